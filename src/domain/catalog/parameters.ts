@@ -1,0 +1,9 @@
+/** SPEC.md §3: the parameters a service can ask for, in URL order (applyingFrom, citizenship, destination). */
+export const SERVICE_PARAMETERS = ['applyingFrom', 'citizenship', 'destination'] as const;
+export type ServiceParameter = (typeof SERVICE_PARAMETERS)[number];
+
+export type ParameterChoices = Partial<Record<ServiceParameter, string>>;
+
+export function isServiceParameter(value: string): value is ServiceParameter {
+  return (SERVICE_PARAMETERS as readonly string[]).includes(value);
+}

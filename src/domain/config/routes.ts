@@ -1,0 +1,38 @@
+/** SPEC.md §2 route constants and the other routes the app links to. */
+export const ROUTES = {
+  HOME: '/',
+  DASHBOARD: '/dashboard',
+  FORGOT_PASSWORD: '/forgot-password',
+  CREATE_PASSWORD: '/create-password',
+  PHOTOS: '/photos',
+  PHOTO_ORDER: '/photos/photo-order',
+  SERVICE_ORDER: '/service-order',
+  PROFILE: '/profile',
+  PHOTO_PAYMENT_SUCCESS: '/photo-payment-success',
+  PHOTO_ENHANCEMENT_ORDER: '/photos/photo-enhancement',
+  VERIFY_EMAIL: '/verify-email',
+  SERVICE_PAYMENT_SUCCESS: '/service-payment-success',
+  SIGN_IN: '/signin',
+  SIGN_UP: '/signup',
+  PACKAGE_FORM: '/package-form',
+  SERVICES: '/services',
+  CONTACT: '/contact',
+  ABOUT: '/about-us',
+  REFER_FRIEND: '/refer-friend',
+  REFUND_REQUEST: '/refund-request',
+  VISA_SERVICE: '/visa-service',
+  INDIAN_TOURIST_VISA: '/indian-tourist-visa',
+  CAMPAIGN_THANK_YOU: '/indiavisacampaign/thank-you',
+  FAQ: '/sevadocs-service-faqs',
+  GUIDELINE: '/guideline',
+  PRIVACY_POLICY: '/privacy-policy',
+} as const;
+
+export const GUIDELINE_TABS = {
+  terms: 'Terms of Use',
+  privacy: 'Privacy Policy and Cookies',
+} as const;
+
+export function guidelineHref(tab: (typeof GUIDELINE_TABS)[keyof typeof GUIDELINE_TABS]): string {
+  return `${ROUTES.GUIDELINE}?${new URLSearchParams({ active: tab })}`;
+}

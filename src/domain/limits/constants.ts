@@ -1,0 +1,46 @@
+/** SPEC.md §9: business constants and limits, named once for browser and server. */
+export const MOBILE_MAX_WIDTH_PX = 1280;
+export const DESKTOP_MODAL_ICON_MIN_WIDTH_PX = 1080;
+
+export const LIST_PAGE = 1;
+export const LIST_LIMIT = 100;
+export const MARKETING_LIST_LIMIT = 10;
+
+export const SESSION_WARNING_MS = 5_400_000;
+export const SESSION_LOGOUT_MS = 7_200_000;
+export const IDLE_WARNING_MS = 3_570_000;
+export const IDLE_LOGOUT_MS = 3_600_000;
+export const PERSIST_TIMEOUT_MS = 5000;
+
+export const TOAST_DEFAULT_MS = 6000;
+export const TOAST_SIGNUP_SUCCESS_MS = 10_000;
+
+export const HOME_POPUP_OPEN_DELAY_MS = 2000;
+export const HOME_POPUP_AUTO_CLOSE_MS = 20_000;
+export const COPY_NOTICE_MS = 1000;
+export const BOTTOM_SHEET_BACKDROP_DELAY_MS = 500;
+
+export const MOBILE_SERVICES_LIST_MAX_HEIGHT_PX = 320;
+export const DROPDOWN_MAX_HEIGHT_PX = 300;
+
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 200;
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_MAX_DIGITS = 12;
+export const PIN_CODE_DIGITS = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const COUNTRY_CODE_MAX_LENGTH = 7;
+export const FILE_NAME_MAX_LENGTH = 500;
+
+export const SUCCESS_CODE = 200;
+
+export const REFERRAL_FRIEND_DISCOUNT_CENTS = 500;
+export const REFERRAL_GIFT_CARD_CENTS = 500;
+
+export const DATE_LOWER_BOUND = '2000-01-01';
+export const PREMIUM_SUPPORT_MIN_AMOUNT = 100;
+
+/** Today's date as ISO date only (SPEC.md §5 date upper bound). */
+export function todayIsoDate(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

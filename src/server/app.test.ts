@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('API conventions', () => {
+  it('reports database reachability on /api/v1/health', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, statusCode: 200, data: { status: 'ok', database: 'up' } });
+  });
+
+  it('answers 503 with the envelope when the database is gone', async () => {
+    const broken = await buildTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ isSuccess: false, statusCode: 503, data: { database: 'down' } });
+    await broken.app.close();
+  });
+
+  it('answers unknown API paths with a JSON 404 envelope', async () => {
+    for (const url of ['/api/v1/nope', '/api/v2/services', '/api/v1/services/extra/path']) {
+      const res = await t.app.inject({ url, method: 'POST', payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ isSuccess: false, statusCode: 404, data: null });
+    }
+  });
+
+  it('echoes a request id and sets security headers', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const generated = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document with every API operation', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/health', '/api/v1/services', '/api/v1/country-codes']),
+    );
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('answers a truncated JSON body with a 400 envelope, never a 5xx', async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/services',
+      method: 'GET',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"page":',
+    });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+
+  it('lists the home page and every active service page', async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/xml/);
+    const services = (await t.app.inject({ url: '/api/v1/services' })).json().data.results;
+    expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
+    for (const s of services) expect(res.body).toContain(`<loc>http://localhost:3000/${s.slug}</loc>`);
+  });
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerBuild } from 'react-router';
+import { fail } from '../domain/api/envelope.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { Env } from './env.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { countriesRoutes } from './modules/countries/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    database: DatabaseHandle;
+    services: Services;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** The React Router server build; without it only the API and SEO files are served. */
+  web?: { build: ServerBuild; clientDir: string };
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the whole server as one Fastify instance; server.ts listens, tests inject. */
+export async function buildApp({ env, database, web, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('database', database);
+  app.decorate('services', createServices(database.db));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, { production: env.NODE_ENV === 'production' });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogRoutes);
+      await api.register(countriesRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  // Unknown API paths answer JSON, never the HTML 404 page.
+  const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send(fail(404, `No API route ${request.method} ${request.url.split('?')[0]}`));
+  app.all('/api/*', apiNotFound);
+  app.setNotFoundHandler(apiNotFound);
+  await app.register(seoRoutes);
+  if (web) await app.register(registerWeb, web);
+  return app;
+}

@@ -1,0 +1,2 @@
+export * from '../modules/catalog/tables.ts';
+export * from '../modules/countries/tables.ts';

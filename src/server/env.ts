@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_CONTACT } from '../domain/config/site.ts';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads. README.md lists the same table; .env.example shows them. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    SITE_URL: z.url().optional(),
+    SEED_ON_START: booleanFlag.default(true),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+    TOLL_FREE_NUMBER: z.string().default(DEFAULT_CONTACT.tollFreeNumber),
+    SUPPORT_EMAIL: z.email().default(DEFAULT_CONTACT.supportEmail),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER must be digits only')
+      .default(DEFAULT_CONTACT.whatsappNumber),
+    BLOG_URL: z.url().default(DEFAULT_CONTACT.blogUrl),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SITE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { siteUrl: string; dataDir: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at boot; a bad value stops the server with a readable list. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: resolve(env.DATA_DIR),
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AddonType } from '../../../domain/catalog/addons.ts';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import type { ServiceParameter } from '../../../domain/catalog/parameters.ts';
+import type { Brand } from '../../../domain/config/site.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const services = pgTable('services', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  brand: text('brand').$type<Brand>().notNull().default('SEVADOCS'),
+  summary: text('summary').notNull(),
+  description: text('description').notNull(),
+  /** Lucide icon name shown on cards. */
+  icon: text('icon').notNull().default('file-text'),
+  parameters: jsonb('parameters').$type<ServiceParameter[]>().notNull().default(sql`'[]'::jsonb`),
+  /** ISO country codes a customer may pick, per parameter. */
+  parameterOptions: jsonb('parameter_options')
+    .$type<Partial<Record<ServiceParameter, string[]>>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    /** What the customer gets, one line each. */
+    features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    processingTime: text('processing_time').notNull(),
+    /** Documents the customer must supply. */
+    documents: jsonb('documents').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    addons: jsonb('addons').$type<AddonType[]>().notNull().default(sql`'[]'::jsonb`),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('packages_service_slug_idx').on(t.serviceId, t.slug)],
+);
+
+export interface FeeLine {
+  label: string;
+  amountCents: number;
+}
+
+/**
+ * One price per package and parameter combination. A null parameter matches any choice.
+ * Government fee, mandatory third-party fees and our service fee stay apart so the customer
+ * sees each; `isEstimate` marks figures staff must confirm (shared/catalog-facts.md).
+ */
+export const packagePrices = pgTable('package_prices', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  packageId: integer('package_id')
+    .notNull()
+    .references(() => packages.id, { onDelete: 'cascade' }),
+  applyingFrom: text('applying_from'),
+  citizenship: text('citizenship'),
+  destination: text('destination'),
+  currency: text('currency').$type<Currency>().notNull(),
+  governmentFeeCents: integer('government_fee_cents').notNull(),
+  mandatoryFees: jsonb('mandatory_fees').$type<FeeLine[]>().notNull().default(sql`'[]'::jsonb`),
+  serviceFeeCents: integer('service_fee_cents').notNull(),
+  /** The former service fee, shown struck through when higher. */
+  compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
+  isEstimate: boolean('is_estimate').notNull().default(false),
+  sources: text('sources').notNull().default(''),
+  ...timestamps,
+});
+
+export const addonPrices = pgTable(
+  'addon_prices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    addon: text('addon').$type<AddonType>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    compareAtCents: integer('compare_at_cents'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('addon_prices_addon_currency_idx').on(t.addon, t.currency)],
+);

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SITEMAP_PAGES } from '../../../domain/config/sitemap.ts';
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** robots.txt and sitemap.xml: public pages and every active service page. */
+export const seoRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/robots.txt', async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /dashboard',
+      'Disallow: /profile',
+      'Disallow: /dev/',
+      `Sitemap: ${app.env.siteUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const services = await app.services.catalog.listServiceSlugs();
+    const entries = [
+      ...SITEMAP_PAGES.map((path) => ({ loc: `${app.env.siteUrl}${path}`, lastmod: null as Date | null })),
+      ...services.map((s) => ({ loc: `${app.env.siteUrl}/${s.slug}`, lastmod: s.updatedAt })),
+    ];
+    const body = entries
+      .map(
+        (e) =>
+          `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+      )
+      .join('\n');
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  });
+};

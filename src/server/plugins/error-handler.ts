@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { fail } from '../../domain/api/envelope.ts';
+
+/** A failure the client caused or may see: its message reaches the response as is. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly errors?: Record<string, string>;
+  constructor(statusCode: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.statusCode = statusCode;
+    this.errors = errors;
+  }
+}
+
+function fieldName(path: string, instancePath: string): string {
+  const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return fromPath || path;
+}
+
+/**
+ * Every error leaves as the envelope of DESIGN.md §1 with HTTP status = statusCode.
+ * Validation failures name each field; 5xx details stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = fieldName(error.validationContext ?? 'body', issue.instancePath);
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const message = Object.values(errors)[0] ?? 'Invalid request';
+      return reply.status(400).send(fail(400, message, errors));
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(fail(error.statusCode, error.message, error.errors));
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send(fail(status, 'Something went wrong on our side. Please try again.'));
+    }
+    // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
+    return reply.status(status).send(fail(status, clientErrorMessage(error as FastifyError)));
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { AppContextValue } from '../../web/lib/app-context.ts';
+import { createPageCache } from './page-cache.ts';
+
+interface WebOptions {
+  build: ServerBuild;
+  clientDir: string;
+}
+
+type AppContextKey = Parameters<RouterContextProvider['set']>[0];
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = `${request.protocol}://${request.host}${request.url}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // HEAD renders as GET; the body is dropped when sending.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const hasBody = method !== 'GET';
+  return new Request(url, {
+    method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function copyHeaders(response: Response, reply: FastifyReply): void {
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+/**
+ * Serves the built client assets and hands every other path to React Router. The body stays
+ * unparsed in this scope so actions read it themselves.
+ */
+export async function registerWeb(app: FastifyInstance, { build, clientDir }: WebOptions): Promise<void> {
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const key = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
+  const contextValue: AppContextValue = {
+    services: app.services,
+    publicConfig: {
+      siteUrl: app.env.siteUrl,
+      tollFreeNumber: app.env.TOLL_FREE_NUMBER,
+      supportEmail: app.env.SUPPORT_EMAIL,
+      whatsappNumber: app.env.WHATSAPP_NUMBER,
+      blogUrl: app.env.BLOG_URL,
+    },
+  };
+  const handle = createRequestHandler(build, app.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const cache = createPageCache({ maxAgeSeconds: app.env.PAGE_CACHE_SECONDS });
+
+  async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    const context = new RouterContextProvider();
+    context.set(key, contextValue);
+    return handle(toWebRequest(request, reply), context);
+  }
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const cacheable = isRead && cache.accepts(request.headers);
+      if (cacheable) {
+        const hit = cache.get(request.url);
+        if (hit) return cache.send(hit, request, reply);
+      }
+      const response = await render(request, reply);
+      reply.status(response.status);
+      copyHeaders(response, reply);
+      if (cacheable && cache.isStorable(response)) {
+        const entry = cache.set(
+          request.url,
+          response.status,
+          reply.getHeaders() as OutgoingHttpHeaders,
+          await response.text(),
+        );
+        return cache.send(entry, request, reply);
+      }
+      if (!response.body || request.method === 'HEAD') {
+        await response.body?.cancel();
+        return reply.send();
+      }
+      return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+
+export type DatabaseTemplate =
+  | { kind: 'pglite'; file: string }
+  | { kind: 'postgres'; adminUrl: string; templateName: string };
+
+async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated, seeded database of its own for one test file; `close` removes it. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const dump = await readFile(template.file);
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const name = `sevadocs_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(template.adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template.templateName}`));
+  const url = new URL(template.adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await withAdmin(template.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
+import { LAYOUT_MESSAGES } from '../domain/limits/messages.ts';
+import type { Route } from './+types/root';
+import './app.css';
+import { SiteLayout } from './components/layout/site-layout.tsx';
+import { appContext } from './lib/app-context.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicConfig } = context.get(appContext);
+  const list = await services.catalog.listServices({ page: 1, limit: 100 });
+  return {
+    publicConfig,
+    navServices: list.results.map(({ id, name, slug }) => ({ id, name, slug })),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Anonymous pages may be kept by the server's page cache and by CDNs for a minute. */
+export function headers(): HeadersInit {
+  return { 'Cache-Control': 'public, max-age=0, s-maxage=60, must-revalidate' };
+}
+
+export interface RouteHandle {
+  /** The canonical path of the page, when it differs from the requested one. */
+  canonicalPath?: (data: unknown) => string;
+}
+
+function CanonicalLink({ siteUrl }: { siteUrl: string }) {
+  const location = useLocation();
+  const matches = useMatches();
+  const owner = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.canonicalPath);
+  const path = owner ? (owner.handle as Required<RouteHandle>).canonicalPath(owner.loaderData) : location.pathname;
+  return <link rel="canonical" href={`${siteUrl}${path}`} />;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="index, follow" />
+        <meta name="theme-color" content="#1f56d6" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data ? <CanonicalLink siteUrl={data.publicConfig.siteUrl} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'SevaDocs | OCI, Indian passport and visa services for the USA and Canada' },
+  {
+    name: 'description',
+    content:
+      'OCI cards, Indian passport renewal, renunciation, power of attorney and Indian e-visas from the USA and Canada, with every fee shown up front.',
+  },
+];
+
+export default function App() {
+  const { publicConfig, navServices } = useLoaderData<typeof loader>();
+  return (
+    <SiteLayout config={publicConfig} services={navServices}>
+      <Outlet />
+    </SiteLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
+      <p className="mt-4 text-slate-600">
+        {status === 404
+          ? 'We could not find that page.'
+          : 'Something went wrong while showing this page. Please try again.'}
+      </p>
+      <a href="/" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        Back to home
+      </a>
+    </main>
+  );
+}
