@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs a command against a throwaway PostgreSQL server: initdb in a temporary folder, a free
+# port on loopback, TEST_DATABASE_URL exported; the server and its files are removed after.
+# Usage: scripts/with-postgres.sh npx vitest run --project unit
+set -euo pipefail
+
+bin=$(dirname "$(readlink -f "$(command -v pg_ctl)")")
+dir=$(mktemp -d /tmp/sevadocs-pg.XXXXXX)
+port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+runas=()
+if [ "$(id -u)" = 0 ]; then
+  chown postgres "$dir" 2>/dev/null || { useradd -r postgres && chown postgres "$dir"; }
+  runas=(runuser -u postgres --)
+fi
+
+cleanup() {
+  "${runas[@]}" "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+"${runas[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 >/dev/null
+"${runas[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+
+export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
+"$@"
