@@ -1,0 +1,36 @@
+// `npm start`: builds the web app when the build is missing or older than its sources, then
+// runs the server in this process (Node 24 runs the server's TypeScript as is).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(`SevaDocs needs Node 24 or newer; this is Node ${process.versions.node}. See README.md.`);
+  process.exit(1);
+}
+
+const root = resolve(import.meta.dirname, '..');
+const buildDir = resolve(root, process.env.BUILD_DIR ?? 'build');
+const serverEntry = join(buildDir, 'server/index.js');
+const sources = ['src/web', 'src/domain', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
+const sourcesAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Sources changed since the last build: rebuilding the web app…' : 'Building the web app…');
+  const result = spawnSync(join(root, 'node_modules/.bin/react-router'), ['build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.BUILD_DIR = buildDir;
+await import('../src/server/server.ts');
