@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import { packagePrices, packages, services } from './tables.ts';
@@ -49,6 +49,52 @@ export function createCatalogRepository(db: Database) {
         .from(packagePrices)
         .innerJoin(packages, eq(packages.id, packagePrices.packageId))
         .where(eq(packages.isActive, true));
+    },
+
+    async findActiveServiceBySlug(slug: string) {
+      const [row] = await db
+        .select({ id: services.id, description: services.description, parameterOptions: services.parameterOptions })
+        .from(services)
+        .where(and(eq(services.slug, slug), eq(services.isActive, true)));
+      return row ?? null;
+    },
+
+    listActivePackages(serviceId: number) {
+      return db
+        .select({
+          id: packages.id,
+          name: packages.name,
+          slug: packages.slug,
+          description: packages.description,
+          features: packages.features,
+          processingTime: packages.processingTime,
+          documents: packages.documents,
+          addons: packages.addons,
+        })
+        .from(packages)
+        .where(and(eq(packages.serviceId, serviceId), eq(packages.isActive, true)))
+        .orderBy(asc(packages.sortOrder), asc(packages.id));
+    },
+
+    listPricesForPackages(packageIds: number[]) {
+      if (packageIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: packagePrices.id,
+          packageId: packagePrices.packageId,
+          applyingFrom: packagePrices.applyingFrom,
+          citizenship: packagePrices.citizenship,
+          destination: packagePrices.destination,
+          currency: packagePrices.currency,
+          governmentFeeCents: packagePrices.governmentFeeCents,
+          mandatoryFees: packagePrices.mandatoryFees,
+          serviceFeeCents: packagePrices.serviceFeeCents,
+          compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
+          isEstimate: packagePrices.isEstimate,
+        })
+        .from(packagePrices)
+        .where(inArray(packagePrices.packageId, packageIds))
+        .orderBy(asc(packagePrices.id));
     },
 
     listActiveServiceSlugs() {

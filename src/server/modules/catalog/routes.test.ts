@@ -41,3 +41,33 @@ describe('GET /api/v1/services', () => {
     expect(Object.values(body.errors)).toContain(message);
   });
 });
+
+describe('GET /api/v1/services/slug/:slug', () => {
+  it('returns the service with its packages and itemised prices', async () => {
+    const res = await t.app.inject({ url: '/api/v1/services/slug/oci-card' });
+    expect(res.statusCode).toBe(200);
+    const service = res.json().data;
+    expect(service).toMatchObject({ name: 'OCI Card', slug: 'oci-card', parameters: ['applyingFrom'] });
+    expect(service.parameterOptions.applyingFrom).toEqual(expect.arrayContaining(['US', 'CA']));
+    const newOci = service.packages.find((p: { slug: string }) => p.slug === 'new-oci-card');
+    const us = newOci.prices.find((p: { applyingFrom: string }) => p.applyingFrom === 'US');
+    expect(us).toMatchObject({ currency: 'USD', governmentFeeCents: 27500, serviceFeeCents: 7900 });
+    expect(us.mandatoryFees).toEqual([
+      { label: 'ICWF', amountCents: 300 },
+      { label: 'VFS Global service fee', amountCents: 1590 },
+    ]);
+    expect(us.totalCents).toBe(27500 + 300 + 1590 + 7900);
+  });
+
+  it('answers 404 with a clear message for an unknown slug', async () => {
+    const res = await t.app.inject({ url: '/api/v1/services/slug/no-such-service' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ isSuccess: false, message: "No service found for 'no-such-service'" });
+  });
+
+  it('answers 400 for a malformed slug', async () => {
+    const res = await t.app.inject({ url: '/api/v1/services/slug/Bad%20Slug!' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('slug must be lowercase letters, digits and hyphens');
+  });
+});

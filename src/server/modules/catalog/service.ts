@@ -1,6 +1,7 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import { priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
 import type { Database } from '../../db/client.ts';
 import { createCatalogRepository } from './repository.ts';
@@ -46,6 +47,27 @@ export function createCatalogService(db: Database) {
       const services = await allServices();
       const start = (page - 1) * limit;
       return { results: services.slice(start, start + limit), totalCount: services.length, page, limit };
+    },
+
+    /** The service with its active packages and their prices, or null when unknown or inactive. */
+    async getServiceBySlug(slug: string): Promise<ServiceDetail | null> {
+      const summary = (await allServices()).find((s) => s.slug === slug);
+      if (!summary) return null;
+      const service = await repository.findActiveServiceBySlug(slug);
+      if (!service) return null;
+      const packageRows = await repository.listActivePackages(service.id);
+      const priceRows = await repository.listPricesForPackages(packageRows.map((p) => p.id));
+      return {
+        ...summary,
+        description: service.description,
+        parameterOptions: service.parameterOptions,
+        packages: packageRows.map((pkg) => ({
+          ...pkg,
+          prices: priceRows
+            .filter((p) => p.packageId === pkg.id)
+            .map(({ packageId: _packageId, ...price }) => ({ ...price, totalCents: priceTotalCents(price) })),
+        })),
+      };
     },
 
     listServiceSlugs: () => repository.listActiveServiceSlugs(),
