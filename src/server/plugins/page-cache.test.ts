@@ -1,0 +1,55 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
+import { createPageCache } from './page-cache.ts';
+
+const publicPage = () =>
+  new Response('<html>hi</html>', { status: 200, headers: { 'cache-control': 'public, s-maxage=60' } });
+
+afterEach(() => vi.useRealTimers());
+
+describe('page cache', () => {
+  it('serves only anonymous requests', () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    expect(cache.accepts({})).toBe(true);
+    expect(cache.accepts({ cookie: 'theme=dark' })).toBe(true);
+    expect(cache.accepts({ cookie: `a=1; ${SESSION_COOKIE_NAME}=abc` })).toBe(false);
+    expect(cache.accepts({ authorization: 'Bearer x' })).toBe(false);
+    expect(createPageCache({ maxAgeSeconds: 0 }).accepts({})).toBe(false);
+  });
+
+  it('stores only public 200 answers that set no cookie', () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    expect(cache.isStorable(publicPage())).toBe(true);
+    expect(cache.isStorable(new Response('x', { headers: { 'cache-control': 'private' } }))).toBe(false);
+    expect(cache.isStorable(new Response('x', { status: 404, headers: { 'cache-control': 'public' } }))).toBe(false);
+    const withCookie = publicPage();
+    withCookie.headers.append('set-cookie', 'a=b');
+    expect(cache.isStorable(withCookie)).toBe(false);
+  });
+
+  it('expires entries after maxAge', () => {
+    vi.useFakeTimers();
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    cache.set('/', 200, {}, 'body');
+    vi.advanceTimersByTime(59_000);
+    expect(cache.get('/')?.body).toBe('body');
+    vi.advanceTimersByTime(2_000);
+    expect(cache.get('/')).toBeUndefined();
+  });
+
+  it('answers a matching If-None-Match with 304 and otherwise the stored page with its ETag', async () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    const entry = cache.set('/', 200, { 'content-type': 'text/html' }, '<p>page</p>');
+    const app = Fastify();
+    app.get('/', (request, reply) => cache.send(entry, request, reply));
+    const full = await app.inject({ url: '/' });
+    expect(full.statusCode).toBe(200);
+    expect(full.body).toBe('<p>page</p>');
+    expect(full.headers.etag).toBe(entry.etag);
+    const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': entry.etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    await app.close();
+  });
+});
