@@ -40,7 +40,31 @@ export interface SeedService {
   packages: SeedPackage[];
 }
 
-/** Fees from shared/catalog-facts.md (source keys in `sources`); our service fees per SPEC.md §9. */
+/* Fee lines shared by many prices (shared/catalog-facts.md §1, §2, §6). */
+const ICWF_US_OCI: FeeLine = { label: 'ICWF', amountCents: 300 };
+const ICWF_US_PASSPORT: FeeLine = { label: 'ICWF', amountCents: 200 };
+const VFS_FEE: FeeLine = { label: 'VFS Global service fee', amountCents: 1590 };
+const BLS_CONSULAR_FEE: FeeLine = { label: 'BLS International service fee', amountCents: 740 };
+const BLS_VISA_FEE: FeeLine = { label: 'BLS International service fee', amountCents: 982 };
+
+/** The e-Visa portal adds a 2.5% bank charge to the government fee (catalog-facts §4), rounded to the cent. */
+export function bankCharge(governmentFeeCents: number): FeeLine {
+  return { label: 'Bank charge (2.5%)', amountCents: Math.round((governmentFeeCents * 25) / 1000) };
+}
+
+/**
+ * The e-Visa portal charges in US dollars only; Canadian customers pay in CAD, converted at 1.40
+ * (a rate that covers the card's exchange spread). Every CAD e-Visa price is therefore an estimate.
+ */
+function usdToCad(usdCents: number): number {
+  return Math.round((usdCents * 140) / 100);
+}
+
+/**
+ * Fees from shared/catalog-facts.md (source keys in `sources`); our service fees per SPEC.md §9.
+ * Passport fees are the ones in force since 1 July 2026 (Passports (Amendment) Rules 2026).
+ * A package without a price row for a country is not offered there.
+ */
 export const CATALOG: readonly SeedService[] = [
   {
     name: 'OCI Card',
@@ -48,7 +72,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'New, minor, re-issue and lost Overseas Citizen of India cards from the USA and Canada.',
     description:
-      'We prepare your Overseas Citizenship of India application end to end: the government form, photo and signature to the portal specifications, the VFS Global or BLS International file, and a document check before anything is submitted.',
+      'We prepare your Overseas Citizenship of India application end to end: the government form, photo and signature to the portal specifications, the VFS Global or BLS International file, and a document check before anything is submitted. Government, ICWF and outsourcer fees are shown separately from our service fee, exactly as the consulate and its outsourcer charge them.',
     icon: 'id-card',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -56,17 +80,19 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'New OCI Card',
         slug: 'new-oci-card',
-        description: 'First OCI card for an adult who has acquired foreign citizenship.',
+        description:
+          'First OCI card for an adult of Indian origin who has acquired foreign citizenship. In Canada the surrender of your Indian passport must be complete before you apply; US applicants holding a non-US passport, or living in the USA for under two years, pay an extra $20 reference fee to VFS.',
         features: [
-          'Government form filled and reviewed',
-          'Photo and signature resized to portal rules',
-          'Outsourcer appointment and checklist',
+          'Online government form filled in and reviewed line by line',
+          'Photo and signature resized to the portal rules',
+          'VFS Global or BLS International appointment and checklist',
+          'Final document check before the file is sent',
         ],
-        processingTime: '6 to 8 weeks after the consulate receives the file',
+        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
         documents: [
           'Current foreign passport',
           'Surrender or renunciation certificate, or cancelled Indian passport',
-          'Proof of Indian origin',
+          'Proof of Indian origin (old Indian passport, or a parent’s or grandparent’s)',
           'Proof of current address',
         ],
         addons: ['Photo Enhancement', 'Expedite'],
@@ -75,10 +101,7 @@ export const CATALOG: readonly SeedService[] = [
             applyingFrom: 'US',
             currency: 'USD',
             governmentFeeCents: 27500,
-            mandatoryFees: [
-              { label: 'ICWF', amountCents: 300 },
-              { label: 'VFS Global service fee', amountCents: 1590 },
-            ],
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
             serviceFeeCents: 7900,
             compareAtServiceFeeCents: 9900,
             sources: 'K1,K2,K3,K5',
@@ -87,13 +110,915 @@ export const CATALOG: readonly SeedService[] = [
             applyingFrom: 'CA',
             currency: 'CAD',
             governmentFeeCents: 42100,
-            mandatoryFees: [
-              { label: 'ICWF', amountCents: 400 },
-              { label: 'BLS International service fee', amountCents: 740 },
-            ],
+            mandatoryFees: [{ label: 'ICWF', amountCents: 400 }, BLS_CONSULAR_FEE],
             serviceFeeCents: 9900,
             compareAtServiceFeeCents: 12900,
+            sources: 'K9,K10,K11,K12',
+          },
+        ],
+      },
+      {
+        name: 'OCI Card for a Minor',
+        slug: 'oci-card-for-minor',
+        description:
+          'First OCI card for a child under 18, at the same government fee as an adult card. Both parents sign the application and a notarised Parental Authorization Form; the child does not sign.',
+        features: [
+          'Application filed in the child’s name, signed by both parents',
+          'Parental Authorization Form prepared for notarisation',
+          'Thumb-impression guidance for children under 5',
+          'Photo and signature resized to the portal rules',
+          'Final document check before the file is sent',
+        ],
+        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
+        documents: [
+          'Child’s current foreign passport',
+          'Birth certificate naming both parents',
+          'Both parents’ passports and the parents’ marriage certificate',
+          'Parental Authorization Form, notarised and signed by both parents',
+          'Thumb impression if the child is under 5 (left for boys, right for girls)',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 27500,
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
+            sources: 'K1,K2,K3,K13,K14,K15',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 42100,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 400 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 9900,
+            compareAtServiceFeeCents: 12900,
+            sources: 'K9,K11,K13,K14,K15',
+          },
+        ],
+      },
+      {
+        name: 'OCI Re-issue (new passport)',
+        slug: 'oci-reissue',
+        description:
+          'Re-issue of an existing OCI card after you get a new foreign passport or change your name. Under the current rule a re-issue is needed only once, when a new passport is issued after you turn 20; we confirm whether your case needs one before you pay the consulate.',
+        features: [
+          'Check of whether your passport change needs a re-issue',
+          'Re-issue form filled in with the new passport details',
+          'Name-change affidavit guidance where needed',
+          'VFS Global or BLS International appointment and checklist',
+        ],
+        processingTime: 'USA: about 6–7 weeks after VFS receives the file; Canada: 6–8 weeks',
+        documents: [
+          'New foreign passport',
+          'Existing OCI card',
+          'Proof of current address',
+          'Name-change affidavit, if your name has changed',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 2500,
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
+            serviceFeeCents: 5900,
+            compareAtServiceFeeCents: 7900,
+            sources: 'K1,K2,K6,K12,K16',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 3900,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 400 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
             sources: 'K9,K10,K11',
+          },
+        ],
+      },
+      {
+        name: 'Lost or Damaged OCI',
+        slug: 'lost-or-damaged-oci',
+        description:
+          'Replacement of an OCI card that was lost, stolen or damaged. The consulate needs a police report and an affidavit describing what happened, which we help you prepare before the file goes to VFS or BLS.',
+        features: [
+          'Affidavit of loss or damage drafted for notarisation',
+          'Guidance on filing the police report',
+          'Replacement form filled in and reviewed',
+          'VFS Global or BLS International appointment and checklist',
+        ],
+        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
+        documents: [
+          'Police report of the loss or damage',
+          'Notarised affidavit describing the loss or damage',
+          'Current foreign passport',
+          'Proof of current address',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 10000,
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
+            serviceFeeCents: 8900,
+            compareAtServiceFeeCents: 10900,
+            sources: 'K1,K2',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 15300,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 400 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 10900,
+            compareAtServiceFeeCents: 13900,
+            sources: 'K9,K11',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Indian Passport Renewal',
+    slug: 'indian-passport-renewal',
+    brand: 'SEVADOCS',
+    summary: 'Renew an Indian passport from the USA or Canada: adult, minor, Tatkal, lost or damaged.',
+    description:
+      'We fill in the Passport Seva form, prepare the annexures and check every copy the VFS Global or BLS International checklist asks for. US prices use the passport fees in force since 1 July 2026. Canadian fees are being converted from the July 2026 schedule and the published figures conflict, so Canadian prices are estimates that we confirm before you pay.',
+    icon: 'book-open',
+    parameters: ['applyingFrom'],
+    parameterOptions: { applyingFrom: ['US', 'CA'] },
+    packages: [
+      {
+        name: 'Adult Renewal (36 Pages)',
+        slug: 'adult-36-pages',
+        description:
+          'Re-issue of an adult passport that has expired, is about to expire within a year, or has run out of pages, with a standard 36-page booklet. Postal filings pay VFS or BLS return shipping on top.',
+        features: [
+          'Passport Seva form filled in and reviewed',
+          'Annexure E and the document checklist prepared',
+          'Indian and local addresses checked for police verification',
+          'VFS Global or BLS International appointment',
+        ],
+        processingTime:
+          'USA: about 30 working days after the consulate receives the file; Canada: usually 2–4 weeks, up to 2 months at busy missions',
+        documents: [
+          'Current Indian passport, with copies of the first five and last two pages',
+          'Proof of status: US visa, I-797 or green card; in Canada, PR card and landing paper or permit',
+          'Proof of current address',
+          'Annexure E (specimen signature declaration)',
+          'Two 2×2 in photos on a white background',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 12500,
+            mandatoryFees: [ICWF_US_PASSPORT, VFS_FEE],
+            serviceFeeCents: 6900,
+            compareAtServiceFeeCents: 8900,
+            sources: 'K19,K20,K21,K23,K24,K25',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 10000,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 200 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 8900,
+            compareAtServiceFeeCents: 11900,
+            isEstimate: true,
+            sources: 'K11,K20,K31,K32,K35',
+          },
+        ],
+      },
+      {
+        name: 'Adult Renewal (60 Pages)',
+        slug: 'adult-60-pages',
+        description:
+          'The same adult re-issue with a 60-page "jumbo" booklet, for frequent travellers who fill visa pages quickly. The Canadian missions publish no current 60-page fee, so this booklet is offered from the USA only.',
+        features: [
+          'Passport Seva form filled in and reviewed',
+          'Annexure E and the document checklist prepared',
+          'Indian and local addresses checked for police verification',
+          'VFS Global appointment',
+        ],
+        processingTime: 'USA: about 30 working days after the consulate receives the file',
+        documents: [
+          'Current Indian passport, with copies of the first five and last two pages',
+          'Proof of US status: visa, I-797 or green card',
+          'Proof of current US address',
+          'Annexure E (specimen signature declaration)',
+          'Two 2×2 in photos on a white background',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 17500,
+            mandatoryFees: [ICWF_US_PASSPORT, VFS_FEE],
+            serviceFeeCents: 6900,
+            compareAtServiceFeeCents: 8900,
+            sources: 'K19,K20,K21,K22',
+          },
+        ],
+      },
+      {
+        name: 'Minor Passport Renewal',
+        slug: 'minor',
+        description:
+          'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D; in Canada the minor fee applies to children under 15.',
+        features: [
+          'Passport Seva form filled in for the child',
+          'Annexure D (or Annexure C for a single parent) prepared for both parents',
+          'Thumb-impression and signature guidance for young children',
+          'VFS Global or BLS International appointment',
+        ],
+        processingTime: 'USA: about 30 working days after the consulate receives the file; Canada: usually 2–3 weeks',
+        documents: [
+          'Child’s current Indian passport',
+          'Annexure D signed by both parents (Annexure C if a single parent)',
+          'Both parents’ passports (and PR cards in Canada)',
+          'Child’s birth certificate',
+          'Two 2×2 in photos on a white background',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 9000,
+            mandatoryFees: [ICWF_US_PASSPORT, VFS_FEE],
+            serviceFeeCents: 5900,
+            compareAtServiceFeeCents: 7900,
+            sources: 'K19,K20,K21,K25,K27',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 6700,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 300 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
+            isEstimate: true,
+            sources: 'K11,K20,K33',
+          },
+        ],
+      },
+      {
+        name: 'Tatkal Renewal (Urgent)',
+        slug: 'tatkal',
+        description:
+          'Urgent re-issue of a valid adult 36-page passport, shown with the normal fee and the Tatkal fee as separate lines; from the USA a 60-page Tatkal costs $300 and a minor’s $215 in government fees. Tatkal is not available for lost or damaged passports or for changes of birth date, birthplace, appearance, signature or a major name change.',
+        features: [
+          'Eligibility check against the Tatkal exclusions',
+          'Same-day form preparation and review',
+          'Earliest available VFS Global or BLS International appointment',
+          'Emergency letter drafted for Canadian missions',
+        ],
+        processingTime:
+          'USA: about 5 working days after the consulate receives the file, given a clear police verification report; Canada: 1–3 business days',
+        documents: [
+          'Valid current Indian passport',
+          'Proof of valid status in the USA or Canada',
+          'Proof of current address',
+          'Two 2×2 in photos on a white background',
+          'Canada: a letter explaining the emergency',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 12500,
+            mandatoryFees: [{ label: 'Tatkal fee', amountCents: 12500 }, ICWF_US_PASSPORT, VFS_FEE],
+            serviceFeeCents: 9900,
+            compareAtServiceFeeCents: 12900,
+            sources: 'K20,K21,K22,K24',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            // C$229 is the whole adult Tatkal fee on an old CGI Vancouver page; its split is not published.
+            governmentFeeCents: 22900,
+            mandatoryFees: [BLS_CONSULAR_FEE],
+            serviceFeeCents: 12900,
+            compareAtServiceFeeCents: 15900,
+            isEstimate: true,
+            sources: 'K11,K35,K38',
+          },
+        ],
+      },
+      {
+        name: 'Lost or Damaged Passport',
+        slug: 'lost-or-damaged',
+        description:
+          'A new passport in place of one that was lost, stolen or damaged, priced for a 36-page booklet (US 60-page: $300 government fee). The consulate verifies your nationality first, so this takes longer than a normal renewal and cannot be done under Tatkal.',
+        features: [
+          'Annexure F and the loss or damage statement prepared',
+          'Guidance on filing the police report',
+          'Proof-of-nationality documents checked',
+          'VFS Global or BLS International appointment',
+        ],
+        processingTime: 'At least 2–4 weeks after the consulate receives the file, often about 6 weeks',
+        documents: [
+          'Police report of the loss or damage',
+          'Annexure F',
+          'Proof of Indian nationality',
+          'Copy of the old passport, if you have one',
+          'Canada: three Personal Particulars forms and four photos',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 25000,
+            mandatoryFees: [ICWF_US_PASSPORT, VFS_FEE],
+            serviceFeeCents: 9900,
+            compareAtServiceFeeCents: 12900,
+            sources: 'K20,K21,K24,K28,K29',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            // CGI Toronto lists C$255 and CGI Vancouver C$258, which looks like C$255 + C$3 ICWF.
+            governmentFeeCents: 25500,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 300 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 12900,
+            compareAtServiceFeeCents: 15900,
+            isEstimate: true,
+            sources: 'K11,K20,K34,K37',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Renunciation of Indian Passport',
+    slug: 'renunciation-of-indian-passport',
+    brand: 'SEVADOCS',
+    summary: 'Surrender your Indian passport and get the surrender certificate you need for an OCI card.',
+    description:
+      'Once you take US or Canadian citizenship, Indian law requires you to surrender your Indian passport, and the surrender certificate is the first document an OCI application asks for. We prepare the online form, the declaration and the VFS Global or BLS International file. If you travelled on your Indian passport after naturalisation, the consulate adds a penalty it calculates itself: Rs 10,000 per trip up to Rs 50,000, plus Rs 10,000 if you kept the passport more than three years (often quoted as $250 per trip, up to $1,250). Penalties are paid to the consulate and are not included in the price shown.',
+    icon: 'file-x',
+    parameters: ['applyingFrom'],
+    parameterOptions: { applyingFrom: ['US', 'CA'] },
+    packages: [
+      {
+        name: 'Surrender Certificate (naturalised on or after 1 June 2010)',
+        slug: 'surrender-certificate-from-june-2010',
+        description:
+          'Renunciation of Indian citizenship and surrender of the passport for anyone who became a foreign citizen on or after 1 June 2010. Any penalty for late surrender or for travel on the Indian passport is worked out by the consulate after it receives the file and is paid separately.',
+        features: [
+          'Online renunciation form filled in and reviewed',
+          'Penalty exposure checked from your travel history before you file',
+          'Lost-passport affidavit prepared if your old passport is missing',
+          'VFS Global or BLS International appointment and checklist',
+        ],
+        processingTime: 'USA: about 10–15 working days after VFS receives the file; Canada: 2–4 weeks',
+        documents: [
+          'Original last Indian passport, with copies',
+          'Naturalisation certificate (USA) or citizenship certificate (Canada)',
+          'Copy of your US or Canadian passport',
+          'Proof of current address',
+          'If the Indian passport is lost: notarised affidavit, police report and proof of it, such as a landing record',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 17500,
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
+            sources: 'K2,K39,K40,K41',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            // HCI Ottawa and CGI Vancouver list C$168; the CGI Toronto FAQ lists C$119 + C$3.
+            governmentFeeCents: 16800,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 300 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 9900,
+            compareAtServiceFeeCents: 12900,
+            isEstimate: true,
+            sources: 'K11,K42,K43,K47,K48',
+          },
+        ],
+      },
+      {
+        name: 'Surrender Certificate (naturalised before 1 June 2010)',
+        slug: 'surrender-certificate-before-june-2010',
+        description:
+          'Surrender certificate for anyone who became a foreign citizen on or before 31 May 2010, when the lower surrender fee applies. Penalties for travel on the Indian passport after naturalisation still apply and are assessed by the consulate.',
+        features: [
+          'Surrender form filled in and reviewed',
+          'Naturalisation date checked against the 1 June 2010 cut-off',
+          'Lost-passport affidavit prepared if your old passport is missing',
+          'VFS Global or BLS International appointment and checklist',
+        ],
+        processingTime: 'USA: about 10–15 working days after VFS receives the file; Canada: 2–4 weeks',
+        documents: [
+          'Original last Indian passport, with copies',
+          'Naturalisation certificate (USA) or citizenship certificate (Canada)',
+          'Copy of your US or Canadian passport',
+          'Proof of current address',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            // CGI New York lists $25 + $3; the July 2026 schedule sets $40 for a surrender certificate.
+            governmentFeeCents: 4000,
+            mandatoryFees: [ICWF_US_OCI, VFS_FEE],
+            serviceFeeCents: 6900,
+            compareAtServiceFeeCents: 8900,
+            isEstimate: true,
+            sources: 'K2,K20,K39',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 3100,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 300 }, BLS_CONSULAR_FEE],
+            serviceFeeCents: 8900,
+            compareAtServiceFeeCents: 11900,
+            isEstimate: true,
+            sources: 'K11,K20,K42',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Power of Attorney',
+    slug: 'power-of-attorney',
+    brand: 'SEVADOCS',
+    summary: 'Get a power of attorney or other document attested by the Indian consulate for use in India.',
+    description:
+      'A power of attorney signed abroad is accepted by Indian registrars and banks only once an Indian mission has attested it. We review your draft, tell you exactly how to notarise and witness it, and prepare the attestation request for the consulate. Foreign nationals must have the document apostilled first, which you can add to any package.',
+    icon: 'file-signature',
+    parameters: ['applyingFrom'],
+    parameterOptions: { applyingFrom: ['US', 'CA'] },
+    packages: [
+      {
+        name: 'Property Power of Attorney',
+        slug: 'property-power-of-attorney',
+        description:
+          'Attestation of a power of attorney to buy, sell, rent or manage property in India, with the executant’s photograph attested as Indian sub-registrars require. Priced for one executant; each additional executant adds the attestation and photo fees again.',
+        features: [
+          'Draft reviewed for the wording Indian sub-registrars expect',
+          'Notarisation and witness instructions',
+          'Photograph attestation for each executant',
+          'Consular attestation request and return envelope prepared',
+        ],
+        processingTime:
+          'Same day in person at the consulate; by mail about 15 business days in the USA and 10–12 business days in Canada',
+        documents: [
+          'Power of attorney, signed before a notary (foreign nationals: apostilled first)',
+          'Two witnesses with their IDs',
+          'Copies of your passport, status and address proof',
+          'A passport photo of each executant',
+          'Prepaid return envelope for postal applications',
+        ],
+        addons: ['Apostilled', 'Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            // $10 per attestation + $10 per photo (CGI San Francisco) = $20; old CGI Chicago lists $22 incl. ICWF.
+            governmentFeeCents: 2000,
+            mandatoryFees: [ICWF_US_PASSPORT],
+            serviceFeeCents: 5900,
+            compareAtServiceFeeCents: 7900,
+            sources: 'K63,K64,K65,K66',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 3500,
+            mandatoryFees: [BLS_CONSULAR_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
+            sources: 'K11,K67,K68,K69',
+          },
+        ],
+      },
+      {
+        name: 'Other Civil Documents',
+        slug: 'civil-document-attestation',
+        description:
+          'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. Canadian citizens must have the document authenticated or apostilled in their province first; Indian nationals need not.',
+        features: [
+          'Document reviewed for what the Indian recipient needs',
+          'Notarisation and witness instructions',
+          'Consular attestation request prepared',
+          'Return envelope and tracking set up',
+        ],
+        processingTime:
+          'Same day in person at the consulate; by mail about 15 business days in the USA and 10–12 business days in Canada',
+        documents: [
+          'The document, signed before a notary (foreign nationals: apostilled first)',
+          'Copies of your passport, status and address proof',
+          'Prepaid return envelope for postal applications',
+        ],
+        addons: ['Apostilled', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 1000,
+            mandatoryFees: [ICWF_US_PASSPORT],
+            serviceFeeCents: 4900,
+            compareAtServiceFeeCents: 6900,
+            sources: 'K63,K64,K66',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 1900,
+            mandatoryFees: [BLS_CONSULAR_FEE],
+            serviceFeeCents: 6900,
+            compareAtServiceFeeCents: 8900,
+            sources: 'K11,K67,K68,K69',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Indian Visa',
+    slug: 'indian-visa',
+    brand: 'SEVADOCS',
+    summary: 'Indian e-Visa for US and Canadian citizens: tourist visas of 30 days, 1 year or 5 years, and business.',
+    description:
+      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. The government fee and its 2.5% bank charge are paid to the official portal in US dollars; our fee covers preparation and review only.',
+    icon: 'plane',
+    parameters: ['citizenship', 'destination'],
+    parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },
+    packages: [
+      {
+        name: 'e-Tourist Visa (30 Days)',
+        slug: 'e-tourist-30-days',
+        description:
+          'Double-entry tourist e-Visa valid for 30 days from arrival, for holidays and family visits. The government fee is $25 from July to March and $10 from April to June.',
+        features: [
+          'e-Visa form filled in on the official portal',
+          'Photo and passport scan resized to the upload rules',
+          'Answers checked against your passport before you submit',
+          'Arrival-date window checked (4–30 days ahead)',
+        ],
+        processingTime: 'Usually decided within 72 hours; apply 4–30 days before arrival',
+        documents: [
+          'Passport valid at least 6 months on arrival, with 2 blank pages',
+          'Scan of the passport bio page (PDF, 10–300 KB)',
+          'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
+        ],
+        addons: ['Photo Enhancement'],
+        prices: [
+          {
+            citizenship: 'US',
+            destination: 'IN',
+            currency: 'USD',
+            governmentFeeCents: 2500,
+            mandatoryFees: [bankCharge(2500)],
+            serviceFeeCents: 1200,
+            compareAtServiceFeeCents: 2400,
+            sources: 'K52,K53,K54,K55',
+          },
+          {
+            citizenship: 'CA',
+            destination: 'IN',
+            currency: 'CAD',
+            governmentFeeCents: usdToCad(2500),
+            mandatoryFees: [bankCharge(usdToCad(2500))],
+            serviceFeeCents: 1600,
+            compareAtServiceFeeCents: 3200,
+            isEstimate: true,
+            sources: 'K44,K52,K53,K54,K55,K62',
+          },
+        ],
+      },
+      {
+        name: 'e-Tourist Visa (1 Year)',
+        slug: 'e-tourist-1-year',
+        description:
+          'Multiple-entry tourist e-Visa valid for one year; US and Canadian nationals may stay up to 180 days per visit. Some sources show a higher fee for US citizens, so we confirm the exact fee before you pay.',
+        features: [
+          'e-Visa form filled in on the official portal',
+          'Photo and passport scan resized to the upload rules',
+          'Answers checked against your passport before you submit',
+          'Fee for your nationality confirmed before you pay',
+        ],
+        processingTime: 'Usually decided within 72 hours; apply 4–120 days before arrival',
+        documents: [
+          'Passport valid at least 6 months on arrival, with 2 blank pages',
+          'Scan of the passport bio page (PDF, 10–300 KB)',
+          'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
+        ],
+        addons: ['Photo Enhancement'],
+        prices: [
+          {
+            citizenship: 'US',
+            destination: 'IN',
+            currency: 'USD',
+            governmentFeeCents: 4000,
+            mandatoryFees: [bankCharge(4000)],
+            serviceFeeCents: 1900,
+            compareAtServiceFeeCents: 2900,
+            isEstimate: true,
+            sources: 'K52,K56,K57,K58',
+          },
+          {
+            citizenship: 'CA',
+            destination: 'IN',
+            currency: 'CAD',
+            governmentFeeCents: usdToCad(4000),
+            mandatoryFees: [bankCharge(usdToCad(4000))],
+            serviceFeeCents: 2600,
+            compareAtServiceFeeCents: 3900,
+            isEstimate: true,
+            sources: 'K52,K56',
+          },
+        ],
+      },
+      {
+        name: 'e-Tourist Visa (5 Years)',
+        slug: 'e-tourist-5-years',
+        description:
+          'Multiple-entry tourist e-Visa valid for five years, the best value for anyone visiting family in India every year. Each stay may last up to 180 days for US and Canadian nationals.',
+        features: [
+          'e-Visa form filled in on the official portal',
+          'Photo and passport scan resized to the upload rules',
+          'Answers checked against your passport before you submit',
+          'Fee for your nationality confirmed before you pay',
+        ],
+        processingTime: 'Usually decided within 72 hours; apply 4–120 days before arrival',
+        documents: [
+          'Passport valid at least 6 months on arrival, with 2 blank pages',
+          'Scan of the passport bio page (PDF, 10–300 KB)',
+          'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
+        ],
+        addons: ['Photo Enhancement'],
+        prices: [
+          {
+            citizenship: 'US',
+            destination: 'IN',
+            currency: 'USD',
+            governmentFeeCents: 8000,
+            mandatoryFees: [bankCharge(8000)],
+            serviceFeeCents: 2400,
+            compareAtServiceFeeCents: 3900,
+            isEstimate: true,
+            sources: 'K52,K56,K57',
+          },
+          {
+            citizenship: 'CA',
+            destination: 'IN',
+            currency: 'CAD',
+            governmentFeeCents: usdToCad(8000),
+            mandatoryFees: [bankCharge(usdToCad(8000))],
+            serviceFeeCents: 3300,
+            compareAtServiceFeeCents: 5400,
+            isEstimate: true,
+            sources: 'K52,K56',
+          },
+        ],
+      },
+      {
+        name: 'e-Business Visa',
+        slug: 'e-business',
+        description:
+          'Business e-Visa for meetings, trade fairs and sales visits, backed by an invitation from an Indian company. No published fee for Canadian citizens could be confirmed, so this package is offered to US citizens only for now.',
+        features: [
+          'e-Visa form filled in on the official portal',
+          'Invitation letter and business card checked against the form',
+          'Photo and passport scan resized to the upload rules',
+          'Fee confirmed before you pay',
+        ],
+        processingTime: 'Usually decided within 72 hours',
+        documents: [
+          'Passport valid at least 6 months on arrival, with 2 blank pages',
+          'Scan of the passport bio page (PDF, 10–300 KB)',
+          'Square photo on a plain light background (JPEG, 10 KB–1 MB)',
+          'Business card',
+          'Invitation letter from the Indian company',
+        ],
+        addons: ['Photo Enhancement'],
+        prices: [
+          {
+            citizenship: 'US',
+            destination: 'IN',
+            currency: 'USD',
+            governmentFeeCents: 10000,
+            mandatoryFees: [bankCharge(10000)],
+            serviceFeeCents: 2900,
+            compareAtServiceFeeCents: 4900,
+            isEstimate: true,
+            sources: 'K56,K59',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Visa Application Centre Support',
+    slug: 'visa-application-centre-support',
+    brand: 'SEVADOCS',
+    summary: 'Paper visas and other consular files prepared and booked with VFS Global or BLS International.',
+    description:
+      'Some visas and consular services still go on paper through the outsourcers: VFS Global in the USA and BLS International in Canada. We fill in the forms, assemble the file in checklist order and book your appointment, so the centre does not turn it away. Optional outsourcer extras such as courier, photos and photocopies are paid at the centre.',
+    icon: 'building-2',
+    parameters: ['applyingFrom'],
+    parameterOptions: { applyingFrom: ['US', 'CA'] },
+    packages: [
+      {
+        name: 'Paper Visa Application',
+        slug: 'paper-visa-application',
+        description:
+          'Regular paper visa for travellers who cannot use, or need more than, an e-Visa, such as a long-term visa for US nationals or an entry visa for former Indian citizens in Canada. The price shows the US-national 10-year visa fee from the USA and the 1-year entry visa from Canada; other nationalities and durations are priced on confirmation, and non-US passport holders pay VFS a $20 reference fee.',
+        features: [
+          'Online visa form filled in and reviewed',
+          'File assembled in the outsourcer’s checklist order',
+          'VFS Global or BLS International appointment booked',
+          'Biometrics appointment planned where required (Canada, ages 12–70)',
+        ],
+        processingTime:
+          'Canada: about 7 business days after BLS receives the file; USA: the consulate publishes no time, agencies quote 18–20 working days',
+        documents: [
+          'Passport valid at least 6 months, with blank pages',
+          'Two 2×2 in photos',
+          'Proof of address in the USA or Canada',
+          'Former Indian citizens: surrender certificate and landing or naturalisation document',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            // A Dec 2025 blog gives $160; an agency's consular line shows $198 (probably with extras).
+            governmentFeeCents: 16000,
+            mandatoryFees: [VFS_FEE],
+            serviceFeeCents: 7900,
+            compareAtServiceFeeCents: 9900,
+            isEstimate: true,
+            sources: 'K3,K57,K78,K81',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            // 1-year entry visa; the 5–10-year visa fee for Canadians is not published.
+            governmentFeeCents: 18400,
+            mandatoryFees: [{ label: 'ICWF', amountCents: 400 }, BLS_VISA_FEE],
+            serviceFeeCents: 9900,
+            compareAtServiceFeeCents: 12900,
+            isEstimate: true,
+            sources: 'K11,K79,K80',
+          },
+        ],
+      },
+      {
+        name: 'Consular Appointment and File Check',
+        slug: 'consular-appointment-file-check',
+        description:
+          'For any other consular service you file yourself at VFS or BLS, such as a police clearance certificate or a miscellaneous passport service: we check your completed forms and documents against the checklist and book the appointment. The consular fee of the service itself is set by the mission and paid at the centre, so it is not included here.',
+        features: [
+          'Completed forms checked against the mission’s checklist',
+          'Missing or wrongly formatted documents flagged',
+          'VFS Global or BLS International appointment booked',
+          'Checklist cover page and registration prepared',
+        ],
+        processingTime:
+          'File check within 2 business days; consular processing time depends on the service you apply for',
+        documents: [
+          'The completed government form for your service',
+          'Supporting documents on the mission’s checklist',
+          'Passport and proof of address',
+        ],
+        addons: ['Photo Enhancement', 'Expedite'],
+        prices: [
+          {
+            applyingFrom: 'US',
+            currency: 'USD',
+            governmentFeeCents: 0,
+            mandatoryFees: [VFS_FEE],
+            serviceFeeCents: 3900,
+            compareAtServiceFeeCents: 4900,
+            sources: 'K1,K3,K5',
+          },
+          {
+            applyingFrom: 'CA',
+            currency: 'CAD',
+            governmentFeeCents: 0,
+            mandatoryFees: [BLS_CONSULAR_FEE],
+            serviceFeeCents: 4900,
+            compareAtServiceFeeCents: 6900,
+            sources: 'K11',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Photo Enhancement',
+    slug: 'photo-enhancement',
+    brand: 'SEVAPHOTOS',
+    summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
+    description:
+      'Upload a photo taken at home and we crop, straighten and light it, replace the background and size it to the exact rules of the document you need, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. Every photo is checked by a person before it is sent, and you pay less than at a CVS or Walgreens photo counter.',
+    icon: 'camera',
+    parameters: [],
+    parameterOptions: {},
+    packages: [
+      {
+        name: 'Digital Copy',
+        slug: 'digital-copy',
+        description:
+          'An enhanced, compliant digital photo ready to upload to the OCI, e-Visa or Passport Seva portal, or to print yourself.',
+        features: [
+          'Background replaced with plain white or light grey',
+          'Cropped and sized to the document’s pixel and file-size rules',
+          'Checked by a person for glare, shadows and head position',
+          'JPEG delivered by e-mail and in your account',
+        ],
+        processingTime: 'Digital file delivered within 24 hours',
+        documents: [
+          'A recent front-facing photo against a plain wall, taken at eye level',
+          'The document the photo is for (OCI, passport, e-Visa or other)',
+        ],
+        addons: [],
+        prices: [
+          {
+            currency: 'USD',
+            governmentFeeCents: 0,
+            mandatoryFees: [],
+            serviceFeeCents: 899,
+            compareAtServiceFeeCents: 1000,
+            sources: 'K83,K84,K85,K86',
+          },
+        ],
+      },
+      {
+        name: 'Print Copies Delivered',
+        slug: 'print-copies-delivered',
+        description:
+          'The enhanced photo printed on photo paper and mailed to your home, with the digital copy included, for paper applications that need 2×2 in prints.',
+        features: [
+          'Everything in the Digital Copy package',
+          'Four prints at the exact size your document needs',
+          'Mailed to your address with tracking',
+        ],
+        processingTime: 'Digital file within 24 hours; prints mailed within 2 business days',
+        documents: [
+          'A recent front-facing photo against a plain wall, taken at eye level',
+          'The document the photo is for (OCI, passport, visa or other)',
+          'Delivery address',
+        ],
+        addons: [],
+        prices: [
+          {
+            currency: 'USD',
+            governmentFeeCents: 0,
+            mandatoryFees: [],
+            serviceFeeCents: 1499,
+            compareAtServiceFeeCents: 1999,
+            sources: 'K83,K84,K85,K86',
+          },
+        ],
+      },
+      {
+        name: 'Pickup From Nearest Photo Studio',
+        slug: 'pickup-from-nearest-photo-studio',
+        description:
+          'The enhanced photo sent to the photo counter of a pharmacy chain near your ZIP code, ready to collect the same day, with the digital copy included.',
+        features: [
+          'Everything in the Digital Copy package',
+          'Print order placed at the store you choose',
+          'Store print cost included',
+          'Pickup notice by e-mail when the prints are ready',
+        ],
+        processingTime: 'Digital file within 24 hours; prints ready for pickup the same day they are ordered',
+        documents: [
+          'A recent front-facing photo against a plain wall, taken at eye level',
+          'The document the photo is for (OCI, passport, visa or other)',
+          'ZIP code of the store you prefer',
+        ],
+        addons: [],
+        prices: [
+          {
+            currency: 'USD',
+            governmentFeeCents: 0,
+            mandatoryFees: [],
+            serviceFeeCents: 1199,
+            compareAtServiceFeeCents: 1499,
+            sources: 'K83,K84,K85,K86',
           },
         ],
       },

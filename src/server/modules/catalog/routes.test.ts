@@ -17,8 +17,8 @@ describe('GET /api/v1/services', () => {
     const names = body.data.results.map((s: { name: string }) => s.name);
     expect(names).toContain('OCI Card');
     const oci = body.data.results.find((s: { slug: string }) => s.slug === 'oci-card');
-    // New OCI from the USA: $275 government + $3 ICWF + $15.90 VFS + our $79.
-    expect(oci.fromPrice).toEqual({ amountCents: 27500 + 300 + 1590 + 7900, currency: 'USD' });
+    // OCI re-issue from the USA, the cheapest OCI package: $25 government + $3 ICWF + $15.90 VFS + our $59.
+    expect(oci.fromPrice).toEqual({ amountCents: 2500 + 300 + 1590 + 5900, currency: 'USD' });
   });
 
   it('pages through the list', async () => {

@@ -21,11 +21,13 @@ export function PriceBreakdown({ price }: { price: PackagePrice }) {
           <dt className="text-slate-600">Our service fee</dt>
           <dd className="font-medium text-slate-900">
             {price.compareAtServiceFeeCents && price.compareAtServiceFeeCents > price.serviceFeeCents ? (
-              <s className="mr-2 font-normal text-slate-500">
-                <span className="sr-only">was </span>
-                {money(price.compareAtServiceFeeCents)}
-              </s>
-              <span className="sr-only">now </span>
+              <>
+                <s className="mr-2 font-normal text-slate-500">
+                  <span className="sr-only">was </span>
+                  {money(price.compareAtServiceFeeCents)}
+                </s>
+                <span className="sr-only">now </span>
+              </>
             ) : null}
             {money(price.serviceFeeCents)}
           </dd>

@@ -1,0 +1,132 @@
+import dynamicIconImports from 'lucide-react/dynamicIconImports';
+import { describe, expect, it } from 'vitest';
+import { ADDON_TYPES } from '../../../domain/catalog/addons.ts';
+import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
+import { FOOTER_SERVICE_LINKS } from '../../../domain/config/navigation.ts';
+import { ADDON_PRICES, bankCharge, CATALOG, type SeedPrice, type SeedService } from './catalog-data.ts';
+
+const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', CA: 'CAD' };
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const allPackages = CATALOG.flatMap((service) => service.packages.map((pkg) => ({ service, pkg })));
+const allPrices = allPackages.flatMap(({ service, pkg }) => pkg.prices.map((price) => ({ service, pkg, price })));
+const label = (service: SeedService, pkgSlug: string, price?: SeedPrice) =>
+  `${service.slug}/${pkgSlug}${price ? ` ${price.applyingFrom ?? ''}${price.citizenship ?? ''}` : ''}`;
+
+function priceOf(serviceSlug: string, packageSlug: string, choices: Partial<SeedPrice>): SeedPrice {
+  const pkg = CATALOG.find((s) => s.slug === serviceSlug)?.packages.find((p) => p.slug === packageSlug);
+  const price = pkg?.prices.find((p) =>
+    Object.entries(choices).every(([key, value]) => p[key as keyof SeedPrice] === value),
+  );
+  if (!price) throw new Error(`no price for ${serviceSlug}/${packageSlug} ${JSON.stringify(choices)}`);
+  return price;
+}
+
+describe('seeded catalog', () => {
+  it('has unique, URL-safe service slugs and unique package slugs within each service', () => {
+    const slugs = CATALOG.map((s) => s.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const service of CATALOG) {
+      expect(service.slug).toMatch(SLUG);
+      const packageSlugs = service.packages.map((p) => p.slug);
+      expect(new Set(packageSlugs).size, service.slug).toBe(packageSlugs.length);
+      for (const slug of packageSlugs) expect(slug, service.slug).toMatch(SLUG);
+    }
+  });
+
+  it('lists the footer’s five services under the footer’s names and slugs', () => {
+    for (const link of FOOTER_SERVICE_LINKS) {
+      expect(CATALOG.find((s) => s.name === link.name)?.slug, link.name).toBe(link.id);
+    }
+  });
+
+  it('gives every service at least two packages, known icons and parameters with options', () => {
+    for (const service of CATALOG) {
+      expect(service.packages.length, service.slug).toBeGreaterThanOrEqual(2);
+      expect(Object.keys(dynamicIconImports), service.slug).toContain(service.icon);
+      expect(new Set(service.parameters).size, service.slug).toBe(service.parameters.length);
+      for (const parameter of service.parameters) {
+        expect(SERVICE_PARAMETERS, service.slug).toContain(parameter);
+        expect(service.parameterOptions[parameter]?.length, `${service.slug} ${parameter}`).toBeGreaterThan(0);
+      }
+      expect(Object.keys(service.parameterOptions).sort(), service.slug).toEqual([...service.parameters].sort());
+    }
+  });
+
+  it('gives every package real copy, 3–5 features, documents, valid add-ons and at least one price', () => {
+    for (const { service, pkg } of allPackages) {
+      const where = label(service, pkg.slug);
+      expect(pkg.prices.length, where).toBeGreaterThanOrEqual(1);
+      expect(pkg.features.length, where).toBeGreaterThanOrEqual(3);
+      expect(pkg.features.length, where).toBeLessThanOrEqual(5);
+      expect(pkg.documents.length, where).toBeGreaterThanOrEqual(1);
+      expect(pkg.processingTime.trim(), where).not.toBe('');
+      for (const addon of pkg.addons) expect(ADDON_TYPES, where).toContain(addon);
+      for (const text of [service.summary, service.description, pkg.description]) {
+        expect(text, where).not.toMatch(/lorem|ipsum|2liner|TODO/i);
+      }
+    }
+  });
+
+  it('prices each package once per parameter combination, using exactly the service’s parameters', () => {
+    for (const { service, pkg } of allPackages) {
+      const combos = pkg.prices.map((price) => SERVICE_PARAMETERS.map((p) => price[p] ?? '').join('|'));
+      expect(new Set(combos).size, label(service, pkg.slug)).toBe(combos.length);
+    }
+    for (const { service, pkg, price } of allPrices) {
+      const where = label(service, pkg.slug, price);
+      for (const parameter of SERVICE_PARAMETERS) {
+        const value = price[parameter] ?? null;
+        if (service.parameters.includes(parameter)) {
+          expect(service.parameterOptions[parameter], `${where} ${parameter}`).toContain(value);
+        } else {
+          expect(value, `${where} ${parameter}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('charges in the currency of the country priced (US → USD, CA → CAD, no country → USD)', () => {
+    for (const { service, pkg, price } of allPrices) {
+      const country = price.applyingFrom ?? price.citizenship ?? 'US';
+      expect(price.currency, label(service, pkg.slug, price)).toBe(CURRENCY_BY_COUNTRY[country]);
+    }
+  });
+
+  it('keeps every amount in non-negative whole cents, with labelled fee lines and sources', () => {
+    const cents = (n: number | null | undefined) => n === null || n === undefined || (Number.isInteger(n) && n >= 0);
+    for (const { service, pkg, price } of allPrices) {
+      const where = label(service, pkg.slug, price);
+      expect(cents(price.governmentFeeCents), where).toBe(true);
+      expect(cents(price.serviceFeeCents), where).toBe(true);
+      expect(cents(price.compareAtServiceFeeCents), where).toBe(true);
+      if (price.compareAtServiceFeeCents != null) {
+        expect(price.compareAtServiceFeeCents, where).toBeGreaterThan(price.serviceFeeCents);
+      }
+      for (const fee of price.mandatoryFees) {
+        expect(fee.label.trim(), where).not.toBe('');
+        expect(cents(fee.amountCents) && fee.amountCents > 0, `${where} ${fee.label}`).toBe(true);
+      }
+      expect(price.sources, where).toMatch(/^K\d+(,K\d+)*$/);
+    }
+    for (const addon of ADDON_PRICES) expect(cents(addon.amountCents), addon.addon).toBe(true);
+  });
+
+  it('adds the 2.5% bank charge to every e-Visa price', () => {
+    for (const { service, pkg, price } of allPrices.filter((p) => p.service.slug === 'indian-visa')) {
+      expect(price.mandatoryFees, label(service, pkg.slug, price)).toContainEqual(bankCharge(price.governmentFeeCents));
+    }
+    expect(bankCharge(2500)).toEqual({ label: 'Bank charge (2.5%)', amountCents: 63 });
+  });
+
+  it('prices the 30-day e-Visa for US citizens at the spec’s $12 service fee, was $24', () => {
+    const price = priceOf('indian-visa', 'e-tourist-30-days', { citizenship: 'US', destination: 'IN' });
+    expect(price).toMatchObject({ currency: 'USD', serviceFeeCents: 1200, compareAtServiceFeeCents: 2400 });
+  });
+
+  it('uses the passport fee in force since 1 July 2026 for a US adult 36-page renewal', () => {
+    const price = priceOf('indian-passport-renewal', 'adult-36-pages', { applyingFrom: 'US' });
+    expect(price).toMatchObject({ currency: 'USD', governmentFeeCents: 12500 });
+    expect(price.isEstimate ?? false).toBe(false);
+  });
+});
