@@ -33,14 +33,17 @@ export function headers(): HeadersInit {
 }
 
 export interface RouteHandle {
-  /** The canonical path of the page, when it differs from the requested one. */
+  /** The canonical path of the page given its loader data, when it differs from the requested one. */
   canonicalPath?: (data: unknown) => string;
 }
 
 function CanonicalLink({ siteUrl }: { siteUrl: string }) {
   const location = useLocation();
   const matches = useMatches();
-  const owner = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.canonicalPath);
+  // Loader data is missing when a loader threw and an error boundary is showing.
+  const owner = [...matches]
+    .reverse()
+    .find((m) => m.loaderData !== undefined && (m.handle as RouteHandle | undefined)?.canonicalPath);
   const path = owner ? (owner.handle as Required<RouteHandle>).canonicalPath(owner.loaderData) : location.pathname;
   return <link rel="canonical" href={`${siteUrl}${path}`} />;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -43,8 +44,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       close: () => pool.end(),
     };
   }
-  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
+  const pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir }).catch(
+    (error: unknown) => {
+      releaseLock();
+      throw error;
+    },
+  );
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -52,6 +58,40 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     pglite,
     executeSql: (text, values) => pglite.query(text, values),
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      releaseLock();
+    },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: two servers on one data directory corrupt it. A pid file makes a
+ * second `npm start` stop with a clear message instead; a stale file from a crash is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'server.pid');
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(lockFile, 'utf8'));
+  } catch {
+    // no lock file: free
+  }
+  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder}. Stop that server, or set DATA_DIR to another folder.`,
+    );
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
 }
