@@ -38,11 +38,12 @@ export function PriceBreakdown({ price }: { price: PackagePrice }) {
             {money(price.totalCents)} <span className="text-xs font-medium text-slate-500">{price.currency}</span>
           </dd>
         </div>
-      </dl>price.isEstimate ? (
+      </dl>
+      {price.isEstimate ? (
         <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
           The government fee is an estimate from the mission's latest published schedule. We confirm it before you pay.
         </p>
-      ) : null
+      ) : null}
     </div>
   );
 }
