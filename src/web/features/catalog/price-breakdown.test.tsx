@@ -20,7 +20,11 @@ const price: PackagePrice = {
   isEstimate: false,
 };
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('PriceBreakdown', () => {
   it('shows each fee apart, the former service fee struck through, and the total', () => {
