@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
 
 /**
  * Prints the plain closing line CI reads, `N passed, N failed, N skipped`, so a run that
@@ -7,7 +7,11 @@ import type { Reporter, TestModule } from 'vitest/node';
  * JSON line for .ci/run to add up.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+    reason: TestRunEndReason,
+  ) {
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
@@ -20,6 +24,9 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    // A run that failed before any test could fail (a global setup that threw, a build that
+    // broke) still counts as a failure.
+    if (reason === 'failed' && failed === 0) failed = 1;
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`\n${line}\n`);
     if (process.env.TEST_SUMMARY_FILE) {
