@@ -18,6 +18,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -25,6 +26,7 @@ declare module 'fastify' {
     env: Env;
     database: DatabaseHandle;
     services: Services;
+    jobs: JobQueue;
   }
 }
 
@@ -34,12 +36,14 @@ export interface AppOptions {
   /** The React Router server build; without it only the API and SEO files are served. */
   web?: { build: ServerBuild; clientDir: string };
   logger?: FastifyServerOptions['logger'];
+  /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
+  jobs?: JobQueue;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the whole server as one Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, database, web, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, web, logger, jobs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => {
@@ -54,6 +58,9 @@ export async function buildApp({ env, database, web, logger }: AppOptions): Prom
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('services', createServices(database.db));
+  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
+  // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
+  app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

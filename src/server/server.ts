@@ -38,6 +38,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Creates or migrates the pgboss schema, then starts the workers that modules registered in buildApp.
+  await app.jobs.start();
   await app.listen({ host: env.HOST, port: env.PORT });
 }
 

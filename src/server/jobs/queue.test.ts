@@ -1,0 +1,265 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { createTestDatabase } from '../test/database.ts';
+import { createJobQueue, JOBS_SCHEMA, type JobLogger, type JobQueue, type JobQueueOptions } from './queue.ts';
+
+// One file, both engines: the unit suite runs once on PGlite and once with TEST_DATABASE_URL set.
+const engine = inject('databaseTemplate').kind;
+
+let database: DatabaseHandle;
+const started: JobQueue[] = [];
+const logged: { level: 'info' | 'warn' | 'error'; msg: string; obj: object }[] = [];
+const logger: JobLogger = {
+  info: (obj, msg) => logged.push({ level: 'info', msg, obj }),
+  warn: (obj, msg) => logged.push({ level: 'warn', msg, obj }),
+  error: (obj, msg) => logged.push({ level: 'error', msg, obj }),
+};
+
+/** Short polls and immediate retries, so every test takes about a second. */
+function newQueue(on: DatabaseHandle = database, options: JobQueueOptions = {}): JobQueue {
+  const queue = createJobQueue(on, {
+    logger,
+    pollingIntervalSeconds: 0.5,
+    retry: { retryDelaySeconds: 0, retryBackoff: false },
+    ...options,
+  });
+  started.push(queue);
+  return queue;
+}
+
+async function one<T>(text: string, values?: unknown[]): Promise<T> {
+  const { rows } = await database.executeSql(text, values);
+  return rows[0] as T;
+}
+
+const jobRow = (id: string) =>
+  one<{ state: string; retryCount: number }>(
+    `select state, retry_count as "retryCount" from ${JOBS_SCHEMA}.job where id = $1`,
+    [id],
+  );
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitFor = <T>(check: () => T | Promise<T>, timeout = 5_000) => vi.waitFor(check, { timeout, interval: 50 });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((queue) => queue.stop({ timeoutMs: 1_000 })));
+  const errors = logged.filter((entry) => entry.level === 'error');
+  logged.length = 0;
+  expect(errors).toEqual([]);
+});
+afterAll(() => database?.close());
+
+describe(`background jobs on pg-boss (${engine})`, () => {
+  it('creates the pgboss schema at start, beside the Drizzle migrations, and a restart reuses it', async () => {
+    expect(database.kind).toBe(engine);
+    const schemaCount = () =>
+      one<{ n: number }>(`select count(*)::int as n from information_schema.schemata where schema_name = $1`, [
+        JOBS_SCHEMA,
+      ]);
+    const drizzleMigrations = () => one<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const before = await drizzleMigrations();
+    expect(before.n).toBeGreaterThan(0);
+    expect((await schemaCount()).n).toBe(0);
+
+    const queue = newQueue();
+    expect(queue.engine).toBe(engine);
+    await queue.start();
+    expect((await schemaCount()).n).toBe(1);
+    const version = await one<{ version: number }>(`select version from ${JOBS_SCHEMA}.version`);
+    expect(version.version).toBeGreaterThan(0);
+
+    // Drizzle's migrator runs again at every boot: it must not see or touch pg-boss's schema.
+    await database.migrate();
+    expect(await drizzleMigrations()).toEqual(before);
+    const services = await one<{ n: number }>('select count(*)::int as n from services');
+    expect(services.n).toBeGreaterThan(0);
+
+    await queue.stop();
+    const again = newQueue();
+    await again.start();
+    expect(await one<{ version: number }>(`select version from ${JOBS_SCHEMA}.version`)).toEqual(version);
+  });
+
+  it('runs a sent job with its data', async () => {
+    const queue = newQueue();
+    const seen: unknown[] = [];
+    await queue.work<{ to: string; n: number }>('greet', async (job) => {
+      seen.push({ name: job.name, data: job.data, attempt: job.attempt });
+    });
+    await queue.start();
+    const id = await queue.send('greet', { to: 'ada@example.com', n: 1 });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(seen).toEqual([{ name: 'greet', data: { to: 'ada@example.com', n: 1 }, attempt: 0 }]));
+    await waitFor(async () => expect(await jobRow(id)).toEqual({ state: 'completed', retryCount: 0 }));
+  });
+
+  it('retries a failing attempt and completes when a retry succeeds', async () => {
+    const queue = newQueue();
+    const attempts: number[] = [];
+    await queue.work(
+      'flaky',
+      async (job) => {
+        attempts.push(job.attempt);
+        if (job.attempt < 1) throw new Error(`smtp down (attempt ${job.attempt})`);
+      },
+      { retryLimit: 3 },
+    );
+    await queue.start();
+    const id = await queue.send('flaky', { n: 1 });
+    await waitFor(async () => expect(await jobRow(id)).toEqual({ state: 'completed', retryCount: 1 }));
+    expect(attempts).toEqual([0, 1]);
+    expect(logged.filter((entry) => entry.msg === 'job attempt failed')).toHaveLength(1);
+  });
+
+  it('gives up after the retry limit and marks the job failed', async () => {
+    const queue = newQueue();
+    const attempts: number[] = [];
+    await queue.work(
+      'doomed',
+      async (job) => {
+        attempts.push(job.attempt);
+        throw new Error('always fails');
+      },
+      { retryLimit: 2 },
+    );
+    await queue.start();
+    const id = await queue.send('doomed', {});
+    await waitFor(async () => expect(await jobRow(id)).toEqual({ state: 'failed', retryCount: 2 }));
+    await sleep(600); // more than one poll: no fourth attempt
+    expect(attempts).toEqual([0, 1, 2]);
+
+    // A per-job limit overrides the queue's.
+    const once = await queue.send('doomed', {}, { retryLimit: 0 });
+    await waitFor(async () => expect(await jobRow(once)).toEqual({ state: 'failed', retryCount: 0 }));
+  });
+
+  it('stop() waits for a running handler to finish', async () => {
+    const queue = newQueue();
+    let began!: () => void;
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    let finished = false;
+    await queue.work('slow', async () => {
+      began();
+      await sleep(400);
+      finished = true;
+    });
+    await queue.start();
+    const id = await queue.send('slow', {});
+    await running;
+    await queue.stop({ timeoutMs: 5_000 });
+    expect(finished).toBe(true);
+    expect(await jobRow(id)).toEqual({ state: 'completed', retryCount: 0 });
+    await expect(queue.send('slow', {})).rejects.toThrow('the job queue is not started');
+  });
+
+  it('stop() releases a handler that outlasts the grace; the job runs again after a restart', async () => {
+    const first = newQueue();
+    let began!: () => void;
+    const running = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    let aborted = false;
+    await first.work('stuck', async (job) => {
+      began();
+      await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted = true;
+    });
+    await first.start();
+    const id = await first.send('stuck', { n: 7 });
+    await running;
+    const t0 = performance.now();
+    await first.stop({ timeoutMs: 1_000 });
+    expect(performance.now() - t0).toBeLessThan(3_000);
+    expect(aborted).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ state: 'retry' });
+
+    const second = newQueue();
+    const seen: unknown[] = [];
+    await second.work('stuck', async (job) => {
+      seen.push({ data: job.data, attempt: job.attempt });
+    });
+    await second.start();
+    await waitFor(() => expect(seen).toEqual([{ data: { n: 7 }, attempt: 1 }]));
+  });
+
+  it('keeps jobs sent while no worker runs across a stop and start (they are rows, not memory)', async () => {
+    const producer = newQueue();
+    await producer.start();
+    const ids = [await producer.send('later', { n: 1 }), await producer.send('later', { n: 2 })];
+    await producer.stop();
+    expect(await jobRow(ids[0] as string)).toMatchObject({ state: 'created' });
+
+    const consumer = newQueue();
+    const seen: number[] = [];
+    await consumer.work<{ n: number }>('later', async (job) => {
+      seen.push(job.data.n);
+    });
+    await consumer.start();
+    await waitFor(() => expect(seen.sort()).toEqual([1, 2]));
+  });
+
+  it('sends inside a Drizzle transaction: the job exists only if the transaction commits', async () => {
+    const queue = newQueue();
+    const seen: number[] = [];
+    await queue.work<{ n: number }>('outbox', async (job) => {
+      seen.push(job.data.n);
+    });
+    await queue.start();
+
+    await database.db.transaction(async (tx) => {
+      await queue.send('outbox', { n: 1 }, { tx });
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.send('outbox', { n: 2 }, { tx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.send('no-such-queue', {}, { tx });
+      }),
+    ).rejects.toThrow('before its queue exists');
+
+    await waitFor(() => expect(seen).toEqual([1]));
+    await sleep(600);
+    expect(seen).toEqual([1]);
+    const rows = await one<{ n: number }>(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name = 'outbox'`);
+    expect(rows.n).toBe(1);
+  });
+
+  it('refuses to send before start, and stop() on a queue never started resolves', async () => {
+    const queue = createJobQueue(database, { logger });
+    await expect(queue.send('greet', {})).rejects.toThrow('the job queue is not started');
+    await expect(queue.stop()).resolves.toBeUndefined();
+    await queue.work('twice', async () => {});
+    await expect(queue.work('twice', async () => {})).rejects.toThrow('already has a worker');
+  });
+
+  it.runIf(engine === 'pglite')('keeps a queued job when the embedded database is closed and reopened', async () => {
+    const producer = newQueue();
+    await producer.start();
+    const id = await producer.send('durable', { n: 42 });
+    await producer.stop();
+    if (!database.pglite) throw new Error('expected PGlite');
+    // What a process restart sees: the data directory as written, loaded into a new PGlite.
+    const reopened = await openDatabase({ kind: 'pglite', loadDataDir: await database.pglite.dumpDataDir('none') });
+    try {
+      const consumer = newQueue(reopened);
+      const seen: unknown[] = [];
+      await consumer.work('durable', async (job) => {
+        seen.push({ id: job.id, data: job.data });
+      });
+      await consumer.start();
+      await waitFor(() => expect(seen).toEqual([{ id, data: { n: 42 } }]));
+      await consumer.stop();
+    } finally {
+      await reopened.close();
+    }
+  });
+});

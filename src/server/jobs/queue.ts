@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import {
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type Db as IDatabase,
+  PgBoss,
+  type Job as PgBossJob,
+} from 'pg-boss';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Background jobs (e-mail, notifications, photo processing) on pg-boss, on both engines:
+ * PGlite through pg-boss's own `fromPglite` adapter (`backend: 'pglite'`), PostgreSQL through the
+ * app's pool. pg-boss keeps its tables in their own schema, next to Drizzle's, and creates or
+ * migrates them in `start()`. See docs/decisions/0010-background-jobs.md.
+ */
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+  /** 0 on the first attempt, 1 on the first retry, … */
+  attempt: number;
+  /** Aborted when the job's time is up (expiry or a stop() that outlasted its grace): stop work then. */
+  signal: AbortSignal;
+}
+
+/** Resolve to complete the job; throw to fail the attempt (it is retried while retries remain). */
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+export interface RetryPolicy {
+  /** Retries after the first attempt before the job is marked failed. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Exponential backoff from `retryDelaySeconds` (with jitter). */
+  retryBackoff?: boolean;
+  /** How long one attempt may stay active before it is failed (and retried). */
+  expireInSeconds?: number;
+}
+
+export interface WorkOptions extends RetryPolicy {
+  /** Jobs of this queue run at the same time in this process. */
+  concurrency?: number;
+  pollingIntervalSeconds?: number;
+}
+
+export interface SendOptions extends RetryPolicy {
+  startAfterSeconds?: number;
+  /**
+   * The Drizzle transaction the job belongs to: it is inserted by that transaction, so it exists
+   * only if the transaction commits. Required when sending from inside `db.transaction()`: PGlite
+   * has one connection, which the open transaction holds, so a send outside it would wait forever.
+   */
+  tx?: Pick<Database, 'execute'>;
+}
+
+export interface JobQueue {
+  readonly engine: DatabaseHandle['kind'];
+  /** Creates or migrates the `pgboss` schema, then starts the workers registered so far. */
+  start(): Promise<void>;
+  /**
+   * Stops fetching, waits up to `timeoutMs` (at least 1 s) for running handlers to finish, then
+   * releases what is still running: those attempts are failed, so the job is retried later
+   * (at-least-once). Resolves once the queue is idle; a stopped queue can be started again.
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Enqueues a job and resolves to its id. The queue must be started. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
+  /**
+   * Registers the one handler of a queue in this process. Before start() it is attached when the
+   * queue starts (and again after a restart); after start() at once. Its retry policy becomes the
+   * queue's default for jobs sent from then on.
+   */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+}
+
+/** pino's (Fastify's `app.log`) shape. */
+export interface JobLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobQueueOptions {
+  logger?: JobLogger;
+  /** Policy of queues that no work() call configured. */
+  retry?: RetryPolicy;
+  /** Default idle poll of workers; pg-boss's minimum is 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /** Default grace of stop(). */
+  stopTimeoutMs?: number;
+  /** Anything else pg-boss takes (maintenance intervals, …); the connection is not overridable. */
+  boss?: Omit<ConstructorOptions, 'db' | 'backend' | 'schema' | 'connectionString'>;
+}
+
+export const DEFAULT_RETRY: Required<RetryPolicy> = {
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+};
+
+const consoleLogger: JobLogger = {
+  info: (obj, msg) => console.info(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+};
+
+interface Registration {
+  handler: JobHandler<object>;
+  options: WorkOptions;
+}
+
+/** pg-boss's connection on the engine underneath: PGlite itself, or the app's pg pool. */
+function connect(database: DatabaseHandle): { db: IDatabase; backend: 'pglite' | 'postgres' } {
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('The PGlite database handle has no PGlite instance');
+    return { db: fromPglite(database.pglite), backend: 'pglite' };
+  }
+  return {
+    backend: 'postgres',
+    db: {
+      // A parameterless script (pg-boss's BEGIN … COMMIT blocks) goes through the simple protocol on
+      // one pooled connection, which answers with one result per statement: flatten their rows.
+      async executeSql(text, values) {
+        const result: unknown = await database.executeSql(text, values);
+        if (Array.isArray(result)) return { rows: result.flatMap((r: { rows?: unknown[] }) => r.rows ?? []) };
+        return result as { rows: unknown[] };
+      },
+    },
+  };
+}
+
+function queueOptions(policy: RetryPolicy) {
+  return {
+    retryLimit: policy.retryLimit,
+    retryDelay: policy.retryDelaySeconds,
+    retryBackoff: policy.retryBackoff,
+    expireInSeconds: policy.expireInSeconds,
+  };
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
+  const logger = options.logger ?? consoleLogger;
+  const defaults = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const registrations = new Map<string, Registration>();
+  /** Queues being created or known to exist in the database (they outlive a stop). */
+  const ensured = new Map<string, Promise<void>>();
+  /** Queues whose creation has finished. */
+  const ready = new Set<string>();
+
+  let boss: PgBoss | null = null;
+  let attached = new Set<string>();
+  let starting: Promise<void> | null = null;
+  let stopping: Promise<void> | null = null;
+
+  const ensureQueue = (b: PgBoss, name: string): Promise<void> => {
+    let pending = ensured.get(name);
+    if (!pending) {
+      // create_queue is INSERT … ON CONFLICT DO NOTHING: it never overrides a policy set by a worker.
+      pending = b.createQueue(name, queueOptions(defaults)).then(() => {
+        ready.add(name);
+      });
+      ensured.set(name, pending);
+      pending.catch(() => ensured.delete(name));
+    }
+    return pending;
+  };
+
+  const attach = async (b: PgBoss, name: string, { handler, options: work }: Registration) => {
+    if (attached.has(name)) return;
+    attached.add(name);
+    const policy = queueOptions({ ...defaults, ...definedOnly(work) });
+    await ensureQueue(b, name);
+    await b.updateQueue(name, policy);
+    await b.work<object>(
+      name,
+      {
+        batchSize: 1,
+        localConcurrency: work.concurrency ?? 1,
+        pollingIntervalSeconds: work.pollingIntervalSeconds ?? pollingIntervalSeconds,
+      },
+      async (jobs: PgBossJob<object>[]) => {
+        for (const job of jobs) {
+          try {
+            await handler({ id: job.id, name: job.name, data: job.data, attempt: job.retryCount, signal: job.signal });
+          } catch (err) {
+            logger.warn({ err, job: { id: job.id, name, attempt: job.retryCount } }, 'job attempt failed');
+            throw err;
+          }
+        }
+      },
+    );
+  };
+
+  const doStart = async () => {
+    const { db, backend } = connect(database);
+    const b = new PgBoss({ ...options.boss, db, backend, schema: JOBS_SCHEMA });
+    // An EventEmitter 'error' with no listener would crash the process.
+    b.on('error', (err) => logger.error({ err }, 'job queue error'));
+    b.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
+    try {
+      await b.start();
+      boss = b;
+      attached = new Set();
+      for (const [name, registration] of registrations) await attach(b, name, registration);
+    } catch (err) {
+      boss = null;
+      await b.stop({ graceful: false }).catch(() => {});
+      throw err;
+    }
+  };
+
+  return {
+    engine: database.kind,
+
+    async start() {
+      if (stopping) await stopping;
+      if (boss && !starting) return;
+      starting ??= doStart().finally(() => {
+        starting = null;
+      });
+      await starting;
+    },
+
+    async stop({ timeoutMs = options.stopTimeoutMs ?? 5_000 } = {}) {
+      if (starting) await starting.catch(() => {});
+      if (stopping) return stopping;
+      const b = boss;
+      if (!b) return;
+      // From here on send() refuses: nothing new is accepted while running jobs finish.
+      boss = null;
+      stopping = b.stop({ graceful: true, timeout: timeoutMs }).finally(() => {
+        stopping = null;
+      });
+      await stopping;
+    },
+
+    async send(name, data, { tx, startAfterSeconds, ...policy } = {}) {
+      const b = boss;
+      if (!b) throw new Error(`Cannot send job "${name}": the job queue is not started`);
+      if (tx) {
+        // Creating the queue would need a connection of its own, which on PGlite is the one the
+        // transaction holds. Queues with a worker exist from start(); others from their first send.
+        if (!ready.has(name)) {
+          throw new Error(
+            `Cannot send job "${name}" in a transaction before its queue exists: register its worker first`,
+          );
+        }
+      } else {
+        await ensureQueue(b, name);
+      }
+      const id = await b.send(
+        name,
+        data,
+        definedOnly({
+          ...queueOptions(policy),
+          startAfter: startAfterSeconds,
+          db: tx ? fromDrizzle(tx as DrizzleTransactionLike, sql) : undefined,
+        }),
+      );
+      if (!id) throw new Error(`Job "${name}" was not created`);
+      return id;
+    },
+
+    async work<T extends object>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
+      if (registrations.has(name)) throw new Error(`Queue "${name}" already has a worker`);
+      const registration = { handler: handler as JobHandler<object>, options: workOptions };
+      registrations.set(name, registration);
+      // A start() in flight attaches it; attach() is idempotent, so whichever comes second is a no-op.
+      if (starting) await starting.catch(() => {});
+      if (boss) await attach(boss, name, registration);
+    },
+  };
+}
