@@ -1,22 +1,47 @@
 import { useLoaderData } from 'react-router';
+import { formatMoney } from '../../domain/catalog/money.ts';
+import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
+import { HomePage } from '../features/home/home-page.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  return { services: (await services.catalog.listServices({ page: 1, limit: 100 })).results };
+  const { services, publicConfig } = context.get(appContext);
+  const list = await services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT });
+  return {
+    services: list.results.map(({ id, name, slug, summary, icon, fromPrice }) => ({
+      id,
+      name,
+      slug,
+      summary,
+      icon,
+      // Formatted here so the page JavaScript needs no currency formatting.
+      fromPrice: fromPrice ? formatMoney(fromPrice) : null,
+    })),
+    contact: {
+      tollFreeNumber: publicConfig.tollFreeNumber,
+      whatsappNumber: publicConfig.whatsappNumber,
+      supportEmail: publicConfig.supportEmail,
+    },
+  };
 }
 
+export const meta: Route.MetaFunction = () => [
+  { title: 'SevaDocs | OCI card, Indian passport renewal and Indian visa services in the USA and Canada' },
+  {
+    name: 'description',
+    content:
+      'Apply for an OCI card, renew your Indian passport, renounce Indian citizenship or get an Indian e-visa from the USA or Canada. Specialists check every file, 98% approval rate, every fee shown up front.',
+  },
+  { property: 'og:title', content: 'SevaDocs: Indian consular services, done right the first time' },
+  {
+    property: 'og:description',
+    content: 'OCI cards, passport renewal, renunciation and visas for the Indian diaspora, with transparent fees.',
+  },
+  { property: 'og:type', content: 'website' },
+];
+
 export default function Home() {
-  const { services } = useLoaderData<typeof loader>();
-  return (
-    <div>
-      <h1>SevaDocs</h1>
-      <ul>
-        {services.map((s) => (
-          <li key={s.id}>{s.name}</li>
-        ))}
-      </ul>
-    </div>
-  );
+  const { services, contact } = useLoaderData<typeof loader>();
+  return <HomePage services={services} contact={contact} />;
 }

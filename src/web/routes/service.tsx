@@ -1,4 +1,3 @@
-import { MessageCircle, Phone } from 'lucide-react';
 import { data, isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData } from 'react-router';
 import { noPackagesMessage } from '../../domain/catalog/messages.ts';
 import type { ParameterChoices } from '../../domain/catalog/parameters.ts';
@@ -7,6 +6,7 @@ import { priceFor, resolveChoices } from '../../domain/catalog/pricing.ts';
 import { countryName } from '../../domain/countries/names.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundContent } from '../components/not-found-content.tsx';
+import { Icon } from '../components/ui/icon.tsx';
 import { PackageCard } from '../features/catalog/package-card.tsx';
 import { ParameterPicker } from '../features/catalog/parameter-picker.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -108,7 +108,7 @@ export default function ServicePage() {
                 href={`tel:${root.publicConfig.tollFreeNumber}`}
                 className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
               >
-                <Phone aria-hidden="true" className="size-4" /> Call {root.publicConfig.tollFreeNumber}
+                <Icon name="phone" className="size-4" /> Call {root.publicConfig.tollFreeNumber}
               </a>
               <a
                 href={`https://wa.me/${root.publicConfig.whatsappNumber}`}
@@ -116,7 +116,7 @@ export default function ServicePage() {
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-4 py-2.5 font-semibold text-white hover:bg-white/10"
               >
-                <MessageCircle aria-hidden="true" className="size-4" /> Chat on WhatsApp
+                <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
               </a>
             </div>
           </aside>

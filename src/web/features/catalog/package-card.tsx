@@ -1,5 +1,5 @@
-import { Check, Clock } from 'lucide-react';
 import type { PackageDetail, PackagePrice } from '../../../domain/catalog/service-detail.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 
 export function PackageCard({
@@ -22,13 +22,13 @@ export function PackageCard({
       </h3>
       <p className="mt-2 text-sm text-slate-600">{pkg.description}</p>
       <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
-        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+        <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <span>{pkg.processingTime}</span>
       </p>
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {pkg.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+            <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
             <span>{feature}</span>
           </li>
         ))}

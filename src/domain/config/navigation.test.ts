@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  desktopServiceList,
+  FOOTER_LEGAL_LINKS,
+  FOOTER_SERVICE_LINKS,
+  footerCompanyLinks,
+  layoutForPath,
+  MAIN_MENU,
+  menuForSession,
+  normalizePath,
+  PAYMENT_BADGE_GROUPS,
+  paymentBadges,
+  serviceHref,
+  telHref,
+  whatsappHref,
+} from './navigation.ts';
+
+describe('main menu', () => {
+  it('lists the SPEC.md §2 items in order', () => {
+    expect(MAIN_MENU.map((i) => i.label)).toEqual([
+      'Home',
+      'Services',
+      'Photos',
+      'Blog',
+      "FAQ's",
+      'Contact',
+      'About Us',
+    ]);
+    expect(MAIN_MENU.find((i) => i.id === 'photos')?.href).toBe('/photos');
+    expect(MAIN_MENU.find((i) => i.id === 'faq')?.href).toBe('/sevadocs-service-faqs');
+    expect(MAIN_MENU.find((i) => i.id === 'blog')?.kind).toBe('blog');
+  });
+
+  it('shows Home as Dashboard when signed in', () => {
+    expect(menuForSession(false)[0]).toMatchObject({ label: 'Home', href: '/' });
+    expect(menuForSession(true)[0]).toMatchObject({ label: 'Dashboard', href: '/dashboard' });
+    expect(menuForSession(true).slice(1)).toEqual(MAIN_MENU.slice(1));
+  });
+});
+
+describe('services lists', () => {
+  it('reverses the desktop dropdown without mutating the input', () => {
+    const services = [{ name: 'A' }, { name: 'B' }, { name: 'C' }];
+    expect(desktopServiceList(services).map((s) => s.name)).toEqual(['C', 'B', 'A']);
+    expect(services.map((s) => s.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('links a service to /{slug}', () => {
+    expect(serviceHref('oci-card')).toBe('/oci-card');
+  });
+});
+
+describe('footer', () => {
+  it('lists the five services of SPEC.md §2 with their pages', () => {
+    expect(FOOTER_SERVICE_LINKS.map((l) => [l.name, l.url])).toEqual([
+      ['OCI Card', '/oci-card'],
+      ['Renunciation of Indian Passport', '/renunciation-of-indian-passport'],
+      ['Indian Passport Renewal', '/indian-passport-renewal'],
+      ['Indian Visa', '/indian-visa'],
+      ['Photo Enhancement', '/photo-enhancement'],
+    ]);
+  });
+
+  it('has the company pages, with the blog as an external link', () => {
+    const links = footerCompanyLinks('https://blog.example');
+    expect(links.map((l) => l.url)).toEqual([
+      '/about-us',
+      '/contact',
+      '/refer-friend',
+      '/sevadocs-service-faqs',
+      '/refund-request',
+      'https://blog.example',
+    ]);
+    expect(links.at(-1)?.external).toBe(true);
+  });
+
+  it('links Terms and Conditions to /guideline and Privacy to /privacy-policy', () => {
+    expect(FOOTER_LEGAL_LINKS.map((l) => [l.name, l.url])).toEqual([
+      ['Terms and Conditions', '/guideline'],
+      ['Privacy', '/privacy-policy'],
+    ]);
+  });
+
+  it('keeps separate desktop and mobile badge lists covering every payment method', () => {
+    for (const group of PAYMENT_BADGE_GROUPS) {
+      expect(group.desktop.length).toBeGreaterThan(0);
+      expect(group.mobile.length).toBeGreaterThan(0);
+    }
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const ids = paymentBadges(viewport).map((b) => b.id);
+      expect(ids).toEqual([
+        'visa',
+        'mastercard',
+        'amex',
+        'apple-pay',
+        'google-pay',
+        'upi',
+        'secure-website',
+        'star-rating',
+      ]);
+      for (const badge of paymentBadges(viewport)) {
+        expect(badge.name.length).toBeGreaterThan(0);
+        expect(badge.src).toMatch(/^\/badges\/[a-z-]+\.svg$/);
+      }
+    }
+    const trust = PAYMENT_BADGE_GROUPS.find((g) => g.id === 'trust');
+    expect(trust?.mobile.map((b) => b.src)).not.toEqual(trust?.desktop.map((b) => b.src));
+  });
+});
+
+describe('layoutForPath', () => {
+  it('shows everything on ordinary pages', () => {
+    for (const path of ['/', '/oci-card', '/contact', '/photos']) {
+      expect(layoutForPath(path)).toEqual({ header: true, tollFreeBanner: 'top', chatButton: true });
+    }
+  });
+
+  it('hides header, chat button and banners on /refund-request', () => {
+    expect(layoutForPath('/refund-request')).toEqual({ header: false, tollFreeBanner: 'none', chatButton: false });
+    expect(layoutForPath('/refund-request/')).toEqual(layoutForPath('/refund-request'));
+  });
+
+  it('gives the visa campaign pages a fixed banner and no header', () => {
+    for (const path of ['/visa-service', '/indian-tourist-visa']) {
+      expect(layoutForPath(path)).toEqual({ header: false, tollFreeBanner: 'fixed', chatButton: true });
+    }
+  });
+
+  it('hides the header on the campaign thank-you page', () => {
+    expect(layoutForPath('/indiavisacampaign/thank-you').header).toBe(false);
+    expect(layoutForPath('/indiavisacampaign/thank-you').chatButton).toBe(true);
+  });
+
+  it('shows the chat button everywhere except /refund-request', () => {
+    const paths = ['/', '/visa-service', '/indian-tourist-visa', '/indiavisacampaign/thank-you', '/about-us'];
+    for (const path of paths) expect(layoutForPath(path).chatButton).toBe(true);
+    expect(layoutForPath('/refund-request').chatButton).toBe(false);
+  });
+
+  it('normalizes trailing slashes and case', () => {
+    expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('/Visa-Service//')).toBe('/visa-service');
+  });
+});
+
+describe('contact links', () => {
+  it('builds WhatsApp and tel links from display numbers', () => {
+    expect(whatsappHref('18005550199')).toBe('https://wa.me/18005550199');
+    expect(whatsappHref('+1 (800) 555-0199')).toBe('https://wa.me/18005550199');
+    expect(telHref('1-800-555-0199')).toBe('tel:+18005550199');
+    expect(telHref('+1 800 555 0199')).toBe('tel:+18005550199');
+  });
+});

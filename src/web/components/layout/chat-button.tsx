@@ -1,0 +1,20 @@
+import { whatsappHref } from '../../../domain/config/navigation.ts';
+
+/** SPEC.md §2: the floating messaging-app chat button. */
+export function ChatButton({ number }: { number: string }) {
+  return (
+    <aside aria-label="Chat">
+      <a
+        href={whatsappHref(number)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg ring-4 ring-white hover:bg-green-800 sm:right-6 sm:bottom-6"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-8">
+          <use href="/icons/social.svg#whatsapp" />
+        </svg>
+        <span className="sr-only">Chat with us on WhatsApp</span>
+      </a>
+    </aside>
+  );
+}
