@@ -1,1 +1,169 @@
-export default async function setup() {}
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './constants.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the production server the suite runs against, e.g. http://127.0.0.1:41234. */
+    baseURL: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** Where the production build for this suite goes (honoured by react-router.config.ts and server.ts). */
+const BUILD_DIR = process.env.E2E_BUILD_DIR ?? '.tmp/e2e-build';
+const BUILD_TIMEOUT_MS = 180_000;
+const READY_TIMEOUT_MS = 45_000;
+const MAX_LOG_CHARS = 20_000;
+
+/** Keeps the last MAX_LOG_CHARS of a child's output so a failure can show it. */
+function captureOutput(child: ChildProcess): () => string {
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-MAX_LOG_CHARS);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => log;
+}
+
+async function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = captureOutput(child);
+  const code = await new Promise<number | string>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      done(`timed out after ${timeoutMs} ms`);
+    }, timeoutMs);
+    child.on('error', fail);
+    child.on('exit', (exitCode, signal) => {
+      clearTimeout(timer);
+      done(exitCode ?? signal ?? 'unknown');
+    });
+  });
+  if (code !== 0) {
+    throw new Error(`e2e setup: \`${[command, ...args].join(' ')}\` failed (${code}):\n${output()}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `e2e setup: the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+      lastProblem = `HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`;
+    } catch (error) {
+      lastProblem = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(
+    `e2e setup: GET ${url} did not answer 200 within ${READY_TIMEOUT_MS} ms (last: ${lastProblem}).\nServer output:\n${output()}`,
+  );
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Builds the production app, starts `node src/server/server.ts` on a free loopback port with a
+ * fresh data directory (it migrates and seeds on start) and hands the specs its address.
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `e2e setup: Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium); ` +
+        'the suite drives it through playwright-core and never downloads a browser.',
+    );
+  }
+
+  const buildEnv = { ...process.env, BUILD_DIR, NODE_ENV: 'production' };
+  await run(
+    process.execPath,
+    [join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+    buildEnv,
+    BUILD_TIMEOUT_MS,
+  );
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // The suite runs on its own fresh PGlite with the default contact details the specs expect.
+  const inherited = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'SEED_ON_START',
+    'TOLL_FREE_NUMBER',
+    'SUPPORT_EMAIL',
+    'WHATSAPP_NUMBER',
+    'BLOG_URL',
+  ]) {
+    delete inherited[name];
+  }
+  const server = spawn(process.execPath, ['src/server/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      BUILD_DIR,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SITE_URL: baseURL,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = captureOutput(server);
+  if (process.env.E2E_SERVER_LOG) {
+    const echo = (chunk: Buffer) => process.stderr.write(`[e2e server] ${chunk}`);
+    server.stdout?.on('data', echo);
+    server.stderr?.on('data', echo);
+  }
+
+  try {
+    await waitForHealth(`${baseURL}/api/v1/health`, server, output);
+  } catch (error) {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
     template = { kind: 'pglite', file };
   }
   project.provide('databaseTemplate', template);
+  return async () => {
+    if (template.kind === 'pglite') rmSync(template.file, { force: true });
+  };
 }
 
 declare module 'vitest' {

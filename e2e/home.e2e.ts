@@ -1,0 +1,163 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
+import { fetchServices } from './support/api.ts';
+import { setupE2E } from './support/browser.ts';
+import { expectVisible, pathOf, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+/** SPEC.md §1: the company's own claims, as a reader would find them in the page text. */
+const CLAIMS: [string, RegExp][] = [
+  ['founded in 2020', /\b2020\b/],
+  ['over 15,000 applications', /15,000\+/],
+  ['98% approval', /\b98\s?%/],
+  ['rated 4.9 stars', /\b4\.9\b/],
+  ['5 years experience', /\b5\+?\s*years?\b/i],
+  ['100% on-time delivery', /\b100\s?%/],
+  ['16.6k group members', /\b16\.6\s?k\b/i],
+];
+
+/** SPEC.md §1 payment badges (text alternatives of the badge images). */
+const PAYMENT_BADGES: [string, RegExp][] = [
+  ['Visa', /^visa$/i],
+  ['Mastercard', /mastercard/i],
+  ['American Express', /american express|amex/i],
+  ['UPI', /\bupi\b/i],
+  ['a wallet app', /apple pay|google pay|paypal|wallet|venmo|paytm|phonepe/i],
+  ['the secure-website badge', /secure/i],
+  ['the star rating', /star|rated/i],
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`)
+          .join('\n')}`,
+    );
+}
+
+describe('home page rendered on the server (JavaScript disabled)', () => {
+  it('answers 200 with the hero, the services grid from the database, the claims, support and payment badges', async () => {
+    const services = await fetchServices(e2e.baseURL);
+    const { page } = await e2e.noJavaScript();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(
+      await page.evaluate(() => typeof (window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+    ).toBe('undefined'); // proves scripts really did not run
+
+    const heroes = page.getByRole('heading', { level: 1 });
+    expect(await heroes.count(), 'exactly one h1 (the hero)').toBe(1);
+    await expectVisible(heroes);
+    expect((await heroes.textContent())?.trim() ?? '').not.toBe('');
+
+    const main = page.getByRole('main');
+    for (const service of services) {
+      const links = main.getByRole('link', { name: service.name });
+      const paths = (await links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')))).map((href) =>
+        pathOf(href, e2e.baseURL),
+      );
+      expect(paths, `services grid: a link named "${service.name}" to /${service.slug}`).toContain(`/${service.slug}`);
+    }
+
+    // The text a reader sees (hidden nodes excluded), so innerText on purpose.
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    const text = await page.locator('body').innerText();
+    for (const [claim, pattern] of CLAIMS) {
+      expect(text, `company claim "${claim}"`).toMatch(pattern);
+    }
+
+    // Support channels: toll-free number, messaging-app chat, e-mail.
+    await expectVisible(page.getByRole('button', { name: DEFAULT_CONTACT.tollFreeNumber }).first());
+    const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    await expectVisible(chat);
+    expect(await chat.getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/${DEFAULT_CONTACT.whatsappNumber}`));
+    expect(
+      await page.locator(`a[href^="mailto:${DEFAULT_CONTACT.supportEmail}"]`).count(),
+      'a mailto link',
+    ).toBeGreaterThan(0);
+
+    for (const [badge, name] of PAYMENT_BADGES) {
+      const visible = page.getByRole('img', { name }).filter({ visible: true });
+      expect(await visible.count(), `a visible payment badge for ${badge}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('has exactly one canonical link (the site URL, without the query) and an index, follow robots tag', async () => {
+    const { page } = await e2e.noJavaScript();
+    for (const path of ['/', '/?utm_source=newsletter&ref=abc']) {
+      await page.goto(path);
+      const canonical = page.locator('head link[rel="canonical"]');
+      expect(await canonical.count(), `canonical links on ${path}`).toBe(1);
+      expect(await canonical.getAttribute('href')).toBe(`${e2e.baseURL}/`);
+      const robots = page.locator('head meta[name="robots"]');
+      expect(await robots.count(), `robots meta tags on ${path}`).toBe(1);
+      expect(await robots.getAttribute('content')).toBe('index, follow');
+    }
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const response = await fetch(`${e2e.baseURL}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const body = await response.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).not.toMatch(/^Disallow: \/$/m);
+    expect(body).toContain(`Sitemap: ${e2e.baseURL}/sitemap.xml`);
+  });
+
+  it('serves sitemap.xml listing the home page and every service page', async () => {
+    const services = await fetchServices(e2e.baseURL);
+    const response = await fetch(`${e2e.baseURL}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/xml/);
+    const body = await response.text();
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain(`${e2e.baseURL}/`);
+    for (const service of services) expect(locs).toContain(`${e2e.baseURL}/${service.slug}`);
+  });
+});
+
+describe('every page in the sitemap', () => {
+  it('answers 200 on the server with its own canonical link and an index, follow robots tag', async () => {
+    const sitemap = await (await fetch(`${e2e.baseURL}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(locs.length).toBeGreaterThan(1);
+    for (const loc of locs) {
+      const response = await fetch(loc);
+      expect(response.status, loc).toBe(200);
+      const html = await response.text();
+      const canonicals = [...html.matchAll(/<link\b[^>]*\brel="canonical"[^>]*>/g)].map((m) => m[0]);
+      expect(canonicals, `canonical links of ${loc}`).toHaveLength(1);
+      expect(canonicals[0], `canonical of ${loc}`).toContain(`href="${loc}"`);
+      const robots = [...html.matchAll(/<meta\b[^>]*\bname="robots"[^>]*>/g)].map((m) => m[0]);
+      expect(robots, `robots meta of ${loc}`).toEqual([expect.stringContaining('content="index, follow"')]);
+    }
+  });
+});
+
+describe('accessibility of the home page (axe)', () => {
+  it('has no serious or critical violation on a 1440 px desktop', async () => {
+    const { page } = await e2e.desktop();
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('has no serious or critical violation on a 390 px phone', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto('/');
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,129 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fetchServices } from './support/api.ts';
+import { setupE2E } from './support/browser.ts';
+import { bodyOverflow, expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+const hamburger = (page: Page) => page.getByRole('button', { name: 'Open menu' });
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+
+/** Loads the home page, opens the drawer and checks the page scroll is locked. */
+async function openDrawer(page: Page): Promise<{ dialog: Locator; before: string }> {
+  await page.goto('/');
+  await waitForHydration(page);
+  const { overflow: before } = await bodyOverflow(page);
+  expect(before, 'the page scrolls before the drawer opens').not.toBe('hidden');
+  const button = hamburger(page);
+  await expectVisible(button);
+  await button.click();
+  const dialog = drawer(page);
+  await expectVisible(dialog);
+  await poll(async () => (await bodyOverflow(page)).overflow, 'body overflow while the drawer is open').toBe('hidden');
+  return { dialog, before };
+}
+
+async function expectClosed(page: Page, dialog: Locator, before: string): Promise<void> {
+  await expectHidden(dialog);
+  await poll(async () => (await bodyOverflow(page)).overflow, 'body overflow after closing').toBe(before);
+}
+
+/** A point on the backdrop: beside the drawer panel, in the middle of the free area. */
+async function outsidePoint(page: Page, dialog: Locator): Promise<{ x: number; y: number }> {
+  // Measure where the panel comes to rest, not a frame of its slide-in animation.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const box = await dialog.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('the drawer has no box');
+  const rightGap = viewport.width - (box.x + box.width);
+  const leftGap = box.x;
+  expect(Math.max(leftGap, rightGap), 'the drawer leaves part of the page visible to click').toBeGreaterThanOrEqual(24);
+  const x = rightGap >= leftGap ? box.x + box.width + rightGap / 2 : leftGap / 2;
+  return { x, y: viewport.height / 2 };
+}
+
+describe('mobile header (390 px)', () => {
+  it('shows the hamburger instead of the desktop nav', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto('/');
+    await expectVisible(hamburger(page));
+    expect(
+      await page.getByRole('button', { name: 'Services', exact: true }).filter({ visible: true }).count(),
+      'no visible desktop Services dropdown button outside the drawer',
+    ).toBe(0);
+  });
+
+  it('treats 1280 px as mobile and 1281 px as desktop (SPEC.md §9)', async () => {
+    const { page } = await e2e.desktop({ viewport: { width: 1280, height: 800 } });
+    await page.goto('/');
+    await expectVisible(hamburger(page));
+    await page.setViewportSize({ width: 1281, height: 800 });
+    await expectHidden(hamburger(page));
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }));
+  });
+});
+
+describe('mobile side drawer', () => {
+  it('locks page scrolling while open and the back arrow closes it', async () => {
+    const { page } = await e2e.mobile();
+    const { dialog, before } = await openDrawer(page);
+    await dialog.getByRole('button', { name: 'Close menu' }).click();
+    await expectClosed(page, dialog, before);
+  });
+
+  it('closes on a click outside the drawer', async () => {
+    const { page } = await e2e.mobile();
+    const { dialog, before } = await openDrawer(page);
+    const point = await outsidePoint(page, dialog);
+    await page.mouse.click(point.x, point.y);
+    await expectClosed(page, dialog, before);
+  });
+
+  it('closes when the user scrolls over the page', async () => {
+    const { page } = await e2e.mobile();
+    const { dialog, before } = await openDrawer(page);
+    const point = await outsidePoint(page, dialog);
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.wheel(0, 400);
+    await expectClosed(page, dialog, before);
+  });
+
+  it('lists the services as an expandable +/- list at most 320 px high', async () => {
+    const services = await fetchServices(e2e.baseURL);
+    const { page } = await e2e.mobile();
+    const { dialog } = await openDrawer(page);
+    const toggle = dialog.getByRole('button', { name: /^\W*Services\W*$/ });
+    expect(await toggle.count(), 'one Services toggle in the drawer').toBe(1);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const first = services[0];
+    if (!first) throw new Error('no service');
+    const firstLink = dialog.getByRole('link', { name: first.name, exact: true });
+    expect(await firstLink.filter({ visible: true }).count(), 'services hidden while collapsed').toBe(0);
+
+    await toggle.click();
+    await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    for (const service of services) {
+      const link = dialog.getByRole('link', { name: service.name, exact: true }).filter({ visible: true });
+      await expectVisible(link.first());
+      expect(await link.first().getAttribute('href')).toBe(`/${service.slug}`);
+    }
+
+    // The list (or the box that scrolls it) is capped at 320 px.
+    const maxHeight = await firstLink.evaluate(
+      (link, root) => {
+        for (let n = link.parentElement; n && n !== root; n = n.parentElement) {
+          const value = getComputedStyle(n).maxHeight;
+          if (value !== 'none') return value;
+        }
+        return 'none';
+      },
+      await dialog.elementHandle(),
+    );
+    expect(maxHeight, 'max-height of the mobile services list').toBe('320px');
+
+    await toggle.click();
+    await poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expectHidden(firstLink);
+  });
+});

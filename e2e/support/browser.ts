@@ -1,0 +1,115 @@
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface GuardOptions {
+  /**
+   * Console errors matching one of these are expected by the test (for example the browser's
+   * own "Failed to load resource: … 404" line on a page that is meant to answer 404).
+   */
+  allowConsoleErrors?: RegExp[];
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far, allowed or not. */
+  errors: string[];
+}
+
+export interface E2E {
+  /** Origin of the server under test. */
+  baseURL: string;
+  browser(): Browser;
+  /** 1440×900, JavaScript on. */
+  desktop(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
+  /** 390×844 phone with touch. */
+  mobile(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
+  /** 1440×900 with JavaScript disabled: what the server rendered, nothing more. */
+  noJavaScript(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
+}
+
+interface Tracked {
+  context: BrowserContext;
+  errors: string[];
+  unexpected: string[];
+}
+
+/**
+ * One browser per spec file, a new context per test. Every page of a context is watched: a
+ * `console.error` or an uncaught page error the test did not allow fails that test.
+ */
+export function setupE2E(): E2E {
+  const baseURL = inject('baseURL');
+  let browser: Browser | undefined;
+  let tracked: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    const done = tracked;
+    tracked = [];
+    await Promise.all(done.map((t) => t.context.close()));
+    const unexpected = done.flatMap((t) => t.unexpected);
+    if (unexpected.length > 0) {
+      throw new Error(`The page logged ${unexpected.length} unexpected error(s):\n- ${unexpected.join('\n- ')}`);
+    }
+  });
+
+  async function open(options: BrowserContextOptions & GuardOptions): Promise<PageSession> {
+    if (!browser) throw new Error('setupE2E(): the browser is not running (call it at the top of the spec file)');
+    const { allowConsoleErrors = [], ...contextOptions } = options;
+    const context = await browser.newContext({ baseURL, ...contextOptions });
+    const entry: Tracked = { context, errors: [], unexpected: [] };
+    tracked.push(entry);
+    const record = (message: string) => {
+      entry.errors.push(message);
+      if (!allowConsoleErrors.some((pattern) => pattern.test(message))) entry.unexpected.push(message);
+    };
+    context.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url, lineNumber } = message.location();
+      record(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      record(`pageerror: ${error.stack ?? error.message} (${webError.page()?.url() ?? 'unknown page'})`);
+    });
+    const page = await context.newPage();
+    return { context, page, errors: entry.errors };
+  }
+
+  return {
+    baseURL,
+    browser() {
+      if (!browser) throw new Error('setupE2E(): the browser is not running');
+      return browser;
+    },
+    desktop: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, ...options }),
+    mobile: (options = {}) =>
+      open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...options }),
+    noJavaScript: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, javaScriptEnabled: false, ...options }),
+  };
+}

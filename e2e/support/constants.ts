@@ -1,0 +1,8 @@
+/** Debian's Chromium, driven by playwright-core (no browser is ever downloaded). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
+export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
+
+/** How long a locator may take to reach a state before the test fails. */
+export const UI_TIMEOUT_MS = 5000;

@@ -1,0 +1,57 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { UI_TIMEOUT_MS } from './constants.ts';
+
+/**
+ * Resolves once React has hydrated the server-rendered document: the router exists and the
+ * page's DOM nodes carry React's fiber keys. Clicking before that would test nothing.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __reactRouterDataRouter?: { state?: { initialized?: boolean } } };
+      const node = document.querySelector('main') ?? document.body;
+      return (
+        w.__reactRouterDataRouter?.state?.initialized === true &&
+        Object.keys(node).some((key) => key.startsWith('__reactFiber'))
+      );
+    },
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
+}
+
+/** Fails with the locator in the message unless it becomes visible in time. */
+export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** Fails unless the locator becomes hidden (or detached) in time. */
+export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout });
+}
+
+/** The path (with query) an href points to, resolved against the page's origin. */
+export function pathOf(href: string | null, origin: string): string {
+  if (href === null) return '<no href>';
+  const url = new URL(href, origin);
+  return url.origin === new URL(origin).origin ? `${url.pathname}${url.search}` : url.href;
+}
+
+/** The hrefs of every element the locator matches, in document order. */
+export function hrefsOf(locator: Locator): Promise<(string | null)[]> {
+  return locator.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
+}
+
+/** `getComputedStyle(document.body).overflow`, `…overflowY` — what decides whether the page scrolls. */
+export function bodyOverflow(page: Page): Promise<{ overflow: string; overflowY: string }> {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.body);
+    return { overflow: style.overflow, overflowY: style.overflowY };
+  });
+}
+
+/** `expect.poll` with the suite's UI timeout (vitest's default of 1 s is too short for a browser). */
+export function poll<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: UI_TIMEOUT_MS, interval: 50, ...(message ? { message } : {}) });
+}
