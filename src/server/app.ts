@@ -10,6 +10,7 @@ import type { ServerBuild } from 'react-router';
 import { fail } from '../domain/api/envelope.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -18,7 +19,6 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
-import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
