@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from '../../db/columns.ts';
 
 export const services = pgTable('services', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -94,3 +90,49 @@ export const addonPrices = pgTable(
   },
   (t) => [uniqueIndex('addon_prices_addon_currency_idx').on(t.addon, t.currency)],
 );
+
+export type ProcessStepKind = 'step' | 'detail';
+
+/**
+ * How a service (or one package of it) is carried out: numbered `step`s for the process-steps
+ * calls and longer `detail` sections for the process calls (SPEC.md §7).
+ */
+export const processSteps = pgTable('process_steps', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  serviceId: integer('service_id')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  /** Null: the step belongs to every package of the service. */
+  packageId: integer('package_id').references(() => packages.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<ProcessStepKind>().notNull().default('step'),
+  position: integer('position').notNull().default(0),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  icon: text('icon'),
+  ...timestamps,
+});
+
+/** What happens when, after the customer pays (package timeline). */
+export const packageTimeline = pgTable('package_timeline', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  packageId: integer('package_id')
+    .notNull()
+    .references(() => packages.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  /** e.g. 'Day 1', 'Weeks 2–6'. */
+  duration: text('duration').notNull(),
+  ...timestamps,
+});
+
+export const faqs = pgTable('faqs', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Null: a general question shown on the FAQ page outside any service. */
+  serviceId: integer('service_id').references(() => services.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});

@@ -1,0 +1,16 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/tables.ts';
+
+/** Contact form enquiries (SPEC.md §3 enquiry types and topics live in src/domain/contact). */
+export const contactEnquiries = pgTable('contact_enquiries', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  enquiryType: text('enquiry_type').notNull(),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

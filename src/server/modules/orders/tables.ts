@@ -1,0 +1,49 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import { timestamps } from '../../db/columns.ts';
+import { users } from '../users/tables.ts';
+
+export type OrderKind = 'service' | 'photo';
+
+/**
+ * Every order a customer places, service application (DOC-…) or photo order (PHO-…). The
+ * application and photo modules keep their details in their own tables keyed by this id;
+ * this table is what the dashboard, order history and refunds read.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Customer-facing id: 'DOC-000123' or 'PHO-000123'. */
+    displayId: text('display_id').notNull().unique(),
+    kind: text('kind').$type<OrderKind>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The e-mail the order was placed with (refund requests are checked against it). */
+    email: text('email').notNull(),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('Payment pending'),
+    totalCents: integer('total_cents').notNull().default(0),
+    currency: text('currency').$type<Currency>().notNull().default('USD'),
+    ...timestamps,
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every status change with who made it, when and why (DESIGN.md §1). */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    remark: text('remark'),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);

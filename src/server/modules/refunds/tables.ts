@@ -1,0 +1,21 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import { orders } from '../orders/tables.ts';
+
+export type RefundStatus = 'Received' | 'In review' | 'Approved' | 'Rejected' | 'Refunded';
+
+export const refundRequests = pgTable('refund_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** Reference number shown to the customer, e.g. 'RF-7K3Q9M2X'. */
+  reference: text('reference').notNull().unique(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'restrict' }),
+  email: text('email').notNull(),
+  reason: text('reason').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  status: text('status').$type<RefundStatus>().notNull().default('Received'),
+  ip: text('ip'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+
+export type UserRole = 'customer' | 'staff' | 'admin';
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  /** Trimmed and lower-cased before it is stored or looked up. */
+  email: text('email').notNull().unique(),
+  /** SPEC.md §3: country code + '-' + number, e.g. '+1-4155550123'. */
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<UserRole>().notNull().default('customer'),
+  ageGroup: text('age_group'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** This user's own code for the refer-a-friend programme. */
+  referralCode: text('referral_code').notNull().unique(),
+  referredByUserId: integer('referred_by_user_id'),
+  /** The platform (x-platform) the account was created on. */
+  platform: text('platform').notNull().default('sevadocs'),
+  isDashboardVisible: boolean('is_dashboard_visible').notNull().default(false),
+  ...timestamps,
+});
+
+export type AddressType = 'home' | 'work' | 'other';
+
+/** The address book (profile Address tab; photo-print delivery). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<AddressType>().notNull().default('home'),
+    fullName: text('full_name').notNull(),
+    addressLine: text('address_line').notNull(),
+    city: text('city').notNull(),
+    /** US state or Canadian province/territory code. */
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    /** ISO country code: US or CA. */
+    country: text('country').notNull(),
+    phone: text('phone'),
+    additionalInfo: text('additional_info'),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // At most one default address per user.
+    uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`is_default`),
+  ],
+);
