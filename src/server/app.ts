@@ -11,6 +11,8 @@ import { fail } from '../domain/api/envelope.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { devMailboxRoutes } from './mail/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -27,6 +29,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     jobs: JobQueue;
+    mailer: Mailer;
   }
 }
 
@@ -57,6 +60,7 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate('services', createServices(database.db));
   app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
@@ -74,6 +78,7 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(countriesRoutes);
+      if (env.NODE_ENV !== 'production') await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },
   );

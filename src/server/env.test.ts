@@ -15,10 +15,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
-  it('refuses production without SITE_URL', () => {
+  it('refuses production without SITE_URL or SMTP', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SITE_URL is required in production/);
-    expect(loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example/' }).siteUrl).toBe(
-      'https://sevadocs.example',
+    expect(() => loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example' })).toThrow(
+      /SMTP_URL is required in production/,
     );
+    const env = loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example/', SMTP_URL: 'smtp://mail:25' });
+    expect(env.siteUrl).toBe('https://sevadocs.example');
   });
 });

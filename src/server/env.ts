@@ -23,10 +23,19 @@ const envSchema = z
       .regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER must be digits only')
       .default(DEFAULT_CONTACT.whatsappNumber),
     BLOG_URL: z.url().default(DEFAULT_CONTACT.blogUrl),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('SevaDocs <no-reply@sevadocs.example>'),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SITE_URL) {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'SMTP_URL is required in production (e-mail must be delivered)',
+      });
     }
   });
 

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { extractLinks } from './mailer.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+describe('dev mailbox', () => {
+  it('keeps sent e-mail and shows it newest first with its links', async () => {
+    expect(t.app.mailer.kind).toBe('dev-mailbox');
+    await t.app.mailer.send({ to: 'a@example.com', subject: 'First', text: 'Hello', html: '<p>Hello</p>' });
+    await t.app.mailer.send({
+      to: 'b@example.com',
+      subject: 'Second',
+      text: 'Verify at http://localhost:3000/verify-email?token=abc&x=1',
+      html: '<a href="http://localhost:3000/verify-email?token=abc&amp;x=1">Verify</a>',
+    });
+    const res = await t.app.inject({ url: '/api/v1/dev/mailbox' });
+    expect(res.statusCode).toBe(200);
+    const { results } = res.json().data;
+    expect(results.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    expect(results[0]).toMatchObject({
+      to: 'b@example.com',
+      links: ['http://localhost:3000/verify-email?token=abc&x=1'],
+    });
+  });
+
+  it('is not served in production', async () => {
+    const prod = await buildTestApp({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://x.example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    });
+    const res = await prod.app.inject({ url: '/api/v1/dev/mailbox' });
+    expect(res.statusCode).toBe(404);
+    expect(prod.app.mailer.kind).toBe('smtp');
+    await prod.close();
+  });
+});
+
+describe('extractLinks', () => {
+  it('finds each http(s) link once, decoding &amp;', () => {
+    expect(
+      extractLinks({
+        text: 'go https://a.example/x then https://a.example/x',
+        html: '<a href="https://b.example/?a=1&amp;b=2">b</a>',
+      }),
+    ).toEqual(['https://b.example/?a=1&b=2', 'https://a.example/x']);
+  });
+});

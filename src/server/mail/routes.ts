@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../domain/api/pagination.ts';
+
+const storedMail = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.date(),
+});
+
+/** The dev mailbox as JSON, newest first. Registered only outside production. */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'E-mails kept by the dev mailbox (not in production)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: envelopeSchema(z.object({ results: z.array(storedMail), totalCount: z.number() })) },
+      },
+    },
+    async (request) => {
+      const results = await app.mailer.outbox(request.query.limit);
+      return ok({ results, totalCount: results.length });
+    },
+  );
+};
