@@ -1,0 +1,41 @@
+/** SPEC.md §5 and §8, word for word (including the spec's own spelling). */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  invalidEmailFormat: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  fieldRequired: 'This field is required',
+  nameRequired: 'Name is required',
+  nameBlank: 'Name should not be empty or contain only spaces',
+  nameTooShort: 'Name should be at least 3 characters',
+  nameTooLong: 'Name should not exceed 200 characters',
+  nameAlphabetic: 'Name should contain only alphabetic characters',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Enter valid phone number',
+  countryCodeRequired: 'Enter country code',
+  invalidCountryCode: 'Invalid country code',
+  passwordStrength: 'Password must meet the strength requirements:',
+  passwordsDoNotMatch: 'Passwords do not match',
+  referralEmpty: 'Referral code is empty',
+  resendNeedsEmail: 'Please provide an email address.',
+  unverifiedEmail: 'Please check your email for verification. Kindly check in SPAM folder if not received in Inbox.',
+  resendSuccess: 'Verification email sent successfully!',
+  resendFailure: 'Failed to send verification email. Please try again.',
+  signupBot: 'Registration failed, you must be a bot',
+  signupFailure: 'Registration failed,Plase try again',
+  sessionWarning: 'Your session will expire in 30 minutes. Please save your work and re-login if needed.',
+  idleWarning: 'You will be logged out in 30 minutes due to inactivity.',
+} as const;
+
+/** SPEC.md §5: one line for each missing part of the password rule. */
+export const PASSWORD_REQUIREMENTS = {
+  length: 'at least 8 characters long',
+  uppercase: 'one uppercase',
+  lowercase: 'one lowercase',
+  digit: 'one digit',
+  special: 'one special character',
+  allowed: 'only letters, digits and $@!%*#?&',
+} as const;
+
+/** The hint under the password field states the same rule. */
+export const PASSWORD_HINT =
+  'Use at least 8 characters with one uppercase letter, one lowercase letter, one digit and one special character ($@!%*#?&).';

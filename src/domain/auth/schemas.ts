@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  COUNTRY_CODE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+} from '../limits/constants.ts';
+import { AUTH_MESSAGES as M, PASSWORD_REQUIREMENTS } from './messages.ts';
+
+/** SPEC.md §5: letters, digits and + _ . - before @, then a domain and a suffix of 2+ letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9+_.-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const PASSWORD_SPECIALS = '$@!%*#?&';
+const PASSWORD_ALLOWED = /^[A-Za-z\d$@!%*#?&]*$/;
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The parts of the password rule this password misses, as SPEC.md §5 words them. */
+export function missingPasswordParts(password: string): string[] {
+  const missing: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) missing.push(PASSWORD_REQUIREMENTS.length);
+  if (!/[A-Z]/.test(password)) missing.push(PASSWORD_REQUIREMENTS.uppercase);
+  if (!/[a-z]/.test(password)) missing.push(PASSWORD_REQUIREMENTS.lowercase);
+  if (!/\d/.test(password)) missing.push(PASSWORD_REQUIREMENTS.digit);
+  if (![...PASSWORD_SPECIALS].some((c) => password.includes(c))) missing.push(PASSWORD_REQUIREMENTS.special);
+  if (!PASSWORD_ALLOWED.test(password)) missing.push(PASSWORD_REQUIREMENTS.allowed);
+  return missing;
+}
+
+/** 'Password must meet the strength requirements:' then one line per missing part. */
+export function passwordStrengthMessage(missing: readonly string[]): string {
+  return [M.passwordStrength, ...missing.map((part) => `- ${part}`)].join('\n');
+}
+
+export const strongPassword = z
+  .string({ error: M.fieldRequired })
+  .min(1, M.fieldRequired)
+  .superRefine((password, ctx) => {
+    const missing = missingPasswordParts(password);
+    if (missing.length > 0) ctx.addIssue({ code: 'custom', message: passwordStrengthMessage(missing) });
+  });
+
+/** The general name rule (profile); sign-up uses the same checks with 'This field is required' when empty. */
+function nameSchema(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .refine((name) => name.trim().length > 0, M.nameBlank)
+    .refine((name) => name.trim().length >= NAME_MIN_LENGTH, M.nameTooShort)
+    .refine((name) => name.trim().length <= NAME_MAX_LENGTH, M.nameTooLong)
+    .refine((name) => /^[A-Za-z ]+$/.test(name.trim()), M.nameAlphabetic)
+    .transform((name) => name.trim().replace(/\s+/g, ' '));
+}
+export const personName = nameSchema(M.nameRequired);
+
+export const signInSchema = z.object({
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .regex(EMAIL_PATTERN, M.invalidEmailFormat)
+    .transform(normalizeEmail),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+const signUpEmail = z
+  .string({ error: M.fieldRequired })
+  .trim()
+  .min(1, M.fieldRequired)
+  .regex(EMAIL_PATTERN, M.invalidEmail)
+  .transform(normalizeEmail);
+
+export const countryCodeSchema = z
+  .string({ error: M.countryCodeRequired })
+  .trim()
+  .min(1, M.countryCodeRequired)
+  .max(COUNTRY_CODE_MAX_LENGTH, M.invalidCountryCode)
+  .regex(/^\+\d{1,6}$/, M.invalidCountryCode);
+
+const phoneDigits = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
+export const phoneNumberSchema = z
+  .string({ error: M.fieldRequired })
+  .trim()
+  .min(1, M.fieldRequired)
+  .regex(phoneDigits, M.invalidPhone);
+
+/** SPEC.md §3: the phone sent to the server is country code + '-' + number. */
+export function joinPhone(countryCode: string, number: string): string {
+  return `${countryCode.trim()}-${number.trim()}`;
+}
+
+export const fullPhoneSchema = z
+  .string({ error: M.fieldRequired })
+  .trim()
+  .min(1, M.fieldRequired)
+  .superRefine((value, ctx) => {
+    const [code, number, ...rest] = value.split('-');
+    if (rest.length > 0 || code === undefined || number === undefined) {
+      ctx.addIssue({ code: 'custom', message: M.invalidPhone });
+      return;
+    }
+    const codeCheck = countryCodeSchema.safeParse(code);
+    if (!codeCheck.success)
+      ctx.addIssue({ code: 'custom', message: codeCheck.error.issues[0]?.message ?? M.invalidCountryCode });
+    else if (!phoneDigits.test(number)) ctx.addIssue({ code: 'custom', message: M.invalidPhone });
+  });
+
+/** The sign-up form as the browser validates it (phone split in code and number). */
+export const signUpFormSchema = z
+  .object({
+    name: nameSchema(M.fieldRequired),
+    email: signUpEmail,
+    countryCode: countryCodeSchema,
+    phone: phoneNumberSchema,
+    password: strongPassword,
+    confirmPassword: z.string({ error: M.fieldRequired }).min(1, M.fieldRequired),
+    consent: z.literal(true, { error: M.fieldRequired }),
+    referredBy: z.string().trim().optional(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: M.passwordsDoNotMatch,
+  });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+/** SPEC.md §3 sign-up payload, as the server validates it. */
+export const signUpPayloadSchema = z.object({
+  name: nameSchema(M.fieldRequired),
+  email: signUpEmail,
+  phone: fullPhoneSchema,
+  password: strongPassword,
+  referredBy: z.string().trim().max(64).optional().default(''),
+});
+export type SignUpPayload = z.input<typeof signUpPayloadSchema>;
+
+export const referralCheckSchema = z.object({
+  referralCode: z.string({ error: M.referralEmpty }).trim().min(1, M.referralEmpty).max(64),
+});
+
+export const resendVerificationSchema = z.object({
+  email: z
+    .string({ error: M.resendNeedsEmail })
+    .trim()
+    .min(1, M.resendNeedsEmail)
+    .regex(EMAIL_PATTERN, M.invalidEmailFormat)
+    .transform(normalizeEmail),
+});
