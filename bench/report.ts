@@ -1,0 +1,60 @@
+// The table `npm run bench` prints and the JSON it writes to bench/results/latest.json.
+import type { PageWeight } from './page-weight.ts';
+
+export interface ScenarioResult {
+  name: string;
+  method: string;
+  path: string;
+  ceiling: boolean;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerResponse: number;
+  /** The first response, fetched before the run: status, content type, decoded body size, encoding. */
+  probe: { status: number; contentType: string; contentEncoding: string; bodyBytes: number };
+  /** requestsPerSecond ÷ the ceiling's; p99 ÷ the ceiling's p99. */
+  ratioToCeiling: { requestsPerSecond: number; p99: number };
+  failures: string[];
+}
+
+export interface BenchReport {
+  date: string;
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  platform: string;
+  /** One-minute load average before and after the scenarios: other work on the machine skews every number. */
+  loadAverage: { start: number; end: number };
+  settings: { durationSeconds: number; warmupSeconds: number; connections: number; pipelining: number };
+  scenarios: ScenarioResult[];
+  pageWeight: PageWeight | null;
+  failures: string[];
+  passed: boolean;
+}
+
+const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+export function formatTable(results: ScenarioResult[]): string {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'req/s ÷ ceil', 'p99 ÷ ceil', 'B/resp'];
+  const rows = results.map((r) => [
+    r.name,
+    fixed(r.requestsPerSecond, 0),
+    fixed(r.latencyMs.p50, 1),
+    fixed(r.latencyMs.p99, 1),
+    String(r.non2xx),
+    String(r.errors),
+    `${fixed(r.ratioToCeiling.requestsPerSecond, 3)}×`,
+    `${fixed(r.ratioToCeiling.p99, 1)}×`,
+    fixed(r.bytesPerResponse, 0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,73 @@
+// The load scenarios of `npm run bench`: one entry each. docs/decisions/0011-benchmarks.md
+import { BROWSER_HEADERS } from './page-weight.ts';
+
+export interface ScenarioContext {
+  baseUrl: string;
+  /** GET a JSON path on the running server (e.g. to find a real id); throws unless 2xx. */
+  getJson(path: string): Promise<unknown>;
+}
+
+export interface Scenario {
+  name: string;
+  /** The request path, or a function that finds one on the running server. */
+  path: string | ((context: ScenarioContext) => Promise<string>);
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+  /** Append a query string unique to every request: the page cache is keyed by URL, so every request renders. */
+  uniqueQuery?: boolean;
+  /** The bare-route ceiling that every other scenario is compared with (exactly one scenario). */
+  ceiling?: boolean;
+  /** Fail the run when this scenario's p99 latency exceeds this multiple of the ceiling's p99. */
+  maxP99Ratio?: number;
+  /** Overrides BENCH_CONNECTIONS for this scenario. */
+  connections?: number;
+}
+
+/** What a browser sends with a fetch() to the API. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'user-agent': BROWSER_HEADERS['user-agent'] ?? '',
+};
+
+/** What a browser sends when it navigates to a page. */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  ...BROWSER_HEADERS,
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
+
+/** The first service of the seeded catalog, for scenarios that need a real id or slug. */
+export async function firstService(context: ScenarioContext): Promise<{ id: number; slug: string }> {
+  const body = (await context.getJson('/api/v1/services?page=1&limit=1')) as {
+    data: { results: { id: number; slug: string }[] };
+  };
+  const service = body.data.results[0];
+  if (!service) throw new Error('the seeded catalog has no service');
+  return service;
+}
+
+// A new scenario is one more entry; `firstService()` finds a real id or slug.
+export const scenarios: Scenario[] = [
+  // Registered by bench/bare-route.ts, preloaded into the server: Fastify plus the global hooks, no work.
+  { name: 'bare route (ceiling)', path: '/__bench/bare', headers: API_HEADERS, ceiling: true },
+  { name: 'GET /api/v1/services', path: '/api/v1/services', headers: API_HEADERS },
+  { name: 'GET /api/v1/country-codes', path: '/api/v1/country-codes', headers: API_HEADERS },
+  { name: 'GET / (page cache)', path: '/', headers: PAGE_HEADERS },
+  { name: 'GET / (uncached render)', path: '/', headers: PAGE_HEADERS, uniqueQuery: true },
+  // Issue 4: catalog reads come from the in-memory catalog and stay within 2× of the ceiling.
+  {
+    name: 'POST /api/v1/packages/{id}',
+    method: 'POST',
+    path: async (c) => `/api/v1/packages/${(await firstService(c)).id}?applyingFrom=US`,
+    headers: API_HEADERS,
+    maxP99Ratio: 2,
+  },
+  { name: 'GET /{service} (page cache)', path: async (c) => `/${(await firstService(c)).slug}`, headers: PAGE_HEADERS },
+  {
+    name: 'GET /{service}/{package}/{countries} (uncached render)',
+    path: '/indian-visa/e-tourist-30-days/us-in',
+    headers: PAGE_HEADERS,
+    uniqueQuery: true,
+  },
+];

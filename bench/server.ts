@@ -1,0 +1,133 @@
+// Builds the production app and runs the real server as a child process on a fresh database.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const BUILD_DIR = 'build-bench';
+
+/** `react-router build` into build-bench/, so a bench never disturbs someone else's build/. */
+export async function buildApp(): Promise<void> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/react-router'), ['build'], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) {
+    process.stderr.write(Buffer.concat(output));
+    throw new Error(`react-router build failed (exit ${code})`);
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node src/server/server.ts` in production mode on a free loopback port, a fresh data
+ * directory (so it migrates and seeds) and the bench build, with the ceiling route preloaded.
+ * Resolves once GET /api/v1/health answers 200.
+ */
+export async function startServer({ timeoutMs = 60_000 } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SEED_ON_START: 'true',
+    // Production requires SMTP; nothing listens on the discard port, so bench traffic never mails anyone.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    // Production requires the captcha keys; the bench never calls the human check.
+    RECAPTCHA_SECRET_KEY: 'bench-secret',
+    RECAPTCHA_SITE_KEY: 'bench-site-key',
+    LOG_LEVEL: 'warn',
+    BUILD_DIR,
+  };
+  // Measure the defaults: embedded PGlite and the default page-cache lifetime.
+  delete env.DATABASE_URL;
+  delete env.PAGE_CACHE_SECONDS;
+  const child: ChildProcess = spawn(process.execPath, ['--import', './bench/bare-route.ts', 'src/server/server.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[server] ${line}\n`)
+      .join('');
+  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
+  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (exitCode === undefined) {
+        child.kill('SIGTERM');
+        const killed = await Promise.race([exited.then(() => true), sleep(10_000, false)]);
+        if (!killed) {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exitCode !== undefined) {
+      await stop();
+      throw new Error(`the server exited (code ${exitCode}) before it was healthy`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/v1/health`);
+      await response.body?.cancel();
+      if (response.status === 200) return { baseUrl, pid: child.pid, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`GET /api/v1/health did not answer 200 within ${timeoutMs / 1000} s`);
+    }
+    await sleep(200);
+  }
+}
