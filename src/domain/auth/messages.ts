@@ -39,3 +39,39 @@ export const PASSWORD_REQUIREMENTS = {
 /** The hint under the password field states the same rule. */
 export const PASSWORD_HINT =
   'Use at least 8 characters with one uppercase letter, one lowercase letter, one digit and one special character ($@!%*#?&).';
+
+/**
+ * What the accounts API answers where the spec quotes no text (our own wording). The browser
+ * shows these as the server sends them (SPEC.md §8: 'Toast with the server message').
+ */
+export const AUTH_API_MESSAGES = {
+  signUpSuccess: 'Registration successful! Please check your email to verify your account.',
+  emailTaken: 'An account with this email already exists.',
+  invalidReferral: 'Invalid referral code',
+  validReferral: 'Referral code applied',
+  invalidPlatform: 'x-platform must be sevadocs or sevaphotos',
+  signedIn: 'Signed in successfully',
+  invalidCredentials: 'Invalid email or password',
+  signedOut: 'Signed out',
+  emailVerified: 'Your email is verified. You can sign in now.',
+  invalidVerificationLink: 'This verification link is invalid or has expired.',
+  resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+  signInRequired: 'Please sign in to continue.',
+  crossSiteRequest: 'This request did not come from this site and was blocked.',
+  welcomeRemark: 'Welcome to SevaDocs! Your email is verified.',
+  captchaPassed: 'Human check passed',
+  captchaFailed: 'Human check failed',
+  captchaUnavailable: 'The human check is unavailable right now. Please try again.',
+} as const;
+
+/** The 429 answer of the accounts API's rate limits; `retryAfterSeconds` comes from the limiter. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const wait =
+    retryAfterSeconds < 60
+      ? plural(Math.max(1, Math.ceil(retryAfterSeconds)), 'second')
+      : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../catalog/money.ts';
+
+/** DESIGN.md §1: the order statuses, in the order an order normally moves through them. */
+export const ORDER_STATUSES = [
+  'Payment pending',
+  'Order pending',
+  'Forms incomplete',
+  'In review',
+  'Submitted',
+  'Approved',
+  'Rejected',
+  'Completed',
+  'Refunded',
+  'Cancelled',
+] as const;
+
+/** SPEC.md §4: an application counts as completed unless it is in one of these (any casing). */
+const INCOMPLETE = ['payment pending', 'order pending', 'forms incomplete'];
+export function isIncompleteStatus(status: string): boolean {
+  return INCOMPLETE.includes(status.trim().toLowerCase());
+}
+
+/** Statuses after which nothing more happens to an order. */
+const CLOSED = ['completed', 'rejected', 'refunded', 'cancelled'];
+/** An order still in progress (the dashboard's "active orders"). */
+export function isActiveStatus(status: string): boolean {
+  return !CLOSED.includes(status.trim().toLowerCase());
+}
+
+/** One row of the order history (GET /users/orders) and of the dashboard's recent orders. */
+export const orderSummarySchema = z.object({
+  id: z.number(),
+  /** 'DOC-000123' or 'PHO-000123'. */
+  displayId: z.string(),
+  kind: z.enum(['service', 'photo']),
+  title: z.string(),
+  status: z.string(),
+  totalCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /users/dashboard data. */
+export const dashboardSchema = z.object({
+  ordersCount: z.number(),
+  activeOrders: z.number(),
+  unreadNotifications: z.number(),
+  recentOrders: z.array(orderSummarySchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** How many recent orders the dashboard shows. */
+export const DASHBOARD_RECENT_ORDERS = 5;

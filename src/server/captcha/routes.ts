@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../domain/api/pagination.ts';
+import { AUTH_API_MESSAGES as A } from '../../domain/auth/messages.ts';
+import { captchaCheckSchema } from '../../domain/auth/requests.ts';
+import { authLimitFigures, byClient, createLimiter } from '../modules/auth/rate-limits.ts';
+import { HttpError } from '../plugins/error-handler.ts';
+import {
+  CaptchaUnavailableError,
+  type CaptchaVerifier,
+  createDisabledVerifier,
+  createRecaptchaVerifier,
+} from './verifier.ts';
+
+/**
+ * POST /api/hello (SPEC.md §7 bot check, outside /api/v1 as the spec has it): verifies the
+ * browser's reCAPTCHA v3 token. 200 with data.success true or false; 503 when Google cannot be
+ * reached. Without RECAPTCHA_SECRET_KEY every check passes (logged once at boot).
+ */
+export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }> = async (app, options) => {
+  const { env } = app;
+  const verifier =
+    options.verifier ??
+    (env.RECAPTCHA_SECRET_KEY
+      ? createRecaptchaVerifier({
+          secret: env.RECAPTCHA_SECRET_KEY,
+          minScore: env.RECAPTCHA_MIN_SCORE,
+          verifyUrl: env.RECAPTCHA_VERIFY_URL,
+        })
+      : createDisabledVerifier());
+  if (!verifier.enabled) {
+    app.log.info('reCAPTCHA is off (no RECAPTCHA_SECRET_KEY): every human check passes with score 1');
+  }
+  const limit = createLimiter(app, 'captcha:client', authLimitFigures(app).perClient, byClient);
+
+  app.post(
+    '/api/hello',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Human check: verify a reCAPTCHA v3 token for an action',
+        body: captchaCheckSchema,
+        response: { 200: envelopeSchema(z.object({ success: z.boolean(), score: z.number() })) },
+      },
+      onRequest: limit,
+    },
+    async (request) => {
+      const { gRecaptchaToken, action } = request.body;
+      try {
+        const result = await verifier.verify(gRecaptchaToken, { action, remoteIp: request.ip });
+        if (!result.success)
+          request.log.info({ score: result.score, errorCodes: result.errorCodes }, 'human check failed');
+        return ok({ success: result.success, score: result.score }, result.success ? A.captchaPassed : A.captchaFailed);
+      } catch (error) {
+        if (!(error instanceof CaptchaUnavailableError)) throw error;
+        request.log.warn({ err: error }, 'human check unavailable');
+        throw new HttpError(503, A.captchaUnavailable);
+      }
+    },
+  );
+};

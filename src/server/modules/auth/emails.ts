@@ -1,0 +1,70 @@
+import type { OutgoingMail } from '../../mail/mailer.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+interface LinkMail {
+  to: string;
+  subject: string;
+  greetingName: string;
+  intro: string;
+  buttonLabel: string;
+  link: string;
+  validity: string;
+  ignoreNote: string;
+}
+
+/** A short message around one action link, in text and HTML. */
+function linkMail(mail: LinkMail): OutgoingMail {
+  const text = [
+    `Hello ${mail.greetingName},`,
+    '',
+    mail.intro,
+    '',
+    `${mail.buttonLabel}: ${mail.link}`,
+    '',
+    mail.validity,
+    mail.ignoreNote,
+    '',
+    '— SevaDocs',
+  ].join('\n');
+  const link = escapeHtml(mail.link);
+  const html = [
+    '<!doctype html><html><body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:28px">',
+    `<p style="margin:0 0 16px">Hello ${escapeHtml(mail.greetingName)},</p>`,
+    `<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(mail.intro)}</p>`,
+    `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#1f56d6;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(mail.buttonLabel)}</a></p>`,
+    `<p style="margin:0 0 8px;font-size:13px;color:#475569">Or open this link: <a href="${link}">${link}</a></p>`,
+    `<p style="margin:0 0 8px;font-size:13px;color:#475569">${escapeHtml(mail.validity)} ${escapeHtml(mail.ignoreNote)}</p>`,
+    '<p style="margin:24px 0 0;color:#475569">— SevaDocs</p>',
+    '</div></body></html>',
+  ].join('');
+  return { to: mail.to, subject: mail.subject, text, html };
+}
+
+export function verificationMail({ to, name, link }: { to: string; name: string; link: string }): OutgoingMail {
+  return linkMail({
+    to,
+    subject: 'Verify your email for SevaDocs',
+    greetingName: name,
+    intro: 'Thank you for signing up with SevaDocs. Please confirm your email address to activate your account.',
+    buttonLabel: 'Verify my email',
+    link,
+    validity: 'This link works once and expires in 24 hours.',
+    ignoreNote: 'If you did not create a SevaDocs account, you can ignore this email.',
+  });
+}
+
+export function passwordResetMail({ to, name, link }: { to: string; name: string; link: string }): OutgoingMail {
+  return linkMail({
+    to,
+    subject: 'Reset your SevaDocs password',
+    greetingName: name,
+    intro: 'We received a request to reset the password of your SevaDocs account.',
+    buttonLabel: 'Choose a new password',
+    link,
+    validity: 'This link works once and expires in 1 hour.',
+    ignoreNote: 'If you did not ask for this, you can ignore this email: your password stays the same.',
+  });
+}

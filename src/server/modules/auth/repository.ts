@@ -1,0 +1,82 @@
+import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function createAuthRepository(db: Database) {
+  return {
+    async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
+      const [row] = await db.insert(sessions).values(values).returning();
+      if (!row) throw new Error('insert into sessions returned no row');
+      return row;
+    },
+
+    async findSessionByHash(tokenHash: string): Promise<SessionRow | null> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+      return row ?? null;
+    },
+
+    async touchSession(id: number, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(id: number): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Ends every session of the user, or every one but `exceptId`. */
+    async deleteUserSessions(userId: number, exceptId?: number): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(
+          exceptId === undefined
+            ? eq(sessions.userId, userId)
+            : and(eq(sessions.userId, userId), ne(sessions.id, exceptId)),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    /** Housekeeping at sign-in: the user's sessions past their absolute or idle limit. */
+    async deleteStaleSessions(userId: number, now: Date, idleSince: Date): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince))));
+    },
+
+    /** A new single-use token; the user's earlier tokens of this purpose stop working. */
+    async replaceToken(userId: number, purpose: TokenPurpose, tokenHash: string, createdAt: Date, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(verificationTokens)
+          .where(and(eq(verificationTokens.userId, userId), eq(verificationTokens.purpose, purpose)));
+        await tx.insert(verificationTokens).values({ userId, purpose, tokenHash, createdAt, expiresAt });
+      });
+    },
+
+    /** Marks the token used if it is unused and unexpired; the owner's id, or null. Atomic. */
+    async consumeToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+      const [row] = await db
+        .update(verificationTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(verificationTokens.tokenHash, tokenHash),
+            eq(verificationTokens.purpose, purpose),
+            isNull(verificationTokens.usedAt),
+            gt(verificationTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: verificationTokens.userId });
+      return row?.userId ?? null;
+    },
+
+    async deleteTokens(userId: number, purpose: TokenPurpose): Promise<void> {
+      await db
+        .delete(verificationTokens)
+        .where(and(eq(verificationTokens.userId, userId), eq(verificationTokens.purpose, purpose)));
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

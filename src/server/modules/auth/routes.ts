@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from '../../../domain/auth/messages.ts';
+import {
+  platformSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  verifyEmailSchema,
+} from '../../../domain/auth/requests.ts';
+import {
+  referralCheckSchema,
+  resendVerificationSchema,
+  signInSchema,
+  signUpPayloadSchema,
+} from '../../../domain/auth/schemas.ts';
+import { PLATFORMS } from '../../../domain/config/site.ts';
+import { HttpError } from '../../plugins/error-handler.ts';
+import { normalizeReferralCode } from '../users/service.ts';
+import { createAuthRateLimits } from './rate-limits.ts';
+
+/** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
+const signUpBodySchema = signUpPayloadSchema.extend({
+  /** Honeypot: hidden from people, so any value means a bot. */
+  website: z.string().max(500).optional(),
+});
+
+const nullData = envelopeSchema(z.null());
+
+/** /auth/*: sign-up, e-mail verification, sign-in and out, password reset, referral check. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = createAuthRateLimits(app);
+  const auth = app.services.auth;
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and send the verification e-mail',
+        headers: z.looseObject({ 'x-platform': platformSchema.optional() }),
+        body: signUpBodySchema,
+        response: { 201: envelopeSchema(z.object({ id: z.number(), email: z.string() })) },
+      },
+      onRequest: limits.signUp.client,
+      preHandler: limits.signUp.email,
+    },
+    async (request, reply) => {
+      const { website, ...payload } = request.body;
+      if (website) throw new HttpError(400, M.signupBot);
+      const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
+      if (!result.ok) {
+        if (result.reason === 'email-taken') throw new HttpError(409, A.emailTaken);
+        throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
+      }
+      return reply.status(201).send(ok({ id: result.id, email: result.email }, A.signUpSuccess, 201));
+    },
+  );
+
+  app.post(
+    '/auth/signin',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: data is the session token; the httpOnly session cookie is set too',
+        body: signInSchema,
+        response: { 200: envelopeSchema(z.string()) },
+      },
+      onRequest: limits.signIn.client,
+      preHandler: limits.signIn.email,
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const result = await auth.signIn(email, password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (!result.ok) {
+        if (result.reason === 'unverified') throw new HttpError(403, M.unverifiedEmail);
+        throw new HttpError(401, A.invalidCredentials);
+      }
+      // Signing in again on this browser replaces its previous session.
+      if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
+      app.setSessionCookie(reply, result.token);
+      return ok(result.token, A.signedIn);
+    },
+  );
+
+  app.post(
+    '/auth/signout',
+    { schema: { tags: ['auth'], summary: 'End this session and clear the cookie', response: { 200: nullData } } },
+    async (request, reply) => {
+      if (request.session) await auth.endSession(request.session.id);
+      app.clearSessionCookie(reply);
+      return ok(null, A.signedOut);
+    },
+  );
+
+  app.post(
+    '/auth/email/send',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Resend the verification e-mail (same answer whether or not the account exists)',
+        body: resendVerificationSchema,
+        response: { 200: nullData },
+      },
+      onRequest: limits.resend.client,
+      preHandler: limits.resend.email,
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email);
+      return ok(null, M.resendSuccess);
+    },
+  );
+
+  app.post(
+    '/auth/email/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the e-mail with the token of the link',
+        body: verifyEmailSchema,
+        response: { 200: nullData },
+      },
+      onRequest: limits.verify,
+    },
+    async (request) => {
+      if (!(await auth.verifyEmail(request.body.token))) throw new HttpError(400, A.invalidVerificationLink);
+      return ok(null, A.emailVerified);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset link (same answer whether or not the account exists)',
+        body: resetRequestSchema,
+        response: { 200: nullData },
+      },
+      onRequest: limits.resetRequest.client,
+      preHandler: limits.resetRequest.email,
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email);
+      return ok(null, A.resetRequested);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of the reset link; ends every session',
+        body: resetPasswordSchema,
+        response: { 200: nullData },
+      },
+      onRequest: limits.reset,
+    },
+    async (request, reply) => {
+      if (!(await auth.resetPassword(request.body.token, request.body.password))) {
+        throw new HttpError(400, A.invalidResetLink);
+      }
+      if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
+      return ok(null, A.passwordReset);
+    },
+  );
+
+  app.post(
+    '/auth/validate-referral',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Check a friend's referral code (200 valid, 404 unknown)",
+        body: referralCheckSchema,
+        response: { 200: envelopeSchema(z.object({ referralCode: z.string() })) },
+      },
+      onRequest: limits.referral,
+    },
+    async (request) => {
+      const code = normalizeReferralCode(request.body.referralCode);
+      if (!(await auth.validateReferral(code))) throw new HttpError(404, A.invalidReferral);
+      return ok({ referralCode: code }, A.validReferral);
+    },
+  );
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { NOTIFICATION_MESSAGES as N, notificationListSchema } from '../../../domain/notifications/notification.ts';
+import { HttpError } from '../../plugins/error-handler.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { idParams } from '../users/id-params.ts';
+
+/** The signed-in user's notification panel (SPEC.md §7: users/notification). */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const notifications = app.services.notifications;
+
+  app.get(
+    '/users/notification',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Notifications, newest first, with totalCount and unreadCount',
+        querystring: paginationQuery,
+        response: { 200: envelopeSchema(notificationListSchema) },
+      },
+    },
+    async (request) => ok(await notifications.list(currentUser(request).viewer.id, request.query), N.loaded),
+  );
+
+  app.post(
+    '/users/notification/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark every notification read (the bell badge goes to 0)',
+        response: { 200: envelopeSchema(z.object({ unreadCount: z.number() })) },
+      },
+    },
+    async (request) => {
+      await notifications.markAllRead(currentUser(request).viewer.id);
+      return ok({ unreadCount: 0 }, N.allRead);
+    },
+  );
+
+  app.delete(
+    '/users/notification/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Delete one of your notifications',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const deleted = await notifications.delete(currentUser(request).viewer.id, request.params.id);
+      if (!deleted) throw new HttpError(404, N.notFound);
+      return ok(null, N.deleted);
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import type { Notification, NotificationList } from '../../../domain/notifications/notification.ts';
+import type { Database } from '../../db/client.ts';
+import { createNotificationsRepository, type NotificationRow } from './repository.ts';
+
+/** What a module tells a customer (DESIGN.md §1: every order status change creates one). */
+export interface NotificationInput {
+  /** Customer-facing order id ('DOC-…' / 'PHO-…'), or null for account news. */
+  orderId?: string | null;
+  /** The order's numeric id (the link's ?orderId=). */
+  orderIdDb?: number | null;
+  orderStatus?: string | null;
+  remark?: string | null;
+  documentStatus?: string | null;
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderId_DB: row.orderIdDb,
+    orderStatus: row.orderStatus,
+    remark: row.remark,
+    documentStatus: row.documentStatus,
+    createdAt: row.createdAt.toISOString(),
+    isRead: row.readAt !== null,
+  };
+}
+
+export function createNotificationsService(db: Database, { now = () => new Date() }: { now?: () => Date } = {}) {
+  const repository = createNotificationsRepository(db);
+
+  return {
+    /** Adds a notification to the user's panel. Later modules call this on every order change. */
+    async notify(userId: number, input: NotificationInput): Promise<Notification> {
+      const row = await repository.insert({
+        userId,
+        orderId: input.orderId ?? null,
+        orderIdDb: input.orderIdDb ?? null,
+        orderStatus: input.orderStatus ?? null,
+        remark: input.remark ?? null,
+        documentStatus: input.documentStatus ?? null,
+        createdAt: now(),
+      });
+      return toNotification(row);
+    },
+
+    /** Newest first. */
+    async list(userId: number, { page, limit }: Pagination): Promise<NotificationList> {
+      const [rows, counts] = await Promise.all([
+        repository.list(userId, (page - 1) * limit, limit),
+        repository.counts(userId),
+      ]);
+      return { notifications: rows.map(toNotification), totalCount: counts.total, unreadCount: counts.unread };
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      return (await repository.counts(userId)).unread;
+    },
+
+    /** Only the owner's: another user's id is "not found", exactly like an unknown one. */
+    delete(userId: number, id: number): Promise<boolean> {
+      return repository.delete(userId, id);
+    },
+
+    markAllRead(userId: number): Promise<void> {
+      return repository.markAllRead(userId, now());
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

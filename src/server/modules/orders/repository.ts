@@ -1,0 +1,42 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orders } from './tables.ts';
+
+const summaryColumns = {
+  id: orders.id,
+  displayId: orders.displayId,
+  kind: orders.kind,
+  title: orders.title,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  currency: orders.currency,
+  createdAt: orders.createdAt,
+};
+
+export function createOrdersRepository(db: Database) {
+  return {
+    listForUser(userId: number, offset: number, limit: number) {
+      return db
+        .select(summaryColumns)
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countForUser(userId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** How many of the user's orders are in each status. */
+    countByStatus(userId: number): Promise<{ status: string; n: number }[]> {
+      return db
+        .select({ status: orders.status, n: count() })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .groupBy(orders.status);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { addresses, users } from './tables.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type NewAddressRow = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The PostgreSQL error code of a unique violation, looked for through Drizzle's wrapping. */
+export function uniqueViolation(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
+    current = e.cause;
+  }
+  return null;
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.email, email));
+      return row ?? null;
+    },
+
+    async findById(id: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+
+    async findIdByReferralCode(code: string): Promise<number | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
+      return row?.id ?? null;
+    },
+
+    async insert(values: typeof users.$inferInsert): Promise<UserRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert into users returned no row');
+      return row;
+    },
+
+    async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
+
+    listAddresses(userId: number): Promise<AddressRow[]> {
+      return db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, userId))
+        .orderBy(desc(addresses.isDefault), asc(addresses.id));
+    },
+
+    /**
+     * Runs `work` holding the user's row lock, so address changes of one user (and the
+     * one-default rule) never interleave, on PostgreSQL as on PGlite.
+     */
+    withUserLock<T>(userId: number, work: (tx: AddressTx) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        return work(addressTx(tx, userId));
+      });
+    },
+  };
+}
+
+/** Address queries inside one user's locked transaction; every one is scoped to that user. */
+function addressTx(tx: Tx, userId: number) {
+  const mine = (id: number) => and(eq(addresses.id, id), eq(addresses.userId, userId));
+  return {
+    async count(): Promise<number> {
+      const [row] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+      return row?.n ?? 0;
+    },
+    async find(id: number): Promise<AddressRow | null> {
+      const [row] = await tx.select().from(addresses).where(mine(id));
+      return row ?? null;
+    },
+    async clearDefault(): Promise<void> {
+      await tx
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+    },
+    async insert(values: NewAddressRow): Promise<AddressRow> {
+      const [row] = await tx
+        .insert(addresses)
+        .values({ ...values, userId })
+        .returning();
+      if (!row) throw new Error('insert into addresses returned no row');
+      return row;
+    },
+    async update(id: number, values: Partial<NewAddressRow>): Promise<AddressRow | null> {
+      const [row] = await tx.update(addresses).set(values).where(mine(id)).returning();
+      return row ?? null;
+    },
+    async delete(id: number): Promise<AddressRow | null> {
+      const [row] = await tx.delete(addresses).where(mine(id)).returning();
+      return row ?? null;
+    },
+    /** The address that becomes the default when the default one goes: the oldest remaining. */
+    async oldestOther(exceptId: number): Promise<AddressRow | null> {
+      const [row] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), ne(addresses.id, exceptId)))
+        .orderBy(asc(addresses.id))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+export type AddressTx = ReturnType<typeof addressTx>;
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,236 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Address,
+  type AddressType,
+  MAX_ADDRESSES_PER_USER,
+  type ValidAddress,
+} from '../../../domain/users/address.ts';
+import { type Profile, type ProfileUpdate, toAgeGroup } from '../../../domain/users/profile.ts';
+import type { AddressCountry } from '../../../domain/users/regions.ts';
+import type { Database } from '../../db/client.ts';
+import { type AddressRow, createUsersRepository, type UserRow, uniqueViolation } from './repository.ts';
+
+/** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
+const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const REFERRAL_LENGTH = 8;
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+/** Codes are compared upper-cased and without spaces, as people type them. */
+export function normalizeReferralCode(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+/** What sign-in and the session need of an account (never leaves the server). */
+export interface Account {
+  id: number;
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Profile['role'];
+  ageGroup: Profile['ageGroup'];
+  emailVerified: boolean;
+  isDashboardVisible: boolean;
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  platform: string;
+  referredByUserId: number | null;
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email taken');
+  }
+}
+
+function toAccount(row: UserRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    passwordHash: row.passwordHash,
+    role: row.role,
+    ageGroup: toAgeGroup(row.ageGroup),
+    emailVerified: row.emailVerifiedAt !== null,
+    isDashboardVisible: row.isDashboardVisible,
+  };
+}
+
+function toProfile(row: UserRow): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    ageGroup: toAgeGroup(row.ageGroup),
+    referralCode: row.referralCode,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    isDashboardVisible: row.isDashboardVisible,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    type: row.type as AddressType,
+    fullName: row.fullName,
+    addressLine: row.addressLine,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country as AddressCountry,
+    phone: row.phone,
+    additionalInfo: row.additionalInfo,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function addressValues(input: ValidAddress) {
+  return {
+    type: input.type,
+    fullName: input.fullName,
+    addressLine: input.addressLine,
+    city: input.city,
+    state: input.state,
+    postalCode: input.postalCode,
+    country: input.country,
+    phone: input.phone,
+    additionalInfo: input.additionalInfo,
+  };
+}
+
+export type AddressResult = { ok: true; address: Address } | { ok: false; reason: 'not-found' | 'too-many' };
+
+/** Accounts, profiles and the address book. */
+export function createUsersService(db: Database) {
+  const repository = createUsersRepository(db);
+
+  return {
+    async findAccountByEmail(email: string): Promise<Account | null> {
+      const row = await repository.findByEmail(email);
+      return row ? toAccount(row) : null;
+    },
+
+    async findAccountById(id: number): Promise<Account | null> {
+      const row = await repository.findById(id);
+      return row ? toAccount(row) : null;
+    },
+
+    findUserIdByReferralCode(code: string): Promise<number | null> {
+      const normalized = normalizeReferralCode(code);
+      if (!/^[A-Z0-9]{1,64}$/.test(normalized)) return Promise.resolve(null);
+      return repository.findIdByReferralCode(normalized);
+    },
+
+    /** Creates an unverified account with its own referral code; EmailTakenError when the e-mail is in use. */
+    async createAccount(account: NewAccount): Promise<Account> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return toAccount(await repository.insert({ ...account, referralCode: newReferralCode() }));
+        } catch (error) {
+          const constraint = uniqueViolation(error);
+          if (constraint === 'users_email_unique') throw new EmailTakenError();
+          // A referral code collision (1 in ~850 billion): draw another.
+          if (constraint === 'users_referral_code_unique' && attempt < 5) continue;
+          throw error;
+        }
+      }
+    },
+
+    async markEmailVerified(userId: number, at: Date): Promise<void> {
+      const row = await repository.findById(userId);
+      if (row && row.emailVerifiedAt === null) await repository.update(userId, { emailVerifiedAt: at });
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await repository.update(userId, { passwordHash });
+    },
+
+    async getProfile(userId: number): Promise<Profile | null> {
+      const row = await repository.findById(userId);
+      return row ? toProfile(row) : null;
+    },
+
+    /** `patch` is already validated (profileUpdateSchema's output). */
+    async updateProfile(
+      userId: number,
+      patch: { name?: string; phone?: string; ageGroup?: ProfileUpdate['ageGroup'] },
+    ): Promise<Profile | null> {
+      const values: { name?: string; phone?: string; ageGroup?: string | null } = {};
+      if (patch.name !== undefined) values.name = patch.name;
+      if (patch.phone !== undefined) values.phone = patch.phone;
+      if (patch.ageGroup !== undefined) values.ageGroup = patch.ageGroup;
+      const row =
+        Object.keys(values).length > 0 ? await repository.update(userId, values) : await repository.findById(userId);
+      return row ? toProfile(row) : null;
+    },
+
+    async listAddresses(userId: number): Promise<Address[]> {
+      return (await repository.listAddresses(userId)).map(toAddress);
+    },
+
+    /** The first address, or one sent with isDefault, becomes the default. */
+    createAddress(userId: number, input: ValidAddress): Promise<AddressResult> {
+      return repository.withUserLock(userId, async (tx) => {
+        const existing = await tx.count();
+        if (existing >= MAX_ADDRESSES_PER_USER) return { ok: false, reason: 'too-many' };
+        const isDefault = existing === 0 || input.isDefault === true;
+        if (isDefault) await tx.clearDefault();
+        return { ok: true, address: toAddress(await tx.insert({ ...addressValues(input), isDefault })) };
+      });
+    },
+
+    /**
+     * Replaces the address. isDefault true makes it the default; false is ignored on the default
+     * address (there is always one default: choose another address to move it).
+     */
+    updateAddress(userId: number, id: number, input: ValidAddress): Promise<AddressResult> {
+      return repository.withUserLock(userId, async (tx) => {
+        const current = await tx.find(id);
+        if (!current) return { ok: false, reason: 'not-found' };
+        const makeDefault = input.isDefault === true && !current.isDefault;
+        if (makeDefault) await tx.clearDefault();
+        const row = await tx.update(id, { ...addressValues(input), ...(makeDefault ? { isDefault: true } : {}) });
+        return row ? { ok: true, address: toAddress(row) } : { ok: false, reason: 'not-found' };
+      });
+    },
+
+    /** Deleting the default address makes the oldest remaining one the default. */
+    deleteAddress(userId: number, id: number): Promise<boolean> {
+      return repository.withUserLock(userId, async (tx) => {
+        const deleted = await tx.delete(id);
+        if (!deleted) return false;
+        if (deleted.isDefault) {
+          const next = await tx.oldestOther(id);
+          if (next) await tx.update(next.id, { isDefault: true });
+        }
+        return true;
+      });
+    },
+
+    setDefaultAddress(userId: number, id: number): Promise<AddressResult> {
+      return repository.withUserLock(userId, async (tx) => {
+        const current = await tx.find(id);
+        if (!current) return { ok: false, reason: 'not-found' };
+        if (current.isDefault) return { ok: true, address: toAddress(current) };
+        await tx.clearDefault();
+        const row = await tx.update(id, { isDefault: true });
+        return row ? { ok: true, address: toAddress(row) } : { ok: false, reason: 'not-found' };
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

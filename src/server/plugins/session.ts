@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_API_MESSAGES } from '../../domain/auth/messages.ts';
+import { SESSION_LOGOUT_MS } from '../../domain/limits/constants.ts';
+import type { Viewer } from '../../domain/users/viewer.ts';
+import type { ActiveSession } from '../modules/auth/service.ts';
+import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
+import { HttpError } from './error-handler.ts';
+
+export interface RequestSession extends ActiveSession {
+  /** How the token came: an API client's bearer header or the browser's cookie. */
+  source: 'bearer' | 'cookie';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null (set for API and page requests, not for static files). */
+    viewer: Viewer | null;
+    session: RequestSession | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 'Please sign in to continue.' without a live session. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    setSessionCookie: (reply: FastifyReply, token: string) => void;
+    clearSessionCookie: (reply: FastifyReply) => void;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The signed-in user of a request that passed `app.requireUser`. */
+export function currentUser(request: FastifyRequest): { viewer: Viewer; session: RequestSession } {
+  if (!request.viewer || !request.session) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+  return { viewer: request.viewer, session: request.session };
+}
+
+function readToken(request: FastifyRequest): { token: string; source: RequestSession['source'] } | null {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    // A bearer header that is not ours is not silently replaced by the cookie.
+    return match?.[1] ? { token: match[1], source: 'bearer' } : null;
+  }
+  const cookie = request.cookies[SESSION_COOKIE_NAME];
+  return cookie ? { token: cookie, source: 'cookie' } : null;
+}
+
+function originOf(value: string | undefined): string | null {
+  if (!value || value === 'null') return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sessions (DESIGN.md §1, docs/decisions/0020-sessions-and-auth.md): the token comes from
+ * `Authorization: Bearer …` or the httpOnly cookie; `request.viewer` is its user. A
+ * cookie-authenticated request that changes state must come from this site (Origin, else
+ * Referer, equal to SITE_URL's origin or the request's own host), or it is refused with 403.
+ */
+async function sessionPlugin(app: FastifyInstance) {
+  const secure = app.env.NODE_ENV === 'production' || app.env.siteUrl.startsWith('https:');
+  const siteOrigin = new URL(app.env.siteUrl).origin;
+
+  app.decorateRequest('viewer', null);
+  app.decorateRequest('session', null);
+
+  app.decorate('setSessionCookie', (reply: FastifyReply, token: string) => {
+    reply.setCookie(SESSION_COOKIE_NAME, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: SESSION_LOGOUT_MS / 1000,
+    });
+  });
+  app.decorate('clearSessionCookie', (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_COOKIE_NAME, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  });
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+  });
+
+  const fromThisSite = (request: FastifyRequest): boolean => {
+    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+    if (!origin) return false;
+    return origin === siteOrigin || origin === originOf(`${request.protocol}://${request.host}`);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // API routes and the page handler; static files never need a session lookup.
+    const route = request.routeOptions.url;
+    if (!route || (route !== '/*' && !route.startsWith('/api/'))) return;
+    const found = readToken(request);
+    if (!found) return;
+    const resolved = await app.services.auth.resolveSession(found.token);
+    if (!resolved) {
+      if (found.source === 'cookie') app.clearSessionCookie(reply);
+      return;
+    }
+    if (found.source === 'cookie' && STATE_CHANGING.has(request.method) && !fromThisSite(request)) {
+      throw new HttpError(403, AUTH_API_MESSAGES.crossSiteRequest);
+    }
+    request.viewer = resolved.viewer;
+    request.session = { ...resolved.session, source: found.source };
+  });
+}
+
+export const registerSession = fp(sessionPlugin, { name: 'session', dependencies: ['@fastify/cookie'] });

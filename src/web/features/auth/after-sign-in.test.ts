@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { isLocalPath, pathAfterSignIn, signInHref } from './after-sign-in.ts';
+
+describe('routing after sign-in (SPEC.md §4)', () => {
+  it('goes home from /verify-email, even with its token in the query', () => {
+    expect(pathAfterSignIn({ pathname: '/verify-email', search: '?token=abc' })).toBe('/');
+  });
+
+  it('goes from /photos to /photos/photo-enhancement', () => {
+    expect(pathAfterSignIn({ pathname: '/photos', search: '' })).toBe('/photos/photo-enhancement');
+  });
+
+  it('goes back to the prior path when the address had query parameters', () => {
+    expect(pathAfterSignIn({ pathname: '/oci-card', search: '?citizenship=US' })).toBe('/oci-card?citizenship=US');
+    expect(pathAfterSignIn({ pathname: '/signin', search: '?redirect=%2Fprofile%3Ftab%3Dorders' })).toBe(
+      '/profile?tab=orders',
+    );
+  });
+
+  it('otherwise goes home', () => {
+    expect(pathAfterSignIn({ pathname: '/oci-card', search: '' })).toBe('/');
+    expect(pathAfterSignIn({ pathname: '/signin', search: '' })).toBe('/');
+    expect(pathAfterSignIn({ pathname: '/signin', search: '?foo=1' })).toBe('/');
+  });
+
+  it('honours an explicit destination and never leaves the site', () => {
+    expect(pathAfterSignIn({ pathname: '/', search: '', redirectTo: '/dashboard' })).toBe('/dashboard');
+    for (const evil of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+      expect(isLocalPath(evil)).toBe(false);
+      expect(pathAfterSignIn({ pathname: '/signin', search: `?redirect=${encodeURIComponent(evil)}` })).toBe('/');
+    }
+  });
+
+  it('builds the sign-in address that comes back', () => {
+    expect(signInHref('/profile?tab=address')).toBe('/signin?redirect=%2Fprofile%3Ftab%3Daddress');
+  });
+});

@@ -1,0 +1,38 @@
+import { ROUTES } from '../../../domain/config/routes.ts';
+
+/** A same-site path ('/profile?tab=orders'), never another origin ('//evil.example', 'https://…'). */
+export function isLocalPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+export interface SignInContext {
+  /** Where the visitor was when signing in. */
+  pathname: string;
+  search: string;
+  /** An explicit destination given to the dialog. */
+  redirectTo?: string | undefined;
+}
+
+/**
+ * SPEC.md §4 routing after sign-in: from /verify-email to home; from /photos to
+ * /photos/photo-enhancement; when the address had query parameters, back to the prior path
+ * (`?redirect=/profile` names it; otherwise the page itself, with its query); otherwise home.
+ */
+export function pathAfterSignIn({ pathname, search, redirectTo }: SignInContext): string {
+  if (isLocalPath(redirectTo)) return redirectTo;
+  if (pathname === ROUTES.VERIFY_EMAIL) return ROUTES.HOME;
+  if (pathname === ROUTES.PHOTOS || pathname === `${ROUTES.PHOTOS}/`) return ROUTES.PHOTO_ENHANCEMENT_ORDER;
+  const query = new URLSearchParams(search);
+  if (query.size > 0) {
+    const redirect = query.get('redirect');
+    if (isLocalPath(redirect)) return redirect;
+    const authPage = pathname === ROUTES.SIGN_IN || pathname === ROUTES.SIGN_UP;
+    if (!authPage) return `${pathname}${search.startsWith('?') ? search : `?${search}`}`;
+  }
+  return ROUTES.HOME;
+}
+
+/** The sign-in page address that comes back to `path` afterwards. */
+export function signInHref(path: string): string {
+  return `${ROUTES.SIGN_IN}?${new URLSearchParams({ redirect: path })}`;
+}

@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { AuthDialogKind, AuthDialogState } from './open-auth-dialog.ts';
+
+/**
+ * Part of every page's first load, so it imports nothing of the dialog: it listens for the
+ * window event of open-auth-dialog.ts (the same name, kept equal by a test) and loads the dialog
+ * through the on-demand gateway (src/web/lib/deferred.ts).
+ */
+export const AUTH_DIALOG_EVENT_NAME = 'sevadocs:auth-dialog';
+
+const AuthDialog = lazy(() => import('../../lib/deferred.ts').then((m) => m.loadAuthDialog()));
+
+/** For links to /signin and /signup: open the dialog instead, unless the click means a new tab. */
+export function openFromLink(kind: AuthDialogKind) {
+  return (event: React.MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // On the Sign In / Sign Up pages themselves the links simply go to the other page.
+    if (/^\/sign(in|up)\/?$/.test(window.location.pathname)) return;
+    event.preventDefault();
+    window.dispatchEvent(new CustomEvent<AuthDialogState>(AUTH_DIALOG_EVENT_NAME, { detail: { kind, options: {} } }));
+  };
+}
+
+/** Renders the Sign In / Sign Up dialog while it is asked for. Render once, in the page shell. */
+export function AuthDialogHost() {
+  const [state, setState] = useState<AuthDialogState | null>(null);
+  useEffect(() => {
+    const onEvent = (event: Event) => setState((event as CustomEvent<AuthDialogState | null>).detail);
+    window.addEventListener(AUTH_DIALOG_EVENT_NAME, onEvent);
+    return () => window.removeEventListener(AUTH_DIALOG_EVENT_NAME, onEvent);
+  }, []);
+  return state ? (
+    <Suspense>
+      <AuthDialog state={state} />
+    </Suspense>
+  ) : null;
+}

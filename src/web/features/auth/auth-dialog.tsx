@@ -1,0 +1,131 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Drawer } from 'vaul';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
+import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
+import { type AuthDialogKind, type AuthDialogState, closeAuthDialog } from './open-auth-dialog.ts';
+import { useCompleteSignIn } from './use-complete-sign-in.ts';
+
+/**
+ * The Sign In / Sign Up dialog (SPEC.md §2): a modal on desktop, with the side illustration only
+ * wider than 1080 px; a bottom sheet at 1280 px or less whose backdrop appears 500 ms after it
+ * opens (SPEC.md §4). Loaded on demand by openAuthDialog().
+ */
+export default function AuthDialog({ state }: { state: AuthDialogState }) {
+  const [kind, setKind] = useState<AuthDialogKind>(state.kind);
+  useEffect(() => setKind(state.kind), [state]);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const completeSignIn = useCompleteSignIn();
+  const navigate = useNavigate();
+  const { title, lead } = AUTH_TITLES[kind];
+
+  const onOpenChange = (open: boolean) => {
+    if (!open) closeAuthDialog();
+  };
+
+  const form = (
+    <AuthForm
+      key={kind}
+      kind={kind}
+      switchControl={
+        <button
+          type="button"
+          onClick={() => setKind(kind === 'signin' ? 'signup' : 'signin')}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {kind === 'signin' ? 'Sign up' : 'SignIn'}
+        </button>
+      }
+      onSignedIn={(message) => completeSignIn(message, state.options, closeAuthDialog)}
+      onSignedUp={() => {
+        closeAuthDialog();
+        if (state.options.mode === 'photo-order') void navigate(ROUTES.PHOTO_ENHANCEMENT_ORDER);
+      }}
+      onLeave={closeAuthDialog}
+    />
+  );
+
+  if (mobile) {
+    return (
+      <BottomSheet title={title} lead={lead} onOpenChange={onOpenChange}>
+        {form}
+      </BottomSheet>
+    );
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-backdrop fixed inset-0 z-[80] bg-slate-900/60" />
+        <Dialog.Content className="dialog-panel fixed top-1/2 left-1/2 z-[90] grid max-h-[calc(100dvh-2rem)] w-[min(60rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-3xl bg-white shadow-2xl min-[1081px]:grid-cols-[20rem_1fr]">
+          <AuthIllustration />
+          <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain px-8 py-8 sm:px-10">
+            <div className="mb-6 flex items-start justify-between gap-4">
+              <div>
+                <Dialog.Title className="text-2xl font-bold text-slate-900">{title}</Dialog.Title>
+                <Dialog.Description className="mt-1 text-[0.95rem] text-slate-600">{lead}</Dialog.Description>
+              </div>
+              <Dialog.Close aria-label="Close" className="icon-btn -mt-1 -mr-2 shrink-0">
+                <Icon name="x" className="size-6" />
+              </Dialog.Close>
+            </div>
+            {form}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function BottomSheet({
+  title,
+  lead,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  lead: string;
+  onOpenChange(open: boolean): void;
+  children: React.ReactNode;
+}) {
+  const [backdrop, setBackdrop] = useState(false);
+  return (
+    <Drawer.Root open onOpenChange={onOpenChange} repositionInputs={false}>
+      <Drawer.Portal>
+        {backdrop ? (
+          <Drawer.Overlay data-testid="sheet-backdrop" className="fixed inset-0 z-[80] bg-slate-900/60" />
+        ) : null}
+        <Drawer.Content className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[94dvh] flex-col rounded-t-3xl bg-white shadow-2xl outline-none">
+          <OpenedTimer onElapsed={() => setBackdrop(true)} />
+          <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-slate-300" />
+          <div className="flex items-start justify-between gap-4 px-5 pt-3 pb-2">
+            <div>
+              <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>
+              <Drawer.Description className="mt-0.5 text-sm text-slate-600">{lead}</Drawer.Description>
+            </div>
+            <Drawer.Close aria-label="Close" className="icon-btn -mr-2 shrink-0">
+              <Icon name="x" className="size-6" />
+            </Drawer.Close>
+          </div>
+          <div className="overflow-y-auto overscroll-contain px-5 pt-2 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
+            {children}
+          </div>
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
+
+/** Counts BOTTOM_SHEET_BACKDROP_DELAY_MS from the moment the sheet itself is in the page. */
+function OpenedTimer({ onElapsed }: { onElapsed(): void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the sheet appears.
+  useEffect(() => {
+    const timer = setTimeout(onElapsed, BOTTOM_SHEET_BACKDROP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
+}

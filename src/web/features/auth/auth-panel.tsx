@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { RootData } from '../../root.tsx';
+import type { AuthDialogKind } from './open-auth-dialog.ts';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+
+export const AUTH_TITLES: Record<AuthDialogKind, { title: string; lead: string }> = {
+  signin: { title: 'Sign In', lead: 'Welcome back. Sign in to follow your applications and orders.' },
+  signup: { title: 'Sign Up', lead: 'Create your account to apply, pay and follow every step online.' },
+};
+
+/** The captcha site key of the public config (empty when the captcha is off). */
+export function useCaptchaSiteKey(): string {
+  const root = useRouteLoaderData<RootData>('root');
+  return root?.publicConfig.recaptchaSiteKey ?? '';
+}
+
+interface AuthFormProps {
+  kind: AuthDialogKind;
+  /** The control that switches to the other form ("Sign up" / "SignIn"). */
+  switchControl: ReactNode;
+  onSignedIn(message: string): Promise<void> | void;
+  onSignedUp(): void;
+  onLeave?: () => void;
+  initialReferralCode?: string | undefined;
+}
+
+/** The Sign In or Sign Up form, as the dialog and the /signin and /signup pages show it. */
+export function AuthForm({ kind, switchControl, onSignedIn, onSignedUp, onLeave, initialReferralCode }: AuthFormProps) {
+  const siteKey = useCaptchaSiteKey();
+  return kind === 'signin' ? (
+    <SignInForm onSignedIn={onSignedIn} signUpControl={switchControl} {...(onLeave ? { onLeave } : {})} />
+  ) : (
+    <SignUpForm
+      captchaSiteKey={siteKey}
+      onSignedUp={onSignedUp}
+      signInControl={switchControl}
+      initialReferralCode={initialReferralCode}
+    />
+  );
+}
+
+/** The side illustration of the desktop modal and the auth pages (only wider than 1080 px). */
+export function AuthIllustration() {
+  return (
+    <div className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white min-[1081px]:flex">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">SevaDocs</p>
+        <p className="mt-3 text-2xl leading-snug font-bold">Consular paperwork, checked by specialists.</p>
+        <ul className="mt-6 space-y-3 text-[0.95rem] text-brand-50">
+          <li>OCI, passport renewal, renunciation and visas</li>
+          <li>Every fee shown up front</li>
+          <li>Track each step and document online</li>
+        </ul>
+      </div>
+      <img
+        src="/illustrations/auth-side.svg"
+        alt=""
+        width={320}
+        height={240}
+        className="mt-8 w-full max-w-xs self-center"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
+import { resendVerificationSchema, type SignInInput, signInSchema } from '../../../domain/auth/schemas.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { FormField } from '../../components/ui/labelled-control.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { showToast, toastError } from '../../lib/toast.ts';
+import { resendVerification, signIn } from './api.ts';
+
+interface SignInFormProps {
+  /** Called with the server's message once the session cookie is set. */
+  onSignedIn(message: string): Promise<void> | void;
+  /** The "Sign up" control of "Don't have account? Sign up" (a link or a button). */
+  signUpControl: ReactNode;
+  /** Called when a link leaves the form (Forgot Password), so a dialog can close. */
+  onLeave?: () => void;
+}
+
+const GENERIC_FAILURE = 'Sign in failed. Please try again.';
+
+/**
+ * SPEC.md §2 Sign In form: email, password with show/hide, SignIn, Forgot Password, Resend Mail
+ * after the unverified-email error, and "Don't have account? Sign up". Field errors clear as soon
+ * as the field is edited; the server's message is toasted.
+ */
+export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormProps) {
+  const [unverified, setUnverified] = useState(false);
+  const [resending, setResending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  const field = (name: FieldPath<SignInInput>) => {
+    const registered = register(name);
+    return {
+      ...registered,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        if (errors[name]) clearErrors(name);
+        return registered.onChange(event);
+      },
+    };
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const envelope = await signIn({ email: values.email, password: values.password });
+      setUnverified(false);
+      await onSignedIn(envelope.message);
+    } catch (error) {
+      const message = errorMessage(error, GENERIC_FAILURE);
+      if (error instanceof ApiError && message === AUTH_MESSAGES.unverifiedEmail) setUnverified(true);
+      toastError(message);
+    }
+  });
+
+  async function resend() {
+    const parsed = resendVerificationSchema.safeParse({ email: getValues('email') });
+    if (!parsed.success) {
+      toastError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resendNeedsEmail);
+      return;
+    }
+    setResending(true);
+    try {
+      await resendVerification(parsed.data.email);
+      showToast(AUTH_MESSAGES.resendSuccess);
+    } catch {
+      toastError(AUTH_MESSAGES.resendFailure);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="space-y-5" aria-label="Sign In">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            className="field-input"
+          />
+        )}
+      </FormField>
+
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        labelAside={
+          <Link
+            to={ROUTES.FORGOT_PASSWORD}
+            onClick={onLeave}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            Forgot Password
+          </Link>
+        }
+      >
+        {(control) => (
+          <PasswordInput
+            {...control}
+            {...field('password')}
+            autoComplete="current-password"
+            placeholder="Your password"
+          />
+        )}
+      </FormField>
+
+      {unverified ? (
+        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="flex gap-2">
+            <Icon name="mail-check" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Your e-mail address is not verified yet. Didn't get the e-mail?{' '}
+              <button
+                type="button"
+                onClick={resend}
+                disabled={resending}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 disabled:opacity-60"
+              >
+                Resend Mail
+              </button>
+            </span>
+          </p>
+        </div>
+      ) : null}
+
+      <button type="submit" disabled={isSubmitting} className="btn-primary w-full disabled:opacity-70">
+        {isSubmitting ? <Icon name="loader-circle" className="size-5 animate-spin" /> : null}
+        Sign In
+      </button>
+
+      <p className="text-center text-sm text-slate-700">Don't have account? {signUpControl}</p>
+    </form>
+  );
+}

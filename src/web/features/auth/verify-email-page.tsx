@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { verifyEmail } from './api.ts';
+import { openAuthDialog } from './open-auth-dialog.ts';
+
+type Status = { state: 'verifying' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
+
+/**
+ * /verify-email?token=…: confirms the address with a POST (a GET never changes anything, so mail
+ * scanners that open links do not use the token up), shows the result and offers sign-in.
+ */
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [status, setStatus] = useState<Status>(
+    token ? { state: 'verifying' } : { state: 'failed', message: AUTH_API_MESSAGES.invalidVerificationLink },
+  );
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    setStatus({ state: 'verifying' });
+    verifyEmail(token)
+      .then((envelope) => setStatus({ state: 'verified', message: envelope.message }))
+      .catch((error) =>
+        setStatus({ state: 'failed', message: errorMessage(error, AUTH_API_MESSAGES.invalidVerificationLink) }),
+      );
+  }, [token]);
+
+  return (
+    <div className="bg-slate-50 px-4 py-12 sm:py-20">
+      <div className="mx-auto max-w-lg rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-xl shadow-slate-900/5 sm:p-10">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">E-mail verification</h1>
+        <div role="status" aria-live="polite" className="mt-6">
+          {status.state === 'verifying' ? (
+            <p className="flex flex-col items-center gap-3 text-slate-700">
+              <Icon name="loader-circle" className="size-10 animate-spin text-brand-600" />
+              Verifying your e-mail address…
+            </p>
+          ) : status.state === 'verified' ? (
+            <p className="flex flex-col items-center gap-3 text-lg text-slate-800">
+              <Icon name="circle-check" className="size-12 text-green-600" />
+              {status.message}
+            </p>
+          ) : (
+            <p className="flex flex-col items-center gap-3 text-lg text-slate-800">
+              <Icon name="circle-alert" className="size-12 text-red-600" />
+              {status.message}
+            </p>
+          )}
+        </div>
+        <noscript>
+          <p className="mt-4 text-sm text-amber-900">Please turn on JavaScript to confirm your e-mail address.</p>
+        </noscript>
+        {status.state !== 'verifying' ? (
+          <div className="mt-8 flex flex-col items-center gap-3">
+            <a
+              href={ROUTES.SIGN_IN}
+              onClick={(event) => {
+                event.preventDefault();
+                openAuthDialog('signin');
+              }}
+              className="btn-primary"
+            >
+              <Icon name="log-in" className="size-5" />
+              Sign In
+            </a>
+            {status.state === 'failed' ? (
+              <p className="text-sm text-slate-600">
+                Sign in to send a new verification e-mail (choose <strong>Resend Mail</strong>), or go{' '}
+                <Link to={ROUTES.HOME} className="font-semibold text-brand-700 hover:underline">
+                  back to home
+                </Link>
+                .
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

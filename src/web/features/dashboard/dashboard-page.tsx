@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import type { IconName } from '../../components/ui/icon-names.ts';
+import { accountKeys, getDashboard } from '../account/api.ts';
+import { LoadError, NoOrders, OrderList } from '../account/order-list.tsx';
+
+function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: IconName }) {
+  return (
+    <div className="card flex items-center gap-4 p-5">
+      <span className="icon-tile bg-brand-50 text-brand-700">
+        <Icon name={icon} className="size-6" />
+      </span>
+      <div>
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p className="text-2xl font-bold text-slate-900 tabular-nums">
+          {value === undefined ? <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200" /> : value}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard: the signed-in user's orders at a glance (SPEC.md §2: Home shows as Dashboard). */
+export function DashboardPage({ name }: { name: string }) {
+  const dashboard = useQuery({ queryKey: accountKeys.dashboard, queryFn: async () => (await getDashboard()).data });
+  const data = dashboard.data;
+
+  return (
+    <div className="bg-slate-50/60">
+      <div className="page-x py-8 desk:py-12">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="eyebrow">Dashboard</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Welcome, {name.split(' ')[0]}</h1>
+            <p className="mt-2 text-slate-600">Your applications, orders and messages in one place.</p>
+          </div>
+          <Link to={ROUTES.PROFILE} className="btn-outline px-4 py-2.5 text-[0.95rem]">
+            <Icon name="user-round" className="size-4" />
+            Profile and addresses
+          </Link>
+        </div>
+
+        {dashboard.isError ? (
+          <div className="mt-8">
+            <LoadError what="your dashboard" onRetry={() => void dashboard.refetch()} />
+          </div>
+        ) : (
+          <>
+            <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
+              <Stat label="Orders" value={data?.ordersCount} icon="shopping-bag" />
+              <Stat label="In progress" value={data?.activeOrders} icon="clock" />
+              <Stat label="Unread notifications" value={data?.unreadNotifications} icon="bell" />
+            </section>
+
+            <section aria-labelledby="recent-orders" className="mt-10">
+              <div className="flex items-center justify-between gap-4">
+                <h2 id="recent-orders" className="text-xl font-bold text-slate-900">
+                  Recent orders
+                </h2>
+                {data && data.ordersCount > data.recentOrders.length ? (
+                  <Link
+                    to={`${ROUTES.PROFILE}?tab=orders`}
+                    className="text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    All orders
+                  </Link>
+                ) : null}
+              </div>
+              <div className="mt-4" aria-busy={dashboard.isPending}>
+                {dashboard.isPending ? (
+                  <p role="status" className="flex items-center gap-2 text-slate-600">
+                    <Icon name="loader-circle" className="size-5 animate-spin" />
+                    Loading your orders…
+                  </p>
+                ) : data && data.recentOrders.length > 0 ? (
+                  <OrderList orders={data.recentOrders} />
+                ) : (
+                  <NoOrders />
+                )}
+              </div>
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LIST_LIMIT, LIST_PAGE } from '../../../domain/limits/constants.ts';
+import type { NotificationList } from '../../../domain/notifications/notification.ts';
+import { apiCall } from '../../lib/api-client.ts';
+
+export const fetchNotifications = () =>
+  apiCall<NotificationList>({ url: '/users/notification', queryParams: { page: LIST_PAGE, limit: LIST_LIMIT } });
+
+export const deleteNotification = (id: number) => apiCall<null>({ url: `/users/notification/${id}`, method: 'DELETE' });
+
+export const markNotificationsRead = () =>
+  apiCall<{ unreadCount: number }>({ url: '/users/notification/read', method: 'POST' });
+
+export interface NotificationsState {
+  list: NotificationList | null;
+  loading: boolean;
+  /** Loads the list again (SPEC.md §4: on login and whenever the panel toggles). */
+  reload(): Promise<void>;
+  /** Deletes one notification on the server, then reloads the list. */
+  remove(id: number): Promise<void>;
+  /** Marks everything read on the server (the badge clears on the next load). */
+  markRead(): Promise<void>;
+}
+
+/**
+ * The signed-in user's notifications: page 1, limit 100 (SPEC.md §9). Failures are only logged
+ * and the list stays as it was (SPEC.md §8).
+ */
+export function useNotifications(): NotificationsState {
+  const [list, setList] = useState<NotificationList | null>(null);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+
+  const reload = useCallback(async () => {
+    const call = ++latest.current;
+    setLoading(true);
+    try {
+      const { data } = await fetchNotifications();
+      if (call === latest.current) setList(data);
+    } catch {
+      // Logged by the call helper; the panel keeps what it showed.
+    } finally {
+      if (call === latest.current) setLoading(false);
+    }
+  }, []);
+
+  const remove = useCallback(
+    async (id: number) => {
+      try {
+        await deleteNotification(id);
+      } catch {
+        // Logged by the call helper.
+      }
+      await reload();
+    },
+    [reload],
+  );
+
+  const markRead = useCallback(async () => {
+    try {
+      await markNotificationsRead();
+    } catch {
+      // Logged by the call helper.
+    }
+  }, []);
+
+  // SPEC.md §4: loaded on login (this mounts when the user is signed in).
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { list, loading, reload, remove, markRead };
+}

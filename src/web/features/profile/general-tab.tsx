@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { countryCodeSchema, joinPhone, personName, phoneNumberSchema } from '../../../domain/auth/schemas.ts';
+import { PHONE_MAX_DIGITS } from '../../../domain/limits/constants.ts';
+import { USER_MESSAGES } from '../../../domain/users/messages.ts';
+import { AGE_GROUPS, type Profile } from '../../../domain/users/profile.ts';
+import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { FormField } from '../../components/ui/labelled-control.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useSessionStore } from '../../lib/stores/session-store.ts';
+import { showToast, toastError } from '../../lib/toast.ts';
+import { useCountries } from '../../lib/use-countries.ts';
+import { accountKeys, getProfile, updateProfile } from '../account/api.ts';
+import { LoadError } from '../account/order-list.tsx';
+import { TabPanel } from './tab-panel.tsx';
+
+/** The General tab as the browser checks it: the shared name and phone rules, and an age group. */
+const generalSchema = z.object({
+  name: personName,
+  countryCode: countryCodeSchema,
+  phone: phoneNumberSchema,
+  ageGroup: z.union([z.enum(AGE_GROUPS, { error: USER_MESSAGES.invalidAgeGroup }), z.literal('')]),
+});
+type GeneralInput = z.input<typeof generalSchema>;
+
+/** '+1-4155550123' → ['+1', '4155550123']. */
+export function splitPhone(phone: string): [string, string] {
+  const at = phone.indexOf('-');
+  return at === -1 ? ['+1', phone] : [phone.slice(0, at), phone.slice(at + 1)];
+}
+
+export function GeneralTab() {
+  const profile = useQuery({ queryKey: accountKeys.profile, queryFn: async () => (await getProfile()).data });
+  return (
+    <TabPanel
+      title="General"
+      lead="Your name as on your passport, a phone number we can reach you on, and your age group."
+    >
+      {profile.isError ? (
+        <LoadError what="your profile" onRetry={() => void profile.refetch()} />
+      ) : profile.data ? (
+        <GeneralForm key={profile.data.phone + profile.data.name + profile.data.ageGroup} profile={profile.data} />
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Icon name="loader-circle" className="size-5 animate-spin" />
+          Loading your profile…
+        </p>
+      )}
+    </TabPanel>
+  );
+}
+
+function GeneralForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  const countries = useCountries();
+  const [code, number] = splitPhone(profile.phone);
+  const [countryIso, setCountryIso] = useState(
+    () => countries.find((c) => c.code === code)?.isoCode ?? (code === '+91' ? 'IN' : 'US'),
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<GeneralInput>({
+    resolver: zodResolver(generalSchema),
+    defaultValues: { name: profile.name, countryCode: code, phone: number, ageGroup: profile.ageGroup ?? '' },
+    mode: 'onTouched',
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const { data, message } = await updateProfile({
+        name: values.name,
+        phone: joinPhone(values.countryCode, values.phone),
+        ageGroup: values.ageGroup === '' ? null : values.ageGroup,
+      });
+      queryClient.setQueryData(accountKeys.profile, data);
+      const session = useSessionStore.getState();
+      if (session.user)
+        session.setUser({ ...session.user, name: data.name, phone: data.phone, ageGroup: data.ageGroup });
+      showToast(message);
+      await revalidate();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [name, message] of Object.entries(error.fieldErrors)) {
+          if (name === 'name' || name === 'phone' || name === 'ageGroup')
+            setError(name as FieldPath<GeneralInput>, { message });
+        }
+      }
+      toastError(errorMessage(error, 'Your profile could not be saved. Please try again.'));
+    }
+  });
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="grid max-w-2xl gap-5">
+      <FormField label="Full Name" error={errors.name?.message}>
+        {(c) => <input {...c} {...register('name')} autoComplete="name" className="field-input" />}
+      </FormField>
+
+      <FormField label="Email" hint="Your e-mail address identifies your account and cannot be changed here.">
+        {(c) => <input {...c} value={profile.email} readOnly className="field-input bg-slate-50 text-slate-700" />}
+      </FormField>
+
+      <FormField label="Phone" error={errors.countryCode?.message ?? errors.phone?.message}>
+        {(c) => (
+          <div className="mt-1.5 flex gap-2">
+            <Controller
+              control={control}
+              name="countryCode"
+              render={({ field }) => (
+                <CountryCodePicker
+                  countries={countries}
+                  value={{ code: field.value, isoCode: countryIso }}
+                  onChange={(choice) => {
+                    setCountryIso(choice.isoCode);
+                    field.onChange(choice.code);
+                  }}
+                />
+              )}
+            />
+            <input
+              {...c}
+              {...register('phone')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_MAX_DIGITS}
+              className="field-input mt-0 min-w-0 flex-1"
+            />
+          </div>
+        )}
+      </FormField>
+
+      <FormField
+        label="Age group"
+        error={errors.ageGroup?.message}
+        hint="We need it before you start an application form."
+      >
+        {(c) => (
+          <select {...c} {...register('ageGroup')} className="field-input">
+            <option value="">Choose your age group</option>
+            {AGE_GROUPS.map((group) => (
+              <option key={group} value={group}>
+                {group}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <div>
+        <button
+          type="submit"
+          disabled={isSubmitting || !isDirty}
+          className="btn-primary px-6 py-3 disabled:opacity-60 disabled:shadow-none"
+        >
+          {isSubmitting ? <Icon name="loader-circle" className="size-5 animate-spin" /> : null}
+          Save changes
+        </button>
+      </div>
+    </form>
+  );
+}
