@@ -1,127 +1,246 @@
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteLoaderData } from 'react-router';
-import { noPackagesMessage } from '../../domain/catalog/messages.ts';
-import type { ParameterChoices } from '../../domain/catalog/parameters.ts';
-import { SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
-import { priceFor, resolveChoices } from '../../domain/catalog/pricing.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
+import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from '../../domain/catalog/parameters.ts';
+import { resolveChoices } from '../../domain/catalog/pricing.ts';
+import {
+  buildServicePath,
+  isCountriesSegment,
+  isCountryCode,
+  parseServicePath,
+  slugify,
+} from '../../domain/catalog/seo-url.ts';
+import { countryCodeFromNameSlug } from '../../domain/countries/lookup.ts';
 import { countryName } from '../../domain/countries/names.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundContent } from '../components/not-found-content.tsx';
-import { Icon } from '../components/ui/icon.tsx';
-import { PackageCard } from '../features/catalog/package-card.tsx';
-import { ParameterPicker } from '../features/catalog/parameter-picker.tsx';
+import { servicePageContentKey } from '../features/catalog/page-content.ts';
+import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
+import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData, RouteHandle } from '../root.tsx';
 import type { Route } from './+types/service';
 
+/**
+ * Service pages at the SEO paths of SPEC.md §2: /{service}[/{package}][/{countries}].
+ *
+ * First-load budget (DESIGN.md §4): the page's catalog content reaches the server render
+ * through the load context, not the loader data, and the browser keeps the server's HTML as it
+ * is (the body component is not downloaded for the first paint). The loader data holds only
+ * what the interactive parts need. After a client-side navigation, `clientLoader` fetches the
+ * content and the body component, and renders them.
+ */
+
+const ServerBody = import.meta.env.SSR
+  ? (await import('../features/catalog/service-page-body.tsx')).ServicePageBody
+  : undefined;
+let ClientBody: ((props: ServicePageBodyProps) => React.ReactNode) | undefined;
+// Through lib/deferred.ts: the lists of chunks these need stay out of the first load.
+const deferred = () => import('../lib/deferred.ts');
+const ServiceModal = lazy(() => deferred().then((m) => m.loadServiceModal()));
+
+/** What each parameter's phrase reads like in the notice ('from France', 'for French citizens'). */
+const NOTICE_PHRASE: Record<ServiceParameter, (country: string) => string> = {
+  applyingFrom: (c) => `applications from ${c}`,
+  citizenship: (c) => `${c} citizens`,
+  destination: (c) => `travel to ${c}`,
+};
+
+function displayCountry(value: string): string {
+  return isCountryCode(value) ? countryName(value) : value.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const service = await context.get(appContext).services.catalog.getServiceBySlug(params.serviceSlug);
-  if (!service) throw data(null, { status: 404 });
-  const query = new URL(request.url).searchParams;
+  const { services } = context.get(appContext);
+  const page = await services.catalog.getServicePage(slugify(params.serviceSlug));
+  if (!page) throw data(null, { status: 404 });
+  const { service } = page;
+  const url = new URL(request.url);
+  // The path from the route's params: a client navigation's request URL ends in '.data'.
+  const segments = [params.serviceSlug, params.second, params.third].filter((s): s is string => Boolean(s));
+  const codecContext = { parameters: service.parameters, packageSlugs: service.packages.map((p) => p.slug) };
+  const location = parseServicePath(
+    segments.map((s) => encodeURIComponent(s)).join('/'),
+    url.searchParams,
+    codecContext,
+  );
+  if (!location) throw data(null, { status: 404 });
   const requested: ParameterChoices = {};
   for (const parameter of SERVICE_PARAMETERS) {
-    const value = query.get(parameter);
-    if (value) requested[parameter] = value;
+    const value = location.choices[parameter];
+    // Country names in the URL ('/oci-card/canada') count as their code when one exists.
+    if (value) requested[parameter] = isCountryCode(value) ? value : (countryCodeFromNameSlug(value) ?? value);
   }
-  return { service, choices: resolveChoices(service.parameters, service.parameterOptions, requested) };
+  // A countries segment written as a name must name a country: otherwise it was a package we do not have.
+  const countriesSegment =
+    segments.length === 3 ? segments[2] : segments.length === 2 && !location.packageSlug ? segments[1] : undefined;
+  if (countriesSegment && !isCountriesSegment(countriesSegment)) {
+    const name = slugify(countriesSegment);
+    if (!countryCodeFromNameSlug(name)) throw data(null, { status: 404 });
+  }
+
+  const choices = resolveChoices(service.parameters, service.parameterOptions, requested);
+  const offered: ParameterChoices = {};
+  const refused: string[] = [];
+  for (const parameter of service.parameters) {
+    const value = requested[parameter];
+    if (!value) continue;
+    if (value === choices[parameter]) offered[parameter] = value;
+    else refused.push(NOTICE_PHRASE[parameter](displayCountry(value)));
+  }
+  const shown = service.parameters
+    .map((p) => (choices[p] ? NOTICE_PHRASE[p](countryName(choices[p] ?? '')) : null))
+    .filter(Boolean)
+    .join(', ');
+  const notice = refused.length
+    ? `We don't offer ${service.name} for ${refused.join(' or ')} yet. Showing prices for ${shown}.`
+    : null;
+
+  context.set(servicePageContentKey, page);
+  const focused = service.packages.find((p) => p.slug === location.packageSlug) ?? null;
+  const view: ServicePageView & {
+    service: {
+      id: number;
+      name: string;
+      slug: string;
+      parameters: ServiceParameter[];
+      options: Partial<Record<ServiceParameter, string[]>>;
+    };
+    title: string;
+    description: string;
+  } = {
+    service: {
+      id: service.id,
+      name: service.name,
+      slug: service.slug,
+      parameters: service.parameters,
+      options: service.parameterOptions,
+    },
+    packageSlug: focused?.slug ?? null,
+    choices,
+    selected: offered,
+    canonicalPath: buildServicePath(
+      { serviceSlug: service.slug, packageSlug: focused?.slug ?? null, choices: offered },
+      codecContext,
+    ),
+    notice,
+    title: focused ? `${focused.name} | ${service.name} | SevaDocs` : `${service.name} | SevaDocs`,
+    description: focused ? focused.description : service.summary,
+  };
+  return view;
+}
+
+type ServerView = Awaited<ReturnType<typeof loader>>;
+
+const contentCache = new Map<string, ServicePageContent>();
+
+/** Client-side navigations: the page content and the body component, fetched in parallel. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const view = (await serverLoader()) as ServerView;
+  const slug = view.service.slug;
+  const [content, body] = await Promise.all([
+    contentCache.get(slug) ??
+      fetch(`/api/v1/services/slug/${slug}/content`, { headers: { accept: 'application/json' } }).then(async (r) => {
+        if (!r.ok) throw data(null, { status: r.status });
+        const loaded = ((await r.json()) as { data: ServicePageContent }).data;
+        contentCache.set(slug, loaded);
+        return loaded;
+      }),
+    deferred().then((m) => m.loadServicePageBody()),
+  ]);
+  ClientBody = body.ServicePageBody;
+  return { ...view, content };
 }
 
 export const handle: RouteHandle = {
-  canonicalPath: (loaderData) => `/${(loaderData as Awaited<ReturnType<typeof loader>>).service.slug}`,
+  canonicalPath: (loaderData) => (loaderData as ServerView).canonicalPath,
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [{ title: `${loaderData.service.name} | SevaDocs` }, { name: 'description', content: loaderData.service.summary }]
-    : [{ title: 'Service not found | SevaDocs' }];
-
-function choiceSentence(choices: ParameterChoices): string {
-  const parts = [
-    choices.citizenship ? `${countryName(choices.citizenship)} citizens` : null,
-    choices.applyingFrom ? `applications from ${countryName(choices.applyingFrom)}` : null,
-    choices.destination ? `travel to ${countryName(choices.destination)}` : null,
-  ].filter(Boolean);
-  return parts.join(', ');
-}
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [{ title: 'Service not found | SevaDocs' }];
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
+  return [
+    { title: loaderData.title },
+    { name: 'description', content: loaderData.description },
+    { property: 'og:title', content: loaderData.title },
+    { property: 'og:description', content: loaderData.description },
+    { property: 'og:type', content: 'website' },
+    ...(root ? [{ property: 'og:url', content: `${root.publicConfig.siteUrl}${loaderData.canonicalPath}` }] : []),
+  ];
+};
 
 export default function ServicePage() {
-  const { service, choices } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootData>('root');
-  const forChoices = choiceSentence(choices);
+  const view = useLoaderData<typeof clientLoader>() as ServerView & { content?: ServicePageContent };
+  const root = useRouteLoaderData<RootData>('root') as
+    | (RootData & { user?: { ageGroup?: string | null } | null })
+    | undefined;
+  const serverContent = useLoadContext()?.get(servicePageContentKey) ?? null;
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [modalOpen, setModalOpen] = useState(false);
+  const user = root?.user ?? null;
+  const content = serverContent ?? view.content ?? null;
+  const Body = ServerBody ?? ClientBody;
+  const service = {
+    id: view.service.id,
+    name: view.service.name,
+    slug: view.service.slug,
+    parameters: view.service.parameters,
+  };
+
+  // A package chosen while signed out continues here once sign-in brought the visitor back.
+  useEffect(() => {
+    if (!user) return;
+    void deferred()
+      .then((m) => m.loadCatalogActions())
+      .then((actions) => actions.resumePackageChoice(user, navigate));
+  }, [user, navigate]);
+
+  // The body's links work without JavaScript; with it, these two are handled here.
+  function onClick(event: React.MouseEvent) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const target = (event.target as Element).closest<HTMLElement>('[data-choose-package],[data-open-service-modal]');
+    if (!target) return;
+    event.preventDefault();
+    if (target.dataset.openServiceModal !== undefined) {
+      setModalOpen(true);
+      return;
+    }
+    const packageId = Number(target.dataset.choosePackage);
+    void deferred()
+      .then((m) => m.loadCatalogActions())
+      .then((actions) =>
+        actions.choosePackage(
+          { service, packageId, choices: view.choices, currentPath: `${pathname}${search}`, user },
+          navigate,
+        ),
+      );
+  }
+
   return (
-    <div className="bg-slate-50/60">
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 desk:py-12">
-        <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-          <ol className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/" className="hover:text-brand-700 hover:underline">
-                Home
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-medium text-slate-900">
-              {service.name}
-            </li>
-          </ol>
-        </nav>
-        <header className="mt-6 max-w-3xl">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{service.name}</h1>
-          <p className="mt-3 text-lg text-slate-700">{service.summary}</p>
-          <p className="mt-3 text-slate-600">{service.description}</p>
-        </header>
-
-        <section aria-labelledby="packages-heading" className="mt-10">
-          <div className="flex flex-col gap-4 desk:flex-row desk:items-end desk:justify-between">
-            <div>
-              <h2 id="packages-heading" className="text-2xl font-semibold text-slate-900">
-                Packages and full prices
-              </h2>
-              {forChoices ? <p className="mt-1 text-sm text-slate-600">Showing prices for {forChoices}.</p> : null}
-            </div>
-            <ParameterPicker parameters={service.parameters} options={service.parameterOptions} choices={choices} />
-          </div>
-          {service.packages.length === 0 ? (
-            <p className="mt-6 rounded-xl bg-white p-6 text-slate-700">{noPackagesMessage(service.name)}</p>
-          ) : (
-            <div className="mt-6 grid gap-6 sm:grid-cols-2 desk:grid-cols-3">
-              {service.packages.map((pkg) => (
-                <PackageCard
-                  key={pkg.id}
-                  pkg={pkg}
-                  price={priceFor(pkg.prices, choices)}
-                  unavailableText={`This package is not offered for ${forChoices || 'this choice'}.`}
-                />
-              ))}
-            </div>
-          )}
-        </section>
-
-        {root ? (
-          <aside className="mt-12 flex flex-col gap-4 rounded-2xl bg-brand-800 p-6 text-white desk:flex-row desk:items-center desk:justify-between">
-            <div>
-              <h2 className="text-xl font-semibold">Not sure which package fits?</h2>
-              <p className="mt-1 text-brand-100">
-                Our case specialists answer every day and check your situation before you pay.
-              </p>
-            </div>
-            <div className="flex shrink-0 flex-wrap gap-3">
-              <a
-                href={`tel:${root.publicConfig.tollFreeNumber}`}
-                className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
-              >
-                <Icon name="phone" className="size-4" /> Call {root.publicConfig.tollFreeNumber}
-              </a>
-              <a
-                href={`https://wa.me/${root.publicConfig.whatsappNumber}`}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-2 rounded-lg border border-white/60 px-4 py-2.5 font-semibold text-white hover:bg-white/10"
-              >
-                <Icon name="message-circle" className="size-4" /> Chat on WhatsApp
-              </a>
-            </div>
-          </aside>
-        ) : null}
-      </div>
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks of the links and buttons inside.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: those links and buttons handle the keyboard themselves.
+    <div onClick={onClick}>
+      {content && Body ? (
+        <div className="contents">
+          <Body content={content} view={view} config={root?.publicConfig} user={user} />
+        </div>
+      ) : (
+        // Hydrating the server's HTML: keep it as it is (see the note at the top).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string; keeps the server-rendered DOM.
+        <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+      )}
+      {modalOpen ? (
+        <Suspense>
+          <ServiceModal
+            service={service}
+            options={view.service.options}
+            choices={view.selected}
+            packageSlug={view.packageSlug}
+            onClose={() => setModalOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -129,7 +248,7 @@ export default function ServicePage() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <NotFoundContent message="We don't offer that service. Browse our services from the menu or the home page." />
+      <NotFoundContent message="We don't offer that service or package. Browse our services from the menu or the home page." />
     );
   }
   console.error(error);

@@ -1,16 +1,12 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Currency } from '../../../domain/catalog/money.ts';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { packagePrices, packages, services } from './tables.ts';
+import { faqs, packagePrices, packages, packageTimeline, processSteps, services } from './tables.ts';
 
 export function createCatalogRepository(db: Database) {
   return {
-    async countActiveServices(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(services).where(eq(services.isActive, true));
-      return row?.n ?? 0;
-    },
+    /* Whole-catalog reads for the in-memory catalog of service.ts: a few hundred rows in all. */
 
-    listActiveServices(offset: number, limit: number) {
+    listActiveServicesFull() {
       return db
         .select({
           id: services.id,
@@ -18,51 +14,22 @@ export function createCatalogRepository(db: Database) {
           slug: services.slug,
           brand: services.brand,
           summary: services.summary,
+          description: services.description,
           icon: services.icon,
           parameters: services.parameters,
+          parameterOptions: services.parameterOptions,
+          updatedAt: services.updatedAt,
         })
         .from(services)
         .where(eq(services.isActive, true))
-        .orderBy(asc(services.sortOrder), asc(services.id))
-        .limit(limit)
-        .offset(offset);
+        .orderBy(asc(services.sortOrder), asc(services.id));
     },
 
-    /** Every active price row with its service, for computing 'from' prices. */
-    listPriceTotals(): Promise<
-      {
-        serviceId: number;
-        currency: Currency;
-        governmentFeeCents: number;
-        serviceFeeCents: number;
-        mandatoryFees: { amountCents: number }[];
-      }[]
-    > {
-      return db
-        .select({
-          serviceId: packages.serviceId,
-          currency: packagePrices.currency,
-          governmentFeeCents: packagePrices.governmentFeeCents,
-          serviceFeeCents: packagePrices.serviceFeeCents,
-          mandatoryFees: packagePrices.mandatoryFees,
-        })
-        .from(packagePrices)
-        .innerJoin(packages, eq(packages.id, packagePrices.packageId))
-        .where(eq(packages.isActive, true));
-    },
-
-    async findActiveServiceBySlug(slug: string) {
-      const [row] = await db
-        .select({ id: services.id, description: services.description, parameterOptions: services.parameterOptions })
-        .from(services)
-        .where(and(eq(services.slug, slug), eq(services.isActive, true)));
-      return row ?? null;
-    },
-
-    listActivePackages(serviceId: number) {
+    listAllActivePackages() {
       return db
         .select({
           id: packages.id,
+          serviceId: packages.serviceId,
           name: packages.name,
           slug: packages.slug,
           description: packages.description,
@@ -70,14 +37,14 @@ export function createCatalogRepository(db: Database) {
           processingTime: packages.processingTime,
           documents: packages.documents,
           addons: packages.addons,
+          updatedAt: packages.updatedAt,
         })
         .from(packages)
-        .where(and(eq(packages.serviceId, serviceId), eq(packages.isActive, true)))
+        .where(eq(packages.isActive, true))
         .orderBy(asc(packages.sortOrder), asc(packages.id));
     },
 
-    listPricesForPackages(packageIds: number[]) {
-      if (packageIds.length === 0) return Promise.resolve([]);
+    listAllPrices() {
       return db
         .select({
           id: packagePrices.id,
@@ -93,16 +60,51 @@ export function createCatalogRepository(db: Database) {
           isEstimate: packagePrices.isEstimate,
         })
         .from(packagePrices)
-        .where(inArray(packagePrices.packageId, packageIds))
         .orderBy(asc(packagePrices.id));
     },
 
-    listActiveServiceSlugs() {
+    listAllProcessSteps() {
       return db
-        .select({ slug: services.slug, updatedAt: services.updatedAt })
-        .from(services)
-        .where(eq(services.isActive, true))
-        .orderBy(asc(services.sortOrder), asc(services.id));
+        .select({
+          id: processSteps.id,
+          serviceId: processSteps.serviceId,
+          packageId: processSteps.packageId,
+          kind: processSteps.kind,
+          position: processSteps.position,
+          title: processSteps.title,
+          description: processSteps.description,
+          icon: processSteps.icon,
+        })
+        .from(processSteps)
+        .orderBy(asc(processSteps.position), asc(processSteps.id));
+    },
+
+    listAllTimelineEntries() {
+      return db
+        .select({
+          id: packageTimeline.id,
+          packageId: packageTimeline.packageId,
+          position: packageTimeline.position,
+          title: packageTimeline.title,
+          description: packageTimeline.description,
+          duration: packageTimeline.duration,
+        })
+        .from(packageTimeline)
+        .orderBy(asc(packageTimeline.position), asc(packageTimeline.id));
+    },
+
+    listActiveFaqs() {
+      return db
+        .select({
+          id: faqs.id,
+          serviceId: faqs.serviceId,
+          position: faqs.position,
+          question: faqs.question,
+          answer: faqs.answer,
+        })
+        .from(faqs)
+        .where(eq(faqs.isActive, true))
+        .orderBy(asc(faqs.position), asc(faqs.id));
     },
   };
 }

@@ -1,80 +1,317 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import type {
+  Faq,
+  ParameterSet,
+  PricedPackage,
+  ProcessStep,
+  ServicePageContent,
+  TimelineEntry,
+} from '../../../domain/catalog/catalog-content.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import { priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
+import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
+import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
+import { priceFor, resolveChoices } from '../../../domain/catalog/pricing.ts';
+import { type PackageDetail, priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
+import type { Brand } from '../../../domain/config/site.ts';
+import { countryName } from '../../../domain/countries/names.ts';
 import type { Database } from '../../db/client.ts';
 import { createCatalogRepository } from './repository.ts';
 
-/** How long a cached catalog read may be served before it is read again, as a safety net for
- * changes made by another process; changes made here invalidate at once. */
+/** How long the in-memory catalog may be served before it is read again, as a safety net for
+ * changes made by another process; changes made through this service invalidate at once. */
 const CATALOG_CACHE_TTL_MS = 60_000;
 
-type PriceRow = Awaited<ReturnType<ReturnType<typeof createCatalogRepository>['listPriceTotals']>>[number];
+type Repository = ReturnType<typeof createCatalogRepository>;
+type StepRow = Awaited<ReturnType<Repository['listAllProcessSteps']>>[number];
 
-function lowestPriceByService(rows: PriceRow[]): Map<number, { amountCents: number; currency: Currency }> {
-  const lowest = new Map<number, { amountCents: number; currency: Currency }>();
-  for (const row of rows) {
-    const total =
-      row.governmentFeeCents + row.serviceFeeCents + row.mandatoryFees.reduce((s, f) => s + f.amountCents, 0);
-    const current = lowest.get(row.serviceId);
-    // USD is the storefront's main currency: a USD price wins over any other.
-    const better =
-      !current ||
-      (row.currency === 'USD' && current.currency !== 'USD') ||
-      (row.currency === current.currency && total < current.amountCents);
-    if (better) lowest.set(row.serviceId, { amountCents: total, currency: row.currency });
+/** The whole active catalog, indexed: every catalog read is answered from it. */
+interface CatalogSnapshot {
+  at: number;
+  summaries: ServiceSummary[];
+  details: ServiceDetail[];
+  bySlug: Map<string, ServiceDetail>;
+  byId: Map<number, ServiceDetail>;
+  packageById: Map<number, { serviceId: number; pkg: PackageDetail }>;
+  steps: StepRow[];
+  timelines: Map<number, TimelineEntry[]>;
+  faqs: Faq[];
+  updatedAt: Map<string, Date>;
+}
+
+function lowestPrice(detail: ServiceDetail): { amountCents: number; currency: Currency } | null {
+  let lowest: { amountCents: number; currency: Currency } | null = null;
+  for (const pkg of detail.packages) {
+    for (const price of pkg.prices) {
+      // USD is the storefront's main currency: a USD price wins over any other.
+      const better =
+        !lowest ||
+        (price.currency === 'USD' && lowest.currency !== 'USD') ||
+        (price.currency === lowest.currency && price.totalCents < lowest.amountCents);
+      if (better) lowest = { amountCents: price.totalCents, currency: price.currency };
+    }
   }
   return lowest;
 }
 
+const toStep = ({ serviceId: _s, kind: _k, ...step }: StepRow): ProcessStep => step;
+
+async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
+  const [serviceRows, packageRows, priceRows, stepRows, timelineRows, faqRows] = await Promise.all([
+    repository.listActiveServicesFull(),
+    repository.listAllActivePackages(),
+    repository.listAllPrices(),
+    repository.listAllProcessSteps(),
+    repository.listAllTimelineEntries(),
+    repository.listActiveFaqs(),
+  ]);
+  const pricesByPackage = new Map<number, PackageDetail['prices']>();
+  for (const { packageId, ...price } of priceRows) {
+    const list = pricesByPackage.get(packageId) ?? [];
+    list.push({ ...price, totalCents: priceTotalCents(price) });
+    pricesByPackage.set(packageId, list);
+  }
+  const details: ServiceDetail[] = [];
+  const summaries: ServiceSummary[] = [];
+  const packageById = new Map<number, { serviceId: number; pkg: PackageDetail }>();
+  const updatedAt = new Map<string, Date>();
+  for (const { updatedAt: serviceUpdated, ...service } of serviceRows) {
+    const packages: PackageDetail[] = packageRows
+      .filter((p) => p.serviceId === service.id)
+      .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => ({ ...pkg, prices: pricesByPackage.get(pkg.id) ?? [] }));
+    const detail: ServiceDetail = { ...service, fromPrice: null, packages };
+    detail.fromPrice = lowestPrice(detail);
+    details.push(detail);
+    const { description: _d, parameterOptions: _o, packages: _p, ...summary } = detail;
+    summaries.push(summary);
+    let latest = serviceUpdated;
+    for (const pkg of packageRows.filter((p) => p.serviceId === service.id)) {
+      const full = packages.find((p) => p.id === pkg.id);
+      if (full) packageById.set(pkg.id, { serviceId: service.id, pkg: full });
+      if (pkg.updatedAt > latest) latest = pkg.updatedAt;
+      updatedAt.set(`${service.slug}/${pkg.slug}`, pkg.updatedAt);
+    }
+    updatedAt.set(service.slug, latest);
+  }
+  const byId = new Map(details.map((d) => [d.id, d]));
+  const timelines = new Map<number, TimelineEntry[]>();
+  for (const { packageId, ...entry } of timelineRows) {
+    const list = timelines.get(packageId) ?? [];
+    list.push(entry);
+    timelines.set(packageId, list);
+  }
+  const faqs: Faq[] = faqRows
+    .filter((f) => f.serviceId === null || byId.has(f.serviceId))
+    .map((f) => {
+      const service = f.serviceId === null ? undefined : byId.get(f.serviceId);
+      return { ...f, serviceSlug: service?.slug ?? null, serviceName: service?.name ?? null };
+    })
+    // General questions first, then by service order, then by position.
+    .sort((a, b) => serviceOrder(a) - serviceOrder(b) || a.position - b.position || a.id - b.id);
+  function serviceOrder(f: { serviceId: number | null }): number {
+    return f.serviceId === null ? -1 : details.findIndex((d) => d.id === f.serviceId);
+  }
+  return {
+    at: Date.now(),
+    summaries,
+    details,
+    bySlug: new Map(details.map((d) => [d.slug, d])),
+    byId,
+    packageById,
+    steps: stepRows,
+    timelines,
+    faqs,
+    updatedAt,
+  };
+}
+
+export interface PackagesForChoices {
+  service: ServiceDetail;
+  /** The requested choices among the service's options, defaults for the rest. */
+  choices: ParameterChoices;
+  packages: PricedPackage[];
+}
+
 export function createCatalogService(db: Database) {
   const repository = createCatalogRepository(db);
-  let cached: { at: number; services: ServiceSummary[] } | null = null;
+  let snapshot: CatalogSnapshot | null = null;
+  let loading: Promise<CatalogSnapshot> | null = null;
+  let generation = 0;
 
-  async function allServices(): Promise<ServiceSummary[]> {
-    if (cached && Date.now() - cached.at < CATALOG_CACHE_TTL_MS) return cached.services;
-    const total = await repository.countActiveServices();
-    const [rows, prices] = await Promise.all([repository.listActiveServices(0, total), repository.listPriceTotals()]);
-    const lowest = lowestPriceByService(prices);
-    const services = rows.map((s) => ({ ...s, fromPrice: lowest.get(s.id) ?? null }));
-    cached = { at: Date.now(), services };
-    return services;
+  /** The cached catalog; concurrent readers share one load. */
+  function catalog(): Promise<CatalogSnapshot> | CatalogSnapshot {
+    if (snapshot && Date.now() - snapshot.at < CATALOG_CACHE_TTL_MS) return snapshot;
+    if (!loading) {
+      const started = generation;
+      loading = loadSnapshot(repository).then(
+        (loaded) => {
+          // An invalidate() during the load means the rows may be stale: keep them for this
+          // read only.
+          if (started === generation) snapshot = loaded;
+          loading = null;
+          return loaded;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+    }
+    return loading;
+  }
+
+  function stepsOf(snap: CatalogSnapshot, serviceId: number, packageId: number | null, kind: 'step' | 'detail') {
+    return snap.steps
+      .filter((s) => s.serviceId === serviceId && s.packageId === packageId && s.kind === kind)
+      .map(toStep);
+  }
+
+  function pricePackages(service: ServiceDetail, requested: ParameterChoices): PackagesForChoices {
+    const choices = resolveChoices(service.parameters, service.parameterOptions, requested);
+    // A requested value the service does not offer gets no packages, rather than the default's.
+    const unavailable = service.parameters.some((p) => requested[p] && requested[p]?.toUpperCase() !== choices[p]);
+    const packages: PricedPackage[] = [];
+    if (!unavailable) {
+      for (const { prices, ...pkg } of service.packages) {
+        const price = priceFor(prices, choices);
+        if (price) packages.push({ ...pkg, serviceId: service.id, choices, price });
+      }
+    }
+    return { service, choices, packages };
   }
 
   return {
     async listServices({ page, limit }: Pagination): Promise<ListData<ServiceSummary>> {
-      const services = await allServices();
+      const { summaries } = await catalog();
       const start = (page - 1) * limit;
-      return { results: services.slice(start, start + limit), totalCount: services.length, page, limit };
+      return { results: summaries.slice(start, start + limit), totalCount: summaries.length, page, limit };
+    },
+
+    /** The active services of one brand (SEVADOCS or SEVAPHOTOS). */
+    async listServicesByBrand(brand: Brand): Promise<ServiceSummary[]> {
+      return (await catalog()).summaries.filter((s) => s.brand === brand);
     },
 
     /** The service with its active packages and their prices, or null when unknown or inactive. */
     async getServiceBySlug(slug: string): Promise<ServiceDetail | null> {
-      const summary = (await allServices()).find((s) => s.slug === slug);
-      if (!summary) return null;
-      const service = await repository.findActiveServiceBySlug(slug);
+      return (await catalog()).bySlug.get(slug) ?? null;
+    },
+
+    async getServiceById(id: number): Promise<ServiceDetail | null> {
+      return (await catalog()).byId.get(id) ?? null;
+    },
+
+    /**
+     * The packages of a service priced for the choices (SPEC.md §7 'Packages for a service').
+     * Missing choices take the service's first option; a choice outside its options leaves no
+     * package. Null when the service is unknown.
+     */
+    async getPackagesForChoices(serviceId: number, requested: ParameterChoices): Promise<PackagesForChoices | null> {
+      const service = (await catalog()).byId.get(serviceId);
+      return service ? pricePackages(service, requested) : null;
+    },
+
+    /** Each parameter with the countries a customer may pick: for one service, or across all. */
+    async getParameters(serviceId?: number): Promise<ParameterSet | null> {
+      const snap = await catalog();
+      const services =
+        serviceId === undefined ? snap.details : [snap.byId.get(serviceId)].filter((s) => s !== undefined);
+      if (serviceId !== undefined && services.length === 0) return null;
+      const parameters = SERVICE_PARAMETERS.flatMap((name) => {
+        const codes = [
+          ...new Set(services.flatMap((s) => (s.parameters.includes(name) ? (s.parameterOptions[name] ?? []) : []))),
+        ];
+        if (codes.length === 0) return [];
+        return [
+          {
+            name,
+            label: parameterLabel(name),
+            options: codes.map((isoCode) => ({ isoCode, name: countryName(isoCode) })),
+          },
+        ];
+      });
+      return { serviceId: serviceId ?? null, parameters };
+    },
+
+    /** The service's own steps (`step`) or sections (`detail`); null when the service is unknown. */
+    async getServiceProcess(serviceId: number, kind: 'step' | 'detail'): Promise<ProcessStep[] | null> {
+      const snap = await catalog();
+      return snap.byId.has(serviceId) ? stepsOf(snap, serviceId, null, kind) : null;
+    },
+
+    /**
+     * A package's steps (its own when it has any, else its service's) or sections (its
+     * service's followed by its own); null when the package is unknown.
+     */
+    async getPackageProcess(packageId: number, kind: 'step' | 'detail'): Promise<ProcessStep[] | null> {
+      const snap = await catalog();
+      const owner = snap.packageById.get(packageId);
+      if (!owner) return null;
+      const own = stepsOf(snap, owner.serviceId, packageId, kind);
+      const shared = stepsOf(snap, owner.serviceId, null, kind);
+      if (kind === 'step') return own.length ? own : shared;
+      return [...shared, ...own];
+    },
+
+    /** What happens when after payment; null when the package is unknown. */
+    async getPackageTimeline(packageId: number): Promise<TimelineEntry[] | null> {
+      const snap = await catalog();
+      return snap.packageById.has(packageId) ? (snap.timelines.get(packageId) ?? []) : null;
+    },
+
+    /**
+     * FAQs: every active one (general first, then by service) without an argument, only the
+     * general ones with `null`, or one service's; null when that service is unknown.
+     */
+    async listFaqs(serviceId?: number | null): Promise<Faq[] | null> {
+      const snap = await catalog();
+      if (serviceId === undefined) return snap.faqs;
+      if (serviceId !== null && !snap.byId.has(serviceId)) return null;
+      return snap.faqs.filter((f) => f.serviceId === serviceId);
+    },
+
+    /** Everything a service page shows, or null when the service is unknown or inactive. */
+    async getServicePage(slug: string): Promise<ServicePageContent | null> {
+      const snap = await catalog();
+      const service = snap.bySlug.get(slug);
       if (!service) return null;
-      const packageRows = await repository.listActivePackages(service.id);
-      const priceRows = await repository.listPricesForPackages(packageRows.map((p) => p.id));
+      const packageSteps: Record<number, ProcessStep[]> = {};
+      const packageDetails: Record<number, ProcessStep[]> = {};
+      const timelines: Record<number, TimelineEntry[]> = {};
+      for (const pkg of service.packages) {
+        packageSteps[pkg.id] = stepsOf(snap, service.id, pkg.id, 'step');
+        packageDetails[pkg.id] = stepsOf(snap, service.id, pkg.id, 'detail');
+        timelines[pkg.id] = snap.timelines.get(pkg.id) ?? [];
+      }
       return {
-        ...summary,
-        description: service.description,
-        parameterOptions: service.parameterOptions,
-        packages: packageRows.map((pkg) => ({
-          ...pkg,
-          prices: priceRows
-            .filter((p) => p.packageId === pkg.id)
-            .map(({ packageId: _packageId, ...price }) => ({ ...price, totalCents: priceTotalCents(price) })),
-        })),
+        service,
+        steps: stepsOf(snap, service.id, null, 'step'),
+        details: stepsOf(snap, service.id, null, 'detail'),
+        packageSteps,
+        packageDetails,
+        timelines,
+        faqs: snap.faqs.filter((f) => f.serviceId === service.id),
       };
     },
 
-    listServiceSlugs: () => repository.listActiveServiceSlugs(),
+    /** Service pages and package pages for sitemap.xml, with their last change. */
+    async listSitemapEntries(): Promise<{ path: string; updatedAt: Date | null }[]> {
+      const snap = await catalog();
+      return snap.details.flatMap((service) => [
+        { path: `/${service.slug}`, updatedAt: snap.updatedAt.get(service.slug) ?? null },
+        ...service.packages.map((pkg) => ({
+          path: `/${service.slug}/${pkg.slug}`,
+          updatedAt: snap.updatedAt.get(`${service.slug}/${pkg.slug}`) ?? null,
+        })),
+      ]);
+    },
 
-    /** Drops cached reads; call after any change to services, packages or prices. */
+    /** Drops cached reads; call after any change to services, packages, prices, steps, timelines or FAQs. */
     invalidate(): void {
-      cached = null;
+      generation += 1;
+      snapshot = null;
+      loading = null;
     },
   };
 }

@@ -6,24 +6,43 @@ export function PackageCard({
   pkg,
   price,
   unavailableText,
+  focused = false,
+  detailsHref,
+  chooseHref,
 }: {
   pkg: PackageDetail;
   price: PackagePrice | null;
   unavailableText: string;
+  /** The package the page is about: outlined and labelled. */
+  focused?: boolean;
+  /** The package's own page, when this card is shown on its service page. */
+  detailsHref?: string;
+  /** Where "Choose package" goes without JavaScript (sign-in or the package form). */
+  chooseHref: string;
 }) {
   const headingId = `package-${pkg.slug}`;
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${
+        focused ? 'border-brand-600 ring-2 ring-brand-600' : 'border-slate-200'
+      }`}
     >
+      {focused ? (
+        <p className="mb-2 inline-flex w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+          Selected package
+        </p>
+      ) : null}
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {pkg.name}
       </h3>
       <p className="mt-2 text-sm text-slate-600">{pkg.description}</p>
       <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
         <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-        <span>{pkg.processingTime}</span>
+        <span>
+          <span className="font-medium text-slate-900">Processing time: </span>
+          {pkg.processingTime}
+        </span>
       </p>
       <ul className="mt-4 space-y-2 text-sm text-slate-700">
         {pkg.features.map((feature) => (
@@ -46,6 +65,18 @@ export function PackageCard({
           </ul>
         </details>
       ) : null}
+      <div className="mt-5 flex flex-col items-stretch gap-3 text-center">
+        {price ? (
+          <a href={chooseHref} data-choose-package={pkg.id} className="btn-primary px-4 py-2.5 text-[0.95rem]">
+            Choose package<span className="sr-only">: {pkg.name}</span>
+          </a>
+        ) : null}
+        {detailsHref ? (
+          <a href={detailsHref} className="text-sm font-semibold text-brand-700 hover:underline">
+            Package details<span className="sr-only">: {pkg.name}</span>
+          </a>
+        ) : null}
+      </div>
     </article>
   );
 }
