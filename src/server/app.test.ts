@@ -81,3 +81,15 @@ describe('robots.txt and sitemap.xml', () => {
     for (const s of services) expect(res.body).toContain(`<loc>http://localhost:3000/${s.slug}</loc>`);
   });
 });
+
+describe('content security policy', () => {
+  it('admits Google reCAPTCHA only when a site key is configured', async () => {
+    const plain = (await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'];
+    expect(plain).not.toContain('https://www.gstatic.com');
+    const withCaptcha = await buildTestApp({ RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET_KEY: 'secret' });
+    const csp = String((await withCaptcha.app.inject({ url: '/api/v1/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.gstatic\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.google\.com/);
+    await withCaptcha.close();
+  });
+});

@@ -20,7 +20,17 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example' })).toThrow(
       /SMTP_URL is required in production/,
     );
-    const env = loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example/', SMTP_URL: 'smtp://mail:25' });
+    const complete = {
+      NODE_ENV: 'production',
+      SITE_URL: 'https://sevadocs.example/',
+      SMTP_URL: 'smtp://mail:25',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_SITE_KEY: 'site-key',
+    };
+    for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'] as const) {
+      expect(() => loadEnv({ ...complete, [key]: '' })).toThrow(new RegExp(`${key} is required in production`));
+    }
+    const env = loadEnv(complete);
     expect(env.siteUrl).toBe('https://sevadocs.example');
   });
 });

@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 
+/** An optional secret; an empty value (`KEY=` in .env) counts as unset. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every variable the server reads. README.md lists the same table; .env.example shows them. */
@@ -25,6 +31,12 @@ const envSchema = z
     BLOG_URL: z.url().default(DEFAULT_CONTACT.blogUrl),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('SevaDocs <no-reply@sevadocs.example>'),
+    RECAPTCHA_SECRET_KEY: optionalSecret,
+    RECAPTCHA_SITE_KEY: optionalSecret,
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+    AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -36,6 +48,15 @@ const envSchema = z
         path: ['SMTP_URL'],
         message: 'SMTP_URL is required in production (e-mail must be delivered)',
       });
+    }
+    for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'] as const) {
+      if (!env[key]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${key} is required in production (sign-up's human check)`,
+        });
+      }
     }
   });
 

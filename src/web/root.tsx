@@ -14,14 +14,18 @@ import { LAYOUT_MESSAGES } from '../domain/limits/messages.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { SiteLayout } from './components/layout/site-layout.tsx';
+import { AccountHosts } from './features/auth/account-hosts.tsx';
 import { appContext } from './lib/app-context.ts';
+import { ToasterHost } from './lib/toaster.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, publicConfig } = context.get(appContext);
+  const { services, publicConfig, viewer } = context.get(appContext);
   const list = await services.catalog.listServices({ page: 1, limit: 100 });
   return {
     publicConfig,
     navServices: list.results.map(({ id, name, slug }) => ({ id, name, slug })),
+    /** The signed-in user (from the httpOnly session cookie), or null for a visitor. */
+    user: viewer,
   };
 }
 
@@ -81,11 +85,15 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function App() {
-  const { publicConfig, navServices } = useLoaderData<typeof loader>();
+  const { publicConfig, navServices, user } = useLoaderData<typeof loader>();
   return (
-    <SiteLayout config={publicConfig} services={navServices}>
-      <Outlet />
-    </SiteLayout>
+    <>
+      <SiteLayout config={publicConfig} services={navServices} user={user}>
+        <Outlet />
+      </SiteLayout>
+      <AccountHosts user={user} />
+      <ToasterHost />
+    </>
   );
 }
 

@@ -3,6 +3,30 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('dev/crash', 'routes/dev.crash.tsx'),
-  route(':serviceSlug', 'routes/service.tsx'),
+  // Accounts (issue 3).
+  route('signin', 'routes/signin.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('create-password', 'routes/create-password.tsx'),
+  route('dashboard', 'routes/dashboard.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('dev/mailbox', 'routes/dev.mailbox.tsx'),
+  route('package-form', 'routes/package-form.tsx'),
+  // Content, marketing, contact and refunds (issue 5).
+  route('about-us', 'routes/about-us.tsx'),
+  route('refer-friend', 'routes/refer-friend.tsx'),
+  route('sevadocs-service-faqs', 'routes/faqs.tsx'),
+  route('articles', 'routes/articles.tsx'),
+  route('articles/:slug', 'routes/article.tsx'),
+  route('guideline', 'routes/guideline.tsx'),
+  route('privacy-policy', 'routes/privacy-policy.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('refund-request', 'routes/refund-request.tsx'),
+  route('visa-service', 'routes/visa-service.tsx'),
+  route('indian-tourist-visa', 'routes/indian-tourist-visa.tsx'),
+  route('indiavisacampaign/thank-you', 'routes/campaign-thank-you.tsx'),
+  // SPEC.md §2 SEO paths /{service}[/{package}][/{countries}]; the codec tells the segments apart.
+  route(':serviceSlug/:second?/:third?', 'routes/service.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -26,6 +26,7 @@ export const ROUTES = {
   FAQ: '/sevadocs-service-faqs',
   GUIDELINE: '/guideline',
   PRIVACY_POLICY: '/privacy-policy',
+  ARTICLES: '/articles',
 } as const;
 
 export const GUIDELINE_TABS = {

@@ -18,7 +18,8 @@ describe('embedded database directory', () => {
     const second = await openDatabase({ kind: 'pglite', dataDir });
     await second.executeSql('select 1');
     await second.close();
-  });
+    // Two cold starts of the embedded engine; slow on a loaded two-core machine.
+  }, 60_000);
 
   it('takes over the lock a crashed process left behind', async () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');

@@ -33,6 +33,8 @@ describe('dev mailbox', () => {
       NODE_ENV: 'production',
       SITE_URL: 'https://x.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      RECAPTCHA_SECRET_KEY: 'test-secret',
+      RECAPTCHA_SITE_KEY: 'test-site-key',
     });
     const res = await prod.app.inject({ url: '/api/v1/dev/mailbox' });
     expect(res.statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
@@ -38,7 +39,7 @@ describe('page cache', () => {
     expect(cache.get('/')).toBeUndefined();
   });
 
-  it('answers a matching If-None-Match with 304 and otherwise the stored page with its ETag', async () => {
+  it('answers a matching If-None-Match with 304, otherwise the stored page, precompressed as the client accepts', async () => {
     const cache = createPageCache({ maxAgeSeconds: 60 });
     const entry = cache.set('/', 200, { 'content-type': 'text/html' }, '<p>page</p>');
     const app = Fastify();
@@ -47,6 +48,12 @@ describe('page cache', () => {
     expect(full.statusCode).toBe(200);
     expect(full.body).toBe('<p>page</p>');
     expect(full.headers.etag).toBe(entry.etag);
+    const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('<p>page</p>');
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('<p>page</p>');
     const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': entry.etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
 
@@ -7,8 +8,25 @@ export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   body: string;
+  /** Compressed once when stored, so a hit costs no compression. */
+  brotli: Buffer;
+  gzip: Buffer;
   etag: string;
   storedAt: number;
+}
+
+/** The encoding to answer with: brotli, then gzip, else none (q=0 refuses one). */
+function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 const MAX_ENTRIES = 500;
@@ -48,7 +66,15 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
 
     set(url: string, status: number, headers: OutgoingHttpHeaders, body: string): CachedPage {
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { status, headers: { ...headers, etag }, body, etag, storedAt: Date.now() };
+      const entry = {
+        status,
+        headers: { ...headers, etag, vary: 'Accept-Encoding' },
+        body,
+        brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+        gzip: gzipSync(body, { level: 6 }),
+        etag,
+        storedAt: Date.now(),
+      };
       entries.delete(url);
       entries.set(url, entry);
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
@@ -63,7 +89,11 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
       reply.headers(entry.headers);
       if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
       reply.status(entry.status);
-      return request.method === 'HEAD' ? reply.send() : reply.send(entry.body);
+      if (request.method === 'HEAD') return reply.send();
+      const encoding = negotiate(request.headers['accept-encoding']);
+      if (encoding === null) return reply.send(entry.body);
+      reply.header('content-encoding', encoding);
+      return reply.send(encoding === 'br' ? entry.brotli : entry.gzip);
     },
   };
 }

@@ -11,18 +11,23 @@ import { fail } from '../../domain/api/envelope.ts';
  * hydration data inline and anonymous pages are served from a shared cache, where a per-request
  * nonce cannot work (docs/decisions/0008-security-headers.md).
  */
-export async function registerSecurity(app: FastifyInstance, { production }: { production: boolean }) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  { production, captcha }: { production: boolean; captcha: boolean },
+) {
+  // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
+  const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'", ...captchaHosts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...captchaHosts],
+        frameSrc: ["'self'", ...captchaHosts],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -31,6 +36,9 @@ export async function registerSecurity(app: FastifyInstance, { production }: { p
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Not helmet's 'no-referrer': under it a form posted without JavaScript carries `Origin: null`,
+    // which React Router refuses as a possible cross-site action (and so would the session check).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: production,
   });
   await app.register(cookie);

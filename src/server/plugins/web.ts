@@ -64,7 +64,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
   }
 
   const key = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
-  const contextValue: AppContextValue = {
+  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp'> = {
     services: app.services,
     publicConfig: {
       siteUrl: app.env.siteUrl,
@@ -72,6 +72,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
       supportEmail: app.env.SUPPORT_EMAIL,
       whatsappNumber: app.env.WHATSAPP_NUMBER,
       blogUrl: app.env.BLOG_URL,
+      recaptchaSiteKey: app.env.RECAPTCHA_SITE_KEY ?? null,
     },
   };
   const handle = createRequestHandler(build, app.env.NODE_ENV === 'production' ? 'production' : 'development');
@@ -79,7 +80,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
     const context = new RouterContextProvider();
-    context.set(key, contextValue);
+    context.set(key, { ...contextValue, viewer: request.viewer, clientIp: request.ip });
     return handle(toWebRequest(request, reply), context);
   }
 
@@ -97,6 +98,8 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);
+      // A page rendered for a signed-in user is theirs alone: no shared cache may keep it.
+      if (request.viewer) reply.header('cache-control', 'private, no-store');
       if (cacheable && cache.isStorable(response)) {
         const entry = cache.set(
           request.url,

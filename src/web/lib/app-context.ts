@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { Viewer } from '../../domain/users/viewer.ts';
 import type { Services } from '../../server/services.ts';
 
 /** Values the browser may see (DESIGN.md §1: an explicit allow-list). */
@@ -8,11 +9,17 @@ export interface PublicConfig {
   supportEmail: string;
   whatsappNumber: string;
   blogUrl: string;
+  /** reCAPTCHA v3 site key; null when the human check is off (then skip the script; POST /api/hello still answers success). */
+  recaptchaSiteKey: string | null;
 }
 
 export interface AppContextValue {
   services: Services;
   publicConfig: PublicConfig;
+  /** The signed-in user of this request (from the session cookie), or null. */
+  viewer: Viewer | null;
+  /** The network address of this request (the public forms' rate limits use it). */
+  clientIp: string | null;
 }
 
 /**

@@ -2,13 +2,19 @@ import { useLoaderData } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
 import { HomePage } from '../features/home/home-page.tsx';
+import { BannerPopup } from '../features/marketing/banner-popup.tsx';
+import { loadHomeMarketing } from '../features/marketing/home-marketing.server.ts';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
-  const list = await services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT });
+  const [list, marketing] = await Promise.all([
+    services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT }),
+    loadHomeMarketing(services),
+  ]);
   return {
+    ...marketing,
     services: list.results.map(({ id, name, slug, summary, icon, fromPrice }) => ({
       id,
       name,
@@ -42,6 +48,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Home() {
-  const { services, contact } = useLoaderData<typeof loader>();
-  return <HomePage services={services} contact={contact} />;
+  const { services, contact, offers, partners, banner } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <HomePage services={services} contact={contact} offers={offers} partners={partners} />
+      <BannerPopup banner={banner} />
+    </>
+  );
 }

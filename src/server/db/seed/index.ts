@@ -1,9 +1,14 @@
 import type { Database } from '../client.ts';
-import { seedCatalog } from './catalog.ts';
+import { seedCatalog, seedCatalogContent } from './catalog.ts';
+import { seedContent, seedMarketing } from './content.ts';
 import { seedCountries } from './countries.ts';
 
 /** Idempotent: fills what is missing and leaves existing rows (and staff edits) alone. */
 export async function seedDatabase(db: Database): Promise<void> {
   await seedCountries(db);
   await seedCatalog(db);
+  await seedCatalogContent(db);
+  // After the catalog: articles link to services by slug.
+  await seedContent(db);
+  await seedMarketing(db);
 }

@@ -5,7 +5,7 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** robots.txt and sitemap.xml: public pages and every active service page. */
+/** robots.txt and sitemap.xml: public pages and every active service and package page. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
@@ -22,10 +22,13 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const services = await app.services.catalog.listServiceSlugs();
+    // Every service page and every package page (/{service}/{package}), in catalog order.
+    const catalogPages = await app.services.catalog.listSitemapEntries();
+    const articles = await app.services.content.listArticleSlugs();
     const entries = [
       ...SITEMAP_PAGES.map((path) => ({ loc: `${app.env.siteUrl}${path}`, lastmod: null as Date | null })),
-      ...services.map((s) => ({ loc: `${app.env.siteUrl}/${s.slug}`, lastmod: s.updatedAt })),
+      ...catalogPages.map((p) => ({ loc: `${app.env.siteUrl}${p.path}`, lastmod: p.updatedAt })),
+      ...articles.map((a) => ({ loc: `${app.env.siteUrl}/articles/${a.slug}`, lastmod: a.updatedAt })),
     ];
     const body = entries
       .map(

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { openFromLink } from '../../features/auth/auth-dialog-host.tsx';
 import { Icon } from '../ui/icon.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 
@@ -13,6 +14,12 @@ export function AccountMenu() {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+
+  /** With JavaScript the links open the Sign In / Sign Up bottom sheet instead of leaving the page. */
+  const openDialog = (kind: 'signin' | 'signup') => (event: React.MouseEvent) => {
+    setOpen(false);
+    openFromLink(kind)(event);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -53,11 +60,11 @@ export function AccountMenu() {
           open ? 'block' : hydrated ? 'hidden' : 'hidden group-focus-within:block'
         }`}
       >
-        <a href={ROUTES.SIGN_IN} className="menu-link">
+        <a href={ROUTES.SIGN_IN} onClick={openDialog('signin')} className="menu-link">
           <Icon name="log-in" className="size-4 text-brand-600" />
           Sign In
         </a>
-        <a href={ROUTES.SIGN_UP} className="menu-link">
+        <a href={ROUTES.SIGN_UP} onClick={openDialog('signup')} className="menu-link">
           <Icon name="user-plus" className="size-4 text-brand-600" />
           Sign Up
         </a>

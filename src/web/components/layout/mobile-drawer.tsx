@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { type MenuItem, serviceHref, telHref } from '../../../domain/config/navigation.ts';
 import { MOBILE_SERVICES_LIST_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
+import { onServiceLinkClick } from '../../features/catalog/menu-select.ts';
 import type { PublicConfig } from '../../lib/app-context.ts';
 import { Icon } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -24,6 +25,7 @@ export function MobileDrawer({ menu, services, config, onClose }: MobileDrawerPr
   const titleId = useId();
   const listId = useId();
   const [servicesOpen, setServicesOpen] = useState(false);
+  const navigate = useNavigate();
 
   useEffect(() => {
     const { style } = document.body;
@@ -98,7 +100,14 @@ export function MobileDrawer({ menu, services, config, onClose }: MobileDrawerPr
                     >
                       {services.map((service) => (
                         <li key={service.id}>
-                          <Link to={serviceHref(service.slug)} onClick={onClose} className="menu-link font-medium">
+                          <Link
+                            to={serviceHref(service.slug)}
+                            onClick={(event) => {
+                              onServiceLinkClick(event, service, navigate);
+                              onClose();
+                            }}
+                            className="menu-link font-medium"
+                          >
                             {service.name}
                           </Link>
                         </li>

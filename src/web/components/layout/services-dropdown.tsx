@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { desktopServiceList, serviceHref } from '../../../domain/config/navigation.ts';
 import { DROPDOWN_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
+import { onServiceLinkClick } from '../../features/catalog/menu-select.ts';
 import { Icon } from '../ui/icon.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import type { NavService } from './site-layout.tsx';
@@ -19,6 +20,7 @@ export function ServicesDropdown({ services }: { services: NavService[] }) {
   const button = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes.
   useEffect(() => setOpen(false), [pathname]);
@@ -88,7 +90,11 @@ export function ServicesDropdown({ services }: { services: NavService[] }) {
           <ul className="overflow-y-auto overscroll-contain" style={{ maxHeight: DROPDOWN_MAX_HEIGHT_PX }}>
             {desktopServiceList(services).map((service) => (
               <li key={service.id}>
-                <Link to={serviceHref(service.slug)} className="menu-link font-medium">
+                <Link
+                  to={serviceHref(service.slug)}
+                  onClick={(event) => onServiceLinkClick(event, service, navigate)}
+                  className="menu-link font-medium"
+                >
                   {service.name}
                 </Link>
               </li>

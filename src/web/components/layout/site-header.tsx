@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
+import { openFromLink } from '../../features/auth/auth-dialog-host.tsx';
 import type { PublicConfig } from '../../lib/app-context.ts';
 import { Icon } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -12,15 +13,25 @@ import type { NavService } from './site-layout.tsx';
 
 const loadDrawer = () => import('./mobile-drawer.tsx');
 const MobileDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileDrawer })));
+/** The signed-in controls (bell, notification panel, user menu) load only for a signed-in user. */
+const HeaderAccount = lazy(() => import('../../lib/deferred.ts').then((m) => m.loadHeaderAccount()));
+
+/** Who is signed in, as the header needs it. */
+export interface HeaderUser {
+  id: number;
+  name: string;
+  email: string;
+}
 
 interface SiteHeaderProps {
   config: PublicConfig;
   services: NavService[];
   menu: MenuItem[];
+  user?: HeaderUser | null;
 }
 
 /** SPEC.md §2 header: logo, the menu (desktop bar or mobile drawer) and the sign-in controls. */
-export function SiteHeader({ config, services, menu }: SiteHeaderProps) {
+export function SiteHeader({ config, services, menu, user = null }: SiteHeaderProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const hamburger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -91,15 +102,31 @@ export function SiteHeader({ config, services, menu }: SiteHeaderProps) {
           </nav>
 
           <div className="ml-auto flex items-center gap-2 desk:ml-0">
-            <a href={ROUTES.SIGN_IN} className="nav-link hidden px-4 desk:inline-flex">
-              Sign In
-            </a>
-            <a href={ROUTES.SIGN_UP} className="btn-primary hidden px-5 py-2.5 text-[0.95rem] desk:inline-flex">
-              Sign Up
-            </a>
-            <div className="desk:hidden">
-              <AccountMenu />
-            </div>
+            {user ? (
+              <Suspense fallback={<span className="block h-11 w-24" />}>
+                <HeaderAccount user={user} />
+              </Suspense>
+            ) : (
+              <>
+                <a
+                  href={ROUTES.SIGN_IN}
+                  onClick={openFromLink('signin')}
+                  className="nav-link hidden px-4 desk:inline-flex"
+                >
+                  Sign In
+                </a>
+                <a
+                  href={ROUTES.SIGN_UP}
+                  onClick={openFromLink('signup')}
+                  className="btn-primary hidden px-5 py-2.5 text-[0.95rem] desk:inline-flex"
+                >
+                  Sign Up
+                </a>
+                <div className="desk:hidden">
+                  <AccountMenu />
+                </div>
+              </>
+            )}
           </div>
         </div>
       </header>

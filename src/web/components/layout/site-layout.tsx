@@ -4,7 +4,7 @@ import { layoutForPath, menuForSession } from '../../../domain/config/navigation
 import type { PublicConfig } from '../../lib/app-context.ts';
 import { StaticIsland } from '../ui/static-island.tsx';
 import { ChatButton } from './chat-button.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { type HeaderUser, SiteHeader } from './site-header.tsx';
 import { TollFreeBanner } from './toll-free-banner.tsx';
 
 /** The footer is static links and badges: it costs no first-load JavaScript (see StaticIsland). */
@@ -20,6 +20,8 @@ export interface NavService {
 interface SiteLayoutProps {
   config: PublicConfig;
   services: NavService[];
+  /** The signed-in user, or null for a visitor. */
+  user?: HeaderUser | null;
   children: React.ReactNode;
 }
 
@@ -27,7 +29,7 @@ interface SiteLayoutProps {
  * SPEC.md §2 global layout: skip link, toll-free banner, header, the page, footer and the
  * chat button. Which of them a page shows comes from `layoutForPath`.
  */
-export function SiteLayout({ config, services, children }: SiteLayoutProps) {
+export function SiteLayout({ config, services, user = null, children }: SiteLayoutProps) {
   const layout = layoutForPath(useLocation().pathname);
   return (
     <div className="flex min-h-screen flex-col">
@@ -40,8 +42,9 @@ export function SiteLayout({ config, services, children }: SiteLayoutProps) {
       {layout.tollFreeBanner === 'none' ? null : (
         <TollFreeBanner number={config.tollFreeNumber} fixed={layout.tollFreeBanner === 'fixed'} />
       )}
-      {/* Accounts arrive with a later issue; until then every visitor is signed out. */}
-      {layout.header ? <SiteHeader config={config} services={services} menu={menuForSession(false)} /> : null}
+      {layout.header ? (
+        <SiteHeader config={config} services={services} menu={menuForSession(user !== null)} user={user} />
+      ) : null}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -1,3 +1,6 @@
+import type { Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
+import { OffersStrip } from '../marketing/offers-strip.tsx';
+import { PartnerServices } from '../marketing/partner-services.tsx';
 import { Claims } from './claims.tsx';
 import { ClosingCta } from './closing-cta.tsx';
 import { Hero } from './hero.tsx';
@@ -9,12 +12,16 @@ import { SupportChannels, type SupportContact } from './support-channels.tsx';
 export interface HomeContentProps {
   services: GridService[];
   contact: SupportContact;
+  /** The sticky offers strip and the partner services section (issue 5); none when omitted. */
+  offers?: Offer[];
+  partners?: PartnerService[];
 }
 
 /** The home page: hero, company claims, services, how it works, support and payments. */
-export function HomeContent({ services, contact }: HomeContentProps) {
+export function HomeContent({ services, contact, offers = [], partners = [] }: HomeContentProps) {
   return (
     <>
+      <OffersStrip offers={offers} />
       <Hero tollFreeNumber={contact.tollFreeNumber} />
       <Claims />
       <ServicesGrid
@@ -23,6 +30,7 @@ export function HomeContent({ services, contact }: HomeContentProps) {
         whatsappNumber={contact.whatsappNumber}
       />
       <HowItWorks />
+      <PartnerServices partners={partners} />
       <SupportChannels contact={contact} />
       <SecurePayments />
       <ClosingCta tollFreeNumber={contact.tollFreeNumber} />

@@ -1,0 +1,29 @@
+/** The refund-request form's limits and texts. No zod here (the page's browser code imports it). */
+export const REFUND_REASON_MIN_LENGTH = 20;
+export const REFUND_REASON_MAX_LENGTH = 2000;
+/** Requests one network address may send within the window (on top of the per-route API limit). */
+export const REFUND_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
+/** Customer-facing order ids: DOC-000123 (service) or PHO-000123 (photo). */
+export const ORDER_ID_PATTERN = /^(DOC|PHO)-\d{1,12}$/;
+
+export const REFUND_MESSAGES = {
+  orderIdRequired: 'Order ID is required',
+  orderIdInvalid: 'Enter the order ID from your confirmation e-mail, for example DOC-000123',
+  reasonRequired: 'Please tell us why you are requesting a refund',
+  reasonTooShort: `Reason should be at least ${REFUND_REASON_MIN_LENGTH} characters`,
+  reasonTooLong: `Reason should not exceed ${REFUND_REASON_MAX_LENGTH} characters`,
+  amountRequired: 'Refund amount is required',
+  amountInvalid: 'Enter the amount as a number, for example 49.99',
+  amountTooSmall: 'Refund amount must be more than 0',
+  amountTooLarge: 'Refund amount is too large',
+  orderNotFound: 'We could not find an order with that ID for this e-mail address.',
+  amountOverTotal: (total: string) => `The refund amount cannot be more than the order total of ${total}.`,
+  notPaid: 'This order has not been paid yet, so there is nothing to refund.',
+  alreadyRefunded: 'This order has already been refunded.',
+  alreadyOpen: (reference: string) =>
+    `A refund request for this order is already open under reference ${reference}. We will e-mail you as soon as it is reviewed.`,
+  received: (reference: string) =>
+    `Your refund request has been received. Your reference number is ${reference}. We have e-mailed you a copy.`,
+  rateLimited: 'You have sent several refund requests in a short time. Please wait before trying again.',
+  honeypot: 'We could not accept this form. Please reload the page and try again.',
+} as const;

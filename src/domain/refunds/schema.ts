@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../catalog/money.ts';
+import { emailField, honeypotField, longTextField } from '../contact/fields.ts';
+import { ORDER_ID_PATTERN, REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from './options.ts';
+
+/** Largest refund a form may ask for: $100,000 (an order is never near it). */
+const MAX_AMOUNT_CENTS = 10_000_000;
+
+/**
+ * Dollars as typed ('49.99', '$1,250', 50) → integer cents. At most two decimals; a client
+ * never sends cents, and the server checks the amount against the order.
+ */
+export const amountField = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
+  z
+    .string({ error: REFUND_MESSAGES.amountInvalid })
+    .transform((v) => v.trim().replace(/^\$/, '').replaceAll(',', ''))
+    .refine((v) => v.length > 0, REFUND_MESSAGES.amountRequired)
+    .refine((v) => v.length === 0 || /^\d{1,9}(\.\d{1,2})?$/.test(v), REFUND_MESSAGES.amountInvalid)
+    .transform((v) => Math.round(Number(v) * 100))
+    .pipe(
+      z.number().int().min(1, REFUND_MESSAGES.amountTooSmall).max(MAX_AMOUNT_CENTS, REFUND_MESSAGES.amountTooLarge),
+    ),
+);
+
+export const orderIdField = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : v),
+  z
+    .string({ error: REFUND_MESSAGES.orderIdRequired })
+    .transform((v) => v.trim().toUpperCase())
+    .pipe(
+      z
+        .string()
+        .min(1, REFUND_MESSAGES.orderIdRequired)
+        .max(40, REFUND_MESSAGES.orderIdInvalid)
+        .regex(ORDER_ID_PATTERN, REFUND_MESSAGES.orderIdInvalid),
+    ),
+);
+
+/** POST /api/v1/refund/request and the /refund-request form. */
+export const refundRequestSchema = z.object({
+  orderId: orderIdField,
+  email: emailField,
+  reason: longTextField(
+    {
+      required: REFUND_MESSAGES.reasonRequired,
+      tooShort: REFUND_MESSAGES.reasonTooShort,
+      tooLong: REFUND_MESSAGES.reasonTooLong,
+    },
+    REFUND_REASON_MIN_LENGTH,
+    REFUND_REASON_MAX_LENGTH,
+  ),
+  amount: amountField,
+  website: honeypotField.optional(),
+});
+export type RefundRequestInput = z.infer<typeof refundRequestSchema>;
+
+export const refundReceiptSchema = z.object({
+  reference: z.string(),
+  orderId: z.string(),
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.string(),
+  createdAt: z.date(),
+});
+export type RefundReceipt = z.infer<typeof refundReceiptSchema>;

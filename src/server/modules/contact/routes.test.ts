@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES, FIELD_MESSAGES } from '../../../domain/contact/messages.ts';
+import { CONTACT_RATE_LIMIT } from '../../../domain/contact/options.ts';
+import { contactEnquirySchema } from '../../../domain/contact/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { contactEnquiries } from './tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const valid = {
+  name: 'Priya Sharma',
+  email: 'Priya.Sharma@Example.com',
+  phone: '+1 (415) 555-0123',
+  enquiryType: 'new-application',
+  topic: 'indian-consular-application',
+  message: 'My OCI card was issued with my old passport number. Do I need a re-issue before travelling in March?',
+};
+
+let nextIp = 1;
+/** Each test posts from its own address so the per-route limit of one test never hits another. */
+function post(payload: unknown, ip = `10.1.0.${nextIp++}`) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/user-info',
+    payload: payload as object,
+    remoteAddress: ip,
+  });
+}
+
+describe('GET /api/v1/contact/contact-info', () => {
+  it('returns the toll-free number, support e-mail, WhatsApp link, hours and social links', async () => {
+    const res = await t.app.inject({ url: '/api/v1/contact/contact-info' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      companyName: 'SevaDocs',
+      tollFreeNumber: '1-800-555-0199',
+      supportEmail: 'support@sevadocs.example',
+      whatsappUrl: 'https://wa.me/18005550199',
+    });
+    expect(data.hours.length).toBeGreaterThan(0);
+    expect(data.socialLinks.map((l: { id: string }) => l.id)).toContain('facebook-group');
+  });
+});
+
+describe('POST /api/v1/contact/user-info', () => {
+  it('stores the enquiry, acknowledges it and e-mails support with every detail escaped', async () => {
+    const message = `${valid.message} <b>Thanks</b>`;
+    const res = await post({ ...valid, message });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: true, statusCode: 201, message: CONTACT_MESSAGES.received });
+    expect(body.message).toBe(
+      'Thank you. Your message has reached our support team and we will reply within one business day.',
+    );
+    const [row] = await t.database.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, body.data.id));
+    expect(row).toMatchObject({
+      name: 'Priya Sharma',
+      email: 'priya.sharma@example.com',
+      phone: '+1 (415) 555-0123',
+      enquiryType: 'new-application',
+      topic: 'indian-consular-application',
+      message,
+    });
+    expect(row?.ip).toMatch(/^10\.1\.0\./);
+
+    const [mail] = await t.app.mailer.outbox(1);
+    expect(mail?.to).toBe('support@sevadocs.example');
+    expect(mail?.subject).toBe(
+      `Contact enquiry #${body.data.id}: Indian consular application (New application enquiry)`,
+    );
+    expect(mail?.text).toContain('E-mail: priya.sharma@example.com');
+    expect(mail?.text).toContain('Enquiry type: New application enquiry');
+    expect(mail?.html).toContain('&lt;b&gt;Thanks&lt;/b&gt;');
+    expect(mail?.html).not.toContain('<b>Thanks</b>');
+  });
+
+  it('records the signed-in customer who sent it', async () => {
+    const user = await createSignedInUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/user-info',
+      payload: { ...valid, enquiryType: 'existing-client' },
+      headers: bearer(user.token),
+      remoteAddress: '10.1.1.1',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(contactEnquiries)
+      .where(eq(contactEnquiries.id, res.json().data.id));
+    expect(row?.userId).toBe(user.id);
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, 'name', FIELD_MESSAGES.nameRequired],
+    ['an empty name', { name: '' }, 'name', 'Name is required'],
+    ['a name of spaces', { name: '   ' }, 'name', 'Name should not be empty or contain only spaces'],
+    ['a two-letter name', { name: 'Al' }, 'name', 'Name should be at least 3 characters'],
+    ['a 201-letter name', { name: 'A'.repeat(201) }, 'name', 'Name should not exceed 200 characters'],
+    ['a name with digits', { name: 'R2D2 Unit' }, 'name', 'Name should contain only alphabetic characters'],
+    ['a missing e-mail', { email: '' }, 'email', 'Email is required'],
+    ['a malformed e-mail', { email: 'priya@example' }, 'email', 'Please enter a valid email address'],
+    ['letters in the phone', { phone: 'call me' }, 'phone', 'Enter valid phone number'],
+    ['a six-digit phone', { phone: '555 012' }, 'phone', 'Enter valid phone number'],
+    ['a 16-digit phone', { phone: '+1234567890123456' }, 'phone', 'Enter valid phone number'],
+    [
+      'an unknown enquiry type',
+      { enquiryType: 'complaint' },
+      'enquiryType',
+      'Please choose whether this is a new application enquiry or you are an existing client',
+    ],
+    ['no topic', { topic: undefined }, 'topic', 'Please choose a topic'],
+    ['an empty message', { message: '  ' }, 'message', 'Please tell us how we can help'],
+    ['a short message', { message: 'Help me' }, 'message', 'Message should be at least 10 characters'],
+    ['a 5001-character message', { message: 'x'.repeat(5001) }, 'message', 'Message should not exceed 5000 characters'],
+  ])('answers %s with a 400 naming the field', async (_label, change, field, message) => {
+    const before = (await t.database.db.select().from(contactEnquiries)).length;
+    const res = await post({ ...valid, ...change });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: false, statusCode: 400, message, data: null });
+    expect(body.errors[field]).toBe(message);
+    expect((await t.database.db.select().from(contactEnquiries)).length).toBe(before);
+  });
+
+  it('accepts real names with apostrophes, hyphens and non-Latin letters', () => {
+    for (const name of ["D'Souza Anne-Marie", 'Ananya K. Rao', 'प्रिया शर्मा']) {
+      expect(contactEnquirySchema.safeParse({ ...valid, name }).success, name).toBe(true);
+    }
+  });
+
+  it('refuses a filled honeypot without storing or sending anything', async () => {
+    const before = (await t.database.db.select().from(contactEnquiries)).length;
+    const mailsBefore = (await t.app.mailer.outbox(200)).length;
+    const res = await post({ ...valid, website: 'https://spam.example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('We could not accept this form. Please reload the page and try again.');
+    expect((await t.database.db.select().from(contactEnquiries)).length).toBe(before);
+    expect((await t.app.mailer.outbox(200)).length).toBe(mailsBefore);
+  });
+
+  it('limits each address to 5 posts a minute', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 5; i++)
+      expect((await post({ ...valid, message: `${valid.message} ${i}` }, ip)).statusCode).toBe(201);
+    const res = await post(valid, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      isSuccess: false,
+      statusCode: 429,
+      message: 'Too many requests. Please try again in 1 minute.',
+    });
+    expect((await post(valid, '10.9.9.10')).statusCode).toBe(201);
+  });
+
+  it('refuses more than 5 stored enquiries from one address in 15 minutes, for the page form too', async () => {
+    const ip = '10.8.8.8';
+    const parsed = contactEnquirySchema.parse(valid);
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) {
+      expect((await t.app.services.contact.submit(parsed, { ip })).ok).toBe(true);
+    }
+    expect(await t.app.services.contact.submit(parsed, { ip })).toEqual({
+      ok: false,
+      status: 429,
+      message: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+    });
+    expect((await t.app.services.contact.submit(parsed, { ip: '10.8.8.9' })).ok).toBe(true);
+  });
+
+  it('keeps the enquiry when the e-mail cannot be sent', async () => {
+    const { createContactService } = await import('./service.ts');
+    const errors: string[] = [];
+    const service = createContactService(t.database.db, {
+      mailer: { send: async () => Promise.reject(new Error('SMTP down')) },
+      contact: { companyName: 'SevaDocs', tollFreeNumber: '1', supportEmail: 's@x.example', whatsappNumber: '1' },
+      log: { error: (_details, message) => errors.push(message) },
+    });
+    const result = await service.submit(contactEnquirySchema.parse(valid), { ip: '10.7.7.7' });
+    expect(result.ok).toBe(true);
+    expect(errors).toEqual(['could not e-mail a contact enquiry to support']);
+  });
+});

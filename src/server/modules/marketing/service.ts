@@ -1,0 +1,104 @@
+import type { ListData } from '../../../domain/api/envelope.ts';
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { CampaignLeadInput } from '../../../domain/marketing/campaign-lead.ts';
+import { CAMPAIGN_MESSAGES, CAMPAIGNS, LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
+import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
+import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import { createMarketingRepository } from './repository.ts';
+
+export interface MarketingServiceDeps {
+  mailer: Pick<Mailer, 'send'>;
+  contact: { companyName: string; supportEmail: string };
+  log?: { error(details: object, message: string): void };
+  now?: () => Date;
+}
+
+function page<T>(results: T[], totalCount: number, { page, limit }: Pagination): ListData<T> {
+  return { results, totalCount, page, limit };
+}
+
+/** Offers, banners and partner services for the home page, and the campaign pages' leads. */
+export function createMarketingService(db: Database, deps: MarketingServiceDeps) {
+  const repository = createMarketingRepository(db);
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
+
+  return {
+    /** Active offers inside their date window (the sticky offers strip). */
+    async listOffers(paging: Pagination): Promise<ListData<Offer>> {
+      const at = now();
+      const [total, rows] = await Promise.all([
+        repository.countLiveOffers(at),
+        repository.listLiveOffers(at, (paging.page - 1) * paging.limit, paging.limit),
+      ]);
+      return page(rows, total, paging);
+    },
+
+    /** Active banners, first one first (the home popup shows the first). */
+    async listActiveBanners(paging: Pagination): Promise<ListData<Banner>> {
+      const [total, rows] = await Promise.all([
+        repository.countActiveBanners(),
+        repository.listActiveBanners((paging.page - 1) * paging.limit, paging.limit),
+      ]);
+      return page(rows, total, paging);
+    },
+
+    async listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>> {
+      const [total, rows] = await Promise.all([
+        repository.countActivePartners(),
+        repository.listActivePartners((paging.page - 1) * paging.limit, paging.limit),
+      ]);
+      return page(rows, total, paging);
+    },
+
+    /** Stores a campaign page's lead and e-mails it to the sales inbox (support). */
+    async submitLead(
+      input: CampaignLeadInput,
+      from: { ip?: string | null } = {},
+    ): Promise<FormResult<{ id: number; createdAt: Date }>> {
+      if (input.website) return formFailure(400, CAMPAIGN_MESSAGES.honeypot);
+      if (from.ip) {
+        const since = new Date(now().getTime() - LEAD_RATE_LIMIT.windowMs);
+        if ((await repository.countLeadsFromIpSince(from.ip, since)) >= LEAD_RATE_LIMIT.max) {
+          return formFailure(429, CAMPAIGN_MESSAGES.rateLimited);
+        }
+      }
+      const stored = await repository.insertLead({
+        campaign: input.campaign,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        travelDate: input.travelDate,
+        message: input.message,
+        ip: from.ip ?? null,
+      });
+      const campaign = CAMPAIGNS[input.campaign];
+      try {
+        await deps.mailer.send(
+          simpleMail({
+            to: deps.contact.supportEmail,
+            subject: `New lead #${stored.id} from ${campaign.path}: ${input.name}`,
+            heading: `New campaign lead #${stored.id}`,
+            intro: [`Someone asked for a call back from the “${campaign.title}” page (${campaign.path}).`],
+            details: [
+              ['Name', input.name],
+              ['E-mail', input.email],
+              ['Phone', input.phone],
+              ['Travel date', input.travelDate ?? 'Not given'],
+              ['Message', input.message ?? '—'],
+            ],
+            outro: ['The page promises a call back within one business day.'],
+            signature: `${deps.contact.companyName} website`,
+          }),
+        );
+      } catch (error) {
+        log.error({ err: error, leadId: stored.id }, 'could not e-mail a campaign lead');
+      }
+      return { ok: true, value: stored };
+    },
+  };
+}
+export type MarketingService = ReturnType<typeof createMarketingService>;

@@ -1,0 +1,142 @@
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
+import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
+import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import { newRefundReference } from './reference.ts';
+import { createRefundsRepository } from './repository.ts';
+
+export interface RefundsServiceDeps {
+  mailer: Pick<Mailer, 'send'>;
+  contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
+  log?: { error(details: object, message: string): void };
+  now?: () => Date;
+  newReference?: () => string;
+}
+
+/** Failed order look-ups one address may make per window before it must wait (guards guessing). */
+export const REFUND_LOOKUP_FAILURE_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
+
+export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
+  const repository = createRefundsRepository(db);
+  const now = deps.now ?? (() => new Date());
+  const newReference = deps.newReference ?? newRefundReference;
+  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
+  /** Failed look-ups per address: in memory, enough to slow down guessing on one server. */
+  const failures = new Map<string, number[]>();
+
+  function recentFailures(ip: string): number[] {
+    const cutoff = now().getTime() - REFUND_LOOKUP_FAILURE_LIMIT.windowMs;
+    const recent = (failures.get(ip) ?? []).filter((t) => t > cutoff);
+    if (recent.length > 0) failures.set(ip, recent);
+    else failures.delete(ip);
+    return recent;
+  }
+
+  async function sendMails(receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
+    const amount = formatMoney({ amountCents: receipt.amountCents, currency: receipt.currency });
+    const details: [string, string][] = [
+      ['Reference', receipt.reference],
+      ['Order', `${receipt.orderId} (${orderTitle})`],
+      ['Amount requested', amount],
+      ['Reason', input.reason],
+    ];
+    const customer = simpleMail({
+      to: input.email,
+      subject: `Refund request ${receipt.reference} received for order ${receipt.orderId}`,
+      heading: 'We have received your refund request',
+      intro: [
+        `Thank you for letting us know. Your refund request for order ${receipt.orderId} is logged under reference ${receipt.reference}. Please quote it if you contact us about this request.`,
+      ],
+      details,
+      outro: [
+        'A member of our billing team reviews every request within 3 business days and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
+        `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`,
+      ],
+      signature: `The ${deps.contact.companyName} billing team`,
+    });
+    const staff = simpleMail({
+      to: deps.contact.supportEmail,
+      subject: `Refund request ${receipt.reference} for order ${receipt.orderId}: ${amount}`,
+      heading: `New refund request ${receipt.reference}`,
+      intro: [`The customer (${input.email}) asked for a refund through the website.`],
+      details,
+      outro: ['Review it within 3 business days; the customer was told so.'],
+      signature: `${deps.contact.companyName} website`,
+    });
+    for (const mail of [customer, staff]) {
+      try {
+        await deps.mailer.send(mail);
+      } catch (error) {
+        log.error({ err: error, reference: receipt.reference, to: mail.to }, 'could not send a refund request e-mail');
+      }
+    }
+  }
+
+  return {
+    /**
+     * Checks the order belongs to the e-mail, stores the request under a new reference number
+     * and e-mails the customer (and support). An unknown order and another customer's order get
+     * the same answer, so the form reveals nothing about orders it is not given the e-mail of.
+     */
+    async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
+      if (input.website) return formFailure(400, REFUND_MESSAGES.honeypot);
+      if (from.ip) {
+        if (recentFailures(from.ip).length >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
+          return formFailure(429, REFUND_MESSAGES.rateLimited);
+        }
+        const since = new Date(now().getTime() - REFUND_RATE_LIMIT.windowMs);
+        if ((await repository.countFromIpSince(from.ip, since)) >= REFUND_RATE_LIMIT.max) {
+          return formFailure(429, REFUND_MESSAGES.rateLimited);
+        }
+      }
+
+      const order = await repository.findOrderForEmail(input.orderId, input.email);
+      if (!order) {
+        if (from.ip) failures.set(from.ip, [...recentFailures(from.ip), now().getTime()]);
+        return formFailure(404, REFUND_MESSAGES.orderNotFound);
+      }
+      const status = order.status.toLowerCase();
+      if (status === 'payment pending') return formFailure(409, REFUND_MESSAGES.notPaid);
+      if (status === 'refunded') return formFailure(409, REFUND_MESSAGES.alreadyRefunded);
+      const open = await repository.findOpenRequest(order.id);
+      if (open) return formFailure(409, REFUND_MESSAGES.alreadyOpen(open.reference));
+      if (input.amount > order.totalCents) {
+        const message = REFUND_MESSAGES.amountOverTotal(
+          formatMoney({ amountCents: order.totalCents, currency: order.currency }),
+        );
+        return formFailure(400, message, { amount: message });
+      }
+
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const stored = await repository.insert({
+            reference: newReference(),
+            orderId: order.id,
+            email: input.email,
+            reason: input.reason,
+            amountCents: input.amount,
+            currency: order.currency,
+            ip: from.ip ?? null,
+          });
+          const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
+          await sendMails(receipt, input, order.title);
+          return { ok: true, value: receipt };
+        } catch (error) {
+          // A reference collision is astronomically rare; try a fresh one a few times.
+          if (!isUniqueViolation(error) || attempt >= 4) throw error;
+        }
+      }
+    },
+  };
+}
+export type RefundsService = ReturnType<typeof createRefundsService>;

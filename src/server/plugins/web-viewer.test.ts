@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { createContext, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContextValue } from '../../web/lib/app-context.ts';
+import { buildApp } from '../app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+import { createSignedInUser, sessionCookie } from '../modules/auth/testing.ts';
+import { createTestDatabase } from '../test/database.ts';
+
+/**
+ * The page handler hands the signed-in user to the web app's loaders: a stand-in server build
+ * whose document handler prints what it received in its load context.
+ */
+const appContext = createContext<AppContextValue>();
+const build = {
+  entry: {
+    module: {
+      appContext,
+      default: (
+        _request: Request,
+        status: number,
+        headers: Headers,
+        _ctx: unknown,
+        load: { get: (k: unknown) => AppContextValue },
+      ) => {
+        const { viewer, publicConfig } = load.get(appContext);
+        headers.set('content-type', 'application/json');
+        headers.set('cache-control', 'public, max-age=0, s-maxage=60');
+        return new Response(JSON.stringify({ viewer, recaptchaSiteKey: publicConfig.recaptchaSiteKey }), {
+          status,
+          headers,
+        });
+      },
+    },
+  },
+  routes: { root: { id: 'root', path: '', module: { default: () => null } } },
+  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
+  publicPath: '/',
+  assetsBuildDirectory: '/nonexistent',
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: 'initial' },
+  basename: '/',
+} as unknown as ServerBuild;
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RECAPTCHA_SITE_KEY: 'site-key' }),
+    database,
+    logger: false,
+    web: { build, clientDir: '/nonexistent' },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('pages see the signed-in user', () => {
+  it('renders with viewer null for a visitor and the user for a session cookie', async () => {
+    const anonymous = await app.inject({ url: '/' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ viewer: null, recaptchaSiteKey: 'site-key' });
+
+    const user = await createSignedInUser(app, { name: 'Kavya Rao' });
+    const signedIn = await app.inject({ url: '/', headers: sessionCookie(user.token) });
+    expect(signedIn.json().viewer).toEqual({
+      id: user.id,
+      name: 'Kavya Rao',
+      email: user.email,
+      role: 'customer',
+      ageGroup: null,
+      isDashboardVisible: false,
+      loginTime: expect.any(Number),
+      expiresAt: expect.any(Number),
+    });
+    expect(signedIn.json().viewer.expiresAt - signedIn.json().viewer.loginTime).toBe(120 * 60 * 1000);
+    // A signed-in page is private to its user.
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  });
+});

@@ -1,0 +1,153 @@
+import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_TOPICS,
+  ENQUIRY_TYPES,
+  HONEYPOT_FIELD,
+} from '../../../domain/contact/options.ts';
+import {
+  FormAlert,
+  HoneypotField,
+  RadioCardGroup,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import type { FormRejection } from '../../lib/form-values.ts';
+
+export const CONTACT_FIELDS = ['name', 'email', 'phone', 'enquiryType', 'topic', 'message', HONEYPOT_FIELD] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+export type ContactActionData = FormRejection<ContactField> | { ok: true; id: number };
+
+const ENQUIRY_DESCRIPTIONS: Record<string, string> = {
+  'new-application': 'You are thinking of applying, or have a question before you start.',
+  'existing-client': 'You already have an order with us (have your DOC- or PHO- order ID ready).',
+};
+
+/**
+ * SPEC.md §3 contact form. It posts to the page's action, so it works without JavaScript too;
+ * each message sits next to its field, and what was typed is kept when something is wrong.
+ */
+export function ContactForm({ result }: { result: ContactActionData | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formAction === '/contact';
+  const done = useRef<HTMLHeadingElement>(null);
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values;
+  const errors = failed?.errors ?? {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) done.current?.focus();
+    else
+      document.querySelector<HTMLElement>('#contact-form [aria-invalid="true"], #contact-form [role="alert"]')?.focus();
+  }, [result]);
+
+  if (result?.ok) {
+    return (
+      <div className="card flex flex-col items-start gap-4 p-8">
+        <span className="icon-tile bg-green-100 text-green-700">
+          <Icon name="circle-check" className="size-7" />
+        </span>
+        <h2 ref={done} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+          Message sent
+        </h2>
+        <p role="status" className="text-lg text-slate-700">
+          {CONTACT_MESSAGES.received}
+        </p>
+        <p className="text-slate-600">
+          Your enquiry number is <strong className="text-slate-900">#{result.id}</strong>. Need an answer sooner? Call
+          or WhatsApp us using the details on this page.
+        </p>
+        <Link to="/contact" className="btn-outline mt-2">
+          Send another message
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <Form id="contact-form" method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
+      <div>
+        <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
+        <p className="mt-1 text-slate-600">All fields are required. We reply within one business day.</p>
+      </div>
+      {failed ? (
+        <div tabIndex={-1} className="outline-none">
+          <FormAlert tone="error">{failed.message}</FormAlert>
+        </div>
+      ) : null}
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          defaultValue={values?.name}
+          error={errors.name}
+          className="sm:col-span-2"
+        />
+        <TextField
+          name="email"
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          name="phone"
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+1 415 555 0123"
+          defaultValue={values?.phone}
+          error={errors.phone}
+        />
+      </div>
+      <RadioCardGroup
+        name="enquiryType"
+        label="What is this about?"
+        options={ENQUIRY_TYPES.map((t) => ({ ...t, description: ENQUIRY_DESCRIPTIONS[t.value] }))}
+        defaultValue={values?.enquiryType}
+        error={errors.enquiryType}
+      />
+      <SelectField
+        name="topic"
+        label="Topic"
+        placeholder="Choose a topic"
+        options={CONTACT_TOPICS}
+        defaultValue={values?.topic}
+        error={errors.topic}
+      />
+      <TextAreaField
+        name="message"
+        label="Message"
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+        placeholder="Tell us about your situation: the service, where you apply from and any deadline."
+        defaultValue={values?.message}
+        error={errors.message}
+      />
+      <HoneypotField name={HONEYPOT_FIELD} />
+      <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          We use your details only to answer you. See our{' '}
+          <Link to="/privacy-policy" className="font-semibold text-brand-700 underline underline-offset-4">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <button type="submit" disabled={sending} className="btn-primary shrink-0 disabled:opacity-70">
+          {sending ? 'Sending…' : 'Send message'}
+          <Icon name={sending ? 'loader-circle' : 'send'} className={sending ? 'size-5 animate-spin' : 'size-5'} />
+        </button>
+      </div>
+    </Form>
+  );
+}

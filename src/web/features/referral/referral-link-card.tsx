@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { COPY_NOTICE_MS } from '../../../domain/limits/constants.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+
+function CopyRow({ id, label, value }: { id: string; label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch (error) {
+      console.error(`Could not copy the referral ${label.toLowerCase()}`, error);
+      return;
+    }
+    clearTimeout(timer.current);
+    setCopied(true);
+    timer.current = setTimeout(() => setCopied(false), COPY_NOTICE_MS * 2);
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          className="field-input mt-0 min-w-0 flex-1 bg-slate-50 font-mono text-[0.95rem]"
+        />
+        <button type="button" onClick={copy} className="btn-primary shrink-0 px-4 py-3">
+          <Icon name={copied ? 'check' : 'copy'} className="size-4" />
+          <span>{copied ? 'Copied' : 'Copy'}</span>
+          <span className="sr-only"> {label.toLowerCase()}</span>
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? `${label} copied` : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The signed-in customer's own referral link and code, each with a copy button. */
+export function ReferralLinkCard({ code, link }: { code: string; link: string }) {
+  const share = `I use SevaDocs for OCI, passport and visa paperwork. Sign up with my link and get $5 off: ${link}`;
+  return (
+    <section aria-labelledby="your-link" className="card grid gap-5 border-brand-200 p-6 ring-1 ring-brand-100 sm:p-8">
+      <div>
+        <h2 id="your-link" className="text-2xl font-bold text-slate-900">
+          Your referral link
+        </h2>
+        <p className="mt-1 text-slate-600">Share it anywhere. Friends who sign up through it are linked to you.</p>
+      </div>
+      <CopyRow id="referral-link" label="Referral link" value={link} />
+      <CopyRow id="referral-code" label="Referral code" value={code} />
+      <div className="flex flex-wrap gap-3 pt-1">
+        <a
+          href={`https://wa.me/?${new URLSearchParams({ text: share })}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-outline px-4 py-2.5 text-[0.95rem]"
+        >
+          <Icon name="message-circle" className="size-4 text-green-700" /> Share on WhatsApp
+        </a>
+        <a
+          href={`mailto:?${new URLSearchParams({ subject: '$5 off your OCI, passport or visa application', body: share }).toString().replaceAll('+', '%20')}`}
+          className="btn-outline px-4 py-2.5 text-[0.95rem]"
+        >
+          <Icon name="mail" className="size-4 text-brand-600" /> Share by e-mail
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
+import { REFUND_REASON_MAX_LENGTH } from '../../../domain/refunds/options.ts';
+import { FormAlert, HoneypotField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import type { FormRejection } from '../../lib/form-values.ts';
+
+export const REFUND_FIELDS = ['orderId', 'email', 'amount', 'reason', HONEYPOT_FIELD] as const;
+export type RefundField = (typeof REFUND_FIELDS)[number];
+
+export type RefundActionData =
+  | FormRejection<RefundField>
+  | { ok: true; reference: string; orderId: string; amount: string; email: string; message: string };
+
+/** SPEC.md §2 refund request: order ID, e-mail, amount and reason, answered with a reference number. */
+export function RefundForm({ result }: { result: RefundActionData | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting';
+  const done = useRef<HTMLHeadingElement>(null);
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values;
+  const errors = failed?.errors ?? {};
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) done.current?.focus();
+    else document.querySelector<HTMLElement>('#refund-form [aria-invalid="true"], #refund-form-alert')?.focus();
+  }, [result]);
+
+  if (result?.ok) {
+    return (
+      <section aria-labelledby="refund-done" className="card p-8 text-center">
+        <span className="icon-tile mx-auto bg-green-100 text-green-700">
+          <Icon name="circle-check" className="size-7" />
+        </span>
+        <h2 id="refund-done" ref={done} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 outline-none">
+          Refund request received
+        </h2>
+        <p className="mt-6 text-sm font-semibold tracking-wide text-slate-600 uppercase">Your reference number</p>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-wider text-brand-700" data-testid="refund-reference">
+          {result.reference}
+        </p>
+        <p role="status" className="mx-auto mt-6 max-w-md text-slate-700">
+          {result.message}
+        </p>
+        <dl className="mx-auto mt-6 grid max-w-sm gap-2 rounded-xl bg-slate-50 p-4 text-left text-[0.95rem]">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Order</dt>
+            <dd className="font-semibold text-slate-900">{result.orderId}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Amount requested</dt>
+            <dd className="font-semibold text-slate-900">{result.amount}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Copy sent to</dt>
+            <dd className="min-w-0 font-semibold break-words text-slate-900">{result.email}</dd>
+          </div>
+        </dl>
+        <p className="mt-6 text-sm text-slate-600">
+          We review every request within 3 business days. Approved refunds reach your original payment method within
+          5–10 business days.
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <Form id="refund-form" method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
+      {failed ? (
+        <div id="refund-form-alert" tabIndex={-1} className="outline-none">
+          <FormAlert tone="error">{failed.message}</FormAlert>
+        </div>
+      ) : null}
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField
+          name="orderId"
+          label="Order ID"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="DOC-000123"
+          hint="From your order confirmation e-mail."
+          defaultValue={values?.orderId}
+          error={errors.orderId}
+        />
+        <TextField
+          name="email"
+          label="E-mail used for the order"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          name="amount"
+          label="Refund amount (in the order’s currency)"
+          inputMode="decimal"
+          placeholder="79.00"
+          hint="At most the amount you paid for this order."
+          defaultValue={values?.amount}
+          error={errors.amount}
+          className="sm:col-span-2"
+        />
+      </div>
+      <TextAreaField
+        name="reason"
+        label="Why are you asking for a refund?"
+        rows={5}
+        maxLength={REFUND_REASON_MAX_LENGTH}
+        placeholder="For example: our trip was cancelled before you submitted the application."
+        defaultValue={values?.reason}
+        error={errors.reason}
+      />
+      <HoneypotField name={HONEYPOT_FIELD} />
+      <button type="submit" disabled={sending} className="btn-primary w-full disabled:opacity-70">
+        {sending ? 'Sending…' : 'Request refund'}
+        <Icon name={sending ? 'loader-circle' : 'send'} className={sending ? 'size-5 animate-spin' : 'size-5'} />
+      </button>
+    </Form>
+  );
+}

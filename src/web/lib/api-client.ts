@@ -1,0 +1,99 @@
+import type { Envelope } from '../../domain/api/envelope.ts';
+
+/** DESIGN.md §1: every endpoint of SPEC.md §7 lives under this base. */
+export const API_BASE = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** SPEC.md §7 call helper: url, method, body, queryParams and headers. */
+export interface ApiRequest {
+  /** A path under the API base ('/auth/signin') or an absolute path ('/api/hello'). */
+  url: string;
+  method?: HttpMethod;
+  body?: unknown;
+  queryParams?: QueryParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A call that failed: `status` 0 means no response came (network failure). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: Partial<Envelope> | undefined;
+
+  constructor(status: number, body: Partial<Envelope> | undefined, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's message, when a response with one came. */
+  get serverMessage(): string | undefined {
+    return typeof this.body?.message === 'string' && this.body.message ? this.body.message : undefined;
+  }
+
+  /** Field messages of a 400 answer (DESIGN.md §1: `errors = { field: message }`). */
+  get fieldErrors(): Record<string, string> {
+    return this.body?.errors ?? {};
+  }
+}
+
+export function apiUrl(url: string, queryParams?: QueryParams): string {
+  const path =
+    url.startsWith('/api/') || /^https?:/.test(url) ? url : `${API_BASE}${url.startsWith('/') ? '' : '/'}${url}`;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(queryParams ?? {})) {
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/**
+ * Sends JSON and returns the response envelope. The session travels in the httpOnly cookie
+ * (same-origin credentials); page JavaScript never holds a bearer token. A failed call is logged
+ * (the status and the response data, or the network failure) and rethrown as an ApiError.
+ */
+export async function apiCall<T = unknown>({
+  url,
+  method = 'GET',
+  body,
+  queryParams,
+  headers,
+  signal,
+}: ApiRequest): Promise<Envelope<T>> {
+  const target = apiUrl(url, queryParams);
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error(`${method} ${target}: no response (network failure)`, error);
+    throw new ApiError(0, undefined, 'Network error. Please check your connection and try again.');
+  }
+  const data = (await response.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
+  if (!response.ok || data?.isSuccess === false) {
+    // 4xx answers are expected outcomes (wrong password, expired link): a warning, not an error.
+    const log = response.status >= 500 ? console.error : console.warn;
+    log(`${method} ${target} answered ${response.status}`, data);
+    throw new ApiError(response.status, data, data?.message || `Request failed (${response.status})`);
+  }
+  return data as Envelope<T>;
+}
+
+/** The server's message of a failed call, else `fallback` (also for network failures). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Preloaded, preload } from './preloaded.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const Greeting = ({ name }: { name: string }) => (
+  <p>
+    Hello <button type="button">{name}</button>
+  </p>
+);
+type Module = { Greeting: typeof Greeting };
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('Preloaded', () => {
+  it('renders a loaded module in the server HTML, without a Suspense boundary', async () => {
+    const module = preload(async () => ({ Greeting }));
+    await module;
+    const html = renderToString(<Preloaded module={module} render={(m: Module) => <m.Greeting name="Asha" />} />);
+    expect(html).toBe('<div class="contents"><p>Hello <button type="button">Asha</button></p></div>');
+  });
+
+  it('hydrates at once when the code is there', async () => {
+    const module = preload(async () => ({ Greeting }));
+    await module;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <Preloaded module={module} render={(m: Module) => <m.Greeting name="Asha" />} />,
+    );
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, <Preloaded module={module} render={(m: Module) => <m.Greeting name="Asha" />} />);
+    });
+    const button = container.querySelector('button') as HTMLButtonElement;
+    expect(Object.keys(button).some((k) => k.startsWith('__reactFiber'))).toBe(true);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('keeps the server HTML while the code loads, then puts the live content in its place', async () => {
+    const ready = preload(async () => ({ Greeting }));
+    await ready;
+    const serverHtml = renderToString(<Preloaded module={ready} render={(m: Module) => <m.Greeting name="Asha" />} />);
+    let resolve: (m: Module) => void = () => {};
+    const slow = preload(() => new Promise<Module>((r) => (resolve = r)));
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, <Preloaded module={slow} render={(m: Module) => <m.Greeting name="Asha" />} />);
+    });
+    expect(container.textContent).toBe('Hello Asha');
+    expect(Object.keys(container.querySelector('button') as object).some((k) => k.startsWith('__reactFiber'))).toBe(
+      false,
+    );
+    await act(async () => {
+      resolve({ Greeting });
+      await slow;
+    });
+    expect(container.textContent).toBe('Hello Asha');
+    expect(Object.keys(container.querySelector('button') as object).some((k) => k.startsWith('__reactFiber'))).toBe(
+      true,
+    );
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});

@@ -1,0 +1,6 @@
+import type { AppContextValue } from './app-context.ts';
+
+/** Who is sending a form: the network address (for the forms' rate limits) and the signed-in user's id. */
+export function requestFacts(app: AppContextValue): { ip: string | null; userId: number | null } {
+  return { ip: app.clientIp ?? null, userId: app.viewer?.id ?? null };
+}

@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_KEY } from '../../features/auth/account-hosts.tsx';
+import { usePackagesStore } from './packages-store.ts';
+import { logout, onLogoutReset, SESSION_STORAGE_KEY, timedStorage, useSessionStore } from './session-store.ts';
+
+const user = { id: 1, name: 'Priya Sharma', email: 'priya@example.com', ageGroup: '26-40' };
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"isSuccess":true,"statusCode":200,"message":"Signed out","data":null}')),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('session store (SPEC.md §3, §4)', () => {
+  it('is kept under the key the page shell checks', () => {
+    expect(SESSION_STORAGE_KEY).toBe(SESSION_KEY);
+  });
+
+  it('login keeps the user, the login time and the flags, never a token', () => {
+    useSessionStore.getState().login({ ...user, isDashboardVisible: true }, 1234);
+    expect(useSessionStore.getState()).toMatchObject({
+      user: { id: 1 },
+      token: null,
+      loginTime: 1234,
+      isLoggedIn: true,
+      isDashboardVisible: true,
+      sessionWarned: false,
+    });
+    const persisted = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state;
+    expect(Object.keys(persisted).sort()).toEqual(
+      ['isDashboardVisible', 'isLoggedIn', 'loginTime', 'sessionWarned', 'token', 'user'].sort(),
+    );
+  });
+
+  it('logout ends the session on the server, clears everything and goes home', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const reset = vi.fn();
+    const unregister = onLogoutReset(reset);
+    useSessionStore.getState().login(user, 1);
+    localStorage.setItem('sevadocs-application-form', '{"x":1}');
+    usePackagesStore.setState({ currentParameters: { destination: 'IN' }, awaitingSignIn: true });
+    await logout();
+    expect(usePackagesStore.getState()).toMatchObject({
+      currentPackage: null,
+      currentParameters: {},
+      awaitingSignIn: false,
+    });
+    expect(fetch).toHaveBeenCalledWith('/api/v1/auth/signout', expect.objectContaining({ method: 'POST' }));
+    expect(useSessionStore.getState()).toMatchObject({
+      user: null,
+      token: null,
+      isLoggedIn: false,
+      isDashboardVisible: false,
+    });
+    expect(reset).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+    expect(assign).toHaveBeenCalledWith('/');
+    unregister();
+  });
+
+  it('clears the browser side even when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    useSessionStore.getState().login(user, 1);
+    await logout('/signin');
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
+    expect(assign).toHaveBeenCalledWith('/signin');
+  });
+
+  it('gives up on a storage read slower than the persist timeout (5 s)', async () => {
+    vi.useFakeTimers();
+    const slow = timedStorage({
+      getItem: () => new Promise<string>(() => {}),
+      setItem: () => {},
+      removeItem: () => {},
+    });
+    const read = slow.getItem('x') as Promise<string | null>;
+    vi.advanceTimersByTime(5000);
+    await expect(read).resolves.toBeNull();
+    vi.useRealTimers();
+  });
+});

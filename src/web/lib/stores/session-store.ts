@@ -1,0 +1,130 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { PERSIST_TIMEOUT_MS } from '../../../domain/limits/constants.ts';
+import { apiCall } from '../api-client.ts';
+import { usePackagesStore } from './packages-store.ts';
+
+/** The signed-in user as the browser knows it (SPEC.md §3: user details include ageGroup). */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  phone?: string | null;
+  ageGroup?: string | null;
+  isDashboardVisible?: boolean;
+}
+
+/** SPEC.md §3 user session. */
+export interface SessionState {
+  user: SessionUser | null;
+  /**
+   * The session token lives in an httpOnly cookie the page cannot read (DESIGN.md §1); the
+   * field stays for the spec's shape and is always null.
+   */
+  token: null;
+  /** When this sign-in happened (ms timestamp). */
+  loginTime: number | null;
+  isLoggedIn: boolean;
+  isDashboardVisible: boolean;
+  /** SPEC.md §4: the 90-minute warning shows once per sign-in. */
+  sessionWarned: boolean;
+  login(user: SessionUser, loginTime?: number): void;
+  setUser(user: SessionUser): void;
+  markSessionWarned(): void;
+  clear(): void;
+}
+
+export const SESSION_STORAGE_KEY = 'sevadocs-session';
+
+const signedOut = {
+  user: null,
+  token: null,
+  loginTime: null,
+  isLoggedIn: false,
+  isDashboardVisible: false,
+  sessionWarned: false,
+} as const;
+
+/**
+ * Browser storage for persisted stores (SPEC.md §4: persist timeout 5 s): a read that has not
+ * answered within PERSIST_TIMEOUT_MS counts as empty, so a slow storage never blocks the app.
+ */
+export function timedStorage(storage: StateStorage, timeoutMs = PERSIST_TIMEOUT_MS): StateStorage {
+  return {
+    getItem(name) {
+      const value = storage.getItem(name);
+      if (!(value instanceof Promise)) return value;
+      return Promise.race([value, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
+    },
+    setItem: (name, value) => storage.setItem(name, value),
+    removeItem: (name) => storage.removeItem(name),
+  };
+}
+
+export const persistedStorage = () => createJSONStorage(() => timedStorage(localStorage));
+
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      login: (user, loginTime = Date.now()) =>
+        set({
+          user,
+          token: null,
+          loginTime,
+          isLoggedIn: true,
+          isDashboardVisible: Boolean(user.isDashboardVisible),
+          sessionWarned: false,
+        }),
+      setUser: (user) => set({ user, isDashboardVisible: Boolean(user.isDashboardVisible) }),
+      markSessionWarned: () => set({ sessionWarned: true }),
+      clear: () => set(signedOut),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      storage: persistedStorage(),
+      partialize: ({ user, loginTime, isLoggedIn, isDashboardVisible, sessionWarned }) => ({
+        user,
+        token: null,
+        loginTime,
+        isLoggedIn,
+        isDashboardVisible,
+        sessionWarned,
+      }),
+    },
+  ),
+);
+
+/** Other persisted stores (the application form) register how to reset themselves on logout. */
+const logoutResets = new Set<() => void>();
+export function onLogoutReset(reset: () => void): () => void {
+  logoutResets.add(reset);
+  return () => logoutResets.delete(reset);
+}
+
+/**
+ * SPEC.md §4 logout: ends the session on the server, clears user, token and flags and all local
+ * storage, resets the other stores, then loads `to` (home by default) afresh so no signed-in
+ * state survives in memory.
+ */
+export async function logout(to = '/'): Promise<void> {
+  try {
+    await apiCall({ url: '/auth/signout', method: 'POST' });
+  } catch {
+    // Logged by the call helper; the browser side is cleared all the same.
+  }
+  useSessionStore.getState().clear();
+  for (const reset of [() => usePackagesStore.getState().reset(), ...logoutResets]) {
+    try {
+      reset();
+    } catch (error) {
+      console.error('A store failed to reset on logout', error);
+    }
+  }
+  try {
+    localStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+  window.location.assign(to);
+}

@@ -1,0 +1,68 @@
+import { lazy } from 'react';
+import { data, isRouteErrorResponse, useLoaderData } from 'react-router';
+import { ARTICLE_SLUG_PATTERN } from '../../domain/content/schemas.ts';
+import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
+import { NotFoundContent } from '../components/not-found-content.tsx';
+import { StaticIsland } from '../components/ui/static-island.tsx';
+import type { ArticlePage as ArticlePageComponent } from '../features/articles/article-page.tsx';
+import { articleJsonLd } from '../features/articles/json-ld.ts';
+import { appContext } from '../lib/app-context.ts';
+import type { RouteHandle } from '../root.tsx';
+import type { Route } from './+types/article';
+
+const ServerArticle = import.meta.env.SSR
+  ? (await import('../features/articles/article-page.tsx')).ArticlePage
+  : undefined;
+const ClientArticle = lazy(() =>
+  import('../features/articles/article-page.tsx').then((m) => ({ default: m.ArticlePage })),
+);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const slug = params.slug.toLowerCase();
+  const article = ARTICLE_SLUG_PATTERN.test(slug) ? await app.services.content.getArticle(slug) : null;
+  if (!article) throw data(null, { status: 404 });
+  return { article, url: `${app.publicConfig.siteUrl}/articles/${article.slug}` };
+}
+
+/** /articles/OCI-Card… and /articles/oci-card… are one page: the canonical path uses the stored slug. */
+export const handle: RouteHandle = {
+  canonicalPath: (loaderData) => `/articles/${(loaderData as Awaited<ReturnType<typeof loader>>).article.slug}`,
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.article.title} | SevaDocs` },
+        { name: 'description', content: loaderData.article.summary },
+        { property: 'og:title', content: loaderData.article.title },
+        { property: 'og:description', content: loaderData.article.summary },
+        { property: 'og:type', content: 'article' },
+        { 'script:ld+json': articleJsonLd(loaderData.article, loaderData.url) },
+      ]
+    : [{ title: 'Article not found | SevaDocs' }];
+
+export default function ArticleRoute() {
+  const { article } = useLoaderData<typeof loader>();
+  return (
+    // Keyed by slug: moving from one article to another renders the new one instead of keeping the frozen HTML.
+    <StaticIsland<Parameters<typeof ArticlePageComponent>[0]>
+      key={article.slug}
+      server={ServerArticle}
+      client={ClientArticle}
+      props={{ article }}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent message="We could not find that article. It may have moved: see all our articles." />;
+  }
+  console.error(error);
+  return (
+    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
+    </section>
+  );
+}
