@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../config/site.ts';
 import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from './messages.ts';
-import { EMAIL_PATTERN, normalizeEmail, strongPassword } from './schemas.ts';
+import { emailField, strongPassword } from './schemas.ts';
 
 /** A single-use link token as it arrives from /verify-email?token=… or /create-password?token=…. */
 function linkToken(message: string) {
@@ -13,12 +13,7 @@ export const verifyEmailSchema = z.object({ token: linkToken(A.invalidVerificati
 
 /** POST /auth/reset-password/request (the /forgot-password form). */
 export const resetRequestSchema = z.object({
-  email: z
-    .string({ error: M.emailRequired })
-    .trim()
-    .min(1, M.emailRequired)
-    .regex(EMAIL_PATTERN, M.invalidEmailFormat)
-    .transform(normalizeEmail),
+  email: emailField(M.emailRequired, M.invalidEmailFormat),
 });
 
 /** POST /auth/reset-password (the /create-password form sends the token of its link). */

@@ -19,6 +19,16 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** A required e-mail field, normalised; each form words its two failures as the spec does. */
+export function emailField(requiredMessage: string, invalidMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(EMAIL_PATTERN, invalidMessage)
+    .transform(normalizeEmail);
+}
+
 /** The parts of the password rule this password misses, as SPEC.md §5 words them. */
 export function missingPasswordParts(password: string): string[] {
   const missing: string[] = [];
@@ -58,22 +68,12 @@ function nameSchema(requiredMessage: string) {
 export const personName = nameSchema(M.nameRequired);
 
 export const signInSchema = z.object({
-  email: z
-    .string({ error: M.emailRequired })
-    .trim()
-    .min(1, M.emailRequired)
-    .regex(EMAIL_PATTERN, M.invalidEmailFormat)
-    .transform(normalizeEmail),
+  email: emailField(M.emailRequired, M.invalidEmailFormat),
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
-const signUpEmail = z
-  .string({ error: M.fieldRequired })
-  .trim()
-  .min(1, M.fieldRequired)
-  .regex(EMAIL_PATTERN, M.invalidEmail)
-  .transform(normalizeEmail);
+const signUpEmail = emailField(M.fieldRequired, M.invalidEmail);
 
 export const countryCodeSchema = z
   .string({ error: M.countryCodeRequired })
@@ -143,10 +143,5 @@ export const referralCheckSchema = z.object({
 });
 
 export const resendVerificationSchema = z.object({
-  email: z
-    .string({ error: M.resendNeedsEmail })
-    .trim()
-    .min(1, M.resendNeedsEmail)
-    .regex(EMAIL_PATTERN, M.invalidEmailFormat)
-    .transform(normalizeEmail),
+  email: emailField(M.resendNeedsEmail, M.invalidEmailFormat),
 });

@@ -1,24 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
-import { listEnvelopeSchema } from '../../../domain/api/pagination.ts';
-import { LIST_LIMIT, LIST_PAGE, MARKETING_LIST_LIMIT } from '../../../domain/limits/constants.ts';
+import { listEnvelopeSchema, pagedQuery } from '../../../domain/api/pagination.ts';
+import { MARKETING_LIST_LIMIT } from '../../../domain/limits/constants.ts';
 import { bannerSchema, offerSchema, partnerServiceSchema } from '../../../domain/marketing/marketing.ts';
 
 /** SPEC.md §9: offers, banners and partner services are fetched with page 1, limit 10. */
-const marketingPaging = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .default(LIST_PAGE),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(LIST_LIMIT, `limit must be at most ${LIST_LIMIT}`)
-    .default(MARKETING_LIST_LIMIT),
-});
+const marketingPaging = pagedQuery(MARKETING_LIST_LIMIT);
 
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
