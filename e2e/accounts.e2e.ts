@@ -409,6 +409,22 @@ describe('account pages', () => {
     }
   });
 
+  it('switches between /signin and /signup in the browser, keeping the query (one route module for both)', async () => {
+    const { page } = await e2e.desktop();
+    await page.goto('/signin?redirect=%2Fprofile');
+    await waitForHydration(page);
+    await page.getByRole('main').getByRole('link', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    expect(new URL(page.url()).search).toBe('?redirect=%2Fprofile');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign Up' }));
+    await expectVisible(page.getByRole('form', { name: 'Sign Up' }));
+    expect(await page.title()).toBe('Sign Up | SevaDocs');
+    await page.getByRole('main').getByRole('link', { name: 'SignIn', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign In' }));
+    expect(await page.title()).toBe('Sign In | SevaDocs');
+  });
+
   it('keeps the open dialogs free of serious axe violations', async () => {
     const { page } = await e2e.desktop();
     await page.goto(startPath);

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { measurePageWeight, PAGE_JS_BUDGET_BYTES } from '../bench/page-weight.ts';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
@@ -85,16 +84,6 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
       await page.goto('/indian-visa');
       await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
-    }
-  });
-
-  it('stays within the first-load JavaScript budget (or, when the shared layout alone exceeds it, within 1 KB of home)', async () => {
-    const home = await measurePageWeight(`${e2e.baseURL}/`);
-    for (const path of ['/oci-card', '/indian-visa/e-tourist-30-days/us-in']) {
-      const weight = await measurePageWeight(`${e2e.baseURL}${path}`);
-      expect(weight.totalGzipBytes, `first-load JavaScript of ${path}, gzipped`).toBeLessThanOrEqual(
-        Math.max(PAGE_JS_BUDGET_BYTES, home.totalGzipBytes + 1024),
-      );
     }
   });
 });

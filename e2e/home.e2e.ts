@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
-import { fetchServices } from './support/api.ts';
+import { fetchServices, fetchSitemapUrls } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, pathOf, waitForHydration } from './support/page.ts';
 
@@ -130,9 +132,7 @@ describe('robots.txt and sitemap.xml', () => {
 
 describe('every page in the sitemap', () => {
   it('answers 200 on the server with its own canonical link and an index, follow robots tag', async () => {
-    const sitemap = await (await fetch(`${e2e.baseURL}/sitemap.xml`)).text();
-    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
-    expect(locs.length).toBeGreaterThan(1);
+    const locs = await fetchSitemapUrls(e2e.baseURL);
     for (const loc of locs) {
       const response = await fetch(loc);
       expect(response.status, loc).toBe(200);
@@ -143,6 +143,21 @@ describe('every page in the sitemap', () => {
       const robots = [...html.matchAll(/<meta\b[^>]*\bname="robots"[^>]*>/g)].map((m) => m[0]);
       expect(robots, `robots meta of ${loc}`).toEqual([expect.stringContaining('content="index, follow"')]);
     }
+  });
+
+  it('loads at most 120 KB of JavaScript, gzipped, on first load (DESIGN.md §4); so do the sign-in pages', async () => {
+    const pages = [
+      ...(await fetchSitemapUrls(e2e.baseURL)),
+      ...[ROUTES.SIGN_IN, ROUTES.SIGN_UP, ROUTES.FORGOT_PASSWORD].map((p) => `${e2e.baseURL}${p}`),
+    ];
+    const over: string[] = [];
+    for (const url of pages) {
+      const weight = await measurePageWeight(url);
+      // A page whose scripts were not found would weigh nothing and pass: each page has some.
+      expect(weight.scripts.length, `scripts of ${url}`).toBeGreaterThan(2);
+      if (!weight.withinBudget) over.push(formatPageWeight(weight));
+    }
+    expect(over).toEqual([]);
   });
 });
 

@@ -17,3 +17,12 @@ export async function fetchServices(baseURL: string): Promise<ApiService[]> {
   expect(services.length, 'the seeded catalog lists no services').toBeGreaterThan(0);
   return services;
 }
+
+/** Every address sitemap.xml lists. */
+export async function fetchSitemapUrls(baseURL: string): Promise<string[]> {
+  const response = await fetch(`${baseURL}/sitemap.xml`);
+  expect(response.status).toBe(200);
+  const urls = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+  expect(urls.length, 'sitemap.xml lists no pages').toBeGreaterThan(1);
+  return urls;
+}

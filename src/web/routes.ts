@@ -4,8 +4,9 @@ export default [
   index('routes/home.tsx'),
   route('dev/crash', 'routes/dev.crash.tsx'),
   // Accounts (issue 3).
-  route('signin', 'routes/signin.tsx'),
-  route('signup', 'routes/signup.tsx'),
+  // One module for both; it reads which from the path.
+  route('signin', 'routes/auth.tsx', { id: 'auth/signin' }),
+  route('signup', 'routes/auth.tsx', { id: 'auth/signup' }),
   route('verify-email', 'routes/verify-email.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('create-password', 'routes/create-password.tsx'),
@@ -23,8 +24,9 @@ export default [
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('refund-request', 'routes/refund-request.tsx'),
-  route('visa-service', 'routes/visa-service.tsx'),
-  route('indian-tourist-visa', 'routes/indian-tourist-visa.tsx'),
+  // One module for both campaign pages; it reads the campaign from the path.
+  route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
+  route('indian-tourist-visa', 'routes/campaign.tsx', { id: 'campaign/indian-tourist-visa' }),
   route('indiavisacampaign/thank-you', 'routes/campaign-thank-you.tsx'),
   // SPEC.md §2 SEO paths /{service}[/{package}][/{countries}]; the codec tells the segments apart.
   route(':serviceSlug/:second?/:third?', 'routes/service.tsx'),

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   desktopServiceList,
-  FOOTER_LEGAL_LINKS,
-  FOOTER_SERVICE_LINKS,
-  footerCompanyLinks,
   layoutForPath,
   MAIN_MENU,
   menuForSession,
   normalizePath,
-  PAYMENT_BADGE_GROUPS,
-  paymentBadges,
   serviceHref,
   telHref,
   whatsappHref,
@@ -47,64 +42,6 @@ describe('services lists', () => {
 
   it('links a service to /{slug}', () => {
     expect(serviceHref('oci-card')).toBe('/oci-card');
-  });
-});
-
-describe('footer', () => {
-  it('lists the five services of SPEC.md §2 with their pages', () => {
-    expect(FOOTER_SERVICE_LINKS.map((l) => [l.name, l.url])).toEqual([
-      ['OCI Card', '/oci-card'],
-      ['Renunciation of Indian Passport', '/renunciation-of-indian-passport'],
-      ['Indian Passport Renewal', '/indian-passport-renewal'],
-      ['Indian Visa', '/indian-visa'],
-      ['Photo Enhancement', '/photo-enhancement'],
-    ]);
-  });
-
-  it('has the company pages, with the blog as an external link', () => {
-    const links = footerCompanyLinks('https://blog.example');
-    expect(links.map((l) => l.url)).toEqual([
-      '/about-us',
-      '/contact',
-      '/refer-friend',
-      '/sevadocs-service-faqs',
-      '/refund-request',
-      'https://blog.example',
-    ]);
-    expect(links.at(-1)?.external).toBe(true);
-  });
-
-  it('links Terms and Conditions to /guideline and Privacy to /privacy-policy', () => {
-    expect(FOOTER_LEGAL_LINKS.map((l) => [l.name, l.url])).toEqual([
-      ['Terms and Conditions', '/guideline'],
-      ['Privacy', '/privacy-policy'],
-    ]);
-  });
-
-  it('keeps separate desktop and mobile badge lists covering every payment method', () => {
-    for (const group of PAYMENT_BADGE_GROUPS) {
-      expect(group.desktop.length).toBeGreaterThan(0);
-      expect(group.mobile.length).toBeGreaterThan(0);
-    }
-    for (const viewport of ['desktop', 'mobile'] as const) {
-      const ids = paymentBadges(viewport).map((b) => b.id);
-      expect(ids).toEqual([
-        'visa',
-        'mastercard',
-        'amex',
-        'apple-pay',
-        'google-pay',
-        'upi',
-        'secure-website',
-        'star-rating',
-      ]);
-      for (const badge of paymentBadges(viewport)) {
-        expect(badge.name.length).toBeGreaterThan(0);
-        expect(badge.src).toMatch(/^\/badges\/[a-z-]+\.svg$/);
-      }
-    }
-    const trust = PAYMENT_BADGE_GROUPS.find((g) => g.id === 'trust');
-    expect(trust?.mobile.map((b) => b.src)).not.toEqual(trust?.desktop.map((b) => b.src));
   });
 });
 

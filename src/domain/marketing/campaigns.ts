@@ -13,6 +13,15 @@ export const CAMPAIGNS = {
 } as const;
 export type CampaignId = keyof typeof CAMPAIGNS;
 
+export const isCampaignId = (value: unknown): value is CampaignId =>
+  typeof value === 'string' && Object.hasOwn(CAMPAIGNS, value);
+
+/** The campaign whose landing page is at `path` (as the router hands it over: no trailing slash). */
+export function campaignAt(path: string): CampaignId | null {
+  const found = Object.entries(CAMPAIGNS).find(([, campaign]) => campaign.path === path);
+  return found ? (found[0] as CampaignId) : null;
+}
+
 export const LEAD_NOTE_MAX_LENGTH = 1000;
 /** Leads one network address may send within the window. */
 export const LEAD_RATE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;

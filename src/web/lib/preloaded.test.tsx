@@ -14,6 +14,20 @@ const Greeting = ({ name }: { name: string }) => (
 );
 type Module = { Greeting: typeof Greeting };
 
+const Enquiry = () => (
+  <form>
+    <input id="name" name="name" defaultValue="" />
+    <textarea id="message" name="message" defaultValue="" />
+    <input type="radio" name="kind" value="new" defaultChecked />
+    <input type="radio" name="kind" value="existing" />
+    <select id="topic" name="topic" defaultValue="">
+      <option value="">Choose</option>
+      <option value="oci">OCI</option>
+    </select>
+  </form>
+);
+type FormModule = { Enquiry: typeof Enquiry };
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -71,5 +85,40 @@ describe('Preloaded', () => {
     );
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  it('carries what the visitor typed, chose and focused in the server HTML over to the live form', async () => {
+    const ready = preload(async () => ({ Enquiry }));
+    await ready;
+    const serverHtml = renderToString(<Preloaded module={ready} render={(m: FormModule) => <m.Enquiry />} />);
+    let resolve: (m: FormModule) => void = () => {};
+    const slow = preload(() => new Promise<FormModule>((r) => (resolve = r)));
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, <Preloaded module={slow} render={(m: FormModule) => <m.Enquiry />} />);
+    });
+    const field = <T extends Element>(selector: string) => container.querySelector(selector) as T;
+    const serverName = field<HTMLInputElement>('#name');
+    serverName.value = 'Asha Rao';
+    field<HTMLTextAreaElement>('#message').value = 'My OCI card was lost.';
+    field<HTMLInputElement>('input[value="existing"]').checked = true;
+    field<HTMLSelectElement>('#topic').value = 'oci';
+    field<HTMLTextAreaElement>('#message').focus();
+
+    await act(async () => {
+      resolve({ Enquiry });
+      await slow;
+    });
+    const liveName = field<HTMLInputElement>('#name');
+    expect(liveName).not.toBe(serverName);
+    expect(Object.keys(liveName).some((k) => k.startsWith('__reactFiber'))).toBe(true);
+    expect(liveName.value).toBe('Asha Rao');
+    expect(field<HTMLTextAreaElement>('#message').value).toBe('My OCI card was lost.');
+    expect(field<HTMLInputElement>('input[value="existing"]').checked).toBe(true);
+    expect(field<HTMLInputElement>('input[value="new"]').checked).toBe(false);
+    expect(field<HTMLSelectElement>('#topic').value).toBe('oci');
+    expect(document.activeElement).toBe(field('#message'));
   });
 });

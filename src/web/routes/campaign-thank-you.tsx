@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { telHref } from '../../domain/config/navigation.ts';
-import { CAMPAIGNS } from '../../domain/marketing/campaigns.ts';
+import { CAMPAIGNS, isCampaignId } from '../../domain/marketing/campaigns.ts';
 import { Icon } from '../components/ui/icon.tsx';
 import { Logo } from '../components/ui/logo.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -8,7 +8,7 @@ import type { Route } from './+types/campaign-thank-you';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const from = new URL(request.url).searchParams.get('from');
-  const campaign = from && from in CAMPAIGNS ? CAMPAIGNS[from as keyof typeof CAMPAIGNS] : null;
+  const campaign = isCampaignId(from) ? CAMPAIGNS[from] : null;
   const { tollFreeNumber } = context.get(appContext).publicConfig;
   return { back: campaign ? { path: campaign.path, title: campaign.title } : null, tollFreeNumber };
 }

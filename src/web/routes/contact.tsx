@@ -2,13 +2,17 @@ import { data, useActionData, useLoaderData } from 'react-router';
 import { fieldErrors } from '../../domain/contact/fields.ts';
 import { CONTACT_MESSAGES } from '../../domain/contact/messages.ts';
 import { contactEnquirySchema } from '../../domain/contact/schema.ts';
-import { PageHeader } from '../components/ui/page-header.tsx';
-import { ContactDetails } from '../features/contact/contact-details.tsx';
-import { CONTACT_FIELDS, type ContactActionData, ContactForm } from '../features/contact/contact-form.tsx';
+import { CONTACT_FIELDS, type ContactActionData } from '../features/contact/contact-fields.ts';
 import { appContext } from '../lib/app-context.ts';
 import { formValues } from '../lib/form-values.ts';
+import { Preloaded, preload } from '../lib/preloaded.tsx';
 import { requestFacts } from '../lib/request-facts.ts';
 import type { Route } from './+types/contact';
+
+// The form's code stays out of the first-load JavaScript; the server still renders it, and it
+// posts without JavaScript too (see lib/preloaded.tsx).
+const page = preload(() => import('../features/contact/contact-page.tsx'));
+if (import.meta.env.SSR) await page;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { info: context.get(appContext).services.contact.contactInfo() };
@@ -44,22 +48,8 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export default function ContactPage() {
+export default function ContactRoute() {
   const { info } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return (
-    <>
-      <PageHeader
-        eyebrow="Contact"
-        title="We are here to help"
-        lead="Ask about a new application or an order you already have with us. A consular specialist — not a bot — reads every message."
-      />
-      <div className="bg-slate-50/60">
-        <div className="page-x grid grid-cols-1 gap-8 py-12 desk:grid-cols-[1.6fr_1fr] desk:py-16">
-          <ContactForm result={result} />
-          <ContactDetails info={info} />
-        </div>
-      </div>
-    </>
-  );
+  return <Preloaded module={page} render={({ ContactPage }) => <ContactPage info={info} result={result} />} />;
 }

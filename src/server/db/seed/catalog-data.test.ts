@@ -2,7 +2,7 @@ import dynamicIconImports from 'lucide-react/dynamicIconImports';
 import { describe, expect, it } from 'vitest';
 import { ADDON_TYPES } from '../../../domain/catalog/addons.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
-import { FOOTER_SERVICE_LINKS } from '../../../domain/config/navigation.ts';
+import { FOOTER_SERVICE_LINKS } from '../../../domain/config/footer-links.ts';
 import { ADDON_PRICES, bankCharge, CATALOG, type SeedPrice, type SeedService } from './catalog-data.ts';
 
 const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', CA: 'CAD' };

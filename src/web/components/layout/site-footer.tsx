@@ -4,9 +4,8 @@ import {
   FOOTER_SERVICE_LINKS,
   type FooterLink,
   footerCompanyLinks,
-  telHref,
-  whatsappHref,
-} from '../../../domain/config/navigation.ts';
+} from '../../../domain/config/footer-links.ts';
+import { telHref, whatsappHref } from '../../../domain/config/navigation.ts';
 import { COMPANY_CLAIMS, SOCIAL_LINKS } from '../../../domain/config/site.ts';
 import type { PublicConfig } from '../../lib/app-context.ts';
 import { Icon } from '../ui/icon.tsx';

@@ -1,4 +1,4 @@
-import { type PaymentBadge, paymentBadges } from '../../../domain/config/navigation.ts';
+import { type PaymentBadge, paymentBadges } from '../../../domain/config/payment-badges.ts';
 
 function BadgeList({ badges, className }: { badges: PaymentBadge[]; className: string }) {
   return (

@@ -3,7 +3,8 @@ import type { CampaignId } from '../../../domain/marketing/campaigns.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { CAMPAIGN_COPY } from './content.ts';
-import { type LeadActionData, LeadForm } from './lead-form.tsx';
+import type { LeadActionData } from './lead-fields.ts';
+import { LeadForm } from './lead-form.tsx';
 
 export interface CampaignPageProps {
   campaign: CampaignId;

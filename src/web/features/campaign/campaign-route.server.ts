@@ -9,7 +9,8 @@ import type { CampaignId } from '../../../domain/marketing/campaigns.ts';
 import type { AppContextValue } from '../../lib/app-context.ts';
 import { formValues } from '../../lib/form-values.ts';
 import { requestFacts } from '../../lib/request-facts.ts';
-import { LEAD_FIELDS, type LeadActionData } from './lead-form.tsx';
+import { CAMPAIGN_COPY } from './content.ts';
+import { LEAD_FIELDS, type LeadActionData } from './lead-fields.ts';
 
 /** The service whose price the campaign pages quote. */
 const VISA_SERVICE_SLUG = 'indian-visa';
@@ -17,7 +18,14 @@ const VISA_SERVICE_SLUG = 'indian-visa';
 export async function loadCampaign(app: AppContextValue, campaign: CampaignId) {
   const { results } = await app.services.catalog.listServices({ page: 1, limit: 100 });
   const visa = results.find((s) => s.slug === VISA_SERVICE_SLUG);
-  return { campaign, today: todayIsoDate(), fromPrice: visa?.fromPrice ? formatMoney(visa.fromPrice) : null };
+  const { metaTitle, metaDescription } = CAMPAIGN_COPY[campaign];
+  return {
+    campaign,
+    today: todayIsoDate(),
+    fromPrice: visa?.fromPrice ? formatMoney(visa.fromPrice) : null,
+    // For the route's meta, so the browser's route module needs none of the page copy.
+    meta: { title: metaTitle, description: metaDescription },
+  };
 }
 
 /** Stores the lead, then sends the visitor to the thank-you page; a refused post keeps what was typed. */

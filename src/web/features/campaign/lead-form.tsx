@@ -4,11 +4,7 @@ import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
 import { type CampaignId, LEAD_NOTE_MAX_LENGTH } from '../../../domain/marketing/campaigns.ts';
 import { FormAlert, HoneypotField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import type { FormRejection } from '../../lib/form-values.ts';
-
-export const LEAD_FIELDS = ['name', 'email', 'phone', 'travelDate', 'message', HONEYPOT_FIELD] as const;
-export type LeadField = (typeof LEAD_FIELDS)[number];
-export type LeadActionData = FormRejection<LeadField>;
+import type { LeadActionData } from './lead-fields.ts';
 
 /** The campaign pages' call-back form; on success the action sends the visitor to the thank-you page. */
 export function LeadForm({

@@ -16,12 +16,7 @@ import {
   TextField,
 } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import type { FormRejection } from '../../lib/form-values.ts';
-
-export const CONTACT_FIELDS = ['name', 'email', 'phone', 'enquiryType', 'topic', 'message', HONEYPOT_FIELD] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export type ContactActionData = FormRejection<ContactField> | { ok: true; id: number };
+import type { ContactActionData } from './contact-fields.ts';
 
 const ENQUIRY_DESCRIPTIONS: Record<string, string> = {
   'new-application': 'You are thinking of applying, or have a question before you start.',

@@ -4,14 +4,7 @@ import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
 import { REFUND_REASON_MAX_LENGTH } from '../../../domain/refunds/options.ts';
 import { FormAlert, HoneypotField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import type { FormRejection } from '../../lib/form-values.ts';
-
-export const REFUND_FIELDS = ['orderId', 'email', 'amount', 'reason', HONEYPOT_FIELD] as const;
-export type RefundField = (typeof REFUND_FIELDS)[number];
-
-export type RefundActionData =
-  | FormRejection<RefundField>
-  | { ok: true; reference: string; orderId: string; amount: string; email: string; message: string };
+import type { RefundActionData } from './refund-fields.ts';
 
 /** SPEC.md §2 refund request: order ID, e-mail, amount and reason, answered with a reference number. */
 export function RefundForm({ result }: { result: RefundActionData | undefined }) {

@@ -1,0 +1,56 @@
+import { redirect } from 'react-router';
+import { ROUTES } from '../../domain/config/routes.ts';
+import { isLocalPath } from '../features/auth/after-sign-in.ts';
+import type { AuthDialogKind } from '../features/auth/open-auth-dialog.ts';
+import { Preloaded, preload } from '../lib/preloaded.tsx';
+import { viewerOf } from '../lib/viewer.ts';
+import type { Route } from './+types/auth';
+
+// /signin and /signup (routes.ts registers this module at each path). The form's code
+// (validation, pickers) stays out of the first-load JavaScript; the server still renders the
+// form into the document (see lib/preloaded.tsx).
+const page = preload(() => import('../features/auth/auth-page.tsx'));
+if (import.meta.env.SSR) await page;
+
+const META: Record<AuthDialogKind, { title: string; description: string }> = {
+  signin: {
+    title: 'Sign In | SevaDocs',
+    description: 'Sign in to SevaDocs to follow your OCI, passport and visa applications.',
+  },
+  signup: {
+    title: 'Sign Up | SevaDocs',
+    description:
+      'Create a SevaDocs account to apply for OCI cards, Indian passports and visas from the USA and Canada.',
+  },
+};
+
+/** `url` is the page's address (a data request's own has a `.data` suffix). */
+export function loader({ context, url }: Route.LoaderArgs) {
+  if (viewerOf(context)) {
+    const target = url.searchParams.get('redirect');
+    throw redirect(isLocalPath(target) ? target : '/');
+  }
+  const kind: AuthDialogKind = url.pathname === ROUTES.SIGN_UP ? 'signup' : 'signin';
+  return { kind };
+}
+
+/** Without JavaScript the form posts here: say what is needed rather than failing. */
+export function action() {
+  return { needsJavaScript: true };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const { title, description } = META[loaderData?.kind ?? 'signin'];
+  return [{ title }, { name: 'description', content: description }];
+};
+
+export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Preloaded
+      module={page}
+      render={({ AuthPage }) => (
+        <AuthPage kind={loaderData.kind} needsJavaScript={Boolean(actionData?.needsJavaScript)} />
+      )}
+    />
+  );
+}
