@@ -34,7 +34,7 @@ describe('page cache', () => {
     const cache = createPageCache({ maxAgeSeconds: 60 });
     cache.set('/', 200, {}, 'body');
     vi.advanceTimersByTime(59_000);
-    expect(cache.get('/')?.body).toBe('body');
+    expect(cache.get('/')?.encoded.body).toBe('body');
     vi.advanceTimersByTime(2_000);
     expect(cache.get('/')).toBeUndefined();
   });
@@ -47,16 +47,36 @@ describe('page cache', () => {
     const full = await app.inject({ url: '/' });
     expect(full.statusCode).toBe(200);
     expect(full.body).toBe('<p>page</p>');
-    expect(full.headers.etag).toBe(entry.etag);
+    expect(full.headers.etag).toBe(entry.encoded.etag);
     const brotli = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('<p>page</p>');
     const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe('<p>page</p>');
-    const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': entry.etag } });
+    const revalidated = await app.inject({ url: '/', headers: { 'if-none-match': entry.encoded.etag } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     await app.close();
+  });
+
+  it('keeps pages with a query string apart, so made-up queries cannot push real pages out', () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    cache.set('/', 200, {}, 'home');
+    cache.set('/guideline?active=Terms+of+Use', 200, {}, 'terms');
+    for (let i = 0; i < 1000; i++) cache.set(`/?nocache=${i}`, 200, {}, `home ${i}`);
+    expect(cache.get('/')?.encoded.body).toBe('home');
+    expect(cache.get('/guideline?active=Terms+of+Use')).toBeUndefined();
+    expect(cache.get('/?nocache=999')?.encoded.body).toBe('home 999');
+    expect(cache.get('/?nocache=0')).toBeUndefined();
+  });
+
+  it('drops the least recently used page when full', () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    for (let i = 0; i < 500; i++) cache.set(`/page-${i}`, 200, {}, `page ${i}`);
+    expect(cache.get('/page-0')?.encoded.body).toBe('page 0');
+    cache.set('/page-500', 200, {}, 'page 500');
+    expect(cache.get('/page-0')?.encoded.body).toBe('page 0');
+    expect(cache.get('/page-1')).toBeUndefined();
   });
 });

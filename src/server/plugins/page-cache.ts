@@ -1,35 +1,22 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
+import { type EncodedBody, encodeBody, sendEncoded } from './encoded-body.ts';
 
 export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
-  body: string;
   /** Compressed once when stored, so a hit costs no compression. */
-  brotli: Buffer;
-  gzip: Buffer;
-  etag: string;
+  encoded: EncodedBody;
   storedAt: number;
 }
 
-/** The encoding to answer with: brotli, then gzip, else none (q=0 refuses one). */
-function negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
-      .map(([name]) => name?.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-const MAX_ENTRIES = 500;
+/**
+ * Pages by path alone, and pages whose URL has a query string, are kept apart: any visitor can
+ * make up query strings, and those must not push the real pages out.
+ */
+const MAX_PLAIN_ENTRIES = 500;
+const MAX_QUERY_ENTRIES = 100;
 
 /**
  * Rendered pages for anonymous visitors. A page opts in by answering `Cache-Control: public`
@@ -37,7 +24,10 @@ const MAX_ENTRIES = 500;
  * rendered every time. Entries live `maxAgeSeconds` (0 turns the cache off).
  */
 export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
-  const entries = new Map<string, CachedPage>();
+  const plain = new Map<string, CachedPage>();
+  const withQuery = new Map<string, CachedPage>();
+  const segmentOf = (url: string) =>
+    url.includes('?') ? { entries: withQuery, max: MAX_QUERY_ENTRIES } : { entries: plain, max: MAX_PLAIN_ENTRIES };
   const maxAgeMs = maxAgeSeconds * 1000;
 
   return {
@@ -55,45 +45,34 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
     },
 
     get(url: string): CachedPage | undefined {
+      const { entries } = segmentOf(url);
       const entry = entries.get(url);
       if (!entry) return undefined;
-      if (Date.now() - entry.storedAt > maxAgeMs) {
-        entries.delete(url);
-        return undefined;
-      }
+      entries.delete(url);
+      if (Date.now() - entry.storedAt > maxAgeMs) return undefined;
+      // Most recently used last: the first key is the one to drop.
+      entries.set(url, entry);
       return entry;
     },
 
     set(url: string, status: number, headers: OutgoingHttpHeaders, body: string): CachedPage {
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = {
-        status,
-        headers: { ...headers, etag, vary: 'Accept-Encoding' },
-        body,
-        brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-        gzip: gzipSync(body, { level: 6 }),
-        etag,
-        storedAt: Date.now(),
-      };
+      const { entries, max } = segmentOf(url);
+      const entry = { status, headers, encoded: encodeBody(body), storedAt: Date.now() };
       entries.delete(url);
       entries.set(url, entry);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
       return entry;
     },
 
     clear(): void {
-      entries.clear();
+      plain.clear();
+      withQuery.clear();
     },
 
     send(entry: CachedPage, request: FastifyRequest, reply: FastifyReply) {
       reply.headers(entry.headers);
-      if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
       reply.status(entry.status);
-      if (request.method === 'HEAD') return reply.send();
-      const encoding = negotiate(request.headers['accept-encoding']);
-      if (encoding === null) return reply.send(entry.body);
-      reply.header('content-encoding', encoding);
-      return reply.send(encoding === 'br' ? entry.brotli : entry.gzip);
+      return sendEncoded(entry.encoded, request, reply);
     },
   };
 }

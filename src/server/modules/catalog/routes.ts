@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
@@ -16,6 +17,7 @@ import { serviceDetailSchema } from '../../../domain/catalog/service-detail.ts';
 import { serviceSummarySchema } from '../../../domain/catalog/service-summary.ts';
 import { BRANDS, PLATFORMS } from '../../../domain/config/site.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
+import { createJsonResponseCache } from '../../plugins/json-response-cache.ts';
 
 /** A database id in a path or query: a whole number from 1 to 2^31 − 1. */
 function idSchema(name: string) {
@@ -35,6 +37,12 @@ function whole<T>(results: T[]) {
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reads are answered from serialised, compressed bodies while the catalog snapshot they were
+  // made from is current (a change to the catalog makes a new snapshot).
+  const cache = createJsonResponseCache();
+  const cachedRead = async (request: FastifyRequest, reply: FastifyReply, produce: () => unknown) =>
+    cache.send(request, reply, await app.services.catalog.version(), produce);
+
   // POST /packages/{id} carries its choices in the query; a client that sends
   // `Content-Type: application/json` with no body (SPEC.md §7's call helper does) is not an error.
   const json = app.getDefaultJsonParser('error', 'error');
@@ -55,7 +63,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelopeSchema(serviceSummarySchema) },
       },
     },
-    async (request) => ok(await app.services.catalog.listServices(request.query)),
+    async (request, reply) =>
+      cachedRead(request, reply, async () => ok(await app.services.catalog.listServices(request.query))),
   );
 
   app.get(
@@ -94,11 +103,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(serviceDetailSchema) },
       },
     },
-    async (request) => {
-      const service = await app.services.catalog.getServiceBySlug(request.params.slug);
-      if (!service) throw new HttpError(404, `No service found for '${request.params.slug}'`);
-      return ok(service);
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const service = await app.services.catalog.getServiceBySlug(request.params.slug);
+        if (!service) throw new HttpError(404, `No service found for '${request.params.slug}'`);
+        return ok(service);
+      }),
   );
 
   app.get(
@@ -113,11 +123,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(servicePageContentSchema) },
       },
     },
-    async (request) => {
-      const page = await app.services.catalog.getServicePage(request.params.slug);
-      if (!page) throw new HttpError(404, `No service found for '${request.params.slug}'`);
-      return ok(page);
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const page = await app.services.catalog.getServicePage(request.params.slug);
+        if (!page) throw new HttpError(404, `No service found for '${request.params.slug}'`);
+        return ok(page);
+      }),
   );
 
   app.post(
@@ -133,11 +144,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(pricedPackageSchema)) },
       },
     },
-    async (request) => {
-      const priced = await app.services.catalog.getPackagesForChoices(request.params.serviceId, request.query);
-      if (!priced) throw new HttpError(404, `No service found with id ${request.params.serviceId}`);
-      return ok(priced.packages, priced.packages.length ? 'Success' : noPackagesMessage(priced.service.name));
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const priced = await app.services.catalog.getPackagesForChoices(request.params.serviceId, request.query);
+        if (!priced) throw new HttpError(404, `No service found with id ${request.params.serviceId}`);
+        return ok(priced.packages, priced.packages.length ? 'Success' : noPackagesMessage(priced.service.name));
+      }),
   );
 
   app.get(
@@ -150,12 +162,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(parameterSetSchema) },
       },
     },
-    async (request) => {
-      const { serviceId } = request.query;
-      const set = await app.services.catalog.getParameters(serviceId);
-      if (!set) throw new HttpError(404, `No service found with id ${serviceId}`);
-      return ok(set);
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const { serviceId } = request.query;
+        const set = await app.services.catalog.getParameters(serviceId);
+        if (!set) throw new HttpError(404, `No service found with id ${serviceId}`);
+        return ok(set);
+      }),
   );
 
   const stepList = listEnvelopeSchema(processStepSchema);
@@ -186,15 +199,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: stepList },
         },
       },
-      async (request) => {
-        const { id } = request.params;
-        const steps =
-          owner === 'package'
-            ? await app.services.catalog.getPackageProcess(id, kind)
-            : await app.services.catalog.getServiceProcess(id, kind);
-        if (!steps) throw new HttpError(404, `No ${owner} found with id ${id}`);
-        return ok(whole(steps));
-      },
+      async (request, reply) =>
+        cachedRead(request, reply, async () => {
+          const { id } = request.params;
+          const steps =
+            owner === 'package'
+              ? await app.services.catalog.getPackageProcess(id, kind)
+              : await app.services.catalog.getServiceProcess(id, kind);
+          if (!steps) throw new HttpError(404, `No ${owner} found with id ${id}`);
+          return ok(whole(steps));
+        }),
     );
   }
 
@@ -208,11 +222,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelopeSchema(timelineEntrySchema) },
       },
     },
-    async (request) => {
-      const timeline = await app.services.catalog.getPackageTimeline(request.params.id);
-      if (!timeline) throw new HttpError(404, `No package found with id ${request.params.id}`);
-      return ok(whole(timeline));
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const timeline = await app.services.catalog.getPackageTimeline(request.params.id);
+        if (!timeline) throw new HttpError(404, `No package found with id ${request.params.id}`);
+        return ok(whole(timeline));
+      }),
   );
 
   app.get(
@@ -230,10 +245,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelopeSchema(faqSchema) },
       },
     },
-    async (request) => {
-      const faqs = await app.services.catalog.listFaqs(request.query.general === 'true' ? null : undefined);
-      return ok(whole(faqs ?? []));
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const faqs = await app.services.catalog.listFaqs(request.query.general === 'true' ? null : undefined);
+        return ok(whole(faqs ?? []));
+      }),
   );
 
   app.get(
@@ -246,10 +262,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelopeSchema(faqSchema) },
       },
     },
-    async (request) => {
-      const faqs = await app.services.catalog.listFaqs(request.params.id);
-      if (!faqs) throw new HttpError(404, `No service found with id ${request.params.id}`);
-      return ok(whole(faqs));
-    },
+    async (request, reply) =>
+      cachedRead(request, reply, async () => {
+        const faqs = await app.services.catalog.listFaqs(request.params.id);
+        if (!faqs) throw new HttpError(404, `No service found with id ${request.params.id}`);
+        return ok(whole(faqs));
+      }),
   );
 };

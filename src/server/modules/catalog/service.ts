@@ -307,6 +307,14 @@ export function createCatalogService(db: Database) {
       ]);
     },
 
+    /**
+     * The version of the catalog that reads answer from now: the same object until the catalog is
+     * reloaded, so what is derived from it (serialised API answers) can be kept against it.
+     */
+    async version(): Promise<object> {
+      return catalog();
+    },
+
     /** Drops cached reads; call after any change to services, packages, prices, steps, timelines or FAQs. */
     invalidate(): void {
       generation += 1;

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import { countrySchema } from '../../../domain/countries/country.ts';
+import { createJsonResponseCache } from '../../plugins/json-response-cache.ts';
 
 export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The list is read once per process, so its array is its version: serialised and compressed once.
+  const cache = createJsonResponseCache({ maxEntries: 10 });
   app.get(
     '/country-codes',
     {
@@ -13,9 +16,11 @@ export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelopeSchema(countrySchema) },
       },
     },
-    async () => {
+    async (request, reply) => {
       const results = await app.services.countries.list();
-      return ok({ results, totalCount: results.length, page: 1, limit: results.length });
+      return cache.send(request, reply, results, () =>
+        ok({ results, totalCount: results.length, page: 1, limit: results.length }),
+      );
     },
   );
 };
