@@ -7,6 +7,9 @@ import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost } from './auth-dialog-host.tsx';
 import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from './open-auth-dialog.ts';
 
 beforeAll(installBrowserStubs);
+// The host loads the dialog on demand. Transforming that module graph for the first time can take
+// seconds on a loaded machine; do it here, so the tests time the dialog, not the transform.
+beforeAll(() => import('./auth-dialog.tsx'), 60_000);
 cleanupAfterEach();
 afterEach(() => act(() => closeAuthDialog()));
 
