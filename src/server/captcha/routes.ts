@@ -6,6 +6,7 @@ import { AUTH_API_MESSAGES as A } from '../../domain/auth/messages.ts';
 import { captchaCheckSchema } from '../../domain/auth/requests.ts';
 import { authLimitFigures, byClient, createLimiter } from '../modules/auth/rate-limits.ts';
 import { HttpError } from '../plugins/error-handler.ts';
+import { HUMAN_PASS_COOKIE, HUMAN_PASS_TTL_MS, issueHumanPass } from './human-pass.ts';
 import {
   CaptchaUnavailableError,
   type CaptchaVerifier,
@@ -16,7 +17,8 @@ import {
 /**
  * POST /api/hello (SPEC.md §7 bot check, outside /api/v1 as the spec has it): verifies the
  * browser's reCAPTCHA v3 token. 200 with data.success true or false; 503 when Google cannot be
- * reached. Without RECAPTCHA_SECRET_KEY every check passes (logged once at boot).
+ * reached. Without RECAPTCHA_SECRET_KEY every check passes (logged once at boot). A pass also
+ * sets the human-pass cookie that sign-up asks for (human-pass.ts).
  */
 export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }> = async (app, options) => {
   const { env } = app;
@@ -45,12 +47,20 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }
       },
       onRequest: limit,
     },
-    async (request) => {
+    async (request, reply) => {
       const { gRecaptchaToken, action } = request.body;
       try {
         const result = await verifier.verify(gRecaptchaToken, { action, remoteIp: request.ip });
         if (!result.success)
           request.log.info({ score: result.score, errorCodes: result.errorCodes }, 'human check failed');
+        else if (env.RECAPTCHA_SECRET_KEY)
+          reply.setCookie(HUMAN_PASS_COOKIE, issueHumanPass(env.RECAPTCHA_SECRET_KEY, action), {
+            path: '/api',
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: env.NODE_ENV === 'production',
+            maxAge: HUMAN_PASS_TTL_MS / 1000,
+          });
         return ok({ success: result.success, score: result.score }, result.success ? A.captchaPassed : A.captchaFailed);
       } catch (error) {
         if (!(error instanceof CaptchaUnavailableError)) throw error;

@@ -4,8 +4,10 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
+import { signUpBody } from '../modules/auth/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { HUMAN_PASS_COOKIE } from './human-pass.ts';
 import { CaptchaUnavailableError, createRecaptchaVerifier } from './verifier.ts';
 
 /**
@@ -146,6 +148,34 @@ describe('POST /api/hello', () => {
     expect(res.json().message).toBe('gRecaptchaToken is required');
     const badAction = await hello(enabled, { gRecaptchaToken: 'human', action: 'no spaces!' });
     expect(badAction.statusCode).toBe(400);
+  });
+
+  it('gives a person a human pass, and sign-up asks for it while the check is on', async () => {
+    const signUp = (app: TestApp, cookie?: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signup',
+        payload: signUpBody(),
+        headers: cookie ? { cookie } : {},
+      });
+    const withoutPass = await signUp(enabled);
+    expect(withoutPass.statusCode).toBe(400);
+    expect(withoutPass.json().message).toBe('Human check failed');
+
+    const bot = await hello(enabled, { gRecaptchaToken: 'bot', action: 'userRegistration' });
+    expect(bot.cookies.find((c) => c.name === HUMAN_PASS_COOKIE)).toBeUndefined();
+    const forged = `${HUMAN_PASS_COOKIE}=userRegistration.${Date.now() + 60_000}.nonce.forged`;
+    expect((await signUp(enabled, forged)).statusCode).toBe(400);
+
+    const person = await hello(enabled, { gRecaptchaToken: 'human', action: 'userRegistration' });
+    const pass = person.cookies.find((c) => c.name === HUMAN_PASS_COOKIE);
+    expect(pass).toMatchObject({ path: '/api', httpOnly: true, sameSite: 'Strict' });
+    const signedUp = await signUp(enabled, `${HUMAN_PASS_COOKIE}=${pass?.value}`);
+    expect(signedUp.statusCode).toBe(201);
+    expect(signedUp.cookies.find((c) => c.name === HUMAN_PASS_COOKIE)?.value).toBe('');
+
+    // With the check off (no secret), sign-up needs no pass.
+    expect((await signUp(disabled)).statusCode).toBe(201);
   });
 
   it('passes everyone with score 1 when no secret is configured', async () => {

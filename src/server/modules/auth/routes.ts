@@ -4,6 +4,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from '../../../domain/auth/messages.ts';
 import {
+  CAPTCHA_ACTIONS,
   platformSchema,
   resetPasswordSchema,
   resetRequestSchema,
@@ -16,6 +17,7 @@ import {
   signUpPayloadSchema,
 } from '../../../domain/auth/schemas.ts';
 import { PLATFORMS } from '../../../domain/config/site.ts';
+import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
 import { normalizeReferralCode } from '../users/service.ts';
 import { createAuthRateLimits } from './rate-limits.ts';
@@ -49,11 +51,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { website, ...payload } = request.body;
       if (website) throw new HttpError(400, M.signupBot);
+      // With the human check on, only a browser that just passed it (POST /api/hello) may sign up.
+      const secret = app.env.RECAPTCHA_SECRET_KEY;
+      if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
+        throw new HttpError(400, A.captchaFailed);
       const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
       if (!result.ok) {
         if (result.reason === 'email-taken') throw new HttpError(409, A.emailTaken);
         throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
       }
+      if (secret) reply.clearCookie(HUMAN_PASS_COOKIE, { path: '/api' });
       return reply.status(201).send(ok({ id: result.id, email: result.email }, A.signUpSuccess, 201));
     },
   );

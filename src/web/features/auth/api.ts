@@ -1,4 +1,5 @@
 import type { Envelope } from '../../../domain/api/envelope.ts';
+import { CAPTCHA_ACTIONS } from '../../../domain/auth/requests.ts';
 import type { Platform } from '../../../domain/config/site.ts';
 import { apiCall } from '../../lib/api-client.ts';
 import type { SessionUser } from '../../lib/stores/session-store.ts';
@@ -41,7 +42,7 @@ export const checkHuman = (gRecaptchaToken: string) =>
   apiCall<{ success: boolean; score?: number }>({
     url: '/api/hello',
     method: 'POST',
-    body: { gRecaptchaToken, action: 'userRegistration' },
+    body: { gRecaptchaToken, action: CAPTCHA_ACTIONS.signUp },
   });
 
 export type { Envelope };

@@ -1,8 +1,6 @@
+import { CAPTCHA_ACTIONS } from '../../../domain/auth/requests.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { checkHuman } from './api.ts';
-
-/** The reCAPTCHA v3 action of sign-up (SPEC.md §7). */
-export const CAPTCHA_ACTION = 'userRegistration';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -39,7 +37,7 @@ export async function captchaToken(siteKey: string): Promise<string> {
   if (!siteKey) return '';
   try {
     const grecaptcha = await loadScript(siteKey);
-    return await grecaptcha.execute(siteKey, { action: CAPTCHA_ACTION });
+    return await grecaptcha.execute(siteKey, { action: CAPTCHA_ACTIONS.signUp });
   } catch (error) {
     console.warn('The human check is unavailable', error);
     return '';
