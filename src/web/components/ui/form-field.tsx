@@ -1,4 +1,6 @@
+import { formAlertId } from '../../lib/use-posted-form.ts';
 import { Icon } from './icon.tsx';
+import type { IconName } from './icon-names.ts';
 
 interface BaseFieldProps {
   name: string;
@@ -208,5 +210,35 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
       <Icon name={tone === 'error' ? 'circle-alert' : 'circle-check'} className="mt-0.5 size-5 shrink-0" />
       <div className="text-[0.95rem] font-medium">{children}</div>
     </div>
+  );
+}
+
+/** The message of a refused post, focusable so usePostedForm can move focus to it. */
+export function FormRejectionAlert({ formId, message }: { formId: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <div id={formAlertId(formId)} tabIndex={-1} className="outline-none">
+      <FormAlert tone="error">{message}</FormAlert>
+    </div>
+  );
+}
+
+/** A form's submit button: disabled with a spinner and "Sending…" while the post is under way. */
+export function SubmitButton({
+  sending,
+  label,
+  icon,
+  className = 'w-full',
+}: {
+  sending: boolean;
+  label: string;
+  icon: IconName;
+  className?: string;
+}) {
+  return (
+    <button type="submit" disabled={sending} className={`btn-primary disabled:opacity-70 ${className}`}>
+      {sending ? 'Sending…' : label}
+      <Icon name={sending ? 'loader-circle' : icon} className={sending ? 'size-5 animate-spin' : 'size-5'} />
+    </button>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { resetRequestSchema } from '../../../domain/auth/requests.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -62,9 +63,7 @@ export function ForgotPasswordPage() {
                       if (errors.email) clearErrors('email');
                       return email.onChange(event);
                     }}
-                    type="email"
-                    autoComplete="email"
-                    inputMode="email"
+                    {...EMAIL_INPUT}
                     placeholder="you@example.com"
                     className="field-input"
                   />

@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { resendVerificationSchema, type SignInInput, signInSchema } from '../../../domain/auth/schemas.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -91,9 +92,7 @@ export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormPro
           <input
             {...control}
             {...field('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
+            {...EMAIL_INPUT}
             placeholder="you@example.com"
             className="field-input"
           />

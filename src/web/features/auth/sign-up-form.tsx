@@ -20,6 +20,7 @@ import {
 } from '../../../domain/limits/constants.ts';
 import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FieldError, FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -188,15 +189,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
 
       <FormField label="Email" error={errors.email?.message}>
         {(c) => (
-          <input
-            {...c}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            className="field-input"
-          />
+          <input {...c} {...register('email')} {...EMAIL_INPUT} placeholder="you@example.com" className="field-input" />
         )}
       </FormField>
 

@@ -1,10 +1,18 @@
-import { useEffect } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
 import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
 import { type CampaignId, LEAD_NOTE_MAX_LENGTH } from '../../../domain/marketing/campaigns.ts';
-import { FormAlert, HoneypotField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
-import { Icon } from '../../components/ui/icon.tsx';
+import {
+  FormRejectionAlert,
+  HoneypotField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx';
+import { EMAIL_INPUT, PHONE_INPUT } from '../../components/ui/input-presets.ts';
+import { usePostedForm } from '../../lib/use-posted-form.ts';
 import type { LeadActionData } from './lead-fields.ts';
+
+const FORM_ID = 'lead-form';
 
 /** The campaign pages' call-back form; on success the action sends the visitor to the thank-you page. */
 export function LeadForm({
@@ -18,18 +26,11 @@ export function LeadForm({
   today: string;
   result: LeadActionData | undefined;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const values = result?.values;
-  const errors = result?.errors ?? {};
-
-  useEffect(() => {
-    if (result) document.querySelector<HTMLElement>('#lead-form [aria-invalid="true"], #lead-form-alert')?.focus();
-  }, [result]);
+  const { sending, failed, values, errors } = usePostedForm(FORM_ID, result);
 
   return (
     <Form
-      id="lead-form"
+      id={FORM_ID}
       method="post"
       noValidate
       aria-labelledby="lead-form-title"
@@ -41,32 +42,12 @@ export function LeadForm({
         </h2>
         <p className="mt-1 text-sm text-slate-600">No payment now. A specialist calls you within one business day.</p>
       </div>
-      {result ? (
-        <div id="lead-form-alert" tabIndex={-1} className="outline-none">
-          <FormAlert tone="error">{result.message}</FormAlert>
-        </div>
-      ) : null}
+      <FormRejectionAlert formId={FORM_ID} message={failed?.message} />
       <input type="hidden" name="campaign" value={campaign} />
       <TextField name="name" label="Full name" autoComplete="name" defaultValue={values?.name} error={errors.name} />
-      <TextField
-        name="email"
-        label="E-mail"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        defaultValue={values?.email}
-        error={errors.email}
-      />
+      <TextField name="email" label="E-mail" {...EMAIL_INPUT} defaultValue={values?.email} error={errors.email} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          name="phone"
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
+        <TextField name="phone" label="Phone" {...PHONE_INPUT} defaultValue={values?.phone} error={errors.phone} />
         <TextField
           name="travelDate"
           label="Travel date"
@@ -88,10 +69,7 @@ export function LeadForm({
         error={errors.message}
       />
       <HoneypotField name={HONEYPOT_FIELD} />
-      <button type="submit" disabled={sending} className="btn-primary w-full disabled:opacity-70">
-        {sending ? 'Sending…' : 'Request my call back'}
-        <Icon name={sending ? 'loader-circle' : 'phone'} className={sending ? 'size-5 animate-spin' : 'size-5'} />
-      </button>
+      <SubmitButton sending={sending} label="Request my call back" icon="phone" />
       <p className="text-center text-xs text-slate-600">
         We use your details only to call you about this trip. SevaDocs is a private company, not a government agency.
       </p>

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { useRef } from 'react';
+import { Form, Link } from 'react-router';
 import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -8,14 +8,17 @@ import {
   HONEYPOT_FIELD,
 } from '../../../domain/contact/options.ts';
 import {
-  FormAlert,
+  FormRejectionAlert,
   HoneypotField,
   RadioCardGroup,
   SelectField,
+  SubmitButton,
   TextAreaField,
   TextField,
 } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { EMAIL_INPUT, PHONE_INPUT } from '../../components/ui/input-presets.ts';
+import { usePostedForm } from '../../lib/use-posted-form.ts';
 import type { ContactActionData } from './contact-fields.ts';
 
 const ENQUIRY_DESCRIPTIONS: Record<string, string> = {
@@ -23,24 +26,15 @@ const ENQUIRY_DESCRIPTIONS: Record<string, string> = {
   'existing-client': 'You already have an order with us (have your DOC- or PHO- order ID ready).',
 };
 
+const FORM_ID = 'contact-form';
+
 /**
  * SPEC.md §3 contact form. It posts to the page's action, so it works without JavaScript too;
  * each message sits next to its field, and what was typed is kept when something is wrong.
  */
 export function ContactForm({ result }: { result: ContactActionData | undefined }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === 'submitting' && navigation.formAction === '/contact';
   const done = useRef<HTMLHeadingElement>(null);
-  const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values;
-  const errors = failed?.errors ?? {};
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) done.current?.focus();
-    else
-      document.querySelector<HTMLElement>('#contact-form [aria-invalid="true"], #contact-form [role="alert"]')?.focus();
-  }, [result]);
+  const { sending, failed, values, errors } = usePostedForm(FORM_ID, result, done);
 
   if (result?.ok) {
     return (
@@ -66,16 +60,12 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
   }
 
   return (
-    <Form id="contact-form" method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
+    <Form id={FORM_ID} method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
       <div>
         <h2 className="text-2xl font-bold text-slate-900">Send us a message</h2>
         <p className="mt-1 text-slate-600">All fields are required. We reply within one business day.</p>
       </div>
-      {failed ? (
-        <div tabIndex={-1} className="outline-none">
-          <FormAlert tone="error">{failed.message}</FormAlert>
-        </div>
-      ) : null}
+      <FormRejectionAlert formId={FORM_ID} message={failed?.message} />
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField
           name="name"
@@ -85,21 +75,11 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           error={errors.name}
           className="sm:col-span-2"
         />
-        <TextField
-          name="email"
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={errors.email}
-        />
+        <TextField name="email" label="E-mail" {...EMAIL_INPUT} defaultValue={values?.email} error={errors.email} />
         <TextField
           name="phone"
           label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+          {...PHONE_INPUT}
           placeholder="+1 415 555 0123"
           defaultValue={values?.phone}
           error={errors.phone}
@@ -138,10 +118,7 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           </Link>
           .
         </p>
-        <button type="submit" disabled={sending} className="btn-primary shrink-0 disabled:opacity-70">
-          {sending ? 'Sending…' : 'Send message'}
-          <Icon name={sending ? 'loader-circle' : 'send'} className={sending ? 'size-5 animate-spin' : 'size-5'} />
-        </button>
+        <SubmitButton sending={sending} label="Send message" icon="send" className="shrink-0" />
       </div>
     </Form>
   );

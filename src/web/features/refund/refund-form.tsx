@@ -1,25 +1,25 @@
-import { useEffect, useRef } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { useRef } from 'react';
+import { Form } from 'react-router';
 import { HONEYPOT_FIELD } from '../../../domain/contact/options.ts';
 import { REFUND_REASON_MAX_LENGTH } from '../../../domain/refunds/options.ts';
-import { FormAlert, HoneypotField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
+import {
+  FormRejectionAlert,
+  HoneypotField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
+import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
+import { usePostedForm } from '../../lib/use-posted-form.ts';
 import type { RefundActionData } from './refund-fields.ts';
+
+const FORM_ID = 'refund-form';
 
 /** SPEC.md §2 refund request: order ID, e-mail, amount and reason, answered with a reference number. */
 export function RefundForm({ result }: { result: RefundActionData | undefined }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === 'submitting';
   const done = useRef<HTMLHeadingElement>(null);
-  const failed = result && !result.ok ? result : undefined;
-  const values = failed?.values;
-  const errors = failed?.errors ?? {};
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) done.current?.focus();
-    else document.querySelector<HTMLElement>('#refund-form [aria-invalid="true"], #refund-form-alert')?.focus();
-  }, [result]);
+  const { sending, failed, values, errors } = usePostedForm(FORM_ID, result, done);
 
   if (result?.ok) {
     return (
@@ -60,12 +60,8 @@ export function RefundForm({ result }: { result: RefundActionData | undefined })
   }
 
   return (
-    <Form id="refund-form" method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
-      {failed ? (
-        <div id="refund-form-alert" tabIndex={-1} className="outline-none">
-          <FormAlert tone="error">{failed.message}</FormAlert>
-        </div>
-      ) : null}
+    <Form id={FORM_ID} method="post" noValidate className="card relative grid gap-6 p-6 sm:p-8">
+      <FormRejectionAlert formId={FORM_ID} message={failed?.message} />
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField
           name="orderId"
@@ -81,9 +77,7 @@ export function RefundForm({ result }: { result: RefundActionData | undefined })
         <TextField
           name="email"
           label="E-mail used for the order"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...EMAIL_INPUT}
           defaultValue={values?.email}
           error={errors.email}
         />
@@ -108,10 +102,7 @@ export function RefundForm({ result }: { result: RefundActionData | undefined })
         error={errors.reason}
       />
       <HoneypotField name={HONEYPOT_FIELD} />
-      <button type="submit" disabled={sending} className="btn-primary w-full disabled:opacity-70">
-        {sending ? 'Sending…' : 'Request refund'}
-        <Icon name={sending ? 'loader-circle' : 'send'} className={sending ? 'size-5 animate-spin' : 'size-5'} />
-      </button>
+      <SubmitButton sending={sending} label="Request refund" icon="send" />
     </Form>
   );
 }
