@@ -241,6 +241,37 @@ describe('contact form (SPEC.md §2, §3)', () => {
     expect(await form.getByLabel('E-mail').inputValue()).toBe('priya@example');
   });
 
+  it('keeps what was typed before the form’s code arrived, when the live form takes over', async () => {
+    const { page } = await e2e.desktop();
+    // Hold back the form's code (loaded after first paint) until the visitor has typed.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/contact-page-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ROUTES.CONTACT);
+    await waitForHydration(page);
+    const form = page.locator('#contact-form');
+    const isLive = () =>
+      page.evaluate(() => {
+        const input = document.querySelector('#name');
+        return input ? Object.keys(input).some((k) => k.startsWith('__reactFiber')) : false;
+      });
+    expect(await isLive(), 'the form is still the server’s HTML').toBe(false);
+    await form.getByLabel('Full name').fill('Priya Sharma');
+    await form.getByLabel('Existing client').check();
+    await form.getByLabel('Topic').selectOption({ index: 2 });
+    await form.getByLabel('Message').fill('Where is my OCI card?');
+    release();
+    await poll(isLive).toBe(true);
+    expect(await form.getByLabel('Full name').inputValue()).toBe('Priya Sharma');
+    expect(await form.getByLabel('Existing client').isChecked()).toBe(true);
+    expect(await form.getByLabel('Topic').evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(2);
+    expect(await form.getByLabel('Message').inputValue()).toBe('Where is my OCI card?');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('message');
+  });
+
   it('sends an enquiry that is acknowledged on screen and reaches support’s mailbox', async () => {
     const { page } = await e2e.desktop();
     await page.goto(ROUTES.CONTACT);
