@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -311,5 +311,21 @@ describe('catalog cache', () => {
     expect((await serviceBySlug('oci-card')).name).toBe('OCI Card (renamed)');
     await t.database.db.execute(sql`update services set name = 'OCI Card' where slug = 'oci-card'`);
     t.app.services.catalog.invalidate();
+  });
+
+  it('after a minute, answers from the old snapshot while the new one loads, then from the new one', async () => {
+    const { sql } = await import('drizzle-orm');
+    t.app.services.catalog.invalidate();
+    expect((await serviceBySlug('oci-card')).name).toBe('OCI Card');
+    await t.database.db.execute(sql`update services set name = 'OCI Card (new)' where slug = 'oci-card'`);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+    try {
+      expect((await serviceBySlug('oci-card')).name, 'the stale snapshot, at once').toBe('OCI Card');
+      await vi.waitFor(async () => expect((await serviceBySlug('oci-card')).name).toBe('OCI Card (new)'));
+    } finally {
+      clock.mockRestore();
+      await t.database.db.execute(sql`update services set name = 'OCI Card' where slug = 'oci-card'`);
+      t.app.services.catalog.invalidate();
+    }
   });
 });

@@ -139,9 +139,7 @@ export function createCatalogService(db: Database) {
   let loading: Promise<CatalogSnapshot> | null = null;
   let generation = 0;
 
-  /** The cached catalog; concurrent readers share one load. */
-  function catalog(): Promise<CatalogSnapshot> | CatalogSnapshot {
-    if (snapshot && Date.now() - snapshot.at < CATALOG_CACHE_TTL_MS) return snapshot;
+  function reload(): Promise<CatalogSnapshot> {
     if (!loading) {
       const started = generation;
       loading = loadSnapshot(repository).then(
@@ -159,6 +157,19 @@ export function createCatalogService(db: Database) {
       );
     }
     return loading;
+  }
+
+  /**
+   * The cached catalog; concurrent readers share one load. Once the TTL is up, readers keep the
+   * old snapshot while a new one loads in the background: a reload does not hold up every
+   * request in flight. After invalidate() there is no old snapshot, so readers wait for fresh rows.
+   */
+  function catalog(): Promise<CatalogSnapshot> | CatalogSnapshot {
+    if (!snapshot) return reload();
+    if (Date.now() - snapshot.at >= CATALOG_CACHE_TTL_MS) {
+      reload().catch((error: unknown) => console.error('Could not reload the catalog', error));
+    }
+    return snapshot;
   }
 
   function stepsOf(snap: CatalogSnapshot, serviceId: number, packageId: number | null, kind: 'step' | 'detail') {

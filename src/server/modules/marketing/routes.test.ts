@@ -27,6 +27,8 @@ describe('GET /api/v1/offer-management', () => {
         position: -1,
       },
     ]);
+    // Rows written straight to the database: the service's cached lists must be dropped.
+    t.app.services.marketing.invalidate();
     const res = await get('/api/v1/offer-management');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -78,9 +80,11 @@ describe('GET /api/v1/banner-management/active', () => {
 
   it('leaves out inactive banners and answers an empty list when none is active', async () => {
     await t.database.db.update(banners).set({ isActive: false });
+    t.app.services.marketing.invalidate();
     const data = (await get('/api/v1/banner-management/active')).json().data;
     expect(data).toEqual({ results: [], totalCount: 0, page: 1, limit: 10 });
     await t.database.db.update(banners).set({ isActive: true });
+    t.app.services.marketing.invalidate();
   });
 });
 
@@ -90,6 +94,7 @@ describe('GET /api/v1/partner-service', () => {
       .insert(partnerServices)
       .values({ name: 'Retired partner', description: 'No longer offered', isActive: false })
       .returning();
+    t.app.services.marketing.invalidate();
     const res = await get('/api/v1/partner-service');
     expect(res.statusCode).toBe(200);
     const { results } = res.json().data;
@@ -100,6 +105,7 @@ describe('GET /api/v1/partner-service', () => {
       expect(partner.logo).toMatch(/^partners\/[a-z-]+\.svg$/);
     }
     await t.database.db.delete(partnerServices).where(eq(partnerServices.id, hidden?.id ?? 0));
+    t.app.services.marketing.invalidate();
   });
 });
 
@@ -140,5 +146,20 @@ describe('campaign leads', () => {
       status: 429,
       message: 'You have sent several requests in a short time. Please wait a few minutes before trying again.',
     });
+  });
+});
+
+describe('marketing lists in memory', () => {
+  it('are read from the database once a minute at most, and again at once after invalidate()', async () => {
+    const before = (await get('/api/v1/partner-service')).json().data.totalCount;
+    const [added] = await t.database.db
+      .insert(partnerServices)
+      .values({ name: 'Apostille desk', description: 'Apostille and attestation of US documents for use in India.' })
+      .returning();
+    expect((await get('/api/v1/partner-service')).json().data.totalCount).toBe(before);
+    t.app.services.marketing.invalidate();
+    expect((await get('/api/v1/partner-service')).json().data.totalCount).toBe(before + 1);
+    await t.database.db.delete(partnerServices).where(eq(partnerServices.id, added?.id ?? 0));
+    t.app.services.marketing.invalidate();
   });
 });

@@ -7,6 +7,7 @@ import type { Banner, Offer, PartnerService } from '../../../domain/marketing/ma
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import { createReadCache } from '../read-cache.ts';
 import { createMarketingRepository } from './repository.ts';
 
 export interface MarketingServiceDeps {
@@ -20,38 +21,59 @@ function page<T>(results: T[], totalCount: number, { page, limit }: Pagination):
   return { results, totalCount, page, limit };
 }
 
+/**
+ * How long the lists are kept in memory: every home page render reads all three, and on the
+ * embedded database those six queries were most of an uncached render. An offer that starts or
+ * ends shows the change within this time.
+ */
+const MARKETING_CACHE_TTL_MS = 60_000;
+
 /** Offers, banners and partner services for the home page, and the campaign pages' leads. */
 export function createMarketingService(db: Database, deps: MarketingServiceDeps) {
   const repository = createMarketingRepository(db);
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
+  const cache = createReadCache({ ttlMs: MARKETING_CACHE_TTL_MS });
+  const cached = <T>(list: string, paging: Pagination, load: () => Promise<T>) =>
+    cache.get(`${list}:${paging.page}:${paging.limit}`, load);
 
   return {
     /** Active offers inside their date window (the sticky offers strip). */
-    async listOffers(paging: Pagination): Promise<ListData<Offer>> {
-      const at = now();
-      const [total, rows] = await Promise.all([
-        repository.countLiveOffers(at),
-        repository.listLiveOffers(at, (paging.page - 1) * paging.limit, paging.limit),
-      ]);
-      return page(rows, total, paging);
+    listOffers(paging: Pagination): Promise<ListData<Offer>> {
+      return cached('offers', paging, async () => {
+        const at = now();
+        const [total, rows] = await Promise.all([
+          repository.countLiveOffers(at),
+          repository.listLiveOffers(at, (paging.page - 1) * paging.limit, paging.limit),
+        ]);
+        return page(rows, total, paging);
+      });
     },
 
     /** Active banners, first one first (the home popup shows the first). */
-    async listActiveBanners(paging: Pagination): Promise<ListData<Banner>> {
-      const [total, rows] = await Promise.all([
-        repository.countActiveBanners(),
-        repository.listActiveBanners((paging.page - 1) * paging.limit, paging.limit),
-      ]);
-      return page(rows, total, paging);
+    listActiveBanners(paging: Pagination): Promise<ListData<Banner>> {
+      return cached('banners', paging, async () => {
+        const [total, rows] = await Promise.all([
+          repository.countActiveBanners(),
+          repository.listActiveBanners((paging.page - 1) * paging.limit, paging.limit),
+        ]);
+        return page(rows, total, paging);
+      });
     },
 
-    async listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>> {
-      const [total, rows] = await Promise.all([
-        repository.countActivePartners(),
-        repository.listActivePartners((paging.page - 1) * paging.limit, paging.limit),
-      ]);
-      return page(rows, total, paging);
+    listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>> {
+      return cached('partners', paging, async () => {
+        const [total, rows] = await Promise.all([
+          repository.countActivePartners(),
+          repository.listActivePartners((paging.page - 1) * paging.limit, paging.limit),
+        ]);
+        return page(rows, total, paging);
+      });
+    },
+
+    /** Drops the cached lists; call after any change to offers, banners or partner services. */
+    invalidate(): void {
+      cache.clear();
     },
 
     /** Stores a campaign page's lead and e-mails it to the sales inbox (support). */
