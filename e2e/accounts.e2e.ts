@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../src/domain/limits/constants.ts';
 import {
   mailsTo,
   STRONG_PASSWORD,
@@ -305,26 +306,29 @@ describe('signed-in header and notifications', () => {
 describe('mobile (390 px)', () => {
   it('opens Sign Up as a bottom sheet whose backdrop appears after 500 ms', async () => {
     const { page } = await e2e.mobile();
+    // The page's clock stands still until the test moves it: the delay is counted exactly, not
+    // measured against a busy machine.
+    const start = new Date('2026-11-23T09:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto(startPath);
     await waitForHydration(page);
-    // Note, in the page, when the sheet and when its backdrop enter the document.
-    await page.evaluate(() => {
-      const times: Record<string, number> = {};
-      (window as unknown as { sheetTimes: Record<string, number> }).sheetTimes = times;
-      new MutationObserver(() => {
-        if (!times.sheet && document.querySelector('[data-vaul-drawer]')) times.sheet = performance.now();
-        if (!times.backdrop && document.querySelector('[data-vaul-overlay]')) times.backdrop = performance.now();
-      }).observe(document.body, { childList: true, subtree: true });
-    });
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).click();
+    // Opening takes timers of its own (the menu closes first): move time 1 ms at a time until the
+    // sheet is in the page, so the backdrop's delay is counted from then, to within 1 ms.
+    const drawer = page.locator('[data-vaul-drawer]');
+    for (let ms = 0; ms < 1000 && (await drawer.count()) === 0; ms++) await page.clock.runFor(1);
+    expect(await drawer.count(), 'the sheet is in the page').toBe(1);
+    const backdrop = page.locator('[data-vaul-overlay]');
+    expect(await backdrop.count(), 'no backdrop when the sheet opens').toBe(0);
+    await page.clock.runFor(BOTTOM_SHEET_BACKDROP_DELAY_MS - 2);
+    expect(await backdrop.count(), `no backdrop ${BOTTOM_SHEET_BACKDROP_DELAY_MS - 2} ms later`).toBe(0);
+    await page.clock.runFor(2);
+    await backdrop.waitFor({ state: 'attached' });
+    await page.clock.resume();
     const sheet = dialog(page, 'Sign Up');
     await expectVisible(sheet);
-    await page.locator('[data-vaul-overlay]').waitFor({ state: 'attached' });
-    const times = await page.evaluate(() => (window as unknown as { sheetTimes: Record<string, number> }).sheetTimes);
-    const delay = (times.backdrop ?? 0) - (times.sheet ?? Number.POSITIVE_INFINITY);
-    expect(delay).toBeGreaterThanOrEqual(480);
-    expect(delay).toBeLessThan(1500);
     await poll(async () => {
       const box = await sheet.boundingBox();
       return box ? Math.round(box.y + box.height) : 0;
