@@ -34,41 +34,37 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
   const cache = createReadCache({ ttlMs: MARKETING_CACHE_TTL_MS });
-  const cached = <T>(list: string, paging: Pagination, load: () => Promise<T>) =>
-    cache.get(`${list}:${paging.page}:${paging.limit}`, load);
+  /** One page of a list (its count and its rows), kept in the cache under the list's name. */
+  const cachedPage = <T>(
+    list: string,
+    paging: Pagination,
+    count: () => Promise<number>,
+    rows: (offset: number, limit: number) => Promise<T[]>,
+  ): Promise<ListData<T>> =>
+    cache.get(`${list}:${paging.page}:${paging.limit}`, async () => {
+      const [total, found] = await Promise.all([count(), rows((paging.page - 1) * paging.limit, paging.limit)]);
+      return page(found, total, paging);
+    });
 
   return {
     /** Active offers inside their date window (the sticky offers strip). */
     listOffers(paging: Pagination): Promise<ListData<Offer>> {
-      return cached('offers', paging, async () => {
-        const at = now();
-        const [total, rows] = await Promise.all([
-          repository.countLiveOffers(at),
-          repository.listLiveOffers(at, (paging.page - 1) * paging.limit, paging.limit),
-        ]);
-        return page(rows, total, paging);
-      });
+      const at = now();
+      return cachedPage(
+        'offers',
+        paging,
+        () => repository.countLiveOffers(at),
+        (offset, limit) => repository.listLiveOffers(at, offset, limit),
+      );
     },
 
     /** Active banners, first one first (the home popup shows the first). */
     listActiveBanners(paging: Pagination): Promise<ListData<Banner>> {
-      return cached('banners', paging, async () => {
-        const [total, rows] = await Promise.all([
-          repository.countActiveBanners(),
-          repository.listActiveBanners((paging.page - 1) * paging.limit, paging.limit),
-        ]);
-        return page(rows, total, paging);
-      });
+      return cachedPage('banners', paging, repository.countActiveBanners, repository.listActiveBanners);
     },
 
     listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>> {
-      return cached('partners', paging, async () => {
-        const [total, rows] = await Promise.all([
-          repository.countActivePartners(),
-          repository.listActivePartners((paging.page - 1) * paging.limit, paging.limit),
-        ]);
-        return page(rows, total, paging);
-      });
+      return cachedPage('partners', paging, repository.countActivePartners, repository.listActivePartners);
     },
 
     /** Drops the cached lists; call after any change to offers, banners or partner services. */
