@@ -19,7 +19,10 @@ export function usePostedForm<K extends string>(
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Still "sending" while a successful post redirects, until the next page shows.
-  const sending = navigation.state !== 'idle' && navigation.formMethod === 'POST' && navigation.formAction === pathname;
+  const sending =
+    navigation.state !== 'idle' &&
+    navigation.formMethod === 'POST' &&
+    navigation.formAction?.split('?')[0] === pathname;
   const failed = result && !result.ok ? result : undefined;
 
   useEffect(() => {
