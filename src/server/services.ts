@@ -31,17 +31,18 @@ export function createServices(db: Database, { env, mailer, log }: ServiceDeps) 
   };
   const users = createUsersService(db);
   const notifications = createNotificationsService(db);
+  const orders = createOrdersService(db);
   return {
     catalog,
     users,
     notifications,
-    orders: createOrdersService(db),
+    orders,
     auth: createAuthService(db, { users, notifications, mailer, siteUrl: env.siteUrl, log }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mailer, contact: company, log }),
     contact: createContactService(db, { mailer, contact: company, log }),
-    refunds: createRefundsService(db, { mailer, contact: company, log }),
+    refunds: createRefundsService(db, { orders, mailer, contact: company, log }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

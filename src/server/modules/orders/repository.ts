@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from './tables.ts';
 
@@ -15,6 +15,15 @@ const summaryColumns = {
 
 export function createOrdersRepository(db: Database) {
   return {
+    /** The order with this customer-facing id placed with this e-mail (case-insensitive), or null. */
+    async findByDisplayIdAndEmail(displayId: string, email: string) {
+      const [row] = await db
+        .select(summaryColumns)
+        .from(orders)
+        .where(and(eq(orders.displayId, displayId), eq(sql`lower(${orders.email})`, email.toLowerCase())));
+      return row ?? null;
+    },
+
     listForUser(userId: number, offset: number, limit: number) {
       return db
         .select(summaryColumns)

@@ -15,6 +15,14 @@ export function createOrdersService(db: Database) {
   const repository = createOrdersRepository(db);
 
   return {
+    /**
+     * The order a customer names by its id and the e-mail it was placed with (the refund form),
+     * or null when either does not match: the caller cannot tell which.
+     */
+    findByDisplayIdAndEmail(displayId: string, email: string) {
+      return repository.findByDisplayIdAndEmail(displayId, email);
+    },
+
     /** Newest first. */
     async listForUser(userId: number, { page, limit }: Pagination): Promise<ListData<OrderSummary>> {
       const [rows, totalCount] = await Promise.all([

@@ -1,6 +1,5 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../orders/tables.ts';
 import { type RefundStatus, refundRequests } from './tables.ts';
 
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
@@ -10,25 +9,6 @@ export const OPEN_REFUND_STATUSES: RefundStatus[] = ['Received', 'In review'];
 
 export function createRefundsRepository(db: Database) {
   return {
-    /**
-     * The order with this customer-facing id placed with this e-mail (case-insensitive), or
-     * null. There is no orders service yet; this is the one read refunds makes of `orders`.
-     */
-    async findOrderForEmail(displayId: string, email: string) {
-      const [row] = await db
-        .select({
-          id: orders.id,
-          displayId: orders.displayId,
-          status: orders.status,
-          totalCents: orders.totalCents,
-          currency: orders.currency,
-          title: orders.title,
-        })
-        .from(orders)
-        .where(and(eq(orders.displayId, displayId), eq(sql`lower(${orders.email})`, email.toLowerCase())));
-      return row ?? null;
-    },
-
     async findOpenRequest(orderId: number) {
       const [row] = await db
         .select({ reference: refundRequests.reference })

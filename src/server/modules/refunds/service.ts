@@ -5,10 +5,13 @@ import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import type { OrdersService } from '../orders/service.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
 
 export interface RefundsServiceDeps {
+  /** The orders module owns the order a refund names. */
+  orders: Pick<OrdersService, 'findByDisplayIdAndEmail'>;
   mailer: Pick<Mailer, 'send'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   log?: { error(details: object, message: string): void };
@@ -100,7 +103,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         }
       }
 
-      const order = await repository.findOrderForEmail(input.orderId, input.email);
+      const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
       if (!order) {
         if (from.ip) failures.set(from.ip, [...recentFailures(from.ip), now().getTime()]);
         return formFailure(404, REFUND_MESSAGES.orderNotFound);
