@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { AuthDialogKind, AuthDialogState } from './open-auth-dialog.ts';
 
 /**
@@ -21,14 +21,31 @@ export function openFromLink(kind: AuthDialogKind) {
   };
 }
 
+/**
+ * What was last asked for, heard from the moment this module loads (with the page shell), not
+ * from when the host's effects run: an open asked for before then, by a page's own mount effect
+ * or on a busy machine, is not lost.
+ */
+let requested: AuthDialogState | null = null;
+const listeners = new Set<() => void>();
+if (typeof window !== 'undefined') {
+  window.addEventListener(AUTH_DIALOG_EVENT_NAME, (event) => {
+    requested = (event as CustomEvent<AuthDialogState | null>).detail;
+    for (const listener of listeners) listener();
+  });
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** Renders the Sign In / Sign Up dialog while it is asked for. Render once, in the page shell. */
 export function AuthDialogHost() {
-  const [state, setState] = useState<AuthDialogState | null>(null);
-  useEffect(() => {
-    const onEvent = (event: Event) => setState((event as CustomEvent<AuthDialogState | null>).detail);
-    window.addEventListener(AUTH_DIALOG_EVENT_NAME, onEvent);
-    return () => window.removeEventListener(AUTH_DIALOG_EVENT_NAME, onEvent);
-  }, []);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => null,
+  );
   return state ? (
     <Suspense>
       <AuthDialog state={state} />

@@ -44,6 +44,14 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     expect(AUTH_DIALOG_EVENT_NAME).toBe(AUTH_DIALOG_EVENT);
   });
 
+  it('opens a dialog asked for before the host was rendered', async () => {
+    setWidth(false);
+    fakeApi({ 'GET /api/v1/country-codes': countries });
+    act(() => openAuthDialog('signin'));
+    await renderHost();
+    expect(await screen.findByRole('dialog', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('opens on demand as a desktop modal, switches between the forms and closes', async () => {
     setWidth(false);
     fakeApi({ 'GET /api/v1/country-codes': countries });
