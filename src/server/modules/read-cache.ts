@@ -1,6 +1,6 @@
 /**
- * Results of reads whose rows change rarely (the home page's offers, banners and partner
- * services), kept per key for `ttlMs` so a page render does not query for them every time.
+ * Results of reads whose rows change rarely (the catalog snapshot; the home page's offers,
+ * banners and partner services), kept per key for `ttlMs` so a page render does not query for them every time.
  * - Concurrent misses of one key share one load.
  * - Once an entry is older than `ttlMs`, readers still get it while a new load runs in the
  *   background, so a reload does not hold up the requests in flight.
@@ -11,7 +11,7 @@
 export function createReadCache({
   ttlMs,
   maxEntries = 100,
-  now = Date.now,
+  now = () => Date.now(),
 }: {
   ttlMs: number;
   maxEntries?: number;

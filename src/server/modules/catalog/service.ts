@@ -17,6 +17,7 @@ import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts'
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import type { Database } from '../../db/client.ts';
+import { createReadCache } from '../read-cache.ts';
 import { createCatalogRepository } from './repository.ts';
 
 /** How long the in-memory catalog may be served before it is read again, as a safety net for
@@ -28,7 +29,6 @@ type StepRow = Awaited<ReturnType<Repository['listAllProcessSteps']>>[number];
 
 /** The whole active catalog, indexed: every catalog read is answered from it. */
 interface CatalogSnapshot {
-  at: number;
   summaries: ServiceSummary[];
   details: ServiceDetail[];
   bySlug: Map<string, ServiceDetail>;
@@ -113,7 +113,6 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
     return f.serviceId === null ? -1 : details.findIndex((d) => d.id === f.serviceId);
   }
   return {
-    at: Date.now(),
     summaries,
     details,
     bySlug: new Map(details.map((d) => [d.slug, d])),
@@ -135,42 +134,11 @@ export interface PackagesForChoices {
 
 export function createCatalogService(db: Database) {
   const repository = createCatalogRepository(db);
-  let snapshot: CatalogSnapshot | null = null;
-  let loading: Promise<CatalogSnapshot> | null = null;
-  let generation = 0;
-
-  function reload(): Promise<CatalogSnapshot> {
-    if (!loading) {
-      const started = generation;
-      loading = loadSnapshot(repository).then(
-        (loaded) => {
-          // An invalidate() during the load means the rows may be stale: keep them for this
-          // read only.
-          if (started === generation) snapshot = loaded;
-          loading = null;
-          return loaded;
-        },
-        (error: unknown) => {
-          loading = null;
-          throw error;
-        },
-      );
-    }
-    return loading;
-  }
-
-  /**
-   * The cached catalog; concurrent readers share one load. Once the TTL is up, readers keep the
-   * old snapshot while a new one loads in the background: a reload does not hold up every
-   * request in flight. After invalidate() there is no old snapshot, so readers wait for fresh rows.
-   */
-  function catalog(): Promise<CatalogSnapshot> | CatalogSnapshot {
-    if (!snapshot) return reload();
-    if (Date.now() - snapshot.at >= CATALOG_CACHE_TTL_MS) {
-      reload().catch((error: unknown) => console.error('Could not reload the catalog', error));
-    }
-    return snapshot;
-  }
+  // One entry: the whole catalog. Concurrent readers share one load; once the TTL is up,
+  // readers keep the old snapshot while a new one loads in the background, and after
+  // invalidate() they wait for fresh rows (see read-cache.ts).
+  const cache = createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxEntries: 1 });
+  const catalog = () => cache.get('catalog', () => loadSnapshot(repository));
 
   function stepsOf(snap: CatalogSnapshot, serviceId: number, packageId: number | null, kind: 'step' | 'detail') {
     return snap.steps
@@ -328,9 +296,7 @@ export function createCatalogService(db: Database) {
 
     /** Drops cached reads; call after any change to services, packages, prices, steps, timelines or FAQs. */
     invalidate(): void {
-      generation += 1;
-      snapshot = null;
-      loading = null;
+      cache.clear();
     },
   };
 }
