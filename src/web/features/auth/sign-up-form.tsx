@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { AUTH_MESSAGES, PASSWORD_HINT } from '../../../domain/auth/messages.ts';
 import {
@@ -13,16 +13,12 @@ import {
 } from '../../../domain/auth/schemas.ts';
 import { GUIDELINE_TABS, guidelineHref } from '../../../domain/config/routes.ts';
 import { platformForPath } from '../../../domain/config/site.ts';
-import {
-  COUNTRY_CODE_MAX_LENGTH,
-  PHONE_MAX_DIGITS,
-  TOAST_SIGNUP_SUCCESS_MS,
-} from '../../../domain/limits/constants.ts';
-import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
+import { TOAST_SIGNUP_SUCCESS_MS } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FieldError, FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
@@ -195,34 +191,16 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
 
       <FormField label="Phone" error={phoneError}>
         {(c) => (
-          <div className="mt-1.5 flex gap-2">
-            <Controller
-              control={control}
-              name="countryCode"
-              render={({ field }) => (
-                <CountryCodePicker
-                  countries={countries}
-                  value={{ code: field.value, isoCode: countryIso }}
-                  onChange={(choice) => {
-                    setCountryIso(choice.isoCode);
-                    field.onChange(choice.code.slice(0, COUNTRY_CODE_MAX_LENGTH));
-                  }}
-                  aria-invalid={Boolean(errors.countryCode)}
-                  aria-describedby={c['aria-describedby']}
-                />
-              )}
-            />
-            <input
-              {...c}
-              {...register('phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={PHONE_MAX_DIGITS}
-              placeholder="Phone number"
-              className="field-input mt-0 min-w-0 flex-1"
-            />
-          </div>
+          <PhoneWithCountryCode
+            field={c}
+            control={control}
+            phone={register('phone')}
+            countries={countries}
+            isoCode={countryIso}
+            onIsoCodeChange={setCountryIso}
+            codeInvalid={Boolean(errors.countryCode)}
+            placeholder="Phone number"
+          />
         )}
       </FormField>
 

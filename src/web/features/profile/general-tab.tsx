@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { countryCodeSchema, joinPhone, personName, phoneNumberSchema } from '../../../domain/auth/schemas.ts';
-import { PHONE_MAX_DIGITS } from '../../../domain/limits/constants.ts';
 import { USER_MESSAGES } from '../../../domain/users/messages.ts';
 import { AGE_GROUPS, type Profile } from '../../../domain/users/profile.ts';
-import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
+import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
@@ -111,31 +110,15 @@ function GeneralForm({ profile }: { profile: Profile }) {
 
       <FormField label="Phone" error={errors.countryCode?.message ?? errors.phone?.message}>
         {(c) => (
-          <div className="mt-1.5 flex gap-2">
-            <Controller
-              control={control}
-              name="countryCode"
-              render={({ field }) => (
-                <CountryCodePicker
-                  countries={countries}
-                  value={{ code: field.value, isoCode: countryIso }}
-                  onChange={(choice) => {
-                    setCountryIso(choice.isoCode);
-                    field.onChange(choice.code);
-                  }}
-                />
-              )}
-            />
-            <input
-              {...c}
-              {...register('phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={PHONE_MAX_DIGITS}
-              className="field-input mt-0 min-w-0 flex-1"
-            />
-          </div>
+          <PhoneWithCountryCode
+            field={c}
+            control={control}
+            phone={register('phone')}
+            countries={countries}
+            isoCode={countryIso}
+            onIsoCodeChange={setCountryIso}
+            codeInvalid={Boolean(errors.countryCode)}
+          />
         )}
       </FormField>
 
