@@ -47,25 +47,49 @@ function Messages({ name, error, hint }: { name: string; error?: string; hint?: 
   );
 }
 
+/** The attributes that tie a control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+}
+
+/** A label above one control, its hint and error below; the control gets the attributes that tie them. */
+function LabelledField({
+  name,
+  label,
+  error,
+  hint,
+  required = true,
+  className,
+  children,
+}: BaseFieldProps & { children(control: ControlProps): React.ReactNode }) {
+  return (
+    <div className={className}>
+      <Label name={name} label={label} required={required} />
+      {children({
+        id: name,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(name, error, hint),
+        'aria-required': required || undefined,
+      })}
+      <Messages name={name} error={error} hint={hint} />
+    </div>
+  );
+}
+
 type InputProps = BaseFieldProps &
   Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'className' | 'required'> & { defaultValue?: string };
 
 /** A labelled input whose error sits right under it and is announced with it. */
 export function TextField({ name, label, error, hint, required = true, className, ...input }: InputProps) {
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
-      <input
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        aria-required={required || undefined}
-        className="field-input"
-        {...input}
-      />
-      <Messages name={name} error={error} hint={hint} />
-    </div>
+    <LabelledField {...{ name, label, error, hint, required, className }}>
+      {(control) => <input {...control} className="field-input" {...input} />}
+    </LabelledField>
   );
 }
 
@@ -76,20 +100,9 @@ type TextAreaProps = BaseFieldProps &
 
 export function TextAreaField({ name, label, error, hint, required = true, className, ...textarea }: TextAreaProps) {
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
-      <textarea
-        id={name}
-        name={name}
-        rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        aria-required={required || undefined}
-        className="field-input min-h-32 resize-y"
-        {...textarea}
-      />
-      <Messages name={name} error={error} hint={hint} />
-    </div>
+    <LabelledField {...{ name, label, error, hint, required, className }}>
+      {(control) => <textarea {...control} rows={5} className="field-input min-h-32 resize-y" {...textarea} />}
+    </LabelledField>
   );
 }
 
@@ -99,40 +112,22 @@ interface SelectProps extends BaseFieldProps {
   placeholder: string;
 }
 
-export function SelectField({
-  name,
-  label,
-  error,
-  hint,
-  required = true,
-  className,
-  options,
-  defaultValue,
-  placeholder,
-}: SelectProps) {
+export function SelectField({ options, defaultValue, placeholder, ...field }: SelectProps) {
   return (
-    <div className={className}>
-      <Label name={name} label={label} required={required} />
-      <select
-        id={name}
-        name={name}
-        defaultValue={defaultValue ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, error, hint)}
-        aria-required={required || undefined}
-        className="field-input appearance-auto"
-      >
-        <option value="" disabled>
-          {placeholder}
-        </option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
+    <LabelledField {...field}>
+      {(control) => (
+        <select {...control} defaultValue={defaultValue ?? ''} className="field-input appearance-auto">
+          <option value="" disabled>
+            {placeholder}
           </option>
-        ))}
-      </select>
-      <Messages name={name} error={error} hint={hint} />
-    </div>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
