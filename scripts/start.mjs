@@ -1,14 +1,23 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then
-// runs the server in this process (Node 24 runs the server's TypeScript as is).
+// runs the server in this process (Node 24 runs the server's TypeScript as is). npm puts
+// node_modules/.bin first on PATH, so `node` here is the Node 24 of the `node` dev dependency
+// whatever the machine's own Node is (docs/decisions/0031-node-and-run-modes.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
-  console.error(`SevaDocs needs Node 24 or newer; this is Node ${process.versions.node}. See README.md.`);
+  console.error(
+    `SevaDocs needs Node 24 or newer; this is Node ${process.versions.node}. ` +
+      'Run it as `npm install && npm start`: npm then uses the Node 24 that `npm install` put in node_modules/.bin.',
+  );
   process.exit(1);
 }
+
+// React's production build for every server render; `npm run dev` is the development mode.
+// Where the server runs (embedded or a production deployment) is DEPLOYMENT's business.
+process.env.NODE_ENV ??= 'production';
 
 const root = resolve(import.meta.dirname, '..');
 const buildDir = resolve(root, process.env.BUILD_DIR ?? 'build');

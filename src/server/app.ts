@@ -83,7 +83,7 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, { production: env.NODE_ENV === 'production', captcha: Boolean(env.RECAPTCHA_SITE_KEY) });
+  await registerSecurity(app, { production: env.isProductionDeployment, captcha: Boolean(env.RECAPTCHA_SITE_KEY) });
   await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);
@@ -101,7 +101,7 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
       await api.register(ordersRoutes);
-      if (env.NODE_ENV !== 'production') await api.register(devMailboxRoutes);
+      if (env.devMailbox) await api.register(devMailboxRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,19 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.siteUrl).toBe('http://localhost:3000');
     expect(env.SEED_ON_START).toBe(true);
+    // `npm start` renders with React's production build yet stays the embedded mode.
+    expect(env.NODE_ENV).toBe('production');
+    expect(env.DEPLOYMENT).toBe('embedded');
+    expect(env.isProductionDeployment).toBe(false);
+    expect(env.devMailbox).toBe(true);
+  });
+
+  it('keeps e-mail out of the dev mailbox once SMTP is configured', () => {
+    expect(loadEnv({ SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
+  });
+
+  it('stops on an unknown deployment', () => {
+    expect(() => loadEnv({ DEPLOYMENT: 'staging' })).toThrow(/DEPLOYMENT/);
   });
 
   it('stops with a readable message on a malformed value', () => {
@@ -15,13 +28,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
-  it('refuses production without SITE_URL or SMTP', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SITE_URL is required in production/);
-    expect(() => loadEnv({ NODE_ENV: 'production', SITE_URL: 'https://sevadocs.example' })).toThrow(
+  it('refuses a production deployment without SITE_URL or SMTP', () => {
+    expect(() => loadEnv({ DEPLOYMENT: 'production' })).toThrow(/SITE_URL is required in production/);
+    expect(() => loadEnv({ DEPLOYMENT: 'production', SITE_URL: 'https://sevadocs.example' })).toThrow(
       /SMTP_URL is required in production/,
     );
     const complete = {
-      NODE_ENV: 'production',
+      DEPLOYMENT: 'production',
       SITE_URL: 'https://sevadocs.example/',
       SMTP_URL: 'smtp://mail:25',
       RECAPTCHA_SECRET_KEY: 'secret',
@@ -32,5 +45,7 @@ describe('loadEnv', () => {
     }
     const env = loadEnv(complete);
     expect(env.siteUrl).toBe('https://sevadocs.example');
+    expect(env.isProductionDeployment).toBe(true);
+    expect(env.devMailbox).toBe(false);
   });
 });

@@ -13,7 +13,13 @@ const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === '
 /** Every variable the server reads. README.md lists the same table; .env.example shows them. */
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Which build of React and which tooling: `production` for `npm start` and every deployment,
+    // `development` only under `npm run dev`, `test` for the test suites. It says nothing about
+    // where the server runs: DEPLOYMENT does (decision 0031).
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // `embedded`: one machine, PGlite, local files, sandbox payments, captcha off, the dev mailbox
+    // when no SMTP. `production`: a real deployment, which must be configured to reach customers.
+    DEPLOYMENT: z.enum(['embedded', 'production']).default('embedded'),
     HOST: z.string().default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,7 +45,7 @@ const envSchema = z
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return;
+    if (env.DEPLOYMENT !== 'production') return;
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
     if (!env.SMTP_URL) {
@@ -60,7 +66,14 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { siteUrl: string; dataDir: string };
+export type Env = z.infer<typeof envSchema> & {
+  siteUrl: string;
+  dataDir: string;
+  /** A production deployment (DEPLOYMENT=production): secure cookies, HSTS, no dev tools. */
+  isProductionDeployment: boolean;
+  /** E-mails kept in the dev mailbox: the embedded mode without SMTP settings. */
+  devMailbox: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -76,5 +89,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(env.DATA_DIR),
+    isProductionDeployment: env.DEPLOYMENT === 'production',
+    devMailbox: env.DEPLOYMENT === 'embedded' && !env.SMTP_URL,
   };
 }

@@ -41,6 +41,11 @@ async function main() {
   // Creates or migrates the pgboss schema, then starts the workers that modules registered in buildApp.
   await app.jobs.start();
   await app.listen({ host: env.HOST, port: env.PORT });
+  // nodeEnv says which React build renders pages (production unless `npm run dev`).
+  app.log.info(
+    { nodeEnv: env.NODE_ENV, deployment: env.DEPLOYMENT, database: env.DATABASE_URL ? 'postgres' : 'pglite', mail: app.mailer.kind },
+    'SevaDocs is ready',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -58,7 +58,7 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }
             path: '/api',
             httpOnly: true,
             sameSite: 'strict',
-            secure: env.NODE_ENV === 'production',
+            secure: env.isProductionDeployment,
             maxAge: HUMAN_PASS_TTL_MS / 1000,
           });
         return ok({ success: result.success, score: result.score }, result.success ? A.captchaPassed : A.captchaFailed);

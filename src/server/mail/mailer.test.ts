@@ -28,9 +28,9 @@ describe('dev mailbox', () => {
     });
   });
 
-  it('is not served in production', async () => {
+  it('is not served in a production deployment', async () => {
     const prod = await buildTestApp({
-      NODE_ENV: 'production',
+      DEPLOYMENT: 'production',
       SITE_URL: 'https://x.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECAPTCHA_SECRET_KEY: 'test-secret',

@@ -61,7 +61,7 @@ function originOf(value: string | undefined): string | null {
  * Referer, equal to SITE_URL's origin or the request's own host), or it is refused with 403.
  */
 async function sessionPlugin(app: FastifyInstance) {
-  const secure = app.env.NODE_ENV === 'production' || app.env.siteUrl.startsWith('https:');
+  const secure = app.env.isProductionDeployment || app.env.siteUrl.startsWith('https:');
   const siteOrigin = new URL(app.env.siteUrl).origin;
 
   app.decorateRequest('viewer', null);

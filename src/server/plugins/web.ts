@@ -74,8 +74,9 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
       blogUrl: app.env.BLOG_URL,
       recaptchaSiteKey: app.env.RECAPTCHA_SITE_KEY ?? null,
     },
+    devMailbox: app.env.devMailbox,
   };
-  const handle = createRequestHandler(build, app.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
   const cache = createPageCache({ maxAgeSeconds: app.env.PAGE_CACHE_SECONDS });
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {

@@ -20,6 +20,8 @@ export interface AppContextValue {
   viewer: Viewer | null;
   /** The network address of this request (the public forms' rate limits use it). */
   clientIp: string | null;
+  /** Whether e-mails are kept in the dev mailbox (the embedded mode without SMTP). */
+  devMailbox: boolean;
 }
 
 /**

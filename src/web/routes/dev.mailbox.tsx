@@ -1,10 +1,11 @@
 import { data } from 'react-router';
 import { MailboxPage } from '../features/dev-mailbox/mailbox-page.tsx';
+import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/dev.mailbox';
 
-/** Outside production only (DESIGN.md §1); a plain 404 in production, like its API. */
-export function loader() {
-  if (process.env.NODE_ENV === 'production') throw data(null, { status: 404 });
+/** Only while the dev mailbox keeps e-mails (DESIGN.md §1); a plain 404 otherwise, like its API. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(appContext).devMailbox) throw data(null, { status: 404 });
   return null;
 }
 
