@@ -43,7 +43,12 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   // nodeEnv says which React build renders pages (production unless `npm run dev`).
   app.log.info(
-    { nodeEnv: env.NODE_ENV, deployment: env.DEPLOYMENT, database: env.DATABASE_URL ? 'postgres' : 'pglite', mail: app.mailer.kind },
+    {
+      nodeEnv: env.NODE_ENV,
+      deployment: env.DEPLOYMENT,
+      database: env.DATABASE_URL ? 'postgres' : 'pglite',
+      mail: app.mailer.kind,
+    },
     'SevaDocs is ready',
   );
 }
