@@ -6,7 +6,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerBuild } from 'react-router';
 import { fail } from '../domain/api/envelope.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -30,7 +29,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
-import { registerWeb } from './plugins/web.ts';
+import { registerWeb, type WebOptions } from './plugins/web.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -46,8 +45,8 @@ declare module 'fastify' {
 export interface AppOptions {
   env: Env;
   database: DatabaseHandle;
-  /** The React Router server build; without it only the API and SEO files are served. */
-  web?: { build: ServerBuild; clientDir: string };
+  /** The React Router app, built or under Vite; without it only the API and SEO files are served. */
+  web?: WebOptions;
   logger?: FastifyServerOptions['logger'];
   /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
   jobs?: JobQueue;
@@ -83,7 +82,11 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, { production: env.isProductionDeployment, captcha: Boolean(env.RECAPTCHA_SITE_KEY) });
+  await registerSecurity(app, {
+    production: env.isProductionDeployment,
+    captcha: Boolean(env.RECAPTCHA_SITE_KEY),
+    viteDev: env.NODE_ENV === 'development',
+  });
   await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);

@@ -13,28 +13,31 @@ import { fail } from '../../domain/api/envelope.ts';
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  { production, captcha }: { production: boolean; captcha: boolean },
+  { production, captcha, viteDev = false }: { production: boolean; captcha: boolean; viteDev?: boolean },
 ) {
   // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
   const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", ...captchaHosts],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...captchaHosts],
-        frameSrc: ["'self'", ...captchaHosts],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: production ? [] : null,
-      },
-    },
+    // Vite's dev client injects inline modules and opens its HMR socket on another port.
+    contentSecurityPolicy: viteDev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", "'unsafe-inline'", ...captchaHosts],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...captchaHosts],
+            frameSrc: ["'self'", ...captchaHosts],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            upgradeInsecureRequests: production ? [] : null,
+          },
+        },
     crossOriginEmbedderPolicy: false,
     // Not helmet's 'no-referrer': under it a form posted without JavaScript carries `Origin: null`,
     // which React Router refuses as a possible cross-site action (and so would the session check).

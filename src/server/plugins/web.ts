@@ -6,11 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../web/lib/app-context.ts';
 import { createPageCache } from './page-cache.ts';
+import type { DevWeb } from './web-dev.ts';
 
-interface WebOptions {
-  build: ServerBuild;
-  clientDir: string;
-}
+/** A built app (`npm start`, tests, deployments) or Vite's dev server (`npm run dev`). */
+export type WebOptions = { build: ServerBuild; clientDir: string } | { dev: DevWeb };
 
 type AppContextKey = Parameters<RouterContextProvider['set']>[0];
 
@@ -34,6 +33,10 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+function appContextKeyOf(build: ServerBuild): AppContextKey {
+  return (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
+}
+
 function copyHeaders(response: Response, reply: FastifyReply): void {
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
@@ -47,8 +50,10 @@ function copyHeaders(response: Response, reply: FastifyReply): void {
  * Serves the built client assets and hands every other path to React Router. The body stays
  * unparsed in this scope so actions read it themselves.
  */
-export async function registerWeb(app: FastifyInstance, { build, clientDir }: WebOptions): Promise<void> {
-  if (existsSync(clientDir)) {
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const dev = 'dev' in options ? options.dev : null;
+  const clientDir = 'clientDir' in options ? options.clientDir : null;
+  if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -63,7 +68,6 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
     });
   }
 
-  const key = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
   const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp'> = {
     services: app.services,
     publicConfig: {
@@ -76,10 +80,17 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
     },
     devMailbox: app.env.devMailbox,
   };
-  const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
-  const cache = createPageCache({ maxAgeSeconds: app.env.PAGE_CACHE_SECONDS });
+  const build = 'build' in options ? options.build : null;
+  const handle = dev
+    ? createRequestHandler(dev.build, 'development')
+    : createRequestHandler(build as ServerBuild, 'production');
+  // The key the bundled loaders read; a dev reload makes a new one, so ask the current build.
+  const builtKey = build ? appContextKeyOf(build) : null;
+  // Under `npm run dev` every render shows the latest code.
+  const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    const key = builtKey ?? appContextKeyOf(await (dev as DevWeb).build());
     const context = new RouterContextProvider();
     context.set(key, { ...contextValue, viewer: request.viewer, clientIp: request.ip });
     return handle(toWebRequest(request, reply), context);
@@ -88,6 +99,22 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    if (dev) {
+      app.addHook('onClose', () => dev.close());
+      // Vite answers module, style, public-file and HMR requests itself; the rest render below.
+      scope.addHook('onRequest', async (request, reply) => {
+        const answeredByVite = await new Promise<boolean>((resolve, reject) => {
+          const answered = () => resolve(true);
+          reply.raw.once('finish', answered);
+          dev.middleware(request.raw, reply.raw, (error) => {
+            reply.raw.off('finish', answered);
+            if (error) reject(error);
+            else resolve(false);
+          });
+        });
+        if (answeredByVite) reply.hijack();
+      });
+    }
 
     scope.all('/*', async (request, reply) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
