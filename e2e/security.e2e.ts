@@ -49,3 +49,70 @@ describe('redirect after sign-in', () => {
     }
   });
 });
+
+describe('the dev mailbox', () => {
+  it('shows its page and API to this machine only, not to a request a proxy relayed', async () => {
+    expect((await fetch(`${baseURL}/dev/mailbox`)).status).toBe(200);
+    expect((await fetch(`${baseURL}/api/v1/dev/mailbox`)).status).toBe(200);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { via: '1.1 proxy' },
+    ]) {
+      expect((await fetch(`${baseURL}/dev/mailbox`, { headers })).status, JSON.stringify(headers)).toBe(404);
+      expect((await fetch(`${baseURL}/api/v1/dev/mailbox`, { headers })).status, JSON.stringify(headers)).toBe(404);
+    }
+  });
+});
+
+describe('answers that never leak or fail', () => {
+  it('answers 405 to TRACE on a page, not a 500', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${baseURL}/oci-card`, { method: 'TRACE' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(405);
+  });
+
+  it('refuses a NUL character in a page form with the field message, never a 500 or SQL', async () => {
+    const form = new URLSearchParams({
+      name: 'Asha Verma',
+      email: 'asha@example.com',
+      phone: '+1 415 555 0123',
+      enquiryType: 'new-application',
+      topic: 'indian-consular-application',
+      message: 'When will my OCI card\u0000 be ready? I applied last month.',
+    });
+    const response = await fetch(`${baseURL}/contact`, {
+      method: 'POST',
+      headers: { origin: baseURL, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Please remove the hidden control character (NUL) from this text');
+    expect(html).not.toMatch(/insert into|violates|invalid byte sequence/i);
+  });
+
+  it('shows a crash without a stack trace, file path or source line', async () => {
+    const response = await fetch(`${baseURL}/dev/crash`);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain('Error Page');
+    expect(html).not.toMatch(/Deliberate crash|\/src\/|node_modules|\.tsx?:\d+|\n\s+at /);
+  });
+});
+
+describe('pages that carry a token', () => {
+  it('are never kept by a shared cache', async () => {
+    for (const path of ['/verify-email?token=abc123', '/create-password?token=abc123']) {
+      const response = await fetch(`${baseURL}${path}`);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+  });
+});

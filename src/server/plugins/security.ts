@@ -11,6 +11,9 @@ import { fail } from '../../domain/api/envelope.ts';
  * hydration data inline and anonymous pages are served from a shared cache, where a per-request
  * nonce cannot work (docs/decisions/0008-security-headers.md).
  */
+/** Powerful browser features no page uses yet: off for us and for any frame (docs/decisions/0036). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 export async function registerSecurity(
   app: FastifyInstance,
   { production, captcha, viteDev = false }: { production: boolean; captcha: boolean; viteDev?: boolean },
@@ -43,6 +46,14 @@ export async function registerSecurity(
     // which React Router refuses as a possible cross-site action (and so would the session check).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: production,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // A signed-in answer is that user's alone, and a cookie is never handed to a shared cache.
+    const type = String(reply.getHeader('content-type') ?? '');
+    const personal = Boolean(request.viewer) && /^(text\/html|application\/json)/.test(type);
+    if (personal || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+    return payload;
   });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });

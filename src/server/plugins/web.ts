@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../web/lib/app-context.ts';
+import { isFromThisMachine } from '../http/local-request.ts';
 import { createPageCache } from './page-cache.ts';
 import type { DevWeb } from './web-dev.ts';
 
@@ -68,7 +69,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp'> = {
+  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine'> = {
     services: app.services,
     publicConfig: {
       siteUrl: app.env.siteUrl,
@@ -92,7 +93,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
     const key = builtKey ?? appContextKeyOf(await (dev as DevWeb).build());
     const context = new RouterContextProvider();
-    context.set(key, { ...contextValue, viewer: request.viewer, clientIp: request.ip });
+    context.set(key, {
+      ...contextValue,
+      viewer: request.viewer,
+      clientIp: request.ip,
+      fromThisMachine: isFromThisMachine(request.raw),
+    });
     return handle(toWebRequest(request, reply), context);
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { createTestDatabase } from './database.ts';
@@ -11,10 +11,13 @@ export interface TestApp {
 }
 
 /** The real app on a database of the test file's own, driven with `app.inject`. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: Pick<AppOptions, 'requestTimeoutMs'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
-  const app = await buildApp({ env, database, logger: false });
+  const app = await buildApp({ env, database, logger: false, ...options });
   await app.ready();
   return {
     app,

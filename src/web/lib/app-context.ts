@@ -22,6 +22,8 @@ export interface AppContextValue {
   clientIp: string | null;
   /** Whether e-mails are kept in the dev mailbox (the embedded mode without SMTP). */
   devMailbox: boolean;
+  /** A request from this machine itself, not relayed by a proxy (the dev mailbox's audience). */
+  fromThisMachine: boolean;
 }
 
 /**
