@@ -54,11 +54,12 @@ describe('the dev mailbox', () => {
   it('shows its page and API to this machine only, not to a request a proxy relayed', async () => {
     expect((await fetch(`${baseURL}/dev/mailbox`)).status).toBe(200);
     expect((await fetch(`${baseURL}/api/v1/dev/mailbox`)).status).toBe(200);
-    for (const headers of [
+    const relayed: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.9' },
       { forwarded: 'for=203.0.113.9' },
       { via: '1.1 proxy' },
-    ]) {
+    ];
+    for (const headers of relayed) {
       expect((await fetch(`${baseURL}/dev/mailbox`, { headers })).status, JSON.stringify(headers)).toBe(404);
       expect((await fetch(`${baseURL}/api/v1/dev/mailbox`, { headers })).status, JSON.stringify(headers)).toBe(404);
     }
