@@ -3,6 +3,7 @@ export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmailFormat: 'Invalid email format',
   passwordRequired: 'Password is required',
+  passwordTooLong: 'Password must be at most 128 characters',
   fieldRequired: 'This field is required',
   nameRequired: 'Name is required',
   nameBlank: 'Name should not be empty or contain only spaces',
