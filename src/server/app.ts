@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -39,7 +40,10 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     jobs: JobQueue;
+    /** The transport (SMTP or the dev mailbox); only the mail queue's worker sends through it. */
     mailer: Mailer;
+    /** E-mail through the job queue: modules enqueue in their transaction, a worker delivers. */
+    mail: MailQueue;
   }
 }
 
@@ -49,14 +53,16 @@ export interface AppOptions {
   /** The React Router server build; without it only the API and SEO files are served. */
   web?: { build: ServerBuild; clientDir: string };
   logger?: FastifyServerOptions['logger'];
-  /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
+  /** Background jobs; by default a queue on `database` that server.ts starts (test/app.ts starts its own). */
   jobs?: JobQueue;
+  /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
+  mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the whole server as one Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, database, web, logger, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, web, logger, jobs, mail }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => {
@@ -70,12 +76,25 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
-    'services',
-    createServices(database.db, { env, mailer: app.mailer, log: app.log.child({ module: 'services' }) }),
+    'mail',
+    createMailQueue({
+      db: database.db,
+      jobs: app.jobs,
+      transport: app.mailer,
+      from: env.MAIL_FROM,
+      log: app.log.child({ module: 'mail' }),
+      ...mail,
+    }),
   );
-  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
+  // Attached when the queue starts (server.ts, or test/app.ts).
+  await app.mail.registerWorkers();
+  app.decorate(
+    'services',
+    createServices(database.db, { env, mail: app.mail, log: app.log.child({ module: 'services' }) }),
+  );
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
