@@ -14,7 +14,7 @@ import {
 } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
+import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -109,7 +109,8 @@ describe('accounts journey (desktop)', () => {
     await expectVisible(toast(page, SIGNED_UP));
     await expectHidden(signUp);
 
-    // The e-mail in the dev mailbox page, and its verification link.
+    // The e-mail in the dev mailbox page (once the queue has delivered it), and its verification link.
+    await waitForLink(e2e.baseURL, email, '/verify-email');
     await page.goto('/dev/mailbox');
     await waitForHydration(page);
     await page.getByLabel('Filter by recipient or subject').fill(email);
@@ -173,7 +174,7 @@ describe('accounts journey (desktop)', () => {
     await expectVisible(toast(page, M.unverified));
     await signIn.getByRole('button', { name: 'Resend Mail' }).click();
     await expectVisible(toast(page, M.resendSuccess));
-    await poll(async () => (await mailsTo(e2e.baseURL, email)).length).toBe(2);
+    await pollMail(async () => (await mailsTo(e2e.baseURL, email)).length).toBe(2);
     await signIn.getByLabel('Email', { exact: true }).fill('');
     await signIn.getByRole('button', { name: 'Resend Mail' }).click();
     await expectVisible(toast(page, M.resendNeedsEmail));

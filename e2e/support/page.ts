@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { UI_TIMEOUT_MS } from './constants.ts';
+import { MAIL_TIMEOUT_MS, UI_TIMEOUT_MS } from './constants.ts';
 
 /**
  * Resolves once React has hydrated the server-rendered document: the router exists and the
@@ -54,4 +54,9 @@ export function bodyOverflow(page: Page): Promise<{ overflow: string; overflowY:
 /** `expect.poll` with the suite's UI timeout (vitest's default of 1 s is too short for a browser). */
 export function poll<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: UI_TIMEOUT_MS, interval: 50, ...(message ? { message } : {}) });
+}
+
+/** `poll` for what the dev mailbox shows: e-mail arrives through the job queue, after the request. */
+export function pollMail<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: MAIL_TIMEOUT_MS, interval: 100, ...(message ? { message } : {}) });
 }

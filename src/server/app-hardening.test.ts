@@ -1,8 +1,10 @@
 import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../domain/api/text.ts';
 import { contactEnquirySchema } from '../domain/contact/schema.ts';
 import { buildApp, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './app.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
@@ -82,9 +84,14 @@ describe('stalled clients', () => {
     expect(HEADERS_TIMEOUT_MS).toBeLessThan(REQUEST_TIMEOUT_MS);
   });
 
-  it('closes a connection whose body never finishes (a 408 once the timeout passes)', async () => {
-    const quick = await buildTestApp({}, { requestTimeoutMs: 600 });
-    try {
+  describe('with a short timeout', () => {
+    let quick: TestApp;
+    beforeAll(async () => {
+      quick = await buildTestApp({}, { requestTimeoutMs: 600 });
+    });
+    afterAll(() => quick.close());
+
+    it('closes a connection whose body never finishes (a 408 once the timeout passes)', async () => {
       const address = await quick.app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = new URL(address);
       const started = Date.now();
@@ -104,9 +111,7 @@ describe('stalled clients', () => {
       });
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(Date.now() - started).toBeLessThan(5_000);
-    } finally {
-      await quick.close();
-    }
+    });
   });
 });
 
@@ -140,30 +145,37 @@ describe('headers on every answer', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('believes X-Forwarded-For only from the configured proxies', async () => {
-    expect(loadEnv({}).TRUST_PROXY).toBe(false);
-    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
-    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
-    const database = await createTestDatabase();
-    const proxied = await buildApp({
+  let database: DatabaseHandle;
+  let proxied: FastifyInstance;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxied = await buildApp({
       env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '10.0.0.0/8' }),
       database,
       logger: false,
     });
-    const seen: string[] = [];
     proxied.addHook('onResponse', async (request) => {
       seen.push(request.ip);
     });
-    try {
-      for (const remoteAddress of ['10.0.0.5', '203.0.113.9']) {
-        await proxied.inject({ url: '/api/v1/health', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
-      }
-      // From the proxy: the client it names; from anyone else: the peer itself.
-      expect(seen).toEqual(['198.51.100.7', '203.0.113.9']);
-    } finally {
-      await proxied.close();
-      await database.close();
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await database.close();
+  });
+
+  it('is parsed as a hop count or proxy addresses', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('believes X-Forwarded-For only from the configured proxies', async () => {
+    for (const remoteAddress of ['10.0.0.5', '203.0.113.9']) {
+      await proxied.inject({ url: '/api/v1/health', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
     }
+    // From the proxy: the client it names; from anyone else: the peer itself.
+    expect(seen).toEqual(['198.51.100.7', '203.0.113.9']);
   });
 });

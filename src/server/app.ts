@@ -13,6 +13,7 @@ import type { Env } from './env.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -40,7 +41,10 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     jobs: JobQueue;
+    /** The transport (SMTP or the dev mailbox); only the mail queue's worker sends through it. */
     mailer: Mailer;
+    /** E-mail through the job queue: modules enqueue in their transaction, a worker delivers. */
+    mail: MailQueue;
   }
 }
 
@@ -50,10 +54,12 @@ export interface AppOptions {
   /** The React Router app, built or under Vite; without it only the API and SEO files are served. */
   web?: WebOptions;
   logger?: FastifyServerOptions['logger'];
-  /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
+  /** Background jobs; by default a queue on `database` that server.ts starts (test/app.ts starts its own). */
   jobs?: JobQueue;
   /** Tests shorten it to watch a stalled request being cut off. */
   requestTimeoutMs?: number;
+  /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
+  mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -70,6 +76,7 @@ export async function buildApp({
   web,
   logger,
   jobs,
+  mail,
   requestTimeoutMs,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
@@ -98,12 +105,25 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
-    'services',
-    createServices(database.db, { env, mailer: app.mailer, log: app.log.child({ module: 'services' }) }),
+    'mail',
+    createMailQueue({
+      db: database.db,
+      jobs: app.jobs,
+      transport: app.mailer,
+      from: env.MAIL_FROM,
+      log: app.log.child({ module: 'mail' }),
+      ...mail,
+    }),
   );
-  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
+  // Attached when the queue starts (server.ts, or test/app.ts).
+  await app.mail.registerWorkers();
+  app.decorate(
+    'services',
+    createServices(database.db, { env, mail: app.mail, log: app.log.child({ module: 'services' }) }),
+  );
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {

@@ -40,18 +40,21 @@ describe('who may read the dev mailbox', () => {
       expect(res.statusCode, JSON.stringify(header)).toBe(404);
     }
   });
+});
+
+describe('behind a trusted proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => proxied.close());
 
   it('stays local even when TRUST_PROXY would believe the forwarded address', async () => {
-    const proxied = await buildTestApp({ TRUST_PROXY: '127.0.0.1' });
-    try {
-      const res = await proxied.app.inject({
-        url: '/api/v1/dev/mailbox',
-        remoteAddress: '127.0.0.1',
-        headers: { 'x-forwarded-for': '127.0.0.1' },
-      });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await proxied.close();
-    }
+    const res = await proxied.app.inject({
+      url: '/api/v1/dev/mailbox',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -57,6 +57,8 @@ beforeAll(async () => {
     web: { build, clientDir: '/nonexistent' },
   });
   await app.ready();
+  // Sign-up queues its e-mail: the job queue must run (tokenFromMail delivers it).
+  await app.jobs.start();
 });
 afterAll(async () => {
   await app.close();

@@ -2,7 +2,7 @@ import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import { IDLE_LOGOUT_MS, SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import type { Viewer } from '../../../domain/users/viewer.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
 import { passwordResetMail, verificationMail } from './emails.ts';
@@ -20,9 +20,9 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export interface AuthServiceDeps {
   users: UsersService;
   notifications: NotificationsService;
-  mailer: Pick<Mailer, 'kind' | 'send'>;
+  /** Queues e-mail in the transaction that issues the link it carries. */
+  mail: Pick<MailOutbox, 'enqueue'>;
   siteUrl: string;
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
 }
 
@@ -62,33 +62,48 @@ export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrec
  */
 export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const repository = createAuthRepository(db);
-  const { users, notifications, mailer, siteUrl } = deps;
+  const { users, notifications, mail, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
+
+  /** A new single-use link token (older ones of the purpose stop working), written through `tx`. */
+  async function issueToken(tx: Database, userId: number, purpose: TokenPurpose, ttlMs: number) {
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const createdAt = now();
+    await createAuthRepository(tx).replaceToken(
+      userId,
+      purpose,
+      tokenHash,
+      createdAt,
+      new Date(createdAt.getTime() + ttlMs),
+    );
+    return { token, tokenHash };
+  }
 
   /**
-   * The dev mailbox is a local insert: wait for it, so the message is there when the request
-   * ends. SMTP is remote: send in the background, so a slow server neither holds the request
-   * nor reveals (by timing) whether an account exists.
+   * Account e-mails: the token and the e-mail carrying it are written in one transaction, so a
+   * link is never issued without its e-mail queued, nor an e-mail queued for a link that was not
+   * stored. The queue delivers after commit, with retries; the request never waits for SMTP.
+   * Each takes the transaction and the account, so a queued job can call it later as well.
    */
-  async function deliver(mail: OutgoingMail, purpose: string): Promise<void> {
-    const sending = mailer.send(mail).catch((error: unknown) => {
-      log.error({ err: error, purpose }, 'could not send an account e-mail');
-    });
-    if (mailer.kind === 'dev-mailbox') await sending;
-  }
-
-  async function issueToken(userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
-    const token = newToken();
-    const createdAt = now();
-    await repository.replaceToken(userId, purpose, hashToken(token), createdAt, new Date(createdAt.getTime() + ttlMs));
-    return token;
-  }
-
-  async function sendVerification(user: { id: number; name: string; email: string }): Promise<void> {
-    const token = await issueToken(user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
+  async function queueVerification(tx: Database, user: { id: number; name: string; email: string }) {
+    const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
     const link = `${siteUrl}/verify-email?${new URLSearchParams({ token })}`;
-    await deliver(verificationMail({ to: user.email, name: user.name, link }), 'verify-email');
+    await mail.enqueue(tx, {
+      ...verificationMail({ to: user.email, name: user.name, link }),
+      purpose: 'verify-email',
+      key: `verify-email:${tokenHash}`,
+    });
+  }
+
+  async function queuePasswordReset(tx: Database, user: { id: number; name: string; email: string }) {
+    const { token, tokenHash } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
+    const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
+    await mail.enqueue(tx, {
+      ...passwordResetMail({ to: user.email, name: user.name, link }),
+      purpose: 'reset-password',
+      key: `reset-password:${tokenHash}`,
+    });
   }
 
   function consume(token: string, purpose: TokenPurpose): Promise<number | null> {
@@ -105,22 +120,29 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         if (referredByUserId === null) return { ok: false, reason: 'invalid-referral' };
       }
       if (await users.findAccountByEmail(input.email)) return { ok: false, reason: 'email-taken' };
-      let account: Awaited<ReturnType<UsersService['createAccount']>>;
+      const passwordHash = await hashPassword(input.password);
       try {
-        account = await users.createAccount({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          passwordHash: await hashPassword(input.password),
-          platform: input.platform,
-          referredByUserId,
+        // The account, its verification link and the e-mail carrying it: all three, or none.
+        const account = await db.transaction(async (tx) => {
+          const created = await users.createAccount(
+            {
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              passwordHash,
+              platform: input.platform,
+              referredByUserId,
+            },
+            tx,
+          );
+          await queueVerification(tx, created);
+          return created;
         });
+        return { ok: true, id: account.id, email: account.email };
       } catch (error) {
         if (error instanceof EmailTakenError) return { ok: false, reason: 'email-taken' };
         throw error;
       }
-      await sendVerification(account);
-      return { ok: true, id: account.id, email: account.email };
     },
 
     /**
@@ -195,7 +217,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     /** Sends a fresh link (older ones stop working) only to an existing, unverified account. */
     async resendVerification(email: string): Promise<void> {
       const account = await users.findAccountByEmail(email);
-      if (account && !account.emailVerified) await sendVerification(account);
+      if (account && !account.emailVerified) await db.transaction((tx) => queueVerification(tx, account));
     },
 
     /** Consumes the link, marks the e-mail verified and greets the user in their notifications. */
@@ -220,9 +242,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     async requestPasswordReset(email: string): Promise<void> {
       const account = await users.findAccountByEmail(email);
       if (!account) return;
-      const token = await issueToken(account.id, 'reset-password', RESET_PASSWORD_TTL_MS);
-      const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
-      await deliver(passwordResetMail({ to: account.email, name: account.name, link }), 'reset-password');
+      await db.transaction((tx) => queuePasswordReset(tx, account));
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { deliveredMail } from '../../mail/testing.ts';
 import { SESSION_COOKIE_NAME } from '../../session-cookie.ts';
 
 /** Test helpers for the accounts API: sign up, follow e-mailed links, sign in. */
@@ -25,7 +26,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
 
 /** The token of the newest link to `path` e-mailed to `to`, from the dev mailbox. */
 export async function tokenFromMail(app: FastifyInstance, to: string, path: '/verify-email' | '/create-password') {
-  const mails = await app.mailer.outbox(200);
+  const mails = await deliveredMail(app);
   for (const mail of mails) {
     if (mail.to !== to) continue;
     const link = mail.links.find((l) => new URL(l).pathname === path);

@@ -3,7 +3,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { newRefundReference } from './reference.ts';
@@ -12,9 +12,9 @@ import { createRefundsRepository } from './repository.ts';
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
   orders: Pick<OrdersService, 'findByDisplayIdAndEmail'>;
-  mailer: Pick<Mailer, 'send'>;
+  /** Queues e-mail in the refund request's transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
   newReference?: () => string;
 }
@@ -33,7 +33,6 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const repository = createRefundsRepository(db);
   const now = deps.now ?? (() => new Date());
   const newReference = deps.newReference ?? newRefundReference;
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
   /** Failed look-ups per address: in memory, enough to slow down guessing on one server. */
   const failures = new Map<string, number[]>();
 
@@ -45,7 +44,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     return recent;
   }
 
-  async function sendMails(receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
+  /** The customer's copy and support's notice, queued in the request's transaction. */
+  async function queueMails(tx: Database, receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
     const amount = formatMoney({ amountCents: receipt.amountCents, currency: receipt.currency });
     const details: [string, string][] = [
       ['Reference', receipt.reference],
@@ -76,19 +76,22 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       outro: ['Review it within 3 business days; the customer was told so.'],
       signature: `${deps.contact.companyName} website`,
     });
-    for (const mail of [customer, staff]) {
-      try {
-        await deps.mailer.send(mail);
-      } catch (error) {
-        log.error({ err: error, reference: receipt.reference, to: mail.to }, 'could not send a refund request e-mail');
-      }
-    }
+    await deps.mail.enqueue(tx, {
+      ...customer,
+      purpose: 'refund-request-customer',
+      key: `refund-request:${receipt.reference}:customer`,
+    });
+    await deps.mail.enqueue(tx, {
+      ...staff,
+      purpose: 'refund-request-staff',
+      key: `refund-request:${receipt.reference}:staff`,
+    });
   }
 
   return {
     /**
      * Checks the order belongs to the e-mail, stores the request under a new reference number
-     * and e-mails the customer (and support). An unknown order and another customer's order get
+     * and queues e-mails to the customer and support in the same transaction. An unknown order and another customer's order get
      * the same answer, so the form reveals nothing about orders it is not given the e-mail of.
      */
     async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
@@ -122,17 +125,21 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
       for (let attempt = 0; ; attempt++) {
         try {
-          const stored = await repository.insert({
-            reference: newReference(),
-            orderId: order.id,
-            email: input.email,
-            reason: input.reason,
-            amountCents: input.amount,
-            currency: order.currency,
-            ip: from.ip ?? null,
+          // The request and its two e-mails are kept together, or not at all.
+          const receipt = await db.transaction(async (tx) => {
+            const stored = await createRefundsRepository(tx).insert({
+              reference: newReference(),
+              orderId: order.id,
+              email: input.email,
+              reason: input.reason,
+              amountCents: input.amount,
+              currency: order.currency,
+              ip: from.ip ?? null,
+            });
+            const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
+            await queueMails(tx, receipt, input, order.title);
+            return receipt;
           });
-          const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
-          await sendMails(receipt, input, order.title);
           return { ok: true, value: receipt };
         } catch (error) {
           // A reference collision is astronomically rare; try a fresh one a few times.

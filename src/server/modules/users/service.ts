@@ -135,11 +135,18 @@ export function createUsersService(db: Database) {
       return repository.findIdByReferralCode(normalized);
     },
 
-    /** Creates an unverified account with its own referral code; EmailTakenError when the e-mail is in use. */
-    async createAccount(account: NewAccount): Promise<Account> {
+    /**
+     * Creates an unverified account with its own referral code; EmailTakenError when the e-mail is
+     * in use. Pass `tx` to create it inside the caller's transaction (each try is a savepoint, so a
+     * refused insert leaves that transaction usable).
+     */
+    async createAccount(account: NewAccount, tx: Database = db): Promise<Account> {
       for (let attempt = 0; ; attempt++) {
         try {
-          return toAccount(await repository.insert({ ...account, referralCode: newReferralCode() }));
+          const row = await tx.transaction((inner) =>
+            createUsersRepository(inner).insert({ ...account, referralCode: newReferralCode() }),
+          );
+          return toAccount(row);
         } catch (error) {
           const constraint = uniqueViolation(error);
           if (constraint === 'users_email_unique') throw new EmailTakenError();
