@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
 import { openFromLink } from '../../features/auth/auth-dialog-host.tsx';
-import type { PublicConfig } from '../../lib/app-context.ts';
 import { Icon } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { AccountMenu } from './account-menu.tsx';

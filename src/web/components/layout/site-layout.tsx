@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { layoutForPath, menuForSession } from '../../../domain/config/navigation.ts';
-import type { PublicConfig } from '../../lib/app-context.ts';
 import { StaticIsland } from '../ui/static-island.tsx';
 import { ChatButton } from './chat-button.tsx';
 import { type HeaderUser, SiteHeader } from './site-header.tsx';
