@@ -18,7 +18,8 @@ import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
-import type { RootData, RouteHandle } from '../root.tsx';
+import type { RootData } from '../lib/root-data.ts';
+import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service';
 
 /**
@@ -35,8 +36,8 @@ const ServerBody = import.meta.env.SSR
   ? (await import('../features/catalog/service-page-body.tsx')).ServicePageBody
   : undefined;
 let ClientBody: ((props: ServicePageBodyProps) => React.ReactNode) | undefined;
-// Through lib/deferred.ts: the lists of chunks these need stay out of the first load.
-const deferred = () => import('../lib/deferred.ts');
+// Through shell/deferred.ts: the lists of chunks these need stay out of the first load.
+const deferred = () => import('../shell/deferred.ts');
 const ServiceModal = lazy(() => deferred().then((m) => m.loadServiceModal()));
 
 /** What each parameter's phrase reads like in the notice ('from France', 'for French citizens'). */
