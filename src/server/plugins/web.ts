@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { AppContextValue } from '../../web/lib/app-context.ts';
+import type { AppContextValue } from '../../contracts/load-context.ts';
 import { isFromThisMachine } from '../http/local-request.ts';
 import { createPageCache } from './page-cache.ts';
 import type { DevWeb } from './web-dev.ts';

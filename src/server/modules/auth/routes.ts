@@ -18,9 +18,9 @@ import {
 } from '../../../domain/auth/schemas.ts';
 import { PLATFORMS } from '../../../domain/config/site.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { normalizeReferralCode } from '../users/service.ts';
-import { createAuthRateLimits } from './rate-limits.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
 const signUpBodySchema = signUpPayloadSchema.extend({

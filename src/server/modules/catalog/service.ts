@@ -17,7 +17,7 @@ import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts'
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import type { Database } from '../../db/client.ts';
-import { createReadCache } from '../read-cache.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import { createCatalogRepository } from './repository.ts';
 
 /** How long the in-memory catalog may be served before it is read again, as a safety net for

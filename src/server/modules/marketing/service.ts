@@ -5,9 +5,9 @@ import type { CampaignLeadInput } from '../../../domain/marketing/campaign-lead.
 import { CAMPAIGN_MESSAGES, CAMPAIGNS, LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
 import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
 import type { Database } from '../../db/client.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
-import { createReadCache } from '../read-cache.ts';
 import { createMarketingRepository } from './repository.ts';
 
 export interface MarketingServiceDeps {

@@ -4,6 +4,7 @@ import { PACKAGE_CHOICE_MESSAGES, packageFormHref, signInHref } from '../../../d
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { apiCall } from '../../lib/api-client.ts';
+import { registerPendingPackage } from '../../lib/pending-package.ts';
 import { type StoredService, usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { toastError } from '../../lib/toast.ts';
 
@@ -101,8 +102,7 @@ export async function choosePackage(choice: PackageChoice, navigate: Navigate): 
   store.choosePackage(pkg, pkg.choices, !choice.user);
   if (!choice.user) {
     // SPEC.md §4 route-handler mode: sign-in goes on to /package-form when the profile has an
-    // age group (the auth feature asks this hook; the choice itself stays in the store).
-    const { registerPendingPackage } = await import('../auth/use-complete-sign-in.ts');
+    // age group (sign-in asks lib/pending-package.ts; the choice itself stays in the store).
     registerPendingPackage({
       hasPackage: () => usePackagesStore.getState().currentPackage !== null,
       // Already kept: the packages store persists currentPackage and currentParameters.

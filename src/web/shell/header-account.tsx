@@ -1,5 +1,5 @@
-import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { type MenuUser, UserMenu } from './user-menu.tsx';
+import { type MenuUser, UserMenu } from '../features/account/user-menu.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 
 /**
  * The header's signed-in controls (SPEC.md §2): the bell with its notification panel and the

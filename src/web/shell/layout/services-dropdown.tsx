@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { desktopServiceList, serviceHref } from '../../../domain/config/navigation.ts';
 import { DROPDOWN_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
-import { onServiceLinkClick } from '../../features/catalog/menu-select.ts';
-import { Icon } from '../ui/icon.tsx';
-import { useHydrated } from '../ui/use-hydrated.ts';
-import type { NavService } from './site-layout.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import type { NavService } from '../../lib/root-data.ts';
+import { onServiceLinkClick } from '../menu-select.ts';
 
 /**
  * Desktop Services menu (SPEC.md §2): a disclosure that opens on hover, on click and from the

@@ -7,7 +7,7 @@ import { cleanup, render } from '@testing-library/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { ToasterHost } from '../toaster.tsx';
+import { ToasterHost } from '../shell/toaster-host.tsx';
 
 export function installBrowserStubs(): void {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { openFromLink } from '../../features/auth/auth-dialog-host.tsx';
-import { Icon } from '../ui/icon.tsx';
-import { useHydrated } from '../ui/use-hydrated.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { openFromLink } from '../auth-dialog-host.tsx';
 
 /**
  * SPEC.md §2 mobile Account menu for signed-out visitors: Sign In and Sign Up. They are plain

@@ -2,9 +2,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installBrowserStubs } from './testing/dom.tsx';
-import { showToast, TOASTER_EVENT, toastError } from './toast.ts';
-import { TOASTER_EVENT_NAME, ToasterHost } from './toaster.tsx';
+import { showToast, TOASTER_EVENT, toastError } from '../lib/toast.ts';
+import { installBrowserStubs } from '../testing/dom.tsx';
+import { TOASTER_EVENT_NAME, ToasterHost } from './toaster-host.tsx';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {

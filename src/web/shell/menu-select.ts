@@ -1,4 +1,4 @@
-import type { StoredService } from '../../lib/stores/packages-store.ts';
+import type { StoredService } from '../lib/stores/packages-store.ts';
 
 type Navigate = (to: string) => unknown;
 
@@ -23,7 +23,7 @@ export function onServiceLinkClick(
     return;
   }
   event.preventDefault();
-  void import('../../lib/deferred.ts')
+  void import('./deferred.ts')
     .then((m) => m.loadCatalogActions())
     .then((actions) => actions.selectService(service, navigate));
 }

@@ -1,8 +1,8 @@
-import type { ListData } from '../../../domain/api/envelope.ts';
-import type { Dashboard, OrderSummary } from '../../../domain/orders/order-summary.ts';
-import type { Address, AddressInput } from '../../../domain/users/address.ts';
-import type { Profile, ProfileUpdate } from '../../../domain/users/profile.ts';
-import { apiCall } from '../../lib/api-client.ts';
+import type { ListData } from '../../domain/api/envelope.ts';
+import type { Dashboard, OrderSummary } from '../../domain/orders/order-summary.ts';
+import type { Address, AddressInput } from '../../domain/users/address.ts';
+import type { Profile, ProfileUpdate } from '../../domain/users/profile.ts';
+import { apiCall } from './api-client.ts';
 
 /** The signed-in user's calls of SPEC.md §7 (users/…). The session cookie identifies the user. */
 

@@ -1,16 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
-import type { SessionUser } from '../../lib/stores/session-store.ts';
+import type { RootUser } from '../lib/root-data.ts';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
 
-const loadRuntime = () => import('../../lib/deferred.ts').then((m) => m.loadSessionRuntime());
+const loadRuntime = () => import('./deferred.ts').then((m) => m.loadSessionRuntime());
 const SessionRuntime = lazy(loadRuntime);
 
 /** The session store's key in localStorage (kept in step with session-store.ts by a test). */
 export const SESSION_KEY = 'sevadocs-session';
-
-export interface RootUser extends SessionUser {
-  loginTime: number;
-}
 
 /**
  * Everything accounts add to every page, kept out of the first load: the Sign In / Sign Up

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import {
   FOOTER_LEGAL_LINKS,
   FOOTER_SERVICE_LINKS,
@@ -7,11 +8,10 @@ import {
 } from '../../../domain/config/footer-links.ts';
 import { telHref, whatsappHref } from '../../../domain/config/navigation.ts';
 import { COMPANY_CLAIMS, SOCIAL_LINKS } from '../../../domain/config/site.ts';
-import type { PublicConfig } from '../../lib/app-context.ts';
-import { Icon } from '../ui/icon.tsx';
-import { Logo } from '../ui/logo.tsx';
-import { PaymentBadges } from '../ui/payment-badges.tsx';
-import { SocialIcon } from '../ui/social-icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { PaymentBadges } from '../../components/ui/payment-badges.tsx';
+import { SocialIcon } from '../../components/ui/social-icon.tsx';
 
 function Links({ links, className }: { links: readonly FooterLink[]; className: string }) {
   return (

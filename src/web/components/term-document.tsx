@@ -1,5 +1,5 @@
-import type { TermPage } from '../../../domain/content/schemas.ts';
-import { articleLikeDate } from './format.ts';
+import type { TermPage } from '../../domain/content/schemas.ts';
+import { articleLikeDate } from '../lib/format-date.ts';
 
 /**
  * A policy term with its numbered sections and a table of contents. The HTML was rendered

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import type { AuthDialogKind, AuthDialogState } from './open-auth-dialog.ts';
+import type { AuthDialogKind, AuthDialogState } from '../features/auth/open-auth-dialog.ts';
 
 /**
  * Part of every page's first load, so it imports nothing of the dialog: it listens for the
  * window event of open-auth-dialog.ts (the same name, kept equal by a test) and loads the dialog
- * through the on-demand gateway (src/web/lib/deferred.ts).
+ * through the on-demand gateway (deferred.ts).
  */
 export const AUTH_DIALOG_EVENT_NAME = 'sevadocs:auth-dialog';
 
-const AuthDialog = lazy(() => import('../../lib/deferred.ts').then((m) => m.loadAuthDialog()));
+const AuthDialog = lazy(() => import('./deferred.ts').then((m) => m.loadAuthDialog()));
 
 /** For links to /signin and /signup: open the dialog instead, unless the click means a new tab. */
 export function openFromLink(kind: AuthDialogKind) {

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { layoutForPath, menuForSession } from '../../../domain/config/navigation.ts';
-import type { PublicConfig } from '../../lib/app-context.ts';
-import { StaticIsland } from '../ui/static-island.tsx';
+import { StaticIsland } from '../../components/ui/static-island.tsx';
+import type { NavService } from '../../lib/root-data.ts';
 import { ChatButton } from './chat-button.tsx';
 import { type HeaderUser, SiteHeader } from './site-header.tsx';
 import { TollFreeBanner } from './toll-free-banner.tsx';
@@ -10,12 +11,6 @@ import { TollFreeBanner } from './toll-free-banner.tsx';
 /** The footer is static links and badges: it costs no first-load JavaScript (see StaticIsland). */
 const ServerFooter = import.meta.env.SSR ? (await import('./site-footer.tsx')).SiteFooter : undefined;
 const ClientFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
-
-export interface NavService {
-  id: number;
-  name: string;
-  slug: string;
-}
 
 interface SiteLayoutProps {
   config: PublicConfig;

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../lib/testing/dom.tsx';
+import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../domain/limits/constants.ts';
+import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from '../features/auth/open-auth-dialog.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../testing/dom.tsx';
 import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost } from './auth-dialog-host.tsx';
-import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from './open-auth-dialog.ts';
 
 beforeAll(installBrowserStubs);
 // The host loads the dialog on demand. Transforming that module graph for the first time can take
 // seconds on a loaded machine; do it here, so the tests time the dialog, not the transform.
-beforeAll(() => import('./auth-dialog.tsx'), 60_000);
+beforeAll(() => import('../features/auth/auth-dialog.tsx'), 60_000);
 cleanupAfterEach();
 afterEach(() => act(() => closeAuthDialog()));
 

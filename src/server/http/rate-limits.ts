@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tooManyAttemptsMessage } from '../../../domain/auth/messages.ts';
-import { normalizeEmail } from '../../../domain/auth/schemas.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { tooManyAttemptsMessage } from '../../domain/auth/messages.ts';
+import { normalizeEmail } from '../../domain/auth/schemas.ts';
+import { HttpError } from './errors.ts';
 
 /** Every accounts limit counts over 15 minutes. */
 export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COPY_NOTICE_MS } from '../../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../../domain/limits/messages.ts';
-import { Icon } from '../ui/icon.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
 
 /**
  * SPEC.md §2: the toll-free banner above the header. Clicking copies the number and shows

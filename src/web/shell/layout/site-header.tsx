@@ -1,20 +1,20 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
-import { openFromLink } from '../../features/auth/auth-dialog-host.tsx';
-import type { PublicConfig } from '../../lib/app-context.ts';
-import { Icon } from '../ui/icon.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import type { NavService } from '../../lib/root-data.ts';
+import { openFromLink } from '../auth-dialog-host.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { ServicesDropdown } from './services-dropdown.tsx';
-import type { NavService } from './site-layout.tsx';
 
 const loadDrawer = () => import('./mobile-drawer.tsx');
 const MobileDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileDrawer })));
 /** The signed-in controls (bell, notification panel, user menu) load only for a signed-in user. */
-const HeaderAccount = lazy(() => import('../../lib/deferred.ts').then((m) => m.loadHeaderAccount()));
+const HeaderAccount = lazy(() => import('../deferred.ts').then((m) => m.loadHeaderAccount()));
 
 /** Who is signed in, as the header needs it. */
 export interface HeaderUser {

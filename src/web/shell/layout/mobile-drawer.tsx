@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { type MenuItem, serviceHref, telHref } from '../../../domain/config/navigation.ts';
 import { MOBILE_SERVICES_LIST_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
-import { onServiceLinkClick } from '../../features/catalog/menu-select.ts';
-import type { PublicConfig } from '../../lib/app-context.ts';
-import { Icon } from '../ui/icon.tsx';
-import { Logo } from '../ui/logo.tsx';
-import type { NavService } from './site-layout.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import type { NavService } from '../../lib/root-data.ts';
+import { onServiceLinkClick } from '../menu-select.ts';
 
 export interface MobileDrawerProps {
   menu: MenuItem[];
