@@ -43,5 +43,7 @@ describe('toasts (SPEC.md §8)', () => {
         'Invalid email or password',
       ),
     );
+    // The replaced toast leaves the page (after sonner's 200 ms exit), so only the error remains.
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1));
   });
 });

@@ -166,6 +166,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         expiresAt: new Date(createdAt.getTime() + SESSION_LOGOUT_MS),
         ip: client.ip?.slice(0, 64) ?? null,
         userAgent: client.userAgent?.slice(0, 512) ?? null,
+        // The epoch of the password just checked: a reset that lands meanwhile ends this session.
+        userEpoch: account.sessionEpoch,
       });
       return { ok: true, token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
     },
@@ -185,7 +187,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return null;
       }
       const account = await users.findAccountById(row.userId);
-      if (!account?.emailVerified) {
+      if (!account?.emailVerified || account.sessionEpoch !== row.userEpoch) {
         await repository.deleteSession(row.id);
         return null;
       }
@@ -246,8 +248,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     },
 
     /**
-     * Sets the new password and ends every session of the account. The link proves the mailbox
-     * is the user's, so an unverified e-mail becomes verified too.
+     * Sets the new password and ends every session of the account, including one a sign-in with
+     * the old password opens while this runs (the session epoch moves with the hash). The link
+     * proves the mailbox is the user's, so an unverified e-mail becomes verified too.
      */
     async resetPassword(token: string, password: string): Promise<boolean> {
       const userId = await consume(token, 'reset-password');
@@ -282,7 +285,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return { ok: false, reason: 'incorrect' };
       }
       if (currentPassword === newPassword) return { ok: false, reason: 'same' };
-      await users.setPasswordHash(userId, await hashPassword(newPassword));
+      const epoch = await users.setPasswordHash(userId, await hashPassword(newPassword));
+      // Every session opened before the change ends, this one excepted: it moves to the new epoch.
+      if (epoch !== null) await repository.setSessionEpoch(keepSessionId, epoch);
       await repository.deleteUserSessions(userId, keepSessionId);
       await repository.deleteTokens(userId, 'reset-password');
       return { ok: true };

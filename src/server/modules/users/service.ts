@@ -35,6 +35,8 @@ export interface Account {
   ageGroup: Profile['ageGroup'];
   emailVerified: boolean;
   isDashboardVisible: boolean;
+  /** Sessions opened in another epoch are over (a password reset or change moved it). */
+  sessionEpoch: number;
 }
 
 export interface NewAccount {
@@ -62,6 +64,7 @@ function toAccount(row: UserRow): Account {
     ageGroup: toAgeGroup(row.ageGroup),
     emailVerified: row.emailVerifiedAt !== null,
     isDashboardVisible: row.isDashboardVisible,
+    sessionEpoch: row.sessionEpoch,
   };
 }
 
@@ -162,8 +165,9 @@ export function createUsersService(db: Database) {
       if (row && row.emailVerifiedAt === null) await repository.update(userId, { emailVerifiedAt: at });
     },
 
-    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-      await repository.update(userId, { passwordHash });
+    /** Sets the password and moves the session epoch, ending every session opened before; the new epoch. */
+    async setPasswordHash(userId: number, passwordHash: string): Promise<number | null> {
+      return repository.setPasswordHash(userId, passwordHash);
     },
 
     async getProfile(userId: number): Promise<Profile | null> {
