@@ -122,8 +122,9 @@ export async function buildApp({
   await app.mail.registerWorkers();
   app.decorate(
     'services',
-    createServices(database.db, { env, mail: app.mail, log: app.log.child({ module: 'services' }) }),
+    createServices(database.db, { env, mail: app.mail, jobs: app.jobs, log: app.log.child({ module: 'services' }) }),
   );
+  await app.services.auth.registerWorkers();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {

@@ -1,6 +1,7 @@
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -18,11 +19,13 @@ export interface ServiceDeps {
   env: Env;
   /** E-mail is queued in the transaction of the row that causes it (docs/decisions/0033). */
   mail: MailOutbox;
+  /** Background work a request hands off (modules register their workers before the queue starts). */
+  jobs: Pick<JobQueue, 'send' | 'work'>;
   log?: { error(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mail }: ServiceDeps) {
+export function createServices(db: Database, { env, mail, jobs }: ServiceDeps) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -38,7 +41,7 @@ export function createServices(db: Database, { env, mail }: ServiceDeps) {
     users,
     notifications,
     orders,
-    auth: createAuthService(db, { users, notifications, mail, siteUrl: env.siteUrl }),
+    auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),

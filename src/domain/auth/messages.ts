@@ -47,7 +47,6 @@ export const PASSWORD_HINT =
  */
 export const AUTH_API_MESSAGES = {
   signUpSuccess: 'Registration successful! Please check your email to verify your account.',
-  emailTaken: 'An account with this email already exists.',
   invalidReferral: 'Invalid referral code',
   validReferral: 'Referral code applied',
   invalidPlatform: 'x-platform must be sevadocs or sevaphotos',

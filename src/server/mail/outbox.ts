@@ -55,6 +55,8 @@ export interface MailOutbox {
    * e-mail's id and whether this call queued it (false: its key was queued before).
    */
   enqueue(db: Database, mail: QueuedMail): Promise<{ id: number; queued: boolean }>;
+  /** Whether an e-mail with this key was queued (a job that queues mail checks it to run once). */
+  isQueued(db: Database, key: string): Promise<boolean>;
 }
 
 export interface MailLogger {
@@ -215,6 +217,11 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         await jobs.send<MailJob>(MAIL_QUEUE, { emailId: inserted.id }, { tx });
         return { id: inserted.id, queued: true };
       });
+    },
+
+    async isQueued(on, key) {
+      const [row] = await on.select({ id: e.id }).from(e).where(eq(e.key, key)).limit(1);
+      return row !== undefined;
     },
 
     deliver,

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account and send the verification e-mail',
         headers: z.looseObject({ 'x-platform': platformSchema.optional() }),
         body: signUpBodySchema,
-        response: { 201: envelopeSchema(z.object({ id: z.number(), email: z.string() })) },
+        response: { 201: envelopeSchema(z.object({ email: z.string() })) },
       },
       onRequest: limits.signUp.client,
       preHandler: limits.signUp.email,
@@ -56,12 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
         throw new HttpError(400, A.captchaFailed);
       const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
-      if (!result.ok) {
-        if (result.reason === 'email-taken') throw new HttpError(409, A.emailTaken);
-        throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
-      }
+      if (!result.ok) throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
       if (secret) reply.clearCookie(HUMAN_PASS_COOKIE, { path: '/api' });
-      return reply.status(201).send(ok({ id: result.id, email: result.email }, A.signUpSuccess, 201));
+      // The same answer for a taken address (its owner is e-mailed instead): no enumeration.
+      return reply.status(201).send(ok({ email: result.email }, A.signUpSuccess, 201));
     },
   );
 

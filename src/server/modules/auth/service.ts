@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { IDLE_LOGOUT_MS, SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import type { Viewer } from '../../../domain/users/viewer.ts';
 import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
-import { passwordResetMail, verificationMail } from './emails.ts';
+import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { TokenPurpose } from './tables.ts';
@@ -14,6 +17,10 @@ import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 /** E-mail verification links live 24 hours, password reset links 1 hour. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+/** The account-mail job retries a few times on a database hiccup; its e-mail has its own retries. */
+const ACCOUNT_MAIL_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+
+type Recipient = { id: number; name: string; email: string };
 /** lastSeenAt is written at most once a minute per session, not on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -21,7 +28,9 @@ export interface AuthServiceDeps {
   users: UsersService;
   notifications: NotificationsService;
   /** Queues e-mail in the transaction that issues the link it carries. */
-  mail: Pick<MailOutbox, 'enqueue'>;
+  mail: Pick<MailOutbox, 'enqueue' | 'isQueued'>;
+  /** Resend and reset requests are answered at once and looked into by a job (no enumeration). */
+  jobs: Pick<JobQueue, 'send' | 'work'>;
   siteUrl: string;
   now?: () => Date;
 }
@@ -48,9 +57,19 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export type SignUpResult =
-  | { ok: true; id: number; email: string }
-  | { ok: false; reason: 'email-taken' | 'invalid-referral' };
+/**
+ * A sign-up for an address that already has an account succeeds alike (its owner is e-mailed
+ * instead), so the answer says nothing about who has an account.
+ */
+export type SignUpResult = { ok: true; email: string } | { ok: false; reason: 'invalid-referral' };
+
+/** The account e-mails a request asks for, written (or not) by the account-mail job. */
+export type AccountMailKind = 'verify-email' | 'reset-password';
+export interface AccountMailJob {
+  kind: AccountMailKind;
+  email: string;
+}
+export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 export type SignInResult =
   | { ok: true; token: string; session: ActiveSession }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' };
@@ -62,7 +81,7 @@ export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrec
  */
 export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const repository = createAuthRepository(db);
-  const { users, notifications, mail, siteUrl } = deps;
+  const { users, notifications, mail, jobs, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** A new single-use link token (older ones of the purpose stop working), written through `tx`. */
@@ -86,23 +105,59 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * stored. The queue delivers after commit, with retries; the request never waits for SMTP.
    * Each takes the transaction and the account, so a queued job can call it later as well.
    */
-  async function queueVerification(tx: Database, user: { id: number; name: string; email: string }) {
+  async function queueVerification(tx: Database, user: Recipient, key?: string) {
     const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
     const link = `${siteUrl}/verify-email?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...verificationMail({ to: user.email, name: user.name, link }),
       purpose: 'verify-email',
-      key: `verify-email:${tokenHash}`,
+      key: key ?? `verify-email:${tokenHash}`,
     });
   }
 
-  async function queuePasswordReset(tx: Database, user: { id: number; name: string; email: string }) {
-    const { token, tokenHash } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
+  async function queuePasswordReset(tx: Database, user: Recipient, key: string) {
+    const { token } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
     const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...passwordResetMail({ to: user.email, name: user.name, link }),
       purpose: 'reset-password',
-      key: `reset-password:${tokenHash}`,
+      key,
+    });
+  }
+
+  /**
+   * The account-mail job: writes the e-mail a resend or reset asked for when there is someone to
+   * write to. A job that runs again (pg-boss is at-least-once) finds its e-mail queued and stops,
+   * so it neither mails twice nor replaces the link it already sent.
+   */
+  async function runAccountMail(jobId: string, { kind, email }: AccountMailJob): Promise<void> {
+    const account = await users.findAccountByEmail(email);
+    if (!account) return;
+    if (kind === 'verify-email' && account.emailVerified) return;
+    const key = `${kind}:job:${jobId}`;
+    await db.transaction(async (tx) => {
+      if (await mail.isQueued(tx, key)) return;
+      if (kind === 'verify-email') await queueVerification(tx, account, key);
+      else await queuePasswordReset(tx, account, key);
+    });
+  }
+
+  /** The same work for any address: one job row, whoever owns it. */
+  async function askForAccountMail(kind: AccountMailKind, email: string): Promise<void> {
+    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, { kind, email }, ACCOUNT_MAIL_RETRY);
+  }
+
+  /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
+  async function queueAccountExists(owner: Recipient) {
+    await mail.enqueue(db, {
+      ...accountExistsMail({
+        to: owner.email,
+        name: owner.name,
+        signInLink: `${siteUrl}${ROUTES.SIGN_IN}`,
+        resetLink: `${siteUrl}${ROUTES.FORGOT_PASSWORD}`,
+      }),
+      purpose: 'account-exists',
+      key: `account-exists:${randomUUID()}`,
     });
   }
 
@@ -119,8 +174,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         referredByUserId = await users.findUserIdByReferralCode(input.referredBy);
         if (referredByUserId === null) return { ok: false, reason: 'invalid-referral' };
       }
-      if (await users.findAccountByEmail(input.email)) return { ok: false, reason: 'email-taken' };
+      // Hashed whether or not the address is taken, so both answers take as long.
       const passwordHash = await hashPassword(input.password);
+      const existing = await users.findAccountByEmail(input.email);
+      if (existing) {
+        await queueAccountExists(existing);
+        return { ok: true, email: input.email };
+      }
       try {
         // The account, its verification link and the e-mail carrying it: all three, or none.
         const account = await db.transaction(async (tx) => {
@@ -138,10 +198,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
           await queueVerification(tx, created);
           return created;
         });
-        return { ok: true, id: account.id, email: account.email };
+        return { ok: true, email: account.email };
       } catch (error) {
-        if (error instanceof EmailTakenError) return { ok: false, reason: 'email-taken' };
-        throw error;
+        if (!(error instanceof EmailTakenError)) throw error;
+        // Taken between the look-up and the insert: tell its owner, as above.
+        const owner = await users.findAccountByEmail(input.email);
+        if (owner) await queueAccountExists(owner);
+        return { ok: true, email: input.email };
       }
     },
 
@@ -216,10 +279,12 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return repository.deleteUserSessions(userId, exceptSessionId);
     },
 
-    /** Sends a fresh link (older ones stop working) only to an existing, unverified account. */
-    async resendVerification(email: string): Promise<void> {
-      const account = await users.findAccountByEmail(email);
-      if (account && !account.emailVerified) await db.transaction((tx) => queueVerification(tx, account));
+    /**
+     * Answered at once for any address; the job sends a fresh link (older ones stop working) only
+     * to an existing, unverified account.
+     */
+    resendVerification(email: string): Promise<void> {
+      return askForAccountMail('verify-email', email);
     },
 
     /** Consumes the link, marks the e-mail verified and greets the user in their notifications. */
@@ -240,11 +305,21 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return (await users.findUserIdByReferralCode(code)) !== null;
     },
 
-    /** Sends a reset link when the account exists; the caller answers the same either way. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const account = await users.findAccountByEmail(email);
-      if (!account) return;
-      await db.transaction((tx) => queuePasswordReset(tx, account));
+    /** Answered at once for any address; the job sends a reset link when the account exists. */
+    requestPasswordReset(email: string): Promise<void> {
+      return askForAccountMail('reset-password', email);
+    },
+
+    /** What the account-mail worker runs for one job (exposed for tests of its idempotency). */
+    runAccountMailJob: runAccountMail,
+
+    /** Attaches the account-mail worker to the job queue (before it starts). */
+    registerWorkers(): Promise<void> {
+      return jobs.work<AccountMailJob>(
+        ACCOUNT_MAIL_QUEUE,
+        (job) => runAccountMail(job.id, job.data),
+        ACCOUNT_MAIL_RETRY,
+      );
     },
 
     /**

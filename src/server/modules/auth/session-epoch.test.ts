@@ -38,6 +38,7 @@ describe('a sign-in racing a password reset', () => {
       users: racingUsers,
       notifications: app.services.notifications,
       mail: app.mail,
+      jobs: app.jobs,
       siteUrl: app.env.siteUrl,
     });
     const raced = await racing.signIn(email, PASSWORD);

@@ -60,7 +60,9 @@ export async function createSignedInUser(
   });
   if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.body}`);
   const token = await signIn(app, email, body.password as string);
-  return { token, email, password: body.password as string, id: signup.json().data.id as number };
+  const account = await app.services.users.findAccountByEmail(email);
+  if (!account) throw new Error(`no account for ${email}`);
+  return { token, email, password: body.password as string, id: account.id };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
