@@ -117,3 +117,42 @@ describe('pages that carry a token', () => {
     }
   });
 });
+
+describe('content security policy on rendered pages', () => {
+  /** The script nonce of a response's CSP and the inline scripts of its HTML. */
+  async function pageScripts(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${baseURL}${path}`, { headers });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1] ?? '';
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+      .map((m) => m[1] ?? '')
+      .filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
+    return { scriptSrc, nonce, inline };
+  }
+
+  it('gives every inline script of a page the nonce its header allows, and nothing else inline runs', async () => {
+    for (const path of ['/', '/oci-card', '/contact', '/signin', '/no-such-page']) {
+      const { scriptSrc, nonce, inline } = await pageScripts(path);
+      expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(nonce.length, path).toBeGreaterThan(16);
+      expect(inline.length, `${path} has inline scripts (React Router's)`).toBeGreaterThan(0);
+      for (const attributes of inline) expect(attributes, path).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it('keeps a cached page and its header together, and renders a signed-in page with a fresh nonce', async () => {
+    const first = await pageScripts('/about-us');
+    const second = await pageScripts('/about-us');
+    for (const page of [first, second]) for (const a of page.inline) expect(a).toContain(`nonce="${page.nonce}"`);
+
+    const email = uniqueEmail('csp');
+    await verifiedAccount(baseURL, email);
+    const cookie = await sessionCookie(email);
+    const a = await pageScripts('/dashboard', { cookie });
+    const b = await pageScripts('/dashboard', { cookie });
+    expect(a.nonce).not.toBe(b.nonce);
+    for (const page of [a, b]) for (const attrs of page.inline) expect(attrs).toContain(`nonce="${page.nonce}"`);
+  });
+});

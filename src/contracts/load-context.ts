@@ -100,4 +100,6 @@ export interface AppContextValue {
   devMailbox: boolean;
   /** A request from this machine itself, not relayed by a proxy (the dev mailbox's audience). */
   fromThisMachine: boolean;
+  /** The nonce this response's content security policy lets inline scripts run with ('' in dev). */
+  cspNonce: string;
 }

@@ -83,6 +83,22 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('content security policy', () => {
+  it('lets inline scripts run only with a fresh nonce per response, never unsafe-inline', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const csp = String((await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy']);
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(scriptSrc)?.[1];
+      expect(nonce, csp).toBeDefined();
+      nonces.add(nonce as string);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('admits Google reCAPTCHA only when a site key is configured', async () => {
     const plain = (await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'];
     expect(plain).not.toContain('https://www.gstatic.com');

@@ -69,7 +69,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine'> = {
+  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine' | 'cspNonce'> = {
     services: app.services,
     publicConfig: {
       siteUrl: app.env.siteUrl,
@@ -98,6 +98,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       viewer: request.viewer,
       clientIp: request.ip,
       fromThisMachine: isFromThisMachine(request.raw),
+      cspNonce: reply.scriptNonce,
     });
     return handle(toWebRequest(request, reply), context);
   }

@@ -1,4 +1,6 @@
 import { Links, Meta, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import { appContext } from '../lib/app-context.ts';
+import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
 
 export interface RouteHandle {
@@ -20,6 +22,8 @@ function CanonicalLink({ siteUrl }: { siteUrl: string }) {
 /** The HTML document around every page (root.tsx's `Layout`): head tags, canonical link, scripts. */
 export function DocumentLayout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');
+  // Server only: the browser hides a nonce from the DOM once it has applied it, and needs it no more.
+  const nonce = useLoadContext()?.get(appContext).cspNonce || undefined;
   return (
     <html lang="en">
       <head>
@@ -34,8 +38,8 @@ export function DocumentLayout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
