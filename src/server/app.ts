@@ -28,6 +28,7 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     services: Services;
     jobs: JobQueue;
     mailer: Mailer;
+    /** Every rate-limit counter of the app (plugins/rate-limit-store.ts). */
+    rateLimitStore: RateLimitStore;
   }
 }
 
@@ -51,12 +54,21 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
   jobs?: JobQueue;
+  /** Where rate limits count; by default this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const API_PREFIX = '/api/v1';
 
 /** Builds the whole server as one Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, database, web, logger, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  web,
+  logger,
+  jobs,
+  rateLimitStore = createMemoryRateLimitStore(),
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => {
@@ -70,10 +82,16 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('rateLimitStore', rateLimitStore);
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
     'services',
-    createServices(database.db, { env, mailer: app.mailer, log: app.log.child({ module: 'services' }) }),
+    createServices(database.db, {
+      env,
+      mailer: app.mailer,
+      rateLimits: rateLimitStore,
+      log: app.log.child({ module: 'services' }),
+    }),
   );
   app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
@@ -83,7 +101,11 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, { production: env.isProductionDeployment, captcha: Boolean(env.RECAPTCHA_SITE_KEY) });
+  await registerSecurity(app, {
+    production: env.isProductionDeployment,
+    captcha: Boolean(env.RECAPTCHA_SITE_KEY),
+    rateLimitStore,
+  });
   await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);

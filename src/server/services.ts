@@ -12,16 +12,19 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
+import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 
 /** What modules need besides the database. */
 export interface ServiceDeps {
   env: Env;
   mailer: Mailer;
+  /** Where the modules' own rate limits count (the refund form's failed look-ups). */
+  rateLimits?: RateLimitStore;
   log?: { error(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mailer, log }: ServiceDeps) {
+export function createServices(db: Database, { env, mailer, rateLimits, log }: ServiceDeps) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -42,7 +45,7 @@ export function createServices(db: Database, { env, mailer, log }: ServiceDeps) 
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mailer, contact: company, log }),
     contact: createContactService(db, { mailer, contact: company, log }),
-    refunds: createRefundsService(db, { orders, mailer, contact: company, log }),
+    refunds: createRefundsService(db, { orders, mailer, contact: company, log, ...(rateLimits ? { rateLimits } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

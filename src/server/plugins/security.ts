@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../domain/api/envelope.ts';
+import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Security headers, cookies, compression and the rate limiter (opt-in per route; auth routes
@@ -13,7 +14,7 @@ import { fail } from '../../domain/api/envelope.ts';
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  { production, captcha }: { production: boolean; captcha: boolean },
+  { production, captcha, rateLimitStore }: { production: boolean; captcha: boolean; rateLimitStore: RateLimitStore },
 ) {
   // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
   const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
@@ -45,6 +46,7 @@ export async function registerSecurity(
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
+    store: fastifyRateLimitStore(rateLimitStore),
     errorResponseBuilder: (_request, context) => ({
       ...fail(429, `Too many requests. Please try again in ${context.after}.`),
     }),
