@@ -117,7 +117,9 @@ describe('/services (SPEC.md §2 other routes used)', () => {
     const button = page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Services', exact: true });
-    await button.click();
+    // Hover opens it (a click after the hover would close it again).
+    await button.hover();
+    await poll(() => button.getAttribute('aria-expanded')).toBe('true');
     const dropdown = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
     await page.evaluate(() => {
       (window as { __sameDocument?: boolean }).__sameDocument = true;
