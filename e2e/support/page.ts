@@ -26,6 +26,25 @@ export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): 
   await locator.waitFor({ state: 'visible', timeout });
 }
 
+/**
+ * Waits until the element is visible and its fade-in or slide-in (its own and its subtree's CSS
+ * animations and transitions) has finished, so a check such as axe's colour contrast measures
+ * what a reader sees rather than a frame of the animation. Never-ending animations are skipped.
+ */
+export async function settled(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await expectVisible(locator, timeout);
+  // A toast starts its entrance transition one frame after it is added (sonner's data-mounted).
+  await locator.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await locator.evaluate((node) =>
+    Promise.all(
+      node
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Fails unless the locator becomes hidden (or detached) in time. */
 export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });

@@ -72,12 +72,13 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 
-  it('lists the home page and every active service page', async () => {
+  it('lists the home page, the services list and every active service page', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     const services = (await t.app.inject({ url: '/api/v1/services' })).json().data.results;
     expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(res.body).toContain('<loc>http://localhost:3000/services</loc>');
     for (const s of services) expect(res.body).toContain(`<loc>http://localhost:3000/${s.slug}</loc>`);
   });
 });

@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb, type WebOptions } from './plugins/web.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** E-mail through the job queue: modules enqueue in their transaction, a worker delivers. */
     mail: MailQueue;
+    /** Every rate-limit counter of the app (plugins/rate-limit-store.ts). */
+    rateLimitStore: RateLimitStore;
   }
 }
 
@@ -60,6 +63,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
+  /** Where rate limits count; by default this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -78,6 +83,7 @@ export async function buildApp({
   jobs,
   mail,
   requestTimeoutMs,
+  rateLimitStore = createMemoryRateLimitStore(),
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -105,6 +111,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('rateLimitStore', rateLimitStore);
   app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
@@ -122,7 +129,13 @@ export async function buildApp({
   await app.mail.registerWorkers();
   app.decorate(
     'services',
-    createServices(database.db, { env, mail: app.mail, jobs: app.jobs, log: app.log.child({ module: 'services' }) }),
+    createServices(database.db, {
+      env,
+      mail: app.mail,
+      jobs: app.jobs,
+      rateLimits: rateLimitStore,
+      log: app.log.child({ module: 'services' }),
+    }),
   );
   await app.services.auth.registerWorkers();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
@@ -144,6 +157,7 @@ export async function buildApp({
     production: env.isProductionDeployment,
     captcha: Boolean(env.RECAPTCHA_SITE_KEY),
     viteDev: env.NODE_ENV === 'development',
+    rateLimitStore,
   });
   await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.

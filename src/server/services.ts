@@ -13,6 +13,7 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
+import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 
 /** What modules need besides the database. */
 export interface ServiceDeps {
@@ -21,11 +22,13 @@ export interface ServiceDeps {
   mail: MailOutbox;
   /** Background work a request hands off (modules register their workers before the queue starts). */
   jobs: Pick<JobQueue, 'send' | 'work'>;
+  /** Where the modules' own rate limits count (the refund form's failed look-ups). */
+  rateLimits?: RateLimitStore;
   log?: { error(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mail, jobs }: ServiceDeps) {
+export function createServices(db: Database, { env, mail, jobs, rateLimits }: ServiceDeps) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -46,7 +49,7 @@ export function createServices(db: Database, { env, mail, jobs }: ServiceDeps) {
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),
     contact: createContactService(db, { mail, contact: company }),
-    refunds: createRefundsService(db, { orders, mail, contact: company }),
+    refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

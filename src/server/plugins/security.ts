@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../domain/api/envelope.ts';
+import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -44,7 +45,12 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  { production, captcha, viteDev = false }: { production: boolean; captcha: boolean; viteDev?: boolean },
+  {
+    production,
+    captcha,
+    rateLimitStore,
+    viteDev = false,
+  }: { production: boolean; captcha: boolean; rateLimitStore: RateLimitStore; viteDev?: boolean },
 ) {
   // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
   const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
@@ -79,6 +85,7 @@ export async function registerSecurity(
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
+    store: fastifyRateLimitStore(rateLimitStore),
     errorResponseBuilder: (_request, context) => ({
       ...fail(429, `Too many requests. Please try again in ${context.after}.`),
     }),

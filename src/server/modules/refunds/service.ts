@@ -5,6 +5,7 @@ import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
@@ -17,6 +18,8 @@ export interface RefundsServiceDeps {
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now?: () => Date;
   newReference?: () => string;
+  /** Where failed look-ups are counted (the app's store; by default one of the service's own). */
+  rateLimits?: RateLimitStore;
 }
 
 /** Failed order look-ups one address may make per window before it must wait (guards guessing). */
@@ -33,16 +36,9 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const repository = createRefundsRepository(db);
   const now = deps.now ?? (() => new Date());
   const newReference = deps.newReference ?? newRefundReference;
-  /** Failed look-ups per address: in memory, enough to slow down guessing on one server. */
-  const failures = new Map<string, number[]>();
-
-  function recentFailures(ip: string): number[] {
-    const cutoff = now().getTime() - REFUND_LOOKUP_FAILURE_LIMIT.windowMs;
-    const recent = (failures.get(ip) ?? []).filter((t) => t > cutoff);
-    if (recent.length > 0) failures.set(ip, recent);
-    else failures.delete(ip);
-    return recent;
-  }
+  const rateLimits = deps.rateLimits ?? createMemoryRateLimitStore({ now: () => now().getTime() });
+  /** Failed look-ups per address, each counted for REFUND_LOOKUP_FAILURE_LIMIT.windowMs after it happened. */
+  const failureKey = (ip: string) => `refund-lookup-failure|${ip}`;
 
   /** The customer's copy and support's notice, queued in the request's transaction. */
   async function queueMails(tx: Database, receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
@@ -97,7 +93,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
       if (input.website) return formFailure(400, REFUND_MESSAGES.honeypot);
       if (from.ip) {
-        if (recentFailures(from.ip).length >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
+        const failures = await rateLimits.peek(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
+        if (failures.count >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
           return formFailure(429, REFUND_MESSAGES.rateLimited);
         }
         const since = new Date(now().getTime() - REFUND_RATE_LIMIT.windowMs);
@@ -108,7 +105,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
       const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
       if (!order) {
-        if (from.ip) failures.set(from.ip, [...recentFailures(from.ip), now().getTime()]);
+        if (from.ip) await rateLimits.hit(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
         return formFailure(404, REFUND_MESSAGES.orderNotFound);
       }
       const status = order.status.toLowerCase();

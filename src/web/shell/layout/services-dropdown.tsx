@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { desktopServiceList, serviceHref } from '../../../domain/config/navigation.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { DROPDOWN_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
@@ -100,6 +101,12 @@ export function ServicesDropdown({ services }: { services: NavService[] }) {
               </li>
             ))}
           </ul>
+          <div className="mt-1 border-t border-slate-100 pt-1">
+            <Link to={ROUTES.SERVICES} className="menu-link justify-between text-brand-700">
+              All services and prices
+              <Icon name="arrow-right" className="size-4" />
+            </Link>
+          </div>
         </div>
       </div>
     </li>
