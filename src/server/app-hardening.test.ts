@@ -179,3 +179,28 @@ describe('TRUST_PROXY', () => {
     expect(seen).toEqual(['198.51.100.7', '203.0.113.9']);
   });
 });
+
+describe('the API documentation', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await buildTestApp({
+      DEPLOYMENT: 'production',
+      SITE_URL: 'https://sevadocs.example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_SITE_KEY: 'site-key',
+    });
+  });
+  afterAll(() => production.close());
+
+  it('serves the browsable UI only outside a production deployment; the JSON document always', async () => {
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+      expect((await production.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    const json = await production.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().paths['/api/v1/health']).toBeDefined();
+  });
+});

@@ -159,7 +159,7 @@ export async function buildApp({
     viteDev: env.NODE_ENV === 'development',
     rateLimitStore,
   });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { ui: !env.isProductionDeployment });
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);
 

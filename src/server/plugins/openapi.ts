@@ -17,8 +17,13 @@ const transform: SwaggerTransform = (input) => {
   return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
 };
 
-/** OpenAPI document built from the routes' zod schemas, browsable at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance) {
+export const OPENAPI_JSON_PATH = '/api/docs/json';
+
+/**
+ * OpenAPI document built from the routes' zod schemas at /api/docs/json, browsable at /api/docs
+ * outside a production deployment (the UI is a tool for developers, not for the public).
+ */
+export async function registerOpenApi(app: FastifyInstance, { ui }: { ui: boolean }) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -30,5 +35,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  if (ui) {
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+    return;
+  }
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
 }
