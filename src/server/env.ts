@@ -65,6 +65,7 @@ const envSchema = z
       }),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+    AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DEPLOYMENT !== 'production') return;

@@ -39,17 +39,26 @@ export function createLimiter(
 }
 
 export const byClient = (request: FastifyRequest) => request.ip;
-export const byEmail = (request: FastifyRequest) => {
+/** The normalised e-mail of the body, or null. */
+export const emailOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' && email.trim() !== '' ? normalizeEmail(email) : null;
+};
+/**
+ * An e-mail address as asked about from one client address: requests from elsewhere never use
+ * up the owner's allowance, so nobody can keep the owner from signing up or recovering.
+ */
+export const byEmailAndClient = (request: FastifyRequest) => {
+  const email = emailOf(request);
+  return email === null ? null : `${email}|${request.ip}`;
 };
 export const byUser = (request: FastifyRequest) => (request.viewer ? String(request.viewer.id) : null);
 
 /**
- * The accounts API's limits (DESIGN.md §1: auth endpoints get the strictest): per client
- * address on every public accounts endpoint (checked on arrival), and per e-mail address on
- * those that take one (checked once the body is parsed), so one address cannot be hammered
- * from many clients. AUTH_RATE_LIMIT_MAX / AUTH_EMAIL_RATE_LIMIT_MAX set the figures.
+ * The accounts API's request limits (DESIGN.md §1): per client address on every public accounts
+ * endpoint but sign-in (checked on arrival), and per e-mail address and client on sign-up,
+ * resend and reset requests (checked once the body is parsed). Sign-in counts failures instead
+ * (sign-in-throttle.ts). AUTH_RATE_LIMIT_MAX / AUTH_EMAIL_RATE_LIMIT_MAX set the figures.
  */
 export function authLimitFigures(app: FastifyInstance): { perClient: number; perEmail: number } {
   const isTest = app.env.NODE_ENV === 'test';
@@ -64,10 +73,9 @@ export function createAuthRateLimits(app: FastifyInstance) {
   const { perClient, perEmail } = authLimitFigures(app);
   const pair = (name: string) => ({
     client: createLimiter(app, `${name}:client`, perClient, byClient),
-    email: createLimiter(app, `${name}:email`, perEmail, byEmail),
+    email: createLimiter(app, `${name}:email`, perEmail, byEmailAndClient),
   });
   return {
-    signIn: pair('signin'),
     signUp: pair('signup'),
     resend: pair('resend'),
     resetRequest: pair('reset-request'),
