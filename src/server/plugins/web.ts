@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../web/lib/app-context.ts';
 import { createPageCache } from './page-cache.ts';
+import { createRenderTurns } from './render-turns.ts';
 
 interface WebOptions {
   build: ServerBuild;
@@ -78,6 +79,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
   };
   const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
   const cache = createPageCache({ maxAgeSeconds: app.env.PAGE_CACHE_SECONDS });
+  const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
     const context = new RouterContextProvider();
@@ -96,6 +98,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
         const hit = cache.get(request.url);
         if (hit) return cache.send(hit, request, reply);
       }
+      await turns.wait();
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);
