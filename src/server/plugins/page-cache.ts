@@ -6,7 +6,7 @@ import { type EncodedBody, encodeBody, sendEncoded } from './encoded-body.ts';
 export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
-  /** Compressed once when stored, so a hit costs no compression. */
+  /** Compressed once per encoding a client asks for, so a later hit costs no compression. */
   encoded: EncodedBody;
   storedAt: number;
 }
