@@ -7,7 +7,8 @@ export type ContentEncoding = 'br' | 'gzip';
 
 /** A response body compressed once per encoding, to be sent many times (the page cache, cached API reads). */
 export interface EncodedBody {
-  body: string;
+  /** The body as is; a rendered page stays the bytes it was rendered to (outside the JavaScript heap). */
+  body: string | Buffer;
   /** A strong validator of `body`. */
   etag: string;
   /**
@@ -20,7 +21,7 @@ export interface EncodedBody {
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-const compressors: Record<ContentEncoding, (body: string) => Promise<Buffer>> = {
+const compressors: Record<ContentEncoding, (body: string | Buffer) => Promise<Buffer>> = {
   br: (body) => brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (body) => gzipAsync(body, { level: 6 }),
 };
@@ -31,7 +32,7 @@ const compressors: Record<ContentEncoding, (body: string) => Promise<Buffer>> = 
  * encodings clients ask for are made: a page rendered for one visitor's made-up query string is
  * compressed once, as that visitor accepts, not twice.
  */
-export function encodeBody(body: string): EncodedBody {
+export function encodeBody(body: string | Buffer): EncodedBody {
   const made: Partial<Record<ContentEncoding, Buffer | Promise<Buffer>>> = {};
   return {
     body,

@@ -55,7 +55,7 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
       return entry;
     },
 
-    set(url: string, status: number, headers: OutgoingHttpHeaders, body: string): CachedPage {
+    set(url: string, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): CachedPage {
       const { entries, max } = segmentOf(url);
       const entry = { status, headers, encoded: encodeBody(body), storedAt: Date.now() };
       entries.delete(url);

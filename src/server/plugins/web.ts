@@ -105,12 +105,10 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
       // A page rendered for a signed-in user is theirs alone: no shared cache may keep it.
       if (request.viewer) reply.header('cache-control', 'private, no-store');
       if (cacheable && cache.isStorable(response)) {
-        const entry = cache.set(
-          request.url,
-          response.status,
-          reply.getHeaders() as OutgoingHttpHeaders,
-          await response.text(),
-        );
+        // Kept as the rendered bytes: no decoding to a string and encoding back, and the up to
+        // 600 stored pages stay outside the JavaScript heap that the garbage collector copies.
+        const body = Buffer.from(await response.arrayBuffer());
+        const entry = cache.set(request.url, response.status, reply.getHeaders() as OutgoingHttpHeaders, body);
         return cache.send(entry, request, reply);
       }
       if (!response.body || request.method === 'HEAD') {
