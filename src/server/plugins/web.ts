@@ -99,6 +99,8 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
         if (hit) return cache.send(hit, request, reply);
       }
       await turns.wait();
+      // The visitor left while this render waited for its turn: the page could not reach them.
+      if (!request.raw.socket?.writable) return reply.hijack();
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);
