@@ -40,15 +40,27 @@ export interface BenchReport {
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 export function formatTable(results: ScenarioResult[]): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'req/s ÷ ceil', 'p99 ÷ ceil', 'B/resp'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'p99 ÷ p50',
+    'non-2xx',
+    'errors',
+    'req/s ÷ ceil',
+    'p99 ÷ ceil',
+    'B/resp',
+  ];
   const rows = results.map((r) => [
     r.name,
     fixed(r.requestsPerSecond, 0),
     fixed(r.latencyMs.p50, 1),
     fixed(r.latencyMs.p99, 1),
+    `${fixed(r.latencyMs.p99 / r.latencyMs.p50, 1)}×`,
     String(r.non2xx),
     String(r.errors),
-    `${fixed(r.ratioToCeiling.requestsPerSecond, 3)}×`,
+    `${fixed(r.ratioToCeiling.requestsPerSecond, 4)}×`,
     `${fixed(r.ratioToCeiling.p99, 1)}×`,
     fixed(r.bytesPerResponse, 0),
   ]);

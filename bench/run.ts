@@ -34,9 +34,10 @@ function selectScenarios(): Scenario[] {
   return scenarios.filter((s) => s.ceiling || only.some((part) => s.name.toLowerCase().includes(part)));
 }
 
-function contextFor(baseUrl: string): ScenarioContext {
+function contextFor(baseUrl: string, sessionCookie: string): ScenarioContext {
   return {
     baseUrl,
+    sessionCookie,
     async getJson(path) {
       const response = await fetch(new URL(path, baseUrl), { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
@@ -52,18 +53,21 @@ async function runScenario(
 ): Promise<Omit<ScenarioResult, 'ratioToCeiling'>> {
   const method = scenario.method ?? 'GET';
   const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path(context);
+  const headers = typeof scenario.headers === 'function' ? scenario.headers(context) : scenario.headers;
   const separator = path.includes('?') ? '&' : '?';
   const loadPath = scenario.uniqueQuery ? `${path}${separator}nocache=[<id>]` : path;
   const connections = scenario.connections ?? settings.connections;
   const failures: string[] = [];
 
-  // One request first: a scenario that does not answer 2xx fails fast with the reason.
+  // One request first: a scenario that does not answer 2xx fails fast with the reason. Redirects
+  // are not followed: a signed-in page that sends the visitor to /signin must fail, not measure it.
   const probeResponse = await fetch(
     new URL(scenario.uniqueQuery ? `${path}${separator}nocache=probe` : path, baseUrl),
     {
       method,
-      headers: scenario.headers,
+      headers,
       body: scenario.body,
+      redirect: 'manual',
     },
   );
   const probeBody = await probeResponse.text();
@@ -78,7 +82,7 @@ async function runScenario(
   const options: autocannon.Options = {
     url: new URL(loadPath, baseUrl).href,
     method,
-    headers: { ...scenario.headers },
+    headers: { ...headers },
     body: scenario.body,
     connections,
     pipelining: settings.pipelining,
@@ -148,7 +152,7 @@ async function main(): Promise<number> {
     server = await startServer();
     console.log(`Server ready at ${server.baseUrl} (pid ${server.pid}).\n`);
 
-    const context = contextFor(server.baseUrl);
+    const context = contextFor(server.baseUrl, server.sessionCookie);
     const raw: Omit<ScenarioResult, 'ratioToCeiling'>[] = [];
     for (const scenario of selected) raw.push(await runScenario(scenario, server.baseUrl, context));
 
@@ -158,10 +162,23 @@ async function main(): Promise<number> {
         requestsPerSecond: ceiling ? r.requestsPerSecond / ceiling.requestsPerSecond : Number.NaN,
         p99: ceiling ? r.latencyMs.p99 / ceiling.latencyMs.p99 : Number.NaN,
       };
-      const limit = selected[i]?.maxP99Ratio;
+      const scenario = selected[i];
       const failures = [...r.failures];
+      const limit = scenario?.maxP99Ratio;
       if (limit !== undefined && !(ratioToCeiling.p99 <= limit)) {
         failures.push(`${r.name}: p99 is ${ratioToCeiling.p99.toFixed(1)}× the ceiling's (limit ${limit}×)`);
+      }
+      const tail = scenario?.maxP99ToP50;
+      if (tail !== undefined && !(r.latencyMs.p99 <= tail * r.latencyMs.p50)) {
+        failures.push(
+          `${r.name}: p99 ${r.latencyMs.p99} ms is ${(r.latencyMs.p99 / r.latencyMs.p50).toFixed(1)}× its p50 ${r.latencyMs.p50} ms (limit ${tail}×)`,
+        );
+      }
+      const floor = scenario?.minThroughputRatio;
+      if (floor !== undefined && !(ratioToCeiling.requestsPerSecond >= floor)) {
+        failures.push(
+          `${r.name}: ${Math.round(r.requestsPerSecond)} req/s is ${ratioToCeiling.requestsPerSecond.toFixed(4)} of the ceiling's (at least ${floor.toFixed(4)}, ${Math.round(floor * (ceiling?.requestsPerSecond ?? Number.NaN))} req/s in this run)`,
+        );
       }
       return { ...r, ratioToCeiling, failures };
     });

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createSignedInVisitor } from './account.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const BUILD_DIR = 'build-bench';
@@ -44,17 +45,28 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   pid: number | undefined;
+  /** `Cookie` header value of a verified user's live session (bench/account.ts). */
+  sessionCookie: string;
   stop(): Promise<void>;
 }
 
 /**
  * Starts `node src/server/server.ts` in production mode on a free loopback port, a fresh data
  * directory (so it migrates and seeds) and the bench build, with the ceiling route preloaded.
+ * Before it starts, a verified user signs in on that database (the signed-in scenarios' cookie).
  * Resolves once GET /api/v1/health answers 200.
  */
 export async function startServer({ timeoutMs = 60_000 } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-bench-'));
+  let sessionCookie: string;
+  try {
+    // The server keeps its PGlite database in $DATA_DIR/pglite.
+    sessionCookie = await createSignedInVisitor(join(dataDir, 'pglite'));
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -120,7 +132,7 @@ export async function startServer({ timeoutMs = 60_000 } = {}): Promise<RunningS
     try {
       const response = await fetch(`${baseUrl}/api/v1/health`);
       await response.body?.cancel();
-      if (response.status === 200) return { baseUrl, pid: child.pid, stop };
+      if (response.status === 200) return { baseUrl, pid: child.pid, sessionCookie, stop };
     } catch {
       // not listening yet
     }

@@ -6,7 +6,7 @@ import { type EncodedBody, encodeBody, sendEncoded } from './encoded-body.ts';
 export interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
-  /** Compressed once when stored, so a hit costs no compression. */
+  /** Compressed once per encoding a client asks for, so a later hit costs no compression. */
   encoded: EncodedBody;
   storedAt: number;
 }
@@ -55,7 +55,7 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
       return entry;
     },
 
-    set(url: string, status: number, headers: OutgoingHttpHeaders, body: string): CachedPage {
+    set(url: string, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): CachedPage {
       const { entries, max } = segmentOf(url);
       const entry = { status, headers, encoded: encodeBody(body), storedAt: Date.now() };
       entries.delete(url);

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { AppContextValue } from '../../contracts/load-context.ts';
 import { isFromThisMachine } from '../http/local-request.ts';
 import { createPageCache } from './page-cache.ts';
+import { createRenderTurns } from './render-turns.ts';
 import type { DevWeb } from './web-dev.ts';
 
 /** A built app (`npm start`, tests, deployments) or Vite's dev server (`npm run dev`). */
@@ -89,6 +90,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const builtKey = build ? appContextKeyOf(build) : null;
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
+  const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
     const key = builtKey ?? appContextKeyOf(await (dev as DevWeb).build());
@@ -130,18 +132,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         const hit = cache.get(request.url);
         if (hit) return cache.send(hit, request, reply);
       }
+      await turns.wait();
+      // The visitor left while this render waited for its turn: the page could not reach them.
+      if (request.raw.socket?.destroyed) return reply.hijack();
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);
       // A page rendered for a signed-in user is theirs alone: no shared cache may keep it.
       if (request.viewer) reply.header('cache-control', 'private, no-store');
       if (cacheable && cache.isStorable(response)) {
-        const entry = cache.set(
-          request.url,
-          response.status,
-          reply.getHeaders() as OutgoingHttpHeaders,
-          await response.text(),
-        );
+        // Kept as the rendered bytes: no decoding to a string and encoding back, and the up to
+        // 600 stored pages stay outside the JavaScript heap that the garbage collector copies.
+        const body = Buffer.from(await response.arrayBuffer());
+        const entry = cache.set(request.url, response.status, reply.getHeaders() as OutgoingHttpHeaders, body);
         return cache.send(entry, request, reply);
       }
       if (!response.body || request.method === 'HEAD') {
