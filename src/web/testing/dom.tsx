@@ -6,7 +6,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { ToasterHost } from '../shell/toaster-host.tsx';
 
 export function installBrowserStubs(): void {
@@ -115,8 +115,16 @@ export function renderWithRouter(ui: ReactNode, { path = '/', rootData }: { path
   );
 }
 
-/** Per test: quiet expected API warnings; afterwards unmount, restore fetch and clear storage. */
+/** sonner removes a dismissed toast this long after its exit starts (its TIME_BEFORE_UNMOUNT). */
+const TOAST_EXIT_MS = 200;
+
+/**
+ * Per test: quiet expected API warnings; afterwards unmount, restore fetch and clear storage.
+ * After the file: wait out sonner's exit timers of toasts dismissed at the end of the last test,
+ * which would otherwise fire after the DOM environment is gone ("window is not defined").
+ */
 export function cleanupAfterEach(): void {
+  afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, TOAST_EXIT_MS + 50)));
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
