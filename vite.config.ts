@@ -23,7 +23,8 @@ export default defineConfig({
                   priority: 2,
                 },
                 // root.tsx and, by rolldown's default includeDependenciesRecursively, everything it
-                // imports statically: the layout, header, navigation data, icons and toaster.
+                // imports statically, re-exports included: the shell (src/web/shell: layout, header,
+                // hosts), navigation data and icons.
                 { name: 'app-shell', test: /src[\\/]web[\\/]root\.tsx$/, priority: 1 },
               ],
             },

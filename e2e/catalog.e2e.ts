@@ -5,7 +5,7 @@ import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
+import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -220,7 +220,7 @@ async function createCustomer(baseURL: string): Promise<{ email: string; passwor
   );
   expect(signup.status, await signup.clone().text()).toBe(201);
   let token = '';
-  await poll(async () => {
+  await pollMail(async () => {
     const mails = (await (await fetch(`${baseURL}/api/v1/dev/mailbox?limit=200`)).json()) as {
       data: { results: { to: string; links: string[] }[] };
     };

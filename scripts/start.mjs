@@ -22,7 +22,15 @@ process.env.NODE_ENV ??= 'production';
 const root = resolve(import.meta.dirname, '..');
 const buildDir = resolve(root, process.env.BUILD_DIR ?? 'build');
 const serverEntry = join(buildDir, 'server/index.js');
-const sources = ['src/web', 'src/domain', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const sources = [
+  'src/web',
+  'src/domain',
+  'src/contracts',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

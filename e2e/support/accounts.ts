@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
-import { UI_TIMEOUT_MS } from './constants.ts';
+import { MAIL_TIMEOUT_MS, UI_TIMEOUT_MS } from './constants.ts';
 
 /** A password that meets the sign-up strength rule. */
 export const STRONG_PASSWORD = 'Str0ng!Pass';
@@ -28,9 +28,12 @@ export async function mailsTo(baseURL: string, email: string): Promise<StoredMai
   return body.data.results.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 }
 
-/** Waits for the newest e-mail to `email` holding a link to `path`, and returns that link. */
+/**
+ * Waits for the newest e-mail to `email` holding a link to `path`, and returns that link. E-mail
+ * reaches the dev mailbox through the job queue, shortly after the request that caused it.
+ */
 export async function waitForLink(baseURL: string, email: string, path: string, count = 1): Promise<string> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
   for (;;) {
     const mails = await mailsTo(baseURL, email);
     const links = mails.flatMap((m) => m.links.filter((l) => new URL(l).pathname === path));

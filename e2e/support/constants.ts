@@ -6,3 +6,10 @@ export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
 
 /** How long a locator may take to reach a state before the test fails. */
 export const UI_TIMEOUT_MS = 5000;
+
+/**
+ * How long an e-mail may take to reach the dev mailbox. The job queue delivers it after the
+ * request (docs/decisions/0033-mail-through-the-queue.md): one poll of 0.5 s when idle, longer
+ * on a busy machine.
+ */
+export const MAIL_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { UI_TIMEOUT_MS } from './constants.ts';
+import { MAIL_TIMEOUT_MS, UI_TIMEOUT_MS } from './constants.ts';
 
 /**
  * Resolves once React has hydrated the server-rendered document: the router exists and the
@@ -24,6 +24,25 @@ export async function waitForHydration(page: Page): Promise<void> {
 /** Fails with the locator in the message unless it becomes visible in time. */
 export async function expectVisible(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout });
+}
+
+/**
+ * Waits until the element is visible and its fade-in or slide-in (its own and its subtree's CSS
+ * animations and transitions) has finished, so a check such as axe's colour contrast measures
+ * what a reader sees rather than a frame of the animation. Never-ending animations are skipped.
+ */
+export async function settled(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
+  await expectVisible(locator, timeout);
+  // A toast starts its entrance transition one frame after it is added (sonner's data-mounted).
+  await locator.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await locator.evaluate((node) =>
+    Promise.all(
+      node
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Fails unless the locator becomes hidden (or detached) in time. */
@@ -54,4 +73,9 @@ export function bodyOverflow(page: Page): Promise<{ overflow: string; overflowY:
 /** `expect.poll` with the suite's UI timeout (vitest's default of 1 s is too short for a browser). */
 export function poll<T>(fn: () => T | Promise<T>, message?: string) {
   return expect.poll(fn, { timeout: UI_TIMEOUT_MS, interval: 50, ...(message ? { message } : {}) });
+}
+
+/** `poll` for what the dev mailbox shows: e-mail arrives through the job queue, after the request. */
+export function pollMail<T>(fn: () => T | Promise<T>, message?: string) {
+  return expect.poll(fn, { timeout: MAIL_TIMEOUT_MS, interval: 100, ...(message ? { message } : {}) });
 }

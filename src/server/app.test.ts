@@ -72,17 +72,34 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
   });
 
-  it('lists the home page and every active service page', async () => {
+  it('lists the home page, the services list and every active service page', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     const services = (await t.app.inject({ url: '/api/v1/services' })).json().data.results;
     expect(res.body).toContain('<loc>http://localhost:3000/</loc>');
+    expect(res.body).toContain('<loc>http://localhost:3000/services</loc>');
     for (const s of services) expect(res.body).toContain(`<loc>http://localhost:3000/${s.slug}</loc>`);
   });
 });
 
 describe('content security policy', () => {
+  it('lets inline scripts run only with a fresh nonce per response, never unsafe-inline', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const csp = String((await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy']);
+      const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      const nonce = /'nonce-([A-Za-z0-9+/]{22}==)'/.exec(scriptSrc)?.[1];
+      expect(nonce, csp).toBeDefined();
+      nonces.add(nonce as string);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'self'");
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it('admits Google reCAPTCHA only when a site key is configured', async () => {
     const plain = (await t.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'];
     expect(plain).not.toContain('https://www.gstatic.com');

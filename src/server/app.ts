@@ -6,13 +6,14 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerBuild } from 'react-router';
 import { fail } from '../domain/api/envelope.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { isFromThisMachine } from './http/local-request.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -27,10 +28,12 @@ import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
-import { registerWeb } from './plugins/web.ts';
+import { registerWeb, type WebOptions } from './plugins/web.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -39,24 +42,52 @@ declare module 'fastify' {
     database: DatabaseHandle;
     services: Services;
     jobs: JobQueue;
+    /** The transport (SMTP or the dev mailbox); only the mail queue's worker sends through it. */
     mailer: Mailer;
+    /** E-mail through the job queue: modules enqueue in their transaction, a worker delivers. */
+    mail: MailQueue;
+    /** Every rate-limit counter of the app (plugins/rate-limit-store.ts). */
+    rateLimitStore: RateLimitStore;
   }
 }
 
 export interface AppOptions {
   env: Env;
   database: DatabaseHandle;
-  /** The React Router server build; without it only the API and SEO files are served. */
-  web?: { build: ServerBuild; clientDir: string };
+  /** The React Router app, built or under Vite; without it only the API and SEO files are served. */
+  web?: WebOptions;
   logger?: FastifyServerOptions['logger'];
-  /** Background jobs; by default a queue on `database` that server.ts starts (tests don't). */
+  /** Background jobs; by default a queue on `database` that server.ts starts (test/app.ts starts its own). */
   jobs?: JobQueue;
+  /** Tests shorten it to watch a stalled request being cut off. */
+  requestTimeoutMs?: number;
+  /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
+  mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
+  /** Where rate limits count; by default this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const API_PREFIX = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 25_000;
+export const HEADERS_TIMEOUT_MS = 15_000;
+const CONNECTIONS_CHECK_MS = 1_000;
+/** The methods this app serves; anything else (TRACE, CONNECT, PROPFIND…) is a 405. */
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** Builds the whole server as one Fastify instance; server.ts listens, tests inject. */
-export async function buildApp({ env, database, web, logger, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  web,
+  logger,
+  jobs,
+  mail,
+  requestTimeoutMs,
+  rateLimitStore = createMemoryRateLimitStore(),
+}: AppOptions): Promise<FastifyInstance> {
+  // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
+  const hops = env.TRUST_PROXY;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     genReqId: (req) => {
@@ -65,17 +96,48 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    trustProxy,
+    // A client that stalls mid-request is cut off with a 408 (docs/decisions/0036): the whole
+    // request, body included, within 25 s, checked every second, so within 26 s at worst (Node
+    // checks every 30 s by default); idle keep-alive connections close after 65 s (above common
+    // load balancers' 60 s idle, so the proxy closes first).
+    requestTimeout: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
+    keepAliveTimeout: 65_000,
   });
+  // Headers must arrive well within the request timeout (Node's default is 60 s).
+  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs ?? HEADERS_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  app.decorate('rateLimitStore', rateLimitStore);
+  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
-    'services',
-    createServices(database.db, { env, mailer: app.mailer, log: app.log.child({ module: 'services' }) }),
+    'mail',
+    createMailQueue({
+      db: database.db,
+      jobs: app.jobs,
+      transport: app.mailer,
+      from: env.MAIL_FROM,
+      log: app.log.child({ module: 'mail' }),
+      ...mail,
+    }),
   );
-  app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
+  // Attached when the queue starts (server.ts, or test/app.ts).
+  await app.mail.registerWorkers();
+  app.decorate(
+    'services',
+    createServices(database.db, {
+      env,
+      mail: app.mail,
+      jobs: app.jobs,
+      rateLimits: rateLimitStore,
+      log: app.log.child({ module: 'services' }),
+    }),
+  );
+  await app.services.auth.registerWorkers();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
@@ -83,11 +145,27 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app, { production: env.isProductionDeployment, captcha: Boolean(env.RECAPTCHA_SITE_KEY) });
-  await registerOpenApi(app);
+  app.addHook('onRequest', async (request, reply) => {
+    if (SERVED_METHODS.has(request.method)) return;
+    return reply
+      .status(405)
+      .header('allow', [...SERVED_METHODS].join(', '))
+      .send(fail(405, `Method ${request.method} is not allowed`));
+  });
+  registerInputGuard(app);
+  await registerSecurity(app, {
+    production: env.isProductionDeployment,
+    captcha: Boolean(env.RECAPTCHA_SITE_KEY),
+    viteDev: env.NODE_ENV === 'development',
+    rateLimitStore,
+  });
+  await registerOpenApi(app, { ui: !env.isProductionDeployment });
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);
 
+  // Unknown API paths answer JSON, never the HTML 404 page.
+  const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send(fail(404, `No API route ${request.method} ${request.url.split('?')[0]}`));
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -101,14 +179,19 @@ export async function buildApp({ env, database, web, logger, jobs }: AppOptions)
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
       await api.register(ordersRoutes);
-      if (env.devMailbox) await api.register(devMailboxRoutes);
+      // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
+      if (env.devMailbox) {
+        await api.register(async (local) => {
+          local.addHook('onRequest', async (request, reply) => {
+            if (!isFromThisMachine(request.raw)) return apiNotFound(request, reply);
+          });
+          await local.register(devMailboxRoutes);
+        });
+      }
     },
     { prefix: API_PREFIX },
   );
   await app.register(captchaRoutes);
-  // Unknown API paths answer JSON, never the HTML 404 page.
-  const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send(fail(404, `No API route ${request.method} ${request.url.split('?')[0]}`));
   app.all('/api/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);
   await app.register(seoRoutes);

@@ -41,8 +41,31 @@ const envSchema = z
     RECAPTCHA_SITE_KEY: optionalSecret,
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    // Which proxies may say who the client is (X-Forwarded-For): unset trusts none; a number is
+    // how many proxy hops stand in front; otherwise comma-separated addresses or CIDR ranges.
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const value = v?.trim();
+        if (!value || value === 'false') return false;
+        if (/^\d+$/.test(value)) return Number(value);
+        const entries = value
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        if (entries.some((e) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(e))) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUST_PROXY must be a hop count or comma-separated proxy addresses/CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return entries;
+      }),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
+    AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DEPLOYMENT !== 'production') return;

@@ -101,3 +101,77 @@ describe('malformed input on every OpenAPI operation', () => {
     }
   });
 });
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+}
+
+/** The names of the string properties of a JSON body schema (top level, as our forms are flat). */
+function stringFields(schema: JsonSchema | undefined): string[] {
+  if (!schema) return [];
+  const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  const names = new Set<string>();
+  for (const variant of variants) {
+    for (const [name, property] of Object.entries(variant.properties ?? {})) {
+      const types = [property, ...(property.anyOf ?? [])].flatMap((p) => p.type ?? []);
+      if (types.includes('string')) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+function bodySchemaOf(op: OpenApiOperation): JsonSchema | undefined {
+  const body = op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined;
+  return body?.content?.['application/json']?.schema;
+}
+
+describe('hostile strings in every documented string field', () => {
+  const cases = [
+    { label: 'a NUL character', value: 'Asha\u0000Verma' },
+    { label: '10,000 characters', value: 'a'.repeat(10_000) },
+  ];
+
+  it('refuses each one in every body field, naming that field, never a 5xx', async () => {
+    let probed = 0;
+    for (const { method, path, op } of operations.filter((o) => o.method !== 'GET')) {
+      for (const field of stringFields(bodySchemaOf(op))) {
+        for (const { label, value } of cases) {
+          const res = await t.app.inject({
+            method: method as 'POST',
+            url: fill(path, '1'),
+            headers: { origin: 'http://localhost:3000' },
+            payload: { [field]: value },
+          });
+          const where = `${method} ${path} ${field} with ${label}`;
+          expectClientError(res, where);
+          const errors = (res.json() as { errors?: Record<string, string> }).errors ?? {};
+          // Refused for this field itself, not only for the others left out.
+          if (res.statusCode === 400) expect(Object.keys(errors), where).toContain(field);
+          probed += 1;
+        }
+      }
+    }
+    expect(probed).toBeGreaterThan(20);
+  });
+
+  it('refuses each one in every string query parameter, never a 5xx', async () => {
+    for (const { method, path, op } of operations) {
+      const strings = (op.parameters ?? []).filter((p) => p.in === 'query' && p.schema?.type === 'string');
+      for (const param of strings) {
+        for (const { label, value } of cases) {
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url: `${fill(path, 'oci-card')}?${param.name}=${encodeURIComponent(value)}`,
+          });
+          expect(res.statusCode, `${method} ${path}?${param.name} with ${label}`).toBeLessThan(500);
+          if (label === 'a NUL character') expectClientError(res, `${method} ${path}?${param.name} with ${label}`);
+        }
+      }
+    }
+  });
+});

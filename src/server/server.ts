@@ -4,9 +4,20 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { EnvError, loadEnv } from './env.ts';
+import { type Env, EnvError, loadEnv } from './env.ts';
+import type { WebOptions } from './plugins/web.ts';
 
 const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
+
+/** `npm run dev` renders through Vite; everything else serves the built app. */
+async function loadWeb(env: Env): Promise<WebOptions> {
+  if (env.NODE_ENV === 'development') {
+    const { createDevWeb } = await import('./plugins/web-dev.ts');
+    return { dev: await createDevWeb() };
+  }
+  const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  return { build, clientDir: join(buildDir, 'client') };
+}
 
 async function main() {
   const env = loadEnv();
@@ -18,8 +29,7 @@ async function main() {
   await database.migrate();
   if (env.SEED_ON_START) await seedDatabase(database.db);
 
-  const build = (await import(pathToFileURL(join(buildDir, 'server/index.js')).href)) as ServerBuild;
-  const app = await buildApp({ env, database, web: { build, clientDir: join(buildDir, 'client') } });
+  const app = await buildApp({ env, database, web: await loadWeb(env) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

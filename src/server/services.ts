@@ -1,7 +1,8 @@
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { MailOutbox } from './mail/outbox.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -12,16 +13,22 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
+import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 
 /** What modules need besides the database. */
 export interface ServiceDeps {
   env: Env;
-  mailer: Mailer;
+  /** E-mail is queued in the transaction of the row that causes it (docs/decisions/0033). */
+  mail: MailOutbox;
+  /** Background work a request hands off (modules register their workers before the queue starts). */
+  jobs: Pick<JobQueue, 'send' | 'work'>;
+  /** Where the modules' own rate limits count (the refund form's failed look-ups). */
+  rateLimits?: RateLimitStore;
   log?: { error(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mailer, log }: ServiceDeps) {
+export function createServices(db: Database, { env, mail, jobs, rateLimits }: ServiceDeps) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -37,12 +44,12 @@ export function createServices(db: Database, { env, mailer, log }: ServiceDeps) 
     users,
     notifications,
     orders,
-    auth: createAuthService(db, { users, notifications, mailer, siteUrl: env.siteUrl, log }),
+    auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
-    marketing: createMarketingService(db, { mailer, contact: company, log }),
-    contact: createContactService(db, { mailer, contact: company, log }),
-    refunds: createRefundsService(db, { orders, mailer, contact: company, log }),
+    marketing: createMarketingService(db, { mail, contact: company }),
+    contact: createContactService(db, { mail, contact: company }),
+    refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

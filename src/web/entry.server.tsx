@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { appContext } from './lib/app-context.ts';
 import { LoadContext } from './lib/load-context.ts';
 
 // Re-exported so the Fastify server uses the very key the bundled loaders read.
@@ -24,12 +25,15 @@ export default function handleRequest(
     // Crawlers and no-JS readers get the whole document at once.
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // The response's CSP lets only inline scripts with this nonce run (docs/decisions/0039).
+    const nonce = loadContext.get(appContext).cspNonce || undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <LoadContext value={loadContext}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </LoadContext>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough({

@@ -14,6 +14,8 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('dev/mailbox', 'routes/dev.mailbox.tsx'),
   route('package-form', 'routes/package-form.tsx'),
+  // Every service with its starting price (issue 9).
+  route('services', 'routes/services.tsx'),
   // Content, marketing, contact and refunds (issue 5).
   route('about-us', 'routes/about-us.tsx'),
   route('refer-friend', 'routes/refer-friend.tsx'),

@@ -3,6 +3,7 @@ export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
   invalidEmailFormat: 'Invalid email format',
   passwordRequired: 'Password is required',
+  passwordTooLong: 'Password must be at most 128 characters',
   fieldRequired: 'This field is required',
   nameRequired: 'Name is required',
   nameBlank: 'Name should not be empty or contain only spaces',
@@ -46,7 +47,6 @@ export const PASSWORD_HINT =
  */
 export const AUTH_API_MESSAGES = {
   signUpSuccess: 'Registration successful! Please check your email to verify your account.',
-  emailTaken: 'An account with this email already exists.',
   invalidReferral: 'Invalid referral code',
   validReferral: 'Referral code applied',
   invalidPlatform: 'x-platform must be sevadocs or sevaphotos',

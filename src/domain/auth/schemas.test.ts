@@ -9,6 +9,7 @@ import {
   signInSchema,
   signUpFormSchema,
   signUpPayloadSchema,
+  strongPassword,
 } from './schemas.ts';
 
 function firstError(
@@ -144,5 +145,16 @@ describe('referral and resend', () => {
     expect(resendVerificationSchema.safeParse({ email: '' }).error?.issues[0]?.message).toBe(
       'Please provide an email address.',
     );
+  });
+});
+
+describe('password length ceiling', () => {
+  it('refuses passwords over 128 characters at sign-in and sign-up, with one message', () => {
+    const long = `Aa1!${'a'.repeat(125)}`;
+    expect(long.length).toBe(129);
+    const signIn = signInSchema.safeParse({ email: 'asha@example.com', password: long });
+    expect(signIn.error?.issues.map((i) => i.message)).toEqual(['Password must be at most 128 characters']);
+    expect(strongPassword.safeParse(long).error?.issues[0]?.message).toBe('Password must be at most 128 characters');
+    expect(strongPassword.safeParse(long.slice(0, 128)).success).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import {
   COUNTRY_CODE_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
@@ -49,6 +50,7 @@ export function passwordStrengthMessage(missing: readonly string[]): string {
 export const strongPassword = z
   .string({ error: M.fieldRequired })
   .min(1, M.fieldRequired)
+  .max(PASSWORD_MAX_LENGTH, M.passwordTooLong)
   .superRefine((password, ctx) => {
     const missing = missingPasswordParts(password);
     if (missing.length > 0) ctx.addIssue({ code: 'custom', message: passwordStrengthMessage(missing) });
@@ -69,7 +71,10 @@ export const personName = nameSchema(M.nameRequired);
 
 export const signInSchema = z.object({
   email: emailField(M.emailRequired, M.invalidEmailFormat),
-  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  password: z
+    .string({ error: M.passwordRequired })
+    .min(1, M.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, M.passwordTooLong),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdScript, serviceJsonLd } from './json-ld.ts';
+import { jsonLdScript, serviceJsonLd, servicesItemListJsonLd } from './json-ld.ts';
 import type { ServiceDetail } from './service-detail.ts';
 
 const price = {
@@ -70,5 +70,46 @@ describe('service structured data', () => {
 
   it('escapes < so the script cannot be closed from the data', () => {
     expect(jsonLdScript({ a: '</script><b>' })).toBe('{"a":"\\u003c/script>\\u003cb>"}');
+  });
+});
+
+describe('servicesItemListJsonLd', () => {
+  it('lists each service in order as a Service with its page and its "from" price', () => {
+    const data = servicesItemListJsonLd({
+      siteUrl: 'https://sevadocs.example',
+      path: '/services',
+      companyName: 'SevaDocs',
+      services: [
+        {
+          name: 'OCI Card',
+          slug: 'oci-card',
+          summary: 'New and re-issued OCI cards',
+          fromPrice: { amountCents: 10290, currency: 'USD' },
+        },
+        { name: 'Photo Enhancement', slug: 'photo-enhancement', summary: 'Photos fixed', fromPrice: null },
+      ],
+    });
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      url: 'https://sevadocs.example/services',
+      numberOfItems: 2,
+    });
+    const items = data.itemListElement as Record<string, unknown>[];
+    expect(items[0]).toEqual({
+      '@type': 'ListItem',
+      position: 1,
+      item: {
+        '@type': 'Service',
+        name: 'OCI Card',
+        description: 'New and re-issued OCI cards',
+        url: 'https://sevadocs.example/oci-card',
+        provider: { '@type': 'Organization', name: 'SevaDocs', url: 'https://sevadocs.example/' },
+        offers: { '@type': 'AggregateOffer', lowPrice: '102.90', priceCurrency: 'USD' },
+      },
+    });
+    expect(items[1]).toMatchObject({ position: 2, item: { name: 'Photo Enhancement' } });
+    // No price, no offer.
+    expect(items[1]).not.toHaveProperty('item.offers');
   });
 });

@@ -1,4 +1,5 @@
 import type { Faq } from './catalog-content.ts';
+import type { Money } from './money.ts';
 import type { ParameterChoices } from './parameters.ts';
 import { priceFor } from './pricing.ts';
 import type { ServiceDetail } from './service-detail.ts';
@@ -84,6 +85,54 @@ export function serviceJsonLd(input: ServiceJsonLdInput): Record<string, unknown
     });
   }
   return data;
+}
+
+export interface ServicesItemListInput {
+  siteUrl: string;
+  /** The list page's path ('/services'). */
+  path: string;
+  companyName: string;
+  services: readonly { name: string; slug: string; summary: string; fromPrice: Money | null }[];
+}
+
+/**
+ * schema.org structured data of the services list: an ItemList with one ListItem per service,
+ * in the page's order, each a Service with its page and, when priced, an AggregateOffer whose
+ * lowPrice is the service's "from" price (fees included).
+ */
+export function servicesItemListJsonLd({
+  siteUrl,
+  path,
+  companyName,
+  services,
+}: ServicesItemListInput): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: `${companyName} services`,
+    url: `${siteUrl}${path}`,
+    numberOfItems: services.length,
+    itemListElement: services.map((service, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      item: {
+        '@type': 'Service',
+        name: service.name,
+        description: service.summary,
+        url: `${siteUrl}/${service.slug}`,
+        provider: { '@type': 'Organization', name: companyName, url: `${siteUrl}/` },
+        ...(service.fromPrice
+          ? {
+              offers: {
+                '@type': 'AggregateOffer',
+                lowPrice: money(service.fromPrice.amountCents),
+                priceCurrency: service.fromPrice.currency,
+              },
+            }
+          : {}),
+      },
+    })),
+  };
 }
 
 /** JSON for an inline `<script type="application/ld+json">`: `<` escaped so no tag can close it. */

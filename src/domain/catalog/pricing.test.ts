@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceFor, priceMatches, resolveChoices } from './pricing.ts';
+import { priceFor, priceMatches, resolveChoices, startingPrice } from './pricing.ts';
 
 const us = { applyingFrom: 'US', citizenship: null, destination: null, id: 1 };
 const ca = { applyingFrom: 'CA', citizenship: null, destination: null, id: 2 };
@@ -24,5 +24,33 @@ describe('pricing by parameter choices', () => {
     expect(resolveChoices(['applyingFrom'], options, { applyingFrom: 'FR' })).toEqual({ applyingFrom: 'US' });
     expect(resolveChoices(['applyingFrom'], options, {})).toEqual({ applyingFrom: 'US' });
     expect(resolveChoices([], options, { applyingFrom: 'CA' })).toEqual({});
+  });
+});
+
+describe('startingPrice (the "from" price of a service)', () => {
+  const usd = (totalCents: number) => ({ currency: 'USD' as const, totalCents });
+  const cad = (totalCents: number) => ({ currency: 'CAD' as const, totalCents });
+
+  it('is the lowest full price across every package and price', () => {
+    expect(startingPrice([{ prices: [usd(35400), usd(29390)] }, { prices: [usd(10290)] }])).toEqual({
+      amountCents: 10290,
+      currency: 'USD',
+    });
+  });
+
+  it('prefers US dollars, even over a smaller amount in another currency', () => {
+    expect(startingPrice([{ prices: [cad(4300), usd(10290)] }, { prices: [cad(900)] }])).toEqual({
+      amountCents: 10290,
+      currency: 'USD',
+    });
+  });
+
+  it('stays in the first currency met when no price is in US dollars', () => {
+    expect(startingPrice([{ prices: [cad(43240), cad(12940)] }])).toEqual({ amountCents: 12940, currency: 'CAD' });
+  });
+
+  it('is null for a service with no priced package', () => {
+    expect(startingPrice([])).toBeNull();
+    expect(startingPrice([{ prices: [] }])).toBeNull();
   });
 });

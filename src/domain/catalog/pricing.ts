@@ -1,3 +1,4 @@
+import type { Money } from './money.ts';
 import type { ParameterChoices, ServiceParameter } from './parameters.ts';
 import type { PackagePrice } from './service-detail.ts';
 
@@ -33,4 +34,25 @@ export function resolveChoices(
     if (value) choices[parameter] = value;
   }
   return choices;
+}
+
+/**
+ * A service's "from" price: the lowest full price (fees included) among its packages' prices,
+ * in US dollars when any price is in US dollars (the storefront's main currency), otherwise in
+ * the currency of its first price. Null when nothing is priced.
+ */
+export function startingPrice(
+  packages: readonly { prices: readonly Pick<PackagePrice, 'currency' | 'totalCents'>[] }[],
+): Money | null {
+  let lowest: Money | null = null;
+  for (const pkg of packages) {
+    for (const price of pkg.prices) {
+      const better =
+        !lowest ||
+        (price.currency === 'USD' && lowest.currency !== 'USD') ||
+        (price.currency === lowest.currency && price.totalCents < lowest.amountCents);
+      if (better) lowest = { amountCents: price.totalCents, currency: price.currency };
+    }
+  }
+  return lowest;
 }

@@ -3,6 +3,7 @@ import { ROUTES } from './routes.ts';
 /** Public pages listed in sitemap.xml besides the service pages; each must render. */
 export const SITEMAP_PAGES: readonly string[] = [
   ROUTES.HOME,
+  ROUTES.SERVICES,
   // Content, marketing, contact and refunds (issue 5); each article is listed by seo/routes.ts.
   ROUTES.ABOUT,
   ROUTES.REFER_FRIEND,

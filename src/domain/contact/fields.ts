@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../api/text.ts';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '../limits/constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
@@ -16,7 +17,10 @@ const PHONE_MAX_DIGITS_WITH_COUNTRY = 15;
 
 /** Form posts send strings; a missing field arrives as undefined or null. */
 const text = (required: string) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: required }));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string({ error: required }).refine((v) => !hasNulCharacter(v), NUL_CHARACTER_MESSAGE),
+  );
 
 export const nameField = text(FIELD_MESSAGES.nameRequired)
   .refine((v) => v.length > 0, FIELD_MESSAGES.nameRequired)
@@ -52,7 +56,10 @@ export const phoneField = text(FIELD_MESSAGES.phoneInvalid)
 /** The honeypot: must stay empty. Its own message is checked by the service, not shown per field. */
 export const honeypotField = z.preprocess(
   (v) => (v === undefined || v === null ? '' : v),
-  z.string().max(500, 'website must be empty'),
+  z
+    .string()
+    .max(500, 'website must be empty')
+    .refine((v) => !hasNulCharacter(v), NUL_CHARACTER_MESSAGE),
 );
 
 /** A required free-text field with its own messages. */

@@ -29,6 +29,8 @@ export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 12;
 export const PIN_CODE_DIGITS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Long passphrases welcome (NIST 800-63B asks for at least 64); far longer is only a hashing load. */
+export const PASSWORD_MAX_LENGTH = 128;
 export const COUNTRY_CODE_MAX_LENGTH = 7;
 export const FILE_NAME_MAX_LENGTH = 500;
 

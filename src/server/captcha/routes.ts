@@ -4,8 +4,8 @@ import { ok } from '../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../domain/api/pagination.ts';
 import { AUTH_API_MESSAGES as A } from '../../domain/auth/messages.ts';
 import { captchaCheckSchema } from '../../domain/auth/requests.ts';
-import { authLimitFigures, byClient, createLimiter } from '../modules/auth/rate-limits.ts';
-import { HttpError } from '../plugins/error-handler.ts';
+import { HttpError } from '../http/errors.ts';
+import { authLimitFigures, byClient, createLimiter } from '../http/rate-limits.ts';
 import { HUMAN_PASS_COOKIE, HUMAN_PASS_TTL_MS, issueHumanPass } from './human-pass.ts';
 import {
   CaptchaUnavailableError,

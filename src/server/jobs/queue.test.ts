@@ -233,6 +233,59 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     expect(rows.n).toBe(1);
   });
 
+  it('drain() runs the due jobs in the call, settles a failure as a worker would and leaves retries not yet due', async () => {
+    const queue = newQueue(database, { workers: false });
+    const seen: { n: number; attempt: number }[] = [];
+    await queue.work<{ n: number }>('by-hand', async (job) => {
+      seen.push({ n: job.data.n, attempt: job.attempt });
+      if (job.data.n === 2 && job.attempt === 0) throw new Error('first attempt of 2 fails');
+      if (job.data.n === 3) throw new Error('3 always fails');
+    });
+    await queue.start();
+    const one = await queue.send('by-hand', { n: 1 });
+    const two = await queue.send('by-hand', { n: 2 });
+    await sleep(1_200); // two polls' worth: nothing polls in this mode
+    expect(seen).toEqual([]);
+    expect(await jobRow(one)).toMatchObject({ state: 'created' });
+
+    // 2's retry has no delay here, so it is due again within the same drain.
+    expect(await queue.drain()).toBe(3);
+    expect(seen).toEqual([
+      { n: 1, attempt: 0 },
+      { n: 2, attempt: 0 },
+      { n: 2, attempt: 1 },
+    ]);
+    expect(await jobRow(one)).toEqual({ state: 'completed', retryCount: 0 });
+    expect(await jobRow(two)).toEqual({ state: 'completed', retryCount: 1 });
+    expect(await queue.drain()).toBe(0);
+
+    const three = await queue.send('by-hand', { n: 3 }, { retryDelaySeconds: 60 });
+    expect(await queue.drain()).toBe(1);
+    expect(await jobRow(three)).toEqual({ state: 'retry', retryCount: 0 });
+    expect(await queue.drain()).toBe(0);
+    expect(logged.filter((entry) => entry.msg === 'job attempt failed')).toHaveLength(2);
+    await expect(createJobQueue(database, { logger }).drain()).rejects.toThrow('the job queue is not started');
+  });
+
+  it('copies a job that ran out of attempts to its dead letter queue', async () => {
+    const queue = newQueue();
+    const gaveUp: unknown[] = [];
+    await queue.work('fragile.gave-up', async (job) => {
+      gaveUp.push(job.data);
+    });
+    await queue.work(
+      'fragile',
+      async () => {
+        throw new Error('always fails');
+      },
+      { retryLimit: 1, deadLetter: 'fragile.gave-up' },
+    );
+    await queue.start();
+    const id = await queue.send('fragile', { n: 5 });
+    await waitFor(() => expect(gaveUp).toEqual([{ n: 5 }]));
+    expect(await jobRow(id)).toEqual({ state: 'failed', retryCount: 1 });
+  });
+
   it('refuses to send before start, and stop() on a queue never started resolves', async () => {
     const queue = createJobQueue(database, { logger });
     await expect(queue.send('greet', {})).rejects.toThrow('the job queue is not started');

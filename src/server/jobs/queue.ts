@@ -37,6 +37,8 @@ export interface RetryPolicy {
   retryDelaySeconds?: number;
   /** Exponential backoff from `retryDelaySeconds` (with jitter). */
   retryBackoff?: boolean;
+  /** Longest wait between two attempts when backing off; unset means no ceiling. */
+  retryDelayMaxSeconds?: number;
   /** How long one attempt may stay active before it is failed (and retried). */
   expireInSeconds?: number;
 }
@@ -45,6 +47,11 @@ export interface WorkOptions extends RetryPolicy {
   /** Jobs of this queue run at the same time in this process. */
   concurrency?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * A queue that receives a copy of every job of this one that ran out of attempts (also by
+   * expiring), so something can act on the give-up. Register its worker before this one's.
+   */
+  deadLetter?: string;
 }
 
 export interface SendOptions extends RetryPolicy {
@@ -75,6 +82,13 @@ export interface JobQueue {
    * queue's default for jobs sent from then on.
    */
   work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /**
+   * Runs, in this call and one at a time, the jobs of the registered queues (or of `names`) that
+   * are due now, until none is due. A failed attempt is settled as a worker's would be (retried
+   * after its delay, or failed), so a job whose retry is not due yet stays for later. Resolves to
+   * the number of attempts run. For tests and tools: it works with or without polling workers.
+   */
+  drain(names?: string[]): Promise<number>;
 }
 
 /** pino's (Fastify's `app.log`) shape. */
@@ -90,13 +104,18 @@ export interface JobQueueOptions {
   retry?: RetryPolicy;
   /** Default idle poll of workers; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
+  /**
+   * `false`: start() creates the queues and send() works, but no worker polls; jobs run only
+   * through drain() (tests that want to say when jobs run). Default `true`.
+   */
+  workers?: boolean;
   /** Default grace of stop(). */
   stopTimeoutMs?: number;
   /** Anything else pg-boss takes (maintenance intervals, …); the connection is not overridable. */
   boss?: Omit<ConstructorOptions, 'db' | 'backend' | 'schema' | 'connectionString'>;
 }
 
-export const DEFAULT_RETRY: Required<RetryPolicy> = {
+export const DEFAULT_RETRY: RetryPolicy & Required<Omit<RetryPolicy, 'retryDelayMaxSeconds'>> = {
   retryLimit: 3,
   retryDelaySeconds: 10,
   retryBackoff: true,
@@ -134,13 +153,16 @@ function connect(database: DatabaseHandle): { db: IDatabase; backend: 'pglite' |
   };
 }
 
+/** pg-boss's names for a policy; unset fields are left out (pg-boss refuses an explicit undefined). */
 function queueOptions(policy: RetryPolicy) {
-  return {
+  return definedOnly({
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: policy.retryBackoff,
+    // pg-boss accepts a ceiling only with backoff on.
+    retryDelayMax: policy.retryBackoff === false ? undefined : policy.retryDelayMaxSeconds,
     expireInSeconds: policy.expireInSeconds,
-  };
+  });
 }
 
 function definedOnly<T extends object>(value: T): T {
@@ -151,6 +173,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const logger = options.logger ?? consoleLogger;
   const defaults = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const runWorkers = options.workers ?? true;
   const registrations = new Map<string, Registration>();
   /** Queues being created or known to exist in the database (they outlive a stop). */
   const ensured = new Map<string, Promise<void>>();
@@ -179,8 +202,16 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     if (attached.has(name)) return;
     attached.add(name);
     const policy = queueOptions({ ...defaults, ...definedOnly(work) });
+    // The dead letter queue must exist before a queue can name it.
+    if (work.deadLetter) await ensureQueue(b, work.deadLetter);
     await ensureQueue(b, name);
-    await b.updateQueue(name, policy);
+    // Set or clear: a policy (and dead letter) dropped from the code must not linger in the database.
+    await b.updateQueue(name, {
+      ...policy,
+      retryDelayMax: policy.retryDelayMax ?? null,
+      deadLetter: work.deadLetter ?? null,
+    });
+    if (!runWorkers) return;
     await b.work<object>(
       name,
       {
@@ -189,16 +220,19 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         pollingIntervalSeconds: work.pollingIntervalSeconds ?? pollingIntervalSeconds,
       },
       async (jobs: PgBossJob<object>[]) => {
-        for (const job of jobs) {
-          try {
-            await handler({ id: job.id, name: job.name, data: job.data, attempt: job.retryCount, signal: job.signal });
-          } catch (err) {
-            logger.warn({ err, job: { id: job.id, name, attempt: job.retryCount } }, 'job attempt failed');
-            throw err;
-          }
-        }
+        for (const job of jobs) await run(name, handler, job);
       },
     );
+  };
+
+  /** One attempt of a job: the handler, with the failure logged before pg-boss settles it. */
+  const run = async (name: string, handler: JobHandler<object>, job: PgBossJob<object>) => {
+    try {
+      await handler({ id: job.id, name: job.name, data: job.data, attempt: job.retryCount, signal: job.signal });
+    } catch (err) {
+      logger.warn({ err, job: { id: job.id, name, attempt: job.retryCount } }, 'job attempt failed');
+      throw err;
+    }
   };
 
   const doStart = async () => {
@@ -269,6 +303,32 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       );
       if (!id) throw new Error(`Job "${name}" was not created`);
       return id;
+    },
+
+    async drain(names) {
+      const b = boss;
+      if (!b) throw new Error('Cannot drain jobs: the job queue is not started');
+      let ran = 0;
+      for (let found = true; found; ) {
+        found = false;
+        for (const [name, { handler }] of registrations) {
+          if (names && !names.includes(name)) continue;
+          const [job] = await b.fetch<object>(name, { batchSize: 1 });
+          if (!job) continue;
+          found = true;
+          ran += 1;
+          // A fetched job carries no signal of its own (only work() sets one up).
+          const withSignal = { ...job, signal: job.signal ?? new AbortController().signal };
+          try {
+            await run(name, handler, withSignal);
+          } catch (err) {
+            await b.fail(name, job, err as object);
+            continue;
+          }
+          await b.complete(name, job);
+        }
+      }
+      return ran;
     },
 
     async work<T extends object>(name: string, handler: JobHandler<T>, workOptions: WorkOptions = {}) {

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { extractLinks } from './mailer.ts';
+import { MAIL_QUEUE } from './outbox.ts';
+import { outboundEmails } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,6 +29,22 @@ describe('dev mailbox', () => {
       to: 'b@example.com',
       links: ['http://localhost:3000/verify-email?token=abc&x=1'],
     });
+  });
+
+  it('is what the mail queue delivers to: each queued e-mail is stored once, even when its job runs again', async () => {
+    const mail = { to: 'c@example.com', subject: 'Queued', text: 'Hi', html: '<p>Hi</p>', purpose: 'test' };
+    const { id } = await t.app.mail.enqueue(t.database.db, { ...mail, key: 'test:dev-mailbox-once' });
+    const queued = async () => (await t.app.mailer.outbox()).filter((m) => m.subject === 'Queued');
+    expect(await queued()).toEqual([]);
+    expect(await t.runJobs()).toBe(1);
+    expect(await queued()).toMatchObject([{ to: 'c@example.com', text: 'Hi' }]);
+
+    await t.app.jobs.send(MAIL_QUEUE, { emailId: id });
+    expect(await t.runJobs()).toBe(1);
+    await t.app.mail.deliver(id);
+    expect(await queued()).toHaveLength(1);
+    const [row] = await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('is not served in a production deployment', async () => {

@@ -16,10 +16,24 @@ export interface StoredMail extends OutgoingMail {
   createdAt: Date;
 }
 
+/** One message as the transport hands it over. */
+export interface Envelope extends OutgoingMail {
+  /** The Message-ID header (with its angle brackets); the same on every attempt of one e-mail. */
+  messageId?: string;
+}
+
+/**
+ * The transport under the mail queue: only the queue's worker (src/server/mail/outbox.ts) sends
+ * through it. Modules queue e-mail with the outbox instead, in their own transaction.
+ */
 export interface Mailer {
   /** 'smtp' delivers through the configured server; 'dev-mailbox' keeps messages in the database. */
   kind: 'smtp' | 'dev-mailbox';
-  send(mail: OutgoingMail): Promise<void>;
+  /**
+   * Hands one message over. The dev mailbox stores it through `db` when given (the worker's
+   * transaction, so storing it and marking it sent commit together).
+   */
+  send(mail: Envelope, options?: { db?: Database }): Promise<void>;
   /** The dev mailbox, newest first (empty with SMTP). */
   outbox(limit?: number): Promise<StoredMail[]>;
 }
@@ -32,21 +46,27 @@ export function extractLinks(mail: Pick<OutgoingMail, 'text' | 'html'>): string[
   return [...new Set(found)];
 }
 
+/**
+ * SMTP timeouts, in ms. nodemailer's defaults (2 min to connect, 10 min of socket silence) would
+ * let one attempt outlive the mail queue's lease; these keep a stuck attempt well inside it.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 } as const;
+
 export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: string; from: string }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {
       kind: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from, ...mail });
+      async send({ messageId, ...mail }) {
+        await transport.sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
       },
       outbox: async () => [],
     };
   }
   return {
     kind: 'dev-mailbox',
-    async send(mail) {
-      await db.insert(mailMessages).values({ ...mail, links: extractLinks(mail) });
+    async send({ messageId: _messageId, ...mail }, options = {}) {
+      await (options.db ?? db).insert(mailMessages).values({ ...mail, links: extractLinks(mail) });
     },
     async outbox(limit = 50) {
       return db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(limit);

@@ -1,17 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from '../../domain/api/envelope.ts';
-
-/** A failure the client caused or may see: its message reaches the response as is. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly errors?: Record<string, string>;
-  constructor(statusCode: number, message: string, errors?: Record<string, string>) {
-    super(message);
-    this.statusCode = statusCode;
-    this.errors = errors;
-  }
-}
+import { HttpError } from '../http/errors.ts';
 
 function fieldName(path: string, instancePath: string): string {
   const fromPath = instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from './error-handler.ts';
+import { HttpError } from '../http/errors.ts';
 import { createJsonResponseCache } from './json-response-cache.ts';
 
 /** A route answering `{ n, secret }` whose response schema keeps only `n`; its version is swappable. */

@@ -1,50 +1,91 @@
+import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../domain/api/envelope.ts';
+import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This response's script nonce (empty under `npm run dev`, which sends no CSP). */
+    scriptNonce: string;
+  }
+}
+
+/**
+ * The content security policy of one response. Scripts: this origin, the captcha's hosts when it
+ * is on, and inline scripts carrying the response's nonce (docs/decisions/0039); styles may be
+ * inline (Tailwind and Radix set style attributes, which a nonce cannot cover).
+ */
+export function contentSecurityPolicy({ captchaHosts, production }: { captchaHosts: string[]; production: boolean }) {
+  const fixed = [
+    "default-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...captchaHosts].join(' '),
+    ["frame-src 'self'", ...captchaHosts].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(production ? ['upgrade-insecure-requests'] : []),
+  ];
+  return (nonce: string) => [["script-src 'self'", `'nonce-${nonce}'`, ...captchaHosts].join(' '), ...fixed].join('; ');
+}
+
+/** Powerful browser features no page uses yet: off for us and for any frame (docs/decisions/0036). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
  * Security headers, cookies, compression and the rate limiter (opt-in per route; auth routes
- * set the strictest limits). Inline scripts are allowed because React Router puts its
- * hydration data inline and anonymous pages are served from a shared cache, where a per-request
- * nonce cannot work (docs/decisions/0008-security-headers.md).
+ * set the strictest limits).
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  { production, captcha }: { production: boolean; captcha: boolean },
+  {
+    production,
+    captcha,
+    rateLimitStore,
+    viteDev = false,
+  }: { production: boolean; captcha: boolean; rateLimitStore: RateLimitStore; viteDev?: boolean },
 ) {
   // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
   const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  app.decorateReply('scriptNonce', '');
+  if (!viteDev) {
+    // A fresh nonce per rendered page (docs/decisions/0039): React Router's inline scripts carry it,
+    // and nothing else inline may run. A cached page keeps the header it was rendered with.
+    const policy = contentSecurityPolicy({ captchaHosts, production });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.scriptNonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', policy(reply.scriptNonce));
+    });
+  }
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'", ...captchaHosts],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...captchaHosts],
-        frameSrc: ["'self'", ...captchaHosts],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: production ? [] : null,
-      },
-    },
+    // Set above, per request, with the page's script nonce.
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Not helmet's 'no-referrer': under it a form posted without JavaScript carries `Origin: null`,
     // which React Router refuses as a possible cross-site action (and so would the session check).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: production,
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // A signed-in answer is that user's alone, and a cookie is never handed to a shared cache.
+    const type = String(reply.getHeader('content-type') ?? '');
+    const personal = Boolean(request.viewer) && /^(text\/html|application\/json)/.test(type);
+    if (personal || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
+    store: fastifyRateLimitStore(rateLimitStore),
     errorResponseBuilder: (_request, context) => ({
       ...fail(429, `Too many requests. Please try again in ${context.after}.`),
     }),

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { AUTH_API_MESSAGES } from '../../domain/auth/messages.ts';
 import { SESSION_LOGOUT_MS } from '../../domain/limits/constants.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
+import { HttpError } from '../http/errors.ts';
 import type { ActiveSession } from '../modules/auth/service.ts';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
-import { HttpError } from './error-handler.ts';
 
 export interface RequestSession extends ActiveSession {
   /** How the token came: an API client's bearer header or the browser's cookie. */

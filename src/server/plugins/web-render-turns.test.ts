@@ -2,7 +2,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type ServerBuild } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppContextValue } from '../../web/lib/app-context.ts';
+import type { AppContextValue } from '../../contracts/load-context.ts';
 import { registerWeb } from './web.ts';
 
 /** A stand-in server build whose document handler counts its renders, each taking `renderMs` of CPU. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContextValue } from '../../web/lib/app-context.ts';
+import type { AppContextValue } from '../../contracts/load-context.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
@@ -57,6 +57,8 @@ beforeAll(async () => {
     web: { build, clientDir: '/nonexistent' },
   });
   await app.ready();
+  // Sign-up queues its e-mail: the job queue must run (tokenFromMail delivers it).
+  await app.jobs.start();
 });
 afterAll(async () => {
   await app.close();

@@ -4,14 +4,14 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { AppContextValue } from '../../web/lib/app-context.ts';
+import type { AppContextValue } from '../../contracts/load-context.ts';
+import { isFromThisMachine } from '../http/local-request.ts';
 import { createPageCache } from './page-cache.ts';
 import { createRenderTurns } from './render-turns.ts';
+import type { DevWeb } from './web-dev.ts';
 
-interface WebOptions {
-  build: ServerBuild;
-  clientDir: string;
-}
+/** A built app (`npm start`, tests, deployments) or Vite's dev server (`npm run dev`). */
+export type WebOptions = { build: ServerBuild; clientDir: string } | { dev: DevWeb };
 
 type AppContextKey = Parameters<RouterContextProvider['set']>[0];
 
@@ -39,6 +39,10 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   } as RequestInit);
 }
 
+function appContextKeyOf(build: ServerBuild): AppContextKey {
+  return (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
+}
+
 function copyHeaders(response: Response, reply: FastifyReply): void {
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue;
@@ -52,8 +56,10 @@ function copyHeaders(response: Response, reply: FastifyReply): void {
  * Serves the built client assets and hands every other path to React Router. The body stays
  * unparsed in this scope so actions read it themselves.
  */
-export async function registerWeb(app: FastifyInstance, { build, clientDir }: WebOptions): Promise<void> {
-  if (existsSync(clientDir)) {
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const dev = 'dev' in options ? options.dev : null;
+  const clientDir = 'clientDir' in options ? options.clientDir : null;
+  if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -68,8 +74,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
     });
   }
 
-  const key = (build.entry.module as unknown as { appContext: AppContextKey }).appContext;
-  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp'> = {
+  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine' | 'cspNonce'> = {
     services: app.services,
     publicConfig: {
       siteUrl: app.env.siteUrl,
@@ -81,19 +86,48 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
     },
     devMailbox: app.env.devMailbox,
   };
-  const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
-  const cache = createPageCache({ maxAgeSeconds: app.env.PAGE_CACHE_SECONDS });
+  const build = 'build' in options ? options.build : null;
+  const handle = dev
+    ? createRequestHandler(dev.build, 'development')
+    : createRequestHandler(build as ServerBuild, 'production');
+  // The key the bundled loaders read; a dev reload makes a new one, so ask the current build.
+  const builtKey = build ? appContextKeyOf(build) : null;
+  // Under `npm run dev` every render shows the latest code.
+  const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
   const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    const key = builtKey ?? appContextKeyOf(await (dev as DevWeb).build());
     const context = new RouterContextProvider();
-    context.set(key, { ...contextValue, viewer: request.viewer, clientIp: request.ip });
+    context.set(key, {
+      ...contextValue,
+      viewer: request.viewer,
+      clientIp: request.ip,
+      fromThisMachine: isFromThisMachine(request.raw),
+      cspNonce: reply.scriptNonce,
+    });
     return handle(toWebRequest(request, reply), context);
   }
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    if (dev) {
+      app.addHook('onClose', () => dev.close());
+      // Vite answers module, style, public-file and HMR requests itself; the rest render below.
+      scope.addHook('onRequest', async (request, reply) => {
+        const answeredByVite = await new Promise<boolean>((resolve, reject) => {
+          const answered = () => resolve(true);
+          reply.raw.once('finish', answered);
+          dev.middleware(request.raw, reply.raw, (error) => {
+            reply.raw.off('finish', answered);
+            if (error) reject(error);
+            else resolve(false);
+          });
+        });
+        if (answeredByVite) reply.hijack();
+      });
+    }
 
     scope.all('/*', async (request, reply) => {
       const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -104,7 +138,7 @@ export async function registerWeb(app: FastifyInstance, { build, clientDir }: We
       }
       await turns.wait();
       // The visitor left while this render waited for its turn: the page could not reach them.
-      if (!request.raw.socket?.writable) return reply.hijack();
+      if (request.raw.socket?.destroyed) return reply.hijack();
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);

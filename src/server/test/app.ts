@@ -1,24 +1,61 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
+import { createJobQueue } from '../jobs/queue.ts';
 import { createTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /**
+   * Runs the queued jobs that are due (e-mail above all) now, in this call; resolves to how many
+   * attempts ran. With `jobs: 'workers'` they also run by themselves.
+   */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * `'drain'` (default): the job queue is started, so requests can queue jobs, but nothing
+   * polls: jobs run when the test calls runJobs(), which keeps tests deterministic. `'workers'`:
+   * pg-boss workers poll every half second, as in the server.
+   */
+  jobs?: 'drain' | 'workers';
+  mail?: AppOptions['mail'];
+  /** Fastify's logger; off by default. */
+  logger?: AppOptions['logger'];
+  /** Tests shorten it to watch a stalled request being cut off. */
+  requestTimeoutMs?: number;
+}
+
 /** The real app on a database of the test file's own, driven with `app.inject`. */
-export async function buildTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
-  const app = await buildApp({ env, database, logger: false });
+  const jobs = createJobQueue(database, {
+    workers: options.jobs === 'workers',
+    pollingIntervalSeconds: 0.5,
+    logger: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+  });
+  const app = await buildApp({
+    env,
+    database,
+    logger: options.logger ?? false,
+    jobs,
+    mail: options.mail,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
   await app.ready();
+  await app.jobs.start();
   return {
     app,
     database,
+    runJobs: () => app.jobs.drain(),
     async close() {
       await app.close();
       await database.close();

@@ -4,7 +4,7 @@ import { TOAST_DEFAULT_MS } from '../../domain/limits/constants.ts';
 /**
  * SPEC.md §8 toasts: top-center, 6 s by default, and an error replaces the toast on screen.
  * The toast library and its <Toaster> load on the first toast: this module asks the host in the
- * page shell (toaster.tsx) with a window event, so pages pay nothing for toasts up front.
+ * page shell (shell/toaster-host.tsx) with a window event, so pages pay nothing for toasts up front.
  */
 export type ToastType = 'success' | 'error' | 'info' | 'warning' | 'message';
 
@@ -16,7 +16,7 @@ export interface ToastOptions {
 
 type Toast = typeof sonnerToast;
 
-/** The window event that asks the host to mount the toaster (toaster.tsx uses the same name). */
+/** The window event that asks the host to mount the toaster (shell/toaster-host.tsx uses the same name). */
 export const TOASTER_EVENT = 'sevadocs:toaster';
 
 let requested = false;

@@ -7,7 +7,7 @@ import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { ArticlePage as ArticlePageComponent } from '../features/articles/article-page.tsx';
 import { articleJsonLd } from '../features/articles/json-ld.ts';
 import { appContext } from '../lib/app-context.ts';
-import type { RouteHandle } from '../root.tsx';
+import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/article';
 
 const ServerArticle = import.meta.env.SSR

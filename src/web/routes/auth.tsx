@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
+import { safeRedirect } from '../../domain/auth/safe-redirect.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
-import { isLocalPath } from '../features/auth/after-sign-in.ts';
 import type { AuthDialogKind } from '../features/auth/open-auth-dialog.ts';
 import { Preloaded, preload } from '../lib/preloaded.tsx';
 import { viewerOf } from '../lib/viewer.ts';
@@ -27,8 +27,7 @@ const META: Record<AuthDialogKind, { title: string; description: string }> = {
 /** `url` is the page's address (a data request's own has a `.data` suffix). */
 export function loader({ context, url }: Route.LoaderArgs) {
   if (viewerOf(context)) {
-    const target = url.searchParams.get('redirect');
-    throw redirect(isLocalPath(target) ? target : '/');
+    throw redirect(safeRedirect(url.searchParams.get('redirect')));
   }
   const kind: AuthDialogKind = url.pathname === ROUTES.SIGN_UP ? 'signup' : 'signin';
   return { kind };

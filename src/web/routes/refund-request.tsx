@@ -9,7 +9,7 @@ import { appContext } from '../lib/app-context.ts';
 import { formValues } from '../lib/form-values.ts';
 import { Preloaded, preload } from '../lib/preloaded.tsx';
 import { requestFacts } from '../lib/request-facts.ts';
-import type { RootData } from '../root.tsx';
+import type { RootData } from '../lib/root-data.ts';
 import type { Route } from './+types/refund-request';
 
 // The form's code stays out of the first-load JavaScript; the server still renders it, and it

@@ -1,24 +1,17 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
-import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from '../../domain/catalog/parameters.ts';
-import { resolveChoices } from '../../domain/catalog/pricing.ts';
-import {
-  buildServicePath,
-  isCountriesSegment,
-  isCountryCode,
-  parseServicePath,
-  slugify,
-} from '../../domain/catalog/seo-url.ts';
-import { countryCodeFromNameSlug } from '../../domain/countries/lookup.ts';
-import { countryName } from '../../domain/countries/names.ts';
+import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
+import { slugify } from '../../domain/catalog/seo-url.ts';
+import { locateServicePage } from '../../domain/catalog/service-page.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundContent } from '../components/not-found-content.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
-import type { RootData, RouteHandle } from '../root.tsx';
+import type { RootData } from '../lib/root-data.ts';
+import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service';
 
 /**
@@ -35,69 +28,20 @@ const ServerBody = import.meta.env.SSR
   ? (await import('../features/catalog/service-page-body.tsx')).ServicePageBody
   : undefined;
 let ClientBody: ((props: ServicePageBodyProps) => React.ReactNode) | undefined;
-// Through lib/deferred.ts: the lists of chunks these need stay out of the first load.
-const deferred = () => import('../lib/deferred.ts');
+// Through shell/deferred.ts: the lists of chunks these need stay out of the first load.
+const deferred = () => import('../shell/deferred.ts');
 const ServiceModal = lazy(() => deferred().then((m) => m.loadServiceModal()));
-
-/** What each parameter's phrase reads like in the notice ('from France', 'for French citizens'). */
-const NOTICE_PHRASE: Record<ServiceParameter, (country: string) => string> = {
-  applyingFrom: (c) => `applications from ${c}`,
-  citizenship: (c) => `${c} citizens`,
-  destination: (c) => `travel to ${c}`,
-};
-
-function displayCountry(value: string): string {
-  return isCountryCode(value) ? countryName(value) : value.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const page = await services.catalog.getServicePage(slugify(params.serviceSlug));
   if (!page) throw data(null, { status: 404 });
   const { service } = page;
-  const url = new URL(request.url);
   // The path from the route's params: a client navigation's request URL ends in '.data'.
   const segments = [params.serviceSlug, params.second, params.third].filter((s): s is string => Boolean(s));
-  const codecContext = { parameters: service.parameters, packageSlugs: service.packages.map((p) => p.slug) };
-  const location = parseServicePath(
-    segments.map((s) => encodeURIComponent(s)).join('/'),
-    url.searchParams,
-    codecContext,
-  );
-  if (!location) throw data(null, { status: 404 });
-  const requested: ParameterChoices = {};
-  for (const parameter of SERVICE_PARAMETERS) {
-    const value = location.choices[parameter];
-    // Country names in the URL ('/oci-card/canada') count as their code when one exists.
-    if (value) requested[parameter] = isCountryCode(value) ? value : (countryCodeFromNameSlug(value) ?? value);
-  }
-  // A countries segment written as a name must name a country: otherwise it was a package we do not have.
-  const countriesSegment =
-    segments.length === 3 ? segments[2] : segments.length === 2 && !location.packageSlug ? segments[1] : undefined;
-  if (countriesSegment && !isCountriesSegment(countriesSegment)) {
-    const name = slugify(countriesSegment);
-    if (!countryCodeFromNameSlug(name)) throw data(null, { status: 404 });
-  }
-
-  const choices = resolveChoices(service.parameters, service.parameterOptions, requested);
-  const offered: ParameterChoices = {};
-  const refused: string[] = [];
-  for (const parameter of service.parameters) {
-    const value = requested[parameter];
-    if (!value) continue;
-    if (value === choices[parameter]) offered[parameter] = value;
-    else refused.push(NOTICE_PHRASE[parameter](displayCountry(value)));
-  }
-  const shown = service.parameters
-    .map((p) => (choices[p] ? NOTICE_PHRASE[p](countryName(choices[p] ?? '')) : null))
-    .filter(Boolean)
-    .join(', ');
-  const notice = refused.length
-    ? `We don't offer ${service.name} for ${refused.join(' or ')} yet. Showing prices for ${shown}.`
-    : null;
-
+  const place = locateServicePage(service, segments, new URL(request.url).searchParams);
+  if (!place) throw data(null, { status: 404 });
   context.set(servicePageContentKey, page);
-  const focused = service.packages.find((p) => p.slug === location.packageSlug) ?? null;
   const view: ServicePageView & {
     service: {
       id: number;
@@ -116,16 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       parameters: service.parameters,
       options: service.parameterOptions,
     },
-    packageSlug: focused?.slug ?? null,
-    choices,
-    selected: offered,
-    canonicalPath: buildServicePath(
-      { serviceSlug: service.slug, packageSlug: focused?.slug ?? null, choices: offered },
-      codecContext,
-    ),
-    notice,
-    title: focused ? `${focused.name} | ${service.name} | SevaDocs` : `${service.name} | SevaDocs`,
-    description: focused ? focused.description : service.summary,
+    ...place,
   };
   return view;
 }

@@ -68,3 +68,32 @@ export function passwordResetMail({ to, name, link }: { to: string; name: string
     ignoreNote: 'If you did not ask for this, you can ignore this email: your password stays the same.',
   });
 }
+
+/**
+ * To the owner of an address someone tried to sign up with (DESIGN.md §1: the sign-up itself
+ * answers as for a new address). Nothing about the account changed; it offers both ways in.
+ */
+export function accountExistsMail({
+  to,
+  name,
+  signInLink,
+  resetLink,
+}: {
+  to: string;
+  name: string;
+  signInLink: string;
+  resetLink: string;
+}): OutgoingMail {
+  const mail = linkMail({
+    to,
+    subject: 'Someone tried to create a SevaDocs account with your email',
+    greetingName: name,
+    intro:
+      'Someone (perhaps you) just tried to create a SevaDocs account with this email address, which already has an account. Nothing about your account has changed. If it was you, sign in, or reset your password if you have forgotten it.',
+    buttonLabel: 'Sign in',
+    link: signInLink,
+    validity: `Forgot your password? Reset it here: ${resetLink}`,
+    ignoreNote: 'If it was not you, you can ignore this email: nobody can use your account without your password.',
+  });
+  return mail;
+}

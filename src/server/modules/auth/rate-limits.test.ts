@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '../../../domain/auth/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { PASSWORD, signUpBody, uniqueEmail } from './testing.ts';
+import { PASSWORD, signUpBody, tokenFromMail, uniqueEmail } from './testing.ts';
 
-/** An app with low limits: 3 requests per client address, 2 per e-mail address, per endpoint and 15 minutes. */
+const WRONG = 'Wr0ng!Guess';
+
+/**
+ * An app with low limits, per 15 minutes: 3 requests per client address and endpoint, 2 per
+ * e-mail address and client; 5 failed sign-ins per account and client (so 50 per account and 15
+ * per client).
+ */
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_RATE_LIMIT_MAX: '2' });
+  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_RATE_LIMIT_MAX: '2', AUTH_SIGNIN_FAILURE_MAX: '5' });
 });
 afterAll(() => t.close());
 
@@ -16,6 +22,15 @@ const nextIp = () => `10.0.0.${++ip}`;
 
 const post = (url: string, payload: object, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress });
+
+/** A verified account, made from client addresses of its own so no limit under test is touched. */
+async function verifiedAccount(): Promise<string> {
+  const body = signUpBody();
+  expect((await post('/auth/signup', body, nextIp())).statusCode).toBe(201);
+  const token = await tokenFromMail(t.app, body.email, '/verify-email');
+  expect((await post('/auth/email/verify', { token }, nextIp())).statusCode).toBe(200);
+  return body.email;
+}
 
 function expectLimited(res: { statusCode: number; json: () => unknown; headers: Record<string, unknown> }) {
   expect(res.statusCode).toBe(429);
@@ -29,23 +44,56 @@ function expectLimited(res: { statusCode: number; json: () => unknown; headers: 
 }
 
 describe('rate limits of the accounts API', () => {
-  it('limits sign-in attempts per e-mail address, whichever client sends them', async () => {
-    const email = uniqueEmail('target');
-    expect((await post('/auth/signin', { email, password: PASSWORD }, nextIp())).statusCode).toBe(401);
-    expect((await post('/auth/signin', { email, password: PASSWORD }, nextIp())).statusCode).toBe(401);
-    expectLimited(await post('/auth/signin', { email: email.toUpperCase(), password: PASSWORD }, nextIp()));
-    // Another address is not affected.
-    expect((await post('/auth/signin', { email: uniqueEmail(), password: PASSWORD }, nextIp())).statusCode).toBe(401);
+  it('lets a customer sign in six times in a row', async () => {
+    const email = await verifiedAccount();
+    const client = nextIp();
+    for (let i = 0; i < 6; i++)
+      expect((await post('/auth/signin', { email, password: PASSWORD }, client)).statusCode).toBe(200);
   });
 
-  it('limits sign-in attempts per client address, whatever e-mail they name', async () => {
-    const client = nextIp();
-    for (let i = 0; i < 3; i++) {
-      expect((await post('/auth/signin', { email: uniqueEmail(), password: PASSWORD }, client)).statusCode).toBe(401);
+  it('stops one address guessing an account, even when it then has the right password', async () => {
+    const email = await verifiedAccount();
+    const guesser = nextIp();
+    for (let i = 0; i < 5; i++)
+      expect((await post('/auth/signin', { email, password: WRONG }, guesser)).statusCode).toBe(401);
+    expectLimited(await post('/auth/signin', { email: email.toUpperCase(), password: PASSWORD }, guesser));
+  });
+
+  it('does not keep the owner out when three other addresses guess until they are stopped', async () => {
+    const email = await verifiedAccount();
+    for (const guesser of [nextIp(), nextIp(), nextIp()]) {
+      for (let i = 0; i < 5; i++) await post('/auth/signin', { email, password: WRONG }, guesser);
+      expectLimited(await post('/auth/signin', { email, password: WRONG }, guesser));
     }
-    expectLimited(await post('/auth/signin', { email: uniqueEmail(), password: PASSWORD }, client));
-    // Even a malformed body is refused before it is read.
-    expectLimited(await post('/auth/signin', {}, client));
+    expect((await post('/auth/signin', { email, password: PASSWORD }, nextIp())).statusCode).toBe(200);
+  });
+
+  it('starts a client count again after a good sign-in', async () => {
+    const email = await verifiedAccount();
+    const client = nextIp();
+    for (let i = 0; i < 4; i++) await post('/auth/signin', { email, password: WRONG }, client);
+    expect((await post('/auth/signin', { email, password: PASSWORD }, client)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await post('/auth/signin', { email, password: WRONG }, client)).statusCode).toBe(401);
+  });
+
+  it('keeps password reset and verification resend open while sign-in is throttled', async () => {
+    const email = await verifiedAccount();
+    const client = nextIp();
+    for (let i = 0; i < 5; i++) await post('/auth/signin', { email, password: WRONG }, client);
+    expectLimited(await post('/auth/signin', { email, password: PASSWORD }, client));
+    expect((await post('/auth/reset-password/request', { email }, client)).statusCode).toBe(200);
+    expect((await post('/auth/email/send', { email }, client)).statusCode).toBe(200);
+  });
+
+  it('stops one client address guessing across many accounts', async () => {
+    const client = nextIp();
+    for (let i = 0; i < 15; i++) {
+      expect((await post('/auth/signin', { email: uniqueEmail(), password: WRONG }, client)).statusCode).toBe(401);
+    }
+    expectLimited(await post('/auth/signin', { email: uniqueEmail(), password: WRONG }, client));
+    // Another address is not affected.
+    expect((await post('/auth/signin', { email: uniqueEmail(), password: WRONG }, nextIp())).statusCode).toBe(401);
   });
 
   it('limits sign-up, resend and reset requests', async () => {
@@ -53,11 +101,14 @@ describe('rate limits of the accounts API', () => {
     for (let i = 0; i < 3; i++) expect((await post('/auth/signup', signUpBody(), client)).statusCode).toBe(201);
     expectLimited(await post('/auth/signup', signUpBody(), client));
 
+    // Per e-mail address and client: one client is stopped, the owner elsewhere is not.
     const email = uniqueEmail();
     for (const url of ['/auth/email/send', '/auth/reset-password/request']) {
+      const flooder = nextIp();
+      expect((await post(url, { email }, flooder)).statusCode).toBe(200);
+      expect((await post(url, { email }, flooder)).statusCode).toBe(200);
+      expectLimited(await post(url, { email }, flooder));
       expect((await post(url, { email }, nextIp())).statusCode).toBe(200);
-      expect((await post(url, { email }, nextIp())).statusCode).toBe(200);
-      expectLimited(await post(url, { email }, nextIp()));
     }
   });
 

@@ -21,6 +21,10 @@ export function createAuthRepository(db: Database) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
+    async setSessionEpoch(id: number, userEpoch: number): Promise<void> {
+      await db.update(sessions).set({ userEpoch }).where(eq(sessions.id, id));
+    },
+
     async deleteSession(id: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
-import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from '../../../domain/auth/messages.ts';
+import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M, tooManyAttemptsMessage } from '../../../domain/auth/messages.ts';
 import {
   CAPTCHA_ACTIONS,
   platformSchema,
@@ -18,9 +18,10 @@ import {
 } from '../../../domain/auth/schemas.ts';
 import { PLATFORMS } from '../../../domain/config/site.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
+import { createAuthRateLimits } from '../../http/rate-limits.ts';
+import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
 import { normalizeReferralCode } from '../users/service.ts';
-import { createAuthRateLimits } from './rate-limits.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
 const signUpBodySchema = signUpPayloadSchema.extend({
@@ -33,6 +34,7 @@ const nullData = envelopeSchema(z.null());
 /** /auth/*: sign-up, e-mail verification, sign-in and out, password reset, referral check. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = createAuthRateLimits(app);
+  const signInThrottle = createSignInThrottle(app.rateLimitStore, signInFailureLimits(app));
   const auth = app.services.auth;
 
   app.post(
@@ -43,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account and send the verification e-mail',
         headers: z.looseObject({ 'x-platform': platformSchema.optional() }),
         body: signUpBodySchema,
-        response: { 201: envelopeSchema(z.object({ id: z.number(), email: z.string() })) },
+        response: { 201: envelopeSchema(z.object({ email: z.string() })) },
       },
       onRequest: limits.signUp.client,
       preHandler: limits.signUp.email,
@@ -56,12 +58,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
         throw new HttpError(400, A.captchaFailed);
       const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
-      if (!result.ok) {
-        if (result.reason === 'email-taken') throw new HttpError(409, A.emailTaken);
-        throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
-      }
+      if (!result.ok) throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
       if (secret) reply.clearCookie(HUMAN_PASS_COOKIE, { path: '/api' });
-      return reply.status(201).send(ok({ id: result.id, email: result.email }, A.signUpSuccess, 201));
+      // The same answer for a taken address (its owner is e-mailed instead): no enumeration.
+      return reply.status(201).send(ok({ email: result.email }, A.signUpSuccess, 201));
     },
   );
 
@@ -74,19 +74,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: signInSchema,
         response: { 200: envelopeSchema(z.string()) },
       },
-      onRequest: limits.signIn.client,
-      preHandler: limits.signIn.email,
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      // Failed guesses are throttled per account and client, per account and per client; the
+      // customer's own successes never count (docs/decisions/0040).
+      const wait = await signInThrottle.retryAfter(email, request.ip);
+      if (wait !== null) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, tooManyAttemptsMessage(wait));
+      }
       const result = await auth.signIn(email, password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      if (!result.ok) {
-        if (result.reason === 'unverified') throw new HttpError(403, M.unverifiedEmail);
+      if (!result.ok && result.reason === 'invalid-credentials') {
+        await signInThrottle.failed(email, request.ip);
         throw new HttpError(401, A.invalidCredentials);
       }
+      await signInThrottle.succeeded(email, request.ip);
+      if (!result.ok) throw new HttpError(403, M.unverifiedEmail);
       // Signing in again on this browser replaces its previous session.
       if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
       app.setSessionCookie(reply, result.token);

@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { IDLE_LOGOUT_MS, SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import type { Viewer } from '../../../domain/users/viewer.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
-import { passwordResetMail, verificationMail } from './emails.ts';
+import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository } from './repository.ts';
 import type { TokenPurpose } from './tables.ts';
@@ -14,15 +17,21 @@ import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 /** E-mail verification links live 24 hours, password reset links 1 hour. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+/** The account-mail job retries a few times on a database hiccup; its e-mail has its own retries. */
+const ACCOUNT_MAIL_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+
+type Recipient = { id: number; name: string; email: string };
 /** lastSeenAt is written at most once a minute per session, not on every request. */
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface AuthServiceDeps {
   users: UsersService;
   notifications: NotificationsService;
-  mailer: Pick<Mailer, 'kind' | 'send'>;
+  /** Queues e-mail in the transaction that issues the link it carries. */
+  mail: Pick<MailOutbox, 'enqueue' | 'isQueued'>;
+  /** Resend and reset requests are answered at once and looked into by a job (no enumeration). */
+  jobs: Pick<JobQueue, 'send' | 'work'>;
   siteUrl: string;
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
 }
 
@@ -48,9 +57,19 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export type SignUpResult =
-  | { ok: true; id: number; email: string }
-  | { ok: false; reason: 'email-taken' | 'invalid-referral' };
+/**
+ * A sign-up for an address that already has an account succeeds alike (its owner is e-mailed
+ * instead), so the answer says nothing about who has an account.
+ */
+export type SignUpResult = { ok: true; email: string } | { ok: false; reason: 'invalid-referral' };
+
+/** The account e-mails a request asks for, written (or not) by the account-mail job. */
+export type AccountMailKind = 'verify-email' | 'reset-password';
+export interface AccountMailJob {
+  kind: AccountMailKind;
+  email: string;
+}
+export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 export type SignInResult =
   | { ok: true; token: string; session: ActiveSession }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' };
@@ -62,33 +81,84 @@ export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrec
  */
 export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const repository = createAuthRepository(db);
-  const { users, notifications, mailer, siteUrl } = deps;
+  const { users, notifications, mail, jobs, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
+
+  /** A new single-use link token (older ones of the purpose stop working), written through `tx`. */
+  async function issueToken(tx: Database, userId: number, purpose: TokenPurpose, ttlMs: number) {
+    const token = newToken();
+    const tokenHash = hashToken(token);
+    const createdAt = now();
+    await createAuthRepository(tx).replaceToken(
+      userId,
+      purpose,
+      tokenHash,
+      createdAt,
+      new Date(createdAt.getTime() + ttlMs),
+    );
+    return { token, tokenHash };
+  }
 
   /**
-   * The dev mailbox is a local insert: wait for it, so the message is there when the request
-   * ends. SMTP is remote: send in the background, so a slow server neither holds the request
-   * nor reveals (by timing) whether an account exists.
+   * Account e-mails: the token and the e-mail carrying it are written in one transaction, so a
+   * link is never issued without its e-mail queued, nor an e-mail queued for a link that was not
+   * stored. The queue delivers after commit, with retries; the request never waits for SMTP.
+   * Each takes the transaction and the account, so a queued job can call it later as well.
    */
-  async function deliver(mail: OutgoingMail, purpose: string): Promise<void> {
-    const sending = mailer.send(mail).catch((error: unknown) => {
-      log.error({ err: error, purpose }, 'could not send an account e-mail');
-    });
-    if (mailer.kind === 'dev-mailbox') await sending;
-  }
-
-  async function issueToken(userId: number, purpose: TokenPurpose, ttlMs: number): Promise<string> {
-    const token = newToken();
-    const createdAt = now();
-    await repository.replaceToken(userId, purpose, hashToken(token), createdAt, new Date(createdAt.getTime() + ttlMs));
-    return token;
-  }
-
-  async function sendVerification(user: { id: number; name: string; email: string }): Promise<void> {
-    const token = await issueToken(user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
+  async function queueVerification(tx: Database, user: Recipient, key?: string) {
+    const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
     const link = `${siteUrl}/verify-email?${new URLSearchParams({ token })}`;
-    await deliver(verificationMail({ to: user.email, name: user.name, link }), 'verify-email');
+    await mail.enqueue(tx, {
+      ...verificationMail({ to: user.email, name: user.name, link }),
+      purpose: 'verify-email',
+      key: key ?? `verify-email:${tokenHash}`,
+    });
+  }
+
+  async function queuePasswordReset(tx: Database, user: Recipient, key: string) {
+    const { token } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
+    const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
+    await mail.enqueue(tx, {
+      ...passwordResetMail({ to: user.email, name: user.name, link }),
+      purpose: 'reset-password',
+      key,
+    });
+  }
+
+  /**
+   * The account-mail job: writes the e-mail a resend or reset asked for when there is someone to
+   * write to. A job that runs again (pg-boss is at-least-once) finds its e-mail queued and stops,
+   * so it neither mails twice nor replaces the link it already sent.
+   */
+  async function runAccountMail(jobId: string, { kind, email }: AccountMailJob): Promise<void> {
+    const account = await users.findAccountByEmail(email);
+    if (!account) return;
+    if (kind === 'verify-email' && account.emailVerified) return;
+    const key = `${kind}:job:${jobId}`;
+    await db.transaction(async (tx) => {
+      if (await mail.isQueued(tx, key)) return;
+      if (kind === 'verify-email') await queueVerification(tx, account, key);
+      else await queuePasswordReset(tx, account, key);
+    });
+  }
+
+  /** The same work for any address: one job row, whoever owns it. */
+  async function askForAccountMail(kind: AccountMailKind, email: string): Promise<void> {
+    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, { kind, email }, ACCOUNT_MAIL_RETRY);
+  }
+
+  /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
+  async function queueAccountExists(owner: Recipient) {
+    await mail.enqueue(db, {
+      ...accountExistsMail({
+        to: owner.email,
+        name: owner.name,
+        signInLink: `${siteUrl}${ROUTES.SIGN_IN}`,
+        resetLink: `${siteUrl}${ROUTES.FORGOT_PASSWORD}`,
+      }),
+      purpose: 'account-exists',
+      key: `account-exists:${randomUUID()}`,
+    });
   }
 
   function consume(token: string, purpose: TokenPurpose): Promise<number | null> {
@@ -104,23 +174,38 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         referredByUserId = await users.findUserIdByReferralCode(input.referredBy);
         if (referredByUserId === null) return { ok: false, reason: 'invalid-referral' };
       }
-      if (await users.findAccountByEmail(input.email)) return { ok: false, reason: 'email-taken' };
-      let account: Awaited<ReturnType<UsersService['createAccount']>>;
-      try {
-        account = await users.createAccount({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          passwordHash: await hashPassword(input.password),
-          platform: input.platform,
-          referredByUserId,
-        });
-      } catch (error) {
-        if (error instanceof EmailTakenError) return { ok: false, reason: 'email-taken' };
-        throw error;
+      // Hashed whether or not the address is taken, so both answers take as long.
+      const passwordHash = await hashPassword(input.password);
+      const existing = await users.findAccountByEmail(input.email);
+      if (existing) {
+        await queueAccountExists(existing);
+        return { ok: true, email: input.email };
       }
-      await sendVerification(account);
-      return { ok: true, id: account.id, email: account.email };
+      try {
+        // The account, its verification link and the e-mail carrying it: all three, or none.
+        const account = await db.transaction(async (tx) => {
+          const created = await users.createAccount(
+            {
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              passwordHash,
+              platform: input.platform,
+              referredByUserId,
+            },
+            tx,
+          );
+          await queueVerification(tx, created);
+          return created;
+        });
+        return { ok: true, email: account.email };
+      } catch (error) {
+        if (!(error instanceof EmailTakenError)) throw error;
+        // Taken between the look-up and the insert: tell its owner, as above.
+        const owner = await users.findAccountByEmail(input.email);
+        if (owner) await queueAccountExists(owner);
+        return { ok: true, email: input.email };
+      }
     },
 
     /**
@@ -144,6 +229,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         expiresAt: new Date(createdAt.getTime() + SESSION_LOGOUT_MS),
         ip: client.ip?.slice(0, 64) ?? null,
         userAgent: client.userAgent?.slice(0, 512) ?? null,
+        // The epoch of the password just checked: a reset that lands meanwhile ends this session.
+        userEpoch: account.sessionEpoch,
       });
       return { ok: true, token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
     },
@@ -163,7 +250,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return null;
       }
       const account = await users.findAccountById(row.userId);
-      if (!account?.emailVerified) {
+      if (!account?.emailVerified || account.sessionEpoch !== row.userEpoch) {
         await repository.deleteSession(row.id);
         return null;
       }
@@ -192,10 +279,12 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return repository.deleteUserSessions(userId, exceptSessionId);
     },
 
-    /** Sends a fresh link (older ones stop working) only to an existing, unverified account. */
-    async resendVerification(email: string): Promise<void> {
-      const account = await users.findAccountByEmail(email);
-      if (account && !account.emailVerified) await sendVerification(account);
+    /**
+     * Answered at once for any address; the job sends a fresh link (older ones stop working) only
+     * to an existing, unverified account.
+     */
+    resendVerification(email: string): Promise<void> {
+      return askForAccountMail('verify-email', email);
     },
 
     /** Consumes the link, marks the e-mail verified and greets the user in their notifications. */
@@ -216,18 +305,27 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return (await users.findUserIdByReferralCode(code)) !== null;
     },
 
-    /** Sends a reset link when the account exists; the caller answers the same either way. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const account = await users.findAccountByEmail(email);
-      if (!account) return;
-      const token = await issueToken(account.id, 'reset-password', RESET_PASSWORD_TTL_MS);
-      const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
-      await deliver(passwordResetMail({ to: account.email, name: account.name, link }), 'reset-password');
+    /** Answered at once for any address; the job sends a reset link when the account exists. */
+    requestPasswordReset(email: string): Promise<void> {
+      return askForAccountMail('reset-password', email);
+    },
+
+    /** What the account-mail worker runs for one job (exposed for tests of its idempotency). */
+    runAccountMailJob: runAccountMail,
+
+    /** Attaches the account-mail worker to the job queue (before it starts). */
+    registerWorkers(): Promise<void> {
+      return jobs.work<AccountMailJob>(
+        ACCOUNT_MAIL_QUEUE,
+        (job) => runAccountMail(job.id, job.data),
+        ACCOUNT_MAIL_RETRY,
+      );
     },
 
     /**
-     * Sets the new password and ends every session of the account. The link proves the mailbox
-     * is the user's, so an unverified e-mail becomes verified too.
+     * Sets the new password and ends every session of the account, including one a sign-in with
+     * the old password opens while this runs (the session epoch moves with the hash). The link
+     * proves the mailbox is the user's, so an unverified e-mail becomes verified too.
      */
     async resetPassword(token: string, password: string): Promise<boolean> {
       const userId = await consume(token, 'reset-password');
@@ -262,7 +360,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return { ok: false, reason: 'incorrect' };
       }
       if (currentPassword === newPassword) return { ok: false, reason: 'same' };
-      await users.setPasswordHash(userId, await hashPassword(newPassword));
+      const epoch = await users.setPasswordHash(userId, await hashPassword(newPassword));
+      // Every session opened before the change ends, this one excepted: it moves to the new epoch.
+      if (epoch !== null) await repository.setSessionEpoch(keepSessionId, epoch);
       await repository.deleteUserSessions(userId, keepSessionId);
       await repository.deleteTokens(userId, 'reset-password');
       return { ok: true };

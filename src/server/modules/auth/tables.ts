@@ -19,6 +19,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The user's session epoch when the password that opened it was checked. */
+    userEpoch: integer('user_epoch').notNull().default(0),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { deliveredMail } from '../../mail/testing.ts';
 import { SESSION_COOKIE_NAME } from '../../session-cookie.ts';
 
 /** Test helpers for the accounts API: sign up, follow e-mailed links, sign in. */
@@ -25,7 +26,7 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
 
 /** The token of the newest link to `path` e-mailed to `to`, from the dev mailbox. */
 export async function tokenFromMail(app: FastifyInstance, to: string, path: '/verify-email' | '/create-password') {
-  const mails = await app.mailer.outbox(200);
+  const mails = await deliveredMail(app);
   for (const mail of mails) {
     if (mail.to !== to) continue;
     const link = mail.links.find((l) => new URL(l).pathname === path);
@@ -59,7 +60,9 @@ export async function createSignedInUser(
   });
   if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.body}`);
   const token = await signIn(app, email, body.password as string);
-  return { token, email, password: body.password as string, id: signup.json().data.id as number };
+  const account = await app.services.users.findAccountByEmail(email);
+  if (!account) throw new Error(`no account for ${email}`);
+  return { token, email, password: body.password as string, id: account.id };
 }
 
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {

@@ -16,7 +16,7 @@ import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { serviceDetailSchema } from '../../../domain/catalog/service-detail.ts';
 import { serviceSummarySchema } from '../../../domain/catalog/service-summary.ts';
 import { BRANDS, PLATFORMS } from '../../../domain/config/site.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
 import { createJsonResponseCache } from '../../plugins/json-response-cache.ts';
 
 /** A database id in a path or query: a whole number from 1 to 2^31 − 1. */

@@ -8,16 +8,15 @@ import type {
   ServicePageContent,
   TimelineEntry,
 } from '../../../domain/catalog/catalog-content.ts';
-import type { Currency } from '../../../domain/catalog/money.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
-import { priceFor, resolveChoices } from '../../../domain/catalog/pricing.ts';
+import { priceFor, resolveChoices, startingPrice } from '../../../domain/catalog/pricing.ts';
 import { type PackageDetail, priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import type { Database } from '../../db/client.ts';
-import { createReadCache } from '../read-cache.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
 import { createCatalogRepository } from './repository.ts';
 
 /** How long the in-memory catalog may be served before it is read again, as a safety net for
@@ -38,21 +37,6 @@ interface CatalogSnapshot {
   timelines: Map<number, TimelineEntry[]>;
   faqs: Faq[];
   updatedAt: Map<string, Date>;
-}
-
-function lowestPrice(detail: ServiceDetail): { amountCents: number; currency: Currency } | null {
-  let lowest: { amountCents: number; currency: Currency } | null = null;
-  for (const pkg of detail.packages) {
-    for (const price of pkg.prices) {
-      // USD is the storefront's main currency: a USD price wins over any other.
-      const better =
-        !lowest ||
-        (price.currency === 'USD' && lowest.currency !== 'USD') ||
-        (price.currency === lowest.currency && price.totalCents < lowest.amountCents);
-      if (better) lowest = { amountCents: price.totalCents, currency: price.currency };
-    }
-  }
-  return lowest;
 }
 
 const toStep = ({ serviceId: _s, kind: _k, ...step }: StepRow): ProcessStep => step;
@@ -80,8 +64,7 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
     const packages: PackageDetail[] = packageRows
       .filter((p) => p.serviceId === service.id)
       .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => ({ ...pkg, prices: pricesByPackage.get(pkg.id) ?? [] }));
-    const detail: ServiceDetail = { ...service, fromPrice: null, packages };
-    detail.fromPrice = lowestPrice(detail);
+    const detail: ServiceDetail = { ...service, fromPrice: startingPrice(packages), packages };
     details.push(detail);
     const { description: _d, parameterOptions: _o, packages: _p, ...summary } = detail;
     summaries.push(summary);

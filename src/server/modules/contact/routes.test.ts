@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES, FIELD_MESSAGES } from '../../../domain/contact/messages.ts';
 import { CONTACT_RATE_LIMIT } from '../../../domain/contact/options.ts';
 import { contactEnquirySchema } from '../../../domain/contact/schema.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { contactEnquiries } from './tables.ts';
@@ -70,7 +72,7 @@ describe('POST /api/v1/contact/user-info', () => {
     });
     expect(row?.ip).toMatch(/^10\.1\.0\./);
 
-    const [mail] = await t.app.mailer.outbox(1);
+    const [mail] = await deliveredMail(t.app, 1);
     expect(mail?.to).toBe('support@sevadocs.example');
     expect(mail?.subject).toBe(
       `Contact enquiry #${body.data.id}: Indian consular application (New application enquiry)`,
@@ -138,12 +140,12 @@ describe('POST /api/v1/contact/user-info', () => {
 
   it('refuses a filled honeypot without storing or sending anything', async () => {
     const before = (await t.database.db.select().from(contactEnquiries)).length;
-    const mailsBefore = (await t.app.mailer.outbox(200)).length;
+    const mailsBefore = (await deliveredMail(t.app)).length;
     const res = await post({ ...valid, website: 'https://spam.example' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('We could not accept this form. Please reload the page and try again.');
     expect((await t.database.db.select().from(contactEnquiries)).length).toBe(before);
-    expect((await t.app.mailer.outbox(200)).length).toBe(mailsBefore);
+    expect((await deliveredMail(t.app)).length).toBe(mailsBefore);
   });
 
   it('limits each address to 5 posts a minute', async () => {
@@ -174,16 +176,46 @@ describe('POST /api/v1/contact/user-info', () => {
     expect((await t.app.services.contact.submit(parsed, { ip: '10.8.8.9' })).ok).toBe(true);
   });
 
-  it('keeps the enquiry when the e-mail cannot be sent', async () => {
-    const { createContactService } = await import('./service.ts');
-    const errors: string[] = [];
-    const service = createContactService(t.database.db, {
-      mailer: { send: async () => Promise.reject(new Error('SMTP down')) },
-      contact: { companyName: 'SevaDocs', tollFreeNumber: '1', supportEmail: 's@x.example', whatsappNumber: '1' },
-      log: { error: (_details, message) => errors.push(message) },
+  it("queues the e-mail in the enquiry's transaction: pending until the queue delivers it", async () => {
+    const res = await post({ ...valid, message: 'Queued before it is sent, delivered once.' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    const queued = async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.key, `contact-enquiry:${id}`));
+      return row;
+    };
+    expect(await queued()).toMatchObject({
+      purpose: 'contact-enquiry',
+      to: 'support@sevadocs.example',
+      status: 'pending',
     });
-    const result = await service.submit(contactEnquirySchema.parse(valid), { ip: '10.7.7.7' });
-    expect(result.ok).toBe(true);
-    expect(errors).toEqual(['could not e-mail a contact enquiry to support']);
+    await t.runJobs();
+    expect(await queued()).toMatchObject({ status: 'sent', attempts: 1, text: null, html: null });
+    expect((await deliveredMail(t.app)).filter((m) => m.subject.startsWith(`Contact enquiry #${id}:`))).toHaveLength(1);
+  });
+
+  it('keeps neither the enquiry nor its e-mail when the e-mail cannot be queued', async () => {
+    const { createContactService } = await import('./service.ts');
+    const service = createContactService(t.database.db, {
+      mail: {
+        enqueue: async (tx, mail) => {
+          await t.app.mail.enqueue(tx, mail);
+          throw new Error('the job queue is down');
+        },
+      },
+      contact: { companyName: 'SevaDocs', tollFreeNumber: '1', supportEmail: 's@x.example', whatsappNumber: '1' },
+    });
+    const enquiries = async () => (await t.database.db.select().from(contactEnquiries)).length;
+    const emails = async () => (await t.database.db.select().from(outboundEmails)).length;
+    const before = [await enquiries(), await emails()];
+    await expect(
+      service.submit(contactEnquirySchema.parse({ ...valid, message: 'This one never reaches anyone.' }), {
+        ip: '10.7.7.7',
+      }),
+    ).rejects.toThrow('the job queue is down');
+    expect([await enquiries(), await emails()]).toEqual(before);
   });
 });

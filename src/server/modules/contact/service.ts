@@ -5,14 +5,14 @@ import { CONTACT_RATE_LIMIT, contactTopicLabel, enquiryTypeLabel } from '../../.
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { ContactEnquiryInput, ContactInfo } from '../../../domain/contact/schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import { createContactRepository } from './repository.ts';
 
 export interface ContactServiceDeps {
-  mailer: Pick<Mailer, 'send'>;
+  /** Queues e-mail in the enquiry's transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; tollFreeNumber: string; supportEmail: string; whatsappNumber: string };
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
 }
 
@@ -33,7 +33,6 @@ export const MAILING_ADDRESS = 'SevaDocs, 1250 Oak Tree Road, Suite 204, Iselin,
 export function createContactService(db: Database, deps: ContactServiceDeps) {
   const repository = createContactRepository(db);
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
 
   return {
     /** GET /contact/contact-info: how to reach the company. */
@@ -52,9 +51,9 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
     },
 
     /**
-     * Stores an enquiry and e-mails it to support. A filled honeypot or too many enquiries from
-     * one address are refused before anything is stored; a failed e-mail is logged, the
-     * enquiry stays stored for staff.
+     * Stores an enquiry and queues its e-mail to support in one transaction: both are kept, or
+     * neither, and an SMTP outage only delays the e-mail. A filled honeypot or too many
+     * enquiries from one address are refused before anything is stored.
      */
     async submit(
       input: ContactEnquiryInput,
@@ -67,38 +66,37 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
           return formFailure(429, CONTACT_MESSAGES.rateLimited);
         }
       }
-      const stored = await repository.insert({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        enquiryType: input.enquiryType,
-        topic: input.topic,
-        message: input.message,
-        userId: from.userId ?? null,
-        ip: from.ip ?? null,
+      const stored = await db.transaction(async (tx) => {
+        const enquiry = await createContactRepository(tx).insert({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          enquiryType: input.enquiryType,
+          topic: input.topic,
+          message: input.message,
+          userId: from.userId ?? null,
+          ip: from.ip ?? null,
+        });
+        const mail = simpleMail({
+          to: deps.contact.supportEmail,
+          subject: `Contact enquiry #${enquiry.id}: ${contactTopicLabel(input.topic)} (${enquiryTypeLabel(input.enquiryType)})`,
+          heading: `New contact enquiry #${enquiry.id}`,
+          intro: [`${input.name} sent a message through the contact form. Reply to them at ${input.email}.`],
+          details: [
+            ['Name', input.name],
+            ['E-mail', input.email],
+            ['Phone', input.phone],
+            ['Enquiry type', enquiryTypeLabel(input.enquiryType)],
+            ['Topic', contactTopicLabel(input.topic)],
+            ['Message', input.message],
+            ['Received', enquiry.createdAt.toISOString()],
+          ],
+          outro: ['Please answer within one business day, as the contact page promises.'],
+          signature: `${deps.contact.companyName} website`,
+        });
+        await deps.mail.enqueue(tx, { ...mail, purpose: 'contact-enquiry', key: `contact-enquiry:${enquiry.id}` });
+        return enquiry;
       });
-      const mail = simpleMail({
-        to: deps.contact.supportEmail,
-        subject: `Contact enquiry #${stored.id}: ${contactTopicLabel(input.topic)} (${enquiryTypeLabel(input.enquiryType)})`,
-        heading: `New contact enquiry #${stored.id}`,
-        intro: [`${input.name} sent a message through the contact form. Reply to them at ${input.email}.`],
-        details: [
-          ['Name', input.name],
-          ['E-mail', input.email],
-          ['Phone', input.phone],
-          ['Enquiry type', enquiryTypeLabel(input.enquiryType)],
-          ['Topic', contactTopicLabel(input.topic)],
-          ['Message', input.message],
-          ['Received', stored.createdAt.toISOString()],
-        ],
-        outro: ['Please answer within one business day, as the contact page promises.'],
-        signature: `${deps.contact.companyName} website`,
-      });
-      try {
-        await deps.mailer.send(mail);
-      } catch (error) {
-        log.error({ err: error, enquiryId: stored.id }, 'could not e-mail a contact enquiry to support');
-      }
       return { ok: true, value: stored };
     },
   };

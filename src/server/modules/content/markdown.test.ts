@@ -13,6 +13,15 @@ describe('renderMarkdown', () => {
     expect(headings).toEqual([{ id: 'fees-from-1-july-2026', text: 'Fees from 1 July 2026' }]);
   });
 
+  it('puts a table in a keyboard-reachable scrolling region named after the heading above it', () => {
+    const { html } = renderMarkdown('## Fees & timings\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n| c |\n|---|\n| 3 |\n');
+    expect(html).toContain(
+      '<div class="table-scroll" role="region" aria-label="Table: Fees &amp; timings" tabindex="0"><table>',
+    );
+    expect(html.match(/<div class="table-scroll"/g)).toHaveLength(2);
+    expect(renderMarkdown('| a |\n|---|\n| 1 |\n').html).toContain('aria-label="Table" tabindex="0"><table>');
+  });
+
   it('escapes raw HTML instead of passing it through', () => {
     const { html } = renderMarkdown('Hello <script>alert(1)</script>\n\n<img src=x onerror="alert(1)">');
     expect(html).not.toContain('<script>');

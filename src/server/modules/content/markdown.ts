@@ -1,4 +1,4 @@
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, type Tokens } from 'marked';
 import { escapeHtml } from '../../../domain/content/html.ts';
 
 /** Links a stored text may carry: the web, e-mail, telephone, and paths or anchors on this site. */
@@ -30,11 +30,14 @@ export interface RenderedMarkdown {
 /**
  * Markdown from the database → HTML that is safe to put in a page: raw HTML is escaped, links
  * and images keep only safe addresses, external links open without giving the opener away,
- * and a level-1 heading becomes level 2 (the page's title is its only h1).
+ * a level-1 heading becomes level 2 (the page's title is its only h1), and a table sits in a
+ * region that scrolls sideways on a narrow screen and can be reached and scrolled with the
+ * keyboard (tabindex 0, named after the heading above it).
  */
 export function renderMarkdown(markdown: string): RenderedMarkdown {
   const headings: RenderedMarkdown['headings'] = [];
   const used = new Map<string, number>();
+  let lastHeading = '';
   const marked = new Marked({ gfm: true, async: false });
   marked.use({
     renderer: {
@@ -50,7 +53,13 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
         used.set(base, seen + 1);
         const id = seen === 0 ? base : `${base}-${seen + 1}`;
         if (level === 2) headings.push({ id, text: plain });
+        lastHeading = plain;
         return `<h${level} id="${id}">${inner}</h${level}>\n`;
+      },
+      table(token: Tokens.Table) {
+        const table = Renderer.prototype.table.call(this, token);
+        const name = lastHeading ? `Table: ${lastHeading}` : 'Table';
+        return `<div class="table-scroll" role="region" aria-label="${escapeHtml(name)}" tabindex="0">${table}</div>\n`;
       },
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);

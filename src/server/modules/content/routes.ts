@@ -12,7 +12,7 @@ import {
   policyTermSchema,
   referEarnSchema,
 } from '../../../domain/content/schemas.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

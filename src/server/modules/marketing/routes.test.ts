@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignLeadSchema } from '../../../domain/marketing/campaign-lead.ts';
 import { LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { banners, campaignLeads, offers, partnerServices } from './tables.ts';
 
@@ -125,7 +126,7 @@ describe('campaign leads', () => {
     if (!result.ok) return;
     const [row] = await t.database.db.select().from(campaignLeads).where(eq(campaignLeads.id, result.value.id));
     expect(row).toMatchObject({ campaign: 'indian-tourist-visa', name: 'Kavita Rao', travelDate: '2026-12-20' });
-    const [mail] = await t.app.mailer.outbox(1);
+    const [mail] = await deliveredMail(t.app, 1);
     expect(mail?.to).toBe('support@sevadocs.example');
     expect(mail?.subject).toBe(`New lead #${result.value.id} from /indian-tourist-visa: Kavita Rao`);
     expect(mail?.text).toContain('Travel date: 2026-12-20');

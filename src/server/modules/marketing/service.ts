@@ -5,15 +5,15 @@ import type { CampaignLeadInput } from '../../../domain/marketing/campaign-lead.
 import { CAMPAIGN_MESSAGES, CAMPAIGNS, LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
 import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { createReadCache } from '../../lib/read-cache.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
-import { createReadCache } from '../read-cache.ts';
 import { createMarketingRepository } from './repository.ts';
 
 export interface MarketingServiceDeps {
-  mailer: Pick<Mailer, 'send'>;
+  /** Queues e-mail in the lead's transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string };
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
 }
 
@@ -32,7 +32,6 @@ const MARKETING_CACHE_TTL_MS = 60_000;
 export function createMarketingService(db: Database, deps: MarketingServiceDeps) {
   const repository = createMarketingRepository(db);
   const now = deps.now ?? (() => new Date());
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
   const cache = createReadCache({ ttlMs: MARKETING_CACHE_TTL_MS });
   /** One page of a list (its count and its rows), kept in the cache under the list's name. */
   const cachedPage = <T>(
@@ -72,7 +71,10 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       cache.clear();
     },
 
-    /** Stores a campaign page's lead and e-mails it to the sales inbox (support). */
+    /**
+     * Stores a campaign page's lead and queues its e-mail to the sales inbox (support) in one
+     * transaction: both are kept, or neither.
+     */
     async submitLead(
       input: CampaignLeadInput,
       from: { ip?: string | null } = {},
@@ -84,37 +86,35 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
           return formFailure(429, CAMPAIGN_MESSAGES.rateLimited);
         }
       }
-      const stored = await repository.insertLead({
-        campaign: input.campaign,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        travelDate: input.travelDate,
-        message: input.message,
-        ip: from.ip ?? null,
-      });
       const campaign = CAMPAIGNS[input.campaign];
-      try {
-        await deps.mailer.send(
-          simpleMail({
-            to: deps.contact.supportEmail,
-            subject: `New lead #${stored.id} from ${campaign.path}: ${input.name}`,
-            heading: `New campaign lead #${stored.id}`,
-            intro: [`Someone asked for a call back from the “${campaign.title}” page (${campaign.path}).`],
-            details: [
-              ['Name', input.name],
-              ['E-mail', input.email],
-              ['Phone', input.phone],
-              ['Travel date', input.travelDate ?? 'Not given'],
-              ['Message', input.message ?? '—'],
-            ],
-            outro: ['The page promises a call back within one business day.'],
-            signature: `${deps.contact.companyName} website`,
-          }),
-        );
-      } catch (error) {
-        log.error({ err: error, leadId: stored.id }, 'could not e-mail a campaign lead');
-      }
+      const stored = await db.transaction(async (tx) => {
+        const lead = await createMarketingRepository(tx).insertLead({
+          campaign: input.campaign,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          travelDate: input.travelDate,
+          message: input.message,
+          ip: from.ip ?? null,
+        });
+        const mail = simpleMail({
+          to: deps.contact.supportEmail,
+          subject: `New lead #${lead.id} from ${campaign.path}: ${input.name}`,
+          heading: `New campaign lead #${lead.id}`,
+          intro: [`Someone asked for a call back from the “${campaign.title}” page (${campaign.path}).`],
+          details: [
+            ['Name', input.name],
+            ['E-mail', input.email],
+            ['Phone', input.phone],
+            ['Travel date', input.travelDate ?? 'Not given'],
+            ['Message', input.message ?? '—'],
+          ],
+          outro: ['The page promises a call back within one business day.'],
+          signature: `${deps.contact.companyName} website`,
+        });
+        await deps.mail.enqueue(tx, { ...mail, purpose: 'campaign-lead', key: `campaign-lead:${lead.id}` });
+        return lead;
+      });
       return { ok: true, value: stored };
     },
   };

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
 import { NOTIFICATION_MESSAGES as N, notificationListSchema } from '../../../domain/notifications/notification.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { idParams } from '../users/id-params.ts';
 
 /** The signed-in user's notification panel (SPEC.md §7: users/notification). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_MESSAGES } from '../../../domain/refunds/options.ts';
 import { refundRequestSchema } from '../../../domain/refunds/schema.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
@@ -75,7 +76,7 @@ describe('POST /api/v1/refund/request', () => {
     expect(row).toMatchObject({ email: 'meera.nair@example.com', amountCents: 7900, status: 'Received' });
     expect(row?.reason).toBe(valid.reason);
 
-    const mails = await t.app.mailer.outbox(2);
+    const mails = await deliveredMail(t.app, 2);
     const customer = mails.find((m) => m.to === 'meera.nair@example.com');
     expect(customer?.subject).toBe(`Refund request ${reference} received for order DOC-000123`);
     expect(customer?.text).toContain(`Reference: ${reference}`);

@@ -3,8 +3,9 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
@@ -12,11 +13,13 @@ import { createRefundsRepository } from './repository.ts';
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
   orders: Pick<OrdersService, 'findByDisplayIdAndEmail'>;
-  mailer: Pick<Mailer, 'send'>;
+  /** Queues e-mail in the refund request's transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
-  log?: { error(details: object, message: string): void };
   now?: () => Date;
   newReference?: () => string;
+  /** Where failed look-ups are counted (the app's store; by default one of the service's own). */
+  rateLimits?: RateLimitStore;
 }
 
 /** Failed order look-ups one address may make per window before it must wait (guards guessing). */
@@ -33,19 +36,12 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const repository = createRefundsRepository(db);
   const now = deps.now ?? (() => new Date());
   const newReference = deps.newReference ?? newRefundReference;
-  const log = deps.log ?? { error: (details: object, message: string) => console.error(message, details) };
-  /** Failed look-ups per address: in memory, enough to slow down guessing on one server. */
-  const failures = new Map<string, number[]>();
+  const rateLimits = deps.rateLimits ?? createMemoryRateLimitStore({ now: () => now().getTime() });
+  /** Failed look-ups per address, each counted for REFUND_LOOKUP_FAILURE_LIMIT.windowMs after it happened. */
+  const failureKey = (ip: string) => `refund-lookup-failure|${ip}`;
 
-  function recentFailures(ip: string): number[] {
-    const cutoff = now().getTime() - REFUND_LOOKUP_FAILURE_LIMIT.windowMs;
-    const recent = (failures.get(ip) ?? []).filter((t) => t > cutoff);
-    if (recent.length > 0) failures.set(ip, recent);
-    else failures.delete(ip);
-    return recent;
-  }
-
-  async function sendMails(receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
+  /** The customer's copy and support's notice, queued in the request's transaction. */
+  async function queueMails(tx: Database, receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
     const amount = formatMoney({ amountCents: receipt.amountCents, currency: receipt.currency });
     const details: [string, string][] = [
       ['Reference', receipt.reference],
@@ -76,25 +72,29 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       outro: ['Review it within 3 business days; the customer was told so.'],
       signature: `${deps.contact.companyName} website`,
     });
-    for (const mail of [customer, staff]) {
-      try {
-        await deps.mailer.send(mail);
-      } catch (error) {
-        log.error({ err: error, reference: receipt.reference, to: mail.to }, 'could not send a refund request e-mail');
-      }
-    }
+    await deps.mail.enqueue(tx, {
+      ...customer,
+      purpose: 'refund-request-customer',
+      key: `refund-request:${receipt.reference}:customer`,
+    });
+    await deps.mail.enqueue(tx, {
+      ...staff,
+      purpose: 'refund-request-staff',
+      key: `refund-request:${receipt.reference}:staff`,
+    });
   }
 
   return {
     /**
      * Checks the order belongs to the e-mail, stores the request under a new reference number
-     * and e-mails the customer (and support). An unknown order and another customer's order get
+     * and queues e-mails to the customer and support in the same transaction. An unknown order and another customer's order get
      * the same answer, so the form reveals nothing about orders it is not given the e-mail of.
      */
     async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
       if (input.website) return formFailure(400, REFUND_MESSAGES.honeypot);
       if (from.ip) {
-        if (recentFailures(from.ip).length >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
+        const failures = await rateLimits.peek(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
+        if (failures.count >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
           return formFailure(429, REFUND_MESSAGES.rateLimited);
         }
         const since = new Date(now().getTime() - REFUND_RATE_LIMIT.windowMs);
@@ -105,7 +105,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
       const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
       if (!order) {
-        if (from.ip) failures.set(from.ip, [...recentFailures(from.ip), now().getTime()]);
+        if (from.ip) await rateLimits.hit(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
         return formFailure(404, REFUND_MESSAGES.orderNotFound);
       }
       const status = order.status.toLowerCase();
@@ -122,17 +122,21 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
       for (let attempt = 0; ; attempt++) {
         try {
-          const stored = await repository.insert({
-            reference: newReference(),
-            orderId: order.id,
-            email: input.email,
-            reason: input.reason,
-            amountCents: input.amount,
-            currency: order.currency,
-            ip: from.ip ?? null,
+          // The request and its two e-mails are kept together, or not at all.
+          const receipt = await db.transaction(async (tx) => {
+            const stored = await createRefundsRepository(tx).insert({
+              reference: newReference(),
+              orderId: order.id,
+              email: input.email,
+              reason: input.reason,
+              amountCents: input.amount,
+              currency: order.currency,
+              ip: from.ip ?? null,
+            });
+            const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
+            await queueMails(tx, receipt, input, order.title);
+            return receipt;
           });
-          const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
-          await sendMails(receipt, input, order.title);
           return { ok: true, value: receipt };
         } catch (error) {
           // A reference collision is astronomically rare; try a fresh one a few times.

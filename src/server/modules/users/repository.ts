@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
 
@@ -39,6 +39,16 @@ export function createUsersRepository(db: Database) {
       const [row] = await db.insert(users).values(values).returning();
       if (!row) throw new Error('insert into users returned no row');
       return row;
+    },
+
+    /** One statement, so the epoch moves with the hash: no reader sees the new hash with the old epoch. */
+    async setPasswordHash(id: number, passwordHash: string): Promise<number | null> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1` })
+        .where(eq(users.id, id))
+        .returning({ sessionEpoch: users.sessionEpoch });
+      return row?.sessionEpoch ?? null;
     },
 
     async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {

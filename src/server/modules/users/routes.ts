@@ -11,10 +11,10 @@ import {
   profileUpdateSchema,
   updatePasswordSchema,
 } from '../../../domain/users/profile.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
+import { authLimitFigures, byUser, createLimiter } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { authLimitFigures, byUser, createLimiter } from '../auth/rate-limits.ts';
-import { idParams } from './id-params.ts';
 import type { AddressResult } from './service.ts';
 
 const nullData = envelopeSchema(z.null());

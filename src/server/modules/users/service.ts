@@ -35,6 +35,8 @@ export interface Account {
   ageGroup: Profile['ageGroup'];
   emailVerified: boolean;
   isDashboardVisible: boolean;
+  /** Sessions opened in another epoch are over (a password reset or change moved it). */
+  sessionEpoch: number;
 }
 
 export interface NewAccount {
@@ -62,6 +64,7 @@ function toAccount(row: UserRow): Account {
     ageGroup: toAgeGroup(row.ageGroup),
     emailVerified: row.emailVerifiedAt !== null,
     isDashboardVisible: row.isDashboardVisible,
+    sessionEpoch: row.sessionEpoch,
   };
 }
 
@@ -135,11 +138,18 @@ export function createUsersService(db: Database) {
       return repository.findIdByReferralCode(normalized);
     },
 
-    /** Creates an unverified account with its own referral code; EmailTakenError when the e-mail is in use. */
-    async createAccount(account: NewAccount): Promise<Account> {
+    /**
+     * Creates an unverified account with its own referral code; EmailTakenError when the e-mail is
+     * in use. Pass `tx` to create it inside the caller's transaction (each try is a savepoint, so a
+     * refused insert leaves that transaction usable).
+     */
+    async createAccount(account: NewAccount, tx: Database = db): Promise<Account> {
       for (let attempt = 0; ; attempt++) {
         try {
-          return toAccount(await repository.insert({ ...account, referralCode: newReferralCode() }));
+          const row = await tx.transaction((inner) =>
+            createUsersRepository(inner).insert({ ...account, referralCode: newReferralCode() }),
+          );
+          return toAccount(row);
         } catch (error) {
           const constraint = uniqueViolation(error);
           if (constraint === 'users_email_unique') throw new EmailTakenError();
@@ -155,8 +165,9 @@ export function createUsersService(db: Database) {
       if (row && row.emailVerifiedAt === null) await repository.update(userId, { emailVerifiedAt: at });
     },
 
-    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-      await repository.update(userId, { passwordHash });
+    /** Sets the password and moves the session epoch, ending every session opened before; the new epoch. */
+    async setPasswordHash(userId: number, passwordHash: string): Promise<number | null> {
+      return repository.setPasswordHash(userId, passwordHash);
     },
 
     async getProfile(userId: number): Promise<Profile | null> {

@@ -21,6 +21,11 @@ export const users = pgTable('users', {
   /** The platform (x-platform) the account was created on. */
   platform: text('platform').notNull().default('sevadocs'),
   isDashboardVisible: boolean('is_dashboard_visible').notNull().default(false),
+  /**
+   * Moves on every password reset or change. A session remembers the epoch it was opened in and
+   * ends once they differ, so a sign-in that raced a reset cannot outlive it (decision 0037).
+   */
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   ...timestamps,
 });
 

@@ -1,9 +1,5 @@
+import { sameOriginPath } from '../../../domain/auth/safe-redirect.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-
-/** A same-site path ('/profile?tab=orders'), never another origin ('//evil.example', 'https://…'). */
-export function isLocalPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-}
 
 export interface SignInContext {
   /** Where the visitor was when signing in. */
@@ -19,13 +15,14 @@ export interface SignInContext {
  * (`?redirect=/profile` names it; otherwise the page itself, with its query); otherwise home.
  */
 export function pathAfterSignIn({ pathname, search, redirectTo }: SignInContext): string {
-  if (isLocalPath(redirectTo)) return redirectTo;
+  const explicit = sameOriginPath(redirectTo);
+  if (explicit) return explicit;
   if (pathname === ROUTES.VERIFY_EMAIL) return ROUTES.HOME;
   if (pathname === ROUTES.PHOTOS || pathname === `${ROUTES.PHOTOS}/`) return ROUTES.PHOTO_ENHANCEMENT_ORDER;
   const query = new URLSearchParams(search);
   if (query.size > 0) {
-    const redirect = query.get('redirect');
-    if (isLocalPath(redirect)) return redirect;
+    const redirect = sameOriginPath(query.get('redirect'));
+    if (redirect) return redirect;
     const authPage = pathname === ROUTES.SIGN_IN || pathname === ROUTES.SIGN_UP;
     if (!authPage) return `${pathname}${search.startsWith('?') ? search : `?${search}`}`;
   }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../lib/testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';

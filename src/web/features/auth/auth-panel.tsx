@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../../root.tsx';
+import type { RootData } from '../../lib/root-data.ts';
 import type { AuthDialogKind } from './open-auth-dialog.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';

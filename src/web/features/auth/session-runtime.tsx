@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import type { RootUser } from '../../lib/root-data.ts';
 import { startSessionTimers } from '../../lib/session-timers.ts';
 import { logout, useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast } from '../../lib/toast.ts';
-import type { RootUser } from './account-hosts.tsx';
 
 /** The server ended the session (expiry, logout elsewhere): forget the signed-in state here too. */
 export function clearEndedSession(): void {

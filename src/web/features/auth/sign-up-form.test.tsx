@@ -11,7 +11,7 @@ import {
   installBrowserStubs,
   ok,
   renderWithRouter,
-} from '../../lib/testing/dom.tsx';
+} from '../../testing/dom.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 beforeAll(installBrowserStubs);

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
 import { usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../lib/testing/dom.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import type { AuthDialogOptions } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 

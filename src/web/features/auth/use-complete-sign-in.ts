@@ -1,27 +1,13 @@
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { packageFormHref } from '../../../domain/catalog/package-choice.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { registeredPendingPackage } from '../../lib/pending-package.ts';
 import { usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast } from '../../lib/toast.ts';
 import { pathAfterSignIn } from './after-sign-in.ts';
 import { fetchProfile } from './api.ts';
 import type { AuthDialogOptions } from './open-auth-dialog.ts';
-
-/** A package the visitor chose before being asked to sign in (route-handler mode). */
-export interface PendingPackage {
-  /** Whether a package is chosen. */
-  hasPackage(): boolean;
-  /** Keeps the chosen package for the package form. */
-  save(): void;
-}
-
-let pendingPackage: PendingPackage | undefined;
-
-/** The catalog registers how to read and keep its chosen package (SPEC.md §4 route-handler mode). */
-export function registerPendingPackage(handler: PendingPackage | undefined): void {
-  pendingPackage = handler;
-}
 
 /**
  * SPEC.md §4 after a successful sign-in: keep the session (login time, user), show the server's
@@ -48,6 +34,7 @@ export function useCompleteSignIn() {
     if (options.mode === 'route-handler' && ageGroup) {
       const packages = usePackagesStore.getState();
       const { currentPackage, service, currentParameters } = packages;
+      const pendingPackage = registeredPendingPackage();
       if (currentPackage && service && (pendingPackage?.hasPackage() ?? true)) {
         pendingPackage?.save();
         packages.setAwaitingSignIn(false);

@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router';
+import type { AppContextValue } from '../../../contracts/load-context.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { fieldErrors } from '../../../domain/contact/fields.ts';
@@ -6,7 +7,6 @@ import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { campaignLeadSchema } from '../../../domain/marketing/campaign-lead.ts';
 import type { CampaignId } from '../../../domain/marketing/campaigns.ts';
-import type { AppContextValue } from '../../lib/app-context.ts';
 import { formValues } from '../../lib/form-values.ts';
 import { requestFacts } from '../../lib/request-facts.ts';
 import { CAMPAIGN_COPY } from './content.ts';

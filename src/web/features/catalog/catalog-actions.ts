@@ -4,7 +4,9 @@ import { PACKAGE_CHOICE_MESSAGES, packageFormHref, signInHref } from '../../../d
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { apiCall } from '../../lib/api-client.ts';
+import { registerPendingPackage } from '../../lib/pending-package.ts';
 import { type StoredService, usePackagesStore } from '../../lib/stores/packages-store.ts';
+import { completed } from '../../lib/superseded-navigation.ts';
 import { toastError } from '../../lib/toast.ts';
 
 /**
@@ -101,19 +103,20 @@ export async function choosePackage(choice: PackageChoice, navigate: Navigate): 
   store.choosePackage(pkg, pkg.choices, !choice.user);
   if (!choice.user) {
     // SPEC.md §4 route-handler mode: sign-in goes on to /package-form when the profile has an
-    // age group (the auth feature asks this hook; the choice itself stays in the store).
-    const { registerPendingPackage } = await import('../auth/use-complete-sign-in.ts');
+    // age group (sign-in asks lib/pending-package.ts; the choice itself stays in the store).
     registerPendingPackage({
       hasPackage: () => usePackagesStore.getState().currentPackage !== null,
       // Already kept: the packages store persists currentPackage and currentParameters.
       save: () => undefined,
     });
-    await navigate(signInHref(choice.currentPath));
+    await completed(navigate(signInHref(choice.currentPath)));
   } else if (choice.user.ageGroup) {
-    await navigate(packageFormHref({ serviceSlug: choice.service.slug, packageSlug: pkg.slug, choices: pkg.choices }));
+    await completed(
+      navigate(packageFormHref({ serviceSlug: choice.service.slug, packageSlug: pkg.slug, choices: pkg.choices })),
+    );
   } else {
     void toastError(PACKAGE_CHOICE_MESSAGES.ageGroupNeeded);
-    await navigate(ROUTES.PROFILE);
+    await completed(navigate(ROUTES.PROFILE));
   }
 }
 
@@ -126,14 +129,22 @@ export async function resumePackageChoice(user: { ageGroup?: string | null }, na
   const store = usePackagesStore.getState();
   const { currentPackage, currentParameters, service, awaitingSignIn } = store;
   if (!awaitingSignIn) return;
-  store.setAwaitingSignIn(false);
-  if (!currentPackage || !service) return;
-  if (!user.ageGroup) {
-    void toastError(PACKAGE_CHOICE_MESSAGES.ageGroupNeeded);
-    await navigate(ROUTES.PROFILE);
+  if (!currentPackage || !service) {
+    store.setAwaitingSignIn(false);
     return;
   }
-  await navigate(
-    packageFormHref({ serviceSlug: service.slug, packageSlug: currentPackage.slug, choices: currentParameters }),
-  );
+  if (!user.ageGroup) {
+    store.setAwaitingSignIn(false);
+    void toastError(PACKAGE_CHOICE_MESSAGES.ageGroupNeeded);
+    await completed(navigate(ROUTES.PROFILE));
+    return;
+  }
+  const target = packageFormHref({
+    serviceSlug: service.slug,
+    packageSlug: currentPackage.slug,
+    choices: currentParameters,
+  });
+  // The choice stays waiting until this navigation lands: one that sign-in's own revalidation
+  // interrupts is tried again when the page renders with the signed-in user.
+  if (await completed(navigate(target))) usePackagesStore.getState().setAwaitingSignIn(false);
 }

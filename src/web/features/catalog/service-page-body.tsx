@@ -1,3 +1,4 @@
+import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { ProcessStep, ServicePageContent, TimelineEntry } from '../../../domain/catalog/catalog-content.ts';
 import { jsonLdScript, serviceJsonLd } from '../../../domain/catalog/json-ld.ts';
 import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
@@ -10,7 +11,6 @@ import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { type IconName, SERVICE_ICON_NAMES, serviceIconName, UI_ICON_NAMES } from '../../components/ui/icon-names.ts';
-import type { PublicConfig } from '../../lib/app-context.ts';
 import { CountryFlag } from './country-flag.tsx';
 import { PackageCard } from './package-card.tsx';
 import { ParameterPicker } from './parameter-picker.tsx';

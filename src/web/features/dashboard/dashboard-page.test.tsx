@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../lib/testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
 beforeAll(installBrowserStubs);

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
-import { accountKeys, getDashboard } from '../account/api.ts';
-import { LoadError, NoOrders, OrderList } from '../account/order-list.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { accountKeys, getDashboard } from '../../lib/account-api.ts';
 
 function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: IconName }) {
   return (

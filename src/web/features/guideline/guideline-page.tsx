@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { guidelineHref } from '../../../domain/config/routes.ts';
 import type { TermPage } from '../../../domain/content/schemas.ts';
+import { TermDocument } from '../../components/term-document.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { TermDocument } from './term-document.tsx';
 
 export interface GuidelinePageProps {
   tabs: string[];

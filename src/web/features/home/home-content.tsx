@@ -1,10 +1,10 @@
 import type { Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
-import { OffersStrip } from '../marketing/offers-strip.tsx';
-import { PartnerServices } from '../marketing/partner-services.tsx';
 import { Claims } from './claims.tsx';
 import { ClosingCta } from './closing-cta.tsx';
 import { Hero } from './hero.tsx';
 import { HowItWorks } from './how-it-works.tsx';
+import { OffersStrip } from './offers-strip.tsx';
+import { PartnerServices } from './partner-services.tsx';
 import { SecurePayments } from './secure-payments.tsx';
 import { type GridService, ServicesGrid } from './services-grid.tsx';
 import { SupportChannels, type SupportContact } from './support-channels.tsx';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { serviceHref, telHref, whatsappHref } from '../../../domain/config/navigation.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { serviceIconName } from '../../components/ui/icon-names.ts';
 
@@ -29,6 +30,15 @@ export function ServicesGrid({ services, tollFreeNumber, whatsappNumber }: Servi
         </h2>
         <p className="section-lead max-w-2xl">
           Pick a service to see its packages, the documents you need and the full price for where you apply from.
+        </p>
+        <p className="mt-4">
+          <Link
+            to={ROUTES.SERVICES}
+            className="inline-flex items-center gap-2 font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            All services and prices
+            <Icon name="arrow-right" className="size-4" />
+          </Link>
         </p>
         {services.length > 0 ? (
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3 desk:grid-cols-4">

@@ -1,6 +1,6 @@
+import type { AppContextValue } from '../../../contracts/load-context.ts';
 import { MARKETING_LIST_LIMIT } from '../../../domain/limits/constants.ts';
 import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
-import type { AppContextValue } from '../../lib/app-context.ts';
 
 export interface HomeMarketing {
   offers: Offer[];

@@ -1,7 +1,7 @@
 import type { TermPage } from '../../../domain/content/schemas.ts';
+import { TermDocument } from '../../components/term-document.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { TermDocument } from '../guideline/term-document.tsx';
 
 /** SPEC.md §2 Privacy Policy: a header, then the numbered sections, with the one-month answer time up front. */
 export function PrivacyPolicyPage({ term, supportEmail }: { term: TermPage; supportEmail: string }) {

@@ -14,9 +14,7 @@ import { type AddressCountry, CA_PROVINCES, COUNTRY_NAMES, US_STATES } from '../
 import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { showToast, toastError } from '../../lib/toast.ts';
-import { useCountries } from '../../lib/use-countries.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import {
   accountKeys,
   createAddress,
@@ -24,8 +22,10 @@ import {
   getAddresses,
   makeDefaultAddress,
   saveAddress,
-} from '../account/api.ts';
-import { LoadError } from '../account/order-list.tsx';
+} from '../../lib/account-api.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { showToast, toastError } from '../../lib/toast.ts';
+import { useCountries } from '../../lib/use-countries.ts';
 import { splitPhone } from './general-tab.tsx';
 import { TabPanel } from './tab-panel.tsx';
 

@@ -9,13 +9,13 @@ import { USER_MESSAGES } from '../../../domain/users/messages.ts';
 import { AGE_GROUPS, type Profile } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
+import { accountKeys, getProfile, updateProfile } from '../../lib/account-api.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
-import { accountKeys, getProfile, updateProfile } from '../account/api.ts';
-import { LoadError } from '../account/order-list.tsx';
 import { TabPanel } from './tab-panel.tsx';
 
 /** The General tab as the browser checks it: the shared name and phone rules, and an age group. */

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { accountKeys, getOrders } from '../account/api.ts';
-import { LoadError, NoOrders, OrderList } from '../account/order-list.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { accountKeys, getOrders } from '../../lib/account-api.ts';
 import { TabPanel } from './tab-panel.tsx';
 
 const PAGE_SIZE = 10;

@@ -8,9 +8,9 @@ import { checkPasswordSchema, updatePasswordFormSchema } from '../../../domain/u
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { checkPassword, updatePassword } from '../../lib/account-api.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
-import { checkPassword, updatePassword } from '../account/api.ts';
 import { TabPanel } from './tab-panel.tsx';
 
 interface PasswordForm {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../domain/users/address.ts';
 import type { Profile } from '../../../domain/users/profile.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../lib/testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 beforeAll(installBrowserStubs);

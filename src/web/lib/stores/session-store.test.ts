@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY } from '../../features/auth/account-hosts.tsx';
 import { usePackagesStore } from './packages-store.ts';
 import { logout, onLogoutReset, SESSION_STORAGE_KEY, timedStorage, useSessionStore } from './session-store.ts';
 
@@ -19,10 +18,6 @@ afterEach(() => {
 });
 
 describe('session store (SPEC.md §3, §4)', () => {
-  it('is kept under the key the page shell checks', () => {
-    expect(SESSION_STORAGE_KEY).toBe(SESSION_KEY);
-  });
-
   it('login keeps the user, the login time and the flags, never a token', () => {
     useSessionStore.getState().login({ ...user, isDashboardVisible: true }, 1234);
     expect(useSessionStore.getState()).toMatchObject({

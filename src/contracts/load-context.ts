@@ -1,0 +1,105 @@
+/**
+ * What the server hands the web app's page loaders (the SSR load context), described here so
+ * that neither side imports the other (docs/decisions/0032-web-shell-and-boundaries.md). Types
+ * only, built from src/domain: the server's plugins/web.ts fills an `AppContextValue` from
+ * `app.services` (TypeScript checks there that the real services fit `LoaderServices`), and
+ * the web's `lib/app-context.ts` holds the React Router context key typed with it.
+ */
+import type { ListData } from '../domain/api/envelope.ts';
+import type { Pagination } from '../domain/api/pagination.ts';
+import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
+import type { ParameterChoices } from '../domain/catalog/parameters.ts';
+import type { ServiceDetail } from '../domain/catalog/service-detail.ts';
+import type { ServiceSummary } from '../domain/catalog/service-summary.ts';
+import type { FormResult } from '../domain/contact/result.ts';
+import type { ContactEnquiryInput, ContactInfo } from '../domain/contact/schema.ts';
+import type {
+  AboutContent,
+  Article,
+  ArticleSummary,
+  FaqGroup,
+  ReferEarn,
+  TermPage,
+} from '../domain/content/schemas.ts';
+import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
+import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
+import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
+import type { Profile } from '../domain/users/profile.ts';
+import type { Viewer } from '../domain/users/viewer.ts';
+
+/** Values the browser may see (DESIGN.md §1: an explicit allow-list). */
+export interface PublicConfig {
+  siteUrl: string;
+  tollFreeNumber: string;
+  supportEmail: string;
+  whatsappNumber: string;
+  blogUrl: string;
+  /** reCAPTCHA v3 site key; null when the human check is off (then skip the script; POST /api/hello still answers success). */
+  recaptchaSiteKey: string | null;
+}
+
+/** Who sent a form: the network address (for rate limits) and the signed-in user, if any. */
+export interface FormSender {
+  ip?: string | null;
+  userId?: number | null;
+}
+
+/** A stored enquiry or lead. */
+export type StoredForm = FormResult<{ id: number; createdAt: Date }>;
+
+/**
+ * The part of the modules' services that page loaders and actions call. A loader that needs
+ * another method adds it here; the server's services must already have it (plugins/web.ts
+ * assigns them to this type).
+ */
+export interface LoaderServices {
+  catalog: {
+    listServices(paging: Pagination): Promise<ListData<ServiceSummary>>;
+    getServiceBySlug(slug: string): Promise<ServiceDetail | null>;
+    getPackagesForChoices(
+      serviceId: number,
+      requested: ParameterChoices,
+    ): Promise<{ service: ServiceDetail; choices: ParameterChoices; packages: PricedPackage[] } | null>;
+    getServicePage(slug: string): Promise<ServicePageContent | null>;
+  };
+  contact: {
+    contactInfo(): ContactInfo;
+    submit(input: ContactEnquiryInput, from?: FormSender): Promise<StoredForm>;
+  };
+  content: {
+    getAbout(): Promise<AboutContent>;
+    getReferEarn(user: { referralCode: string } | null): Promise<ReferEarn | null>;
+    listArticles(paging: Pagination): Promise<ListData<ArticleSummary>>;
+    getArticle(slug: string): Promise<Article | null>;
+    listFaqGroups(): Promise<FaqGroup[]>;
+    listTermPages(): Promise<TermPage[]>;
+  };
+  marketing: {
+    listOffers(paging: Pagination): Promise<ListData<Offer>>;
+    listActiveBanners(paging: Pagination): Promise<ListData<Banner>>;
+    listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>>;
+    submitLead(input: CampaignLeadInput, from?: { ip?: string | null }): Promise<StoredForm>;
+  };
+  refunds: {
+    submit(input: RefundRequestInput, from?: { ip?: string | null }): Promise<FormResult<RefundReceipt>>;
+  };
+  users: {
+    getProfile(userId: number): Promise<Profile | null>;
+  };
+}
+
+/** The value under the web app's `appContext` key, set by the server for every page request. */
+export interface AppContextValue {
+  services: LoaderServices;
+  publicConfig: PublicConfig;
+  /** The signed-in user of this request (from the session cookie), or null. */
+  viewer: Viewer | null;
+  /** The network address of this request (the public forms' rate limits use it). */
+  clientIp: string | null;
+  /** Whether e-mails are kept in the dev mailbox (the embedded mode without SMTP). */
+  devMailbox: boolean;
+  /** A request from this machine itself, not relayed by a proxy (the dev mailbox's audience). */
+  fromThisMachine: boolean;
+  /** The nonce this response's content security policy lets inline scripts run with ('' in dev). */
+  cspNonce: string;
+}

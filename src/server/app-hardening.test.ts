@@ -1,0 +1,206 @@
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_CHARACTER_MESSAGE } from '../domain/api/text.ts';
+import { contactEnquirySchema } from '../domain/contact/schema.ts';
+import { buildApp, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './app.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
+import { PERMISSIONS_POLICY } from './plugins/security.ts';
+import { buildTestApp, type TestApp } from './test/app.ts';
+import { createTestDatabase } from './test/database.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const enquiry = {
+  name: 'Asha Verma',
+  email: 'asha@example.com',
+  phone: '+1 415 555 0123',
+  enquiryType: 'new-application',
+  topic: 'indian-consular-application',
+  message: 'When will my OCI card be ready? I applied last month.',
+};
+
+describe('methods the app does not serve', () => {
+  it('answers TRACE and other methods with 405 and Allow, on pages and the API alike', async () => {
+    for (const [method, url] of [
+      ['TRACE', '/'],
+      ['TRACE', '/oci-card'],
+      ['TRACE', '/api/v1/health'],
+      ['PROPFIND', '/'],
+    ] as const) {
+      const res = await t.app.inject({ method: method as 'GET', url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toContain('GET');
+      expect(res.json()).toMatchObject({ isSuccess: false, statusCode: 405 });
+    }
+  });
+});
+
+describe('the NUL character', () => {
+  it('is refused by the shared form fields with a clear message', () => {
+    expect(contactEnquirySchema.safeParse(enquiry).success).toBe(true);
+    const result = contactEnquirySchema.safeParse({ ...enquiry, message: `Hello\u0000 there, my card is late` });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['message', NUL_CHARACTER_MESSAGE],
+    ]);
+  });
+
+  it('is a 400 naming the field in any API body, query or path value, never a 500', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/user-info',
+      payload: { ...enquiry, message: 'Hello\u0000 there, my card is late' },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ message: NUL_CHARACTER_MESSAGE, errors: { message: NUL_CHARACTER_MESSAGE } });
+
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: 'a@example.com', password: 'x\u0000y' },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().errors).toEqual({ password: NUL_CHARACTER_MESSAGE });
+
+    const query = await t.app.inject({ url: '/api/v1/services?search=%00' });
+    expect(query.statusCode).toBe(400);
+    const path = await t.app.inject({ url: '/api/v1/services/oci%00card' });
+    expect(path.statusCode).toBe(400);
+  });
+});
+
+describe('stalled clients', () => {
+  it('are cut off: the whole request within 25 s, headers within 15 s', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(25_000);
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(t.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    expect(HEADERS_TIMEOUT_MS).toBeLessThan(REQUEST_TIMEOUT_MS);
+  });
+
+  describe('with a short timeout', () => {
+    let quick: TestApp;
+    beforeAll(async () => {
+      quick = await buildTestApp({}, { requestTimeoutMs: 600 });
+    });
+    afterAll(() => quick.close());
+
+    it('closes a connection whose body never finishes (a 408 once the timeout passes)', async () => {
+      const address = await quick.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = new URL(address);
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(
+            'POST /api/v1/contact/user-info HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"na',
+          );
+        });
+        let received = '';
+        socket.on('data', (chunk) => {
+          received += chunk.toString();
+        });
+        socket.on('close', () => resolve(received));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('the stalled request was never cut off')), 10_000).unref();
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  });
+});
+
+describe('headers on every answer', () => {
+  it('turns powerful browser features off', async () => {
+    const res = await t.app.inject({ url: '/api/v1/health' });
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(PERMISSIONS_POLICY).toMatch(/camera=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/microphone=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/geolocation=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/payment=\(\)/);
+  });
+
+  it('keeps a signed-in answer and any answer that sets a cookie out of shared caches', async () => {
+    const { token } = await createSignedInUser(t.app);
+    const services = await t.app.inject({ url: '/api/v1/services', headers: sessionCookie(token) });
+    expect(services.statusCode).toBe(200);
+    expect(services.headers['cache-control']).toBe('private, no-store');
+
+    const anonymous = await t.app.inject({ url: '/api/v1/services' });
+    expect(anonymous.headers['cache-control'] ?? '').not.toContain('no-store');
+
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signout',
+      headers: { ...sessionCookie(token), origin: 'http://localhost:3000' },
+    });
+    expect(signOut.headers['set-cookie']).toBeDefined();
+    expect(signOut.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  let database: DatabaseHandle;
+  let proxied: FastifyInstance;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxied = await buildApp({
+      env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '10.0.0.0/8' }),
+      database,
+      logger: false,
+    });
+    proxied.addHook('onResponse', async (request) => {
+      seen.push(request.ip);
+    });
+  });
+  afterAll(async () => {
+    await proxied.close();
+    await database.close();
+  });
+
+  it('is parsed as a hop count or proxy addresses', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('believes X-Forwarded-For only from the configured proxies', async () => {
+    for (const remoteAddress of ['10.0.0.5', '203.0.113.9']) {
+      await proxied.inject({ url: '/api/v1/health', remoteAddress, headers: { 'x-forwarded-for': '198.51.100.7' } });
+    }
+    // From the proxy: the client it names; from anyone else: the peer itself.
+    expect(seen).toEqual(['198.51.100.7', '203.0.113.9']);
+  });
+});
+
+describe('the API documentation', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await buildTestApp({
+      DEPLOYMENT: 'production',
+      SITE_URL: 'https://sevadocs.example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_SITE_KEY: 'site-key',
+    });
+  });
+  afterAll(() => production.close());
+
+  it('serves the browsable UI only outside a production deployment; the JSON document always', async () => {
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+      expect((await production.app.inject({ url })).statusCode, url).toBe(404);
+    }
+    const json = await production.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().paths['/api/v1/health']).toBeDefined();
+  });
+});

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { StoredMail } from './mailer.ts';
+
+/**
+ * The dev mailbox, newest first, once the queued e-mail has been delivered: the test app's job
+ * queue runs jobs only when asked (src/server/test/app.ts), so this runs the due ones first.
+ */
+export async function deliveredMail(app: FastifyInstance, limit = 200): Promise<StoredMail[]> {
+  await app.jobs.drain();
+  return app.mailer.outbox(limit);
+}

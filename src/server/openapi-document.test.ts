@@ -1,0 +1,80 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { FastifyInstance } from 'fastify';
+import { createContext, type ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { isDocumentedRoute } from './plugins/openapi.ts';
+import { createTestDatabase } from './test/database.ts';
+
+/**
+ * The OpenAPI document at /api/docs/json is a valid OpenAPI 3 document (swagger-parser checks it
+ * against the specification's schema and its own rules: unique operation ids, declared path
+ * parameters, resolvable references). The app is built with a stand-in page build so that the
+ * page handler's catch-all route exists, as it does in a running server.
+ */
+const build = {
+  entry: { module: { appContext: createContext(), default: () => new Response('page') } },
+  routes: { root: { id: 'root', path: '', module: { default: () => null } } },
+  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
+  publicPath: '/',
+  assetsBuildDirectory: '/nonexistent',
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: 'initial' },
+  basename: '/',
+} as unknown as ServerBuild;
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+/** The document as swagger-parser types it (its `api` property), with the fields read here. */
+type OpenApiDocument = SwaggerParser['api'] & { openapi: string; paths: Record<string, unknown> };
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    database,
+    logger: false,
+    web: { build, clientDir: '/nonexistent' },
+  });
+  await app.ready();
+  const response = await app.inject({ url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the OpenAPI document', () => {
+  it('validates with swagger-parser', async () => {
+    // validate() dereferences its argument in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
+    expect(document.openapi).toMatch(/^3\./);
+  });
+
+  it('lists the API operations and no page, catch-all or SEO route', () => {
+    const paths = Object.keys(document.paths);
+    expect(paths).toContain('/api/v1/services');
+    expect(paths).toContain('/api/v1/auth/signin');
+    expect(paths).toContain('/api/hello');
+    expect(paths.filter((p) => !p.startsWith('/api/') || p.includes('*'))).toEqual([]);
+    for (const hidden of ['/{*}', '/api/{*}', '/robots.txt', '/sitemap.xml']) expect(paths).not.toContain(hidden);
+  });
+});
+
+describe('isDocumentedRoute', () => {
+  it('keeps routes under /api and drops wildcards, pages, SEO files and the docs themselves', () => {
+    expect(isDocumentedRoute('/api/v1/services/slug/:slug')).toBe(true);
+    expect(isDocumentedRoute('/api/hello')).toBe(true);
+    for (const url of ['/*', '/api/*', '/robots.txt', '/sitemap.xml', '/api/docs/json', '/api/docs/static/*']) {
+      expect(isDocumentedRoute(url), url).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { formatMoney } from '../../domain/catalog/money.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
+import { notificationHref } from '../../domain/notifications/notification.ts';
+import { isActiveStatus, isIncompleteStatus, type OrderSummary } from '../../domain/orders/order-summary.ts';
+import { Icon } from './ui/icon.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The order's page: service applications (DOC-…) and photo orders, as the notification links go. */
+export function orderHref(order: Pick<OrderSummary, 'displayId' | 'id'>): string {
+  return notificationHref({ orderId: order.displayId, orderId_DB: order.id }) ?? ROUTES.DASHBOARD;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone = isIncompleteStatus(status)
+    ? 'bg-amber-100 text-amber-900'
+    : isActiveStatus(status)
+      ? 'bg-brand-100 text-brand-800'
+      : /rejected|cancelled|refunded/i.test(status)
+        ? 'bg-slate-200 text-slate-800'
+        : 'bg-green-100 text-green-800';
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>;
+}
+
+/** Orders as a list of cards: id, title, date, status and total, each linking to its order page. */
+export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link
+            to={orderHref(order)}
+            className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 hover:bg-slate-50 sm:px-5"
+          >
+            <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <Icon name={order.kind === 'photo' ? 'camera' : 'file-text'} />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold text-slate-900">{order.title}</span>
+              <span className="block text-sm text-slate-600">
+                {order.displayId} · {dateFormat.format(new Date(order.createdAt))}
+              </span>
+            </span>
+            <StatusBadge status={order.status} />
+            <span className="w-20 text-right font-semibold text-slate-900 tabular-nums">
+              {formatMoney({ amountCents: order.totalCents, currency: order.currency })}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the dashboard and the Orders tab show before the first order. */
+export function NoOrders() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <Icon name="shopping-bag" className="mx-auto size-10 text-slate-400" />
+      <p className="mt-3 text-lg font-semibold text-slate-900">You have no orders yet</p>
+      <p className="mt-1 text-slate-600">
+        When you apply for a service or order photos, your orders and their status show here.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to={ROUTES.HOME} className="btn-primary px-5 py-2.5 text-[0.95rem]">
+          Browse services
+        </Link>
+        <Link to={ROUTES.PHOTOS} className="btn-outline px-5 py-2.5 text-[0.95rem]">
+          Photo enhancement
+        </Link>
+      </div>
+    </div>
+  );
+}

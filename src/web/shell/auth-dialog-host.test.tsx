@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../domain/limits/constants.ts';
+import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from '../features/auth/open-auth-dialog.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../testing/dom.tsx';
+import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost } from './auth-dialog-host.tsx';
+
+beforeAll(installBrowserStubs);
+// The host loads the dialog on demand. Transforming that module graph for the first time can take
+// seconds on a loaded machine; do it here, so the tests time the dialog, not the transform.
+beforeAll(() => import('../features/auth/auth-dialog.tsx'), 60_000);
+cleanupAfterEach();
+afterEach(() => act(() => closeAuthDialog()));
+
+function setWidth(mobile: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: mobile && query.includes('max-width: 1280px'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    onchange: null,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+}
+
+/** The host, once mounted (its listener is in place). */
+async function renderHost() {
+  renderWithRouter(
+    <>
+      <span>page</span>
+      <AuthDialogHost />
+    </>,
+  );
+  await screen.findByText('page');
+}
+
+const countries = () => ok({ results: [], totalCount: 0, page: 1, limit: 0 });
+
+describe('auth dialog (SPEC.md §2, §4)', () => {
+  it('opens through one window event, named alike on both sides', () => {
+    expect(AUTH_DIALOG_EVENT_NAME).toBe(AUTH_DIALOG_EVENT);
+  });
+
+  it('opens a dialog asked for before the host was rendered', async () => {
+    setWidth(false);
+    fakeApi({ 'GET /api/v1/country-codes': countries });
+    act(() => openAuthDialog('signin'));
+    await renderHost();
+    expect(await screen.findByRole('dialog', { name: 'Sign In' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('opens on demand as a desktop modal, switches between the forms and closes', async () => {
+    setWidth(false);
+    fakeApi({ 'GET /api/v1/country-codes': countries });
+    await renderHost();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => openAuthDialog('signin'));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign In' }, { timeout: 5000 });
+    // The side illustration shows only wider than 1080 px (a CSS media rule on its panel).
+    const art = dialog.querySelector('img[src="/illustrations/auth-side.svg"]')?.parentElement;
+    expect(art?.className).toMatch(/\bhidden\b.*min-\[1081px\]:flex/);
+    expect(dialog.textContent).toContain("Don't have account? Sign up");
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+    const signUp = await screen.findByRole('dialog', { name: 'Sign Up' });
+    expect(signUp.textContent).toContain('Already a user? SignIn');
+    fireEvent.click(within(signUp).getByRole('button', { name: 'SignIn' }));
+    await screen.findByRole('dialog', { name: 'Sign In' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is a bottom sheet at 1280 px or less, whose backdrop appears after 500 ms', async () => {
+    setWidth(true);
+    fakeApi({ 'GET /api/v1/country-codes': countries });
+    await renderHost();
+    act(() => openAuthDialog('signup'));
+    const sheet = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
+    const shownAt = performance.now();
+    expect(sheet.hasAttribute('data-vaul-drawer')).toBe(true);
+    const backdrop = () => document.querySelector('[data-testid="sheet-backdrop"]');
+    expect(backdrop()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, BOTTOM_SHEET_BACKDROP_DELAY_MS - 150));
+    expect(backdrop()).toBeNull();
+    await waitFor(() => expect(backdrop()).not.toBeNull(), { timeout: 1000 });
+    expect(performance.now() - shownAt).toBeGreaterThanOrEqual(BOTTOM_SHEET_BACKDROP_DELAY_MS - 150);
+  });
+});

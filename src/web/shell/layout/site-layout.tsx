@@ -1,0 +1,50 @@
+import { lazy } from 'react';
+import { useLocation } from 'react-router';
+import type { PublicConfig } from '../../../contracts/load-context.ts';
+import { layoutForPath, menuForSession } from '../../../domain/config/navigation.ts';
+import { StaticIsland } from '../../components/ui/static-island.tsx';
+import type { NavService } from '../../lib/root-data.ts';
+import { ChatButton } from './chat-button.tsx';
+import { type HeaderUser, SiteHeader } from './site-header.tsx';
+import { TollFreeBanner } from './toll-free-banner.tsx';
+
+/** The footer is static links and badges: it costs no first-load JavaScript (see StaticIsland). */
+const ServerFooter = import.meta.env.SSR ? (await import('./site-footer.tsx')).SiteFooter : undefined;
+const ClientFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
+
+interface SiteLayoutProps {
+  config: PublicConfig;
+  services: NavService[];
+  /** The signed-in user, or null for a visitor. */
+  user?: HeaderUser | null;
+  children: React.ReactNode;
+}
+
+/**
+ * SPEC.md §2 global layout: skip link, toll-free banner, header, the page, footer and the
+ * chat button. Which of them a page shows comes from `layoutForPath`.
+ */
+export function SiteLayout({ config, services, user = null, children }: SiteLayoutProps) {
+  const layout = layoutForPath(useLocation().pathname);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[100] rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      {layout.tollFreeBanner === 'none' ? null : (
+        <TollFreeBanner number={config.tollFreeNumber} fixed={layout.tollFreeBanner === 'fixed'} />
+      )}
+      {layout.header ? (
+        <SiteHeader config={config} services={services} menu={menuForSession(user !== null)} user={user} />
+      ) : null}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <StaticIsland server={ServerFooter} client={ClientFooter} props={{ config }} />
+      {layout.chatButton ? <ChatButton number={config.whatsappNumber} /> : null}
+    </div>
+  );
+}
