@@ -1,5 +1,6 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeBody, negotiateEncoding } from './encoded-body.ts';
 
 describe('encoded body', () => {
@@ -15,6 +16,24 @@ describe('encoded body', () => {
     const gzip = encoded.compressed('gzip');
     expect(gzip).toBeInstanceOf(Promise);
     expect(gunzipSync(await gzip).toString()).toBe(encoded.body);
+    expect(encoded.compressed('gzip')).toBe(await gzip);
+  });
+
+  it('answers the first brotli request at quality 4, and requests after it at quality 5 once made', async () => {
+    const body = Buffer.from(await readFile(new URL('../../../README.md', import.meta.url)));
+    const encoded = encodeBody(body);
+    const quick = await encoded.compressed('br');
+    expect(quick.equals(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }))).toBe(true);
+    // Asked again: the quality 4 bytes answer while quality 5 is made in the background.
+    expect(encoded.compressed('br')).toBe(quick);
+    const kept = await vi.waitFor(() => {
+      const now = encoded.compressed('br');
+      if (now === quick) throw new Error('quality 5 not made yet');
+      return now as Buffer;
+    });
+    expect(kept.equals(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }))).toBe(true);
+    expect(kept.length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(kept).equals(body)).toBe(true);
   });
 
   it('gives the same strong ETag for the same body', () => {

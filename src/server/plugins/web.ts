@@ -18,7 +18,11 @@ type AppContextKey = Parameters<RouterContextProvider['set']>[0];
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = `${request.protocol}://${request.host}${request.url}`;
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // The visitor went away before the whole page was sent. (A close after the last byte aborts
+  // nothing, and would cost a DOMException with a stack trace per request.)
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
