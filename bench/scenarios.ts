@@ -25,8 +25,11 @@ export interface Scenario {
   maxP99Ratio?: number;
   /** Fail the run when this scenario's p99 latency exceeds this multiple of its own p50 (the tail). */
   maxP99ToP50?: number;
-  /** Fail the run when this scenario's req/s divided by the ceiling's req/s is below this. */
-  minThroughputRatio?: number;
+  /**
+   * Fail the run when this scenario answers fewer requests per second. An absolute floor, valid on
+   * the machine it was measured on when it is quiet (docs/decisions/0041-uncached-render-performance.md).
+   */
+  minRequestsPerSecond?: number;
   /** Overrides BENCH_CONNECTIONS for this scenario. */
   connections?: number;
 }
@@ -61,15 +64,14 @@ export const signedInPageHeaders = (context: ScenarioContext): Readonly<Record<s
 });
 
 /**
- * Issue 9 §3, uncached server rendering (docs/decisions/0034-uncached-render-performance.md):
- * a page rendered under load waits at most 4× its median, and renders at twice the rate of the
- * first measurement, as a share of the ceiling's req/s in the same run so the machine's speed and
- * load cancel out. That measurement (2 cores): ceiling 16,000 req/s; uncached home 182 req/s
- * (0.0114 of it), uncached service page 205 req/s (0.0128).
+ * Issue 9 §3, uncached server rendering (docs/decisions/0041-uncached-render-performance.md): a
+ * page rendered under load waits at most 4× its own median, and renders at least twice as many
+ * pages per second as the first measurement on the 2-core machine of DESIGN.md §4 (uncached home
+ * 182 req/s, uncached service page 205 req/s). An absolute floor, not a share of the ceiling's
+ * req/s: the ceiling swung between 8,000 and 19,600 req/s from one run to the next on that machine
+ * while the renders moved far less, so a share of it would pass or fail on the ceiling's noise.
  */
 const UNCACHED_RENDER_TARGETS = { maxP99ToP50: 4 } as const;
-const HOME_MIN_THROUGHPUT_RATIO = 2 * (182 / 16_000);
-const SERVICE_PAGE_MIN_THROUGHPUT_RATIO = 2 * (205 / 16_000);
 
 // A new scenario is one more entry; `firstService()` finds a real id or slug.
 export const scenarios: Scenario[] = [
@@ -84,7 +86,7 @@ export const scenarios: Scenario[] = [
     headers: PAGE_HEADERS,
     uniqueQuery: true,
     ...UNCACHED_RENDER_TARGETS,
-    minThroughputRatio: HOME_MIN_THROUGHPUT_RATIO,
+    minRequestsPerSecond: 2 * 182,
   },
   // Issue 4: catalog reads come from the in-memory catalog and stay within 2× of the ceiling.
   {
@@ -101,7 +103,7 @@ export const scenarios: Scenario[] = [
     headers: PAGE_HEADERS,
     uniqueQuery: true,
     ...UNCACHED_RENDER_TARGETS,
-    minThroughputRatio: SERVICE_PAGE_MIN_THROUGHPUT_RATIO,
+    minRequestsPerSecond: 2 * 205,
   },
   // A signed-in visitor: the page cache never serves them, so every request renders (and looks the session up).
   {

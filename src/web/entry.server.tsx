@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
@@ -11,6 +10,52 @@ import { LoadContext } from './lib/load-context.ts';
 export { appContext } from './lib/app-context.ts';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Where React writes the page: a Writable that hands each chunk straight to the web stream the
+ * Response carries, with its backpressure (a write waits while that stream's queue is full). One
+ * stream instead of a PassThrough plus a second stream pumping its 'data' events across, which
+ * also copied every chunk. React never writes into a chunk it has handed over.
+ */
+export function pageStream(onEnd: () => void): { writable: Writable; readable: ReadableStream<Uint8Array> } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let waiting: (() => void) | undefined;
+  const readable = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        const resume = waiting;
+        waiting = undefined;
+        resume?.();
+      },
+      cancel() {
+        // The reader went away (the visitor left): React sees the destination close and stops.
+        writable.destroy();
+      },
+    },
+    { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  const writable = new Writable({
+    highWaterMark: 16 * 1024,
+    write(chunk: Uint8Array, _encoding, callback) {
+      controller.enqueue(chunk);
+      if ((controller.desiredSize ?? 0) > 0) callback();
+      else waiting = callback;
+    },
+    final(callback) {
+      onEnd();
+      controller.close();
+      callback();
+    },
+    destroy(error, callback) {
+      if (error) controller.error(error);
+      callback(error);
+    },
+  });
+  return { writable, readable };
+}
 
 export default function handleRequest(
   request: Request,
@@ -36,21 +81,13 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = pageStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(body.writable);
+          resolve(new Response(body.readable, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -8,7 +8,7 @@
  * connection queued before theirs: seconds, while the requests of already open connections were
  * answered in a few hundred milliseconds. Admitting one render per turn keeps every turn short,
  * so connections are accepted as fast as pages are rendered, and renders start in arrival order.
- * (docs/decisions/0034-uncached-render-performance.md)
+ * (docs/decisions/0041-uncached-render-performance.md)
  */
 export interface RenderTurns {
   /** Resolves when this render may start: at once when no render started in this turn, else in a later turn. */

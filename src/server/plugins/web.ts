@@ -23,10 +23,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  const headers = new Headers();
+  // Name-value pairs, which the Request takes as they are (a Headers object would be copied again).
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
+    if (Array.isArray(value)) for (const v of value) headers.push([name, v]);
+    else if (value !== undefined) headers.push([name, value]);
   }
   // HEAD renders as GET; the body is dropped when sending.
   const method = request.method === 'HEAD' ? 'GET' : request.method;

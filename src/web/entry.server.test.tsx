@@ -1,0 +1,53 @@
+import { once } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { pageStream } from './entry.server.tsx';
+
+const chunk = (byte: number, size = 4096) => new Uint8Array(size).fill(byte);
+
+describe('the page stream React writes into', () => {
+  it('carries every chunk to the Response, in order, and tells when the page ended', async () => {
+    let ended = false;
+    const { writable, readable } = pageStream(() => {
+      ended = true;
+    });
+    writable.write(chunk(65, 3));
+    writable.write(chunk(66, 2));
+    writable.end();
+    expect(new TextDecoder().decode(await new Response(readable).arrayBuffer())).toBe('AAABB');
+    expect(ended).toBe(true);
+  });
+
+  it('holds React back while the reader is behind, and lets it go on as the reader catches up', async () => {
+    const { writable, readable } = pageStream(() => {});
+    let accepted = true;
+    for (let i = 0; i < 16 && accepted; i++) accepted = writable.write(chunk(i));
+    // 16 KB wait for the reader, and 16 KB more in the writable behind them.
+    expect(accepted).toBe(false);
+    const reader = readable.getReader();
+    const drained = once(writable, 'drain');
+    let read = 0;
+    while (writable.writableNeedDrain) {
+      const { value } = await reader.read();
+      read += value?.byteLength ?? 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await drained;
+    expect(read).toBeGreaterThan(0);
+  });
+
+  it('closes the writable when the reader cancels (a visitor who left), so React stops rendering', async () => {
+    const { writable, readable } = pageStream(() => {});
+    writable.write(chunk(1));
+    const closed = once(writable, 'close');
+    await readable.cancel();
+    await closed;
+    expect(writable.destroyed).toBe(true);
+  });
+
+  it('errors the Response body when React destroys the stream with an error', async () => {
+    const { writable, readable } = pageStream(() => {});
+    writable.on('error', () => {});
+    writable.destroy(new Error('render failed'));
+    await expect(new Response(readable).arrayBuffer()).rejects.toThrow('render failed');
+  });
+});
