@@ -180,7 +180,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('the API documentation', () => {
+describe('a production deployment', () => {
   let production: TestApp;
   beforeAll(async () => {
     production = await buildTestApp({
@@ -202,5 +202,11 @@ describe('the API documentation', () => {
     const json = await production.app.inject({ url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     expect(json.json().paths['/api/v1/health']).toBeDefined();
+  });
+
+  it('tells browsers to keep to HTTPS (HSTS), which the embedded mode on plain HTTP does not', async () => {
+    const health = await production.app.inject({ url: '/api/v1/health' });
+    expect(health.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains/);
+    expect((await t.app.inject({ url: '/api/v1/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 });

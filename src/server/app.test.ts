@@ -36,6 +36,8 @@ describe('API conventions', () => {
     const res = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     const generated = await t.app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { fail } from '../../domain/api/envelope.ts';
 import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
@@ -36,6 +37,27 @@ export function contentSecurityPolicy({ captchaHosts, production }: { captchaHos
   return (nonce: string) => [["script-src 'self'", `'nonce-${nonce}'`, ...captchaHosts].join(' '), ...fixed].join('; ');
 }
 
+/**
+ * The headers helmet sets for these options, worked out once: they are the same on every
+ * response, and helmet's own Fastify plugin builds its middleware again per request (about 1% of
+ * an uncached page render, more of an API answer; docs/decisions/0041).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 /** Powerful browser features no page uses yet: off for us and for any frame (docs/decisions/0036). */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -64,14 +86,17 @@ export async function registerSecurity(
       reply.header('content-security-policy', policy(reply.scriptNonce));
     });
   }
-  await app.register(helmet, {
+  const fixedHeaders = helmetHeaders({
     // Set above, per request, with the page's script nonce.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Not helmet's 'no-referrer': under it a form posted without JavaScript carries `Origin: null`,
     // which React Router refuses as a possible cross-site action (and so would the session check).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: production,
+    strictTransportSecurity: production,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(fixedHeaders);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
