@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { encodeBody, negotiateEncoding } from './encoded-body.ts';
+import { encodeBody, negotiateEncoding, uniqueEtag } from './encoded-body.ts';
 
 describe('encoded body', () => {
   it('compresses each encoding when first asked, once: concurrent asks share it, later asks get the buffer', async () => {
@@ -40,6 +40,12 @@ describe('encoded body', () => {
     expect(encodeBody('a').etag).toBe(encodeBody('a').etag);
     expect(encodeBody('a').etag).not.toBe(encodeBody('b').etag);
     expect(encodeBody('a').etag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('takes a unique ETag for a body no other can equal (a page with its own nonce), without hashing it', () => {
+    const etags = new Set(Array.from({ length: 100 }, () => encodeBody('a', uniqueEtag()).etag));
+    expect(etags.size).toBe(100);
+    for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/);
   });
 
   it('negotiates brotli, then gzip, else none', () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +41,7 @@ const compressors: Record<
  * background and answers from then on: most of the size win of the maximum levels, paid once per
  * body that is actually reused. Gzip is level 6 from the start.
  */
-export function encodeBody(body: string | Buffer): EncodedBody {
+export function encodeBody(body: string | Buffer, etag = contentEtag(body)): EncodedBody {
   const made: Partial<Record<ContentEncoding, Buffer | Promise<Buffer>>> = {};
   /** Encodings whose first, faster form is what `made` holds; the kept form is not asked for yet. */
   const firstForm = new Set<ContentEncoding>();
@@ -55,7 +55,7 @@ export function encodeBody(body: string | Buffer): EncodedBody {
 
   return {
     body,
-    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    etag,
     compressed(encoding) {
       const found = made[encoding];
       const { first, kept } = compressors[encoding];
@@ -76,6 +76,20 @@ export function encodeBody(body: string | Buffer): EncodedBody {
       return found;
     },
   };
+}
+
+/** A strong validator from the body's bytes: equal bodies, stored apart or again, share it. */
+export function contentEtag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/**
+ * A strong validator for a body that no other stored body can equal, such as a rendered page,
+ * which carries its own script nonce (docs/decisions/0039): hashing it would only cost time
+ * (2% of an uncached render, docs/decisions/0041).
+ */
+export function uniqueEtag(): string {
+  return `"u${randomBytes(12).toString('base64url')}"`;
 }
 
 /** The encoding to answer with: brotli, then gzip, else none (q=0 refuses one). */

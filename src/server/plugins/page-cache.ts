@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
-import { type EncodedBody, encodeBody, sendEncoded } from './encoded-body.ts';
+import { type EncodedBody, encodeBody, sendEncoded, uniqueEtag } from './encoded-body.ts';
 
 export interface CachedPage {
   status: number;
@@ -57,7 +57,7 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
 
     set(url: string, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): CachedPage {
       const { entries, max } = segmentOf(url);
-      const entry = { status, headers, encoded: encodeBody(body), storedAt: Date.now() };
+      const entry = { status, headers, encoded: encodeBody(body, uniqueEtag()), storedAt: Date.now() };
       entries.delete(url);
       entries.set(url, entry);
       if (entries.size > max) entries.delete(entries.keys().next().value as string);
