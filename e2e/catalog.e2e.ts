@@ -171,11 +171,28 @@ describe('the service modal', () => {
     const { page } = await e2e.mobile();
     await page.goto('/oci-card');
     await waitForHydration(page);
+    // Timed in the page (when the dialog and then its backdrop enter the DOM), so a slow test
+    // runner cannot miss the moment in between.
+    await page.evaluate(() => {
+      const w = window as { __sheetTimes?: { dialog?: number; backdrop?: number } };
+      const times: { dialog?: number; backdrop?: number } = {};
+      w.__sheetTimes = times;
+      new MutationObserver(() => {
+        times.dialog ??= document.querySelector('[role="dialog"]') ? performance.now() : undefined;
+        times.backdrop ??= document.querySelector('[data-testid="sheet-backdrop"]') ? performance.now() : undefined;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('link', { name: 'Change choices' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'OCI Card Service' }));
-    const backdrop = page.getByTestId('sheet-backdrop');
-    expect(await backdrop.count(), 'no backdrop at first').toBe(0);
-    await expectVisible(backdrop, 2000);
+    await expectVisible(page.getByTestId('sheet-backdrop'), 5000);
+    const times = await page.evaluate(
+      () => (window as { __sheetTimes?: { dialog?: number; backdrop?: number } }).__sheetTimes,
+    );
+    expect(times?.dialog, 'the sheet opened').toBeDefined();
+    expect(
+      (times?.backdrop ?? 0) - (times?.dialog ?? 0),
+      'the backdrop follows the sheet by 500 ms',
+    ).toBeGreaterThanOrEqual(480);
   });
 });
 

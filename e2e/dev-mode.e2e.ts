@@ -59,7 +59,8 @@ describe('npm run dev', () => {
     };
     server.stdout?.on('data', keep);
     server.stderr?.on('data', keep);
-    const deadline = Date.now() + 50_000;
+    // A cold start migrates and seeds a new database and starts Vite: a loaded machine takes long.
+    const deadline = Date.now() + 110_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`npm run dev exited (${server.exitCode}):\n${output}`);
       const ok = await fetch(`${origin}/api/v1/health`).then(
@@ -67,10 +68,10 @@ describe('npm run dev', () => {
         () => false,
       );
       if (ok) break;
-      if (Date.now() > deadline) throw new Error(`npm run dev did not answer within 50 s:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`npm run dev did not answer within 110 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

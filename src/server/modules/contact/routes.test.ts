@@ -157,7 +157,8 @@ describe('POST /api/v1/contact/user-info', () => {
     expect(res.json()).toMatchObject({
       isSuccess: false,
       statusCode: 429,
-      message: 'Too many requests. Please try again in 1 minute.',
+      // The window opened with the first post: a slow machine may already be seconds into it.
+      message: expect.stringMatching(/^Too many requests\. Please try again in (1 minute|[1-5]?\d seconds)\.$/),
     });
     expect((await post(valid, '10.9.9.10')).statusCode).toBe(201);
   });

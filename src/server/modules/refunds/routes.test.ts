@@ -173,7 +173,8 @@ describe('POST /api/v1/refund/request', () => {
     for (let i = 0; i < 5; i++) expect((await post({ ...valid, orderId: 'DOC-999999' }, ip)).statusCode).toBe(404);
     const res = await post(valid, ip);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('Too many requests. Please try again in 1 minute.');
+    // The window opened with the first request: a slow machine may already be seconds into it.
+    expect(res.json().message).toMatch(/^Too many requests\. Please try again in (1 minute|[1-5]?\d seconds)\.$/);
   });
 
   it('slows down an address that keeps guessing order ids, for the page form too', async () => {
