@@ -3,11 +3,16 @@
  * jsdom lacks, a fake API answering by method and path, and rendering inside a router with the
  * toaster mounted so toasts can be asserted by their text.
  */
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { ToasterHost } from '../shell/toaster-host.tsx';
+
+// findBy*/waitFor give up after this long. The default 1 s was too short for the first render of a
+// file (lazy chunks, jsdom warming up) on a loaded 2-core machine; a passing wait ends as soon as it
+// sees what it waits for, so a longer limit only changes how long a real failure takes to report.
+configure({ asyncUtilTimeout: 5000 });
 
 export function installBrowserStubs(): void {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
