@@ -38,7 +38,12 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits }: Se
   };
   const users = createUsersService(db);
   const notifications = createNotificationsService(db);
-  const orders = createOrdersService(db);
+  const orders = createOrdersService(db, {
+    notifications,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
   return {
     catalog,
     users,
