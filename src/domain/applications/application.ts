@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { parameterChoicesSchema } from '../catalog/catalog-content.ts';
-import { CURRENCIES } from '../catalog/money.ts';
-import { feeLineSchema } from '../catalog/service-detail.ts';
+import { packagePriceSchema } from '../catalog/service-detail.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 
@@ -85,32 +84,26 @@ export function parseOrderRef(ref: string): OrderRef {
   return ref.startsWith('DOC-') ? { displayId: ref } : { id: Number(ref) };
 }
 
-export const memberParams = orderRefParams.extend({
-  memberId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'memberId must be a positive whole number')
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'memberId must be a positive whole number'),
-});
-
 /**
  * The price kept with the order when it started (later catalog edits do not change it): per
  * member, the government fee, the mandatory third-party fees and our service fee, apart.
  */
-export const priceSnapshotSchema = z.object({
-  currency: z.enum(CURRENCIES),
-  governmentFeeCents: z.number().int(),
-  mandatoryFees: z.array(feeLineSchema),
-  serviceFeeCents: z.number().int(),
-  compareAtServiceFeeCents: z.number().int().nullable(),
-  /** Government + mandatory + service fee, for one member. */
-  perMemberCents: z.number().int(),
-  memberCount: z.number().int(),
-  /** perMemberCents × memberCount (add-ons and coupons come with checkout). */
-  totalCents: z.number().int(),
-  /** Figures staff still confirm (catalog-facts.md marks them). */
-  isEstimate: z.boolean(),
-});
+export const priceSnapshotSchema = packagePriceSchema
+  .pick({
+    currency: true,
+    governmentFeeCents: true,
+    mandatoryFees: true,
+    serviceFeeCents: true,
+    compareAtServiceFeeCents: true,
+    isEstimate: true,
+  })
+  .extend({
+    /** Government + mandatory + service fee, for one member. */
+    perMemberCents: z.number().int(),
+    memberCount: z.number().int(),
+    /** perMemberCents × memberCount (add-ons and coupons come with checkout). */
+    totalCents: z.number().int(),
+  });
 export type PriceSnapshot = z.infer<typeof priceSnapshotSchema>;
 
 /** Members may be added or removed only before payment: the price counts them. */

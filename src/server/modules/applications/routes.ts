@@ -7,7 +7,6 @@ import {
   APPLICATION_MESSAGES as A,
   applicationOrderSchema,
   cancelApplicationSchema,
-  memberParams,
   orderRefParams,
   parseOrderRef,
   startApplicationSchema,
@@ -16,6 +15,7 @@ import { MEMBER_MESSAGES as M, memberInputSchema, memberSchema } from '../../../
 import type { FormResult } from '../../../domain/contact/result.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import { HttpError } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 
 /**
@@ -35,6 +35,9 @@ function valueOrThrow<T>(result: FormResult<T>): T {
   if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
   return result.value;
 }
+
+/** `{orderRef}/members/{memberId}`. */
+const memberParams = orderRefParams.extend({ memberId: idParams.shape.id });
 
 const customer = (request: FastifyRequest) => {
   const { viewer } = currentUser(request);
