@@ -15,6 +15,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
+import { applicationsRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
       await api.register(ordersRoutes);
+      await api.register(applicationsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

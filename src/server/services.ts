@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import { createApplicationsService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -38,12 +39,18 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits }: Se
   };
   const users = createUsersService(db);
   const notifications = createNotificationsService(db);
-  const orders = createOrdersService(db);
+  const orders = createOrdersService(db, {
+    notifications,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
   return {
     catalog,
     users,
     notifications,
     orders,
+    applications: createApplicationsService(db, { orders, catalog }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),

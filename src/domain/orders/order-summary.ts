@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
 
-/** DESIGN.md §1: the order statuses, in the order an order normally moves through them. */
-export const ORDER_STATUSES = [
-  'Payment pending',
-  'Order pending',
-  'Forms incomplete',
-  'In review',
-  'Submitted',
-  'Approved',
-  'Rejected',
-  'Completed',
-  'Refunded',
-  'Cancelled',
-] as const;
+export { ORDER_STATUSES } from './status.ts';
 
 /** SPEC.md §4: an application counts as completed unless it is in one of these (any casing). */
 const INCOMPLETE = ['payment pending', 'order pending', 'forms incomplete'];

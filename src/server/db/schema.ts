@@ -1,4 +1,5 @@
 export * from '../mail/tables.ts';
+export * from '../modules/applications/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/contact/tables.ts';

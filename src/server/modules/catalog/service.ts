@@ -164,6 +164,14 @@ export function createCatalogService(db: Database) {
       return (await catalog()).byId.get(id) ?? null;
     },
 
+    /** An active package with its service, or null when either is unknown or inactive. */
+    async getPackage(packageId: number): Promise<{ service: ServiceDetail; pkg: PackageDetail } | null> {
+      const snap = await catalog();
+      const owner = snap.packageById.get(packageId);
+      const service = owner && snap.byId.get(owner.serviceId);
+      return owner && service ? { service, pkg: owner.pkg } : null;
+    },
+
     /**
      * The packages of a service priced for the choices (SPEC.md §7 'Packages for a service').
      * Missing choices take the service's first option; a choice outside its options leaves no

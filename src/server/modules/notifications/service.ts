@@ -31,9 +31,12 @@ export function createNotificationsService(db: Database, { now = () => new Date(
   const repository = createNotificationsRepository(db);
 
   return {
-    /** Adds a notification to the user's panel. Later modules call this on every order change. */
-    async notify(userId: number, input: NotificationInput): Promise<Notification> {
-      const row = await repository.insert({
+    /**
+     * Adds a notification to the user's panel. Later modules call this on every order change,
+     * passing their transaction as `on` so the notification exists exactly when the change does.
+     */
+    async notify(userId: number, input: NotificationInput, on: Database = db): Promise<Notification> {
+      const row = await (on === db ? repository : createNotificationsRepository(on)).insert({
         userId,
         orderId: input.orderId ?? null,
         orderIdDb: input.orderIdDb ?? null,

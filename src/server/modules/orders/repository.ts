@@ -1,6 +1,9 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from './tables.ts';
+import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 
 const summaryColumns = {
   id: orders.id,
@@ -13,6 +16,18 @@ const summaryColumns = {
   createdAt: orders.createdAt,
 };
 
+/** An order named by its customer-facing id, its number, or the key of the request that created it. */
+export type OrderLookup = { displayId: string } | { id: number } | { idempotencyKey: string };
+
+function byLookup(ref: OrderLookup): SQL {
+  if ('displayId' in ref) return eq(orders.displayId, ref.displayId);
+  if ('id' in ref) return eq(orders.id, ref.id);
+  return eq(orders.idempotencyKey, ref.idempotencyKey);
+}
+
+const ofUser = (userId: number, kind?: OrderKind): SQL | undefined =>
+  kind ? and(eq(orders.userId, userId), eq(orders.kind, kind)) : eq(orders.userId, userId);
+
 export function createOrdersRepository(db: Database) {
   return {
     /** The order with this customer-facing id placed with this e-mail (case-insensitive), or null. */
@@ -24,18 +39,18 @@ export function createOrdersRepository(db: Database) {
       return row ?? null;
     },
 
-    listForUser(userId: number, offset: number, limit: number) {
+    listForUser(userId: number, offset: number, limit: number, kind?: OrderKind) {
       return db
         .select(summaryColumns)
         .from(orders)
-        .where(eq(orders.userId, userId))
+        .where(ofUser(userId, kind))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit)
         .offset(offset);
     },
 
-    async countForUser(userId: number): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+    async countForUser(userId: number, kind?: OrderKind): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(orders).where(ofUser(userId, kind));
       return row?.n ?? 0;
     },
 
@@ -46,6 +61,51 @@ export function createOrdersRepository(db: Database) {
         .from(orders)
         .where(eq(orders.userId, userId))
         .groupBy(orders.status);
+    },
+
+    /**
+     * Inserts the order, or nothing when either unique key is taken (the user's idempotency key,
+     * or the display id): the caller tells which by looking the key up.
+     */
+    async insertUnlessTaken(values: typeof orders.$inferInsert): Promise<OrderRow | null> {
+      const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** The user's order named by `ref` (of this kind, when given), or null. */
+    async findOwned(userId: number, ref: OrderLookup, kind?: OrderKind): Promise<OrderRow | null> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(byLookup(ref), ofUser(userId, kind)));
+      return row ?? null;
+    },
+
+    /** The order, locked until the transaction ends (status changes and member changes queue up). */
+    async lockById(id: number): Promise<OrderRow | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async update(id: number, values: Partial<Pick<OrderRow, 'status' | 'totalCents'>>): Promise<OrderRow> {
+      const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
+      if (!row) throw new Error(`order ${id} vanished while it was locked`);
+      return row;
+    },
+
+    async insertHistory(values: typeof orderStatusHistory.$inferInsert): Promise<StatusHistoryRow> {
+      const [row] = await db.insert(orderStatusHistory).values(values).returning();
+      if (!row) throw new Error('insert into order_status_history returned no row');
+      return row;
+    },
+
+    /** Oldest first. */
+    listHistory(orderId: number): Promise<StatusHistoryRow[]> {
+      return db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, orderId))
+        .orderBy(asc(orderStatusHistory.changedAt), asc(orderStatusHistory.id));
     },
   };
 }

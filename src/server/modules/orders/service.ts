@@ -1,8 +1,26 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../../../domain/orders/order-summary.ts';
+import {
+  canChangeStatus,
+  INITIAL_ORDER_STATUS,
+  type OrderStatus,
+  STATUS_DESCRIPTIONS,
+  type StatusActor,
+  type StatusChange,
+  toOrderStatus,
+} from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
-import { createOrdersRepository } from './repository.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { newOrderDisplayId } from './display-id.ts';
+import { createOrdersRepository, type OrderLookup, type OrderRow, type StatusHistoryRow } from './repository.ts';
+import type { OrderKind } from './tables.ts';
+
+export type { OrderLookup } from './repository.ts';
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['listForUser']>>[number];
 
@@ -10,24 +28,103 @@ function toSummary(row: SummaryRow): OrderSummary {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-/** The customer's view of their orders: history and dashboard figures (read-only for now). */
-export function createOrdersService(db: Database) {
+/** An order as other modules see it. */
+export interface Order {
+  id: number;
+  displayId: string;
+  kind: OrderKind;
+  userId: number;
+  email: string;
+  title: string;
+  status: string;
+  totalCents: number;
+  currency: Currency;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toOrder({ idempotencyKey: _k, ...row }: OrderRow): Order {
+  return row;
+}
+
+function toStatusChange(row: StatusHistoryRow): StatusChange {
+  return {
+    fromStatus: row.fromStatus === null ? null : toOrderStatus(row.fromStatus),
+    status: toOrderStatus(row.toStatus) ?? INITIAL_ORDER_STATUS,
+    by: row.changedBy,
+    remark: row.remark,
+    at: row.changedAt.toISOString(),
+  };
+}
+
+/** Who changes a status: the customer or a staff member (with their account), or the system. */
+export type StatusChanger = { actor: Exclude<StatusActor, 'system'>; userId: number } | { actor: 'system' };
+
+export interface NewOrder {
+  kind: OrderKind;
+  userId: number;
+  /** The e-mail the order is placed with (status e-mails and refund look-ups use it). */
+  email: string;
+  title: string;
+  totalCents: number;
+  currency: Currency;
+  /** The client's key: a second call with it answers the first call's order. */
+  idempotencyKey: string | null;
+}
+
+export type StatusChangeResult =
+  | { ok: true; order: Order; change: StatusChange }
+  | { ok: false; reason: 'not-found' | 'not-allowed'; from?: string };
+
+export interface OrdersServiceDeps {
+  /** The customer hears of every status change in their notification panel. */
+  notifications: Pick<NotificationsService, 'notify'>;
+  /** Staff changes are e-mailed too, queued in the change's transaction (docs/decisions/0033). */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  siteUrl: string;
+  companyName: string;
+  now?: () => Date;
+  newDisplayId?: (kind: OrderKind) => string;
+}
+
+/** Orders of every kind: history and dashboard figures, creation, and status changes. */
+export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const repository = createOrdersRepository(db);
+  const now = deps.now ?? (() => new Date());
+  const newDisplayId = deps.newDisplayId ?? newOrderDisplayId;
+
+  function statusMail(order: Order, to: OrderStatus, remark: string | null) {
+    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const details: [string, string][] = [
+      ['Order', `${order.displayId} (${order.title})`],
+      ['Status', to],
+    ];
+    if (remark) details.push(['Remark', remark]);
+    return simpleMail({
+      to: order.email,
+      subject: `Your order ${order.displayId} is now ${to}`,
+      heading: `Your order ${order.displayId}: ${to}`,
+      intro: [STATUS_DESCRIPTIONS[to]],
+      details,
+      outro: [`See your order and its timeline at any time: ${link}`],
+      signature: `The ${deps.companyName} team`,
+    });
+  }
 
   return {
     /**
-     * The order a customer names by its id and the e-mail it was placed with (the refund form),
-     * or null when either does not match: the caller cannot tell which.
+     * The order with this customer-facing id placed with this e-mail (the refund form), or null
+     * when either does not match: the caller cannot tell which.
      */
     findByDisplayIdAndEmail(displayId: string, email: string) {
       return repository.findByDisplayIdAndEmail(displayId, email);
     },
 
-    /** Newest first. */
-    async listForUser(userId: number, { page, limit }: Pagination): Promise<ListData<OrderSummary>> {
+    /** Newest first; only one kind of order when `kind` is given. */
+    async listForUser(userId: number, { page, limit }: Pagination, kind?: OrderKind): Promise<ListData<OrderSummary>> {
       const [rows, totalCount] = await Promise.all([
-        repository.listForUser(userId, (page - 1) * limit, limit),
-        repository.countForUser(userId),
+        repository.listForUser(userId, (page - 1) * limit, limit, kind),
+        repository.countForUser(userId, kind),
       ]);
       return { results: rows.map(toSummary), totalCount, page, limit };
     },
@@ -44,6 +141,121 @@ export function createOrdersService(db: Database) {
         activeOrders: byStatus.filter((s) => isActiveStatus(s.status)).reduce((sum, s) => sum + s.n, 0),
         recent: recent.map(toSummary),
       };
+    },
+
+    /**
+     * Creates an order in `Payment pending` with a new random display id, recording its first
+     * status on the timeline, through `on` (the caller's transaction). With an idempotency key the
+     * user already used, nothing is written and that order comes back with `created: false`
+     * (a concurrent request with the key waits for the first to commit, then gets its order).
+     */
+    async createOrder(on: Database, input: NewOrder): Promise<{ order: Order; created: boolean }> {
+      const orders = createOrdersRepository(on);
+      for (let attempt = 0; ; attempt++) {
+        const row = await orders.insertUnlessTaken({
+          displayId: newDisplayId(input.kind),
+          kind: input.kind,
+          userId: input.userId,
+          email: input.email,
+          title: input.title,
+          status: INITIAL_ORDER_STATUS,
+          totalCents: input.totalCents,
+          currency: input.currency,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (row) {
+          await orders.insertHistory({
+            orderId: row.id,
+            fromStatus: null,
+            toStatus: INITIAL_ORDER_STATUS,
+            changedBy: 'customer',
+            changedByUserId: input.userId,
+            changedAt: row.createdAt,
+          });
+          return { order: toOrder(row), created: true };
+        }
+        if (input.idempotencyKey !== null) {
+          // Whatever kind of order the key created: the caller sees it is not what it asked for.
+          const existing = await orders.findOwned(input.userId, { idempotencyKey: input.idempotencyKey });
+          if (existing) return { order: toOrder(existing), created: false };
+        }
+        // The random display id was taken: draw another.
+        if (attempt >= 9) throw new Error('could not find a free order display id in 10 attempts');
+      }
+    },
+
+    /** The user's order of this kind named by `ref`, or null (another user's order is null too). */
+    async findOwned(userId: number, ref: OrderLookup, kind: OrderKind): Promise<Order | null> {
+      const row = await repository.findOwned(userId, ref, kind);
+      return row ? toOrder(row) : null;
+    },
+
+    /**
+     * Locks the order for the rest of `on`'s transaction and answers it as it is now: changes
+     * that depend on its status (members, payment, status changes) take turns.
+     */
+    async lockOrder(on: Database, orderId: number): Promise<Order | null> {
+      const row = await createOrdersRepository(on).lockById(orderId);
+      return row ? toOrder(row) : null;
+    },
+
+    /** Sets the order's total (the caller holds the lock and has checked the status). */
+    async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
+      return toOrder(await createOrdersRepository(on).update(orderId, { totalCents }));
+    },
+
+    /** Every status the order has been in, oldest first. */
+    async timeline(orderId: number, on: Database = db): Promise<StatusChange[]> {
+      return (await createOrdersRepository(on).listHistory(orderId)).map(toStatusChange);
+    },
+
+    /**
+     * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
+     * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
+     * its timeline entry with who, when and remark, the customer's notification, and for a staff
+     * change the customer's e-mail. A customer may only change their own order: another's is
+     * 'not-found', like an unknown one.
+     */
+    async changeOrderStatus(
+      orderId: number,
+      to: OrderStatus,
+      { by, remark = null }: { by: StatusChanger; remark?: string | null },
+      on: Database = db,
+    ): Promise<StatusChangeResult> {
+      return on.transaction(async (tx) => {
+        const orders = createOrdersRepository(tx);
+        const current = await orders.lockById(orderId);
+        if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
+          return { ok: false, reason: 'not-found' };
+        }
+        if (!canChangeStatus(current.status, to, by.actor)) {
+          return { ok: false, reason: 'not-allowed', from: current.status };
+        }
+        const at = now();
+        const order = toOrder(await orders.update(orderId, { status: to }));
+        const history = await orders.insertHistory({
+          orderId,
+          fromStatus: toOrderStatus(current.status) ?? current.status,
+          toStatus: to,
+          remark,
+          changedBy: by.actor,
+          changedByUserId: by.actor === 'system' ? null : by.userId,
+          changedAt: at,
+        });
+        await deps.notifications.notify(
+          order.userId,
+          { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
+          tx,
+        );
+        if (by.actor === 'staff') {
+          await deps.mail.enqueue(tx, {
+            ...statusMail(order, to, remark),
+            purpose: 'order-status',
+            key: `order-status:${history.id}`,
+          });
+        }
+        return { ok: true, order, change: toStatusChange(history) };
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { StatusActor } from '../../../domain/orders/status.ts';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
 
@@ -26,9 +27,17 @@ export const orders = pgTable(
     status: text('status').notNull().default('Payment pending'),
     totalCents: integer('total_cents').notNull().default(0),
     currency: text('currency').$type<Currency>().notNull().default('USD'),
+    /**
+     * The client's key for the request that created the order: the same key from the same user
+     * answers this order again instead of creating another (null for orders created otherwise).
+     */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+  ],
 );
 
 /** Every status change with who made it, when and why (DESIGN.md §1). */
@@ -42,6 +51,9 @@ export const orderStatusHistory = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     remark: text('remark'),
+    /** Who made the change: the customer, the system (payment, last upload) or staff. */
+    changedBy: text('changed_by').$type<StatusActor>().notNull().default('system'),
+    /** The customer or staff member who made it; null for the system. */
     changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { parameterChoicesSchema } from '../catalog/catalog-content.ts';
+import { packagePriceSchema } from '../catalog/service-detail.ts';
+import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
+import { memberListSchema, memberSchema } from './members.ts';
+
+/**
+ * An application: a service order (DOC-…) started from a chosen package and its country
+ * choices (SPEC.md §2 /package-form, §7 application calls; docs/decisions/0048).
+ */
+
+export const APPLICATION_MESSAGES = {
+  started: 'Your application is started',
+  alreadyStarted: 'This application was already started; here it is',
+  loaded: 'Order loaded',
+  listLoaded: 'Applications loaded',
+  cancelled: 'Your application has been cancelled.',
+  idempotencyKeyInvalid: 'idempotencyKey must be 16 to 100 letters, digits, - or _',
+  idempotencyKeyReused:
+    'This page already started an application for a different package or countries. Please reload the page to start a new one.',
+  packageRequired: 'Choose a package to start an application',
+  packageNotFound: 'This package is not available any more. Please choose another package.',
+  notAnApplication: 'Photo enhancement is ordered from the Photos page, not as an application.',
+  countryInvalid: 'Choose a country from the list',
+  orderNotFound: 'We could not find this order.',
+  orderRefInvalid: 'Enter the order ID, for example DOC-48213907',
+  notCancellable: 'This application can no longer be cancelled here. To stop a paid order, please request a refund.',
+} as const;
+
+const countryCode = z
+  .string({ error: APPLICATION_MESSAGES.countryInvalid })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, APPLICATION_MESSAGES.countryInvalid)
+  .transform((code) => code.toUpperCase());
+
+/** SPEC.md §3 service parameters as the customer chose them (ISO country codes). */
+export const applicationChoicesSchema = z.object({
+  applyingFrom: countryCode.optional(),
+  citizenship: countryCode.optional(),
+  destination: countryCode.optional(),
+});
+
+/**
+ * POST /application/order. The client names the package, its choices and the members; the
+ * server prices it. Anything else in the body (a price, a status, a total) is dropped unread.
+ */
+export const startApplicationSchema = z.object({
+  /**
+   * Made by the page once per visit (a random UUID): sending the same key again answers the order
+   * it started instead of starting another (a double click, a retried request).
+   */
+  idempotencyKey: z
+    .string({ error: APPLICATION_MESSAGES.idempotencyKeyInvalid })
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, APPLICATION_MESSAGES.idempotencyKeyInvalid),
+  packageId: z
+    .number({ error: APPLICATION_MESSAGES.packageRequired })
+    .int(APPLICATION_MESSAGES.packageRequired)
+    .positive(APPLICATION_MESSAGES.packageRequired)
+    .max(2_147_483_647, APPLICATION_MESSAGES.packageRequired),
+  choices: applicationChoicesSchema.default({}),
+  members: memberListSchema,
+});
+export type StartApplicationInput = z.input<typeof startApplicationSchema>;
+export type StartApplication = z.output<typeof startApplicationSchema>;
+
+/** POST /application/order/{orderRef}/cancel: an optional reason. */
+export const cancelApplicationSchema = z.object({
+  remark: z.string().trim().max(1000, 'The reason should not exceed 1000 characters').optional(),
+});
+
+/**
+ * An order named in a path: its customer-facing id ('DOC-48213907') or its number (the
+ * notification link's ?orderId=, SPEC.md §2).
+ */
+export const orderRefParams = z.object({
+  orderRef: z
+    .string()
+    .regex(/^(?:DOC-\d{1,12}|[1-9]\d{0,9})$/, APPLICATION_MESSAGES.orderRefInvalid)
+    .refine((ref) => ref.startsWith('DOC-') || Number(ref) <= 2_147_483_647, APPLICATION_MESSAGES.orderRefInvalid),
+});
+export type OrderRef = { displayId: string } | { id: number };
+
+export function parseOrderRef(ref: string): OrderRef {
+  return ref.startsWith('DOC-') ? { displayId: ref } : { id: Number(ref) };
+}
+
+/**
+ * The price kept with the order when it started (later catalog edits do not change it): per
+ * member, the government fee, the mandatory third-party fees and our service fee, apart.
+ */
+export const priceSnapshotSchema = packagePriceSchema
+  .pick({
+    currency: true,
+    governmentFeeCents: true,
+    mandatoryFees: true,
+    serviceFeeCents: true,
+    compareAtServiceFeeCents: true,
+    isEstimate: true,
+  })
+  .extend({
+    /** Government + mandatory + service fee, for one member. */
+    perMemberCents: z.number().int(),
+    memberCount: z.number().int(),
+    /** perMemberCents × memberCount (add-ons and coupons come with checkout). */
+    totalCents: z.number().int(),
+  });
+export type PriceSnapshot = z.infer<typeof priceSnapshotSchema>;
+
+/** Members may be added or removed only before payment: the price counts them. */
+const MEMBER_LIST_OPEN: readonly OrderStatus[] = ['Payment pending'];
+/** Their details may be corrected until the forms are all in. */
+const MEMBER_DETAILS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomplete'];
+
+export function canChangeMemberList(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && MEMBER_LIST_OPEN.includes(s);
+}
+
+export function canEditMembers(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && MEMBER_DETAILS_OPEN.includes(s);
+}
+
+/** The order's title in the order history: 'OCI Card: New OCI Card'. */
+export function applicationTitle(serviceName: string, packageName: string): string {
+  return `${serviceName}: ${packageName}`;
+}
+
+/** GET /application/order/{orderRef}: the order page (SERVICE_ORDER). */
+export const applicationOrderSchema = z.object({
+  id: z.number(),
+  displayId: z.string(),
+  title: z.string(),
+  status: z.string(),
+  service: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
+  package: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
+  choices: parameterChoicesSchema,
+  price: priceSnapshotSchema,
+  /** The form definition the order was started with; null until form definitions exist for its package. */
+  formDefinitionId: z.number().nullable(),
+  members: z.array(memberSchema),
+  /** Every status change, oldest first. */
+  timeline: z.array(statusChangeSchema),
+  /** What the customer may do now (the page shows only these). */
+  actions: z.object({
+    canCancel: z.boolean(),
+    canChangeMemberList: z.boolean(),
+    canEditMembers: z.boolean(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApplicationOrder = z.infer<typeof applicationOrderSchema>;

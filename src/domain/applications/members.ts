@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { personName } from '../auth/schemas.ts';
+import { todayIsoDate } from '../limits/constants.ts';
+
+/**
+ * The family members of an application (SPEC.md §3 'Member kinds: Minor, Adult'; issue 10
+ * point 2): the same zod schemas check the browser's member form and the server's API.
+ */
+
+/** SPEC.md §3 member kinds. */
+export const MEMBER_KINDS = ['Minor', 'Adult'] as const;
+export type MemberKind = (typeof MEMBER_KINDS)[number];
+
+/** How a member is related to the account holder who applies for them. */
+export const MEMBER_RELATIONSHIPS = ['Self', 'Spouse', 'Child', 'Parent', 'Sibling', 'Other'] as const;
+export type MemberRelationship = (typeof MEMBER_RELATIONSHIPS)[number];
+
+/** An application is for 1 to 10 people; a larger family starts a second application. */
+export const MIN_MEMBERS = 1;
+export const MAX_MEMBERS = 10;
+/** Adults are 18 or over on the day the member is saved. */
+export const ADULT_AGE = 18;
+/**
+ * The earliest date of birth accepted. SPEC.md §5's lower bound 2000-01-01 is not used for
+ * dates of birth: it would refuse every applicant born before 2000 (docs/decisions/0048).
+ */
+export const DATE_OF_BIRTH_MIN = '1900-01-01';
+
+export const MEMBER_MESSAGES = {
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Enter the date of birth as YYYY-MM-DD',
+  dateOfBirthInFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth cannot be before 1 January 1900',
+  kindInvalid: 'Member type must be Minor or Adult',
+  kindMismatch: (kind: MemberKind, dateOfBirth: string) =>
+    kind === 'Minor'
+      ? `A member born on ${dateOfBirth} is under 18, so they apply as a Minor. Please check the date of birth.`
+      : `A member born on ${dateOfBirth} is 18 or over, so they apply as an Adult. Please check the date of birth.`,
+  relationshipRequired: 'Please choose how this member is related to you',
+  oneSelf: 'Only one member can be you (Self)',
+  atLeastOne: 'Add at least one member to start an application',
+  tooMany: `An application can have at most ${MAX_MEMBERS} members. Please start another application for more family members.`,
+  lastMember: 'An application needs at least one member. Add another member before removing this one.',
+  notFound: 'Member not found',
+  added: 'Member added',
+  updated: 'Member updated',
+  removed: 'Member removed',
+  loaded: 'Members loaded',
+  locked: 'Members can no longer be added or removed for this order. Please contact us if you need to change it.',
+  editLocked: 'Member details can no longer be changed for this order. Please contact us if something is wrong.',
+} as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Full years between two YYYY-MM-DD dates (a 29 February birthday counts from 1 March). */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) >= dateOfBirth.slice(5) ? years : years - 1;
+}
+
+/** Minor under 18, Adult from the 18th birthday, counted on `today` (UTC, as both sides count it). */
+export function memberKindFor(dateOfBirth: string, today: string = todayIsoDate()): MemberKind {
+  return ageOn(dateOfBirth, today) >= ADULT_AGE ? 'Adult' : 'Minor';
+}
+
+const dateOfBirth = (today: () => string) =>
+  z
+    .string({ error: MEMBER_MESSAGES.dateOfBirthRequired })
+    .trim()
+    .min(1, MEMBER_MESSAGES.dateOfBirthRequired)
+    .refine(isIsoDate, MEMBER_MESSAGES.dateOfBirthInvalid)
+    .refine((d) => !isIsoDate(d) || d >= DATE_OF_BIRTH_MIN, MEMBER_MESSAGES.dateOfBirthTooEarly)
+    .refine((d) => !isIsoDate(d) || d <= today(), MEMBER_MESSAGES.dateOfBirthInFuture);
+
+/**
+ * One member as the customer enters it. `kind` may be left out (it is derived from the date of
+ * birth); when given it must agree with it. The output always carries the derived kind.
+ */
+export function memberInputSchemaFor(today: () => string = () => todayIsoDate()) {
+  return z
+    .object({
+      fullName: personName,
+      dateOfBirth: dateOfBirth(today),
+      kind: z.enum(MEMBER_KINDS, { error: MEMBER_MESSAGES.kindInvalid }).optional(),
+      relationship: z.enum(MEMBER_RELATIONSHIPS, { error: MEMBER_MESSAGES.relationshipRequired }),
+    })
+    .superRefine((member, ctx) => {
+      const derived = memberKindFor(member.dateOfBirth, today());
+      if (member.kind !== undefined && member.kind !== derived) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['kind'],
+          message: MEMBER_MESSAGES.kindMismatch(derived, member.dateOfBirth),
+        });
+      }
+    })
+    .transform((member) => ({ ...member, kind: memberKindFor(member.dateOfBirth, today()) }));
+}
+export const memberInputSchema = memberInputSchemaFor();
+export type MemberInput = z.input<typeof memberInputSchema>;
+export type ValidMember = z.output<typeof memberInputSchema>;
+
+/** The members an application starts with: 1 to 10, at most one of them 'Self'. */
+export function memberListSchemaFor(today?: () => string) {
+  return z
+    .array(memberInputSchemaFor(today), { error: MEMBER_MESSAGES.atLeastOne })
+    .min(MIN_MEMBERS, MEMBER_MESSAGES.atLeastOne)
+    .max(MAX_MEMBERS, MEMBER_MESSAGES.tooMany)
+    .superRefine((members, ctx) => {
+      const selves = members.flatMap((m, i) => (m.relationship === 'Self' ? [i] : []));
+      for (const index of selves.slice(1)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'relationship'], message: MEMBER_MESSAGES.oneSelf });
+      }
+    });
+}
+export const memberListSchema = memberListSchemaFor();
+
+/**
+ * Whether `member` may join (`adding`) or stay among `others` (the order's other members): null
+ * when it may, else the field and message to answer with.
+ */
+export function memberConflict(
+  others: readonly { relationship: string }[],
+  member: { relationship: string },
+  adding: boolean,
+): { field: string; message: string } | null {
+  if (adding && others.length >= MAX_MEMBERS) return { field: 'members', message: MEMBER_MESSAGES.tooMany };
+  if (member.relationship === 'Self' && others.some((m) => m.relationship === 'Self')) {
+    return { field: 'relationship', message: MEMBER_MESSAGES.oneSelf };
+  }
+  return null;
+}
+
+/** One member as the API answers it, with their form progress (SPEC.md §3 applicationFormData). */
+export const memberSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  kind: z.enum(MEMBER_KINDS),
+  relationship: z.enum(MEMBER_RELATIONSHIPS),
+  /** 1-based order in the application. */
+  position: z.number(),
+  progress: z.object({
+    /** SPEC.md §3 currentStepper: the step of this member's form the customer is on (starts at 1). */
+    currentStep: z.number(),
+    /** SPEC.md §4: the review step stored its review details. */
+    reviewed: z.boolean(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canChangeStatus,
+  INITIAL_ORDER_STATUS,
+  isFinalStatus,
+  nextStatuses,
+  ORDER_STATUSES,
+  STATUS_ACTORS,
+  STATUS_DESCRIPTIONS,
+  STATUS_TRANSITIONS,
+  toOrderStatus,
+} from './status.ts';
+
+describe('the order status transition table', () => {
+  it('DESIGN.md §1: payment moves Payment pending on, the last item moves Forms incomplete to Order pending (system)', () => {
+    expect(INITIAL_ORDER_STATUS).toBe('Payment pending');
+    expect(nextStatuses('Payment pending', 'system')).toEqual(['Forms incomplete', 'Order pending']);
+    expect(canChangeStatus('Forms incomplete', 'Order pending', 'system')).toBe(true);
+    expect(canChangeStatus('Forms incomplete', 'Order pending', 'staff')).toBe(false);
+    expect(canChangeStatus('Forms incomplete', 'Order pending', 'customer')).toBe(false);
+  });
+
+  it('staff move it In review → Submitted → Approved/Rejected → Completed', () => {
+    const path: [string, string][] = [
+      ['Order pending', 'In review'],
+      ['In review', 'Submitted'],
+      ['Submitted', 'Approved'],
+      ['Submitted', 'Rejected'],
+      ['Approved', 'Completed'],
+      ['Rejected', 'Completed'],
+    ];
+    for (const [from, to] of path) {
+      expect(canChangeStatus(from, to, 'staff'), `${from} → ${to}`).toBe(true);
+      expect(canChangeStatus(from, to, 'customer'), `${from} → ${to}`).toBe(false);
+      expect(canChangeStatus(from, to, 'system'), `${from} → ${to}`).toBe(false);
+    }
+    // No skipping: review comes before submission, a decision after it.
+    expect(canChangeStatus('Order pending', 'Submitted', 'staff')).toBe(false);
+    expect(canChangeStatus('In review', 'Approved', 'staff')).toBe(false);
+    expect(canChangeStatus('Payment pending', 'In review', 'staff')).toBe(false);
+  });
+
+  it('the customer may only cancel, and only before paying', () => {
+    const customerRows = STATUS_TRANSITIONS.filter(([, , by]) => by.includes('customer'));
+    expect(customerRows.map(([from, to]) => [from, to])).toEqual([['Payment pending', 'Cancelled']]);
+    for (const from of ORDER_STATUSES.filter((s) => s !== 'Payment pending')) {
+      expect(canChangeStatus(from, 'Cancelled', 'customer'), from).toBe(false);
+    }
+  });
+
+  it('staff may cancel unfinished work and refund any paid order; Completed and Refunded are final', () => {
+    expect(nextStatuses('Submitted', 'staff')).toEqual(['Approved', 'Rejected', 'Cancelled', 'Refunded']);
+    for (const from of [
+      'Forms incomplete',
+      'Order pending',
+      'In review',
+      'Submitted',
+      'Approved',
+      'Rejected',
+      'Completed',
+      'Cancelled',
+    ]) {
+      expect(canChangeStatus(from, 'Refunded', 'staff'), from).toBe(true);
+    }
+    expect(canChangeStatus('Payment pending', 'Refunded', 'staff')).toBe(false);
+    expect(canChangeStatus('Approved', 'Cancelled', 'staff')).toBe(false);
+    expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['Refunded']);
+    expect(nextStatuses('Completed', 'staff')).toEqual(['Refunded']);
+    expect(nextStatuses('Refunded', 'staff')).toEqual([]);
+  });
+
+  it('every status can be reached from the first one, and no row repeats or names an unknown status', () => {
+    const reached = new Set<string>([INITIAL_ORDER_STATUS]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [from, to] of STATUS_TRANSITIONS) {
+        if (reached.has(from) && !reached.has(to)) {
+          reached.add(to);
+          grew = true;
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual([...ORDER_STATUSES].sort());
+    const keys = STATUS_TRANSITIONS.map(([from, to]) => `${from}→${to}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const [from, to, by] of STATUS_TRANSITIONS) {
+      expect(ORDER_STATUSES).toContain(from);
+      expect(ORDER_STATUSES).toContain(to);
+      expect(from).not.toBe(to);
+      expect(by.length).toBeGreaterThan(0);
+      for (const actor of by) expect(STATUS_ACTORS).toContain(actor);
+    }
+  });
+
+  it('SPEC.md §4: statuses are read in any casing; unknown ones allow nothing', () => {
+    expect(toOrderStatus('payment PENDING')).toBe('Payment pending');
+    expect(toOrderStatus(' in review ')).toBe('In review');
+    expect(toOrderStatus('Shipped')).toBeNull();
+    expect(canChangeStatus('PAYMENT PENDING', 'cancelled', 'customer')).toBe(true);
+    expect(canChangeStatus('Shipped', 'Cancelled', 'staff')).toBe(false);
+    expect(nextStatuses('Shipped', 'staff')).toEqual([]);
+  });
+
+  it('says what every status means for the customer', () => {
+    for (const status of ORDER_STATUSES) expect(STATUS_DESCRIPTIONS[status].length).toBeGreaterThan(10);
+  });
+});

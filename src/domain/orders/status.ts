@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * Order statuses and the one table of who may change which into which (DESIGN.md §1,
+ * docs/decisions/0048-applications-orders-and-members.md). Shared by the server, which enforces
+ * it, and the browser, which shows only the actions the table allows.
+ */
+
+/** DESIGN.md §1: the order statuses, in the order an order normally moves through them. */
+export const ORDER_STATUSES = [
+  'Payment pending',
+  'Order pending',
+  'Forms incomplete',
+  'In review',
+  'Submitted',
+  'Approved',
+  'Rejected',
+  'Completed',
+  'Refunded',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Every order starts here: created on the server, nothing paid yet. */
+export const INITIAL_ORDER_STATUS: OrderStatus = 'Payment pending';
+
+/**
+ * Who makes a change: the customer (their own order), the system (payment verified, the last
+ * form or document arrived) or staff (the back office; admins count as staff).
+ */
+export const STATUS_ACTORS = ['customer', 'system', 'staff'] as const;
+export type StatusActor = (typeof STATUS_ACTORS)[number];
+
+type Row = readonly [from: OrderStatus, to: OrderStatus, by: readonly StatusActor[]];
+
+/** Statuses an order has been paid in (staff may refund from any of them). */
+const PAID: readonly OrderStatus[] = [
+  'Forms incomplete',
+  'Order pending',
+  'In review',
+  'Submitted',
+  'Approved',
+  'Rejected',
+  'Completed',
+  'Cancelled',
+];
+/** Paid statuses staff may cancel from: the work is not finished yet. */
+const CANCELLABLE_AFTER_PAYMENT: readonly OrderStatus[] = [
+  'Forms incomplete',
+  'Order pending',
+  'In review',
+  'Submitted',
+];
+
+/**
+ * THE transition table: each row is one allowed change and who may make it. Nothing else moves
+ * an order. `Completed` and `Refunded` are final.
+ */
+export const STATUS_TRANSITIONS: readonly Row[] = [
+  // Checkout verifies the payment, then the order waits for whatever is still missing.
+  ['Payment pending', 'Forms incomplete', ['system']],
+  ['Payment pending', 'Order pending', ['system']],
+  // Before paying, the customer may walk away from an application.
+  ['Payment pending', 'Cancelled', ['customer', 'staff']],
+  // The last required form or document arrived.
+  ['Forms incomplete', 'Order pending', ['system']],
+  // A required document was removed after everything was in.
+  ['Order pending', 'Forms incomplete', ['system']],
+  ['Order pending', 'In review', ['staff']],
+  // Staff send an application back to the customer for a missing or corrected item.
+  ['In review', 'Forms incomplete', ['staff']],
+  ['In review', 'Submitted', ['staff']],
+  ['Submitted', 'Approved', ['staff']],
+  ['Submitted', 'Rejected', ['staff']],
+  ['Approved', 'Completed', ['staff']],
+  ['Rejected', 'Completed', ['staff']],
+  ...CANCELLABLE_AFTER_PAYMENT.map((from): Row => [from, 'Cancelled', ['staff']]),
+  ...PAID.map((from): Row => [from, 'Refunded', ['staff']]),
+];
+
+/** The canonical status for any casing of one (SPEC.md §4: 'in any casing'), or null. */
+export function toOrderStatus(value: string): OrderStatus | null {
+  const wanted = value.trim().toLowerCase();
+  return ORDER_STATUSES.find((s) => s.toLowerCase() === wanted) ?? null;
+}
+
+/** Whether `by` may move an order from `from` to `to` (statuses in any casing). */
+export function canChangeStatus(from: string, to: string, by: StatusActor): boolean {
+  const f = toOrderStatus(from);
+  const t = toOrderStatus(to);
+  return (
+    f !== null &&
+    t !== null &&
+    STATUS_TRANSITIONS.some(([rf, rt, actors]) => rf === f && rt === t && actors.includes(by))
+  );
+}
+
+/** The statuses `by` may move an order in `from` to, in table order. */
+export function nextStatuses(from: string, by: StatusActor): OrderStatus[] {
+  const f = toOrderStatus(from);
+  return STATUS_TRANSITIONS.filter(([rf, , actors]) => rf === f && actors.includes(by)).map(([, to]) => to);
+}
+
+/** A status with no way out. */
+export function isFinalStatus(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && !STATUS_TRANSITIONS.some(([from]) => from === s);
+}
+
+/**
+ * What each status means for the customer: the notification's remark (and the e-mail's first
+ * line) when the change comes without a remark of its own.
+ */
+export const STATUS_DESCRIPTIONS: Record<OrderStatus, string> = {
+  'Payment pending': 'Your application is started. Complete the payment to send it to us.',
+  'Forms incomplete': 'Some forms or documents are still missing. Please complete them so we can start work.',
+  'Order pending': 'We have everything we need. Our team will review your application shortly.',
+  'In review': 'Our team is reviewing your application.',
+  Submitted: 'Your application has been submitted to the authorities.',
+  Approved: 'Good news: your application has been approved.',
+  Rejected: 'Your application was not approved. We will contact you about what happens next.',
+  Completed: 'Your order is complete. Thank you for choosing SevaDocs.',
+  Refunded: 'Your order has been refunded.',
+  Cancelled: 'Your order has been cancelled.',
+};
+
+export const STATUS_MESSAGES = {
+  notAllowed: (from: string, to: string) => `This order cannot be moved from ${from} to ${to}.`,
+  changedConcurrently: 'This order was changed at the same time. Please reload it and try again.',
+  cancelled: 'Your application has been cancelled.',
+  remarkTooLong: 'The remark should not exceed 1000 characters',
+} as const;
+
+/** A remark kept with a status change (shown on the timeline and in the notification). */
+export const STATUS_REMARK_MAX_LENGTH = 1000;
+
+/** One entry of an order's timeline: a status change, when, by whom (kind only) and why. */
+export const statusChangeSchema = z.object({
+  /** Null for the order's first status (it was created in it). */
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  status: z.enum(ORDER_STATUSES),
+  by: z.enum(STATUS_ACTORS),
+  remark: z.string().nullable(),
+  at: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;

@@ -1,0 +1,332 @@
+import type { ListData } from '../../../domain/api/envelope.ts';
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import {
+  APPLICATION_MESSAGES as A,
+  type ApplicationOrder,
+  applicationTitle,
+  canChangeMemberList,
+  canEditMembers,
+  type OrderRef,
+  type PriceSnapshot,
+  type StartApplication,
+} from '../../../domain/applications/application.ts';
+import {
+  MEMBER_MESSAGES as M,
+  type Member,
+  memberConflict,
+  type ValidMember,
+} from '../../../domain/applications/members.ts';
+import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.ts';
+import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
+import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
+import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
+import { BRANDS } from '../../../domain/config/site.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
+import type { Database } from '../../db/client.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
+
+export interface ApplicationsServiceDeps {
+  /** The orders module owns the order row, its status and its timeline. */
+  orders: Pick<
+    OrdersService,
+    'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'changeOrderStatus' | 'listForUser'
+  >;
+  /** Prices come from the catalog, never from the client. */
+  catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
+  /**
+   * The form definition (one version of a package's form) a new order starts with. The form
+   * engine provides it; without it orders start with none.
+   */
+  forms?: { currentDefinitionId(packageId: number): Promise<number | null> };
+}
+
+/** The signed-in customer acting on their applications. */
+export interface Applicant {
+  id: number;
+  email: string;
+}
+
+function toMember(row: MemberRow, index: number): Member {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    dateOfBirth: row.dateOfBirth,
+    kind: row.kind,
+    relationship: row.relationship,
+    position: index + 1,
+    progress: { currentStep: row.currentStep, reviewed: row.reviewDetails !== null },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function perMemberCents(app: Pick<ApplicationRow, 'governmentFeeCents' | 'mandatoryFees' | 'serviceFeeCents'>) {
+  return priceTotalCents(app);
+}
+
+function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot {
+  const perMember = perMemberCents(app);
+  return {
+    currency: app.currency,
+    governmentFeeCents: app.governmentFeeCents,
+    mandatoryFees: app.mandatoryFees,
+    serviceFeeCents: app.serviceFeeCents,
+    compareAtServiceFeeCents: app.compareAtServiceFeeCents,
+    perMemberCents: perMember,
+    memberCount,
+    totalCents: perMember * memberCount,
+    isEstimate: app.isEstimate,
+  };
+}
+
+function toView(order: Order, app: ApplicationRow, members: MemberRow[], timeline: StatusChange[]): ApplicationOrder {
+  return {
+    id: order.id,
+    displayId: order.displayId,
+    title: order.title,
+    status: order.status,
+    service: { id: app.serviceId, slug: app.serviceSlug, name: app.serviceName },
+    package: { id: app.packageId, slug: app.packageSlug, name: app.packageName },
+    choices: app.choices,
+    price: priceSnapshot(app, members.length),
+    formDefinitionId: app.formDefinitionId,
+    members: members.map(toMember),
+    timeline,
+    actions: {
+      canCancel: canChangeStatus(order.status, 'Cancelled', 'customer'),
+      canChangeMemberList: canChangeMemberList(order.status),
+      canEditMembers: canEditMembers(order.status),
+    },
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+/** Only the service's own parameters, as chosen. */
+function ownChoices(parameters: readonly string[], choices: ParameterChoices): ParameterChoices {
+  const own: ParameterChoices = {};
+  for (const p of SERVICE_PARAMETERS) if (parameters.includes(p) && choices[p]) own[p] = choices[p];
+  return own;
+}
+
+const sameChoices = (a: ParameterChoices, b: ParameterChoices) =>
+  SERVICE_PARAMETERS.every((p) => (a[p] ?? null) === (b[p] ?? null));
+
+const memberValues = (m: ValidMember) => ({
+  fullName: m.fullName,
+  dateOfBirth: m.dateOfBirth,
+  kind: m.kind,
+  relationship: m.relationship,
+});
+
+const notFound = () => formFailure(404, A.orderNotFound);
+
+/**
+ * Applications (service orders, DOC-…): starting one from a package and its choices, its members,
+ * and the order page. Every call takes the signed-in customer and answers another customer's
+ * order exactly like an unknown one.
+ */
+export function createApplicationsService(db: Database, deps: ApplicationsServiceDeps) {
+  const repository = createApplicationsRepository(db);
+  const { orders } = deps;
+
+  async function view(order: Order): Promise<ApplicationOrder> {
+    const [app, members, timeline] = await Promise.all([
+      repository.findApplication(order.id),
+      repository.listMembers(order.id),
+      orders.timeline(order.id),
+    ]);
+    if (!app) throw new Error(`service order ${order.displayId} has no application row`);
+    return toView(order, app, members, timeline);
+  }
+
+  /** The same key again: the order it started, if it was for the same package and choices. */
+  async function replay(order: Order, input: StartApplication) {
+    const app = await repository.findApplication(order.id);
+    // The stored choices name exactly the service's parameters (each one is required).
+    const same =
+      app &&
+      app.packageId === input.packageId &&
+      sameChoices(app.choices, ownChoices(Object.keys(app.choices), input.choices));
+    if (!same) return formFailure(409, A.idempotencyKeyReused, { idempotencyKey: A.idempotencyKeyReused });
+    return { ok: true as const, value: { order: await view(order), created: false } };
+  }
+
+  /**
+   * Runs `change` on the customer's order, locked, in one transaction: member changes and status
+   * changes (payment) take turns, so a count or a status read here still holds at commit.
+   */
+  async function withLockedOrder<T>(
+    customer: Applicant,
+    ref: OrderRef,
+    change: (tx: Database, order: Order, members: MemberRow[]) => Promise<FormResult<T>>,
+  ): Promise<FormResult<T>> {
+    const owned = await orders.findOwned(customer.id, ref, 'service');
+    if (!owned) return notFound();
+    return db.transaction(async (tx) => {
+      const order = await orders.lockOrder(tx, owned.id);
+      if (!order) return notFound();
+      return change(tx, order, await createApplicationsRepository(tx).listMembers(order.id));
+    });
+  }
+
+  /** Keeps the order's total equal to the snapshot's price per member × members. */
+  async function updateTotal(tx: Database, orderId: number, memberCount: number) {
+    const app = await createApplicationsRepository(tx).findApplication(orderId);
+    if (!app) throw new Error(`service order ${orderId} has no application row`);
+    await orders.setTotal(tx, orderId, perMemberCents(app) * memberCount);
+  }
+
+  return {
+    /**
+     * Starts an application: prices the package for the choices from the catalog, creates the
+     * order (DOC-…, Payment pending) with its price snapshot, form definition and members in one
+     * transaction. The same idempotency key again answers the same order (`created: false`).
+     */
+    async start(
+      customer: Applicant,
+      input: StartApplication,
+    ): Promise<FormResult<{ order: ApplicationOrder; created: boolean }>> {
+      const earlier = await orders.findOwned(customer.id, { idempotencyKey: input.idempotencyKey }, 'service');
+      if (earlier) return replay(earlier, input);
+
+      const found = await deps.catalog.getPackage(input.packageId);
+      if (!found) return formFailure(400, A.packageNotFound, { packageId: A.packageNotFound });
+      const { service } = found;
+      if (service.brand !== BRANDS.docs) return formFailure(400, A.notAnApplication, { packageId: A.notAnApplication });
+
+      const choices = ownChoices(service.parameters, input.choices);
+      const choiceErrors = validateServiceChoices(service.parameters, choices);
+      const firstError = Object.entries(choiceErrors)[0];
+      if (firstError) {
+        const errors = Object.fromEntries(Object.entries(choiceErrors).map(([p, m]) => [`choices.${p}`, m]));
+        return formFailure(400, firstError[1], errors);
+      }
+      const priced = await deps.catalog.getPackagesForChoices(service.id, choices);
+      const pkg = priced?.packages.find((p) => p.id === input.packageId);
+      if (!pkg)
+        return formFailure(400, PACKAGE_CHOICE_MESSAGES.notOffered, { choices: PACKAGE_CHOICE_MESSAGES.notOffered });
+
+      const { price } = pkg;
+      const formDefinitionId = (await deps.forms?.currentDefinitionId(pkg.id)) ?? null;
+      const result = await db.transaction(async (tx) => {
+        const { order, created } = await orders.createOrder(tx, {
+          kind: 'service',
+          userId: customer.id,
+          email: customer.email,
+          title: applicationTitle(service.name, pkg.name),
+          totalCents: price.totalCents * input.members.length,
+          currency: price.currency,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (!created) return { order, created };
+        const applications = createApplicationsRepository(tx);
+        await applications.insertApplication({
+          orderId: order.id,
+          serviceId: service.id,
+          serviceSlug: service.slug,
+          serviceName: service.name,
+          packageId: pkg.id,
+          packageSlug: pkg.slug,
+          packageName: pkg.name,
+          packagePriceId: price.id,
+          choices,
+          currency: price.currency,
+          governmentFeeCents: price.governmentFeeCents,
+          mandatoryFees: price.mandatoryFees,
+          serviceFeeCents: price.serviceFeeCents,
+          compareAtServiceFeeCents: price.compareAtServiceFeeCents,
+          isEstimate: price.isEstimate,
+          formDefinitionId,
+        });
+        await applications.insertMembers(order.id, input.members.map(memberValues));
+        return { order, created };
+      });
+      // A concurrent request with the same key committed first: answer its order.
+      if (!result.created) return replay(result.order, input);
+      return { ok: true, value: { order: await view(result.order), created: true } };
+    },
+
+    /** The customer's applications, newest first (the order history's service orders). */
+    listForUser(customerId: number, pagination: Pagination): Promise<ListData<OrderSummary>> {
+      return orders.listForUser(customerId, pagination, 'service');
+    },
+
+    /** The order page: order, price snapshot, members with progress, and timeline. */
+    async getOrder(customerId: number, ref: OrderRef): Promise<FormResult<ApplicationOrder>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      return order ? { ok: true, value: await view(order) } : notFound();
+    },
+
+    async listMembers(customerId: number, ref: OrderRef): Promise<FormResult<Member[]>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return notFound();
+      return { ok: true, value: (await repository.listMembers(order.id)).map(toMember) };
+    },
+
+    /** One more member, before payment only; at most MAX_MEMBERS; the total follows. */
+    addMember(customer: Applicant, ref: OrderRef, member: ValidMember): Promise<FormResult<Member>> {
+      return withLockedOrder(customer, ref, async (tx, order, members) => {
+        if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
+        const conflict = memberConflict(members, member, true);
+        if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
+        const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
+        if (!row) throw new Error('insert into application_members returned no row');
+        await updateTotal(tx, order.id, members.length + 1);
+        return { ok: true, value: toMember(row, members.length) };
+      });
+    },
+
+    /** Replaces a member's details (kind derived again from the date of birth). */
+    updateMember(
+      customer: Applicant,
+      ref: OrderRef,
+      memberId: number,
+      member: ValidMember,
+    ): Promise<FormResult<Member>> {
+      return withLockedOrder(customer, ref, async (tx, order, members) => {
+        const index = members.findIndex((m) => m.id === memberId);
+        if (index < 0) return formFailure(404, M.notFound);
+        if (!canEditMembers(order.status)) return formFailure(409, M.editLocked);
+        const conflict = memberConflict(
+          members.filter((m) => m.id !== memberId),
+          member,
+          false,
+        );
+        if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
+        const row = await createApplicationsRepository(tx).updateMember(order.id, memberId, memberValues(member));
+        if (!row) return formFailure(404, M.notFound);
+        return { ok: true, value: toMember(row, index) };
+      });
+    },
+
+    /** Removes a member before payment; the last one stays. */
+    removeMember(customer: Applicant, ref: OrderRef, memberId: number): Promise<FormResult<null>> {
+      return withLockedOrder(customer, ref, async (tx, order, members) => {
+        if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
+        if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
+        if (members.length <= 1) return formFailure(409, M.lastMember);
+        await createApplicationsRepository(tx).deleteMember(order.id, memberId);
+        await updateTotal(tx, order.id, members.length - 1);
+        return { ok: true, value: null };
+      });
+    },
+
+    /** The customer walks away from an application before paying for it. */
+    async cancel(customer: Applicant, ref: OrderRef, remark: string | null): Promise<FormResult<ApplicationOrder>> {
+      const order = await orders.findOwned(customer.id, ref, 'service');
+      if (!order) return notFound();
+      const result = await orders.changeOrderStatus(order.id, 'Cancelled', {
+        by: { actor: 'customer', userId: customer.id },
+        remark,
+      });
+      if (!result.ok) return result.reason === 'not-found' ? notFound() : formFailure(409, A.notCancellable);
+      return { ok: true, value: await view(result.order) };
+    },
+  };
+}
+export type ApplicationsService = ReturnType<typeof createApplicationsService>;
