@@ -42,3 +42,6 @@ export function tooManyPagesMessage(maxPages: number): string {
 export function pageTooLargeMessage(): string {
   return 'This PDF has a page far larger than any paper size. Please scan or save it again at its real size.';
 }
+
+/** A file whose record exists but whose bytes are gone from storage. */
+export const FILE_MISSING_MESSAGE = 'This file is no longer available. Please upload it again.';
