@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isNotFound, removeStaleFiles } from '../lib/stale-files.ts';
 import { newStorageKey, storedTypeOfKey } from './keys.ts';
 import { type FileStorage, type StoredFile, StoredObjectTooLargeError } from './types.ts';
 
@@ -17,10 +18,6 @@ export interface LocalDiskStorage extends FileStorage {
   readonly root: string;
   /** Removes temporary files left by writes that died with their process; returns how many. */
   removeStaleTemporaryFiles(olderThanMs?: number): Promise<number>;
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }
 
 /**
@@ -129,27 +126,8 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
       }
     },
 
-    async removeStaleTemporaryFiles(olderThanMs = STALE_TEMP_MS) {
-      let names: string[];
-      try {
-        names = await readdir(tempFolder);
-      } catch (error) {
-        if (isNotFound(error)) return 0;
-        throw error;
-      }
-      const cutoff = Date.now() - olderThanMs;
-      let removed = 0;
-      for (const name of names) {
-        const path = join(tempFolder, name);
-        try {
-          if ((await stat(path)).mtimeMs > cutoff) continue;
-          await rm(path, { force: true, recursive: true });
-          removed += 1;
-        } catch (error) {
-          if (!isNotFound(error)) throw error;
-        }
-      }
-      return removed;
+    removeStaleTemporaryFiles(olderThanMs = STALE_TEMP_MS) {
+      return removeStaleFiles(tempFolder, olderThanMs);
     },
   };
 }

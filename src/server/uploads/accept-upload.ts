@@ -113,6 +113,19 @@ async function receive(part: MultipartFile, path: string, rule: UploadRule): Pro
   return { path, type: type as unknown as UploadType, size, fileName: part.filename };
 }
 
+/**
+ * After a refusal made before the body ended (a disguised file is refused from its first bytes),
+ * lets the rest of the body flow and be discarded rather than sit unread on the connection.
+ * Browsers and curl stop sending once they read the refusal; a client that keeps going has its
+ * bytes thrown away, and the request timeout bounds how long that lasts.
+ */
+function drainRequest(request: FastifyRequest) {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
+}
+
 export function createUploadService({ storage, scratchDir, limits }: UploadServiceOptions): UploadService {
   const content: ContentLimits = { ...CONTENT_LIMITS, ...limits };
 
@@ -158,6 +171,7 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
         };
       } finally {
         await rm(scratchPath, { force: true });
+        drainRequest(request);
       }
     },
   };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.ts';
+import { removeStaleFiles } from '../lib/stale-files.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { createUploadService, type UploadService } from './accept-upload.ts';
 import { MULTIPART_LIMITS } from './limits.ts';
@@ -11,6 +12,8 @@ export { createUploadService } from './accept-upload.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
 export { type ServableFile, type ServeFileOptions, serveFile } from './serve-file.ts';
 
+const STALE_SCRATCH_MS = 60 * 60 * 1000;
+
 /** Where files are received and checked before storage keeps them: DATA_DIR/upload-scratch. */
 export function uploadScratchDir(dataDir: string): string {
   return join(dataDir, 'upload-scratch');
@@ -18,7 +21,10 @@ export function uploadScratchDir(dataDir: string): string {
 
 /** The upload service of an app: files checked in DATA_DIR/upload-scratch, kept in `storage`. */
 export function createUploads(env: Pick<Env, 'dataDir'>, storage: FileStorage): UploadService {
-  return createUploadService({ storage, scratchDir: uploadScratchDir(env.dataDir) });
+  const scratchDir = uploadScratchDir(env.dataDir);
+  // Files of uploads cut short by a crash; a live upload's file is minutes old at most.
+  void removeStaleFiles(scratchDir, STALE_SCRATCH_MS).catch(() => {});
+  return createUploadService({ storage, scratchDir });
 }
 
 /**
