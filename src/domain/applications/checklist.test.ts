@@ -14,13 +14,17 @@ const required = (input: ChecklistInput) =>
     .filter((i) => i.required)
     .map((i) => i.id);
 
-const oci = (packageSlug: string, extra: Partial<ChecklistInput> = {}): ChecklistInput => ({
-  serviceSlug: 'oci-card',
-  packageSlug,
-  choices: { applyingFrom: 'US' },
-  memberKind: 'Adult',
-  ...extra,
-});
+/** Inputs for one service: an adult applying from the USA unless `extra` says otherwise. */
+const inputsFor =
+  (serviceSlug: string) =>
+  (packageSlug: string, extra: Partial<ChecklistInput> = {}): ChecklistInput => ({
+    serviceSlug,
+    packageSlug,
+    choices: { applyingFrom: 'US' },
+    memberKind: 'Adult',
+    ...extra,
+  });
+const oci = inputsFor('oci-card');
 
 describe('OCI card checklists', () => {
   it('an adult signs; a minor gives a thumb impression and brings the parents’ papers', () => {
@@ -88,13 +92,7 @@ describe('OCI card checklists', () => {
 });
 
 describe('Indian passport renewal checklists', () => {
-  const passport = (packageSlug: string, extra: Partial<ChecklistInput> = {}): ChecklistInput => ({
-    serviceSlug: 'indian-passport-renewal',
-    packageSlug,
-    choices: { applyingFrom: 'US' },
-    memberKind: 'Adult',
-    ...extra,
-  });
+  const passport = inputsFor('indian-passport-renewal');
 
   it('an adult brings Annexure E; a minor Annexure D, both parents’ passports and a thumb impression', () => {
     expect(required(passport('adult-36-pages'))).toEqual([
@@ -135,13 +133,7 @@ describe('Indian passport renewal checklists', () => {
 });
 
 describe('renunciation checklists', () => {
-  const surrender = (packageSlug: string, extra: Partial<ChecklistInput> = {}): ChecklistInput => ({
-    serviceSlug: 'renunciation-of-indian-passport',
-    packageSlug,
-    choices: { applyingFrom: 'US' },
-    memberKind: 'Adult',
-    ...extra,
-  });
+  const surrender = inputsFor('renunciation-of-indian-passport');
 
   it('asks for the last Indian passport and the citizenship papers of the country applied from', () => {
     for (const pkg of ['surrender-certificate-from-june-2010', 'surrender-certificate-before-june-2010']) {
@@ -164,12 +156,7 @@ describe('renunciation checklists', () => {
 
 describe('attestation, e-Visa, application-centre and photo checklists', () => {
   it('power of attorney: the notarised document, witnesses and the executant’s photo', () => {
-    const poa: ChecklistInput = {
-      serviceSlug: 'power-of-attorney',
-      packageSlug: 'property-power-of-attorney',
-      choices: { applyingFrom: 'US' },
-      memberKind: 'Adult',
-    };
+    const poa = inputsFor('power-of-attorney')('property-power-of-attorney');
     expect(required(poa)).toEqual(expect.arrayContaining(['power-of-attorney', 'witness-ids', 'executant-photo']));
     expect(item(poa, 'executant-photo')?.accept).toEqual(PHOTO_UPLOAD);
     expect(required({ ...poa, packageSlug: 'civil-document-attestation' })).toContain('document-to-attest');
@@ -192,13 +179,11 @@ describe('attestation, e-Visa, application-centre and photo checklists', () => {
   });
 
   it('paper visa: a former Indian citizen’s surrender and landing papers; a minor’s parents’ passports', () => {
-    const paper: ChecklistInput = {
-      serviceSlug: 'visa-application-centre-support',
-      packageSlug: 'paper-visa-application',
+    const paper = inputsFor('visa-application-centre-support')('paper-visa-application', {
       choices: { applyingFrom: 'CA' },
       memberKind: 'Minor',
       formerIndianCitizen: true,
-    };
+    });
     expect(required(paper)).toEqual(
       expect.arrayContaining(['renunciation-certificate', 'landing-or-naturalisation', 'parent-passport-1']),
     );
