@@ -34,8 +34,9 @@ function refusalFor(error: unknown, limits: ContentLimits) {
 }
 
 /** The pixels of an HEVC-coded HEIC, decoded in a sandboxed worker (heic-worker.ts). */
-async function decodeHeic(path: string, limits: ContentLimits) {
-  const bytes = new Uint8Array(await readFile(path));
+async function decodeHeic(file: Buffer, limits: ContentLimits) {
+  // A copy the worker can own.
+  const bytes = new Uint8Array(file);
   let result: HeicDecodeResult;
   try {
     result = await runSandboxed<HeicDecodeResult>(
@@ -69,9 +70,12 @@ export async function reencodeImage(
   limits: ContentLimits,
 ): Promise<ReencodedImage> {
   const options = { limitInputPixels: limits.maxImagePixels, failOn: 'warning' } as const;
+  // Read once and decoded from memory (at most the slot's size limit): sharp's cache keeps files it
+  // opened by name, which would hold a deleted scratch file's disk space after the upload.
+  const file = await readFile(path);
   let metadata: Metadata;
   try {
-    metadata = await sharp(path, options).metadata();
+    metadata = await sharp(file, options).metadata();
   } catch (error) {
     throw refusalFor(error, limits);
   }
@@ -82,7 +86,7 @@ export async function reencodeImage(
   try {
     if (type === 'heic' && metadata.compression === 'hevc') {
       // libheif applies the file's rotation and mirroring while decoding.
-      const { width, height, data } = await decodeHeic(path, limits);
+      const { width, height, data } = await decodeHeic(file, limits);
       const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
         raw: { width, height, channels: 4 },
       });
@@ -91,7 +95,7 @@ export async function reencodeImage(
         contentType: 'image/jpeg',
       };
     }
-    const image = sharp(path, options).rotate();
+    const image = sharp(file, options).rotate();
     if (type === 'png') return { data: await image.png().toBuffer(), contentType: 'image/png' };
     return {
       data: await image.flatten({ background: '#ffffff' }).jpeg(JPEG_OUTPUT).toBuffer(),
