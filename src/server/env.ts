@@ -25,6 +25,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
+    // Where uploaded files live (src/server/storage): `local` keeps them under DATA_DIR/files.
+    FILE_STORAGE: z.enum(['local']).default('local'),
     SITE_URL: z.url().optional(),
     SEED_ON_START: booleanFlag.default(true),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../uploads/file-types.ts';
+import { type ChecklistInput, documentChecklist, missingRequiredItems } from './checklist.ts';
+
+function checklist(input: ChecklistInput) {
+  const items = documentChecklist(input);
+  if (!items) throw new Error(`no checklist for ${input.serviceSlug}/${input.packageSlug}`);
+  return items;
+}
+const ids = (input: ChecklistInput) => checklist(input).map((item) => item.id);
+const item = (input: ChecklistInput, id: string) => checklist(input).find((i) => i.id === id);
+const required = (input: ChecklistInput) =>
+  checklist(input)
+    .filter((i) => i.required)
+    .map((i) => i.id);
+
+/** Inputs for one service: an adult applying from the USA unless `extra` says otherwise. */
+const inputsFor =
+  (serviceSlug: string) =>
+  (packageSlug: string, extra: Partial<ChecklistInput> = {}): ChecklistInput => ({
+    serviceSlug,
+    packageSlug,
+    choices: { applyingFrom: 'US' },
+    memberKind: 'Adult',
+    ...extra,
+  });
+const oci = inputsFor('oci-card');
+
+describe('OCI card checklists', () => {
+  it('an adult signs; a minor gives a thumb impression and brings the parents’ papers', () => {
+    const adult = ids(oci('new-oci-card'));
+    expect(adult).toContain('signature');
+    expect(adult).not.toContain('thumb-impression');
+    expect(adult).not.toContain('parent-passport-1');
+
+    const minor = ids(oci('new-oci-card', { memberKind: 'Minor' }));
+    expect(minor).toContain('thumb-impression');
+    expect(minor).not.toContain('signature');
+    for (const id of [
+      'parent-passport-1',
+      'parent-passport-2',
+      'birth-certificate',
+      'parents-marriage-certificate',
+      'parental-authorization-form',
+    ]) {
+      expect(required(oci('new-oci-card', { memberKind: 'Minor' })), id).toContain(id);
+    }
+  });
+
+  it('the minor package lists the minor’s documents whatever the member kind says', () => {
+    expect(ids(oci('oci-card-for-minor', { memberKind: 'Adult' }))).toEqual(
+      ids(oci('new-oci-card', { memberKind: 'Minor' })),
+    );
+  });
+
+  it('asks a former Indian citizen for the renunciation certificate, and no one else', () => {
+    expect(item(oci('new-oci-card', { formerIndianCitizen: true }), 'renunciation-certificate')?.required).toBe(true);
+    expect(ids(oci('new-oci-card', { formerIndianCitizen: false }))).not.toContain('renunciation-certificate');
+    const unknown = item(oci('new-oci-card'), 'renunciation-certificate');
+    expect(unknown).toMatchObject({ required: false, hint: 'Needed only if you were ever an Indian citizen.' });
+  });
+
+  it('in Canada wants the surrender certificate itself, finished before the OCI application', () => {
+    const canada = item(
+      oci('new-oci-card', { choices: { applyingFrom: 'CA' }, formerIndianCitizen: true }),
+      'renunciation-certificate',
+    );
+    expect(canada).toMatchObject({
+      label: 'Surrender certificate of your Indian passport',
+      hint: 'In Canada the surrender must be complete before you apply.',
+    });
+    expect(item(oci('new-oci-card', { formerIndianCitizen: true }), 'renunciation-certificate')?.label).toBe(
+      'Surrender or renunciation certificate, or your cancelled Indian passport',
+    );
+  });
+
+  it('re-issue and replacement ask for their own papers', () => {
+    expect(required(oci('oci-reissue'))).toEqual(
+      expect.arrayContaining(['new-foreign-passport', 'existing-oci-card', 'address-proof', 'photo', 'signature']),
+    );
+    expect(item(oci('oci-reissue'), 'name-change-affidavit')?.required).toBe(false);
+    expect(required(oci('lost-or-damaged-oci'))).toEqual(
+      expect.arrayContaining(['police-report', 'loss-affidavit', 'foreign-passport']),
+    );
+  });
+
+  it('takes photos and signatures as images, documents as images or PDF, each with its size limit', () => {
+    expect(item(oci('new-oci-card'), 'photo')?.accept).toEqual(PHOTO_UPLOAD);
+    expect(item(oci('new-oci-card'), 'signature')?.accept).toEqual(PHOTO_UPLOAD);
+    expect(item(oci('new-oci-card'), 'foreign-passport')?.accept).toEqual(DOCUMENT_UPLOAD);
+  });
+});
+
+describe('Indian passport renewal checklists', () => {
+  const passport = inputsFor('indian-passport-renewal');
+
+  it('an adult brings Annexure E; a minor Annexure D, both parents’ passports and a thumb impression', () => {
+    expect(required(passport('adult-36-pages'))).toEqual([
+      'current-passport',
+      'status-proof',
+      'address-proof',
+      'annexure-e',
+      'photo',
+    ]);
+    const minor = required(passport('minor'));
+    expect(minor).toEqual(
+      expect.arrayContaining([
+        'annexure-d',
+        'parent-passport-1',
+        'parent-passport-2',
+        'birth-certificate',
+        'thumb-impression',
+      ]),
+    );
+    expect(minor).not.toContain('annexure-e');
+    expect(ids(passport('adult-36-pages', { memberKind: 'Minor' }))).toContain('annexure-d');
+  });
+
+  it('follows the country: status papers, PR cards, the Tatkal emergency letter, Personal Particulars forms', () => {
+    expect(item(passport('adult-60-pages'), 'status-proof')?.label).toBe('Proof of status in the USA');
+    const ca = { choices: { applyingFrom: 'CA' } };
+    expect(item(passport('adult-36-pages', ca), 'status-proof')?.label).toBe('Proof of status in Canada');
+    expect(ids(passport('minor', ca))).toContain('parents-pr-cards');
+    expect(ids(passport('minor'))).not.toContain('parents-pr-cards');
+    expect(ids(passport('tatkal', ca))).toContain('emergency-letter');
+    expect(ids(passport('tatkal'))).not.toContain('emergency-letter');
+    expect(ids(passport('lost-or-damaged', ca))).toContain('personal-particulars-forms');
+    expect(required(passport('lost-or-damaged'))).toEqual(
+      expect.arrayContaining(['police-report', 'annexure-f', 'indian-nationality-proof']),
+    );
+    expect(item(passport('lost-or-damaged'), 'old-passport-copy')?.required).toBe(false);
+  });
+});
+
+describe('renunciation checklists', () => {
+  const surrender = inputsFor('renunciation-of-indian-passport');
+
+  it('asks for the last Indian passport and the citizenship papers of the country applied from', () => {
+    for (const pkg of ['surrender-certificate-from-june-2010', 'surrender-certificate-before-june-2010']) {
+      expect(required(surrender(pkg))).toEqual([
+        'last-indian-passport',
+        'foreign-passport',
+        'naturalisation-certificate',
+        'address-proof',
+      ]);
+    }
+    const canada = surrender('surrender-certificate-from-june-2010', { choices: { applyingFrom: 'CA' } });
+    expect(item(canada, 'naturalisation-certificate')?.label).toBe('Canadian citizenship certificate');
+    expect(required(canada)).toContain('landing-record');
+    expect(item(canada, 'lost-passport-affidavit')?.required).toBe(false);
+    expect(ids(surrender('surrender-certificate-from-june-2010', { memberKind: 'Minor' }))).toContain(
+      'parent-passport-1',
+    );
+  });
+});
+
+describe('attestation, e-Visa, application-centre and photo checklists', () => {
+  it('power of attorney: the notarised document, witnesses and the executant’s photo', () => {
+    const poa = inputsFor('power-of-attorney')('property-power-of-attorney');
+    expect(required(poa)).toEqual(expect.arrayContaining(['power-of-attorney', 'witness-ids', 'executant-photo']));
+    expect(item(poa, 'executant-photo')?.accept).toEqual(PHOTO_UPLOAD);
+    expect(required({ ...poa, packageSlug: 'civil-document-attestation' })).toContain('document-to-attest');
+  });
+
+  it('e-Visa: the passport scan and the photo; business adds the card and the invitation', () => {
+    const visa: ChecklistInput = {
+      serviceSlug: 'indian-visa',
+      packageSlug: 'e-tourist-30-days',
+      choices: { citizenship: 'CA', destination: 'IN' },
+      memberKind: 'Adult',
+    };
+    expect(required(visa)).toEqual(['passport-bio-page', 'photo']);
+    expect(required({ ...visa, packageSlug: 'e-business' })).toEqual([
+      'passport-bio-page',
+      'photo',
+      'business-card',
+      'invitation-letter',
+    ]);
+  });
+
+  it('paper visa: a former Indian citizen’s surrender and landing papers; a minor’s parents’ passports', () => {
+    const paper = inputsFor('visa-application-centre-support')('paper-visa-application', {
+      choices: { applyingFrom: 'CA' },
+      memberKind: 'Minor',
+      formerIndianCitizen: true,
+    });
+    expect(required(paper)).toEqual(
+      expect.arrayContaining(['renunciation-certificate', 'landing-or-naturalisation', 'parent-passport-1']),
+    );
+    expect(item(paper, 'landing-or-naturalisation')?.label).toBe('Record of landing');
+    expect(ids({ ...paper, formerIndianCitizen: false })).not.toContain('landing-or-naturalisation');
+    expect(item({ ...paper, packageSlug: 'consular-appointment-file-check' }, 'supporting-documents')?.required).toBe(
+      false,
+    );
+  });
+
+  it('photo orders: the photo itself', () => {
+    expect(checklist({ serviceSlug: 'photo-enhancement', packageSlug: 'digital-copy', memberKind: 'Adult' })).toEqual([
+      {
+        id: 'photo',
+        label: 'Your photo',
+        hint: 'A recent front-facing photo against a plain wall, taken at eye level.',
+        required: true,
+        accept: PHOTO_UPLOAD,
+      },
+    ]);
+  });
+
+  it('knows no checklist for a package it has never heard of', () => {
+    expect(documentChecklist({ serviceSlug: 'oci-card', packageSlug: 'oci-gold', memberKind: 'Adult' })).toBeNull();
+    expect(documentChecklist({ serviceSlug: 'moon-visa', packageSlug: 'x', memberKind: 'Adult' })).toBeNull();
+  });
+});
+
+describe('missingRequiredItems', () => {
+  it('lists the required items not yet uploaded, in checklist order', () => {
+    const items = checklist({ serviceSlug: 'indian-visa', packageSlug: 'e-business', memberKind: 'Adult' });
+    expect(missingRequiredItems(items, ['photo', 'business-card']).map((i) => i.id)).toEqual([
+      'passport-bio-page',
+      'invitation-letter',
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { describeUploadTypes, formatFileSize, type UploadType } from './file-types.ts';
+
+/**
+ * What a customer reads when an upload is refused (issue 10, "Bad input and safety"): what went
+ * wrong and what to do. SPEC.md shows no upload messages, so these are ours; the server sends
+ * them as the envelope's message and the upload widget shows them as they are.
+ */
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please choose a file to upload.',
+  oneFileOnly: 'Please upload one file at a time.',
+  malformed: 'The upload could not be read. Please try again.',
+  interrupted: 'The upload was interrupted. Please try again.',
+  empty: 'This file is empty. Please choose the file again.',
+  imageUnreadable: 'This image could not be opened. It may be damaged: please take or export it again.',
+  pdfUnreadable: 'This PDF could not be opened. It may be damaged: please save or scan it again.',
+  pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without a password.',
+  pdfTooComplex:
+    'This PDF is too complex for us to check. Please save it again with “Print to PDF”, or scan the pages as a new PDF.',
+} as const;
+
+/** A file of a type this slot does not take, whatever its name says. */
+export function unsupportedTypeMessage(types: readonly UploadType[]): string {
+  return `This file type is not accepted here. Please upload a ${describeUploadTypes(types)} file.`;
+}
+
+/** A file over the slot's size limit. */
+export function fileTooLargeMessage(maxBytes: number): string {
+  return `This file is larger than ${formatFileSize(maxBytes)}. Please upload a smaller file.`;
+}
+
+/** An image whose pixel count is beyond what we decode (a decompression bomb or an outsized scan). */
+export function tooManyPixelsMessage(maxMegapixels: number): string {
+  return `This image is too large (over ${maxMegapixels} megapixels). Please upload a smaller photo or scan.`;
+}
+
+/** A PDF with more pages than any document we ask for. */
+export function tooManyPagesMessage(maxPages: number): string {
+  return `This PDF has more than ${maxPages} pages. Please upload only the pages we ask for.`;
+}
+
+/** A PDF with a page larger than any paper size (a rendering bomb). */
+export function pageTooLargeMessage(): string {
+  return 'This PDF has a page far larger than any paper size. Please scan or save it again at its real size.';
+}
+
+/** A file whose record exists but whose bytes are gone from storage. */
+export const FILE_MISSING_MESSAGE = 'This file is no longer available. Please upload it again.';

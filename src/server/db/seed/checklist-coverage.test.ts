@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { documentChecklist, type MemberKind } from '../../../domain/applications/checklist.ts';
+import { CATALOG } from './catalog-data.ts';
+
+describe('document checklists of the seeded catalog', () => {
+  const kinds: MemberKind[] = ['Adult', 'Minor'];
+  const cases = CATALOG.flatMap((service) =>
+    service.packages.flatMap((pkg) =>
+      pkg.prices.flatMap((price) =>
+        kinds.flatMap((memberKind) =>
+          [undefined, true, false].map((formerIndianCitizen) => ({
+            where: `${service.slug}/${pkg.slug} ${price.applyingFrom ?? price.citizenship ?? ''} ${memberKind} ${formerIndianCitizen}`,
+            input: {
+              serviceSlug: service.slug,
+              packageSlug: pkg.slug,
+              choices: {
+                applyingFrom: price.applyingFrom,
+                citizenship: price.citizenship,
+                destination: price.destination,
+              },
+              memberKind,
+              ...(formerIndianCitizen === undefined ? {} : { formerIndianCitizen }),
+            },
+          })),
+        ),
+      ),
+    ),
+  );
+
+  it('gives every seeded package, country, member kind and answer a checklist', () => {
+    expect(cases.length).toBeGreaterThan(100);
+    for (const { where, input } of cases) {
+      const items = documentChecklist(input);
+      expect(items, where).not.toBeNull();
+      expect(
+        items?.some((item) => item.required),
+        where,
+      ).toBe(true);
+      const ids = items?.map((item) => item.id) ?? [];
+      expect(new Set(ids).size, where).toBe(ids.length);
+      for (const item of items ?? []) {
+        expect(item.id, where).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+        expect(item.accept.types.length, `${where} ${item.id}`).toBeGreaterThan(0);
+        expect(item.accept.maxBytes, `${where} ${item.id}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});

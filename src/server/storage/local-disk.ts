@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isNotFound, removeStaleFiles } from '../lib/stale-files.ts';
+import { newStorageKey, storedTypeOfKey } from './keys.ts';
+import { type FileStorage, type StoredFile, StoredObjectTooLargeError } from './types.ts';
+
+/** Where bodies are written before they are complete; never an object's folder. */
+const TEMP_FOLDER = '.tmp';
+/** A temporary file this old belongs to a write that died with its process (a crash, a kill). */
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+export interface LocalDiskStorage extends FileStorage {
+  /** The folder objects live in (DATA_DIR/files by default). */
+  readonly root: string;
+  /** Removes temporary files left by writes that died with their process; returns how many. */
+  removeStaleTemporaryFiles(olderThanMs?: number): Promise<number>;
+}
+
+/**
+ * Files on the local disk under `root`, which must lie outside any folder served over HTTP. A body
+ * is written to `root/.tmp` and renamed into place only once it is complete and flushed, so a
+ * refused, aborted or crashed write never leaves a partial object; folders are private to this
+ * user (0700) and files readable by it alone (0600).
+ */
+export function createLocalDiskStorage({ root }: { root: string }): LocalDiskStorage {
+  const base = resolve(root);
+  const tempFolder = join(base, TEMP_FOLDER);
+
+  /** The file of a key, or null when the key is not one we issue (so never a path outside `base`). */
+  function pathOf(key: string): string | null {
+    if (storedTypeOfKey(key) === null) return null;
+    const path = resolve(base, key);
+    return path.startsWith(base + sep) ? path : null;
+  }
+
+  async function syncFolder(folder: string) {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  return {
+    root: base,
+
+    async put(body, { contentType, maxBytes }) {
+      await mkdir(tempFolder, { recursive: true, mode: 0o700 });
+      const key = newStorageKey(contentType);
+      const finalPath = join(base, key);
+      const tempPath = join(tempFolder, `${randomBytes(16).toString('hex')}.part`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (maxBytes !== undefined && size > maxBytes) return done(new StoredObjectTooLargeError(maxBytes));
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        // `wx`: never follow or reuse an existing file; `flush`: on disk before the rename.
+        await pipeline(body, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
+        await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
+        await rename(tempPath, finalPath);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      // The rename itself survives a power cut once the folder is flushed.
+      await syncFolder(dirname(finalPath));
+      return { key, size, sha256: hash.digest('hex'), contentType };
+    },
+
+    async get(key): Promise<StoredFile | null> {
+      const path = pathOf(key);
+      const contentType = storedTypeOfKey(key);
+      if (!path || !contentType) return null;
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(path, 'r');
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        // The stream owns the handle from here: it closes it when read to the end or destroyed.
+        return { stream: handle.createReadStream(), size: stats.size, contentType };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      if (!path) return false;
+      try {
+        await rm(path);
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async exists(key) {
+      const path = pathOf(key);
+      if (!path) return false;
+      try {
+        return (await stat(path)).isFile();
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    removeStaleTemporaryFiles(olderThanMs = STALE_TEMP_MS) {
+      return removeStaleFiles(tempFolder, olderThanMs);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+import type { StoredFileType } from '../../domain/uploads/file-types.ts';
+
+/** What `put` reports about the bytes it stored. */
+export interface StoredObject {
+  /** A random key (keys.ts), never derived from anything a user sent. */
+  key: string;
+  size: number;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string;
+  contentType: StoredFileType;
+}
+
+/** A stored file opened for reading. The caller must consume or destroy `stream`. */
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+  contentType: StoredFileType;
+}
+
+export interface PutOptions {
+  contentType: StoredFileType;
+  /** Refuse (and keep nothing) once the body passes this many bytes. */
+  maxBytes?: number;
+}
+
+/**
+ * Where accepted files live, outside the web root and never served statically: the local disk
+ * under DATA_DIR/files now (local-disk.ts), S3-compatible object storage later (issue 14), chosen
+ * in one place (index.ts). A `put` either stores the whole body under a new key or stores
+ * nothing: a failed or aborted body leaves no object and no partial file behind.
+ */
+export interface FileStorage {
+  /** Streams `body` into a new object and returns its key, size and SHA-256. */
+  put(body: Readable | AsyncIterable<Uint8Array>, options: PutOptions): Promise<StoredObject>;
+  /** Opens an object for reading, or null when there is none under `key` (or `key` is not one of ours). */
+  get(key: string): Promise<StoredFile | null>;
+  /** Removes an object; false when there was none. */
+  delete(key: string): Promise<boolean>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** The stored body passed `PutOptions.maxBytes`. */
+export class StoredObjectTooLargeError extends Error {
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`The stored body passed ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+    this.name = 'StoredObjectTooLargeError';
+  }
+}

@@ -1,0 +1,95 @@
+// Files for the upload tests, made in the tests themselves (sharp, pdf-lib, zlib) rather than
+// committed as binaries. Only the HEIC is stored: sharp cannot encode HEVC, so it is a 64×48
+// picture made once with libheif's heif-enc (502 bytes).
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+
+/** A 64×48 HEIC (HEVC, brand `heic`): the left half red, the right half blue. */
+export const TINY_HEIC = Buffer.from(
+  'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAa1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHRAAEAAAAAAAAAJQACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADYaXBycAAAALZpcGNvAAAAdmh2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACpCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprm4EBAwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAAC1tZGF0AAAAISgBrxmA70mlv//AS3/mR6/4fshf/8NPHfSwJ/wQwNtbwA==',
+  'base64',
+);
+
+/** A small JPEG carrying EXIF with a GPS position, a camera model and an orientation (6: rotate 90°). */
+export async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 20, channels: 3, background: '#c03030' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'SevaCam', Model: 'Tracker 1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 55/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '72/1 50/1 0/1' },
+    })
+    .toBuffer();
+}
+
+export async function smallPng(): Promise<Buffer> {
+  return sharp({ create: { width: 30, height: 30, channels: 4, background: '#3050c0' } })
+    .png()
+    .toBuffer();
+}
+
+export async function pdfWithPages(pages = 1): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  for (let i = 0; i < pages; i += 1) document.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/** A PDF whose trailer says it is encrypted with the standard security handler (RC4, 40-bit). */
+export async function encryptedPdf(): Promise<Buffer> {
+  const text = (await pdfWithPages()).toString('latin1');
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O <${'28'.repeat(32)}> /U <${'4e'.repeat(32)}> /P -44 >>`;
+  return Buffer.from(
+    text.replace(/trailer\s*<</, (m) => `${m}\n${encrypt}\n`),
+    'latin1',
+  );
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid 1-bit PNG of side × side pixels, all black: 100 megapixels fit in about 12 KB. */
+export function pixelBombPng(side = 10_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(side / 8));
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A PDF bomb: a one-page document whose object stream inflates to `inflatedBytes` of padding,
+ * sent as a few kilobytes.
+ */
+export function pdfBomb(inflatedBytes: number): Buffer {
+  const content = Buffer.concat([Buffer.from('5 0 '), Buffer.alloc(inflatedBytes, 0x20), Buffer.from('null')]);
+  const packed = deflateSync(content, { level: 9 });
+  return Buffer.concat([
+    Buffer.from(
+      [
+        '%PDF-1.7',
+        '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+        '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+        '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj',
+        `4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >> stream`,
+        '',
+      ].join('\n'),
+      'latin1',
+    ),
+    packed,
+    Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n', 'latin1'),
+  ]);
+}

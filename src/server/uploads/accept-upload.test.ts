@@ -1,0 +1,451 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../domain/api/envelope.ts';
+import { DOCUMENT_UPLOAD, MEGABYTE, PHOTO_UPLOAD, type UploadRule } from '../../domain/uploads/file-types.ts';
+import {
+  fileTooLargeMessage,
+  tooManyPagesMessage,
+  tooManyPixelsMessage,
+  UPLOAD_MESSAGES,
+  unsupportedTypeMessage,
+} from '../../domain/uploads/messages.ts';
+import { registerErrorHandler } from '../plugins/error-handler.ts';
+import { createLocalDiskStorage } from '../storage/local-disk.ts';
+import {
+  encryptedPdf,
+  jpegWithGps,
+  pdfBomb,
+  pdfWithPages,
+  pixelBombPng,
+  smallPng,
+  TINY_HEIC,
+} from '../test/upload-fixtures.ts';
+import { type AcceptedUpload, createUploadService } from './accept-upload.ts';
+import { registerUploadParsing } from './index.ts';
+import { serveFile } from './serve-file.ts';
+
+const BOUNDARY = '----SevaDocsTestBoundary7MA4YWxkTrZu0gW';
+
+interface Part {
+  name: string;
+  fileName?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+function partHeader({ name, fileName, contentType }: Omit<Part, 'data'>): string {
+  const disposition = `Content-Disposition: form-data; name="${name}"${fileName === undefined ? '' : `; filename="${fileName}"`}`;
+  return `--${BOUNDARY}\r\n${disposition}\r\n${contentType ? `Content-Type: ${contentType}\r\n` : ''}\r\n`;
+}
+
+/** A multipart/form-data body built by hand, as a browser sends it. */
+function multipart(parts: Part[]): Buffer {
+  return Buffer.concat([
+    ...parts.flatMap((part) => [Buffer.from(partHeader(part)), Buffer.from(part.data), Buffer.from('\r\n')]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** Every file under `folder` (recursively), ignoring empty folders. */
+async function filesUnder(folder: string): Promise<string[]> {
+  try {
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    return entries.filter((e) => !e.isDirectory()).map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+describe('acceptUpload', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const storage = () => createLocalDiskStorage({ root: join(dir, 'files') });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sevadocs-uploads-'));
+    const files = storage();
+    // Small limits where a test needs a bomb that is cheap to build.
+    const uploads = createUploadService({
+      storage: files,
+      scratchDir: join(dir, 'scratch'),
+      limits: { maxPdfDecodedBytes: 4 * MEGABYTE },
+    });
+    app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    await app.register(async (scope) => {
+      await registerUploadParsing(scope);
+      const slot = (path: string, itemLimits: UploadRule) =>
+        scope.post(path, async (request) => ok(await uploads.acceptUpload(request, { itemLimits })));
+      slot('/document', DOCUMENT_UPLOAD);
+      slot('/photo', PHOTO_UPLOAD);
+      slot('/tiny', { types: ['pdf'], maxBytes: 1024 });
+    });
+    app.get<{ Querystring: { key: string; name: string; inline?: string } }>('/file', async (request, reply) =>
+      serveFile(
+        reply,
+        files,
+        { storageKey: request.query.key, displayName: request.query.name },
+        { disposition: request.query.inline ? 'inline' : 'attachment' },
+      ),
+    );
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  afterEach(async () => {
+    await rm(join(dir, 'files'), { recursive: true, force: true });
+  });
+
+  async function upload(path: string, parts: Part[]) {
+    return app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': CONTENT_TYPE },
+      payload: multipart(parts),
+    });
+  }
+  const file = (fileName: string, data: Buffer | string, contentType = 'application/octet-stream'): Part => ({
+    name: 'file',
+    fileName,
+    contentType,
+    data,
+  });
+
+  async function expectAccepted(response: Awaited<ReturnType<typeof upload>>): Promise<AcceptedUpload> {
+    expect(response.statusCode, response.body).toBe(200);
+    const accepted = response.json().data as AcceptedUpload;
+    expect(await storage().exists(accepted.storageKey)).toBe(true);
+    expect(await filesUnder(join(dir, 'scratch'))).toEqual([]);
+    return accepted;
+  }
+
+  async function expectRefused(response: Awaited<ReturnType<typeof upload>>, status: number, message: string) {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toEqual({
+      isSuccess: false,
+      statusCode: status,
+      message,
+      data: null,
+      errors: { file: message },
+    });
+    expect(await filesUnder(join(dir, 'files'))).toEqual([]);
+    expect(await filesUnder(join(dir, 'scratch'))).toEqual([]);
+  }
+
+  async function storedBytes(key: string): Promise<Buffer> {
+    const stored = await storage().get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored?.stream ?? Readable.from([])) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  describe('accepts', () => {
+    it('a JPEG, re-encoded without its EXIF, GPS included, and turned upright', async () => {
+      const original = await jpegWithGps();
+      const before = await sharp(original).metadata();
+      expect(before.exif?.toString('latin1')).toContain('SevaCam');
+      expect(before.orientation).toBe(6);
+      // The GPS IFD pointer (tag 0x8825), in either byte order.
+      const gps = (exif: Buffer) =>
+        exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88]));
+      expect(before.exif && gps(before.exif)).toBe(true);
+
+      const accepted = await expectAccepted(await upload('/photo', [file('IMG_0001.jpg', original, 'image/jpeg')]));
+      expect(accepted).toMatchObject({ displayName: 'IMG_0001.jpg', type: 'image/jpeg' });
+      expect(accepted.storageKey).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.jpg$/);
+      const kept = await storedBytes(accepted.storageKey);
+      expect(accepted.size).toBe(kept.length);
+      const after = await sharp(kept).metadata();
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(after.icc).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      // Orientation 6 applied to the pixels: the 40×20 picture now stands 20×40.
+      expect([after.width, after.height]).toEqual([20, 40]);
+      expect(kept.includes(Buffer.from('SevaCam'))).toBe(false);
+    });
+
+    it('a PNG, kept as PNG, with its SHA-256', async () => {
+      const accepted = await expectAccepted(
+        await upload('/document', [file('scan.png', await smallPng(), 'image/png')]),
+      );
+      expect(accepted.type).toBe('image/png');
+      const kept = await storedBytes(accepted.storageKey);
+      const { createHash } = await import('node:crypto');
+      expect(accepted.sha256).toBe(createHash('sha256').update(kept).digest('hex'));
+      expect((await sharp(kept).metadata()).format).toBe('png');
+    });
+
+    it('a HEIC from an iPhone, decoded and stored as JPEG', async () => {
+      const accepted = await expectAccepted(await upload('/photo', [file('IMG_4031.HEIC', TINY_HEIC, 'image/heic')]));
+      expect(accepted).toMatchObject({ displayName: 'IMG_4031.HEIC', type: 'image/jpeg' });
+      expect(accepted.storageKey.endsWith('.jpg')).toBe(true);
+      const kept = await sharp(await storedBytes(accepted.storageKey))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([kept.info.width, kept.info.height]).toEqual([64, 48]);
+      // Left half red, right half blue, as encoded.
+      expect(kept.data[0]).toBeGreaterThan(180);
+      expect(kept.data[(64 - 1) * kept.info.channels + 2]).toBeGreaterThan(150);
+    });
+
+    it('a PDF, kept byte for byte, whatever the browser declared', async () => {
+      const pdf = await pdfWithPages(2);
+      const accepted = await expectAccepted(await upload('/document', [file('Passport.pdf', pdf, 'text/plain')]));
+      expect(accepted).toMatchObject({ displayName: 'Passport.pdf', type: 'application/pdf', size: pdf.length });
+      expect((await storedBytes(accepted.storageKey)).equals(pdf)).toBe(true);
+    });
+
+    it('a file name of any length, shown truncated to 500 characters with an ellipsis', async () => {
+      const name = `${'n'.repeat(700)}.pdf`;
+      const accepted = await expectAccepted(await upload('/document', [file(name, await pdfWithPages())]));
+      expect(accepted.displayName).toBe(`${'n'.repeat(500)}…`);
+    });
+
+    it('small form fields beside the file', async () => {
+      const accepted = await expectAccepted(
+        await upload('/document', [{ name: 'itemId', data: 'foreign-passport' }, file('a.pdf', await pdfWithPages())]),
+      );
+      expect(accepted.type).toBe('application/pdf');
+    });
+  });
+
+  describe('refuses', () => {
+    const everyType = unsupportedTypeMessage(DOCUMENT_UPLOAD.types);
+
+    it('an ELF executable named .jpg and declared image/jpeg', async () => {
+      const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 0x90)]);
+      await expectRefused(await upload('/document', [file('photo.jpg', elf, 'image/jpeg')]), 415, everyType);
+    });
+
+    it('a Windows executable named .jpg', async () => {
+      const pe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0)]);
+      await expectRefused(
+        await upload('/photo', [file('photo.jpg', pe, 'image/jpeg')]),
+        415,
+        unsupportedTypeMessage(PHOTO_UPLOAD.types),
+      );
+    });
+
+    it('an HTML page renamed .pdf', async () => {
+      const html = '<!DOCTYPE html><html><body><script>fetch("/api/v1/users/me")</script></body></html>';
+      await expectRefused(await upload('/document', [file('statement.pdf', html, 'application/pdf')]), 415, everyType);
+    });
+
+    it('a zip archive', async () => {
+      const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]);
+      await expectRefused(await upload('/document', [file('documents.pdf', zip, 'application/pdf')]), 415, everyType);
+    });
+
+    it('a PDF where the slot takes only images', async () => {
+      await expectRefused(
+        await upload('/photo', [file('photo.pdf', await pdfWithPages())]),
+        415,
+        'This file type is not accepted here. Please upload a JPEG, PNG or HEIC file.',
+      );
+    });
+
+    it('an empty file', async () => {
+      await expectRefused(await upload('/document', [file('empty.pdf', '')]), 400, UPLOAD_MESSAGES.empty);
+    });
+
+    it('a 50 MB upload, cut off at the 10 MB limit as it streams', async () => {
+      const total = 50 * MEGABYTE;
+      let sent = 0;
+      const body = Readable.from(
+        (async function* () {
+          yield Buffer.from(partHeader({ name: 'file', fileName: 'huge.pdf', contentType: 'application/pdf' }));
+          yield Buffer.from('%PDF-1.7\n');
+          const block = Buffer.alloc(256 * 1024, 0x20);
+          while (sent < total) {
+            sent += block.length;
+            yield block;
+          }
+          yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+        })(),
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: '/document',
+        headers: { 'content-type': CONTENT_TYPE },
+        payload: body,
+      });
+      await expectRefused(response, 413, fileTooLargeMessage(DOCUMENT_UPLOAD.maxBytes));
+      expect(response.json().message).toBe('This file is larger than 10 MB. Please upload a smaller file.');
+    });
+
+    it('a file over a small slot limit', async () => {
+      await expectRefused(await upload('/tiny', [file('a.pdf', await pdfWithPages())]), 413, fileTooLargeMessage(1024));
+    });
+
+    it('two files in one request', async () => {
+      const pdf = await pdfWithPages();
+      await expectRefused(
+        await upload('/document', [file('a.pdf', pdf), file('b.pdf', pdf)]),
+        413,
+        UPLOAD_MESSAGES.oneFileOnly,
+      );
+    });
+
+    it('a request without a file', async () => {
+      await expectRefused(await upload('/document', [{ name: 'note', data: 'hello' }]), 400, UPLOAD_MESSAGES.noFile);
+      const json = await app.inject({ method: 'POST', url: '/document', payload: { file: 'x' } });
+      await expectRefused(json, 400, UPLOAD_MESSAGES.noFile);
+    });
+
+    it('too many form fields', async () => {
+      const fields = Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, data: 'x' }));
+      await expectRefused(
+        await upload('/document', [...fields, file('a.pdf', await pdfWithPages())]),
+        400,
+        UPLOAD_MESSAGES.malformed,
+      );
+    });
+
+    it('a multipart body cut off mid-file', async () => {
+      const whole = multipart([file('a.pdf', await pdfWithPages())]);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/document',
+        headers: { 'content-type': CONTENT_TYPE },
+        payload: whole.subarray(0, whole.length - 60),
+      });
+      await expectRefused(response, 400, UPLOAD_MESSAGES.malformed);
+    });
+
+    it('a pixel bomb: a 12 KB PNG of 100 megapixels', async () => {
+      const bomb = pixelBombPng();
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      await expectRefused(
+        await upload('/document', [file('scan.png', bomb, 'image/png')]),
+        400,
+        tooManyPixelsMessage(50),
+      );
+      expect(tooManyPixelsMessage(50)).toBe(
+        'This image is too large (over 50 megapixels). Please upload a smaller photo or scan.',
+      );
+    });
+
+    it('a JPEG cut short', async () => {
+      const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer();
+      await expectRefused(
+        await upload('/photo', [file('cut.jpg', jpeg.subarray(0, jpeg.length / 2), 'image/jpeg')]),
+        400,
+        UPLOAD_MESSAGES.imageUnreadable,
+      );
+    });
+
+    it('a broken PDF: the right first bytes and nothing of a PDF after them', async () => {
+      const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('this is not a document '.repeat(40))]);
+      await expectRefused(await upload('/document', [file('broken.pdf', broken)]), 400, UPLOAD_MESSAGES.pdfUnreadable);
+      expect(UPLOAD_MESSAGES.pdfUnreadable).toBe(
+        'This PDF could not be opened. It may be damaged: please save or scan it again.',
+      );
+    });
+
+    it('a PDF cut off half-way', async () => {
+      const pdf = await pdfWithPages(3);
+      await expectRefused(
+        await upload('/document', [file('half.pdf', pdf.subarray(0, Math.floor(pdf.length / 2)))]),
+        400,
+        UPLOAD_MESSAGES.pdfUnreadable,
+      );
+    });
+
+    it('an encrypted PDF', async () => {
+      await expectRefused(
+        await upload('/document', [file('locked.pdf', await encryptedPdf())]),
+        400,
+        UPLOAD_MESSAGES.pdfEncrypted,
+      );
+    });
+
+    it('a PDF bomb: an object stream that inflates far past the limit', async () => {
+      const bomb = pdfBomb(20 * MEGABYTE);
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      await expectRefused(await upload('/document', [file('bomb.pdf', bomb)]), 400, UPLOAD_MESSAGES.pdfTooComplex);
+    });
+
+    it('a PDF with more pages than any document we ask for', async () => {
+      await expectRefused(
+        await upload('/document', [file('book.pdf', await pdfWithPages(51))]),
+        400,
+        tooManyPagesMessage(50),
+      );
+    });
+  });
+
+  describe('serveFile', () => {
+    it('streams a stored file to its (already authorised) reader with safe headers', async () => {
+      const pdf = await pdfWithPages();
+      const accepted = await expectAccepted(await upload('/document', [file('Pässport (copy) 100%.pdf', pdf)]));
+      const response = await app.inject({
+        method: 'GET',
+        url: '/file',
+        query: { key: accepted.storageKey, name: accepted.displayName },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(pdf)).toBe(true);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-length']).toBe(String(pdf.length));
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers['content-security-policy']).toContain('sandbox');
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="P_ssport (copy) 100_.pdf"; filename*=UTF-8''P%C3%A4ssport%20%28copy%29%20100%25.pdf`,
+      );
+    });
+
+    it('shows an image inline, named with the type it was stored as', async () => {
+      const accepted = await expectAccepted(await upload('/photo', [file('IMG_4031.HEIC', TINY_HEIC, 'image/heic')]));
+      const response = await app.inject({
+        method: 'GET',
+        url: '/file',
+        query: { key: accepted.storageKey, name: accepted.displayName, inline: '1' },
+      });
+      expect(response.headers['content-type']).toBe('image/jpeg');
+      expect(response.headers['content-disposition']).toBe(
+        `inline; filename="IMG_4031.jpg"; filename*=UTF-8''IMG_4031.jpg`,
+      );
+      expect(response.headers['content-security-policy']).toContain('sandbox');
+    });
+
+    it('lets a PDF preview run in the browser’s viewer, which no sandbox flag allows', async () => {
+      const accepted = await expectAccepted(await upload('/document', [file('a.pdf', await pdfWithPages())]));
+      const response = await app.inject({
+        method: 'GET',
+        url: '/file',
+        query: { key: accepted.storageKey, name: accepted.displayName, inline: '1' },
+      });
+      expect(response.headers['content-disposition']).toMatch(/^inline; /);
+      expect(response.headers['content-security-policy']).not.toContain('sandbox');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    });
+
+    it('answers 404 when the stored bytes are gone', async () => {
+      const accepted = await expectAccepted(await upload('/document', [file('a.pdf', await pdfWithPages())]));
+      await storage().delete(accepted.storageKey);
+      const response = await app.inject({
+        method: 'GET',
+        url: '/file',
+        query: { key: accepted.storageKey, name: accepted.displayName },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('This file is no longer available. Please upload it again.');
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import sharp, { type Metadata } from 'sharp';
+import type { UploadType } from '../../domain/uploads/file-types.ts';
+import { tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
+import type { ContentLimits } from './limits.ts';
+import { uploadRefused } from './refusal.ts';
+import { runSandboxed } from './sandbox.ts';
+
+export interface HeicDecodeInput {
+  bytes: Uint8Array;
+  maxPixels: number;
+}
+
+export type HeicDecodeResult =
+  | { ok: true; width: number; height: number; data: Uint8ClampedArray }
+  | { ok: false; reason: 'unreadable' | 'too-many-pixels' };
+
+export interface ReencodedImage {
+  data: Buffer;
+  contentType: 'image/jpeg' | 'image/png';
+}
+
+const HEIC_WORKER = new URL('./heic-worker.ts', import.meta.url);
+const JPEG_OUTPUT = { quality: 90 } as const;
+
+function tooManyPixels(limits: ContentLimits) {
+  return uploadRefused(400, tooManyPixelsMessage(Math.round(limits.maxImagePixels / 1_000_000)));
+}
+
+function refusalFor(error: unknown, limits: ContentLimits) {
+  return /pixel limit/i.test(String((error as Error)?.message))
+    ? tooManyPixels(limits)
+    : uploadRefused(400, UPLOAD_MESSAGES.imageUnreadable);
+}
+
+/** The pixels of an HEVC-coded HEIC, decoded in a sandboxed worker (heic-worker.ts). */
+async function decodeHeic(file: Buffer, limits: ContentLimits) {
+  // A copy the worker can own.
+  const bytes = new Uint8Array(file);
+  let result: HeicDecodeResult;
+  try {
+    result = await runSandboxed<HeicDecodeResult>(
+      HEIC_WORKER,
+      { bytes, maxPixels: limits.maxImagePixels } satisfies HeicDecodeInput,
+      { timeoutMs: limits.heicTimeoutMs, maxHeapMb: limits.workerHeapMb },
+      [bytes.buffer],
+    );
+  } catch {
+    throw uploadRefused(400, UPLOAD_MESSAGES.imageUnreadable);
+  }
+  if (!result.ok) {
+    throw result.reason === 'too-many-pixels'
+      ? tooManyPixels(limits)
+      : uploadRefused(400, UPLOAD_MESSAGES.imageUnreadable);
+  }
+  return result;
+}
+
+/**
+ * Re-encodes an uploaded image so that what we keep is pixels we decoded ourselves: EXIF, GPS,
+ * XMP, IPTC and colour profiles are dropped (colours converted to sRGB), the EXIF orientation is
+ * applied to the pixels, anything after the image data (a polyglot's payload) is gone. JPEG stays
+ * JPEG and PNG stays PNG; HEIC becomes JPEG, which every government portal takes. An image with
+ * more than `maxImagePixels` pixels is refused from its header, before it is decoded; one that
+ * does not decode cleanly (truncated, corrupt) is refused too.
+ */
+export async function reencodeImage(
+  path: string,
+  type: Exclude<UploadType, 'pdf'>,
+  limits: ContentLimits,
+): Promise<ReencodedImage> {
+  const options = { limitInputPixels: limits.maxImagePixels, failOn: 'warning' } as const;
+  // Read once and decoded from memory (at most the slot's size limit): sharp's cache keeps files it
+  // opened by name, which would hold a deleted scratch file's disk space after the upload.
+  const file = await readFile(path);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file, options).metadata();
+  } catch (error) {
+    throw refusalFor(error, limits);
+  }
+  const expectedFormat = { jpeg: 'jpeg', png: 'png', heic: 'heif' }[type];
+  if (metadata.format !== expectedFormat) throw uploadRefused(400, UPLOAD_MESSAGES.imageUnreadable);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.maxImagePixels) throw tooManyPixels(limits);
+
+  try {
+    if (type === 'heic' && metadata.compression === 'hevc') {
+      // libheif applies the file's rotation and mirroring while decoding.
+      const { width, height, data } = await decodeHeic(file, limits);
+      const pixels = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+        raw: { width, height, channels: 4 },
+      });
+      return {
+        data: await pixels.flatten({ background: '#ffffff' }).jpeg(JPEG_OUTPUT).toBuffer(),
+        contentType: 'image/jpeg',
+      };
+    }
+    const image = sharp(file, options).rotate();
+    if (type === 'png') return { data: await image.png().toBuffer(), contentType: 'image/png' };
+    return {
+      data: await image.flatten({ background: '#ffffff' }).jpeg(JPEG_OUTPUT).toBuffer(),
+      contentType: 'image/jpeg',
+    };
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    throw refusalFor(error, limits);
+  }
+}

@@ -1,0 +1,59 @@
+import { pageTooLargeMessage, tooManyPagesMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
+import type { ContentLimits } from './limits.ts';
+import { uploadRefused } from './refusal.ts';
+import { runSandboxed } from './sandbox.ts';
+
+export interface PdfCheckInput {
+  bytes: Uint8Array;
+  maxPages: number;
+  maxPageSide: number;
+  maxDecodedBytes: number;
+}
+
+export type PdfCheckResult =
+  | { ok: true; pages: number }
+  | { ok: false; reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'page-too-large' | 'too-complex' };
+
+const PDF_WORKER = new URL('./pdf-worker.ts', import.meta.url);
+
+/**
+ * Proves a PDF opens: pdf-lib parses its whole structure in a sandboxed worker (pdf-worker.ts)
+ * and counts its pages. Refuses, with the customer's message, a PDF that does not parse, one
+ * protected by a password, one with too many pages or an absurd page size, and one that
+ * decompresses past the limit or takes too long (a PDF bomb). Resolves with the page count.
+ */
+export async function checkPdf(bytes: Uint8Array, limits: ContentLimits): Promise<number> {
+  // A copy the worker can own: the caller's buffer stays usable.
+  const copy = new Uint8Array(bytes);
+  const input: PdfCheckInput = {
+    bytes: copy,
+    maxPages: limits.maxPdfPages,
+    maxPageSide: limits.maxPdfPageSide,
+    maxDecodedBytes: limits.maxPdfDecodedBytes,
+  };
+  let result: PdfCheckResult;
+  try {
+    result = await runSandboxed<PdfCheckResult>(
+      PDF_WORKER,
+      input,
+      { timeoutMs: limits.pdfTimeoutMs, maxHeapMb: limits.workerHeapMb },
+      [copy.buffer],
+    );
+  } catch {
+    // Out of time or out of memory: a file built to exhaust the parser, or one far too heavy to check.
+    throw uploadRefused(400, UPLOAD_MESSAGES.pdfTooComplex);
+  }
+  if (result.ok) return result.pages;
+  switch (result.reason) {
+    case 'encrypted':
+      throw uploadRefused(400, UPLOAD_MESSAGES.pdfEncrypted);
+    case 'too-many-pages':
+      throw uploadRefused(400, tooManyPagesMessage(limits.maxPdfPages));
+    case 'page-too-large':
+      throw uploadRefused(400, pageTooLargeMessage());
+    case 'too-complex':
+      throw uploadRefused(400, UPLOAD_MESSAGES.pdfTooComplex);
+    default:
+      throw uploadRefused(400, UPLOAD_MESSAGES.pdfUnreadable);
+  }
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply } from 'fastify';
+import { FILE_MISSING_MESSAGE } from '../../domain/uploads/messages.ts';
+import { HttpError } from '../http/errors.ts';
+import type { FileStorage } from '../storage/index.ts';
+
+/** A stored file the caller has already authorised this request to read (its owner, or staff). */
+export interface ServableFile {
+  storageKey: string;
+  /** The name shown to the customer (displayFileName); the download is named after it. */
+  displayName: string;
+}
+
+export interface ServeFileOptions {
+  /** `inline` shows an image or PDF in the browser (a preview); `attachment`, the default, downloads it. */
+  disposition?: 'inline' | 'attachment';
+}
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+const KNOWN_EXTENSION = /\.(jpe?g|png|heic|heif|pdf)$/i;
+/** File systems allow 255 bytes per name; a name this long in characters stays under it in most scripts. */
+const MAX_DOWNLOAD_NAME = 120;
+
+/**
+ * Nothing in a served file may run or load anything (an SVG or HTML could not get here, but a
+ * browser is not to be trusted with guessing): no sources, a unique origin (`sandbox`), framable
+ * only by our own pages. Inline PDFs drop `sandbox` and allow the one embed of themselves: Chrome's
+ * PDF viewer is a plugin that no sandbox flag re-enables, and it runs the PDF apart from our origin.
+ */
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
+const INLINE_PDF_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
+/** The download's name: the display name with the stored type's extension (HEIC was stored as JPEG). */
+export function downloadFileName(displayName: string, contentType: string): string {
+  const base = Array.from(displayName.replace(/…$/, '').replace(KNOWN_EXTENSION, '').trim())
+    .slice(0, MAX_DOWNLOAD_NAME)
+    .join('')
+    .trim();
+  return `${base || 'document'}.${EXTENSION[contentType] ?? 'bin'}`;
+}
+
+/** RFC 5987 `ext-value` encoding: UTF-8, percent-encoded beyond attr-char. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback for old clients,
+ * the exact UTF-8 name for the rest.
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+}
+
+/**
+ * Streams a stored file as the response, with headers that keep it a file: its stored type and
+ * length, `nosniff`, `private, no-store` (never in a shared cache or the browser's disk cache), a
+ * CSP that runs nothing, and a Content-Disposition naming it. The ownership check is the
+ * caller's: pass only a file this request may read. A file gone from storage is a 404.
+ */
+export async function serveFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: ServableFile,
+  { disposition = 'attachment' }: ServeFileOptions = {},
+): Promise<FastifyReply> {
+  const stored = await storage.get(file.storageKey);
+  if (!stored) throw new HttpError(404, FILE_MISSING_MESSAGE);
+  const inlinePdf = disposition === 'inline' && stored.contentType === 'application/pdf';
+  return reply
+    .header('content-type', stored.contentType)
+    .header('content-length', stored.size)
+    .header(
+      'content-disposition',
+      contentDisposition(disposition, downloadFileName(file.displayName, stored.contentType)),
+    )
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', inlinePdf ? INLINE_PDF_CSP : FILE_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .send(stored.stream);
+}
