@@ -83,6 +83,33 @@ describe('POST /api/v1/contact/user-info', () => {
     expect(mail?.html).not.toContain('<b>Thanks</b>');
   });
 
+  it("keeps the phone's country: as picked, else derived from the number; refuses one the number cannot be from", async () => {
+    const stored = async (res: { json(): { data: { id: number } } }) => {
+      const [row] = await t.database.db
+        .select()
+        .from(contactEnquiries)
+        .where(eq(contactEnquiries.id, res.json().data.id));
+      return row;
+    };
+    const picked = await post({ ...valid, phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(picked.statusCode).toBe(201);
+    expect(await stored(picked)).toMatchObject({ phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(await stored(await post({ ...valid, phone: '+1 (416) 555-0123' }))).toMatchObject({ phoneCountry: 'CA' });
+    expect(await stored(await post({ ...valid, phone: '(416) 555-0123' }))).toMatchObject({ phoneCountry: null });
+
+    const before = (await t.database.db.select().from(contactEnquiries)).length;
+    const wrong = await post({ ...valid, phone: '+91 98765 43210', phoneCountry: 'CA' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'Invalid country code',
+      errors: { phoneCountry: 'Invalid country code' },
+    });
+    expect((await post({ ...valid, phoneCountry: 'Canada' })).json().errors).toEqual({
+      phoneCountry: 'Invalid country code',
+    });
+    expect((await t.database.db.select().from(contactEnquiries)).length).toBe(before);
+  });
+
   it('records the signed-in customer who sent it', async () => {
     const user = await createSignedInUser(t.app);
     const res = await t.app.inject({

@@ -1,9 +1,11 @@
+import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { whatsappHref } from '../../../domain/config/navigation.ts';
 import { SOCIAL_LINKS } from '../../../domain/config/site.ts';
 import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import { CONTACT_RATE_LIMIT, contactTopicLabel, enquiryTypeLabel } from '../../../domain/contact/options.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { ContactEnquiryInput, ContactInfo } from '../../../domain/contact/schema.ts';
+import { phoneCountryFits, resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -60,6 +62,9 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
       from: Submitter = {},
     ): Promise<FormResult<{ id: number; createdAt: Date }>> {
       if (input.website) return formFailure(400, CONTACT_MESSAGES.honeypot);
+      if (input.phoneCountry && !phoneCountryFits(input.phone, input.phoneCountry)) {
+        return formFailure(400, AUTH_MESSAGES.invalidCountryCode, { phoneCountry: AUTH_MESSAGES.invalidCountryCode });
+      }
       if (from.ip) {
         const since = new Date(now().getTime() - CONTACT_RATE_LIMIT.windowMs);
         if ((await repository.countFromIpSince(from.ip, since)) >= CONTACT_RATE_LIMIT.max) {
@@ -71,6 +76,7 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
           name: input.name,
           email: input.email,
           phone: input.phone,
+          phoneCountry: resolvePhoneCountry(input.phone, input.phoneCountry),
           enquiryType: input.enquiryType,
           topic: input.topic,
           message: input.message,

@@ -7,6 +7,8 @@ export const contactEnquiries = pgTable('contact_enquiries', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone').notNull(),
+  /** The phone's country ('CA'): as picked, else derived from the number; null when unknown. */
+  phoneCountry: text('phone_country'),
   enquiryType: text('enquiry_type').notNull(),
   topic: text('topic').notNull(),
   message: text('message').notNull(),

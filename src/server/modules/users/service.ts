@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import {
   type Address,
   type AddressType,
@@ -43,6 +44,8 @@ export interface NewAccount {
   name: string;
   email: string;
   phone: string;
+  /** The country picked with the phone, if any; kept when it fits the number, else derived from it. */
+  phoneCountry?: string | null | undefined;
   passwordHash: string;
   platform: string;
   referredByUserId: number | null;
@@ -74,6 +77,7 @@ function toProfile(row: UserRow): Profile {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneCountry: row.phoneCountry ?? resolvePhoneCountry(row.phone),
     ageGroup: toAgeGroup(row.ageGroup),
     referralCode: row.referralCode,
     role: row.role,
@@ -94,6 +98,7 @@ function toAddress(row: AddressRow): Address {
     postalCode: row.postalCode,
     country: row.country as AddressCountry,
     phone: row.phone,
+    phoneCountry: row.phone === null ? null : (row.phoneCountry ?? resolvePhoneCountry(row.phone)),
     additionalInfo: row.additionalInfo,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
@@ -111,6 +116,7 @@ function addressValues(input: ValidAddress) {
     postalCode: input.postalCode,
     country: input.country,
     phone: input.phone,
+    phoneCountry: input.phone === null ? null : resolvePhoneCountry(input.phone, input.phoneCountry),
     additionalInfo: input.additionalInfo,
   };
 }
@@ -147,7 +153,11 @@ export function createUsersService(db: Database) {
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await tx.transaction((inner) =>
-            createUsersRepository(inner).insert({ ...account, referralCode: newReferralCode() }),
+            createUsersRepository(inner).insert({
+              ...account,
+              phoneCountry: resolvePhoneCountry(account.phone, account.phoneCountry),
+              referralCode: newReferralCode(),
+            }),
           );
           return toAccount(row);
         } catch (error) {
@@ -175,14 +185,20 @@ export function createUsersService(db: Database) {
       return row ? toProfile(row) : null;
     },
 
-    /** `patch` is already validated (profileUpdateSchema's output). */
+    /**
+     * `patch` is already validated (profileUpdateSchema's output). A new phone comes with the
+     * country picked for it, or gets the country its number belongs to.
+     */
     async updateProfile(
       userId: number,
-      patch: { name?: string; phone?: string; ageGroup?: ProfileUpdate['ageGroup'] },
+      patch: { name?: string; phone?: string; phoneCountry?: string; ageGroup?: ProfileUpdate['ageGroup'] },
     ): Promise<Profile | null> {
-      const values: { name?: string; phone?: string; ageGroup?: string | null } = {};
+      const values: { name?: string; phone?: string; phoneCountry?: string | null; ageGroup?: string | null } = {};
       if (patch.name !== undefined) values.name = patch.name;
-      if (patch.phone !== undefined) values.phone = patch.phone;
+      if (patch.phone !== undefined) {
+        values.phone = patch.phone;
+        values.phoneCountry = resolvePhoneCountry(patch.phone, patch.phoneCountry);
+      }
       if (patch.ageGroup !== undefined) values.ageGroup = patch.ageGroup;
       const row =
         Object.keys(values).length > 0 ? await repository.update(userId, values) : await repository.findById(userId);

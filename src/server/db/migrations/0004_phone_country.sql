@@ -1,0 +1,3 @@
+ALTER TABLE "contact_enquiries" ADD COLUMN "phone_country" text;--> statement-breakpoint
+ALTER TABLE "addresses" ADD COLUMN "phone_country" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_country" text;
