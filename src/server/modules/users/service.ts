@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import {
   type Address,
@@ -9,16 +8,13 @@ import {
 import { type Profile, type ProfileUpdate, toAgeGroup } from '../../../domain/users/profile.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
-import { type AddressRow, createUsersRepository, type UserRow, uniqueViolation } from './repository.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { randomCode } from '../../lib/reference.ts';
+import { type AddressRow, createUsersRepository, type UserRow } from './repository.ts';
 
 /** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
-const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const REFERRAL_LENGTH = 8;
-
 export function newReferralCode(): string {
-  let code = '';
-  for (let i = 0; i < REFERRAL_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
-  return code;
+  return randomCode(8);
 }
 
 /** Codes are compared upper-cased and without spaces, as people type them. */
