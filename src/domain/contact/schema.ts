@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENQUIRY_REFERENCE, referencePattern } from '../api/reference.ts';
 import { phoneCountrySchema } from '../auth/schemas.ts';
 import { choiceField, emailField, honeypotField, longTextField, nameField, phoneField } from './fields.ts';
 import { CONTACT_MESSAGES } from './messages.ts';
@@ -37,10 +38,12 @@ export const contactEnquirySchema = z.object({
 });
 export type ContactEnquiryInput = z.infer<typeof contactEnquirySchema>;
 
+/** What a sent enquiry answers: its reference (never the row id, which would count enquiries). */
 export const contactEnquiryReceiptSchema = z.object({
-  id: z.number(),
+  reference: z.string().regex(referencePattern(ENQUIRY_REFERENCE)),
   createdAt: z.date(),
 });
+export type ContactEnquiryReceipt = z.infer<typeof contactEnquiryReceiptSchema>;
 
 /** GET /api/v1/contact/contact-info: how to reach the company. */
 export const contactInfoSchema = z.object({

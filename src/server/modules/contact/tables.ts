@@ -4,6 +4,11 @@ import { users } from '../users/tables.ts';
 /** Contact form enquiries (SPEC.md §3 enquiry types and topics live in src/domain/contact). */
 export const contactEnquiries = pgTable('contact_enquiries', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /**
+   * What the customer and support quote ('ENQ-7KD2QX'): random, so it says nothing about how many
+   * enquiries there are, as the row id would. Null only in rows from before references existed.
+   */
+  reference: text('reference').unique(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone').notNull(),
