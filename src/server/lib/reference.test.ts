@@ -5,7 +5,14 @@ import {
   REFUND_REFERENCE,
   referencePattern,
 } from '../../domain/api/reference.ts';
+import type { Database } from '../db/client.ts';
 import { newReference, withNewReference } from './reference.ts';
+
+/** A stand-in database whose transactions just run their work. */
+const db = { transaction: (work: (tx: never) => unknown) => work(undefined as never) } as unknown as Pick<
+  Database,
+  'transaction'
+>;
 
 const clash = (constraint: string) =>
   Object.assign(new Error('duplicate key'), { cause: { code: '23505', constraint } });
@@ -32,9 +39,10 @@ describe('references customers quote (ENQ-…, RF-…)', () => {
     const draws = ['ENQ-AAAAAA', 'ENQ-BBBBBB'];
     const tried: string[] = [];
     const stored = await withNewReference(
+      db,
       'contact_enquiries_reference_unique',
       () => draws.shift() ?? 'ENQ-CCCCCC',
-      async (reference) => {
+      async (_tx, reference) => {
         tried.push(reference);
         if (reference === 'ENQ-AAAAAA') throw clash('contact_enquiries_reference_unique');
         return reference;
@@ -46,6 +54,7 @@ describe('references customers quote (ENQ-…, RF-…)', () => {
     let attempts = 0;
     await expect(
       withNewReference(
+        db,
         'refund_requests_reference_unique',
         () => 'RF-AAAAAAAA',
         async () => {
@@ -63,7 +72,9 @@ describe('references customers quote (ENQ-…, RF-…)', () => {
       attempts++;
       throw clash('refund_requests_one_open_per_order');
     };
-    await expect(withNewReference('refund_requests_reference_unique', () => 'RF-AAAAAAAA', other)).rejects.toThrow();
+    await expect(
+      withNewReference(db, 'refund_requests_reference_unique', () => 'RF-AAAAAAAA', other),
+    ).rejects.toThrow();
     expect(attempts).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { REFERENCE_ALPHABET, type ReferenceFormat } from '../../domain/api/reference.ts';
+import type { Database } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 
 /** `length` characters of REFERENCE_ALPHABET from the system's cryptographic random source. */
@@ -18,18 +19,21 @@ export function newReference(format: ReferenceFormat): string {
 const ATTEMPTS = 5;
 
 /**
- * Stores a row under a new reference: `store` runs with a freshly drawn one, and again with
+ * Stores a row under a new reference, each attempt in a transaction of its own (a refused insert
+ * spoils the transaction it ran in): `store` runs with a freshly drawn reference, and again with
  * another while the reference's unique constraint (`constraint`) refuses it. Any other error
- * ends the attempt at once.
+ * ends it at once, the attempt's transaction rolled back.
  */
 export async function withNewReference<T>(
+  db: Pick<Database, 'transaction'>,
   constraint: string,
   draw: () => string,
-  store: (reference: string) => Promise<T>,
+  store: (tx: Database, reference: string) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const reference = draw();
     try {
-      return await store(draw());
+      return await db.transaction((tx) => store(tx, reference));
     } catch (error) {
       if (attempt >= ATTEMPTS || uniqueViolation(error) !== constraint) throw error;
     }

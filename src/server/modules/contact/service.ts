@@ -36,6 +36,21 @@ export const SUPPORT_HOURS = [
 
 export const MAILING_ADDRESS = 'SevaDocs, 1250 Oak Tree Road, Suite 204, Iselin, NJ 08830, USA';
 
+/** The enquiry's row, but for its reference. */
+function enquiryValues(input: ContactEnquiryInput, from: Submitter) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    phoneCountry: resolvePhoneCountry(input.phone, input.phoneCountry),
+    enquiryType: input.enquiryType,
+    topic: input.topic,
+    message: input.message,
+    userId: from.userId ?? null,
+    ip: from.ip ?? null,
+  };
+}
+
 export function createContactService(db: Database, deps: ContactServiceDeps) {
   const repository = createContactRepository(db);
   const now = deps.now ?? (() => new Date());
@@ -132,23 +147,18 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
           return formFailure(429, CONTACT_MESSAGES.rateLimited);
         }
       }
-      const stored = await withNewReference('contact_enquiries_reference_unique', newReference, (reference) =>
-        db.transaction(async (tx) => {
-          const enquiry = await createContactRepository(tx).insert({
+      const stored = await withNewReference(
+        db,
+        'contact_enquiries_reference_unique',
+        newReference,
+        async (tx, reference) => {
+          const { createdAt } = await createContactRepository(tx).insert({
+            ...enquiryValues(input, from),
             reference,
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            phoneCountry: resolvePhoneCountry(input.phone, input.phoneCountry),
-            enquiryType: input.enquiryType,
-            topic: input.topic,
-            message: input.message,
-            userId: from.userId ?? null,
-            ip: from.ip ?? null,
           });
-          await queueMails(tx, { reference, createdAt: enquiry.createdAt }, input);
-          return { reference, createdAt: enquiry.createdAt };
-        }),
+          await queueMails(tx, { reference, createdAt }, input);
+          return { reference, createdAt };
+        },
       );
       return { ok: true, value: stored };
     },

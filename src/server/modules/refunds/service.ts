@@ -116,8 +116,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
       // The request and its two e-mails are kept together, or not at all; a reference another
       // request already has (astronomically rare) draws a fresh one.
-      const receipt = await withNewReference('refund_requests_reference_unique', newReference, (reference) =>
-        db.transaction(async (tx) => {
+      const receipt = await withNewReference(
+        db,
+        'refund_requests_reference_unique',
+        newReference,
+        async (tx, reference) => {
           const stored = await createRefundsRepository(tx).insert({
             reference,
             orderId: order.id,
@@ -130,7 +133,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
           const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
           await queueMails(tx, receipt, input, order.title);
           return receipt;
-        }),
+        },
       );
       return { ok: true, value: receipt };
     },

@@ -64,7 +64,7 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           <p className="text-sm font-medium text-slate-600">{CONTACT_MESSAGES.referenceLabel}</p>
           <p className="font-mono text-2xl font-bold tracking-wider text-slate-900">{result.reference}</p>
         </div>
-        <p className="text-slate-600">
+        <p className="break-words text-slate-600">
           {CONTACT_MESSAGES.copySent(result.email)} Need an answer sooner? Call or WhatsApp us using the details on this
           page.
         </p>
