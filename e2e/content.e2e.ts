@@ -5,6 +5,7 @@ import { GUIDELINE_TABS, ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
 import { CONTACT_MESSAGES } from '../src/domain/contact/messages.ts';
 import { REFUND_MESSAGES } from '../src/domain/refunds/options.ts';
+import { waitForInteractive } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
 
@@ -232,7 +233,9 @@ describe('contact form (SPEC.md §2, §3)', () => {
     for (const [label, message] of expectations) {
       const field = form.getByLabel(label, { exact: true });
       expect(await field.getAttribute('aria-invalid'), label).toBe('true');
-      await expectVisible(field.locator('xpath=..').getByText(message, { exact: true }));
+      // The field's block: its label, the control (the phone: the country picker and the number) and the message.
+      const block = form.locator(`div:has(> label[for="${await field.getAttribute('id')}"])`);
+      await expectVisible(block.getByText(message, { exact: true }));
     }
     await expectVisible(
       form.getByText('Please choose whether this is a new application enquiry or you are an existing client'),
@@ -272,15 +275,22 @@ describe('contact form (SPEC.md §2, §3)', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('message');
   });
 
-  it('sends an enquiry that is acknowledged on screen and reaches support’s mailbox', async () => {
+  it('sends an enquiry with a Canadian phone, shows its reference and e-mails it to the customer and support', async () => {
     const { page } = await e2e.desktop();
     await page.goto(ROUTES.CONTACT);
     await waitForHydration(page);
     const form = page.locator('#contact-form');
+    await waitForInteractive(form.getByLabel('Full name'));
     const name = `Ananya Iyer ${['Alpha', 'Beta', 'Gamma'][Date.now() % 3]}`;
+    const email = `ananya.${Date.now().toString(36)}@example.com`;
     await form.getByLabel('Full name').fill(name);
-    await form.getByLabel('E-mail').fill('ananya.iyer@example.com');
-    await form.getByLabel('Phone').fill('+1 (646) 555-0188');
+    await form.getByLabel('E-mail').fill(email);
+    // The same phone field as sign-up: pick the country, then the number.
+    await form.getByRole('button', { name: 'Country code +1, United States' }).click();
+    await page.getByRole('combobox', { name: 'Search country or code' }).fill('Canada');
+    await page.getByRole('combobox', { name: 'Search country or code' }).press('Enter');
+    await expectVisible(form.getByRole('button', { name: 'Country code +1, Canada' }));
+    await form.getByRole('textbox', { name: 'Phone' }).fill('2045550188');
     await form.getByLabel(/Existing client/).check();
     await form.getByLabel('Topic').selectOption({ label: 'Photo service' });
     await form
@@ -289,12 +299,20 @@ describe('contact form (SPEC.md §2, §3)', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Message sent' }));
     await expectVisible(page.getByText(CONTACT_MESSAGES.received));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.copySent(email)));
+    const reference = (await page.getByText(/^ENQ-[A-Z2-9]{6}$/).textContent()) ?? '';
+    expect(reference).toMatch(/^ENQ-[A-HJKMNP-Z2-9]{6}$/);
+    expect(await page.getByText(/enquiry number|#\d/).count()).toBe(0);
 
-    await pollMail(async () => (await mailbox()).some((m) => m.text.includes(`Name: ${name}`))).toBe(true);
-    const mail = (await mailbox()).find((m) => m.text.includes(`Name: ${name}`));
-    expect(mail?.to).toBe(DEFAULT_CONTACT.supportEmail);
-    expect(mail?.subject).toMatch(/^Contact enquiry #\d+: Photo service \(Existing client\)$/);
-    expect(mail?.text).toContain('Phone: +1 (646) 555-0188');
+    await pollMail(async () => (await mailbox()).filter((m) => m.subject.includes(reference)).length).toBe(2);
+    const mails = (await mailbox()).filter((m) => m.subject.includes(reference));
+    const support = mails.find((m) => m.to === DEFAULT_CONTACT.supportEmail);
+    expect(support?.subject).toBe(`Contact enquiry ${reference}: Photo service (Existing client)`);
+    expect(support?.text).toContain(`Name: ${name}`);
+    expect(support?.text).toContain('Phone: +1-2045550188');
+    const customer = mails.find((m) => m.to === email);
+    expect(customer?.subject).toBe(`We have your message: SevaDocs enquiry ${reference}`);
+    expect(customer?.text).toContain(`Your message is logged under reference ${reference}.`);
   });
 
   it('works without JavaScript', async () => {
@@ -312,6 +330,8 @@ describe('contact form (SPEC.md §2, §3)', () => {
     await form.getByLabel('Message').fill('I need a power of attorney for my flat in Pune. Which package fits?');
     await form.getByRole('button', { name: 'Send message' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Message sent' }));
+    await expectVisible(page.getByText(/^ENQ-[A-HJKMNP-Z2-9]{6}$/));
+    await expectVisible(page.getByText(CONTACT_MESSAGES.copySent('rahul.verma@example.com')));
   });
 });
 

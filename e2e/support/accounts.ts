@@ -58,6 +58,11 @@ export async function signUpByApi(baseURL: string, email: string, name = 'Asha V
 /** Registers and verifies an account through the API and the dev mailbox. */
 export async function verifiedAccount(baseURL: string, email: string, name?: string): Promise<void> {
   await signUpByApi(baseURL, email, name);
+  await verifyByMail(baseURL, email);
+}
+
+/** Verifies a new account with the link e-mailed to it, through the API. */
+export async function verifyByMail(baseURL: string, email: string): Promise<void> {
   const link = await waitForLink(baseURL, email, '/verify-email');
   const token = new URL(link).searchParams.get('token');
   const response = await fetch(`${baseURL}/api/v1/auth/email/verify`, {

@@ -12,7 +12,7 @@ import type { ParameterChoices } from '../domain/catalog/parameters.ts';
 import type { ServiceDetail } from '../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../domain/catalog/service-summary.ts';
 import type { FormResult } from '../domain/contact/result.ts';
-import type { ContactEnquiryInput, ContactInfo } from '../domain/contact/schema.ts';
+import type { ContactEnquiryInput, ContactEnquiryReceipt, ContactInfo } from '../domain/contact/schema.ts';
 import type {
   AboutContent,
   Article,
@@ -44,7 +44,7 @@ export interface FormSender {
   userId?: number | null;
 }
 
-/** A stored enquiry or lead. */
+/** A stored campaign lead. */
 export type StoredForm = FormResult<{ id: number; createdAt: Date }>;
 
 /**
@@ -64,7 +64,7 @@ export interface LoaderServices {
   };
   contact: {
     contactInfo(): ContactInfo;
-    submit(input: ContactEnquiryInput, from?: FormSender): Promise<StoredForm>;
+    submit(input: ContactEnquiryInput, from?: FormSender): Promise<FormResult<ContactEnquiryReceipt>>;
   };
   content: {
     getAbout(): Promise<AboutContent>;

@@ -69,6 +69,28 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the documented answers (issue 17 points 8 and 9)', () => {
+  /** The properties of `data` in an operation's JSON answer. */
+  function dataProperties(path: string, method: string, status: string): Record<string, { pattern?: string }> {
+    const operation = (document.paths[path] as Record<string, { responses: Record<string, unknown> }>)[method];
+    const answer = operation?.responses[status] as {
+      content: { 'application/json': { schema: { properties: { data: { properties: Record<string, object> } } } } };
+    };
+    return answer.content['application/json'].schema.properties.data.properties;
+  }
+
+  it('a contact enquiry answers with its reference, never its row id', () => {
+    const data = dataProperties('/api/v1/contact/user-info', 'post', '201');
+    expect(Object.keys(data).sort()).toEqual(['createdAt', 'reference']);
+    expect(new RegExp(data.reference?.pattern ?? '^$').test('ENQ-7KD2QX')).toBe(true);
+  });
+
+  it("the profile and addresses answer with the phone's country", () => {
+    expect(dataProperties('/api/v1/users/profile', 'get', '200')).toHaveProperty('phoneCountry');
+    expect(dataProperties('/api/v1/users/addresses', 'post', '201')).toHaveProperty('phoneCountry');
+  });
+});
+
 describe('isDocumentedRoute', () => {
   it('keeps routes under /api and drops wildcards, pages, SEO files and the docs themselves', () => {
     expect(isDocumentedRoute('/api/v1/services/slug/:slug')).toBe(true);

@@ -94,9 +94,25 @@ export const phoneNumberSchema = z
   .min(1, M.fieldRequired)
   .regex(phoneDigits, M.invalidPhone);
 
+/**
+ * The country of a phone as an ISO 3166-1 alpha-2 code ('CA'): sent and kept beside the phone,
+ * because a dial code does not name a country (+1 is the USA, Canada and the Caribbean).
+ */
+export const phoneCountrySchema = z
+  .string({ error: M.invalidCountryCode })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, M.invalidCountryCode);
+
 /** SPEC.md §3: the phone sent to the server is country code + '-' + number. */
 export function joinPhone(countryCode: string, number: string): string {
   return `${countryCode.trim()}-${number.trim()}`;
+}
+
+/** joinPhone's inverse: '+1-4155550123' → ['+1', '4155550123'] (a phone without its code is taken as +1). */
+export function splitPhone(phone: string): [string, string] {
+  const at = phone.indexOf('-');
+  return at === -1 ? ['+1', phone] : [phone.slice(0, at), phone.slice(at + 1)];
 }
 
 export const fullPhoneSchema = z
@@ -138,6 +154,8 @@ export const signUpPayloadSchema = z.object({
   name: nameSchema(M.fieldRequired),
   email: signUpEmail,
   phone: fullPhoneSchema,
+  /** The country picked with the phone; without it the server derives it from the number. */
+  phoneCountry: phoneCountrySchema.optional(),
   password: strongPassword,
   referredBy: z.string().trim().max(64).optional().default(''),
 });

@@ -22,6 +22,9 @@ export const CONTACT_MESSAGES = {
   messageTooShort: `Message should be at least ${CONTACT_MESSAGE_MIN_LENGTH} characters`,
   messageTooLong: `Message should not exceed ${CONTACT_MESSAGE_MAX_LENGTH} characters`,
   received: 'Thank you. Your message has reached our support team and we will reply within one business day.',
+  referenceLabel: 'Your reference',
+  copySent: (email: string) =>
+    `We have e-mailed a copy to ${email}. Please quote your reference if you call or write to us about this message.`,
   rateLimited: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
   honeypot: 'We could not accept this form. Please reload the page and try again.',
   fixErrors: 'Please correct the highlighted fields.',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ENQUIRY_REFERENCE, referencePattern } from '../api/reference.ts';
+import { phoneCountrySchema } from '../auth/schemas.ts';
 import { choiceField, emailField, honeypotField, longTextField, nameField, phoneField } from './fields.ts';
 import { CONTACT_MESSAGES } from './messages.ts';
 import {
@@ -17,7 +19,10 @@ const topics = CONTACT_TOPICS.map((t) => t.value) as [ContactTopic, ...ContactTo
 export const contactEnquirySchema = z.object({
   name: nameField,
   email: emailField,
+  /** With its calling code ('+1-4165550123', '+1 (416) 555-0123'), or national with phoneCountry. */
   phone: phoneField,
+  /** The country picked with the phone ('CA'); derived from the number when absent. */
+  phoneCountry: z.preprocess((v) => (v === '' || v === null ? undefined : v), phoneCountrySchema.optional()),
   enquiryType: choiceField(enquiryTypes, CONTACT_MESSAGES.enquiryTypeRequired),
   topic: choiceField(topics, CONTACT_MESSAGES.topicRequired),
   message: longTextField(
@@ -33,10 +38,12 @@ export const contactEnquirySchema = z.object({
 });
 export type ContactEnquiryInput = z.infer<typeof contactEnquirySchema>;
 
+/** What a sent enquiry answers: its reference (never the row id, which would count enquiries). */
 export const contactEnquiryReceiptSchema = z.object({
-  id: z.number(),
+  reference: z.string().regex(referencePattern(ENQUIRY_REFERENCE)),
   createdAt: z.date(),
 });
+export type ContactEnquiryReceipt = z.infer<typeof contactEnquiryReceiptSchema>;
 
 /** GET /api/v1/contact/contact-info: how to reach the company. */
 export const contactInfoSchema = z.object({

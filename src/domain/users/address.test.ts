@@ -51,6 +51,7 @@ describe('addressInputSchema', () => {
       type: 'home',
       state: 'CA',
       phone: null,
+      phoneCountry: null,
       additionalInfo: null,
     });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '../auth/messages.ts';
-import { fullPhoneSchema, personName } from '../auth/schemas.ts';
+import { fullPhoneSchema, personName, phoneCountrySchema } from '../auth/schemas.ts';
 import { USER_MESSAGES as U } from './messages.ts';
 import { ADDRESS_COUNTRIES, type AddressCountry, isRegionOf } from './regions.ts';
 
@@ -48,6 +48,8 @@ export const addressInputSchema = z
     country: z.enum(ADDRESS_COUNTRIES, { error: U.countryInvalid }),
     /** Optional contact phone for the courier, '+1-4155550123'; empty means none. */
     phone: optionalText(30, AUTH_MESSAGES.invalidPhone),
+    /** The phone's country ('CA'); derived from the number when absent. */
+    phoneCountry: phoneCountrySchema.nullish(),
     additionalInfo: optionalText(500, U.additionalInfoTooLong),
     /** Make this the default address (the first address always becomes the default). */
     isDefault: z.boolean().optional(),
@@ -76,6 +78,7 @@ export const addressInputSchema = z
   })
   .transform((address) => ({
     ...address,
+    phoneCountry: address.phone === null ? null : (address.phoneCountry ?? null),
     postalCode: normalizePostalCode(address.country, address.postalCode) ?? address.postalCode,
   }));
 export type AddressInput = z.input<typeof addressInputSchema>;
@@ -92,6 +95,8 @@ export const addressSchema = z.object({
   postalCode: z.string(),
   country: z.enum(ADDRESS_COUNTRIES),
   phone: z.string().nullable(),
+  /** The phone's country ('CA'); null without a phone. */
+  phoneCountry: z.string().nullable(),
   additionalInfo: z.string().nullable(),
   isDefault: z.boolean(),
   createdAt: z.string(),

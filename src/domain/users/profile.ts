@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES as M } from '../auth/messages.ts';
-import { fullPhoneSchema, personName, strongPassword } from '../auth/schemas.ts';
+import { fullPhoneSchema, personName, phoneCountrySchema, strongPassword } from '../auth/schemas.ts';
 import { USER_MESSAGES as U } from './messages.ts';
 
 /** The age groups of the profile's General tab (SPEC.md §3: user details include ageGroup). */
@@ -17,6 +17,8 @@ export const profileSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The phone's country ('CA'): as picked, else derived from the number; null when no country has its code. */
+  phoneCountry: z.string().nullable(),
   ageGroup: z.enum(AGE_GROUPS).nullable(),
   referralCode: z.string(),
   role: z.enum(USER_ROLES),
@@ -26,14 +28,22 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PATCH /users/profile: any of name, phone ('+1-4155550123') and ageGroup (null clears it). */
+/**
+ * PATCH /users/profile: any of name, phone ('+1-4155550123') with its country ('CA', optional:
+ * derived from the number when absent) and ageGroup (null clears it).
+ */
 export const profileUpdateSchema = z
   .object({
     name: personName.optional(),
     phone: fullPhoneSchema.optional(),
+    phoneCountry: phoneCountrySchema.optional(),
     ageGroup: z.enum(AGE_GROUPS, { error: U.invalidAgeGroup }).nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.phone !== undefined || v.ageGroup !== undefined, U.nothingToUpdate);
+  .refine((v) => v.name !== undefined || v.phone !== undefined || v.ageGroup !== undefined, U.nothingToUpdate)
+  .refine((v) => v.phoneCountry === undefined || v.phone !== undefined, {
+    path: ['phone'],
+    message: M.fieldRequired,
+  });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /** POST /users/check-password. */

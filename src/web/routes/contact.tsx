@@ -1,8 +1,9 @@
 import { data, useActionData, useLoaderData } from 'react-router';
+import { joinPhone } from '../../domain/auth/schemas.ts';
 import { fieldErrors } from '../../domain/contact/fields.ts';
 import { CONTACT_MESSAGES } from '../../domain/contact/messages.ts';
 import { contactEnquirySchema } from '../../domain/contact/schema.ts';
-import { CONTACT_FIELDS, type ContactActionData } from '../features/contact/contact-fields.ts';
+import { CONTACT_FIELDS, type ContactActionData, type ContactFormValues } from '../features/contact/contact-fields.ts';
 import { appContext } from '../lib/app-context.ts';
 import { formValues } from '../lib/form-values.ts';
 import { Preloaded, preload } from '../lib/preloaded.tsx';
@@ -14,6 +15,15 @@ import type { Route } from './+types/contact';
 const page = preload(() => import('../features/contact/contact-page.tsx'));
 if (import.meta.env.SSR) await page;
 
+/**
+ * The API's enquiry from the posted fields: the number typed beside the country picker joined to
+ * the picker's dial code ('+1-4165550123', as sign-up sends it), unless it was typed with its own.
+ */
+function enquiryOf({ countryCode, phone, ...rest }: ContactFormValues) {
+  const number = phone.trim();
+  return { ...rest, phone: countryCode && number && !number.startsWith('+') ? joinPhone(countryCode, number) : number };
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   return { info: context.get(appContext).services.contact.contactInfo() };
 }
@@ -21,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const values = formValues(await request.formData(), CONTACT_FIELDS);
-  const parsed = contactEnquirySchema.safeParse(values);
+  const parsed = contactEnquirySchema.safeParse(enquiryOf(values));
   if (!parsed.success) {
     return data<ContactActionData>(
       { ok: false, message: CONTACT_MESSAGES.fixErrors, errors: fieldErrors(parsed.error), values },
@@ -36,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return data<ContactActionData>({ ok: true, id: result.value.id });
+  return data<ContactActionData>({ ok: true, reference: result.value.reference, email: parsed.data.email });
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -100,6 +100,8 @@ describe('POST /auth/signup', () => {
       [{ email: '' }, 'email', M.fieldRequired],
       [{ phone: '+1-123' }, 'phone', M.invalidPhone],
       [{ phone: '1-4155550123' }, 'phone', M.invalidCountryCode],
+      [{ phoneCountry: 'Canada' }, 'phoneCountry', M.invalidCountryCode],
+      [{ phone: '+91-9876543210', phoneCountry: 'CA' }, 'phoneCountry', M.invalidCountryCode],
       [{ password: '' }, 'password', M.fieldRequired],
     ];
     for (const [override, field, message] of cases) {

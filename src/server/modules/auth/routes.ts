@@ -17,6 +17,7 @@ import {
   signUpPayloadSchema,
 } from '../../../domain/auth/schemas.ts';
 import { PLATFORMS } from '../../../domain/config/site.ts';
+import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
@@ -24,10 +25,12 @@ import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-th
 import { normalizeReferralCode } from '../users/service.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
-const signUpBodySchema = signUpPayloadSchema.extend({
-  /** Honeypot: hidden from people, so any value means a bot. */
-  website: z.string().max(500).optional(),
-});
+const signUpBodySchema = signUpPayloadSchema
+  .extend({
+    /** Honeypot: hidden from people, so any value means a bot. */
+    website: z.string().max(500).optional(),
+  })
+  .superRefine(checkPhoneCountry);
 
 const nullData = envelopeSchema(z.null());
 

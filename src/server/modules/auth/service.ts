@@ -39,6 +39,8 @@ export interface SignUpInput {
   name: string;
   email: string;
   phone: string;
+  /** The country picked with the phone ('CA'); derived from the number when absent. */
+  phoneCountry?: string | undefined;
   password: string;
   referredBy: string;
   platform: string;
@@ -189,6 +191,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
               name: input.name,
               email: input.email,
               phone: input.phone,
+              phoneCountry: input.phoneCountry,
               passwordHash,
               platform: input.platform,
               referredByUserId,

@@ -10,7 +10,7 @@ export function createContactRepository(db: Database) {
       const [row] = await db
         .insert(contactEnquiries)
         .values(enquiry)
-        .returning({ id: contactEnquiries.id, createdAt: contactEnquiries.createdAt });
+        .returning({ reference: contactEnquiries.reference, createdAt: contactEnquiries.createdAt });
       if (!row) throw new Error('contact enquiry was not stored');
       return row;
     },

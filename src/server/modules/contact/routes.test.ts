@@ -25,6 +25,9 @@ const valid = {
 };
 
 let nextIp = 1;
+const enquiry = (reference: string) =>
+  t.database.db.select().from(contactEnquiries).where(eq(contactEnquiries.reference, reference));
+
 /** Each test posts from its own address so the per-route limit of one test never hits another. */
 function post(payload: unknown, ip = `10.1.0.${nextIp++}`) {
   return t.app.inject({
@@ -61,7 +64,7 @@ describe('POST /api/v1/contact/user-info', () => {
     expect(body.message).toBe(
       'Thank you. Your message has reached our support team and we will reply within one business day.',
     );
-    const [row] = await t.database.db.select().from(contactEnquiries).where(eq(contactEnquiries.id, body.data.id));
+    const [row] = await enquiry(body.data.reference);
     expect(row).toMatchObject({
       name: 'Priya Sharma',
       email: 'priya.sharma@example.com',
@@ -72,15 +75,94 @@ describe('POST /api/v1/contact/user-info', () => {
     });
     expect(row?.ip).toMatch(/^10\.1\.0\./);
 
-    const [mail] = await deliveredMail(t.app, 1);
-    expect(mail?.to).toBe('support@sevadocs.example');
+    const mail = (await deliveredMail(t.app)).find((m) => m.to === 'support@sevadocs.example');
     expect(mail?.subject).toBe(
-      `Contact enquiry #${body.data.id}: Indian consular application (New application enquiry)`,
+      `Contact enquiry ${body.data.reference}: Indian consular application (New application enquiry)`,
     );
+    expect(mail?.text).toContain(`Reference: ${body.data.reference}`);
     expect(mail?.text).toContain('E-mail: priya.sharma@example.com');
     expect(mail?.text).toContain('Enquiry type: New application enquiry');
     expect(mail?.html).toContain('&lt;b&gt;Thanks&lt;/b&gt;');
     expect(mail?.html).not.toContain('<b>Thanks</b>');
+  });
+
+  it('answers with a random reference and never the row id, which would count the enquiries (issue 17 point 9)', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await post({ ...valid, message: `${valid.message} (${i})` })).json());
+    const references = answers.map((a) => a.data.reference as string);
+    for (const answer of answers) {
+      expect(Object.keys(answer.data).sort()).toEqual(['createdAt', 'reference']);
+      expect(answer.data.reference).toMatch(/^ENQ-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/);
+    }
+    expect(new Set(references).size).toBe(3);
+    expect(JSON.stringify(answers)).not.toMatch(/"id"/);
+    for (const reference of references) expect(await enquiry(reference)).toHaveLength(1);
+  });
+
+  it('e-mails the customer an acknowledgement quoting the reference, through the queue, without the typed text', async () => {
+    const email = `ack.${Date.now()}@example.com`;
+    const message = 'Please visit cheap-pills.example for a discount on my OCI renewal.';
+    const res = await post({ ...valid, email, message });
+    const reference = res.json().data.reference as string;
+    expect(await t.app.mail.isQueued(t.database.db, `contact-enquiry:${reference}:customer`)).toBe(true);
+    expect((await t.app.mailer.outbox()).filter((m) => m.to === email)).toEqual([]);
+    await t.runJobs();
+    const mails = (await deliveredMail(t.app)).filter((m) => m.to === email);
+    expect(mails).toHaveLength(1);
+    const [ack] = mails;
+    expect(ack?.subject).toBe(`We have your message: SevaDocs enquiry ${reference}`);
+    expect(ack?.text).toContain(
+      `Thank you for contacting SevaDocs. Your message is logged under reference ${reference}. Please quote it if you call or write to us about this message.`,
+    );
+    expect(ack?.text).toContain(`Reference: ${reference}`);
+    expect(ack?.text).toContain('Topic: Indian consular application');
+    expect(ack?.text).toContain('Call us toll-free on 1-800-555-0199 or write to support@sevadocs.example.');
+    // Whatever was typed stays out of a mail that goes to the address typed.
+    expect(ack?.text).not.toContain('cheap-pills');
+    expect(ack?.text).not.toContain(valid.name);
+    expect(ack?.html).not.toContain('cheap-pills');
+  });
+
+  it('draws another reference when the first one is taken', async () => {
+    const { createContactService } = await import('./service.ts');
+    const draws = ['ENQ-TAKEN2', 'ENQ-TAKEN2', 'ENQ-FRESH3'];
+    const service = createContactService(t.database.db, {
+      mail: t.app.mail,
+      contact: { companyName: 'SevaDocs', tollFreeNumber: '1', supportEmail: 's@x.example', whatsappNumber: '1' },
+      newReference: () => draws.shift() ?? 'ENQ-SPARE4',
+    });
+    const parsed = contactEnquirySchema.parse(valid);
+    expect(await service.submit(parsed, { ip: '10.6.6.1' })).toMatchObject({
+      ok: true,
+      value: { reference: 'ENQ-TAKEN2' },
+    });
+    expect(await service.submit(parsed, { ip: '10.6.6.2' })).toMatchObject({
+      ok: true,
+      value: { reference: 'ENQ-FRESH3' },
+    });
+    expect(await enquiry('ENQ-FRESH3')).toHaveLength(1);
+  });
+
+  it("keeps the phone's country: as picked, else derived from the number; refuses one the number cannot be from", async () => {
+    const stored = async (res: { json(): { data: { reference: string } } }) =>
+      (await enquiry(res.json().data.reference))[0];
+    const picked = await post({ ...valid, phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(picked.statusCode).toBe(201);
+    expect(await stored(picked)).toMatchObject({ phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(await stored(await post({ ...valid, phone: '+1 (416) 555-0123' }))).toMatchObject({ phoneCountry: 'CA' });
+    expect(await stored(await post({ ...valid, phone: '(416) 555-0123' }))).toMatchObject({ phoneCountry: null });
+
+    const before = (await t.database.db.select().from(contactEnquiries)).length;
+    const wrong = await post({ ...valid, phone: '+91 98765 43210', phoneCountry: 'CA' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: 'Invalid country code',
+      errors: { phoneCountry: 'Invalid country code' },
+    });
+    expect((await post({ ...valid, phoneCountry: 'Canada' })).json().errors).toEqual({
+      phoneCountry: 'Invalid country code',
+    });
+    expect((await t.database.db.select().from(contactEnquiries)).length).toBe(before);
   });
 
   it('records the signed-in customer who sent it', async () => {
@@ -93,10 +175,7 @@ describe('POST /api/v1/contact/user-info', () => {
       remoteAddress: '10.1.1.1',
     });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.database.db
-      .select()
-      .from(contactEnquiries)
-      .where(eq(contactEnquiries.id, res.json().data.id));
+    const [row] = await enquiry(res.json().data.reference);
     expect(row?.userId).toBe(user.id);
   });
 
@@ -177,25 +256,31 @@ describe('POST /api/v1/contact/user-info', () => {
     expect((await t.app.services.contact.submit(parsed, { ip: '10.8.8.9' })).ok).toBe(true);
   });
 
-  it("queues the e-mail in the enquiry's transaction: pending until the queue delivers it", async () => {
+  it("queues both e-mails in the enquiry's transaction: pending until the queue delivers them", async () => {
     const res = await post({ ...valid, message: 'Queued before it is sent, delivered once.' });
     expect(res.statusCode).toBe(201);
-    const id = res.json().data.id as number;
-    const queued = async () => {
+    const reference = res.json().data.reference as string;
+    const queued = async (to: 'support' | 'customer') => {
       const [row] = await t.database.db
         .select()
         .from(outboundEmails)
-        .where(eq(outboundEmails.key, `contact-enquiry:${id}`));
+        .where(eq(outboundEmails.key, `contact-enquiry:${reference}:${to}`));
       return row;
     };
-    expect(await queued()).toMatchObject({
+    expect(await queued('support')).toMatchObject({
       purpose: 'contact-enquiry',
       to: 'support@sevadocs.example',
       status: 'pending',
     });
+    expect(await queued('customer')).toMatchObject({
+      purpose: 'contact-acknowledgement',
+      to: 'priya.sharma@example.com',
+      status: 'pending',
+    });
     await t.runJobs();
-    expect(await queued()).toMatchObject({ status: 'sent', attempts: 1, text: null, html: null });
-    expect((await deliveredMail(t.app)).filter((m) => m.subject.startsWith(`Contact enquiry #${id}:`))).toHaveLength(1);
+    expect(await queued('support')).toMatchObject({ status: 'sent', attempts: 1, text: null, html: null });
+    expect(await queued('customer')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect((await deliveredMail(t.app)).filter((m) => m.subject.includes(reference))).toHaveLength(2);
   });
 
   it('keeps neither the enquiry nor its e-mail when the e-mail cannot be queued', async () => {

@@ -1,10 +1,14 @@
+import { ENQUIRY_REFERENCE } from '../../../domain/api/reference.ts';
+import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { whatsappHref } from '../../../domain/config/navigation.ts';
 import { SOCIAL_LINKS } from '../../../domain/config/site.ts';
 import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import { CONTACT_RATE_LIMIT, contactTopicLabel, enquiryTypeLabel } from '../../../domain/contact/options.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import type { ContactEnquiryInput, ContactInfo } from '../../../domain/contact/schema.ts';
+import type { ContactEnquiryInput, ContactEnquiryReceipt, ContactInfo } from '../../../domain/contact/schema.ts';
+import { phoneCountryFits, resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import type { Database } from '../../db/client.ts';
+import { newReference as drawReference, withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import { createContactRepository } from './repository.ts';
@@ -14,6 +18,8 @@ export interface ContactServiceDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; tollFreeNumber: string; supportEmail: string; whatsappNumber: string };
   now?: () => Date;
+  /** Draws an enquiry reference (tests pass their own to make two clash). */
+  newReference?: () => string;
 }
 
 /** Who sent a form: the network address (for rate limits) and the signed-in user, if any. */
@@ -30,9 +36,83 @@ export const SUPPORT_HOURS = [
 
 export const MAILING_ADDRESS = 'SevaDocs, 1250 Oak Tree Road, Suite 204, Iselin, NJ 08830, USA';
 
+/** The enquiry's row, but for its reference. */
+function enquiryValues(input: ContactEnquiryInput, from: Submitter) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    phoneCountry: resolvePhoneCountry(input.phone, input.phoneCountry),
+    enquiryType: input.enquiryType,
+    topic: input.topic,
+    message: input.message,
+    userId: from.userId ?? null,
+    ip: from.ip ?? null,
+  };
+}
+
 export function createContactService(db: Database, deps: ContactServiceDeps) {
   const repository = createContactRepository(db);
   const now = deps.now ?? (() => new Date());
+  const newReference = deps.newReference ?? (() => drawReference(ENQUIRY_REFERENCE));
+
+  /**
+   * Support's notice with every detail, and the customer's acknowledgement quoting the reference.
+   * The acknowledgement goes to whatever address was typed, so it carries none of the typed text
+   * (name, message): the form cannot be used to send someone else words of a stranger's choosing.
+   */
+  async function queueMails(tx: Database, receipt: ContactEnquiryReceipt, input: ContactEnquiryInput) {
+    const { reference } = receipt;
+    const topic = contactTopicLabel(input.topic);
+    const enquiryType = enquiryTypeLabel(input.enquiryType);
+    const support = simpleMail({
+      to: deps.contact.supportEmail,
+      subject: `Contact enquiry ${reference}: ${topic} (${enquiryType})`,
+      heading: `New contact enquiry ${reference}`,
+      intro: [`${input.name} sent a message through the contact form. Reply to them at ${input.email}.`],
+      details: [
+        ['Reference', reference],
+        ['Name', input.name],
+        ['E-mail', input.email],
+        ['Phone', input.phone],
+        ['Enquiry type', enquiryType],
+        ['Topic', topic],
+        ['Message', input.message],
+        ['Received', receipt.createdAt.toISOString()],
+      ],
+      outro: ['Please answer within one business day, as the contact page promises.'],
+      signature: `${deps.contact.companyName} website`,
+    });
+    const customer = simpleMail({
+      to: input.email,
+      subject: `We have your message: ${deps.contact.companyName} enquiry ${reference}`,
+      heading: 'We have received your message',
+      intro: [
+        `Thank you for contacting ${deps.contact.companyName}. Your message is logged under reference ${reference}. Please quote it if you call or write to us about this message.`,
+      ],
+      details: [
+        ['Reference', reference],
+        ['Topic', topic],
+        ['Enquiry type', enquiryType],
+      ],
+      outro: [
+        'A consular specialist reads every message and replies within one business day.',
+        `Need an answer sooner? Call us toll-free on ${deps.contact.tollFreeNumber} or write to ${deps.contact.supportEmail}.`,
+        'If you did not send this message, you can ignore this e-mail.',
+      ],
+      signature: `The ${deps.contact.companyName} support team`,
+    });
+    await deps.mail.enqueue(tx, {
+      ...support,
+      purpose: 'contact-enquiry',
+      key: `contact-enquiry:${reference}:support`,
+    });
+    await deps.mail.enqueue(tx, {
+      ...customer,
+      purpose: 'contact-acknowledgement',
+      key: `contact-enquiry:${reference}:customer`,
+    });
+  }
 
   return {
     /** GET /contact/contact-info: how to reach the company. */
@@ -51,52 +131,35 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
     },
 
     /**
-     * Stores an enquiry and queues its e-mail to support in one transaction: both are kept, or
-     * neither, and an SMTP outage only delays the e-mail. A filled honeypot or too many
+     * Stores an enquiry under a new reference and queues its e-mails, to support and the
+     * customer's acknowledgement, in one transaction: all are kept, or none, and an SMTP outage
+     * only delays them. A filled honeypot, a phone country the number cannot be from or too many
      * enquiries from one address are refused before anything is stored.
      */
-    async submit(
-      input: ContactEnquiryInput,
-      from: Submitter = {},
-    ): Promise<FormResult<{ id: number; createdAt: Date }>> {
+    async submit(input: ContactEnquiryInput, from: Submitter = {}): Promise<FormResult<ContactEnquiryReceipt>> {
       if (input.website) return formFailure(400, CONTACT_MESSAGES.honeypot);
+      if (input.phoneCountry && !phoneCountryFits(input.phone, input.phoneCountry)) {
+        return formFailure(400, AUTH_MESSAGES.invalidCountryCode, { phoneCountry: AUTH_MESSAGES.invalidCountryCode });
+      }
       if (from.ip) {
         const since = new Date(now().getTime() - CONTACT_RATE_LIMIT.windowMs);
         if ((await repository.countFromIpSince(from.ip, since)) >= CONTACT_RATE_LIMIT.max) {
           return formFailure(429, CONTACT_MESSAGES.rateLimited);
         }
       }
-      const stored = await db.transaction(async (tx) => {
-        const enquiry = await createContactRepository(tx).insert({
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          enquiryType: input.enquiryType,
-          topic: input.topic,
-          message: input.message,
-          userId: from.userId ?? null,
-          ip: from.ip ?? null,
-        });
-        const mail = simpleMail({
-          to: deps.contact.supportEmail,
-          subject: `Contact enquiry #${enquiry.id}: ${contactTopicLabel(input.topic)} (${enquiryTypeLabel(input.enquiryType)})`,
-          heading: `New contact enquiry #${enquiry.id}`,
-          intro: [`${input.name} sent a message through the contact form. Reply to them at ${input.email}.`],
-          details: [
-            ['Name', input.name],
-            ['E-mail', input.email],
-            ['Phone', input.phone],
-            ['Enquiry type', enquiryTypeLabel(input.enquiryType)],
-            ['Topic', contactTopicLabel(input.topic)],
-            ['Message', input.message],
-            ['Received', enquiry.createdAt.toISOString()],
-          ],
-          outro: ['Please answer within one business day, as the contact page promises.'],
-          signature: `${deps.contact.companyName} website`,
-        });
-        await deps.mail.enqueue(tx, { ...mail, purpose: 'contact-enquiry', key: `contact-enquiry:${enquiry.id}` });
-        return enquiry;
-      });
+      const stored = await withNewReference(
+        db,
+        'contact_enquiries_reference_unique',
+        newReference,
+        async (tx, reference) => {
+          const { createdAt } = await createContactRepository(tx).insert({
+            ...enquiryValues(input, from),
+            reference,
+          });
+          await queueMails(tx, { reference, createdAt }, input);
+          return { reference, createdAt };
+        },
+      );
       return { ok: true, value: stored };
     },
   };

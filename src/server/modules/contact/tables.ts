@@ -4,9 +4,16 @@ import { users } from '../users/tables.ts';
 /** Contact form enquiries (SPEC.md §3 enquiry types and topics live in src/domain/contact). */
 export const contactEnquiries = pgTable('contact_enquiries', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /**
+   * What the customer and support quote ('ENQ-7KD2QX'): random, so it says nothing about how many
+   * enquiries there are, as the row id would. Null only in rows from before references existed.
+   */
+  reference: text('reference').unique(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone').notNull(),
+  /** The phone's country ('CA'): as picked, else derived from the number; null when unknown. */
+  phoneCountry: text('phone_country'),
   enquiryType: text('enquiry_type').notNull(),
   topic: text('topic').notNull(),
   message: text('message').notNull(),

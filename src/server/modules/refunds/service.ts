@@ -3,6 +3,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
+import { withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
@@ -24,13 +25,6 @@ export interface RefundsServiceDeps {
 
 /** Failed order look-ups one address may make per window before it must wait (guards guessing). */
 export const REFUND_LOOKUP_FAILURE_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
 
 export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const repository = createRefundsRepository(db);
@@ -120,29 +114,28 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         return formFailure(400, message, { amount: message });
       }
 
-      for (let attempt = 0; ; attempt++) {
-        try {
-          // The request and its two e-mails are kept together, or not at all.
-          const receipt = await db.transaction(async (tx) => {
-            const stored = await createRefundsRepository(tx).insert({
-              reference: newReference(),
-              orderId: order.id,
-              email: input.email,
-              reason: input.reason,
-              amountCents: input.amount,
-              currency: order.currency,
-              ip: from.ip ?? null,
-            });
-            const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
-            await queueMails(tx, receipt, input, order.title);
-            return receipt;
+      // The request and its two e-mails are kept together, or not at all; a reference another
+      // request already has (astronomically rare) draws a fresh one.
+      const receipt = await withNewReference(
+        db,
+        'refund_requests_reference_unique',
+        newReference,
+        async (tx, reference) => {
+          const stored = await createRefundsRepository(tx).insert({
+            reference,
+            orderId: order.id,
+            email: input.email,
+            reason: input.reason,
+            amountCents: input.amount,
+            currency: order.currency,
+            ip: from.ip ?? null,
           });
-          return { ok: true, value: receipt };
-        } catch (error) {
-          // A reference collision is astronomically rare; try a fresh one a few times.
-          if (!isUniqueViolation(error) || attempt >= 4) throw error;
-        }
-      }
+          const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
+          await queueMails(tx, receipt, input, order.title);
+          return receipt;
+        },
+      );
+      return { ok: true, value: receipt };
     },
   };
 }

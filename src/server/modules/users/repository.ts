@@ -7,17 +7,6 @@ export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddressRow = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The PostgreSQL error code of a unique violation, looked for through Drizzle's wrapping. */
-export function uniqueViolation(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-    current = e.cause;
-  }
-  return null;
-}
-
 export function createUsersRepository(db: Database) {
   return {
     async findByEmail(email: string): Promise<UserRow | null> {

@@ -5,6 +5,7 @@ import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { sessions } from '../auth/tables.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
+import { addresses, users } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,6 +62,7 @@ describe('profile', () => {
       name: 'Arjun Mehta',
       email: user.email,
       phone: '+1-4155550123',
+      phoneCountry: 'US',
       ageGroup: null,
       referralCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
       role: 'customer',
@@ -101,6 +103,77 @@ describe('profile', () => {
     // The e-mail is not changeable here.
     await call('PATCH', '/users/profile', user.token, { name: 'Meera Iyer', email: 'x@example.com' });
     expect((await call('GET', '/users/profile', user.token)).json().data.email).toBe(user.email);
+  });
+});
+
+describe("the phone's country (issue 17 point 8: a Canadian phone stays Canadian)", () => {
+  const profile = async (token: string) => (await call('GET', '/users/profile', token)).json().data;
+
+  it('keeps the country picked at sign-up, even where the digits alone would say the United States', async () => {
+    const user = await createSignedInUser(t.app, { phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(await profile(user.token)).toMatchObject({ phone: '+1-5555550123', phoneCountry: 'CA' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.phoneCountry).toBe('CA');
+  });
+
+  it('derives it from the number when only the number arrives: +1 416 is Canada', async () => {
+    const user = await createSignedInUser(t.app, { phone: '+1-4165550123' });
+    expect(await profile(user.token)).toMatchObject({ phone: '+1-4165550123', phoneCountry: 'CA' });
+  });
+
+  it('reads rows from before the country was kept with the country of their number', async () => {
+    const user = await createSignedInUser(t.app, { phone: '+1-6135550199', phoneCountry: 'CA' });
+    await t.database.db.update(users).set({ phoneCountry: null }).where(eq(users.id, user.id));
+    expect(await profile(user.token)).toMatchObject({ phoneCountry: 'CA' });
+  });
+
+  it('changes with the phone on the General tab; a country the number cannot be from is refused', async () => {
+    const user = await createSignedInUser(t.app);
+    expect(await profile(user.token)).toMatchObject({ phoneCountry: 'US' });
+    const picked = await call('PATCH', '/users/profile', user.token, { phone: '+1-5555550123', phoneCountry: 'CA' });
+    expect(picked.json().data).toMatchObject({ phone: '+1-5555550123', phoneCountry: 'CA' });
+    const derived = await call('PATCH', '/users/profile', user.token, { phone: '+91-9876543210' });
+    expect(derived.json().data).toMatchObject({ phone: '+91-9876543210', phoneCountry: 'IN' });
+    const renamed = await call('PATCH', '/users/profile', user.token, { name: 'Meera Iyer' });
+    expect(renamed.json().data).toMatchObject({ phone: '+91-9876543210', phoneCountry: 'IN' });
+
+    const wrong = await call('PATCH', '/users/profile', user.token, { phone: '+91-9876543210', phoneCountry: 'CA' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ phoneCountry: M.invalidCountryCode });
+    const alone = await call('PATCH', '/users/profile', user.token, { phoneCountry: 'CA' });
+    expect(alone.statusCode).toBe(400);
+    expect(alone.json().errors.phone).toBe(M.fieldRequired);
+    expect(await profile(user.token)).toMatchObject({ phone: '+91-9876543210', phoneCountry: 'IN' });
+  });
+
+  it("keeps an address's phone country: picked, derived, none without a phone, refused when wrong", async () => {
+    const user = await createSignedInUser(t.app);
+    const post = async (override: Record<string, unknown>) =>
+      call(
+        'POST',
+        '/users/addresses',
+        user.token,
+        address({ country: 'CA', state: 'ON', postalCode: 'M5V 3L9', ...override }),
+      );
+    expect((await post({ phone: '+1-5555550123', phoneCountry: 'CA' })).json().data).toMatchObject({
+      phone: '+1-5555550123',
+      phoneCountry: 'CA',
+    });
+    expect((await post({ phone: '+1-4165550123' })).json().data.phoneCountry).toBe('CA');
+    expect((await post({ phone: '', phoneCountry: 'CA' })).json().data).toMatchObject({
+      phone: null,
+      phoneCountry: null,
+    });
+    const wrong = await post({ phone: '+91-9876543210', phoneCountry: 'CA' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ phoneCountry: M.invalidCountryCode });
+
+    const [first] = (await call('GET', '/users/addresses', user.token)).json().data.results;
+    const moved = await call('PUT', `/users/addresses/${first.id}`, user.token, address({ phone: '+1-4155550123' }));
+    expect(moved.json().data).toMatchObject({ phone: '+1-4155550123', phoneCountry: 'US' });
+    await t.database.db.update(addresses).set({ phoneCountry: null }).where(eq(addresses.id, first.id));
+    const old = (await call('GET', '/users/addresses', user.token)).json().data.results;
+    expect(old.find((a: { id: number }) => a.id === first.id)).toMatchObject({ phoneCountry: 'US' });
   });
 });
 

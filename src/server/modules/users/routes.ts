@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
 import { addressInputSchema, addressSchema } from '../../../domain/users/address.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
 import {
@@ -18,6 +19,9 @@ import { currentUser } from '../../plugins/session.ts';
 import type { AddressResult } from './service.ts';
 
 const nullData = envelopeSchema(z.null());
+/** A phone's picked country must be one the number can be from (src/domain/phone). */
+const profileUpdateBody = profileUpdateSchema.superRefine(checkPhoneCountry);
+const addressBody = addressInputSchema.superRefine(checkPhoneCountry);
 
 function addressOrThrow(result: AddressResult) {
   if (result.ok) return result.address;
@@ -53,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Change name, phone or age group',
-        body: profileUpdateSchema,
+        body: profileUpdateBody,
         response: { 200: envelopeSchema(profileSchema) },
       },
     },
@@ -130,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Add an address (the first one becomes the default)',
-        body: addressInputSchema,
+        body: addressBody,
         response: { 201: envelopeSchema(addressSchema) },
       },
     },
@@ -147,7 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Replace an address',
         params: idParams,
-        body: addressInputSchema,
+        body: addressBody,
         response: { 200: envelopeSchema(addressSchema) },
       },
     },

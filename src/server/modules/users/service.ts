@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import {
   type Address,
   type AddressType,
@@ -8,16 +8,13 @@ import {
 import { type Profile, type ProfileUpdate, toAgeGroup } from '../../../domain/users/profile.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
-import { type AddressRow, createUsersRepository, type UserRow, uniqueViolation } from './repository.ts';
+import { uniqueViolation } from '../../db/errors.ts';
+import { randomCode } from '../../lib/reference.ts';
+import { type AddressRow, createUsersRepository, type UserRow } from './repository.ts';
 
 /** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
-const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const REFERRAL_LENGTH = 8;
-
 export function newReferralCode(): string {
-  let code = '';
-  for (let i = 0; i < REFERRAL_LENGTH; i++) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
-  return code;
+  return randomCode(8);
 }
 
 /** Codes are compared upper-cased and without spaces, as people type them. */
@@ -43,6 +40,8 @@ export interface NewAccount {
   name: string;
   email: string;
   phone: string;
+  /** The country picked with the phone, if any; kept when it fits the number, else derived from it. */
+  phoneCountry?: string | null | undefined;
   passwordHash: string;
   platform: string;
   referredByUserId: number | null;
@@ -74,6 +73,7 @@ function toProfile(row: UserRow): Profile {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneCountry: row.phoneCountry ?? resolvePhoneCountry(row.phone),
     ageGroup: toAgeGroup(row.ageGroup),
     referralCode: row.referralCode,
     role: row.role,
@@ -94,6 +94,7 @@ function toAddress(row: AddressRow): Address {
     postalCode: row.postalCode,
     country: row.country as AddressCountry,
     phone: row.phone,
+    phoneCountry: row.phone === null ? null : (row.phoneCountry ?? resolvePhoneCountry(row.phone)),
     additionalInfo: row.additionalInfo,
     isDefault: row.isDefault,
     createdAt: row.createdAt.toISOString(),
@@ -111,6 +112,7 @@ function addressValues(input: ValidAddress) {
     postalCode: input.postalCode,
     country: input.country,
     phone: input.phone,
+    phoneCountry: input.phone === null ? null : resolvePhoneCountry(input.phone, input.phoneCountry),
     additionalInfo: input.additionalInfo,
   };
 }
@@ -147,7 +149,11 @@ export function createUsersService(db: Database) {
       for (let attempt = 0; ; attempt++) {
         try {
           const row = await tx.transaction((inner) =>
-            createUsersRepository(inner).insert({ ...account, referralCode: newReferralCode() }),
+            createUsersRepository(inner).insert({
+              ...account,
+              phoneCountry: resolvePhoneCountry(account.phone, account.phoneCountry),
+              referralCode: newReferralCode(),
+            }),
           );
           return toAccount(row);
         } catch (error) {
@@ -175,14 +181,20 @@ export function createUsersService(db: Database) {
       return row ? toProfile(row) : null;
     },
 
-    /** `patch` is already validated (profileUpdateSchema's output). */
+    /**
+     * `patch` is already validated (profileUpdateSchema's output). A new phone comes with the
+     * country picked for it, or gets the country its number belongs to.
+     */
     async updateProfile(
       userId: number,
-      patch: { name?: string; phone?: string; ageGroup?: ProfileUpdate['ageGroup'] },
+      patch: { name?: string; phone?: string; phoneCountry?: string; ageGroup?: ProfileUpdate['ageGroup'] },
     ): Promise<Profile | null> {
-      const values: { name?: string; phone?: string; ageGroup?: string | null } = {};
+      const values: { name?: string; phone?: string; phoneCountry?: string | null; ageGroup?: string | null } = {};
       if (patch.name !== undefined) values.name = patch.name;
-      if (patch.phone !== undefined) values.phone = patch.phone;
+      if (patch.phone !== undefined) {
+        values.phone = patch.phone;
+        values.phoneCountry = resolvePhoneCountry(patch.phone, patch.phoneCountry);
+      }
       if (patch.ageGroup !== undefined) values.ageGroup = patch.ageGroup;
       const row =
         Object.keys(values).length > 0 ? await repository.update(userId, values) : await repository.findById(userId);

@@ -11,6 +11,11 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   /** SPEC.md §3: country code + '-' + number, e.g. '+1-4155550123'. */
   phone: text('phone').notNull(),
+  /**
+   * The phone's country, ISO 3166-1 alpha-2 ('CA'): +1 alone does not say USA or Canada. Null in
+   * rows from before it was kept: those are read with the country derived from the number.
+   */
+  phoneCountry: text('phone_country'),
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<UserRole>().notNull().default('customer'),
   ageGroup: text('age_group'),
@@ -49,6 +54,8 @@ export const addresses = pgTable(
     /** ISO country code: US or CA. */
     country: text('country').notNull(),
     phone: text('phone'),
+    /** The phone's country ('CA'), as for users.phone_country. */
+    phoneCountry: text('phone_country'),
     additionalInfo: text('additional_info'),
     isDefault: boolean('is_default').notNull().default(false),
     ...timestamps,

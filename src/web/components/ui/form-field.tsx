@@ -57,7 +57,7 @@ interface ControlProps {
 }
 
 /** A label above one control, its hint and error below; the control gets the attributes that tie them. */
-function LabelledField({
+export function LabelledField({
   name,
   label,
   error,

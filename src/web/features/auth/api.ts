@@ -13,6 +13,8 @@ export interface SignUpBody {
   name: string;
   email: string;
   phone: string;
+  /** The country picked with the phone ('CA'). */
+  phoneCountry: string;
   password: string;
   referredBy: string;
 }

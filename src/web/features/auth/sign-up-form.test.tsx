@@ -179,6 +179,7 @@ describe('Sign Up form (SPEC.md §2, §5)', () => {
       name: 'Priya Sharma',
       email: 'priya.sharma@example.com',
       phone: '+1-4155550123',
+      phoneCountry: 'US',
       password: 'Str0ng!Pass',
       referredBy: '',
     });

@@ -126,6 +126,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
           name: values.name,
           email: values.email,
           phone: joinPhone(values.countryCode, values.phone),
+          phoneCountry: countryIso,
           password: values.password,
           referredBy: referral.state === 'applied' ? referral.code : '',
         },

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Form, Link } from 'react-router';
 import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import {
@@ -7,9 +7,11 @@ import {
   ENQUIRY_TYPES,
   HONEYPOT_FIELD,
 } from '../../../domain/contact/options.ts';
+import type { CountryChoice } from '../../components/ui/country-code-picker.tsx';
 import {
   FormRejectionAlert,
   HoneypotField,
+  LabelledField,
   RadioCardGroup,
   SelectField,
   SubmitButton,
@@ -17,7 +19,9 @@ import {
   TextField,
 } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { EMAIL_INPUT, PHONE_INPUT } from '../../components/ui/input-presets.ts';
+import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
+import { PhoneInput } from '../../components/ui/phone-input.tsx';
+import { useCountries } from '../../lib/use-countries.ts';
 import { usePostedForm } from '../../lib/use-posted-form.ts';
 import type { ContactActionData } from './contact-fields.ts';
 
@@ -36,9 +40,17 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
   const done = useRef<HTMLHeadingElement>(null);
   const { sending, failed, values, errors } = usePostedForm(FORM_ID, result, done);
 
+  // The phone's country as picked (kept when a post is refused); +1 is both the USA and Canada.
+  const [country, setCountry] = useState<CountryChoice>(() =>
+    values?.countryCode && values.phoneCountry
+      ? { code: values.countryCode, isoCode: values.phoneCountry }
+      : { code: '+1', isoCode: 'US' },
+  );
+  const countries = useCountries();
+
   if (result?.ok) {
     return (
-      <div className="card flex flex-col items-start gap-4 p-8">
+      <div className="card flex flex-col items-start gap-4 p-6 sm:p-8">
         <span className="icon-tile bg-green-100 text-green-700">
           <Icon name="circle-check" className="size-7" />
         </span>
@@ -48,9 +60,13 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
         <p role="status" className="text-lg text-slate-700">
           {CONTACT_MESSAGES.received}
         </p>
-        <p className="text-slate-600">
-          Your enquiry number is <strong className="text-slate-900">#{result.id}</strong>. Need an answer sooner? Call
-          or WhatsApp us using the details on this page.
+        <div className="rounded-xl border border-slate-200 bg-slate-50 px-5 py-3">
+          <p className="text-sm font-medium text-slate-600">{CONTACT_MESSAGES.referenceLabel}</p>
+          <p className="font-mono text-2xl font-bold tracking-wider text-slate-900">{result.reference}</p>
+        </div>
+        <p className="break-words text-slate-600">
+          {CONTACT_MESSAGES.copySent(result.email)} Need an answer sooner? Call or WhatsApp us using the details on this
+          page.
         </p>
         <Link to="/contact" className="btn-outline mt-2">
           Send another message
@@ -76,14 +92,20 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
           className="sm:col-span-2"
         />
         <TextField name="email" label="E-mail" {...EMAIL_INPUT} defaultValue={values?.email} error={errors.email} />
-        <TextField
-          name="phone"
-          label="Phone"
-          {...PHONE_INPUT}
-          placeholder="+1 415 555 0123"
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
+        <LabelledField name="phone" label="Phone" error={errors.phone ?? errors.phoneCountry ?? errors.countryCode}>
+          {(control) => (
+            <PhoneInput
+              field={control}
+              countries={countries}
+              country={country}
+              onCountryChange={setCountry}
+              number={{ defaultValue: values?.phone }}
+              codeInvalid={Boolean(errors.phoneCountry ?? errors.countryCode)}
+              placeholder="Phone number"
+              postedAs={{ code: 'countryCode', country: 'phoneCountry' }}
+            />
+          )}
+        </LabelledField>
       </div>
       <RadioCardGroup
         name="enquiryType"

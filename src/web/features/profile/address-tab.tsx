@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { joinPhone } from '../../../domain/auth/schemas.ts';
-import { PHONE_MAX_DIGITS } from '../../../domain/limits/constants.ts';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { joinPhone, splitPhone } from '../../../domain/auth/schemas.ts';
 import {
   ADDRESS_TYPES,
   type Address,
@@ -11,10 +10,10 @@ import {
   addressInputSchema,
 } from '../../../domain/users/address.ts';
 import { type AddressCountry, CA_PROVINCES, COUNTRY_NAMES, US_STATES } from '../../../domain/users/regions.ts';
-import { CountryCodePicker } from '../../components/ui/country-code-picker.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
 import {
   accountKeys,
   createAddress,
@@ -26,7 +25,6 @@ import {
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
-import { splitPhone } from './general-tab.tsx';
 import { TabPanel } from './tab-panel.tsx';
 
 const TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work', other: 'Other' };
@@ -40,6 +38,8 @@ interface AddressForm {
   state: string;
   postalCode: string;
   phoneCode: string;
+  /** The country the dial code stands for ('CA'), sent as phoneCountry. */
+  phoneCountry: string;
   phoneNumber: string;
   additionalInfo: string;
   isDefault: boolean;
@@ -56,9 +56,15 @@ export function toPayload(form: AddressForm): AddressInput {
     state: form.state,
     postalCode: form.postalCode,
     phone: number ? joinPhone(form.phoneCode, number) : null,
+    phoneCountry: number ? form.phoneCountry : null,
     additionalInfo: form.additionalInfo.trim() || null,
     isDefault: form.isDefault,
   };
+}
+
+/** The form field an API or schema message about `path` is shown under (phone messages: under the number). */
+function fieldOf(path: string): keyof AddressForm {
+  return (path === 'phone' || path === 'phoneCountry' ? 'phoneNumber' : path) as keyof AddressForm;
 }
 
 /** The shared address rule (src/domain/users/address.ts), its phone messages shown under the phone number. */
@@ -68,7 +74,7 @@ const resolver: Resolver<AddressForm> = async (values) => {
   const errors: FieldErrors<AddressForm> = {};
   for (const issue of result.error.issues) {
     const path = String(issue.path[0] ?? '');
-    const field = (path === 'phone' ? 'phoneNumber' : path) as keyof AddressForm;
+    const field = fieldOf(path);
     if (!errors[field]) errors[field] = { type: 'validate', message: issue.message };
   }
   return { values: {}, errors };
@@ -84,6 +90,7 @@ function emptyForm(isFirst: boolean): AddressForm {
     state: '',
     postalCode: '',
     phoneCode: '+1',
+    phoneCountry: 'US',
     phoneNumber: '',
     additionalInfo: '',
     isDefault: isFirst,
@@ -101,6 +108,7 @@ function formOf(address: Address): AddressForm {
     state: address.state,
     postalCode: address.postalCode,
     phoneCode,
+    phoneCountry: address.phoneCountry ?? 'US',
     phoneNumber,
     additionalInfo: address.additionalInfo ?? '',
     isDefault: address.isDefault,
@@ -275,7 +283,6 @@ function AddressEditor({
   onCancel(): void;
 }) {
   const countries = useCountries();
-  const [phoneIso, setPhoneIso] = useState('US');
   const {
     register,
     control,
@@ -301,7 +308,7 @@ function AddressEditor({
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
-          setError((name === 'phone' ? 'phoneNumber' : name) as keyof AddressForm, { message });
+          setError(fieldOf(name), { message });
         }
       }
       toastError(errorMessage(error, 'The address could not be saved. Please try again.'));
@@ -374,31 +381,16 @@ function AddressEditor({
         </FormField>
         <FormField label="Phone (optional)" error={errors.phoneNumber?.message} className="sm:col-span-2">
           {(c) => (
-            <div className="mt-1.5 flex gap-2">
-              <Controller
-                control={control}
-                name="phoneCode"
-                render={({ field }) => (
-                  <CountryCodePicker
-                    countries={countries}
-                    value={{ code: field.value, isoCode: phoneIso }}
-                    onChange={(choice) => {
-                      setPhoneIso(choice.isoCode);
-                      field.onChange(choice.code);
-                    }}
-                  />
-                )}
-              />
-              <input
-                {...c}
-                {...register('phoneNumber')}
-                type="tel"
-                inputMode="numeric"
-                maxLength={PHONE_MAX_DIGITS}
-                autoComplete="tel-national"
-                className="field-input mt-0 min-w-0 flex-1"
-              />
-            </div>
+            <PhoneWithCountryCode
+              field={c}
+              control={control}
+              codeName="phoneCode"
+              phone={register('phoneNumber')}
+              countries={countries}
+              isoCode={watch('phoneCountry')}
+              onIsoCodeChange={(iso) => setValue('phoneCountry', iso, { shouldDirty: true })}
+              codeInvalid={false}
+            />
           )}
         </FormField>
         <FormField label="Delivery notes (optional)" error={errors.additionalInfo?.message} className="sm:col-span-2">

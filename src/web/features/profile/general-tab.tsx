@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { countryCodeSchema, joinPhone, personName, phoneNumberSchema } from '../../../domain/auth/schemas.ts';
+import {
+  countryCodeSchema,
+  joinPhone,
+  personName,
+  phoneNumberSchema,
+  splitPhone,
+} from '../../../domain/auth/schemas.ts';
 import { USER_MESSAGES } from '../../../domain/users/messages.ts';
 import { AGE_GROUPS, type Profile } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -27,12 +33,6 @@ const generalSchema = z.object({
 });
 type GeneralInput = z.input<typeof generalSchema>;
 
-/** '+1-4155550123' → ['+1', '4155550123']. */
-export function splitPhone(phone: string): [string, string] {
-  const at = phone.indexOf('-');
-  return at === -1 ? ['+1', phone] : [phone.slice(0, at), phone.slice(at + 1)];
-}
-
 export function GeneralTab() {
   const profile = useQuery({ queryKey: accountKeys.profile, queryFn: async () => (await getProfile()).data });
   return (
@@ -43,7 +43,10 @@ export function GeneralTab() {
       {profile.isError ? (
         <LoadError what="your profile" onRetry={() => void profile.refetch()} />
       ) : profile.data ? (
-        <GeneralForm key={profile.data.phone + profile.data.name + profile.data.ageGroup} profile={profile.data} />
+        <GeneralForm
+          key={[profile.data.phone, profile.data.phoneCountry, profile.data.name, profile.data.ageGroup].join('|')}
+          profile={profile.data}
+        />
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-600">
           <Icon name="loader-circle" className="size-5 animate-spin" />
@@ -59,26 +62,30 @@ function GeneralForm({ profile }: { profile: Profile }) {
   const { revalidate } = useRevalidator();
   const countries = useCountries();
   const [code, number] = splitPhone(profile.phone);
-  const [countryIso, setCountryIso] = useState(
-    () => countries.find((c) => c.code === code)?.isoCode ?? (code === '+91' ? 'IN' : 'US'),
-  );
+  // The country kept with the phone: +1 alone would read as the first +1 country, the United States.
+  const [savedIso] = useState(() => profile.phoneCountry ?? countries.find((c) => c.code === code)?.isoCode ?? 'US');
+  const [countryIso, setCountryIso] = useState(savedIso);
   const {
     register,
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting, isDirty: fieldsChanged },
   } = useForm<GeneralInput>({
     resolver: zodResolver(generalSchema),
     defaultValues: { name: profile.name, countryCode: code, phone: number, ageGroup: profile.ageGroup ?? '' },
     mode: 'onTouched',
   });
 
+  // Canada and the United States share +1: picking the other one changes the phone too.
+  const isDirty = fieldsChanged || countryIso !== savedIso;
+
   const submit = handleSubmit(async (values) => {
     try {
       const { data, message } = await updateProfile({
         name: values.name,
         phone: joinPhone(values.countryCode, values.phone),
+        phoneCountry: countryIso,
         ageGroup: values.ageGroup === '' ? null : values.ageGroup,
       });
       queryClient.setQueryData(accountKeys.profile, data);
@@ -92,6 +99,7 @@ function GeneralForm({ profile }: { profile: Profile }) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
           if (name === 'name' || name === 'phone' || name === 'ageGroup')
             setError(name as FieldPath<GeneralInput>, { message });
+          else if (name === 'phoneCountry') setError('countryCode', { message });
         }
       }
       toastError(errorMessage(error, 'Your profile could not be saved. Please try again.'));

@@ -16,6 +16,7 @@ const PROFILE: Profile = {
   name: 'Priya Sharma',
   email: 'priya@example.com',
   phone: '+1-4155550123',
+  phoneCountry: 'US',
   ageGroup: null,
   referralCode: 'PRIYA7',
   role: 'customer',
@@ -71,7 +72,46 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
       name: 'Priya K Sharma',
       phone: '+1-4155550123',
+      phoneCountry: 'US',
       ageGroup: '26-40',
+    });
+  });
+
+  it('General: a Canadian phone shows as Canadian, and picking the other +1 country is a change to save', async () => {
+    const api = renderProfile('/profile', {
+      'GET /api/v1/users/profile': () => ok({ ...PROFILE, phone: '+1-5555550123', phoneCountry: 'CA' }),
+      'PATCH /api/v1/users/profile': (call: { body: Record<string, unknown> }) =>
+        ok({ ...PROFILE, ...call.body }, 'Profile updated successfully'),
+    });
+    expect(await screen.findByRole('button', { name: 'Country code +1, Canada' })).toBeTruthy();
+    const save = screen.getByRole('button', { name: 'Save changes' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Country code +1, Canada' }));
+    fireEvent.click(await screen.findByRole('option', { name: /United States/ }));
+    expect(await screen.findByRole('button', { name: 'Country code +1, United States' })).toBeTruthy();
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      phone: '+1-5555550123',
+      phoneCountry: 'US',
+    });
+  });
+
+  it('General: a number typed from Canada moves the untouched picker to Canada before it is saved', async () => {
+    const api = renderProfile('/profile', {
+      'PATCH /api/v1/users/profile': (call: { body: Record<string, unknown> }) =>
+        ok({ ...PROFILE, ...call.body }, 'Profile updated successfully'),
+    });
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    expect(screen.getByRole('button', { name: 'Country code +1, United States' })).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '4165550123' } });
+    expect(await screen.findByRole('button', { name: 'Country code +1, Canada' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true), { timeout: 3000 });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      phone: '+1-4165550123',
+      phoneCountry: 'CA',
     });
   });
 
@@ -127,6 +167,7 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
       postalCode: String(input.postalCode),
       country: input.country as 'US' | 'CA',
       phone: (input.phone as string | null) ?? null,
+      phoneCountry: (input.phoneCountry as string | null) ?? null,
       additionalInfo: null,
       isDefault,
       createdAt: '2026-11-01T00:00:00Z',
