@@ -130,6 +130,19 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
+describe('pages kept out of search engines', () => {
+  it('marks sign-in, sign-up and the campaign thank-you page noindex, and leaves them out of the sitemap', async () => {
+    const locs = await fetchSitemapUrls(e2e.baseURL);
+    for (const path of [ROUTES.SIGN_IN, ROUTES.SIGN_UP, ROUTES.CAMPAIGN_THANK_YOU]) {
+      const response = await fetch(`${e2e.baseURL}${path}`);
+      expect(response.status, path).toBe(200);
+      const robots = [...(await response.text()).matchAll(/<meta\b[^>]*\bname="robots"[^>]*>/g)].map((m) => m[0]);
+      expect(robots, `robots meta of ${path}`).toEqual([expect.stringContaining('content="noindex, follow"')]);
+      expect(locs, `sitemap.xml lists ${path}`).not.toContain(`${e2e.baseURL}${path}`);
+    }
+  });
+});
+
 describe('every page in the sitemap', () => {
   it('answers 200 on the server with its own canonical link and an index, follow robots tag', async () => {
     const locs = await fetchSitemapUrls(e2e.baseURL);

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
-import { data, isRouteErrorResponse, useLoaderData } from 'react-router';
+import { data, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
+import { describeNotFound } from '../../domain/catalog/not-found.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
 import { ARTICLE_SLUG_PATTERN } from '../../domain/content/schemas.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundContent } from '../components/not-found-content.tsx';
@@ -28,6 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** /articles/OCI-Card… and /articles/oci-card… are one page: the canonical path uses the stored slug. */
 export const handle: RouteHandle = {
   canonicalPath: (loaderData) => `/articles/${(loaderData as Awaited<ReturnType<typeof loader>>).article.slug}`,
+  // Undefined data: the loader threw (an unknown article) and the error boundary shows.
+  indexable: (loaderData) => loaderData !== undefined,
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -56,8 +60,14 @@ export default function ArticleRoute() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent message="We could not find that article. It may have moved: see all our articles." />;
+    return (
+      <NotFoundContent
+        view={describeNotFound(pathname, [])}
+        action={{ label: 'See all our articles', to: ROUTES.ARTICLES }}
+      />
+    );
   }
   console.error(error);
   return (
