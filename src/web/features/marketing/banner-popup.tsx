@@ -28,15 +28,17 @@ const FOCUSABLE =
 /**
  * Where focus goes when the popup closes: back to what had it when the popup opened, or, when
  * nothing had (the body), to the page's first focusable element, so that the keyboard carries on
- * from the top of the page rather than from nowhere.
+ * from the top of the page rather than from nowhere. The focus ring shows only when the popup
+ * was closed from the keyboard (a click on the X must not light up the skip link).
  */
-export function restoreFocus(previous: Element | null): void {
+export function restoreFocus(previous: Element | null, { focusVisible }: { focusVisible: boolean }): void {
+  const options = { focusVisible, preventScroll: true };
   if (previous instanceof HTMLElement && previous !== document.body && previous.isConnected) {
-    previous.focus();
+    previous.focus(options);
     return;
   }
   const candidates = [...document.body.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  (candidates.find((el) => el.getClientRects().length > 0) ?? candidates[0])?.focus();
+  (candidates.find((el) => el.getClientRects().length > 0) ?? candidates[0])?.focus(options);
 }
 
 /**
@@ -51,6 +53,8 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
   const [open, setOpen] = useState(false);
   // What had the focus when the popup opened: it gets it back when the popup closes.
   const previousFocus = useRef<Element | null>(null);
+  // Whether the visitor's last input while it was open was a key (Escape, Enter on the X).
+  const keyboardLast = useRef(false);
   // A revalidation hands in a new banner object: that must not start the popup again.
   const hasBanner = banner !== null;
 
@@ -79,6 +83,23 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
 
   useEffect(() => {
     if (!open) return;
+    keyboardLast.current = false;
+    const onKey = () => {
+      keyboardLast.current = true;
+    };
+    const onPointer = () => {
+      keyboardLast.current = false;
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
     const timer = setTimeout(() => {
       rememberDismissal();
       setOpen(false);
@@ -98,7 +119,7 @@ export function BannerPopup({ banner }: { banner: Banner | null }) {
       onClose={close}
       onCloseAutoFocus={(event) => {
         event.preventDefault();
-        restoreFocus(previousFocus.current);
+        restoreFocus(previousFocus.current, { focusVisible: keyboardLast.current });
       }}
     />
   );
