@@ -174,6 +174,39 @@ describe('every page in the sitemap', () => {
   });
 });
 
+describe('typeface', () => {
+  it('ships Inter from the site: its Latin subset preloaded, swapped in (font-display: swap) and used by the text', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto('/');
+    const preload = page.locator('head link[rel="preload"][as="font"]');
+    expect(await preload.count(), 'one preloaded font').toBe(1);
+    const href = (await preload.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(await preload.getAttribute('type')).toBe('font/woff2');
+    expect(await preload.getAttribute('crossorigin'), 'a font preload must be CORS to be used').toBe('anonymous');
+
+    const font = await fetch(`${e2e.baseURL}${href}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(font.headers.get('cache-control')).toContain('immutable');
+
+    const faces = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].map((f) => ({ family: f.family, display: f.display, status: f.status }));
+    });
+    const inter = faces.filter((f) => f.family.replace(/"/g, '') === 'Inter Variable');
+    expect(inter.length, '@font-face rules for Inter').toBeGreaterThan(0);
+    expect(new Set(inter.map((f) => f.display))).toEqual(new Set(['swap']));
+    expect(
+      inter.some((f) => f.status === 'loaded'),
+      'the Latin subset loaded',
+    ).toBe(true);
+    const family = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
+    expect(family.replace(/"/g, '')).toMatch(/^Inter Variable,/);
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"', 'SevaDocs'))).toBe(true);
+  });
+});
+
 describe('accessibility of the home page (axe)', () => {
   it('has no serious or critical violation on a 1440 px desktop', async () => {
     const { page } = await e2e.desktop();
