@@ -15,6 +15,16 @@ const DOCUMENT_404 = [/Failed to load resource: the server responded with a stat
 const robotsOf = (page: Page) =>
   page.locator('head meta[name="robots"]').evaluateAll((tags) => tags.map((t) => t.getAttribute('content')));
 
+/** Opens `path` without JavaScript (what the server answered): a noindex 404 titled `title`. */
+async function openNotFound(path: string, title: string): Promise<Page> {
+  const { page } = await e2e.noJavaScript({ allowConsoleErrors: DOCUMENT_404 });
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(404);
+  expect(await page.title()).toBe(title);
+  expect(await robotsOf(page)).toEqual(['noindex, follow']);
+  return page;
+}
+
 /** What every not-found answer offers: the service search and the list of services. */
 async function expectWaysOn(page: Page): Promise<void> {
   const services = await fetchServices(e2e.baseURL);
@@ -52,11 +62,7 @@ describe('not-found page', () => {
   });
 
   it('says a known service has no such package, and links to its packages', async () => {
-    const { page } = await e2e.noJavaScript({ allowConsoleErrors: DOCUMENT_404 });
-    const response = await page.goto('/oci-card/no-such-package');
-    expect(response?.status()).toBe(404);
-    expect(await page.title()).toBe('Package not found | SevaDocs');
-    expect(await robotsOf(page)).toEqual(['noindex, follow']);
+    const page = await openNotFound('/oci-card/no-such-package', 'Package not found | SevaDocs');
     await expectVisible(page.getByRole('heading', { level: 1, name: NOT_FOUND_MESSAGES.package.heading('OCI Card') }));
     await expectVisible(page.getByText(NOT_FOUND_MESSAGES.package.lead('OCI Card', '/oci-card/no-such-package')));
     const packages = page.getByRole('main').getByRole('link', { name: NOT_FOUND_MESSAGES.package.action('OCI Card') });
@@ -65,11 +71,7 @@ describe('not-found page', () => {
   });
 
   it('says we do not offer a service at an address that names services, and suggests them', async () => {
-    const { page } = await e2e.noJavaScript({ allowConsoleErrors: DOCUMENT_404 });
-    const response = await page.goto('/indian-visas/us');
-    expect(response?.status()).toBe(404);
-    expect(await page.title()).toBe('Service not found | SevaDocs');
-    expect(await robotsOf(page)).toEqual(['noindex, follow']);
+    const page = await openNotFound('/indian-visas/us', 'Service not found | SevaDocs');
     await expectVisible(page.getByRole('heading', { level: 1, name: NOT_FOUND_MESSAGES.service.heading }));
     const suggested = page.getByRole('navigation', { name: NOT_FOUND_MESSAGES.service.suggestions });
     expect(pathOf(await suggested.getByRole('link').first().getAttribute('href'), e2e.baseURL)).toBe('/indian-visa');
@@ -77,11 +79,7 @@ describe('not-found page', () => {
   });
 
   it('answers any deeper unknown path the same way, and searches services without JavaScript', async () => {
-    const { page } = await e2e.noJavaScript({ allowConsoleErrors: DOCUMENT_404 });
-    const response = await page.goto('/some/deep/unknown/path');
-    expect(response?.status()).toBe(404);
-    expect(await page.title()).toBe('Page not found | SevaDocs');
-    expect(await robotsOf(page)).toEqual(['noindex, follow']);
+    const page = await openNotFound('/some/deep/unknown/path', 'Page not found | SevaDocs');
     await expectWaysOn(page);
 
     const box = page.getByRole('searchbox', { name: 'Find a service' });

@@ -53,13 +53,19 @@ async function expectNoneBroken(context: BrowserContext, links: Found): Promise<
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** Opens `path` once the page is interactive, with the header's links already found. */
+async function start(page: Page, path: string): Promise<Found> {
+  await page.goto(path);
+  await waitForHydration(page);
+  const links = found();
+  await collect(links, page.getByRole('banner').getByRole('link'));
+  return links;
+}
+
 describe('no link of the site leads to a 404', () => {
   it('desktop, signed out: header, Services dropdown and footer', async () => {
     const { page, context } = await e2e.desktop();
-    await page.goto(ROUTES.ABOUT);
-    await waitForHydration(page);
-    const links = found();
-    await collect(links, page.getByRole('banner').getByRole('link'));
+    const links = await start(page, ROUTES.ABOUT);
     await collect(links, page.getByRole('contentinfo').getByRole('link'));
 
     const services = mainNav(page).getByRole('button', { name: 'Services', exact: true });
@@ -76,10 +82,7 @@ describe('no link of the site leads to a 404', () => {
 
   it('phone, signed out: the drawer with its Services list, and the Account menu', async () => {
     const { page, context } = await e2e.mobile();
-    await page.goto(ROUTES.ABOUT);
-    await waitForHydration(page);
-    const links = found();
-    await collect(links, page.getByRole('banner').getByRole('link'));
+    const links = await start(page, ROUTES.ABOUT);
 
     await page.getByRole('button', { name: 'Account' }).click();
     const account = page.getByRole('link', { name: /^sign up$/i }).filter({ visible: true });
@@ -104,10 +107,7 @@ describe('no link of the site leads to a 404', () => {
     await verifiedAccount(e2e.baseURL, email, 'Kavya Rao');
     const { page, context } = await e2e.desktop();
     await signInContext(context, e2e.baseURL, email);
-    await page.goto(ROUTES.DASHBOARD);
-    await waitForHydration(page);
-    const links = found();
-    await collect(links, page.getByRole('banner').getByRole('link'));
+    const links = await start(page, ROUTES.DASHBOARD);
     await expectVisible(page.getByRole('link', { name: 'Browse services' }));
     await collect(links, page.getByRole('main').getByRole('link'));
     expect([...links.internal]).toEqual(expect.arrayContaining([ROUTES.DASHBOARD, PHOTOS_HREF, ROUTES.SERVICES]));

@@ -33,7 +33,13 @@ function ServiceLinks({ services, label }: { services: readonly NotFoundService[
  * do instead (the service's packages, the services the address named, or `action`), the
  * service search and every service (the header's list, from the root's data).
  */
-export function NotFoundContent({ view, action }: { view: NotFoundView; action?: { label: string; to: string } }) {
+export interface NotFoundContentProps {
+  view: NotFoundView;
+  /** The main way on, when the answer is not about a package (which links to its service). */
+  action?: { label: string; to: string };
+}
+
+export function NotFoundContent({ view, action }: NotFoundContentProps) {
   const services = useRouteLoaderData<RootData>('root')?.navServices ?? [];
   const { kind, path, service, suggestions } = view;
   const primary =

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   SERVICE_SEARCH_MAX_LENGTH,
   SERVICE_SEARCH_MESSAGES,
@@ -6,6 +5,7 @@ import {
 } from '../../domain/catalog/service-search.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { Icon } from './ui/icon.tsx';
+import { FormField } from './ui/labelled-control.tsx';
 
 /**
  * The service search: a plain GET form to /services?q=…, so it works before (and without)
@@ -18,29 +18,29 @@ export function ServiceSearchForm({
   query?: string;
   label?: string;
 }) {
-  const id = useId();
   return (
     <search aria-label="Services">
       <form method="get" action={ROUTES.SERVICES}>
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id={id}
-            type="search"
-            name={SERVICE_SEARCH_PARAM}
-            defaultValue={query}
-            maxLength={SERVICE_SEARCH_MAX_LENGTH}
-            placeholder="OCI card, passport renewal, visa…"
-            autoComplete="off"
-            className="field-input mt-0 min-w-0 flex-1"
-          />
-          <button type="submit" className="btn-primary shrink-0 px-5 py-3">
-            <Icon name="search" className="size-5" />
-            Search
-          </button>
-        </div>
+        <FormField label={label}>
+          {({ id }) => (
+            <div className="mt-1.5 flex gap-2">
+              <input
+                id={id}
+                type="search"
+                name={SERVICE_SEARCH_PARAM}
+                defaultValue={query}
+                maxLength={SERVICE_SEARCH_MAX_LENGTH}
+                placeholder="OCI card, passport renewal, visa…"
+                autoComplete="off"
+                className="field-input mt-0 min-w-0 flex-1"
+              />
+              <button type="submit" className="btn-primary shrink-0 px-5 py-3">
+                <Icon name="search" className="size-5" />
+                Search
+              </button>
+            </div>
+          )}
+        </FormField>
       </form>
     </search>
   );

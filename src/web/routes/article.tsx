@@ -1,10 +1,10 @@
 import { lazy } from 'react';
-import { data, isRouteErrorResponse, useLoaderData, useLocation } from 'react-router';
-import { describeNotFound } from '../../domain/catalog/not-found.ts';
+import { data, isRouteErrorResponse, useLoaderData } from 'react-router';
+import { describeNotFound, type NotFoundView } from '../../domain/catalog/not-found.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { ARTICLE_SLUG_PATTERN } from '../../domain/content/schemas.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
-import { NotFoundContent } from '../components/not-found-content.tsx';
+import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { ArticlePage as ArticlePageComponent } from '../features/articles/article-page.tsx';
 import { articleJsonLd } from '../features/articles/json-ld.ts';
@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const slug = params.slug.toLowerCase();
   const article = ARTICLE_SLUG_PATTERN.test(slug) ? await app.services.content.getArticle(slug) : null;
-  if (!article) throw data(null, { status: 404 });
+  if (!article) throw data(describeNotFound(`/articles/${params.slug}`, []), { status: 404 });
   return { article, url: `${app.publicConfig.siteUrl}/articles/${article.slug}` };
 }
 
@@ -60,11 +60,10 @@ export default function ArticleRoute() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { pathname } = useLocation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (isRouteErrorResponse(error) && error.status === 404 && error.data) {
     return (
-      <NotFoundContent
-        view={describeNotFound(pathname, [])}
+      <NotFoundAnswer
+        view={error.data as NotFoundView}
         action={{ label: 'See all our articles', to: ROUTES.ARTICLES }}
       />
     );

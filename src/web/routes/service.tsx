@@ -7,7 +7,7 @@ import { slugify } from '../../domain/catalog/seo-url.ts';
 import { locateServicePage } from '../../domain/catalog/service-page.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
-import { NotFoundContent } from '../components/not-found-content.tsx';
+import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -198,7 +198,7 @@ export default function ServicePage() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = notFoundOf(error);
-  if (notFound) return <NotFoundContent view={notFound} />;
+  if (notFound) return <NotFoundAnswer view={notFound} />;
   console.error(error);
   return (
     <section className="mx-auto max-w-3xl px-6 py-24 text-center">

@@ -39,6 +39,8 @@ function mount(value: Banner | null) {
 }
 
 const dialog = () => document.querySelector('[role="dialog"]');
+/** Clicks the popup's X. */
+const closeWithX = () => act(() => dialog()?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
 
 async function advance(ms: number) {
   await act(async () => {
@@ -107,7 +109,7 @@ describe('home banner popup (SPEC.md §2)', () => {
   it('stays closed for the rest of the browser session once the visitor closed it', async () => {
     mount(banner);
     await advance(2000);
-    act(() => dialog()?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
+    closeWithX();
     expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).not.toBeNull();
     // The next visit of the home page in the same session (a new page load: a new mount).
     act(() => root?.unmount());
@@ -132,7 +134,7 @@ describe('home banner popup (SPEC.md §2)', () => {
     copy?.focus();
     await advance(2000);
     expect(dialog()?.contains(document.activeElement)).toBe(true);
-    act(() => dialog()?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
+    closeWithX();
     await advance(1);
     expect(document.activeElement).toBe(copy);
   });
@@ -141,7 +143,7 @@ describe('home banner popup (SPEC.md §2)', () => {
     mount(banner);
     expect(document.activeElement).toBe(document.body);
     await advance(2000);
-    act(() => dialog()?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
+    closeWithX();
     await advance(1);
     expect(document.activeElement?.textContent).toBe('Services');
   });
