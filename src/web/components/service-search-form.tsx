@@ -30,7 +30,7 @@ export function ServiceSearchForm({
                 name={SERVICE_SEARCH_PARAM}
                 defaultValue={query}
                 maxLength={SERVICE_SEARCH_MAX_LENGTH}
-                placeholder="OCI card, passport renewal, visa…"
+                placeholder="e.g. OCI card, visa"
                 autoComplete="off"
                 className="field-input mt-0 min-w-0 flex-1"
               />
