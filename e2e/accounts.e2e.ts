@@ -257,7 +257,9 @@ describe('signed-in header and notifications', () => {
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications (1)' });
     await expectVisible(panel);
-    await expectVisible(panel.getByText(`Remark Status: ${WELCOME}`));
+    // Not about an order: a plain message, without order-status labels.
+    await expectVisible(panel.getByText(WELCOME, { exact: true }));
+    expect(await panel.textContent()).not.toContain('Remark Status');
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
     // An outside click closes it; the badge is gone (read).
@@ -291,7 +293,7 @@ describe('signed-in header and notifications', () => {
     await expectVisible(page.getByText('No saved addresses yet'));
   });
 
-  it('shows the dashboard with an empty orders state', async () => {
+  it('shows a new customer the dashboard with a first-order call to action', async () => {
     const email = uniqueEmail('dash');
     await verifiedAccount(e2e.baseURL, email, 'Kiran Rao');
     const { page, context } = await e2e.desktop();
@@ -299,7 +301,9 @@ describe('signed-in header and notifications', () => {
     await page.goto('/dashboard');
     await waitForHydration(page);
     await expectVisible(page.getByRole('heading', { name: 'Welcome, Kiran' }));
-    await expectVisible(page.getByText('You have no orders yet'));
+    const start = page.getByRole('region', { name: 'Start your first application' });
+    await expectVisible(start);
+    expect(await start.getByRole('link', { name: 'Browse services' }).getAttribute('href')).toBe('/services');
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

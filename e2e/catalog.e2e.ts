@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
+import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
@@ -71,10 +72,16 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
 
   it('answers a real 404 for an unknown service or package', async () => {
     const { page } = await e2e.noJavaScript({ allowConsoleErrors: [NOT_FOUND_LOG] });
-    for (const path of ['/no-such-service', '/oci-card/no-such-package', '/oci-card/new-oci-card/nowhere-land']) {
+    const unknownPackage = NOT_FOUND_MESSAGES.package.heading('OCI Card');
+    for (const [path, heading] of [
+      ['/no-such-service', NOT_FOUND_MESSAGES.page.heading],
+      ['/oci-card/no-such-package', unknownPackage],
+      ['/oci-card/new-oci-card/nowhere-land', unknownPackage],
+    ] as const) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expectVisible(page.getByRole('heading', { level: 1, name: /not found/i }));
+      await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
+      expect(await page.locator('head meta[name="robots"]').getAttribute('content'), path).toBe('noindex, follow');
     }
   });
 

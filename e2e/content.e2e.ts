@@ -78,7 +78,7 @@ describe('home page marketing (SPEC.md §2)', () => {
       await api<Listed<{ bannerImage: string; buttonText: string; link: string }>>('/banner-management/active')
     ).results;
     if (!banner) throw new Error('the seed has no banner');
-    const { page } = await e2e.desktop();
+    const { page } = await e2e.desktop({ homePopup: true });
     // The clock stands still from before the page loads: the popup's timer starts at a known time.
     const start = new Date('2026-11-23T09:00:00Z');
     await page.clock.install({ time: start });
@@ -105,7 +105,7 @@ describe('home page marketing (SPEC.md §2)', () => {
   });
 
   it('opens the popup on a direct visit too, and never more than once per visit', async () => {
-    const { page } = await e2e.desktop();
+    const { page } = await e2e.desktop({ homePopup: true });
     await page.clock.install();
     await page.goto('/');
     await waitForHydration(page);
@@ -118,8 +118,34 @@ describe('home page marketing (SPEC.md §2)', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('closes the popup with its X button, and the button opens the banner link', async () => {
-    const { page } = await e2e.desktop();
+  it('closes the popup with its X button, gives the focus back, and stays closed for the browser session', async () => {
+    const { page } = await e2e.desktop({ homePopup: true });
+    await page.clock.install();
+    await page.goto('/');
+    await waitForHydration(page);
+    await pauseClock(page);
+    // The visitor was on the toll-free banner's button when the popup opened.
+    const tollFree = page.getByRole('button', { name: DEFAULT_CONTACT.tollFreeNumber }).first();
+    await tollFree.focus();
+    await page.clock.runFor(2100);
+    const popup = page.getByRole('dialog');
+    await expectVisible(popup);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expectHidden(popup);
+    // The dialog hands the focus back on a timer of its own: let the paused clock move.
+    await page.clock.runFor(50);
+    await poll(() => tollFree.evaluate((el) => el === document.activeElement), 'focus back on the button').toBe(true);
+
+    // The home page again in the same browser session (a new page load): no popup.
+    await page.goto('/');
+    await waitForHydration(page);
+    await pauseClock(page);
+    await page.clock.runFor(30_000);
+    expect(await popup.count(), 'the popup does not return in the same session').toBe(0);
+  });
+
+  it('opens the banner link with the popup’s button', async () => {
+    const { page } = await e2e.desktop({ homePopup: true });
     await page.clock.install();
     await page.goto('/');
     await waitForHydration(page);
@@ -127,21 +153,23 @@ describe('home page marketing (SPEC.md §2)', () => {
     await page.clock.runFor(2100);
     const popup = page.getByRole('dialog');
     await expectVisible(popup);
-    await popup.getByRole('button', { name: 'Close' }).click();
-    await expectHidden(popup);
-
-    await page.goto('/');
-    await waitForHydration(page);
-    await pauseClock(page);
-    await page.clock.runFor(2100);
-    await expectVisible(popup);
     await popup.getByRole('link', { name: 'Start your OCI application' }).click();
     await page.waitForURL((url) => url.pathname === '/oci-card');
     await expectHidden(popup);
   });
 
+  it('stays out of the tests that are not about it: their browser session starts with it closed', async () => {
+    const { page } = await e2e.desktop();
+    await page.clock.install();
+    await page.goto('/');
+    await waitForHydration(page);
+    await pauseClock(page);
+    await page.clock.runFor(2100);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('has no serious accessibility violation while the popup is open', async () => {
-    const { page } = await e2e.mobile();
+    const { page } = await e2e.mobile({ homePopup: true });
     await page.clock.install();
     await page.goto('/');
     await waitForHydration(page);

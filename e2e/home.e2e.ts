@@ -130,6 +130,19 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
+describe('pages kept out of search engines', () => {
+  it('marks sign-in, sign-up and the campaign thank-you page noindex, and leaves them out of the sitemap', async () => {
+    const locs = await fetchSitemapUrls(e2e.baseURL);
+    for (const path of [ROUTES.SIGN_IN, ROUTES.SIGN_UP, ROUTES.CAMPAIGN_THANK_YOU]) {
+      const response = await fetch(`${e2e.baseURL}${path}`);
+      expect(response.status, path).toBe(200);
+      const robots = [...(await response.text()).matchAll(/<meta\b[^>]*\bname="robots"[^>]*>/g)].map((m) => m[0]);
+      expect(robots, `robots meta of ${path}`).toEqual([expect.stringContaining('content="noindex, follow"')]);
+      expect(locs, `sitemap.xml lists ${path}`).not.toContain(`${e2e.baseURL}${path}`);
+    }
+  });
+});
+
 describe('every page in the sitemap', () => {
   it('answers 200 on the server with its own canonical link and an index, follow robots tag', async () => {
     const locs = await fetchSitemapUrls(e2e.baseURL);
@@ -158,6 +171,39 @@ describe('every page in the sitemap', () => {
       if (!weight.withinBudget) over.push(formatPageWeight(weight));
     }
     expect(over).toEqual([]);
+  });
+});
+
+describe('typeface', () => {
+  it('ships Inter from the site: its Latin subset preloaded, swapped in (font-display: swap) and used by the text', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto('/');
+    const preload = page.locator('head link[rel="preload"][as="font"]');
+    expect(await preload.count(), 'one preloaded font').toBe(1);
+    const href = (await preload.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    expect(await preload.getAttribute('type')).toBe('font/woff2');
+    expect(await preload.getAttribute('crossorigin'), 'a font preload must be CORS to be used').toBe('anonymous');
+
+    const font = await fetch(`${e2e.baseURL}${href}`);
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(font.headers.get('cache-control')).toContain('immutable');
+
+    const faces = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].map((f) => ({ family: f.family, display: f.display, status: f.status }));
+    });
+    const inter = faces.filter((f) => f.family.replace(/"/g, '') === 'Inter Variable');
+    expect(inter.length, '@font-face rules for Inter').toBeGreaterThan(0);
+    expect(new Set(inter.map((f) => f.display))).toEqual(new Set(['swap']));
+    expect(
+      inter.some((f) => f.status === 'loaded'),
+      'the Latin subset loaded',
+    ).toBe(true);
+    const family = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily);
+    expect(family.replace(/"/g, '')).toMatch(/^Inter Variable,/);
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"', 'SevaDocs'))).toBe(true);
   });
 });
 

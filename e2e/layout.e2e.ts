@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PHOTOS_HREF } from '../src/domain/config/navigation.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT, SOCIAL_LINKS } from '../src/domain/config/site.ts';
 import { fetchServices } from './support/api.ts';
@@ -79,7 +80,7 @@ describe('desktop header (1440 px)', () => {
     const path = async (name: string | RegExp) =>
       pathOf(await nav.getByRole('link', { name, exact: true }).getAttribute('href'), e2e.baseURL);
     expect(await path('Home')).toBe(ROUTES.HOME);
-    expect(await path('Photos')).toBe(ROUTES.PHOTOS);
+    expect(await path('Photos')).toBe(PHOTOS_HREF);
     expect(await path(/^FAQ['’]s$/)).toBe(ROUTES.FAQ);
     expect(await path('Contact')).toBe(ROUTES.CONTACT);
     expect(await path('About Us')).toBe(ROUTES.ABOUT);

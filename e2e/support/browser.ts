@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../src/domain/marketing/home-popup.ts';
 import { CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
 
 export function launchBrowser(): Promise<Browser> {
@@ -24,6 +25,12 @@ export interface GuardOptions {
    * own "Failed to load resource: … 404" line on a page that is meant to answer 404).
    */
   allowConsoleErrors?: RegExp[];
+  /**
+   * Let the home page's timed promotional popup open (only the tests about it). Otherwise the
+   * context starts as if the popup had already been closed in this browser session: a modal that
+   * opens 2 s after load, on its own, would hide the page from role queries in unrelated tests.
+   */
+  homePopup?: boolean;
 }
 
 export interface PageSession {
@@ -80,8 +87,20 @@ export function setupE2E(): E2E {
 
   async function open(options: BrowserContextOptions & GuardOptions): Promise<PageSession> {
     if (!browser) throw new Error('setupE2E(): the browser is not running (call it at the top of the spec file)');
-    const { allowConsoleErrors = [], ...contextOptions } = options;
+    const { allowConsoleErrors = [], homePopup = false, ...contextOptions } = options;
     const context = await browser.newContext({ baseURL, ...contextOptions });
+    if (!homePopup) {
+      await context.addInitScript(
+        ([key, value]) => {
+          try {
+            sessionStorage.setItem(key, value);
+          } catch {
+            // about:blank and opaque origins have no storage; the app's pages do.
+          }
+        },
+        [HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE] as const,
+      );
+    }
     const entry: Tracked = { context, errors: [], unexpected: [] };
     tracked.push(entry);
     const record = (message: string) => {

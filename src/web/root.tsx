@@ -1,3 +1,8 @@
+// Inter, the site's typeface, from its npm package (docs/decisions/0045-inter-from-its-package.md):
+// the @font-face rules of every subset (each downloads only when a page uses its characters),
+// with font-display: swap, before the app's styles that name the family.
+import '@fontsource-variable/inter/wght.css';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import type { Route } from './+types/root';
 import './app.css';
 import { appContext } from './lib/app-context.ts';
@@ -18,6 +23,11 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
     user: viewer,
   };
 }
+
+/** The Latin subset of Inter, which every page uses, is fetched with the HTML rather than after the CSS. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
 
 /** Anonymous pages may be kept by the server's page cache and by CDNs for a minute. */
 export function headers(): HeadersInit {

@@ -1,4 +1,4 @@
-import { serviceHref } from './navigation.ts';
+import { PHOTO_ENHANCEMENT_SLUG, serviceHref } from './navigation.ts';
 import { ROUTES } from './routes.ts';
 
 /**
@@ -24,7 +24,7 @@ export const FOOTER_SERVICE_LINKS: readonly FooterLink[] = [
   },
   { id: 'indian-passport-renewal', name: 'Indian Passport Renewal', url: serviceHref('indian-passport-renewal') },
   { id: 'indian-visa', name: 'Indian Visa', url: serviceHref('indian-visa') },
-  { id: 'photo-enhancement', name: 'Photo Enhancement', url: serviceHref('photo-enhancement') },
+  { id: PHOTO_ENHANCEMENT_SLUG, name: 'Photo Enhancement', url: serviceHref(PHOTO_ENHANCEMENT_SLUG) },
 ];
 
 /** Company pages in the footer. The blog's address comes from the public config. */

@@ -5,6 +5,7 @@ import {
   MAIN_MENU,
   menuForSession,
   normalizePath,
+  PHOTOS_HREF,
   serviceHref,
   telHref,
   whatsappHref,
@@ -21,9 +22,13 @@ describe('main menu', () => {
       'Contact',
       'About Us',
     ]);
-    expect(MAIN_MENU.find((i) => i.id === 'photos')?.href).toBe('/photos');
+    expect(MAIN_MENU.find((i) => i.id === 'photos')?.href).toBe(PHOTOS_HREF);
     expect(MAIN_MENU.find((i) => i.id === 'faq')?.href).toBe('/sevadocs-service-faqs');
     expect(MAIN_MENU.find((i) => i.id === 'blog')?.kind).toBe('blog');
+  });
+
+  it('leads Photos to the Photo Enhancement service page while /photos does not exist (the photos issue)', () => {
+    expect(PHOTOS_HREF).toBe('/photo-enhancement');
   });
 
   it('shows Home as Dashboard when signed in', () => {

@@ -5,6 +5,17 @@ import { ROUTES } from './routes.ts';
  * footer-links.ts). Pure TypeScript so the browser, the server and the tests read the same lists.
  */
 
+/** The Photo Enhancement service's slug (its page is /photo-enhancement). */
+export const PHOTO_ENHANCEMENT_SLUG = 'photo-enhancement';
+
+/**
+ * Where the site's "Photos" links lead (the main menu's Photos, the dashboard's Photo
+ * enhancement). The SevaPhotos pages at /photos do not exist yet (the photos issue): until they
+ * do, the Photo Enhancement service page, so that no link of the site answers 404. The photos
+ * issue sets this back to ROUTES.PHOTOS.
+ */
+export const PHOTOS_HREF: string = serviceHref(PHOTO_ENHANCEMENT_SLUG);
+
 /** One entry of the top menu. `services` opens the service list; `blog` is the external blog. */
 export type MenuItemKind = 'link' | 'services' | 'blog';
 
@@ -20,7 +31,7 @@ export interface MenuItem {
 export const MAIN_MENU: readonly MenuItem[] = [
   { id: 'home', label: 'Home', kind: 'link', href: ROUTES.HOME },
   { id: 'services', label: 'Services', kind: 'services', href: ROUTES.SERVICES },
-  { id: 'photos', label: 'Photos', kind: 'link', href: ROUTES.PHOTOS },
+  { id: 'photos', label: 'Photos', kind: 'link', href: PHOTOS_HREF },
   { id: 'blog', label: 'Blog', kind: 'blog', href: '' },
   { id: 'faq', label: "FAQ's", kind: 'link', href: ROUTES.FAQ },
   { id: 'contact', label: 'Contact', kind: 'link', href: ROUTES.CONTACT },

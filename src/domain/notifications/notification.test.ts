@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_MESSAGES, notificationHref, notificationLines } from './notification.ts';
+import { isOrderNotification, NOTIFICATION_MESSAGES, notificationHref, notificationLines } from './notification.ts';
 
 describe('notification panel rules (SPEC.md §2, §3)', () => {
   it('links DOC orders to the service-order page and others to the photo-order page, by orderId_DB', () => {
@@ -8,14 +8,26 @@ describe('notification panel rules (SPEC.md §2, §3)', () => {
     expect(notificationHref({ orderId: null, orderId_DB: null })).toBeNull();
   });
 
-  it('shows one to three labelled lines for the fields present', () => {
-    expect(notificationLines({ orderStatus: 'In review', remark: null, documentStatus: 'Received' })).toEqual([
-      { label: 'Order Status', value: 'In review' },
-      { label: 'Document Status', value: 'Received' },
+  it('shows one to three labelled lines for the fields present of a notification about an order', () => {
+    const order = { orderId: 'DOC-000123' };
+    expect(notificationLines({ ...order, orderStatus: 'In review', remark: null, documentStatus: 'Received' })).toEqual(
+      [
+        { label: 'Order Status', value: 'In review' },
+        { label: 'Document Status', value: 'Received' },
+      ],
+    );
+    expect(notificationLines({ ...order, orderStatus: null, remark: 'Photo accepted', documentStatus: null })).toEqual([
+      { label: 'Remark Status', value: 'Photo accepted' },
     ]);
-    expect(notificationLines({ orderStatus: null, remark: 'Welcome', documentStatus: null })).toEqual([
-      { label: 'Remark Status', value: 'Welcome' },
+  });
+
+  it('reads a notification that is not about an order as a plain message, without order-status labels', () => {
+    const welcome = { orderId: null, orderStatus: null, documentStatus: null };
+    expect(notificationLines({ ...welcome, remark: 'Welcome to SevaDocs! Your email is verified.' })).toEqual([
+      { label: null, value: 'Welcome to SevaDocs! Your email is verified.' },
     ]);
+    expect(isOrderNotification({ orderId: null })).toBe(false);
+    expect(isOrderNotification({ orderId: 'PHO-000009' })).toBe(true);
   });
 
   it('keeps the empty-panel text verbatim', () => {

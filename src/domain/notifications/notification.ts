@@ -40,13 +40,23 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** The lines an item shows: only the fields that are present, labelled as SPEC.md §3 says. */
+/** Whether a notification is about an order (it names one); otherwise it is a plain message (account news). */
+export function isOrderNotification(n: Pick<Notification, 'orderId'>): boolean {
+  return Boolean(n.orderId);
+}
+
+/**
+ * The lines an item shows: only the fields that are present. About an order, each is labelled
+ * as SPEC.md §3 says (Order Status, Remark Status, Document Status); a notification that is not
+ * about an order reads as a plain message, without order-status labels (label null).
+ */
 export function notificationLines(
-  n: Pick<Notification, 'orderStatus' | 'remark' | 'documentStatus'>,
-): { label: string; value: string }[] {
+  n: Pick<Notification, 'orderId' | 'orderStatus' | 'remark' | 'documentStatus'>,
+): { label: string | null; value: string }[] {
+  const aboutAnOrder = isOrderNotification(n);
   return (['orderStatus', 'remark', 'documentStatus'] as const)
     .filter((key) => n[key])
-    .map((key) => ({ label: NOTIFICATION_LINE_LABELS[key], value: n[key] as string }));
+    .map((key) => ({ label: aboutAnOrder ? NOTIFICATION_LINE_LABELS[key] : null, value: n[key] as string }));
 }
 
 /**

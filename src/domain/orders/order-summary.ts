@@ -39,5 +39,13 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/**
+ * A customer who has not ordered yet: the dashboard shows a first-order call to action in place
+ * of its counters (three zeros say nothing) and of an empty order list.
+ */
+export function isNewCustomer(dashboard: Pick<Dashboard, 'ordersCount'>): boolean {
+  return dashboard.ordersCount === 0;
+}
+
 /** How many recent orders the dashboard shows. */
 export const DASHBOARD_RECENT_ORDERS = 5;

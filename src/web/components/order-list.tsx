@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
+import { PHOTOS_HREF } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { notificationHref } from '../../domain/notifications/notification.ts';
 import { isActiveStatus, isIncompleteStatus, type OrderSummary } from '../../domain/orders/order-summary.ts';
@@ -63,10 +64,10 @@ export function NoOrders() {
         When you apply for a service or order photos, your orders and their status show here.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={ROUTES.HOME} className="btn-primary px-5 py-2.5 text-[0.95rem]">
+        <Link to={ROUTES.SERVICES} className="btn-primary px-5 py-2.5 text-[0.95rem]">
           Browse services
         </Link>
-        <Link to={ROUTES.PHOTOS} className="btn-outline px-5 py-2.5 text-[0.95rem]">
+        <Link to={PHOTOS_HREF} className="btn-outline px-5 py-2.5 text-[0.95rem]">
           Photo enhancement
         </Link>
       </div>

@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 import { data, isRouteErrorResponse, useLoaderData } from 'react-router';
+import { describeNotFound, type NotFoundView } from '../../domain/catalog/not-found.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
 import { ARTICLE_SLUG_PATTERN } from '../../domain/content/schemas.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
-import { NotFoundContent } from '../components/not-found-content.tsx';
+import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { ArticlePage as ArticlePageComponent } from '../features/articles/article-page.tsx';
 import { articleJsonLd } from '../features/articles/json-ld.ts';
@@ -21,13 +23,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const slug = params.slug.toLowerCase();
   const article = ARTICLE_SLUG_PATTERN.test(slug) ? await app.services.content.getArticle(slug) : null;
-  if (!article) throw data(null, { status: 404 });
+  if (!article) throw data(describeNotFound(`/articles/${params.slug}`, []), { status: 404 });
   return { article, url: `${app.publicConfig.siteUrl}/articles/${article.slug}` };
 }
 
 /** /articles/OCI-Card… and /articles/oci-card… are one page: the canonical path uses the stored slug. */
 export const handle: RouteHandle = {
   canonicalPath: (loaderData) => `/articles/${(loaderData as Awaited<ReturnType<typeof loader>>).article.slug}`,
+  // Undefined data: the loader threw (an unknown article) and the error boundary shows.
+  indexable: (loaderData) => loaderData !== undefined,
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -56,8 +60,13 @@ export default function ArticleRoute() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundContent message="We could not find that article. It may have moved: see all our articles." />;
+  if (isRouteErrorResponse(error) && error.status === 404 && error.data) {
+    return (
+      <NotFoundAnswer
+        view={error.data as NotFoundView}
+        action={{ label: 'See all our articles', to: ROUTES.ARTICLES }}
+      />
+    );
   }
   console.error(error);
   return (

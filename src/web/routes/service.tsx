@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
+import { describeNotFound, type NotFoundView, notFoundTitle } from '../../domain/catalog/not-found.ts';
 import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
 import { slugify } from '../../domain/catalog/seo-url.ts';
 import { locateServicePage } from '../../domain/catalog/service-page.ts';
+import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
-import { NotFoundContent } from '../components/not-found-content.tsx';
+import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -34,13 +36,17 @@ const ServiceModal = lazy(() => deferred().then((m) => m.loadServiceModal()));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
-  const page = await services.catalog.getServicePage(slugify(params.serviceSlug));
-  if (!page) throw data(null, { status: 404 });
-  const { service } = page;
   // The path from the route's params: a client navigation's request URL ends in '.data'.
   const segments = [params.serviceSlug, params.second, params.third].filter((s): s is string => Boolean(s));
+  const page = await services.catalog.getServicePage(slugify(params.serviceSlug));
+  if (!page) {
+    // Not a service of ours: an address that names other services, or any page.
+    const list = await services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT });
+    throw data(describeNotFound(`/${segments.join('/')}`, list.results), { status: 404 });
+  }
+  const { service } = page;
   const place = locateServicePage(service, segments, new URL(request.url).searchParams);
-  if (!place) throw data(null, { status: 404 });
+  if (!place) throw data(describeNotFound(`/${segments.join('/')}`, [], service), { status: 404 });
   context.set(servicePageContentKey, page);
   const view: ServicePageView & {
     service: {
@@ -89,10 +95,20 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const handle: RouteHandle = {
   canonicalPath: (loaderData) => (loaderData as ServerView).canonicalPath,
+  // Undefined data: the loader threw (a 404) and the error boundary shows.
+  indexable: (loaderData) => loaderData !== undefined,
 };
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return [{ title: 'Service not found | SevaDocs' }];
+/** The not-found answer the loader threw, when that is what the error is. */
+function notFoundOf(error: unknown): NotFoundView | null {
+  return isRouteErrorResponse(error) && error.status === 404 && error.data ? (error.data as NotFoundView) : null;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) {
+    const notFound = notFoundOf(error);
+    return [{ title: notFound ? notFoundTitle(notFound) : `${LAYOUT_MESSAGES.errorPage} | SevaDocs` }];
+  }
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   return [
     { title: loaderData.title },
@@ -181,11 +197,8 @@ export default function ServicePage() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundContent message="We don't offer that service or package. Browse our services from the menu or the home page." />
-    );
-  }
+  const notFound = notFoundOf(error);
+  if (notFound) return <NotFoundAnswer view={notFound} />;
   console.error(error);
   return (
     <section className="mx-auto max-w-3xl px-6 py-24 text-center">

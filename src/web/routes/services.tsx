@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useLoaderData } from 'react-router';
 import { servicesItemListJsonLd } from '../../domain/catalog/json-ld.ts';
+import { readSearchQuery, searchServices } from '../../domain/catalog/service-search.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../../domain/config/site.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
@@ -8,6 +9,7 @@ import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { ServicesListProps } from '../features/services-list/services-list-page.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { RootData } from '../lib/root-data.ts';
+import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/services';
 
 /** Static content: rendered on the server, no page JavaScript on first load (see StaticIsland). */
@@ -18,11 +20,16 @@ const ClientList = lazy(() =>
   import('../features/services-list/services-list-page.tsx').then((m) => ({ default: m.ServicesListPage })),
 );
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
   const list = await services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT });
+  // The search (?q=…): the matching services, best first; none matching shows them all.
+  const query = readSearchQuery(new URL(request.url).searchParams);
+  const found = query ? searchServices(list.results, query).map((m) => m.service) : [];
   const data: ServicesListProps = {
-    services: list.results.map(({ id, name, slug, brand, summary, icon, fromPrice }) => ({
+    query,
+    matches: found.length,
+    services: (found.length > 0 ? found : list.results).map(({ id, name, slug, brand, summary, icon, fromPrice }) => ({
       id,
       name,
       slug,
@@ -36,6 +43,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data;
 }
 
+/** A search result is not a page of its own: the list without the query is. */
+export const handle: RouteHandle = {
+  indexable: (loaderData) => !(loaderData as ServicesListProps | undefined)?.query,
+};
+
 const TITLE = 'Services and prices: OCI card, Indian passport, visa and photo services | SevaDocs';
 const DESCRIPTION =
   'Every SevaDocs service with its starting price, all fees included: OCI cards, Indian passport renewal, renunciation, power of attorney, Indian visas, visa-centre support and passport photos.';
@@ -44,13 +56,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   const siteUrl = root?.publicConfig.siteUrl ?? '';
   return [
-    { title: TITLE },
+    { title: loaderData?.query ? `Services matching “${loaderData.query}” | SevaDocs` : TITLE },
     { name: 'description', content: DESCRIPTION },
     { property: 'og:title', content: 'SevaDocs services and prices' },
     { property: 'og:description', content: DESCRIPTION },
     { property: 'og:type', content: 'website' },
     { property: 'og:url', content: `${siteUrl}${ROUTES.SERVICES}` },
-    ...(loaderData && loaderData.services.length > 0
+    ...(loaderData && !loaderData.query && loaderData.services.length > 0
       ? [
           {
             'script:ld+json': servicesItemListJsonLd({

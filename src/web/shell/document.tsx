@@ -1,4 +1,15 @@
-import { Links, Meta, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  type UIMatch,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { robotsFor } from '../../domain/config/sitemap.ts';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
@@ -6,6 +17,27 @@ import type { RootData } from '../lib/root-data.ts';
 export interface RouteHandle {
   /** The canonical path of the page given its loader data, when it differs from the requested one. */
   canonicalPath?: (data: unknown) => string;
+  /**
+   * Whether search engines may index the page given its loader data (undefined when the loader
+   * threw and the route's error boundary shows). Unset: indexable. A not-found answer, an error
+   * or a search result is not.
+   */
+  indexable?: (data: unknown) => boolean;
+}
+
+function isIndexable(match: UIMatch): boolean {
+  const handle = match.handle as RouteHandle | undefined;
+  return handle?.indexable ? handle.indexable(match.loaderData) : true;
+}
+
+/** `noindex` for the pages of NOINDEX_PAGES, a route's own say (RouteHandle.indexable) and the root's error page. */
+function RobotsTag() {
+  const location = useLocation();
+  const matches = useMatches();
+  // Set when the root error boundary (the crash page) is what the document wraps; null otherwise.
+  const rootError = useRouteError();
+  const indexable = rootError == null && matches.every(isIndexable);
+  return <meta name="robots" content={robotsFor(location.pathname, indexable)} />;
 }
 
 function CanonicalLink({ siteUrl }: { siteUrl: string }) {
@@ -29,7 +61,7 @@ export function DocumentLayout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="index, follow" />
+        <RobotsTag />
         <meta name="theme-color" content="#1f56d6" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data ? <CanonicalLink siteUrl={data.publicConfig.siteUrl} /> : null}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -18,15 +18,39 @@ const render = () =>
   );
 
 describe('/dashboard', () => {
-  it('greets the user and shows an empty state until there are orders', async () => {
+  it('greets a new customer with a first-order call to action instead of counters that read 0', async () => {
     fakeApi({
       'GET /api/v1/users/dashboard': () =>
         ok({ ordersCount: 0, activeOrders: 0, unreadNotifications: 1, recentOrders: [] }, 'Dashboard loaded'),
     });
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeTruthy();
-    expect(await screen.findByText('You have no orders yet')).toBeTruthy();
-    expect(screen.getByText('Unread notifications').nextElementSibling?.textContent).toBe('1');
+    const start = await screen.findByRole('region', { name: 'Start your first application' });
+    expect(
+      within(start)
+        .getByRole('link', { name: /Browse services/ })
+        .getAttribute('href'),
+    ).toBe('/services');
+    expect(within(start).getByRole('link', { name: 'Photo enhancement' }).getAttribute('href')).toBe(
+      '/photo-enhancement',
+    );
+    expect(screen.queryByRole('region', { name: 'Summary' }), 'no counters').toBeNull();
+    expect(screen.queryByText('Orders'), 'no "0 orders" card').toBeNull();
+    expect(screen.queryByText('You have no orders yet'), 'one call to action, not two').toBeNull();
+  });
+
+  it('shows the counters once there are orders', async () => {
+    fakeApi({
+      'GET /api/v1/users/dashboard': () =>
+        ok({ ordersCount: 2, activeOrders: 1, unreadNotifications: 3, recentOrders: [] }, 'Dashboard loaded'),
+    });
+    render();
+    const summary = await screen.findByRole('region', { name: 'Summary' });
+    await waitFor(() =>
+      expect(within(summary).getByText('Unread notifications').nextElementSibling?.textContent).toBe('3'),
+    );
+    expect(within(summary).getByText('Orders').nextElementSibling?.textContent).toBe('2');
+    expect(screen.queryByRole('region', { name: 'Start your first application' })).toBeNull();
   });
 
   it('lists the recent orders', async () => {

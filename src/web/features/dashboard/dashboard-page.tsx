@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { PHOTOS_HREF } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { isNewCustomer } from '../../../domain/orders/order-summary.ts';
 import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
@@ -20,6 +22,40 @@ function Stat({ label, value, icon }: { label: string; value: number | undefined
         </p>
       </div>
     </div>
+  );
+}
+
+/** A customer's first visit: where to start, in place of counters that all read 0. */
+function FirstOrder() {
+  return (
+    <section
+      aria-labelledby="first-order"
+      className="card mt-8 flex flex-col gap-6 p-6 sm:p-8 desk:flex-row desk:items-center desk:justify-between"
+    >
+      <div className="flex items-start gap-4">
+        <span className="icon-tile shrink-0 bg-brand-50 text-brand-700">
+          <Icon name="package" className="size-6" />
+        </span>
+        <div>
+          <h2 id="first-order" className="text-xl font-bold text-slate-900">
+            Start your first application
+          </h2>
+          <p className="mt-1 max-w-2xl text-slate-700">
+            Pick a service and a package: every fee is shown before you pay, and a specialist checks your application
+            before it is filed. Your orders and their status will show here.
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row desk:shrink-0">
+        <Link to={ROUTES.SERVICES} className="btn-primary">
+          Browse services
+          <Icon name="arrow-right" />
+        </Link>
+        <Link to={PHOTOS_HREF} className="btn-outline">
+          Photo enhancement
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -47,6 +83,8 @@ export function DashboardPage({ name }: { name: string }) {
           <div className="mt-8">
             <LoadError what="your dashboard" onRetry={() => void dashboard.refetch()} />
           </div>
+        ) : data && isNewCustomer(data) ? (
+          <FirstOrder />
         ) : (
           <>
             <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">

@@ -5,7 +5,16 @@ import { mediaUrl } from '../../../domain/marketing/media.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 
 /** The promotional popup itself: the banner's image, an X, and a button when the banner links somewhere. */
-export function BannerPopupDialog({ banner, onClose }: { banner: Banner; onClose: () => void }) {
+export function BannerPopupDialog({
+  banner,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  banner: Banner;
+  onClose: () => void;
+  /** Where the focus goes once the popup has closed (Radix's default is the body). */
+  onCloseAutoFocus: (event: Event) => void;
+}) {
   const internal = banner.link?.startsWith('/') ?? false;
   const label = banner.buttonText?.trim() || 'Learn more';
   return (
@@ -14,6 +23,7 @@ export function BannerPopupDialog({ banner, onClose }: { banner: Banner; onClose
         <Dialog.Overlay className="popup-overlay fixed inset-0 z-[70] bg-slate-950/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="popup-content fixed top-1/2 left-1/2 z-[71] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-2xl bg-white shadow-2xl outline-none"
         >
           <Dialog.Title className="sr-only">Special offer</Dialog.Title>

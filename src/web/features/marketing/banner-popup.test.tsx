@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOME_POPUP_DISMISSED_KEY } from '../../../domain/marketing/home-popup.ts';
 import type { Banner } from '../../../domain/marketing/marketing.ts';
 import { BannerPopup } from './banner-popup.tsx';
 
@@ -21,12 +22,25 @@ let root: Root | undefined;
 function mount(value: Banner | null) {
   const container = document.createElement('div');
   document.body.append(container);
-  const router = createMemoryRouter([{ path: '/', element: <BannerPopup banner={value} /> }]);
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          <a href="/services">Services</a>
+          <button type="button">Copy the number</button>
+          <BannerPopup banner={value} />
+        </>
+      ),
+    },
+  ]);
   root = createRoot(container);
   act(() => root?.render(<RouterProvider router={router} />));
 }
 
 const dialog = () => document.querySelector('[role="dialog"]');
+/** Clicks the popup's X. */
+const closeWithX = () => act(() => dialog()?.querySelector<HTMLButtonElement>('button[aria-label="Close"]')?.click());
 
 async function advance(ms: number) {
   await act(async () => {
@@ -45,7 +59,9 @@ beforeEach(() => {
 
 afterEach(() => {
   act(() => root?.unmount());
+  root = undefined;
   document.body.innerHTML = '';
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -88,5 +104,47 @@ describe('home banner popup (SPEC.md §2)', () => {
     mount(null);
     await advance(60_000);
     expect(dialog()).toBeNull();
+  });
+
+  it('stays closed for the rest of the browser session once the visitor closed it', async () => {
+    mount(banner);
+    await advance(2000);
+    closeWithX();
+    expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).not.toBeNull();
+    // The next visit of the home page in the same session (a new page load: a new mount).
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+    mount(banner);
+    await advance(60_000);
+    expect(dialog()).toBeNull();
+  });
+
+  it('stays closed for the session after closing itself, too', async () => {
+    mount(banner);
+    await advance(2000);
+    expect(dialog()).not.toBeNull();
+    await advance(20_000);
+    expect(dialog()).toBeNull();
+    expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).not.toBeNull();
+  });
+
+  it('gives the focus back to what had it before it opened', async () => {
+    mount(banner);
+    const copy = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Copy the number');
+    copy?.focus();
+    await advance(2000);
+    expect(dialog()?.contains(document.activeElement)).toBe(true);
+    closeWithX();
+    await advance(1);
+    expect(document.activeElement).toBe(copy);
+  });
+
+  it('gives the focus to the page’s first focusable element when nothing had it', async () => {
+    mount(banner);
+    expect(document.activeElement).toBe(document.body);
+    await advance(2000);
+    closeWithX();
+    await advance(1);
+    expect(document.activeElement?.textContent).toBe('Services');
   });
 });

@@ -91,11 +91,18 @@ function NotificationItem({
       </span>
       <span className="min-w-0 flex-1">
         {n.orderId ? <span className="block text-sm font-bold text-slate-900">{n.orderId}</span> : null}
-        {lines.map((line) => (
-          <span key={line.label} className="block text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{line.label}:</span> {line.value}
-          </span>
-        ))}
+        {lines.map((line) =>
+          line.label ? (
+            <span key={line.label} className="block text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{line.label}:</span> {line.value}
+            </span>
+          ) : (
+            // Not about an order: a plain message.
+            <span key={line.value} className="block text-sm font-medium text-slate-900">
+              {line.value}
+            </span>
+          ),
+        )}
         <time dateTime={n.createdAt} className="mt-1 block text-xs text-slate-500">
           {dateFormat.format(new Date(n.createdAt))}
         </time>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { formatMoney, type Money } from '../../../domain/catalog/money.ts';
+import { SERVICE_SEARCH_MESSAGES } from '../../../domain/catalog/service-search.ts';
 import { serviceHref, telHref, whatsappHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
+import { ServiceSearchForm } from '../../components/service-search-form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { serviceIconName } from '../../components/ui/icon-names.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -21,6 +23,10 @@ export interface ListedService {
 }
 
 export interface ServicesListProps {
+  /** The search's words (?q=…), '' when the visitor did not search. */
+  query: string;
+  /** How many services the search matched; `services` holds them, or every service when none did. */
+  matches: number;
   services: ListedService[];
   contact: { tollFreeNumber: string; whatsappNumber: string };
 }
@@ -32,7 +38,7 @@ const BRAND_TAGS: Readonly<Record<string, string>> = { [BRANDS.photos]: 'SevaPho
  * /services (SPEC.md §2 "other routes used"): every service with its summary, its "from" price
  * and a link to its page. Static: rendered on the server, no page JavaScript on first load.
  */
-export function ServicesListPage({ services, contact }: ServicesListProps) {
+export function ServicesListPage({ query, matches, services, contact }: ServicesListProps) {
   return (
     <>
       <PageHeader
@@ -42,6 +48,10 @@ export function ServicesListPage({ services, contact }: ServicesListProps) {
       />
       <div className="bg-slate-50/60">
         <div className="page-x py-12 desk:py-16">
+          <div className="mb-10 max-w-2xl">
+            <ServiceSearchForm query={query} />
+            {query ? <SearchOutcome query={query} matches={matches} /> : null}
+          </div>
           {services.length > 0 ? (
             <ul className="grid gap-5 md:grid-cols-2 desk:grid-cols-4">
               {services.map((service) => {
@@ -136,5 +146,22 @@ export function ServicesListPage({ services, contact }: ServicesListProps) {
         </div>
       </div>
     </>
+  );
+}
+
+/** What the search found, said above the list (a live region would not announce a page load). */
+function SearchOutcome({ query, matches }: { query: string; matches: number }) {
+  return (
+    <p className="mt-3 text-slate-700">
+      {matches > 0 ? SERVICE_SEARCH_MESSAGES.found(matches, query) : SERVICE_SEARCH_MESSAGES.none(query)}
+      {matches > 0 ? (
+        <>
+          {' '}
+          <Link to={ROUTES.SERVICES} className="font-semibold text-brand-700 underline underline-offset-4">
+            {SERVICE_SEARCH_MESSAGES.showAll}
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
