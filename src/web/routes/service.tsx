@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
 import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
@@ -113,6 +113,7 @@ export default function ServicePage() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [modalOpen, setModalOpen] = useState(false);
+  const modalOpener = useRef<HTMLElement | null>(null);
   const user = root?.user ?? null;
   const content = serverContent ?? view.content ?? null;
   const Body = ServerBody ?? ClientBody;
@@ -138,6 +139,7 @@ export default function ServicePage() {
     if (!target) return;
     event.preventDefault();
     if (target.dataset.openServiceModal !== undefined) {
+      modalOpener.current = target;
       setModalOpen(true);
       return;
     }
@@ -172,6 +174,12 @@ export default function ServicePage() {
             options={view.service.options}
             choices={view.selected}
             packageSlug={view.packageSlug}
+            // Apply Now re-renders the page body: then its own "Change choices" takes the focus.
+            opener={() =>
+              modalOpener.current?.isConnected
+                ? modalOpener.current
+                : document.querySelector('[data-open-service-modal]')
+            }
             onClose={() => setModalOpen(false)}
           />
         </Suspense>
