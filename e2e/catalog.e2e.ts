@@ -130,7 +130,24 @@ describe('choosing a service from the header menu', () => {
 });
 
 describe('the service modal', () => {
-  it('validates, fetches the packages for the choices, replaces the URL without a reload and closes', async () => {
+  it('opens on the choices the page shows, and Apply Now takes them as they are', async () => {
+    // '/oci-card' names no country: the page shows prices for its first one, the United States.
+    const { page } = await e2e.desktop();
+    await page.goto('/oci-card');
+    await waitForHydration(page);
+    await expectVisible(page.getByText('Showing prices for applications from United States.'));
+    await page.getByRole('link', { name: 'Change choices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'OCI Card Service' });
+    await expectVisible(dialog);
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await dialog.getByRole('combobox', { name: /^Applying From/ }).innerText()).toContain('United States');
+    await dialog.getByRole('button', { name: 'Apply Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/oci-card/us');
+    await expectHidden(dialog);
+    expect(await page.getByText(SERVICE_MODAL_MESSAGES.required('applyingFrom')).count()).toBe(0);
+  });
+
+  it('fetches the packages for new choices, replaces the URL without a reload and closes', async () => {
     const { page } = await e2e.desktop();
     await page.goto('/indian-visa');
     await waitForHydration(page);
@@ -140,19 +157,17 @@ describe('the service modal', () => {
     await page.getByRole('link', { name: 'Change choices' }).click();
     const dialog = page.getByRole('dialog', { name: 'Indian Visa Service' });
     await expectVisible(dialog);
+    const citizenship = dialog.getByRole('combobox', { name: /^Citizenship/ });
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await citizenship.innerText()).toContain('United States');
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await dialog.getByRole('combobox', { name: /^Destination/ }).innerText()).toContain('India');
 
-    await dialog.getByRole('button', { name: 'Apply Now' }).click();
-    await expectVisible(dialog.getByText(SERVICE_MODAL_MESSAGES.required('citizenship'), { exact: true }));
-    await expectVisible(dialog.getByText('Destination is required', { exact: true }));
-
-    await dialog.getByRole('combobox', { name: /^Citizenship/ }).click();
+    await citizenship.click();
     const list = dialog.getByRole('listbox', { name: 'Citizenship' });
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('300px');
     expect(await list.locator('img[src="/flags/ca.svg"]').count()).toBe(1);
     await list.getByRole('option', { name: 'Canada' }).click();
-    await dialog.getByRole('combobox', { name: /^Destination/ }).click();
-    await dialog.getByRole('listbox', { name: 'Destination' }).getByRole('option', { name: 'India' }).click();
-    expect(await dialog.getByText('is required').count()).toBe(0);
 
     const posted = page.waitForRequest(
       (r) => r.method() === 'POST' && /\/api\/v1\/packages\/\d+\?citizenship=CA&destination=IN$/.test(r.url()),

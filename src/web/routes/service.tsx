@@ -172,7 +172,7 @@ export default function ServicePage() {
           <ServiceModal
             service={service}
             options={view.service.options}
-            choices={view.selected}
+            choices={view.choices}
             packageSlug={view.packageSlug}
             // Apply Now re-renders the page body: then its own "Change choices" takes the focus.
             opener={() =>

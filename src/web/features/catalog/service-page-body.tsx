@@ -18,9 +18,9 @@ import { ParameterPicker } from './parameter-picker.tsx';
 /** What the route knows about the page besides the catalog content (its loader data). */
 export interface ServicePageView {
   packageSlug: string | null;
-  /** The choices prices are shown for: the requested ones, defaults for the rest. */
+  /** The choices prices are shown for: the requested ones, defaults for the rest (and the service modal opens on them). */
   choices: ParameterChoices;
-  /** The valid choices the URL itself made (pre-fill the service modal). */
+  /** The valid choices the URL itself made (what the canonical path keeps). */
   selected: ParameterChoices;
   canonicalPath: string;
   /** Set when a requested country is not served: says what is shown instead. */
