@@ -6,7 +6,7 @@ import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
+import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -44,7 +44,7 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
     expect(card).toContain('ICWF CA$4');
     expect(card).toContain('BLS International service fee CA$7.40');
     expect(card).toMatch(/Our service fee .*CA\$99/);
-    expect(card).toContain('Total CA$531.40');
+    expect(card).toContain('Total CA$531.40 per applicant');
     expect(card).toContain('Processing time');
     for (const name of ['How it works', 'Timeline after you pay', 'OCI Card: frequently asked questions']) {
       await expectVisible(page.getByRole('heading', { level: 2, name }));
@@ -53,6 +53,54 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
     const picker = page.getByRole('navigation', { name: 'Applying From' });
     expect(await picker.getByRole('link', { name: 'Canada' }).getAttribute('aria-current')).toBe('true');
     expect(await picker.getByRole('link', { name: 'United States' }).getAttribute('href')).toBe('/oci-card/us');
+  });
+
+  it("is true to the chosen country: the other country's centre, times and fees appear nowhere", async () => {
+    const { page } = await e2e.noJavaScript();
+    // Everything but the country picker, which names both countries on purpose.
+    const pageText = () =>
+      page.locator('main').evaluate((main: HTMLElement) => {
+        // Rendered text (with the spaces layout puts between blocks) is what is asserted.
+        // biome-ignore lint/performance/useDomNodeTextContent: as above
+        const picker = main.querySelector<HTMLElement>('#choices')?.innerText ?? '';
+        // biome-ignore lint/performance/useDomNodeTextContent: as above
+        return main.innerText.replace(picker, '').replace(/\s+/g, ' ');
+      });
+
+    await page.goto('/oci-card/ca');
+    const ca = await pageText();
+    expect(ca).toContain('Total CA$531.40 per applicant');
+    expect(ca).not.toContain('CA$531.40 CAD');
+    expect(ca).toContain('Usually 6–8 weeks after BLS International receives the file');
+    expect(ca).toContain('File sent to BLS International');
+    expect(ca).toContain('Why does BLS International charge a fee on top of the government fee?');
+    for (const foreign of ['VFS', 'USA', '$20 reference fee', '6–10 weeks']) expect(ca, foreign).not.toContain(foreign);
+
+    await page.goto('/oci-card/us');
+    const us = await pageText();
+    expect(us).toContain('Total $372.90 per applicant');
+    expect(us).toContain('VFS Global adds a $20 reference fee');
+    expect(us).toContain('Usually 6–10 weeks after VFS Global receives the file');
+    for (const foreign of ['BLS', 'Canada', 'CA$', '6–8 weeks']) expect(us, foreign).not.toContain(foreign);
+
+    await page.goto('/indian-passport-renewal/adult-36-pages/ca');
+    const card = page.getByRole('article', { name: 'Adult Renewal (36 Pages)' });
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect((await card.innerText()).replace(/\s+/g, ' ')).toContain(
+      'You pay the CA$100 government fee shown; if the government charges a different amount, we refund the difference or ask you for it before your application is submitted.',
+    );
+    expect(await pageText()).not.toMatch(/being converted|figures conflict|sources/i);
+  });
+
+  it('shows no government fee line for a photo, whose government fee is zero', async () => {
+    const { page } = await e2e.noJavaScript();
+    await page.goto('/photo-enhancement/digital-copy');
+    const card = page.getByRole('article', { name: 'Digital Copy' });
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Our service fee .*\$8\.99/);
+    expect(text).not.toContain('Government fee');
+    expect(text).not.toContain('per applicant');
   });
 
   it('writes title, description, canonical (codec form), robots and Service/FAQPage/BreadcrumbList data', async () => {
@@ -93,6 +141,26 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
       expect(await seriousViolations(page)).toEqual([]);
     }
   });
+
+  it('has none on country pages, a package page, a photo package and the service modal open on its choices', async () => {
+    for (const open of [() => e2e.desktop(), () => e2e.mobile()]) {
+      const { page } = await open();
+      for (const path of [
+        '/oci-card/ca',
+        '/indian-passport-renewal/adult-36-pages/ca',
+        '/photo-enhancement/digital-copy',
+      ]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await page.goto('/oci-card');
+      await waitForHydration(page);
+      await page.getByRole('link', { name: 'Change choices' }).click();
+      await settled(page.getByRole('dialog', { name: 'OCI Card Service' }));
+      expect(await seriousViolations(page), 'service modal').toEqual([]);
+    }
+  }, 90_000);
 });
 
 describe('choosing a service from the header menu', () => {
@@ -137,7 +205,24 @@ describe('choosing a service from the header menu', () => {
 });
 
 describe('the service modal', () => {
-  it('validates, fetches the packages for the choices, replaces the URL without a reload and closes', async () => {
+  it('opens on the choices the page shows, and Apply Now takes them as they are', async () => {
+    // '/oci-card' names no country: the page shows prices for its first one, the United States.
+    const { page } = await e2e.desktop();
+    await page.goto('/oci-card');
+    await waitForHydration(page);
+    await expectVisible(page.getByText('Showing prices for applications from United States.'));
+    await page.getByRole('link', { name: 'Change choices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'OCI Card Service' });
+    await expectVisible(dialog);
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await dialog.getByRole('combobox', { name: /^Applying From/ }).innerText()).toContain('United States');
+    await dialog.getByRole('button', { name: 'Apply Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/oci-card/us');
+    await expectHidden(dialog);
+    expect(await page.getByText(SERVICE_MODAL_MESSAGES.required('applyingFrom')).count()).toBe(0);
+  });
+
+  it('fetches the packages for new choices, replaces the URL without a reload and closes', async () => {
     const { page } = await e2e.desktop();
     await page.goto('/indian-visa');
     await waitForHydration(page);
@@ -147,19 +232,17 @@ describe('the service modal', () => {
     await page.getByRole('link', { name: 'Change choices' }).click();
     const dialog = page.getByRole('dialog', { name: 'Indian Visa Service' });
     await expectVisible(dialog);
+    const citizenship = dialog.getByRole('combobox', { name: /^Citizenship/ });
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await citizenship.innerText()).toContain('United States');
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    expect(await dialog.getByRole('combobox', { name: /^Destination/ }).innerText()).toContain('India');
 
-    await dialog.getByRole('button', { name: 'Apply Now' }).click();
-    await expectVisible(dialog.getByText(SERVICE_MODAL_MESSAGES.required('citizenship'), { exact: true }));
-    await expectVisible(dialog.getByText('Destination is required', { exact: true }));
-
-    await dialog.getByRole('combobox', { name: /^Citizenship/ }).click();
+    await citizenship.click();
     const list = dialog.getByRole('listbox', { name: 'Citizenship' });
     expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('300px');
     expect(await list.locator('img[src="/flags/ca.svg"]').count()).toBe(1);
     await list.getByRole('option', { name: 'Canada' }).click();
-    await dialog.getByRole('combobox', { name: /^Destination/ }).click();
-    await dialog.getByRole('listbox', { name: 'Destination' }).getByRole('option', { name: 'India' }).click();
-    expect(await dialog.getByText('is required').count()).toBe(0);
 
     const posted = page.waitForRequest(
       (r) => r.method() === 'POST' && /\/api\/v1\/packages\/\d+\?citizenship=CA&destination=IN$/.test(r.url()),

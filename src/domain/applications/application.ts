@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parameterChoicesSchema } from '../catalog/catalog-content.ts';
-import { packagePriceSchema } from '../catalog/service-detail.ts';
+import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 

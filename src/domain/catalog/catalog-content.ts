@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { parameterLabel } from './parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
-import { packageDetailSchema, packagePriceSchema, serviceDetailSchema } from './service-detail.ts';
+import {
+  packageDetailSchema,
+  packagePriceSchema,
+  parameterChoicesSchema,
+  serviceDetailSchema,
+} from './service-detail.ts';
 
 /** One numbered step (`kind: 'step'`) or one longer section (`kind: 'detail'`) of a process. */
 export const processStepSchema = z.object({
@@ -13,6 +18,8 @@ export const processStepSchema = z.object({
   icon: z.string().nullable(),
   /** Null when the step belongs to every package of the service. */
   packageId: z.number().nullable(),
+  /** The choices the step is true for: `{}` for every choice, `{ applyingFrom: 'CA' }` for one country. */
+  appliesTo: parameterChoicesSchema,
 });
 export type ProcessStep = z.infer<typeof processStepSchema>;
 
@@ -24,6 +31,8 @@ export const timelineEntrySchema = z.object({
   description: z.string(),
   /** e.g. 'Day 1', 'Weeks 2–6'. */
   duration: z.string(),
+  /** The choices the entry is true for (`{}`: every choice). */
+  appliesTo: parameterChoicesSchema,
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
@@ -36,13 +45,16 @@ export const faqSchema = z.object({
   position: z.number(),
   question: z.string(),
   answer: z.string(),
+  /** The choices the answer is true for (`{}`: every choice); such a question names its country. */
+  appliesTo: parameterChoicesSchema,
 });
 export type Faq = z.infer<typeof faqSchema>;
 
-export const parameterChoicesSchema = z.partialRecord(z.enum(SERVICE_PARAMETERS), z.string());
-
-/** A package priced for one set of parameter choices (POST /packages/{serviceId}). */
-export const pricedPackageSchema = packageDetailSchema.omit({ prices: true }).extend({
+/**
+ * A package priced for one set of parameter choices (POST /packages/{serviceId}), its text worded
+ * for them (the country's text over the general one).
+ */
+export const pricedPackageSchema = packageDetailSchema.omit({ prices: true, texts: true }).extend({
   serviceId: z.number(),
   /** The choices the price is for: the requested ones, defaults for the rest. */
   choices: parameterChoicesSchema,

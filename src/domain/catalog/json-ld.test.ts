@@ -35,8 +35,11 @@ const service: ServiceDetail = {
       features: [],
       processingTime: '6 weeks',
       documents: [],
+      feeNote: null,
+      perApplicant: true,
       addons: [],
       prices: [price],
+      texts: [],
     },
   ],
 };

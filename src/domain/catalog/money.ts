@@ -9,7 +9,10 @@ export interface Money {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** '$12', '$15.90', 'CA$7.40', '₹2,500': whole amounts drop the cents. */
+/**
+ * '$12', '$15.90', 'CA$7.40', '₹2,500': whole amounts drop the cents. The mark says the currency
+ * (the storefront's dollar is the US one), so nothing repeats it after the amount ('CA$531.40 CAD').
+ */
 export function formatMoney({ amountCents, currency }: Money): string {
   const digits = amountCents % 100 === 0 ? 0 : 2;
   const key = `${currency}:${digits}`;

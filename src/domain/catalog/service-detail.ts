@@ -22,16 +22,36 @@ export const packagePriceSchema = z.object({
 });
 export type PackagePrice = z.infer<typeof packagePriceSchema>;
 
+/** Choices of countries, by parameter: what a page shows, or what a text is true for (`{}`: any). */
+export const parameterChoicesSchema = z.partialRecord(z.enum(SERVICE_PARAMETERS), z.string());
+
+/** A package's text for one choice of countries: each field set replaces the package's general one. */
+export const packageTextSchema = z.object({
+  appliesTo: parameterChoicesSchema,
+  description: z.string().nullable(),
+  features: z.array(z.string()).nullable(),
+  processingTime: z.string().nullable(),
+  documents: z.array(z.string()).nullable(),
+  feeNote: z.string().nullable(),
+});
+export type PackageText = z.infer<typeof packageTextSchema>;
+
 export const packageDetailSchema = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),
+  /** The general text, true for every choice; `texts` hold what differs per country. */
   description: z.string(),
   features: z.array(z.string()),
   processingTime: z.string(),
   documents: z.array(z.string()),
+  /** A sentence about the fees, shown under the price; null when there is nothing to add. */
+  feeNote: z.string().nullable(),
+  /** The price is for one person ("per applicant"). */
+  perApplicant: z.boolean(),
   addons: z.array(z.enum(ADDON_TYPES)),
   prices: z.array(packagePriceSchema),
+  texts: z.array(packageTextSchema),
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 

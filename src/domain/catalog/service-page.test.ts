@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { locateServicePage, type ServicePageService } from './service-page.ts';
 
+const pkg = (slug: string, name: string, description: string) => ({
+  slug,
+  name,
+  description,
+  features: [],
+  processingTime: '6–8 weeks',
+  documents: [],
+  feeNote: null,
+  texts: [],
+});
+
 const OCI: ServicePageService = {
   name: 'OCI Card',
   slug: 'oci-card',
@@ -8,8 +19,8 @@ const OCI: ServicePageService = {
   parameters: ['applyingFrom'],
   parameterOptions: { applyingFrom: ['US', 'CA'] },
   packages: [
-    { slug: 'new-oci-card', name: 'New OCI Card', description: 'A first OCI card.' },
-    { slug: 'oci-reissue', name: 'OCI Re-issue', description: 'A new OCI card for a new passport.' },
+    pkg('new-oci-card', 'New OCI Card', 'A first OCI card.'),
+    pkg('oci-reissue', 'OCI Re-issue', 'A new OCI card for a new passport.'),
   ],
 };
 
@@ -19,7 +30,7 @@ const VISA: ServicePageService = {
   summary: 'Indian e-visas for tourism and business.',
   parameters: ['citizenship', 'destination'],
   parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },
-  packages: [{ slug: 'e-tourist-30-days', name: 'e-Tourist 30 days', description: 'A 30-day e-Tourist visa.' }],
+  packages: [pkg('e-tourist-30-days', 'e-Tourist 30 days', 'A 30-day e-Tourist visa.')],
 };
 
 const none = new URLSearchParams();
@@ -95,5 +106,32 @@ describe('locateServicePage (SPEC.md §2 service URLs)', () => {
     expect(place).toMatchObject({ packageSlug: 'oci-reissue', canonicalPath: '/oci-card/oci-reissue/ca' });
     const again = locateServicePage(OCI, place?.canonicalPath.split('/').slice(1) ?? [], none);
     expect(again?.canonicalPath).toBe('/oci-card/oci-reissue/ca');
+  });
+
+  it("describes a package page with the package's text for the countries shown", () => {
+    const withTexts: ServicePageService = {
+      ...OCI,
+      packages: [
+        {
+          ...pkg('new-oci-card', 'New OCI Card', 'A first OCI card.'),
+          texts: [
+            {
+              appliesTo: { applyingFrom: 'CA' },
+              description: 'A first OCI card, filed through BLS International.',
+              features: null,
+              processingTime: null,
+              documents: null,
+              feeNote: null,
+            },
+          ],
+        },
+      ],
+    };
+    expect(locateServicePage(withTexts, ['oci-card', 'new-oci-card', 'ca'], none)?.description).toBe(
+      'A first OCI card, filed through BLS International.',
+    );
+    expect(locateServicePage(withTexts, ['oci-card', 'new-oci-card', 'us'], none)?.description).toBe(
+      'A first OCI card.',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { countryCodeFromNameSlug } from '../countries/lookup.ts';
 import { countryName } from '../countries/names.ts';
+import { type PackageWording, packageWording } from './choice-text.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
 import { resolveChoices } from './pricing.ts';
 import { buildServicePath, isCountriesSegment, isCountryCode, parseServicePath, slugify } from './seo-url.ts';
-import type { PackageDetail, ServiceDetail } from './service-detail.ts';
+import type { PackageDetail, PackageText, ServiceDetail } from './service-detail.ts';
 
 /**
  * A service page's URL → the choices it shows prices for → its canonical path (SPEC.md §2 SEO
@@ -15,7 +16,7 @@ export type ServicePageService = Pick<
   ServiceDetail,
   'name' | 'summary' | 'slug' | 'parameters' | 'parameterOptions'
 > & {
-  packages: readonly Pick<PackageDetail, 'slug' | 'name' | 'description'>[];
+  packages: readonly (Pick<PackageDetail, 'slug' | 'name'> & PackageWording & { texts: readonly PackageText[] })[];
 };
 
 /** Where a service page URL leads. */
@@ -30,7 +31,7 @@ export interface ServicePagePlace {
   canonicalPath: string;
   /** Names the requested choices the service does not offer and what is shown instead; null when none. */
   notice: string | null;
-  /** The page title and meta description. */
+  /** The page title and meta description (a package's, worded for the choices). */
   title: string;
   description: string;
 }
@@ -104,6 +105,6 @@ export function locateServicePage(
     canonicalPath: buildServicePath({ serviceSlug: service.slug, packageSlug, choices: selected }, codecContext),
     notice,
     title: focused ? `${focused.name} | ${service.name} | SevaDocs` : `${service.name} | SevaDocs`,
-    description: focused ? focused.description : service.summary,
+    description: focused ? packageWording(focused, choices).description : service.summary,
   };
 }

@@ -6,9 +6,9 @@ import { parameterLabel } from '../../domain/catalog/parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
 import { buildServicePath } from '../../domain/catalog/seo-url.ts';
 import { countryName } from '../../domain/countries/names.ts';
-import { Icon } from '../components/ui/icon.tsx';
 import { CountryFlag } from '../features/catalog/country-flag.tsx';
 import { PriceBreakdown } from '../features/catalog/price-breakdown.tsx';
+import { ProcessingTime } from '../features/catalog/processing-time.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/package-form';
 
@@ -76,15 +76,9 @@ function ChosenPackage({ choice }: { choice: Choice }) {
           ))}
         </dl>
       ) : null}
-      <p className="mt-4 flex items-start gap-2 text-sm text-slate-700">
-        <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-        <span>
-          <span className="font-medium text-slate-900">Processing time: </span>
-          {pkg.processingTime}
-        </span>
-      </p>
+      <ProcessingTime time={pkg.processingTime} className="mt-4" />
       <div className="mt-5 rounded-xl bg-slate-50 p-4">
-        <PriceBreakdown price={pkg.price} />
+        <PriceBreakdown price={pkg.price} perApplicant={pkg.perApplicant} note={pkg.feeNote} />
       </div>
       <p className="mt-5 text-sm text-slate-700">
         The application form for this package opens here next. Your choice is saved on this device, so you can come back

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
 import { describeNotFound, type NotFoundView, notFoundTitle } from '../../domain/catalog/not-found.ts';
@@ -129,6 +129,7 @@ export default function ServicePage() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [modalOpen, setModalOpen] = useState(false);
+  const modalOpener = useRef<HTMLElement | null>(null);
   const user = root?.user ?? null;
   const content = serverContent ?? view.content ?? null;
   const Body = ServerBody ?? ClientBody;
@@ -154,6 +155,7 @@ export default function ServicePage() {
     if (!target) return;
     event.preventDefault();
     if (target.dataset.openServiceModal !== undefined) {
+      modalOpener.current = target;
       setModalOpen(true);
       return;
     }
@@ -186,8 +188,14 @@ export default function ServicePage() {
           <ServiceModal
             service={service}
             options={view.service.options}
-            choices={view.selected}
+            choices={view.choices}
             packageSlug={view.packageSlug}
+            // Apply Now re-renders the page body: then its own "Change choices" takes the focus.
+            opener={() =>
+              modalOpener.current?.isConnected
+                ? modalOpener.current
+                : document.querySelector('[data-open-service-modal]')
+            }
             onClose={() => setModalOpen(false)}
           />
         </Suspense>

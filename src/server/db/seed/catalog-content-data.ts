@@ -2,23 +2,34 @@
  * How each service is carried out (process steps and detail sections), what happens when after
  * payment (a timeline per package) and the questions customers ask (FAQs). Facts and figures
  * come from shared/catalog-facts.md, like the prices in catalog-data.ts.
+ *
+ * Text true for one country only says so in `appliesTo` (FROM_US, FROM_CA, US_CITIZENS,
+ * CA_CITIZENS): a page for a country shows the rows without `appliesTo` and that country's rows,
+ * in position order, so a country's row stands in the place of the other country's.
  */
+import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import { CA_CITIZENS, FROM_CA, FROM_US, US_CITIZENS } from './catalog-data.ts';
 
-export interface SeedStep {
+/** The choices a row is true for; absent: every choice. */
+interface CountryBound {
+  appliesTo?: ParameterChoices;
+}
+
+export interface SeedStep extends CountryBound {
   title: string;
   description: string;
   /** A sprite icon name (src/web/components/ui/icon-names.ts). */
   icon?: string;
 }
 
-export interface SeedTimelineEntry {
+export interface SeedTimelineEntry extends CountryBound {
   title: string;
   description: string;
   /** e.g. 'Day 1', 'Weeks 2–6'. */
   duration: string;
 }
 
-export interface SeedFaq {
+export interface SeedFaq extends CountryBound {
   question: string;
   answer: string;
 }
@@ -38,6 +49,22 @@ export interface SeedServiceContent {
   faqs: SeedFaq[];
 }
 
+/** The application centre that receives files for the consulates, per country of application. */
+interface Filing {
+  appliesTo: ParameterChoices;
+  centre: 'VFS Global' | 'BLS International';
+}
+const US_FILING: Filing = { appliesTo: FROM_US, centre: 'VFS Global' };
+const CA_FILING: Filing = { appliesTo: FROM_CA, centre: 'BLS International' };
+
+/** The same row written once per country, each true for its own. */
+function perCountry<T extends CountryBound>(
+  filings: readonly Filing[],
+  write: (filing: Filing) => Omit<T, 'appliesTo'>,
+): T[] {
+  return filings.map((filing) => ({ ...write(filing), appliesTo: filing.appliesTo }) as T);
+}
+
 /* Timelines share their first days: our review and preparation happen before any government step. */
 const REVIEW_DAY: SeedTimelineEntry = {
   title: 'Document review',
@@ -46,12 +73,23 @@ const REVIEW_DAY: SeedTimelineEntry = {
   duration: 'Day 1',
 };
 
+type Processing = Omit<SeedTimelineEntry, 'appliesTo'>;
+
+/**
+ * A timeline for a file sent to the consulate through its application centre: the same first
+ * days everywhere, then the centre, the consulate's processing and the return, per country.
+ * `processing` names the countries the package is offered in.
+ */
 function outsourcerTimeline(
   form: string,
-  processing: SeedTimelineEntry,
-  delivery: SeedTimelineEntry,
+  processing: { US?: Processing; CA?: Processing },
+  delivery: (centre: Filing['centre']) => Processing,
   extra: SeedTimelineEntry[] = [],
 ): SeedTimelineEntry[] {
+  const filings = [processing.US ? US_FILING : null, processing.CA ? CA_FILING : null].filter(
+    (f): f is Filing => f !== null,
+  );
+  const processingOf = (filing: Filing) => (filing === US_FILING ? processing.US : processing.CA) as Processing;
   return [
     REVIEW_DAY,
     {
@@ -60,37 +98,41 @@ function outsourcerTimeline(
       duration: 'Days 2–3',
     },
     ...extra,
-    {
-      title: 'File sent to VFS Global or BLS International',
+    ...perCountry<SeedTimelineEntry>(filings, ({ centre }) => ({
+      title: `File sent to ${centre}`,
       description:
         'You sign and mail the printed file in checklist order (or drop it off); we confirm that the centre has received it and that no document is queried.',
       duration: 'Within 1 week',
-    },
-    processing,
-    delivery,
+    })),
+    ...perCountry<SeedTimelineEntry>(filings, processingOf),
+    ...perCountry<SeedTimelineEntry>(filings, ({ centre }) => delivery(centre)),
   ];
 }
 
-const OCI_DELIVERY: SeedTimelineEntry = {
+const OCI_DELIVERY = (centre: string): Processing => ({
   title: 'Card dispatched',
-  description:
-    'VFS or BLS couriers the OCI card (and your passport, if it was sent in) back to you; check the card details the day it arrives.',
+  description: `${centre} couriers the OCI card (and your passport, if it was sent in) back to you; check the card details the day it arrives.`,
   duration: 'When granted',
-};
+});
 
-const PASSPORT_DELIVERY: SeedTimelineEntry = {
+const PASSPORT_DELIVERY = (centre: string): Processing => ({
   title: 'New passport returned',
-  description:
-    'The consulate returns the new passport with the old one cancelled, by the return courier you paid for at VFS or BLS.',
+  description: `The consulate returns the new passport with the old one cancelled, by the return courier you paid for at ${centre}.`,
   duration: 'When printed',
-};
+});
 
-const SURRENDER_DELIVERY: SeedTimelineEntry = {
+const SURRENDER_DELIVERY = (): Processing => ({
   title: 'Surrender certificate returned',
   description:
     'You receive the surrender certificate and your cancelled Indian passport; keep both, because the OCI application asks for them.',
   duration: 'When issued',
-};
+});
+
+/** What a consulate does with a file, and how long it takes from each country. */
+const consulate = (us: string, usWeeks: string, ca: string, caWeeks: string, title = 'Consulate processing') => ({
+  US: { title, description: us, duration: usWeeks },
+  CA: { title, description: ca, duration: caWeeks },
+});
 
 export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
   {
@@ -99,7 +141,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Choose your OCI package',
         description:
-          'Pick new, minor, re-issue or lost card and whether you apply from the USA or Canada; the price shows the government, ICWF and VFS or BLS fees apart from ours.',
+          'Pick a new card, a card for a minor, a re-issue or a replacement for a lost card; the price shows the government, ICWF and application-centre fees apart from ours.',
         icon: 'id-card',
       },
       {
@@ -114,12 +156,11 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           'We resize the photo to a square JPEG of 200–1500 px under 500 KB, crop the signature to 1:3 and turn each supporting document into a PDF under 1000 KB.',
         icon: 'camera',
       },
-      {
+      ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
         title: 'We check the file and you send it',
-        description:
-          'A specialist checks every page against the VFS Global (USA) or BLS International (Canada) checklist; you sign the printed file and mail it with the fees.',
+        description: `A specialist checks every page against the ${centre} checklist; you sign the printed file and send it to ${centre} with the fees.`,
         icon: 'shield-check',
-      },
+      })),
       {
         title: 'Track it until the card arrives',
         description:
@@ -136,12 +177,26 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Surrender your Indian passport first',
         description:
-          'A former Indian citizen needs the surrender certificate (or a cancelled Indian passport) before applying. In Canada BLS accepts the OCI file only once the surrender is complete, so plan for both steps.',
+          'A former Indian citizen needs the surrender certificate, or a cancelled Indian passport, to apply. The two applications can be prepared together, but the OCI file needs the surrender certificate number, so it goes to VFS Global once the certificate is issued.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Surrender your Indian passport first',
+        description:
+          'A former Indian citizen needs the surrender certificate, or a cancelled Indian passport, to apply. BLS International accepts the OCI application only once the surrender is complete, so plan for both steps.',
+        appliesTo: FROM_CA,
       },
       {
         title: 'What the fees pay for',
         description:
-          'From the USA the government fee for a new card is $275, plus $3 for the Indian Community Welfare Fund and $15.90 to VFS Global. From Canada it is C$421 plus C$4 ICWF and C$7.40 to BLS International. US applicants holding a non-US passport, or living in the USA for under two years, pay VFS an extra $20 reference fee.',
+          'The government fee for a new card is $275, plus $3 for the Indian Community Welfare Fund (ICWF) and $15.90 to VFS Global, which receives OCI applications for the consulate. If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS adds a $20 reference fee.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'What the fees pay for',
+        description:
+          'The government fee for a new card is CA$421, plus CA$4 for the Indian Community Welfare Fund (ICWF) and CA$7.40 to BLS International, which receives OCI applications for the consulate.',
+        appliesTo: FROM_CA,
       },
     ],
     packageDetails: {
@@ -156,7 +211,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'When a re-issue is needed',
           description:
-            'Under the current rule an OCI card is re-issued only once, when a new passport is issued after you turn 20. Some mission pages still show the older rule (every passport up to age 20 and once after 50), so we confirm your case before you pay the consulate.',
+            'An OCI card is re-issued only once, when you get a new passport after turning 20. The older rule, a new card with every passport up to age 20 and again after 50, no longer applies; we confirm your case before you apply.',
         },
       ],
       'lost-or-damaged-oci': [
@@ -170,22 +225,22 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
     timelines: {
       'new-oci-card': outsourcerTimeline(
         'government OCI form',
-        {
-          title: 'Consulate processing',
-          description:
-            'The consulate reviews the file and may ask for more documents through VFS or BLS. From the USA this usually takes 6–10 weeks after VFS receives the file; from Canada 6–8 weeks.',
-          duration: 'Weeks 2–10',
-        },
+        consulate(
+          'The consulate reviews the file and may ask VFS Global for more documents. This usually takes 6–10 weeks after VFS receives the file.',
+          'Weeks 2–10',
+          'The consulate reviews the file and may ask BLS International for more documents. This usually takes 6–8 weeks after BLS receives the file.',
+          'Weeks 2–8',
+        ),
         OCI_DELIVERY,
       ),
       'oci-card-for-minor': outsourcerTimeline(
         'government OCI form in your child’s name',
-        {
-          title: 'Consulate processing',
-          description:
-            'The consulate checks the parents’ documents and the authorization form along with the child’s file: usually 6–10 weeks from the USA and 6–8 weeks from Canada.',
-          duration: 'Weeks 2–10',
-        },
+        consulate(
+          'The consulate checks the parents’ documents and the authorization form along with the child’s file: usually 6–10 weeks.',
+          'Weeks 2–10',
+          'The consulate checks the parents’ documents and the authorization form along with the child’s file: usually 6–8 weeks.',
+          'Weeks 2–8',
+        ),
         OCI_DELIVERY,
         [
           {
@@ -198,21 +253,22 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       ),
       'oci-reissue': outsourcerTimeline(
         'OCI re-issue form with your new passport details',
-        {
-          title: 'Consulate processing',
-          description: 'A re-issue is quicker than a new card: about 6–7 weeks from the USA and 6–8 weeks from Canada.',
-          duration: 'Weeks 2–7',
-        },
+        consulate(
+          'A re-issue is quicker than a new card: about 6–7 weeks.',
+          'Weeks 2–7',
+          'The consulate prints the card with your new passport details: usually 6–8 weeks.',
+          'Weeks 2–8',
+        ),
         OCI_DELIVERY,
       ),
       'lost-or-damaged-oci': outsourcerTimeline(
         'OCI form for a lost or damaged card',
-        {
-          title: 'Consulate processing',
-          description:
-            'The consulate verifies your earlier registration before printing a new card: usually 6–10 weeks from the USA and 6–8 weeks from Canada.',
-          duration: 'Weeks 2–10',
-        },
+        consulate(
+          'The consulate verifies your earlier registration before printing a new card: usually 6–10 weeks.',
+          'Weeks 2–10',
+          'The consulate verifies your earlier registration before printing a new card: usually 6–8 weeks.',
+          'Weeks 2–8',
+        ),
         OCI_DELIVERY,
         [
           {
@@ -232,12 +288,19 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         question: 'Do I need a new OCI card every time I renew my foreign passport?',
         answer:
-          'No. Under the current rule the card is re-issued only once, when a new passport is issued after you turn 20. Between renewals you only update the new passport details on the OCI portal, which we can do for you.',
+          'No. The card is re-issued only once, when you get a new passport after turning 20. Between renewals you only update the new passport details on the OCI portal, which we can do for you.',
       },
       {
-        question: 'Why do I pay VFS Global or BLS International on top of the government fee?',
+        question: 'Why does VFS Global charge a fee on top of the government fee?',
         answer:
-          'The consulates outsource the intake of OCI applications: VFS Global in the USA ($15.90) and BLS International in Canada (C$7.40). Their fee is mandatory and we show it on its own line, at cost.',
+          'The consulates in the USA have VFS Global receive OCI applications for them, and its $15.90 fee is mandatory. We show it on its own line, at cost.',
+        appliesTo: FROM_US,
+      },
+      {
+        question: 'Why does BLS International charge a fee on top of the government fee?',
+        answer:
+          'The consulates in Canada have BLS International receive OCI applications for them, and its CA$7.40 fee is mandatory. We show it on its own line, at cost.',
+        appliesTo: FROM_CA,
       },
       {
         question: 'My Indian passport was never surrendered. Can I still apply for OCI?',
@@ -250,9 +313,9 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
     serviceSlug: 'indian-passport-renewal',
     steps: [
       {
-        title: 'Choose the booklet and your country',
+        title: 'Choose your renewal',
         description:
-          'Adult 36 or 60 pages, minor, Tatkal or lost and damaged, from the USA or Canada: the price lists the passport fee, ICWF and the VFS or BLS fee.',
+          'Adult, minor, Tatkal, or a lost or damaged passport: the price lists the passport fee, the ICWF and the application-centre fee apart from ours.',
         icon: 'book-open',
       },
       {
@@ -264,15 +327,22 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Gather copies and photos',
         description:
-          'Copies of the first five and last two pages of your passport, proof of status (visa, I-797, green card or PR card), proof of address and two 2×2 in photos on a white background.',
+          'Copies of the first five and last two pages of your passport, proof of US status (a visa with I-797, or a green card), proof of address and two 2×2 in photos on a white background.',
         icon: 'camera',
+        appliesTo: FROM_US,
       },
       {
-        title: 'We check the file and you mail it',
+        title: 'Gather copies and photos',
         description:
-          'A specialist checks every copy against the VFS Global or BLS International checklist; you mail the file with your original passport and a prepaid return.',
-        icon: 'shield-check',
+          'Copies of the first five and last two pages of your passport, proof of Canadian status (a PR card and landing paper, or a permit), proof of address and two 2×2 in photos on a white background.',
+        icon: 'camera',
+        appliesTo: FROM_CA,
       },
+      ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
+        title: 'We check the file and you mail it',
+        description: `A specialist checks every copy against the ${centre} checklist; you mail the file with your original passport and a prepaid return.`,
+        icon: 'shield-check',
+      })),
       {
         title: 'The consulate prints your new passport',
         description: 'We track the application until the new passport is dispatched with the old one cancelled.',
@@ -283,12 +353,26 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Fees since 1 July 2026',
         description:
-          'The Passports (Amendment) Rules 2026 raised the fees abroad: from the USA an adult 36-page renewal now costs $125, a 60-page booklet $175 and a minor’s passport $90, plus $2 ICWF and $15.90 to VFS Global.',
+          'The Passports (Amendment) Rules 2026 raised the fees abroad: an adult 36-page renewal now costs $125, a 60-page booklet $175 and a minor’s passport $90, plus $2 ICWF and $15.90 to VFS Global.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'What the fees pay for',
+        description:
+          'Each price shows the consulate’s passport fee in Canadian dollars, the ICWF and CA$7.40 to BLS International, which receives applications for the consulate. If the consulate charges a different amount when you apply, we refund the difference or ask you for it before your application is submitted.',
+        appliesTo: FROM_CA,
       },
       {
         title: 'Keep your status documents valid',
         description:
-          'VFS and BLS need proof that you live legally in the USA or Canada: a valid visa with I-797 or I-20, a green card, or a Canadian PR card or permit. An expired document is the most common reason a file is returned.',
+          'VFS Global needs proof that you live in the USA legally: a valid visa with I-797 or I-20, or a green card. An expired document is the most common reason a file is returned.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Keep your status documents valid',
+        description:
+          'BLS International needs proof that you live in Canada legally: a PR card or a valid permit. An expired document is the most common reason a file is returned.',
+        appliesTo: FROM_CA,
       },
     ],
     packageSteps: {
@@ -296,26 +380,40 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'Confirm that Tatkal fits',
           description:
-            'Tatkal is for a valid adult or minor passport with no change of birth date, birthplace, appearance, signature or major name change, and never for a lost or damaged passport.',
+            'Tatkal is for a valid passport with no change of birth date, birthplace, appearance, signature or major name change, and never for a lost or damaged passport.',
           icon: 'shield-check',
         },
         {
-          title: 'We prepare the form and the urgency letter',
-          description:
-            'We complete the Passport Seva form and a short letter explaining the urgency, which the consulate asks for.',
+          title: 'We prepare the form the same day',
+          description: 'We complete the Passport Seva form as soon as your documents are in.',
           icon: 'file-text',
+          appliesTo: FROM_US,
         },
         {
-          title: 'Priority file check',
+          title: 'We prepare the form and the emergency letter',
           description:
-            'A specialist checks the file the same business day so that it reaches VFS or BLS without delay.',
-          icon: 'clock',
+            'We complete the Passport Seva form and a short letter explaining the emergency, which the consulate asks for.',
+          icon: 'file-text',
+          appliesTo: FROM_CA,
         },
+        ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
+          title: 'Priority file check',
+          description: `A specialist checks the file the same business day so that it reaches ${centre} without delay.`,
+          icon: 'clock',
+        })),
         {
           title: 'The consulate issues after police verification',
           description:
             'The new passport is issued in about five working days once a clear police verification report is on record.',
           icon: 'badge-check',
+          appliesTo: FROM_US,
+        },
+        {
+          title: 'The consulate issues the passport',
+          description:
+            'The new passport is usually issued within 1–3 business days of the consulate receiving the file.',
+          icon: 'badge-check',
+          appliesTo: FROM_CA,
         },
       ],
     },
@@ -330,67 +428,97 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       minor: [
         {
           title: 'Both parents sign',
+          description: 'Both parents sign the application and Annexure D, and send copies of their passports.',
+          appliesTo: FROM_US,
+        },
+        {
+          title: 'Both parents sign',
           description:
-            'Both parents sign the application and Annexure D (Annexure C in Canada when one parent applies alone) and send copies of their passports or PR cards.',
+            'Both parents sign the application and Annexure D (Annexure C when one parent applies alone), and send copies of their passports and PR cards.',
+          appliesTo: FROM_CA,
         },
       ],
     },
     timelines: {
       'adult-36-pages': outsourcerTimeline(
         'Passport Seva form and Annexure E',
-        {
-          title: 'Consulate processing',
-          description:
-            'About 30 working days after the consulate receives the file from VFS in the USA; usually 2–4 weeks from Canada.',
-          duration: 'Weeks 2–7',
-        },
+        consulate(
+          'About 30 working days after the consulate receives the file from VFS Global.',
+          'Weeks 2–7',
+          'Usually 2–4 weeks after the consulate receives the file from BLS International, longer at busy times.',
+          'Weeks 2–5',
+        ),
         PASSPORT_DELIVERY,
       ),
       'adult-60-pages': outsourcerTimeline(
         'Passport Seva form and Annexure E',
         {
-          title: 'Consulate processing',
-          description: 'About 30 working days after the consulate receives the file from VFS.',
-          duration: 'Weeks 2–7',
+          US: {
+            title: 'Consulate processing',
+            description: 'About 30 working days after the consulate receives the file from VFS Global.',
+            duration: 'Weeks 2–7',
+          },
         },
         PASSPORT_DELIVERY,
       ),
       minor: outsourcerTimeline(
         'Passport Seva form and Annexure D',
-        {
-          title: 'Consulate processing',
-          description: 'About 30 working days from the USA; usually 2–3 weeks from Canada.',
-          duration: 'Weeks 2–7',
-        },
+        consulate(
+          'About 30 working days after the consulate receives the file from VFS Global.',
+          'Weeks 2–7',
+          'Usually 2–3 weeks after the consulate receives the file from BLS International.',
+          'Weeks 2–4',
+        ),
         PASSPORT_DELIVERY,
       ),
       tatkal: [
         { ...REVIEW_DAY, description: 'Your documents are reviewed the same business day they arrive.' },
         {
-          title: 'File and urgency letter ready',
-          description: 'We complete the form and the urgency letter and send them to you for a final read.',
+          title: 'File ready',
+          description: 'We complete the form and send it to you for a final read.',
           duration: 'Day 1–2',
+          appliesTo: FROM_US,
         },
         {
-          title: 'File with VFS or BLS',
+          title: 'File and emergency letter ready',
+          description: 'We complete the form and the emergency letter and send them to you for a final read.',
+          duration: 'Day 1–2',
+          appliesTo: FROM_CA,
+        },
+        ...perCountry<SeedTimelineEntry>([US_FILING, CA_FILING], ({ centre }) => ({
+          title: `File with ${centre}`,
           description: 'You submit the file with the Tatkal fee; we confirm receipt at the centre.',
           duration: 'Day 2–3',
+        })),
+        {
+          title: 'Tatkal processing',
+          description: 'About 5 working days once a clear police verification report is on record.',
+          duration: 'About 5 working days',
+          appliesTo: FROM_US,
         },
         {
           title: 'Tatkal processing',
-          description:
-            'About 5 working days from the USA and 2 business days from Canada once a clear police verification report is available.',
-          duration: '2–5 working days',
+          description: 'Usually 1–3 business days after the consulate receives the file.',
+          duration: '1–3 business days',
+          appliesTo: FROM_CA,
         },
-        PASSPORT_DELIVERY,
+        ...perCountry<SeedTimelineEntry>([US_FILING, CA_FILING], ({ centre }) => PASSPORT_DELIVERY(centre)),
       ],
       'lost-or-damaged': outsourcerTimeline(
         'Passport Seva form and Annexure F',
         {
-          title: 'Nationality check and processing',
-          description:
-            'The consulate verifies your nationality before printing: at least 2–4 weeks after it receives the file, often about 6 weeks.',
-          duration: 'Weeks 2–7',
+          US: {
+            title: 'Nationality check and processing',
+            description:
+              'The consulate verifies your nationality before printing: at least 2–4 weeks after it receives the file, often about 6 weeks.',
+            duration: 'Weeks 2–7',
+          },
+          CA: {
+            title: 'Nationality check and processing',
+            description:
+              'The consulate verifies your nationality before printing: at least 2–4 weeks after it receives the file, often about 6 weeks.',
+            duration: 'Weeks 2–7',
+          },
         },
         PASSPORT_DELIVERY,
         [
@@ -419,9 +547,10 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           'Yes. A change of address needs proof of the new address; a change of name after marriage needs the marriage certificate, and other name changes a gazette notification or deed poll. A major name change rules out Tatkal.',
       },
       {
-        question: 'Why is the Canadian price marked as an estimate?',
+        question: 'What if the consulate in Canada charges a different passport fee?',
         answer:
-          'The new fees of July 2026 are set in US dollars and the Canadian missions have not yet published their converted figures. We show the latest published amount and confirm the exact fee before you pay.',
+          'Prices for applications from Canada show the consulate’s passport fee in Canadian dollars. If the consulate charges a different amount when you apply, we refund the difference or ask you for it before your application is submitted.',
+        appliesTo: FROM_CA,
       },
     ],
   },
@@ -437,7 +566,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'We fill in the renunciation form',
         description:
-          'We complete the online renunciation application and the declaration, and print the forms in the order VFS or BLS asks for them.',
+          'We complete the online renunciation application and the declaration, and print the forms in the order the application centre asks for them.',
         icon: 'file-text',
       },
       {
@@ -446,12 +575,11 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           'Your last Indian passport (original and copies), naturalisation or citizenship certificate, a copy of your foreign passport and proof of address.',
         icon: 'book-user',
       },
-      {
+      ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
         title: 'We check and you send the original passport',
-        description:
-          'A specialist checks every copy; you send the file with the original Indian passport to VFS Global (USA) or BLS International (Canada).',
+        description: `A specialist checks every copy; you send the file with the original Indian passport to ${centre}.`,
         icon: 'shield-check',
-      },
+      })),
       {
         title: 'Receive your surrender certificate',
         description:
@@ -468,44 +596,60 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'If your Indian passport is lost',
         description:
-          'You can still renounce: the consulate asks for a notarised affidavit about the loss, a police report and proof of the earlier passport, such as your landing record or an old visa page.',
+          'You can still renounce: the consulate asks for a notarised affidavit about the loss, a police report and proof of the earlier passport, such as an old visa page.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'If your Indian passport is lost',
+        description:
+          'You can still renounce: the consulate asks for a notarised affidavit about the loss, a police report and proof of the earlier passport, such as your record of landing.',
+        appliesTo: FROM_CA,
       },
     ],
     timelines: {
       'surrender-certificate-from-june-2010': outsourcerTimeline(
         'renunciation form and declaration',
-        {
-          title: 'Consulate processing',
-          description: 'About 10–15 working days from the USA after VFS receives the file; 2–4 weeks from Canada.',
-          duration: 'Weeks 2–5',
-        },
+        consulate(
+          'About 10–15 working days after VFS Global receives the file.',
+          'Weeks 2–4',
+          'Usually 2–4 weeks after BLS International receives the file.',
+          'Weeks 2–5',
+        ),
         SURRENDER_DELIVERY,
       ),
       'surrender-certificate-before-june-2010': outsourcerTimeline(
         'renunciation form and declaration',
-        {
-          title: 'Consulate processing',
-          description: 'About 10–15 working days from the USA after VFS receives the file; 2–4 weeks from Canada.',
-          duration: 'Weeks 2–5',
-        },
+        consulate(
+          'About 10–15 working days after VFS Global receives the file.',
+          'Weeks 2–4',
+          'Usually 2–4 weeks after BLS International receives the file.',
+          'Weeks 2–5',
+        ),
         SURRENDER_DELIVERY,
       ),
     },
     faqs: [
       {
-        question: 'Is renunciation required if I have become a US or Canadian citizen?',
+        question: 'Do I have to renounce Indian citizenship after taking another one?',
         answer:
           'Yes. India does not allow dual citizenship: Indian citizenship ends when you acquire another one, and the Citizenship Act requires you to surrender the Indian passport. The surrender certificate is the proof.',
       },
       {
         question: 'How much is the penalty if I travelled on my Indian passport?',
         answer:
-          'Rs 10,000 per trip made on the Indian passport after naturalisation, up to Rs 50,000, often quoted as about $250 a trip. The consulate assesses it after receiving your file; it is not part of our price.',
+          'Rs 10,000 per trip made on the Indian passport after you took the new citizenship, up to Rs 50,000, plus Rs 10,000 if you kept the passport for more than three years. The consulate works it out after receiving your file and you pay it to the consulate; it is not part of our price.',
       },
       {
-        question: 'Can I apply for OCI at the same time?',
+        question: 'Can I apply for OCI at the same time from the USA?',
         answer:
-          'From the USA the two can be prepared together, but the OCI file needs the surrender certificate number. From Canada BLS accepts the OCI application only after the surrender is complete.',
+          'Yes, the two files can be prepared together. The OCI application needs your surrender certificate number, so it goes to VFS Global as soon as the certificate is issued.',
+        appliesTo: FROM_US,
+      },
+      {
+        question: 'Can I apply for OCI at the same time from Canada?',
+        answer:
+          'Not quite. BLS International accepts an OCI application only once the surrender is complete, so the OCI file goes in as soon as your surrender certificate arrives.',
+        appliesTo: FROM_CA,
       },
     ],
   },
@@ -527,8 +671,16 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Sign before a notary and two witnesses',
         description:
-          'You sign in front of a notary with two witnesses. Foreign nationals have the document apostilled first: in the USA by the state Secretary of State, in Canada by the province or Global Affairs Canada.',
+          'You sign in front of a notary with two witnesses. If you are not an Indian citizen, your state’s Secretary of State apostilles the document first.',
         icon: 'stamp',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Sign before a notary and two witnesses',
+        description:
+          'You sign in front of a notary with two witnesses. If you are not an Indian citizen, your province or Global Affairs Canada authenticates or apostilles the document first.',
+        icon: 'stamp',
+        appliesTo: FROM_CA,
       },
       {
         title: 'We prepare the attestation request',
@@ -551,8 +703,14 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       {
         title: 'Attestation fees',
+        description: 'The consulate charges $10 per attestation and $10 per attested photograph, plus $2 ICWF.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Attestation fees',
         description:
-          'From the USA the consulate charges $10 per attestation and $10 per attested photograph, plus $2 ICWF. In Canada CGI Toronto charges C$35 for a property document and C$19 for other civil documents, per seal.',
+          'The consulate charges CA$35 per seal for a property document and CA$19 for other civil documents, plus CA$7.40 to BLS International where the file goes through it.',
+        appliesTo: FROM_CA,
       },
     ],
     timelines: {
@@ -567,13 +725,28 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'Notarised and apostilled',
           description:
-            'You sign before a notary; if you are a foreign national, the state or province apostilles it (a few days in person, longer by mail).',
+            'You sign before a notary; if you are not an Indian citizen, your state apostilles it (a few days in person, longer by mail).',
           duration: 'Days 3–10',
+          appliesTo: FROM_US,
+        },
+        {
+          title: 'Notarised and authenticated',
+          description:
+            'You sign before a notary; if you are not an Indian citizen, your province authenticates or apostilles it (a few days in person, longer by mail).',
+          duration: 'Days 3–10',
+          appliesTo: FROM_CA,
         },
         {
           title: 'Attestation at the consulate',
-          description: 'Same day in person where the consulate allows it; about 10–15 business days by mail.',
+          description: 'Same day in person where the consulate allows it; about 15 business days by mail.',
           duration: 'Weeks 2–4',
+          appliesTo: FROM_US,
+        },
+        {
+          title: 'Attestation at the consulate',
+          description: 'Same day in person; 10–12 business days by post.',
+          duration: 'Weeks 2–3',
+          appliesTo: FROM_CA,
         },
         {
           title: 'Sent to India',
@@ -590,15 +763,30 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           duration: 'Days 2–3',
         },
         {
+          title: 'Notarised, apostilled if needed',
+          description:
+            'If you are not an Indian citizen, your state apostilles the document first; Indian citizens go straight to the consulate.',
+          duration: 'Days 3–10',
+          appliesTo: FROM_US,
+        },
+        {
           title: 'Notarised, authenticated if needed',
           description:
-            'Canadian citizens have the document authenticated or apostilled in their province first; Indian nationals go straight to the consulate.',
+            'If you are not an Indian citizen, your province authenticates or apostilles the document first; Indian citizens go straight to the consulate.',
           duration: 'Days 3–10',
+          appliesTo: FROM_CA,
         },
         {
           title: 'Attestation at the consulate',
-          description: 'Same day in person at some missions; 10–15 business days by mail.',
+          description: 'Same day in person at some consulates; about 15 business days by mail.',
           duration: 'Weeks 2–4',
+          appliesTo: FROM_US,
+        },
+        {
+          title: 'Attestation at the consulate',
+          description: 'Same day in person; 10–12 business days by post.',
+          duration: 'Weeks 2–3',
+          appliesTo: FROM_CA,
         },
       ],
     },
@@ -606,7 +794,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         question: 'Does a power of attorney for Indian property need attestation by the consulate?',
         answer:
-          'Yes. Indian sub-registrars and banks accept a power of attorney signed abroad once an Indian mission has attested it. Indian nationals go to the consulate after the notary; foreign nationals have the document apostilled first and then attested.',
+          'Yes. Indian sub-registrars and banks accept a power of attorney signed abroad once an Indian mission has attested it. Indian citizens go to the consulate after the notary; others have the document apostilled first and then attested.',
       },
       {
         question: 'Can one power of attorney cover several properties?',
@@ -625,8 +813,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
     steps: [
       {
         title: 'Choose the e-Visa you need',
-        description:
-          'Tourist for 30 days, 1 year or 5 years, or business, for US or Canadian citizens travelling to India.',
+        description: 'A tourist visa for 30 days, 1 year or 5 years, or a business visa, for travel to India.',
         icon: 'plane',
       },
       {
@@ -642,10 +829,17 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         icon: 'camera',
       },
       {
-        title: 'Pay the government fee on the official portal',
-        description:
-          'You pay the visa fee and its 2.5% bank charge directly to the government in US dollars; we never handle it.',
+        title: 'The government fee goes to the official portal',
+        description: 'The visa fee and its 2.5% bank charge are paid on the official portal in US dollars, at cost.',
         icon: 'lock-keyhole',
+        appliesTo: US_CITIZENS,
+      },
+      {
+        title: 'The government fee goes to the official portal',
+        description:
+          'The visa fee and its 2.5% bank charge are paid on the official portal, at cost. The portal charges in US dollars; your price shows the amount in Canadian dollars.',
+        icon: 'lock-keyhole',
+        appliesTo: CA_CITIZENS,
       },
       {
         title: 'Receive your e-Visa',
@@ -674,7 +868,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and pay the government fee on the official portal.',
+          description: 'You approve the completed form and the government fee is paid on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -696,7 +890,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and pay the government fee on the official portal.',
+          description: 'You approve the completed form and the government fee is paid on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -706,8 +900,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Travel for a year',
-          description:
-            'Multiple entries for one year from approval, up to 180 days per visit for US and Canadian nationals.',
+          description: 'Multiple entries for one year from approval, each stay up to 180 days.',
           duration: '1 year',
         },
       ],
@@ -718,7 +911,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and pay the government fee on the official portal.',
+          description: 'You approve the completed form and the government fee is paid on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -728,8 +921,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Travel for five years',
-          description:
-            'Multiple entries for five years from approval, up to 180 days per visit for US and Canadian nationals.',
+          description: 'Multiple entries for five years from approval, each stay up to 180 days.',
           duration: '5 years',
         },
       ],
@@ -742,7 +934,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'Application submitted',
           description:
-            'You approve the form, with the Indian company’s details, and pay the fee on the official portal.',
+            'You approve the form, with the Indian company’s details, and the fee is paid on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -762,16 +954,23 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         question: 'How much does an Indian e-Visa cost for US citizens?',
         answer:
           'The government fee for a 30-day e-Tourist visa is $25 from July to March and $10 from April to June, plus a 2.5% bank charge. The 1-year and 5-year visas cost more; each package shows its fee before you pay.',
+        appliesTo: US_CITIZENS,
+      },
+      {
+        question: 'How much does an Indian e-Visa cost for Canadian citizens?',
+        answer:
+          'The portal charges US$25 for a 30-day e-Tourist visa from July to March and US$10 from April to June, plus a 2.5% bank charge; each package shows the fee in Canadian dollars before you pay. The 1-year and 5-year visas cost more.',
+        appliesTo: CA_CITIZENS,
       },
       {
         question: 'Can Canadian citizens get an Indian e-Visa again?',
         answer:
           'Yes. e-Visas for Canadians were suspended in September 2023 and all categories were restored on 22 November 2023.',
+        appliesTo: CA_CITIZENS,
       },
       {
         question: 'How long can I stay in India on a tourist e-Visa?',
-        answer:
-          'Up to 30 days on the 30-day visa. On the 1-year and 5-year visas, US and Canadian nationals may stay up to 180 days per visit.',
+        answer: 'Up to 30 days on the 30-day visa. On the 1-year and 5-year visas, each stay may last up to 180 days.',
       },
       {
         question: 'Can I use an e-Visa if I am an OCI card holder?',
@@ -786,7 +985,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Tell us what you are filing',
         description:
-          'A paper visa, a police clearance certificate, a miscellaneous passport service: we confirm which form and checklist VFS Global or BLS International uses for it.',
+          'A paper visa, a police clearance certificate, a miscellaneous passport service: we confirm which form and checklist the application centre uses for it.',
         icon: 'building-2',
       },
       {
@@ -803,9 +1002,16 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       {
         title: 'Appointment booked',
-        description:
-          'We book your VFS or BLS appointment, or the mail-in slot; in Canada applicants aged 12 to 70 give biometrics in person for some visas.',
+        description: 'We book your VFS Global appointment, or the mail-in slot.',
         icon: 'clock',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Appointment booked',
+        description:
+          'We book your BLS International appointment, or the mail-in slot; applicants aged 12 to 70 give biometrics in person for some visas.',
+        icon: 'clock',
+        appliesTo: FROM_CA,
       },
       {
         title: 'Tracked until it is back',
@@ -817,23 +1023,30 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Extras paid at the centre',
         description:
-          'Courier, photos and photocopies are optional and paid at the centre: BLS charges C$15 for four photos and C$20 to C$50 for courier; VFS adds a $20 reference fee for non-US passport holders.',
+          'Courier and photocopies are optional and paid at VFS Global; VFS adds a $20 reference fee for passports other than US ones.',
+        appliesTo: FROM_US,
+      },
+      {
+        title: 'Extras paid at the centre',
+        description:
+          'Courier, photos and photocopies are optional and paid at BLS International: CA$15 for four photos and CA$20 to CA$50 for courier.',
+        appliesTo: FROM_CA,
       },
     ],
     timelines: {
       'paper-visa-application': outsourcerTimeline(
         'online visa form and the centre’s cover sheets',
-        {
-          title: 'Consulate processing',
-          description:
-            'About 7 business days for a Canadian entry visa; US paper visas vary with the visa type and nationality.',
-          duration: 'Weeks 2–4',
-        },
-        {
+        consulate(
+          'Usually 18–20 working days, depending on the visa and your nationality.',
+          'Weeks 2–5',
+          'About 7 business days for an entry visa.',
+          'Weeks 2–3',
+        ),
+        () => ({
           title: 'Passport returned with the visa',
           description: 'The centre returns your passport with the visa by the courier you chose.',
           duration: 'When issued',
-        },
+        }),
       ),
       'consular-appointment-file-check': [
         REVIEW_DAY,
@@ -842,11 +1055,11 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
           description: 'We go through your completed forms line by line and mark every correction.',
           duration: 'Days 2–3',
         },
-        {
+        ...perCountry<SeedTimelineEntry>([US_FILING, CA_FILING], ({ centre }) => ({
           title: 'Appointment booked',
-          description: 'We book the first suitable VFS or BLS appointment and send you the confirmation.',
+          description: `We book the first suitable ${centre} appointment and send you the confirmation.`,
           duration: 'Within 1 week',
-        },
+        })),
         {
           title: 'You submit at the centre',
           description: 'You attend with the checked file; processing then follows the mission’s own timelines.',
@@ -858,12 +1071,12 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         question: 'When do I need a paper visa instead of an e-Visa?',
         answer:
-          'When the e-Visa does not cover your trip: stays of more than 180 days at a time, employment, student or journalist visas, or an entry visa for a former Indian citizen of Canadian nationality.',
+          'When the e-Visa does not cover your trip: stays of more than 180 days at a time, employment, student or journalist visas, or an entry visa for a former Indian citizen.',
       },
       {
         question: 'Do you attend the appointment for me?',
         answer:
-          'No. VFS Global and BLS International see the applicant, or receive the file by mail, and biometrics must be given in person. We prepare the file and book the slot so the visit takes minutes.',
+          'No. The application centre sees the applicant, or receives the file by mail, and biometrics are given in person. We prepare the file and book the slot so the visit takes minutes.',
       },
       {
         question: 'Is the consular fee included in the File Check package?',
@@ -986,7 +1199,7 @@ export const GENERAL_FAQS: readonly SeedFaq[] = [
   {
     question: 'Is SevaDocs a government agency?',
     answer:
-      'No. SevaDocs is a private company that prepares and checks applications to Indian missions and their outsourcers. Government and outsourcer fees are passed on at cost and shown apart from our service fee.',
+      'No. SevaDocs is a private company that prepares and checks applications to Indian consulates and the application centres that receive files for them. Government and application-centre fees are passed on at cost and shown apart from our service fee.',
   },
   {
     question: 'What does the price of a package include?',

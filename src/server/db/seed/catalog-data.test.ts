@@ -68,6 +68,28 @@ describe('seeded catalog', () => {
     }
   });
 
+  it('writes per-country texts for choices the service offers, once each, with real copy', () => {
+    for (const { service, pkg } of allPackages) {
+      const where = label(service, pkg.slug);
+      const keys = pkg.texts.map((t) => JSON.stringify(t.appliesTo));
+      expect(new Set(keys).size, where).toBe(keys.length);
+      for (const text of pkg.texts) {
+        for (const [parameter, value] of Object.entries(text.appliesTo)) {
+          expect(service.parameters, where).toContain(parameter);
+          expect(service.parameterOptions[parameter as keyof typeof service.parameterOptions], where).toContain(value);
+        }
+        if (text.features) {
+          expect(text.features.length, where).toBeGreaterThanOrEqual(3);
+          expect(text.features.length, where).toBeLessThanOrEqual(5);
+        }
+        if (text.documents) expect(text.documents.length, where).toBeGreaterThanOrEqual(1);
+        for (const copy of [text.description, text.processingTime, text.feeNote]) {
+          if (copy !== undefined) expect(copy.trim(), where).not.toBe('');
+        }
+      }
+    }
+  });
+
   it('prices each package once per parameter combination, using exactly the service’s parameters', () => {
     for (const { service, pkg } of allPackages) {
       const combos = pkg.prices.map((price) => SERVICE_PARAMETERS.map((p) => price[p] ?? '').join('|'));

@@ -1,6 +1,6 @@
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { ServiceParameter } from '../../../domain/catalog/parameters.ts';
+import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import type { FeeLine } from '../schema.ts';
 
@@ -17,15 +17,31 @@ export interface SeedPrice {
   sources: string;
 }
 
+/** What a package says for one choice of countries, where it differs from its general text. */
+export interface SeedPackageText {
+  appliesTo: ParameterChoices;
+  description?: string;
+  features?: string[];
+  processingTime?: string;
+  documents?: string[];
+  feeNote?: string;
+}
+
 export interface SeedPackage {
   name: string;
   slug: string;
+  /** The general text: true for every country (a page for one country shows its `texts` over it). */
   description: string;
   features: string[];
   processingTime: string;
   documents: string[];
+  feeNote?: string;
+  /** The price is for one person: the total reads "per applicant". */
+  perApplicant: boolean;
   addons: AddonType[];
   prices: SeedPrice[];
+  /** One per country the package is offered in, where its text differs from the general one. */
+  texts: SeedPackageText[];
 }
 
 export interface SeedService {
@@ -39,6 +55,12 @@ export interface SeedService {
   parameterOptions: Partial<Record<ServiceParameter, string[]>>;
   packages: SeedPackage[];
 }
+
+/** The country choices text is written for (catalog-content-data.ts uses them too). */
+export const FROM_US: ParameterChoices = { applyingFrom: 'US' };
+export const FROM_CA: ParameterChoices = { applyingFrom: 'CA' };
+export const US_CITIZENS: ParameterChoices = { citizenship: 'US' };
+export const CA_CITIZENS: ParameterChoices = { citizenship: 'CA' };
 
 /* Fee lines shared by many prices (shared/catalog-facts.md §1, §2, §6). */
 const ICWF_US_OCI: FeeLine = { label: 'ICWF', amountCents: 300 };
@@ -60,6 +82,33 @@ function usdToCad(usdCents: number): number {
   return Math.round((usdCents * 140) / 100);
 }
 
+/** What an adult passport renewal includes, with the appointment where the file goes. */
+function adultRenewalFeatures(appointment: string): string[] {
+  return [
+    'Passport Seva form filled in and reviewed',
+    'Annexure E and the document checklist prepared',
+    'Indian and local addresses checked for police verification',
+    appointment,
+  ];
+}
+
+/* Documents a surrender certificate asks for, per country of application (catalog-facts §3). */
+const US_SURRENDER_DOCUMENTS = [
+  'Original last Indian passport, with copies',
+  'US naturalisation certificate',
+  'Copy of your US passport',
+  'Proof of current address',
+];
+const CA_SURRENDER_DOCUMENTS = [
+  'Original last Indian passport, with copies',
+  'Canadian citizenship certificate',
+  'Copy of your Canadian passport',
+  'Record of landing',
+  'Proof of current address',
+];
+const LOST_PASSPORT_PROOF =
+  'If the Indian passport is lost: a notarised affidavit, a police report and proof that you held it';
+
 /**
  * Fees from shared/catalog-facts.md (source keys in `sources`); our service fees per SPEC.md §9.
  * Passport fees are the ones in force since 1 July 2026 (Passports (Amendment) Rules 2026).
@@ -70,9 +119,9 @@ export const CATALOG: readonly SeedService[] = [
     name: 'OCI Card',
     slug: 'oci-card',
     brand: 'SEVADOCS',
-    summary: 'New, minor, re-issue and lost Overseas Citizen of India cards from the USA and Canada.',
+    summary: 'New, minor, re-issue and lost Overseas Citizen of India cards, every document checked before you file.',
     description:
-      'We prepare your Overseas Citizenship of India application end to end: the government form, photo and signature to the portal specifications, the VFS Global or BLS International file, and a document check before anything is submitted. Government, ICWF and outsourcer fees are shown separately from our service fee, exactly as the consulate and its outsourcer charge them.',
+      'We prepare your Overseas Citizenship of India application end to end: the government form, your photo and signature sized to the portal’s rules, the file for the consulate’s application centre, and a document check before anything is sent. Government, ICWF and application-centre fees are shown apart from our service fee, at the amounts they are charged.',
     icon: 'id-card',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -80,22 +129,50 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'New OCI Card',
         slug: 'new-oci-card',
-        description:
-          'First OCI card for an adult of Indian origin who has acquired foreign citizenship. In Canada the surrender of your Indian passport must be complete before you apply; US applicants holding a non-US passport, or living in the USA for under two years, pay an extra $20 reference fee to VFS.',
+        description: 'First OCI card for an adult of Indian origin who holds the citizenship of another country.',
         features: [
           'Online government form filled in and reviewed line by line',
           'Photo and signature resized to the portal rules',
-          'VFS Global or BLS International appointment and checklist',
+          'Application-centre appointment and checklist',
           'Final document check before the file is sent',
         ],
-        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
+        processingTime: 'Usually 6–10 weeks after the application centre receives the file',
         documents: [
           'Current foreign passport',
           'Surrender or renunciation certificate, or cancelled Indian passport',
           'Proof of Indian origin (old Indian passport, or a parent’s or grandparent’s)',
           'Proof of current address',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'First OCI card for an adult of Indian origin who holds the citizenship of another country, filed with the consulate through VFS Global.',
+            features: [
+              'Online government form filled in and reviewed line by line',
+              'Photo and signature resized to the portal rules',
+              'VFS Global appointment and checklist',
+              'Final document check before the file is sent',
+            ],
+            processingTime: 'Usually 6–10 weeks after VFS Global receives the file',
+            feeNote:
+              'If you hold a passport other than a US one, or have lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'First OCI card for an adult of Indian origin who holds the citizenship of another country, filed with the consulate through BLS International. BLS accepts the application only once your Indian passport has been surrendered.',
+            features: [
+              'Online government form filled in and reviewed line by line',
+              'Photo and signature resized to the portal rules',
+              'BLS International appointment and checklist',
+              'Final document check before the file is sent',
+            ],
+            processingTime: 'Usually 6–8 weeks after BLS International receives the file',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -129,7 +206,7 @@ export const CATALOG: readonly SeedService[] = [
           'Photo and signature resized to the portal rules',
           'Final document check before the file is sent',
         ],
-        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
+        processingTime: 'Usually 6–10 weeks after the application centre receives the file',
         documents: [
           'Child’s current foreign passport',
           'Birth certificate naming both parents',
@@ -137,7 +214,34 @@ export const CATALOG: readonly SeedService[] = [
           'Parental Authorization Form, notarised and signed by both parents',
           'Thumb impression if the child is under 5 (left for boys, right for girls)',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Application filed in the child’s name, signed by both parents',
+              'Parental Authorization Form prepared for notarisation',
+              'Thumb-impression guidance for children under 5',
+              'Photo and signature resized to the portal rules',
+              'VFS Global appointment and checklist',
+            ],
+            processingTime: 'Usually 6–10 weeks after VFS Global receives the file',
+            feeNote:
+              'If the child holds a passport other than a US one, or has lived in the USA for less than two years, VFS Global adds a $20 reference fee.',
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Application filed in the child’s name, signed by both parents',
+              'Parental Authorization Form prepared for notarisation',
+              'Thumb-impression guidance for children under 5',
+              'Photo and signature resized to the portal rules',
+              'BLS International appointment and checklist',
+            ],
+            processingTime: 'Usually 6–8 weeks after BLS International receives the file',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -163,21 +267,44 @@ export const CATALOG: readonly SeedService[] = [
         name: 'OCI Re-issue (new passport)',
         slug: 'oci-reissue',
         description:
-          'Re-issue of an existing OCI card after you get a new foreign passport or change your name. Under the current rule a re-issue is needed only once, when a new passport is issued after you turn 20; we confirm whether your case needs one before you pay the consulate.',
+          'Re-issue of an existing OCI card after you get a new foreign passport or change your name. A re-issue is needed only once, when you get a new passport after turning 20; we check whether your case needs one before you apply.',
         features: [
           'Check of whether your passport change needs a re-issue',
           'Re-issue form filled in with the new passport details',
           'Name-change affidavit guidance where needed',
-          'VFS Global or BLS International appointment and checklist',
+          'Application-centre appointment and checklist',
         ],
-        processingTime: 'USA: about 6–7 weeks after VFS receives the file; Canada: 6–8 weeks',
+        processingTime: 'Usually 6–8 weeks after the application centre receives the file',
         documents: [
           'New foreign passport',
           'Existing OCI card',
           'Proof of current address',
           'Name-change affidavit, if your name has changed',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Check of whether your passport change needs a re-issue',
+              'Re-issue form filled in with the new passport details',
+              'Name-change affidavit guidance where needed',
+              'VFS Global appointment and checklist',
+            ],
+            processingTime: 'About 6–7 weeks after VFS Global receives the file',
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Check of whether your passport change needs a re-issue',
+              'Re-issue form filled in with the new passport details',
+              'Name-change affidavit guidance where needed',
+              'BLS International appointment and checklist',
+            ],
+            processingTime: 'Usually 6–8 weeks after BLS International receives the file',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -203,21 +330,44 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Lost or Damaged OCI',
         slug: 'lost-or-damaged-oci',
         description:
-          'Replacement of an OCI card that was lost, stolen or damaged. The consulate needs a police report and an affidavit describing what happened, which we help you prepare before the file goes to VFS or BLS.',
+          'Replacement of an OCI card that was lost, stolen or damaged. The consulate needs a police report and an affidavit describing what happened, which we help you prepare before the file goes to the application centre.',
         features: [
           'Affidavit of loss or damage drafted for notarisation',
           'Guidance on filing the police report',
           'Replacement form filled in and reviewed',
-          'VFS Global or BLS International appointment and checklist',
+          'Application-centre appointment and checklist',
         ],
-        processingTime: 'USA: usually 6–10 weeks after VFS receives the file; Canada: 6–8 weeks',
+        processingTime: 'Usually 6–10 weeks after the application centre receives the file',
         documents: [
           'Police report of the loss or damage',
           'Notarised affidavit describing the loss or damage',
           'Current foreign passport',
           'Proof of current address',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Affidavit of loss or damage drafted for notarisation',
+              'Guidance on filing the police report',
+              'Replacement form filled in and reviewed',
+              'VFS Global appointment and checklist',
+            ],
+            processingTime: 'Usually 6–10 weeks after VFS Global receives the file',
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Affidavit of loss or damage drafted for notarisation',
+              'Guidance on filing the police report',
+              'Replacement form filled in and reviewed',
+              'BLS International appointment and checklist',
+            ],
+            processingTime: 'Usually 6–8 weeks after BLS International receives the file',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -245,9 +395,9 @@ export const CATALOG: readonly SeedService[] = [
     name: 'Indian Passport Renewal',
     slug: 'indian-passport-renewal',
     brand: 'SEVADOCS',
-    summary: 'Renew an Indian passport from the USA or Canada: adult, minor, Tatkal, lost or damaged.',
+    summary: 'Renew your Indian passport from abroad: adult, minor, Tatkal, lost or damaged.',
     description:
-      'We fill in the Passport Seva form, prepare the annexures and check every copy the VFS Global or BLS International checklist asks for. US prices use the passport fees in force since 1 July 2026. Canadian fees are being converted from the July 2026 schedule and the published figures conflict, so Canadian prices are estimates that we confirm before you pay.',
+      'We fill in the Passport Seva form, prepare the annexures your case needs and check every copy against the application centre’s checklist, so that your file is not sent back for a missing page.',
     icon: 'book-open',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -256,23 +406,46 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Adult Renewal (36 Pages)',
         slug: 'adult-36-pages',
         description:
-          'Re-issue of an adult passport that has expired, is about to expire within a year, or has run out of pages, with a standard 36-page booklet. Postal filings pay VFS or BLS return shipping on top.',
-        features: [
-          'Passport Seva form filled in and reviewed',
-          'Annexure E and the document checklist prepared',
-          'Indian and local addresses checked for police verification',
-          'VFS Global or BLS International appointment',
-        ],
-        processingTime:
-          'USA: about 30 working days after the consulate receives the file; Canada: usually 2–4 weeks, up to 2 months at busy missions',
+          'Re-issue of an adult passport that has expired, expires within a year or has run out of pages, with a standard 36-page booklet.',
+        features: adultRenewalFeatures('Application-centre appointment'),
+        processingTime: 'Usually 2–6 weeks after the consulate receives the file',
         documents: [
           'Current Indian passport, with copies of the first five and last two pages',
-          'Proof of status: US visa, I-797 or green card; in Canada, PR card and landing paper or permit',
+          'Proof of legal status where you live (visa, green card, PR card or permit)',
           'Proof of current address',
           'Annexure E (specimen signature declaration)',
           'Two 2×2 in photos on a white background',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: adultRenewalFeatures('VFS Global appointment'),
+            processingTime: 'About 30 working days after the consulate receives the file',
+            documents: [
+              'Current Indian passport, with copies of the first five and last two pages',
+              'Proof of US status: visa with I-797, or green card',
+              'Proof of current address',
+              'Annexure E (specimen signature declaration)',
+              'Two 2×2 in photos on a white background',
+            ],
+            feeNote: 'If you file by post, VFS Global charges for return shipping on top.',
+          },
+          {
+            appliesTo: FROM_CA,
+            features: adultRenewalFeatures('BLS International appointment'),
+            processingTime: 'Usually 2–4 weeks after the consulate receives the file, up to 2 months at busy times',
+            documents: [
+              'Current Indian passport, with copies of the first five and last two pages',
+              'Proof of Canadian status: PR card and landing paper, or permit',
+              'Proof of current address',
+              'Annexure E (specimen signature declaration)',
+              'Two 2×2 in photos on a white background',
+            ],
+            feeNote: 'If you file by post, BLS International charges from CA$20 for the return courier.',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -299,22 +472,32 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Adult Renewal (60 Pages)',
         slug: 'adult-60-pages',
         description:
-          'The same adult re-issue with a 60-page "jumbo" booklet, for frequent travellers who fill visa pages quickly. The Canadian missions publish no current 60-page fee, so this booklet is offered from the USA only.',
-        features: [
-          'Passport Seva form filled in and reviewed',
-          'Annexure E and the document checklist prepared',
-          'Indian and local addresses checked for police verification',
-          'VFS Global appointment',
-        ],
-        processingTime: 'USA: about 30 working days after the consulate receives the file',
+          'The same adult re-issue with a 60-page “jumbo” booklet, for frequent travellers who fill visa pages quickly.',
+        features: adultRenewalFeatures('Application-centre appointment'),
+        processingTime: 'About 30 working days after the consulate receives the file',
         documents: [
           'Current Indian passport, with copies of the first five and last two pages',
-          'Proof of US status: visa, I-797 or green card',
-          'Proof of current US address',
+          'Proof of legal status where you live',
+          'Proof of current address',
           'Annexure E (specimen signature declaration)',
           'Two 2×2 in photos on a white background',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: adultRenewalFeatures('VFS Global appointment'),
+            documents: [
+              'Current Indian passport, with copies of the first five and last two pages',
+              'Proof of US status: visa with I-797, or green card',
+              'Proof of current US address',
+              'Annexure E (specimen signature declaration)',
+              'Two 2×2 in photos on a white background',
+            ],
+            feeNote: 'If you file by post, VFS Global charges for return shipping on top.',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -331,22 +514,56 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Minor Passport Renewal',
         slug: 'minor',
         description:
-          'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D; in Canada the minor fee applies to children under 15.',
+          'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D.',
         features: [
           'Passport Seva form filled in for the child',
           'Annexure D (or Annexure C for a single parent) prepared for both parents',
           'Thumb-impression and signature guidance for young children',
-          'VFS Global or BLS International appointment',
+          'Application-centre appointment',
         ],
-        processingTime: 'USA: about 30 working days after the consulate receives the file; Canada: usually 2–3 weeks',
+        processingTime: 'Usually 2–6 weeks after the consulate receives the file',
         documents: [
           'Child’s current Indian passport',
           'Annexure D signed by both parents (Annexure C if a single parent)',
-          'Both parents’ passports (and PR cards in Canada)',
+          'Both parents’ passports',
           'Child’s birth certificate',
           'Two 2×2 in photos on a white background',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'Re-issue of the passport of a child under 18, valid for five years. Both parents sign the application and Annexure D.',
+            features: [
+              'Passport Seva form filled in for the child',
+              'Annexure D (or Annexure C for a single parent) prepared for both parents',
+              'Thumb-impression and signature guidance for young children',
+              'VFS Global appointment',
+            ],
+            processingTime: 'About 30 working days after the consulate receives the file',
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'Re-issue of the passport of a child under 15, valid for five years. Both parents sign the application and Annexure D.',
+            features: [
+              'Passport Seva form filled in for the child',
+              'Annexure D (or Annexure C for a single parent) prepared for both parents',
+              'Thumb-impression and signature guidance for young children',
+              'BLS International appointment',
+            ],
+            processingTime: 'Usually 2–3 weeks after the consulate receives the file',
+            documents: [
+              'Child’s current Indian passport',
+              'Annexure D signed by both parents (Annexure C if a single parent)',
+              'Both parents’ passports and PR cards',
+              'Child’s birth certificate',
+              'Two 2×2 in photos on a white background',
+            ],
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -373,23 +590,64 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Tatkal Renewal (Urgent)',
         slug: 'tatkal',
         description:
-          'Urgent re-issue of a valid adult 36-page passport, shown with the normal fee and the Tatkal fee as separate lines; from the USA a 60-page Tatkal costs $300 and a minor’s $215 in government fees. Tatkal is not available for lost or damaged passports or for changes of birth date, birthplace, appearance, signature or a major name change.',
+          'Urgent re-issue of a valid passport. Tatkal is not available for a lost or damaged passport, or for a change of birth date, birthplace, appearance, signature or a major name change.',
         features: [
           'Eligibility check against the Tatkal exclusions',
           'Same-day form preparation and review',
-          'Earliest available VFS Global or BLS International appointment',
-          'Emergency letter drafted for Canadian missions',
+          'Earliest available application-centre appointment',
         ],
         processingTime:
-          'USA: about 5 working days after the consulate receives the file, given a clear police verification report; Canada: 1–3 business days',
+          'A few working days after the consulate receives the file, once a clear police verification report is on record',
         documents: [
           'Valid current Indian passport',
-          'Proof of valid status in the USA or Canada',
+          'Proof of valid status where you live',
           'Proof of current address',
           'Two 2×2 in photos on a white background',
-          'Canada: a letter explaining the emergency',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'Urgent re-issue of a valid adult passport with a 36-page booklet; the price shows the normal fee and the Tatkal fee on separate lines. Tatkal is not available for a lost or damaged passport, or for a change of birth date, birthplace, appearance, signature or a major name change.',
+            features: [
+              'Eligibility check against the Tatkal exclusions',
+              'Same-day form preparation and review',
+              'Earliest available VFS Global appointment',
+            ],
+            processingTime:
+              'About 5 working days after the consulate receives the file, once a clear police verification report is on record',
+            documents: [
+              'Valid current Indian passport',
+              'Proof of valid US status',
+              'Proof of current address',
+              'Two 2×2 in photos on a white background',
+            ],
+            feeNote:
+              'This price is for an adult 36-page booklet; the government fees for a 60-page booklet come to $300, and for a minor to $215.',
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'Urgent re-issue of a valid adult passport, with a letter to the consulate explaining the emergency. Tatkal is not available for a lost or damaged passport, or for a change of birth date, birthplace, appearance, signature or a major name change.',
+            features: [
+              'Eligibility check against the Tatkal exclusions',
+              'Same-day form preparation and review',
+              'Earliest available BLS International appointment',
+              'Letter explaining the emergency drafted with you',
+            ],
+            processingTime: '1–3 business days after the consulate receives the file',
+            documents: [
+              'Valid current Indian passport',
+              'Proof of valid Canadian status',
+              'Proof of current address',
+              'Two 2×2 in photos on a white background',
+              'A signed letter explaining the emergency',
+            ],
+            feeNote: 'This price is for an adult; the government fee for a minor is CA$204.',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -417,12 +675,12 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Lost or Damaged Passport',
         slug: 'lost-or-damaged',
         description:
-          'A new passport in place of one that was lost, stolen or damaged, priced for a 36-page booklet (US 60-page: $300 government fee). The consulate verifies your nationality first, so this takes longer than a normal renewal and cannot be done under Tatkal.',
+          'A new passport in place of one that was lost, stolen or damaged, priced for a 36-page booklet. The consulate verifies your nationality first, so this takes longer than a normal renewal and cannot be done under Tatkal.',
         features: [
           'Annexure F and the loss or damage statement prepared',
           'Guidance on filing the police report',
           'Proof-of-nationality documents checked',
-          'VFS Global or BLS International appointment',
+          'Application-centre appointment',
         ],
         processingTime: 'At least 2–4 weeks after the consulate receives the file, often about 6 weeks',
         documents: [
@@ -430,9 +688,37 @@ export const CATALOG: readonly SeedService[] = [
           'Annexure F',
           'Proof of Indian nationality',
           'Copy of the old passport, if you have one',
-          'Canada: three Personal Particulars forms and four photos',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Annexure F and the loss or damage statement prepared',
+              'Guidance on filing the police report',
+              'Proof-of-nationality documents checked',
+              'VFS Global appointment',
+            ],
+            feeNote: 'This price is for a 36-page booklet; for a 60-page booklet the government fee is $300.',
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Annexure F and the loss or damage statement prepared',
+              'Guidance on filing the police report',
+              'Proof-of-nationality documents checked',
+              'BLS International appointment',
+            ],
+            documents: [
+              'Police report of the loss or damage',
+              'Annexure F',
+              'Proof of Indian nationality',
+              'Copy of the old passport, if you have one',
+              'Three Personal Particulars forms and four photos',
+            ],
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -464,7 +750,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Surrender your Indian passport and get the surrender certificate you need for an OCI card.',
     description:
-      'Once you take US or Canadian citizenship, Indian law requires you to surrender your Indian passport, and the surrender certificate is the first document an OCI application asks for. We prepare the online form, the declaration and the VFS Global or BLS International file. If you travelled on your Indian passport after naturalisation, the consulate adds a penalty it calculates itself: Rs 10,000 per trip up to Rs 50,000, plus Rs 10,000 if you kept the passport more than three years (often quoted as $250 per trip, up to $1,250). Penalties are paid to the consulate and are not included in the price shown.',
+      'Once you take the citizenship of another country, Indian law requires you to surrender your Indian passport, and the surrender certificate is the first document an OCI application asks for. We prepare the online form, the declaration and the file for the application centre. If you travelled on your Indian passport after taking the new citizenship, the consulate adds a penalty that it works out itself: Rs 10,000 per trip, up to Rs 50,000, plus Rs 10,000 if you kept the passport for more than three years. Penalties are paid to the consulate and are not part of the price shown.',
     icon: 'file-x',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -478,17 +764,42 @@ export const CATALOG: readonly SeedService[] = [
           'Online renunciation form filled in and reviewed',
           'Penalty exposure checked from your travel history before you file',
           'Lost-passport affidavit prepared if your old passport is missing',
-          'VFS Global or BLS International appointment and checklist',
+          'Application-centre appointment and checklist',
         ],
-        processingTime: 'USA: about 10–15 working days after VFS receives the file; Canada: 2–4 weeks',
+        processingTime: 'Usually 2–4 weeks after the application centre receives the file',
         documents: [
           'Original last Indian passport, with copies',
-          'Naturalisation certificate (USA) or citizenship certificate (Canada)',
-          'Copy of your US or Canadian passport',
+          'Naturalisation or citizenship certificate',
+          'Copy of your foreign passport',
           'Proof of current address',
-          'If the Indian passport is lost: notarised affidavit, police report and proof of it, such as a landing record',
+          'If the Indian passport is lost: a notarised affidavit, a police report and proof that you held it',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Online renunciation form filled in and reviewed',
+              'Penalty exposure checked from your travel history before you file',
+              'Lost-passport affidavit prepared if your old passport is missing',
+              'VFS Global appointment and checklist',
+            ],
+            processingTime: 'About 10–15 working days after VFS Global receives the file',
+            documents: [...US_SURRENDER_DOCUMENTS, LOST_PASSPORT_PROOF],
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Online renunciation form filled in and reviewed',
+              'Penalty exposure checked from your travel history before you file',
+              'Lost-passport affidavit prepared if your old passport is missing',
+              'BLS International appointment and checklist',
+            ],
+            processingTime: 'Usually 2–4 weeks after BLS International receives the file',
+            documents: [...CA_SURRENDER_DOCUMENTS, `${LOST_PASSPORT_PROOF}, such as your record of landing`],
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -516,21 +827,46 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Surrender Certificate (naturalised before 1 June 2010)',
         slug: 'surrender-certificate-before-june-2010',
         description:
-          'Surrender certificate for anyone who became a foreign citizen on or before 31 May 2010, when the lower surrender fee applies. Penalties for travel on the Indian passport after naturalisation still apply and are assessed by the consulate.',
+          'Surrender certificate for anyone who became a foreign citizen on or before 31 May 2010, when the lower surrender fee applies. Penalties for travel on the Indian passport after naturalisation still apply and are worked out by the consulate.',
         features: [
           'Surrender form filled in and reviewed',
           'Naturalisation date checked against the 1 June 2010 cut-off',
           'Lost-passport affidavit prepared if your old passport is missing',
-          'VFS Global or BLS International appointment and checklist',
+          'Application-centre appointment and checklist',
         ],
-        processingTime: 'USA: about 10–15 working days after VFS receives the file; Canada: 2–4 weeks',
+        processingTime: 'Usually 2–4 weeks after the application centre receives the file',
         documents: [
           'Original last Indian passport, with copies',
-          'Naturalisation certificate (USA) or citizenship certificate (Canada)',
-          'Copy of your US or Canadian passport',
+          'Naturalisation or citizenship certificate',
+          'Copy of your foreign passport',
           'Proof of current address',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            features: [
+              'Surrender form filled in and reviewed',
+              'Naturalisation date checked against the 1 June 2010 cut-off',
+              'Lost-passport affidavit prepared if your old passport is missing',
+              'VFS Global appointment and checklist',
+            ],
+            processingTime: 'About 10–15 working days after VFS Global receives the file',
+            documents: US_SURRENDER_DOCUMENTS,
+          },
+          {
+            appliesTo: FROM_CA,
+            features: [
+              'Surrender form filled in and reviewed',
+              'Naturalisation date checked against the 1 June 2010 cut-off',
+              'Lost-passport affidavit prepared if your old passport is missing',
+              'BLS International appointment and checklist',
+            ],
+            processingTime: 'Usually 2–4 weeks after BLS International receives the file',
+            documents: CA_SURRENDER_DOCUMENTS,
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -572,23 +908,51 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Property Power of Attorney',
         slug: 'property-power-of-attorney',
         description:
-          'Attestation of a power of attorney to buy, sell, rent or manage property in India, with the executant’s photograph attested as Indian sub-registrars require. Priced for one executant; each additional executant adds the attestation and photo fees again.',
+          'Attestation of a power of attorney to buy, sell, rent or manage property in India, with the executant’s photograph attested as Indian sub-registrars require.',
         features: [
           'Draft reviewed for the wording Indian sub-registrars expect',
           'Notarisation and witness instructions',
           'Photograph attestation for each executant',
           'Consular attestation request and return envelope prepared',
         ],
-        processingTime:
-          'Same day in person at the consulate; by mail about 15 business days in the USA and 10–12 business days in Canada',
+        processingTime: 'Same day in person at the consulate, or a few weeks by mail',
         documents: [
-          'Power of attorney, signed before a notary (foreign nationals: apostilled first)',
+          'Power of attorney, signed before a notary (if you are not an Indian citizen, apostilled first)',
           'Two witnesses with their IDs',
           'Copies of your passport, status and address proof',
           'A passport photo of each executant',
           'Prepaid return envelope for postal applications',
         ],
+        feeNote: 'The price is for one executant; each additional executant adds the attestation fees again.',
+        perApplicant: false,
         addons: ['Apostilled', 'Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            processingTime: 'Same day in person at some consulates; about 15 business days by mail',
+            documents: [
+              'Power of attorney, signed before a notary (if you are not an Indian citizen, apostilled by your state first)',
+              'Two witnesses with their IDs',
+              'Copies of your passport, status and address proof',
+              'A passport photo of each executant',
+              'Prepaid return envelope for postal applications',
+            ],
+            feeNote:
+              'The price is for one executant; each additional executant adds $20 in attestation and photograph fees.',
+          },
+          {
+            appliesTo: FROM_CA,
+            processingTime: 'Same day in person; 10–12 business days by post',
+            documents: [
+              'Power of attorney, signed before a notary (if you are not an Indian citizen, authenticated or apostilled by your province first)',
+              'Two witnesses with their IDs',
+              'Copies of your passport, status and address proof',
+              'A passport photo of each executant',
+              'Prepaid return envelope for postal applications',
+            ],
+            feeNote: 'The price is for one executant; each additional executant adds the CA$35 attestation fee.',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -615,21 +979,45 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Other Civil Documents',
         slug: 'civil-document-attestation',
         description:
-          'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. Canadian citizens must have the document authenticated or apostilled in their province first; Indian nationals need not.',
+          'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India.',
         features: [
           'Document reviewed for what the Indian recipient needs',
           'Notarisation and witness instructions',
           'Consular attestation request prepared',
           'Return envelope and tracking set up',
         ],
-        processingTime:
-          'Same day in person at the consulate; by mail about 15 business days in the USA and 10–12 business days in Canada',
+        processingTime: 'Same day in person at the consulate, or a few weeks by mail',
         documents: [
-          'The document, signed before a notary (foreign nationals: apostilled first)',
+          'The document, signed before a notary (if you are not an Indian citizen, apostilled first)',
           'Copies of your passport, status and address proof',
           'Prepaid return envelope for postal applications',
         ],
+        perApplicant: false,
         addons: ['Apostilled', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. If you are not an Indian citizen, your state apostilles the document first.',
+            processingTime: 'Same day in person at some consulates; about 15 business days by mail',
+            documents: [
+              'The document, signed before a notary (if you are not an Indian citizen, apostilled by your state first)',
+              'Copies of your passport, status and address proof',
+              'Prepaid return envelope for postal applications',
+            ],
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'Attestation of a general power of attorney, affidavit, declaration or other civil document for use in India. If you are not an Indian citizen, your province authenticates or apostilles the document first.',
+            processingTime: 'Same day in person; 10–12 business days by post',
+            documents: [
+              'The document, signed before a notary (if you are not an Indian citizen, authenticated or apostilled by your province first)',
+              'Copies of your passport, status and address proof',
+              'Prepaid return envelope for postal applications',
+            ],
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -657,9 +1045,9 @@ export const CATALOG: readonly SeedService[] = [
     name: 'Indian Visa',
     slug: 'indian-visa',
     brand: 'SEVADOCS',
-    summary: 'Indian e-Visa for US and Canadian citizens: tourist visas of 30 days, 1 year or 5 years, and business.',
+    summary: 'Indian e-Visa: tourist visas of 30 days, 1 year or 5 years, and business visas.',
     description:
-      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. The government fee and its 2.5% bank charge are paid to the official portal in US dollars; our fee covers preparation and review only.',
+      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. The government fee and its 2.5% bank charge go to the official portal at cost; our fee covers the preparation and the review.',
     icon: 'plane',
     parameters: ['citizenship', 'destination'],
     parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },
@@ -667,8 +1055,7 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'e-Tourist Visa (30 Days)',
         slug: 'e-tourist-30-days',
-        description:
-          'Double-entry tourist e-Visa valid for 30 days from arrival, for holidays and family visits. The government fee is $25 from July to March and $10 from April to June.',
+        description: 'Double-entry tourist e-Visa valid for 30 days from arrival, for holidays and family visits.',
         features: [
           'e-Visa form filled in on the official portal',
           'Photo and passport scan resized to the upload rules',
@@ -681,7 +1068,19 @@ export const CATALOG: readonly SeedService[] = [
           'Scan of the passport bio page (PDF, 10–300 KB)',
           'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement'],
+        texts: [
+          {
+            appliesTo: US_CITIZENS,
+            feeNote: 'The government fee is $25 from July to March and $10 from April to June; the price shows $25.',
+          },
+          {
+            appliesTo: CA_CITIZENS,
+            feeNote:
+              'The portal charges US$25 from July to March and US$10 from April to June; the price shows US$25 in Canadian dollars.',
+          },
+        ],
         prices: [
           {
             citizenship: 'US',
@@ -709,13 +1108,12 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'e-Tourist Visa (1 Year)',
         slug: 'e-tourist-1-year',
-        description:
-          'Multiple-entry tourist e-Visa valid for one year; US and Canadian nationals may stay up to 180 days per visit. Some sources show a higher fee for US citizens, so we confirm the exact fee before you pay.',
+        description: 'Multiple-entry tourist e-Visa valid for one year; each stay may last up to 180 days.',
         features: [
           'e-Visa form filled in on the official portal',
           'Photo and passport scan resized to the upload rules',
           'Answers checked against your passport before you submit',
-          'Fee for your nationality confirmed before you pay',
+          'Government fee for your nationality checked before you submit',
         ],
         processingTime: 'Usually decided within 72 hours; apply 4–120 days before arrival',
         documents: [
@@ -723,7 +1121,9 @@ export const CATALOG: readonly SeedService[] = [
           'Scan of the passport bio page (PDF, 10–300 KB)',
           'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement'],
+        texts: [],
         prices: [
           {
             citizenship: 'US',
@@ -753,12 +1153,12 @@ export const CATALOG: readonly SeedService[] = [
         name: 'e-Tourist Visa (5 Years)',
         slug: 'e-tourist-5-years',
         description:
-          'Multiple-entry tourist e-Visa valid for five years, the best value for anyone visiting family in India every year. Each stay may last up to 180 days for US and Canadian nationals.',
+          'Multiple-entry tourist e-Visa valid for five years, the best value for anyone visiting family in India every year. Each stay may last up to 180 days.',
         features: [
           'e-Visa form filled in on the official portal',
           'Photo and passport scan resized to the upload rules',
           'Answers checked against your passport before you submit',
-          'Fee for your nationality confirmed before you pay',
+          'Government fee for your nationality checked before you submit',
         ],
         processingTime: 'Usually decided within 72 hours; apply 4–120 days before arrival',
         documents: [
@@ -766,7 +1166,9 @@ export const CATALOG: readonly SeedService[] = [
           'Scan of the passport bio page (PDF, 10–300 KB)',
           'Square photo on a plain light background, no glasses (JPEG, 10 KB–1 MB)',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement'],
+        texts: [],
         prices: [
           {
             citizenship: 'US',
@@ -796,12 +1198,12 @@ export const CATALOG: readonly SeedService[] = [
         name: 'e-Business Visa',
         slug: 'e-business',
         description:
-          'Business e-Visa for meetings, trade fairs and sales visits, backed by an invitation from an Indian company. No published fee for Canadian citizens could be confirmed, so this package is offered to US citizens only for now.',
+          'Business e-Visa for meetings, trade fairs and sales visits, backed by an invitation from an Indian company.',
         features: [
           'e-Visa form filled in on the official portal',
           'Invitation letter and business card checked against the form',
           'Photo and passport scan resized to the upload rules',
-          'Fee confirmed before you pay',
+          'Government fee checked before you submit',
         ],
         processingTime: 'Usually decided within 72 hours',
         documents: [
@@ -811,7 +1213,9 @@ export const CATALOG: readonly SeedService[] = [
           'Business card',
           'Invitation letter from the Indian company',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement'],
+        texts: [],
         prices: [
           {
             citizenship: 'US',
@@ -832,9 +1236,9 @@ export const CATALOG: readonly SeedService[] = [
     name: 'Visa Application Centre Support',
     slug: 'visa-application-centre-support',
     brand: 'SEVADOCS',
-    summary: 'Paper visas and other consular files prepared and booked with VFS Global or BLS International.',
+    summary: 'Paper visas and other consular files prepared and booked at the consulate’s application centre.',
     description:
-      'Some visas and consular services still go on paper through the outsourcers: VFS Global in the USA and BLS International in Canada. We fill in the forms, assemble the file in checklist order and book your appointment, so the centre does not turn it away. Optional outsourcer extras such as courier, photos and photocopies are paid at the centre.',
+      'Some visas and consular services still go on paper, through the application centre the consulate uses. We fill in the forms, assemble the file in checklist order and book your appointment, so that the centre does not turn it away. Optional extras such as courier, photos and photocopies are paid at the centre.',
     icon: 'building-2',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -842,23 +1246,65 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'Paper Visa Application',
         slug: 'paper-visa-application',
-        description:
-          'Regular paper visa for travellers who cannot use, or need more than, an e-Visa, such as a long-term visa for US nationals or an entry visa for former Indian citizens in Canada. The price shows the US-national 10-year visa fee from the USA and the 1-year entry visa from Canada; other nationalities and durations are priced on confirmation, and non-US passport holders pay VFS a $20 reference fee.',
+        description: 'Regular paper visa for travellers who cannot use, or need more than, an e-Visa.',
         features: [
           'Online visa form filled in and reviewed',
-          'File assembled in the outsourcer’s checklist order',
-          'VFS Global or BLS International appointment booked',
-          'Biometrics appointment planned where required (Canada, ages 12–70)',
+          'File assembled in the application centre’s checklist order',
+          'Application-centre appointment booked',
+          'Photos checked against the visa photo rules',
         ],
         processingTime:
-          'Canada: about 7 business days after BLS receives the file; USA: the consulate publishes no time, agencies quote 18–20 working days',
+          'From about 7 business days to a few weeks after the application centre receives the file, depending on the visa',
         documents: [
           'Passport valid at least 6 months, with blank pages',
           'Two 2×2 in photos',
-          'Proof of address in the USA or Canada',
-          'Former Indian citizens: surrender certificate and landing or naturalisation document',
+          'Proof of current address',
+          'Former Indian citizens: surrender certificate',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'Regular paper visa for travellers who cannot use, or need more than, an e-Visa, such as a long-term visa for US citizens.',
+            features: [
+              'Online visa form filled in and reviewed',
+              'File assembled in the application centre’s checklist order',
+              'VFS Global appointment booked',
+              'Photos checked against the visa photo rules',
+            ],
+            processingTime: 'Usually 18–20 working days after VFS Global receives the file',
+            documents: [
+              'Passport valid at least 6 months, with blank pages',
+              'Two 2×2 in photos',
+              'Proof of US address',
+              'Former Indian citizens: surrender certificate',
+            ],
+            feeNote:
+              'The price is for a 10-year visa on a US passport; for other passports and durations we confirm the fee with you before you pay, and VFS Global adds a $20 reference fee for passports other than US ones.',
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'Paper entry visa for travellers who cannot use, or need more than, an e-Visa, such as former Indian citizens visiting family.',
+            features: [
+              'Online visa form filled in and reviewed',
+              'File assembled in the application centre’s checklist order',
+              'BLS International appointment booked',
+              'Biometrics appointment planned (ages 12–70)',
+            ],
+            processingTime: 'About 7 business days after BLS International receives the file',
+            documents: [
+              'Passport valid at least 6 months, with blank pages',
+              'Two 2×2 in photos',
+              'Proof of Canadian address',
+              'Former Indian citizens: surrender certificate and landing document',
+            ],
+            feeNote:
+              'The price is for a 1-year entry visa; for other durations we confirm the fee with you before you pay.',
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -888,11 +1334,11 @@ export const CATALOG: readonly SeedService[] = [
         name: 'Consular Appointment and File Check',
         slug: 'consular-appointment-file-check',
         description:
-          'For any other consular service you file yourself at VFS or BLS, such as a police clearance certificate or a miscellaneous passport service: we check your completed forms and documents against the checklist and book the appointment. The consular fee of the service itself is set by the mission and paid at the centre, so it is not included here.',
+          'For any other consular service you file yourself at the application centre, such as a police clearance certificate or a miscellaneous passport service: we check your completed forms and documents against the checklist and book the appointment. The consular fee of the service itself is set by the mission and paid at the centre, so it is not included here.',
         features: [
           'Completed forms checked against the mission’s checklist',
           'Missing or wrongly formatted documents flagged',
-          'VFS Global or BLS International appointment booked',
+          'Application-centre appointment booked',
           'Checklist cover page and registration prepared',
         ],
         processingTime:
@@ -902,7 +1348,32 @@ export const CATALOG: readonly SeedService[] = [
           'Supporting documents on the mission’s checklist',
           'Passport and proof of address',
         ],
+        perApplicant: true,
         addons: ['Photo Enhancement', 'Expedite'],
+        texts: [
+          {
+            appliesTo: FROM_US,
+            description:
+              'For any other consular service you file yourself at VFS Global, such as a police clearance certificate or a miscellaneous passport service: we check your completed forms and documents against the checklist and book the appointment. The consular fee of the service itself is set by the consulate and paid at VFS Global, so it is not included here.',
+            features: [
+              'Completed forms checked against the mission’s checklist',
+              'Missing or wrongly formatted documents flagged',
+              'VFS Global appointment booked',
+              'Checklist cover page and registration prepared',
+            ],
+          },
+          {
+            appliesTo: FROM_CA,
+            description:
+              'For any other consular service you file yourself at BLS International, such as a police clearance certificate or a miscellaneous passport service: we check your completed forms and documents against the checklist and book the appointment. The consular fee of the service itself is set by the consulate and paid at BLS International, so it is not included here.',
+            features: [
+              'Completed forms checked against the mission’s checklist',
+              'Missing or wrongly formatted documents flagged',
+              'BLS International appointment booked',
+              'Checklist cover page and registration prepared',
+            ],
+          },
+        ],
         prices: [
           {
             applyingFrom: 'US',
@@ -954,6 +1425,8 @@ export const CATALOG: readonly SeedService[] = [
           'The document the photo is for (OCI, passport, e-Visa or other)',
         ],
         addons: [],
+        perApplicant: false,
+        texts: [],
         prices: [
           {
             currency: 'USD',
@@ -982,6 +1455,8 @@ export const CATALOG: readonly SeedService[] = [
           'Delivery address',
         ],
         addons: [],
+        perApplicant: false,
+        texts: [],
         prices: [
           {
             currency: 'USD',
@@ -1011,6 +1486,8 @@ export const CATALOG: readonly SeedService[] = [
           'ZIP code of the store you prefer',
         ],
         addons: [],
+        perApplicant: false,
+        texts: [],
         prices: [
           {
             currency: 'USD',

@@ -1,6 +1,15 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../client.ts';
-import { addonPrices, faqs, packagePrices, packages, packageTimeline, processSteps, services } from '../schema.ts';
+import {
+  addonPrices,
+  faqs,
+  packagePrices,
+  packages,
+  packageTexts,
+  packageTimeline,
+  processSteps,
+  services,
+} from '../schema.ts';
 import { CATALOG_CONTENT, GENERAL_FAQS } from './catalog-content-data.ts';
 import { ADDON_PRICES, CATALOG } from './catalog-data.ts';
 
@@ -17,7 +26,8 @@ export async function seedCatalog(db: Database): Promise<void> {
         .returning({ id: services.id });
       if (!inserted) throw new Error(`could not insert service ${service.slug}`);
       for (const [packageIndex, pkg] of servicePackages.entries()) {
-        const { prices, ...packageRow } = pkg;
+        // Per-country texts are seeded with the other catalog content (seedCatalogContent).
+        const { prices, texts: _texts, ...packageRow } = pkg;
         const [insertedPackage] = await tx
           .insert(packages)
           .values({ ...packageRow, serviceId: inserted.id, sortOrder: packageIndex })
@@ -34,19 +44,22 @@ export async function seedCatalog(db: Database): Promise<void> {
 }
 
 /**
- * Process steps, package timelines and FAQs (catalog-content-data.ts). Each table is filled
- * only while it is empty, so staff edits survive a restart.
+ * Packages' per-country texts (catalog-data.ts), process steps, package timelines and FAQs
+ * (catalog-content-data.ts). Each table is filled only while it is empty, so staff edits survive
+ * a restart; an install made before per-country texts existed gets them on its next start.
  */
 export async function seedCatalogContent(db: Database): Promise<void> {
-  const [stepCount, timelineCount, faqCount] = await Promise.all([
+  const [textCount, stepCount, timelineCount, faqCount] = await Promise.all([
+    db.select({ n: count() }).from(packageTexts),
     db.select({ n: count() }).from(processSteps),
     db.select({ n: count() }).from(packageTimeline),
     db.select({ n: count() }).from(faqs),
   ]);
+  const needsTexts = (textCount[0]?.n ?? 0) === 0;
   const needsSteps = (stepCount[0]?.n ?? 0) === 0;
   const needsTimeline = (timelineCount[0]?.n ?? 0) === 0;
   const needsFaqs = (faqCount[0]?.n ?? 0) === 0;
-  if (!needsSteps && !needsTimeline && !needsFaqs) return;
+  if (!needsTexts && !needsSteps && !needsTimeline && !needsFaqs) return;
 
   const serviceRows = await db.select({ id: services.id, slug: services.slug }).from(services);
   const packageRows = await db
@@ -55,6 +68,16 @@ export async function seedCatalogContent(db: Database): Promise<void> {
   const serviceId = new Map(serviceRows.map((s) => [s.slug, s.id]));
 
   await db.transaction(async (tx) => {
+    if (needsTexts) {
+      for (const service of CATALOG) {
+        const id = serviceId.get(service.slug);
+        const rows = service.packages.flatMap((pkg) => {
+          const packageId = packageRows.find((p) => p.serviceId === id && p.slug === pkg.slug)?.id;
+          return packageId === undefined ? [] : pkg.texts.map((text) => ({ ...text, packageId }));
+        });
+        if (rows.length) await tx.insert(packageTexts).values(rows);
+      }
+    }
     for (const content of CATALOG_CONTENT) {
       const id = serviceId.get(content.serviceSlug);
       if (id === undefined) continue; // the service was removed by staff

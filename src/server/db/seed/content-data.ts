@@ -402,7 +402,7 @@ The date that counts is the date your application is **received**, not the date 
 
 ## Canada
 
-Missions in Canada convert the same dollar schedule into Canadian dollars. At the time of writing the converted amounts had not been published for every mission, so confirm the fee on your consulate's page — or ask us — before you pay.
+Missions in Canada charge passport fees in Canadian dollars. Our prices for applications from Canada show each consulate's current fee; if the consulate charges a different amount when you apply, we refund the difference or ask you for it before your application is submitted.
 
 ## Five ways to avoid delays
 
@@ -486,7 +486,7 @@ The fee depends on the date you became a citizen of the USA or Canada:
 | On or after 1 June 2010 | $175 + ICWF $3 | C$119–C$168 depending on the mission + C$3 |
 | On or before 31 May 2010 | $25 + ICWF $3 | C$31 + C$3 |
 
-Add the outsourcer's charge: **$15.90** through VFS Global in the USA, or **C$7.40** through BLS International in Canada.
+Add the application centre's charge: **$15.90** through VFS Global in the USA, or **C$7.40** through BLS International in Canada.
 
 ## Penalties for using your Indian passport after naturalising
 

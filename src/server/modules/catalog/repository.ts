@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { faqs, packagePrices, packages, packageTimeline, processSteps, services } from './tables.ts';
+import { faqs, packagePrices, packages, packageTexts, packageTimeline, processSteps, services } from './tables.ts';
 
 export function createCatalogRepository(db: Database) {
   return {
@@ -36,6 +36,8 @@ export function createCatalogRepository(db: Database) {
           features: packages.features,
           processingTime: packages.processingTime,
           documents: packages.documents,
+          feeNote: packages.feeNote,
+          perApplicant: packages.perApplicant,
           addons: packages.addons,
           updatedAt: packages.updatedAt,
         })
@@ -63,6 +65,21 @@ export function createCatalogRepository(db: Database) {
         .orderBy(asc(packagePrices.id));
     },
 
+    listAllPackageTexts() {
+      return db
+        .select({
+          packageId: packageTexts.packageId,
+          appliesTo: packageTexts.appliesTo,
+          description: packageTexts.description,
+          features: packageTexts.features,
+          processingTime: packageTexts.processingTime,
+          documents: packageTexts.documents,
+          feeNote: packageTexts.feeNote,
+        })
+        .from(packageTexts)
+        .orderBy(asc(packageTexts.id));
+    },
+
     listAllProcessSteps() {
       return db
         .select({
@@ -74,6 +91,7 @@ export function createCatalogRepository(db: Database) {
           title: processSteps.title,
           description: processSteps.description,
           icon: processSteps.icon,
+          appliesTo: processSteps.appliesTo,
         })
         .from(processSteps)
         .orderBy(asc(processSteps.position), asc(processSteps.id));
@@ -88,6 +106,7 @@ export function createCatalogRepository(db: Database) {
           title: packageTimeline.title,
           description: packageTimeline.description,
           duration: packageTimeline.duration,
+          appliesTo: packageTimeline.appliesTo,
         })
         .from(packageTimeline)
         .orderBy(asc(packageTimeline.position), asc(packageTimeline.id));
@@ -101,6 +120,7 @@ export function createCatalogRepository(db: Database) {
           position: faqs.position,
           question: faqs.question,
           answer: faqs.answer,
+          appliesTo: faqs.appliesTo,
         })
         .from(faqs)
         .where(eq(faqs.isActive, true))

@@ -236,10 +236,22 @@ describe('process steps, process sections and timelines', () => {
       .data.results;
     expect((await steps(tatkal?.id))[0]).toMatchObject({ title: 'Confirm that Tatkal fits', packageId: tatkal?.id });
     expect(await steps(adult?.id)).toEqual(service);
-    const sections = (await t.app.inject({ url: `/api/v1/package-process/process/package/${lost?.id}` }))
-      .json()
-      .data.results.map((s: { title: string }) => s.title);
-    expect(sections).toEqual(['Fees since 1 July 2026', 'Keep your status documents valid', 'Why it takes longer']);
+    // Each row says which countries it is true for; a page for one country shows that country's.
+    const rows: { title: string; appliesTo: Record<string, string> }[] = (
+      await t.app.inject({ url: `/api/v1/package-process/process/package/${lost?.id}` })
+    ).json().data.results;
+    const titlesFor = (country: string) =>
+      rows.filter((s) => [undefined, country].includes(s.appliesTo.applyingFrom)).map((s) => s.title);
+    expect(titlesFor('US')).toEqual([
+      'Fees since 1 July 2026',
+      'Keep your status documents valid',
+      'Why it takes longer',
+    ]);
+    expect(titlesFor('CA')).toEqual([
+      'What the fees pay for',
+      'Keep your status documents valid',
+      'Why it takes longer',
+    ]);
   });
 
   it('answers a timeline for every package of every service', async () => {

@@ -8,6 +8,7 @@ import type {
   ServicePageContent,
   TimelineEntry,
 } from '../../../domain/catalog/catalog-content.ts';
+import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceFor, resolveChoices, startingPrice } from '../../../domain/catalog/pricing.ts';
@@ -42,10 +43,11 @@ interface CatalogSnapshot {
 const toStep = ({ serviceId: _s, kind: _k, ...step }: StepRow): ProcessStep => step;
 
 async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
-  const [serviceRows, packageRows, priceRows, stepRows, timelineRows, faqRows] = await Promise.all([
+  const [serviceRows, packageRows, priceRows, textRows, stepRows, timelineRows, faqRows] = await Promise.all([
     repository.listActiveServicesFull(),
     repository.listAllActivePackages(),
     repository.listAllPrices(),
+    repository.listAllPackageTexts(),
     repository.listAllProcessSteps(),
     repository.listAllTimelineEntries(),
     repository.listActiveFaqs(),
@@ -56,6 +58,12 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
     list.push({ ...price, totalCents: priceTotalCents(price) });
     pricesByPackage.set(packageId, list);
   }
+  const textsByPackage = new Map<number, PackageDetail['texts']>();
+  for (const { packageId, ...text } of textRows) {
+    const list = textsByPackage.get(packageId) ?? [];
+    list.push(text);
+    textsByPackage.set(packageId, list);
+  }
   const details: ServiceDetail[] = [];
   const summaries: ServiceSummary[] = [];
   const packageById = new Map<number, { serviceId: number; pkg: PackageDetail }>();
@@ -63,7 +71,11 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
   for (const { updatedAt: serviceUpdated, ...service } of serviceRows) {
     const packages: PackageDetail[] = packageRows
       .filter((p) => p.serviceId === service.id)
-      .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => ({ ...pkg, prices: pricesByPackage.get(pkg.id) ?? [] }));
+      .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => ({
+        ...pkg,
+        prices: pricesByPackage.get(pkg.id) ?? [],
+        texts: textsByPackage.get(pkg.id) ?? [],
+      }));
     const detail: ServiceDetail = { ...service, fromPrice: startingPrice(packages), packages };
     details.push(detail);
     const { description: _d, parameterOptions: _o, packages: _p, ...summary } = detail;
@@ -135,9 +147,17 @@ export function createCatalogService(db: Database) {
     const unavailable = service.parameters.some((p) => requested[p] && requested[p]?.toUpperCase() !== choices[p]);
     const packages: PricedPackage[] = [];
     if (!unavailable) {
-      for (const { prices, ...pkg } of service.packages) {
+      for (const { prices, texts, ...pkg } of service.packages) {
         const price = priceFor(prices, choices);
-        if (price) packages.push({ ...pkg, serviceId: service.id, choices, price });
+        if (price) {
+          packages.push({
+            ...pkg,
+            ...packageWording({ ...pkg, texts }, choices),
+            serviceId: service.id,
+            choices,
+            price,
+          });
+        }
       }
     }
     return { service, choices, packages };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { ServiceParameter } from '../../../domain/catalog/parameters.ts';
+import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { timestamps } from '../../db/columns.ts';
 
@@ -35,12 +35,20 @@ export const packages = pgTable(
       .references(() => services.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    /**
+     * The package's general text: description, features, processing time, documents and fee
+     * note true for every choice. Text true for one country only lives in `package_texts`.
+     */
     description: text('description').notNull(),
     /** What the customer gets, one line each. */
     features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     processingTime: text('processing_time').notNull(),
     /** Documents the customer must supply. */
     documents: jsonb('documents').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** A sentence about the fees shown under the price (e.g. a fee some applicants pay on top). */
+    feeNote: text('fee_note'),
+    /** The price is for one person: the total reads "per applicant". */
+    perApplicant: boolean('per_applicant').notNull().default(false),
     addons: jsonb('addons').$type<AddonType[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -48,6 +56,32 @@ export const packages = pgTable(
   },
   (t) => [uniqueIndex('packages_service_slug_idx').on(t.serviceId, t.slug)],
 );
+
+/**
+ * A package's text for one choice of countries (`appliesTo`, e.g. `{ "applyingFrom": "CA" }`):
+ * each field set here replaces the package's general one on pages for that choice; null keeps
+ * it. The more parameters `appliesTo` names, the later it applies.
+ */
+export const packageTexts = pgTable(
+  'package_texts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    appliesTo: jsonb('applies_to').$type<ParameterChoices>().notNull(),
+    description: text('description'),
+    features: jsonb('features').$type<string[]>(),
+    processingTime: text('processing_time'),
+    documents: jsonb('documents').$type<string[]>(),
+    feeNote: text('fee_note'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('package_texts_package_applies_to_idx').on(t.packageId, t.appliesTo)],
+);
+
+/** The choices a row of text is true for: `{}` for every choice, `{ "applyingFrom": "US" }` for one country. */
+const appliesTo = () => jsonb('applies_to').$type<ParameterChoices>().notNull().default(sql`'{}'::jsonb`);
 
 export interface FeeLine {
   label: string;
@@ -109,6 +143,7 @@ export const processSteps = pgTable('process_steps', {
   title: text('title').notNull(),
   description: text('description').notNull(),
   icon: text('icon'),
+  appliesTo: appliesTo(),
   ...timestamps,
 });
 
@@ -123,6 +158,7 @@ export const packageTimeline = pgTable('package_timeline', {
   description: text('description').notNull(),
   /** e.g. 'Day 1', 'Weeks 2–6'. */
   duration: text('duration').notNull(),
+  appliesTo: appliesTo(),
   ...timestamps,
 });
 
@@ -133,6 +169,8 @@ export const faqs = pgTable('faqs', {
   position: integer('position').notNull().default(0),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
+  /** A question true for one country says so in its wording: the FAQ page lists every question. */
+  appliesTo: appliesTo(),
   isActive: boolean('is_active').notNull().default(true),
   ...timestamps,
 });

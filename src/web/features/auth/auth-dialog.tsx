@@ -5,6 +5,7 @@ import { Drawer } from 'vaul';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
 import { type AuthDialogKind, type AuthDialogState, closeAuthDialog } from './open-auth-dialog.ts';
@@ -22,6 +23,8 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
   const { title, lead } = AUTH_TITLES[kind];
+  const opener = useOpener();
+  const onCloseAutoFocus = focusOnClose(() => opener);
 
   const onOpenChange = (open: boolean) => {
     if (!open) closeAuthDialog();
@@ -51,7 +54,7 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
 
   if (mobile) {
     return (
-      <BottomSheet title={title} lead={lead} onOpenChange={onOpenChange}>
+      <BottomSheet title={title} lead={lead} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus}>
         {form}
       </BottomSheet>
     );
@@ -61,7 +64,10 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-backdrop fixed inset-0 z-[80] bg-slate-900/60" />
-        <Dialog.Content className="dialog-panel fixed top-1/2 left-1/2 z-[90] grid max-h-[calc(100dvh-2rem)] w-[min(60rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-3xl bg-white shadow-2xl min-[1081px]:grid-cols-[20rem_1fr]">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="dialog-panel fixed top-1/2 left-1/2 z-[90] grid max-h-[calc(100dvh-2rem)] w-[min(60rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-hidden rounded-3xl bg-white shadow-2xl min-[1081px]:grid-cols-[20rem_1fr]"
+        >
           <AuthIllustration />
           <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain px-8 py-8 sm:px-10">
             <div className="mb-6 flex items-start justify-between gap-4">
@@ -85,11 +91,13 @@ function BottomSheet({
   title,
   lead,
   onOpenChange,
+  onCloseAutoFocus,
   children,
 }: {
   title: string;
   lead: string;
   onOpenChange(open: boolean): void;
+  onCloseAutoFocus(event: Event): void;
   children: React.ReactNode;
 }) {
   const [backdrop, setBackdrop] = useState(false);
@@ -99,7 +107,10 @@ function BottomSheet({
         {backdrop ? (
           <Drawer.Overlay data-testid="sheet-backdrop" className="fixed inset-0 z-[80] bg-slate-900/60" />
         ) : null}
-        <Drawer.Content className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[94dvh] flex-col rounded-t-3xl bg-white shadow-2xl outline-none">
+        <Drawer.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[94dvh] flex-col rounded-t-3xl bg-white shadow-2xl outline-none"
+        >
           <OpenedTimer onElapsed={() => setBackdrop(true)} />
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-slate-300" />
           <div className="flex items-start justify-between gap-4 px-5 pt-3 pb-2">

@@ -1,6 +1,7 @@
 import type { PackageDetail, PackagePrice } from '../../../domain/catalog/service-detail.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
+import { ProcessingTime } from './processing-time.tsx';
 
 export function PackageCard({
   pkg,
@@ -37,35 +38,36 @@ export function PackageCard({
         {pkg.name}
       </h3>
       <p className="mt-2 text-sm text-slate-600">{pkg.description}</p>
-      <p className="mt-3 flex items-start gap-2 text-sm text-slate-700">
-        <Icon name="clock" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-        <span>
-          <span className="font-medium text-slate-900">Processing time: </span>
-          {pkg.processingTime}
-        </span>
-      </p>
-      <ul className="mt-4 space-y-2 text-sm text-slate-700">
-        {pkg.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-5 flex-1 rounded-xl bg-slate-50 p-4">
-        {price ? <PriceBreakdown price={price} /> : <p className="text-sm text-slate-600">{unavailableText}</p>}
-      </div>
-      {pkg.documents.length > 0 ? (
-        <details className="mt-4 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700">Documents you will need</summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {pkg.documents.map((doc) => (
-              <li key={doc}>{doc}</li>
+      {price ? (
+        <>
+          <ProcessingTime time={pkg.processingTime} />
+          <ul className="mt-4 space-y-2 text-sm text-slate-700">
+            {pkg.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <Icon name="check" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <span>{feature}</span>
+              </li>
             ))}
           </ul>
-        </details>
-      ) : null}
-      <div className="mt-5 flex flex-col items-stretch gap-3 text-center">
+          <div className="mt-5 flex-1 rounded-xl bg-slate-50 p-4">
+            <PriceBreakdown price={price} perApplicant={pkg.perApplicant} note={pkg.feeNote} />
+          </div>
+          {pkg.documents.length > 0 ? (
+            <details className="mt-4 text-sm">
+              <summary className="cursor-pointer font-medium text-brand-700">Documents you will need</summary>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+                {pkg.documents.map((doc) => (
+                  <li key={doc}>{doc}</li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </>
+      ) : (
+        // Not offered for these countries: no processing time, features or documents of another country's.
+        <p className="mt-5 rounded-xl bg-slate-50 p-4 text-sm text-slate-600">{unavailableText}</p>
+      )}
+      <div className="mt-auto flex flex-col items-stretch gap-3 pt-5 text-center">
         {price ? (
           <a href={chooseHref} data-choose-package={pkg.id} className="btn-primary px-4 py-2.5 text-[0.95rem]">
             Choose package<span className="sr-only">: {pkg.name}</span>

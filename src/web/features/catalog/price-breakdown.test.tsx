@@ -27,16 +27,36 @@ const text = (html: string) =>
     .trim();
 
 describe('PriceBreakdown', () => {
-  it('shows each fee apart, the former service fee struck through, and the total', () => {
+  it('shows each fee apart, the former service fee struck through, and the total with one currency mark', () => {
     const shown = text(renderToStaticMarkup(<PriceBreakdown price={price} />));
     expect(shown).toBe(
-      'Government fee $275 ICWF $3 VFS Global service fee $15.90 Our service fee was $99 now $79 Total $372.90 USD',
+      'Government fee $275 ICWF $3 VFS Global service fee $15.90 Our service fee was $99 now $79 Total $372.90',
     );
   });
 
-  it('adds the estimate note only for estimated fees', () => {
+  it("reads 'CA$531.40', not 'CA$531.40 CAD', and 'per applicant' when the price is per person", () => {
+    const cad: PackagePrice = { ...price, applyingFrom: 'CA', currency: 'CAD', totalCents: 53140 };
+    const shown = text(renderToStaticMarkup(<PriceBreakdown price={cad} perApplicant />));
+    expect(shown).toMatch(/Total CA\$531\.40 per applicant$/);
+    expect(shown).not.toContain('CAD');
+  });
+
+  it('has no government fee line for a photo, whose government fee is zero', () => {
+    const photo = { ...price, governmentFeeCents: 0, mandatoryFees: [], serviceFeeCents: 899, totalCents: 899 };
+    const shown = text(renderToStaticMarkup(<PriceBreakdown price={{ ...photo, compareAtServiceFeeCents: 1000 }} />));
+    expect(shown).toBe('Our service fee was $10 now $8.99 Total $8.99');
+  });
+
+  it('says under an estimated government fee what the customer pays and what happens if it differs', () => {
     const html = renderToStaticMarkup(<PriceBreakdown price={{ ...price, isEstimate: true }} />);
-    expect(text(html)).toContain('The government fee is an estimate');
-    expect(text(html)).not.toContain('isEstimate');
+    expect(text(html)).toContain(
+      'You pay the $275 government fee shown; if the government charges a different amount, we refund the difference or ask you for it before your application is submitted.',
+    );
+    expect(text(renderToStaticMarkup(<PriceBreakdown price={price} />))).not.toContain('government charges');
+  });
+
+  it("shows the package's fee note for the choices", () => {
+    const note = 'Holding a passport other than a US one? VFS Global adds a $20 reference fee.';
+    expect(text(renderToStaticMarkup(<PriceBreakdown price={price} note={note} />))).toContain(note);
   });
 });

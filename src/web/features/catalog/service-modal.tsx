@@ -17,15 +17,18 @@ import {
   MOBILE_MAX_WIDTH_PX,
 } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { focusOnClose } from '../../lib/focus-return.ts';
 import type { StoredService } from '../../lib/stores/packages-store.ts';
 import { CountrySelect } from './country-select.tsx';
 
 interface ServiceModalProps {
   service: StoredService & { parameters: ServiceParameter[] };
   options: Partial<Record<ServiceParameter, string[]>>;
-  /** The choices the page's URL made: they pre-fill the dropdowns. */
+  /** The choices the page shows prices for: the dropdowns open on them. */
   choices: ParameterChoices;
   packageSlug: string | null;
+  /** The control that opened the modal, which has the focus again once the modal closes. */
+  opener(): Element | null;
   onClose(): void;
 }
 
@@ -90,7 +93,7 @@ function useMedia(query: string): boolean {
  * The service modal: a Radix dialog on desktop, a vaul bottom sheet on mobile (width ≤ 1280)
  * whose backdrop appears 500 ms after it opens (SPEC.md §4, §9). Loaded on demand.
  */
-export default function ServiceModal({ service, options, choices, packageSlug, onClose }: ServiceModalProps) {
+export default function ServiceModal({ service, options, choices, packageSlug, opener, onClose }: ServiceModalProps) {
   const navigate = useNavigate();
   const mobile = useMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`);
   const showIcon = useMedia(`(min-width: ${DESKTOP_MODAL_ICON_MIN_WIDTH_PX + 1}px)`);
@@ -117,10 +120,17 @@ export default function ServiceModal({ service, options, choices, packageSlug, o
   const description = 'Choose your countries to see the packages and full prices that apply to you.';
   const form = <ServiceChoicesForm service={service} options={options} initial={choices} onApply={apply} />;
   const onOpenChange = (open: boolean) => open || onClose();
+  const onCloseAutoFocus = focusOnClose(opener);
 
   if (mobile) {
     return (
-      <BottomSheet title={title} description={description} backdrop={backdrop} onOpenChange={onOpenChange}>
+      <BottomSheet
+        title={title}
+        description={description}
+        backdrop={backdrop}
+        onOpenChange={onOpenChange}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         {form}
       </BottomSheet>
     );
@@ -129,7 +139,10 @@ export default function ServiceModal({ service, options, choices, packageSlug, o
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="drawer-backdrop fixed inset-0 z-[80] bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[90] w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-[90] w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
+        >
           <div className="flex items-start gap-4">
             {showIcon ? (
               <span className="icon-tile shrink-0 bg-brand-50 text-brand-700">
@@ -156,12 +169,14 @@ function BottomSheet({
   description,
   backdrop,
   onOpenChange,
+  onCloseAutoFocus,
   children,
 }: {
   title: string;
   description: string;
   backdrop: boolean;
   onOpenChange(open: boolean): void;
+  onCloseAutoFocus(event: Event): void;
   children: React.ReactNode;
 }) {
   return (
@@ -173,7 +188,10 @@ function BottomSheet({
             className="drawer-backdrop fixed inset-0 z-[80] bg-slate-900/50"
           />
         ) : null}
-        <Drawer.Content className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[90vh] flex-col rounded-t-2xl bg-white focus:outline-none">
+        <Drawer.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[90vh] flex-col rounded-t-2xl bg-white focus:outline-none"
+        >
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-slate-300" />
           <div className="overflow-y-auto px-5 pt-4 pb-8">
             <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>

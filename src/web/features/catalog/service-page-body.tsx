@@ -1,5 +1,6 @@
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { ProcessStep, ServicePageContent, TimelineEntry } from '../../../domain/catalog/catalog-content.ts';
+import { contentForChoices } from '../../../domain/catalog/choice-text.ts';
 import { jsonLdScript, serviceJsonLd } from '../../../domain/catalog/json-ld.ts';
 import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { packageFormHref, signInHref } from '../../../domain/catalog/package-choice.ts';
@@ -18,9 +19,9 @@ import { ParameterPicker } from './parameter-picker.tsx';
 /** What the route knows about the page besides the catalog content (its loader data). */
 export interface ServicePageView {
   packageSlug: string | null;
-  /** The choices prices are shown for: the requested ones, defaults for the rest. */
+  /** The choices prices are shown for: the requested ones, defaults for the rest (and the service modal opens on them). */
   choices: ParameterChoices;
-  /** The valid choices the URL itself made (pre-fill the service modal). */
+  /** The valid choices the URL itself made (what the canonical path keeps). */
   selected: ParameterChoices;
   canonicalPath: string;
   /** Set when a requested country is not served: says what is shown instead. */
@@ -97,9 +98,11 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
  * server's HTML, see routes/service.tsx). Interactive bits are plain links marked with data
  * attributes that the route handles by delegation.
  */
-export function ServicePageBody({ content, view, config, user }: ServicePageBodyProps) {
-  const { service } = content;
+export function ServicePageBody({ content: allContent, view, config, user }: ServicePageBodyProps) {
   const { choices, packageSlug, canonicalPath, notice } = view;
+  // Only what is true for the countries chosen: packages worded for them, their steps, timelines and FAQs.
+  const content = contentForChoices(allContent, choices);
+  const { service } = content;
   const focused = service.packages.find((p) => p.slug === packageSlug) ?? null;
   const context: ServiceUrlContext = {
     parameters: service.parameters,

@@ -18,6 +18,8 @@ export function AccountMenu() {
   /** With JavaScript the links open the Sign In / Sign Up bottom sheet instead of leaving the page. */
   const openDialog = (kind: 'signin' | 'signup') => (event: React.MouseEvent) => {
     setOpen(false);
+    // The link is about to be hidden with the menu: the sheet hands the focus back to this button.
+    button.current?.focus();
     openFromLink(kind)(event);
   };
 
