@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parameterChoicesSchema } from '../catalog/catalog-content.ts';
 import { packagePriceSchema } from '../catalog/service-detail.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
+import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 
 /**
@@ -158,7 +159,13 @@ export const applicationOrderSchema = z.object({
     canCancel: z.boolean(),
     canChangeMemberList: z.boolean(),
     canEditMembers: z.boolean(),
+    canChangeDocuments: z.boolean(),
   }),
+  /**
+   * What the customer must still do: each member's required documents not uploaded yet, in member
+   * order (members with nothing missing left out). Empty once documents can no longer change.
+   */
+  toDo: z.object({ missingDocuments: z.array(missingDocumentsSchema) }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
