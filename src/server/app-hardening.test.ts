@@ -77,8 +77,8 @@ describe('the NUL character', () => {
 });
 
 describe('stalled clients', () => {
-  it('are cut off: the whole request within 25 s, headers within 15 s', () => {
-    expect(REQUEST_TIMEOUT_MS).toBe(25_000);
+  it('are cut off: the whole request within 120 s (a large upload on a slow phone), headers within 15 s', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(120_000);
     expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(t.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
     expect(HEADERS_TIMEOUT_MS).toBeLessThan(REQUEST_TIMEOUT_MS);

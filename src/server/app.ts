@@ -15,6 +15,7 @@ import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
+import { documentsRoutes } from './modules/applications/documents-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -36,6 +37,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb, type WebOptions } from './plugins/web.ts';
 import { createServices, type Services } from './services.ts';
+import { createFileStorage, type FileStorage } from './storage/index.ts';
+import { createUploads, type UploadService } from './uploads/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +52,10 @@ declare module 'fastify' {
     mail: MailQueue;
     /** Every rate-limit counter of the app (plugins/rate-limit-store.ts). */
     rateLimitStore: RateLimitStore;
+    /** Where uploaded files live (FILE_STORAGE; src/server/storage): one instance per app. */
+    storage: FileStorage;
+    /** Receives and checks uploaded files into `storage` (routes in a registerUploadParsing scope). */
+    uploads: UploadService;
   }
 }
 
@@ -69,7 +76,12 @@ export interface AppOptions {
 }
 
 export const API_PREFIX = '/api/v1';
-export const REQUEST_TIMEOUT_MS = 25_000;
+/**
+ * The whole request, body included, must arrive within this. Node sets it per server, not per
+ * route, so it is the upload routes' figure: a 10 MB scan arrives at 0.7 Mbit/s (a phone on a
+ * weak signal). Every other body is at most 1 MB (docs/decisions/0050, which amends 0036).
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 export const HEADERS_TIMEOUT_MS = 15_000;
 const CONNECTIONS_CHECK_MS = 1_000;
 /** The methods this app serves; anything else (TRACE, CONNECT, PROPFIND…) is a 405. */
@@ -98,9 +110,9 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     trustProxy,
-    // A client that stalls mid-request is cut off with a 408 (docs/decisions/0036): the whole
-    // request, body included, within 25 s, checked every second, so within 26 s at worst (Node
-    // checks every 30 s by default); idle keep-alive connections close after 65 s (above common
+    // A client that stalls mid-request is cut off with a 408 (docs/decisions/0036, 0050): the whole
+    // request, body included, within 120 s, checked every second (Node checks every 30 s by
+    // default); headers within 15 s; idle keep-alive connections close after 65 s (above common
     // load balancers' 60 s idle, so the proxy closes first).
     requestTimeout: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
@@ -113,6 +125,11 @@ export async function buildApp({
   app.decorate('env', env);
   app.decorate('database', database);
   app.decorate('rateLimitStore', rateLimitStore);
+  // One storage for the app; creating it (and the upload service) sweeps the temporary files of
+  // writes and uploads a crash cut short.
+  const storage = createFileStorage(env);
+  app.decorate('storage', storage);
+  app.decorate('uploads', createUploads(env, storage));
   app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));
   app.decorate('mailer', createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }));
   app.decorate(
@@ -135,9 +152,18 @@ export async function buildApp({
       mail: app.mail,
       jobs: app.jobs,
       rateLimits: rateLimitStore,
+      storage,
       log: app.log.child({ module: 'services' }),
     }),
   );
+  // Files of deleted documents whose removal a crash cut short (docs/decisions/0050).
+  app.addHook('onReady', async () => {
+    try {
+      await app.services.documents.removeLeftoverFiles();
+    } catch (error) {
+      app.log.error({ err: error }, 'could not finish removing deleted documents’ files');
+    }
+  });
   await app.services.auth.registerWorkers();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
@@ -181,6 +207,7 @@ export async function buildApp({
       await api.register(notificationsRoutes);
       await api.register(ordersRoutes);
       await api.register(applicationsRoutes);
+      await api.register(documentsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -3,7 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailOutbox } from './mail/outbox.ts';
-import { createApplicationsService } from './modules/applications/service.ts';
+import { createApplicationsService, createDocumentsService } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -15,6 +15,7 @@ import { createOrdersService } from './modules/orders/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
+import type { FileStorage } from './storage/index.ts';
 
 /** What modules need besides the database. */
 export interface ServiceDeps {
@@ -25,11 +26,13 @@ export interface ServiceDeps {
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** Where the modules' own rate limits count (the refund form's failed look-ups). */
   rateLimits?: RateLimitStore;
+  /** The app's one file storage (uploaded documents). */
+  storage: FileStorage;
   log?: { error(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mail, jobs, rateLimits }: ServiceDeps) {
+export function createServices(db: Database, { env, mail, jobs, rateLimits, storage, log }: ServiceDeps) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -45,12 +48,14 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits }: Se
     siteUrl: env.siteUrl,
     companyName: company.companyName,
   });
+  const documents = createDocumentsService(db, { orders, storage, ...(log ? { log } : {}) });
   return {
     catalog,
     users,
     notifications,
     orders,
-    applications: createApplicationsService(db, { orders, catalog }),
+    applications: createApplicationsService(db, { orders, catalog, documents }),
+    documents,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
+import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 
 /**
@@ -120,6 +121,18 @@ export function canEditMembers(status: string): boolean {
   return s !== null && MEMBER_DETAILS_OPEN.includes(s);
 }
 
+/**
+ * Documents may be uploaded, replaced and deleted while the customer is still completing the
+ * application: before payment and while forms or documents are missing (also after staff send an
+ * application back). From `Order pending` on, the order is in staff's hands (docs/decisions/0050).
+ */
+const DOCUMENTS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomplete'];
+
+export function canChangeDocuments(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && DOCUMENTS_OPEN.includes(s);
+}
+
 /** The order's title in the order history: 'OCI Card: New OCI Card'. */
 export function applicationTitle(serviceName: string, packageName: string): string {
   return `${serviceName}: ${packageName}`;
@@ -145,7 +158,13 @@ export const applicationOrderSchema = z.object({
     canCancel: z.boolean(),
     canChangeMemberList: z.boolean(),
     canEditMembers: z.boolean(),
+    canChangeDocuments: z.boolean(),
   }),
+  /**
+   * What the customer must still do: each member's required documents not uploaded yet, in member
+   * order (members with nothing missing left out). Empty once documents can no longer change.
+   */
+  toDo: z.object({ missingDocuments: z.array(missingDocumentsSchema) }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

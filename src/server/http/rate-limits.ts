@@ -55,6 +55,19 @@ export const byEmailAndClient = (request: FastifyRequest) => {
 export const byUser = (request: FastifyRequest) => (request.viewer ? String(request.viewer.id) : null);
 
 /**
+ * A route's `config.rateLimit`, counted per signed-in user once the session is checked
+ * (`preHandler`): a runaway client or script is stopped without holding back other customers
+ * behind the same address.
+ */
+export function perSignedInUser(limit: { max: number; timeWindow: string }) {
+  return {
+    ...limit,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${request.viewer?.id ?? request.ip}`,
+  };
+}
+
+/**
  * The accounts API's request limits (DESIGN.md §1): per client address on every public accounts
  * endpoint but sign-in (checked on arrival), and per e-mail address and client on sign-up,
  * resend and reset requests (checked once the body is parsed). Sign-in counts failures instead

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -30,13 +33,22 @@ export interface TestAppOptions {
   requestTimeoutMs?: number;
 }
 
-/** The real app on a database of the test file's own, driven with `app.inject`. */
+/**
+ * The real app on a database of the test file's own, driven with `app.inject`. Its DATA_DIR (uploaded
+ * files, upload scratch) is a temporary folder of its own, removed on close, unless the test names one.
+ */
 export async function buildTestApp(
   envOverrides: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const ownDataDir = envOverrides.DATA_DIR ? null : await mkdtemp(join(tmpdir(), 'sevadocs-app-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
+    ...envOverrides,
+  });
   const jobs = createJobQueue(database, {
     workers: options.jobs === 'workers',
     pollingIntervalSeconds: 0.5,
@@ -59,6 +71,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

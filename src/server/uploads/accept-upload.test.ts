@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,6 +17,15 @@ import {
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import {
+  MULTIPART_BOUNDARY as BOUNDARY,
+  MULTIPART_CONTENT_TYPE as CONTENT_TYPE,
+  filePart as file,
+  filesUnder,
+  multipart,
+  type Part,
+  partHeader,
+} from '../test/multipart.ts';
+import {
   encryptedPdf,
   jpegWithGps,
   pdfBomb,
@@ -28,40 +37,6 @@ import {
 import { type AcceptedUpload, createUploadService } from './accept-upload.ts';
 import { registerUploadParsing } from './index.ts';
 import { serveFile } from './serve-file.ts';
-
-const BOUNDARY = '----SevaDocsTestBoundary7MA4YWxkTrZu0gW';
-
-interface Part {
-  name: string;
-  fileName?: string;
-  contentType?: string;
-  data: Buffer | string;
-}
-
-function partHeader({ name, fileName, contentType }: Omit<Part, 'data'>): string {
-  const disposition = `Content-Disposition: form-data; name="${name}"${fileName === undefined ? '' : `; filename="${fileName}"`}`;
-  return `--${BOUNDARY}\r\n${disposition}\r\n${contentType ? `Content-Type: ${contentType}\r\n` : ''}\r\n`;
-}
-
-/** A multipart/form-data body built by hand, as a browser sends it. */
-function multipart(parts: Part[]): Buffer {
-  return Buffer.concat([
-    ...parts.flatMap((part) => [Buffer.from(partHeader(part)), Buffer.from(part.data), Buffer.from('\r\n')]),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
-  ]);
-}
-
-const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
-
-/** Every file under `folder` (recursively), ignoring empty folders. */
-async function filesUnder(folder: string): Promise<string[]> {
-  try {
-    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => !e.isDirectory()).map((e) => join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
 describe('acceptUpload', () => {
   let dir: string;
@@ -115,12 +90,6 @@ describe('acceptUpload', () => {
       payload: multipart(parts),
     });
   }
-  const file = (fileName: string, data: Buffer | string, contentType = 'application/octet-stream'): Part => ({
-    name: 'file',
-    fileName,
-    contentType,
-    data,
-  });
 
   async function expectAccepted(response: Awaited<ReturnType<typeof upload>>): Promise<AcceptedUpload> {
     expect(response.statusCode, response.body).toBe(200);

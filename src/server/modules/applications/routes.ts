@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
@@ -12,11 +11,9 @@ import {
   startApplicationSchema,
 } from '../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES as M, memberInputSchema, memberSchema } from '../../../domain/applications/members.ts';
-import type { FormResult } from '../../../domain/contact/result.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
-import { HttpError } from '../../http/errors.ts';
-import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { perSignedInUser } from '../../http/rate-limits.ts';
+import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 
 /**
  * Per signed-in customer (the session is known before this runs): starting applications, and
@@ -24,25 +21,6 @@ import { currentUser } from '../../plugins/session.ts';
  */
 export const APPLICATION_START_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
 export const MEMBER_ADD_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
-
-const perCustomer = (limit: { max: number; timeWindow: string }) => ({
-  ...limit,
-  hook: 'preHandler' as const,
-  keyGenerator: (request: FastifyRequest) => `user:${request.viewer?.id ?? request.ip}`,
-});
-
-function valueOrThrow<T>(result: FormResult<T>): T {
-  if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
-  return result.value;
-}
-
-/** `{orderRef}/members/{memberId}`. */
-const memberParams = orderRefParams.extend({ memberId: idParams.shape.id });
-
-const customer = (request: FastifyRequest) => {
-  const { viewer } = currentUser(request);
-  return { id: viewer.id, email: viewer.email };
-};
 
 /**
  * The application calls of SPEC.md §7 under /api/v1/application/… (the mapping is in
@@ -56,7 +34,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/application/order',
     {
-      config: { rateLimit: perCustomer(APPLICATION_START_RATE_LIMIT) },
+      config: { rateLimit: perSignedInUser(APPLICATION_START_RATE_LIMIT) },
       schema: {
         tags,
         summary:
@@ -138,7 +116,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/application/order/:orderRef/members',
     {
-      config: { rateLimit: perCustomer(MEMBER_ADD_RATE_LIMIT) },
+      config: { rateLimit: perSignedInUser(MEMBER_ADD_RATE_LIMIT) },
       schema: {
         tags,
         summary: 'Add a member (before payment; at most 10). Minor or Adult follows from the date of birth.',

@@ -4,12 +4,14 @@ import {
   APPLICATION_MESSAGES as A,
   type ApplicationOrder,
   applicationTitle,
+  canChangeDocuments,
   canChangeMemberList,
   canEditMembers,
   type OrderRef,
   type PriceSnapshot,
   type StartApplication,
 } from '../../../domain/applications/application.ts';
+import type { MissingDocuments } from '../../../domain/applications/documents.ts';
 import {
   MEMBER_MESSAGES as M,
   type Member,
@@ -27,7 +29,15 @@ import { canChangeStatus, type StatusChange } from '../../../domain/orders/statu
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import type { DocumentsService } from './documents-service.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
+
+export {
+  createDocumentsService,
+  type DocumentsService,
+  type DocumentsServiceDeps,
+  type ReceiveFile,
+} from './documents-service.ts';
 
 export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
@@ -42,6 +52,8 @@ export interface ApplicationsServiceDeps {
    * engine provides it; without it orders start with none.
    */
   forms?: { currentDefinitionId(packageId: number): Promise<number | null> };
+  /** The application's documents: what is still missing, and a removed member's files. */
+  documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
 }
 
 /** The signed-in customer acting on their applications. */
@@ -83,7 +95,13 @@ function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot 
   };
 }
 
-function toView(order: Order, app: ApplicationRow, members: MemberRow[], timeline: StatusChange[]): ApplicationOrder {
+function toView(
+  order: Order,
+  app: ApplicationRow,
+  members: MemberRow[],
+  timeline: StatusChange[],
+  missingDocuments: MissingDocuments[],
+): ApplicationOrder {
   return {
     id: order.id,
     displayId: order.displayId,
@@ -100,7 +118,9 @@ function toView(order: Order, app: ApplicationRow, members: MemberRow[], timelin
       canCancel: canChangeStatus(order.status, 'Cancelled', 'customer'),
       canChangeMemberList: canChangeMemberList(order.status),
       canEditMembers: canEditMembers(order.status),
+      canChangeDocuments: canChangeDocuments(order.status),
     },
+    toDo: { missingDocuments },
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -141,7 +161,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       orders.timeline(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    return toView(order, app, members, timeline);
+    return toView(order, app, members, timeline, await deps.documents.missingDocuments(order, app, members));
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */
@@ -304,16 +324,20 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       });
     },
 
-    /** Removes a member before payment; the last one stays. */
-    removeMember(customer: Applicant, ref: OrderRef, memberId: number): Promise<FormResult<null>> {
-      return withLockedOrder(customer, ref, async (tx, order, members) => {
+    /** Removes a member before payment; the last one stays. Their documents go with them. */
+    async removeMember(customer: Applicant, ref: OrderRef, memberId: number): Promise<FormResult<null>> {
+      const result = await withLockedOrder(customer, ref, async (tx, order, members) => {
         if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
         if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
         if (members.length <= 1) return formFailure(409, M.lastMember);
+        const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
         await updateTotal(tx, order.id, members.length - 1);
-        return { ok: true, value: null };
+        return { ok: true, value: files };
       });
+      if (!result.ok) return result;
+      await deps.documents.removeFiles(result.value);
+      return { ok: true, value: null };
     },
 
     /** The customer walks away from an application before paying for it. */

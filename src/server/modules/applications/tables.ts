@@ -1,10 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DocumentDirection, DocumentUploader } from '../../../domain/applications/documents.ts';
 import type { MemberKind, MemberRelationship } from '../../../domain/applications/members.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
 
 export interface FeeLineSnapshot {
   label: string;
@@ -69,4 +83,54 @@ export const applicationMembers = pgTable(
     ...timestamps,
   },
   (t) => [index('application_members_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * An application's files (docs/decisions/0050): what the customer uploaded against a member's
+ * checklist item (`from-customer`; one live file per member and item, a new upload replaces it),
+ * and what staff send back (`to-customer`, for one member or the whole order). The bytes are in
+ * file storage under `storage_key`. Deleting or replacing a file marks its row `deleted_at` in the
+ * change's transaction; the bytes are removed after commit and `storage_key` is then cleared, so a
+ * crash in between leaves a row that start-up finishes (never a file no row knows of).
+ */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
+    /** Null for an order-level document, and for a removed member's (deleted) files. */
+    memberId: integer('member_id').references(() => applicationMembers.id, { onDelete: 'set null' }),
+    /** The checklist item (src/domain/applications/checklist.ts) a customer's file is for. */
+    itemId: text('item_id'),
+    direction: text('direction').$type<DocumentDirection>().notNull(),
+    /** Null once the file is gone from storage (after the row was deleted). */
+    storageKey: text('storage_key').unique(),
+    /** The uploaded file's name for display only, at most 500 characters and '…'. */
+    displayName: text('display_name').notNull(),
+    contentType: text('content_type').$type<StoredFileType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Hex SHA-256 of the stored bytes. */
+    sha256: text('sha256').notNull(),
+    uploadedBy: text('uploaded_by').$type<DocumentUploader>().notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the customer deleted or replaced it (staff documents are not deleted by customers). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('application_documents_order_idx').on(t.orderId, t.id),
+    // One live file per member and checklist item: two uploads racing for an item end with one.
+    uniqueIndex('application_documents_live_item_idx')
+      .on(t.memberId, t.itemId)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.direction} = 'from-customer'`),
+    // Deleted rows whose bytes are still to be removed (a crash between commit and removal).
+    index('application_documents_unremoved_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL AND ${t.storageKey} IS NOT NULL`),
+    // A customer's file is always for a checklist item; a live one always has its bytes.
+    check('application_documents_item_check', sql`${t.direction} <> 'from-customer' OR ${t.itemId} IS NOT NULL`),
+    check('application_documents_stored_check', sql`${t.deletedAt} IS NOT NULL OR ${t.storageKey} IS NOT NULL`),
+  ],
 );

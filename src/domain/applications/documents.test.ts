@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../orders/status.ts';
+import { canChangeDocuments } from './application.ts';
+import { documentChecklist } from './checklist.ts';
+import { checklistItemIdSchema, checklistStatus, DOCUMENT_MESSAGES, documentLinks } from './documents.ts';
+
+const items =
+  documentChecklist({
+    serviceSlug: 'indian-visa',
+    packageSlug: 'e-business',
+    choices: { citizenship: 'US' },
+    memberKind: 'Adult',
+  }) ?? [];
+
+describe('checklistStatus', () => {
+  it('ticks the items that have a file and is complete once every required one has', () => {
+    expect(items.map((i) => i.id)).toEqual(['passport-bio-page', 'photo', 'business-card', 'invitation-letter']);
+    const some = checklistStatus(items, [{ id: 1, itemId: 'photo' }]);
+    expect(some.items.map((i) => [i.id, i.uploaded])).toEqual([
+      ['passport-bio-page', false],
+      ['photo', true],
+      ['business-card', false],
+      ['invitation-letter', false],
+    ]);
+    expect(some.items[1]?.documents).toEqual([{ id: 1, itemId: 'photo' }]);
+    expect(some.complete).toBe(false);
+    const all = checklistStatus(
+      items,
+      items.map((item, n) => ({ id: n, itemId: item.id })),
+    );
+    expect(all.complete).toBe(true);
+  });
+
+  it('keeps the files of items the checklist no longer lists apart', () => {
+    const status = checklistStatus(items, [
+      { id: 1, itemId: 'thumb-impression' },
+      { id: 2, itemId: 'photo' },
+    ]);
+    expect(status.otherDocuments).toEqual([{ id: 1, itemId: 'thumb-impression' }]);
+  });
+
+  it('counts only required items towards completeness', () => {
+    const optional = items.map((item) => ({ ...item, required: item.id === 'photo' }));
+    expect(checklistStatus(optional, [{ itemId: 'photo' }]).complete).toBe(true);
+  });
+});
+
+describe('canChangeDocuments', () => {
+  it('is open before payment and while forms or documents are missing, nowhere else', () => {
+    expect(ORDER_STATUSES.filter(canChangeDocuments)).toEqual(['Payment pending', 'Forms incomplete']);
+    expect(canChangeDocuments('forms INCOMPLETE')).toBe(true);
+    expect(canChangeDocuments('Unknown')).toBe(false);
+  });
+});
+
+describe('checklist item ids in paths', () => {
+  it('take the checklist’s kebab-case ids and nothing else', () => {
+    expect(checklistItemIdSchema.safeParse('parent-passport-1').success).toBe(true);
+    for (const bad of ['Photo', 'photo_1', '-photo', 'photo-', '../photo', 'a'.repeat(65), '']) {
+      const result = checklistItemIdSchema.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(DOCUMENT_MESSAGES.itemIdInvalid);
+    }
+  });
+});
+
+describe('documentLinks', () => {
+  it('names the download and the preview of a document under its order', () => {
+    expect(documentLinks('DOC-48213907', 12)).toEqual({
+      download: '/api/v1/application/order/DOC-48213907/documents/12/download',
+      preview: '/api/v1/application/order/DOC-48213907/documents/12/preview',
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { UPLOAD_TYPES } from '../uploads/file-types.ts';
+import type { ChecklistItem } from './checklist.ts';
+import { MEMBER_KINDS } from './members.ts';
+
+/**
+ * An application's documents (issue 10 point 5, SPEC.md §7 /order/documents/, /upload/,
+ * /user-order/documents/; docs/decisions/0050): the files a customer uploads against each member's
+ * checklist, and the documents staff send back. Shared by the server's answers and the browser.
+ */
+
+export const DOCUMENT_MESSAGES = {
+  checklistLoaded: 'Checklist loaded',
+  listLoaded: 'Documents loaded',
+  uploaded: 'Document uploaded',
+  replaced: 'Document replaced',
+  removed: 'Document removed',
+  notFound: 'We could not find this document.',
+  itemNotFound: 'This document is not on this member’s checklist.',
+  itemIdInvalid: 'Choose a document from the checklist',
+  locked: 'Documents can no longer be changed for this application. Please contact us if something needs correcting.',
+  returnedNotRemovable: 'Documents our team sent you cannot be deleted.',
+} as const;
+
+/**
+ * Which way a document went: `from-customer`, uploaded for the application against a checklist
+ * item (by the customer, or by staff on their behalf); `to-customer`, a document staff send back
+ * (a receipt, the approved document: SPEC.md §7 /user-order/documents/).
+ */
+export const DOCUMENT_DIRECTIONS = ['from-customer', 'to-customer'] as const;
+export type DocumentDirection = (typeof DOCUMENT_DIRECTIONS)[number];
+
+/** Who put the file in: the customer or a staff member. */
+export const DOCUMENT_UPLOADERS = ['customer', 'staff'] as const;
+export type DocumentUploader = (typeof DOCUMENT_UPLOADERS)[number];
+
+export const STORED_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+
+/** A checklist item id in a path: the checklist's own kebab-case ids. */
+export const checklistItemIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, DOCUMENT_MESSAGES.itemIdInvalid)
+  .max(64, DOCUMENT_MESSAGES.itemIdInvalid);
+
+/** One stored document as the customer sees it. */
+export const documentSchema = z.object({
+  id: z.number(),
+  /** The member it belongs to; null for a document about the whole order. */
+  memberId: z.number().nullable(),
+  /** The checklist item it was uploaded for; null for a document staff sent back. */
+  itemId: z.string().nullable(),
+  direction: z.enum(DOCUMENT_DIRECTIONS),
+  /** The file's name as uploaded, at most 500 characters followed by '…' (SPEC.md §5). */
+  name: z.string(),
+  /** What is stored: images re-encoded (HEIC as JPEG), PDFs as sent. */
+  type: z.enum(STORED_FILE_TYPES),
+  /** Bytes. */
+  size: z.number(),
+  uploadedBy: z.enum(DOCUMENT_UPLOADERS),
+  uploadedAt: z.string(),
+  /** API paths: `download` saves the file, `preview` shows it in the browser (images, PDFs). */
+  links: z.object({ download: z.string(), preview: z.string() }),
+});
+export type DocumentView = z.infer<typeof documentSchema>;
+
+/** One checklist item with the file uploaded for it, ticked when there is one. */
+export const checklistItemStatusSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  hint: z.string().optional(),
+  required: z.boolean(),
+  /** The types and size the item takes (for the file picker; the server checks the bytes). */
+  accept: z.object({ types: z.array(z.enum(UPLOAD_TYPES)), maxBytes: z.number() }),
+  uploaded: z.boolean(),
+  /** The item's file (at most one: an upload replaces the previous one). */
+  documents: z.array(documentSchema),
+});
+export type ChecklistItemStatus = z.infer<typeof checklistItemStatusSchema>;
+
+/** One member's checklist with what is uploaded. */
+export const memberChecklistSchema = z.object({
+  memberId: z.number(),
+  fullName: z.string(),
+  kind: z.enum(MEMBER_KINDS),
+  items: z.array(checklistItemStatusSchema),
+  /**
+   * Files uploaded for items the checklist no longer lists (the member's date of birth was
+   * corrected and the kind changed): shown so the customer can delete them.
+   */
+  otherDocuments: z.array(documentSchema),
+  /** Every required item has its file. */
+  complete: z.boolean(),
+});
+export type MemberChecklist = z.infer<typeof memberChecklistSchema>;
+
+/** Every member's checklist, in member order. */
+export const orderChecklistSchema = z.object({
+  /** Whether uploads, replacements and deletions are open in the order's status. */
+  canChangeDocuments: z.boolean(),
+  complete: z.boolean(),
+  members: z.array(memberChecklistSchema),
+});
+export type OrderChecklist = z.infer<typeof orderChecklistSchema>;
+
+/** POST …/members/{memberId}/documents/{itemId}: the stored file and the member's checklist after it. */
+export const documentUploadedSchema = z.object({
+  document: documentSchema,
+  checklist: memberChecklistSchema,
+});
+
+/** A member's required documents still missing: part of the order page's "what you must still do". */
+export const missingDocumentsSchema = z.object({
+  memberId: z.number(),
+  fullName: z.string(),
+  items: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type MissingDocuments = z.infer<typeof missingDocumentsSchema>;
+
+/** What the status of a checklist needs of a stored document. */
+interface ItemDocument {
+  itemId: string | null;
+}
+
+/**
+ * A member's checklist ticked against the member's uploaded documents: each item with its
+ * documents, and the documents of items the checklist does not list.
+ */
+export function checklistStatus<D extends ItemDocument>(
+  checklist: readonly ChecklistItem[],
+  documents: readonly D[],
+): { items: (ChecklistItem & { uploaded: boolean; documents: D[] })[]; otherDocuments: D[]; complete: boolean } {
+  const listed = new Set(checklist.map((item) => item.id));
+  const items = checklist.map((item) => {
+    const mine = documents.filter((d) => d.itemId === item.id);
+    return { ...item, uploaded: mine.length > 0, documents: mine };
+  });
+  return {
+    items,
+    otherDocuments: documents.filter((d) => d.itemId === null || !listed.has(d.itemId)),
+    complete: items.every((item) => !item.required || item.uploaded),
+  };
+}
+
+/** The API paths of a document's file: download (attachment) and preview (inline). */
+export function documentLinks(orderDisplayId: string, documentId: number): DocumentView['links'] {
+  const base = `/api/v1/application/order/${orderDisplayId}/documents/${documentId}`;
+  return { download: `${base}/download`, preview: `${base}/preview` };
+}

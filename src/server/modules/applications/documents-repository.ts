@@ -1,0 +1,108 @@
+import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { DocumentDirection } from '../../../domain/applications/documents.ts';
+import type { Database } from '../../db/client.ts';
+import { applicationDocuments } from './tables.ts';
+
+export type DocumentRow = typeof applicationDocuments.$inferSelect;
+export type NewDocument = Omit<typeof applicationDocuments.$inferInsert, 'id' | 'createdAt' | 'deletedAt'>;
+/** A deleted row whose bytes are still in storage. */
+export type UnremovedFile = { id: number; storageKey: string };
+
+const live = isNull(applicationDocuments.deletedAt);
+
+function liveOf(orderId: number, direction?: DocumentDirection): SQL | undefined {
+  return and(
+    eq(applicationDocuments.orderId, orderId),
+    live,
+    direction ? eq(applicationDocuments.direction, direction) : undefined,
+  );
+}
+
+function toUnremoved(rows: { id: number; storageKey: string | null }[]): UnremovedFile[] {
+  return rows.flatMap((r) => (r.storageKey === null ? [] : [{ id: r.id, storageKey: r.storageKey }]));
+}
+
+export function createDocumentsRepository(db: Database) {
+  /** Marks the live documents `where` selects deleted (now); answers their bytes to remove. */
+  async function markLiveDeleted(where: SQL | undefined): Promise<UnremovedFile[]> {
+    const rows = await db
+      .update(applicationDocuments)
+      .set({ deletedAt: new Date() })
+      .where(and(where, live))
+      .returning({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey });
+    return toUnremoved(rows);
+  }
+
+  return {
+    async insert(values: NewDocument): Promise<DocumentRow> {
+      const [row] = await db.insert(applicationDocuments).values(values).returning();
+      if (!row) throw new Error('insert into application_documents returned no row');
+      return row;
+    },
+
+    /** The order's live documents, oldest first; one direction only when given. */
+    listLive(orderId: number, direction?: DocumentDirection, page?: { offset: number; limit: number }) {
+      const query = db
+        .select()
+        .from(applicationDocuments)
+        .where(liveOf(orderId, direction))
+        .orderBy(asc(applicationDocuments.id));
+      return page ? query.offset(page.offset).limit(page.limit) : query;
+    },
+
+    async countLive(orderId: number, direction?: DocumentDirection): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(applicationDocuments).where(liveOf(orderId, direction));
+      return row?.n ?? 0;
+    },
+
+    async findLive(orderId: number, documentId: number): Promise<DocumentRow | null> {
+      const [row] = await db
+        .select()
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.orderId, orderId), eq(applicationDocuments.id, documentId), live));
+      return row ?? null;
+    },
+
+    /** Marks a live document deleted; answers its bytes to remove (none when it was not live). */
+    markDeleted(orderId: number, documentId: number): Promise<UnremovedFile[]> {
+      return markLiveDeleted(and(eq(applicationDocuments.orderId, orderId), eq(applicationDocuments.id, documentId)));
+    },
+
+    /** Marks the customer's live file for a member's checklist item deleted (an upload replaces it). */
+    markItemDeleted(memberId: number, itemId: string): Promise<UnremovedFile[]> {
+      return markLiveDeleted(
+        and(
+          eq(applicationDocuments.memberId, memberId),
+          eq(applicationDocuments.itemId, itemId),
+          eq(applicationDocuments.direction, 'from-customer'),
+        ),
+      );
+    },
+
+    /** Marks every live document of a member deleted (the member is being removed). */
+    markMemberDeleted(orderId: number, memberId: number): Promise<UnremovedFile[]> {
+      return markLiveDeleted(
+        and(eq(applicationDocuments.orderId, orderId), eq(applicationDocuments.memberId, memberId)),
+      );
+    },
+
+    /** The bytes of a deleted row are gone from storage. */
+    async clearStorageKey(id: number): Promise<void> {
+      await db
+        .update(applicationDocuments)
+        .set({ storageKey: null })
+        .where(and(eq(applicationDocuments.id, id), isNotNull(applicationDocuments.deletedAt)));
+    },
+
+    /** Deleted rows whose bytes are still in storage (a removal cut short), oldest first. */
+    async listUnremoved(limit: number): Promise<UnremovedFile[]> {
+      const rows = await db
+        .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
+        .from(applicationDocuments)
+        .where(and(isNotNull(applicationDocuments.deletedAt), isNotNull(applicationDocuments.storageKey)))
+        .orderBy(asc(applicationDocuments.id))
+        .limit(limit);
+      return toUnremoved(rows);
+    },
+  };
+}

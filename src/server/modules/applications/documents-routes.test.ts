@@ -1,0 +1,575 @@
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.ts';
+import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
+import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
+import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { applicationDocuments } from './tables.ts';
+import { ADULT, MINOR, startApplication } from './testing.ts';
+
+let t: TestApp;
+let pdf: Buffer;
+let png: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, token: string | null) =>
+  t.app.inject({ method, url: `/api/v1${url}`, ...(token ? { headers: bearer(token) } : {}) });
+
+const orderPath = (ref: string) => `/application/order/${ref}`;
+const itemPath = (ref: string, memberId: number, itemId: string) =>
+  `${orderPath(ref)}/members/${memberId}/documents/${itemId}`;
+
+function upload(token: string | null, url: string, parts: Part[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
+    payload: multipart(parts),
+  });
+}
+const pdfFile = (name = 'passport.pdf') => [filePart(name, pdf, 'application/pdf')];
+const pngFile = (name = 'photo.png') => [filePart(name, png, 'image/png')];
+
+/** The stored files: what the app's file storage holds on disk. */
+const storedFiles = () => filesUnder(join(t.app.env.dataDir, 'files'));
+const rowsOf = (orderId: number) =>
+  t.database.db.select().from(applicationDocuments).where(eq(applicationDocuments.orderId, orderId));
+const liveRowsOf = (orderId: number) =>
+  t.database.db
+    .select()
+    .from(applicationDocuments)
+    .where(and(eq(applicationDocuments.orderId, orderId), isNull(applicationDocuments.deletedAt)));
+const storedPath = (key: string) => join(t.app.env.dataDir, 'files', key);
+
+async function bytesOf(key: string): Promise<Buffer> {
+  const stored = await t.app.storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored?.stream ?? Readable.from([])) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function customerWithOrder(members = [ADULT]) {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members });
+  return { user, order, memberId: order.members[0]?.id ?? 0 };
+}
+
+let staff: { id: number } | null = null;
+/** Moves an order on as checkout (`system`) or the back office (`staff`) would. */
+async function moveTo(orderId: number, to: OrderStatus, actor: 'system' | 'staff' = 'system') {
+  staff ??= await createSignedInUser(t.app);
+  const by = actor === 'staff' ? { actor, userId: staff.id } : { actor };
+  const result = await t.app.services.orders.changeOrderStatus(orderId, to, { by });
+  if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
+}
+async function staffUser() {
+  staff ??= await createSignedInUser(t.app);
+  return staff;
+}
+
+/** A file put in storage as the back office's upload would (acceptUpload's answer). */
+async function storedUpload(data: Buffer, displayName: string) {
+  const stored = await t.app.storage.put(Readable.from([data]), { contentType: 'application/pdf' });
+  return { storageKey: stored.key, displayName, type: stored.contentType, size: stored.size, sha256: stored.sha256 };
+}
+
+describe('the checklist', () => {
+  it("lists each member's items from the package and the member's kind, required or optional, none ticked", async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const res = await call('GET', `${orderPath(order.displayId)}/checklist`, user.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: true, statusCode: 200, message: 'Checklist loaded' });
+    expect(body.data).toMatchObject({ canChangeDocuments: true, complete: false });
+    const [adult, minor] = body.data.members;
+    expect(adult).toMatchObject({ memberId: order.members[0]?.id, fullName: ADULT.fullName, kind: 'Adult' });
+    expect(minor).toMatchObject({ memberId: order.members[1]?.id, kind: 'Minor', complete: false, otherDocuments: [] });
+    const ids = (m: { items: { id: string }[] }) => m.items.map((i) => i.id);
+    expect(ids(adult)).toContain('signature');
+    expect(ids(minor)).toContain('thumb-impression');
+    expect(ids(minor)).not.toContain('signature');
+    expect(ids(minor)).toContain('parent-passport-1');
+    expect(adult.items.find((i: { id: string }) => i.id === 'foreign-passport')).toEqual({
+      id: 'foreign-passport',
+      label: 'Current foreign passport',
+      hint: 'The bio page and the signature page.',
+      required: true,
+      accept: { types: ['jpeg', 'png', 'heic', 'pdf'], maxBytes: 10 * 1024 * 1024 },
+      uploaded: false,
+      documents: [],
+    });
+    // Optional while the form has not asked whether the member was an Indian citizen.
+    expect(adult.items.find((i: { id: string }) => i.id === 'renunciation-certificate')).toMatchObject({
+      required: false,
+      hint: 'Needed only if you were ever an Indian citizen.',
+    });
+
+    const one = await call(
+      'GET',
+      `${orderPath(order.displayId)}/members/${order.members[1]?.id}/checklist`,
+      user.token,
+    );
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toEqual(minor);
+  });
+});
+
+describe('uploading to a checklist item', () => {
+  it('stores the file, ticks the item and answers the member’s checklist', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ isSuccess: true, statusCode: 201, message: 'Document uploaded' });
+    const { document, checklist } = res.json().data;
+    expect(document).toEqual({
+      id: expect.any(Number),
+      memberId,
+      itemId: 'foreign-passport',
+      direction: 'from-customer',
+      name: 'passport.pdf',
+      type: 'application/pdf',
+      size: pdf.length,
+      uploadedBy: 'customer',
+      uploadedAt: expect.any(String),
+      links: {
+        download: `/api/v1/application/order/${order.displayId}/documents/${document.id}/download`,
+        preview: `/api/v1/application/order/${order.displayId}/documents/${document.id}/preview`,
+      },
+    });
+    const item = checklist.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect(item).toMatchObject({ uploaded: true, documents: [document] });
+
+    const [row] = await rowsOf(order.id);
+    expect(row).toMatchObject({ uploadedBy: 'customer', uploadedByUserId: user.id, deletedAt: null });
+    expect((await bytesOf(row?.storageKey ?? '')).equals(pdf)).toBe(true);
+    expect(await storedFiles()).toEqual([storedPath(row?.storageKey ?? '')]);
+  });
+
+  it('shows a long file name truncated to 500 characters with an ellipsis (SPEC.md §5)', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const res = await upload(
+      user.token,
+      itemPath(order.displayId, memberId, 'address-proof'),
+      pdfFile(`${'a'.repeat(600)}.pdf`),
+    );
+    expect(res.json().data.document.name).toBe(`${'a'.repeat(500)}…`);
+  });
+
+  it('replaces the item’s file: the new one is kept, the old one is removed from storage', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const url = itemPath(order.displayId, memberId, 'photo');
+    const first = await upload(user.token, url, pngFile('first.png'));
+    expect(first.statusCode).toBe(201);
+    const second = await upload(user.token, url, pngFile('second.png'));
+    expect(second.statusCode).toBe(201);
+    expect(second.json().message).toBe('Document replaced');
+    const item = second.json().data.checklist.items.find((i: { id: string }) => i.id === 'photo');
+    expect(item.documents.map((d: { name: string }) => d.name)).toEqual(['second.png']);
+
+    const rows = await rowsOf(order.id);
+    expect(rows).toHaveLength(2);
+    const [old, current] = rows.sort((a, b) => a.id - b.id);
+    // The old row stays as a record of what was replaced, without its file.
+    expect(old).toMatchObject({ displayName: 'first.png', storageKey: null, deletedAt: expect.any(Date) });
+    expect(current).toMatchObject({ displayName: 'second.png', deletedAt: null });
+    expect(await storedFiles()).toContain(storedPath(current?.storageKey ?? ''));
+    expect(
+      (await storedFiles()).filter((f) => rows.some((r) => r.storageKey && f.endsWith(r.storageKey))),
+    ).toHaveLength(1);
+  });
+
+  it('two uploads to one item at the same time end with exactly one file', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const before = await storedFiles();
+    const url = itemPath(order.displayId, memberId, 'signature');
+    const answers = await Promise.all([
+      upload(user.token, url, pngFile('a.png')),
+      upload(user.token, url, pngFile('b.png')),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    const live = await liveRowsOf(order.id);
+    expect(live).toHaveLength(1);
+    const added = (await storedFiles()).filter((f) => !before.includes(f));
+    expect(added).toEqual([storedPath(live[0]?.storageKey ?? '')]);
+  });
+
+  it('ticks the order page’s to-do off member by member', async () => {
+    const { user, order, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const page = async () => (await call('GET', orderPath(order.displayId), user.token)).json().data;
+    const initial = await page();
+    expect(initial.actions.canChangeDocuments).toBe(true);
+    expect(initial.toDo.missingDocuments).toHaveLength(2);
+    const adultMissing = initial.toDo.missingDocuments[0];
+    expect(adultMissing).toMatchObject({ memberId, fullName: ADULT.fullName });
+    expect(adultMissing.items.map((i: { id: string }) => i.id)).toEqual([
+      'foreign-passport',
+      'indian-origin-proof',
+      'address-proof',
+      'photo',
+      'signature',
+    ]);
+    expect(adultMissing.items[0]).toEqual({ id: 'foreign-passport', label: 'Current foreign passport' });
+
+    for (const { id } of adultMissing.items as { id: string }[]) {
+      const file = id === 'photo' || id === 'signature' ? pngFile() : pdfFile();
+      expect((await upload(user.token, itemPath(order.displayId, memberId, id), file)).statusCode).toBe(201);
+    }
+    const after = await page();
+    expect(after.toDo.missingDocuments.map((m: { memberId: number }) => m.memberId)).toEqual([order.members[1]?.id]);
+    const checklist = (await call('GET', `${orderPath(order.displayId)}/checklist`, user.token)).json().data;
+    expect(checklist.members.map((m: { complete: boolean }) => m.complete)).toEqual([true, false]);
+    expect(checklist.complete).toBe(false);
+    // Uploading changes no status: the payment (checkout) and the form engine move the order on.
+    expect(after.status).toBe('Payment pending');
+  });
+
+  it('is open after payment while documents are missing (Forms incomplete)', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Forms incomplete');
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('refused uploads leave nothing on disk and no row', () => {
+  const expectNothingKept = async (orderId: number, before: string[]) => {
+    expect(await storedFiles()).toEqual(before);
+    expect(await filesUnder(join(t.app.env.dataDir, 'upload-scratch'))).toEqual([]);
+    expect(await rowsOf(orderId)).toEqual([]);
+  };
+
+  it.each([
+    [
+      'an executable named .jpg',
+      'foreign-passport',
+      () => [filePart('passport.jpg', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096)]), 'image/jpeg')],
+      415,
+      'This file type is not accepted here. Please upload a JPEG, PNG, HEIC or PDF file.',
+    ],
+    [
+      'a PDF for a photo',
+      'photo',
+      () => pdfFile('photo.pdf'),
+      415,
+      'This file type is not accepted here. Please upload a JPEG, PNG or HEIC file.',
+    ],
+    ['an empty file', 'foreign-passport', () => [filePart('empty.pdf', '')], 400, UPLOAD_MESSAGES.empty],
+    [
+      'no file at all',
+      'foreign-passport',
+      () => [{ name: 'note', data: 'hello' }],
+      400,
+      'Please choose a file to upload.',
+    ],
+  ])('%s', async (_label, itemId, parts, status, message) => {
+    const { user, order, memberId } = await customerWithOrder();
+    const before = await storedFiles();
+    const res = await upload(user.token, itemPath(order.displayId, memberId, itemId), parts());
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ isSuccess: false, statusCode: status, message, errors: { file: message } });
+    await expectNothingKept(order.id, before);
+  });
+
+  it('an item that is not on the member’s checklist, or not an item id', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const before = await storedFiles();
+    // An adult signs: the thumb impression is a minor's item.
+    const notListed = await upload(user.token, itemPath(order.displayId, memberId, 'thumb-impression'), pngFile());
+    expect(notListed.statusCode).toBe(404);
+    expect(notListed.json().message).toBe('This document is not on this member’s checklist.');
+    const bad = await upload(user.token, itemPath(order.displayId, memberId, 'Foreign_Passport'), pdfFile());
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose a document from the checklist');
+    await expectNothingKept(order.id, before);
+  });
+
+  it('once the order is in staff’s hands: uploads and deletions are a 409', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const kept = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    const documentId = kept.json().data.document.id;
+    await moveTo(order.id, 'Order pending');
+    const before = await storedFiles();
+    const rowsBefore = await rowsOf(order.id);
+
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'address-proof'), pdfFile());
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Documents can no longer be changed for this application. Please contact us if something needs correcting.',
+    );
+    const removal = await call('DELETE', `${orderPath(order.displayId)}/documents/${documentId}`, user.token);
+    expect(removal.statusCode).toBe(409);
+    expect(await storedFiles()).toEqual(before);
+    expect(await rowsOf(order.id)).toEqual(rowsBefore);
+
+    const page = (await call('GET', orderPath(order.displayId), user.token)).json().data;
+    expect(page.actions.canChangeDocuments).toBe(false);
+    expect(page.toDo.missingDocuments).toEqual([]);
+    const checklist = (await call('GET', `${orderPath(order.displayId)}/checklist`, user.token)).json().data;
+    expect(checklist.canChangeDocuments).toBe(false);
+    // The customer still reads what was sent.
+    const download = await call('GET', `${orderPath(order.displayId)}/documents/${documentId}/download`, user.token);
+    expect(download.statusCode).toBe(200);
+
+    // Staff send the application back for a correction: open again.
+    await moveTo(order.id, 'In review', 'staff');
+    await moveTo(order.id, 'Forms incomplete', 'staff');
+    const reopened = await upload(user.token, itemPath(order.displayId, memberId, 'address-proof'), pdfFile());
+    expect(reopened.statusCode).toBe(201);
+  });
+});
+
+describe('deleting a document', () => {
+  it('unticks the item and removes the file from storage', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const before = await storedFiles();
+    const uploaded = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    const { id } = uploaded.json().data.document;
+    const res = await call('DELETE', `${orderPath(order.displayId)}/documents/${id}`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: 'Document removed' });
+    const item = res.json().data.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect(item).toMatchObject({ uploaded: false, documents: [] });
+    expect(await storedFiles()).toEqual(before);
+    expect(await rowsOf(order.id)).toEqual([
+      expect.objectContaining({ storageKey: null, deletedAt: expect.any(Date) }),
+    ]);
+
+    const again = await call('DELETE', `${orderPath(order.displayId)}/documents/${id}`, user.token);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('We could not find this document.');
+    const gone = await call('GET', `${orderPath(order.displayId)}/documents/${id}/download`, user.token);
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('removing a member removes their files', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const minorId = order.members[1]?.id ?? 0;
+    const before = await storedFiles();
+    await upload(user.token, itemPath(order.displayId, minorId, 'birth-certificate'), pdfFile());
+    expect(await storedFiles()).toHaveLength(before.length + 1);
+    const res = await call('DELETE', `${orderPath(order.displayId)}/members/${minorId}`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(await storedFiles()).toEqual(before);
+    expect(await liveRowsOf(order.id)).toEqual([]);
+    expect(await rowsOf(order.id)).toEqual([expect.objectContaining({ memberId: null, storageKey: null })]);
+  });
+
+  it('finishes at start-up a removal a crash cut short', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const before = await storedFiles();
+    await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    // The row was marked deleted and committed, then the process died before removing the file.
+    await t.database.db
+      .update(applicationDocuments)
+      .set({ deletedAt: new Date() })
+      .where(eq(applicationDocuments.orderId, order.id));
+    expect(await storedFiles()).toHaveLength(before.length + 1);
+    expect(await t.app.services.documents.removeLeftoverFiles()).toBe(1);
+    expect(await storedFiles()).toEqual(before);
+    expect(await rowsOf(order.id)).toEqual([expect.objectContaining({ storageKey: null })]);
+  });
+});
+
+describe('the order’s documents and the documents our team sends back', () => {
+  it('lists both, serves both, and keeps staff documents from being deleted', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const uploaded = (
+      await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile())
+    ).json().data.document;
+    const receiptBytes = await pdfWithPages(2);
+    const added = await t.app.services.documents.addStaffDocument(
+      order.id,
+      await storedUpload(receiptBytes, 'VFS receipt.pdf'),
+      (await staffUser()).id,
+    );
+    if (!added.ok) throw new Error(added.message);
+    const receipt = added.value;
+    expect(receipt).toMatchObject({
+      memberId: null,
+      itemId: null,
+      direction: 'to-customer',
+      name: 'VFS receipt.pdf',
+      uploadedBy: 'staff',
+    });
+
+    const all = await call('GET', `${orderPath(order.displayId)}/documents`, user.token);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ message: 'Documents loaded' });
+    expect(all.json().data).toEqual({ results: [uploaded, receipt], totalCount: 2, page: 1, limit: 100 });
+    const returned = await call('GET', `${orderPath(order.displayId)}/documents?direction=to-customer`, user.token);
+    expect(returned.json().data.results).toEqual([receipt]);
+    const mine = await call('GET', `${orderPath(order.displayId)}/documents?direction=from-customer`, user.token);
+    expect(mine.json().data.results).toEqual([uploaded]);
+    const bad = await call('GET', `${orderPath(order.displayId)}/documents?direction=sideways`, user.token);
+    expect(bad.statusCode).toBe(400);
+
+    const download = await call('GET', receipt.links.download.replace('/api/v1', ''), user.token);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(receiptBytes)).toBe(true);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['cache-control']).toBe('private, no-store');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="VFS receipt.pdf"; filename*=UTF-8''VFS%20receipt.pdf`,
+    );
+    const preview = await call('GET', uploaded.links.preview.replace('/api/v1', ''), user.token);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.rawPayload.equals(pdf)).toBe(true);
+    expect(preview.headers['content-disposition']).toMatch(/^inline; filename="passport.pdf"/);
+    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+
+    const removal = await call('DELETE', `${orderPath(order.displayId)}/documents/${receipt.id}`, user.token);
+    expect(removal.statusCode).toBe(403);
+    expect(removal.json().message).toBe('Documents our team sent you cannot be deleted.');
+  });
+
+  it('staff may send documents in any status, for a member of the order only', async () => {
+    const { order, memberId } = await customerWithOrder();
+    const other = await customerWithOrder();
+    await moveTo(order.id, 'Order pending');
+    await moveTo(order.id, 'In review', 'staff');
+    const staffId = (await staffUser()).id;
+    const before = await storedFiles();
+
+    const forMember = await t.app.services.documents.addStaffDocument(
+      order.id,
+      await storedUpload(pdf, 'letter.pdf'),
+      staffId,
+      { memberId },
+    );
+    expect(forMember).toMatchObject({ ok: true, value: { memberId, direction: 'to-customer' } });
+
+    const wrongMember = await t.app.services.documents.addStaffDocument(
+      order.id,
+      await storedUpload(pdf, 'letter.pdf'),
+      staffId,
+      { memberId: other.memberId },
+    );
+    expect(wrongMember).toMatchObject({ ok: false, status: 404, message: M.notFound });
+    const unknownOrder = await t.app.services.documents.addStaffDocument(
+      2_000_000_000,
+      await storedUpload(pdf, 'letter.pdf'),
+      staffId,
+    );
+    expect(unknownOrder).toMatchObject({ ok: false, status: 404, message: A.orderNotFound });
+    // Only the recorded document's file is kept.
+    expect(await storedFiles()).toHaveLength(before.length + 1);
+  });
+});
+
+describe('ownership', () => {
+  it('another customer gets 404 on every document route, a signed-out visitor 401', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const intruder = await createSignedInUser(t.app);
+    const documentId = (
+      await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile())
+    ).json().data.document.id;
+    const before = await storedFiles();
+    const refs = [order.displayId, String(order.id)];
+    for (const ref of refs) {
+      const reads: [Method, string][] = [
+        ['GET', `${orderPath(ref)}/checklist`],
+        ['GET', `${orderPath(ref)}/members/${memberId}/checklist`],
+        ['GET', `${orderPath(ref)}/documents`],
+        ['GET', `${orderPath(ref)}/documents/${documentId}/download`],
+        ['GET', `${orderPath(ref)}/documents/${documentId}/preview`],
+        ['DELETE', `${orderPath(ref)}/documents/${documentId}`],
+      ];
+      for (const [method, url] of reads) {
+        const res = await call(method, url, intruder.token);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json().message, `${method} ${url}`).toBe('We could not find this order.');
+        expect((await call(method, url, null)).statusCode, `${method} ${url} signed out`).toBe(401);
+      }
+      const intruding = await upload(intruder.token, itemPath(ref, memberId, 'address-proof'), pdfFile());
+      expect(intruding.statusCode).toBe(404);
+      expect(intruding.json().message).toBe(A.orderNotFound);
+      expect((await upload(null, itemPath(ref, memberId, 'address-proof'), pdfFile())).statusCode).toBe(401);
+    }
+    // An unknown order reads the same.
+    expect((await call('GET', `${orderPath('DOC-10000001')}/checklist`, intruder.token)).json().message).toBe(
+      A.orderNotFound,
+    );
+    expect(await storedFiles()).toEqual(before);
+    expect(await liveRowsOf(order.id)).toHaveLength(1);
+  });
+
+  it('a member or a document of another order is a 404, even of the same customer', async () => {
+    const { user, order } = await customerWithOrder();
+    const second = await startApplication(t.app, user.token, { members: [MINOR] });
+    const otherMember = second.members[0]?.id ?? 0;
+    const theirDocument = (
+      await upload(user.token, itemPath(second.displayId, otherMember, 'birth-certificate'), pdfFile())
+    ).json().data.document.id;
+    const before = await storedFiles();
+
+    const checklist = await call('GET', `${orderPath(order.displayId)}/members/${otherMember}/checklist`, user.token);
+    expect(checklist.statusCode).toBe(404);
+    expect(checklist.json().message).toBe('Member not found');
+    const uploadTo = await upload(user.token, itemPath(order.displayId, otherMember, 'birth-certificate'), pdfFile());
+    expect(uploadTo.statusCode).toBe(404);
+    expect(uploadTo.json().message).toBe(M.notFound);
+    for (const [method, suffix] of [
+      ['GET', '/download'],
+      ['GET', '/preview'],
+      ['DELETE', ''],
+    ] as const) {
+      const res = await call(method, `${orderPath(order.displayId)}/documents/${theirDocument}${suffix}`, user.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(D.notFound);
+    }
+    expect(await storedFiles()).toEqual(before);
+  });
+});
+
+describe('limits', () => {
+  it('uploads are rate-limited per customer: 100 in 10 minutes, refused ones included, then 429', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const other = await customerWithOrder();
+    // Cheap requests: a checklist item that does not exist is refused before any file is read.
+    const url = itemPath(order.displayId, memberId, 'no-such-item');
+    for (let i = 0; i < 100; i++) expect((await upload(user.token, url, [])).statusCode).toBe(404);
+    const limited = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ isSuccess: false, statusCode: 429 });
+    expect(await rowsOf(order.id)).toEqual([]);
+    const others = await upload(other.user.token, itemPath(other.order.displayId, other.memberId, 'photo'), pngFile());
+    expect(others.statusCode).toBe(201);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the document operations, the upload as a multipart form', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.tags?.includes('documents'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    const base = '/api/v1/application/order/{orderRef}';
+    expect(operations.sort()).toEqual([
+      `DELETE ${base}/documents/{documentId}`,
+      `GET ${base}/checklist`,
+      `GET ${base}/documents`,
+      `GET ${base}/documents/{documentId}/download`,
+      `GET ${base}/documents/{documentId}/preview`,
+      `GET ${base}/members/{memberId}/checklist`,
+      `POST ${base}/members/{memberId}/documents/{itemId}`,
+    ]);
+    const uploadOperation = doc.paths[`${base}/members/{memberId}/documents/{itemId}`]?.post;
+    expect(Object.keys(uploadOperation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+  });
+});

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
+import {
+  checklistItemIdSchema,
+  DOCUMENT_MESSAGES as D,
+  DOCUMENT_DIRECTIONS,
+  documentSchema,
+  documentUploadedSchema,
+  memberChecklistSchema,
+  orderChecklistSchema,
+  STORED_FILE_TYPES,
+} from '../../../domain/applications/documents.ts';
+import { idParams } from '../../http/id-params.ts';
+import { perSignedInUser } from '../../http/rate-limits.ts';
+import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
+
+/**
+ * Uploads per signed-in customer: a family of ten has about 150 checklist items, and each upload
+ * costs a re-encode or a PDF parse (seconds for a large HEIC). Counted before the body is read, so
+ * refused uploads count too.
+ */
+export const DOCUMENT_UPLOAD_RATE_LIMIT = { max: 100, timeWindow: '10 minutes' } as const;
+
+const documentParams = orderRefParams.extend({ documentId: idParams.shape.id });
+const itemParams = memberParams.extend({ itemId: checklistItemIdSchema });
+
+const listQuery = paginationQuery.extend({
+  direction: z
+    .enum(DOCUMENT_DIRECTIONS, { error: 'direction must be from-customer or to-customer' })
+    .optional()
+    .describe('from-customer: the uploads for the checklists; to-customer: the documents our team sent back'),
+});
+
+/** The OpenAPI description of the upload form (the route reads it as a stream, not through a schema). */
+const uploadForm = z
+  .object({
+    file: z.string().meta({ format: 'binary', description: 'The one file: JPEG, PNG, HEIC or PDF' }),
+  })
+  .nullish();
+
+/** The OpenAPI description of a served file. */
+const fileResponse = {
+  description: 'The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
+  content: Object.fromEntries(
+    STORED_FILE_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+  ),
+};
+
+/**
+ * The document calls of SPEC.md §7 (/order/documents/, /upload/, /user-order/documents/) under
+ * /api/v1/application/order/{orderRef}/… (the mapping is in docs/decisions/0050): each member's
+ * checklist, uploads, deletions, the order's documents and their files, for the signed-in owner.
+ */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const { documents } = app.services;
+  const tags = ['documents'];
+
+  app.get(
+    '/application/order/:orderRef/checklist',
+    {
+      schema: {
+        tags,
+        summary: "Every member's document checklist: each item required or optional, ticked when its file is in",
+        params: orderRefParams,
+        response: { 200: envelopeSchema(orderChecklistSchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await documents.orderChecklist(customer(request).id, ref)), D.checklistLoaded);
+    },
+  );
+
+  app.get(
+    '/application/order/:orderRef/members/:memberId/checklist',
+    {
+      schema: {
+        tags,
+        summary: "One member's document checklist with the uploaded files",
+        params: memberParams,
+        response: { 200: envelopeSchema(memberChecklistSchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const { memberId } = request.params;
+      return ok(valueOrThrow(await documents.memberChecklist(customer(request).id, ref, memberId)), D.checklistLoaded);
+    },
+  );
+
+  app.get(
+    '/application/order/:orderRef/documents',
+    {
+      schema: {
+        tags,
+        summary: "The order's documents, oldest first: the customer's uploads and the documents our team sent back",
+        params: orderRefParams,
+        querystring: listQuery,
+        response: { 200: listEnvelopeSchema(documentSchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await documents.list(customer(request).id, ref, request.query)), D.listLoaded);
+    },
+  );
+
+  app.delete(
+    '/application/order/:orderRef/documents/:documentId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Delete one of the customer's uploads (while the application is incomplete); answers the member's checklist",
+        params: documentParams,
+        response: { 200: envelopeSchema(memberChecklistSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const { documentId } = request.params;
+      return ok(valueOrThrow(await documents.remove(customer(request).id, ref, documentId)), D.removed);
+    },
+  );
+
+  for (const [action, disposition] of [
+    ['download', 'attachment'],
+    ['preview', 'inline'],
+  ] as const) {
+    app.get(
+      `/application/order/:orderRef/documents/:documentId/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            disposition === 'inline'
+              ? 'Show a document in the browser (an image or a PDF)'
+              : 'Download a document under its uploaded name',
+          params: documentParams,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const ref = parseOrderRef(request.params.orderRef);
+        const file = valueOrThrow(await documents.openFile(customer(request).id, ref, request.params.documentId));
+        return serveFile(reply, app.storage, file, { disposition });
+      },
+    );
+  }
+
+  // Only the upload route reads multipart bodies.
+  const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {
+    await registerUploadParsing(scope);
+    scope.post(
+      '/application/order/:orderRef/members/:memberId/documents/:itemId',
+      {
+        config: { rateLimit: perSignedInUser(DOCUMENT_UPLOAD_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            "Upload a member's file for a checklist item (multipart/form-data, one file). It replaces the item's previous file.",
+          consumes: ['multipart/form-data'],
+          params: itemParams,
+          body: uploadForm,
+          response: { 201: envelopeSchema(documentUploadedSchema) },
+        },
+      },
+      async (request, reply) => {
+        const ref = parseOrderRef(request.params.orderRef);
+        const { memberId, itemId } = request.params;
+        const { document, checklist, replaced } = valueOrThrow(
+          await documents.upload(customer(request).id, ref, memberId, itemId, (itemLimits) =>
+            app.uploads.acceptUpload(request, { itemLimits }),
+          ),
+        );
+        return reply.status(201).send(ok({ document, checklist }, replaced ? D.replaced : D.uploaded, 201));
+      },
+    );
+  };
+  await app.register(uploadRoutes);
+};

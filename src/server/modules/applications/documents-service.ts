@@ -1,0 +1,384 @@
+import type { ListData } from '../../../domain/api/envelope.ts';
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import {
+  APPLICATION_MESSAGES as A,
+  canChangeDocuments,
+  type OrderRef,
+} from '../../../domain/applications/application.ts';
+import { type ChecklistItem, documentChecklist, missingRequiredItems } from '../../../domain/applications/checklist.ts';
+import {
+  checklistStatus,
+  DOCUMENT_MESSAGES as D,
+  type DocumentDirection,
+  type DocumentView,
+  documentLinks,
+  type MemberChecklist,
+  type MissingDocuments,
+  type OrderChecklist,
+} from '../../../domain/applications/documents.ts';
+import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { UploadRule } from '../../../domain/uploads/file-types.ts';
+import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
+import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
+
+export interface DocumentsServiceDeps {
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
+  /** Where the files are; the service removes the bytes of deleted and replaced documents. */
+  storage: Pick<FileStorage, 'delete'>;
+  log?: { error(details: object, message: string): void };
+}
+
+/**
+ * Receives the request's file once the upload is known to be allowed, checked against the
+ * checklist item's types and size (the route passes `uploads.acceptUpload` with the request): it
+ * answers the stored file, or throws the refusal and stores nothing.
+ */
+export type ReceiveFile = (itemLimits: UploadRule) => Promise<AcceptedUpload>;
+
+type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
+
+/**
+ * A member's checklist, from the package and choices the order was started with and the member's
+ * kind. Whether the member was ever an Indian citizen comes from their form once the form engine
+ * asks it; until then the renunciation certificate is listed as optional.
+ */
+export function memberChecklistItems(app: ChecklistSnapshot, member: Pick<MemberRow, 'kind'>): ChecklistItem[] {
+  return (
+    documentChecklist({
+      serviceSlug: app.serviceSlug,
+      packageSlug: app.packageSlug,
+      choices: app.choices,
+      memberKind: member.kind,
+    }) ?? []
+  );
+}
+
+function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    itemId: row.itemId,
+    direction: row.direction,
+    name: row.displayName,
+    type: row.contentType,
+    size: row.sizeBytes,
+    uploadedBy: row.uploadedBy,
+    uploadedAt: row.createdAt.toISOString(),
+    links: documentLinks(orderDisplayId, row.id),
+  };
+}
+
+function toMemberChecklist(
+  order: Order,
+  app: ChecklistSnapshot,
+  member: MemberRow,
+  documents: readonly DocumentRow[],
+): MemberChecklist {
+  const mine = documents
+    .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
+    .map((d) => toView(d, order.displayId));
+  const status = checklistStatus(memberChecklistItems(app, member), mine);
+  return {
+    memberId: member.id,
+    fullName: member.fullName,
+    kind: member.kind,
+    items: status.items.map((item) => ({
+      id: item.id,
+      label: item.label,
+      ...(item.hint ? { hint: item.hint } : {}),
+      required: item.required,
+      accept: { types: [...item.accept.types], maxBytes: item.accept.maxBytes },
+      uploaded: item.uploaded,
+      documents: item.documents,
+    })),
+    otherDocuments: status.otherDocuments,
+    complete: status.complete,
+  };
+}
+
+const orderNotFound = () => formFailure(404, A.orderNotFound);
+const documentNotFound = () => formFailure(404, D.notFound);
+
+/**
+ * An application's documents (docs/decisions/0050): each member's checklist ticked off by the
+ * customer's uploads, uploading (one file per item; a new one replaces the old), deleting, the
+ * order's list with the documents staff sent back, and reading a file. Every call by a customer
+ * reads the order through `findOwned`: another customer's order, member or document is a 404 like
+ * an unknown one. Files are deleted from storage only after the change that drops them commits.
+ */
+export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
+  const { orders, storage, log } = deps;
+  const repository = createDocumentsRepository(db);
+  const applications = createApplicationsRepository(db);
+
+  /** The customer's service order with what it was started with and its members, or null. */
+  async function ownedApplication(customerId: number, ref: OrderRef) {
+    const order = await orders.findOwned(customerId, ref, 'service');
+    if (!order) return null;
+    const [app, members] = await Promise.all([
+      applications.findApplication(order.id),
+      applications.listMembers(order.id),
+    ]);
+    if (!app) throw new Error(`service order ${order.displayId} has no application row`);
+    return { order, app, members };
+  }
+
+  /** A stored file no row refers to (a refused or failed change): removed now, or left logged. */
+  async function removeUnrecorded(storageKey: string) {
+    try {
+      await storage.delete(storageKey);
+    } catch (error) {
+      log?.error({ err: error, storageKey }, 'could not remove the file of an upload that was not recorded');
+    }
+  }
+
+  /** Removes the bytes of deleted documents; one that fails stays listed for the next start-up. */
+  async function removeFiles(files: readonly UnremovedFile[]): Promise<number> {
+    let removed = 0;
+    for (const file of files) {
+      try {
+        await storage.delete(file.storageKey);
+        await repository.clearStorageKey(file.id);
+        removed += 1;
+      } catch (error) {
+        log?.error({ err: error, documentId: file.id }, 'could not remove a deleted document’s file');
+      }
+    }
+    return removed;
+  }
+
+  /** Records an upload that `receive` already stored, in `change`'s transaction; the file goes if it fails. */
+  async function record<T>(file: AcceptedUpload, change: (tx: Database) => Promise<FormResult<T>>) {
+    let result: FormResult<T>;
+    try {
+      result = await db.transaction(change);
+    } catch (error) {
+      await removeUnrecorded(file.storageKey);
+      throw error;
+    }
+    if (!result.ok) await removeUnrecorded(file.storageKey);
+    return result;
+  }
+
+  async function memberChecklistOf(order: Order, app: ChecklistSnapshot, member: MemberRow) {
+    return toMemberChecklist(order, app, member, await repository.listLive(order.id, 'from-customer'));
+  }
+
+  const fileOf = (file: AcceptedUpload) => ({
+    storageKey: file.storageKey,
+    displayName: file.displayName,
+    contentType: file.type,
+    sizeBytes: file.size,
+    sha256: file.sha256,
+  });
+
+  return {
+    /** Every member's checklist, in member order, ticked off by what is uploaded. */
+    async orderChecklist(customerId: number, ref: OrderRef): Promise<FormResult<OrderChecklist>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const { order, app, members } = found;
+      const documents = await repository.listLive(order.id, 'from-customer');
+      const checklists = members.map((member) => toMemberChecklist(order, app, member, documents));
+      return {
+        ok: true,
+        value: {
+          canChangeDocuments: canChangeDocuments(order.status),
+          complete: checklists.every((c) => c.complete),
+          members: checklists,
+        },
+      };
+    },
+
+    /** One member's checklist. */
+    async memberChecklist(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberChecklist>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const member = found.members.find((m) => m.id === memberId);
+      if (!member) return formFailure(404, M.notFound);
+      return { ok: true, value: await memberChecklistOf(found.order, found.app, member) };
+    },
+
+    /**
+     * Uploads a member's file for a checklist item. Ownership, the member, the item and the order's
+     * status are checked before the body is read; `receive` then stores the file (or refuses it and
+     * stores nothing). The order is locked while the row is written, so concurrent uploads for one
+     * item take turns and the last one stays; the file it replaces is removed after commit.
+     */
+    async upload(
+      customerId: number,
+      ref: OrderRef,
+      memberId: number,
+      itemId: string,
+      receive: ReceiveFile,
+    ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const member = found.members.find((m) => m.id === memberId);
+      if (!member) return formFailure(404, M.notFound);
+      const item = memberChecklistItems(found.app, member).find((i) => i.id === itemId);
+      if (!item) return formFailure(404, D.itemNotFound);
+      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+
+      const file = await receive(item.accept);
+      const result = await record(file, async (tx) => {
+        const order = await orders.lockOrder(tx, found.order.id);
+        if (!order) return orderNotFound();
+        if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
+        // A member removed while the file was being received.
+        const members = await createApplicationsRepository(tx).listMembers(order.id);
+        if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
+        const documents = createDocumentsRepository(tx);
+        const replaced = await documents.markItemDeleted(memberId, itemId);
+        const row = await documents.insert({
+          orderId: order.id,
+          memberId,
+          itemId,
+          direction: 'from-customer',
+          ...fileOf(file),
+          uploadedBy: 'customer',
+          uploadedByUserId: customerId,
+        });
+        return { ok: true, value: { row, replaced } };
+      });
+      if (!result.ok) return result;
+      await removeFiles(result.value.replaced);
+      return {
+        ok: true,
+        value: {
+          document: toView(result.value.row, found.order.displayId),
+          checklist: await memberChecklistOf(found.order, found.app, member),
+          replaced: result.value.replaced.length > 0,
+        },
+      };
+    },
+
+    /** Deletes one of the customer's uploads while documents may change; answers the member's checklist. */
+    async remove(customerId: number, ref: OrderRef, documentId: number): Promise<FormResult<MemberChecklist | null>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const document = await repository.findLive(found.order.id, documentId);
+      if (!document) return documentNotFound();
+      if (document.direction === 'to-customer') return formFailure(403, D.returnedNotRemovable);
+      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+
+      const result = await db.transaction(async (tx): Promise<FormResult<UnremovedFile[]>> => {
+        const order = await orders.lockOrder(tx, found.order.id);
+        if (!order) return orderNotFound();
+        if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
+        const files = await createDocumentsRepository(tx).markDeleted(order.id, documentId);
+        // Deleted (or replaced) by a concurrent request.
+        return files.length > 0 ? { ok: true, value: files } : documentNotFound();
+      });
+      if (!result.ok) return result;
+      await removeFiles(result.value);
+      const member = found.members.find((m) => m.id === document.memberId);
+      return { ok: true, value: member ? await memberChecklistOf(found.order, found.app, member) : null };
+    },
+
+    /**
+     * The order's documents, oldest first: the customer's uploads (`from-customer`) and the
+     * documents staff sent back (`to-customer`), or one of them.
+     */
+    async list(
+      customerId: number,
+      ref: OrderRef,
+      { direction, page, limit }: Pagination & { direction?: DocumentDirection },
+    ): Promise<FormResult<ListData<DocumentView>>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const [rows, totalCount] = await Promise.all([
+        repository.listLive(order.id, direction, { offset: (page - 1) * limit, limit }),
+        repository.countLive(order.id, direction),
+      ]);
+      return { ok: true, value: { results: rows.map((r) => toView(r, order.displayId)), totalCount, page, limit } };
+    },
+
+    /** A document's file for its owner to download or preview (serveFile streams it). */
+    async openFile(customerId: number, ref: OrderRef, documentId: number): Promise<FormResult<ServableFile>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const document = await repository.findLive(order.id, documentId);
+      if (!document?.storageKey) return documentNotFound();
+      return { ok: true, value: { storageKey: document.storageKey, displayName: document.displayName } };
+    },
+
+    /**
+     * A document staff send back to the customer (a receipt, the approved document; SPEC.md §7
+     * /user-order/documents/), for the whole order or one member. `file` is already in storage
+     * (the back office's upload goes through `acceptUpload` like the customer's); it is removed
+     * again when the order is not a service order or the member is not its own. Staff may send
+     * documents in any status; the customer cannot delete them.
+     */
+    async addStaffDocument(
+      orderId: number,
+      file: AcceptedUpload,
+      staffUserId: number,
+      { memberId = null }: { memberId?: number | null } = {},
+    ): Promise<FormResult<DocumentView>> {
+      return record(file, async (tx) => {
+        const order = await orders.lockOrder(tx, orderId);
+        if (order?.kind !== 'service') return orderNotFound();
+        if (memberId !== null) {
+          const members = await createApplicationsRepository(tx).listMembers(order.id);
+          if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
+        }
+        const row = await createDocumentsRepository(tx).insert({
+          orderId: order.id,
+          memberId,
+          itemId: null,
+          direction: 'to-customer',
+          ...fileOf(file),
+          uploadedBy: 'staff',
+          uploadedByUserId: staffUserId,
+        });
+        return { ok: true, value: toView(row, order.displayId) };
+      });
+    },
+
+    /**
+     * Each member's required documents not uploaded yet (the order page's "what you must still
+     * do"), while the order's status lets documents change; nothing once it does not.
+     */
+    async missingDocuments(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]) {
+      if (!canChangeDocuments(order.status)) return [];
+      const uploaded = await repository.listLive(order.id, 'from-customer');
+      return members.flatMap((member): MissingDocuments[] => {
+        const itemIds = uploaded.flatMap((d) => (d.memberId === member.id && d.itemId ? [d.itemId] : []));
+        const missing = missingRequiredItems(memberChecklistItems(app, member), itemIds);
+        if (missing.length === 0) return [];
+        return [
+          { memberId: member.id, fullName: member.fullName, items: missing.map(({ id, label }) => ({ id, label })) },
+        ];
+      });
+    },
+
+    /** Marks a member's documents deleted in `tx` (the member is being removed); remove the files after commit. */
+    markMemberDocumentsDeleted(tx: Database, orderId: number, memberId: number): Promise<UnremovedFile[]> {
+      return createDocumentsRepository(tx).markMemberDeleted(orderId, memberId);
+    },
+
+    removeFiles,
+
+    /**
+     * Finishes removals a crash cut short: the bytes of deleted documents still in storage. Run at
+     * start-up; answers how many files it removed.
+     */
+    async removeLeftoverFiles(batch = 100): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const files = await repository.listUnremoved(batch);
+        const done = await removeFiles(files);
+        removed += done;
+        // Nothing left, or storage refuses (logged): try again at the next start.
+        if (files.length < batch || done < files.length) return removed;
+      }
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
