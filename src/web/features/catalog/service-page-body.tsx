@@ -241,7 +241,7 @@ export function ServicePageBody({ content, view, config, user }: ServicePageBody
                     focused={pkg === focused}
                     unavailableText={`This package is not offered for ${forChoices || 'this choice'}.`}
                     detailsHref={pkg === focused ? undefined : buildServicePath(choice, context)}
-                    chooseHref={user ? packageFormHref(choice) : signInHref(canonicalPath)}
+                    chooseHref={user ? packageFormHref(choice) : signInHref(packageFormHref(choice))}
                   />
                 );
               })}
