@@ -29,9 +29,9 @@ export function CheckInbox({
     <div className="space-y-5">
       <div className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50/70 p-4 text-slate-800">
         <Icon name="mail-check" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-        <p>
-          We have sent an e-mail to <strong className="font-semibold break-words text-slate-900">{email}</strong>. Open
-          the link in it to confirm your address, then sign in. The link works for 24 hours.
+        <p className="min-w-0">
+          We have sent an e-mail to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>.
+          Open the link in it to confirm your address, then sign in. The link works for 24 hours.
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">
