@@ -1,22 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PackageChoiceSummary } from '../../../domain/catalog/package-choice.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { MINOR_PACKAGE_FORM, MINOR_PACKAGE_SUMMARY } from '../../testing/packages.ts';
 import { fillSignUpForm, SIGNED_UP, signUpApi } from '../../testing/sign-up.ts';
 import { AuthPage } from './auth-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
-const FORM = '/package-form?service=oci-card&package=oci-card-for-minor&applyingFrom=US';
-const QUERY = `?${new URLSearchParams({ redirect: FORM })}`;
-const CHOICE: PackageChoiceSummary = {
-  serviceName: 'OCI Card',
-  packageName: 'OCI Card for a Minor',
-  choices: { applyingFrom: 'US' },
-  total: { amountCents: 39390, currency: 'USD' },
-};
+const QUERY = `?${new URLSearchParams({ redirect: MINOR_PACKAGE_FORM })}`;
+const CHOICE = MINOR_PACKAGE_SUMMARY;
 
 describe('/signin and /signup after Choose package', () => {
   it('show what the visitor is applying for, and offer creating an account alike with signing in', async () => {

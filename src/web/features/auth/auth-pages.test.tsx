@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
-import { usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { chooseMinorPackageSignedOut } from '../../testing/packages.ts';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
@@ -42,15 +41,7 @@ describe('/verify-email', () => {
 
   it('shows the package chosen before sign-up, in this tab or another, that signing in continues with', async () => {
     fakeApi({ 'POST /api/v1/auth/email/verify': () => ok(null, 'Your email is verified. You can sign in now.') });
-    const pkg = {
-      id: 7,
-      slug: 'oci-card-for-minor',
-      name: 'OCI Card for a Minor',
-      choices: { applyingFrom: 'US' },
-      price: { totalCents: 39390, currency: 'USD' },
-    } as unknown as PricedPackage;
-    usePackagesStore.getState().setServicePackages({ id: 1, name: 'OCI Card', slug: 'oci-card' }, [pkg]);
-    usePackagesStore.getState().choosePackage(pkg, { applyingFrom: 'US' }, true);
+    chooseMinorPackageSignedOut();
     renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=abc123' });
     const chosen = await screen.findByRole('region', { name: 'You are applying for' });
     expect(chosen.textContent).toContain('OCI Card for a Minor');

@@ -1,26 +1,20 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
 import { pendingPackageChoice } from '../../lib/pending-package.ts';
 import { usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { fakeApi, ok } from '../../testing/dom.tsx';
+import {
+  MINOR_PACKAGE_FORM as FORM,
+  MINOR_PACKAGE,
+  MINOR_PACKAGE_SUMMARY,
+  OCI_SERVICE as service,
+} from '../../testing/packages.ts';
 import { choosePackage } from './catalog-actions.ts';
-
-const pkg = {
-  id: 7,
-  serviceId: 1,
-  name: 'OCI Card for a Minor',
-  slug: 'oci-card-for-minor',
-  choices: { applyingFrom: 'US' },
-  price: { totalCents: 39300, currency: 'USD' },
-} as unknown as PricedPackage;
-const service = { id: 1, name: 'OCI Card', slug: 'oci-card', parameters: ['applyingFrom' as const] };
-const FORM = '/package-form?service=oci-card&package=oci-card-for-minor&applyingFrom=US';
 
 beforeEach(() => {
   usePackagesStore.getState().reset();
   localStorage.clear();
-  fakeApi({ 'POST /api/v1/packages/1': () => ok([pkg]) });
+  fakeApi({ 'POST /api/v1/packages/1': () => ok([MINOR_PACKAGE]) });
 });
 
 describe('Choose package (SPEC.md §4)', () => {
@@ -30,12 +24,7 @@ describe('Choose package (SPEC.md §4)', () => {
     expect(navigate).toHaveBeenCalledWith(`/signin?${new URLSearchParams({ redirect: FORM })}`);
     expect(await pendingPackageChoice()).toEqual({
       href: FORM,
-      summary: {
-        serviceName: 'OCI Card',
-        packageName: 'OCI Card for a Minor',
-        choices: { applyingFrom: 'US' },
-        total: { amountCents: 39300, currency: 'USD' },
-      },
+      summary: MINOR_PACKAGE_SUMMARY,
     });
   });
 
