@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
 
@@ -14,13 +14,6 @@ const e2e = setupE2E();
 const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 function packagesStore(page: Page) {
   return page.evaluate(() => {
@@ -287,14 +280,16 @@ describe('the service modal', () => {
 });
 
 describe('choosing a package while signed out', () => {
-  it('keeps the choice in the packages store and goes to /signin?redirect=<current path>', async () => {
+  it('keeps the choice in the packages store and goes to /signin?redirect=<its package form>', async () => {
     const { page } = await e2e.desktop({ allowConsoleErrors: [NOT_FOUND_LOG] });
     await page.goto('/oci-card/ca');
     await waitForHydration(page);
     const card = page.getByRole('article', { name: 'OCI Re-issue (new passport)' });
     await card.getByRole('link', { name: /^Choose package/ }).click();
     await page.waitForURL((url) => url.pathname === '/signin');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/oci-card/ca');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(
+      '/package-form?service=oci-card&package=oci-reissue&applyingFrom=CA',
+    );
     const stored = await packagesStore(page);
     expect(stored?.currentPackage).toMatchObject({ slug: 'oci-reissue', choices: { applyingFrom: 'CA' } });
     expect(stored?.currentParameters).toEqual({ applyingFrom: 'CA' });
@@ -304,7 +299,9 @@ describe('choosing a package while signed out', () => {
     const { page } = await e2e.noJavaScript();
     await page.goto('/indian-visa/us-in');
     const link = page.getByRole('article', { name: 'e-Business Visa' }).getByRole('link', { name: /^Choose package/ });
-    expect(await link.getAttribute('href')).toBe('/signin?redirect=%2Findian-visa%2Fus-in');
+    expect(await link.getAttribute('href')).toBe(
+      `/signin?${new URLSearchParams({ redirect: '/package-form?service=indian-visa&package=e-business&citizenship=US&destination=IN' })}`,
+    );
   });
 });
 

@@ -54,6 +54,7 @@ export const AUTH_API_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   signedOut: 'Signed out',
   emailVerified: 'Your email is verified. You can sign in now.',
+  emailAlreadyVerified: 'Your email is already verified. You can sign in now.',
   invalidVerificationLink: 'This verification link is invalid or has expired.',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',

@@ -12,6 +12,12 @@ export const IDLE_WARNING_MS = 3_570_000;
 export const IDLE_LOGOUT_MS = 3_600_000;
 export const PERSIST_TIMEOUT_MS = 5000;
 
+/**
+ * A package chosen while signed out waits this long for sign-in (sign-up and the e-mailed link
+ * included, which lives as long), then the next sign-in goes where it would have gone anyway.
+ */
+export const PENDING_PACKAGE_CHOICE_MS = 24 * 60 * 60 * 1000;
+
 export const TOAST_DEFAULT_MS = 6000;
 export const TOAST_SIGNUP_SUCCESS_MS = 10_000;
 

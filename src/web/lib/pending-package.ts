@@ -1,23 +1,42 @@
+import {
+  type PackageChoiceSummary,
+  packageChoiceSummary,
+  packageFormHref,
+} from '../../domain/catalog/package-choice.ts';
+import { PENDING_PACKAGE_CHOICE_MS } from '../../domain/limits/constants.ts';
+import { usePackagesStore } from './stores/packages-store.ts';
+
 /**
- * A package the visitor chose before being asked to sign in (SPEC.md §4 route-handler mode).
- * The catalog registers how to read and keep its chosen package; sign-in asks here after a
- * successful sign-in. Kept in lib so neither feature imports the other.
+ * A package the visitor chose while signed out (SPEC.md §4 route-handler mode): the next sign-in
+ * continues with it on /package-form, whichever way the visitor signs in — the sign-in page the
+ * package sent them to, the verification page of the e-mailed link, or the header.
+ *
+ * The catalog keeps the choice in the packages store, whose storage is localStorage: every tab of
+ * the browser shares it, so a verification link opened in a new tab still knows the choice
+ * (sessionStorage would not). Kept in lib so neither feature imports the other.
  */
-export interface PendingPackage {
-  /** Whether a package is chosen. */
-  hasPackage(): boolean;
-  /** Keeps the chosen package for the package form. */
-  save(): void;
+export interface PendingPackageChoice {
+  /** The package form for the choice. */
+  href: string;
+  summary: PackageChoiceSummary;
 }
 
-let pendingPackage: PendingPackage | undefined;
-
-/** The catalog registers how to read and keep its chosen package. */
-export function registerPendingPackage(handler: PendingPackage | undefined): void {
-  pendingPackage = handler;
+/**
+ * The choice waiting for sign-in, or null (none, or chosen more than PENDING_PACKAGE_CHOICE_MS
+ * ago). Reads the storage afresh: another tab may have chosen since this page loaded.
+ */
+export async function pendingPackageChoice(now = Date.now()): Promise<PendingPackageChoice | null> {
+  await usePackagesStore.persist.rehydrate();
+  const { awaitingSignIn, chosenAt, currentPackage, currentParameters, service } = usePackagesStore.getState();
+  if (!awaitingSignIn || !currentPackage || !service || chosenAt === null) return null;
+  if (now - chosenAt > PENDING_PACKAGE_CHOICE_MS) return null;
+  return {
+    href: packageFormHref({ serviceSlug: service.slug, packageSlug: currentPackage.slug, choices: currentParameters }),
+    summary: packageChoiceSummary(service.name, currentPackage),
+  };
 }
 
-/** What the catalog registered, if anything. */
-export function registeredPendingPackage(): PendingPackage | undefined {
-  return pendingPackage;
+/** A sign-in happened: nothing waits for it any more (the package stays chosen for the package form). */
+export function settlePendingPackageChoice(): void {
+  usePackagesStore.getState().setAwaitingSignIn(false);
 }

@@ -1,7 +1,10 @@
 import { redirect } from 'react-router';
-import { safeRedirect } from '../../domain/auth/safe-redirect.ts';
+import { safeRedirect, sameOriginPath } from '../../domain/auth/safe-redirect.ts';
+import { packageChoiceFromRedirect, packageChoiceSummary } from '../../domain/catalog/package-choice.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import type { AuthDialogKind } from '../features/auth/open-auth-dialog.ts';
+import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
+import { appContext } from '../lib/app-context.ts';
 import { Preloaded, preload } from '../lib/preloaded.tsx';
 import { viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/auth';
@@ -24,13 +27,18 @@ const META: Record<AuthDialogKind, { title: string; description: string }> = {
   },
 };
 
-/** `url` is the page's address (a data request's own has a `.data` suffix). */
-export function loader({ context, url }: Route.LoaderArgs) {
+/**
+ * `url` is the page's address (a data request's own has a `.data` suffix). A ?redirect= to
+ * /package-form continues a package chosen while signed out: the page shows it, priced.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (viewerOf(context)) {
     throw redirect(safeRedirect(url.searchParams.get('redirect')));
   }
   const kind: AuthDialogKind = url.pathname === ROUTES.SIGN_UP ? 'signup' : 'signin';
-  return { kind };
+  const ref = packageChoiceFromRedirect(sameOriginPath(url.searchParams.get('redirect')));
+  const chosen = await loadChosenPackage(context.get(appContext).services.catalog, ref);
+  return { kind, choice: chosen ? packageChoiceSummary(chosen.service.name, chosen.pkg) : null };
 }
 
 /** Without JavaScript the form posts here: say what is needed rather than failing. */
@@ -48,7 +56,14 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
     <Preloaded
       module={page}
       render={({ AuthPage }) => (
-        <AuthPage kind={loaderData.kind} needsJavaScript={Boolean(actionData?.needsJavaScript)} />
+        <AuthPage
+          // /signin and /signup are two routes of this module: each starts afresh (the
+          // check-your-inbox step of /signup does not follow its "Sign in" link).
+          key={loaderData.kind}
+          kind={loaderData.kind}
+          choice={loaderData.choice}
+          needsJavaScript={Boolean(actionData?.needsJavaScript)}
+        />
       )}
     />
   );

@@ -1,42 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import type { PricedPackage } from '../../domain/catalog/catalog-content.ts';
-import { PACKAGE_CHOICE_MESSAGES } from '../../domain/catalog/package-choice.ts';
+import { PACKAGE_CHOICE_MESSAGES, packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
 import { parameterLabel } from '../../domain/catalog/parameter-labels.ts';
-import { type ParameterChoices, SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
+import { SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
 import { buildServicePath } from '../../domain/catalog/seo-url.ts';
 import { countryName } from '../../domain/countries/names.ts';
 import { CountryFlag } from '../features/catalog/country-flag.tsx';
+import { type ChosenPackage as Choice, loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { PriceBreakdown } from '../features/catalog/price-breakdown.tsx';
 import { ProcessingTime } from '../features/catalog/processing-time.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/package-form';
 
-interface Choice {
-  service: { name: string; slug: string; parameters: string[] };
-  pkg: PricedPackage;
-}
-
 /** The chosen package from the query (links that work without JavaScript carry it there). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
-  const serviceSlug = query.get('service');
-  const packageSlug = query.get('package');
-  if (!serviceSlug || !packageSlug) return { choice: null };
-  const catalog = context.get(appContext).services.catalog;
-  const service = await catalog.getServiceBySlug(serviceSlug);
-  if (!service) return { choice: null };
-  const requested: ParameterChoices = {};
-  for (const parameter of SERVICE_PARAMETERS) {
-    const value = query.get(parameter);
-    if (value && /^[A-Za-z]{2}$/.test(value)) requested[parameter] = value.toUpperCase();
-  }
-  const priced = await catalog.getPackagesForChoices(service.id, requested);
-  const pkg = priced?.packages.find((p) => p.slug === packageSlug) ?? null;
-  const choice: Choice | null = pkg
-    ? { service: { name: service.name, slug: service.slug, parameters: service.parameters }, pkg }
-    : null;
-  return { choice };
+  const ref = packageChoiceFromQuery(new URL(request.url).searchParams);
+  return { choice: await loadChosenPackage(context.get(appContext).services.catalog, ref) };
 }
 
 /** The page is about one visitor's choice: never kept by the page cache or a CDN. */

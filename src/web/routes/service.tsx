@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { data, isRouteErrorResponse, useLoaderData, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { data, isRouteErrorResponse, useLoaderData, useNavigate, useRouteLoaderData } from 'react-router';
 import type { ServicePageContent } from '../../domain/catalog/catalog-content.ts';
 import { describeNotFound, type NotFoundView, notFoundTitle } from '../../domain/catalog/not-found.ts';
 import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
@@ -127,7 +127,6 @@ export default function ServicePage() {
     | undefined;
   const serverContent = useLoadContext()?.get(servicePageContentKey) ?? null;
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const [modalOpen, setModalOpen] = useState(false);
   const modalOpener = useRef<HTMLElement | null>(null);
   const user = root?.user ?? null;
@@ -139,14 +138,6 @@ export default function ServicePage() {
     slug: view.service.slug,
     parameters: view.service.parameters,
   };
-
-  // A package chosen while signed out continues here once sign-in brought the visitor back.
-  useEffect(() => {
-    if (!user) return;
-    void deferred()
-      .then((m) => m.loadCatalogActions())
-      .then((actions) => actions.resumePackageChoice(user, navigate));
-  }, [user, navigate]);
 
   // The body's links work without JavaScript; with it, these two are handled here.
   function onClick(event: React.MouseEvent) {
@@ -162,12 +153,7 @@ export default function ServicePage() {
     const packageId = Number(target.dataset.choosePackage);
     void deferred()
       .then((m) => m.loadCatalogActions())
-      .then((actions) =>
-        actions.choosePackage(
-          { service, packageId, choices: view.choices, currentPath: `${pathname}${search}`, user },
-          navigate,
-        ),
-      );
+      .then((actions) => actions.choosePackage({ service, packageId, choices: view.choices, user }, navigate));
   }
 
   return (

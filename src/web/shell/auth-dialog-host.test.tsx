@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../domain/limits/constants.ts';
 import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from '../features/auth/open-auth-dialog.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../testing/dom.tsx';
+import { fillSignUpForm, signUpApi } from '../testing/sign-up.ts';
 import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost } from './auth-dialog-host.tsx';
 
 beforeAll(installBrowserStubs);
@@ -86,5 +87,20 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     expect(backdrop()).toBeNull();
     await waitFor(() => expect(backdrop()).not.toBeNull(), { timeout: 1000 });
     expect(performance.now() - shownAt).toBeGreaterThanOrEqual(BOTTOM_SHEET_BACKDROP_DELAY_MS - 150);
+  });
+
+  it('shows the check-your-inbox step after sign-up, on a phone too, and goes on to Sign In from it', async () => {
+    setWidth(true);
+    fakeApi(signUpApi);
+    await renderHost();
+    act(() => openAuthDialog('signup'));
+    const sheet = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
+    fillSignUpForm(sheet);
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Apply Now' }));
+    const inbox = await screen.findByRole('dialog', { name: 'Check your inbox' });
+    expect(within(inbox).getByText('priya.sharma@example.com')).toBeTruthy();
+    expect(within(inbox).getByRole('button', { name: 'Resend Mail' })).toBeTruthy();
+    fireEvent.click(within(inbox).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
   });
 });

@@ -59,6 +59,50 @@ export function createAuthRepository(db: Database) {
       });
     },
 
+    /**
+     * A new single-use token beside the user's earlier ones of this purpose, which stay valid until
+     * they expire (the expired, unused ones are cleared). Used ones are kept: they tell a link
+     * opened again from a link never issued.
+     */
+    async addToken(userId: number, purpose: TokenPurpose, tokenHash: string, createdAt: Date, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(verificationTokens)
+          .where(
+            and(
+              eq(verificationTokens.userId, userId),
+              eq(verificationTokens.purpose, purpose),
+              isNull(verificationTokens.usedAt),
+              lte(verificationTokens.expiresAt, createdAt),
+            ),
+          );
+        await tx.insert(verificationTokens).values({ userId, purpose, tokenHash, createdAt, expiresAt });
+      });
+    },
+
+    /** Whether a token of this purpose with this hash was issued and has been used. */
+    async wasTokenUsed(tokenHash: string, purpose: TokenPurpose): Promise<boolean> {
+      const [row] = await db
+        .select({ usedAt: verificationTokens.usedAt })
+        .from(verificationTokens)
+        .where(and(eq(verificationTokens.tokenHash, tokenHash), eq(verificationTokens.purpose, purpose)));
+      return Boolean(row?.usedAt);
+    },
+
+    /** Marks every unused token of the user and purpose used (the thing they were for is done). */
+    async markTokensUsed(userId: number, purpose: TokenPurpose, at: Date): Promise<void> {
+      await db
+        .update(verificationTokens)
+        .set({ usedAt: at })
+        .where(
+          and(
+            eq(verificationTokens.userId, userId),
+            eq(verificationTokens.purpose, purpose),
+            isNull(verificationTokens.usedAt),
+          ),
+        );
+    },
+
     /** Marks the token used if it is unused and unexpired; the owner's id, or null. Atomic. */
     async consumeToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
       const [row] = await db

@@ -276,10 +276,16 @@ describe('POST /auth/email/send (resend verification)', () => {
     expect(outbox.length - before).toBe(1);
     expect(outbox[0]?.to).toBe(pending.email);
 
-    // The earlier link stopped working; the new one works.
-    expect((await post('/auth/email/verify', { token: firstToken })).statusCode).toBe(400);
+    // The earlier link keeps working until it expires (docs/decisions/0042); the new one, used
+    // after it, says the address is verified rather than 'invalid or has expired'.
     const newToken = await tokenFromMail(t.app, pending.email, '/verify-email');
-    expect((await post('/auth/email/verify', { token: newToken })).statusCode).toBe(200);
+    expect(newToken).not.toBe(firstToken);
+    const first = await post('/auth/email/verify', { token: firstToken });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().message).toBe(A.emailVerified);
+    const second = await post('/auth/email/verify', { token: newToken });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe(A.emailAlreadyVerified);
   });
 
   it("needs an e-mail: 'Please provide an email address.'", async () => {
@@ -304,11 +310,35 @@ describe('POST /auth/email/verify', () => {
     expect(welcome).toHaveLength(1);
     expect(welcome[0]).toMatchObject({ remark: 'Welcome to SevaDocs! Your email is verified.', orderId: null });
 
-    for (const bad of [token, 'x'.repeat(43), 'short', '']) {
+    // The same link again: already verified, sign in (and no second welcome).
+    const again = await post('/auth/email/verify', { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      isSuccess: true,
+      statusCode: 200,
+      message: 'Your email is already verified. You can sign in now.',
+      data: null,
+    });
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, id))).toHaveLength(1);
+
+    // A link never issued stays generic: nothing to learn from guessing.
+    for (const bad of ['x'.repeat(43), 'short', '']) {
       const res = await post('/auth/email/verify', { token: bad });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('This verification link is invalid or has expired.');
     }
+  });
+
+  it('says verified for the links of an address that a password reset verified', async () => {
+    const body = signUpBody();
+    await post('/auth/signup', body);
+    const link = await tokenFromMail(t.app, body.email, '/verify-email');
+    await post('/auth/reset-password/request', { email: body.email });
+    const reset = await tokenFromMail(t.app, body.email, '/create-password');
+    expect((await post('/auth/reset-password', { token: reset, password: 'N3w!Password' })).statusCode).toBe(200);
+    const res = await post('/auth/email/verify', { token: link });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(A.emailAlreadyVerified);
   });
 
   it('refuses an expired link', async () => {

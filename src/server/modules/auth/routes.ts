@@ -137,15 +137,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Verify the e-mail with the token of the link',
+        summary: 'Verify the e-mail with the token of the link (a link used before: already verified)',
         body: verifyEmailSchema,
         response: { 200: nullData },
       },
       onRequest: limits.verify,
     },
     async (request) => {
-      if (!(await auth.verifyEmail(request.body.token))) throw new HttpError(400, A.invalidVerificationLink);
-      return ok(null, A.emailVerified);
+      const result = await auth.verifyEmail(request.body.token);
+      if (result === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
+      return ok(null, result === 'verified' ? A.emailVerified : A.emailAlreadyVerified);
     },
   );
 

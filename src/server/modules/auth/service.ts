@@ -72,6 +72,8 @@ export interface AccountMailJob {
   email: string;
 }
 export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
+/** What a verification link did: verified the address now, found it verified already, or nothing. */
+export type VerifyEmailResult = 'verified' | 'already-verified' | 'invalid';
 export type SignInResult =
   | { ok: true; token: string; session: ActiveSession }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' };
@@ -86,18 +88,19 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const { users, notifications, mail, jobs, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** A new single-use link token (older ones of the purpose stop working), written through `tx`. */
+  /**
+   * A new single-use link token, written through `tx`. A new password reset link replaces the
+   * earlier ones; a new verification link does not: every link sent stays valid until it expires,
+   * so the customer may open any of the e-mails (docs/decisions/0042).
+   */
   async function issueToken(tx: Database, userId: number, purpose: TokenPurpose, ttlMs: number) {
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = now();
-    await createAuthRepository(tx).replaceToken(
-      userId,
-      purpose,
-      tokenHash,
-      createdAt,
-      new Date(createdAt.getTime() + ttlMs),
-    );
+    const expiresAt = new Date(createdAt.getTime() + ttlMs);
+    const tokens = createAuthRepository(tx);
+    if (purpose === 'verify-email') await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt);
+    else await tokens.replaceToken(userId, purpose, tokenHash, createdAt, expiresAt);
     return { token, tokenHash };
   }
 
@@ -283,25 +286,33 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     },
 
     /**
-     * Answered at once for any address; the job sends a fresh link (older ones stop working) only
-     * to an existing, unverified account.
+     * Answered at once for any address; the job sends a new link (earlier ones keep working until
+     * they expire) only to an existing, unverified account.
      */
     resendVerification(email: string): Promise<void> {
       return askForAccountMail('verify-email', email);
     },
 
-    /** Consumes the link, marks the e-mail verified and greets the user in their notifications. */
-    async verifyEmail(token: string): Promise<boolean> {
+    /**
+     * Consumes the link, marks the e-mail verified and greets the user in their notifications.
+     * Every link of the address is then used up, and a used link opened again answers
+     * 'already-verified' (its holder had the e-mail; it names no address). A link never issued
+     * or expired unused stays 'invalid'.
+     */
+    async verifyEmail(token: string): Promise<VerifyEmailResult> {
       const userId = await consume(token, 'verify-email');
-      if (userId === null) return false;
+      if (userId === null) {
+        const used = looksLikeToken(token) && (await repository.wasTokenUsed(hashToken(token), 'verify-email'));
+        return used ? 'already-verified' : 'invalid';
+      }
       const account = await users.findAccountById(userId);
-      if (!account) return false;
-      await repository.deleteTokens(userId, 'verify-email');
+      if (!account) return 'invalid';
+      await repository.markTokensUsed(userId, 'verify-email', now());
       if (!account.emailVerified) {
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }
-      return true;
+      return 'verified';
     },
 
     async validateReferral(code: string): Promise<boolean> {
@@ -339,7 +350,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       await repository.deleteTokens(userId, 'reset-password');
       await repository.deleteUserSessions(userId);
       if (!account.emailVerified) {
-        await repository.deleteTokens(userId, 'verify-email');
+        // Its verification links now say the address is verified.
+        await repository.markTokensUsed(userId, 'verify-email', now());
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathAfterSignIn, signInHref } from './after-sign-in.ts';
+import { pathAfterSignIn } from './after-sign-in.ts';
 
 describe('routing after sign-in (SPEC.md §4)', () => {
   it('goes home from /verify-email, even with its token in the query', () => {
@@ -31,7 +31,23 @@ describe('routing after sign-in (SPEC.md §4)', () => {
     }
   });
 
-  it('builds the sign-in address that comes back', () => {
-    expect(signInHref('/profile?tab=address')).toBe('/signin?redirect=%2Fprofile%3Ftab%3Daddress');
+  it('goes on to the package form of a package chosen while signed out, from wherever the sign-in is', () => {
+    const pendingPackageForm = '/package-form?service=oci-card&package=oci-card-for-minor&applyingFrom=US';
+    for (const [pathname, search] of [
+      ['/verify-email', '?token=abc'],
+      ['/signin', ''],
+      ['/oci-card', '?applyingFrom=US'],
+      ['/', ''],
+    ] as const) {
+      expect(pathAfterSignIn({ pathname, search, pendingPackageForm }), pathname).toBe(pendingPackageForm);
+    }
+    // A page's own ?redirect= and an explicit destination still win.
+    expect(pathAfterSignIn({ pathname: '/signin', search: '?redirect=%2Fprofile', pendingPackageForm })).toBe(
+      '/profile',
+    );
+    expect(pathAfterSignIn({ pathname: '/', search: '', redirectTo: '/dashboard', pendingPackageForm })).toBe(
+      '/dashboard',
+    );
+    expect(pathAfterSignIn({ pathname: '/', search: '', pendingPackageForm: '//evil.example' })).toBe('/');
   });
 });

@@ -7,16 +7,22 @@ export interface SignInContext {
   search: string;
   /** An explicit destination given to the dialog. */
   redirectTo?: string | undefined;
+  /** The package form of a package chosen while signed out (lib/pending-package.ts), if one waits. */
+  pendingPackageForm?: string | null | undefined;
 }
 
 /**
- * SPEC.md §4 routing after sign-in: from /verify-email to home; from /photos to
- * /photos/photo-enhancement; when the address had query parameters, back to the prior path
+ * SPEC.md §4 routing after sign-in. An explicit destination first. Then route-handler mode: a
+ * package chosen while signed out goes on to its package form, wherever the sign-in happens
+ * (unless the page names its own ?redirect=). Otherwise: from /verify-email to home; from /photos
+ * to /photos/photo-enhancement; when the address had query parameters, back to the prior path
  * (`?redirect=/profile` names it; otherwise the page itself, with its query); otherwise home.
  */
-export function pathAfterSignIn({ pathname, search, redirectTo }: SignInContext): string {
+export function pathAfterSignIn({ pathname, search, redirectTo, pendingPackageForm }: SignInContext): string {
   const explicit = sameOriginPath(redirectTo);
   if (explicit) return explicit;
+  const pending = sameOriginPath(pendingPackageForm);
+  if (pending && !new URLSearchParams(search).has('redirect')) return pending;
   if (pathname === ROUTES.VERIFY_EMAIL) return ROUTES.HOME;
   if (pathname === ROUTES.PHOTOS || pathname === `${ROUTES.PHOTOS}/`) return ROUTES.PHOTO_ENHANCEMENT_ORDER;
   const query = new URLSearchParams(search);
@@ -27,9 +33,4 @@ export function pathAfterSignIn({ pathname, search, redirectTo }: SignInContext)
     if (!authPage) return `${pathname}${search.startsWith('?') ? search : `?${search}`}`;
   }
   return ROUTES.HOME;
-}
-
-/** The sign-in page address that comes back to `path` afterwards. */
-export function signInHref(path: string): string {
-  return `${ROUTES.SIGN_IN}?${new URLSearchParams({ redirect: path })}`;
 }

@@ -8,21 +8,27 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
+import { CHECK_INBOX_TITLES, CheckInbox } from './check-inbox.tsx';
 import { type AuthDialogKind, type AuthDialogState, closeAuthDialog } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 /**
  * The Sign In / Sign Up dialog (SPEC.md §2): a modal on desktop, with the side illustration only
  * wider than 1080 px; a bottom sheet at 1280 px or less whose backdrop appears 500 ms after it
- * opens (SPEC.md §4). Loaded on demand by openAuthDialog().
+ * opens (SPEC.md §4). Loaded on demand by openAuthDialog(). After sign-up it shows the "check
+ * your inbox" step (in photo-order mode it goes on to /photos/photo-enhancement, SPEC.md §4).
  */
 export default function AuthDialog({ state }: { state: AuthDialogState }) {
   const [kind, setKind] = useState<AuthDialogKind>(state.kind);
-  useEffect(() => setKind(state.kind), [state]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  useEffect(() => {
+    setKind(state.kind);
+    setSentTo(null);
+  }, [state]);
   const mobile = useMediaQuery(MOBILE_QUERY);
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
-  const { title, lead } = AUTH_TITLES[kind];
+  const { title, lead } = sentTo ? CHECK_INBOX_TITLES : AUTH_TITLES[kind];
   const opener = useOpener();
   const onCloseAutoFocus = focusOnClose(() => opener);
 
@@ -30,7 +36,24 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
     if (!open) closeAuthDialog();
   };
 
-  const form = (
+  const form = sentTo ? (
+    <CheckInbox
+      email={sentTo}
+      onChangeAddress={() => setSentTo(null)}
+      signInControl={
+        <button
+          type="button"
+          onClick={() => {
+            setSentTo(null);
+            setKind('signin');
+          }}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Sign in
+        </button>
+      }
+    />
+  ) : (
     <AuthForm
       key={kind}
       kind={kind}
@@ -44,9 +67,10 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
         </button>
       }
       onSignedIn={(message) => completeSignIn(message, state.options, closeAuthDialog)}
-      onSignedUp={() => {
+      onSignedUp={(email) => {
+        if (state.options.mode !== 'photo-order') return setSentTo(email);
         closeAuthDialog();
-        if (state.options.mode === 'photo-order') void navigate(ROUTES.PHOTO_ENHANCEMENT_ORDER);
+        void navigate(ROUTES.PHOTO_ENHANCEMENT_ORDER);
       }}
       onLeave={closeAuthDialog}
     />

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { chooseMinorPackageSignedOut } from '../../testing/packages.ts';
 import { CreatePasswordPage } from './create-password-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
@@ -26,6 +27,26 @@ describe('/verify-email', () => {
     renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=old' });
     expect(await screen.findByText('This verification link is invalid or has expired.')).toBeTruthy();
     expect(screen.getByText(/Resend Mail/)).toBeTruthy();
+  });
+
+  it('says a link used again is verified already and offers sign-in, not "invalid or has expired"', async () => {
+    fakeApi({
+      'POST /api/v1/auth/email/verify': () => ok(null, 'Your email is already verified. You can sign in now.'),
+    });
+    renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=used' });
+    expect(await screen.findByText('Your email is already verified. You can sign in now.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.queryByText(/invalid or has expired|Resend Mail/)).toBeNull();
+  });
+
+  it('shows the package chosen before sign-up, in this tab or another, that signing in continues with', async () => {
+    fakeApi({ 'POST /api/v1/auth/email/verify': () => ok(null, 'Your email is verified. You can sign in now.') });
+    chooseMinorPackageSignedOut();
+    renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=abc123' });
+    const chosen = await screen.findByRole('region', { name: 'You are applying for' });
+    expect(chosen.textContent).toContain('OCI Card for a Minor');
+    expect(chosen.textContent).toContain('United States');
+    expect(screen.getByText('Sign in and your application continues with this package.')).toBeTruthy();
   });
 
   it('says the link is invalid without a token, and calls nothing', async () => {

@@ -5,9 +5,17 @@ import type { AuthDialogKind } from './open-auth-dialog.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
-export const AUTH_TITLES: Record<AuthDialogKind, { title: string; lead: string }> = {
-  signin: { title: 'Sign In', lead: 'Welcome back. Sign in to follow your applications and orders.' },
-  signup: { title: 'Sign Up', lead: 'Create your account to apply, pay and follow every step online.' },
+export const AUTH_TITLES: Record<AuthDialogKind, { title: string; lead: string; leadWithPackage: string }> = {
+  signin: {
+    title: 'Sign In',
+    lead: 'Welcome back. Sign in to follow your applications and orders.',
+    leadWithPackage: 'Sign in to continue with your application, or create an account if you are new to SevaDocs.',
+  },
+  signup: {
+    title: 'Sign Up',
+    lead: 'Create your account to apply, pay and follow every step online.',
+    leadWithPackage: 'Create your account to continue with your application. You will confirm your e-mail next.',
+  },
 };
 
 /** The captcha site key of the public config (empty when the captcha is off). */
@@ -21,7 +29,8 @@ interface AuthFormProps {
   /** The control that switches to the other form ("Sign up" / "SignIn"). */
   switchControl: ReactNode;
   onSignedIn(message: string): Promise<void> | void;
-  onSignedUp(): void;
+  /** After a successful sign-up, with the address the e-mail went to. */
+  onSignedUp(email: string): void;
   onLeave?: () => void;
   initialReferralCode?: string | undefined;
 }

@@ -7,11 +7,11 @@ export type AuthDialogKind = 'signin' | 'signup';
 
 export interface AuthDialogOptions {
   /**
-   * SPEC.md §4: 'route-handler' (a page sent the visitor to sign in with a package chosen: go on
-   * to the package form when the profile has an age group); 'photo-order' (sign-up goes on to
-   * /photos/photo-enhancement).
+   * SPEC.md §4 'photo-order': sign-up goes on to /photos/photo-enhancement. (Its route-handler
+   * mode needs no option: a package chosen while signed out waits in browser storage, and every
+   * sign-in continues with it; see lib/pending-package.ts.)
    */
-  mode?: 'default' | 'route-handler' | 'photo-order';
+  mode?: 'default' | 'photo-order';
   /** Where to go after signing in, instead of SPEC.md §4's default. */
   redirectTo?: string;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { TOAST_DEFAULT_MS } from '../../../domain/limits/constants.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
@@ -117,5 +118,46 @@ describe('Sign In form (SPEC.md §2, §5)', () => {
     fireEvent.click(resendButton);
     expect(await screen.findByText('Please provide an email address.', {}, { timeout: 3000 })).toBeTruthy();
     expect(api.calls.length).toBe(before);
+  });
+
+  it('says a wrong password on the form itself, tied to the form, until the next edit', async () => {
+    // Fake timers from the start, so that the toast's own timer is one the test can run out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fakeApi({ 'POST /api/v1/auth/signin': () => fail(401, 'Invalid email or password') });
+      renderForm();
+      fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'priya@example.com' } });
+      fireEvent.change(password(), { target: { value: 'Wrong!Pass1' } });
+      submit();
+      const form = screen.getByRole('form', { name: 'Sign In' });
+      const alert = within(form).getByRole('alert');
+      await waitFor(() => expect(alert.textContent).toBe('Invalid email or password'));
+      expect(form.getAttribute('aria-describedby')).toBe(alert.id);
+      // Still there once the toast has gone (6 s, SPEC.md §8): the form's message is not timed.
+      await screen.findByText('Invalid email or password', { selector: '[data-sonner-toast] *' });
+      await act(() => vi.advanceTimersByTimeAsync(TOAST_DEFAULT_MS + 1000));
+      await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+      expect(alert.textContent).toBe('Invalid email or password');
+      fireEvent.change(password(), { target: { value: 'Str0ng!Pass' } });
+      await waitFor(() => expect(alert.textContent).toBe(''));
+      expect(form.getAttribute('aria-describedby')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the unverified-email error once: its toast, and on the form only the Resend Mail prompt', async () => {
+    fakeApi({ 'POST /api/v1/auth/signin': () => fail(403, UNVERIFIED) });
+    renderForm();
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'priya@example.com' } });
+    fireEvent.change(password(), { target: { value: 'Str0ng!Pass' } });
+    submit();
+    expect(await screen.findByText(UNVERIFIED, {}, { timeout: 3000 })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Sign In' });
+    const alert = within(form).getByRole('alert');
+    expect(alert.textContent).toBe("Didn't get the e-mail? Resend Mail");
+    expect(within(alert).getByRole('button', { name: 'Resend Mail' })).toBeTruthy();
+    expect(within(form).queryByText(/verif|spam/i)).toBeNull();
+    expect(screen.getAllByText(UNVERIFIED)).toHaveLength(1);
   });
 });

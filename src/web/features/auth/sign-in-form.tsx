@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
@@ -10,8 +10,9 @@ import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { showToast, toastError } from '../../lib/toast.ts';
-import { resendVerification, signIn } from './api.ts';
+import { toastError } from '../../lib/toast.ts';
+import { signIn } from './api.ts';
+import { useResendMail } from './resend-mail.ts';
 
 interface SignInFormProps {
   /** Called with the server's message once the session cookie is set. */
@@ -27,11 +28,15 @@ const GENERIC_FAILURE = 'Sign in failed. Please try again.';
 /**
  * SPEC.md §2 Sign In form: email, password with show/hide, SignIn, Forgot Password, Resend Mail
  * after the unverified-email error, and "Don't have account? Sign up". Field errors clear as soon
- * as the field is edited; the server's message is toasted.
+ * as the field is edited. The server's message is toasted (SPEC.md §8) and, for a refusal such as
+ * a wrong password, also said on the form (an alert the form is described by) until the next
+ * edit. The unverified-email error, said by its toast, adds the one Resend Mail prompt instead.
  */
 export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormProps) {
   const [unverified, setUnverified] = useState(false);
-  const [resending, setResending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { resending, resend: resendMail } = useResendMail();
+  const alertId = useId();
   const {
     register,
     handleSubmit,
@@ -51,42 +56,45 @@ export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormPro
       ...registered,
       onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
         if (errors[name]) clearErrors(name);
+        setFailure(null);
         return registered.onChange(event);
       },
     };
   };
 
   const submit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       const envelope = await signIn({ email: values.email, password: values.password });
       setUnverified(false);
       await onSignedIn(envelope.message);
     } catch (error) {
       const message = errorMessage(error, GENERIC_FAILURE);
-      if (error instanceof ApiError && message === AUTH_MESSAGES.unverifiedEmail) setUnverified(true);
+      const isUnverified = error instanceof ApiError && message === AUTH_MESSAGES.unverifiedEmail;
+      setUnverified(isUnverified);
+      if (!isUnverified) setFailure(message);
       toastError(message);
     }
   });
 
-  async function resend() {
+  function resend() {
     const parsed = resendVerificationSchema.safeParse({ email: getValues('email') });
     if (!parsed.success) {
       toastError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.resendNeedsEmail);
       return;
     }
-    setResending(true);
-    try {
-      await resendVerification(parsed.data.email);
-      showToast(AUTH_MESSAGES.resendSuccess);
-    } catch {
-      toastError(AUTH_MESSAGES.resendFailure);
-    } finally {
-      setResending(false);
-    }
+    void resendMail(parsed.data.email);
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="space-y-5" aria-label="Sign In">
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      className="space-y-5"
+      aria-label="Sign In"
+      aria-describedby={failure || unverified ? alertId : undefined}
+    >
       <FormField label="Email" error={errors.email?.message}>
         {(control) => (
           <input
@@ -122,12 +130,17 @@ export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormPro
         )}
       </FormField>
 
-      {unverified ? (
-        <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="flex gap-2">
+      <div id={alertId} role="alert" className="empty:hidden">
+        {failure ? (
+          <p className="flex gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800">
+            <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+            {failure}
+          </p>
+        ) : unverified ? (
+          <p className="flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             <Icon name="mail-check" className="mt-0.5 size-4 shrink-0" />
             <span>
-              Your e-mail address is not verified yet. Didn't get the e-mail?{' '}
+              Didn't get the e-mail?{' '}
               <button
                 type="button"
                 onClick={resend}
@@ -138,8 +151,8 @@ export function SignInForm({ onSignedIn, signUpControl, onLeave }: SignInFormPro
               </button>
             </span>
           </p>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
       <button type="submit" disabled={isSubmitting} className="btn-primary w-full disabled:opacity-70">
         {isSubmitting ? <Icon name="loader-circle" className="size-5 animate-spin" /> : null}

@@ -12,6 +12,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../testing/dom.tsx';
+import { fillSignUpForm } from '../../testing/sign-up.ts';
 import { SignUpForm } from './sign-up-form.tsx';
 
 beforeAll(installBrowserStubs);
@@ -33,7 +34,7 @@ function renderForm({
   initialReferralCode,
 }: {
   path?: string;
-  onSignedUp?: () => void;
+  onSignedUp?: (email: string) => void;
   initialReferralCode?: string;
 } = {}) {
   renderWithRouter(
@@ -53,14 +54,7 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const consent = () => screen.getByRole('checkbox', { name: /I agree to the Privacy Policy and Terms of Use/ });
 const applyNow = () => screen.getByRole('button', { name: 'Apply Now' });
 
-async function fillValid() {
-  type('Full Name', 'Priya Sharma');
-  type('Email', 'Priya.Sharma@Example.com');
-  fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '4155550123' } });
-  type('Set Password', 'Str0ng!Pass');
-  type('Re-enter Password', 'Str0ng!Pass');
-  fireEvent.click(consent());
-}
+const fillValid = async () => fillSignUpForm();
 
 describe('Sign Up form (SPEC.md §2, §5)', () => {
   it('shows every field, the hint, the policy links in new tabs and "Already a user? SignIn"', async () => {
@@ -173,7 +167,7 @@ describe('Sign Up form (SPEC.md §2, §5)', () => {
         { timeout: 3000 },
       ),
     ).toBeTruthy();
-    expect(onSignedUp).toHaveBeenCalledTimes(1);
+    expect(onSignedUp).toHaveBeenCalledWith('priya.sharma@example.com');
     const signup = api.calls.find((c) => c.path === '/api/v1/auth/signup') as ApiCall;
     expect(signup.body).toMatchObject({
       name: 'Priya Sharma',

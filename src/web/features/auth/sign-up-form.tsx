@@ -28,8 +28,8 @@ import { isHuman } from './captcha.ts';
 interface SignUpFormProps {
   /** reCAPTCHA v3 site key; empty when the captcha is off. */
   captchaSiteKey: string;
-  /** Called after a successful registration (its message is already toasted). */
-  onSignedUp(): void;
+  /** Called with the address after a successful registration (its message is already toasted). */
+  onSignedUp(email: string): void;
   /** The "SignIn" control of "Already a user? SignIn". */
   signInControl: ReactNode;
   /** A referral code handed in by a referral link (?ref=CODE). */
@@ -133,7 +133,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
         platformForPath(pathname),
       );
       showToast(envelope.message, { duration: TOAST_SIGNUP_SUCCESS_MS });
-      onSignedUp();
+      onSignedUp(values.email);
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [name, message] of Object.entries(error.fieldErrors)) {

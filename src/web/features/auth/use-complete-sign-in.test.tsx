@@ -2,10 +2,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
-import { usePackagesStore } from '../../lib/stores/packages-store.ts';
+import { PENDING_PACKAGE_CHOICE_MS } from '../../../domain/limits/constants.ts';
+import { PACKAGES_STORAGE_KEY, usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { chooseMinorPackageSignedOut, MINOR_PACKAGE_FORM } from '../../testing/packages.ts';
 import type { AuthDialogOptions } from './open-auth-dialog.ts';
 import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
@@ -53,26 +54,30 @@ describe('after sign-in (SPEC.md §4)', () => {
     await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/profile?tab=orders'));
   });
 
-  it('in route-handler mode with a package chosen and an age group, goes on to the package form', async () => {
-    fakeApi({ 'GET /api/v1/users/profile': profile('26-40') });
-    const pkg = { id: 4, slug: 'new-oci', name: 'New OCI' } as unknown as PricedPackage;
-    usePackagesStore.getState().setServicePackages({ id: 1, name: 'OCI Card', slug: 'oci-card' }, [pkg]);
-    usePackagesStore.getState().choosePackage(pkg, { citizenship: 'US' }, true);
-    await signIn('/oci-card', { mode: 'route-handler' });
-    await waitFor(() =>
-      expect(screen.getByTestId('at').textContent).toBe(
-        '/package-form?service=oci-card&package=new-oci&citizenship=US',
-      ),
-    );
-    expect(usePackagesStore.getState().awaitingSignIn).toBe(false);
+  it('goes on to the package form of a package chosen while signed out, without asking for an age group', async () => {
+    fakeApi({ 'GET /api/v1/users/profile': profile(null) });
+    chooseMinorPackageSignedOut();
+    await signIn('/verify-email?token=abc');
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe(MINOR_PACKAGE_FORM));
+    expect(usePackagesStore.getState()).toMatchObject({ awaitingSignIn: false, currentPackage: { id: 7 } });
+    expect(screen.queryByText(/age group/)).toBeNull();
   });
 
-  it('in route-handler mode without an age group, routes as usual', async () => {
+  it('continues with a choice another tab of the browser made after this page loaded', async () => {
+    fakeApi({ 'GET /api/v1/users/profile': profile('26-40') });
+    chooseMinorPackageSignedOut();
+    // What this tab's store holds is older than the storage the tabs share.
+    const shared = localStorage.getItem(PACKAGES_STORAGE_KEY) ?? '';
+    usePackagesStore.setState({ awaitingSignIn: false, currentPackage: null });
+    localStorage.setItem(PACKAGES_STORAGE_KEY, shared);
+    await signIn('/signin');
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe(MINOR_PACKAGE_FORM));
+  });
+
+  it('forgets a choice older than a day: the sign-in routes as usual', async () => {
     fakeApi({ 'GET /api/v1/users/profile': profile(null) });
-    const pkg = { id: 4, slug: 'new-oci', name: 'New OCI' } as unknown as PricedPackage;
-    usePackagesStore.getState().setServicePackages({ id: 1, name: 'OCI Card', slug: 'oci-card' }, [pkg]);
-    usePackagesStore.getState().choosePackage(pkg, {}, true);
-    await signIn('/oci-card', { mode: 'route-handler' });
+    chooseMinorPackageSignedOut(Date.now() - PENDING_PACKAGE_CHOICE_MS - 1000);
+    await signIn('/verify-email?token=abc');
     await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/'));
   });
 });

@@ -1,8 +1,6 @@
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
-import { packageFormHref } from '../../../domain/catalog/package-choice.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { registeredPendingPackage } from '../../lib/pending-package.ts';
-import { usePackagesStore } from '../../lib/stores/packages-store.ts';
+import { pendingPackageChoice, settlePendingPackageChoice } from '../../lib/pending-package.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast } from '../../lib/toast.ts';
 import { pathAfterSignIn } from './after-sign-in.ts';
@@ -11,9 +9,9 @@ import type { AuthDialogOptions } from './open-auth-dialog.ts';
 
 /**
  * SPEC.md §4 after a successful sign-in: keep the session (login time, user), show the server's
- * message, close the dialog, then route: route-handler mode with a package chosen goes to the
- * package form when the profile has an age group; otherwise pathAfterSignIn decides. The root
- * data is reloaded so the header shows the signed-in state.
+ * message, close the dialog, then route (pathAfterSignIn): a package chosen while signed out
+ * goes on to its package form, from whichever page the customer signed in. The root data is
+ * reloaded so the header shows the signed-in state.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
@@ -22,29 +20,21 @@ export function useCompleteSignIn() {
 
   return async (message: string, options: AuthDialogOptions = {}, close?: () => void) => {
     showToast(message);
-    let ageGroup: string | null | undefined;
     try {
       const { data: user } = await fetchProfile();
       useSessionStore.getState().login(user);
-      ageGroup = user.ageGroup;
     } catch {
       // Logged by the call helper (SPEC.md §8: user-detail failures are logged only).
     }
-    let target = pathAfterSignIn({ pathname, search, redirectTo: options.redirectTo });
-    if (options.mode === 'route-handler' && ageGroup) {
-      const packages = usePackagesStore.getState();
-      const { currentPackage, service, currentParameters } = packages;
-      const pendingPackage = registeredPendingPackage();
-      if (currentPackage && service && (pendingPackage?.hasPackage() ?? true)) {
-        pendingPackage?.save();
-        packages.setAwaitingSignIn(false);
-        target = packageFormHref({
-          serviceSlug: service.slug,
-          packageSlug: currentPackage.slug,
-          choices: currentParameters,
-        });
-      }
-    }
+    const pending = await pendingPackageChoice();
+    // This sign-in is the one the choice waited for, wherever it goes.
+    if (pending) settlePendingPackageChoice();
+    const target = pathAfterSignIn({
+      pathname,
+      search,
+      redirectTo: options.redirectTo,
+      pendingPackageForm: pending?.href,
+    });
     close?.();
     await navigate(target, { replace: pathname === ROUTES.SIGN_IN || pathname === ROUTES.SIGN_UP });
     await revalidate();

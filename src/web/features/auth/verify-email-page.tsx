@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import type { PackageChoiceSummary } from '../../../domain/catalog/package-choice.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { ChosenPackageSummary } from '../../components/chosen-package-summary.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { pendingPackageChoice } from '../../lib/pending-package.ts';
 import { verifyEmail } from './api.ts';
 import { openAuthDialog } from './open-auth-dialog.ts';
 
@@ -11,7 +14,9 @@ type Status = { state: 'verifying' } | { state: 'verified'; message: string } | 
 
 /**
  * /verify-email?token=…: confirms the address with a POST (a GET never changes anything, so mail
- * scanners that open links do not use the token up), shows the result and offers sign-in.
+ * scanners that open links do not use the token up), shows the result and offers sign-in. A link
+ * used before says the address is verified (the server's message). A package chosen before
+ * signing up, in this tab or another tab of the browser, is shown: signing in continues with it.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -19,6 +24,7 @@ export function VerifyEmailPage() {
   const [status, setStatus] = useState<Status>(
     token ? { state: 'verifying' } : { state: 'failed', message: AUTH_API_MESSAGES.invalidVerificationLink },
   );
+  const [choice, setChoice] = useState<PackageChoiceSummary | null>(null);
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
@@ -32,9 +38,19 @@ export function VerifyEmailPage() {
       );
   }, [token]);
 
+  useEffect(() => {
+    let live = true;
+    void pendingPackageChoice().then((pending) => {
+      if (live) setChoice(pending?.summary ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   return (
     <div className="bg-slate-50 px-4 py-12 sm:py-20">
-      <div className="mx-auto max-w-lg rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-xl shadow-slate-900/5 sm:p-10">
+      <div className="mx-auto max-w-lg rounded-3xl border border-slate-200 bg-white p-6 text-center shadow-xl shadow-slate-900/5 sm:p-10">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">E-mail verification</h1>
         <div role="status" aria-live="polite" className="mt-6">
           {status.state === 'verifying' ? (
@@ -57,6 +73,12 @@ export function VerifyEmailPage() {
         <noscript>
           <p className="mt-4 text-sm text-amber-900">Please turn on JavaScript to confirm your e-mail address.</p>
         </noscript>
+        {choice && status.state !== 'failed' ? (
+          <div className="mt-8 text-left">
+            <ChosenPackageSummary summary={choice} />
+            <p className="mt-2 text-sm text-slate-600">Sign in and your application continues with this package.</p>
+          </div>
+        ) : null}
         {status.state !== 'verifying' ? (
           <div className="mt-8 flex flex-col items-center gap-3">
             <a

@@ -1,51 +1,46 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
+import { pendingPackageChoice } from '../../lib/pending-package.ts';
 import { usePackagesStore } from '../../lib/stores/packages-store.ts';
-import { resumePackageChoice } from './catalog-actions.ts';
-
-const pkg = {
-  id: 3,
-  serviceId: 1,
-  name: 'OCI Re-issue (new passport)',
-  slug: 'oci-reissue',
-  choices: { applyingFrom: 'CA' },
-} as unknown as PricedPackage;
-const service = { id: 1, name: 'OCI Card', slug: 'oci-card', parameters: ['applyingFrom' as const] };
+import { fakeApi, ok } from '../../testing/dom.tsx';
+import {
+  MINOR_PACKAGE_FORM as FORM,
+  MINOR_PACKAGE,
+  MINOR_PACKAGE_SUMMARY,
+  OCI_SERVICE as service,
+} from '../../testing/packages.ts';
+import { choosePackage } from './catalog-actions.ts';
 
 beforeEach(() => {
   usePackagesStore.getState().reset();
   localStorage.clear();
-  const store = usePackagesStore.getState();
-  store.setServicePackages(service, [pkg], { applyingFrom: 'CA' });
-  store.choosePackage(pkg, { applyingFrom: 'CA' }, true);
+  fakeApi({ 'POST /api/v1/packages/1': () => ok([MINOR_PACKAGE]) });
 });
 
-const aborted = () => Promise.reject(new DOMException('signal is aborted without reason', 'AbortError'));
-
-describe('a package chosen while signed out, after sign-in', () => {
-  it('goes on to /package-form and stops waiting', async () => {
+describe('Choose package (SPEC.md §4)', () => {
+  it('sends a visitor to sign in on the way to the package form, the choice waiting in browser storage', async () => {
     const navigate = vi.fn(async () => {});
-    await resumePackageChoice({ ageGroup: 'adult' }, navigate);
-    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/package-form\?/));
-    expect(usePackagesStore.getState().awaitingSignIn).toBe(false);
+    await choosePackage({ service, packageId: 7, choices: { applyingFrom: 'US' }, user: null }, navigate);
+    expect(navigate).toHaveBeenCalledWith(`/signin?${new URLSearchParams({ redirect: FORM })}`);
+    expect(await pendingPackageChoice()).toEqual({
+      href: FORM,
+      summary: MINOR_PACKAGE_SUMMARY,
+    });
   });
 
-  it('keeps waiting, without an error, when a newer navigation interrupts that one', async () => {
-    const navigate = vi.fn(aborted);
-    await expect(resumePackageChoice({ ageGroup: 'adult' }, navigate)).resolves.toBeUndefined();
-    expect(usePackagesStore.getState().awaitingSignIn).toBe(true);
-    // The next render with the signed-in user tries again and lands.
-    await resumePackageChoice(
-      { ageGroup: 'adult' },
-      vi.fn(async () => {}),
-    );
-    expect(usePackagesStore.getState().awaitingSignIn).toBe(false);
+  it('takes a signed-in customer without an age group straight to the package form', async () => {
+    const navigate = vi.fn(async () => {});
+    await choosePackage({ service, packageId: 7, choices: { applyingFrom: 'US' }, user: { ageGroup: null } }, navigate);
+    expect(navigate).toHaveBeenCalledWith(FORM);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(await pendingPackageChoice()).toBeNull();
+    expect(usePackagesStore.getState().currentPackage?.id).toBe(7);
   });
 
-  it('lets any other navigation failure through', async () => {
+  it('takes no notice of a newer navigation that interrupts the one it started', async () => {
+    const aborted = () => Promise.reject(new DOMException('signal is aborted without reason', 'AbortError'));
     await expect(
-      resumePackageChoice({ ageGroup: 'adult' }, () => Promise.reject(new TypeError('broken'))),
-    ).rejects.toThrow('broken');
+      choosePackage({ service, packageId: 7, choices: {}, user: { id: 1 } }, vi.fn(aborted)),
+    ).resolves.toBeUndefined();
   });
 });

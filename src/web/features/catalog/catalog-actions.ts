@@ -2,9 +2,7 @@ import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
 import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { PACKAGE_CHOICE_MESSAGES, packageFormHref, signInHref } from '../../../domain/catalog/package-choice.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import { apiCall } from '../../lib/api-client.ts';
-import { registerPendingPackage } from '../../lib/pending-package.ts';
 import { type StoredService, usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { completed } from '../../lib/superseded-navigation.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -75,15 +73,17 @@ export interface PackageChoice {
   service: StoredService;
   packageId: number;
   choices: ParameterChoices;
-  /** The page's path with its query: where sign-in brings the visitor back. */
-  currentPath: string;
-  user: { ageGroup?: string | null } | null | undefined;
+  /** The signed-in user, or null for a visitor. */
+  user: object | null | undefined;
 }
 
 /**
- * SPEC.md §4 choosing a package. Signed out: keep the choice in the packages store and go to
- * sign-in (which comes back here and carries on). Signed in with an age group: save the package
- * and go to /package-form. Signed in without one: the profile asks for it first.
+ * SPEC.md §4 choosing a package: the package is saved (packages store) and the customer goes on to
+ * /package-form with it. A visitor signs in first: the sign-in page shows what they are applying
+ * for and continues to the package form (its ?redirect=), and the choice waits in browser storage
+ * for whichever sign-in comes next (lib/pending-package.ts), such as the one after the e-mailed
+ * verification link. No age group is asked for here: the ages that matter are those of the
+ * application's members, asked on /package-form (docs/decisions/0042).
  */
 export async function choosePackage(choice: PackageChoice, navigate: Navigate): Promise<void> {
   let packages: PricedPackage[];
@@ -101,50 +101,6 @@ export async function choosePackage(choice: PackageChoice, navigate: Navigate): 
   const store = usePackagesStore.getState();
   store.setServicePackages(choice.service, packages, pkg.choices);
   store.choosePackage(pkg, pkg.choices, !choice.user);
-  if (!choice.user) {
-    // SPEC.md §4 route-handler mode: sign-in goes on to /package-form when the profile has an
-    // age group (sign-in asks lib/pending-package.ts; the choice itself stays in the store).
-    registerPendingPackage({
-      hasPackage: () => usePackagesStore.getState().currentPackage !== null,
-      // Already kept: the packages store persists currentPackage and currentParameters.
-      save: () => undefined,
-    });
-    await completed(navigate(signInHref(choice.currentPath)));
-  } else if (choice.user.ageGroup) {
-    await completed(
-      navigate(packageFormHref({ serviceSlug: choice.service.slug, packageSlug: pkg.slug, choices: pkg.choices })),
-    );
-  } else {
-    void toastError(PACKAGE_CHOICE_MESSAGES.ageGroupNeeded);
-    await completed(navigate(ROUTES.PROFILE));
-  }
-}
-
-/**
- * A package chosen while signed out continues once the visitor is signed in and back on the
- * page sign-in returned to (its ?redirect): to /package-form with an age group, else to the
- * profile to add one. Does nothing when no choice is waiting.
- */
-export async function resumePackageChoice(user: { ageGroup?: string | null }, navigate: Navigate): Promise<void> {
-  const store = usePackagesStore.getState();
-  const { currentPackage, currentParameters, service, awaitingSignIn } = store;
-  if (!awaitingSignIn) return;
-  if (!currentPackage || !service) {
-    store.setAwaitingSignIn(false);
-    return;
-  }
-  if (!user.ageGroup) {
-    store.setAwaitingSignIn(false);
-    void toastError(PACKAGE_CHOICE_MESSAGES.ageGroupNeeded);
-    await completed(navigate(ROUTES.PROFILE));
-    return;
-  }
-  const target = packageFormHref({
-    serviceSlug: service.slug,
-    packageSlug: currentPackage.slug,
-    choices: currentParameters,
-  });
-  // The choice stays waiting until this navigation lands: one that sign-in's own revalidation
-  // interrupts is tried again when the page renders with the signed-in user.
-  if (await completed(navigate(target))) usePackagesStore.getState().setAwaitingSignIn(false);
+  const form = packageFormHref({ serviceSlug: choice.service.slug, packageSlug: pkg.slug, choices: pkg.choices });
+  await completed(navigate(choice.user ? form : signInHref(form)));
 }

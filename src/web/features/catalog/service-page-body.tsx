@@ -244,7 +244,7 @@ export function ServicePageBody({ content: allContent, view, config, user }: Ser
                     focused={pkg === focused}
                     unavailableText={`This package is not offered for ${forChoices || 'this choice'}.`}
                     detailsHref={pkg === focused ? undefined : buildServicePath(choice, context)}
-                    chooseHref={user ? packageFormHref(choice) : signInHref(canonicalPath)}
+                    chooseHref={user ? packageFormHref(choice) : signInHref(packageFormHref(choice))}
                   />
                 );
               })}

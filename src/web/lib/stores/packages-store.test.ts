@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
-import { PACKAGES_STORAGE_KEY, pendingPackageDestination, usePackagesStore } from './packages-store.ts';
+import { PACKAGES_STORAGE_KEY, usePackagesStore } from './packages-store.ts';
 
 const pkg = {
   id: 3,
@@ -22,7 +22,7 @@ describe('packages store (SPEC.md §3)', () => {
     const store = usePackagesStore.getState();
     store.setServicePackages(service, [pkg], { applyingFrom: 'CA' });
     store.setDropdownValue('applyingFrom', 'US');
-    store.choosePackage(pkg, { applyingFrom: 'CA' });
+    store.choosePackage(pkg, { applyingFrom: 'CA' }, false, 1_700_000_000_000);
     const saved = JSON.parse(localStorage.getItem(PACKAGES_STORAGE_KEY) ?? '{}').state;
     expect(saved).toEqual({
       service,
@@ -30,18 +30,9 @@ describe('packages store (SPEC.md §3)', () => {
       currentPackage: pkg,
       currentParameters: { applyingFrom: 'CA' },
       awaitingSignIn: false,
+      chosenAt: 1_700_000_000_000,
     });
     expect(usePackagesStore.getState().dropdownValue).toEqual({ applyingFrom: 'US' });
-  });
-
-  it('hands a pending choice over after sign-in: /package-form with an age group, else the profile', () => {
-    expect(pendingPackageDestination({ ageGroup: '26-40' })).toBeNull();
-    usePackagesStore.getState().setServicePackages(service, [pkg]);
-    usePackagesStore.getState().choosePackage(pkg, { applyingFrom: 'CA' });
-    expect(pendingPackageDestination({ ageGroup: '26-40' })).toBe(
-      '/package-form?service=oci-card&package=oci-reissue&applyingFrom=CA',
-    );
-    expect(pendingPackageDestination({ ageGroup: null })).toBe('/profile');
   });
 
   it('resets to empty (SPEC.md §4: logout resets the packages store)', () => {

@@ -1,9 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
-import { packageFormHref } from '../../../domain/catalog/package-choice.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 
 /** The active service as the packages store keeps it. */
 export interface StoredService {
@@ -26,13 +24,15 @@ export interface PackagesState {
   dropdownValue: ParameterChoices;
   currentPackage: PricedPackage | null;
   currentParameters: ParameterChoices;
-  /** The package was chosen while signed out: sign-in continues with it (see resumePackageChoice). */
+  /** The package was chosen while signed out: the next sign-in continues with it (lib/pending-package.ts). */
   awaitingSignIn: boolean;
+  /** When the package was chosen (ms timestamp), or null. */
+  chosenAt: number | null;
   /** A service picked (menu or modal) and its packages: replaces the list, keeps no old choice. */
   setServicePackages(service: StoredService, packages: PricedPackage[], parameters?: ParameterChoices): void;
   setDropdownValue(parameter: ServiceParameter, value: string): void;
   /** The package the customer chose, with the choices it is priced for. */
-  choosePackage(pkg: PricedPackage, parameters: ParameterChoices, awaitingSignIn?: boolean): void;
+  choosePackage(pkg: PricedPackage, parameters: ParameterChoices, awaitingSignIn?: boolean, at?: number): void;
   setAwaitingSignIn(awaiting: boolean): void;
   /** Forgets the chosen package (after it was handed to the application form). */
   clearCurrentPackage(): void;
@@ -49,6 +49,7 @@ const empty = {
   currentPackage: null,
   currentParameters: {},
   awaitingSignIn: false,
+  chosenAt: null,
 } satisfies Partial<PackagesState>;
 
 export const usePackagesStore = create<PackagesState>()(
@@ -63,36 +64,25 @@ export const usePackagesStore = create<PackagesState>()(
         })),
       setDropdownValue: (parameter, value) =>
         set((state) => ({ dropdownValue: { ...state.dropdownValue, [parameter]: value } })),
-      choosePackage: (pkg, parameters, awaitingSignIn = false) =>
-        set({ currentPackage: pkg, currentParameters: parameters, awaitingSignIn }),
+      choosePackage: (pkg, parameters, awaitingSignIn = false, at = Date.now()) =>
+        set({ currentPackage: pkg, currentParameters: parameters, awaitingSignIn, chosenAt: at }),
       setAwaitingSignIn: (awaitingSignIn) => set({ awaitingSignIn }),
-      clearCurrentPackage: () => set({ currentPackage: null, currentParameters: {}, awaitingSignIn: false }),
+      clearCurrentPackage: () =>
+        set({ currentPackage: null, currentParameters: {}, awaitingSignIn: false, chosenAt: null }),
       reset: () => set(empty),
     }),
     {
       name: PACKAGES_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ service, packages, currentPackage, currentParameters, awaitingSignIn }) => ({
+      partialize: ({ service, packages, currentPackage, currentParameters, awaitingSignIn, chosenAt }) => ({
         service,
         packages,
         currentPackage,
         currentParameters,
         awaitingSignIn,
+        chosenAt,
       }),
     },
   ),
 );
-
-/**
- * Sign-in hand-over (SPEC.md §4 'Sign-in', route-handler mode): where to go after a successful
- * sign-in when a package was chosen while signed out, or null when none is pending. With an age
- * group the choice continues on /package-form; without one the profile must ask for it first
- * (show PACKAGE_CHOICE_MESSAGES.ageGroupNeeded). The choice stays in the store either way.
- */
-export function pendingPackageDestination(user: { ageGroup?: string | null }): string | null {
-  const { currentPackage, currentParameters, service } = usePackagesStore.getState();
-  if (!currentPackage || !service) return null;
-  if (!user.ageGroup) return ROUTES.PROFILE;
-  return packageFormHref({ serviceSlug: service.slug, packageSlug: currentPackage.slug, choices: currentParameters });
-}
