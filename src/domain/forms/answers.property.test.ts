@@ -5,9 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_KINDS, type MemberKind } from '../applications/member-kinds.ts';
-import { ISO_COUNTRY_CODES } from '../countries/iso-codes.ts';
 import { type AnswersMode, buildAnswersSchema } from './answers.ts';
-import { resolveDateBound } from './dates.ts';
 import {
   type AnswerField,
   type ChoiceOption,
@@ -17,17 +15,8 @@ import {
   formDefinitionSchema,
 } from './definition.ts';
 import { FILE_TYPES, IMAGE_FILE_TYPES } from './field-types.ts';
-import { acceptedFileTypes, maxFileSize } from './files.ts';
 import { OCCUPATIONS } from './occupations.ts';
-import {
-  choiceCount,
-  currencyBounds,
-  numberBounds,
-  rangeBounds,
-  ratingBounds,
-  textLength,
-  timeBounds,
-} from './rules.ts';
+import { answerFields, validAnswers, validValue } from './testing.ts';
 
 const TODAY = '2026-11-30';
 type Gen = fc.GeneratorValue;
@@ -226,89 +215,6 @@ const definitionArb: fc.Arbitrary<FormDefinition> = fc.gen().map((g) => {
   return { format: 1, id: 'random/form', version: 1, title: 'Random form', steps };
 });
 
-const ALNUM = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'];
-const alnumChar = fc.constantFrom(...ALNUM);
-const alnum = (minLength: number, maxLength: number) => fc.string({ unit: alnumChar, minLength, maxLength });
-const digits = (minLength: number, maxLength: number) =>
-  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength, maxLength });
-
-function addDays(days: number): string {
-  return resolveDateBound(`today${days >= 0 ? '+' : ''}${days}`, TODAY);
-}
-
-/** Answers that satisfy a field, whatever else is answered. */
-function validValue(field: AnswerField): fc.Arbitrary<unknown> {
-  switch (field.type) {
-    case 'text':
-    case 'short answer':
-    case 'paragraph':
-    case 'unique ID': {
-      const { min, max } = textLength(field);
-      return alnum(Math.max(min, 1), max);
-    }
-    case 'email':
-      return fc.tuple(alnum(1, 10), alnum(1, 10)).map(([local, domain]) => `${local}@${domain}.com`);
-    case 'password':
-      return alnum(4, 20).map((rest) => (field.strong ? `Aa1!${rest}` : `p${rest}`));
-    case 'number': {
-      const { min, max } = numberBounds(field);
-      return fc.integer({ min, max });
-    }
-    case 'currency': {
-      const { min, max } = currencyBounds(field);
-      return fc.integer({ min, max });
-    }
-    case 'range': {
-      const { min, max, step } = rangeBounds(field);
-      return fc.integer({ min: 0, max: Math.floor((max - min) / step) }).map((k) => min + k * step);
-    }
-    case 'rating': {
-      const { min, max } = ratingBounds(field);
-      return fc.integer({ min, max });
-    }
-    case 'date': {
-      const min = resolveDateBound(field.rules?.min ?? '2000-01-01', TODAY);
-      const max = resolveDateBound(field.rules?.max ?? 'today', TODAY);
-      const span = (Date.parse(max) - Date.parse(min)) / 86_400_000;
-      const fromToday = (Date.parse(min) - Date.parse(TODAY)) / 86_400_000;
-      return fc.integer({ min: 0, max: span }).map((d) => addDays(fromToday + d));
-    }
-    case 'time': {
-      const { min, max } = timeBounds(field);
-      const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
-      return fc
-        .integer({ min: minutes(min), max: minutes(max) })
-        .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-    }
-    case 'select':
-    case 'dropdown':
-    case 'radio':
-    case 'multiple choice':
-      return fc.constantFrom(...field.options.map((o) => o.value));
-    case 'checkboxes': {
-      const { min, max } = choiceCount(field);
-      return fc.subarray(
-        field.options.map((o) => o.value),
-        { minLength: Math.max(min, 1), maxLength: max },
-      );
-    }
-    case 'country dropdown':
-      return fc.constantFrom(...(field.countries ?? ISO_COUNTRY_CODES));
-    case 'occupation dropdown':
-      return fc.constantFrom(...OCCUPATIONS.map((o) => o.value));
-    case 'phone':
-      return fc.tuple(fc.integer({ min: 1, max: 999 }), digits(7, 12)).map(([code, number]) => `+${code}-${number}`);
-    case 'file upload':
-    case 'image upload':
-      return fc.record({
-        documentId: alnum(1, 40),
-        name: fc.oneof(alnum(1, 40), fc.string({ minLength: 501, maxLength: 520, unit: 'grapheme-ascii' })),
-        type: fc.constantFrom(...acceptedFileTypes(field)),
-        size: fc.integer({ min: 1, max: maxFileSize(field) }),
-      });
-  }
-}
-
 const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.integer(),
@@ -318,26 +224,9 @@ const junk = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
 );
 
-function answerFields(definition: FormDefinition): AnswerField[] {
-  const out: AnswerField[] = [];
-  const walk = (fields: readonly FormField[]) => {
-    for (const f of fields) {
-      if (f.type === 'dependent') walk(f.fields);
-      else if (f.type !== 'description') out.push(f);
-    }
-  };
-  for (const step of definition.steps) for (const section of step.sections) walk(section.fields);
-  return out;
-}
-
-/** A valid answer for every field of the definition, shown or not. */
-function validAnswers(definition: FormDefinition): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(Object.fromEntries(answerFields(definition).map((f) => [f.key, validValue(f)])));
-}
-
 /** Per field: a valid answer, junk, or nothing. */
 function anyAnswers(definition: FormDefinition): fc.Arbitrary<Record<string, unknown>> {
-  const entries = answerFields(definition).map((f) => [f.key, fc.oneof(validValue(f), junk)] as const);
+  const entries = answerFields(definition).map((f) => [f.key, fc.oneof(validValue(f, TODAY), junk)] as const);
   return fc.record(Object.fromEntries(entries), { requiredKeys: [] });
 }
 
@@ -384,7 +273,7 @@ describe('the schema built from random definitions', () => {
   it('accepts answers generated to satisfy the definition, keeping exactly the shown ones', () => {
     fc.assert(
       fc.property(
-        definitionArb.chain((d) => fc.tuple(fc.constant(d), validAnswers(d), memberKind)),
+        definitionArb.chain((d) => fc.tuple(fc.constant(d), validAnswers(d, TODAY), memberKind)),
         ([definition, values, kind]) => {
           const result = parse(definition, kind, 'complete', values);
           expect(result.success ? [] : result.error.issues).toEqual([]);
@@ -414,7 +303,9 @@ describe('the schema built from random definitions', () => {
   it('partial ⊆ complete: what the complete form accepts, a partial save accepts the same way', () => {
     fc.assert(
       fc.property(
-        definitionArb.chain((d) => fc.tuple(fc.constant(d), fc.oneof(validAnswers(d), anyAnswers(d)), memberKind)),
+        definitionArb.chain((d) =>
+          fc.tuple(fc.constant(d), fc.oneof(validAnswers(d, TODAY), anyAnswers(d)), memberKind),
+        ),
         ([definition, values, kind]) => {
           const complete = parse(definition, kind, 'complete', values);
           const partial = parse(definition, kind, 'partial', values);
@@ -431,7 +322,7 @@ describe('the schema built from random definitions', () => {
         definitionArb.chain((d) =>
           fc.tuple(
             fc.constant(d),
-            validAnswers(d).chain((v) => fc.subarray(Object.entries(v)).map(Object.fromEntries)),
+            validAnswers(d, TODAY).chain((v) => fc.subarray(Object.entries(v)).map(Object.fromEntries)),
             memberKind,
           ),
         ),
