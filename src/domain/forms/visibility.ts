@@ -66,19 +66,52 @@ export function forEachShownField(
   answerOf: (key: string) => unknown,
   visit: (field: AnswerField, step: FormStep) => void,
 ): void {
+  walkShown(steps, answerOf, (field, step) => {
+    if (isAnswerField(field)) visit(field, step);
+  });
+}
+
+/** The walk behind forEachShownField, visiting descriptions and shown dependents too. */
+function walkShown(
+  steps: readonly FormStep[],
+  answerOf: (key: string) => unknown,
+  visit: (field: FormField, step: FormStep) => void,
+): void {
   const shown = new Set<string>();
   const value = (key: string) => (shown.has(key) ? answerOf(key) : undefined);
   const walk = (fields: readonly FormField[], step: FormStep) => {
     for (const field of fields) {
-      if (field.type === 'dependent') {
-        if (conditionHolds(field.when, value(field.when.field))) walk(field.fields, step);
-      } else if (isAnswerField(field)) {
-        shown.add(field.key);
-        visit(field, step);
-      }
+      if (field.type === 'dependent' && !conditionHolds(field.when, value(field.when.field))) continue;
+      shown.add(field.key);
+      visit(field, step);
+      if (field.type === 'dependent') walk(field.fields, step);
     }
   };
   for (const step of steps) for (const section of step.sections) walk(section.fields, step);
+}
+
+/**
+ * The keys of every field shown (answers, descriptions and the dependents whose condition holds)
+ * among a member's steps, for these answers: what the browser renders.
+ */
+export function shownFieldKeys(steps: readonly FormStep[], answerOf: (key: string) => unknown): Set<string> {
+  const keys = new Set<string>();
+  walkShown(steps, answerOf, (field) => keys.add(field.key));
+  return keys;
+}
+
+/** The keys of the questions dependents test: the only answers visibility depends on. */
+export function conditionSources(definition: FormDefinition): string[] {
+  const sources = new Set<string>();
+  const walk = (fields: readonly FormField[]) => {
+    for (const field of fields) {
+      if (field.type !== 'dependent') continue;
+      sources.add(field.when.field);
+      walk(field.fields);
+    }
+  };
+  for (const step of definition.steps) for (const section of step.sections) walk(section.fields);
+  return [...sources];
 }
 
 /** The keys of the answers shown to a member given these answers (the browser asks with what is typed so far). */

@@ -1,0 +1,249 @@
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { transformText } from '../../../../domain/forms/answers.ts';
+import type {
+  CurrencyField,
+  DateField,
+  NumberField,
+  PasswordField,
+  TextField,
+  TimeField,
+} from '../../../../domain/forms/definition.ts';
+import { currencyBounds, resolvedDateBounds, textLength, timeBounds } from '../../../../domain/forms/rules.ts';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { FieldShell } from './field-shell.tsx';
+import { useAnswer, useTypedText } from './use-answer.ts';
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Keyboard, autofill and spelling hints per type; widths keep short answers short. */
+const INPUTS = {
+  text: { type: 'text', width: 'max-w-xl' },
+  paragraph: { type: 'text', width: 'max-w-xl' },
+  'short answer': { type: 'text', width: 'max-w-sm' },
+  'unique ID': {
+    type: 'text',
+    width: 'max-w-sm font-mono tracking-wide',
+    autoCapitalize: 'characters',
+    spellCheck: false,
+    autoComplete: 'off',
+  },
+  email: { type: 'email', width: 'max-w-xl', inputMode: 'email', autoComplete: 'email', spellCheck: false },
+} as const;
+
+/** text, short answer, unique ID, email and password: one line; the transforms apply as the field is left. */
+export function TextControl({ field }: { field: TextField | PasswordField }) {
+  const { input, error, ids, aria } = useAnswer(field);
+  const { max } = textLength(field);
+  const value = asText(input.value);
+  const common = {
+    ...aria,
+    id: ids.id,
+    name: field.key,
+    ref: input.ref,
+    value,
+    placeholder: field.placeholder,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => input.onChange(event.target.value),
+    onBlur: () => {
+      const transformed = transformText(field, value);
+      if (transformed !== value) input.onChange(transformed);
+      input.onBlur();
+    },
+  };
+  if (field.type === 'password') {
+    return (
+      <FieldShell field={field} ids={ids} error={error}>
+        <PasswordInput {...common} maxLength={max} autoComplete="off" className="max-w-xl" />
+      </FieldShell>
+    );
+  }
+  const { width, ...hints } = INPUTS[field.type];
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <input
+        {...common}
+        {...hints}
+        // A document number is read without spaces and hyphens, so typing them must not hit the limit.
+        maxLength={field.type === 'unique ID' ? max * 2 : max}
+        className={`field-input ${width}`}
+      />
+    </FieldShell>
+  );
+}
+
+export function ParagraphControl({ field }: { field: TextField }) {
+  const { input, error, ids, aria } = useAnswer(field);
+  const { max } = textLength(field);
+  const value = asText(input.value);
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <textarea
+        {...aria}
+        id={ids.id}
+        name={field.key}
+        ref={input.ref}
+        value={value}
+        rows={4}
+        maxLength={max}
+        placeholder={field.placeholder}
+        onChange={(event) => input.onChange(event.target.value)}
+        onBlur={() => {
+          const transformed = transformText(field, value);
+          if (transformed !== value) input.onChange(transformed);
+          input.onBlur();
+        }}
+        className="field-input min-h-28 resize-y"
+      />
+      <p className="mt-1 text-right text-xs text-slate-500" aria-hidden="true">
+        {value.length} / {max}
+      </p>
+    </FieldShell>
+  );
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Typed text as a number; text that is not one stays text, for the schema to name. Nothing typed
+ * is null, not undefined: react-hook-form shows a field's default value again for undefined.
+ */
+function parseNumber(text: string): unknown {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return null;
+  return NUMBER.test(trimmed) ? Number(trimmed) : text;
+}
+
+function Affixed({ before, after, children }: { before?: string; after?: string; children: React.ReactNode }) {
+  return (
+    <div className="relative mt-1.5 flex max-w-xs items-center">
+      {before ? (
+        <span aria-hidden="true" className="pointer-events-none absolute left-4 text-slate-500">
+          {before}
+        </span>
+      ) : null}
+      {children}
+      {after ? <span className="ml-3 text-slate-600">{after}</span> : null}
+    </div>
+  );
+}
+
+export function NumberControl({ field }: { field: NumberField }) {
+  const { input, error, ids, aria } = useAnswer(field);
+  const [text, setText] = useTypedText(
+    input.value,
+    (v) => (v === undefined || v === null ? '' : String(v)),
+    parseNumber,
+  );
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <Affixed after={field.unit}>
+        <input
+          {...aria}
+          id={ids.id}
+          name={field.key}
+          ref={input.ref}
+          type="text"
+          inputMode={field.decimals ? 'decimal' : 'numeric'}
+          autoComplete="off"
+          value={text}
+          placeholder={field.placeholder}
+          onChange={(event) => {
+            setText(event.target.value);
+            input.onChange(parseNumber(event.target.value));
+          }}
+          onBlur={input.onBlur}
+          className="field-input mt-0 w-40"
+        />
+      </Affixed>
+    </FieldShell>
+  );
+}
+
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+
+/** '1,250.50' as 125050 cents; anything else stays text. */
+function parseCents(text: string): unknown {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (trimmed === '') return null;
+  return AMOUNT.test(trimmed) ? Math.round(Number(trimmed) * 100) : text;
+}
+
+function formatCents(value: unknown): string {
+  if (typeof value !== 'number') return typeof value === 'string' ? value : '';
+  return (value / 100).toFixed(value % 100 === 0 ? 0 : 2);
+}
+
+export function CurrencyControl({ field }: { field: CurrencyField }) {
+  const { input, error, ids, aria } = useAnswer(field);
+  const { currency } = currencyBounds(field);
+  const symbol = formatMoney({ amountCents: 0, currency }).replace(/[\d.,\s]/g, '');
+  const [text, setText] = useTypedText(input.value, formatCents, parseCents);
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <Affixed before={symbol} after={currency}>
+        <input
+          {...aria}
+          id={ids.id}
+          name={field.key}
+          ref={input.ref}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          placeholder={field.placeholder ?? '0.00'}
+          onChange={(event) => {
+            setText(event.target.value);
+            input.onChange(parseCents(event.target.value));
+          }}
+          onBlur={input.onBlur}
+          className="field-input mt-0 w-48"
+          style={{ paddingLeft: `${1.5 + symbol.length * 0.6}rem` }}
+        />
+      </Affixed>
+    </FieldShell>
+  );
+}
+
+/** The browser's date picker, limited to the field's bounds on today's date. */
+export function DateControl({ field }: { field: DateField }) {
+  const { engine, input, error, ids, aria } = useAnswer(field);
+  const { min, max } = resolvedDateBounds(field, engine.today);
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <input
+        {...aria}
+        id={ids.id}
+        name={field.key}
+        ref={input.ref}
+        type="date"
+        min={min}
+        max={max}
+        value={asText(input.value)}
+        onChange={(event) => input.onChange(event.target.value)}
+        onBlur={input.onBlur}
+        className="field-input max-w-xs"
+      />
+    </FieldShell>
+  );
+}
+
+export function TimeControl({ field }: { field: TimeField }) {
+  const { input, error, ids, aria } = useAnswer(field);
+  const { min, max } = timeBounds(field);
+  return (
+    <FieldShell field={field} ids={ids} error={error}>
+      <input
+        {...aria}
+        id={ids.id}
+        name={field.key}
+        ref={input.ref}
+        type="time"
+        min={min}
+        max={max}
+        value={asText(input.value)}
+        onChange={(event) => input.onChange(event.target.value)}
+        onBlur={input.onBlur}
+        className="field-input max-w-[12rem]"
+      />
+    </FieldShell>
+  );
+}
