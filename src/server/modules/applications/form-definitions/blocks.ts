@@ -99,6 +99,7 @@ export function namesAsInPassport(): FormSection {
       }),
       ask('text', 'givenName', 'Given name(s)', {
         ...PASSPORT_NAME,
+        errorLabel: 'Given name',
         help: 'First and middle names as printed in your passport, without your surname.',
       }),
       yesNo('changedName', 'Have you ever been known by another name?', 'Other names', {
@@ -106,7 +107,10 @@ export function namesAsInPassport(): FormSection {
       }),
       ifYes('changedName', [
         ask('text', 'previousSurname', 'Previous surname', { ...PASSPORT_NAME, required: false }),
-        ask('text', 'previousGivenName', 'Previous given name(s)', PASSPORT_NAME),
+        ask('text', 'previousGivenName', 'Previous given name(s)', {
+          ...PASSPORT_NAME,
+          errorLabel: 'Previous given name',
+        }),
         ask('select', 'nameChangeReason', 'Reason for the change', {
           options: options([
             ['marriage', 'Marriage'],

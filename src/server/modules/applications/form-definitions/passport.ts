@@ -186,14 +186,10 @@ export function passportDefinition(
       step('serviceStep', variant === 'lost' ? 'What happened' : 'Your renewal', [first]),
       step('aboutYou', 'About you', [namesAsInPassport(), birthPlace(), personalParticulars([citizenshipBy, pan])]),
       step('familyStep', 'Family', [parents(), spouse()]),
-      step(
-        'addressStep',
-        'Addresses',
-        [addressAbroad(), addressInIndia('Permanent address in India', true), contact(), emergencyContact()],
-        {
-          intro: 'Police verification in India uses your permanent address there.',
-        },
-      ),
+      step('addressStep', 'Addresses', [addressAbroad(), addressInIndia('Permanent address in India', true)], {
+        intro: 'Police verification in India uses your permanent address there.',
+      }),
+      step('contactStep', 'Contact', [contact(), emergencyContact()]),
       step('passportStep', 'Passport and status', [
         indianPassport(variant === 'lost' ? 'The passport you lost' : 'Your current passport', variant !== 'lost'),
         statusAbroad(),

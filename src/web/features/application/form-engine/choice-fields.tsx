@@ -51,7 +51,9 @@ export function SelectControl({ field }: { field: SingleChoiceField | CountryFie
       >
         <option value="">{field.placeholder ?? 'Choose…'}</option>
         {list.map((o) => (
-          <option key={o.value} value={o.value}>
+          // Country names come from each side's ICU data, which differ a little (Node: "Hong Kong SAR
+          // China", Chromium: "Hong Kong"): the server's names stay until the next render.
+          <option key={o.value} value={o.value} suppressHydrationWarning>
             {o.label}
           </option>
         ))}

@@ -75,8 +75,10 @@ export function FieldShell({ field, ids, error, children }: ShellProps) {
 
 /** A group of controls (radio buttons, checkboxes, stars): a fieldset whose legend is the label. */
 export function GroupShell({ field, ids, error, children }: ShellProps) {
+  // aria-required is not allowed on a group; "(optional)" in the legend marks the optional ones.
+  const { 'aria-required': _required, ...aria } = describedBy(field, ids, error);
   return (
-    <fieldset {...describedBy(field, ids, error)}>
+    <fieldset {...aria}>
       <legend className="text-[0.95rem] font-semibold text-slate-900">
         {field.label}
         <Optional field={field} />

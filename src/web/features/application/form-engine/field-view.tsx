@@ -77,18 +77,34 @@ export function FieldView({ field, shown }: { field: FormField; shown: ReadonlyS
   return <Control field={field} />;
 }
 
-/** A section as a card of its shown fields; a section with nothing shown is left out. */
-export function SectionView({ section, shown }: { section: FormSection; shown: ReadonlySet<string> }) {
+/**
+ * A section as a card of its shown fields; a section with nothing shown is left out. A section
+ * named like its step (the step's only section, often) does not repeat the step's heading.
+ */
+export function SectionView({
+  section,
+  shown,
+  stepTitle,
+  stepHeadingId,
+}: {
+  section: FormSection;
+  shown: ReadonlySet<string>;
+  stepTitle: string;
+  stepHeadingId: string;
+}) {
   const { idPrefix } = useEngine();
   if (!section.fields.some((f) => shown.has(f.key))) return null;
-  const headingId = `${idPrefix}-${section.key}`;
+  const repeated = section.title === stepTitle;
+  const headingId = repeated ? stepHeadingId : `${idPrefix}-${section.key}`;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
-      <h3 id={headingId} className="text-lg font-bold text-slate-900">
-        {section.title}
-      </h3>
+      {repeated ? null : (
+        <h3 id={headingId} className="text-lg font-bold text-slate-900">
+          {section.title}
+        </h3>
+      )}
       {section.intro ? <p className="mt-1 text-[0.95rem] text-slate-600">{section.intro}</p> : null}
-      <div className="mt-5 space-y-6">
+      <div className={repeated && !section.intro ? 'space-y-6' : 'mt-5 space-y-6'}>
         {section.fields.map((field) => (
           <FieldView key={field.key} field={field} shown={shown} />
         ))}

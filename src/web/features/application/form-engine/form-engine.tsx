@@ -29,6 +29,7 @@ import {
 } from '../../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../../domain/limits/constants.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import {
   EngineContext,
   type EngineContextValue,
@@ -137,6 +138,7 @@ export function FormEngine({
   ref,
 }: FormEngineProps) {
   const [today] = useState(() => givenToday ?? todayIsoDate());
+  const hydrated = useHydrated();
   const idPrefix = `fe${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const steps = useMemo(() => memberSteps(definition, memberKind), [definition, memberKind]);
   const byField = useMemo(() => stepIndexByField(steps), [steps]);
@@ -336,21 +338,34 @@ export function FormEngine({
           </header>
           <div className="space-y-6">
             {anythingShown ? (
-              step.sections.map((section) => <SectionView key={section.key} section={section} shown={shown} />)
+              step.sections.map((section) => (
+                <SectionView
+                  key={section.key}
+                  section={section}
+                  shown={shown}
+                  stepTitle={step.title}
+                  stepHeadingId={`${idPrefix}-step`}
+                />
+              ))
             ) : (
               <p className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
                 {ENGINE_TEXT.nothingHere}
               </p>
             )}
           </div>
-          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:backdrop-blur-none">
+          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 py-3 pr-20 pl-4 backdrop-blur sm:-mx-6 sm:pl-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:pr-0 desk:pl-0 desk:backdrop-blur-none">
             {index > 0 ? (
               <button type="button" onClick={() => goToStep(index - 1)} className="btn-outline px-4 sm:px-6">
                 <Icon name="arrow-left" className="size-5" />
                 <span className="sr-only sm:not-sr-only">{ENGINE_TEXT.back}</span>
               </button>
             ) : null}
-            <button type="submit" disabled={formState.isSubmitting} className="btn-primary flex-1 sm:flex-none">
+            {/* Before the script runs a submit would put the answers in the address: wait for it. */}
+            <button
+              type="submit"
+              disabled={!hydrated || formState.isSubmitting}
+              className="btn-primary flex-1 disabled:opacity-70 sm:flex-none"
+            >
               {last ? ENGINE_TEXT.review : ENGINE_TEXT.continue}
               <Icon name="arrow-right" className="size-5" />
             </button>

@@ -37,10 +37,17 @@ function usePreview(file: File | undefined): string | undefined {
 }
 
 function FileSummary({ name, size, preview, image }: { name: string; size: number; preview?: string; image: boolean }) {
+  // Browsers other than Safari cannot draw HEIC: an image that fails to show falls back to the icon.
+  const [broken, setBroken] = useState<string>();
   return (
     <div className="flex min-w-0 items-center gap-3">
-      {preview ? (
-        <img src={preview} alt="" className="size-14 shrink-0 rounded-lg border border-slate-200 object-cover" />
+      {preview && broken !== preview ? (
+        <img
+          src={preview}
+          alt=""
+          onError={() => setBroken(preview)}
+          className="size-14 shrink-0 rounded-lg border border-slate-200 object-cover"
+        />
       ) : (
         <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <Icon name={image ? 'image' : 'file-text'} className="size-6" />
@@ -172,7 +179,7 @@ export function UploadControl({ field }: { field: UploadField }) {
                 value={phase.progress}
                 max={1}
                 aria-label={`Uploading ${phase.file.name}`}
-                className="h-2 flex-1 overflow-hidden rounded-full accent-brand-600"
+                className="h-2 flex-1 appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600"
               />
               <span className="w-12 text-right text-sm font-semibold text-slate-700" aria-hidden="true">
                 {Math.round(phase.progress * 100)}%
