@@ -62,23 +62,49 @@ export function SelectControl({ field }: { field: SingleChoiceField | CountryFie
   );
 }
 
-/** An option's name is its label alone; its description describes it. */
-function optionNaming(id: string, option: ChoiceOption) {
-  return { 'aria-labelledby': `${id}-label`, 'aria-describedby': option.description ? `${id}-description` : undefined };
+interface OptionCardProps {
+  type: 'radio' | 'checkbox';
+  /** Prefix of the option's label and description ids. */
+  id: string;
+  name: string;
+  option: ChoiceOption;
+  /** The first option takes the field's ref, so a message can focus the group. */
+  first: boolean;
+  input: ReturnType<typeof useAnswer>['input'];
+  checked: boolean;
+  onCheck(on: boolean): void;
+  invalid: true | undefined;
+  className: string;
 }
 
-function OptionText({ id, option }: { id: string; option: ChoiceOption }) {
+/** One option as a clickable card; its name is its label alone, its description describes it. */
+function OptionCard({ type, id, name, option, first, input, checked, onCheck, invalid, className }: OptionCardProps) {
   return (
-    <span>
-      <span id={`${id}-label`} className="block font-medium text-slate-900">
-        {option.label}
-      </span>
-      {option.description ? (
-        <span id={`${id}-description`} className="mt-0.5 block text-sm text-slate-600">
-          {option.description}
+    <label className={className}>
+      <input
+        type={type}
+        name={name}
+        value={option.value}
+        ref={first ? input.ref : undefined}
+        checked={checked}
+        onChange={(event) => onCheck(event.target.checked)}
+        onBlur={input.onBlur}
+        aria-invalid={invalid}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={option.description ? `${id}-description` : undefined}
+        className="mt-1 size-4 shrink-0 accent-brand-600 outline-none"
+      />
+      <span>
+        <span id={`${id}-label`} className="block font-medium text-slate-900">
+          {option.label}
         </span>
-      ) : null}
-    </span>
+        {option.description ? (
+          <span id={`${id}-description`} className="mt-0.5 block text-sm text-slate-600">
+            {option.description}
+          </span>
+        ) : null}
+      </span>
+    </label>
   );
 }
 
@@ -93,21 +119,19 @@ export function RadioControl({ field }: { field: SingleChoiceField }) {
     <GroupShell field={field} ids={ids} error={error}>
       <div className={cards ? 'mt-2 grid gap-2.5' : 'mt-2 flex flex-wrap gap-2.5'}>
         {field.options.map((option, index) => (
-          <label key={option.value} className={cards ? choiceCard : `${choiceCard} min-w-24`}>
-            <input
-              type="radio"
-              name={field.key}
-              value={option.value}
-              ref={index === 0 ? input.ref : undefined}
-              checked={input.value === option.value}
-              onChange={() => input.onChange(option.value)}
-              onBlur={input.onBlur}
-              aria-invalid={aria['aria-invalid']}
-              {...optionNaming(`${ids.id}-${index}`, option)}
-              className="mt-1 size-4 shrink-0 accent-brand-600 outline-none"
-            />
-            <OptionText id={`${ids.id}-${index}`} option={option} />
-          </label>
+          <OptionCard
+            key={option.value}
+            type="radio"
+            id={`${ids.id}-${index}`}
+            name={field.key}
+            option={option}
+            first={index === 0}
+            input={input}
+            checked={input.value === option.value}
+            onCheck={() => input.onChange(option.value)}
+            invalid={aria['aria-invalid']}
+            className={cards ? choiceCard : `${choiceCard} min-w-24`}
+          />
         ))}
       </div>
     </GroupShell>
@@ -125,21 +149,19 @@ export function CheckboxesControl({ field }: { field: CheckboxesField }) {
     <GroupShell field={field} ids={ids} error={error}>
       <div className="mt-2 grid gap-2.5">
         {field.options.map((option, index) => (
-          <label key={option.value} className={choiceCard}>
-            <input
-              type="checkbox"
-              name={field.key}
-              value={option.value}
-              ref={index === 0 ? input.ref : undefined}
-              checked={picked.includes(option.value)}
-              onChange={(event) => toggle(option.value, event.target.checked)}
-              onBlur={input.onBlur}
-              aria-invalid={aria['aria-invalid']}
-              {...optionNaming(`${ids.id}-${index}`, option)}
-              className="mt-1 size-4 shrink-0 accent-brand-600 outline-none"
-            />
-            <OptionText id={`${ids.id}-${index}`} option={option} />
-          </label>
+          <OptionCard
+            key={option.value}
+            type="checkbox"
+            id={`${ids.id}-${index}`}
+            name={field.key}
+            option={option}
+            first={index === 0}
+            input={input}
+            checked={picked.includes(option.value)}
+            onCheck={(on) => toggle(option.value, on)}
+            invalid={aria['aria-invalid']}
+            className={choiceCard}
+          />
         ))}
       </div>
     </GroupShell>

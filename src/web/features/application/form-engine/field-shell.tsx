@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AnswerField } from '../../../../domain/forms/definition.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { FieldError } from '../../../components/ui/labelled-control.tsx';
 
 /** Element ids of one field: its control, help and error. */
 export function fieldIds(idPrefix: string, key: string) {
@@ -33,20 +33,9 @@ function Help({ field, id }: { field: AnswerField; id: string }) {
 /** A field's message: announced as it appears, tied to the control by aria-describedby. */
 export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
-  const [first, ...rest] = message.split('\n');
   return (
-    <div id={id} role="alert" className="mt-2 text-sm font-medium text-red-700">
-      <p className="flex gap-1.5">
-        <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
-        <span>{first}</span>
-      </p>
-      {rest.length > 0 ? (
-        <ul className="mt-1 ml-5.5 space-y-0.5">
-          {rest.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+    <div id={id} role="alert">
+      <FieldError message={message} />
     </div>
   );
 }

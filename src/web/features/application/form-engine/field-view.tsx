@@ -4,14 +4,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { CheckboxesControl, RadioControl, RangeControl, RatingControl, SelectControl } from './choice-fields.tsx';
 import { useEngine } from './engine-context.ts';
 import { PhoneControl } from './phone-field.tsx';
-import {
-  CurrencyControl,
-  DateControl,
-  NumberControl,
-  ParagraphControl,
-  TextControl,
-  TimeControl,
-} from './text-fields.tsx';
+import { CurrencyControl, DateTimeControl, NumberControl, ParagraphControl, TextControl } from './text-fields.tsx';
 import { UploadControl } from './upload-field.tsx';
 
 // One component per answer type; the Record makes a new type in the domain a compile error here.
@@ -25,8 +18,8 @@ const CONTROLS: Record<AnswerField['type'], Control> = {
   paragraph: ParagraphControl,
   number: NumberControl,
   currency: CurrencyControl,
-  date: DateControl,
-  time: TimeControl,
+  date: DateTimeControl,
+  time: DateTimeControl,
   select: SelectControl,
   dropdown: SelectControl,
   'country dropdown': SelectControl,

@@ -30,29 +30,34 @@ const INPUTS = {
   email: { type: 'email', width: 'max-w-xl', inputMode: 'email', autoComplete: 'email', spellCheck: false },
 } as const;
 
-/** text, short answer, unique ID, email and password: one line; the transforms apply as the field is left. */
-export function TextControl({ field }: { field: TextField | PasswordField }) {
+/** What a text control needs: its value, ARIA and ids, typing and leaving (the transforms apply as it is left). */
+function useText(field: TextField | PasswordField) {
   const { input, error, ids, aria } = useAnswer(field);
-  const { max } = textLength(field);
   const value = asText(input.value);
-  const common = {
+  const props = {
     ...aria,
     id: ids.id,
     name: field.key,
     ref: input.ref,
     value,
     placeholder: field.placeholder,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => input.onChange(event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => input.onChange(event.target.value),
     onBlur: () => {
       const transformed = transformText(field, value);
       if (transformed !== value) input.onChange(transformed);
       input.onBlur();
     },
   };
+  return { props, error, ids, max: textLength(field).max };
+}
+
+/** text, short answer, unique ID, email and password: one line. */
+export function TextControl({ field }: { field: TextField | PasswordField }) {
+  const { props, error, ids, max } = useText(field);
   if (field.type === 'password') {
     return (
       <FieldShell field={field} ids={ids} error={error}>
-        <PasswordInput {...common} maxLength={max} autoComplete="off" className="max-w-xl" />
+        <PasswordInput {...props} maxLength={max} autoComplete="off" className="max-w-xl" />
       </FieldShell>
     );
   }
@@ -60,7 +65,7 @@ export function TextControl({ field }: { field: TextField | PasswordField }) {
   return (
     <FieldShell field={field} ids={ids} error={error}>
       <input
-        {...common}
+        {...props}
         {...hints}
         // A document number is read without spaces and hyphens, so typing them must not hit the limit.
         maxLength={field.type === 'unique ID' ? max * 2 : max}
@@ -71,30 +76,12 @@ export function TextControl({ field }: { field: TextField | PasswordField }) {
 }
 
 export function ParagraphControl({ field }: { field: TextField }) {
-  const { input, error, ids, aria } = useAnswer(field);
-  const { max } = textLength(field);
-  const value = asText(input.value);
+  const { props, error, ids, max } = useText(field);
   return (
     <FieldShell field={field} ids={ids} error={error}>
-      <textarea
-        {...aria}
-        id={ids.id}
-        name={field.key}
-        ref={input.ref}
-        value={value}
-        rows={4}
-        maxLength={max}
-        placeholder={field.placeholder}
-        onChange={(event) => input.onChange(event.target.value)}
-        onBlur={() => {
-          const transformed = transformText(field, value);
-          if (transformed !== value) input.onChange(transformed);
-          input.onBlur();
-        }}
-        className="field-input min-h-28 resize-y"
-      />
+      <textarea {...props} rows={4} maxLength={max} className="field-input min-h-28 resize-y" />
       <p className="mt-1 text-right text-xs text-slate-500" aria-hidden="true">
-        {value.length} / {max}
+        {props.value.length} / {max}
       </p>
     </FieldShell>
   );
@@ -203,10 +190,10 @@ export function CurrencyControl({ field }: { field: CurrencyField }) {
   );
 }
 
-/** The browser's date picker, limited to the field's bounds on today's date. */
-export function DateControl({ field }: { field: DateField }) {
+/** The browser's date or time picker, limited to the field's bounds (dates resolved on today). */
+export function DateTimeControl({ field }: { field: DateField | TimeField }) {
   const { engine, input, error, ids, aria } = useAnswer(field);
-  const { min, max } = resolvedDateBounds(field, engine.today);
+  const { min, max } = field.type === 'date' ? resolvedDateBounds(field, engine.today) : timeBounds(field);
   return (
     <FieldShell field={field} ids={ids} error={error}>
       <input
@@ -214,35 +201,13 @@ export function DateControl({ field }: { field: DateField }) {
         id={ids.id}
         name={field.key}
         ref={input.ref}
-        type="date"
+        type={field.type}
         min={min}
         max={max}
         value={asText(input.value)}
         onChange={(event) => input.onChange(event.target.value)}
         onBlur={input.onBlur}
-        className="field-input max-w-xs"
-      />
-    </FieldShell>
-  );
-}
-
-export function TimeControl({ field }: { field: TimeField }) {
-  const { input, error, ids, aria } = useAnswer(field);
-  const { min, max } = timeBounds(field);
-  return (
-    <FieldShell field={field} ids={ids} error={error}>
-      <input
-        {...aria}
-        id={ids.id}
-        name={field.key}
-        ref={input.ref}
-        type="time"
-        min={min}
-        max={max}
-        value={asText(input.value)}
-        onChange={(event) => input.onChange(event.target.value)}
-        onBlur={input.onBlur}
-        className="field-input max-w-[12rem]"
+        className={`field-input ${field.type === 'date' ? 'max-w-xs' : 'max-w-[12rem]'}`}
       />
     </FieldShell>
   );
