@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../src/domain/limits/constants.ts';
@@ -13,6 +12,7 @@ import {
   waitForLink,
 } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
 
@@ -50,15 +50,6 @@ beforeAll(async () => {
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const dialog = (page: Page, name: 'Sign In' | 'Sign Up') => page.getByRole('dialog', { name });
 const header = (page: Page) => page.getByRole('banner');
-
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 async function openFromHeader(page: Page, name: 'Sign In' | 'Sign Up'): Promise<Locator> {
   await header(page).getByRole('link', { name, exact: true }).click();

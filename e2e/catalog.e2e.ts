@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
 import { fetchServices } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
 
@@ -13,13 +13,6 @@ const e2e = setupE2E();
 const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 function packagesStore(page: Page) {
   return page.evaluate(() => {
