@@ -99,49 +99,66 @@ function parseNumber(text: string): unknown {
   return NUMBER.test(trimmed) ? Number(trimmed) : text;
 }
 
-function Affixed({ before, after, children }: { before?: string; after?: string; children: React.ReactNode }) {
-  return (
-    <div className="relative mt-1.5 flex max-w-xs items-center">
-      {before ? (
-        <span aria-hidden="true" className="pointer-events-none absolute left-4 text-slate-500">
-          {before}
-        </span>
-      ) : null}
-      {children}
-      {after ? <span className="ml-3 text-slate-600">{after}</span> : null}
-    </div>
-  );
+interface AmountInputProps {
+  field: NumberField | CurrencyField;
+  format(value: unknown): string;
+  parse(text: string): unknown;
+  decimal: boolean;
+  /** Shown inside the input, before the amount ('$'). */
+  before?: string | undefined;
+  /** Shown after the input ('cm', 'USD'). */
+  after?: string | undefined;
+  placeholder?: string | undefined;
 }
 
-export function NumberControl({ field }: { field: NumberField }) {
+/** A number typed as text, kept as typed while the stored value follows (numbers and currency). */
+function AmountInput({ field, format, parse, decimal, before, after, placeholder }: AmountInputProps) {
   const { input, error, ids, aria } = useAnswer(field);
-  const [text, setText] = useTypedText(
-    input.value,
-    (v) => (v === undefined || v === null ? '' : String(v)),
-    parseNumber,
-  );
+  const [text, setText] = useTypedText(input.value, format, parse);
   return (
     <FieldShell field={field} ids={ids} error={error}>
-      <Affixed after={field.unit}>
+      <div className="relative mt-1.5 flex max-w-xs items-center">
+        {before ? (
+          <span aria-hidden="true" className="pointer-events-none absolute left-4 text-slate-500">
+            {before}
+          </span>
+        ) : null}
         <input
           {...aria}
           id={ids.id}
           name={field.key}
           ref={input.ref}
           type="text"
-          inputMode={field.decimals ? 'decimal' : 'numeric'}
+          inputMode={decimal ? 'decimal' : 'numeric'}
           autoComplete="off"
           value={text}
-          placeholder={field.placeholder}
+          placeholder={placeholder}
           onChange={(event) => {
             setText(event.target.value);
-            input.onChange(parseNumber(event.target.value));
+            input.onChange(parse(event.target.value));
           }}
           onBlur={input.onBlur}
-          className="field-input mt-0 w-40"
+          className="field-input mt-0 w-44"
+          style={before ? { paddingLeft: `${1.5 + before.length * 0.6}rem` } : undefined}
         />
-      </Affixed>
+        {after ? <span className="ml-3 text-slate-600">{after}</span> : null}
+      </div>
     </FieldShell>
+  );
+}
+
+const formatNumber = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+export function NumberControl({ field }: { field: NumberField }) {
+  return (
+    <AmountInput
+      field={field}
+      format={formatNumber}
+      parse={parseNumber}
+      decimal={Boolean(field.decimals)}
+      after={field.unit}
+      placeholder={field.placeholder}
+    />
   );
 }
 
@@ -160,33 +177,18 @@ function formatCents(value: unknown): string {
 }
 
 export function CurrencyControl({ field }: { field: CurrencyField }) {
-  const { input, error, ids, aria } = useAnswer(field);
   const { currency } = currencyBounds(field);
   const symbol = formatMoney({ amountCents: 0, currency }).replace(/[\d.,\s]/g, '');
-  const [text, setText] = useTypedText(input.value, formatCents, parseCents);
   return (
-    <FieldShell field={field} ids={ids} error={error}>
-      <Affixed before={symbol} after={currency}>
-        <input
-          {...aria}
-          id={ids.id}
-          name={field.key}
-          ref={input.ref}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          placeholder={field.placeholder ?? '0.00'}
-          onChange={(event) => {
-            setText(event.target.value);
-            input.onChange(parseCents(event.target.value));
-          }}
-          onBlur={input.onBlur}
-          className="field-input mt-0 w-48"
-          style={{ paddingLeft: `${1.5 + symbol.length * 0.6}rem` }}
-        />
-      </Affixed>
-    </FieldShell>
+    <AmountInput
+      field={field}
+      format={formatCents}
+      parse={parseCents}
+      decimal
+      before={symbol}
+      after={currency}
+      placeholder={field.placeholder ?? '0.00'}
+    />
   );
 }
 
