@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { GUIDELINE_TABS, ROUTES } from '../src/domain/config/routes.ts';
@@ -6,6 +5,7 @@ import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
 import { CONTACT_MESSAGES } from '../src/domain/contact/messages.ts';
 import { REFUND_MESSAGES } from '../src/domain/refunds/options.ts';
 import { waitForInteractive } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
 
@@ -26,19 +26,6 @@ async function api<T>(path: string): Promise<T> {
 
 async function mailbox(): Promise<{ to: string; subject: string; text: string }[]> {
   return (await api<Listed<{ to: string; subject: string; text: string }>>('/dev/mailbox?limit=200')).results;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`)
-          .join('\n')}`,
-    );
 }
 
 /** Freezes the page's installed clock a moment ahead, so only runFor moves it from here on. */

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
 import { fetchServices, fetchSitemapUrls } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, pathOf, waitForHydration } from './support/page.ts';
 
@@ -31,19 +30,6 @@ const PAYMENT_BADGES: [string, RegExp][] = [
   ['the secure-website badge', /secure/i],
   ['the star rating', /star|rated/i],
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`)
-          .join('\n')}`,
-    );
-}
 
 describe('home page rendered on the server (JavaScript disabled)', () => {
   it('answers 200 with the hero, the services grid from the database, the claims, support and payment badges', async () => {

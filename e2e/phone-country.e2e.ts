@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { STRONG_PASSWORD, signInContext, uniqueEmail, verifyByMail, waitForInteractive } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
-}
 
 /** Picks a country in the phone field's searchable picker. */
 async function pickCountry(page: Page, scope: Locator, from: string, country: string) {

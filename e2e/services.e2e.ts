@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, type Money } from '../src/domain/catalog/money.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { fetchSitemapUrls } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
@@ -23,13 +23,6 @@ async function catalog(): Promise<ListedService[]> {
   const services = ((await response.json()) as { data: { results: ListedService[] } }).data.results;
   expect(services.length, 'the seeded catalog lists no services').toBeGreaterThan(0);
   return services;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`);
 }
 
 /** Each service card of the list: its link's name and address, and the card's text. */

@@ -46,10 +46,11 @@ check /oci-card 'OCI'
 check /api/v1/services '"isSuccess":true'
 status() { curl -s -o /dev/null -w '%{http_code}' "$base$1"; }
 [ "$(status /dev/crash)" = 404 ] || fail "/dev/crash exists outside development and tests"
+[ "$(status /dev/form-preview)" = 404 ] || fail "/dev/form-preview exists outside development and tests"
 [ "$(status /dev/mailbox)" = 200 ] || fail "the dev mailbox does not answer this machine in the embedded mode"
 [ "$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Forwarded-For: 203.0.113.9' "$base/api/v1/dev/mailbox")" = 404 ] ||
   fail "the dev mailbox answers a request relayed by a proxy"
-echo "/dev/crash: 404; dev mailbox: this machine only"
+echo "/dev/crash and /dev/form-preview: 404; dev mailbox: this machine only"
 grep -q '"nodeEnv":"production"' "$log" || fail "the server did not report React's production build (nodeEnv production)"
 grep -q '"deployment":"embedded"' "$log" || fail "the server did not report the embedded deployment"
 echo "npm start serves the embedded storefront on node $(npm exec --offline -- node -v) with React's production build"

@@ -13,6 +13,8 @@ export default [
   route('dashboard', 'routes/dashboard.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('dev/mailbox', 'routes/dev.mailbox.tsx'),
+  // The form engine on any definition (issue 10); a 404 in production like /dev/crash.
+  route('dev/form-preview', 'routes/dev.form-preview.tsx'),
   route('package-form', 'routes/package-form.tsx'),
   // Every service with its starting price (issue 9).
   route('services', 'routes/services.tsx'),

@@ -1,0 +1,462 @@
+/**
+ * Questions several applications share, in the words of the official forms they feed: the OCI
+ * registration form, the Passport Seva (re-issue) form, the online renunciation form, the
+ * Indian e-Visa and regular visa forms, and the consulates' attestation requests.
+ */
+import type { FormField, FormSection, TextField } from '../../../../domain/forms/definition.ts';
+import { CA_PROVINCES, US_STATES } from '../../../../domain/users/regions.ts';
+import { ask, dependent, ifYes, note, only, optional, options, section, yesNo } from './build.ts';
+
+/** Names as printed in a passport: capitals, letters, spaces, hyphens and apostrophes. */
+const PASSPORT_NAME: Partial<TextField> = {
+  transforms: ['trim', 'uppercase'],
+  rules: {
+    max: 50,
+    matches: {
+      pattern: "^[A-Za-z][A-Za-z .'-]*$",
+      message: 'Use the letters printed in the passport (A–Z), spaces, hyphens and apostrophes',
+    },
+  },
+};
+
+const PLAIN_NAME: Partial<TextField> = { transforms: ['trim'], rules: { max: 100 } };
+
+export const INDIAN_STATES = options(
+  [
+    'Andaman and Nicobar Islands',
+    'Andhra Pradesh',
+    'Arunachal Pradesh',
+    'Assam',
+    'Bihar',
+    'Chandigarh',
+    'Chhattisgarh',
+    'Dadra and Nagar Haveli and Daman and Diu',
+    'Delhi',
+    'Goa',
+    'Gujarat',
+    'Haryana',
+    'Himachal Pradesh',
+    'Jammu and Kashmir',
+    'Jharkhand',
+    'Karnataka',
+    'Kerala',
+    'Ladakh',
+    'Lakshadweep',
+    'Madhya Pradesh',
+    'Maharashtra',
+    'Manipur',
+    'Meghalaya',
+    'Mizoram',
+    'Nagaland',
+    'Odisha',
+    'Puducherry',
+    'Punjab',
+    'Rajasthan',
+    'Sikkim',
+    'Tamil Nadu',
+    'Telangana',
+    'Tripura',
+    'Uttar Pradesh',
+    'Uttarakhand',
+    'West Bengal',
+  ].map((name) => [name.toLowerCase().replace(/[^a-z]+/g, '-'), name] as const),
+);
+
+const SEX = options([
+  ['female', 'Female'],
+  ['male', 'Male'],
+  ['transgender', 'Transgender'],
+]);
+
+export const MARITAL_STATUS = options([
+  ['single', 'Single'],
+  ['married', 'Married'],
+  ['separated', 'Separated'],
+  ['divorced', 'Divorced'],
+  ['widowed', 'Widowed'],
+]);
+
+const EDUCATION = options([
+  ['below-matriculation', 'Below matriculation (10th)'],
+  ['matriculation', 'Matriculation (10th) or high school'],
+  ['higher-secondary', 'Higher secondary (12th)'],
+  ['graduate', 'Graduate'],
+  ['postgraduate', 'Postgraduate or doctorate'],
+  ['professional', 'Professional degree (medicine, law, engineering, accountancy)'],
+  ['none', 'No formal education'],
+]);
+
+/** The passport-holder's names, previous names, sex and date of birth. */
+export function namesAsInPassport(): FormSection {
+  return section(
+    'namesSection',
+    'Your name, as in your passport',
+    [
+      ask('text', 'surname', 'Surname', {
+        ...PASSPORT_NAME,
+        help: 'Exactly as printed in your passport. Leave it out only if your passport shows no surname.',
+        required: false,
+      }),
+      ask('text', 'givenName', 'Given name(s)', {
+        ...PASSPORT_NAME,
+        errorLabel: 'Given name',
+        help: 'First and middle names as printed in your passport, without your surname.',
+      }),
+      yesNo('changedName', 'Have you ever been known by another name?', 'Other names', {
+        help: 'A maiden name, a name before adoption, or an alias.',
+      }),
+      ifYes('changedName', [
+        ask('text', 'previousSurname', 'Previous surname', { ...PASSPORT_NAME, required: false }),
+        ask('text', 'previousGivenName', 'Previous given name(s)', {
+          ...PASSPORT_NAME,
+          errorLabel: 'Previous given name',
+        }),
+        ask('select', 'nameChangeReason', 'Reason for the change', {
+          options: options([
+            ['marriage', 'Marriage'],
+            ['divorce', 'Divorce'],
+            ['deed-poll', 'Deed poll or court order'],
+            ['naturalisation', 'Naturalisation'],
+            ['other', 'Other'],
+          ]),
+        }),
+      ]),
+      ask('radio', 'sex', 'Sex', { options: SEX }),
+      ask('date', 'dateOfBirth', 'Date of birth', { rules: { min: '1900-01-01', max: 'today' } }),
+    ],
+    { intro: 'Use your names exactly as your passport prints them; the consulate matches every letter.' },
+  );
+}
+
+/** Where the applicant was born; for India also the district and state (police verification needs them). */
+export function birthPlace(): FormSection {
+  return section('birthSection', 'Place of birth', [
+    ask('short answer', 'birthCity', 'Village, town or city of birth', { transforms: ['trim'] }),
+    ask('country dropdown', 'birthCountry', 'Country of birth'),
+    dependent('birthInIndia', { field: 'birthCountry', equals: 'IN' }, [
+      ask('short answer', 'birthDistrict', 'District of birth', { transforms: ['trim'] }),
+      ask('dropdown', 'birthState', 'State or union territory of birth', { options: INDIAN_STATES }),
+    ]),
+  ]);
+}
+
+/** Marital status (adults), education and identifying marks, then `extra` questions of one form. */
+export function personalParticulars(extra: FormField[] = []): FormSection {
+  return section('particularsSection', 'Personal particulars', [
+    only('Adult', ask('select', 'maritalStatus', 'Marital status', { options: MARITAL_STATUS })),
+    ask('select', 'education', 'Educational qualification', { options: EDUCATION }),
+    optional(
+      ask('short answer', 'visibleMark', 'Visible identification mark', {
+        help: 'A scar or mole others can see, as written in your passport, if any.',
+        transforms: ['trim'],
+      }),
+    ),
+    ...extra,
+  ]);
+}
+
+/** The spouse of a married adult. */
+export function spouse(withIndianOrigin = false): FormSection {
+  return section(
+    'spouseSection',
+    'Your spouse',
+    [
+      dependent('spouseDetails', { field: 'maritalStatus', equals: 'married' }, [
+        ask('text', 'spouseName', 'Spouse’s full name', PLAIN_NAME),
+        ask('country dropdown', 'spouseNationality', 'Spouse’s nationality'),
+        ask('short answer', 'spouseBirthPlace', 'Spouse’s place of birth', { transforms: ['trim'] }),
+        ask('country dropdown', 'spouseBirthCountry', 'Spouse’s country of birth'),
+        ...(withIndianOrigin
+          ? [
+              yesNo(
+                'spouseIndianOrigin',
+                'Is your spouse an Indian citizen or an OCI cardholder?',
+                'Spouse’s Indian status',
+              ),
+              ifYes('spouseIndianOrigin', [
+                ask('unique ID', 'spouseDocumentNumber', 'Spouse’s Indian passport or OCI card number', {
+                  transforms: ['uppercase'],
+                }),
+              ]),
+            ]
+          : []),
+      ]),
+    ],
+    { memberKinds: ['Adult'] },
+  );
+}
+
+/** One parent; minors also give the parent's passport, which the consent forms cite. */
+function parent(prefix: 'father' | 'mother', title: string): FormField[] {
+  return [
+    ask('text', `${prefix}Name`, `${title}’s full name`, PLAIN_NAME),
+    ask('country dropdown', `${prefix}Nationality`, `${title}’s nationality`),
+    optional(ask('short answer', `${prefix}BirthPlace`, `${title}’s place of birth`, { transforms: ['trim'] })),
+    only(
+      'Minor',
+      ask('unique ID', `${prefix}PassportNumber`, `${title}’s passport number`, {
+        transforms: ['uppercase'],
+        help: 'From the passport the parent will sign the consent with.',
+      }),
+    ),
+  ];
+}
+
+export function parents(): FormSection {
+  return section('parentsSection', 'Your parents', [...parent('father', 'Father'), ...parent('mother', 'Mother')], {
+    intro: 'As your birth certificate names them.',
+  });
+}
+
+/** What the applicant does for a living, and where (adults). */
+export function occupation(): FormSection {
+  const employed = [
+    'private-service',
+    'government-service',
+    'public-sector',
+    'it-professional',
+    'engineer',
+    'doctor',
+    'lawyer',
+    'accountant',
+    'teacher',
+    'scientist',
+    'journalist',
+    'armed-forces',
+    'police',
+    'airline-crew',
+  ];
+  return section(
+    'occupationSection',
+    'Your work',
+    [
+      ask('occupation dropdown', 'occupation', 'Present occupation'),
+      dependent('otherOccupation', { field: 'occupation', equals: 'other' }, [
+        ask('short answer', 'occupationDetails', 'Describe your occupation', { transforms: ['trim'] }),
+      ]),
+      dependent('employerDetails', { field: 'occupation', oneOf: employed }, [
+        ask('text', 'employerName', 'Employer’s name', { transforms: ['trim'] }),
+        ask('short answer', 'designation', 'Your designation', { transforms: ['trim'] }),
+        ask('paragraph', 'employerAddress', 'Employer’s address', { transforms: ['trim'], rules: { max: 300 } }),
+        optional(ask('phone', 'employerPhone', 'Employer’s phone number', { defaultCountry: 'US' })),
+      ]),
+      dependent('businessDetails', { field: 'occupation', oneOf: ['self-employed', 'business-owner'] }, [
+        ask('text', 'businessName', 'Name of your business', { transforms: ['trim'] }),
+        ask('paragraph', 'businessAddress', 'Business address', { transforms: ['trim'], rules: { max: 300 } }),
+      ]),
+    ],
+    { memberKinds: ['Adult'] },
+  );
+}
+
+/** The present address in the USA or Canada, with the state or province and postal code of that country. */
+export function addressAbroad(): FormSection {
+  return section('addressAbroadSection', 'Your address in the USA or Canada', [
+    ask('country dropdown', 'addressCountry', 'Country', { countries: ['US', 'CA'] }),
+    ask('text', 'addressLine1', 'Street address', { transforms: ['trim'], placeholder: 'House number and street' }),
+    optional(ask('text', 'addressLine2', 'Apartment, suite or unit', { transforms: ['trim'] })),
+    ask('short answer', 'addressCity', 'City', { transforms: ['trim'] }),
+    dependent('usAddress', { field: 'addressCountry', equals: 'US' }, [
+      ask('dropdown', 'usState', 'State or territory', {
+        options: US_STATES.map((s) => ({ value: s.code, label: s.name })),
+      }),
+      ask('short answer', 'zipCode', 'ZIP code', {
+        transforms: ['trim'],
+        rules: { matches: { pattern: '^\\d{5}(-\\d{4})?$', message: 'Enter a 5-digit ZIP code, such as 94107' } },
+      }),
+    ]),
+    dependent('caAddress', { field: 'addressCountry', equals: 'CA' }, [
+      ask('dropdown', 'caProvince', 'Province or territory', {
+        options: CA_PROVINCES.map((p) => ({ value: p.code, label: p.name })),
+      }),
+      ask('short answer', 'postalCode', 'Postal code', {
+        transforms: ['trim', 'uppercase'],
+        rules: {
+          matches: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code such as M5V 2T6' },
+        },
+      }),
+    ]),
+    optional(ask('date', 'livingThereSince', 'Living at this address since', { rules: { min: '1950-01-01' } })),
+  ]);
+}
+
+/** An address in India; `required` false asks first whether there is one. */
+export function addressInIndia(title: string, required: boolean): FormSection {
+  const fields: FormField[] = [
+    ask('paragraph', 'indiaAddress', 'House, street and locality', { transforms: ['trim'], rules: { max: 300 } }),
+    ask('short answer', 'indiaCity', 'Village, town or city', { transforms: ['trim'] }),
+    ask('short answer', 'indiaDistrict', 'District', { transforms: ['trim'] }),
+    ask('dropdown', 'indiaState', 'State or union territory', { options: INDIAN_STATES }),
+    ask('short answer', 'indiaPinCode', 'PIN code', {
+      transforms: ['trim'],
+      rules: { matches: { pattern: '^[1-9]\\d{5}$', message: 'An Indian PIN code is 6 digits, such as 560001' } },
+    }),
+  ];
+  if (required) return section('indiaAddressSection', title, fields);
+  return section('indiaAddressSection', title, [
+    yesNo('hasIndiaAddress', 'Do you have an address in India?', 'Address in India'),
+    ifYes('hasIndiaAddress', fields),
+  ]);
+}
+
+export function contact(): FormSection {
+  return section('contactSection', 'How to reach you', [
+    ask('email', 'email', 'Email', { help: 'The consulate and we write to this address about the application.' }),
+    ask('phone', 'mobile', 'Mobile number', { defaultCountry: 'US' }),
+    optional(ask('phone', 'otherPhone', 'Other phone number', { defaultCountry: 'US' })),
+  ]);
+}
+
+/** The foreign passport the applicant travels on now. */
+export function foreignPassport(title = 'Your current passport'): FormSection {
+  return section('foreignPassportSection', title, [
+    ask('unique ID', 'passportNumber', 'Passport number', {
+      transforms: ['uppercase'],
+      rules: { min: 6, max: 12 },
+    }),
+    ask('country dropdown', 'passportCountry', 'Country that issued it'),
+    ask('short answer', 'passportIssuePlace', 'Place of issue', {
+      transforms: ['trim'],
+      help: 'As printed in the passport, for example “U.S. Department of State”.',
+    }),
+    ask('date', 'passportIssueDate', 'Date of issue'),
+    ask('date', 'passportExpiryDate', 'Date of expiry', { rules: { min: 'today', max: 'today+3660' } }),
+  ]);
+}
+
+/** An Indian passport: the one to renew, the one given up, or the last one held. */
+export function indianPassport(title: string, current: boolean): FormSection {
+  return section('indianPassportSection', title, [
+    ask('unique ID', 'indianPassportNumber', 'Indian passport number', {
+      transforms: ['uppercase'],
+      rules: {
+        matches: {
+          pattern: '^[A-Z]\\d{7}$',
+          message: 'An Indian passport number is a letter and 7 digits, such as Z1234567',
+        },
+      },
+    }),
+    ask('date', 'indianPassportIssueDate', 'Date of issue', current ? {} : { rules: { min: '1950-01-01' } }),
+    ask('date', 'indianPassportExpiryDate', 'Date of expiry', {
+      rules: { min: current ? '2000-01-01' : '1950-01-01', max: 'today+3660' },
+    }),
+    ask('short answer', 'indianPassportIssuePlace', 'Place of issue', {
+      transforms: ['trim'],
+      help: 'The passport office or mission, for example “San Francisco” or “Bengaluru”.',
+    }),
+    optional(
+      ask('unique ID', 'indianPassportFileNumber', 'File number', {
+        transforms: ['uppercase'],
+        help: 'On the last page of the passport, if it has one.',
+      }),
+    ),
+  ]);
+}
+
+/** The questions of good character the OCI, passport and visa forms all ask. */
+export function background(): FormSection {
+  return section('backgroundSection', 'A few more questions', [
+    yesNo('convicted', 'Have you ever been convicted of an offence in any country?', 'Convictions'),
+    ifYes('convicted', [
+      ask('paragraph', 'convictionDetails', 'Tell us the offence, the country, the year and the sentence', {
+        errorLabel: 'Conviction details',
+        transforms: ['trim'],
+      }),
+    ]),
+    yesNo('proceedingsPending', 'Are criminal proceedings pending against you in any court?', 'Pending proceedings'),
+    ifYes('proceedingsPending', [
+      ask('paragraph', 'proceedingsDetails', 'Court, case number and charge', { transforms: ['trim'] }),
+    ]),
+    yesNo(
+      'refusedOrDeported',
+      'Have you ever been refused entry to, or deported from, any country (India included)?',
+      'Refusals and deportations',
+    ),
+    ifYes('refusedOrDeported', [
+      ask('paragraph', 'refusalDetails', 'Which country, when, and the reason given', { transforms: ['trim'] }),
+    ]),
+  ]);
+}
+
+/**
+ * For a minor: both parents consent (the Parental Authorization Form of OCI, Annexure D of the
+ * passport); a single parent with sole custody signs Annexure C instead.
+ */
+export function parentalConsent(form: string): FormSection {
+  return section(
+    'consentSection',
+    'Parents’ consent',
+    [
+      note(
+        'consentNote',
+        'Why we ask',
+        `A child's ${form} is applied for by the parents: both sign the consent, the child does not. We prepare the consent form for you to sign in front of a notary.`,
+      ),
+      ask('multiple choice', 'parentsSituation', 'Which describes the child’s parents?', {
+        errorLabel: 'Parents’ situation',
+        options: [
+          { value: 'together', label: 'Married and both involved', description: 'Both parents sign the consent.' },
+          {
+            value: 'separated',
+            label: 'Separated or divorced',
+            description: 'Both sign, or the parent with sole custody signs with the custody order.',
+          },
+          { value: 'single', label: 'Single parent', description: 'The one parent signs a sworn declaration.' },
+          {
+            value: 'widowed',
+            label: 'One parent has died',
+            description: 'The living parent signs; we need the death certificate.',
+          },
+        ],
+      }),
+      dependent('custodyDetails', { field: 'parentsSituation', oneOf: ['separated', 'single'] }, [
+        yesNo('soleCustody', 'Does one parent have sole legal custody?', 'Sole custody'),
+        ifYes('soleCustody', [
+          ask('radio', 'custodyParent', 'Who has custody?', {
+            errorLabel: 'Parent with custody',
+            options: options([
+              ['father', 'Father'],
+              ['mother', 'Mother'],
+            ]),
+          }),
+        ]),
+      ]),
+      yesNo('childUnderFive', 'Is the child under 5 years old?', 'Child’s age', {
+        help: 'A child under 5 gives a thumb impression instead of a signature: the left thumb for boys, the right for girls.',
+      }),
+      ask('checkboxes', 'parentsConsent', 'Consent', {
+        options: [
+          {
+            value: 'given',
+            label: 'We, the parents, consent to this application for our child and confirm the answers are true',
+          },
+        ],
+      }),
+    ],
+    { memberKinds: ['Minor'] },
+  );
+}
+
+/** The photo and signature the online portals take (OCI: JPEG, square, at most 500 KB; signature 1:3). */
+export function photoAndSignature(photoMaxKb: number): FormSection {
+  return section('photoSection', 'Photo and signature', [
+    note(
+      'photoNote',
+      'Photo rules',
+      'A recent colour photo, face straight at the camera, on a plain light background, with no glasses. Choose “Photo Enhancement” at checkout and we fix size and background for you.',
+    ),
+    ask('image upload', 'photo', 'Your photo', {
+      rules: { maxSize: photoMaxKb * 1024, fileTypes: ['image/jpeg'] },
+      uploadMode: 'onUpload',
+      help: `JPEG, square, at most ${photoMaxKb} KB. You can check it before it is sent.`,
+    }),
+    only(
+      'Adult',
+      ask('image upload', 'signature', 'Your signature', {
+        rules: { maxSize: 200 * 1024, fileTypes: ['image/jpeg', 'image/png'] },
+        uploadMode: 'onDrop',
+        help: 'Sign in black ink on white paper, then photograph or scan it (JPEG or PNG, at most 200 KB).',
+      }),
+    ),
+  ]);
+}

@@ -1,0 +1,170 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
+import { checkAnswers } from '../../../../domain/forms/answers.ts';
+import { allFields, type FormDefinition, formDefinitionSchema } from '../../../../domain/forms/definition.ts';
+import { FORM_FIELD_TYPES } from '../../../../domain/forms/field-types.ts';
+import { validAnswers } from '../../../../domain/forms/testing.ts';
+import { memberSteps, shownAnswerKeys } from '../../../../domain/forms/visibility.ts';
+import { CATALOG } from '../../../db/seed/catalog-data.ts';
+import { definitionForPackage, SEEDED_FORM_DEFINITIONS } from './index.ts';
+
+const TODAY = '2026-11-30';
+const all = [...SEEDED_FORM_DEFINITIONS.values()];
+
+/** A few questions each official form asks, beyond the ones every form shares. */
+const QUESTIONS: Record<string, string[]> = {
+  'oci-card/new-oci-card': [
+    'birthCountry',
+    'fatherName',
+    'motherName',
+    'spouseName',
+    'occupation',
+    'employerName',
+    'passportNumber',
+    'indiaAddress',
+    'eligibility',
+    'surrenderCertificateNumber',
+    'photo',
+    'signature',
+  ],
+  'oci-card/oci-reissue': ['ociNumber', 'reissueReasons', 'newName'],
+  'oci-card/lost-or-damaged-oci': ['ociNumber', 'cardLossKind', 'policeReportNumber'],
+  'indian-passport-renewal/adult-36-pages': [
+    'birthDistrict',
+    'fatherName',
+    'spouseName',
+    'occupation',
+    'indianPassportNumber',
+    'indiaAddress',
+    'emergencyName',
+    'reissueReason',
+    'residenceStatus',
+  ],
+  'indian-passport-renewal/tatkal': ['urgencyReason', 'neededBy'],
+  'indian-passport-renewal/lost-or-damaged': ['passportLossKind', 'policeReportNumber', 'hasOldPassportCopy'],
+  'renunciation-of-indian-passport/surrender-certificate-from-june-2010': [
+    'indianPassportNumber',
+    'naturalisedOn',
+    'travelledAfterNaturalisation',
+    'tripsAfterNaturalisation',
+  ],
+  'power-of-attorney/property-power-of-attorney': [
+    'attorneyName',
+    'witness1Name',
+    'propertyAddress',
+    'propertyValue',
+    'preferredTime',
+  ],
+  'power-of-attorney/civil-document-attestation': ['documentKind', 'documentPurpose'],
+  'indian-visa/e-tourist-30-days': [
+    'fatherName',
+    'spouseName',
+    'occupation',
+    'passportNumber',
+    'arrivalDate',
+    'stayDays',
+    'visitedIndia',
+    'photo',
+    'passportBioPage',
+  ],
+  'indian-visa/e-business': ['hostCompany', 'businessPurpose', 'invitationLetter'],
+  'visa-application-centre-support/paper-visa-application': ['visaKind', 'vfsCentre', 'blsCentre', 'formerIndian'],
+  'visa-application-centre-support/consular-appointment-file-check': [
+    'consularService',
+    'appointmentTime',
+    'completedForm',
+  ],
+};
+
+function keysOf(definition: FormDefinition): Set<string> {
+  return new Set([...allFields(definition)].map((f) => f.key));
+}
+
+describe('seeded form definitions', () => {
+  it('are valid definitions', () => {
+    for (const definition of all) {
+      const result = formDefinitionSchema.safeParse(definition);
+      expect(result.success ? [] : result.error.issues, definition.id).toEqual([]);
+    }
+  });
+
+  it('exist for every seeded application package, and not for photo orders', () => {
+    for (const service of CATALOG) {
+      for (const pkg of service.packages) {
+        const definition = definitionForPackage(service.slug, pkg.slug);
+        if (service.brand === 'SEVAPHOTOS') expect(definition, pkg.slug).toBeNull();
+        else expect(definition?.id, `${service.slug}/${pkg.slug}`).toBe(`${service.slug}/${pkg.slug}`);
+      }
+    }
+    const packages = CATALOG.filter((s) => s.brand === 'SEVADOCS').flatMap((s) => s.packages);
+    expect(SEEDED_FORM_DEFINITIONS.size).toBe(packages.length);
+    expect(definitionForPackage('oci-card', 'no-such-package')).toBeNull();
+  });
+
+  it('ask the real questions: names as in the passport, birth, addresses, contact, and for most, parents', () => {
+    for (const definition of all) {
+      const keys = keysOf(definition);
+      for (const key of ['surname', 'givenName', 'changedName', 'dateOfBirth', 'addressCountry', 'email', 'mobile']) {
+        expect(keys, `${definition.id} ${key}`).toContain(key);
+      }
+    }
+    for (const [id, expected] of Object.entries(QUESTIONS)) {
+      const keys = keysOf(SEEDED_FORM_DEFINITIONS.get(id) as FormDefinition);
+      for (const key of expected) expect(keys, `${id} ${key}`).toContain(key);
+    }
+  });
+
+  it('ask a minor’s parents for their consent, and an adult about work and a spouse', () => {
+    for (const id of ['oci-card/oci-card-for-minor', 'indian-passport-renewal/minor']) {
+      const definition = SEEDED_FORM_DEFINITIONS.get(id) as FormDefinition;
+      const minor = shownAnswerKeys(definition, 'Minor', {});
+      const adult = shownAnswerKeys(definition, 'Adult', {});
+      expect(minor, id).toContain('parentsConsent');
+      expect(minor, id).toContain('fatherPassportNumber');
+      expect(minor, id).not.toContain('occupation');
+      expect(adult, id).not.toContain('parentsConsent');
+      expect(adult, id).toContain('occupation');
+      expect(adult, id).toContain('maritalStatus');
+      expect(memberSteps(definition, 'Minor').map((s) => s.key)).toContain('consentStep');
+      expect(memberSteps(definition, 'Adult').map((s) => s.key)).not.toContain('consentStep');
+    }
+  });
+
+  it('take the naturalisation date on the right side of 1 June 2010 for each renunciation package', () => {
+    const check = (pkg: string, date: string) =>
+      checkAnswers(
+        definitionForPackage('renunciation-of-indian-passport', pkg) as FormDefinition,
+        { naturalisedOn: date },
+        {
+          mode: 'partial',
+          memberKind: 'Adult',
+          today: TODAY,
+        },
+      ).errors;
+    expect(check('surrender-certificate-from-june-2010', '2010-05-31')).toEqual({
+      naturalisedOn: 'Date you became a citizen must be on or after June 1, 2010',
+    });
+    expect(check('surrender-certificate-from-june-2010', '2010-06-01')).toEqual({});
+    expect(check('surrender-certificate-before-june-2010', '2010-06-01')).toEqual({
+      naturalisedOn: 'Date you became a citizen must be on or before May 31, 2010',
+    });
+  });
+
+  it('can each be completed by a member of either kind', () => {
+    for (const definition of all) {
+      for (const memberKind of MEMBER_KINDS) {
+        const [values] = fc.sample(validAnswers(definition, TODAY), { numRuns: 1, seed: 47 });
+        const result = checkAnswers(definition, values, { mode: 'complete', memberKind, today: TODAY });
+        expect(result.errors, `${definition.id} ${memberKind}`).toEqual({});
+      }
+    }
+  });
+
+  it('use the engine’s field types widely', () => {
+    const used = new Set(all.flatMap((d) => [...allFields(d)].map((f) => f.type)));
+    const unused = FORM_FIELD_TYPES.filter((t) => !used.has(t));
+    // A customer application has no use for a password, a star rating or a confirmation of one.
+    expect(unused).toEqual(['password', 'rating']);
+  });
+});

@@ -1,0 +1,44 @@
+import { createContext, useContext } from 'react';
+import type { Control } from 'react-hook-form';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import type { UploadField } from '../../../../domain/forms/definition.ts';
+import type { FileRef } from '../../../../domain/forms/files.ts';
+
+/** What the form holds: raw answers keyed by field key, as typed (the schema normalises them). */
+export type FormValues = Record<string, unknown>;
+
+export interface UploadContext {
+  field: UploadField;
+  /** Report progress as a fraction from 0 to 1. */
+  onProgress(fraction: number): void;
+  /** Aborted when the customer cancels or removes the file. */
+  signal: AbortSignal;
+}
+
+/**
+ * Sends one file to the upload service and resolves to its reference (the upload service is
+ * another part of the application; tests and the preview pass a stand-in). Reject with an Error
+ * whose message the customer can read.
+ */
+export type UploadFile = (file: File, context: UploadContext) => Promise<FileRef>;
+
+export interface EngineContextValue {
+  control: Control<FormValues>;
+  /** Checks one field again (as a partial save would), so its message clears as soon as it is fixed. */
+  recheck(key: string): void;
+  /** Prefix of element ids, unique per engine on the page. */
+  idPrefix: string;
+  memberKind: MemberKind;
+  today: string;
+  upload: UploadFile | undefined;
+  /** Where a stored document can be previewed, if the host knows. */
+  fileUrl: ((ref: FileRef) => string | undefined) | undefined;
+}
+
+export const EngineContext = createContext<EngineContextValue | null>(null);
+
+export function useEngine(): EngineContextValue {
+  const value = useContext(EngineContext);
+  if (!value) throw new Error('Form engine fields render inside <FormEngine>');
+  return value;
+}

@@ -1,0 +1,235 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs } from '../../../testing/dom.tsx';
+import { FormEngine, type FormEngineHandle, type FormEngineProps } from './form-engine.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const TODAY = '2026-11-30';
+const yesNo = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+const definition: FormDefinition = {
+  format: 1,
+  id: 'test/engine',
+  version: 3,
+  title: 'Test application',
+  steps: [
+    {
+      key: 'aboutYou',
+      title: 'About you',
+      sections: [
+        {
+          key: 'names',
+          title: 'Your name',
+          fields: [
+            {
+              type: 'text',
+              key: 'givenName',
+              label: 'Given name',
+              required: true,
+              help: 'As printed in your passport.',
+              transforms: ['trim', 'uppercase'],
+            },
+            { type: 'email', key: 'email', label: 'Email' },
+            {
+              type: 'radio',
+              key: 'changedName',
+              label: 'Have you changed your name?',
+              errorLabel: 'Name change',
+              required: true,
+              options: yesNo,
+            },
+            {
+              type: 'dependent',
+              key: 'previous',
+              when: { field: 'changedName', equals: 'yes' },
+              fields: [{ type: 'text', key: 'previousName', label: 'Previous name', required: true }],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      key: 'passport',
+      title: 'Passport',
+      sections: [
+        {
+          key: 'passportSection',
+          title: 'Your passport',
+          fields: [{ type: 'unique ID', key: 'passportNumber', label: 'Passport number', required: true }],
+        },
+      ],
+    },
+    {
+      key: 'consent',
+      title: 'Parents’ consent',
+      memberKinds: ['Minor'],
+      sections: [
+        {
+          key: 'consentSection',
+          title: 'Consent',
+          fields: [
+            {
+              type: 'checkboxes',
+              key: 'consentGiven',
+              label: 'Consent',
+              required: true,
+              options: [{ value: 'given', label: 'We both consent' }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+function renderEngine(props: Partial<FormEngineProps> = {}) {
+  fakeApi({});
+  const handle = createRef<FormEngineHandle>();
+  const callbacks = { onChange: vi.fn(), onStepChange: vi.fn(), onComplete: vi.fn() };
+  render(
+    <FormEngine definition={definition} memberKind="Adult" today={TODAY} ref={handle} {...callbacks} {...props} />,
+  );
+  return { handle, ...callbacks };
+}
+
+const heading = () => screen.getByRole('heading', { level: 2 });
+const continueButton = () => screen.getByRole('button', { name: /Continue|Review answers/ });
+const givenName = () => screen.getByLabelText(/^Given name/);
+
+describe('FormEngine', () => {
+  it('renders the member’s first step as a guided card, with the per-member step counter', () => {
+    renderEngine();
+    expect(heading().textContent).toBe('About you');
+    expect(screen.getAllByText('Step 1 of 2').length).toBeGreaterThan(0);
+    expect(screen.getByRole('navigation', { name: 'Form steps' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your name' })).toBeTruthy();
+    const help = document.getElementById(givenName().getAttribute('aria-describedby') ?? '');
+    expect(help?.textContent).toBe('As printed in your passport.');
+    expect(givenName().getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText('(optional)')).toBeTruthy();
+    expect(screen.queryByLabelText(/Previous name/)).toBeNull();
+  });
+
+  it('shows a malformed answer’s message when the field is left, but not a missing one’s', async () => {
+    renderEngine();
+    fireEvent.blur(givenName());
+    const email = screen.getByLabelText(/^Email/);
+    fireEvent.change(email, { target: { value: 'priya@' } });
+    fireEvent.blur(email);
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Given name is required')).toBeNull();
+  });
+
+  it('stays on a step with missing answers, says what is missing and focuses the first', async () => {
+    const { onStepChange } = renderEngine();
+    fireEvent.click(continueButton());
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['Given name is required', 'Name change is required']);
+    await waitFor(() => expect(document.activeElement).toBe(givenName()));
+    expect(givenName().getAttribute('aria-invalid')).toBe('true');
+    const group = screen.getByRole('group', { name: /Have you changed your name/ });
+    expect(group.getAttribute('aria-describedby')).toContain('error');
+    expect(onStepChange).not.toHaveBeenCalled();
+    expect(heading().textContent).toBe('About you');
+    fireEvent.change(givenName(), { target: { value: 'Priya' } });
+    await waitFor(() => expect(screen.queryByText('Given name is required')).toBeNull());
+  });
+
+  it('shows a dependent’s questions while its condition holds, validates them, and drops them when hidden', async () => {
+    const { handle, onChange } = renderEngine({ defaultValues: { givenName: 'PRIYA' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    const previous = await screen.findByLabelText(/Previous name/);
+    fireEvent.click(continueButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Previous name is required');
+    fireEvent.change(previous, { target: { value: 'Iyer' } });
+    expect(handle.current?.getValues().previousName).toBe('Iyer');
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByLabelText(/Previous name/)).toBeNull());
+    await waitFor(() => expect(handle.current?.getValues()).not.toHaveProperty('previousName'));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ isDirty: true }));
+    expect(onChange.mock.lastCall?.[0].values).not.toHaveProperty('previousName');
+  });
+
+  it('moves to the next step once this one passes, focusing its heading and telling the host', async () => {
+    const { onStepChange } = renderEngine();
+    fireEvent.change(givenName(), { target: { value: ' priya ' } });
+    fireEvent.blur(givenName());
+    await waitFor(() => expect((givenName() as HTMLInputElement).value).toBe('PRIYA'));
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(heading().textContent).toBe('Passport'));
+    expect(document.activeElement).toBe(heading());
+    expect(onStepChange).toHaveBeenCalledWith(
+      expect.objectContaining({ step: 2, stepKey: 'passport', previousStep: 1, isDirty: true }),
+    );
+    expect(onStepChange.mock.lastCall?.[0].values).toMatchObject({ givenName: 'PRIYA', changedName: 'no' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(heading().textContent).toBe('About you'));
+    expect((givenName() as HTMLInputElement).value).toBe('PRIYA');
+  });
+
+  it('opens any step from the navigator and ticks the steps that are complete', async () => {
+    renderEngine({ defaultValues: { givenName: 'PRIYA', changedName: 'no' } });
+    const nav = screen.getByRole('navigation', { name: 'Form steps' });
+    expect(within(nav).getAllByRole('button', { name: 'About you, complete' }).length).toBeGreaterThan(0);
+    fireEvent.click(within(nav).getAllByRole('button', { name: 'Passport' })[0] as HTMLElement);
+    await waitFor(() => expect(heading().textContent).toBe('Passport'));
+    expect(within(nav).getAllByRole('button', { name: 'Passport' })[0]?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('asks a minor the minor’s steps', () => {
+    renderEngine({ memberKind: 'Minor', initialStep: 3 });
+    expect(heading().textContent).toBe('Parents’ consent');
+    expect(screen.getAllByText('Step 3 of 3').length).toBeGreaterThan(0);
+  });
+
+  it('on the last step, hands the normalised answers over for review', async () => {
+    const { onComplete } = renderEngine({
+      initialStep: 2,
+      defaultValues: { givenName: 'PRIYA', changedName: 'no', previousName: 'kept by mistake' },
+    });
+    fireEvent.change(screen.getByLabelText(/Passport number/), { target: { value: 'z 123 4567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+    expect(onComplete).toHaveBeenCalledWith({ givenName: 'PRIYA', changedName: 'no', passportNumber: 'z1234567' });
+  });
+
+  it('sends the customer back to the first step with a missing answer before review', async () => {
+    const { onComplete } = renderEngine({ initialStep: 2 });
+    fireEvent.change(screen.getByLabelText(/Passport number/), { target: { value: 'Z1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    await waitFor(() => expect(heading().textContent).toBe('About you'));
+    expect(await screen.findByText('Given name is required')).toBeTruthy();
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it('lets autosave read the answers, their dirty state and what a partial save keeps', async () => {
+    const { handle, onChange } = renderEngine({ defaultValues: { givenName: 'PRIYA' } });
+    expect(handle.current?.isDirty()).toBe(false);
+    const email = screen.getByLabelText(/^Email/);
+    fireEvent.change(email, { target: { value: 'not-an-email' } });
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ name: 'email', isDirty: true })),
+    );
+    expect(handle.current?.isDirty()).toBe(true);
+    expect(handle.current?.savableAnswers()).toEqual({
+      answers: { givenName: 'PRIYA' },
+      errors: { email: 'Please enter a valid email address' },
+    });
+    act(() => handle.current?.markSaved(handle.current.getValues()));
+    await waitFor(() => expect(handle.current?.isDirty()).toBe(false));
+    expect((email as HTMLInputElement).value).toBe('not-an-email');
+    expect(handle.current?.currentStep()).toBe(1);
+    act(() => handle.current?.goToStep(2));
+    await waitFor(() => expect(heading().textContent).toBe('Passport'));
+  });
+});

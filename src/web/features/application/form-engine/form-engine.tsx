@@ -1,0 +1,413 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import {
+  type Answers,
+  buildAnswersSchema,
+  type CheckedAnswers,
+  checkAnswers,
+} from '../../../../domain/forms/answers.ts';
+import { answerFieldsByKey, type FormDefinition, type FormField } from '../../../../domain/forms/definition.ts';
+import type { FileRef } from '../../../../domain/forms/files.ts';
+import {
+  conditionSources,
+  memberSteps,
+  shownFieldKeys,
+  stepIndexByField,
+} from '../../../../domain/forms/visibility.ts';
+import { todayIsoDate } from '../../../../domain/limits/constants.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { useHydrated } from '../../../components/ui/use-hydrated.ts';
+import {
+  EngineContext,
+  type EngineContextValue,
+  type FormValues,
+  type UploadFile,
+  useEngine,
+} from './engine-context.ts';
+import { SectionView } from './field-view.tsx';
+import { type NavigatorStep, StepNavigator } from './step-navigator.tsx';
+
+// DESIGN.md §2b: zod must not try `new Function` under our CSP (no 'unsafe-eval').
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
+export const ENGINE_TEXT = {
+  back: 'Back',
+  continue: 'Continue',
+  review: 'Review answers',
+  nothingHere: 'Nothing to answer on this step. Continue to the next one.',
+} as const;
+
+/** Every change of an answer: what autosave needs. */
+export interface FormEngineChange {
+  /** All answers as typed, every step (send them to the server, which keeps the valid, shown ones). */
+  values: FormValues;
+  /** Whether anything differs from the values last marked saved (or the defaults). */
+  isDirty: boolean;
+  /** The field that changed. */
+  name: string | undefined;
+}
+
+/** A move to another step; `step` is the per-member step counter (1-based, SPEC.md §3 currentStepper). */
+export interface StepChange {
+  step: number;
+  stepKey: string;
+  previousStep: number;
+  values: FormValues;
+  isDirty: boolean;
+}
+
+/** What the host (autosave, members, review) can do with a mounted engine. */
+export interface FormEngineHandle {
+  getValues(): FormValues;
+  isDirty(): boolean;
+  /** After a successful save of `saved`: those become the baseline; what was typed since stays dirty. */
+  markSaved(saved: FormValues): void;
+  /** The current step, 1-based. */
+  currentStep(): number;
+  /** Opens step `step` (1-based) without checking the current one. */
+  goToStep(step: number): void;
+  /** Checks the current step as the complete form would, showing the messages; true when it passes. */
+  validateStep(): Promise<boolean>;
+  /** The answers a partial save would keep now, and the messages of those it would refuse. */
+  savableAnswers(): CheckedAnswers;
+}
+
+export interface FormEngineProps {
+  definition: FormDefinition;
+  memberKind: MemberKind;
+  /** The member's saved answers. */
+  defaultValues?: FormValues;
+  /** The step to open, 1-based (the saved step counter). */
+  initialStep?: number;
+  /** ISO date the date rules are resolved on; default today (UTC), as the server does. */
+  today?: string;
+  /** Sends a file; without it, upload fields say uploading is unavailable. */
+  upload?: UploadFile;
+  /** A URL that previews a stored document, if there is one. */
+  fileUrl?: (ref: FileRef) => string | undefined;
+  /** Whose form it is, shown over the steps on desktop. */
+  memberName?: string;
+  onChange?(change: FormEngineChange): void;
+  onStepChange?(change: StepChange): void;
+  /** The last step was continued and the whole form passes: the normalised answers, for the review step. */
+  onComplete?(answers: Answers): void | Promise<void>;
+  /** Beside the buttons: the autosave status, for example. */
+  status?: ReactNode;
+  ref?: Ref<FormEngineHandle>;
+}
+
+const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max, 0));
+
+/** The answer keys of one step, in order. */
+function stepKeys(byField: Map<string, number>, index: number): string[] {
+  return [...byField].filter(([, step]) => step === index).map(([key]) => key);
+}
+
+/**
+ * One member's form: the steps of a definition for the member's kind, one step at a time, on
+ * react-hook-form with the schema built from the definition (docs/decisions/0047-form-engine.md).
+ * Messages show as a field is left (malformed answers only) and, for required answers, when
+ * the step is continued. Answers of dependents that hide are dropped.
+ */
+export function FormEngine({
+  definition,
+  memberKind,
+  defaultValues,
+  initialStep = 1,
+  today: givenToday,
+  upload,
+  fileUrl,
+  memberName,
+  onChange,
+  onStepChange,
+  onComplete,
+  status,
+  ref,
+}: FormEngineProps) {
+  const [today] = useState(() => givenToday ?? todayIsoDate());
+  const hydrated = useHydrated();
+  const idPrefix = `fe${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const steps = useMemo(() => memberSteps(definition, memberKind), [definition, memberKind]);
+  const byField = useMemo(() => stepIndexByField(steps), [steps]);
+  const schemas = useMemo(
+    () => ({
+      partial: buildAnswersSchema(definition, { mode: 'partial', memberKind, today }),
+      complete: buildAnswersSchema(definition, { mode: 'complete', memberKind, today }),
+    }),
+    [definition, memberKind, today],
+  );
+  // Leaving a field checks what is there (partial); continuing a step checks what must be there too.
+  const strict = useRef(false);
+  const resolver = useCallback<Resolver<FormValues>>(
+    (values, context, options) =>
+      (zodResolver(strict.current ? schemas.complete : schemas.partial) as unknown as Resolver<FormValues>)(
+        values,
+        context,
+        options,
+      ),
+    [schemas],
+  );
+  const form = useForm<FormValues>({
+    defaultValues: defaultValues ?? {},
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    resolver,
+  });
+  const { control, getValues, trigger, unregister, subscribe, reset, formState } = form;
+  // Read while rendering, so react-hook-form keeps it up to date for the callbacks below.
+  const dirty = useRef(false);
+  dirty.current = formState.isDirty;
+
+  const [index, setIndex] = useState(() => clamp(initialStep - 1, steps.length - 1));
+  const [visited, setVisited] = useState(() => new Set(Array.from({ length: index + 1 }, (_, i) => i)));
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const moved = useRef(false);
+  const checkOnArrival = useRef(false);
+
+  // Which fields show depends only on the answers dependents test.
+  const sources = useMemo(() => conditionSources(definition), [definition]);
+  const watched = useWatch({ control, name: sources.length > 0 ? sources : ['__none__'] }) as unknown[];
+  const watchedKey = JSON.stringify(watched);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a tested answer changes (watchedKey).
+  const shown = useMemo(() => {
+    const values = new Map(sources.map((key, i) => [key, watched[i]]));
+    return shownFieldKeys(steps, (key) => values.get(key));
+  }, [steps, sources, watchedKey]);
+
+  // Hidden answers are not kept (SPEC.md §3 dependent): drop them from the form as they hide.
+  const answerKeys = useMemo(() => [...answerFieldsByKey(definition).keys()], [definition]);
+  useEffect(() => {
+    const values = getValues();
+    const hidden = answerKeys.filter((key) => !shown.has(key) && values[key] !== undefined);
+    if (hidden.length > 0) unregister(hidden, { keepDefaultValue: true });
+  }, [shown, answerKeys, getValues, unregister]);
+
+  const changeHandler = useRef(onChange);
+  changeHandler.current = onChange;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true, isDirty: true },
+        callback: ({ values, isDirty, name }) =>
+          changeHandler.current?.({ values, isDirty: Boolean(isDirty), name: name ?? undefined }),
+      }),
+    [subscribe],
+  );
+
+  const validateStep = useCallback(
+    async (at: number = index) => {
+      const keys = stepKeys(byField, at).filter((key) => shown.has(key));
+      strict.current = true;
+      try {
+        return await trigger(keys, { shouldFocus: true });
+      } finally {
+        strict.current = false;
+      }
+    },
+    [byField, index, shown, trigger],
+  );
+
+  const goToStep = useCallback(
+    (next: number) => {
+      const target = clamp(next, steps.length - 1);
+      if (target === index) return;
+      moved.current = true;
+      setIndex(target);
+      setVisited((v) => new Set(v).add(target));
+      onStepChange?.({
+        step: target + 1,
+        stepKey: steps[target]?.key ?? '',
+        previousStep: index + 1,
+        values: getValues(),
+        isDirty: dirty.current,
+      });
+    },
+    [steps, index, onStepChange, getValues],
+  );
+
+  // After a move: the new step's heading takes focus (and is read out); a step opened to show
+  // its problems checks itself once its fields are there.
+  useEffect(() => {
+    if (!moved.current) return;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    if (checkOnArrival.current) {
+      checkOnArrival.current = false;
+      void validateStep(index);
+    }
+  }, [index, validateStep]);
+
+  async function complete() {
+    const result = checkAnswers(definition, getValues(), { mode: 'complete', memberKind, today });
+    const wrong = Object.keys(result.errors)
+      .map((key) => byField.get(key) ?? steps.length)
+      .sort((a, b) => a - b)[0];
+    if (wrong !== undefined) {
+      if (wrong === index) await validateStep();
+      else {
+        checkOnArrival.current = true;
+        goToStep(wrong);
+      }
+      return;
+    }
+    await onComplete?.(result.answers);
+  }
+
+  async function next() {
+    if (!(await validateStep())) return;
+    if (index === steps.length - 1) await complete();
+    else goToStep(index + 1);
+  }
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getValues: () => getValues(),
+      isDirty: () => dirty.current,
+      markSaved: (saved) =>
+        reset(saved, { keepValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true }),
+      currentStep: () => index + 1,
+      goToStep: (step) => goToStep(step - 1),
+      validateStep: () => validateStep(),
+      savableAnswers: () => checkAnswers(definition, getValues(), { mode: 'partial', memberKind, today }),
+    }),
+    [getValues, reset, index, goToStep, validateStep, definition, memberKind, today],
+  );
+
+  const engine = useMemo<EngineContextValue>(
+    () => ({ control, recheck: (key) => void trigger(key), idPrefix, memberKind, today, upload, fileUrl }),
+    [control, trigger, idPrefix, memberKind, today, upload, fileUrl],
+  );
+
+  const step = steps[index];
+  if (!step) return null;
+  const last = index === steps.length - 1;
+  const anythingShown = step.sections.some((s) => s.fields.some((f: FormField) => shown.has(f.key)));
+
+  return (
+    <EngineContext value={engine}>
+      <div className="grid gap-6 desk:grid-cols-[17rem_minmax(0,1fr)] desk:gap-12">
+        <div className="desk:sticky desk:top-24 desk:self-start">
+          <Progress
+            definition={definition}
+            memberKind={memberKind}
+            today={today}
+            steps={steps}
+            byField={byField}
+            visited={visited}
+            current={index}
+            onSelect={goToStep}
+            memberName={memberName}
+          />
+        </div>
+        <form
+          noValidate
+          aria-labelledby={`${idPrefix}-step`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void next();
+          }}
+          className="min-w-0 max-w-3xl"
+        >
+          <header className="mb-6">
+            <p className="hidden text-sm font-semibold text-brand-700 desk:block">
+              Step {index + 1} of {steps.length}
+            </p>
+            <h2
+              id={`${idPrefix}-step`}
+              ref={heading}
+              tabIndex={-1}
+              className="mt-1 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+            >
+              {step.title}
+            </h2>
+            {step.intro ? <p className="mt-2 text-base text-slate-600">{step.intro}</p> : null}
+          </header>
+          <div className="space-y-6">
+            {anythingShown ? (
+              step.sections.map((section) => (
+                <SectionView
+                  key={section.key}
+                  section={section}
+                  shown={shown}
+                  stepTitle={step.title}
+                  stepHeadingId={`${idPrefix}-step`}
+                />
+              ))
+            ) : (
+              <p className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
+                {ENGINE_TEXT.nothingHere}
+              </p>
+            )}
+          </div>
+          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 py-3 pr-20 pl-4 backdrop-blur sm:-mx-6 sm:pl-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:pr-0 desk:pl-0 desk:backdrop-blur-none">
+            {index > 0 ? (
+              <button type="button" onClick={() => goToStep(index - 1)} className="btn-outline px-4 sm:px-6">
+                <Icon name="arrow-left" className="size-5" />
+                <span className="sr-only sm:not-sr-only">{ENGINE_TEXT.back}</span>
+              </button>
+            ) : null}
+            {/* Before the script runs a submit would put the answers in the address: wait for it. */}
+            <button
+              type="submit"
+              disabled={!hydrated || formState.isSubmitting}
+              className="btn-primary flex-1 disabled:opacity-70 sm:flex-none"
+            >
+              {last ? ENGINE_TEXT.review : ENGINE_TEXT.continue}
+              <Icon name="arrow-right" className="size-5" />
+            </button>
+            {status ? <div className="ml-auto text-sm text-slate-600">{status}</div> : null}
+          </div>
+        </form>
+      </div>
+    </EngineContext>
+  );
+}
+
+interface ProgressProps {
+  definition: FormDefinition;
+  memberKind: MemberKind;
+  today: string;
+  steps: ReturnType<typeof memberSteps>;
+  byField: Map<string, number>;
+  visited: ReadonlySet<number>;
+  current: number;
+  onSelect(index: number): void;
+  memberName: string | undefined;
+}
+
+/** The navigator, re-rendered on every answer to tick the steps that are complete. */
+function Progress({
+  definition,
+  memberKind,
+  today,
+  steps,
+  byField,
+  visited,
+  current,
+  onSelect,
+  memberName,
+}: ProgressProps) {
+  const values = useWatch({ control: useEngine().control }) as FormValues;
+  const { errors } = checkAnswers(definition, values, { mode: 'complete', memberKind, today });
+  const failing = new Set(Object.keys(errors).map((key) => byField.get(key)));
+  const navigatorSteps: NavigatorStep[] = steps.map((step, i) => ({
+    key: step.key,
+    title: step.title,
+    done: visited.has(i) && !failing.has(i),
+  }));
+  return <StepNavigator steps={navigatorSteps} current={current} onSelect={onSelect} memberName={memberName} />;
+}

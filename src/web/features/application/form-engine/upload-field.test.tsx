@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FormDefinition, UploadField } from '../../../../domain/forms/definition.ts';
+import type { FileRef } from '../../../../domain/forms/files.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import type { UploadContext, UploadFile } from './engine-context.ts';
+import { FormEngine, type FormEngineHandle } from './form-engine.tsx';
+import { UPLOAD_TEXT } from './upload-field.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const passportPage: UploadField = {
+  type: 'file upload',
+  key: 'passportPage',
+  label: 'Passport photo page',
+  required: true,
+  rules: { maxSize: 300 * 1024, fileTypes: ['application/pdf'] },
+  uploadMode: 'onDrop',
+};
+const photo: UploadField = { type: 'image upload', key: 'photo', label: 'Your photo', uploadMode: 'onUpload' };
+
+function renderUpload(field: UploadField, upload?: UploadFile, defaultValues = {}) {
+  const definition: FormDefinition = {
+    format: 1,
+    id: 'test/upload',
+    version: 1,
+    title: 'Uploads',
+    steps: [{ key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [field] }] }],
+  };
+  const handle = createRef<FormEngineHandle>();
+  render(
+    <FormEngine
+      definition={definition}
+      memberKind="Adult"
+      today="2026-11-30"
+      upload={upload}
+      defaultValues={defaultValues}
+      ref={handle}
+    />,
+  );
+  return { values: () => handle.current?.getValues() ?? {} };
+}
+
+const pdf = (size = 1000, name = 'passport.pdf') => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+
+/** An upload that waits for the test to report progress and finish. */
+function controlledUpload() {
+  let context: UploadContext | undefined;
+  let finish: ((ref: FileRef) => void) | undefined;
+  let fail: ((error: Error) => void) | undefined;
+  const upload = vi.fn<UploadFile>(
+    (_file, ctx) =>
+      new Promise<FileRef>((resolve, reject) => {
+        context = ctx;
+        finish = resolve;
+        fail = reject;
+      }),
+  );
+  return {
+    upload,
+    progress: (fraction: number) => act(() => context?.onProgress(fraction)),
+    finish: (ref: FileRef) => act(async () => finish?.(ref)),
+    fail: (message: string) => act(async () => fail?.(new Error(message))),
+    signal: () => context?.signal,
+  };
+}
+
+const stored: FileRef = { documentId: 'doc_1', name: 'passport.pdf', type: 'application/pdf', size: 1000 };
+
+describe('upload fields', () => {
+  it('offer a picker tied to the label, with the accepted types and size', () => {
+    renderUpload(passportPage, vi.fn());
+    const input = screen.getByLabelText(/Passport photo page/);
+    expect(input.getAttribute('type')).toBe('file');
+    expect(input.getAttribute('accept')).toBe('application/pdf');
+    expect(screen.getByText('PDF, up to 300 KB')).toBeTruthy();
+  });
+
+  it('onDrop: a dropped file goes at once, with its progress, and becomes the answer', async () => {
+    const transfer = controlledUpload();
+    const { values } = renderUpload(passportPage, transfer.upload);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    expect(transfer.upload).toHaveBeenCalledTimes(1);
+    expect(transfer.upload.mock.calls[0]?.[1].field.key).toBe('passportPage');
+    transfer.progress(0.45);
+    const bar = screen.getByRole('progressbar', { name: 'Uploading passport.pdf' });
+    expect(bar.getAttribute('value')).toBe('0.45');
+    expect(screen.getByText('45%')).toBeTruthy();
+    await transfer.finish(stored);
+    expect(values().passportPage).toEqual(stored);
+    expect(screen.getByText('passport.pdf')).toBeTruthy();
+    expect(screen.getByText('Replace file')).toBeTruthy();
+  });
+
+  it('checks the type and size before sending, with the schema’s messages', async () => {
+    const upload = vi.fn<UploadFile>();
+    renderUpload(passportPage, upload);
+    const input = screen.getByLabelText(/Passport photo page/);
+    fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Passport photo page must be a PDF file');
+    fireEvent.change(input, { target: { files: [pdf(300 * 1024 + 1)] } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Passport photo page must be at most 300 KB'),
+    );
+    fireEvent.change(input, { target: { files: [pdf(0)] } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Passport photo page: the file is empty. Please choose another file',
+      ),
+    );
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('onUpload: shows the chosen file first and sends it when Upload is pressed', async () => {
+    const transfer = controlledUpload();
+    const { values } = renderUpload(photo, transfer.upload);
+    const image = new File([new Uint8Array(2000)], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText(/Your photo/), { target: { files: [image] } });
+    expect(transfer.upload).not.toHaveBeenCalled();
+    expect(screen.getByText('me.jpg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(transfer.upload).toHaveBeenCalledWith(image, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    await transfer.finish({ documentId: 'doc_2', name: 'me.jpg', type: 'image/jpeg', size: 2000 });
+    expect(values().photo).toMatchObject({ documentId: 'doc_2' });
+  });
+
+  it('says why an upload failed and keeps the file to try again', async () => {
+    const transfer = controlledUpload();
+    renderUpload(photo, transfer.upload);
+    fireEvent.change(screen.getByLabelText(/Your photo/), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await transfer.fail('The file is not a real JPEG');
+    expect(screen.getByRole('alert').textContent).toBe('The file is not a real JPEG');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+  });
+
+  it('cancels an upload under way', async () => {
+    const transfer = controlledUpload();
+    const { values } = renderUpload(passportPage, transfer.upload);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(transfer.signal()?.aborted).toBe(true);
+    await transfer.finish(stored);
+    expect(values().passportPage).toBeUndefined();
+  });
+
+  it('shows a stored file, which can be removed', async () => {
+    const { values } = renderUpload(passportPage, vi.fn(), { passportPage: stored });
+    expect(screen.getByText('passport.pdf')).toBeTruthy();
+    expect(screen.getByText('1000 bytes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove passport.pdf' }));
+    await waitFor(() => expect(values().passportPage).toBeNull());
+    expect(screen.getByText('Choose a file')).toBeTruthy();
+  });
+
+  it('says so when there is nowhere to upload to', async () => {
+    renderUpload(passportPage);
+    fireEvent.change(screen.getByLabelText(/Passport photo page/), { target: { files: [pdf()] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(UPLOAD_TEXT.unavailable);
+  });
+});

@@ -1,0 +1,20 @@
+import { data } from 'react-router';
+import { formPreview } from '../features/application/form-engine/preview.server.ts';
+import { FormPreviewPage } from '../features/application/form-engine/preview-page.tsx';
+import type { Route } from './+types/dev.form-preview';
+
+/** The form engine on any seeded definition, for development and screenshots; a plain 404 in production. */
+export function loader({ request }: Route.LoaderArgs) {
+  if (process.env.NODE_ENV === 'production') throw data(null, { status: 404 });
+  return formPreview(new URL(request.url).searchParams);
+}
+
+export function headers(): HeadersInit {
+  return { 'Cache-Control': 'no-store' };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Form preview | SevaDocs' }];
+
+export default function DevFormPreview({ loaderData }: Route.ComponentProps) {
+  return <FormPreviewPage preview={loaderData} />;
+}
