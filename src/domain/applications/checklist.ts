@@ -1,7 +1,5 @@
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
-
-/** SPEC.md §3 member kinds. */
-export type MemberKind = 'Minor' | 'Adult';
+import type { MemberKind } from './member-kinds.ts';
 
 /** One document a member's application needs, ticked off when an upload for `id` is accepted. */
 export interface ChecklistItem {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
-import { MEMBER_KINDS } from './members.ts';
+import { MEMBER_KINDS } from './member-kinds.ts';
 
 /**
  * An application's documents (issue 10 point 5, SPEC.md §7 /order/documents/, /upload/,

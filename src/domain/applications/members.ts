@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { personName } from '../auth/schemas.ts';
 import { todayIsoDate } from '../limits/constants.ts';
+import { MEMBER_KINDS, type MemberKind } from './member-kinds.ts';
 
 /**
  * The family members of an application (SPEC.md §3 'Member kinds: Minor, Adult'; issue 10
  * point 2): the same zod schemas check the browser's member form and the server's API.
  */
-
-/** SPEC.md §3 member kinds. */
-export const MEMBER_KINDS = ['Minor', 'Adult'] as const;
-export type MemberKind = (typeof MEMBER_KINDS)[number];
 
 /** How a member is related to the account holder who applies for them. */
 export const MEMBER_RELATIONSHIPS = ['Self', 'Spouse', 'Child', 'Parent', 'Sibling', 'Other'] as const;

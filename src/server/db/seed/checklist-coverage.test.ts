@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentChecklist, type MemberKind } from '../../../domain/applications/checklist.ts';
+import { documentChecklist } from '../../../domain/applications/checklist.ts';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { CATALOG } from './catalog-data.ts';
 
 describe('document checklists of the seeded catalog', () => {

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, DocumentUploader } from '../../../domain/applications/documents.ts';
-import type { MemberKind, MemberRelationship } from '../../../domain/applications/members.ts';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import type { MemberRelationship } from '../../../domain/applications/members.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
