@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { serviceHref, telHref, whatsappHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { ServiceCardPrice } from '../../components/service-card-price.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { serviceIconName } from '../../components/ui/icon-names.ts';
 
@@ -59,21 +60,7 @@ export function ServicesGrid({ services, tollFreeNumber, whatsappNumber }: Servi
                   </h3>
                 </div>
                 <p className="card-body mt-4 flex-1">{service.summary}</p>
-                <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
-                  {service.fromPrice ? (
-                    <p className="leading-tight">
-                      <span className="block text-lg font-bold whitespace-nowrap text-slate-900">
-                        From {service.fromPrice}
-                      </span>
-                      <span className="text-xs text-slate-600">all fees included</span>
-                    </p>
-                  ) : (
-                    <p className="text-sm text-slate-700">Priced on request</p>
-                  )}
-                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 transition group-hover:bg-brand-600 group-hover:text-white">
-                    <Icon name="arrow-right" />
-                  </span>
-                </div>
+                <ServiceCardPrice fromPrice={service.fromPrice} />
               </li>
             ))}
             <li className="on-dark flex flex-col rounded-2xl bg-brand-800 p-6 text-brand-100">

@@ -4,6 +4,7 @@ import { SERVICE_SEARCH_MESSAGES } from '../../../domain/catalog/service-search.
 import { serviceHref, telHref, whatsappHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
+import { ServiceCardPrice } from '../../components/service-card-price.tsx';
 import { ServiceSearchForm } from '../../components/service-search-form.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { serviceIconName } from '../../components/ui/icon-names.ts';
@@ -81,21 +82,7 @@ export function ServicesListPage({ query, matches, services, contact }: Services
                       </Link>
                     </h2>
                     <p className="card-body flex-1">{service.summary}</p>
-                    <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
-                      {service.fromPrice ? (
-                        <p className="leading-tight">
-                          <span className="block text-lg font-bold whitespace-nowrap text-slate-900">
-                            From {formatMoney(service.fromPrice)}
-                          </span>
-                          <span className="text-xs text-slate-600">all fees included</span>
-                        </p>
-                      ) : (
-                        <p className="text-sm text-slate-700">Priced on request</p>
-                      )}
-                      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 transition group-hover:bg-brand-600 group-hover:text-white">
-                        <Icon name="arrow-right" />
-                      </span>
-                    </div>
+                    <ServiceCardPrice fromPrice={service.fromPrice ? formatMoney(service.fromPrice) : null} />
                   </li>
                 );
               })}
