@@ -1,12 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { FastifyInstance } from 'fastify';
-import { createContext, type ServerBuild } from 'react-router';
+import { createContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { isDocumentedRoute } from './plugins/openapi.ts';
 import { createTestDatabase } from './test/database.ts';
+import { stubServerBuild } from './test/server-build.ts';
 
 /**
  * The OpenAPI document at /api/docs/json is a valid OpenAPI 3 document (swagger-parser checks it
@@ -14,19 +15,7 @@ import { createTestDatabase } from './test/database.ts';
  * parameters, resolvable references). The app is built with a stand-in page build so that the
  * page handler's catch-all route exists, as it does in a running server.
  */
-const build = {
-  entry: { module: { appContext: createContext(), default: () => new Response('page') } },
-  routes: { root: { id: 'root', path: '', module: { default: () => null } } },
-  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
-  publicPath: '/',
-  assetsBuildDirectory: '/nonexistent',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'initial' },
-  basename: '/',
-} as unknown as ServerBuild;
+const build = stubServerBuild({ appContext: createContext(), default: () => new Response('page') });
 
 let app: FastifyInstance;
 let database: DatabaseHandle;

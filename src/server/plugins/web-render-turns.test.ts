@@ -3,37 +3,24 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, type ServerBuild } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppContextValue } from '../../contracts/load-context.ts';
+import { stubServerBuild } from '../test/server-build.ts';
 import { registerWeb } from './web.ts';
 
 /** A stand-in server build whose document handler counts its renders, each taking `renderMs` of CPU. */
 function countingBuild(renderMs: number, onRender: () => void = () => {}) {
   const rendered: string[] = [];
   const appContext = createContext<AppContextValue>();
-  const build = {
-    entry: {
-      module: {
-        appContext,
-        default: (request: Request, status: number, headers: Headers) => {
-          rendered.push(new URL(request.url).search);
-          onRender();
-          const end = performance.now() + renderMs;
-          while (performance.now() < end);
-          headers.set('content-type', 'text/html; charset=utf-8');
-          return new Response('<p>page</p>', { status, headers });
-        },
-      },
+  const build = stubServerBuild({
+    appContext,
+    default: (request: Request, status: number, headers: Headers) => {
+      rendered.push(new URL(request.url).search);
+      onRender();
+      const end = performance.now() + renderMs;
+      while (performance.now() < end);
+      headers.set('content-type', 'text/html; charset=utf-8');
+      return new Response('<p>page</p>', { status, headers });
     },
-    routes: { root: { id: 'root', path: '', module: { default: () => null } } },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
-    publicPath: '/',
-    assetsBuildDirectory: '/nonexistent',
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: 'initial' },
-    basename: '/',
-  } as unknown as ServerBuild;
+  });
   return { build, rendered };
 }
 

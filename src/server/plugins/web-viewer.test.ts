@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createContext, type ServerBuild } from 'react-router';
+import { createContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextValue } from '../../contracts/load-context.ts';
 import { buildApp } from '../app.ts';
@@ -7,44 +7,31 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { createSignedInUser, sessionCookie } from '../modules/auth/testing.ts';
 import { createTestDatabase } from '../test/database.ts';
+import { stubServerBuild } from '../test/server-build.ts';
 
 /**
  * The page handler hands the signed-in user to the web app's loaders: a stand-in server build
  * whose document handler prints what it received in its load context.
  */
 const appContext = createContext<AppContextValue>();
-const build = {
-  entry: {
-    module: {
-      appContext,
-      default: (
-        _request: Request,
-        status: number,
-        headers: Headers,
-        _ctx: unknown,
-        load: { get: (k: unknown) => AppContextValue },
-      ) => {
-        const { viewer, publicConfig } = load.get(appContext);
-        headers.set('content-type', 'application/json');
-        headers.set('cache-control', 'public, max-age=0, s-maxage=60');
-        return new Response(JSON.stringify({ viewer, recaptchaSiteKey: publicConfig.recaptchaSiteKey }), {
-          status,
-          headers,
-        });
-      },
-    },
+const build = stubServerBuild({
+  appContext,
+  default: (
+    _request: Request,
+    status: number,
+    headers: Headers,
+    _ctx: unknown,
+    load: { get: (k: unknown) => AppContextValue },
+  ) => {
+    const { viewer, publicConfig } = load.get(appContext);
+    headers.set('content-type', 'application/json');
+    headers.set('cache-control', 'public, max-age=0, s-maxage=60');
+    return new Response(JSON.stringify({ viewer, recaptchaSiteKey: publicConfig.recaptchaSiteKey }), {
+      status,
+      headers,
+    });
   },
-  routes: { root: { id: 'root', path: '', module: { default: () => null } } },
-  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
-  publicPath: '/',
-  assetsBuildDirectory: '/nonexistent',
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: 'initial' },
-  basename: '/',
-} as unknown as ServerBuild;
+});
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
