@@ -32,6 +32,18 @@ describe('focusOnClose', () => {
     focusOnClose(() => null)(new Event('x', { cancelable: true }));
     expect(document.activeElement).toBe(other);
   });
+
+  it('follows the opener when a re-render replaces it after the close (Apply Now)', async () => {
+    const old = button('Change choices');
+    old.dataset.opener = '';
+    focusOnClose(() => document.querySelector('[data-opener]'))(new Event('x', { cancelable: true }));
+    expect(document.activeElement).toBe(old);
+    old.remove();
+    const replacement = button('Change choices');
+    replacement.dataset.opener = '';
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(document.activeElement).toBe(replacement);
+  });
 });
 
 let seen: Element | null | undefined;

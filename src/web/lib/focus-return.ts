@@ -11,9 +11,36 @@ import { useState } from 'react';
 export function focusOnClose(opener: () => Element | null | undefined): (event: Event) => void {
   return (event) => {
     event.preventDefault();
-    const target = opener();
-    if (target instanceof HTMLElement && target.isConnected) target.focus({ preventScroll: true });
+    const target = focusOpener(opener);
+    if (target) followReplacedOpener(target, opener);
   };
+}
+
+function focusOpener(opener: () => Element | null | undefined): HTMLElement | null {
+  const target = opener();
+  if (!(target instanceof HTMLElement) || !target.isConnected) return null;
+  target.focus({ preventScroll: true });
+  return target;
+}
+
+/** How long after a close a re-render that replaces the opener still hands focus to its successor. */
+const REPLACED_OPENER_WINDOW_MS = 3000;
+
+/**
+ * A dialog whose action re-renders the page (Apply Now) may close before the page's new markup
+ * replaces the opener: the focus then drops to `<body>` with the removed element. Until the window
+ * ends, ask `opener` again when that happens, so the focus lands on the control that took its place.
+ */
+function followReplacedOpener(focused: HTMLElement, opener: () => Element | null | undefined): void {
+  let current = focused;
+  const observer = new MutationObserver(() => {
+    if (current.isConnected) return;
+    if (document.activeElement && document.activeElement !== document.body) return observer.disconnect();
+    const next = focusOpener(opener);
+    if (next) current = next;
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), REPLACED_OPENER_WINDOW_MS);
 }
 
 /**
