@@ -1,134 +1,76 @@
-import { useEffect, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
-import { PACKAGE_CHOICE_MESSAGES, packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
-import { parameterLabel } from '../../domain/catalog/parameter-labels.ts';
-import { SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
-import { buildServicePath } from '../../domain/catalog/seo-url.ts';
-import { countryName } from '../../domain/countries/names.ts';
-import { CountryFlag } from '../features/catalog/country-flag.tsx';
-import { type ChosenPackage as Choice, loadChosenPackage } from '../features/catalog/package-choice.server.ts';
-import { PriceBreakdown } from '../features/catalog/price-breakdown.tsx';
-import { ProcessingTime } from '../features/catalog/processing-time.tsx';
+import { lazy, Suspense } from 'react';
+import { useLoaderData } from 'react-router';
+import { orderRefParams } from '../../domain/applications/application.ts';
+import { packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
+import { todayIsoDate } from '../../domain/limits/constants.ts';
+import { StartApplicationPage } from '../features/application/start/start-page.tsx';
+import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { appContext } from '../lib/app-context.ts';
+import { QueryProvider } from '../lib/query-client.tsx';
+import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
 
-/** The chosen package from the query (links that work without JavaScript carry it there). */
+const ApplicationFormPage = lazy(() =>
+  import('../features/application/form-page/application-form-page.tsx').then((m) => ({
+    default: m.ApplicationFormPage,
+  })),
+);
+
+const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
+
+/**
+ * /package-form has two faces. Without an order: the chosen package from the query (links that
+ * work without JavaScript carry it there), to start an application. With ?orderId=: that order's
+ * application form (signed-in owners only), at ?member= and ?step=, or its review (?review=1).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ref = packageChoiceFromQuery(new URL(request.url).searchParams);
-  return { choice: await loadChosenPackage(context.get(appContext).services.catalog, ref) };
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get('orderId');
+  if (orderId !== null && orderRefParams.safeParse({ orderRef: orderId }).success) {
+    requireViewer(context, request);
+    return {
+      kind: 'application' as const,
+      orderRef: orderId,
+      memberId: positiveInt(query.get('member')),
+      step: positiveInt(query.get('step')),
+      review: query.get('review') === '1',
+      today: todayIsoDate(),
+    };
+  }
+  const ref = packageChoiceFromQuery(query);
+  return { kind: 'start' as const, choice: await loadChosenPackage(context.get(appContext).services.catalog, ref) };
 }
 
-/** The page is about one visitor's choice: never kept by the page cache or a CDN. */
+/** The page is about one visitor's choice or order: never kept by the page cache or a CDN. */
 export function headers(): HeadersInit {
-  return { 'Cache-Control': 'private, no-store' };
+  return PRIVATE_HEADERS;
 }
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Your application | SevaDocs' },
-  { name: 'description', content: 'The package you chose and its full price.' },
+  { name: 'description', content: 'The package you chose, its full price, and your application form.' },
 ];
 
-function ChosenPackage({ choice }: { choice: Choice }) {
-  const { service, pkg } = choice;
-  const choices = pkg.choices;
-  const back = buildServicePath(
-    { serviceSlug: service.slug, packageSlug: null, choices },
-    { parameters: SERVICE_PARAMETERS.filter((p) => service.parameters.includes(p)) },
-  );
-  return (
-    <article aria-labelledby="chosen-package" className="card mt-8">
-      <p className="eyebrow">{service.name}</p>
-      <h2 id="chosen-package" className="mt-1 text-2xl font-bold text-slate-900">
-        {pkg.name}
-      </h2>
-      <p className="mt-2 text-slate-700">{pkg.description}</p>
-      {Object.keys(choices).length ? (
-        <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {SERVICE_PARAMETERS.filter((p) => choices[p]).map((parameter) => (
-            <div key={parameter} className="flex items-center gap-2">
-              <dt className="text-slate-600">{parameterLabel(parameter)}:</dt>
-              <dd className="flex items-center gap-1.5 font-semibold text-slate-900">
-                <CountryFlag isoCode={choices[parameter] ?? ''} />
-                {countryName(choices[parameter] ?? '')}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      <ProcessingTime time={pkg.processingTime} className="mt-4" />
-      <div className="mt-5 rounded-xl bg-slate-50 p-4">
-        <PriceBreakdown price={pkg.price} perApplicant={pkg.perApplicant} note={pkg.feeNote} />
-      </div>
-      <p className="mt-5 text-sm text-slate-700">
-        The application form for this package opens here next. Your choice is saved on this device, so you can come back
-        to it at any time.
-      </p>
-      <Link to={back} className="mt-4 inline-flex text-sm font-semibold text-brand-700 hover:underline">
-        Change package or countries
-      </Link>
-    </article>
-  );
-}
-
-function NothingChosen() {
-  return (
-    <div className="card mt-8">
-      <p className="text-slate-700">{PACKAGE_CHOICE_MESSAGES.nothingChosen}</p>
-      <Link to="/" className="btn-primary mt-5">
-        Browse our services
-      </Link>
-    </div>
-  );
-}
-
-/**
- * /package-form: until the application flow exists, it shows the chosen package and its
- * parameters (from the query, else from the packages store), or says that nothing is chosen.
- */
 export default function PackageForm() {
-  const { choice } = useLoaderData<typeof loader>();
-  const [stored, setStored] = useState<Choice | null | undefined>(choice ? null : undefined);
-
-  useEffect(() => {
-    if (choice) return;
-    let live = true;
-    void import('../lib/stores/packages-store.ts').then(({ usePackagesStore }) => {
-      const { currentPackage, service, setAwaitingSignIn } = usePackagesStore.getState();
-      if (!live) return;
-      // Shown here: nothing is left to continue after sign-in.
-      setAwaitingSignIn(false);
-      setStored(
-        currentPackage && service
-          ? {
-              service: { name: service.name, slug: service.slug, parameters: service.parameters ?? [] },
-              pkg: currentPackage,
-            }
-          : null,
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, [choice]);
-
-  const shown = choice ?? stored;
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === 'start') return <StartApplicationPage choice={data.choice} />;
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 desk:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your application</h1>
-      {shown ? (
-        <ChosenPackage choice={shown} />
-      ) : shown === null ? (
-        <NothingChosen />
-      ) : (
-        <>
-          <p role="status" className="card mt-8 text-slate-700">
-            Loading your chosen package…
+    <QueryProvider>
+      <Suspense
+        fallback={
+          <p role="status" className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
+            Loading your application…
           </p>
-          <noscript>
-            <NothingChosen />
-          </noscript>
-        </>
-      )}
-    </section>
+        }
+      >
+        <ApplicationFormPage
+          orderRef={data.orderRef}
+          memberId={data.memberId}
+          step={data.step}
+          review={data.review}
+          today={data.today}
+        />
+      </Suspense>
+    </QueryProvider>
   );
 }

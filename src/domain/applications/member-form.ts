@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { FORM_LIMITS } from '../forms/field-types.ts';
+
+/**
+ * One member's application form on the wire (SPEC.md §3 applicationFormData: currentStepper,
+ * memberFormData, reviewOrderDetails; §7 /fetch-forms; issue 10 points 3, 4 and 6). The browser's
+ * autosave and review, and the server's routes, share these schemas and messages.
+ *
+ * Calls, under /api/v1/application/order/{orderRef}:
+ * - GET  …/form                              the order's form definition (the version it started with)
+ * - GET  …/members/{memberId}/form           the member's answers, step and review state
+ * - PUT  …/members/{memberId}/form           autosave: the member's whole answer set and step
+ * - POST …/members/{memberId}/form/review    the review step: checks the whole form, stores review details
+ * - DELETE …/members/{memberId}/form/review  SPEC.md §4: review details removed (the form is open again)
+ */
+
+export const MEMBER_FORM_MESSAGES = {
+  loaded: 'Form loaded',
+  definitionLoaded: 'Form definition loaded',
+  saved: 'Answers saved',
+  reviewed: 'Answers reviewed',
+  reviewRemoved: 'Review removed; the form is open for changes again',
+  noForm: 'This package has no application form; only the documents are needed.',
+  incomplete: 'Some answers are missing or need a correction. Please complete them before reviewing.',
+  invalidAnswers: 'Some answers need a correction. Please check the highlighted fields.',
+  locked: 'The answers can no longer be changed for this order. Please contact us if something is wrong.',
+  stepInvalid: 'The step must be a whole number from 1',
+  tooFrequent: 'Saving too often. Your answers are kept and will be saved in a moment.',
+  tooLarge: 'These answers are too large to save. Please shorten the longest answers.',
+} as const;
+
+/**
+ * The largest autosave body (bytes). A complete member form is a few kilobytes (the longest
+ * seeded one, every answer at its maximum length, is under 40 KB); files are references, never
+ * contents.
+ */
+export const MEMBER_FORM_BODY_LIMIT = 64 * 1024;
+
+/** Autosave writes per member per session (DESIGN: at most one a second, issue 10). */
+export const MEMBER_FORM_SAVE_RATE_LIMIT = { max: 1, timeWindow: '1 second' } as const;
+
+/** The browser waits this long after the last keystroke before saving (≥ the rate limit's window). */
+export const AUTOSAVE_DEBOUNCE_MS = 1200;
+
+const step = z
+  .number({ error: MEMBER_FORM_MESSAGES.stepInvalid })
+  .int(MEMBER_FORM_MESSAGES.stepInvalid)
+  .min(1, MEMBER_FORM_MESSAGES.stepInvalid)
+  .max(FORM_LIMITS.stepsMax + 1, MEMBER_FORM_MESSAGES.stepInvalid);
+
+/**
+ * PUT …/members/{memberId}/form. `answers` is the member's whole answer set as the engine's
+ * `savableAnswers()` gives it (every step; answers left out are removed). The server checks it
+ * with the definition's partial schema: one malformed answer is a 400 with field messages and
+ * nothing is stored.
+ */
+export const saveMemberFormSchema = z.object({
+  currentStep: step,
+  answers: z.record(z.string(), z.unknown()),
+});
+export type SaveMemberForm = z.infer<typeof saveMemberFormSchema>;
+
+/** What the review step stores (SPEC.md §4 reviewOrderDetails). */
+export const reviewDetailsSchema = z.object({
+  reviewedAt: z.string(),
+  /** The form definition version the answers were checked against. */
+  definitionVersion: z.number().int(),
+});
+export type ReviewDetails = z.infer<typeof reviewDetailsSchema>;
+
+/** GET/PUT …/members/{memberId}/form and the review calls answer this. */
+export const memberFormSchema = z.object({
+  memberId: z.number(),
+  /** SPEC.md §3 currentStepper (1-based); one past the last form step is the review step. */
+  currentStep: z.number(),
+  /** The stored (normalised) answers, keyed by field key. */
+  answers: z.record(z.string(), z.unknown()),
+  /** Null until the review step stored its details; a later save that leaves the form incomplete removes them. */
+  reviewDetails: reviewDetailsSchema.nullable(),
+  /** Whether the answers may still change (the order's status allows it). */
+  canEdit: z.boolean(),
+  /** When the answers were last saved (ISO), for "Saved at …". */
+  savedAt: z.string(),
+});
+export type MemberForm = z.infer<typeof memberFormSchema>;
+
+/** GET …/form: the definition, or null for a package without a form (documents only). */
+export const orderFormSchema = z.object({
+  /** The FormDefinition JSON (src/domain/forms/definition.ts), checked by formDefinitionSchema on the server. */
+  definition: z.unknown().nullable(),
+});

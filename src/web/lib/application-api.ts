@@ -1,0 +1,122 @@
+import type { ListData } from '../../domain/api/envelope.ts';
+import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
+import type { DocumentView, MemberChecklist, OrderChecklist } from '../../domain/applications/documents.ts';
+import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
+import type { Member, MemberInput } from '../../domain/applications/members.ts';
+import type { FormDefinition } from '../../domain/forms/definition.ts';
+import { ApiError, apiCall, apiUrl } from './api-client.ts';
+
+/**
+ * The application calls of SPEC.md §7 under /api/v1/application/… (docs/decisions/0048, 0050):
+ * one place the pages call them from. `ref` is the order's DOC-… id or its number.
+ */
+
+export const applicationKeys = {
+  order: (ref: string) => ['application', 'order', ref] as const,
+  checklist: (ref: string) => ['application', 'checklist', ref] as const,
+  documents: (ref: string, direction: 'from-customer' | 'to-customer') =>
+    ['application', 'documents', ref, direction] as const,
+  form: (ref: string) => ['application', 'form', ref] as const,
+  memberForm: (ref: string, memberId: number) => ['application', 'member-form', ref, memberId] as const,
+};
+
+const order = (ref: string) => `/application/order/${encodeURIComponent(ref)}`;
+
+export const startApplication = (body: StartApplicationInput) =>
+  apiCall<ApplicationOrder>({ url: '/application/order', method: 'POST', body });
+export const getApplication = (ref: string) => apiCall<ApplicationOrder>({ url: order(ref) });
+export const cancelApplication = (ref: string, remark?: string) =>
+  apiCall<ApplicationOrder>({ url: `${order(ref)}/cancel`, method: 'POST', body: remark ? { remark } : {} });
+
+export const addMember = (ref: string, body: MemberInput) =>
+  apiCall<Member>({ url: `${order(ref)}/members`, method: 'POST', body });
+export const updateMember = (ref: string, memberId: number, body: MemberInput) =>
+  apiCall<Member>({ url: `${order(ref)}/members/${memberId}`, method: 'PUT', body });
+export const removeMember = (ref: string, memberId: number) =>
+  apiCall<null>({ url: `${order(ref)}/members/${memberId}`, method: 'DELETE' });
+
+export const getChecklist = (ref: string) => apiCall<OrderChecklist>({ url: `${order(ref)}/checklist` });
+export const getDocuments = (ref: string, direction: 'from-customer' | 'to-customer', page = 1, limit = 50) =>
+  apiCall<ListData<DocumentView>>({ url: `${order(ref)}/documents`, queryParams: { direction, page, limit } });
+export const deleteDocument = (ref: string, documentId: number) =>
+  apiCall<MemberChecklist>({ url: `${order(ref)}/documents/${documentId}`, method: 'DELETE' });
+
+export const getOrderForm = (ref: string) =>
+  apiCall<{ definition: FormDefinition | null }>({ url: `${order(ref)}/form` });
+export const getMemberForm = (ref: string, memberId: number) =>
+  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form` });
+export const saveMemberForm = (ref: string, memberId: number, body: SaveMemberForm, signal?: AbortSignal) =>
+  apiCall<MemberForm>({
+    url: `${order(ref)}/members/${memberId}/form`,
+    method: 'PUT',
+    body,
+    ...(signal ? { signal } : {}),
+  });
+export const reviewMemberForm = (ref: string, memberId: number) =>
+  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'POST' });
+export const removeMemberReview = (ref: string, memberId: number) =>
+  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'DELETE' });
+
+export interface UploadProgress {
+  /** 0 to 1. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file for a member's checklist item (multipart, field `file`). XMLHttpRequest, not
+ * fetch: fetch reports no upload progress. Resolves to the stored document and the member's
+ * checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
+ */
+export function uploadDocument(
+  ref: string,
+  memberId: number,
+  itemId: string,
+  file: File,
+  { onProgress, signal }: UploadProgress = {},
+): Promise<{ document: DocumentView; checklist: MemberChecklist }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as { data?: { document: DocumentView; checklist: MemberChecklist } } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.data) resolve(body.data);
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            body ?? undefined,
+            typeof (body as { message?: unknown } | null)?.message === 'string'
+              ? (body as { message: string }).message
+              : 'The upload did not finish. Please try again.',
+          ),
+        );
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined, 'The upload did not finish. Please check your connection.'));
+    xhr.onabort = () => reject(new ApiError(0, undefined, 'Upload cancelled'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
+export function serviceOrderHref(ref: string): string {
+  return `/service-order?${new URLSearchParams({ orderId: ref })}`;
+}
+
+/** The application form of an order, at a member and step, or its review page. */
+export function applicationFormHref(ref: string, at: { memberId?: number; step?: number; review?: boolean } = {}) {
+  const query = new URLSearchParams({ orderId: ref });
+  if (at.memberId !== undefined) query.set('member', String(at.memberId));
+  if (at.step !== undefined) query.set('step', String(at.step));
+  if (at.review) query.set('review', '1');
+  return `/package-form?${query}`;
+}
