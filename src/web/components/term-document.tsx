@@ -1,5 +1,5 @@
 import type { TermPage } from '../../domain/content/schemas.ts';
-import { articleLikeDate } from '../lib/format-date.ts';
+import { longDate } from '../lib/format-date.ts';
 
 /**
  * A policy term with its numbered sections and a table of contents. The HTML was rendered
@@ -27,7 +27,7 @@ export function TermDocument({ term, headingLevel = 2 }: { term: TermPage; headi
       </nav>
       <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-6 sm:p-10">
         <p className="text-sm text-slate-600">
-          Last updated <time dateTime={term.updatedAt}>{articleLikeDate(term.updatedAt)}</time>
+          Last updated <time dateTime={term.updatedAt}>{longDate(term.updatedAt)}</time>
         </p>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered Markdown, raw HTML escaped (content/markdown.ts). */}
         <div className="prose-seva mt-4" dangerouslySetInnerHTML={{ __html: term.html }} />

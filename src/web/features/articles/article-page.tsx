@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Article } from '../../../domain/content/schemas.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { articleDate } from './format.ts';
+import { longDate } from '../../lib/format-date.ts';
 
 /** One article: its Markdown was rendered to safe HTML on the server (raw HTML escaped, links checked). */
 export function ArticlePage({ article }: { article: Article }) {
@@ -32,7 +32,7 @@ export function ArticlePage({ article }: { article: Article }) {
           <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span className="font-semibold text-slate-800">{article.author}</span>
             <span aria-hidden="true">·</span>
-            <time dateTime={published.toISOString()}>{articleDate(published)}</time>
+            <time dateTime={published.toISOString()}>{longDate(published)}</time>
             <span aria-hidden="true">·</span>
             <span>{article.readingMinutes} min read</span>
           </p>
@@ -58,8 +58,8 @@ export function ArticlePage({ article }: { article: Article }) {
           </aside>
         ) : null}
         <p className="mt-10 text-sm text-slate-600">
-          Rules and fees change. This guide was accurate on {articleDate(article.updatedAt)}; always check the
-          consulate’s own page or ask us before you apply.
+          Rules and fees change. This guide was accurate on {longDate(article.updatedAt)}; always check the consulate’s
+          own page or ask us before you apply.
         </p>
         <Link
           to="/articles"

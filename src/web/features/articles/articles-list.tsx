@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ArticleSummary } from '../../../domain/content/schemas.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { articleDate, articleHref } from './format.ts';
+import { longDate } from '../../lib/format-date.ts';
+import { articleHref } from './format.ts';
 
 export interface ArticlesListProps {
   articles: ArticleSummary[];
@@ -35,7 +36,7 @@ export function ArticlesList({ articles, blogUrl }: ArticlesListProps) {
                 </h2>
                 <p className="mt-3 max-w-3xl text-lg text-slate-700">{lead.summary}</p>
                 <p className="mt-4 text-sm text-slate-600">
-                  <time dateTime={new Date(lead.publishedAt).toISOString()}>{articleDate(lead.publishedAt)}</time> ·{' '}
+                  <time dateTime={new Date(lead.publishedAt).toISOString()}>{longDate(lead.publishedAt)}</time> ·{' '}
                   {lead.readingMinutes} min read · {lead.author}
                 </p>
               </div>
@@ -54,7 +55,7 @@ export function ArticlesList({ articles, blogUrl }: ArticlesListProps) {
                   className="card group relative flex flex-col transition hover:-translate-y-0.5 hover:shadow-lg"
                 >
                   <p className="text-sm text-slate-600">
-                    <time dateTime={new Date(a.publishedAt).toISOString()}>{articleDate(a.publishedAt)}</time> ·{' '}
+                    <time dateTime={new Date(a.publishedAt).toISOString()}>{longDate(a.publishedAt)}</time> ·{' '}
                     {a.readingMinutes} min read
                   </p>
                   <h2 className="mt-3 text-xl leading-snug font-bold text-slate-900">
