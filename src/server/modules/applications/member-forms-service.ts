@@ -93,7 +93,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (!values.ok) return values;
       // Nothing to change (a review removed twice): the form as it is.
       if (values.value === null) return { ok: true, value: toMemberForm(member, order.status) };
-      const row = await createApplicationsRepository(tx).updateMemberForm(order.id, member.id, values.value);
+      const row = await createApplicationsRepository(tx).updateMember(order.id, member.id, values.value);
       if (!row) throw new Error(`member ${member.id} vanished under the order's lock`);
       // A review stored or removed can complete the order or open it again.
       const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);

@@ -360,7 +360,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (form && before && before.kind !== row.kind) {
           // Another kind asks other steps (a minor's parental consent): a review stands only if the
           // answers are complete for the new kind, and the step stays within the new form.
-          row = (await applications.updateMemberForm(order.id, memberId, formAfterKindChange(form, row))) ?? row;
+          row = (await applications.updateMember(order.id, memberId, formAfterKindChange(form, row))) ?? row;
           await deps.completion.sync(tx, order.id);
         }
         return { ok: true, value: toMember(row, index, form) };
