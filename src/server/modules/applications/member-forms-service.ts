@@ -66,11 +66,10 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   /** The member and the order's form, or the failure to answer (no such member, no form). */
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
     const applications = createApplicationsRepository(on);
-    const [app, members] = await Promise.all([
+    const [app, member] = await Promise.all([
       applications.findApplication(order.id),
-      applications.listMembers(order.id),
+      applications.findMember(order.id, memberId),
     ]);
-    const member = members.find((m) => m.id === memberId);
     if (!member) return formFailure(404, M.notFound);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const form = await forms.orderForm(app);

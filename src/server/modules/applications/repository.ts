@@ -36,6 +36,14 @@ export function createApplicationsRepository(db: Database) {
         .orderBy(asc(applicationMembers.id));
     },
 
+    async findMember(orderId: number, memberId: number): Promise<MemberRow | null> {
+      const [row] = await db
+        .select()
+        .from(applicationMembers)
+        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)));
+      return row ?? null;
+    },
+
     /** A member's details, or their form (answers, step and review details), in one row update. */
     async updateMember(
       orderId: number,

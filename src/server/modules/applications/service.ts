@@ -218,7 +218,10 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     customer: Applicant,
     ref: OrderRef,
     change: (tx: Database, order: Order, members: MemberRow[]) => Promise<FormResult<T>>,
-  ) => withLockedOrder(db, orders, customer.id, ref, change);
+  ) =>
+    withLockedOrder(db, orders, customer.id, ref, async (tx, order) =>
+      change(tx, order, await createApplicationsRepository(tx).listMembers(order.id)),
+    );
 
   /** The form version the order started with (null without one). */
   async function formOfOrder(on: Database, orderId: number): Promise<StoredForm | null> {
