@@ -5,6 +5,7 @@ import { applicationMembers, applicationOrders } from './tables.ts';
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
 export type MemberRow = typeof applicationMembers.$inferSelect;
 export type NewMember = Pick<MemberRow, 'fullName' | 'dateOfBirth' | 'kind' | 'relationship'>;
+export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>>;
 
 export function createApplicationsRepository(db: Database) {
   return {
@@ -35,7 +36,20 @@ export function createApplicationsRepository(db: Database) {
         .orderBy(asc(applicationMembers.id));
     },
 
-    async updateMember(orderId: number, memberId: number, values: NewMember): Promise<MemberRow | null> {
+    async findMember(orderId: number, memberId: number): Promise<MemberRow | null> {
+      const [row] = await db
+        .select()
+        .from(applicationMembers)
+        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)));
+      return row ?? null;
+    },
+
+    /** A member's details, or their form (answers, step and review details), in one row update. */
+    async updateMember(
+      orderId: number,
+      memberId: number,
+      values: NewMember | MemberFormValues,
+    ): Promise<MemberRow | null> {
       const [row] = await db
         .update(applicationMembers)
         .set(values)
