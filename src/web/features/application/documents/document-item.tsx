@@ -59,11 +59,11 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
                 <a
                   href={document.links.preview}
                   target="_blank"
+                  aria-label={`${DOCUMENT_TEXT.open} ${document.name}`}
                   rel="noopener"
                   className="font-semibold text-brand-700 underline underline-offset-4"
                 >
                   {DOCUMENT_TEXT.open}
-                  <span className="sr-only"> {document.name}</span>
                 </a>
               </>
             )}

@@ -6,7 +6,7 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
-import { memberSteps } from '../../../../domain/forms/visibility.ts';
+import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import {
   applicationKeys,
   getApplication,
@@ -94,6 +94,17 @@ export function rememberChecklist(client: QueryClient, orderRef: string, next: M
  */
 export function memberStepCount(definition: FormDefinition | null, kind: MemberKind): number {
   return definition ? memberSteps(definition, kind).length + 1 : 0;
+}
+
+/**
+ * Where a member uploads a checklist item: the form step that asks for it (photo, signature), else
+ * the Documents step (undefined for a documents-only package: the member's page is the documents).
+ */
+export function itemStep(definition: FormDefinition | null, kind: MemberKind, itemId: string): number | undefined {
+  if (!definition) return undefined;
+  const steps = memberSteps(definition, kind);
+  const asked = stepIndexByField(steps).get(itemId);
+  return (asked ?? steps.length) + 1;
 }
 
 /** The keys of the upload questions a member's form asks: those checklist items are uploaded in the form. */

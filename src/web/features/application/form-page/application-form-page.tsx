@@ -214,6 +214,7 @@ function Loaded({
     detail: SWITCHER_TEXT.reviewProgress,
     done: false,
     current: place.review,
+    icon: 'eye',
     href: applicationFormHref(orderRef, { review: true }),
     onOpen: () => void go({ memberId: null, step: null, review: true }),
   });

@@ -41,6 +41,7 @@ function setup() {
               answers: body.answers,
               reviewDetails: null,
               canEdit: true,
+              canRemoveReview: false,
               savedAt: new Date().toISOString(),
               ...form,
             }),

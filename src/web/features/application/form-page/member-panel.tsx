@@ -6,8 +6,8 @@ import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
 import type { UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
@@ -26,6 +26,8 @@ export const PANEL_TEXT = {
   loadingForm: 'Loading the form…',
   form: 'this member’s form',
   readOnly: MEMBER_FORM_MESSAGES.locked,
+  reopen: 'Change answers',
+  reopenHint: 'Our team has not started on your application yet: you can still correct these answers.',
 } as const;
 
 export interface PanelProps {
@@ -97,11 +99,37 @@ function ReadOnlyAnswers({
   canChangeDocuments,
 }: PanelProps & { definition: FormDefinition; form: MemberForm }) {
   const client = useQueryClient();
+  const [problem, setProblem] = useState<string>();
+  async function reopen() {
+    setProblem(undefined);
+    try {
+      rememberMemberForm(client, orderRef, (await removeMemberReview(orderRef, member.id)).data);
+      // The order may be back in Forms incomplete: its actions and checklists follow.
+      await client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
+      await client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
+    } catch (error) {
+      setProblem(errorMessage(error, PANEL_TEXT.readOnly));
+    }
+  }
   return (
     <div className="space-y-8">
-      <p role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-        {PANEL_TEXT.readOnly}
-      </p>
+      {form.canRemoveReview ? (
+        <div className="rounded-2xl border border-slate-200 bg-slate-50 p-4">
+          <p className="text-slate-700">{PANEL_TEXT.reopenHint}</p>
+          <button type="button" onClick={() => void reopen()} className="btn-outline mt-3 px-4 py-2 text-sm">
+            {PANEL_TEXT.reopen}
+          </button>
+          {problem ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          {PANEL_TEXT.readOnly}
+        </p>
+      )}
       <AnswersSummary
         definition={definition}
         memberKind={member.kind}
@@ -266,7 +294,13 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           onStep(change.step);
         }}
         onComplete={review}
-        status={<SaveStatus status={autosave.status} savedAt={form.savedAt} onRetry={autosave.retryNow} />}
+        status={
+          <SaveStatus
+            status={autosave.status}
+            savedAt={Object.keys(form.answers).length > 0 ? form.savedAt : null}
+            onRetry={autosave.retryNow}
+          />
+        }
       />
     </div>
   );

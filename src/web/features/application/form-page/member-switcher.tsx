@@ -1,6 +1,7 @@
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import type { IconName } from '../../../components/ui/icon-names.ts';
 
 export const SWITCHER_TEXT = {
   label: 'Members of this application',
@@ -30,6 +31,8 @@ export interface SwitcherEntry {
   current: boolean;
   href: string;
   onOpen(): void;
+  /** In place of the initial. */
+  icon?: IconName;
 }
 
 /**
@@ -58,7 +61,11 @@ export function MemberSwitcher({ entries }: { entries: SwitcherEntry[] }) {
                   entry.done ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'
                 }`}
               >
-                {entry.done ? <Icon name="check" className="size-4" /> : entry.title.slice(0, 1)}
+                {entry.done || entry.icon ? (
+                  <Icon name={entry.done ? 'check' : (entry.icon ?? 'check')} className="size-4" />
+                ) : (
+                  entry.title.slice(0, 1)
+                )}
               </span>
               <span className="min-w-0">
                 <span className="block truncate font-semibold text-slate-900">{entry.title}</span>

@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { applicationKeys, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
 import { StoredFile } from '../documents/document-item.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
-import { memberStepCount, missingWork } from './application-data.ts';
+import { itemStep, memberStepCount, missingWork } from './application-data.ts';
 
 export const REVIEW_TEXT = {
   title: 'Review your application',
@@ -104,7 +104,7 @@ export function ReviewPage({
               items.map((item) => (
                 <li key={`doc-${member.id}-${item.id}`}>
                   {link(
-                    { memberId: member.id, step: memberStepCount(definition, member.kind) || undefined },
+                    { memberId: member.id, step: itemStep(definition, member.kind, item.id) },
                     REVIEW_TEXT.missingDocument(member.fullName, item.label),
                   )}
                 </li>
