@@ -209,16 +209,14 @@ export function DocumentItem({
           {item.uploaded ? <Icon name="check" className="size-4" /> : null}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold text-slate-900">
-            {item.label}
-            <span className="sr-only">{item.uploaded ? `, ${DOCUMENT_TEXT.uploaded}` : ''}</span>
-          </h3>
+          <h3 className="font-semibold text-slate-900">{item.label}</h3>
           <p className="mt-0.5 text-xs font-semibold tracking-wide uppercase">
             {item.required ? (
               <span className="text-brand-700">{DOCUMENT_TEXT.required}</span>
             ) : (
               <span className="text-slate-500">{DOCUMENT_TEXT.optional}</span>
             )}
+            {item.uploaded ? <span className="text-green-800"> · {DOCUMENT_TEXT.uploaded}</span> : null}
           </p>
           {item.hint ? (
             <p id={hintId} className="mt-1 text-sm text-slate-600">

@@ -271,4 +271,21 @@ describe('autosave', () => {
       expect.objectContaining({ body: { answers: { a: 1 }, currentStep: 1 }, keepalive: true }),
     ]);
   });
+
+  it('counts a request of the page before a reload against the rate limit', async () => {
+    const started: number[] = [];
+    const saver = createAutosaver({
+      collect: () => ({ body: { answers: {}, currentStep: 2 }, withCorrections: false }),
+      send: () => new Promise(() => {}),
+      onStatus: () => {},
+      onSaved: () => {},
+      lastStartAt: Date.now() - 400,
+      onStart: (at) => started.push(at),
+    });
+    saver.saveNow();
+    await advance(MIN_SAVE_INTERVAL_MS - 401);
+    expect(started).toEqual([]);
+    await advance(1);
+    expect(started).toEqual([Date.now()]);
+  });
 });

@@ -35,6 +35,10 @@ export interface AutosaverOptions {
   debounceMs?: number;
   /** The least time between two requests' starts. */
   minIntervalMs?: number;
+  /** When the last request started, if before this autosaver (the page was reloaded): the rate limit still counts it. */
+  lastStartAt?: number;
+  /** A request starts (to remember for the next page). */
+  onStart?(at: number): void;
   now?: () => number;
 }
 
@@ -72,6 +76,8 @@ export function createAutosaver({
   onSaved,
   debounceMs = AUTOSAVE_DEBOUNCE_MS,
   minIntervalMs = MIN_SAVE_INTERVAL_MS,
+  lastStartAt = Number.NEGATIVE_INFINITY,
+  onStart,
   now = Date.now,
 }: AutosaverOptions): Autosaver {
   let dirty = false;
@@ -80,7 +86,7 @@ export function createAutosaver({
   let disposed = false;
   let dueAt = 0;
   let retryAt = 0;
-  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastStart = lastStartAt;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiters: ((saved: boolean) => void)[] = [];
@@ -106,6 +112,7 @@ export function createAutosaver({
     dirty = false;
     inFlight = true;
     lastStart = now();
+    onStart?.(lastStart);
     onStatus({ kind: 'saving' });
     try {
       const form = await send(body, {});
