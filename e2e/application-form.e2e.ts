@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { checkAnswers } from '../src/domain/forms/answers.ts';
 import type { FormDefinition } from '../src/domain/forms/definition.ts';
 import { validAnswers } from '../src/domain/forms/testing.ts';
@@ -144,6 +145,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await fillAboutYou(page);
     await expectVisible(page.getByText('All changes saved'));
     expect(await seriousViolations(page, 'main')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'step-1440');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Passport and citizenship');
@@ -198,7 +201,6 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await page.getByRole('button', { name: 'Review answers' }).click();
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
     await expectVisible(page.getByRole('alert').first());
-    await shoot(page, 'step-1440');
 
     // The minor's answers, all given elsewhere, reviewed here: then on to the next unreviewed member.
     await answerEverything(email, order, minor.id, 'Minor');
@@ -256,6 +258,15 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await shoot(page, 'step-390');
+
+    // First-load JavaScript (DESIGN.md §4): the form engine and this page load after the first paint.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const weight = await measurePageWeight(`${e2e.baseURL}${formUrl(order)}`, {
+      headers: { ...BROWSER_HEADERS, cookie },
+    });
+    console.info(formatPageWeight(weight));
+    expect(weight.scripts.length).toBeGreaterThan(2);
+    expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
 
     await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=8`);
     await expectVisible(stepHeading(page, 'Documents'));

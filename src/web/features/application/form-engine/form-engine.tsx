@@ -364,7 +364,7 @@ export function FormEngine({
               id={`${idPrefix}-step`}
               ref={heading}
               tabIndex={-1}
-              className="mt-1 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+              className="mt-1 scroll-mt-28 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
             >
               {step.title}
             </h2>

@@ -17,7 +17,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../../testing/dom.tsx';
-import { ApplicationFormPage } from './application-form-page.tsx';
+import { ApplicationForm } from './application-form-page.tsx';
 import { writeDraft } from './form-draft.ts';
 
 beforeAll(installBrowserStubs);
@@ -188,7 +188,7 @@ function setup({ members, uploaded = false, forms = {}, save, path = `/package-f
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithRouter(
     <QueryClientProvider client={client}>
-      <ApplicationFormPage
+      <ApplicationForm
         orderRef={REF}
         memberId={url.searchParams.has('member') ? Number(url.searchParams.get('member')) : null}
         step={url.searchParams.has('step') ? Number(url.searchParams.get('step')) : null}
@@ -232,7 +232,7 @@ describe('the application form page', () => {
     });
     renderWithRouter(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <ApplicationFormPage orderRef={REF} memberId={null} step={null} review={false} today={TODAY} />
+        <ApplicationForm orderRef={REF} memberId={null} step={null} review={false} today={TODAY} />
       </QueryClientProvider>,
     );
     expect(await screen.findByRole('heading', { name: APPLICATION_MESSAGES.orderNotFound })).toBeTruthy();
