@@ -124,13 +124,25 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/application-form-${name}.png` });
 }
 
+/** On a phone: nothing wider than the screen, no serious axe violation, and a screenshot to look at. */
+async function looksRight(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await shoot(page, name);
+}
+
+/** A new verified customer, signed in on a desktop or phone, with an application started. */
+async function customerWithOrder(device: 'desktop' | 'mobile') {
+  const email = uniqueEmail(`appform-${device}`);
+  await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+  const { page, context } = await e2e[device]();
+  await signInContext(context, e2e.baseURL, email);
+  return { page, context, email, order: await startOrder(context) };
+}
+
 describe('the application form (issue 10 points 3, 5, 6)', () => {
   it('autosaves a member’s step, comes back to it after a reload and a new sign-in, takes a dropped document, and reviews', async () => {
-    const email = uniqueEmail('appform');
-    await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
-    const { page, context } = await e2e.desktop();
-    await signInContext(context, e2e.baseURL, email);
-    const order = await startOrder(context);
+    const { page, context, order, email } = await customerWithOrder('desktop');
     const [adult, minor] = order.members;
     if (!adult || !minor) throw new Error('the order has no members');
 
@@ -246,18 +258,12 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
   });
 
   it('reads as a calm questionnaire on a phone, with its documents and review', async () => {
-    const email = uniqueEmail('appform-phone');
-    await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
-    const { page, context } = await e2e.mobile();
-    await signInContext(context, e2e.baseURL, email);
-    const order = await startOrder(context);
+    const { page, context, order } = await customerWithOrder('mobile');
     await open(page, formUrl(order));
     await expectVisible(stepHeading(page, 'About you'));
     await page.getByLabel('Given name(s)').fill('priya');
     await expectVisible(page.getByText('All changes saved'));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'step-390');
+    await looksRight(page, 'step-390');
 
     // First-load JavaScript (DESIGN.md §4): the form engine and this page load after the first paint.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -270,16 +276,12 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
 
     await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=8`);
     await expectVisible(stepHeading(page, 'Documents'));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'documents-390');
+    await looksRight(page, 'documents-390');
 
     await open(page, `${formUrl(order)}&review=1`);
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
     await expectVisible(page.getByRole('region', { name: /^Priya Sharma/ }).getByText('PRIYA', { exact: true }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'review-390');
+    await looksRight(page, 'review-390');
   });
 
   it('says an order of someone else is not found, with the way to the orders', async () => {

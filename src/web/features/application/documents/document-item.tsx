@@ -4,6 +4,7 @@ import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../.
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { UploadProgress } from '../form-engine/upload-progress.tsx';
 
 export const DOCUMENT_TEXT = {
   required: 'Required',
@@ -14,7 +15,6 @@ export const DOCUMENT_TEXT = {
   replace: 'Replace',
   remove: 'Delete',
   open: 'Open',
-  cancelUpload: 'Cancel upload',
   confirmRemove: (name: string) => `Delete ${name}? You can upload another file afterwards.`,
   keep: 'Keep it',
   uploadFailed: 'The upload did not finish. Please try again.',
@@ -267,24 +267,11 @@ export function DocumentItem({
             <p className="truncate text-sm font-medium text-slate-900" title={phase.file.name}>
               {phase.file.name}
             </p>
-            <div className="flex items-center gap-3">
-              <progress
-                value={phase.progress}
-                max={1}
-                aria-label={`Uploading ${phase.file.name}`}
-                className="h-2 flex-1 appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600"
-              />
-              <span className="w-12 text-right text-sm font-semibold text-slate-700" aria-hidden="true">
-                {Math.round(phase.progress * 100)}%
-              </span>
-            </div>
-            <button
-              type="button"
-              onClick={() => phase.controller.abort()}
-              className="text-sm font-semibold text-slate-700 underline underline-offset-4"
-            >
-              {DOCUMENT_TEXT.cancelUpload}
-            </button>
+            <UploadProgress
+              name={phase.file.name}
+              progress={phase.progress}
+              onCancel={() => phase.controller.abort()}
+            />
           </div>
         ) : stored ? (
           <StoredFile document={stored}>

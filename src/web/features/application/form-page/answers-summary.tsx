@@ -4,6 +4,7 @@ import { type FormDefinition, isAnswerField, walkFields } from '../../../../doma
 import { displayAnswer } from '../../../../domain/forms/display.ts';
 import { isEmptyAnswer, memberSteps, shownFieldKeys } from '../../../../domain/forms/visibility.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { inPageLink } from './in-page-link.ts';
 
 export const SUMMARY_TEXT = {
   edit: 'Edit',
@@ -46,11 +47,7 @@ export function AnswersSummary({
             {edit ? (
               <a
                 href={edit.href(index + 1)}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  edit.onOpen(index + 1);
-                }}
+                onClick={inPageLink(() => edit.onOpen(index + 1))}
                 className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-4"
               >
                 <Icon name="pencil" className="size-3.5" />

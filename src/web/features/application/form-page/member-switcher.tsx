@@ -2,6 +2,7 @@ import type { MemberChecklist } from '../../../../domain/applications/documents.
 import type { Member } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
+import { inPageLink } from './in-page-link.ts';
 
 export const SWITCHER_TEXT = {
   label: 'Members of this application',
@@ -48,11 +49,7 @@ export function MemberSwitcher({ entries }: { entries: SwitcherEntry[] }) {
             <a
               href={entry.href}
               aria-current={entry.current ? 'true' : undefined}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                entry.onOpen();
-              }}
+              onClick={inPageLink(() => entry.onOpen())}
               className="flex max-w-64 items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-2.5 text-left hover:border-brand-300 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-50 aria-[current=true]:ring-1 aria-[current=true]:ring-brand-600"
             >
               <span

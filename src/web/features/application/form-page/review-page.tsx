@@ -8,6 +8,7 @@ import { applicationKeys, getMemberForm, serviceOrderHref } from '../../../lib/a
 import { StoredFile } from '../documents/document-item.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { itemStep, memberStepCount, missingWork } from './application-data.ts';
+import { inPageLink } from './in-page-link.ts';
 
 export const REVIEW_TEXT = {
   title: 'Review your application',
@@ -62,11 +63,7 @@ export function ReviewPage({
   const link = (at: { memberId: number; step?: number }, children: React.ReactNode) => (
     <a
       href={href(at)}
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        open(at);
-      }}
+      onClick={inPageLink(() => open(at))}
       className="font-semibold text-brand-700 underline underline-offset-4"
     >
       {children}
