@@ -13,8 +13,11 @@ import { SESSION_COOKIE_NAME } from '../src/server/session-cookie.ts';
 const EMAIL = 'bench.visitor@example.com';
 const PASSWORD = 'Bench!Passw0rd';
 
-/** Migrates the PGlite database in `pgliteDir`, signs a new verified user in and returns the session cookie. */
-export async function createSignedInVisitor(pgliteDir: string): Promise<string> {
+/**
+ * Migrates the PGlite database in `pgliteDir`, signs a new verified user in `sessions` times (as
+ * many tabs or devices) and returns the session cookies.
+ */
+export async function createSignedInVisitor(pgliteDir: string, sessions = 1): Promise<string[]> {
   const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
   try {
     await database.migrate();
@@ -39,9 +42,13 @@ export async function createSignedInVisitor(pgliteDir: string): Promise<string> 
       jobs: { send: notNeeded, work: notNeeded },
       siteUrl: 'http://bench.invalid',
     });
-    const signIn = await auth.signIn(EMAIL, PASSWORD, { userAgent: 'sevadocs-bench' });
-    if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.reason}`);
-    return `${SESSION_COOKIE_NAME}=${signIn.token}`;
+    const cookies: string[] = [];
+    for (let i = 0; i < sessions; i += 1) {
+      const signIn = await auth.signIn(EMAIL, PASSWORD, { userAgent: 'sevadocs-bench' });
+      if (!signIn.ok) throw new Error(`bench sign-in failed: ${signIn.reason}`);
+      cookies.push(`${SESSION_COOKIE_NAME}=${signIn.token}`);
+    }
+    return cookies;
   } finally {
     await database.close();
   }

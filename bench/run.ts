@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { type BenchReport, formatTable, type ScenarioResult } from './report.ts';
-import { type Scenario, type ScenarioContext, scenarios } from './scenarios.ts';
+import { type RotatingRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios.ts';
 import { buildApp, ROOT, type RunningServer, startServer } from './server.ts';
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -34,15 +34,43 @@ function selectScenarios(): Scenario[] {
   return scenarios.filter((s) => s.ceiling || only.some((part) => s.name.toLowerCase().includes(part)));
 }
 
-function contextFor(baseUrl: string, sessionCookie: string): ScenarioContext {
+function contextFor(baseUrl: string, sessionCookies: string[]): ScenarioContext {
   return {
     baseUrl,
-    sessionCookie,
+    sessionCookie: sessionCookies[0] ?? '',
+    sessionCookies,
     async getJson(path) {
       const response = await fetch(new URL(path, baseUrl), { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
       return response.json();
     },
+    async sendJson(method, path, body, cookie) {
+      const response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          origin: baseUrl,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    },
+  };
+}
+
+/**
+ * autocannon's per-request hook for a rotation: each request, on any connection, takes the next
+ * one in turn. The probe took the last, so the load starts as far from it as it can.
+ */
+function rotate(rotation: readonly RotatingRequest[]) {
+  let next = 0;
+  return (request: autocannon.Request) => {
+    const { path, headers } = rotation[next % rotation.length] as RotatingRequest;
+    next += 1;
+    return { ...request, path, headers: { ...request.headers, ...headers } };
   };
 }
 
@@ -52,8 +80,13 @@ async function runScenario(
   context: ScenarioContext,
 ): Promise<Omit<ScenarioResult, 'ratioToCeiling'>> {
   const method = scenario.method ?? 'GET';
-  const path = typeof scenario.path === 'string' ? scenario.path : await scenario.path(context);
-  const headers = typeof scenario.headers === 'function' ? scenario.headers(context) : scenario.headers;
+  const rotation = scenario.rotation ? await scenario.rotation(context) : null;
+  const last = rotation?.at(-1);
+  const path = last?.path ?? (typeof scenario.path === 'string' ? scenario.path : await scenario.path(context));
+  const headers = {
+    ...(typeof scenario.headers === 'function' ? scenario.headers(context) : scenario.headers),
+    ...last?.headers,
+  };
   const separator = path.includes('?') ? '&' : '?';
   const loadPath = scenario.uniqueQuery ? `${path}${separator}nocache=[<id>]` : path;
   const connections = scenario.connections ?? settings.connections;
@@ -87,6 +120,7 @@ async function runScenario(
     connections,
     pipelining: settings.pipelining,
     idReplacement: scenario.uniqueQuery ?? false,
+    ...(rotation ? { requests: [{ method, body: scenario.body, setupRequest: rotate(rotation) }] } : {}),
   };
   process.stdout.write(`${scenario.name}: warm-up ${settings.warmupSeconds} s, `);
   await autocannon({ ...options, duration: settings.warmupSeconds });
@@ -94,13 +128,18 @@ async function runScenario(
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
   console.log(`${Math.round(result.requests.mean)} req/s`);
 
-  if (result.non2xx > 0) failures.push(`${scenario.name}: ${result.non2xx} non-2xx responses`);
+  const tooMany = result.statusCodeStats?.['429' as keyof typeof result.statusCodeStats]?.count ?? 0;
+  if (result.non2xx > 0) {
+    failures.push(
+      `${scenario.name}: ${result.non2xx} non-2xx responses${tooMany ? ` (${tooMany} of them 429: a rate limit answered, not the route)` : ''}`,
+    );
+  }
   if (result.errors > 0) failures.push(`${scenario.name}: ${result.errors} errors (${result.timeouts} timeouts)`);
   if (result.requests.total === 0) failures.push(`${scenario.name}: no response at all`);
   return {
     name: scenario.name,
     method,
-    path: loadPath,
+    path: rotation ? `${loadPath} (rotating over ${rotation.length} requests)` : loadPath,
     ceiling: scenario.ceiling ?? false,
     connections,
     durationSeconds: result.duration,
@@ -149,10 +188,10 @@ async function main(): Promise<number> {
       await buildApp();
     }
     console.log('Starting the production server on a fresh database…');
-    server = await startServer();
+    server = await startServer({ sessions: Math.max(1, ...selected.map((s) => s.sessions ?? 1)) });
     console.log(`Server ready at ${server.baseUrl} (pid ${server.pid}).\n`);
 
-    const context = contextFor(server.baseUrl, server.sessionCookie);
+    const context = contextFor(server.baseUrl, server.sessionCookies);
     const raw: Omit<ScenarioResult, 'ratioToCeiling'>[] = [];
     for (const scenario of selected) raw.push(await runScenario(scenario, server.baseUrl, context));
 

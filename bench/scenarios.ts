@@ -1,12 +1,23 @@
 // The load scenarios of `npm run bench`: one entry each. docs/decisions/0011-benchmarks.md
+import { AUTOSAVE_SESSIONS, autosaveBody, autosaveRequests } from './autosave.ts';
 import { BROWSER_HEADERS } from './page-weight.ts';
 
 export interface ScenarioContext {
   baseUrl: string;
   /** `Cookie` header value of a verified user's live session, made before the server started. */
   sessionCookie: string;
+  /** Every live session of that user (as many as the selected scenarios asked for); the first is sessionCookie. */
+  sessionCookies: string[];
   /** GET a JSON path on the running server (e.g. to find a real id); throws unless 2xx. */
   getJson(path: string): Promise<unknown>;
+  /** Sends JSON (as the browser would, with `cookie`'s session if given); throws unless 2xx. */
+  sendJson(method: 'POST' | 'PUT', path: string, body?: unknown, cookie?: string): Promise<unknown>;
+}
+
+/** One request of a rotation: its path and the headers it adds (e.g. another session's cookie). */
+export interface RotatingRequest {
+  path: string;
+  headers: Readonly<Record<string, string>>;
 }
 
 export interface Scenario {
@@ -32,6 +43,13 @@ export interface Scenario {
   minRequestsPerSecond?: number;
   /** Overrides BENCH_CONNECTIONS for this scenario. */
   connections?: number;
+  /**
+   * Requests taken in turn across all connections instead of `path` (each adds its headers to
+   * `headers`): a rate limit per session or resource is then never what the run measures.
+   */
+  rotation?: (context: ScenarioContext) => Promise<RotatingRequest[]>;
+  /** Live sessions of the visitor the scenario needs (ScenarioContext.sessionCookies). */
+  sessions?: number;
 }
 
 /** What a browser sends with a fetch() to the API. */
@@ -104,6 +122,16 @@ export const scenarios: Scenario[] = [
     uniqueQuery: true,
     ...UNCACHED_RENDER_TARGETS,
     minRequestsPerSecond: 2 * 205,
+  },
+  // Issue 10: the form page's autosave, a member's whole answer set (docs/decisions/0051).
+  {
+    name: 'PUT …/members/{id}/form (autosave)',
+    method: 'PUT',
+    path: '/api/v1/application/order/{ref}/members/{id}/form',
+    rotation: autosaveRequests,
+    sessions: AUTOSAVE_SESSIONS,
+    headers: (c) => ({ ...API_HEADERS, 'content-type': 'application/json', origin: c.baseUrl }),
+    body: autosaveBody,
   },
   // A signed-in visitor: the page cache never serves them, so every request renders (and looks the session up).
   {

@@ -45,8 +45,8 @@ async function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   pid: number | undefined;
-  /** `Cookie` header value of a verified user's live session (bench/account.ts). */
-  sessionCookie: string;
+  /** `Cookie` header values of live sessions of one verified user (bench/account.ts); the first is the signed-in scenarios'. */
+  sessionCookies: string[];
   stop(): Promise<void>;
 }
 
@@ -56,13 +56,13 @@ export interface RunningServer {
  * Before it starts, a verified user signs in on that database (the signed-in scenarios' cookie).
  * Resolves once GET /api/v1/health answers 200.
  */
-export async function startServer({ timeoutMs = 60_000 } = {}): Promise<RunningServer> {
+export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-bench-'));
-  let sessionCookie: string;
+  let sessionCookies: string[];
   try {
     // The server keeps its PGlite database in $DATA_DIR/pglite.
-    sessionCookie = await createSignedInVisitor(join(dataDir, 'pglite'));
+    sessionCookies = await createSignedInVisitor(join(dataDir, 'pglite'), sessions);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -132,7 +132,7 @@ export async function startServer({ timeoutMs = 60_000 } = {}): Promise<RunningS
     try {
       const response = await fetch(`${baseUrl}/api/v1/health`);
       await response.body?.cancel();
-      if (response.status === 200) return { baseUrl, pid: child.pid, sessionCookie, stop };
+      if (response.status === 200) return { baseUrl, pid: child.pid, sessionCookies, stop };
     } catch {
       // not listening yet
     }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApplication } from './modules/applications/testing.ts';
+import { bearer, createSignedInUser, signIn } from './modules/auth/testing.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 
 /**
@@ -173,5 +175,56 @@ describe('hostile strings in every documented string field', () => {
         }
       }
     }
+  });
+});
+
+describe('signed in, on a real application', () => {
+  /** Deeply nested, prototype keys, wrong types: what a hostile client could send a body field. */
+  const hostileBodies = [
+    '[]',
+    '"answers"',
+    '{"currentStep":"1","answers":{}}',
+    '{"currentStep":1,"answers":"x"}',
+    '{"currentStep":1,"answers":[1,2]}',
+    '{"currentStep":1e400,"answers":{}}',
+    '{"currentStep":1,"answers":{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}}',
+    `{"currentStep":1,"answers":${'{"a":'.repeat(500)}1${'}'.repeat(500)}}`,
+    `{"currentStep":1,"answers":{${Array.from({ length: 5000 }, (_, i) => `"k${i}":"v"`).join(',')}}}`,
+    '{"currentStep":1,"answers":{"givenName":{"documentId":"1"},"dateOfBirth":["2000-01-01"],"sex":null}}',
+  ];
+
+  it('answers hostile bodies on every application operation with a 4xx envelope, never a 5xx', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const ids: Record<string, string> = {
+      orderRef: order.displayId,
+      memberId: String(order.members[0]?.id),
+      documentId: '1',
+      itemId: 'foreign-passport',
+    };
+    const application = operations.filter((o) => o.path.startsWith('/api/v1/application/order/{orderRef}'));
+    expect(application.length).toBeGreaterThanOrEqual(10);
+    // The member form's calls first and cancelling last, so each body meets an open order.
+    const rank = (path: string) => (path.includes('/form') ? 0 : path.endsWith('/cancel') ? 2 : 1);
+    const writes = application.filter((o) => o.method !== 'GET').sort((a, b) => rank(a.path) - rank(b.path));
+    // A session per body: the autosave limit (one a second per member and session) must not answer for the check.
+    const tokens = await Promise.all(hostileBodies.map(() => signIn(t.app, user.email, user.password)));
+    for (const { method, path } of writes) {
+      const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? '1');
+      for (const [i, payload] of hostileBodies.entries()) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { 'content-type': 'application/json', ...bearer(tokens[i] ?? '') },
+          payload,
+        });
+        // A body the route does not read may be accepted: what matters is never a 5xx.
+        const label = `${method} ${path} ${payload.slice(0, 40)}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        if (res.statusCode >= 400) expectClientError(res, label);
+        if (method === 'PUT' && path.endsWith('/form')) expect(res.statusCode, label).not.toBe(429);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } fr
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { applicationDocuments } from './tables.ts';
-import { ADULT, MINOR, startApplication } from './testing.ts';
+import { ADULT, MINOR, moveOrderTo, startApplication } from './testing.ts';
 
 let t: TestApp;
 let pdf: Buffer;
@@ -67,13 +67,7 @@ async function customerWithOrder(members = [ADULT]) {
 }
 
 let staff: { id: number } | null = null;
-/** Moves an order on as checkout (`system`) or the back office (`staff`) would. */
-async function moveTo(orderId: number, to: OrderStatus, actor: 'system' | 'staff' = 'system') {
-  staff ??= await createSignedInUser(t.app);
-  const by = actor === 'staff' ? { actor, userId: staff.id } : { actor };
-  const result = await t.app.services.orders.changeOrderStatus(orderId, to, { by });
-  if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
-}
+const moveTo = (orderId: number, to: OrderStatus, actor?: 'system' | 'staff') => moveOrderTo(t.app, orderId, to, actor);
 async function staffUser() {
   staff ??= await createSignedInUser(t.app);
   return staff;

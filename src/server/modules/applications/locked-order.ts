@@ -2,7 +2,6 @@ import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applic
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import { createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export const orderNotFound = () => formFailure(404, A.orderNotFound);
 
@@ -16,13 +15,12 @@ export async function withLockedOrder<T>(
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>,
   customerId: number,
   ref: OrderRef,
-  change: (tx: Database, order: Order, members: MemberRow[]) => Promise<FormResult<T>>,
+  change: (tx: Database, order: Order) => Promise<FormResult<T>>,
 ): Promise<FormResult<T>> {
   const owned = await orders.findOwned(customerId, ref, 'service');
   if (!owned) return orderNotFound();
   return db.transaction(async (tx) => {
     const order = await orders.lockOrder(tx, owned.id);
-    if (!order) return orderNotFound();
-    return change(tx, order, await createApplicationsRepository(tx).listMembers(order.id));
+    return order ? change(tx, order) : orderNotFound();
   });
 }

@@ -66,11 +66,10 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   /** The member and the order's form, or the failure to answer (no such member, no form). */
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
     const applications = createApplicationsRepository(on);
-    const [app, members] = await Promise.all([
+    const [app, member] = await Promise.all([
       applications.findApplication(order.id),
-      applications.listMembers(order.id),
+      applications.findMember(order.id, memberId),
     ]);
-    const member = members.find((m) => m.id === memberId);
     if (!member) return formFailure(404, M.notFound);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const form = await forms.orderForm(app);
@@ -93,7 +92,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (!values.ok) return values;
       // Nothing to change (a review removed twice): the form as it is.
       if (values.value === null) return { ok: true, value: toMemberForm(member, order.status) };
-      const row = await createApplicationsRepository(tx).updateMemberForm(order.id, member.id, values.value);
+      const row = await createApplicationsRepository(tx).updateMember(order.id, member.id, values.value);
       if (!row) throw new Error(`member ${member.id} vanished under the order's lock`);
       // A review stored or removed can complete the order or open it again.
       const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);

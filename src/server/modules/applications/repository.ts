@@ -36,17 +36,20 @@ export function createApplicationsRepository(db: Database) {
         .orderBy(asc(applicationMembers.id));
     },
 
-    async updateMember(orderId: number, memberId: number, values: NewMember): Promise<MemberRow | null> {
+    async findMember(orderId: number, memberId: number): Promise<MemberRow | null> {
       const [row] = await db
-        .update(applicationMembers)
-        .set(values)
-        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)))
-        .returning();
+        .select()
+        .from(applicationMembers)
+        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)));
       return row ?? null;
     },
 
-    /** Writes a member's form: their answers, step and review details, in one row update. */
-    async updateMemberForm(orderId: number, memberId: number, values: MemberFormValues): Promise<MemberRow | null> {
+    /** A member's details, or their form (answers, step and review details), in one row update. */
+    async updateMember(
+      orderId: number,
+      memberId: number,
+      values: NewMember | MemberFormValues,
+    ): Promise<MemberRow | null> {
       const [row] = await db
         .update(applicationMembers)
         .set(values)

@@ -5,11 +5,11 @@ import { APPLICATION_MESSAGES as A } from '../../../domain/applications/applicat
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
 import { packagePrices } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { applicationMembers } from './tables.ts';
-import { ADULT, MINOR, seededPackage, startApplication, startBody } from './testing.ts';
+import { ADULT, type ApiMethod, apiCall, MINOR, seededPackage, startApplication, startBody } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,14 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const call = (method: ApiMethod, url: string, token: string | null, payload?: object) =>
+  apiCall(t.app, method, url, token, payload);
 const start = (token: string | null, body: object) => call('POST', '/application/order', token, body);
 
 const ordersOf = (userId: number) => t.database.db.select().from(orders).where(eq(orders.userId, userId));

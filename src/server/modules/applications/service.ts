@@ -218,7 +218,10 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     customer: Applicant,
     ref: OrderRef,
     change: (tx: Database, order: Order, members: MemberRow[]) => Promise<FormResult<T>>,
-  ) => withLockedOrder(db, orders, customer.id, ref, change);
+  ) =>
+    withLockedOrder(db, orders, customer.id, ref, async (tx, order) =>
+      change(tx, order, await createApplicationsRepository(tx).listMembers(order.id)),
+    );
 
   /** The form version the order started with (null without one). */
   async function formOfOrder(on: Database, orderId: number): Promise<StoredForm | null> {
@@ -360,7 +363,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (form && before && before.kind !== row.kind) {
           // Another kind asks other steps (a minor's parental consent): a review stands only if the
           // answers are complete for the new kind, and the step stays within the new form.
-          row = (await applications.updateMemberForm(order.id, memberId, formAfterKindChange(form, row))) ?? row;
+          row = (await applications.updateMember(order.id, memberId, formAfterKindChange(form, row))) ?? row;
           await deps.completion.sync(tx, order.id);
         }
         return { ok: true, value: toMember(row, index, form) };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
-import { bearer } from '../auth/testing.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
 
 /** Test helpers for the applications API: members and a started application. */
 
@@ -52,4 +53,28 @@ export async function startApplication(app: FastifyInstance, token: string, over
     members: { id: number; kind: string }[];
     price: { perMemberCents: number; totalCents: number };
   };
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A call to the API under /api/v1 as `token`'s customer (or a visitor), with an optional JSON body. */
+export function apiCall(app: FastifyInstance, method: ApiMethod, url: string, token: string | null, payload?: object) {
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** Moves an order on as checkout (`system`: payment verified) or the back office (`staff`) would. */
+export async function moveOrderTo(
+  app: FastifyInstance,
+  orderId: number,
+  to: OrderStatus,
+  actor: 'system' | 'staff' = 'system',
+) {
+  const by = actor === 'staff' ? { actor, userId: (await createSignedInUser(app)).id } : { actor };
+  const result = await app.services.orders.changeOrderStatus(orderId, to, { by });
+  if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
 }

@@ -1,0 +1,564 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { checkAnswers } from '../../../domain/forms/answers.ts';
+import { validAnswers } from '../../../domain/forms/testing.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
+import { definitionForPackage } from './form-definitions/index.ts';
+import { applicationMembers, packageForms } from './tables.ts';
+import { ADULT, type ApiMethod, apiCall, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
+
+let t: TestApp;
+let pdf: Buffer;
+let png: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
+});
+afterAll(() => t.close());
+
+const call = (method: ApiMethod, url: string, token: string | null, payload?: object) =>
+  apiCall(t.app, method, url, token, payload);
+
+const orderPath = (ref: string) => `/application/order/${ref}`;
+const formPath = (ref: string, memberId: number) => `${orderPath(ref)}/members/${memberId}/form`;
+const save = (token: string | null, ref: string, memberId: number, body: object) =>
+  call('PUT', formPath(ref, memberId), token, body);
+const review = (token: string | null, ref: string, memberId: number) =>
+  call('POST', `${formPath(ref, memberId)}/review`, token);
+const removeReview = (token: string | null, ref: string, memberId: number) =>
+  call('DELETE', `${formPath(ref, memberId)}/review`, token);
+
+const OCI = definitionForPackage('oci-card', 'new-oci-card');
+if (!OCI) throw new Error('no seeded New OCI Card form');
+const STEPS: Record<MemberKind, number> = { Adult: 7, Minor: 8 };
+
+/** Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised). */
+function completeAnswers(memberKind: MemberKind, seed = 51): Record<string, unknown> {
+  if (!OCI) throw new Error('no form');
+  const today = todayIsoDate();
+  const [values] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
+  const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
+  expect(checked.errors).toEqual({});
+  return checked.answers;
+}
+
+const memberRow = async (memberId: number) => {
+  const [row] = await t.database.db.select().from(applicationMembers).where(eq(applicationMembers.id, memberId));
+  if (!row) throw new Error(`no member ${memberId}`);
+  return row;
+};
+
+async function customerWithOrder(members = [ADULT]) {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members });
+  return { user, order, ref: order.displayId, memberId: order.members[0]?.id ?? 0 };
+}
+
+const moveTo = (orderId: number, to: OrderStatus, actor?: 'system' | 'staff') => moveOrderTo(t.app, orderId, to, actor);
+
+/** A second session of the same customer (another tab or device): its own autosave allowance. */
+const anotherSession = (user: { email: string; password: string }) => signIn(t.app, user.email, user.password);
+
+describe('GET …/form: the order’s form definition', () => {
+  it('answers the version the order started with', async () => {
+    const { user, ref, order } = await customerWithOrder();
+    const res = await call('GET', `${orderPath(ref)}/form`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: F.definitionLoaded });
+    const { definition } = res.json().data;
+    expect(definition).toEqual({ ...OCI, version: 1 });
+    const view = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(view.formDefinitionId).toEqual(expect.any(Number));
+    expect(view.formDefinitionId).not.toBeNull();
+    expect(order.members).toHaveLength(1);
+  });
+});
+
+describe('GET …/members/{memberId}/form', () => {
+  it('starts on step 1 with no answers and no review', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const res = await call('GET', formPath(ref, memberId), user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: F.loaded });
+    expect(res.json().data).toEqual({
+      memberId,
+      currentStep: 1,
+      answers: {},
+      reviewDetails: null,
+      canEdit: true,
+      canRemoveReview: false,
+      savedAt: expect.any(String),
+    });
+  });
+});
+
+describe('PUT …/members/{memberId}/form: autosave', () => {
+  it('stores the normalised answers and the step, and answers them back', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const res = await save(user.token, ref, memberId, {
+      currentStep: 2,
+      answers: { givenName: '  Priya  ', changedName: 'no', notAQuestion: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: F.saved });
+    expect(res.json().data).toMatchObject({ memberId, currentStep: 2, reviewDetails: null, canEdit: true });
+    expect(res.json().data.answers).toEqual({ givenName: 'PRIYA', changedName: 'no' });
+    const again = await call('GET', formPath(ref, memberId), user.token);
+    expect(again.json().data).toEqual(res.json().data);
+    expect(await memberRow(memberId)).toMatchObject({
+      currentStep: 2,
+      answers: { givenName: 'PRIYA', changedName: 'no' },
+    });
+  });
+  it('replaces the whole answer set (answers left out are removed) and drops hidden and unknown answers', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'Priya', surname: 'Sharma', changedName: 'yes', previousGivenName: 'Priya Devi' },
+    });
+    expect((await memberRow(memberId)).answers).toMatchObject({ previousGivenName: 'PRIYA DEVI' });
+    // The customer answers No: the follow-up questions hide, and what they held is not kept.
+    const res = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'Priya', changedName: 'no', previousGivenName: 'Priya Devi', constructor: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.answers).toEqual({ givenName: 'PRIYA', changedName: 'no' });
+    expect((await memberRow(memberId)).answers).toEqual({ givenName: 'PRIYA', changedName: 'no' });
+  });
+
+  it('refuses malformed answers with 400 and field messages, and stores nothing (answers and step untouched)', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 2, answers: { givenName: 'Priya' } });
+    const before = await memberRow(memberId);
+    const res = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 3,
+      answers: { givenName: 'Asha', sex: 'banana', dateOfBirth: '2999-01-01', birthCountry: 'XX' },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: false, statusCode: 400, message: F.invalidAnswers, data: null });
+    expect(Object.keys(body.errors).sort()).toEqual(['birthCountry', 'dateOfBirth', 'sex']);
+    for (const message of Object.values(body.errors)) expect(message).toEqual(expect.any(String));
+    expect(await memberRow(memberId)).toEqual(before);
+  });
+
+  it('takes a step from 1 to the member’s steps + 1 (the review step), else 400', async () => {
+    const { user, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
+    const last = await save(user.token, ref, memberId, { currentStep: STEPS.Adult + 1, answers: {} });
+    expect(last.statusCode).toBe(200);
+    expect(last.json().data.currentStep).toBe(STEPS.Adult + 1);
+    for (const [id, step] of [
+      [memberId, STEPS.Adult + 2],
+      [minorId, STEPS.Minor + 2],
+      [minorId, 0],
+      [minorId, 1.5],
+    ] as const) {
+      const res = await save(await anotherSession(user), ref, id, { currentStep: step, answers: {} });
+      expect(res.statusCode, `step ${step}`).toBe(400);
+      expect(res.json()).toMatchObject({ message: F.stepInvalid, errors: { currentStep: F.stepInvalid } });
+    }
+    const minor = await save(await anotherSession(user), ref, minorId, { currentStep: STEPS.Minor + 1, answers: {} });
+    expect(minor.statusCode).toBe(200);
+  });
+
+  it('refuses a body over the limit with 413 and the form’s words, storing nothing', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const before = await memberRow(memberId);
+    const res = await save(user.token, ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'x'.repeat(MEMBER_FORM_BODY_LIMIT) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ isSuccess: false, statusCode: 413, message: F.tooLarge, data: null });
+    expect(await memberRow(memberId)).toEqual(before);
+    // Just under the limit is read (and then checked like any other save).
+    const under = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 1,
+      answers: { notAQuestion: 'x'.repeat(MEMBER_FORM_BODY_LIMIT - 200) },
+    });
+    expect(under.statusCode).toBe(200);
+  });
+
+  it('takes one save per member per second per session: 429 with Retry-After, then saves again', async () => {
+    const { user, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
+    const first = await save(user.token, ref, memberId, { currentStep: 1, answers: { givenName: 'Priya' } });
+    expect(first.statusCode).toBe(200);
+    const second = await save(user.token, ref, memberId, { currentStep: 1, answers: { givenName: 'Asha' } });
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ isSuccess: false, statusCode: 429, message: F.tooFrequent, data: null });
+    expect(second.headers['retry-after']).toBe('1');
+    expect((await memberRow(memberId)).answers).toEqual({ givenName: 'PRIYA' });
+    // Another member of the same session, and the same member from another session, count apart.
+    expect((await save(user.token, ref, minorId, { currentStep: 1, answers: {} })).statusCode).toBe(200);
+    const other = await save(await anotherSession(user), ref, memberId, { currentStep: 1, answers: {} });
+    expect(other.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await save(user.token, ref, memberId, { currentStep: 2, answers: { givenName: 'Asha' } });
+    expect(later.statusCode).toBe(200);
+    expect((await memberRow(memberId)).answers).toEqual({ givenName: 'ASHA' });
+  });
+
+  it('two saves of the same member at once end with one of them whole, never a mix', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const [a, b] = await Promise.all([anotherSession(user), anotherSession(user)]);
+    const one = { currentStep: 2, answers: { givenName: 'Priya', surname: 'Sharma', changedName: 'no' } };
+    const two = { currentStep: 3, answers: { givenName: 'Asha', sex: 'female' } };
+    const results = await Promise.all([save(a, ref, memberId, one), save(b, ref, memberId, two)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const row = await memberRow(memberId);
+    const stored = { currentStep: row.currentStep, answers: row.answers };
+    expect([
+      { currentStep: 2, answers: { givenName: 'PRIYA', surname: 'SHARMA', changedName: 'no' } },
+      { currentStep: 3, answers: { givenName: 'ASHA', sex: 'female' } },
+    ]).toContainEqual(stored);
+  });
+});
+
+/** The member ids of an order, in order. */
+async function startedMembers(token: string, ref: string): Promise<number[]> {
+  return (await call('GET', `${orderPath(ref)}/members`, token)).json().data.map((m: { id: number }) => m.id);
+}
+
+describe('the review step', () => {
+  it('refuses incomplete answers with 400, the field messages and nothing stored', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 3, answers: { givenName: 'Priya' } });
+    const before = await memberRow(memberId);
+    const res = await review(user.token, ref, memberId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ isSuccess: false, message: F.incomplete });
+    expect(res.json().errors).toMatchObject({ sex: 'Sex is required', dateOfBirth: 'Date of birth is required' });
+    expect(res.json().errors).not.toHaveProperty('givenName');
+    expect(await memberRow(memberId)).toEqual(before);
+  });
+
+  it('stores the review details of complete answers and moves to the review step; the order page follows', async () => {
+    const { user, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
+    const before = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(before.toDo.incompleteForms).toEqual([
+      { memberId, fullName: ADULT.fullName },
+      { memberId: minorId, fullName: MINOR.fullName },
+    ]);
+    expect(before.members.map((m: { progress: unknown }) => m.progress)).toEqual([
+      { currentStep: 1, totalSteps: STEPS.Adult, reviewed: false },
+      { currentStep: 1, totalSteps: STEPS.Minor, reviewed: false },
+    ]);
+
+    await save(user.token, ref, memberId, { currentStep: 4, answers: completeAnswers('Adult') });
+    const res = await review(user.token, ref, memberId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: F.reviewed });
+    expect(res.json().data).toMatchObject({
+      currentStep: STEPS.Adult + 1,
+      reviewDetails: { reviewedAt: expect.any(String), definitionVersion: 1 },
+      canEdit: true,
+      canRemoveReview: true,
+    });
+    expect(Date.parse(res.json().data.reviewDetails.reviewedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const after = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(after.members[0].progress).toEqual({
+      currentStep: STEPS.Adult + 1,
+      totalSteps: STEPS.Adult,
+      reviewed: true,
+    });
+    expect(after.toDo.incompleteForms).toEqual([{ memberId: minorId, fullName: MINOR.fullName }]);
+    // Before payment the order stays where it is: checkout moves it.
+    expect(after.status).toBe('Payment pending');
+  });
+
+  it('a later save keeps the review while the answers are complete and removes it when they are not', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = completeAnswers('Adult');
+    await save(user.token, ref, memberId, { currentStep: STEPS.Adult, answers });
+    const reviewed = (await review(user.token, ref, memberId)).json().data.reviewDetails;
+
+    const still = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 2,
+      answers: { ...answers, givenName: 'Asha' },
+    });
+    expect(still.statusCode).toBe(200);
+    expect(still.json().data.reviewDetails).toEqual(reviewed);
+
+    const { givenName: _left, ...missingOne } = answers;
+    const dropped = await save(await anotherSession(user), ref, memberId, { currentStep: 1, answers: missingOne });
+    expect(dropped.statusCode).toBe(200);
+    expect(dropped.json().data).toMatchObject({ reviewDetails: null, canRemoveReview: false });
+    expect((await memberRow(memberId)).reviewDetails).toBeNull();
+  });
+
+  it('removing the review opens the form again on its last step; removing it twice changes nothing', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 2, answers: completeAnswers('Adult') });
+    await review(user.token, ref, memberId);
+    const res = await removeReview(user.token, ref, memberId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: F.reviewRemoved });
+    expect(res.json().data).toMatchObject({ reviewDetails: null, currentStep: STEPS.Adult, canEdit: true });
+    const again = await removeReview(user.token, ref, memberId);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(res.json().data);
+  });
+
+  it('a member whose date of birth makes them a minor loses a review the minor’s form would not pass', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 1, answers: completeAnswers('Adult') });
+    await review(user.token, ref, memberId);
+    const res = await call('PUT', `${orderPath(ref)}/members/${memberId}`, user.token, {
+      ...MINOR,
+      relationship: 'Self',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: 'Minor', progress: { totalSteps: STEPS.Minor, reviewed: false } });
+    expect((await memberRow(memberId)).reviewDetails).toBeNull();
+  });
+});
+
+describe('when answers may change', () => {
+  it('saves and reviews are a 409 once the order is in staff’s hands; removing a review is too from In review on', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 2, answers: completeAnswers('Adult') });
+    await review(user.token, ref, memberId);
+    await moveTo(order.id, 'Order pending');
+    const form = (await call('GET', formPath(ref, memberId), user.token)).json().data;
+    expect(form).toMatchObject({ canEdit: false, canRemoveReview: true });
+    const view = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(view.actions.canChangeAnswers).toBe(false);
+    expect(view.toDo.incompleteForms).toEqual([]);
+
+    const before = await memberRow(memberId);
+    for (const res of [
+      await save(await anotherSession(user), ref, memberId, { currentStep: 1, answers: {} }),
+      await review(user.token, ref, memberId),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ isSuccess: false, message: F.locked });
+    }
+    expect(await memberRow(memberId)).toEqual(before);
+
+    await moveTo(order.id, 'In review', 'staff');
+    const removed = await removeReview(user.token, ref, memberId);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(F.locked);
+    expect((await memberRow(memberId)).reviewDetails).not.toBeNull();
+  });
+});
+
+interface Item {
+  id: string;
+  required: boolean;
+  accept: { types: string[] };
+}
+
+const requiredItems = async (token: string, ref: string, memberId: number): Promise<Item[]> =>
+  (await call('GET', `${orderPath(ref)}/members/${memberId}/checklist`, token))
+    .json()
+    .data.items.filter((i: Item) => i.required);
+
+/** Uploads a file for each item (a PDF where the item takes one, else a PNG). */
+async function uploadItems(token: string, ref: string, memberId: number, items: readonly Item[]) {
+  for (const item of items) {
+    const file = item.accept.types.includes('pdf')
+      ? filePart('scan.pdf', pdf, 'application/pdf')
+      : filePart('photo.png', png, 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1${orderPath(ref)}/members/${memberId}/documents/${item.id}`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+      payload: multipart([file]),
+    });
+    if (res.statusCode !== 201) throw new Error(`upload of ${item.id} failed: ${res.body}`);
+  }
+}
+
+const uploadRequiredDocuments = async (token: string, ref: string, memberId: number) =>
+  uploadItems(token, ref, memberId, await requiredItems(token, ref, memberId));
+
+const timelineOf = async (token: string, ref: string) =>
+  (await call('GET', orderPath(ref), token)).json().data.timeline as {
+    status: string;
+    by: string;
+    remark: string | null;
+  }[];
+
+describe('the order’s status follows its forms and documents after payment', () => {
+  it('moves to Order pending with the last review, back with a review removed, and on again', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
+    const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
+    await uploadRequiredDocuments(user.token, ref, memberId);
+    await uploadRequiredDocuments(user.token, ref, minorId);
+    await moveTo(order.id, 'Forms incomplete');
+
+    await save(user.token, ref, memberId, { currentStep: 1, answers: completeAnswers('Adult') });
+    await save(user.token, ref, minorId, { currentStep: 1, answers: completeAnswers('Minor', 52) });
+    expect((await review(user.token, ref, memberId)).json().data.canEdit).toBe(true);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
+
+    const last = await review(user.token, ref, minorId);
+    expect(last.statusCode).toBe(200);
+    // The answer already says the order moved on.
+    expect(last.json().data).toMatchObject({ canEdit: false, canRemoveReview: true });
+    let timeline = await timelineOf(user.token, ref);
+    expect(timeline.at(-1)).toMatchObject({ status: 'Order pending', by: 'system', remark: A.allItemsIn });
+
+    // The customer's notification, as for every status change.
+    const notes = await t.app.services.notifications.list(user.id, { page: 1, limit: 10 });
+    expect(notes.notifications[0]).toMatchObject({ orderId: ref, orderStatus: 'Order pending', remark: A.allItemsIn });
+
+    const reopened = await removeReview(user.token, ref, memberId);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.json().data).toMatchObject({ canEdit: true, reviewDetails: null });
+    timeline = await timelineOf(user.token, ref);
+    expect(timeline.at(-1)).toMatchObject({ status: 'Forms incomplete', by: 'system', remark: A.itemMissingAgain });
+    const view = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(view.toDo.incompleteForms).toEqual([{ memberId, fullName: ADULT.fullName }]);
+
+    await review(user.token, ref, memberId);
+    timeline = await timelineOf(user.token, ref);
+    expect(timeline.map((c) => c.status)).toEqual([
+      'Payment pending',
+      'Forms incomplete',
+      'Order pending',
+      'Forms incomplete',
+      'Order pending',
+    ]);
+  });
+
+  it('moves to Order pending with the last required document', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Forms incomplete');
+    await save(user.token, ref, memberId, { currentStep: 1, answers: completeAnswers('Adult') });
+    await review(user.token, ref, memberId);
+    const [last, ...others] = await requiredItems(user.token, ref, memberId);
+    if (!last) throw new Error('the New OCI Card asks for documents');
+    await uploadItems(user.token, ref, memberId, others);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
+    await uploadItems(user.token, ref, memberId, [last]);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
+    expect((await timelineOf(user.token, ref)).at(-1)).toMatchObject({ by: 'system', remark: A.allItemsIn });
+  });
+});
+
+describe('a package without a form', () => {
+  it('has no definition, no steps and no forms to do; the member form calls answer 409', async () => {
+    const { pkg } = await seededPackage(t.app, 'oci-card', 'lost-or-damaged-oci');
+    await t.database.db.delete(packageForms).where(eq(packageForms.packageId, pkg.id));
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id });
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    const view = (await call('GET', orderPath(ref), user.token)).json().data;
+    expect(view).toMatchObject({ formDefinitionId: null, toDo: { incompleteForms: [] } });
+    expect(view.members[0].progress).toEqual({ currentStep: 1, totalSteps: null, reviewed: false });
+    const form = await call('GET', `${orderPath(ref)}/form`, user.token);
+    expect(form.statusCode).toBe(200);
+    expect(form.json().data).toEqual({ definition: null });
+    for (const res of [
+      await call('GET', formPath(ref, memberId), user.token),
+      await save(user.token, ref, memberId, { currentStep: 1, answers: {} }),
+      await review(user.token, ref, memberId),
+      await removeReview(user.token, ref, memberId),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ isSuccess: false, message: F.noForm });
+    }
+    // Only the documents are needed: the last one moves the paid order on.
+    await moveTo(order.id, 'Forms incomplete');
+    await uploadRequiredDocuments(user.token, ref, memberId);
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
+  });
+});
+
+describe('form versions', () => {
+  it('a changed form becomes the next version: existing orders keep theirs, new orders start with it', async () => {
+    const { pkg } = await seededPackage(t.app, 'oci-card', 'oci-reissue');
+    const user = await createSignedInUser(t.app);
+    const before = await startApplication(t.app, user.token, { packageId: pkg.id });
+    const seeded = definitionForPackage('oci-card', 'oci-reissue');
+    if (!seeded) throw new Error('no seeded OCI re-issue form');
+
+    const same = await t.app.services.forms.storeVersion(seeded);
+    expect(same).toMatchObject({ version: 1, created: false });
+    const changed = await t.app.services.forms.storeVersion({ ...seeded, title: 'OCI card re-issue (2027)' });
+    expect(changed).toMatchObject({ version: 2, created: true });
+    expect(await t.app.services.forms.storeVersion({ ...seeded, title: 'OCI card re-issue (2027)' })).toEqual({
+      ...changed,
+      created: false,
+    });
+
+    const kept = (await call('GET', `${orderPath(before.displayId)}/form`, user.token)).json().data.definition;
+    expect(kept).toMatchObject({ version: 1, title: seeded.title });
+    const after = await startApplication(t.app, user.token, { packageId: pkg.id });
+    const current = (await call('GET', `${orderPath(after.displayId)}/form`, user.token)).json().data.definition;
+    expect(current).toMatchObject({ id: 'oci-card/oci-reissue', version: 2, title: 'OCI card re-issue (2027)' });
+    expect((await call('GET', orderPath(after.displayId), user.token)).json().data.formDefinitionId).toBe(changed.id);
+  });
+});
+
+describe('ownership', () => {
+  it('another customer gets 404 on every member form call, exactly like an unknown order; a visitor 401', async () => {
+    const { user, ref, order, memberId } = await customerWithOrder();
+    await save(user.token, ref, memberId, { currentStep: 2, answers: { givenName: 'Priya' } });
+    const before = await memberRow(memberId);
+    const other = await createSignedInUser(t.app);
+    const requests = (token: string | null, orderRef: string) => [
+      call('GET', `${orderPath(orderRef)}/form`, token),
+      call('GET', formPath(orderRef, memberId), token),
+      save(token, orderRef, memberId, { currentStep: 1, answers: { givenName: 'Mallory' } }),
+      review(token, orderRef, memberId),
+      removeReview(token, orderRef, memberId),
+    ];
+    // A session of its own per round: the autosave limit counts per session and member, whoever owns it.
+    for (const orderRef of [ref, String(order.id), 'DOC-99999999']) {
+      for (const res of await Promise.all(requests(await anotherSession(other), orderRef))) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ isSuccess: false, statusCode: 404, message: A.orderNotFound, data: null });
+      }
+    }
+    for (const res of await Promise.all(requests(null, ref))) expect(res.statusCode).toBe(401);
+    expect(await memberRow(memberId)).toEqual(before);
+  });
+
+  it('a member of another order is a 404, even of the same customer', async () => {
+    const { user, ref } = await customerWithOrder();
+    const second = await startApplication(t.app, user.token);
+    const foreign = second.members[0]?.id ?? 0;
+    for (const res of [
+      await call('GET', formPath(ref, foreign), user.token),
+      await save(user.token, ref, foreign, { currentStep: 1, answers: {} }),
+      await review(user.token, ref, foreign),
+      await removeReview(user.token, ref, foreign),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(M.notFound);
+    }
+    expect((await memberRow(foreign)).answers).toEqual({});
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists the member form operations with their tag', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const form = doc.paths['/api/v1/application/order/{orderRef}/members/{memberId}/form'];
+    expect(Object.keys(form).sort()).toEqual(['get', 'put']);
+    expect(form.put.tags).toEqual(['application forms']);
+    expect(
+      Object.keys(doc.paths['/api/v1/application/order/{orderRef}/members/{memberId}/form/review']).sort(),
+    ).toEqual(['delete', 'post']);
+    expect(doc.paths['/api/v1/application/order/{orderRef}/form'].get.summary).toEqual(expect.any(String));
+  });
+});
