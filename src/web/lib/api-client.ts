@@ -15,18 +15,24 @@ export interface ApiRequest {
   queryParams?: QueryParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a save sent as the tab closes; bodies up to 64 KB). */
+  keepalive?: boolean;
 }
 
 /** A call that failed: `status` 0 means no response came (network failure). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: Partial<Envelope> | undefined;
+  /** The response's Retry-After, in milliseconds (429 and 503 answers), when it had one. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: Partial<Envelope> | undefined, message: string) {
+  constructor(status: number, body: Partial<Envelope> | undefined, message: string, retryAfter?: string | null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    const seconds = retryAfter ? Number(retryAfter) : Number.NaN;
+    this.retryAfterMs = Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   }
 
   /** The server's message, when a response with one came. */
@@ -63,6 +69,7 @@ export async function apiCall<T = unknown>({
   queryParams,
   headers,
   signal,
+  keepalive,
 }: ApiRequest): Promise<Envelope<T>> {
   const target = apiUrl(url, queryParams);
   let response: Response;
@@ -77,6 +84,7 @@ export async function apiCall<T = unknown>({
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(signal ? { signal } : {}),
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -88,7 +96,12 @@ export async function apiCall<T = unknown>({
     // 4xx answers are expected outcomes (wrong password, expired link): a warning, not an error.
     const log = response.status >= 500 ? console.error : console.warn;
     log(`${method} ${target} answered ${response.status}`, data);
-    throw new ApiError(response.status, data, data?.message || `Request failed (${response.status})`);
+    throw new ApiError(
+      response.status,
+      data,
+      data?.message || `Request failed (${response.status})`,
+      response.headers.get('retry-after'),
+    );
   }
   return data as Envelope<T>;
 }

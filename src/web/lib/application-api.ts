@@ -45,12 +45,18 @@ export const getOrderForm = (ref: string) =>
   apiCall<{ definition: FormDefinition | null }>({ url: `${order(ref)}/form` });
 export const getMemberForm = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form` });
-export const saveMemberForm = (ref: string, memberId: number, body: SaveMemberForm, signal?: AbortSignal) =>
+export const saveMemberForm = (
+  ref: string,
+  memberId: number,
+  body: SaveMemberForm,
+  { signal, keepalive }: { signal?: AbortSignal; keepalive?: boolean } = {},
+) =>
   apiCall<MemberForm>({
     url: `${order(ref)}/members/${memberId}/form`,
     method: 'PUT',
     body,
     ...(signal ? { signal } : {}),
+    ...(keepalive ? { keepalive } : {}),
   });
 export const reviewMemberForm = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'POST' });

@@ -6,7 +6,6 @@ import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { StartApplicationPage } from '../features/application/start/start-page.tsx';
 import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { appContext } from '../lib/app-context.ts';
-import { QueryProvider } from '../lib/query-client.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
 
@@ -54,23 +53,22 @@ export const meta: Route.MetaFunction = () => [
 export default function PackageForm() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === 'start') return <StartApplicationPage choice={data.choice} />;
+  // The page brings TanStack Query with it: nothing of it weighs on the first load (DESIGN.md §4).
   return (
-    <QueryProvider>
-      <Suspense
-        fallback={
-          <p role="status" className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
-            Loading your application…
-          </p>
-        }
-      >
-        <ApplicationFormPage
-          orderRef={data.orderRef}
-          memberId={data.memberId}
-          step={data.step}
-          review={data.review}
-          today={data.today}
-        />
-      </Suspense>
-    </QueryProvider>
+    <Suspense
+      fallback={
+        <p role="status" className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
+          Loading your application…
+        </p>
+      }
+    >
+      <ApplicationFormPage
+        orderRef={data.orderRef}
+        memberId={data.memberId}
+        step={data.step}
+        review={data.review}
+        today={data.today}
+      />
+    </Suspense>
   );
 }

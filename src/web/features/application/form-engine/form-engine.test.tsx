@@ -232,4 +232,35 @@ describe('FormEngine', () => {
     act(() => handle.current?.goToStep(2));
     await waitFor(() => expect(heading().textContent).toBe('Passport'));
   });
+
+  it('draws the host’s steps after the definition’s, and hands over the answers from the last one', async () => {
+    const { onStepChange, onComplete } = renderEngine({
+      initialStep: 2,
+      defaultValues: { givenName: 'PRIYA', changedName: 'no', passportNumber: 'Z1234567' },
+      hostSteps: [
+        { key: 'documents', title: 'Documents', intro: 'Upload them here.', done: true, content: <p>Checklist</p> },
+      ],
+    });
+    expect(screen.getAllByText('Step 2 of 3').length).toBeGreaterThan(0);
+    const nav = screen.getByRole('navigation', { name: 'Form steps' });
+    expect(within(nav).getAllByRole('button', { name: 'Documents, complete' }).length).toBeGreaterThan(0);
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(heading().textContent).toBe('Documents'));
+    expect(screen.getByText('Checklist')).toBeTruthy();
+    expect(onStepChange).toHaveBeenCalledWith(expect.objectContaining({ step: 3, stepKey: 'documents' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Review answers' }));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the server’s field messages on their step', async () => {
+    const { handle } = renderEngine({ initialStep: 2 });
+    let shown = false;
+    act(() => {
+      shown = handle.current?.showErrors({ givenName: 'Given name is too long', nothing: 'Not a field' }) ?? false;
+    });
+    expect(shown).toBe(true);
+    await waitFor(() => expect(heading().textContent).toBe('About you'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Given name is too long');
+    expect(givenName().getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -83,6 +83,24 @@ export interface FormEngineHandle {
   validateStep(): Promise<boolean>;
   /** The answers a partial save would keep now, and the messages of those it would refuse. */
   savableAnswers(): CheckedAnswers;
+  /**
+   * Shows the server's field messages (a refused save or review) beside their fields and opens the
+   * first step with one; true when any message belongs to a field of this form.
+   */
+  showErrors(errors: Record<string, string>): boolean;
+}
+
+/**
+ * A step the host draws after the definition's steps (the member's documents): counted, listed
+ * and opened like the others; the last one's button hands the answers over for review.
+ */
+export interface HostStep {
+  key: string;
+  title: string;
+  intro?: string;
+  content: ReactNode;
+  /** Ticked in the list of steps. */
+  done: boolean;
 }
 
 export interface FormEngineProps {
@@ -106,8 +124,12 @@ export interface FormEngineProps {
   onComplete?(answers: Answers): void | Promise<void>;
   /** Beside the buttons: the autosave status, for example. */
   status?: ReactNode;
+  /** Steps the host draws after the definition's (see HostStep). */
+  hostSteps?: readonly HostStep[];
   ref?: Ref<FormEngineHandle>;
 }
+
+const NO_HOST_STEPS: readonly HostStep[] = [];
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max, 0));
 
@@ -135,6 +157,7 @@ export function FormEngine({
   onStepChange,
   onComplete,
   status,
+  hostSteps = NO_HOST_STEPS,
   ref,
 }: FormEngineProps) {
   const [today] = useState(() => givenToday ?? todayIsoDate());
@@ -166,12 +189,13 @@ export function FormEngine({
     reValidateMode: 'onChange',
     resolver,
   });
-  const { control, getValues, trigger, unregister, subscribe, reset, formState } = form;
+  const { control, getValues, trigger, unregister, subscribe, reset, setError, formState } = form;
   // Read while rendering, so react-hook-form keeps it up to date for the callbacks below.
   const dirty = useRef(false);
   dirty.current = formState.isDirty;
 
-  const [index, setIndex] = useState(() => clamp(initialStep - 1, steps.length - 1));
+  const stepCount = steps.length + hostSteps.length;
+  const [index, setIndex] = useState(() => clamp(initialStep - 1, stepCount - 1));
   const [visited, setVisited] = useState(() => new Set(Array.from({ length: index + 1 }, (_, i) => i)));
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
@@ -222,20 +246,20 @@ export function FormEngine({
 
   const goToStep = useCallback(
     (next: number) => {
-      const target = clamp(next, steps.length - 1);
+      const target = clamp(next, stepCount - 1);
       if (target === index) return;
       moved.current = true;
       setIndex(target);
       setVisited((v) => new Set(v).add(target));
       onStepChange?.({
         step: target + 1,
-        stepKey: steps[target]?.key ?? '',
+        stepKey: steps[target]?.key ?? hostSteps[target - steps.length]?.key ?? '',
         previousStep: index + 1,
         values: getValues(),
         isDirty: dirty.current,
       });
     },
-    [steps, index, onStepChange, getValues],
+    [steps, hostSteps, stepCount, index, onStepChange, getValues],
   );
 
   // After a move: the new step's heading takes focus (and is read out); a step opened to show
@@ -268,7 +292,7 @@ export function FormEngine({
 
   async function next() {
     if (!(await validateStep())) return;
-    if (index === steps.length - 1) await complete();
+    if (index === stepCount - 1) await complete();
     else goToStep(index + 1);
   }
 
@@ -283,8 +307,15 @@ export function FormEngine({
       goToStep: (step) => goToStep(step - 1),
       validateStep: () => validateStep(),
       savableAnswers: () => checkAnswers(definition, getValues(), { mode: 'partial', memberKind, today }),
+      showErrors: (errors) => {
+        const known = Object.entries(errors).filter(([key]) => byField.has(key));
+        for (const [key, message] of known) setError(key, { type: 'server', message });
+        const first = Math.min(...known.map(([key]) => byField.get(key) ?? stepCount));
+        if (first < stepCount && first !== index) goToStep(first);
+        return known.length > 0;
+      },
     }),
-    [getValues, reset, index, goToStep, validateStep, definition, memberKind, today],
+    [getValues, reset, setError, byField, stepCount, index, goToStep, validateStep, definition, memberKind, today],
   );
 
   const engine = useMemo<EngineContextValue>(
@@ -292,10 +323,12 @@ export function FormEngine({
     [control, trigger, idPrefix, memberKind, today, upload, fileUrl],
   );
 
-  const step = steps[index];
+  const hostStep = hostSteps[index - steps.length];
+  const step = steps[index] ?? hostStep;
   if (!step) return null;
-  const last = index === steps.length - 1;
-  const anythingShown = step.sections.some((s) => s.fields.some((f: FormField) => shown.has(f.key)));
+  const last = index === stepCount - 1;
+  const sections = hostStep ? [] : (steps[index]?.sections ?? []);
+  const anythingShown = sections.some((s) => s.fields.some((f: FormField) => shown.has(f.key)));
 
   return (
     <EngineContext value={engine}>
@@ -306,6 +339,7 @@ export function FormEngine({
             memberKind={memberKind}
             today={today}
             steps={steps}
+            hostSteps={hostSteps}
             byField={byField}
             visited={visited}
             current={index}
@@ -324,21 +358,23 @@ export function FormEngine({
         >
           <header className="mb-6">
             <p className="hidden text-sm font-semibold text-brand-700 desk:block">
-              Step {index + 1} of {steps.length}
+              Step {index + 1} of {stepCount}
             </p>
             <h2
               id={`${idPrefix}-step`}
               ref={heading}
               tabIndex={-1}
-              className="mt-1 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+              className="mt-1 scroll-mt-28 text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
             >
               {step.title}
             </h2>
             {step.intro ? <p className="mt-2 text-base text-slate-600">{step.intro}</p> : null}
           </header>
           <div className="space-y-6">
-            {anythingShown ? (
-              step.sections.map((section) => (
+            {hostStep ? (
+              hostStep.content
+            ) : anythingShown ? (
+              sections.map((section) => (
                 <SectionView
                   key={section.key}
                   section={section}
@@ -353,7 +389,7 @@ export function FormEngine({
               </p>
             )}
           </div>
-          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 py-3 pr-20 pl-4 backdrop-blur sm:-mx-6 sm:pl-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:pr-0 desk:pl-0 desk:backdrop-blur-none">
+          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 pr-20 pl-4 backdrop-blur sm:-mx-6 sm:pl-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:pr-0 desk:pl-0 desk:backdrop-blur-none">
             {index > 0 ? (
               <button type="button" onClick={() => goToStep(index - 1)} className="btn-outline px-4 sm:px-6">
                 <Icon name="arrow-left" className="size-5" />
@@ -382,6 +418,7 @@ interface ProgressProps {
   memberKind: MemberKind;
   today: string;
   steps: ReturnType<typeof memberSteps>;
+  hostSteps: readonly HostStep[];
   byField: Map<string, number>;
   visited: ReadonlySet<number>;
   current: number;
@@ -395,6 +432,7 @@ function Progress({
   memberKind,
   today,
   steps,
+  hostSteps,
   byField,
   visited,
   current,
@@ -404,10 +442,9 @@ function Progress({
   const values = useWatch({ control: useEngine().control }) as FormValues;
   const { errors } = checkAnswers(definition, values, { mode: 'complete', memberKind, today });
   const failing = new Set(Object.keys(errors).map((key) => byField.get(key)));
-  const navigatorSteps: NavigatorStep[] = steps.map((step, i) => ({
-    key: step.key,
-    title: step.title,
-    done: visited.has(i) && !failing.has(i),
-  }));
+  const navigatorSteps: NavigatorStep[] = [
+    ...steps.map((step, i) => ({ key: step.key, title: step.title, done: visited.has(i) && !failing.has(i) })),
+    ...hostSteps.map((step) => ({ key: step.key, title: step.title, done: step.done })),
+  ];
   return <StepNavigator steps={navigatorSteps} current={current} onSelect={onSelect} memberName={memberName} />;
 }

@@ -5,6 +5,7 @@ import { acceptedFileTypes, type FileRef, fileProblem, maxFileSize } from '../..
 import { fileTypeList, formatBytes } from '../../../../domain/forms/messages.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { FieldShell } from './field-shell.tsx';
+import { UploadProgress } from './upload-progress.tsx';
 import { useAnswer } from './use-answer.ts';
 
 export const UPLOAD_TEXT = {
@@ -174,24 +175,7 @@ export function UploadControl({ field }: { field: UploadField }) {
         {phase.kind === 'uploading' ? (
           <div className="space-y-3">
             <FileSummary name={phase.file.name} size={phase.file.size} preview={preview} image={image} />
-            <div className="flex items-center gap-3">
-              <progress
-                value={phase.progress}
-                max={1}
-                aria-label={`Uploading ${phase.file.name}`}
-                className="h-2 flex-1 appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-600"
-              />
-              <span className="w-12 text-right text-sm font-semibold text-slate-700" aria-hidden="true">
-                {Math.round(phase.progress * 100)}%
-              </span>
-            </div>
-            <button
-              type="button"
-              onClick={cancel}
-              className="text-sm font-semibold text-slate-700 underline underline-offset-4"
-            >
-              Cancel upload
-            </button>
+            <UploadProgress name={phase.file.name} progress={phase.progress} onCancel={cancel} />
           </div>
         ) : phase.kind === 'chosen' ? (
           <div className="space-y-4">

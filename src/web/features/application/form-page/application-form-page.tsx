@@ -1,3 +1,16 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
+import { QueryProvider } from '../../../lib/query-client.tsx';
+import { memberStepCount, nextUnreviewed, useApplicationData } from './application-data.ts';
+import { MemberPanel } from './member-panel.tsx';
+import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
+import { ReviewPage } from './review-page.tsx';
+
 /** Where the application form opens: an order, and the member and step (or the review) the address names. */
 export interface ApplicationFormPageProps {
   orderRef: string;
@@ -8,11 +21,270 @@ export interface ApplicationFormPageProps {
   today: string;
 }
 
-/** /package-form?orderId=…: one guided form per member, autosaved, and the review (issue 10). */
-export function ApplicationFormPage({ orderRef }: ApplicationFormPageProps) {
+export const PAGE_TEXT = {
+  loading: 'Loading your application…',
+  application: 'your application',
+  notFoundLead: 'It may belong to another account, or the link may be mistyped.',
+  toOrders: 'Go to your orders',
+  orderDetails: 'Order details',
+  eyebrow: (id: string) => `Application ${id}`,
+} as const;
+
+/** The Orders tab of the profile. */
+const ORDERS_HREF = '/profile?tab=orders';
+
+interface Place {
+  memberId: number | null;
+  step: number | null;
+  review: boolean;
+}
+
+/**
+ * Which member and step (or the review) is open. The address follows with replace (?member=&step=,
+ * ?review=1) so a reload returns to the same place; a navigation of the router (back, a link
+ * from elsewhere) opens what its address names.
+ */
+function usePlace(orderRef: string, given: Place) {
+  const location = useLocation();
+  const [place, setPlace] = useState(given);
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    setPlace(given);
+  }
+  const move = useCallback(
+    (next: Place) => {
+      setPlace(next);
+      const href = applicationFormHref(orderRef, {
+        ...(next.memberId !== null && !next.review ? { memberId: next.memberId } : {}),
+        ...(next.step !== null && !next.review ? { step: next.step } : {}),
+        review: next.review,
+      });
+      window.history.replaceState(window.history.state, '', href);
+    },
+    [orderRef],
+  );
+  return [place, move] as const;
+}
+
+function Skeleton() {
   return (
-    <p role="status" className="card mt-8 text-slate-700">
-      Loading application {orderRef}…
-    </p>
+    <div aria-hidden="true" className="animate-pulse space-y-6">
+      <div className="flex gap-2">
+        <div className="h-14 w-48 rounded-2xl bg-slate-200" />
+        <div className="h-14 w-48 rounded-2xl bg-slate-100" />
+      </div>
+      <div className="h-8 w-2/3 rounded bg-slate-200" />
+      <div className="h-40 rounded-2xl bg-slate-100" />
+      <div className="h-40 rounded-2xl bg-slate-100" />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="card mt-8 max-w-2xl">
+      <h1 className="text-2xl font-bold text-slate-900">{APPLICATION_MESSAGES.orderNotFound}</h1>
+      <p className="mt-2 text-slate-700">{PAGE_TEXT.notFoundLead}</p>
+      <a href={ORDERS_HREF} className="btn-primary mt-5">
+        {PAGE_TEXT.toOrders}
+        <Icon name="arrow-right" className="size-5" />
+      </a>
+    </div>
+  );
+}
+
+/**
+ * /package-form?orderId=…: one guided form per member, autosaved, their documents, and the review
+ * (issue 10). It brings its own TanStack Query provider, so the route's first load carries none of it.
+ */
+export function ApplicationFormPage(props: ApplicationFormPageProps) {
+  return (
+    <QueryProvider>
+      <ApplicationForm {...props} />
+    </QueryProvider>
+  );
+}
+
+/** The page inside a query client (tests give their own). */
+export function ApplicationForm({ orderRef, memberId, step, review, today }: ApplicationFormPageProps) {
+  const { order, form, checklist } = useApplicationData(orderRef);
+  const [place, move] = usePlace(orderRef, { memberId, step, review });
+  const flushRef = useRef<(() => Promise<boolean>) | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A new place's heading takes focus, so keyboard and screen-reader users start there.
+  const focusNext = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the place changes.
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    document.getElementById(place.review ? 'review-heading' : 'member-heading')?.focus();
+    window.scrollTo?.({ top: 0 });
+  }, [place.memberId, place.review]);
+
+  const go = useCallback(
+    async (next: Place) => {
+      // Switching saves first; a save that fails keeps its answers in the local draft.
+      setBusy(true);
+      try {
+        await flushRef.current?.();
+      } finally {
+        setBusy(false);
+      }
+      flushRef.current = null;
+      focusNext.current = true;
+      move(next);
+    },
+    [move],
+  );
+
+  const failure = order.error ?? form.error ?? checklist.error;
+  if (failure instanceof ApiError && (failure.status === 404 || failure.status === 400)) {
+    return (
+      <div className="page-x py-8 desk:py-12">
+        <NotFound />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-x py-8 desk:py-12">
+      {failure ? (
+        <LoadError
+          what={PAGE_TEXT.application}
+          onRetry={() => {
+            for (const query of [order, form, checklist]) if (query.isError) void query.refetch();
+          }}
+        />
+      ) : !order.data || form.data === undefined || !checklist.data ? (
+        <>
+          <p role="status" className="sr-only">
+            {PAGE_TEXT.loading}
+          </p>
+          <Skeleton />
+        </>
+      ) : (
+        <Loaded
+          orderRef={orderRef}
+          order={order.data}
+          definition={form.data}
+          checklist={checklist.data}
+          place={place}
+          busy={busy}
+          today={today}
+          go={go}
+          move={move}
+          flushRef={flushRef}
+        />
+      )}
+    </div>
+  );
+}
+
+type Data = ReturnType<typeof useApplicationData>;
+
+function Loaded({
+  orderRef,
+  order,
+  definition,
+  checklist,
+  place,
+  busy,
+  today,
+  go,
+  move,
+  flushRef,
+}: {
+  orderRef: string;
+  order: NonNullable<Data['order']['data']>;
+  definition: NonNullable<Data['form']['data']> | null;
+  checklist: NonNullable<Data['checklist']['data']>;
+  place: Place;
+  busy: boolean;
+  today: string;
+  go(next: Place): Promise<void>;
+  move(next: Place): void;
+  flushRef: React.RefObject<(() => Promise<boolean>) | null>;
+}) {
+  const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];
+  const entries: SwitcherEntry[] = order.members.map((member) => {
+    const memberChecklist = checklist.members.find((c) => c.memberId === member.id);
+    const total = memberStepCount(definition, member.kind);
+    return {
+      key: String(member.id),
+      title: member.fullName,
+      detail: `${member.kind} · ${memberProgress(member, total, memberChecklist)}`,
+      done: total === 0 ? Boolean(memberChecklist?.complete) : member.progress.reviewed,
+      current: !place.review && member.id === active?.id,
+      href: applicationFormHref(orderRef, { memberId: member.id }),
+      onOpen: () => void go({ memberId: member.id, step: null, review: false }),
+    };
+  });
+  entries.push({
+    key: 'review',
+    title: SWITCHER_TEXT.review,
+    detail: SWITCHER_TEXT.reviewProgress,
+    done: false,
+    current: place.review,
+    icon: 'eye',
+    href: applicationFormHref(orderRef, { review: true }),
+    onOpen: () => void go({ memberId: null, step: null, review: true }),
+  });
+
+  return (
+    <>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <p className="eyebrow">{PAGE_TEXT.eyebrow(order.displayId)}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{order.title}</h1>
+        </div>
+        <a href={serviceOrderHref(order.displayId)} className="text-sm font-semibold text-brand-700 hover:underline">
+          {PAGE_TEXT.orderDetails}
+        </a>
+      </header>
+      <div className="mt-6" aria-busy={busy || undefined}>
+        <MemberSwitcher entries={entries} />
+      </div>
+      <div className="mt-8">
+        {place.review || !active ? (
+          <ReviewPage
+            orderRef={orderRef}
+            order={order}
+            definition={definition}
+            checklist={checklist}
+            href={({ memberId, step }) => applicationFormHref(orderRef, { memberId, ...(step ? { step } : {}) })}
+            open={({ memberId, step }) => void go({ memberId, step: step ?? null, review: false })}
+          />
+        ) : (
+          <>
+            <h2 id="member-heading" tabIndex={-1} className="sr-only">
+              {active.fullName}
+            </h2>
+            <MemberPanel
+              key={active.id}
+              orderRef={orderRef}
+              orderId={order.displayId}
+              member={active}
+              definition={definition}
+              checklist={checklist.members.find((c) => c.memberId === active.id)}
+              canChangeDocuments={checklist.canChangeDocuments}
+              step={place.memberId === null || place.memberId === active.id ? place.step : null}
+              today={today}
+              onStep={(step) => move({ memberId: active.id, step, review: false })}
+              flushRef={flushRef}
+              onReviewed={() => {
+                const next = nextUnreviewed(order.members, active.id);
+                void go(
+                  next
+                    ? { memberId: next.id, step: null, review: false }
+                    : { memberId: null, step: null, review: true },
+                );
+              }}
+            />
+          </>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { checkAnswers } from '../src/domain/forms/answers.ts';
+import type { FormDefinition } from '../src/domain/forms/definition.ts';
+import { validAnswers } from '../src/domain/forms/testing.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { setupE2E } from './support/browser.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+/** Screenshots to look at (git-ignored). */
+const SHOTS = '.tmp/screenshots';
+
+interface StartedOrder {
+  displayId: string;
+  members: { id: number; fullName: string; kind: 'Minor' | 'Adult' }[];
+}
+
+/** A New OCI Card application from the USA for an adult and a minor, started through the API. */
+async function startOrder(context: BrowserContext): Promise<StartedOrder> {
+  const origin = { origin: e2e.baseURL };
+  const services = await (await context.request.get('/api/v1/services?page=1&limit=100')).json();
+  const oci = services.data.results.find((s: { slug: string }) => s.slug === 'oci-card');
+  const priced = await (
+    await context.request.post(`/api/v1/packages/${oci.id}?applyingFrom=US`, { headers: origin })
+  ).json();
+  const pkg = priced.data.find((p: { slug: string }) => p.slug === 'new-oci-card');
+  const response = await context.request.post('/api/v1/application/order', {
+    headers: origin,
+    data: {
+      idempotencyKey: randomUUID(),
+      packageId: pkg.id,
+      choices: { applyingFrom: 'US' },
+      members: [
+        { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' },
+        { fullName: 'Aarav Sharma', dateOfBirth: '2016-09-30', relationship: 'Child' },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).data;
+}
+
+/** A whole valid answer set for a member, saved through the API from another session (another device). */
+async function answerEverything(email: string, order: StartedOrder, memberId: number, kind: 'Minor' | 'Adult') {
+  const context = await e2e.browser().newContext({ baseURL: e2e.baseURL });
+  await signInContext(context, e2e.baseURL, email);
+  const base = `/api/v1/application/order/${order.displayId}`;
+  const definition: FormDefinition = (await (await context.request.get(`${base}/form`)).json()).data.definition;
+  const today = new Date().toISOString().slice(0, 10);
+  const [values] = fc.sample(validAnswers(definition, today), { numRuns: 1, seed: 10 });
+  const { answers, errors } = checkAnswers(definition, values, { mode: 'complete', memberKind: kind, today });
+  expect(errors).toEqual({});
+  const response = await context.request.put(`${base}/members/${memberId}/form`, {
+    headers: { origin: e2e.baseURL },
+    data: { answers, currentStep: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await context.close();
+}
+
+const formUrl = (order: StartedOrder) => `/package-form?orderId=${order.displayId}`;
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const switcher = (page: Page) => page.getByRole('navigation', { name: 'Members of this application' });
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page);
+}
+
+async function fillAboutYou(page: Page) {
+  await page.getByLabel('Surname').fill('sharma');
+  await page.getByLabel('Given name(s)').fill('priya');
+  await page
+    .getByRole('group', { name: /known by another name/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await page.getByRole('group', { name: 'Sex' }).getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel('Date of birth').fill('1985-04-12');
+  await page.getByLabel('Village, town or city of birth').fill('Pune');
+  await page.getByLabel('Country of birth').selectOption('IN');
+  await page.getByLabel('District of birth').fill('Pune');
+  await page.getByLabel('State or union territory of birth').selectOption('maharashtra');
+  await page.getByLabel('Marital status').selectOption('single');
+  await page.getByLabel('Educational qualification').selectOption('graduate');
+}
+
+async function expectAboutYouKept(page: Page) {
+  await poll(() => page.getByLabel('Given name(s)').inputValue()).toBe('PRIYA');
+  expect(await page.getByLabel('Surname').inputValue()).toBe('SHARMA');
+  expect(await page.getByLabel('Village, town or city of birth').inputValue()).toBe('Pune');
+  expect(await page.getByLabel('Marital status').inputValue()).toBe('single');
+}
+
+/** Drops a file on a drop zone as a browser does: a DataTransfer built in the page. */
+async function dropFile(page: Page, testId: string, name: string, bytes: Uint8Array) {
+  await page.getByTestId(testId).evaluate(
+    (zone, file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'application/pdf' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }
+    },
+    { name, bytes: [...bytes] },
+  );
+}
+
+async function onePagePdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]).drawText('US passport, bio page');
+  return pdf.save();
+}
+
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/application-form-${name}.png` });
+}
+
+/** On a phone: nothing wider than the screen, no serious axe violation, and a screenshot to look at. */
+async function looksRight(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await shoot(page, name);
+}
+
+/** A new verified customer, signed in on a desktop or phone, with an application started. */
+async function customerWithOrder(device: 'desktop' | 'mobile') {
+  const email = uniqueEmail(`appform-${device}`);
+  await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+  const { page, context } = await e2e[device]();
+  await signInContext(context, e2e.baseURL, email);
+  return { page, context, email, order: await startOrder(context) };
+}
+
+describe('the application form (issue 10 points 3, 5, 6)', () => {
+  it('autosaves a member’s step, comes back to it after a reload and a new sign-in, takes a dropped document, and reviews', async () => {
+    const { page, context, order, email } = await customerWithOrder('desktop');
+    const [adult, minor] = order.members;
+    if (!adult || !minor) throw new Error('the order has no members');
+
+    // The first member's first step, filled and continued: saved at once with the new step.
+    await open(page, formUrl(order));
+    await expectVisible(stepHeading(page, 'About you'));
+    expect(
+      await switcher(page)
+        .getByRole('link', { name: /Priya Sharma/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+    await fillAboutYou(page);
+    await expectVisible(page.getByText('All changes saved'));
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'step-1440');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Passport and citizenship');
+    expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&member=${adult.id}&step=2`);
+    await expectVisible(page.getByText('All changes saved'));
+    await expectVisible(switcher(page).getByText('Adult · Step 2 of 8'));
+
+    // A reload: the same member, the same step, every answer kept.
+    await page.reload();
+    await waitForHydration(page);
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expectVisible(stepHeading(page, 'About you'));
+    await expectAboutYouKept(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await expectVisible(page.getByText('All changes saved'));
+
+    // Signed out and in again (another device would do the same): the stored step and answers.
+    const signOut = await context.request.post('/api/v1/auth/signout', { headers: { origin: e2e.baseURL } });
+    expect(signOut.status()).toBe(200);
+    await signInContext(context, e2e.baseURL, email);
+    await open(page, formUrl(order));
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await page
+      .getByRole('navigation', { name: 'Form steps' })
+      .getByRole('button', { name: /^About you/ })
+      .first()
+      .click();
+    await expectAboutYouKept(page);
+
+    // Documents: a PDF dropped on its item uploads with progress and is ticked.
+    await page
+      .getByRole('navigation', { name: 'Form steps' })
+      .getByRole('button', { name: /^Documents/ })
+      .first()
+      .click();
+    await expectVisible(stepHeading(page, 'Documents'));
+    await dropFile(page, 'drop-foreign-passport', 'us-passport.pdf', await onePagePdf());
+    await expectVisible(page.getByRole('button', { name: 'Delete us-passport.pdf' }), 20_000);
+    const passport = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { level: 3, name: 'Current foreign passport' }),
+    });
+    await expectVisible(passport.getByText('· Uploaded'));
+    expect(await page.getByRole('link', { name: 'Open us-passport.pdf' }).getAttribute('href')).toMatch(
+      /\/documents\/\d+\/preview$/,
+    );
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'documents-1440');
+
+    // Review with answers missing: back to the first step with a problem, its messages shown.
+    await page.getByRole('button', { name: 'Review answers' }).click();
+    await expectVisible(stepHeading(page, 'Passport and citizenship'));
+    await expectVisible(page.getByRole('alert').first());
+
+    // The minor's answers, all given elsewhere, reviewed here: then on to the next unreviewed member.
+    await answerEverything(email, order, minor.id, 'Minor');
+    await switcher(page)
+      .getByRole('link', { name: /Aarav Sharma/ })
+      .click();
+    await expectVisible(stepHeading(page, 'About you'));
+    expect(new URL(page.url()).searchParams.get('member')).toBe(String(minor.id));
+    await page
+      .getByRole('navigation', { name: 'Form steps' })
+      .getByRole('button', { name: /^Documents/ })
+      .first()
+      .click();
+    await expectVisible(stepHeading(page, 'Documents'));
+    await page.getByRole('button', { name: 'Review answers' }).click();
+    await expectVisible(switcher(page).getByText('Minor · Reviewed'));
+    await poll(() => new URL(page.url()).searchParams.get('member')).toBe(String(adult.id));
+
+    // The review page: what is missing first, every answer with its Edit link, checkout closed.
+    await switcher(page)
+      .getByRole('link', { name: /Review all/ })
+      .click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
+    expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&review=1`);
+    const missing = page.getByRole('region', { name: 'Still to do before checkout' });
+    await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not reviewed yet' }));
+    expect(await missing.getByRole('link', { name: /Aarav Sharma: answers/ }).count()).toBe(0);
+    await expectVisible(missing.getByRole('link', { name: 'Aarav Sharma: Child’s birth certificate' }));
+    const aarav = page.getByRole('region', { name: /^Aarav Sharma/ });
+    await expectVisible(aarav.getByRole('link', { name: 'Edit Passport and citizenship, Aarav Sharma' }));
+    const priya = page.getByRole('region', { name: /^Priya Sharma/ });
+    await expectVisible(priya.getByText('PRIYA', { exact: true }));
+    await expectVisible(priya.getByTitle('us-passport.pdf'));
+    expect(await page.getByRole('button', { name: 'Continue to checkout' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'review-1440');
+
+    // Edit goes back to the member's step.
+    await priya.getByRole('link', { name: 'Edit About you, Priya Sharma' }).click();
+    await expectVisible(stepHeading(page, 'About you'));
+    await expectAboutYouKept(page);
+    expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&member=${adult.id}&step=1`);
+  });
+
+  it('reads as a calm questionnaire on a phone, with its documents and review', async () => {
+    const { page, context, order } = await customerWithOrder('mobile');
+    await open(page, formUrl(order));
+    await expectVisible(stepHeading(page, 'About you'));
+    await page.getByLabel('Given name(s)').fill('priya');
+    await expectVisible(page.getByText('All changes saved'));
+    await looksRight(page, 'step-390');
+
+    // First-load JavaScript (DESIGN.md §4): the form engine and this page load after the first paint.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const weight = await measurePageWeight(`${e2e.baseURL}${formUrl(order)}`, {
+      headers: { ...BROWSER_HEADERS, cookie },
+    });
+    console.info(formatPageWeight(weight));
+    expect(weight.scripts.length).toBeGreaterThan(2);
+    expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+
+    await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=8`);
+    await expectVisible(stepHeading(page, 'Documents'));
+    await looksRight(page, 'documents-390');
+
+    await open(page, `${formUrl(order)}&review=1`);
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
+    await expectVisible(page.getByRole('region', { name: /^Priya Sharma/ }).getByText('PRIYA', { exact: true }));
+    await looksRight(page, 'review-390');
+  });
+
+  it('says an order of someone else is not found, with the way to the orders', async () => {
+    const owner = uniqueEmail('appform-owner');
+    const other = uniqueEmail('appform-other');
+    await verifiedAccount(e2e.baseURL, owner);
+    await verifiedAccount(e2e.baseURL, other);
+    const { page, context } = await e2e.desktop({ allowConsoleErrors: [/status of 404/] });
+    await signInContext(context, e2e.baseURL, owner);
+    const order = await startOrder(context);
+    await context.clearCookies();
+    await signInContext(context, e2e.baseURL, other);
+    await open(page, formUrl(order));
+    await expectVisible(page.getByRole('heading', { name: 'We could not find this order.' }));
+    expect(await page.getByRole('link', { name: /Go to your orders/ }).getAttribute('href')).toBe(
+      '/profile?tab=orders',
+    );
+  });
+});

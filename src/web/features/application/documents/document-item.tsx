@@ -1,0 +1,306 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
+import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
+import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { UploadProgress } from '../form-engine/upload-progress.tsx';
+
+export const DOCUMENT_TEXT = {
+  required: 'Required',
+  optional: 'Optional',
+  uploaded: 'Uploaded',
+  choose: 'Choose file',
+  orDrag: 'or drag it here',
+  replace: 'Replace',
+  remove: 'Delete',
+  open: 'Open',
+  confirmRemove: (name: string) => `Delete ${name}? You can upload another file afterwards.`,
+  keep: 'Keep it',
+  uploadFailed: 'The upload did not finish. Please try again.',
+  removeFailed: 'The file could not be deleted. Please try again.',
+} as const;
+
+export interface ItemActions {
+  /** Sends the file for this item; resolves once the server has it (the checklist is updated by the caller). */
+  upload(file: File, progress: { onProgress(fraction: number): void; signal: AbortSignal }): Promise<void>;
+  remove(document: DocumentView): Promise<void>;
+}
+
+/** A stored file: a thumbnail for images (the preview link), "Open" for PDFs, its name and size. */
+export function StoredFile({ document, children }: { document: DocumentView; children?: React.ReactNode }) {
+  const image = document.type.startsWith('image/');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        {image ? (
+          <a href={document.links.preview} target="_blank" rel="noopener" className="shrink-0">
+            <img
+              src={document.links.preview}
+              alt={`Preview of ${document.name}`}
+              loading="lazy"
+              className="size-14 rounded-lg border border-slate-200 bg-white object-cover"
+            />
+          </a>
+        ) : (
+          <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <Icon name="file-text" className="size-6" />
+          </span>
+        )}
+        <span className="min-w-0">
+          <span className="block truncate font-medium text-slate-900" title={document.name}>
+            {document.name}
+          </span>
+          <span className="block text-sm text-slate-600">
+            {formatFileSize(document.size)}
+            {image ? null : (
+              <>
+                {' · '}
+                <a
+                  href={document.links.preview}
+                  target="_blank"
+                  aria-label={`${DOCUMENT_TEXT.open} ${document.name}`}
+                  rel="noopener"
+                  className="font-semibold text-brand-700 underline underline-offset-4"
+                >
+                  {DOCUMENT_TEXT.open}
+                </a>
+              </>
+            )}
+          </span>
+        </span>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Delete with a confirmation in place; the refusal (if any) is said by the caller. */
+export function RemoveButton({ document, onRemove }: { document: DocumentView; onRemove(): Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
+  if (!confirming) {
+    return (
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        className="btn-outline px-4 py-2 text-sm"
+        aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`}
+      >
+        <Icon name="trash-2" className="size-4" />
+        {DOCUMENT_TEXT.remove}
+      </button>
+    );
+  }
+  return (
+    <fieldset aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`} className="w-full rounded-xl bg-red-50 p-3">
+      <p className="text-sm break-words text-red-900">{DOCUMENT_TEXT.confirmRemove(document.name)}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onRemove();
+            } finally {
+              setBusy(false);
+              setConfirming(false);
+            }
+          }}
+          className="btn-primary bg-red-700 px-4 py-2 text-sm hover:bg-red-800"
+        >
+          {DOCUMENT_TEXT.remove}
+        </button>
+        <button ref={keep} type="button" onClick={() => setConfirming(false)} className="btn-outline px-4 py-2 text-sm">
+          {DOCUMENT_TEXT.keep}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+type Phase = { kind: 'idle' } | { kind: 'uploading'; file: File; progress: number; controller: AbortController };
+
+/**
+ * One checklist item (issue 10 point 5): required or optional, its hint, ticked once uploaded;
+ * a drop zone with a file picker, the upload's progress, the stored file's preview, Replace and
+ * Delete, and the server's message when it refuses a file. Read-only once documents are closed.
+ */
+export function DocumentItem({
+  item,
+  canChange,
+  actions,
+}: {
+  item: ChecklistItemStatus;
+  canChange: boolean;
+  actions: ItemActions;
+}) {
+  const id = useId();
+  const inputId = `${id}-file`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
+  const stored = item.documents[0];
+  const limits = `${describeUploadTypes(item.accept.types)}, up to ${formatFileSize(item.accept.maxBytes)}`;
+
+  async function choose(file: File | undefined) {
+    if (!file || !canChange || phase.kind === 'uploading') return;
+    setProblem(undefined);
+    if (file.size === 0) return setProblem(UPLOAD_MESSAGES.empty);
+    if (file.size > item.accept.maxBytes) return setProblem(fileTooLargeMessage(item.accept.maxBytes));
+    const controller = new AbortController();
+    running.current = controller;
+    setPhase({ kind: 'uploading', file, progress: 0, controller });
+    try {
+      await actions.upload(file, {
+        signal: controller.signal,
+        onProgress: (fraction) =>
+          setPhase((p) => (p.kind === 'uploading' && p.file === file ? { ...p, progress: fraction } : p)),
+      });
+    } catch (error) {
+      if (!controller.signal.aborted) setProblem(errorMessage(error, DOCUMENT_TEXT.uploadFailed));
+    } finally {
+      if (running.current === controller) running.current = null;
+      setPhase({ kind: 'idle' });
+    }
+  }
+
+  async function remove(document: DocumentView) {
+    setProblem(undefined);
+    try {
+      await actions.remove(document);
+    } catch (error) {
+      setProblem(errorMessage(error, DOCUMENT_TEXT.removeFailed));
+    }
+  }
+
+  const describedBy = [item.hint ? hintId : null, `${id}-limits`, problem ? errorId : null].filter(Boolean).join(' ');
+  const picker = (label: string, primary: boolean) => (
+    <label
+      htmlFor={inputId}
+      className={
+        primary
+          ? 'cursor-pointer font-semibold text-brand-700 underline underline-offset-4'
+          : 'btn-outline cursor-pointer px-4 py-2 text-sm'
+      }
+    >
+      {label}
+    </label>
+  );
+
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full ${
+            item.uploaded ? 'bg-green-100 text-green-800' : 'border border-slate-300 bg-white'
+          }`}
+        >
+          {item.uploaded ? <Icon name="check" className="size-4" /> : null}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-slate-900">{item.label}</h3>
+          <p className="mt-0.5 text-xs font-semibold tracking-wide uppercase">
+            {item.required ? (
+              <span className="text-brand-700">{DOCUMENT_TEXT.required}</span>
+            ) : (
+              <span className="text-slate-500">{DOCUMENT_TEXT.optional}</span>
+            )}
+            {item.uploaded ? <span className="text-green-800"> · {DOCUMENT_TEXT.uploaded}</span> : null}
+          </p>
+          {item.hint ? (
+            <p id={hintId} className="mt-1 text-sm text-slate-600">
+              {item.hint}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the file input inside is how everyone chooses a file. */}
+      <div
+        onDragOver={(event) => {
+          if (!canChange) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          if (!canChange) return;
+          event.preventDefault();
+          setDragging(false);
+          void choose(event.dataTransfer.files[0]);
+        }}
+        data-testid={`drop-${item.id}`}
+        className={`mt-3 rounded-xl p-3 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+          canChange ? 'border-2 border-dashed' : 'border border-slate-200'
+        } ${dragging ? 'border-brand-500 bg-brand-50' : problem ? 'border-red-300 bg-red-50/40' : 'border-slate-300 bg-slate-50'}`}
+      >
+        {canChange ? (
+          <input
+            id={inputId}
+            type="file"
+            name={item.id}
+            accept={acceptAttribute(item.accept.types)}
+            aria-label={`${DOCUMENT_TEXT.choose}: ${item.label}`}
+            aria-describedby={describedBy}
+            aria-invalid={problem ? true : undefined}
+            disabled={phase.kind === 'uploading'}
+            onChange={(event) => {
+              void choose(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+            className="sr-only"
+          />
+        ) : null}
+        {phase.kind === 'uploading' ? (
+          <div className="space-y-2">
+            <p className="truncate text-sm font-medium text-slate-900" title={phase.file.name}>
+              {phase.file.name}
+            </p>
+            <UploadProgress
+              name={phase.file.name}
+              progress={phase.progress}
+              onCancel={() => phase.controller.abort()}
+            />
+          </div>
+        ) : stored ? (
+          <StoredFile document={stored}>
+            {canChange ? (
+              <div className="flex flex-wrap gap-2">
+                {picker(DOCUMENT_TEXT.replace, false)}
+                <RemoveButton document={stored} onRemove={() => remove(stored)} />
+              </div>
+            ) : null}
+          </StoredFile>
+        ) : canChange ? (
+          <p className="py-2 text-center text-sm text-slate-700">
+            {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Not uploaded</p>
+        )}
+        {canChange ? (
+          <p id={`${id}-limits`} className="mt-2 text-center text-xs text-slate-500">
+            {limits}
+          </p>
+        ) : null}
+      </div>
+      {problem ? (
+        <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,249 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DOCUMENT_MESSAGES,
+  type DocumentView,
+  type MemberChecklist,
+} from '../../../../domain/applications/documents.ts';
+import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { MemberDocuments } from './member-documents.tsx';
+
+const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
+vi.mock('../../../lib/application-api.ts', () => api);
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const stored = (id: number, itemId: string, name: string, type: DocumentView['type']): DocumentView => ({
+  id,
+  memberId: 4,
+  itemId,
+  direction: 'from-customer',
+  name,
+  type,
+  size: 245_760,
+  uploadedBy: 'customer',
+  uploadedAt: '2026-11-30T10:00:00.000Z',
+  links: {
+    download: `/api/v1/application/order/DOC-48213907/documents/${id}/download`,
+    preview: `/api/v1/application/order/DOC-48213907/documents/${id}/preview`,
+  },
+});
+
+function checklist(documents: Record<string, DocumentView[]> = {}, other: DocumentView[] = []): MemberChecklist {
+  const items = [
+    {
+      id: 'foreign-passport',
+      label: 'Current foreign passport',
+      hint: 'The bio page and the signature page.',
+      required: true,
+      accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+    },
+    {
+      id: 'photo',
+      label: 'Photo',
+      required: true,
+      accept: { types: [...PHOTO_UPLOAD.types], maxBytes: PHOTO_UPLOAD.maxBytes },
+    },
+    {
+      id: 'renunciation-certificate',
+      label: 'Renunciation certificate',
+      required: false,
+      accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+    },
+  ].map((item) => ({ ...item, documents: documents[item.id] ?? [], uploaded: (documents[item.id] ?? []).length > 0 }));
+  return {
+    memberId: 4,
+    fullName: 'Priya Sharma',
+    kind: 'Adult',
+    items,
+    otherDocuments: other,
+    complete: items.every((i) => !i.required || i.uploaded),
+  };
+}
+
+function show(list: MemberChecklist, { canChange = true, skip = [] as string[] } = {}) {
+  const onChecklist = vi.fn();
+  const view = render(
+    <MemberDocuments
+      orderRef="DOC-48213907"
+      checklist={list}
+      canChange={canChange}
+      onChecklist={onChecklist}
+      skip={skip}
+    />,
+  );
+  return {
+    onChecklist,
+    rerender: (next: MemberChecklist) =>
+      view.rerender(
+        <MemberDocuments
+          orderRef="DOC-48213907"
+          checklist={next}
+          canChange={canChange}
+          onChecklist={onChecklist}
+          skip={skip}
+        />,
+      ),
+  };
+}
+
+const item = (label: string) =>
+  screen.getByRole('heading', { level: 3, name: new RegExp(label) }).closest('li') as HTMLElement;
+const pdf = (name = 'passport.pdf', size = 4000) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+
+beforeEach(() => {
+  api.uploadDocument.mockReset();
+  api.deleteDocument.mockReset();
+});
+
+describe('a member’s documents', () => {
+  it('lists the checklist: required or optional, its hint, the picker reachable by keyboard, ticked once uploaded', () => {
+    show(checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'passport.pdf', 'application/pdf')] }), {
+      skip: ['photo'],
+    });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Current foreign passport',
+      'Renunciation certificate',
+    ]);
+    expect(within(item('Current foreign passport')).getByText('Required')).toBeTruthy();
+    expect(within(item('Current foreign passport')).getByText('· Uploaded')).toBeTruthy();
+    expect(within(item('Renunciation certificate')).queryByText(/Uploaded/)).toBeNull();
+    expect(within(item('Renunciation certificate')).getByText('Optional')).toBeTruthy();
+    expect(screen.getByText('Your photo and signature are uploaded in the form’s own steps.')).toBeTruthy();
+    const picker = screen.getByLabelText('Choose file: Renunciation certificate');
+    expect(picker.getAttribute('type')).toBe('file');
+    expect(picker.tabIndex).toBe(0);
+    expect(picker.getAttribute('accept')).toContain('application/pdf');
+    // The stored file: its name (the whole of it in the title), size and an Open link for a PDF.
+    const passport = item('Current foreign passport');
+    expect(within(passport).getByTitle('passport.pdf')).toBeTruthy();
+    expect(within(passport).getByText(/240 KB/)).toBeTruthy();
+    expect(within(passport).getByRole('link', { name: 'Open passport.pdf' }).getAttribute('href')).toBe(
+      '/api/v1/application/order/DOC-48213907/documents/11/preview',
+    );
+  });
+
+  it('shows an image’s thumbnail from its preview link', () => {
+    show(checklist({ photo: [stored(12, 'photo', 'me.jpg', 'image/jpeg')] }));
+    const thumbnail = within(item('Photo')).getByRole('img', { name: 'Preview of me.jpg' });
+    expect(thumbnail.getAttribute('src')).toBe('/api/v1/application/order/DOC-48213907/documents/12/preview');
+  });
+
+  it('uploads a dropped file with its progress, then hands over the new checklist', async () => {
+    let progress: (fraction: number) => void = () => {};
+    let finish: () => void = () => {};
+    const after = checklist({
+      'foreign-passport': [stored(13, 'foreign-passport', 'passport.pdf', 'application/pdf')],
+    });
+    api.uploadDocument.mockImplementation(
+      (_ref, _member, _item, _file, options: { onProgress(f: number): void }) =>
+        new Promise((resolve) => {
+          progress = options.onProgress;
+          finish = () => resolve({ document: after.items[0]?.documents[0], checklist: after });
+        }),
+    );
+    const { onChecklist } = show(checklist());
+    fireEvent.drop(screen.getByTestId('drop-foreign-passport'), { dataTransfer: { files: [pdf()] } });
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading passport.pdf' });
+    expect((bar as HTMLProgressElement).value).toBe(0);
+    act(() => progress(0.6));
+    expect((bar as HTMLProgressElement).value).toBe(0.6);
+    expect(screen.getByText('60%')).toBeTruthy();
+    expect(api.uploadDocument).toHaveBeenCalledWith(
+      'DOC-48213907',
+      4,
+      'foreign-passport',
+      expect.any(File),
+      expect.anything(),
+    );
+    act(() => finish());
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  });
+
+  it('says why the server refused a file, and keeps the other items as they were', async () => {
+    const refusal = unsupportedTypeMessage(DOCUMENT_UPLOAD.types);
+    api.uploadDocument.mockRejectedValue(new ApiError(415, { message: refusal }, refusal));
+    show(checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'passport.pdf', 'application/pdf')] }));
+    fireEvent.change(screen.getByLabelText('Choose file: Renunciation certificate'), {
+      target: { files: [pdf('setup.exe.pdf')] },
+    });
+    const alert = await within(item('Renunciation certificate')).findByRole('alert');
+    expect(alert.textContent).toBe(refusal);
+    expect(screen.getByLabelText('Choose file: Renunciation certificate').getAttribute('aria-describedby')).toContain(
+      alert.id,
+    );
+    expect(within(item('Current foreign passport')).getByTitle('passport.pdf')).toBeTruthy();
+  });
+
+  it('refuses an empty or oversized file before sending it', async () => {
+    show(checklist());
+    fireEvent.change(screen.getByLabelText('Choose file: Current foreign passport'), {
+      target: { files: [pdf('empty.pdf', 0)] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('This file is empty. Please choose the file again.');
+    fireEvent.change(screen.getByLabelText('Choose file: Current foreign passport'), {
+      target: { files: [pdf('huge.pdf', DOCUMENT_UPLOAD.maxBytes + 1)] },
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(fileTooLargeMessage(DOCUMENT_UPLOAD.maxBytes)),
+    );
+    expect(api.uploadDocument).not.toHaveBeenCalled();
+  });
+
+  it('replaces a stored file through the same item', async () => {
+    const after = checklist({ 'foreign-passport': [stored(14, 'foreign-passport', 'new.pdf', 'application/pdf')] });
+    api.uploadDocument.mockResolvedValue({ document: after.items[0]?.documents[0], checklist: after });
+    const { onChecklist } = show(
+      checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'old.pdf', 'application/pdf')] }),
+    );
+    const replace = within(item('Current foreign passport')).getByText('Replace');
+    expect(replace.getAttribute('for')).toBe(screen.getByLabelText('Choose file: Current foreign passport').id);
+    fireEvent.change(screen.getByLabelText('Choose file: Current foreign passport'), {
+      target: { files: [pdf('new.pdf')] },
+    });
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
+    expect(api.uploadDocument.mock.lastCall?.[2]).toBe('foreign-passport');
+  });
+
+  it('deletes a file after a confirmation, and keeps it when the customer changes their mind', async () => {
+    const after = checklist();
+    api.deleteDocument.mockResolvedValue({ data: after });
+    const { onChecklist } = show(
+      checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'passport.pdf', 'application/pdf')] }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete passport.pdf' }));
+    const confirm = screen.getByRole('group', { name: 'Delete passport.pdf' });
+    expect(within(confirm).getByText('Delete passport.pdf? You can upload another file afterwards.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep it'));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    expect(api.deleteDocument).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete passport.pdf' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Delete passport.pdf' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
+    expect(api.deleteDocument).toHaveBeenCalledWith('DOC-48213907', 11);
+  });
+
+  it('lists files no longer on the checklist so they can be deleted', () => {
+    show(checklist({}, [stored(20, 'thumb-impression', 'thumb.png', 'image/png')]));
+    const other = screen.getByRole('region', { name: 'Files no longer on the checklist' });
+    expect(within(other).getByRole('button', { name: 'Delete thumb.png' })).toBeTruthy();
+  });
+
+  it('is read-only once documents can no longer change', () => {
+    show(checklist({ 'foreign-passport': [stored(11, 'foreign-passport', 'passport.pdf', 'application/pdf')] }), {
+      canChange: false,
+    });
+    expect(screen.getByText(DOCUMENT_MESSAGES.locked)).toBeTruthy();
+    expect(document.querySelector('input[type=file]')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open passport.pdf' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import {
+  DOCUMENT_MESSAGES,
+  type DocumentView,
+  type MemberChecklist,
+} from '../../../../domain/applications/documents.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
+
+export const DOCUMENTS_TEXT = {
+  title: 'Documents',
+  intro: 'Upload a clear scan or photo of each document. Required ones must be in before we can file the application.',
+  askedInForm: 'Your photo and signature are uploaded in the form’s own steps.',
+  other: 'Files no longer on the checklist',
+  otherHint: 'These were uploaded for documents this member no longer needs. You can delete them.',
+  noItems: 'No documents are needed for this member.',
+} as const;
+
+/**
+ * One member's documents checklist (issue 10 point 5, docs/decisions/0053): each item with its
+ * upload, and the files of items the checklist no longer lists. `skip` leaves out the items the
+ * member's form asks for as questions (photo, signature), so nothing is asked twice.
+ */
+export function MemberDocuments({
+  orderRef,
+  checklist,
+  canChange,
+  onChecklist,
+  skip = [],
+}: {
+  orderRef: string;
+  checklist: MemberChecklist;
+  canChange: boolean;
+  /** The member's checklist after an upload or a deletion. */
+  onChecklist(checklist: MemberChecklist): void;
+  skip?: readonly string[];
+}) {
+  const items = checklist.items.filter((item) => !skip.includes(item.id));
+  const skipped = checklist.items.length > items.length;
+
+  const actionsFor = (itemId: string): ItemActions => ({
+    upload: async (file, { onProgress, signal }) => {
+      const { checklist: next } = await uploadDocument(orderRef, checklist.memberId, itemId, file, {
+        onProgress,
+        signal,
+      });
+      onChecklist(next);
+    },
+    remove: async (document: DocumentView) => {
+      onChecklist((await deleteDocument(orderRef, document.id)).data);
+    },
+  });
+
+  return (
+    <div className="space-y-4">
+      {canChange ? null : (
+        <p role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          {DOCUMENT_MESSAGES.locked}
+        </p>
+      )}
+      {skipped ? <p className="text-sm text-slate-600">{DOCUMENTS_TEXT.askedInForm}</p> : null}
+      {items.length > 0 ? (
+        <ul className="space-y-3">
+          {items.map((item) => (
+            <DocumentItem key={item.id} item={item} canChange={canChange} actions={actionsFor(item.id)} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-slate-700">{DOCUMENTS_TEXT.noItems}</p>
+      )}
+      {checklist.otherDocuments.length > 0 ? (
+        <section aria-labelledby={`other-${checklist.memberId}`} className="rounded-2xl border border-slate-200 p-4">
+          <h3 id={`other-${checklist.memberId}`} className="font-semibold text-slate-900">
+            {DOCUMENTS_TEXT.other}
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">{DOCUMENTS_TEXT.otherHint}</p>
+          <ul className="mt-3 space-y-3">
+            {checklist.otherDocuments.map((document) => (
+              <OtherDocument
+                key={document.id}
+                document={document}
+                canChange={canChange}
+                onRemove={actionsFor('').remove}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function OtherDocument({
+  document,
+  canChange,
+  onRemove,
+}: {
+  document: DocumentView;
+  canChange: boolean;
+  onRemove(document: DocumentView): Promise<void>;
+}) {
+  const [problem, setProblem] = useState<string>();
+  return (
+    <li>
+      <StoredFile document={document}>
+        {canChange && document.uploadedBy === 'customer' ? (
+          <RemoveButton
+            document={document}
+            onRemove={async () => {
+              setProblem(undefined);
+              try {
+                await onRemove(document);
+              } catch (error) {
+                setProblem(errorMessage(error, DOCUMENT_TEXT.removeFailed));
+              }
+            }}
+          />
+        ) : null}
+      </StoredFile>
+      {problem ? (
+        <p role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          {problem}
+        </p>
+      ) : null}
+    </li>
+  );
+}

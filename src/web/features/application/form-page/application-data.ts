@@ -1,0 +1,152 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
+import type { MemberForm } from '../../../../domain/applications/member-form.ts';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import type { Member } from '../../../../domain/applications/members.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { walkFields } from '../../../../domain/forms/definition.ts';
+import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import {
+  applicationKeys,
+  getApplication,
+  getChecklist,
+  getMemberForm,
+  getOrderForm,
+} from '../../../lib/application-api.ts';
+
+/** The order, its form definition and its checklists: what every part of the page reads. */
+export function useApplicationData(orderRef: string) {
+  const order = useQuery({
+    queryKey: applicationKeys.order(orderRef),
+    queryFn: async () => (await getApplication(orderRef)).data,
+    retry: retryUnlessRefused,
+  });
+  const form = useQuery({
+    queryKey: applicationKeys.form(orderRef),
+    queryFn: async () => (await getOrderForm(orderRef)).data.definition,
+    retry: retryUnlessRefused,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const checklist = useQuery({
+    queryKey: applicationKeys.checklist(orderRef),
+    queryFn: async () => (await getChecklist(orderRef)).data,
+    retry: retryUnlessRefused,
+  });
+  return { order, form, checklist };
+}
+
+export function useMemberForm(orderRef: string, memberId: number) {
+  return useQuery({
+    queryKey: applicationKeys.memberForm(orderRef, memberId),
+    queryFn: async () => (await getMemberForm(orderRef, memberId)).data,
+    retry: retryUnlessRefused,
+    // The form opens on what the server has now: another device may have saved since.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+/** A 4xx answer will not change on a retry; a network failure or a 5xx may. */
+function retryUnlessRefused(count: number, error: unknown): boolean {
+  const status = (error as { status?: number }).status ?? 0;
+  return count < 2 && (status === 0 || status >= 500);
+}
+
+/** The server's answer to a save or review, into the order (member progress) and the member form caches. */
+export function rememberMemberForm(client: QueryClient, orderRef: string, form: MemberForm): void {
+  client.setQueryData(applicationKeys.memberForm(orderRef, form.memberId), form);
+  client.setQueryData<ApplicationOrder>(applicationKeys.order(orderRef), (order) =>
+    order
+      ? {
+          ...order,
+          members: order.members.map((member) =>
+            member.id === form.memberId
+              ? {
+                  ...member,
+                  progress: {
+                    ...member.progress,
+                    currentStep: form.currentStep,
+                    reviewed: form.reviewDetails !== null,
+                  },
+                }
+              : member,
+          ),
+        }
+      : order,
+  );
+}
+
+/** A member's checklist after an upload or a deletion, into the order's checklists. */
+export function rememberChecklist(client: QueryClient, orderRef: string, next: MemberChecklist): void {
+  client.setQueryData<OrderChecklist>(applicationKeys.checklist(orderRef), (all) => {
+    if (!all) return all;
+    const members = all.members.map((m) => (m.memberId === next.memberId ? next : m));
+    return { ...all, members, complete: members.every((m) => m.complete) };
+  });
+  // The order page's to-do list counts the documents too.
+  void client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
+}
+
+/**
+ * A member's steps: the definition's for the member's kind, then Documents (docs/decisions/0053).
+ * Without a definition (a documents-only package) there is only the documents view.
+ */
+export function memberStepCount(definition: FormDefinition | null, kind: MemberKind): number {
+  return definition ? memberSteps(definition, kind).length + 1 : 0;
+}
+
+/**
+ * Where a member uploads a checklist item: the form step that asks for it (photo, signature), else
+ * the Documents step (undefined for a documents-only package: the member's page is the documents).
+ */
+export function itemStep(definition: FormDefinition | null, kind: MemberKind, itemId: string): number | undefined {
+  if (!definition) return undefined;
+  const steps = memberSteps(definition, kind);
+  const asked = stepIndexByField(steps).get(itemId);
+  return (asked ?? steps.length) + 1;
+}
+
+/** The keys of the upload questions a member's form asks: those checklist items are uploaded in the form. */
+export function formUploadKeys(definition: FormDefinition | null, kind: MemberKind): string[] {
+  if (!definition) return [];
+  const keys: string[] = [];
+  for (const step of memberSteps(definition, kind)) {
+    for (const section of step.sections) {
+      for (const { field } of walkFields(section.fields)) {
+        if (field.type === 'file upload' || field.type === 'image upload') keys.push(field.key);
+      }
+    }
+  }
+  return keys;
+}
+
+export interface MissingWork {
+  /** Members whose answers are not reviewed yet (packages with a form). */
+  unreviewed: Member[];
+  /** Per member, the required documents not uploaded. */
+  documents: { member: Member; items: { id: string; label: string }[] }[];
+}
+
+/** What is still missing before checkout (issue 10 point 6). */
+export function missingWork(
+  order: ApplicationOrder,
+  definition: FormDefinition | null,
+  checklist: OrderChecklist,
+): MissingWork {
+  const unreviewed = definition ? order.members.filter((m) => !m.progress.reviewed) : [];
+  const documents = order.members.flatMap((member) => {
+    const items = (checklist.members.find((c) => c.memberId === member.id)?.items ?? [])
+      .filter((item) => item.required && !item.uploaded)
+      .map(({ id, label }) => ({ id, label }));
+    return items.length > 0 ? [{ member, items }] : [];
+  });
+  return { unreviewed, documents };
+}
+
+/** The next member after `currentId` (wrapping round) whose answers are not reviewed, or null. */
+export function nextUnreviewed(members: readonly Member[], currentId: number): Member | null {
+  const at = members.findIndex((m) => m.id === currentId);
+  const ordered = [...members.slice(at + 1), ...members.slice(0, Math.max(at, 0))];
+  return ordered.find((m) => !m.progress.reviewed && m.id !== currentId) ?? null;
+}

@@ -1,0 +1,358 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
+import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
+import type { MemberForm } from '../../../../domain/applications/member-form.ts';
+import type { Member } from '../../../../domain/applications/members.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import {
+  type ApiCall,
+  cleanupAfterEach,
+  fail,
+  fakeApi,
+  installBrowserStubs,
+  ok,
+  renderWithRouter,
+} from '../../../testing/dom.tsx';
+import { ApplicationForm } from './application-form-page.tsx';
+import { writeDraft } from './form-draft.ts';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const REF = 'DOC-48213907';
+const BASE = `/api/v1/application/order/${REF}`;
+const TODAY = '2026-11-30';
+
+const definition: FormDefinition = {
+  format: 1,
+  id: 'test/page',
+  version: 1,
+  title: 'Test application',
+  steps: [
+    {
+      key: 'aboutYou',
+      title: 'About you',
+      sections: [
+        {
+          key: 'names',
+          title: 'Your name',
+          fields: [{ type: 'text', key: 'givenName', label: 'Given name', required: true }],
+        },
+      ],
+    },
+    {
+      key: 'passport',
+      title: 'Passport',
+      sections: [
+        {
+          key: 'passportSection',
+          title: 'Your passport',
+          fields: [{ type: 'unique ID', key: 'passportNumber', label: 'Passport number', required: true }],
+        },
+      ],
+    },
+  ],
+};
+
+const member = (id: number, fullName: string, reviewed: boolean, currentStep = 1): Member => ({
+  id,
+  fullName,
+  dateOfBirth: '1985-04-12',
+  kind: 'Adult',
+  relationship: id === 1 ? 'Self' : 'Spouse',
+  position: id,
+  progress: { currentStep, totalSteps: 2, reviewed },
+  createdAt: '2026-11-30T09:00:00.000Z',
+  updatedAt: '2026-11-30T09:00:00.000Z',
+});
+
+function order(members: Member[]): ApplicationOrder {
+  return {
+    id: 5,
+    displayId: REF,
+    title: 'OCI Card: New OCI Card',
+    status: 'Payment pending',
+    service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
+    package: { id: 2, slug: 'new-oci-card', name: 'New OCI Card' },
+    choices: { applyingFrom: 'US' },
+    price: {
+      currency: 'USD',
+      governmentFeeCents: 27_500,
+      mandatoryFees: [],
+      serviceFeeCents: 9_900,
+      compareAtServiceFeeCents: null,
+      isEstimate: false,
+      perMemberCents: 37_400,
+      memberCount: members.length,
+      totalCents: 37_400 * members.length,
+    },
+    formDefinitionId: 1,
+    members,
+    timeline: [],
+    actions: {
+      canCancel: true,
+      canChangeMemberList: true,
+      canEditMembers: true,
+      canChangeDocuments: true,
+      canChangeAnswers: true,
+    },
+    toDo: { missingDocuments: [], incompleteForms: [] },
+    createdAt: '2026-11-30T09:00:00.000Z',
+    updatedAt: '2026-11-30T09:00:00.000Z',
+  };
+}
+
+function memberChecklist(memberId: number, fullName: string, uploaded: boolean): MemberChecklist {
+  const documents = uploaded
+    ? [
+        {
+          id: 30 + memberId,
+          memberId,
+          itemId: 'foreign-passport',
+          direction: 'from-customer' as const,
+          name: 'passport.pdf',
+          type: 'application/pdf' as const,
+          size: 2048,
+          uploadedBy: 'customer' as const,
+          uploadedAt: '2026-11-30T09:00:00.000Z',
+          links: { download: `${BASE}/documents/3/download`, preview: `${BASE}/documents/3/preview` },
+        },
+      ]
+    : [];
+  return {
+    memberId,
+    fullName,
+    kind: 'Adult',
+    items: [
+      {
+        id: 'foreign-passport',
+        label: 'Current foreign passport',
+        required: true,
+        accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+        uploaded,
+        documents,
+      },
+    ],
+    otherDocuments: [],
+    complete: uploaded,
+  };
+}
+
+const form = (memberId: number, answers: Record<string, unknown>, extra: Partial<MemberForm> = {}): MemberForm => ({
+  memberId,
+  currentStep: 1,
+  answers,
+  reviewDetails: null,
+  canEdit: true,
+  canRemoveReview: false,
+  savedAt: '2026-11-30T09:30:00.000Z',
+  ...extra,
+});
+
+interface Setup {
+  members: Member[];
+  uploaded?: boolean;
+  forms?: Record<number, MemberForm>;
+  save?: (call: ApiCall) => ReturnType<typeof ok> | ReturnType<typeof fail> | 'network-error';
+  path?: string;
+}
+
+function setup({ members, uploaded = false, forms = {}, save, path = `/package-form?orderId=${REF}` }: Setup) {
+  const checklist: OrderChecklist = {
+    canChangeDocuments: true,
+    complete: uploaded,
+    members: members.map((m) => memberChecklist(m.id, m.fullName, uploaded)),
+  };
+  const routes: Parameters<typeof fakeApi>[0] = {
+    [`GET ${BASE}`]: () => ok(order(members)),
+    [`GET ${BASE}/form`]: () => ok({ definition }),
+    [`GET ${BASE}/checklist`]: () => ok(checklist),
+  };
+  for (const m of members) {
+    routes[`GET ${BASE}/members/${m.id}/form`] = () => ok(forms[m.id] ?? form(m.id, {}));
+    routes[`PUT ${BASE}/members/${m.id}/form`] =
+      save ??
+      ((call) =>
+        ok(
+          form(m.id, (call.body as { answers: Record<string, unknown> }).answers, {
+            savedAt: new Date().toISOString(),
+          }),
+        ));
+  }
+  const api = fakeApi(routes);
+  const url = new URL(path, 'http://localhost');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithRouter(
+    <QueryClientProvider client={client}>
+      <ApplicationForm
+        orderRef={REF}
+        memberId={url.searchParams.has('member') ? Number(url.searchParams.get('member')) : null}
+        step={url.searchParams.has('step') ? Number(url.searchParams.get('step')) : null}
+        review={url.searchParams.get('review') === '1'}
+        today={TODAY}
+      />
+    </QueryClientProvider>,
+    { path },
+  );
+  return api;
+}
+
+const puts = (api: ReturnType<typeof fakeApi>) => api.calls.filter((c) => c.method === 'PUT');
+
+describe('the application form page', () => {
+  it('shows the order, a switcher of members with their progress, and the open member’s form', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', false, 2), member(2, 'Rahul Sharma', true, 3)],
+      forms: { 1: form(1, {}, { currentStep: 2 }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' })).toBeTruthy();
+    expect(screen.getByText(`Application ${REF}`)).toBeTruthy();
+    const switcher = screen.getByRole('navigation', { name: 'Members of this application' });
+    const links = within(switcher).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'PPriya SharmaAdult · Step 2 of 3',
+      'Rahul SharmaAdult · Reviewed',
+      'Review allAnswers and documents',
+    ]);
+    expect(links[0]?.getAttribute('aria-current')).toBe('true');
+    expect(links[1]?.getAttribute('href')).toBe(`/package-form?orderId=${REF}&member=2`);
+    // The stored step opens: Priya was on step 2.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+  });
+
+  it('says an unknown order is not found and links to the orders', async () => {
+    fakeApi({
+      [`GET ${BASE}`]: () => fail(404, APPLICATION_MESSAGES.orderNotFound),
+      [`GET ${BASE}/form`]: () => fail(404, APPLICATION_MESSAGES.orderNotFound),
+      [`GET ${BASE}/checklist`]: () => fail(404, APPLICATION_MESSAGES.orderNotFound),
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ApplicationForm orderRef={REF} memberId={null} step={null} review={false} today={TODAY} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: APPLICATION_MESSAGES.orderNotFound })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Go to your orders/ }).getAttribute('href')).toBe('/profile?tab=orders');
+  });
+
+  it('autosaves after typing stops, says so, and keeps a local draft until the server has it', async () => {
+    const api = setup({ members: [member(1, 'Priya Sharma', false)] });
+    const given = await screen.findByLabelText(/^Given name/);
+    fireEvent.change(given, { target: { value: 'PRIYA' } });
+    expect(JSON.parse(localStorage.getItem(`sevadocs-form-draft:${REF}:1`) ?? '{}').values).toEqual({
+      givenName: 'PRIYA',
+    });
+    expect((await screen.findByText('Saving…')).closest('[role=status]')).toBeTruthy();
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(puts(api).map((c) => c.body)).toEqual([{ answers: { givenName: 'PRIYA' }, currentStep: 1 }]);
+    expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
+  });
+
+  it('says a failed save will be retried, keeps the draft, and saves on Retry now', async () => {
+    // apiCall logs a request that got no answer.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const api = setup({
+      members: [member(1, 'Priya Sharma', false)],
+      save: (call) => (down ? 'network-error' : ok(form(1, (call.body as MemberForm).answers))),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
+    expect(await screen.findByText(/^Not saved yet — retrying in \d s$/, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).not.toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(puts(api).length).toBeGreaterThanOrEqual(2);
+    expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
+  });
+
+  it('offers back a draft newer than the server’s answers, and saves it when taken', async () => {
+    writeDraft(REF, 1, {
+      values: { givenName: 'PRIYA', passportNumber: 'Z1234567' },
+      step: 2,
+      updatedAt: '2026-11-30T10:00:00.000Z',
+    });
+    const api = setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRI' }) } });
+    const offer = await screen.findByRole('alert');
+    expect(offer.textContent).toMatch(/This device has answers from \d\d:\d\d that did not reach our server/);
+    fireEvent.click(within(offer).getByRole('button', { name: 'Use them' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+    await waitFor(() =>
+      expect(puts(api).map((c) => c.body)).toEqual([
+        { answers: { givenName: 'PRIYA', passportNumber: 'Z1234567' }, currentStep: 2 },
+      ]),
+    );
+  });
+
+  it('shows the server’s field messages when a save is refused', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', false)],
+      save: () =>
+        fail(400, 'Some answers need a correction.', { givenName: 'Given name should not exceed 200 characters' }),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
+    expect(await screen.findByText('Some answers need a correction', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Given name should not exceed 200 characters').closest('[role=alert]')).toBeTruthy();
+    expect(screen.getByLabelText(/^Given name/).getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('the review page', () => {
+  it('lists what is missing with links, and keeps checkout closed until nothing is', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', true), member(2, 'Rahul Sharma', false)],
+      forms: { 1: form(1, { givenName: 'PRIYA', passportNumber: 'Z1234567' }), 2: form(2, { givenName: 'RAHUL' }) },
+      path: `/package-form?orderId=${REF}&review=1`,
+    });
+    const missing = await screen.findByRole('region', { name: 'Still to do before checkout' });
+    expect(
+      within(missing)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Rahul Sharma: answers not reviewed yet', `/package-form?orderId=${REF}&member=2`],
+      ['Priya Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=1&step=3`],
+      ['Rahul Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
+    ]);
+    const checkout = screen.getByRole('button', { name: 'Continue to checkout' });
+    expect((checkout as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText(
+        'Checkout (add-ons and payment) opens from your order page. Until you pay, your application waits there with the status Payment pending; nothing has been charged.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows every member’s answers by step with Edit links back to the step, then checkout', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', true), member(2, 'Rahul Sharma', true)],
+      uploaded: true,
+      forms: {
+        1: form(1, { givenName: 'PRIYA', passportNumber: 'Z1234567' }),
+        2: form(2, { givenName: 'RAHUL', passportNumber: 'Y7654321' }),
+      },
+      path: `/package-form?orderId=${REF}&review=1`,
+    });
+    expect(await screen.findByText('Everything is in. You can continue to checkout.')).toBeTruthy();
+    const priya = screen.getByRole('region', { name: /Priya Sharma/ });
+    expect(await within(priya).findByText('Z1234567')).toBeTruthy();
+    const edits = within(priya).getAllByRole('link', { name: /^Edit/ });
+    expect(edits.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Edit About you, Priya Sharma', `/package-form?orderId=${REF}&member=1&step=1`],
+      ['Edit Passport, Priya Sharma', `/package-form?orderId=${REF}&member=1&step=2`],
+      ['Edit documents, Priya Sharma', `/package-form?orderId=${REF}&member=1&step=3`],
+    ]);
+    expect(within(priya).getByTitle('passport.pdf')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
+      `/service-order?orderId=${REF}`,
+    );
+    // Edit opens the member's step in place.
+    fireEvent.click(edits[1] as HTMLElement);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
+    expect(window.location.search).toBe(`?orderId=${REF}&member=1&step=2`);
+  });
+});

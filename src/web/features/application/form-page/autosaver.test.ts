@@ -1,0 +1,291 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AUTOSAVE_DEBOUNCE_MS,
+  type MemberForm,
+  type SaveMemberForm,
+} from '../../../../domain/applications/member-form.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  type AutosaveStatus,
+  backoffMs,
+  createAutosaver,
+  MIN_SAVE_INTERVAL_MS,
+  SIGNED_OUT_MESSAGE,
+} from './autosaver.ts';
+
+interface Call {
+  body: SaveMemberForm;
+  keepalive: boolean | undefined;
+  resolve(form?: Partial<MemberForm>): void;
+  reject(error: unknown): void;
+}
+
+/** An autosaver whose requests the test answers by hand. */
+function setup() {
+  let answers: Record<string, unknown> = {};
+  let step = 1;
+  const calls: Call[] = [];
+  const statuses: AutosaveStatus[] = [];
+  const saved: { body: SaveMemberForm; settled: boolean }[] = [];
+  const saver = createAutosaver({
+    collect: () => ({ body: { answers: { ...answers }, currentStep: step }, withCorrections: false }),
+    send: (body, { keepalive }) =>
+      new Promise<MemberForm>((resolve, reject) => {
+        calls.push({
+          body,
+          keepalive,
+          resolve: (form = {}) =>
+            resolve({
+              memberId: 7,
+              currentStep: body.currentStep,
+              answers: body.answers,
+              reviewDetails: null,
+              canEdit: true,
+              canRemoveReview: false,
+              savedAt: new Date().toISOString(),
+              ...form,
+            }),
+          reject,
+        });
+      }),
+    onStatus: (status) => statuses.push(status),
+    onSaved: (body, _form, settled) => saved.push({ body, settled }),
+  });
+  return {
+    saver,
+    calls,
+    statuses,
+    saved,
+    type(next: Record<string, unknown>) {
+      answers = { ...answers, ...next };
+      saver.change();
+    },
+    moveTo(next: number) {
+      step = next;
+      saver.saveNow();
+    },
+    last: () => statuses.at(-1),
+  };
+}
+
+/** Lets resolved promises run, then the fake clock. */
+async function advance(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('autosave', () => {
+  it('saves once typing has stopped for the debounce, with the answers and step', async () => {
+    const t = setup();
+    t.type({ givenName: 'P' });
+    await advance(500);
+    t.type({ givenName: 'PRIYA' });
+    expect(t.last()).toEqual({ kind: 'saving' });
+    await advance(AUTOSAVE_DEBOUNCE_MS - 1);
+    expect(t.calls).toHaveLength(0);
+    await advance(1);
+    expect(t.calls.map((c) => c.body)).toEqual([{ answers: { givenName: 'PRIYA' }, currentStep: 1 }]);
+    t.calls[0]?.resolve();
+    await advance(0);
+    expect(t.last()).toMatchObject({ kind: 'saved', withCorrections: false });
+    expect(t.saved).toEqual([{ body: { answers: { givenName: 'PRIYA' }, currentStep: 1 }, settled: true }]);
+    expect(t.saver.hasUnsaved()).toBe(false);
+  });
+
+  it('saves at once on a step change, but never twice within the rate limit’s second', async () => {
+    const t = setup();
+    t.moveTo(2);
+    await advance(0);
+    expect(t.calls).toHaveLength(1);
+    t.calls[0]?.resolve();
+    await advance(0);
+    t.moveTo(3);
+    await advance(MIN_SAVE_INTERVAL_MS - 1);
+    expect(t.calls).toHaveLength(1);
+    await advance(1);
+    expect(t.calls[1]?.body.currentStep).toBe(3);
+  });
+
+  it('keeps one request in flight and coalesces the changes made meanwhile into the next', async () => {
+    const t = setup();
+    t.type({ a: 1 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    expect(t.calls).toHaveLength(1);
+    t.type({ b: 2 });
+    t.moveTo(2);
+    t.type({ c: 3 });
+    await advance(AUTOSAVE_DEBOUNCE_MS * 3);
+    expect(t.calls).toHaveLength(1);
+    t.calls[0]?.resolve();
+    await advance(0);
+    expect(t.saved[0]?.settled).toBe(false);
+    expect(t.last()).toEqual({ kind: 'saving' });
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(2);
+    expect(t.calls[1]?.body).toEqual({ answers: { a: 1, b: 2, c: 3 }, currentStep: 2 });
+  });
+
+  it('waits for Retry-After on a 429 and sends again', async () => {
+    const t = setup();
+    t.moveTo(2);
+    await advance(0);
+    t.calls[0]?.reject(new ApiError(429, undefined, 'Saving too often.', '3'));
+    await advance(0);
+    expect(t.last()).toEqual({ kind: 'saving' });
+    await advance(2999);
+    expect(t.calls).toHaveLength(1);
+    await advance(1);
+    expect(t.calls).toHaveLength(2);
+    t.calls[1]?.resolve();
+    await advance(0);
+    expect(t.last()?.kind).toBe('saved');
+  });
+
+  it('waits a second on a 429 without Retry-After', async () => {
+    const t = setup();
+    t.moveTo(2);
+    await advance(0);
+    t.calls[0]?.reject(new ApiError(429, undefined, 'Saving too often.'));
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(2);
+  });
+
+  it('retries a network failure or a 5xx with backoff (1, 2, 4 … 30 s), says so, and can retry now', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    const t = setup();
+    t.type({ a: 1 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    t.calls[0]?.reject(new ApiError(0, undefined, 'Network error.'));
+    await advance(0);
+    expect(t.last()).toEqual({ kind: 'retrying', retryAt: Date.now() + 1000 });
+    expect(t.saver.hasUnsaved()).toBe(true);
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(2);
+    t.calls[1]?.reject(new ApiError(503, undefined, 'Unavailable'));
+    await advance(0);
+    expect(t.last()).toEqual({ kind: 'retrying', retryAt: Date.now() + 2000 });
+    // Typing meanwhile joins the retry rather than hiding the failure.
+    t.type({ b: 2 });
+    expect(t.last()?.kind).toBe('retrying');
+    await advance(1999);
+    expect(t.calls).toHaveLength(2);
+    await advance(1);
+    expect(t.calls[2]?.body.answers).toEqual({ a: 1, b: 2 });
+    t.calls[2]?.reject(new ApiError(500, undefined, 'Oops'));
+    await advance(0);
+    expect(t.last()).toEqual({ kind: 'retrying', retryAt: Date.now() + 4000 });
+    t.saver.retryNow();
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(4);
+    t.calls[3]?.resolve();
+    await advance(0);
+    expect(t.last()?.kind).toBe('saved');
+    // A success resets the backoff.
+    t.type({ c: 3 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    t.calls[4]?.reject(new ApiError(0, undefined, 'Network error.'));
+    await advance(0);
+    expect(t.last()).toEqual({ kind: 'retrying', retryAt: Date.now() + 1000 });
+  });
+
+  it('shows the field messages of a 400 and sends everything again after the next change', async () => {
+    const t = setup();
+    t.type({ email: 'x' });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    t.calls[0]?.reject(
+      new ApiError(
+        400,
+        { message: 'Some answers need a correction.', errors: { email: 'Please enter a valid email address' } },
+        'Some answers need a correction.',
+      ),
+    );
+    await advance(0);
+    expect(t.last()).toEqual({
+      kind: 'invalid',
+      message: 'Some answers need a correction.',
+      errors: { email: 'Please enter a valid email address' },
+    });
+    await advance(60_000);
+    expect(t.calls).toHaveLength(1);
+    t.type({ email: 'priya@example.com' });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    expect(t.calls[1]?.body.answers).toEqual({ email: 'priya@example.com' });
+  });
+
+  it('stops on a 409 (locked) with the server’s message, and on a 401 (signed out)', async () => {
+    const t = setup();
+    t.type({ a: 1 });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    t.calls[0]?.reject(new ApiError(409, undefined, 'The answers can no longer be changed for this order.'));
+    await advance(0);
+    expect(t.last()).toEqual({
+      kind: 'stopped',
+      reason: 'locked',
+      message: 'The answers can no longer be changed for this order.',
+    });
+    t.type({ b: 2 });
+    await advance(60_000);
+    expect(t.calls).toHaveLength(1);
+    expect(await t.saver.flush()).toBe(false);
+
+    const u = setup();
+    u.moveTo(2);
+    await advance(0);
+    u.calls[0]?.reject(new ApiError(401, undefined, 'Please sign in'));
+    await advance(0);
+    expect(u.last()).toEqual({ kind: 'stopped', reason: 'signed-out', message: SIGNED_OUT_MESSAGE });
+  });
+
+  it('flush saves at once and answers whether the server has everything', async () => {
+    const t = setup();
+    expect(await t.saver.flush()).toBe(true);
+    t.type({ a: 1 });
+    const flushed = t.saver.flush();
+    await advance(0);
+    expect(t.calls).toHaveLength(1);
+    t.calls[0]?.resolve();
+    await advance(0);
+    expect(await flushed).toBe(true);
+
+    t.type({ b: 2 });
+    const failing = t.saver.flush();
+    await advance(MIN_SAVE_INTERVAL_MS);
+    t.calls[1]?.reject(new ApiError(0, undefined, 'Network error.'));
+    await advance(0);
+    expect(await failing).toBe(false);
+  });
+
+  it('sends what is unsaved with keepalive when the page goes away', async () => {
+    const t = setup();
+    t.saver.sendOnExit();
+    expect(t.calls).toHaveLength(0);
+    t.type({ a: 1 });
+    t.saver.sendOnExit();
+    expect(t.calls).toEqual([
+      expect.objectContaining({ body: { answers: { a: 1 }, currentStep: 1 }, keepalive: true }),
+    ]);
+  });
+
+  it('counts a request of the page before a reload against the rate limit', async () => {
+    const started: number[] = [];
+    const saver = createAutosaver({
+      collect: () => ({ body: { answers: {}, currentStep: 2 }, withCorrections: false }),
+      send: () => new Promise(() => {}),
+      onStatus: () => {},
+      onSaved: () => {},
+      lastStartAt: Date.now() - 400,
+      onStart: (at) => started.push(at),
+    });
+    saver.saveNow();
+    await advance(MIN_SAVE_INTERVAL_MS - 401);
+    expect(started).toEqual([]);
+    await advance(1);
+    expect(started).toEqual([Date.now()]);
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  AUTOSAVE_DEBOUNCE_MS,
+  type MemberForm,
+  type SaveMemberForm,
+} from '../../../../domain/applications/member-form.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/**
+ * Autosave of one member's form, without React (docs/decisions/0053): debounced after typing,
+ * at once on a step change, one request in flight, changes made meanwhile coalesced into the next
+ * one, at most one request a second (the server's MEMBER_FORM_SAVE_RATE_LIMIT), 429 waits its
+ * Retry-After, a network failure or 5xx retries with backoff, 400 and 409 stop and say why.
+ */
+
+export type AutosaveStatus =
+  /** Nothing typed since the form opened. */
+  | { kind: 'idle' }
+  /** Changes waiting for the debounce, or on their way. */
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date; withCorrections: boolean }
+  /** The last try failed (network, 5xx); the next starts at `retryAt` (ms since the epoch). */
+  | { kind: 'retrying'; retryAt: number }
+  /** The server refused the answers (400): its field messages. */
+  | { kind: 'invalid'; message: string; errors: Record<string, string> }
+  /** The order no longer takes changes (409), or the session ended (401): saving stops. */
+  | { kind: 'stopped'; reason: 'locked' | 'signed-out' | 'refused'; message: string };
+
+export interface AutosaverOptions {
+  /** What to save now: the savable answers and the step, and whether some answers were left out as malformed. */
+  collect(): { body: SaveMemberForm; withCorrections: boolean };
+  send(body: SaveMemberForm, options: { keepalive?: boolean }): Promise<MemberForm>;
+  onStatus(status: AutosaveStatus): void;
+  /** The server has `body` (its answer is `form`). */
+  onSaved(body: SaveMemberForm, form: MemberForm, settled: boolean): void;
+  debounceMs?: number;
+  /** The least time between two requests' starts. */
+  minIntervalMs?: number;
+  /** When the last request started, if before this autosaver (the page was reloaded): the rate limit still counts it. */
+  lastStartAt?: number;
+  /** A request starts (to remember for the next page). */
+  onStart?(at: number): void;
+  now?: () => number;
+}
+
+/** 1, 2, 4 … 30 s. */
+export function backoffMs(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000);
+}
+
+/** A little over the server's one-a-second window, so two requests never fall in one. */
+export const MIN_SAVE_INTERVAL_MS = 1100;
+
+export const SIGNED_OUT_MESSAGE =
+  'You are signed out, so your answers cannot be saved. Sign in again: they are kept on this device.';
+
+export interface Autosaver {
+  /** An answer changed: save after the debounce. */
+  change(): void;
+  /** Save as soon as the rate allows (a step change). */
+  saveNow(): void;
+  /** Save now and wait: true once the server has everything, false when that failed. */
+  flush(): Promise<boolean>;
+  /** Skip the wait of a retry. */
+  retryNow(): void;
+  /** The page is going away: send what is unsaved with keepalive, without waiting. */
+  sendOnExit(): void;
+  /** Changes the server does not have yet. */
+  hasUnsaved(): boolean;
+  dispose(): void;
+}
+
+export function createAutosaver({
+  collect,
+  send,
+  onStatus,
+  onSaved,
+  debounceMs = AUTOSAVE_DEBOUNCE_MS,
+  minIntervalMs = MIN_SAVE_INTERVAL_MS,
+  lastStartAt = Number.NEGATIVE_INFINITY,
+  onStart,
+  now = Date.now,
+}: AutosaverOptions): Autosaver {
+  let dirty = false;
+  let inFlight = false;
+  let stopped = false;
+  let disposed = false;
+  let dueAt = 0;
+  let retryAt = 0;
+  let lastStart = lastStartAt;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiters: ((saved: boolean) => void)[] = [];
+
+  const settle = (saved: boolean) => {
+    const done = waiters;
+    waiters = [];
+    for (const resolve of done) resolve(saved);
+  };
+
+  function schedule() {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!dirty || inFlight || stopped || disposed) return;
+    const at = Math.max(dueAt, retryAt, lastStart + minIntervalMs);
+    timer = setTimeout(run, Math.max(0, at - now()));
+  }
+
+  async function run() {
+    timer = undefined;
+    if (!dirty || inFlight || stopped || disposed) return;
+    const { body, withCorrections } = collect();
+    dirty = false;
+    inFlight = true;
+    lastStart = now();
+    onStart?.(lastStart);
+    onStatus({ kind: 'saving' });
+    try {
+      const form = await send(body, {});
+      if (disposed) return;
+      failures = 0;
+      retryAt = 0;
+      onSaved(body, form, !dirty);
+      onStatus(dirty ? { kind: 'saving' } : { kind: 'saved', at: new Date(form.savedAt), withCorrections });
+      if (!dirty) settle(true);
+    } catch (error) {
+      if (disposed) return;
+      failed(error);
+    } finally {
+      inFlight = false;
+      schedule();
+    }
+  }
+
+  function failed(error: unknown) {
+    const status = error instanceof ApiError ? error.status : 0;
+    const message = error instanceof ApiError ? error.message : '';
+    if (status === 429) {
+      // The answers are fine; the server wants them later.
+      dirty = true;
+      retryAt = now() + ((error as ApiError).retryAfterMs ?? 1000);
+      onStatus({ kind: 'saving' });
+      return;
+    }
+    if (status === 0 || status >= 500) {
+      dirty = true;
+      failures += 1;
+      retryAt = now() + backoffMs(failures);
+      onStatus({ kind: 'retrying', retryAt });
+      settle(false);
+      return;
+    }
+    if (status === 400) {
+      // Nothing was stored; the next change sends the whole answer set again.
+      onStatus({ kind: 'invalid', message, errors: (error as ApiError).fieldErrors });
+      settle(false);
+      return;
+    }
+    stopped = true;
+    onStatus({
+      kind: 'stopped',
+      reason: status === 409 ? 'locked' : status === 401 ? 'signed-out' : 'refused',
+      message: status === 401 ? SIGNED_OUT_MESSAGE : message,
+    });
+    settle(false);
+  }
+
+  return {
+    change() {
+      if (stopped) return;
+      dirty = true;
+      dueAt = now() + debounceMs;
+      if (!inFlight && retryAt <= now()) onStatus({ kind: 'saving' });
+      schedule();
+    },
+    saveNow() {
+      if (stopped) return;
+      dirty = true;
+      dueAt = now();
+      schedule();
+    },
+    flush() {
+      if (stopped) return Promise.resolve(false);
+      if (!dirty && !inFlight) return Promise.resolve(true);
+      dueAt = now();
+      retryAt = 0;
+      const settled = new Promise<boolean>((resolve) => waiters.push(resolve));
+      schedule();
+      return settled;
+    },
+    retryNow() {
+      retryAt = 0;
+      dueAt = now();
+      schedule();
+    },
+    sendOnExit() {
+      if (stopped || (!dirty && !inFlight)) return;
+      void send(collect().body, { keepalive: true }).catch(() => {
+        // The local draft keeps the answers; the next visit offers them back.
+      });
+    },
+    hasUnsaved: () => !stopped && (dirty || inFlight),
+    dispose() {
+      disposed = true;
+      if (timer !== undefined) clearTimeout(timer);
+      settle(false);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { FormValues } from '../form-engine/engine-context.ts';
+
+/**
+ * A member's answers as typed, kept on this device until the server has them (issue 10 point 3:
+ * nothing typed is lost): a tab closed while offline, or an answer the server cannot take yet,
+ * is offered back on the next visit.
+ */
+export interface FormDraft {
+  values: FormValues;
+  step: number;
+  /** When it was written (ISO). */
+  updatedAt: string;
+}
+
+const key = (order: string, memberId: number) => `sevadocs-form-draft:${order}:${memberId}`;
+
+export function readDraft(order: string, memberId: number): FormDraft | null {
+  try {
+    const raw = localStorage.getItem(key(order, memberId));
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Partial<FormDraft>;
+    if (typeof draft.values !== 'object' || draft.values === null || typeof draft.updatedAt !== 'string') return null;
+    return { values: draft.values, step: Number(draft.step) || 1, updatedAt: draft.updatedAt };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDraft(order: string, memberId: number, draft: FormDraft): void {
+  try {
+    localStorage.setItem(key(order, memberId), JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked (private mode): the server copy is all there is.
+  }
+}
+
+export function clearDraft(order: string, memberId: number): void {
+  try {
+    localStorage.removeItem(key(order, memberId));
+  } catch {
+    // As above.
+  }
+}
+
+/** A draft worth offering back: written after the server's last save. */
+export function newerDraft(order: string, memberId: number, savedAt: string): FormDraft | null {
+  const draft = readDraft(order, memberId);
+  if (!draft) return null;
+  if (Date.parse(draft.updatedAt) > Date.parse(savedAt)) return draft;
+  clearDraft(order, memberId);
+  return null;
+}

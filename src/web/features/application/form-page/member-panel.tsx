@@ -1,0 +1,307 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useMemo, useRef, useState } from 'react';
+import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
+import type { Member } from '../../../../domain/applications/members.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import type { FileRef } from '../../../../domain/forms/files.ts';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
+import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
+import type { UploadFile } from '../form-engine/engine-context.ts';
+import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
+import { AnswersSummary } from './answers-summary.tsx';
+import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
+import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
+import { SaveStatus, savedTime } from './save-status.tsx';
+import { useAutosave } from './use-autosave.ts';
+
+export const PANEL_TEXT = {
+  draftFound: (time: string) =>
+    `This device has answers from ${time} that did not reach our server. Do you want to use them?`,
+  restore: 'Use them',
+  discard: 'Discard',
+  notSaved: 'Your answers could not be saved yet, so they cannot be reviewed. Please try again in a moment.',
+  loadingForm: 'Loading the form…',
+  form: 'this member’s form',
+  readOnly: MEMBER_FORM_MESSAGES.locked,
+  reopen: 'Change answers',
+  reopenHint: 'Our team has not started on your application yet: you can still correct these answers.',
+} as const;
+
+export interface PanelProps {
+  orderRef: string;
+  /** The DOC-… id (local drafts are kept under it). */
+  orderId: string;
+  member: Member;
+  definition: FormDefinition | null;
+  checklist: MemberChecklist | undefined;
+  canChangeDocuments: boolean;
+  /** The step the address names; else the stored one. */
+  step: number | null;
+  today: string;
+  onStep(step: number): void;
+  /** The member's answers are reviewed: move on. */
+  onReviewed(): void;
+  /** The page asks for a save before it moves away (a member switch, the review). */
+  flushRef: RefObject<(() => Promise<boolean>) | null>;
+}
+
+/** One member: their guided form with autosave and documents, or (no form) their documents. */
+export function MemberPanel(props: PanelProps) {
+  const { orderRef, member, definition, checklist } = props;
+  const client = useQueryClient();
+  const onChecklist = (next: MemberChecklist) => rememberChecklist(client, orderRef, next);
+  if (!definition) {
+    return checklist ? (
+      <section aria-labelledby="documents-heading">
+        <h2 id="documents-heading" tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900">
+          {DOCUMENTS_TEXT.title}
+        </h2>
+        <p className="mt-2 mb-6 text-slate-600">{MEMBER_FORM_MESSAGES.noForm}</p>
+        <MemberDocuments
+          orderRef={orderRef}
+          checklist={checklist}
+          canChange={props.canChangeDocuments}
+          onChecklist={onChecklist}
+        />
+      </section>
+    ) : null;
+  }
+  return <MemberQuestions {...props} definition={definition} key={member.id} />;
+}
+
+function MemberQuestions(props: PanelProps & { definition: FormDefinition }) {
+  const { orderRef, member } = props;
+  const form = useMemberForm(orderRef, member.id);
+  if (form.isError) return <LoadError what={PANEL_TEXT.form} onRetry={() => void form.refetch()} />;
+  // Fetched again on every opening (another device may have saved): wait for the fresh copy.
+  if (!form.data || !form.isFetchedAfterMount) {
+    return (
+      <p role="status" className="rounded-2xl bg-slate-50 p-6 text-slate-700">
+        {PANEL_TEXT.loadingForm}
+      </p>
+    );
+  }
+  if (!form.data.canEdit) {
+    return <ReadOnlyAnswers {...props} form={form.data} />;
+  }
+  return <EditableForm {...props} form={form.data} />;
+}
+
+function ReadOnlyAnswers({
+  definition,
+  member,
+  form,
+  orderRef,
+  checklist,
+  canChangeDocuments,
+}: PanelProps & { definition: FormDefinition; form: MemberForm }) {
+  const client = useQueryClient();
+  const [problem, setProblem] = useState<string>();
+  async function reopen() {
+    setProblem(undefined);
+    try {
+      rememberMemberForm(client, orderRef, (await removeMemberReview(orderRef, member.id)).data);
+      // The order may be back in Forms incomplete: its actions and checklists follow.
+      await client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
+      await client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
+    } catch (error) {
+      setProblem(errorMessage(error, PANEL_TEXT.readOnly));
+    }
+  }
+  return (
+    <div className="space-y-8">
+      {form.canRemoveReview ? (
+        <div className="rounded-2xl border border-slate-200 bg-slate-50 p-4">
+          <p className="text-slate-700">{PANEL_TEXT.reopenHint}</p>
+          <button type="button" onClick={() => void reopen()} className="btn-outline mt-3 px-4 py-2 text-sm">
+            {PANEL_TEXT.reopen}
+          </button>
+          {problem ? (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+          {PANEL_TEXT.readOnly}
+        </p>
+      )}
+      <AnswersSummary
+        definition={definition}
+        memberKind={member.kind}
+        answers={form.answers}
+        memberName={member.fullName}
+      />
+      {checklist ? (
+        <section aria-labelledby="documents-heading">
+          <h3 id="documents-heading" className="text-xl font-bold text-slate-900">
+            {DOCUMENTS_TEXT.title}
+          </h3>
+          <div className="mt-3">
+            <MemberDocuments
+              orderRef={orderRef}
+              checklist={checklist}
+              canChange={canChangeDocuments}
+              onChecklist={(next) => rememberChecklist(client, orderRef, next)}
+            />
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function EditableForm(props: PanelProps & { definition: FormDefinition; form: MemberForm }) {
+  const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
+  const client = useQueryClient();
+  const engine = useRef<FormEngineHandle | null>(null);
+  const [offer, setOffer] = useState<FormDraft | null>(() => newerDraft(orderId, member.id, form.savedAt));
+  const [restored, setRestored] = useState<FormDraft | null>(null);
+  const [problem, setProblem] = useState<string>();
+  const initialStep = restored?.step ?? props.step ?? form.currentStep;
+
+  const autosave = useAutosave({
+    orderRef,
+    orderId,
+    memberId: member.id,
+    engine,
+    initialStep,
+    enabled: true,
+    startDirty: restored !== null,
+    onSaved: (saved) => rememberMemberForm(client, orderRef, saved),
+  });
+  flushRef.current = autosave.flush;
+
+  const skip = useMemo(() => formUploadKeys(definition, member.kind), [definition, member.kind]);
+  const upload = useMemo<UploadFile>(
+    () =>
+      async (file, { field, onProgress, signal }) => {
+        const { document, checklist: next } = await uploadDocument(orderRef, member.id, field.key, file, {
+          onProgress,
+          signal,
+        });
+        rememberChecklist(client, orderRef, next);
+        return { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
+      },
+    [client, orderRef, member.id],
+  );
+  const fileUrl = useMemo(
+    () => (ref: FileRef) =>
+      /^\d+$/.test(ref.documentId)
+        ? `/api/v1/application/order/${encodeURIComponent(orderId)}/documents/${ref.documentId}/preview`
+        : undefined,
+    [orderId],
+  );
+
+  const hostSteps = useMemo<HostStep[]>(
+    () =>
+      checklist
+        ? [
+            {
+              key: 'documents',
+              title: DOCUMENTS_TEXT.title,
+              intro: DOCUMENTS_TEXT.intro,
+              done: checklist.complete,
+              content: (
+                <MemberDocuments
+                  orderRef={orderRef}
+                  checklist={checklist}
+                  canChange={props.canChangeDocuments}
+                  onChecklist={(next) => rememberChecklist(client, orderRef, next)}
+                  skip={skip}
+                />
+              ),
+            },
+          ]
+        : [],
+    [checklist, orderRef, props.canChangeDocuments, client, skip],
+  );
+
+  async function review() {
+    setProblem(undefined);
+    if (!(await autosave.flush())) {
+      setProblem(PANEL_TEXT.notSaved);
+      return;
+    }
+    try {
+      const reviewed = await reviewMemberForm(orderRef, member.id);
+      rememberMemberForm(client, orderRef, reviewed.data);
+      clearDraft(orderId, member.id);
+      onReviewed();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : PANEL_TEXT.notSaved;
+      if (error instanceof ApiError && error.status === 400) engine.current?.showErrors(error.fieldErrors);
+      setProblem(message);
+    }
+  }
+
+  return (
+    <div>
+      {offer ? (
+        <div role="alert" className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+          <p>{PANEL_TEXT.draftFound(savedTime(new Date(offer.updatedAt)))}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary px-4 py-2 text-sm"
+              onClick={() => {
+                setRestored(offer);
+                setOffer(null);
+              }}
+            >
+              {PANEL_TEXT.restore}
+            </button>
+            <button
+              type="button"
+              className="btn-outline px-4 py-2 text-sm"
+              onClick={() => {
+                clearDraft(orderId, member.id);
+                setOffer(null);
+              }}
+            >
+              {PANEL_TEXT.discard}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="mb-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
+          {problem}
+        </p>
+      ) : null}
+      <FormEngine
+        key={restored ? `draft-${restored.updatedAt}` : 'server'}
+        ref={engine}
+        definition={definition}
+        memberKind={member.kind}
+        memberName={member.fullName}
+        defaultValues={restored?.values ?? form.answers}
+        initialStep={initialStep}
+        today={today}
+        upload={upload}
+        fileUrl={fileUrl}
+        hostSteps={hostSteps}
+        onChange={(change) => {
+          if (offer) setOffer(null);
+          autosave.onChange(change);
+        }}
+        onStepChange={(change) => {
+          autosave.onStepChange(change);
+          onStep(change.step);
+        }}
+        onComplete={review}
+        status={
+          <SaveStatus
+            status={autosave.status}
+            savedAt={Object.keys(form.answers).length > 0 ? form.savedAt : null}
+            onRetry={autosave.retryNow}
+          />
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useQueries } from '@tanstack/react-query';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { applicationKeys, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
+import { StoredFile } from '../documents/document-item.tsx';
+import { AnswersSummary } from './answers-summary.tsx';
+import { itemStep, memberStepCount, missingWork } from './application-data.ts';
+import { inPageLink } from './in-page-link.ts';
+
+export const REVIEW_TEXT = {
+  title: 'Review your application',
+  lead: 'Check every answer and document once more. Use Edit to change anything; your changes are saved as you type.',
+  missingTitle: 'Still to do before checkout',
+  notReviewed: (name: string) => `${name}: answers not reviewed yet`,
+  missingDocument: (name: string, label: string) => `${name}: ${label}`,
+  allDone: 'Everything is in. You can continue to checkout.',
+  documents: 'Documents',
+  notUploaded: 'Not uploaded',
+  optional: 'optional',
+  continue: 'Continue to checkout',
+  checkoutNote:
+    'Checkout (add-ons and payment) opens from your order page. Until you pay, your application waits there with the status Payment pending; nothing has been charged.',
+  toOrder: 'Go to your order',
+  answers: 'the answers',
+} as const;
+
+type Open = (at: { memberId: number; step?: number }) => void;
+
+/**
+ * The order's review (issue 10 point 6): what is missing first, with links to it; then every
+ * member's answers by step with Edit links and their documents; then Continue to checkout, which
+ * leads to the order page (checkout itself is issue 11: the order waits in Payment pending).
+ */
+export function ReviewPage({
+  orderRef,
+  order,
+  definition,
+  checklist,
+  href,
+  open,
+}: {
+  orderRef: string;
+  order: ApplicationOrder;
+  definition: FormDefinition | null;
+  checklist: OrderChecklist;
+  href(at: { memberId: number; step?: number }): string;
+  open: Open;
+}) {
+  const forms = useQueries({
+    queries: definition
+      ? order.members.map((member) => ({
+          queryKey: applicationKeys.memberForm(orderRef, member.id),
+          queryFn: async () => (await getMemberForm(orderRef, member.id)).data,
+          refetchOnMount: 'always' as const,
+        }))
+      : [],
+  });
+  const missing = missingWork(order, definition, checklist);
+  const nothingMissing = missing.unreviewed.length === 0 && missing.documents.length === 0;
+  const link = (at: { memberId: number; step?: number }, children: React.ReactNode) => (
+    <a
+      href={href(at)}
+      onClick={inPageLink(() => open(at))}
+      className="font-semibold text-brand-700 underline underline-offset-4"
+    >
+      {children}
+    </a>
+  );
+
+  return (
+    <section aria-labelledby="review-heading" className="max-w-4xl">
+      <h2
+        id="review-heading"
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight text-slate-900 outline-none sm:text-3xl"
+      >
+        {REVIEW_TEXT.title}
+      </h2>
+      <p className="mt-2 text-slate-600">{REVIEW_TEXT.lead}</p>
+
+      {nothingMissing ? (
+        <p className="mt-6 flex items-center gap-2 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
+          <Icon name="circle-check" className="size-5 shrink-0" />
+          {REVIEW_TEXT.allDone}
+        </p>
+      ) : (
+        <section aria-labelledby="missing-heading" className="mt-6 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+          <h3 id="missing-heading" className="font-bold text-amber-950">
+            {REVIEW_TEXT.missingTitle}
+          </h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-950">
+            {missing.unreviewed.map((member) => (
+              <li key={`form-${member.id}`}>
+                {link({ memberId: member.id }, REVIEW_TEXT.notReviewed(member.fullName))}
+              </li>
+            ))}
+            {missing.documents.flatMap(({ member, items }) =>
+              items.map((item) => (
+                <li key={`doc-${member.id}-${item.id}`}>
+                  {link(
+                    { memberId: member.id, step: itemStep(definition, member.kind, item.id) },
+                    REVIEW_TEXT.missingDocument(member.fullName, item.label),
+                  )}
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      )}
+
+      <div className="mt-10 space-y-10">
+        {order.members.map((member, i) => {
+          const memberChecklist = checklist.members.find((c) => c.memberId === member.id);
+          const form = forms[i];
+          const documentsStep = memberStepCount(definition, member.kind) || undefined;
+          return (
+            <section
+              key={member.id}
+              aria-labelledby={`review-member-${member.id}`}
+              className="rounded-3xl border border-slate-200 bg-white p-5 sm:p-8"
+            >
+              <h3 id={`review-member-${member.id}`} className="text-xl font-bold text-slate-900">
+                {member.fullName}
+                <span className="ml-2 align-middle text-sm font-semibold text-slate-500">{member.kind}</span>
+              </h3>
+              {definition ? (
+                <div className="mt-5">
+                  {form?.isError ? (
+                    <LoadError what={REVIEW_TEXT.answers} onRetry={() => void form.refetch()} />
+                  ) : form?.data ? (
+                    <AnswersSummary
+                      definition={definition}
+                      memberKind={member.kind}
+                      answers={form.data.answers}
+                      memberName={member.fullName}
+                      headingLevel={4}
+                      edit={
+                        form.data.canEdit
+                          ? {
+                              href: (step) => href({ memberId: member.id, step }),
+                              onOpen: (step) => open({ memberId: member.id, step }),
+                            }
+                          : undefined
+                      }
+                    />
+                  ) : (
+                    <p role="status" className="text-slate-600">
+                      Loading {member.fullName}’s answers…
+                    </p>
+                  )}
+                </div>
+              ) : null}
+              <div className="mt-8">
+                <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 pb-2">
+                  <h4 className="font-bold text-slate-900">{REVIEW_TEXT.documents}</h4>
+                  {order.actions.canChangeDocuments
+                    ? link(
+                        { memberId: member.id, step: documentsStep },
+                        <>
+                          Edit<span className="sr-only"> documents, {member.fullName}</span>
+                        </>,
+                      )
+                    : null}
+                </div>
+                <ul className="mt-3 space-y-3">
+                  {(memberChecklist?.items ?? []).map((item) => (
+                    <li key={item.id}>
+                      <p className="text-sm text-slate-600">
+                        {item.label}
+                        {item.required ? '' : ` (${REVIEW_TEXT.optional})`}
+                      </p>
+                      {item.documents[0] ? (
+                        <div className="mt-1">
+                          <StoredFile document={item.documents[0]} />
+                        </div>
+                      ) : (
+                        <p className={item.required ? 'font-medium text-red-800' : 'text-slate-500'}>
+                          {REVIEW_TEXT.notUploaded}
+                        </p>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </section>
+          );
+        })}
+      </div>
+
+      <div className="mt-10 rounded-3xl bg-slate-50 p-5 sm:p-8">
+        {order.status === 'Payment pending' ? (
+          <>
+            {nothingMissing ? (
+              <a href={serviceOrderHref(orderRef)} className="btn-primary">
+                {REVIEW_TEXT.continue}
+                <Icon name="arrow-right" className="size-5" />
+              </a>
+            ) : (
+              <button type="button" disabled aria-describedby="missing-heading" className="btn-primary opacity-60">
+                {REVIEW_TEXT.continue}
+              </button>
+            )}
+            <p className="mt-3 max-w-2xl text-sm text-slate-600">{REVIEW_TEXT.checkoutNote}</p>
+          </>
+        ) : (
+          <a href={serviceOrderHref(orderRef)} className="btn-primary">
+            {REVIEW_TEXT.toOrder}
+            <Icon name="arrow-right" className="size-5" />
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}

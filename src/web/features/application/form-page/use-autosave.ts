@@ -1,0 +1,142 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import type { MemberForm, SaveMemberForm } from '../../../../domain/applications/member-form.ts';
+import { saveMemberForm } from '../../../lib/application-api.ts';
+import type { FormEngineChange, FormEngineHandle, StepChange } from '../form-engine/form-engine.tsx';
+import { type Autosaver, type AutosaveStatus, createAutosaver } from './autosaver.ts';
+import { clearDraft, writeDraft } from './form-draft.ts';
+
+export interface UseAutosaveOptions {
+  /** The order as the API names it (the address's ?orderId=). */
+  orderRef: string;
+  /** The order's DOC-… id: the local draft's key, the same whichever form of the id the address has. */
+  orderId: string;
+  memberId: number;
+  engine: RefObject<FormEngineHandle | null>;
+  /** The step the form opened on. */
+  initialStep: number;
+  /** False when the answers can no longer change: nothing is saved. */
+  enabled: boolean;
+  /** Each answer of the server to a save (progress, review state). */
+  onSaved?(form: MemberForm): void;
+  /** Starts as "changes to save" (a draft was restored). */
+  startDirty?: boolean;
+}
+
+export interface Autosave {
+  status: AutosaveStatus;
+  onChange(change: FormEngineChange): void;
+  onStepChange(change: StepChange): void;
+  /** Save now and wait (before a member switch or the review): true when the server has everything. */
+  flush(): Promise<boolean>;
+  retryNow(): void;
+}
+
+/**
+ * Wires one member's FormEngine to the autosaver (autosaver.ts): every change also goes to the
+ * local draft at once, cleared when the server has all of it; the page's pagehide and
+ * visibilitychange send what is unsaved with keepalive, and beforeunload warns while anything is.
+ */
+export function useAutosave({
+  orderRef,
+  orderId,
+  memberId,
+  engine,
+  initialStep,
+  enabled,
+  onSaved,
+  startDirty = false,
+}: UseAutosaveOptions): Autosave {
+  const [status, setStatus] = useState<AutosaveStatus>({ kind: 'idle' });
+  const saver = useRef<Autosaver | null>(null);
+  const step = useRef(initialStep);
+  const seen = useRef<string | undefined>(undefined);
+  const corrections = useRef(false);
+  const savedHandler = useRef(onSaved);
+  savedHandler.current = onSaved;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const startKey = `sevadocs-form-save-started:${orderId}:${memberId}`;
+    const instance = createAutosaver({
+      lastStartAt: Number(sessionStorage.getItem(startKey)) || undefined,
+      onStart: (at) => sessionStorage.setItem(startKey, String(at)),
+      collect: () => {
+        const checked = engine.current?.savableAnswers() ?? { answers: {}, errors: {} };
+        corrections.current = Object.keys(checked.errors).length > 0;
+        const body: SaveMemberForm = { answers: checked.answers, currentStep: step.current };
+        return { body, withCorrections: corrections.current };
+      },
+      send: (body, { keepalive }) =>
+        saveMemberForm(orderRef, memberId, body, keepalive ? { keepalive } : {}).then((answer) => answer.data),
+      onStatus: (next) => {
+        setStatus(next);
+        if (next.kind === 'invalid') engine.current?.showErrors(next.errors);
+      },
+      onSaved: (body, form, settled) => {
+        engine.current?.markSaved(body.answers);
+        // What was typed but cannot be saved yet (a malformed answer) stays in the draft.
+        if (settled && !corrections.current) clearDraft(orderId, memberId);
+        savedHandler.current?.(form);
+      },
+    });
+    saver.current = instance;
+    // The engine is mounted by now: its step is the one to save (a restored draft opens on its own).
+    step.current = engine.current?.currentStep() ?? step.current;
+    if (startDirty) instance.saveNow();
+
+    const onExit = () => instance.sendOnExit();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') instance.sendOnExit();
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!instance.hasUnsaved()) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('pagehide', onExit);
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('pagehide', onExit);
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      instance.dispose();
+      saver.current = null;
+    };
+  }, [enabled, orderRef, orderId, memberId, engine, startDirty]);
+
+  const keepDraft = useCallback(
+    (values: Record<string, unknown>) =>
+      writeDraft(orderId, memberId, { values, step: step.current, updatedAt: new Date().toISOString() }),
+    [orderId, memberId],
+  );
+
+  const onChange = useCallback(
+    ({ values }: FormEngineChange) => {
+      // Marking answers saved re-announces the same values: nothing new to save.
+      const json = JSON.stringify(values);
+      if (json === seen.current) return;
+      seen.current = json;
+      if (!saver.current) return;
+      keepDraft(values);
+      saver.current.change();
+    },
+    [keepDraft],
+  );
+
+  const onStepChange = useCallback(
+    (change: StepChange) => {
+      step.current = change.step;
+      if (!saver.current) return;
+      keepDraft(change.values);
+      saver.current.saveNow();
+    },
+    [keepDraft],
+  );
+
+  const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(true), []);
+  const retryNow = useCallback(() => saver.current?.retryNow(), []);
+
+  return { status, onChange, onStepChange, flush, retryNow };
+}
