@@ -4,10 +4,11 @@ import { orderRefParams } from '../../domain/applications/application.ts';
 import { packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { StartApplicationPage } from '../features/application/start/start-page.tsx';
+import { ChosenPackageCard } from '../features/catalog/chosen-package-card.tsx';
 import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { appContext } from '../lib/app-context.ts';
 import { QueryProvider } from '../lib/query-client.tsx';
-import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
+import { PRIVATE_HEADERS, requireViewer, viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
 
 const ApplicationFormPage = lazy(() =>
@@ -20,7 +21,8 @@ const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(va
 
 /**
  * /package-form has two faces. Without an order: the chosen package from the query (links that
- * work without JavaScript carry it there), to start an application. With ?orderId=: that order's
+ * work without JavaScript carry it there), to start an application with its members (signed in)
+ * or to sign in first. With ?orderId=: that order's
  * application form (signed-in owners only), at ?member= and ?step=, or its review (?review=1).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,7 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const ref = packageChoiceFromQuery(query);
-  return { kind: 'start' as const, choice: await loadChosenPackage(context.get(appContext).services.catalog, ref) };
+  const viewer = viewerOf(context);
+  return {
+    kind: 'start' as const,
+    choice: await loadChosenPackage(context.get(appContext).services.catalog, ref),
+    // The account holder is the first member the start page offers.
+    holder: viewer ? { name: viewer.name } : null,
+    today: todayIsoDate(),
+  };
 }
 
 /** The page is about one visitor's choice or order: never kept by the page cache or a CDN. */
@@ -53,7 +62,16 @@ export const meta: Route.MetaFunction = () => [
 
 export default function PackageForm() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === 'start') return <StartApplicationPage choice={data.choice} />;
+  if (data.kind === 'start') {
+    return (
+      <StartApplicationPage
+        choice={data.choice}
+        holder={data.holder}
+        today={data.today}
+        renderPackage={(choice) => <ChosenPackageCard choice={choice} />}
+      />
+    );
+  }
   return (
     <QueryProvider>
       <Suspense
