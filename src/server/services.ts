@@ -3,7 +3,13 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailOutbox } from './mail/outbox.ts';
-import { createApplicationsService, createDocumentsService } from './modules/applications/service.ts';
+import {
+  createApplicationsService,
+  createDocumentsService,
+  createFormsService,
+  createMemberFormsService,
+  createOrderCompletion,
+} from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -48,14 +54,18 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     siteUrl: env.siteUrl,
     companyName: company.companyName,
   });
-  const documents = createDocumentsService(db, { orders, storage, ...(log ? { log } : {}) });
+  const forms = createFormsService(db);
+  const completion = createOrderCompletion({ orders });
+  const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   return {
     catalog,
     users,
     notifications,
     orders,
-    applications: createApplicationsService(db, { orders, catalog, documents }),
+    forms,
+    applications: createApplicationsService(db, { orders, catalog, documents, forms, completion }),
     documents,
+    memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),

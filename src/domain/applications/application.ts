@@ -25,6 +25,9 @@ export const APPLICATION_MESSAGES = {
   orderNotFound: 'We could not find this order.',
   orderRefInvalid: 'Enter the order ID, for example DOC-48213907',
   notCancellable: 'This application can no longer be cancelled here. To stop a paid order, please request a refund.',
+  /** Timeline remarks of the system's moves between Forms incomplete and Order pending. */
+  allItemsIn: 'Every form is reviewed and every required document is in. Our team will start on your application.',
+  itemMissingAgain: 'A form review was removed or a required document is missing. Please complete the application.',
 } as const;
 
 const countryCode = z
@@ -133,6 +136,30 @@ export function canChangeDocuments(status: string): boolean {
   return s !== null && DOCUMENTS_OPEN.includes(s);
 }
 
+/**
+ * A member's answers may be saved, and their form reviewed, while the customer is still completing
+ * the application: before payment and while anything is missing after it (also after staff send it
+ * back). The same statuses as documents (docs/decisions/0051).
+ */
+const ANSWERS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomplete'];
+
+export function canChangeAnswers(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && ANSWERS_OPEN.includes(s);
+}
+
+/**
+ * Removing a member's review (SPEC.md §4) reopens their form. Also allowed in `Order pending`, while
+ * the order waits for staff and nobody has started on it: the order goes back to `Forms incomplete`
+ * and the customer corrects what they noticed without writing to support (docs/decisions/0051).
+ */
+const REVIEW_REMOVABLE: readonly OrderStatus[] = [...ANSWERS_OPEN, 'Order pending'];
+
+export function canRemoveReview(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && REVIEW_REMOVABLE.includes(s);
+}
+
 /** The order's title in the order history: 'OCI Card: New OCI Card'. */
 export function applicationTitle(serviceName: string, packageName: string): string {
   return `${serviceName}: ${packageName}`;
@@ -148,7 +175,7 @@ export const applicationOrderSchema = z.object({
   package: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
   choices: parameterChoicesSchema,
   price: priceSnapshotSchema,
-  /** The form definition the order was started with; null until form definitions exist for its package. */
+  /** The form definition version the order was started with (GET …/form); null when its package has no form. */
   formDefinitionId: z.number().nullable(),
   members: z.array(memberSchema),
   /** Every status change, oldest first. */
@@ -159,12 +186,18 @@ export const applicationOrderSchema = z.object({
     canChangeMemberList: z.boolean(),
     canEditMembers: z.boolean(),
     canChangeDocuments: z.boolean(),
+    /** Members' answers may be saved and reviewed. */
+    canChangeAnswers: z.boolean(),
   }),
   /**
-   * What the customer must still do: each member's required documents not uploaded yet, in member
-   * order (members with nothing missing left out). Empty once documents can no longer change.
+   * What the customer must still do: each member's required documents not uploaded yet, and the
+   * members whose form is not reviewed yet, in member order (members with nothing missing left
+   * out). Both empty once documents or answers can no longer change.
    */
-  toDo: z.object({ missingDocuments: z.array(missingDocumentsSchema) }),
+  toDo: z.object({
+    missingDocuments: z.array(missingDocumentsSchema),
+    incompleteForms: z.array(z.object({ memberId: z.number(), fullName: z.string() })),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -79,6 +79,11 @@ export const memberFormSchema = z.object({
   reviewDetails: reviewDetailsSchema.nullable(),
   /** Whether the answers may still change (the order's status allows it). */
   canEdit: z.boolean(),
+  /**
+   * Whether the review may be removed (DELETE …/form/review): while answers may change, and also
+   * in `Order pending`, which moves the order back to `Forms incomplete` (docs/decisions/0051).
+   */
+  canRemoveReview: z.boolean(),
   /** When the answers were last saved (ISO), for "Saved at …". */
   savedAt: z.string(),
 });

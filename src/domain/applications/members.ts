@@ -149,6 +149,11 @@ export const memberSchema = z.object({
   progress: z.object({
     /** SPEC.md §3 currentStepper: the step of this member's form the customer is on (starts at 1). */
     currentStep: z.number(),
+    /**
+     * The steps of this member's form (their kind's steps of the order's definition); the review
+     * step is totalSteps + 1. Null when the package has no form.
+     */
+    totalSteps: z.number().nullable(),
     /** SPEC.md §4: the review step stored its review details. */
     reviewed: z.boolean(),
   }),

@@ -68,6 +68,23 @@ export function perSignedInUser(limit: { max: number; timeWindow: string }) {
 }
 
 /**
+ * A route's `config.rateLimit`, counted per session and `part` of the request (e.g. the member a
+ * save is for), once the session is checked (`preHandler`); over the limit answers 429 with
+ * `message` and Retry-After. Another tab or device of the same customer counts apart.
+ */
+export function perSessionAnd(
+  limit: { max: number; timeWindow: string },
+  { name, part, message }: { name: string; part: (request: FastifyRequest) => string; message: string },
+) {
+  return {
+    ...limit,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.session?.id ?? request.ip}:${part(request)}`,
+    errorResponseBuilder: () => new HttpError(429, message),
+  };
+}
+
+/**
  * The accounts API's request limits (DESIGN.md §1): per client address on every public accounts
  * endpoint but sign-in (checked on arrival), and per e-mail address and client on sign-up,
  * resend and reset requests (checked once the body is parsed). Sign-in counts failures instead

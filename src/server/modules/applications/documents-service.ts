@@ -24,12 +24,15 @@ import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
+import type { OrderCompletion } from './order-completion.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export interface DocumentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
   /** Where the files are; the service removes the bytes of deleted and replaced documents. */
   storage: Pick<FileStorage, 'delete'>;
+  /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
+  completion: Pick<OrderCompletion, 'sync'>;
   log?: { error(details: object, message: string): void };
 }
 
@@ -56,6 +59,20 @@ export function memberChecklistItems(app: ChecklistSnapshot, member: Pick<Member
       memberKind: member.kind,
     }) ?? []
   );
+}
+
+/** Each member's required documents not among `uploaded` (the order's live customer files), in member order. */
+export function missingDocumentsOf(
+  app: ChecklistSnapshot,
+  members: readonly MemberRow[],
+  uploaded: readonly DocumentRow[],
+): MissingDocuments[] {
+  return members.flatMap((member): MissingDocuments[] => {
+    const itemIds = uploaded.flatMap((d) => (d.memberId === member.id && d.itemId ? [d.itemId] : []));
+    const missing = missingRequiredItems(memberChecklistItems(app, member), itemIds);
+    if (missing.length === 0) return [];
+    return [{ memberId: member.id, fullName: member.fullName, items: missing.map(({ id, label }) => ({ id, label })) }];
+  });
 }
 
 function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
@@ -112,7 +129,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, log } = deps;
+  const { orders, storage, completion, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -244,6 +261,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           uploadedBy: 'customer',
           uploadedByUserId: customerId,
         });
+        await completion.sync(tx, order.id);
         return { ok: true, value: { row, replaced } };
       });
       if (!result.ok) return result;
@@ -273,7 +291,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
         const files = await createDocumentsRepository(tx).markDeleted(order.id, documentId);
         // Deleted (or replaced) by a concurrent request.
-        return files.length > 0 ? { ok: true, value: files } : documentNotFound();
+        if (files.length === 0) return documentNotFound();
+        await completion.sync(tx, order.id);
+        return { ok: true, value: files };
       });
       if (!result.ok) return result;
       await removeFiles(result.value);
@@ -347,15 +367,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      */
     async missingDocuments(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]) {
       if (!canChangeDocuments(order.status)) return [];
-      const uploaded = await repository.listLive(order.id, 'from-customer');
-      return members.flatMap((member): MissingDocuments[] => {
-        const itemIds = uploaded.flatMap((d) => (d.memberId === member.id && d.itemId ? [d.itemId] : []));
-        const missing = missingRequiredItems(memberChecklistItems(app, member), itemIds);
-        if (missing.length === 0) return [];
-        return [
-          { memberId: member.id, fullName: member.fullName, items: missing.map(({ id, label }) => ({ id, label })) },
-        ];
-      });
+      return missingDocumentsOf(app, members, await repository.listLive(order.id, 'from-customer'));
     },
 
     /** Marks a member's documents deleted in `tx` (the member is being removed); remove the files after commit. */

@@ -5,6 +5,7 @@ import { applicationMembers, applicationOrders } from './tables.ts';
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
 export type MemberRow = typeof applicationMembers.$inferSelect;
 export type NewMember = Pick<MemberRow, 'fullName' | 'dateOfBirth' | 'kind' | 'relationship'>;
+export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>>;
 
 export function createApplicationsRepository(db: Database) {
   return {
@@ -36,6 +37,16 @@ export function createApplicationsRepository(db: Database) {
     },
 
     async updateMember(orderId: number, memberId: number, values: NewMember): Promise<MemberRow | null> {
+      const [row] = await db
+        .update(applicationMembers)
+        .set(values)
+        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Writes a member's form: their answers, step and review details, in one row update. */
+    async updateMemberForm(orderId: number, memberId: number, values: MemberFormValues): Promise<MemberRow | null> {
       const [row] = await db
         .update(applicationMembers)
         .set(values)

@@ -59,12 +59,23 @@ describe('POST /application/order: start an application', () => {
         totalCents: price.totalCents * 2,
         isEstimate: price.isEstimate,
       },
-      formDefinitionId: null,
-      actions: { canCancel: true, canChangeMemberList: true, canEditMembers: true },
+      // The current version of the package's form (docs/decisions/0051).
+      formDefinitionId: await t.app.services.forms.currentDefinitionId(pkg.id),
+      actions: { canCancel: true, canChangeMemberList: true, canEditMembers: true, canChangeAnswers: true },
     });
     expect(order.members).toEqual([
-      expect.objectContaining({ ...ADULT, kind: 'Adult', position: 1, progress: { currentStep: 1, reviewed: false } }),
-      expect.objectContaining({ ...MINOR, kind: 'Minor', position: 2, progress: { currentStep: 1, reviewed: false } }),
+      expect.objectContaining({
+        ...ADULT,
+        kind: 'Adult',
+        position: 1,
+        progress: { currentStep: 1, totalSteps: 7, reviewed: false },
+      }),
+      expect.objectContaining({
+        ...MINOR,
+        kind: 'Minor',
+        position: 2,
+        progress: { currentStep: 1, totalSteps: 8, reviewed: false },
+      }),
     ]);
     expect(order.timeline).toEqual([
       { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: expect.any(String) },
@@ -105,7 +116,7 @@ describe('POST /application/order: start an application', () => {
   it('never uses a price, status, total or owner the client sends', async () => {
     const user = await createSignedInUser(t.app);
     const other = await createSignedInUser(t.app);
-    const { price } = await seededPackage(t.app);
+    const { pkg, price } = await seededPackage(t.app);
     const body = {
       ...(await startBody(t.app)),
       status: 'Completed',
@@ -121,7 +132,7 @@ describe('POST /application/order: start an application', () => {
     expect(res.json().data).toMatchObject({
       status: 'Payment pending',
       price: { currency: 'USD', totalCents: price.totalCents, governmentFeeCents: price.governmentFeeCents },
-      formDefinitionId: null,
+      formDefinitionId: await t.app.services.forms.currentDefinitionId(pkg.id),
     });
     expect(res.json().data.displayId).not.toBe('DOC-00000001');
     expect(await ordersOf(other.id)).toEqual([]);
@@ -386,7 +397,7 @@ describe('members', () => {
     expect(added.json()).toMatchObject({
       isSuccess: true,
       message: 'Member added',
-      data: { ...MINOR, kind: 'Minor', position: 2, progress: { currentStep: 1, reviewed: false } },
+      data: { ...MINOR, kind: 'Minor', position: 2, progress: { currentStep: 1, totalSteps: 8, reviewed: false } },
     });
     const minorId = added.json().data.id;
     const total = async () => (await ordersOf(user.id))[0]?.totalCents;
@@ -466,7 +477,7 @@ describe('members', () => {
       reviewDetails: { ok: true },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.progress).toEqual({ currentStep: 1, reviewed: false });
+    expect(res.json().data.progress).toEqual({ currentStep: 1, totalSteps: 8, reviewed: false });
     const [row] = await t.database.db
       .select()
       .from(applicationMembers)

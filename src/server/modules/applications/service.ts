@@ -4,6 +4,7 @@ import {
   APPLICATION_MESSAGES as A,
   type ApplicationOrder,
   applicationTitle,
+  canChangeAnswers,
   canChangeDocuments,
   canChangeMemberList,
   canEditMembers,
@@ -24,13 +25,23 @@ import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { DocumentsService } from './documents-service.ts';
-import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
+import type { FormsService, StoredForm } from './forms-service.ts';
+import { orderNotFound, withLockedOrder } from './locked-order.ts';
+import { answersComplete, memberStepCount } from './member-forms-service.ts';
+import type { OrderCompletion } from './order-completion.ts';
+import {
+  type ApplicationRow,
+  createApplicationsRepository,
+  type MemberFormValues,
+  type MemberRow,
+} from './repository.ts';
 
 export {
   createDocumentsService,
@@ -38,6 +49,9 @@ export {
   type DocumentsServiceDeps,
   type ReceiveFile,
 } from './documents-service.ts';
+export { createFormsService, type FormsService, type StoredForm } from './forms-service.ts';
+export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
+export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
 
 export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
@@ -47,11 +61,10 @@ export interface ApplicationsServiceDeps {
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
-  /**
-   * The form definition (one version of a package's form) a new order starts with. The form
-   * engine provides it; without it orders start with none.
-   */
-  forms?: { currentDefinitionId(packageId: number): Promise<number | null> };
+  /** The form definition version a new order starts with, and an order's version (its members' steps). */
+  forms: Pick<FormsService, 'currentDefinitionId' | 'orderForm'>;
+  /** Brings a paid order's status in line with its forms and documents after a member edit. */
+  completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
   documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
 }
@@ -62,7 +75,7 @@ export interface Applicant {
   email: string;
 }
 
-function toMember(row: MemberRow, index: number): Member {
+function toMember(row: MemberRow, index: number, form: StoredForm | null): Member {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -70,7 +83,11 @@ function toMember(row: MemberRow, index: number): Member {
     kind: row.kind,
     relationship: row.relationship,
     position: index + 1,
-    progress: { currentStep: row.currentStep, reviewed: row.reviewDetails !== null },
+    progress: {
+      currentStep: row.currentStep,
+      totalSteps: form ? memberStepCount(form.definition, row) : null,
+      reviewed: row.reviewDetails !== null,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -95,9 +112,16 @@ function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot 
   };
 }
 
+/** The members whose form is not reviewed yet, while answers may change (none without a form). */
+function incompleteForms(order: Order, form: StoredForm | null, members: readonly MemberRow[]) {
+  if (!form || !canChangeAnswers(order.status)) return [];
+  return members.filter((m) => m.reviewDetails === null).map((m) => ({ memberId: m.id, fullName: m.fullName }));
+}
+
 function toView(
   order: Order,
   app: ApplicationRow,
+  form: StoredForm | null,
   members: MemberRow[],
   timeline: StatusChange[],
   missingDocuments: MissingDocuments[],
@@ -112,18 +136,30 @@ function toView(
     choices: app.choices,
     price: priceSnapshot(app, members.length),
     formDefinitionId: app.formDefinitionId,
-    members: members.map(toMember),
+    members: members.map((m, i) => toMember(m, i, form)),
     timeline,
     actions: {
       canCancel: canChangeStatus(order.status, 'Cancelled', 'customer'),
       canChangeMemberList: canChangeMemberList(order.status),
       canEditMembers: canEditMembers(order.status),
       canChangeDocuments: canChangeDocuments(order.status),
+      canChangeAnswers: canChangeAnswers(order.status),
     },
-    toDo: { missingDocuments },
+    toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members) },
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
+}
+
+/** A member's step and review after their kind changed (the row holds the new kind). */
+function formAfterKindChange(form: StoredForm, row: MemberRow): MemberFormValues {
+  const steps = memberStepCount(form.definition, row);
+  const stillComplete =
+    row.reviewDetails !== null &&
+    answersComplete(form.definition, row.answers, { memberKind: row.kind, today: todayIsoDate() });
+  return stillComplete
+    ? { currentStep: Math.min(row.currentStep, steps + 1) }
+    : { reviewDetails: null, currentStep: Math.min(row.currentStep, steps) };
 }
 
 /** Only the service's own parameters, as chosen. */
@@ -143,8 +179,6 @@ const memberValues = (m: ValidMember) => ({
   relationship: m.relationship,
 });
 
-const notFound = () => formFailure(404, A.orderNotFound);
-
 /**
  * Applications (service orders, DOC-…): starting one from a package and its choices, its members,
  * and the order page. Every call takes the signed-in customer and answers another customer's
@@ -161,7 +195,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       orders.timeline(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    return toView(order, app, members, timeline, await deps.documents.missingDocuments(order, app, members));
+    const [form, missingDocuments] = await Promise.all([
+      deps.forms.orderForm(app),
+      deps.documents.missingDocuments(order, app, members),
+    ]);
+    return toView(order, app, form, members, timeline, missingDocuments);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */
@@ -176,22 +214,17 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return { ok: true as const, value: { order: await view(order), created: false } };
   }
 
-  /**
-   * Runs `change` on the customer's order, locked, in one transaction: member changes and status
-   * changes (payment) take turns, so a count or a status read here still holds at commit.
-   */
-  async function withLockedOrder<T>(
+  const locked = <T>(
     customer: Applicant,
     ref: OrderRef,
     change: (tx: Database, order: Order, members: MemberRow[]) => Promise<FormResult<T>>,
-  ): Promise<FormResult<T>> {
-    const owned = await orders.findOwned(customer.id, ref, 'service');
-    if (!owned) return notFound();
-    return db.transaction(async (tx) => {
-      const order = await orders.lockOrder(tx, owned.id);
-      if (!order) return notFound();
-      return change(tx, order, await createApplicationsRepository(tx).listMembers(order.id));
-    });
+  ) => withLockedOrder(db, orders, customer.id, ref, change);
+
+  /** The form version the order started with (null without one). */
+  async function formOfOrder(on: Database, orderId: number): Promise<StoredForm | null> {
+    const app = await createApplicationsRepository(on).findApplication(orderId);
+    if (!app) throw new Error(`service order ${orderId} has no application row`);
+    return deps.forms.orderForm(app);
   }
 
   /** Keeps the order's total equal to the snapshot's price per member × members. */
@@ -232,7 +265,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         return formFailure(400, PACKAGE_CHOICE_MESSAGES.notOffered, { choices: PACKAGE_CHOICE_MESSAGES.notOffered });
 
       const { price } = pkg;
-      const formDefinitionId = (await deps.forms?.currentDefinitionId(pkg.id)) ?? null;
+      const formDefinitionId = await deps.forms.currentDefinitionId(pkg.id);
       const result = await db.transaction(async (tx) => {
         const { order, created } = await orders.createOrder(tx, {
           kind: 'service',
@@ -279,25 +312,26 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     /** The order page: order, price snapshot, members with progress, and timeline. */
     async getOrder(customerId: number, ref: OrderRef): Promise<FormResult<ApplicationOrder>> {
       const order = await orders.findOwned(customerId, ref, 'service');
-      return order ? { ok: true, value: await view(order) } : notFound();
+      return order ? { ok: true, value: await view(order) } : orderNotFound();
     },
 
     async listMembers(customerId: number, ref: OrderRef): Promise<FormResult<Member[]>> {
       const order = await orders.findOwned(customerId, ref, 'service');
-      if (!order) return notFound();
-      return { ok: true, value: (await repository.listMembers(order.id)).map(toMember) };
+      if (!order) return orderNotFound();
+      const [form, members] = await Promise.all([formOfOrder(db, order.id), repository.listMembers(order.id)]);
+      return { ok: true, value: members.map((m, i) => toMember(m, i, form)) };
     },
 
     /** One more member, before payment only; at most MAX_MEMBERS; the total follows. */
     addMember(customer: Applicant, ref: OrderRef, member: ValidMember): Promise<FormResult<Member>> {
-      return withLockedOrder(customer, ref, async (tx, order, members) => {
+      return locked(customer, ref, async (tx, order, members) => {
         if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
         const conflict = memberConflict(members, member, true);
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
         await updateTotal(tx, order.id, members.length + 1);
-        return { ok: true, value: toMember(row, members.length) };
+        return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
     },
 
@@ -308,7 +342,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       memberId: number,
       member: ValidMember,
     ): Promise<FormResult<Member>> {
-      return withLockedOrder(customer, ref, async (tx, order, members) => {
+      return locked(customer, ref, async (tx, order, members) => {
         const index = members.findIndex((m) => m.id === memberId);
         if (index < 0) return formFailure(404, M.notFound);
         if (!canEditMembers(order.status)) return formFailure(409, M.editLocked);
@@ -318,15 +352,24 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           false,
         );
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
-        const row = await createApplicationsRepository(tx).updateMember(order.id, memberId, memberValues(member));
+        const applications = createApplicationsRepository(tx);
+        let row = await applications.updateMember(order.id, memberId, memberValues(member));
         if (!row) return formFailure(404, M.notFound);
-        return { ok: true, value: toMember(row, index) };
+        const form = await formOfOrder(tx, order.id);
+        const before = members[index];
+        if (form && before && before.kind !== row.kind) {
+          // Another kind asks other steps (a minor's parental consent): a review stands only if the
+          // answers are complete for the new kind, and the step stays within the new form.
+          row = (await applications.updateMemberForm(order.id, memberId, formAfterKindChange(form, row))) ?? row;
+          await deps.completion.sync(tx, order.id);
+        }
+        return { ok: true, value: toMember(row, index, form) };
       });
     },
 
     /** Removes a member before payment; the last one stays. Their documents go with them. */
     async removeMember(customer: Applicant, ref: OrderRef, memberId: number): Promise<FormResult<null>> {
-      const result = await withLockedOrder(customer, ref, async (tx, order, members) => {
+      const result = await locked(customer, ref, async (tx, order, members) => {
         if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
         if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
         if (members.length <= 1) return formFailure(409, M.lastMember);
@@ -343,12 +386,12 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     /** The customer walks away from an application before paying for it. */
     async cancel(customer: Applicant, ref: OrderRef, remark: string | null): Promise<FormResult<ApplicationOrder>> {
       const order = await orders.findOwned(customer.id, ref, 'service');
-      if (!order) return notFound();
+      if (!order) return orderNotFound();
       const result = await orders.changeOrderStatus(order.id, 'Cancelled', {
         by: { actor: 'customer', userId: customer.id },
         remark,
       });
-      if (!result.ok) return result.reason === 'not-found' ? notFound() : formFailure(409, A.notCancellable);
+      if (!result.ok) return result.reason === 'not-found' ? orderNotFound() : formFailure(409, A.notCancellable);
       return { ok: true, value: await view(result.order) };
     },
   };

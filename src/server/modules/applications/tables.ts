@@ -12,14 +12,54 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, DocumentUploader } from '../../../domain/applications/documents.ts';
+import type { ReviewDetails } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import type { MemberRelationship } from '../../../domain/applications/members.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
+import { packages } from '../catalog/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
+
+/**
+ * Application forms as data (docs/decisions/0047, 0051): every version of every form definition.
+ * A version is never changed once stored: an edit (or a changed seed) adds the next version, and
+ * an order keeps the one it started with. `definition` is the FormDefinition JSON (checked with
+ * formDefinitionSchema when written and read), its `version` equal to the row's; `checksum` is
+ * the SHA-256 of its canonical JSON without the version, so an unchanged seed is recognised.
+ */
+export const formDefinitions = pgTable(
+  'form_definitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The definition's id, e.g. 'oci-card/new-oci-card'. */
+    key: text('key').notNull(),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<FormDefinition>().notNull(),
+    checksum: text('checksum').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('form_definitions_key_version_idx').on(t.key, t.version),
+    check('form_definitions_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * Which form a catalog package asks (by definition key; new orders take its latest version).
+ * Kept here, not on `packages`: the form is the applications module's business, and several
+ * packages may share one form.
+ */
+export const packageForms = pgTable('package_forms', {
+  packageId: integer('package_id')
+    .primaryKey()
+    .references(() => packages.id, { onDelete: 'cascade' }),
+  definitionKey: text('definition_key').notNull(),
+  ...timestamps,
+});
 
 export interface FeeLineSnapshot {
   label: string;
@@ -51,11 +91,8 @@ export const applicationOrders = pgTable('application_orders', {
   serviceFeeCents: integer('service_fee_cents').notNull(),
   compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
   isEstimate: boolean('is_estimate').notNull().default(false),
-  /**
-   * The form definition (one version of the package's form) the order was started with; null
-   * while the package has none. The form-definitions table lands with the form engine.
-   */
-  formDefinitionId: integer('form_definition_id'),
+  /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
+  formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
   ...timestamps,
 });
 
@@ -80,7 +117,7 @@ export const applicationMembers = pgTable(
     /** The member's answers, keyed by field; filled by autosave. */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** What the review step stored (SPEC.md §4); null until the member's form is reviewed. */
-    reviewDetails: jsonb('review_details').$type<Record<string, unknown>>(),
+    reviewDetails: jsonb('review_details').$type<ReviewDetails>(),
     ...timestamps,
   },
   (t) => [index('application_members_order_idx').on(t.orderId, t.id)],

@@ -1,0 +1,188 @@
+import { canChangeAnswers, canRemoveReview, type OrderRef } from '../../../domain/applications/application.ts';
+import {
+  MEMBER_FORM_MESSAGES as F,
+  type MemberForm,
+  type SaveMemberForm,
+} from '../../../domain/applications/member-form.ts';
+import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } from '../../../domain/forms/answers.ts';
+import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import { memberSteps } from '../../../domain/forms/visibility.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import type { Database } from '../../db/client.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import type { FormsService, StoredForm } from './forms-service.ts';
+import { orderNotFound, withLockedOrder } from './locked-order.ts';
+import type { OrderCompletion } from './order-completion.ts';
+import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
+
+export interface MemberFormsServiceDeps {
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
+  forms: Pick<FormsService, 'orderForm'>;
+  completion: Pick<OrderCompletion, 'sync'>;
+  now?: () => Date;
+}
+
+/** The steps of a member's form (their kind's); the review step is one past them. */
+export function memberStepCount(definition: FormDefinition, member: Pick<MemberRow, 'kind'>): number {
+  return memberSteps(definition, member.kind).length;
+}
+
+/** Whether answers pass the complete check (every required answer of the member's steps, all valid). */
+export function answersComplete(definition: FormDefinition, answers: unknown, options: Omit<AnswersOptions, 'mode'>) {
+  return Object.keys(checkAnswers(definition, answers, { ...options, mode: 'complete' }).errors).length === 0;
+}
+
+function toMemberForm(row: MemberRow, status: string): MemberForm {
+  return {
+    memberId: row.id,
+    currentStep: row.currentStep,
+    answers: row.answers,
+    reviewDetails: row.reviewDetails,
+    canEdit: canChangeAnswers(status),
+    canRemoveReview: row.reviewDetails !== null && canRemoveReview(status),
+    savedAt: row.updatedAt.toISOString(),
+  };
+}
+
+interface MemberContext {
+  order: Order;
+  member: MemberRow;
+  form: StoredForm;
+}
+
+/**
+ * Each member's application form (issue 10 points 3 and 6; docs/decisions/0051): the order's form
+ * definition, a member's answers and step, autosave, the review step and removing a review. Every
+ * call reads the order through `findOwned` (another customer's order or member is a 404 like an
+ * unknown one); every write locks the order, so saves, reviews, document changes and payment take
+ * turns, and ends with the order's status brought in line with its forms and documents.
+ */
+export function createMemberFormsService(db: Database, deps: MemberFormsServiceDeps) {
+  const { orders, forms, completion } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The member and the order's form, or the failure to answer (no such member, no form). */
+  async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
+    const applications = createApplicationsRepository(on);
+    const [app, members] = await Promise.all([
+      applications.findApplication(order.id),
+      applications.listMembers(order.id),
+    ]);
+    const member = members.find((m) => m.id === memberId);
+    if (!member) return formFailure(404, M.notFound);
+    if (!app) throw new Error(`service order ${order.displayId} has no application row`);
+    const form = await forms.orderForm(app);
+    if (!form) return formFailure(409, F.noForm);
+    return { ok: true, value: { order, member, form } };
+  }
+
+  /** A change to one member's form, with the order locked; `write` answers the row's new values, or a failure. */
+  function change(
+    customerId: number,
+    ref: OrderRef,
+    memberId: number,
+    write: (context: MemberContext) => FormResult<MemberFormValues | null>,
+  ): Promise<FormResult<MemberForm>> {
+    return withLockedOrder(db, orders, customerId, ref, async (tx, order) => {
+      const context = await contextOf(tx, order, memberId);
+      if (!context.ok) return context;
+      const { member } = context.value;
+      const values = write(context.value);
+      if (!values.ok) return values;
+      // Nothing to change (a review removed twice): the form as it is.
+      if (values.value === null) return { ok: true, value: toMemberForm(member, order.status) };
+      const row = await createApplicationsRepository(tx).updateMemberForm(order.id, member.id, values.value);
+      if (!row) throw new Error(`member ${member.id} vanished under the order's lock`);
+      // A review stored or removed can complete the order or open it again.
+      const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);
+      const moved = reviewChanged ? await completion.sync(tx, order.id) : null;
+      return { ok: true, value: toMemberForm(row, moved ?? order.status) };
+    });
+  }
+
+  const answerOptions = (member: MemberRow) => ({ memberKind: member.kind, today: todayIsoDate(now()) });
+
+  return {
+    /** GET …/form: the definition version the order started with, or null for a package without a form. */
+    async orderForm(customerId: number, ref: OrderRef): Promise<FormResult<{ definition: FormDefinition | null }>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const app = await createApplicationsRepository(db).findApplication(order.id);
+      if (!app) throw new Error(`service order ${order.displayId} has no application row`);
+      const form = await forms.orderForm(app);
+      return { ok: true, value: { definition: form?.definition ?? null } };
+    },
+
+    /** GET …/members/{memberId}/form: the member's answers, step and review. */
+    async memberForm(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const context = await contextOf(db, order, memberId);
+      return context.ok ? { ok: true, value: toMemberForm(context.value.member, order.status) } : context;
+    },
+
+    /**
+     * PUT …/members/{memberId}/form (autosave): the member's whole answer set and step, replacing
+     * what was stored. Checked with the definition's partial schema: one malformed answer is a 400
+     * with field messages and nothing is written; hidden and unknown answers are dropped. A review
+     * stays while the answers are still complete, and goes when they are not.
+     */
+    save(customerId: number, ref: OrderRef, memberId: number, input: SaveMemberForm): Promise<FormResult<MemberForm>> {
+      return change(customerId, ref, memberId, ({ order, member, form }) => {
+        if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+        if (input.currentStep > memberStepCount(form.definition, member) + 1) {
+          return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
+        }
+        const options = answerOptions(member);
+        const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
+        if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
+        const keepsReview = member.reviewDetails !== null && answersComplete(form.definition, parsed.data, options);
+        return {
+          ok: true,
+          value: {
+            answers: parsed.data,
+            currentStep: input.currentStep,
+            reviewDetails: keepsReview ? member.reviewDetails : null,
+          },
+        };
+      });
+    },
+
+    /**
+     * POST …/members/{memberId}/form/review: the stored answers must pass the complete schema; then
+     * the review details are stored and the member is on the review step.
+     */
+    review(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
+      return change(customerId, ref, memberId, ({ order, member, form }) => {
+        if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+        const parsed = buildAnswersSchema(form.definition, { ...answerOptions(member), mode: 'complete' }).safeParse(
+          member.answers,
+        );
+        if (!parsed.success) return formFailure(400, F.incomplete, answerErrors(parsed.error));
+        return {
+          ok: true,
+          value: {
+            currentStep: memberStepCount(form.definition, member) + 1,
+            reviewDetails: { reviewedAt: now().toISOString(), definitionVersion: form.version },
+          },
+        };
+      });
+    },
+
+    /**
+     * DELETE …/members/{memberId}/form/review (SPEC.md §4): the form is open again, on its last step.
+     * In `Order pending` this moves the order back to `Forms incomplete`.
+     */
+    removeReview(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
+      return change(customerId, ref, memberId, ({ order, member, form }) => {
+        if (!canRemoveReview(order.status)) return formFailure(409, F.locked);
+        if (member.reviewDetails === null) return { ok: true, value: null };
+        const lastStep = memberStepCount(form.definition, member);
+        return { ok: true, value: { reviewDetails: null, currentStep: Math.min(member.currentStep, lastStep) } };
+      });
+    },
+  };
+}
+export type MemberFormsService = ReturnType<typeof createMemberFormsService>;

@@ -1,0 +1,54 @@
+import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
+import type { Database } from '../../db/client.ts';
+import type { OrdersService } from '../orders/service.ts';
+import { createDocumentsRepository } from './documents-repository.ts';
+import { missingDocumentsOf } from './documents-service.ts';
+import { createApplicationsRepository } from './repository.ts';
+
+/**
+ * DESIGN.md §1 and issue 10 point 8: after payment the order is `Forms incomplete` while a member's
+ * form is not reviewed or a required document is missing, and `Order pending` once all are in.
+ * `sync` runs at the end of every change that can tip that balance (a review, a review removed, a
+ * save that drops a review, a document uploaded or deleted, a member edited), in the change's
+ * transaction with the order locked, so two changes never both see "one thing still missing".
+ */
+export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockOrder' | 'changeOrderStatus'> }) {
+  /** Every member's form reviewed (a package without a form has nothing to review) and every required document in. */
+  async function isComplete(tx: Database, orderId: number): Promise<boolean> {
+    const applications = createApplicationsRepository(tx);
+    const [app, members] = await Promise.all([
+      applications.findApplication(orderId),
+      applications.listMembers(orderId),
+    ]);
+    if (!app) throw new Error(`service order ${orderId} has no application row`);
+    if (app.formDefinitionId !== null && members.some((m) => m.reviewDetails === null)) return false;
+    const uploaded = await createDocumentsRepository(tx).listLive(orderId, 'from-customer');
+    return missingDocumentsOf(app, members, uploaded).length === 0;
+  }
+
+  return {
+    /**
+     * Moves a paid order between `Forms incomplete` and `Order pending` (actor system, with a
+     * remark on the timeline and the customer's notification) when its forms and documents say so.
+     * Any other status is left alone. Answers the status it moved to, or null.
+     */
+    async sync(tx: Database, orderId: number): Promise<OrderStatus | null> {
+      const order = await deps.orders.lockOrder(tx, orderId);
+      if (order?.status !== 'Forms incomplete' && order?.status !== 'Order pending') return null;
+      const complete = await isComplete(tx, orderId);
+      const to: OrderStatus | null =
+        complete && order.status === 'Forms incomplete'
+          ? 'Order pending'
+          : !complete && order.status === 'Order pending'
+            ? 'Forms incomplete'
+            : null;
+      if (!to) return null;
+      const remark = to === 'Order pending' ? A.allItemsIn : A.itemMissingAgain;
+      const result = await deps.orders.changeOrderStatus(orderId, to, { by: { actor: 'system' }, remark }, tx);
+      if (!result.ok) throw new Error(`order ${orderId} could not move to ${to}: ${result.reason}`);
+      return to;
+    },
+  };
+}
+export type OrderCompletion = ReturnType<typeof createOrderCompletion>;
