@@ -118,6 +118,20 @@ describe('MembersEditor', () => {
   });
 });
 
+function renderMemberForm(onSave: () => Promise<void>) {
+  render(
+    <MemberForm
+      today={TODAY}
+      defaultValues={{ fullName: 'Dev Sharma', dateOfBirth: '2015-05-05', relationship: 'Child' }}
+      legend="Add a member"
+      saveLabel="Add member"
+      onSave={onSave}
+      onCancel={() => {}}
+    />,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+}
+
 describe('MemberForm', () => {
   it('puts the server’s field messages on the fields and keeps what was typed', async () => {
     const { ApiError } = await import('../../../lib/api-client.ts');
@@ -125,17 +139,7 @@ describe('MemberForm', () => {
     const onSave = vi.fn(async () => {
       throw new ApiError(400, { message: kindMessage, errors: { kind: kindMessage } }, kindMessage);
     });
-    render(
-      <MemberForm
-        today={TODAY}
-        defaultValues={{ fullName: 'Dev Sharma', dateOfBirth: '2015-05-05', relationship: 'Child' }}
-        legend="Add a member"
-        saveLabel="Add member"
-        onSave={onSave}
-        onCancel={() => {}}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    renderMemberForm(onSave);
     const dob = screen.getByLabelText('Date of birth');
     await waitFor(() => expect(dob.getAttribute('aria-invalid')).toBe('true'));
     expect(onSave).toHaveBeenCalledWith({
@@ -153,17 +157,7 @@ describe('MemberForm', () => {
     const onSave = vi.fn(async () => {
       throw new ApiError(409, { message: MEMBER_MESSAGES.locked }, MEMBER_MESSAGES.locked);
     });
-    render(
-      <MemberForm
-        today={TODAY}
-        defaultValues={{ fullName: 'Dev Sharma', dateOfBirth: '2015-05-05', relationship: 'Child' }}
-        legend="Add a member"
-        saveLabel="Add member"
-        onSave={onSave}
-        onCancel={() => {}}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Add member' }));
+    renderMemberForm(onSave);
     expect((await screen.findByRole('alert')).textContent).toBe(MEMBER_MESSAGES.locked);
   });
 });

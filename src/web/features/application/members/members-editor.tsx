@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { MAX_MEMBERS, MEMBER_MESSAGES, memberListSchemaFor } from '../../../../domain/applications/members.ts';
+import { memberListSchemaFor } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { AddMemberButton } from './add-member-button.tsx';
 import { EMPTY_MEMBER, type MemberDraft, MemberFields } from './member-fields.tsx';
 
 export interface MembersFormValues {
@@ -26,8 +26,6 @@ export function MembersEditor({ today }: { today: string }) {
     formState: { errors },
   } = useFormContext<MembersFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'members' });
-  const limitId = useId();
-  const full = fields.length >= MAX_MEMBERS;
   const listError = errors.members?.root?.message ?? errors.members?.message;
 
   function removeAt(index: number) {
@@ -68,20 +66,8 @@ export function MembersEditor({ today }: { today: string }) {
           {listError}
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <button
-          type="button"
-          onClick={() => append({ ...EMPTY_MEMBER })}
-          disabled={full}
-          aria-describedby={limitId}
-          className="btn-outline px-4 py-2.5 text-[0.95rem] disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          <Icon name="user-plus" className="size-4" />
-          Add a family member
-        </button>
-        <p id={limitId} className="text-sm text-slate-600">
-          {full ? MEMBER_MESSAGES.tooMany : `Up to ${MAX_MEMBERS} people in one application.`}
-        </p>
+      <div className="mt-4">
+        <AddMemberButton count={fields.length} onAdd={() => append({ ...EMPTY_MEMBER })} />
       </div>
     </div>
   );
