@@ -56,8 +56,25 @@ export function MemberFields({
   const {
     register,
     control,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useFormContext<FieldValues>();
+  /**
+   * Each field is checked when the customer leaves it having typed something, and again as they
+   * correct it while it shows a message. A member just added is not told off for blanks (the
+   * forms use mode 'onSubmit', so adding to the list validates nothing), and a message that goes
+   * away as it is fixed does not move the page under a click on the next button.
+   */
+  const field = (name: string) =>
+    register(`${prefix}${name}`, {
+      onBlur: (event: { target: { value: string } }) => {
+        if (event.target.value || getFieldState(`${prefix}${name}`).error) void trigger(`${prefix}${name}`);
+      },
+      onChange: () => {
+        if (getFieldState(`${prefix}${name}`).error) void trigger(`${prefix}${name}`);
+      },
+    });
   const dateOfBirth: string = useWatch({ control, name: `${prefix}dateOfBirth` }) ?? '';
   const kind = derivedKind(dateOfBirth, today);
 
@@ -75,7 +92,7 @@ export function MemberFields({
           {(control) => (
             <input
               {...control}
-              {...register(`${prefix}fullName`)}
+              {...field('fullName')}
               type="text"
               autoComplete="off"
               autoCapitalize="words"
@@ -89,7 +106,7 @@ export function MemberFields({
             {(control) => (
               <input
                 {...control}
-                {...register(`${prefix}dateOfBirth`)}
+                {...field('dateOfBirth')}
                 type="date"
                 min={DATE_OF_BIRTH_MIN}
                 max={today}
@@ -114,7 +131,7 @@ export function MemberFields({
         </div>
         <FormField label="Relationship to you" error={errorAt(errors, `${prefix}relationship`)}>
           {(control) => (
-            <select {...control} {...register(`${prefix}relationship`)} className="field-input appearance-auto">
+            <select {...control} {...field('relationship')} className="field-input appearance-auto">
               <option value="" disabled>
                 Choose…
               </option>

@@ -32,8 +32,9 @@ export function MemberForm({
   const form = useForm<MemberDraft, unknown, ValidMember>({
     resolver: zodResolver(memberInputSchemaFor(() => today)) as unknown as Resolver<MemberDraft, unknown, ValidMember>,
     defaultValues,
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+    // Fields check themselves as they are left or corrected (MemberFields); see there why.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
 
   const submit = form.handleSubmit(async (member) => {

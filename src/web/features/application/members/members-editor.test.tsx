@@ -17,7 +17,8 @@ function Harness({ onValid }: { onValid(values: unknown): void }) {
   const form = useForm<MembersFormValues>({
     resolver: zodResolver(membersFormSchema(TODAY)) as unknown as Resolver<MembersFormValues>,
     defaultValues: { members: [{ fullName: 'Priya Sharma', dateOfBirth: '', relationship: 'Self' }] },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
   return (
     <FormProvider {...form}>
@@ -30,6 +31,7 @@ function Harness({ onValid }: { onValid(values: unknown): void }) {
 }
 
 const members = () => screen.getAllByRole('group', { name: /^Member \d+$/ });
+const field = (index: number, label: string) => within(members()[index] as HTMLElement).getByLabelText(label);
 const addButton = () => screen.getByRole('button', { name: 'Add a family member' });
 
 describe('MembersEditor', () => {
@@ -90,6 +92,21 @@ describe('MembersEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove member 2' }));
     expect(members()).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('does not tell off a member just added; checks a field when it is left, and again as it is corrected', async () => {
+    render(<Harness onValid={() => {}} />);
+    fireEvent.blur(field(0, 'Date of birth'));
+    fireEvent.click(addButton());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+
+    const name = field(1, 'Full name (as in the passport)');
+    fireEvent.change(name, { target: { value: 'Al' } });
+    fireEvent.blur(name);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(name, { target: { value: 'Ali Khan' } });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('false'));
   });
 
   it('checks every member with the domain rules and ties each message to its field', async () => {

@@ -61,8 +61,9 @@ export function StartApplicationForm({
   const form = useForm<MembersFormValues, unknown, Checked>({
     resolver: zodResolver(membersFormSchema(today)) as unknown as Resolver<MembersFormValues, unknown, Checked>,
     defaultValues: { members: [{ fullName: holderName, dateOfBirth: '', relationship: 'Self' }] },
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+    // Fields check themselves as they are left or corrected (MemberFields); see there why.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
   });
 
   useEffect(() => {
