@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { signInContext, uniqueEmail, verifiedAccount, waitForInteractive } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
@@ -15,6 +16,7 @@ const e2e = setupE2E();
 const PACKAGE_PAGE = '/oci-card/new-oci-card/us';
 const PACKAGE_NAME = 'New OCI Card';
 const TITLE = 'OCI Card: New OCI Card';
+const PACKAGE_FORM = '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US';
 
 const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -101,6 +103,14 @@ describe('starting an application and following it (issue 10)', () => {
     await expectVisible(toDo.getByRole('link', { name: 'Continue Dev Sharma’s form' }));
     await expectVisible(page.getByRole('region', { name: 'Price' }).getByText('Order total'));
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Both pages stay within the first-load budget (DESIGN.md §4), signed in as they are used.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    for (const path of [`/service-order?orderId=${displayId}`, PACKAGE_FORM]) {
+      const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
+      expect(weight.scripts.length, path).toBeGreaterThan(2);
+      expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+    }
 
     // The profile's Orders tab and the dashboard link to it (by the number, as notifications do).
     await page.goto('/profile?tab=orders');

@@ -3,18 +3,27 @@ import { useLoaderData } from 'react-router';
 import { orderRefParams } from '../../domain/applications/application.ts';
 import { packageChoiceFromQuery } from '../../domain/catalog/package-choice.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
+import { StaticIsland } from '../components/ui/static-island.tsx';
 import { StartApplicationPage } from '../features/application/start/start-page.tsx';
-import { ChosenPackageCard } from '../features/catalog/chosen-package-card.tsx';
+import type { ChosenPackageCardProps } from '../features/catalog/chosen-package-card.tsx';
 import { loadChosenPackage } from '../features/catalog/package-choice.server.ts';
 import { appContext } from '../lib/app-context.ts';
-import { QueryProvider } from '../lib/query-client.tsx';
+import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer, viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
 
-const ApplicationFormPage = lazy(() =>
-  import('../features/application/form-page/application-form-page.tsx').then((m) => ({
-    default: m.ApplicationFormPage,
-  })),
+// With TanStack Query, after the first paint: the start page (the same route) does not load them.
+const ApplicationFormPage = lazyWithQueries(() =>
+  import('../features/application/form-page/application-form-page.tsx').then((m) => m.ApplicationFormPage),
+);
+
+// The chosen package's card is a static island (docs/decisions/0015): the server renders it and the
+// first load carries none of its code, keeping the page within the budget (DESIGN.md §4).
+const ServerPackageCard = import.meta.env.SSR
+  ? (await import('../features/catalog/chosen-package-card.tsx')).ChosenPackageCard
+  : undefined;
+const ClientPackageCard = lazy(() =>
+  import('../features/catalog/chosen-package-card.tsx').then((m) => ({ default: m.ChosenPackageCard })),
 );
 
 const positiveInt = (value: string | null) => (value && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null);
@@ -68,27 +77,31 @@ export default function PackageForm() {
         choice={data.choice}
         holder={data.holder}
         today={data.today}
-        renderPackage={(choice) => <ChosenPackageCard choice={choice} />}
+        renderPackage={(choice) => (
+          <StaticIsland<ChosenPackageCardProps>
+            server={ServerPackageCard}
+            client={ClientPackageCard}
+            props={{ choice }}
+          />
+        )}
       />
     );
   }
   return (
-    <QueryProvider>
-      <Suspense
-        fallback={
-          <p role="status" className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
-            Loading your application…
-          </p>
-        }
-      >
-        <ApplicationFormPage
-          orderRef={data.orderRef}
-          memberId={data.memberId}
-          step={data.step}
-          review={data.review}
-          today={data.today}
-        />
-      </Suspense>
-    </QueryProvider>
+    <Suspense
+      fallback={
+        <p role="status" className="mx-auto max-w-3xl px-4 py-10 text-slate-700">
+          Loading your application…
+        </p>
+      }
+    >
+      <ApplicationFormPage
+        orderRef={data.orderRef}
+        memberId={data.memberId}
+        step={data.step}
+        review={data.review}
+        today={data.today}
+      />
+    </Suspense>
   );
 }

@@ -1,14 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { orderRefParams } from '../../domain/applications/application.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
-import { QueryProvider } from '../lib/query-client.tsx';
+import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service-order';
 
-// The page's code loads after the first paint (DESIGN.md §4 budget), like the dashboard's.
-const OrderPage = lazy(() =>
-  import('../features/application/order-page/order-page.tsx').then((m) => ({ default: m.OrderPage })),
+// The page's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
+const OrderPage = lazyWithQueries(() =>
+  import('../features/application/order-page/order-page.tsx').then((m) => m.OrderPage),
 );
 
 /**
@@ -35,16 +35,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <QueryProvider>
-      <Suspense
-        fallback={
-          <p role="status" className="page-x py-10 text-slate-700">
-            Loading your order…
-          </p>
-        }
-      >
-        <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
-      </Suspense>
-    </QueryProvider>
+    <Suspense
+      fallback={
+        <p role="status" className="page-x py-10 text-slate-700">
+          Loading your order…
+        </p>
+      }
+    >
+      <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
+    </Suspense>
   );
 }

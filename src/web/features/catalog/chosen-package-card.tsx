@@ -12,7 +12,11 @@ import { ProcessingTime } from './processing-time.tsx';
  * The package a customer is about to apply for on /package-form: its service, countries,
  * processing time and full price, with the way back to change it.
  */
-export function ChosenPackageCard({ choice }: { choice: ChosenPackage }) {
+export interface ChosenPackageCardProps {
+  choice: ChosenPackage;
+}
+
+export function ChosenPackageCard({ choice }: ChosenPackageCardProps) {
   const { service, pkg } = choice;
   const choices = pkg.choices;
   const back = buildServicePath(

@@ -81,9 +81,12 @@ export function MemberFields({
   return (
     <fieldset className="relative min-w-0">
       {/* The Remove button sits beside the legend, not in it: it is no part of the group's name. */}
-      <legend className={`py-1.5 text-base font-bold text-slate-900 ${aside ? 'pr-32' : ''}`}>{legend}</legend>
+      {/* Floated, the legend lays out like a block: the button beside it lines up with it. */}
+      <legend className={`float-left w-full py-1.5 text-base font-bold text-slate-900 ${aside ? 'pr-32' : ''}`}>
+        {legend}
+      </legend>
       {aside ? <div className="absolute top-0 right-0">{aside}</div> : null}
-      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+      <div className="clear-both grid gap-4 pt-3 sm:grid-cols-2">
         <FormField
           label="Full name (as in the passport)"
           error={errorAt(errors, `${prefix}fullName`)}

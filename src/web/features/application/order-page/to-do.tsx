@@ -18,16 +18,16 @@ function ToDoItem({
   children: ReactNode;
 }) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-      <span className="flex items-start gap-2 text-slate-800">
-        <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <span>{children}</span>
-      </span>
-      {link ? (
-        <Link to={link.to} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
-          {link.label}
-        </Link>
-      ) : null}
+    <li className="flex items-start gap-2">
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0 text-slate-800">{children}</div>
+        {link ? (
+          <Link to={link.to} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -60,7 +60,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
                 label: `Continue ${possessive(form.fullName)} form`,
               }}
             >
-              Complete and review {possessive(form.fullName)} form
+              {possessive(form.fullName)} form is not complete and reviewed yet
             </ToDoItem>
           ))}
           {missingDocuments.map((missing) => (
@@ -72,8 +72,10 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
                 label: `Upload ${possessive(missing.fullName)} documents`,
               }}
             >
-              Upload {possessive(missing.fullName)} documents:{' '}
-              <span className="text-slate-700">{missing.items.map((item) => item.label).join(', ')}</span>
+              {possessive(missing.fullName)} documents still missing
+              <span className="mt-0.5 block text-sm text-slate-600">
+                {missing.items.map((item) => item.label).join(' · ')}
+              </span>
             </ToDoItem>
           ))}
           {paymentPending ? (

@@ -7,6 +7,7 @@ import { APPLICATION_MESSAGES } from '../../../../domain/applications/applicatio
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import type { ChosenPackage } from '../../../../domain/catalog/package-choice.ts';
 import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -99,6 +100,8 @@ export function StartApplicationForm({
     }
   });
 
+  // Until React runs, the button stays off: a press would post the members in the address.
+  const hydrated = useHydrated();
   const busy = form.formState.isSubmitting || leaving;
   return (
     <section aria-labelledby="who-applies" className="card">
@@ -124,7 +127,13 @@ export function StartApplicationForm({
           <RunningTotal choice={choice} />
           {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SubmitButton sending={busy} label="Start application" icon="arrow-right" className="w-full sm:w-auto" />
+            <SubmitButton
+              sending={busy}
+              disabled={!hydrated}
+              label="Start application"
+              icon="arrow-right"
+              className="w-full sm:w-auto"
+            />
             <p className="text-sm text-slate-600">Nothing is charged now: you fill in the forms first, then pay.</p>
           </div>
         </form>

@@ -47,6 +47,8 @@ async function renderPage(holder: { name: string } | null = { name: 'Priya Sharm
     { path: '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US' },
   );
   await screen.findByRole('heading', { level: 2, name: 'New OCI Card' });
+  // The members editor loads after the first paint.
+  if (holder) await screen.findByRole('button', { name: 'Start application' });
   return view;
 }
 

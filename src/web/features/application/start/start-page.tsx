@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   type ChosenPackage,
@@ -7,7 +7,10 @@ import {
   packageFormHref,
 } from '../../../../domain/catalog/package-choice.ts';
 import { ROUTES } from '../../../../domain/config/routes.ts';
-import { StartApplicationForm } from './start-form.tsx';
+
+// The members editor brings react-hook-form and the zod rules: loaded after the first paint, so
+// the page stays within the first-load budget (DESIGN.md §4). The server renders it in place.
+const StartApplicationForm = lazy(() => import('./start-form.tsx').then((m) => ({ default: m.StartApplicationForm })));
 
 function NothingChosen() {
   return (
@@ -99,7 +102,15 @@ export function StartApplicationPage({ choice, holder, today, renderPackage }: S
           <>
             {renderPackage(shown)}
             {holder ? (
-              <StartApplicationForm choice={shown} holderName={holder.name} today={today} />
+              <Suspense
+                fallback={
+                  <p role="status" className="card text-slate-700">
+                    Loading who is applying…
+                  </p>
+                }
+              >
+                <StartApplicationForm choice={shown} holderName={holder.name} today={today} />
+              </Suspense>
             ) : (
               <SignInToStart choice={shown} />
             )}
