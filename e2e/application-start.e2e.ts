@@ -165,12 +165,17 @@ describe('starting an application and following it (issue 10)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('answers an unknown order with a plain page and the way to the Orders tab', async () => {
+  it('sends a visitor to sign in, and answers an unknown order with a plain page and the way to the Orders tab', async () => {
     const { page, context } = await e2e.desktop({
       allowConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
     });
-    await signedIn(context, 'Ravi Iyer');
     await page.goto('/service-order?orderId=DOC-10000000');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/service-order?orderId=DOC-10000000');
+
+    await signedIn(context, 'Ravi Iyer');
+    const response = await page.goto('/service-order?orderId=DOC-10000000');
+    expect(response?.headers()['cache-control'], 'never kept by a shared cache').toBe('private, no-store');
     await waitForHydration(page);
     await expectVisible(page.getByRole('heading', { level: 1, name: 'We could not find this order' }));
     expect(await page.getByRole('link', { name: /Go to your orders/ }).getAttribute('href')).toBe(
