@@ -16,6 +16,8 @@ export default [
   // The form engine on any definition (issue 10); a 404 in production like /dev/crash.
   route('dev/form-preview', 'routes/dev.form-preview.tsx'),
   route('package-form', 'routes/package-form.tsx'),
+  // SPEC.md §2 SERVICE_ORDER: one application's status, to-do, members, documents and timeline (issue 10).
+  route('service-order', 'routes/service-order.tsx'),
   // Every service with its starting price (issue 9).
   route('services', 'routes/services.tsx'),
   // Content, marketing, contact and refunds (issue 5).

@@ -18,6 +18,17 @@ export interface PackageChoiceRef {
   choices: ParameterChoices;
 }
 
+/** A chosen package, priced for its countries, with its service (what /package-form starts from). */
+export interface ChosenPackage {
+  service: { name: string; slug: string; parameters: string[] };
+  pkg: PricedPackage;
+}
+
+/** The address form of a chosen package (the reverse of what /package-form's query names). */
+export function choiceRefOf({ service, pkg }: ChosenPackage): PackageChoiceRef {
+  return { serviceSlug: service.slug, packageSlug: pkg.slug, choices: pkg.choices };
+}
+
 /** What the sign-in, sign-up and verification pages show of the package the visitor is applying for. */
 export interface PackageChoiceSummary {
   serviceName: string;

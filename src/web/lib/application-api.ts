@@ -12,6 +12,8 @@ import { ApiError, apiCall, apiUrl } from './api-client.ts';
  */
 
 export const applicationKeys = {
+  /** Every application query (a change to an order's members or status touches most of them). */
+  all: ['application'] as const,
   order: (ref: string) => ['application', 'order', ref] as const,
   checklist: (ref: string) => ['application', 'checklist', ref] as const,
   documents: (ref: string, direction: 'from-customer' | 'to-customer') =>

@@ -224,14 +224,17 @@ export function SubmitButton({
   label,
   icon,
   className = 'w-full',
+  disabled = false,
 }: {
   sending: boolean;
   label: string;
   icon: IconName;
   className?: string;
+  /** Off for another reason than sending (the page's code has not run yet). */
+  disabled?: boolean;
 }) {
   return (
-    <button type="submit" disabled={sending} className={`btn-primary disabled:opacity-70 ${className}`}>
+    <button type="submit" disabled={sending || disabled} className={`btn-primary disabled:opacity-70 ${className}`}>
       {sending ? 'Sending…' : label}
       <Icon name={sending ? 'loader-circle' : icon} className={sending ? 'size-5 animate-spin' : 'size-5'} />
     </button>

@@ -1,6 +1,6 @@
 import type { PackageDetail, PackagePrice } from '../../../domain/catalog/service-detail.ts';
+import { PriceBreakdown } from '../../components/price-breakdown.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { PriceBreakdown } from './price-breakdown.tsx';
 import { ProcessingTime } from './processing-time.tsx';
 
 export function PackageCard({

@@ -1,12 +1,5 @@
 import type { LoaderServices } from '../../../contracts/load-context.ts';
-import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
-import type { PackageChoiceRef } from '../../../domain/catalog/package-choice.ts';
-
-/** A chosen package, priced for its countries, with its service. */
-export interface ChosenPackage {
-  service: { name: string; slug: string; parameters: string[] };
-  pkg: PricedPackage;
-}
+import type { ChosenPackage, PackageChoiceRef } from '../../../domain/catalog/package-choice.ts';
 
 /**
  * The package an address names (/package-form's query, or a sign-in page's continuation to it),

@@ -5,7 +5,6 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
-import { QueryProvider } from '../../../lib/query-client.tsx';
 import { memberStepCount, nextUnreviewed, useApplicationData } from './application-data.ts';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
@@ -96,17 +95,8 @@ function NotFound() {
 
 /**
  * /package-form?orderId=…: one guided form per member, autosaved, their documents, and the review
- * (issue 10). It brings its own TanStack Query provider, so the route's first load carries none of it.
+ * (issue 10). The route loads it with TanStack Query's provider after the first paint (lazyWithQueries).
  */
-export function ApplicationFormPage(props: ApplicationFormPageProps) {
-  return (
-    <QueryProvider>
-      <ApplicationForm {...props} />
-    </QueryProvider>
-  );
-}
-
-/** The page inside a query client (tests give their own). */
 export function ApplicationForm({ orderRef, memberId, step, review, today }: ApplicationFormPageProps) {
   const { order, form, checklist } = useApplicationData(orderRef);
   const [place, move] = usePlace(orderRef, { memberId, step, review });

@@ -1,60 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { PACKAGE_CHOICE_MESSAGES } from '../../../../domain/catalog/package-choice.ts';
-import { parameterLabel } from '../../../../domain/catalog/parameter-labels.ts';
-import { SERVICE_PARAMETERS } from '../../../../domain/catalog/parameters.ts';
-import { buildServicePath } from '../../../../domain/catalog/seo-url.ts';
-import { countryName } from '../../../../domain/countries/names.ts';
-import { CountryFlag } from '../../catalog/country-flag.tsx';
-import type { ChosenPackage as Choice } from '../../catalog/package-choice.server.ts';
-import { PriceBreakdown } from '../../catalog/price-breakdown.tsx';
-import { ProcessingTime } from '../../catalog/processing-time.tsx';
+import {
+  type ChosenPackage,
+  choiceRefOf,
+  PACKAGE_CHOICE_MESSAGES,
+  packageFormHref,
+} from '../../../../domain/catalog/package-choice.ts';
+import { ROUTES } from '../../../../domain/config/routes.ts';
 
-function ChosenPackage({ choice }: { choice: Choice }) {
-  const { service, pkg } = choice;
-  const choices = pkg.choices;
-  const back = buildServicePath(
-    { serviceSlug: service.slug, packageSlug: null, choices },
-    { parameters: SERVICE_PARAMETERS.filter((p) => service.parameters.includes(p)) },
-  );
-  return (
-    <article aria-labelledby="chosen-package" className="card mt-8">
-      <p className="eyebrow">{service.name}</p>
-      <h2 id="chosen-package" className="mt-1 text-2xl font-bold text-slate-900">
-        {pkg.name}
-      </h2>
-      <p className="mt-2 text-slate-700">{pkg.description}</p>
-      {Object.keys(choices).length ? (
-        <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          {SERVICE_PARAMETERS.filter((p) => choices[p]).map((parameter) => (
-            <div key={parameter} className="flex items-center gap-2">
-              <dt className="text-slate-600">{parameterLabel(parameter)}:</dt>
-              <dd className="flex items-center gap-1.5 font-semibold text-slate-900">
-                <CountryFlag isoCode={choices[parameter] ?? ''} />
-                {countryName(choices[parameter] ?? '')}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
-      <ProcessingTime time={pkg.processingTime} className="mt-4" />
-      <div className="mt-5 rounded-xl bg-slate-50 p-4">
-        <PriceBreakdown price={pkg.price} perApplicant={pkg.perApplicant} note={pkg.feeNote} />
-      </div>
-      <p className="mt-5 text-sm text-slate-700">
-        The application form for this package opens here next. Your choice is saved on this device, so you can come back
-        to it at any time.
-      </p>
-      <Link to={back} className="mt-4 inline-flex text-sm font-semibold text-brand-700 hover:underline">
-        Change package or countries
-      </Link>
-    </article>
-  );
-}
+// The members editor brings react-hook-form and the zod rules: loaded after the first paint, so
+// the page stays within the first-load budget (DESIGN.md §4). The server renders it in place.
+const StartApplicationForm = lazy(() => import('./start-form.tsx').then((m) => ({ default: m.StartApplicationForm })));
 
 function NothingChosen() {
   return (
-    <div className="card mt-8">
+    <div className="card">
       <p className="text-slate-700">{PACKAGE_CHOICE_MESSAGES.nothingChosen}</p>
       <Link to="/" className="btn-primary mt-5">
         Browse our services
@@ -63,12 +23,53 @@ function NothingChosen() {
   );
 }
 
+const SWITCH = 'btn-outline w-full px-4 py-3 text-[0.95rem]';
+
+/**
+ * A visitor who chose a package while signed out: sign in or create an account, as equals, both
+ * coming back here with the choice (docs/decisions/0042).
+ */
+function SignInToStart({ choice }: { choice: ChosenPackage }) {
+  const query = `?${new URLSearchParams({ redirect: packageFormHref(choiceRefOf(choice)) })}`;
+  return (
+    <section aria-labelledby="sign-in-to-start" className="card">
+      <h2 id="sign-in-to-start" className="text-xl font-bold text-slate-900">
+        Sign in to start your application
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Your application is kept in your account, so you can fill it in over several visits and follow its status. Your
+        package choice stays as it is.
+      </p>
+      <nav aria-label="Sign in or create an account" className="mt-5 grid gap-3 sm:grid-cols-2">
+        <Link to={`${ROUTES.SIGN_IN}${query}`} className={SWITCH}>
+          Sign in
+        </Link>
+        <Link to={`${ROUTES.SIGN_UP}${query}`} className={SWITCH}>
+          Create an account
+        </Link>
+      </nav>
+    </section>
+  );
+}
+
+export interface StartApplicationPageProps {
+  /** The package the address names, priced on the server; null to look in the packages store. */
+  choice: ChosenPackage | null;
+  /** The signed-in account holder (the first member's name), or null for a visitor. */
+  holder: { name: string } | null;
+  /** Today on the server (YYYY-MM-DD): the date-of-birth bounds and Minor/Adult agree with the first render. */
+  today: string;
+  /** The chosen package's card (the catalog's, composed by the route). */
+  renderPackage(choice: ChosenPackage): ReactNode;
+}
+
 /**
  * /package-form without an order: the chosen package and its parameters (from the query, else
- * from the packages store), or that nothing is chosen.
+ * from the packages store), then who is applying and "Start application" for a signed-in
+ * customer, or sign-in and sign-up for a visitor; or that nothing is chosen.
  */
-export function StartApplicationPage({ choice }: { choice: Choice | null }) {
-  const [stored, setStored] = useState<Choice | null | undefined>(choice ? null : undefined);
+export function StartApplicationPage({ choice, holder, today, renderPackage }: StartApplicationPageProps) {
+  const [stored, setStored] = useState<ChosenPackage | null | undefined>(choice ? null : undefined);
 
   useEffect(() => {
     if (choice) return;
@@ -96,20 +97,37 @@ export function StartApplicationPage({ choice }: { choice: Choice | null }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10 sm:px-6 desk:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Your application</h1>
-      {shown ? (
-        <ChosenPackage choice={shown} />
-      ) : shown === null ? (
-        <NothingChosen />
-      ) : (
-        <>
-          <p role="status" className="card mt-8 text-slate-700">
-            Loading your chosen package…
-          </p>
-          <noscript>
-            <NothingChosen />
-          </noscript>
-        </>
-      )}
+      <div className="mt-8 space-y-8">
+        {shown ? (
+          <>
+            {renderPackage(shown)}
+            {holder ? (
+              <Suspense
+                fallback={
+                  <p role="status" className="card text-slate-700">
+                    Loading who is applying…
+                  </p>
+                }
+              >
+                <StartApplicationForm choice={shown} holderName={holder.name} today={today} />
+              </Suspense>
+            ) : (
+              <SignInToStart choice={shown} />
+            )}
+          </>
+        ) : shown === null ? (
+          <NothingChosen />
+        ) : (
+          <>
+            <p role="status" className="card text-slate-700">
+              Loading your chosen package…
+            </p>
+            <noscript>
+              <NothingChosen />
+            </noscript>
+          </>
+        )}
+      </div>
     </section>
   );
 }

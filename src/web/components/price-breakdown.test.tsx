@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { PackagePrice } from '../../../domain/catalog/service-detail.ts';
+import type { PackagePrice } from '../../domain/catalog/service-detail.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
 
 const price: PackagePrice = {

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../domain/catalog/money.ts';
-import { estimateNote, PRICE_MESSAGES, priceLines } from '../../../domain/catalog/price-lines.ts';
-import type { PackagePrice } from '../../../domain/catalog/service-detail.ts';
+import { formatMoney } from '../../domain/catalog/money.ts';
+import { estimateNote, PRICE_MESSAGES, priceLines } from '../../domain/catalog/price-lines.ts';
+import type { PackagePrice } from '../../domain/catalog/service-detail.ts';
 
 /**
  * Government fee (when there is one), mandatory third-party fees and our fee, each on its own
@@ -12,7 +12,17 @@ export function PriceBreakdown({
   perApplicant = false,
   note = null,
 }: {
-  price: PackagePrice;
+  /** A package's price, or an order's price snapshot for one member (its total is per member). */
+  price: Pick<
+    PackagePrice,
+    | 'currency'
+    | 'governmentFeeCents'
+    | 'mandatoryFees'
+    | 'serviceFeeCents'
+    | 'compareAtServiceFeeCents'
+    | 'isEstimate'
+    | 'totalCents'
+  >;
   perApplicant?: boolean;
   /** The package's fee note for the choices shown (a fee some applicants pay on top, for example). */
   note?: string | null;

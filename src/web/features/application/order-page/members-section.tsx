@@ -1,0 +1,236 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
+import { MEMBER_MESSAGES, type Member } from '../../../../domain/applications/members.ts';
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import {
+  addMember,
+  applicationFormHref,
+  applicationKeys,
+  removeMember,
+  updateMember,
+} from '../../../lib/application-api.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { AddMemberButton } from '../members/add-member-button.tsx';
+import { EMPTY_MEMBER } from '../members/member-fields.tsx';
+import { MemberForm } from '../members/member-form.tsx';
+import { ChecklistView } from './checklist-view.tsx';
+import { birthDate } from './format.ts';
+import { Panel } from './panel.tsx';
+
+/** Where a member's form stands: reviewed, ready for review, or the step they are on. */
+export function formProgress({ currentStep, totalSteps, reviewed }: Member['progress']): string {
+  if (reviewed) return 'Reviewed';
+  if (totalSteps === null) return 'No form to fill in';
+  if (currentStep > totalSteps) return 'Ready for review';
+  return `Step ${currentStep} of ${totalSteps}`;
+}
+
+function ProgressLine({ progress }: { progress: Member['progress'] }) {
+  const { currentStep, totalSteps, reviewed } = progress;
+  const fraction = reviewed ? 1 : totalSteps ? Math.min(1, (currentStep - 1) / totalSteps) : 0;
+  return (
+    <div className="mt-3">
+      <p className="flex items-center gap-1.5 text-sm font-medium text-slate-800">
+        {reviewed ? <Icon name="circle-check" className="size-4 text-green-700" /> : null}
+        Form: {formProgress(progress)}
+      </p>
+      {totalSteps ? (
+        <div aria-hidden="true" className="mt-1.5 h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-slate-200">
+          <div
+            className={`h-full rounded-full ${reviewed ? 'bg-green-600' : 'bg-brand-600'}`}
+            style={{ width: `${Math.round(fraction * 100)}%` }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One member: who they are, their form's progress, their checklist, and Edit and Remove when allowed. */
+function MemberCard({
+  member,
+  order,
+  checklist,
+  onEdit,
+  onRemoved,
+  focusAfterRemove,
+}: {
+  member: Member;
+  order: ApplicationOrder;
+  checklist: MemberChecklist | null;
+  onEdit(): void;
+  onRemoved(): Promise<void>;
+  /** Where the focus goes once the member is removed (their Remove button went with them). */
+  focusAfterRemove(): HTMLElement | null;
+}) {
+  const ref = order.displayId;
+  const { actions, members } = order;
+  const perMember = formatMoney({ amountCents: order.price.perMemberCents, currency: order.price.currency });
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="flex flex-wrap items-center gap-2 text-base font-bold text-slate-900">
+            <span className="break-words">{member.fullName}</span>
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${member.kind === 'Minor' ? 'bg-amber-100 text-amber-900' : 'bg-brand-100 text-brand-800'}`}
+            >
+              {member.kind}
+            </span>
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            {member.relationship === 'Self' ? 'You' : member.relationship} · Born {birthDate(member.dateOfBirth)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {actions.canEditMembers ? (
+            <button type="button" onClick={onEdit} aria-label={`Edit ${member.fullName}`} className="address-action">
+              <Icon name="pencil" className="size-4" />
+              Edit
+            </button>
+          ) : null}
+          {actions.canChangeMemberList && members.length > 1 ? (
+            <ConfirmDialog
+              trigger={
+                <button
+                  type="button"
+                  aria-label={`Remove ${member.fullName}`}
+                  className="address-action text-red-700 hover:bg-red-50"
+                >
+                  <Icon name="trash-2" className="size-4" />
+                  Remove
+                </button>
+              }
+              title={`Remove ${member.fullName}?`}
+              description={
+                <p>
+                  Their form answers and uploaded documents are deleted with them, and the order total goes down by{' '}
+                  {perMember}.
+                </p>
+              }
+              confirmLabel="Remove member"
+              keepLabel="Keep member"
+              focusAfterConfirm={focusAfterRemove}
+              onConfirm={async () => {
+                try {
+                  await removeMember(ref, member.id);
+                } catch (error) {
+                  throw new Error(errorMessage(error, 'We could not remove this member. Please try again.'));
+                }
+                await onRemoved();
+              }}
+            />
+          ) : null}
+        </div>
+      </div>
+      <ProgressLine progress={member.progress} />
+      {actions.canChangeAnswers ? (
+        <Link
+          to={applicationFormHref(ref, { memberId: member.id })}
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Open {member.fullName}’s form
+          <Icon name="arrow-right" className="size-4" />
+        </Link>
+      ) : null}
+      {checklist ? <ChecklistView checklist={checklist} /> : null}
+    </li>
+  );
+}
+
+type Editing = { kind: 'add' } | { kind: 'edit'; memberId: number } | null;
+
+/**
+ * The members with their form progress and read-only checklists; while the order's status allows
+ * it, add (up to the limit), correct and remove members with the start page's member fields. The
+ * order is read again after each change, so the total follows.
+ */
+export function MembersSection({
+  order,
+  today,
+  checklist,
+}: {
+  order: ApplicationOrder;
+  today: string;
+  /** Every member's checklist, once loaded (null while loading or after a failed load). */
+  checklist: OrderChecklist | null;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Editing>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const ref = order.displayId;
+  const { actions, members } = order;
+
+  async function changed(message: string) {
+    setEditing(null);
+    // The order (under either of its ids), its total and the checklists all follow the members.
+    await queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+    void showToast(message);
+    heading.current?.focus();
+  }
+
+  return (
+    <Panel id="order-members" title={`Members (${members.length})`} headingRef={heading}>
+      <ul className="mt-4 space-y-4">
+        {members.map((member) =>
+          editing?.kind === 'edit' && editing.memberId === member.id ? (
+            <li key={member.id} className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
+              <MemberForm
+                today={today}
+                defaultValues={{
+                  fullName: member.fullName,
+                  dateOfBirth: member.dateOfBirth,
+                  relationship: member.relationship,
+                }}
+                legend={`Edit ${member.fullName}`}
+                saveLabel="Save changes"
+                onSave={async (details) => {
+                  await updateMember(ref, member.id, details);
+                  await changed(MEMBER_MESSAGES.updated);
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            </li>
+          ) : (
+            <MemberCard
+              key={member.id}
+              member={member}
+              order={order}
+              checklist={checklist?.members.find((c) => c.memberId === member.id) ?? null}
+              onEdit={() => setEditing({ kind: 'edit', memberId: member.id })}
+              onRemoved={() => changed(MEMBER_MESSAGES.removed)}
+              focusAfterRemove={() => heading.current}
+            />
+          ),
+        )}
+      </ul>
+      {actions.canChangeMemberList ? (
+        <div className="mt-5">
+          {editing?.kind === 'add' ? (
+            <div className="rounded-2xl border border-brand-200 bg-white p-4 sm:p-5">
+              <MemberForm
+                today={today}
+                defaultValues={EMPTY_MEMBER}
+                legend="Add a family member"
+                saveLabel="Add member"
+                onSave={async (details) => {
+                  await addMember(ref, details);
+                  await changed(MEMBER_MESSAGES.added);
+                }}
+                onCancel={() => setEditing(null)}
+              />
+            </div>
+          ) : (
+            <AddMemberButton count={members.length} onAdd={() => setEditing({ kind: 'add' })} />
+          )}
+        </div>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,365 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
+import type { DocumentView } from '../../../../domain/applications/documents.ts';
+import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { checklist, member, order, TODAY } from '../testing.ts';
+import { OrderPage } from './order-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const BASE = '/api/v1/application/order/DOC-48213907';
+/** An order in staff's hands (or cancelled): the customer may change nothing. */
+const NOTHING_ALLOWED: ApplicationOrder['actions'] = {
+  canCancel: false,
+  canChangeMemberList: false,
+  canEditMembers: false,
+  canChangeDocuments: false,
+  canChangeAnswers: false,
+};
+const list = <T,>(results: T[]) => ({ results, totalCount: results.length, page: 1, limit: 50 });
+
+function storedDocument(overrides: Partial<DocumentView> = {}): DocumentView {
+  return {
+    id: 90,
+    memberId: 11,
+    itemId: 'foreign-passport',
+    direction: 'from-customer',
+    name: 'passport.pdf',
+    type: 'application/pdf',
+    size: 254_000,
+    uploadedBy: 'customer',
+    uploadedAt: '2026-11-20T11:00:00.000Z',
+    links: { download: `${BASE}/documents/90/download`, preview: `${BASE}/documents/90/preview` },
+    ...overrides,
+  };
+}
+
+function serve(current: () => ApplicationOrder, extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    [`GET ${BASE}`]: () => ok(current(), APPLICATION_MESSAGES.loaded),
+    [`GET ${BASE}/checklist`]: () => ok(checklist()),
+    [`GET ${BASE}/documents`]: () => ok(list([])),
+    ...extra,
+  });
+}
+
+const renderPage = (orderRef: string | null = 'DOC-48213907') =>
+  renderWithRouter(
+    <QueryProvider>
+      <OrderPage orderRef={orderRef} today={TODAY} />
+    </QueryProvider>,
+    { path: `/service-order?orderId=${orderRef ?? ''}` },
+  );
+
+const twoMembers = () => [
+  member({ progress: { currentStep: 3, totalSteps: 7, reviewed: false } }),
+  member({
+    id: 12,
+    fullName: 'Dev Sharma',
+    dateOfBirth: '2015-05-05',
+    kind: 'Minor',
+    relationship: 'Child',
+    position: 2,
+    progress: { currentStep: 8, totalSteps: 7, reviewed: true },
+  }),
+];
+
+describe('/service-order', () => {
+  it('shows the status, the price snapshot and every member with their form progress', async () => {
+    serve(() => order({ members: twoMembers() }));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' })).toBeTruthy();
+    expect(screen.getByText('Application DOC-48213907')).toBeTruthy();
+    expect(screen.getAllByText('Payment pending').length).toBeGreaterThan(0);
+    const members = screen.getByRole('region', { name: 'Members (2)' });
+    expect(within(members).getByRole('heading', { level: 3, name: /Priya Sharma/ })).toBeTruthy();
+    expect(within(members).getByText('Form: Step 3 of 7')).toBeTruthy();
+    expect(within(members).getByRole('heading', { level: 3, name: /Dev Sharma\s*Minor/ })).toBeTruthy();
+    expect(within(members).getByText('Form: Reviewed')).toBeTruthy();
+    const price = screen.getByRole('region', { name: 'Price' });
+    expect(within(price).getByText('2 × $357')).toBeTruthy();
+    expect(within(price).getByText('Order total').nextElementSibling?.textContent).toBe('$714');
+  });
+
+  it('lists what is left to do, each linking to the member’s form', async () => {
+    serve(() =>
+      order({
+        members: twoMembers(),
+        toDo: {
+          incompleteForms: [{ memberId: 11, fullName: 'Priya Sharma' }],
+          missingDocuments: [
+            { memberId: 12, fullName: 'Dev Sharma', items: [{ id: 'parents-passports', label: 'Parents’ passports' }] },
+          ],
+        },
+      }),
+    );
+    renderPage();
+    const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByRole('link', { name: 'Continue Priya Sharma’s form' }).getAttribute('href')).toBe(
+      '/package-form?orderId=DOC-48213907&member=11',
+    );
+    expect(within(toDo).getByText(/Parents’ passports/)).toBeTruthy();
+    expect(within(toDo).getByRole('link', { name: 'Upload Dev Sharma’s documents' }).getAttribute('href')).toBe(
+      '/package-form?orderId=DOC-48213907&member=12',
+    );
+    expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
+  });
+
+  it('shows the timeline in order: when, the status, who in plain words, the remark', async () => {
+    serve(() =>
+      order({
+        status: 'In review',
+        timeline: [
+          { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-11-20T10:00:00.000Z' },
+          {
+            fromStatus: 'Payment pending',
+            status: 'Order pending',
+            by: 'system',
+            remark: 'Payment received',
+            at: '2026-11-21T10:00:00.000Z',
+          },
+          {
+            fromStatus: 'Order pending',
+            status: 'In review',
+            by: 'staff',
+            remark: 'We are checking your passport scan.',
+            at: '2026-11-22T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderPage();
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringMatching(/^Payment pendingApplication started by you.*Nov 20, 2026/),
+      expect.stringMatching(/^Order pendingFrom Payment pending automatically.*Payment received$/),
+      expect.stringMatching(/^In reviewFrom Order pending by our team.*We are checking your passport scan\.$/),
+    ]);
+    expect(within(entries[2] as HTMLElement).getByText(/Nov 22, 2026/).tagName).toBe('TIME');
+  });
+
+  it('offers only what the status allows: before payment, continue, checkout (not open yet), cancel and members', async () => {
+    serve(() => order({ members: twoMembers() }));
+    renderPage();
+    const actions = await screen.findByRole('complementary', { name: 'Your order' });
+    expect(within(actions).getByRole('link', { name: 'Continue application' }).getAttribute('href')).toBe(
+      '/package-form?orderId=DOC-48213907',
+    );
+    const checkout = within(actions).getByRole('button', { name: 'Continue to checkout' });
+    expect(checkout.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(checkout.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /Payment opens with the next step.*waits here in Payment pending/,
+    );
+    expect(within(actions).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit Priya Sharma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Dev Sharma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add a family member' })).toBeTruthy();
+  });
+
+  it('offers nothing to change once the order is with our team', async () => {
+    serve(() =>
+      order({
+        status: 'In review',
+        members: twoMembers(),
+        actions: NOTHING_ALLOWED,
+      }),
+    );
+    renderPage();
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('complementary', { name: 'Your order' })?.querySelector('button, a')).toBeNull();
+    for (const name of [/Continue application/, /Continue to checkout/, /Cancel application/, /^Edit /, /^Remove /]) {
+      expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: 'Add a family member' })).toBeNull();
+    expect(screen.getByText(/Nothing right now/)).toBeTruthy();
+  });
+
+  it('cancels after a confirmation with an optional reason, then shows the new status', async () => {
+    let current = order();
+    const api = serve(() => current, {
+      [`POST ${BASE}/cancel`]: () => {
+        current = order({
+          status: 'Cancelled',
+          actions: NOTHING_ALLOWED,
+          timeline: [
+            ...order().timeline,
+            {
+              fromStatus: 'Payment pending',
+              status: 'Cancelled',
+              by: 'customer',
+              remark: 'Travel plans changed',
+              at: '2026-11-20T12:00:00.000Z',
+            },
+          ],
+        });
+        return ok(current, APPLICATION_MESSAGES.cancelled);
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this application?' });
+    const reason = within(dialog).getByLabelText(/Why are you cancelling\?/);
+    fireEvent.change(reason, { target: { value: 'x'.repeat(1001) } });
+    expect(within(dialog).getByText('The reason should not exceed 1000 characters')).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'Travel plans changed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel application' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((c) => c.path === `${BASE}/cancel`)?.body).toEqual({ remark: 'Travel plans changed' });
+    expect(await screen.findByText(APPLICATION_MESSAGES.cancelled)).toBeTruthy();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('Travel plans changed')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it('adds a member with the start page’s fields, and the total follows', async () => {
+    let current = order();
+    const api = serve(() => current, {
+      [`POST ${BASE}/members`]: () => {
+        current = order({ members: twoMembers() });
+        return ok(twoMembers()[1], MEMBER_MESSAGES.added, 201);
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a family member' }));
+    const form = screen.getByRole('form', { name: 'Add a family member' });
+    fireEvent.change(within(form).getByLabelText('Full name (as in the passport)'), {
+      target: { value: 'Dev Sharma' },
+    });
+    fireEvent.change(within(form).getByLabelText('Date of birth'), { target: { value: '2015-05-05' } });
+    expect(within(form).getByText('Minor')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Relationship to you'), { target: { value: 'Child' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add member' }));
+
+    expect(await screen.findByRole('region', { name: 'Members (2)' })).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === `${BASE}/members`)?.body).toEqual({
+      fullName: 'Dev Sharma',
+      dateOfBirth: '2015-05-05',
+      relationship: 'Child',
+      kind: 'Minor',
+    });
+    const price = screen.getByRole('region', { name: 'Price' });
+    expect(within(price).getByText('Order total').nextElementSibling?.textContent).toBe('$714');
+    expect(await screen.findByText(MEMBER_MESSAGES.added)).toBeTruthy();
+  });
+
+  it('shows each member’s checklist read-only and the documents our team sent, with preview and download', async () => {
+    serve(() => order(), {
+      [`GET ${BASE}/checklist`]: () =>
+        ok(
+          checklist({
+            members: [
+              {
+                memberId: 11,
+                fullName: 'Priya Sharma',
+                kind: 'Adult',
+                complete: false,
+                otherDocuments: [],
+                items: [
+                  {
+                    id: 'foreign-passport',
+                    label: 'Current passport',
+                    required: true,
+                    accept: { types: ['pdf'], maxBytes: 5_000_000 },
+                    uploaded: true,
+                    documents: [storedDocument()],
+                  },
+                  {
+                    id: 'address-proof',
+                    label: 'Proof of address',
+                    required: true,
+                    accept: { types: ['pdf'], maxBytes: 5_000_000 },
+                    uploaded: false,
+                    documents: [],
+                  },
+                  {
+                    id: 'old-passport',
+                    label: 'Old passport',
+                    required: false,
+                    accept: { types: ['pdf'], maxBytes: 5_000_000 },
+                    uploaded: false,
+                    documents: [],
+                  },
+                ],
+              },
+            ],
+          }),
+        ),
+      [`GET ${BASE}/documents`]: (call) =>
+        ok(
+          list(
+            call.query.get('direction') === 'to-customer'
+              ? [
+                  storedDocument({
+                    id: 95,
+                    itemId: null,
+                    direction: 'to-customer',
+                    name: 'receipt.pdf',
+                    uploadedBy: 'staff',
+                    links: { download: `${BASE}/documents/95/download`, preview: `${BASE}/documents/95/preview` },
+                  }),
+                ]
+              : [],
+          ),
+        ),
+    });
+    renderPage();
+    const summary = await screen.findByText('Documents: 1 of 2 required uploaded');
+    const items = within(summary.closest('details') as HTMLElement).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
+      'Current passport · Required · Uploaded',
+      'Proof of address · Required · Missing',
+      'Old passport · Optional · Missing',
+    ]);
+    expect(
+      within(items[0] as HTMLElement)
+        .getByRole('link', { name: /^Download passport\.pdf/ })
+        .getAttribute('href'),
+    ).toBe(`${BASE}/documents/90/download`);
+    const team = screen.getByRole('region', { name: 'Documents from our team' });
+    expect(await within(team).findByText('receipt.pdf')).toBeTruthy();
+    expect(
+      within(team)
+        .getByRole('link', { name: /^Preview receipt\.pdf/ })
+        .getAttribute('href'),
+    ).toBe(`${BASE}/documents/95/preview`);
+    expect(screen.queryByRole('button', { name: /Upload|Delete/ }), 'read-only').toBeNull();
+  });
+
+  it('says plainly when the order is not found (unknown or another customer’s), with the way to the Orders tab', async () => {
+    fakeApi({ [`GET ${BASE}`]: () => fail(404, APPLICATION_MESSAGES.orderNotFound) });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this order' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Go to your orders/ }).getAttribute('href')).toBe('/profile?tab=orders');
+  });
+
+  it('answers an address without a valid order id the same way, without asking the API', async () => {
+    const api = fakeApi({});
+    renderPage(null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this order' })).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('offers a retry when the order could not be loaded', async () => {
+    let failing = true;
+    serve(() => order(), {
+      [`GET ${BASE}`]: () => (failing ? fail(500, 'Something went wrong on our side. Please try again.') : ok(order())),
+    });
+    const { vi } = await import('vitest');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load this order. Please try again.');
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { STATUS_DESCRIPTIONS, toOrderStatus } from '../../../../domain/orders/status.ts';
+import { StatusBadge } from '../../../components/order-list.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { shortDate } from './format.ts';
+import { MembersSection } from './members-section.tsx';
+import { OrderActions } from './order-actions.tsx';
+import { ORDERS_TAB_HREF, OrderNotFound } from './order-not-found.tsx';
+import { PriceSummary } from './price-summary.tsx';
+import { TeamDocuments } from './team-documents.tsx';
+import { Timeline } from './timeline.tsx';
+import { ToDo } from './to-do.tsx';
+
+/** How often an open order page asks for news (status changes by staff); paused in a hidden tab. */
+const REFRESH_MS = 30_000;
+
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderRef: string; today: string }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  const status = toOrderStatus(order.status);
+  const checklist = useQuery({
+    queryKey: applicationKeys.checklist(order.displayId),
+    queryFn: async () => (await getChecklist(order.displayId)).data,
+  });
+
+  return (
+    <div className="bg-slate-50/60">
+      <div className="page-x py-8 desk:py-12">
+        <Link
+          to={ORDERS_TAB_HREF}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <Icon name="arrow-left" className="size-4" />
+          Your orders
+        </Link>
+        <header className="mt-4">
+          <p className="eyebrow">Application {order.displayId}</p>
+          <h1 ref={title} tabIndex={-1} className="mt-1 text-3xl font-bold tracking-tight text-slate-900 outline-none">
+            {order.title}
+          </h1>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-slate-700">
+            <span className="flex items-center gap-2">
+              <span className="text-sm text-slate-600">Status</span>
+              <StatusBadge status={order.status} />
+            </span>
+            <span className="text-sm text-slate-600">Started {shortDate(order.createdAt)}</span>
+          </p>
+          {status ? <p className="mt-2 max-w-3xl text-slate-700">{STATUS_DESCRIPTIONS[status]}</p> : null}
+        </header>
+
+        <div className="mt-8">
+          <ToDo order={order} paymentPending={status === 'Payment pending'} />
+        </div>
+        <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
+          <aside aria-label="Your order" className="space-y-6 desk:sticky desk:top-24 desk:order-2">
+            <OrderActions order={order} orderRef={orderRef} focusAfterCancel={() => title.current} />
+            <PriceSummary price={order.price} />
+          </aside>
+          <div className="min-w-0 space-y-8 desk:order-1">
+            {checklist.isError ? (
+              <LoadError what="the document checklists" onRetry={() => void checklist.refetch()} />
+            ) : null}
+            <MembersSection order={order} today={today} checklist={checklist.data ?? null} />
+            <TeamDocuments orderRef={order.displayId} />
+            <Timeline entries={order.timeline} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LoadOrder({ orderRef, today }: { orderRef: string; today: string }) {
+  const order = useQuery({
+    queryKey: applicationKeys.order(orderRef),
+    queryFn: async () => (await getApplication(orderRef)).data,
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+    // Not found stays not found; other failures are tried again once.
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+
+  if (order.data) return <OrderView order={order.data} orderRef={orderRef} today={today} />;
+  if (order.isError && isNotFound(order.error)) return <OrderNotFound />;
+  return (
+    <div className="page-x py-10">
+      {order.isError ? (
+        <LoadError what="this order" onRetry={() => void order.refetch()} />
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Icon name="loader-circle" className="size-5 animate-spin" />
+          Loading your order…
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SERVICE_ORDER (/service-order?orderId=…, SPEC.md §2): one application's status, what is still to
+ * do, its members, documents and timeline, and the actions its status allows. `orderRef` is the
+ * DOC-… id or the order number (notification links); null when the address names no valid one.
+ */
+export function OrderPage({ orderRef, today }: { orderRef: string | null; today: string }) {
+  return orderRef ? <LoadOrder orderRef={orderRef} today={today} /> : <OrderNotFound />;
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import type { IconName } from '../../../components/ui/icon-names.ts';
+import { applicationFormHref } from '../../../lib/application-api.ts';
+import { Panel } from './panel.tsx';
+
+const possessive = (name: string) => `${name}’s`;
+
+function ToDoItem({
+  icon,
+  link,
+  children,
+}: {
+  icon: IconName;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex items-start gap-2">
+      <Icon name={icon} className="mt-0.5 size-5 shrink-0 text-brand-700" />
+      <div className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0 text-slate-800">{children}</div>
+        {link ? (
+          <Link to={link.to} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            {link.label}
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * What the customer must still do, first on the page: each member's form not reviewed yet, each
+ * member's required documents not uploaded, and the payment while it waits. Each item links to
+ * the member's form, where the answers and the uploads are.
+ */
+export function ToDo({ order, paymentPending }: { order: ApplicationOrder; paymentPending: boolean }) {
+  const ref = order.displayId;
+  const { incompleteForms, missingDocuments } = order.toDo;
+  const nothing = incompleteForms.length === 0 && missingDocuments.length === 0;
+
+  return (
+    <Panel id="order-to-do" title="What you still need to do" className="border-brand-200 bg-brand-50/40">
+      {nothing && !paymentPending ? (
+        <p className="mt-3 flex items-start gap-2 text-slate-700">
+          <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          Nothing right now. We will let you know here and by e-mail when anything changes.
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {incompleteForms.map((form) => (
+            <ToDoItem
+              key={`form-${form.memberId}`}
+              icon="pencil"
+              link={{
+                to: applicationFormHref(ref, { memberId: form.memberId }),
+                label: `Continue ${possessive(form.fullName)} form`,
+              }}
+            >
+              {possessive(form.fullName)} form is not complete and reviewed yet
+            </ToDoItem>
+          ))}
+          {missingDocuments.map((missing) => (
+            <ToDoItem
+              key={`documents-${missing.memberId}`}
+              icon="file-text"
+              link={{
+                to: applicationFormHref(ref, { memberId: missing.memberId }),
+                label: `Upload ${possessive(missing.fullName)} documents`,
+              }}
+            >
+              {possessive(missing.fullName)} documents still missing
+              <span className="mt-0.5 block text-sm text-slate-600">
+                {missing.items.map((item) => item.label).join(' · ')}
+              </span>
+            </ToDoItem>
+          ))}
+          {paymentPending ? (
+            <ToDoItem icon="lock-keyhole">
+              Pay for your application at checkout, which opens with the next step.
+            </ToDoItem>
+          ) : null}
+        </ul>
+      )}
+    </Panel>
+  );
+}

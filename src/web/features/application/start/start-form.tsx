@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import type { ChosenPackage } from '../../../../domain/catalog/package-choice.ts';
+import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
+import { useHydrated } from '../../../components/ui/use-hydrated.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { applicationFormHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
+import { placeMemberErrors } from '../members/server-errors.ts';
+import { forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
+
+type Checked = z.output<ReturnType<typeof membersFormSchema>>;
+
+/** One line of what the application costs for the members so far (the server multiplies the same way). */
+function RunningTotal({ choice }: { choice: ChosenPackage }) {
+  const members = useWatch<MembersFormValues, 'members'>({ name: 'members' });
+  const count = members?.length ?? 1;
+  const { price } = choice.pkg;
+  return (
+    <p className="flex flex-wrap items-baseline justify-between gap-2 rounded-xl bg-slate-50 px-4 py-3 text-slate-700">
+      <span>
+        {count} {count === 1 ? 'member' : 'members'} ×{' '}
+        {formatMoney({ amountCents: price.totalCents, currency: price.currency })}
+      </span>
+      <span>
+        Total{' '}
+        <strong className="text-lg text-slate-900">
+          {formatMoney({ amountCents: price.totalCents * count, currency: price.currency })}
+        </strong>
+      </span>
+    </p>
+  );
+}
+
+/**
+ * Who is applying, then "Start application": the order is created on the server with these
+ * members (docs/decisions/0048) and the first member's form opens. The idempotency key makes a
+ * second click, a retry or a reload after a lost answer answer the same order (start-key.ts).
+ */
+export function StartApplicationForm({
+  choice,
+  holderName,
+  today,
+}: {
+  choice: ChosenPackage;
+  holderName: string;
+  today: string;
+}) {
+  const navigate = useNavigate();
+  const { pkg } = choice;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [startedBefore, setStartedBefore] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  // Set from the first click until the page leaves: a second click sends nothing.
+  const sending = useRef(false);
+  const form = useForm<MembersFormValues, unknown, Checked>({
+    resolver: zodResolver(membersFormSchema(today)) as unknown as Resolver<MembersFormValues, unknown, Checked>,
+    defaultValues: { members: [{ fullName: holderName, dateOfBirth: '', relationship: 'Self' }] },
+    // Fields check themselves as they are left or corrected (MemberFields); see there why.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+
+  useEffect(() => {
+    setStartedBefore(startedOrderFor(pkg));
+  }, [pkg]);
+
+  const submit = form.handleSubmit(async ({ members }) => {
+    if (sending.current) return;
+    sending.current = true;
+    setProblem(null);
+    const idempotencyKey = startKeyFor(pkg);
+    try {
+      const { data: order, message } = await startApplication({
+        idempotencyKey,
+        packageId: pkg.id,
+        choices: pkg.choices,
+        members,
+      });
+      markStarted(pkg, idempotencyKey, order.displayId);
+      void import('../../../lib/stores/packages-store.ts').then(({ usePackagesStore }) =>
+        usePackagesStore.getState().clearCurrentPackage(),
+      );
+      setLeaving(true);
+      void showToast(message);
+      const first = order.members[0];
+      navigate(applicationFormHref(order.displayId, first ? { memberId: first.id } : {}));
+    } catch (error) {
+      sending.current = false;
+      if (error instanceof ApiError && error.fieldErrors.idempotencyKey === APPLICATION_MESSAGES.idempotencyKeyReused) {
+        forgetStartKey(pkg);
+      }
+      setProblem(placeMemberErrors(error, form.setError, 'We could not start your application. Please try again.'));
+    }
+  });
+
+  // Until React runs, the button stays off: a press would post the members in the address.
+  const hydrated = useHydrated();
+  const busy = form.formState.isSubmitting || leaving;
+  return (
+    <section aria-labelledby="who-applies" className="card">
+      <h2 id="who-applies" className="text-xl font-bold text-slate-900">
+        Who is applying?
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Add everyone in your family who needs this service. Each person gets their own form, and you can switch between
+        them as you fill them in.
+      </p>
+      {startedBefore ? (
+        <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
+          You already started this application as {startedBefore}.{' '}
+          <Link to={serviceOrderHref(startedBefore)} className="font-semibold underline underline-offset-2">
+            Open {startedBefore}
+          </Link>
+          , or start another one below.
+        </p>
+      ) : null}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={submit} aria-labelledby="who-applies" className="mt-6 space-y-6">
+          <MembersEditor today={today} />
+          <RunningTotal choice={choice} />
+          {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <SubmitButton
+              sending={busy}
+              disabled={!hydrated}
+              label="Start application"
+              icon="arrow-right"
+              className="w-full sm:w-auto"
+            />
+            <p className="text-sm text-slate-600">Nothing is charged now: you fill in the forms first, then pay.</p>
+          </div>
+        </form>
+      </FormProvider>
+    </section>
+  );
+}

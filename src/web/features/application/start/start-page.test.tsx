@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
+import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import {
+  type ApiCall,
+  cleanupAfterEach,
+  fail,
+  fakeApi,
+  installBrowserStubs,
+  ok,
+  renderWithRouter,
+} from '../../../testing/dom.tsx';
+import { CHOSEN, member, order, TODAY } from '../testing.ts';
+import { StartApplicationPage } from './start-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(() => sessionStorage.clear());
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+const START = 'POST /api/v1/application/order';
+
+/** The idempotency keys of the start calls made so far, in order. */
+const startKeys = (calls: ApiCall[]) =>
+  calls
+    .filter((c) => `${c.method} ${c.path}` === START)
+    .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+
+async function renderPage(holder: { name: string } | null = { name: 'Priya Sharma' }) {
+  const view = renderWithRouter(
+    <>
+      <StartApplicationPage
+        choice={CHOSEN}
+        holder={holder}
+        today={TODAY}
+        renderPackage={(choice) => <h2>{choice.pkg.name}</h2>}
+      />
+      <Where />
+    </>,
+    { path: '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US' },
+  );
+  await screen.findByRole('heading', { level: 2, name: 'New OCI Card' });
+  // The members editor loads after the first paint.
+  if (holder) await screen.findByRole('button', { name: 'Start application' });
+  return view;
+}
+
+const memberGroups = () => screen.getAllByRole('group', { name: /^Member \d+$/ });
+const field = (index: number, label: string) => within(memberGroups()[index] as HTMLElement).getByLabelText(label);
+const startButton = () => screen.getByRole('button', { name: /Start application|Sending/ });
+
+function fillSecondMember() {
+  fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
+  fireEvent.change(field(1, 'Full name (as in the passport)'), { target: { value: 'Dev Sharma' } });
+  fireEvent.change(field(1, 'Date of birth'), { target: { value: '2015-05-05' } });
+  fireEvent.change(field(1, 'Relationship to you'), { target: { value: 'Child' } });
+}
+
+describe('/package-form: starting an application', () => {
+  it('offers a visitor Sign in and Create an account, both coming back to this package', async () => {
+    await renderPage(null);
+    expect(screen.getByRole('heading', { level: 2, name: 'New OCI Card' })).toBeTruthy();
+    const choose = screen.getByRole('navigation', { name: 'Sign in or create an account' });
+    const back = encodeURIComponent('/package-form?service=oci-card&package=new-oci-card&applyingFrom=US');
+    expect(within(choose).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/signin?redirect=${back}`);
+    expect(within(choose).getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      `/signup?redirect=${back}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
+  });
+
+  it('starts once on a double click, with the members, and opens the first member’s form', async () => {
+    let answer: (() => void) | undefined;
+    const api = fakeApi({
+      [START]: () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve(
+              ok(
+                order({ members: [member(), member({ id: 12, fullName: 'Dev Sharma', kind: 'Minor', position: 2 })] }),
+                APPLICATION_MESSAGES.started,
+                201,
+              ),
+            );
+        }),
+    });
+    await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    expect(screen.getByText('Minor')).toBeTruthy();
+    expect(screen.getByText(/Total/).textContent).toContain('$714');
+
+    fireEvent.click(startButton());
+    fireEvent.click(startButton());
+    await waitFor(() => expect(api.calls.filter((c) => `${c.method} ${c.path}` === START)).toHaveLength(1));
+    fireEvent.click(startButton());
+    await act(async () => answer?.());
+
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/package-form?orderId=DOC-48213907&member=11'),
+    );
+    const starts = api.calls.filter((c) => `${c.method} ${c.path}` === START);
+    expect(starts).toHaveLength(1);
+    const body = starts[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      packageId: 7,
+      choices: { applyingFrom: 'US' },
+      members: [
+        { fullName: 'Priya Sharma', dateOfBirth: '1988-04-12', relationship: 'Self', kind: 'Adult' },
+        { fullName: 'Dev Sharma', dateOfBirth: '2015-05-05', relationship: 'Child', kind: 'Minor' },
+      ],
+    });
+    expect(body.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(await screen.findByText(APPLICATION_MESSAGES.started)).toBeTruthy();
+  });
+
+  it('sends the same key again after a lost answer, even after a reload', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({ [START]: () => 'network-error' });
+    const first = await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(startButton());
+    expect((await screen.findByRole('alert')).textContent).toMatch(/check your connection/);
+    first.unmount();
+
+    api.routes[START] = () => ok(order(), APPLICATION_MESSAGES.alreadyStarted, 200);
+    await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(startButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('orderId=DOC-48213907'));
+    const [lost, again] = startKeys(api.calls);
+    expect(again).toBe(lost);
+  });
+
+  it('shows the server’s member messages on their fields (members.N.field) and the rest above the button', async () => {
+    const message = MEMBER_MESSAGES.kindMismatch('Minor', '2015-05-05');
+    fakeApi({ [START]: () => fail(400, message, { 'members.1.kind': message }) });
+    await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    fireEvent.click(startButton());
+    const dob = field(1, 'Date of birth');
+    await waitFor(() => expect(dob.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(dob.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(document.activeElement).toBe(dob);
+  });
+
+  it('says a refusal about the package above the button, keeping the members', async () => {
+    fakeApi({
+      [START]: () =>
+        fail(400, APPLICATION_MESSAGES.packageNotFound, { packageId: APPLICATION_MESSAGES.packageNotFound }),
+    });
+    await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(startButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(APPLICATION_MESSAGES.packageNotFound);
+    expect(field(0, 'Date of birth')).toHaveProperty('value', '1988-04-12');
+    expect(startButton().textContent).toContain('Start application');
+  });
+
+  it('says when this tab already started the package, and starts a new one with a new key', async () => {
+    const api = fakeApi({ [START]: () => ok(order(), APPLICATION_MESSAGES.started, 201) });
+    const first = await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(startButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('orderId=DOC-48213907'));
+    first.unmount();
+
+    await renderPage();
+    const notice = await screen.findByText(/You already started this application as DOC-48213907/);
+    expect(within(notice).getByRole('link', { name: 'Open DOC-48213907' }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(startButton());
+    await waitFor(() => expect(api.calls.filter((c) => `${c.method} ${c.path}` === START)).toHaveLength(2));
+    const [one, two] = startKeys(api.calls);
+    expect(two).not.toBe(one);
+  });
+});

@@ -1,0 +1,97 @@
+/** Fixtures for the application pages' component tests (test code only). */
+import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import type { OrderChecklist } from '../../../domain/applications/documents.ts';
+import type { Member } from '../../../domain/applications/members.ts';
+import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
+
+export const TODAY = '2026-11-20';
+
+export const CHOSEN: ChosenPackage = {
+  service: { name: 'OCI Card', slug: 'oci-card', parameters: ['applyingFrom'] },
+  pkg: {
+    id: 7,
+    serviceId: 2,
+    name: 'New OCI Card',
+    slug: 'new-oci-card',
+    description: 'A first OCI card for a foreign citizen of Indian origin.',
+    features: [],
+    processingTime: '6–8 weeks',
+    documents: [],
+    feeNote: null,
+    perApplicant: true,
+    addons: [],
+    choices: { applyingFrom: 'US' },
+    price: {
+      id: 31,
+      applyingFrom: 'US',
+      citizenship: null,
+      destination: null,
+      currency: 'USD',
+      governmentFeeCents: 27500,
+      mandatoryFees: [{ label: 'ICWF', amountCents: 300 }],
+      serviceFeeCents: 7900,
+      compareAtServiceFeeCents: null,
+      totalCents: 35700,
+      isEstimate: false,
+    },
+  },
+};
+
+export function member(overrides: Partial<Member> = {}): Member {
+  return {
+    id: 11,
+    fullName: 'Priya Sharma',
+    dateOfBirth: '1988-04-12',
+    kind: 'Adult',
+    relationship: 'Self',
+    position: 1,
+    progress: { currentStep: 1, totalSteps: 7, reviewed: false },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrder {
+  const members = overrides.members ?? [member()];
+  return {
+    id: 4321,
+    displayId: 'DOC-48213907',
+    title: 'OCI Card: New OCI Card',
+    status: 'Payment pending',
+    service: { id: 2, slug: 'oci-card', name: 'OCI Card' },
+    package: { id: 7, slug: 'new-oci-card', name: 'New OCI Card' },
+    choices: { applyingFrom: 'US' },
+    price: {
+      currency: 'USD',
+      governmentFeeCents: 27500,
+      mandatoryFees: [{ label: 'ICWF', amountCents: 300 }],
+      serviceFeeCents: 7900,
+      compareAtServiceFeeCents: null,
+      isEstimate: false,
+      perMemberCents: 35700,
+      memberCount: members.length,
+      totalCents: 35700 * members.length,
+    },
+    formDefinitionId: 3,
+    members,
+    timeline: [
+      { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-11-20T10:00:00.000Z' },
+    ],
+    actions: {
+      canCancel: true,
+      canChangeMemberList: true,
+      canEditMembers: true,
+      canChangeDocuments: true,
+      canChangeAnswers: true,
+    },
+    toDo: { missingDocuments: [], incompleteForms: [] },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function checklist(overrides: Partial<OrderChecklist> = {}): OrderChecklist {
+  return { canChangeDocuments: true, complete: false, members: [], ...overrides };
+}
