@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import fc from 'fast-check';
-import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
@@ -11,6 +10,7 @@ import { validAnswers } from '../src/domain/forms/testing.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { dropFile, onePagePdf } from './support/files.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -97,26 +97,6 @@ async function expectAboutYouKept(page: Page) {
   expect(await page.getByLabel('Surname').inputValue()).toBe('SHARMA');
   expect(await page.getByLabel('Village, town or city of birth').inputValue()).toBe('Pune');
   expect(await page.getByLabel('Marital status').inputValue()).toBe('single');
-}
-
-/** Drops a file on a drop zone as a browser does: a DataTransfer built in the page. */
-async function dropFile(page: Page, testId: string, name: string, bytes: Uint8Array) {
-  await page.getByTestId(testId).evaluate(
-    (zone, file) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: 'application/pdf' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      }
-    },
-    { name, bytes: [...bytes] },
-  );
-}
-
-async function onePagePdf(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.addPage([612, 792]).drawText('US passport, bio page');
-  return pdf.save();
 }
 
 async function shoot(page: Page, name: string) {
