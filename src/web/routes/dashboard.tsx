@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { QueryProvider } from '../lib/query-client.tsx';
+import { Suspense } from 'react';
+import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/dashboard';
 
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+// With TanStack Query, after the first paint (DESIGN.md §4 page budget).
+const DashboardPage = lazyWithQueries(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
 );
 
 /** Signed-in users only: a visitor goes to /signin?redirect=/dashboard. */
@@ -21,10 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | SevaDocs' }
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <QueryProvider>
-      <Suspense>
-        <DashboardPage name={loaderData.name} />
-      </Suspense>
-    </QueryProvider>
+    <Suspense>
+      <DashboardPage name={loaderData.name} />
+    </Suspense>
   );
 }

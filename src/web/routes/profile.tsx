@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { QueryProvider } from '../lib/query-client.tsx';
+import { Suspense } from 'react';
+import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/profile';
 
-const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
-);
+// With TanStack Query, after the first paint (DESIGN.md §4 page budget).
+const ProfilePage = lazyWithQueries(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
 
 /** Signed-in users only: a visitor goes to /signin?redirect=/profile. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -21,10 +20,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Profile | SevaDocs' }];
 
 export default function ProfileRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <QueryProvider>
-      <Suspense>
-        <ProfilePage email={loaderData.email} />
-      </Suspense>
-    </QueryProvider>
+    <Suspense>
+      <ProfilePage email={loaderData.email} />
+    </Suspense>
   );
 }
