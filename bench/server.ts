@@ -87,7 +87,10 @@ export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Pr
   // Measure the defaults: embedded PGlite and the default page-cache lifetime.
   delete env.DATABASE_URL;
   delete env.PAGE_CACHE_SECONDS;
-  const child: ChildProcess = spawn(process.execPath, ['--import', './bench/bare-route.ts', 'src/server/server.ts'], {
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const args = [...profile, '--import', './bench/bare-route.ts', 'src/server/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -141,7 +141,7 @@ export function canChangeDocuments(status: string): boolean {
  * the application: before payment and while anything is missing after it (also after staff send it
  * back). The same statuses as documents (docs/decisions/0051).
  */
-const ANSWERS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomplete'];
+export const ANSWERS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomplete'];
 
 export function canChangeAnswers(status: string): boolean {
   const s = toOrderStatus(status);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { APPLICATION_MESSAGES as A, ANSWERS_OPEN } from '../../../domain/applications/application.ts';
 import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
@@ -14,6 +14,7 @@ import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipar
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
+import { createApplicationsRepository } from './repository.ts';
 import { applicationMembers, packageForms } from './tables.ts';
 import { ADULT, type ApiMethod, apiCall, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
@@ -560,5 +561,42 @@ describe('the OpenAPI document', () => {
       Object.keys(doc.paths['/api/v1/application/order/{orderRef}/members/{memberId}/form/review']).sort(),
     ).toEqual(['delete', 'post']);
     expect(doc.paths['/api/v1/application/order/{orderRef}/form'].get.summary).toEqual(expect.any(String));
+  });
+});
+
+describe('autosave’s one-statement write (the unlocked path)', () => {
+  const repository = () => createApplicationsRepository(t.database.db);
+  const values = { answers: { givenName: 'ASHA' }, currentStep: 2 };
+
+  it('writes while the member and the order are as the answers were checked against', async () => {
+    const { order, memberId } = await customerWithOrder();
+    const member = await memberRow(memberId);
+    const row = await repository().updateAnswersIfUnchanged(order.id, member, values, ANSWERS_OPEN);
+    expect(row).toMatchObject(values);
+  });
+
+  it('writes nothing once the order left the open statuses, the kind changed or the review came or went', async () => {
+    const { order, memberId } = await customerWithOrder();
+    const member = await memberRow(memberId);
+    const unchanged = async () => expect((await memberRow(memberId)).answers).toEqual(member.answers);
+
+    // Checked as a Minor, but the member is an Adult now (a corrected date of birth).
+    expect(
+      await repository().updateAnswersIfUnchanged(order.id, { ...member, kind: 'Minor' }, values, ANSWERS_OPEN),
+    ).toBeNull();
+    await unchanged();
+    // Checked as reviewed, but the review is gone (or the other way round).
+    const reviewed = { ...member, reviewDetails: { reviewedAt: new Date().toISOString(), definitionVersion: 1 } };
+    expect(await repository().updateAnswersIfUnchanged(order.id, reviewed, values, ANSWERS_OPEN)).toBeNull();
+    await unchanged();
+    // The order moved on (paid, then everything in): answers are closed.
+    await moveTo(order.id, 'Forms incomplete');
+    await moveTo(order.id, 'Order pending');
+    expect(await repository().updateAnswersIfUnchanged(order.id, member, values, ANSWERS_OPEN)).toBeNull();
+    await unchanged();
+    // Another order's member is never written through this order.
+    const other = await customerWithOrder();
+    expect(await repository().updateAnswersIfUnchanged(other.order.id, member, values, ANSWERS_OPEN)).toBeNull();
+    await unchanged();
   });
 });

@@ -1,4 +1,9 @@
-import { canChangeAnswers, canRemoveReview, type OrderRef } from '../../../domain/applications/application.ts';
+import {
+  ANSWERS_OPEN,
+  canChangeAnswers,
+  canRemoveReview,
+  type OrderRef,
+} from '../../../domain/applications/application.ts';
 import {
   MEMBER_FORM_MESSAGES as F,
   type MemberForm,
@@ -65,16 +70,11 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
 
   /** The member and the order's form, or the failure to answer (no such member, no form). */
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
-    const applications = createApplicationsRepository(on);
-    const [app, member] = await Promise.all([
-      applications.findApplication(order.id),
-      applications.findMember(order.id, memberId),
-    ]);
-    if (!member) return formFailure(404, M.notFound);
-    if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    const form = await forms.orderForm(app);
+    const found = await createApplicationsRepository(on).findMemberWithApplication(order.id, memberId);
+    if (!found) return formFailure(404, M.notFound);
+    const form = await forms.orderForm(found.app);
     if (!form) return formFailure(409, F.noForm);
-    return { ok: true, value: { order, member, form } };
+    return { ok: true, value: { order, member: found.member, form } };
   }
 
   /** A change to one member's form, with the order locked; `write` answers the row's new values, or a failure. */
@@ -103,6 +103,60 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
 
   const answerOptions = (member: MemberRow) => ({ memberKind: member.kind, today: todayIsoDate(now()) });
 
+  /** What an autosave writes (answers, step, and the review kept or dropped), or why it is refused. */
+  function saveValues(
+    { order, member, form }: MemberContext,
+    input: SaveMemberForm,
+  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>> {
+    if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+    if (input.currentStep > memberStepCount(form.definition, member) + 1) {
+      return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
+    }
+    const options = answerOptions(member);
+    const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
+    if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
+    const keepsReview = member.reviewDetails !== null && answersComplete(form.definition, parsed.data, options);
+    return {
+      ok: true,
+      value: {
+        answers: parsed.data,
+        currentStep: input.currentStep,
+        reviewDetails: keepsReview ? member.reviewDetails : null,
+      },
+    };
+  }
+
+  /**
+   * Autosave's common case without the order's lock (docs/decisions/0051): the answers are checked
+   * against the member as read, then written in one statement that holds only while the member's
+   * kind and review and the order's open status are still as read. Null sends the save down the
+   * locked path: a review stored or dropped (the order's status may follow), or anything changed
+   * in between, or a status that refuses it (the locked path answers why).
+   */
+  async function saveUnlocked(
+    customerId: number,
+    ref: OrderRef,
+    memberId: number,
+    input: SaveMemberForm,
+  ): Promise<FormResult<MemberForm> | null> {
+    const order = await orders.findOwned(customerId, ref, 'service');
+    if (!order) return orderNotFound();
+    if (!canChangeAnswers(order.status)) return null;
+    const context = await contextOf(db, order, memberId);
+    if (!context.ok) return context;
+    const values = saveValues(context.value, input);
+    if (!values.ok) return values;
+    const { member } = context.value;
+    if ((member.reviewDetails === null) !== (values.value.reviewDetails === null)) return null;
+    const row = await createApplicationsRepository(db).updateAnswersIfUnchanged(
+      order.id,
+      member,
+      { answers: values.value.answers, currentStep: values.value.currentStep },
+      ANSWERS_OPEN,
+    );
+    return row ? { ok: true, value: toMemberForm(row, order.status) } : null;
+  }
+
   return {
     /** GET …/form: the definition version the order started with, or null for a package without a form. */
     async orderForm(customerId: number, ref: OrderRef): Promise<FormResult<{ definition: FormDefinition | null }>> {
@@ -128,25 +182,16 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
      * with field messages and nothing is written; hidden and unknown answers are dropped. A review
      * stays while the answers are still complete, and goes when they are not.
      */
-    save(customerId: number, ref: OrderRef, memberId: number, input: SaveMemberForm): Promise<FormResult<MemberForm>> {
-      return change(customerId, ref, memberId, ({ order, member, form }) => {
-        if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
-        if (input.currentStep > memberStepCount(form.definition, member) + 1) {
-          return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
-        }
-        const options = answerOptions(member);
-        const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
-        if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
-        const keepsReview = member.reviewDetails !== null && answersComplete(form.definition, parsed.data, options);
-        return {
-          ok: true,
-          value: {
-            answers: parsed.data,
-            currentStep: input.currentStep,
-            reviewDetails: keepsReview ? member.reviewDetails : null,
-          },
-        };
-      });
+    async save(
+      customerId: number,
+      ref: OrderRef,
+      memberId: number,
+      input: SaveMemberForm,
+    ): Promise<FormResult<MemberForm>> {
+      return (
+        (await saveUnlocked(customerId, ref, memberId, input)) ??
+        change(customerId, ref, memberId, (context) => saveValues(context, input))
+      );
     },
 
     /**

@@ -1,5 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
+import { orders } from '../orders/tables.ts';
 import { applicationMembers, applicationOrders } from './tables.ts';
 
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
@@ -41,6 +43,51 @@ export function createApplicationsRepository(db: Database) {
         .select()
         .from(applicationMembers)
         .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)));
+      return row ?? null;
+    },
+
+    /** A member of the order with the order's application row (its price snapshot and form version), in one read. */
+    async findMemberWithApplication(
+      orderId: number,
+      memberId: number,
+    ): Promise<{ member: MemberRow; app: ApplicationRow } | null> {
+      const [row] = await db
+        .select({ member: applicationMembers, app: applicationOrders })
+        .from(applicationMembers)
+        .innerJoin(applicationOrders, eq(applicationOrders.orderId, applicationMembers.orderId))
+        .where(and(eq(applicationMembers.orderId, orderId), eq(applicationMembers.id, memberId)));
+      return row ?? null;
+    },
+
+    /**
+     * Autosave's one-statement write: the member's answers and step, only if the member is still
+     * as the answers were checked against (kind, reviewed or not) and the order is still in one of
+     * `openStatuses`. Null when any of that changed since (the caller takes the locked path).
+     */
+    async updateAnswersIfUnchanged(
+      orderId: number,
+      member: Pick<MemberRow, 'id' | 'kind' | 'reviewDetails'>,
+      values: Pick<MemberRow, 'answers' | 'currentStep'>,
+      openStatuses: readonly OrderStatus[],
+    ): Promise<MemberRow | null> {
+      const [row] = await db
+        .update(applicationMembers)
+        .set(values)
+        .where(
+          and(
+            eq(applicationMembers.orderId, orderId),
+            eq(applicationMembers.id, member.id),
+            eq(applicationMembers.kind, member.kind),
+            member.reviewDetails === null
+              ? isNull(applicationMembers.reviewDetails)
+              : isNotNull(applicationMembers.reviewDetails),
+            sql`exists (${db
+              .select({ one: sql`1` })
+              .from(orders)
+              .where(and(eq(orders.id, orderId), inArray(orders.status, [...openStatuses])))})`,
+          ),
+        )
+        .returning();
       return row ?? null;
     },
 
