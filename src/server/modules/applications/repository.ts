@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../orders/tables.ts';
+import { orderInStatuses } from '../orders/service.ts';
 import { applicationMembers, applicationOrders } from './tables.ts';
 
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
@@ -81,10 +81,7 @@ export function createApplicationsRepository(db: Database) {
             member.reviewDetails === null
               ? isNull(applicationMembers.reviewDetails)
               : isNotNull(applicationMembers.reviewDetails),
-            sql`exists (${db
-              .select({ one: sql`1` })
-              .from(orders)
-              .where(and(eq(orders.id, orderId), inArray(orders.status, [...openStatuses])))})`,
+            orderInStatuses(db, orderId, openStatuses),
           ),
         )
         .returning();

@@ -1,3 +1,4 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
@@ -18,7 +19,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { createOrdersRepository, type OrderLookup, type OrderRow, type StatusHistoryRow } from './repository.ts';
-import type { OrderKind } from './tables.ts';
+import { type OrderKind, orders } from './tables.ts';
 
 export type { OrderLookup } from './repository.ts';
 
@@ -88,6 +89,17 @@ export interface OrdersServiceDeps {
 }
 
 /** Orders of every kind: history and dashboard figures, creation, and status changes. */
+/**
+ * A condition for another module's single-statement write: order `orderId` is in one of
+ * `statuses` when the statement runs (autosave writes answers only while they are open).
+ */
+export function orderInStatuses(db: Database, orderId: number, statuses: readonly OrderStatus[]): SQL {
+  return sql`exists (${db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...statuses])))})`;
+}
+
 export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const repository = createOrdersRepository(db);
   const now = deps.now ?? (() => new Date());
