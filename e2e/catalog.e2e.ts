@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
+import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../src/domain/limits/constants.ts';
 import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
@@ -252,30 +253,26 @@ describe('the service modal', () => {
 
   it('opens as a bottom sheet on a phone, with its backdrop after 500 ms', async () => {
     const { page } = await e2e.mobile();
+    // The page's clock stands still until the test moves it: the delay is counted exactly, not
+    // measured against a busy machine (a MutationObserver's timestamps arrive late under load).
+    const start = new Date('2026-11-23T09:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1000));
     await page.goto('/oci-card');
     await waitForHydration(page);
-    // Timed in the page (when the dialog and then its backdrop enter the DOM), so a slow test
-    // runner cannot miss the moment in between.
-    await page.evaluate(() => {
-      const w = window as { __sheetTimes?: { dialog?: number; backdrop?: number } };
-      const times: { dialog?: number; backdrop?: number } = {};
-      w.__sheetTimes = times;
-      new MutationObserver(() => {
-        times.dialog ??= document.querySelector('[role="dialog"]') ? performance.now() : undefined;
-        times.backdrop ??= document.querySelector('[data-testid="sheet-backdrop"]') ? performance.now() : undefined;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
     await page.getByRole('link', { name: 'Change choices' }).click();
-    await expectVisible(page.getByRole('dialog', { name: 'OCI Card Service' }));
-    await expectVisible(page.getByTestId('sheet-backdrop'), 5000);
-    const times = await page.evaluate(
-      () => (window as { __sheetTimes?: { dialog?: number; backdrop?: number } }).__sheetTimes,
-    );
-    expect(times?.dialog, 'the sheet opened').toBeDefined();
-    expect(
-      (times?.backdrop ?? 0) - (times?.dialog ?? 0),
-      'the backdrop follows the sheet by 500 ms',
-    ).toBeGreaterThanOrEqual(480);
+    // Move time 1 ms at a time until the sheet is in the page; the backdrop's delay counts from then.
+    const sheet = page.getByRole('dialog', { name: 'OCI Card Service' });
+    for (let ms = 0; ms < 1000 && (await sheet.count()) === 0; ms++) await page.clock.runFor(1);
+    expect(await sheet.count(), 'the sheet opened').toBe(1);
+    const backdrop = page.getByTestId('sheet-backdrop');
+    expect(await backdrop.count(), 'no backdrop when the sheet opens').toBe(0);
+    await page.clock.runFor(BOTTOM_SHEET_BACKDROP_DELAY_MS - 2);
+    expect(await backdrop.count(), `no backdrop ${BOTTOM_SHEET_BACKDROP_DELAY_MS - 2} ms later`).toBe(0);
+    await page.clock.runFor(2);
+    await backdrop.waitFor({ state: 'attached' });
+    await page.clock.resume();
+    await expectVisible(sheet);
   });
 });
 
