@@ -69,6 +69,14 @@ export function createPaymentsRepository(db: Database) {
       return row ?? null;
     },
 
+    async findEventByKey(provider: PaymentProviderName, eventId: string): Promise<WebhookEventRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+      return row ?? null;
+    },
+
     /** The event, locked, while it is not processed yet; null once it is (a repeated job). */
     async lockUnprocessedEvent(id: number): Promise<WebhookEventRow | null> {
       const [row] = await db

@@ -1,13 +1,14 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { apiCall, startApplication } from '../applications/testing.ts';
+import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
+import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
 import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;
@@ -179,6 +180,23 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(await receiptsOf(order.displayId)).toHaveLength(1);
   });
 
+  it("a provider's retry of an event whose job gave up long ago processes it", async () => {
+    const { order, paymentId } = await orderWithPayment();
+    const { event } = await settleAndAnnounce(t, paymentId, 'succeeded');
+    // The job ran out of attempts (the provider was unreachable for hours): gone from the queue.
+    await t.database.db.execute(sql`delete from pgboss.job where name = ${PAYMENT_EVENT_QUEUE}`);
+    const eventId = JSON.parse(event.body).id;
+    await db()
+      .update(paymentWebhookEvents)
+      .set({ receivedAt: new Date(Date.now() - PAYMENT_EVENT_REQUEUE_AFTER_MS - 1000) })
+      .where(eq(paymentWebhookEvents.eventId, eventId));
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    expect((await postEvent(t, event)).statusCode).toBe(200);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+  });
+
   it('a forged, tampered or stale signature is a 400 and stores nothing', async () => {
     const { order, paymentId } = await orderWithPayment();
     const sandbox = sandboxOf(t.app);
@@ -234,6 +252,24 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect((await orderRow(order.id))?.status).toBe('Cancelled');
     expect(await historyOf(order.id)).toEqual(before);
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
+  });
+
+  it('a success for an order whose forms and documents are all in lands on Order pending, in one go', async () => {
+    const { user, order, paymentId } = await orderWithPayment();
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    const form = `/application/order/${ref}/members/${memberId}/form`;
+    await apiCall(t.app, 'PUT', form, user.token, { currentStep: 1, answers: completeOciAnswers('Adult') });
+    expect((await apiCall(t.app, 'POST', `${form}/review`, user.token)).statusCode).toBe(200);
+    await uploadItems(t.app, user.token, ref, memberId, await requiredItems(t.app, user.token, ref, memberId));
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await t.runJobs();
+    const moves = (await historyOf(order.id)).map((h) => [h.fromStatus, h.toStatus]);
+    expect(moves).toEqual([
+      [null, 'Payment pending'],
+      ['Payment pending', 'Forms incomplete'],
+      ['Forms incomplete', 'Order pending'],
+    ]);
   });
 
   it('a failure arriving after the success changes nothing', async () => {

@@ -32,6 +32,13 @@ export const PAYMENT_EVENT_QUEUE = 'payments.event';
  */
 export const PAYMENT_EVENT_RETRY: RetryPolicy = MAIL_RETRY;
 
+/**
+ * A provider's retry of an event stored this long ago and still not processed (its job gave up,
+ * say, while the provider was unreachable) queues the job again; a quicker retry is a duplicate
+ * whose job is still on its way.
+ */
+export const PAYMENT_EVENT_REQUEUE_AFTER_MS = 15 * 60 * 1000;
+
 export interface PaymentEventJob {
   eventId: number;
 }
@@ -259,7 +266,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     /**
      * The webhook inbox: verifies the event with its provider (a forged one throws
      * WebhookVerificationError, nothing stored), then stores it once with its processing job in
-     * one transaction. Answers false when the event was stored before (a provider's retry).
+     * one transaction. Answers false when the event was stored before (a provider's retry), which
+     * queues its job again only when it has waited unprocessed for PAYMENT_EVENT_REQUEUE_AFTER_MS.
      */
     async receiveWebhook(name: PaymentProviderName, rawBody: string, headers: IncomingHttpHeaders): Promise<boolean> {
       const provider = providers.get(name);
@@ -273,7 +281,15 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           providerPaymentId: event.providerPaymentId,
           payload: event.payload,
         });
-        if (!row) return false;
+        if (!row) {
+          const stored = await createPaymentsRepository(tx).findEventByKey(name, event.id);
+          const stuck =
+            stored !== null &&
+            stored.processedAt === null &&
+            now().getTime() - stored.receivedAt.getTime() > PAYMENT_EVENT_REQUEUE_AFTER_MS;
+          if (stuck) await deps.jobs.send<PaymentEventJob>(PAYMENT_EVENT_QUEUE, { eventId: stored.id }, { tx });
+          return false;
+        }
         await deps.jobs.send<PaymentEventJob>(PAYMENT_EVENT_QUEUE, { eventId: row.id }, { tx });
         return true;
       });
