@@ -10,7 +10,7 @@ const simulateBody = paymentQuery.extend({ outcome: z.enum(['succeeded', 'failed
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title></head>
-<body style="margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
+<body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
 <main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
 }
 
@@ -65,7 +65,8 @@ ${
   open
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
-${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>`
+${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
+<p style="margin:1rem 0 0;text-align:center"><a href="/service-order?orderId=${encodeURIComponent(order.displayId)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
 }`,
           ),
