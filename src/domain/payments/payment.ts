@@ -42,6 +42,7 @@ export const PAYMENT_MESSAGES = {
   simulateSuccess: 'Simulate successful payment',
   simulateFailure: 'Simulate failed payment',
   paidRemark: 'Payment received. Thank you!',
+  signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
 } as const;
 
 export const startPaymentSchema = z.object({

@@ -125,7 +125,9 @@ describe('the sandbox checkout page', () => {
 
     const stranger = await createSignedInUser(t.app);
     expect((await t.app.inject({ url: pagePath, headers: bearer(stranger.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ url: pagePath })).statusCode).toBe(303);
+    const visitor = await t.app.inject({ url: pagePath });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).toContain(P.signInToPay);
 
     const simulate = await t.app.inject({
       method: 'POST',

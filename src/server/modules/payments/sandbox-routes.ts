@@ -43,8 +43,16 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
       async (request, reply) => {
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
         if (!request.viewer) {
-          const back = `${SANDBOX_CHECKOUT_PATH}?payment=${request.query.payment}`;
-          return reply.redirect(`/signin?${new URLSearchParams({ redirect: back })}`, 303);
+          // Not back here after signing in: the sign-in page navigates within the app, which has
+          // no route for this page. The order page offers the payment again.
+          return reply
+            .status(401)
+            .send(
+              page(
+                'Sign in to pay',
+                `<h1 style="margin:0 0 1rem;font-size:1.5rem">${escapeHtml(P.signInToPay)}</h1><p style="margin:0"><a href="/signin" style="color:#1d4ed8">Sign in</a></p>`,
+              ),
+            );
         }
         const found = await owned(request.viewer.id, request.query.payment);
         if (!found)
