@@ -27,6 +27,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -166,6 +168,7 @@ export async function buildApp({
     }
   });
   await app.services.auth.registerWorkers();
+  await app.services.payments.registerWorkers();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
@@ -210,6 +213,9 @@ export async function buildApp({
       await api.register(applicationsRoutes);
       await api.register(documentsRoutes);
       await api.register(memberFormRoutes);
+      await api.register(paymentRoutes);
+      await api.register(webhookRoutes);
+      if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

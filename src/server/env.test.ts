@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, paymentStartProblem } from './env.ts';
 
 describe('loadEnv', () => {
   it('gives the embedded defaults with no configuration', () => {
@@ -47,5 +47,15 @@ describe('loadEnv', () => {
     expect(env.siteUrl).toBe('https://sevadocs.example');
     expect(env.isProductionDeployment).toBe(true);
     expect(env.devMailbox).toBe(false);
+  });
+
+  it('offers the sandbox by default and refuses to start a production server with it', () => {
+    expect(loadEnv({}).PAYMENT_PROVIDERS).toEqual(['sandbox']);
+    expect(() => loadEnv({ PAYMENT_PROVIDERS: 'sandbox,paypal' })).toThrow(/PAYMENT_PROVIDERS/);
+    expect(() => loadEnv({ PAYMENT_PROVIDERS: ' , ' })).toThrow(/at least one provider/);
+    expect(paymentStartProblem(loadEnv({}))).toBeNull();
+    expect(paymentStartProblem({ isProductionDeployment: true, PAYMENT_PROVIDERS: ['sandbox'] })).toMatch(
+      /never offered in production/,
+    );
   });
 });

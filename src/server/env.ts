@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
+import { PAYMENT_PROVIDERS } from '../domain/payments/payment.ts';
 
 /** An optional secret; an empty value (`KEY=` in .env) counts as unset. */
 const optionalSecret = z
@@ -65,6 +66,22 @@ const envSchema = z
         }
         return entries;
       }),
+    // Which payment providers checkout offers, comma-separated, the first being the default
+    // (docs/decisions/0055). `sandbox` pays without money: never in production.
+    PAYMENT_PROVIDERS: z
+      .string()
+      .default('sandbox')
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1, 'PAYMENT_PROVIDERS names at least one provider')),
+    // Signs the sandbox's webhook events; a random one per process when unset.
+    SANDBOX_WEBHOOK_SECRET: optionalSecret,
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
@@ -117,4 +134,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     isProductionDeployment: env.DEPLOYMENT === 'production',
     devMailbox: env.DEPLOYMENT === 'embedded' && !env.SMTP_URL,
   };
+}
+
+/**
+ * Why a production server must not start with these payment settings, or null. The sandbox takes
+ * no money and its page lets anyone mark an order paid, so production refuses it, alone or beside
+ * a real provider. Checked when the server process starts (server.ts), not in the schema above:
+ * until the first real provider lands no production configuration passes it, and the tests of
+ * other production behaviour build the app in production mode (docs/decisions/0055).
+ */
+export function paymentStartProblem(env: Pick<Env, 'isProductionDeployment' | 'PAYMENT_PROVIDERS'>): string | null {
+  if (!env.isProductionDeployment || !env.PAYMENT_PROVIDERS.includes('sandbox')) return null;
+  return 'PAYMENT_PROVIDERS: the sandbox takes no money and is never offered in production; configure a real provider';
 }

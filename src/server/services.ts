@@ -18,6 +18,7 @@ import { createCountriesService } from './modules/countries/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { createPaymentsService, createSandboxProvider, type PaymentProvider } from './modules/payments/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
@@ -34,7 +35,7 @@ export interface ServiceDeps {
   rateLimits?: RateLimitStore;
   /** The app's one file storage (uploaded documents). */
   storage: FileStorage;
-  log?: { error(details: object, message: string): void };
+  log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
@@ -57,8 +58,32 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const forms = createFormsService(db);
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
+  // Only the sandbox exists so far; the real providers join this list (docs/decisions/0055).
+  const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
+    ? createSandboxProvider({
+        db,
+        siteUrl: env.siteUrl,
+        ...(env.SANDBOX_WEBHOOK_SECRET ? { secret: env.SANDBOX_WEBHOOK_SECRET } : {}),
+      })
+    : null;
+  const providers = env.PAYMENT_PROVIDERS.map((name): PaymentProvider => {
+    if (name === 'sandbox' && sandbox) return sandbox.provider;
+    throw new Error(`payment provider ${name} is not implemented`);
+  });
+  const payments = createPaymentsService(db, {
+    orders,
+    completion,
+    mail,
+    jobs,
+    providers,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+    log: log ?? console,
+  });
   return {
     catalog,
+    payments,
+    sandbox,
     users,
     notifications,
     orders,

@@ -8,5 +8,6 @@ export * from '../modules/countries/tables.ts';
 export * from '../modules/marketing/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/orders/tables.ts';
+export * from '../modules/payments/tables.ts';
 export * from '../modules/refunds/tables.ts';
 export * from '../modules/users/tables.ts';

@@ -31,6 +31,11 @@ export interface TestAppOptions {
   logger?: AppOptions['logger'];
   /** Tests shorten it to watch a stalled request being cut off. */
   requestTimeoutMs?: number;
+  /**
+   * Another app's database, to build the app again on what a stopped one left (a restart). The
+   * database stays open when this app closes: its owner closes it.
+   */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -41,7 +46,7 @@ export async function buildTestApp(
   envOverrides: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const ownDataDir = envOverrides.DATA_DIR ? null : await mkdtemp(join(tmpdir(), 'sevadocs-app-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -70,7 +75,7 @@ export async function buildTestApp(
     runJobs: () => app.jobs.drain(),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };

@@ -1,29 +1,32 @@
 import { eq } from 'drizzle-orm';
-import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A, ANSWERS_OPEN } from '../../../domain/applications/application.ts';
 import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
-import { checkAnswers } from '../../../domain/forms/answers.ts';
-import { validAnswers } from '../../../domain/forms/testing.ts';
-import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
-import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
+import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
 import { createApplicationsRepository } from './repository.ts';
 import { applicationMembers, packageForms } from './tables.ts';
-import { ADULT, type ApiMethod, apiCall, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
+import {
+  ADULT,
+  type ApiMethod,
+  apiCall,
+  type ChecklistItem,
+  completeOciAnswers,
+  MINOR,
+  moveOrderTo,
+  requiredItems as requiredItemsOf,
+  seededPackage,
+  startApplication,
+  uploadItems as uploadItemsOf,
+} from './testing.ts';
 
 let t: TestApp;
-let pdf: Buffer;
-let png: Buffer;
 beforeAll(async () => {
   t = await buildTestApp();
-  [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
 });
 afterAll(() => t.close());
 
@@ -40,18 +43,8 @@ const removeReview = (token: string | null, ref: string, memberId: number) =>
   call('DELETE', `${formPath(ref, memberId)}/review`, token);
 
 const OCI = definitionForPackage('oci-card', 'new-oci-card');
-if (!OCI) throw new Error('no seeded New OCI Card form');
 const STEPS: Record<MemberKind, number> = { Adult: 7, Minor: 8 };
-
-/** Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised). */
-function completeAnswers(memberKind: MemberKind, seed = 51): Record<string, unknown> {
-  if (!OCI) throw new Error('no form');
-  const today = todayIsoDate();
-  const [values] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
-  const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
-  expect(checked.errors).toEqual({});
-  return checked.answers;
-}
+const completeAnswers = completeOciAnswers;
 
 const memberRow = async (memberId: number) => {
   const [row] = await t.database.db.select().from(applicationMembers).where(eq(applicationMembers.id, memberId));
@@ -359,32 +352,9 @@ describe('when answers may change', () => {
   });
 });
 
-interface Item {
-  id: string;
-  required: boolean;
-  accept: { types: string[] };
-}
-
-const requiredItems = async (token: string, ref: string, memberId: number): Promise<Item[]> =>
-  (await call('GET', `${orderPath(ref)}/members/${memberId}/checklist`, token))
-    .json()
-    .data.items.filter((i: Item) => i.required);
-
-/** Uploads a file for each item (a PDF where the item takes one, else a PNG). */
-async function uploadItems(token: string, ref: string, memberId: number, items: readonly Item[]) {
-  for (const item of items) {
-    const file = item.accept.types.includes('pdf')
-      ? filePart('scan.pdf', pdf, 'application/pdf')
-      : filePart('photo.png', png, 'image/png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1${orderPath(ref)}/members/${memberId}/documents/${item.id}`,
-      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
-      payload: multipart([file]),
-    });
-    if (res.statusCode !== 201) throw new Error(`upload of ${item.id} failed: ${res.body}`);
-  }
-}
+const requiredItems = (token: string, ref: string, memberId: number) => requiredItemsOf(t.app, token, ref, memberId);
+const uploadItems = (token: string, ref: string, memberId: number, items: readonly ChecklistItem[]) =>
+  uploadItemsOf(t.app, token, ref, memberId, items);
 
 const uploadRequiredDocuments = async (token: string, ref: string, memberId: number) =>
   uploadItems(token, ref, memberId, await requiredItems(token, ref, memberId));

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import { checkAnswers } from '../../../domain/forms/answers.ts';
+import { validAnswers } from '../../../domain/forms/testing.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { definitionForPackage } from './form-definitions/index.ts';
 
 /** Test helpers for the applications API: members and a started application. */
 
@@ -77,4 +85,54 @@ export async function moveOrderTo(
   const by = actor === 'staff' ? { actor, userId: (await createSignedInUser(app)).id } : { actor };
   const result = await app.services.orders.changeOrderStatus(orderId, to, { by });
   if (!result.ok) throw new Error(`could not move order ${orderId} to ${to}`);
+}
+
+const OCI = definitionForPackage('oci-card', 'new-oci-card');
+
+/** Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised). */
+export function completeOciAnswers(memberKind: MemberKind, seed = 51): Record<string, unknown> {
+  if (!OCI) throw new Error('no seeded New OCI Card form');
+  const today = todayIsoDate();
+  const [values] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
+  const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
+  if (Object.keys(checked.errors).length > 0) throw new Error(`incomplete answers: ${JSON.stringify(checked.errors)}`);
+  return checked.answers;
+}
+
+export interface ChecklistItem {
+  id: string;
+  required: boolean;
+  accept: { types: string[] };
+}
+
+/** The member's required checklist items. */
+export async function requiredItems(app: FastifyInstance, token: string, ref: string, memberId: number) {
+  const res = await apiCall(app, 'GET', `/application/order/${ref}/members/${memberId}/checklist`, token);
+  return (res.json().data.items as ChecklistItem[]).filter((i) => i.required);
+}
+
+let fixtures: Promise<[Buffer, Buffer]> | null = null;
+
+/** Uploads a file for each item (a PDF where the item takes one, else a PNG). */
+export async function uploadItems(
+  app: FastifyInstance,
+  token: string,
+  ref: string,
+  memberId: number,
+  items: readonly ChecklistItem[],
+) {
+  fixtures ??= Promise.all([pdfWithPages(), smallPng()]);
+  const [pdf, png] = await fixtures;
+  for (const item of items) {
+    const file = item.accept.types.includes('pdf')
+      ? filePart('scan.pdf', pdf, 'application/pdf')
+      : filePart('photo.png', png, 'image/png');
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${ref}/members/${memberId}/documents/${item.id}`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+      payload: multipart([file]),
+    });
+    if (res.statusCode !== 201) throw new Error(`upload of ${item.id} failed: ${res.body}`);
+  }
 }

@@ -1,0 +1,94 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type WebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
+
+/** The payments module's rows: attempts and the webhook inbox. */
+export function createPaymentsRepository(db: Database) {
+  return {
+    async latestAttempt(orderId: number): Promise<AttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(desc(paymentAttempts.attemptNumber))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async insertAttempt(values: typeof paymentAttempts.$inferInsert): Promise<AttemptRow> {
+      const [row] = await db.insert(paymentAttempts).values(values).returning();
+      if (!row) throw new Error('payment attempt insert returned nothing');
+      return row;
+    },
+
+    /** Records the provider's payment on an attempt that has none yet (a concurrent call may have). */
+    async setProviderPayment(id: number, providerPaymentId: string, redirectUrl: string | null): Promise<AttemptRow> {
+      await db
+        .update(paymentAttempts)
+        .set({ providerPaymentId, redirectUrl, status: 'pending' })
+        .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.providerPaymentId)));
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
+      if (!row) throw new Error(`payment attempt ${id} vanished`);
+      return row;
+    },
+
+    /** The attempt, locked for the rest of the transaction. */
+    async lockAttempt(id: number): Promise<AttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async setAttemptStatus(id: number, status: PaymentAttemptStatus) {
+      await db.update(paymentAttempts).set({ status }).where(eq(paymentAttempts.id, id));
+    },
+
+    /** Stores an event once per (provider, event id); null when it was stored before. */
+    async insertEvent(values: typeof paymentWebhookEvents.$inferInsert): Promise<WebhookEventRow | null> {
+      const [row] = await db
+        .insert(paymentWebhookEvents)
+        .values(values)
+        .onConflictDoNothing({ target: [paymentWebhookEvents.provider, paymentWebhookEvents.eventId] })
+        .returning();
+      return row ?? null;
+    },
+
+    async findEvent(id: number): Promise<WebhookEventRow | null> {
+      const [row] = await db.select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.id, id));
+      return row ?? null;
+    },
+
+    async findAttemptByProviderPayment(provider: PaymentProviderName, providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerPaymentId, providerPaymentId)));
+      return row ?? null;
+    },
+
+    async findEventByKey(provider: PaymentProviderName, eventId: string): Promise<WebhookEventRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+      return row ?? null;
+    },
+
+    /** The event, locked, while it is not processed yet; null once it is (a repeated job). */
+    async lockUnprocessedEvent(id: number): Promise<WebhookEventRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.id, id), isNull(paymentWebhookEvents.processedAt)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async markEventProcessed(id: number, at: Date) {
+      await db.update(paymentWebhookEvents).set({ processedAt: at }).where(eq(paymentWebhookEvents.id, id));
+    },
+  };
+}

@@ -1,0 +1,305 @@
+import { and, eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
+import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
+import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const sandboxOf = (app: TestApp['app']) => {
+  if (!app.services.sandbox) throw new Error('the sandbox is not configured');
+  return app.services.sandbox;
+};
+
+/** A customer with a started application and a payment started on it (attempt 1, sandbox). */
+async function orderWithPayment(on: TestApp = t) {
+  const user = await createSignedInUser(on.app);
+  const order = await startApplication(on.app, user.token);
+  const res = await apiCall(on.app, 'POST', `/application/order/${order.displayId}/payment`, user.token, {});
+  expect(res.statusCode).toBe(200);
+  const payment = res.json().data;
+  const paymentId = new URL(payment.redirectUrl).searchParams.get('payment') ?? '';
+  return { user, order, payment, paymentId };
+}
+
+/** Posts a sandbox event to the inbox, signed unless the test forges it. */
+function postEvent(on: TestApp, event: { body: string; headers: Record<string, string> }) {
+  return on.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
+}
+
+async function settleAndAnnounce(on: TestApp, paymentId: string, outcome: 'succeeded' | 'failed') {
+  const sandbox = sandboxOf(on.app);
+  await sandbox.settle(paymentId, outcome);
+  const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES[outcome], paymentId });
+  return { event, res: await postEvent(on, event) };
+}
+
+const db = () => t.database.db;
+const orderRow = async (id: number, on: TestApp = t) =>
+  (await on.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const historyOf = (id: number, on: TestApp = t) =>
+  on.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
+const attemptsOf = (id: number) => db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id));
+const receiptsOf = (displayId: string) =>
+  db()
+    .select()
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`)));
+
+describe('POST/GET /application/order/{orderRef}/payment', () => {
+  it("starts one attempt for the order's total, and a double submit answers that same attempt", async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const url = `/application/order/${order.displayId}/payment`;
+    // The browser never sends an amount: one it tries to send is not read.
+    const [a, b] = await Promise.all([
+      apiCall(t.app, 'POST', url, user.token, { amountCents: 1 }),
+      apiCall(t.app, 'POST', url, user.token, {}),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toMatchObject({ message: P.started });
+    expect(a.json().data).toMatchObject({
+      attempt: 1,
+      provider: 'sandbox',
+      state: 'PENDING',
+      amountCents: order.price.totalCents,
+      currency: 'USD',
+      orderStatus: 'Payment pending',
+      redirectUrl: expect.stringMatching(/\/api\/v1\/payments\/sandbox\/checkout\?payment=sbx_[0-9a-f]{32}$/),
+    });
+    expect(b.json().data.redirectUrl).toBe(a.json().data.redirectUrl);
+    const attempts = await attemptsOf(order.id);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ idempotencyKey: `order-${order.id}-attempt-1`, status: 'pending' });
+
+    const read = await apiCall(t.app, 'GET', url, user.token);
+    expect(read.json()).toMatchObject({ message: P.loaded, data: { attempt: 1, state: 'PENDING' } });
+  });
+
+  it('answers null before any payment, 404 to another customer and 401 to a visitor', async () => {
+    const owner = await createSignedInUser(t.app);
+    const other = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, owner.token);
+    const url = `/application/order/${order.displayId}/payment`;
+    expect((await apiCall(t.app, 'GET', url, owner.token)).json().data).toBeNull();
+    for (const method of ['GET', 'POST'] as const) {
+      const foreign = await apiCall(t.app, method, url, other.token, method === 'POST' ? {} : undefined);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().message).toBe(A.orderNotFound);
+      expect((await apiCall(t.app, method, url, null, method === 'POST' ? {} : undefined)).statusCode).toBe(401);
+    }
+    expect(await attemptsOf(order.id)).toHaveLength(0);
+  });
+
+  it('refuses to start a payment for an order not awaiting one', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    await apiCall(t.app, 'POST', `/application/order/${order.displayId}/cancel`, user.token, {});
+    const res = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, user.token, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(P.notPayable);
+  });
+});
+
+describe('the sandbox checkout page', () => {
+  it("shows the order and amount to its customer only, and 'Simulate successful payment' pays the order through the webhook", async () => {
+    const { user, order, payment, paymentId } = await orderWithPayment();
+    const pagePath = new URL(payment.redirectUrl).pathname + new URL(payment.redirectUrl).search;
+    const page = await t.app.inject({ url: pagePath, headers: bearer(user.token) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(P.simulateSuccess);
+    expect(page.body).toContain(P.simulateFailure);
+    expect(page.body).toContain(order.displayId);
+    expect(page.body).toContain(`$${(order.price.totalCents / 100).toFixed(2)}`);
+
+    const stranger = await createSignedInUser(t.app);
+    expect((await t.app.inject({ url: pagePath, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    const visitor = await t.app.inject({ url: pagePath });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).toContain(P.signInToPay);
+
+    const simulate = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/checkout',
+      headers: { ...bearer(user.token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ payment: paymentId, outcome: 'succeeded' }).toString(),
+    });
+    expect(simulate.statusCode).toBe(303);
+    expect(simulate.headers.location).toBe(`http://localhost:3000/service-payment-success?orderId=${order.displayId}`);
+    // Stored, not yet acted on: the job does that.
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(read.json().data).toMatchObject({ state: 'COMPLETED', orderStatus: 'Forms incomplete', redirectUrl: null });
+    const receipts = await receiptsOf(order.displayId);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toBe(`Payment received for your order ${order.displayId}`);
+  });
+
+  it("'Simulate failed payment' fails the attempt, the order stays Payment pending, and a retry is a new attempt", async () => {
+    const { user, order, paymentId } = await orderWithPayment();
+    const { res } = await settleAndAnnounce(t, paymentId, 'failed');
+    expect(res.statusCode).toBe(200);
+    await t.runJobs();
+    const url = `/application/order/${order.displayId}/payment`;
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    const retry = await apiCall(t.app, 'POST', url, user.token, {});
+    expect(retry.json().data).toMatchObject({ attempt: 2, state: 'PENDING' });
+  });
+});
+
+describe('POST /payments/webhooks/{provider}: the inbox', () => {
+  it('one event replayed 100 times is stored once, records one payment and one status change', async () => {
+    const { order, paymentId } = await orderWithPayment();
+    const { event, res } = await settleAndAnnounce(t, paymentId, 'succeeded');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isSuccess: true, message: P.webhookReceived });
+    for (let i = 0; i < 99; i++) expect((await postEvent(t, event)).statusCode).toBe(200);
+    const eventId = JSON.parse(event.body).id;
+    expect(
+      await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.eventId, eventId)),
+    ).toHaveLength(1);
+    await t.runJobs();
+    // Later, a provider's retry of the same event once more.
+    expect((await postEvent(t, event)).statusCode).toBe(200);
+    await t.runJobs();
+    const paid = (await historyOf(order.id)).filter((h) => h.fromStatus === 'Payment pending');
+    expect(paid).toMatchObject([{ toStatus: 'Forms incomplete', changedBy: 'system', remark: P.paidRemark }]);
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['succeeded']);
+    expect(await receiptsOf(order.displayId)).toHaveLength(1);
+  });
+
+  it("a provider's retry of an event whose job gave up long ago processes it", async () => {
+    const { order, paymentId } = await orderWithPayment();
+    const { event } = await settleAndAnnounce(t, paymentId, 'succeeded');
+    // The job ran out of attempts (the provider was unreachable for hours): gone from the queue.
+    await t.database.db.execute(sql`delete from pgboss.job where name = ${PAYMENT_EVENT_QUEUE}`);
+    const eventId = JSON.parse(event.body).id;
+    await db()
+      .update(paymentWebhookEvents)
+      .set({ receivedAt: new Date(Date.now() - PAYMENT_EVENT_REQUEUE_AFTER_MS - 1000) })
+      .where(eq(paymentWebhookEvents.eventId, eventId));
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    expect((await postEvent(t, event)).statusCode).toBe(200);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+  });
+
+  it('a forged, tampered or stale signature is a 400 and stores nothing', async () => {
+    const { order, paymentId } = await orderWithPayment();
+    const sandbox = sandboxOf(t.app);
+    await sandbox.settle(paymentId, 'succeeded');
+    const genuine = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+    const forged = { ...genuine, headers: { ...genuine.headers, 'sandbox-signature': 't=1,v1=00ff' } };
+    const tampered = { ...genuine, body: genuine.body.replace('payment.succeeded', 'payment.succeedeD') };
+    const stale = sandbox.signedEvent(
+      { type: SANDBOX_EVENT_TYPES.succeeded, paymentId },
+      new Date(Date.now() - 600_000),
+    );
+    const unsigned = { body: genuine.body, headers: { 'content-type': 'application/json' } };
+    for (const event of [forged, tampered, stale, unsigned]) {
+      const res = await postEvent(t, event);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ isSuccess: false, message: P.webhookInvalid });
+    }
+    expect(
+      await db().select().from(paymentWebhookEvents).where(eq(paymentWebhookEvents.providerPaymentId, paymentId)),
+    ).toHaveLength(0);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['pending']);
+  });
+
+  it('an unknown provider is a 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/paypal', payload: '{}' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('a success for another amount than the order now costs does not mark the order paid', async () => {
+    const { user, order, paymentId } = await orderWithPayment();
+    // The total changed after the payment started (checkout re-priced the order).
+    await db()
+      .update(orders)
+      .set({ totalCents: order.price.totalCents + 500 })
+      .where(eq(orders.id, order.id));
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['mismatched']);
+    const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(read.json().data).toMatchObject({ state: 'FAILED' });
+    expect(await receiptsOf(order.displayId)).toHaveLength(0);
+  });
+
+  it('a success for a cancelled order changes nothing', async () => {
+    const { user, order, paymentId } = await orderWithPayment();
+    await apiCall(t.app, 'POST', `/application/order/${order.displayId}/cancel`, user.token, {});
+    const before = await historyOf(order.id);
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Cancelled');
+    expect(await historyOf(order.id)).toEqual(before);
+    expect(await receiptsOf(order.displayId)).toHaveLength(0);
+  });
+
+  it('a success for an order whose forms and documents are all in lands on Order pending, in one go', async () => {
+    const { user, order, paymentId } = await orderWithPayment();
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id ?? 0;
+    const form = `/application/order/${ref}/members/${memberId}/form`;
+    await apiCall(t.app, 'PUT', form, user.token, { currentStep: 1, answers: completeOciAnswers('Adult') });
+    expect((await apiCall(t.app, 'POST', `${form}/review`, user.token)).statusCode).toBe(200);
+    await uploadItems(t.app, user.token, ref, memberId, await requiredItems(t.app, user.token, ref, memberId));
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await t.runJobs();
+    const moves = (await historyOf(order.id)).map((h) => [h.fromStatus, h.toStatus]);
+    expect(moves).toEqual([
+      [null, 'Payment pending'],
+      ['Payment pending', 'Forms incomplete'],
+      ['Forms incomplete', 'Order pending'],
+    ]);
+  });
+
+  it('a failure arriving after the success changes nothing', async () => {
+    const { order, paymentId } = await orderWithPayment();
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    // Out of order: a failure event for the same payment (the provider's record still says paid).
+    await postEvent(t, sandboxOf(t.app).signedEvent({ type: SANDBOX_EVENT_TYPES.failed, paymentId }));
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['succeeded']);
+  });
+
+  it('an event stored before the process stopped is processed after the restart', async () => {
+    const first = await buildTestApp();
+    const { order, paymentId } = await orderWithPayment(first);
+    const { res } = await settleAndAnnounce(first, paymentId, 'succeeded');
+    expect(res.statusCode).toBe(200);
+    // The process stops between the 200 and the job.
+    await first.app.close();
+    const second = await buildTestApp({}, { database: first.database });
+    try {
+      expect((await orderRow(order.id, second))?.status).toBe('Payment pending');
+      await second.runJobs();
+      expect((await orderRow(order.id, second))?.status).toBe('Forms incomplete');
+      expect((await historyOf(order.id, second)).filter((h) => h.fromStatus === 'Payment pending')).toHaveLength(1);
+    } finally {
+      await second.close();
+      await first.database.close();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
+import { PAYMENT_MESSAGES as P, paymentSchema, startPaymentSchema } from '../../../domain/payments/payment.ts';
+import { HttpError, valueOrThrow } from '../../http/errors.ts';
+import { perSignedInUser } from '../../http/rate-limits.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { WebhookVerificationError } from './provider.ts';
+
+/** Per signed-in customer: a person pays a few times at most; this stops a runaway client. */
+export const PAYMENT_START_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+/** Providers' events are small (Stripe's largest are a few KB); anything bigger is not one. */
+export const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * SPEC.md §7's `/initialize`, `/complete/` and `/verify-payment/` as one resource per order
+ * (docs/decisions/0055): POST starts or continues the payment, GET reads its state. The order
+ * moves only through the webhook inbox, never because the browser says it paid.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const { payments } = app.services;
+  const tags = ['payments'];
+
+  app.post(
+    '/application/order/:orderRef/payment',
+    {
+      config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary:
+          "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt.",
+        params: orderRefParams,
+        body: startPaymentSchema.nullish(),
+        response: { 200: envelopeSchema(paymentSchema) },
+      },
+    },
+    async (request) => {
+      const { viewer } = currentUser(request);
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await payments.start(viewer.id, ref, request.body ?? {})), P.started);
+    },
+  );
+
+  app.get(
+    '/application/order/:orderRef/payment',
+    {
+      schema: {
+        tags,
+        summary: "The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any",
+        params: orderRefParams,
+        response: { 200: envelopeSchema(paymentSchema.nullable()) },
+      },
+    },
+    async (request) => {
+      const { viewer } = currentUser(request);
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await payments.latest(viewer.id, ref)), P.loaded);
+    },
+  );
+};
+
+/**
+ * The one webhook inbox: POST /payments/webhooks/{provider}. The body is read as text, because
+ * signatures cover the exact bytes; a forged or malformed event is a 400 and nothing is stored.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { payments } = app.services;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/payments/webhooks/:provider',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A payment provider's signed event: stored once and processed in the background",
+        params: z.object({ provider: z.string().max(40) }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      const { provider } = request.params;
+      if (!payments.offers(provider)) throw new HttpError(404, P.providerNotOffered);
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      try {
+        await payments.receiveWebhook(provider, rawBody, request.headers);
+      } catch (error) {
+        if (error instanceof WebhookVerificationError) throw new HttpError(400, P.webhookInvalid);
+        throw error;
+      }
+      return ok(null, P.webhookReceived);
+    },
+  );
+};

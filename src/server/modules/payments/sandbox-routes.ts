@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { escapeHtml } from '../../../domain/content/html.ts';
+import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
+
+const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, P.paymentNotFound) });
+const simulateBody = paymentQuery.extend({ outcome: z.enum(['succeeded', 'failed']) });
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title></head>
+<body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
+<main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
+}
+
+const button = (outcome: string, label: string, colours: string) =>
+  `<button type="submit" name="outcome" value="${outcome}" style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
+
+/**
+ * The sandbox provider's hosted checkout (docs/decisions/0055), registered only when the sandbox
+ * is configured: the payment's order and amount, and two buttons that settle it and post the
+ * signed event to the app's own webhook inbox, as a provider's servers would, then send the
+ * customer back to the return URL. Only the order's customer sees or settles it.
+ */
+export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    /** The customer's own sandbox payment, or null (someone else's looks like an unknown one). */
+    async function owned(viewerId: number, paymentId: string) {
+      const payment = await sandbox.find(paymentId);
+      if (!payment) return null;
+      const order = await app.services.orders.findOwned(viewerId, { displayId: payment.orderDisplayId }, 'service');
+      return order ? { payment, order } : null;
+    }
+
+    app.get(
+      '/payments/sandbox/checkout',
+      { schema: { hide: true, querystring: paymentQuery } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!request.viewer) {
+          // Not back here after signing in: the sign-in page navigates within the app, which has
+          // no route for this page. The order page offers the payment again.
+          return reply
+            .status(401)
+            .send(
+              page(
+                'Sign in to pay',
+                `<h1 style="margin:0 0 1rem;font-size:1.5rem">${escapeHtml(P.signInToPay)}</h1><p style="margin:0"><a href="/signin" style="color:#1d4ed8">Sign in</a></p>`,
+              ),
+            );
+        }
+        const found = await owned(request.viewer.id, request.query.payment);
+        if (!found)
+          return reply.status(404).send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
+        const { payment, order } = found;
+        const amount = formatMoney({ amountCents: payment.amountCents, currency: payment.currency });
+        const open = payment.status === 'open';
+        return reply.send(
+          page(
+            'Sandbox checkout',
+            `<p style="margin:0;font-size:.875rem;color:#475569">Sandbox checkout: no money moves</p>
+<h1 style="margin:.25rem 0 1rem;font-size:1.5rem">Pay ${escapeHtml(amount)}</h1>
+<dl style="display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1rem">
+<dt style="color:#475569">Order</dt><dd style="margin:0">${escapeHtml(order.displayId)}</dd>
+<dt style="color:#475569">For</dt><dd style="margin:0">${escapeHtml(order.title)}</dd>
+<dt style="color:#475569">Amount</dt><dd style="margin:0;font-weight:600">${escapeHtml(amount)}</dd></dl>
+${
+  open
+    ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
+${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
+<p style="margin:1rem 0 0;text-align:center"><a href="/service-order?orderId=${encodeURIComponent(order.displayId)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
+    : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
+}`,
+          ),
+        );
+      },
+    );
+
+    app.post('/payments/sandbox/checkout', { schema: { hide: true, body: simulateBody } }, async (request, reply) => {
+      await app.requireUser(request);
+      const viewerId = request.viewer?.id ?? 0;
+      const { payment: paymentId, outcome } = request.body;
+      const found = await owned(viewerId, paymentId);
+      if (!found)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
+      if (await sandbox.settle(paymentId, outcome)) {
+        // Announced through the app's own inbox, signature and all, as a provider would.
+        const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES[outcome], paymentId });
+        const res = await app.inject({
+          method: 'POST',
+          url: SANDBOX_WEBHOOK_PATH,
+          headers: event.headers,
+          payload: event.body,
+        });
+        if (res.statusCode !== 200) request.log.error({ status: res.statusCode }, 'the sandbox webhook was refused');
+      }
+      return reply.redirect(found.payment.returnUrl, 303);
+    });
+  };
+}

@@ -1,0 +1,140 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
+import { sandboxPayments } from './tables.ts';
+
+/**
+ * The `sandbox` provider: a payment "provider" inside the app, for development, demos and the
+ * end-to-end tests. Its hosted page (sandbox-routes.ts) lets the customer simulate the outcome;
+ * the outcome is recorded on the sandbox's side and announced by a signed event posted to the
+ * app's own webhook inbox, so the asynchronous path runs as with a real provider. Never offered
+ * in a production deployment (env.ts).
+ */
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
+/** Like Stripe's default: an event signed longer ago than this is refused (a replay of an old capture). */
+export const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Under the API prefix: the session plugin resolves sessions for /api/ routes and pages only. */
+export const SANDBOX_CHECKOUT_PATH = '/api/v1/payments/sandbox/checkout';
+export const SANDBOX_WEBHOOK_PATH = '/api/v1/payments/webhooks/sandbox';
+
+export type SandboxOutcome = 'succeeded' | 'failed';
+export const SANDBOX_EVENT_TYPES = { succeeded: 'payment.succeeded', failed: 'payment.failed' } as const;
+
+const sandboxEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({ paymentId: z.string().min(1).max(200) }),
+});
+
+export interface SandboxOptions {
+  db: Database;
+  siteUrl: string;
+  /** SANDBOX_WEBHOOK_SECRET, or a random one per process (the sandbox signs and verifies in the same process). */
+  secret?: string;
+  now?: () => Date;
+}
+
+export function createSandboxProvider({
+  db,
+  siteUrl,
+  secret = randomBytes(32).toString('hex'),
+  now = () => new Date(),
+}: SandboxOptions) {
+  const sign = (timestamp: number, rawBody: string) =>
+    createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+
+  async function find(id: string) {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    return row ?? null;
+  }
+
+  const provider: PaymentProvider = {
+    name: 'sandbox',
+
+    async createPayment({ order, amountCents, currency, attemptKey, returnUrl }) {
+      const id = `sbx_${randomUUID().replaceAll('-', '')}`;
+      await db
+        .insert(sandboxPayments)
+        .values({ id, idempotencyKey: attemptKey, orderDisplayId: order.displayId, amountCents, currency, returnUrl })
+        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, attemptKey));
+      if (!row) throw new Error(`sandbox payment for ${attemptKey} vanished`);
+      const url = `${siteUrl}${SANDBOX_CHECKOUT_PATH}?payment=${encodeURIComponent(row.id)}`;
+      return { providerPaymentId: row.id, redirectUrl: url, clientSecret: null };
+    },
+
+    async verifyWebhook(rawBody: string, headers: IncomingHttpHeaders): Promise<ProviderEvent> {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      const parts = new Map(
+        (typeof header === 'string' ? header : '').split(',').map((p) => p.split('=', 2) as [string, string]),
+      );
+      const timestamp = Number(parts.get('t'));
+      const given = Buffer.from(parts.get('v1') ?? '', 'hex');
+      if (!Number.isInteger(timestamp)) throw new WebhookVerificationError('no signature timestamp');
+      const expected = Buffer.from(sign(timestamp, rawBody), 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new WebhookVerificationError('signature mismatch');
+      }
+      if (Math.abs(now().getTime() / 1000 - timestamp) > SANDBOX_SIGNATURE_TOLERANCE_SECONDS) {
+        throw new WebhookVerificationError('signature outside the tolerance');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookVerificationError('body is not JSON');
+      }
+      const event = sandboxEventSchema.safeParse(json);
+      if (!event.success) throw new WebhookVerificationError('not a sandbox event');
+      return { id: event.data.id, type: event.data.type, providerPaymentId: event.data.data.paymentId, payload: json };
+    },
+
+    async fetchPayment(providerPaymentId) {
+      const row = await find(providerPaymentId);
+      if (!row) throw new Error(`no sandbox payment ${providerPaymentId}`);
+      const status = row.status === 'open' ? 'pending' : row.status;
+      return { status, amountCents: row.amountCents, currency: row.currency };
+    },
+
+    async refund({ providerPaymentId }) {
+      const [row] = await db
+        .update(sandboxPayments)
+        .set({ status: 'refunded' })
+        .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, 'succeeded')))
+        .returning();
+      if (!row) throw new Error(`sandbox payment ${providerPaymentId} is not a completed payment`);
+      return { refundId: `sbx_re_${randomUUID().replaceAll('-', '')}` };
+    },
+  };
+
+  return {
+    provider,
+    find,
+    /** A signed event as the provider would post it (the page's buttons, and tests). */
+    signedEvent(event: { id?: string; type: string; paymentId: string }, at = now()) {
+      const body = JSON.stringify({
+        id: event.id ?? `evt_${randomUUID()}`,
+        type: event.type,
+        data: { paymentId: event.paymentId },
+      });
+      const t = Math.floor(at.getTime() / 1000);
+      return {
+        body,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${t},v1=${sign(t, body)}` },
+      };
+    },
+    /** Records the customer's simulated outcome on the sandbox's side; an outcome is final. */
+    async settle(paymentId: string, outcome: SandboxOutcome): Promise<boolean> {
+      const rows = await db
+        .update(sandboxPayments)
+        .set({ status: outcome })
+        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'open')))
+        .returning({ id: sandboxPayments.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type Sandbox = ReturnType<typeof createSandboxProvider>;

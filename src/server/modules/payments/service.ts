@@ -1,0 +1,304 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applications/application.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { notificationHref } from '../../../domain/notifications/notification.ts';
+import {
+  PAYMENT_MESSAGES as P,
+  type Payment,
+  type PaymentProviderName,
+  resultState,
+  type StartPayment,
+} from '../../../domain/payments/payment.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
+import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { OrderCompletion } from '../applications/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import { type AttemptRow, createPaymentsRepository } from './repository.ts';
+
+export type { PaymentProvider } from './provider.ts';
+export { WebhookVerificationError } from './provider.ts';
+export { createSandboxProvider, type Sandbox } from './sandbox.ts';
+
+/** The job that processes one stored webhook event (docs/decisions/0055). */
+export const PAYMENT_EVENT_QUEUE = 'payments.event';
+/**
+ * A provider that cannot be reached is asked again for about 4 hours, as e-mail is retried (30 s
+ * doubling, capped at an hour), well inside the providers' own webhook retry windows (Stripe
+ * 3 days, Square 24–72 h): after that, their own retry brings the event again.
+ */
+export const PAYMENT_EVENT_RETRY: RetryPolicy = MAIL_RETRY;
+
+/**
+ * A provider's retry of an event stored this long ago and still not processed (its job gave up,
+ * say, while the provider was unreachable) queues the job again; a quicker retry is a duplicate
+ * whose job is still on its way.
+ */
+export const PAYMENT_EVENT_REQUEUE_AFTER_MS = 15 * 60 * 1000;
+
+export interface PaymentEventJob {
+  eventId: number;
+}
+
+export interface PaymentsServiceDeps {
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
+  completion: Pick<OrderCompletion, 'sync'>;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  jobs: Pick<JobQueue, 'send' | 'work'>;
+  /** The configured providers, the default first (PAYMENT_PROVIDERS). */
+  providers: PaymentProvider[];
+  siteUrl: string;
+  companyName: string;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  now?: () => Date;
+}
+
+/**
+ * Checkout's payments: an attempt per try (the amount is the order's total, read on the server),
+ * one webhook inbox for every provider, and the job that moves the order once a payment is
+ * verified with the provider itself.
+ */
+export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const providers = new Map(deps.providers.map((p) => [p.name, p]));
+  const defaultProvider = deps.providers[0]?.name;
+
+  function toPayment(attempt: AttemptRow, orderStatus: string): Payment {
+    const state = resultState(attempt.status);
+    return {
+      attempt: attempt.attemptNumber,
+      provider: attempt.provider,
+      state,
+      amountCents: attempt.amountCents,
+      currency: attempt.currency,
+      redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
+      orderStatus,
+      updatedAt: attempt.updatedAt.toISOString(),
+    };
+  }
+
+  /** A double click, a reload or a return from the provider's page continues the open attempt. */
+  function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
+    return (
+      (attempt.status === 'created' || attempt.status === 'pending') &&
+      attempt.provider === provider &&
+      attempt.amountCents === order.totalCents &&
+      attempt.currency === order.currency
+    );
+  }
+
+  function receiptMail(order: Order, attempt: AttemptRow) {
+    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    return simpleMail({
+      to: order.email,
+      subject: `Payment received for your order ${order.displayId}`,
+      heading: `Thank you: we received your payment for ${order.displayId}`,
+      intro: ['This is your receipt. Keep it for your records.'],
+      details: [
+        ['Order', `${order.displayId} (${order.title})`],
+        ['Amount paid', formatMoney({ amountCents: attempt.amountCents, currency: attempt.currency })],
+        ['Payment', `${attempt.provider} ${attempt.providerPaymentId ?? ''}`.trim()],
+        ['Date', now().toISOString().slice(0, 10)],
+      ],
+      outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
+      signature: `The ${deps.companyName} team`,
+    });
+  }
+
+  /**
+   * Acts on the provider's own record of an attempt's payment, in the event's transaction with the
+   * order locked. Only a success of the attempt's amount and currency, equal to the order's total
+   * now, for an order still awaiting payment, moves the order; everything else changes nothing
+   * but the attempt's own record.
+   */
+  async function settle(tx: Database, attempt: AttemptRow, order: Order, paid: ProviderPayment) {
+    const payments = createPaymentsRepository(tx);
+    if (attempt.status === 'succeeded' || attempt.status === 'mismatched') return;
+    const details = { orderId: order.id, attempt: attempt.id, provider: attempt.provider };
+    if (paid.status === 'failed') {
+      await payments.setAttemptStatus(attempt.id, 'failed');
+      return;
+    }
+    if (paid.status !== 'succeeded') return;
+    const rightAmount =
+      paid.amountCents === attempt.amountCents &&
+      paid.currency === attempt.currency &&
+      order.totalCents === attempt.amountCents &&
+      order.currency === attempt.currency;
+    if (!rightAmount) {
+      await payments.setAttemptStatus(attempt.id, 'mismatched');
+      deps.log.error(
+        { ...details, paid, attempted: attempt.amountCents, orderTotal: order.totalCents },
+        'a payment does not match its order: the order stays unpaid; refund or settle it by hand',
+      );
+      return;
+    }
+    if (order.status !== 'Payment pending') {
+      deps.log.error(
+        { ...details, status: order.status },
+        'a payment arrived for an order not awaiting one: refund it by hand',
+      );
+      return;
+    }
+    const moved = await deps.orders.changeOrderStatus(
+      order.id,
+      'Forms incomplete',
+      { by: { actor: 'system' }, remark: P.paidRemark },
+      tx,
+    );
+    if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
+    // Straight on to Order pending when every form and document is already in.
+    await deps.completion.sync(tx, order.id);
+    await payments.setAttemptStatus(attempt.id, 'succeeded');
+    await deps.mail.enqueue(tx, {
+      ...receiptMail(moved.order, attempt),
+      purpose: 'payment-receipt',
+      key: `payment-receipt:${attempt.id}`,
+    });
+  }
+
+  /** The job: processes a stored event once (a repeated job finds it processed and does nothing). */
+  async function processEvent(eventId: number): Promise<void> {
+    const payments = createPaymentsRepository(db);
+    const event = await payments.findEvent(eventId);
+    if (!event || event.processedAt) return;
+    const attempt = event.providerPaymentId
+      ? await payments.findAttemptByProviderPayment(event.provider, event.providerPaymentId)
+      : null;
+    const provider = providers.get(event.provider);
+    if (attempt && !provider) throw new Error(`payment provider ${event.provider} is not configured any more`);
+    // The provider's record, not the event, says what happened (events come late, twice, out of
+    // order). Asked before the transaction: a network call must not hold the order's lock.
+    const paid = attempt?.providerPaymentId && provider ? await provider.fetchPayment(attempt.providerPaymentId) : null;
+    await db.transaction(async (tx) => {
+      const inTx = createPaymentsRepository(tx);
+      if (!(await inTx.lockUnprocessedEvent(eventId))) return;
+      if (attempt && paid) {
+        const order = await deps.orders.lockOrder(tx, attempt.orderId);
+        const current = await inTx.lockAttempt(attempt.id);
+        if (order && current) await settle(tx, current, order, paid);
+      } else {
+        deps.log.warn(
+          { eventId, type: event.type, provider: event.provider },
+          'a payment event names no payment of ours',
+        );
+      }
+      await inTx.markEventProcessed(eventId, now());
+    });
+  }
+
+  return {
+    registerWorkers(): Promise<void> {
+      return deps.jobs.work<PaymentEventJob>(
+        PAYMENT_EVENT_QUEUE,
+        (job) => processEvent(job.data.eventId),
+        PAYMENT_EVENT_RETRY,
+      );
+    },
+
+    /**
+     * Starts a payment of the order's total with `input.provider` (default: the first configured),
+     * or continues the open attempt: two clicks answer one attempt. The attempt row is written
+     * under the order's lock; the provider is called after commit with the attempt's idempotency
+     * key, so two concurrent calls get the provider's one payment.
+     */
+    async start(customerId: number, ref: OrderRef, input: StartPayment): Promise<FormResult<Payment>> {
+      const name = input.provider ?? defaultProvider;
+      const provider = name ? providers.get(name) : undefined;
+      if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
+      const owned = await deps.orders.findOwned(customerId, ref, 'service');
+      if (!owned) return formFailure(404, A.orderNotFound);
+      const prepared = await db.transaction(async (tx): Promise<FormResult<{ order: Order; attempt: AttemptRow }>> => {
+        const order = await deps.orders.lockOrder(tx, owned.id);
+        if (!order) return formFailure(404, A.orderNotFound);
+        if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
+        if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
+        const payments = createPaymentsRepository(tx);
+        const latest = await payments.latestAttempt(order.id);
+        if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
+        const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
+        const attempt = await payments.insertAttempt({
+          orderId: order.id,
+          provider: provider.name,
+          attemptNumber,
+          idempotencyKey: `order-${order.id}-attempt-${attemptNumber}`,
+          amountCents: order.totalCents,
+          currency: order.currency,
+        });
+        return { ok: true, value: { order, attempt } };
+      });
+      if (!prepared.ok) return prepared;
+      const { order } = prepared.value;
+      let { attempt } = prepared.value;
+      if (!attempt.providerPaymentId) {
+        try {
+          const created = await provider.createPayment({
+            order,
+            amountCents: attempt.amountCents,
+            currency: attempt.currency,
+            attemptKey: attempt.idempotencyKey,
+            returnUrl: `${deps.siteUrl}/service-payment-success?orderId=${encodeURIComponent(order.displayId)}`,
+          });
+          attempt = await createPaymentsRepository(db).setProviderPayment(
+            attempt.id,
+            created.providerPaymentId,
+            created.redirectUrl,
+          );
+        } catch (error) {
+          deps.log.error({ err: error, orderId: order.id, provider: provider.name }, 'could not create a payment');
+          return formFailure(502, P.providerUnavailable);
+        }
+      }
+      return { ok: true, value: toPayment(attempt, order.status) };
+    },
+
+    /** The order's latest attempt as the success page shows it, or null before any. */
+    async latest(customerId: number, ref: OrderRef): Promise<FormResult<Payment | null>> {
+      const order = await deps.orders.findOwned(customerId, ref, 'service');
+      if (!order) return formFailure(404, A.orderNotFound);
+      const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
+      return { ok: true, value: attempt ? toPayment(attempt, order.status) : null };
+    },
+
+    /**
+     * The webhook inbox: verifies the event with its provider (a forged one throws
+     * WebhookVerificationError, nothing stored), then stores it once with its processing job in
+     * one transaction. Answers false when the event was stored before (a provider's retry), which
+     * queues its job again only when it has waited unprocessed for PAYMENT_EVENT_REQUEUE_AFTER_MS.
+     */
+    async receiveWebhook(name: PaymentProviderName, rawBody: string, headers: IncomingHttpHeaders): Promise<boolean> {
+      const provider = providers.get(name);
+      if (!provider) return false;
+      const event = await provider.verifyWebhook(rawBody, headers);
+      return db.transaction(async (tx) => {
+        const row = await createPaymentsRepository(tx).insertEvent({
+          provider: name,
+          eventId: event.id,
+          type: event.type,
+          providerPaymentId: event.providerPaymentId,
+          payload: event.payload,
+        });
+        if (!row) {
+          const stored = await createPaymentsRepository(tx).findEventByKey(name, event.id);
+          const stuck =
+            stored !== null &&
+            stored.processedAt === null &&
+            now().getTime() - stored.receivedAt.getTime() > PAYMENT_EVENT_REQUEUE_AFTER_MS;
+          if (stuck) await deps.jobs.send<PaymentEventJob>(PAYMENT_EVENT_QUEUE, { eventId: stored.id }, { tx });
+          return false;
+        }
+        await deps.jobs.send<PaymentEventJob>(PAYMENT_EVENT_QUEUE, { eventId: row.id }, { tx });
+        return true;
+      });
+    },
+
+    /** Whether checkout offers this provider. */
+    offers(name: string): name is PaymentProviderName {
+      return providers.has(name as PaymentProviderName);
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,73 @@
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import { timestamps } from '../../db/columns.ts';
+import { orders } from '../orders/tables.ts';
+
+/**
+ * One try at paying an order (docs/decisions/0055). A double click answers the same attempt; a
+ * retry after a failure, another provider or a changed total is a new one. The idempotency key
+ * (order + attempt number) goes with every provider call for the attempt.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    attemptNumber: integer('attempt_number').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Null until the provider answered the create call. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The hosted page the customer pays on, while the attempt is open. */
+    redirectUrl: text('redirect_url'),
+    /** The order's total when the attempt started: what the provider is asked to charge. */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_order_attempt_idx').on(t.orderId, t.attemptNumber),
+    uniqueIndex('payment_attempts_provider_payment_idx').on(t.provider, t.providerPaymentId),
+  ],
+);
+
+/**
+ * Every verified webhook event of every provider, once (unique provider + event id): written with
+ * the job that processes it, so an event answered 200 is processed even after a crash.
+ */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The payment the event names (null: an event checkout does not act on). */
+    providerPaymentId: text('provider_payment_id'),
+    /** The provider's event as verified (for the record; processing re-reads the provider). */
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+/**
+ * The sandbox provider's own side: what a real provider keeps on its servers (the payment, its
+ * amount and outcome), so the webhook job re-reads it exactly as it re-reads Stripe's session.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  /** The caller's idempotency key: a second create with it answers this payment. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  orderDisplayId: text('order_display_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  status: text('status').$type<'open' | 'succeeded' | 'failed' | 'refunded'>().notNull().default('open'),
+  returnUrl: text('return_url').notNull(),
+  ...timestamps,
+});
