@@ -12,6 +12,7 @@ import {
 } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createCheckoutPricing } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
@@ -55,6 +56,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     companyName: company.companyName,
   });
   const forms = createFormsService(db);
+  const pricing = createCheckoutPricing({ catalog });
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   return {
@@ -63,7 +65,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     notifications,
     orders,
     forms,
-    applications: createApplicationsService(db, { orders, catalog, documents, forms, completion }),
+    applications: createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing }),
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

@@ -23,6 +23,7 @@ import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
+import { priceCheckout } from '../../../domain/checkout/cost-summary.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
@@ -30,6 +31,7 @@ import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { CheckoutPricing } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { DocumentsService } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
@@ -67,6 +69,8 @@ export interface ApplicationsServiceDeps {
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
   documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
+  /** The order's total is its checkout cost summary (decision 0054). */
+  pricing: Pick<CheckoutPricing, 'summary'>;
 }
 
 /** The signed-in customer acting on their applications. */
@@ -230,14 +234,25 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return deps.forms.orderForm(app);
   }
 
-  /** Keeps the order's total equal to the snapshot's price per member × members. */
-  async function updateTotal(tx: Database, orderId: number, memberCount: number) {
-    const app = await createApplicationsRepository(tx).findApplication(orderId);
+  /** Keeps the order's total equal to its cost summary (members, add-ons, coupon) after a member change. */
+  async function updateTotal(tx: Database, orderId: number) {
+    const input = await checkoutInput(tx, orderId);
+    const summary = await deps.pricing.summary(tx, orderId, input.snapshot, input.memberIds);
+    await orders.setTotal(tx, orderId, summary.totalCents);
+  }
+
+  /** What checkout prices an order with: its snapshot, package and members. */
+  async function checkoutInput(on: Database, orderId: number) {
+    const applications = createApplicationsRepository(on);
+    const app = await applications.findApplication(orderId);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
-    await orders.setTotal(tx, orderId, perMemberCents(app) * memberCount);
+    const members = await applications.listMembers(orderId);
+    return { snapshot: app, packageId: app.packageId, members, memberIds: members.map((m) => m.id) };
   }
 
   return {
+    checkoutInput,
+
     /**
      * Starts an application: prices the package for the choices from the catalog, creates the
      * order (DOC-…, Payment pending) with its price snapshot, form definition and members in one
@@ -275,7 +290,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           userId: customer.id,
           email: customer.email,
           title: applicationTitle(service.name, pkg.name),
-          totalCents: price.totalCents * input.members.length,
+          // A new order has no add-ons or coupon yet: the cost summary of its price and members.
+          totalCents: priceCheckout(price, input.members.length, [], null, { applies: false }).totalCents,
           currency: price.currency,
           idempotencyKey: input.idempotencyKey,
         });
@@ -333,7 +349,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
-        await updateTotal(tx, order.id, members.length + 1);
+        await updateTotal(tx, order.id);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
     },
@@ -378,7 +394,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (members.length <= 1) return formFailure(409, M.lastMember);
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
-        await updateTotal(tx, order.id, members.length - 1);
+        await updateTotal(tx, order.id);
         return { ok: true, value: files };
       });
       if (!result.ok) return result;
