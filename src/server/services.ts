@@ -12,7 +12,7 @@ import {
 } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
-import { createCheckoutPricing } from './modules/checkout/service.ts';
+import { createCheckoutPricing, createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
@@ -59,13 +59,15 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const pricing = createCheckoutPricing({ catalog });
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
+  const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
   return {
     catalog,
     users,
     notifications,
     orders,
     forms,
-    applications: createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing }),
+    applications,
+    checkout: createCheckoutService(db, { orders, applications, catalog, pricing }),
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

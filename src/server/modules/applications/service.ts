@@ -52,8 +52,11 @@ export {
   type ReceiveFile,
 } from './documents-service.ts';
 export { createFormsService, type FormsService, type StoredForm } from './forms-service.ts';
+export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
 export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
+/** For checkout's routes on the same orders: the signed-in customer, and a result as its HTTP answer. */
+export { customer, valueOrThrow } from './route-helpers.ts';
 
 export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
