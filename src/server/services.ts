@@ -56,7 +56,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     companyName: company.companyName,
   });
   const forms = createFormsService(db);
-  const pricing = createCheckoutPricing({ catalog });
+  const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });

@@ -23,7 +23,6 @@ import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
-import { priceCheckout } from '../../../domain/checkout/cost-summary.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
@@ -104,7 +103,8 @@ function perMemberCents(app: Pick<ApplicationRow, 'governmentFeeCents' | 'mandat
   return priceTotalCents(app);
 }
 
-function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot {
+/** The snapshot's price per member, and the order's total as checkout keeps it (add-ons, coupon, referral). */
+function priceSnapshot(app: ApplicationRow, memberCount: number, totalCents: number): PriceSnapshot {
   const perMember = perMemberCents(app);
   return {
     currency: app.currency,
@@ -114,7 +114,7 @@ function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot 
     compareAtServiceFeeCents: app.compareAtServiceFeeCents,
     perMemberCents: perMember,
     memberCount,
-    totalCents: perMember * memberCount,
+    totalCents,
     isEstimate: app.isEstimate,
   };
 }
@@ -141,7 +141,7 @@ function toView(
     service: { id: app.serviceId, slug: app.serviceSlug, name: app.serviceName },
     package: { id: app.packageId, slug: app.packageSlug, name: app.packageName },
     choices: app.choices,
-    price: priceSnapshot(app, members.length),
+    price: priceSnapshot(app, members.length, order.totalCents),
     formDefinitionId: app.formDefinitionId,
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,
@@ -238,10 +238,10 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   }
 
   /** Keeps the order's total equal to its cost summary (members, add-ons, coupon) after a member change. */
-  async function updateTotal(tx: Database, orderId: number) {
-    const input = await checkoutInput(tx, orderId);
-    const summary = await deps.pricing.summary(tx, orderId, input.snapshot, input.memberIds);
-    await orders.setTotal(tx, orderId, summary.totalCents);
+  async function updateTotal(tx: Database, order: Order): Promise<Order> {
+    const input = await checkoutInput(tx, order.id);
+    const summary = await deps.pricing.summary(tx, order, input.snapshot, input.memberIds);
+    return orders.setTotal(tx, order.id, summary.totalCents);
   }
 
   /** What checkout prices an order with: its snapshot, package and members. */
@@ -293,8 +293,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           userId: customer.id,
           email: customer.email,
           title: applicationTitle(service.name, pkg.name),
-          // A new order has no add-ons or coupon yet: the cost summary of its price and members.
-          totalCents: priceCheckout(price, input.members.length, [], null, { applies: false }).totalCents,
+          // Set from the cost summary once the members are in (a referred friend's first order is discounted).
+          totalCents: 0,
           currency: price.currency,
           idempotencyKey: input.idempotencyKey,
         });
@@ -319,7 +319,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           formDefinitionId,
         });
         await applications.insertMembers(order.id, input.members.map(memberValues));
-        return { order, created };
+        return { order: await updateTotal(tx, order), created };
       });
       // A concurrent request with the same key committed first: answer its order.
       if (!result.created) return replay(result.order, input);
@@ -352,7 +352,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
-        await updateTotal(tx, order.id);
+        await updateTotal(tx, order);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
     },
@@ -397,7 +397,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (members.length <= 1) return formFailure(409, M.lastMember);
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
-        await updateTotal(tx, order.id);
+        await updateTotal(tx, order);
         return { ok: true, value: files };
       });
       if (!result.ok) return result;

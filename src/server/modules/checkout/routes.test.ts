@@ -15,6 +15,7 @@ import {
 } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
 import { coupons } from './tables.ts';
 
 let t: TestApp;
@@ -252,6 +253,27 @@ describe('coupons', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(answers.find((r) => r.statusCode === 400)?.json().message).toBe(COUPON_MESSAGES.usedUp);
+  });
+});
+
+describe('referral', () => {
+  it('gives a referred friend $5 off our fee on their first application only', async () => {
+    const referrer = await createSignedInUser(t.app);
+    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const first = await startApplication(t.app, friend.token);
+    const plain = await startApplication(t.app, referrer.token);
+    expect(first.price.totalCents).toBe(plain.price.totalCents - 500);
+    expect(await storedTotal(first.id)).toBe(plain.price.totalCents - 500);
+    const s = (await call('GET', `/application/order/${first.displayId}/cost-summary`, friend.token)).json().data;
+    expect(s.lines.find((l: { id: string }) => l.id === 'referral-discount')).toMatchObject({
+      label: 'Referral discount',
+      value: '-$5',
+    });
+    expect(s.referralDiscountCents).toBe(500);
+
+    const second = await startApplication(t.app, friend.token);
+    expect(second.price.totalCents).toBe(plain.price.totalCents);
   });
 });
 

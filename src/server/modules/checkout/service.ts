@@ -17,25 +17,33 @@ import type { Database } from '../../db/client.ts';
 import { type ApplicationsService, orderNotFound, withLockedOrder } from '../applications/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import type { UsersService } from '../users/service.ts';
 import { createCheckoutRepository } from './repository.ts';
 
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
+  /** The referral discount: a referred customer's first application. */
+  orders: Pick<OrdersService, 'isFirstOrder'>;
+  users: Pick<UsersService, 'wasReferred'>;
 }
+
+/** The order a summary is for: its id, and its customer and kind for the referral discount. */
+type PricedOrder = Pick<Order, 'id' | 'userId' | 'kind'>;
 
 /**
  * An order's cost summary from what is stored: its price snapshot and members (the applications
  * module's), its chosen add-ons priced from the catalog, and its coupon. The applications module
  * and the checkout calls both take the total from here (decision 0054).
  */
-export function createCheckoutPricing({ catalog }: CheckoutPricingDeps) {
+export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricingDeps) {
   return {
     async summary(
       on: Database,
-      orderId: number,
+      order: PricedOrder,
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
     ): Promise<CostSummary> {
+      const orderId = order.id;
       const repository = createCheckoutRepository(on);
       const chosen = await repository.listAddOns(orderId);
       const coupon = await repository.appliedCoupon(orderId);
@@ -47,7 +55,10 @@ export function createCheckoutPricing({ catalog }: CheckoutPricingDeps) {
         ).length;
         return unitCents !== undefined && quantity > 0 ? [{ addon, unitCents, quantity }] : [];
       });
-      return priceCheckout(snapshot, memberIds.length, addOns, coupon, { applies: false });
+      const referral = {
+        applies: (await users.wasReferred(order.userId, on)) && (await orders.isFirstOrder(on, order)),
+      };
+      return priceCheckout(snapshot, memberIds.length, addOns, coupon, referral);
     },
   };
 }
@@ -79,10 +90,10 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     });
   }
 
-  async function summaryView(on: Database, orderId: number): Promise<CostSummaryView> {
-    const input = await applications.checkoutInput(on, orderId);
-    const summary = await pricing.summary(on, orderId, input.snapshot, input.memberIds);
-    const coupon = await createCheckoutRepository(on).appliedCoupon(orderId);
+  async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
+    const input = await applications.checkoutInput(on, order.id);
+    const summary = await pricing.summary(on, order, input.snapshot, input.memberIds);
+    const coupon = await createCheckoutRepository(on).appliedCoupon(order.id);
     return { ...summary, appliedCoupon: coupon?.code ?? null };
   }
 
@@ -96,7 +107,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       if (!canChangeMemberList(order.status)) return formFailure(409, C.locked);
       const changed = await change(tx, order);
       if (!changed.ok) return changed;
-      const view = await summaryView(tx, order.id);
+      const view = await summaryView(tx, order);
       await orders.setTotal(tx, order.id, view.totalCents);
       return { ok: true, value: view };
     });
@@ -166,7 +177,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     async costSummary(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
       const order = await orders.findOwned(customerId, ref, 'service');
       if (!order) return orderNotFound();
-      return { ok: true, value: await summaryView(db, order.id) };
+      return { ok: true, value: await summaryView(db, order) };
     },
 
     /**
@@ -181,7 +192,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         const fail = (message: string) => formFailure(400, message, { code: message });
         if (!coupon) return fail(COUPON_MESSAGES.unknown);
         const input = await applications.checkoutInput(tx, order.id);
-        const before = await pricing.summary(tx, order.id, input.snapshot, input.memberIds);
+        const before = await pricing.summary(tx, order, input.snapshot, input.memberIds);
         const checked = checkCoupon(coupon, {
           now: now(),
           platform: 'sevadocs',
