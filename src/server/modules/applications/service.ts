@@ -61,7 +61,7 @@ export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
   orders: Pick<
     OrdersService,
-    'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'changeOrderStatus' | 'listForUser'
+    'createOrder' | 'findOwned' | 'lockOrder' | 'timeline' | 'changeOrderStatus' | 'listForUser'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
@@ -72,7 +72,7 @@ export interface ApplicationsServiceDeps {
   /** The application's documents: what is still missing, and a removed member's files. */
   documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
   /** The order's total is its checkout cost summary (decision 0054). */
-  pricing: Pick<CheckoutPricing, 'summary'>;
+  pricing: Pick<CheckoutPricing, 'settle'>;
 }
 
 /** The signed-in customer acting on their applications. */
@@ -240,8 +240,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   /** Keeps the order's total equal to its cost summary (members, add-ons, coupon) after a member change. */
   async function updateTotal(tx: Database, order: Order): Promise<Order> {
     const input = await checkoutInput(tx, order.id);
-    const summary = await deps.pricing.summary(tx, order, input.snapshot, input.memberIds);
-    return orders.setTotal(tx, order.id, summary.totalCents);
+    return (await deps.pricing.settle(tx, order, input.snapshot, input.memberIds)).order;
   }
 
   /** What checkout prices an order with: its snapshot, package and members. */

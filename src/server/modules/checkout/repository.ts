@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Database } from '../../db/client.ts';
 import { checkoutAddOns, couponRedemptions, coupons } from './tables.ts';
@@ -35,15 +35,19 @@ export function createCheckoutRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Uses of a coupon on other orders: by everyone, and by `userId`. */
-    async couponUse(couponId: number, userId: number, orderId: number) {
-      const others = and(eq(couponRedemptions.couponId, couponId), ne(couponRedemptions.orderId, orderId));
-      const [total] = await db.select({ n: count() }).from(couponRedemptions).where(others);
-      const [byCustomer] = await db
-        .select({ n: count() })
+    /** The orders (other than `orderId`) a coupon is applied to; only `userId`'s when given. */
+    async redemptionOrders(couponId: number, orderId: number, userId?: number): Promise<number[]> {
+      const rows = await db
+        .select({ orderId: couponRedemptions.orderId })
         .from(couponRedemptions)
-        .where(and(others, eq(couponRedemptions.userId, userId)));
-      return { total: total?.n ?? 0, byCustomer: byCustomer?.n ?? 0 };
+        .where(
+          and(
+            eq(couponRedemptions.couponId, couponId),
+            ne(couponRedemptions.orderId, orderId),
+            userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
+          ),
+        );
+      return rows.map((r) => r.orderId);
     },
 
     async setRedemption(orderId: number, couponId: number, userId: number) {

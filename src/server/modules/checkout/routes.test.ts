@@ -225,6 +225,26 @@ describe('coupons', () => {
     expect(await storedTotal(order.id)).toBe(order.price.totalCents);
   });
 
+  it('gives a use back when the order is cancelled before payment', async () => {
+    const { user, base } = await family();
+    expect((await call('POST', `${base}/coupon`, user.token, { code: 'FIRST10' })).statusCode).toBe(200);
+    expect((await call('POST', `${base}/cancel`, user.token, {})).statusCode).toBe(200);
+    const next = await startApplication(t.app, user.token);
+    const res = await call('POST', `/application/order/${next.displayId}/coupon`, user.token, { code: 'FIRST10' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('drops a coupon whose minimum the order no longer reaches after a member is removed', async () => {
+    const { user, order, base } = await family();
+    const code = await addCoupon({ minimumOrderCents: order.price.totalCents });
+    expect((await call('POST', `${base}/coupon`, user.token, { code })).statusCode).toBe(200);
+    expect((await call('DELETE', `${base}/members/${order.members[1]?.id}`, user.token)).statusCode).toBe(200);
+    const s = (await call('GET', `${base}/cost-summary`, user.token)).json().data;
+    expect(s.appliedCoupon).toBeNull();
+    expect(s.totalCents).toBe(order.price.totalCents / 2);
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents / 2);
+  });
+
   it('never takes a total below the government and third-party fees', async () => {
     const code = await addCoupon({ value: 10_000_000 });
     const { user, base } = await family();

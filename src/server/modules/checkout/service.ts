@@ -23,7 +23,7 @@ import { createCheckoutRepository } from './repository.ts';
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
   /** The referral discount: a referred customer's first application. */
-  orders: Pick<OrdersService, 'isFirstOrder'>;
+  orders: Pick<OrdersService, 'isFirstOrder' | 'setTotal'>;
   users: Pick<UsersService, 'wasReferred'>;
 }
 
@@ -36,29 +36,51 @@ type PricedOrder = Pick<Order, 'id' | 'userId' | 'kind'>;
  * and the checkout calls both take the total from here (decision 0054).
  */
 export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricingDeps) {
+  async function compute(on: Database, order: PricedOrder, snapshot: CheckoutSnapshot, memberIds: readonly number[]) {
+    const repository = createCheckoutRepository(on);
+    const chosen = await repository.listAddOns(order.id);
+    const coupon = await repository.appliedCoupon(order.id);
+    const prices = await catalog.addonPrices(snapshot.currency, on);
+    const addOns = ADDON_TYPES.flatMap((addon) => {
+      const unitCents = prices[addon];
+      const quantity = chosen.filter(
+        (c) => c.addon === addon && (c.memberId === null || memberIds.includes(c.memberId)),
+      ).length;
+      return unitCents !== undefined && quantity > 0 ? [{ addon, unitCents, quantity }] : [];
+    });
+    const referral = {
+      applies: (await users.wasReferred(order.userId, on)) && (await orders.isFirstOrder(on, order)),
+    };
+    return { summary: priceCheckout(snapshot, memberIds.length, addOns, coupon, referral), coupon };
+  }
+
   return {
+    /** The cost summary as things stand (a read: nothing is stored). */
     async summary(
       on: Database,
       order: PricedOrder,
       snapshot: CheckoutSnapshot,
       memberIds: readonly number[],
     ): Promise<CostSummary> {
-      const orderId = order.id;
-      const repository = createCheckoutRepository(on);
-      const chosen = await repository.listAddOns(orderId);
-      const coupon = await repository.appliedCoupon(orderId);
-      const prices = await catalog.addonPrices(snapshot.currency, on);
-      const addOns = ADDON_TYPES.flatMap((addon) => {
-        const unitCents = prices[addon];
-        const quantity = chosen.filter(
-          (c) => c.addon === addon && (c.memberId === null || memberIds.includes(c.memberId)),
-        ).length;
-        return unitCents !== undefined && quantity > 0 ? [{ addon, unitCents, quantity }] : [];
-      });
-      const referral = {
-        applies: (await users.wasReferred(order.userId, on)) && (await orders.isFirstOrder(on, order)),
-      };
-      return priceCheckout(snapshot, memberIds.length, addOns, coupon, referral);
+      return (await compute(on, order, snapshot, memberIds)).summary;
+    },
+
+    /**
+     * After a change to members, add-ons or coupon (the caller holds the order's lock): a coupon
+     * whose minimum order the order no longer reaches is removed, and the total is stored.
+     */
+    async settle(
+      tx: Database,
+      order: PricedOrder,
+      snapshot: CheckoutSnapshot,
+      memberIds: readonly number[],
+    ): Promise<{ summary: CostSummary; order: Order }> {
+      let { summary, coupon } = await compute(tx, order, snapshot, memberIds);
+      if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
+        await createCheckoutRepository(tx).removeRedemption(order.id);
+        ({ summary } = await compute(tx, order, snapshot, memberIds));
+      }
+      return { summary, order: await orders.setTotal(tx, order.id, summary.totalCents) };
     },
   };
 }
@@ -66,7 +88,7 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
 export type CheckoutPricing = ReturnType<typeof createCheckoutPricing>;
 
 export interface CheckoutServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'setTotal'>;
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countNotCancelled'>;
   applications: Pick<ApplicationsService, 'checkoutInput'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
   pricing: CheckoutPricing;
@@ -90,6 +112,12 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     });
   }
 
+  /** A coupon's uses on other orders (only `userId`'s when given); cancelled orders give theirs back. */
+  async function liveUses(tx: Database, couponId: number, orderId: number, userId?: number) {
+    const orderIds = await createCheckoutRepository(tx).redemptionOrders(couponId, orderId, userId);
+    return deps.orders.countNotCancelled(tx, orderIds);
+  }
+
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
     const input = await applications.checkoutInput(on, order.id);
     const summary = await pricing.summary(on, order, input.snapshot, input.memberIds);
@@ -107,9 +135,9 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       if (!canChangeMemberList(order.status)) return formFailure(409, C.locked);
       const changed = await change(tx, order);
       if (!changed.ok) return changed;
-      const view = await summaryView(tx, order);
-      await orders.setTotal(tx, order.id, view.totalCents);
-      return { ok: true, value: view };
+      const input = await applications.checkoutInput(tx, order.id);
+      await pricing.settle(tx, order, input.snapshot, input.memberIds);
+      return { ok: true, value: await summaryView(tx, order) };
     });
   }
 
@@ -197,7 +225,10 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
           now: now(),
           platform: 'sevadocs',
           actualCostCents: before.actualCostCents,
-          use: await repository.couponUse(coupon.id, customerId, order.id),
+          use: {
+            total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
+            byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
+          },
           format: (cents) => formatMoney({ amountCents: cents, currency: input.snapshot.currency }),
         });
         if (!checked.ok) return fail(checked.message);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
 
@@ -51,6 +51,16 @@ export function createOrdersRepository(db: Database) {
 
     async countForUser(userId: number, kind?: OrderKind): Promise<number> {
       const [row] = await db.select({ n: count() }).from(orders).where(ofUser(userId, kind));
+      return row?.n ?? 0;
+    },
+
+    /** How many of these orders are not cancelled. */
+    async countNotCancelled(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(inArray(orders.id, [...ids]), ne(orders.status, 'Cancelled')));
       return row?.n ?? 0;
     },
 

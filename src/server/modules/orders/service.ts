@@ -219,6 +219,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return (await createOrdersRepository(on).firstNotCancelled(order.userId, order.kind)) === order.id;
     },
 
+    /** How many of these orders are not cancelled (a coupon on a cancelled order is not a use). */
+    countNotCancelled(on: Database, orderIds: readonly number[]): Promise<number> {
+      return createOrdersRepository(on).countNotCancelled(orderIds);
+    },
+
     /** Sets the order's total (the caller holds the lock and has checked the status). */
     async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
       return toOrder(await createOrdersRepository(on).update(orderId, { totalCents }));
