@@ -20,6 +20,7 @@ import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
@@ -216,6 +217,8 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));
+      await api.register(couponsRoutes);
+      await api.register(checkoutRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

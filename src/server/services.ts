@@ -12,6 +12,7 @@ import {
 } from './modules/applications/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createCheckoutPricing, createCheckoutService } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
@@ -56,8 +57,10 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     companyName: company.companyName,
   });
   const forms = createFormsService(db);
+  const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
+  const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
   // Only the sandbox exists so far; the real providers join this list (docs/decisions/0055).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
@@ -88,7 +91,8 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     notifications,
     orders,
     forms,
-    applications: createApplicationsService(db, { orders, catalog, documents, forms, completion }),
+    applications,
+    checkout: createCheckoutService(db, { orders, applications, catalog, pricing }),
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

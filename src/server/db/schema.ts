@@ -2,6 +2,7 @@ export * from '../mail/tables.ts';
 export * from '../modules/applications/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/catalog/tables.ts';
+export * from '../modules/checkout/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/countries/tables.ts';

@@ -2,6 +2,7 @@ import type { Database } from '../client.ts';
 import { seedCatalog, seedCatalogContent } from './catalog.ts';
 import { seedContent, seedMarketing } from './content.ts';
 import { seedCountries } from './countries.ts';
+import { seedCoupons } from './coupons.ts';
 import { seedFormDefinitions } from './forms.ts';
 
 /** Idempotent: fills what is missing and leaves existing rows (and staff edits) alone. */
@@ -14,4 +15,5 @@ export async function seedDatabase(db: Database): Promise<void> {
   // After the catalog: articles link to services by slug.
   await seedContent(db);
   await seedMarketing(db);
+  await seedCoupons(db);
 }

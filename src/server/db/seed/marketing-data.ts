@@ -12,6 +12,12 @@ export interface SeedOffer {
 
 export const OFFERS: readonly SeedOffer[] = [
   {
+    title: 'FIRST10: 10% off your first application',
+    description:
+      'Enter FIRST10 at checkout for 10% off our service fee, once per customer. Government fees are not discounted.',
+    isActive: true,
+  },
+  {
     title: 'e-Tourist visa help for $12',
     description: 'Our fee for the 30-day e-Tourist visa is $12 per traveller, down from $24. Government fees at cost.',
     isActive: true,

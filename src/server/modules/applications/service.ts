@@ -30,6 +30,7 @@ import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { CheckoutPricing } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { DocumentsService } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
@@ -50,14 +51,17 @@ export {
   type ReceiveFile,
 } from './documents-service.ts';
 export { createFormsService, type FormsService, type StoredForm } from './forms-service.ts';
+export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
 export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
+/** For checkout's routes on the same orders: the signed-in customer, and a result as its HTTP answer. */
+export { customer, valueOrThrow } from './route-helpers.ts';
 
 export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
   orders: Pick<
     OrdersService,
-    'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'changeOrderStatus' | 'listForUser'
+    'createOrder' | 'findOwned' | 'lockOrder' | 'timeline' | 'changeOrderStatus' | 'listForUser'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
@@ -67,6 +71,8 @@ export interface ApplicationsServiceDeps {
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
   documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
+  /** The order's total is its checkout cost summary (decision 0054). */
+  pricing: Pick<CheckoutPricing, 'settle'>;
 }
 
 /** The signed-in customer acting on their applications. */
@@ -97,7 +103,8 @@ function perMemberCents(app: Pick<ApplicationRow, 'governmentFeeCents' | 'mandat
   return priceTotalCents(app);
 }
 
-function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot {
+/** The snapshot's price per member, and the order's total as checkout keeps it (add-ons, coupon, referral). */
+function priceSnapshot(app: ApplicationRow, memberCount: number, totalCents: number): PriceSnapshot {
   const perMember = perMemberCents(app);
   return {
     currency: app.currency,
@@ -107,7 +114,7 @@ function priceSnapshot(app: ApplicationRow, memberCount: number): PriceSnapshot 
     compareAtServiceFeeCents: app.compareAtServiceFeeCents,
     perMemberCents: perMember,
     memberCount,
-    totalCents: perMember * memberCount,
+    totalCents,
     isEstimate: app.isEstimate,
   };
 }
@@ -134,7 +141,7 @@ function toView(
     service: { id: app.serviceId, slug: app.serviceSlug, name: app.serviceName },
     package: { id: app.packageId, slug: app.packageSlug, name: app.packageName },
     choices: app.choices,
-    price: priceSnapshot(app, members.length),
+    price: priceSnapshot(app, members.length, order.totalCents),
     formDefinitionId: app.formDefinitionId,
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,
@@ -230,14 +237,24 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return deps.forms.orderForm(app);
   }
 
-  /** Keeps the order's total equal to the snapshot's price per member × members. */
-  async function updateTotal(tx: Database, orderId: number, memberCount: number) {
-    const app = await createApplicationsRepository(tx).findApplication(orderId);
+  /** Keeps the order's total equal to its cost summary (members, add-ons, coupon) after a member change. */
+  async function updateTotal(tx: Database, order: Order): Promise<Order> {
+    const input = await checkoutInput(tx, order.id);
+    return (await deps.pricing.settle(tx, order, input.snapshot, input.memberIds)).order;
+  }
+
+  /** What checkout prices an order with: its snapshot, package and members. */
+  async function checkoutInput(on: Database, orderId: number) {
+    const applications = createApplicationsRepository(on);
+    const app = await applications.findApplication(orderId);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
-    await orders.setTotal(tx, orderId, perMemberCents(app) * memberCount);
+    const members = await applications.listMembers(orderId);
+    return { snapshot: app, packageId: app.packageId, members, memberIds: members.map((m) => m.id) };
   }
 
   return {
+    checkoutInput,
+
     /**
      * Starts an application: prices the package for the choices from the catalog, creates the
      * order (DOC-…, Payment pending) with its price snapshot, form definition and members in one
@@ -275,7 +292,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           userId: customer.id,
           email: customer.email,
           title: applicationTitle(service.name, pkg.name),
-          totalCents: price.totalCents * input.members.length,
+          // Set from the cost summary once the members are in (a referred friend's first order is discounted).
+          totalCents: 0,
           currency: price.currency,
           idempotencyKey: input.idempotencyKey,
         });
@@ -300,7 +318,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           formDefinitionId,
         });
         await applications.insertMembers(order.id, input.members.map(memberValues));
-        return { order, created };
+        return { order: await updateTotal(tx, order), created };
       });
       // A concurrent request with the same key committed first: answer its order.
       if (!result.created) return replay(result.order, input);
@@ -333,7 +351,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
-        await updateTotal(tx, order.id, members.length + 1);
+        await updateTotal(tx, order);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
     },
@@ -378,7 +396,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (members.length <= 1) return formFailure(409, M.lastMember);
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
-        await updateTotal(tx, order.id, members.length - 1);
+        await updateTotal(tx, order);
         return { ok: true, value: files };
       });
       if (!result.ok) return result;

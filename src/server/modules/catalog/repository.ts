@@ -1,9 +1,27 @@
 import { asc, eq } from 'drizzle-orm';
+import type { Currency } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
-import { faqs, packagePrices, packages, packageTexts, packageTimeline, processSteps, services } from './tables.ts';
+import {
+  addonPrices,
+  faqs,
+  packagePrices,
+  packages,
+  packageTexts,
+  packageTimeline,
+  processSteps,
+  services,
+} from './tables.ts';
 
 export function createCatalogRepository(db: Database) {
   return {
+    /** Add-on prices in one currency (SPEC.md §9 seed; CAD for Canada). */
+    listAddonPrices(currency: Currency) {
+      return db
+        .select({ addon: addonPrices.addon, amountCents: addonPrices.amountCents })
+        .from(addonPrices)
+        .where(eq(addonPrices.currency, currency));
+    },
+
     /* Whole-catalog reads for the in-memory catalog of service.ts: a few hundred rows in all. */
 
     listActiveServicesFull() {

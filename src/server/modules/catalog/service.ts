@@ -1,5 +1,6 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type {
   Faq,
   ParameterSet,
@@ -9,6 +10,7 @@ import type {
   TimelineEntry,
 } from '../../../domain/catalog/catalog-content.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
+import type { Currency } from '../../../domain/catalog/money.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceFor, resolveChoices, startingPrice } from '../../../domain/catalog/pricing.ts';
@@ -182,6 +184,15 @@ export function createCatalogService(db: Database) {
 
     async getServiceById(id: number): Promise<ServiceDetail | null> {
       return (await catalog()).byId.get(id) ?? null;
+    },
+
+    /**
+     * The price of each add-on in `currency`, in cents (add-ons without a price there are not
+     * offered). `on` is the caller's transaction: on PGlite's one connection a read outside it waits forever.
+     */
+    async addonPrices(currency: Currency, on: Database = db): Promise<Partial<Record<AddonType, number>>> {
+      const rows = await createCatalogRepository(on).listAddonPrices(currency);
+      return Object.fromEntries(rows.map((r) => [r.addon, r.amountCents]));
     },
 
     /** An active package with its service, or null when either is unknown or inactive. */

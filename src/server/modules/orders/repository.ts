@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
 
@@ -52,6 +52,27 @@ export function createOrdersRepository(db: Database) {
     async countForUser(userId: number, kind?: OrderKind): Promise<number> {
       const [row] = await db.select({ n: count() }).from(orders).where(ofUser(userId, kind));
       return row?.n ?? 0;
+    },
+
+    /** How many of these orders are not cancelled. */
+    async countNotCancelled(ids: readonly number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(inArray(orders.id, [...ids]), ne(orders.status, 'Cancelled')));
+      return row?.n ?? 0;
+    },
+
+    /** The user's earliest order of a kind that is not cancelled. */
+    async firstNotCancelled(userId: number, kind: OrderKind): Promise<number | null> {
+      const [row] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(ofUser(userId, kind), ne(orders.status, 'Cancelled')))
+        .orderBy(asc(orders.id))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     /** How many of the user's orders are in each status. */

@@ -211,6 +211,19 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return row ? toOrder(row) : null;
     },
 
+    /**
+     * Whether the order is the customer's first of its kind (earlier cancelled ones do not count):
+     * a referred friend's discount is for their first application.
+     */
+    async isFirstOrder(on: Database, order: Pick<Order, 'id' | 'userId' | 'kind'>): Promise<boolean> {
+      return (await createOrdersRepository(on).firstNotCancelled(order.userId, order.kind)) === order.id;
+    },
+
+    /** How many of these orders are not cancelled (a coupon on a cancelled order is not a use). */
+    countNotCancelled(on: Database, orderIds: readonly number[]): Promise<number> {
+      return createOrdersRepository(on).countNotCancelled(orderIds);
+    },
+
     /** Sets the order's total (the caller holds the lock and has checked the status). */
     async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
       return toOrder(await createOrdersRepository(on).update(orderId, { totalCents }));

@@ -134,6 +134,12 @@ export function createUsersService(db: Database) {
       return row ? toAccount(row) : null;
     },
 
+    /** Whether the user signed up with a referral code; `on` is the caller's transaction. */
+    async wasReferred(userId: number, on: Database = db): Promise<boolean> {
+      const row = await createUsersRepository(on).findById(userId);
+      return row?.referredByUserId != null;
+    },
+
     findUserIdByReferralCode(code: string): Promise<number | null> {
       const normalized = normalizeReferralCode(code);
       if (!/^[A-Z0-9]{1,64}$/.test(normalized)) return Promise.resolve(null);

@@ -1,0 +1,49 @@
+import type { AddonType } from '../catalog/addons.ts';
+
+/** Whether an add-on is bought for each member it is chosen for, or once for the whole order. */
+export type AddOnScope = 'member' | 'order';
+
+export interface AddOnDetails {
+  title: AddonType;
+  /** The line of the cost summary (SPEC.md §3 sample labels). */
+  lineLabel: string;
+  subText: string;
+  scope: AddOnScope;
+  icon: string;
+}
+
+/**
+ * SPEC.md §3's add-on options with real sub-texts (the spec's '2liner texts' are placeholders).
+ * Photo enhancement is per member (each applicant has their own photo); expedite and apostille
+ * are per order (one rush handling, one apostille of the order's document; decision 0054).
+ */
+export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
+  'Photo Enhancement': {
+    title: 'Photo Enhancement',
+    lineLabel: 'Photo Enhancer',
+    subText: 'We retouch and resize each applicant’s photo to the official size and background, so it is not refused.',
+    scope: 'member',
+    icon: 'image',
+  },
+  Expedite: {
+    title: 'Expedite',
+    lineLabel: 'Expedite',
+    subText: 'Our team reviews and files your application first, within one business day of your last document.',
+    scope: 'order',
+    icon: 'zap',
+  },
+  Apostilled: {
+    title: 'Apostilled',
+    lineLabel: 'Apostilled',
+    subText: 'We obtain the apostille on your signed document, so it is accepted in India without further attestation.',
+    scope: 'order',
+    icon: 'stamp',
+  },
+};
+
+/** A chosen add-on priced by the server: its unit price and how many (members, or 1 for the order). */
+export interface PricedAddOn {
+  addon: AddonType;
+  unitCents: number;
+  quantity: number;
+}

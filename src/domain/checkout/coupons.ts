@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+export const COUPON_PLATFORMS = ['sevadocs', 'sevaphotos'] as const;
+export type CouponPlatform = (typeof COUPON_PLATFORMS)[number];
+
+/** SPEC.md §3 discount types. */
+export const DISCOUNT_TYPES = ['flat', 'percentage'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** What the coupon calls answer, word for word (the spec has none; decision 0054). */
+export const COUPON_MESSAGES = {
+  applied: 'Coupon applied',
+  removed: 'Coupon removed',
+  empty: 'Please enter a coupon code.',
+  unknown: 'This coupon code is not valid. Please check it and try again.',
+  notYet: 'This coupon is not active yet.',
+  expired: 'This coupon has expired.',
+  wrongPlatform: 'This coupon cannot be used for this order.',
+  usedUp: 'This coupon has already been used the maximum number of times.',
+  alreadyUsed: 'You have already used this coupon.',
+  minimumNotMet: (minimum: string) => `This coupon needs an order of at least ${minimum}.`,
+  noCoupon: 'No coupon is applied to this order.',
+} as const;
+
+export const couponCodeSchema = z
+  .string(COUPON_MESSAGES.empty)
+  .trim()
+  .min(1, COUPON_MESSAGES.empty)
+  .max(40, COUPON_MESSAGES.unknown)
+  .transform((code) => code.toUpperCase());
+
+export interface Coupon {
+  code: string;
+  description: string;
+  discountType: DiscountType;
+  /** Cents off for a flat coupon (the same number in the order's currency); percent (1–100) for a percentage. */
+  value: number;
+  platform: CouponPlatform;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Compared with the order's actual cost (before discounts), in its currency. */
+  minimumOrderCents: number;
+  /** Uses overall; null for no limit. */
+  usageLimit: number | null;
+  /** Uses per customer; null for no limit. */
+  perCustomerLimit: number | null;
+  isActive: boolean;
+}
+
+export interface CouponUse {
+  /** Redemptions by everyone, and by this customer, on orders other than this one. */
+  total: number;
+  byCustomer: number;
+}
+
+export type CouponCheck = { ok: true } | { ok: false; message: string };
+
+/** Whether a coupon may be used now on an order of `actualCostCents` (minimum shown with `format`). */
+export function checkCoupon(
+  coupon: Coupon | null,
+  context: {
+    now: Date;
+    platform: CouponPlatform;
+    actualCostCents: number;
+    use: CouponUse;
+    format: (cents: number) => string;
+  },
+): CouponCheck {
+  const fail = (message: string): CouponCheck => ({ ok: false, message });
+  if (!coupon?.isActive) return fail(COUPON_MESSAGES.unknown);
+  if (coupon.platform !== context.platform) return fail(COUPON_MESSAGES.wrongPlatform);
+  if (coupon.startsAt && context.now < coupon.startsAt) return fail(COUPON_MESSAGES.notYet);
+  if (coupon.endsAt && context.now >= coupon.endsAt) return fail(COUPON_MESSAGES.expired);
+  if (coupon.perCustomerLimit !== null && context.use.byCustomer >= coupon.perCustomerLimit)
+    return fail(COUPON_MESSAGES.alreadyUsed);
+  if (coupon.usageLimit !== null && context.use.total >= coupon.usageLimit) return fail(COUPON_MESSAGES.usedUp);
+  if (context.actualCostCents < coupon.minimumOrderCents)
+    return fail(COUPON_MESSAGES.minimumNotMet(context.format(coupon.minimumOrderCents)));
+  return { ok: true };
+}
+
+/** What a coupon takes off our fee (never more than it; the government fee is never touched). */
+export function couponDiscountCents(coupon: Pick<Coupon, 'discountType' | 'value'>, ourFeeCents: number): number {
+  const wanted =
+    coupon.discountType === 'flat' ? coupon.value : Math.round((ourFeeCents * Math.min(coupon.value, 100)) / 100);
+  return Math.max(0, Math.min(wanted, ourFeeCents));
+}

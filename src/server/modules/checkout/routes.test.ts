@@ -1,0 +1,317 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import {
+  ADULT,
+  type ApiMethod,
+  apiCall,
+  MINOR,
+  moveOrderTo,
+  seededPackage,
+  startApplication,
+} from '../applications/testing.ts';
+import { createSignedInUser } from '../auth/testing.ts';
+import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
+import { coupons } from './tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const call = (method: ApiMethod, url: string, token: string | null, payload?: object) =>
+  apiCall(t.app, method, url, token, payload);
+const storedTotal = async (orderId: number) =>
+  (await t.database.db.select({ total: orders.totalCents }).from(orders).where(eq(orders.id, orderId)))[0]?.total;
+
+/** A signed-in customer with a New OCI Card application (USD) for an adult and a minor. */
+async function family() {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
+  return { user, order, base: `/application/order/${order.displayId}` };
+}
+
+let couponSeq = 0;
+async function addCoupon(values: Partial<typeof coupons.$inferInsert> = {}) {
+  couponSeq += 1;
+  const code = values.code ?? `TEST${couponSeq}${Date.now() % 100000}`;
+  await t.database.db.insert(coupons).values({
+    code,
+    description: 'A test coupon',
+    discountType: 'flat',
+    value: 500,
+    platform: 'sevadocs',
+    ...values,
+  });
+  return code;
+}
+
+describe('add-ons', () => {
+  it('lists the package’s add-ons with their titles, texts and USD prices', async () => {
+    const { user, base } = await family();
+    const res = await call('GET', `${base}/add-ons`, user.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: C.addOnsLoaded });
+    const { data } = res.json();
+    expect(data.currency).toBe('USD');
+    expect(data.addOns.map((a: { addon: string }) => a.addon)).toEqual(['Photo Enhancement', 'Expedite']);
+    expect(data.addOns[0]).toMatchObject({
+      unitCents: 1000,
+      scope: 'member',
+      subTitle: '$10 per member',
+      chosen: false,
+    });
+    expect(data.addOns[1]).toMatchObject({ unitCents: 6200, scope: 'order', subTitle: '$62' });
+    for (const a of data.addOns) expect(a.subText).not.toMatch(/2liner/);
+  });
+
+  it('offers the apostille on a power of attorney, in CAD from Canada', async () => {
+    const user = await createSignedInUser(t.app);
+    const { pkg } = await seededPackage(t.app, 'power-of-attorney', 'property-power-of-attorney', {
+      applyingFrom: 'CA',
+    });
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id, choices: { applyingFrom: 'CA' } });
+    const { data } = (await call('GET', `/application/order/${order.id}/add-ons`, user.token)).json();
+    expect(data.currency).toBe('CAD');
+    expect(data.addOns.map((a: { addon: string; subTitle: string }) => [a.addon, a.subTitle])).toEqual([
+      ['Apostilled', 'CA$82'],
+      ['Photo Enhancement', 'CA$14 per member'],
+      ['Expedite', 'CA$85'],
+    ]);
+  });
+
+  it('prices photo enhancement per member and expedite once; the stored total follows every change', async () => {
+    const { user, order, base } = await family();
+    const [adult, minor] = order.members;
+    const before = order.price.totalCents;
+    const res = await call('PUT', `${base}/add-ons`, user.token, {
+      addOns: [{ addon: 'Photo Enhancement', memberIds: [adult?.id, minor?.id] }, { addon: 'Expedite' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const summary = res.json().data;
+    expect(summary.totalCents).toBe(before + 2 * 1000 + 6200);
+    expect(summary.lines.find((l: { id: string }) => l.id === 'photo-enhancer')).toMatchObject({
+      label: 'Photo Enhancer',
+      value: '$20',
+      subValue: '$10 × 2',
+    });
+    expect(await storedTotal(order.id)).toBe(summary.totalCents);
+
+    // Removing a member takes their photo enhancement with them.
+    expect((await call('DELETE', `${base}/members/${minor?.id}`, user.token)).statusCode).toBe(200);
+    const after = (await call('GET', `${base}/cost-summary`, user.token)).json().data;
+    expect(after.totalCents).toBe(before / 2 + 1000 + 6200);
+    expect(await storedTotal(order.id)).toBe(after.totalCents);
+
+    // Choosing none removes them all.
+    const none = (await call('PUT', `${base}/add-ons`, user.token, { addOns: [] })).json().data;
+    expect(none.totalCents).toBe(before / 2);
+    expect(await storedTotal(order.id)).toBe(before / 2);
+  });
+
+  it.each([
+    ['an add-on the package does not offer', [{ addon: 'Apostilled' }], 400, C.notOffered('Apostilled')],
+    [
+      'photo enhancement for nobody',
+      [{ addon: 'Photo Enhancement', memberIds: [] }],
+      400,
+      C.chooseMembers('Photo Enhancement'),
+    ],
+    ['expedite for members', [{ addon: 'Expedite', memberIds: [1] }], 400, C.orderWide('Expedite')],
+    ['an add-on twice', [{ addon: 'Expedite' }, { addon: 'Expedite' }], 400, C.twice('Expedite')],
+    ['a member of another order', [{ addon: 'Photo Enhancement', memberIds: [999999] }], 404, C.memberNotFound],
+  ])('refuses %s and changes nothing', async (_, addOns, status, message) => {
+    const { user, order, base } = await family();
+    const res = await call('PUT', `${base}/add-ons`, user.token, { addOns });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents);
+  });
+
+  it('is closed after payment', async () => {
+    const { user, order, base } = await family();
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const res = await call('PUT', `${base}/add-ons`, user.token, { addOns: [{ addon: 'Expedite' }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(C.locked);
+  });
+});
+
+describe('cost summary', () => {
+  it('lists the line items with the fees apart, refundable or not, and flags premium support', async () => {
+    const { user, order, base } = await family();
+    const res = await call('GET', `${base}/cost-summary`, user.token);
+    expect(res.json()).toMatchObject({ statusCode: 200, message: C.summaryLoaded });
+    const s = res.json().data;
+    expect(s.totalCents).toBe(order.price.totalCents);
+    expect(s.currency).toBe('USD');
+    expect(s.appliedCoupon).toBeNull();
+    const labels = s.lines.map((l: { label: string }) => l.label);
+    expect(labels.slice(0, 3)).toEqual(['Package Cost Per Member', 'Members', 'Government fee']);
+    expect(labels).toContain('Our service fee');
+    expect(labels).toContain('Convenience Fees');
+    expect(labels).toContain('Actual Cost');
+    expect(s.lines.find((l: { id: string }) => l.id === 'members').value).toBe('x2');
+    expect(s.lines.find((l: { id: string }) => l.id === 'government-fee').refundable).toBe(false);
+    expect(s.lines.find((l: { id: string }) => l.id === 'service-fee').refundable).toBe(true);
+    expect(s.premiumSupport).toBe(s.totalCents >= 10_000);
+    expect(s.premiumSupport).toBe(true);
+  });
+});
+
+describe('coupons', () => {
+  it('applies FIRST10 to our service fee only, once per customer, and removes it', async () => {
+    const { user, order, base } = await family();
+    const plain = (await call('GET', `${base}/cost-summary`, user.token)).json().data;
+    const res = await call('POST', `${base}/coupon`, user.token, { code: 'first10' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(COUPON_MESSAGES.applied);
+    const s = res.json().data;
+    expect(s.appliedCoupon).toBe('FIRST10');
+    expect(s.couponDiscountCents).toBe(Math.round(plain.ourFeeCents / 10));
+    expect(s.governmentFeeCents).toBe(plain.governmentFeeCents);
+    expect(s.lines.find((l: { id: string }) => l.id === 'coupon-discount')).toMatchObject({
+      label: 'Coupon Discount',
+      subValue: 'FIRST10',
+    });
+    expect(await storedTotal(order.id)).toBe(plain.totalCents - s.couponDiscountCents);
+
+    // The same customer's next application: already used.
+    const second = await startApplication(t.app, user.token);
+    const again = await call('POST', `/application/order/${second.displayId}/coupon`, user.token, { code: 'FIRST10' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      message: COUPON_MESSAGES.alreadyUsed,
+      errors: { code: COUPON_MESSAGES.alreadyUsed },
+    });
+
+    const removed = await call('DELETE', `${base}/coupon`, user.token);
+    expect(removed.json()).toMatchObject({ statusCode: 200, message: COUPON_MESSAGES.removed });
+    expect(removed.json().data.appliedCoupon).toBeNull();
+    expect(await storedTotal(order.id)).toBe(plain.totalCents);
+    const none = await call('DELETE', `${base}/coupon`, user.token);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(COUPON_MESSAGES.noCoupon);
+  });
+
+  it('refuses each broken rule with its message and changes nothing', async () => {
+    const expired = await addCoupon({ endsAt: new Date('2020-01-01T00:00:00Z') });
+    const future = await addCoupon({ startsAt: new Date('2099-01-01T00:00:00Z') });
+    const photos = await addCoupon({ platform: 'sevaphotos' });
+    const big = await addCoupon({ minimumOrderCents: 10_000_000 });
+    const usedUp = await addCoupon({ usageLimit: 1 });
+    const other = await family();
+    expect((await call('POST', `${other.base}/coupon`, other.user.token, { code: usedUp })).statusCode).toBe(200);
+
+    const { user, order, base } = await family();
+    for (const [code, message] of [
+      ['NOSUCHCODE', COUPON_MESSAGES.unknown],
+      [expired, COUPON_MESSAGES.expired],
+      [future, COUPON_MESSAGES.notYet],
+      [photos, COUPON_MESSAGES.wrongPlatform],
+      [big, 'This coupon needs an order of at least $100,000.'],
+      [usedUp, COUPON_MESSAGES.usedUp],
+      ['   ', COUPON_MESSAGES.empty],
+    ] as const) {
+      const res = await call('POST', `${base}/coupon`, user.token, { code });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().message, code).toBe(message);
+    }
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents);
+  });
+
+  it('gives a use back when the order is cancelled before payment', async () => {
+    const { user, base } = await family();
+    expect((await call('POST', `${base}/coupon`, user.token, { code: 'FIRST10' })).statusCode).toBe(200);
+    expect((await call('POST', `${base}/cancel`, user.token, {})).statusCode).toBe(200);
+    const next = await startApplication(t.app, user.token);
+    const res = await call('POST', `/application/order/${next.displayId}/coupon`, user.token, { code: 'FIRST10' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('drops a coupon whose minimum the order no longer reaches after a member is removed', async () => {
+    const { user, order, base } = await family();
+    const code = await addCoupon({ minimumOrderCents: order.price.totalCents });
+    expect((await call('POST', `${base}/coupon`, user.token, { code })).statusCode).toBe(200);
+    expect((await call('DELETE', `${base}/members/${order.members[1]?.id}`, user.token)).statusCode).toBe(200);
+    const s = (await call('GET', `${base}/cost-summary`, user.token)).json().data;
+    expect(s.appliedCoupon).toBeNull();
+    expect(s.totalCents).toBe(order.price.totalCents / 2);
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents / 2);
+  });
+
+  it('never takes a total below the government and third-party fees', async () => {
+    const code = await addCoupon({ value: 10_000_000 });
+    const { user, base } = await family();
+    const s = (await call('POST', `${base}/coupon`, user.token, { code })).json().data;
+    expect(s.ourFeeCents).toBe(0);
+    expect(s.totalCents).toBe(s.governmentFeeCents + s.thirdPartyFeeCents);
+  });
+
+  it('lists the active public coupons of a platform without a session', async () => {
+    const res = await call('GET', '/coupons-management/platform?platform=sevadocs', null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'FIRST10', discountType: 'percentage', value: 10 })]),
+    );
+    expect((await call('GET', '/coupons-management/platform?platform=sevaphotos', null)).json().data).toEqual([]);
+    expect((await call('GET', '/coupons-management/platform?platform=other', null)).statusCode).toBe(400);
+  });
+
+  it('gives the last use to one of two checkouts redeeming it at the same moment', async () => {
+    const code = await addCoupon({ usageLimit: 1 });
+    const a = await family();
+    const b = await family();
+    const answers = await Promise.all([
+      call('POST', `${a.base}/coupon`, a.user.token, { code }),
+      call('POST', `${b.base}/coupon`, b.user.token, { code }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.statusCode === 400)?.json().message).toBe(COUPON_MESSAGES.usedUp);
+  });
+});
+
+describe('referral', () => {
+  it('gives a referred friend $5 off our fee on their first application only', async () => {
+    const referrer = await createSignedInUser(t.app);
+    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const first = await startApplication(t.app, friend.token);
+    const plain = await startApplication(t.app, referrer.token);
+    expect(first.price.totalCents).toBe(plain.price.totalCents - 500);
+    expect(await storedTotal(first.id)).toBe(plain.price.totalCents - 500);
+    const s = (await call('GET', `/application/order/${first.displayId}/cost-summary`, friend.token)).json().data;
+    expect(s.lines.find((l: { id: string }) => l.id === 'referral-discount')).toMatchObject({
+      label: 'Referral discount',
+      value: '-$5',
+    });
+    expect(s.referralDiscountCents).toBe(500);
+
+    const second = await startApplication(t.app, friend.token);
+    expect(second.price.totalCents).toBe(plain.price.totalCents);
+  });
+});
+
+describe('ownership', () => {
+  it.each([
+    ['GET', 'add-ons'],
+    ['PUT', 'add-ons'],
+    ['GET', 'cost-summary'],
+    ['POST', 'coupon'],
+    ['DELETE', 'coupon'],
+  ] as const)('%s …/%s: another customer 404, a visitor 401', async (method, path) => {
+    const { order } = await family();
+    const stranger = await createSignedInUser(t.app);
+    const body = method === 'PUT' ? { addOns: [] } : method === 'POST' ? { code: 'FIRST10' } : undefined;
+    const theirs = await call(method, `/application/order/${order.displayId}/${path}`, stranger.token, body);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(A.orderNotFound);
+    expect((await call(method, `/application/order/${order.id}/${path}`, null, body)).statusCode).toBe(401);
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents);
+  });
+});

@@ -1,0 +1,266 @@
+import type { z } from 'zod';
+import { canChangeMemberList, type OrderRef } from '../../../domain/applications/application.ts';
+import { ADDON_TYPES, type AddonType } from '../../../domain/catalog/addons.ts';
+import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import { ADDON_DETAILS } from '../../../domain/checkout/addons.ts';
+import {
+  type AddOnOption,
+  type addOnsSchema,
+  CHECKOUT_MESSAGES as C,
+  type ChooseAddOns,
+  type costSummarySchema,
+} from '../../../domain/checkout/api.ts';
+import { type CheckoutSnapshot, type CostSummary, priceCheckout } from '../../../domain/checkout/cost-summary.ts';
+import { COUPON_MESSAGES, type CouponPlatform, checkCoupon } from '../../../domain/checkout/coupons.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { Database } from '../../db/client.ts';
+import { type ApplicationsService, orderNotFound, withLockedOrder } from '../applications/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { createCheckoutRepository } from './repository.ts';
+
+export interface CheckoutPricingDeps {
+  catalog: Pick<CatalogService, 'addonPrices'>;
+  /** The referral discount: a referred customer's first application. */
+  orders: Pick<OrdersService, 'isFirstOrder' | 'setTotal'>;
+  users: Pick<UsersService, 'wasReferred'>;
+}
+
+/** The order a summary is for: its id, and its customer and kind for the referral discount. */
+type PricedOrder = Pick<Order, 'id' | 'userId' | 'kind'>;
+
+/**
+ * An order's cost summary from what is stored: its price snapshot and members (the applications
+ * module's), its chosen add-ons priced from the catalog, and its coupon. The applications module
+ * and the checkout calls both take the total from here (decision 0054).
+ */
+export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricingDeps) {
+  async function compute(on: Database, order: PricedOrder, snapshot: CheckoutSnapshot, memberIds: readonly number[]) {
+    const repository = createCheckoutRepository(on);
+    const chosen = await repository.listAddOns(order.id);
+    const coupon = await repository.appliedCoupon(order.id);
+    const prices = await catalog.addonPrices(snapshot.currency, on);
+    const addOns = ADDON_TYPES.flatMap((addon) => {
+      const unitCents = prices[addon];
+      const quantity = chosen.filter(
+        (c) => c.addon === addon && (c.memberId === null || memberIds.includes(c.memberId)),
+      ).length;
+      return unitCents !== undefined && quantity > 0 ? [{ addon, unitCents, quantity }] : [];
+    });
+    const referral = {
+      applies: (await users.wasReferred(order.userId, on)) && (await orders.isFirstOrder(on, order)),
+    };
+    return { summary: priceCheckout(snapshot, memberIds.length, addOns, coupon, referral), coupon };
+  }
+
+  return {
+    /** The cost summary as things stand (a read: nothing is stored). */
+    async summary(
+      on: Database,
+      order: PricedOrder,
+      snapshot: CheckoutSnapshot,
+      memberIds: readonly number[],
+    ): Promise<CostSummary> {
+      return (await compute(on, order, snapshot, memberIds)).summary;
+    },
+
+    /**
+     * After a change to members, add-ons or coupon (the caller holds the order's lock): a coupon
+     * whose minimum order the order no longer reaches is removed, and the total is stored.
+     */
+    async settle(
+      tx: Database,
+      order: PricedOrder,
+      snapshot: CheckoutSnapshot,
+      memberIds: readonly number[],
+    ): Promise<{ summary: CostSummary; order: Order }> {
+      let { summary, coupon } = await compute(tx, order, snapshot, memberIds);
+      if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
+        await createCheckoutRepository(tx).removeRedemption(order.id);
+        ({ summary } = await compute(tx, order, snapshot, memberIds));
+      }
+      return { summary, order: await orders.setTotal(tx, order.id, summary.totalCents) };
+    },
+  };
+}
+
+export type CheckoutPricing = ReturnType<typeof createCheckoutPricing>;
+
+export interface CheckoutServiceDeps {
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countNotCancelled'>;
+  applications: Pick<ApplicationsService, 'checkoutInput'>;
+  catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
+  pricing: CheckoutPricing;
+  /** The coupon's validity window is checked against this clock. */
+  now?: () => Date;
+}
+
+type CostSummaryView = z.infer<typeof costSummarySchema>;
+
+/** The checkout calls on a customer's service order (decision 0054): add-ons, cost summary, coupon. */
+export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
+  const { orders, applications, catalog, pricing } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function offeredAddOns(on: Database, packageId: number, currency: Currency) {
+    const found = await catalog.getPackage(packageId);
+    const prices = await catalog.addonPrices(currency, on);
+    return (found?.pkg.addons ?? []).flatMap((addon) => {
+      const unitCents = prices[addon];
+      return unitCents === undefined ? [] : [{ addon, unitCents }];
+    });
+  }
+
+  /** A coupon's uses on other orders (only `userId`'s when given); cancelled orders give theirs back. */
+  async function liveUses(tx: Database, couponId: number, orderId: number, userId?: number) {
+    const orderIds = await createCheckoutRepository(tx).redemptionOrders(couponId, orderId, userId);
+    return deps.orders.countNotCancelled(tx, orderIds);
+  }
+
+  async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
+    const input = await applications.checkoutInput(on, order.id);
+    const summary = await pricing.summary(on, order, input.snapshot, input.memberIds);
+    const coupon = await createCheckoutRepository(on).appliedCoupon(order.id);
+    return { ...summary, appliedCoupon: coupon?.code ?? null };
+  }
+
+  /** Runs a change before payment on the locked order, then stores the new total in the same transaction. */
+  function changeBeforePayment<T>(
+    customerId: number,
+    ref: OrderRef,
+    change: (tx: Database, order: Order) => Promise<FormResult<T>>,
+  ): Promise<FormResult<CostSummaryView>> {
+    return withLockedOrder(db, orders, customerId, ref, async (tx, order) => {
+      if (!canChangeMemberList(order.status)) return formFailure(409, C.locked);
+      const changed = await change(tx, order);
+      if (!changed.ok) return changed;
+      const input = await applications.checkoutInput(tx, order.id);
+      await pricing.settle(tx, order, input.snapshot, input.memberIds);
+      return { ok: true, value: await summaryView(tx, order) };
+    });
+  }
+
+  return {
+    /** SPEC.md §7 `/photoAddon-price/`, `/expedite-price/`, `/appostilled-price/`: the package's add-ons with prices and choices. */
+    async addOns(customerId: number, ref: OrderRef): Promise<FormResult<z.infer<typeof addOnsSchema>>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const input = await applications.checkoutInput(db, order.id);
+      const chosen = await createCheckoutRepository(db).listAddOns(order.id);
+      const offered = await offeredAddOns(db, input.packageId, input.snapshot.currency);
+      const money = (cents: number) => formatMoney({ amountCents: cents, currency: input.snapshot.currency });
+      const addOns: AddOnOption[] = offered.map(({ addon, unitCents }) => {
+        const details = ADDON_DETAILS[addon];
+        const rows = chosen.filter((c) => c.addon === addon);
+        return {
+          addon,
+          title: details.title,
+          subText: details.subText,
+          icon: details.icon,
+          scope: details.scope,
+          unitCents,
+          subTitle: details.scope === 'member' ? `${money(unitCents)} per member` : money(unitCents),
+          chosen: rows.length > 0,
+          memberIds: rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
+        };
+      });
+      return { ok: true, value: { currency: input.snapshot.currency, addOns } };
+    },
+
+    /** Replaces the order's add-ons with `choice` (before payment); answers the new cost summary. */
+    chooseAddOns(customerId: number, ref: OrderRef, choice: ChooseAddOns): Promise<FormResult<CostSummaryView>> {
+      return changeBeforePayment(customerId, ref, async (tx, order) => {
+        const input = await applications.checkoutInput(tx, order.id);
+        const offered = new Set(
+          (await offeredAddOns(tx, input.packageId, input.snapshot.currency)).map((o) => o.addon),
+        );
+        const rows: { addon: AddonType; memberIds: number[] | undefined }[] = [];
+        for (const [i, { addon, memberIds }] of choice.addOns.entries()) {
+          const field = `addOns.${i}`;
+          const fail = (message: string) => formFailure(400, message, { [field]: message });
+          if (!offered.has(addon)) return fail(C.notOffered(addon));
+          if (choice.addOns.findIndex((a) => a.addon === addon) !== i) return fail(C.twice(addon));
+          if (ADDON_DETAILS[addon].scope === 'order') {
+            if (memberIds?.length) return fail(C.orderWide(addon));
+          } else {
+            if (!memberIds?.length) return fail(C.chooseMembers(addon));
+            if (memberIds.some((id) => !input.memberIds.includes(id))) return formFailure(404, C.memberNotFound);
+          }
+          rows.push({ addon, memberIds });
+        }
+        await createCheckoutRepository(tx).replaceAddOns(
+          order.id,
+          rows.flatMap(({ addon, memberIds }): { addon: AddonType; memberId: number | null }[] =>
+            memberIds?.length
+              ? [...new Set(memberIds)].map((memberId) => ({ addon, memberId }))
+              : [{ addon, memberId: null }],
+          ),
+        );
+        return { ok: true, value: null };
+      });
+    },
+
+    /** SPEC.md §3 cost summary of the order, as the server prices it now. */
+    async costSummary(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
+      const order = await orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      return { ok: true, value: await summaryView(db, order) };
+    },
+
+    /**
+     * SPEC.md §7 `/apply-coupon/`: checks the coupon's rules and takes one of its uses for the
+     * order. The coupon row is locked while its uses are counted and the redemption inserted, so
+     * two checkouts racing for the last use end with one redemption.
+     */
+    applyCoupon(customerId: number, ref: OrderRef, code: string): Promise<FormResult<CostSummaryView>> {
+      return changeBeforePayment(customerId, ref, async (tx, order) => {
+        const repository = createCheckoutRepository(tx);
+        const coupon = await repository.lockCouponByCode(code);
+        const fail = (message: string) => formFailure(400, message, { code: message });
+        if (!coupon) return fail(COUPON_MESSAGES.unknown);
+        const input = await applications.checkoutInput(tx, order.id);
+        const before = await pricing.summary(tx, order, input.snapshot, input.memberIds);
+        const checked = checkCoupon(coupon, {
+          now: now(),
+          platform: 'sevadocs',
+          actualCostCents: before.actualCostCents,
+          use: {
+            total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
+            byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
+          },
+          format: (cents) => formatMoney({ amountCents: cents, currency: input.snapshot.currency }),
+        });
+        if (!checked.ok) return fail(checked.message);
+        await repository.setRedemption(order.id, coupon.id, customerId);
+        return { ok: true, value: null };
+      });
+    },
+
+    /** SPEC.md §7 `/remove-coupon/`: gives the coupon's use back. */
+    removeCoupon(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
+      return changeBeforePayment(customerId, ref, async (tx, order) => {
+        const removed = await createCheckoutRepository(tx).removeRedemption(order.id);
+        return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
+      });
+    },
+
+    /** SPEC.md §7 `/coupons-management/platform`: the active public coupons of a platform, not expired. */
+    async publicCoupons(platform: CouponPlatform) {
+      const at = now();
+      const rows = await createCheckoutRepository(db).listPublicCoupons(platform);
+      return rows
+        .filter((c) => (!c.startsAt || c.startsAt <= at) && (!c.endsAt || at < c.endsAt))
+        .map((c) => ({
+          code: c.code,
+          description: c.description,
+          discountType: c.discountType,
+          value: c.value,
+          minimumOrderCents: c.minimumOrderCents,
+          endsAt: c.endsAt?.toISOString() ?? null,
+        }));
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
