@@ -112,6 +112,21 @@ describe('autosave', () => {
     expect(t.calls[1]?.body.currentStep).toBe(3);
   });
 
+  it('counts the rate limit’s second from a slow answer, not from the request’s start', async () => {
+    // Under load a request may reach the server late; the server counted it by then at the latest.
+    const t = setup();
+    t.moveTo(2);
+    await advance(0);
+    await advance(900);
+    t.calls[0]?.resolve();
+    await advance(0);
+    t.moveTo(3);
+    await advance(MIN_SAVE_INTERVAL_MS - 1);
+    expect(t.calls).toHaveLength(1);
+    await advance(1);
+    expect(t.calls[1]?.body.currentStep).toBe(3);
+  });
+
   it('keeps one request in flight and coalesces the changes made meanwhile into the next', async () => {
     const t = setup();
     t.type({ a: 1 });
@@ -279,8 +294,8 @@ describe('autosave', () => {
       send: () => new Promise(() => {}),
       onStatus: () => {},
       onSaved: () => {},
-      lastStartAt: Date.now() - 400,
-      onStart: (at) => started.push(at),
+      lastRequestAt: Date.now() - 400,
+      onRequestTime: (at) => started.push(at),
     });
     saver.saveNow();
     await advance(MIN_SAVE_INTERVAL_MS - 401);

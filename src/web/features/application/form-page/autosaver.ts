@@ -33,12 +33,12 @@ export interface AutosaverOptions {
   /** The server has `body` (its answer is `form`). */
   onSaved(body: SaveMemberForm, form: MemberForm, settled: boolean): void;
   debounceMs?: number;
-  /** The least time between two requests' starts. */
+  /** The least time from one request's answer (or start, while it has none) to the next request. */
   minIntervalMs?: number;
-  /** When the last request started, if before this autosaver (the page was reloaded): the rate limit still counts it. */
-  lastStartAt?: number;
-  /** A request starts (to remember for the next page). */
-  onStart?(at: number): void;
+  /** When the last request started or was answered, if before this autosaver (the page was reloaded): the rate limit still counts it. */
+  lastRequestAt?: number;
+  /** A request starts or its answer arrives (to remember for the next page). */
+  onRequestTime?(at: number): void;
   now?: () => number;
 }
 
@@ -47,7 +47,11 @@ export function backoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 30_000);
 }
 
-/** A little over the server's one-a-second window, so two requests never fall in one. */
+/**
+ * A little over the server's one-a-second window, counted from the previous request's answer: the
+ * server counted that request when it arrived, before it answered, so two requests never fall in
+ * one window however late a busy network delivers the first (counting from its start did not).
+ */
 export const MIN_SAVE_INTERVAL_MS = 1100;
 
 export const SIGNED_OUT_MESSAGE =
@@ -76,8 +80,8 @@ export function createAutosaver({
   onSaved,
   debounceMs = AUTOSAVE_DEBOUNCE_MS,
   minIntervalMs = MIN_SAVE_INTERVAL_MS,
-  lastStartAt = Number.NEGATIVE_INFINITY,
-  onStart,
+  lastRequestAt = Number.NEGATIVE_INFINITY,
+  onRequestTime,
   now = Date.now,
 }: AutosaverOptions): Autosaver {
   let dirty = false;
@@ -86,10 +90,15 @@ export function createAutosaver({
   let disposed = false;
   let dueAt = 0;
   let retryAt = 0;
-  let lastStart = lastStartAt;
+  let lastRequest = lastRequestAt;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiters: ((saved: boolean) => void)[] = [];
+
+  const noteRequestTime = () => {
+    lastRequest = now();
+    onRequestTime?.(lastRequest);
+  };
 
   const settle = (saved: boolean) => {
     const done = waiters;
@@ -101,7 +110,7 @@ export function createAutosaver({
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     if (!dirty || inFlight || stopped || disposed) return;
-    const at = Math.max(dueAt, retryAt, lastStart + minIntervalMs);
+    const at = Math.max(dueAt, retryAt, lastRequest + minIntervalMs);
     timer = setTimeout(run, Math.max(0, at - now()));
   }
 
@@ -111,8 +120,7 @@ export function createAutosaver({
     const { body, withCorrections } = collect();
     dirty = false;
     inFlight = true;
-    lastStart = now();
-    onStart?.(lastStart);
+    noteRequestTime();
     onStatus({ kind: 'saving' });
     try {
       const form = await send(body, {});
@@ -127,6 +135,7 @@ export function createAutosaver({
       failed(error);
     } finally {
       inFlight = false;
+      if (!disposed) noteRequestTime();
       schedule();
     }
   }

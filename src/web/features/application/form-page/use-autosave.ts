@@ -56,10 +56,10 @@ export function useAutosave({
 
   useEffect(() => {
     if (!enabled) return;
-    const startKey = `sevadocs-form-save-started:${orderId}:${memberId}`;
+    const requestKey = `sevadocs-form-last-request:${orderId}:${memberId}`;
     const instance = createAutosaver({
-      lastStartAt: Number(sessionStorage.getItem(startKey)) || undefined,
-      onStart: (at) => sessionStorage.setItem(startKey, String(at)),
+      lastRequestAt: Number(sessionStorage.getItem(requestKey)) || undefined,
+      onRequestTime: (at) => sessionStorage.setItem(requestKey, String(at)),
       collect: () => {
         const checked = engine.current?.savableAnswers() ?? { answers: {}, errors: {} };
         corrections.current = Object.keys(checked.errors).length > 0;
