@@ -211,13 +211,13 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(switcher(page).getByText('Minor · Reviewed'));
     await poll(() => new URL(page.url()).searchParams.get('member')).toBe(String(adult.id));
 
-    // The review page: what is missing first, every answer with its Edit link, checkout closed.
+    // The review page: what is missing first, every answer with its Edit link, checkout open (pay first, finish later).
     await switcher(page)
       .getByRole('link', { name: /Review all/ })
       .click();
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
     expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&review=1`);
-    const missing = page.getByRole('region', { name: 'Still to do before checkout' });
+    const missing = page.getByRole('region', { name: 'Still to do' });
     await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not reviewed yet' }));
     expect(await missing.getByRole('link', { name: /Aarav Sharma: answers/ }).count()).toBe(0);
     await expectVisible(missing.getByRole('link', { name: 'Aarav Sharma: Child’s birth certificate' }));
@@ -226,7 +226,10 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     const priya = page.getByRole('region', { name: /^Priya Sharma/ });
     await expectVisible(priya.getByText('PRIYA', { exact: true }));
     await expectVisible(priya.getByTitle('us-passport.pdf'));
-    expect(await page.getByRole('button', { name: 'Continue to checkout' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
+      `/service-order?orderId=${order.displayId}&checkout=1`,
+    );
+    await expectVisible(page.getByText(/You can pay now and finish what is listed above afterwards/));
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await shoot(page, 'review-1440');
 
