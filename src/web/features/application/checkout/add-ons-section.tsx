@@ -39,6 +39,14 @@ export function nextChoice(
   return { addOns: chosen };
 }
 
+/** The options as they will be once a choice is saved: shown while it is (the box stays as clicked). */
+function withChoice(addOns: readonly AddOnOption[], choice: ChooseAddOns): AddOnOption[] {
+  return addOns.map((option) => {
+    const chosen = choice.addOns.find((c) => c.addon === option.addon);
+    return { ...option, chosen: chosen !== undefined, memberIds: chosen?.memberIds ?? [] };
+  });
+}
+
 /**
  * The package's add-ons with their title, sub-text and price (decision 0054): a per-order one is one
  * checkbox, a per-member one a checkbox per member. Each change saves the whole choice (PUT) and
@@ -46,7 +54,7 @@ export function nextChoice(
  */
 export function AddOnsSection({
   orderRef,
-  addOns,
+  addOns: saved,
   members,
 }: {
   orderRef: string;
@@ -68,6 +76,7 @@ export function AddOnsSection({
     },
   });
   const busy = save.isPending;
+  const addOns = busy && save.variables ? withChoice(saved, save.variables) : saved;
   const change = (addon: AddOnOption['addon'], checked: boolean, memberId?: number) => {
     if (busy) return;
     save.mutate(nextChoice(addOns, { addon, checked, ...(memberId === undefined ? {} : { memberId }) }));

@@ -26,7 +26,7 @@ export function CostSummaryPanel({ summary }: { summary: CostSummary }) {
         {priced.map((line) => (
           <div key={line.id} className="flex justify-between gap-4 text-sm">
             <dt className="text-slate-700">
-              {line.label}
+              <span>{line.label}</span>
               {line.subValue ? <span className="ml-1 text-slate-500">({line.subValue})</span> : null}
               {line.refundable === undefined ? null : (
                 <span className="block text-xs text-slate-500">
