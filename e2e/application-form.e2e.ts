@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import fc from 'fast-check';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -11,42 +10,15 @@ import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { dropFile, onePagePdf } from './support/files.ts';
+import { type StartedOrder, startOrder as startOrderAt } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
+const startOrder = (context: BrowserContext) => startOrderAt(context, e2e.baseURL);
+
 /** Screenshots to look at (git-ignored). */
 const SHOTS = '.tmp/screenshots';
-
-interface StartedOrder {
-  displayId: string;
-  members: { id: number; fullName: string; kind: 'Minor' | 'Adult' }[];
-}
-
-/** A New OCI Card application from the USA for an adult and a minor, started through the API. */
-async function startOrder(context: BrowserContext): Promise<StartedOrder> {
-  const origin = { origin: e2e.baseURL };
-  const services = await (await context.request.get('/api/v1/services?page=1&limit=100')).json();
-  const oci = services.data.results.find((s: { slug: string }) => s.slug === 'oci-card');
-  const priced = await (
-    await context.request.post(`/api/v1/packages/${oci.id}?applyingFrom=US`, { headers: origin })
-  ).json();
-  const pkg = priced.data.find((p: { slug: string }) => p.slug === 'new-oci-card');
-  const response = await context.request.post('/api/v1/application/order', {
-    headers: origin,
-    data: {
-      idempotencyKey: randomUUID(),
-      packageId: pkg.id,
-      choices: { applyingFrom: 'US' },
-      members: [
-        { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' },
-        { fullName: 'Aarav Sharma', dateOfBirth: '2016-09-30', relationship: 'Child' },
-      ],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).data;
-}
 
 /** A whole valid answer set for a member, saved through the API from another session (another device). */
 async function answerEverything(email: string, order: StartedOrder, memberId: number, kind: 'Minor' | 'Adult') {
@@ -211,13 +183,13 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(switcher(page).getByText('Minor · Reviewed'));
     await poll(() => new URL(page.url()).searchParams.get('member')).toBe(String(adult.id));
 
-    // The review page: what is missing first, every answer with its Edit link, checkout closed.
+    // The review page: what is missing first, every answer with its Edit link, checkout open (pay first, finish later).
     await switcher(page)
       .getByRole('link', { name: /Review all/ })
       .click();
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
     expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&review=1`);
-    const missing = page.getByRole('region', { name: 'Still to do before checkout' });
+    const missing = page.getByRole('region', { name: 'Still to do' });
     await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not reviewed yet' }));
     expect(await missing.getByRole('link', { name: /Aarav Sharma: answers/ }).count()).toBe(0);
     await expectVisible(missing.getByRole('link', { name: 'Aarav Sharma: Child’s birth certificate' }));
@@ -226,7 +198,10 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     const priya = page.getByRole('region', { name: /^Priya Sharma/ });
     await expectVisible(priya.getByText('PRIYA', { exact: true }));
     await expectVisible(priya.getByTitle('us-passport.pdf'));
-    expect(await page.getByRole('button', { name: 'Continue to checkout' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
+      `/service-order?orderId=${order.displayId}&checkout=1`,
+    );
+    await expectVisible(page.getByText(/You can pay now and finish what is listed above afterwards/));
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await shoot(page, 'review-1440');
 

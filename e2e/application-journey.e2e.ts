@@ -266,7 +266,7 @@ describe('an application from package to order page (issue 10)', () => {
       await poll(() => new URL(page.url()).searchParams.get('review')).toBe('1');
       await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
       await expectVisible(switcher(page).getByText('Minor · Reviewed'));
-      expect(await page.getByRole('region', { name: 'Still to do before checkout' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Still to do' }).count()).toBe(0);
       const meera = page.getByRole('region', { name: new RegExp(`^${MEERA.fullName}`) });
       await expectVisible(meera.getByText(MEERA.passportNumber.toUpperCase(), { exact: true }));
       await expectVisible(meera.getByText('94107', { exact: true }));
@@ -274,11 +274,14 @@ describe('an application from package to order page (issue 10)', () => {
       await expectVisible(meera.getByRole('link', { name: `Edit Submission, ${MEERA.fullName}` }));
       await noSeriousViolations(page);
 
-      // On to checkout: until payments exist, the order page, waiting in Payment pending.
-      expect(await page.getByRole('button', { name: 'Continue to checkout' }).count()).toBe(0);
+      // On to checkout (paying is e2e/checkout.e2e.ts), then back to the order, waiting in Payment pending.
       await page.getByRole('link', { name: 'Continue to checkout' }).click();
-      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.get('orderId') === orderId);
+      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.get('checkout') === '1');
       await waitForHydration(page);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+      await expectVisible(page.getByText(/Everything is in: after payment your order goes straight to our team/));
+      await page.getByRole('link', { name: 'Back to your order' }).click();
+      await page.waitForURL((url) => url.pathname === '/service-order' && !url.searchParams.has('checkout'));
       await expectVisible(page.getByRole('heading', { level: 1, name: /Other Civil Documents/ }));
       await expectVisible(page.getByText('Payment pending').first());
       const timeline = page.getByRole('region', { name: 'Timeline' });

@@ -1,9 +1,12 @@
+import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
 import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
 import type { DocumentView, MemberChecklist, OrderChecklist } from '../../domain/applications/documents.ts';
 import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
+import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
+import type { Payment } from '../../domain/payments/payment.ts';
 import { ApiError, apiCall, apiUrl } from './api-client.ts';
 
 /**
@@ -20,6 +23,9 @@ export const applicationKeys = {
     ['application', 'documents', ref, direction] as const,
   form: (ref: string) => ['application', 'form', ref] as const,
   memberForm: (ref: string, memberId: number) => ['application', 'member-form', ref, memberId] as const,
+  addOns: (ref: string) => ['application', 'add-ons', ref] as const,
+  costSummary: (ref: string) => ['application', 'cost-summary', ref] as const,
+  payment: (ref: string) => ['application', 'payment', ref] as const,
 };
 
 const order = (ref: string) => `/application/order/${encodeURIComponent(ref)}`;
@@ -64,6 +70,20 @@ export const reviewMemberForm = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'POST' });
 export const removeMemberReview = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'DELETE' });
+
+// Checkout (docs/decisions/0054, 0055): the browser sends choices and codes, never a price.
+export type CostSummary = z.infer<typeof costSummarySchema>;
+export const getAddOns = (ref: string) =>
+  apiCall<{ currency: string; addOns: AddOnOption[] }>({ url: `${order(ref)}/add-ons` });
+export const chooseAddOns = (ref: string, body: ChooseAddOns) =>
+  apiCall<CostSummary>({ url: `${order(ref)}/add-ons`, method: 'PUT', body });
+export const getCostSummary = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/cost-summary` });
+export const applyCoupon = (ref: string, code: string) =>
+  apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
+export const removeCoupon = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
+export const startPayment = (ref: string) =>
+  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: {} });
+export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
 export interface UploadProgress {
   /** 0 to 1. */
@@ -118,6 +138,11 @@ export function uploadDocument(
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function serviceOrderHref(ref: string): string {
   return `/service-order?${new URLSearchParams({ orderId: ref })}`;
+}
+
+/** The order's checkout: the order page's route with ?checkout=1 (docs/decisions/0056). */
+export function checkoutHref(ref: string): string {
+  return `/service-order?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
 }
 
 /** The application form of an order, at a member and step, or its review page. */

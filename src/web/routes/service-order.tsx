@@ -10,6 +10,10 @@ import type { Route } from './+types/service-order';
 const OrderPage = lazyWithQueries(() =>
   import('../features/application/order-page/order-page.tsx').then((m) => m.OrderPage),
 );
+// Checkout is the same route with ?checkout=1 (decision 0056): its own chunk, loaded only there.
+const CheckoutPage = lazyWithQueries(() =>
+  import('../features/application/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
+);
 
 /**
  * SERVICE_ORDER: signed-in customers only (a visitor signs in and comes back). ?orderId= is the
@@ -20,7 +24,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
   const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const valid = orderRefParams.safeParse({ orderRef: orderId }).success;
-  return { orderRef: valid ? orderId : null, today: todayIsoDate() };
+  const checkout = new URL(request.url).searchParams.get('checkout') === '1';
+  return { orderRef: valid ? orderId : null, today: todayIsoDate(), checkout };
 }
 
 export function headers(): HeadersInit {
@@ -30,7 +35,13 @@ export function headers(): HeadersInit {
 export const handle: RouteHandle = { indexable: () => false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.orderRef ? `Order ${loaderData.orderRef} | SevaDocs` : 'Your order | SevaDocs' },
+  {
+    title: loaderData?.checkout
+      ? `Checkout ${loaderData.orderRef ?? ''} | SevaDocs`
+      : loaderData?.orderRef
+        ? `Order ${loaderData.orderRef} | SevaDocs`
+        : 'Your order | SevaDocs',
+  },
 ];
 
 export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) {
@@ -38,11 +49,15 @@ export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) 
     <Suspense
       fallback={
         <p role="status" className="page-x py-10 text-slate-700">
-          Loading your order…
+          {loaderData.checkout ? 'Loading your checkout…' : 'Loading your order…'}
         </p>
       }
     >
-      <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
+      {loaderData.checkout ? (
+        <CheckoutPage orderRef={loaderData.orderRef} />
+      ) : (
+        <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
+      )}
     </Suspense>
   );
 }

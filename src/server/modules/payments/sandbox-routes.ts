@@ -9,7 +9,7 @@ const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, 
 const simulateBody = paymentQuery.extend({ outcome: z.enum(['succeeded', 'failed']) });
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
 <main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
 }

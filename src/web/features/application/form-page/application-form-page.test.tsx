@@ -302,13 +302,13 @@ describe('the application form page', () => {
 });
 
 describe('the review page', () => {
-  it('lists what is missing with links, and keeps checkout closed until nothing is', async () => {
+  it('lists what is missing with links, and lets the customer pay first and finish afterwards', async () => {
     setup({
       members: [member(1, 'Priya Sharma', true), member(2, 'Rahul Sharma', false)],
       forms: { 1: form(1, { givenName: 'PRIYA', passportNumber: 'Z1234567' }), 2: form(2, { givenName: 'RAHUL' }) },
       path: `/package-form?orderId=${REF}&review=1`,
     });
-    const missing = await screen.findByRole('region', { name: 'Still to do before checkout' });
+    const missing = await screen.findByRole('region', { name: 'Still to do' });
     expect(
       within(missing)
         .getAllByRole('link')
@@ -318,11 +318,12 @@ describe('the review page', () => {
       ['Priya Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=1&step=3`],
       ['Rahul Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
     ]);
-    const checkout = screen.getByRole('button', { name: 'Continue to checkout' });
-    expect((checkout as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
+      `/service-order?orderId=${REF}&checkout=1`,
+    );
     expect(
       screen.getByText(
-        'Checkout (add-ons and payment) opens from your order page. Until you pay, your application waits there with the status Payment pending; nothing has been charged.',
+        /You can pay now and finish what is listed above afterwards: your order then waits in Forms incomplete/,
       ),
     ).toBeTruthy();
   });
@@ -348,8 +349,9 @@ describe('the review page', () => {
     ]);
     expect(within(priya).getByTitle('passport.pdf')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      `/service-order?orderId=${REF}`,
+      `/service-order?orderId=${REF}&checkout=1`,
     );
+    expect(screen.queryByText(/You can pay now and finish/)).toBeNull();
     // Edit opens the member's step in place.
     fireEvent.click(edits[1] as HTMLElement);
     expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();

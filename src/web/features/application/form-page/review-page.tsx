@@ -4,7 +4,7 @@ import type { OrderChecklist } from '../../../../domain/applications/documents.t
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { applicationKeys, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
+import { applicationKeys, checkoutHref, getMemberForm, serviceOrderHref } from '../../../lib/application-api.ts';
 import { StoredFile } from '../documents/document-item.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { itemStep, memberStepCount, missingWork } from './application-data.ts';
@@ -13,7 +13,7 @@ import { inPageLink } from './in-page-link.ts';
 export const REVIEW_TEXT = {
   title: 'Review your application',
   lead: 'Check every answer and document once more. Use Edit to change anything; your changes are saved as you type.',
-  missingTitle: 'Still to do before checkout',
+  missingTitle: 'Still to do',
   notReviewed: (name: string) => `${name}: answers not reviewed yet`,
   missingDocument: (name: string, label: string) => `${name}: ${label}`,
   allDone: 'Everything is in. You can continue to checkout.',
@@ -21,8 +21,9 @@ export const REVIEW_TEXT = {
   notUploaded: 'Not uploaded',
   optional: 'optional',
   continue: 'Continue to checkout',
-  checkoutNote:
-    'Checkout (add-ons and payment) opens from your order page. Until you pay, your application waits there with the status Payment pending; nothing has been charged.',
+  checkoutNote: 'At checkout you choose add-ons, apply a coupon and pay. Nothing is charged before you pay.',
+  payFirstNote:
+    'You can pay now and finish what is listed above afterwards: your order then waits in Forms incomplete until everything is in.',
   toOrder: 'Go to your order',
   answers: 'the answers',
 } as const;
@@ -31,8 +32,8 @@ type Open = (at: { memberId: number; step?: number }) => void;
 
 /**
  * The order's review (issue 10 point 6): what is missing first, with links to it; then every
- * member's answers by step with Edit links and their documents; then Continue to checkout, which
- * leads to the order page (checkout itself is issue 11: the order waits in Payment pending).
+ * member's answers by step with Edit links and their documents; then Continue to checkout (open
+ * with something missing too: the spec lets customers pay first and finish the forms afterwards).
  */
 export function ReviewPage({
   orderRef,
@@ -193,17 +194,13 @@ export function ReviewPage({
       <div className="mt-10 rounded-3xl bg-slate-50 p-5 sm:p-8">
         {order.status === 'Payment pending' ? (
           <>
-            {nothingMissing ? (
-              <a href={serviceOrderHref(orderRef)} className="btn-primary">
-                {REVIEW_TEXT.continue}
-                <Icon name="arrow-right" className="size-5" />
-              </a>
-            ) : (
-              <button type="button" disabled aria-describedby="missing-heading" className="btn-primary opacity-60">
-                {REVIEW_TEXT.continue}
-              </button>
-            )}
-            <p className="mt-3 max-w-2xl text-sm text-slate-600">{REVIEW_TEXT.checkoutNote}</p>
+            <a href={checkoutHref(orderRef)} className="btn-primary">
+              {REVIEW_TEXT.continue}
+              <Icon name="arrow-right" className="size-5" />
+            </a>
+            <p className="mt-3 max-w-2xl text-sm text-slate-600">
+              {REVIEW_TEXT.checkoutNote} {nothingMissing ? '' : REVIEW_TEXT.payFirstNote}
+            </p>
           </>
         ) : (
           <a href={serviceOrderHref(orderRef)} className="btn-primary">

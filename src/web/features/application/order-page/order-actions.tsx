@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   APPLICATION_MESSAGES,
@@ -10,7 +9,7 @@ import { toOrderStatus } from '../../../../domain/orders/status.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { applicationFormHref, applicationKeys, cancelApplication } from '../../../lib/application-api.ts';
+import { applicationFormHref, applicationKeys, cancelApplication, checkoutHref } from '../../../lib/application-api.ts';
 import { showToast } from '../../../lib/toast.ts';
 
 /** The reason is checked with the server's own schema (its length limit and message). */
@@ -18,7 +17,7 @@ const checkReason = (remark: string) => cancelApplicationSchema.safeParse({ rema
 
 /**
  * What the customer can do with the order now, and only that (the order's `actions`): go on with
- * the forms, the checkout while the payment waits (not open yet: issue 11), and cancel before paying.
+ * the forms, the checkout while the payment waits, and cancel before paying.
  */
 export function OrderActions({
   order,
@@ -31,7 +30,6 @@ export function OrderActions({
   focusAfterCancel(): HTMLElement | null;
 }) {
   const queryClient = useQueryClient();
-  const checkoutNote = useId();
   const { actions } = order;
   const paymentPending = toOrderStatus(order.status) === 'Payment pending';
   if (!actions.canChangeAnswers && !paymentPending && !actions.canCancel) return null;
@@ -45,22 +43,13 @@ export function OrderActions({
         </Link>
       ) : null}
       {paymentPending ? (
-        <div>
-          <button
-            type="button"
-            aria-disabled="true"
-            aria-describedby={checkoutNote}
-            onClick={(event) => event.preventDefault()}
-            className="btn-outline w-full cursor-not-allowed text-slate-600 hover:border-slate-300 hover:text-slate-600"
-          >
-            <Icon name="lock-keyhole" className="size-5" />
-            Continue to checkout
-          </button>
-          <p id={checkoutNote} className="mt-2 text-sm text-slate-700">
-            Payment opens with the next step: checkout is not available yet. Your application is saved and waits here in
-            Payment pending. Nothing has been charged.
-          </p>
-        </div>
+        <Link
+          to={checkoutHref(order.displayId)}
+          className={actions.canChangeAnswers ? 'btn-outline w-full' : 'btn-primary w-full'}
+        >
+          <Icon name="lock-keyhole" className="size-5" />
+          Continue to checkout
+        </Link>
       ) : null}
       {actions.canCancel ? (
         <ConfirmDialog

@@ -109,6 +109,9 @@ describe('/service-order', () => {
       '/package-form?orderId=DOC-48213907&member=12',
     );
     expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
+    expect(within(toDo).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907&checkout=1',
+    );
   });
 
   it('shows the timeline in order: when, the status, who in plain words, the remark', async () => {
@@ -145,17 +148,15 @@ describe('/service-order', () => {
     expect(within(entries[2] as HTMLElement).getByText(/Nov 22, 2026/).tagName).toBe('TIME');
   });
 
-  it('offers only what the status allows: before payment, continue, checkout (not open yet), cancel and members', async () => {
+  it('offers only what the status allows: before payment, continue, checkout, cancel and members', async () => {
     serve(() => order({ members: twoMembers() }));
     renderPage();
     const actions = await screen.findByRole('complementary', { name: 'Your order' });
     expect(within(actions).getByRole('link', { name: 'Continue application' }).getAttribute('href')).toBe(
       '/package-form?orderId=DOC-48213907',
     );
-    const checkout = within(actions).getByRole('button', { name: 'Continue to checkout' });
-    expect(checkout.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(checkout.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
-      /Payment opens with the next step.*waits here in Payment pending/,
+    expect(within(actions).getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907&checkout=1',
     );
     expect(within(actions).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Priya Sharma' })).toBeTruthy();

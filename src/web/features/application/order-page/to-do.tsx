@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
-import { applicationFormHref } from '../../../lib/application-api.ts';
+import { applicationFormHref, checkoutHref } from '../../../lib/application-api.ts';
 import { Panel } from './panel.tsx';
 
 const possessive = (name: string) => `${name}’s`;
@@ -79,8 +79,8 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
             </ToDoItem>
           ))}
           {paymentPending ? (
-            <ToDoItem icon="lock-keyhole">
-              Pay for your application at checkout, which opens with the next step.
+            <ToDoItem icon="lock-keyhole" link={{ to: checkoutHref(ref), label: 'Pay now' }}>
+              Pay for your application at checkout. You can pay first and finish the forms afterwards.
             </ToDoItem>
           ) : null}
         </ul>

@@ -1,0 +1,139 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { setupE2E } from './support/browser.ts';
+import { startOrder } from './support/orders.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+/** Screenshots to look at (git-ignored). */
+const SHOTS = '.tmp/screenshots';
+const TEST_TIMEOUT_MS = 120_000;
+/** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
+const CONFIRM_TIMEOUT_MS = 20_000;
+
+async function looksRight(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/checkout-${name}.png`, fullPage: true });
+}
+
+/** The refused coupon code is a 400 the browser logs; the page shows its message on the field. */
+const REFUSED_COUPON = [/status of 400 .*\/coupon:/];
+
+async function customerWithOrder(device: 'desktop' | 'mobile') {
+  const email = uniqueEmail(`checkout-${device}`);
+  await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+  const { page, context } = await e2e[device]({ allowConsoleErrors: REFUSED_COUPON });
+  await signInContext(context, e2e.baseURL, email);
+  return { page, context, order: await startOrder(context, e2e.baseURL) };
+}
+
+const total = (page: Page) => page.getByTestId('checkout-total').textContent();
+
+/** Pay on the sandbox's hosted page with one of its two buttons; back on /service-payment-success. */
+async function payOnSandbox(page: Page, outcome: 'Simulate successful payment' | 'Simulate failed payment') {
+  await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+  await page.getByRole('button', { name: outcome }).click();
+  await page.waitForURL((url) => url.pathname === '/service-payment-success');
+  await waitForHydration(page);
+}
+
+describe('checkout (issue 11)', () => {
+  it(
+    'review → checkout → an add-on → FIRST10 → Pay → sandbox success → COMPLETED → the order in Forms incomplete',
+    async () => {
+      const { page, context, order } = await customerWithOrder('desktop');
+      await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
+      await waitForHydration(page);
+      await page.getByRole('link', { name: 'Continue to checkout' }).click();
+      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.get('checkout') === '1');
+      await waitForHydration(page);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+      await expectVisible(page.getByTestId('checkout-total'));
+      const before = await total(page);
+
+      // An add-on: the server prices it, the total follows.
+      await page.getByRole('checkbox', { name: /^Expedite/ }).check();
+      await poll(() => total(page)).not.toBe(before);
+      await expectVisible(page.getByRole('region', { name: 'Cost summary' }).getByText('Expedite', { exact: true }));
+      const withAddOn = await total(page);
+
+      // A refused code on the field, then FIRST10: the discount line.
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('NOSUCHCODE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expectVisible(
+        page.getByRole('alert').getByText('This coupon code is not valid. Please check it and try again.'),
+      );
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('first10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expectVisible(page.getByText('Coupon FIRST10 applied.'));
+      await expectVisible(page.getByRole('region', { name: 'Cost summary' }).getByText('Coupon Discount'));
+      await poll(() => total(page)).not.toBe(withAddOn);
+      const toPay = (await total(page)) ?? '';
+      await looksRight(page, '1440');
+
+      // First-load JavaScript within the budget, signed in (DESIGN.md §4).
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      for (const path of [
+        `/service-order?orderId=${order.displayId}&checkout=1`,
+        `/service-payment-success?orderId=${order.displayId}`,
+      ]) {
+        const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
+        console.info(formatPageWeight(weight));
+        expect(weight.scripts.length, path).toBeGreaterThan(2);
+        expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+      }
+
+      // Pay: the sandbox shows the server's amount; success comes back through the webhook.
+      await page.getByRole('button', { name: `Pay ${toPay}` }).dblclick();
+      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+      await expectVisible(page.getByRole('heading', { level: 1, name: `Pay ${toPay}` }));
+      await payOnSandbox(page, 'Simulate successful payment');
+      expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.displayId);
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
+      await expectVisible(page.getByText(`We received ${toPay} for order ${order.displayId}.`, { exact: false }));
+      await looksRight(page, 'success-1440');
+
+      await page.getByRole('link', { name: 'Go to your order' }).click();
+      await page.waitForURL((url) => url.pathname === '/service-order' && !url.searchParams.has('checkout'));
+      await waitForHydration(page);
+      await expectVisible(page.getByText('Forms incomplete').first());
+      const timeline = page.getByRole('region', { name: 'Timeline' });
+      await expectVisible(timeline.getByText('Payment received. Thank you!'));
+      expect(await page.getByRole('link', { name: 'Continue to checkout' }).count()).toBe(0);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a failed payment on a phone: FAILED with Try again, then paid on the second attempt',
+    async () => {
+      const { page, order } = await customerWithOrder('mobile');
+      await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+      await waitForHydration(page);
+      await expectVisible(page.getByTestId('checkout-total'));
+      await expectVisible(page.getByRole('checkbox', { name: /Photo Enhancement for Aarav Sharma/ }));
+      await looksRight(page, '390');
+
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await payOnSandbox(page, 'Simulate failed payment');
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }),
+        CONFIRM_TIMEOUT_MS,
+      );
+      await looksRight(page, 'failed-390');
+
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await payOnSandbox(page, 'Simulate successful payment');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
+      await looksRight(page, 'success-390');
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

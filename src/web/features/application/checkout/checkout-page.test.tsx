@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
+import type { AddOnOption } from '../../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import type { CostSummary } from '../../../lib/application-api.ts';
+import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { member, order } from '../testing.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+import { goTo } from './pay-button.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const BASE = '/api/v1/application/order/DOC-48213907';
+const members = [
+  member(),
+  member({ id: 12, fullName: 'Dev Sharma', kind: 'Minor', relationship: 'Child', position: 2 }),
+];
+
+function addOn(overrides: Partial<AddOnOption>): AddOnOption {
+  return {
+    addon: 'Expedite',
+    title: 'Expedite',
+    subText: 'Our team files your application first.',
+    icon: 'zap',
+    scope: 'order',
+    unitCents: 6200,
+    subTitle: '$62',
+    chosen: false,
+    memberIds: [],
+    ...overrides,
+  };
+}
+const PHOTO = addOn({
+  addon: 'Photo Enhancement',
+  title: 'Photo Enhancement',
+  subText: 'We retouch each photo.',
+  scope: 'member',
+  unitCents: 1000,
+  subTitle: '$10 per member',
+});
+
+function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSummary {
+  return {
+    currency: 'USD',
+    lines: [
+      {
+        id: 'government',
+        label: 'Government fee',
+        value: '$550',
+        icon: 'landmark',
+        kind: 'charge',
+        amountCents: 55000,
+        refundable: false,
+      },
+      {
+        id: 'service',
+        label: 'Our service fee',
+        value: '$158',
+        icon: 'x',
+        kind: 'charge',
+        amountCents: 15800,
+        refundable: true,
+      },
+      { id: 'members', label: 'Members', value: 'x2', icon: 'users', kind: 'summary', amountCents: 0 },
+    ],
+    totalCents,
+    actualCostCents: totalCents,
+    governmentFeeCents: 55000,
+    thirdPartyFeeCents: 0,
+    ourFeeCents: 15800,
+    referralDiscountCents: 0,
+    couponDiscountCents: 0,
+    premiumSupport: totalCents >= 10000,
+    appliedCoupon: null,
+    ...extra,
+  };
+}
+
+function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    [`GET ${BASE}`]: () => ok(order({ members }), APPLICATION_MESSAGES.loaded),
+    [`GET ${BASE}/add-ons`]: () => ok({ currency: 'USD', addOns: [PHOTO, addOn({})] }),
+    [`GET ${BASE}/cost-summary`]: () => ok(summary(70800)),
+    ...extra,
+  });
+}
+
+const renderPage = () =>
+  renderWithRouter(
+    <QueryProvider>
+      <CheckoutPage orderRef="DOC-48213907" />
+    </QueryProvider>,
+    { path: '/service-order?orderId=DOC-48213907&checkout=1' },
+  );
+
+describe('checkout', () => {
+  it('shows the add-ons, the server’s cost summary with refundable marks, and what remains after paying', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    const addOns = await screen.findByRole('region', { name: 'Add-ons' });
+    expect(within(addOns).getByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' })).toBeTruthy();
+    expect(within(addOns).getByRole('checkbox', { name: /^Expedite · \$62/ })).toBeTruthy();
+    const total = await screen.findByRole('region', { name: 'Cost summary' });
+    expect(within(total).getByText('All amounts in USD.')).toBeTruthy();
+    expect(within(total).getByText('Not refundable')).toBeTruthy();
+    expect(within(total).getByText('Refundable')).toBeTruthy();
+    expect(within(total).getByTestId('checkout-total').textContent).toBe('$708');
+    expect(within(total).getByText(/Premium support included/)).toBeTruthy();
+    expect(screen.getByText(/You can pay now and finish later: 2 members’ forms are not complete/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $708' })).toBeTruthy();
+  });
+
+  it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {
+    const api = serve({ [`PUT ${BASE}/add-ons`]: () => ok(summary(72800)) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' }));
+    await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$728'));
+    const puts = api.calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.body)).toEqual([{ addOns: [{ addon: 'Photo Enhancement', memberIds: [12] }] }]);
+  });
+
+  it('applies a coupon, shows the server’s refusal on the field, and removes it', async () => {
+    let tries = 0;
+    const api = serve({
+      [`POST ${BASE}/coupon`]: () =>
+        ++tries === 1
+          ? fail(400, COUPON_MESSAGES.alreadyUsed)
+          : ok(summary(69220, { appliedCoupon: 'FIRST10' }), COUPON_MESSAGES.applied),
+      [`DELETE ${BASE}/coupon`]: () => ok(summary(70800), COUPON_MESSAGES.removed),
+    });
+    renderPage();
+    const field = await screen.findByRole('textbox', { name: 'Coupon code' });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(COUPON_MESSAGES.empty);
+    fireEvent.change(field, { target: { value: 'first10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COUPON_MESSAGES.alreadyUsed));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect((field as HTMLInputElement).value).toBe('first10');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon FIRST10 applied.')).toBeTruthy();
+    expect(screen.getByTestId('checkout-total').textContent).toBe('$692.20');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove coupon FIRST10' }));
+    expect(await screen.findByRole('textbox', { name: 'Coupon code' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.endsWith('/coupon')).map((c) => [c.method, c.body])).toEqual([
+      ['POST', { code: 'first10' }],
+      ['POST', { code: 'first10' }],
+      ['DELETE', undefined],
+    ]);
+  });
+
+  it('pays once on a double click, with no price sent, and goes to the provider’s page', async () => {
+    const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
+    let answer: (value: ReturnType<typeof ok>) => void = () => {};
+    const api = serve({
+      [`POST ${BASE}/payment`]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderPage();
+    const pay = await screen.findByRole('button', { name: 'Pay $708' });
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    expect(await screen.findByText('Opening the payment page…')).toBeTruthy();
+    answer(
+      ok({
+        attempt: 1,
+        provider: 'sandbox',
+        state: 'PENDING',
+        amountCents: 70800,
+        currency: 'USD',
+        redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_1',
+        orderStatus: 'Payment pending',
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_1'));
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
+    expect(posts.map((call) => call.body)).toEqual([{}]);
+  });
+
+  it('says when the order no longer waits for a payment', async () => {
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, status: 'Forms incomplete' })) });
+    renderPage();
+    expect(await screen.findByText('This order is not waiting for a payment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  applicationFormHref,
+  applicationKeys,
+  getAddOns,
+  getApplication,
+  getCostSummary,
+  serviceOrderHref,
+} from '../../../lib/application-api.ts';
+import { OrderNotFound } from '../order-page/order-not-found.tsx';
+import { AddOnsSection } from './add-ons-section.tsx';
+import { CostSummaryPanel } from './cost-summary-panel.tsx';
+import { CouponField } from './coupon-field.tsx';
+import { PayButton } from './pay-button.tsx';
+
+export const CHECKOUT_TEXT = {
+  title: 'Checkout',
+  back: 'Back to your order',
+  coupon: 'Coupon',
+  pay: 'Payment',
+  payNote: 'You pay on our payment provider’s secure page, then come back here. Nothing is charged before that.',
+  afterAllDone: 'Everything is in: after payment your order goes straight to our team (Order pending).',
+  afterMissing: (count: number) =>
+    `You can pay now and finish later: ${count === 1 ? 'one member’s form is' : `${count} members’ forms are`} not complete and reviewed yet. After payment your order waits in Forms incomplete until every form and document is in.`,
+  finishForms: 'Continue the application',
+  notPayable: 'This order is not waiting for a payment.',
+  loading: 'Loading your checkout…',
+} as const;
+
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** What is left after paying: the spec lets customers pay first and finish the forms afterwards. */
+function AfterPayment({ order }: { order: ApplicationOrder }) {
+  const unreviewed = order.members.filter((member) => !member.progress.reviewed).length;
+  if (unreviewed === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
+  return (
+    <p className="text-sm text-slate-700">
+      {CHECKOUT_TEXT.afterMissing(unreviewed)}{' '}
+      <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
+        {CHECKOUT_TEXT.finishForms}
+      </Link>
+    </p>
+  );
+}
+
+function Checkout({ order }: { order: ApplicationOrder }) {
+  const ref = order.displayId;
+  const addOns = useQuery({ queryKey: applicationKeys.addOns(ref), queryFn: async () => (await getAddOns(ref)).data });
+  const summary = useQuery({
+    queryKey: applicationKeys.costSummary(ref),
+    queryFn: async () => (await getCostSummary(ref)).data,
+  });
+
+  return (
+    <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_24rem] desk:items-start">
+      <div className="min-w-0 space-y-8">
+        {addOns.isError ? <LoadError what="the add-ons" onRetry={() => void addOns.refetch()} /> : null}
+        {addOns.data ? (
+          <AddOnsSection orderRef={ref} addOns={addOns.data.addOns} members={order.members} />
+        ) : addOns.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading the add-ons…
+          </p>
+        ) : null}
+        <section aria-labelledby="checkout-coupon" className="card">
+          <h2 id="checkout-coupon" className="text-lg font-bold text-slate-900">
+            {CHECKOUT_TEXT.coupon}
+          </h2>
+          <div className="mt-3">
+            <CouponField orderRef={ref} applied={summary.data?.appliedCoupon ?? null} />
+          </div>
+        </section>
+      </div>
+      <aside aria-label="Order total" className="space-y-6 desk:sticky desk:top-24">
+        {summary.isError ? <LoadError what="the cost summary" onRetry={() => void summary.refetch()} /> : null}
+        {summary.data ? (
+          <>
+            <CostSummaryPanel summary={summary.data} />
+            <section aria-labelledby="checkout-pay" className="card space-y-3">
+              <h2 id="checkout-pay" className="text-lg font-bold text-slate-900">
+                {CHECKOUT_TEXT.pay}
+              </h2>
+              <AfterPayment order={order} />
+              <PayButton orderRef={ref} amountCents={summary.data.totalCents} currency={summary.data.currency} />
+              <p className="text-xs text-slate-600">{CHECKOUT_TEXT.payNote}</p>
+            </section>
+          </>
+        ) : summary.isPending ? (
+          <p role="status" className="text-slate-700">
+            Loading the cost summary…
+          </p>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+/**
+ * The order's checkout (/service-order?orderId=…&checkout=1, decision 0056): add-ons, coupon, the
+ * server's cost summary and Pay, for an order waiting in Payment pending. Any other status says
+ * so and leads back to the order page.
+ */
+export function CheckoutPage({ orderRef }: { orderRef: string | null }) {
+  const order = useQuery({
+    queryKey: applicationKeys.order(orderRef ?? ''),
+    queryFn: async () => (await getApplication(orderRef ?? '')).data,
+    enabled: orderRef !== null,
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+  if (orderRef === null || (order.isError && isNotFound(order.error))) return <OrderNotFound />;
+
+  return (
+    <div className="bg-slate-50/60">
+      <div className="page-x py-8 desk:py-12">
+        <Link
+          to={serviceOrderHref(orderRef)}
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <Icon name="arrow-left" className="size-4" />
+          {CHECKOUT_TEXT.back}
+        </Link>
+        <header className="mt-4">
+          <p className="eyebrow">Application {order.data?.displayId ?? orderRef}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{CHECKOUT_TEXT.title}</h1>
+          {order.data ? <p className="mt-2 text-slate-700">{order.data.title}</p> : null}
+        </header>
+        {order.isError ? (
+          <div className="mt-8">
+            <LoadError what="this order" onRetry={() => void order.refetch()} />
+          </div>
+        ) : !order.data ? (
+          <p role="status" className="mt-8 text-slate-700">
+            {CHECKOUT_TEXT.loading}
+          </p>
+        ) : order.data.status === 'Payment pending' ? (
+          <Checkout order={order.data} />
+        ) : (
+          <div className="card mt-8 max-w-2xl">
+            <p className="text-slate-800">{CHECKOUT_TEXT.notPayable}</p>
+            <Link to={serviceOrderHref(orderRef)} className="btn-primary mt-4">
+              Go to your order
+              <Icon name="arrow-right" />
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import type { CostSummary } from '../../../lib/application-api.ts';
+import { Panel } from '../order-page/panel.tsx';
+
+export const SUMMARY_TEXT = {
+  title: 'Cost summary',
+  total: 'Total to pay',
+  refundable: 'Refundable',
+  notRefundable: 'Not refundable',
+  refundNote:
+    'Government and third-party fees are paid out for your application and do not come back on a refund; our fees and add-ons are refunded as our refund policy says.',
+  premium: 'Premium support included: a priority line and a named contact for this order.',
+} as const;
+
+/**
+ * The server's cost summary (SPEC.md §3 line items, decision 0054): the charges and discounts that
+ * add up to the total, each fee marked refundable or not, then the explaining lines and the total.
+ */
+export function CostSummaryPanel({ summary }: { summary: CostSummary }) {
+  const priced = summary.lines.filter((line) => line.kind !== 'summary');
+  const explaining = summary.lines.filter((line) => line.kind === 'summary');
+  return (
+    <Panel id="checkout-summary" title={SUMMARY_TEXT.title}>
+      <p className="mt-1 text-sm text-slate-600">All amounts in {summary.currency}.</p>
+      <dl className="mt-4 space-y-2.5">
+        {priced.map((line) => (
+          <div key={line.id} className="flex justify-between gap-4 text-sm">
+            <dt className="text-slate-700">
+              <span>{line.label}</span>
+              {line.subValue ? <span className="ml-1 text-slate-500">({line.subValue})</span> : null}
+              {line.refundable === undefined ? null : (
+                <span className="block text-xs text-slate-500">
+                  {line.refundable ? SUMMARY_TEXT.refundable : SUMMARY_TEXT.notRefundable}
+                </span>
+              )}
+            </dt>
+            <dd className={`shrink-0 font-medium ${line.kind === 'discount' ? 'text-green-800' : 'text-slate-900'}`}>
+              {line.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="mt-4 space-y-1.5 border-t border-slate-200 pt-3">
+        {explaining.map((line) => (
+          <div key={line.id} className="flex justify-between gap-4 text-sm">
+            <dt className="text-slate-600">{line.label}</dt>
+            <dd className="text-right text-slate-800">
+              {line.value}
+              {line.subValue ? <span className="ml-1 text-slate-500 line-through">{line.subValue}</span> : null}
+            </dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 pt-1">
+          <dt className="font-semibold text-slate-900">{SUMMARY_TEXT.total}</dt>
+          <dd className="text-lg font-bold text-slate-900" data-testid="checkout-total">
+            {formatMoney({ amountCents: summary.totalCents, currency: summary.currency })}
+          </dd>
+        </div>
+      </dl>
+      {summary.premiumSupport ? (
+        <p className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-slate-900">{SUMMARY_TEXT.premium}</p>
+      ) : null}
+      <p className="mt-3 text-xs text-slate-600">{SUMMARY_TEXT.refundNote}</p>
+    </Panel>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applicationKeys, applyCoupon, type CostSummary, removeCoupon } from '../../../lib/application-api.ts';
+
+export const COUPON_TEXT = {
+  label: 'Coupon code',
+  apply: 'Apply',
+  remove: 'Remove',
+  applied: (code: string) => `Coupon ${code} applied.`,
+  failed: 'We could not change the coupon. Please try again.',
+} as const;
+
+/**
+ * A coupon code with Apply, or the applied one with Remove. The server checks and prices it
+ * (decision 0054); its message (unknown, expired, already used, minimum not met) is shown on the
+ * field and announced, and what was typed stays for a correction.
+ */
+export function CouponField({ orderRef, applied }: { orderRef: string; applied: string | null }) {
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: async (next: string | null) =>
+      (await (next === null ? removeCoupon(orderRef) : applyCoupon(orderRef, next))).data,
+    onMutate: () => setError(null),
+    onSuccess: (summary: CostSummary, next) => {
+      queryClient.setQueryData(applicationKeys.costSummary(orderRef), summary);
+      if (next !== null) setCode('');
+    },
+    onError: (failure) => setError(errorMessage(failure, COUPON_TEXT.failed)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    if (!code.trim()) {
+      setError(COUPON_MESSAGES.empty);
+      return;
+    }
+    change.mutate(code.trim());
+  };
+
+  if (applied) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-green-200 bg-green-50 p-4">
+        <p role="status" className="flex items-center gap-2 font-medium text-green-900">
+          <Icon name="tag" className="size-5 shrink-0" />
+          {COUPON_TEXT.applied(applied)}
+        </p>
+        <button
+          type="button"
+          className="btn-outline px-4 py-2 text-sm"
+          disabled={change.isPending}
+          aria-label={`${COUPON_TEXT.remove} coupon ${applied}`}
+          onClick={() => change.mutate(null)}
+        >
+          {COUPON_TEXT.remove}
+        </button>
+        {error ? (
+          <p role="alert" className="field-error w-full">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <label htmlFor="coupon-code" className="field-label">
+        {COUPON_TEXT.label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="coupon-code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="field-input min-w-0 flex-1 uppercase"
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'coupon-code-error' : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button type="submit" className="btn-outline px-5" aria-disabled={change.isPending || undefined}>
+          {COUPON_TEXT.apply}
+        </button>
+      </div>
+      {error ? (
+        <p id="coupon-code-error" role="alert" className="field-error">
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

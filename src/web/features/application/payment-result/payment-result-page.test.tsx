@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
+import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { goTo } from '../checkout/pay-button.tsx';
+import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const BASE = '/api/v1/application/order/DOC-48213907';
+
+const payment = (state: PaymentResultState, overrides: Partial<Payment> = {}): Payment => ({
+  attempt: 1,
+  provider: 'sandbox',
+  state,
+  amountCents: 70800,
+  currency: 'USD',
+  redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
+  orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+/** Answers the states in turn, the last one for ever. */
+function serve(states: (Payment | null)[], extra: Parameters<typeof fakeApi>[0] = {}) {
+  let call = 0;
+  return fakeApi({
+    [`GET ${BASE}/payment`]: () => ok(states[Math.min(call++, states.length - 1)] ?? null, PAYMENT_MESSAGES.loaded),
+    ...extra,
+  });
+}
+
+const renderPage = () =>
+  renderWithRouter(
+    <QueryProvider>
+      <PaymentResultPage orderRef="DOC-48213907" />
+    </QueryProvider>,
+    { path: '/service-payment-success?orderId=DOC-48213907' },
+  );
+
+describe('/service-payment-success', () => {
+  it('says it is confirming (politely announced) and polls until the payment is COMPLETED', async () => {
+    const api = serve([payment('PENDING'), payment('PENDING'), payment('COMPLETED')]);
+    renderPage();
+    const confirming = await screen.findByText(RESULT_TEXT.confirming);
+    expect(confirming.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
+    const title = await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }, { timeout: 8000 });
+    expect(document.activeElement).toBe(title);
+    expect(screen.getByText(RESULT_TEXT.completedLead('$708', 'DOC-48213907'))).toBeTruthy();
+    expect(screen.getByText('Forms incomplete')).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.nextFormsIncomplete)).toBeTruthy();
+    expect(screen.getByRole('link', { name: RESULT_TEXT.toOrder }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+    const polls = api.calls.filter((call) => call.path === `${BASE}/payment`).length;
+    expect(polls).toBe(3);
+    // Polling stops at a final state.
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(api.calls.filter((call) => call.path === `${BASE}/payment`).length).toBe(3);
+  }, 15_000);
+
+  it('shows FAILED with a Try again that starts a new attempt, and a link back to the order', async () => {
+    const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
+    const api = serve([payment('PENDING'), payment('FAILED')], {
+      [`POST ${BASE}/payment`]: () =>
+        ok(payment('PENDING', { attempt: 2, redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_2' })),
+    });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.failedTitle }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.failedLead)).toBeTruthy();
+    expect(screen.getByRole('link', { name: RESULT_TEXT.backToOrder }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+    fireEvent.click(screen.getByRole('button', { name: RESULT_TEXT.tryAgain }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_2'));
+    expect(api.calls.filter((call) => call.method === 'POST').length).toBe(1);
+  }, 15_000);
+
+  it('says when no payment was started, with the way to checkout', async () => {
+    serve([null]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: PAYMENT_MESSAGES.notStarted })).toBeTruthy();
+    expect(screen.getByRole('link', { name: RESULT_TEXT.toCheckout }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907&checkout=1',
+    );
+  });
+});

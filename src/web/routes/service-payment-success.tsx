@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import { orderRefParams } from '../../domain/applications/application.ts';
+import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
+import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
+import type { RouteHandle } from '../shell/document.tsx';
+import type { Route } from './+types/service-payment-success';
+
+// The page's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
+const PaymentResultPage = lazyWithQueries(() =>
+  import('../features/application/payment-result/payment-result-page.tsx').then((m) => m.PaymentResultPage),
+);
+
+/**
+ * SERVICE_PAYMENT_SUCCESS (SPEC.md §2): where a payment provider sends the customer back with
+ * ?orderId=DOC-…. Signed-in owners only; the page reads the payment's state from the API.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireViewer(context, request);
+  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
+  return { orderRef: orderRefParams.safeParse({ orderRef: orderId }).success ? orderId : null };
+}
+
+export function headers(): HeadersInit {
+  return PRIVATE_HEADERS;
+}
+
+export const handle: RouteHandle = { indexable: () => false };
+
+export const meta: Route.MetaFunction = () => [{ title: 'Your payment | SevaDocs' }];
+
+export default function ServicePaymentSuccessRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="page-x py-10 text-slate-700">
+          Confirming your payment…
+        </p>
+      }
+    >
+      <PaymentResultPage orderRef={loaderData.orderRef} />
+    </Suspense>
+  );
+}
