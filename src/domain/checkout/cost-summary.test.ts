@@ -39,7 +39,6 @@ describe('priceCheckout', () => {
       ['Apostilled', '$60', undefined],
       ['Convenience Fees', '$0', undefined],
       ['Actual Cost', '$755.80', undefined],
-      ['Discount', '-$24', undefined],
     ]);
     expect(s.totalCents).toBe(755_80);
     expect(s.governmentFeeCents).toBe(550_00);
@@ -47,6 +46,14 @@ describe('priceCheckout', () => {
     expect(s.ourFeeCents).toBe(166_00);
     expect(byId(s.lines, 'government-fee')).toMatchObject({ refundable: false });
     expect(byId(s.lines, 'service-fee')).toMatchObject({ refundable: true });
+  });
+
+  it('reads as the spec’s sample: Actual Cost less Discount is the total', () => {
+    const s = priceCheckout(OCI, 2, [], { code: 'FIRST10', discountType: 'percentage', value: 10 }, NO_REFERRAL);
+    const actual = byId(s.lines, 'actual-cost');
+    const discount = byId(s.lines, 'discount');
+    expect(discount?.value).toBe(byId(s.lines, 'coupon-discount')?.value);
+    expect((actual?.amountCents ?? 0) + (discount?.amountCents ?? 0)).toBe(s.totalCents);
   });
 
   it('takes a percentage coupon off our fee only', () => {

@@ -177,7 +177,10 @@ export function priceCheckout(
   const couponCents = coupon ? couponDiscountCents(coupon, ourFeeBefore - referralCents) : 0;
   if (coupon) lines.push(discountLine('coupon-discount', COST_LABELS.coupon, couponCents, 'tag', coupon.code));
 
-  const saved = packageSavedPerMember * n + referralCents + couponCents;
+  // SPEC.md §9's sample: Actual Cost 12, Coupon Discount -10, Discount -10. "Discount" is what comes
+  // off the Actual Cost (which already has the package's own markdown, shown as Package Cost Per
+  // Member's subValue), so Actual Cost − Discount is the total to pay.
+  const saved = referralCents + couponCents;
   if (saved > 0)
     lines.push({
       id: 'discount',
