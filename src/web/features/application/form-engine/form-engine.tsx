@@ -6,6 +6,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -263,8 +264,10 @@ export function FormEngine({
   );
 
   // After a move: the new step's heading takes focus (and is read out); a step opened to show
-  // its problems checks itself once its fields are there.
-  useEffect(() => {
+  // its problems checks itself once its fields are there. A layout effect: the focus moves in the
+  // same commit that shows the step, never a moment after it (a passive effect left a window in
+  // which the new step was on screen with the focus still on the old button).
+  useLayoutEffect(() => {
     if (!moved.current) return;
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: 'start' });
