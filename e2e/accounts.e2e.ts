@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../src/domain/limits/constants.ts';
 import {
   mailsTo,
   STRONG_PASSWORD,
@@ -13,6 +12,7 @@ import {
 } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
+import { expectBackdropAfterDelay, holdPageClock } from './support/bottom-sheet.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
 
@@ -302,27 +302,12 @@ describe('signed-in header and notifications', () => {
 describe('mobile (390 px)', () => {
   it('opens Sign Up as a bottom sheet whose backdrop appears after 500 ms', async () => {
     const { page } = await e2e.mobile();
-    // The page's clock stands still until the test moves it: the delay is counted exactly, not
-    // measured against a busy machine.
-    const start = new Date('2026-11-23T09:00:00Z');
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    await holdPageClock(page);
     await page.goto(startPath);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('link', { name: 'Sign Up' }).click();
-    // Opening takes timers of its own (the menu closes first): move time 1 ms at a time until the
-    // sheet is in the page, so the backdrop's delay is counted from then, to within 1 ms.
-    const drawer = page.locator('[data-vaul-drawer]');
-    for (let ms = 0; ms < 1000 && (await drawer.count()) === 0; ms++) await page.clock.runFor(1);
-    expect(await drawer.count(), 'the sheet is in the page').toBe(1);
-    const backdrop = page.locator('[data-vaul-overlay]');
-    expect(await backdrop.count(), 'no backdrop when the sheet opens').toBe(0);
-    await page.clock.runFor(BOTTOM_SHEET_BACKDROP_DELAY_MS - 2);
-    expect(await backdrop.count(), `no backdrop ${BOTTOM_SHEET_BACKDROP_DELAY_MS - 2} ms later`).toBe(0);
-    await page.clock.runFor(2);
-    await backdrop.waitFor({ state: 'attached' });
-    await page.clock.resume();
+    await expectBackdropAfterDelay(page, page.locator('[data-vaul-drawer]'), page.locator('[data-vaul-overlay]'));
     const sheet = dialog(page, 'Sign Up');
     await expectVisible(sheet);
     await poll(async () => {

@@ -9,6 +9,7 @@ import {
 } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { choosePackageOn } from './support/catalog.ts';
 import { dropFile, onePagePdf } from './support/files.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
@@ -181,12 +182,7 @@ describe('an application from package to order page (issue 10)', () => {
       await signInContext(context, e2e.baseURL, email);
 
       // The package, chosen on its page.
-      await page.goto(PACKAGE_PAGE);
-      await waitForHydration(page);
-      await page
-        .getByRole('article', { name: PACKAGE_NAME })
-        .getByRole('link', { name: /^Choose package/ })
-        .click();
+      await choosePackageOn(page, PACKAGE_PAGE, PACKAGE_NAME);
       await page.waitForURL((url) => url.pathname === '/package-form');
       await waitForHydration(page);
 

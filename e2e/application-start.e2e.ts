@@ -4,6 +4,7 @@ import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/p
 import { signInContext, uniqueEmail, verifiedAccount, waitForInteractive } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { choosePackageOn } from './support/catalog.ts';
 import { expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -35,12 +36,7 @@ async function applications(context: BrowserContext): Promise<{ displayId: strin
 }
 
 async function choosePackage(page: Page) {
-  await page.goto(PACKAGE_PAGE);
-  await waitForHydration(page);
-  await page
-    .getByRole('article', { name: PACKAGE_NAME })
-    .getByRole('link', { name: /^Choose package/ })
-    .click();
+  await choosePackageOn(page, PACKAGE_PAGE, PACKAGE_NAME);
   await page.waitForURL((url) => url.pathname === '/package-form');
   await waitForInteractive(page.getByRole('button', { name: 'Start application' }));
 }

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
-import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../src/domain/limits/constants.ts';
 import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
+import { expectBackdropAfterDelay, holdPageClock } from './support/bottom-sheet.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
 
@@ -253,25 +253,13 @@ describe('the service modal', () => {
 
   it('opens as a bottom sheet on a phone, with its backdrop after 500 ms', async () => {
     const { page } = await e2e.mobile();
-    // The page's clock stands still until the test moves it: the delay is counted exactly, not
-    // measured against a busy machine (a MutationObserver's timestamps arrive late under load).
-    const start = new Date('2026-11-23T09:00:00Z');
-    await page.clock.install({ time: start });
-    await page.clock.pauseAt(new Date(start.getTime() + 1000));
+    // On the held clock: a MutationObserver's timestamps arrived late under load (461.6 ms read).
+    await holdPageClock(page);
     await page.goto('/oci-card');
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Change choices' }).click();
-    // Move time 1 ms at a time until the sheet is in the page; the backdrop's delay counts from then.
     const sheet = page.getByRole('dialog', { name: 'OCI Card Service' });
-    for (let ms = 0; ms < 1000 && (await sheet.count()) === 0; ms++) await page.clock.runFor(1);
-    expect(await sheet.count(), 'the sheet opened').toBe(1);
-    const backdrop = page.getByTestId('sheet-backdrop');
-    expect(await backdrop.count(), 'no backdrop when the sheet opens').toBe(0);
-    await page.clock.runFor(BOTTOM_SHEET_BACKDROP_DELAY_MS - 2);
-    expect(await backdrop.count(), `no backdrop ${BOTTOM_SHEET_BACKDROP_DELAY_MS - 2} ms later`).toBe(0);
-    await page.clock.runFor(2);
-    await backdrop.waitFor({ state: 'attached' });
-    await page.clock.resume();
+    await expectBackdropAfterDelay(page, sheet, page.getByTestId('sheet-backdrop'));
     await expectVisible(sheet);
   });
 });

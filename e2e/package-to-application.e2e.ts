@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { choosePackageOn } from './support/catalog.ts';
 import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -26,12 +27,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 const summary = (page: Page) => page.getByRole('region', { name: 'You are applying for' });
 
 async function choosePackageSignedOut(page: Page) {
-  await page.goto(PACKAGE_PAGE);
-  await waitForHydration(page);
-  await page
-    .getByRole('article', { name: PACKAGE_NAME })
-    .getByRole('link', { name: /^Choose package/ })
-    .click();
+  await choosePackageOn(page, PACKAGE_PAGE, PACKAGE_NAME);
   await page.waitForURL((url) => url.pathname === '/signin');
 }
 
