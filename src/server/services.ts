@@ -61,7 +61,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
-  // Only the sandbox exists so far; the real providers join this list (docs/decisions/0055).
+  // Each configured provider, the default first (docs/decisions/0055, 0058).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
         db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
+import { convertCents, formatMoney } from './money.ts';
 
 describe('formatMoney', () => {
   it('drops cents on whole amounts and keeps two digits otherwise', () => {
@@ -8,5 +8,23 @@ describe('formatMoney', () => {
     expect(formatMoney({ amountCents: 899, currency: 'USD' })).toBe('$8.99');
     expect(formatMoney({ amountCents: 740, currency: 'CAD' })).toBe('CA$7.40');
     expect(formatMoney({ amountCents: 250000, currency: 'INR' })).toBe('₹2,500');
+  });
+});
+
+describe('convertCents', () => {
+  it('converts at a decimal rate in integer arithmetic, rounding half up to the cent', () => {
+    expect(convertCents(184_40, '83.25')).toBe(15_351_30);
+    expect(convertCents(1, '0.5')).toBe(1);
+    expect(convertCents(1, '0.499999')).toBe(0);
+    // 0.1 + 0.2 style float error would give 29999.999…; integers do not.
+    expect(convertCents(100_00, '3')).toBe(300_00);
+    expect(convertCents(9_007_199_254, '1.000001')).toBe(9_007_208_261);
+  });
+
+  it('refuses a malformed, negative or zero rate and a fractional amount', () => {
+    for (const rate of ['', '-1', '1e3', '83.1234567', '0', '0.000000', ' 83']) {
+      expect(() => convertCents(100, rate), rate).toThrow(RangeError);
+    }
+    expect(() => convertCents(1.5, '2')).toThrow(RangeError);
   });
 });

@@ -28,3 +28,20 @@ export function formatMoney({ amountCents, currency }: Money): string {
   }
   return formatter.format(amountCents / 100);
 }
+
+/** An exchange rate as a decimal string ("83.251234"): at most 6 decimals, more than zero. */
+export const EXCHANGE_RATE_PATTERN = /^(?:0|[1-9]\d{0,6})(?:\.\d{1,6})?$/;
+
+/**
+ * `amountCents` in another currency at `rate` (units of the target per unit of the source), in
+ * integer arithmetic, rounded half up to the cent: a charge is never off by floating point.
+ */
+export function convertCents(amountCents: number, rate: string): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RangeError(`bad amount ${amountCents}`);
+  if (!EXCHANGE_RATE_PATTERN.test(rate)) throw new RangeError(`bad exchange rate ${rate}`);
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const micros = BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+  if (micros === 0n) throw new RangeError('an exchange rate of zero');
+  const converted = (BigInt(amountCents) * micros + 500_000n) / 1_000_000n;
+  return Number(converted);
+}

@@ -7,8 +7,16 @@ import { CURRENCIES } from '../catalog/money.ts';
  */
 
 /** Providers the app can offer; configuration (PAYMENT_PROVIDERS) says which ones it does. */
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'square', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** How checkout names each provider to the customer (SPEC.md §1's payment badges). */
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
+  sandbox: 'Test payment (no money is taken)',
+  stripe: 'Card (Stripe)',
+  square: 'Card (Square)',
+  razorpay: 'UPI, cards and netbanking in INR (Razorpay)',
+};
 
 /** SPEC.md §4's payment result states, plus PENDING while the provider has not confirmed yet. */
 export const PAYMENT_RESULT_STATES = ['COMPLETED', 'FAILED', 'PENDING'] as const;
@@ -35,6 +43,11 @@ export const PAYMENT_MESSAGES = {
   notPayable: 'This order is not waiting for a payment.',
   nothingToPay: 'This order has nothing to pay.',
   providerNotOffered: 'This payment method is not offered.',
+  confirmed: 'Payment verified',
+  notConfirmable: 'This payment cannot be confirmed from the browser: its provider confirms it by itself.',
+  noOpenPayment: 'There is no payment waiting for confirmation on this order. Start the payment again.',
+  confirmationRefused:
+    'We could not verify this payment with the provider. If money was taken, this page shows it as soon as the provider confirms it.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a moment.',
   webhookInvalid: 'The webhook signature could not be verified.',
   webhookReceived: 'Webhook received',
@@ -44,6 +57,67 @@ export const PAYMENT_MESSAGES = {
   paidRemark: 'Payment received. Thank you!',
   signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
 } as const;
+
+/**
+ * A provider the order can be paid with, and what it would charge: the order's own total, or that
+ * total converted at the stored rate when the provider charges another currency (Razorpay: INR),
+ * shown to the customer before paying.
+ */
+export const paymentOptionSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  label: z.string(),
+  amountCents: z.int().min(0),
+  currency: z.enum(CURRENCIES),
+  /** "1 USD = 83.25 INR" as a decimal string when converted; null when the order's currency is charged. */
+  exchangeRate: z.string().nullable(),
+});
+export type PaymentOption = z.infer<typeof paymentOptionSchema>;
+
+/**
+ * What the provider's browser script needs to take the payment on our own page, by provider; null
+ * for providers whose page the customer is sent to (`redirectUrl`). Public values only: never a
+ * secret key.
+ */
+export const providerCheckoutSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('square'),
+    applicationId: z.string(),
+    locationId: z.string(),
+    /** Square's Web Payments SDK script (sandbox or production host). */
+    scriptUrl: z.url(),
+  }),
+  z.object({
+    kind: z.literal('razorpay'),
+    keyId: z.string(),
+    /** Razorpay's order id (`order_…`) the Checkout pays. */
+    orderId: z.string(),
+    scriptUrl: z.url(),
+  }),
+]);
+export type ProviderCheckout = z.infer<typeof providerCheckoutSchema>;
+
+/**
+ * What the browser hands back after paying on our page, for the server to verify with the
+ * provider (SPEC.md §7 `/verify-payment/`, `/payment/verify-payment/stripe`). It is evidence to
+ * check, never the word that the order is paid: the server asks the provider itself.
+ */
+export const confirmPaymentSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('stripe'), sessionId: z.string().min(1).max(255) }),
+  z.object({
+    provider: z.literal('square'),
+    /** The card token from Square's Web Payments SDK. */
+    sourceId: z.string().min(1).max(500),
+    /** Square's buyer verification (SCA) token, when the SDK asked for one. */
+    verificationToken: z.string().min(1).max(2000).optional(),
+  }),
+  z.object({
+    provider: z.literal('razorpay'),
+    razorpayOrderId: z.string().min(1).max(100),
+    razorpayPaymentId: z.string().min(1).max(100),
+    razorpaySignature: z.string().min(1).max(200),
+  }),
+]);
+export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 
 export const startPaymentSchema = z.object({
   /** Which configured provider to pay with; the first configured one when left out. */
@@ -55,10 +129,14 @@ export const paymentSchema = z.object({
   attempt: z.int().min(1),
   provider: z.enum(PAYMENT_PROVIDERS),
   state: z.enum(PAYMENT_RESULT_STATES),
+  /** What the provider charges: the order's total, or its conversion (see `exchangeRate`). */
   amountCents: z.int().min(0),
   currency: z.enum(CURRENCIES),
+  exchangeRate: z.string().nullable(),
   /** Where the customer pays (a hosted checkout page) while the attempt is pending; else null. */
   redirectUrl: z.string().nullable(),
+  /** What the provider's script needs to take the payment on our page, while pending; else null. */
+  checkout: providerCheckoutSchema.nullable(),
   /** The order's status now (the success page shows it next to the payment's state). */
   orderStatus: z.string(),
   updatedAt: z.string(),

@@ -6,7 +6,7 @@ import type { MemberForm, SaveMemberForm } from '../../domain/applications/membe
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
-import type { Payment } from '../../domain/payments/payment.ts';
+import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
 import { ApiError, apiCall, apiUrl } from './api-client.ts';
 
 /**
@@ -26,6 +26,7 @@ export const applicationKeys = {
   addOns: (ref: string) => ['application', 'add-ons', ref] as const,
   costSummary: (ref: string) => ['application', 'cost-summary', ref] as const,
   payment: (ref: string) => ['application', 'payment', ref] as const,
+  paymentOptions: (ref: string) => ['application', 'payment-options', ref] as const,
 };
 
 const order = (ref: string) => `/application/order/${encodeURIComponent(ref)}`;
@@ -81,8 +82,11 @@ export const getCostSummary = (ref: string) => apiCall<CostSummary>({ url: `${or
 export const applyCoupon = (ref: string, code: string) =>
   apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
 export const removeCoupon = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
-export const startPayment = (ref: string) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: {} });
+export const startPayment = (ref: string, provider?: PaymentProviderName) =>
+  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: provider ? { provider } : {} });
+export const getPaymentOptions = (ref: string) => apiCall<PaymentOption[]>({ url: `${order(ref)}/payment/options` });
+export const confirmPayment = (ref: string, body: ConfirmPayment) =>
+  apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
 export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
 export interface UploadProgress {
@@ -138,6 +142,11 @@ export function uploadDocument(
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function serviceOrderHref(ref: string): string {
   return `/service-order?${new URLSearchParams({ orderId: ref })}`;
+}
+
+/** The payment result page (SPEC.md §2 /service-payment-success) of an order. */
+export function paymentResultHref(ref: string): string {
+  return `/service-payment-success?${new URLSearchParams({ orderId: ref })}`;
 }
 
 /** The order's checkout: the order page's route with ?checkout=1 (docs/decisions/0056). */

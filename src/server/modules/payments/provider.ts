@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { ConfirmPayment, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
 
 /**
  * What checkout needs from a payment provider (docs/decisions/0055). Shaped so Stripe Checkout
@@ -10,8 +10,21 @@ import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * The currencies it charges, preferred first. An order in another currency is charged in the
+   * first of them at the stored exchange rate (Razorpay: INR), or not offered when there is none.
+   */
+  readonly chargeCurrencies: readonly Currency[];
   /** Opens a payment for the amount; the same `attemptKey` again answers the same payment. */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Verifies what the browser handed back after paying on our page or returning from the
+   * provider's (Square's card token is charged here, with the attempt key as idempotency key;
+   * Razorpay's signature is checked; Stripe's session is retrieved) and answers the provider's
+   * own record of the payment. Throws PaymentConfirmationError when the evidence does not hold.
+   * Absent for providers that only confirm through their webhook (the sandbox).
+   */
+  confirmPayment?(input: ConfirmPaymentInput): Promise<ConfirmedPayment>;
   /**
    * Checks the signature over the raw body and answers the event; throws
    * WebhookVerificationError for anything forged, malformed or outside the provider's tolerance.
@@ -38,11 +51,29 @@ export interface CreatePaymentInput {
 }
 
 export interface CreatedPayment {
-  providerPaymentId: string;
+  /**
+   * The provider's id for what it created (Stripe's session, Razorpay's order, the sandbox's
+   * payment); null when nothing exists there until the customer pays on our page (Square: the
+   * payment is created by `confirmPayment`, whose id is recorded then).
+   */
+  providerPaymentId: string | null;
   /** A hosted page to send the customer to (Stripe, sandbox)… */
   redirectUrl: string | null;
   /** …or what the provider's browser script needs on our page (Square, Razorpay). */
-  clientSecret: string | null;
+  checkout: ProviderCheckout | null;
+}
+
+export interface ConfirmPaymentInput {
+  /** The attempt being paid: its provider id (null before Square's charge), key and charge. */
+  attempt: { providerPaymentId: string | null; attemptKey: string; amountCents: number; currency: Currency };
+  order: CreatePaymentInput['order'];
+  confirmation: ConfirmPayment;
+}
+
+export interface ConfirmedPayment {
+  /** The provider's payment id to record on the attempt (Square's new payment; else unchanged). */
+  providerPaymentId: string;
+  payment: ProviderPayment;
 }
 
 export interface ProviderEvent {
@@ -51,6 +82,12 @@ export interface ProviderEvent {
   type: string;
   /** The payment the event is about, or null for events checkout does not act on. */
   providerPaymentId: string | null;
+  /**
+   * Our attempt key when the provider echoes it (Stripe's client_reference_id, Square's
+   * reference_id, Razorpay's receipt): finds the attempt even when the event arrives before the
+   * provider's id was recorded on it.
+   */
+  attemptKey: string | null;
   payload: unknown;
 }
 
@@ -62,3 +99,6 @@ export interface ProviderPayment {
 
 /** A webhook that must be refused with 400 and not stored. */
 export class WebhookVerificationError extends Error {}
+
+/** Browser-sent evidence of a payment that the provider does not bear out: a 400, nothing changes. */
+export class PaymentConfirmationError extends Error {}

@@ -25,15 +25,41 @@ export function createPaymentsRepository(db: Database) {
       return row;
     },
 
-    /** Records the provider's payment on an attempt that has none yet (a concurrent call may have). */
-    async setProviderPayment(id: number, providerPaymentId: string, redirectUrl: string | null): Promise<AttemptRow> {
+    /**
+     * Records what the provider created for an attempt still `created` (a concurrent call may have
+     * recorded it first: the provider answered both the same, by the attempt's key) and opens it.
+     */
+    async recordCreated(
+      id: number,
+      created: Pick<AttemptRow, 'providerPaymentId' | 'redirectUrl' | 'checkout'>,
+    ): Promise<AttemptRow> {
       await db
         .update(paymentAttempts)
-        .set({ providerPaymentId, redirectUrl, status: 'pending' })
+        .set({ ...created, status: 'pending' })
+        .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'created')));
+      return this.attempt(id);
+    },
+
+    /** The provider's id, learned after the create call (Square's charge, an early event). */
+    async recordProviderPayment(id: number, providerPaymentId: string) {
+      await db
+        .update(paymentAttempts)
+        .set({ providerPaymentId })
         .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.providerPaymentId)));
+    },
+
+    async attempt(id: number): Promise<AttemptRow> {
       const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
       if (!row) throw new Error(`payment attempt ${id} vanished`);
       return row;
+    },
+
+    async findAttemptByKey(provider: PaymentProviderName, idempotencyKey: string): Promise<AttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.idempotencyKey, idempotencyKey)));
+      return row ?? null;
     },
 
     /** The attempt, locked for the rest of the transaction. */

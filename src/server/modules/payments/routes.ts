@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
-import { PAYMENT_MESSAGES as P, paymentSchema, startPaymentSchema } from '../../../domain/payments/payment.ts';
+import {
+  confirmPaymentSchema,
+  PAYMENT_MESSAGES as P,
+  paymentOptionSchema,
+  paymentSchema,
+  startPaymentSchema,
+} from '../../../domain/payments/payment.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -41,6 +47,44 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { viewer } = currentUser(request);
       const ref = parseOrderRef(request.params.orderRef);
       return ok(valueOrThrow(await payments.start(viewer.id, ref, request.body ?? {})), P.started);
+    },
+  );
+
+  app.get(
+    '/application/order/:orderRef/payment/options',
+    {
+      schema: {
+        tags,
+        summary:
+          'The providers this order can be paid with and what each charges (converted at the stored rate where a provider charges another currency)',
+        params: orderRefParams,
+        response: { 200: envelopeSchema(z.array(paymentOptionSchema)) },
+      },
+    },
+    async (request) => {
+      const { viewer } = currentUser(request);
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await payments.options(viewer.id, ref)), P.loaded);
+    },
+  );
+
+  app.post(
+    '/application/order/:orderRef/payment/confirm',
+    {
+      config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary:
+          "SPEC.md §7 /verify-payment/: what the provider's checkout handed the browser, verified with the provider on the server; answers the payment's state",
+        params: orderRefParams,
+        body: confirmPaymentSchema,
+        response: { 200: envelopeSchema(paymentSchema) },
+      },
+    },
+    async (request) => {
+      const { viewer } = currentUser(request);
+      const ref = parseOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await payments.confirm(viewer.id, ref, request.body)), P.confirmed);
     },
   );
 

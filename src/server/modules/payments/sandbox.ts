@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { IncomingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { CURRENCIES } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
 import { sandboxPayments } from './tables.ts';
@@ -53,6 +54,7 @@ export function createSandboxProvider({
 
   const provider: PaymentProvider = {
     name: 'sandbox',
+    chargeCurrencies: CURRENCIES,
 
     async createPayment({ order, amountCents, currency, attemptKey, returnUrl }) {
       const id = `sbx_${randomUUID().replaceAll('-', '')}`;
@@ -63,7 +65,7 @@ export function createSandboxProvider({
       const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, attemptKey));
       if (!row) throw new Error(`sandbox payment for ${attemptKey} vanished`);
       const url = `${siteUrl}${SANDBOX_CHECKOUT_PATH}?payment=${encodeURIComponent(row.id)}`;
-      return { providerPaymentId: row.id, redirectUrl: url, clientSecret: null };
+      return { providerPaymentId: row.id, redirectUrl: url, checkout: null };
     },
 
     async verifyWebhook(rawBody: string, headers: IncomingHttpHeaders): Promise<ProviderEvent> {
@@ -89,7 +91,9 @@ export function createSandboxProvider({
       }
       const event = sandboxEventSchema.safeParse(json);
       if (!event.success) throw new WebhookVerificationError('not a sandbox event');
-      return { id: event.data.id, type: event.data.type, providerPaymentId: event.data.data.paymentId, payload: json };
+      // The sandbox's id is recorded on the attempt before its page can be reached: no key needed.
+      const { id, type, data } = event.data;
+      return { id, type, providerPaymentId: data.paymentId, attemptKey: null, payload: json };
     },
 
     async fetchPayment(providerPaymentId) {

@@ -1,11 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applications/application.ts';
-import { formatMoney } from '../../../domain/catalog/money.ts';
+import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
+  type ConfirmPayment,
   PAYMENT_MESSAGES as P,
+  PAYMENT_PROVIDER_LABELS,
   type Payment,
+  type PaymentOption,
   type PaymentProviderName,
   resultState,
   type StartPayment,
@@ -16,11 +19,11 @@ import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrderCompletion } from '../applications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
-import { type AttemptRow, createPaymentsRepository } from './repository.ts';
+import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
 export type { PaymentProvider } from './provider.ts';
-export { WebhookVerificationError } from './provider.ts';
+export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createSandboxProvider, type Sandbox } from './sandbox.ts';
 
 /** The job that processes one stored webhook event (docs/decisions/0055). */
@@ -43,6 +46,19 @@ export interface PaymentEventJob {
   eventId: number;
 }
 
+/** The stored exchange rates (the spec's currency-rate service), read in the caller's transaction. */
+export interface ExchangeRates {
+  /** Units of `to` per unit of `from` as a decimal string, or null when no rate is stored. */
+  rate(tx: Database, from: Currency, to: Currency): Promise<string | null>;
+}
+
+/** What one provider would charge for an order. */
+interface Charge {
+  amountCents: number;
+  currency: Currency;
+  exchangeRate: string | null;
+}
+
 export interface PaymentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
   completion: Pick<OrderCompletion, 'sync'>;
@@ -50,6 +66,8 @@ export interface PaymentsServiceDeps {
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
   providers: PaymentProvider[];
+  /** Converts for providers that charge another currency; without it they are not offered then. */
+  rates?: ExchangeRates;
   siteUrl: string;
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
@@ -74,22 +92,41 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       state,
       amountCents: attempt.amountCents,
       currency: attempt.currency,
+      exchangeRate: attempt.exchangeRate,
       redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
+      checkout: state === 'PENDING' ? attempt.checkout : null,
       orderStatus,
       updatedAt: attempt.updatedAt.toISOString(),
     };
   }
 
-  /** A double click, a reload or a return from the provider's page continues the open attempt. */
+  /**
+   * The order's total in a currency the provider charges: as it is, or converted at the stored
+   * rate into the provider's first currency; null when there is no rate (the provider is then not
+   * offered for this order).
+   */
+  async function chargeFor(tx: Database, provider: PaymentProvider, order: Order): Promise<Charge | null> {
+    if (provider.chargeCurrencies.includes(order.currency)) {
+      return { amountCents: order.totalCents, currency: order.currency, exchangeRate: null };
+    }
+    const to = provider.chargeCurrencies[0];
+    const rate = to && deps.rates ? await deps.rates.rate(tx, order.currency, to) : null;
+    if (!to || !rate) return null;
+    return { amountCents: convertCents(order.totalCents, rate), currency: to, exchangeRate: rate };
+  }
+
+  /**
+   * A double click, a reload or a return from the provider's page continues the open attempt, at
+   * the charge it was opened with (a rate refreshed meanwhile does not change a quoted amount).
+   */
   function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
     return (
       (attempt.status === 'created' || attempt.status === 'pending') &&
       attempt.provider === provider &&
-      attempt.amountCents === order.totalCents &&
-      attempt.currency === order.currency
+      attempt.orderTotalCents === order.totalCents &&
+      attempt.orderCurrency === order.currency
     );
   }
-
   function receiptMail(order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     return simpleMail({
@@ -126,8 +163,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const rightAmount =
       paid.amountCents === attempt.amountCents &&
       paid.currency === attempt.currency &&
-      order.totalCents === attempt.amountCents &&
-      order.currency === attempt.currency;
+      order.totalCents === attempt.orderTotalCents &&
+      order.currency === attempt.orderCurrency;
     if (!rightAmount) {
       await payments.setAttemptStatus(attempt.id, 'mismatched');
       deps.log.error(
@@ -160,26 +197,33 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     });
   }
 
-  /** The job: processes a stored event once (a repeated job finds it processed and does nothing). */
-  async function processEvent(eventId: number): Promise<void> {
+  /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */
+  async function attemptOf(event: WebhookEventRow): Promise<AttemptRow | null> {
     const payments = createPaymentsRepository(db);
-    const event = await payments.findEvent(eventId);
-    if (!event || event.processedAt) return;
-    const attempt = event.providerPaymentId
+    const byPayment = event.providerPaymentId
       ? await payments.findAttemptByProviderPayment(event.provider, event.providerPaymentId)
       : null;
+    if (byPayment) return byPayment;
+    return event.attemptKey ? payments.findAttemptByKey(event.provider, event.attemptKey) : null;
+  }
+
+  /** The job: processes a stored event once (a repeated job finds it processed and does nothing). */
+  async function processEvent(eventId: number): Promise<void> {
+    const event = await createPaymentsRepository(db).findEvent(eventId);
+    if (!event || event.processedAt) return;
+    const attempt = await attemptOf(event);
     const provider = providers.get(event.provider);
     if (attempt && !provider) throw new Error(`payment provider ${event.provider} is not configured any more`);
-    // The provider's record, not the event, says what happened (events come late, twice, out of
+    const providerPaymentId = attempt?.providerPaymentId ?? event.providerPaymentId;
+    // The provider's record, not the event, says what happened (events come late, twice and out of
     // order). Asked before the transaction: a network call must not hold the order's lock.
-    const paid = attempt?.providerPaymentId && provider ? await provider.fetchPayment(attempt.providerPaymentId) : null;
+    const paid = attempt && providerPaymentId && provider ? await provider.fetchPayment(providerPaymentId) : null;
     await db.transaction(async (tx) => {
       const inTx = createPaymentsRepository(tx);
       if (!(await inTx.lockUnprocessedEvent(eventId))) return;
-      if (attempt && paid) {
-        const order = await deps.orders.lockOrder(tx, attempt.orderId);
-        const current = await inTx.lockAttempt(attempt.id);
-        if (order && current) await settle(tx, current, order, paid);
+      if (attempt && providerPaymentId && paid) {
+        if (!attempt.providerPaymentId) await inTx.recordProviderPayment(attempt.id, providerPaymentId);
+        await settleLocked(tx, attempt.id, attempt.orderId, paid);
       } else {
         deps.log.warn(
           { eventId, type: event.type, provider: event.provider },
@@ -188,6 +232,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       }
       await inTx.markEventProcessed(eventId, now());
     });
+  }
+
+  /** Locks the order, then the attempt (always in this order: no deadlock between job and confirm), and settles. */
+  async function settleLocked(tx: Database, attemptId: number, orderId: number, paid: ProviderPayment) {
+    const order = await deps.orders.lockOrder(tx, orderId);
+    const current = await createPaymentsRepository(tx).lockAttempt(attemptId);
+    if (order && current) await settle(tx, current, order, paid);
   }
 
   return {
@@ -219,21 +270,24 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         const payments = createPaymentsRepository(tx);
         const latest = await payments.latestAttempt(order.id);
         if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
+        const charge = await chargeFor(tx, provider, order);
+        if (!charge) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
         const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
         const attempt = await payments.insertAttempt({
           orderId: order.id,
           provider: provider.name,
           attemptNumber,
           idempotencyKey: `order-${order.id}-attempt-${attemptNumber}`,
-          amountCents: order.totalCents,
-          currency: order.currency,
+          ...charge,
+          orderTotalCents: order.totalCents,
+          orderCurrency: order.currency,
         });
         return { ok: true, value: { order, attempt } };
       });
       if (!prepared.ok) return prepared;
       const { order } = prepared.value;
       let { attempt } = prepared.value;
-      if (!attempt.providerPaymentId) {
+      if (attempt.status === 'created') {
         try {
           const created = await provider.createPayment({
             order,
@@ -242,17 +296,75 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             attemptKey: attempt.idempotencyKey,
             returnUrl: `${deps.siteUrl}/service-payment-success?orderId=${encodeURIComponent(order.displayId)}`,
           });
-          attempt = await createPaymentsRepository(db).setProviderPayment(
-            attempt.id,
-            created.providerPaymentId,
-            created.redirectUrl,
-          );
+          attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);
         } catch (error) {
           deps.log.error({ err: error, orderId: order.id, provider: provider.name }, 'could not create a payment');
           return formFailure(502, P.providerUnavailable);
         }
       }
       return { ok: true, value: toPayment(attempt, order.status) };
+    },
+
+    /** The providers this order can be paid with, and what each would charge (converted when it must). */
+    async options(customerId: number, ref: OrderRef): Promise<FormResult<PaymentOption[]>> {
+      const order = await deps.orders.findOwned(customerId, ref, 'service');
+      if (!order) return formFailure(404, A.orderNotFound);
+      const options: PaymentOption[] = [];
+      for (const provider of deps.providers) {
+        const charge = await chargeFor(db, provider, order);
+        if (charge) options.push({ provider: provider.name, label: PAYMENT_PROVIDER_LABELS[provider.name], ...charge });
+      }
+      return { ok: true, value: options };
+    },
+
+    /**
+     * Checks what the browser brought back from paying on our page (or from the provider's) with
+     * the provider itself, and settles the open attempt as the webhook job would: the evidence
+     * only makes the provider be asked sooner; the provider's answer decides. Safe to repeat and
+     * to race with the webhook (both settle under the order's and the attempt's locks).
+     */
+    async confirm(customerId: number, ref: OrderRef, input: ConfirmPayment): Promise<FormResult<Payment>> {
+      const provider = providers.get(input.provider);
+      if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
+      if (!provider.confirmPayment) return formFailure(400, P.notConfirmable);
+      const order = await deps.orders.findOwned(customerId, ref, 'service');
+      if (!order) return formFailure(404, A.orderNotFound);
+      const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
+      if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
+      if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
+      if (attempt.status !== 'pending') return formFailure(409, P.noOpenPayment);
+      let confirmed: Awaited<ReturnType<NonNullable<PaymentProvider['confirmPayment']>>>;
+      try {
+        confirmed = await provider.confirmPayment({
+          attempt: {
+            providerPaymentId: attempt.providerPaymentId,
+            attemptKey: attempt.idempotencyKey,
+            amountCents: attempt.amountCents,
+            currency: attempt.currency,
+          },
+          order,
+          confirmation: input,
+        });
+      } catch (error) {
+        if (error instanceof PaymentConfirmationError) {
+          deps.log.warn({ orderId: order.id, attempt: attempt.id, reason: error.message }, 'payment evidence refused');
+          return formFailure(400, P.confirmationRefused);
+        }
+        deps.log.error({ err: error, orderId: order.id, provider: provider.name }, 'could not confirm a payment');
+        return formFailure(502, P.providerUnavailable);
+      }
+      const settled = await db.transaction(async (tx) => {
+        if (!attempt.providerPaymentId) {
+          await createPaymentsRepository(tx).recordProviderPayment(attempt.id, confirmed.providerPaymentId);
+        }
+        await settleLocked(tx, attempt.id, order.id, confirmed.payment);
+        const after = await deps.orders.lockOrder(tx, order.id);
+        return {
+          attempt: await createPaymentsRepository(tx).attempt(attempt.id),
+          status: after?.status ?? order.status,
+        };
+      });
+      return { ok: true, value: toPayment(settled.attempt, settled.status) };
     },
 
     /** The order's latest attempt as the success page shows it, or null before any. */
@@ -279,6 +391,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           eventId: event.id,
           type: event.type,
           providerPaymentId: event.providerPaymentId,
+          attemptKey: event.attemptKey,
           payload: event.payload,
         });
         if (!row) {

@@ -1,6 +1,6 @@
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { PaymentAttemptStatus, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 
@@ -21,11 +21,18 @@ export const paymentAttempts = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** Null until the provider answered the create call. */
     providerPaymentId: text('provider_payment_id'),
-    /** The hosted page the customer pays on, while the attempt is open. */
+    /** The hosted page the customer pays on, while the attempt is open… */
     redirectUrl: text('redirect_url'),
-    /** The order's total when the attempt started: what the provider is asked to charge. */
+    /** …or what the provider's script needs to take the payment on our page. */
+    checkout: jsonb('checkout').$type<ProviderCheckout>(),
+    /** What the provider is asked to charge: the order's total, or its conversion at `exchangeRate`. */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
+    /** The order's total when the attempt started: a success counts only while the total is still this. */
+    orderTotalCents: integer('order_total_cents').notNull(),
+    orderCurrency: text('order_currency').$type<Currency>().notNull(),
+    /** Units of `currency` per unit of `orderCurrency` (a decimal string), when converted; else null. */
+    exchangeRate: text('exchange_rate'),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
     ...timestamps,
   },
@@ -48,6 +55,8 @@ export const paymentWebhookEvents = pgTable(
     type: text('type').notNull(),
     /** The payment the event names (null: an event checkout does not act on). */
     providerPaymentId: text('provider_payment_id'),
+    /** Our attempt key when the provider echoes it: finds an attempt whose provider id is not recorded yet. */
+    attemptKey: text('attempt_key'),
     /** The provider's event as verified (for the record; processing re-reads the provider). */
     payload: jsonb('payload').$type<unknown>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,22 @@
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
+import type { Payment, PaymentOption, PaymentProviderName } from '../../../../domain/payments/payment.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { startPayment } from '../../../lib/application-api.ts';
+import { applicationKeys, getPaymentOptions, paymentResultHref, startPayment } from '../../../lib/application-api.ts';
+import { payWidgetFor } from './pay-widgets.tsx';
 
 export const PAY_TEXT = {
   pay: (amount: string) => `Pay ${amount}`,
+  payWith: 'Pay with',
+  converted: (rate: string, from: Currency, to: Currency) => `Charged in ${to} at 1 ${from} = ${rate} ${to}`,
   starting: 'Opening the payment page…',
+  loadingWidget: 'Loading the secure payment form…',
   failed: 'We could not start the payment. Please try again.',
+  noWidget: 'This payment method cannot be used in this browser. Please choose another one.',
 } as const;
 
 /** Leaves for the provider's page (a full navigation: it is not one of our routes). */
@@ -18,25 +26,86 @@ export const goTo = {
   },
 };
 
+function ProviderChoice({
+  options,
+  orderCurrency,
+  chosen,
+  onChoose,
+}: {
+  options: PaymentOption[];
+  orderCurrency: Currency;
+  chosen: PaymentProviderName;
+  onChoose(provider: PaymentProviderName): void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-semibold text-slate-900">{PAY_TEXT.payWith}</legend>
+      {options.map((option) => (
+        <label
+          key={option.provider}
+          className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.provider}
+            checked={chosen === option.provider}
+            onChange={() => onChoose(option.provider)}
+            className="mt-1"
+          />
+          <span className="min-w-0 text-sm">
+            <span className="block font-semibold text-slate-900">{option.label}</span>
+            <span className="block text-slate-700">
+              {formatMoney(option)}
+              {option.exchangeRate
+                ? ` · ${PAY_TEXT.converted(option.exchangeRate, orderCurrency, option.currency)}`
+                : ''}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
- * Starts (or continues) a payment of the server's total and goes to the provider's page. A second
+ * Starts (or continues) a payment of the server's total with the chosen provider: a hosted page
+ * is a navigation; an on-page checkout (Square, Razorpay) loads its widget only now. A second
  * click while the first is under way does nothing (the ref is set before any render), and the
- * server continues an open attempt rather than making another (decision 0055).
+ * server continues an open attempt rather than making another (decisions 0055, 0058).
  */
 export function PayButton({
   orderRef,
   amountCents,
   currency,
-  label = PAY_TEXT.pay(formatMoney({ amountCents, currency })),
+  label,
 }: {
   orderRef: string;
+  /** The order's total, shown until the providers' charges are known. */
   amountCents: number;
   currency: Currency;
   label?: string;
 }) {
+  const navigate = useNavigate();
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
+  const [onPage, setOnPage] = useState<Payment | null>(null);
+  // Without the options (still loading, or failed) Pay uses the server's default provider.
+  const options = useQuery({
+    queryKey: applicationKeys.paymentOptions(orderRef),
+    queryFn: async () => (await getPaymentOptions(orderRef)).data,
+  });
+  const list = options.data ?? [];
+  const selected = list.find((o) => o.provider === chosen) ?? list[0] ?? null;
+  const charge = selected ?? { amountCents, currency };
+
+  const finish = () => {
+    running.current = false;
+    setPending(false);
+  };
 
   const pay = async () => {
     if (running.current) return;
@@ -44,33 +113,59 @@ export function PayButton({
     setPending(true);
     setError(null);
     try {
-      const { data } = await startPayment(orderRef);
-      if (!data.redirectUrl) throw new Error('no payment page');
-      goTo.url(data.redirectUrl);
+      const { data } = await startPayment(orderRef, selected?.provider);
+      if (data.redirectUrl) return goTo.url(data.redirectUrl);
+      if (!data.checkout || !payWidgetFor(data.checkout)) throw new Error(PAY_TEXT.noWidget);
+      setOnPage(data);
     } catch (failure) {
       setError(errorMessage(failure, PAY_TEXT.failed));
-      running.current = false;
-      setPending(false);
+      finish();
     }
   };
 
+  const Widget = onPage?.checkout ? payWidgetFor(onPage.checkout) : null;
   return (
-    <div>
-      <button
-        type="button"
-        className="btn-primary w-full"
-        aria-disabled={pending || undefined}
-        aria-describedby={error ? 'pay-error' : undefined}
-        onClick={() => void pay()}
-      >
-        <Icon
-          name={pending ? 'loader-circle' : 'lock-keyhole'}
-          className={pending ? 'size-5 animate-spin' : 'size-5'}
+    <div className="space-y-3">
+      {list.length > 1 ? (
+        <ProviderChoice
+          options={list}
+          orderCurrency={currency}
+          chosen={selected?.provider ?? list[0]?.provider ?? 'sandbox'}
+          onChoose={(provider) => {
+            if (!running.current) setChosen(provider);
+          }}
         />
-        {label}
-      </button>
-      <p role="status" className="mt-2 text-sm text-slate-600">
-        {pending ? PAY_TEXT.starting : ''}
+      ) : null}
+      {Widget && onPage?.checkout ? (
+        <Suspense fallback={<p role="status">{PAY_TEXT.loadingWidget}</p>}>
+          <Widget
+            orderRef={orderRef}
+            payment={onPage}
+            checkout={onPage.checkout}
+            onSettled={() => void navigate(paymentResultHref(orderRef))}
+            onCancel={() => {
+              setOnPage(null);
+              finish();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          className="btn-primary w-full"
+          aria-disabled={pending || undefined}
+          aria-describedby={error ? 'pay-error' : undefined}
+          onClick={() => void pay()}
+        >
+          <Icon
+            name={pending ? 'loader-circle' : 'lock-keyhole'}
+            className={pending ? 'size-5 animate-spin' : 'size-5'}
+          />
+          {label ?? PAY_TEXT.pay(formatMoney(charge))}
+        </button>
+      )}
+      <p role="status" className="text-sm text-slate-600">
+        {pending && !onPage ? PAY_TEXT.starting : ''}
       </p>
       {error ? (
         <p id="pay-error" role="alert" className="field-error">
