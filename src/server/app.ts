@@ -188,6 +188,7 @@ export async function buildApp({
   await registerSecurity(app, {
     production: env.isProductionDeployment,
     captcha: Boolean(env.RECAPTCHA_SITE_KEY),
+    paymentHosts: app.services.payments.browserHosts(),
     viteDev: env.NODE_ENV === 'development',
     rateLimitStore,
   });

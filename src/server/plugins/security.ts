@@ -15,26 +15,34 @@ declare module 'fastify' {
   }
 }
 
+/** Other origins a page's scripts come from, call and frame (the captcha's, a payment provider's). */
+export interface ThirdPartyHosts {
+  script: readonly string[];
+  connect: readonly string[];
+  frame: readonly string[];
+}
+
 /**
- * The content security policy of one response. Scripts: this origin, the captcha's hosts when it
- * is on, and inline scripts carrying the response's nonce (docs/decisions/0039); styles may be
- * inline (Tailwind and Radix set style attributes, which a nonce cannot cover).
+ * The content security policy of one response. Scripts: this origin, the third parties' hosts
+ * (the captcha when it is on, the configured payment providers' checkout scripts), and inline
+ * scripts carrying the response's nonce (docs/decisions/0039); styles may be inline (Tailwind and
+ * Radix set style attributes, which a nonce cannot cover).
  */
-export function contentSecurityPolicy({ captchaHosts, production }: { captchaHosts: string[]; production: boolean }) {
+export function contentSecurityPolicy({ hosts, production }: { hosts: ThirdPartyHosts; production: boolean }) {
   const fixed = [
     "default-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    ["connect-src 'self'", ...captchaHosts].join(' '),
-    ["frame-src 'self'", ...captchaHosts].join(' '),
+    ["connect-src 'self'", ...hosts.connect].join(' '),
+    ["frame-src 'self'", ...hosts.frame].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     ...(production ? ['upgrade-insecure-requests'] : []),
   ];
-  return (nonce: string) => [["script-src 'self'", `'nonce-${nonce}'`, ...captchaHosts].join(' '), ...fixed].join('; ');
+  return (nonce: string) => [["script-src 'self'", `'nonce-${nonce}'`, ...hosts.script].join(' '), ...fixed].join('; ');
 }
 
 /**
@@ -70,17 +78,30 @@ export async function registerSecurity(
   {
     production,
     captcha,
+    paymentHosts,
     rateLimitStore,
     viteDev = false,
-  }: { production: boolean; captcha: boolean; rateLimitStore: RateLimitStore; viteDev?: boolean },
+  }: {
+    production: boolean;
+    captcha: boolean;
+    /** What the configured payment providers' on-page checkouts load, call and frame. */
+    paymentHosts: ThirdPartyHosts;
+    rateLimitStore: RateLimitStore;
+    viteDev?: boolean;
+  },
 ) {
   // reCAPTCHA v3 loads its script from Google and runs in a frame of theirs.
   const captchaHosts = captcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  const hosts: ThirdPartyHosts = {
+    script: [...new Set([...captchaHosts, ...paymentHosts.script])],
+    connect: [...new Set([...captchaHosts, ...paymentHosts.connect])],
+    frame: [...new Set([...captchaHosts, ...paymentHosts.frame])],
+  };
   app.decorateReply('scriptNonce', '');
   if (!viteDev) {
     // A fresh nonce per rendered page (docs/decisions/0039): React Router's inline scripts carry it,
     // and nothing else inline may run. A cached page keeps the header it was rendered with.
-    const policy = contentSecurityPolicy({ captchaHosts, production });
+    const policy = contentSecurityPolicy({ hosts, production });
     app.addHook('onRequest', async (_request, reply) => {
       reply.scriptNonce = randomBytes(16).toString('base64');
       reply.header('content-security-policy', policy(reply.scriptNonce));

@@ -15,6 +15,11 @@ export interface PaymentProvider {
    * first of them at the stored exchange rate (Razorpay: INR), or not offered when there is none.
    */
   readonly chargeCurrencies: readonly Currency[];
+  /**
+   * The origins its on-page checkout loads scripts from, calls and frames (the pages' content
+   * security policy allows them); none for hosted-page providers.
+   */
+  readonly browserHosts?: { script?: readonly string[]; connect?: readonly string[]; frame?: readonly string[] };
   /** Opens a payment for the amount; the same `attemptKey` again answers the same payment. */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /**

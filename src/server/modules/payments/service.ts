@@ -408,6 +408,14 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       });
     },
 
+    /** The origins the configured providers' on-page checkouts need in the pages' security policy. */
+    browserHosts() {
+      const all = (pick: (hosts: NonNullable<PaymentProvider['browserHosts']>) => readonly string[] | undefined) => [
+        ...new Set(deps.providers.flatMap((p) => (p.browserHosts ? (pick(p.browserHosts) ?? []) : []))),
+      ];
+      return { script: all((h) => h.script), connect: all((h) => h.connect), frame: all((h) => h.frame) };
+    },
+
     /** Whether checkout offers this provider. */
     offers(name: string): name is PaymentProviderName {
       return providers.has(name as PaymentProviderName);
