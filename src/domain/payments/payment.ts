@@ -44,7 +44,6 @@ export const PAYMENT_MESSAGES = {
   nothingToPay: 'This order has nothing to pay.',
   providerNotOffered: 'This payment method is not offered.',
   confirmed: 'Payment verified',
-  notConfirmable: 'This payment cannot be confirmed from the browser: its provider confirms it by itself.',
   noOpenPayment: 'There is no payment waiting for confirmation on this order. Start the payment again.',
   confirmationRefused:
     'We could not verify this payment with the provider. If money was taken, this page shows it as soon as the provider confirms it.',

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
-import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES as P, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
@@ -109,6 +109,37 @@ describe('POST/GET /application/order/{orderRef}/payment', () => {
     const res = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, user.token, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(P.notPayable);
+  });
+
+  it("lists the providers with the order's own total, to its customer only", async () => {
+    const owner = await createSignedInUser(t.app);
+    const other = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, owner.token);
+    const url = `/application/order/${order.displayId}/payment/options`;
+    const res = await apiCall(t.app, 'GET', url, owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        provider: 'sandbox',
+        label: PAYMENT_PROVIDER_LABELS.sandbox,
+        amountCents: order.price.totalCents,
+        currency: 'USD',
+        exchangeRate: null,
+      },
+    ]);
+    expect((await apiCall(t.app, 'GET', url, other.token)).statusCode).toBe(404);
+    expect((await apiCall(t.app, 'GET', url, null)).statusCode).toBe(401);
+  });
+
+  it('confirming from the browser is refused for a provider that confirms through its webhook only, or is not offered', async () => {
+    const { user, order } = await orderWithPayment();
+    const url = `/application/order/${order.displayId}/payment/confirm`;
+    const stripe = await apiCall(t.app, 'POST', url, user.token, { provider: 'stripe', sessionId: 'cs_1' });
+    expect(stripe.statusCode).toBe(400);
+    expect(stripe.json().message).toBe(P.providerNotOffered);
+    const malformed = await apiCall(t.app, 'POST', url, user.token, { provider: 'sandbox' });
+    expect(malformed.statusCode).toBe(400);
+    expect((await attemptsOf(order.id))[0]?.status).toBe('pending');
   });
 });
 

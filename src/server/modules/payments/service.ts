@@ -325,8 +325,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      */
     async confirm(customerId: number, ref: OrderRef, input: ConfirmPayment): Promise<FormResult<Payment>> {
       const provider = providers.get(input.provider);
-      if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
-      if (!provider.confirmPayment) return formFailure(400, P.notConfirmable);
+      // The confirm body names only providers that have an on-page or return-time confirmation.
+      if (!provider?.confirmPayment) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
       const order = await deps.orders.findOwned(customerId, ref, 'service');
       if (!order) return formFailure(404, A.orderNotFound);
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
