@@ -73,9 +73,11 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     if (name === 'sandbox' && sandbox) return sandbox.provider;
     throw new Error(`payment provider ${name} is not implemented`);
   });
+  const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
   const payments = createPaymentsService(db, {
     orders,
     completion,
+    coupons: checkout,
     mail,
     jobs,
     providers,
@@ -92,7 +94,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     orders,
     forms,
     applications,
-    checkout: createCheckoutService(db, { orders, applications, catalog, pricing }),
+    checkout,
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

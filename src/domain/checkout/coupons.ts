@@ -20,7 +20,18 @@ export const COUPON_MESSAGES = {
   alreadyUsed: 'You have already used this coupon.',
   minimumNotMet: (minimum: string) => `This coupon needs an order of at least ${minimum}.`,
   noCoupon: 'No coupon is applied to this order.',
+  released: (code: string) =>
+    `Your coupon ${code} is no longer available and has been removed. Please check the new total before paying.`,
 } as const;
+
+/**
+ * An unpaid order holds its coupon's use this long after the coupon was applied or a payment was
+ * last started; after that the use counts only once the order is paid, so orders abandoned before
+ * paying do not use up a limited coupon (docs/decisions/0054). Starting a payment takes the use
+ * again (or drops the coupon if it has gone meanwhile), so a payment never completes on a use
+ * another order has taken.
+ */
+export const COUPON_HOLD_MS = 24 * 60 * 60 * 1000;
 
 export const couponCodeSchema = z
   .string(COUPON_MESSAGES.empty)

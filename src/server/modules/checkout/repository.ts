@@ -35,10 +35,28 @@ export function createCheckoutRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The orders (other than `orderId`) a coupon is applied to; only `userId`'s when given. */
-    async redemptionOrders(couponId: number, orderId: number, userId?: number): Promise<number[]> {
-      const rows = await db
-        .select({ orderId: couponRedemptions.orderId })
+    /** The order's redemption with its coupon, or null. */
+    async redemption(orderId: number) {
+      const [row] = await db
+        .select({ heldAt: couponRedemptions.heldAt, coupon: coupons })
+        .from(couponRedemptions)
+        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
+        .where(eq(couponRedemptions.orderId, orderId));
+      return row ?? null;
+    },
+
+    async holdRedemption(orderId: number, at: Date) {
+      await db.update(couponRedemptions).set({ heldAt: at }).where(eq(couponRedemptions.orderId, orderId));
+    },
+
+    /** The orders (other than `orderId`) a coupon is applied to, and since when each holds it; only `userId`'s when given. */
+    async redemptionOrders(
+      couponId: number,
+      orderId: number,
+      userId?: number,
+    ): Promise<{ orderId: number; heldAt: Date }[]> {
+      return db
+        .select({ orderId: couponRedemptions.orderId, heldAt: couponRedemptions.heldAt })
         .from(couponRedemptions)
         .where(
           and(
@@ -47,14 +65,16 @@ export function createCheckoutRepository(db: Database) {
             userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
           ),
         );
-      return rows.map((r) => r.orderId);
     },
 
     async setRedemption(orderId: number, couponId: number, userId: number) {
       await db
         .insert(couponRedemptions)
         .values({ orderId, couponId, userId })
-        .onConflictDoUpdate({ target: couponRedemptions.orderId, set: { couponId, createdAt: new Date() } });
+        .onConflictDoUpdate({
+          target: couponRedemptions.orderId,
+          set: { couponId, createdAt: new Date(), heldAt: new Date() },
+        });
     },
 
     removeRedemption(orderId: number) {

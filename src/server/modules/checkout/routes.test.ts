@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
-import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { COUPON_HOLD_MS, COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import {
   ADULT,
@@ -16,7 +16,7 @@ import {
 import { createSignedInUser } from '../auth/testing.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
-import { coupons } from './tables.ts';
+import { couponRedemptions, coupons } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -273,6 +273,64 @@ describe('coupons', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(answers.find((r) => r.statusCode === 400)?.json().message).toBe(COUPON_MESSAGES.usedUp);
+  });
+});
+
+describe('coupon holds of unpaid orders', () => {
+  /** As if the order took its coupon's use longer ago than the hold lasts. */
+  const lapse = (orderId: number) =>
+    t.database.db
+      .update(couponRedemptions)
+      .set({ heldAt: new Date(Date.now() - COUPON_HOLD_MS - 60_000) })
+      .where(eq(couponRedemptions.orderId, orderId));
+  const pay = (base: string, token: string) => call('POST', `${base}/payment`, token, {});
+
+  it('an order left unpaid past the hold frees the last use; its payment then drops the coupon and shows the new total', async () => {
+    const code = await addCoupon({ usageLimit: 1 });
+    const a = await family();
+    const b = await family();
+    expect((await call('POST', `${a.base}/coupon`, a.user.token, { code })).statusCode).toBe(200);
+    expect((await call('POST', `${b.base}/coupon`, b.user.token, { code })).json().message).toBe(
+      COUPON_MESSAGES.usedUp,
+    );
+    await lapse(a.order.id);
+    expect((await call('POST', `${b.base}/coupon`, b.user.token, { code })).statusCode).toBe(200);
+
+    const late = await pay(a.base, a.user.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(COUPON_MESSAGES.released(code));
+    const summary = (await call('GET', `${a.base}/cost-summary`, a.user.token)).json().data;
+    expect(summary).toMatchObject({ appliedCoupon: null, totalCents: a.order.price.totalCents });
+    expect(await storedTotal(a.order.id)).toBe(a.order.price.totalCents);
+    // Now without the coupon, at the full total.
+    expect((await pay(a.base, a.user.token)).json().data).toMatchObject({ amountCents: a.order.price.totalCents });
+    expect((await pay(b.base, b.user.token)).statusCode).toBe(200);
+  });
+
+  it('a lapsed hold nobody took is taken again when the payment starts', async () => {
+    const code = await addCoupon({ usageLimit: 1 });
+    const a = await family();
+    const applied = (await call('POST', `${a.base}/coupon`, a.user.token, { code })).json().data;
+    await lapse(a.order.id);
+    const started = await pay(a.base, a.user.token);
+    expect(started.statusCode).toBe(200);
+    expect(started.json().data.amountCents).toBe(applied.totalCents);
+    const b = await family();
+    expect((await call('POST', `${b.base}/coupon`, b.user.token, { code })).json().message).toBe(
+      COUPON_MESSAGES.usedUp,
+    );
+  });
+
+  it('a paid order keeps its use however long ago it took it', async () => {
+    const code = await addCoupon({ usageLimit: 1 });
+    const a = await family();
+    expect((await call('POST', `${a.base}/coupon`, a.user.token, { code })).statusCode).toBe(200);
+    await moveOrderTo(t.app, a.order.id, 'Forms incomplete');
+    await lapse(a.order.id);
+    const b = await family();
+    expect((await call('POST', `${b.base}/coupon`, b.user.token, { code })).json().message).toBe(
+      COUPON_MESSAGES.usedUp,
+    );
   });
 });
 

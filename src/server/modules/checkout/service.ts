@@ -11,14 +11,14 @@ import {
   type costSummarySchema,
 } from '../../../domain/checkout/api.ts';
 import { type CheckoutSnapshot, type CostSummary, priceCheckout } from '../../../domain/checkout/cost-summary.ts';
-import { COUPON_MESSAGES, type CouponPlatform, checkCoupon } from '../../../domain/checkout/coupons.ts';
+import { COUPON_HOLD_MS, COUPON_MESSAGES, type CouponPlatform, checkCoupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import { type ApplicationsService, orderNotFound, withLockedOrder } from '../applications/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { createCheckoutRepository } from './repository.ts';
+import { type CouponRow, createCheckoutRepository } from './repository.ts';
 
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
@@ -88,7 +88,7 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
 export type CheckoutPricing = ReturnType<typeof createCheckoutPricing>;
 
 export interface CheckoutServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countNotCancelled'>;
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countExcept'>;
   applications: Pick<ApplicationsService, 'checkoutInput'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
   pricing: CheckoutPricing;
@@ -112,10 +112,35 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     });
   }
 
-  /** A coupon's uses on other orders (only `userId`'s when given); cancelled orders give theirs back. */
+  /**
+   * A coupon's uses on other orders (only `userId`'s when given): cancelled orders give theirs
+   * back, and an unpaid order holds its use only for COUPON_HOLD_MS after taking it.
+   */
   async function liveUses(tx: Database, couponId: number, orderId: number, userId?: number) {
-    const orderIds = await createCheckoutRepository(tx).redemptionOrders(couponId, orderId, userId);
-    return deps.orders.countNotCancelled(tx, orderIds);
+    const redemptions = await createCheckoutRepository(tx).redemptionOrders(couponId, orderId, userId);
+    const since = now().getTime() - COUPON_HOLD_MS;
+    const held = redemptions.filter((r) => r.heldAt.getTime() > since).map((r) => r.orderId);
+    const lapsed = redemptions.filter((r) => r.heldAt.getTime() <= since).map((r) => r.orderId);
+    return (
+      (await orders.countExcept(tx, held, ['Cancelled'])) +
+      (await orders.countExcept(tx, lapsed, ['Cancelled', 'Payment pending']))
+    );
+  }
+
+  /** The coupon's rules for this order now, its uses on other orders counted under the coupon's lock. */
+  async function checkUse(tx: Database, coupon: CouponRow, order: Order, customerId: number) {
+    const input = await applications.checkoutInput(tx, order.id);
+    const before = await pricing.summary(tx, order, input.snapshot, input.memberIds);
+    return checkCoupon(coupon, {
+      now: now(),
+      platform: 'sevadocs',
+      actualCostCents: before.actualCostCents,
+      use: {
+        total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
+        byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
+      },
+      format: (cents) => formatMoney({ amountCents: cents, currency: input.snapshot.currency }),
+    });
   }
 
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
@@ -219,22 +244,36 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         const coupon = await repository.lockCouponByCode(code);
         const fail = (message: string) => formFailure(400, message, { code: message });
         if (!coupon) return fail(COUPON_MESSAGES.unknown);
-        const input = await applications.checkoutInput(tx, order.id);
-        const before = await pricing.summary(tx, order, input.snapshot, input.memberIds);
-        const checked = checkCoupon(coupon, {
-          now: now(),
-          platform: 'sevadocs',
-          actualCostCents: before.actualCostCents,
-          use: {
-            total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
-            byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
-          },
-          format: (cents) => formatMoney({ amountCents: cents, currency: input.snapshot.currency }),
-        });
+        const checked = await checkUse(tx, coupon, order, customerId);
         if (!checked.ok) return fail(checked.message);
         await repository.setRedemption(order.id, coupon.id, customerId);
         return { ok: true, value: null };
       });
+    },
+
+    /**
+     * Before a payment starts on the locked order: takes the coupon's use again for
+     * COUPON_HOLD_MS. A hold that lapsed is checked like a new application of the coupon; when the
+     * coupon has gone meanwhile (its last use taken, expired) it is removed and the order repriced,
+     * and the answer says so: the customer must see the new total before paying.
+     */
+    async holdCouponForPayment(tx: Database, order: Order): Promise<FormResult<null>> {
+      const repository = createCheckoutRepository(tx);
+      const redemption = await repository.redemption(order.id);
+      if (!redemption) return { ok: true, value: null };
+      const lapsed = redemption.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
+      if (lapsed) {
+        const coupon = await repository.lockCouponByCode(redemption.coupon.code);
+        const checked = coupon ? await checkUse(tx, coupon, order, order.userId) : null;
+        if (!checked?.ok) {
+          await repository.removeRedemption(order.id);
+          const input = await applications.checkoutInput(tx, order.id);
+          await pricing.settle(tx, order, input.snapshot, input.memberIds);
+          return formFailure(409, COUPON_MESSAGES.released(redemption.coupon.code));
+        }
+      }
+      await repository.holdRedemption(order.id, now());
+      return { ok: true, value: null };
     },
 
     /** SPEC.md §7 `/remove-coupon/`: gives the coupon's use back. */

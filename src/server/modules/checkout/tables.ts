@@ -76,6 +76,8 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the use was last taken (applied, or a payment started): an unpaid order holds it for COUPON_HOLD_MS. */
+    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
 );

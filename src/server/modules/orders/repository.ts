@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
 
@@ -54,13 +55,13 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** How many of these orders are not cancelled. */
-    async countNotCancelled(ids: readonly number[]): Promise<number> {
+    /** How many of these orders are in none of `statuses`. */
+    async countExcept(ids: readonly number[], statuses: readonly OrderStatus[]): Promise<number> {
       if (ids.length === 0) return 0;
       const [row] = await db
         .select({ n: count() })
         .from(orders)
-        .where(and(inArray(orders.id, [...ids]), ne(orders.status, 'Cancelled')));
+        .where(and(inArray(orders.id, [...ids]), notInArray(orders.status, [...statuses])));
       return row?.n ?? 0;
     },
 

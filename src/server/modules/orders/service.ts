@@ -219,9 +219,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return (await createOrdersRepository(on).firstNotCancelled(order.userId, order.kind)) === order.id;
     },
 
-    /** How many of these orders are not cancelled (a coupon on a cancelled order is not a use). */
-    countNotCancelled(on: Database, orderIds: readonly number[]): Promise<number> {
-      return createOrdersRepository(on).countNotCancelled(orderIds);
+    /** How many of these orders are in none of `statuses` (coupon uses: not cancelled, or paid). */
+    countExcept(on: Database, orderIds: readonly number[], statuses: readonly OrderStatus[]): Promise<number> {
+      return createOrdersRepository(on).countExcept(orderIds, statuses);
     },
 
     /** Sets the order's total (the caller holds the lock and has checked the status). */

@@ -18,6 +18,7 @@ import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrderCompletion } from '../applications/service.ts';
+import type { CheckoutService } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
@@ -62,6 +63,8 @@ interface Charge {
 export interface PaymentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
   completion: Pick<OrderCompletion, 'sync'>;
+  /** The order's coupon is taken again (or dropped, when gone) before each payment starts. */
+  coupons: Pick<CheckoutService, 'holdCouponForPayment'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -266,6 +269,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         const order = await deps.orders.lockOrder(tx, owned.id);
         if (!order) return formFailure(404, A.orderNotFound);
         if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
+        const held = await deps.coupons.holdCouponForPayment(tx, order);
+        if (!held.ok) return held;
         if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
         const payments = createPaymentsRepository(tx);
         const latest = await payments.latestAttempt(order.id);

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import type { AddOnOption } from '../../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { PAYMENT_PROVIDER_LABELS, type Payment } from '../../../../domain/payments/payment.ts';
 import type { CostSummary } from '../../../lib/application-api.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
@@ -78,6 +79,22 @@ function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSumm
     premiumSupport: totalCents >= 10000,
     appliedCoupon: null,
     ...extra,
+  };
+}
+
+function pendingPayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    attempt: 1,
+    provider: 'sandbox',
+    state: 'PENDING',
+    amountCents: 70800,
+    currency: 'USD',
+    exchangeRate: null,
+    redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_1',
+    checkout: null,
+    orderStatus: 'Payment pending',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
   };
 }
 
@@ -169,21 +186,56 @@ describe('checkout', () => {
     fireEvent.click(pay);
     fireEvent.click(pay);
     expect(await screen.findByText('Opening the payment page…')).toBeTruthy();
-    answer(
-      ok({
-        attempt: 1,
-        provider: 'sandbox',
-        state: 'PENDING',
-        amountCents: 70800,
-        currency: 'USD',
-        redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_1',
-        orderStatus: 'Payment pending',
-        updatedAt: '2026-11-20T10:00:00.000Z',
-      }),
-    );
+    answer(ok(pendingPayment()));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_1'));
     const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
     expect(posts.map((call) => call.body)).toEqual([{}]);
+  });
+
+  it('offers a choice of providers with each one’s charge, converted ones with their rate, and pays with the chosen one', async () => {
+    const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
+    const api = serve({
+      [`GET ${BASE}/payment/options`]: () =>
+        ok([
+          {
+            provider: 'stripe',
+            label: PAYMENT_PROVIDER_LABELS.stripe,
+            amountCents: 70800,
+            currency: 'USD',
+            exchangeRate: null,
+          },
+          {
+            provider: 'razorpay',
+            label: PAYMENT_PROVIDER_LABELS.razorpay,
+            amountCents: 5894100,
+            currency: 'INR',
+            exchangeRate: '83.25',
+          },
+        ]),
+      [`POST ${BASE}/payment`]: () =>
+        ok(pendingPayment({ provider: 'razorpay', redirectUrl: 'https://pay.example/1' })),
+    });
+    renderPage();
+    const choice = await screen.findByRole('group', { name: 'Pay with' });
+    expect(within(choice).getByRole('radio', { name: /Card \(Stripe\)/ })).toHaveProperty('checked', true);
+    expect(within(choice).getByText('₹58,941 · Charged in INR at 1 USD = 83.25 INR')).toBeTruthy();
+    fireEvent.click(within(choice).getByRole('radio', { name: /Razorpay/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₹58,941' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/1'));
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
+    expect(posts.map((call) => call.body)).toEqual([{ provider: 'razorpay' }]);
+  });
+
+  it('shows why a payment could not start when the order changed, and the order as it is now', async () => {
+    let summaries = 0;
+    serve({
+      [`GET ${BASE}/cost-summary`]: () => ok(summary(++summaries === 1 ? 69220 : 70800)),
+      [`POST ${BASE}/payment`]: () => fail(409, COUPON_MESSAGES.released('FIRST10')),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $692.20' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(COUPON_MESSAGES.released('FIRST10'));
+    await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$708'));
   });
 
   it('says when the order no longer waits for a payment', async () => {

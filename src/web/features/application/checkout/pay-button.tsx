@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import type { Payment, PaymentOption, PaymentProviderName } from '../../../../domain/payments/payment.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, getPaymentOptions, paymentResultHref, startPayment } from '../../../lib/application-api.ts';
 import { payWidgetFor } from './pay-widgets.tsx';
 
@@ -88,6 +88,7 @@ export function PayButton({
   label?: string;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -119,6 +120,10 @@ export function PayButton({
       setOnPage(data);
     } catch (failure) {
       setError(errorMessage(failure, PAY_TEXT.failed));
+      // The order changed under the customer (a coupon dropped, a status moved): show it as it is now.
+      if (failure instanceof ApiError && failure.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      }
       finish();
     }
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "coupon_redemptions" ADD COLUMN "held_at" timestamp with time zone DEFAULT now() NOT NULL;
