@@ -46,7 +46,7 @@ async function payOnSandbox(page: Page, outcome: 'Simulate successful payment' |
 
 describe('checkout (issue 11)', () => {
   it(
-    'review → checkout → an add-on → FIRST10 → Pay → sandbox success → COMPLETED → the order in Forms incomplete',
+    'review → checkout → an add-on → FIRST10 → Pay → sandbox success → COMPLETED → order page timeline → Orders tab → the bell',
     async () => {
       const { page, context, order } = await customerWithOrder('desktop');
       await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
@@ -107,6 +107,22 @@ describe('checkout (issue 11)', () => {
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expectVisible(timeline.getByText('Payment received. Thank you!'));
       expect(await page.getByRole('link', { name: 'Continue to checkout' }).count()).toBe(0);
+
+      // The profile's Orders tab lists it in its new status; the bell has the payment's notification.
+      await page.goto('/profile?tab=orders');
+      await waitForHydration(page);
+      const listed = page.getByRole('link', { name: new RegExp(order.displayId) }).first();
+      await expectVisible(listed);
+      await expectVisible(page.getByRole('main').getByText('Forms incomplete').first());
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications, \d+ unread$/ })
+        .click();
+      const panel = page.getByRole('dialog', { name: /^Notifications \(\d+\)$/ });
+      await expectVisible(panel.getByText(`Remark Status: Payment received. Thank you!`, { exact: false }).first());
+      await expectVisible(panel.getByText(order.displayId, { exact: false }).first());
+      await listed.click();
+      await page.waitForURL((url) => url.pathname === '/service-order');
     },
     TEST_TIMEOUT_MS,
   );

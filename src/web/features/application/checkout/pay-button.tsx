@@ -94,9 +94,10 @@ export function PayButton({
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
   const [onPage, setOnPage] = useState<Payment | null>(null);
-  // Without the options (still loading, or failed) Pay uses the server's default provider.
+  // Without the options (still loading, or failed) Pay uses the server's default provider. Keyed by
+  // the total too: an add-on or a coupon changes every provider's charge.
   const options = useQuery({
-    queryKey: applicationKeys.paymentOptions(orderRef),
+    queryKey: [...applicationKeys.paymentOptions(orderRef), amountCents, currency],
     queryFn: async () => (await getPaymentOptions(orderRef)).data,
   });
   const list = options.data ?? [];
