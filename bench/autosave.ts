@@ -16,7 +16,7 @@ import type { RotatingRequest, ScenarioContext } from './scenarios.ts';
  */
 export const AUTOSAVE_SESSIONS = 60;
 const ORDERS = 5;
-const MEMBERS = [...'ABCDEFGHIJ'].map((letter) => ({
+export const MEMBERS = [...'ABCDEFGHIJ'].map((letter) => ({
   fullName: `Bench Member ${letter}`,
   dateOfBirth: '1980-05-17',
   relationship: 'Other',
@@ -37,11 +37,8 @@ export const autosaveBody = JSON.stringify({ currentStep: 3, answers: completeAn
 if (Buffer.byteLength(autosaveBody) > MEMBER_FORM_BODY_LIMIT)
   throw new Error('the bench answers exceed the body limit');
 
-/** Starts ORDERS applications of 10 members each and answers one PUT per (session, member) pair. */
-export async function autosaveRequests(context: ScenarioContext): Promise<RotatingRequest[]> {
-  const [owner] = context.sessionCookies;
-  if (!owner || context.sessionCookies.length < AUTOSAVE_SESSIONS)
-    throw new Error('the autosave scenario needs its sessions');
+/** The seeded New OCI Card package (US), priced by the server as the package page asks for it. */
+export async function newOciCardPackage(context: ScenarioContext): Promise<{ id: number }> {
   const services = (await context.getJson('/api/v1/services?page=1&limit=100')) as {
     data: { results: { id: number; slug: string }[] };
   };
@@ -52,7 +49,15 @@ export async function autosaveRequests(context: ScenarioContext): Promise<Rotati
   };
   const pkg = priced.data.find((p) => p.slug === 'new-oci-card');
   if (!pkg) throw new Error('the seeded catalog has no New OCI Card package');
+  return pkg;
+}
 
+/** Starts ORDERS applications of 10 members each and answers one PUT per (session, member) pair. */
+export async function autosaveRequests(context: ScenarioContext): Promise<RotatingRequest[]> {
+  const [owner] = context.sessionCookies;
+  if (!owner || context.sessionCookies.length < AUTOSAVE_SESSIONS)
+    throw new Error('the autosave scenario needs its sessions');
+  const pkg = await newOciCardPackage(context);
   const paths: string[] = [];
   for (let i = 0; i < ORDERS; i += 1) {
     const started = (await context.sendJson(

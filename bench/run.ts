@@ -68,9 +68,9 @@ function contextFor(baseUrl: string, sessionCookies: string[]): ScenarioContext 
 function rotate(rotation: readonly RotatingRequest[]) {
   let next = 0;
   return (request: autocannon.Request) => {
-    const { path, headers } = rotation[next % rotation.length] as RotatingRequest;
+    const { path, headers, body } = rotation[next % rotation.length] as RotatingRequest;
     next += 1;
-    return { ...request, path, headers: { ...request.headers, ...headers } };
+    return { ...request, path, headers: { ...request.headers, ...headers }, ...(body === undefined ? {} : { body }) };
   };
 }
 
@@ -99,7 +99,7 @@ async function runScenario(
     {
       method,
       headers,
-      body: scenario.body,
+      body: last?.body ?? scenario.body,
       redirect: 'manual',
     },
   );

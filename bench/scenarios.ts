@@ -1,6 +1,7 @@
 // The load scenarios of `npm run bench`: one entry each. docs/decisions/0011-benchmarks.md
 import { AUTOSAVE_SESSIONS, autosaveBody, autosaveRequests } from './autosave.ts';
 import { BROWSER_HEADERS } from './page-weight.ts';
+import { webhookEvents } from './webhook.ts';
 
 export interface ScenarioContext {
   baseUrl: string;
@@ -14,10 +15,11 @@ export interface ScenarioContext {
   sendJson(method: 'POST' | 'PUT', path: string, body?: unknown, cookie?: string): Promise<unknown>;
 }
 
-/** One request of a rotation: its path and the headers it adds (e.g. another session's cookie). */
+/** One request of a rotation: its path, the headers it adds (e.g. another session's cookie) and its own body. */
 export interface RotatingRequest {
   path: string;
   headers: Readonly<Record<string, string>>;
+  body?: string;
 }
 
 export interface Scenario {
@@ -132,6 +134,13 @@ export const scenarios: Scenario[] = [
     sessions: AUTOSAVE_SESSIONS,
     headers: (c) => ({ ...API_HEADERS, 'content-type': 'application/json', origin: c.baseUrl }),
     body: autosaveBody,
+  },
+  // Issue 11: a provider's burst of signed events at the one webhook inbox (docs/decisions/0055).
+  {
+    name: 'POST /api/v1/payments/webhooks/sandbox',
+    method: 'POST',
+    path: '/api/v1/payments/webhooks/sandbox',
+    rotation: webhookEvents,
   },
   // A signed-in visitor: the page cache never serves them, so every request renders (and looks the session up).
   {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSignedInVisitor } from './account.ts';
+import { BENCH_WEBHOOK_SECRET } from './webhook.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const BUILD_DIR = 'build-bench';
@@ -83,6 +84,7 @@ export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Pr
     RECAPTCHA_SITE_KEY: 'bench-site-key',
     LOG_LEVEL: 'warn',
     BUILD_DIR,
+    SANDBOX_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
   };
   // Measure the defaults: embedded PGlite and the default page-cache lifetime.
   delete env.DATABASE_URL;
