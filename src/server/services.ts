@@ -20,6 +20,7 @@ import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createPaymentsService, createSandboxProvider, type PaymentProvider } from './modules/payments/service.ts';
+import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
@@ -61,6 +62,17 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
+  const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
+  const referrals = createReferralsService(db, {
+    users,
+    checkout,
+    notifications,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
+  // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).
+  orders.onStatusChange(referrals.onStatusChange);
   // Only the sandbox exists so far; the real providers join this list (docs/decisions/0055).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
@@ -76,6 +88,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const payments = createPaymentsService(db, {
     orders,
     completion,
+    checkout,
     mail,
     jobs,
     providers,
@@ -92,7 +105,8 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     orders,
     forms,
     applications,
-    checkout: createCheckoutService(db, { orders, applications, catalog, pricing }),
+    checkout,
+    referrals,
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

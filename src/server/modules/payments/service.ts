@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applications/application.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import type { CostLine } from '../../../domain/checkout/cost-summary.ts';
+import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
@@ -15,6 +17,7 @@ import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrderCompletion } from '../applications/service.ts';
+import type { CheckoutService } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
 import { type AttemptRow, createPaymentsRepository } from './repository.ts';
@@ -46,6 +49,8 @@ export interface PaymentEventJob {
 export interface PaymentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
   completion: Pick<OrderCompletion, 'sync'>;
+  /** The receipt lists the cost summary the order was charged. */
+  checkout: Pick<CheckoutService, 'chargedSummary'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -54,6 +59,13 @@ export interface PaymentsServiceDeps {
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
+}
+
+/** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
+function receiptLine(line: CostLine): [string, string] {
+  const sub = line.subValue ? (line.id === 'package-cost-per-member' ? `was ${line.subValue}` : line.subValue) : null;
+  const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
+  return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 
 /**
@@ -76,6 +88,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       currency: attempt.currency,
       redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
       orderStatus,
+      // The attempt's amount is the order's total it charges (never a browser's figure).
+      premiumSupport: premiumSupportFor(attempt.amountCents),
       updatedAt: attempt.updatedAt.toISOString(),
     };
   }
@@ -90,8 +104,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     );
   }
 
-  function receiptMail(order: Order, attempt: AttemptRow) {
+  /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
+  async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const summary = await deps.checkout.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
@@ -99,9 +115,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       intro: ['This is your receipt. Keep it for your records.'],
       details: [
         ['Order', `${order.displayId} (${order.title})`],
-        ['Amount paid', formatMoney({ amountCents: attempt.amountCents, currency: attempt.currency })],
-        ['Payment', `${attempt.provider} ${attempt.providerPaymentId ?? ''}`.trim()],
+        ...summary.lines.map(receiptLine),
+        ['Total paid', formatMoney({ amountCents: attempt.amountCents, currency: attempt.currency })],
+        ['Currency', attempt.currency],
+        ['Payment provider', attempt.provider],
+        ['Payment id', attempt.providerPaymentId ?? '—'],
         ['Date', now().toISOString().slice(0, 10)],
+        ...premiumSupportMailDetails(premiumSupportFor(order.totalCents)),
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
       signature: `The ${deps.companyName} team`,
@@ -154,7 +174,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     await deps.completion.sync(tx, order.id);
     await payments.setAttemptStatus(attempt.id, 'succeeded');
     await deps.mail.enqueue(tx, {
-      ...receiptMail(moved.order, attempt),
+      ...(await receiptMail(tx, moved.order, attempt)),
       purpose: 'payment-receipt',
       key: `payment-receipt:${attempt.id}`,
     });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { premiumSupportFor } from '../../../../domain/checkout/premium-support.ts';
 import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
@@ -21,6 +22,7 @@ const payment = (state: PaymentResultState, overrides: Partial<Payment> = {}): P
   currency: 'USD',
   redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
   orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
+  premiumSupport: premiumSupportFor(70800),
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
