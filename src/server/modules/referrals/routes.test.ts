@@ -4,7 +4,7 @@ import { REFERRAL_REWARD_MESSAGES as R, REFERRAL_REWARD_CENTS } from '../../../d
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
+import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { users } from '../users/tables.ts';
@@ -124,13 +124,16 @@ describe("the referrer's gift card", () => {
     expect(visitor.json().isSuccess).toBe(false);
   });
 
-  it('is marked sent once by the service the back office will call', async () => {
+  it("is in the friend's order currency, and marked sent once by the service the back office will call", async () => {
     const { referrer, friend } = await referrerAndFriend();
-    const order = await startApplication(t.app, friend.token);
+    const canada = { applyingFrom: 'CA' };
+    const { pkg } = await seededPackage(t.app, 'oci-card', 'new-oci-card', canada);
+    const order = await startApplication(t.app, friend.token, { packageId: pkg.id, choices: canada });
     await moveOrderTo(t.app, order.id, 'Forms incomplete');
     await complete(order.id);
     const [row] = await rewardRows(order.id);
     if (!row) throw new Error('no reward');
+    expect(row).toMatchObject({ amountCents: REFERRAL_REWARD_CENTS, currency: 'CAD', state: 'earned' });
 
     const sent = await t.app.services.referrals.markSent(row.id);
     expect(sent).toMatchObject({ ok: true, reward: { id: row.id, state: 'sent', sentAt: expect.any(String) } });
