@@ -35,9 +35,9 @@ export function premiumSupportFor(totalCents: number): PremiumSupport | null {
 
 export const PREMIUM_SUPPORT_TEXT = {
   title: 'Premium support',
+  lead: 'Your order has premium support.',
   /** The priority line, worded once for the pages and the e-mails. */
-  priority: (phone: string) =>
-    `Your order has premium support: call our priority line ${phone} and you skip the queue.`,
+  priority: (phone: string) => `Call our priority line ${phone} and you skip the queue.`,
   contact: (c: PremiumSupport) => `${c.name}, ${c.role}: ${c.email}, ${c.phone}`,
 } as const;
 
