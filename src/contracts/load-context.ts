@@ -11,6 +11,7 @@ import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalo
 import type { ParameterChoices } from '../domain/catalog/parameters.ts';
 import type { ServiceDetail } from '../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../domain/catalog/service-summary.ts';
+import type { ReferralReward } from '../domain/checkout/referral.ts';
 import type { FormResult } from '../domain/contact/result.ts';
 import type { ContactEnquiryInput, ContactEnquiryReceipt, ContactInfo } from '../domain/contact/schema.ts';
 import type {
@@ -79,6 +80,9 @@ export interface LoaderServices {
     listActiveBanners(paging: Pagination): Promise<ListData<Banner>>;
     listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>>;
     submitLead(input: CampaignLeadInput, from?: { ip?: string | null }): Promise<StoredForm>;
+  };
+  referrals: {
+    listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;
   };
   refunds: {
     submit(input: RefundRequestInput, from?: { ip?: string | null }): Promise<FormResult<RefundReceipt>>;

@@ -30,6 +30,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { referralsRoutes } from './modules/referrals/routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp({
       if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));
       await api.register(couponsRoutes);
       await api.register(checkoutRoutes);
+      await api.register(referralsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -20,6 +20,7 @@ import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createPaymentsService, createSandboxProvider, type PaymentProvider } from './modules/payments/service.ts';
+import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
@@ -61,6 +62,17 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
+  const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
+  const referrals = createReferralsService(db, {
+    users,
+    checkout,
+    notifications,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
+  // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).
+  orders.onStatusChange(referrals.onStatusChange);
   // Each configured provider, the default first (docs/decisions/0055, 0058).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
@@ -73,11 +85,10 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     if (name === 'sandbox' && sandbox) return sandbox.provider;
     throw new Error(`payment provider ${name} is not implemented`);
   });
-  const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
   const payments = createPaymentsService(db, {
     orders,
     completion,
-    coupons: checkout,
+    checkout,
     mail,
     jobs,
     providers,
@@ -95,6 +106,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     forms,
     applications,
     checkout,
+    referrals,
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),

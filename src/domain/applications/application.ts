@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
+import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
@@ -175,6 +176,8 @@ export const applicationOrderSchema = z.object({
   package: z.object({ id: z.number(), slug: z.string(), name: z.string() }),
   choices: parameterChoicesSchema,
   price: priceSnapshotSchema,
+  /** Premium support's priority line and contact, from the order's stored total (SPEC.md §9); null below it. */
+  premiumSupport: premiumSupportSchema.nullable(),
   /** The form definition version the order was started with (GET …/form); null when its package has no form. */
   formDefinitionId: z.number().nullable(),
   members: z.array(memberSchema),

@@ -1,7 +1,57 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../catalog/money.ts';
+
 /** SPEC.md §1/§9: a referred friend gets $5 off processing fees (the same amount in CAD and INR cents). */
 export const REFERRAL_DISCOUNT_CENTS = 5_00;
+
+/**
+ * SPEC.md §1: the referrer's $5 gift card once the friend's discounted first application is
+ * completed, in that order's currency (the same cents, like the discount).
+ */
+export const REFERRAL_REWARD_CENTS = 5_00;
 
 /** The referral discount applies to the friend's first application only. */
 export function referralDiscountApplies(input: { referred: boolean; earlierApplications: number }): boolean {
   return input.referred && input.earlierApplications === 0;
 }
+
+/** A reward is `earned` when the friend's application is completed, `sent` once the gift card went out. */
+export const REFERRAL_REWARD_STATES = ['earned', 'sent'] as const;
+export type ReferralRewardState = (typeof REFERRAL_REWARD_STATES)[number];
+
+/** One of the referrer's rewards as /refer-friend and GET /referrals/rewards show it. */
+export const referralRewardSchema = z.object({
+  id: z.number(),
+  state: z.enum(REFERRAL_REWARD_STATES),
+  amountCents: z.int(),
+  currency: z.enum(CURRENCIES),
+  /** The friend as the referrer may see them: first name and initial, never their e-mail. */
+  friend: z.string(),
+  earnedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type ReferralReward = z.infer<typeof referralRewardSchema>;
+
+/**
+ * 'Aarav S.' for 'Aarav Sharma', 'Priya' for 'Priya': enough for the referrer to recognise a friend
+ * they invited, without showing the friend's full name or e-mail.
+ */
+export function friendDisplayName(fullName: string): string {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  const initial = rest.at(-1)?.[0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first || 'Your friend';
+}
+
+export const REFERRAL_REWARD_LABELS: Record<ReferralRewardState, string> = {
+  earned: 'Earned',
+  sent: 'Sent',
+};
+
+export const REFERRAL_REWARD_MESSAGES = {
+  loaded: 'Referral rewards loaded',
+  notFound: 'We could not find this reward.',
+  /** The referrer's notification (a plain message: the friend's order is not theirs to open). */
+  earned: (amount: string, friend: string) =>
+    `You earned a ${amount} gift card: ${friend}, whom you referred, completed their application. We will e-mail it to you within 14 days.`,
+  empty: 'No rewards yet. When a friend you referred completes their first application, your gift card appears here.',
+} as const;

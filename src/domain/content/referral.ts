@@ -1,5 +1,5 @@
+import { REFERRAL_DISCOUNT_CENTS, REFERRAL_REWARD_CENTS } from '../checkout/referral.ts';
 import { ROUTES } from '../config/routes.ts';
-import { REFERRAL_FRIEND_DISCOUNT_CENTS, REFERRAL_GIFT_CARD_CENTS } from '../limits/constants.ts';
 
 /** The query parameter of a referral link that the sign-up form reads the code from. */
 export const REFERRAL_QUERY_PARAM = 'ref';
@@ -13,8 +13,8 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(cents % 100 === 0 ?
 
 /** SPEC.md §1 referral terms, worded once for the page, the API and the tests. */
 export function referralTerms(
-  friendDiscountCents: number = REFERRAL_FRIEND_DISCOUNT_CENTS,
-  giftCardCents: number = REFERRAL_GIFT_CARD_CENTS,
+  friendDiscountCents: number = REFERRAL_DISCOUNT_CENTS,
+  giftCardCents: number = REFERRAL_REWARD_CENTS,
 ): string[] {
   return [
     `Your friend gets ${dollars(friendDiscountCents)} off our processing fees when they sign up through your unique link.`,

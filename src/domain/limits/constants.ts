@@ -42,11 +42,7 @@ export const FILE_NAME_MAX_LENGTH = 500;
 
 export const SUCCESS_CODE = 200;
 
-export const REFERRAL_FRIEND_DISCOUNT_CENTS = 500;
-export const REFERRAL_GIFT_CARD_CENTS = 500;
-
 export const DATE_LOWER_BOUND = '2000-01-01';
-export const PREMIUM_SUPPORT_MIN_AMOUNT = 100;
 
 /** Today's date as ISO date only (SPEC.md §5 date upper bound). */
 export function todayIsoDate(now: Date = new Date()): string {

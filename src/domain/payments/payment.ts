@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
+import { premiumSupportSchema } from '../checkout/premium-support.ts';
 
 /**
  * Checkout's payment as the browser sees it (docs/decisions/0055): which providers exist, the
@@ -138,6 +139,8 @@ export const paymentSchema = z.object({
   checkout: providerCheckoutSchema.nullable(),
   /** The order's status now (the success page shows it next to the payment's state). */
   orderStatus: z.string(),
+  /** The order's premium support contact when its total reaches the minimum (SPEC.md §9); else null. */
+  premiumSupport: premiumSupportSchema.nullable(),
   updatedAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import { LIST_LIMIT } from '../../domain/limits/constants.ts';
 import { ReferralPage } from '../features/referral/referral-page.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/refer-friend';
@@ -8,7 +9,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const profile = app.viewer ? await app.services.users.getProfile(app.viewer.id) : null;
   const referEarn = await app.services.content.getReferEarn(profile);
   if (!referEarn) throw data(null, { status: 404 });
-  return { referEarn, signedIn: app.viewer !== null };
+  // The viewer's own rewards only (decision 0057); a signed-in page is never shared-cached.
+  const rewards = app.viewer
+    ? (await app.services.referrals.listRewards(app.viewer.id, { page: 1, limit: LIST_LIMIT })).results
+    : null;
+  return { referEarn, signedIn: app.viewer !== null, rewards };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -21,6 +26,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function ReferFriend() {
-  const { referEarn, signedIn } = useLoaderData<typeof loader>();
-  return <ReferralPage referEarn={referEarn} signedIn={signedIn} />;
+  const { referEarn, signedIn, rewards } = useLoaderData<typeof loader>();
+  return <ReferralPage referEarn={referEarn} signedIn={signedIn} rewards={rewards} />;
 }

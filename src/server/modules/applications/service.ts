@@ -23,6 +23,7 @@ import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
+import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
@@ -142,6 +143,7 @@ function toView(
     package: { id: app.packageId, slug: app.packageSlug, name: app.packageName },
     choices: app.choices,
     price: priceSnapshot(app, members.length, order.totalCents),
+    premiumSupport: premiumSupportFor(order.totalCents),
     formDefinitionId: app.formDefinitionId,
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,

@@ -67,7 +67,8 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
 
     /**
      * After a change to members, add-ons or coupon (the caller holds the order's lock): a coupon
-     * whose minimum order the order no longer reaches is removed, and the total is stored.
+     * whose minimum order the order no longer reaches is removed, and the total is stored with the
+     * summary it comes from.
      */
     async settle(
       tx: Database,
@@ -80,6 +81,7 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
         await createCheckoutRepository(tx).removeRedemption(order.id);
         ({ summary } = await compute(tx, order, snapshot, memberIds));
       }
+      await createCheckoutRepository(tx).saveSummary(order.id, summary);
       return { summary, order: await orders.setTotal(tx, order.id, summary.totalCents) };
     },
   };
@@ -282,6 +284,18 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         const removed = await createCheckoutRepository(tx).removeRedemption(order.id);
         return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
       });
+    },
+
+    /**
+     * The cost summary the order's total was set from, which payment charged (server-side use: the
+     * receipt, the referral reward; no ownership check). An order priced before summaries were
+     * stored gets its summary computed now.
+     */
+    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+      const stored = await createCheckoutRepository(on).storedSummary(order.id);
+      if (stored) return stored;
+      const input = await applications.checkoutInput(on, order.id);
+      return pricing.summary(on, order, input.snapshot, input.memberIds);
     },
 
     /** SPEC.md §7 `/coupons-management/platform`: the active public coupons of a platform, not expired. */

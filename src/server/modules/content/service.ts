@@ -1,5 +1,6 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import { REFERRAL_DISCOUNT_CENTS, REFERRAL_REWARD_CENTS } from '../../../domain/checkout/referral.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { readingMinutes } from '../../../domain/content/reading-time.ts';
 import { referralLink } from '../../../domain/content/referral.ts';
@@ -15,7 +16,6 @@ import type {
   ReferralContent,
   TermPage,
 } from '../../../domain/content/schemas.ts';
-import { REFERRAL_FRIEND_DISCOUNT_CENTS, REFERRAL_GIFT_CARD_CENTS } from '../../../domain/limits/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { headingId, renderMarkdown } from './markdown.ts';
@@ -92,8 +92,8 @@ export function createContentService(db: Database, { catalog, siteUrl, now = () 
       if (!content) return null;
       return {
         content,
-        friendDiscountCents: REFERRAL_FRIEND_DISCOUNT_CENTS,
-        giftCardCents: REFERRAL_GIFT_CARD_CENTS,
+        friendDiscountCents: REFERRAL_DISCOUNT_CENTS,
+        giftCardCents: REFERRAL_REWARD_CENTS,
         referral: user ? { code: user.referralCode, link: referralLink(siteUrl, user.referralCode) } : null,
       };
     },

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
@@ -77,6 +78,14 @@ export type StatusChangeResult =
   | { ok: true; order: Order; change: StatusChange }
   | { ok: false; reason: 'not-found' | 'not-allowed'; from?: string };
 
+/**
+ * Told of every status change inside the change's transaction, after the timeline entry and the
+ * customer's notification: what it writes commits or rolls back with the change, and a listener
+ * that throws undoes the change (decision 0057). Another module reacts to a status this way
+ * without the orders module importing it.
+ */
+export type StatusChangeListener = (tx: Database, change: { order: Order; to: OrderStatus }) => Promise<void>;
+
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
   notifications: Pick<NotificationsService, 'notify'>;
@@ -104,6 +113,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const repository = createOrdersRepository(db);
   const now = deps.now ?? (() => new Date());
   const newDisplayId = deps.newDisplayId ?? newOrderDisplayId;
+  const listeners: StatusChangeListener[] = [];
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
@@ -112,6 +122,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       ['Status', to],
     ];
     if (remark) details.push(['Remark', remark]);
+    details.push(...premiumSupportMailDetails(premiumSupportFor(order.totalCents)));
     return simpleMail({
       to: order.email,
       subject: `Your order ${order.displayId} is now ${to}`,
@@ -234,11 +245,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return (await createOrdersRepository(on).listHistory(orderId)).map(toStatusChange);
     },
 
+    /** Adds a listener of every status change (services.ts wires them once, before any request). */
+    onStatusChange(listener: StatusChangeListener): void {
+      listeners.push(listener);
+    },
+
     /**
      * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
      * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
      * its timeline entry with who, when and remark, the customer's notification, and for a staff
-     * change the customer's e-mail. A customer may only change their own order: another's is
+     * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
      * 'not-found', like an unknown one.
      */
     async changeOrderStatus(
@@ -279,6 +295,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
             key: `order-status:${history.id}`,
           });
         }
+        for (const listener of listeners) await listener(tx, { order, to });
         return { ok: true, order, change: toStatusChange(history) };
       });
     },

@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applications/application.ts';
 import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
+import type { CostLine } from '../../../domain/checkout/cost-summary.ts';
+import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
@@ -63,8 +65,11 @@ interface Charge {
 export interface PaymentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
   completion: Pick<OrderCompletion, 'sync'>;
-  /** The order's coupon is taken again (or dropped, when gone) before each payment starts. */
-  coupons: Pick<CheckoutService, 'holdCouponForPayment'>;
+  /**
+   * The receipt lists the cost summary the order was charged; the order's coupon is taken again
+   * (or dropped, when gone) before each payment starts.
+   */
+  checkout: Pick<CheckoutService, 'chargedSummary' | 'holdCouponForPayment'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -75,6 +80,13 @@ export interface PaymentsServiceDeps {
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
+}
+
+/** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
+function receiptLine(line: CostLine): [string, string] {
+  const sub = line.subValue ? (line.id === 'package-cost-per-member' ? `was ${line.subValue}` : line.subValue) : null;
+  const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
+  return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 
 /**
@@ -99,6 +111,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       redirectUrl: state === 'PENDING' ? attempt.redirectUrl : null,
       checkout: state === 'PENDING' ? attempt.checkout : null,
       orderStatus,
+      // The attempt's amount is the order's total it charges (never a browser's figure).
+      // The order's total in its own currency: a converted charge (INR) is not the threshold's unit.
+      premiumSupport: premiumSupportFor(attempt.orderTotalCents),
       updatedAt: attempt.updatedAt.toISOString(),
     };
   }
@@ -130,8 +145,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       attempt.orderCurrency === order.currency
     );
   }
-  function receiptMail(order: Order, attempt: AttemptRow) {
+
+  /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
+  async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const summary = await deps.checkout.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
@@ -139,9 +157,21 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       intro: ['This is your receipt. Keep it for your records.'],
       details: [
         ['Order', `${order.displayId} (${order.title})`],
-        ['Amount paid', formatMoney({ amountCents: attempt.amountCents, currency: attempt.currency })],
-        ['Payment', `${attempt.provider} ${attempt.providerPaymentId ?? ''}`.trim()],
+        ...summary.lines.map(receiptLine),
+        ['Total paid', formatMoney({ amountCents: attempt.amountCents, currency: attempt.currency })],
+        ['Currency', attempt.currency],
+        ...(attempt.exchangeRate
+          ? [
+              ['Exchange rate', `1 ${attempt.orderCurrency} = ${attempt.exchangeRate} ${attempt.currency}`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
+        ['Payment provider', attempt.provider],
+        ['Payment id', attempt.providerPaymentId ?? '—'],
         ['Date', now().toISOString().slice(0, 10)],
+        ...premiumSupportMailDetails(premiumSupportFor(order.totalCents)),
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
       signature: `The ${deps.companyName} team`,
@@ -194,7 +224,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     await deps.completion.sync(tx, order.id);
     await payments.setAttemptStatus(attempt.id, 'succeeded');
     await deps.mail.enqueue(tx, {
-      ...receiptMail(moved.order, attempt),
+      ...(await receiptMail(tx, moved.order, attempt)),
       purpose: 'payment-receipt',
       key: `payment-receipt:${attempt.id}`,
     });
@@ -269,7 +299,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         const order = await deps.orders.lockOrder(tx, owned.id);
         if (!order) return formFailure(404, A.orderNotFound);
         if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
-        const held = await deps.coupons.holdCouponForPayment(tx, order);
+        const held = await deps.checkout.holdCouponForPayment(tx, order);
         if (!held.ok) return held;
         if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
         const payments = createPaymentsRepository(tx);

@@ -140,6 +140,21 @@ export function createUsersService(db: Database) {
       return row?.referredByUserId != null;
     },
 
+    /**
+     * The user's name and the account that referred them (a referral reward is e-mailed to it), or
+     * null when they signed up without a code; `on` is the caller's transaction.
+     */
+    async referralOf(
+      userId: number,
+      on: Database = db,
+    ): Promise<{ name: string; referrer: Pick<Account, 'id' | 'name' | 'email'> } | null> {
+      const users = createUsersRepository(on);
+      const user = await users.findById(userId);
+      const referrer = user?.referredByUserId != null ? await users.findById(user.referredByUserId) : null;
+      if (!user || !referrer) return null;
+      return { name: user.name, referrer: { id: referrer.id, name: referrer.name, email: referrer.email } };
+    },
+
     findUserIdByReferralCode(code: string): Promise<number | null> {
       const normalized = normalizeReferralCode(code);
       if (!/^[A-Z0-9]{1,64}$/.test(normalized)) return Promise.resolve(null);

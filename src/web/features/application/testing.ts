@@ -3,6 +3,7 @@ import type { ApplicationOrder } from '../../../domain/applications/application.
 import type { OrderChecklist } from '../../../domain/applications/documents.ts';
 import type { Member } from '../../../domain/applications/members.ts';
 import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
+import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
 
 export const TODAY = '2026-11-20';
 
@@ -73,6 +74,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
       memberCount: members.length,
       totalCents: 35700 * members.length,
     },
+    premiumSupport: premiumSupportFor(35700 * members.length),
     formDefinitionId: 3,
     members,
     timeline: [

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ReferralReward } from '../../../domain/checkout/referral.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { referralTerms } from '../../../domain/content/referral.ts';
 import type { ReferEarn } from '../../../domain/content/schemas.ts';
@@ -6,13 +7,26 @@ import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ReferralLinkCard } from './referral-link-card.tsx';
+import { RewardsList } from './rewards-list.tsx';
 
 const STEP_ICONS: IconName[] = ['share-2', 'user-plus', 'gift'];
 
 const dollars = (cents: number) => `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`;
 
-/** SPEC.md §2 referral page: title, description, three steps, the terms, and the user's link when signed in. */
-export function ReferralPage({ referEarn, signedIn }: { referEarn: ReferEarn; signedIn: boolean }) {
+/**
+ * SPEC.md §2 referral page: title, description, three steps, the terms, and the user's link and
+ * rewards when signed in.
+ */
+export function ReferralPage({
+  referEarn,
+  signedIn,
+  rewards,
+}: {
+  referEarn: ReferEarn;
+  signedIn: boolean;
+  /** The signed-in referrer's gift cards; null for a visitor. */
+  rewards: readonly ReferralReward[] | null;
+}) {
   const { content, referral } = referEarn;
   return (
     <>
@@ -35,6 +49,7 @@ export function ReferralPage({ referEarn, signedIn }: { referEarn: ReferEarn; si
       <div className="bg-slate-50/60">
         <div className="page-x grid grid-cols-1 gap-10 py-12 desk:grid-cols-[1.25fr_1fr] desk:py-16">
           <div className="grid content-start gap-10">
+            {rewards ? <RewardsList rewards={rewards} /> : null}
             <section aria-labelledby="how-title">
               <h2 id="how-title" className="text-2xl font-bold text-slate-900">
                 How it works

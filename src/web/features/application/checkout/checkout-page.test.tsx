@@ -92,6 +92,7 @@ function pendingPayment(overrides: Partial<Payment> = {}): Payment {
     exchangeRate: null,
     redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_1',
     checkout: null,
+    premiumSupport: null,
     orderStatus: 'Payment pending',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -90,6 +90,7 @@ function order(members: Member[]): ApplicationOrder {
       memberCount: members.length,
       totalCents: 37_400 * members.length,
     },
+    premiumSupport: null,
     formDefinitionId: 1,
     members,
     timeline: [],

@@ -4,6 +4,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { DocumentView } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import {
+  PREMIUM_SUPPORT_CONTACT,
+  PREMIUM_SUPPORT_TEXT,
+  premiumSupportFor,
+} from '../../../../domain/checkout/premium-support.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { checklist, member, order, TODAY } from '../testing.ts';
@@ -174,7 +179,12 @@ describe('/service-order', () => {
     );
     renderPage();
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('complementary', { name: 'Your order' })?.querySelector('button, a')).toBeNull();
+    // Premium support's call and e-mail links are a way to reach us, not a change to the order.
+    const aside = screen.getByRole('complementary', { name: 'Your order' });
+    const controls = [...aside.querySelectorAll('button, a')].filter(
+      (el) => !el.closest('#premium-support, section[aria-labelledby="premium-support"]'),
+    );
+    expect(controls).toEqual([]);
     for (const name of [/Continue application/, /Continue to checkout/, /Cancel application/, /^Edit /, /^Remove /]) {
       expect(screen.queryByRole('button', { name }) ?? screen.queryByRole('link', { name })).toBeNull();
     }
@@ -362,5 +372,25 @@ describe('/service-order', () => {
     failing = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' })).toBeTruthy();
+  });
+
+  it('shows premium support (priority line and named contact) for an order of $100.00, none at $99.99', async () => {
+    const priced = (totalCents: number) =>
+      order({ price: { ...order().price, totalCents }, premiumSupport: premiumSupportFor(totalCents) });
+    serve(() => priced(99_99));
+    const first = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'OCI Card: New OCI Card' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: PREMIUM_SUPPORT_TEXT.title })).toBeNull();
+    first.unmount();
+    clearQueries();
+
+    serve(() => priced(100_00));
+    renderPage();
+    const card = await screen.findByRole('region', { name: PREMIUM_SUPPORT_TEXT.title });
+    const c = PREMIUM_SUPPORT_CONTACT;
+    expect(card.textContent).toContain(`${PREMIUM_SUPPORT_TEXT.lead} ${PREMIUM_SUPPORT_TEXT.priority(c.phone)}`);
+    expect(within(card).getByText(c.name)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: c.phone }).getAttribute('href')).toBe('tel:+18005550142');
+    expect(within(card).getByRole('link', { name: c.email }).getAttribute('href')).toBe(`mailto:${c.email}`);
   });
 });

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { PremiumSupportCard } from '../premium-support.tsx';
 import { shortDate } from './format.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -62,6 +63,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
           <aside aria-label="Your order" className="space-y-6 desk:sticky desk:top-24 desk:order-2">
             <OrderActions order={order} orderRef={orderRef} focusAfterCancel={() => title.current} />
             <PriceSummary price={order.price} />
+            {order.premiumSupport ? <PremiumSupportCard support={order.premiumSupport} /> : null}
           </aside>
           <div className="min-w-0 space-y-8 desk:order-1">
             {checklist.isError ? (

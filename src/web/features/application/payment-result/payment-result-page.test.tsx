@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  PREMIUM_SUPPORT_CONTACT,
+  PREMIUM_SUPPORT_TEXT,
+  premiumSupportFor,
+} from '../../../../domain/checkout/premium-support.ts';
 import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
@@ -23,6 +28,7 @@ const payment = (state: PaymentResultState, overrides: Partial<Payment> = {}): P
   redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
   checkout: null,
   orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
+  premiumSupport: premiumSupportFor(70800),
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
@@ -91,5 +97,20 @@ describe('/service-payment-success', () => {
     expect(screen.getByRole('link', { name: RESULT_TEXT.toCheckout }).getAttribute('href')).toBe(
       '/service-order?orderId=DOC-48213907&checkout=1',
     );
+  });
+
+  it('shows premium support on a COMPLETED payment of $100.00, none at $99.99', async () => {
+    serve([payment('COMPLETED', { amountCents: 99_99, premiumSupport: premiumSupportFor(99_99) })]);
+    const first = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: PREMIUM_SUPPORT_TEXT.title })).toBeNull();
+    first.unmount();
+    clearQueries();
+
+    serve([payment('COMPLETED', { amountCents: 100_00, premiumSupport: premiumSupportFor(100_00) })]);
+    renderPage();
+    const card = await screen.findByRole('region', { name: PREMIUM_SUPPORT_TEXT.title });
+    expect(card.textContent).toContain(PREMIUM_SUPPORT_TEXT.priority(PREMIUM_SUPPORT_CONTACT.phone));
+    expect(card.textContent).toContain(PREMIUM_SUPPORT_CONTACT.name);
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, checkoutHref, getPayment, serviceOrderHref } from '../../../lib/application-api.ts';
 import { PayButton } from '../checkout/pay-button.tsx';
 import { OrderNotFound } from '../order-page/order-not-found.tsx';
+import { PremiumSupportCard } from '../premium-support.tsx';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
 export const POLL_MS = 1500;
@@ -59,6 +60,7 @@ function Result({ payment, orderRef }: { payment: Payment; orderRef: string }) {
         <p className="text-slate-700">
           {payment.orderStatus === 'Forms incomplete' ? RESULT_TEXT.nextFormsIncomplete : RESULT_TEXT.nextOrderPending}
         </p>
+        {payment.premiumSupport ? <PremiumSupportCard support={payment.premiumSupport} /> : null}
         <Link to={serviceOrderHref(orderRef)} className="btn-primary">
           {RESULT_TEXT.toOrder}
           <Icon name="arrow-right" />

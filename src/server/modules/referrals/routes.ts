@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { REFERRAL_REWARD_MESSAGES as R, referralRewardSchema } from '../../../domain/checkout/referral.ts';
+import { currentUser } from '../../plugins/session.ts';
+
+/** The signed-in referrer's gift-card rewards (decision 0057). */
+export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const referrals = app.services.referrals;
+
+  app.get(
+    '/referrals/rewards',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "Your referral rewards (a gift card per referred friend's completed first application), newest first",
+        querystring: paginationQuery,
+        response: { 200: listEnvelopeSchema(referralRewardSchema) },
+      },
+    },
+    async (request) => ok(await referrals.listRewards(currentUser(request).viewer.id, request.query), R.loaded),
+  );
+};

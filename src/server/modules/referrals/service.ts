@@ -1,0 +1,119 @@
+import type { ListData } from '../../../domain/api/envelope.ts';
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import {
+  friendDisplayName,
+  REFERRAL_REWARD_MESSAGES as R,
+  REFERRAL_REWARD_CENTS,
+  REFERRAL_REWARD_LABELS,
+  type ReferralReward,
+} from '../../../domain/checkout/referral.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { CheckoutService } from '../checkout/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { StatusChangeListener } from '../orders/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { createReferralsRepository, type RewardRow } from './repository.ts';
+
+export interface ReferralsServiceDeps {
+  /** Who referred the order's customer. */
+  users: Pick<UsersService, 'referralOf'>;
+  /** Whether the order was charged with the referral discount. */
+  checkout: Pick<CheckoutService, 'chargedSummary'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  siteUrl: string;
+  companyName: string;
+  now?: () => Date;
+}
+
+function toReward(row: RewardRow): ReferralReward {
+  return {
+    id: row.id,
+    state: row.state,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    friend: row.friendName,
+    earnedAt: row.earnedAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+export type MarkSentResult = { ok: true; reward: ReferralReward } | { ok: false; reason: 'not-found' | 'already-sent' };
+
+/** The referrer's side of the referral programme (decision 0057): gift-card rewards. */
+export function createReferralsService(db: Database, deps: ReferralsServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  function rewardMail(to: { name: string; email: string }, reward: RewardRow) {
+    const amount = formatMoney({ amountCents: reward.amountCents, currency: reward.currency as Currency });
+    return simpleMail({
+      to: to.email,
+      subject: `You earned a ${amount} gift card`,
+      heading: `Thank you for referring ${reward.friendName}`,
+      intro: [`Hello ${to.name},`, R.earned(amount, reward.friendName)],
+      details: [
+        ['Reward', `${amount} gift card`],
+        ['Friend', reward.friendName],
+        ['State', REFERRAL_REWARD_LABELS[reward.state]],
+      ],
+      outro: [`See your rewards and your referral link at any time: ${deps.siteUrl}${ROUTES.REFER_FRIEND}`],
+      signature: `The ${deps.companyName} team`,
+    });
+  }
+
+  /**
+   * The order listener: a referred customer's service order reaching Completed, when it was charged
+   * with the referral discount (their first application), earns the referrer a gift card, with a
+   * notification and an e-mail, all in the status change's transaction. A second Completed of the
+   * same order finds the reward there and does nothing.
+   */
+  const onStatusChange: StatusChangeListener = async (tx, { order, to }) => {
+    if (to !== 'Completed' || order.kind !== 'service') return;
+    const referral = await deps.users.referralOf(order.userId, tx);
+    if (!referral) return;
+    if ((await deps.checkout.chargedSummary(tx, order)).referralDiscountCents <= 0) return;
+    const reward = await createReferralsRepository(tx).insertOnce({
+      referrerUserId: referral.referrer.id,
+      friendOrderId: order.id,
+      friendName: friendDisplayName(referral.name),
+      amountCents: REFERRAL_REWARD_CENTS,
+      currency: order.currency,
+      earnedAt: now(),
+    });
+    if (!reward) return;
+    const amount = formatMoney({ amountCents: reward.amountCents, currency: order.currency });
+    await deps.notifications.notify(referral.referrer.id, { remark: R.earned(amount, reward.friendName) }, tx);
+    await deps.mail.enqueue(tx, {
+      ...rewardMail(referral.referrer, reward),
+      purpose: 'referral-reward',
+      key: `referral-reward:${reward.id}`,
+    });
+  };
+
+  return {
+    onStatusChange,
+
+    /** The referrer's rewards, newest first (only their own). */
+    async listRewards(userId: number, { page, limit }: Pagination): Promise<ListData<ReferralReward>> {
+      const repository = createReferralsRepository(db);
+      const [rows, totalCount] = await Promise.all([
+        repository.listForReferrer(userId, (page - 1) * limit, limit),
+        repository.countForReferrer(userId),
+      ]);
+      return { results: rows.map(toReward), totalCount, page, limit };
+    },
+
+    /** The back office's call once the gift card went out: `earned` → `sent`. */
+    async markSent(rewardId: number): Promise<MarkSentResult> {
+      const repository = createReferralsRepository(db);
+      const sent = await repository.markSent(rewardId, now());
+      if (sent) return { ok: true, reward: toReward(sent) };
+      return { ok: false, reason: (await repository.find(rewardId)) ? 'already-sent' : 'not-found' };
+    },
+  };
+}
+export type ReferralsService = ReturnType<typeof createReferralsService>;
