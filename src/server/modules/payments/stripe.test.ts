@@ -1,14 +1,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES as P, STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
 import { loadEnv } from '../../env.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
-import { createStripeProvider, STRIPE_SESSION_ID_PARAM } from './stripe.ts';
+import { createStripeProvider } from './stripe.ts';
 import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
 import { createStripeFake, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './testing/stripe-fake.ts';
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { CURRENCIES, type Currency } from '../../../domain/catalog/money.ts';
+import { STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
 import {
   PaymentConfirmationError,
   type PaymentProvider,
@@ -35,7 +36,6 @@ export const STRIPE_SESSION_EVENTS = [
 
 /** Where Stripe puts the session's id in the success URL (its own template, sent unencoded). */
 const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
-export const STRIPE_SESSION_ID_PARAM = 'session_id';
 
 export interface StripeOptions {
   secretKey: string;
