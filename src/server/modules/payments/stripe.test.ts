@@ -253,6 +253,25 @@ describe('the Stripe provider', () => {
     expect(fake.refunds.filter((r) => r.id === first.refundId)).toHaveLength(1);
   });
 
+  it('sends the same expiry within a half hour, so a create repeated a moment later answers the one session', async () => {
+    let clock = new Date('2026-11-25T10:31:00Z');
+    const timed = createStripeProvider({
+      secretKey: FAKE_STRIPE_SECRET_KEY,
+      webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET,
+      now: () => clock,
+    });
+    const again = { ...input, attemptKey: `${input.attemptKey}-expiry` };
+    const first = await timed.createPayment(again);
+    clock = new Date('2026-11-25T10:59:00Z');
+    expect((await timed.createPayment(again)).providerPaymentId).toBe(first.providerPaymentId);
+    expect(fake.sessions.get(first.providerPaymentId ?? '')?.expires_at).toBe(
+      Date.parse('2026-11-25T12:00:00Z') / 1000,
+    );
+    // The documented limit (decision 0059): in the next half hour Stripe refuses the key's reuse.
+    clock = new Date('2026-11-25T11:01:00Z');
+    await expect(timed.createPayment(again)).rejects.toThrow(/same parameters/);
+  });
+
   it('answers events it does not act on without a payment', async () => {
     const created = await provider.createPayment({ ...input, attemptKey: `${input.attemptKey}-other` });
     const event = fake.signedEvent('customer.created', created.providerPaymentId ?? '');
