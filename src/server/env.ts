@@ -82,11 +82,20 @@ const envSchema = z
       .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1, 'PAYMENT_PROVIDERS names at least one provider')),
     // Signs the sandbox's webhook events; a random one per process when unset.
     SANDBOX_WEBHOOK_SECRET: optionalSecret,
+    // Stripe (docs/decisions/0059): the secret API key and the webhook endpoint's signing secret.
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDERS.includes('stripe')) {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when Stripe is offered` });
+      }
+    }
     if (env.DEPLOYMENT !== 'production') return;
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });

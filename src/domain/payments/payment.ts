@@ -119,6 +119,12 @@ export const confirmPaymentSchema = z.discriminatedUnion('provider', [
 ]);
 export type ConfirmPayment = z.infer<typeof confirmPaymentSchema>;
 
+/**
+ * The query parameter Stripe's success URL carries the Checkout Session's id in, back to
+ * /service-payment-success (docs/decisions/0059).
+ */
+export const STRIPE_SESSION_ID_PARAM = 'session_id';
+
 export const startPaymentSchema = z.object({
   /** Which configured provider to pay with; the first configured one when left out. */
   provider: z.enum(PAYMENT_PROVIDERS).optional(),

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { orderRefParams } from '../../domain/applications/application.ts';
+import { STRIPE_SESSION_ID_PARAM } from '../../domain/payments/payment.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { RouteHandle } from '../shell/document.tsx';
@@ -16,8 +17,14 @@ const PaymentResultPage = lazyWithQueries(() =>
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
-  return { orderRef: orderRefParams.safeParse({ orderRef: orderId }).success ? orderId : null };
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get('orderId') ?? '';
+  // Stripe's success URL adds the session's id (docs/decisions/0059); the page confirms it once.
+  const sessionId = query.get(STRIPE_SESSION_ID_PARAM);
+  return {
+    orderRef: orderRefParams.safeParse({ orderRef: orderId }).success ? orderId : null,
+    stripeSessionId: sessionId && sessionId.length <= 255 ? sessionId : null,
+  };
 }
 
 export function headers(): HeadersInit {
@@ -37,7 +44,7 @@ export default function ServicePaymentSuccessRoute({ loaderData }: Route.Compone
         </p>
       }
     >
-      <PaymentResultPage orderRef={loaderData.orderRef} />
+      <PaymentResultPage orderRef={loaderData.orderRef} stripeSessionId={loaderData.stripeSessionId} />
     </Suspense>
   );
 }

@@ -28,6 +28,7 @@ import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from 
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createSandboxProvider, type Sandbox } from './sandbox.ts';
+export { createStripeProvider, stripeSettings } from './stripe.ts';
 
 /** The job that processes one stored webhook event (docs/decisions/0055). */
 export const PAYMENT_EVENT_QUEUE = 'payments.event';

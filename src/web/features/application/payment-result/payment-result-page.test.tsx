@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/checkout/premium-support.ts';
 import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { goTo } from '../checkout/pay-button.tsx';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
@@ -88,6 +88,41 @@ describe('/service-payment-success', () => {
     fireEvent.click(screen.getByRole('button', { name: RESULT_TEXT.tryAgain }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_2'));
     expect(api.calls.filter((call) => call.method === 'POST').length).toBe(1);
+  }, 15_000);
+
+  it('back from Stripe, confirms its session once and shows COMPLETED before the webhook lands', async () => {
+    const stripe = (state: PaymentResultState) => payment(state, { provider: 'stripe', redirectUrl: null });
+    const api = serve([stripe('PENDING')], {
+      [`POST ${BASE}/payment/confirm`]: () => ok(stripe('COMPLETED'), PAYMENT_MESSAGES.confirmed),
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PaymentResultPage orderRef="DOC-48213907" stripeSessionId="cs_test_a1" />
+      </QueryProvider>,
+      { path: '/service-payment-success?orderId=DOC-48213907&session_id=cs_test_a1' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    const confirms = api.calls.filter((call) => call.method === 'POST');
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.body).toEqual({ provider: 'stripe', sessionId: 'cs_test_a1' });
+  });
+
+  it('a refused Stripe confirmation leaves the page polling, and it asks only once', async () => {
+    const stripe = (state: PaymentResultState) => payment(state, { provider: 'stripe', redirectUrl: null });
+    const api = serve([stripe('PENDING'), stripe('PENDING'), stripe('COMPLETED')], {
+      [`POST ${BASE}/payment/confirm`]: () => fail(400, PAYMENT_MESSAGES.confirmationRefused),
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PaymentResultPage orderRef="DOC-48213907" stripeSessionId="cs_test_other" />
+      </QueryProvider>,
+      { path: '/service-payment-success?orderId=DOC-48213907&session_id=cs_test_other' },
+    );
+    expect(await screen.findByText(RESULT_TEXT.confirming)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }, { timeout: 8000 }),
+    ).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   }, 15_000);
 
   it('says when no payment was started, with the way to checkout', async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
@@ -6,7 +6,13 @@ import { PAYMENT_MESSAGES, type Payment } from '../../../../domain/payments/paym
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { applicationKeys, checkoutHref, getPayment, serviceOrderHref } from '../../../lib/application-api.ts';
+import {
+  applicationKeys,
+  checkoutHref,
+  confirmPayment,
+  getPayment,
+  serviceOrderHref,
+} from '../../../lib/application-api.ts';
 import { PayButton } from '../checkout/pay-button.tsx';
 import { OrderNotFound } from '../order-page/order-not-found.tsx';
 import { PremiumSupportCard } from '../premium-support.tsx';
@@ -91,11 +97,41 @@ function Result({ payment, orderRef }: { payment: Payment; orderRef: string }) {
 }
 
 /**
+ * Stripe sends the customer back with its session's id: the page asks the server once to verify
+ * that session with Stripe, which can show COMPLETED before the webhook lands. Polling stays the
+ * main path: a refused or failed confirmation leaves the page polling as before.
+ */
+function useConfirmStripeSession(
+  orderRef: string | null,
+  sessionId: string | null,
+  payment: Payment | null | undefined,
+) {
+  const queryClient = useQueryClient();
+  const asked = useRef(false);
+  const pendingStripe = payment?.state === 'PENDING' && payment.provider === 'stripe';
+  useEffect(() => {
+    if (!orderRef || !sessionId || !pendingStripe || asked.current) return;
+    asked.current = true;
+    confirmPayment(orderRef, { provider: 'stripe', sessionId }).then(
+      (res) => queryClient.setQueryData(applicationKeys.payment(orderRef), res.data),
+      () => {},
+    );
+  }, [orderRef, sessionId, pendingStripe, queryClient]);
+}
+
+/**
  * /service-payment-success?orderId=DOC-… (SPEC.md §2, decision 0056): where the provider sends the
  * customer back. It shows the server's record of the latest attempt (SPEC.md §4 COMPLETED or FAILED),
- * asking again every POLL_MS while it is still pending (the webhook has not landed yet).
+ * asking again every POLL_MS while it is still pending (the webhook has not landed yet). Back from
+ * Stripe, `stripeSessionId` (its `session_id`) is confirmed once.
  */
-export function PaymentResultPage({ orderRef }: { orderRef: string | null }) {
+export function PaymentResultPage({
+  orderRef,
+  stripeSessionId = null,
+}: {
+  orderRef: string | null;
+  stripeSessionId?: string | null;
+}) {
   const payment = useQuery({
     queryKey: applicationKeys.payment(orderRef ?? ''),
     queryFn: async () => (await getPayment(orderRef ?? '')).data,
@@ -103,6 +139,7 @@ export function PaymentResultPage({ orderRef }: { orderRef: string | null }) {
     refetchInterval: (query) => (query.state.data?.state === 'PENDING' ? POLL_MS : false),
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
+  useConfirmStripeSession(orderRef, stripeSessionId, payment.data);
   if (orderRef === null || (payment.isError && isNotFound(payment.error))) return <OrderNotFound />;
 
   return (
