@@ -20,6 +20,16 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
 };
 
 /** SPEC.md §4's payment result states, plus PENDING while the provider has not confirmed yet. */
+/** The payment result page (SPEC.md §2 /service-payment-success) of an order: where providers return the customer. */
+export function paymentResultHref(ref: string): string {
+  return `/service-payment-success?${new URLSearchParams({ orderId: ref })}`;
+}
+
+/** The order's checkout (the order page's route with ?checkout=1, decision 0056): where a customer who gives up on a provider's page goes back to. */
+export function checkoutHref(ref: string): string {
+  return `/service-order?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
+}
+
 export const PAYMENT_RESULT_STATES = ['COMPLETED', 'FAILED', 'PENDING'] as const;
 export type PaymentResultState = (typeof PAYMENT_RESULT_STATES)[number];
 

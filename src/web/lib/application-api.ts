@@ -144,15 +144,8 @@ export function serviceOrderHref(ref: string): string {
   return `/service-order?${new URLSearchParams({ orderId: ref })}`;
 }
 
-/** The payment result page (SPEC.md §2 /service-payment-success) of an order. */
-export function paymentResultHref(ref: string): string {
-  return `/service-payment-success?${new URLSearchParams({ orderId: ref })}`;
-}
-
-/** The order's checkout: the order page's route with ?checkout=1 (docs/decisions/0056). */
-export function checkoutHref(ref: string): string {
-  return `/service-order?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
-}
+// The server sends providers back to these two: they live in the domain.
+export { checkoutHref, paymentResultHref } from '../../domain/payments/payment.ts';
 
 /** The application form of an order, at a member and step, or its review page. */
 export function applicationFormHref(ref: string, at: { memberId?: number; step?: number; review?: boolean } = {}) {

@@ -51,8 +51,15 @@ export interface CreatePaymentInput {
   currency: Currency;
   /** Derived from the order and the attempt number; every provider call of the attempt carries it. */
   attemptKey: string;
-  /** Where the provider sends the customer back after paying or giving up. */
+  /** Where the provider sends the customer back after paying (the result page confirms and polls)… */
   returnUrl: string;
+  /** …and after giving up on its page (the checkout, to choose again). */
+  cancelUrl: string;
+  /**
+   * When the attempt was opened: parameters derived from it (Stripe's session expiry) are the same
+   * on every create call of the attempt, as a provider's idempotency check requires.
+   */
+  openedAt: Date;
 }
 
 export interface CreatedPayment {

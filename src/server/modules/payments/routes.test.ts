@@ -8,7 +8,7 @@ import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadIte
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
-import { PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
+import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
 import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;
@@ -109,6 +109,24 @@ describe('POST/GET /application/order/{orderRef}/payment', () => {
     const res = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, user.token, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(P.notPayable);
+  });
+
+  it('gives up on an attempt whose provider never answered once the create window has passed', async () => {
+    const { user, order } = await orderWithPayment();
+    const url = `/application/order/${order.displayId}/payment`;
+    const unanswered = (ago: number) =>
+      db()
+        .update(paymentAttempts)
+        .set({ status: 'created', createdAt: new Date(Date.now() - ago) })
+        .where(eq(paymentAttempts.orderId, order.id));
+    // Within the window the same attempt is asked for again (the provider answers it by its key).
+    await unanswered(60_000);
+    expect((await apiCall(t.app, 'POST', url, user.token, {})).json().data.attempt).toBe(1);
+    await unanswered(ATTEMPT_CREATE_WINDOW_MS + 1000);
+    expect((await apiCall(t.app, 'POST', url, user.token, {})).json().data).toMatchObject({
+      attempt: 2,
+      state: 'PENDING',
+    });
   });
 
   it("lists the providers with the order's own total, to its customer only", async () => {

@@ -7,11 +7,13 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
   type ConfirmPayment,
+  checkoutHref,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
   type Payment,
   type PaymentOption,
   type PaymentProviderName,
+  paymentResultHref,
   resultState,
   type StartPayment,
 } from '../../../domain/payments/payment.ts';
@@ -45,6 +47,13 @@ export const PAYMENT_EVENT_RETRY: RetryPolicy = MAIL_RETRY;
  * whose job is still on its way.
  */
 export const PAYMENT_EVENT_REQUEUE_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * An attempt whose provider create call never answered (it stays `created`) is given up after this
+ * long and the next start opens a new one with a new key: a provider may refuse a reused key whose
+ * parameters changed (Stripe's session expiry is counted from the attempt's opening).
+ */
+export const ATTEMPT_CREATE_WINDOW_MS = 20 * 60 * 1000;
 
 export interface PaymentEventJob {
   eventId: number;
@@ -139,8 +148,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    * the charge it was opened with (a rate refreshed meanwhile does not change a quoted amount).
    */
   function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
+    const open =
+      attempt.status === 'pending' ||
+      (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS);
     return (
-      (attempt.status === 'created' || attempt.status === 'pending') &&
+      open &&
       attempt.provider === provider &&
       attempt.orderTotalCents === order.totalCents &&
       attempt.orderCurrency === order.currency
@@ -330,7 +342,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             amountCents: attempt.amountCents,
             currency: attempt.currency,
             attemptKey: attempt.idempotencyKey,
-            returnUrl: `${deps.siteUrl}/service-payment-success?orderId=${encodeURIComponent(order.displayId)}`,
+            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId)}`,
+            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId)}`,
+            openedAt: attempt.createdAt,
           });
           attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);
         } catch (error) {

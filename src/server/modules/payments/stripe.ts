@@ -18,13 +18,13 @@ import {
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 /**
- * A session stays payable for about an hour (Stripe allows 30 minutes to 24 hours). Rounded up to
- * the next STRIPE_EXPIRY_STEP so that two creates of one attempt a moment apart (a double click,
- * a retry after a lost answer) send the same parameters: Stripe answers a reused idempotency key
- * with its first session only when the parameters match, and refuses it otherwise.
+ * A session stays payable for an hour after its attempt opened (Stripe allows 30 minutes to 24
+ * hours). Counted from the attempt, not from the call, so every create of one attempt (a double
+ * click, a retry after a lost answer) sends the same parameters: Stripe answers a reused
+ * idempotency key with its first session only when they match. The payments service gives up on
+ * an attempt whose create never answered before the expiry gets too close (ATTEMPT_CREATE_WINDOW_MS).
  */
 export const STRIPE_SESSION_LIFETIME_SECONDS = 60 * 60;
-export const STRIPE_EXPIRY_STEP_SECONDS = 30 * 60;
 
 /** The events checkout acts on; each carries a Checkout Session. Others are stored and ignored. */
 export const STRIPE_SESSION_EVENTS = [
@@ -40,7 +40,6 @@ const SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 export interface StripeOptions {
   secretKey: string;
   webhookSecret: string;
-  now?: () => Date;
 }
 
 /** The provider's settings from the environment; env.ts requires both when Stripe is offered. */
@@ -89,23 +88,18 @@ export function stripeSuccessUrl(returnUrl: string): string {
   return `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${STRIPE_SESSION_ID_PARAM}=${SESSION_ID_TEMPLATE}`;
 }
 
-export function createStripeProvider({ secretKey, webhookSecret, now = () => new Date() }: StripeOptions) {
+export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions) {
   // Two network retries (with the same idempotency key): a create whose answer was lost is retried
   // and answered with the session Stripe already made.
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 
   const retrieve = (sessionId: string) => stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
 
-  const expiresAt = () => {
-    const earliest = Math.floor(now().getTime() / 1000) + STRIPE_SESSION_LIFETIME_SECONDS;
-    return Math.ceil(earliest / STRIPE_EXPIRY_STEP_SECONDS) * STRIPE_EXPIRY_STEP_SECONDS;
-  };
-
   const provider: PaymentProvider = {
     name: 'stripe',
     chargeCurrencies: ['USD', 'CAD'],
 
-    async createPayment({ order, amountCents, currency, attemptKey, returnUrl }) {
+    async createPayment({ order, amountCents, currency, attemptKey, returnUrl, cancelUrl, openedAt }) {
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -125,8 +119,8 @@ export function createStripeProvider({ secretKey, webhookSecret, now = () => new
           // On the payment too: Stripe's dashboard shows a payment's, and refunds start there.
           payment_intent_data: { metadata: { attemptKey, orderDisplayId: order.displayId } },
           success_url: stripeSuccessUrl(returnUrl),
-          cancel_url: returnUrl,
-          expires_at: expiresAt(),
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(openedAt.getTime() / 1000) + STRIPE_SESSION_LIFETIME_SECONDS,
         },
         { idempotencyKey: attemptKey },
       );
