@@ -8,7 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
-import { buildTestApp, type TestApp } from './test/app.ts';
+import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
 
 let t: TestApp;
@@ -185,6 +185,7 @@ describe('a production deployment', () => {
   beforeAll(async () => {
     production = await buildTestApp({
       DEPLOYMENT: 'production',
+      ...PRODUCTION_PAYMENTS,
       SITE_URL: 'https://sevadocs.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECAPTCHA_SECRET_KEY: 'secret',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv, paymentStartProblem } from './env.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { PRODUCTION_PAYMENTS } from './test/app.ts';
 
 describe('loadEnv', () => {
   it('gives the embedded defaults with no configuration', () => {
@@ -39,6 +40,7 @@ describe('loadEnv', () => {
       SMTP_URL: 'smtp://mail:25',
       RECAPTCHA_SECRET_KEY: 'secret',
       RECAPTCHA_SITE_KEY: 'site-key',
+      ...PRODUCTION_PAYMENTS,
     };
     for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'] as const) {
       expect(() => loadEnv({ ...complete, [key]: '' })).toThrow(new RegExp(`${key} is required in production`));
@@ -53,9 +55,19 @@ describe('loadEnv', () => {
     expect(loadEnv({}).PAYMENT_PROVIDERS).toEqual(['sandbox']);
     expect(() => loadEnv({ PAYMENT_PROVIDERS: 'sandbox,paypal' })).toThrow(/PAYMENT_PROVIDERS/);
     expect(() => loadEnv({ PAYMENT_PROVIDERS: ' , ' })).toThrow(/at least one provider/);
-    expect(paymentStartProblem(loadEnv({}))).toBeNull();
-    expect(paymentStartProblem({ isProductionDeployment: true, PAYMENT_PROVIDERS: ['sandbox'] })).toMatch(
+    const production = {
+      DEPLOYMENT: 'production',
+      SITE_URL: 'https://sevadocs.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(() => loadEnv(production)).toThrow(/never offered in production/);
+    expect(() => loadEnv({ ...production, PAYMENT_PROVIDERS: 'stripe,sandbox' })).toThrow(
       /never offered in production/,
     );
+    expect(loadEnv({ ...production, PAYMENT_PROVIDERS: 'stripe' }).PAYMENT_PROVIDERS).toEqual(['stripe']);
   });
 });

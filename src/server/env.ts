@@ -97,6 +97,16 @@ const envSchema = z
       }
     }
     if (env.DEPLOYMENT !== 'production') return;
+    // The sandbox takes no money and its page lets any customer mark an order paid: never in
+    // production, alone or beside a real provider (docs/decisions/0055).
+    if (env.PAYMENT_PROVIDERS.includes('sandbox')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDERS'],
+        message:
+          'PAYMENT_PROVIDERS: the sandbox takes no money and is never offered in production; configure a real provider',
+      });
+    }
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
     if (!env.SMTP_URL) {
@@ -143,16 +153,4 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     isProductionDeployment: env.DEPLOYMENT === 'production',
     devMailbox: env.DEPLOYMENT === 'embedded' && !env.SMTP_URL,
   };
-}
-
-/**
- * Why a production server must not start with these payment settings, or null. The sandbox takes
- * no money and its page lets anyone mark an order paid, so production refuses it, alone or beside
- * a real provider. Checked when the server process starts (server.ts), not in the schema above:
- * until the first real provider lands no production configuration passes it, and the tests of
- * other production behaviour build the app in production mode (docs/decisions/0055).
- */
-export function paymentStartProblem(env: Pick<Env, 'isProductionDeployment' | 'PAYMENT_PROVIDERS'>): string | null {
-  if (!env.isProductionDeployment || !env.PAYMENT_PROVIDERS.includes('sandbox')) return null;
-  return 'PAYMENT_PROVIDERS: the sandbox takes no money and is never offered in production; configure a real provider';
 }

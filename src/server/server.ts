@@ -4,7 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { type Env, EnvError, loadEnv, paymentStartProblem } from './env.ts';
+import { type Env, EnvError, loadEnv } from './env.ts';
 import type { WebOptions } from './plugins/web.ts';
 
 const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
@@ -21,8 +21,6 @@ async function loadWeb(env: Env): Promise<WebOptions> {
 
 async function main() {
   const env = loadEnv();
-  const paymentProblem = paymentStartProblem(env);
-  if (paymentProblem) throw new EnvError(`Invalid environment:\n  ${paymentProblem}`);
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/app.ts';
+import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
 import { extractLinks } from './mailer.ts';
 import { MAIL_QUEUE } from './outbox.ts';
 import { outboundEmails } from './tables.ts';
@@ -50,6 +50,7 @@ describe('dev mailbox', () => {
   it('is not served in a production deployment', async () => {
     const prod = await buildTestApp({
       DEPLOYMENT: 'production',
+      ...PRODUCTION_PAYMENTS,
       SITE_URL: 'https://x.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       RECAPTCHA_SECRET_KEY: 'test-secret',

@@ -80,3 +80,13 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * A production deployment refuses the sandbox (env.ts): tests that build the app in production
+ * mode configure Stripe with keys nothing calls.
+ */
+export const PRODUCTION_PAYMENTS = {
+  PAYMENT_PROVIDERS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_production_mode_tests',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production_mode_tests',
+} as const;
