@@ -82,11 +82,22 @@ const envSchema = z
       .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1, 'PAYMENT_PROVIDERS names at least one provider')),
     // Signs the sandbox's webhook events; a random one per process when unset.
     SANDBOX_WEBHOOK_SECRET: optionalSecret,
+    // Razorpay (docs/decisions/0061): API key pair and the webhook's secret, required when listed.
+    RAZORPAY_KEY_ID: optionalSecret,
+    RAZORPAY_KEY_SECRET: optionalSecret,
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret,
+    // A stored exchange rate fetched longer ago than this is still used, and logged (decision 0061).
+    EXCHANGE_RATE_MAX_AGE_HOURS: z.coerce.number().positive().default(48),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDERS.includes('razorpay')) {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for Razorpay` });
+      }
+    }
     if (env.DEPLOYMENT !== 'production') return;
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
