@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { Payment, ProviderCheckout } from '../../../../domain/payments/payment.ts';
 
 /**
@@ -23,7 +23,9 @@ export interface PayWidgetProps {
  */
 export const PAY_WIDGETS: {
   [K in ProviderCheckout['kind']]?: LazyExoticComponent<ComponentType<PayWidgetProps>>;
-} = {};
+} = {
+  razorpay: lazy(() => import('./pay-razorpay.tsx')),
+};
 
 /** The lazily loaded widget for an on-page checkout, or null when this build has none for it. */
 export const payWidgetFor = (checkout: ProviderCheckout) => PAY_WIDGETS[checkout.kind] ?? null;
