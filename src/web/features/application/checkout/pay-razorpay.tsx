@@ -4,7 +4,7 @@ import { DEFAULT_CONTACT } from '../../../../domain/config/site.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { confirmPayment } from '../../../lib/application-api.ts';
 import { useSessionStore } from '../../../lib/stores/session-store.ts';
-import type { PayWidgetProps } from './pay-widgets.tsx';
+import type { PayWidgetProps } from './pay-widget-props.ts';
 
 export const RAZORPAY_TEXT = {
   opening: 'Opening Razorpay’s secure payment window…',
