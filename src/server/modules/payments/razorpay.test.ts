@@ -330,6 +330,12 @@ describe('Razorpay refunds and configuration', () => {
     expect(retry.json().data).toMatchObject({ attempt: 1, state: 'PENDING', checkout: { kind: 'razorpay' } });
   });
 
+  it("lets pages load Checkout's script and frames (content security policy)", async () => {
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/checkout\.razorpay\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+  });
+
   it('listing razorpay requires its three keys', () => {
     expect(() => loadEnv({ PAYMENT_PROVIDERS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(EnvError);
     expect(() => loadEnv({ PAYMENT_PROVIDERS: 'razorpay' })).toThrow(/RAZORPAY_KEY_SECRET is required for Razorpay/);
