@@ -85,6 +85,12 @@ const envSchema = z
     // Stripe (docs/decisions/0059): the secret API key and the webhook endpoint's signing secret.
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
+    // Razorpay (docs/decisions/0061): API key pair and the webhook's secret, required when listed.
+    RAZORPAY_KEY_ID: optionalSecret,
+    RAZORPAY_KEY_SECRET: optionalSecret,
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret,
+    // A stored exchange rate fetched longer ago than this is still used, and logged (decision 0061).
+    EXCHANGE_RATE_MAX_AGE_HOURS: z.coerce.number().positive().default(48),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
@@ -94,6 +100,11 @@ const envSchema = z
       for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when Stripe is offered` });
+      }
+    }
+    if (env.PAYMENT_PROVIDERS.includes('razorpay')) {
+      for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for Razorpay` });
       }
     }
     if (env.DEPLOYMENT !== 'production') return;

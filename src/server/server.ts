@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { databaseConfigFor, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import type { WebOptions } from './plugins/web.ts';
@@ -21,11 +21,7 @@ async function loadWeb(env: Env): Promise<WebOptions> {
 
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') },
-  );
+  const database = await openDatabase(databaseConfigFor(env));
   await database.migrate();
   if (env.SEED_ON_START) await seedDatabase(database.db);
 

@@ -21,9 +21,12 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import {
   createPaymentsService,
+  createRazorpayProvider,
   createSandboxProvider,
+  createStoredExchangeRates,
   createStripeProvider,
   type PaymentProvider,
+  razorpayOptions,
   stripeSettings,
 } from './modules/payments/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
@@ -90,6 +93,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const providers = env.PAYMENT_PROVIDERS.map((name): PaymentProvider => {
     if (name === 'sandbox' && sandbox) return sandbox.provider;
     if (name === 'stripe') return createStripeProvider(stripeSettings(env));
+    if (name === 'razorpay') return createRazorpayProvider(razorpayOptions(env));
     throw new Error(`payment provider ${name} is not implemented`);
   });
   const payments = createPaymentsService(db, {
@@ -99,6 +103,10 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     mail,
     jobs,
     providers,
+    rates: createStoredExchangeRates({
+      maxAgeMs: env.EXCHANGE_RATE_MAX_AGE_HOURS * 3_600_000,
+      log: log ?? console,
+    }),
     siteUrl: env.siteUrl,
     companyName: company.companyName,
     log: log ?? console,

@@ -30,6 +30,13 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
+/** The app's database from its environment: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseConfigFor(env: { DATABASE_URL?: string | undefined; dataDir: string }): DatabaseConfig {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') };
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {

@@ -3,6 +3,7 @@ import { seedCatalog, seedCatalogContent } from './catalog.ts';
 import { seedContent, seedMarketing } from './content.ts';
 import { seedCountries } from './countries.ts';
 import { seedCoupons } from './coupons.ts';
+import { seedExchangeRates } from './exchange-rates.ts';
 import { seedFormDefinitions } from './forms.ts';
 
 /** Idempotent: fills what is missing and leaves existing rows (and staff edits) alone. */
@@ -16,4 +17,5 @@ export async function seedDatabase(db: Database): Promise<void> {
   await seedContent(db);
   await seedMarketing(db);
   await seedCoupons(db);
+  await seedExchangeRates(db);
 }

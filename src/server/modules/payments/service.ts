@@ -27,8 +27,10 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
+export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
+export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
 export { createSandboxProvider, type Sandbox } from './sandbox.ts';
 export { createStripeProvider, stripeSettings } from './stripe.ts';
 

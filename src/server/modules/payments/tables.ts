@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { PaymentAttemptStatus, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -80,3 +80,24 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   returnUrl: text('return_url').notNull(),
   ...timestamps,
 });
+
+/**
+ * The stored exchange rates (SPEC.md's currency-rate service, docs/decisions/0061): what a
+ * provider that charges another currency (Razorpay: INR) converts an order's total at. One row per
+ * pair, replaced by the operator's `npm run rates:set` or the optional refresh job.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    fromCurrency: text('from_currency').$type<Currency>().notNull(),
+    toCurrency: text('to_currency').$type<Currency>().notNull(),
+    /** Units of `toCurrency` per unit of `fromCurrency`, a decimal string (EXCHANGE_RATE_PATTERN). */
+    rate: text('rate').notNull(),
+    /** Where it came from: `seed`, `operator`, or the refresh URL's host. */
+    source: text('source').notNull(),
+    /** When the source gave it: its age decides whether using it is logged as stale. */
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.fromCurrency, t.toCurrency] })],
+);
