@@ -23,7 +23,8 @@ export const CHECKOUT_TEXT = {
   back: 'Back to your order',
   coupon: 'Coupon',
   pay: 'Payment',
-  payNote: 'You pay on our payment provider’s secure page, then come back here. Nothing is charged before that.',
+  payNote:
+    'You pay through our payment provider’s secure form: your card or UPI details go to them, never to us. Nothing is charged before you confirm there.',
   afterAllDone: 'Everything is in: after payment your order goes straight to our team (Order pending).',
   afterMissing: (count: number) =>
     `You can pay now and finish later: ${count === 1 ? 'one member’s form is' : `${count} members’ forms are`} not complete and reviewed yet. After payment your order waits in Forms incomplete until every form and document is in.`,
