@@ -82,11 +82,37 @@ const envSchema = z
       .pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1, 'PAYMENT_PROVIDERS names at least one provider')),
     // Signs the sandbox's webhook events; a random one per process when unset.
     SANDBOX_WEBHOOK_SECRET: optionalSecret,
+    // Square (docs/decisions/0060): required when PAYMENT_PROVIDERS lists `square`.
+    SQUARE_ACCESS_TOKEN: optionalSecret,
+    SQUARE_APPLICATION_ID: optionalSecret,
+    SQUARE_LOCATION_ID: optionalSecret,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: optionalSecret,
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDERS.includes('square')) {
+      const keys = [
+        'SQUARE_ACCESS_TOKEN',
+        'SQUARE_APPLICATION_ID',
+        'SQUARE_LOCATION_ID',
+        'SQUARE_WEBHOOK_SIGNATURE_KEY',
+      ];
+      for (const key of keys as (keyof typeof env)[]) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required to offer Square` });
+      }
+      // Square's script refuses an application of the other environment: say so at boot, not at the first payment.
+      const sandboxApp = env.SQUARE_APPLICATION_ID?.startsWith('sandbox-');
+      if (env.SQUARE_APPLICATION_ID && sandboxApp !== (env.SQUARE_ENVIRONMENT === 'sandbox')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SQUARE_APPLICATION_ID'],
+          message: `SQUARE_APPLICATION_ID is not a ${env.SQUARE_ENVIRONMENT} application (SQUARE_ENVIRONMENT)`,
+        });
+      }
+    }
     if (env.DEPLOYMENT !== 'production') return;
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });

@@ -19,7 +19,13 @@ import { createCountriesService } from './modules/countries/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
-import { createPaymentsService, createSandboxProvider, type PaymentProvider } from './modules/payments/service.ts';
+import {
+  createPaymentsService,
+  createSandboxProvider,
+  createSquareProvider,
+  type PaymentProvider,
+  squareOptionsFrom,
+} from './modules/payments/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
@@ -71,6 +77,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     : null;
   const providers = env.PAYMENT_PROVIDERS.map((name): PaymentProvider => {
     if (name === 'sandbox' && sandbox) return sandbox.provider;
+    if (name === 'square') return createSquareProvider(squareOptionsFrom(env));
     throw new Error(`payment provider ${name} is not implemented`);
   });
   const payments = createPaymentsService(db, {
