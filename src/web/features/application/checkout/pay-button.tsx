@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
@@ -93,6 +93,14 @@ export function PayButton({
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
   const [onPage, setOnPage] = useState<Payment | null>(null);
+  // Back from an on-page form the customer closed: the focus returns to the Pay button it replaced.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (onPage || !refocus.current) return;
+    refocus.current = false;
+    payButton.current?.focus();
+  }, [onPage]);
   // Without the options (still loading, or failed) Pay uses the server's default provider.
   const options = useQuery({
     queryKey: applicationKeys.paymentOptions(orderRef),
@@ -144,6 +152,7 @@ export function PayButton({
             checkout={onPage.checkout}
             onSettled={() => void navigate(paymentResultHref(orderRef))}
             onCancel={() => {
+              refocus.current = true;
               setOnPage(null);
               finish();
             }}
@@ -151,6 +160,7 @@ export function PayButton({
         </Suspense>
       ) : (
         <button
+          ref={payButton}
           type="button"
           className="btn-primary w-full"
           aria-disabled={pending || undefined}

@@ -2,7 +2,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES as P, type Payment } from '../../../../domain/payments/payment.ts';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { PayButton } from './pay-button.tsx';
 import PaySquare, { SQUARE_TEXT, type SquareWebSdk } from './pay-square.tsx';
 
 beforeAll(installBrowserStubs);
@@ -63,6 +65,7 @@ function renderForm() {
 const scripts = () => [...document.querySelectorAll(`script[src="${SCRIPT_URL}"]`)] as HTMLScriptElement[];
 
 afterEach(() => {
+  clearQueries();
   delete window.Square;
   for (const script of scripts()) script.remove();
 });
@@ -139,5 +142,33 @@ describe("PaySquare: Square's card form", () => {
     await screen.findByTitle('Secure card payment input frame');
     unmount();
     expect(square.card.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens from the Pay button when Square is chosen, and closing it puts the focus back on Pay', async () => {
+    window.Square = fakeSquare(async () => ({ status: 'OK', token: 't' })).sdk;
+    const BASE = '/api/v1/application/order/DOC-48213907/payment';
+    const option = (provider: string, label: string) => ({
+      provider,
+      label,
+      amountCents: 70_800,
+      currency: 'USD',
+      exchangeRate: null,
+    });
+    fakeApi({
+      [`GET ${BASE}/options`]: () => ok([option('square', 'Card (Square)'), option('sandbox', 'Test payment')]),
+      [`POST ${BASE}`]: () => ok(PAYMENT, P.started),
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PayButton orderRef="DOC-48213907" amountCents={70_800} currency="USD" />
+      </QueryProvider>,
+    );
+    expect(await screen.findByRole('radio', { name: /Card \(Square\)/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $708' }));
+    expect(await screen.findByRole('region', { name: SQUARE_TEXT.heading })).toBeTruthy();
+    await screen.findByTitle('Secure card payment input frame');
+    fireEvent.click(screen.getByRole('button', { name: SQUARE_TEXT.cancel }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay $708' })));
+    expect(screen.queryByRole('region', { name: SQUARE_TEXT.heading })).toBeNull();
   });
 });
