@@ -152,6 +152,14 @@ describe('Square: start and confirm', () => {
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['failed', 'succeeded']);
   });
 
+  it('a card refused without a payment object also fails the attempt, with no Square id recorded', async () => {
+    const { order, confirm } = await orderPayingWithSquare();
+    const res = await confirm(SQUARE_TEST_TOKENS.rejectedCvv);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'FAILED', orderStatus: 'Payment pending' });
+    expect(await attemptsOf(order.id)).toMatchObject([{ status: 'failed', providerPaymentId: null }]);
+  });
+
   it('a spent token is refused with 400 and the attempt stays open', async () => {
     const { order, confirm } = await orderPayingWithSquare();
     const res = await confirm(SQUARE_TEST_TOKENS.used);

@@ -14,6 +14,8 @@ export const SQUARE_TEST_TOKENS = {
   declined: 'cnon:card-nonce-declined',
   /** A token spent before: Square refuses it without creating a payment. */
   used: 'cnon:card-nonce-already-used',
+  /** A CVV mismatch: the fake refuses it without a payment object (the other shape of a decline). */
+  rejectedCvv: 'cnon:card-nonce-rejected-cvv',
 } as const;
 
 export interface RawMoney {
@@ -112,6 +114,7 @@ export function createSquareFake({
         return HttpResponse.json(stored.body, { status: stored.status });
       }
       if (body.source_id === SQUARE_TEST_TOKENS.used) return error(400, 'INVALID_REQUEST_ERROR', 'CARD_TOKEN_USED');
+      if (body.source_id === SQUARE_TEST_TOKENS.rejectedCvv) return error(400, 'PAYMENT_METHOD_ERROR', 'CVV_FAILURE');
       const declined = body.source_id === SQUARE_TEST_TOKENS.declined;
       const payment = put({
         status: declined ? 'FAILED' : 'COMPLETED',
