@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
@@ -102,13 +102,17 @@ export function PayButton({
     payButton.current?.focus();
   }, [onPage]);
   // Without the options (still loading, or failed) Pay uses the server's default provider.
+  // Asked again whenever the total changes (an add-on, a coupon): each option's charge follows it.
+  // The previous list stays meanwhile, so the choice does not flicker away.
   const options = useQuery({
-    queryKey: applicationKeys.paymentOptions(orderRef),
+    queryKey: [...applicationKeys.paymentOptions(orderRef), amountCents, currency],
     queryFn: async () => (await getPaymentOptions(orderRef)).data,
+    placeholderData: keepPreviousData,
   });
   const list = options.data ?? [];
   const selected = list.find((o) => o.provider === chosen) ?? list[0] ?? null;
-  const charge = selected ?? { amountCents, currency };
+  // Unconverted, a provider charges the order's total, which the page knows before the options do.
+  const charge = selected?.exchangeRate ? selected : { amountCents, currency };
 
   const finish = () => {
     running.current = false;
