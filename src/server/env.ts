@@ -91,6 +91,12 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalSecret,
     // A stored exchange rate fetched longer ago than this is still used, and logged (decision 0061).
     EXCHANGE_RATE_MAX_AGE_HOURS: z.coerce.number().positive().default(48),
+    // Square (docs/decisions/0060): required when PAYMENT_PROVIDERS lists `square`.
+    SQUARE_ACCESS_TOKEN: optionalSecret,
+    SQUARE_APPLICATION_ID: optionalSecret,
+    SQUARE_LOCATION_ID: optionalSecret,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: optionalSecret,
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
@@ -105,6 +111,26 @@ const envSchema = z
     if (env.PAYMENT_PROVIDERS.includes('razorpay')) {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required for Razorpay` });
+      }
+    }
+    if (env.PAYMENT_PROVIDERS.includes('square')) {
+      const keys = [
+        'SQUARE_ACCESS_TOKEN',
+        'SQUARE_APPLICATION_ID',
+        'SQUARE_LOCATION_ID',
+        'SQUARE_WEBHOOK_SIGNATURE_KEY',
+      ];
+      for (const key of keys as (keyof typeof env)[]) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required to offer Square` });
+      }
+      // Square's script refuses an application of the other environment: say so at boot, not at the first payment.
+      const sandboxApp = env.SQUARE_APPLICATION_ID?.startsWith('sandbox-');
+      if (env.SQUARE_APPLICATION_ID && sandboxApp !== (env.SQUARE_ENVIRONMENT === 'sandbox')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SQUARE_APPLICATION_ID'],
+          message: `SQUARE_APPLICATION_ID is not a ${env.SQUARE_ENVIRONMENT} application (SQUARE_ENVIRONMENT)`,
+        });
       }
     }
     if (env.DEPLOYMENT !== 'production') return;

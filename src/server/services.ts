@@ -23,10 +23,12 @@ import {
   createPaymentsService,
   createRazorpayProvider,
   createSandboxProvider,
+  createSquareProvider,
   createStoredExchangeRates,
   createStripeProvider,
   type PaymentProvider,
   razorpayOptions,
+  squareOptionsFrom,
   stripeSettings,
 } from './modules/payments/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
@@ -94,6 +96,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     if (name === 'sandbox' && sandbox) return sandbox.provider;
     if (name === 'stripe') return createStripeProvider(stripeSettings(env));
     if (name === 'razorpay') return createRazorpayProvider(razorpayOptions(env));
+    if (name === 'square') return createSquareProvider(squareOptionsFrom(env));
     throw new Error(`payment provider ${name} is not implemented`);
   });
   const payments = createPaymentsService(db, {

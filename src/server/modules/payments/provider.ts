@@ -83,8 +83,12 @@ export interface ConfirmPaymentInput {
 }
 
 export interface ConfirmedPayment {
-  /** The provider's payment id to record on the attempt (Square's new payment; else unchanged). */
-  providerPaymentId: string;
+  /**
+   * The provider's payment id to record on the attempt (Square's new payment; else unchanged), or
+   * null when the provider refused before any payment existed (a card Square declined without
+   * creating one): `payment` is then the failure that fails the attempt.
+   */
+  providerPaymentId: string | null;
   payment: ProviderPayment;
 }
 

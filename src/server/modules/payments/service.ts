@@ -32,6 +32,7 @@ export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
 export { createSandboxProvider, type Sandbox } from './sandbox.ts';
+export { createSquareProvider, squareOptionsFrom } from './square.ts';
 export { createStripeProvider, stripeSettings } from './stripe.ts';
 
 /** The job that processes one stored webhook event (docs/decisions/0055). */
@@ -406,7 +407,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         return formFailure(502, P.providerUnavailable);
       }
       const settled = await db.transaction(async (tx) => {
-        if (!attempt.providerPaymentId) {
+        if (!attempt.providerPaymentId && confirmed.providerPaymentId) {
           await createPaymentsRepository(tx).recordProviderPayment(attempt.id, confirmed.providerPaymentId);
         }
         await settleLocked(tx, attempt.id, order.id, confirmed.payment);

@@ -4,6 +4,7 @@ import type { OrderChecklist } from '../../../domain/applications/documents.ts';
 import type { Member } from '../../../domain/applications/members.ts';
 import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
 import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
+import type { Payment } from '../../../domain/payments/payment.ts';
 
 export const TODAY = '2026-11-20';
 
@@ -96,4 +97,23 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
 
 export function checklist(overrides: Partial<OrderChecklist> = {}): OrderChecklist {
   return { canChangeDocuments: true, complete: false, members: [], ...overrides };
+}
+
+/** An order's payment attempt as the payment calls answer it: the sandbox's, pending, unless overridden. */
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  const state = overrides.state ?? 'PENDING';
+  return {
+    attempt: 1,
+    provider: 'sandbox',
+    state,
+    amountCents: 70800,
+    currency: 'USD',
+    exchangeRate: null,
+    redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
+    checkout: null,
+    orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
+    premiumSupport: premiumSupportFor(overrides.amountCents ?? 70800),
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }

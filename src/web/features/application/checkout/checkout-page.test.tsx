@@ -8,7 +8,7 @@ import { PAYMENT_PROVIDER_LABELS, type Payment } from '../../../../domain/paymen
 import type { CostSummary } from '../../../lib/application-api.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { member, order } from '../testing.ts';
+import { member, order, payment } from '../testing.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { goTo } from './pay-button.tsx';
 
@@ -79,23 +79,6 @@ function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSumm
     premiumSupport: totalCents >= 10000,
     appliedCoupon: null,
     ...extra,
-  };
-}
-
-function pendingPayment(overrides: Partial<Payment> = {}): Payment {
-  return {
-    attempt: 1,
-    provider: 'sandbox',
-    state: 'PENDING',
-    amountCents: 70800,
-    currency: 'USD',
-    exchangeRate: null,
-    redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_1',
-    checkout: null,
-    premiumSupport: null,
-    orderStatus: 'Payment pending',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    ...overrides,
   };
 }
 
@@ -187,7 +170,7 @@ describe('checkout', () => {
     fireEvent.click(pay);
     fireEvent.click(pay);
     expect(await screen.findByText('Opening the payment page…')).toBeTruthy();
-    answer(ok(pendingPayment()));
+    answer(ok(payment()));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/payments/sandbox/checkout?payment=sbx_1'));
     const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/payment'));
     expect(posts.map((call) => call.body)).toEqual([{}]);
@@ -213,8 +196,7 @@ describe('checkout', () => {
             exchangeRate: '83.25',
           },
         ]),
-      [`POST ${BASE}/payment`]: () =>
-        ok(pendingPayment({ provider: 'razorpay', redirectUrl: 'https://pay.example/1' })),
+      [`POST ${BASE}/payment`]: () => ok(payment({ provider: 'razorpay', redirectUrl: 'https://pay.example/1' })),
     });
     renderPage();
     const choice = await screen.findByRole('group', { name: 'Pay with' });

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useId, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
@@ -94,15 +94,26 @@ export function PayButton({
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
   const [onPage, setOnPage] = useState<Payment | null>(null);
-  // Without the options (still loading, or failed) Pay uses the server's default provider. Keyed by
-  // the total too: an add-on or a coupon changes every provider's charge.
+  // Back from an on-page form the customer closed: the focus returns to the Pay button it replaced.
+  const payButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (onPage || !refocus.current) return;
+    refocus.current = false;
+    payButton.current?.focus();
+  }, [onPage]);
+  // Without the options (still loading, or failed) Pay uses the server's default provider.
+  // Asked again whenever the total changes (an add-on, a coupon): each option's charge follows it.
+  // The previous list stays meanwhile, so the choice does not flicker away.
   const options = useQuery({
     queryKey: [...applicationKeys.paymentOptions(orderRef), amountCents, currency],
     queryFn: async () => (await getPaymentOptions(orderRef)).data,
+    placeholderData: keepPreviousData,
   });
   const list = options.data ?? [];
   const selected = list.find((o) => o.provider === chosen) ?? list[0] ?? null;
-  const charge = selected ?? { amountCents, currency };
+  // Unconverted, a provider charges the order's total, which the page knows before the options do.
+  const charge = selected?.exchangeRate ? selected : { amountCents, currency };
 
   const finish = () => {
     running.current = false;
@@ -117,7 +128,7 @@ export function PayButton({
     try {
       const { data } = await startPayment(orderRef, selected?.provider);
       if (data.redirectUrl) return goTo.url(data.redirectUrl);
-      if (!data.checkout || !payWidgetFor(data.checkout)) throw new Error(PAY_TEXT.noWidget);
+      if (!data.checkout) throw new Error(PAY_TEXT.noWidget);
       setOnPage(data);
     } catch (failure) {
       setError(errorMessage(failure, PAY_TEXT.failed));
@@ -150,6 +161,7 @@ export function PayButton({
             checkout={onPage.checkout}
             onSettled={() => void navigate(paymentResultHref(orderRef))}
             onCancel={() => {
+              refocus.current = true;
               setOnPage(null);
               finish();
             }}
@@ -157,6 +169,7 @@ export function PayButton({
         </Suspense>
       ) : (
         <button
+          ref={payButton}
           type="button"
           className="btn-primary w-full"
           aria-disabled={pending || undefined}

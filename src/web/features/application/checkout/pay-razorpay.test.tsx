@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES, type Payment, type PaymentOption } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { payment } from '../testing.ts';
 import { PAY_TEXT, PayButton } from './pay-button.tsx';
 import { RAZORPAY_TEXT, type RazorpayCheckoutConstructor } from './pay-razorpay.tsx';
 
@@ -30,19 +31,15 @@ const options: PaymentOption[] = [
   },
 ];
 
-const pending: Payment = {
-  attempt: 1,
+const pending = payment({
   provider: 'razorpay',
-  state: 'PENDING',
   amountCents: 6258720,
   currency: 'INR',
   exchangeRate: '88.4',
   redirectUrl: null,
   premiumSupport: null,
   checkout: { kind: 'razorpay', keyId: 'rzp_test_key', orderId: 'order_abc', scriptUrl: SCRIPT },
-  orderStatus: 'Payment pending',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+});
 
 type CheckoutOptions = ConstructorParameters<RazorpayCheckoutConstructor>[0];
 

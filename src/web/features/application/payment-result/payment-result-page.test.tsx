@@ -10,6 +10,7 @@ import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../.
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { goTo } from '../checkout/pay-button.tsx';
+import { payment } from '../testing.ts';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -18,20 +19,8 @@ afterEach(clearQueries);
 
 const BASE = '/api/v1/application/order/DOC-48213907';
 
-const payment = (state: PaymentResultState, overrides: Partial<Payment> = {}): Payment => ({
-  attempt: 1,
-  provider: 'sandbox',
-  state,
-  amountCents: 70800,
-  currency: 'USD',
-  exchangeRate: null,
-  redirectUrl: state === 'PENDING' ? '/api/v1/payments/sandbox/checkout?payment=sbx_1' : null,
-  checkout: null,
-  orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
-  premiumSupport: premiumSupportFor(70800),
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const paymentIn = (state: PaymentResultState, overrides: Partial<Payment> = {}): Payment =>
+  payment({ state, ...overrides });
 
 /** Answers the states in turn, the last one for ever. */
 function serve(states: (Payment | null)[], extra: Parameters<typeof fakeApi>[0] = {}) {
@@ -52,7 +41,7 @@ const renderPage = () =>
 
 describe('/service-payment-success', () => {
   it('says it is confirming (politely announced) and polls until the payment is COMPLETED', async () => {
-    const api = serve([payment('PENDING'), payment('PENDING'), payment('COMPLETED')]);
+    const api = serve([paymentIn('PENDING'), paymentIn('PENDING'), paymentIn('COMPLETED')]);
     renderPage();
     const confirming = await screen.findByText(RESULT_TEXT.confirming);
     expect(confirming.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
@@ -73,9 +62,9 @@ describe('/service-payment-success', () => {
 
   it('shows FAILED with a Try again that starts a new attempt, and a link back to the order', async () => {
     const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
-    const api = serve([payment('PENDING'), payment('FAILED')], {
+    const api = serve([paymentIn('PENDING'), paymentIn('FAILED')], {
       [`POST ${BASE}/payment`]: () =>
-        ok(payment('PENDING', { attempt: 2, redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_2' })),
+        ok(paymentIn('PENDING', { attempt: 2, redirectUrl: '/api/v1/payments/sandbox/checkout?payment=sbx_2' })),
     });
     renderPage();
     expect(
@@ -91,7 +80,7 @@ describe('/service-payment-success', () => {
   }, 15_000);
 
   it('back from Stripe, confirms its session once and shows COMPLETED before the webhook lands', async () => {
-    const stripe = (state: PaymentResultState) => payment(state, { provider: 'stripe', redirectUrl: null });
+    const stripe = (state: PaymentResultState) => paymentIn(state, { provider: 'stripe', redirectUrl: null });
     const api = serve([stripe('PENDING')], {
       [`POST ${BASE}/payment/confirm`]: () => ok(stripe('COMPLETED'), PAYMENT_MESSAGES.confirmed),
     });
@@ -108,7 +97,7 @@ describe('/service-payment-success', () => {
   });
 
   it('a refused Stripe confirmation leaves the page polling, and it asks only once', async () => {
-    const stripe = (state: PaymentResultState) => payment(state, { provider: 'stripe', redirectUrl: null });
+    const stripe = (state: PaymentResultState) => paymentIn(state, { provider: 'stripe', redirectUrl: null });
     const api = serve([stripe('PENDING'), stripe('PENDING'), stripe('COMPLETED')], {
       [`POST ${BASE}/payment/confirm`]: () => fail(400, PAYMENT_MESSAGES.confirmationRefused),
     });
@@ -135,14 +124,14 @@ describe('/service-payment-success', () => {
   });
 
   it('shows premium support on a COMPLETED payment of $100.00, none at $99.99', async () => {
-    serve([payment('COMPLETED', { amountCents: 99_99, premiumSupport: premiumSupportFor(99_99) })]);
+    serve([paymentIn('COMPLETED', { amountCents: 99_99, premiumSupport: premiumSupportFor(99_99) })]);
     const first = renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
     expect(screen.queryByRole('region', { name: PREMIUM_SUPPORT_TEXT.title })).toBeNull();
     first.unmount();
     clearQueries();
 
-    serve([payment('COMPLETED', { amountCents: 100_00, premiumSupport: premiumSupportFor(100_00) })]);
+    serve([paymentIn('COMPLETED', { amountCents: 100_00, premiumSupport: premiumSupportFor(100_00) })]);
     renderPage();
     const card = await screen.findByRole('region', { name: PREMIUM_SUPPORT_TEXT.title });
     expect(card.textContent).toContain(PREMIUM_SUPPORT_TEXT.priority(PREMIUM_SUPPORT_CONTACT.phone));
