@@ -11,7 +11,7 @@ import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalo
 import type { ParameterChoices } from '../domain/catalog/parameters.ts';
 import type { ServiceDetail } from '../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../domain/catalog/service-summary.ts';
-import type { ReferralReward } from '../domain/checkout/referral.ts';
+import type { ReferralReward } from '../domain/checkout/referral-reward-api.ts';
 import type { FormResult } from '../domain/contact/result.ts';
 import type { ContactEnquiryInput, ContactEnquiryReceipt, ContactInfo } from '../domain/contact/schema.ts';
 import type {

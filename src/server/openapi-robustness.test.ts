@@ -111,20 +111,38 @@ interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
+  const?: unknown;
 }
 
-/** The names of the string properties of a JSON body schema (top level, as our forms are flat). */
-function stringFields(schema: JsonSchema | undefined): string[] {
+/** A property's one allowed value (a discriminated union's tag), if it has exactly one. */
+function onlyValue(property: JsonSchema): { value: unknown } | null {
+  if (property.const !== undefined) return { value: property.const };
+  return property.enum?.length === 1 ? { value: property.enum[0] } : null;
+}
+
+/**
+ * The string properties of a JSON body schema (top level, as our forms are flat), each with the
+ * rest of a body that selects its variant: a discriminated union checks its tag before anything
+ * else, so a probe of a variant's field carries that variant's tag.
+ */
+function stringFields(schema: JsonSchema | undefined): { field: string; base: Record<string, unknown> }[] {
   if (!schema) return [];
   const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
-  const names = new Set<string>();
+  const found = new Map<string, Record<string, unknown>>();
   for (const variant of variants) {
-    for (const [name, property] of Object.entries(variant.properties ?? {})) {
+    const properties = Object.entries(variant.properties ?? {});
+    const base: Record<string, unknown> = {};
+    for (const [name, property] of properties) {
+      const only = onlyValue(property);
+      if (only) base[name] = only.value;
+    }
+    for (const [name, property] of properties) {
       const types = [property, ...(property.anyOf ?? [])].flatMap((p) => p.type ?? []);
-      if (types.includes('string')) names.add(name);
+      // A tag is probed alone (no valid tag beside it); a variant's other fields with its tag.
+      if (types.includes('string') && !found.has(name)) found.set(name, name in base ? {} : base);
     }
   }
-  return [...names];
+  return [...found].map(([field, base]) => ({ field, base }));
 }
 
 function bodySchemaOf(op: OpenApiOperation): JsonSchema | undefined {
@@ -141,13 +159,13 @@ describe('hostile strings in every documented string field', () => {
   it('refuses each one in every body field, naming that field, never a 5xx', async () => {
     let probed = 0;
     for (const { method, path, op } of operations.filter((o) => o.method !== 'GET')) {
-      for (const field of stringFields(bodySchemaOf(op))) {
+      for (const { field, base } of stringFields(bodySchemaOf(op))) {
         for (const { label, value } of cases) {
           const res = await t.app.inject({
             method: method as 'POST',
             url: fill(path, '1'),
             headers: { origin: 'http://localhost:3000' },
-            payload: { [field]: value },
+            payload: { ...base, [field]: value },
           });
           const where = `${method} ${path} ${field} with ${label}`;
           expectClientError(res, where);

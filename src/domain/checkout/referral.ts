@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { CURRENCIES } from '../catalog/money.ts';
-
 /** SPEC.md §1/§9: a referred friend gets $5 off processing fees (the same amount in CAD and INR cents). */
 export const REFERRAL_DISCOUNT_CENTS = 5_00;
 
@@ -18,19 +15,6 @@ export function referralDiscountApplies(input: { referred: boolean; earlierAppli
 /** A reward is `earned` when the friend's application is completed, `sent` once the gift card went out. */
 export const REFERRAL_REWARD_STATES = ['earned', 'sent'] as const;
 export type ReferralRewardState = (typeof REFERRAL_REWARD_STATES)[number];
-
-/** One of the referrer's rewards as /refer-friend and GET /referrals/rewards show it. */
-export const referralRewardSchema = z.object({
-  id: z.number(),
-  state: z.enum(REFERRAL_REWARD_STATES),
-  amountCents: z.int(),
-  currency: z.enum(CURRENCIES),
-  /** The friend as the referrer may see them: first name and initial, never their e-mail. */
-  friend: z.string(),
-  earnedAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-export type ReferralReward = z.infer<typeof referralRewardSchema>;
 
 /**
  * 'Aarav S.' for 'Aarav Sharma', 'Priya' for 'Priya': enough for the referrer to recognise a friend

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
-import { REFERRAL_REWARD_MESSAGES as R, referralRewardSchema } from '../../../domain/checkout/referral.ts';
+import { REFERRAL_REWARD_MESSAGES as R } from '../../../domain/checkout/referral.ts';
+import { referralRewardSchema } from '../../../domain/checkout/referral-reward-api.ts';
 import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in referrer's gift-card rewards (decision 0057). */

@@ -6,8 +6,8 @@ import {
   REFERRAL_REWARD_MESSAGES as R,
   REFERRAL_REWARD_CENTS,
   REFERRAL_REWARD_LABELS,
-  type ReferralReward,
 } from '../../../domain/checkout/referral.ts';
+import type { ReferralReward } from '../../../domain/checkout/referral-reward-api.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';

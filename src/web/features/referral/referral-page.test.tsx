@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_REWARD_MESSAGES, type ReferralReward } from '../../../domain/checkout/referral.ts';
+import { REFERRAL_REWARD_MESSAGES } from '../../../domain/checkout/referral.ts';
+import type { ReferralReward } from '../../../domain/checkout/referral-reward-api.ts';
 import type { ReferEarn } from '../../../domain/content/schemas.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
 import { ReferralPage } from './referral-page.tsx';

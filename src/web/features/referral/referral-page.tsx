@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ReferralReward } from '../../../domain/checkout/referral.ts';
+import type { ReferralReward } from '../../../domain/checkout/referral-reward-api.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { referralTerms } from '../../../domain/content/referral.ts';
 import type { ReferEarn } from '../../../domain/content/schemas.ts';

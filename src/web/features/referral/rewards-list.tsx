@@ -1,9 +1,6 @@
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import {
-  REFERRAL_REWARD_LABELS,
-  REFERRAL_REWARD_MESSAGES,
-  type ReferralReward,
-} from '../../../domain/checkout/referral.ts';
+import { REFERRAL_REWARD_LABELS, REFERRAL_REWARD_MESSAGES } from '../../../domain/checkout/referral.ts';
+import type { ReferralReward } from '../../../domain/checkout/referral-reward-api.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { longDate } from '../../lib/format-date.ts';
 
