@@ -340,6 +340,12 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       await queue.start();
       expect(await scheduleRows('report')).toEqual([]);
     });
+
+    it('refuses to start with an expression pg-boss cannot read, naming the schedule', async () => {
+      const queue = newQueue(database, { workers: false });
+      await queue.schedule('nightly', 'at night');
+      await expect(queue.start()).rejects.toThrow('Schedule of "nightly" (at night)');
+    });
   });
 
   it('refuses to send before start, and stop() on a queue never started resolves', async () => {

@@ -276,7 +276,12 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       boss = b;
       attached = new Set();
       for (const [name, registration] of registrations) await attach(b, name, registration);
-      for (const [name, setting] of schedules) await applySchedule(b, name, setting);
+      for (const [name, setting] of schedules) {
+        // A refused expression (pg-boss checks it) stops the start: say which schedule it was.
+        await applySchedule(b, name, setting).catch((err: Error) => {
+          throw new Error(`Schedule of "${name}" (${setting?.cron}): ${err.message}`, { cause: err });
+        });
+      }
     } catch (err) {
       boss = null;
       await b.stop({ graceful: false }).catch(() => {});
