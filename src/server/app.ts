@@ -171,6 +171,7 @@ export async function buildApp({
   });
   await app.services.auth.registerWorkers();
   await app.services.payments.registerWorkers();
+  await app.services.exchangeRateRefresh.registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {

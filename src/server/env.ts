@@ -97,6 +97,14 @@ const envSchema = z
     SQUARE_LOCATION_ID: optionalSecret,
     SQUARE_WEBHOOK_SIGNATURE_KEY: optionalSecret,
     SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    // Where the scheduled refresh fetches the rates, `{base}` standing for the from-currency; unset:
+    // no refresh (rates come from the seed and `npm run rates:set`).
+    EXCHANGE_RATE_SOURCE_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => url.includes('{base}'), 'EXCHANGE_RATE_SOURCE_URL names the base currency as {base}')
+      .optional(),
+    // When the refresh runs (cron, UTC); used only with EXCHANGE_RATE_SOURCE_URL.
+    EXCHANGE_RATE_REFRESH_CRON: z.string().trim().min(1).default('17 * * * *'),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
@@ -146,6 +154,14 @@ const envSchema = z
     }
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
+    // Prices in INR follow these rates: never fetched over a connection anyone on the way can rewrite.
+    if (env.EXCHANGE_RATE_SOURCE_URL?.startsWith('http:')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EXCHANGE_RATE_SOURCE_URL'],
+        message: 'EXCHANGE_RATE_SOURCE_URL must be https in production',
+      });
+    }
     if (!env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',

@@ -20,6 +20,7 @@ import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import {
+  createExchangeRateRefresh,
   createPaymentsService,
   createRazorpayProvider,
   createSandboxProvider,
@@ -43,12 +44,16 @@ export interface ServiceDeps {
   /** E-mail is queued in the transaction of the row that causes it (docs/decisions/0033). */
   mail: MailOutbox;
   /** Background work a request hands off (modules register their workers before the queue starts). */
-  jobs: Pick<JobQueue, 'send' | 'work'>;
+  jobs: Pick<JobQueue, 'send' | 'work' | 'schedule' | 'unschedule'>;
   /** Where the modules' own rate limits count (the refund form's failed look-ups). */
   rateLimits?: RateLimitStore;
   /** The app's one file storage (uploaded documents). */
   storage: FileStorage;
-  log?: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  log?: {
+    error(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
@@ -114,9 +119,17 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     companyName: company.companyName,
     log: log ?? console,
   });
+  // The scheduled refresh of those rates, when a source is configured (decision 0061).
+  const exchangeRateRefresh = createExchangeRateRefresh(db, {
+    jobs,
+    sourceUrl: env.EXCHANGE_RATE_SOURCE_URL,
+    cron: env.EXCHANGE_RATE_REFRESH_CRON,
+    log: log ?? console,
+  });
   return {
     catalog,
     payments,
+    exchangeRateRefresh,
     sandbox,
     users,
     notifications,

@@ -286,6 +286,68 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     expect(await jobRow(id)).toEqual({ state: 'failed', retryCount: 1 });
   });
 
+  describe('schedules', () => {
+    // pg-boss looks for due schedules every 30 s and forwards their jobs every 5 s by default:
+    // once a second here, its minimum.
+    const fastCron: JobQueueOptions = { boss: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } };
+    const scheduleRows = async (name: string) => {
+      const { rows } = await database.executeSql(`select cron, data from ${JOBS_SCHEMA}.schedule where name = $1`, [
+        name,
+      ]);
+      return rows;
+    };
+    const jobCount = async (name: string) =>
+      (await one<{ n: number }>(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name = $1`, [name])).n;
+
+    it('fires an occurrence once, however many queues (processes) share the database', async () => {
+      // An occurrence is due for the minute after it: begin early in a minute so the passes see it.
+      if (new Date().getUTCSeconds() > 40) await sleep(61_000 - (Date.now() % 60_000));
+      // This minute of every hour: exactly one occurrence falls in the test, whenever it runs.
+      const cron = `${new Date().getUTCMinutes()} * * * *`;
+      const seen: { queue: number; data: unknown }[] = [];
+      const queues = [newQueue(database, fastCron), newQueue(database, fastCron)];
+      for (const [index, queue] of queues.entries()) {
+        await queue.work('tick', async (job) => {
+          seen.push({ queue: index, data: job.data });
+        });
+        await queue.schedule('tick', cron, { n: 1 });
+        await queue.start();
+      }
+      await waitFor(() => expect(seen).toHaveLength(1), 15_000);
+      await sleep(3_000); // several more passes by both queues
+      expect(seen).toEqual([{ queue: expect.any(Number), data: { n: 1 } }]);
+      expect(await jobCount('tick')).toBe(1);
+      await queues[0]?.unschedule('tick');
+    });
+
+    it('stores a schedule at start, replaces and removes it; without workers none fires', async () => {
+      const queue = newQueue(database, { ...fastCron, workers: false });
+      await queue.work('report', async () => {});
+      await queue.schedule('report', '* * * * *', { kind: 'hourly' });
+      expect(await scheduleRows('report')).toEqual([]);
+      await queue.start();
+      expect(await scheduleRows('report')).toEqual([{ cron: '* * * * *', data: { kind: 'hourly' } }]);
+      await sleep(2_500); // two passes' worth, had the cron pass been running
+      expect(await jobCount('report')).toBe(0);
+
+      await queue.schedule('report', '17 * * * *');
+      expect(await scheduleRows('report')).toEqual([{ cron: '17 * * * *', data: {} }]);
+      await expect(queue.schedule('report', 'every hour')).rejects.toThrow();
+      await queue.unschedule('report');
+      expect(await scheduleRows('report')).toEqual([]);
+      // The refused expression was not kept: a restart applies the removal and starts cleanly.
+      await queue.stop();
+      await queue.start();
+      expect(await scheduleRows('report')).toEqual([]);
+    });
+
+    it('refuses to start with an expression pg-boss cannot read, naming the schedule', async () => {
+      const queue = newQueue(database, { workers: false });
+      await queue.schedule('nightly', 'at night');
+      await expect(queue.start()).rejects.toThrow('Schedule of "nightly" (at night)');
+    });
+  });
+
   it('refuses to send before start, and stop() on a queue never started resolves', async () => {
     const queue = createJobQueue(database, { logger });
     await expect(queue.send('greet', {})).rejects.toThrow('the job queue is not started');

@@ -89,6 +89,16 @@ export interface JobQueue {
    * the number of attempts run. For tests and tools: it works with or without polling workers.
    */
   drain(names?: string[]): Promise<number>;
+  /**
+   * Sends a job to `name` with `data` at every occurrence of `cron` (five fields, evaluated in UTC),
+   * once per occurrence however many processes share the database: pg-boss's cron pass is claimed
+   * by one instance per interval, and the job it files is a singleton per (schedule, minute). The
+   * schedule is a row (pgboss.schedule) that outlives the process: before start() it is written at
+   * start, after start() at once, and a later call replaces it. Whoever works `name` runs the jobs.
+   */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Removes the stored schedule of `name`, if any (configuration that turned a schedule off). */
+  unschedule(name: string): Promise<void>;
 }
 
 /** pino's (Fastify's `app.log`) shape. */
@@ -105,8 +115,9 @@ export interface JobQueueOptions {
   /** Default idle poll of workers; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
   /**
-   * `false`: start() creates the queues and send() works, but no worker polls; jobs run only
-   * through drain() (tests that want to say when jobs run). Default `true`.
+   * `false`: start() creates the queues and send() works, but no worker polls and no schedule
+   * fires (schedules are still stored); jobs run only through drain() (tests that want to say when
+   * jobs run). Default `true`.
    */
   workers?: boolean;
   /** Default grace of stop(). */
@@ -132,6 +143,9 @@ interface Registration {
   handler: JobHandler<object>;
   options: WorkOptions;
 }
+
+/** A schedule to store, or null: remove the stored one. */
+type ScheduleSetting = { cron: string; data: object } | null;
 
 /** pg-boss's connection on the engine underneath: PGlite itself, or the app's pg pool. */
 function connect(database: DatabaseHandle): { db: IDatabase; backend: 'pglite' | 'postgres' } {
@@ -175,6 +189,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const runWorkers = options.workers ?? true;
   const registrations = new Map<string, Registration>();
+  const schedules = new Map<string, ScheduleSetting>();
   /** Queues being created or known to exist in the database (they outlive a stop). */
   const ensured = new Map<string, Promise<void>>();
   /** Queues whose creation has finished. */
@@ -225,6 +240,20 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     );
   };
 
+  const applySchedule = async (b: PgBoss, name: string, setting: ScheduleSetting) => {
+    if (!setting) return b.unschedule(name);
+    // A schedule names its queue (a foreign key): it must exist first.
+    await ensureQueue(b, name);
+    await b.schedule(name, setting.cron, setting.data);
+  };
+
+  /** Applies the setting now when the queue runs (a refused one is not kept), and at every start. */
+  const setSchedule = async (name: string, setting: ScheduleSetting) => {
+    if (starting) await starting.catch(() => {});
+    if (boss) await applySchedule(boss, name, setting);
+    schedules.set(name, setting);
+  };
+
   /** One attempt of a job: the handler, with the failure logged before pg-boss settles it. */
   const run = async (name: string, handler: JobHandler<object>, job: PgBossJob<object>) => {
     try {
@@ -237,7 +266,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
 
   const doStart = async () => {
     const { db, backend } = connect(database);
-    const b = new PgBoss({ ...options.boss, db, backend, schema: JOBS_SCHEMA });
+    // Without workers nothing fires schedules either (pg-boss's cron pass polls on timers of its own).
+    const b = new PgBoss({ schedule: runWorkers, ...options.boss, db, backend, schema: JOBS_SCHEMA });
     // An EventEmitter 'error' with no listener would crash the process.
     b.on('error', (err) => logger.error({ err }, 'job queue error'));
     b.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));
@@ -246,6 +276,12 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       boss = b;
       attached = new Set();
       for (const [name, registration] of registrations) await attach(b, name, registration);
+      for (const [name, setting] of schedules) {
+        // A refused expression (pg-boss checks it) stops the start: say which schedule it was.
+        await applySchedule(b, name, setting).catch((err: Error) => {
+          throw new Error(`Schedule of "${name}" (${setting?.cron}): ${err.message}`, { cause: err });
+        });
+      }
     } catch (err) {
       boss = null;
       await b.stop({ graceful: false }).catch(() => {});
@@ -339,5 +375,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       if (starting) await starting.catch(() => {});
       if (boss) await attach(boss, name, registration);
     },
+
+    schedule: (name, cron, data = {}) => setSchedule(name, { cron, data }),
+
+    unschedule: (name) => setSchedule(name, null),
   };
 }

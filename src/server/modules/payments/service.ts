@@ -27,6 +27,7 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
+export { createExchangeRateRefresh } from './exchange-rate-refresh.ts';
 export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
