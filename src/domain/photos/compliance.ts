@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { PHOTO_SIZE_IDS } from './sizes.ts';
+
+/**
+ * The photo compliance engine's report (issue 12): one check per rule, pass or fail, with what was
+ * measured, what the size asks for, and a plain-language fix. Shared by the server that measures
+ * and the page that shows it.
+ */
+
+export const PHOTO_RULES = [
+  'one-face',
+  'head-height',
+  'eye-line',
+  'tilt',
+  'centred',
+  'background',
+  'sharpness',
+  'shadow',
+  'resolution',
+] as const;
+export type PhotoRule = (typeof PHOTO_RULES)[number];
+
+export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
+  'one-face': 'Exactly one face',
+  'head-height': 'Head size',
+  'eye-line': 'Eye height',
+  tilt: 'Head level',
+  centred: 'Face centred',
+  background: 'Plain, light background',
+  sharpness: 'In focus',
+  shadow: 'Even light on the face',
+  resolution: 'Enough pixels',
+};
+
+/** What the customer can do about a failed check. */
+export const PHOTO_FIXES = {
+  noFace: 'We could not find a face. Face the camera in good light, with nothing covering your face.',
+  manyFaces: 'Only one person may be in the photo. Take it again with no one else in the frame.',
+  headTooBig: 'Move back a little: your head fills too much of the photo.',
+  headTooSmall: 'Move a little closer: your head is too small in the photo.',
+  eyesTooHigh: 'Lower the camera a little, or leave less space below your chin.',
+  eyesTooLow: 'Raise the camera to eye level.',
+  tilted: 'Face the camera and keep your head level.',
+  offCentre: 'Stand in the middle of the frame.',
+  background: 'Stand in front of a plain, light wall with nothing behind you.',
+  blurred: 'Hold the camera still, or lean it on something, and make sure your face is in focus.',
+  shadow: 'Face a window or a lamp so both sides of your face are lit evenly.',
+  lowResolution: 'Use a sharper photo: take it with the phone’s main camera, not a screenshot.',
+} as const;
+
+export const photoCheckSchema = z.object({
+  rule: z.enum(PHOTO_RULES),
+  passed: z.boolean(),
+  /** What was measured, for the customer ("head 62 % of the height"). */
+  measured: z.string(),
+  /** What the size asks for ("50–69 %"). */
+  expected: z.string(),
+  /** Null when passed. */
+  fix: z.string().nullable(),
+});
+export type PhotoCheck = z.infer<typeof photoCheckSchema>;
+
+export const fittedPhotoSchema = z.object({
+  widthPx: z.int(),
+  heightPx: z.int(),
+  bytes: z.int(),
+  /** Head height as a percentage of the image height after fitting; null for a signature. */
+  headPercent: z.number().nullable(),
+});
+export type FittedPhoto = z.infer<typeof fittedPhotoSchema>;
+
+export const complianceReportSchema = z.object({
+  sizeId: z.enum(PHOTO_SIZE_IDS),
+  /** Every rule that applies to the size, in PHOTO_RULES order (a signature has only `resolution`). */
+  checks: z.array(photoCheckSchema),
+  passed: z.boolean(),
+  /** The fitted output's measured figures, or null when the photo could not be fitted (no face). */
+  fitted: fittedPhotoSchema.nullable(),
+});
+export type ComplianceReport = z.infer<typeof complianceReportSchema>;

@@ -1,0 +1,134 @@
+/**
+ * The photo and signature sizes SevaPhotos makes (../shared/photo-specs.md, research 2026-11):
+ * each size's exact output and the ranges the compliance engine checks. Targets pass every
+ * official and secondary reading found; re-check the portals before launch.
+ */
+
+export const PHOTO_SIZE_IDS = ['oci-photo', 'oci-signature', 'in-passport', 'in-evisa', 'us-2x2', 'ca-visa'] as const;
+export type PhotoSizeId = (typeof PHOTO_SIZE_IDS)[number];
+
+/** A fraction range [min, max] of the image height. */
+export type FractionRange = readonly [number, number];
+
+export interface PhotoSizeSpec {
+  id: PhotoSizeId;
+  /** What the customer picks: the document the photo is for. */
+  documentType: string;
+  /** How the size is named on the page. */
+  label: string;
+  kind: 'photo' | 'signature';
+  /** The exact output, in pixels. */
+  widthPx: number;
+  heightPx: number;
+  /** The output JPEG's size limits, in bytes (a margin under the portal's cap). */
+  minBytes: number;
+  maxBytes: number;
+  /** Head height, crown to chin, as a fraction of the image height (photos only). */
+  headHeight: FractionRange | null;
+  /** Eye line's height from the bottom edge, as a fraction of the image height (photos only). */
+  eyeLine: FractionRange | null;
+  /** What the background must be. */
+  background: 'white' | 'light';
+  /**
+   * Whether "Background Change" may be offered: only where the rules ask for a plain background
+   * and evening it out is not an alteration the authority refuses (photo-specs.md, "No alteration").
+   */
+  backgroundChangeAllowed: boolean;
+  /** The rule a customer should know, in one sentence. */
+  note: string;
+}
+
+const KB = 1000;
+
+export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
+  'oci-photo': {
+    id: 'oci-photo',
+    documentType: 'OCI card',
+    label: 'OCI photo (600 × 600 px)',
+    kind: 'photo',
+    widthPx: 600,
+    heightPx: 600,
+    minBytes: 10 * KB,
+    maxBytes: 190 * KB,
+    headHeight: [0.5, 0.75],
+    eyeLine: [0.5, 0.7],
+    background: 'light',
+    backgroundChangeAllowed: true,
+    note: 'A plain light background, off-white or light grey; face straight at the camera.',
+  },
+  'oci-signature': {
+    id: 'oci-signature',
+    documentType: 'OCI card',
+    label: 'OCI signature (600 × 200 px, 3 : 1)',
+    kind: 'signature',
+    widthPx: 600,
+    heightPx: 200,
+    minBytes: 1 * KB,
+    maxBytes: 190 * KB,
+    headHeight: null,
+    eyeLine: null,
+    background: 'white',
+    backgroundChangeAllowed: false,
+    note: 'Sign in dark ink on white paper; a child under 5 gives a thumb impression instead.',
+  },
+  'in-passport': {
+    id: 'in-passport',
+    documentType: 'Indian passport',
+    label: 'Indian passport (630 × 810 px)',
+    kind: 'photo',
+    widthPx: 630,
+    heightPx: 810,
+    minBytes: 10 * KB,
+    maxBytes: 240 * KB,
+    headHeight: [0.7, 0.85],
+    eyeLine: [0.55, 0.72],
+    background: 'white',
+    backgroundChangeAllowed: false,
+    note: 'A plain white background; the face fills most of the photo.',
+  },
+  'in-evisa': {
+    id: 'in-evisa',
+    documentType: 'Indian e-Visa',
+    label: 'Indian e-Visa (600 × 600 px)',
+    kind: 'photo',
+    widthPx: 600,
+    heightPx: 600,
+    minBytes: 10 * KB,
+    maxBytes: 290 * KB,
+    headHeight: [0.5, 0.75],
+    eyeLine: [0.5, 0.7],
+    background: 'light',
+    backgroundChangeAllowed: true,
+    note: 'The full head, frontal, on a plain light or white background with no shadow or border.',
+  },
+  'us-2x2': {
+    id: 'us-2x2',
+    documentType: 'US passport or visa',
+    label: 'US passport or visa (2 × 2 in, 600 × 600 px)',
+    kind: 'photo',
+    widthPx: 600,
+    heightPx: 600,
+    minBytes: 10 * KB,
+    maxBytes: 230 * KB,
+    headHeight: [0.5, 0.69],
+    eyeLine: [0.56, 0.69],
+    background: 'white',
+    backgroundChangeAllowed: false,
+    note: 'Plain white or off-white background; the State Department refuses edited photos.',
+  },
+  'ca-visa': {
+    id: 'ca-visa',
+    documentType: 'Canada visa or PR',
+    label: 'Canada visa or PR (420 × 540 px)',
+    kind: 'photo',
+    widthPx: 420,
+    heightPx: 540,
+    minBytes: 10 * KB,
+    maxBytes: 240 * KB,
+    headHeight: [0.69, 0.8],
+    eyeLine: [0.55, 0.72],
+    background: 'white',
+    backgroundChangeAllowed: false,
+    note: 'Plain white or light background; not for a Canadian passport, which needs a studio photo.',
+  },
+};
