@@ -1101,9 +1101,9 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         icon: 'id-card',
       },
       {
-        title: 'We enhance it and a person checks it',
+        title: 'We check it and fit it',
         description:
-          'We crop, straighten and light the photo and replace the background; a person compares it with the rule before it goes out.',
+          'We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix; then we crop, scale and convert it. We never retouch a face: the US, India and Canada refuse altered photos.',
         icon: 'sparkles',
       },
       {
@@ -1129,7 +1129,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Enhanced and checked',
-          description: 'Cropped, lit and sized to your document’s rule, then checked by a person.',
+          description: 'Checked against your document’s rule, then cropped and sized to it.',
           duration: 'Within 24 hours',
         },
         {
@@ -1146,8 +1146,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Enhanced and checked',
-          description:
-            'Cropped, lit and sized to 2×2 in, then checked by a person; the digital copy is in your account.',
+          description: 'Checked against the rule, cropped and sized to 2×2 in; the digital copy is in your account.',
           duration: 'Within 24 hours',
         },
         {
@@ -1164,7 +1163,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Enhanced and checked',
-          description: 'Cropped, lit and sized to your document, then checked by a person.',
+          description: 'Checked against your document’s rule, then cropped and sized to it.',
           duration: 'Within 24 hours',
         },
         {
@@ -1179,7 +1178,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         question: 'Will my enhanced photo be accepted for an OCI or e-Visa application?',
         answer:
-          'We size it to the exact upload rule of the portal you name and a person checks it. If the portal still rejects it, we rework it free of charge.',
+          'We size it to the exact upload rule of the portal you name and show you every check we made. If the portal still rejects it for a rule we checked, we fit it again free of charge.',
       },
       {
         question: 'Can I use a selfie?',

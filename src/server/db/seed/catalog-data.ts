@@ -1403,7 +1403,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
     description:
-      'Upload a photo taken at home and we crop, straighten and light it, replace the background and size it to the exact rules of the document you need, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. Every photo is checked by a person before it is sent, and you pay less than at a CVS or Walgreens photo counter.',
+      'Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and crop and size it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. We never retouch a face, because the US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.',
     icon: 'camera',
     parameters: [],
     parameterOptions: {},
@@ -1414,9 +1414,9 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'An enhanced, compliant digital photo ready to upload to the OCI, e-Visa or Passport Seva portal, or to print yourself.',
         features: [
-          'Background replaced with plain white or light grey',
+          'Checked for one face, head size, eye line, tilt, background, focus and even light',
           'Cropped and sized to the document’s pixel and file-size rules',
-          'Checked by a person for glare, shadows and head position',
+          'Never retouched: official portals refuse altered photos',
           'JPEG delivered by e-mail and in your account',
         ],
         processingTime: 'Digital file delivered within 24 hours',

@@ -305,7 +305,7 @@ Friends started asking for the same help, then friends of friends. Five years an
     kind: 'vision',
     title: 'A photo that passes the first time',
     description:
-      'Every photo we deliver meets the size, background and file rules of the portal it is meant for — checked by a person, not just a filter.',
+      'Every photo we deliver is measured against the size, background and file rules of the portal it is meant for, and we show you each check and its figure: we promise only what we checked.',
     image: null,
     icon: null,
   },
