@@ -225,7 +225,14 @@ export const deliveryAddressSchema = addressSchema.pick({
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 export const storedDeliverySchema = z.discriminatedUnion('method', [
-  pickupSchema,
+  // Without the input's trimming and defaults: an answer is written as stored.
+  z.object({
+    method: z.literal('pickup'),
+    serviceType: z.enum(PHOTO_SERVICE_TYPES),
+    pinCode: z.string(),
+    addressLine: z.string(),
+    message: z.string().nullable(),
+  }),
   z.object({ method: z.literal('home'), addressId: z.number(), address: deliveryAddressSchema }),
 ]);
 export type StoredDelivery = z.infer<typeof storedDeliverySchema>;

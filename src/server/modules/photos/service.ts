@@ -437,7 +437,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     },
 
     /** PUT …/delivery (step 3): pickup details, or a copy of one of the customer's saved addresses. */
-    setDelivery(customerId: number, ref: PhotoOrderRef, input: ChooseDelivery): Promise<FormResult<PhotoOrder>> {
+    async setDelivery(customerId: number, ref: PhotoOrderRef, input: ChooseDelivery): Promise<FormResult<PhotoOrder>> {
+      // Read before the order's transaction: the address book is the users module's, on its own connection.
+      const addresses = input.method === 'home' ? await deps.users.listAddresses(customerId) : [];
       return change(customerId, ref, async (tx, order) => {
         const repository = createPhotosRepository(tx);
         const details = await repository.findOrder(order.id);
@@ -451,7 +453,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         if (input.method === 'pickup') {
           delivery = input;
         } else {
-          const address = (await deps.users.listAddresses(customerId)).find((a) => a.id === input.addressId);
+          const address = addresses.find((a) => a.id === input.addressId);
           if (!address) return formFailure(404, M.addressNotFound);
           const { fullName, addressLine, city, state, postalCode, country, type, additionalInfo, phone } = address;
           delivery = {
