@@ -30,6 +30,8 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
+import type { AnalysePhoto } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -78,6 +80,8 @@ export interface AppOptions {
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
   /** Where rate limits count; by default this process's memory. */
   rateLimitStore?: RateLimitStore;
+  /** The photo compliance engine (tests pass a fake); by default the engine module. */
+  photoAnalyser?: AnalysePhoto;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -102,6 +106,7 @@ export async function buildApp({
   mail,
   requestTimeoutMs,
   rateLimitStore = createMemoryRateLimitStore(),
+  photoAnalyser,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -159,6 +164,7 @@ export async function buildApp({
       rateLimits: rateLimitStore,
       storage,
       log: app.log.child({ module: 'services' }),
+      ...(photoAnalyser ? { photoAnalyser } : {}),
     }),
   );
   // Files of deleted documents whose removal a crash cut short (docs/decisions/0050).
@@ -171,6 +177,7 @@ export async function buildApp({
   });
   await app.services.auth.registerWorkers();
   await app.services.payments.registerWorkers();
+  await app.services.photos.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   app.addHook('onClose', async () => app.jobs.stop());
@@ -222,6 +229,8 @@ export async function buildApp({
       if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));
       await api.register(couponsRoutes);
       await api.register(checkoutRoutes);
+      await api.register(photoStoreRoutes);
+      await api.register(photoOrderRoutes);
       await api.register(referralsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {

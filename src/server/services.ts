@@ -32,6 +32,7 @@ import {
   squareOptionsFrom,
   stripeSettings,
 } from './modules/payments/service.ts';
+import { type AnalysePhoto, createPhotosService, engineAnalyser } from './modules/photos/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -49,6 +50,8 @@ export interface ServiceDeps {
   rateLimits?: RateLimitStore;
   /** The app's one file storage (uploaded documents). */
   storage: FileStorage;
+  /** The photo compliance engine; by default the engine module, loaded on the first photo (tests pass a fake). */
+  photoAnalyser?: AnalysePhoto;
   log?: {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -57,7 +60,10 @@ export interface ServiceDeps {
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(db: Database, { env, mail, jobs, rateLimits, storage, log }: ServiceDeps) {
+export function createServices(
+  db: Database,
+  { env, mail, jobs, rateLimits, storage, log, photoAnalyser }: ServiceDeps,
+) {
   const catalog = createCatalogService(db);
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
@@ -79,6 +85,14 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
   const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
+  const photos = createPhotosService(db, {
+    orders,
+    users,
+    storage,
+    jobs,
+    analyse: photoAnalyser ?? engineAnalyser(),
+    log: log ?? console,
+  });
   const referrals = createReferralsService(db, {
     users,
     checkout,
@@ -108,6 +122,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     orders,
     completion,
     checkout,
+    photos,
     mail,
     jobs,
     providers,
@@ -137,6 +152,7 @@ export function createServices(db: Database, { env, mail, jobs, rateLimits, stor
     forms,
     applications,
     checkout,
+    photos,
     referrals,
     documents,
     memberForms: createMemberFormsService(db, { orders, forms, completion }),

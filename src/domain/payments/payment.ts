@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
+import { ROUTES } from '../config/routes.ts';
 
 /**
  * Checkout's payment as the browser sees it (docs/decisions/0055): which providers exist, the
@@ -19,17 +20,28 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
   razorpay: 'UPI, cards and netbanking in INR (Razorpay)',
 };
 
+/** Which kind of order is paid: a service application (DOC-…) or a photo order (PHO-…). */
+export type PaidOrderKind = 'service' | 'photo';
+
+/**
+ * The payment result page of an order, where providers return the customer: SPEC.md §2
+ * /service-payment-success for applications, /photo-payment-success for photo orders.
+ */
+export function paymentResultHref(ref: string, kind: PaidOrderKind = 'service'): string {
+  const page = kind === 'photo' ? ROUTES.PHOTO_PAYMENT_SUCCESS : ROUTES.SERVICE_PAYMENT_SUCCESS;
+  return `${page}?${new URLSearchParams({ orderId: ref })}`;
+}
+
+/**
+ * Where a customer who gives up on a provider's page goes back to: the application's checkout
+ * (the order page with ?checkout=1, decision 0056), or the photo order's step 4 (review and pay).
+ */
+export function checkoutHref(ref: string, kind: PaidOrderKind = 'service'): string {
+  if (kind === 'photo') return `${ROUTES.PHOTO_ORDER}?${new URLSearchParams({ orderId: ref, step: '4' })}`;
+  return `${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
+}
+
 /** SPEC.md §4's payment result states, plus PENDING while the provider has not confirmed yet. */
-/** The payment result page (SPEC.md §2 /service-payment-success) of an order: where providers return the customer. */
-export function paymentResultHref(ref: string): string {
-  return `/service-payment-success?${new URLSearchParams({ orderId: ref })}`;
-}
-
-/** The order's checkout (the order page's route with ?checkout=1, decision 0056): where a customer who gives up on a provider's page goes back to. */
-export function checkoutHref(ref: string): string {
-  return `/service-order?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
-}
-
 export const PAYMENT_RESULT_STATES = ['COMPLETED', 'FAILED', 'PENDING'] as const;
 export type PaymentResultState = (typeof PAYMENT_RESULT_STATES)[number];
 

@@ -40,6 +40,10 @@ export const PHOTO_MAX_BYTES = 15 * MEGABYTE;
 export interface UploadRule {
   types: readonly UploadType[];
   maxBytes: number;
+  /** Width × height an image may have, when the slot asks for fewer than the app's limit (photo orders). */
+  maxPixels?: number;
+  /** The shorter side an image must reach (a photo slot refuses a 1 × 1 image). */
+  minSidePx?: number;
 }
 
 export const DOCUMENT_UPLOAD: UploadRule = { types: DOCUMENT_UPLOAD_TYPES, maxBytes: DOCUMENT_MAX_BYTES };

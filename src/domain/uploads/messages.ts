@@ -33,6 +33,11 @@ export function tooManyPixelsMessage(maxMegapixels: number): string {
   return `This image is too large (over ${maxMegapixels} megapixels). Please upload a smaller photo or scan.`;
 }
 
+/** An image too small to be a photo of anything (a 1 × 1 image). */
+export function tooFewPixelsMessage(width: number, height: number, minSidePx: number): string {
+  return `This image is too small (${width} × ${height} px). Please upload a photo at least ${minSidePx} px on each side.`;
+}
+
 /** A PDF with more pages than any document we ask for. */
 export function tooManyPagesMessage(maxPages: number): string {
   return `This PDF has more than ${maxPages} pages. Please upload only the pages we ask for.`;

@@ -10,6 +10,7 @@ export * from '../modules/marketing/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
+export * from '../modules/photos/tables.ts';
 export * from '../modules/referrals/tables.ts';
 export * from '../modules/refunds/tables.ts';
 export * from '../modules/users/tables.ts';

@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * database stays open when this app closes: its owner closes it.
    */
   database?: DatabaseHandle;
+  /** A fake photo compliance engine (the real one loads a face model). */
+  photoAnalyser?: AppOptions['photoAnalyser'];
 }
 
 /**
@@ -66,6 +68,7 @@ export async function buildTestApp(
     jobs,
     mail: options.mail,
     requestTimeoutMs: options.requestTimeoutMs,
+    photoAnalyser: options.photoAnalyser,
   });
   await app.ready();
   await app.jobs.start();

@@ -129,13 +129,14 @@ function drainRequest(request: FastifyRequest) {
 export function createUploadService({ storage, scratchDir, limits }: UploadServiceOptions): UploadService {
   const content: ContentLimits = { ...CONTENT_LIMITS, ...limits };
 
-  /** Checks a received file and puts what we keep of it in storage. */
-  async function keep(received: Received) {
+  /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
+  async function keep(received: Received, rule: UploadRule) {
     if (received.type === 'pdf') {
       await checkPdf(await readFile(received.path), content);
       return storage.put(createReadStream(received.path), { contentType: 'application/pdf' });
     }
-    const image = await reencodeImage(received.path, received.type, content);
+    const maxImagePixels = Math.min(content.maxImagePixels, rule.maxPixels ?? content.maxImagePixels);
+    const image = await reencodeImage(received.path, received.type, { ...content, maxImagePixels }, rule.minSidePx);
     return storage.put(Readable.from([image.data]), { contentType: image.contentType });
   }
 
@@ -161,7 +162,7 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
           throw multipartRefusal(error, itemLimits);
         }
         if (!received) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
-        const stored = await keep(received);
+        const stored = await keep(received, itemLimits);
         return {
           storageKey: stored.key,
           displayName: displayFileName(received.fileName),

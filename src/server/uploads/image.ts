@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import type { UploadType } from '../../domain/uploads/file-types.ts';
-import { tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
+import { tooFewPixelsMessage, tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
 import type { ContentLimits } from './limits.ts';
 import { uploadRefused } from './refusal.ts';
 import { runSandboxed } from './sandbox.ts';
@@ -62,12 +62,14 @@ async function decodeHeic(file: Buffer, limits: ContentLimits) {
  * applied to the pixels, anything after the image data (a polyglot's payload) is gone. JPEG stays
  * JPEG and PNG stays PNG; HEIC becomes JPEG, which every government portal takes. An image with
  * more than `maxImagePixels` pixels is refused from its header, before it is decoded; one that
- * does not decode cleanly (truncated, corrupt) is refused too.
+ * does not decode cleanly (truncated, corrupt) is refused too, and so is one whose shorter side is
+ * under `minSidePx`.
  */
 export async function reencodeImage(
   path: string,
   type: Exclude<UploadType, 'pdf'>,
   limits: ContentLimits,
+  minSidePx = 1,
 ): Promise<ReencodedImage> {
   const options = { limitInputPixels: limits.maxImagePixels, failOn: 'warning' } as const;
   // Read once and decoded from memory (at most the slot's size limit): sharp's cache keeps files it
@@ -81,7 +83,10 @@ export async function reencodeImage(
   }
   const expectedFormat = { jpeg: 'jpeg', png: 'png', heic: 'heif' }[type];
   if (metadata.format !== expectedFormat) throw uploadRefused(400, UPLOAD_MESSAGES.imageUnreadable);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > limits.maxImagePixels) throw tooManyPixels(limits);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width * height > limits.maxImagePixels) throw tooManyPixels(limits);
+  if (Math.min(width, height) < minSidePx) throw uploadRefused(400, tooFewPixelsMessage(width, height, minSidePx));
 
   try {
     if (type === 'heic' && metadata.compression === 'hevc') {

@@ -10,6 +10,7 @@ import {
   checkoutHref,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
+  type PaidOrderKind,
   type Payment,
   type PaymentOption,
   type PaymentProviderName,
@@ -17,6 +18,7 @@ import {
   resultState,
   type StartPayment,
 } from '../../../domain/payments/payment.ts';
+import { PHOTO_ORDER_MESSAGES } from '../../../domain/photos/orders.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
@@ -24,6 +26,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrderCompletion } from '../applications/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import type { PhotosService } from '../photos/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
@@ -32,7 +35,7 @@ export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
-export { createSandboxProvider, type Sandbox } from './sandbox.ts';
+export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 export { createSquareProvider, squareOptionsFrom } from './square.ts';
 export { createStripeProvider, stripeSettings } from './stripe.ts';
 
@@ -84,6 +87,8 @@ export interface PaymentsServiceDeps {
    * (or dropped, when gone) before each payment starts.
    */
   checkout: Pick<CheckoutService, 'chargedSummary' | 'holdCouponForPayment'>;
+  /** A photo order's receipt lists the photo order's own cost summary. */
+  photos: Pick<PhotosService, 'chargedSummary'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -102,6 +107,10 @@ function receiptLine(line: CostLine): [string, string] {
   const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
   return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
+
+/** An unknown order, or another customer's, in the words of its kind's pages. */
+const orderNotFound = (kind: PaidOrderKind) =>
+  formFailure(404, kind === 'photo' ? PHOTO_ORDER_MESSAGES.notFound : A.orderNotFound);
 
 /**
  * Checkout's payments: an attempt per try (the amount is the order's total, read on the server),
@@ -166,7 +175,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
-    const summary = await deps.checkout.chargedSummary(tx, order);
+    const summary =
+      order.kind === 'photo'
+        ? await deps.photos.chargedSummary(tx, order)
+        : await deps.checkout.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
@@ -230,15 +242,16 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       );
       return;
     }
+    // A photo order has everything in (its photos) once paid; an application waits for its forms.
     const moved = await deps.orders.changeOrderStatus(
       order.id,
-      'Forms incomplete',
+      order.kind === 'photo' ? 'Order pending' : 'Forms incomplete',
       { by: { actor: 'system' }, remark: P.paidRemark },
       tx,
     );
     if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
     // Straight on to Order pending when every form and document is already in.
-    await deps.completion.sync(tx, order.id);
+    if (order.kind === 'service') await deps.completion.sync(tx, order.id);
     await payments.setAttemptStatus(attempt.id, 'succeeded');
     await deps.mail.enqueue(tx, {
       ...(await receiptMail(tx, moved.order, attempt)),
@@ -306,18 +319,24 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * under the order's lock; the provider is called after commit with the attempt's idempotency
      * key, so two concurrent calls get the provider's one payment.
      */
-    async start(customerId: number, ref: OrderRef, input: StartPayment): Promise<FormResult<Payment>> {
+    async start(
+      customerId: number,
+      ref: OrderRef,
+      input: StartPayment,
+      kind: PaidOrderKind = 'service',
+    ): Promise<FormResult<Payment>> {
       const name = input.provider ?? defaultProvider;
       const provider = name ? providers.get(name) : undefined;
       if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
-      const owned = await deps.orders.findOwned(customerId, ref, 'service');
-      if (!owned) return formFailure(404, A.orderNotFound);
+      const owned = await deps.orders.findOwned(customerId, ref, kind);
+      if (!owned) return orderNotFound(kind);
       const prepared = await db.transaction(async (tx): Promise<FormResult<{ order: Order; attempt: AttemptRow }>> => {
         const order = await deps.orders.lockOrder(tx, owned.id);
-        if (!order) return formFailure(404, A.orderNotFound);
+        if (!order) return orderNotFound(kind);
         if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
-        const held = await deps.checkout.holdCouponForPayment(tx, order);
-        if (!held.ok) return held;
+        // Coupons are applied to applications only so far (docs/decisions/0063).
+        const held = kind === 'service' ? await deps.checkout.holdCouponForPayment(tx, order) : null;
+        if (held && !held.ok) return held;
         if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
         const payments = createPaymentsRepository(tx);
         const latest = await payments.latestAttempt(order.id);
@@ -346,8 +365,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             amountCents: attempt.amountCents,
             currency: attempt.currency,
             attemptKey: attempt.idempotencyKey,
-            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId)}`,
-            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId)}`,
+            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId, kind)}`,
+            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId, kind)}`,
             openedAt: attempt.createdAt,
           });
           attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);
@@ -360,9 +379,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     },
 
     /** The providers this order can be paid with, and what each would charge (converted when it must). */
-    async options(customerId: number, ref: OrderRef): Promise<FormResult<PaymentOption[]>> {
-      const order = await deps.orders.findOwned(customerId, ref, 'service');
-      if (!order) return formFailure(404, A.orderNotFound);
+    async options(
+      customerId: number,
+      ref: OrderRef,
+      kind: PaidOrderKind = 'service',
+    ): Promise<FormResult<PaymentOption[]>> {
+      const order = await deps.orders.findOwned(customerId, ref, kind);
+      if (!order) return orderNotFound(kind);
       const options: PaymentOption[] = [];
       for (const provider of deps.providers) {
         const charge = await chargeFor(db, provider, order);
@@ -377,12 +400,17 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
      * only makes the provider be asked sooner; the provider's answer decides. Safe to repeat and
      * to race with the webhook (both settle under the order's and the attempt's locks).
      */
-    async confirm(customerId: number, ref: OrderRef, input: ConfirmPayment): Promise<FormResult<Payment>> {
+    async confirm(
+      customerId: number,
+      ref: OrderRef,
+      input: ConfirmPayment,
+      kind: PaidOrderKind = 'service',
+    ): Promise<FormResult<Payment>> {
       const provider = providers.get(input.provider);
       // The confirm body names only providers that have an on-page or return-time confirmation.
       if (!provider?.confirmPayment) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
-      const order = await deps.orders.findOwned(customerId, ref, 'service');
-      if (!order) return formFailure(404, A.orderNotFound);
+      const order = await deps.orders.findOwned(customerId, ref, kind);
+      if (!order) return orderNotFound(kind);
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
       if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
@@ -422,9 +450,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     },
 
     /** The order's latest attempt as the success page shows it, or null before any. */
-    async latest(customerId: number, ref: OrderRef): Promise<FormResult<Payment | null>> {
-      const order = await deps.orders.findOwned(customerId, ref, 'service');
-      if (!order) return formFailure(404, A.orderNotFound);
+    async latest(
+      customerId: number,
+      ref: OrderRef,
+      kind: PaidOrderKind = 'service',
+    ): Promise<FormResult<Payment | null>> {
+      const order = await deps.orders.findOwned(customerId, ref, kind);
+      if (!order) return orderNotFound(kind);
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
       return { ok: true, value: attempt ? toPayment(attempt, order.status) : null };
     },

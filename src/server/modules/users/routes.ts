@@ -113,36 +113,39 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/users/addresses',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'The address book, default first',
-        response: { 200: listEnvelopeSchema(addressSchema) },
+  // SPEC.md §7 lists /addresses among the photo order calls too: the same address book (step 3's sub-stepper).
+  for (const path of ['/users/addresses', '/photo-orders/addresses']) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The address book, default first',
+          response: { 200: listEnvelopeSchema(addressSchema) },
+        },
       },
-    },
-    async (request) => {
-      const results = await users.listAddresses(currentUser(request).viewer.id);
-      return ok({ results, totalCount: results.length, page: 1, limit: results.length });
-    },
-  );
+      async (request) => {
+        const results = await users.listAddresses(currentUser(request).viewer.id);
+        return ok({ results, totalCount: results.length, page: 1, limit: results.length });
+      },
+    );
 
-  app.post(
-    '/users/addresses',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Add an address (the first one becomes the default)',
-        body: addressBody,
-        response: { 201: envelopeSchema(addressSchema) },
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Add an address (the first one becomes the default)',
+          body: addressBody,
+          response: { 201: envelopeSchema(addressSchema) },
+        },
       },
-    },
-    async (request, reply) => {
-      const address = addressOrThrow(await users.createAddress(currentUser(request).viewer.id, request.body));
-      return reply.status(201).send(ok(address, U.addressSaved, 201));
-    },
-  );
+      async (request, reply) => {
+        const address = addressOrThrow(await users.createAddress(currentUser(request).viewer.id, request.body));
+        return reply.status(201).send(ok(address, U.addressSaved, 201));
+      },
+    );
+  }
 
   app.put(
     '/users/addresses/:id',

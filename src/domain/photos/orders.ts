@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../catalog/money.ts';
+import { statusChangeSchema } from '../orders/status.ts';
+import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
+import { addressSchema } from '../users/address.ts';
+import { complianceReportSchema } from './compliance.ts';
+import {
+  DIGITAL_PLAN_ID,
+  PHOTO_CURRENCIES,
+  PHOTO_OPTIONS,
+  PHOTO_PLAN_IDS,
+  type PhotoOption,
+  type PhotoPlanId,
+  PRINT_PLAN_ID,
+} from './pricing.ts';
+import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
+
+/**
+ * A SevaPhotos order (SPEC.md §3 "Photo enhancement order state", §4 photo flow) as the API and
+ * the browser see it: the items (a size and document, up to four photos each), the pricing plan
+ * and options, the delivery, the step the customer is on, and the messages of the photo calls.
+ * docs/decisions/0063-photo-orders.md maps SPEC.md §7's photo calls to these routes.
+ */
+
+/** Photos a customer may upload per item (SPEC.md §3: "four photos"). */
+export const MAX_PHOTOS_PER_ITEM = 4;
+/** Items per order: a family's photos and signatures fit; more is a runaway client. */
+export const MAX_ITEMS_PER_ORDER = 10;
+/** SPEC.md §4: steps 1 (items) to 4 (review and pay). */
+export const PHOTO_STEPS = [1, 2, 3, 4] as const;
+export type PhotoStep = (typeof PHOTO_STEPS)[number];
+
+/**
+ * What a photo upload takes: JPEG, PNG or HEIC up to 15 MB, at most 25 megapixels (a 40-megapixel
+ * decompression bomb is refused from its header; phones take 12 or 24 MP by default) and at least
+ * 100 px on its shorter side (a 1 × 1 image is not a photo).
+ */
+export const PHOTO_ORDER_UPLOAD: UploadRule = {
+  types: IMAGE_UPLOAD_TYPES,
+  maxBytes: PHOTO_MAX_BYTES,
+  maxPixels: 25_000_000,
+  minSidePx: 100,
+};
+
+/** SPEC.md §3 photo service types: one value per retail photo chain (the pickup counter). */
+export const PHOTO_SERVICE_TYPES = ['WALGREENS', 'CVS'] as const;
+export type PhotoServiceType = (typeof PHOTO_SERVICE_TYPES)[number];
+export const PHOTO_SERVICE_TYPE_LABELS: Record<PhotoServiceType, string> = {
+  WALGREENS: 'Walgreens Photo',
+  CVS: 'CVS Photo',
+};
+
+/** SPEC.md §5: "Pin code: exactly 5 digits" (the pickup store's area). */
+export const PIN_CODE_PATTERN = /^\d{5}$/;
+
+export const PHOTO_ORDER_MESSAGES = {
+  created: 'Photo order created',
+  alreadyCreated: 'This photo order was already created',
+  loaded: 'Photo order loaded',
+  listLoaded: 'Photo orders loaded',
+  notFound: 'Photo order not found',
+  orderRefInvalid: 'Order id must be a PHO- id or an order number',
+  locked: 'This photo order is paid and can no longer be changed.',
+  itemAdded: 'Item added',
+  itemRemoved: 'Item removed',
+  itemNotFound: 'Item not found',
+  tooManyItems: `An order can have at most ${MAX_ITEMS_PER_ORDER} items.`,
+  sizeRequired: 'Choose a photo size',
+  documentTypeMismatch: 'This document type does not match the photo size. Choose the size again.',
+  photoUploaded: 'Photo uploaded. We are checking it now.',
+  photoRemoved: 'Photo removed',
+  photoNotFound: 'Photo not found',
+  photoLoaded: 'Photo loaded',
+  tooManyPhotos: `You can upload up to ${MAX_PHOTOS_PER_ITEM} photos per item. Remove one to add another.`,
+  photoNotReady: 'This photo is not fitted yet. Please wait for its check to finish.',
+  photoFailed: 'We could not check this photo. Please upload it again, or another photo.',
+  plansLoaded: 'Plans loaded',
+  planChosen: 'Plan saved',
+  planInvalid: 'Choose Digital Copy (1) or Print copies (2)',
+  optionInvalid: 'Choose Photo Optimize, Background Change or Pickup From Nearest Photo studio',
+  optionTwice: 'Choose each option once',
+  backgroundChangeNotAllowed:
+    'Background Change is not offered for this order: at least one of its sizes must not be altered (passport and visa authorities refuse edited photos).',
+  pickupWithPrint: 'Choose either print copies delivered to home or pickup from a photo studio, not both.',
+  deliverySaved: 'Delivery saved',
+  deliveryNotNeeded: 'A Digital Copy order has nothing to deliver. Choose print copies or pickup first.',
+  deliveryMethodMismatch: (expected: 'pickup' | 'home') =>
+    expected === 'pickup'
+      ? 'This order is picked up from a photo studio: enter the pickup details.'
+      : 'This order is delivered to home: choose a delivery address.',
+  serviceTypeInvalid: 'Choose Walgreens Photo or CVS Photo',
+  pinCodeInvalid: 'Pin code must be exactly 5 digits',
+  addressLineRequired: 'Address is required',
+  addressLineTooLong: 'Address should not exceed 300 characters',
+  messageTooLong: 'The message should not exceed 500 characters',
+  addressRequired: 'Choose a delivery address',
+  addressNotFound: 'Address not found',
+  stepSaved: 'Step saved',
+  stepInvalid: 'Step must be 1, 2, 3 or 4',
+  stepNotReady: (step: PhotoStep) =>
+    step === 2
+      ? 'Add at least one item with a photo before choosing a plan.'
+      : step === 3
+        ? 'Choose a plan before the delivery step.'
+        : 'Complete the delivery step before paying.',
+  reset: 'Your photo order was reset. Start again from step 1.',
+  sizesLoaded: 'Photo sizes loaded',
+  fileTypesLoaded: 'File types loaded',
+  postalFound: 'Postal code found',
+  postalUnknown: 'We do not know this code. Please enter the city and state or province yourself.',
+  postalCountryInvalid: 'Country must be US or CA',
+  postalCodeInvalid: 'Enter the first digits of a ZIP code or the first three characters of a postal code',
+  idempotencyKeyInvalid: 'idempotencyKey must be a UUID',
+} as const;
+const M = PHOTO_ORDER_MESSAGES;
+
+/** `{orderRef}`: the PHO-… id or the order number (the notification link carries the number). */
+export const photoOrderRefParams = z.object({
+  orderRef: z
+    .string()
+    .regex(/^(?:PHO-\d{1,12}|[1-9]\d{0,9})$/, M.orderRefInvalid)
+    .refine((ref) => ref.startsWith('PHO-') || Number(ref) <= 2_147_483_647, M.orderRefInvalid),
+});
+export type PhotoOrderRef = { displayId: string } | { id: number };
+export function parsePhotoOrderRef(ref: string): PhotoOrderRef {
+  return ref.startsWith('PHO-') ? { displayId: ref } : { id: Number(ref) };
+}
+
+const positiveId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const photoItemParams = photoOrderRefParams.extend({ itemId: positiveId });
+export const photoParams = photoItemParams.extend({ photoId: positiveId });
+
+/** POST /photo-orders (SPEC.md §7 `/photo-orders`): a key made once per visit, like applications'. */
+export const createPhotoOrderSchema = z.object({
+  idempotencyKey: z.uuid({ error: M.idempotencyKeyInvalid }),
+  /** USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES). */
+  currency: z.enum(PHOTO_CURRENCIES).default('USD'),
+});
+
+/** POST …/items (SPEC.md §3 step1 item: photoSize and documentType). */
+export const addPhotoItemSchema = z
+  .object({
+    photoSize: z.enum(PHOTO_SIZE_IDS, { error: M.sizeRequired }),
+    /** The document the size is for; when sent it must be the size's own (the picker shows both). */
+    documentType: z.string().trim().max(100).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.documentType && item.documentType !== PHOTO_SIZES[item.photoSize].documentType) {
+      ctx.addIssue({ code: 'custom', path: ['documentType'], message: M.documentTypeMismatch });
+    }
+  });
+
+/** PUT …/plan (SPEC.md §3 step2: pricingPlanId, default Digital Copy; and the options). */
+export const choosePlanSchema = z.object({
+  pricingPlanId: z
+    .union(
+      PHOTO_PLAN_IDS.map((id) => z.literal(id)),
+      { error: M.planInvalid },
+    )
+    .default(DIGITAL_PLAN_ID),
+  options: z
+    .array(z.enum(PHOTO_OPTIONS, { error: M.optionInvalid }))
+    .max(PHOTO_OPTIONS.length, M.optionTwice)
+    .refine((options) => new Set(options).size === options.length, M.optionTwice)
+    .default([]),
+});
+export type ChoosePlan = z.infer<typeof choosePlanSchema>;
+
+/** Whether the plan and options ask for pickup, home delivery or nothing physical. */
+export function deliveryMethodFor(planId: PhotoPlanId, options: readonly PhotoOption[]): 'pickup' | 'home' | null {
+  if (options.includes('pickup')) return 'pickup';
+  return planId === PRINT_PLAN_ID ? 'home' : null;
+}
+
+const addressLine = z
+  .string({ error: M.addressLineRequired })
+  .trim()
+  .min(1, M.addressLineRequired)
+  .max(300, M.addressLineTooLong);
+
+/** SPEC.md §3 step3 / pickupAddress: serviceType, pinCode, addressLine, message. */
+export const pickupSchema = z.object({
+  method: z.literal('pickup'),
+  serviceType: z.enum(PHOTO_SERVICE_TYPES, { error: M.serviceTypeInvalid }),
+  pinCode: z.string({ error: M.pinCodeInvalid }).trim().regex(PIN_CODE_PATTERN, M.pinCodeInvalid),
+  addressLine,
+  message: z
+    .string()
+    .trim()
+    .max(500, M.messageTooLong)
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** Home delivery to one of the customer's saved addresses (GET/POST /photo-orders/addresses). */
+export const homeDeliverySchema = z.object({
+  method: z.literal('home'),
+  addressId: positiveId.or(z.undefined()).refine((v) => v !== undefined, M.addressRequired),
+});
+
+export const chooseDeliverySchema = z.discriminatedUnion('method', [pickupSchema, homeDeliverySchema], {
+  error: 'Choose pickup or home delivery',
+});
+export type ChooseDelivery = z.infer<typeof chooseDeliverySchema>;
+
+export const setStepSchema = z.object({
+  step: z.union(
+    PHOTO_STEPS.map((s) => z.literal(s)),
+    { error: M.stepInvalid },
+  ),
+});
+
+/** The address sub-stepper's saved delivery: a copy of the address, so a later edit of the book changes no order. */
+export const deliveryAddressSchema = addressSchema.pick({
+  fullName: true,
+  addressLine: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+  type: true,
+  additionalInfo: true,
+  phone: true,
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+export const storedDeliverySchema = z.discriminatedUnion('method', [
+  // Without the input's trimming and defaults: an answer is written as stored.
+  z.object({
+    method: z.literal('pickup'),
+    serviceType: z.enum(PHOTO_SERVICE_TYPES),
+    pinCode: z.string(),
+    addressLine: z.string(),
+    message: z.string().nullable(),
+  }),
+  z.object({ method: z.literal('home'), addressId: z.number(), address: deliveryAddressSchema }),
+]);
+export type StoredDelivery = z.infer<typeof storedDeliverySchema>;
+
+/** A photo's compliance check: pending until the job runs, then done (with its report) or failed. */
+export const PHOTO_STATES = ['pending', 'done', 'failed'] as const;
+export type PhotoState = (typeof PHOTO_STATES)[number];
+
+export const photoLinksSchema = z.object({
+  original: z.string(),
+  /** Null until the photo is fitted (or when it could not be). */
+  fitted: z.string().nullable(),
+});
+
+/** One uploaded photo (SPEC.md §3: id, name, size, url), with its check. */
+export const orderPhotoSchema = z.object({
+  id: z.number(),
+  itemId: z.number(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  state: z.enum(PHOTO_STATES),
+  report: complianceReportSchema.nullable(),
+  /** Why the check failed (state failed), in the customer's words. */
+  error: z.string().nullable(),
+  url: z.string(),
+  links: photoLinksSchema,
+  uploadedAt: z.string(),
+});
+export type OrderPhoto = z.infer<typeof orderPhotoSchema>;
+
+export const photoItemSchema = z.object({
+  id: z.number(),
+  photoSize: z.enum(PHOTO_SIZE_IDS),
+  documentType: z.string(),
+  label: z.string(),
+  photos: z.array(orderPhotoSchema),
+});
+export type PhotoItem = z.infer<typeof photoItemSchema>;
+
+export const photoCostLineSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  value: z.string(),
+  subValue: z.string().optional(),
+  icon: z.string(),
+  kind: z.enum(['summary', 'charge', 'discount']),
+  amountCents: z.number(),
+});
+
+/** The order page and every step's answer: SPEC.md §3's orderDetail plus status, total and timeline. */
+export const photoOrderSchema = z.object({
+  id: z.number(),
+  displayId: z.string(),
+  status: z.string(),
+  step: z.union(PHOTO_STEPS.map((s) => z.literal(s))),
+  currency: z.enum(CURRENCIES),
+  totalCents: z.number(),
+  items: z.array(photoItemSchema),
+  pricingPlanId: z.union(PHOTO_PLAN_IDS.map((id) => z.literal(id))),
+  options: z.array(z.enum(PHOTO_OPTIONS)),
+  /** Which kind of delivery the plan needs: pickup, home, or null for digital only. */
+  deliveryMethod: z.enum(['pickup', 'home']).nullable(),
+  delivery: storedDeliverySchema.nullable(),
+  costSummary: z.array(photoCostLineSchema),
+  /** Whether Background Change may be chosen: every item's size allows it. */
+  backgroundChangeOffered: z.boolean(),
+  timeline: z.array(statusChangeSchema),
+  createdAt: z.string(),
+});
+export type PhotoOrder = z.infer<typeof photoOrderSchema>;
+
+/** GET /photo-store/photo-size: the sizes the customer picks from. */
+export const photoSizeSchema = z.object({
+  id: z.enum(PHOTO_SIZE_IDS),
+  documentType: z.string(),
+  label: z.string(),
+  kind: z.enum(['photo', 'signature']),
+  widthPx: z.number(),
+  heightPx: z.number(),
+  maxBytes: z.number(),
+  background: z.enum(['white', 'light']),
+  backgroundChangeAllowed: z.boolean(),
+  note: z.string(),
+});
+
+/** GET /photo-store/file-type: what the upload takes (JPEG, PNG, HEIC). */
+export const photoFileTypeSchema = z.object({
+  id: z.enum(['jpeg', 'png', 'heic']),
+  label: z.string(),
+  mimeTypes: z.array(z.string()),
+  extensions: z.array(z.string()),
+});
+
+/** GET /photo-orders/plans: the plans and options with their prices in the asked currency. */
+export const photoPlansSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  plans: z.array(
+    z.object({
+      id: z.union(PHOTO_PLAN_IDS.map((id) => z.literal(id))),
+      label: z.string(),
+      description: z.string(),
+      unitCents: z.number(),
+      unit: z.literal('item'),
+      isDefault: z.boolean(),
+    }),
+  ),
+  options: z.array(
+    z.object({
+      id: z.enum(PHOTO_OPTIONS),
+      label: z.string(),
+      description: z.string(),
+      unitCents: z.number(),
+      unit: z.enum(['item', 'order']),
+    }),
+  ),
+});
+export const plansQuery = z.object({ currency: z.enum(PHOTO_CURRENCIES).default('USD') });
+
+/** Whether Background Change may be offered for these sizes: every one must allow it (and there is one). */
+export function backgroundChangeOffered(sizeIds: readonly PhotoSizeId[]): boolean {
+  return sizeIds.length > 0 && sizeIds.every((id) => PHOTO_SIZES[id].backgroundChangeAllowed);
+}
+
+/** "JPEG, PNG or HEIC": the photo upload's types as the customer reads them. */
+export const PHOTO_UPLOAD_TYPES_TEXT = describeUploadTypes(IMAGE_UPLOAD_TYPES);
+
+/** The API paths of a photo's files (owner only). */
+export function photoLinks(orderDisplayId: string, itemId: number, photoId: number, fitted: boolean) {
+  const base = `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}`;
+  return { original: `${base}/original`, fitted: fitted ? `${base}/fitted` : null };
+}

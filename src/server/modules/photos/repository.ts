@@ -1,0 +1,125 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
+
+export type PhotoOrderRow = typeof photoOrders.$inferSelect;
+export type PhotoItemRow = typeof photoOrderItems.$inferSelect;
+export type PhotoRow = typeof photoOrderPhotos.$inferSelect;
+
+/** The stored files a row holds (removed from storage after the change that drops the row commits). */
+export function filesOf(photos: readonly Pick<PhotoRow, 'storageKey' | 'fittedKey'>[]): string[] {
+  return photos.flatMap((p) => (p.fittedKey ? [p.storageKey, p.fittedKey] : [p.storageKey]));
+}
+
+export function createPhotosRepository(db: Database) {
+  return {
+    async insertOrder(orderId: number): Promise<void> {
+      await db.insert(photoOrders).values({ orderId }).onConflictDoNothing();
+    },
+
+    async findOrder(orderId: number): Promise<PhotoOrderRow | null> {
+      const [row] = await db.select().from(photoOrders).where(eq(photoOrders.orderId, orderId));
+      return row ?? null;
+    },
+
+    async updateOrder(
+      orderId: number,
+      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery' | 'costSummary'>>,
+    ): Promise<void> {
+      await db.update(photoOrders).set(values).where(eq(photoOrders.orderId, orderId));
+    },
+
+    listItems(orderId: number): Promise<PhotoItemRow[]> {
+      return db
+        .select()
+        .from(photoOrderItems)
+        .where(eq(photoOrderItems.orderId, orderId))
+        .orderBy(asc(photoOrderItems.id));
+    },
+
+    async insertItem(values: typeof photoOrderItems.$inferInsert): Promise<PhotoItemRow> {
+      const [row] = await db.insert(photoOrderItems).values(values).returning();
+      if (!row) throw new Error('insert into photo_order_items returned no row');
+      return row;
+    },
+
+    async findItem(orderId: number, itemId: number): Promise<PhotoItemRow | null> {
+      const [row] = await db
+        .select()
+        .from(photoOrderItems)
+        .where(and(eq(photoOrderItems.orderId, orderId), eq(photoOrderItems.id, itemId)));
+      return row ?? null;
+    },
+
+    /** Deletes the order's items (or one), their photos with them; answers the photos, whose files the caller removes. */
+    async deleteItems(orderId: number, itemId?: number): Promise<PhotoRow[]> {
+      const items = await db
+        .select({ id: photoOrderItems.id })
+        .from(photoOrderItems)
+        .where(and(eq(photoOrderItems.orderId, orderId), itemId ? eq(photoOrderItems.id, itemId) : undefined));
+      const ids = items.map((i) => i.id);
+      if (ids.length === 0) return [];
+      const photos = await this.listPhotos(ids);
+      await db.delete(photoOrderItems).where(inArray(photoOrderItems.id, ids));
+      return photos;
+    },
+
+    listPhotos(itemIds: readonly number[]): Promise<PhotoRow[]> {
+      if (itemIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(photoOrderPhotos)
+        .where(inArray(photoOrderPhotos.itemId, [...itemIds]))
+        .orderBy(asc(photoOrderPhotos.id));
+    },
+
+    async countPhotos(itemId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(photoOrderPhotos).where(eq(photoOrderPhotos.itemId, itemId));
+      return row?.n ?? 0;
+    },
+
+    async insertPhoto(values: typeof photoOrderPhotos.$inferInsert): Promise<PhotoRow> {
+      const [row] = await db.insert(photoOrderPhotos).values(values).returning();
+      if (!row) throw new Error('insert into photo_order_photos returned no row');
+      return row;
+    },
+
+    async findPhoto(itemId: number, photoId: number): Promise<PhotoRow | null> {
+      const [row] = await db
+        .select()
+        .from(photoOrderPhotos)
+        .where(and(eq(photoOrderPhotos.itemId, itemId), eq(photoOrderPhotos.id, photoId)));
+      return row ?? null;
+    },
+
+    async photoById(photoId: number): Promise<(PhotoRow & { sizeId: PhotoItemRow['sizeId'] }) | null> {
+      const [row] = await db
+        .select({ photo: photoOrderPhotos, sizeId: photoOrderItems.sizeId })
+        .from(photoOrderPhotos)
+        .innerJoin(photoOrderItems, eq(photoOrderItems.id, photoOrderPhotos.itemId))
+        .where(eq(photoOrderPhotos.id, photoId));
+      return row ? { ...row.photo, sizeId: row.sizeId } : null;
+    },
+
+    async deletePhoto(photoId: number): Promise<PhotoRow | null> {
+      const [row] = await db.delete(photoOrderPhotos).where(eq(photoOrderPhotos.id, photoId)).returning();
+      return row ?? null;
+    },
+
+    /**
+     * Records the check's outcome while the photo is still pending (a repeated job, or a photo
+     * deleted meanwhile, writes nothing): answers whether it was recorded.
+     */
+    async finishCheck(
+      photoId: number,
+      values: Pick<PhotoRow, 'state' | 'report' | 'fittedKey' | 'error'>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(photoOrderPhotos)
+        .set(values)
+        .where(and(eq(photoOrderPhotos.id, photoId), eq(photoOrderPhotos.state, 'pending')))
+        .returning({ id: photoOrderPhotos.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,490 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { checkoutHref } from '../../../domain/payments/payment.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
+import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
+import { PHOTO_SIZES, type PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { tooFewPixelsMessage, tooManyPixelsMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
+import { mailMessages } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { pixelBombPng } from '../../test/upload-fixtures.ts';
+import { apiCall } from '../applications/testing.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
+import { orders } from '../orders/tables.ts';
+import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
+import { sandboxPayments } from '../payments/tables.ts';
+import { photoOrderPhotos } from './tables.ts';
+
+/** A stand-in for the compliance engine: passes every photo and fits it to the size's exact pixels. */
+async function fakeAnalyse(_image: Buffer, size: PhotoSizeSpec) {
+  const fitted = await sharp({
+    create: { width: size.widthPx, height: size.heightPx, channels: 3, background: '#f4f4f4' },
+  })
+    .jpeg()
+    .toBuffer();
+  const report: ComplianceReport = {
+    sizeId: size.id,
+    checks: [{ rule: 'resolution', passed: true, measured: '1200 × 1200 px', expected: 'at least 600 px', fix: null }],
+    passed: true,
+    fitted: { widthPx: size.widthPx, heightPx: size.heightPx, bytes: fitted.length, headPercent: null },
+  };
+  return { report, fitted };
+}
+
+let t: TestApp;
+let face: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
+  face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+const storedFiles = () => filesUnder(join(t.app.env.dataDir, 'files'));
+
+async function newOrder(token: string, currency?: 'USD' | 'CAD') {
+  const res = await apiCall(t.app, 'POST', '/photo-orders', token, {
+    idempotencyKey: randomUUID(),
+    ...(currency ? { currency } : {}),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; displayId: string };
+}
+
+async function addItem(token: string, ref: string, photoSize = 'oci-photo') {
+  const res = await apiCall(t.app, 'POST', `/photo-orders/${ref}/items`, token, { photoSize });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.items.at(-1) as { id: number };
+}
+
+function upload(token: string | null, ref: string, itemId: number, data: Buffer, name = 'me.jpg') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/photo-orders/${ref}/items/${itemId}/photos`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
+    payload: multipart([filePart(name, data, 'image/jpeg')]),
+  });
+}
+
+/** A customer with an order holding one item and one checked photo. */
+async function orderWithPhoto(photoSize = 'oci-photo') {
+  const user = await createSignedInUser(t.app);
+  const order = await newOrder(user.token);
+  const item = await addItem(user.token, order.displayId, photoSize);
+  const res = await upload(user.token, order.displayId, item.id, face);
+  expect(res.statusCode).toBe(201);
+  await t.runJobs();
+  return { user, order, item, photo: res.json().data as { id: number } };
+}
+
+describe('photo store', () => {
+  it('lists the sizes and the file types to visitors', async () => {
+    const sizes = await apiCall(t.app, 'GET', '/photo-store/photo-size', null);
+    expect(sizes.statusCode).toBe(200);
+    expect(sizes.json().data.map((s: { id: string }) => s.id)).toEqual(Object.keys(PHOTO_SIZES));
+    expect(sizes.json().data[0]).toMatchObject({
+      documentType: 'OCI card',
+      widthPx: 600,
+      backgroundChangeAllowed: true,
+    });
+    const types = await apiCall(t.app, 'GET', '/photo-store/file-type', null);
+    expect(types.json().data.map((f: { label: string }) => f.label)).toEqual(['JPEG', 'PNG', 'HEIC']);
+  });
+
+  it('answers the plans with server prices in USD and CAD, Digital Copy (1) the default', async () => {
+    for (const currency of ['USD', 'CAD'] as const) {
+      const res = await apiCall(t.app, 'GET', `/photo-orders/plans?currency=${currency}`, null);
+      expect(res.statusCode).toBe(200);
+      const { plans, options } = res.json().data;
+      expect(plans).toMatchObject([
+        { id: 1, label: 'Digital Copy', unitCents: PHOTO_PRICES[currency].plans[1], isDefault: true },
+        { id: 2, label: 'Get Print Copies delivered to home', unitCents: PHOTO_PRICES[currency].plans[2] },
+      ]);
+      expect(options.map((o: { label: string }) => o.label)).toEqual([
+        'Photo Optimize',
+        'Background Change',
+        'Pickup From Nearest Photo studio',
+      ]);
+    }
+  });
+
+  it('looks up ZIP prefixes and Canadian FSAs offline', async () => {
+    const ny = await apiCall(t.app, 'GET', '/postal-lookup?country=US&code=10001', null);
+    expect(ny.json().data).toEqual({ country: 'US', prefix: '100', city: 'New York', state: 'NY' });
+    const ottawa = await apiCall(t.app, 'GET', '/postal-lookup?country=CA&code=k1a%200b1', null);
+    expect(ottawa.json().data).toMatchObject({ city: 'Ottawa', state: 'ON' });
+    const stateOnly = await apiCall(t.app, 'GET', '/postal-lookup?country=US&code=59801', null);
+    expect(stateOnly.json().data).toMatchObject({ city: null, state: 'MT' });
+    const unknown = await apiCall(t.app, 'GET', '/postal-lookup?country=US&code=00001', null);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(M.postalUnknown);
+    const bad = await apiCall(t.app, 'GET', '/postal-lookup?country=CA&code=12', null);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(M.postalCodeInvalid);
+  });
+});
+
+describe('photo orders: create, read, list, ownership', () => {
+  it('creates a PHO- order at step 1, idempotently, and lists only the owner’s', async () => {
+    const user = await createSignedInUser(t.app);
+    const idempotencyKey = randomUUID();
+    const first = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey, totalCents: 1 });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().message).toBe(M.created);
+    const order = first.json().data;
+    expect(order).toMatchObject({ status: 'Payment pending', step: 1, pricingPlanId: 1, totalCents: 0, items: [] });
+    expect(order.displayId).toMatch(/^PHO-\d{8}$/);
+    const again = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(order.id);
+
+    const other = await createSignedInUser(t.app);
+    await newOrder(other.token);
+    const list = await apiCall(t.app, 'GET', '/photo-orders', user.token);
+    expect(list.json().data.results.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    const byNumber = await apiCall(t.app, 'GET', `/photo-orders/${order.id}`, user.token);
+    expect(byNumber.json().data.displayId).toBe(order.displayId);
+  });
+
+  it('refuses a bad key with its message', async () => {
+    const user = await createSignedInUser(t.app);
+    const res = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: 'nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.idempotencyKeyInvalid);
+  });
+
+  it('answers another customer 404 and a visitor 401 on every route', async () => {
+    const { user, order, item, photo } = await orderWithPhoto();
+    const stranger = await createSignedInUser(t.app);
+    const base = `/photo-orders/${order.displayId}`;
+    const photoPath = `${base}/items/${item.id}/photos/${photo.id}`;
+    const calls: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object][] = [
+      ['GET', base],
+      ['POST', `${base}/items`, { photoSize: 'oci-photo' }],
+      ['DELETE', `${base}/items/${item.id}`],
+      ['GET', photoPath],
+      ['GET', `${photoPath}/original`],
+      ['GET', `${photoPath}/fitted`],
+      ['DELETE', photoPath],
+      ['PUT', `${base}/plan`, { pricingPlanId: 1 }],
+      ['PUT', `${base}/delivery`, { method: 'pickup', serviceType: 'CVS', pinCode: '12345', addressLine: 'Main St' }],
+      ['PUT', `${base}/step`, { step: 1 }],
+      ['POST', `${base}/reset`],
+      ['POST', `${base}/payment`, {}],
+      ['GET', `${base}/payment`],
+    ];
+    for (const [method, url, body] of calls) {
+      const theirs = await apiCall(t.app, method, url, stranger.token, body);
+      expect([url, theirs.statusCode]).toEqual([url, 404]);
+      const visitor = await apiCall(t.app, method, url, null, body);
+      expect([url, visitor.statusCode]).toEqual([url, 401]);
+    }
+    expect((await upload(stranger.token, order.displayId, item.id, face)).statusCode).toBe(404);
+    expect((await upload(null, order.displayId, item.id, face)).statusCode).toBe(401);
+    // Nothing of theirs changed it.
+    const unchanged = await apiCall(t.app, 'GET', base, user.token);
+    expect(unchanged.json().data.items).toHaveLength(1);
+  });
+});
+
+describe('items and photos', () => {
+  it('adds and removes items, pricing each on the server, with the messages of bad input', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const bad = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, { photoSize: 'xx' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(M.sizeRequired);
+    const mismatch = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, {
+      photoSize: 'us-2x2',
+      documentType: 'OCI card',
+    });
+    expect(mismatch.json().errors).toEqual({ documentType: M.documentTypeMismatch });
+    const item = await addItem(user.token, order.displayId, 'in-passport');
+    const second = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/items`, user.token, {
+      photoSize: 'us-2x2',
+      documentType: 'US passport or visa',
+    });
+    expect(second.json().data.totalCents).toBe(2 * PHOTO_PRICES.USD.plans[1]);
+    const removed = await apiCall(t.app, 'DELETE', `/photo-orders/${order.displayId}/items/${item.id}`, user.token);
+    expect(removed.json().data.items.map((i: { photoSize: string }) => i.photoSize)).toEqual(['us-2x2']);
+    expect(removed.json().data.totalCents).toBe(PHOTO_PRICES.USD.plans[1]);
+  });
+
+  it('checks an uploaded photo in the background and serves the fitted and original files to the owner', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const item = await addItem(user.token, order.displayId, 'in-passport');
+    const res = await upload(user.token, order.displayId, item.id, face);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe(M.photoUploaded);
+    const photo = res.json().data;
+    expect(photo).toMatchObject({ state: 'pending', report: null, links: { fitted: null } });
+
+    const path = `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`;
+    const early = await apiCall(t.app, 'GET', `${path}/fitted`, user.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(M.photoNotReady);
+
+    await t.runJobs();
+    const done = (await apiCall(t.app, 'GET', path, user.token)).json().data;
+    expect(done).toMatchObject({ state: 'done', report: { sizeId: 'in-passport', passed: true } });
+    expect(done.links.fitted).toBe(`/api/v1${path}/fitted`);
+
+    const fitted = await apiCall(t.app, 'GET', `${path}/fitted`, user.token);
+    expect(fitted.statusCode).toBe(200);
+    expect(fitted.headers).toMatchObject({
+      'content-type': 'image/jpeg',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+    });
+    expect(await sharp(fitted.rawPayload).metadata()).toMatchObject({ width: 630, height: 810, format: 'jpeg' });
+    const original = await apiCall(t.app, 'GET', `${path}/original`, user.token);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 800, height: 800 });
+  });
+
+  it('takes at most four photos per item and removes a photo with its files', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const item = await addItem(user.token, order.displayId);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await upload(user.token, order.displayId, item.id, face)).json().data.id);
+    await t.runJobs();
+    const before = await storedFiles();
+    const fifth = await upload(user.token, order.displayId, item.id, face);
+    expect(fifth.statusCode).toBe(409);
+    expect(fifth.json().message).toBe(M.tooManyPhotos);
+    expect(await storedFiles()).toEqual(before);
+
+    const path = `/photo-orders/${order.displayId}/items/${item.id}/photos/${ids[0]}`;
+    const removed = await apiCall(t.app, 'DELETE', path, user.token);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.items[0].photos).toHaveLength(3);
+    // The original and the fitted file are gone.
+    expect((await storedFiles()).length).toBe(before.length - 2);
+  });
+
+  it.each([
+    [
+      'a non-image renamed .jpg',
+      () => Buffer.from('MZ\x90\x00 this is a program'),
+      415,
+      unsupportedTypeMessage(['jpeg', 'png', 'heic']),
+    ],
+    [
+      'a 1 × 1 image',
+      () =>
+        sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      400,
+      tooFewPixelsMessage(1, 1, 100),
+    ],
+    ['a 40-megapixel decompression bomb', () => pixelBombPng(6325), 400, tooManyPixelsMessage(25)],
+  ])('refuses %s with a clear message and stores nothing', async (_name, make, status, message) => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const item = await addItem(user.token, order.displayId);
+    const before = await storedFiles();
+    const res = await upload(user.token, order.displayId, item.id, await make(), 'photo.jpg');
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ isSuccess: false, message, errors: { file: message } });
+    expect(await storedFiles()).toEqual(before);
+    expect(await filesUnder(join(t.app.env.dataDir, 'upload-scratch'))).toEqual([]);
+    const rows = await t.database.db.select().from(photoOrderPhotos).where(eq(photoOrderPhotos.itemId, item.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('plan, delivery, step and reset', () => {
+  it('offers Background Change only when every size allows it, and never pickup with home delivery', async () => {
+    const { user, order } = await orderWithPhoto('oci-photo');
+    const plan = (body: object) => apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/plan`, user.token, body);
+    const ok = await plan({ pricingPlanId: 1, options: ['background-change', 'photo-optimize'] });
+    expect(ok.statusCode).toBe(200);
+    const p = PHOTO_PRICES.USD;
+    expect(ok.json().data.totalCents).toBe(p.plans[1] + p.options['background-change'] + p.options['photo-optimize']);
+    expect(ok.json().data.costSummary.map((l: { label: string }) => l.label)).toEqual([
+      'Items',
+      'Digital Copy',
+      'Photo Optimize',
+      'Background Change',
+      'Actual Cost',
+    ]);
+    // A US passport photo joins: Background Change is dropped and no longer accepted.
+    const joined = await addItem(user.token, order.displayId, 'us-2x2');
+    expect(joined).toBeTruthy();
+    const after = (await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token)).json().data;
+    expect(after).toMatchObject({ options: ['photo-optimize'], backgroundChangeOffered: false });
+    const refused = await plan({ pricingPlanId: 1, options: ['background-change'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.backgroundChangeNotAllowed);
+    const both = await plan({ pricingPlanId: 2, options: ['pickup'] });
+    expect(both.json().message).toBe(M.pickupWithPrint);
+    const badPlan = await plan({ pricingPlanId: 3 });
+    expect(badPlan.json().message).toBe(M.planInvalid);
+  });
+
+  it('saves pickup with a 5-digit pin code, or a copy of a saved address for home delivery', async () => {
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    const delivery = (body: object) => apiCall(t.app, 'PUT', `${base}/delivery`, user.token, body);
+    const pickup = { method: 'pickup', serviceType: 'WALGREENS', pinCode: '94105', addressLine: '1 Market St' };
+    const digitalOnly = await delivery(pickup);
+    expect(digitalOnly.statusCode).toBe(409);
+    expect(digitalOnly.json().message).toBe(M.deliveryNotNeeded);
+
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
+    for (const pinCode of ['1234', '123456', 'abcde']) {
+      const bad = await delivery({ ...pickup, pinCode });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual({ pinCode: 'Pin code must be exactly 5 digits' });
+    }
+    const saved = await delivery({ ...pickup, message: 'Evening pickup' });
+    expect(saved.json().data.delivery).toEqual({ ...pickup, message: 'Evening pickup' });
+    expect(saved.json().data.deliveryMethod).toBe('pickup');
+
+    // Print copies to home: the address book (default first) and a copy on the order.
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 2, options: [] });
+    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, {
+      fullName: 'Priya Sharma',
+      addressLine: '12 King St W',
+      city: 'Toronto',
+      state: 'ON',
+      postalCode: 'm5h1a1',
+      country: 'CA',
+      type: 'home',
+    });
+    expect(address.statusCode).toBe(201);
+    const book = await apiCall(t.app, 'GET', '/photo-orders/addresses', user.token);
+    expect(book.json().data.results[0]).toMatchObject({ isDefault: true, postalCode: 'M5H 1A1' });
+    const wrongMethod = await delivery(pickup);
+    expect(wrongMethod.json().message).toBe(M.deliveryMethodMismatch('home'));
+    const home = await delivery({ method: 'home', addressId: address.json().data.id });
+    expect(home.json().data.delivery).toMatchObject({ method: 'home', address: { city: 'Toronto', state: 'ON' } });
+
+    const stranger = await createSignedInUser(t.app);
+    const theirs = await apiCall(t.app, 'POST', '/photo-orders/addresses', stranger.token, {
+      fullName: 'Other Person',
+      addressLine: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+    });
+    const notMine = await delivery({ method: 'home', addressId: theirs.json().data.id });
+    expect(notMine.statusCode).toBe(404);
+  });
+
+  it('keeps the step on the server, only once the earlier steps are done', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const step = (n: number) => apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/step`, user.token, { step: n });
+    const early = await step(2);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(M.stepNotReady(2));
+    expect((await step(5)).json().message).toBe(M.stepInvalid);
+    const item = await addItem(user.token, order.displayId);
+    await upload(user.token, order.displayId, item.id, face);
+    expect((await step(3)).json().data.step).toBe(3);
+    await apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/plan`, user.token, { pricingPlanId: 2 });
+    expect((await step(4)).json().message).toBe(M.stepNotReady(4));
+    await apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/plan`, user.token, { pricingPlanId: 1 });
+    expect((await step(4)).statusCode).toBe(200);
+    const back = await apiCall(t.app, 'GET', `/photo-orders/${order.displayId}`, user.token);
+    expect(back.json().data.step).toBe(4);
+  });
+
+  it('resets items, photos, plan and delivery but keeps the order', async () => {
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
+    await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
+      method: 'pickup',
+      serviceType: 'CVS',
+      pinCode: '10001',
+      addressLine: '5th Ave',
+    });
+    await apiCall(t.app, 'PUT', `${base}/step`, user.token, { step: 4 });
+    const before = (await storedFiles()).length;
+    const reset = await apiCall(t.app, 'POST', `${base}/reset`, user.token);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe(M.reset);
+    expect(reset.json().data).toMatchObject({
+      id: order.id,
+      step: 1,
+      items: [],
+      pricingPlanId: 1,
+      options: [],
+      delivery: null,
+      totalCents: 0,
+      status: 'Payment pending',
+    });
+    expect((await storedFiles()).length).toBe(before - 2);
+  });
+});
+
+describe('paying a photo order', () => {
+  it('pays through the sandbox, reaches Order pending, and the notification links to the photo order page', async () => {
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    const started = await apiCall(t.app, 'POST', `${base}/payment`, user.token, { amountCents: 1 });
+    expect(started.statusCode).toBe(200);
+    const payment = started.json().data;
+    expect(payment).toMatchObject({ state: 'PENDING', amountCents: PHOTO_PRICES.USD.plans[1], currency: 'USD' });
+    const paymentId = new URL(payment.redirectUrl).searchParams.get('payment') ?? '';
+
+    const sandbox = t.app.services.sandbox;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    await sandbox.settle(paymentId, 'succeeded');
+    const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_WEBHOOK_PATH,
+      headers: event.headers,
+      payload: event.body,
+    });
+    expect(hook.statusCode).toBe(200);
+    await t.runJobs();
+
+    const latest = await apiCall(t.app, 'GET', `${base}/payment`, user.token);
+    expect(latest.json().data).toMatchObject({ state: 'COMPLETED', orderStatus: 'Order pending' });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('Order pending');
+
+    const [note] = await t.database.db.select().from(notifications).where(eq(notifications.orderIdDb, order.id));
+    expect(note?.orderId).toBe(order.displayId);
+    expect(notificationHref({ orderId: note?.orderId ?? '', orderId_DB: order.id })).toBe(
+      `/photos/photo-enhancement?orderId=${order.id}`,
+    );
+    const receipts = await t.database.db.select().from(mailMessages);
+    const receipt = receipts.find((r) => r.subject === `Payment received for your order ${order.displayId}`);
+    expect(receipt?.text).toContain('Digital Copy');
+
+    // A paid order is not changed any more.
+    const locked = await apiCall(t.app, 'POST', `${base}/reset`, user.token);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(M.locked);
+  });
+
+  it('returns the customer to /photo-payment-success and back to step 4 on cancel', async () => {
+    const { user, order } = await orderWithPhoto();
+    const started = await apiCall(t.app, 'POST', `/photo-orders/${order.displayId}/payment`, user.token, {});
+    const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
+    const [sandboxPayment] = await t.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, paymentId));
+    expect(sandboxPayment?.returnUrl).toBe(`${t.app.env.siteUrl}/photo-payment-success?orderId=${order.displayId}`);
+    expect(checkoutHref(order.displayId, 'photo')).toBe(`/photos/photo-order?orderId=${order.displayId}&step=4`);
+  });
+});

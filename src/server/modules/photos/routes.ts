@@ -1,0 +1,446 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
+import {
+  confirmPaymentSchema,
+  PAYMENT_MESSAGES as P,
+  paymentOptionSchema,
+  paymentSchema,
+  startPaymentSchema,
+} from '../../../domain/payments/payment.ts';
+import {
+  addPhotoItemSchema,
+  chooseDeliverySchema,
+  choosePlanSchema,
+  createPhotoOrderSchema,
+  PHOTO_ORDER_MESSAGES as M,
+  orderPhotoSchema,
+  parsePhotoOrderRef,
+  photoFileTypeSchema,
+  photoItemParams,
+  photoOrderRefParams,
+  photoOrderSchema,
+  photoParams,
+  photoPlansSchema,
+  photoSizeSchema,
+  plansQuery,
+  setStepSchema,
+} from '../../../domain/photos/orders.ts';
+import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
+import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../domain/uploads/file-types.ts';
+import { isLookupCode, lookupPostalCode } from '../../../domain/users/postal-lookup.ts';
+import { ADDRESS_COUNTRIES } from '../../../domain/users/regions.ts';
+import { HttpError, valueOrThrow } from '../../http/errors.ts';
+import { perSignedInUser } from '../../http/rate-limits.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+
+/** Like applications': a customer starts a few photo orders at most; this stops a runaway client. */
+export const PHOTO_ORDER_CREATE_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
+/**
+ * Like application documents': each upload costs a re-encode (seconds for a large HEIC) and a
+ * compliance check (about half a second of face detection). Ten items of four photos, retried.
+ */
+export const PHOTO_UPLOAD_RATE_LIMIT = { max: 100, timeWindow: '10 minutes' } as const;
+/** Per signed-in customer, as applications' payments. */
+export const PHOTO_PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
+
+const tags = ['photos'];
+
+/** SPEC.md §7 photo store calls: public lists the photo order pages start from. */
+export const photoStoreRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/photo-store/photo-size',
+    {
+      schema: {
+        tags,
+        summary: 'The photo and signature sizes SevaPhotos makes, each with its document and rules',
+        response: { 200: envelopeSchema(z.array(photoSizeSchema)) },
+      },
+    },
+    async () =>
+      ok(
+        PHOTO_SIZE_IDS.map((id) => {
+          const { minBytes: _min, headHeight: _h, eyeLine: _e, ...size } = PHOTO_SIZES[id];
+          return size;
+        }),
+        M.sizesLoaded,
+      ),
+  );
+
+  app.get(
+    '/photo-store/file-type',
+    {
+      schema: {
+        tags,
+        summary: 'The file types a photo upload takes (checked by their content, not their name)',
+        response: { 200: envelopeSchema(z.array(photoFileTypeSchema)) },
+      },
+    },
+    async () =>
+      ok(
+        IMAGE_UPLOAD_TYPES.map((type) => {
+          const info = UPLOAD_TYPE_INFO[type];
+          return {
+            id: type as 'jpeg' | 'png' | 'heic',
+            label: info.label,
+            mimeTypes: [...info.mimeTypes],
+            extensions: [...info.extensions],
+          };
+        }),
+        M.fileTypesLoaded,
+      ),
+  );
+
+  app.get(
+    '/photo-orders/plans',
+    {
+      schema: {
+        tags,
+        summary: 'The pricing plans (1 Digital Copy, 2 Print copies) and options with their prices',
+        querystring: plansQuery,
+        response: { 200: envelopeSchema(photoPlansSchema) },
+      },
+    },
+    async (request) => ok(app.services.photos.plans(request.query.currency), M.plansLoaded),
+  );
+
+  app.get(
+    '/postal-lookup',
+    {
+      schema: {
+        tags,
+        summary: "A ZIP or postal code's state or province, and city where our offline table knows it",
+        querystring: z
+          .object({
+            country: z.enum(ADDRESS_COUNTRIES, { error: M.postalCountryInvalid }),
+            code: z.string().max(12, M.postalCodeInvalid),
+          })
+          .refine((q) => isLookupCode(q.country, q.code), { message: M.postalCodeInvalid, path: ['code'] }),
+        response: {
+          200: envelopeSchema(
+            z.object({
+              country: z.enum(ADDRESS_COUNTRIES),
+              prefix: z.string(),
+              city: z.string().nullable(),
+              state: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const found = lookupPostalCode(request.query.country, request.query.code);
+      if (!found) throw new HttpError(404, M.postalUnknown);
+      return ok(found, M.postalFound);
+    },
+  );
+};
+
+/** The photo order's own file links: originals and fitted photos, served as files to their owner. */
+const fileResponse = {
+  description: 'The photo (JPEG or PNG), with nosniff, Cache-Control: private, no-store and a sandboxing CSP',
+  content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } },
+};
+
+/**
+ * SPEC.md §7's photo order calls (/photo-orders, /photo-orders/upload, /photos/, /update/, /items/,
+ * /order/, /initialize, /complete/) under /api/v1/photo-orders/… for the signed-in owner; the
+ * mapping is in docs/decisions/0063. Another customer's order, item or photo is a 404.
+ */
+export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireUser);
+  const { photos, payments } = app.services;
+  const customer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).viewer;
+  const refOf = (params: { orderRef: string }) => parsePhotoOrderRef(params.orderRef);
+  const order200 = { 200: envelopeSchema(photoOrderSchema) };
+
+  app.post(
+    '/photo-orders',
+    {
+      config: { rateLimit: perSignedInUser(PHOTO_ORDER_CREATE_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary:
+          'Start a photo order (PHO-…, Payment pending, step 1). The same idempotencyKey again answers it with 200.',
+        body: createPhotoOrderSchema,
+        response: { 200: envelopeSchema(photoOrderSchema), 201: envelopeSchema(photoOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, email } = customer(request);
+      const { order, created } = valueOrThrow(await photos.create({ id, email }, request.body));
+      const status = created ? 201 : 200;
+      return reply.status(status).send(ok(order, created ? M.created : M.alreadyCreated, status));
+    },
+  );
+
+  app.get(
+    '/photo-orders',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in customer's photo orders, newest first",
+        querystring: paginationQuery,
+        response: { 200: listEnvelopeSchema(orderSummarySchema) },
+      },
+    },
+    async (request) => ok(await photos.list(customer(request).id, request.query), M.listLoaded),
+  );
+
+  app.get(
+    '/photo-orders/:orderRef',
+    {
+      schema: {
+        tags,
+        summary: 'The photo order: items with photos and checks, plan, delivery, step, cost summary and timeline',
+        params: photoOrderRefParams,
+        response: order200,
+      },
+    },
+    async (request) => ok(valueOrThrow(await photos.get(customer(request).id, refOf(request.params))), M.loaded),
+  );
+
+  app.post(
+    '/photo-orders/:orderRef/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add an item: a photo size and its document type (before payment; at most 10)',
+        params: photoOrderRefParams,
+        body: addPhotoItemSchema,
+        response: { 201: envelopeSchema(photoOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const order = valueOrThrow(await photos.addItem(customer(request).id, refOf(request.params), request.body));
+      return reply.status(201).send(ok(order, M.itemAdded, 201));
+    },
+  );
+
+  app.delete(
+    '/photo-orders/:orderRef/items/:itemId',
+    {
+      schema: { tags, summary: 'Remove an item and its photos', params: photoItemParams, response: order200 },
+    },
+    async (request) => {
+      const { itemId } = request.params;
+      return ok(
+        valueOrThrow(await photos.removeItem(customer(request).id, refOf(request.params), itemId)),
+        M.itemRemoved,
+      );
+    },
+  );
+
+  app.get(
+    '/photo-orders/:orderRef/items/:itemId/photos/:photoId',
+    {
+      schema: {
+        tags,
+        summary: "A photo's check: pending until done (with its report) or failed. Poll it after an upload.",
+        params: photoParams,
+        response: { 200: envelopeSchema(orderPhotoSchema) },
+      },
+    },
+    async (request) => {
+      const { itemId, photoId } = request.params;
+      const photo = await photos.photo(customer(request).id, refOf(request.params), itemId, photoId);
+      return ok(valueOrThrow(photo), M.photoLoaded);
+    },
+  );
+
+  app.delete(
+    '/photo-orders/:orderRef/items/:itemId/photos/:photoId',
+    { schema: { tags, summary: 'Remove a photo (before payment)', params: photoParams, response: order200 } },
+    async (request) => {
+      const { itemId, photoId } = request.params;
+      const order = await photos.removePhoto(customer(request).id, refOf(request.params), itemId, photoId);
+      return ok(valueOrThrow(order), M.photoRemoved);
+    },
+  );
+
+  for (const which of ['original', 'fitted'] as const) {
+    app.get(
+      `/photo-orders/:orderRef/items/:itemId/photos/:photoId/${which}`,
+      {
+        schema: {
+          tags,
+          summary:
+            which === 'original'
+              ? 'Download the photo as uploaded (re-encoded, metadata removed)'
+              : "Download the fitted photo at its size's exact pixels (409 until its check is done)",
+          params: photoParams,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const { itemId, photoId } = request.params;
+        const file = await photos.openFile(customer(request).id, refOf(request.params), itemId, photoId, which);
+        return serveFile(reply, app.storage, valueOrThrow(file));
+      },
+    );
+  }
+
+  app.put(
+    '/photo-orders/:orderRef/plan',
+    {
+      schema: {
+        tags,
+        summary: 'Step 2: the pricing plan (1 Digital Copy, 2 Print copies) and options; the server prices the order',
+        params: photoOrderRefParams,
+        body: choosePlanSchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.choosePlan(customer(request).id, refOf(request.params), request.body);
+      return ok(valueOrThrow(order), M.planChosen);
+    },
+  );
+
+  app.put(
+    '/photo-orders/:orderRef/delivery',
+    {
+      schema: {
+        tags,
+        summary: 'Step 3: pickup at a photo counter (chain, 5-digit pin code, address, message) or home delivery',
+        params: photoOrderRefParams,
+        body: chooseDeliverySchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.setDelivery(customer(request).id, refOf(request.params), request.body);
+      return ok(valueOrThrow(order), M.deliverySaved);
+    },
+  );
+
+  app.put(
+    '/photo-orders/:orderRef/step',
+    {
+      schema: {
+        tags,
+        summary: 'The step the customer is on (1–4), kept so a return resumes there; later steps need the earlier ones',
+        params: photoOrderRefParams,
+        body: setStepSchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.setStep(customer(request).id, refOf(request.params), request.body.step);
+      return ok(valueOrThrow(order), M.stepSaved);
+    },
+  );
+
+  app.post(
+    '/photo-orders/:orderRef/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Start the order again: items, photos, plan and delivery cleared, step 1; the order stays',
+        params: photoOrderRefParams,
+        response: order200,
+      },
+    },
+    async (request) => ok(valueOrThrow(await photos.reset(customer(request).id, refOf(request.params))), M.reset),
+  );
+
+  // Paying: the same providers, attempts and webhook inbox as applications (docs/decisions/0055, 0063).
+  app.post(
+    '/photo-orders/:orderRef/payment',
+    {
+      config: { rateLimit: perSignedInUser(PHOTO_PAYMENT_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary: "Start (or continue) paying the photo order's total; answers the attempt with the provider's page",
+        params: photoOrderRefParams,
+        body: startPaymentSchema.nullish(),
+        response: { 200: envelopeSchema(paymentSchema) },
+      },
+    },
+    async (request) => {
+      const payment = await payments.start(customer(request).id, refOf(request.params), request.body ?? {}, 'photo');
+      return ok(valueOrThrow(payment), P.started);
+    },
+  );
+
+  app.get(
+    '/photo-orders/:orderRef/payment',
+    {
+      schema: {
+        tags,
+        summary: "The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any",
+        params: photoOrderRefParams,
+        response: { 200: envelopeSchema(paymentSchema.nullable()) },
+      },
+    },
+    async (request) =>
+      ok(valueOrThrow(await payments.latest(customer(request).id, refOf(request.params), 'photo')), P.loaded),
+  );
+
+  app.get(
+    '/photo-orders/:orderRef/payment/options',
+    {
+      schema: {
+        tags,
+        summary: 'The providers this photo order can be paid with and what each charges',
+        params: photoOrderRefParams,
+        response: { 200: envelopeSchema(z.array(paymentOptionSchema)) },
+      },
+    },
+    async (request) =>
+      ok(valueOrThrow(await payments.options(customer(request).id, refOf(request.params), 'photo')), P.loaded),
+  );
+
+  app.post(
+    '/photo-orders/:orderRef/payment/confirm',
+    {
+      config: { rateLimit: perSignedInUser(PHOTO_PAYMENT_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary: "What the provider's checkout handed the browser, verified with the provider on the server",
+        params: photoOrderRefParams,
+        body: confirmPaymentSchema,
+        response: { 200: envelopeSchema(paymentSchema) },
+      },
+    },
+    async (request) => {
+      const payment = await payments.confirm(customer(request).id, refOf(request.params), request.body, 'photo');
+      return ok(valueOrThrow(payment), P.confirmed);
+    },
+  );
+
+  // Only the upload route reads multipart bodies.
+  const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {
+    await registerUploadParsing(scope);
+    scope.post(
+      '/photo-orders/:orderRef/items/:itemId/photos',
+      {
+        config: { rateLimit: perSignedInUser(PHOTO_UPLOAD_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            'Upload a photo for an item (multipart/form-data, one JPEG, PNG or HEIC file; up to 4 per item). Its check starts at once: poll the photo.',
+          consumes: ['multipart/form-data'],
+          params: photoItemParams,
+          body: z
+            .object({ file: z.string().meta({ format: 'binary', description: 'The photo: JPEG, PNG or HEIC' }) })
+            .nullish(),
+          response: { 201: envelopeSchema(orderPhotoSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { itemId } = request.params;
+        const photo = valueOrThrow(
+          await photos.upload(customer(request).id, refOf(request.params), itemId, (itemLimits) =>
+            app.uploads.acceptUpload(request, { itemLimits }),
+          ),
+        );
+        return reply.status(201).send(ok(photo, M.photoUploaded, 201));
+      },
+    );
+  };
+  await app.register(uploadRoutes);
+};

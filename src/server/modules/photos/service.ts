@@ -1,0 +1,523 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { ListData } from '../../../domain/api/envelope.ts';
+import type { Pagination } from '../../../domain/api/pagination.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import {
+  backgroundChangeOffered,
+  type ChooseDelivery,
+  type ChoosePlan,
+  deliveryMethodFor,
+  PHOTO_ORDER_MESSAGES as M,
+  MAX_ITEMS_PER_ORDER,
+  MAX_PHOTOS_PER_ITEM,
+  type OrderPhoto,
+  PHOTO_ORDER_UPLOAD,
+  type PhotoItem,
+  type PhotoOrder,
+  type PhotoOrderRef,
+  type PhotoStep,
+  photoLinks,
+  type StoredDelivery,
+} from '../../../domain/photos/orders.ts';
+import {
+  PHOTO_OPTION_DESCRIPTIONS,
+  PHOTO_OPTION_LABELS,
+  PHOTO_OPTION_UNITS,
+  PHOTO_OPTIONS,
+  PHOTO_PLAN_DESCRIPTIONS,
+  PHOTO_PLAN_IDS,
+  PHOTO_PLAN_LABELS,
+  PHOTO_PRICES,
+  type PhotoCurrency,
+  pricePhotoOrder,
+} from '../../../domain/photos/pricing.ts';
+import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
+import type { UploadRule } from '../../../domain/uploads/file-types.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { AnalysePhoto } from './analyser.ts';
+import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
+
+export { type AnalysePhoto, engineAnalyser } from './analyser.ts';
+
+/** The job that checks and fits one uploaded photo (queued in the upload's transaction). */
+export const PHOTO_CHECK_QUEUE = 'photos.check';
+/**
+ * A check is CPU work on our own machine: a failure is the engine's (logged, the photo marked
+ * failed), not a network blip worth hours of retries. One retry covers a restart mid-check.
+ */
+export const PHOTO_CHECK_RETRY: RetryPolicy = { retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false };
+
+export interface PhotoCheckJob {
+  photoId: number;
+}
+
+/** Receives the request's file against the photo slot's rule (the route passes uploads.acceptUpload). */
+export type ReceivePhoto = (rule: UploadRule) => Promise<AcceptedUpload>;
+
+export interface PhotosServiceDeps {
+  orders: Pick<OrdersService, 'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'>;
+  users: Pick<UsersService, 'listAddresses'>;
+  storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
+  jobs: Pick<JobQueue, 'send' | 'work'>;
+  analyse: AnalysePhoto;
+  log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+const orderNotFound = () => formFailure(404, M.notFound);
+const itemNotFound = () => formFailure(404, M.itemNotFound);
+const photoNotFound = () => formFailure(404, M.photoNotFound);
+
+function currencyOf(order: Order): PhotoCurrency {
+  return order.currency === 'CAD' ? 'CAD' : 'USD';
+}
+
+/**
+ * SevaPhotos orders (docs/decisions/0063): a `photo` order in the orders module (PHO-…, its status
+ * and timeline) and this module's items, photos, plan, delivery and step. Every call reads the order
+ * through `findOwned(…, 'photo')`: another customer's order is a 404 like an unknown one. Changes
+ * are open while the order awaits payment and run with the order locked; each stores the new total.
+ */
+export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
+  const { orders, storage, jobs, log } = deps;
+
+  async function removeFiles(keys: readonly string[]) {
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        log.error({ err: error, key }, 'could not remove a photo order file');
+      }
+    }
+  }
+
+  function toPhoto(order: Order, row: PhotoRow): OrderPhoto {
+    const links = photoLinks(order.displayId, row.itemId, row.id, row.fittedKey !== null);
+    return {
+      id: row.id,
+      itemId: row.itemId,
+      name: row.displayName,
+      size: row.sizeBytes,
+      type: row.contentType,
+      state: row.state,
+      report: row.report,
+      error: row.error,
+      url: links.original,
+      links,
+      uploadedAt: row.createdAt.toISOString(),
+    };
+  }
+
+  function toItem(order: Order, item: PhotoItemRow, photos: readonly PhotoRow[]): PhotoItem {
+    return {
+      id: item.id,
+      photoSize: item.sizeId,
+      documentType: item.documentType,
+      label: PHOTO_SIZES[item.sizeId].label,
+      photos: photos.filter((p) => p.itemId === item.id).map((p) => toPhoto(order, p)),
+    };
+  }
+
+  function summaryOf(order: Order, details: PhotoOrderRow, itemCount: number): CostSummary {
+    return pricePhotoOrder({
+      currency: currencyOf(order),
+      itemCount,
+      planId: details.pricingPlanId,
+      options: details.options,
+    });
+  }
+
+  async function view(on: Database, order: Order): Promise<PhotoOrder> {
+    const repository = createPhotosRepository(on);
+    const details = await repository.findOrder(order.id);
+    if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
+    const items = await repository.listItems(order.id);
+    const photos = await repository.listPhotos(items.map((i) => i.id));
+    const summary = details.costSummary ?? summaryOf(order, details, items.length);
+    return {
+      id: order.id,
+      displayId: order.displayId,
+      status: order.status,
+      step: details.step as PhotoStep,
+      currency: order.currency,
+      totalCents: order.totalCents,
+      items: items.map((item) => toItem(order, item, photos)),
+      pricingPlanId: details.pricingPlanId,
+      options: details.options,
+      deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options),
+      delivery: details.delivery,
+      costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
+      backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
+      timeline: await orders.timeline(order.id, on),
+      createdAt: order.createdAt.toISOString(),
+    };
+  }
+
+  /** Prices the order as it now is and stores the summary and the total (the caller holds the lock). */
+  async function settle(tx: Database, order: Order): Promise<Order> {
+    const repository = createPhotosRepository(tx);
+    const details = await repository.findOrder(order.id);
+    if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
+    const items = await repository.listItems(order.id);
+    const summary = summaryOf(order, details, items.length);
+    await repository.updateOrder(order.id, { costSummary: summary });
+    return orders.setTotal(tx, order.id, summary.totalCents);
+  }
+
+  /**
+   * Runs `change` on the customer's photo order, locked, while it awaits payment; then reprices it
+   * and answers the order as it now is. Files the change dropped are removed after commit.
+   */
+  async function change(
+    customerId: number,
+    ref: PhotoOrderRef,
+    work: (tx: Database, order: Order) => Promise<FormResult<{ dropped?: string[] } | null>>,
+  ): Promise<FormResult<PhotoOrder>> {
+    const owned = await orders.findOwned(customerId, ref, 'photo');
+    if (!owned) return orderNotFound();
+    const result = await db.transaction(async (tx): Promise<FormResult<{ order: PhotoOrder; dropped: string[] }>> => {
+      const order = await orders.lockOrder(tx, owned.id);
+      if (!order) return orderNotFound();
+      if (order.status !== 'Payment pending') return formFailure(409, M.locked);
+      const done = await work(tx, order);
+      if (!done.ok) return done;
+      const priced = await settle(tx, order);
+      return { ok: true, value: { order: await view(tx, priced), dropped: done.value?.dropped ?? [] } };
+    });
+    if (!result.ok) return result;
+    await removeFiles(result.value.dropped);
+    return { ok: true, value: result.value.order };
+  }
+
+  /** The customer's item of their photo order, or a 404 (another customer's is a 404 too). */
+  async function ownedItem(customerId: number, ref: PhotoOrderRef, itemId: number) {
+    const order = await orders.findOwned(customerId, ref, 'photo');
+    if (!order) return { order: null, item: null } as const;
+    return { order, item: await createPhotosRepository(db).findItem(order.id, itemId) };
+  }
+
+  /** The check: reads the original, runs the engine, stores the fitted file and the report once. */
+  async function check(photoId: number): Promise<void> {
+    const repository = createPhotosRepository(db);
+    const photo = await repository.photoById(photoId);
+    if (photo?.state !== 'pending') return;
+    const failed = (error: unknown, message: string) => {
+      log.error({ err: error, photoId }, message);
+      return repository.finishCheck(photoId, { state: 'failed', report: null, fittedKey: null, error: M.photoFailed });
+    };
+    const stored = await storage.get(photo.storageKey);
+    if (!stored) {
+      await failed(null, 'an uploaded photo is missing from storage');
+      return;
+    }
+    let result: Awaited<ReturnType<AnalysePhoto>>;
+    try {
+      result = await deps.analyse(await buffer(stored.stream), PHOTO_SIZES[photo.sizeId]);
+    } catch (error) {
+      await failed(error, 'the compliance engine could not check a photo');
+      return;
+    }
+    const fitted = result.fitted
+      ? await storage.put(Readable.from([result.fitted]), { contentType: 'image/jpeg' })
+      : null;
+    const recorded = await repository.finishCheck(photoId, {
+      state: 'done',
+      report: result.report,
+      fittedKey: fitted?.key ?? null,
+      error: null,
+    });
+    // Deleted while it was being checked, or checked by a repeated job: the new file is nobody's.
+    if (!recorded && fitted) await removeFiles([fitted.key]);
+  }
+
+  return {
+    registerWorkers(): Promise<void> {
+      return jobs.work<PhotoCheckJob>(PHOTO_CHECK_QUEUE, (job) => check(job.data.photoId), PHOTO_CHECK_RETRY);
+    },
+
+    /** GET /photo-orders/plans: the plans and options with their prices in `currency`. */
+    plans(currency: PhotoCurrency) {
+      const prices = PHOTO_PRICES[currency];
+      return {
+        currency,
+        plans: PHOTO_PLAN_IDS.map((id) => ({
+          id,
+          label: PHOTO_PLAN_LABELS[id],
+          description: PHOTO_PLAN_DESCRIPTIONS[id],
+          unitCents: prices.plans[id],
+          unit: 'item' as const,
+          isDefault: id === 1,
+        })),
+        options: PHOTO_OPTIONS.map((id) => ({
+          id,
+          label: PHOTO_OPTION_LABELS[id],
+          description: PHOTO_OPTION_DESCRIPTIONS[id],
+          unitCents: prices.options[id],
+          unit: PHOTO_OPTION_UNITS[id],
+        })),
+      };
+    },
+
+    /**
+     * POST /photo-orders: a photo order in Payment pending at step 1. The same idempotency key
+     * again answers the first call's order (`created: false`); a key the customer used for a
+     * service order is a 409.
+     */
+    async create(
+      customer: { id: number; email: string },
+      input: { idempotencyKey: string; currency: PhotoCurrency },
+    ): Promise<FormResult<{ order: PhotoOrder; created: boolean }>> {
+      return db.transaction(async (tx) => {
+        const { order, created } = await orders.createOrder(tx, {
+          kind: 'photo',
+          userId: customer.id,
+          email: customer.email,
+          title: 'SevaPhotos photo order',
+          totalCents: 0,
+          currency: input.currency,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (order.kind !== 'photo') return formFailure(409, M.alreadyCreated);
+        if (created) await createPhotosRepository(tx).insertOrder(order.id);
+        return { ok: true, value: { order: await view(tx, order), created } };
+      });
+    },
+
+    async get(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>> {
+      const order = await orders.findOwned(customerId, ref, 'photo');
+      return order ? { ok: true, value: await view(db, order) } : orderNotFound();
+    },
+
+    list(customerId: number, page: Pagination): Promise<ListData<OrderSummary>> {
+      return orders.listForUser(customerId, page, 'photo');
+    },
+
+    addItem(
+      customerId: number,
+      ref: PhotoOrderRef,
+      input: { photoSize: PhotoSizeId },
+    ): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        if ((await repository.listItems(order.id)).length >= MAX_ITEMS_PER_ORDER)
+          return formFailure(409, M.tooManyItems);
+        await repository.insertItem({
+          orderId: order.id,
+          sizeId: input.photoSize,
+          documentType: PHOTO_SIZES[input.photoSize].documentType,
+        });
+        // Background Change may no longer be offered for the new size.
+        await dropRefusedOptions(tx, order.id);
+        return { ok: true, value: null };
+      });
+    },
+
+    removeItem(customerId: number, ref: PhotoOrderRef, itemId: number): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        if (!(await repository.findItem(order.id, itemId))) return itemNotFound();
+        const photos = await repository.deleteItems(order.id, itemId);
+        return { ok: true, value: { dropped: filesOf(photos) } };
+      });
+    },
+
+    /**
+     * POST …/items/{itemId}/photos: checks the order, item and count before reading the body (a
+     * refused upload stores nothing), receives and re-encodes the file, then records it and queues
+     * its check in one transaction (the count checked again under the order's lock).
+     */
+    async upload(
+      customerId: number,
+      ref: PhotoOrderRef,
+      itemId: number,
+      receive: ReceivePhoto,
+    ): Promise<FormResult<OrderPhoto>> {
+      const { order, item } = await ownedItem(customerId, ref, itemId);
+      if (!order) return orderNotFound();
+      if (!item) return itemNotFound();
+      if (order.status !== 'Payment pending') return formFailure(409, M.locked);
+      const repository = createPhotosRepository(db);
+      if ((await repository.countPhotos(item.id)) >= MAX_PHOTOS_PER_ITEM) return formFailure(409, M.tooManyPhotos);
+      const file = await receive(PHOTO_ORDER_UPLOAD);
+      const saved = await db.transaction(async (tx): Promise<FormResult<PhotoRow>> => {
+        const locked = await orders.lockOrder(tx, order.id);
+        const inTx = createPhotosRepository(tx);
+        if (locked?.status !== 'Payment pending') return formFailure(409, M.locked);
+        if (!(await inTx.findItem(order.id, item.id))) return itemNotFound();
+        if ((await inTx.countPhotos(item.id)) >= MAX_PHOTOS_PER_ITEM) return formFailure(409, M.tooManyPhotos);
+        const photo = await inTx.insertPhoto({
+          itemId: item.id,
+          storageKey: file.storageKey,
+          displayName: file.displayName,
+          contentType: file.type,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+        });
+        await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId: photo.id }, { tx });
+        return { ok: true, value: photo };
+      });
+      if (!saved.ok) {
+        await removeFiles([file.storageKey]);
+        return saved;
+      }
+      return { ok: true, value: toPhoto(order, saved.value) };
+    },
+
+    /** GET …/photos/{photoId}: the photo with its check's state and report (polled until done or failed). */
+    async photo(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      const { order, item } = await ownedItem(customerId, ref, itemId);
+      if (!order) return orderNotFound();
+      if (!item) return itemNotFound();
+      const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
+      return row ? ({ ok: true, value: toPhoto(order, row) } as const) : photoNotFound();
+    },
+
+    removePhoto(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const item = await repository.findItem(order.id, itemId);
+        const photo = item ? await repository.findPhoto(item.id, photoId) : null;
+        if (!photo) return photoNotFound();
+        await repository.deletePhoto(photo.id);
+        return { ok: true, value: { dropped: filesOf([photo]) } };
+      });
+    },
+
+    /** The original upload or the fitted photo, for its owner (the route serves it). */
+    async openFile(
+      customerId: number,
+      ref: PhotoOrderRef,
+      itemId: number,
+      photoId: number,
+      which: 'original' | 'fitted',
+    ): Promise<FormResult<ServableFile>> {
+      const { order, item } = await ownedItem(customerId, ref, itemId);
+      if (!order) return orderNotFound();
+      if (!item) return itemNotFound();
+      const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
+      if (!row) return photoNotFound();
+      if (which === 'original')
+        return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
+      if (!row.fittedKey) return formFailure(409, row.state === 'failed' ? M.photoFailed : M.photoNotReady);
+      const size = PHOTO_SIZES[item.sizeId];
+      return {
+        ok: true,
+        value: { storageKey: row.fittedKey, displayName: `${size.id}-${size.widthPx}x${size.heightPx}.jpg` },
+      };
+    },
+
+    /** PUT …/plan: the plan and options (step 2); a delivery that no longer fits the plan is dropped. */
+    choosePlan(customerId: number, ref: PhotoOrderRef, input: ChoosePlan): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const items = await repository.listItems(order.id);
+        if (input.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
+          return formFailure(400, M.backgroundChangeNotAllowed, { options: M.backgroundChangeNotAllowed });
+        }
+        if (input.options.includes('pickup') && input.pricingPlanId === 2) {
+          return formFailure(400, M.pickupWithPrint, { options: M.pickupWithPrint });
+        }
+        const details = await repository.findOrder(order.id);
+        const method = deliveryMethodFor(input.pricingPlanId, input.options);
+        const keep = details?.delivery && details.delivery.method === method ? details.delivery : null;
+        await repository.updateOrder(order.id, {
+          pricingPlanId: input.pricingPlanId,
+          options: input.options,
+          delivery: keep,
+        });
+        return { ok: true, value: null };
+      });
+    },
+
+    /** PUT …/delivery (step 3): pickup details, or a copy of one of the customer's saved addresses. */
+    async setDelivery(customerId: number, ref: PhotoOrderRef, input: ChooseDelivery): Promise<FormResult<PhotoOrder>> {
+      // Read before the order's transaction: the address book is the users module's, on its own connection.
+      const addresses = input.method === 'home' ? await deps.users.listAddresses(customerId) : [];
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const details = await repository.findOrder(order.id);
+        const method = details ? deliveryMethodFor(details.pricingPlanId, details.options) : null;
+        if (method === null) return formFailure(409, M.deliveryNotNeeded);
+        if (input.method !== method) {
+          const message = M.deliveryMethodMismatch(method);
+          return formFailure(400, message, { method: message });
+        }
+        let delivery: StoredDelivery;
+        if (input.method === 'pickup') {
+          delivery = input;
+        } else {
+          const address = addresses.find((a) => a.id === input.addressId);
+          if (!address) return formFailure(404, M.addressNotFound);
+          const { fullName, addressLine, city, state, postalCode, country, type, additionalInfo, phone } = address;
+          delivery = {
+            method: 'home',
+            addressId: address.id,
+            address: { fullName, addressLine, city, state, postalCode, country, type, additionalInfo, phone },
+          };
+        }
+        await repository.updateOrder(order.id, { delivery });
+        return { ok: true, value: null };
+      });
+    },
+
+    /**
+     * PUT …/step: where the customer is (kept on the server, so leaving mid-way resumes there).
+     * A step is reached only when the ones before it are done; going back is always allowed.
+     */
+    setStep(customerId: number, ref: PhotoOrderRef, step: PhotoStep): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const details = await repository.findOrder(order.id);
+        if (!details) return orderNotFound();
+        if (step >= 2) {
+          const items = await repository.listItems(order.id);
+          const photos = await repository.listPhotos(items.map((i) => i.id));
+          const everyItemHasPhoto = items.length > 0 && items.every((i) => photos.some((p) => p.itemId === i.id));
+          if (!everyItemHasPhoto) return formFailure(409, M.stepNotReady(2));
+        }
+        if (step === 4) {
+          const method = deliveryMethodFor(details.pricingPlanId, details.options);
+          if (method !== null && details.delivery?.method !== method) return formFailure(409, M.stepNotReady(4));
+        }
+        await repository.updateOrder(order.id, { step });
+        return { ok: true, value: null };
+      });
+    },
+
+    /** POST …/reset (SPEC.md §4 "resettable"): no items, the default plan, no delivery, step 1; the order stays. */
+    reset(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const photos = await repository.deleteItems(order.id);
+        await repository.updateOrder(order.id, { step: 1, pricingPlanId: 1, options: [], delivery: null });
+        return { ok: true, value: { dropped: filesOf(photos) } };
+      });
+    },
+
+    /** The cost summary the order's total was set from (the payment receipt lists it; no ownership check). */
+    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+      const repository = createPhotosRepository(on);
+      const details = await repository.findOrder(order.id);
+      if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
+      return details.costSummary ?? summaryOf(order, details, (await repository.listItems(order.id)).length);
+    },
+  };
+
+  /** Drops Background Change when a size that refuses it joins the order. */
+  async function dropRefusedOptions(tx: Database, orderId: number) {
+    const repository = createPhotosRepository(tx);
+    const details = await repository.findOrder(orderId);
+    const items = await repository.listItems(orderId);
+    if (details?.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
+      await repository.updateOrder(orderId, { options: details.options.filter((o) => o !== 'background-change') });
+    }
+  }
+}
+export type PhotosService = ReturnType<typeof createPhotosService>;

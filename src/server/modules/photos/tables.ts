@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
+import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
+import type { PhotoSizeId } from '../../../domain/photos/sizes.ts';
+import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
+import { timestamps } from '../../db/columns.ts';
+import { orders } from '../orders/tables.ts';
+
+/**
+ * A SevaPhotos order's own details (docs/decisions/0063), keyed by its `orders` row (kind photo,
+ * PHO-…): the step the customer is on, the plan and options, the delivery, and the cost summary
+ * the order's total was last set from (the receipt lists it).
+ */
+export const photoOrders = pgTable(
+  'photo_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull().default(1),
+    pricingPlanId: integer('pricing_plan_id').$type<PhotoPlanId>().notNull().default(1),
+    options: jsonb('options').$type<PhotoOption[]>().notNull().default([]),
+    /** Pickup details or a copy of the delivery address; null until step 3 is saved. */
+    delivery: jsonb('delivery').$type<StoredDelivery>(),
+    costSummary: jsonb('cost_summary').$type<CostSummary>(),
+    ...timestamps,
+  },
+  (t) => [
+    check('photo_orders_step_check', sql`${t.step} between 1 and 4`),
+    check('photo_orders_plan_check', sql`${t.pricingPlanId} in (1, 2)`),
+  ],
+);
+
+/** An item of step 1: a photo size and the document it is for (SPEC.md §3 step1). */
+export const photoOrderItems = pgTable(
+  'photo_order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => photoOrders.orderId, { onDelete: 'cascade' }),
+    sizeId: text('size_id').$type<PhotoSizeId>().notNull(),
+    documentType: text('document_type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * An uploaded photo of an item (up to four), its compliance check (`pending` until the job ran,
+ * then `done` with the report, or `failed`) and the fitted file the check produced.
+ */
+export const photoOrderPhotos = pgTable(
+  'photo_order_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => photoOrderItems.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    displayName: text('display_name').notNull(),
+    contentType: text('content_type').$type<StoredFileType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    state: text('state').$type<PhotoState>().notNull().default('pending'),
+    report: jsonb('report').$type<ComplianceReport>(),
+    fittedKey: text('fitted_key'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [
+    index('photo_order_photos_item_idx').on(t.itemId),
+    check('photo_order_photos_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
+  ],
+);
