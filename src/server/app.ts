@@ -31,7 +31,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
-import type { AnalysePhoto } from './modules/photos/service.ts';
+import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -180,7 +180,11 @@ export async function buildApp({
   await app.services.photos.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
-  app.addHook('onClose', async () => app.jobs.stop());
+  // Then the face detection worker, which only the photo check jobs use.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await stopFaceDetection();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

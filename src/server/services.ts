@@ -32,7 +32,7 @@ import {
   squareOptionsFrom,
   stripeSettings,
 } from './modules/payments/service.ts';
-import { type AnalysePhoto, createPhotosService, engineAnalyser } from './modules/photos/service.ts';
+import { type AnalysePhoto, analysePhoto, createPhotosService } from './modules/photos/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -90,7 +90,7 @@ export function createServices(
     users,
     storage,
     jobs,
-    analyse: photoAnalyser ?? engineAnalyser(),
+    analyse: photoAnalyser ?? analysePhoto,
     log: log ?? console,
   });
   const referrals = createReferralsService(db, {

@@ -45,7 +45,7 @@ import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 
-export { type AnalysePhoto, engineAnalyser } from './analyser.ts';
+export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
 
 /** The job that checks and fits one uploaded photo (queued in the upload's transaction). */
 export const PHOTO_CHECK_QUEUE = 'photos.check';

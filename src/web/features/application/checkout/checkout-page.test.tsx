@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import type { AddOnOption } from '../../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
-import { PAYMENT_PROVIDER_LABELS, type Payment } from '../../../../domain/payments/payment.ts';
+import { PAYMENT_PROVIDER_LABELS } from '../../../../domain/payments/payment.ts';
 import type { CostSummary } from '../../../lib/application-api.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, type Payment, type PaymentOption } from '../../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES, type PaymentOption } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { payment } from '../testing.ts';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_MESSAGES as P, type Payment } from '../../../../domain/payments/payment.ts';
+import { PAYMENT_MESSAGES as P } from '../../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { payment } from '../testing.ts';
