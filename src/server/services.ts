@@ -91,6 +91,7 @@ export function createServices(
     storage,
     jobs,
     analyse: photoAnalyser ?? analysePhoto,
+    checkout,
     log: log ?? console,
   });
   const referrals = createReferralsService(db, {

@@ -298,6 +298,8 @@ export const photoOrderSchema = z.object({
   deliveryMethod: z.enum(['pickup', 'home']).nullable(),
   delivery: storedDeliverySchema.nullable(),
   costSummary: z.array(photoCostLineSchema),
+  /** The applied coupon's code (platform `sevaphotos`), or null. */
+  appliedCoupon: z.string().nullable(),
   /** Whether Background Change may be chosen: every item's size allows it. */
   backgroundChangeOffered: z.boolean(),
   timeline: z.array(statusChangeSchema),

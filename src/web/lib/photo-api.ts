@@ -73,6 +73,10 @@ export const choosePhotoDelivery = (ref: string, body: ChooseDelivery) =>
 export const setPhotoStep = (ref: string, step: PhotoStep) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/step`, method: 'PUT', body: { step } });
 export const resetPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: `${order(ref)}/reset`, method: 'POST' });
+export const applyPhotoCoupon = (ref: string, code: string) =>
+  apiCall<PhotoOrder>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
+export const removePhotoCoupon = (ref: string) =>
+  apiCall<PhotoOrder>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
 
 export const getPhotoAddresses = () => apiCall<ListData<Address>>({ url: '/photo-orders/addresses' });
 export const addPhotoAddress = (body: AddressInput) =>

@@ -1,7 +1,10 @@
 import type { Database } from '../client.ts';
 import { coupons } from '../schema.ts';
 
-/** FIRST10 (issue 11): 10 % off our service fee, once per customer, on SevaDocs; advertised in an offer. */
+/**
+ * FIRST10 (issue 11): 10 % off our service fee, once per customer, on SevaDocs; advertised in an
+ * offer. PHOTO10 (issue 12): the same on a first SevaPhotos order.
+ */
 export const SEED_COUPONS: readonly (typeof coupons.$inferInsert)[] = [
   {
     code: 'FIRST10',
@@ -9,6 +12,15 @@ export const SEED_COUPONS: readonly (typeof coupons.$inferInsert)[] = [
     discountType: 'percentage',
     value: 10,
     platform: 'sevadocs',
+    perCustomerLimit: 1,
+    isPublic: true,
+  },
+  {
+    code: 'PHOTO10',
+    description: '10% off your first photo order',
+    discountType: 'percentage',
+    value: 10,
+    platform: 'sevaphotos',
     perCustomerLimit: 1,
     isPublic: true,
   },

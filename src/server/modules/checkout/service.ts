@@ -100,6 +100,17 @@ export interface CheckoutServiceDeps {
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
 
+/**
+ * How one kind of order meets coupons: its platform, its actual cost before discounts (the
+ * minimum-order rule and percentages apply to it), and its repricing once a coupon came or went.
+ * Service applications have theirs here; photo orders bring theirs (the photos module).
+ */
+export interface CouponPricing {
+  platform: CouponPlatform;
+  actualCost(tx: Database, order: Order): Promise<{ actualCostCents: number; currency: Currency }>;
+  reprice(tx: Database, order: Order): Promise<void>;
+}
+
 /** The checkout calls on a customer's service order (decision 0054): add-ons, cost summary, coupon. */
 export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   const { orders, applications, catalog, pricing } = deps;
@@ -129,20 +140,55 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     );
   }
 
+  /** Service applications' side of coupons: the checkout pricing of decision 0054. */
+  const servicePricing: CouponPricing = {
+    platform: 'sevadocs',
+    async actualCost(tx, order) {
+      const input = await applications.checkoutInput(tx, order.id);
+      const summary = await pricing.summary(tx, order, input.snapshot, input.memberIds);
+      return { actualCostCents: summary.actualCostCents, currency: input.snapshot.currency };
+    },
+    async reprice(tx, order) {
+      const input = await applications.checkoutInput(tx, order.id);
+      await pricing.settle(tx, order, input.snapshot, input.memberIds);
+    },
+  };
+
   /** The coupon's rules for this order now, its uses on other orders counted under the coupon's lock. */
-  async function checkUse(tx: Database, coupon: CouponRow, order: Order, customerId: number) {
-    const input = await applications.checkoutInput(tx, order.id);
-    const before = await pricing.summary(tx, order, input.snapshot, input.memberIds);
+  async function checkUse(tx: Database, coupon: CouponRow, order: Order, customerId: number, kind: CouponPricing) {
+    const { actualCostCents, currency } = await kind.actualCost(tx, order);
     return checkCoupon(coupon, {
       now: now(),
-      platform: 'sevadocs',
-      actualCostCents: before.actualCostCents,
+      platform: kind.platform,
+      actualCostCents,
       use: {
         total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
         byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
       },
-      format: (cents) => formatMoney({ amountCents: cents, currency: input.snapshot.currency }),
+      format: (cents) => formatMoney({ amountCents: cents, currency }),
     });
+  }
+
+  /**
+   * Takes one of the coupon's uses for the locked order (the caller reprices it after). The coupon
+   * row is locked while its uses are counted and the redemption written, so two checkouts racing
+   * for its last use end with one redemption.
+   */
+  async function redeem(tx: Database, order: Order, customerId: number, code: string, kind: CouponPricing) {
+    const repository = createCheckoutRepository(tx);
+    const coupon = await repository.lockCouponByCode(code);
+    const fail = (message: string) => formFailure(400, message, { code: message });
+    if (!coupon) return fail(COUPON_MESSAGES.unknown);
+    const checked = await checkUse(tx, coupon, order, customerId, kind);
+    if (!checked.ok) return fail(checked.message);
+    await repository.setRedemption(order.id, coupon.id, customerId);
+    return { ok: true, value: null } as const;
+  }
+
+  /** Gives the locked order's coupon use back; a 409 when it had none. */
+  async function release(tx: Database, orderId: number): Promise<FormResult<null>> {
+    const removed = await createCheckoutRepository(tx).removeRedemption(orderId);
+    return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
   }
 
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
@@ -241,16 +287,20 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
      * two checkouts racing for the last use end with one redemption.
      */
     applyCoupon(customerId: number, ref: OrderRef, code: string): Promise<FormResult<CostSummaryView>> {
-      return changeBeforePayment(customerId, ref, async (tx, order) => {
-        const repository = createCheckoutRepository(tx);
-        const coupon = await repository.lockCouponByCode(code);
-        const fail = (message: string) => formFailure(400, message, { code: message });
-        if (!coupon) return fail(COUPON_MESSAGES.unknown);
-        const checked = await checkUse(tx, coupon, order, customerId);
-        if (!checked.ok) return fail(checked.message);
-        await repository.setRedemption(order.id, coupon.id, customerId);
-        return { ok: true, value: null };
-      });
+      return changeBeforePayment(customerId, ref, (tx, order) => redeem(tx, order, customerId, code, servicePricing));
+    },
+
+    /** Applies a coupon to a locked order of another kind (photo orders); the caller reprices it. */
+    redeemCoupon(tx: Database, order: Order, customerId: number, code: string, kind: CouponPricing) {
+      return redeem(tx, order, customerId, code, kind);
+    },
+
+    /** Removes a locked order's coupon (photo orders); the caller reprices it. */
+    releaseCoupon: release,
+
+    /** The coupon applied to an order, or null. */
+    appliedCoupon(on: Database, orderId: number) {
+      return createCheckoutRepository(on).appliedCoupon(orderId);
     },
 
     /**
@@ -259,18 +309,21 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
      * coupon has gone meanwhile (its last use taken, expired) it is removed and the order repriced,
      * and the answer says so: the customer must see the new total before paying.
      */
-    async holdCouponForPayment(tx: Database, order: Order): Promise<FormResult<null>> {
+    async holdCouponForPayment(
+      tx: Database,
+      order: Order,
+      kind: CouponPricing = servicePricing,
+    ): Promise<FormResult<null>> {
       const repository = createCheckoutRepository(tx);
       const redemption = await repository.redemption(order.id);
       if (!redemption) return { ok: true, value: null };
       const lapsed = redemption.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
       if (lapsed) {
         const coupon = await repository.lockCouponByCode(redemption.coupon.code);
-        const checked = coupon ? await checkUse(tx, coupon, order, order.userId) : null;
+        const checked = coupon ? await checkUse(tx, coupon, order, order.userId, kind) : null;
         if (!checked?.ok) {
           await repository.removeRedemption(order.id);
-          const input = await applications.checkoutInput(tx, order.id);
-          await pricing.settle(tx, order, input.snapshot, input.memberIds);
+          await kind.reprice(tx, order);
           return formFailure(409, COUPON_MESSAGES.released(redemption.coupon.code));
         }
       }
@@ -280,10 +333,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
 
     /** SPEC.md §7 `/remove-coupon/`: gives the coupon's use back. */
     removeCoupon(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
-      return changeBeforePayment(customerId, ref, async (tx, order) => {
-        const removed = await createCheckoutRepository(tx).removeRedemption(order.id);
-        return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
-      });
+      return changeBeforePayment(customerId, ref, (tx, order) => release(tx, order.id));
     },
 
     /**

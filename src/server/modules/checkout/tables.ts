@@ -5,6 +5,7 @@ import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { CouponPlatform, DiscountType } from '../../../domain/checkout/coupons.ts';
 import { timestamps } from '../../db/columns.ts';
 import { applicationMembers, applicationOrders } from '../applications/tables.ts';
+import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
 /**
@@ -72,7 +73,8 @@ export const couponRedemptions = pgTable(
     orderId: integer('order_id')
       .notNull()
       .unique()
-      .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
+      // Any kind of order: service applications and photo orders take coupons alike.
+      .references(() => orders.id, { onDelete: 'cascade' }),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

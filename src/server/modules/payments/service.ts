@@ -88,7 +88,7 @@ export interface PaymentsServiceDeps {
    */
   checkout: Pick<CheckoutService, 'chargedSummary' | 'holdCouponForPayment'>;
   /** A photo order's receipt lists the photo order's own cost summary. */
-  photos: Pick<PhotosService, 'chargedSummary'>;
+  photos: Pick<PhotosService, 'chargedSummary' | 'couponPricing'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -335,8 +335,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         if (!order) return orderNotFound(kind);
         if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
         // Coupons are applied to applications only so far (docs/decisions/0063).
-        const held = kind === 'service' ? await deps.checkout.holdCouponForPayment(tx, order) : null;
-        if (held && !held.ok) return held;
+        const held = await deps.checkout.holdCouponForPayment(
+          tx,
+          order,
+          kind === 'photo' ? deps.photos.couponPricing : undefined,
+        );
+        if (!held.ok) return held;
         if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
         const payments = createPaymentsRepository(tx);
         const latest = await payments.latestAttempt(order.id);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { checkoutHref } from '../../../domain/payments/payment.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
@@ -178,6 +179,8 @@ describe('photo orders: create, read, list, ownership', () => {
       ['PUT', `${base}/delivery`, { method: 'pickup', serviceType: 'CVS', pinCode: '12345', addressLine: 'Main St' }],
       ['PUT', `${base}/step`, { step: 1 }],
       ['POST', `${base}/reset`],
+      ['POST', `${base}/coupon`, { code: 'PHOTO10' }],
+      ['DELETE', `${base}/coupon`],
       ['POST', `${base}/payment`, {}],
       ['GET', `${base}/payment`],
     ];
@@ -192,6 +195,45 @@ describe('photo orders: create, read, list, ownership', () => {
     // Nothing of theirs changed it.
     const unchanged = await apiCall(t.app, 'GET', base, user.token);
     expect(unchanged.json().data.items).toHaveLength(1);
+  });
+});
+
+describe('coupons', () => {
+  it('takes a SevaPhotos coupon once per customer, refuses a SevaDocs one, removes it, and charges the discounted total', async () => {
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    const full = PHOTO_PRICES.USD.plans[1];
+
+    const docs = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'FIRST10' });
+    expect(docs.statusCode).toBe(400);
+    expect(docs.json().message).toBe(COUPON_MESSAGES.wrongPlatform);
+
+    const applied = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'photo10' });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toMatchObject({ message: COUPON_MESSAGES.applied });
+    const discount = Math.round(full * 0.1);
+    expect(applied.json().data).toMatchObject({ appliedCoupon: 'PHOTO10', totalCents: full - discount });
+    expect(applied.json().data.costSummary).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'coupon-discount', amountCents: -discount })]),
+    );
+
+    const removed = await apiCall(t.app, 'DELETE', `${base}/coupon`, user.token);
+    expect(removed.json().data).toMatchObject({ appliedCoupon: null, totalCents: full });
+    expect((await apiCall(t.app, 'DELETE', `${base}/coupon`, user.token)).json().message).toBe(
+      COUPON_MESSAGES.noCoupon,
+    );
+
+    await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'PHOTO10' });
+    const paying = await apiCall(t.app, 'POST', `${base}/payment`, user.token, {});
+    expect(paying.json().data).toMatchObject({ amountCents: full - discount, currency: 'USD' });
+
+    // Once per customer: a second photo order of theirs is refused while the first holds it.
+    const again = await newOrder(user.token);
+    await addItem(user.token, again.displayId);
+    const second = await apiCall(t.app, 'POST', `/photo-orders/${again.displayId}/coupon`, user.token, {
+      code: 'PHOTO10',
+    });
+    expect(second.json().message).toBe(COUPON_MESSAGES.alreadyUsed);
   });
 });
 

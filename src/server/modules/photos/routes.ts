@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { applyCouponSchema } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import {
   confirmPaymentSchema,
@@ -297,6 +299,39 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await photos.choosePlan(customer(request).id, refOf(request.params), request.body);
       return ok(valueOrThrow(order), M.planChosen);
+    },
+  );
+
+  app.post(
+    '/photo-orders/:orderRef/coupon',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a SevaPhotos coupon (SPEC.md §7 photo /apply-coupon/); answers the order repriced',
+        params: photoOrderRefParams,
+        body: applyCouponSchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.applyCoupon(customer(request).id, refOf(request.params), request.body.code);
+      return ok(valueOrThrow(order), COUPON_MESSAGES.applied);
+    },
+  );
+
+  app.delete(
+    '/photo-orders/:orderRef/coupon',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the order’s coupon (SPEC.md §7 photo /remove-coupon/); answers the order repriced',
+        params: photoOrderRefParams,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.removeCoupon(customer(request).id, refOf(request.params));
+      return ok(valueOrThrow(order), COUPON_MESSAGES.removed);
     },
   );
 

@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
+import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
@@ -40,6 +41,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
@@ -68,6 +70,8 @@ export interface PhotosServiceDeps {
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   analyse: AnalysePhoto;
+  /** Coupons of the `sevaphotos` platform: their rules and uses are checkout's. */
+  checkout: Pick<CheckoutService, 'redeemCoupon' | 'releaseCoupon' | 'appliedCoupon'>;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -125,12 +129,13 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
-  function summaryOf(order: Order, details: PhotoOrderRow, itemCount: number): CostSummary {
+  function summaryOf(order: Order, details: PhotoOrderRow, itemCount: number, coupon: Coupon | null): CostSummary {
     return pricePhotoOrder({
       currency: currencyOf(order),
       itemCount,
       planId: details.pricingPlanId,
       options: details.options,
+      coupon,
     });
   }
 
@@ -140,7 +145,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
     const items = await repository.listItems(order.id);
     const photos = await repository.listPhotos(items.map((i) => i.id));
-    const summary = details.costSummary ?? summaryOf(order, details, items.length);
+    const summary = details.costSummary ?? summaryOf(order, details, items.length, null);
     return {
       id: order.id,
       displayId: order.displayId,
@@ -154,22 +159,48 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options),
       delivery: details.delivery,
       costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
+      appliedCoupon: (await deps.checkout.appliedCoupon(on, order.id))?.code ?? null,
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
       timeline: await orders.timeline(order.id, on),
       createdAt: order.createdAt.toISOString(),
     };
   }
 
-  /** Prices the order as it now is and stores the summary and the total (the caller holds the lock). */
-  async function settle(tx: Database, order: Order): Promise<Order> {
+  /** The order's cost summary as it now is, with its coupon. */
+  async function priced(tx: Database, order: Order) {
     const repository = createPhotosRepository(tx);
     const details = await repository.findOrder(order.id);
     if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
     const items = await repository.listItems(order.id);
-    const summary = summaryOf(order, details, items.length);
-    await repository.updateOrder(order.id, { costSummary: summary });
+    const coupon = await deps.checkout.appliedCoupon(tx, order.id);
+    return { summary: summaryOf(order, details, items.length, coupon), coupon };
+  }
+
+  /**
+   * Prices the order as it now is and stores the summary and the total (the caller holds the
+   * lock); a coupon whose minimum order it no longer reaches is given back first.
+   */
+  async function settle(tx: Database, order: Order): Promise<Order> {
+    let { summary, coupon } = await priced(tx, order);
+    if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
+      await deps.checkout.releaseCoupon(tx, order.id);
+      ({ summary } = await priced(tx, order));
+    }
+    await createPhotosRepository(tx).updateOrder(order.id, { costSummary: summary });
     return orders.setTotal(tx, order.id, summary.totalCents);
   }
+
+  /** Photo orders' side of coupons (checkout's CouponPricing): platform `sevaphotos`, this module's prices. */
+  const couponPricing: CouponPricing = {
+    platform: 'sevaphotos',
+    async actualCost(tx, order) {
+      const { summary } = await priced(tx, order);
+      return { actualCostCents: summary.actualCostCents, currency: order.currency };
+    },
+    async reprice(tx, order) {
+      await settle(tx, order);
+    },
+  };
 
   /**
    * Runs `change` on the customer's photo order, locked, while it awaits payment; then reprices it
@@ -506,8 +537,23 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       const repository = createPhotosRepository(on);
       const details = await repository.findOrder(order.id);
       if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
-      return details.costSummary ?? summaryOf(order, details, (await repository.listItems(order.id)).length);
+      return details.costSummary ?? (await priced(on, order)).summary;
     },
+
+    /** SPEC.md §7 photo `/apply-coupon/`: a `sevaphotos` coupon, checked and its use taken as in checkout. */
+    applyCoupon(customerId: number, ref: PhotoOrderRef, code: string): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, (tx, order) =>
+        deps.checkout.redeemCoupon(tx, order, customerId, code, couponPricing),
+      );
+    },
+
+    /** SPEC.md §7 photo `/remove-coupon/`: gives the coupon's use back. */
+    removeCoupon(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, (tx, order) => deps.checkout.releaseCoupon(tx, order.id));
+    },
+
+    /** For payments: a photo order's coupon is held (or dropped) before each payment, as a service order's. */
+    couponPricing,
   };
 
   /** Drops Background Change when a size that refuses it joins the order. */
