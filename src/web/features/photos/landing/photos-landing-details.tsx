@@ -62,9 +62,7 @@ function Sizes() {
             return (
               <li key={id} className="card flex flex-col">
                 <h3 className="text-lg font-bold text-slate-900">{size.label}</h3>
-                <p className="mt-1 text-sm font-semibold text-brand-800">
-                  JPEG, {size.widthPx} × {size.heightPx} px, up to {kb(size.maxBytes)}
-                </p>
+                <p className="mt-1 text-sm font-semibold text-brand-800">JPEG, up to {kb(size.maxBytes)}</p>
                 <p className="card-body">{size.note}</p>
                 {size.backgroundChangeAllowed ? (
                   <p className="mt-3 text-sm text-slate-700">
