@@ -105,6 +105,7 @@ async function main() {
     `// Written by scripts/photos/make-landing-examples.ts; example-figures.test.ts checks the files.
 export const EXAMPLE_FIGURES = {
   sizeId: '${SIZE.id}',
+  documentType: '${SIZE.documentType}',
   before: { path: '/photos/example-before.jpg', widthPx: 480, heightPx: 640, bytes: ${before.length} },
   after: { path: '/photos/example-after.jpg', widthPx: ${SIZE.widthPx}, heightPx: ${SIZE.heightPx}, bytes: ${after.length}, headPercent: ${headPercent} },
 } as const;

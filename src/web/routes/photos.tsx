@@ -11,7 +11,6 @@ import type { PhotosLandingDetailsProps } from '../features/photos/landing/photo
 import { photoPlanPrices } from '../features/photos/landing/plans.ts';
 import { StartPhotoOrder } from '../features/photos/landing/start-order-cta.tsx';
 import { appContext } from '../lib/app-context.ts';
-import type { RootData } from '../lib/root-data.ts';
 import type { Route } from './+types/photos';
 
 /** Static content: rendered on the server, no page JavaScript on first load (see StaticIsland). */
@@ -22,49 +21,47 @@ const ClientDetails = lazy(() =>
   import('../features/photos/landing/photos-landing-details.tsx').then((m) => ({ default: m.PhotosLandingDetails })),
 );
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
-  return { plans: photoPlanPrices(await services.catalog.getServiceBySlug(PHOTO_ENHANCEMENT_SLUG)) };
-}
-
 const TITLE = 'Passport, OCI and visa photos from your phone, checked and fitted | SevaPhotos';
 const DESCRIPTION =
   'Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. No retouching.';
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
-  const siteUrl = root?.publicConfig.siteUrl ?? '';
-  return [
-    { title: TITLE },
-    { name: 'description', content: DESCRIPTION },
-    { property: 'og:title', content: 'SevaPhotos: passport and visa photos, fitted to the rules' },
-    { property: 'og:description', content: DESCRIPTION },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:url', content: `${siteUrl}${ROUTES.PHOTOS}` },
-    {
-      'script:ld+json': photosServiceJsonLd({
-        siteUrl,
-        path: ROUTES.PHOTOS,
-        brandName: DEFAULT_CONTACT.photoBrandName,
-        companyName: DEFAULT_CONTACT.companyName,
-        description: DESCRIPTION,
-        plans: loaderData?.plans ?? [],
-      }),
-    },
-  ];
-};
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, publicConfig } = context.get(appContext);
+  const plans = photoPlanPrices(await services.catalog.getServiceBySlug(PHOTO_ENHANCEMENT_SLUG));
+  return {
+    plans,
+    brandName: DEFAULT_CONTACT.photoBrandName,
+    // Built here, so the browser's route module carries neither the builder nor the copy.
+    jsonLd: photosServiceJsonLd({
+      siteUrl: publicConfig.siteUrl,
+      path: ROUTES.PHOTOS,
+      brandName: DEFAULT_CONTACT.photoBrandName,
+      companyName: DEFAULT_CONTACT.companyName,
+      description: DESCRIPTION,
+      plans,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: TITLE },
+  { name: 'description', content: DESCRIPTION },
+  { property: 'og:title', content: 'SevaPhotos: passport and visa photos, fitted to the rules' },
+  { property: 'og:description', content: DESCRIPTION },
+  { property: 'og:type', content: 'website' },
+  ...(loaderData
+    ? [{ property: 'og:url', content: loaderData.jsonLd.url }, { 'script:ld+json': loaderData.jsonLd }]
+    : []),
+];
 
 // SPEC.md §4: a visitor signs up (or in) in photo-order mode, and goes on to the photo order.
 const openInPhotoOrderMode = (kind: 'signup' | 'signin') => openAuthDialog(kind, { mode: 'photo-order' });
 
 export default function Photos() {
-  const { plans } = useLoaderData<typeof loader>();
+  const { plans, brandName } = useLoaderData<typeof loader>();
   return (
     <>
-      <PhotosHero
-        brandName={DEFAULT_CONTACT.photoBrandName}
-        cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />}
-      />
+      <PhotosHero brandName={brandName} cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />} />
       <StaticIsland<PhotosLandingDetailsProps> server={ServerDetails} client={ClientDetails} props={{ plans }} />
       <PhotosClosingCta cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} onDark />} />
     </>

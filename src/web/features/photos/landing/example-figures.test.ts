@@ -24,6 +24,7 @@ describe('the /photos before/after example (scripts/photos/make-landing-examples
   it('after: the exact pixels of its size, under its file limit, the head within its range, in sRGB', async () => {
     const size = PHOTO_SIZES[EXAMPLE_FIGURES.sizeId];
     const { after } = EXAMPLE_FIGURES;
+    expect(EXAMPLE_FIGURES.documentType).toBe(size.documentType);
     expect([after.widthPx, after.heightPx]).toEqual([size.widthPx, size.heightPx]);
     expect(after.bytes).toBeLessThanOrEqual(size.maxBytes);
     const [min, max] = size.headHeight ?? [0, 0];

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { EXAMPLE_FIGURES } from './example-figures.ts';
 
@@ -8,7 +7,6 @@ const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 /** The top of /photos: what SevaPhotos does, the call to action and the before/after example. */
 export function PhotosHero({ brandName, cta }: { brandName: string; cta: ReactNode }) {
   const { before, after } = EXAMPLE_FIGURES;
-  const size = PHOTO_SIZES[EXAMPLE_FIGURES.sizeId];
   return (
     <section aria-labelledby="photos-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="page-x grid items-center gap-10 pt-10 pb-14 lg:grid-cols-[1.05fr_1fr] lg:py-16">
@@ -52,7 +50,7 @@ export function PhotosHero({ brandName, cta }: { brandName: string; cta: ReactNo
                 fetchPriority="high"
                 className="h-auto w-full rounded-xl border border-slate-200 shadow-sm"
               />
-              <p className="mt-2 text-sm font-semibold text-slate-900">After: {size.documentType}</p>
+              <p className="mt-2 text-sm font-semibold text-slate-900">After: {EXAMPLE_FIGURES.documentType}</p>
               <p className="text-sm text-slate-700">
                 {after.widthPx} × {after.heightPx} px · {kb(after.bytes)} · head {after.headPercent} %
               </p>

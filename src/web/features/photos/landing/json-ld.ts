@@ -10,7 +10,7 @@ export interface PhotosJsonLdInput {
 }
 
 /** schema.org structured data of /photos: the SevaPhotos Service with one Offer per plan. */
-export function photosServiceJsonLd(input: PhotosJsonLdInput): Record<string, unknown> {
+export function photosServiceJsonLd(input: PhotosJsonLdInput): { url: string } & Record<string, unknown> {
   const { siteUrl, path, brandName, companyName, description, plans } = input;
   const url = `${siteUrl}${path}`;
   return {
