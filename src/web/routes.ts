@@ -32,6 +32,8 @@ export default [
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('refund-request', 'routes/refund-request.tsx'),
+  // SevaPhotos: the landing page (issue 12).
+  route('photos', 'routes/photos.tsx'),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
   route('indian-tourist-visa', 'routes/campaign.tsx', { id: 'campaign/indian-tourist-visa' }),
