@@ -1,0 +1,163 @@
+// One PhotoCheck per rule: pass or fail against the size's figures, what was measured, what the
+// size asks for, and the fix from PHOTO_FIXES. The thresholds are ours; the ranges are the size's.
+import { PHOTO_FIXES, type PhotoCheck, type PhotoRule } from '../../../../domain/photos/compliance.ts';
+import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
+import type { Placement } from './geometry.ts';
+
+/**
+ * Roll beyond this fails. Portals want the head straight; HivisionIDPhotos straightens past 2°,
+ * and ±3° leaves room for the landmarks' own jitter (~1° on the samples) without passing a
+ * visibly tilted head. We do not rotate the photo for the customer: that would be an alteration.
+ */
+export const MAX_TILT_DEGREES = 3;
+/** The face's centre may be this far off the middle, as a fraction of the width (15 px of 600). */
+export const MAX_CENTRE_OFFSET = 0.025;
+/** Mean background luma, 0–255: a white background reads ≥ 190 in phone photos of a white wall, light ≥ 160. */
+export const MIN_BACKGROUND_LUMA = { white: 190, light: 160 } as const;
+/** Standard deviation of the background's luma: plain walls read 3–12, furniture and posters 30+. */
+export const MAX_BACKGROUND_SPREAD = 20;
+/** Variance of the face's Laplacian at 256 px wide (measures.ts): calibrated on the samples and blurred copies. */
+export const MIN_SHARPNESS = 12;
+/** The darker half of the face must be at least this bright relative to the brighter half. */
+export const MIN_SHADOW_RATIO = 0.7;
+
+const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
+const range = ([min, max]: readonly [number, number]) => `${Math.round(min * 100)}–${Math.round(max * 100)} %`;
+
+/** What each rule asks of `size`, worded for the customer. */
+export function expectedFor(rule: PhotoRule, size: PhotoSizeSpec): string {
+  switch (rule) {
+    case 'one-face':
+      return 'Exactly 1 face';
+    case 'head-height':
+      return range(size.headHeight ?? [0, 1]);
+    case 'eye-line':
+      return `${range(size.eyeLine ?? [0, 1])} from the bottom`;
+    case 'tilt':
+      return `At most ${MAX_TILT_DEGREES}°`;
+    case 'centred':
+      return `At most ${(MAX_CENTRE_OFFSET * 100).toFixed(1)} % off centre`;
+    case 'background':
+      return `Brightness at least ${MIN_BACKGROUND_LUMA[size.background]} of 255, variation at most ${MAX_BACKGROUND_SPREAD}`;
+    case 'sharpness':
+      return `At least ${MIN_SHARPNESS}`;
+    case 'shadow':
+      return `At least ${percent(MIN_SHADOW_RATIO)}`;
+    case 'resolution':
+      return `At least ${size.widthPx} × ${size.heightPx} px`;
+  }
+}
+
+function check(rule: PhotoRule, passed: boolean, measured: string, expected: string, fix: string): PhotoCheck {
+  return { rule, passed, measured, expected, fix: passed ? null : fix };
+}
+
+export function oneFaceCheck(faces: number): PhotoCheck {
+  const measured = faces === 0 ? 'No face found' : faces === 1 ? '1 face' : `${faces} faces`;
+  const fix = faces === 0 ? PHOTO_FIXES.noFace : PHOTO_FIXES.manyFaces;
+  return check('one-face', faces === 1, measured, 'Exactly 1 face', fix);
+}
+
+export function headHeightCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck {
+  const [min, max] = size.headHeight ?? [0, 1];
+  const tooBig = place.crownCut || place.headFraction > max;
+  const measured = `Head ${percent(place.headFraction)} of the height${place.crownCut ? ', top of the head cut off' : ''}`;
+  return check(
+    'head-height',
+    !tooBig && place.headFraction >= min,
+    measured,
+    expectedFor('head-height', size),
+    tooBig ? PHOTO_FIXES.headTooBig : PHOTO_FIXES.headTooSmall,
+  );
+}
+
+export function eyeLineCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck {
+  const [min, max] = size.eyeLine ?? [0, 1];
+  const passed = place.eyeFraction >= min && place.eyeFraction <= max;
+  return check(
+    'eye-line',
+    passed,
+    `Eyes ${percent(place.eyeFraction)} from the bottom`,
+    expectedFor('eye-line', size),
+    place.eyeFraction > max ? PHOTO_FIXES.eyesTooHigh : PHOTO_FIXES.eyesTooLow,
+  );
+}
+
+export function tiltCheck(size: PhotoSizeSpec, rollDegrees: number): PhotoCheck {
+  const passed = Math.abs(rollDegrees) <= MAX_TILT_DEGREES;
+  return check(
+    'tilt',
+    passed,
+    `Tilted ${Math.abs(rollDegrees).toFixed(1)}°`,
+    expectedFor('tilt', size),
+    PHOTO_FIXES.tilted,
+  );
+}
+
+export function centredCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck {
+  const passed = Math.abs(place.centreOffset) <= MAX_CENTRE_OFFSET;
+  return check(
+    'centred',
+    passed,
+    `${(Math.abs(place.centreOffset) * 100).toFixed(1)} % off centre`,
+    expectedFor('centred', size),
+    PHOTO_FIXES.offCentre,
+  );
+}
+
+export function backgroundCheck(
+  size: PhotoSizeSpec,
+  stats: { mean: number; spread: number; count: number },
+): PhotoCheck {
+  const expected = expectedFor('background', size);
+  if (stats.count === 0) {
+    return check('background', false, 'No background visible around the head', expected, PHOTO_FIXES.background);
+  }
+  const passed = stats.mean >= MIN_BACKGROUND_LUMA[size.background] && stats.spread <= MAX_BACKGROUND_SPREAD;
+  const measured = `Brightness ${Math.round(stats.mean)} of 255, variation ${Math.round(stats.spread)}`;
+  return check('background', passed, measured, expected, PHOTO_FIXES.background);
+}
+
+export function sharpnessCheck(size: PhotoSizeSpec, value: number): PhotoCheck {
+  const passed = value >= MIN_SHARPNESS;
+  return check(
+    'sharpness',
+    passed,
+    `Sharpness ${Math.round(value)}`,
+    expectedFor('sharpness', size),
+    PHOTO_FIXES.blurred,
+  );
+}
+
+export function shadowCheck(size: PhotoSizeSpec, ratio: number): PhotoCheck {
+  const passed = ratio >= MIN_SHADOW_RATIO;
+  return check(
+    'shadow',
+    passed,
+    `Darker side ${percent(ratio)} as bright as the other`,
+    expectedFor('shadow', size),
+    PHOTO_FIXES.shadow,
+  );
+}
+
+/** Enough pixels: the part of the photo that becomes the output must not be enlarged. */
+export function resolutionCheck(
+  size: PhotoSizeSpec,
+  source: { width: number; height: number },
+  what: string,
+): PhotoCheck {
+  const passed = source.width >= size.widthPx - 1 && source.height >= size.heightPx - 1;
+  return check(
+    'resolution',
+    passed,
+    `${what} ${Math.round(source.width)} × ${Math.round(source.height)} px`,
+    expectedFor('resolution', size),
+    PHOTO_FIXES.lowResolution,
+  );
+}
+
+/** A face-dependent rule that could not be measured because there was not exactly one face. */
+export function notMeasured(rule: PhotoRule, size: PhotoSizeSpec, faces: number): PhotoCheck {
+  const fix = oneFaceCheck(faces).fix ?? PHOTO_FIXES.noFace;
+  return check(rule, false, 'Not measured: needs exactly one face', expectedFor(rule, size), fix);
+}

@@ -1,0 +1,120 @@
+// One detection worker per process, started on first use, fed one photo at a time from a short
+// queue. Detection is ~0.5 s of CPU on these 2-core machines: on the event loop it would stall
+// every request for that long; in a worker the server keeps answering while photos wait their turn.
+import { Worker } from 'node:worker_threads';
+import type { RawFace } from './faces.ts';
+
+export interface DetectRequest {
+  id: number;
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+export type DetectResponse = { id: number; ok: true; faces: RawFace[] } | { id: number; ok: false; error: string };
+
+/** The engine could not run detection (busy, timed out, crashed): a server fault, not the photo's. */
+export class FaceDetectionError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FaceDetectionError';
+  }
+}
+
+/**
+ * Photos waiting beyond the one being detected. At ~0.5 s each, 16 is an 8 s wait; past that the
+ * caller (the pg-boss job) is told to retry later rather than piling images up in memory.
+ */
+const MAX_WAITING = 16;
+/** A detection that runs this long is stuck: the worker is replaced. The first includes model loading (~1 s). */
+const DETECT_TIMEOUT_MS = 30_000;
+/** The models and tfjs's heap take ~170 MB; the cap stops a runaway worker before it takes the server with it. */
+const WORKER_HEAP_MB = 512;
+
+interface Job {
+  request: DetectRequest;
+  resolve: (faces: RawFace[]) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let current: (Job & { timer: NodeJS.Timeout }) | null = null;
+const waiting: Job[] = [];
+let nextId = 1;
+
+function startWorker(): Worker {
+  const started = new Worker(new URL('./detect-worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  started.on('message', (response: DetectResponse) => {
+    const job = current;
+    if (!job || job.request.id !== response.id) return;
+    finish(job, response.ok ? null : new FaceDetectionError(`Face detection failed: ${response.error}`), response);
+  });
+  started.on('error', (error) =>
+    fail(started, new FaceDetectionError('The face detection worker crashed', { cause: error })),
+  );
+  started.on('exit', (code) =>
+    fail(started, new FaceDetectionError(`The face detection worker exited (code ${code})`)),
+  );
+  return started;
+}
+
+/** The worker died or was stopped: the photo it held fails, the next one gets a fresh worker. */
+function fail(dead: Worker, error: FaceDetectionError) {
+  if (worker !== dead) return;
+  worker = null;
+  const job = current;
+  if (job) finish(job, error, null);
+}
+
+function finish(job: Job & { timer: NodeJS.Timeout }, error: Error | null, response: DetectResponse | null) {
+  clearTimeout(job.timer);
+  current = null;
+  if (error) job.reject(error);
+  else if (response?.ok) job.resolve(response.faces);
+  pump();
+}
+
+function pump() {
+  if (current) return;
+  const job = waiting.shift();
+  if (!job) {
+    // Idle: the worker must not keep a finishing process (a test, a CLI) alive.
+    worker?.unref();
+    return;
+  }
+  worker ??= startWorker();
+  worker.ref();
+  const running = worker;
+  const timer = setTimeout(() => {
+    fail(running, new FaceDetectionError('Face detection took too long'));
+    void running.terminate();
+  }, DETECT_TIMEOUT_MS);
+  current = { ...job, timer };
+  // The pixels are handed over, not copied: the caller does not use them again.
+  running.postMessage(job.request, [job.request.rgb.buffer as ArrayBuffer]);
+}
+
+/**
+ * Faces in tightly packed RGB pixels, found by the detection worker. The buffer is transferred
+ * to the worker (it is unusable here afterwards). Rejects with FaceDetectionError when the queue
+ * is full or the worker fails; never for a photo without faces (that is an empty list).
+ */
+export function detectInWorker(rgb: Uint8Array, width: number, height: number): Promise<RawFace[]> {
+  if (waiting.length >= MAX_WAITING) {
+    return Promise.reject(new FaceDetectionError('Too many photos are waiting for face detection'));
+  }
+  return new Promise((resolve, reject) => {
+    waiting.push({ request: { id: nextId++, rgb, width, height }, resolve, reject });
+    pump();
+  });
+}
+
+/** Stops the worker (graceful shutdown, end of a test file). The next detection starts a new one. */
+export async function stopFaceDetection(): Promise<void> {
+  for (const job of waiting.splice(0)) job.reject(new FaceDetectionError('Face detection was stopped'));
+  const running = worker;
+  if (!running) return;
+  fail(running, new FaceDetectionError('Face detection was stopped'));
+  await running.terminate();
+}

@@ -1,0 +1,184 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { complianceReportSchema, PHOTO_FIXES, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
+import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { detectInWorker } from './detection-queue.ts';
+import { analysePhoto, stopFaceDetection } from './engine.ts';
+import { faceGeometry } from './geometry.ts';
+import { busyBackground, faceOn, plain, type SampleFace, signature, WALL } from './test-images.ts';
+
+// One detection worker for the whole file: the models load once (~1 s), each photo then ~0.5 s.
+afterAll(() => stopFaceDetection());
+
+const checkOf = (result: Awaited<ReturnType<typeof analysePhoto>>, rule: string) => {
+  const check = result.report.checks.find((c) => c.rule === rule);
+  if (!check) throw new Error(`no ${rule} check`);
+  return check;
+};
+
+/** Head height over image height, measured afresh by the detector on the fitted JPEG itself. */
+async function measuredHeadFraction(jpeg: Buffer): Promise<number> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const faces = await detectInWorker(new Uint8Array(data), info.width, info.height);
+  expect(faces).toHaveLength(1);
+  return faceGeometry(faces[0] as (typeof faces)[number], 1).headHeight / info.height;
+}
+
+describe('analysePhoto on real faces', () => {
+  const cases: [SampleFace, PhotoSizeId][] = [
+    ['brunette', 'us-2x2'],
+    ['brunette', 'in-passport'],
+    ['blonde', 'ca-visa'],
+    ['blonde', 'oci-photo'],
+  ];
+  it.each(cases)(
+    '%s for %s: one face, fitted to the exact pixels under the cap, head within range',
+    async (face, id) => {
+      const size = PHOTO_SIZES[id];
+      const result = await analysePhoto(await faceOn(face), size);
+      expect(complianceReportSchema.parse(result.report)).toEqual(result.report);
+      expect(result.report.checks.map((c) => c.rule)).toEqual([...PHOTO_RULES]);
+      expect(checkOf(result, 'one-face')).toMatchObject({ passed: true, measured: '1 face', fix: null });
+      expect(checkOf(result, 'head-height').passed).toBe(true);
+      expect(checkOf(result, 'eye-line').passed).toBe(true);
+      expect(checkOf(result, 'tilt').passed).toBe(true);
+
+      const fitted = result.fitted;
+      if (!fitted) throw new Error('not fitted');
+      const meta = await sharp(fitted).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: size.widthPx, height: size.heightPx, space: 'srgb' });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(fitted.length).toBeLessThanOrEqual(size.maxBytes);
+      expect(result.report.fitted).toMatchObject({
+        widthPx: size.widthPx,
+        heightPx: size.heightPx,
+        bytes: fitted.length,
+      });
+
+      const [min, max] = size.headHeight ?? [0, 1];
+      const headPercent = result.report.fitted?.headPercent ?? 0;
+      expect(headPercent).toBeGreaterThanOrEqual(min * 100);
+      expect(headPercent).toBeLessThanOrEqual(max * 100);
+      const measured = await measuredHeadFraction(fitted);
+      expect(measured).toBeGreaterThanOrEqual(min);
+      expect(measured).toBeLessThanOrEqual(max);
+    },
+  );
+
+  it('passes every check for a level, sharp face on a plain light wall', async () => {
+    const result = await analysePhoto(await faceOn('brunette'), PHOTO_SIZES['us-2x2']);
+    expect(result.report.checks.filter((c) => !c.passed)).toEqual([]);
+    expect(result.report.passed).toBe(true);
+  });
+});
+
+describe('analysePhoto on photos that fail a rule', () => {
+  const us = PHOTO_SIZES['us-2x2'];
+
+  it('finds no face on a plain background: the noFace fix, nothing fitted', async () => {
+    const result = await analysePhoto(await plain(800, 1000), us);
+    expect(checkOf(result, 'one-face')).toEqual({
+      rule: 'one-face',
+      passed: false,
+      measured: 'No face found',
+      expected: 'Exactly 1 face',
+      fix: PHOTO_FIXES.noFace,
+    });
+    expect(result.fitted).toBeNull();
+    expect(result.report).toMatchObject({ passed: false, fitted: null });
+    expect(checkOf(result, 'head-height')).toMatchObject({
+      passed: false,
+      measured: 'Not measured: needs exactly one face',
+    });
+  });
+
+  it('says the photo is blurred when it is', async () => {
+    const blurred = await sharp(await faceOn('brunette'))
+      .blur(4)
+      .toBuffer();
+    const result = await analysePhoto(blurred, us);
+    expect(checkOf(result, 'one-face').passed).toBe(true);
+    expect(checkOf(result, 'sharpness')).toMatchObject({ passed: false, fix: PHOTO_FIXES.blurred });
+  });
+
+  it('says the head is tilted when the photo is turned 10°', async () => {
+    const turned = await sharp(await faceOn('brunette'))
+      .rotate(10, { background: WALL })
+      .toBuffer();
+    const result = await analysePhoto(turned, us);
+    const tilt = checkOf(result, 'tilt');
+    expect(tilt).toMatchObject({ passed: false, expected: 'At most 3°', fix: PHOTO_FIXES.tilted });
+    expect(Number.parseFloat(tilt.measured.replace('Tilted ', ''))).toBeGreaterThan(8);
+  });
+
+  it('refuses a dark, busy background and accepts the plain wall behind the same face', async () => {
+    const busy = await analysePhoto(await faceOn('blonde', await busyBackground(1600, 1800)), us);
+    expect(checkOf(busy, 'background')).toMatchObject({ passed: false, fix: PHOTO_FIXES.background });
+    const wall = await analysePhoto(await faceOn('blonde'), us);
+    expect(checkOf(wall, 'background').passed).toBe(true);
+  });
+
+  it('counts two people side by side as many faces', async () => {
+    const [left, right] = await Promise.all(
+      (['brunette', 'blonde'] as const).map(async (face) => faceOn(face, await plain(800, 1300))),
+    );
+    const pair = await sharp(left)
+      .extend({ right: 800, background: WALL })
+      .composite([{ input: right as Buffer, left: 800, top: 0 }])
+      .jpeg()
+      .toBuffer();
+    const result = await analysePhoto(pair, us);
+    expect(checkOf(result, 'one-face')).toMatchObject({
+      passed: false,
+      measured: '2 faces',
+      fix: PHOTO_FIXES.manyFaces,
+    });
+    expect(result.fitted).toBeNull();
+  });
+
+  it('answers a 1 × 1 image and bytes that are not an image with failed checks, not an exception', async () => {
+    for (const input of [await plain(1, 1), Buffer.from('not an image at all')]) {
+      const result = await analysePhoto(input, us);
+      expect(checkOf(result, 'one-face')).toMatchObject({ passed: false, fix: PHOTO_FIXES.noFace });
+      expect(checkOf(result, 'resolution')).toMatchObject({ passed: false, fix: PHOTO_FIXES.lowResolution });
+      expect(result.report.passed).toBe(false);
+      expect(result.fitted).toBeNull();
+    }
+  });
+});
+
+describe('analysePhoto on a signature', () => {
+  const size = PHOTO_SIZES['oci-signature'];
+
+  it('trims the paper, pads to 3 : 1 with white and makes 600 × 200 under the cap', async () => {
+    const result = await analysePhoto(await signature(), size);
+    expect(result.report.checks).toEqual([
+      {
+        rule: 'resolution',
+        passed: true,
+        measured: expect.stringMatching(/^Signature \d+ × \d+ px$/),
+        expected: 'At least 600 × 200 px',
+        fix: null,
+      },
+    ]);
+    const fitted = result.fitted;
+    if (!fitted) throw new Error('not fitted');
+    const meta = await sharp(fitted).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 600, height: 200 });
+    expect(fitted.length).toBeLessThanOrEqual(size.maxBytes);
+    expect(result.report).toMatchObject({ passed: true, fitted: { widthPx: 600, heightPx: 200, headPercent: null } });
+    // The strokes fill the middle; the padding left and right is white.
+    const { data, info } = await sharp(fitted).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const column = (x: number) => Array.from({ length: info.height }, (_, y) => data[y * info.width + x] ?? 0);
+    expect(Math.min(...column(2))).toBeGreaterThan(240);
+    expect(Math.min(...column(300))).toBeLessThan(120);
+  });
+
+  it('says a tiny signature has too few pixels', async () => {
+    const result = await analysePhoto(await plain(1, 1), size);
+    expect(result.report.checks).toEqual([
+      expect.objectContaining({ rule: 'resolution', passed: false, fix: PHOTO_FIXES.lowResolution }),
+    ]);
+  });
+});

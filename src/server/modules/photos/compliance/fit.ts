@@ -1,0 +1,102 @@
+// The fitted output: crop, scale, convert to sRGB JPEG and recompress under the size's cap. Never
+// retouch: the US, India and Canada refuse altered photos (photo-specs.md, "No alteration").
+import sharp, { type Sharp } from 'sharp';
+import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
+import type { Rect } from './geometry.ts';
+import type { RgbImage } from './measures.ts';
+
+/** First try; a fitted 600 × 600 face is ~60–120 KB here, well under every cap. */
+const START_QUALITY = 90;
+/** Below this, JPEG blocks show on skin and hair: a portal's reviewer would see them. */
+const MIN_QUALITY = 60;
+const QUALITY_STEP = 5;
+
+export interface Encoded {
+  jpeg: Buffer;
+  quality: number;
+}
+
+/**
+ * JPEG of `pipeline`'s output, at the highest quality (in steps of 5, not below 60) that fits
+ * under `maxBytes`. When even 60 is too big, that version is returned and the caller reports it.
+ * sharp writes no metadata unless asked, and the working image is already sRGB.
+ */
+export async function encodeUnderCap(pipeline: Sharp, maxBytes: number): Promise<Encoded> {
+  let quality = START_QUALITY;
+  for (;;) {
+    const jpeg = await pipeline.clone().toColourspace('srgb').jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
+    if (jpeg.length <= maxBytes || quality - QUALITY_STEP < MIN_QUALITY) return { jpeg, quality };
+    quality -= QUALITY_STEP;
+  }
+}
+
+function fromRaw(image: RgbImage): Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+}
+
+/** Whole pixels of `crop` inside the image, at least 1 × 1. */
+export function pixelRect(crop: Rect, image: { width: number; height: number }) {
+  const left = Math.min(Math.max(0, Math.round(crop.left)), image.width - 1);
+  const top = Math.min(Math.max(0, Math.round(crop.top)), image.height - 1);
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(image.width - left, Math.round(crop.width))),
+    height: Math.max(1, Math.min(image.height - top, Math.round(crop.height))),
+  };
+}
+
+/** The photo cropped to `crop` and scaled to the size's exact pixels. */
+export function fitPhoto(image: RgbImage, crop: Rect, size: PhotoSizeSpec): Promise<Encoded> {
+  const pipeline = fromRaw(image)
+    .extract(pixelRect(crop, image))
+    // The crop has the size's ratio to within a pixel of rounding: 'fill' absorbs that pixel.
+    .resize(size.widthPx, size.heightPx, { fit: 'fill' });
+  return encodeUnderCap(pipeline, size.maxBytes);
+}
+
+/** How far from the paper's colour a pixel must be to count as ink when the margins are trimmed. */
+const TRIM_THRESHOLD = 40;
+/** White kept around the trimmed signature, as a fraction of its height, so strokes do not touch the edge. */
+const SIGNATURE_MARGIN = 0.15;
+const WHITE = { r: 255, g: 255, b: 255 };
+
+export interface FittedSignature extends Encoded {
+  /** The signature's pixels before scaling to the size (trimmed, padded to the ratio). */
+  sourceWidth: number;
+  sourceHeight: number;
+}
+
+/** Margins trimmed, padded with white to the size's ratio (3 : 1 for OCI), scaled to its pixels. */
+export async function fitSignature(image: RgbImage, size: PhotoSizeSpec): Promise<FittedSignature> {
+  let trimmed: RgbImage = image;
+  try {
+    const { data, info } = await fromRaw(image)
+      .trim({ threshold: TRIM_THRESHOLD })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    trimmed = { data, width: info.width, height: info.height };
+  } catch {
+    // Nothing to trim against (a blank or one-colour image): the whole image is the signature.
+  }
+  const ratio = size.widthPx / size.heightPx;
+  const margin = Math.round(trimmed.height * SIGNATURE_MARGIN);
+  const height = Math.max(trimmed.height + 2 * margin, Math.ceil((trimmed.width + 2 * margin) / ratio));
+  const width = Math.round(height * ratio);
+  const padX = width - trimmed.width;
+  const padY = height - trimmed.height;
+  const pipeline = sharp(
+    await fromRaw(trimmed)
+      .extend({
+        left: Math.floor(padX / 2),
+        right: Math.ceil(padX / 2),
+        top: Math.floor(padY / 2),
+        bottom: Math.ceil(padY / 2),
+        background: WHITE,
+      })
+      .raw()
+      .toBuffer(),
+    { raw: { width, height, channels: 3 } },
+  ).resize(size.widthPx, size.heightPx, { fit: 'fill' });
+  return { ...(await encodeUnderCap(pipeline, size.maxBytes)), sourceWidth: width, sourceHeight: height };
+}

@@ -1,0 +1,112 @@
+// Pixel measures for the checks, on the working image's tightly packed RGB pixels.
+import sharp from 'sharp';
+import type { FaceGeometry, Rect } from './geometry.ts';
+
+export interface RgbImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Rec. 709 luma of the pixel at byte offset `i`, 0–255. */
+function luma(data: Buffer, i: number): number {
+  return 0.2126 * (data[i] ?? 0) + 0.7152 * (data[i + 1] ?? 0) + 0.0722 * (data[i + 2] ?? 0);
+}
+
+export interface Stats {
+  /** Median luma. */
+  mean: number;
+  /** Interquartile range over 1.349: the standard deviation of a normal spread, robust to a lock of hair. */
+  spread: number;
+  count: number;
+}
+
+/**
+ * Median and robust spread of the luma of the pixels in `rect` that `keep` accepts, every `step`
+ * pixels. Robust, because the band beside a head always catches some hair or an ear: a minority
+ * of pixels that would swing a plain mean and standard deviation.
+ */
+function lumaStats(image: RgbImage, rect: Rect, keep: (x: number, y: number) => boolean, step = 2): Stats {
+  const x0 = Math.max(0, Math.floor(rect.left));
+  const y0 = Math.max(0, Math.floor(rect.top));
+  const x1 = Math.min(image.width, Math.ceil(rect.left + rect.width));
+  const y1 = Math.min(image.height, Math.ceil(rect.top + rect.height));
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  for (let y = y0; y < y1; y += step) {
+    for (let x = x0; x < x1; x += step) {
+      if (!keep(x, y)) continue;
+      const bin = Math.round(luma(image.data, (y * image.width + x) * 3));
+      histogram[bin] = (histogram[bin] ?? 0) + 1;
+      count += 1;
+    }
+  }
+  if (count === 0) return { mean: 0, spread: 0, count: 0 };
+  const quantile = (q: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value += 1) {
+      seen += histogram[value] ?? 0;
+      if (seen >= q * count) return value;
+    }
+    return 255;
+  };
+  return { mean: quantile(0.5), spread: (quantile(0.75) - quantile(0.25)) / 1.349, count };
+}
+
+/**
+ * The background as the fitted photo shows it: inside the crop, above the head and beside it down
+ * to the chin (below the chin are shoulders and clothes). Mean luma says light or dark, its
+ * standard deviation says plain or busy.
+ */
+export function backgroundStats(image: RgbImage, crop: Rect, face: FaceGeometry): Stats {
+  const { head, chin } = face;
+  const margin = head.height * 0.05;
+  return lumaStats(image, crop, (x, y) => {
+    if (y < head.top - margin) return true;
+    return y < chin.y && (x < head.left - margin || x > head.left + head.width + margin);
+  });
+}
+
+/**
+ * Left over right half of the face's luma, the darker over the brighter (1 = even). The middle
+ * three fifths of the face's width only: the outer edges are hair and background as often as skin.
+ */
+export function shadowRatio(image: RgbImage, face: FaceGeometry): number {
+  const { left, top, width, height } = face.face;
+  const half = (from: number) => ({ left: left + width * from, top, width: width * 0.3, height });
+  const all = () => true;
+  const a = lumaStats(image, half(0.2), all).mean;
+  const b = lumaStats(image, half(0.5), all).mean;
+  const brighter = Math.max(a, b);
+  return brighter === 0 ? 0 : Math.min(a, b) / brighter;
+}
+
+/** The face is scaled to this width before the Laplacian, so the figure does not depend on the photo's size. */
+const SHARPNESS_FACE_WIDTH = 256;
+/** sharp clamps to 0–255: the Laplacian is offset to the middle so negative responses survive. */
+const LAPLACIAN_OFFSET = 128;
+
+/** Variance of the Laplacian of the face (eyebrows to chin), scaled to a fixed width: high is sharp. */
+export async function sharpness(image: RgbImage, face: FaceGeometry): Promise<number> {
+  const left = Math.max(0, Math.floor(face.face.left));
+  const top = Math.max(0, Math.floor(face.face.top));
+  const width = Math.min(image.width - left, Math.ceil(face.face.width));
+  const height = Math.min(image.height - top, Math.ceil(face.face.height));
+  if (width < 8 || height < 8) return 0;
+  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .greyscale()
+    .resize({ width: SHARPNESS_FACE_WIDTH })
+    .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: LAPLACIAN_OFFSET })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  let squares = 0;
+  for (const value of data) {
+    const response = value - LAPLACIAN_OFFSET;
+    sum += response;
+    squares += response * response;
+  }
+  const mean = sum / data.length;
+  return squares / data.length - mean * mean;
+}
