@@ -7,7 +7,8 @@ import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
-import { ApiError, apiCall, apiUrl } from './api-client.ts';
+import { apiCall } from './api-client.ts';
+import { type UploadProgress, uploadFile } from './upload.ts';
 
 /**
  * The application calls of SPEC.md §7 under /api/v1/application/… (docs/decisions/0048, 0050):
@@ -89,54 +90,18 @@ export const confirmPayment = (ref: string, body: ConfirmPayment) =>
   apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
 export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
-export interface UploadProgress {
-  /** 0 to 1. */
-  onProgress?(fraction: number): void;
-  signal?: AbortSignal;
-}
-
 /**
- * Uploads one file for a member's checklist item (multipart, field `file`). XMLHttpRequest, not
- * fetch: fetch reports no upload progress. Resolves to the stored document and the member's
- * checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
+ * Uploads one file for a member's checklist item. Resolves to the stored document and the
+ * member's checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
  */
 export function uploadDocument(
   ref: string,
   memberId: number,
   itemId: string,
   file: File,
-  { onProgress, signal }: UploadProgress = {},
+  progress: UploadProgress = {},
 ): Promise<{ document: DocumentView; checklist: MemberChecklist }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as { data?: { document: DocumentView; checklist: MemberChecklist } } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.data) resolve(body.data);
-      else
-        reject(
-          new ApiError(
-            xhr.status,
-            body ?? undefined,
-            typeof (body as { message?: unknown } | null)?.message === 'string'
-              ? (body as { message: string }).message
-              : 'The upload did not finish. Please try again.',
-          ),
-        );
-    };
-    xhr.onerror = () => reject(new ApiError(0, undefined, 'The upload did not finish. Please check your connection.'));
-    xhr.onabort = () => reject(new ApiError(0, undefined, 'Upload cancelled'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  return uploadFile(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`, file, progress);
 }
 
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
