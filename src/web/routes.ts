@@ -34,6 +34,10 @@ export default [
   route('refund-request', 'routes/refund-request.tsx'),
   // SevaPhotos: the landing page (issue 12).
   route('photos', 'routes/photos.tsx'),
+  // SPEC.md §2 PHOTO_ENHANCEMENT_ORDER: the photo order flow and, once paid, its order page (decision 0065).
+  route('photos/photo-enhancement', 'routes/photo-enhancement.tsx'),
+  route('photos/photo-order', 'routes/photo-order.tsx'),
+  route('photo-payment-success', 'routes/photo-payment-success.tsx'),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
   route('indian-tourist-visa', 'routes/campaign.tsx', { id: 'campaign/indian-tourist-visa' }),
