@@ -110,3 +110,45 @@ export async function apiCall<T = unknown>({
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }
+
+export interface UploadProgress {
+  /** 0 to 1. */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file (multipart, field `file`) to an API path and resolves to the envelope's data.
+ * XMLHttpRequest, not fetch: fetch reports no upload progress. Rejects with an ApiError carrying
+ * the server's message (status 0: no answer came, or cancelled).
+ */
+export function uploadFile<T>(url: string, file: File, { onProgress, signal }: UploadProgress = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(url));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (Partial<Envelope<unknown>> & { data?: T }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.data) resolve(body.data);
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            body ?? undefined,
+            typeof body?.message === 'string' ? body.message : 'The upload did not finish. Please try again.',
+          ),
+        );
+    };
+    xhr.onerror = () => reject(new ApiError(0, undefined, 'The upload did not finish. Please check your connection.'));
+    xhr.onabort = () => reject(new ApiError(0, undefined, 'Upload cancelled'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}

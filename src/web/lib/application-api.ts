@@ -7,8 +7,7 @@ import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
 import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
-import { apiCall } from './api-client.ts';
-import { type UploadProgress, uploadFile } from './upload.ts';
+import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
  * The application calls of SPEC.md §7 under /api/v1/application/… (docs/decisions/0048, 0050):
@@ -90,9 +89,11 @@ export const confirmPayment = (ref: string, body: ConfirmPayment) =>
   apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
 export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
+export type { UploadProgress } from './api-client.ts';
+
 /**
- * Uploads one file for a member's checklist item. Resolves to the stored document and the
- * member's checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
+ * Uploads one file for a member's checklist item, with progress. Resolves to the stored document
+ * and the member's checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
  */
 export function uploadDocument(
   ref: string,

@@ -15,13 +15,15 @@ import type {
 } from '../../domain/photos/orders.ts';
 import type { PhotoCurrency } from '../../domain/photos/pricing.ts';
 import type { PhotoSizeId } from '../../domain/photos/sizes.ts';
-import { apiCall } from './api-client.ts';
-import { type UploadProgress, uploadFile } from './upload.ts';
+import type { Address, AddressInput } from '../../domain/users/address.ts';
+import type { PostalLookup } from '../../domain/users/postal-lookup.ts';
+import type { AddressCountry } from '../../domain/users/regions.ts';
+import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
- * The photo order calls of SPEC.md §7 under /api/v1/photo-orders/… and /photo-store/…
- * (docs/decisions/0063): one place the photo order pages call them from. `ref` is the order's
- * PHO-… id or its number.
+ * SevaPhotos' calls (SPEC.md §7 photo store and photo orders; docs/decisions/0063) under
+ * /api/v1/photo-store, /photo-orders and /postal-lookup: one place the photo pages call them
+ * from. `ref` is the order's PHO-… id or its number.
  */
 
 export type PhotoSize = z.infer<typeof photoSizeSchema>;
@@ -29,54 +31,58 @@ export type PhotoFileType = z.infer<typeof photoFileTypeSchema>;
 export type PhotoPlans = z.infer<typeof photoPlansSchema>;
 
 export const photoKeys = {
-  /** Every photo order query. */
-  all: ['photo-order'] as const,
-  sizes: ['photo-store', 'sizes'] as const,
-  fileTypes: ['photo-store', 'file-types'] as const,
-  plans: (currency: string) => ['photo-store', 'plans', currency] as const,
-  orders: ['photo-order', 'list'] as const,
-  order: (ref: string) => ['photo-order', 'order', ref] as const,
-  photo: (ref: string, photoId: number) => ['photo-order', 'photo', ref, photoId] as const,
-  addresses: ['photo-order', 'addresses'] as const,
-  payment: (ref: string) => ['photo-order', 'payment', ref] as const,
-  paymentOptions: (ref: string) => ['photo-order', 'payment-options', ref] as const,
+  all: ['photos'] as const,
+  sizes: ['photos', 'sizes'] as const,
+  fileTypes: ['photos', 'file-types'] as const,
+  plans: (currency: PhotoCurrency) => ['photos', 'plans', currency] as const,
+  order: (ref: string) => ['photos', 'order', ref] as const,
+  photo: (ref: string, photoId: number) => ['photos', 'photo', ref, photoId] as const,
+  payment: (ref: string) => ['photos', 'payment', ref] as const,
+  paymentOptions: (ref: string) => ['photos', 'payment-options', ref] as const,
+  addresses: ['photos', 'addresses'] as const,
 };
 
 const order = (ref: string) => `/photo-orders/${encodeURIComponent(ref)}`;
-const item = (ref: string, itemId: number) => `${order(ref)}/items/${itemId}`;
 
 export const getPhotoSizes = () => apiCall<PhotoSize[]>({ url: '/photo-store/photo-size' });
 export const getPhotoFileTypes = () => apiCall<PhotoFileType[]>({ url: '/photo-store/file-type' });
-export const getPhotoPlans = (currency: PhotoCurrency) =>
+export const getPhotoPlans = (currency: PhotoCurrency = 'USD') =>
   apiCall<PhotoPlans>({ url: '/photo-orders/plans', queryParams: { currency } });
+export const lookupPostal = (country: AddressCountry, code: string) =>
+  apiCall<PostalLookup>({ url: '/postal-lookup', queryParams: { country, code } });
 
-export const listPhotoOrders = (page = 1, limit = 100) =>
+/** Starts the order once per visit: the same key answers the same order (a double click, a reload). */
+export const createPhotoOrder = (idempotencyKey: string, currency: PhotoCurrency = 'USD') =>
+  apiCall<PhotoOrder>({ url: '/photo-orders', method: 'POST', body: { idempotencyKey, currency } });
+export const listPhotoOrders = (page = 1, limit = 20) =>
   apiCall<ListData<OrderSummary>>({ url: '/photo-orders', queryParams: { page, limit } });
-export const createPhotoOrder = (idempotencyKey: string) =>
-  apiCall<PhotoOrder>({ url: '/photo-orders', method: 'POST', body: { idempotencyKey } });
 export const getPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: order(ref) });
 
-export const addPhotoItem = (ref: string, photoSize: PhotoSizeId) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/items`, method: 'POST', body: { photoSize } });
+export const addPhotoItem = (ref: string, photoSize: PhotoSizeId, documentType?: string) =>
+  apiCall<PhotoOrder>({ url: `${order(ref)}/items`, method: 'POST', body: { photoSize, documentType } });
 export const removePhotoItem = (ref: string, itemId: number) =>
-  apiCall<PhotoOrder>({ url: item(ref, itemId), method: 'DELETE' });
+  apiCall<PhotoOrder>({ url: `${order(ref)}/items/${itemId}`, method: 'DELETE' });
+
+/** Uploads one photo of an item with progress; its check starts on the server (poll getOrderPhoto). */
+export const uploadPhoto = (ref: string, itemId: number, file: File, progress?: UploadProgress) =>
+  uploadFile<OrderPhoto>(`${order(ref)}/items/${itemId}/photos`, file, progress);
 export const getOrderPhoto = (ref: string, itemId: number, photoId: number) =>
-  apiCall<OrderPhoto>({ url: `${item(ref, itemId)}/photos/${photoId}` });
+  apiCall<OrderPhoto>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}` });
 export const removeOrderPhoto = (ref: string, itemId: number, photoId: number) =>
-  apiCall<PhotoOrder>({ url: `${item(ref, itemId)}/photos/${photoId}`, method: 'DELETE' });
-/** One photo for an item; its compliance check starts at once (poll getOrderPhoto). */
-export const uploadOrderPhoto = (ref: string, itemId: number, file: File, progress: UploadProgress = {}) =>
-  uploadFile<OrderPhoto>(`${item(ref, itemId)}/photos`, file, progress);
+  apiCall<PhotoOrder>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}`, method: 'DELETE' });
 
 export const choosePhotoPlan = (ref: string, body: ChoosePlan) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/plan`, method: 'PUT', body });
-export const setPhotoDelivery = (ref: string, body: ChooseDelivery) =>
+export const choosePhotoDelivery = (ref: string, body: ChooseDelivery) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/delivery`, method: 'PUT', body });
 export const setPhotoStep = (ref: string, step: PhotoStep) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/step`, method: 'PUT', body: { step } });
 export const resetPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: `${order(ref)}/reset`, method: 'POST' });
 
-// Paying: the same providers as applications (docs/decisions/0055, 0063); the server prices the order.
+export const getPhotoAddresses = () => apiCall<ListData<Address>>({ url: '/photo-orders/addresses' });
+export const addPhotoAddress = (body: AddressInput) =>
+  apiCall<Address>({ url: '/photo-orders/addresses', method: 'POST', body });
+
 export const startPhotoPayment = (ref: string, provider?: PaymentProviderName) =>
   apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: provider ? { provider } : {} });
 export const getPhotoPaymentOptions = (ref: string) =>

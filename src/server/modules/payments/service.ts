@@ -35,7 +35,7 @@ export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
-export { createSandboxProvider, type Sandbox } from './sandbox.ts';
+export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 export { createSquareProvider, squareOptionsFrom } from './square.ts';
 export { createStripeProvider, stripeSettings } from './stripe.ts';
 

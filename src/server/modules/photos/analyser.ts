@@ -16,7 +16,7 @@ export type AnalysePhoto = (
  * static import replaces this): the face model costs ~170 MB, which a server that never checks a
  * photo should not pay, and this branch must build without the engine's files.
  */
-const ENGINE_MODULE = './compliance/index.ts';
+const ENGINE_MODULE = './compliance/engine.ts';
 
 /** The engine, loaded on first use; a missing engine makes each check fail (and is logged by the job). */
 export function engineAnalyser(): AnalysePhoto {

@@ -18,7 +18,7 @@ import { apiCall } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { orders } from '../orders/tables.ts';
-import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/sandbox.ts';
+import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
 import { photoOrderPhotos } from './tables.ts';
 

@@ -16,9 +16,9 @@ import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { FormField } from '../../../components/ui/labelled-control.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { accountKeys, getAddresses } from '../../../lib/account-api.ts';
+
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { setPhotoDelivery, setPhotoStep } from '../../../lib/photo-api.ts';
+import { choosePhotoDelivery, getPhotoAddresses, photoKeys, setPhotoStep } from '../../../lib/photo-api.ts';
 import { StepActions, type StepProps } from './step-parts.tsx';
 import { DELIVERY_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
@@ -28,8 +28,8 @@ type PickupOut = z.output<typeof pickupSchema>;
 
 /** Saves the delivery, then moves to step 4 (one answer per call: the order as it now is). */
 function useSaveDelivery(ref: string) {
-  return useOrderChange(ref, async (body: Parameters<typeof setPhotoDelivery>[1]) => {
-    await setPhotoDelivery(ref, body);
+  return useOrderChange(ref, async (body: Parameters<typeof choosePhotoDelivery>[1]) => {
+    await choosePhotoDelivery(ref, body);
     return setPhotoStep(ref, 4);
   });
 }
@@ -129,8 +129,8 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
   const queryClient = useQueryClient();
   const save = useSaveDelivery(order.displayId);
   const addresses = useQuery({
-    queryKey: accountKeys.addresses,
-    queryFn: async () => (await getAddresses()).data.results,
+    queryKey: photoKeys.addresses,
+    queryFn: async () => (await getPhotoAddresses()).data.results,
   });
   const list = [...(addresses.data ?? [])].sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
   const savedId = order.delivery?.method === 'home' ? order.delivery.addressId : null;
@@ -160,7 +160,7 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
             onDone={(address: Address) => {
               setChosen(address.id);
               setAdding(false);
-              void queryClient.invalidateQueries({ queryKey: accountKeys.addresses });
+              void queryClient.invalidateQueries({ queryKey: photoKeys.addresses });
             }}
             onCancel={() => (list.length === 0 ? goTo(2) : setAdding(false))}
           />

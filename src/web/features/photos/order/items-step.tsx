@@ -15,7 +15,7 @@ import {
   type PhotoFileType,
   photoKeys,
   removePhotoItem,
-  uploadOrderPhoto,
+  uploadPhoto,
 } from '../../../lib/photo-api.ts';
 import { PhotoCard } from './photo-card.tsx';
 import { StepActions, type StepProps } from './step-parts.tsx';
@@ -172,7 +172,7 @@ function ItemCard({
     for (const file of files.slice(0, Math.max(0, room))) {
       const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
       setUploads((list) => [...list, upload]);
-      uploadOrderPhoto(orderRef, item.id, file, {
+      uploadPhoto(orderRef, item.id, file, {
         signal: upload.controller.signal,
         onProgress: (progress) => patch(upload.id, { progress }),
       }).then(
