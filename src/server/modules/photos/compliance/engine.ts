@@ -17,6 +17,7 @@ import {
   tiltCheck,
 } from './checks.ts';
 import { detectInWorker } from './detection-queue.ts';
+import type { RawFace } from './faces.ts';
 import { type Encoded, fitPhoto, fitSignature, pixelRect } from './fit.ts';
 import { type FaceGeometry, faceGeometry, placement, planCrop } from './geometry.ts';
 import { backgroundStats, type RgbImage, shadowRatio, sharpness } from './measures.ts';
@@ -57,15 +58,23 @@ async function decode(image: Buffer): Promise<RgbImage | null> {
   }
 }
 
-async function findFaces(image: RgbImage): Promise<FaceGeometry[]> {
+/** Finds faces in tightly packed RGB pixels: the detection worker, or a stand-in in the benchmark. */
+export type Detect = (rgb: Uint8Array, width: number, height: number) => Promise<RawFace[]>;
+
+async function findFaces(image: RgbImage, detect: Detect): Promise<FaceGeometry[]> {
   if (Math.min(image.width, image.height) < MIN_DETECTION_SIDE) return [];
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // A copy of our own to hand to the worker: sharp's buffer may not be transferable.
-  const faces = await detectInWorker(new Uint8Array(data), info.width, info.height);
-  return faces.map((face) => faceGeometry(face, image.width / info.width));
+  // Copies of our own to hand to the worker (sharp's buffers may not be transferable); a photo
+  // already small enough is not passed through sharp again.
+  const small =
+    Math.max(image.width, image.height) <= DETECTION_MAX_SIDE
+      ? { data: new Uint8Array(image.data), width: image.width, height: image.height }
+      : await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+          .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside' })
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({ data: new Uint8Array(data), width: info.width, height: info.height }));
+  const faces = await detect(small.data, small.width, small.height);
+  return faces.map((face) => faceGeometry(face, image.width / small.width));
 }
 
 function report(size: PhotoSizeSpec, checks: PhotoCheck[], fitted: Encoded | null, headFraction: number | null) {
@@ -104,11 +113,16 @@ async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec): Pr
  * its fix, not an exception; it rejects only with FaceDetectionError, when detection itself
  * could not run (queue full, worker crashed): a retry later can succeed.
  */
-export async function analysePhoto(image: Buffer, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
+export function analysePhoto(image: Buffer, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
+  return analyseWith(detectInWorker, image, size);
+}
+
+/** analysePhoto with another detector: the benchmark times the work around detection with it. */
+export async function analyseWith(detect: Detect, image: Buffer, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
   const working = await decode(image);
   if (size.kind === 'signature') return analyseSignature(working, size);
 
-  const faces = working ? await findFaces(working) : [];
+  const faces = working ? await findFaces(working, detect) : [];
   const face = faces.length === 1 ? faces[0] : undefined;
   if (!working || !face) {
     const whole = working ?? EMPTY;
