@@ -36,9 +36,14 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
   const name = useId();
   const money = (cents: number) => formatMoney({ amountCents: cents, currency: order.currency });
   const save = (pricingPlanId: PhotoPlanId, options: PhotoOption[]) => choose.mutate({ pricingPlanId, options });
+  // While a choice is saved, it shows as made (the server's answer then replaces it, or the error undoes it).
+  const shown =
+    choose.isPending && choose.variables
+      ? choose.variables
+      : { pricingPlanId: order.pricingPlanId, options: order.options };
   const toggle = (option: PhotoOption, on: boolean) => {
-    const options = on ? [...order.options, option] : order.options.filter((o) => o !== option);
-    save(order.pricingPlanId, options);
+    const options = on ? [...shown.options, option] : shown.options.filter((o) => o !== option);
+    save(shown.pricingPlanId, options);
   };
   const offered = (plans.data?.options ?? []).filter(
     (option) => option.id !== 'background-change' || order.backgroundChangeOffered,
@@ -69,11 +74,11 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
                     type="radio"
                     name={name}
                     value={plan.id}
-                    checked={order.pricingPlanId === plan.id}
+                    checked={shown.pricingPlanId === plan.id}
                     onChange={() =>
                       save(
                         plan.id,
-                        plan.id === PRINT_PLAN_ID ? order.options.filter((o) => o !== 'pickup') : order.options,
+                        plan.id === PRINT_PLAN_ID ? shown.options.filter((o) => o !== 'pickup') : shown.options,
                       )
                     }
                     className="mt-1 accent-brand-600"
@@ -93,7 +98,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
             <fieldset className="mt-8 space-y-3">
               <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.options}</legend>
               {offered.map((option) => {
-                const pickupRefused = option.id === 'pickup' && order.pricingPlanId === PRINT_PLAN_ID;
+                const pickupRefused = option.id === 'pickup' && shown.pricingPlanId === PRINT_PLAN_ID;
                 return (
                   <label
                     key={option.id}
@@ -101,7 +106,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
                   >
                     <input
                       type="checkbox"
-                      checked={order.options.includes(option.id)}
+                      checked={shown.options.includes(option.id)}
                       disabled={pickupRefused}
                       onChange={(event) => toggle(option.id, event.target.checked)}
                       className="mt-1 size-4 accent-brand-600"
