@@ -28,7 +28,7 @@ export function ReviewStep({ order, goTo, moving, PayButton }: StepProps & { Pay
             <ul className="space-y-1">
               {order.items.map((item) => (
                 <li key={item.id}>
-                  {item.documentType}: {item.label} ({REVIEW_TEXT.photos(item.photos.length)})
+                  {item.label} ({REVIEW_TEXT.photos(item.photos.length)})
                 </li>
               ))}
             </ul>
