@@ -32,6 +32,13 @@ export default [
   route('privacy-policy', 'routes/privacy-policy.tsx'),
   route('contact', 'routes/contact.tsx'),
   route('refund-request', 'routes/refund-request.tsx'),
+  // SevaPhotos: the landing page (issue 12).
+  route('photos', 'routes/photos.tsx'),
+  // SPEC.md §2 PHOTO_ENHANCEMENT_ORDER: the photo order flow and, once paid, its order page (decision 0065).
+  route('photos/photo-enhancement', 'routes/photo-enhancement.tsx'),
+  route('photos/photo-order', 'routes/photo-order.tsx'),
+  // The same module as SERVICE_PAYMENT_SUCCESS; it reads the kind of order from the path.
+  route('photo-payment-success', 'routes/service-payment-success.tsx', { id: 'photo-payment-success' }),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
   route('indian-tourist-visa', 'routes/campaign.tsx', { id: 'campaign/indian-tourist-visa' }),

@@ -27,8 +27,8 @@ describe('main menu', () => {
     expect(MAIN_MENU.find((i) => i.id === 'blog')?.kind).toBe('blog');
   });
 
-  it('leads Photos to the Photo Enhancement service page while /photos does not exist (the photos issue)', () => {
-    expect(PHOTOS_HREF).toBe('/photo-enhancement');
+  it('leads Photos to the SevaPhotos landing page', () => {
+    expect(PHOTOS_HREF).toBe('/photos');
   });
 
   it('shows Home as Dashboard when signed in', () => {

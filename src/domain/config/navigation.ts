@@ -10,11 +10,9 @@ export const PHOTO_ENHANCEMENT_SLUG = 'photo-enhancement';
 
 /**
  * Where the site's "Photos" links lead (the main menu's Photos, the dashboard's Photo
- * enhancement). The SevaPhotos pages at /photos do not exist yet (the photos issue): until they
- * do, the Photo Enhancement service page, so that no link of the site answers 404. The photos
- * issue sets this back to ROUTES.PHOTOS.
+ * enhancement): the SevaPhotos landing page.
  */
-export const PHOTOS_HREF: string = serviceHref(PHOTO_ENHANCEMENT_SLUG);
+export const PHOTOS_HREF: string = ROUTES.PHOTOS;
 
 /** One entry of the top menu. `services` opens the service list; `blog` is the external blog. */
 export type MenuItemKind = 'link' | 'services' | 'blog';

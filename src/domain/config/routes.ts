@@ -29,6 +29,13 @@ export const ROUTES = {
   ARTICLES: '/articles',
 } as const;
 
+/**
+ * Where a photo order starts (SPEC.md §4: sign-in from /photos and photo-order sign-up go there;
+ * the /photos page's "Start your photo order" too). The flow's page is the photo orders work of
+ * issue 12; one constant so that every way in follows it if its path changes.
+ */
+export const PHOTO_ORDER_PATH: string = ROUTES.PHOTO_ENHANCEMENT_ORDER;
+
 export const GUIDELINE_TABS = {
   terms: 'Terms of Use',
   privacy: 'Privacy Policy and Cookies',

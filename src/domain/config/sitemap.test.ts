@@ -16,6 +16,8 @@ describe('robots tags and the sitemap', () => {
   it('indexes the other pages unless the answer is not the page itself (a 404, an error, a search)', () => {
     expect(robotsFor('/')).toBe(ROBOTS.index);
     expect(robotsFor('/services')).toBe('index, follow');
+    expect(robotsFor('/photos')).toBe('index, follow');
+    expect(SITEMAP_PAGES, 'the SevaPhotos landing page').toContain('/photos');
     expect(robotsFor('/services', false)).toBe('noindex, follow');
     expect(robotsFor('/no-such-page', false)).toBe('noindex, follow');
   });

@@ -4,6 +4,8 @@ import { ROUTES } from './routes.ts';
 export const SITEMAP_PAGES: readonly string[] = [
   ROUTES.HOME,
   ROUTES.SERVICES,
+  // SevaPhotos (issue 12).
+  ROUTES.PHOTOS,
   // Content, marketing, contact and refunds (issue 5); each article is listed by seo/routes.ts.
   ROUTES.ABOUT,
   ROUTES.REFER_FRIEND,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
 import type { OrderSummary } from '../../domain/orders/order-summary.ts';
 import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
 import type {
@@ -25,6 +26,10 @@ import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
  * from. `ref` is the order's PHO-… id or its number.
  */
 
+export type PhotoSize = z.infer<typeof photoSizeSchema>;
+export type PhotoFileType = z.infer<typeof photoFileTypeSchema>;
+export type PhotoPlans = z.infer<typeof photoPlansSchema>;
+
 export const photoKeys = {
   all: ['photos'] as const,
   sizes: ['photos', 'sizes'] as const,
@@ -33,16 +38,16 @@ export const photoKeys = {
   order: (ref: string) => ['photos', 'order', ref] as const,
   photo: (ref: string, photoId: number) => ['photos', 'photo', ref, photoId] as const,
   payment: (ref: string) => ['photos', 'payment', ref] as const,
+  paymentOptions: (ref: string) => ['photos', 'payment-options', ref] as const,
   addresses: ['photos', 'addresses'] as const,
 };
 
 const order = (ref: string) => `/photo-orders/${encodeURIComponent(ref)}`;
 
-export const getPhotoSizes = () => apiCall<z.infer<typeof photoSizeSchema>[]>({ url: '/photo-store/photo-size' });
-export const getPhotoFileTypes = () =>
-  apiCall<z.infer<typeof photoFileTypeSchema>[]>({ url: '/photo-store/file-type' });
+export const getPhotoSizes = () => apiCall<PhotoSize[]>({ url: '/photo-store/photo-size' });
+export const getPhotoFileTypes = () => apiCall<PhotoFileType[]>({ url: '/photo-store/file-type' });
 export const getPhotoPlans = (currency: PhotoCurrency = 'USD') =>
-  apiCall<z.infer<typeof photoPlansSchema>>({ url: '/photo-orders/plans', queryParams: { currency } });
+  apiCall<PhotoPlans>({ url: '/photo-orders/plans', queryParams: { currency } });
 export const lookupPostal = (country: AddressCountry, code: string) =>
   apiCall<PostalLookup>({ url: '/postal-lookup', queryParams: { country, code } });
 
@@ -89,3 +94,8 @@ export const getPhotoPaymentOptions = (ref: string) =>
 export const confirmPhotoPayment = (ref: string, body: ConfirmPayment) =>
   apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
 export const getPhotoPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
+
+/** PHOTO_ENHANCEMENT_ORDER's address for an order (SPEC.md §2: ?orderId=). */
+export function photoOrderHref(ref: string): string {
+  return `${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${new URLSearchParams({ orderId: ref })}`;
+}

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { orderRefParams } from '../../domain/applications/application.ts';
-import { STRIPE_SESSION_ID_PARAM } from '../../domain/payments/payment.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
+import { type PaidOrderKind, STRIPE_SESSION_ID_PARAM } from '../../domain/payments/payment.ts';
+import { photoOrderRefParams } from '../../domain/photos/orders.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { RouteHandle } from '../shell/document.tsx';
@@ -12,17 +14,22 @@ const PaymentResultPage = lazyWithQueries(() =>
 );
 
 /**
- * SERVICE_PAYMENT_SUCCESS (SPEC.md §2): where a payment provider sends the customer back with
- * ?orderId=DOC-…. Signed-in owners only; the page reads the payment's state from the API.
+ * SERVICE_PAYMENT_SUCCESS and PHOTO_PAYMENT_SUCCESS (SPEC.md §2, decision 0065): where a payment
+ * provider sends the customer back with ?orderId=DOC-… or PHO-…. Signed-in owners only; the page
+ * reads the payment's state from the API.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
-  const query = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const kind: PaidOrderKind = url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS ? 'photo' : 'service';
+  const refParams = kind === 'photo' ? photoOrderRefParams : orderRefParams;
+  const query = url.searchParams;
   const orderId = query.get('orderId') ?? '';
   // Stripe's success URL adds the session's id (docs/decisions/0059); the page confirms it once.
   const sessionId = query.get(STRIPE_SESSION_ID_PARAM);
   return {
-    orderRef: orderRefParams.safeParse({ orderRef: orderId }).success ? orderId : null,
+    kind,
+    orderRef: refParams.safeParse({ orderRef: orderId }).success ? orderId : null,
     stripeSessionId: sessionId && sessionId.length <= 255 ? sessionId : null,
   };
 }
@@ -33,7 +40,9 @@ export function headers(): HeadersInit {
 
 export const handle: RouteHandle = { indexable: () => false };
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your payment | SevaDocs' }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.kind === 'photo' ? 'Your payment | SevaPhotos' : 'Your payment | SevaDocs' },
+];
 
 export default function ServicePaymentSuccessRoute({ loaderData }: Route.ComponentProps) {
   return (
@@ -44,7 +53,11 @@ export default function ServicePaymentSuccessRoute({ loaderData }: Route.Compone
         </p>
       }
     >
-      <PaymentResultPage orderRef={loaderData.orderRef} stripeSessionId={loaderData.stripeSessionId} />
+      <PaymentResultPage
+        orderRef={loaderData.orderRef}
+        stripeSessionId={loaderData.stripeSessionId}
+        kind={loaderData.kind}
+      />
     </Suspense>
   );
 }

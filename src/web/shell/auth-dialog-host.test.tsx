@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../domain/limits/constants.ts';
 import { AUTH_DIALOG_EVENT, closeAuthDialog, openAuthDialog } from '../features/auth/open-auth-dialog.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../testing/dom.tsx';
 import { fillSignUpForm, signUpApi } from '../testing/sign-up.ts';
-import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost } from './auth-dialog-host.tsx';
+import { AUTH_DIALOG_EVENT_NAME, AuthDialogHost, dialogOptionsForPath, openFromLink } from './auth-dialog-host.tsx';
 
 beforeAll(installBrowserStubs);
 // The host loads the dialog on demand. Transforming that module graph for the first time can take
@@ -36,6 +37,11 @@ async function renderHost() {
     </>,
   );
   await screen.findByText('page');
+}
+
+/** The router's current path, for tests that follow a navigation. */
+function Where() {
+  return <output aria-label="path">{useLocation().pathname}</output>;
 }
 
 const countries = () => ok({ results: [], totalCount: 0, page: 1, limit: 0 });
@@ -102,5 +108,35 @@ describe('auth dialog (SPEC.md §2, §4)', () => {
     expect(within(inbox).getByRole('button', { name: 'Resend Mail' })).toBeTruthy();
     fireEvent.click(within(inbox).getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('opens Sign Up from a /photos link in photo-order mode: x-platform sevaphotos, then on to the photo order', async () => {
+    expect(dialogOptionsForPath('/photos')).toEqual({ mode: 'photo-order' });
+    expect(dialogOptionsForPath('/Photos/')).toEqual({ mode: 'photo-order' });
+    expect(dialogOptionsForPath('/')).toEqual({});
+    setWidth(false);
+    const api = fakeApi(signUpApi);
+    window.history.replaceState(null, '', '/photos');
+    renderWithRouter(
+      <>
+        <a href="/signup" onClick={openFromLink('signup')}>
+          Sign Up
+        </a>
+        <Where />
+        <AuthDialogHost />
+      </>,
+      { path: '/photos' },
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Sign Up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up' }, { timeout: 5000 });
+    fillSignUpForm(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Now' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'path' }).textContent).toBe('/photos/photo-enhancement'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const signUp = api.calls.find((c) => c.path === '/api/v1/auth/signup');
+    expect(signUp?.headers.get('x-platform')).toBe('sevaphotos');
+    window.history.replaceState(null, '', '/');
   });
 });

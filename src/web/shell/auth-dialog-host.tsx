@@ -1,5 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import type { AuthDialogKind, AuthDialogState } from '../features/auth/open-auth-dialog.ts';
+import { normalizePath } from '../../domain/config/navigation.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
+import type { AuthDialogKind, AuthDialogOptions, AuthDialogState } from '../features/auth/open-auth-dialog.ts';
 
 /**
  * Part of every page's first load, so it imports nothing of the dialog: it listens for the
@@ -10,6 +12,14 @@ export const AUTH_DIALOG_EVENT_NAME = 'sevadocs:auth-dialog';
 
 const AuthDialog = lazy(() => import('./deferred.ts').then((m) => m.loadAuthDialog()));
 
+/**
+ * The dialog's mode for the page at `pathname`: on /photos, sign-in and sign-up are in photo-order
+ * mode (SPEC.md §4: both go on to the photo order), wherever on the page they are opened.
+ */
+export function dialogOptionsForPath(pathname: string): AuthDialogOptions {
+  return normalizePath(pathname) === ROUTES.PHOTOS ? { mode: 'photo-order' } : {};
+}
+
 /** For links to /signin and /signup: open the dialog instead, unless the click means a new tab. */
 export function openFromLink(kind: AuthDialogKind) {
   return (event: React.MouseEvent) => {
@@ -17,7 +27,8 @@ export function openFromLink(kind: AuthDialogKind) {
     // On the Sign In / Sign Up pages themselves the links simply go to the other page.
     if (/^\/sign(in|up)\/?$/.test(window.location.pathname)) return;
     event.preventDefault();
-    window.dispatchEvent(new CustomEvent<AuthDialogState>(AUTH_DIALOG_EVENT_NAME, { detail: { kind, options: {} } }));
+    const options = dialogOptionsForPath(window.location.pathname);
+    window.dispatchEvent(new CustomEvent<AuthDialogState>(AUTH_DIALOG_EVENT_NAME, { detail: { kind, options } }));
   };
 }
 

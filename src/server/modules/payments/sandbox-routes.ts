@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { escapeHtml } from '../../../domain/content/html.ts';
-import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 
 const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, P.paymentNotFound) });
@@ -33,8 +33,10 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
     async function owned(viewerId: number, paymentId: string) {
       const payment = await sandbox.find(paymentId);
       if (!payment) return null;
-      const order = await app.services.orders.findOwned(viewerId, { displayId: payment.orderDisplayId }, 'service');
-      return order ? { payment, order } : null;
+      // A photo order (PHO-…) pays through the same sandbox as an application (decision 0063).
+      const kind = payment.orderDisplayId.startsWith('PHO-') ? 'photo' : 'service';
+      const order = await app.services.orders.findOwned(viewerId, { displayId: payment.orderDisplayId }, kind);
+      return order ? { payment, order, kind } : null;
     }
 
     app.get(
@@ -57,7 +59,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
         const found = await owned(request.viewer.id, request.query.payment);
         if (!found)
           return reply.status(404).send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-        const { payment, order } = found;
+        const { payment, order, kind } = found;
         const amount = formatMoney({ amountCents: payment.amountCents, currency: payment.currency });
         const open = payment.status === 'open';
         return reply.send(
@@ -74,7 +76,7 @@ ${
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
-<p style="margin:1rem 0 0;text-align:center"><a href="/service-order?orderId=${encodeURIComponent(order.displayId)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
+<p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(kind === 'photo' ? checkoutHref(order.displayId, kind) : `/service-order?orderId=${encodeURIComponent(order.displayId)}`)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
 }`,
           ),

@@ -1,5 +1,5 @@
 import { sameOriginPath } from '../../../domain/auth/safe-redirect.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { PHOTO_ORDER_PATH, ROUTES } from '../../../domain/config/routes.ts';
 
 export interface SignInContext {
   /** Where the visitor was when signing in. */
@@ -24,7 +24,7 @@ export function pathAfterSignIn({ pathname, search, redirectTo, pendingPackageFo
   const pending = sameOriginPath(pendingPackageForm);
   if (pending && !new URLSearchParams(search).has('redirect')) return pending;
   if (pathname === ROUTES.VERIFY_EMAIL) return ROUTES.HOME;
-  if (pathname === ROUTES.PHOTOS || pathname === `${ROUTES.PHOTOS}/`) return ROUTES.PHOTO_ENHANCEMENT_ORDER;
+  if (pathname === ROUTES.PHOTOS || pathname === `${ROUTES.PHOTOS}/`) return PHOTO_ORDER_PATH;
   const query = new URLSearchParams(search);
   if (query.size > 0) {
     const redirect = sameOriginPath(query.get('redirect'));

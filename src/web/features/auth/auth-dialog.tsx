@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Drawer } from 'vaul';
-import { ROUTES } from '../../../domain/config/routes.ts';
+import { PHOTO_ORDER_PATH } from '../../../domain/config/routes.ts';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
@@ -70,7 +70,7 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
       onSignedUp={(email) => {
         if (state.options.mode !== 'photo-order') return setSentTo(email);
         closeAuthDialog();
-        void navigate(ROUTES.PHOTO_ENHANCEMENT_ORDER);
+        void navigate(PHOTO_ORDER_PATH);
       }}
       onLeave={closeAuthDialog}
     />

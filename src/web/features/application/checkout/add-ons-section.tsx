@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { AddOnOption, ChooseAddOns } from '../../../../domain/checkout/api.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, chooseAddOns } from '../../../lib/application-api.ts';
-import { Panel } from '../order-page/panel.tsx';
 
 export const ADD_ONS_TEXT = {
   title: 'Add-ons',

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
+import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,9 +14,7 @@ import {
   getCostSummary,
   serviceOrderHref,
 } from '../../../lib/application-api.ts';
-import { OrderNotFound } from '../order-page/order-not-found.tsx';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { CostSummaryPanel } from './cost-summary-panel.tsx';
 import { CouponField } from './coupon-field.tsx';
 import { PayButton } from './pay-button.tsx';
 

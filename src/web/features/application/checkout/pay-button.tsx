@@ -3,10 +3,16 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Currency } from '../../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
-import type { Payment, PaymentOption, PaymentProviderName } from '../../../../domain/payments/payment.ts';
+import {
+  type PaidOrderKind,
+  type Payment,
+  type PaymentOption,
+  type PaymentProviderName,
+  paymentResultHref,
+} from '../../../../domain/payments/payment.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { applicationKeys, getPaymentOptions, paymentResultHref, startPayment } from '../../../lib/application-api.ts';
+import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
 import { payWidgetFor } from './pay-widgets.tsx';
 
 export const PAY_TEXT = {
@@ -80,8 +86,11 @@ export function PayButton({
   amountCents,
   currency,
   label,
+  kind = 'service',
 }: {
   orderRef: string;
+  /** Which kind of order is paid: an application (DOC-…) or a photo order (PHO-…). */
+  kind?: PaidOrderKind;
   /** The order's total, shown until the providers' charges are known. */
   amountCents: number;
   currency: Currency;
@@ -89,6 +98,7 @@ export function PayButton({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const calls = PAYMENT_CALLS[kind];
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -106,8 +116,8 @@ export function PayButton({
   // Asked again whenever the total changes (an add-on, a coupon): each option's charge follows it.
   // The previous list stays meanwhile, so the choice does not flicker away.
   const options = useQuery({
-    queryKey: [...applicationKeys.paymentOptions(orderRef), amountCents, currency],
-    queryFn: async () => (await getPaymentOptions(orderRef)).data,
+    queryKey: [...calls.optionsKey(orderRef), amountCents, currency],
+    queryFn: async () => (await calls.options(orderRef)).data,
     placeholderData: keepPreviousData,
   });
   const list = options.data ?? [];
@@ -126,7 +136,7 @@ export function PayButton({
     setPending(true);
     setError(null);
     try {
-      const { data } = await startPayment(orderRef, selected?.provider);
+      const { data } = await calls.start(orderRef, selected?.provider);
       if (data.redirectUrl) return goTo.url(data.redirectUrl);
       if (!data.checkout) throw new Error(PAY_TEXT.noWidget);
       setOnPage(data);
@@ -134,7 +144,7 @@ export function PayButton({
       setError(errorMessage(failure, PAY_TEXT.failed));
       // The order changed under the customer (a coupon dropped, a status moved): show it as it is now.
       if (failure instanceof ApiError && failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+        void queryClient.invalidateQueries({ queryKey: calls.allKey });
       }
       finish();
     }
@@ -157,9 +167,10 @@ export function PayButton({
         <Suspense fallback={<p role="status">{PAY_TEXT.loadingWidget}</p>}>
           <Widget
             orderRef={orderRef}
+            kind={kind}
             payment={onPage}
             checkout={onPage.checkout}
-            onSettled={() => void navigate(paymentResultHref(orderRef))}
+            onSettled={() => void navigate(paymentResultHref(orderRef, kind))}
             onCancel={() => {
               refocus.current = true;
               setOnPage(null);

@@ -43,6 +43,7 @@ function renderForm() {
   const view = render(
     <PaySquare
       orderRef="DOC-48213907"
+      kind="service"
       payment={PAYMENT}
       checkout={CHECKOUT}
       onSettled={onSettled}

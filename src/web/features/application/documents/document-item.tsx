@@ -3,8 +3,8 @@ import type { ChecklistItemStatus, DocumentView } from '../../../../domain/appli
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { UploadProgress } from '../form-engine/upload-progress.tsx';
 
 export const DOCUMENT_TEXT = {
   required: 'Required',

@@ -4,8 +4,8 @@ import { fieldName } from '../../../../domain/forms/definition.ts';
 import { acceptedFileTypes, type FileRef, fileProblem, maxFileSize } from '../../../../domain/forms/files.ts';
 import { fileTypeList, formatBytes } from '../../../../domain/forms/messages.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { FieldShell } from './field-shell.tsx';
-import { UploadProgress } from './upload-progress.tsx';
 import { useAnswer } from './use-answer.ts';
 
 export const UPLOAD_TEXT = {

@@ -1,6 +1,6 @@
 import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { fileSize, shortDate } from './format.ts';
+import { fileSize, shortDate } from '../../../lib/order-format.ts';
 
 /** One stored file: its name (cut to 500 characters by the server), size and date, with Preview and Download. */
 export function DocumentLine({ document }: { document: DocumentView }) {

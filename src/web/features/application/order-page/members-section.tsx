@@ -7,6 +7,7 @@ import { MEMBER_MESSAGES, type Member } from '../../../../domain/applications/me
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
   addMember,
@@ -15,13 +16,12 @@ import {
   removeMember,
   updateMember,
 } from '../../../lib/application-api.ts';
+import { birthDate } from '../../../lib/order-format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { AddMemberButton } from '../members/add-member-button.tsx';
 import { EMPTY_MEMBER } from '../members/member-fields.tsx';
 import { MemberForm } from '../members/member-form.tsx';
 import { ChecklistView } from './checklist-view.tsx';
-import { birthDate } from './format.ts';
-import { Panel } from './panel.tsx';
 
 /** Where a member's form stands: reviewed, ready for review, or the step they are on. */
 export function formProgress({ currentStep, totalSteps, reviewed }: Member['progress']): string {

@@ -4,18 +4,18 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { STATUS_DESCRIPTIONS, toOrderStatus } from '../../../../domain/orders/status.ts';
 import { StatusBadge } from '../../../components/order-list.tsx';
+import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-found.tsx';
+import { Timeline } from '../../../components/order-timeline.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { shortDate } from '../../../lib/order-format.ts';
 import { PremiumSupportCard } from '../premium-support.tsx';
-import { shortDate } from './format.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
-import { ORDERS_TAB_HREF, OrderNotFound } from './order-not-found.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
-import { Timeline } from './timeline.tsx';
 import { ToDo } from './to-do.tsx';
 
 /** How often an open order page asks for news (status changes by staff); paused in a hidden tab. */

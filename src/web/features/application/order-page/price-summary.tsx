@@ -1,7 +1,7 @@
 import type { PriceSnapshot } from '../../../../domain/applications/application.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PriceBreakdown } from '../../../components/price-breakdown.tsx';
-import { Panel } from './panel.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 
 /**
  * The price the order was started with (later catalog changes do not touch it): one member's

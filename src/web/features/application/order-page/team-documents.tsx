@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { applicationKeys, getDocuments } from '../../../lib/application-api.ts';
 import { DocumentLine } from './checklist-view.tsx';
-import { Panel } from './panel.tsx';
 
 /** The documents our team sent back (SPEC.md §7 /user-order/documents/): receipts, the approved document. */
 export function TeamDocuments({ orderRef }: { orderRef: string }) {

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { applicationFormHref, checkoutHref } from '../../../lib/application-api.ts';
-import { Panel } from './panel.tsx';
 
 const possessive = (name: string) => `${name}’s`;
 

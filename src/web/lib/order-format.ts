@@ -1,4 +1,4 @@
-import type { StatusActor } from '../../../../domain/orders/status.ts';
+import type { StatusActor } from '../../domain/orders/status.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../../domain/catalog/money.ts';
-import type { CostSummary } from '../../../lib/application-api.ts';
-import { Panel } from '../order-page/panel.tsx';
+import { formatMoney } from '../../domain/catalog/money.ts';
+import type { CostSummary } from '../lib/application-api.ts';
+import { Panel } from './ui/panel.tsx';
 
 export const SUMMARY_TEXT = {
   title: 'Cost summary',
@@ -16,9 +16,16 @@ export const SUMMARY_TEXT = {
  * The server's cost summary (SPEC.md §3 line items, decision 0054): the charges and discounts that
  * add up to the total, each fee marked refundable or not, then the explaining lines and the total.
  */
-export function CostSummaryPanel({ summary }: { summary: CostSummary }) {
+export function CostSummaryPanel({
+  summary,
+}: {
+  /** An application's summary, or a photo order's lines and total (no refundable marks, no premium support). */
+  summary: Pick<CostSummary, 'currency' | 'lines' | 'totalCents'> & Partial<Pick<CostSummary, 'premiumSupport'>>;
+}) {
   const priced = summary.lines.filter((line) => line.kind !== 'summary');
   const explaining = summary.lines.filter((line) => line.kind === 'summary');
+  // The note explains the refundable marks; a summary without them (a photo order's) needs none.
+  const marksRefunds = priced.some((line) => line.refundable !== undefined);
   return (
     <Panel id="checkout-summary" title={SUMMARY_TEXT.title}>
       <p className="mt-1 text-sm text-slate-600">All amounts in {summary.currency}.</p>
@@ -60,7 +67,7 @@ export function CostSummaryPanel({ summary }: { summary: CostSummary }) {
       {summary.premiumSupport ? (
         <p className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-slate-900">{SUMMARY_TEXT.premium}</p>
       ) : null}
-      <p className="mt-3 text-xs text-slate-600">{SUMMARY_TEXT.refundNote}</p>
+      {marksRefunds ? <p className="mt-3 text-xs text-slate-600">{SUMMARY_TEXT.refundNote}</p> : null}
     </Panel>
   );
 }

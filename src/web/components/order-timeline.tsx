@@ -1,13 +1,20 @@
-import type { StatusChange } from '../../../../domain/orders/status.ts';
-import { StatusBadge } from '../../../components/order-list.tsx';
-import { ACTOR_WORDS, dateTime } from './format.ts';
-import { Panel } from './panel.tsx';
+import type { StatusChange } from '../../domain/orders/status.ts';
+import { ACTOR_WORDS, dateTime } from '../lib/order-format.ts';
+import { StatusBadge } from './order-list.tsx';
+import { Panel } from './ui/panel.tsx';
 
 /**
  * Every status change of the order, oldest first, as an ordered list: when, the new status, who
  * made it in plain words, and the remark given with it.
  */
-export function Timeline({ entries }: { entries: readonly StatusChange[] }) {
+export function Timeline({
+  entries,
+  startedLabel = 'Application started',
+}: {
+  entries: readonly StatusChange[];
+  /** The first entry's words ('Application started', 'Photo order started'). */
+  startedLabel?: string;
+}) {
   return (
     <Panel id="order-timeline" title="Timeline">
       <ol className="mt-4 space-y-0">
@@ -26,8 +33,7 @@ export function Timeline({ entries }: { entries: readonly StatusChange[] }) {
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <StatusBadge status={entry.status} />
                   <span className="text-sm text-slate-700">
-                    {entry.fromStatus === null ? 'Application started' : `From ${entry.fromStatus}`}{' '}
-                    {ACTOR_WORDS[entry.by]}
+                    {entry.fromStatus === null ? startedLabel : `From ${entry.fromStatus}`} {ACTOR_WORDS[entry.by]}
                   </span>
                 </p>
                 <p className="mt-1 text-sm text-slate-600">

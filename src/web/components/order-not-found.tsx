@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
-import { ROUTES } from '../../../../domain/config/routes.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
+import { APPLICATION_MESSAGES } from '../../domain/applications/application.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
+import { Icon } from './ui/icon.tsx';
 
 /** The Orders tab of the profile: where every order is listed. */
 export const ORDERS_TAB_HREF = `${ROUTES.PROFILE}?tab=orders`;

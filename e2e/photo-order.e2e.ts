@@ -1,0 +1,183 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
+import { PAYMENT_MESSAGES } from '../src/domain/payments/payment.ts';
+import { PHOTO_RULE_LABELS } from '../src/domain/photos/compliance.ts';
+import { PHOTO_ORDER_MESSAGES as M } from '../src/domain/photos/orders.ts';
+import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
+import { faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
+import { RESULT_TEXT } from '../src/web/features/application/payment-result/payment-result-page.tsx';
+import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/features/photos/order/text.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { setupE2E } from './support/browser.ts';
+import { expectVisible, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+const SHOTS = '.tmp/screenshots';
+const TEST_TIMEOUT_MS = 180_000;
+/** Face detection in the check job: about a second warm, several at the worker's first photo. */
+const CHECK_TIMEOUT_MS = 60_000;
+const CONFIRM_TIMEOUT_MS = 20_000;
+const US = PHOTO_SIZES['us-2x2'];
+
+async function looksRight(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/photo-order-${name}.png`, fullPage: true });
+}
+
+/** A level, sharp face on a plain wall (the package's own sample photo, cut and doubled): it passes. */
+async function portrait(): Promise<string> {
+  await mkdir('.tmp', { recursive: true });
+  const path = '.tmp/e2e-portrait.jpg';
+  await writeFile(path, await faceOn('brunette'));
+  return path;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+describe('photo order (issue 12)', () => {
+  it(
+    '/photos → Start → US 2×2 item → a face photo → report → plan → pickup → review → sandbox pay → success → order page → the fitted photo is 600 × 600',
+    async () => {
+      const email = uniqueEmail('photo-order');
+      await verifiedAccount(e2e.baseURL, email, 'Meera Nair');
+      const { page, context } = await e2e.desktop();
+      await signInContext(context, e2e.baseURL, email);
+
+      await page.goto(ROUTES.PHOTOS);
+      await waitForHydration(page);
+      await page.getByRole('main').getByRole('link', { name: 'Start your photo order' }).first().click();
+      await page.waitForURL(
+        (url) => url.pathname === PHOTO_ORDER_PATH && /^PHO-/.test(url.searchParams.get('orderId') ?? ''),
+      );
+      await waitForHydration(page);
+      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+      await expectVisible(page.getByRole('heading', { level: 1, name: FLOW_TEXT.title }));
+      await expectVisible(heading(page, FLOW_TEXT.steps[1]));
+      await expectVisible(page.getByText(ITEMS_TEXT.empty));
+
+      // The page's first load within the budget (the flow's code loads after the first paint).
+      const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+      const weight = await measurePageWeight(`${e2e.baseURL}${PHOTO_ORDER_PATH}?orderId=${orderId}`, {
+        headers: { ...BROWSER_HEADERS, cookie },
+      });
+      console.info(formatPageWeight(weight));
+      expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+
+      // Step 1: a size is required, then the US 2×2 item.
+      await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
+      await expectVisible(page.getByText(M.sizeRequired, { exact: true }));
+      await page.getByRole('combobox', { name: ITEMS_TEXT.sizeLabel }).selectOption('us-2x2');
+      await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
+      await expectVisible(page.getByRole('heading', { level: 3, name: US.documentType }));
+
+      await page.locator('input[type="file"]').setInputFiles(await portrait());
+      const report = page.getByRole('region', { name: 'Check of e2e-portrait.jpg' });
+      await expectVisible(report, CHECK_TIMEOUT_MS);
+      await expectVisible(report.getByText(ITEMS_TEXT.passed));
+      await expectVisible(report.getByText(PHOTO_RULE_LABELS['head-height']));
+      await expectVisible(page.getByText(/^600 × 600 px · \d+ KB · head \d+ %$/));
+      await looksRight(page, 'step1-1440');
+
+      // Leaving and coming back keeps the order and its step.
+      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+      await expectVisible(heading(page, FLOW_TEXT.steps[2]));
+      await page.goto(PHOTO_ORDER_PATH);
+      await page.waitForURL(
+        (url) => url.searchParams.get('orderId') === orderId && url.searchParams.get('step') === '2',
+      );
+      await waitForHydration(page);
+
+      // Step 2: Digital Copy (the default) with Pickup; Background Change is not offered for a US passport size.
+      await expectVisible(heading(page, FLOW_TEXT.steps[2]));
+      expect(await page.getByRole('checkbox', { name: /Background Change/ }).count()).toBe(0);
+      await page.getByRole('checkbox', { name: /Pickup From Nearest Photo studio/ }).check();
+      await expectVisible(
+        page.getByRole('region', { name: 'Cost summary' }).getByText('Pickup From Nearest Photo studio'),
+      );
+      await looksRight(page, 'step2-1440');
+      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+
+      // Step 3: pickup; the pin code must be 5 digits.
+      await expectVisible(heading(page, FLOW_TEXT.steps[3]));
+      await page.getByRole('radio', { name: 'CVS Photo' }).check();
+      await page.getByRole('textbox', { name: DELIVERY_TEXT.pinCode }).fill('1234');
+      await page.getByRole('textbox', { name: DELIVERY_TEXT.addressLine }).fill('350 5th Ave, New York');
+      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+      await expectVisible(page.getByText(M.pinCodeInvalid, { exact: true }));
+      await page.getByRole('textbox', { name: DELIVERY_TEXT.pinCode }).fill('10118');
+      await looksRight(page, 'step3-1440');
+      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+
+      // Step 4: review, then the sandbox's hosted page.
+      await expectVisible(heading(page, FLOW_TEXT.steps[4]));
+      await expectVisible(page.getByText('Pickup at CVS Photo, 10118'));
+      await looksRight(page, 'step4-1440');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+      await page.getByRole('button', { name: PAYMENT_MESSAGES.simulateSuccess }).click();
+      await page.waitForURL((url) => url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS);
+      await waitForHydration(page);
+      await expectVisible(
+        page.getByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }),
+        CONFIRM_TIMEOUT_MS,
+      );
+      await expectVisible(page.getByText(RESULT_TEXT.nextPhotoOrder));
+      await looksRight(page, 'success-1440');
+
+      // The order page: status, timeline, the download at its exact size.
+      await page.getByRole('link', { name: RESULT_TEXT.toOrder }).click();
+      await page.waitForURL((url) => url.pathname === PHOTO_ORDER_PATH);
+      await waitForHydration(page);
+      await expectVisible(page.getByRole('heading', { level: 2, name: PAID_TEXT.downloads }));
+      await expectVisible(page.getByRole('heading', { level: 2, name: 'Timeline' }));
+      const link = page.getByRole('link', { name: PAID_TEXT.download(US.label) });
+      const download = await Promise.all([page.waitForEvent('download'), link.click()]).then(([d]) => d);
+      const file = await download.path();
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 600]);
+      await looksRight(page, 'order-1440');
+
+      // The same order page on a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await looksRight(page, 'order-390');
+      // /photos/photo-order leads to the same page.
+      await page.goto(`${ROUTES.PHOTO_ORDER}?orderId=${orderId}`);
+      expect(new URL(page.url()).pathname).toBe(PHOTO_ORDER_PATH);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it('a visitor goes to sign in and comes back to the photo order page', async () => {
+    const { page } = await e2e.desktop();
+    await page.goto(PHOTO_ORDER_PATH);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(ROUTES.SIGN_IN);
+    expect(url.searchParams.get('redirect')).toBe(PHOTO_ORDER_PATH);
+  });
+
+  it('the flow at 390 px: step 1 with an item, the reset dialog', async () => {
+    const email = uniqueEmail('photo-order-mobile');
+    await verifiedAccount(e2e.baseURL, email, 'Ravi Kumar');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    await page.goto(PHOTO_ORDER_PATH);
+    await page.waitForURL((url) => /^PHO-/.test(url.searchParams.get('orderId') ?? ''));
+    await waitForHydration(page);
+    await page.getByRole('combobox', { name: ITEMS_TEXT.sizeLabel }).selectOption('oci-photo');
+    await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
+    await expectVisible(page.getByRole('heading', { level: 3, name: 'OCI card' }));
+    await looksRight(page, 'step1-390');
+    await page.getByRole('button', { name: FLOW_TEXT.reset }).click();
+    await expectVisible(page.getByRole('dialog', { name: FLOW_TEXT.resetTitle }));
+    await page.getByRole('button', { name: FLOW_TEXT.resetConfirm }).click();
+    await expectVisible(page.getByText(ITEMS_TEXT.empty));
+  });
+});

@@ -1,0 +1,36 @@
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { priceFor } from '../../../../domain/catalog/pricing.ts';
+import type { ServiceDetail } from '../../../../domain/catalog/service-detail.ts';
+
+/** A photo plan's price as the /photos page shows it (formatted on the server) and JSON-LD states it. */
+export interface PhotoPlanPrice {
+  name: string;
+  processingTime: string;
+  /** '$8.99'. */
+  price: string;
+  /** '8.99', for structured data. */
+  amount: string;
+  currency: string;
+}
+
+/**
+ * The plans and prices of the Photo Enhancement service in the catalog, the server's prices, so
+ * that /photos and the service page never disagree. The photo orders work (issue 12) prices its
+ * plans through `/plans`; when that lands, this reads from it instead.
+ */
+export function photoPlanPrices(service: ServiceDetail | null): PhotoPlanPrice[] {
+  if (!service) return [];
+  return service.packages.flatMap((pkg) => {
+    const price = priceFor(pkg.prices, {});
+    if (!price) return [];
+    return [
+      {
+        name: pkg.name,
+        processingTime: pkg.processingTime,
+        price: formatMoney({ amountCents: price.totalCents, currency: price.currency }),
+        amount: (price.totalCents / 100).toFixed(2),
+        currency: price.currency,
+      },
+    ];
+  });
+}

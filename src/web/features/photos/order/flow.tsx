@@ -1,0 +1,158 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import type { PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormAlert } from '../../../components/ui/form-field.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { resetPhotoOrder, setPhotoStep } from '../../../lib/photo-api.ts';
+import { DeliveryStep } from './delivery-step.tsx';
+import { ItemsStep } from './items-step.tsx';
+import { PlanStep } from './plan-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import type { PayButtonSlot, StepProps } from './step-parts.tsx';
+import { FLOW_TEXT } from './text.ts';
+import { useOrderChange } from './use-order.ts';
+
+const STEPS = [1, 2, 3, 4] as const satisfies readonly PhotoStep[];
+
+function Stepper({ current, onBack }: { current: PhotoStep; onBack(step: PhotoStep): void }) {
+  return (
+    <nav aria-label="Photo order steps" className="mt-6">
+      <ol className="grid grid-cols-4 gap-2">
+        {STEPS.map((step) => {
+          const done = step < current;
+          const here = step === current;
+          const body = (
+            <>
+              <span
+                aria-hidden="true"
+                className={`grid size-8 shrink-0 place-items-center rounded-full text-sm font-bold ${
+                  here
+                    ? 'bg-brand-600 text-white'
+                    : done
+                      ? 'bg-brand-100 text-brand-800'
+                      : 'border border-slate-300 bg-white text-slate-600'
+                }`}
+              >
+                {done ? <Icon name="check" className="size-4" /> : step}
+              </span>
+              <span className={`text-xs sm:text-sm ${here ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
+                {FLOW_TEXT.steps[step]}
+              </span>
+            </>
+          );
+          return (
+            <li key={step} aria-current={here ? 'step' : undefined}>
+              {done ? (
+                <button
+                  type="button"
+                  onClick={() => onBack(step)}
+                  className="flex w-full flex-col items-center gap-1 rounded-lg p-1 text-center sm:flex-row sm:text-left hover:bg-slate-100"
+                >
+                  {body}
+                  <span className="sr-only">(done, go back)</span>
+                </button>
+              ) : (
+                <span className="flex flex-col items-center gap-1 p-1 text-center sm:flex-row sm:text-left">
+                  {body}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * SPEC.md §4 photo flow: steps 1 to 4 (photos, plan, delivery, review and pay), resettable. The
+ * step is the server's (leaving mid-way resumes there); the address shows it as ?step=.
+ */
+export function PhotoFlow({ order, PayButton }: { order: PhotoOrder; PayButton: PayButtonSlot }) {
+  const ref = order.displayId;
+  const [params, setParams] = useSearchParams();
+  const move = useOrderChange(ref, (step: PhotoStep) => setPhotoStep(ref, step));
+  const reset = useOrderChange(ref, () => resetPhotoOrder(ref));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(order.step);
+
+  // The address follows the server's step (a reload, a link with another ?step= or none).
+  useEffect(() => {
+    if (params.get('step') === String(order.step) && params.get('orderId') === ref) return;
+    const next = new URLSearchParams(params);
+    next.set('orderId', ref);
+    next.set('step', String(order.step));
+    setParams(next, { replace: true, preventScrollReset: true });
+  }, [order.step, params, ref, setParams]);
+
+  // A new step: its heading takes the focus, so a screen reader starts there.
+  useEffect(() => {
+    if (shownStep.current === order.step) return;
+    shownStep.current = order.step;
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [order.step]);
+
+  const goTo = (step: PhotoStep) => {
+    if (!move.isPending) move.mutate(step);
+  };
+  const props: StepProps = { order, goTo, moving: move.isPending };
+
+  return (
+    <div className="bg-slate-50/60">
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 desk:py-12">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="eyebrow">{FLOW_TEXT.eyebrow(ref)}</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{FLOW_TEXT.title}</h1>
+          </div>
+          <ConfirmDialog
+            trigger={
+              <button type="button" className="btn-outline px-4 py-2 text-sm">
+                <Icon name="refresh-cw" className="size-4" />
+                {FLOW_TEXT.reset}
+              </button>
+            }
+            title={FLOW_TEXT.resetTitle}
+            description={FLOW_TEXT.resetDescription}
+            confirmLabel={FLOW_TEXT.resetConfirm}
+            keepLabel={FLOW_TEXT.resetKeep}
+            onConfirm={async () => {
+              try {
+                await reset.mutateAsync(undefined);
+              } catch (error) {
+                throw new Error(errorMessage(error, FLOW_TEXT.startFailed));
+              }
+            }}
+            focusAfterConfirm={() => heading.current}
+          />
+        </div>
+        <Stepper current={order.step} onBack={goTo} />
+        <section aria-labelledby="photo-step-heading" className="mt-8">
+          <p className="text-sm font-medium text-slate-600">{FLOW_TEXT.stepOf(order.step)}</p>
+          <h2
+            id="photo-step-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="mt-1 text-2xl font-bold text-slate-900 outline-none"
+          >
+            {FLOW_TEXT.steps[order.step]}
+          </h2>
+          {move.isError ? (
+            <div className="mt-4">
+              <FormAlert tone="error">{errorMessage(move.error, FLOW_TEXT.startFailed)}</FormAlert>
+            </div>
+          ) : null}
+          <div className="mt-6">
+            {order.step === 1 ? <ItemsStep {...props} /> : null}
+            {order.step === 2 ? <PlanStep {...props} /> : null}
+            {order.step === 3 ? <DeliveryStep {...props} /> : null}
+            {order.step === 4 ? <ReviewStep {...props} PayButton={PayButton} /> : null}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

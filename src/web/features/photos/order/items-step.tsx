@@ -1,0 +1,320 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useId, useState } from 'react';
+import { PHOTO_ORDER_MESSAGES as M, MAX_PHOTOS_PER_ITEM, type PhotoItem } from '../../../../domain/photos/orders.ts';
+import type { PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { FormAlert } from '../../../components/ui/form-field.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import {
+  addPhotoItem,
+  getPhotoFileTypes,
+  getPhotoSizes,
+  type PhotoFileType,
+  photoKeys,
+  removePhotoItem,
+  uploadPhoto,
+} from '../../../lib/photo-api.ts';
+import { PhotoCard } from './photo-card.tsx';
+import { StepActions, type StepProps } from './step-parts.tsx';
+import { ITEMS_TEXT } from './text.ts';
+import { useOrderChange } from './use-order.ts';
+
+const STATIC = { staleTime: Number.POSITIVE_INFINITY } as const;
+
+/** Step 1: items (a size and its document), each with up to four photos and their checks. */
+export function ItemsStep({ order, goTo, moving }: StepProps) {
+  const ref = order.displayId;
+  const sizes = useQuery({ queryKey: photoKeys.sizes, queryFn: async () => (await getPhotoSizes()).data, ...STATIC });
+  const fileTypes = useQuery({
+    queryKey: photoKeys.fileTypes,
+    queryFn: async () => (await getPhotoFileTypes()).data,
+    ...STATIC,
+  });
+  const add = useOrderChange(ref, (size: PhotoSizeId) => addPhotoItem(ref, size));
+  const [size, setSize] = useState<PhotoSizeId | ''>('');
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const selectId = useId();
+  const ready = order.items.length > 0 && order.items.every((item) => item.photos.length > 0);
+
+  const submit = () => {
+    if (!size) return setSizeError(M.sizeRequired);
+    setSizeError(null);
+    add.mutate(size, { onSuccess: () => setSize('') });
+  };
+
+  return (
+    <div>
+      <p className="max-w-3xl text-slate-700">{ITEMS_TEXT.lead}</p>
+      {sizes.isError ? (
+        <div className="mt-6">
+          <LoadError what={ITEMS_TEXT.loadSizes} onRetry={() => void sizes.refetch()} />
+        </div>
+      ) : (
+        <form
+          className="card mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="min-w-0 flex-1">
+            <label htmlFor={selectId} className="field-label">
+              {ITEMS_TEXT.sizeLabel}
+            </label>
+            <select
+              id={selectId}
+              value={size}
+              onChange={(event) => setSize(event.target.value as PhotoSizeId | '')}
+              aria-invalid={sizeError ? true : undefined}
+              aria-describedby={sizeError ? `${selectId}-error` : undefined}
+              className="field-input mt-1"
+              disabled={!sizes.data}
+            >
+              <option value="">{sizes.data ? ITEMS_TEXT.sizePlaceholder : 'Loading sizes…'}</option>
+              {(sizes.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.documentType}: {s.label}
+                </option>
+              ))}
+            </select>
+            {sizeError ? (
+              <p id={`${selectId}-error`} className="field-error">
+                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                {sizeError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn-primary px-5 py-2.5" aria-disabled={add.isPending || undefined}>
+            <Icon
+              name={add.isPending ? 'loader-circle' : 'plus'}
+              className={add.isPending ? 'size-4 animate-spin' : 'size-4'}
+            />
+            {add.isPending ? ITEMS_TEXT.adding : ITEMS_TEXT.add}
+          </button>
+        </form>
+      )}
+      {add.isError ? (
+        <div className="mt-3">
+          <FormAlert tone="error">{errorMessage(add.error, M.sizeRequired)}</FormAlert>
+        </div>
+      ) : null}
+
+      {order.items.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <Icon name="camera" className="mx-auto size-9 text-slate-400" />
+          <p className="mt-3 text-slate-700">{ITEMS_TEXT.empty}</p>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-6">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <ItemCard
+                orderRef={ref}
+                item={item}
+                fileTypes={fileTypes.data ?? null}
+                note={sizeNote(sizes.data, item)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <StepActions
+        busy={moving}
+        disabled={!ready}
+        hint={ready ? null : ITEMS_TEXT.needPhoto}
+        onContinue={() => goTo(2)}
+      />
+    </div>
+  );
+}
+
+function sizeNote(sizes: { id: string; note: string }[] | undefined, item: PhotoItem): string | null {
+  return sizes?.find((s) => s.id === item.photoSize)?.note ?? null;
+}
+
+interface Upload {
+  id: number;
+  file: File;
+  progress: number;
+  controller: AbortController;
+  error: string | null;
+}
+
+let uploadIds = 0;
+
+/** One item: its size, its photos with their checks, and the drop zone while it has room. */
+function ItemCard({
+  orderRef,
+  item,
+  fileTypes,
+  note,
+}: {
+  orderRef: string;
+  item: PhotoItem;
+  fileTypes: PhotoFileType[] | null;
+  note: string | null;
+}) {
+  const remove = useOrderChange(orderRef, () => removePhotoItem(orderRef, item.id));
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const room = MAX_PHOTOS_PER_ITEM - item.photos.length - uploads.filter((u) => !u.error).length;
+  const titleId = `item-${item.id}-title`;
+
+  const patch = (id: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
+  const drop = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
+
+  const { refetchOrder } = useRefetchOrder(orderRef);
+  const start = (files: File[]) => {
+    for (const file of files.slice(0, Math.max(0, room))) {
+      const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
+      setUploads((list) => [...list, upload]);
+      uploadPhoto(orderRef, item.id, file, {
+        signal: upload.controller.signal,
+        onProgress: (progress) => patch(upload.id, { progress }),
+      }).then(
+        async () => {
+          await refetchOrder();
+          drop(upload.id);
+        },
+        (error) => {
+          if (upload.controller.signal.aborted) drop(upload.id);
+          else patch(upload.id, { error: errorMessage(error, ITEMS_TEXT.uploadFailed) });
+        },
+      );
+    }
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="text-lg font-bold text-slate-900">
+            {item.documentType}
+          </h3>
+          <p className="text-sm text-slate-700">{item.label}</p>
+          {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => remove.mutate(undefined)}
+          aria-disabled={remove.isPending || undefined}
+          aria-label={`${ITEMS_TEXT.removeItem}: ${item.documentType}, ${item.label}`}
+          className="address-action"
+        >
+          <Icon name="trash-2" className="size-4" />
+          {ITEMS_TEXT.removeItem}
+        </button>
+      </div>
+      {remove.isError ? (
+        <div className="mt-3">
+          <FormAlert tone="error">{errorMessage(remove.error, ITEMS_TEXT.uploadFailed)}</FormAlert>
+        </div>
+      ) : null}
+      {item.photos.length > 0 ? (
+        <ul className="mt-4 space-y-4">
+          {item.photos.map((photo) => (
+            <li key={photo.id}>
+              <PhotoCard orderRef={orderRef} itemId={item.id} photo={photo} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {uploads.length > 0 ? (
+        <ul className="mt-4 space-y-3">
+          {uploads.map((upload) => (
+            <li key={upload.id} className="rounded-xl border border-slate-200 p-3">
+              <p className="truncate text-sm font-medium text-slate-900">{upload.file.name}</p>
+              {upload.error ? (
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  <p role="alert" className="field-error mt-0">
+                    <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                    {upload.error}
+                  </p>
+                  <button type="button" className="address-action" onClick={() => drop(upload.id)}>
+                    Dismiss
+                  </button>
+                </div>
+              ) : (
+                <div className="mt-2 space-y-1">
+                  <UploadProgress
+                    name={upload.file.name}
+                    progress={upload.progress}
+                    onCancel={() => upload.controller.abort()}
+                  />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {room > 0 ? (
+        <DropZone fileTypes={fileTypes} onFiles={start} label={`${item.documentType}, ${item.label}`} />
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">{ITEMS_TEXT.full}</p>
+      )}
+    </article>
+  );
+}
+
+function useRefetchOrder(orderRef: string) {
+  const queryClient = useQueryClient();
+  return { refetchOrder: () => queryClient.invalidateQueries({ queryKey: photoKeys.order(orderRef) }) };
+}
+
+/** Drag a photo in, or pick one (the picker is a real file input: keyboard and screen readers reach it). */
+function DropZone({
+  fileTypes,
+  onFiles,
+  label,
+}: {
+  fileTypes: PhotoFileType[] | null;
+  onFiles(files: File[]): void;
+  label: string;
+}) {
+  const [over, setOver] = useState(false);
+  const accept = fileTypes ? fileTypes.flatMap((t) => [...t.mimeTypes, ...t.extensions]).join(',') : 'image/*';
+  const typesText = fileTypes ? fileTypes.map((t) => t.label).join(', ') : 'JPEG, PNG, HEIC';
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    onFiles(Array.from(event.dataTransfer.files));
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the drop target is a convenience; the file input inside does the same for keyboards.
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={`mt-4 rounded-2xl border-2 border-dashed px-4 py-6 text-center ${over ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50'}`}
+    >
+      <Icon name="image" className="mx-auto size-8 text-slate-500" />
+      <p className="mt-2 text-slate-800">
+        {ITEMS_TEXT.drop}{' '}
+        <label className="cursor-pointer rounded font-semibold text-brand-700 underline underline-offset-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600">
+          {ITEMS_TEXT.choose}
+          <span className="sr-only"> for {label}</span>
+          <input
+            type="file"
+            accept={accept}
+            multiple
+            className="sr-only"
+            onChange={(event) => {
+              onFiles(Array.from(event.target.files ?? []));
+              event.target.value = '';
+            }}
+          />
+        </label>
+      </p>
+      <p className="mt-1 text-sm text-slate-600">
+        {ITEMS_TEXT.accepts(typesText, Math.round(PHOTO_MAX_BYTES / MEGABYTE))}
+      </p>
+    </div>
+  );
+}

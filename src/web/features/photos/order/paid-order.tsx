@@ -1,0 +1,82 @@
+import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
+import { StatusBadge } from '../../../components/order-list.tsx';
+import { Timeline } from '../../../components/order-timeline.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
+import { shortDate } from '../../../lib/order-format.ts';
+import { deliveryWords, fittedFigures, planWords, summaryOf } from './order-words.ts';
+import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
+
+/**
+ * A paid photo order's page (PHOTO_ENHANCEMENT_ORDER, ?orderId=): status, plan and delivery, the
+ * downloads of each fitted photo at its exact size, the cost summary and the timeline.
+ */
+export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
+  const fitted = order.items.flatMap((item) =>
+    item.photos
+      .filter((photo) => photo.links.fitted)
+      .map((photo) => ({ item, photo, href: photo.links.fitted as string })),
+  );
+  return (
+    <div className="bg-slate-50/60">
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 desk:py-12">
+        <p className="eyebrow">{FLOW_TEXT.eyebrow(order.displayId)}</p>
+        <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{FLOW_TEXT.title}</h1>
+        <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-600">{PAID_TEXT.status}</dt>
+            <dd>
+              <StatusBadge status={order.status} />
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-600">{PAID_TEXT.placed}</dt>
+            <dd className="font-medium text-slate-900">{shortDate(order.createdAt)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-600">{REVIEW_TEXT.plan}</dt>
+            <dd className="font-medium text-slate-900">{planWords(order)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-600">{REVIEW_TEXT.delivery}</dt>
+            <dd className="font-medium text-slate-900">{deliveryWords(order)}</dd>
+          </div>
+        </dl>
+        <div className="mt-8 grid gap-6 desk:grid-cols-[1fr_22rem]">
+          <div className="space-y-6">
+            <Panel id="photo-downloads" title={PAID_TEXT.downloads}>
+              <p className="mt-1 text-sm text-slate-600">{PAID_TEXT.downloadsLead}</p>
+              {fitted.length === 0 ? (
+                <p className="mt-4 text-slate-700">{PAID_TEXT.noDownloads}</p>
+              ) : (
+                <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                  {fitted.map(({ item, photo, href }) => (
+                    <li key={photo.id} className="rounded-xl border border-slate-200 p-3">
+                      <img
+                        src={href}
+                        alt={`${item.documentType}: ${photo.name}, fitted`}
+                        className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+                        loading="lazy"
+                      />
+                      <p className="mt-2 font-medium text-slate-900">{item.documentType}</p>
+                      <p className="text-sm text-slate-600">{fittedFigures(photo.report?.fitted ?? null)}</p>
+                      <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
+                        <Icon name="arrow-up-right" className="size-4" />
+                        {PAID_TEXT.download(`${item.label}`)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Panel>
+            <Timeline entries={order.timeline} startedLabel={PAID_TEXT.timeline} />
+          </div>
+          <div>
+            <CostSummaryPanel summary={summaryOf(order)} />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PHOTO_RULE_LABELS } from '../../../../domain/photos/compliance.ts';
+import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { getOrderPhoto, photoKeys, removeOrderPhoto } from '../../../lib/photo-api.ts';
+import { fittedFigures } from './order-words.ts';
+import { ITEMS_TEXT } from './text.ts';
+import { useOrderChange } from './use-order.ts';
+
+/** How often a photo under check is asked again (the check takes about a second). */
+export const PHOTO_POLL_MS = 1000;
+
+/**
+ * One uploaded photo: asked again until its check is done, then its report (each rule passed or
+ * not, what was measured against what is needed, the fix in plain words) and the fitted result
+ * beside the original.
+ */
+export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemId: number; photo: OrderPhoto }) {
+  const queryClient = useQueryClient();
+  const remove = useOrderChange(orderRef, () => removeOrderPhoto(orderRef, itemId, photo.id));
+  const polled = useQuery({
+    queryKey: photoKeys.photo(orderRef, photo.id),
+    queryFn: async () => (await getOrderPhoto(orderRef, itemId, photo.id)).data,
+    enabled: photo.state === 'pending',
+    refetchInterval: (query) => (query.state.data && query.state.data.state !== 'pending' ? false : PHOTO_POLL_MS),
+  });
+  const settled = polled.data && polled.data.state !== 'pending';
+  // Checked: the order (its items and links) is read again, so every step sees the result.
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: photoKeys.order(orderRef) });
+  }, [settled, orderRef, queryClient]);
+  const current = settled && polled.data ? polled.data : photo;
+  const report = current.report;
+  const failures = report?.checks.filter((c) => !c.passed).length ?? 0;
+  const figures = fittedFigures(report?.fitted ?? null);
+
+  return (
+    <div className="rounded-xl border border-slate-200 p-3 sm:p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="min-w-0 truncate font-medium text-slate-900">{current.name}</p>
+        <button
+          type="button"
+          onClick={() => remove.mutate(undefined)}
+          aria-disabled={remove.isPending || undefined}
+          aria-label={ITEMS_TEXT.removePhoto(current.name)}
+          className="address-action"
+        >
+          <Icon name="trash-2" className="size-4" />
+          Remove
+        </button>
+      </div>
+      {remove.isError ? (
+        <p role="alert" className="field-error">
+          {errorMessage(remove.error, ITEMS_TEXT.uploadFailed)}
+        </p>
+      ) : null}
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <figure>
+          <img
+            src={current.links.original}
+            alt={`${ITEMS_TEXT.original}: ${current.name}`}
+            className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+            loading="lazy"
+          />
+          <figcaption className="mt-1 text-sm text-slate-600">{ITEMS_TEXT.original}</figcaption>
+        </figure>
+        <figure>
+          {current.links.fitted ? (
+            <img
+              src={current.links.fitted}
+              alt={`${ITEMS_TEXT.fitted}: ${current.name}`}
+              className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+              loading="lazy"
+            />
+          ) : (
+            <div className="grid aspect-square w-full place-items-center rounded-lg bg-slate-100 p-4 text-center text-sm text-slate-600">
+              {current.state === 'pending' ? (
+                <Icon name="loader-circle" className="size-8 animate-spin text-slate-500" />
+              ) : (
+                ITEMS_TEXT.notFitted
+              )}
+            </div>
+          )}
+          <figcaption className="mt-1 text-sm text-slate-600">
+            {ITEMS_TEXT.fitted}
+            {figures ? <span className="block font-medium text-slate-800">{figures}</span> : null}
+          </figcaption>
+        </figure>
+      </div>
+      <div aria-live="polite" className="mt-4">
+        {current.state === 'pending' ? (
+          <p role="status" className="flex items-center gap-2 text-slate-700">
+            <Icon name="loader-circle" className="size-5 animate-spin" />
+            {ITEMS_TEXT.checking}
+          </p>
+        ) : current.state === 'failed' ? (
+          <p className="field-error">
+            <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+            {current.error ?? ITEMS_TEXT.checkFailed}
+          </p>
+        ) : report ? (
+          <section aria-label={`Check of ${current.name}`}>
+            <p className={`font-semibold ${report.passed ? 'text-green-800' : 'text-amber-800'}`}>
+              <Icon
+                name={report.passed ? 'circle-check' : 'circle-alert'}
+                className="mr-1 inline size-5 align-[-4px]"
+              />
+              {report.passed ? ITEMS_TEXT.passed : ITEMS_TEXT.failedCount(failures)}
+            </p>
+            <ul className="mt-3 divide-y divide-slate-100">
+              {report.checks.map((check) => (
+                <li key={check.rule} className="flex gap-3 py-2 text-sm">
+                  <Icon
+                    name={check.passed ? 'circle-check' : 'circle-alert'}
+                    className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : 'text-red-700'}`}
+                  />
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">
+                      {PHOTO_RULE_LABELS[check.rule]}
+                      <span className="sr-only">{check.passed ? ': passed' : ': to fix'}</span>
+                    </p>
+                    <p className="text-slate-700">
+                      {ITEMS_TEXT.measured}: {check.measured} · {ITEMS_TEXT.expected}: {check.expected}
+                    </p>
+                    {check.fix ? <p className="mt-0.5 text-slate-900">{check.fix}</p> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

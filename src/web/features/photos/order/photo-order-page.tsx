@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { OrderNotFound } from '../../../components/order-not-found.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { createPhotoOrder, getPhotoOrder, listPhotoOrders, photoKeys, photoOrderHref } from '../../../lib/photo-api.ts';
+import { forgetStartKey, markStarted, startKeyFor } from '../../../lib/start-key.ts';
+import { PhotoFlow } from './flow.tsx';
+import { PaidPhotoOrder } from './paid-order.tsx';
+import type { PayButtonSlot } from './step-parts.tsx';
+import { FLOW_TEXT } from './text.ts';
+
+/** The sessionStorage name of "start a photo order"'s idempotency key. */
+const START_KEY = 'sevaphotos-start';
+const UNPAID = 'Payment pending';
+
+const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * No order in the address: the customer's open (unpaid) photo order if there is one, else a new
+ * one (its idempotency key kept in sessionStorage, so a reload or a double start makes one order).
+ * Either way the address becomes ?orderId=PHO-….
+ */
+function StartPhotoOrder() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const running = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
+  useEffect(() => {
+    if (running.current) return;
+    running.current = true;
+    (async () => {
+      const open = (await listPhotoOrders()).data.results.find((o) => o.status.toLowerCase() === UNPAID.toLowerCase());
+      if (open) return open.displayId;
+      const key = startKeyFor(START_KEY);
+      try {
+        const { data } = await createPhotoOrder(key);
+        markStarted(START_KEY, key, data.displayId);
+        return data.displayId;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) forgetStartKey(START_KEY);
+        throw error;
+      }
+    })().then(
+      (ref) => void navigate(photoOrderHref(ref), { replace: true }),
+      (error) => {
+        running.current = false;
+        setFailure(errorMessage(error, FLOW_TEXT.startFailed));
+      },
+    );
+  }, [attempt, navigate]);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{FLOW_TEXT.title}</h1>
+      {failure ? (
+        <div role="alert" className="mt-6 space-y-4">
+          <p className="text-slate-800">{failure}</p>
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              setFailure(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            <Icon name="refresh-cw" className="size-4" />
+            {FLOW_TEXT.tryAgain}
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="mt-6 flex items-center gap-2 text-slate-700">
+          <Icon name="loader-circle" className="size-5 animate-spin" />
+          {FLOW_TEXT.opening}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * PHOTO_ENHANCEMENT_ORDER (decision 0065): the 4-step flow while the order waits for payment, its
+ * order page once paid; an unknown or another customer's order is "not found".
+ */
+export function PhotoOrderPage({
+  orderRef,
+  invalid,
+  PayButton,
+}: {
+  orderRef: string | null;
+  invalid: boolean;
+  PayButton: PayButtonSlot;
+}) {
+  const order = useQuery({
+    queryKey: photoKeys.order(orderRef ?? ''),
+    queryFn: async () => (await getPhotoOrder(orderRef ?? '')).data,
+    enabled: orderRef !== null,
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+  if (invalid || (order.isError && isNotFound(order.error))) return <OrderNotFound />;
+  if (orderRef === null) return <StartPhotoOrder />;
+  if (order.isError) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6">
+        <LoadError what="your photo order" onRetry={() => void order.refetch()} />
+      </div>
+    );
+  }
+  if (!order.data) {
+    return (
+      <p role="status" className="page-x flex items-center gap-2 py-10 text-slate-700">
+        <Icon name="loader-circle" className="size-5 animate-spin" />
+        {FLOW_TEXT.opening}
+      </p>
+    );
+  }
+  if (order.data.status.toLowerCase() !== UNPAID.toLowerCase()) return <PaidPhotoOrder order={order.data} />;
+  return <PhotoFlow order={order.data} PayButton={PayButton} />;
+}

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import {
+  type PhotoCurrency,
+  type PhotoOption,
+  type PhotoPlanId,
+  PRINT_PLAN_ID,
+} from '../../../../domain/photos/pricing.ts';
+import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
+import { FormAlert } from '../../../components/ui/form-field.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { choosePhotoPlan, getPhotoPlans, photoKeys } from '../../../lib/photo-api.ts';
+import { summaryOf } from './order-words.ts';
+import { StepActions, type StepProps } from './step-parts.tsx';
+import { PLAN_TEXT } from './text.ts';
+import { useOrderChange } from './use-order.ts';
+
+/**
+ * Step 2: the plan (Digital Copy or print copies delivered) and the extras, with the server's
+ * prices. Each choice is saved at once, so the cost summary beside it is the server's.
+ * Background Change is shown only when every size of the order allows it.
+ */
+export function PlanStep({ order, goTo, moving }: StepProps) {
+  const ref = order.displayId;
+  const currency = order.currency as PhotoCurrency;
+  const plans = useQuery({
+    queryKey: photoKeys.plans(currency),
+    queryFn: async () => (await getPhotoPlans(currency)).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const choose = useOrderChange(ref, (body: { pricingPlanId: PhotoPlanId; options: PhotoOption[] }) =>
+    choosePhotoPlan(ref, body),
+  );
+  const name = useId();
+  const money = (cents: number) => formatMoney({ amountCents: cents, currency: order.currency });
+  const save = (pricingPlanId: PhotoPlanId, options: PhotoOption[]) => choose.mutate({ pricingPlanId, options });
+  // While a choice is saved, it shows as made (the server's answer then replaces it, or the error undoes it).
+  const shown =
+    choose.isPending && choose.variables
+      ? choose.variables
+      : { pricingPlanId: order.pricingPlanId, options: order.options };
+  const toggle = (option: PhotoOption, on: boolean) => {
+    const options = on ? [...shown.options, option] : shown.options.filter((o) => o !== option);
+    save(shown.pricingPlanId, options);
+  };
+  const offered = (plans.data?.options ?? []).filter(
+    (option) => option.id !== 'background-change' || order.backgroundChangeOffered,
+  );
+
+  return (
+    <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
+      <div>
+        <p className="text-slate-700">{PLAN_TEXT.lead}</p>
+        {plans.isError ? (
+          <div className="mt-6">
+            <LoadError what={PLAN_TEXT.loadPlans} onRetry={() => void plans.refetch()} />
+          </div>
+        ) : !plans.data ? (
+          <p role="status" className="mt-6 text-slate-700">
+            Loading the plans…
+          </p>
+        ) : (
+          <>
+            <fieldset className="mt-6 space-y-3" aria-busy={choose.isPending || undefined}>
+              <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.plan}</legend>
+              {plans.data.plans.map((plan) => (
+                <label
+                  key={plan.id}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name={name}
+                    value={plan.id}
+                    checked={shown.pricingPlanId === plan.id}
+                    onChange={() =>
+                      save(
+                        plan.id,
+                        plan.id === PRINT_PLAN_ID ? shown.options.filter((o) => o !== 'pickup') : shown.options,
+                      )
+                    }
+                    className="mt-1 accent-brand-600"
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className="flex flex-wrap justify-between gap-2">
+                      <span className="font-semibold text-slate-900">{plan.label}</span>
+                      <span className="font-semibold text-slate-900">
+                        {money(plan.unitCents)} <span className="font-normal text-slate-600">{PLAN_TEXT.perItem}</span>
+                      </span>
+                    </span>
+                    <span className="mt-1 block text-sm text-slate-700">{plan.description}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="mt-8 space-y-3">
+              <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.options}</legend>
+              {offered.map((option) => {
+                const pickupRefused = option.id === 'pickup' && shown.pricingPlanId === PRINT_PLAN_ID;
+                return (
+                  <label
+                    key={option.id}
+                    className={`flex items-start gap-3 rounded-xl border border-slate-300 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${pickupRefused ? 'opacity-70' : 'cursor-pointer'}`}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={shown.options.includes(option.id)}
+                      disabled={pickupRefused}
+                      onChange={(event) => toggle(option.id, event.target.checked)}
+                      className="mt-1 size-4 accent-brand-600"
+                    />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex flex-wrap justify-between gap-2">
+                        <span className="font-semibold text-slate-900">{option.label}</span>
+                        <span className="font-semibold text-slate-900">
+                          {money(option.unitCents)}{' '}
+                          <span className="font-normal text-slate-600">
+                            {option.unit === 'item' ? PLAN_TEXT.perItem : PLAN_TEXT.perOrder}
+                          </span>
+                        </span>
+                      </span>
+                      <span className="mt-1 block text-sm text-slate-700">
+                        {pickupRefused ? PLAN_TEXT.pickupNotWithPrint : option.description}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+              {order.backgroundChangeOffered ? null : (
+                <p className="text-sm text-slate-600">{PLAN_TEXT.backgroundNote}</p>
+              )}
+            </fieldset>
+          </>
+        )}
+        {choose.isError ? (
+          <div className="mt-4">
+            <FormAlert tone="error">{errorMessage(choose.error, PLAN_TEXT.loadPlans)}</FormAlert>
+          </div>
+        ) : null}
+        <StepActions back={() => goTo(1)} busy={moving || choose.isPending} onContinue={() => goTo(3)} />
+      </div>
+      <div>
+        <CostSummaryPanel summary={summaryOf(order)} />
+      </div>
+    </div>
+  );
+}

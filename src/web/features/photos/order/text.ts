@@ -1,0 +1,107 @@
+import type { PhotoStep } from '../../../../domain/photos/orders.ts';
+
+/** The photo order pages' words (decision 0065); the API's own messages come from PHOTO_ORDER_MESSAGES. */
+export const FLOW_TEXT = {
+  title: 'Your photo order',
+  eyebrow: (ref: string) => `Photo order ${ref}`,
+  steps: { 1: 'Photos', 2: 'Plan', 3: 'Delivery', 4: 'Review and pay' } satisfies Record<PhotoStep, string>,
+  stepOf: (step: number) => `Step ${step} of 4`,
+  back: 'Back',
+  continue: 'Continue',
+  saving: 'Saving…',
+  reset: 'Start over',
+  resetTitle: 'Start your photo order again?',
+  resetDescription:
+    'Your items, photos, plan and delivery are removed and you go back to step 1. The order number stays the same.',
+  resetConfirm: 'Yes, start over',
+  resetKeep: 'Keep my order',
+  opening: 'Opening your photo order…',
+  startFailed: 'We could not open your photo order. Please try again.',
+  tryAgain: 'Try again',
+} as const;
+
+export const ITEMS_TEXT = {
+  heading: 'Your photos',
+  lead: 'Add an item for each photo or signature you need, then upload up to four photos for it. We check each one against the size’s rules and fit it.',
+  sizeLabel: 'Photo size',
+  sizePlaceholder: 'Choose the document and size…',
+  add: 'Add item',
+  adding: 'Adding…',
+  empty: 'No items yet. Choose a photo size above to add your first item.',
+  removeItem: 'Remove item',
+  drop: 'Drag a photo here, or',
+  choose: 'choose a photo',
+  accepts: (types: string, mb: number) => `${types}, up to ${mb} MB each`,
+  full: 'This item has four photos. Remove one to add another.',
+  needPhoto: 'Upload at least one photo for every item to continue.',
+  uploadFailed: 'The upload did not finish. Please try again.',
+  removePhoto: (name: string) => `Remove ${name}`,
+  checking: 'Checking your photo against the rules…',
+  checkFailed: 'We could not check this photo.',
+  passed: 'Meets every rule',
+  failedCount: (n: number) => (n === 1 ? '1 rule to fix' : `${n} rules to fix`),
+  original: 'Your photo',
+  fitted: 'Fitted result',
+  measured: 'Measured',
+  expected: 'Needed',
+  figures: (w: number, h: number, kb: number, head: number | null) =>
+    `${w} × ${h} px · ${kb} KB${head === null ? '' : ` · head ${head} %`}`,
+  notFitted: 'No fitted result: fix the rules above and upload the photo again.',
+  loadSizes: 'the photo sizes',
+} as const;
+
+export const PLAN_TEXT = {
+  heading: 'Choose your plan',
+  lead: 'Every plan includes the check and the fit of each photo. Prices are per item unless marked.',
+  plan: 'Plan',
+  options: 'Extras',
+  perItem: 'per item',
+  perOrder: 'per order',
+  backgroundNote:
+    'Background Change is offered only when every size in your order allows a plain background to be evened out. Passport and visa authorities refuse edited photos, so it is not offered for them.',
+  pickupNotWithPrint: 'Pickup is for Digital Copy orders: print copies delivered to home already include the prints.',
+  loadPlans: 'the plans',
+} as const;
+
+export const DELIVERY_TEXT = {
+  heading: 'Delivery',
+  digital:
+    'Your plan is a Digital Copy: your fitted photos and the print sheet are downloads on your order page, so there is nothing to deliver.',
+  pickupLead: 'Pick up your prints at a photo counter near you.',
+  chain: 'Photo studio',
+  pinCode: 'Pin code',
+  pinHint: '5 digits: the ZIP code of the studio you want',
+  addressLine: 'Studio address',
+  message: 'Message for the studio (optional)',
+  homeLead: 'Where should we send your prints?',
+  chooseAddress: 'Choose a saved address',
+  default: 'Default',
+  noAddresses: 'No saved addresses yet. Add one to continue.',
+  addAddress: 'Add a new address',
+  useAddress: 'Deliver here',
+  loadAddresses: 'your addresses',
+} as const;
+
+export const REVIEW_TEXT = {
+  heading: 'Review and pay',
+  items: 'Items',
+  plan: 'Plan',
+  delivery: 'Delivery',
+  edit: (what: string) => `Edit ${what}`,
+  digitalOnly: 'Digital copy: downloads on your order page',
+  pickupAt: (chain: string, pin: string) => `Pickup at ${chain}, ${pin}`,
+  homeTo: (name: string) => `Delivered to ${name}`,
+  photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+  payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
+} as const;
+
+export const PAID_TEXT = {
+  status: 'Status',
+  placed: 'Placed',
+  downloads: 'Your photos',
+  downloadsLead: 'Each photo is fitted to its size’s exact pixels, as a JPEG under the portal’s file-size limit.',
+  download: (label: string) => `Download ${label}`,
+  noDownloads: 'No fitted photos in this order.',
+  timeline: 'Photo order started',
+  summary: 'Cost summary',
+} as const;
