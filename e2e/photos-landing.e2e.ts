@@ -18,11 +18,6 @@ import { expectVisible, pathOf, poll, waitForHydration } from './support/page.ts
 const e2e = setupE2E();
 
 const START = 'Start your photo order';
-/**
- * Until the photo order page (/photos/photo-enhancement, issue 12's order flow) is on this branch,
- * arriving there answers 404, which Chromium logs as a console error.
- */
-const ORDER_PAGE_NOT_BUILT_YET = [/Failed to load resource: the server responded with a status of 404/];
 
 describe('/photos rendered on the server (JavaScript disabled)', () => {
   it('says what SevaPhotos does, the sizes, every check, the no-retouching promise, the example and the prices', async () => {
@@ -75,7 +70,7 @@ describe('/photos rendered on the server (JavaScript disabled)', () => {
 
 describe('/photos: Start your photo order', () => {
   it('opens Sign Up in photo-order mode for a visitor: the sign-up says x-platform sevaphotos and goes on to the photo order', async () => {
-    const { page } = await e2e.desktop({ allowConsoleErrors: ORDER_PAGE_NOT_BUILT_YET });
+    const { page } = await e2e.desktop();
     await page.goto(ROUTES.PHOTOS);
     await waitForHydration(page);
     const start = page.getByRole('main').getByRole('link', { name: START }).first();
@@ -94,7 +89,12 @@ describe('/photos: Start your photo order', () => {
     const signUp = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/signup') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Apply Now' }).click();
     expect((await signUp).headers()['x-platform']).toBe('sevaphotos');
-    await poll(() => new URL(page.url()).pathname).toBe(PHOTO_ORDER_PATH);
+    // On to the photo order (SPEC.md §4); the new account is not signed in until its e-mail is
+    // verified, so the order page sends it to sign in and back.
+    await poll(() => {
+      const url = new URL(page.url());
+      return [url.pathname, url.searchParams.get('redirect')];
+    }).toEqual([ROUTES.SIGN_IN, PHOTO_ORDER_PATH]);
   });
 
   it('leads a signed-in customer straight to the photo order', async () => {

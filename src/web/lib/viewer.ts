@@ -8,12 +8,26 @@ export function viewerOf(context: Readonly<RouterContextProvider>): Viewer | nul
   return context.get(appContext).viewer;
 }
 
+/**
+ * The page a loader runs for, as the browser shows it: on a client navigation the loader's request
+ * is React Router's data request (`/dashboard.data`, `/_root.data` for `/`, with `_routes=`), which
+ * must never become a redirect target.
+ */
+export function pagePathOf(request: Request): string {
+  const url = new URL(request.url);
+  let path = url.pathname;
+  if (path === '/_root.data') path = '/';
+  else if (path.endsWith('.data')) path = path.slice(0, -'.data'.length);
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The signed-in user, or a redirect to /signin?redirect=<this page> for a visitor. */
 export function requireViewer(context: Readonly<RouterContextProvider>, request: Request): Viewer {
   const viewer = viewerOf(context);
   if (viewer) return viewer;
-  const url = new URL(request.url);
-  throw redirect(`${ROUTES.SIGN_IN}?${new URLSearchParams({ redirect: `${url.pathname}${url.search}` })}`);
+  throw redirect(`${ROUTES.SIGN_IN}?${new URLSearchParams({ redirect: pagePathOf(request) })}`);
 }
 
 /** Pages that show a signed-in user's data: never stored by a shared cache or the browser's back cache. */
