@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { ROUTES } from '../../domain/config/routes.ts';
+import { pagePathOf } from '../lib/viewer.ts';
 import type { Route } from './+types/photo-order';
 
 /**
@@ -7,6 +8,7 @@ import type { Route } from './+types/photo-order';
  * order (decision 0065), and this address leads there with its query (?orderId=, ?step=).
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const { search } = new URL(request.url);
-  return redirect(`${ROUTES.PHOTO_ENHANCEMENT_ORDER}${search}`, 301);
+  // The page's own query, not a client navigation's data request's (`_routes=`).
+  const search = pagePathOf(request).split('?')[1];
+  return redirect(search ? `${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${search}` : ROUTES.PHOTO_ENHANCEMENT_ORDER, 301);
 }
