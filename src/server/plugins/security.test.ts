@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security.ts';
+import { helmetHeaders, nonceSource } from './security.ts';
 
 describe('helmetHeaders', () => {
   it("works out helmet's headers once, with our referrer policy", () => {
@@ -20,5 +20,14 @@ describe('helmetHeaders', () => {
 
   it('adds HSTS only when asked (a production deployment)', () => {
     expect(helmetHeaders({ strictTransportSecurity: true })['strict-transport-security']).toMatch(/^max-age=\d+/);
+  });
+});
+
+describe('nonceSource', () => {
+  it('answers a different 16-byte nonce every time, across refills of its pool', () => {
+    const next = nonceSource();
+    const nonces = Array.from({ length: 1000 }, next);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -66,6 +66,26 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * Script nonces of 16 random bytes each, cut from a pool filled 256 nonces at a time: one call to
+ * the system's random source instead of one per request (a few percent of an uncached render's
+ * CPU, decision 0041), as Node's own randomUUID buffers. Every byte serves one nonce only.
+ */
+export function nonceSource(): () => string {
+  const NONCE_BYTES = 16;
+  const pool = Buffer.alloc(NONCE_BYTES * 256);
+  let offset = pool.length;
+  return () => {
+    if (offset >= pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const nonce = pool.toString('base64', offset, offset + NONCE_BYTES);
+    offset += NONCE_BYTES;
+    return nonce;
+  };
+}
+
 /** Powerful browser features no page uses yet: off for us and for any frame (docs/decisions/0036). */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -102,8 +122,9 @@ export async function registerSecurity(
     // A fresh nonce per rendered page (docs/decisions/0039): React Router's inline scripts carry it,
     // and nothing else inline may run. A cached page keeps the header it was rendered with.
     const policy = contentSecurityPolicy({ hosts, production });
+    const nextNonce = nonceSource();
     app.addHook('onRequest', async (_request, reply) => {
-      reply.scriptNonce = randomBytes(16).toString('base64');
+      reply.scriptNonce = nextNonce();
       reply.header('content-security-policy', policy(reply.scriptNonce));
     });
   }
