@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { COUPON_MESSAGES } from '../src/domain/checkout/coupons.ts';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { PAYMENT_MESSAGES } from '../src/domain/payments/payment.ts';
 import { PHOTO_RULE_LABELS } from '../src/domain/photos/compliance.ts';
@@ -14,7 +15,7 @@ import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/feat
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectVisible, waitForHydration } from './support/page.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -48,7 +49,8 @@ describe('photo order (issue 12)', () => {
     async () => {
       const email = uniqueEmail('photo-order');
       await verifiedAccount(e2e.baseURL, email, 'Meera Nair');
-      const { page, context } = await e2e.desktop();
+      // The refused coupon is a 400 the browser logs; the page shows its message on the field.
+      const { page, context } = await e2e.desktop({ allowConsoleErrors: [/status of 400 .*\/coupon:/] });
       await signInContext(context, e2e.baseURL, email);
 
       await page.goto(ROUTES.PHOTOS);
@@ -119,6 +121,16 @@ describe('photo order (issue 12)', () => {
       // Step 4: review, then the sandbox's hosted page.
       await expectVisible(heading(page, FLOW_TEXT.steps[4]));
       await expectVisible(page.getByText('Pickup at CVS Photo, 10118'));
+      // A SevaDocs coupon is refused on the field; PHOTO10 takes 10 % off, and Pay follows the total.
+      const payLabel = () => page.getByRole('button', { name: /^Pay / }).textContent();
+      const full = await payLabel();
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('FIRST10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expectVisible(page.getByRole('alert').getByText(COUPON_MESSAGES.wrongPlatform));
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('photo10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expectVisible(page.getByText('Coupon PHOTO10 applied.'));
+      await poll(payLabel).not.toBe(full);
       await looksRight(page, 'step4-1440');
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
+import { CouponField } from '../../../components/coupon-field.tsx';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -9,13 +10,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import {
   applicationFormHref,
   applicationKeys,
+  applyCoupon,
   getAddOns,
   getApplication,
   getCostSummary,
+  removeCoupon,
   serviceOrderHref,
 } from '../../../lib/application-api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { CouponField } from './coupon-field.tsx';
 import { PayButton } from './pay-button.tsx';
 
 export const CHECKOUT_TEXT = {
@@ -51,6 +53,7 @@ function AfterPayment({ order }: { order: ApplicationOrder }) {
 
 function Checkout({ order }: { order: ApplicationOrder }) {
   const ref = order.displayId;
+  const queryClient = useQueryClient();
   const addOns = useQuery({ queryKey: applicationKeys.addOns(ref), queryFn: async () => (await getAddOns(ref)).data });
   const summary = useQuery({
     queryKey: applicationKeys.costSummary(ref),
@@ -73,7 +76,13 @@ function Checkout({ order }: { order: ApplicationOrder }) {
             {CHECKOUT_TEXT.coupon}
           </h2>
           <div className="mt-3">
-            <CouponField orderRef={ref} applied={summary.data?.appliedCoupon ?? null} />
+            <CouponField
+              applied={summary.data?.appliedCoupon ?? null}
+              onChange={async (code) => {
+                const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
+                queryClient.setQueryData(applicationKeys.costSummary(ref), data);
+              }}
+            />
           </div>
         </section>
       </div>

@@ -1,8 +1,11 @@
 import { Suspense } from 'react';
 import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
+import { CouponField } from '../../../components/coupon-field.tsx';
+import { applyPhotoCoupon, removePhotoCoupon } from '../../../lib/photo-api.ts';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
 import { type PayButtonSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
+import { useOrderChange } from './use-order.ts';
 
 function Row({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit(): void }) {
   return (
@@ -20,6 +23,10 @@ function Row({ title, children, onEdit }: { title: string; children: React.React
 
 /** Step 4: what is ordered, the plan, the delivery and the server's cost summary; then Pay. */
 export function ReviewStep({ order, goTo, moving, PayButton }: StepProps & { PayButton: PayButtonSlot }) {
+  const ref = order.displayId;
+  const coupon = useOrderChange(ref, (code: string | null) =>
+    code === null ? removePhotoCoupon(ref) : applyPhotoCoupon(ref, code),
+  );
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
       <div>
@@ -44,6 +51,14 @@ export function ReviewStep({ order, goTo, moving, PayButton }: StepProps & { Pay
       </div>
       <div className="space-y-4">
         <CostSummaryPanel summary={summaryOf(order)} />
+        <section aria-labelledby="photo-coupon" className="card">
+          <h2 id="photo-coupon" className="text-lg font-bold text-slate-900">
+            {REVIEW_TEXT.coupon}
+          </h2>
+          <div className="mt-3">
+            <CouponField applied={order.appliedCoupon} onChange={(code) => coupon.mutateAsync(code)} />
+          </div>
+        </section>
         <div className="card space-y-3">
           <Suspense fallback={<p role="status">Loading payment…</p>}>
             <PayButton

@@ -87,6 +87,7 @@ export const REVIEW_TEXT = {
   items: 'Items',
   plan: 'Plan',
   delivery: 'Delivery',
+  coupon: 'Coupon',
   edit: (what: string) => `Edit ${what}`,
   digitalOnly: 'Digital copy: downloads on your order page',
   pickupAt: (chain: string, pin: string) => `Pickup at ${chain}, ${pin}`,

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { applicationKeys, applyCoupon, type CostSummary, removeCoupon } from '../../../lib/application-api.ts';
+import { COUPON_MESSAGES } from '../../domain/checkout/coupons.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { Icon } from './ui/icon.tsx';
 
 export const COUPON_TEXT = {
   label: 'Coupon code',
@@ -14,20 +13,25 @@ export const COUPON_TEXT = {
 } as const;
 
 /**
- * A coupon code with Apply, or the applied one with Remove. The server checks and prices it
- * (decision 0054); its message (unknown, expired, already used, minimum not met) is shown on the
- * field and announced, and what was typed stays for a correction.
+ * A coupon code with Apply, or the applied one with Remove, for any kind of order: `onChange`
+ * applies a code (or removes the coupon, null) through the order's own call and stores the
+ * server's answer. The server checks and prices it (decision 0054); its message (unknown,
+ * expired, already used, minimum not met) is shown on the field and announced, and what was
+ * typed stays for a correction.
  */
-export function CouponField({ orderRef, applied }: { orderRef: string; applied: string | null }) {
-  const queryClient = useQueryClient();
+export function CouponField({
+  applied,
+  onChange,
+}: {
+  applied: string | null;
+  onChange(code: string | null): Promise<unknown>;
+}) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: async (next: string | null) =>
-      (await (next === null ? removeCoupon(orderRef) : applyCoupon(orderRef, next))).data,
+    mutationFn: onChange,
     onMutate: () => setError(null),
-    onSuccess: (summary: CostSummary, next) => {
-      queryClient.setQueryData(applicationKeys.costSummary(orderRef), summary);
+    onSuccess: (_answer, next) => {
       if (next !== null) setCode('');
     },
     onError: (failure) => setError(errorMessage(failure, COUPON_TEXT.failed)),
