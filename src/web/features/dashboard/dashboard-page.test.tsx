@@ -31,9 +31,8 @@ describe('/dashboard', () => {
         .getByRole('link', { name: /Browse services/ })
         .getAttribute('href'),
     ).toBe('/services');
-    expect(within(start).getByRole('link', { name: 'Photo enhancement' }).getAttribute('href')).toBe(
-      '/photo-enhancement',
-    );
+    // SevaPhotos' own page (issue 12), no longer the catalog's service page.
+    expect(within(start).getByRole('link', { name: 'Photo enhancement' }).getAttribute('href')).toBe('/photos');
     expect(screen.queryByRole('region', { name: 'Summary' }), 'no counters').toBeNull();
     expect(screen.queryByText('Orders'), 'no "0 orders" card').toBeNull();
     expect(screen.queryByText('You have no orders yet'), 'one call to action, not two').toBeNull();
