@@ -155,6 +155,16 @@ describe('photo order (issue 12)', () => {
       const file = await download.path();
       const meta = await sharp(file).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 600, 600]);
+      // And the 4×6 in print sheet for a photo counter: 1200 × 1800 px at 300 dpi.
+      const sheetLink = page.getByRole('link', { name: PAID_TEXT.printSheet });
+      const sheet = await Promise.all([page.waitForEvent('download'), sheetLink.click()]).then(([d]) => d);
+      const sheetMeta = await sharp(await sheet.path()).metadata();
+      expect([sheetMeta.format, sheetMeta.width, sheetMeta.height, sheetMeta.density]).toEqual([
+        'jpeg',
+        1200,
+        1800,
+        300,
+      ]);
       await looksRight(page, 'order-1440');
 
       // The same order page on a phone.

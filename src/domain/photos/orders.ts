@@ -73,6 +73,7 @@ export const PHOTO_ORDER_MESSAGES = {
   photoLoaded: 'Photo loaded',
   tooManyPhotos: `You can upload up to ${MAX_PHOTOS_PER_ITEM} photos per item. Remove one to add another.`,
   photoNotReady: 'This photo is not fitted yet. Please wait for its check to finish.',
+  notPrinted: 'This size is used as a file only: it has no print sheet.',
   photoFailed: 'We could not check this photo. Please upload it again, or another photo.',
   plansLoaded: 'Plans loaded',
   planChosen: 'Plan saved',
@@ -245,6 +246,8 @@ export const photoLinksSchema = z.object({
   original: z.string(),
   /** Null until the photo is fitted (or when it could not be). */
   fitted: z.string().nullable(),
+  /** The 4×6 in print sheet of the fitted photo; null until fitted, or for a size that is not printed. */
+  printSheet: z.string().nullable(),
 });
 
 /** One uploaded photo (SPEC.md §3: id, name, size, url), with its check. */
@@ -363,7 +366,16 @@ export function backgroundChangeOffered(sizeIds: readonly PhotoSizeId[]): boolea
 export const PHOTO_UPLOAD_TYPES_TEXT = describeUploadTypes(IMAGE_UPLOAD_TYPES);
 
 /** The API paths of a photo's files (owner only). */
-export function photoLinks(orderDisplayId: string, itemId: number, photoId: number, fitted: boolean) {
+export function photoLinks(
+  orderDisplayId: string,
+  itemId: number,
+  photoId: number,
+  { fitted, printed }: { fitted: boolean; printed: boolean },
+) {
   const base = `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}`;
-  return { original: `${base}/original`, fitted: fitted ? `${base}/fitted` : null };
+  return {
+    original: `${base}/original`,
+    fitted: fitted ? `${base}/fitted` : null,
+    printSheet: fitted && printed ? `${base}/print-sheet` : null,
+  };
 }

@@ -36,7 +36,18 @@ export interface PhotoSizeSpec {
   backgroundChangeAllowed: boolean;
   /** The rule a customer should know, in one sentence. */
   note: string;
+  /** The printed photo's size in inches, for the 4×6 in print sheet; null when only a file is used. */
+  printInches: { width: number; height: number } | null;
 }
+
+/**
+ * A 4×6 in sheet at 300 dpi (photo-specs.md "Print sheets"): what retail photo counters print for
+ * about $0.12–0.35, holding as many copies of one photo as fit at its printed size.
+ */
+export const PRINT_SHEET = { widthPx: 1200, heightPx: 1800, dpi: 300 } as const;
+
+/** 35 × 45 mm, the ICAO passport print used by India's and Canada's visa offices. */
+const MM_35X45 = { width: 35 / 25.4, height: 45 / 25.4 };
 
 const KB = 1000;
 
@@ -55,6 +66,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'light',
     backgroundChangeAllowed: true,
     note: 'A plain light background, off-white or light grey; face straight at the camera.',
+    printInches: { width: 2, height: 2 },
   },
   'oci-signature': {
     id: 'oci-signature',
@@ -70,6 +82,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'white',
     backgroundChangeAllowed: false,
     note: 'Sign in dark ink on white paper; a child under 5 gives a thumb impression instead.',
+    printInches: null,
   },
   'in-passport': {
     id: 'in-passport',
@@ -85,6 +98,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'white',
     backgroundChangeAllowed: false,
     note: 'A plain white background; the face fills most of the photo.',
+    printInches: MM_35X45,
   },
   'in-evisa': {
     id: 'in-evisa',
@@ -100,6 +114,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'light',
     backgroundChangeAllowed: true,
     note: 'The full head, frontal, on a plain light or white background with no shadow or border.',
+    printInches: null,
   },
   'us-2x2': {
     id: 'us-2x2',
@@ -115,6 +130,7 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'white',
     backgroundChangeAllowed: false,
     note: 'Plain white or off-white background; the State Department refuses edited photos.',
+    printInches: { width: 2, height: 2 },
   },
   'ca-visa': {
     id: 'ca-visa',
@@ -130,5 +146,6 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     background: 'white',
     backgroundChangeAllowed: false,
     note: 'Plain white or light background; not for a Canadian passport, which needs a studio photo.',
+    printInches: MM_35X45,
   },
 };

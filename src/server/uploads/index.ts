@@ -10,7 +10,7 @@ import { MULTIPART_LIMITS } from './limits.ts';
 export type { AcceptedUpload, AcceptUploadOptions, UploadService } from './accept-upload.ts';
 export { createUploadService } from './accept-upload.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
-export { type ServableFile, type ServeFileOptions, serveFile } from './serve-file.ts';
+export { type ServableFile, type ServeFileOptions, serveFile, serveMadeFile } from './serve-file.ts';
 
 const STALE_SCRATCH_MS = 60 * 60 * 1000;
 

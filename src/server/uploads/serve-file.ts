@@ -63,21 +63,41 @@ export async function serveFile(
   reply: FastifyReply,
   storage: FileStorage,
   file: ServableFile,
-  { disposition = 'attachment' }: ServeFileOptions = {},
+  options: ServeFileOptions = {},
 ): Promise<FastifyReply> {
   const stored = await storage.get(file.storageKey);
   if (!stored) throw new HttpError(404, FILE_MISSING_MESSAGE);
-  const inlinePdf = disposition === 'inline' && stored.contentType === 'application/pdf';
+  return sendFile(reply, { ...stored, body: stored.stream, displayName: file.displayName }, options);
+}
+
+/**
+ * Sends a file the app made on request (a print sheet) with the same headers as a stored one: the
+ * browser downloads it, never sniffs or caches it, and nothing in it can run.
+ */
+export function serveMadeFile(
+  reply: FastifyReply,
+  file: { body: Buffer; contentType: string; displayName: string },
+  options: ServeFileOptions = {},
+): FastifyReply {
+  return sendFile(reply, { ...file, size: file.body.length }, options);
+}
+
+function sendFile(
+  reply: FastifyReply,
+  file: { body: unknown; contentType: string; size: number; displayName: string },
+  { disposition = 'attachment' }: ServeFileOptions,
+): FastifyReply {
+  const inlinePdf = disposition === 'inline' && file.contentType === 'application/pdf';
   return reply
-    .header('content-type', stored.contentType)
-    .header('content-length', stored.size)
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
     .header(
       'content-disposition',
-      contentDisposition(disposition, downloadFileName(file.displayName, stored.contentType)),
+      contentDisposition(disposition, downloadFileName(file.displayName, file.contentType)),
     )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', inlinePdf ? INLINE_PDF_CSP : FILE_CSP)
     .header('cross-origin-resource-policy', 'same-origin')
-    .send(stored.stream);
+    .send(file.body);
 }

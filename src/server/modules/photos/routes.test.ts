@@ -292,6 +292,30 @@ describe('items and photos', () => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['x-content-type-options']).toBe('nosniff');
     expect(await sharp(original.rawPayload).metadata()).toMatchObject({ width: 800, height: 800 });
+
+    // The 4×6 in print sheet of the fitted photo, for its owner only.
+    expect(done.links.printSheet).toBe(`/api/v1${path}/print-sheet`);
+    const sheet = await apiCall(t.app, 'GET', `${path}/print-sheet`, user.token);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers).toMatchObject({ 'content-type': 'image/jpeg', 'cache-control': 'private, no-store' });
+    expect(sheet.headers['content-disposition']).toContain('attachment');
+    expect(await sharp(sheet.rawPayload).metadata()).toMatchObject({ width: 1200, height: 1800, density: 300 });
+    const stranger = await createSignedInUser(t.app);
+    expect((await apiCall(t.app, 'GET', `${path}/print-sheet`, stranger.token)).statusCode).toBe(404);
+    expect((await apiCall(t.app, 'GET', `${path}/print-sheet`, null)).statusCode).toBe(401);
+  });
+
+  it('has no print sheet for a size used as a file only (the OCI signature)', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const item = await addItem(user.token, order.displayId, 'oci-signature');
+    const photo = (await upload(user.token, order.displayId, item.id, face)).json().data;
+    await t.runJobs();
+    const path = `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`;
+    expect((await apiCall(t.app, 'GET', path, user.token)).json().data.links).toMatchObject({ printSheet: null });
+    const sheet = await apiCall(t.app, 'GET', `${path}/print-sheet`, user.token);
+    expect(sheet.statusCode).toBe(404);
+    expect(sheet.json().message).toBe(M.notPrinted);
   });
 
   it('takes at most four photos per item and removes a photo with its files', async () => {

@@ -37,7 +37,7 @@ import { ADDRESS_COUNTRIES } from '../../../domain/users/regions.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
 
 /** Like applications': a customer starts a few photo orders at most; this stops a runaway client. */
 export const PHOTO_ORDER_CREATE_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
@@ -284,6 +284,24 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    '/photo-orders/:orderRef/items/:itemId/photos/:photoId/print-sheet',
+    {
+      schema: {
+        tags,
+        summary:
+          'Download the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi (409 until fitted; 404 for a size used as a file only)',
+        params: photoParams,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request, reply) => {
+      const { itemId, photoId } = request.params;
+      const sheet = await photos.printSheet(customer(request).id, refOf(request.params), itemId, photoId);
+      return serveMadeFile(reply, valueOrThrow(sheet));
+    },
+  );
 
   app.put(
     '/photo-orders/:orderRef/plan',

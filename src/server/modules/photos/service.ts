@@ -45,6 +45,7 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 
 export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
@@ -102,8 +103,11 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     }
   }
 
-  function toPhoto(order: Order, row: PhotoRow): OrderPhoto {
-    const links = photoLinks(order.displayId, row.itemId, row.id, row.fittedKey !== null);
+  function toPhoto(order: Order, row: PhotoRow, sizeId: PhotoSizeId): OrderPhoto {
+    const links = photoLinks(order.displayId, row.itemId, row.id, {
+      fitted: row.fittedKey !== null,
+      printed: PHOTO_SIZES[sizeId].printInches !== null,
+    });
     return {
       id: row.id,
       itemId: row.itemId,
@@ -125,7 +129,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       photoSize: item.sizeId,
       documentType: item.documentType,
       label: PHOTO_SIZES[item.sizeId].label,
-      photos: photos.filter((p) => p.itemId === item.id).map((p) => toPhoto(order, p)),
+      photos: photos.filter((p) => p.itemId === item.id).map((p) => toPhoto(order, p, item.sizeId)),
     };
   }
 
@@ -232,6 +236,28 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const order = await orders.findOwned(customerId, ref, 'photo');
     if (!order) return { order: null, item: null } as const;
     return { order, item: await createPhotosRepository(db).findItem(order.id, itemId) };
+  }
+
+  /** The original upload or the fitted photo, for its owner (the route serves it). */
+  async function openFile(
+    customerId: number,
+    ref: PhotoOrderRef,
+    itemId: number,
+    photoId: number,
+    which: 'original' | 'fitted',
+  ): Promise<FormResult<ServableFile>> {
+    const { order, item } = await ownedItem(customerId, ref, itemId);
+    if (!order) return orderNotFound();
+    if (!item) return itemNotFound();
+    const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
+    if (!row) return photoNotFound();
+    if (which === 'original') return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
+    if (!row.fittedKey) return formFailure(409, row.state === 'failed' ? M.photoFailed : M.photoNotReady);
+    const size = PHOTO_SIZES[item.sizeId];
+    return {
+      ok: true,
+      value: { storageKey: row.fittedKey, displayName: `${size.id}-${size.widthPx}x${size.heightPx}.jpg` },
+    };
   }
 
   /** The check: reads the original, runs the engine, stores the fitted file and the report once. */
@@ -398,7 +424,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         await removeFiles([file.storageKey]);
         return saved;
       }
-      return { ok: true, value: toPhoto(order, saved.value) };
+      return { ok: true, value: toPhoto(order, saved.value, item.sizeId) };
     },
 
     /** GET …/photos/{photoId}: the photo with its check's state and report (polled until done or failed). */
@@ -407,7 +433,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       if (!order) return orderNotFound();
       if (!item) return itemNotFound();
       const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
-      return row ? ({ ok: true, value: toPhoto(order, row) } as const) : photoNotFound();
+      return row ? ({ ok: true, value: toPhoto(order, row, item.sizeId) } as const) : photoNotFound();
     },
 
     removePhoto(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
@@ -421,26 +447,32 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       });
     },
 
-    /** The original upload or the fitted photo, for its owner (the route serves it). */
-    async openFile(
+    openFile,
+
+    /**
+     * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
+     * made on request (a retail counter prints it; decision 0063).
+     */
+    async printSheet(
       customerId: number,
       ref: PhotoOrderRef,
       itemId: number,
       photoId: number,
-      which: 'original' | 'fitted',
-    ): Promise<FormResult<ServableFile>> {
-      const { order, item } = await ownedItem(customerId, ref, itemId);
-      if (!order) return orderNotFound();
-      if (!item) return itemNotFound();
-      const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
-      if (!row) return photoNotFound();
-      if (which === 'original')
-        return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
-      if (!row.fittedKey) return formFailure(409, row.state === 'failed' ? M.photoFailed : M.photoNotReady);
-      const size = PHOTO_SIZES[item.sizeId];
+    ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
+      const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+      if (!fitted.ok) return fitted;
+      const { item } = await ownedItem(customerId, ref, itemId);
+      const size = item ? PHOTO_SIZES[item.sizeId] : null;
+      if (!size?.printInches) return formFailure(404, M.notPrinted);
+      const stored = await storage.get(fitted.value.storageKey);
+      if (!stored) return photoNotFound();
       return {
         ok: true,
-        value: { storageKey: row.fittedKey, displayName: `${size.id}-${size.widthPx}x${size.heightPx}.jpg` },
+        value: {
+          body: await printSheet(await buffer(stored.stream), size),
+          contentType: 'image/jpeg',
+          displayName: `${size.id}-print-sheet-4x6in.jpg`,
+        },
       };
     },
 

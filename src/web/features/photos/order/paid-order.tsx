@@ -65,6 +65,11 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
                         <Icon name="arrow-up-right" className="size-4" />
                         {PAID_TEXT.download(`${item.label}`)}
                       </a>
+                      {photo.links.printSheet ? (
+                        <a href={photo.links.printSheet} download className="btn-outline mt-2 w-full px-4 py-2 text-sm">
+                          {PAID_TEXT.printSheet}
+                        </a>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

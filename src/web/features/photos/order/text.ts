@@ -102,6 +102,7 @@ export const PAID_TEXT = {
   downloads: 'Your photos',
   downloadsLead: 'Each photo is fitted to its size’s exact pixels, as a JPEG under the portal’s file-size limit.',
   download: (label: string) => `Download ${label}`,
+  printSheet: 'Download a 4×6 in print sheet (print it at any photo counter)',
   noDownloads: 'No fitted photos in this order.',
   timeline: 'Photo order started',
   summary: 'Cost summary',
