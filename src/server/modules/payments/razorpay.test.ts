@@ -1,18 +1,18 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertCents } from '../../../domain/catalog/money.ts';
 import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { EnvError, loadEnv } from '../../env.ts';
-import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { orders } from '../orders/tables.ts';
 import { setExchangeRate } from './exchange-rates.ts';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay.ts';
 import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
 import { createRazorpayFake, listenRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
+import { paymentRecords } from './testing.ts';
 
 const fake = createRazorpayFake();
 let msw: SetupServer;
@@ -28,20 +28,8 @@ afterAll(async () => {
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/razorpay';
+const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent: postWebhook } = paymentRecords(() => t, WEBHOOK);
 const db = () => t.database.db;
-const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
-const attemptsOf = (id: number) => db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id));
-const paidMoves = async (id: number) =>
-  (await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).filter(
-    (h) => h.fromStatus === 'Payment pending',
-  );
-const receiptsOf = (displayId: string) =>
-  db()
-    .select()
-    .from(outboundEmails)
-    .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`)));
-const postWebhook = (event: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: WEBHOOK, headers: event.headers, payload: event.body });
 
 /** A USD order with a Razorpay payment started on it. */
 async function razorpayOrder() {

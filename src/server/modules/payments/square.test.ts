@@ -1,16 +1,14 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
 import { EnvError, loadEnv } from '../../env.ts';
-import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { WebhookVerificationError } from './provider.ts';
 import { createSquareProvider, SQUARE_WEBHOOK_PATH, squareOptionsFrom } from './square.ts';
-import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+import { paymentWebhookEvents } from './tables.ts';
 import {
   createSquareFake,
   type RawPayment,
@@ -18,6 +16,7 @@ import {
   squareEvent,
   squareSignature,
 } from './testing/square-fake.ts';
+import { paymentRecords } from './testing.ts';
 
 const SQUARE_ENV = {
   PAYMENT_PROVIDERS: 'square,sandbox',
@@ -45,21 +44,9 @@ afterAll(async () => {
   server.close();
 });
 
+const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent } = paymentRecords(() => t, SQUARE_WEBHOOK_PATH);
+const orderStatus = async (id: number) => (await orderRow(id))?.status;
 const db = () => t.database.db;
-const orderStatus = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]?.status;
-const attemptsOf = (id: number) =>
-  db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(paymentAttempts.attemptNumber);
-const paidMoves = async (id: number) =>
-  (await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).filter(
-    (h) => h.fromStatus === 'Payment pending',
-  );
-const receiptsOf = (displayId: string) =>
-  db()
-    .select()
-    .from(outboundEmails)
-    .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`)));
-const postEvent = (event: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: SQUARE_WEBHOOK_PATH, headers: event.headers, payload: event.body });
 
 /** A customer's order with a Square payment started (attempt 1; nothing at Square yet). */
 async function orderPayingWithSquare() {

@@ -1,16 +1,15 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
 import { loadEnv } from '../../env.ts';
-import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { createStripeProvider, STRIPE_SESSION_LIFETIME_SECONDS } from './stripe.ts';
-import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+import { paymentWebhookEvents } from './tables.ts';
 import { createStripeFake, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET } from './testing/stripe-fake.ts';
+import { paymentRecords } from './testing.ts';
 
 const fake = createStripeFake();
 const server = setupServer(...fake.handlers);
@@ -32,21 +31,8 @@ afterAll(async () => {
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/stripe';
+const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent } = paymentRecords(() => t, WEBHOOK);
 const db = () => t.database.db;
-const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
-const attemptsOf = (id: number) =>
-  db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(paymentAttempts.attemptNumber);
-const paidMoves = async (id: number) =>
-  (await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).filter(
-    (h) => h.fromStatus === 'Payment pending',
-  );
-const receiptsOf = (displayId: string) =>
-  db()
-    .select()
-    .from(outboundEmails)
-    .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`)));
-const postEvent = (event: { body: string; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: WEBHOOK, headers: event.headers, payload: event.body });
 const sessionIdOf = (redirectUrl: string) => redirectUrl.split('/').pop() ?? '';
 
 /** A customer's order with a Stripe payment started on it. */

@@ -1,0 +1,30 @@
+import { and, eq, like } from 'drizzle-orm';
+import { outboundEmails } from '../../mail/tables.ts';
+import type { TestApp } from '../../test/app.ts';
+import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { paymentAttempts } from './tables.ts';
+
+/**
+ * What the provider tests read back after a payment (test code only): the order, its attempts,
+ * its moves out of Payment pending, its receipts, and a way to post a signed event to the inbox.
+ * `app` is a getter: the test app is built in `beforeAll`.
+ */
+export function paymentRecords(app: () => TestApp, webhookPath: string) {
+  const db = () => app().database.db;
+  return {
+    orderRow: async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0],
+    attemptsOf: (id: number) =>
+      db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(paymentAttempts.attemptNumber),
+    paidMoves: async (id: number) =>
+      (await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id))).filter(
+        (h) => h.fromStatus === 'Payment pending',
+      ),
+    receiptsOf: (displayId: string) =>
+      db()
+        .select()
+        .from(outboundEmails)
+        .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`))),
+    postEvent: (event: { body: string; headers: Record<string, string> }) =>
+      app().app.inject({ method: 'POST', url: webhookPath, headers: event.headers, payload: event.body }),
+  };
+}
