@@ -1,5 +1,6 @@
 import { PHOTO_RULE_LABELS, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
+import { NumberedSteps } from '../../../components/numbered-steps.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { HOW_IT_WORKS, RULE_MEANINGS } from './content.ts';
 import type { PhotoPlanPrice } from './plans.ts';
@@ -24,27 +25,13 @@ export function PhotosLandingDetails({ plans }: PhotosLandingDetailsProps) {
 
 function HowItWorks() {
   return (
-    <section aria-labelledby="photos-how-title">
-      <div className="page-x py-14 desk:py-16">
-        <p className="eyebrow">How it works</p>
-        <h2 id="photos-how-title" className="section-title">
-          From a phone photo to the exact size, in four steps
-        </h2>
-        <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {HOW_IT_WORKS.map(({ title, body }, index) => (
-            <li key={title} className="card shadow-none">
-              <div className="flex items-center gap-4">
-                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-saffron-400 font-extrabold text-slate-900">
-                  {index + 1}
-                </span>
-                <h3 className="text-lg leading-snug font-bold text-slate-900">{title}</h3>
-              </div>
-              <p className="card-body mt-3">{body}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <NumberedSteps
+      id="photos-how-title"
+      title="From a phone photo to the exact size, in four steps"
+      steps={HOW_IT_WORKS}
+      grid="lg:grid-cols-4"
+      padding="py-14 desk:py-16"
+    />
   );
 }
 
