@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
+import { costLineSchema } from '../checkout/api.ts';
 import { statusChangeSchema } from '../orders/status.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
@@ -276,15 +277,8 @@ export const photoItemSchema = z.object({
 });
 export type PhotoItem = z.infer<typeof photoItemSchema>;
 
-export const photoCostLineSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  value: z.string(),
-  subValue: z.string().optional(),
-  icon: z.string(),
-  kind: z.enum(['summary', 'charge', 'discount']),
-  amountCents: z.number(),
-});
+/** Checkout's cost line, without the refundable mark (a photo order has no government fee). */
+export const photoCostLineSchema = costLineSchema.omit({ refundable: true });
 
 /** The order page and every step's answer: SPEC.md §3's orderDetail plus status, total and timeline. */
 export const photoOrderSchema = z.object({
