@@ -5,6 +5,7 @@
  * `app.services` (TypeScript checks there that the real services fit `LoaderServices`), and
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
+import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
 import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
@@ -54,6 +55,10 @@ export type StoredForm = FormResult<{ id: number; createdAt: Date }>;
  * assigns them to this type).
  */
 export interface LoaderServices {
+  /** The back office's reads (issue 13); loaders check the viewer's role before calling them. */
+  audit: {
+    list(query: AuditListQuery): Promise<ListData<AuditRecord>>;
+  };
   catalog: {
     listServices(paging: Pagination): Promise<ListData<ServiceSummary>>;
     getServiceBySlug(slug: string): Promise<ServiceDetail | null>;

@@ -18,6 +18,7 @@ import { devMailboxRoutes } from './mail/routes.ts';
 import { documentsRoutes } from './modules/applications/documents-routes.ts';
 import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
@@ -236,6 +237,8 @@ export async function buildApp({
       await api.register(photoStoreRoutes);
       await api.register(photoOrderRoutes);
       await api.register(referralsRoutes);
+      // The back office (issue 13): every route checks the role on the server.
+      await api.register(auditRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

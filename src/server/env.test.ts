@@ -20,6 +20,15 @@ describe('loadEnv', () => {
     expect(loadEnv({ SMTP_URL: 'smtp://mail:25' }).devMailbox).toBe(false);
   });
 
+  it('reads ADMIN_EMAILS as trimmed, lower-cased addresses and refuses one that is not an address', () => {
+    expect(loadEnv({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadEnv({ ADMIN_EMAILS: ' Owner@SevaDocs.example, ops@sevadocs.example ,' }).ADMIN_EMAILS).toEqual([
+      'owner@sevadocs.example',
+      'ops@sevadocs.example',
+    ]);
+    expect(() => loadEnv({ ADMIN_EMAILS: 'owner' })).toThrow(/ADMIN_EMAILS: owner is not an e-mail address/);
+  });
+
   it('stops on an unknown deployment', () => {
     expect(() => loadEnv({ DEPLOYMENT: 'staging' })).toThrow(/DEPLOYMENT/);
   });

@@ -33,6 +33,22 @@ const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
     TOLL_FREE_NUMBER: z.string().default(DEFAULT_CONTACT.tollFreeNumber),
     SUPPORT_EMAIL: z.email().default(DEFAULT_CONTACT.supportEmail),
+    // The first admins (issue 13): a verified account with one of these e-mails is an admin.
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const emails = value
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean);
+        for (const email of emails) {
+          if (!z.email().safeParse(email).success) {
+            ctx.addIssue({ code: 'custom', message: `ADMIN_EMAILS: ${email} is not an e-mail address` });
+          }
+        }
+        return emails;
+      }),
     WHATSAPP_NUMBER: z
       .string()
       .regex(/^\d{6,15}$/, 'WHATSAPP_NUMBER must be digits only')

@@ -10,6 +10,7 @@ import {
   createMemberFormsService,
   createOrderCompletion,
 } from './modules/applications/service.ts';
+import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createCheckoutPricing, createCheckoutService } from './modules/checkout/service.ts';
@@ -71,7 +72,9 @@ export function createServices(
     supportEmail: env.SUPPORT_EMAIL,
     whatsappNumber: env.WHATSAPP_NUMBER,
   };
-  const users = createUsersService(db);
+  const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS });
+  // Every back-office change writes its entry here, in its own transaction (decision 0067).
+  const audit = createAuditLog(db);
   const notifications = createNotificationsService(db);
   const orders = createOrdersService(db, {
     notifications,
@@ -143,6 +146,7 @@ export function createServices(
     log: log ?? console,
   });
   return {
+    audit,
     catalog,
     payments,
     exchangeRateRefresh,

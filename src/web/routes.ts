@@ -39,6 +39,11 @@ export default [
   route('photos/photo-order', 'routes/photo-order.tsx'),
   // The same module as SERVICE_PAYMENT_SUCCESS; it reads the kind of order from the path.
   route('photo-payment-success', 'routes/service-payment-success.tsx', { id: 'photo-payment-success' }),
+  // The back office (issue 13): staff and admins only; each page checks its role on the server.
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin._index.tsx'),
+    route('audit-log', 'routes/admin.audit-log.tsx'),
+  ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
   route('indian-tourist-visa', 'routes/campaign.tsx', { id: 'campaign/indian-tourist-visa' }),

@@ -27,6 +27,9 @@ export const ROUTES = {
   GUIDELINE: '/guideline',
   PRIVACY_POLICY: '/privacy-policy',
   ARTICLES: '/articles',
+  // The back office (issue 13): staff and admins only, never indexed or cached.
+  ADMIN: '/admin',
+  ADMIN_AUDIT_LOG: '/admin/audit-log',
 } as const;
 
 /**

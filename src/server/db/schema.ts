@@ -1,5 +1,6 @@
 export * from '../mail/tables.ts';
 export * from '../modules/applications/tables.ts';
+export * from '../modules/audit/tables.ts';
 export * from '../modules/auth/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/checkout/tables.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_API_MESSAGES } from '../../domain/auth/messages.ts';
 import { SESSION_LOGOUT_MS } from '../../domain/limits/constants.ts';
+import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/roles.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ActiveSession } from '../modules/auth/service.ts';
@@ -21,6 +22,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: 401 'Please sign in to continue.' without a live session. */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for back-office routes: 401 'Please sign in to continue.' for a visitor, 403
+     * 'You do not have access to this page.' for a signed-in user without the role (issue 13).
+     */
+    requireRole: (role: StaffRole) => (request: FastifyRequest) => Promise<void>;
     setSessionCookie: (reply: FastifyReply, token: string) => void;
     clearSessionCookie: (reply: FastifyReply) => void;
   }
@@ -81,6 +87,10 @@ async function sessionPlugin(app: FastifyInstance) {
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+  });
+  app.decorate('requireRole', (role: StaffRole) => async (request: FastifyRequest) => {
+    if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+    if (!roleAllows(request.viewer.role, role)) throw new HttpError(403, ROLE_MESSAGES.forbidden);
   });
 
   const fromThisSite = (request: FastifyRequest): boolean => {

@@ -1,5 +1,6 @@
-import { type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider, redirect } from 'react-router';
 import { ROUTES } from '../../domain/config/routes.ts';
+import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/roles.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { appContext } from './app-context.ts';
 
@@ -28,6 +29,20 @@ export function requireViewer(context: Readonly<RouterContextProvider>, request:
   const viewer = viewerOf(context);
   if (viewer) return viewer;
   throw redirect(`${ROUTES.SIGN_IN}?${new URLSearchParams({ redirect: pagePathOf(request) })}`);
+}
+
+/**
+ * A back-office page's viewer (issue 13): a visitor signs in and comes back; a signed-in user
+ * without the role gets the 403 page. The API checks the role again on every call.
+ */
+export function requireStaff(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  role: StaffRole = 'staff',
+): Viewer {
+  const viewer = requireViewer(context, request);
+  if (!roleAllows(viewer.role, role)) throw data(ROLE_MESSAGES.forbidden, { status: 403 });
+  return viewer;
 }
 
 /** Pages that show a signed-in user's data: never stored by a shared cache or the browser's back cache. */

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
+import { ROLE_MESSAGES } from '../../domain/users/roles.ts';
 
 /** The page shown when a route without its own error boundary fails (root.tsx's `ErrorBoundary`). */
 export function ErrorPage({ error }: { error: unknown }) {
@@ -11,7 +12,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       <p className="mt-4 text-slate-600">
         {status === 404
           ? 'We could not find that page.'
-          : 'Something went wrong while showing this page. Please try again.'}
+          : status === 403
+            ? ROLE_MESSAGES.forbidden
+            : 'Something went wrong while showing this page. Please try again.'}
       </p>
       <a href="/" className="mt-8 rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
         Back to home

@@ -39,6 +39,15 @@ describe('signed-in header (SPEC.md §2)', () => {
     expect(screen.getByText('priya@example.com')).toBeTruthy();
   });
 
+  it('offers staff the back office first', async () => {
+    fakeApi({ 'GET /api/v1/users/notification': empty });
+    renderWithRouter(<HeaderAccount user={{ ...user, role: 'staff' }} />);
+    await screen.findByRole('button', { name: 'Notifications' });
+    openMenu();
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Back office', 'Profile', 'Log out']);
+  });
+
   it('Log out ends the session and goes home', async () => {
     const api = fakeApi({
       'GET /api/v1/users/notification': empty,

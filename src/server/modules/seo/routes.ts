@@ -16,6 +16,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       'Disallow: /dashboard',
       'Disallow: /profile',
       'Disallow: /dev/',
+      'Disallow: /admin',
       `Sitemap: ${app.env.siteUrl}/sitemap.xml`,
       '',
     ].join('\n');

@@ -5,8 +5,9 @@ import {
   MAX_ADDRESSES_PER_USER,
   type ValidAddress,
 } from '../../../domain/users/address.ts';
-import { type Profile, type ProfileUpdate, toAgeGroup } from '../../../domain/users/profile.ts';
+import { type Profile, type ProfileUpdate, toAgeGroup, type UserRole } from '../../../domain/users/profile.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
+import { effectiveRole } from '../../../domain/users/roles.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { randomCode } from '../../lib/reference.ts';
@@ -53,13 +54,18 @@ export class EmailTakenError extends Error {
   }
 }
 
-function toAccount(row: UserRow): Account {
+/** The stored role, or admin for a verified account on ADMIN_EMAILS. */
+function roleOf(row: UserRow, adminEmails: ReadonlySet<string>): UserRole {
+  return effectiveRole({ email: row.email, role: row.role, emailVerified: row.emailVerifiedAt !== null }, adminEmails);
+}
+
+function toAccount(row: UserRow, adminEmails: ReadonlySet<string>): Account {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     passwordHash: row.passwordHash,
-    role: row.role,
+    role: roleOf(row, adminEmails),
     ageGroup: toAgeGroup(row.ageGroup),
     emailVerified: row.emailVerifiedAt !== null,
     isDashboardVisible: row.isDashboardVisible,
@@ -67,7 +73,7 @@ function toAccount(row: UserRow): Account {
   };
 }
 
-function toProfile(row: UserRow): Profile {
+function toProfile(row: UserRow, adminEmails: ReadonlySet<string>): Profile {
   return {
     id: row.id,
     name: row.name,
@@ -76,7 +82,7 @@ function toProfile(row: UserRow): Profile {
     phoneCountry: row.phoneCountry ?? resolvePhoneCountry(row.phone),
     ageGroup: toAgeGroup(row.ageGroup),
     referralCode: row.referralCode,
-    role: row.role,
+    role: roleOf(row, adminEmails),
     emailVerified: row.emailVerifiedAt !== null,
     isDashboardVisible: row.isDashboardVisible,
     createdAt: row.createdAt.toISOString(),
@@ -120,18 +126,19 @@ function addressValues(input: ValidAddress) {
 export type AddressResult = { ok: true; address: Address } | { ok: false; reason: 'not-found' | 'too-many' };
 
 /** Accounts, profiles and the address book. */
-export function createUsersService(db: Database) {
+export function createUsersService(db: Database, { adminEmails = [] }: { adminEmails?: readonly string[] } = {}) {
   const repository = createUsersRepository(db);
+  const admins: ReadonlySet<string> = new Set(adminEmails.map((e) => e.toLowerCase()));
 
   return {
     async findAccountByEmail(email: string): Promise<Account | null> {
       const row = await repository.findByEmail(email);
-      return row ? toAccount(row) : null;
+      return row ? toAccount(row, admins) : null;
     },
 
     async findAccountById(id: number): Promise<Account | null> {
       const row = await repository.findById(id);
-      return row ? toAccount(row) : null;
+      return row ? toAccount(row, admins) : null;
     },
 
     /** Whether the user signed up with a referral code; `on` is the caller's transaction. */
@@ -176,7 +183,7 @@ export function createUsersService(db: Database) {
               referralCode: newReferralCode(),
             }),
           );
-          return toAccount(row);
+          return toAccount(row, admins);
         } catch (error) {
           const constraint = uniqueViolation(error);
           if (constraint === 'users_email_unique') throw new EmailTakenError();
@@ -199,7 +206,7 @@ export function createUsersService(db: Database) {
 
     async getProfile(userId: number): Promise<Profile | null> {
       const row = await repository.findById(userId);
-      return row ? toProfile(row) : null;
+      return row ? toProfile(row, admins) : null;
     },
 
     /**
@@ -219,7 +226,7 @@ export function createUsersService(db: Database) {
       if (patch.ageGroup !== undefined) values.ageGroup = patch.ageGroup;
       const row =
         Object.keys(values).length > 0 ? await repository.update(userId, values) : await repository.findById(userId);
-      return row ? toProfile(row) : null;
+      return row ? toProfile(row, admins) : null;
     },
 
     async listAddresses(userId: number): Promise<Address[]> {

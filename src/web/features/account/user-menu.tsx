@@ -2,6 +2,8 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import type { UserRole } from '../../../domain/users/profile.ts';
+import { isStaffRole } from '../../../domain/users/roles.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
 import { logout } from '../../lib/stores/session-store.ts';
@@ -9,6 +11,8 @@ import { logout } from '../../lib/stores/session-store.ts';
 export interface MenuUser {
   name: string;
   email: string;
+  /** Staff and admins also get the back office (issue 13). */
+  role?: UserRole;
 }
 
 /** Up to two initials of a name ('Priya Sharma' → 'PS'). */
@@ -21,11 +25,12 @@ export function initials(name: string): string {
     .toUpperCase();
 }
 
-type ItemId = 'profile' | 'logout';
+type ItemId = 'admin' | 'profile' | 'logout';
 
 /**
  * SPEC.md §2 user menu, opened from the profile avatar: Profile (to /profile) and Log out. The
- * item last chosen is shown as active (SPEC.md §4: set on click).
+ * item last chosen is shown as active (SPEC.md §4: set on click). Staff and admins see Back
+ * office first.
  */
 export function UserMenu({ user }: { user: MenuUser }) {
   const navigate = useNavigate();
@@ -34,6 +39,16 @@ export function UserMenu({ user }: { user: MenuUser }) {
   const [leaving, setLeaving] = useState(false);
 
   const items: { id: ItemId; label: string; icon: IconName; run(): void }[] = [
+    ...(user.role && isStaffRole(user.role)
+      ? [
+          {
+            id: 'admin' as const,
+            label: 'Back office',
+            icon: 'layout-dashboard' as const,
+            run: () => void navigate(ROUTES.ADMIN),
+          },
+        ]
+      : []),
     { id: 'profile', label: 'Profile', icon: 'user-round', run: () => void navigate(ROUTES.PROFILE) },
     {
       id: 'logout',

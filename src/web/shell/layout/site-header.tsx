@@ -4,6 +4,7 @@ import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
+import type { UserRole } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import type { NavService } from '../../lib/root-data.ts';
@@ -21,6 +22,7 @@ export interface HeaderUser {
   id: number;
   name: string;
   email: string;
+  role?: UserRole;
 }
 
 interface SiteHeaderProps {

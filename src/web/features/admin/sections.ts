@@ -1,0 +1,20 @@
+import { ROUTES } from '../../../domain/config/routes.ts';
+import type { UserRole } from '../../../domain/users/profile.ts';
+import { roleAllows } from '../../../domain/users/roles.ts';
+
+/** One entry of the back office's navigation, shown to the roles that may use it. */
+export interface AdminSection {
+  label: string;
+  to: string;
+  role: 'staff' | 'admin';
+}
+
+/** The back office's sections in navigation order (issue 13). */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
+  { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
+];
+
+export function sectionsFor(role: UserRole): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => roleAllows(role, section.role));
+}
