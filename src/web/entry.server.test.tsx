@@ -17,11 +17,26 @@ describe('the page stream React writes into', () => {
     expect(ended).toBe(true);
   });
 
+  it('passes the chunks of one pass on as one when React flushes, and 64 KB at most at a time', async () => {
+    const { writable, readable } = pageStream(() => {});
+    const reader = readable.getReader();
+    writable.write(chunk(65, 3));
+    writable.write(chunk(66, 2));
+    writable.flush();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('AAABB');
+    for (let i = 0; i < 17; i++) writable.write(chunk(i));
+    expect((await reader.read()).value?.byteLength).toBe(64 * 1024);
+    writable.end();
+    expect((await reader.read()).value?.byteLength).toBe(4096);
+    expect((await reader.read()).done).toBe(true);
+  });
+
   it('holds React back while the reader is behind, and lets it go on as the reader catches up', async () => {
     const { writable, readable } = pageStream(() => {});
     let accepted = true;
-    for (let i = 0; i < 16 && accepted; i++) accepted = writable.write(chunk(i));
-    // 16 KB wait for the reader, and 16 KB more in the writable behind them.
+    for (let i = 0; i < 64 && accepted; i++) accepted = writable.write(chunk(i));
+    // 64 KB passed on and waiting for the reader, then 16 KB more in the writable behind them.
     expect(accepted).toBe(false);
     const reader = readable.getReader();
     const drained = once(writable, 'drain');

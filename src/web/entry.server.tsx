@@ -11,15 +11,25 @@ export { appContext } from './lib/app-context.ts';
 
 export const streamTimeout = 5_000;
 
+/** The most React's 4 KB chunks are gathered into before they go on, whatever the pass. */
+const GATHER_BYTES = 64 * 1024;
+
 /**
- * Where React writes the page: a Writable that hands each chunk straight to the web stream the
- * Response carries, with its backpressure (a write waits while that stream's queue is full). One
- * stream instead of a PassThrough plus a second stream pumping its 'data' events across, which
- * also copied every chunk. React never writes into a chunk it has handed over.
+ * Where React writes the page: a Writable that hands the chunks to the web stream the Response
+ * carries, with its backpressure (a write waits while that stream's queue is full). React writes
+ * 4 KB chunks and calls `flush()` after each pass of its work (the shell, then each boundary that
+ * completes); the chunks of a pass go on as one, so every layer after this one (the web stream,
+ * Readable.fromWeb, compression, the socket's writev) handles one chunk per pass instead of one
+ * per 4 KB: fewer calls, one copy. Streaming is unchanged: nothing waits beyond the end of a pass.
  */
-export function pageStream(onEnd: () => void): { writable: Writable; readable: ReadableStream<Uint8Array> } {
+export function pageStream(onEnd: () => void): {
+  writable: Writable & { flush(): void };
+  readable: ReadableStream<Uint8Array>;
+} {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let waiting: (() => void) | undefined;
+  let gathered: Uint8Array[] = [];
+  let gatheredBytes = 0;
   const readable = new ReadableStream<Uint8Array>(
     {
       start(c) {
@@ -37,24 +47,41 @@ export function pageStream(onEnd: () => void): { writable: Writable; readable: R
     },
     { highWaterMark: 16 * 1024, size: (chunk) => chunk.byteLength },
   );
+  const passOn = () => {
+    if (gathered.length === 0) return;
+    controller.enqueue(gathered.length === 1 ? (gathered[0] as Uint8Array) : Buffer.concat(gathered, gatheredBytes));
+    gathered = [];
+    gatheredBytes = 0;
+  };
   const writable = new Writable({
     highWaterMark: 16 * 1024,
     write(chunk: Uint8Array, _encoding, callback) {
-      controller.enqueue(chunk);
+      gathered.push(chunk);
+      gatheredBytes += chunk.byteLength;
+      if (gatheredBytes >= GATHER_BYTES) passOn();
       if ((controller.desiredSize ?? 0) > 0) callback();
       else waiting = callback;
     },
     final(callback) {
+      passOn();
       onEnd();
       controller.close();
       callback();
     },
     destroy(error, callback) {
+      gathered = [];
       if (error) controller.error(error);
       callback(error);
     },
   });
-  return { writable, readable };
+  return {
+    writable: Object.assign(writable, {
+      flush() {
+        if (!writable.destroyed) passOn();
+      },
+    }),
+    readable,
+  };
 }
 
 export default function handleRequest(

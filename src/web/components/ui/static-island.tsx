@@ -1,9 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, useState } from 'react';
+import { preload } from 'react-dom';
+import type { IslandHtml } from './island-html.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 interface StaticIslandProps<P extends object> {
   /** The component itself on the server (imported there with a top-level await), else undefined. */
   server: ComponentType<P> | undefined;
+  /** On the server: the content's HTML made earlier for these props (islandHtml), if there is one yet. */
+  serverHtml?: ((props: P) => IslandHtml | undefined) | undefined;
   /** The same component loaded on demand in the browser. */
   client: LazyExoticComponent<ComponentType<P>>;
   props: P;
@@ -19,14 +23,26 @@ interface StaticIslandProps<P extends object> {
  *   component's code is never needed. Its links stay ordinary links and in-page anchors work.
  * - When the island is first rendered in the browser instead (a client-side navigation), the
  *   `client` component is loaded and rendered normally.
+ * - On the server, later renders may reuse the content's HTML made once (`serverHtml`, islandHtml).
  *
- * Only for content whose HTML does not depend on browser-only state.
+ * Only for content whose HTML depends on its props alone (no browser-only state, no location).
  */
-export function StaticIsland<P extends object>({ server: Server, client: Client, props }: StaticIslandProps<P>) {
+export function StaticIsland<P extends object>({
+  server: Server,
+  serverHtml,
+  client: Client,
+  props,
+}: StaticIslandProps<P>) {
   const hydrated = useHydrated();
   // Decided when the island first renders: one hydrated from server HTML stays frozen for good.
   const [frozen] = useState(!hydrated);
   if (Server) {
+    const made = serverHtml?.(props);
+    if (made !== undefined) {
+      for (const { href, options } of made.preloads) preload(href, options);
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of this component (islandHtml).
+      return <div className="contents" dangerouslySetInnerHTML={{ __html: made.html }} />;
+    }
     return (
       <div className="contents">
         <Server {...props} />

@@ -3,6 +3,10 @@ import { StaticIsland } from '../../components/ui/static-island.tsx';
 import type { HomeContentProps } from './home-content.tsx';
 
 const ServerContent = import.meta.env.SSR ? (await import('./home-content.tsx')).HomeContent : undefined;
+const serverHtml =
+  import.meta.env.SSR && ServerContent
+    ? (await import('../../components/ui/island-html.ts')).islandHtml(ServerContent)
+    : undefined;
 const ClientContent = lazy(() => import('./home-content.tsx').then((m) => ({ default: m.HomeContent })));
 
 /**
@@ -11,5 +15,5 @@ const ClientContent = lazy(() => import('./home-content.tsx').then((m) => ({ def
  * small (DESIGN.md §4). A client-side navigation to `/` loads the code then.
  */
 export function HomePage(props: HomeContentProps) {
-  return <StaticIsland server={ServerContent} client={ClientContent} props={props} />;
+  return <StaticIsland server={ServerContent} serverHtml={serverHtml} client={ClientContent} props={props} />;
 }

@@ -10,6 +10,10 @@ import { TollFreeBanner } from './toll-free-banner.tsx';
 
 /** The footer is static links and badges: it costs no first-load JavaScript (see StaticIsland). */
 const ServerFooter = import.meta.env.SSR ? (await import('./site-footer.tsx')).SiteFooter : undefined;
+const footerHtml =
+  import.meta.env.SSR && ServerFooter
+    ? (await import('../../components/ui/island-html.ts')).islandHtml(ServerFooter)
+    : undefined;
 const ClientFooter = lazy(() => import('./site-footer.tsx').then((m) => ({ default: m.SiteFooter })));
 
 interface SiteLayoutProps {
@@ -43,7 +47,7 @@ export function SiteLayout({ config, services, user = null, children }: SiteLayo
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <StaticIsland server={ServerFooter} client={ClientFooter} props={{ config }} />
+      <StaticIsland server={ServerFooter} serverHtml={footerHtml} client={ClientFooter} props={{ config }} />
       {layout.chatButton ? <ChatButton number={config.whatsappNumber} /> : null}
     </div>
   );
