@@ -42,10 +42,10 @@ const sharpAlone = await timeEach('sharp alone (resize + JPEG)', () =>
 );
 const raw = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
 const detection = await timeEach('detection (worker round trip)', () =>
-  detectInWorker(new Uint8Array(raw.data), raw.info.width, raw.info.height),
+  detectInWorker(Uint8Array.prototype.slice.call(raw.data), raw.info.width, raw.info.height),
 );
 const pipeline = await timeEach('whole pipeline (analysePhoto)', () => analysePhoto(photo, size));
-const faces = await detectInWorker(new Uint8Array(raw.data), raw.info.width, raw.info.height);
+const faces = await detectInWorker(Uint8Array.prototype.slice.call(raw.data), raw.info.width, raw.info.height);
 const rest = await timeEach('pipeline around detection', () => analyseWith(async () => faces, photo, size));
 console.log(
   `\nAround detection: ${((sharpAlone / rest) * 100).toFixed(0)} % of sharp alone's throughput; ` +

@@ -61,18 +61,24 @@ async function decode(image: Buffer): Promise<RgbImage | null> {
 /** Finds faces in tightly packed RGB pixels: the detection worker, or a stand-in in the benchmark. */
 export type Detect = (rgb: Uint8Array, width: number, height: number) => Promise<RawFace[]>;
 
+/** The bytes in an ArrayBuffer of their own, transferable to the worker. */
+function ownCopy(bytes: Uint8Array): Uint8Array {
+  return Uint8Array.prototype.slice.call(bytes);
+}
+
 async function findFaces(image: RgbImage, detect: Detect): Promise<FaceGeometry[]> {
   if (Math.min(image.width, image.height) < MIN_DETECTION_SIDE) return [];
   // Copies of our own to hand to the worker (sharp's buffers may not be transferable); a photo
-  // already small enough is not passed through sharp again.
+  // already small enough is not passed through sharp again. `slice` copies in one memcpy, where
+  // `new Uint8Array(buffer)` copied element by element: 16 ms of a 1000 px photo's 30.
   const small =
     Math.max(image.width, image.height) <= DETECTION_MAX_SIDE
-      ? { data: new Uint8Array(image.data), width: image.width, height: image.height }
+      ? { data: ownCopy(image.data), width: image.width, height: image.height }
       : await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
           .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside' })
           .raw()
           .toBuffer({ resolveWithObject: true })
-          .then(({ data, info }) => ({ data: new Uint8Array(data), width: info.width, height: info.height }));
+          .then(({ data, info }) => ({ data: ownCopy(data), width: info.width, height: info.height }));
   const faces = await detect(small.data, small.width, small.height);
   return faces.map((face) => faceGeometry(face, image.width / small.width));
 }
