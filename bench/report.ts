@@ -1,5 +1,6 @@
 // The table `npm run bench` prints and the JSON it writes to bench/results/latest.json.
 import type { PageWeight } from './page-weight.ts';
+import type { PhotoFigures } from './photos.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -33,6 +34,8 @@ export interface BenchReport {
   settings: { durationSeconds: number; warmupSeconds: number; connections: number; pipelining: number };
   scenarios: ScenarioResult[];
   pageWeight: PageWeight | null;
+  /** The photo compliance engine's figures (issue 12); null when BENCH_ONLY left them out. */
+  photos: PhotoFigures | null;
   failures: string[];
   passed: boolean;
 }

@@ -7,6 +7,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
+import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
 import { type BenchReport, formatTable, type ScenarioResult } from './report.ts';
 import { type RotatingRequest, type Scenario, type ScenarioContext, scenarios } from './scenarios.ts';
 import { buildApp, ROOT, type RunningServer, startServer } from './server.ts';
@@ -241,6 +242,20 @@ async function main(): Promise<number> {
       failures.push(`page weight: ${error instanceof Error ? error.message : String(error)}`);
     }
 
+    // The photo engine runs in this process (its own worker thread), after the HTTP scenarios so
+    // it does not compete with them. BENCH_ONLY without "photo" leaves it out.
+    let photos: PhotoFigures | null = null;
+    const only = process.env.BENCH_ONLY?.toLowerCase();
+    if (!only || only.includes('photo')) {
+      try {
+        console.log('\nMeasuring the photo pipeline…');
+        photos = await measurePhotos();
+        console.log(formatPhotoFigures(photos));
+      } catch (error) {
+        failures.push(`photo pipeline: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
     const report: BenchReport = {
       date: new Date().toISOString(),
       node: process.version,
@@ -251,6 +266,7 @@ async function main(): Promise<number> {
       settings,
       scenarios: results,
       pageWeight,
+      photos,
       failures,
       passed: failures.length === 0,
     };

@@ -79,6 +79,7 @@ function WithImage({ src }: { src: string }) {
   renders += 1;
   return <img src={src} alt="" fetchPriority="high" />;
 }
+const withImageClient = lazy(async () => ({ default: WithImage }));
 function NeedsThePage(_props: { name: string }): never {
   renders += 1;
   throw new Error('needs a data router');
@@ -141,7 +142,7 @@ describe('withoutPreloads', () => {
             <StaticIsland
               server={WithImage}
               serverHtml={html}
-              client={clientFor(() => {})}
+              client={withImageClient}
               props={{ src: '/hero.svg' }}
             />
           </body>
