@@ -335,6 +335,9 @@ describe('items and photos', () => {
     const removed = await apiCall(t.app, 'DELETE', path, user.token);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.items[0].photos).toHaveLength(3);
+    // The files go by a job queued with the delete (a crash before it runs loses no removal).
+    expect(await storedFiles()).toEqual(before);
+    await t.runJobs();
     // The original and the fitted file are gone.
     expect((await storedFiles()).length).toBe(before.length - 2);
   });
@@ -495,6 +498,7 @@ describe('plan, delivery, step and reset', () => {
       totalCents: 0,
       status: 'Payment pending',
     });
+    await t.runJobs();
     expect((await storedFiles()).length).toBe(before - 2);
   });
 });

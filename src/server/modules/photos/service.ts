@@ -58,6 +58,18 @@ export const PHOTO_CHECK_QUEUE = 'photos.check';
  */
 export const PHOTO_CHECK_RETRY: RetryPolicy = { retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false };
 
+/**
+ * The job that removes the files of photos a change deleted, queued in that change's transaction:
+ * a crash between the commit and the removal leaves the job, not an orphaned file (decision 0063).
+ * Removing a file already gone is not an error, so a repeated job is harmless.
+ */
+export const PHOTO_FILE_REMOVAL_QUEUE = 'photos.remove-files';
+const PHOTO_FILE_REMOVAL_RETRY: RetryPolicy = { retryLimit: 10, retryDelaySeconds: 30, retryBackoff: true };
+
+export interface PhotoFileRemovalJob {
+  storageKeys: string[];
+}
+
 export interface PhotoCheckJob {
   photoId: number;
 }
@@ -208,7 +220,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   /**
    * Runs `change` on the customer's photo order, locked, while it awaits payment; then reprices it
-   * and answers the order as it now is. Files the change dropped are removed after commit.
+   * and answers the order as it now is. Files the change dropped are removed by a job queued in
+   * the same transaction.
    */
   async function change(
     customerId: number,
@@ -217,18 +230,23 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   ): Promise<FormResult<PhotoOrder>> {
     const owned = await orders.findOwned(customerId, ref, 'photo');
     if (!owned) return orderNotFound();
-    const result = await db.transaction(async (tx): Promise<FormResult<{ order: PhotoOrder; dropped: string[] }>> => {
+    return db.transaction(async (tx): Promise<FormResult<PhotoOrder>> => {
       const order = await orders.lockOrder(tx, owned.id);
       if (!order) return orderNotFound();
       if (order.status !== 'Payment pending') return formFailure(409, M.locked);
       const done = await work(tx, order);
       if (!done.ok) return done;
+      const storageKeys = done.value?.dropped ?? [];
+      if (storageKeys.length > 0) {
+        await jobs.send<PhotoFileRemovalJob>(
+          PHOTO_FILE_REMOVAL_QUEUE,
+          { storageKeys },
+          { tx, ...PHOTO_FILE_REMOVAL_RETRY },
+        );
+      }
       const priced = await settle(tx, order);
-      return { ok: true, value: { order: await view(tx, priced), dropped: done.value?.dropped ?? [] } };
+      return { ok: true, value: await view(tx, priced) };
     });
-    if (!result.ok) return result;
-    await removeFiles(result.value.dropped);
-    return { ok: true, value: result.value.order };
   }
 
   /** The customer's item of their photo order, or a 404 (another customer's is a 404 too). */
@@ -295,8 +313,16 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   }
 
   return {
-    registerWorkers(): Promise<void> {
-      return jobs.work<PhotoCheckJob>(PHOTO_CHECK_QUEUE, (job) => check(job.data.photoId), PHOTO_CHECK_RETRY);
+    async registerWorkers(): Promise<void> {
+      await jobs.work<PhotoCheckJob>(PHOTO_CHECK_QUEUE, (job) => check(job.data.photoId), PHOTO_CHECK_RETRY);
+      // A failure throws, so the job is retried; a key already removed deletes nothing.
+      await jobs.work<PhotoFileRemovalJob>(
+        PHOTO_FILE_REMOVAL_QUEUE,
+        async (job) => {
+          for (const key of job.data.storageKeys) await storage.delete(key);
+        },
+        PHOTO_FILE_REMOVAL_RETRY,
+      );
     },
 
     /** GET /photo-orders/plans: the plans and options with their prices in `currency`. */
