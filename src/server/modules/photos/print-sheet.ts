@@ -7,7 +7,7 @@ const GAP_PX = 24;
 const CUT_LINE_COLOUR = '#c8c8c8';
 
 /** How many copies of `tile` px fit in `length` px with `gap` px between them. */
-const fit = (length: number, tile: number, gap: number) => Math.floor((length + gap) / (tile + gap));
+const copiesAlong = (length: number, tile: number, gap: number) => Math.floor((length + gap) / (tile + gap));
 
 /**
  * The fitted photo tiled on a 4×6 in sheet at 300 dpi, as many copies as fit at its printed size
@@ -18,10 +18,10 @@ export async function printSheet(fitted: Buffer, size: PhotoSizeSpec): Promise<B
   if (!size.printInches) throw new Error(`${size.id} is not printed`);
   const width = Math.round(size.printInches.width * PRINT_SHEET.dpi);
   const height = Math.round(size.printInches.height * PRINT_SHEET.dpi);
-  const most = (gap: number) => fit(PRINT_SHEET.widthPx, width, gap) * fit(PRINT_SHEET.heightPx, height, gap);
+  const most = (gap: number) => copiesAlong(PRINT_SHEET.widthPx, width, gap) * copiesAlong(PRINT_SHEET.heightPx, height, gap);
   const gap = most(GAP_PX) === most(0) ? GAP_PX : 0;
-  const columns = fit(PRINT_SHEET.widthPx, width, gap);
-  const rows = fit(PRINT_SHEET.heightPx, height, gap);
+  const columns = copiesAlong(PRINT_SHEET.widthPx, width, gap);
+  const rows = copiesAlong(PRINT_SHEET.heightPx, height, gap);
   const left = Math.floor((PRINT_SHEET.widthPx - (columns * width + (columns - 1) * gap)) / 2);
   const top = Math.floor((PRINT_SHEET.heightPx - (rows * height + (rows - 1) * gap)) / 2);
 
