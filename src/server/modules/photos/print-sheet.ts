@@ -18,7 +18,8 @@ export async function printSheet(fitted: Buffer, size: PhotoSizeSpec): Promise<B
   if (!size.printInches) throw new Error(`${size.id} is not printed`);
   const width = Math.round(size.printInches.width * PRINT_SHEET.dpi);
   const height = Math.round(size.printInches.height * PRINT_SHEET.dpi);
-  const most = (gap: number) => copiesAlong(PRINT_SHEET.widthPx, width, gap) * copiesAlong(PRINT_SHEET.heightPx, height, gap);
+  const most = (gap: number) =>
+    copiesAlong(PRINT_SHEET.widthPx, width, gap) * copiesAlong(PRINT_SHEET.heightPx, height, gap);
   const gap = most(GAP_PX) === most(0) ? GAP_PX : 0;
   const columns = copiesAlong(PRINT_SHEET.widthPx, width, gap);
   const rows = copiesAlong(PRINT_SHEET.heightPx, height, gap);

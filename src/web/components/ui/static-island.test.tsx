@@ -139,12 +139,7 @@ describe('withoutPreloads', () => {
         <html lang="en">
           <head />
           <body>
-            <StaticIsland
-              server={WithImage}
-              serverHtml={html}
-              client={withImageClient}
-              props={{ src: '/hero.svg' }}
-            />
+            <StaticIsland server={WithImage} serverHtml={html} client={withImageClient} props={{ src: '/hero.svg' }} />
           </body>
         </html>,
       );
