@@ -13,3 +13,9 @@ export const UI_TIMEOUT_MS = 5000;
  * on a busy machine.
  */
 export const MAIL_TIMEOUT_MS = 10_000;
+
+/**
+ * The e2e server's first admin (ADMIN_EMAILS, decision 0067): a journey that verifies an account
+ * with this address works the back office as an admin.
+ */
+export const E2E_ADMIN_EMAIL = 'back-office-admin@sevadocs.test';

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_PATH } from './constants.ts';
+import { CHROMIUM_PATH, E2E_ADMIN_EMAIL } from './constants.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -142,6 +142,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SITE_URL: baseURL,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
