@@ -36,6 +36,7 @@ import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.t
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -239,6 +240,7 @@ export async function buildApp({
       await api.register(referralsRoutes);
       // The back office (issue 13): every route checks the role on the server.
       await api.register(auditRoutes);
+      await api.register(adminUsersRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

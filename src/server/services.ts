@@ -72,9 +72,9 @@ export function createServices(
     supportEmail: env.SUPPORT_EMAIL,
     whatsappNumber: env.WHATSAPP_NUMBER,
   };
-  const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS });
   // Every back-office change writes its entry here, in its own transaction (decision 0067).
   const audit = createAuditLog(db);
+  const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS, audit });
   const notifications = createNotificationsService(db);
   const orders = createOrdersService(db, {
     notifications,
