@@ -6,6 +6,7 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
 import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
@@ -25,6 +26,7 @@ import type {
 } from '../domain/content/schemas.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
+import type { OrderSummary } from '../domain/orders/order-summary.ts';
 import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
 import type { Profile } from '../domain/users/profile.ts';
 import type { Viewer } from '../domain/users/viewer.ts';
@@ -94,6 +96,13 @@ export interface LoaderServices {
   };
   users: {
     getProfile(userId: number): Promise<Profile | null>;
+    /** The back office's users section (admins; decision 0069). */
+    adminList(query: AdminUserListQuery): Promise<ListData<AdminUser>>;
+    adminGet(userId: number): Promise<AdminUser | null>;
+  };
+  /** A user's orders, for the back office's user page. */
+  orders: {
+    listForUser(userId: number, paging: Pagination): Promise<ListData<OrderSummary>>;
   };
 }
 

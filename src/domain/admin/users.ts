@@ -26,6 +26,9 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** How many of a user's newest orders their page shows. */
+export const ADMIN_USER_ORDERS_SHOWN = 20;
+
 /** A user's page: the account and their newest orders. */
 export const adminUserDetailSchema = z.object({
   user: adminUserSchema,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ADMIN_USER_ORDERS_SHOWN,
   adminUserDetailSchema,
   adminUserListQuery,
   adminUserSchema,
@@ -14,9 +15,6 @@ import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AdminUserChange } from './service.ts';
-
-/** The orders a user's page lists (newest first). */
-const USER_ORDERS_SHOWN = 20;
 
 /** The refusals of an account change, as the API answers them. */
 function changedOrThrow(result: AdminUserChange, selfMessage: string) {
@@ -66,7 +64,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await users.adminGet(request.params.id);
       if (!user) throw new HttpError(404, M.notFound);
-      return ok({ user, orders: await orders.listForUser(user.id, { page: 1, limit: USER_ORDERS_SHOWN }) });
+      return ok({ user, orders: await orders.listForUser(user.id, { page: 1, limit: ADMIN_USER_ORDERS_SHOWN }) });
     },
   );
 
