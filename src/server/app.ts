@@ -34,6 +34,7 @@ import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
 import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
+import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp({
       // The back office (issue 13): every route checks the role on the server.
       await api.register(auditRoutes);
       await api.register(adminUsersRoutes);
+      await api.register(adminRefundsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -166,7 +166,15 @@ export function createServices(
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),
     contact: createContactService(db, { mail, contact: company }),
-    refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
+    refunds: createRefundsService(db, {
+      orders,
+      payments,
+      audit,
+      mail,
+      contact: company,
+      log: log ?? console,
+      ...(rateLimits ? { rateLimits } : {}),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
