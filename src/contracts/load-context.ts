@@ -6,6 +6,7 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
@@ -93,6 +94,9 @@ export interface LoaderServices {
   };
   refunds: {
     submit(input: RefundRequestInput, from?: { ip?: string | null }): Promise<FormResult<RefundReceipt>>;
+    /** The back office's refund requests (staff; decision 0069). */
+    adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>>;
+    adminGet(id: number): Promise<AdminRefundDetail | null>;
   };
   users: {
     getProfile(userId: number): Promise<Profile | null>;

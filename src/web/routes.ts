@@ -45,6 +45,8 @@ export default [
     route('audit-log', 'routes/admin.audit-log.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
+    route('refunds', 'routes/admin.refunds.tsx'),
+    route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { recordId } from '../../domain/admin/record-id.ts';
 import { ADMIN_USER_MESSAGES, ADMIN_USER_ORDERS_SHOWN } from '../../domain/admin/users.ts';
 import { UserPage } from '../features/admin/user-page.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -8,9 +9,9 @@ import type { Route } from './+types/admin.users.$id';
 /** Admins only: one account, its orders, and the changes an admin may make. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = requireStaff(context, request, 'admin');
-  const id = /^[1-9]\d{0,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = recordId(params.id);
   const { services } = context.get(appContext);
-  const user = id !== null && id <= 2_147_483_647 ? await services.users.adminGet(id) : null;
+  const user = id !== null ? await services.users.adminGet(id) : null;
   if (!user) throw data(ADMIN_USER_MESSAGES.notFound, { status: 404 });
   const orders = await services.orders.listForUser(user.id, { page: 1, limit: ADMIN_USER_ORDERS_SHOWN });
   return { detail: { user, orders }, viewerId: viewer.id };
