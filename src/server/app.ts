@@ -22,6 +22,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
+import { adminMessagesRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
@@ -243,6 +244,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(adminUsersRoutes);
       await api.register(adminRefundsRoutes);
+      await api.register(adminMessagesRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

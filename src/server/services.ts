@@ -165,7 +165,7 @@ export function createServices(
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),
-    contact: createContactService(db, { mail, contact: company }),
+    contact: createContactService(db, { mail, audit, contact: company }),
     refunds: createRefundsService(db, {
       orders,
       payments,
