@@ -6,6 +6,7 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
@@ -74,6 +75,9 @@ export interface LoaderServices {
   contact: {
     contactInfo(): ContactInfo;
     submit(input: ContactEnquiryInput, from?: FormSender): Promise<FormResult<ContactEnquiryReceipt>>;
+    /** The back office's contact messages (staff; decision 0069). */
+    adminListMessages(query: AdminMessageListQuery): Promise<ListData<AdminMessage>>;
+    adminGetMessage(id: number): Promise<AdminMessageDetail | null>;
   };
   content: {
     getAbout(): Promise<AboutContent>;

@@ -47,6 +47,8 @@ export default [
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('refunds', 'routes/admin.refunds.tsx'),
     route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
+    route('messages', 'routes/admin.messages.tsx'),
+    route('messages/:id', 'routes/admin.messages.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),
