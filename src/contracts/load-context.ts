@@ -6,6 +6,9 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
+import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
+import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
 import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
@@ -25,6 +28,7 @@ import type {
 } from '../domain/content/schemas.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
+import type { OrderSummary } from '../domain/orders/order-summary.ts';
 import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
 import type { Profile } from '../domain/users/profile.ts';
 import type { Viewer } from '../domain/users/viewer.ts';
@@ -71,6 +75,9 @@ export interface LoaderServices {
   contact: {
     contactInfo(): ContactInfo;
     submit(input: ContactEnquiryInput, from?: FormSender): Promise<FormResult<ContactEnquiryReceipt>>;
+    /** The back office's contact messages (staff; decision 0069). */
+    adminListMessages(query: AdminMessageListQuery): Promise<ListData<AdminMessage>>;
+    adminGetMessage(id: number): Promise<AdminMessageDetail | null>;
   };
   content: {
     getAbout(): Promise<AboutContent>;
@@ -91,9 +98,19 @@ export interface LoaderServices {
   };
   refunds: {
     submit(input: RefundRequestInput, from?: { ip?: string | null }): Promise<FormResult<RefundReceipt>>;
+    /** The back office's refund requests (staff; decision 0069). */
+    adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>>;
+    adminGet(id: number): Promise<AdminRefundDetail | null>;
   };
   users: {
     getProfile(userId: number): Promise<Profile | null>;
+    /** The back office's users section (admins; decision 0069). */
+    adminList(query: AdminUserListQuery): Promise<ListData<AdminUser>>;
+    adminGet(userId: number): Promise<AdminUser | null>;
+  };
+  /** A user's orders, for the back office's user page. */
+  orders: {
+    listForUser(userId: number, paging: Pagination): Promise<ListData<OrderSummary>>;
   };
 }
 

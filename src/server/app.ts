@@ -22,6 +22,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
+import { adminMessagesRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
@@ -34,8 +35,10 @@ import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
 import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
+import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -239,6 +242,9 @@ export async function buildApp({
       await api.register(referralsRoutes);
       // The back office (issue 13): every route checks the role on the server.
       await api.register(auditRoutes);
+      await api.register(adminUsersRoutes);
+      await api.register(adminRefundsRoutes);
+      await api.register(adminMessagesRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -72,9 +72,9 @@ export function createServices(
     supportEmail: env.SUPPORT_EMAIL,
     whatsappNumber: env.WHATSAPP_NUMBER,
   };
-  const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS });
   // Every back-office change writes its entry here, in its own transaction (decision 0067).
   const audit = createAuditLog(db);
+  const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS, audit });
   const notifications = createNotificationsService(db);
   const orders = createOrdersService(db, {
     notifications,
@@ -165,8 +165,16 @@ export function createServices(
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),
-    contact: createContactService(db, { mail, contact: company }),
-    refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
+    contact: createContactService(db, { mail, audit, contact: company }),
+    refunds: createRefundsService(db, {
+      orders,
+      payments,
+      audit,
+      mail,
+      contact: company,
+      log: log ?? console,
+      ...(rateLimits ? { rateLimits } : {}),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

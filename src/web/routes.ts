@@ -43,6 +43,12 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('audit-log', 'routes/admin.audit-log.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('users/:id', 'routes/admin.users.$id.tsx'),
+    route('refunds', 'routes/admin.refunds.tsx'),
+    route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
+    route('messages', 'routes/admin.messages.tsx'),
+    route('messages/:id', 'routes/admin.messages.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

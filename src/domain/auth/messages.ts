@@ -52,6 +52,8 @@ export const AUTH_API_MESSAGES = {
   invalidPlatform: 'x-platform must be sevadocs or sevaphotos',
   signedIn: 'Signed in successfully',
   invalidCredentials: 'Invalid email or password',
+  /** Only after the password checked out (decision 0069); SPEC.md quotes no text for it. */
+  accountDisabled: 'This account has been disabled. Please contact support if you think this is a mistake.',
   signedOut: 'Signed out',
   emailVerified: 'Your email is verified. You can sign in now.',
   emailAlreadyVerified: 'Your email is already verified. You can sign in now.',

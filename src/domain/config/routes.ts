@@ -30,6 +30,9 @@ export const ROUTES = {
   // The back office (issue 13): staff and admins only, never indexed or cached.
   ADMIN: '/admin',
   ADMIN_AUDIT_LOG: '/admin/audit-log',
+  ADMIN_USERS: '/admin/users',
+  ADMIN_REFUNDS: '/admin/refunds',
+  ADMIN_MESSAGES: '/admin/messages',
 } as const;
 
 /**

@@ -96,6 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(401, A.invalidCredentials);
       }
       await signInThrottle.succeeded(email, request.ip);
+      if (!result.ok && result.reason === 'disabled') throw new HttpError(403, A.accountDisabled);
       if (!result.ok) throw new HttpError(403, M.unverifiedEmail);
       // Signing in again on this browser replaces its previous session.
       if (request.session?.source === 'cookie') await auth.endSession(request.session.id);

@@ -76,7 +76,7 @@ export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 export type VerifyEmailResult = 'verified' | 'already-verified' | 'invalid';
 export type SignInResult =
   | { ok: true; token: string; session: ActiveSession }
-  | { ok: false; reason: 'invalid-credentials' | 'unverified' };
+  | { ok: false; reason: 'invalid-credentials' | 'unverified' | 'disabled' };
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrect' | 'same' };
 
 /**
@@ -223,6 +223,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       const account = await users.findAccountByEmail(email);
       const passwordOk = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), password);
       if (!account || !passwordOk) return { ok: false, reason: 'invalid-credentials' };
+      // Like 'unverified', said only to whoever knows the password: no account enumeration.
+      if (account.disabled) return { ok: false, reason: 'disabled' };
       if (!account.emailVerified) return { ok: false, reason: 'unverified' };
       const createdAt = now();
       await repository.deleteStaleSessions(account.id, createdAt, new Date(createdAt.getTime() - IDLE_LOGOUT_MS));
@@ -256,7 +258,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         return null;
       }
       const account = await users.findAccountById(row.userId);
-      if (!account?.emailVerified || account.sessionEpoch !== row.userEpoch) {
+      if (!account?.emailVerified || account.disabled || account.sessionEpoch !== row.userEpoch) {
         await repository.deleteSession(row.id);
         return null;
       }

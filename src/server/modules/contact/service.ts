@@ -11,11 +11,14 @@ import type { Database } from '../../db/client.ts';
 import { newReference as drawReference, withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import { type ContactInboxDeps, createContactInbox } from './inbox.ts';
 import { createContactRepository } from './repository.ts';
 
 export interface ContactServiceDeps {
   /** Queues e-mail in the enquiry's transaction. */
   mail: Pick<MailOutbox, 'enqueue'>;
+  /** The back office's inbox records every reply and handled mark (decision 0069). */
+  audit?: ContactInboxDeps['audit'];
   contact: { companyName: string; tollFreeNumber: string; supportEmail: string; whatsappNumber: string };
   now?: () => Date;
   /** Draws an enquiry reference (tests pass their own to make two clash). */
@@ -114,7 +117,15 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
     });
   }
 
+  const inbox = createContactInbox(db, {
+    mail: deps.mail,
+    ...(deps.audit ? { audit: deps.audit } : {}),
+    contact: deps.contact,
+    now,
+  });
+
   return {
+    ...inbox,
     /** GET /contact/contact-info: how to reach the company. */
     contactInfo(): ContactInfo {
       return {

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/tables.ts';
 
 /** Contact form enquiries (SPEC.md §3 enquiry types and topics live in src/domain/contact). */
@@ -20,4 +20,24 @@ export const contactEnquiries = pgTable('contact_enquiries', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Staff marked it handled (decision 0069): when and who; null while it waits. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledByUserId: integer('handled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/** Staff replies to an enquiry, e-mailed from the app through the outbox (decision 0069). */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    enquiryId: integer('enquiry_id')
+      .notNull()
+      .references(() => contactEnquiries.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    sentByUserId: integer('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept apart from the id, as the audit log keeps its actor's e-mail. */
+    sentByEmail: text('sent_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_replies_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);

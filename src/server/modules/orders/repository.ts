@@ -103,6 +103,15 @@ export function createOrdersRepository(db: Database) {
       return row ?? null;
     },
 
+    async findByIds(ids: readonly number[]): Promise<OrderRow[]> {
+      return ids.length
+        ? db
+            .select()
+            .from(orders)
+            .where(inArray(orders.id, [...ids]))
+        : [];
+    },
+
     /** The order, locked until the transaction ends (status changes and member changes queue up). */
     async lockById(id: number): Promise<OrderRow | null> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');

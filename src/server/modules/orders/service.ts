@@ -213,6 +213,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return row ? toOrder(row) : null;
     },
 
+    /** The orders with these ids, in no particular order (the back office names rows by display id). */
+    async findByIds(ids: readonly number[], on: Database = db): Promise<Order[]> {
+      return (await createOrdersRepository(on).findByIds(ids)).map(toOrder);
+    },
+
     /**
      * Locks the order for the rest of `on`'s transaction and answers it as it is now: changes
      * that depend on its status (members, payment, status changes) take turns.

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
-import { sandboxPayments } from './tables.ts';
+import { sandboxPayments, sandboxRefunds } from './tables.ts';
 
 /**
  * The `sandbox` provider: a payment "provider" inside the app, for development, demos and the
@@ -103,14 +103,40 @@ export function createSandboxProvider({
       return { status, amountCents: row.amountCents, currency: row.currency };
     },
 
-    async refund({ providerPaymentId }) {
-      const [row] = await db
-        .update(sandboxPayments)
-        .set({ status: 'refunded' })
-        .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, 'succeeded')))
-        .returning();
-      if (!row) throw new Error(`sandbox payment ${providerPaymentId} is not a completed payment`);
-      return { refundId: `sbx_re_${randomUUID().replaceAll('-', '')}` };
+    /**
+     * Like a real provider's: full or partial, never more than is left, and the same key again
+     * answers the refund it made (decision 0069). The payment is `refunded` once nothing is left.
+     */
+    async refund({ providerPaymentId, amountCents, idempotencyKey }) {
+      return db.transaction(async (tx) => {
+        const [earlier] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (earlier) return { refundId: earlier.id };
+        const [payment] = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.id, providerPaymentId))
+          .for('update');
+        if (payment?.status !== 'succeeded') {
+          throw new Error(`sandbox payment ${providerPaymentId} is not a completed payment`);
+        }
+        const [given] = await tx
+          .select({ cents: sum(sandboxRefunds.amountCents).mapWith(Number) })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentId, providerPaymentId));
+        const left = payment.amountCents - (given?.cents ?? 0);
+        if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
+          throw new Error(`sandbox payment ${providerPaymentId} has ${left} cents left to refund, not ${amountCents}`);
+        }
+        const id = `sbx_re_${randomUUID().replaceAll('-', '')}`;
+        await tx.insert(sandboxRefunds).values({ id, idempotencyKey, paymentId: providerPaymentId, amountCents });
+        if (amountCents === left) {
+          await tx.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, providerPaymentId));
+        }
+        return { refundId: id };
+      });
     },
   };
 

@@ -28,6 +28,7 @@ import type { CheckoutService } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
+import { createPaymentRefunds } from './refunds.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
 export { createExchangeRateRefresh } from './exchange-rate-refresh.ts';
@@ -35,6 +36,7 @@ export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
+export type { Refundable, RefundOutcome, RefundReservation } from './refunds.ts';
 export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 export { createSquareProvider, squareOptionsFrom } from './square.ts';
 export { createStripeProvider, stripeSettings } from './stripe.ts';
@@ -304,7 +306,14 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (order && current) await settle(tx, current, order, paid);
   }
 
+  // Refunds through the paid attempt's provider (issue 13, decision 0069).
+  const refunds = createPaymentRefunds(db, { providers, log: deps.log });
+
   return {
+    refundable: refunds.refundable,
+    reserveRefund: refunds.reserveRefund,
+    executeRefund: refunds.executeRefund,
+
     registerWorkers(): Promise<void> {
       return deps.jobs.work<PaymentEventJob>(
         PAYMENT_EVENT_QUEUE,

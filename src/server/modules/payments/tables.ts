@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { PaymentAttemptStatus, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -101,3 +101,44 @@ export const exchangeRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.fromCurrency, t.toCurrency] })],
 );
+
+/**
+ * Money given back on a paid order (issue 13, decision 0069). A row is reserved `pending` in the
+ * transaction that decides the refund (holding the order's lock, so two decisions cannot both
+ * spend what is left), then the provider is called with its key and the row records the answer.
+ * Pending and succeeded rows count against what is left refundable; a failed one frees its amount.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    /** Sent with the provider call: a retry of the call refunds once. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** In the order's currency (what staff decide and the customer is told)… */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    /** …and in the currency the provider charged (different only for a converted charge). */
+    providerAmountCents: integer('provider_amount_cents').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    ...timestamps,
+  },
+  (t) => [index('payment_refunds_order_idx').on(t.orderId)],
+);
+
+/** The sandbox provider's refunds, one per idempotency key (a repeated call answers the same). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => sandboxPayments.id, { onDelete: 'restrict' }),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

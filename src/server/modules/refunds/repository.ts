@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { AdminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { type RefundStatus, refundRequests } from './tables.ts';
 
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
 
 /** Refund requests still waiting for a decision. */
 export const OPEN_REFUND_STATUSES: RefundStatus[] = ['Received', 'In review'];
@@ -29,6 +31,53 @@ export function createRefundsRepository(db: Database) {
       });
       if (!row) throw new Error('refund request was not stored');
       return row;
+    },
+
+    async findById(id: number): Promise<RefundRequestRow | null> {
+      const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id));
+      return row ?? null;
+    },
+
+    /** The request, locked until the transaction ends: decisions on one request take turns. */
+    async lockById(id: number): Promise<RefundRequestRow | null> {
+      const [row] = await db.select().from(refundRequests).where(eq(refundRequests.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async update(id: number, values: Partial<NewRefundRequest>): Promise<RefundRequestRow> {
+      const [row] = await db.update(refundRequests).set(values).where(eq(refundRequests.id, id)).returning();
+      if (!row) throw new Error(`refund request ${id} vanished while it was locked`);
+      return row;
+    },
+
+    /** The back office's list: `q` matches the reference or the e-mail; `status=open` the undecided. */
+    async adminList(query: AdminRefundListQuery): Promise<{ rows: RefundRequestRow[]; total: number }> {
+      const filters: SQL[] = [];
+      if (query.status === 'open') filters.push(inArray(refundRequests.status, OPEN_REFUND_STATUSES));
+      else if (query.status) filters.push(eq(refundRequests.status, query.status));
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const match = or(ilike(refundRequests.reference, pattern), ilike(refundRequests.email, pattern));
+        if (match) filters.push(match);
+      }
+      const where = filters.length ? and(...filters) : undefined;
+      const column = {
+        createdAt: refundRequests.createdAt,
+        amountCents: refundRequests.amountCents,
+        status: refundRequests.status,
+      }[query.sort];
+      const direction = query.dir === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(refundRequests)
+          .where(where)
+          .orderBy(direction(column), direction(refundRequests.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(refundRequests).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     async countFromIpSince(ip: string, since: Date): Promise<number> {

@@ -8,12 +8,17 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService } from '../orders/service.ts';
+import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
 
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
-  orders: Pick<OrdersService, 'findByDisplayIdAndEmail'>;
+  orders: Pick<OrdersService, 'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
+  /** The back office's decisions refund through the order's payment provider (decision 0069). */
+  payments: RefundDecisionDeps['payments'];
+  audit: RefundDecisionDeps['audit'];
+  log?: RefundDecisionDeps['log'];
   /** Queues e-mail in the refund request's transaction. */
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
@@ -78,7 +83,19 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     });
   }
 
+  const decisions = createRefundDecisions(db, {
+    orders: deps.orders,
+    payments: deps.payments,
+    audit: deps.audit,
+    mail: deps.mail,
+    contact: deps.contact,
+    now,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+
   return {
+    ...decisions,
+
     /**
      * Checks the order belongs to the e-mail, stores the request under a new reference number
      * and queues e-mails to the customer and support in the same transaction. An unknown order and another customer's order get

@@ -1,6 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { orders } from '../orders/tables.ts';
+import { users } from '../users/tables.ts';
 
 export type RefundStatus = 'Received' | 'In review' | 'Approved' | 'Rejected' | 'Refunded';
 
@@ -18,4 +19,10 @@ export const refundRequests = pgTable('refund_requests', {
   status: text('status').$type<RefundStatus>().notNull().default('Received'),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The back office's decision (decision 0069): the amount approved, or why it was rejected… */
+  approvedCents: integer('approved_cents'),
+  rejectionReason: text('rejection_reason'),
+  /** …who decided and when. */
+  decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
 });

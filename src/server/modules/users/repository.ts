@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { Database } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
 
@@ -43,6 +44,47 @@ export function createUsersRepository(db: Database) {
     async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row ?? null;
+    },
+
+    /**
+     * Disables (at `at`) or enables the account. Disabling moves the session epoch in the same
+     * statement, so no session opened before outlives it (decision 0037).
+     */
+    async setDisabled(id: number, at: Date | null): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set(at ? { disabledAt: at, sessionEpoch: sql`${users.sessionEpoch} + 1` } : { disabledAt: null })
+        .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The row, locked until the transaction `db` is ends (back-office changes of one account queue). */
+    async lockById(id: number): Promise<UserRow | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /** Accounts paged and sorted for the back office; `q` matches e-mail or name, any part, any case. */
+    async adminList(query: AdminUserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+      let where: SQL | undefined;
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where = or(ilike(users.email, pattern), ilike(users.name, pattern));
+      }
+      const column = { createdAt: users.createdAt, email: users.email, name: users.name, role: users.role }[query.sort];
+      const direction = query.dir === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(direction(column), direction(users.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     listAddresses(userId: number): Promise<AddressRow[]> {

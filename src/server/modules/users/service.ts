@@ -1,3 +1,5 @@
+import type { AdminUser, AdminUserListQuery } from '../../../domain/admin/users.ts';
+import type { ListData } from '../../../domain/api/envelope.ts';
 import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import {
   type Address,
@@ -11,6 +13,7 @@ import { effectiveRole } from '../../../domain/users/roles.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { randomCode } from '../../lib/reference.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
 import { type AddressRow, createUsersRepository, type UserRow } from './repository.ts';
 
 /** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
@@ -35,6 +38,8 @@ export interface Account {
   isDashboardVisible: boolean;
   /** Sessions opened in another epoch are over (a password reset or change moved it). */
   sessionEpoch: number;
+  /** An admin disabled the account: it cannot sign in (decision 0069). */
+  disabled: boolean;
 }
 
 export interface NewAccount {
@@ -70,8 +75,30 @@ function toAccount(row: UserRow, adminEmails: ReadonlySet<string>): Account {
     emailVerified: row.emailVerifiedAt !== null,
     isDashboardVisible: row.isDashboardVisible,
     sessionEpoch: row.sessionEpoch,
+    disabled: row.disabledAt !== null,
   };
 }
+
+function toAdminUser(row: UserRow, adminEmails: ReadonlySet<string>): AdminUser {
+  const role = roleOf(row, adminEmails);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    role,
+    storedRole: row.role,
+    adminByConfig: role !== row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    disabled: row.disabledAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What a back-office change of an account did; the refusals name their reason. */
+export type AdminUserChange =
+  | { ok: true; user: AdminUser; changed: boolean }
+  | { ok: false; reason: 'not-found' | 'self' | 'admin-by-config' };
 
 function toProfile(row: UserRow, adminEmails: ReadonlySet<string>): Profile {
   return {
@@ -125,10 +152,55 @@ function addressValues(input: ValidAddress) {
 
 export type AddressResult = { ok: true; address: Address } | { ok: false; reason: 'not-found' | 'too-many' };
 
-/** Accounts, profiles and the address book. */
-export function createUsersService(db: Database, { adminEmails = [] }: { adminEmails?: readonly string[] } = {}) {
+export interface UsersServiceOptions {
+  adminEmails?: readonly string[];
+  /** The back office's audit log: every admin change of an account is recorded in its transaction. */
+  audit?: Pick<AuditLog, 'record'>;
+  now?: () => Date;
+}
+
+/** Accounts, profiles and the address book; the back office's account changes. */
+export function createUsersService(
+  db: Database,
+  { adminEmails = [], audit, now = () => new Date() }: UsersServiceOptions = {},
+) {
   const repository = createUsersRepository(db);
   const admins: ReadonlySet<string> = new Set(adminEmails.map((e) => e.toLowerCase()));
+
+  /**
+   * Runs an admin's change of one account: locks the row (concurrent changes of it queue), lets
+   * `change` decide, and records the audit entry in the same transaction.
+   */
+  function changeAccount(
+    actor: StaffActor,
+    userId: number,
+    change: (
+      row: UserRow,
+      users: ReturnType<typeof createUsersRepository>,
+    ) => Promise<
+      | { ok: false; reason: 'self' | 'admin-by-config' }
+      | { ok: true; row: UserRow; action?: string; before?: unknown; after?: unknown }
+    >,
+  ): Promise<AdminUserChange> {
+    if (!audit) throw new Error('the users service was built without the audit log');
+    return db.transaction(async (tx) => {
+      const users = createUsersRepository(tx);
+      const row = await users.lockById(userId);
+      if (!row) return { ok: false, reason: 'not-found' };
+      const result = await change(row, users);
+      if (!result.ok) return result;
+      if (result.action) {
+        await audit.record(tx, {
+          actor,
+          action: result.action,
+          subject: { type: 'user', id: userId },
+          before: result.before,
+          after: result.after,
+        });
+      }
+      return { ok: true, user: toAdminUser(result.row, admins), changed: result.action !== undefined };
+    });
+  }
 
   return {
     async findAccountByEmail(email: string): Promise<Account | null> {
@@ -269,6 +341,72 @@ export function createUsersService(db: Database, { adminEmails = [] }: { adminEm
           if (next) await tx.update(next.id, { isDefault: true });
         }
         return true;
+      });
+    },
+
+    /** The back office's user list: searched by e-mail or name, paged and sorted on the server. */
+    async adminList(query: AdminUserListQuery): Promise<ListData<AdminUser>> {
+      const { rows, total } = await repository.adminList(query);
+      return {
+        results: rows.map((row) => toAdminUser(row, admins)),
+        totalCount: total,
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    async adminGet(userId: number): Promise<AdminUser | null> {
+      const row = await repository.findById(userId);
+      return row ? toAdminUser(row, admins) : null;
+    },
+
+    /**
+     * An admin sets another account's stored role. Nobody changes their own (an admin cannot
+     * demote themselves and leave the back office without one), and an ADMIN_EMAILS admin's
+     * role is the variable's: a stored change would not apply, so it is refused.
+     */
+    setRole(actor: StaffActor, userId: number, role: UserRole): Promise<AdminUserChange> {
+      return changeAccount(actor, userId, async (row, users) => {
+        if (row.id === actor.id) return { ok: false, reason: 'self' };
+        if (roleOf(row, admins) !== row.role) return { ok: false, reason: 'admin-by-config' };
+        if (row.role === role) return { ok: true, row };
+        const updated = (await users.update(row.id, { role })) ?? row;
+        return { ok: true, row: updated, action: 'user.role', before: { role: row.role }, after: { role } };
+      });
+    },
+
+    /**
+     * Disables or enables another account. Disabling moves the session epoch in the same
+     * statement, so every session of the account ends at its next request (decision 0037), and
+     * sign-in refuses it from then on.
+     */
+    setDisabled(actor: StaffActor, userId: number, disabled: boolean): Promise<AdminUserChange> {
+      return changeAccount(actor, userId, async (row, users) => {
+        if (row.id === actor.id) return { ok: false, reason: 'self' };
+        if ((row.disabledAt !== null) === disabled) return { ok: true, row };
+        const updated = (await users.setDisabled(row.id, disabled ? now() : null)) ?? row;
+        return {
+          ok: true,
+          row: updated,
+          action: disabled ? 'user.disable' : 'user.enable',
+          before: { disabled: !disabled },
+          after: { disabled },
+        };
+      });
+    },
+
+    /** An admin marks the e-mail verified by hand (SPEC.md §7 /users/verify-user). */
+    verifyByHand(actor: StaffActor, userId: number): Promise<AdminUserChange> {
+      return changeAccount(actor, userId, async (row, users) => {
+        if (row.emailVerifiedAt !== null) return { ok: true, row };
+        const updated = (await users.update(row.id, { emailVerifiedAt: now() })) ?? row;
+        return {
+          ok: true,
+          row: updated,
+          action: 'user.verify-email',
+          before: { emailVerified: false },
+          after: { emailVerified: true },
+        };
       });
     },
 

@@ -31,6 +31,11 @@ export const users = pgTable('users', {
    * ends once they differ, so a sign-in that raced a reset cannot outlive it (decision 0037).
    */
   sessionEpoch: integer('session_epoch').notNull().default(0),
+  /**
+   * When an admin disabled the account, or null: a disabled account cannot sign in, and disabling
+   * moves the session epoch so its open sessions end at their next request (decision 0069).
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   ...timestamps,
 });
 

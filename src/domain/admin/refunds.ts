@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
+import { amountField } from '../refunds/schema.ts';
+import { adminListQuery } from './list-query.ts';
+
+/**
+ * The back office's refund requests (issue 13 item 7, decision 0069): staff list them, approve a
+ * full or partial refund through the order's payment provider, or reject them with a reason. The
+ * schemas are shared by the API and the pages.
+ */
+
+export const REFUND_REQUEST_STATUSES = ['Received', 'In review', 'Approved', 'Rejected', 'Refunded'] as const;
+/** Requests still waiting for a decision. */
+export const OPEN_REFUND_REQUEST_STATUSES = ['Received', 'In review'] as const;
+
+export const adminRefundSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  orderId: z.number(),
+  /** 'DOC-000123'. */
+  orderDisplayId: z.string(),
+  email: z.string(),
+  reason: z.string(),
+  /** What the customer asked for. */
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  createdAt: z.string(),
+  /** The amount approved (and refunded once the status is Refunded), or null. */
+  approvedCents: z.number().nullable(),
+  rejectionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/** What the order's payment allows back (order currency), or null when nothing was paid through us. */
+export const refundableSchema = z
+  .object({
+    provider: z.string(),
+    paidCents: z.number(),
+    refundedCents: z.number(),
+    remainingCents: z.number(),
+    currency: z.enum(CURRENCIES),
+  })
+  .nullable();
+
+export const adminRefundDetailSchema = z.object({
+  request: adminRefundSchema,
+  order: z.object({ displayId: z.string(), title: z.string(), status: z.string(), totalCents: z.number() }).nullable(),
+  refundable: refundableSchema,
+});
+export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;
+
+/** GET /admin/refunds: newest first by default; `q` matches the reference or the e-mail; `status=open` the undecided. */
+export const adminRefundListQuery = adminListQuery(['createdAt', 'amountCents', 'status'] as const).extend({
+  status: z
+    .enum(['open', ...REFUND_REQUEST_STATUSES])
+    .optional()
+    .catch(undefined),
+});
+export type AdminRefundListQuery = z.infer<typeof adminRefundListQuery>;
+
+/** Largest refund one decision may give: $100,000, as the customer's form. */
+const MAX_REFUND_CENTS = 10_000_000;
+
+export const ADMIN_REFUND_MESSAGES = {
+  notFound: 'Refund request not found',
+  amountInvalid: 'Enter the amount to refund in cents, a whole number above 0',
+  decided: (status: string) => `This refund request was already decided (${status}).`,
+  notPaid: 'This order has no payment through us to refund. Refund it by hand with the payment provider.',
+  overRemaining: (remaining: { amountCents: number; currency: Currency }) =>
+    `The refund cannot be more than what is left to refund: ${formatMoney(remaining)}.`,
+  providerFailed: 'The payment provider did not make the refund. Nothing was refunded; try again or refund by hand.',
+  refunded: (amount: { amountCents: number; currency: Currency }) => `Refunded ${formatMoney(amount)}.`,
+  rejected: 'Refund request rejected. The customer has been e-mailed.',
+  reasonRequired: 'Tell the customer why the refund is rejected',
+  reasonTooShort: 'The reason should be at least 10 characters',
+  reasonTooLong: 'The reason should not exceed 2000 characters',
+} as const;
+
+/** POST /admin/refunds/{id}/approve: the amount in cents (the order's currency). */
+export const approveRefundSchema = z.object({
+  amountCents: z
+    .number({ error: ADMIN_REFUND_MESSAGES.amountInvalid })
+    .int(ADMIN_REFUND_MESSAGES.amountInvalid)
+    .min(1, ADMIN_REFUND_MESSAGES.amountInvalid)
+    .max(MAX_REFUND_CENTS, ADMIN_REFUND_MESSAGES.amountInvalid),
+});
+export type ApproveRefund = z.infer<typeof approveRefundSchema>;
+
+/** The approve form as staff type it ('79.00'): its output is the API's body. */
+export const approveRefundFormSchema = z
+  .object({ amount: amountField })
+  .transform(({ amount }): ApproveRefund => ({ amountCents: amount }));
+
+/** POST /admin/refunds/{id}/reject: why, in words the customer reads in the e-mail. */
+export const rejectRefundSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, ADMIN_REFUND_MESSAGES.reasonRequired)
+    .min(10, ADMIN_REFUND_MESSAGES.reasonTooShort)
+    .max(2000, ADMIN_REFUND_MESSAGES.reasonTooLong),
+});
+export type RejectRefund = z.infer<typeof rejectRefundSchema>;

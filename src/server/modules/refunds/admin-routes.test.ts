@@ -1,0 +1,257 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { orders } from '../orders/tables.ts';
+import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
+import { paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
+import { createStaffUser } from '../users/testing.ts';
+import { refundRequests } from './tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST';
+const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
+  t.app.inject(
+    payload === undefined
+      ? { method, url: `/api/v1${url}`, headers }
+      : { method, url: `/api/v1${url}`, headers, payload },
+  );
+
+/** A customer's order paid through the sandbox, and their refund request for `amount` dollars. */
+async function paidOrderWithRequest(amount = '10.00') {
+  const customer = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, customer.token);
+  const started = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, customer.token, {});
+  const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
+  const sandbox = t.app.services.sandbox;
+  if (!sandbox) throw new Error('the sandbox is not configured');
+  await sandbox.settle(paymentId, 'succeeded');
+  const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+  await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
+  await t.runJobs();
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/refund/request',
+    payload: {
+      orderId: order.displayId,
+      email: customer.email,
+      reason: 'We cancelled the trip and no longer need the card, please refund.',
+      amount,
+    },
+    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  if (submitted.statusCode !== 201) throw new Error(`refund request failed: ${submitted.body}`);
+  const [request] = await t.database.db
+    .select()
+    .from(refundRequests)
+    .where(eq(refundRequests.reference, submitted.json().data.reference));
+  if (!request) throw new Error('no refund request');
+  return { customer, order, paymentId, request };
+}
+
+const orderStatus = async (id: number) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+const decisionMails = (to: string) =>
+  t.database.db
+    .select()
+    .from(outboundEmails)
+    .where(eq(outboundEmails.purpose, 'refund-decision'))
+    .then((rows) => rows.filter((m) => m.to === to));
+/** The request's audit entries, newest first (the audit log is read by admins; the service here). */
+const auditOf = async (_token: string, id: number) =>
+  (
+    await t.app.services.audit.list({
+      page: 1,
+      limit: 100,
+      sort: 'createdAt',
+      dir: 'desc',
+      subjectType: 'refund-request',
+      subjectId: String(id),
+      q: undefined,
+    })
+  ).results;
+
+describe('the refunds section is for staff', () => {
+  const endpoints: [Method, string, Record<string, unknown> | undefined][] = [
+    ['GET', '/admin/refunds', undefined],
+    ['GET', '/admin/refunds/1', undefined],
+    ['POST', '/admin/refunds/1/approve', { amountCents: 100 }],
+    ['POST', '/admin/refunds/1/reject', { reason: 'Outside the refund window.' }],
+  ];
+  it.each(endpoints)('%s %s answers a visitor 401 and a customer 403', async (method, url, payload) => {
+    expect((await call(method, url, {}, payload)).statusCode).toBe(401);
+    const customer = await createSignedInUser(t.app);
+    const refused = await call(method, url, bearer(customer.token), payload);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have access to this page.');
+  });
+});
+
+describe('reading refund requests', () => {
+  it('lists them with the order, searches by reference, and shows what is left to refund', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, request } = await paidOrderWithRequest('12.50');
+    const list = await call('GET', `/admin/refunds?q=${request.reference}&status=open`, bearer(staff.token));
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.results).toEqual([
+      expect.objectContaining({
+        id: request.id,
+        reference: request.reference,
+        orderDisplayId: order.displayId,
+        amountCents: 1250,
+        status: 'Received',
+        approvedCents: null,
+      }),
+    ]);
+    const detail = await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token));
+    expect(detail.json().data.refundable).toEqual({
+      provider: 'sandbox',
+      paidCents: order.price.totalCents,
+      refundedCents: 0,
+      remainingCents: order.price.totalCents,
+      currency: 'USD',
+    });
+    expect((await call('GET', '/admin/refunds/999999', bearer(staff.token))).statusCode).toBe(404);
+  });
+});
+
+describe('approving a refund', () => {
+  it('refunds a part through the provider, e-mails the customer, audits, and leaves the order as it was', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, paymentId, request } = await paidOrderWithRequest();
+    const before = await orderStatus(order.id);
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 1000 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Refunded $10.');
+    expect(res.json().data).toEqual(expect.objectContaining({ status: 'Refunded', approvedCents: 1000 }));
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([1000]);
+    expect(await orderStatus(order.id)).toBe(before);
+    const [mail] = await decisionMails(customer.email);
+    expect(mail?.subject).toBe(`Your refund of $10 for order ${order.displayId} is on its way`);
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.approve',
+    ]);
+    // Decided once: a second approval refunds nothing.
+    const again = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 1000,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This refund request was already decided (Refunded).');
+  });
+
+  it('refunds the whole payment once under a double submit, and moves the order to Refunded', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, paymentId, request } = await paidOrderWithRequest();
+    const all = order.price.totalCents;
+    const [a, b] = await Promise.all([
+      call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: all }),
+      call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: all }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([all]);
+    const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(reserved.map((r) => [r.amountCents, r.status])).toEqual([[all, 'succeeded']]);
+    const [payment] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+    expect(payment?.status).toBe('refunded');
+    expect(await orderStatus(order.id)).toBe('Refunded');
+    expect(await decisionMails(customer.email)).toHaveLength(1);
+  });
+
+  it('refuses more than is left, server-side, and an amount that is not whole cents', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, request } = await paidOrderWithRequest();
+    const over = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents + 1,
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/^The refund cannot be more than what is left to refund: \$/);
+    expect(over.json().errors.amountCents).toBe(over.json().message);
+    const fraction = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 10.5,
+    });
+    expect(fraction.statusCode).toBe(400);
+    const [row] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, request.id));
+    expect(row?.status).toBe('Received');
+    expect(await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id))).toEqual([]);
+  });
+
+  it('puts the request back when the provider refuses, and nothing counts as refunded', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, paymentId, request } = await paidOrderWithRequest();
+    // The provider's side no longer has a completed payment (refunded outside the app, say).
+    await t.database.db.update(sandboxPayments).set({ status: 'failed' }).where(eq(sandboxPayments.id, paymentId));
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    expect(res.statusCode).toBe(502);
+    const detail = (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data;
+    expect(detail.request.status).toBe('Received');
+    expect(detail.refundable.refundedCents).toBe(0);
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.provider-failed',
+      'refund.approve',
+    ]);
+    // The same refund tried again once the provider can make it: the same key, one refund.
+    await t.database.db.update(sandboxPayments).set({ status: 'succeeded' }).where(eq(sandboxPayments.id, paymentId));
+    const retry = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    expect(retry.statusCode).toBe(200);
+    const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(reserved.map((r) => r.status)).toEqual(['succeeded']);
+  });
+});
+
+describe('rejecting a refund', () => {
+  it('records the reason, e-mails it to the customer and audits it; a decided request stays decided', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, request } = await paidOrderWithRequest();
+    const short = await call('POST', `/admin/refunds/${request.id}/reject`, bearer(staff.token), { reason: 'no' });
+    expect(short.statusCode).toBe(400);
+    const reason = 'The visa was already issued, so the government fee cannot be returned.';
+    const res = await call('POST', `/admin/refunds/${request.id}/reject`, bearer(staff.token), { reason });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(expect.objectContaining({ status: 'Rejected', rejectionReason: reason }));
+    const [mail] = await decisionMails(customer.email);
+    expect(mail?.subject).toBe(`Your refund request ${request.reference} for order ${res.json().data.orderDisplayId}`);
+    expect(mail?.text).toContain(reason);
+    expect(await auditOf(staff.token, request.id)).toEqual([
+      expect.objectContaining({ action: 'refund.reject', after: { status: 'Rejected', rejectionReason: reason } }),
+    ]);
+    const approve = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 100,
+    });
+    expect(approve.statusCode).toBe(409);
+  });
+});
+
+describe("the sandbox provider's refund call", () => {
+  it('answers the same refund for the same key, allows partial refunds and never more than was paid', async () => {
+    const { paymentId } = await paidOrderWithRequest();
+    const sandbox = t.app.services.sandbox;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    const [payment] = await t.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, paymentId));
+    const paid = payment?.amountCents ?? 0;
+    const first = await sandbox.provider.refund({
+      providerPaymentId: paymentId,
+      amountCents: 100,
+      idempotencyKey: 'k1',
+    });
+    const again = await sandbox.provider.refund({
+      providerPaymentId: paymentId,
+      amountCents: 100,
+      idempotencyKey: 'k1',
+    });
+    expect(again.refundId).toBe(first.refundId);
+    await expect(
+      sandbox.provider.refund({ providerPaymentId: paymentId, amountCents: paid, idempotencyKey: 'k2' }),
+    ).rejects.toThrow(/left to refund/);
+    await sandbox.provider.refund({ providerPaymentId: paymentId, amountCents: paid - 100, idempotencyKey: 'k3' });
+    expect(await sandbox.provider.fetchPayment(paymentId)).toMatchObject({ status: 'refunded' });
+  });
+});

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminRefundDetailSchema,
+  adminRefundListQuery,
+  adminRefundSchema,
+  approveRefundSchema,
+  ADMIN_REFUND_MESSAGES as M,
+  rejectRefundSchema,
+} from '../../../domain/admin/refunds.ts';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
+import { currentUser } from '../../plugins/session.ts';
+
+/**
+ * The back office's refund requests (issue 13 item 7, decision 0069), for staff: list, read,
+ * approve a full or partial refund through the order's payment provider, or reject with a reason.
+ */
+export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { refunds } = app.services;
+  const staffOnly = app.requireRole('staff');
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+    const { viewer } = currentUser(request);
+    return { id: viewer.id, email: viewer.email };
+  };
+
+  app.get(
+    '/admin/refunds',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund requests, newest first; q matches the reference or e-mail, status=open the undecided',
+        querystring: adminRefundListQuery,
+        response: { 200: listEnvelopeSchema(adminRefundSchema) },
+      },
+    },
+    async (request) => ok(await refunds.adminList(request.query)),
+  );
+
+  app.get(
+    '/admin/refunds/:id',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One refund request, its order, and what its payment has left to refund',
+        params: idParams,
+        response: { 200: envelopeSchema(adminRefundDetailSchema) },
+      },
+    },
+    async (request) => {
+      const detail = await refunds.adminGet(request.params.id);
+      if (!detail) throw new HttpError(404, M.notFound);
+      return ok(detail);
+    },
+  );
+
+  app.post(
+    '/admin/refunds/:id/approve',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "Refund amountCents (full or partial) through the order's payment provider; e-mails the customer",
+        params: idParams,
+        body: approveRefundSchema,
+        response: { 200: envelopeSchema(adminRefundSchema) },
+      },
+    },
+    async (request) => {
+      const result = await refunds.approve(actorOf(request), request.params.id, request.body.amountCents);
+      if (result.ok) {
+        const amount = { amountCents: result.request.approvedCents ?? 0, currency: result.request.currency };
+        return ok(result.request, M.refunded(amount));
+      }
+      if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
+      if (result.reason === 'decided') throw new HttpError(409, M.decided(result.status));
+      if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
+      if (result.reason === 'over') {
+        const message = M.overRemaining(result.remaining);
+        throw new HttpError(400, message, { amountCents: message });
+      }
+      throw new HttpError(502, M.providerFailed);
+    },
+  );
+
+  app.post(
+    '/admin/refunds/:id/reject',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reject the request with a reason; e-mails the customer',
+        params: idParams,
+        body: rejectRefundSchema,
+        response: { 200: envelopeSchema(adminRefundSchema) },
+      },
+    },
+    async (request) => {
+      const result = await refunds.reject(actorOf(request), request.params.id, request.body.reason);
+      if (result.ok) return ok(result.request, M.rejected);
+      if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
+      throw new HttpError(409, M.decided(result.status));
+    },
+  );
+};

@@ -1,0 +1,262 @@
+import {
+  type AdminRefund,
+  type AdminRefundDetail,
+  type AdminRefundListQuery,
+  OPEN_REFUND_REQUEST_STATUSES,
+} from '../../../domain/admin/refunds.ts';
+import type { ListData } from '../../../domain/api/envelope.ts';
+import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { OrdersService } from '../orders/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
+import type { RefundStatus } from './tables.ts';
+
+export interface RefundDecisionDeps {
+  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
+  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund'>;
+  audit: Pick<AuditLog, 'record'>;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
+  now: () => Date;
+  log?: { error(details: object, message: string): void };
+}
+
+export type ApproveResult =
+  | { ok: true; request: AdminRefund; fullyRefunded: boolean }
+  | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' }
+  | { ok: false; reason: 'decided'; status: RefundStatus }
+  | { ok: false; reason: 'over'; remaining: { amountCents: number; currency: Currency } };
+
+export type RejectResult =
+  | { ok: true; request: AdminRefund }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'decided'; status: RefundStatus };
+
+const isOpen = (status: RefundStatus) => (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
+const SUBJECT = { type: 'refund-request' } as const;
+
+function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefund {
+  return {
+    id: row.id,
+    reference: row.reference,
+    orderId: row.orderId,
+    orderDisplayId,
+    email: row.email,
+    reason: row.reason,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    approvedCents: row.approvedCents,
+    rejectionReason: row.rejectionReason,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Staff decisions on refund requests (issue 13 item 7, decision 0069). Approving is three steps,
+ * so no transaction waits on a provider: (1) under the request's and the order's locks, check it
+ * is still undecided, reserve the amount against what is left (payments) and mark it Approved,
+ * with its audit entry; (2) the provider's refund call with the reservation's idempotency key;
+ * (3) mark it Refunded, e-mail the customer and, when nothing is left, move the order to Refunded
+ * — or, if the provider refused, put the request back to undecided. A second approve of the same
+ * request (a double click, a second tab) finds it decided at step 1 and refunds nothing.
+ */
+export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
+  const repository = createRefundsRepository(db);
+
+  async function displayIds(orderIds: number[], on: Database = db): Promise<Map<number, string>> {
+    const orders = await deps.orders.findByIds([...new Set(orderIds)], on);
+    return new Map(orders.map((o) => [o.id, o.displayId]));
+  }
+  async function toAdmin(row: RefundRequestRow, on: Database = db): Promise<AdminRefund> {
+    return toAdminRefund(row, (await displayIds([row.orderId], on)).get(row.orderId) ?? '');
+  }
+
+  function decisionMail(request: AdminRefund, decision: 'refunded' | 'rejected') {
+    const details: [string, string][] = [
+      ['Reference', request.reference],
+      ['Order', request.orderDisplayId],
+    ];
+    const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
+    const signature = `The ${deps.contact.companyName} billing team`;
+    if (decision === 'refunded') {
+      const amount = formatMoney({ amountCents: request.approvedCents ?? 0, currency: request.currency });
+      details.push(['Amount refunded', amount]);
+      return simpleMail({
+        to: request.email,
+        subject: `Your refund of ${amount} for order ${request.orderDisplayId} is on its way`,
+        heading: 'Your refund is approved',
+        intro: [
+          `We have refunded ${amount} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
+        ],
+        details,
+        outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
+        signature,
+      });
+    }
+    details.push(['Reason', request.rejectionReason ?? '']);
+    return simpleMail({
+      to: request.email,
+      subject: `Your refund request ${request.reference} for order ${request.orderDisplayId}`,
+      heading: 'We could not approve your refund request',
+      intro: [
+        `We have reviewed your refund request ${request.reference} for order ${request.orderDisplayId} and cannot approve it, for the reason below.`,
+      ],
+      details,
+      outro: [support],
+      signature,
+    });
+  }
+
+  return {
+    async adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>> {
+      const { rows, total } = await repository.adminList(query);
+      const ids = await displayIds(rows.map((r) => r.orderId));
+      return {
+        results: rows.map((row) => toAdminRefund(row, ids.get(row.orderId) ?? '')),
+        totalCount: total,
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    async adminGet(id: number): Promise<AdminRefundDetail | null> {
+      const row = await repository.findById(id);
+      if (!row) return null;
+      const [order] = await deps.orders.findByIds([row.orderId]);
+      const refundable = await deps.payments.refundable(row.orderId);
+      return {
+        request: toAdminRefund(row, order?.displayId ?? ''),
+        order: order
+          ? { displayId: order.displayId, title: order.title, status: order.status, totalCents: order.totalCents }
+          : null,
+        refundable,
+      };
+    },
+
+    async approve(actor: StaffActor, id: number, amountCents: number): Promise<ApproveResult> {
+      // Step 1: decide and reserve, under the request's lock (then the order's, as checkout locks it).
+      const claimed = await db.transaction(
+        async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string; before: RefundStatus }> => {
+          const requests = createRefundsRepository(tx);
+          const row = await requests.lockById(id);
+          if (!row) return { ok: false, reason: 'not-found' };
+          if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
+          await deps.orders.lockOrder(tx, row.orderId);
+          // One key per request and amount: trying the same refund again after a failed call reuses it.
+          const key = `refund-request-${row.reference}-${amountCents}`;
+          const reserved = await deps.payments.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
+          if (!reserved.ok) {
+            return reserved.reason === 'over'
+              ? {
+                  ok: false,
+                  reason: 'over',
+                  remaining: { amountCents: reserved.remainingCents, currency: reserved.currency },
+                }
+              : { ok: false, reason: 'not-paid' };
+          }
+          await requests.update(id, {
+            status: 'Approved',
+            approvedCents: amountCents,
+            decidedByUserId: actor.id,
+            decidedAt: deps.now(),
+          });
+          await deps.audit.record(tx, {
+            actor,
+            action: 'refund.approve',
+            subject: { ...SUBJECT, id },
+            before: { status: row.status },
+            after: { status: 'Approved', approvedCents: amountCents },
+          });
+          return { ok: 'claimed', key, before: row.status };
+        },
+      );
+      if (claimed.ok !== 'claimed') return claimed;
+
+      // Step 2: the provider's refund, outside any transaction.
+      const outcome = await deps.payments.executeRefund(claimed.key);
+
+      // Step 3: record the outcome, tell the customer, close the order when nothing is left.
+      return db.transaction(async (tx): Promise<ApproveResult> => {
+        const requests = createRefundsRepository(tx);
+        const row = await requests.lockById(id);
+        if (!row) return { ok: false, reason: 'not-found' };
+        if (!outcome.ok) {
+          await requests.update(id, {
+            status: claimed.before,
+            approvedCents: null,
+            decidedByUserId: null,
+            decidedAt: null,
+          });
+          await deps.audit.record(tx, {
+            actor,
+            action: 'refund.provider-failed',
+            subject: { ...SUBJECT, id },
+            before: { status: 'Approved' },
+            after: { status: claimed.before, error: outcome.detail.slice(0, 300) },
+          });
+          return { ok: false, reason: 'provider' };
+        }
+        const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
+        await deps.mail.enqueue(tx, {
+          ...decisionMail(refunded, 'refunded'),
+          purpose: 'refund-decision',
+          key: `refund-decision:${row.reference}:refunded`,
+        });
+        if (outcome.fullyRefunded) {
+          const moved = await deps.orders.changeOrderStatus(
+            row.orderId,
+            'Refunded',
+            {
+              by: { actor: 'staff', userId: actor.id },
+              remark: `Refund ${refunded.reference}: the whole payment was refunded.`,
+            },
+            tx,
+          );
+          if (!moved.ok) {
+            deps.log?.error(
+              { orderId: row.orderId, reason: moved.reason },
+              'a fully refunded order could not move to Refunded',
+            );
+          }
+        }
+        return { ok: true, request: refunded, fullyRefunded: outcome.fullyRefunded };
+      });
+    },
+
+    async reject(actor: StaffActor, id: number, reason: string): Promise<RejectResult> {
+      return db.transaction(async (tx): Promise<RejectResult> => {
+        const requests = createRefundsRepository(tx);
+        const row = await requests.lockById(id);
+        if (!row) return { ok: false, reason: 'not-found' };
+        if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
+        const updated = await requests.update(id, {
+          status: 'Rejected',
+          rejectionReason: reason,
+          decidedByUserId: actor.id,
+          decidedAt: deps.now(),
+        });
+        const request = await toAdmin(updated, tx);
+        await deps.mail.enqueue(tx, {
+          ...decisionMail(request, 'rejected'),
+          purpose: 'refund-decision',
+          key: `refund-decision:${row.reference}:rejected`,
+        });
+        await deps.audit.record(tx, {
+          actor,
+          action: 'refund.reject',
+          subject: { ...SUBJECT, id },
+          before: { status: row.status },
+          after: { status: 'Rejected', rejectionReason: reason },
+        });
+        return { ok: true, request };
+      });
+    },
+  };
+}
+export type RefundDecisions = ReturnType<typeof createRefundDecisions>;

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_USER_ORDERS_SHOWN,
+  adminUserDetailSchema,
+  adminUserListQuery,
+  adminUserSchema,
+  ADMIN_USER_MESSAGES as M,
+  setUserDisabledSchema,
+  setUserRoleSchema,
+  verifyUserSchema,
+} from '../../../domain/admin/users.ts';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AdminUserChange } from './service.ts';
+
+/** The refusals of an account change, as the API answers them. */
+function changedOrThrow(result: AdminUserChange, selfMessage: string) {
+  if (result.ok) return result;
+  if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
+  if (result.reason === 'self') throw new HttpError(409, selfMessage);
+  throw new HttpError(409, M.adminByConfig);
+}
+
+/**
+ * The back office's users section (issue 13 item 6, decision 0069), admins only: list, a user's
+ * page with their orders, role, disable/enable, and verifying an e-mail by hand.
+ */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users, orders } = app.services;
+  const adminOnly = app.requireRole('admin');
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+    const { viewer } = currentUser(request);
+    return { id: viewer.id, email: viewer.email };
+  };
+
+  app.get(
+    '/admin/users',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts, searched by e-mail or name (q), paged and sorted',
+        querystring: adminUserListQuery,
+        response: { 200: listEnvelopeSchema(adminUserSchema) },
+      },
+    },
+    async (request) => ok(await users.adminList(request.query)),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'One account and its newest orders',
+        params: idParams,
+        response: { 200: envelopeSchema(adminUserDetailSchema) },
+      },
+    },
+    async (request) => {
+      const user = await users.adminGet(request.params.id);
+      if (!user) throw new HttpError(404, M.notFound);
+      return ok({ user, orders: await orders.listForUser(user.id, { page: 1, limit: ADMIN_USER_ORDERS_SHOWN }) });
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/role',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "Set another account's role (customer, staff, admin)",
+        params: idParams,
+        body: setUserRoleSchema,
+        response: { 200: envelopeSchema(adminUserSchema) },
+      },
+    },
+    async (request) => {
+      const result = changedOrThrow(
+        await users.setRole(actorOf(request), request.params.id, request.body.role),
+        M.ownRole,
+      );
+      return ok(result.user, result.changed ? M.roleChanged : M.roleUnchanged);
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/disabled',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Disable (its sessions end, it cannot sign in) or enable another account',
+        params: idParams,
+        body: setUserDisabledSchema,
+        response: { 200: envelopeSchema(adminUserSchema) },
+      },
+    },
+    async (request) => {
+      const { disabled } = request.body;
+      const result = changedOrThrow(
+        await users.setDisabled(actorOf(request), request.params.id, disabled),
+        M.ownAccount,
+      );
+      return ok(result.user, disabled ? M.disabled : M.enabled);
+    },
+  );
+
+  app.post(
+    '/users/verify-user',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: "Mark a user's e-mail verified by hand (SPEC.md §7 /users/verify-user)",
+        body: verifyUserSchema,
+        response: { 200: envelopeSchema(adminUserSchema) },
+      },
+    },
+    async (request) => {
+      const result = changedOrThrow(await users.verifyByHand(actorOf(request), request.body.userId), M.notFound);
+      return ok(result.user, result.changed ? M.verified : M.alreadyVerified);
+    },
+  );
+};

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
+import type { AdminUserDetail } from '../../../domain/admin/users.ts';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { RefundPage } from './refund-page.tsx';
+import { UserPage } from './user-page.tsx';
+
+installBrowserStubs();
+cleanupAfterEach();
+
+const refund: AdminRefundDetail = {
+  request: {
+    id: 7,
+    reference: 'RF-7K3Q9M2X',
+    orderId: 3,
+    orderDisplayId: 'DOC-000123',
+    email: 'meera@example.com',
+    reason: 'We cancelled the trip.',
+    amountCents: 7900,
+    currency: 'USD',
+    status: 'Received',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    approvedCents: null,
+    rejectionReason: null,
+    decidedAt: null,
+  },
+  order: { displayId: 'DOC-000123', title: 'New OCI Card (USA)', status: 'Order pending', totalCents: 10000 },
+  refundable: { provider: 'sandbox', paidCents: 10000, refundedCents: 5000, remainingCents: 5000, currency: 'USD' },
+};
+
+describe('a refund request page', () => {
+  it('suggests no more than is left, checks the amount before sending, and sends cents', async () => {
+    const api = fakeApi({
+      'POST /api/v1/admin/refunds/7/approve': () => ok({ ...refund.request, status: 'Refunded' }, 'Refunded $40.'),
+    });
+    renderWithRouter(<RefundPage detail={refund} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    expect((amount as HTMLInputElement).value).toBe('50.00');
+
+    await act(async () => fireEvent.change(amount, { target: { value: '60' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $60' })));
+    expect(screen.getByText('At most $50 is left to refund.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    expect(await screen.findByText('Refunded $40.')).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/v1/admin/refunds/7/approve', { amountCents: 4000 }],
+    ]);
+  });
+
+  it("shows the server's refusal, and offers no decision once the request is decided", async () => {
+    fakeApi({
+      'POST /api/v1/admin/refunds/7/reject': () => fail(409, 'This refund request was already decided (Refunded).'),
+    });
+    const view = renderWithRouter(<RefundPage detail={refund} />);
+    const reason = await screen.findByRole('textbox', { name: 'Reason (e-mailed to the customer)' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject the request' })));
+    expect(screen.getByText('Tell the customer why the refund is rejected')).toBeTruthy();
+    await act(async () => fireEvent.change(reason, { target: { value: 'The visa was already issued.' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reject the request' })));
+    expect(await screen.findByText('This refund request was already decided (Refunded).')).toBeTruthy();
+    view.unmount();
+
+    renderWithRouter(
+      <RefundPage detail={{ ...refund, request: { ...refund.request, status: 'Refunded', approvedCents: 5000 } }} />,
+    );
+    expect(await screen.findByText('Approved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
+  });
+});
+
+const user: AdminUserDetail = {
+  user: {
+    id: 12,
+    name: 'Priya Sharma',
+    email: 'priya@example.com',
+    phone: '+1-4155550123',
+    role: 'customer',
+    storedRole: 'customer',
+    adminByConfig: false,
+    emailVerified: false,
+    disabled: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  orders: { results: [], totalCount: 0, page: 1, limit: 20 },
+};
+
+describe("a user's page", () => {
+  it('changes the role, disables and verifies through the API', async () => {
+    const api = fakeApi({
+      'PATCH /api/v1/admin/users/12/role': () => ok(user.user, 'Role changed'),
+      'POST /api/v1/users/verify-user': () => ok(user.user, 'E-mail marked as verified'),
+    });
+    renderWithRouter(<UserPage detail={user} viewerId={1} />);
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    await act(async () => fireEvent.change(role, { target: { value: 'staff' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save role' })));
+    expect(await screen.findByText('Role changed')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark e-mail verified' })));
+    expect(await screen.findByText('E-mail marked as verified')).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PATCH', '/api/v1/admin/users/12/role', { role: 'staff' }],
+      ['POST', '/api/v1/users/verify-user', { userId: 12 }],
+    ]);
+    expect(screen.getByRole('button', { name: 'Disable account' })).toBeTruthy();
+  });
+
+  it("offers no change of one's own account or of an ADMIN_EMAILS admin's role", async () => {
+    const view = renderWithRouter(<UserPage detail={user} viewerId={12} />);
+    expect(await screen.findByText(/This is your own account/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Disable account' })).toBeNull();
+    view.unmount();
+    renderWithRouter(
+      <UserPage detail={{ ...user, user: { ...user.user, role: 'admin', adminByConfig: true } }} viewerId={1} />,
+    );
+    expect(await screen.findByText(/admin through ADMIN_EMAILS; remove its address/)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Role' })).toBeNull();
+  });
+});

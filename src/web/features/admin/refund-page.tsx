@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  type AdminRefundDetail,
+  approveRefundFormSchema,
+  OPEN_REFUND_REQUEST_STATUSES,
+  rejectRefundSchema,
+} from '../../../domain/admin/refunds.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
+
+const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+const field = 'rounded-lg border border-slate-300 px-3 py-2 font-normal';
+
+/** Cents as the amount field shows them: 1250 → '12.50'. */
+const asAmount = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * One refund request (staff): what the customer asked and why, what the payment has left, and the
+ * decision — approve an amount (full or partial) or reject with a reason. The forms validate with
+ * the API's schemas; the server checks the amount against what is left again.
+ */
+export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
+  const { request, order, refundable } = detail;
+  const money = (amountCents: number) => formatMoney({ amountCents, currency: request.currency });
+  const open = (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(request.status);
+  const action = useAdminAction();
+  const suggested = Math.min(request.amountCents, refundable?.remainingCents ?? request.amountCents);
+  const [amount, setAmount] = useState(asAmount(suggested));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+
+  const approve = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = approveRefundFormSchema.safeParse({ amount });
+    if (!parsed.success) return setErrors({ amount: parsed.error.issues[0]?.message ?? 'Enter an amount' });
+    if (refundable && parsed.data.amountCents > refundable.remainingCents) {
+      return setErrors({ amount: `At most ${money(refundable.remainingCents)} is left to refund.` });
+    }
+    setErrors({});
+    void action.run('POST', `/admin/refunds/${request.id}/approve`, parsed.data);
+  };
+  const reject = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = rejectRefundSchema.safeParse({ reason });
+    if (!parsed.success) return setErrors({ reason: parsed.error.issues[0]?.message ?? 'Give a reason' });
+    setErrors({});
+    void action.run('POST', `/admin/refunds/${request.id}/reject`, parsed.data);
+  };
+
+  return (
+    <section aria-labelledby="refund-title" className="flex flex-col gap-6">
+      <p>
+        <Link to={ROUTES.ADMIN_REFUNDS} className="text-sm text-brand-700 hover:underline">
+          ← Refund requests
+        </Link>
+      </p>
+      <h1 id="refund-title" className="text-2xl font-bold text-slate-900">
+        Refund request <span className="font-mono">{request.reference}</span>
+      </h1>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+        <dt className="font-semibold text-slate-700">Status</dt>
+        <dd>{request.status}</dd>
+        <dt className="font-semibold text-slate-700">Order</dt>
+        <dd>
+          <span className="font-mono">{request.orderDisplayId}</span>
+          {order ? ` — ${order.title} (${order.status}, ${money(order.totalCents)})` : ''}
+        </dd>
+        <dt className="font-semibold text-slate-700">Customer</dt>
+        <dd>{request.email}</dd>
+        <dt className="font-semibold text-slate-700">Asked for</dt>
+        <dd>{money(request.amountCents)}</dd>
+        <dt className="font-semibold text-slate-700">Received</dt>
+        <dd>
+          <time dateTime={request.createdAt}>{request.createdAt.slice(0, 10)}</time>
+        </dd>
+        <dt className="font-semibold text-slate-700">Payment</dt>
+        <dd>
+          {refundable
+            ? `${money(refundable.paidCents)} paid through ${refundable.provider}; ${money(refundable.refundedCents)} refunded; ${money(refundable.remainingCents)} left`
+            : 'No payment through us: refund by hand with the provider.'}
+        </dd>
+        {request.approvedCents !== null && (
+          <>
+            <dt className="font-semibold text-slate-700">Approved</dt>
+            <dd>{money(request.approvedCents)}</dd>
+          </>
+        )}
+        {request.rejectionReason !== null && (
+          <>
+            <dt className="font-semibold text-slate-700">Rejected because</dt>
+            <dd>{request.rejectionReason}</dd>
+          </>
+        )}
+      </dl>
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">The customer's reason</h2>
+        <p className="whitespace-pre-line text-slate-800">{request.reason}</p>
+      </div>
+
+      {open && (
+        <div className="grid gap-4 desk:grid-cols-2">
+          <form
+            onSubmit={approve}
+            noValidate
+            className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+          >
+            <h2 className="text-lg font-semibold text-slate-900">Approve a refund</h2>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              Amount ({request.currency})
+              <input
+                name="amount"
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-invalid={errors.amount ? true : undefined}
+                aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
+                className={field}
+              />
+            </label>
+            {errors.amount && (
+              <p id="refund-amount-error" className="text-sm text-red-700">
+                {errors.amount}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={action.pending || !refundable}
+              className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+            >
+              Refund {(() => {
+                const parsed = approveRefundFormSchema.safeParse({ amount });
+                return parsed.success ? money(parsed.data.amountCents) : '';
+              })()}
+            </button>
+          </form>
+          <form
+            onSubmit={reject}
+            noValidate
+            className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+          >
+            <h2 className="text-lg font-semibold text-slate-900">Reject</h2>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              Reason (e-mailed to the customer)
+              <textarea
+                name="reason"
+                rows={3}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                aria-invalid={errors.reason ? true : undefined}
+                aria-describedby={errors.reason ? 'refund-reason-error' : undefined}
+                className={field}
+              />
+            </label>
+            {errors.reason && (
+              <p id="refund-reason-error" className="text-sm text-red-700">
+                {errors.reason}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={action.pending}
+              className={`${button} bg-red-700 text-white hover:bg-red-800`}
+            >
+              Reject the request
+            </button>
+          </form>
+        </div>
+      )}
+      <ActionOutcome outcome={action.outcome} />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link, useLocation } from 'react-router';
+import type { AdminRefund, AdminRefundListQuery } from '../../../domain/admin/refunds.ts';
+import type { ListData } from '../../../domain/api/envelope.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { DataTable } from './data-table.tsx';
+import { withListParams } from './list-params.ts';
+import { TableSearch } from './table-search.tsx';
+
+const column = createColumnHelper<AdminRefund>();
+
+const columns = [
+  column.accessor('reference', {
+    header: 'Reference',
+    cell: (info) => (
+      <Link
+        className="font-mono font-medium text-brand-700 hover:underline"
+        to={`${ROUTES.ADMIN_REFUNDS}/${info.row.original.id}`}
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor('orderDisplayId', {
+    header: 'Order',
+    cell: (info) => <span className="font-mono">{info.getValue()}</span>,
+  }),
+  column.accessor('email', { header: 'E-mail' }),
+  column.accessor('amountCents', {
+    header: 'Asked',
+    enableSorting: true,
+    cell: (info) => formatMoney({ amountCents: info.getValue(), currency: info.row.original.currency }),
+  }),
+  column.accessor('status', { header: 'Status', enableSorting: true }),
+  column.accessor('createdAt', {
+    header: 'Received',
+    enableSorting: true,
+    cell: (info) => <time dateTime={info.getValue()}>{info.getValue().slice(0, 10)}</time>,
+  }),
+];
+
+const FILTERS = [
+  { value: 'open', label: 'Waiting for a decision' },
+  { value: '', label: 'All' },
+  { value: 'Refunded', label: 'Refunded' },
+  { value: 'Rejected', label: 'Rejected' },
+] as const;
+
+/** Refund requests (staff): waiting ones first to hand, each opening its decision page. */
+export function RefundsPage({ list, query }: { list: ListData<AdminRefund>; query: AdminRefundListQuery }) {
+  const { search } = useLocation();
+  return (
+    <section aria-labelledby="refunds-title" className="flex flex-col gap-4">
+      <h1 id="refunds-title" className="text-2xl font-bold text-slate-900">
+        Refund requests
+      </h1>
+      <p className="text-slate-700">
+        Approve a full or partial refund through the order's payment provider, or reject a request with a reason. The
+        customer is e-mailed either way.
+      </p>
+      <nav aria-label="Filter by status" className="flex flex-wrap gap-2 text-sm">
+        {FILTERS.map((filter) => {
+          const current = (query.status ?? '') === filter.value;
+          return (
+            <Link
+              key={filter.value}
+              to={withListParams(search, { status: filter.value })}
+              aria-current={current ? 'page' : undefined}
+              className={`rounded-full border px-3 py-1 ${current ? 'border-brand-600 bg-brand-50 font-semibold text-brand-800' : 'border-slate-300 text-slate-700 hover:bg-slate-100'}`}
+            >
+              {filter.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <TableSearch label="Reference or e-mail" value={query.q} placeholder="RF-7K3Q9M2X" />
+      <DataTable
+        caption="Refund requests"
+        columns={columns}
+        list={list}
+        query={query}
+        empty={query.q || query.status ? 'No refund request matches.' : 'No refund requests yet.'}
+        rowId={(row) => String(row.id)}
+      />
+    </section>
+  );
+}

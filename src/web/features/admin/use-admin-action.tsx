@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { ApiError, apiCall, type HttpMethod } from '../../lib/api-client.ts';
+
+export interface AdminActionState {
+  pending: boolean;
+  /** The server's answer to the last action: its message, and whether it succeeded. */
+  outcome: { ok: boolean; message: string } | null;
+}
+
+/**
+ * A back-office change (decision 0067: writes go through the API, the page then revalidates its
+ * loader). One action at a time: the buttons are disabled while it runs, so a double click sends
+ * one request (the server is safe against two anyway).
+ */
+export function useAdminAction() {
+  const { revalidate } = useRevalidator();
+  const [state, setState] = useState<AdminActionState>({ pending: false, outcome: null });
+
+  async function run(method: HttpMethod, url: string, body?: unknown): Promise<boolean> {
+    if (state.pending) return false;
+    setState({ pending: true, outcome: null });
+    try {
+      const answer = await apiCall({ url, method, body });
+      setState({ pending: false, outcome: { ok: true, message: answer.message } });
+      await revalidate();
+      return true;
+    } catch (error) {
+      const message =
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : 'The change could not be saved. Please try again.';
+      setState({ pending: false, outcome: { ok: false, message } });
+      return false;
+    }
+  }
+
+  return { ...state, run };
+}
+
+/** The answer to the last action, read out by screen readers as it changes. */
+export function ActionOutcome({ outcome }: { outcome: AdminActionState['outcome'] }) {
+  return (
+    <p role="status" className={outcome?.ok === false ? 'text-sm text-red-700' : 'text-sm text-emerald-800'}>
+      {outcome?.message ?? ''}
+    </p>
+  );
+}
