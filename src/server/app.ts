@@ -20,6 +20,7 @@ import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp({
       await api.register(referralsRoutes);
       // The back office (issue 13): every route checks the role on the server.
       await api.register(auditRoutes);
+      await api.register(catalogAdminRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -95,6 +95,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const builtKey = build ? appContextKeyOf(build) : null;
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
+  // A change to public content (the back office's catalog edits) drops every stored page at once.
+  const unsubscribe = app.services.contentChanges.subscribe(() => cache.clear());
+  app.addHook('onClose', async () => unsubscribe());
   const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
