@@ -22,6 +22,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { couponsAdminRoutes } from './modules/checkout/coupons-admin-routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp({
       // The back office (issue 13): every route checks the role on the server.
       await api.register(auditRoutes);
       await api.register(catalogAdminRoutes);
+      await api.register(couponsAdminRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -14,7 +14,7 @@ import {
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createCatalogAdmin, createCatalogService } from './modules/catalog/service.ts';
-import { createCheckoutPricing, createCheckoutService } from './modules/checkout/service.ts';
+import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
@@ -172,6 +172,7 @@ export function createServices(
     refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
     contentChanges,
     catalogAdmin: createCatalogAdmin(db, { audit, changed: contentChanges.changed }),
+    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -45,7 +45,8 @@ function actor(request: FastifyRequest) {
  * or not; each PATCH changes the fields it names, audited, and the public pages show it at once.
  */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireRole('admin'));
+  // Before the body is validated: a visitor learns nothing about what this API accepts.
+  app.addHook('onRequest', app.requireRole('admin'));
   const admin = app.services.catalogAdmin;
 
   app.get(
