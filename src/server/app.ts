@@ -26,7 +26,7 @@ import { couponsAdminRoutes } from './modules/checkout/coupons-admin-routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { countriesRoutes } from './modules/countries/routes.ts';
+import { countriesAdminRoutes, countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -243,6 +243,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(catalogAdminRoutes);
       await api.register(couponsAdminRoutes);
+      await api.register(countriesAdminRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {
