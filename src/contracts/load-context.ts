@@ -6,6 +6,8 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
+import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
 import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
@@ -23,6 +25,7 @@ import type {
   ReferEarn,
   TermPage,
 } from '../domain/content/schemas.ts';
+import type { Country } from '../domain/countries/country.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
 import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
@@ -94,6 +97,19 @@ export interface LoaderServices {
   };
   users: {
     getProfile(userId: number): Promise<Profile | null>;
+  };
+  /** The back office's catalog, coupons and countries (decision 0070); loaders check the admin role first. */
+  catalogAdmin: {
+    listServices(): Promise<AdminServiceRow[]>;
+    getService(id: number): Promise<AdminService | null>;
+    listAddonPrices(): Promise<AdminAddonPrice[]>;
+  };
+  couponsAdmin: {
+    list(query: CouponListQuery): Promise<ListData<AdminCoupon>>;
+    get(id: number): Promise<AdminCoupon | null>;
+  };
+  countries: {
+    list(): Promise<Country[]>;
   };
 }
 

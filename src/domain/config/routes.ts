@@ -30,6 +30,9 @@ export const ROUTES = {
   // The back office (issue 13): staff and admins only, never indexed or cached.
   ADMIN: '/admin',
   ADMIN_AUDIT_LOG: '/admin/audit-log',
+  ADMIN_CATALOG: '/admin/catalog',
+  ADMIN_COUPONS: '/admin/coupons',
+  ADMIN_COUNTRIES: '/admin/countries',
 } as const;
 
 /**

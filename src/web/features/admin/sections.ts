@@ -13,6 +13,9 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
   { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
+  { label: 'Catalog', to: ROUTES.ADMIN_CATALOG, role: 'admin' },
+  { label: 'Coupons', to: ROUTES.ADMIN_COUPONS, role: 'admin' },
+  { label: 'Countries', to: ROUTES.ADMIN_COUNTRIES, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {
