@@ -36,7 +36,7 @@ export function useAdminForm(prefix: string) {
     const first = Object.keys(errors)[0];
     const target = (first && document.getElementById(id(first))) || document.getElementById(id('alert'));
     // After React has rendered the messages.
-    requestAnimationFrame(() => target?.focus());
+    setTimeout(() => target?.focus(), 0);
   }
 
   function refuse(errors: Record<string, string>, message: string) {
