@@ -115,7 +115,7 @@ describe('coupon pages', () => {
     renderWithRouter(
       <CouponsPage
         list={{ results: [COUPON], totalCount: 1, page: 1, limit: 25 }}
-        query={{ page: 1, limit: 25, sort: 'createdAt', dir: 'desc' }}
+        query={{ page: 1, limit: 25, sort: 'createdAt', dir: 'desc', q: undefined }}
       />,
     );
     expect(await screen.findByRole('cell', { name: '2 of 3' })).toBeTruthy();
