@@ -314,7 +314,7 @@ export function CouponEditPage({ coupon }: { coupon: AdminCoupon }) {
       >
         <p className="mb-2 text-slate-700">
           {coupon.isActive
-            ? 'A disabled coupon is refused at checkout; orders that already hold it keep their discount until payment checks it again.'
+            ? 'A disabled coupon is refused to new orders. Orders already holding it keep their discount; one whose 24-hour hold has lapsed loses it when its payment starts.'
             : 'Enabling makes the code usable again within its dates and limits.'}
         </p>
         <AdminFormFooter form={toggle} label={coupon.isActive ? 'Disable coupon' : 'Enable coupon'} />
