@@ -6,6 +6,8 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
+import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
@@ -26,6 +28,7 @@ import type {
   ReferEarn,
   TermPage,
 } from '../domain/content/schemas.ts';
+import type { Country } from '../domain/countries/country.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
 import type { OrderSummary } from '../domain/orders/order-summary.ts';
@@ -111,6 +114,19 @@ export interface LoaderServices {
   /** A user's orders, for the back office's user page. */
   orders: {
     listForUser(userId: number, paging: Pagination): Promise<ListData<OrderSummary>>;
+  };
+  /** The back office's catalog, coupons and countries (decision 0070); loaders check the admin role first. */
+  catalogAdmin: {
+    listServices(): Promise<AdminServiceRow[]>;
+    getService(id: number): Promise<AdminService | null>;
+    listAddonPrices(): Promise<AdminAddonPrice[]>;
+  };
+  couponsAdmin: {
+    list(query: CouponListQuery): Promise<ListData<AdminCoupon>>;
+    get(id: number): Promise<AdminCoupon | null>;
+  };
+  countries: {
+    list(): Promise<Country[]>;
   };
 }
 

@@ -20,12 +20,14 @@ import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { couponsAdminRoutes } from './modules/checkout/coupons-admin-routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { adminMessagesRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { countriesRoutes } from './modules/countries/routes.ts';
+import { countriesAdminRoutes, countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -245,6 +247,9 @@ export async function buildApp({
       await api.register(adminUsersRoutes);
       await api.register(adminRefundsRoutes);
       await api.register(adminMessagesRoutes);
+      await api.register(catalogAdminRoutes);
+      await api.register(couponsAdminRoutes);
+      await api.register(countriesAdminRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

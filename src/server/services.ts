@@ -2,6 +2,7 @@ import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 import {
   createApplicationsService,
@@ -12,8 +13,8 @@ import {
 } from './modules/applications/service.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
-import { createCatalogService } from './modules/catalog/service.ts';
-import { createCheckoutPricing, createCheckoutService } from './modules/checkout/service.ts';
+import { createCatalogAdmin, createCatalogService } from './modules/catalog/service.ts';
+import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
@@ -65,7 +66,9 @@ export function createServices(
   db: Database,
   { env, mail, jobs, rateLimits, storage, log, photoAnalyser }: ServiceDeps,
 ) {
-  const catalog = createCatalogService(db);
+  // The one signal that public content changed: drops the catalog snapshot and the page cache (decision 0070).
+  const contentChanges = createContentChanges();
+  const catalog = createCatalogService(db, { changes: contentChanges });
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
     tollFreeNumber: env.TOLL_FREE_NUMBER,
@@ -175,6 +178,9 @@ export function createServices(
       log: log ?? console,
       ...(rateLimits ? { rateLimits } : {}),
     }),
+    contentChanges,
+    catalogAdmin: createCatalogAdmin(db, { audit, changed: contentChanges.changed }),
+    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -49,6 +49,11 @@ export default [
     route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    route('catalog', 'routes/admin.catalog.tsx'),
+    route('catalog/:serviceId', 'routes/admin.catalog.service.tsx'),
+    route('coupons', 'routes/admin.coupons.tsx'),
+    route('coupons/:couponId', 'routes/admin.coupons.edit.tsx'),
+    route('countries', 'routes/admin.countries.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -33,6 +33,9 @@ export const ROUTES = {
   ADMIN_USERS: '/admin/users',
   ADMIN_REFUNDS: '/admin/refunds',
   ADMIN_MESSAGES: '/admin/messages',
+  ADMIN_CATALOG: '/admin/catalog',
+  ADMIN_COUPONS: '/admin/coupons',
+  ADMIN_COUNTRIES: '/admin/countries',
 } as const;
 
 /**

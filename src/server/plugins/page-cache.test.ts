@@ -29,6 +29,16 @@ describe('page cache', () => {
     expect(cache.isStorable(withCookie)).toBe(false);
   });
 
+  it('does not keep a page whose render began before a clear', () => {
+    const cache = createPageCache({ maxAgeSeconds: 60 });
+    const before = cache.generation();
+    cache.clear();
+    expect(cache.set('/', 200, {}, 'old', before).encoded.body).toBe('old');
+    expect(cache.get('/')).toBeUndefined();
+    cache.set('/', 200, {}, 'new', cache.generation());
+    expect(cache.get('/')?.encoded.body).toBe('new');
+  });
+
   it('expires entries after maxAge', () => {
     vi.useFakeTimers();
     const cache = createPageCache({ maxAgeSeconds: 60 });

@@ -29,6 +29,8 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
   const segmentOf = (url: string) =>
     url.includes('?') ? { entries: withQuery, max: MAX_QUERY_ENTRIES } : { entries: plain, max: MAX_PLAIN_ENTRIES };
   const maxAgeMs = maxAgeSeconds * 1000;
+  // Bumped by clear(): a page whose render began before a clear may show what the clear was for.
+  let generation = 0;
 
   return {
     accepts(headers: IncomingHttpHeaders): boolean {
@@ -55,9 +57,25 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
       return entry;
     },
 
-    set(url: string, status: number, headers: OutgoingHttpHeaders, body: string | Buffer): CachedPage {
+    /** What `set` compares `renderedSince` with: take it before rendering. */
+    generation(): number {
+      return generation;
+    },
+
+    /**
+     * Stores the page, unless the cache was cleared since `renderedSince` (its render may have
+     * read content the clear was for): then the entry is answered once and not kept.
+     */
+    set(
+      url: string,
+      status: number,
+      headers: OutgoingHttpHeaders,
+      body: string | Buffer,
+      renderedSince: number = generation,
+    ): CachedPage {
       const { entries, max } = segmentOf(url);
       const entry = { status, headers, encoded: encodeBody(body, uniqueEtag()), storedAt: Date.now() };
+      if (renderedSince !== generation) return entry;
       entries.delete(url);
       entries.set(url, entry);
       if (entries.size > max) entries.delete(entries.keys().next().value as string);
@@ -65,6 +83,7 @@ export function createPageCache({ maxAgeSeconds }: { maxAgeSeconds: number }) {
     },
 
     clear(): void {
+      generation += 1;
       plain.clear();
       withQuery.clear();
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppContextValue } from '../../contracts/load-context.ts';
 import { isFromThisMachine } from '../http/local-request.ts';
+import type { Services } from '../services.ts';
 import { createPageCache } from './page-cache.ts';
 import { createRenderTurns } from './render-turns.ts';
 import type { DevWeb } from './web-dev.ts';
@@ -95,6 +96,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const builtKey = build ? appContextKeyOf(build) : null;
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
+  // A change to public content (the back office's catalog edits) drops every stored page at once.
+  // (The plugin's own tests build it without the modules' services: nothing to watch there.)
+  const changes = app.services.contentChanges as Services['contentChanges'] | undefined;
+  const unsubscribe = changes?.subscribe(() => cache.clear());
+  if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
   const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
@@ -140,6 +146,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       await turns.wait();
       // The visitor left while this render waited for its turn: the page could not reach them.
       if (request.raw.socket?.destroyed) return reply.hijack();
+      const renderedSince = cache.generation();
       const response = await render(request, reply);
       reply.status(response.status);
       copyHeaders(response, reply);
@@ -149,7 +156,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         // Kept as the rendered bytes: no decoding to a string and encoding back, and the up to
         // 600 stored pages stay outside the JavaScript heap that the garbage collector copies.
         const body = Buffer.from(await response.arrayBuffer());
-        const entry = cache.set(request.url, response.status, reply.getHeaders() as OutgoingHttpHeaders, body);
+        const entry = cache.set(
+          request.url,
+          response.status,
+          reply.getHeaders() as OutgoingHttpHeaders,
+          body,
+          renderedSince,
+        );
         return cache.send(entry, request, reply);
       }
       if (!response.body || request.method === 'HEAD') {

@@ -19,6 +19,7 @@ import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts'
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentChanges } from '../../lib/content-changes.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import { createCatalogRepository } from './repository.ts';
 
@@ -129,13 +130,20 @@ export interface PackagesForChoices {
   packages: PricedPackage[];
 }
 
-export function createCatalogService(db: Database) {
+export { type CatalogAdmin, createCatalogAdmin } from './admin.ts';
+
+/**
+ * `changes`: the signal that public content changed (lib/content-changes.ts); the snapshot is
+ * dropped whenever it fires, whoever made the change.
+ */
+export function createCatalogService(db: Database, { changes }: { changes?: Pick<ContentChanges, 'subscribe'> } = {}) {
   const repository = createCatalogRepository(db);
   // One entry: the whole catalog. Concurrent readers share one load; once the TTL is up,
   // readers keep the old snapshot while a new one loads in the background, and after
   // invalidate() they wait for fresh rows (see read-cache.ts).
   const cache = createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxEntries: 1 });
   const catalog = () => cache.get('catalog', () => loadSnapshot(repository));
+  changes?.subscribe(() => cache.clear());
 
   function stepsOf(snap: CatalogSnapshot, serviceId: number, packageId: number | null, kind: 'step' | 'detail') {
     return snap.steps

@@ -20,6 +20,8 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { type CouponRow, createCheckoutRepository } from './repository.ts';
 
+export { type CouponsAdmin, createCouponsAdmin } from './coupons-admin.ts';
+
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
   /** The referral discount: a referred customer's first application. */
@@ -346,6 +348,15 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       if (stored) return stored;
       const input = await applications.checkoutInput(on, order.id);
       return pricing.summary(on, order, input.snapshot, input.memberIds);
+    },
+
+    /**
+     * A coupon's uses that count against its limits now, by the same rule redemption counts them
+     * (paid orders, and unpaid ones still holding theirs): the back office shows it and keeps
+     * limits from going below it.
+     */
+    couponUses(on: Database, couponId: number): Promise<number> {
+      return liveUses(on, couponId, 0);
     },
 
     /** SPEC.md §7 `/coupons-management/platform`: the active public coupons of a platform, not expired. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminCountriesQuery, filterCountries } from '../../../domain/admin/countries.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import { countrySchema } from '../../../domain/countries/country.ts';
@@ -21,6 +22,30 @@ export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
       return cache.send(request, reply, results, () =>
         ok({ results, totalCount: results.length, page: 1, limit: results.length }),
       );
+    },
+  );
+};
+
+/**
+ * SPEC.md §7 `/admin/countries`, under /api/v1 like every SPEC call: the country list in its
+ * order (India, United States, Canada, then alphabetical) with name, dial code and ISO code, for
+ * admins; `q` narrows it by name, ISO code or dial code (decision 0070).
+ */
+export const countriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('admin'));
+  app.get(
+    '/admin/countries',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every country with its dial code and ISO code; India, United States and Canada first',
+        querystring: adminCountriesQuery,
+        response: { 200: listEnvelopeSchema(countrySchema) },
+      },
+    },
+    async (request) => {
+      const results = filterCountries(await app.services.countries.list(), request.query.q);
+      return ok({ results, totalCount: results.length, page: 1, limit: Math.max(results.length, 1) });
     },
   );
 };

@@ -1,0 +1,437 @@
+import {
+  type AdminAddonPrice,
+  type AdminPackage,
+  type AdminPrice,
+  type AdminService,
+  addonPriceEditSchema,
+  amountToCents,
+  centsToAmount,
+  faqEditSchema,
+  packageEditSchema,
+  packagePriceEditSchema,
+  processStepEditSchema,
+  serviceEditSchema,
+  timelineEntryEditSchema,
+} from '../../../domain/admin/catalog.ts';
+import { TextAreaField, TextField } from '../../components/ui/form-field.tsx';
+import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
+
+type Form = ReturnType<typeof useAdminForm>;
+const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
+
+/** Reads an amount field as cents; a field that is not an amount goes into `errors`. */
+function readCents(data: FormData, form: Form, field: string, errors: Record<string, string>): number | undefined {
+  const cents = amountToCents(fieldText(data, form.id(field)));
+  if (cents === null) {
+    errors[field] = NOT_AN_AMOUNT;
+    return undefined;
+  }
+  return cents;
+}
+
+function AmountField({
+  form,
+  field,
+  label,
+  cents,
+  currency,
+  required = true,
+}: {
+  form: Form;
+  field: string;
+  label: string;
+  cents: number | null;
+  currency: string;
+  required?: boolean;
+}) {
+  return (
+    <TextField
+      name={form.id(field)}
+      label={`${label} (${currency})`}
+      inputMode="decimal"
+      autoComplete="off"
+      defaultValue={cents === null ? '' : centsToAmount(cents)}
+      error={form.error(field)}
+      required={required}
+    />
+  );
+}
+
+function Checkbox({ form, field, label, checked }: { form: Form; field: string; label: string; checked: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={form.id(field)}
+        name={form.id(field)}
+        type="checkbox"
+        defaultChecked={checked}
+        className="size-4 accent-brand-600"
+      />
+      <label htmlFor={form.id(field)} className="text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+const checked = (data: FormData, form: Form, field: string) => data.get(form.id(field)) === 'on';
+
+export function ServiceForm({ service }: { service: AdminService }) {
+  const form = useAdminForm(`service-${service.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`${service.name}: service`}
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/services/${service.id}`,
+          schema: serviceEditSchema,
+          body: {
+            name: fieldText(data, form.id('name')),
+            summary: fieldText(data, form.id('summary')),
+            description: fieldText(data, form.id('description')),
+            isActive: checked(data, form, 'isActive'),
+          },
+        });
+      }}
+    >
+      <TextField name={form.id('name')} label="Name" defaultValue={service.name} error={form.error('name')} />
+      <TextAreaField
+        name={form.id('summary')}
+        label="Summary"
+        hint="Shown on service cards and lists."
+        defaultValue={service.summary}
+        error={form.error('summary')}
+      />
+      <TextAreaField
+        name={form.id('description')}
+        label="Details"
+        hint="Shown on the service page."
+        defaultValue={service.description}
+        error={form.error('description')}
+        rows={8}
+      />
+      <Checkbox form={form} field="isActive" label="Offered on the site" checked={service.isActive} />
+      <AdminFormFooter form={form} label="Save service" />
+    </form>
+  );
+}
+
+export function PackageForm({ pkg }: { pkg: AdminPackage }) {
+  const form = useAdminForm(`package-${pkg.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`${pkg.name}: package`}
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const feeNote = fieldText(data, form.id('feeNote')).trim();
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/packages/${pkg.id}`,
+          schema: packageEditSchema,
+          body: {
+            name: fieldText(data, form.id('name')),
+            description: fieldText(data, form.id('description')),
+            processingTime: fieldText(data, form.id('processingTime')),
+            feeNote: feeNote === '' ? null : feeNote,
+            isActive: checked(data, form, 'isActive'),
+          },
+        });
+      }}
+    >
+      <TextField name={form.id('name')} label="Name" defaultValue={pkg.name} error={form.error('name')} />
+      <TextAreaField
+        name={form.id('description')}
+        label="Description"
+        defaultValue={pkg.description}
+        error={form.error('description')}
+      />
+      <TextField
+        name={form.id('processingTime')}
+        label="Processing time"
+        defaultValue={pkg.processingTime}
+        error={form.error('processingTime')}
+      />
+      <TextField
+        name={form.id('feeNote')}
+        label="Fee note"
+        required={false}
+        defaultValue={pkg.feeNote ?? ''}
+        error={form.error('feeNote')}
+      />
+      <Checkbox form={form} field="isActive" label="Offered on the site" checked={pkg.isActive} />
+      <AdminFormFooter form={form} label="Save package" />
+    </form>
+  );
+}
+
+function choiceLabel(price: AdminPrice): string {
+  const parts = [
+    price.applyingFrom ? `applying from ${price.applyingFrom}` : null,
+    price.citizenship ? `citizen of ${price.citizenship}` : null,
+    price.destination ? `to ${price.destination}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'every choice';
+}
+
+/** Room for one more fee line below the existing ones. */
+const EXTRA_FEE_LINES = 1;
+
+export function PriceForm({ price }: { price: AdminPrice }) {
+  const form = useAdminForm(`price-${price.id}`);
+  const lines = [...price.mandatoryFees, ...Array.from({ length: EXTRA_FEE_LINES }, () => null)];
+  const title = `Price ${choiceLabel(price)} (${price.currency})`;
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const errors: Record<string, string> = {};
+        const mandatoryFees = lines.flatMap((_, i) => {
+          const label = fieldText(data, form.id(`fee${i}Label`)).trim();
+          const amount = fieldText(data, form.id(`fee${i}Amount`)).trim();
+          if (label === '' && amount === '') return [];
+          const amountCents = amountToCents(amount);
+          if (label === '') errors[`fee${i}Label`] = 'Name the fee, or clear its amount';
+          if (amountCents === null) errors[`fee${i}Amount`] = NOT_AN_AMOUNT;
+          return [{ label, amountCents: amountCents ?? 0 }];
+        });
+        const compareAt = fieldText(data, form.id('compareAtServiceFeeCents')).trim();
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/prices/${price.id}`,
+          schema: packagePriceEditSchema,
+          body: {
+            governmentFeeCents: readCents(data, form, 'governmentFeeCents', errors),
+            mandatoryFees,
+            serviceFeeCents: readCents(data, form, 'serviceFeeCents', errors),
+            compareAtServiceFeeCents:
+              compareAt === '' ? null : readCents(data, form, 'compareAtServiceFeeCents', errors),
+            isEstimate: checked(data, form, 'isEstimate'),
+          },
+          localErrors: errors,
+        });
+      }}
+    >
+      <h4 className="font-semibold text-slate-900">{title}</h4>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <AmountField
+          form={form}
+          field="governmentFeeCents"
+          label="Government fee"
+          cents={price.governmentFeeCents}
+          currency={price.currency}
+        />
+        <AmountField
+          form={form}
+          field="serviceFeeCents"
+          label="Our fee"
+          cents={price.serviceFeeCents}
+          currency={price.currency}
+        />
+        <AmountField
+          form={form}
+          field="compareAtServiceFeeCents"
+          label="Former fee, struck through"
+          cents={price.compareAtServiceFeeCents}
+          currency={price.currency}
+          required={false}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="field-label">
+          Other mandatory fees (outsourcer, ICWF…); clear both fields to remove one
+        </legend>
+        {lines.map((line, i) => (
+          <div key={line ? `${line.label}-${i}` : `new-${i}`} className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name={form.id(`fee${i}Label`)}
+              label={`Fee ${i + 1} name`}
+              required={false}
+              defaultValue={line?.label ?? ''}
+              error={form.error(`fee${i}Label`)}
+            />
+            <AmountField
+              form={form}
+              field={`fee${i}Amount`}
+              label={`Fee ${i + 1} amount`}
+              cents={line?.amountCents ?? null}
+              currency={price.currency}
+              required={false}
+            />
+          </div>
+        ))}
+        {form.error('mandatoryFees') ? <p className="field-error">{form.error('mandatoryFees')}</p> : null}
+      </fieldset>
+      <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={price.isEstimate} />
+      <AdminFormFooter form={form} label="Save price" />
+    </form>
+  );
+}
+
+export function AddonPriceForm({ row }: { row: AdminAddonPrice }) {
+  const form = useAdminForm(`addon-${row.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`${row.addon} in ${row.currency}`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const errors: Record<string, string> = {};
+        const compareAt = fieldText(data, form.id('compareAtCents')).trim();
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/addon-prices/${row.id}`,
+          schema: addonPriceEditSchema,
+          body: {
+            amountCents: readCents(data, form, 'amountCents', errors),
+            compareAtCents: compareAt === '' ? null : readCents(data, form, 'compareAtCents', errors),
+          },
+          localErrors: errors,
+        });
+      }}
+    >
+      <h3 className="font-semibold text-slate-900">
+        {row.addon} ({row.currency})
+      </h3>
+      <AmountField form={form} field="amountCents" label="Price" cents={row.amountCents} currency={row.currency} />
+      <AmountField
+        form={form}
+        field="compareAtCents"
+        label="Former price, struck through"
+        cents={row.compareAtCents}
+        currency={row.currency}
+        required={false}
+      />
+      <AdminFormFooter form={form} label="Save price" />
+    </form>
+  );
+}
+
+export function StepForm({ step }: { step: AdminService['steps'][number] }) {
+  const form = useAdminForm(`step-${step.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`Step ${step.position}: ${step.title}`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/process-steps/${step.id}`,
+          schema: processStepEditSchema,
+          body: { title: fieldText(data, form.id('title')), description: fieldText(data, form.id('description')) },
+        });
+      }}
+    >
+      <TextField name={form.id('title')} label="Title" defaultValue={step.title} error={form.error('title')} />
+      <TextAreaField
+        name={form.id('description')}
+        label="Description"
+        defaultValue={step.description}
+        error={form.error('description')}
+        rows={3}
+      />
+      <AdminFormFooter form={form} label="Save step" />
+    </form>
+  );
+}
+
+export function TimelineForm({ entry }: { entry: AdminPackage['timeline'][number] }) {
+  const form = useAdminForm(`timeline-${entry.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`Timeline: ${entry.title}`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/timeline/${entry.id}`,
+          schema: timelineEntryEditSchema,
+          body: {
+            title: fieldText(data, form.id('title')),
+            description: fieldText(data, form.id('description')),
+            duration: fieldText(data, form.id('duration')),
+          },
+        });
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name={form.id('title')} label="Title" defaultValue={entry.title} error={form.error('title')} />
+        <TextField
+          name={form.id('duration')}
+          label="When"
+          hint="e.g. Day 1, Weeks 2–6"
+          defaultValue={entry.duration}
+          error={form.error('duration')}
+        />
+      </div>
+      <TextAreaField
+        name={form.id('description')}
+        label="Description"
+        defaultValue={entry.description}
+        error={form.error('description')}
+        rows={3}
+      />
+      <AdminFormFooter form={form} label="Save timeline entry" />
+    </form>
+  );
+}
+
+export function FaqForm({ faq }: { faq: AdminService['faqs'][number] }) {
+  const form = useAdminForm(`faq-${faq.id}`);
+  return (
+    <form
+      noValidate
+      aria-label={`FAQ: ${faq.question}`}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        void form.send({
+          method: 'PATCH',
+          url: `/admin/catalog/faqs/${faq.id}`,
+          schema: faqEditSchema,
+          body: {
+            question: fieldText(data, form.id('question')),
+            answer: fieldText(data, form.id('answer')),
+            isActive: checked(data, form, 'isActive'),
+          },
+        });
+      }}
+    >
+      <TextField
+        name={form.id('question')}
+        label="Question"
+        defaultValue={faq.question}
+        error={form.error('question')}
+      />
+      <TextAreaField
+        name={form.id('answer')}
+        label="Answer"
+        defaultValue={faq.answer}
+        error={form.error('answer')}
+        rows={4}
+      />
+      <Checkbox form={form} field="isActive" label="Shown on the site" checked={faq.isActive} />
+      <AdminFormFooter form={form} label="Save FAQ" />
+    </form>
+  );
+}

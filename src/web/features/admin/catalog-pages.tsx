@@ -1,0 +1,147 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../../../domain/admin/catalog.ts';
+import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import {
+  AddonPriceForm,
+  FaqForm,
+  PackageForm,
+  PriceForm,
+  ServiceForm,
+  StepForm,
+  TimelineForm,
+} from './catalog-forms.tsx';
+import { DataTable } from './data-table.tsx';
+
+const column = createColumnHelper<AdminServiceRow>();
+const columns = [
+  column.accessor('name', {
+    header: 'Service',
+    cell: ({ row }) => (
+      <Link to={`${ROUTES.ADMIN_CATALOG}/${row.original.id}`} className="font-semibold text-brand-800 underline">
+        {row.original.name}
+      </Link>
+    ),
+  }),
+  column.accessor('brand', { header: 'Brand' }),
+  column.accessor('packageCount', { header: 'Packages' }),
+  column.accessor('isActive', { header: 'On the site', cell: (info) => (info.getValue() ? 'Yes' : 'No') }),
+  column.accessor('summary', {
+    header: 'Summary',
+    cell: (info) => <span className="line-clamp-2">{info.getValue()}</span>,
+  }),
+];
+
+/** The whole list on one page: a catalog has a dozen services. */
+const WHOLE: AdminListQuery = { page: 1, limit: 100, sort: 'name', dir: 'asc' };
+
+/** /admin/catalog: every service (to open and edit) and the add-on prices. */
+export function CatalogPage({
+  services,
+  addonPrices,
+}: {
+  services: AdminServiceRow[];
+  addonPrices: AdminAddonPrice[];
+}) {
+  return (
+    <section aria-labelledby="catalog-title" className="flex flex-col gap-6">
+      <h1 id="catalog-title" className="text-2xl font-bold text-slate-900">
+        Catalog
+      </h1>
+      <p className="text-slate-700">
+        Services, packages, prices per country, steps, timelines and FAQs. A saved change shows on the public pages at
+        once and is recorded in the audit log.
+      </p>
+      <DataTable
+        caption="Services"
+        columns={columns}
+        list={{ results: services, totalCount: services.length, page: 1, limit: 100 }}
+        query={WHOLE}
+        empty="No services yet."
+        rowId={(row) => String(row.id)}
+      />
+      <section aria-labelledby="addons-title" className="flex flex-col gap-4">
+        <h2 id="addons-title" className="text-xl font-bold text-slate-900">
+          Add-on prices
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 desk:grid-cols-3">
+          {addonPrices.map((row) => (
+            <AddonPriceForm key={row.id} row={row} />
+          ))}
+        </div>
+      </section>
+    </section>
+  );
+}
+
+/** /admin/catalog/:serviceId: the service's texts, its packages with their prices, timelines, steps and FAQs. */
+export function CatalogServicePage({ service }: { service: AdminService }) {
+  const ownSteps = (packageId: number | null) => service.steps.filter((s) => s.packageId === packageId);
+  return (
+    <section aria-labelledby="service-title" className="flex flex-col gap-8">
+      <div>
+        <Link to={ROUTES.ADMIN_CATALOG} className="text-brand-800 underline">
+          Back to the catalog
+        </Link>
+        <h1 id="service-title" className="mt-2 text-2xl font-bold text-slate-900">
+          {service.name}
+        </h1>
+        <p className="text-slate-700">
+          Public page:{' '}
+          <a href={`/${service.slug}`} className="text-brand-800 underline">
+            /{service.slug}
+          </a>
+        </p>
+      </div>
+      <ServiceForm service={service} />
+
+      <section aria-labelledby="packages-title" className="flex flex-col gap-6">
+        <h2 id="packages-title" className="text-xl font-bold text-slate-900">
+          Packages
+        </h2>
+        {service.packages.map((pkg) => (
+          <section
+            key={pkg.id}
+            aria-labelledby={`package-${pkg.id}-title`}
+            className="flex flex-col gap-4 rounded-2xl border border-slate-200 p-4"
+          >
+            <h3 id={`package-${pkg.id}-title`} className="text-lg font-semibold text-slate-900">
+              {pkg.name}
+            </h3>
+            <PackageForm pkg={pkg} />
+            {pkg.prices.length ? (
+              pkg.prices.map((price) => <PriceForm key={price.id} price={price} />)
+            ) : (
+              <p className="text-slate-700">No prices: the package is not offered.</p>
+            )}
+            {pkg.timeline.map((entry) => (
+              <TimelineForm key={entry.id} entry={entry} />
+            ))}
+            {ownSteps(pkg.id).map((step) => (
+              <StepForm key={step.id} step={step} />
+            ))}
+          </section>
+        ))}
+      </section>
+
+      <section aria-labelledby="steps-title" className="flex flex-col gap-4">
+        <h2 id="steps-title" className="text-xl font-bold text-slate-900">
+          Steps and process sections
+        </h2>
+        {ownSteps(null).map((step) => (
+          <StepForm key={step.id} step={step} />
+        ))}
+      </section>
+
+      <section aria-labelledby="faqs-title" className="flex flex-col gap-4">
+        <h2 id="faqs-title" className="text-xl font-bold text-slate-900">
+          FAQs
+        </h2>
+        {service.faqs.map((faq) => (
+          <FaqForm key={faq.id} faq={faq} />
+        ))}
+      </section>
+    </section>
+  );
+}

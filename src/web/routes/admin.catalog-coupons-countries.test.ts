@@ -1,0 +1,95 @@
+import { RouterContextProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { AppContextValue, LoaderServices } from '../../contracts/load-context.ts';
+import type { Viewer } from '../../domain/users/viewer.ts';
+import { appContext } from '../lib/app-context.ts';
+import * as catalogServiceRoute from './admin.catalog.service.tsx';
+import * as catalogRoute from './admin.catalog.tsx';
+import * as countriesRoute from './admin.countries.tsx';
+import * as couponEditRoute from './admin.coupons.edit.tsx';
+import * as couponsRoute from './admin.coupons.tsx';
+
+/** The back office's catalog, coupons and countries pages: admins only, private, read through the loader services. */
+const viewer = (role: Viewer['role']): Viewer => ({
+  id: 1,
+  name: 'Asha',
+  email: 'asha@example.com',
+  role,
+  ageGroup: null,
+  isDashboardVisible: false,
+  loginTime: 0,
+  expiresAt: 0,
+});
+
+const services = {
+  catalogAdmin: {
+    listServices: async () => [],
+    getService: async (id: number) => (id === 3 ? ({ id: 3, name: 'OCI Card' } as never) : null),
+    listAddonPrices: async () => [],
+  },
+  couponsAdmin: {
+    list: async (query: { page: number; limit: number }) => ({ results: [], totalCount: 0, ...query }),
+    get: async (id: number) => (id === 5 ? ({ id: 5, code: 'FALL10' } as never) : null),
+  },
+  countries: {
+    list: async () => [
+      { name: 'India', code: '+91', isoCode: 'IN' },
+      { name: 'United States', code: '+1', isoCode: 'US' },
+      { name: 'Canada', code: '+1', isoCode: 'CA' },
+      { name: 'Albania', code: '+355', isoCode: 'AL' },
+    ],
+  },
+} as unknown as LoaderServices;
+
+function argsFor(who: Viewer | null, url: string, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(appContext, { viewer: who, services } as AppContextValue);
+  return { context, request: new Request(`http://localhost:3000${url}`), params } as never;
+}
+
+async function status(run: () => Promise<unknown>): Promise<number> {
+  try {
+    await run();
+  } catch (answer) {
+    if (answer instanceof Response) return answer.status;
+    return (answer as { init: { status: number } }).init.status;
+  }
+  return 200;
+}
+
+const pages = [
+  ['/admin/catalog', catalogRoute, {}],
+  ['/admin/catalog/3', catalogServiceRoute, { serviceId: '3' }],
+  ['/admin/coupons', couponsRoute, {}],
+  ['/admin/coupons/5', couponEditRoute, { couponId: '5' }],
+  ['/admin/countries', countriesRoute, {}],
+] as const;
+
+describe.each(pages)('%s', (url, route, params) => {
+  it('sends a visitor to sign in, answers a customer and staff 403, lets an admin in, privately', async () => {
+    expect(await status(() => route.loader(argsFor(null, url, params)))).toBe(302);
+    expect(await status(() => route.loader(argsFor(viewer('customer'), url, params)))).toBe(403);
+    expect(await status(() => route.loader(argsFor(viewer('staff'), url, params)))).toBe(403);
+    expect(await status(() => route.loader(argsFor(viewer('admin'), url, params)))).toBe(200);
+    expect(route.headers()).toEqual({ 'Cache-Control': 'private, no-store' });
+  });
+});
+
+describe('records that do not exist', () => {
+  it.each([
+    [catalogServiceRoute, { serviceId: '4' }],
+    [catalogServiceRoute, { serviceId: 'abc' }],
+    [couponEditRoute, { couponId: '99' }],
+  ] as const)('answer 404 (%#)', async (route, params) => {
+    expect(await status(() => route.loader(argsFor(viewer('admin'), '/admin/x', params)))).toBe(404);
+  });
+});
+
+describe('/admin/countries', () => {
+  it('keeps the list order, narrows by q and pages', async () => {
+    const all = await countriesRoute.loader(argsFor(viewer('admin'), '/admin/countries'));
+    expect(all.list.results.map((c) => c.isoCode)).toEqual(['IN', 'US', 'CA', 'AL']);
+    const some = await countriesRoute.loader(argsFor(viewer('admin'), '/admin/countries?q=%2B1&limit=1&page=2'));
+    expect(some.list).toMatchObject({ totalCount: 2, page: 2, results: [{ isoCode: 'CA' }] });
+  });
+});

@@ -1,0 +1,22 @@
+import { CatalogPage } from '../features/admin/catalog-pages.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { PRIVATE_HEADERS, requireStaff } from '../lib/viewer.ts';
+import type { Route } from './+types/admin.catalog';
+
+/** Admins only: every service and the add-on prices (decision 0070). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, 'admin');
+  const { catalogAdmin } = context.get(appContext).services;
+  const [services, addonPrices] = await Promise.all([catalogAdmin.listServices(), catalogAdmin.listAddonPrices()]);
+  return { services, addonPrices };
+}
+
+export function headers(): HeadersInit {
+  return PRIVATE_HEADERS;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Catalog | Back office | SevaDocs' }];
+
+export default function AdminCatalogRoute({ loaderData }: Route.ComponentProps) {
+  return <CatalogPage services={loaderData.services} addonPrices={loaderData.addonPrices} />;
+}
