@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import { createAdminOrdersService } from './modules/admin-orders/service.ts';
 import {
   createApplicationsService,
   createDocumentsService,
@@ -145,6 +146,7 @@ export function createServices(
     cron: env.EXCHANGE_RATE_REFRESH_CRON,
     log: log ?? console,
   });
+  const memberForms = createMemberFormsService(db, { orders, forms, completion });
   return {
     audit,
     catalog,
@@ -160,13 +162,24 @@ export function createServices(
     photos,
     referrals,
     documents,
-    memberForms: createMemberFormsService(db, { orders, forms, completion }),
+    memberForms,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
     marketing: createMarketingService(db, { mail, contact: company }),
     contact: createContactService(db, { mail, contact: company }),
     refunds: createRefundsService(db, { orders, mail, contact: company, ...(rateLimits ? { rateLimits } : {}) }),
+    // The back office's orders (issue 13, decision 0068).
+    adminOrders: createAdminOrdersService(db, {
+      orders,
+      users,
+      applications,
+      memberForms,
+      documents,
+      photos,
+      catalog,
+      audit,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

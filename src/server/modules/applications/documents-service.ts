@@ -339,7 +339,14 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       file: AcceptedUpload,
       staffUserId: number,
-      { memberId = null }: { memberId?: number | null } = {},
+      {
+        memberId = null,
+        onRecorded,
+      }: {
+        memberId?: number | null;
+        /** Runs in the upload's transaction once the row is in (the back office's audit entry). */
+        onRecorded?: (tx: Database, document: DocumentView) => Promise<void>;
+      } = {},
     ): Promise<FormResult<DocumentView>> {
       return record(file, async (tx) => {
         const order = await orders.lockOrder(tx, orderId);
@@ -357,7 +364,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           uploadedBy: 'staff',
           uploadedByUserId: staffUserId,
         });
-        return { ok: true, value: toView(row, order.displayId) };
+        const document = toView(row, order.displayId);
+        await onRecorded?.(tx, document);
+        return { ok: true, value: document };
       });
     },
 

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import {
   type Address,
@@ -134,6 +135,20 @@ export function createUsersService(db: Database, { adminEmails = [] }: { adminEm
     async findAccountByEmail(email: string): Promise<Account | null> {
       const row = await repository.findByEmail(email);
       return row ? toAccount(row, admins) : null;
+    },
+
+    /**
+     * A subquery of the ids of users whose name or e-mail contains `text`, for another module's
+     * single statement (the back office's order search, decision 0068).
+     */
+    idsMatching(text: string): SQLWrapper {
+      return repository.idsMatching(text);
+    },
+
+    /** Name and e-mail of each of these users (the back office's lists). */
+    async contactsByIds(ids: readonly number[]): Promise<Map<number, { name: string; email: string }>> {
+      const rows = await repository.listByIds([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
     },
 
     async findAccountById(id: number): Promise<Account | null> {
