@@ -6,6 +6,7 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { DeskOrder, OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../domain/admin/orders.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
 import type { PricedPackage, ServicePageContent } from '../domain/catalog/catalog-content.ts';
@@ -58,6 +59,12 @@ export interface LoaderServices {
   /** The back office's reads (issue 13); loaders check the viewer's role before calling them. */
   audit: {
     list(query: AuditListQuery): Promise<ListData<AuditRecord>>;
+  };
+  /** The back office's orders (decision 0068); staff only, checked by the loaders. */
+  adminOrders: {
+    list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>>;
+    serviceFilters(): Promise<ServiceFilterOption[]>;
+    get(displayId: string): Promise<DeskOrder | null>;
   };
   catalog: {
     listServices(paging: Pagination): Promise<ListData<ServiceSummary>>;

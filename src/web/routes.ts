@@ -43,6 +43,8 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('audit-log', 'routes/admin.audit-log.tsx'),
+    route('orders', 'routes/admin.orders.tsx'),
+    route('orders/:ref', 'routes/admin.order.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

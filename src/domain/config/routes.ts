@@ -30,6 +30,7 @@ export const ROUTES = {
   // The back office (issue 13): staff and admins only, never indexed or cached.
   ADMIN: '/admin',
   ADMIN_AUDIT_LOG: '/admin/audit-log',
+  ADMIN_ORDERS: '/admin/orders',
 } as const;
 
 /**

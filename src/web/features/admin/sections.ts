@@ -13,6 +13,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
   { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
+  { label: 'Orders', to: ROUTES.ADMIN_ORDERS, role: 'staff' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {
