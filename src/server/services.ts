@@ -176,6 +176,7 @@ export function createServices(
       applications,
       memberForms,
       documents,
+      notifications,
       photos,
       catalog,
       audit,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { applicationOrderSchema } from '../applications/application.ts';
-import { documentSchema, orderChecklistSchema } from '../applications/documents.ts';
+import {
+  checklistItemIdSchema,
+  DOCUMENT_REQUEST_MESSAGES,
+  documentSchema,
+  orderChecklistSchema,
+} from '../applications/documents.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
@@ -214,3 +219,15 @@ export function deskDocumentLinks(displayId: string, documentId: number) {
   const base = `/api/v1/admin/orders/${displayId}/documents/${documentId}`;
   return { download: `${base}/download`, preview: `${base}/preview` };
 }
+
+/** POST /admin/orders/{ref}/document-requests and the detail page's request form. */
+export const requestDocumentSchema = z.object({
+  memberId: z.coerce.number({ error: 'Choose the member' }).int().positive('Choose the member'),
+  itemId: checklistItemIdSchema,
+  note: z
+    .string({ error: DOCUMENT_REQUEST_MESSAGES.noteRequired })
+    .trim()
+    .min(1, DOCUMENT_REQUEST_MESSAGES.noteRequired)
+    .max(STATUS_REMARK_MAX_LENGTH, DOCUMENT_REQUEST_MESSAGES.noteTooLong),
+});
+export type RequestDocument = z.infer<typeof requestDocumentSchema>;

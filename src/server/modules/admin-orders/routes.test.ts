@@ -62,6 +62,7 @@ describe('the back office order endpoints', () => {
       ['GET', `/admin/orders/${ref}`],
       ['POST', `/admin/orders/${ref}/status`, { status: 'Cancelled' }],
       ['POST', `/admin/orders/${ref}/notes`, { body: 'note' }],
+      ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
       ['GET', `/admin/orders/${ref}/documents/1/download`],
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
     ];
@@ -303,5 +304,76 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
     });
     expect(disguised.statusCode).toBe(415);
     expect(await auditEntries(order.displayId, 'order.document')).toEqual([]);
+  });
+});
+
+describe('POST /admin/orders/:ref/document-requests', () => {
+  it('sends an order in review back with the request: the customer’s checklist shows it with the note until they upload', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId,
+      itemId: 'foreign-passport',
+      note: 'The signature page is cut off',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ itemLabel: 'Current foreign passport', status: 'Forms incomplete' });
+
+    const checklist = async () =>
+      (
+        await apiCall(
+          t.app,
+          'GET',
+          `/application/order/${order.displayId}/members/${memberId}/checklist`,
+          customer.token,
+        )
+      )
+        .json()
+        .data.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect((await checklist()).requested).toEqual({ note: 'The signature page is cut off', at: expect.any(String) });
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data).toMatchObject({ status: 'Forms incomplete' });
+    expect(page.json().data.timeline.at(-1).remark).toContain('The signature page is cut off');
+    expect(await auditEntries(order.displayId, 'order.document-request')).toEqual([
+      expect.objectContaining({
+        after: {
+          memberId,
+          itemId: 'foreign-passport',
+          note: 'The signature page is cut off',
+          status: 'Forms incomplete',
+        },
+      }),
+    ]);
+
+    // The customer's upload after the request answers it.
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${order.displayId}/members/${memberId}/documents/foreign-passport`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+      payload: multipart([filePart('passport.png', await smallPng(), 'image/png')]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect((await checklist()).requested).toBeUndefined();
+  });
+
+  it('notifies a customer already completing the order, and refuses other statuses, members and items', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    const url = `/admin/orders/${order.displayId}/document-requests`;
+    const ok = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'Please smile less' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.status).toBe('Forms incomplete');
+    const panel = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=10', customer.token);
+    expect(JSON.stringify(panel.json().data)).toContain('Please smile less');
+
+    expect((await asStaff('POST', url, { memberId: 999999, itemId: 'photo', note: 'x' })).statusCode).toBe(404);
+    expect((await asStaff('POST', url, { memberId, itemId: 'no-such-item', note: 'x' })).statusCode).toBe(404);
+    expect((await asStaff('POST', url, { memberId, itemId: 'photo', note: ' ' })).statusCode).toBe(400);
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    const refused = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(await auditEntries(order.displayId, 'order.document-request')).toHaveLength(1);
   });
 });

@@ -11,10 +11,15 @@ import {
   orderNoteSchema,
   orderQueueQuery,
   queuedOrderSchema,
+  requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
-import { documentSchema, STORED_FILE_TYPES } from '../../../domain/applications/documents.ts';
+import {
+  DOCUMENT_REQUEST_MESSAGES,
+  documentSchema,
+  STORED_FILE_TYPES,
+} from '../../../domain/applications/documents.ts';
 import { statusChangeSchema } from '../../../domain/orders/status.ts';
 import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
@@ -121,6 +126,25 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const note = valueOrThrow(await adminOrders.addNote(staff(request), request.params.ref, request.body));
       return reply.status(201).send(ok(note, M.noteAdded, 201));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:ref/document-requests',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Ask the customer for a member's checklist item again, with a note their checklist shows (In review goes back to Forms incomplete)",
+        params: deskOrderParams,
+        body: requestDocumentSchema,
+        response: { 201: envelopeSchema(z.object({ itemLabel: z.string(), status: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const result = valueOrThrow(await adminOrders.requestDocument(staff(request), request.params.ref, request.body));
+      return reply.status(201).send(ok(result, DOCUMENT_REQUEST_MESSAGES.requested, 201));
     },
   );
 

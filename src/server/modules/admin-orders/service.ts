@@ -11,11 +11,12 @@ import {
   PHOTO_ORDERS_FILTER,
   processingDays,
   type QueuedOrder,
+  type RequestDocument,
   type ServiceFilterOption,
   slaOf,
 } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import type { DocumentView } from '../../../domain/applications/documents.ts';
+import { DOCUMENT_REQUEST_MESSAGES, type DocumentView } from '../../../domain/applications/documents.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
@@ -31,6 +32,7 @@ import type {
 } from '../applications/service.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService, StaffOrder } from '../orders/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -41,7 +43,9 @@ export interface AdminOrdersDeps {
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
-  documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument'>;
+  documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
+  /** A document requested while the customer is already completing the order is told in their panel. */
+  notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
@@ -297,6 +301,69 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             after: { documentId: document.id, name: document.name, memberId },
           }),
       });
+    },
+
+    /**
+     * Asks the customer for a member's checklist item again, with a note their checklist shows.
+     * In review: the order goes back to Forms incomplete with the request as the remark (the
+     * customer's notification and e-mail, through the orders service). Forms incomplete: the
+     * customer is notified in their panel. In one transaction with the audit entry.
+     */
+    async requestDocument(
+      actor: StaffActor,
+      displayId: string,
+      { memberId, itemId, note }: RequestDocument,
+    ): Promise<FormResult<{ itemLabel: string; status: string }>> {
+      const found = await deps.orders.findForStaff(displayId);
+      if (found?.order.kind !== 'service') return notFound();
+      const { order } = found;
+      if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
+        return formFailure(409, DOCUMENT_REQUEST_MESSAGES.notOpen);
+      }
+      type Answer = FormResult<{ itemLabel: string; status: string }>;
+      const changedMeanwhile = formFailure(409, STATUS_MESSAGES.changedConcurrently);
+      const rollback = new Error('rolled back: the order changed meanwhile');
+      return db
+        .transaction(async (tx): Promise<Answer> => {
+          const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
+          if (!recorded.ok) return recorded;
+          const remark = `Please upload ${recorded.value.itemLabel} for ${recorded.value.memberName} again: ${note}`;
+          let status = order.status;
+          if (order.status === 'In review') {
+            const moved = await deps.orders.changeOrderStatus(
+              order.id,
+              'Forms incomplete',
+              { by: { actor: 'staff', userId: actor.id }, remark },
+              tx,
+            );
+            // Changed by someone else meanwhile: nothing of this request stays.
+            if (!moved.ok) throw rollback;
+            status = moved.change.status;
+          } else {
+            await deps.notifications.notify(
+              order.userId,
+              {
+                orderId: order.displayId,
+                orderIdDb: order.id,
+                orderStatus: order.status,
+                remark,
+                documentStatus: 'Requested',
+              },
+              tx,
+            );
+          }
+          await deps.audit.record(tx, {
+            actor,
+            action: 'order.document-request',
+            subject: { type: 'order', id: order.displayId },
+            after: { memberId, itemId, note, status },
+          });
+          return { ok: true, value: { itemLabel: recorded.value.itemLabel, status } };
+        })
+        .catch((error: unknown): Answer => {
+          if (error === rollback) return changedMeanwhile;
+          throw error;
+        });
     },
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */

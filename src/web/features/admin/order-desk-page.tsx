@@ -6,6 +6,7 @@ import {
   type DeskOrder,
   deskDocumentLinks,
   NOTE_MAX_LENGTH,
+  requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
 import type { DocumentView } from '../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
@@ -185,6 +186,79 @@ function SendDocumentForm({ order }: { order: DeskOrder }) {
   );
 }
 
+/** Asks the customer for a member's checklist item again; their checklist shows the note. */
+function RequestDocumentForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const members = order.service?.checklist.members ?? [];
+  const [memberId, setMemberId] = useState(members[0]?.memberId ?? 0);
+  const items = members.find((m) => m.memberId === memberId)?.items ?? [];
+  if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
+    return (
+      <p className="text-sm text-slate-600">
+        Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
+      </p>
+    );
+  }
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = requestDocumentSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    const done = await run(
+      async () =>
+        (
+          await apiCall({
+            url: `/admin/orders/${order.displayId}/document-requests`,
+            method: 'POST',
+            body: parsed.data,
+          })
+        ).message,
+    );
+    if (done) form.reset();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Request a document">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Member
+        <select
+          name="memberId"
+          className={CONTROL}
+          value={memberId}
+          onChange={(event) => setMemberId(Number(event.target.value))}
+        >
+          {members.map((m) => (
+            <option key={m.memberId} value={m.memberId}>
+              {m.fullName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Document
+        <select name="itemId" className={CONTROL}>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.label}
+              {item.uploaded ? ' (uploaded)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Note for the customer
+        <textarea name="note" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
+      </label>
+      {order.status === 'In review' ? (
+        <p className="text-xs text-slate-600">The order goes back to Forms incomplete; the customer is e-mailed.</p>
+      ) : null}
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Requesting…' : 'Request document'}
+      </button>
+    </form>
+  );
+}
+
 /** A document with the staff-authorised links (never the customer's). */
 function DocumentLink({ order, document }: { order: DeskOrder; document: DocumentView }) {
   const links = deskDocumentLinks(order.displayId, document.id);
@@ -259,6 +333,9 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                       {item.uploaded ? ', uploaded' : ', missing'})
                     </span>
                   </p>
+                  {item.requested ? (
+                    <p className="pl-6 text-sm text-amber-800">Requested: {item.requested.note}</p>
+                  ) : null}
                   {item.documents.map((d) => (
                     <div key={d.id} className="mt-1 pl-6">
                       <DocumentLink order={order} document={d} />
@@ -390,9 +467,14 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
             <StatusForm order={order} />
           </Panel>
           {order.kind === 'service' ? (
-            <Panel title="Send a document" id="desk-send">
-              <SendDocumentForm order={order} />
-            </Panel>
+            <>
+              <Panel title="Request a document" id="desk-request">
+                <RequestDocumentForm order={order} />
+              </Panel>
+              <Panel title="Send a document" id="desk-send">
+                <SendDocumentForm order={order} />
+              </Panel>
+            </>
           ) : null}
           <Panel title="Internal notes" id="desk-notes">
             <p className="mb-3 text-xs text-slate-600">Only staff see these notes.</p>
