@@ -231,3 +231,9 @@ export const requestDocumentSchema = z.object({
     .max(STATUS_REMARK_MAX_LENGTH, DOCUMENT_REQUEST_MESSAGES.noteTooLong),
 });
 export type RequestDocument = z.infer<typeof requestDocumentSchema>;
+
+/** The staff-authorised links of a photo order's photo: as uploaded, fitted, and the 4×6 in print sheet. */
+export function deskPhotoLinks(displayId: string, itemId: number, photoId: number) {
+  const base = `/api/v1/admin/orders/${displayId}/items/${itemId}/photos/${photoId}`;
+  return { original: `${base}/original`, fitted: `${base}/fitted`, printSheet: `${base}/print-sheet` };
+}

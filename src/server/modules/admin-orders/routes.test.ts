@@ -9,12 +9,13 @@ import { apiCall, moveOrderTo, startApplication } from '../applications/testing.
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
+import { fakeAnalyse, testFace } from '../photos/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
 let t: TestApp;
 let staff: { token: string; email: string; id: number };
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
   staff = await createStaffUser(t.app, t.database.db, 'staff');
 });
 afterAll(() => t.close());
@@ -168,6 +169,38 @@ describe('GET /admin/orders/:ref', () => {
     expect(data.service.checklist.members[0].items.length).toBeGreaterThan(0);
     expect(data.service.documents).toEqual([]);
     expect((await asStaff('GET', '/admin/orders/DOC-1')).statusCode).toBe(404);
+  });
+
+  it('lets staff download a photo order’s photos: as uploaded, fitted and the print sheet', async () => {
+    const customer = await createSignedInUser(t.app);
+    const photo = await photoOrder(customer.token);
+    const item = await apiCall(t.app, 'POST', `/photo-orders/${photo.displayId}/items`, customer.token, {
+      photoSize: 'oci-photo',
+    });
+    const itemId = item.json().data.items[0].id as number;
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/photo-orders/${photo.displayId}/items/${itemId}/photos`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+      payload: multipart([filePart('me.jpg', await testFace(), 'image/jpeg')]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photoId = uploaded.json().data.id as number;
+    await t.runJobs();
+
+    const base = `/admin/orders/${photo.displayId}/items/${itemId}/photos/${photoId}`;
+    for (const which of ['original', 'fitted', 'print-sheet']) {
+      expect((await apiCall(t.app, 'GET', `${base}/${which}`, null)).statusCode).toBe(401);
+      expect((await apiCall(t.app, 'GET', `${base}/${which}`, customer.token)).statusCode).toBe(403);
+      const file = await asStaff('GET', `${base}/${which}`);
+      expect(file.statusCode, `${which}: ${file.body}`).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+    }
+    const detail = await asStaff('GET', `/admin/orders/${photo.displayId}`);
+    expect(detail.json().data.photo.items[0].photos[0]).toMatchObject({ id: photoId, state: 'done' });
+    expect(
+      (await asStaff('GET', `/admin/orders/${photo.displayId}/items/${itemId}/photos/999999/original`)).statusCode,
+    ).toBe(404);
   });
 
   it('shows a photo order with its items', async () => {

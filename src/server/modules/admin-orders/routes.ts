@@ -25,9 +25,10 @@ import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
 
 const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
+const photoParams = deskOrderParams.extend({ itemId: idParams.shape.id, photoId: idParams.shape.id });
 
 const fileResponse = {
   description: 'The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
@@ -169,6 +170,45 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  for (const which of ['original', 'fitted'] as const) {
+    app.get(
+      `/admin/orders/:ref/items/:itemId/photos/:photoId/${which}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            which === 'original'
+              ? 'Download a photo order’s photo as uploaded'
+              : 'Download the fitted photo (409 until fitted)',
+          params: photoParams,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const { ref, itemId, photoId } = request.params;
+        return serveFile(reply, app.storage, valueOrThrow(await adminOrders.openPhoto(ref, itemId, photoId, which)));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/orders/:ref/items/:itemId/photos/:photoId/print-sheet',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Download the fitted photo’s 4×6 in print sheet',
+        params: photoParams,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request, reply) => {
+      const { ref, itemId, photoId } = request.params;
+      return serveMadeFile(reply, valueOrThrow(await adminOrders.photoPrintSheet(ref, itemId, photoId)));
+    },
+  );
 
   // Only the upload route reads multipart bodies.
   const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {

@@ -46,7 +46,7 @@ export interface AdminOrdersDeps {
   documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
   /** A document requested while the customer is already completing the order is told in their panel. */
   notifications: Pick<NotificationsService, 'notify'>;
-  photos: Pick<PhotosService, 'get'>;
+  photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
@@ -364,6 +364,20 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (error === rollback) return changedMeanwhile;
           throw error;
         });
+    },
+
+    /** A photo order's photo for staff: as uploaded or fitted (the photos module's own checks). */
+    async openPhoto(displayId: string, itemId: number, photoId: number, which: 'original' | 'fitted') {
+      const found = await deps.orders.findForStaff(displayId);
+      if (found?.order.kind !== 'photo') return notFound();
+      return deps.photos.openFile(found.order.userId, { id: found.order.id }, itemId, photoId, which);
+    },
+
+    /** A photo's 4×6 in print sheet for staff (made on request, like the customer's). */
+    async photoPrintSheet(displayId: string, itemId: number, photoId: number) {
+      const found = await deps.orders.findForStaff(displayId);
+      if (found?.order.kind !== 'photo') return notFound();
+      return deps.photos.printSheet(found.order.userId, { id: found.order.id }, itemId, photoId);
     },
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */

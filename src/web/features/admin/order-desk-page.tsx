@@ -5,6 +5,7 @@ import {
   changeOrderStatusSchema,
   type DeskOrder,
   deskDocumentLinks,
+  deskPhotoLinks,
   NOTE_MAX_LENGTH,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
@@ -365,6 +366,36 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
   );
 }
 
+function PhotoLinks({
+  order,
+  itemId,
+  photo,
+}: {
+  order: DeskOrder;
+  itemId: number;
+  photo: NonNullable<DeskOrder['photo']>['items'][number]['photos'][number];
+}) {
+  const links = deskPhotoLinks(order.displayId, itemId, photo.id);
+  const link = 'font-semibold text-brand-700 underline';
+  return (
+    <span className="inline-flex gap-2">
+      <a href={links.original} className={link}>
+        Original
+      </a>
+      {photo.links.fitted ? (
+        <a href={links.fitted} className={link}>
+          Fitted
+        </a>
+      ) : null}
+      {photo.links.printSheet ? (
+        <a href={links.printSheet} className={link}>
+          Print sheet
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
@@ -389,7 +420,8 @@ function PhotoSections({ order }: { order: DeskOrder }) {
                           .join(', ')}`
                       : ''}
                     {p.error ? ` · ${p.error}` : ''}
-                    {p.links.fitted ? ' · fitted' : ''}
+                    {' · '}
+                    <PhotoLinks order={order} itemId={item.id} photo={p} />
                   </li>
                 ))}
               </ul>
