@@ -64,7 +64,7 @@ export interface LoaderServices {
   adminOrders: {
     list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>>;
     serviceFilters(): Promise<ServiceFilterOption[]>;
-    get(displayId: string): Promise<DeskOrder | null>;
+    get(orderRef: string): Promise<DeskOrder | null>;
   };
   catalog: {
     listServices(paging: Pagination): Promise<ListData<ServiceSummary>>;

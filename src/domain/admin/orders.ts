@@ -125,10 +125,17 @@ export const changeOrderStatusSchema = z.object({
 });
 export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
 
-/** `{ref}`: a DOC-… or PHO-… id. */
+/** `{ref}`: a DOC-… or PHO-… id, or the order's number (like the customer's `{orderRef}`). */
 export const deskOrderParams = z.object({
-  ref: z.string().regex(/^(?:DOC|PHO)-\d{1,12}$/, M.notFound),
+  ref: z
+    .string()
+    .regex(/^(?:(?:DOC|PHO)-\d{1,12}|[1-9]\d{0,9})$/, M.notFound)
+    .refine((ref) => !/^\d/.test(ref) || Number(ref) <= 2_147_483_647, M.notFound),
 });
+
+export function parseDeskOrderRef(ref: string): { displayId: string } | { id: number } {
+  return /^\d+$/.test(ref) ? { id: Number(ref) } : { displayId: ref };
+}
 
 /** A member's answers with the form version the order started with (rendered as the customer reads them). */
 export const memberAnswersSchema = z.object({

@@ -169,6 +169,9 @@ describe('GET /admin/orders/:ref', () => {
     expect(data.service.checklist.members[0].items.length).toBeGreaterThan(0);
     expect(data.service.documents).toEqual([]);
     expect((await asStaff('GET', '/admin/orders/DOC-1')).statusCode).toBe(404);
+    // The order's number names it too, like the customer's {orderRef}.
+    expect((await asStaff('GET', `/admin/orders/${order.id}`)).json().data.displayId).toBe(order.displayId);
+    expect((await asStaff('GET', '/admin/orders/ABC-1')).statusCode).toBe(400);
   });
 
   it('lets staff download a photo order’s photos: as uploaded, fitted and the print sheet', async () => {

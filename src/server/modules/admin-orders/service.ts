@@ -9,6 +9,7 @@ import {
   type OrderQueueQuery,
   PHOTO_ORDER_DAYS,
   PHOTO_ORDERS_FILTER,
+  parseDeskOrderRef,
   processingDays,
   type QueuedOrder,
   type RequestDocument,
@@ -166,8 +167,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
      * internal notes, and the service order's application, answers, checklist and documents or
      * the photo order's items, photos, reports and delivery.
      */
-    async get(displayId: string): Promise<DeskOrder | null> {
-      const found = await deps.orders.findForStaff(displayId);
+    async get(orderRef: string): Promise<DeskOrder | null> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
@@ -224,10 +225,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
      */
     async changeStatus(
       actor: StaffActor,
-      displayId: string,
+      orderRef: string,
       { status, remark }: ChangeOrderStatus,
     ): Promise<FormResult<StatusChange>> {
-      const found = await deps.orders.findForStaff(displayId);
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
       return db.transaction(async (tx): Promise<FormResult<StatusChange>> => {
         const result = await deps.orders.changeOrderStatus(
@@ -253,8 +254,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     },
 
     /** Adds an internal note (never shown to the customer), with its audit entry. */
-    async addNote(actor: StaffActor, displayId: string, { body }: AddOrderNote): Promise<FormResult<OrderNote>> {
-      const found = await deps.orders.findForStaff(displayId);
+    async addNote(actor: StaffActor, orderRef: string, { body }: AddOrderNote): Promise<FormResult<OrderNote>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -282,12 +283,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
      */
     async sendDocument(
       actor: StaffActor,
-      displayId: string,
+      orderRef: string,
       receive: ReceiveFile,
       { memberId = null }: { memberId?: number | null },
       limits: Parameters<ReceiveFile>[0],
     ): Promise<FormResult<DocumentView>> {
-      const found = await deps.orders.findForStaff(displayId);
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
       if (found.order.kind !== 'service') return formFailure(409, M.onlyServiceDocuments);
       const file = await receive(limits);
@@ -311,10 +312,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
      */
     async requestDocument(
       actor: StaffActor,
-      displayId: string,
+      orderRef: string,
       { memberId, itemId, note }: RequestDocument,
     ): Promise<FormResult<{ itemLabel: string; status: string }>> {
-      const found = await deps.orders.findForStaff(displayId);
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'service') return notFound();
       const { order } = found;
       if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
@@ -367,22 +368,22 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     },
 
     /** A photo order's photo for staff: as uploaded or fitted (the photos module's own checks). */
-    async openPhoto(displayId: string, itemId: number, photoId: number, which: 'original' | 'fitted') {
-      const found = await deps.orders.findForStaff(displayId);
+    async openPhoto(orderRef: string, itemId: number, photoId: number, which: 'original' | 'fitted') {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'photo') return notFound();
       return deps.photos.openFile(found.order.userId, { id: found.order.id }, itemId, photoId, which);
     },
 
     /** A photo's 4×6 in print sheet for staff (made on request, like the customer's). */
-    async photoPrintSheet(displayId: string, itemId: number, photoId: number) {
-      const found = await deps.orders.findForStaff(displayId);
+    async photoPrintSheet(orderRef: string, itemId: number, photoId: number) {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'photo') return notFound();
       return deps.photos.printSheet(found.order.userId, { id: found.order.id }, itemId, photoId);
     },
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */
-    async openDocument(displayId: string, documentId: number): Promise<FormResult<ServableFile>> {
-      const found = await deps.orders.findForStaff(displayId);
+    async openDocument(orderRef: string, documentId: number): Promise<FormResult<ServableFile>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'service') return notFound();
       return deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
     },

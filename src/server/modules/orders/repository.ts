@@ -105,12 +105,12 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Any customer's order by its display id, with when it was paid (the back office). */
-    async findForStaff(displayId: string) {
+    /** Any customer's order, with when it was paid (the back office). */
+    async findForStaff(ref: OrderLookup) {
       const [row] = await db
         .select({ order: orders, paidAt: paidAt.mapWith((v: string | Date | null) => (v ? new Date(v) : null)) })
         .from(orders)
-        .where(eq(orders.displayId, displayId));
+        .where(byLookup(ref));
       return row ?? null;
     },
 

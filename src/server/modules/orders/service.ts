@@ -233,9 +233,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return { results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })), totalCount, page, limit };
     },
 
-    /** Any customer's order by its display id (the back office; the caller has checked the role). */
-    async findForStaff(displayId: string): Promise<StaffOrder | null> {
-      const row = await repository.findForStaff(displayId);
+    /** Any customer's order (the back office; the caller has checked the role). */
+    async findForStaff(ref: OrderLookup): Promise<StaffOrder | null> {
+      const row = await repository.findForStaff(ref);
       return row ? { order: toOrder(row.order), paidAt: row.paidAt } : null;
     },
 
