@@ -15,6 +15,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
@@ -327,7 +328,10 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
               {checklist?.items.map((item) => (
                 <li key={item.id} className="py-2">
                   <p className="text-sm">
-                    <span aria-hidden="true">{item.uploaded ? '✅ ' : item.required ? '⬜ ' : '▫️ '}</span>
+                    <Icon
+                      name={item.uploaded ? 'circle-check' : item.required ? 'circle-alert' : 'minus'}
+                      className={`mr-1 inline size-4 align-[-3px] ${item.uploaded ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
+                    />
                     <span className="font-medium">{item.label}</span>{' '}
                     <span className="text-slate-600">
                       ({item.required ? 'required' : 'optional'}

@@ -5,6 +5,7 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ORDER_STATUSES } from '../../../domain/orders/status.ts';
+import { Icon } from '../../components/ui/icon.tsx';
 import { DataTable } from './data-table.tsx';
 import { formatUtc, SLA_TONES, slaLabel } from './order-format.ts';
 import { TableSearch } from './table-search.tsx';
@@ -18,7 +19,7 @@ export function SlaBadge({ sla }: { sla: QueuedOrder['sla'] }) {
       title={sla.dueAt ? `Due ${formatUtc(sla.dueAt)} · ${sla.basis}` : sla.basis}
       className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${SLA_TONES[label.tone]}`}
     >
-      {label.tone === 'late' ? '⚠ ' : ''}
+      {label.tone === 'late' ? <Icon name="circle-alert" className="mr-1 inline size-3.5 align-[-2px]" /> : null}
       {label.text}
     </span>
   );

@@ -64,7 +64,7 @@ describe('the order queue', () => {
     const table = await screen.findByRole('table', { name: 'Orders' });
     const first = within(table).getByRole('link', { name: 'DOC-48213907' });
     expect(first.getAttribute('href')).toBe('/admin/orders/DOC-48213907');
-    expect(within(table).getByText('⚠ Overdue by 3 d')).toBeTruthy();
+    expect(within(table).getByText('Overdue by 3 d')).toBeTruthy();
     expect(within(table).getByText('Not paid yet')).toBeTruthy();
     expect(within(table).getByText('$325')).toBeTruthy();
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('In review');
