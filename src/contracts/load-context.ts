@@ -9,6 +9,7 @@ import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
 import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
+import type { DeskOrder, OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../domain/admin/orders.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
@@ -65,6 +66,12 @@ export interface LoaderServices {
   /** The back office's reads (issue 13); loaders check the viewer's role before calling them. */
   audit: {
     list(query: AuditListQuery): Promise<ListData<AuditRecord>>;
+  };
+  /** The back office's orders (decision 0068); staff only, checked by the loaders. */
+  adminOrders: {
+    list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>>;
+    serviceFilters(): Promise<ServiceFilterOption[]>;
+    get(orderRef: string): Promise<DeskOrder | null>;
   };
   catalog: {
     listServices(paging: Pagination): Promise<ListData<ServiceSummary>>;

@@ -4,6 +4,7 @@ import type { Env } from './env.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
+import { createAdminOrdersService } from './modules/admin-orders/service.ts';
 import {
   createApplicationsService,
   createDocumentsService,
@@ -148,6 +149,7 @@ export function createServices(
     cron: env.EXCHANGE_RATE_REFRESH_CRON,
     log: log ?? console,
   });
+  const memberForms = createMemberFormsService(db, { orders, forms, completion });
   return {
     audit,
     catalog,
@@ -163,7 +165,7 @@ export function createServices(
     photos,
     referrals,
     documents,
-    memberForms: createMemberFormsService(db, { orders, forms, completion }),
+    memberForms,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
@@ -181,6 +183,18 @@ export function createServices(
     contentChanges,
     catalogAdmin: createCatalogAdmin(db, { audit, changed: contentChanges.changed }),
     couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
+    // The back office's orders (issue 13, decision 0068).
+    adminOrders: createAdminOrdersService(db, {
+      orders,
+      users,
+      applications,
+      memberForms,
+      documents,
+      notifications,
+      photos,
+      catalog,
+      audit,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

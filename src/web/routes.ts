@@ -43,6 +43,8 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin._index.tsx'),
     route('audit-log', 'routes/admin.audit-log.tsx'),
+    route('orders', 'routes/admin.orders.tsx'),
+    route('orders/:ref', 'routes/admin.order.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('refunds', 'routes/admin.refunds.tsx'),

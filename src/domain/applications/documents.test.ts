@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../orders/status.ts';
 import { canChangeDocuments } from './application.ts';
 import { documentChecklist } from './checklist.ts';
-import { checklistItemIdSchema, checklistStatus, DOCUMENT_MESSAGES, documentLinks } from './documents.ts';
+import { checklistItemIdSchema, checklistStatus, DOCUMENT_MESSAGES, documentLinks, openRequest } from './documents.ts';
 
 const items =
   documentChecklist({
@@ -70,5 +70,27 @@ describe('documentLinks', () => {
       download: '/api/v1/application/order/DOC-48213907/documents/12/download',
       preview: '/api/v1/application/order/DOC-48213907/documents/12/preview',
     });
+  });
+});
+
+describe('openRequest', () => {
+  const at = new Date('2026-11-20T10:00:00Z');
+  const requests = [
+    { memberId: 1, itemId: 'photo', note: 'Too dark', createdAt: new Date('2026-11-19T10:00:00Z') },
+    { memberId: 1, itemId: 'photo', note: 'Still too dark', createdAt: at },
+    { memberId: 2, itemId: 'photo', note: 'Other member', createdAt: at },
+  ];
+
+  it('is the newest request for the member’s item while no upload came after it', () => {
+    expect(openRequest(requests, 1, 'photo', [])).toEqual({ note: 'Still too dark', at: at.toISOString() });
+    expect(openRequest(requests, 1, 'photo', [{ uploadedAt: '2026-11-19T12:00:00Z' }])).toEqual({
+      note: 'Still too dark',
+      at: at.toISOString(),
+    });
+  });
+
+  it('is answered by an upload after it, and absent without a request', () => {
+    expect(openRequest(requests, 1, 'photo', [{ uploadedAt: '2026-11-20T10:00:01Z' }])).toBeUndefined();
+    expect(openRequest(requests, 1, 'signature', [])).toBeUndefined();
   });
 });

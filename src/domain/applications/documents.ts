@@ -74,6 +74,11 @@ export const checklistItemStatusSchema = z.object({
   uploaded: z.boolean(),
   /** The item's file (at most one: an upload replaces the previous one). */
   documents: z.array(documentSchema),
+  /**
+   * Present while our team's request for this item (decision 0068) is not answered by an upload
+   * made after it: their note and when they asked.
+   */
+  requested: z.object({ note: z.string(), at: z.string() }).optional(),
 });
 export type ChecklistItemStatus = z.infer<typeof checklistItemStatusSchema>;
 
@@ -146,3 +151,37 @@ export function documentLinks(orderDisplayId: string, documentId: number): Docum
   const base = `/api/v1/application/order/${orderDisplayId}/documents/${documentId}`;
   return { download: `${base}/download`, preview: `${base}/preview` };
 }
+
+/** Staff asked the customer for a member's checklist item again (decision 0068). */
+export interface DocumentRequest {
+  memberId: number;
+  itemId: string;
+  note: string;
+  createdAt: Date;
+}
+
+/**
+ * The newest request for a member's item that no upload has answered since (an upload made
+ * after it answers it), as the checklist shows it; undefined when there is none.
+ */
+export function openRequest(
+  requests: readonly DocumentRequest[],
+  memberId: number,
+  itemId: string,
+  uploads: readonly { uploadedAt: string }[],
+): { note: string; at: string } | undefined {
+  const newest = requests
+    .filter((r) => r.memberId === memberId && r.itemId === itemId)
+    .reduce<DocumentRequest | undefined>((a, r) => (!a || r.createdAt >= a.createdAt ? r : a), undefined);
+  if (!newest) return undefined;
+  const answered = uploads.some((u) => Date.parse(u.uploadedAt) > newest.createdAt.getTime());
+  return answered ? undefined : { note: newest.note, at: newest.createdAt.toISOString() };
+}
+
+export const DOCUMENT_REQUEST_MESSAGES = {
+  requested: 'Document requested from the customer',
+  noteRequired: 'Tell the customer what is wrong or missing',
+  noteTooLong: 'The note should not exceed 1000 characters',
+  notOpen:
+    'A document can be requested while the order is In review (it goes back to the customer) or Forms incomplete.',
+} as const;

@@ -36,6 +36,7 @@ export const ROUTES = {
   ADMIN_CATALOG: '/admin/catalog',
   ADMIN_COUPONS: '/admin/coupons',
   ADMIN_COUNTRIES: '/admin/countries',
+  ADMIN_ORDERS: '/admin/orders',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 export * from '../mail/tables.ts';
+export * from '../modules/admin-orders/tables.ts';
 export * from '../modules/applications/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/auth/tables.ts';

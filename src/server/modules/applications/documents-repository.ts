@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { DocumentDirection } from '../../../domain/applications/documents.ts';
 import type { Database } from '../../db/client.ts';
-import { applicationDocuments } from './tables.ts';
+import { applicationDocumentRequests, applicationDocuments } from './tables.ts';
 
 export type DocumentRow = typeof applicationDocuments.$inferSelect;
 export type NewDocument = Omit<typeof applicationDocuments.$inferInsert, 'id' | 'createdAt' | 'deletedAt'>;
@@ -34,6 +34,21 @@ export function createDocumentsRepository(db: Database) {
   }
 
   return {
+    /** Staff's requests for the order's checklist items, oldest first. */
+    listRequests(orderId: number) {
+      return db
+        .select()
+        .from(applicationDocumentRequests)
+        .where(eq(applicationDocumentRequests.orderId, orderId))
+        .orderBy(asc(applicationDocumentRequests.id));
+    },
+
+    async insertRequest(values: typeof applicationDocumentRequests.$inferInsert) {
+      const [row] = await db.insert(applicationDocumentRequests).values(values).returning();
+      if (!row) throw new Error('insert into application_document_requests returned no row');
+      return row;
+    },
+
     async insert(values: NewDocument): Promise<DocumentRow> {
       const [row] = await db.insert(applicationDocuments).values(values).returning();
       if (!row) throw new Error('insert into application_documents returned no row');

@@ -10,11 +10,13 @@ import {
   checklistStatus,
   DOCUMENT_MESSAGES as D,
   type DocumentDirection,
+  type DocumentRequest,
   type DocumentView,
   documentLinks,
   type MemberChecklist,
   type MissingDocuments,
   type OrderChecklist,
+  openRequest,
 } from '../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -95,6 +97,7 @@ function toMemberChecklist(
   app: ChecklistSnapshot,
   member: MemberRow,
   documents: readonly DocumentRow[],
+  requests: readonly DocumentRequest[],
 ): MemberChecklist {
   const mine = documents
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
@@ -112,11 +115,14 @@ function toMemberChecklist(
       accept: { types: [...item.accept.types], maxBytes: item.accept.maxBytes },
       uploaded: item.uploaded,
       documents: item.documents,
+      ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
     })),
     otherDocuments: status.otherDocuments,
     complete: status.complete,
   };
 }
+
+const optionalRequest = (requested: ReturnType<typeof openRequest>) => (requested ? { requested } : {});
 
 const orderNotFound = () => formFailure(404, A.orderNotFound);
 const documentNotFound = () => formFailure(404, D.notFound);
@@ -183,7 +189,11 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
   }
 
   async function memberChecklistOf(order: Order, app: ChecklistSnapshot, member: MemberRow) {
-    return toMemberChecklist(order, app, member, await repository.listLive(order.id, 'from-customer'));
+    const [documents, requests] = await Promise.all([
+      repository.listLive(order.id, 'from-customer'),
+      repository.listRequests(order.id),
+    ]);
+    return toMemberChecklist(order, app, member, documents, requests);
   }
 
   const fileOf = (file: AcceptedUpload) => ({
@@ -200,8 +210,11 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
       const { order, app, members } = found;
-      const documents = await repository.listLive(order.id, 'from-customer');
-      const checklists = members.map((member) => toMemberChecklist(order, app, member, documents));
+      const [documents, requests] = await Promise.all([
+        repository.listLive(order.id, 'from-customer'),
+        repository.listRequests(order.id),
+      ]);
+      const checklists = members.map((member) => toMemberChecklist(order, app, member, documents, requests));
       return {
         ok: true,
         value: {
@@ -339,7 +352,14 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       file: AcceptedUpload,
       staffUserId: number,
-      { memberId = null }: { memberId?: number | null } = {},
+      {
+        memberId = null,
+        onRecorded,
+      }: {
+        memberId?: number | null;
+        /** Runs in the upload's transaction once the row is in (the back office's audit entry). */
+        onRecorded?: (tx: Database, document: DocumentView) => Promise<void>;
+      } = {},
     ): Promise<FormResult<DocumentView>> {
       return record(file, async (tx) => {
         const order = await orders.lockOrder(tx, orderId);
@@ -357,8 +377,38 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           uploadedBy: 'staff',
           uploadedByUserId: staffUserId,
         });
-        return { ok: true, value: toView(row, order.displayId) };
+        const document = toView(row, order.displayId);
+        await onRecorded?.(tx, document);
+        return { ok: true, value: document };
       });
+    },
+
+    /**
+     * Records staff's request for a member's checklist item again, with a note for the customer,
+     * in `tx` (the back office's transaction, with its status change and audit entry). The
+     * member's checklist shows the item as requested until the customer uploads a file for it.
+     */
+    async requestDocument(
+      tx: Database,
+      orderId: number,
+      { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
+      staffUserId: number,
+    ): Promise<FormResult<{ itemLabel: string; memberName: string }>> {
+      const applications = createApplicationsRepository(tx);
+      const app = await applications.findApplication(orderId);
+      if (!app) return orderNotFound();
+      const member = (await applications.listMembers(orderId)).find((m) => m.id === memberId);
+      if (!member) return formFailure(404, M.notFound);
+      const item = memberChecklistItems(app, member).find((i) => i.id === itemId);
+      if (!item) return formFailure(404, D.itemNotFound);
+      await createDocumentsRepository(tx).insertRequest({
+        orderId,
+        memberId,
+        itemId,
+        note,
+        requestedByUserId: staffUserId,
+      });
+      return { ok: true, value: { itemLabel: item.label, memberName: member.fullName } };
     },
 
     /**

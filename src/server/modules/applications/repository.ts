@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { orderInStatuses } from '../orders/service.ts';
@@ -15,6 +15,22 @@ export function createApplicationsRepository(db: Database) {
       const [row] = await db.insert(applicationOrders).values(values).returning();
       if (!row) throw new Error('insert into application_orders returned no row');
       return row;
+    },
+
+    /** A subquery of the ids of the orders for this service (by slug). */
+    orderIdsOfService(serviceSlug: string): SQLWrapper {
+      return db
+        .select({ id: applicationOrders.orderId })
+        .from(applicationOrders)
+        .where(eq(applicationOrders.serviceSlug, serviceSlug));
+    },
+
+    listApplications(orderIds: readonly number[]): Promise<ApplicationRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(applicationOrders)
+        .where(inArray(applicationOrders.orderId, [...orderIds]));
     },
 
     async findApplication(orderId: number): Promise<ApplicationRow | null> {

@@ -258,6 +258,24 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     checkoutInput,
 
     /**
+     * A subquery of the ids of the orders for one service, for another module's single statement
+     * (the back office's queue filter, decision 0068).
+     */
+    orderIdsOfService(serviceSlug: string) {
+      return repository.orderIdsOfService(serviceSlug);
+    },
+
+    /** What each of these service orders was started with: service, package and choices (the back office's queue). */
+    async snapshots(
+      orderIds: readonly number[],
+    ): Promise<Map<number, { serviceName: string; packageId: number; choices: ParameterChoices }>> {
+      const rows = await repository.listApplications(orderIds);
+      return new Map(
+        rows.map((r) => [r.orderId, { serviceName: r.serviceName, packageId: r.packageId, choices: r.choices }]),
+      );
+    },
+
+    /**
      * Starts an application: prices the package for the choices from the catalog, creates the
      * order (DOC-…, Payment pending) with its price snapshot, form definition and members in one
      * transaction. The same idempotency key again answers the same order (`created: false`).

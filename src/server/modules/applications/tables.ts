@@ -172,3 +172,28 @@ export const applicationDocuments = pgTable(
     check('application_documents_stored_check', sql`${t.deletedAt} IS NOT NULL OR ${t.storageKey} IS NOT NULL`),
   ],
 );
+
+/**
+ * Staff asking the customer for a member's checklist item again, with a note (the back office,
+ * decision 0068). The member's checklist shows the item as requested, with the note, until the
+ * customer uploads a file for it after the request; the rows stay as the record of what was asked.
+ */
+export const applicationDocumentRequests = pgTable(
+  'application_document_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => applicationMembers.id, { onDelete: 'cascade' }),
+    /** The checklist item (src/domain/applications/checklist.ts). */
+    itemId: text('item_id').notNull(),
+    /** What staff tell the customer about it (shown on the customer's checklist). */
+    note: text('note').notNull(),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_document_requests_order_idx').on(t.orderId, t.memberId, t.itemId)],
+);

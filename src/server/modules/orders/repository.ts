@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
@@ -29,8 +45,75 @@ function byLookup(ref: OrderLookup): SQL {
 const ofUser = (userId: number, kind?: OrderKind): SQL | undefined =>
   kind ? and(eq(orders.userId, userId), eq(orders.kind, kind)) : eq(orders.userId, userId);
 
+/** The back office's queue filters (decision 0068); other modules narrow it with subqueries of ids. */
+export interface StaffOrderFilter {
+  status?: OrderStatus | undefined;
+  kind?: OrderKind | undefined;
+  /** Created at or after. */
+  createdFrom?: Date | undefined;
+  /** Created before. */
+  createdBefore?: Date | undefined;
+  /** Only these orders (a subquery of order ids, e.g. the applications of one service). */
+  orderIdIn?: SQLWrapper | undefined;
+  /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
+  search?: { text: string; userIdIn: SQLWrapper } | undefined;
+}
+
+export type StaffSort = 'createdAt' | 'displayId' | 'status' | 'totalCents';
+
+function staffWhere(filter: StaffOrderFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.kind ? eq(orders.kind, filter.kind) : undefined,
+    filter.createdFrom ? gte(orders.createdAt, filter.createdFrom) : undefined,
+    filter.createdBefore ? lt(orders.createdAt, filter.createdBefore) : undefined,
+    filter.orderIdIn ? inArray(orders.id, filter.orderIdIn) : undefined,
+  ];
+  if (filter.search) {
+    const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(orders.displayId, like), ilike(orders.email, like), inArray(orders.userId, filter.search.userIdIn)),
+    );
+  }
+  return and(...conditions.filter((c) => c !== undefined));
+}
+
+/** When the order was paid: its first move out of Payment pending to anything but Cancelled. */
+const paidAt = sql<Date | null>`(select min(${orderStatusHistory.changedAt}) from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders}.${sql.identifier('id')} and ${orderStatusHistory.fromStatus} = 'Payment pending' and ${orderStatusHistory.toStatus} <> 'Cancelled')`;
+
 export function createOrdersRepository(db: Database) {
   return {
+    /** One page of every customer's orders for the back office, with when each was paid. */
+    listForStaff(
+      filter: StaffOrderFilter,
+      sort: { by: StaffSort; dir: 'asc' | 'desc' },
+      offset: number,
+      limit: number,
+    ) {
+      const direction = sort.dir === 'asc' ? asc : desc;
+      return db
+        .select({ order: orders, paidAt: paidAt.mapWith((v: string | Date | null) => (v ? new Date(v) : null)) })
+        .from(orders)
+        .where(staffWhere(filter))
+        .orderBy(direction(orders[sort.by]), direction(orders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countForStaff(filter: StaffOrderFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(orders).where(staffWhere(filter));
+      return row?.n ?? 0;
+    },
+
+    /** Any customer's order, with when it was paid (the back office). */
+    async findForStaff(ref: OrderLookup) {
+      const [row] = await db
+        .select({ order: orders, paidAt: paidAt.mapWith((v: string | Date | null) => (v ? new Date(v) : null)) })
+        .from(orders)
+        .where(byLookup(ref));
+      return row ?? null;
+    },
+
     /** The order with this customer-facing id placed with this e-mail (case-insensitive), or null. */
     async findByDisplayIdAndEmail(displayId: string, email: string) {
       const [row] = await db

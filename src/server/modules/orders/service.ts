@@ -19,10 +19,23 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
-import { createOrdersRepository, type OrderLookup, type OrderRow, type StatusHistoryRow } from './repository.ts';
+import {
+  createOrdersRepository,
+  type OrderLookup,
+  type OrderRow,
+  type StaffOrderFilter,
+  type StaffSort,
+  type StatusHistoryRow,
+} from './repository.ts';
 import { type OrderKind, orders } from './tables.ts';
 
-export type { OrderLookup } from './repository.ts';
+export type { OrderLookup, StaffOrderFilter, StaffSort } from './repository.ts';
+
+/** An order as the back office reads it: with when it was paid (its SLA clock's start). */
+export interface StaffOrder {
+  order: Order;
+  paidAt: Date | null;
+}
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['listForUser']>>[number];
 
@@ -205,6 +218,25 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         // The random display id was taken: draw another.
         if (attempt >= 9) throw new Error('could not find a free order display id in 10 attempts');
       }
+    },
+
+    /** One page of every customer's orders for the back office (decision 0068), with when each was paid. */
+    async listForStaff(
+      filter: StaffOrderFilter,
+      sort: { by: StaffSort; dir: 'asc' | 'desc' },
+      { page, limit }: Pagination,
+    ): Promise<ListData<StaffOrder>> {
+      const [rows, totalCount] = await Promise.all([
+        repository.listForStaff(filter, sort, (page - 1) * limit, limit),
+        repository.countForStaff(filter),
+      ]);
+      return { results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })), totalCount, page, limit };
+    },
+
+    /** Any customer's order (the back office; the caller has checked the role). */
+    async findForStaff(ref: OrderLookup): Promise<StaffOrder | null> {
+      const row = await repository.findForStaff(ref);
+      return row ? { order: toOrder(row.order), paidAt: row.paidAt } : null;
     },
 
     /** The user's order of this kind named by `ref`, or null (another user's order is null too). */

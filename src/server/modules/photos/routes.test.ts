@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { checkoutHref } from '../../../domain/payments/payment.ts';
-import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
 import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
-import { PHOTO_SIZES, type PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { tooFewPixelsMessage, tooManyPixelsMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
 import { mailMessages } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -22,22 +21,7 @@ import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
 import { photoOrderPhotos } from './tables.ts';
-
-/** A stand-in for the compliance engine: passes every photo and fits it to the size's exact pixels. */
-async function fakeAnalyse(_image: Buffer, size: PhotoSizeSpec) {
-  const fitted = await sharp({
-    create: { width: size.widthPx, height: size.heightPx, channels: 3, background: '#f4f4f4' },
-  })
-    .jpeg()
-    .toBuffer();
-  const report: ComplianceReport = {
-    sizeId: size.id,
-    checks: [{ rule: 'resolution', passed: true, measured: '1200 × 1200 px', expected: 'at least 600 px', fix: null }],
-    passed: true,
-    fitted: { widthPx: size.widthPx, heightPx: size.heightPx, bytes: fitted.length, headPercent: null },
-  };
-  return { report, fitted };
-}
+import { fakeAnalyse } from './testing.ts';
 
 let t: TestApp;
 let face: Buffer;

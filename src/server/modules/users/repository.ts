@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { Database } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
@@ -10,6 +10,23 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createUsersRepository(db: Database) {
   return {
+    /** A subquery of the ids of users whose name or e-mail contains `text` (the back office's search). */
+    idsMatching(text: string): SQLWrapper {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, like), ilike(users.email, like)));
+    },
+
+    listByIds(ids: readonly number[]): Promise<{ id: number; name: string; email: string }[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+    },
+
     async findByEmail(email: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row ?? null;

@@ -1,3 +1,4 @@
+import type { SQLWrapper } from 'drizzle-orm';
 import type { AdminUser, AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
@@ -206,6 +207,20 @@ export function createUsersService(
     async findAccountByEmail(email: string): Promise<Account | null> {
       const row = await repository.findByEmail(email);
       return row ? toAccount(row, admins) : null;
+    },
+
+    /**
+     * A subquery of the ids of users whose name or e-mail contains `text`, for another module's
+     * single statement (the back office's order search, decision 0068).
+     */
+    idsMatching(text: string): SQLWrapper {
+      return repository.idsMatching(text);
+    },
+
+    /** Name and e-mail of each of these users (the back office's lists). */
+    async contactsByIds(ids: readonly number[]): Promise<Map<number, { name: string; email: string }>> {
+      const rows = await repository.listByIds([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]));
     },
 
     async findAccountById(id: number): Promise<Account | null> {

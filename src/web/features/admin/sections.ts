@@ -13,6 +13,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
   { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
+  { label: 'Orders', to: ROUTES.ADMIN_ORDERS, role: 'staff' },
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },

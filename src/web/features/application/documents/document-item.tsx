@@ -27,6 +27,16 @@ export interface ItemActions {
   remove(document: DocumentView): Promise<void>;
 }
 
+/** Our team asked for this item again (decision 0068): their note, until a new upload answers it. */
+export function RequestedByTeam({ requested }: { requested: ChecklistItemStatus['requested'] }) {
+  if (!requested) return null;
+  return (
+    <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <span className="font-semibold">Requested by our team:</span> {requested.note}
+    </p>
+  );
+}
+
 /** A stored file: a thumbnail for images (the preview link), "Open" for PDFs, its name and size. */
 export function StoredFile({ document, children }: { document: DocumentView; children?: React.ReactNode }) {
   const image = document.type.startsWith('image/');
@@ -223,6 +233,7 @@ export function DocumentItem({
               {item.hint}
             </p>
           ) : null}
+          <RequestedByTeam requested={item.requested} />
         </div>
       </div>
 

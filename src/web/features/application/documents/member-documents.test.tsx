@@ -128,6 +128,22 @@ describe('a member’s documents', () => {
     );
   });
 
+  it('shows our team’s request for an item with their note', () => {
+    const list = checklist();
+    const requested = {
+      ...list,
+      items: list.items.map((i) =>
+        i.id === 'foreign-passport'
+          ? { ...i, requested: { note: 'The signature page is cut off', at: '2026-11-30T11:00:00.000Z' } }
+          : i,
+      ),
+    };
+    show(requested);
+    expect(within(item('Current foreign passport')).getByText('The signature page is cut off')).toBeTruthy();
+    expect(within(item('Current foreign passport')).getByText('Requested by our team:')).toBeTruthy();
+    expect(within(item('Photo')).queryByText('Requested by our team:')).toBeNull();
+  });
+
   it('shows an image’s thumbnail from its preview link', () => {
     show(checklist({ photo: [stored(12, 'photo', 'me.jpg', 'image/jpeg')] }));
     const thumbnail = within(item('Photo')).getByRole('img', { name: 'Preview of me.jpg' });

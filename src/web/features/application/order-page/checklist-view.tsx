@@ -1,6 +1,7 @@
 import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
+import { RequestedByTeam } from '../documents/document-item.tsx';
 
 /** One stored file: its name (cut to 500 characters by the server), size and date, with Preview and Download. */
 export function DocumentLine({ document }: { document: DocumentView }) {
@@ -69,6 +70,9 @@ export function ChecklistView({ checklist }: { checklist: MemberChecklist }) {
                 </span>
               </span>
             </p>
+            <div className="pl-6">
+              <RequestedByTeam requested={item.requested} />
+            </div>
             {item.documents.length > 0 ? (
               <div className="mt-1.5 space-y-1.5 pl-6">
                 {item.documents.map((document) => (

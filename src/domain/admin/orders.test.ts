@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { daysLeft, orderQueueQuery, processingDays, slaOf } from './orders.ts';
+
+describe('processingDays', () => {
+  it('reads the upper bound of the published processing time in calendar days', () => {
+    expect(processingDays('Usually 6–10 weeks after VFS Global receives the file')).toBe(70);
+    expect(processingDays('About 10–15 working days after VFS Global receives the file')).toBe(21);
+    expect(processingDays('1–3 business days after the consulate receives the file')).toBe(5);
+    expect(processingDays('About 30 working days after the consulate receives the file')).toBe(42);
+    expect(processingDays('Up to 2 months')).toBe(60);
+    expect(processingDays('Same day in person; 10–12 business days by post')).toBe(17);
+  });
+
+  it('answers null when the text names no figure', () => {
+    expect(processingDays('Same day in person at the consulate, or a few weeks by mail')).toBeNull();
+    expect(processingDays(null)).toBeNull();
+  });
+});
+
+describe('slaOf', () => {
+  const promise = { days: 10, basis: 'test' };
+  const paidAt = new Date('2026-11-01T12:00:00Z');
+
+  it('waits until the order is paid, runs until the due date, then is overdue', () => {
+    expect(slaOf({ status: 'Payment pending', paidAt: null }, promise, paidAt).state).toBe('waiting');
+    const running = slaOf({ status: 'In review', paidAt }, promise, new Date('2026-11-05T12:00:00Z'));
+    expect(running).toMatchObject({ state: 'running', dueAt: '2026-11-11T12:00:00.000Z' });
+    expect(daysLeft(running, new Date('2026-11-05T12:00:00Z'))).toBe(6);
+    expect(slaOf({ status: 'Submitted', paidAt }, promise, new Date('2026-11-12T00:00:00Z')).state).toBe('overdue');
+  });
+
+  it('stops once the work is decided or over', () => {
+    for (const status of ['Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled']) {
+      expect(slaOf({ status, paidAt }, promise, new Date('2027-01-01')).state).toBe('stopped');
+    }
+  });
+});
+
+describe('orderQueueQuery', () => {
+  it('reads a status in any casing, drops empty filters, and refuses a bad date', () => {
+    expect(orderQueueQuery.parse({ status: 'in review', service: '', from: '' })).toMatchObject({
+      status: 'In review',
+      service: undefined,
+      from: undefined,
+      sort: 'createdAt',
+      dir: 'desc',
+      page: 1,
+    });
+    expect(orderQueueQuery.safeParse({ from: '2026-13-45' }).success).toBe(false);
+    expect(orderQueueQuery.safeParse({ status: 'Lost' }).success).toBe(false);
+  });
+});

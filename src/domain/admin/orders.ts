@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { applicationOrderSchema } from '../applications/application.ts';
+import {
+  checklistItemIdSchema,
+  DOCUMENT_REQUEST_MESSAGES,
+  documentSchema,
+  orderChecklistSchema,
+} from '../applications/documents.ts';
+import { CURRENCIES } from '../catalog/money.ts';
+import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
+import { photoOrderSchema } from '../photos/orders.ts';
+import { adminListQuery } from './list-query.ts';
+
+/**
+ * The back office's order queue and order detail (issue 13 items 1 and 2, decision 0068): the
+ * shared schemas of the API and the pages, and the SLA rule.
+ */
+
+export const ORDER_DESK_MESSAGES = {
+  listLoaded: 'Orders loaded',
+  loaded: 'Order loaded',
+  notFound: 'We could not find this order.',
+  statusChanged: 'Order status changed',
+  noteAdded: 'Note added',
+  documentSent: 'Document sent to the customer',
+  onlyServiceDocuments: 'Documents can be sent back only on service (DOC-…) orders.',
+  noteRequired: 'Write the note first',
+  noteTooLong: 'A note should not exceed 2000 characters',
+  dateInvalid: 'Use a date like 2026-11-28',
+} as const;
+const M = ORDER_DESK_MESSAGES;
+
+/** The queue's `service` filter for photo orders (every other value is a service slug). */
+export const PHOTO_ORDERS_FILTER = 'photos';
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), M.dateInvalid);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** GET /admin/orders and the /admin/orders page: sort, page, search (id, e-mail, name) and filters. */
+export const orderQueueQuery = adminListQuery(['createdAt', 'displayId', 'status', 'totalCents'] as const).extend({
+  status: optional(
+    z
+      .string()
+      .transform((v) => toOrderStatus(v))
+      .pipe(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+  ),
+  /** A service slug, or `photos` for photo orders. */
+  service: optional(
+    z
+      .string()
+      .trim()
+      .max(80)
+      .regex(/^[a-z0-9-]+$/, 'Unknown service'),
+  ),
+  /** Created on or after this UTC day. */
+  from: optional(isoDate),
+  /** Created on or before this UTC day. */
+  to: optional(isoDate),
+});
+export type OrderQueueQuery = z.infer<typeof orderQueueQuery>;
+
+/**
+ * Where an order stands against its promised processing time: `waiting` until it is paid (no
+ * clock yet), `running` with days left, `overdue` past its due date, `stopped` in a final or
+ * decided status (Approved, Rejected, Completed, Refunded, Cancelled).
+ */
+export const slaSchema = z.object({
+  state: z.enum(['waiting', 'running', 'overdue', 'stopped']),
+  /** When the clock started: the payment (the first move out of Payment pending). */
+  startedAt: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  /** The promised days the due date is counted with, and where they came from. */
+  days: z.number(),
+  basis: z.string(),
+});
+export type Sla = z.infer<typeof slaSchema>;
+
+export const queuedOrderSchema = z.object({
+  id: z.number(),
+  displayId: z.string(),
+  kind: z.enum(['service', 'photo']),
+  title: z.string(),
+  status: z.string(),
+  customer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  /** The service name (service orders) or SevaPhotos. */
+  service: z.string(),
+  totalCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  createdAt: z.string(),
+  sla: slaSchema,
+});
+export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
+
+/** An internal note on an order: staff only, never in a customer's answer or page. */
+export const orderNoteSchema = z.object({
+  id: z.number(),
+  authorEmail: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
+export const NOTE_MAX_LENGTH = 2000;
+
+/** POST /admin/orders/{ref}/notes and the detail page's note form. */
+export const addOrderNoteSchema = z.object({
+  body: z.string({ error: M.noteRequired }).trim().min(1, M.noteRequired).max(NOTE_MAX_LENGTH, M.noteTooLong),
+});
+export type AddOrderNote = z.infer<typeof addOrderNoteSchema>;
+
+/** POST /admin/orders/{ref}/status and the detail page's status form. */
+export const changeOrderStatusSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Choose a status' }),
+  remark: z
+    .string()
+    .trim()
+    .max(STATUS_REMARK_MAX_LENGTH, `The remark should not exceed ${STATUS_REMARK_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type ChangeOrderStatus = z.infer<typeof changeOrderStatusSchema>;
+
+/** `{ref}`: a DOC-… or PHO-… id, or the order's number (like the customer's `{orderRef}`). */
+export const deskOrderParams = z.object({
+  ref: z
+    .string()
+    .regex(/^(?:(?:DOC|PHO)-\d{1,12}|[1-9]\d{0,9})$/, M.notFound)
+    .refine((ref) => !/^\d/.test(ref) || Number(ref) <= 2_147_483_647, M.notFound),
+});
+
+export function parseDeskOrderRef(ref: string): { displayId: string } | { id: number } {
+  return /^\d+$/.test(ref) ? { id: Number(ref) } : { displayId: ref };
+}
+
+/** A member's answers with the form version the order started with (rendered as the customer reads them). */
+export const memberAnswersSchema = z.object({
+  memberId: z.number(),
+  answers: z.record(z.string(), z.unknown()),
+  reviewed: z.boolean(),
+});
+
+/** GET /admin/orders/{ref}: everything staff need to work the order. */
+export const deskOrderSchema = z.object({
+  id: z.number(),
+  displayId: z.string(),
+  kind: z.enum(['service', 'photo']),
+  title: z.string(),
+  status: z.string(),
+  customer: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  sla: slaSchema,
+  /** The statuses staff may move the order to now (the transition table, actor `staff`). */
+  nextStatuses: z.array(z.enum(ORDER_STATUSES)),
+  notes: z.array(orderNoteSchema),
+  service: z
+    .object({
+      order: applicationOrderSchema,
+      /** The form definition version the order started with (FormDefinition JSON), or null. */
+      definition: z.unknown().nullable(),
+      answers: z.array(memberAnswersSchema),
+      checklist: orderChecklistSchema,
+      documents: z.array(documentSchema),
+    })
+    .nullable(),
+  photo: photoOrderSchema.nullable(),
+});
+export type DeskOrder = z.infer<typeof deskOrderSchema>;
+
+const DAY_MS = 86_400_000;
+
+/** Statuses where the work is decided or over: the clock no longer runs. */
+const CLOCK_STOPPED = new Set(['Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled']);
+
+/** Promised days when a package's text names no figure we can read (documented in decision 0068). */
+export const DEFAULT_SERVICE_DAYS = 30;
+/** Photo orders: the catalog has no processing time; digital photos are promised within 2 days. */
+export const PHOTO_ORDER_DAYS = 2;
+
+/**
+ * The promised calendar days in a package's published processing time, or null: the upper bound
+ * of the first figure or range with a unit ('Usually 6–10 weeks …' → 70, 'About 10–15 working
+ * days …' → 21, '1–3 business days' → 5). Working/business days count 7 calendar days per 5.
+ */
+export function processingDays(text: string | null | undefined): number | null {
+  if (!text) return null;
+  const match = /(\d+)(?:\s*(?:–|-|to)\s*(\d+))?\s*(working days?|business days?|days?|weeks?|months?)/i.exec(text);
+  if (!match) return null;
+  const amount = Number(match[2] ?? match[1]);
+  const unit = (match[3] ?? '').toLowerCase();
+  if (unit.startsWith('week')) return amount * 7;
+  if (unit.startsWith('month')) return amount * 30;
+  if (unit.startsWith('working') || unit.startsWith('business')) return Math.ceil((amount * 7) / 5);
+  return amount;
+}
+
+/** The order's SLA clock at `now`. */
+export function slaOf(
+  { status, paidAt }: { status: string; paidAt: Date | null },
+  promise: { days: number; basis: string },
+  now: Date,
+): Sla {
+  const startedAt = paidAt?.toISOString() ?? null;
+  const dueAt = paidAt ? new Date(paidAt.getTime() + promise.days * DAY_MS) : null;
+  const base = { startedAt, dueAt: dueAt?.toISOString() ?? null, days: promise.days, basis: promise.basis };
+  if (CLOCK_STOPPED.has(status)) return { ...base, state: 'stopped' };
+  if (!dueAt) return { ...base, state: 'waiting' };
+  return { ...base, state: now.getTime() > dueAt.getTime() ? 'overdue' : 'running' };
+}
+
+/** Whole days from `now` to the due date (negative once overdue), for the clock's label. */
+export function daysLeft(sla: Sla, now: Date): number | null {
+  if (!sla.dueAt) return null;
+  return Math.floor((Date.parse(sla.dueAt) - now.getTime()) / DAY_MS);
+}
+
+/** One choice of the queue's service filter. */
+export const serviceFilterOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type ServiceFilterOption = z.infer<typeof serviceFilterOptionSchema>;
+
+/** The staff-authorised links of an order's document (GET /admin/orders/{ref}/documents/{id}/…). */
+export function deskDocumentLinks(displayId: string, documentId: number) {
+  const base = `/api/v1/admin/orders/${displayId}/documents/${documentId}`;
+  return { download: `${base}/download`, preview: `${base}/preview` };
+}
+
+/** POST /admin/orders/{ref}/document-requests and the detail page's request form. */
+export const requestDocumentSchema = z.object({
+  memberId: z.coerce.number({ error: 'Choose the member' }).int().positive('Choose the member'),
+  itemId: checklistItemIdSchema,
+  note: z
+    .string({ error: DOCUMENT_REQUEST_MESSAGES.noteRequired })
+    .trim()
+    .min(1, DOCUMENT_REQUEST_MESSAGES.noteRequired)
+    .max(STATUS_REMARK_MAX_LENGTH, DOCUMENT_REQUEST_MESSAGES.noteTooLong),
+});
+export type RequestDocument = z.infer<typeof requestDocumentSchema>;
+
+/** The staff-authorised links of a photo order's photo: as uploaded, fitted, and the 4×6 in print sheet. */
+export function deskPhotoLinks(displayId: string, itemId: number, photoId: number) {
+  const base = `/api/v1/admin/orders/${displayId}/items/${itemId}/photos/${photoId}`;
+  return { original: `${base}/original`, fitted: `${base}/fitted`, printSheet: `${base}/print-sheet` };
+}

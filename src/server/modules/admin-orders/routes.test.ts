@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { smallPng } from '../../test/upload-fixtures.ts';
+import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
+import { auditLog } from '../audit/tables.ts';
+import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
+import { orderStatusHistory } from '../orders/tables.ts';
+import { fakeAnalyse, testFace } from '../photos/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
+
+let t: TestApp;
+let staff: { token: string; email: string; id: number };
+beforeAll(async () => {
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
+  staff = await createStaffUser(t.app, t.database.db, 'staff');
+});
+afterAll(() => t.close());
+
+const DAY_MS = 86_400_000;
+
+/** A customer with a paid New OCI Card application (Order pending: every document counts as in for the test). */
+async function paidApplication(name = 'Meera Iyer') {
+  const customer = await createSignedInUser(t.app, { name, email: uniqueEmail('meera') });
+  const order = await startApplication(t.app, customer.token);
+  await moveOrderTo(t.app, order.id, 'Forms incomplete');
+  return { customer, order };
+}
+
+async function photoOrder(token: string) {
+  const res = await apiCall(t.app, 'POST', '/photo-orders', token, { idempotencyKey: randomUUID() });
+  expect(res.statusCode).toBe(201);
+  return res.json().data as { id: number; displayId: string };
+}
+
+const asStaff = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  apiCall(t.app, method, url, staff.token, payload);
+
+const auditEntries = (displayId: string, action: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectId, displayId), eq(auditLog.action, action)));
+
+async function sendDocument(token: string | null, ref: string, query = '') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${ref}/documents${query}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
+    payload: multipart([filePart('receipt.png', await smallPng(), 'image/png')]),
+  });
+}
+
+describe('the back office order endpoints', () => {
+  it('answer a visitor 401 and a customer 403, every one of them', async () => {
+    const { customer, order } = await paidApplication();
+    const ref = order.displayId;
+    const calls: [method: 'GET' | 'POST', url: string, payload?: object][] = [
+      ['GET', '/admin/orders'],
+      ['GET', `/admin/orders/${ref}`],
+      ['POST', `/admin/orders/${ref}/status`, { status: 'Cancelled' }],
+      ['POST', `/admin/orders/${ref}/notes`, { body: 'note' }],
+      ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
+      ['GET', `/admin/orders/${ref}/documents/1/download`],
+      ['GET', `/admin/orders/${ref}/documents/1/preview`],
+    ];
+    for (const [method, url, payload] of calls) {
+      const visitor = await apiCall(t.app, method, url, null, payload);
+      expect(visitor.statusCode, `${method} ${url}`).toBe(401);
+      const refused = await apiCall(t.app, method, url, customer.token, payload);
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+      expect(refused.json().message).toBe('You do not have access to this page.');
+    }
+    expect((await sendDocument(null, ref)).statusCode).toBe(401);
+    expect((await sendDocument(customer.token, ref)).statusCode).toBe(403);
+    // Nothing changed.
+    expect((await asStaff('GET', `/admin/orders/${ref}`)).json().data).toMatchObject({
+      status: 'Forms incomplete',
+      notes: [],
+    });
+  });
+});
+
+describe('GET /admin/orders', () => {
+  it('lists every customer’s orders, filtered by status, service and dates, searched by id, e-mail and name', async () => {
+    const { customer, order } = await paidApplication('Zubin Queuetest');
+    const photo = await photoOrder(customer.token);
+    const list = async (query: string) => {
+      const res = await asStaff('GET', `/admin/orders?limit=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.results as { displayId: string }[]).map((r) => r.displayId);
+    };
+
+    const byName = await asStaff('GET', '/admin/orders?q=zubin%20queuetest');
+    expect(byName.json().data.totalCount).toBe(2);
+    expect(byName.json().data.results).toEqual([
+      expect.objectContaining({
+        displayId: photo.displayId,
+        kind: 'photo',
+        status: 'Payment pending',
+        service: 'SevaPhotos',
+        customer: { id: expect.any(Number), name: 'Zubin Queuetest', email: customer.email },
+        sla: expect.objectContaining({ state: 'waiting', dueAt: null }),
+      }),
+      expect.objectContaining({ displayId: order.displayId, kind: 'service', service: 'OCI Card' }),
+    ]);
+    expect(await list(`q=${order.displayId}`)).toEqual([order.displayId]);
+    expect(await list(`q=${encodeURIComponent(customer.email.toUpperCase())}`)).toEqual([
+      photo.displayId,
+      order.displayId,
+    ]);
+    expect(await list(`q=zubin&service=photos`)).toEqual([photo.displayId]);
+    expect(await list(`q=zubin&service=oci-card`)).toEqual([order.displayId]);
+    expect(await list(`q=zubin&service=renunciation`)).toEqual([]);
+    expect(await list(`q=zubin&status=forms%20incomplete`)).toEqual([order.displayId]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await list(`q=zubin&from=${today}&to=${today}`)).toHaveLength(2);
+    expect(await list(`q=zubin&to=2000-01-01`)).toEqual([]);
+    expect(await list(`q=zubin&sort=displayId&dir=asc`)).toEqual(
+      [order.displayId, photo.displayId].sort((a, b) => a.localeCompare(b)),
+    );
+    // One page at a time.
+    const paged = await asStaff('GET', '/admin/orders?q=zubin&limit=1&page=2');
+    expect(paged.json().data).toMatchObject({ totalCount: 2, page: 2, limit: 1 });
+    expect(paged.json().data.results).toHaveLength(1);
+    expect((await asStaff('GET', '/admin/orders?status=Lost')).statusCode).toBe(400);
+  });
+
+  it('runs the SLA clock from the payment against the package’s published processing time, and flags overdue', async () => {
+    const { order } = await paidApplication('Kiran Slatest');
+    const row = async () => (await asStaff('GET', '/admin/orders?q=kiran%20slatest')).json().data.results[0];
+    const running = await row();
+    // New OCI Card from the USA: 'Usually 6–10 weeks …' → 70 days.
+    expect(running.sla).toMatchObject({ state: 'running', days: 70 });
+    expect(running.sla.basis).toContain('10 weeks');
+    expect(Date.parse(running.sla.dueAt) - Date.parse(running.sla.startedAt)).toBe(70 * DAY_MS);
+
+    // Paid 71 days ago.
+    await t.database.db
+      .update(orderStatusHistory)
+      .set({ changedAt: new Date(Date.now() - 71 * DAY_MS) })
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.fromStatus, 'Payment pending')));
+    expect((await row()).sla.state).toBe('overdue');
+    await moveOrderTo(t.app, order.id, 'Cancelled', 'staff');
+    expect((await row()).sla.state).toBe('stopped');
+  });
+});
+
+describe('GET /admin/orders/:ref', () => {
+  it('shows a service order with its customer, members, answers, checklist, documents and next statuses', async () => {
+    const { customer, order } = await paidApplication('Anita Detail');
+    const res = await asStaff('GET', `/admin/orders/${order.displayId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      displayId: order.displayId,
+      kind: 'service',
+      status: 'Forms incomplete',
+      customer: { name: 'Anita Detail', email: customer.email },
+      nextStatuses: ['Cancelled', 'Refunded'],
+      photo: null,
+    });
+    expect(data.service.order.members).toHaveLength(1);
+    expect(data.service.answers).toEqual([{ memberId: order.members[0]?.id, answers: {}, reviewed: false }]);
+    expect(data.service.definition).toMatchObject({ version: expect.any(Number) });
+    expect(data.service.checklist.members[0].items.length).toBeGreaterThan(0);
+    expect(data.service.documents).toEqual([]);
+    expect((await asStaff('GET', '/admin/orders/DOC-1')).statusCode).toBe(404);
+    // The order's number names it too, like the customer's {orderRef}.
+    expect((await asStaff('GET', `/admin/orders/${order.id}`)).json().data.displayId).toBe(order.displayId);
+    expect((await asStaff('GET', '/admin/orders/ABC-1')).statusCode).toBe(400);
+  });
+
+  it('lets staff download a photo order’s photos: as uploaded, fitted and the print sheet', async () => {
+    const customer = await createSignedInUser(t.app);
+    const photo = await photoOrder(customer.token);
+    const item = await apiCall(t.app, 'POST', `/photo-orders/${photo.displayId}/items`, customer.token, {
+      photoSize: 'oci-photo',
+    });
+    const itemId = item.json().data.items[0].id as number;
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/photo-orders/${photo.displayId}/items/${itemId}/photos`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+      payload: multipart([filePart('me.jpg', await testFace(), 'image/jpeg')]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photoId = uploaded.json().data.id as number;
+    await t.runJobs();
+
+    const base = `/admin/orders/${photo.displayId}/items/${itemId}/photos/${photoId}`;
+    for (const which of ['original', 'fitted', 'print-sheet']) {
+      expect((await apiCall(t.app, 'GET', `${base}/${which}`, null)).statusCode).toBe(401);
+      expect((await apiCall(t.app, 'GET', `${base}/${which}`, customer.token)).statusCode).toBe(403);
+      const file = await asStaff('GET', `${base}/${which}`);
+      expect(file.statusCode, `${which}: ${file.body}`).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+    }
+    const detail = await asStaff('GET', `/admin/orders/${photo.displayId}`);
+    expect(detail.json().data.photo.items[0].photos[0]).toMatchObject({ id: photoId, state: 'done' });
+    expect(
+      (await asStaff('GET', `/admin/orders/${photo.displayId}/items/${itemId}/photos/999999/original`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows a photo order with its items', async () => {
+    const customer = await createSignedInUser(t.app);
+    const photo = await photoOrder(customer.token);
+    const res = await asStaff('GET', `/admin/orders/${photo.displayId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: 'photo', service: null, photo: { displayId: photo.displayId } });
+  });
+});
+
+describe('POST /admin/orders/:ref/status', () => {
+  it('moves the order as staff with a remark: timeline, notification, e-mail and audit entry together', async () => {
+    const { customer, order } = await paidApplication();
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+      status: 'In review',
+      remark: 'Checking your passport scan',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ fromStatus: 'Order pending', status: 'In review', by: 'staff' });
+
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data.timeline.at(-1)).toMatchObject({
+      status: 'In review',
+      remark: 'Checking your passport scan',
+    });
+    const notes = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=10', customer.token);
+    expect(JSON.stringify(notes.json().data)).toContain('Checking your passport scan');
+    const mails = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.subject, `%${order.displayId} is now In review%`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(customer.email);
+    expect(await auditEntries(order.displayId, 'order.status')).toEqual([
+      expect.objectContaining({
+        actorId: staff.id,
+        actorEmail: staff.email,
+        subjectType: 'order',
+        before: { status: 'Order pending' },
+        after: { status: 'In review', remark: 'Checking your passport scan' },
+      }),
+    ]);
+  });
+
+  it('refuses a move the transition table does not give staff, and records nothing', async () => {
+    const { order } = await paidApplication();
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/status`, { status: 'Approved' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This order cannot be moved from Forms incomplete to Approved.');
+    expect(await auditEntries(order.displayId, 'order.status')).toEqual([]);
+    const tooLong = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+      status: 'Cancelled',
+      remark: 'x'.repeat(1001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe('POST /admin/orders/:ref/notes', () => {
+  it('keeps an internal note for staff, audited, that no customer answer or page shows', async () => {
+    const { customer, order } = await paidApplication();
+    const secret = `Internal only ${randomUUID()}`;
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/notes`, { body: secret });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ body: secret, authorEmail: staff.email });
+    const detail = await asStaff('GET', `/admin/orders/${order.displayId}`);
+    expect(detail.json().data.notes).toEqual([expect.objectContaining({ body: secret })]);
+    expect(await auditEntries(order.displayId, 'order.note')).toHaveLength(1);
+    expect((await asStaff('POST', `/admin/orders/${order.displayId}/notes`, { body: '  ' })).statusCode).toBe(400);
+
+    // Every customer read of the order (the customer's order page and dashboard render from these).
+    const ref = order.displayId;
+    const memberId = order.members[0]?.id;
+    for (const url of [
+      `/application/order/${ref}`,
+      `/application/order/${ref}/members`,
+      `/application/order/${ref}/form`,
+      `/application/order/${ref}/members/${memberId}/form`,
+      `/application/order/${ref}/checklist`,
+      `/application/order/${ref}/documents`,
+      '/users/orders',
+      '/users/dashboard',
+      '/users/notification?page=1&limit=100',
+    ]) {
+      const answer = await apiCall(t.app, 'GET', url, customer.token);
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).not.toContain(secret);
+    }
+  });
+});
+
+describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/)', () => {
+  it('sends a checked file back to the customer, audited, shown among the documents from our team', async () => {
+    const { customer, order } = await paidApplication();
+    const res = await sendDocument(staff.token, order.displayId);
+    expect(res.statusCode, res.body).toBe(201);
+    const document = res.json().data;
+    expect(document).toMatchObject({ direction: 'to-customer', uploadedBy: 'staff', name: 'receipt.png' });
+
+    const theirs = await apiCall(
+      t.app,
+      'GET',
+      `/application/order/${order.displayId}/documents?direction=to-customer`,
+      customer.token,
+    );
+    expect(theirs.json().data.results).toEqual([expect.objectContaining({ id: document.id })]);
+    expect(await auditEntries(order.displayId, 'order.document')).toEqual([
+      expect.objectContaining({ after: { documentId: document.id, name: 'receipt.png', memberId: null } }),
+    ]);
+
+    const download = await asStaff('GET', `/admin/orders/${order.displayId}/documents/${document.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.headers['cache-control']).toContain('no-store');
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}/documents/999999/download`)).statusCode).toBe(404);
+
+    const forMember = await sendDocument(staff.token, order.displayId, `?memberId=${order.members[0]?.id}`);
+    expect(forMember.json().data.memberId).toBe(order.members[0]?.id);
+    expect((await sendDocument(staff.token, order.displayId, '?memberId=999999')).statusCode).toBe(404);
+  });
+
+  it('refuses a photo order and a disguised file', async () => {
+    const customer = await createSignedInUser(t.app);
+    const photo = await photoOrder(customer.token);
+    expect((await sendDocument(staff.token, photo.displayId)).statusCode).toBe(409);
+    const { order } = await paidApplication();
+    const disguised = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.displayId}/documents`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(staff.token) },
+      payload: multipart([filePart('receipt.pdf', Buffer.from('MZ not a pdf at all'), 'application/pdf')]),
+    });
+    expect(disguised.statusCode).toBe(415);
+    expect(await auditEntries(order.displayId, 'order.document')).toEqual([]);
+  });
+});
+
+describe('POST /admin/orders/:ref/document-requests', () => {
+  it('sends an order in review back with the request: the customer’s checklist shows it with the note until they upload', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId,
+      itemId: 'foreign-passport',
+      note: 'The signature page is cut off',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ itemLabel: 'Current foreign passport', status: 'Forms incomplete' });
+
+    const checklist = async () =>
+      (
+        await apiCall(
+          t.app,
+          'GET',
+          `/application/order/${order.displayId}/members/${memberId}/checklist`,
+          customer.token,
+        )
+      )
+        .json()
+        .data.items.find((i: { id: string }) => i.id === 'foreign-passport');
+    expect((await checklist()).requested).toEqual({ note: 'The signature page is cut off', at: expect.any(String) });
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(page.json().data).toMatchObject({ status: 'Forms incomplete' });
+    expect(page.json().data.timeline.at(-1).remark).toContain('The signature page is cut off');
+    expect(await auditEntries(order.displayId, 'order.document-request')).toEqual([
+      expect.objectContaining({
+        after: {
+          memberId,
+          itemId: 'foreign-passport',
+          note: 'The signature page is cut off',
+          status: 'Forms incomplete',
+        },
+      }),
+    ]);
+
+    // The customer's upload after the request answers it.
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${order.displayId}/members/${memberId}/documents/foreign-passport`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+      payload: multipart([filePart('passport.png', await smallPng(), 'image/png')]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect((await checklist()).requested).toBeUndefined();
+  });
+
+  it('notifies a customer already completing the order, and refuses other statuses, members and items', async () => {
+    const { customer, order } = await paidApplication();
+    const memberId = order.members[0]?.id ?? 0;
+    const url = `/admin/orders/${order.displayId}/document-requests`;
+    const ok = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'Please smile less' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.status).toBe('Forms incomplete');
+    const panel = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=10', customer.token);
+    expect(JSON.stringify(panel.json().data)).toContain('Please smile less');
+
+    expect((await asStaff('POST', url, { memberId: 999999, itemId: 'photo', note: 'x' })).statusCode).toBe(404);
+    expect((await asStaff('POST', url, { memberId, itemId: 'no-such-item', note: 'x' })).statusCode).toBe(404);
+    expect((await asStaff('POST', url, { memberId, itemId: 'photo', note: ' ' })).statusCode).toBe(400);
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    const refused = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(await auditEntries(order.displayId, 'order.document-request')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,246 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { StaffActor } from '../../../domain/admin/audit.ts';
+import {
+  addOrderNoteSchema,
+  changeOrderStatusSchema,
+  deskOrderParams,
+  deskOrderSchema,
+  ORDER_DESK_MESSAGES as M,
+  orderNoteSchema,
+  orderQueueQuery,
+  queuedOrderSchema,
+  requestDocumentSchema,
+} from '../../../domain/admin/orders.ts';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import {
+  DOCUMENT_REQUEST_MESSAGES,
+  documentSchema,
+  STORED_FILE_TYPES,
+} from '../../../domain/applications/documents.ts';
+import { statusChangeSchema } from '../../../domain/orders/status.ts';
+import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
+import { HttpError, valueOrThrow } from '../../http/errors.ts';
+import { idParams } from '../../http/id-params.ts';
+import { currentUser } from '../../plugins/session.ts';
+import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
+
+const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
+const photoParams = deskOrderParams.extend({ itemId: idParams.shape.id, photoId: idParams.shape.id });
+
+const fileResponse = {
+  description: 'The file, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
+  content: Object.fromEntries(
+    STORED_FILE_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+  ),
+};
+
+const uploadForm = z
+  .object({ file: z.string().meta({ format: 'binary', description: 'The one file: JPEG, PNG, HEIC or PDF' }) })
+  .nullish();
+
+const sendQuery = z.object({
+  memberId: idParams.shape.id.optional().describe("The member the document is for; absent for the whole order's"),
+});
+
+/** The signed-in staff member, as the audit log names them. */
+function staff(request: FastifyRequest): StaffActor {
+  const { viewer } = currentUser(request);
+  return { id: viewer.id, email: viewer.email };
+}
+
+/**
+ * The back office's orders (issue 13 items 1 and 2, decision 0068), staff and admins only: the
+ * queue, one order, and the actions on it. SPEC.md §7 `/admin-order/documents/` is
+ * `POST /admin/orders/{ref}/documents`.
+ */
+export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { adminOrders } = app.services;
+  const tags = ['admin'];
+  const preHandler = app.requireRole('staff');
+
+  app.get(
+    '/admin/orders',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Every order (DOC-… and PHO-…): filter by status, service and dates, search, sort, page; with SLA',
+        querystring: orderQueueQuery,
+        response: { 200: listEnvelopeSchema(queuedOrderSchema) },
+      },
+    },
+    async (request) => ok(await adminOrders.list(request.query), M.listLoaded),
+  );
+
+  app.get(
+    '/admin/orders/:ref',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'One order as staff work it: customer, members, answers, documents, checklist or photos, notes',
+        params: deskOrderParams,
+        response: { 200: envelopeSchema(deskOrderSchema) },
+      },
+    },
+    async (request) => {
+      const order = await adminOrders.get(request.params.ref);
+      if (!order) throw new HttpError(404, M.notFound);
+      return ok(order, M.loaded);
+    },
+  );
+
+  app.post(
+    '/admin/orders/:ref/status',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Move the order along the transition table (as staff) with a remark; the customer is told',
+        params: deskOrderParams,
+        body: changeOrderStatusSchema,
+        response: { 200: envelopeSchema(statusChangeSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        valueOrThrow(await adminOrders.changeStatus(staff(request), request.params.ref, request.body)),
+        M.statusChanged,
+      ),
+  );
+
+  app.post(
+    '/admin/orders/:ref/notes',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Add an internal note (staff only; the customer never sees it)',
+        params: deskOrderParams,
+        body: addOrderNoteSchema,
+        response: { 201: envelopeSchema(orderNoteSchema) },
+      },
+    },
+    async (request, reply) => {
+      const note = valueOrThrow(await adminOrders.addNote(staff(request), request.params.ref, request.body));
+      return reply.status(201).send(ok(note, M.noteAdded, 201));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:ref/document-requests',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary:
+          "Ask the customer for a member's checklist item again, with a note their checklist shows (In review goes back to Forms incomplete)",
+        params: deskOrderParams,
+        body: requestDocumentSchema,
+        response: { 201: envelopeSchema(z.object({ itemLabel: z.string(), status: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const result = valueOrThrow(await adminOrders.requestDocument(staff(request), request.params.ref, request.body));
+      return reply.status(201).send(ok(result, DOCUMENT_REQUEST_MESSAGES.requested, 201));
+    },
+  );
+
+  for (const [action, disposition] of [
+    ['download', 'attachment'],
+    ['preview', 'inline'],
+  ] as const) {
+    app.get(
+      `/admin/orders/:ref/documents/:documentId/${action}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: disposition === 'inline' ? 'Show a document of the order' : 'Download a document of the order',
+          params: documentParams,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const file = valueOrThrow(await adminOrders.openDocument(request.params.ref, request.params.documentId));
+        return serveFile(reply, app.storage, file, { disposition });
+      },
+    );
+  }
+
+  for (const which of ['original', 'fitted'] as const) {
+    app.get(
+      `/admin/orders/:ref/items/:itemId/photos/:photoId/${which}`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            which === 'original'
+              ? 'Download a photo order’s photo as uploaded'
+              : 'Download the fitted photo (409 until fitted)',
+          params: photoParams,
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const { ref, itemId, photoId } = request.params;
+        return serveFile(reply, app.storage, valueOrThrow(await adminOrders.openPhoto(ref, itemId, photoId, which)));
+      },
+    );
+  }
+
+  app.get(
+    '/admin/orders/:ref/items/:itemId/photos/:photoId/print-sheet',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Download the fitted photo’s 4×6 in print sheet',
+        params: photoParams,
+        response: { 200: fileResponse },
+      },
+    },
+    async (request, reply) => {
+      const { ref, itemId, photoId } = request.params;
+      return serveMadeFile(reply, valueOrThrow(await adminOrders.photoPrintSheet(ref, itemId, photoId)));
+    },
+  );
+
+  // Only the upload route reads multipart bodies.
+  const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {
+    await registerUploadParsing(scope);
+    scope.post(
+      '/admin/orders/:ref/documents',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary:
+            'Send a document back to the customer (SPEC.md §7 /admin-order/documents/; multipart/form-data, one file)',
+          consumes: ['multipart/form-data'],
+          params: deskOrderParams,
+          querystring: sendQuery,
+          body: uploadForm,
+          response: { 201: envelopeSchema(documentSchema) },
+        },
+      },
+      async (request, reply) => {
+        const document = valueOrThrow(
+          await adminOrders.sendDocument(
+            staff(request),
+            request.params.ref,
+            (itemLimits) => app.uploads.acceptUpload(request, { itemLimits }),
+            { memberId: request.query.memberId ?? null },
+            DOCUMENT_UPLOAD,
+          ),
+        );
+        return reply.status(201).send(ok(document, M.documentSent, 201));
+      },
+    );
+  };
+  await app.register(uploadRoutes);
+};

@@ -1,0 +1,393 @@
+import { asc, eq } from 'drizzle-orm';
+import {
+  type AddOrderNote,
+  type ChangeOrderStatus,
+  DEFAULT_SERVICE_DAYS,
+  type DeskOrder,
+  ORDER_DESK_MESSAGES as M,
+  type OrderNote,
+  type OrderQueueQuery,
+  PHOTO_ORDER_DAYS,
+  PHOTO_ORDERS_FILTER,
+  parseDeskOrderRef,
+  processingDays,
+  type QueuedOrder,
+  type RequestDocument,
+  type ServiceFilterOption,
+  slaOf,
+} from '../../../domain/admin/orders.ts';
+import type { ListData } from '../../../domain/api/envelope.ts';
+import { DOCUMENT_REQUEST_MESSAGES, type DocumentView } from '../../../domain/applications/documents.ts';
+import { packageWording } from '../../../domain/catalog/choice-text.ts';
+import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import { BRANDS } from '../../../domain/config/site.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
+import type { Database } from '../../db/client.ts';
+import type { ServableFile } from '../../uploads/index.ts';
+import type {
+  ApplicationsService,
+  DocumentsService,
+  MemberFormsService,
+  ReceiveFile,
+} from '../applications/service.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { Order, OrdersService, StaffOrder } from '../orders/service.ts';
+import type { PhotosService } from '../photos/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { orderNotes } from './tables.ts';
+
+export interface AdminOrdersDeps {
+  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus'>;
+  users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
+  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
+  memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
+  documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
+  /** A document requested while the customer is already completing the order is told in their panel. */
+  notifications: Pick<NotificationsService, 'notify'>;
+  photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
+  catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
+  /** Every staff action writes its entry in the action's transaction (decision 0067). */
+  audit: Pick<AuditLog, 'record'>;
+  now?: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+const notFound = () => formFailure(404, M.notFound);
+
+/** Unwraps a read the back office makes as the order's owner (it cannot fail for an order that exists). */
+function owned<T>(result: FormResult<T>, what: string): T {
+  if (!result.ok) throw new Error(`reading ${what} of an existing order failed: ${result.message}`);
+  return result.value;
+}
+
+/**
+ * The back office's orders (issue 13 items 1 and 2, decision 0068): the queue with its SLA
+ * clocks, one order as staff work it, and staff's actions on it. Reads of an order's
+ * application, answers, checklist, documents and photo items go through the owning modules'
+ * customer reads with the order's own customer id, so staff see exactly what the customer sees
+ * (and the same formatting); every change writes its audit entry in its own transaction.
+ */
+export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  /** The promised processing time of a service order's package, as published for its choices. */
+  async function servicePromise(packageId: number, choices: ParameterChoices) {
+    const found = await deps.catalog.getPackage(packageId);
+    const text = found ? packageWording(found.pkg, choices).processingTime : null;
+    const days = processingDays(text);
+    return days === null
+      ? {
+          days: DEFAULT_SERVICE_DAYS,
+          basis: `No figure in the package's processing time: ${DEFAULT_SERVICE_DAYS} days`,
+        }
+      : { days, basis: `Published processing time: ${text}` };
+  }
+
+  const photoPromise = { days: PHOTO_ORDER_DAYS, basis: `Photo orders: ${PHOTO_ORDER_DAYS} days` };
+
+  async function promiseOf(order: Order, snapshot?: { packageId: number; choices: ParameterChoices }) {
+    if (order.kind === 'photo' || !snapshot) return photoPromise;
+    return servicePromise(snapshot.packageId, snapshot.choices);
+  }
+
+  async function notesOf(orderId: number): Promise<OrderNote[]> {
+    const rows = await db
+      .select()
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, orderId))
+      .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+    return rows.map((r) => ({
+      id: r.id,
+      authorEmail: r.authorEmail,
+      body: r.body,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    /** The services the queue can be filtered by, and photo orders. */
+    async serviceFilters(): Promise<ServiceFilterOption[]> {
+      const services = await deps.catalog.listServicesByBrand(BRANDS.docs);
+      return [
+        ...services.map((s) => ({ value: s.slug, label: s.name })),
+        { value: PHOTO_ORDERS_FILTER, label: 'Photo orders (SevaPhotos)' },
+      ];
+    },
+
+    /** Every customer's orders, filtered, searched, sorted and paged on the server, each with its SLA clock. */
+    async list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>> {
+      const page = await deps.orders.listForStaff(
+        {
+          status: query.status,
+          kind: query.service === PHOTO_ORDERS_FILTER ? 'photo' : query.service ? 'service' : undefined,
+          orderIdIn:
+            query.service && query.service !== PHOTO_ORDERS_FILTER
+              ? deps.applications.orderIdsOfService(query.service)
+              : undefined,
+          createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+          createdBefore: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+          search: query.q ? { text: query.q, userIdIn: deps.users.idsMatching(query.q) } : undefined,
+        },
+        { by: query.sort, dir: query.dir },
+        query,
+      );
+      const orders = page.results.map((r) => r.order);
+      const [contacts, snapshots] = await Promise.all([
+        deps.users.contactsByIds(orders.map((o) => o.userId)),
+        deps.applications.snapshots(orders.filter((o) => o.kind === 'service').map((o) => o.id)),
+      ]);
+      const at = now();
+      const results = await Promise.all(
+        page.results.map(async ({ order, paidAt }: StaffOrder): Promise<QueuedOrder> => {
+          const snapshot = snapshots.get(order.id);
+          const contact = contacts.get(order.userId);
+          return {
+            id: order.id,
+            displayId: order.displayId,
+            kind: order.kind,
+            title: order.title,
+            status: order.status,
+            customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
+            service: order.kind === 'photo' ? 'SevaPhotos' : (snapshot?.serviceName ?? order.title),
+            totalCents: order.totalCents,
+            currency: order.currency,
+            createdAt: order.createdAt.toISOString(),
+            sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshot), at),
+          };
+        }),
+      );
+      return { ...page, results };
+    },
+
+    /**
+     * One order as staff work it, or null: customer, SLA, the statuses staff may move it to,
+     * internal notes, and the service order's application, answers, checklist and documents or
+     * the photo order's items, photos, reports and delivery.
+     */
+    async get(orderRef: string): Promise<DeskOrder | null> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return null;
+      const { order, paidAt } = found;
+      const ref = { id: order.id };
+      const [contacts, notes, snapshots] = await Promise.all([
+        deps.users.contactsByIds([order.userId]),
+        notesOf(order.id),
+        order.kind === 'service' ? deps.applications.snapshots([order.id]) : Promise.resolve(undefined),
+      ]);
+      const contact = contacts.get(order.userId);
+      const base = {
+        id: order.id,
+        displayId: order.displayId,
+        kind: order.kind,
+        title: order.title,
+        status: order.status,
+        customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
+        sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshots?.get(order.id)), now()),
+        nextStatuses: nextStatuses(order.status, 'staff'),
+        notes,
+      };
+      if (order.kind === 'photo') {
+        return { ...base, service: null, photo: owned(await deps.photos.get(order.userId, ref), 'the photo order') };
+      }
+      const [application, form, checklist, documents] = await Promise.all([
+        deps.applications.getOrder(order.userId, ref),
+        deps.memberForms.orderForm(order.userId, ref),
+        deps.documents.orderChecklist(order.userId, ref),
+        deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
+      ]);
+      const app = owned(application, 'the application');
+      const answers = await Promise.all(
+        app.members.map(async (member) => {
+          const memberForm = owned(await deps.memberForms.memberForm(order.userId, ref, member.id), 'a member form');
+          return { memberId: member.id, answers: memberForm.answers, reviewed: memberForm.reviewDetails !== null };
+        }),
+      );
+      return {
+        ...base,
+        service: {
+          order: app,
+          definition: owned(form, 'the form').definition,
+          answers,
+          checklist: owned(checklist, 'the checklist'),
+          documents: owned(documents, 'the documents').results,
+        },
+        photo: null,
+      };
+    },
+
+    /**
+     * Moves the order along the transition table as staff, with a remark: the orders service
+     * writes the timeline entry, the customer's notification and e-mail; the audit entry commits
+     * with them.
+     */
+    async changeStatus(
+      actor: StaffActor,
+      orderRef: string,
+      { status, remark }: ChangeOrderStatus,
+    ): Promise<FormResult<StatusChange>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      return db.transaction(async (tx): Promise<FormResult<StatusChange>> => {
+        const result = await deps.orders.changeOrderStatus(
+          found.order.id,
+          status,
+          { by: { actor: 'staff', userId: actor.id }, remark },
+          tx,
+        );
+        if (!result.ok) {
+          return result.reason === 'not-found'
+            ? notFound()
+            : formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
+        }
+        await deps.audit.record(tx, {
+          actor,
+          action: 'order.status',
+          subject: { type: 'order', id: found.order.displayId },
+          before: { status: result.change.fromStatus },
+          after: { status: result.change.status, remark },
+        });
+        return { ok: true, value: result.change };
+      });
+    },
+
+    /** Adds an internal note (never shown to the customer), with its audit entry. */
+    async addNote(actor: StaffActor, orderRef: string, { body }: AddOrderNote): Promise<FormResult<OrderNote>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(orderNotes)
+          .values({ orderId: found.order.id, authorId: actor.id, authorEmail: actor.email, body })
+          .returning();
+        if (!row) throw new Error('insert into order_notes returned no row');
+        await deps.audit.record(tx, {
+          actor,
+          action: 'order.note',
+          subject: { type: 'order', id: found.order.displayId },
+          after: { noteId: row.id },
+        });
+        return {
+          ok: true,
+          value: { id: row.id, authorEmail: row.authorEmail, body: row.body, createdAt: row.createdAt.toISOString() },
+        };
+      });
+    },
+
+    /**
+     * Sends a document back to the customer (SPEC.md §7 /admin-order/documents/): checked and
+     * stored by `receive` (the app's acceptUpload), recorded by the documents service as a
+     * `to-customer` document, with its audit entry in the same transaction.
+     */
+    async sendDocument(
+      actor: StaffActor,
+      orderRef: string,
+      receive: ReceiveFile,
+      { memberId = null }: { memberId?: number | null },
+      limits: Parameters<ReceiveFile>[0],
+    ): Promise<FormResult<DocumentView>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      if (found.order.kind !== 'service') return formFailure(409, M.onlyServiceDocuments);
+      const file = await receive(limits);
+      return deps.documents.addStaffDocument(found.order.id, file, actor.id, {
+        memberId,
+        onRecorded: (tx, document) =>
+          deps.audit.record(tx, {
+            actor,
+            action: 'order.document',
+            subject: { type: 'order', id: found.order.displayId },
+            after: { documentId: document.id, name: document.name, memberId },
+          }),
+      });
+    },
+
+    /**
+     * Asks the customer for a member's checklist item again, with a note their checklist shows.
+     * In review: the order goes back to Forms incomplete with the request as the remark (the
+     * customer's notification and e-mail, through the orders service). Forms incomplete: the
+     * customer is notified in their panel. In one transaction with the audit entry.
+     */
+    async requestDocument(
+      actor: StaffActor,
+      orderRef: string,
+      { memberId, itemId, note }: RequestDocument,
+    ): Promise<FormResult<{ itemLabel: string; status: string }>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'service') return notFound();
+      const { order } = found;
+      if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
+        return formFailure(409, DOCUMENT_REQUEST_MESSAGES.notOpen);
+      }
+      type Answer = FormResult<{ itemLabel: string; status: string }>;
+      const changedMeanwhile = formFailure(409, STATUS_MESSAGES.changedConcurrently);
+      const rollback = new Error('rolled back: the order changed meanwhile');
+      return db
+        .transaction(async (tx): Promise<Answer> => {
+          const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
+          if (!recorded.ok) return recorded;
+          const remark = `Please upload ${recorded.value.itemLabel} for ${recorded.value.memberName} again: ${note}`;
+          let status = order.status;
+          if (order.status === 'In review') {
+            const moved = await deps.orders.changeOrderStatus(
+              order.id,
+              'Forms incomplete',
+              { by: { actor: 'staff', userId: actor.id }, remark },
+              tx,
+            );
+            // Changed by someone else meanwhile: nothing of this request stays.
+            if (!moved.ok) throw rollback;
+            status = moved.change.status;
+          } else {
+            await deps.notifications.notify(
+              order.userId,
+              {
+                orderId: order.displayId,
+                orderIdDb: order.id,
+                orderStatus: order.status,
+                remark,
+                documentStatus: 'Requested',
+              },
+              tx,
+            );
+          }
+          await deps.audit.record(tx, {
+            actor,
+            action: 'order.document-request',
+            subject: { type: 'order', id: order.displayId },
+            after: { memberId, itemId, note, status },
+          });
+          return { ok: true, value: { itemLabel: recorded.value.itemLabel, status } };
+        })
+        .catch((error: unknown): Answer => {
+          if (error === rollback) return changedMeanwhile;
+          throw error;
+        });
+    },
+
+    /** A photo order's photo for staff: as uploaded or fitted (the photos module's own checks). */
+    async openPhoto(orderRef: string, itemId: number, photoId: number, which: 'original' | 'fitted') {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'photo') return notFound();
+      return deps.photos.openFile(found.order.userId, { id: found.order.id }, itemId, photoId, which);
+    },
+
+    /** A photo's 4×6 in print sheet for staff (made on request, like the customer's). */
+    async photoPrintSheet(orderRef: string, itemId: number, photoId: number) {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'photo') return notFound();
+      return deps.photos.printSheet(found.order.userId, { id: found.order.id }, itemId, photoId);
+    },
+
+    /** A document of the order (the customer's or staff's) for staff to download or preview. */
+    async openDocument(orderRef: string, documentId: number): Promise<FormResult<ServableFile>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'service') return notFound();
+      return deps.documents.openFile(found.order.userId, { id: found.order.id }, documentId);
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

@@ -1,0 +1,533 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import {
+  addOrderNoteSchema,
+  changeOrderStatusSchema,
+  type DeskOrder,
+  deskDocumentLinks,
+  deskPhotoLinks,
+  NOTE_MAX_LENGTH,
+  requestDocumentSchema,
+} from '../../../domain/admin/orders.ts';
+import type { DocumentView } from '../../../domain/applications/documents.ts';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
+import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
+import { showToast, toastError } from '../../lib/toast.ts';
+import { formatUtc } from './order-format.ts';
+import { SlaBadge } from './orders-page.tsx';
+
+/** How the route renders one member's answers (the customer's own summary, from the application feature). */
+export type RenderAnswers = (member: {
+  definition: unknown;
+  memberKind: MemberKind;
+  memberName: string;
+  answers: Record<string, unknown>;
+}) => ReactNode;
+
+const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
+const H2 = 'text-lg font-bold text-slate-900';
+const CONTROL = 'w-full rounded-lg border border-slate-300 px-3 py-2 font-normal';
+const BUTTON =
+  'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+
+function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={PANEL}>
+      <h2 id={id} className={H2}>
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** A form that posts to the API and reloads the page's data when it is done. */
+function useAction() {
+  const { revalidate } = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(action: () => Promise<string>): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      showToast(await action());
+      await revalidate();
+      return true;
+    } catch (failure) {
+      const message = errorMessage(failure, 'That did not work. Please try again.');
+      setError(message);
+      toastError(message);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, setError, run };
+}
+
+function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function StatusForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  if (order.nextStatuses.length === 0) {
+    return <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>;
+  }
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form));
+    const parsed = changeOrderStatusSchema.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    const done = await run(
+      async () =>
+        (await apiCall({ url: `/admin/orders/${order.displayId}/status`, method: 'POST', body: parsed.data })).message,
+    );
+    if (done) form.reset();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Change status">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        New status
+        <select name="status" className={CONTROL} defaultValue={order.nextStatuses[0]}>
+          {order.nextStatuses.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Remark for the customer (notification and e-mail)
+        <textarea name="remark" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Changing…' : 'Change status'}
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = addOrderNoteSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the note');
+    const done = await run(
+      async () =>
+        (await apiCall({ url: `/admin/orders/${order.displayId}/notes`, method: 'POST', body: parsed.data })).message,
+    );
+    if (done) form.reset();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Add an internal note">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        New note (staff only)
+        <textarea name="body" rows={3} maxLength={NOTE_MAX_LENGTH} className={CONTROL} />
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Saving…' : 'Add note'}
+      </button>
+    </form>
+  );
+}
+
+function SendDocumentForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const members = order.service?.order.members ?? [];
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const file = data.get('file');
+    if (!(file instanceof File) || file.size === 0) return setError('Choose a file first');
+    const memberId = String(data.get('memberId') ?? '');
+    const url = `/admin/orders/${order.displayId}/documents${memberId ? `?memberId=${memberId}` : ''}`;
+    const done = await run(async () => {
+      await uploadFile(url, file);
+      return 'Document sent to the customer';
+    });
+    if (done) form.reset();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Send a document to the customer">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        File (JPEG, PNG, HEIC or PDF, up to {formatFileSize(DOCUMENT_UPLOAD.maxBytes)})
+        <input type="file" name="file" accept={acceptAttribute(DOCUMENT_UPLOAD.types)} className="text-sm" />
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        For
+        <select name="memberId" className={CONTROL} defaultValue="">
+          <option value="">The whole order</option>
+          {members.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.fullName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Sending…' : 'Send to the customer'}
+      </button>
+    </form>
+  );
+}
+
+/** Asks the customer for a member's checklist item again; their checklist shows the note. */
+function RequestDocumentForm({ order }: { order: DeskOrder }) {
+  const { busy, error, setError, run } = useAction();
+  const members = order.service?.checklist.members ?? [];
+  const [memberId, setMemberId] = useState(members[0]?.memberId ?? 0);
+  const items = members.find((m) => m.memberId === memberId)?.items ?? [];
+  if (order.status !== 'In review' && order.status !== 'Forms incomplete') {
+    return (
+      <p className="text-sm text-slate-600">
+        Documents can be requested while the order is In review (it goes back to the customer) or Forms incomplete.
+      </p>
+    );
+  }
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = requestDocumentSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    const done = await run(
+      async () =>
+        (
+          await apiCall({
+            url: `/admin/orders/${order.displayId}/document-requests`,
+            method: 'POST',
+            body: parsed.data,
+          })
+        ).message,
+    );
+    if (done) form.reset();
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Request a document">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Member
+        <select
+          name="memberId"
+          className={CONTROL}
+          value={memberId}
+          onChange={(event) => setMemberId(Number(event.target.value))}
+        >
+          {members.map((m) => (
+            <option key={m.memberId} value={m.memberId}>
+              {m.fullName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Document
+        <select name="itemId" className={CONTROL}>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.label}
+              {item.uploaded ? ' (uploaded)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+        Note for the customer
+        <textarea name="note" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
+      </label>
+      {order.status === 'In review' ? (
+        <p className="text-xs text-slate-600">The order goes back to Forms incomplete; the customer is e-mailed.</p>
+      ) : null}
+      <FormError message={error} />
+      <button type="submit" className={BUTTON} disabled={busy}>
+        {busy ? 'Requesting…' : 'Request document'}
+      </button>
+    </form>
+  );
+}
+
+/** A document with the staff-authorised links (never the customer's). */
+function DocumentLink({ order, document }: { order: DeskOrder; document: DocumentView }) {
+  const links = deskDocumentLinks(order.displayId, document.id);
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
+      <span className="font-medium break-all text-slate-900">{document.name}</span>
+      <span className="text-slate-600">{formatFileSize(document.size)}</span>
+      <a href={links.preview} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+        View
+      </a>
+      <a href={links.download} className="font-semibold text-brand-700 underline">
+        Download
+      </a>
+    </span>
+  );
+}
+
+function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAnswers: RenderAnswers }) {
+  const service = order.service;
+  if (!service) return null;
+  const app = service.order;
+  const sent = service.documents.filter((d) => d.direction === 'to-customer');
+  return (
+    <>
+      <Panel title="Application" id="desk-application">
+        <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+          <dt className="text-slate-600">Service</dt>
+          <dd>{app.service.name}</dd>
+          <dt className="text-slate-600">Package</dt>
+          <dd>{app.package.name}</dd>
+          <dt className="text-slate-600">Choices</dt>
+          <dd>
+            {Object.entries(app.choices)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ') || '—'}
+          </dd>
+          <dt className="text-slate-600">Total</dt>
+          <dd>{formatMoney({ amountCents: app.price.totalCents, currency: app.price.currency })}</dd>
+        </dl>
+      </Panel>
+      {app.members.map((member) => {
+        const answers = service.answers.find((a) => a.memberId === member.id);
+        const checklist = service.checklist.members.find((c) => c.memberId === member.id);
+        return (
+          <Panel key={member.id} title={`${member.position}. ${member.fullName}`} id={`desk-member-${member.id}`}>
+            <p className="text-sm text-slate-700">
+              {member.relationship} · {member.kind} · born {member.dateOfBirth} · form{' '}
+              {answers?.reviewed
+                ? 'reviewed'
+                : `step ${member.progress.currentStep} of ${member.progress.totalSteps ?? '—'}`}
+            </p>
+            <h3 className="mt-4 font-bold text-slate-900">Answers</h3>
+            <div className="mt-2">
+              {service.definition && answers
+                ? renderAnswers({
+                    definition: service.definition,
+                    memberKind: member.kind,
+                    memberName: member.fullName,
+                    answers: answers.answers,
+                  })
+                : 'This package has no form.'}
+            </div>
+            <h3 className="mt-4 font-bold text-slate-900">Checklist</h3>
+            <ul className="mt-2 divide-y divide-slate-100">
+              {checklist?.items.map((item) => (
+                <li key={item.id} className="py-2">
+                  <p className="text-sm">
+                    <Icon
+                      name={item.uploaded ? 'circle-check' : item.required ? 'circle-alert' : 'minus'}
+                      className={`mr-1 inline size-4 align-[-3px] ${item.uploaded ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
+                    />
+                    <span className="font-medium">{item.label}</span>{' '}
+                    <span className="text-slate-600">
+                      ({item.required ? 'required' : 'optional'}
+                      {item.uploaded ? ', uploaded' : ', missing'})
+                    </span>
+                  </p>
+                  {item.requested ? (
+                    <p className="pl-6 text-sm text-amber-800">Requested: {item.requested.note}</p>
+                  ) : null}
+                  {item.documents.map((d) => (
+                    <div key={d.id} className="mt-1 pl-6">
+                      <DocumentLink order={order} document={d} />
+                    </div>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        );
+      })}
+      <Panel title="Documents sent to the customer" id="desk-sent">
+        {sent.length === 0 ? (
+          <p className="text-sm text-slate-600">None yet.</p>
+        ) : (
+          <ul className="space-y-1">
+            {sent.map((d) => (
+              <li key={d.id}>
+                <DocumentLink order={order} document={d} />
+                <span className="ml-2 text-xs text-slate-500">{formatUtc(d.uploadedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </>
+  );
+}
+
+function PhotoLinks({
+  order,
+  itemId,
+  photo,
+}: {
+  order: DeskOrder;
+  itemId: number;
+  photo: NonNullable<DeskOrder['photo']>['items'][number]['photos'][number];
+}) {
+  const links = deskPhotoLinks(order.displayId, itemId, photo.id);
+  const link = 'font-semibold text-brand-700 underline';
+  return (
+    <span className="inline-flex gap-2">
+      <a href={links.original} className={link}>
+        Original
+      </a>
+      {photo.links.fitted ? (
+        <a href={links.fitted} className={link}>
+          Fitted
+        </a>
+      ) : null}
+      {photo.links.printSheet ? (
+        <a href={links.printSheet} className={link}>
+          Print sheet
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+function PhotoSections({ order }: { order: DeskOrder }) {
+  const photo = order.photo;
+  if (!photo) return null;
+  return (
+    <>
+      <Panel title="Photo items" id="desk-photo-items">
+        {photo.items.length === 0 ? <p className="text-sm text-slate-600">No items.</p> : null}
+        <ul className="space-y-3">
+          {photo.items.map((item) => (
+            <li key={item.id}>
+              <p className="font-medium">
+                {item.label} <span className="text-sm text-slate-600">({item.documentType})</span>
+              </p>
+              <ul className="mt-1 space-y-1 pl-4 text-sm">
+                {item.photos.map((p) => (
+                  <li key={p.id}>
+                    {p.name} · {formatFileSize(p.size)} · check {p.state}
+                    {p.report
+                      ? ` · ${p.report.passed ? 'passed' : 'failed'}: ${p.report.checks
+                          .filter((c) => !c.passed)
+                          .map((c) => c.rule)
+                          .join(', ')}`
+                      : ''}
+                    {p.error ? ` · ${p.error}` : ''}
+                    {' · '}
+                    <PhotoLinks order={order} itemId={item.id} photo={p} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title="Plan and delivery" id="desk-photo-delivery">
+        <p className="text-sm">
+          Plan {photo.pricingPlanId}
+          {photo.options.length ? ` with ${photo.options.join(', ')}` : ''} ·{' '}
+          {formatMoney({ amountCents: photo.totalCents, currency: photo.currency })}
+        </p>
+        <p className="mt-1 text-sm">
+          {photo.delivery === null
+            ? 'Digital only, or no delivery chosen yet.'
+            : photo.delivery.method === 'pickup'
+              ? `Pickup (${photo.delivery.serviceType}) at ${photo.delivery.addressLine}, ${photo.delivery.pinCode}`
+              : `Home delivery to ${photo.delivery.address.fullName}, ${photo.delivery.address.addressLine}, ${photo.delivery.address.city} ${photo.delivery.address.postalCode}, ${photo.delivery.address.country}`}
+        </p>
+      </Panel>
+    </>
+  );
+}
+
+/** /admin/orders/{ref}: one order as staff work it, with the actions on it. */
+export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; renderAnswers: RenderAnswers }) {
+  const timeline = order.service?.order.timeline ?? order.photo?.timeline ?? [];
+  return (
+    <article aria-labelledby="desk-order-title" className="flex flex-col gap-4">
+      <p className="text-sm">
+        <Link to={ROUTES.ADMIN_ORDERS} className="font-semibold text-brand-700 underline">
+          ← Orders
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id="desk-order-title" className="text-2xl font-bold text-slate-900">
+          <span className="font-mono">{order.displayId}</span> · {order.title}
+        </h1>
+        <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{order.status}</span>
+        <SlaBadge sla={order.sla} />
+      </header>
+      <p className="text-sm text-slate-700">
+        {order.sla.dueAt ? `Due ${formatUtc(order.sla.dueAt)}. ` : ''}
+        {order.sla.basis}
+      </p>
+      <div className="grid gap-4 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Panel title="Customer" id="desk-customer">
+            <p>
+              <span className="font-medium">{order.customer.name}</span> ·{' '}
+              <a href={`mailto:${order.customer.email}`} className="text-brand-700 underline">
+                {order.customer.email}
+              </a>
+            </p>
+          </Panel>
+          <ServiceSections order={order} renderAnswers={renderAnswers} />
+          <PhotoSections order={order} />
+          <Panel title="Timeline" id="desk-timeline">
+            <ol className="space-y-2 text-sm">
+              {timeline.map((entry) => (
+                <li key={`${entry.at}-${entry.status}`}>
+                  <span className="font-medium">{entry.status}</span>{' '}
+                  <span className="text-slate-600">
+                    {formatUtc(entry.at)} · {entry.by}
+                  </span>
+                  {entry.remark ? <p className="text-slate-700">“{entry.remark}”</p> : null}
+                </li>
+              ))}
+            </ol>
+          </Panel>
+        </div>
+        <aside aria-label="Actions" className="flex flex-col gap-4">
+          <Panel title="Status" id="desk-status">
+            <StatusForm order={order} />
+          </Panel>
+          {order.kind === 'service' ? (
+            <>
+              <Panel title="Request a document" id="desk-request">
+                <RequestDocumentForm order={order} />
+              </Panel>
+              <Panel title="Send a document" id="desk-send">
+                <SendDocumentForm order={order} />
+              </Panel>
+            </>
+          ) : null}
+          <Panel title="Internal notes" id="desk-notes">
+            <p className="mb-3 text-xs text-slate-600">Only staff see these notes.</p>
+            <ul className="mb-3 space-y-2">
+              {order.notes.map((note) => (
+                <li key={note.id} className="rounded-lg bg-amber-50 p-2 text-sm">
+                  <p className="whitespace-pre-wrap">{note.body}</p>
+                  <p className="mt-1 text-xs text-slate-600">
+                    {note.authorEmail} · {formatUtc(note.createdAt)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <NoteForm order={order} />
+          </Panel>
+        </aside>
+      </div>
+    </article>
+  );
+}

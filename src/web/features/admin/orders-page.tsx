@@ -1,0 +1,163 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { Form, Link, useLocation } from 'react-router';
+import type { OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../../../domain/admin/orders.ts';
+import type { ListData } from '../../../domain/api/envelope.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { ORDER_STATUSES } from '../../../domain/orders/status.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { DataTable } from './data-table.tsx';
+import { formatUtc, SLA_TONES, slaLabel } from './order-format.ts';
+import { TableSearch } from './table-search.tsx';
+
+const column = createColumnHelper<QueuedOrder>();
+
+export function SlaBadge({ sla }: { sla: QueuedOrder['sla'] }) {
+  const label = slaLabel(sla);
+  return (
+    <span
+      title={sla.dueAt ? `Due ${formatUtc(sla.dueAt)} · ${sla.basis}` : sla.basis}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${SLA_TONES[label.tone]}`}
+    >
+      {label.tone === 'late' ? <Icon name="circle-alert" className="mr-1 inline size-3.5 align-[-2px]" /> : null}
+      {label.text}
+    </span>
+  );
+}
+
+const columns = [
+  column.accessor('displayId', {
+    header: 'Order',
+    enableSorting: true,
+    cell: (info) => (
+      <Link
+        to={`${ROUTES.ADMIN_ORDERS}/${info.getValue()}`}
+        className="font-mono font-semibold text-brand-700 underline underline-offset-4"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.display({
+    id: 'customer',
+    header: 'Customer',
+    cell: ({ row }) => (
+      <span>
+        <span className="block font-medium text-slate-900">{row.original.customer.name}</span>
+        <span className="block text-xs text-slate-600">{row.original.customer.email}</span>
+      </span>
+    ),
+  }),
+  column.accessor('service', {
+    header: 'Service',
+    cell: ({ row }) => (
+      <span>
+        <span className="block">{row.original.service}</span>
+        <span className="block text-xs text-slate-600">{row.original.title}</span>
+      </span>
+    ),
+  }),
+  column.accessor('status', { header: 'Status', enableSorting: true }),
+  column.accessor('createdAt', {
+    header: 'Created',
+    enableSorting: true,
+    cell: (info) => <time dateTime={info.getValue()}>{formatUtc(info.getValue())}</time>,
+  }),
+  column.accessor('totalCents', {
+    header: 'Total',
+    enableSorting: true,
+    cell: ({ row }) => formatMoney({ amountCents: row.original.totalCents, currency: row.original.currency }),
+  }),
+  column.display({ id: 'sla', header: 'SLA', cell: ({ row }) => <SlaBadge sla={row.original.sla} /> }),
+];
+
+const FIELD = 'flex flex-col gap-1 text-sm font-medium text-slate-800';
+const CONTROL = 'rounded-lg border border-slate-300 px-3 py-2 font-normal';
+
+/** The filters: a GET form, so the filtered queue is a URL and the loader does the work. */
+function QueueFilters({ query, services }: { query: OrderQueueQuery; services: ServiceFilterOption[] }) {
+  const { search } = useLocation();
+  const kept = [...new URLSearchParams(search)].filter(([key]) => ['q', 'sort', 'dir', 'limit'].includes(key));
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter orders">
+      {kept.map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <label className={FIELD}>
+        Status
+        <select name="status" defaultValue={query.status ?? ''} className={CONTROL}>
+          <option value="">Any status</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={FIELD}>
+        Service
+        <select name="service" defaultValue={query.service ?? ''} className={CONTROL}>
+          <option value="">Every service</option>
+          {services.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={FIELD}>
+        Created from
+        <input type="date" name="from" defaultValue={query.from ?? ''} className={CONTROL} />
+      </label>
+      <label className={FIELD}>
+        Created to
+        <input type="date" name="to" defaultValue={query.to ?? ''} className={CONTROL} />
+      </label>
+      <button
+        type="submit"
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      >
+        Filter
+      </button>
+      {query.status || query.service || query.from || query.to ? (
+        <Link to={ROUTES.ADMIN_ORDERS} className="py-2 text-sm font-semibold text-brand-700 underline">
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** /admin/orders: every customer's orders, worked from the oldest promise to the newest. */
+export function OrdersPage({
+  list,
+  query,
+  services,
+}: {
+  list: ListData<QueuedOrder>;
+  query: OrderQueueQuery;
+  services: ServiceFilterOption[];
+}) {
+  const filtered = Boolean(query.q || query.status || query.service || query.from || query.to);
+  return (
+    <section aria-labelledby="orders-title" className="flex flex-col gap-4">
+      <h1 id="orders-title" className="text-2xl font-bold text-slate-900">
+        Orders
+      </h1>
+      <p className="text-slate-700">
+        Service (DOC-…) and photo (PHO-…) orders. The SLA clock starts at payment and runs against the package’s
+        published processing time.
+      </p>
+      <TableSearch label="Order id, e-mail or name" value={query.q} placeholder="DOC-12345678 or name@example.com" />
+      <QueueFilters query={query} services={services} />
+      <DataTable
+        caption="Orders"
+        columns={columns}
+        list={list}
+        query={query}
+        empty={filtered ? 'No orders match these filters.' : 'No orders yet.'}
+        rowId={(row) => String(row.id)}
+      />
+    </section>
+  );
+}
