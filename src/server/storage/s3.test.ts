@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import {
@@ -129,6 +130,27 @@ describe('S3 storage', () => {
         storage.put(Readable.from([Buffer.from('%PDF-1.7')]), { contentType: 'application/pdf' }),
       ).rejects.toMatchObject({ name: 'NoSuchBucket' });
       expect(await keysIn(storage.client, server.bucket)).toEqual([]);
+    } finally {
+      storage.destroy();
+    }
+  });
+
+  it('fails, rather than answering "no such file", when the store cannot be reached', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const storage = storageOn({ ...server, endpoint: `http://127.0.0.1:${closed}` });
+    try {
+      const key = 'ab/ab000000000000000000000000000000.pdf';
+      await expect(storage.get(key)).rejects.toThrow();
+      await expect(storage.exists(key)).rejects.toThrow();
+      await expect(storage.delete(key)).rejects.toThrow();
+      await expect(
+        storage.put(Readable.from([Buffer.from('%PDF-1.7')]), { contentType: 'application/pdf' }),
+      ).rejects.toThrow();
     } finally {
       storage.destroy();
     }

@@ -70,6 +70,10 @@ export function createS3Storage({
     // trailers SDK v3 now sends by default; our own SHA-256 is computed while streaming.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable or stalled store fails the request instead of holding it open: 5 s to
+    // connect, 30 s without a byte either way (the SDK's defaults wait for ever). No limit on the
+    // whole exchange: a download streams at the customer's pace.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
     ...clientConfig,
   });
 
