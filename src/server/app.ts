@@ -46,7 +46,8 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { createMemoryRateLimitStore, type RateLimitStore } from './plugins/rate-limit-store.ts';
+import type { RateLimitStore } from './plugins/rate-limit-store.ts';
+import { createRateLimitStore } from './plugins/rate-limit-store-postgres.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb, type WebOptions } from './plugins/web.ts';
@@ -85,7 +86,7 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
-  /** Where rate limits count; by default this process's memory. */
+  /** Where rate limits count; by default the store RATE_LIMIT_STORE names (this process's memory unless `postgres`). */
   rateLimitStore?: RateLimitStore;
   /** The photo compliance engine (tests pass a fake); by default the engine module. */
   photoAnalyser?: AnalysePhoto;
@@ -112,7 +113,7 @@ export async function buildApp({
   jobs,
   mail,
   requestTimeoutMs,
-  rateLimitStore = createMemoryRateLimitStore(),
+  rateLimitStore: givenRateLimitStore,
   photoAnalyser,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
@@ -141,6 +142,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  const rateLimitStore =
+    givenRateLimitStore ?? createRateLimitStore(env, database.db, app.log.child({ module: 'rate-limits' }));
   app.decorate('rateLimitStore', rateLimitStore);
   // One storage for the app; creating it (and the upload service) sweeps the temporary files of
   // writes and uploads a crash cut short.

@@ -81,3 +81,47 @@ describe('loadEnv', () => {
     expect(loadEnv({ ...production, PAYMENT_PROVIDERS: 'stripe' }).PAYMENT_PROVIDERS).toEqual(['stripe']);
   });
 });
+
+describe('loadEnv: object storage and shared rate limits (decision 0071)', () => {
+  const s3 = {
+    FILE_STORAGE: 's3',
+    S3_BUCKET: 'sevadocs-files',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('keeps files on the local disk and counters in memory by default', () => {
+    const env = loadEnv({});
+    expect(env.FILE_STORAGE).toBe('local');
+    expect(env.RATE_LIMIT_STORE).toBe('memory');
+    expect(loadEnv({ RATE_LIMIT_STORE: 'postgres' }).RATE_LIMIT_STORE).toBe('postgres');
+    expect(() => loadEnv({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+
+  it('stops FILE_STORAGE=s3 without a bucket or credentials, naming each', () => {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      expect(() => loadEnv({ ...s3, [key]: '' })).toThrow(new RegExp(`${key} is required when FILE_STORAGE=s3`));
+    }
+    const env = loadEnv({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(env.S3_REGION).toBe('us-east-1');
+    expect(env.S3_BUCKET).toBe('sevadocs-files');
+    expect(() => loadEnv({ ...s3, S3_ENDPOINT: 'ftp://files' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('requires an https endpoint in production', () => {
+    const production = {
+      DEPLOYMENT: 'production',
+      SITE_URL: 'https://sevadocs.example',
+      SMTP_URL: 'smtp://mail:25',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      ...PRODUCTION_PAYMENTS,
+      ...s3,
+    };
+    expect(() => loadEnv({ ...production, S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_ENDPOINT must be https in production/,
+    );
+    expect(loadEnv({ ...production, S3_ENDPOINT: 'https://minio.internal' }).FILE_STORAGE).toBe('s3');
+    expect(loadEnv(production).S3_ENDPOINT).toBeUndefined();
+  });
+});

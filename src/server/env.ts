@@ -26,8 +26,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
-    // Where uploaded files live (src/server/storage): `local` keeps them under DATA_DIR/files.
-    FILE_STORAGE: z.enum(['local']).default('local'),
+    // Where uploaded files live (src/server/storage): `local` keeps them under DATA_DIR/files;
+    // `s3` in an S3-compatible bucket (S3_* below; docs/decisions/0071).
+    FILE_STORAGE: z.enum(['local', 's3']).default('local'),
     SITE_URL: z.url().optional(),
     SEED_ON_START: booleanFlag.default(true),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -124,6 +125,16 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
+    // Object storage for FILE_STORAGE=s3 (docs/decisions/0071). No endpoint: AWS S3 itself; an
+    // endpoint (MinIO, Ceph, Garage…) is addressed path-style (https://host/bucket/key).
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: optionalSecret,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalSecret,
+    S3_SECRET_ACCESS_KEY: optionalSecret,
+    // Where rate-limit counters live: `memory` (this process; the embedded mode) or `postgres`
+    // (the database, shared by every server on it; docs/decisions/0071).
+    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDERS.includes('stripe')) {
@@ -157,7 +168,18 @@ const envSchema = z
         });
       }
     }
+    if (env.FILE_STORAGE === 's3') {
+      const keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+      for (const key of keys) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when FILE_STORAGE=s3` });
+      }
+    }
     if (env.DEPLOYMENT !== 'production') return;
+    // Customers' passports and certificates never travel in the clear.
+    if (env.FILE_STORAGE === 's3' && env.S3_ENDPOINT?.startsWith('http:')) {
+      ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT must be https in production' });
+    }
     // The sandbox takes no money and its page lets any customer mark an order paid: never in
     // production, alone or beside a real provider (docs/decisions/0055).
     if (env.PAYMENT_PROVIDERS.includes('sandbox')) {

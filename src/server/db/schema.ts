@@ -16,3 +16,4 @@ export * from '../modules/photos/tables.ts';
 export * from '../modules/referrals/tables.ts';
 export * from '../modules/refunds/tables.ts';
 export * from '../modules/users/tables.ts';
+export * from '../plugins/rate-limit-tables.ts';

@@ -26,8 +26,8 @@ export interface PutOptions {
 
 /**
  * Where accepted files live, outside the web root and never served statically: the local disk
- * under DATA_DIR/files now (local-disk.ts), S3-compatible object storage later (issue 14), chosen
- * in one place (index.ts). A `put` either stores the whole body under a new key or stores
+ * under DATA_DIR/files (local-disk.ts) or an S3-compatible bucket (s3.ts), chosen in one place
+ * (index.ts). Both pass one contract of tests (src/server/test/file-storage-contract.ts). A `put` either stores the whole body under a new key or stores
  * nothing: a failed or aborted body leaves no object and no partial file behind.
  */
 export interface FileStorage {
