@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
+import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
+import { pdfWithPages, smallPng } from '../../src/server/test/upload-fixtures.ts';
 
 export interface StartedOrder {
   displayId: string;
@@ -30,4 +32,41 @@ export async function startOrder(context: BrowserContext, baseURL: string): Prom
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data;
+}
+
+/**
+ * Every member's form answered, reviewed and every required document uploaded, through the API
+ * the pages use: after payment the order then waits for our team (Order pending).
+ */
+export async function completeOrder(context: BrowserContext, baseURL: string, order: StartedOrder): Promise<void> {
+  const headers = { origin: baseURL };
+  const [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
+  for (const member of order.members) {
+    const form = `/api/v1/application/order/${order.displayId}/members/${member.id}/form`;
+    const saved = await context.request.put(form, {
+      headers,
+      data: { currentStep: 1, answers: completeOciAnswers(member.kind) },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const reviewed = await context.request.post(`${form}/review`, { headers });
+    expect(reviewed.status(), await reviewed.text()).toBe(200);
+    const checklist = await context.request.get(
+      `/api/v1/application/order/${order.displayId}/members/${member.id}/checklist`,
+    );
+    const items = (await checklist.json()).data.items as {
+      id: string;
+      required: boolean;
+      accept: { types: string[] };
+    }[];
+    for (const item of items.filter((i) => i.required)) {
+      const file = item.accept.types.includes('pdf')
+        ? { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf }
+        : { name: 'photo.png', mimeType: 'image/png', buffer: png };
+      const uploaded = await context.request.post(
+        `/api/v1/application/order/${order.displayId}/members/${member.id}/documents/${item.id}`,
+        { headers, multipart: { file } },
+      );
+      expect(uploaded.status(), await uploaded.text()).toBe(201);
+    }
+  }
 }

@@ -1,0 +1,104 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { setupE2E } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/constants.ts';
+import { onePagePdf } from './support/files.ts';
+import { completeOrder, startOrder } from './support/orders.ts';
+import { expectVisible, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+/** Screenshots to look at (git-ignored). */
+const SHOTS = '.tmp/screenshots';
+const TEST_TIMEOUT_MS = 150_000;
+/** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
+const CONFIRM_TIMEOUT_MS = 20_000;
+const REMARK = 'We are checking your passport scans with the consulate checklist.';
+
+async function looksRight(page: Page, name: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/back-office-${name}.png`, fullPage: true });
+}
+
+describe('back office (issue 13)', () => {
+  it(
+    'a customer pays → staff find the order in the queue, move it to In review with a remark and send a document → the customer sees the timeline, the notification and the document',
+    async () => {
+      // The customer: a complete application, paid through the sandbox on the checkout page.
+      const email = uniqueEmail('back-office-customer');
+      await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+      const customer = await e2e.desktop();
+      await signInContext(customer.context, e2e.baseURL, email);
+      const order = await startOrder(customer.context, e2e.baseURL);
+      await completeOrder(customer.context, e2e.baseURL, order);
+      const page = customer.page;
+      await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+      await page.getByRole('button', { name: 'Simulate successful payment' }).click();
+      await page.waitForURL((url) => url.pathname === '/service-payment-success');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
+
+      // Staff (the first admin, from ADMIN_EMAILS) find it in the queue by its id.
+      await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer');
+      const staff = await e2e.desktop();
+      await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+      const desk = staff.page;
+      await desk.goto('/admin/orders');
+      await waitForHydration(desk);
+      await desk.getByRole('searchbox', { name: 'Order id, e-mail or name' }).fill(order.displayId);
+      await desk.getByRole('button', { name: 'Search' }).click();
+      await desk.waitForURL((url) => url.searchParams.get('q') === order.displayId);
+      const row = desk.getByRole('link', { name: order.displayId });
+      await expectVisible(row);
+      await expectVisible(
+        desk.getByRole('row', { name: new RegExp(order.displayId) }).getByText('Order pending', { exact: true }),
+      );
+      await looksRight(desk, 'queue');
+      await row.click();
+      await desk.waitForURL((url) => url.pathname === `/admin/orders/${order.displayId}`);
+      await waitForHydration(desk);
+      await expectVisible(desk.getByRole('heading', { level: 1, name: new RegExp(order.displayId) }));
+
+      // In review, with a remark for the customer.
+      const statusForm = desk.getByRole('form', { name: 'Change status' });
+      await statusForm.getByRole('combobox', { name: 'New status' }).selectOption('In review');
+      await statusForm.getByRole('textbox', { name: /^Remark for the customer/ }).fill(REMARK);
+      await statusForm.getByRole('button', { name: 'Change status' }).click();
+      await expectVisible(desk.getByRole('main').getByText(REMARK).first());
+
+      // A document back to the customer.
+      const sendForm = desk.getByRole('form', { name: 'Send a document to the customer' });
+      await sendForm.getByLabel(/^File/).setInputFiles({
+        name: 'consulate-checklist.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await onePagePdf('Consulate checklist, signed')),
+      });
+      await sendForm.getByRole('button', { name: 'Send to the customer' }).click();
+      await expectVisible(desk.getByText('Document sent to the customer').first());
+      await looksRight(desk, 'order');
+
+      // The customer: the status and remark on the timeline, the document, the bell.
+      await page.goto(`/service-order?orderId=${order.displayId}`);
+      await waitForHydration(page);
+      await expectVisible(page.getByText('In review').first());
+      await expectVisible(page.getByRole('region', { name: 'Timeline' }).getByText(REMARK, { exact: false }));
+      await expectVisible(
+        page.getByRole('region', { name: 'Documents from our team' }).getByText('consulate-checklist.pdf'),
+      );
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications, \d+ unread$/ })
+        .click();
+      const panel = page.getByRole('dialog', { name: /^Notifications \(\d+\)$/ });
+      await expectVisible(panel.getByText(REMARK, { exact: false }).first());
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
