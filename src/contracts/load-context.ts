@@ -6,6 +6,7 @@
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
@@ -107,6 +108,11 @@ export interface LoaderServices {
     /** The back office's users section (admins; decision 0069). */
     adminList(query: AdminUserListQuery): Promise<ListData<AdminUser>>;
     adminGet(userId: number): Promise<AdminUser | null>;
+  };
+  /** The back office's form builder (admins; decision 0073). */
+  forms: {
+    adminList(): Promise<AdminFormSummary[]>;
+    adminGet(packageId: number): Promise<AdminFormDetail | null>;
   };
   /** A user's orders, for the back office's user page. */
   orders: {

@@ -49,6 +49,8 @@ export default [
     route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    route('forms', 'routes/admin.forms.tsx'),
+    route('forms/:id', 'routes/admin.forms.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },
+  { label: 'Forms', to: ROUTES.ADMIN_FORMS, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {
