@@ -34,7 +34,6 @@ export default function AdminFormRoute({ loaderData }: Route.ComponentProps) {
       // The preview is the customers' own engine (the dev preview's), with uploads only pretended.
       renderPreview={(definition, memberKind) => (
         <FormEngine
-          key={`${memberKind}:${JSON.stringify(definition).length}`}
           definition={definition}
           memberKind={memberKind}
           upload={pretendUpload}

@@ -48,7 +48,8 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [preview, setPreview] = useState<MemberKind | null>(null);
+  // The checked definition the preview shows, as it was when asked: later edits wait for the next preview.
+  const [preview, setPreview] = useState<{ kind: MemberKind; definition: FormDefinition; run: number } | null>(null);
   const base = `/admin/packages/${detail.packageId}/form`;
 
   const update = (change: (d: FormDefinition) => void) =>
@@ -87,7 +88,7 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
       return;
     }
     setOutcome(null);
-    setPreview(kind);
+    setPreview((last) => ({ kind, definition: parsed.data, run: (last?.run ?? 0) + 1 }));
   };
 
   /** Moves an item and keeps the keyboard on the button that moved it. */
@@ -312,9 +313,9 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
       {preview && (
         <section aria-labelledby="preview-title" className="rounded-2xl border border-brand-200 p-4">
           <h2 id="preview-title" className="mb-4 text-lg font-semibold text-slate-900">
-            Preview as {preview === 'Minor' ? 'a minor' : 'an adult'} (nothing is saved)
+            Preview as {preview.kind === 'Minor' ? 'a minor' : 'an adult'} (nothing is saved)
           </h2>
-          {renderPreview(definition, preview)}
+          <div key={preview.run}>{renderPreview(preview.definition, preview.kind)}</div>
         </section>
       )}
     </section>
