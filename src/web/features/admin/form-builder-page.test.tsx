@@ -61,7 +61,7 @@ describe('the form builder page', () => {
     expect((screen.getByRole('button', { name: 'Move Given name up' }) as HTMLButtonElement).disabled).toBe(true);
     down.focus();
     await act(async () => fireEvent.click(down));
-    await act(async () => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    await act(async () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(document.activeElement?.id).toBe('down-field-givenName');
     expect(screen.getByText('Field Given name moved down.')).toBeTruthy();
     await act(async () =>
