@@ -212,6 +212,22 @@ describe('publishing', () => {
     expect(res.json().message).toBe(A.stale);
   });
 
+  it('two publishes of one draft at once store one version', async () => {
+    const { token } = await admin();
+    const packageId = await packageOf('indian-passport-renewal', 'tatkal', { applyingFrom: 'US' });
+    const { published } = await formOf(token, packageId);
+    await call('PUT', `/admin/packages/${packageId}/form/draft`, bearer(token), {
+      definition: { ...published.definition, title: 'Tatkal renewal (edited)' },
+    });
+    const answers = await Promise.all([
+      call('POST', `/admin/packages/${packageId}/form/publish`, bearer(token)),
+      call('POST', `/admin/packages/${packageId}/form/publish`, bearer(token)),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const form = await formOf(token, packageId);
+    expect(form.versions.map((v) => v.version)).toEqual([published.version, published.version + 1]);
+  });
+
   it('a later start-up seed leaves an admin-published form alone', async () => {
     const { token } = await admin();
     const packageId = await packageOf('oci-card', 'new-oci-card', { applyingFrom: 'US' });
