@@ -8,6 +8,7 @@
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
 import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
+import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { DeskOrder, OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../domain/admin/orders.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
@@ -117,6 +118,11 @@ export interface LoaderServices {
     /** The back office's users section (admins; decision 0069). */
     adminList(query: AdminUserListQuery): Promise<ListData<AdminUser>>;
     adminGet(userId: number): Promise<AdminUser | null>;
+  };
+  /** The back office's form builder (admins; decision 0073). */
+  forms: {
+    adminList(): Promise<AdminFormSummary[]>;
+    adminGet(packageId: number): Promise<AdminFormDetail | null>;
   };
   /** A user's orders, for the back office's user page. */
   orders: {

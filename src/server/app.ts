@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { adminOrdersRoutes } from './modules/admin-orders/routes.ts';
+import { adminFormsRoutes } from './modules/applications/admin-routes.ts';
 import { documentsRoutes } from './modules/applications/documents-routes.ts';
 import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({
       await api.register(couponsAdminRoutes);
       await api.register(countriesAdminRoutes);
       await api.register(adminOrdersRoutes);
+      await api.register(adminFormsRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

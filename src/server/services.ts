@@ -86,7 +86,7 @@ export function createServices(
     siteUrl: env.siteUrl,
     companyName: company.companyName,
   });
-  const forms = createFormsService(db);
+  const forms = createFormsService(db, { audit });
   const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });

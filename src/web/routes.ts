@@ -56,6 +56,8 @@ export default [
     route('coupons', 'routes/admin.coupons.tsx'),
     route('coupons/:couponId', 'routes/admin.coupons.edit.tsx'),
     route('countries', 'routes/admin.countries.tsx'),
+    route('forms', 'routes/admin.forms.tsx'),
+    route('forms/:id', 'routes/admin.forms.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -37,6 +37,7 @@ export const ROUTES = {
   ADMIN_COUPONS: '/admin/coupons',
   ADMIN_COUNTRIES: '/admin/countries',
   ADMIN_ORDERS: '/admin/orders',
+  ADMIN_FORMS: '/admin/forms',
 } as const;
 
 /**

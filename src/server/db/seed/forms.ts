@@ -8,7 +8,8 @@ import { packages, services } from '../schema.ts';
  * The seeded form of every catalog package that has one (docs/decisions/0051): version 1 on the
  * first start, the next version on a start whose seeded content differs from the newest stored one
  * (orders keep the version they started with), and each package linked to its form unless an
- * operator linked it already. Runs after the catalog seed.
+ * operator linked it already. A form an admin has published (decision 0073) is left alone.
+ * Runs after the catalog seed.
  */
 export async function seedFormDefinitions(db: Database): Promise<void> {
   const forms = createFormsService(db);

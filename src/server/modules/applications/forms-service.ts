@@ -1,7 +1,19 @@
 import { createHash } from 'node:crypto';
+import {
+  ADMIN_FORM_MESSAGES as A,
+  type AdminFormDetail,
+  type AdminFormDraft,
+  type AdminFormSummary,
+  appendQuestions,
+  checkAdminDefinition,
+  type ParsedQuestions,
+  type QuestionImportTarget,
+} from '../../../domain/admin/forms.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { type FormDefinition, formDefinitionSchema } from '../../../domain/forms/definition.ts';
 import type { Database } from '../../db/client.ts';
-import { createFormsRepository } from './forms-repository.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
+import { createFormsRepository, type FormDefinitionRow, type FormDraftRow } from './forms-repository.ts';
 
 /** One stored version of a form definition. */
 export interface StoredForm {
@@ -34,7 +46,12 @@ export function definitionChecksum(definition: FormDefinition): string {
  * so each is parsed (formDefinitionSchema) once per process and kept: autosave reads it on every
  * save without a query.
  */
-export function createFormsService(db: Database) {
+export interface FormsServiceDeps {
+  /** The back office's audit log: every published version is recorded in its transaction. */
+  audit?: Pick<AuditLog, 'record'>;
+}
+
+export function createFormsService(db: Database, { audit }: FormsServiceDeps = {}) {
   const repository = createFormsRepository(db);
   const parsed = new Map<number, StoredForm>();
 
@@ -72,6 +89,8 @@ export function createFormsService(db: Database) {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const latest = await repository.latest(valid.id);
         if (latest?.checksum === checksum) return { id: latest.id, version: latest.version, created: false };
+        // An admin published this key (decision 0073): the back office owns it, the code's text stays out.
+        if (latest?.source === 'admin') return { id: latest.id, version: latest.version, created: false };
         const version = (latest?.version ?? 0) + 1;
         const row = await repository.insertVersion({
           key: valid.id,
@@ -92,6 +111,143 @@ export function createFormsService(db: Database) {
       return form;
     },
 
+    /** Every form linked to a package: its newest version, the packages that use it, whether a draft waits. */
+    async adminList(): Promise<AdminFormSummary[]> {
+      const [links, drafts] = await Promise.all([repository.links(), repository.drafts()]);
+      const byKey = new Map<string, number[]>();
+      for (const link of links)
+        byKey.set(link.definitionKey, [...(byKey.get(link.definitionKey) ?? []), link.packageId]);
+      const withDraft = new Set(drafts.map((d) => d.key));
+      const summaries: AdminFormSummary[] = [];
+      for (const [key, packageIds] of byKey) {
+        const latest = await repository.latest(key);
+        if (!latest) continue;
+        summaries.push({
+          key,
+          title: latest.definition.title,
+          version: latest.version,
+          source: latest.source,
+          publishedAt: latest.createdAt.toISOString(),
+          packageIds,
+          hasDraft: withDraft.has(key),
+        });
+      }
+      return summaries.sort((a, b) => a.key.localeCompare(b.key));
+    },
+
+    /** A package's form for the builder: the newest version, the draft if any, and the version history. */
+    async adminGet(packageId: number): Promise<AdminFormDetail | null> {
+      const key = await repository.keyForPackage(packageId);
+      if (!key) return null;
+      const [versions, draft] = await Promise.all([repository.versions(key), repository.draft(key)]);
+      const latest = versions.at(-1);
+      if (!latest) return null;
+      return {
+        packageId,
+        key,
+        published: { id: latest.id, version: latest.version, definition: latest.definition },
+        draft: draft ? draftView(draft) : null,
+        versions: versions.map(versionView),
+      };
+    },
+
+    /** Checks a definition for a package's form with the engine's schema; stores nothing. */
+    async adminCheck(packageId: number, input: unknown): Promise<FormResult<FormDefinition>> {
+      const key = await repository.keyForPackage(packageId);
+      const latest = key ? await repository.latest(key) : null;
+      if (!key || !latest) return formFailure(404, A.notFound);
+      return checked(checkAdminDefinition(input, key, latest.version + 1));
+    },
+
+    /** Saves the draft of a package's form once the definition schema accepts it (a 400 stores nothing). */
+    async saveDraft(actor: StaffActor, packageId: number, input: unknown): Promise<FormResult<AdminFormDraft>> {
+      const key = await repository.keyForPackage(packageId);
+      const latest = key ? await repository.latest(key) : null;
+      if (!key || !latest) return formFailure(404, A.notFound);
+      const result = checkAdminDefinition(input, key, latest.version + 1);
+      if (!result.ok) return formFailure(400, A.invalid, result.errors);
+      const existing = await repository.draft(key);
+      const row = await repository.saveDraft({
+        key,
+        definition: result.definition,
+        baseVersion: existing?.baseVersion ?? latest.version,
+        updatedByUserId: actor.id,
+      });
+      return { ok: true, value: draftView(row) };
+    },
+
+    async discardDraft(packageId: number): Promise<FormResult<null>> {
+      const key = await repository.keyForPackage(packageId);
+      if (!key || !(await repository.deleteDraft(key))) return formFailure(404, A.noDraft);
+      return { ok: true, value: null };
+    },
+
+    /**
+     * SPEC.md §7 /questions/upload: appends the file's questions to a section of the package's draft
+     * (started from the newest version when there is none), all or nothing.
+     */
+    async importQuestions(
+      actor: StaffActor,
+      target: QuestionImportTarget,
+      parsed: ParsedQuestions,
+    ): Promise<FormResult<{ added: number; draft: AdminFormDraft }>> {
+      if (!parsed.ok) return formFailure(400, A.rowsInvalid, parsed.errors);
+      const key = await repository.keyForPackage(target.packageId);
+      const latest = key ? await repository.latest(key) : null;
+      if (!key || !latest) return formFailure(404, A.notFound);
+      const existing = await repository.draft(key);
+      const appended = appendQuestions(existing?.definition ?? latest.definition, target, parsed.questions);
+      if (!appended.ok) return formFailure(400, A.rowsInvalid, appended.errors);
+      const row = await repository.saveDraft({
+        key,
+        definition: { ...appended.definition, version: latest.version + 1 },
+        baseVersion: existing?.baseVersion ?? latest.version,
+        updatedByUserId: actor.id,
+      });
+      return { ok: true, value: { added: parsed.questions.length, draft: draftView(row) } };
+    },
+
+    /**
+     * Publishes the package's draft as its key's next version: in one transaction the draft is locked,
+     * checked again, stored as version n+1 (source 'admin'), deleted, and the change audited. Every
+     * package linked to the key asks the newest version, so new orders start with it; orders started
+     * earlier keep the version their row points at.
+     */
+    async publish(actor: StaffActor, packageId: number): Promise<FormResult<{ id: number; version: number }>> {
+      const key = await repository.keyForPackage(packageId);
+      if (!key) return formFailure(404, A.notFound);
+      return db.transaction(async (tx) => {
+        const draft = await repository.lockDraft(tx, key);
+        if (!draft) return formFailure(409, A.noDraft);
+        const latest = await repository.latest(key, tx);
+        if (!latest) return formFailure(404, A.notFound);
+        if (latest.version !== draft.baseVersion) return formFailure(409, A.stale);
+        const version = latest.version + 1;
+        const result = checkAdminDefinition(draft.definition, key, version);
+        if (!result.ok) return formFailure(400, A.invalid, result.errors);
+        const row = await repository.insertVersion(
+          {
+            key,
+            version,
+            definition: result.definition,
+            checksum: definitionChecksum(result.definition),
+            source: 'admin',
+          },
+          tx,
+        );
+        if (!row) return formFailure(409, A.stale);
+        await repository.deleteDraft(key, tx);
+        await audit?.record(tx, {
+          actor,
+          action: 'form.publish',
+          subject: { type: 'form', id: key },
+          before: { version: latest.version, checksum: latest.checksum },
+          after: { version, checksum: row.checksum, definitionId: row.id },
+        });
+        return { ok: true, value: { id: row.id, version } };
+      });
+    },
+
     /** Links a package to a form key unless it has a link already. */
     linkPackage(packageId: number, definitionKey: string): Promise<void> {
       return repository.linkPackage(packageId, definitionKey);
@@ -99,3 +255,15 @@ export function createFormsService(db: Database) {
   };
 }
 export type FormsService = ReturnType<typeof createFormsService>;
+
+function draftView(row: FormDraftRow): AdminFormDraft {
+  return { definition: row.definition, baseVersion: row.baseVersion, updatedAt: row.updatedAt.toISOString() };
+}
+
+function versionView(row: FormDefinitionRow): AdminFormDetail['versions'][number] {
+  return { id: row.id, version: row.version, source: row.source, createdAt: row.createdAt.toISOString() };
+}
+
+function checked(result: ReturnType<typeof checkAdminDefinition>): FormResult<FormDefinition> {
+  return result.ok ? { ok: true, value: result.definition } : formFailure(400, A.invalid, result.errors);
+}

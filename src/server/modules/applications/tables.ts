@@ -40,6 +40,11 @@ export const formDefinitions = pgTable(
     version: integer('version').notNull(),
     definition: jsonb('definition').$type<FormDefinition>().notNull(),
     checksum: text('checksum').notNull(),
+    /**
+     * Who wrote this version: 'seed' (the code's definitions, stored at start-up) or 'admin' (published
+     * in the back office, decision 0073). Once an admin has published a key, the seed leaves it alone.
+     */
+    source: text('source').$type<'seed' | 'admin'>().notNull().default('seed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,6 +52,20 @@ export const formDefinitions = pgTable(
     check('form_definitions_version_check', sql`${t.version} >= 1`),
   ],
 );
+
+/**
+ * The back office's unpublished edit of a form (decision 0073): one draft per definition key,
+ * already checked by the definition schema; publishing stores it as the key's next version and
+ * deletes it. Customers never see a draft.
+ */
+export const formDrafts = pgTable('form_drafts', {
+  key: text('key').primaryKey(),
+  definition: jsonb('definition').$type<FormDefinition>().notNull(),
+  /** The published version the draft was started from (publishing refuses if another came since). */
+  baseVersion: integer('base_version').notNull(),
+  updatedByUserId: integer('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
 
 /**
  * Which form a catalog package asks (by definition key; new orders take its latest version).

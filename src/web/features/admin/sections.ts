@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Catalog', to: ROUTES.ADMIN_CATALOG, role: 'admin' },
   { label: 'Coupons', to: ROUTES.ADMIN_COUPONS, role: 'admin' },
   { label: 'Countries', to: ROUTES.ADMIN_COUNTRIES, role: 'admin' },
+  { label: 'Forms', to: ROUTES.ADMIN_FORMS, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {

@@ -6,7 +6,7 @@ import { FormEngine } from './form-engine.tsx';
 import type { FormPreview } from './preview.server.ts';
 
 /** Pretends to upload: progress over about a second, then a reference (nothing is stored). */
-const pretendUpload: UploadFile = (file, { field, onProgress, signal }) =>
+export const pretendUpload: UploadFile = (file, { field, onProgress, signal }) =>
   new Promise((resolve, reject) => {
     let progress = 0;
     const timer = setInterval(() => {
