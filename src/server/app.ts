@@ -27,6 +27,8 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { adminMarketingRoutes } from './modules/marketing/admin-routes.ts';
+import { marketingMediaRoutes } from './modules/marketing/media-routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -245,6 +247,7 @@ export async function buildApp({
       await api.register(adminUsersRoutes);
       await api.register(adminRefundsRoutes);
       await api.register(adminMessagesRoutes);
+      await api.register(adminMarketingRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {
@@ -258,6 +261,8 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(captchaRoutes);
+  // Uploaded banner images, public while a banner uses them (decision 0072).
+  await app.register(marketingMediaRoutes);
   app.all('/api/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);
   await app.register(seoRoutes);

@@ -164,7 +164,7 @@ export function createServices(
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
     content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
-    marketing: createMarketingService(db, { mail, contact: company }),
+    marketing: createMarketingService(db, { mail, contact: company, audit, storage }),
     contact: createContactService(db, { mail, audit, contact: company }),
     refunds: createRefundsService(db, {
       orders,

@@ -95,6 +95,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const builtKey = build ? appContextKeyOf(build) : null;
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
+  // A back-office change to marketing content shows on the public pages at once (decision 0072).
+  const stopClearing = app.services.marketing.onContentChanged(() => cache.clear());
+  app.addHook('onClose', async () => {
+    stopClearing();
+  });
   const turns = createRenderTurns();
 
   async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {

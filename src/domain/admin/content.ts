@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { IMAGE_UPLOAD_TYPES, MEGABYTE, type UploadRule } from '../uploads/file-types.ts';
+
+/**
+ * The back office's marketing content (issue 13 item 5, decision 0072): offers and banners, their
+ * order and whether they show. Shared by the `/api/v1/admin/…` endpoints and the admin pages' forms.
+ */
+
+export const CONTENT_MESSAGES = {
+  offerNotFound: 'Offer not found',
+  bannerNotFound: 'Banner not found',
+  titleRequired: 'Enter the title',
+  titleTooLong: 'The title should not exceed 120 characters',
+  descriptionRequired: 'Enter the description',
+  descriptionTooLong: 'The description should not exceed 500 characters',
+  altTextRequired: 'Describe the image for people who cannot see it',
+  altTextTooLong: 'The description should not exceed 200 characters',
+  buttonTextTooLong: 'The button text should not exceed 40 characters',
+  linkInvalid: 'Enter a link starting with https:// or /',
+  buttonNeedsLink: 'A button needs a link',
+  positionInvalid: 'Enter a whole number from 0 to 9999',
+  dateInvalid: 'Enter a valid date and time',
+  endBeforeStart: 'The end must be after the start',
+  bannerNeedsImage: 'Upload the banner image before showing it',
+  created: 'Created',
+  saved: 'Saved',
+  deleted: 'Deleted',
+  imageSaved: 'Image saved',
+} as const;
+const M = CONTENT_MESSAGES;
+
+/** Banner images: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
+export const BANNER_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
+
+/** Where uploaded banner images are served from, under the media base (`/media/uploads/ab/ab….jpg`). */
+export const UPLOADED_MEDIA_PREFIX = 'uploads/';
+
+const position = z
+  .number({ error: M.positionInvalid })
+  .int(M.positionInvalid)
+  .min(0, M.positionInvalid)
+  .max(9999, M.positionInvalid);
+
+/** A link a visitor may follow: https, or a path on this site (never javascript:, data: or http:). */
+const link = z
+  .string()
+  .trim()
+  .max(500, M.linkInvalid)
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value) || /^\/(?!\/)[^\s]*$/.test(value), M.linkInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+const when = z.iso
+  .datetime({ offset: true, error: M.dateInvalid })
+  .nullable()
+  .or(z.literal('').transform(() => null));
+
+const offerFields = {
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120, M.titleTooLong),
+  description: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, M.descriptionRequired)
+    .max(500, M.descriptionTooLong),
+  isActive: z.boolean().default(true),
+  position: position.default(0),
+  startsAt: when.default(null),
+  endsAt: when.default(null),
+};
+
+/** POST /admin/offers and PUT /admin/offers/{id}: the whole offer. */
+export const offerFormSchema = z
+  .object(offerFields)
+  .refine((offer) => !offer.startsAt || !offer.endsAt || Date.parse(offer.endsAt) > Date.parse(offer.startsAt), {
+    message: M.endBeforeStart,
+    path: ['endsAt'],
+  });
+export type OfferForm = z.input<typeof offerFormSchema>;
+export type OfferInput = z.output<typeof offerFormSchema>;
+
+/** PATCH /admin/offers/{id} and /admin/banners/{id}: show or hide, move. */
+export const contentToggleSchema = z
+  .object({ isActive: z.boolean().optional(), position: position.optional() })
+  .refine((patch) => patch.isActive !== undefined || patch.position !== undefined, {
+    message: 'Send isActive or position',
+  });
+export type ContentToggle = z.infer<typeof contentToggleSchema>;
+
+export const adminOfferSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  position: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminOffer = z.infer<typeof adminOfferSchema>;
+
+/** POST /admin/banners and PUT /admin/banners/{id}; the image is uploaded on its own. */
+export const bannerFormSchema = z
+  .object({
+    altText: z.string({ error: M.altTextRequired }).trim().min(1, M.altTextRequired).max(200, M.altTextTooLong),
+    link: link.default(null),
+    buttonText: z
+      .string()
+      .trim()
+      .max(40, M.buttonTextTooLong)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .default(null),
+    isActive: z.boolean().default(false),
+    position: position.default(0),
+  })
+  .refine((banner) => !banner.buttonText || banner.link, { message: M.buttonNeedsLink, path: ['link'] });
+export type BannerForm = z.input<typeof bannerFormSchema>;
+export type BannerInput = z.output<typeof bannerFormSchema>;
+
+export const adminBannerSchema = z.object({
+  id: z.number(),
+  /** A path under the media base ('' until an image is uploaded). */
+  bannerImage: z.string(),
+  altText: z.string(),
+  link: z.string().nullable(),
+  buttonText: z.string().nullable(),
+  isActive: z.boolean(),
+  position: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
+/**
+ * The fields of `after` that differ from `before`, each side holding only those (the audit log's
+ * before → after). Dates compare by value.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    const a = before[key];
+    const b = after[key];
+    const same = a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+    if (!same) {
+      was[key] = a;
+      now[key] = b;
+    }
+  }
+  return Object.keys(now).length ? { before: was, after: now } : null;
+}
