@@ -5,7 +5,9 @@
  * `app.services` (TypeScript checks there that the real services fit `LoaderServices`), and
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
+
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
+import type { AdminBanner, AdminOffer } from '../domain/admin/content.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
@@ -92,6 +94,11 @@ export interface LoaderServices {
     listActiveBanners(paging: Pagination): Promise<ListData<Banner>>;
     listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>>;
     submitLead(input: CampaignLeadInput, from?: { ip?: string | null }): Promise<StoredForm>;
+    /** The back office's offers and banners (admins; decision 0072). */
+    adminListOffers(): Promise<AdminOffer[]>;
+    adminGetOffer(id: number): Promise<AdminOffer | null>;
+    adminListBanners(): Promise<AdminBanner[]>;
+    adminGetBanner(id: number): Promise<AdminBanner | null>;
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;

@@ -49,6 +49,9 @@ export default [
     route('refunds/:id', 'routes/admin.refunds.$id.tsx'),
     route('messages', 'routes/admin.messages.tsx'),
     route('messages/:id', 'routes/admin.messages.$id.tsx'),
+    route('content', 'routes/admin.content.tsx'),
+    route('content/offers/:id', 'routes/admin.content.offers.$id.tsx'),
+    route('content/banners/:id', 'routes/admin.content.banners.$id.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -33,6 +33,7 @@ export const ROUTES = {
   ADMIN_USERS: '/admin/users',
   ADMIN_REFUNDS: '/admin/refunds',
   ADMIN_MESSAGES: '/admin/messages',
+  ADMIN_CONTENT: '/admin/content',
 } as const;
 
 /**

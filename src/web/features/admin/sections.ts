@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },
+  { label: 'Content', to: ROUTES.ADMIN_CONTENT, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {

@@ -1,0 +1,22 @@
+import { ContentPage } from '../features/admin/content-page.tsx';
+import { appContext } from '../lib/app-context.ts';
+import { PRIVATE_HEADERS, requireStaff } from '../lib/viewer.ts';
+import type { Route } from './+types/admin.content';
+
+/** Admins: offers and banners in display order (decision 0072). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireStaff(context, request, 'admin');
+  const { marketing } = context.get(appContext).services;
+  const [offers, banners] = await Promise.all([marketing.adminListOffers(), marketing.adminListBanners()]);
+  return { offers, banners };
+}
+
+export function headers(): HeadersInit {
+  return PRIVATE_HEADERS;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Content | Back office | SevaDocs' }];
+
+export default function AdminContentRoute({ loaderData }: Route.ComponentProps) {
+  return <ContentPage offers={loaderData.offers} banners={loaderData.banners} />;
+}
