@@ -24,6 +24,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { adminMessagesRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp({
       await api.register(adminRefundsRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(adminMarketingRoutes);
+      await api.register(adminContentRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

@@ -163,7 +163,7 @@ export function createServices(
     memberForms: createMemberFormsService(db, { orders, forms, completion }),
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
-    content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
+    content: createContentService(db, { catalog, siteUrl: env.siteUrl, audit }),
     marketing: createMarketingService(db, { mail, contact: company, audit, storage }),
     contact: createContactService(db, { mail, audit, contact: company }),
     refunds: createRefundsService(db, {

@@ -151,3 +151,63 @@ export function changedFields<T extends Record<string, unknown>>(
   }
   return Object.keys(now).length ? { before: was, after: now } : null;
 }
+
+export const ARTICLE_MESSAGES = {
+  notFound: 'Article not found',
+  slugInvalid: 'Use lower-case letters, digits and hyphens (e.g. oci-renewal-guide)',
+  slugTaken: 'Another article already uses this address',
+  summaryRequired: 'Enter the summary',
+  summaryTooLong: 'The summary should not exceed 300 characters',
+  bodyRequired: 'Write the article',
+  bodyTooLong: 'The article should not exceed 100,000 characters',
+  authorRequired: 'Enter the author',
+} as const;
+
+/**
+ * POST /admin/articles and PUT /admin/articles/{id}. The body is Markdown: it is stored as written
+ * and rendered through the site's Markdown renderer (which drops raw HTML) when read.
+ */
+export const articleFormSchema = z.object({
+  slug: z
+    .string({ error: ARTICLE_MESSAGES.slugInvalid })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, ARTICLE_MESSAGES.slugInvalid)
+    .max(120, ARTICLE_MESSAGES.slugInvalid),
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120, M.titleTooLong),
+  summary: z
+    .string({ error: ARTICLE_MESSAGES.summaryRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.summaryRequired)
+    .max(300, ARTICLE_MESSAGES.summaryTooLong),
+  body: z
+    .string({ error: ARTICLE_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.bodyRequired)
+    .max(100_000, ARTICLE_MESSAGES.bodyTooLong),
+  author: z
+    .string({ error: ARTICLE_MESSAGES.authorRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.authorRequired)
+    .max(120, ARTICLE_MESSAGES.authorRequired),
+  isPublished: z.boolean().default(true),
+});
+export type ArticleForm = z.input<typeof articleFormSchema>;
+export type ArticleInput = z.output<typeof articleFormSchema>;
+
+/** PATCH /admin/articles/{id}: publish or withdraw. */
+export const articlePublishSchema = z.object({
+  isPublished: z.boolean({ error: 'isPublished must be true or false' }),
+});
+
+export const adminArticleSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  author: z.string(),
+  isPublished: z.boolean(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminArticle = z.infer<typeof adminArticleSchema>;

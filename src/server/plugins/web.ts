@@ -96,9 +96,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
   // A back-office change to marketing content shows on the public pages at once (decision 0072).
-  const stopClearing = app.services.marketing.onContentChanged(() => cache.clear());
+  const stopClearing = [
+    app.services.marketing.onContentChanged(() => cache.clear()),
+    app.services.content.onContentChanged(() => cache.clear()),
+  ];
   app.addHook('onClose', async () => {
-    stopClearing();
+    for (const stop of stopClearing) stop();
   });
   const turns = createRenderTurns();
 

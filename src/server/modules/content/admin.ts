@@ -1,0 +1,134 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import {
+  ARTICLE_MESSAGES as A,
+  type AdminArticle,
+  type ArticleInput,
+  changedFields,
+} from '../../../domain/admin/content.ts';
+import type { Database } from '../../db/client.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
+import { articles } from './tables.ts';
+
+export type ContentAdminResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
+
+type ArticleRow = typeof articles.$inferSelect;
+
+const articleView = (row: ArticleRow): AdminArticle => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  summary: row.summary,
+  body: row.body,
+  author: row.author,
+  isPublished: row.isPublished,
+  publishedAt: row.publishedAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+const fieldsOf = (a: Omit<AdminArticle, 'id' | 'publishedAt' | 'updatedAt'>) => ({
+  slug: a.slug,
+  title: a.title,
+  summary: a.summary,
+  body: a.body,
+  author: a.author,
+  isPublished: a.isPublished,
+});
+
+/**
+ * Articles for admins (decision 0072): each change and its audit entry (only the changed fields)
+ * in one transaction, then `changed()` so the public pages show it at once.
+ */
+export function createContentAdmin(
+  db: Database,
+  { audit, changed }: { audit: Pick<AuditLog, 'record'>; changed: () => void },
+) {
+  const missing = { ok: false, status: 404, message: A.notFound } as const;
+  const slugTaken = { ok: false, status: 409, message: A.slugTaken } as const;
+  const slugUsed = async (tx: Database, slug: string, exceptId?: number) => {
+    const [row] = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(exceptId ? and(eq(articles.slug, slug), ne(articles.id, exceptId)) : eq(articles.slug, slug));
+    return Boolean(row);
+  };
+
+  async function update(
+    actor: StaffActor,
+    id: number,
+    next: (current: AdminArticle) => ReturnType<typeof fieldsOf>,
+    action: string,
+  ): Promise<ContentAdminResult<AdminArticle>> {
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(articles).where(eq(articles.id, id));
+      if (!row) return missing;
+      const current = articleView(row);
+      const wanted = next(current);
+      const diff = changedFields(fieldsOf(current), wanted);
+      if (!diff) return { ok: true, value: current } as const;
+      if (diff.after.slug !== undefined && (await slugUsed(tx, wanted.slug, id))) return slugTaken;
+      // An article published for the first time (or again) is dated from now.
+      const publishedNow = diff.after.isPublished === true ? { publishedAt: new Date() } : {};
+      const [updated] = await tx
+        .update(articles)
+        .set({ ...wanted, ...publishedNow, updatedAt: new Date() })
+        .where(eq(articles.id, id))
+        .returning();
+      await audit.record(tx, { actor, action, subject: { type: 'article', id }, ...diff });
+      return { ok: true, value: articleView(updated as ArticleRow) } as const;
+    });
+    if (result.ok) changed();
+    return result;
+  }
+
+  return {
+    async adminListArticles(): Promise<AdminArticle[]> {
+      return (await db.select().from(articles).orderBy(desc(articles.publishedAt), desc(articles.id))).map(articleView);
+    },
+
+    async adminGetArticle(id: number): Promise<AdminArticle | null> {
+      const [row] = await db.select().from(articles).where(eq(articles.id, id));
+      return row ? articleView(row) : null;
+    },
+
+    async createArticle(actor: StaffActor, input: ArticleInput): Promise<ContentAdminResult<AdminArticle>> {
+      const result = await db.transaction(async (tx) => {
+        if (await slugUsed(tx, input.slug)) return slugTaken;
+        const [row] = await tx.insert(articles).values(input).returning();
+        const view = articleView(row as ArticleRow);
+        await audit.record(tx, {
+          actor,
+          action: 'article.create',
+          subject: { type: 'article', id: view.id },
+          after: fieldsOf(view),
+        });
+        return { ok: true, value: view } as const;
+      });
+      if (result.ok) changed();
+      return result;
+    },
+
+    editArticle(actor: StaffActor, id: number, input: ArticleInput) {
+      return update(actor, id, () => fieldsOf(input), 'article.edit');
+    },
+
+    publishArticle(actor: StaffActor, id: number, isPublished: boolean) {
+      return update(actor, id, (current) => ({ ...fieldsOf(current), isPublished }), 'article.publish');
+    },
+
+    async deleteArticle(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+        if (!row) return false;
+        await audit.record(tx, {
+          actor,
+          action: 'article.delete',
+          subject: { type: 'article', id },
+          before: fieldsOf(articleView(row)),
+        });
+        return true;
+      });
+      if (!gone) return missing;
+      changed();
+      return { ok: true, value: null };
+    },
+  };
+}
