@@ -3,12 +3,16 @@ import { appContext } from '../lib/app-context.ts';
 import { PRIVATE_HEADERS, requireStaff } from '../lib/viewer.ts';
 import type { Route } from './+types/admin.content';
 
-/** Admins: offers and banners in display order (decision 0072). */
+/** Admins: offers and banners in display order, and the articles (decision 0072). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, 'admin');
-  const { marketing } = context.get(appContext).services;
-  const [offers, banners] = await Promise.all([marketing.adminListOffers(), marketing.adminListBanners()]);
-  return { offers, banners };
+  const { marketing, content } = context.get(appContext).services;
+  const [offers, banners, articles] = await Promise.all([
+    marketing.adminListOffers(),
+    marketing.adminListBanners(),
+    content.adminListArticles(),
+  ]);
+  return { offers, banners, articles };
 }
 
 export function headers(): HeadersInit {
@@ -18,5 +22,5 @@ export function headers(): HeadersInit {
 export const meta: Route.MetaFunction = () => [{ title: 'Content | Back office | SevaDocs' }];
 
 export default function AdminContentRoute({ loaderData }: Route.ComponentProps) {
-  return <ContentPage offers={loaderData.offers} banners={loaderData.banners} />;
+  return <ContentPage offers={loaderData.offers} banners={loaderData.banners} articles={loaderData.articles} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
+import type { AdminArticle, AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { mediaUrl } from '../../../domain/marketing/media.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
@@ -13,7 +13,15 @@ type Row = { id: number; isActive: boolean; position: number; label: string };
  * Admins: the offers strip and the home banners (decision 0072), each in display order, with show
  * or hide, move up or down (positions swapped with the neighbour), edit and delete.
  */
-export function ContentPage({ offers, banners }: { offers: AdminOffer[]; banners: AdminBanner[] }) {
+export function ContentPage({
+  offers,
+  banners,
+  articles = [],
+}: {
+  offers: AdminOffer[];
+  banners: AdminBanner[];
+  articles?: AdminArticle[];
+}) {
   const action = useAdminAction();
   return (
     <section aria-labelledby="content-title" className="flex flex-col gap-8">
@@ -34,6 +42,81 @@ export function ContentPage({ offers, banners }: { offers: AdminOffer[]; banners
         images={new Map(banners.map((b) => [b.id, b.bannerImage]))}
         action={action}
       />
+      <ArticleList articles={articles} action={action} />
+    </section>
+  );
+}
+
+/** Articles, newest first: publish or withdraw, edit, delete. */
+function ArticleList({ articles, action }: { articles: AdminArticle[]; action: ReturnType<typeof useAdminAction> }) {
+  const base = `${ROUTES.ADMIN_CONTENT}/articles`;
+  return (
+    <section aria-labelledby="articles-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="articles-title" className="text-lg font-semibold text-slate-900">
+          Articles
+        </h2>
+        <Link to={`${base}/new`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white">
+          Write an article
+        </Link>
+      </div>
+      {articles.length === 0 ? (
+        <p className="text-sm text-slate-600">None yet.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className="py-2">
+                Title
+              </th>
+              <th scope="col">Address</th>
+              <th scope="col">Published</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {articles.map((article) => (
+              <tr key={article.id} className="border-b border-slate-100">
+                <td className="py-2">
+                  <Link to={`${base}/${article.id}`} className="text-brand-700 hover:underline">
+                    {article.title}
+                  </Link>
+                </td>
+                <td className="font-mono text-xs">{article.slug}</td>
+                <td>{article.isPublished ? 'Yes' : 'No'}</td>
+                <td className="flex flex-wrap gap-1 py-2">
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={action.pending}
+                    aria-label={`${article.isPublished ? 'Withdraw' : 'Publish'} ${article.title}`}
+                    onClick={() =>
+                      void action.run('PATCH', `/admin/articles/${article.id}`, { isPublished: !article.isPublished })
+                    }
+                  >
+                    {article.isPublished ? 'Withdraw' : 'Publish'}
+                  </button>
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={action.pending}
+                    aria-label={`Delete ${article.title}`}
+                    onClick={() => {
+                      if (window.confirm(`Delete “${article.title}”? This cannot be undone.`)) {
+                        void action.run('DELETE', `/admin/articles/${article.id}`);
+                      }
+                    }}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
+import type { AdminArticle, AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { ArticleFormPage } from './article-form-page.tsx';
 import { BannerFormPage } from './banner-form-page.tsx';
 import { ContentPage } from './content-page.tsx';
 import { OfferFormPage } from './offer-form-page.tsx';
@@ -112,6 +113,53 @@ describe('the content list', () => {
       ['PATCH', '/api/v1/admin/offers/7', { isActive: false }],
       ['PATCH', '/api/v1/admin/banners/4', { position: 0 }],
       ['PATCH', '/api/v1/admin/banners/3', { position: 1 }],
+    ]);
+  });
+});
+
+describe('the article form', () => {
+  it('checks the address with the API schema, then writes the article and publishes it', async () => {
+    const saved: AdminArticle = {
+      id: 9,
+      slug: 'oci-renewal-guide',
+      title: 'Renewing an OCI card',
+      summary: 'What to send.',
+      body: '## Documents',
+      author: 'SevaDocs team',
+      isPublished: true,
+      publishedAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const api = fakeApi({ 'POST /api/v1/admin/articles': () => ok(saved, 'Created', 201) });
+    renderWithRouter(<ArticleFormPage article={null} />);
+    await screen.findByRole('heading', { name: 'New article' });
+    await type('Title', saved.title);
+    await type('Address', 'OCI Renewal');
+    await type('Summary', saved.summary);
+    await type('Article text', saved.body);
+    await type('Author', saved.author);
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Published' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add article' })));
+    const address = screen.getByRole('textbox', { name: 'Address' });
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Use lower-case letters, digits and hyphens (e.g. oci-renewal-guide)')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await type('Address', saved.slug);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add article' })));
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'POST',
+        '/api/v1/admin/articles',
+        {
+          slug: saved.slug,
+          title: saved.title,
+          summary: saved.summary,
+          body: saved.body,
+          author: saved.author,
+          isPublished: true,
+        },
+      ],
     ]);
   });
 });
