@@ -211,3 +211,40 @@ export const adminArticleSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminArticle = z.infer<typeof adminArticleSchema>;
+
+export const TERM_MESSAGES = {
+  termNotFound: 'Policy not found',
+  sectionNotFound: 'Section not found',
+  nameRequired: 'Enter the section heading',
+  nameTooLong: 'The heading should not exceed 200 characters',
+  descriptionRequired: 'Write the section',
+  descriptionTooLong: 'The section should not exceed 20,000 characters',
+} as const;
+
+/**
+ * POST /admin/terms/{termId}/sections and PUT /admin/term-sections/{id}: a numbered section of a
+ * policy (Terms of Use, Privacy Policy and Cookies); its text is Markdown, rendered and escaped on read.
+ */
+export const termSectionFormSchema = z.object({
+  name: z
+    .string({ error: TERM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TERM_MESSAGES.nameRequired)
+    .max(200, TERM_MESSAGES.nameTooLong),
+  description: z
+    .string({ error: TERM_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, TERM_MESSAGES.descriptionRequired)
+    .max(20_000, TERM_MESSAGES.descriptionTooLong),
+  position: position.default(0),
+});
+export type TermSectionInput = z.output<typeof termSectionFormSchema>;
+
+export const adminTermSectionSchema = z.object({
+  id: z.number(),
+  termId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number(),
+});
+export type AdminTermSection = z.infer<typeof adminTermSectionSchema>;

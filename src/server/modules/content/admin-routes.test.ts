@@ -41,6 +41,10 @@ describe('the articles section is for admins', () => {
     ['PUT', '/admin/articles/1', article()],
     ['PATCH', '/admin/articles/1', { isPublished: false }],
     ['DELETE', '/admin/articles/1', undefined],
+    ['GET', '/admin/terms', undefined],
+    ['POST', '/admin/terms/1/sections', { name: 'Cookies', description: 'We use one cookie.' }],
+    ['PUT', '/admin/term-sections/1', { name: 'Cookies', description: 'We use one cookie.' }],
+    ['DELETE', '/admin/term-sections/1', undefined],
   ];
   it.each(endpoints)('%s %s answers a visitor 401, a customer 403 and staff 403', async (method, url, payload) => {
     expect((await call(method, url, {}, payload)).statusCode).toBe(401);
@@ -125,5 +129,71 @@ describe('articles', () => {
     await asAdmin('POST', '/admin/articles', article());
     expect(cleared).toBe(1);
     stop();
+  });
+});
+
+describe('terms and privacy sections', () => {
+  it('adds, edits, moves and removes a section; the public terms show each change at once; audited', async () => {
+    const terms = (await asAdmin('GET', '/admin/terms')).json().data as { id: number; name: string }[];
+    const privacy = terms.find((term) => /privacy/i.test(term.name)) ?? terms[0];
+    if (!privacy) throw new Error('no policy terms seeded');
+    const publicSections = async () =>
+      (
+        (await call('GET', '/terms-condition/terms')).json().data.results as {
+          id: number;
+          sections: { name: string }[];
+        }[]
+      )
+        .find((term) => term.id === privacy.id)
+        ?.sections.map((section) => section.name) ?? [];
+
+    const added = await asAdmin('POST', `/admin/terms/${privacy.id}/sections`, {
+      name: 'Data we keep',
+      description: 'Your **order** details.',
+      position: 999,
+    });
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json().data;
+    expect((await publicSections()).at(-1)).toBe('Data we keep');
+
+    await asAdmin('PUT', `/admin/term-sections/${id}`, {
+      name: 'Data we keep',
+      description: 'Your order.',
+      position: 0,
+    });
+    const sections = await publicSections();
+    expect(sections.indexOf('Data we keep')).toBeLessThan(sections.length - 1);
+
+    expect((await asAdmin('DELETE', `/admin/term-sections/${id}`)).statusCode).toBe(200);
+    expect(await publicSections()).not.toContain('Data we keep');
+    expect((await asAdmin('DELETE', `/admin/term-sections/${id}`)).statusCode).toBe(404);
+    expect((await asAdmin('POST', '/admin/terms/999999/sections', { name: 'x', description: 'y' })).statusCode).toBe(
+      404,
+    );
+
+    const audit = await t.app.services.audit.list({
+      page: 1,
+      limit: 100,
+      sort: 'createdAt',
+      dir: 'asc',
+      q: undefined,
+      subjectType: 'term-section',
+      subjectId: String(id),
+    });
+    expect(audit.results.map((e) => e.action)).toEqual([
+      'term-section.create',
+      'term-section.edit',
+      'term-section.delete',
+    ]);
+    expect(audit.results[1]).toMatchObject({
+      before: { description: 'Your **order** details.', position: 999 },
+      after: { description: 'Your order.', position: 0 },
+    });
+  });
+
+  it('refuses an empty heading', async () => {
+    const res = await asAdmin('POST', '/admin/terms/1/sections', { name: ' ', description: 'Text' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ name: 'Enter the section heading' });
   });
 });

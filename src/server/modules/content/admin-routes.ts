@@ -3,12 +3,15 @@ import { z } from 'zod';
 import {
   ARTICLE_MESSAGES as A,
   adminArticleSchema,
+  adminTermSectionSchema,
   articleFormSchema,
   articlePublishSchema,
   CONTENT_MESSAGES as M,
+  termSectionFormSchema,
 } from '../../../domain/admin/content.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { policyTermSchema } from '../../../domain/content/schemas.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -97,5 +100,70 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) throw new HttpError(404, A.notFound);
       return ok(null, M.deleted);
     },
+  );
+
+  const section = envelopeSchema(adminTermSectionSchema);
+  app.get(
+    '/admin/terms',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'The policy terms (Terms of Use, Privacy Policy and Cookies) with their sections',
+        response: { 200: envelopeSchema(z.array(policyTermSchema)) },
+      },
+    },
+    async () => ok(await content.listTerms()),
+  );
+  app.post(
+    '/admin/terms/:id/sections',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a section to a policy term (Markdown)',
+        params: idParams,
+        body: termSectionFormSchema,
+        response: { 201: section },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            resultValue(await content.createTermSection(actorOf(request), request.params.id, request.body)),
+            M.created,
+            201,
+          ),
+        ),
+  );
+  app.put(
+    '/admin/term-sections/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a policy section (heading, text, order)',
+        params: idParams,
+        body: termSectionFormSchema,
+        response: { 200: section },
+      },
+    },
+    async (request) =>
+      ok(resultValue(await content.editTermSection(actorOf(request), request.params.id, request.body)), M.saved),
+  );
+  app.delete(
+    '/admin/term-sections/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Remove a policy section',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => ok(resultValue(await content.deleteTermSection(actorOf(request), request.params.id)), M.deleted),
   );
 };

@@ -1,13 +1,16 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   ARTICLE_MESSAGES as A,
   type AdminArticle,
+  type AdminTermSection,
   type ArticleInput,
   changedFields,
+  TERM_MESSAGES as T,
+  type TermSectionInput,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import { articles } from './tables.ts';
+import { articles, policyTerms, termSections } from './tables.ts';
 
 export type ContentAdminResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
 
@@ -33,8 +36,18 @@ const fieldsOf = (a: Omit<AdminArticle, 'id' | 'publishedAt' | 'updatedAt'>) => 
   isPublished: a.isPublished,
 });
 
+type SectionRow = typeof termSections.$inferSelect;
+const sectionView = (row: SectionRow): AdminTermSection => ({
+  id: row.id,
+  termId: row.termId,
+  name: row.name,
+  description: row.description,
+  position: row.position,
+});
+const sectionFieldsOf = (s: AdminTermSection) => ({ name: s.name, description: s.description, position: s.position });
+
 /**
- * Articles for admins (decision 0072): each change and its audit entry (only the changed fields)
+ * Articles and policy sections for admins (decision 0072): each change and its audit entry (only the changed fields)
  * in one transaction, then `changed()` so the public pages show it at once.
  */
 export function createContentAdmin(
@@ -112,6 +125,83 @@ export function createContentAdmin(
 
     publishArticle(actor: StaffActor, id: number, isPublished: boolean) {
       return update(actor, id, (current) => ({ ...fieldsOf(current), isPublished }), 'article.publish');
+    },
+
+    /** Adds a section to a live policy term (Terms of Use, Privacy Policy and Cookies). */
+    async createTermSection(
+      actor: StaffActor,
+      termId: number,
+      input: TermSectionInput,
+    ): Promise<ContentAdminResult<AdminTermSection>> {
+      const result = await db.transaction(async (tx) => {
+        const [term] = await tx
+          .select({ id: policyTerms.id })
+          .from(policyTerms)
+          .where(and(eq(policyTerms.id, termId), isNull(policyTerms.deletedAt)));
+        if (!term) return { ok: false, status: 404, message: T.termNotFound } as const;
+        const [row] = await tx
+          .insert(termSections)
+          .values({ ...input, termId })
+          .returning();
+        const view = sectionView(row as SectionRow);
+        await audit.record(tx, {
+          actor,
+          action: 'term-section.create',
+          subject: { type: 'term-section', id: view.id },
+          after: sectionFieldsOf(view),
+        });
+        return { ok: true, value: view } as const;
+      });
+      if (result.ok) changed();
+      return result;
+    },
+
+    async editTermSection(
+      actor: StaffActor,
+      id: number,
+      input: TermSectionInput,
+    ): Promise<ContentAdminResult<AdminTermSection>> {
+      const result = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(termSections)
+          .where(and(eq(termSections.id, id), isNull(termSections.deletedAt)));
+        if (!row) return { ok: false, status: 404, message: T.sectionNotFound } as const;
+        const current = sectionView(row);
+        const diff = changedFields(sectionFieldsOf(current), sectionFieldsOf({ ...current, ...input }));
+        if (!diff) return { ok: true, value: current } as const;
+        const [updated] = await tx
+          .update(termSections)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(termSections.id, id))
+          .returning();
+        await audit.record(tx, { actor, action: 'term-section.edit', subject: { type: 'term-section', id }, ...diff });
+        return { ok: true, value: sectionView(updated as SectionRow) } as const;
+      });
+      if (result.ok) changed();
+      return result;
+    },
+
+    /** Removes a section from the policy (kept as deleted, like the rest of the policy rows). */
+    async deleteTermSection(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(termSections)
+          .set({ deletedAt: new Date() })
+          .where(and(eq(termSections.id, id), isNull(termSections.deletedAt)))
+          .returning();
+        if (!row) return false;
+        await audit.record(tx, {
+          actor,
+          action: 'term-section.delete',
+          subject: { type: 'term-section', id },
+          before: sectionFieldsOf(sectionView(row)),
+        });
+        return true;
+      });
+      if (!gone) return { ok: false, status: 404, message: T.sectionNotFound };
+      changed();
+      return { ok: true, value: null };
     },
 
     async deleteArticle(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
