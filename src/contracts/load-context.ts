@@ -7,7 +7,7 @@
  */
 
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
-import type { AdminArticle, AdminBanner, AdminOffer } from '../domain/admin/content.ts';
+import type { AdminArticle, AdminBanner, AdminOffer, AdminTerm } from '../domain/admin/content.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
@@ -91,6 +91,7 @@ export interface LoaderServices {
     /** The back office's articles (admins; decision 0072). */
     adminListArticles(): Promise<AdminArticle[]>;
     adminGetArticle(id: number): Promise<AdminArticle | null>;
+    adminListTerms(): Promise<AdminTerm[]>;
   };
   marketing: {
     listOffers(paging: Pagination): Promise<ListData<Offer>>;

@@ -53,6 +53,7 @@ export default [
     route('content/offers/:id', 'routes/admin.content.offers.$id.tsx'),
     route('content/banners/:id', 'routes/admin.content.banners.$id.tsx'),
     route('content/articles/:id', 'routes/admin.content.articles.$id.tsx'),
+    route('content/terms', 'routes/admin.content.terms.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -248,3 +248,10 @@ export const adminTermSectionSchema = z.object({
   position: z.number(),
 });
 export type AdminTermSection = z.infer<typeof adminTermSectionSchema>;
+
+/** A policy term and its live sections in order, with their positions (the admin page). */
+export interface AdminTerm {
+  id: number;
+  name: string;
+  sections: AdminTermSection[];
+}

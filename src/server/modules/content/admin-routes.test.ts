@@ -155,6 +155,8 @@ describe('terms and privacy sections', () => {
     expect(added.statusCode).toBe(201);
     const { id } = added.json().data;
     expect((await publicSections()).at(-1)).toBe('Data we keep');
+    const adminTerm = (await t.app.services.content.adminListTerms()).find((term) => term.id === privacy.id);
+    expect(adminTerm?.sections.at(-1)).toMatchObject({ id, name: 'Data we keep', position: 999 });
 
     await asAdmin('PUT', `/admin/term-sections/${id}`, {
       name: 'Data we keep',

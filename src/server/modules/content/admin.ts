@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   ARTICLE_MESSAGES as A,
   type AdminArticle,
+  type AdminTerm,
   type AdminTermSection,
   type ArticleInput,
   changedFields,
@@ -125,6 +126,26 @@ export function createContentAdmin(
 
     publishArticle(actor: StaffActor, id: number, isPublished: boolean) {
       return update(actor, id, (current) => ({ ...fieldsOf(current), isPublished }), 'article.publish');
+    },
+
+    /** Every live policy term with its live sections in order, positions included. */
+    async adminListTerms(): Promise<AdminTerm[]> {
+      const [terms, sections] = await Promise.all([
+        db
+          .select({ id: policyTerms.id, name: policyTerms.name })
+          .from(policyTerms)
+          .where(isNull(policyTerms.deletedAt))
+          .orderBy(asc(policyTerms.position), asc(policyTerms.id)),
+        db
+          .select()
+          .from(termSections)
+          .where(isNull(termSections.deletedAt))
+          .orderBy(asc(termSections.position), asc(termSections.id)),
+      ]);
+      return terms.map((term) => ({
+        ...term,
+        sections: sections.filter((s) => s.termId === term.id).map(sectionView),
+      }));
     },
 
     /** Adds a section to a live policy term (Terms of Use, Privacy Policy and Cookies). */

@@ -28,6 +28,11 @@ export function ContentPage({
       <h1 id="content-title" className="text-2xl font-bold text-slate-900">
         Content
       </h1>
+      <p className="text-sm">
+        <Link to={`${ROUTES.ADMIN_CONTENT}/terms`} className="text-brand-700 hover:underline">
+          Terms and privacy sections
+        </Link>
+      </p>
       <ActionOutcome outcome={action.outcome} />
       <ContentList
         title="Offers"

@@ -7,6 +7,7 @@ import { ArticleFormPage } from './article-form-page.tsx';
 import { BannerFormPage } from './banner-form-page.tsx';
 import { ContentPage } from './content-page.tsx';
 import { OfferFormPage } from './offer-form-page.tsx';
+import { TermsPage } from './terms-page.tsx';
 
 installBrowserStubs();
 cleanupAfterEach();
@@ -159,6 +160,31 @@ describe('the article form', () => {
           author: saved.author,
           isPublished: true,
         },
+      ],
+    ]);
+  });
+});
+
+describe('the terms and privacy page', () => {
+  it('saves a section with the API schema and refuses an empty heading', async () => {
+    const section = { id: 11, termId: 2, name: 'Cookies', description: 'We use one cookie.', position: 3 };
+    const api = fakeApi({ 'PUT /api/v1/admin/term-sections/11': () => ok(section, 'Saved') });
+    renderWithRouter(<TermsPage terms={[{ id: 2, name: 'Privacy Policy and Cookies', sections: [section] }]} />);
+    const form = await screen.findByRole('form', { name: 'Section: Cookies' });
+    const heading = form.querySelector('input[name="section-11-name"]') as HTMLInputElement;
+    await act(async () => fireEvent.change(heading, { target: { value: ' ' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+    expect(heading.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter the section heading')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await act(async () => fireEvent.change(heading, { target: { value: 'Cookies we use' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save section' })));
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'PUT',
+        '/api/v1/admin/term-sections/11',
+        { name: 'Cookies we use', description: 'We use one cookie.', position: 3 },
       ],
     ]);
   });
