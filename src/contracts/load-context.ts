@@ -5,8 +5,10 @@
  * `app.services` (TypeScript checks there that the real services fit `LoaderServices`), and
  * the web's `lib/app-context.ts` holds the React Router context key typed with it.
  */
+
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
+import type { AdminArticle, AdminBanner, AdminOffer, AdminTerm } from '../domain/admin/content.ts';
 import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
@@ -97,12 +99,21 @@ export interface LoaderServices {
     getArticle(slug: string): Promise<Article | null>;
     listFaqGroups(): Promise<FaqGroup[]>;
     listTermPages(): Promise<TermPage[]>;
+    /** The back office's articles (admins; decision 0072). */
+    adminListArticles(): Promise<AdminArticle[]>;
+    adminGetArticle(id: number): Promise<AdminArticle | null>;
+    adminListTerms(): Promise<AdminTerm[]>;
   };
   marketing: {
     listOffers(paging: Pagination): Promise<ListData<Offer>>;
     listActiveBanners(paging: Pagination): Promise<ListData<Banner>>;
     listPartnerServices(paging: Pagination): Promise<ListData<PartnerService>>;
     submitLead(input: CampaignLeadInput, from?: { ip?: string | null }): Promise<StoredForm>;
+    /** The back office's offers and banners (admins; decision 0072). */
+    adminListOffers(): Promise<AdminOffer[]>;
+    adminGetOffer(id: number): Promise<AdminOffer | null>;
+    adminListBanners(): Promise<AdminBanner[]>;
+    adminGetBanner(id: number): Promise<AdminBanner | null>;
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;

@@ -28,9 +28,12 @@ import { couponsAdminRoutes } from './modules/checkout/coupons-admin-routes.ts';
 import { checkoutRoutes, couponsRoutes } from './modules/checkout/routes.ts';
 import { adminMessagesRoutes } from './modules/contact/admin-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesAdminRoutes, countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { adminMarketingRoutes } from './modules/marketing/admin-routes.ts';
+import { marketingMediaRoutes } from './modules/marketing/media-routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -257,6 +260,8 @@ export async function buildApp({
       await api.register(countriesAdminRoutes);
       await api.register(adminOrdersRoutes);
       await api.register(adminFormsRoutes);
+      await api.register(adminMarketingRoutes);
+      await api.register(adminContentRoutes);
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {
@@ -270,6 +275,8 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(captchaRoutes);
+  // Uploaded banner images, public while a banner uses them (decision 0072).
+  await app.register(marketingMediaRoutes);
   app.all('/api/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);
   await app.register(seoRoutes);

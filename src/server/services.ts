@@ -150,6 +150,13 @@ export function createServices(
     log: log ?? console,
   });
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
+  // Marketing and content edits go through the one content-changed hook too, so every cache that
+  // subscribes to it (the page cache) hears of them (decisions 0070, 0072).
+  const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit });
+  const marketing = createMarketingService(db, { mail, contact: company, audit, storage });
+  content.onContentChanged(contentChanges.changed);
+  marketing.onContentChanged(contentChanges.changed);
+
   return {
     audit,
     catalog,
@@ -168,8 +175,8 @@ export function createServices(
     memberForms,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db),
-    content: createContentService(db, { catalog, siteUrl: env.siteUrl }),
-    marketing: createMarketingService(db, { mail, contact: company }),
+    content,
+    marketing,
     contact: createContactService(db, { mail, audit, contact: company }),
     refunds: createRefundsService(db, {
       orders,

@@ -58,6 +58,11 @@ export default [
     route('countries', 'routes/admin.countries.tsx'),
     route('forms', 'routes/admin.forms.tsx'),
     route('forms/:id', 'routes/admin.forms.$id.tsx'),
+    route('content', 'routes/admin.content.tsx'),
+    route('content/offers/:id', 'routes/admin.content.offers.$id.tsx'),
+    route('content/banners/:id', 'routes/admin.content.banners.$id.tsx'),
+    route('content/articles/:id', 'routes/admin.content.articles.$id.tsx'),
+    route('content/terms', 'routes/admin.content.terms.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -38,6 +38,7 @@ export const ROUTES = {
   ADMIN_COUNTRIES: '/admin/countries',
   ADMIN_ORDERS: '/admin/orders',
   ADMIN_FORMS: '/admin/forms',
+  ADMIN_CONTENT: '/admin/content',
 } as const;
 
 /**

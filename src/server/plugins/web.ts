@@ -96,7 +96,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const builtKey = build ? appContextKeyOf(build) : null;
   // Under `npm run dev` every render shows the latest code.
   const cache = createPageCache({ maxAgeSeconds: dev ? 0 : app.env.PAGE_CACHE_SECONDS });
-  // A change to public content (the back office's catalog edits) drops every stored page at once.
+  // A change to public content (the back office's catalog, marketing and content edits) drops every stored page at once.
   // (The plugin's own tests build it without the modules' services: nothing to watch there.)
   const changes = app.services.contentChanges as Services['contentChanges'] | undefined;
   const unsubscribe = changes?.subscribe(() => cache.clear());

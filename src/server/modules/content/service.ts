@@ -17,7 +17,9 @@ import type {
   TermPage,
 } from '../../../domain/content/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import type { AuditLog } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { createContentAdmin } from './admin.ts';
 import { headingId, renderMarkdown } from './markdown.ts';
 import { createContentRepository } from './repository.ts';
 
@@ -27,13 +29,35 @@ export interface ContentServiceDeps {
   /** The public origin, for referral links. */
   siteUrl: string;
   now?: () => Date;
+  /** The back office's article changes are audited here (decision 0072). */
+  audit?: Pick<AuditLog, 'record'>;
 }
 
 const ALL_SERVICES = { page: 1, limit: 100 };
 
 /** About, policy terms, brand blocks, referral content, articles and FAQs: read-only site content. */
-export function createContentService(db: Database, { catalog, siteUrl, now = () => new Date() }: ContentServiceDeps) {
+export function createContentService(
+  db: Database,
+  { catalog, siteUrl, now = () => new Date(), audit }: ContentServiceDeps,
+) {
   const repository = createContentRepository(db);
+  /** Caches holding what this service reads (the page cache of anonymous pages). */
+  const changeListeners = new Set<() => void>();
+  /**
+   * The one "site content changed" hook: this service keeps no read cache of its own, so it
+   * clears every cache registered with onContentChanged (the page cache).
+   */
+  const contentChanged = (): void => {
+    for (const listener of changeListeners) listener();
+  };
+  const admin = createContentAdmin(db, {
+    audit: audit ?? {
+      record: async () => {
+        throw new Error('content service built without an audit log');
+      },
+    },
+    changed: contentChanged,
+  });
 
   async function servicesById() {
     const { results } = await catalog.listServices(ALL_SERVICES);
@@ -41,6 +65,13 @@ export function createContentService(db: Database, { catalog, siteUrl, now = () 
   }
 
   return {
+    ...admin,
+    contentChanged,
+    /** Registers another cache to clear when site content changes; answers the unregister. */
+    onContentChanged(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     /** Every live policy term with its sections in order (GET /terms-condition/terms). */
     async listTerms(): Promise<PolicyTerm[]> {
       const [terms, sections] = await Promise.all([repository.listTerms(), repository.listSections()]);

@@ -8,6 +8,9 @@ import type { Database } from '../../db/client.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { AuditLog } from '../audit/service.ts';
+import { createMarketingAdmin } from './admin.ts';
 import { createMarketingRepository } from './repository.ts';
 
 export interface MarketingServiceDeps {
@@ -15,6 +18,9 @@ export interface MarketingServiceDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string };
   now?: () => Date;
+  /** The back office's changes (decision 0072) are audited here and their images kept in `storage`. */
+  audit?: Pick<AuditLog, 'record'>;
+  storage?: Pick<FileStorage, 'delete'>;
 }
 
 function page<T>(results: T[], totalCount: number, { page, limit }: Pagination): ListData<T> {
@@ -45,7 +51,35 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       return page(found, total, paging);
     });
 
+  /** Other caches holding what these lists show (the page cache of anonymous pages). */
+  const changeListeners = new Set<() => void>();
+  /**
+   * The one "marketing content changed" hook: clears this service's read cache and every cache
+   * registered with onContentChanged (the page cache), so public pages show a change at once.
+   */
+  const contentChanged = (): void => {
+    cache.clear();
+    for (const listener of changeListeners) listener();
+  };
+  const admin = createMarketingAdmin(db, {
+    audit: deps.audit ?? {
+      record: async () => {
+        throw new Error('marketing service built without an audit log');
+      },
+    },
+    storage: deps.storage ?? { delete: async () => false },
+    changed: contentChanged,
+  });
+
   return {
+    ...admin,
+    contentChanged,
+    /** Registers another cache to clear when marketing content changes; answers the unregister. */
+    onContentChanged(listener: () => void): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
     /** Active offers inside their date window (the sticky offers strip). */
     listOffers(paging: Pagination): Promise<ListData<Offer>> {
       const at = now();
@@ -68,7 +102,7 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
 
     /** Drops the cached lists; call after any change to offers, banners or partner services. */
     invalidate(): void {
-      cache.clear();
+      contentChanged();
     },
 
     /**

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Coupons', to: ROUTES.ADMIN_COUPONS, role: 'admin' },
   { label: 'Countries', to: ROUTES.ADMIN_COUNTRIES, role: 'admin' },
   { label: 'Forms', to: ROUTES.ADMIN_FORMS, role: 'admin' },
+  { label: 'Content', to: ROUTES.ADMIN_CONTENT, role: 'admin' },
 ];
 
 export function sectionsFor(role: UserRole): AdminSection[] {

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { IMAGE_UPLOAD_TYPES, MEGABYTE, type UploadRule } from '../uploads/file-types.ts';
+
+/**
+ * The back office's marketing content (issue 13 item 5, decision 0072): offers and banners, their
+ * order and whether they show. Shared by the `/api/v1/admin/…` endpoints and the admin pages' forms.
+ */
+
+export const CONTENT_MESSAGES = {
+  offerNotFound: 'Offer not found',
+  bannerNotFound: 'Banner not found',
+  titleRequired: 'Enter the title',
+  titleTooLong: 'The title should not exceed 120 characters',
+  descriptionRequired: 'Enter the description',
+  descriptionTooLong: 'The description should not exceed 500 characters',
+  altTextRequired: 'Describe the image for people who cannot see it',
+  altTextTooLong: 'The description should not exceed 200 characters',
+  buttonTextTooLong: 'The button text should not exceed 40 characters',
+  linkInvalid: 'Enter a link starting with https:// or /',
+  buttonNeedsLink: 'A button needs a link',
+  positionInvalid: 'Enter a whole number from 0 to 9999',
+  dateInvalid: 'Enter a valid date and time',
+  endBeforeStart: 'The end must be after the start',
+  bannerNeedsImage: 'Upload the banner image before showing it',
+  created: 'Created',
+  saved: 'Saved',
+  deleted: 'Deleted',
+  imageSaved: 'Image saved',
+} as const;
+const M = CONTENT_MESSAGES;
+
+/** Banner images: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
+export const BANNER_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
+
+/** Where uploaded banner images are served from, under the media base (`/media/uploads/ab/ab….jpg`). */
+export const UPLOADED_MEDIA_PREFIX = 'uploads/';
+
+const position = z
+  .number({ error: M.positionInvalid })
+  .int(M.positionInvalid)
+  .min(0, M.positionInvalid)
+  .max(9999, M.positionInvalid);
+
+/** A link a visitor may follow: https, or a path on this site (never javascript:, data: or http:). */
+const link = z
+  .string()
+  .trim()
+  .max(500, M.linkInvalid)
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value) || /^\/(?!\/)[^\s]*$/.test(value), M.linkInvalid)
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
+const when = z.iso
+  .datetime({ offset: true, error: M.dateInvalid })
+  .nullable()
+  .or(z.literal('').transform(() => null));
+
+const offerFields = {
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120, M.titleTooLong),
+  description: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, M.descriptionRequired)
+    .max(500, M.descriptionTooLong),
+  isActive: z.boolean().default(true),
+  position: position.default(0),
+  startsAt: when.default(null),
+  endsAt: when.default(null),
+};
+
+/** POST /admin/offers and PUT /admin/offers/{id}: the whole offer. */
+export const offerFormSchema = z
+  .object(offerFields)
+  .refine((offer) => !offer.startsAt || !offer.endsAt || Date.parse(offer.endsAt) > Date.parse(offer.startsAt), {
+    message: M.endBeforeStart,
+    path: ['endsAt'],
+  });
+export type OfferForm = z.input<typeof offerFormSchema>;
+export type OfferInput = z.output<typeof offerFormSchema>;
+
+/** PATCH /admin/offers/{id} and /admin/banners/{id}: show or hide, move. */
+export const contentToggleSchema = z
+  .object({ isActive: z.boolean().optional(), position: position.optional() })
+  .refine((patch) => patch.isActive !== undefined || patch.position !== undefined, {
+    message: 'Send isActive or position',
+  });
+export type ContentToggle = z.infer<typeof contentToggleSchema>;
+
+export const adminOfferSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  position: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminOffer = z.infer<typeof adminOfferSchema>;
+
+/** POST /admin/banners and PUT /admin/banners/{id}; the image is uploaded on its own. */
+export const bannerFormSchema = z
+  .object({
+    altText: z.string({ error: M.altTextRequired }).trim().min(1, M.altTextRequired).max(200, M.altTextTooLong),
+    link: link.default(null),
+    buttonText: z
+      .string()
+      .trim()
+      .max(40, M.buttonTextTooLong)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .default(null),
+    isActive: z.boolean().default(false),
+    position: position.default(0),
+  })
+  .refine((banner) => !banner.buttonText || banner.link, { message: M.buttonNeedsLink, path: ['link'] });
+export type BannerForm = z.input<typeof bannerFormSchema>;
+export type BannerInput = z.output<typeof bannerFormSchema>;
+
+export const adminBannerSchema = z.object({
+  id: z.number(),
+  /** A path under the media base ('' until an image is uploaded). */
+  bannerImage: z.string(),
+  altText: z.string(),
+  link: z.string().nullable(),
+  buttonText: z.string().nullable(),
+  isActive: z.boolean(),
+  position: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
+/**
+ * The fields of `after` that differ from `before`, each side holding only those (the audit log's
+ * before → after). Dates compare by value.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    const a = before[key];
+    const b = after[key];
+    const same = a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+    if (!same) {
+      was[key] = a;
+      now[key] = b;
+    }
+  }
+  return Object.keys(now).length ? { before: was, after: now } : null;
+}
+
+export const ARTICLE_MESSAGES = {
+  notFound: 'Article not found',
+  slugInvalid: 'Use lower-case letters, digits and hyphens (e.g. oci-renewal-guide)',
+  slugTaken: 'Another article already uses this address',
+  summaryRequired: 'Enter the summary',
+  summaryTooLong: 'The summary should not exceed 300 characters',
+  bodyRequired: 'Write the article',
+  bodyTooLong: 'The article should not exceed 100,000 characters',
+  authorRequired: 'Enter the author',
+} as const;
+
+/**
+ * POST /admin/articles and PUT /admin/articles/{id}. The body is Markdown: it is stored as written
+ * and rendered through the site's Markdown renderer (which drops raw HTML) when read.
+ */
+export const articleFormSchema = z.object({
+  slug: z
+    .string({ error: ARTICLE_MESSAGES.slugInvalid })
+    .trim()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, ARTICLE_MESSAGES.slugInvalid)
+    .max(120, ARTICLE_MESSAGES.slugInvalid),
+  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(120, M.titleTooLong),
+  summary: z
+    .string({ error: ARTICLE_MESSAGES.summaryRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.summaryRequired)
+    .max(300, ARTICLE_MESSAGES.summaryTooLong),
+  body: z
+    .string({ error: ARTICLE_MESSAGES.bodyRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.bodyRequired)
+    .max(100_000, ARTICLE_MESSAGES.bodyTooLong),
+  author: z
+    .string({ error: ARTICLE_MESSAGES.authorRequired })
+    .trim()
+    .min(1, ARTICLE_MESSAGES.authorRequired)
+    .max(120, ARTICLE_MESSAGES.authorRequired),
+  isPublished: z.boolean().default(true),
+});
+export type ArticleForm = z.input<typeof articleFormSchema>;
+export type ArticleInput = z.output<typeof articleFormSchema>;
+
+/** PATCH /admin/articles/{id}: publish or withdraw. */
+export const articlePublishSchema = z.object({
+  isPublished: z.boolean({ error: 'isPublished must be true or false' }),
+});
+
+export const adminArticleSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  author: z.string(),
+  isPublished: z.boolean(),
+  publishedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminArticle = z.infer<typeof adminArticleSchema>;
+
+export const TERM_MESSAGES = {
+  termNotFound: 'Policy not found',
+  sectionNotFound: 'Section not found',
+  nameRequired: 'Enter the section heading',
+  nameTooLong: 'The heading should not exceed 200 characters',
+  descriptionRequired: 'Write the section',
+  descriptionTooLong: 'The section should not exceed 20,000 characters',
+} as const;
+
+/**
+ * POST /admin/terms/{termId}/sections and PUT /admin/term-sections/{id}: a numbered section of a
+ * policy (Terms of Use, Privacy Policy and Cookies); its text is Markdown, rendered and escaped on read.
+ */
+export const termSectionFormSchema = z.object({
+  name: z
+    .string({ error: TERM_MESSAGES.nameRequired })
+    .trim()
+    .min(1, TERM_MESSAGES.nameRequired)
+    .max(200, TERM_MESSAGES.nameTooLong),
+  description: z
+    .string({ error: TERM_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, TERM_MESSAGES.descriptionRequired)
+    .max(20_000, TERM_MESSAGES.descriptionTooLong),
+  position: position.default(0),
+});
+export type TermSectionInput = z.output<typeof termSectionFormSchema>;
+
+export const adminTermSectionSchema = z.object({
+  id: z.number(),
+  termId: z.number(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number(),
+});
+export type AdminTermSection = z.infer<typeof adminTermSectionSchema>;
+
+/** A policy term and its live sections in order, with their positions (the admin page). */
+export interface AdminTerm {
+  id: number;
+  name: string;
+  sections: AdminTermSection[];
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
+
+let t: TestApp;
+let admin: { token: string; email: string; id: number };
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createStaffUser(t.app, t.database.db, 'admin');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
+  t.app.inject(
+    payload === undefined
+      ? { method, url: `/api/v1${url}`, headers }
+      : { method, url: `/api/v1${url}`, headers, payload },
+  );
+const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
+  call(method, url, bearer(admin.token), payload);
+
+let n = 0;
+const nextSlug = () => {
+  n += 1;
+  return `oci-renewal-guide-${Date.now().toString(36)}-${n}`;
+};
+const article = () => ({
+  slug: nextSlug(),
+  title: 'Renewing an OCI card',
+  summary: 'What to send and when.',
+  body: '## Documents\n\nYour old passport and the new one.',
+  author: 'SevaDocs team',
+});
+
+describe('the articles section is for admins', () => {
+  const endpoints: [Method, string, Record<string, unknown> | undefined][] = [
+    ['GET', '/admin/articles', undefined],
+    ['POST', '/admin/articles', article()],
+    ['PUT', '/admin/articles/1', article()],
+    ['PATCH', '/admin/articles/1', { isPublished: false }],
+    ['DELETE', '/admin/articles/1', undefined],
+    ['GET', '/admin/terms', undefined],
+    ['POST', '/admin/terms/1/sections', { name: 'Cookies', description: 'We use one cookie.' }],
+    ['PUT', '/admin/term-sections/1', { name: 'Cookies', description: 'We use one cookie.' }],
+    ['DELETE', '/admin/term-sections/1', undefined],
+  ];
+  it.each(endpoints)('%s %s answers a visitor 401, a customer 403 and staff 403', async (method, url, payload) => {
+    expect((await call(method, url, {}, payload)).statusCode).toBe(401);
+    const customer = await createSignedInUser(t.app);
+    const refused = await call(method, url, bearer(customer.token), payload);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('You do not have access to this page.');
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    expect((await call(method, url, bearer(staff.token), payload)).statusCode).toBe(403);
+  });
+});
+
+describe('articles', () => {
+  it('an edit shows on the public article at once, rendered and sanitised; withdraw and delete hide it', async () => {
+    const written = article();
+    const created = await asAdmin('POST', '/admin/articles', written);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data;
+    const publicArticle = () => call('GET', `/article/${written.slug}`);
+    expect((await publicArticle()).json().data.html).toContain('Your old passport');
+
+    const body = '## Documents\n\nBring **both** passports.\n\n<script>alert(1)</script><img src=x onerror=alert(1)>';
+    const edited = await asAdmin('PUT', `/admin/articles/${id}`, { ...written, body });
+    expect(edited.statusCode).toBe(200);
+    const html: string = (await publicArticle()).json().data.html;
+    expect(html).toContain('<strong>both</strong>');
+    // Raw HTML in the Markdown is shown as text, never as markup.
+    expect(html).not.toMatch(/<script|<img/);
+    expect(html).toContain('&lt;script&gt;');
+
+    await asAdmin('PATCH', `/admin/articles/${id}`, { isPublished: false });
+    expect((await publicArticle()).statusCode).toBe(404);
+    await asAdmin('PATCH', `/admin/articles/${id}`, { isPublished: true });
+    expect((await publicArticle()).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/admin/articles/${id}`)).statusCode).toBe(200);
+    expect((await publicArticle()).statusCode).toBe(404);
+    expect((await asAdmin('DELETE', `/admin/articles/${id}`)).statusCode).toBe(404);
+
+    const audit = await t.app.services.audit.list({
+      page: 1,
+      limit: 100,
+      sort: 'createdAt',
+      dir: 'asc',
+      q: undefined,
+      subjectType: 'article',
+      subjectId: String(id),
+    });
+    expect(audit.results.map((e) => e.action)).toEqual([
+      'article.create',
+      'article.edit',
+      'article.publish',
+      'article.publish',
+      'article.delete',
+    ]);
+    expect(audit.results[1]).toMatchObject({ before: { body: written.body }, after: { body } });
+    expect(audit.results[2]).toMatchObject({ before: { isPublished: true }, after: { isPublished: false } });
+  });
+
+  it('keeps addresses unique and refuses what the form refuses', async () => {
+    const first = article();
+    await asAdmin('POST', '/admin/articles', first);
+    const again = await asAdmin('POST', '/admin/articles', { ...article(), slug: first.slug });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Another article already uses this address');
+    const other = (await asAdmin('POST', '/admin/articles', article())).json().data;
+    const clash = await asAdmin('PUT', `/admin/articles/${other.id}`, { ...article(), slug: first.slug });
+    expect(clash.statusCode).toBe(409);
+
+    const bad = await asAdmin('POST', '/admin/articles', { ...article(), slug: 'Not A Slug', body: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      slug: 'Use lower-case letters, digits and hyphens (e.g. oci-renewal-guide)',
+      body: 'Write the article',
+    });
+  });
+
+  it('tells the page cache: contentChanged runs every registered listener', async () => {
+    let cleared = 0;
+    const stop = t.app.services.content.onContentChanged(() => {
+      cleared += 1;
+    });
+    await asAdmin('POST', '/admin/articles', article());
+    expect(cleared).toBe(1);
+    stop();
+  });
+});
+
+describe('terms and privacy sections', () => {
+  it('adds, edits, moves and removes a section; the public terms show each change at once; audited', async () => {
+    const terms = (await asAdmin('GET', '/admin/terms')).json().data as { id: number; name: string }[];
+    const privacy = terms.find((term) => /privacy/i.test(term.name)) ?? terms[0];
+    if (!privacy) throw new Error('no policy terms seeded');
+    const publicSections = async () =>
+      (
+        (await call('GET', '/terms-condition/terms')).json().data.results as {
+          id: number;
+          sections: { name: string }[];
+        }[]
+      )
+        .find((term) => term.id === privacy.id)
+        ?.sections.map((section) => section.name) ?? [];
+
+    const added = await asAdmin('POST', `/admin/terms/${privacy.id}/sections`, {
+      name: 'Data we keep',
+      description: 'Your **order** details.',
+      position: 999,
+    });
+    expect(added.statusCode).toBe(201);
+    const { id } = added.json().data;
+    expect((await publicSections()).at(-1)).toBe('Data we keep');
+    const adminTerm = (await t.app.services.content.adminListTerms()).find((term) => term.id === privacy.id);
+    expect(adminTerm?.sections.at(-1)).toMatchObject({ id, name: 'Data we keep', position: 999 });
+
+    await asAdmin('PUT', `/admin/term-sections/${id}`, {
+      name: 'Data we keep',
+      description: 'Your order.',
+      position: 0,
+    });
+    const sections = await publicSections();
+    expect(sections.indexOf('Data we keep')).toBeLessThan(sections.length - 1);
+
+    expect((await asAdmin('DELETE', `/admin/term-sections/${id}`)).statusCode).toBe(200);
+    expect(await publicSections()).not.toContain('Data we keep');
+    expect((await asAdmin('DELETE', `/admin/term-sections/${id}`)).statusCode).toBe(404);
+    expect((await asAdmin('POST', '/admin/terms/999999/sections', { name: 'x', description: 'y' })).statusCode).toBe(
+      404,
+    );
+
+    const audit = await t.app.services.audit.list({
+      page: 1,
+      limit: 100,
+      sort: 'createdAt',
+      dir: 'asc',
+      q: undefined,
+      subjectType: 'term-section',
+      subjectId: String(id),
+    });
+    expect(audit.results.map((e) => e.action)).toEqual([
+      'term-section.create',
+      'term-section.edit',
+      'term-section.delete',
+    ]);
+    expect(audit.results[1]).toMatchObject({
+      before: { description: 'Your **order** details.', position: 999 },
+      after: { description: 'Your order.', position: 0 },
+    });
+  });
+
+  it('refuses an empty heading', async () => {
+    const res = await asAdmin('POST', '/admin/terms/1/sections', { name: ' ', description: 'Text' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ name: 'Enter the section heading' });
+  });
+});
