@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createSignedInUser, PASSWORD, signUpBody, uniqueEmail } from '../auth/testing.ts';
-import { createStaffUser } from './testing.ts';
+import { createStaffUser, expectRoleGuard } from './testing.ts';
 
 const OWNER = uniqueEmail('owner');
 let t: TestApp;
@@ -30,14 +30,7 @@ describe('the users section is for admins only', () => {
     ['POST', '/users/verify-user', { userId: 1 }],
   ];
   it.each(endpoints)('%s %s answers a visitor 401, a customer and staff 403', async (method, url, payload) => {
-    const visitor = await call(method, url, {}, payload);
-    expect(visitor.statusCode).toBe(401);
-    const customer = await createSignedInUser(t.app);
-    const refused = await call(method, url, bearer(customer.token), payload);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You do not have access to this page.');
-    const staff = await createStaffUser(t.app, t.database.db, 'staff');
-    expect((await call(method, url, bearer(staff.token), payload)).statusCode).toBe(403);
+    await expectRoleGuard(t.app, t.database.db, 'admin', (headers) => call(method, url, headers, payload));
   });
 });
 
