@@ -474,5 +474,6 @@ describe('account pages', () => {
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page), tab).toEqual([]);
     }
-  });
+    // Four pages, each hydrated, settled and scanned by axe: ~7 s each on this machine.
+  }, 90_000);
 });

@@ -210,7 +210,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(stepHeading(page, 'About you'));
     await expectAboutYouKept(page);
     expect(new URL(page.url()).search).toBe(`?orderId=${order.displayId}&member=${adult.id}&step=1`);
-  });
+    // A whole journey (two sign-ins, a reload, an upload, the review): longer than one page's 30 s.
+  }, 90_000);
 
   it('reads as a calm questionnaire on a phone, with its documents and review', async () => {
     const { page, context, order } = await customerWithOrder('mobile');
