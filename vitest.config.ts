@@ -1,22 +1,39 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const reporters = ['default', './scripts/vitest-summary-reporter.ts'];
+
+const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
+
+/**
+ * Test files that replace modules or globals (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv,
+ * vi.resetModules): they need a module graph of their own. Every other unit file shares its
+ * worker's graph (`isolate: false`), which halves the suite: importing the server once per
+ * worker instead of once per file (docs/decisions/0074-shared-module-graph-in-tests.md).
+ */
+const MODULE_REPLACING = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/;
+export const isolatedUnitTests = globSync(UNIT_TESTS, { exclude: ['**/node_modules/**'] })
+  .filter((file) => MODULE_REPLACING.test(readFileSync(file, 'utf8')))
+  .sort();
+
+const unitDefaults = {
+  environment: 'node',
+  globalSetup: ['./src/server/test/global-setup.ts'],
+  pool: 'forks',
+  maxWorkers: 2,
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+} as const;
 
 export default defineConfig({
   test: {
     reporters,
     projects: [
       {
-        test: {
-          name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./src/server/test/global-setup.ts'],
-          pool: 'forks',
-          maxWorkers: 2,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
+        test: { ...unitDefaults, name: 'unit', include: UNIT_TESTS, exclude: isolatedUnitTests, isolate: false },
+      },
+      {
+        test: { ...unitDefaults, name: 'unit-isolated', include: isolatedUnitTests, isolate: true },
       },
       {
         test: {
