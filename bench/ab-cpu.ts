@@ -1,5 +1,5 @@
-// A/B of uncached renders: main-thread CPU ms per request of two checkouts' production builds,
-// loaded in turns so both see the same machine noise (decision 0041). Read from /proc, so a busy
+// A/B of uncached renders: main-thread and whole-process CPU ms per request of two checkouts'
+// production builds, loaded in turns so both see the same machine noise (decision 0041). Read from /proc, so a busy
 // machine shifts both alike. Usage:
 //   AB_ROOTS=/path/to/checkout-a,/path/to/checkout-b node bench/ab-cpu.ts
 // PATHS (comma-separated), N (requests per sample), ROUNDS and BENCH_SKIP_BUILD are optional.
@@ -34,13 +34,16 @@ const run = (base: string, path: string, amount: number) =>
   });
 for (const path of paths) {
   const samples: number[][] = servers.map(() => []);
+  const processSamples: number[][] = servers.map(() => []);
   for (const s of servers) await run(s.baseUrl, path, 200);
   for (let round = 0; round < Number(process.env.ROUNDS ?? 5); round++) {
     for (const [i, s] of servers.entries()) {
-      const file = `/proc/${s.pid}/task/${s.pid}/stat`;
-      const before = ticksOf(file);
+      const main = `/proc/${s.pid}/task/${s.pid}/stat`;
+      const whole = `/proc/${s.pid}/stat`;
+      const [before, wholeBefore] = [ticksOf(main), ticksOf(whole)];
       await run(s.baseUrl, path, N);
-      samples[i]?.push(((ticksOf(file) - before) * 10) / N);
+      samples[i]?.push(((ticksOf(main) - before) * 10) / N);
+      processSamples[i]?.push(((ticksOf(whole) - wholeBefore) * 10) / N);
     }
   }
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]?.toFixed(2);
@@ -49,7 +52,7 @@ for (const path of paths) {
     roots
       .map(
         (r, i) =>
-          `${r.split('/').pop()}: median ${med(samples[i] ?? [])} [${samples[i]?.map((x) => x.toFixed(2)).join(' ')}]`,
+          `${r.split('/').pop()}: main thread median ${med(samples[i] ?? [])} [${samples[i]?.map((x) => x.toFixed(2)).join(' ')}], process median ${med(processSamples[i] ?? [])}`,
       )
       .join(' | '),
   );

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { encodeBody, negotiateEncoding, uniqueEtag } from './encoded-body.ts';
+import { brotliWindowBits, encodeBody, negotiateEncoding, uniqueEtag } from './encoded-body.ts';
+
+/** Brotli at `quality` with the window encodeBody picks for the body. */
+const brotliAt = (body: Buffer, quality: number) =>
+  brotliCompressSync(body, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length) },
+  });
 
 describe('encoded body', () => {
   it('compresses each encoding when first asked, once: concurrent asks share it, later asks get the buffer', async () => {
@@ -23,7 +29,7 @@ describe('encoded body', () => {
     const body = Buffer.from(await readFile(new URL('../../../README.md', import.meta.url)));
     const encoded = encodeBody(body);
     const quick = await encoded.compressed('br');
-    expect(quick.equals(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }))).toBe(true);
+    expect(quick.equals(brotliAt(body, 4))).toBe(true);
     // Asked again: the quality 4 bytes answer while quality 5 is made in the background.
     expect(encoded.compressed('br')).toBe(quick);
     const kept = await vi.waitFor(() => {
@@ -31,9 +37,20 @@ describe('encoded body', () => {
       if (now === quick) throw new Error('quality 5 not made yet');
       return now as Buffer;
     });
-    expect(kept.equals(brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }))).toBe(true);
+    expect(kept.equals(brotliAt(body, 5))).toBe(true);
     expect(kept.length).toBeLessThan(quick.length);
     expect(brotliDecompressSync(kept).equals(body)).toBe(true);
+  });
+
+  it('compresses with the smallest window that holds the body, to the same bytes as the default window', async () => {
+    expect(brotliWindowBits(10)).toBe(16);
+    expect(brotliWindowBits(60_000)).toBe(16);
+    expect(brotliWindowBits(65_536)).toBe(17);
+    expect(brotliWindowBits(200_000)).toBe(18);
+    expect(brotliWindowBits(50_000_000)).toBe(zlib.BROTLI_MAX_WINDOW_BITS);
+    const body = Buffer.from(await readFile(new URL('../../../README.md', import.meta.url)));
+    const usual = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+    expect((await encodeBody(body).compressed('br')).length).toBeLessThanOrEqual(usual.length);
   });
 
   it('gives the same strong ETag for the same body', () => {
