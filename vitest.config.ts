@@ -23,7 +23,7 @@ const unitDefaults = {
   maxWorkers: 2,
   testTimeout: 20_000,
   hookTimeout: 30_000,
-} as const;
+};
 
 export default defineConfig({
   test: {
