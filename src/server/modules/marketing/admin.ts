@@ -95,8 +95,9 @@ export interface MarketingAdminDeps {
 }
 
 /**
- * Offers, banners (decision 0072) and partner services (decision 0075) for admins: each change and its audit entry (only the changed
- * fields, before → after) commit in one transaction, then the public reads are invalidated.
+ * Offers, banners (decision 0072) and partner services (decision 0075) for admins: each change and
+ * its audit entry (only the changed fields, before → after) commit in one transaction, then the
+ * public reads are invalidated.
  */
 export function createMarketingAdmin(db: Database, { audit, storage, changed }: MarketingAdminDeps) {
   async function offerById(tx: Database, id: number) {
