@@ -8,7 +8,15 @@
 
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
-import type { AdminArticle, AdminBanner, AdminOffer, AdminTerm } from '../domain/admin/content.ts';
+import type {
+  AdminAboutBlock,
+  AdminArticle,
+  AdminBanner,
+  AdminOffer,
+  AdminPartner,
+  AdminTeamMember,
+  AdminTerm,
+} from '../domain/admin/content.ts';
 import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
@@ -103,6 +111,10 @@ export interface LoaderServices {
     adminListArticles(): Promise<AdminArticle[]>;
     adminGetArticle(id: number): Promise<AdminArticle | null>;
     adminListTerms(): Promise<AdminTerm[]>;
+    /** The About page's team and text (admins; decision 0075). */
+    adminListTeam(): Promise<AdminTeamMember[]>;
+    adminGetTeamMember(id: number): Promise<AdminTeamMember | null>;
+    adminListAboutBlocks(): Promise<AdminAboutBlock[]>;
   };
   marketing: {
     listOffers(paging: Pagination): Promise<ListData<Offer>>;
@@ -114,6 +126,9 @@ export interface LoaderServices {
     adminGetOffer(id: number): Promise<AdminOffer | null>;
     adminListBanners(): Promise<AdminBanner[]>;
     adminGetBanner(id: number): Promise<AdminBanner | null>;
+    /** The home page's partner services (admins; decision 0075). */
+    adminListPartners(): Promise<AdminPartner[]>;
+    adminGetPartner(id: number): Promise<AdminPartner | null>;
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;

@@ -275,7 +275,7 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
   await app.register(captchaRoutes);
-  // Uploaded banner images, public while a banner uses them (decision 0072).
+  // Uploaded content images, public while a banner, partner or team member shows them (0072, 0075).
   await app.register(marketingMediaRoutes);
   app.all('/api/*', apiNotFound);
   app.setNotFoundHandler(apiNotFound);

@@ -152,7 +152,7 @@ export function createServices(
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
   // Marketing and content edits go through the one content-changed hook too, so every cache that
   // subscribes to it (the page cache) hears of them (decisions 0070, 0072).
-  const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit });
+  const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage });
   const marketing = createMarketingService(db, { mail, contact: company, audit, storage });
   content.onContentChanged(contentChanges.changed);
   marketing.onContentChanged(contentChanges.changed);

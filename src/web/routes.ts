@@ -63,6 +63,9 @@ export default [
     route('content/banners/:id', 'routes/admin.content.banners.$id.tsx'),
     route('content/articles/:id', 'routes/admin.content.articles.$id.tsx'),
     route('content/terms', 'routes/admin.content.terms.tsx'),
+    route('content/partners/:id', 'routes/admin.content.partners.$id.tsx'),
+    route('content/team-members/:id', 'routes/admin.content.team-members.$id.tsx'),
+    route('content/about', 'routes/admin.content.about.tsx'),
   ]),
   // One module for both campaign pages; it reads the campaign from the path.
   route('visa-service', 'routes/campaign.tsx', { id: 'campaign/visa-service' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_BLOCK_KINDS } from '../content/schemas.ts';
 import { IMAGE_UPLOAD_TYPES, MEGABYTE, type UploadRule } from '../uploads/file-types.ts';
 
 /**
@@ -29,10 +30,10 @@ export const CONTENT_MESSAGES = {
 } as const;
 const M = CONTENT_MESSAGES;
 
-/** Banner images: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
-export const BANNER_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
+/** Banner images, partner logos and team photos: JPEG, PNG or HEIC (stored as JPEG), re-encoded, up to 5 MB. */
+export const CONTENT_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, maxBytes: 5 * MEGABYTE, minSidePx: 100 };
 
-/** Where uploaded banner images are served from, under the media base (`/media/uploads/ab/ab….jpg`). */
+/** Where uploaded content images are served from, under the media base (`/media/uploads/ab/ab….jpg`). */
 export const UPLOADED_MEDIA_PREFIX = 'uploads/';
 
 const position = z
@@ -255,3 +256,109 @@ export interface AdminTerm {
   name: string;
   sections: AdminTermSection[];
 }
+
+export const PARTNER_MESSAGES = {
+  notFound: 'Partner service not found',
+  nameRequired: 'Enter the name',
+  nameTooLong: 'The name should not exceed 120 characters',
+} as const;
+
+const name = z
+  .string({ error: PARTNER_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PARTNER_MESSAGES.nameRequired)
+  .max(120, PARTNER_MESSAGES.nameTooLong);
+
+/**
+ * POST /admin/partners and PUT /admin/partners/{id}: a partner service on the home page. Its link
+ * opens the partner's site; the logo is uploaded on its own.
+ */
+export const partnerFormSchema = z.object({
+  name,
+  description: offerFields.description,
+  link: link.default(null),
+  isActive: z.boolean().default(true),
+  position: position.default(0),
+});
+export type PartnerForm = z.input<typeof partnerFormSchema>;
+export type PartnerInput = z.output<typeof partnerFormSchema>;
+
+export const adminPartnerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** A path under the media base, or null (the home page then shows the initials). */
+  logo: z.string().nullable(),
+  link: z.string().nullable(),
+  isActive: z.boolean(),
+  position: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminPartner = z.infer<typeof adminPartnerSchema>;
+
+export const TEAM_MESSAGES = {
+  notFound: 'Team member not found',
+  jobRequired: 'Enter the role and a few words about them',
+  jobTooLong: 'The description should not exceed 1,000 characters',
+} as const;
+
+/**
+ * POST /admin/team-members and PUT /admin/team-members/{id}: SPEC.md §3 Team member (name,
+ * jobDescription, optional image uploaded on its own). The About page shows the job description's
+ * first sentence as the role and the rest as the bio.
+ */
+export const teamMemberFormSchema = z.object({
+  name,
+  jobDescription: z
+    .string({ error: TEAM_MESSAGES.jobRequired })
+    .trim()
+    .min(1, TEAM_MESSAGES.jobRequired)
+    .max(1000, TEAM_MESSAGES.jobTooLong),
+  position: position.default(0),
+});
+export type TeamMemberForm = z.input<typeof teamMemberFormSchema>;
+export type TeamMemberInput = z.output<typeof teamMemberFormSchema>;
+
+/** PATCH /admin/team-members/{id}: move (team members are always shown). */
+export const positionPatchSchema = z.object({ position });
+
+export const adminTeamMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  jobDescription: z.string(),
+  /** A path under the media base, or null (the About page then shows the initials). */
+  image: z.string().nullable(),
+  position: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
+
+export const ABOUT_MESSAGES = {
+  notFound: 'About page block not found',
+  textRequired: 'Write the text',
+  textTooLong: 'The text should not exceed 5,000 characters',
+} as const;
+
+/**
+ * PUT /admin/about-blocks/{id}: the text of an About page block (Our Story, Our Vision, a What
+ * Defines Us value). Paragraphs are separated by a blank line.
+ */
+export const aboutBlockFormSchema = z.object({
+  title: offerFields.title,
+  description: z
+    .string({ error: ABOUT_MESSAGES.textRequired })
+    .trim()
+    .min(1, ABOUT_MESSAGES.textRequired)
+    .max(5000, ABOUT_MESSAGES.textTooLong),
+  position: position.default(0),
+});
+export type AboutBlockInput = z.output<typeof aboutBlockFormSchema>;
+
+export const adminAboutBlockSchema = z.object({
+  id: z.number(),
+  kind: z.enum(CONTENT_BLOCK_KINDS),
+  title: z.string(),
+  description: z.string(),
+  position: z.number(),
+});
+export type AdminAboutBlock = z.infer<typeof adminAboutBlockSchema>;

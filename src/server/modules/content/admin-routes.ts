@@ -2,16 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ARTICLE_MESSAGES as A,
+  aboutBlockFormSchema,
+  adminAboutBlockSchema,
   adminArticleSchema,
+  adminTeamMemberSchema,
   adminTermSectionSchema,
   articleFormSchema,
   articlePublishSchema,
   CONTENT_MESSAGES as M,
+  positionPatchSchema,
+  TEAM_MESSAGES,
+  teamMemberFormSchema,
   termSectionFormSchema,
 } from '../../../domain/admin/content.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { policyTermSchema } from '../../../domain/content/schemas.ts';
+import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -22,7 +29,10 @@ const resultValue = <T>(result: ContentAdminResult<T>): T => {
   return result.value;
 };
 
-/** The back office's articles (issue 13 item 5, decision 0072), for admins. */
+/**
+ * The back office's articles and policy sections (issue 13 item 5, decision 0072), and the About
+ * page's team members and text (decision 0075), for admins.
+ */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app.services;
   const adminOnly = app.requireRole('admin');
@@ -165,5 +175,115 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(resultValue(await content.deleteTermSection(actorOf(request), request.params.id)), M.deleted),
+  );
+
+  const member = envelopeSchema(adminTeamMemberSchema);
+  app.get(
+    '/admin/team-members',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'The About page’s team members, in display order',
+        response: { 200: envelopeSchema(z.array(adminTeamMemberSchema)) },
+      },
+    },
+    async () => ok(await content.adminListTeam()),
+  );
+  app.post(
+    '/admin/team-members',
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: 'Add a team member', body: teamMemberFormSchema, response: { 201: member } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await content.createTeamMember(actorOf(request), request.body), M.created, 201)),
+  );
+  app.put(
+    '/admin/team-members/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a team member',
+        params: idParams,
+        body: teamMemberFormSchema,
+        response: { 200: member },
+      },
+    },
+    async (request) =>
+      ok(resultValue(await content.editTeamMember(actorOf(request), request.params.id, request.body)), M.saved),
+  );
+  app.patch(
+    '/admin/team-members/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Move a team member',
+        params: idParams,
+        body: positionPatchSchema,
+        response: { 200: member },
+      },
+    },
+    async (request) =>
+      ok(
+        resultValue(await content.moveTeamMember(actorOf(request), request.params.id, request.body.position)),
+        M.saved,
+      ),
+  );
+  app.delete(
+    '/admin/team-members/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Remove a team member',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => ok(resultValue(await content.deleteTeamMember(actorOf(request), request.params.id)), M.deleted),
+  );
+  await app.register(
+    contentImageRoutes([
+      {
+        url: '/admin/team-members/:id/image',
+        summary: "Upload the team member's photo",
+        record: adminTeamMemberSchema,
+        missing: TEAM_MESSAGES.notFound,
+        exists: async (id) => Boolean(await content.adminGetTeamMember(id)),
+        save: content.setTeamMemberImage,
+      },
+    ]),
+  );
+
+  const block = envelopeSchema(adminAboutBlockSchema);
+  app.get(
+    '/admin/about-blocks',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'The About page’s blocks (Our Story, Our Vision, What Defines Us), in page order',
+        response: { 200: envelopeSchema(z.array(adminAboutBlockSchema)) },
+      },
+    },
+    async () => ok(await content.adminListAboutBlocks()),
+  );
+  app.put(
+    '/admin/about-blocks/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change an About page block’s title, text or order',
+        params: idParams,
+        body: aboutBlockFormSchema,
+        response: { 200: block },
+      },
+    },
+    async (request) =>
+      ok(resultValue(await content.editAboutBlock(actorOf(request), request.params.id, request.body)), M.saved),
   );
 };

@@ -17,8 +17,10 @@ import type {
   TermPage,
 } from '../../../domain/content/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import { createAboutAdmin } from './about-admin.ts';
 import { createContentAdmin } from './admin.ts';
 import { headingId, renderMarkdown } from './markdown.ts';
 import { createContentRepository } from './repository.ts';
@@ -29,8 +31,9 @@ export interface ContentServiceDeps {
   /** The public origin, for referral links. */
   siteUrl: string;
   now?: () => Date;
-  /** The back office's article changes are audited here (decision 0072). */
+  /** The back office's changes are audited here (decisions 0072, 0075) and team photos kept in `storage`. */
   audit?: Pick<AuditLog, 'record'>;
+  storage?: Pick<FileStorage, 'delete'>;
 }
 
 const ALL_SERVICES = { page: 1, limit: 100 };
@@ -38,7 +41,7 @@ const ALL_SERVICES = { page: 1, limit: 100 };
 /** About, policy terms, brand blocks, referral content, articles and FAQs: read-only site content. */
 export function createContentService(
   db: Database,
-  { catalog, siteUrl, now = () => new Date(), audit }: ContentServiceDeps,
+  { catalog, siteUrl, now = () => new Date(), audit, storage }: ContentServiceDeps,
 ) {
   const repository = createContentRepository(db);
   /** Caches holding what this service reads (the page cache of anonymous pages). */
@@ -50,14 +53,17 @@ export function createContentService(
   const contentChanged = (): void => {
     for (const listener of changeListeners) listener();
   };
-  const admin = createContentAdmin(db, {
+  const adminDeps = {
     audit: audit ?? {
       record: async () => {
         throw new Error('content service built without an audit log');
       },
     },
+    storage: storage ?? { delete: async () => false },
     changed: contentChanged,
-  });
+  };
+  const admin = createContentAdmin(db, adminDeps);
+  const aboutAdmin = createAboutAdmin(db, adminDeps);
 
   async function servicesById() {
     const { results } = await catalog.listServices(ALL_SERVICES);
@@ -66,6 +72,7 @@ export function createContentService(
 
   return {
     ...admin,
+    ...aboutAdmin,
     contentChanged,
     /** Registers another cache to clear when site content changes; answers the unregister. */
     onContentChanged(listener: () => void): () => void {

@@ -3,18 +3,20 @@ import { z } from 'zod';
 import {
   adminBannerSchema,
   adminOfferSchema,
-  BANNER_IMAGE_UPLOAD,
+  adminPartnerSchema,
   bannerFormSchema,
   contentToggleSchema,
   CONTENT_MESSAGES as M,
   offerFormSchema,
+  PARTNER_MESSAGES,
+  partnerFormSchema,
 } from '../../../domain/admin/content.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { registerUploadParsing } from '../../uploads/index.ts';
 import type { AdminResult } from './admin.ts';
 
 const resultValue = <T>(result: AdminResult<T>): T => {
@@ -23,8 +25,8 @@ const resultValue = <T>(result: AdminResult<T>): T => {
 };
 
 /**
- * The back office's offers and banners (issue 13 item 5, decision 0072), for admins: list, create,
- * edit, show/hide and move, delete, and a banner's image.
+ * The back office's offers, banners (issue 13 item 5, decision 0072) and partner services
+ * (decision 0075), for admins: list, create, edit, show/hide and move, delete, and their images.
  */
 export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { marketing } = app.services;
@@ -166,29 +168,89 @@ export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(resultValue(await marketing.deleteBanner(actorOf(request), request.params.id)), M.deleted),
   );
 
-  // The image: multipart, checked by its first bytes, re-encoded, kept in the file storage.
-  const imageRoutes: FastifyPluginAsyncZod = async (scope) => {
-    await registerUploadParsing(scope);
-    scope.post(
-      '/admin/banners/:id/image',
+  app.get(
+    '/admin/partners',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Every partner service, in display order',
+        response: { 200: envelopeSchema(z.array(adminPartnerSchema)) },
+      },
+    },
+    async () => ok(await marketing.adminListPartners()),
+  );
+  app.post(
+    '/admin/partners',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a partner service',
+        body: partnerFormSchema,
+        response: { 201: envelopeSchema(adminPartnerSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await marketing.createPartner(actorOf(request), request.body), M.created, 201)),
+  );
+  app.put(
+    '/admin/partners/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a partner service',
+        params: idParams,
+        body: partnerFormSchema,
+        response: { 200: envelopeSchema(adminPartnerSchema) },
+      },
+    },
+    async (request) =>
+      ok(resultValue(await marketing.editPartner(actorOf(request), request.params.id, request.body)), M.saved),
+  );
+  app.patch(
+    '/admin/partners/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: 'Show or hide a partner service, or move it',
+        params: idParams,
+        body: contentToggleSchema,
+        response: { 200: envelopeSchema(adminPartnerSchema) },
+      },
+    },
+    async (request) =>
+      ok(resultValue(await marketing.togglePartner(actorOf(request), request.params.id, request.body)), M.saved),
+  );
+  app.delete(
+    '/admin/partners/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: 'Delete a partner service', params: idParams, response: { 200: deleted } },
+    },
+    async (request) => ok(resultValue(await marketing.deletePartner(actorOf(request), request.params.id)), M.deleted),
+  );
+
+  await app.register(
+    contentImageRoutes([
       {
-        preHandler: adminOnly,
-        schema: {
-          tags,
-          summary: "Upload the banner's image (multipart/form-data, one JPEG, PNG or HEIC file, up to 5 MB)",
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          body: z.object({ file: z.string().meta({ format: 'binary' }) }).nullish(),
-          response: { 200: envelopeSchema(adminBannerSchema) },
-        },
+        url: '/admin/banners/:id/image',
+        summary: "Upload the banner's image",
+        record: adminBannerSchema,
+        missing: M.bannerNotFound,
+        exists: async (id) => Boolean(await marketing.adminGetBanner(id)),
+        save: marketing.setBannerImage,
       },
-      async (request) => {
-        const id = request.params.id;
-        if (!(await marketing.adminGetBanner(id))) throw new HttpError(404, M.bannerNotFound);
-        const upload = await app.uploads.acceptUpload(request, { itemLimits: BANNER_IMAGE_UPLOAD });
-        return ok(resultValue(await marketing.setBannerImage(actorOf(request), id, upload.storageKey)), M.imageSaved);
+      {
+        url: '/admin/partners/:id/logo',
+        summary: "Upload the partner service's logo",
+        record: adminPartnerSchema,
+        missing: PARTNER_MESSAGES.notFound,
+        exists: async (id) => Boolean(await marketing.adminGetPartner(id)),
+        save: marketing.setPartnerLogo,
       },
-    );
-  };
-  await app.register(imageRoutes);
+    ]),
+  );
 };

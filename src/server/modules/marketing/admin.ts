@@ -2,22 +2,26 @@ import { asc, eq } from 'drizzle-orm';
 import {
   type AdminBanner,
   type AdminOffer,
+  type AdminPartner,
   type BannerInput,
   type ContentToggle,
   changedFields,
   CONTENT_MESSAGES as M,
   type OfferInput,
-  UPLOADED_MEDIA_PREFIX,
+  PARTNER_MESSAGES,
+  type PartnerInput,
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
+import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import { banners, offers } from './tables.ts';
+import { banners, offers, partnerServices } from './tables.ts';
 
 export type AdminResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
 
 type OfferRow = typeof offers.$inferSelect;
 type BannerRow = typeof banners.$inferSelect;
+type PartnerRow = typeof partnerServices.$inferSelect;
 
 const offerView = (row: OfferRow): AdminOffer => ({
   id: row.id,
@@ -36,6 +40,17 @@ const bannerView = (row: BannerRow): AdminBanner => ({
   altText: row.altText,
   link: row.link,
   buttonText: row.buttonText,
+  isActive: row.isActive,
+  position: row.position,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const partnerView = (row: PartnerRow): AdminPartner => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  logo: row.logo,
+  link: row.link,
   isActive: row.isActive,
   position: row.position,
   updatedAt: row.updatedAt.toISOString(),
@@ -61,12 +76,16 @@ const bannerFieldsOf = (b: Omit<AdminBanner, 'id' | 'updatedAt'>) => ({
   position: b.position,
 });
 
-const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
+const partnerFieldsOf = (p: Omit<AdminPartner, 'id' | 'updatedAt'>) => ({
+  name: p.name,
+  description: p.description,
+  logo: p.logo,
+  link: p.link,
+  isActive: p.isActive,
+  position: p.position,
+});
 
-/** The storage key of an uploaded banner image path ('uploads/ab/ab….jpg'), or null for a bundled one. */
-export function uploadedKeyOf(bannerImage: string): string | null {
-  return bannerImage.startsWith(UPLOADED_MEDIA_PREFIX) ? bannerImage.slice(UPLOADED_MEDIA_PREFIX.length) : null;
-}
+const toDate = (iso: string | null) => (iso ? new Date(iso) : null);
 
 export interface MarketingAdminDeps {
   audit: Pick<AuditLog, 'record'>;
@@ -76,8 +95,9 @@ export interface MarketingAdminDeps {
 }
 
 /**
- * Offers and banners for admins (decision 0072): each change and its audit entry (only the changed
- * fields, before → after) commit in one transaction, then the public reads are invalidated.
+ * Offers, banners (decision 0072) and partner services (decision 0075) for admins: each change and
+ * its audit entry (only the changed fields, before → after) commit in one transaction, then the
+ * public reads are invalidated.
  */
 export function createMarketingAdmin(db: Database, { audit, storage, changed }: MarketingAdminDeps) {
   async function offerById(tx: Database, id: number) {
@@ -90,6 +110,21 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
   }
   const offerMissing = { ok: false, status: 404, message: M.offerNotFound } as const;
   const bannerMissing = { ok: false, status: 404, message: M.bannerNotFound } as const;
+  const partnerMissing = { ok: false, status: 404, message: PARTNER_MESSAGES.notFound } as const;
+  const images = createContentImages({
+    storage,
+    /** A banner or a partner shows it. */
+    inUse: async (path) => {
+      const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.bannerImage, path)).limit(1);
+      if (banner) return true;
+      const [partner] = await db
+        .select({ id: partnerServices.id })
+        .from(partnerServices)
+        .where(eq(partnerServices.logo, path))
+        .limit(1);
+      return Boolean(partner);
+    },
+  });
 
   /** Writes the offer's new fields and its audit entry; nothing when nothing changed. */
   async function updateOffer(
@@ -123,7 +158,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     id: number,
     next: (row: AdminBanner) => ReturnType<typeof bannerFieldsOf>,
     action: string,
-  ): Promise<AdminResult<AdminBanner> & { replacedImage?: string }> {
+  ): Promise<ImageChange<AdminBanner>> {
     const result = await db.transaction(async (tx) => {
       const row = await bannerById(tx, id);
       if (!row) return bannerMissing;
@@ -146,16 +181,35 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     return {
       ok: true,
       value: result.value,
-      ...('previousImage' in result ? { replacedImage: result.previousImage } : {}),
+      ...('previousImage' in result ? { replaced: result.previousImage } : {}),
     };
   }
 
-  /** Removes an uploaded image no banner uses any more (bundled ones under public/media stay). */
-  async function dropImageIfUnused(bannerImage: string | undefined) {
-    const key = bannerImage ? uploadedKeyOf(bannerImage) : null;
-    if (!key || !bannerImage) return;
-    const [stillUsed] = await db.select({ id: banners.id }).from(banners).where(eq(banners.bannerImage, bannerImage));
-    if (!stillUsed) await storage.delete(key);
+  /** Writes the partner's new fields and its audit entry; nothing when nothing changed. */
+  async function updatePartner(
+    actor: StaffActor,
+    id: number,
+    next: (row: AdminPartner) => ReturnType<typeof partnerFieldsOf>,
+    action: string,
+  ): Promise<ImageChange<AdminPartner>> {
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(partnerServices).where(eq(partnerServices.id, id));
+      if (!row) return null;
+      const current = partnerView(row);
+      const wanted = next(current);
+      const diff = changedFields(partnerFieldsOf(current), wanted);
+      if (!diff) return { value: current };
+      const [updated] = await tx
+        .update(partnerServices)
+        .set({ ...wanted, updatedAt: new Date() })
+        .where(eq(partnerServices.id, id))
+        .returning();
+      await audit.record(tx, { actor, action, subject: { type: 'partner', id }, ...diff });
+      return { value: partnerView(updated as PartnerRow), replaced: current.logo };
+    });
+    if (!result) return partnerMissing;
+    if ('replaced' in result) changed();
+    return { ok: true, ...result };
   }
 
   return {
@@ -264,15 +318,10 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
      * replaces is removed from storage when it was an upload no other banner uses. When the banner
      * is gone, the new object is removed instead.
      */
-    async setBannerImage(actor: StaffActor, id: number, storageKey: string): Promise<AdminResult<AdminBanner>> {
-      const bannerImage = `${UPLOADED_MEDIA_PREFIX}${storageKey}`;
-      const result = await updateBanner(actor, id, (row) => ({ ...bannerFieldsOf(row), bannerImage }), 'banner.image');
-      if (!result.ok) {
-        await storage.delete(storageKey);
-        return result;
-      }
-      await dropImageIfUnused(result.replacedImage);
-      return { ok: true, value: result.value };
+    setBannerImage(actor: StaffActor, id: number, storageKey: string): Promise<AdminResult<AdminBanner>> {
+      return images.replace(storageKey, (bannerImage) =>
+        updateBanner(actor, id, (row) => ({ ...bannerFieldsOf(row), bannerImage }), 'banner.image'),
+      );
     },
 
     async deleteBanner(actor: StaffActor, id: number): Promise<AdminResult<null>> {
@@ -289,19 +338,77 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
       });
       if (!gone) return bannerMissing;
       changed();
-      await dropImageIfUnused(gone.bannerImage);
+      await images.dropIfUnused(gone.bannerImage);
       return { ok: true, value: null };
     },
 
-    /** Whether an uploaded image is one a banner shows: only those are served publicly. */
-    async isPublicImage(storageKey: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: banners.id })
-        .from(banners)
-        .where(eq(banners.bannerImage, `${UPLOADED_MEDIA_PREFIX}${storageKey}`))
-        .limit(1);
-      return Boolean(row);
+    async adminListPartners(): Promise<AdminPartner[]> {
+      return (
+        await db.select().from(partnerServices).orderBy(asc(partnerServices.position), asc(partnerServices.id))
+      ).map(partnerView);
     },
+
+    async adminGetPartner(id: number): Promise<AdminPartner | null> {
+      const [row] = await db.select().from(partnerServices).where(eq(partnerServices.id, id));
+      return row ? partnerView(row) : null;
+    },
+
+    async createPartner(actor: StaffActor, input: PartnerInput): Promise<AdminPartner> {
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(partnerServices).values(input).returning();
+        const view = partnerView(row as PartnerRow);
+        await audit.record(tx, {
+          actor,
+          action: 'partner.create',
+          subject: { type: 'partner', id: view.id },
+          after: partnerFieldsOf(view),
+        });
+        return view;
+      });
+      changed();
+      return created;
+    },
+
+    editPartner(actor: StaffActor, id: number, input: PartnerInput) {
+      return updatePartner(actor, id, (row) => ({ ...input, logo: row.logo }), 'partner.edit');
+    },
+
+    togglePartner(actor: StaffActor, id: number, patch: ContentToggle) {
+      return updatePartner(
+        actor,
+        id,
+        (row) => ({ ...partnerFieldsOf(row), ...definedOf(patch) }),
+        patch.isActive === undefined ? 'partner.position' : 'partner.visibility',
+      );
+    },
+
+    /** Points the partner at a newly stored logo; the one it replaces leaves storage. */
+    setPartnerLogo(actor: StaffActor, id: number, storageKey: string): Promise<AdminResult<AdminPartner>> {
+      return images.replace(storageKey, (logo) =>
+        updatePartner(actor, id, (row) => ({ ...partnerFieldsOf(row), logo }), 'partner.logo'),
+      );
+    },
+
+    async deletePartner(actor: StaffActor, id: number): Promise<AdminResult<null>> {
+      const gone = await db.transaction(async (tx) => {
+        const [row] = await tx.delete(partnerServices).where(eq(partnerServices.id, id)).returning();
+        if (!row) return null;
+        await audit.record(tx, {
+          actor,
+          action: 'partner.delete',
+          subject: { type: 'partner', id },
+          before: partnerFieldsOf(partnerView(row)),
+        });
+        return row;
+      });
+      if (!gone) return partnerMissing;
+      changed();
+      await images.dropIfUnused(gone.logo);
+      return { ok: true, value: null };
+    },
+
+    /** Whether an uploaded image is one a banner or a partner shows: only those are served publicly. */
+    isPublicImage: images.isPublic,
   };
 }
 

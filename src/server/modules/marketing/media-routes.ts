@@ -3,9 +3,10 @@ import { fail } from '../../../domain/api/envelope.ts';
 import { storedTypeOfKey } from '../../storage/keys.ts';
 
 /**
- * Serves the banner images admins upload (decision 0072) at `/media/uploads/ab/ab….jpg`, where
- * `mediaUrl('uploads/ab/ab….jpg')` points. The file storage also holds customers' private
- * documents, so a key is served only while a banner uses it: knowing or guessing another key
+ * Serves the images admins upload (banners, decision 0072; partner logos and team photos, decision
+ * 0075) at `/media/uploads/ab/ab….jpg`, where `mediaUrl('uploads/ab/ab….jpg')` points. The file
+ * storage also holds customers' private documents, so a key is served only while a banner, a
+ * partner or a team member shows it: knowing or guessing another key
  * (a customer's upload) gets the same 404 as a key that does not exist. Images only, with headers
  * that keep them images: their stored type, `nosniff`, a CSP that runs nothing.
  */
@@ -15,7 +16,8 @@ export const marketingMediaRoutes: FastifyPluginAsync = async (app) => {
     const type = storedTypeOfKey(key);
     const notFound = () => reply.status(404).send(fail(404, 'Not found'));
     if (type !== 'image/jpeg' && type !== 'image/png') return notFound();
-    if (!(await app.services.marketing.isPublicImage(key))) return notFound();
+    const { marketing, content } = app.services;
+    if (!(await marketing.isPublicImage(key)) && !(await content.isPublicImage(key))) return notFound();
     const stored = await app.storage.get(key);
     if (!stored) return notFound();
     return reply

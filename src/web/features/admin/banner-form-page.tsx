@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { type AdminBanner, bannerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { mediaUrl } from '../../../domain/marketing/media.ts';
-import { ApiError, uploadFile } from '../../lib/api-client.ts';
-import { CheckboxField, fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
+import { CheckboxField, fieldErrorsOf, ImageUploadForm, TextField, useContentSave } from './content-fields.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 /**
@@ -20,11 +18,6 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
   const [buttonText, setButtonText] = useState(banner?.buttonText ?? '');
   const [position, setPosition] = useState(String(banner?.position ?? 0));
   const [isActive, setIsActive] = useState(banner?.isActive ?? false);
-  const [upload, setUpload] = useState<{ pending: boolean; error: string | null; done: boolean }>({
-    pending: false,
-    error: null,
-    done: false,
-  });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -43,23 +36,6 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
     else if (saved) await revalidate();
   };
 
-  const sendImage = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const file = new FormData(event.currentTarget).get('file');
-    if (!banner || !(file instanceof File) || file.size === 0) {
-      return setUpload({ pending: false, error: 'Choose an image to upload', done: false });
-    }
-    setUpload({ pending: true, error: null, done: false });
-    try {
-      await uploadFile(`/admin/banners/${banner.id}/image`, file);
-      setUpload({ pending: false, error: null, done: true });
-      await revalidate();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : undefined;
-      setUpload({ pending: false, error: message ?? 'The upload did not finish. Please try again.', done: false });
-    }
-  };
-
   return (
     <section aria-labelledby="banner-title" className="flex max-w-xl flex-col gap-4">
       <p>
@@ -75,43 +51,13 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
       )}
 
       {banner && (
-        <form onSubmit={sendImage} noValidate className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4">
-          <h2 className="text-lg font-semibold text-slate-900">Image</h2>
-          {banner.bannerImage ? (
-            <img src={mediaUrl(banner.bannerImage)} alt={banner.altText} className="max-h-48 w-auto rounded" />
-          ) : (
-            <p className="text-sm text-slate-600">No image yet.</p>
-          )}
-          <label htmlFor="banner-file" className="text-sm font-medium text-slate-800">
-            {banner.bannerImage ? 'Replace the image' : 'Upload the image'} (JPEG, PNG or HEIC, up to 5 MB)
-          </label>
-          <input
-            id="banner-file"
-            name="file"
-            type="file"
-            accept="image/jpeg,image/png,image/heic,image/heif"
-            aria-invalid={upload.error ? true : undefined}
-            aria-describedby={upload.error ? 'banner-file-error' : undefined}
-            className="text-sm"
-          />
-          {upload.error && (
-            <p id="banner-file-error" className="text-sm text-red-700">
-              {upload.error}
-            </p>
-          )}
-          <div>
-            <button
-              type="submit"
-              disabled={upload.pending}
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60"
-            >
-              Upload image
-            </button>
-          </div>
-          <p role="status" className="text-sm text-emerald-800">
-            {upload.done ? 'Image saved' : ''}
-          </p>
-        </form>
+        <ImageUploadForm
+          name="banner"
+          url={`/admin/banners/${banner.id}/image`}
+          image={banner.bannerImage}
+          alt={banner.altText}
+          noun="Image"
+        />
       )}
 
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">

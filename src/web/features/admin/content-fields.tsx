@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
-import { ApiError, apiCall, type HttpMethod } from '../../lib/api-client.ts';
+import { mediaUrl } from '../../../domain/marketing/media.ts';
+import { ApiError, apiCall, type HttpMethod, uploadFile } from '../../lib/api-client.ts';
 
 /** The first message of each field of a failed parse, by field name (`endsAt`, `link`). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
@@ -119,4 +121,92 @@ export function useContentSave() {
   const showErrors = (errors: Record<string, string>) =>
     setState({ pending: false, errors, outcome: { ok: false, message: 'Please correct the fields marked below.' } });
   return { ...state, save, showErrors };
+}
+
+/**
+ * A record's public image (a banner's, a partner's logo, a team member's photo): the current one,
+ * and a file field sent to `url` as multipart; the server checks it by its first bytes, re-encodes
+ * it and answers its message, which this form shows at the field.
+ */
+export function ImageUploadForm({
+  name,
+  url,
+  image,
+  alt,
+  noun,
+}: {
+  /** The field's id and name prefix (`banner`, `partner`, `member`). */
+  name: string;
+  url: string;
+  /** The current image's media path; '' or null when there is none. */
+  image: string | null;
+  alt: string;
+  /** What the image is, for the heading and labels ("Image", "Logo", "Photo"). */
+  noun: string;
+}) {
+  const { revalidate } = useRevalidator();
+  const [upload, setUpload] = useState<{ pending: boolean; error: string | null; done: boolean }>({
+    pending: false,
+    error: null,
+    done: false,
+  });
+  const id = `${name}-file`;
+  const lower = noun.toLowerCase();
+
+  const send = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('file');
+    if (!(file instanceof File) || file.size === 0) {
+      return setUpload({ pending: false, error: 'Choose an image to upload', done: false });
+    }
+    setUpload({ pending: true, error: null, done: false });
+    try {
+      await uploadFile(url, file);
+      setUpload({ pending: false, error: null, done: true });
+      await revalidate();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      setUpload({ pending: false, error: message ?? 'The upload did not finish. Please try again.', done: false });
+    }
+  };
+
+  return (
+    <form onSubmit={send} noValidate className="flex flex-col gap-2 rounded-xl border border-slate-200 p-4">
+      <h2 className="text-lg font-semibold text-slate-900">{noun}</h2>
+      {image ? (
+        <img src={mediaUrl(image)} alt={alt} className="max-h-48 w-auto self-start rounded" />
+      ) : (
+        <p className="text-sm text-slate-600">No {lower} yet.</p>
+      )}
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {image ? `Replace the ${lower}` : `Upload the ${lower}`} (JPEG, PNG or HEIC, up to 5 MB)
+      </label>
+      <input
+        id={id}
+        name="file"
+        type="file"
+        accept="image/jpeg,image/png,image/heic,image/heif"
+        aria-invalid={upload.error ? true : undefined}
+        aria-describedby={upload.error ? `${id}-error` : undefined}
+        className="max-w-full text-sm"
+      />
+      {upload.error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {upload.error}
+        </p>
+      )}
+      <div>
+        <button
+          type="submit"
+          disabled={upload.pending}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60"
+        >
+          Upload {lower}
+        </button>
+      </div>
+      <p role="status" className="text-sm text-emerald-800">
+        {upload.done ? 'Image saved' : ''}
+      </p>
+    </form>
+  );
 }

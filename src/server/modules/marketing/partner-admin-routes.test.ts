@@ -1,0 +1,170 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { pdfWithPages } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
+
+let t: TestApp;
+let admin: { token: string; email: string; id: number };
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createStaffUser(t.app, t.database.db, 'admin');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
+  t.app.inject(
+    payload === undefined
+      ? { method, url: `/api/v1${url}`, headers }
+      : { method, url: `/api/v1${url}`, headers, payload },
+  );
+const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
+  call(method, url, bearer(admin.token), payload);
+
+const auditActions = async (id: number) =>
+  (
+    await t.app.services.audit.list({
+      page: 1,
+      limit: 100,
+      sort: 'createdAt',
+      dir: 'asc',
+      q: undefined,
+      subjectType: 'partner',
+      subjectId: String(id),
+    })
+  ).results.map(({ action, before, after }) => ({ action, before, after }));
+
+const logoPng = () =>
+  sharp({ create: { width: 200, height: 200, channels: 3, background: '#2060d0' } })
+    .png()
+    .toBuffer();
+const uploadLogo = async (id: number, token: string | null = admin.token, data?: Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/partners/${id}/logo`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
+    payload: multipart([filePart('logo.png', data ?? (await logoPng()), 'image/png')]),
+  });
+
+const partner = {
+  name: 'Apostille Express',
+  description: 'Apostilles and notarised copies for your documents, in two working days.',
+  link: 'https://apostille.example',
+};
+const publicPartners = async () =>
+  (await call('GET', '/partner-service?limit=100')).json().data.results as { id: number; name: string; logo: string }[];
+
+describe('partner services are for admins', () => {
+  const endpoints: [Method, string, Record<string, unknown> | undefined][] = [
+    ['GET', '/admin/partners', undefined],
+    ['POST', '/admin/partners', partner],
+    ['PUT', '/admin/partners/1', partner],
+    ['PATCH', '/admin/partners/1', { isActive: false }],
+    ['DELETE', '/admin/partners/1', undefined],
+  ];
+  it.each(endpoints)('%s %s answers a visitor 401, a customer 403 and staff 403', async (method, url, payload) => {
+    await expectRoleGuard(t.app, t.database.db, 'admin', (headers) => call(method, url, headers, payload));
+  });
+
+  it('POST /admin/partners/{id}/logo answers a visitor 401, a customer 403 and staff 403', async () => {
+    expect((await uploadLogo(1, null)).statusCode).toBe(401);
+    const customer = await createSignedInUser(t.app);
+    expect((await uploadLogo(1, customer.token)).statusCode).toBe(403);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    expect((await uploadLogo(1, staff.token)).statusCode).toBe(403);
+  });
+});
+
+describe('partner services', () => {
+  it('creates, edits, hides, moves and deletes; the home page list shows each change at once; audited', async () => {
+    let cleared = 0;
+    const stop = t.app.services.marketing.onContentChanged(() => {
+      cleared += 1;
+    });
+    const created = await asAdmin('POST', '/admin/partners', { ...partner, position: 4 });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().data;
+    expect(created.json().data).toMatchObject({ ...partner, logo: null, isActive: true, position: 4 });
+    expect(cleared).toBe(1);
+    expect((await publicPartners()).map((p) => p.name)).toContain('Apostille Express');
+
+    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, name: 'Apostille Direct', position: 4 });
+    expect((await publicPartners()).map((p) => p.name)).toContain('Apostille Direct');
+    // Saving the same values writes no entry and clears nothing.
+    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, name: 'Apostille Direct', position: 4 });
+    expect(cleared).toBe(2);
+    stop();
+
+    await asAdmin('PATCH', `/admin/partners/${id}`, { position: 1 });
+    await asAdmin('PATCH', `/admin/partners/${id}`, { isActive: false });
+    expect((await publicPartners()).map((p) => p.id)).not.toContain(id);
+
+    expect((await asAdmin('DELETE', `/admin/partners/${id}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/admin/partners/${id}`)).json().message).toBe('Partner service not found');
+
+    expect(await auditActions(id)).toEqual([
+      {
+        action: 'partner.create',
+        before: null,
+        after: { ...partner, logo: null, isActive: true, position: 4 },
+      },
+      { action: 'partner.edit', before: { name: 'Apostille Express' }, after: { name: 'Apostille Direct' } },
+      { action: 'partner.position', before: { position: 4 }, after: { position: 1 } },
+      { action: 'partner.visibility', before: { isActive: true }, after: { isActive: false } },
+      {
+        action: 'partner.delete',
+        before: expect.objectContaining({ name: 'Apostille Direct', isActive: false }),
+        after: null,
+      },
+    ]);
+  });
+
+  it('stores an uploaded logo re-encoded, shows it on the public list, and drops the replaced one', async () => {
+    const { id } = (await asAdmin('POST', '/admin/partners', partner)).json().data;
+    const uploaded = await uploadLogo(id);
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json().message).toBe('Image saved');
+    const { logo } = uploaded.json().data;
+    expect(logo).toMatch(/^uploads\/([0-9a-f]{2})\/\1[0-9a-f]{30}\.(jpg|png)$/);
+    expect((await publicPartners()).find((p) => p.id === id)?.logo).toBe(logo);
+    expect((await t.app.inject({ url: `/media/${logo}` })).statusCode).toBe(200);
+
+    const second = (await uploadLogo(id)).json().data.logo;
+    expect((await t.app.inject({ url: `/media/${logo}` })).statusCode).toBe(404);
+    expect(await t.app.storage.exists(logo.replace('uploads/', ''))).toBe(false);
+    // An edit of the texts keeps the logo.
+    await asAdmin('PUT', `/admin/partners/${id}`, { ...partner, description: 'Now with courier pick-up.' });
+    expect((await asAdmin('GET', '/admin/partners')).json().data.find((p: { id: number }) => p.id === id).logo).toBe(
+      second,
+    );
+
+    await asAdmin('DELETE', `/admin/partners/${id}`);
+    expect((await t.app.inject({ url: `/media/${second}` })).statusCode).toBe(404);
+    expect((await auditActions(id)).map((e) => e.action)).toEqual([
+      'partner.create',
+      'partner.logo',
+      'partner.logo',
+      'partner.edit',
+      'partner.delete',
+    ]);
+  });
+
+  it('refuses a file that is not an image and a partner that does not exist', async () => {
+    const { id } = (await asAdmin('POST', '/admin/partners', partner)).json().data;
+    expect((await uploadLogo(id, admin.token, await pdfWithPages())).statusCode).toBe(415);
+    expect((await uploadLogo(999_999)).statusCode).toBe(404);
+  });
+
+  it('refuses what the form refuses, with the field named', async () => {
+    const res = await asAdmin('POST', '/admin/partners', { name: ' ', description: '', link: 'javascript:alert(1)' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      name: 'Enter the name',
+      description: 'Enter the description',
+      link: 'Enter a link starting with https:// or /',
+    });
+  });
+});

@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminAboutBlock, AdminPartner, AdminTeamMember } from '../../../domain/admin/content.ts';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { AboutBlocksPage } from './about-blocks-page.tsx';
+import { ContentPage } from './content-page.tsx';
+import { PartnerFormPage } from './partner-form-page.tsx';
+import { TeamMemberFormPage } from './team-member-form-page.tsx';
+
+installBrowserStubs();
+cleanupAfterEach();
+
+const partner: AdminPartner = {
+  id: 5,
+  name: 'Apostille Express',
+  description: 'Apostilles in two working days.',
+  logo: null,
+  link: 'https://apostille.example',
+  isActive: true,
+  position: 0,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+const member: AdminTeamMember = {
+  id: 8,
+  name: 'Meera Kapoor',
+  jobDescription: 'Visa specialist. Eight years of OCI files.',
+  image: 'uploads/ab/ab0123456789abcdef0123456789abcd.jpg',
+  position: 1,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+const type = async (label: string, value: string) =>
+  act(async () => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } }));
+
+describe('the partner service form', () => {
+  it('checks with the API schema, ties each error to its field, then sends the whole form', async () => {
+    const api = fakeApi({ 'PUT /api/v1/admin/partners/5': () => ok(partner, 'Saved') });
+    renderWithRouter(<PartnerFormPage partner={partner} />);
+    await screen.findByRole('heading', { name: 'Partner service: Apostille Express' });
+    expect(screen.getByText('No logo yet.')).toBeTruthy();
+    await type('Name', ' ');
+    await type('Link (optional)', 'javascript:alert(1)');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Enter the name');
+    expect(screen.getByText('Enter a link starting with https:// or /')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await type('Name', 'Apostille Direct');
+    await type('Link (optional)', '');
+    await act(async () => fireEvent.click(screen.getByRole('checkbox', { name: 'Show on the home page' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save partner service' })));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'PUT',
+        '/api/v1/admin/partners/5',
+        { name: 'Apostille Direct', description: partner.description, link: null, isActive: false, position: 0 },
+      ],
+    ]);
+  });
+
+  it('asks for a file before uploading a logo, at the file field', async () => {
+    fakeApi({});
+    renderWithRouter(<PartnerFormPage partner={partner} />);
+    const upload = await screen.findByRole('button', { name: 'Upload logo' });
+    await act(async () => fireEvent.click(upload));
+    const file = screen.getByLabelText('Upload the logo', { exact: false });
+    expect(file.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(file.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Choose an image to upload',
+    );
+  });
+});
+
+describe('the team member form', () => {
+  it("shows the current photo and the server's field message at its field", async () => {
+    fakeApi({
+      'PUT /api/v1/admin/team-members/8': () =>
+        fail(400, 'Please correct the highlighted fields', {
+          jobDescription: 'The description should not exceed 1,000 characters',
+        }),
+    });
+    renderWithRouter(<TeamMemberFormPage member={member} />);
+    expect(await screen.findByRole('img', { name: 'Meera Kapoor' })).toBeTruthy();
+    expect(screen.getByLabelText('Replace the photo', { exact: false })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save team member' })));
+    expect(await screen.findByText('The description should not exceed 1,000 characters')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Role and bio' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses an empty name before sending a new member', async () => {
+    const api = fakeApi({});
+    renderWithRouter(<TeamMemberFormPage member={null} />);
+    await screen.findByRole('heading', { name: 'New team member' });
+    await type('Role and bio', 'Photo editor.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add team member' })));
+    expect(screen.getByText('Enter the name')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('the About page text', () => {
+  it('saves one block with the API schema and refuses empty text', async () => {
+    const story: AdminAboutBlock = { id: 2, kind: 'story', title: 'Our Story', description: 'We began.', position: 0 };
+    const value: AdminAboutBlock = { id: 3, kind: 'value', title: 'Empathy', description: 'We listen.', position: 2 };
+    const api = fakeApi({ 'PUT /api/v1/admin/about-blocks/2': () => ok(story, 'Saved') });
+    renderWithRouter(<AboutBlocksPage blocks={[story, value]} />);
+    const form = await screen.findByRole('form', { name: 'Block: Our Story' });
+    expect(screen.getByRole('form', { name: 'Block: Empathy' })).toBeTruthy();
+    const text = within(form).getByRole('textbox', { name: 'Text' });
+    await act(async () => fireEvent.change(text, { target: { value: ' ' } }));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save block' })));
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Write the text')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    await act(async () => fireEvent.change(text, { target: { value: 'We began at a kitchen table.' } }));
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save block' })));
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      [
+        'PUT',
+        '/api/v1/admin/about-blocks/2',
+        { title: 'Our Story', description: 'We began at a kitchen table.', position: 0 },
+      ],
+    ]);
+  });
+});
+
+describe('the content lists', () => {
+  it('hides a partner, moves a team member (who has no show/hide), and publishes an article with the one list', async () => {
+    const second: AdminTeamMember = { ...member, id: 9, name: 'Rohan Iyer', position: 1, image: null };
+    const api = fakeApi({
+      'PATCH /api/v1/admin/partners/5': () => ok({ ...partner, isActive: false }, 'Saved'),
+      'PATCH /api/v1/admin/team-members/9': () => ok(second, 'Saved'),
+      'PATCH /api/v1/admin/team-members/8': () => ok(member, 'Saved'),
+      'PATCH /api/v1/admin/articles/4': () => ok(null, 'Saved'),
+    });
+    renderWithRouter(
+      <ContentPage
+        offers={[]}
+        banners={[]}
+        partners={[partner]}
+        team={[member, second]}
+        articles={[
+          {
+            id: 4,
+            slug: 'oci-guide',
+            title: 'OCI guide',
+            summary: 's',
+            body: 'b',
+            author: 'a',
+            isPublished: false,
+            publishedAt: '2026-11-20T10:00:00.000Z',
+            updatedAt: '2026-11-20T10:00:00.000Z',
+          },
+        ]}
+      />,
+    );
+    const hide = await screen.findByRole('button', { name: 'Hide Apostille Express' });
+    await act(async () => fireEvent.click(hide));
+    expect(screen.queryByRole('button', { name: /^(Hide|Show) Meera Kapoor$/ })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Move Rohan Iyer up' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Publish OCI guide' })));
+    expect(screen.queryByRole('button', { name: 'Move OCI guide up' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add a partner service' }).getAttribute('href')).toBe(
+      '/admin/content/partners/new',
+    );
+    expect(screen.getByRole('link', { name: 'Meera Kapoor' }).getAttribute('href')).toBe(
+      '/admin/content/team-members/8',
+    );
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['PATCH', '/api/v1/admin/partners/5', { isActive: false }],
+      ['PATCH', '/api/v1/admin/team-members/9', { position: 1 }],
+      ['PATCH', '/api/v1/admin/team-members/8', { position: 2 }],
+      ['PATCH', '/api/v1/admin/articles/4', { isPublished: true }],
+    ]);
+  });
+});
