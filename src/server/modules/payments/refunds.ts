@@ -147,7 +147,11 @@ export function createPaymentRefunds(
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         deps.log.error({ err: error, refund: key, orderId: row.orderId }, 'a refund was refused or failed');
-        await db.update(paymentRefunds).set({ status: 'failed' }).where(eq(paymentRefunds.id, row.id));
+        // Only a reservation still waiting: a concurrent call under the same key may have recorded the refund.
+        await db
+          .update(paymentRefunds)
+          .set({ status: 'failed' })
+          .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.status, 'pending')));
         return { ok: false, reason: 'provider', detail };
       }
     },
