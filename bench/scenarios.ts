@@ -1,5 +1,7 @@
 // The load scenarios of `npm run bench`: one entry each. docs/decisions/0011-benchmarks.md
+import type { Database } from '../src/server/db/client.ts';
 import { AUTOSAVE_SESSIONS, autosaveBody, autosaveRequests } from './autosave.ts';
+import { SEARCHED_EMAIL_PART, seedOrderQueue } from './order-queue.ts';
 import { BROWSER_HEADERS } from './page-weight.ts';
 import { webhookEvents } from './webhook.ts';
 
@@ -9,6 +11,8 @@ export interface ScenarioContext {
   sessionCookie: string;
   /** Every live session of that user (as many as the selected scenarios asked for); the first is sessionCookie. */
   sessionCookies: string[];
+  /** `Cookie` header value of an ADMIN_EMAILS admin's live session (the back-office scenarios). */
+  adminCookie: string;
   /** GET a JSON path on the running server (e.g. to find a real id); throws unless 2xx. */
   getJson(path: string): Promise<unknown>;
   /** Sends JSON (as the browser would, with `cookie`'s session if given); throws unless 2xx. */
@@ -52,6 +56,8 @@ export interface Scenario {
   rotation?: (context: ScenarioContext) => Promise<RotatingRequest[]>;
   /** Live sessions of the visitor the scenario needs (ScenarioContext.sessionCookies). */
   sessions?: number;
+  /** Writes the data the scenario needs before the server starts; scenarios sharing one run it once. */
+  seed?: (db: Database) => Promise<void>;
 }
 
 /** What a browser sends with a fetch() to the API. */
@@ -81,6 +87,12 @@ export async function firstService(context: ScenarioContext): Promise<{ id: numb
 export const signedInPageHeaders = (context: ScenarioContext): Readonly<Record<string, string>> => ({
   ...PAGE_HEADERS,
   cookie: context.sessionCookie,
+});
+
+/** An admin's fetch() to the back office's API. */
+const adminApiHeaders = (context: ScenarioContext): Readonly<Record<string, string>> => ({
+  ...API_HEADERS,
+  cookie: context.adminCookie,
 });
 
 /**
@@ -149,4 +161,23 @@ export const scenarios: Scenario[] = [
     headers: signedInPageHeaders,
     ...UNCACHED_RENDER_TARGETS,
   },
+  // Issue 13: the back office's order queue over 10,000 seeded orders (docs/decisions/0077), as an admin.
+  ...[
+    { name: 'GET /api/v1/admin/orders (queue, newest first)', path: '/api/v1/admin/orders', headers: adminApiHeaders },
+    {
+      name: 'GET /api/v1/admin/orders?status= (queue, one status)',
+      path: '/api/v1/admin/orders?status=In%20review',
+      headers: adminApiHeaders,
+    },
+    {
+      name: 'GET /api/v1/admin/orders?q= (queue, e-mail search)',
+      path: `/api/v1/admin/orders?q=${encodeURIComponent(SEARCHED_EMAIL_PART)}`,
+      headers: adminApiHeaders,
+    },
+    {
+      name: 'GET /admin/orders (queue page, server-rendered)',
+      path: '/admin/orders',
+      headers: (c: ScenarioContext) => ({ ...PAGE_HEADERS, cookie: c.adminCookie }),
+    },
+  ].map((s): Scenario => ({ ...s, seed: seedOrderQueue })),
 ];

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSignedInVisitor } from './account.ts';
+import type { Database } from '../src/server/db/client.ts';
+import { BENCH_ADMIN_EMAIL, createBenchSessions } from './account.ts';
 import { BENCH_WEBHOOK_SECRET } from './webhook.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
@@ -48,22 +49,32 @@ export interface RunningServer {
   pid: number | undefined;
   /** `Cookie` header values of live sessions of one verified user (bench/account.ts); the first is the signed-in scenarios'. */
   sessionCookies: string[];
+  /** `Cookie` header value of the ADMIN_EMAILS admin's session (the back-office scenarios). */
+  adminCookie: string;
   stop(): Promise<void>;
 }
 
 /**
  * Starts `node src/server/server.ts` in production mode on a free loopback port, a fresh data
  * directory (so it migrates and seeds) and the bench build, with the ceiling route preloaded.
- * Before it starts, a verified user signs in on that database (the signed-in scenarios' cookie).
- * Resolves once GET /api/v1/health answers 200.
+ * Before it starts, `seed` writes the selected scenarios' data and a verified user and an admin sign
+ * in on that database (the signed-in scenarios' cookies). Resolves once GET /api/v1/health answers 200.
  */
-export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Promise<RunningServer> {
+export async function startServer({
+  timeoutMs = 120_000,
+  sessions = 1,
+  seed,
+}: {
+  timeoutMs?: number;
+  sessions?: number;
+  seed?: (db: Database) => Promise<void>;
+} = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-bench-'));
-  let sessionCookies: string[];
+  let signedIn: Awaited<ReturnType<typeof createBenchSessions>>;
   try {
     // The server keeps its PGlite database in $DATA_DIR/pglite.
-    sessionCookies = await createSignedInVisitor(join(dataDir, 'pglite'), sessions);
+    signedIn = await createBenchSessions(join(dataDir, 'pglite'), sessions, seed);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -85,6 +96,7 @@ export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Pr
     LOG_LEVEL: 'warn',
     BUILD_DIR,
     SANDBOX_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+    ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
   };
   // Measure the defaults: embedded PGlite and the default page-cache lifetime.
   delete env.DATABASE_URL;
@@ -137,7 +149,8 @@ export async function startServer({ timeoutMs = 60_000, sessions = 1 } = {}): Pr
     try {
       const response = await fetch(`${baseUrl}/api/v1/health`);
       await response.body?.cancel();
-      if (response.status === 200) return { baseUrl, pid: child.pid, sessionCookies, stop };
+      if (response.status === 200)
+        return { baseUrl, pid: child.pid, sessionCookies: signedIn.visitor, adminCookie: signedIn.admin, stop };
     } catch {
       // not listening yet
     }

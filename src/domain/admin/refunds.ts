@@ -71,6 +71,8 @@ export const ADMIN_REFUND_MESSAGES = {
   overRemaining: (remaining: { amountCents: number; currency: Currency }) =>
     `The refund cannot be more than what is left to refund: ${formatMoney(remaining)}.`,
   providerFailed: 'The payment provider did not make the refund. Nothing was refunded; try again or refund by hand.',
+  notRetryable: (status: string) =>
+    `Only an approved refund whose payment provider call did not finish can be retried; this request is ${status}.`,
   refunded: (amount: { amountCents: number; currency: Currency }) => `Refunded ${formatMoney(amount)}.`,
   rejected: 'Refund request rejected. The customer has been e-mailed.',
   reasonRequired: 'Tell the customer why the refund is rejected',

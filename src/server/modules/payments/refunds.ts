@@ -147,7 +147,19 @@ export function createPaymentRefunds(
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         deps.log.error({ err: error, refund: key, orderId: row.orderId }, 'a refund was refused or failed');
-        await db.update(paymentRefunds).set({ status: 'failed' }).where(eq(paymentRefunds.id, row.id));
+        // Only a reservation still waiting: a concurrent call under the same key may have recorded the
+        // refund, and then this key's refund exists and is the answer.
+        const [failed] = await db
+          .update(paymentRefunds)
+          .set({ status: 'failed' })
+          .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.status, 'pending')))
+          .returning({ id: paymentRefunds.id });
+        if (!failed) {
+          const [current] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+          if (current?.status === 'succeeded' && current.providerRefundId) {
+            return { ok: true, refundId: current.providerRefundId, fullyRefunded: await fully() };
+          }
+        }
         return { ok: false, reason: 'provider', detail };
       }
     },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
@@ -84,6 +84,7 @@ describe('the refunds section is for staff', () => {
     ['GET', '/admin/refunds/1', undefined],
     ['POST', '/admin/refunds/1/approve', { amountCents: 100 }],
     ['POST', '/admin/refunds/1/reject', { reason: 'Outside the refund window.' }],
+    ['POST', '/admin/refunds/1/retry', undefined],
   ];
   it.each(endpoints)('%s %s answers a visitor 401 and a customer 403', async (method, url, payload) => {
     await expectRoleGuard(t.app, t.database.db, 'staff', (headers) => call(method, url, headers, payload));
@@ -200,6 +201,115 @@ describe('approving a refund', () => {
     expect(retry.statusCode).toBe(200);
     const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(reserved.map((r) => r.status)).toEqual(['succeeded']);
+  });
+});
+
+describe('retrying a stuck approval', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The sandbox provider of the app (the one the approval calls). */
+  const sandboxProvider = () => {
+    const sandbox = t.app.services.sandbox;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    return sandbox.provider;
+  };
+  const requestStatus = async (id: number) =>
+    (await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, id)))[0]?.status;
+
+  /**
+   * Approves the whole payment while the provider refunds but its answer never comes back (a
+   * timeout that outlives the request, a restart): the request is left Approved, the ledger pending.
+   */
+  async function stuckApproval() {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const paid = await paidOrderWithRequest();
+    const provider = sandboxProvider();
+    const refund = provider.refund.bind(provider);
+    let called!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    vi.spyOn(provider, 'refund').mockImplementationOnce(async (input) => {
+      await refund(input);
+      called();
+      return new Promise<never>(() => {});
+    });
+    void call('POST', `/admin/refunds/${paid.request.id}/approve`, bearer(staff.token), {
+      amountCents: paid.order.price.totalCents,
+    });
+    await reached;
+    expect(await requestStatus(paid.request.id)).toBe('Approved');
+    return { staff, ...paid };
+  }
+
+  it('finishes it with the same key: one provider refund, one ledger row, one e-mail, the order Refunded', async () => {
+    const { staff, customer, order, paymentId, request } = await stuckApproval();
+    // A stuck request cannot be approved again (that could choose another amount, so another key)…
+    const approve = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 100,
+    });
+    expect(approve.statusCode).toBe(409);
+    // …it is retried, and a double-submitted retry reaches the provider under the same key.
+    const [a, b] = await Promise.all([
+      call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
+      call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
+    ]);
+    // The second either finishes beside the first (200, answered as it is) or after it (409).
+    const done = [a, b].filter((r) => r.statusCode === 200);
+    expect(done.length + [a, b].filter((r) => r.statusCode === 409).length).toBe(2);
+    expect(done[0]?.json().data).toEqual(
+      expect.objectContaining({ status: 'Refunded', approvedCents: order.price.totalCents }),
+    );
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([order.price.totalCents]);
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(ledger.map((r) => [r.amountCents, r.status, r.providerRefundId])).toEqual([
+      [order.price.totalCents, 'succeeded', given[0]?.id],
+    ]);
+    expect(await orderStatus(order.id)).toBe('Refunded');
+    expect(await decisionMails(customer.email)).toHaveLength(1);
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      ...done.map(() => 'refund.retry'),
+      'refund.approve',
+    ]);
+    // Finished: nothing left to retry.
+    const again = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Only an approved refund whose payment provider call did not finish can be retried; this request is Refunded.',
+    );
+  });
+
+  it('after a provider error on the retry, reopens the request; a later retry of that amount refunds once', async () => {
+    const { staff, order, paymentId, request } = await stuckApproval();
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(new Error('provider unavailable (503)'));
+    const failed = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(failed.statusCode).toBe(502);
+    expect(await requestStatus(request.id)).toBe('In review');
+    const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(reserved.map((r) => r.status)).toEqual(['failed']);
+    // Approving the same amount again is the same refund at the provider: the key it already made it under.
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents,
+    });
+    expect(approved.statusCode).toBe(200);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given).toHaveLength(1);
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(ledger.map((r) => r.status)).toEqual(['succeeded']);
+    expect(await orderStatus(order.id)).toBe('Refunded');
+  });
+
+  it('refuses a request that is not waiting on its provider call', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { request } = await paidOrderWithRequest();
+    const res = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(res.statusCode).toBe(409);
+    expect(
+      await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, request.orderId)),
+    ).toEqual([]);
   });
 });
 

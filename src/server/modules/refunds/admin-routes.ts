@@ -12,11 +12,29 @@ import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/paginati
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
+import type { ApproveResult } from './decisions.ts';
 
 /**
  * The back office's refund requests (issue 13 item 7, decision 0069), for staff: list, read,
  * approve a full or partial refund through the order's payment provider, or reject with a reason.
  */
+/** The answer to an approval or its retry. */
+function approvalAnswer(result: ApproveResult) {
+  if (result.ok) {
+    const amount = { amountCents: result.request.approvedCents ?? 0, currency: result.request.currency };
+    return ok(result.request, M.refunded(amount));
+  }
+  if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
+  if (result.reason === 'decided') throw new HttpError(409, M.decided(result.status));
+  if (result.reason === 'not-retryable') throw new HttpError(409, M.notRetryable(result.status));
+  if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
+  if (result.reason === 'over') {
+    const message = M.overRemaining(result.remaining);
+    throw new HttpError(400, message, { amountCents: message });
+  }
+  throw new HttpError(502, M.providerFailed);
+}
+
 export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { refunds } = app.services;
   const staffOnly = app.requireRole('staff');
@@ -69,21 +87,23 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminRefundSchema) },
       },
     },
-    async (request) => {
-      const result = await refunds.approve(actorOf(request), request.params.id, request.body.amountCents);
-      if (result.ok) {
-        const amount = { amountCents: result.request.approvedCents ?? 0, currency: result.request.currency };
-        return ok(result.request, M.refunded(amount));
-      }
-      if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
-      if (result.reason === 'decided') throw new HttpError(409, M.decided(result.status));
-      if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
-      if (result.reason === 'over') {
-        const message = M.overRemaining(result.remaining);
-        throw new HttpError(400, message, { amountCents: message });
-      }
-      throw new HttpError(502, M.providerFailed);
+    async (request) =>
+      approvalAnswer(await refunds.approve(actorOf(request), request.params.id, request.body.amountCents)),
+  );
+
+  app.post(
+    '/admin/refunds/:id/retry',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Finish an approved refund whose provider call failed or never answered, with the same idempotency key (the provider refunds once)',
+        params: idParams,
+        response: { 200: envelopeSchema(adminRefundSchema) },
+      },
     },
+    async (request) => approvalAnswer(await refunds.retry(actorOf(request), request.params.id)),
   );
 
   app.post(

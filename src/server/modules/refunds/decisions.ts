@@ -11,6 +11,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { OrdersService } from '../orders/service.ts';
+import type { RefundReservation } from '../payments/refunds.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 import type { RefundStatus } from './tables.ts';
@@ -29,6 +30,8 @@ export type ApproveResult =
   | { ok: true; request: AdminRefund; fullyRefunded: boolean }
   | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' }
   | { ok: false; reason: 'decided'; status: RefundStatus }
+  /** A retry of a request that is not waiting on its provider call. */
+  | { ok: false; reason: 'not-retryable'; status: RefundStatus }
   | { ok: false; reason: 'over'; remaining: { amountCents: number; currency: Currency } };
 
 export type RejectResult =
@@ -38,6 +41,15 @@ export type RejectResult =
 
 const isOpen = (status: RefundStatus) => (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(status);
 const SUBJECT = { type: 'refund-request' } as const;
+/** One key per request and amount, so the same refund tried again is the same refund at the provider. */
+const refundKey = (reference: string, amountCents: number) => `refund-request-${reference}-${amountCents}`;
+
+/** Why a reservation was refused, as the approval's answer. */
+function refusal(reserved: Exclude<RefundReservation, { ok: true }>): ApproveResult {
+  return reserved.reason === 'over'
+    ? { ok: false, reason: 'over', remaining: { amountCents: reserved.remainingCents, currency: reserved.currency } }
+    : { ok: false, reason: 'not-paid' };
+}
 
 function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefund {
   return {
@@ -113,6 +125,67 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     });
   }
 
+  /**
+   * Steps 2 and 3 of an approval (or its retry): the provider's refund under `key`, outside any
+   * transaction, then the outcome recorded under the request's lock. Only a request still Approved
+   * is moved: a concurrent retry that recorded first has already told the customer.
+   */
+  async function finish(actor: StaffActor, id: number, key: string, reopenAs: RefundStatus): Promise<ApproveResult> {
+    // Step 2: the provider's refund, outside any transaction.
+    const outcome = await deps.payments.executeRefund(key);
+
+    // Step 3: record the outcome, tell the customer, close the order when nothing is left.
+    return db.transaction(async (tx): Promise<ApproveResult> => {
+      const requests = createRefundsRepository(tx);
+      const row = await requests.lockById(id);
+      if (!row) return { ok: false, reason: 'not-found' };
+      if (row.status === 'Refunded' && outcome.ok) {
+        return { ok: true, request: await toAdmin(row, tx), fullyRefunded: outcome.fullyRefunded };
+      }
+      if (row.status !== 'Approved') return { ok: false, reason: 'decided', status: row.status };
+      if (!outcome.ok) {
+        await requests.update(id, {
+          status: reopenAs,
+          approvedCents: null,
+          decidedByUserId: null,
+          decidedAt: null,
+        });
+        await deps.audit.record(tx, {
+          actor,
+          action: 'refund.provider-failed',
+          subject: { ...SUBJECT, id },
+          before: { status: 'Approved' },
+          after: { status: reopenAs, error: outcome.detail.slice(0, 300) },
+        });
+        return { ok: false, reason: 'provider' };
+      }
+      const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
+      await deps.mail.enqueue(tx, {
+        ...decisionMail(refunded, 'refunded'),
+        purpose: 'refund-decision',
+        key: `refund-decision:${row.reference}:refunded`,
+      });
+      if (outcome.fullyRefunded) {
+        const moved = await deps.orders.changeOrderStatus(
+          row.orderId,
+          'Refunded',
+          {
+            by: { actor: 'staff', userId: actor.id },
+            remark: `Refund ${refunded.reference}: the whole payment was refunded.`,
+          },
+          tx,
+        );
+        if (!moved.ok) {
+          deps.log?.error(
+            { orderId: row.orderId, reason: moved.reason },
+            'a fully refunded order could not move to Refunded',
+          );
+        }
+      }
+      return { ok: true, request: refunded, fullyRefunded: outcome.fullyRefunded };
+    });
+  }
+
   return {
     async adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>> {
       const { rows, total } = await repository.adminList(query);
@@ -148,18 +221,9 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           if (!row) return { ok: false, reason: 'not-found' };
           if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
           await deps.orders.lockOrder(tx, row.orderId);
-          // One key per request and amount: trying the same refund again after a failed call reuses it.
-          const key = `refund-request-${row.reference}-${amountCents}`;
+          const key = refundKey(row.reference, amountCents);
           const reserved = await deps.payments.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
-          if (!reserved.ok) {
-            return reserved.reason === 'over'
-              ? {
-                  ok: false,
-                  reason: 'over',
-                  remaining: { amountCents: reserved.remainingCents, currency: reserved.currency },
-                }
-              : { ok: false, reason: 'not-paid' };
-          }
+          if (!reserved.ok) return refusal(reserved);
           await requests.update(id, {
             status: 'Approved',
             approvedCents: amountCents,
@@ -177,56 +241,45 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         },
       );
       if (claimed.ok !== 'claimed') return claimed;
+      return finish(actor, id, claimed.key, claimed.before);
+    },
 
-      // Step 2: the provider's refund, outside any transaction.
-      const outcome = await deps.payments.executeRefund(claimed.key);
-
-      // Step 3: record the outcome, tell the customer, close the order when nothing is left.
-      return db.transaction(async (tx): Promise<ApproveResult> => {
+    /**
+     * Finishes an approval that is stuck as Approved — its provider call failed to come back, or
+     * the server stopped before recording the answer — with the same idempotency key, so the
+     * provider refunds once however many times it was called. Two retries at once both reach the
+     * provider under that key; the one that records second finds the request Refunded and answers
+     * it as it is.
+     */
+    async retry(actor: StaffActor, id: number): Promise<ApproveResult> {
+      const claimed = await db.transaction(async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string }> => {
         const requests = createRefundsRepository(tx);
         const row = await requests.lockById(id);
         if (!row) return { ok: false, reason: 'not-found' };
-        if (!outcome.ok) {
-          await requests.update(id, {
-            status: claimed.before,
-            approvedCents: null,
-            decidedByUserId: null,
-            decidedAt: null,
-          });
-          await deps.audit.record(tx, {
-            actor,
-            action: 'refund.provider-failed',
-            subject: { ...SUBJECT, id },
-            before: { status: 'Approved' },
-            after: { status: claimed.before, error: outcome.detail.slice(0, 300) },
-          });
-          return { ok: false, reason: 'provider' };
+        if (row.status !== 'Approved' || row.approvedCents === null) {
+          return { ok: false, reason: 'not-retryable', status: row.status };
         }
-        const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
-        await deps.mail.enqueue(tx, {
-          ...decisionMail(refunded, 'refunded'),
-          purpose: 'refund-decision',
-          key: `refund-decision:${row.reference}:refunded`,
+        await deps.orders.lockOrder(tx, row.orderId);
+        const key = refundKey(row.reference, row.approvedCents);
+        // Counts the reservation again if its failed call marked it failed (and checks it still fits).
+        const reserved = await deps.payments.reserveRefund(tx, {
+          orderId: row.orderId,
+          amountCents: row.approvedCents,
+          key,
         });
-        if (outcome.fullyRefunded) {
-          const moved = await deps.orders.changeOrderStatus(
-            row.orderId,
-            'Refunded',
-            {
-              by: { actor: 'staff', userId: actor.id },
-              remark: `Refund ${refunded.reference}: the whole payment was refunded.`,
-            },
-            tx,
-          );
-          if (!moved.ok) {
-            deps.log?.error(
-              { orderId: row.orderId, reason: moved.reason },
-              'a fully refunded order could not move to Refunded',
-            );
-          }
-        }
-        return { ok: true, request: refunded, fullyRefunded: outcome.fullyRefunded };
+        if (!reserved.ok) return refusal(reserved);
+        await deps.audit.record(tx, {
+          actor,
+          action: 'refund.retry',
+          subject: { ...SUBJECT, id },
+          before: { status: 'Approved' },
+          after: { status: 'Approved', approvedCents: row.approvedCents },
+        });
+        return { ok: 'claimed', key };
       });
+      if (claimed.ok !== 'claimed') return claimed;
+      // A retry that fails too leaves the request open for a new decision, as a failed approval does.
+      return finish(actor, id, claimed.key, 'In review');
     },
 
     async reject(actor: StaffActor, id: number, reason: string): Promise<RejectResult> {

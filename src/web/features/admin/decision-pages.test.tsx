@@ -72,6 +72,21 @@ describe('a refund request page', () => {
     expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
   });
+
+  it('offers a stuck approval a retry of the same refund, and nothing else', async () => {
+    const api = fakeApi({
+      'POST /api/v1/admin/refunds/7/retry': () =>
+        ok({ ...refund.request, status: 'Refunded', approvedCents: 5000 }, 'Refunded $50.'),
+    });
+    renderWithRouter(
+      <RefundPage detail={{ ...refund, request: { ...refund.request, status: 'Approved', approvedCents: 5000 } }} />,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry the refund of $50' });
+    expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
+    await act(async () => fireEvent.click(retry));
+    expect(await screen.findByText('Refunded $50.')).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/api/v1/admin/refunds/7/retry']]);
+  });
 });
 
 const user: AdminUserDetail = {

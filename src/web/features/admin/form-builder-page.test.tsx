@@ -42,6 +42,8 @@ const detail = (draft: boolean): AdminFormDetail => ({
     { id: 11, version: 2, source: 'admin', createdAt: '2026-11-20T00:00:00.000Z' },
   ],
 });
+const fieldsSaved = (body: unknown) =>
+  (body as { definition: FormDefinition }).definition.steps[0]?.sections[0]?.fields ?? [];
 const fieldKeys = (body: unknown) =>
   (body as { definition: FormDefinition }).definition.steps[0]?.sections[0]?.fields.map((f) => f.key);
 
@@ -132,5 +134,92 @@ describe('the form builder page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
     await screen.findByText('Draft saved.');
     expect(fieldKeys(api.calls[0]?.body)).toEqual(['givenName', 'familyName', 'newField']);
+  });
+
+  it("edits a field's rules with controls, and the engine refuses a broken rule before anything is sent", async () => {
+    const api = fakeApi({ 'PUT /api/v1/admin/packages/7/form/draft': () => ok(null, 'Draft saved.') });
+    renderWithRouter(<FormBuilderPage detail={detail(false)} renderPreview={() => null} />);
+    const age = await screen.findByRole('group', { name: 'Rules of Age' });
+    const given = screen.getByRole('group', { name: 'Rules of Given name' });
+    const type = (box: HTMLElement, label: string, value: string) =>
+      act(async () => fireEvent.change(within(box).getByLabelText(label), { target: { value } }));
+    // A minimum above the maximum: the engine's message by path, and no request.
+    await type(age, 'Minimum', '200');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(await screen.findByText('The form has problems. Please correct them and try again.')).toBeTruthy();
+    expect(screen.getByText(/its min rule is above its max rule/)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    await type(age, 'Minimum', '18');
+    await type(age, 'Help text', 'In whole years');
+    await type(given, 'Maximum length', '60');
+    await type(given, 'Pattern (regular expression)', "^[A-Za-z' -]+$");
+    await type(given, 'Message when the pattern does not match', 'Use letters as in your passport');
+    await act(async () => fireEvent.click(within(given).getByRole('checkbox', { name: 'trim' })));
+    await act(async () => fireEvent.click(within(age).getByRole('checkbox', { name: 'Adult' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    const [givenName, , ageField] = fieldsSaved(api.calls[0]?.body);
+    expect(givenName).toEqual({
+      key: 'givenName',
+      label: 'Given name',
+      type: 'text',
+      required: true,
+      rules: { max: 60, matches: { pattern: "^[A-Za-z' -]+$", message: 'Use letters as in your passport' } },
+      transforms: ['trim'],
+    });
+    expect(ageField).toEqual({
+      key: 'age',
+      label: 'Age',
+      type: 'number',
+      rules: { min: 18, max: 120 },
+      help: 'In whole years',
+      memberKinds: ['Adult'],
+    });
+  });
+
+  it('edits the options of a choice and the condition of a dependent', async () => {
+    const api = fakeApi({ 'PUT /api/v1/admin/packages/7/form/draft': () => ok(null, 'Draft saved.') });
+    const withChoice: FormDefinition = structuredClone(definition);
+    withChoice.steps[0]?.sections[0]?.fields.push(
+      { key: 'travelled', label: 'Travelled before', type: 'radio', options: [{ value: 'yes', label: 'Yes' }] },
+      {
+        type: 'dependent',
+        key: 'travelDetails',
+        when: { field: 'travelled', equals: 'yes' },
+        fields: [{ key: 'lastTrip', label: 'Last trip', type: 'text' }],
+      },
+    );
+    renderWithRouter(
+      <FormBuilderPage
+        detail={{ ...detail(false), published: { ...detail(false).published, definition: withChoice } }}
+        renderPreview={() => null}
+      />,
+    );
+    const options = await screen.findByRole('group', { name: 'Options of Travelled before' });
+    await act(async () => fireEvent.click(within(options).getByRole('button', { name: 'Add an option' })));
+    await act(async () =>
+      fireEvent.change(within(options).getByLabelText('Option 2 value'), { target: { value: 'no' } }),
+    );
+    await act(async () =>
+      fireEvent.change(within(options).getByLabelText('Option 2 label'), { target: { value: 'No' } }),
+    );
+    const condition = screen.getByRole('group', { name: 'Condition of travelDetails' });
+    await act(async () =>
+      fireEvent.change(within(condition).getByLabelText('Condition'), { target: { value: 'oneOf' } }),
+    );
+    await act(async () =>
+      fireEvent.change(within(condition).getByLabelText('Value'), { target: { value: 'yes, no' } }),
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    const fields = fieldsSaved(api.calls[0]?.body);
+    expect(fields?.[3]).toMatchObject({
+      options: [
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ],
+    });
+    expect(fields?.[4]).toMatchObject({ when: { field: 'travelled', oneOf: ['yes', 'no'] } });
   });
 });

@@ -6,6 +6,7 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import { type FormDefinition, type FormField, formDefinitionSchema } from '../../../domain/forms/definition.ts';
 import { FORM_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
 import { API_BASE, ApiError, apiCall } from '../../lib/api-client.ts';
+import { FieldRuleControls } from './field-rule-controls.tsx';
 
 const button = 'rounded-lg px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 const small = 'rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold hover:bg-slate-50';
@@ -80,15 +81,25 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
     }
   }
 
-  const showPreview = (kind: MemberKind) => {
+  /**
+   * The forms engine's own check of the definition as edited (the server runs it again): its
+   * problems by path, or null. What the rule controls accept is only ever judged here.
+   */
+  const engineCheck = (): FormDefinition | null => {
     const parsed = formDefinitionSchema.safeParse(definition);
-    if (!parsed.success) {
+    if (parsed.success) return parsed.data;
+    setOutcome({ ok: false, message: ADMIN_FORM_MESSAGES.invalid, errors: definitionErrors(parsed.error) });
+    return null;
+  };
+
+  const showPreview = (kind: MemberKind) => {
+    const checked = engineCheck();
+    if (!checked) {
       setPreview(null);
-      setOutcome({ ok: false, message: ADMIN_FORM_MESSAGES.invalid, errors: definitionErrors(parsed.error) });
       return;
     }
     setOutcome(null);
-    setPreview((last) => ({ kind, definition: parsed.data, run: (last?.run ?? 0) + 1 }));
+    setPreview((last) => ({ kind, definition: checked, run: (last?.run ?? 0) + 1 }));
   };
 
   /** Moves an item and keeps the keyboard on the button that moved it. */
@@ -126,7 +137,7 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
           type="button"
           className={`${button} bg-brand-700 text-white`}
           disabled={pending}
-          onClick={() => send('PUT', `${base}/draft`, { definition })}
+          onClick={() => engineCheck() && send('PUT', `${base}/draft`, { definition })}
         >
           Save draft
         </button>
@@ -322,7 +333,7 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
   );
 }
 
-/** One field: its label, key, type and required mark, and every other setting as JSON (rules, options, …). */
+/** One field: its label, key, type and required mark, its rule controls, and every setting as JSON. */
 function FieldEditor({
   field,
   first,
@@ -413,6 +424,7 @@ function FieldEditor({
           Remove
         </button>
       </div>
+      <FieldRuleControls field={field} name={name} onChange={set} />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-slate-700">All settings (rules, options, conditions) as JSON</summary>
         <label htmlFor={`${id}-json`} className="sr-only">
