@@ -179,5 +179,6 @@ export const scenarios: Scenario[] = [
       path: '/admin/orders',
       headers: (c: ScenarioContext) => ({ ...PAGE_HEADERS, cookie: c.adminCookie }),
     },
-  ].map((s): Scenario => ({ ...s, seed: seedOrderQueue })),
+    // A back office is a few staff at a time, not a crowd: 10 connections, not the shoppers' 50.
+  ].map((s): Scenario => ({ ...s, seed: seedOrderQueue, connections: 10 })),
 ];
