@@ -17,6 +17,7 @@ import type {
   TermPage,
 } from '../../../domain/content/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentChanges } from '../../lib/content-changes.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import { createContentAdmin } from './admin.ts';
@@ -31,6 +32,11 @@ export interface ContentServiceDeps {
   now?: () => Date;
   /** The back office's article changes are audited here (decision 0072). */
   audit?: Pick<AuditLog, 'record'>;
+  /**
+   * The one content-changed hook (lib/content-changes.ts): the back office's edits fire it so the
+   * page cache of every process drops what it shows. This service keeps no read cache of its own.
+   */
+  changes: Pick<ContentChanges, 'changed'>;
 }
 
 const ALL_SERVICES = { page: 1, limit: 100 };
@@ -38,25 +44,16 @@ const ALL_SERVICES = { page: 1, limit: 100 };
 /** About, policy terms, brand blocks, referral content, articles and FAQs: read-only site content. */
 export function createContentService(
   db: Database,
-  { catalog, siteUrl, now = () => new Date(), audit }: ContentServiceDeps,
+  { catalog, siteUrl, now = () => new Date(), audit, changes }: ContentServiceDeps,
 ) {
   const repository = createContentRepository(db);
-  /** Caches holding what this service reads (the page cache of anonymous pages). */
-  const changeListeners = new Set<() => void>();
-  /**
-   * The one "site content changed" hook: this service keeps no read cache of its own, so it
-   * clears every cache registered with onContentChanged (the page cache).
-   */
-  const contentChanged = (): void => {
-    for (const listener of changeListeners) listener();
-  };
   const admin = createContentAdmin(db, {
     audit: audit ?? {
       record: async () => {
         throw new Error('content service built without an audit log');
       },
     },
-    changed: contentChanged,
+    changed: changes.changed,
   });
 
   async function servicesById() {
@@ -66,12 +63,6 @@ export function createContentService(
 
   return {
     ...admin,
-    contentChanged,
-    /** Registers another cache to clear when site content changes; answers the unregister. */
-    onContentChanged(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
     /** Every live policy term with its sections in order (GET /terms-condition/terms). */
     async listTerms(): Promise<PolicyTerm[]> {
       const [terms, sections] = await Promise.all([repository.listTerms(), repository.listSections()]);
