@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { listenAcrossProcesses } from './lib/content-changes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
@@ -181,6 +182,16 @@ export async function buildApp({
       ...(photoAnalyser ? { photoAnalyser } : {}),
     }),
   );
+  // On a PostgreSQL server other processes may serve the same store: a content change made in any
+  // of them drops every process's caches (LISTEN/NOTIFY, decision 0079). PGlite is one process.
+  if (database.connectionString) {
+    const crossProcess = await listenAcrossProcesses(app.services.contentChanges, {
+      connectionString: database.connectionString,
+      executeSql: database.executeSql,
+      log: app.log.child({ module: 'content-changes' }),
+    });
+    app.addHook('onClose', () => crossProcess.close());
+  }
   // Files of deleted documents whose removal a crash cut short (docs/decisions/0050).
   app.addHook('onReady', async () => {
     try {

@@ -67,7 +67,8 @@ export function createServices(
   db: Database,
   { env, mail, jobs, rateLimits, storage, log, photoAnalyser }: ServiceDeps,
 ) {
-  // The one signal that public content changed: drops the catalog snapshot and the page cache (decision 0070).
+  // The one signal that public content changed: drops the catalog snapshot, the marketing lists and
+  // the page cache (decision 0070); app.ts makes it cross-process on PostgreSQL (decision 0079).
   const contentChanges = createContentChanges();
   const catalog = createCatalogService(db, { changes: contentChanges });
   const company = {
@@ -150,12 +151,10 @@ export function createServices(
     log: log ?? console,
   });
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
-  // Marketing and content edits go through the one content-changed hook too, so every cache that
-  // subscribes to it (the page cache) hears of them (decisions 0070, 0072).
-  const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage });
-  const marketing = createMarketingService(db, { mail, contact: company, audit, storage });
-  content.onContentChanged(contentChanges.changed);
-  marketing.onContentChanged(contentChanges.changed);
+  // Marketing and content edits call the one content-changed hook too, so every cache that
+  // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
+  const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
+  const marketing = createMarketingService(db, { mail, contact: company, audit, storage, changes: contentChanges });
 
   return {
     audit,

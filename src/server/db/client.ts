@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** Present on the embedded engine, for callers (tests, pg-boss) that need the PGlite itself. */
   pglite?: PGlite;
+  /** Present on a PostgreSQL server, for sessions of their own beside the pool (LISTEN). */
+  connectionString?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      connectionString: config.url,
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),

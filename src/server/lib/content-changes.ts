@@ -1,16 +1,22 @@
+import pg from 'pg';
+
 /**
- * The one signal that public content (the catalog: services, packages, prices, add-on prices,
- * steps, timelines, FAQs) changed, so everything derived from it is dropped at once: the catalog's
- * in-memory snapshot (and with it the cached API bodies keyed by it) and the rendered page cache
- * (decision 0070).
+ * The one signal that public content (the catalog, marketing lists, articles and policy terms)
+ * changed, so everything derived from it is dropped at once: the catalog's in-memory snapshot (and
+ * with it the cached API bodies keyed by it), the marketing lists and the rendered page cache
+ * (decisions 0070, 0079).
  *
  * A write calls `changed()` once its transaction has committed. Caches `subscribe` when they are
- * built. Today the signal stays in this process; making it cross-process (PostgreSQL
- * LISTEN/NOTIFY) means `changed()` sends a NOTIFY and each process's listener calls the
- * subscribers, without touching the writers or the caches.
+ * built. In one process (PGlite) that is all; on a PostgreSQL server `listenAcrossProcesses`
+ * makes `changed()` also send a NOTIFY that every process, the sender included, answers by
+ * dropping its caches.
  */
 export function createContentChanges() {
   const listeners: (() => void)[] = [];
+  let broadcast: (() => void) | null = null;
+  const dropCaches = (): void => {
+    for (const listener of [...listeners]) listener();
+  };
   return {
     subscribe(listener: () => void): () => void {
       listeners.push(listener);
@@ -20,10 +26,139 @@ export function createContentChanges() {
       };
     },
 
-    /** Public content changed: every subscribed cache drops what it holds. */
+    /**
+     * Public content changed: every subscribed cache drops what it holds. This process drops at
+     * once, before the notification comes back, so the writer's next read already sees its change.
+     */
     changed(): void {
-      for (const listener of [...listeners]) listener();
+      dropCaches();
+      broadcast?.();
+    },
+
+    /** Another process (or this one) said content changed, or a missed notice is possible. */
+    dropCaches,
+
+    /** Sends every later change to the other processes too; answers the undo. */
+    broadcastWith(send: () => void): () => void {
+      broadcast = send;
+      return () => {
+        if (broadcast === send) broadcast = null;
+      };
     },
   };
 }
 export type ContentChanges = ReturnType<typeof createContentChanges>;
+
+/** The PostgreSQL channel; NOTIFY reaches the sessions LISTENing in the same database only. */
+export const CONTENT_CHANGED_CHANNEL = 'sevadocs_content_changed';
+/** How the listener's session shows in pg_stat_activity (and how tests find it). */
+export const LISTENER_APPLICATION_NAME = 'sevadocs-content-changes';
+
+export interface CrossProcessOptions {
+  connectionString: string;
+  /** Sends the NOTIFY: the app's pool, not the listener's session (which may be reconnecting). */
+  executeSql: (text: string, values?: unknown[]) => Promise<unknown>;
+  log: { warn(details: object, message: string): void; info(details: object, message: string): void };
+  /** First wait before reconnecting; doubles on each failure, up to 16 times this. */
+  reconnectMs?: number;
+  /** A silent network (no reset) is noticed by a query on the session this often. */
+  heartbeatMs?: number;
+}
+
+/**
+ * Makes `changes` cross-process on a PostgreSQL server: one session per process LISTENs on the
+ * channel and drops the caches on every notification; `changed()` sends a NOTIFY through the pool.
+ *
+ * A notification sent while the session is down is lost for good, so after a lost connection the
+ * session reconnects (with backoff) and drops every cache once LISTEN is in place again: whatever
+ * changed meanwhile is read afresh, and later changes arrive as notifications.
+ *
+ * Resolves once the first LISTEN is in place, or once the first attempt has failed (the retries go
+ * on in the background: a process whose listener is down still serves, as it did before).
+ */
+export async function listenAcrossProcesses(
+  changes: ContentChanges,
+  { connectionString, executeSql, log, reconnectMs = 500, heartbeatMs = 15_000 }: CrossProcessOptions,
+): Promise<{ close(): Promise<void> }> {
+  let session: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const undoBroadcast = changes.broadcastWith(() => {
+    executeSql('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, String(process.pid)]).catch((error: unknown) =>
+      // The other processes keep their caches until their TTL (a minute), or until their own
+      // listener reconnects if the server itself was unreachable.
+      log.warn({ err: error }, 'could not notify the other processes of a content change'),
+    );
+  });
+
+  // A dead peer behind a silent network sends no reset: an unanswered query is how we notice.
+  const heartbeat = setInterval(() => {
+    const client = session;
+    client?.query('SELECT 1').catch((error: unknown) => lost(client, error));
+  }, heartbeatMs).unref();
+
+  function lost(client: pg.Client, error?: unknown): void {
+    if (session !== client) return;
+    session = null;
+    log.warn({ err: error }, 'lost the content-change listener; reconnecting');
+    client.end().catch(() => {});
+    scheduleConnect();
+  }
+
+  function scheduleConnect(): void {
+    if (closed) return;
+    const wait = reconnectMs * 2 ** Math.min(failures, 4);
+    retry = setTimeout(() => void connect(true), wait).unref();
+  }
+
+  async function connect(again: boolean): Promise<void> {
+    const client = new pg.Client({
+      connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      query_timeout: Math.max(1_000, heartbeatMs / 3),
+      connectionTimeoutMillis: 5_000,
+    });
+    client.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANGED_CHANNEL) changes.dropCaches();
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      failures += 1;
+      log.warn({ err: error }, 'could not listen for content changes; retrying');
+      scheduleConnect();
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    session = client;
+    failures = 0;
+    // Whatever changed while nobody listened was never heard: read it all afresh.
+    if (again) {
+      changes.dropCaches();
+      log.info({}, 'listening for content changes again; caches dropped');
+    }
+  }
+
+  await connect(false);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
+      undoBroadcast();
+      const client = session;
+      session = null;
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -24,7 +24,8 @@ import { createReadCache } from '../../lib/read-cache.ts';
 import { createCatalogRepository } from './repository.ts';
 
 /** How long the in-memory catalog may be served before it is read again, as a safety net for
- * changes made by another process; changes made through this service invalidate at once. */
+ * changes made outside the app (SQL, a seed); the back office's edits invalidate every process at
+ * once through the content-changed hook. */
 const CATALOG_CACHE_TTL_MS = 60_000;
 
 type Repository = ReturnType<typeof createCatalogRepository>;

@@ -77,7 +77,7 @@ describe('the About page content is for admins', () => {
 describe('team members', () => {
   it('adds, edits, moves, gives a photo and removes; /about shows each change at once; audited', async () => {
     let cleared = 0;
-    const stop = t.app.services.content.onContentChanged(() => {
+    const stop = t.app.services.contentChanges.subscribe(() => {
       cleared += 1;
     });
     const created = await asAdmin('POST', '/admin/team-members', { ...member, position: 9 });

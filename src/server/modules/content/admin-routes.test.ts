@@ -115,9 +115,9 @@ describe('articles', () => {
     });
   });
 
-  it('tells the page cache: contentChanged runs every registered listener', async () => {
+  it('tells the page cache through the one content-changed hook', async () => {
     let cleared = 0;
-    const stop = t.app.services.content.onContentChanged(() => {
+    const stop = t.app.services.contentChanges.subscribe(() => {
       cleared += 1;
     });
     await asAdmin('POST', '/admin/articles', article());

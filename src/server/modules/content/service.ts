@@ -17,6 +17,7 @@ import type {
   TermPage,
 } from '../../../domain/content/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentChanges } from '../../lib/content-changes.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -34,6 +35,11 @@ export interface ContentServiceDeps {
   /** The back office's changes are audited here (decisions 0072, 0075) and team photos kept in `storage`. */
   audit?: Pick<AuditLog, 'record'>;
   storage?: Pick<FileStorage, 'delete'>;
+  /**
+   * The one content-changed hook (lib/content-changes.ts): the back office's edits fire it so the
+   * page cache of every process drops what it shows. This service keeps no read cache of its own.
+   */
+  changes: Pick<ContentChanges, 'changed'>;
 }
 
 const ALL_SERVICES = { page: 1, limit: 100 };
@@ -41,18 +47,9 @@ const ALL_SERVICES = { page: 1, limit: 100 };
 /** About, policy terms, brand blocks, referral content, articles and FAQs: read-only site content. */
 export function createContentService(
   db: Database,
-  { catalog, siteUrl, now = () => new Date(), audit, storage }: ContentServiceDeps,
+  { catalog, siteUrl, now = () => new Date(), audit, storage, changes }: ContentServiceDeps,
 ) {
   const repository = createContentRepository(db);
-  /** Caches holding what this service reads (the page cache of anonymous pages). */
-  const changeListeners = new Set<() => void>();
-  /**
-   * The one "site content changed" hook: this service keeps no read cache of its own, so it
-   * clears every cache registered with onContentChanged (the page cache).
-   */
-  const contentChanged = (): void => {
-    for (const listener of changeListeners) listener();
-  };
   const adminDeps = {
     audit: audit ?? {
       record: async () => {
@@ -60,7 +57,7 @@ export function createContentService(
       },
     },
     storage: storage ?? { delete: async () => false },
-    changed: contentChanged,
+    changed: changes.changed,
   };
   const admin = createContentAdmin(db, adminDeps);
   const aboutAdmin = createAboutAdmin(db, adminDeps);
@@ -73,12 +70,6 @@ export function createContentService(
   return {
     ...admin,
     ...aboutAdmin,
-    contentChanged,
-    /** Registers another cache to clear when site content changes; answers the unregister. */
-    onContentChanged(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
     /** Every live policy term with its sections in order (GET /terms-condition/terms). */
     async listTerms(): Promise<PolicyTerm[]> {
       const [terms, sections] = await Promise.all([repository.listTerms(), repository.listSections()]);

@@ -81,7 +81,7 @@ describe('partner services are for admins', () => {
 describe('partner services', () => {
   it('creates, edits, hides, moves and deletes; the home page list shows each change at once; audited', async () => {
     let cleared = 0;
-    const stop = t.app.services.marketing.onContentChanged(() => {
+    const stop = t.app.services.contentChanges.subscribe(() => {
       cleared += 1;
     });
     const created = await asAdmin('POST', '/admin/partners', { ...partner, position: 4 });

@@ -5,6 +5,7 @@ import type { CampaignLeadInput } from '../../../domain/marketing/campaign-lead.
 import { CAMPAIGN_MESSAGES, CAMPAIGNS, LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
 import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
 import type { Database } from '../../db/client.ts';
+import type { ContentChanges } from '../../lib/content-changes.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -21,6 +22,11 @@ export interface MarketingServiceDeps {
   /** The back office's changes (decision 0072) are audited here and their images kept in `storage`. */
   audit?: Pick<AuditLog, 'record'>;
   storage?: Pick<FileStorage, 'delete'>;
+  /**
+   * The one content-changed hook (lib/content-changes.ts): the lists below are dropped whenever it
+   * fires, in whichever process the change was made, and the back office's edits fire it.
+   */
+  changes: Pick<ContentChanges, 'subscribe' | 'changed'>;
 }
 
 function page<T>(results: T[], totalCount: number, { page, limit }: Pagination): ListData<T> {
@@ -51,16 +57,7 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       return page(found, total, paging);
     });
 
-  /** Other caches holding what these lists show (the page cache of anonymous pages). */
-  const changeListeners = new Set<() => void>();
-  /**
-   * The one "marketing content changed" hook: clears this service's read cache and every cache
-   * registered with onContentChanged (the page cache), so public pages show a change at once.
-   */
-  const contentChanged = (): void => {
-    cache.clear();
-    for (const listener of changeListeners) listener();
-  };
+  deps.changes.subscribe(() => cache.clear());
   const admin = createMarketingAdmin(db, {
     audit: deps.audit ?? {
       record: async () => {
@@ -68,17 +65,11 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       },
     },
     storage: deps.storage ?? { delete: async () => false },
-    changed: contentChanged,
+    changed: deps.changes.changed,
   });
 
   return {
     ...admin,
-    contentChanged,
-    /** Registers another cache to clear when marketing content changes; answers the unregister. */
-    onContentChanged(listener: () => void): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
 
     /** Active offers inside their date window (the sticky offers strip). */
     listOffers(paging: Pagination): Promise<ListData<Offer>> {
@@ -100,9 +91,9 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       return cachedPage('partners', paging, repository.countActivePartners, repository.listActivePartners);
     },
 
-    /** Drops the cached lists; call after any change to offers, banners or partner services. */
+    /** Drops this process's cached lists (tests that write rows directly); edits fire `changes` instead. */
     invalidate(): void {
-      contentChanged();
+      cache.clear();
     },
 
     /**
