@@ -11,8 +11,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { OrdersService } from '../orders/service.ts';
-import type { RefundReservation } from '../payments/refunds.ts';
-import type { PaymentsService } from '../payments/service.ts';
+import type { PaymentsService, RefundReservation } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 import type { RefundStatus } from './tables.ts';
 
