@@ -4,6 +4,7 @@
 import sharp from 'sharp';
 import type { ComplianceReport, PhotoCheck } from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
+import { EVEN_BACKGROUND, evenBackground } from './background.ts';
 import {
   backgroundCheck,
   centredCheck,
@@ -35,6 +36,14 @@ const DETECTION_MAX_SIDE = 1000;
 const MIN_DETECTION_SIDE = 48;
 /** The uploads code's own limit (decision 0049), repeated so this library is safe on its own. */
 const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface AnalyseOptions {
+  /**
+   * The order bought "Background Change": the background is replaced by the size's plain colour
+   * before the fit, if the size allows it (`backgroundChangeAllowed`); ignored for one that does not.
+   */
+  backgroundChange?: boolean;
+}
 
 export interface AnalysedPhoto {
   report: ComplianceReport;
@@ -124,12 +133,17 @@ async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec): Pr
  * its fix, not an exception; it rejects only with FaceDetectionError, when detection itself
  * could not run (queue full, worker crashed): a retry later can succeed.
  */
-export function analysePhoto(image: Buffer, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
-  return analyseWith(detectInWorker, image, size);
+export function analysePhoto(image: Buffer, size: PhotoSizeSpec, options: AnalyseOptions = {}): Promise<AnalysedPhoto> {
+  return analyseWith(detectInWorker, image, size, options);
 }
 
 /** analysePhoto with another detector: the benchmark times the work around detection with it. */
-export async function analyseWith(detect: Detect, image: Buffer, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
+export async function analyseWith(
+  detect: Detect,
+  image: Buffer,
+  size: PhotoSizeSpec,
+  options: AnalyseOptions = {},
+): Promise<AnalysedPhoto> {
   const working = await decode(image);
   if (size.kind === 'signature') return analyseSignature(working, size);
 
@@ -149,11 +163,17 @@ export async function analyseWith(detect: Detect, image: Buffer, size: PhotoSize
 
   const crop = planCrop(face, size, working);
   const place = placement(face, crop);
+  // The fit and the background rule see the changed background; the face's pixels are the same
+  // either way, so sharpness and shadow measure the photo as taken.
+  const source =
+    options.backgroundChange && size.backgroundChangeAllowed
+      ? evenBackground(working, face, EVEN_BACKGROUND[size.background])
+      : working;
   // sharp's two pipelines run on libuv's threads while this thread measures the background and
   // the shadow: the pixel loops cost no wall time of their own.
   const sharpnessPending = sharpness(working, face);
-  const fitPending = fitPhoto(working, crop, size);
-  const backgroundMeasured = backgroundStats(working, crop, face);
+  const fitPending = fitPhoto(source, crop, size);
+  const backgroundMeasured = backgroundStats(source, crop, face);
   const shadow = shadowRatio(working, face);
   const [sharp_, fitted] = await Promise.all([sharpnessPending, fitPending]);
   const checks: PhotoCheck[] = [
