@@ -68,7 +68,7 @@ function overlaps(a: Rect, b: Rect): boolean {
  *    or one beside it, a pixel is background if its own colour is: a cell across the outline
  *    averages hair and wall, and the cut must follow the outline, not the cells.
  */
-export function backgroundMask(image: RgbImage, face: FaceGeometry): Uint8Array {
+function backgroundMask(image: RgbImage, face: FaceGeometry): Uint8Array {
   const { width, height, data } = image;
   const cell = Math.max(1, Math.ceil(Math.max(width, height) / GRID_CELLS));
   const cols = Math.ceil(width / cell);
@@ -196,8 +196,8 @@ export function backgroundMask(image: RgbImage, face: FaceGeometry): Uint8Array 
     isBackground[c] = 1;
     queue[tail++] = c;
   }
-  for (let head_ = 0; head_ < tail; head_ += 1) {
-    const c = queue[head_] ?? 0;
+  for (let taken = 0; taken < tail; taken += 1) {
+    const c = queue[taken] ?? 0;
     const col = c % cols;
     const neighbours = [col > 0 ? c - 1 : -1, col < cols - 1 ? c + 1 : -1, c - cols, c + cols];
     for (const n of neighbours) {
