@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
 
@@ -92,13 +92,40 @@ export function createPhotosRepository(db: Database) {
       return row ?? null;
     },
 
-    async photoById(photoId: number): Promise<(PhotoRow & { sizeId: PhotoItemRow['sizeId'] }) | null> {
+    /** A photo with its item's size and its order's options (the check needs both). */
+    async photoById(
+      photoId: number,
+    ): Promise<(PhotoRow & { sizeId: PhotoItemRow['sizeId']; options: PhotoOrderRow['options'] }) | null> {
       const [row] = await db
-        .select({ photo: photoOrderPhotos, sizeId: photoOrderItems.sizeId })
+        .select({ photo: photoOrderPhotos, sizeId: photoOrderItems.sizeId, options: photoOrders.options })
         .from(photoOrderPhotos)
         .innerJoin(photoOrderItems, eq(photoOrderItems.id, photoOrderPhotos.itemId))
+        .innerJoin(photoOrders, eq(photoOrders.orderId, photoOrderItems.orderId))
         .where(eq(photoOrderPhotos.id, photoId));
-      return row ? { ...row.photo, sizeId: row.sizeId } : null;
+      return row ? { ...row.photo, sizeId: row.sizeId, options: row.options } : null;
+    },
+
+    /**
+     * Puts every photo of the order back to pending, its report and fitted file dropped: answers
+     * the photos as they were, so the caller queues their checks and removes the old files.
+     */
+    async resetChecks(orderId: number): Promise<PhotoRow[]> {
+      const items = db
+        .select({ id: photoOrderItems.id })
+        .from(photoOrderItems)
+        .where(eq(photoOrderItems.orderId, orderId));
+      const before = await db.select().from(photoOrderPhotos).where(inArray(photoOrderPhotos.itemId, items));
+      if (before.length === 0) return [];
+      await db
+        .update(photoOrderPhotos)
+        .set({ state: 'pending', report: null, fittedKey: null, error: null })
+        .where(
+          inArray(
+            photoOrderPhotos.id,
+            before.map((p) => p.id),
+          ),
+        );
+      return before;
     },
 
     async deletePhoto(photoId: number): Promise<PhotoRow | null> {
@@ -107,17 +134,30 @@ export function createPhotosRepository(db: Database) {
     },
 
     /**
-     * Records the check's outcome while the photo is still pending (a repeated job, or a photo
-     * deleted meanwhile, writes nothing): answers whether it was recorded.
+     * Records the check's outcome while the photo is still pending and its order's Background
+     * Change is still what the check was run with (a repeated job, a photo deleted meanwhile, or a
+     * check overtaken by a change of options writes nothing): answers whether it was recorded.
      */
     async finishCheck(
       photoId: number,
       values: Pick<PhotoRow, 'state' | 'report' | 'fittedKey' | 'error'>,
+      backgroundChange: boolean,
     ): Promise<boolean> {
+      const hasOption = db
+        .select({ has: sql<boolean>`${photoOrders.options} @> '["background-change"]'::jsonb` })
+        .from(photoOrderItems)
+        .innerJoin(photoOrders, eq(photoOrders.orderId, photoOrderItems.orderId))
+        .where(eq(photoOrderItems.id, photoOrderPhotos.itemId));
       const rows = await db
         .update(photoOrderPhotos)
         .set(values)
-        .where(and(eq(photoOrderPhotos.id, photoId), eq(photoOrderPhotos.state, 'pending')))
+        .where(
+          and(
+            eq(photoOrderPhotos.id, photoId),
+            eq(photoOrderPhotos.state, 'pending'),
+            sql`(${hasOption}) = ${backgroundChange}`,
+          ),
+        )
         .returning({ id: photoOrderPhotos.id });
       return rows.length > 0;
     },

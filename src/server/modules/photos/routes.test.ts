@@ -20,13 +20,20 @@ import { notifications } from '../notifications/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
+import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
 import { fakeAnalyse } from './testing.ts';
 
 let t: TestApp;
 let face: Buffer;
+/** Whether each check the engine was asked for had Background Change, in order. */
+const backgroundChangeAsked: boolean[] = [];
+const recordingAnalyse: AnalysePhoto = (image, size, options) => {
+  backgroundChangeAsked.push(options.backgroundChange ?? false);
+  return fakeAnalyse(image, size);
+};
 beforeAll(async () => {
-  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
+  t = await buildTestApp({}, { photoAnalyser: recordingAnalyse });
   face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
     .jpeg()
     .toBuffer();
@@ -385,6 +392,35 @@ describe('plan, delivery, step and reset', () => {
     expect(both.json().message).toBe(M.pickupWithPrint);
     const badPlan = await plan({ pricingPlanId: 3 });
     expect(badPlan.json().message).toBe(M.planInvalid);
+  });
+
+  it('checks the photos again with Background Change when it is bought, and without when it is given up', async () => {
+    const { user, order, item, photo } = await orderWithPhoto('in-evisa');
+    expect(backgroundChangeAsked.at(-1)).toBe(false);
+    const path = `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`;
+    const fittedKey = async () =>
+      (await t.database.db.select().from(photoOrderPhotos).where(eq(photoOrderPhotos.id, photo.id)))[0]?.fittedKey;
+    const first = await fittedKey();
+    const plan = (options: string[]) =>
+      apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/plan`, user.token, { pricingPlanId: 1, options });
+
+    expect((await plan(['background-change'])).statusCode).toBe(200);
+    expect((await apiCall(t.app, 'GET', path, user.token)).json().data).toMatchObject({ state: 'pending' });
+    await t.runJobs();
+    expect(backgroundChangeAsked.at(-1)).toBe(true);
+    expect((await apiCall(t.app, 'GET', path, user.token)).json().data).toMatchObject({ state: 'done' });
+    const second = await fittedKey();
+    expect(second).not.toBe(first);
+    expect((await storedFiles()).some((f) => f.endsWith(first ?? ''))).toBe(false);
+
+    // Another option alone does not check again; giving Background Change up does.
+    const asked = backgroundChangeAsked.length;
+    await plan(['background-change', 'photo-optimize']);
+    await t.runJobs();
+    expect(backgroundChangeAsked.length).toBe(asked);
+    await plan(['photo-optimize']);
+    await t.runJobs();
+    expect(backgroundChangeAsked.slice(asked)).toEqual([false]);
   });
 
   it('saves pickup with a 5-digit pin code, or a copy of a saved address for home delivery', async () => {

@@ -33,6 +33,7 @@ import {
   PHOTO_PLAN_LABELS,
   PHOTO_PRICES,
   type PhotoCurrency,
+  type PhotoOption,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
@@ -283,9 +284,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const repository = createPhotosRepository(db);
     const photo = await repository.photoById(photoId);
     if (photo?.state !== 'pending') return;
+    const backgroundChange = photo.options.includes('background-change');
     const failed = (error: unknown, message: string) => {
       log.error({ err: error, photoId }, message);
-      return repository.finishCheck(photoId, { state: 'failed', report: null, fittedKey: null, error: M.photoFailed });
+      return repository.finishCheck(
+        photoId,
+        { state: 'failed', report: null, fittedKey: null, error: M.photoFailed },
+        backgroundChange,
+      );
     };
     const stored = await storage.get(photo.storageKey);
     if (!stored) {
@@ -294,7 +300,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     }
     let result: Awaited<ReturnType<AnalysePhoto>>;
     try {
-      result = await deps.analyse(await buffer(stored.stream), PHOTO_SIZES[photo.sizeId]);
+      result = await deps.analyse(await buffer(stored.stream), PHOTO_SIZES[photo.sizeId], { backgroundChange });
     } catch (error) {
       await failed(error, 'the compliance engine could not check a photo');
       return;
@@ -302,13 +308,13 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const fitted = result.fitted
       ? await storage.put(Readable.from([result.fitted]), { contentType: 'image/jpeg' })
       : null;
-    const recorded = await repository.finishCheck(photoId, {
-      state: 'done',
-      report: result.report,
-      fittedKey: fitted?.key ?? null,
-      error: null,
-    });
-    // Deleted while it was being checked, or checked by a repeated job: the new file is nobody's.
+    const recorded = await repository.finishCheck(
+      photoId,
+      { state: 'done', report: result.report, fittedKey: fitted?.key ?? null, error: null },
+      backgroundChange,
+    );
+    // Deleted while it was being checked, checked by a repeated job, or overtaken by a change of
+    // options (whose own check is queued): the new file is nobody's.
     if (!recorded && fitted) await removeFiles([fitted.key]);
   }
 
@@ -397,8 +403,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           documentType: PHOTO_SIZES[input.photoSize].documentType,
         });
         // Background Change may no longer be offered for the new size.
-        await dropRefusedOptions(tx, order.id);
-        return { ok: true, value: null };
+        return { ok: true, value: { dropped: await dropRefusedOptions(tx, order.id) } };
       });
     },
 
@@ -521,7 +526,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           options: input.options,
           delivery: keep,
         });
-        return { ok: true, value: null };
+        const dropped = await recheckIfBackgroundChanged(tx, order.id, details?.options ?? [], input.options);
+        return { ok: true, value: { dropped } };
       });
     },
 
@@ -614,14 +620,33 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     couponPricing,
   };
 
-  /** Drops Background Change when a size that refuses it joins the order. */
-  async function dropRefusedOptions(tx: Database, orderId: number) {
+  /** Drops Background Change when a size that refuses it joins the order; answers the files that made obsolete. */
+  async function dropRefusedOptions(tx: Database, orderId: number): Promise<string[]> {
     const repository = createPhotosRepository(tx);
     const details = await repository.findOrder(orderId);
     const items = await repository.listItems(orderId);
-    if (details?.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
-      await repository.updateOrder(orderId, { options: details.options.filter((o) => o !== 'background-change') });
+    if (!details?.options.includes('background-change') || backgroundChangeOffered(items.map((i) => i.sizeId))) {
+      return [];
     }
+    const options = details.options.filter((o) => o !== 'background-change');
+    await repository.updateOrder(orderId, { options });
+    return recheckIfBackgroundChanged(tx, orderId, details.options, options);
+  }
+
+  /**
+   * The fitted photos follow the order's Background Change (decision 0078): when it is bought or
+   * given up, every photo is checked again, and its old fitted file is answered for removal.
+   */
+  async function recheckIfBackgroundChanged(
+    tx: Database,
+    orderId: number,
+    before: readonly PhotoOption[],
+    after: readonly PhotoOption[],
+  ): Promise<string[]> {
+    if (before.includes('background-change') === after.includes('background-change')) return [];
+    const photos = await createPhotosRepository(tx).resetChecks(orderId);
+    for (const photo of photos) await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId: photo.id }, { tx });
+    return photos.flatMap((p) => (p.fittedKey ? [p.fittedKey] : []));
   }
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { ItemsStep } from './items-step.tsx';
+import { ITEMS_TEXT } from './text.ts';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const ORDER: PhotoOrder = {
+  id: 1,
+  displayId: 'PHO-1001',
+  status: 'Payment pending',
+  step: 1,
+  currency: 'USD',
+  totalCents: 0,
+  items: [],
+  pricingPlanId: 1,
+  options: [],
+  deliveryMethod: null,
+  delivery: null,
+  costSummary: [],
+  appliedCoupon: null,
+  backgroundChangeOffered: false,
+  timeline: [],
+  createdAt: '2026-11-28T08:00:00.000Z',
+};
+const US = PHOTO_SIZES['us-2x2'];
+
+function renderStep(order: PhotoOrder) {
+  const goTo = vi.fn();
+  renderWithRouter(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ItemsStep order={order} goTo={goTo} moving={false} />
+    </QueryClientProvider>,
+  );
+  return { goTo };
+}
+
+describe('the items step (step 1)', () => {
+  it('asks for a size before adding an item, adds the chosen one, and holds Continue until every item has a photo', async () => {
+    const api = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'POST /api/v1/photo-orders/PHO-1001/items': () =>
+        ok({
+          ...ORDER,
+          items: [{ id: 11, photoSize: US.id, documentType: US.documentType, label: US.label, photos: [] }],
+        }),
+    });
+    const { goTo } = renderStep(ORDER);
+    expect(await screen.findByText(ITEMS_TEXT.empty)).toBeTruthy();
+    expect(screen.getByText(ITEMS_TEXT.needPhoto)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(goTo).not.toHaveBeenCalled();
+
+    await screen.findByRole('option', { name: `${US.documentType}: ${US.label}` });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+    expect(await screen.findByText(M.sizeRequired)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(ITEMS_TEXT.sizeLabel), { target: { value: US.id } });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ photoSize: 'us-2x2' });
+    expect(screen.queryByText(M.sizeRequired)).toBeNull();
+  });
+});
