@@ -19,6 +19,8 @@ const SERVICE: AdminService = {
   summary: 'OCI cards',
   description: 'Long text',
   isActive: true,
+  parameters: ['applyingFrom'],
+  parameterOptions: { applyingFrom: ['US', 'CA'] },
   packages: [
     {
       id: 11,
