@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPrice } from '../../../domain/admin/catalog.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { PriceForm } from './catalog-forms.tsx';
+import { FaqForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -80,5 +80,42 @@ describe('the price form of /admin/catalog/:id', () => {
     save();
     const message = await screen.findByText(refusal, { selector: 'p' });
     expect(field('Former fee, struck through').getAttribute('aria-describedby')).toContain(message.id);
+  });
+});
+
+describe('the step, timeline and FAQ forms (one entry form)', () => {
+  it('sends every field of the entry, switches as true or false', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/faqs/4': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['answer'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true }} />);
+    const form = await screen.findByRole('form', { name: 'FAQ: How long?' });
+    fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Six to eight weeks' } });
+    fireEvent.click(within(form).getByLabelText('Shown on the site'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies[0]).toEqual({ question: 'How long?', answer: 'Six to eight weeks', isActive: false });
+  });
+
+  it('refuses an empty field under it with the schema message, without calling the API', async () => {
+    const api = fakeApi({});
+    renderWithRouter(
+      <TimelineForm entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1' }} />,
+    );
+    const when = await screen.findByLabelText(/^When/);
+    expect(screen.getByText('e.g. Day 1, Weeks 2–6')).toBeTruthy();
+    fireEvent.change(when, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save timeline entry' }));
+    expect(await screen.findByText('Enter the duration', { selector: 'p' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(when));
+    expect(api.calls).toHaveLength(0);
+    renderWithRouter(
+      <StepForm step={{ id: 3, packageId: null, kind: 'step', position: 2, title: 'Apply', description: 'Fill it' }} />,
+    );
+    expect(await screen.findByRole('form', { name: 'Step 2: Apply' })).toBeTruthy();
   });
 });
