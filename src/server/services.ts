@@ -173,7 +173,7 @@ export function createServices(
     documents,
     memberForms,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
-    countries: createCountriesService(db),
+    countries: createCountriesService(db, { audit, changes: contentChanges }),
     content,
     marketing,
     contact: createContactService(db, { mail, audit, contact: company }),
@@ -187,7 +187,11 @@ export function createServices(
       ...(rateLimits ? { rateLimits } : {}),
     }),
     contentChanges,
-    catalogAdmin: createCatalogAdmin(db, { audit, changed: contentChanges.changed }),
+    catalogAdmin: createCatalogAdmin(db, {
+      audit,
+      changed: contentChanges.changed,
+      ordersOf: applications.countOrdersOf,
+    }),
     couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
     // The back office's orders (issue 13, decision 0068).
     adminOrders: createAdminOrdersService(db, {

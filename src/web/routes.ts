@@ -56,6 +56,7 @@ export default [
     route('coupons', 'routes/admin.coupons.tsx'),
     route('coupons/:couponId', 'routes/admin.coupons.edit.tsx'),
     route('countries', 'routes/admin.countries.tsx'),
+    route('countries/:isoCode', 'routes/admin.countries.$isoCode.tsx'),
     route('forms', 'routes/admin.forms.tsx'),
     route('forms/:id', 'routes/admin.forms.$id.tsx'),
     route('content', 'routes/admin.content.tsx'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
+import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
 
 /**
  * The back office's catalog edits (issue 13, decision 0070): one schema per record, shared by the
@@ -186,6 +187,9 @@ export const adminServiceSchema = z.object({
   summary: z.string(),
   description: z.string(),
   isActive: z.boolean(),
+  parameters: z.array(z.enum(SERVICE_PARAMETERS)),
+  /** The countries offered per parameter, in the picker's order (the first is the default). */
+  parameterOptions: z.partialRecord(z.enum(SERVICE_PARAMETERS), z.array(z.string())),
   packages: z.array(adminPackageSchema),
   steps: z.array(
     z.object({

@@ -5,6 +5,7 @@ import type { Viewer } from '../../domain/users/viewer.ts';
 import { appContext } from '../lib/app-context.ts';
 import * as catalogServiceRoute from './admin.catalog.service.tsx';
 import * as catalogRoute from './admin.catalog.tsx';
+import * as countryEditRoute from './admin.countries.$isoCode.tsx';
 import * as countriesRoute from './admin.countries.tsx';
 import * as couponEditRoute from './admin.coupons.edit.tsx';
 import * as couponsRoute from './admin.coupons.tsx';
@@ -63,6 +64,7 @@ const pages = [
   ['/admin/coupons', couponsRoute, {}],
   ['/admin/coupons/5', couponEditRoute, { couponId: '5' }],
   ['/admin/countries', countriesRoute, {}],
+  ['/admin/countries/ca', countryEditRoute, { isoCode: 'ca' }],
 ] as const;
 
 describe.each(pages)('%s', (url, route, params) => {
@@ -80,8 +82,16 @@ describe('records that do not exist', () => {
     [catalogServiceRoute, { serviceId: '4' }],
     [catalogServiceRoute, { serviceId: 'abc' }],
     [couponEditRoute, { couponId: '99' }],
+    [countryEditRoute, { isoCode: 'ZZ' }],
   ] as const)('answer 404 (%#)', async (route, params) => {
     expect(await status(() => route.loader(argsFor(viewer('admin'), '/admin/x', params)))).toBe(404);
+  });
+});
+
+describe('/admin/countries/:isoCode', () => {
+  it('reads the country by its ISO code, whatever its case', async () => {
+    const found = await countryEditRoute.loader(argsFor(viewer('admin'), '/admin/countries/ca', { isoCode: 'ca' }));
+    expect(found.country).toEqual({ name: 'Canada', code: '+1', isoCode: 'CA' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { orderInStatuses } from '../orders/service.ts';
@@ -23,6 +23,19 @@ export function createApplicationsRepository(db: Database) {
         .select({ id: applicationOrders.orderId })
         .from(applicationOrders)
         .where(eq(applicationOrders.serviceSlug, serviceSlug));
+    },
+
+    /** How many service orders were started with this service or package (their snapshot names it). */
+    async countOrdersOf(ref: { serviceId: number } | { packageId: number }): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applicationOrders)
+        .where(
+          'serviceId' in ref
+            ? eq(applicationOrders.serviceId, ref.serviceId)
+            : eq(applicationOrders.packageId, ref.packageId),
+        );
+      return row?.n ?? 0;
     },
 
     listApplications(orderIds: readonly number[]): Promise<ApplicationRow[]> {

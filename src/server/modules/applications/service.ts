@@ -265,6 +265,14 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       return repository.orderIdsOfService(serviceSlug);
     },
 
+    /**
+     * How many service orders were started with this service or package, read in `on` (the
+     * catalog's transaction): the back office archives rather than deletes what orders name (decision 0076).
+     */
+    countOrdersOf(on: Database, ref: { serviceId: number } | { packageId: number }): Promise<number> {
+      return createApplicationsRepository(on).countOrdersOf(ref);
+    },
+
     /** What each of these service orders was started with: service, package and choices (the back office's queue). */
     async snapshots(
       orderIds: readonly number[],

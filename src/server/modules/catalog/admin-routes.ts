@@ -14,6 +14,14 @@ import {
   serviceEditSchema,
   timelineEntryEditSchema,
 } from '../../../domain/admin/catalog.ts';
+import {
+  CATALOG_CREATE_MESSAGES,
+  packageCreateSchema,
+  priceCreateSchema,
+  removalSchema,
+  serviceCreateSchema,
+  serviceParametersSchema,
+} from '../../../domain/admin/catalog-create.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
@@ -28,6 +36,7 @@ const idParams = z.object({
     .max(2_147_483_647, 'id is too large'),
 });
 const editAnswer = envelopeSchema(z.object({ changed: z.array(z.string()) }));
+const createdAnswer = envelopeSchema(z.object({ id: z.number() }));
 const whole = <T>(results: T[]) => ({
   results,
   totalCount: results.length,
@@ -42,7 +51,8 @@ function actor(request: FastifyRequest) {
 
 /**
  * The back office's catalog (issue 13, decision 0070), admins only. Reads show every row, active
- * or not; each PATCH changes the fields it names, audited, and the public pages show it at once.
+ * or not; each PATCH changes the fields it names, POST adds and DELETE removes (archives what
+ * orders name, decision 0076), audited, and the public pages show it at once.
  */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is validated: a visitor learns nothing about what this API accepts.
@@ -136,6 +146,107 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ) => ReturnType<typeof admin.updateService>;
         const outcome = valueOrThrow(await update_(actor(request), request.params.id, request.body));
         return ok(outcome, outcome.changed.length ? CATALOG_MESSAGES.saved : 'Nothing changed');
+      },
+    );
+  }
+
+  app.post(
+    '/admin/catalog/services',
+    {
+      schema: {
+        tags,
+        summary: 'Add a service (off the site unless isActive)',
+        body: serviceCreateSchema,
+        response: { 201: createdAnswer },
+      },
+    },
+    async (request, reply) => {
+      const created = valueOrThrow(await admin.createService(actor(request), request.body));
+      reply.status(201);
+      return ok(created, CATALOG_CREATE_MESSAGES.created, 201);
+    },
+  );
+
+  app.post(
+    '/admin/catalog/services/:id/packages',
+    {
+      schema: {
+        tags,
+        summary: 'Add a package to a service (off the site unless isActive)',
+        params: idParams,
+        body: packageCreateSchema,
+        response: { 201: createdAnswer },
+      },
+    },
+    async (request, reply) => {
+      const created = valueOrThrow(await admin.createPackage(actor(request), request.params.id, request.body));
+      reply.status(201);
+      return ok(created, CATALOG_CREATE_MESSAGES.created, 201);
+    },
+  );
+
+  app.post(
+    '/admin/catalog/packages/:id/prices',
+    {
+      schema: {
+        tags,
+        summary:
+          "Add a package's price for a choice of countries (among the service's options): government fee, other mandatory fees, our fee (cents)",
+        params: idParams,
+        body: priceCreateSchema,
+        response: { 201: createdAnswer },
+      },
+    },
+    async (request, reply) => {
+      const created = valueOrThrow(await admin.createPrice(actor(request), request.params.id, request.body));
+      reply.status(201);
+      return ok(created, CATALOG_CREATE_MESSAGES.created, 201);
+    },
+  );
+
+  app.put(
+    '/admin/catalog/services/:id/parameters',
+    {
+      schema: {
+        tags,
+        summary:
+          "Set a service's parameters and the countries offered for each (a key per parameter asked: applyingFrom, citizenship, destination)",
+        params: idParams,
+        body: serviceParametersSchema,
+        response: { 200: editAnswer },
+      },
+    },
+    async (request) => {
+      const outcome = valueOrThrow(await admin.updateParameters(actor(request), request.params.id, request.body));
+      return ok(outcome, outcome.changed.length ? CATALOG_MESSAGES.saved : 'Nothing changed');
+    },
+  );
+
+  const removals = [
+    [
+      '/admin/catalog/services/:id',
+      'Remove a service: archived (off the site) when orders name it, else deleted',
+      admin.removeService,
+    ],
+    [
+      '/admin/catalog/packages/:id',
+      'Remove a package: archived (off the site) when orders name it, else deleted',
+      admin.removePackage,
+    ],
+    ['/admin/catalog/prices/:id', 'Delete a price row (orders keep their own copy of their price)', admin.removePrice],
+  ] as const;
+  for (const [path, summary, removeOne] of removals) {
+    app.delete(
+      path,
+      { schema: { tags, summary, params: idParams, response: { 200: envelopeSchema(removalSchema) } } },
+      async (request) => {
+        const removal = valueOrThrow(await removeOne(actor(request), request.params.id));
+        return ok(
+          removal,
+          removal.outcome === 'deleted'
+            ? CATALOG_CREATE_MESSAGES.deleted
+            : CATALOG_CREATE_MESSAGES.archived(removal.orders),
+        );
       },
     );
   }

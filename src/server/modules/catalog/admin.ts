@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type {
   AddonPriceEdit,
   AdminAddonPrice,
@@ -12,8 +12,18 @@ import type {
   TimelineEntryEdit,
 } from '../../../domain/admin/catalog.ts';
 import { CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
+import {
+  CATALOG_CREATE_MESSAGES as C,
+  type PackageCreate,
+  type PriceCreate,
+  type Removal,
+  type ServiceCreate,
+  type ServiceParameters,
+} from '../../../domain/admin/catalog-create.ts';
+import { SERVICE_PARAMETERS, type ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import { addonPrices, faqs, packagePrices, packages, packageTimeline, processSteps, services } from './tables.ts';
 
@@ -44,7 +54,17 @@ export function changedFields(
  * writes only the fields that changed with their audit entry in one transaction, and once that has
  * committed calls `changed()`, which drops the catalog snapshot and the page cache together.
  */
-export function createCatalogAdmin(db: Database, { audit, changed }: { audit: AuditLog; changed: () => void }) {
+function inUrlOrder(options: Partial<Record<ServiceParameter, string[]>>): Partial<Record<ServiceParameter, string[]>> {
+  return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (options[p] ? [[p, options[p]]] : [])));
+}
+
+/** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
+export type OrdersOf = (tx: Database, ref: { serviceId: number } | { packageId: number }) => Promise<number>;
+
+export function createCatalogAdmin(
+  db: Database,
+  { audit, changed, ordersOf }: { audit: AuditLog; changed: () => void; ordersOf: OrdersOf },
+) {
   /**
    * One edit: `lock` reads the row FOR UPDATE, `check` may refuse the row as it would become,
    * `write` stores the changed fields. Nothing is written (and no entry kept) when nothing changed.
@@ -55,13 +75,13 @@ export function createCatalogAdmin(db: Database, { audit, changed }: { audit: Au
     patch: Record<string, unknown>,
     lock: (tx: Database) => Promise<Row | undefined>,
     write: (tx: Database, changes: Record<string, unknown>, row: Row) => Promise<unknown>,
-    check?: (next: Row) => FormResult<never> | null,
+    check?: (next: Row, tx: Database) => FormResult<never> | null | Promise<FormResult<never> | null>,
   ): Promise<FormResult<EditOutcome>> {
     const result = await db.transaction(async (tx): Promise<FormResult<EditOutcome>> => {
       const row = await lock(tx);
       if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
       const { before, after } = changedFields(row, patch);
-      const refused = check?.({ ...row, ...after });
+      const refused = await check?.({ ...row, ...after }, tx);
       if (refused) return refused;
       const fields = Object.keys(after);
       if (fields.length === 0) return { ok: true, value: { changed: [] } };
@@ -77,6 +97,65 @@ export function createCatalogAdmin(db: Database, { audit, changed }: { audit: Au
     });
     if (result.ok && result.value.changed.length > 0) changed();
     return result;
+  }
+
+  /**
+   * One create or remove: `work` runs in a transaction and records its own entry; once it has
+   * committed, `changed()` fires. A slug taken by a racing create (the unique index) is refused
+   * as the slug check would have refused it.
+   */
+  async function structural<T>(
+    work: (tx: Database) => Promise<FormResult<T>>,
+    slugTaken?: string,
+  ): Promise<FormResult<T>> {
+    let result: FormResult<T>;
+    try {
+      result = await db.transaction(work);
+    } catch (error) {
+      if (slugTaken && uniqueViolation(error) !== null) return formFailure(409, slugTaken, { slug: slugTaken });
+      throw error;
+    }
+    if (result.ok) changed();
+    return result;
+  }
+
+  /**
+   * Removes a service or package: archived (taken off the site, kept) when any order was started
+   * with it, so every order keeps what it names; deleted, with its rows, when none was.
+   */
+  async function remove(
+    actor: StaffActor,
+    target: { type: 'service' | 'package'; id: number; what: string },
+    lock: (tx: Database) => Promise<{ isActive: boolean; name: string; slug: string } | undefined>,
+    archive: (tx: Database) => Promise<unknown>,
+    destroy: (tx: Database) => Promise<unknown>,
+  ): Promise<FormResult<Removal>> {
+    return structural(async (tx): Promise<FormResult<Removal>> => {
+      const row = await lock(tx);
+      if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
+      const subject = { type: target.type, id: target.id };
+      const orders = await ordersOf(
+        tx,
+        target.type === 'service' ? { serviceId: target.id } : { packageId: target.id },
+      );
+      if (orders > 0) {
+        if (row.isActive) {
+          await archive(tx);
+          const action = `catalog.${target.type}_archive`;
+          await audit.record(tx, { actor, action, subject, before: { isActive: true }, after: { isActive: false } });
+        }
+        return { ok: true, value: { outcome: 'archived', orders } };
+      }
+      await destroy(tx);
+      await audit.record(tx, {
+        actor,
+        action: `catalog.${target.type}_delete`,
+        subject,
+        before: { name: row.name, slug: row.slug, isActive: row.isActive },
+        after: null,
+      });
+      return { ok: true, value: { outcome: 'deleted', orders: 0 } };
+    });
   }
 
   return {
@@ -133,6 +212,8 @@ export function createCatalogAdmin(db: Database, { audit, changed }: { audit: Au
         summary: service.summary,
         description: service.description,
         isActive: service.isActive,
+        parameters: service.parameters,
+        parameterOptions: inUrlOrder(service.parameterOptions),
         packages: packageRows.map((p) => ({
           id: p.id,
           name: p.name,
@@ -280,6 +361,183 @@ export function createCatalogAdmin(db: Database, { audit, changed }: { audit: Au
         async (tx) => (await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0],
         (tx, changes) => tx.update(faqs).set(changes).where(eq(faqs.id, id)),
       );
+    },
+
+    /** A new service (off the site unless `isActive`), listed after the others. */
+    createService(actor: StaffActor, input: ServiceCreate): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        const [taken] = await tx.select({ id: services.id }).from(services).where(eq(services.slug, input.slug));
+        if (taken) return formFailure(409, C.serviceSlugTaken, { slug: C.serviceSlugTaken });
+        const [row] = await tx
+          .insert(services)
+          .values({ ...input, sortOrder: sql`(select coalesce(max(${services.sortOrder}), 0) + 1 from ${services})` })
+          .returning({ id: services.id });
+        if (!row) throw new Error('the new service returned no row');
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.service_create',
+          subject: { type: 'service', id: row.id },
+          after: input,
+        });
+        return { ok: true, value: { id: row.id } };
+      }, C.serviceSlugTaken);
+    },
+
+    removeService(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return remove(
+        actor,
+        { type: 'service', id, what: 'service' },
+        async (tx) => (await tx.select().from(services).where(eq(services.id, id)).for('update'))[0],
+        (tx) => tx.update(services).set({ isActive: false }).where(eq(services.id, id)),
+        // Its packages, prices, steps, timelines and FAQs go with it (ON DELETE CASCADE).
+        (tx) => tx.delete(services).where(eq(services.id, id)),
+      );
+    },
+
+    /** A new package of a service (off the site unless `isActive`), listed after its others. */
+    createPackage(actor: StaffActor, serviceId: number, input: PackageCreate): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        // The service's row lock serialises its package creations (slug check, order).
+        const [service] = await tx
+          .select({ id: services.id })
+          .from(services)
+          .where(eq(services.id, serviceId))
+          .for('update');
+        if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+        const [taken] = await tx
+          .select({ id: packages.id })
+          .from(packages)
+          .where(and(eq(packages.serviceId, serviceId), eq(packages.slug, input.slug)));
+        if (taken) return formFailure(409, C.packageSlugTaken, { slug: C.packageSlugTaken });
+        const [{ next } = { next: 1 }] = await tx
+          .select({ next: sql<number>`coalesce(max(${packages.sortOrder}), 0) + 1` })
+          .from(packages)
+          .where(eq(packages.serviceId, serviceId));
+        const [row] = await tx
+          .insert(packages)
+          .values({ ...input, serviceId, sortOrder: next })
+          .returning({ id: packages.id });
+        if (!row) throw new Error('the new package returned no row');
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.package_create',
+          subject: { type: 'package', id: row.id },
+          after: { serviceId, ...input },
+        });
+        return { ok: true, value: { id: row.id } };
+      }, C.packageSlugTaken);
+    },
+
+    removePackage(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return remove(
+        actor,
+        { type: 'package', id, what: 'package' },
+        async (tx) => (await tx.select().from(packages).where(eq(packages.id, id)).for('update'))[0],
+        (tx) => tx.update(packages).set({ isActive: false }).where(eq(packages.id, id)),
+        // Its prices, texts, steps, timeline and form link go with it (ON DELETE CASCADE).
+        (tx) => tx.delete(packages).where(eq(packages.id, id)),
+      );
+    },
+
+    /**
+     * A service's parameters and the countries offered for each. A country (or a whole
+     * parameter) that a price row names cannot go: that price would silently stop being offered.
+     */
+    updateParameters(actor: StaffActor, serviceId: number, input: ServiceParameters) {
+      return edit(
+        actor,
+        { action: 'catalog.service_parameters', type: 'service', id: serviceId, what: 'service' },
+        input,
+        async (tx) => {
+          const [row] = await tx.select().from(services).where(eq(services.id, serviceId)).for('update');
+          // jsonb keeps an object's keys in its own order: compare them in URL order, as the input has them.
+          return row && { ...row, parameterOptions: inUrlOrder(row.parameterOptions) };
+        },
+        (tx, changes) => tx.update(services).set(changes).where(eq(services.id, serviceId)),
+        async (next, tx) => {
+          const priced = await tx
+            .select({ price: packagePrices, packageName: packages.name })
+            .from(packagePrices)
+            .innerJoin(packages, eq(packages.id, packagePrices.packageId))
+            .where(eq(packages.serviceId, serviceId));
+          for (const { price, packageName } of priced) {
+            for (const parameter of SERVICE_PARAMETERS) {
+              const code = price[parameter];
+              if (code === null || next.parameterOptions[parameter]?.includes(code)) continue;
+              const problem = C.optionPriced(parameter, code, packageName);
+              return formFailure(409, problem, { [parameter]: problem });
+            }
+          }
+          return null;
+        },
+      );
+    },
+
+    /** A new price row of a package, for countries among its service's options. */
+    createPrice(actor: StaffActor, packageId: number, input: PriceCreate): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        // The package's row lock serialises its price rows (the duplicate check).
+        const [owner] = await tx
+          .select({ service: services })
+          .from(packages)
+          .innerJoin(services, eq(services.id, packages.serviceId))
+          .where(eq(packages.id, packageId))
+          .for('update', { of: packages });
+        if (!owner) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+        const { parameters, parameterOptions } = owner.service;
+        for (const parameter of SERVICE_PARAMETERS) {
+          const code = input[parameter];
+          if (code === null) continue;
+          const problem = !parameters.includes(parameter)
+            ? C.notAParameter(parameter)
+            : parameterOptions[parameter]?.includes(code)
+              ? null
+              : C.notAnOption(parameter, code);
+          if (problem) return formFailure(400, problem, { [parameter]: problem });
+        }
+        const compareAt = compareAtProblem(input.serviceFeeCents, input.compareAtServiceFeeCents);
+        if (compareAt) return formFailure(400, compareAt, { compareAtServiceFeeCents: compareAt });
+        const existing = await tx.select().from(packagePrices).where(eq(packagePrices.packageId, packageId));
+        if (existing.some((p) => SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]))) {
+          return formFailure(409, C.priceTwice, { form: C.priceTwice });
+        }
+        const [row] = await tx
+          .insert(packagePrices)
+          .values({ ...input, packageId })
+          .returning({ id: packagePrices.id });
+        if (!row) throw new Error('the new price returned no row');
+        // The package's pages changed: the sitemap's last-modified follows.
+        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.price_create',
+          subject: { type: 'package_price', id: row.id },
+          after: { packageId, ...input },
+        });
+        return { ok: true, value: { id: row.id } };
+      });
+    },
+
+    /**
+     * Deletes a price row. Orders keep their own copy of the price they were started with
+     * (application_orders), so none depends on the row.
+     */
+    removePrice(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return structural(async (tx): Promise<FormResult<Removal>> => {
+        const [row] = await tx.select().from(packagePrices).where(eq(packagePrices.id, id)).for('update');
+        if (!row) return formFailure(404, CATALOG_MESSAGES.notFound('price', id));
+        await tx.delete(packagePrices).where(eq(packagePrices.id, id));
+        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+        const { id: _id, createdAt: _c, updatedAt: _u, ...before } = row;
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.price_delete',
+          subject: { type: 'package_price', id },
+          before,
+          after: null,
+        });
+        return { ok: true, value: { outcome: 'deleted', orders: 0 } };
+      });
     },
   };
 }

@@ -19,6 +19,8 @@ const SERVICE: AdminService = {
   summary: 'OCI cards',
   description: 'Long text',
   isActive: true,
+  parameters: ['applyingFrom'],
+  parameterOptions: { applyingFrom: ['US', 'CA'] },
   packages: [
     {
       id: 11,
@@ -102,10 +104,16 @@ describe('catalog pages', () => {
       'Timeline: Review',
       'Step 1: Apply',
       'FAQ: How long?',
+      'Remove OCI Card',
+      'OCI Card: parameters',
+      'Remove New OCI Card',
+      'New OCI Card: new price',
+      'New package',
     ]) {
       expect(screen.getByRole('form', { name })).toBeTruthy();
     }
-    expect((screen.getByLabelText('An estimate staff must confirm') as HTMLInputElement).checked).toBe(true);
+    const price = screen.getByRole('form', { name: 'Price applying from CA (CAD)' });
+    expect((within(price).getByLabelText('An estimate staff must confirm') as HTMLInputElement).checked).toBe(true);
   });
 });
 

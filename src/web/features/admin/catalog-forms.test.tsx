@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPrice } from '../../../domain/admin/catalog.ts';
+import type { AdminPackage, AdminPrice, AdminService } from '../../../domain/admin/catalog.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { PriceForm } from './catalog-forms.tsx';
+import { NewPackageForm, NewPriceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
+import { FaqForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
+import { CountryEditPage } from './countries-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -80,5 +82,182 @@ describe('the price form of /admin/catalog/:id', () => {
     save();
     const message = await screen.findByText(refusal, { selector: 'p' });
     expect(field('Former fee, struck through').getAttribute('aria-describedby')).toContain(message.id);
+  });
+});
+
+describe('the step, timeline and FAQ forms (one entry form)', () => {
+  it('sends every field of the entry, switches as true or false', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/faqs/4': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['answer'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true }} />);
+    const form = await screen.findByRole('form', { name: 'FAQ: How long?' });
+    fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Six to eight weeks' } });
+    fireEvent.click(within(form).getByLabelText('Shown on the site'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies[0]).toEqual({ question: 'How long?', answer: 'Six to eight weeks', isActive: false });
+  });
+
+  it('refuses an empty field under it with the schema message, without calling the API', async () => {
+    const api = fakeApi({});
+    renderWithRouter(
+      <TimelineForm entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1' }} />,
+    );
+    const when = await screen.findByLabelText(/^When/);
+    expect(screen.getByText('e.g. Day 1, Weeks 2–6')).toBeTruthy();
+    fireEvent.change(when, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save timeline entry' }));
+    expect(await screen.findByText('Enter the duration', { selector: 'p' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(when));
+    expect(api.calls).toHaveLength(0);
+    renderWithRouter(
+      <StepForm step={{ id: 3, packageId: null, kind: 'step', position: 2, title: 'Apply', description: 'Fill it' }} />,
+    );
+    expect(await screen.findByRole('form', { name: 'Step 2: Apply' })).toBeTruthy();
+  });
+});
+
+const SERVICE: AdminService = {
+  id: 3,
+  name: 'OCI Card',
+  slug: 'oci-card',
+  brand: 'SEVADOCS',
+  summary: 'OCI cards',
+  description: 'Long text',
+  isActive: true,
+  parameters: ['applyingFrom'],
+  parameterOptions: { applyingFrom: ['US', 'CA'] },
+  packages: [],
+  steps: [],
+  faqs: [],
+};
+const PACKAGE: AdminPackage = {
+  id: 11,
+  name: 'New OCI Card',
+  slug: 'new-oci-card',
+  description: 'New',
+  processingTime: '6–8 weeks',
+  feeNote: null,
+  isActive: true,
+  prices: [],
+  timeline: [],
+};
+
+describe('adding to the catalog', () => {
+  it("sends a service's parameters as one key per parameter asked, codes as typed", async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PUT /api/v1/admin/catalog/services/3/parameters': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['parameters', 'parameterOptions'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<ParametersForm service={SERVICE} />);
+    const form = await screen.findByRole('form', { name: 'OCI Card: parameters' });
+    expect((within(form).getByLabelText(/^Applying From countries/) as HTMLInputElement).value).toBe('US, CA');
+    fireEvent.click(within(form).getByLabelText('Ask for Destination'));
+    fireEvent.change(within(form).getByLabelText(/^Destination countries/), { target: { value: 'in' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save parameters' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies[0]).toEqual({ applyingFrom: ['US', 'CA'], destination: ['in'] });
+  });
+
+  it('refuses a parameter without countries before sending', async () => {
+    const api = fakeApi({});
+    renderWithRouter(<ParametersForm service={SERVICE} />);
+    fireEvent.change(await screen.findByLabelText(/^Applying From countries/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save parameters' }));
+    expect(await screen.findByText('Give Applying From at least one country', { selector: 'p' })).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("adds a price for one of the service's countries, fees in cents", async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'POST /api/v1/admin/catalog/packages/11/prices': (call) => {
+        bodies.push(call.body);
+        return ok({ id: 90 }, 'Created', 201);
+      },
+    });
+    renderWithRouter(<NewPriceForm service={SERVICE} pkg={PACKAGE} />);
+    const form = await screen.findByRole('form', { name: 'New OCI Card: new price' });
+    fireEvent.change(within(form).getByLabelText(/^Applying From/), { target: { value: 'CA' } });
+    fireEvent.change(within(form).getByLabelText(/^Currency/), { target: { value: 'CAD' } });
+    fireEvent.change(within(form).getByLabelText(/^Government fee/), { target: { value: '421' } });
+    fireEvent.change(within(form).getByLabelText(/^Our fee/), { target: { value: '79' } });
+    fireEvent.change(within(form).getByLabelText(/^Fee 1 name/), { target: { value: 'BLS service fee' } });
+    fireEvent.change(within(form).getByLabelText(/^Fee 1 amount/), { target: { value: '7.40' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add price' }));
+    expect(await within(form).findByText('Created')).toBeTruthy();
+    expect(bodies[0]).toEqual({
+      applyingFrom: 'CA',
+      citizenship: null,
+      destination: null,
+      currency: 'CAD',
+      governmentFeeCents: 42100,
+      mandatoryFees: [{ label: 'BLS service fee', amountCents: 740 }],
+      serviceFeeCents: 7900,
+      compareAtServiceFeeCents: null,
+      isEstimate: false,
+    });
+  });
+
+  it("shows the server's slug refusal under the new package's slug", async () => {
+    const taken = 'Another package of this service already has this slug';
+    fakeApi({ 'POST /api/v1/admin/catalog/services/3/packages': () => fail(409, taken, { slug: taken }) });
+    renderWithRouter(<NewPackageForm serviceId={3} />);
+    const form = await screen.findByRole('form', { name: 'New package' });
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Renewal' } });
+    fireEvent.change(within(form).getByLabelText(/^Slug/), { target: { value: 'new-oci-card' } });
+    fireEvent.change(within(form).getByLabelText(/^Description/), { target: { value: 'Renew it' } });
+    fireEvent.change(within(form).getByLabelText(/^Processing time/), { target: { value: '4 weeks' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create package' }));
+    const message = await within(form).findByText(taken, { selector: 'p' });
+    expect(within(form).getByLabelText(/^Slug/).getAttribute('aria-describedby')).toContain(message.id);
+  });
+
+  it('says when a removal archived rather than deleted', async () => {
+    const archived = 'Taken off the site and kept: 2 orders refer to it';
+    fakeApi({ 'DELETE /api/v1/admin/catalog/packages/11': () => ok({ outcome: 'archived', orders: 2 }, archived) });
+    renderWithRouter(
+      <RemoveForm
+        prefix="remove-11"
+        url="/admin/catalog/packages/11"
+        title="Remove New OCI Card"
+        label="Remove package"
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove package' }));
+    expect(await screen.findByText(archived)).toBeTruthy();
+  });
+});
+
+describe('the country form of /admin/countries/:isoCode', () => {
+  it("refuses a dial code with the sign-up form's message, then saves a good one", async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/countries/CA': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['name'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<CountryEditPage country={{ name: 'Canada', code: '+1', isoCode: 'CA' }} />);
+    const code = await screen.findByLabelText(/^Dial code/);
+    fireEvent.change(code, { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save country' }));
+    expect(await screen.findByText('Invalid country code', { selector: 'p' })).toBeTruthy();
+    fireEvent.change(code, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save country' }));
+    expect(await screen.findByText('Enter country code', { selector: 'p' })).toBeTruthy();
+    fireEvent.change(code, { target: { value: '+1' } });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Canada (CA)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save country' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(bodies).toEqual([{ name: 'Canada (CA)', code: '+1' }]);
   });
 });

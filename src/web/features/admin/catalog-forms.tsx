@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type AdminAddonPrice,
   type AdminPackage,
@@ -16,11 +17,16 @@ import {
 import { TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
 
-type Form = ReturnType<typeof useAdminForm>;
-const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
+export type Form = ReturnType<typeof useAdminForm>;
+export const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
 
 /** Reads an amount field as cents; a field that is not an amount goes into `errors`. */
-function readCents(data: FormData, form: Form, field: string, errors: Record<string, string>): number | undefined {
+export function readCents(
+  data: FormData,
+  form: Form,
+  field: string,
+  errors: Record<string, string>,
+): number | undefined {
   const cents = amountToCents(fieldText(data, form.id(field)));
   if (cents === null) {
     errors[field] = NOT_AN_AMOUNT;
@@ -29,7 +35,7 @@ function readCents(data: FormData, form: Form, field: string, errors: Record<str
   return cents;
 }
 
-function AmountField({
+export function AmountField({
   form,
   field,
   label,
@@ -57,7 +63,17 @@ function AmountField({
   );
 }
 
-function Checkbox({ form, field, label, checked }: { form: Form; field: string; label: string; checked: boolean }) {
+export function Checkbox({
+  form,
+  field,
+  label,
+  checked,
+}: {
+  form: Form;
+  field: string;
+  label: string;
+  checked: boolean;
+}) {
   return (
     <div className="flex items-center gap-2">
       <input
@@ -74,7 +90,7 @@ function Checkbox({ form, field, label, checked }: { form: Form; field: string; 
   );
 }
 
-const checked = (data: FormData, form: Form, field: string) => data.get(form.id(field)) === 'on';
+export const checked = (data: FormData, form: Form, field: string) => data.get(form.id(field)) === 'on';
 
 export function ServiceForm({ service }: { service: AdminService }) {
   const form = useAdminForm(`service-${service.id}`);
@@ -172,7 +188,7 @@ export function PackageForm({ pkg }: { pkg: AdminPackage }) {
   );
 }
 
-function choiceLabel(price: AdminPrice): string {
+export function choiceLabel(price: Pick<AdminPrice, 'applyingFrom' | 'citizenship' | 'destination'>): string {
   const parts = [
     price.applyingFrom ? `applying from ${price.applyingFrom}` : null,
     price.citizenship ? `citizen of ${price.citizenship}` : null,
@@ -320,118 +336,138 @@ export function AddonPriceForm({ row }: { row: AdminAddonPrice }) {
   );
 }
 
-export function StepForm({ step }: { step: AdminService['steps'][number] }) {
-  const form = useAdminForm(`step-${step.id}`);
+/** One field of an entry form: its text (or switch) and how it is shown. */
+interface EntryField {
+  field: string;
+  label: string;
+  value: string | boolean;
+  kind?: 'text' | 'textarea' | 'checkbox';
+  hint?: string;
+  rows?: number;
+}
+
+/**
+ * The form of one entry of a list (a step, a timeline entry, a FAQ): its fields, read as text or
+ * switches, sent as a PATCH of them all. A nested list of fields shares one row.
+ */
+function EntryForm({
+  prefix,
+  title,
+  url,
+  schema,
+  fields,
+  saveLabel,
+}: {
+  prefix: string;
+  title: string;
+  url: string;
+  schema: z.ZodType;
+  fields: (EntryField | EntryField[])[];
+  saveLabel: string;
+}) {
+  const form = useAdminForm(prefix);
+  const all = fields.flat();
+  const control = (f: EntryField) =>
+    f.kind === 'checkbox' ? (
+      <Checkbox key={f.field} form={form} field={f.field} label={f.label} checked={f.value === true} />
+    ) : f.kind === 'textarea' ? (
+      <TextAreaField
+        key={f.field}
+        name={form.id(f.field)}
+        label={f.label}
+        defaultValue={String(f.value)}
+        error={form.error(f.field)}
+        rows={f.rows}
+      />
+    ) : (
+      <TextField
+        key={f.field}
+        name={form.id(f.field)}
+        label={f.label}
+        hint={f.hint}
+        defaultValue={String(f.value)}
+        error={form.error(f.field)}
+      />
+    );
   return (
     <form
       noValidate
-      aria-label={`Step ${step.position}: ${step.title}`}
+      aria-label={title}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
-        void form.send({
-          method: 'PATCH',
-          url: `/admin/catalog/process-steps/${step.id}`,
-          schema: processStepEditSchema,
-          body: { title: fieldText(data, form.id('title')), description: fieldText(data, form.id('description')) },
-        });
+        const body = Object.fromEntries(
+          all.map((f) => [
+            f.field,
+            f.kind === 'checkbox' ? checked(data, form, f.field) : fieldText(data, form.id(f.field)),
+          ]),
+        );
+        void form.send({ method: 'PATCH', url, schema, body });
       }}
     >
-      <TextField name={form.id('title')} label="Title" defaultValue={step.title} error={form.error('title')} />
-      <TextAreaField
-        name={form.id('description')}
-        label="Description"
-        defaultValue={step.description}
-        error={form.error('description')}
-        rows={3}
-      />
-      <AdminFormFooter form={form} label="Save step" />
+      {fields.map((f) =>
+        Array.isArray(f) ? (
+          <div key={f.map((x) => x.field).join('-')} className="grid gap-4 sm:grid-cols-2">
+            {f.map(control)}
+          </div>
+        ) : (
+          control(f)
+        ),
+      )}
+      <AdminFormFooter form={form} label={saveLabel} />
     </form>
+  );
+}
+
+export function StepForm({ step }: { step: AdminService['steps'][number] }) {
+  return (
+    <EntryForm
+      prefix={`step-${step.id}`}
+      title={`Step ${step.position}: ${step.title}`}
+      url={`/admin/catalog/process-steps/${step.id}`}
+      schema={processStepEditSchema}
+      fields={[
+        { field: 'title', label: 'Title', value: step.title },
+        { field: 'description', label: 'Description', value: step.description, kind: 'textarea', rows: 3 },
+      ]}
+      saveLabel="Save step"
+    />
   );
 }
 
 export function TimelineForm({ entry }: { entry: AdminPackage['timeline'][number] }) {
-  const form = useAdminForm(`timeline-${entry.id}`);
   return (
-    <form
-      noValidate
-      aria-label={`Timeline: ${entry.title}`}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        void form.send({
-          method: 'PATCH',
-          url: `/admin/catalog/timeline/${entry.id}`,
-          schema: timelineEntryEditSchema,
-          body: {
-            title: fieldText(data, form.id('title')),
-            description: fieldText(data, form.id('description')),
-            duration: fieldText(data, form.id('duration')),
-          },
-        });
-      }}
-    >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name={form.id('title')} label="Title" defaultValue={entry.title} error={form.error('title')} />
-        <TextField
-          name={form.id('duration')}
-          label="When"
-          hint="e.g. Day 1, Weeks 2–6"
-          defaultValue={entry.duration}
-          error={form.error('duration')}
-        />
-      </div>
-      <TextAreaField
-        name={form.id('description')}
-        label="Description"
-        defaultValue={entry.description}
-        error={form.error('description')}
-        rows={3}
-      />
-      <AdminFormFooter form={form} label="Save timeline entry" />
-    </form>
+    <EntryForm
+      prefix={`timeline-${entry.id}`}
+      title={`Timeline: ${entry.title}`}
+      url={`/admin/catalog/timeline/${entry.id}`}
+      schema={timelineEntryEditSchema}
+      fields={[
+        [
+          { field: 'title', label: 'Title', value: entry.title },
+          { field: 'duration', label: 'When', hint: 'e.g. Day 1, Weeks 2–6', value: entry.duration },
+        ],
+        { field: 'description', label: 'Description', value: entry.description, kind: 'textarea', rows: 3 },
+      ]}
+      saveLabel="Save timeline entry"
+    />
   );
 }
 
 export function FaqForm({ faq }: { faq: AdminService['faqs'][number] }) {
-  const form = useAdminForm(`faq-${faq.id}`);
   return (
-    <form
-      noValidate
-      aria-label={`FAQ: ${faq.question}`}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        void form.send({
-          method: 'PATCH',
-          url: `/admin/catalog/faqs/${faq.id}`,
-          schema: faqEditSchema,
-          body: {
-            question: fieldText(data, form.id('question')),
-            answer: fieldText(data, form.id('answer')),
-            isActive: checked(data, form, 'isActive'),
-          },
-        });
-      }}
-    >
-      <TextField
-        name={form.id('question')}
-        label="Question"
-        defaultValue={faq.question}
-        error={form.error('question')}
-      />
-      <TextAreaField
-        name={form.id('answer')}
-        label="Answer"
-        defaultValue={faq.answer}
-        error={form.error('answer')}
-        rows={4}
-      />
-      <Checkbox form={form} field="isActive" label="Shown on the site" checked={faq.isActive} />
-      <AdminFormFooter form={form} label="Save FAQ" />
-    </form>
+    <EntryForm
+      prefix={`faq-${faq.id}`}
+      title={`FAQ: ${faq.question}`}
+      url={`/admin/catalog/faqs/${faq.id}`}
+      schema={faqEditSchema}
+      fields={[
+        { field: 'question', label: 'Question', value: faq.question },
+        { field: 'answer', label: 'Answer', value: faq.answer, kind: 'textarea', rows: 4 },
+        { field: 'isActive', label: 'Shown on the site', value: faq.isActive, kind: 'checkbox' },
+      ]}
+      saveLabel="Save FAQ"
+    />
   );
 }

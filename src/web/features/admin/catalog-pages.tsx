@@ -1,10 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../../../domain/admin/catalog.ts';
 import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { NewPackageForm, NewPriceForm, NewServiceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
 import {
   AddonPriceForm,
+  choiceLabel,
   FaqForm,
   PackageForm,
   PriceForm,
@@ -51,7 +53,8 @@ export function CatalogPage({
       </h1>
       <p className="text-slate-700">
         Services, packages, prices per country, steps, timelines and FAQs. A saved change shows on the public pages at
-        once and is recorded in the audit log.
+        once and is recorded in the audit log. Removing a service or package that orders name takes it off the site and
+        keeps it.
       </p>
       <DataTable
         caption="Services"
@@ -61,6 +64,7 @@ export function CatalogPage({
         empty="No services yet."
         rowId={(row) => String(row.id)}
       />
+      <NewServiceForm />
       <section aria-labelledby="addons-title" className="flex flex-col gap-4">
         <h2 id="addons-title" className="text-xl font-bold text-slate-900">
           Add-on prices
@@ -78,6 +82,7 @@ export function CatalogPage({
 /** /admin/catalog/:serviceId: the service's texts, its packages with their prices, timelines, steps and FAQs. */
 export function CatalogServicePage({ service }: { service: AdminService }) {
   const ownSteps = (packageId: number | null) => service.steps.filter((s) => s.packageId === packageId);
+  const navigate = useNavigate();
   return (
     <section aria-labelledby="service-title" className="flex flex-col gap-8">
       <div>
@@ -95,6 +100,14 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
         </p>
       </div>
       <ServiceForm service={service} />
+      <RemoveForm
+        prefix={`remove-service-${service.id}`}
+        url={`/admin/catalog/services/${service.id}`}
+        title={`Remove ${service.name}`}
+        label="Remove service"
+        after={() => navigate(ROUTES.ADMIN_CATALOG)}
+      />
+      <ParametersForm service={service} />
 
       <section aria-labelledby="packages-title" className="flex flex-col gap-6">
         <h2 id="packages-title" className="text-xl font-bold text-slate-900">
@@ -110,11 +123,28 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
               {pkg.name}
             </h3>
             <PackageForm pkg={pkg} />
+            <RemoveForm
+              prefix={`remove-package-${pkg.id}`}
+              url={`/admin/catalog/packages/${pkg.id}`}
+              title={`Remove ${pkg.name}`}
+              label="Remove package"
+            />
             {pkg.prices.length ? (
-              pkg.prices.map((price) => <PriceForm key={price.id} price={price} />)
+              pkg.prices.map((price) => (
+                <div key={price.id} className="flex flex-col gap-2">
+                  <PriceForm price={price} />
+                  <RemoveForm
+                    prefix={`remove-price-${price.id}`}
+                    url={`/admin/catalog/prices/${price.id}`}
+                    title={`Remove the price ${choiceLabel(price)} (${price.currency})`}
+                    label="Remove price"
+                  />
+                </div>
+              ))
             ) : (
               <p className="text-slate-700">No prices: the package is not offered.</p>
             )}
+            <NewPriceForm service={service} pkg={pkg} />
             {pkg.timeline.map((entry) => (
               <TimelineForm key={entry.id} entry={entry} />
             ))}
@@ -123,6 +153,7 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
             ))}
           </section>
         ))}
+        <NewPackageForm serviceId={service.id} />
       </section>
 
       <section aria-labelledby="steps-title" className="flex flex-col gap-4">
