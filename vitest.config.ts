@@ -6,14 +6,16 @@ const reporters = ['default', './scripts/vitest-summary-reporter.ts'];
 const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
 
 /**
- * Test files that replace modules or globals (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv,
- * vi.resetModules): they need a module graph of their own. Every other unit file shares its
- * worker's graph (`isolate: false`), which halves the suite: importing the server once per
- * worker instead of once per file (docs/decisions/0074-shared-module-graph-in-tests.md).
+ * Test files that need a module graph of their own: the web app's (browser modules keep state for
+ * one page load: the country list, the query client, the dialog host) and any file that replaces
+ * modules or globals (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv, vi.resetModules). Every other
+ * unit file (the server, the domain, the scripts) shares its worker's graph (`isolate: false`),
+ * which halves the suite: the server is imported once per worker instead of once per file
+ * (docs/decisions/0074-shared-module-graph-in-tests.md).
  */
 const MODULE_REPLACING = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/;
 export const isolatedUnitTests = globSync(UNIT_TESTS, { exclude: ['**/node_modules/**'] })
-  .filter((file) => MODULE_REPLACING.test(readFileSync(file, 'utf8')))
+  .filter((file) => file.startsWith('src/web/') || MODULE_REPLACING.test(readFileSync(file, 'utf8')))
   .sort();
 
 const unitDefaults = {
