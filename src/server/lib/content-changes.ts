@@ -12,13 +12,13 @@ import pg from 'pg';
  * dropping its caches.
  */
 export function createContentChanges() {
-  const listeners: (() => void)[] = [];
+  const listeners: ((cause: DropCause) => void)[] = [];
   let broadcast: (() => void) | null = null;
-  const dropCaches = (): void => {
-    for (const listener of [...listeners]) listener();
+  const dropCaches = (cause: DropCause): void => {
+    for (const listener of [...listeners]) listener(cause);
   };
   return {
-    subscribe(listener: () => void): () => void {
+    subscribe(listener: (cause: DropCause) => void): () => void {
       listeners.push(listener);
       return () => {
         const at = listeners.indexOf(listener);
@@ -31,7 +31,7 @@ export function createContentChanges() {
      * once, before the notification comes back, so the writer's next read already sees its change.
      */
     changed(): void {
-      dropCaches();
+      dropCaches('change');
       broadcast?.();
     },
 
@@ -48,6 +48,13 @@ export function createContentChanges() {
   };
 }
 export type ContentChanges = ReturnType<typeof createContentChanges>;
+
+/**
+ * Why caches are dropped: a change made in this process, another process's (or the echo of this
+ * one's) notice, or a listener back after a lost connection. Caches drop alike for all three; the
+ * cause tells a test the changes it made from the notices that echo them at their own pace.
+ */
+export type DropCause = 'change' | 'notice' | 'reconnect';
 
 /** The PostgreSQL channel; NOTIFY reaches the sessions LISTENing in the same database only. */
 export const CONTENT_CHANGED_CHANNEL = 'sevadocs_content_changed';
@@ -122,7 +129,7 @@ export async function listenAcrossProcesses(
       connectionTimeoutMillis: 5_000,
     });
     client.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANGED_CHANNEL) changes.dropCaches();
+      if (message.channel === CONTENT_CHANGED_CHANNEL) changes.dropCaches('notice');
     });
     client.on('error', (error) => lost(client, error));
     client.on('end', () => lost(client));
@@ -144,7 +151,7 @@ export async function listenAcrossProcesses(
     failures = 0;
     // Whatever changed while nobody listened was never heard: read it all afresh.
     if (again) {
-      changes.dropCaches();
+      changes.dropCaches('reconnect');
       log.info({}, 'listening for content changes again; caches dropped');
     }
   }

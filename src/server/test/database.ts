@@ -34,7 +34,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...database,
     async close() {
       await database.close();
-      await withAdmin(template.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name}`));
+      // FORCE: a test may drop its database under a running app on purpose (the "database gone"
+      // answers), whose content-changes listener still holds a session in it.
+      await withAdmin(template.adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

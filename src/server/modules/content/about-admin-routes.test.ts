@@ -77,8 +77,9 @@ describe('the About page content is for admins', () => {
 describe('team members', () => {
   it('adds, edits, moves, gives a photo and removes; /about shows each change at once; audited', async () => {
     let cleared = 0;
-    const stop = t.app.services.contentChanges.subscribe(() => {
-      cleared += 1;
+    const stop = t.app.services.contentChanges.subscribe((cause) => {
+      // The changes this test makes; on PostgreSQL their notices echo back later, at their own pace.
+      if (cause === 'change') cleared += 1;
     });
     const created = await asAdmin('POST', '/admin/team-members', { ...member, position: 9 });
     expect(created.statusCode).toBe(201);

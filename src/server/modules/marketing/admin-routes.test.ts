@@ -154,8 +154,9 @@ describe('offers', () => {
 
   it('tells the page cache too, through the one content-changed hook', async () => {
     let cleared = 0;
-    const stop = t.app.services.contentChanges.subscribe(() => {
-      cleared += 1;
+    const stop = t.app.services.contentChanges.subscribe((cause) => {
+      // The changes this test makes; on PostgreSQL their notices echo back later, at their own pace.
+      if (cause === 'change') cleared += 1;
     });
     await asAdmin('POST', '/admin/offers', offer);
     expect(cleared).toBe(1);

@@ -81,8 +81,9 @@ describe('partner services are for admins', () => {
 describe('partner services', () => {
   it('creates, edits, hides, moves and deletes; the home page list shows each change at once; audited', async () => {
     let cleared = 0;
-    const stop = t.app.services.contentChanges.subscribe(() => {
-      cleared += 1;
+    const stop = t.app.services.contentChanges.subscribe((cause) => {
+      // The changes this test makes; on PostgreSQL their notices echo back later, at their own pace.
+      if (cause === 'change') cleared += 1;
     });
     const created = await asAdmin('POST', '/admin/partners', { ...partner, position: 4 });
     expect(created.statusCode).toBe(201);
