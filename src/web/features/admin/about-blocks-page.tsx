@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { type AdminAboutBlock, aboutBlockFormSchema } from '../../../domain/admin/content.ts';
 import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
-import { ContentPageHeading, positionValue, SaveButton } from './content-form-page.tsx';
+import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 const KIND_HEADINGS: Record<AdminAboutBlock['kind'], string> = {
@@ -72,14 +72,7 @@ function BlockForm({ block }: { block: AdminAboutBlock }) {
         error={saving.errors.description}
         multiline
       />
-      <TextField
-        name={`${key}-position`}
-        label="Order"
-        type="number"
-        value={position}
-        onChange={setPosition}
-        error={saving.errors.position}
-      />
+      <PositionField name={`${key}-position`} value={position} onChange={setPosition} error={saving.errors.position} />
       <div>
         <SaveButton pending={saving.pending}>Save block</SaveButton>
       </div>

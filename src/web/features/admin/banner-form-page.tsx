@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { type AdminBanner, bannerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
-import { ContentFormPage, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
 
 /**
  * Admins: a new banner (`banner` null; it starts hidden) or a change to one, and its image: JPEG,
@@ -72,11 +72,8 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
         onChange={setButtonText}
         error={saving.errors.buttonText}
       />
-      <TextField
-        name="position"
-        label="Order"
+      <PositionField
         hint="Lower numbers show first; the home popup shows the first banner."
-        type="number"
         value={position}
         onChange={setPosition}
         error={saving.errors.position}

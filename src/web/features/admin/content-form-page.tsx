@@ -2,11 +2,30 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { fieldErrorsOf, useContentSave } from './content-fields.tsx';
+import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 /** An "Order" field's text as the form schemas take it: empty is NaN, so the schema names the field. */
 export const positionValue = (position: string) => (position.trim() === '' ? Number.NaN : Number(position));
+
+/** A content record's "Order" field (read with positionValue); `name` is `position` unless a page holds many forms. */
+export function PositionField({
+  name = 'position',
+  hint,
+  value,
+  onChange,
+  error,
+}: {
+  name?: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField name={name} label="Order" hint={hint} type="number" value={value} onChange={onChange} error={error} />
+  );
+}
 
 /** The way back to /admin/content and a content page's heading, `titleId` labelling its section. */
 export function ContentPageHeading({ titleId, children }: { titleId: string; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { type AdminOffer, offerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
-import { ContentFormPage, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
 
 /** Admins: a new offer (`offer` null) or a change to one, checked with the API's own schema. */
 export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
@@ -45,11 +45,8 @@ export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
         error={saving.errors.description}
         multiline
       />
-      <TextField
-        name="position"
-        label="Order"
+      <PositionField
         hint="Lower numbers show first."
-        type="number"
         value={position}
         onChange={setPosition}
         error={saving.errors.position}

@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { type AdminPartner, partnerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
-import { ContentFormPage, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
 
 /**
  * Admins: a new partner service (`partner` null) or a change to one, and its logo (decision 0075),
@@ -66,11 +66,8 @@ export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
         onChange={setLink}
         error={saving.errors.link}
       />
-      <TextField
-        name="position"
-        label="Order"
+      <PositionField
         hint="Lower numbers show first."
-        type="number"
         value={position}
         onChange={setPosition}
         error={saving.errors.position}

@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { type AdminTeamMember, teamMemberFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ImageUploadForm, TextField } from './content-fields.tsx';
-import { ContentFormPage, positionValue, useContentRecordSave } from './content-form-page.tsx';
+import { ContentFormPage, PositionField, positionValue, useContentRecordSave } from './content-form-page.tsx';
 
 /**
  * Admins: a new team member of the About page (`member` null) or a change to one, and their photo
@@ -57,11 +57,8 @@ export function TeamMemberFormPage({ member }: { member: AdminTeamMember | null 
         error={saving.errors.jobDescription}
         multiline
       />
-      <TextField
-        name="position"
-        label="Order"
+      <PositionField
         hint="Lower numbers show first."
-        type="number"
         value={position}
         onChange={setPosition}
         error={saving.errors.position}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { type AdminTerm, type AdminTermSection, termSectionFormSchema } from '../../../domain/admin/content.ts';
 import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
-import { ContentPageHeading, positionValue, SaveButton } from './content-form-page.tsx';
+import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 /** Admins: the policies (Terms of Use, Privacy Policy and Cookies) and their sections, each editable. */
@@ -70,14 +70,7 @@ function SectionForm({ termId, section }: { termId: number; section: AdminTermSe
         error={saving.errors.description}
         multiline
       />
-      <TextField
-        name={`${key}-position`}
-        label="Order"
-        type="number"
-        value={position}
-        onChange={setPosition}
-        error={saving.errors.position}
-      />
+      <PositionField name={`${key}-position`} value={position} onChange={setPosition} error={saving.errors.position} />
       <div className="flex gap-2">
         <SaveButton pending={saving.pending}>{section ? 'Save section' : 'Add section'}</SaveButton>
         {section && (
