@@ -1,8 +1,7 @@
-import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AppContextValue, LoaderServices } from '../../contracts/load-context.ts';
+import type { LoaderServices } from '../../contracts/load-context.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
-import { appContext } from '../lib/app-context.ts';
+import { expectAdminOnlyPage, loaderArgs, loaderStatus, viewer } from '../testing/route-loader.ts';
 import * as catalogServiceRoute from './admin.catalog.service.tsx';
 import * as catalogRoute from './admin.catalog.tsx';
 import * as countryEditRoute from './admin.countries.$isoCode.tsx';
@@ -11,17 +10,6 @@ import * as couponEditRoute from './admin.coupons.edit.tsx';
 import * as couponsRoute from './admin.coupons.tsx';
 
 /** The back office's catalog, coupons and countries pages: admins only, private, read through the loader services. */
-const viewer = (role: Viewer['role']): Viewer => ({
-  id: 1,
-  name: 'Asha',
-  email: 'asha@example.com',
-  role,
-  ageGroup: null,
-  isDashboardVisible: false,
-  loginTime: 0,
-  expiresAt: 0,
-});
-
 const services = {
   catalogAdmin: {
     listServices: async () => [],
@@ -42,21 +30,8 @@ const services = {
   },
 } as unknown as LoaderServices;
 
-function argsFor(who: Viewer | null, url: string, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, { viewer: who, services } as AppContextValue);
-  return { context, request: new Request(`http://localhost:3000${url}`), params } as never;
-}
-
-async function status(run: () => Promise<unknown>): Promise<number> {
-  try {
-    await run();
-  } catch (answer) {
-    if (answer instanceof Response) return answer.status;
-    return (answer as { init: { status: number } }).init.status;
-  }
-  return 200;
-}
+const argsFor = (who: Viewer | null, url: string, params: Record<string, string> = {}) =>
+  loaderArgs(services, who, url, params);
 
 const pages = [
   ['/admin/catalog', catalogRoute, {}],
@@ -69,11 +44,7 @@ const pages = [
 
 describe.each(pages)('%s', (url, route, params) => {
   it('sends a visitor to sign in, answers a customer and staff 403, lets an admin in, privately', async () => {
-    expect(await status(() => route.loader(argsFor(null, url, params)))).toBe(302);
-    expect(await status(() => route.loader(argsFor(viewer('customer'), url, params)))).toBe(403);
-    expect(await status(() => route.loader(argsFor(viewer('staff'), url, params)))).toBe(403);
-    expect(await status(() => route.loader(argsFor(viewer('admin'), url, params)))).toBe(200);
-    expect(route.headers()).toEqual({ 'Cache-Control': 'private, no-store' });
+    await expectAdminOnlyPage(route, services, url, params);
   });
 });
 
@@ -84,7 +55,7 @@ describe('records that do not exist', () => {
     [couponEditRoute, { couponId: '99' }],
     [countryEditRoute, { isoCode: 'ZZ' }],
   ] as const)('answer 404 (%#)', async (route, params) => {
-    expect(await status(() => route.loader(argsFor(viewer('admin'), '/admin/x', params)))).toBe(404);
+    expect(await loaderStatus(() => route.loader(argsFor(viewer('admin'), '/admin/x', params)))).toBe(404);
   });
 });
 

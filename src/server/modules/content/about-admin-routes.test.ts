@@ -1,52 +1,17 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { filePart } from '../../test/multipart.ts';
+import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
 
-let t: TestApp;
-let admin: { token: string; email: string; id: number };
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createStaffUser(t.app, t.database.db, 'admin');
-});
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
-  t.app.inject(
-    payload === undefined
-      ? { method, url: `/api/v1${url}`, headers }
-      : { method, url: `/api/v1${url}`, headers, payload },
-  );
-const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
-  call(method, url, bearer(admin.token), payload);
-
-const auditOf = async (type: string, id: number) =>
-  (
-    await t.app.services.audit.list({
-      page: 1,
-      limit: 100,
-      sort: 'createdAt',
-      dir: 'asc',
-      q: undefined,
-      subjectType: type,
-      subjectId: String(id),
-    })
-  ).results.map(({ action, before, after, actorEmail }) => ({ action, before, after, actorEmail }));
+const t = setUpAdminApi();
+const { call, asAdmin, auditOf } = t;
 
 const photo = () =>
   sharp({ create: { width: 300, height: 300, channels: 3, background: '#a05030' } })
     .jpeg()
     .toBuffer();
-const uploadPhoto = async (id: number, token: string | null = admin.token) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/team-members/${id}/image`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
-    payload: multipart([filePart('photo.jpg', await photo(), 'image/jpeg')]),
-  });
+const uploadPhoto = async (id: number, headers?: Record<string, string>) =>
+  t.upload(`/admin/team-members/${id}/image`, filePart('photo.jpg', await photo(), 'image/jpeg'), headers);
 
 const member = { name: 'Meera Kapoor', jobDescription: 'Visa specialist. Eight years of e-visas and OCI files.' };
 const about = async () => (await call('GET', '/about')).json().data;
@@ -66,11 +31,7 @@ describe('the About page content is for admins', () => {
   });
 
   it('POST /admin/team-members/{id}/image answers a visitor 401, a customer 403 and staff 403', async () => {
-    expect((await uploadPhoto(1, null)).statusCode).toBe(401);
-    const customer = await createSignedInUser(t.app);
-    expect((await uploadPhoto(1, customer.token)).statusCode).toBe(403);
-    const staff = await createStaffUser(t.app, t.database.db, 'staff');
-    expect((await uploadPhoto(1, staff.token)).statusCode).toBe(403);
+    await expectRoleGuard(t.app, t.database.db, 'admin', (headers) => uploadPhoto(1, headers));
   });
 });
 
@@ -113,21 +74,21 @@ describe('team members', () => {
     expect(await auditOf('team-member', id)).toEqual([
       {
         action: 'team-member.create',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: null,
         after: { ...member, image: null, position: 9 },
       },
       {
         action: 'team-member.edit',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: { name: 'Meera Kapoor' },
         after: { name: 'Meera K. Kapoor' },
       },
-      { action: 'team-member.position', actorEmail: admin.email, before: { position: 9 }, after: { position: 0 } },
-      { action: 'team-member.image', actorEmail: admin.email, before: { image: null }, after: { image } },
+      { action: 'team-member.position', actorEmail: t.admin.email, before: { position: 9 }, after: { position: 0 } },
+      { action: 'team-member.image', actorEmail: t.admin.email, before: { image: null }, after: { image } },
       {
         action: 'team-member.delete',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: expect.objectContaining({ name: 'Meera K. Kapoor', image }),
         after: null,
       },
@@ -169,7 +130,7 @@ describe('the About page text', () => {
     expect(await auditOf('about-block', story.id)).toEqual([
       {
         action: 'about-block.edit',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: { title: story.title, description: story.description },
         after: { title: 'How SevaDocs began', description: 'A kitchen table in 2020.\n\nThousands of files since.' },
       },

@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { bearer } from '../auth/testing.ts';
-import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
+import { describe, expect, it } from 'vitest';
+import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
 
-let t: TestApp;
-let admin: { token: string; email: string; id: number };
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createStaffUser(t.app, t.database.db, 'admin');
-});
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
-  t.app.inject(
-    payload === undefined
-      ? { method, url: `/api/v1${url}`, headers }
-      : { method, url: `/api/v1${url}`, headers, payload },
-  );
-const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
-  call(method, url, bearer(admin.token), payload);
+const t = setUpAdminApi();
+const { call, asAdmin } = t;
 
 let n = 0;
 const nextSlug = () => {

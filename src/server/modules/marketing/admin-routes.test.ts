@@ -1,54 +1,19 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { describe, expect, it } from 'vitest';
+import { filePart } from '../../test/multipart.ts';
 import { jpegWithGps, pdfWithPages } from '../../test/upload-fixtures.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
+import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
 
-let t: TestApp;
-let admin: { token: string; email: string; id: number };
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createStaffUser(t.app, t.database.db, 'admin');
-});
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
-  t.app.inject(
-    payload === undefined
-      ? { method, url: `/api/v1${url}`, headers }
-      : { method, url: `/api/v1${url}`, headers, payload },
-  );
-const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
-  call(method, url, bearer(admin.token), payload);
-
-const auditOf = async (type: string, id: number) =>
-  (
-    await t.app.services.audit.list({
-      page: 1,
-      limit: 100,
-      sort: 'createdAt',
-      dir: 'asc',
-      q: undefined,
-      subjectType: type,
-      subjectId: String(id),
-    })
-  ).results.map(({ action, before, after, actorEmail }) => ({ action, before, after, actorEmail }));
+const t = setUpAdminApi();
+const { call, asAdmin, auditOf } = t;
 
 const bannerJpeg = () =>
   sharp({ create: { width: 600, height: 300, channels: 3, background: '#d06020' } })
     .jpeg()
     .toBuffer();
-const uploadImage = (id: number, data: Buffer, token: string | null = admin.token, name = 'banner.jpg') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/banners/${id}/image`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
-    payload: multipart([filePart(name, data, 'image/jpeg')]),
-  });
+const uploadImage = (id: number, data: Buffer, headers?: Record<string, string>, name = 'banner.jpg') =>
+  t.upload(`/admin/banners/${id}/image`, filePart(name, data, 'image/jpeg'), headers);
 
 const offer = { title: 'Passport renewal week', description: '10% off passport renewals until Sunday.' };
 const banner = { altText: 'Family holding OCI cards', link: '/services', buttonText: 'See services' };
@@ -72,11 +37,7 @@ describe('the content section is for admins', () => {
 
   it('POST /admin/banners/{id}/image answers a visitor 401, a customer 403 and staff 403, storing nothing', async () => {
     const image = await bannerJpeg();
-    expect((await uploadImage(1, image, null)).statusCode).toBe(401);
-    const customer = await createSignedInUser(t.app);
-    expect((await uploadImage(1, image, customer.token)).statusCode).toBe(403);
-    const staff = await createStaffUser(t.app, t.database.db, 'staff');
-    expect((await uploadImage(1, image, staff.token)).statusCode).toBe(403);
+    await expectRoleGuard(t.app, t.database.db, 'admin', (headers) => uploadImage(1, image, headers));
   });
 });
 
@@ -107,21 +68,21 @@ describe('offers', () => {
     expect(await auditOf('offer', id)).toEqual([
       {
         action: 'offer.create',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: null,
         after: { ...offer, isActive: true, position: 5, startsAt: null, endsAt: null },
       },
       {
         action: 'offer.edit',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: { title: offer.title },
         after: { title: 'Passport renewal fortnight' },
       },
-      { action: 'offer.visibility', actorEmail: admin.email, before: { isActive: true }, after: { isActive: false } },
-      { action: 'offer.position', actorEmail: admin.email, before: { position: 5 }, after: { position: 2 } },
+      { action: 'offer.visibility', actorEmail: t.admin.email, before: { isActive: true }, after: { isActive: false } },
+      { action: 'offer.position', actorEmail: t.admin.email, before: { position: 5 }, after: { position: 2 } },
       {
         action: 'offer.delete',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         before: expect.objectContaining({ title: 'Passport renewal fortnight', isActive: false, position: 2 }),
         after: null,
       },
@@ -220,9 +181,9 @@ describe('banners and their images', () => {
 
   it('refuses files that are not images, files over 5 MB and banners that do not exist', async () => {
     const { id } = (await asAdmin('POST', '/admin/banners', banner)).json().data;
-    const pdf = await uploadImage(id, await pdfWithPages(), admin.token, 'banner.jpg');
+    const pdf = await uploadImage(id, await pdfWithPages(), undefined, 'banner.jpg');
     expect(pdf.statusCode).toBe(415);
-    const html = await uploadImage(id, Buffer.from('<html><script>alert(1)</script></html>'), admin.token, 'x.jpg');
+    const html = await uploadImage(id, Buffer.from('<html><script>alert(1)</script></html>'), undefined, 'x.jpg');
     expect(html.statusCode).toBe(415);
     const big = Buffer.concat([await bannerJpeg(), Buffer.alloc(6 * 1024 * 1024)]);
     expect((await uploadImage(id, big)).statusCode).toBe(413);

@@ -5,6 +5,7 @@ import {
   adminOfferSchema,
   adminPartnerSchema,
   bannerFormSchema,
+  type ContentToggle,
   contentToggleSchema,
   CONTENT_MESSAGES as M,
   offerFormSchema,
@@ -17,12 +18,109 @@ import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
+import type { StaffActor } from '../audit/service.ts';
 import type { AdminResult } from './admin.ts';
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 const resultValue = <T>(result: AdminResult<T>): T => {
   if (!result.ok) throw new HttpError(result.status, result.message);
   return result.value;
 };
+
+/** One list of home page content an admin keeps (offers, banners, partner services): its API and service calls. */
+interface ContentListRoutes<T, Input> {
+  /** `/admin/offers`: GET lists, POST adds; `/admin/offers/:id` takes PUT, PATCH and DELETE. */
+  url: string;
+  record: z.ZodType<T>;
+  form: z.ZodType<Input>;
+  /** The summaries' words: `an offer` (Change an offer), `offer` (Every offer, in display order). */
+  one: string;
+  kind: string;
+  /** The POST summary, when adding says more than `Add ${one}`. */
+  addSummary?: string;
+  list: () => Promise<T[]>;
+  create: (actor: StaffActor, input: Input) => Promise<T>;
+  edit: (actor: StaffActor, id: number, input: Input) => Promise<AdminResult<T>>;
+  toggle: (actor: StaffActor, id: number, patch: ContentToggle) => Promise<AdminResult<T>>;
+  remove: (actor: StaffActor, id: number) => Promise<AdminResult<null>>;
+}
+
+/** A content list's five admin routes: list, add, change, show/hide or move, delete. */
+function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoutes<T, Input>) {
+  const adminOnly = app.requireRole('admin');
+  const tags = ['admin'];
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
+    const { viewer } = currentUser(request);
+    return { id: viewer.id, email: viewer.email };
+  };
+  const one = envelopeSchema(list.record);
+  // The form schema has checked the body; the type provider only loses that through the generic.
+  const inputOf = (request: { body: unknown }) => request.body as Input;
+
+  app.get(
+    list.url,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: `Every ${list.kind}, in display order`,
+        response: { 200: envelopeSchema(z.array(list.record)) },
+      },
+    },
+    async () => ok(await list.list()),
+  );
+  app.post(
+    list.url,
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: list.addSummary ?? `Add ${list.one}`, body: list.form, response: { 201: one } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(ok(await list.create(actorOf(request), inputOf(request)), M.created, 201)),
+  );
+  app.put(
+    `${list.url}/:id`,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: `Change ${list.one}`,
+        params: idParams,
+        body: list.form,
+        response: { 200: one },
+      },
+    },
+    async (request) => ok(resultValue(await list.edit(actorOf(request), request.params.id, inputOf(request))), M.saved),
+  );
+  app.patch(
+    `${list.url}/:id`,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: `Show or hide ${list.one}, or move it`,
+        params: idParams,
+        body: contentToggleSchema,
+        response: { 200: one },
+      },
+    },
+    async (request) => ok(resultValue(await list.toggle(actorOf(request), request.params.id, request.body)), M.saved),
+  );
+  app.delete(
+    `${list.url}/:id`,
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: `Delete ${list.one}`,
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => ok(resultValue(await list.remove(actorOf(request), request.params.id)), M.deleted),
+  );
+}
 
 /**
  * The back office's offers, banners (issue 13 item 5, decision 0072) and partner services
@@ -30,208 +128,43 @@ const resultValue = <T>(result: AdminResult<T>): T => {
  */
 export const adminMarketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { marketing } = app.services;
-  const adminOnly = app.requireRole('admin');
-  const tags = ['admin'];
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { viewer } = currentUser(request);
-    return { id: viewer.id, email: viewer.email };
-  };
-  const deleted = envelopeSchema(z.null());
-
-  app.get(
-    '/admin/offers',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Every offer, in display order',
-        response: { 200: envelopeSchema(z.array(adminOfferSchema)) },
-      },
-    },
-    async () => ok(await marketing.adminListOffers()),
-  );
-  app.post(
-    '/admin/offers',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Add an offer',
-        body: offerFormSchema,
-        response: { 201: envelopeSchema(adminOfferSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(ok(await marketing.createOffer(actorOf(request), request.body), M.created, 201)),
-  );
-  app.put(
-    '/admin/offers/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Change an offer',
-        params: idParams,
-        body: offerFormSchema,
-        response: { 200: envelopeSchema(adminOfferSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.editOffer(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.patch(
-    '/admin/offers/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Show or hide an offer, or move it',
-        params: idParams,
-        body: contentToggleSchema,
-        response: { 200: envelopeSchema(adminOfferSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.toggleOffer(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.delete(
-    '/admin/offers/:id',
-    {
-      preHandler: adminOnly,
-      schema: { tags, summary: 'Delete an offer', params: idParams, response: { 200: deleted } },
-    },
-    async (request) => ok(resultValue(await marketing.deleteOffer(actorOf(request), request.params.id)), M.deleted),
-  );
-
-  app.get(
-    '/admin/banners',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Every banner, in display order',
-        response: { 200: envelopeSchema(z.array(adminBannerSchema)) },
-      },
-    },
-    async () => ok(await marketing.adminListBanners()),
-  );
-  app.post(
-    '/admin/banners',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Add a banner (hidden until its image is uploaded)',
-        body: bannerFormSchema,
-        response: { 201: envelopeSchema(adminBannerSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(ok(await marketing.createBanner(actorOf(request), request.body), M.created, 201)),
-  );
-  app.put(
-    '/admin/banners/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Change a banner',
-        params: idParams,
-        body: bannerFormSchema,
-        response: { 200: envelopeSchema(adminBannerSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.editBanner(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.patch(
-    '/admin/banners/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Show or hide a banner, or move it',
-        params: idParams,
-        body: contentToggleSchema,
-        response: { 200: envelopeSchema(adminBannerSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.toggleBanner(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.delete(
-    '/admin/banners/:id',
-    {
-      preHandler: adminOnly,
-      schema: { tags, summary: 'Delete a banner', params: idParams, response: { 200: deleted } },
-    },
-    async (request) => ok(resultValue(await marketing.deleteBanner(actorOf(request), request.params.id)), M.deleted),
-  );
-
-  app.get(
-    '/admin/partners',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Every partner service, in display order',
-        response: { 200: envelopeSchema(z.array(adminPartnerSchema)) },
-      },
-    },
-    async () => ok(await marketing.adminListPartners()),
-  );
-  app.post(
-    '/admin/partners',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Add a partner service',
-        body: partnerFormSchema,
-        response: { 201: envelopeSchema(adminPartnerSchema) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(ok(await marketing.createPartner(actorOf(request), request.body), M.created, 201)),
-  );
-  app.put(
-    '/admin/partners/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Change a partner service',
-        params: idParams,
-        body: partnerFormSchema,
-        response: { 200: envelopeSchema(adminPartnerSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.editPartner(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.patch(
-    '/admin/partners/:id',
-    {
-      preHandler: adminOnly,
-      schema: {
-        tags,
-        summary: 'Show or hide a partner service, or move it',
-        params: idParams,
-        body: contentToggleSchema,
-        response: { 200: envelopeSchema(adminPartnerSchema) },
-      },
-    },
-    async (request) =>
-      ok(resultValue(await marketing.togglePartner(actorOf(request), request.params.id, request.body)), M.saved),
-  );
-  app.delete(
-    '/admin/partners/:id',
-    {
-      preHandler: adminOnly,
-      schema: { tags, summary: 'Delete a partner service', params: idParams, response: { 200: deleted } },
-    },
-    async (request) => ok(resultValue(await marketing.deletePartner(actorOf(request), request.params.id)), M.deleted),
-  );
+  registerContentListRoutes(app, {
+    url: '/admin/offers',
+    record: adminOfferSchema,
+    form: offerFormSchema,
+    one: 'an offer',
+    kind: 'offer',
+    list: marketing.adminListOffers,
+    create: marketing.createOffer,
+    edit: marketing.editOffer,
+    toggle: marketing.toggleOffer,
+    remove: marketing.deleteOffer,
+  });
+  registerContentListRoutes(app, {
+    url: '/admin/banners',
+    record: adminBannerSchema,
+    form: bannerFormSchema,
+    one: 'a banner',
+    kind: 'banner',
+    addSummary: 'Add a banner (hidden until its image is uploaded)',
+    list: marketing.adminListBanners,
+    create: marketing.createBanner,
+    edit: marketing.editBanner,
+    toggle: marketing.toggleBanner,
+    remove: marketing.deleteBanner,
+  });
+  registerContentListRoutes(app, {
+    url: '/admin/partners',
+    record: adminPartnerSchema,
+    form: partnerFormSchema,
+    one: 'a partner service',
+    kind: 'partner service',
+    list: marketing.adminListPartners,
+    create: marketing.createPartner,
+    edit: marketing.editPartner,
+    toggle: marketing.togglePartner,
+    remove: marketing.deletePartner,
+  });
 
   await app.register(
     contentImageRoutes([

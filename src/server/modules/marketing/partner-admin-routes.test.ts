@@ -1,53 +1,21 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { describe, expect, it } from 'vitest';
+import { filePart } from '../../test/multipart.ts';
 import { pdfWithPages } from '../../test/upload-fixtures.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
+import { expectRoleGuard, type Method, setUpAdminApi } from '../users/testing.ts';
 
-let t: TestApp;
-let admin: { token: string; email: string; id: number };
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createStaffUser(t.app, t.database.db, 'admin');
-});
-afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
-  t.app.inject(
-    payload === undefined
-      ? { method, url: `/api/v1${url}`, headers }
-      : { method, url: `/api/v1${url}`, headers, payload },
-  );
-const asAdmin = (method: Method, url: string, payload?: Record<string, unknown>) =>
-  call(method, url, bearer(admin.token), payload);
+const t = setUpAdminApi();
+const { call, asAdmin, auditOf } = t;
 
 const auditActions = async (id: number) =>
-  (
-    await t.app.services.audit.list({
-      page: 1,
-      limit: 100,
-      sort: 'createdAt',
-      dir: 'asc',
-      q: undefined,
-      subjectType: 'partner',
-      subjectId: String(id),
-    })
-  ).results.map(({ action, before, after }) => ({ action, before, after }));
+  (await auditOf('partner', id)).map(({ action, before, after }) => ({ action, before, after }));
 
 const logoPng = () =>
   sharp({ create: { width: 200, height: 200, channels: 3, background: '#2060d0' } })
     .png()
     .toBuffer();
-const uploadLogo = async (id: number, token: string | null = admin.token, data?: Buffer) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/partners/${id}/logo`,
-    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
-    payload: multipart([filePart('logo.png', data ?? (await logoPng()), 'image/png')]),
-  });
+const uploadLogo = async (id: number, headers?: Record<string, string>, data?: Buffer) =>
+  t.upload(`/admin/partners/${id}/logo`, filePart('logo.png', data ?? (await logoPng()), 'image/png'), headers);
 
 const partner = {
   name: 'Apostille Express',
@@ -70,11 +38,7 @@ describe('partner services are for admins', () => {
   });
 
   it('POST /admin/partners/{id}/logo answers a visitor 401, a customer 403 and staff 403', async () => {
-    expect((await uploadLogo(1, null)).statusCode).toBe(401);
-    const customer = await createSignedInUser(t.app);
-    expect((await uploadLogo(1, customer.token)).statusCode).toBe(403);
-    const staff = await createStaffUser(t.app, t.database.db, 'staff');
-    expect((await uploadLogo(1, staff.token)).statusCode).toBe(403);
+    await expectRoleGuard(t.app, t.database.db, 'admin', (headers) => uploadLogo(1, headers));
   });
 });
 
@@ -155,7 +119,7 @@ describe('partner services', () => {
 
   it('refuses a file that is not an image and a partner that does not exist', async () => {
     const { id } = (await asAdmin('POST', '/admin/partners', partner)).json().data;
-    expect((await uploadLogo(id, admin.token, await pdfWithPages())).statusCode).toBe(415);
+    expect((await uploadLogo(id, undefined, await pdfWithPages())).statusCode).toBe(415);
     expect((await uploadLogo(999_999)).statusCode).toBe(404);
   });
 

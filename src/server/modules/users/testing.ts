@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ROLE_MESSAGES, type StaffRole } from '../../../domain/users/roles.ts';
 import type { Database } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { users } from './tables.ts';
 
@@ -41,4 +43,62 @@ export async function expectRoleGuard(
     const staff = await createStaffUser(app, db, 'staff');
     expect((await send(bearer(staff.token))).statusCode, 'staff').toBe(403);
   }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A back-office API test file's app and signed-in admin, built before its tests and closed after
+ * them; read `app`, `database` and `admin` inside tests. `call` sends with the headers given,
+ * `asAdmin` as the admin, `upload` one file as multipart (as the admin unless told otherwise).
+ */
+export function setUpAdminApi() {
+  let t: TestApp;
+  let admin: { token: string; email: string; id: number };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createStaffUser(t.app, t.database.db, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
+    t.app.inject(
+      payload === undefined
+        ? { method, url: `/api/v1${url}`, headers }
+        : { method, url: `/api/v1${url}`, headers, payload },
+    );
+  return {
+    get app() {
+      return t.app;
+    },
+    get database() {
+      return t.database;
+    },
+    get admin() {
+      return admin;
+    },
+    call,
+    asAdmin: (method: Method, url: string, payload?: Record<string, unknown>) =>
+      call(method, url, bearer(admin.token), payload),
+    upload: (url: string, file: Part, headers: Record<string, string> = bearer(admin.token)) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...headers },
+        payload: multipart([file]),
+      }),
+    /** One subject's audit entries, oldest first, as the tests compare them. */
+    auditOf: async (type: string, id: number) =>
+      (
+        await t.app.services.audit.list({
+          page: 1,
+          limit: 100,
+          sort: 'createdAt',
+          dir: 'asc',
+          q: undefined,
+          subjectType: type,
+          subjectId: String(id),
+        })
+      ).results.map(({ action, before, after, actorEmail }) => ({ action, before, after, actorEmail })),
+  };
 }

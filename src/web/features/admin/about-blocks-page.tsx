@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { type AdminAboutBlock, aboutBlockFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
+import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 const KIND_HEADINGS: Record<AdminAboutBlock['kind'], string> = {
@@ -18,14 +18,7 @@ const KIND_HEADINGS: Record<AdminAboutBlock['kind'], string> = {
 export function AboutBlocksPage({ blocks }: { blocks: AdminAboutBlock[] }) {
   return (
     <section aria-labelledby="about-title" className="flex max-w-3xl flex-col gap-6">
-      <p>
-        <Link to={ROUTES.ADMIN_CONTENT} className="text-sm text-brand-700 hover:underline">
-          ← Content
-        </Link>
-      </p>
-      <h1 id="about-title" className="text-2xl font-bold text-slate-900">
-        About page text
-      </h1>
+      <ContentPageHeading titleId="about-title">About page text</ContentPageHeading>
       {(Object.keys(KIND_HEADINGS) as AdminAboutBlock['kind'][]).map((kind) => (
         <section key={kind} aria-labelledby={`about-${kind}`} className="flex flex-col gap-4">
           <h2 id={`about-${kind}`} className="text-lg font-semibold text-slate-900">
@@ -56,7 +49,7 @@ function BlockForm({ block }: { block: AdminAboutBlock }) {
     const parsed = aboutBlockFormSchema.safeParse({
       title,
       description,
-      position: position.trim() === '' ? Number.NaN : Number(position),
+      position: positionValue(position),
     });
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     if (await saving.save('PUT', `/admin/about-blocks/${block.id}`, parsed.data)) await revalidate();
@@ -79,22 +72,9 @@ function BlockForm({ block }: { block: AdminAboutBlock }) {
         error={saving.errors.description}
         multiline
       />
-      <TextField
-        name={`${key}-position`}
-        label="Order"
-        type="number"
-        value={position}
-        onChange={setPosition}
-        error={saving.errors.position}
-      />
+      <PositionField name={`${key}-position`} value={position} onChange={setPosition} error={saving.errors.position} />
       <div>
-        <button
-          type="submit"
-          disabled={saving.pending}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          Save block
-        </button>
+        <SaveButton pending={saving.pending}>Save block</SaveButton>
       </div>
       <ActionOutcome outcome={saving.outcome} />
     </form>

@@ -1,22 +1,15 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { type AdminTerm, type AdminTermSection, termSectionFormSchema } from '../../../domain/admin/content.ts';
-import { ROUTES } from '../../../domain/config/routes.ts';
 import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
+import { ContentPageHeading, PositionField, positionValue, SaveButton } from './content-form-page.tsx';
 import { ActionOutcome } from './use-admin-action.tsx';
 
 /** Admins: the policies (Terms of Use, Privacy Policy and Cookies) and their sections, each editable. */
 export function TermsPage({ terms }: { terms: AdminTerm[] }) {
   return (
     <section aria-labelledby="terms-title" className="flex max-w-3xl flex-col gap-6">
-      <p>
-        <Link to={ROUTES.ADMIN_CONTENT} className="text-sm text-brand-700 hover:underline">
-          ← Content
-        </Link>
-      </p>
-      <h1 id="terms-title" className="text-2xl font-bold text-slate-900">
-        Terms and privacy
-      </h1>
+      <ContentPageHeading titleId="terms-title">Terms and privacy</ContentPageHeading>
       {terms.map((term) => (
         <section key={term.id} aria-labelledby={`term-${term.id}`} className="flex flex-col gap-4">
           <h2 id={`term-${term.id}`} className="text-lg font-semibold text-slate-900">
@@ -46,7 +39,7 @@ function SectionForm({ termId, section }: { termId: number; section: AdminTermSe
     const parsed = termSectionFormSchema.safeParse({
       name,
       description,
-      position: position.trim() === '' ? Number.NaN : Number(position),
+      position: positionValue(position),
     });
     if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     const saved = section
@@ -77,22 +70,9 @@ function SectionForm({ termId, section }: { termId: number; section: AdminTermSe
         error={saving.errors.description}
         multiline
       />
-      <TextField
-        name={`${key}-position`}
-        label="Order"
-        type="number"
-        value={position}
-        onChange={setPosition}
-        error={saving.errors.position}
-      />
+      <PositionField name={`${key}-position`} value={position} onChange={setPosition} error={saving.errors.position} />
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={saving.pending}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {section ? 'Save section' : 'Add section'}
-        </button>
+        <SaveButton pending={saving.pending}>{section ? 'Save section' : 'Add section'}</SaveButton>
         {section && (
           <button
             type="button"

@@ -1,47 +1,20 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { DeliveryStep } from './delivery-step.tsx';
+import { photoOrderAt, renderStep } from './testing.tsx';
 import { DELIVERY_TEXT } from './text.ts';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
-const ORDER: PhotoOrder = {
-  id: 1,
-  displayId: 'PHO-1001',
-  status: 'Payment pending',
-  step: 3,
-  currency: 'USD',
-  totalCents: 1298,
-  items: [],
-  pricingPlanId: 1,
-  options: [],
-  deliveryMethod: null,
-  delivery: null,
-  costSummary: [],
-  appliedCoupon: null,
-  backgroundChangeOffered: true,
-  timeline: [],
-  createdAt: '2026-11-28T08:00:00.000Z',
-};
-
-function renderStep(order: PhotoOrder) {
-  const goTo = vi.fn();
-  renderWithRouter(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <DeliveryStep order={order} goTo={goTo} moving={false} />
-    </QueryClientProvider>,
-  );
-  return { goTo };
-}
+const ORDER = photoOrderAt(3, { totalCents: 1298 });
 
 describe('the delivery step (step 3)', () => {
   it('has nothing to deliver for a Digital Copy: it says so and moves on', async () => {
-    const { goTo } = renderStep(ORDER);
+    const { goTo } = renderStep(DeliveryStep, ORDER);
     expect(await screen.findByText(DELIVERY_TEXT.digital)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(goTo).toHaveBeenLastCalledWith(4);
@@ -55,7 +28,7 @@ describe('the delivery step (step 3)', () => {
       'PUT /api/v1/photo-orders/PHO-1001/delivery': () => ok(pickup),
       'PUT /api/v1/photo-orders/PHO-1001/step': () => ok({ ...pickup, step: 4 }),
     });
-    renderStep(pickup);
+    renderStep(DeliveryStep, pickup);
     const pin = await screen.findByLabelText(new RegExp(`^${DELIVERY_TEXT.pinCode}`));
     fireEvent.change(pin, { target: { value: '94' } });
     fireEvent.change(screen.getByLabelText(new RegExp(`^${DELIVERY_TEXT.addressLine}`)), {

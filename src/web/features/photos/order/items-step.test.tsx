@@ -1,45 +1,18 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
+import { photoOrderAt, renderStep } from './testing.tsx';
 import { ITEMS_TEXT } from './text.ts';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
-const ORDER: PhotoOrder = {
-  id: 1,
-  displayId: 'PHO-1001',
-  status: 'Payment pending',
-  step: 1,
-  currency: 'USD',
-  totalCents: 0,
-  items: [],
-  pricingPlanId: 1,
-  options: [],
-  deliveryMethod: null,
-  delivery: null,
-  costSummary: [],
-  appliedCoupon: null,
-  backgroundChangeOffered: false,
-  timeline: [],
-  createdAt: '2026-11-28T08:00:00.000Z',
-};
+const ORDER = photoOrderAt(1, { backgroundChangeOffered: false });
 const US = PHOTO_SIZES['us-2x2'];
-
-function renderStep(order: PhotoOrder) {
-  const goTo = vi.fn();
-  renderWithRouter(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ItemsStep order={order} goTo={goTo} moving={false} />
-    </QueryClientProvider>,
-  );
-  return { goTo };
-}
 
 describe('the items step (step 1)', () => {
   it('asks for a size before adding an item, adds the chosen one, and holds Continue until every item has a photo', async () => {
@@ -52,7 +25,7 @@ describe('the items step (step 1)', () => {
           items: [{ id: 11, photoSize: US.id, documentType: US.documentType, label: US.label, photos: [] }],
         }),
     });
-    const { goTo } = renderStep(ORDER);
+    const { goTo } = renderStep(ItemsStep, ORDER);
     expect(await screen.findByText(ITEMS_TEXT.empty)).toBeTruthy();
     expect(screen.getByText(ITEMS_TEXT.needPhoto)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));

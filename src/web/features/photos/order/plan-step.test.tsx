@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
 import {
   PHOTO_OPTION_DESCRIPTIONS,
@@ -14,8 +13,9 @@ import {
   PHOTO_PRICES,
 } from '../../../../domain/photos/pricing.ts';
 import type { PhotoPlans } from '../../../lib/photo-api.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { PlanStep } from './plan-step.tsx';
+import { photoOrderAt, renderStep } from './testing.tsx';
 import { PLAN_TEXT } from './text.ts';
 
 beforeAll(installBrowserStubs);
@@ -40,35 +40,7 @@ const PLANS: PhotoPlans = {
   })),
 };
 
-const ORDER: PhotoOrder = {
-  id: 1,
-  displayId: 'PHO-1001',
-  status: 'Payment pending',
-  step: 2,
-  currency: 'USD',
-  totalCents: 999,
-  items: [],
-  pricingPlanId: 1,
-  options: [],
-  deliveryMethod: null,
-  delivery: null,
-  costSummary: [],
-  appliedCoupon: null,
-  backgroundChangeOffered: true,
-  timeline: [],
-  createdAt: '2026-11-28T08:00:00.000Z',
-};
-
-function renderStep(order: PhotoOrder) {
-  const goTo = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithRouter(
-    <QueryClientProvider client={client}>
-      <PlanStep order={order} goTo={goTo} moving={false} />
-    </QueryClientProvider>,
-  );
-  return { goTo };
-}
+const ORDER = photoOrderAt(2, { totalCents: 999 });
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name: new RegExp(name) }) as HTMLInputElement;
 
@@ -78,7 +50,7 @@ describe('the plan step (step 2)', () => {
       'GET /api/v1/photo-orders/plans': () => ok(PLANS),
       'PUT /api/v1/photo-orders/PHO-1001/plan': (call) => ok({ ...ORDER, options: (call.body as PhotoOrder).options }),
     });
-    renderStep(ORDER);
+    renderStep(PlanStep, ORDER);
     await screen.findByText(PHOTO_PLAN_LABELS[1]);
     expect(screen.queryByText(PLAN_TEXT.backgroundNote)).toBeNull();
     fireEvent.click(checkbox('Background Change'));
@@ -91,7 +63,7 @@ describe('the plan step (step 2)', () => {
 
   it('leaves Background Change out, and says why, when a size of the order refuses it', async () => {
     fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
-    renderStep({ ...ORDER, backgroundChangeOffered: false });
+    renderStep(PlanStep, { ...ORDER, backgroundChangeOffered: false });
     await screen.findByText(PHOTO_PLAN_LABELS[1]);
     expect(screen.queryByRole('checkbox', { name: /Background Change/ })).toBeNull();
     expect(screen.getByText(PLAN_TEXT.backgroundNote)).toBeTruthy();
@@ -99,7 +71,7 @@ describe('the plan step (step 2)', () => {
 
   it('refuses pickup with print copies delivered, and moves back and on', async () => {
     fakeApi({ 'GET /api/v1/photo-orders/plans': () => ok(PLANS) });
-    const { goTo } = renderStep({ ...ORDER, pricingPlanId: 2 });
+    const { goTo } = renderStep(PlanStep, { ...ORDER, pricingPlanId: 2 });
     await screen.findByText(PLAN_TEXT.pickupNotWithPrint);
     expect(checkbox(PHOTO_OPTION_LABELS.pickup).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
