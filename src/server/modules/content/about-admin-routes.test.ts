@@ -37,17 +37,13 @@ describe('the About page content is for admins', () => {
 
 describe('team members', () => {
   it('adds, edits, moves, gives a photo and removes; /about shows each change at once; audited', async () => {
-    let cleared = 0;
-    const stop = t.app.services.contentChanges.subscribe((cause) => {
-      // The changes this test makes; on PostgreSQL their notices echo back later, at their own pace.
-      if (cause === 'change') cleared += 1;
-    });
+    const changes = t.countChanges();
     const created = await asAdmin('POST', '/admin/team-members', { ...member, position: 9 });
     expect(created.statusCode).toBe(201);
     const { id } = created.json().data;
     expect(created.json().data).toMatchObject({ ...member, image: null, position: 9 });
-    expect(cleared).toBe(1);
-    stop();
+    expect(changes.count).toBe(1);
+    changes.stop();
     expect((await about()).team.at(-1)).toMatchObject({ id, ...member });
 
     const placeOf = async () => ((await about()).team as { id: number }[]).findIndex((m) => m.id === id);

@@ -87,6 +87,22 @@ export function setUpAdminApi() {
         headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...headers },
         payload: multipart([file]),
       }),
+    /**
+     * Counts the content changes this test's requests make from now on (the content-changed hook);
+     * on PostgreSQL their notices echo back later, at their own pace, and are not counted.
+     */
+    countChanges() {
+      let count = 0;
+      const stop = t.app.services.contentChanges.subscribe((cause) => {
+        if (cause === 'change') count += 1;
+      });
+      return {
+        get count() {
+          return count;
+        },
+        stop,
+      };
+    },
     /** One subject's audit entries, oldest first, as the tests compare them. */
     auditOf: async (type: string, id: number) =>
       (
