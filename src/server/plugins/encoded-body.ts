@@ -32,6 +32,9 @@ const brotli = (quality: number) => (body: string | Buffer) => {
   });
 };
 
+/** Streamed answers' window (their size is unknown): 256 KB, more than any page or uncached JSON answer. */
+export const STREAMED_BROTLI_WINDOW_BITS = 18;
+
 /**
  * The smallest brotli window that holds the whole body. The default (22 bits, 4 MB) costs the
  * same bytes for a 60 KB page but allocates and clears a ring buffer and hash tables sized for it

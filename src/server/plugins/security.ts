@@ -7,10 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { fail } from '../../domain/api/envelope.ts';
+import { STREAMED_BROTLI_WINDOW_BITS } from './encoded-body.ts';
 import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
-
-/** 256 KB: more than any page or uncached JSON answer the app streams. */
-export const STREAMED_BROTLI_WINDOW_BITS = 18;
 
 declare module 'fastify' {
   interface FastifyReply {

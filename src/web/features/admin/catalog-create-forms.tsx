@@ -132,7 +132,7 @@ export function NewPackageForm({ serviceId }: { serviceId: number }) {
   );
 }
 
-/** ISO codes typed as a list ('US, CA in'): upper-cased, in the order typed. */
+/** ISO codes typed as a list ('US, CA in'), in the order typed; the shared schema upper-cases and checks them. */
 const codeList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export function ParametersForm({ service }: { service: AdminService }) {
