@@ -8,6 +8,7 @@ import { locateServicePage } from '../../domain/catalog/service-page.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
+import { KeptIslandHtml } from '../components/ui/static-island.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
@@ -28,6 +29,9 @@ import type { Route } from './+types/service';
 
 const ServerBody = import.meta.env.SSR
   ? (await import('../features/catalog/service-page-body.tsx')).ServicePageBody
+  : undefined;
+const serverBodyHtml = import.meta.env.SSR
+  ? (await import('../features/catalog/service-page-html.ts')).servicePageBodyHtml
   : undefined;
 let ClientBody: ((props: ServicePageBodyProps) => React.ReactNode) | undefined;
 // Through shell/deferred.ts: the lists of chunks these need stay out of the first load.
@@ -161,9 +165,7 @@ export default function ServicePage() {
     // biome-ignore lint/a11y/useKeyWithClickEvents: those links and buttons handle the keyboard themselves.
     <div onClick={onClick}>
       {content && Body ? (
-        <div className="contents">
-          <Body content={content} view={view} config={root?.publicConfig} user={user} />
-        </div>
+        <ServiceBody Body={Body} props={{ content, view, config: root?.publicConfig, signedIn: user !== null }} />
       ) : (
         // Hydrating the server's HTML: keep it as it is (see the note at the top).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string; keeps the server-rendered DOM.
@@ -186,6 +188,23 @@ export default function ServicePage() {
           />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+/** The body, on the server from its HTML made once when there is one (service-page-html.ts). */
+function ServiceBody({
+  Body,
+  props,
+}: {
+  Body: (props: ServicePageBodyProps) => React.ReactNode;
+  props: ServicePageBodyProps;
+}) {
+  const made = serverBodyHtml?.(props);
+  if (made) return <KeptIslandHtml made={made} />;
+  return (
+    <div className="contents">
+      <Body {...props} />
     </div>
   );
 }

@@ -325,6 +325,17 @@ describe('catalog cache', () => {
     t.app.services.catalog.invalidate();
   });
 
+  it("gives the same service page object until the catalog reloads (the page body's HTML is kept against it)", async () => {
+    const { catalog } = t.app.services;
+    const page = await catalog.getServicePage('oci-card');
+    expect(page?.service.slug).toBe('oci-card');
+    expect(await catalog.getServicePage('oci-card')).toBe(page);
+    catalog.invalidate();
+    const reloaded = await catalog.getServicePage('oci-card');
+    expect(reloaded).not.toBe(page);
+    expect(reloaded).toEqual(page);
+  });
+
   it('after a minute, answers from the old snapshot while the new one loads, then from the new one', async () => {
     const { sql } = await import('drizzle-orm');
     t.app.services.catalog.invalidate();

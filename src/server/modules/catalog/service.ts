@@ -42,6 +42,8 @@ interface CatalogSnapshot {
   timelines: Map<number, TimelineEntry[]>;
   faqs: Faq[];
   updatedAt: Map<string, Date>;
+  /** Service pages made from this snapshot, by slug: the same object for every read until the next load. */
+  servicePages: Map<string, ServicePageContent>;
 }
 
 const toStep = ({ serviceId: _s, kind: _k, ...step }: StepRow): ProcessStep => step;
@@ -121,6 +123,7 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
     timelines,
     faqs,
     updatedAt,
+    servicePages: new Map(),
   };
 }
 
@@ -286,6 +289,8 @@ export function createCatalogService(db: Database, { changes }: { changes?: Pick
       const snap = await catalog();
       const service = snap.bySlug.get(slug);
       if (!service) return null;
+      const kept = snap.servicePages.get(slug);
+      if (kept) return kept;
       const packageSteps: Record<number, ProcessStep[]> = {};
       const packageDetails: Record<number, ProcessStep[]> = {};
       const timelines: Record<number, TimelineEntry[]> = {};
@@ -294,7 +299,7 @@ export function createCatalogService(db: Database, { changes }: { changes?: Pick
         packageDetails[pkg.id] = stepsOf(snap, service.id, pkg.id, 'detail');
         timelines[pkg.id] = snap.timelines.get(pkg.id) ?? [];
       }
-      return {
+      const page: ServicePageContent = {
         service,
         steps: stepsOf(snap, service.id, null, 'step'),
         details: stepsOf(snap, service.id, null, 'detail'),
@@ -303,6 +308,8 @@ export function createCatalogService(db: Database, { changes }: { changes?: Pick
         timelines,
         faqs: snap.faqs.filter((f) => f.serviceId === service.id),
       };
+      snap.servicePages.set(slug, page);
+      return page;
     },
 
     /** Service pages and package pages for sitemap.xml, with their last change. */

@@ -13,6 +13,30 @@ export interface IslandHtml {
   preloads: { href: string; options: PreloadOptions }[];
 }
 
+export interface IslandOptions<P> {
+  /**
+   * What the HTML depends on, as a string: by default the props' JSON. An island whose props hold
+   * a large object that is replaced rather than changed (the catalog's content) keys it by
+   * `identityOf` instead of serialising it on every render.
+   */
+  key?: (props: P) => string;
+  /** Distinct keys kept before the cache starts over. */
+  maxEntries?: number;
+}
+
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+
+/** A number that names this very object for as long as it lives (for island keys). */
+export function identityOf(value: object): number {
+  let id = identities.get(value);
+  if (id === undefined) {
+    id = ++lastIdentity;
+    identities.set(value, id);
+  }
+  return id;
+}
+
 /**
  * Server only: the HTML of a static island's content, made once per distinct props and reused by
  * every later render (issue 9 §3, decision 0041). An island is static by contract (StaticIsland)
@@ -28,19 +52,22 @@ export interface IslandHtml {
  * fetchPriority high) inline, where a page render puts them in the head: they are taken out of the
  * markup and handed back for StaticIsland to preload, so the page's head is what a live render gives.
  */
-export function islandHtml<P extends object>(Component: ComponentType<P>): (props: P) => IslandHtml | undefined {
+export function islandHtml<P extends object>(
+  Component: ComponentType<P>,
+  { key: keyOf = (props: P) => JSON.stringify(props), maxEntries = MAX_ENTRIES }: IslandOptions<P> = {},
+): (props: P) => IslandHtml | undefined {
   const made = new Map<string, IslandHtml>();
   const making = new Set<string>();
   let broken = false;
   return (props) => {
     if (broken) return undefined;
-    const key = JSON.stringify(props);
+    const key = keyOf(props);
     const kept = made.get(key);
     if (kept !== undefined || making.has(key)) return kept;
     making.add(key);
     setImmediate(() => {
       making.delete(key);
-      if (made.size >= MAX_ENTRIES) made.clear();
+      if (made.size >= maxEntries) made.clear();
       try {
         const html = renderToString(createElement(MemoryRouter, null, createElement(Component, props)), {
           identifierPrefix: 'island-',

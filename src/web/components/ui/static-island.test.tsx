@@ -3,7 +3,7 @@ import { act, lazy } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { islandHtml, withoutPreloads } from './island-html.ts';
+import { identityOf, islandHtml, withoutPreloads } from './island-html.ts';
 import { StaticIsland } from './static-island.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -101,6 +101,27 @@ describe('islandHtml', () => {
     expect(renders, 'served from the kept HTML').toBe(3);
     expect(page('Ravi')).toContain('Hello <a href="/x">Ravi</a>');
     expect(renders).toBe(4);
+  });
+});
+
+describe('islandHtml with its own key', () => {
+  it('reuses the HTML for the same key, keeps at most maxEntries keys, and names objects by identity', async () => {
+    renders = 0;
+    const asha = { name: 'Asha' };
+    const html = islandHtml<{ name: string }>(Counted, { key: (props) => String(identityOf(props)), maxEntries: 2 });
+    const made = async (props: { name: string }) => {
+      html(props);
+      await new Promise((resolve) => setImmediate(resolve));
+      return html(props);
+    };
+    expect((await made(asha))?.html).toContain('Asha');
+    expect(html(asha), 'the same object: kept').toBeDefined();
+    expect(html({ name: 'Asha' }), 'an equal object is another key').toBeUndefined();
+    expect(identityOf(asha)).toBe(identityOf(asha));
+    expect(identityOf(asha)).not.toBe(identityOf({ name: 'Asha' }));
+    await made({ name: 'Ravi' });
+    await made({ name: 'Meena' });
+    expect(html(asha), 'past two keys the cache started over').toBeUndefined();
   });
 });
 

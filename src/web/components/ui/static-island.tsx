@@ -38,11 +38,7 @@ export function StaticIsland<P extends object>({
   const [frozen] = useState(!hydrated);
   if (Server) {
     const made = serverHtml?.(props);
-    if (made !== undefined) {
-      for (const { href, options } of made.preloads) preload(href, options);
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of this component (islandHtml).
-      return <div className="contents" dangerouslySetInnerHTML={{ __html: made.html }} />;
-    }
+    if (made !== undefined) return <KeptIslandHtml made={made} />;
     return (
       <div className="contents">
         <Server {...props} />
@@ -60,4 +56,11 @@ export function StaticIsland<P extends object>({
       </Suspense>
     </div>
   );
+}
+
+/** On the server: an island's content made earlier (islandHtml), its image preloads handed back to React's head. */
+export function KeptIslandHtml({ made }: { made: IslandHtml }) {
+  for (const { href, options } of made.preloads) preload(href, options);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of this component (islandHtml).
+  return <div className="contents" dangerouslySetInnerHTML={{ __html: made.html }} />;
 }

@@ -32,7 +32,8 @@ export interface ServicePageBodyProps {
   content: ServicePageContent;
   view: ServicePageView;
   config: PublicConfig | undefined;
-  user: { ageGroup?: string | null } | null;
+  /** Whether someone is signed in (Choose goes to the form, else through sign-in). */
+  signedIn: boolean;
 }
 
 function choiceSentence(choices: ParameterChoices): string {
@@ -98,7 +99,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
  * server's HTML, see routes/service.tsx). Interactive bits are plain links marked with data
  * attributes that the route handles by delegation.
  */
-export function ServicePageBody({ content: allContent, view, config, user }: ServicePageBodyProps) {
+export function ServicePageBody({ content: allContent, view, config, signedIn }: ServicePageBodyProps) {
   const { choices, packageSlug, canonicalPath, notice } = view;
   // Only what is true for the countries chosen: packages worded for them, their steps, timelines and FAQs.
   const content = contentForChoices(allContent, choices);
@@ -244,7 +245,7 @@ export function ServicePageBody({ content: allContent, view, config, user }: Ser
                     focused={pkg === focused}
                     unavailableText={`This package is not offered for ${forChoices || 'this choice'}.`}
                     detailsHref={pkg === focused ? undefined : buildServicePath(choice, context)}
-                    chooseHref={user ? packageFormHref(choice) : signInHref(packageFormHref(choice))}
+                    chooseHref={signedIn ? packageFormHref(choice) : signInHref(packageFormHref(choice))}
                   />
                 );
               })}
