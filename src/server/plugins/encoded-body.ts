@@ -32,6 +32,13 @@ const brotli = (quality: number) => (body: string | Buffer) => {
   });
 };
 
+/**
+ * Brotli's quality for a body's first answer, and for streamed answers: quality 4 switches to a
+ * larger hash table that costs more than twice the CPU of 3 for 5% fewer bytes (a 54 KB page:
+ * 0.52 → 0.22 ms, 9.6 → 10.1 KB), and most of these bodies are sent once.
+ */
+export const FIRST_BROTLI_QUALITY = 3;
+
 /** Streamed answers' window (their size is unknown): 256 KB, more than any page or uncached JSON answer. */
 export const STREAMED_BROTLI_WINDOW_BITS = 18;
 
@@ -49,15 +56,15 @@ const compressors: Record<
   ContentEncoding,
   { first: (body: string | Buffer) => Promise<Buffer>; kept?: (body: string | Buffer) => Promise<Buffer> }
 > = {
-  br: { first: brotli(4), kept: brotli(5) },
+  br: { first: brotli(FIRST_BROTLI_QUALITY), kept: brotli(5) },
   gzip: { first: (body) => gzipAsync(body, { level: 6 }) },
 };
 
 /**
  * Only the encodings clients ask for are made, each once, in libuv's thread pool. The first
- * request that asks for brotli gets quality 4: a page rendered for one visitor (a made-up query
- * string, an expired entry) is often never asked for again, and quality 4 takes about half the
- * CPU of 5 for 7% more bytes. When the same body is asked for again, quality 5 is made in the
+ * request that asks for brotli gets quality 3 (FIRST_BROTLI_QUALITY): a page rendered for one
+ * visitor (a made-up query string, an expired entry) is often never asked for again, and quality 3
+ * takes under a third of the CPU of 5 for 13% more bytes. When the same body is asked for again, quality 5 is made in the
  * background and answers from then on: most of the size win of the maximum levels, paid once per
  * body that is actually reused. Gzip is level 6 from the start.
  */

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { fail } from '../../domain/api/envelope.ts';
-import { STREAMED_BROTLI_WINDOW_BITS } from './encoded-body.ts';
+import { FIRST_BROTLI_QUALITY, STREAMED_BROTLI_WINDOW_BITS } from './encoded-body.ts';
 import { fastifyRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 declare module 'fastify' {
@@ -160,7 +160,7 @@ export async function registerSecurity(
     brotliOptions: {
       params: {
         [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.BROTLI_PARAM_QUALITY]: FIRST_BROTLI_QUALITY,
         [zlib.BROTLI_PARAM_LGWIN]: STREAMED_BROTLI_WINDOW_BITS,
       },
     },
