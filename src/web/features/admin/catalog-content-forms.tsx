@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AdminPackage, AdminService } from '../../../domain/admin/catalog.ts';
 import {
   type AdminFaq,
@@ -20,6 +21,25 @@ type Step = AdminService['steps'][number];
 type TimelineEntry = AdminPackage['timeline'][number];
 
 const KIND_OPTIONS = PROCESS_STEP_KINDS.map((kind) => ({ value: kind, label: PROCESS_STEP_KIND_LABELS[kind] }));
+
+/**
+ * What a removal leaves: the entry's form goes with its own message, so the list says what was
+ * removed in a status line and moves focus there (a keyboard user is not dropped at the page's top).
+ */
+function useRemovalNotice(prefix: string) {
+  const [notice, setNotice] = useState('');
+  const id = `${prefix}-removed`;
+  const removed = (what: string) => () => {
+    setNotice(`Removed: ${what}`);
+    setTimeout(() => document.getElementById(id)?.focus(), 0);
+  };
+  const status = (
+    <p id={id} role="status" tabIndex={-1} className="text-sm text-emerald-800 outline-none">
+      {notice}
+    </p>
+  );
+  return { removed, status };
+}
 
 /** An entry's edit form and its remove button. */
 function Entry({ children, remove }: { children: React.ReactNode; remove: React.ReactNode }) {
@@ -48,6 +68,7 @@ export function StepList({
   owner: string;
 }) {
   const prefix = `new-step-${packageId ?? `service-${serviceId}`}`;
+  const { removed, status } = useRemovalNotice(`steps-${packageId ?? `service-${serviceId}`}`);
   return (
     <>
       {steps.length ? (
@@ -61,6 +82,7 @@ export function StepList({
                   url={`/admin/catalog/process-steps/${step.id}`}
                   title={`Remove ${PROCESS_STEP_KIND_LABELS[step.kind].toLowerCase()} ${step.title}`}
                   label={step.kind === 'step' ? 'Remove step' : 'Remove section'}
+                  after={removed(step.title)}
                 />
               }
             >
@@ -71,6 +93,7 @@ export function StepList({
       ) : (
         <p className="text-slate-700">None yet.</p>
       )}
+      {status}
       <EntryForm
         prefix={prefix}
         title={`${owner}: new step or section`}
@@ -99,6 +122,7 @@ export function StepList({
 
 /** A package's timeline: what happens when after the customer pays. */
 export function TimelineList({ pkg }: { pkg: AdminPackage }) {
+  const { removed, status } = useRemovalNotice(`timeline-${pkg.id}`);
   return (
     <>
       {pkg.timeline.length ? (
@@ -112,6 +136,7 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
                   url={`/admin/catalog/timeline/${entry.id}`}
                   title={`Remove timeline entry ${entry.title}`}
                   label="Remove timeline entry"
+                  after={removed(entry.title)}
                 />
               }
             >
@@ -122,6 +147,7 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
       ) : (
         <p className="text-slate-700">No timeline yet.</p>
       )}
+      {status}
       <EntryForm
         prefix={`new-timeline-${pkg.id}`}
         title={`${pkg.name}: new timeline entry`}
@@ -144,6 +170,7 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
 
 /** FAQs: a service's (`serviceId`), or the general ones of the FAQ page (`serviceId` null). */
 export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; faqs: AdminFaq[]; owner: string }) {
+  const { removed, status } = useRemovalNotice(`faqs-${serviceId ?? 'general'}`);
   return (
     <>
       {faqs.length ? (
@@ -157,6 +184,7 @@ export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; 
                   url={`/admin/catalog/faqs/${faq.id}`}
                   title={`Remove FAQ ${faq.question}`}
                   label="Remove FAQ"
+                  after={removed(faq.question)}
                 />
               }
             >
@@ -167,6 +195,7 @@ export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; 
       ) : (
         <p className="text-slate-700">No questions yet.</p>
       )}
+      {status}
       <EntryForm
         prefix={`new-faq-${serviceId ?? 'general'}`}
         title={`${owner}: new FAQ`}

@@ -355,5 +355,8 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
     fireEvent.click(within(remove).getByRole('button', { name: 'Remove timeline entry' }));
     expect(await within(remove).findByText('Deleted')).toBeTruthy();
     expect(removed).toEqual(['/api/v1/admin/catalog/timeline/2']);
+    // The entry's form goes once the page reloads: the list says what went and takes the focus.
+    const said = await screen.findByText('Removed: Review');
+    await waitFor(() => expect(document.activeElement).toBe(said));
   });
 });
