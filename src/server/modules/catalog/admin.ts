@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   AddonPriceEdit,
   AdminAddonPrice,
@@ -65,10 +65,20 @@ function inUrlOrder(options: Partial<Record<ServiceParameter, string[]>>): Parti
   return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (options[p] ? [[p, options[p]]] : [])));
 }
 
-/** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
-/** The place after a list's last entry (positions start at 0, as the seed's). */
-const NEXT = (position: AnyColumn) => sql<number>`coalesce(max(${position}), -1) + 1`;
+/** The place after the last entry of a list of steps, timeline entries or FAQs (positions start at 0, as the seed's). */
+async function nextPosition(
+  tx: Database,
+  table: typeof processSteps | typeof packageTimeline | typeof faqs,
+  inList: SQL | undefined,
+): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${table.position}), -1) + 1` })
+    .from(table)
+    .where(inList);
+  return row?.next ?? 0;
+}
 
+/** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
 export type OrdersOf = (tx: Database, ref: { serviceId: number } | { packageId: number }) => Promise<number>;
 
 export function createCatalogAdmin(
@@ -619,15 +629,7 @@ export function createCatalogAdmin(
           input.packageId === null ? isNull(processSteps.packageId) : eq(processSteps.packageId, input.packageId),
           eq(processSteps.kind, input.kind),
         );
-        const position =
-          input.position ??
-          (
-            await tx
-              .select({ next: NEXT(processSteps.position) })
-              .from(processSteps)
-              .where(inList)
-          )[0]?.next ??
-          0;
+        const position = input.position ?? (await nextPosition(tx, processSteps, inList));
         const values = { ...input, position };
         const [row] = await tx
           .insert(processSteps)
@@ -670,14 +672,7 @@ export function createCatalogAdmin(
           .for('update');
         if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
         const position =
-          input.position ??
-          (
-            await tx
-              .select({ next: NEXT(packageTimeline.position) })
-              .from(packageTimeline)
-              .where(eq(packageTimeline.packageId, packageId))
-          )[0]?.next ??
-          0;
+          input.position ?? (await nextPosition(tx, packageTimeline, eq(packageTimeline.packageId, packageId)));
         const values = { ...input, position };
         const [row] = await tx
           .insert(packageTimeline)
@@ -717,15 +712,8 @@ export function createCatalogAdmin(
             .for('update');
           if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
         }
-        const position =
-          input.position ??
-          (
-            await tx
-              .select({ next: NEXT(faqs.position) })
-              .from(faqs)
-              .where(serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId))
-          )[0]?.next ??
-          0;
+        const inList = serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId);
+        const position = input.position ?? (await nextPosition(tx, faqs, inList));
         const values = { ...input, position };
         const [row] = await tx
           .insert(faqs)
