@@ -8,6 +8,7 @@
 
 import type { AuditListQuery, AuditRecord } from '../domain/admin/audit.ts';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../domain/admin/catalog.ts';
+import type { AdminFaq } from '../domain/admin/catalog-content.ts';
 import type {
   AdminAboutBlock,
   AdminArticle,
@@ -159,6 +160,8 @@ export interface LoaderServices {
     listServices(): Promise<AdminServiceRow[]>;
     getService(id: number): Promise<AdminService | null>;
     listAddonPrices(): Promise<AdminAddonPrice[]>;
+    /** The FAQ page's own questions (no service), shown or not (decision 0076). */
+    listGeneralFaqs(): Promise<AdminFaq[]>;
   };
   couponsAdmin: {
     list(query: CouponListQuery): Promise<ListData<AdminCoupon>>;

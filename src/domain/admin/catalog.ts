@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
+import { positionSchema } from './content.ts';
 
 /**
  * The back office's catalog edits (issue 13, decision 0070): one schema per record, shared by the
@@ -44,7 +45,8 @@ export function centsToAmount(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-function text(label: string, max: number) {
+/** A required text field: trimmed, not empty, at most `max` characters. */
+export function text(label: string, max: number) {
   return z
     .string({ error: `Enter the ${label.toLowerCase()}` })
     .trim()
@@ -108,6 +110,8 @@ export type AddonPriceEdit = z.infer<typeof addonPriceEditSchema>;
 export const processStepEditFields = z.object({
   title: text('Title', 200).optional(),
   description: text('Description', 5_000).optional(),
+  /** Its place in its list (decision 0076): lower shows first. */
+  position: positionSchema.optional(),
 });
 export const processStepEditSchema = atLeastOne(processStepEditFields);
 export type ProcessStepEdit = z.infer<typeof processStepEditSchema>;
@@ -116,6 +120,7 @@ export const timelineEntryEditFields = z.object({
   title: text('Title', 200).optional(),
   description: text('Description', 5_000).optional(),
   duration: text('Duration', 80).optional(),
+  position: positionSchema.optional(),
 });
 export const timelineEntryEditSchema = atLeastOne(timelineEntryEditFields);
 export type TimelineEntryEdit = z.infer<typeof timelineEntryEditSchema>;
@@ -124,6 +129,7 @@ export const faqEditFields = z.object({
   question: text('Question', 500).optional(),
   answer: text('Answer', 10_000).optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  position: positionSchema.optional(),
 });
 export const faqEditSchema = atLeastOne(faqEditFields);
 export type FaqEdit = z.infer<typeof faqEditSchema>;

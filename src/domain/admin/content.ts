@@ -36,7 +36,8 @@ export const CONTENT_IMAGE_UPLOAD: UploadRule = { types: IMAGE_UPLOAD_TYPES, max
 /** Where uploaded content images are served from, under the media base (`/media/uploads/ab/ab….jpg`). */
 export const UPLOADED_MEDIA_PREFIX = 'uploads/';
 
-const position = z
+/** A record's place in its list ("Order"): lower shows first. Shared with the catalog's steps, timelines and FAQs. */
+export const positionSchema = z
   .number({ error: M.positionInvalid })
   .int(M.positionInvalid)
   .min(0, M.positionInvalid)
@@ -64,7 +65,7 @@ const offerFields = {
     .min(1, M.descriptionRequired)
     .max(500, M.descriptionTooLong),
   isActive: z.boolean().default(true),
-  position: position.default(0),
+  position: positionSchema.default(0),
   startsAt: when.default(null),
   endsAt: when.default(null),
 };
@@ -81,7 +82,7 @@ export type OfferInput = z.output<typeof offerFormSchema>;
 
 /** PATCH /admin/offers/{id} and /admin/banners/{id}: show or hide, move. */
 export const contentToggleSchema = z
-  .object({ isActive: z.boolean().optional(), position: position.optional() })
+  .object({ isActive: z.boolean().optional(), position: positionSchema.optional() })
   .refine((patch) => patch.isActive !== undefined || patch.position !== undefined, {
     message: 'Send isActive or position',
   });
@@ -112,7 +113,7 @@ export const bannerFormSchema = z
       .nullable()
       .default(null),
     isActive: z.boolean().default(false),
-    position: position.default(0),
+    position: positionSchema.default(0),
   })
   .refine((banner) => !banner.buttonText || banner.link, { message: M.buttonNeedsLink, path: ['link'] });
 export type BannerForm = z.input<typeof bannerFormSchema>;
@@ -237,7 +238,7 @@ export const termSectionFormSchema = z.object({
     .trim()
     .min(1, TERM_MESSAGES.descriptionRequired)
     .max(20_000, TERM_MESSAGES.descriptionTooLong),
-  position: position.default(0),
+  position: positionSchema.default(0),
 });
 export type TermSectionInput = z.output<typeof termSectionFormSchema>;
 
@@ -278,7 +279,7 @@ export const partnerFormSchema = z.object({
   description: offerFields.description,
   link: link.default(null),
   isActive: z.boolean().default(true),
-  position: position.default(0),
+  position: positionSchema.default(0),
 });
 export type PartnerForm = z.input<typeof partnerFormSchema>;
 export type PartnerInput = z.output<typeof partnerFormSchema>;
@@ -314,13 +315,13 @@ export const teamMemberFormSchema = z.object({
     .trim()
     .min(1, TEAM_MESSAGES.jobRequired)
     .max(1000, TEAM_MESSAGES.jobTooLong),
-  position: position.default(0),
+  position: positionSchema.default(0),
 });
 export type TeamMemberForm = z.input<typeof teamMemberFormSchema>;
 export type TeamMemberInput = z.output<typeof teamMemberFormSchema>;
 
 /** PATCH /admin/team-members/{id}: move (team members are always shown). */
-export const positionPatchSchema = z.object({ position });
+export const positionPatchSchema = z.object({ position: positionSchema });
 
 export const adminTeamMemberSchema = z.object({
   id: z.number(),
@@ -350,7 +351,7 @@ export const aboutBlockFormSchema = z.object({
     .trim()
     .min(1, ABOUT_MESSAGES.textRequired)
     .max(5000, ABOUT_MESSAGES.textTooLong),
-  position: position.default(0),
+  position: positionSchema.default(0),
 });
 export type AboutBlockInput = z.output<typeof aboutBlockFormSchema>;
 

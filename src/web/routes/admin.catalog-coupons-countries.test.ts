@@ -15,6 +15,7 @@ const services = {
     listServices: async () => [],
     getService: async (id: number) => (id === 3 ? ({ id: 3, name: 'OCI Card' } as never) : null),
     listAddonPrices: async () => [],
+    listGeneralFaqs: async () => [],
   },
   couponsAdmin: {
     list: async (query: { page: number; limit: number }) => ({ results: [], totalCount: 0, ...query }),

@@ -3,12 +3,16 @@ import { appContext } from '../lib/app-context.ts';
 import { PRIVATE_HEADERS, requireStaff } from '../lib/viewer.ts';
 import type { Route } from './+types/admin.catalog';
 
-/** Admins only: every service and the add-on prices (decision 0070). */
+/** Admins only: every service, the add-on prices (decision 0070) and the general FAQs (0076). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, 'admin');
   const { catalogAdmin } = context.get(appContext).services;
-  const [services, addonPrices] = await Promise.all([catalogAdmin.listServices(), catalogAdmin.listAddonPrices()]);
-  return { services, addonPrices };
+  const [services, addonPrices, generalFaqs] = await Promise.all([
+    catalogAdmin.listServices(),
+    catalogAdmin.listAddonPrices(),
+    catalogAdmin.listGeneralFaqs(),
+  ]);
+  return { services, addonPrices, generalFaqs };
 }
 
 export function headers(): HeadersInit {
@@ -18,5 +22,11 @@ export function headers(): HeadersInit {
 export const meta: Route.MetaFunction = () => [{ title: 'Catalog | Back office | SevaDocs' }];
 
 export default function AdminCatalogRoute({ loaderData }: Route.ComponentProps) {
-  return <CatalogPage services={loaderData.services} addonPrices={loaderData.addonPrices} />;
+  return (
+    <CatalogPage
+      services={loaderData.services}
+      addonPrices={loaderData.addonPrices}
+      generalFaqs={loaderData.generalFaqs}
+    />
+  );
 }

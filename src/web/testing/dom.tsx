@@ -103,12 +103,27 @@ function StubRoot() {
 }
 
 /** Renders `ui` at `path` (with query) inside a router whose root route has loader data, with the toaster. */
-export function renderWithRouter(ui: ReactNode, { path = '/', rootData }: { path?: string; rootData?: unknown } = {}) {
+export function renderWithRouter(
+  ui: ReactNode,
+  {
+    path = '/',
+    rootData,
+    onLoad,
+  }: {
+    path?: string;
+    rootData?: unknown;
+    /** Called on each run of the stub's loader: a page that revalidates after a save runs it again. */
+    onLoad?: () => void;
+  } = {},
+) {
   const Stub = createRoutesStub([
     {
       id: 'root',
       path: '*',
-      loader: () => rootData ?? { publicConfig: { recaptchaSiteKey: null }, user: null, navServices: [] },
+      loader: () => {
+        onLoad?.();
+        return rootData ?? { publicConfig: { recaptchaSiteKey: null }, user: null, navServices: [] };
+      },
       HydrateFallback: Nothing,
       Component: StubRoot,
     },

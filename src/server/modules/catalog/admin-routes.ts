@@ -15,6 +15,12 @@ import {
   timelineEntryEditSchema,
 } from '../../../domain/admin/catalog.ts';
 import {
+  adminFaqSchema,
+  faqCreateSchema,
+  processStepCreateSchema,
+  timelineEntryCreateSchema,
+} from '../../../domain/admin/catalog-content.ts';
+import {
   CATALOG_CREATE_MESSAGES,
   packageCreateSchema,
   priceCreateSchema,
@@ -100,6 +106,18 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ok(whole(await admin.listAddonPrices())),
   );
 
+  app.get(
+    '/admin/catalog/faqs',
+    {
+      schema: {
+        tags,
+        summary: "The general FAQs (the FAQ page's own, of no service), shown or not",
+        response: { 200: listEnvelopeSchema(adminFaqSchema) },
+      },
+    },
+    async () => ok(whole(await admin.listGeneralFaqs())),
+  );
+
   const edits = [
     [
       '/admin/catalog/services/:id',
@@ -122,17 +140,17 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/admin/catalog/addon-prices/:id', 'Edit an add-on price (cents)', addonPriceEditSchema, admin.updateAddonPrice],
     [
       '/admin/catalog/process-steps/:id',
-      'Edit a process step or section',
+      'Edit a process step or section: title, description, position',
       processStepEditSchema,
       admin.updateProcessStep,
     ],
     [
       '/admin/catalog/timeline/:id',
-      'Edit a package timeline entry',
+      'Edit a package timeline entry: title, description, duration, position',
       timelineEntryEditSchema,
       admin.updateTimelineEntry,
     ],
-    ['/admin/catalog/faqs/:id', 'Edit a FAQ: question, answer, active', faqEditSchema, admin.updateFaq],
+    ['/admin/catalog/faqs/:id', 'Edit a FAQ: question, answer, active, position', faqEditSchema, admin.updateFaq],
   ] as const;
   for (const [path, summary, body, update] of edits) {
     app.patch(
@@ -204,6 +222,56 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Steps, timeline entries and FAQs (decision 0076): each added last in its list unless given a position.
+  const contentCreations = [
+    [
+      '/admin/catalog/services/:id/process-steps',
+      "Add a step or process section (kind 'detail') to a service, for every package or one (packageId)",
+      processStepCreateSchema,
+      admin.createProcessStep,
+    ],
+    [
+      '/admin/catalog/packages/:id/timeline',
+      "Add an entry to a package's timeline",
+      timelineEntryCreateSchema,
+      admin.createTimelineEntry,
+    ],
+    ['/admin/catalog/services/:id/faqs', 'Add a FAQ to a service', faqCreateSchema, admin.createFaq],
+  ] as const;
+  for (const [path, summary, body, create] of contentCreations) {
+    app.post(
+      path,
+      { schema: { tags, summary, params: idParams, body, response: { 201: createdAnswer } } },
+      async (request, reply) => {
+        const create_ = create as (
+          who: ReturnType<typeof actor>,
+          id: number,
+          input: typeof request.body,
+        ) => ReturnType<typeof admin.createFaq>;
+        const created = valueOrThrow(await create_(actor(request), request.params.id, request.body));
+        reply.status(201);
+        return ok(created, CATALOG_CREATE_MESSAGES.created, 201);
+      },
+    );
+  }
+
+  app.post(
+    '/admin/catalog/faqs',
+    {
+      schema: {
+        tags,
+        summary: "Add a general FAQ (the FAQ page's own, of no service)",
+        body: faqCreateSchema,
+        response: { 201: createdAnswer },
+      },
+    },
+    async (request, reply) => {
+      const created = valueOrThrow(await admin.createFaq(actor(request), null, request.body));
+      reply.status(201);
+      return ok(created, CATALOG_CREATE_MESSAGES.created, 201);
+    },
+  );
+
   app.put(
     '/admin/catalog/services/:id/parameters',
     {
@@ -234,6 +302,9 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       admin.removePackage,
     ],
     ['/admin/catalog/prices/:id', 'Delete a price row (orders keep their own copy of their price)', admin.removePrice],
+    ['/admin/catalog/process-steps/:id', 'Delete a process step or section', admin.removeProcessStep],
+    ['/admin/catalog/timeline/:id', 'Delete a package timeline entry', admin.removeTimelineEntry],
+    ['/admin/catalog/faqs/:id', 'Delete a FAQ (a service’s or general)', admin.removeFaq],
   ] as const;
   for (const [path, summary, removeOne] of removals) {
     app.delete(

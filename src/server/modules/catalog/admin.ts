@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   AddonPriceEdit,
   AdminAddonPrice,
@@ -12,6 +12,13 @@ import type {
   TimelineEntryEdit,
 } from '../../../domain/admin/catalog.ts';
 import { CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
+import {
+  type AdminFaq,
+  CATALOG_CONTENT_MESSAGES,
+  type FaqCreate,
+  type ProcessStepCreate,
+  type TimelineEntryCreate,
+} from '../../../domain/admin/catalog-content.ts';
 import {
   CATALOG_CREATE_MESSAGES as C,
   type PackageCreate,
@@ -56,6 +63,19 @@ export function changedFields(
  */
 function inUrlOrder(options: Partial<Record<ServiceParameter, string[]>>): Partial<Record<ServiceParameter, string[]>> {
   return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (options[p] ? [[p, options[p]]] : [])));
+}
+
+/** The place after the last entry of a list of steps, timeline entries or FAQs (positions start at 0, as the seed's). */
+async function nextPosition(
+  tx: Database,
+  table: typeof processSteps | typeof packageTimeline | typeof faqs,
+  inList: SQL | undefined,
+): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${table.position}), -1) + 1` })
+    .from(table)
+    .where(inList);
+  return row?.next ?? 0;
 }
 
 /** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
@@ -152,6 +172,30 @@ export function createCatalogAdmin(
         action: `catalog.${target.type}_delete`,
         subject,
         before: { name: row.name, slug: row.slug, isActive: row.isActive },
+        after: null,
+      });
+      return { ok: true, value: { outcome: 'deleted', orders: 0 } };
+    });
+  }
+
+  /**
+   * Deletes one entry of a list (a step, a timeline entry, a FAQ): nothing refers to it, so it
+   * goes outright, audited with its fields as they were.
+   */
+  function removeEntry(
+    actor: StaffActor,
+    target: { action: string; type: string; id: number; what: string },
+    lockAndDelete: (tx: Database) => Promise<Record<string, unknown> | undefined>,
+  ): Promise<FormResult<Removal>> {
+    return structural(async (tx): Promise<FormResult<Removal>> => {
+      const row = await lockAndDelete(tx);
+      if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
+      const { id: _id, createdAt: _c, updatedAt: _u, ...before } = row;
+      await audit.record(tx, {
+        actor,
+        action: target.action,
+        subject: { type: target.type, id: target.id },
+        before,
         after: null,
       });
       return { ok: true, value: { outcome: 'deleted', orders: 0 } };
@@ -537,6 +581,160 @@ export function createCatalogAdmin(
           after: null,
         });
         return { ok: true, value: { outcome: 'deleted', orders: 0 } };
+      });
+    },
+
+    /** Every general FAQ (the FAQ page's own questions, no service), shown or not, in their order. */
+    async listGeneralFaqs(): Promise<AdminFaq[]> {
+      return db
+        .select({
+          id: faqs.id,
+          position: faqs.position,
+          question: faqs.question,
+          answer: faqs.answer,
+          isActive: faqs.isActive,
+        })
+        .from(faqs)
+        .where(isNull(faqs.serviceId))
+        .orderBy(asc(faqs.position), asc(faqs.id));
+    },
+
+    /**
+     * A new step or process section of a service, for every package (no package) or one of its
+     * packages; last in its list unless a position is given.
+     */
+    createProcessStep(
+      actor: StaffActor,
+      serviceId: number,
+      input: ProcessStepCreate,
+    ): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        // The service's row lock serialises the appends to its lists.
+        const [service] = await tx
+          .select({ id: services.id })
+          .from(services)
+          .where(eq(services.id, serviceId))
+          .for('update');
+        if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+        if (input.packageId !== null) {
+          const [own] = await tx
+            .select({ id: packages.id })
+            .from(packages)
+            .where(and(eq(packages.id, input.packageId), eq(packages.serviceId, serviceId)));
+          const problem = CATALOG_CONTENT_MESSAGES.packageOfAnotherService;
+          if (!own) return formFailure(400, problem, { packageId: problem });
+        }
+        const inList = and(
+          eq(processSteps.serviceId, serviceId),
+          input.packageId === null ? isNull(processSteps.packageId) : eq(processSteps.packageId, input.packageId),
+          eq(processSteps.kind, input.kind),
+        );
+        const position = input.position ?? (await nextPosition(tx, processSteps, inList));
+        const values = { ...input, position };
+        const [row] = await tx
+          .insert(processSteps)
+          .values({ ...values, serviceId })
+          .returning({ id: processSteps.id });
+        if (!row) throw new Error('the new step returned no row');
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.process_step_create',
+          subject: { type: 'process_step', id: row.id },
+          after: { serviceId, ...values },
+        });
+        return { ok: true, value: { id: row.id } };
+      });
+    },
+
+    removeProcessStep(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return removeEntry(
+        actor,
+        { action: 'catalog.process_step_delete', type: 'process_step', id, what: 'process step' },
+        async (tx) => {
+          const [row] = await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update');
+          if (row) await tx.delete(processSteps).where(eq(processSteps.id, id));
+          return row;
+        },
+      );
+    },
+
+    /** A new entry of a package's timeline, last unless a position is given. */
+    createTimelineEntry(
+      actor: StaffActor,
+      packageId: number,
+      input: TimelineEntryCreate,
+    ): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        const [pkg] = await tx
+          .select({ id: packages.id })
+          .from(packages)
+          .where(eq(packages.id, packageId))
+          .for('update');
+        if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+        const position =
+          input.position ?? (await nextPosition(tx, packageTimeline, eq(packageTimeline.packageId, packageId)));
+        const values = { ...input, position };
+        const [row] = await tx
+          .insert(packageTimeline)
+          .values({ ...values, packageId })
+          .returning({ id: packageTimeline.id });
+        if (!row) throw new Error('the new timeline entry returned no row');
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.timeline_create',
+          subject: { type: 'package_timeline', id: row.id },
+          after: { packageId, ...values },
+        });
+        return { ok: true, value: { id: row.id } };
+      });
+    },
+
+    removeTimelineEntry(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return removeEntry(
+        actor,
+        { action: 'catalog.timeline_delete', type: 'package_timeline', id, what: 'timeline entry' },
+        async (tx) => {
+          const [row] = await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update');
+          if (row) await tx.delete(packageTimeline).where(eq(packageTimeline.id, id));
+          return row;
+        },
+      );
+    },
+
+    /** A new FAQ of a service, or a general one (`serviceId` null), last unless a position is given. */
+    createFaq(actor: StaffActor, serviceId: number | null, input: FaqCreate): Promise<FormResult<{ id: number }>> {
+      return structural(async (tx) => {
+        if (serviceId !== null) {
+          const [service] = await tx
+            .select({ id: services.id })
+            .from(services)
+            .where(eq(services.id, serviceId))
+            .for('update');
+          if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+        }
+        const inList = serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId);
+        const position = input.position ?? (await nextPosition(tx, faqs, inList));
+        const values = { ...input, position };
+        const [row] = await tx
+          .insert(faqs)
+          .values({ ...values, serviceId })
+          .returning({ id: faqs.id });
+        if (!row) throw new Error('the new FAQ returned no row');
+        await audit.record(tx, {
+          actor,
+          action: 'catalog.faq_create',
+          subject: { type: 'faq', id: row.id },
+          after: { serviceId, ...values },
+        });
+        return { ok: true, value: { id: row.id } };
+      });
+    },
+
+    removeFaq(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return removeEntry(actor, { action: 'catalog.faq_delete', type: 'faq', id, what: 'FAQ' }, async (tx) => {
+        const [row] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
+        if (row) await tx.delete(faqs).where(eq(faqs.id, id));
+        return row;
       });
     },
   };

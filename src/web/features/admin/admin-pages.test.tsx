@@ -87,11 +87,14 @@ describe('catalog pages', () => {
           },
         ]}
         addonPrices={[{ id: 1, addon: 'Expedite', currency: 'USD', amountCents: 6200, compareAtCents: null }]}
+        generalFaqs={[{ id: 5, position: 0, question: 'Is my payment safe?', answer: 'Yes.', isActive: true }]}
       />,
     );
     expect((await screen.findByRole('link', { name: 'OCI Card' })).getAttribute('href')).toBe('/admin/catalog/3');
     const addon = screen.getByRole('form', { name: 'Expedite in USD' });
     expect((within(addon).getByLabelText('Price (USD)') as HTMLInputElement).value).toBe('62.00');
+    expect(screen.getByRole('form', { name: 'FAQ: Is my payment safe?' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'General: new FAQ' })).toBeTruthy();
   });
 
   it("shows one service's forms: service, package, price per country, timeline, steps, FAQs", async () => {

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPackage, AdminPrice, AdminService } from '../../../domain/admin/catalog.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { FaqList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
 import { FaqForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
 import { CountryEditPage } from './countries-page.tsx';
@@ -100,7 +101,7 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
     fireEvent.click(within(form).getByLabelText('Shown on the site'));
     fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
     expect(await within(form).findByText('Saved')).toBeTruthy();
-    expect(bodies[0]).toEqual({ question: 'How long?', answer: 'Six to eight weeks', isActive: false });
+    expect(bodies[0]).toEqual({ question: 'How long?', answer: 'Six to eight weeks', position: 1, isActive: false });
   });
 
   it('refuses an empty field under it with the schema message, without calling the API', async () => {
@@ -259,5 +260,103 @@ describe('the country form of /admin/countries/:isoCode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save country' }));
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect(bodies).toEqual([{ name: 'Canada (CA)', code: '+1' }]);
+  });
+});
+
+describe('adding, moving and removing steps, timeline entries and FAQs', () => {
+  const FAQ = { id: 4, position: 0, question: 'How long?', answer: 'Weeks', isActive: true };
+
+  it('adds a FAQ last with the API schema, then clears the form', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'POST /api/v1/admin/catalog/services/3/faqs': (call) => {
+        bodies.push(call.body);
+        return ok({ id: 9 }, 'Created', 201);
+      },
+    });
+    renderWithRouter(<FaqList serviceId={3} faqs={[FAQ]} owner="OCI Card" />);
+    const form = await screen.findByRole('form', { name: 'OCI Card: new FAQ' });
+    const question = within(form).getByLabelText(/^Question/) as HTMLInputElement;
+    fireEvent.click(within(form).getByRole('button', { name: 'Add FAQ' }));
+    expect(await within(form).findByText('Enter the question', { selector: 'p' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(question));
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(question, { target: { value: 'Can I travel?' } });
+    fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Yes.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add FAQ' }));
+    expect(await within(form).findByText('Created')).toBeTruthy();
+    expect(bodies).toEqual([{ question: 'Can I travel?', answer: 'Yes.', isActive: true }]);
+    expect(question.value).toBe('');
+  });
+
+  it('moves a FAQ by its Order field, refusing what is not a whole number under it', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/faqs/4': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['position'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<FaqList serviceId={null} faqs={[FAQ]} owner="General" />);
+    const form = await screen.findByRole('form', { name: 'FAQ: How long?' });
+    const order = within(form).getByLabelText(/^Order/) as HTMLInputElement;
+    fireEvent.change(order, { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
+    expect(await within(form).findByText('Enter a whole number from 0 to 9999', { selector: 'p' })).toBeTruthy();
+    expect(order.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(order, { target: { value: '3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies).toEqual([{ question: 'How long?', answer: 'Weeks', position: 3, isActive: true }]);
+    expect(screen.getByRole('form', { name: 'Remove FAQ How long?' })).toBeTruthy();
+  });
+
+  it("adds a package's own section with its package, and shows the server's message under its field", async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'POST /api/v1/admin/catalog/services/3/process-steps': (call) => {
+        bodies.push(call.body);
+        const problem = 'Choose one of this service’s packages, or none for every package';
+        return fail(400, problem, { title: 'Title must be at most 200 characters' });
+      },
+    });
+    renderWithRouter(<StepList serviceId={3} packageId={11} steps={[]} owner="New OCI Card package" />);
+    const form = await screen.findByRole('form', { name: 'New OCI Card package: new step or section' });
+    fireEvent.change(within(form).getByLabelText(/^Kind/), { target: { value: 'detail' } });
+    fireEvent.change(within(form).getByLabelText(/^Title/), { target: { value: 'Courier' } });
+    fireEvent.change(within(form).getByLabelText(/^Description/), { target: { value: 'We ship it back.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add step or section' }));
+    const title = within(form).getByLabelText(/^Title/);
+    expect(await within(form).findByText('Title must be at most 200 characters', { selector: 'p' })).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([{ packageId: 11, kind: 'detail', title: 'Courier', description: 'We ship it back.' }]);
+  });
+
+  it('lists a timeline with a remove button per entry and a form for a new one', async () => {
+    const removed: string[] = [];
+    fakeApi({
+      'DELETE /api/v1/admin/catalog/timeline/2': (call) => {
+        removed.push(call.path);
+        return ok({ outcome: 'deleted', orders: 0 }, 'Deleted');
+      },
+    });
+    renderWithRouter(
+      <TimelineList
+        pkg={{
+          ...PACKAGE,
+          timeline: [{ id: 2, position: 0, title: 'Review', description: 'We check', duration: 'Day 1' }],
+        }}
+      />,
+    );
+    expect(await screen.findByRole('form', { name: 'Timeline: Review' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New OCI Card: new timeline entry' })).toBeTruthy();
+    const remove = screen.getByRole('form', { name: 'Remove timeline entry Review' });
+    fireEvent.click(within(remove).getByRole('button', { name: 'Remove timeline entry' }));
+    expect(await within(remove).findByText('Deleted')).toBeTruthy();
+    expect(removed).toEqual(['/api/v1/admin/catalog/timeline/2']);
+    // The entry's form goes once the page reloads: the list says what went and takes the focus.
+    const said = await screen.findByText('Removed: Review');
+    await waitFor(() => expect(document.activeElement).toBe(said));
   });
 });

@@ -14,8 +14,10 @@ import {
   serviceEditSchema,
   timelineEntryEditSchema,
 } from '../../../domain/admin/catalog.ts';
-import { TextAreaField, TextField } from '../../components/ui/form-field.tsx';
+import { type AdminFaq, PROCESS_STEP_KIND_LABELS } from '../../../domain/admin/catalog-content.ts';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
+import { positionValue } from './content-form-page.tsx';
 
 export type Form = ReturnType<typeof useAdminForm>;
 export const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
@@ -337,30 +339,49 @@ export function AddonPriceForm({ row }: { row: AdminAddonPrice }) {
 }
 
 /** One field of an entry form: its text (or switch) and how it is shown. */
-interface EntryField {
+export interface EntryField {
   field: string;
   label: string;
   value: string | boolean;
-  kind?: 'text' | 'textarea' | 'checkbox';
+  /** `position`: a whole number (the list's order), sent as a number; `select`: one of `options`. */
+  kind?: 'text' | 'textarea' | 'checkbox' | 'position' | 'select';
   hint?: string;
   rows?: number;
+  options?: readonly { value: string; label: string }[];
 }
 
+/** The "Order" field of an entry: its place in its list. */
+export const positionField = (position: number | string): EntryField => ({
+  field: 'position',
+  label: 'Order',
+  hint: 'Lower numbers show first.',
+  value: String(position),
+  kind: 'position',
+});
+
 /**
- * The form of one entry of a list (a step, a timeline entry, a FAQ): its fields, read as text or
- * switches, sent as a PATCH of them all. A nested list of fields shares one row.
+ * The form of one entry of a list (a step, a timeline entry, a FAQ): its fields, read as text,
+ * numbers or switches, sent as a PATCH of them all — or, for a new entry (`method` POST), sent
+ * with `extra` and cleared once added. A nested list of fields shares one row.
  */
-function EntryForm({
+export function EntryForm({
   prefix,
   title,
+  heading,
   url,
+  method = 'PATCH',
+  extra = {},
   schema,
   fields,
   saveLabel,
 }: {
   prefix: string;
   title: string;
+  /** A visible heading inside the form (a new entry's form). */
+  heading?: string;
   url: string;
+  method?: 'PATCH' | 'POST';
+  extra?: Record<string, unknown>;
   schema: z.ZodType;
   fields: (EntryField | EntryField[])[];
   saveLabel: string;
@@ -375,9 +396,21 @@ function EntryForm({
         key={f.field}
         name={form.id(f.field)}
         label={f.label}
+        hint={f.hint}
         defaultValue={String(f.value)}
         error={form.error(f.field)}
         rows={f.rows}
+      />
+    ) : f.kind === 'select' ? (
+      <SelectField
+        key={f.field}
+        name={form.id(f.field)}
+        label={f.label}
+        hint={f.hint}
+        placeholder={`Choose the ${f.label.toLowerCase()}`}
+        defaultValue={String(f.value)}
+        options={f.options ?? []}
+        error={form.error(f.field)}
       />
     ) : (
       <TextField
@@ -387,25 +420,35 @@ function EntryForm({
         hint={f.hint}
         defaultValue={String(f.value)}
         error={form.error(f.field)}
+        {...(f.kind === 'position' ? { type: 'number', inputMode: 'numeric' as const, min: 0, step: 1 } : {})}
       />
     );
+  const read = (data: FormData, f: EntryField) =>
+    f.kind === 'checkbox'
+      ? checked(data, form, f.field)
+      : f.kind === 'position'
+        ? positionValue(fieldText(data, form.id(f.field)))
+        : fieldText(data, form.id(f.field));
   return (
     <form
       noValidate
       aria-label={title}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4"
+      className={`flex flex-col gap-4 rounded-xl border p-4 ${method === 'POST' ? 'border-dashed border-slate-300' : 'border-slate-200 bg-white'}`}
       onSubmit={(event) => {
         event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        const body = Object.fromEntries(
-          all.map((f) => [
-            f.field,
-            f.kind === 'checkbox' ? checked(data, form, f.field) : fieldText(data, form.id(f.field)),
-          ]),
-        );
-        void form.send({ method: 'PATCH', url, schema, body });
+        const element = event.currentTarget;
+        const data = new FormData(element);
+        const body = { ...extra, ...Object.fromEntries(all.map((f) => [f.field, read(data, f)])) };
+        void form.send({
+          method,
+          url,
+          schema,
+          body,
+          onSaved: method === 'POST' ? () => element.reset() : undefined,
+        });
       }}
     >
+      {heading ? <h4 className="font-semibold text-slate-900">{heading}</h4> : null}
       {fields.map((f) =>
         Array.isArray(f) ? (
           <div key={f.map((x) => x.field).join('-')} className="grid gap-4 sm:grid-cols-2">
@@ -424,14 +467,15 @@ export function StepForm({ step }: { step: AdminService['steps'][number] }) {
   return (
     <EntryForm
       prefix={`step-${step.id}`}
-      title={`Step ${step.position}: ${step.title}`}
+      title={`${PROCESS_STEP_KIND_LABELS[step.kind]} ${step.position}: ${step.title}`}
       url={`/admin/catalog/process-steps/${step.id}`}
       schema={processStepEditSchema}
       fields={[
         { field: 'title', label: 'Title', value: step.title },
         { field: 'description', label: 'Description', value: step.description, kind: 'textarea', rows: 3 },
+        positionField(step.position),
       ]}
-      saveLabel="Save step"
+      saveLabel={step.kind === 'step' ? 'Save step' : 'Save section'}
     />
   );
 }
@@ -449,13 +493,14 @@ export function TimelineForm({ entry }: { entry: AdminPackage['timeline'][number
           { field: 'duration', label: 'When', hint: 'e.g. Day 1, Weeks 2–6', value: entry.duration },
         ],
         { field: 'description', label: 'Description', value: entry.description, kind: 'textarea', rows: 3 },
+        positionField(entry.position),
       ]}
       saveLabel="Save timeline entry"
     />
   );
 }
 
-export function FaqForm({ faq }: { faq: AdminService['faqs'][number] }) {
+export function FaqForm({ faq }: { faq: AdminFaq }) {
   return (
     <EntryForm
       prefix={`faq-${faq.id}`}
@@ -465,6 +510,7 @@ export function FaqForm({ faq }: { faq: AdminService['faqs'][number] }) {
       fields={[
         { field: 'question', label: 'Question', value: faq.question },
         { field: 'answer', label: 'Answer', value: faq.answer, kind: 'textarea', rows: 4 },
+        positionField(faq.position),
         { field: 'isActive', label: 'Shown on the site', value: faq.isActive, kind: 'checkbox' },
       ]}
       saveLabel="Save FAQ"

@@ -1,19 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link, useNavigate } from 'react-router';
 import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../../../domain/admin/catalog.ts';
+import type { AdminFaq } from '../../../domain/admin/catalog-content.ts';
 import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { FaqList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, NewServiceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
-import {
-  AddonPriceForm,
-  choiceLabel,
-  FaqForm,
-  PackageForm,
-  PriceForm,
-  ServiceForm,
-  StepForm,
-  TimelineForm,
-} from './catalog-forms.tsx';
+import { AddonPriceForm, choiceLabel, PackageForm, PriceForm, ServiceForm } from './catalog-forms.tsx';
 import { DataTable } from './data-table.tsx';
 
 const column = createColumnHelper<AdminServiceRow>();
@@ -38,13 +31,15 @@ const columns = [
 /** The whole list on one page: a catalog has a dozen services. */
 const WHOLE: AdminListQuery = { page: 1, limit: 100, sort: 'name', dir: 'asc' };
 
-/** /admin/catalog: every service (to open and edit) and the add-on prices. */
+/** /admin/catalog: every service (to open and edit), the add-on prices and the general FAQs. */
 export function CatalogPage({
   services,
   addonPrices,
+  generalFaqs,
 }: {
   services: AdminServiceRow[];
   addonPrices: AdminAddonPrice[];
+  generalFaqs: AdminFaq[];
 }) {
   return (
     <section aria-labelledby="catalog-title" className="flex flex-col gap-6">
@@ -74,6 +69,13 @@ export function CatalogPage({
             <AddonPriceForm key={row.id} row={row} />
           ))}
         </div>
+      </section>
+      <section aria-labelledby="general-faqs-title" className="flex flex-col gap-4">
+        <h2 id="general-faqs-title" className="text-xl font-bold text-slate-900">
+          General FAQs
+        </h2>
+        <p className="text-slate-700">The FAQ page's own questions, shown before each service's.</p>
+        <FaqList serviceId={null} faqs={generalFaqs} owner="General" />
       </section>
     </section>
   );
@@ -145,12 +147,26 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
               <p className="text-slate-700">No prices: the package is not offered.</p>
             )}
             <NewPriceForm service={service} pkg={pkg} />
-            {pkg.timeline.map((entry) => (
-              <TimelineForm key={entry.id} entry={entry} />
-            ))}
-            {ownSteps(pkg.id).map((step) => (
-              <StepForm key={step.id} step={step} />
-            ))}
+            <section aria-labelledby={`package-${pkg.id}-timeline`} className="flex flex-col gap-4">
+              <h4 id={`package-${pkg.id}-timeline`} className="font-semibold text-slate-900">
+                Timeline
+              </h4>
+              <TimelineList pkg={pkg} />
+            </section>
+            <section aria-labelledby={`package-${pkg.id}-steps`} className="flex flex-col gap-4">
+              <h4 id={`package-${pkg.id}-steps`} className="font-semibold text-slate-900">
+                This package's own steps and sections
+              </h4>
+              <p className="text-sm text-slate-700">
+                Own steps replace the service's steps on this package's page; own sections are added to the service's.
+              </p>
+              <StepList
+                serviceId={service.id}
+                packageId={pkg.id}
+                steps={ownSteps(pkg.id)}
+                owner={`${pkg.name} package`}
+              />
+            </section>
           </section>
         ))}
         <NewPackageForm serviceId={service.id} />
@@ -160,18 +176,15 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
         <h2 id="steps-title" className="text-xl font-bold text-slate-900">
           Steps and process sections
         </h2>
-        {ownSteps(null).map((step) => (
-          <StepForm key={step.id} step={step} />
-        ))}
+        <p className="text-slate-700">Shown on the service page and on every package without its own.</p>
+        <StepList serviceId={service.id} packageId={null} steps={ownSteps(null)} owner={service.name} />
       </section>
 
       <section aria-labelledby="faqs-title" className="flex flex-col gap-4">
         <h2 id="faqs-title" className="text-xl font-bold text-slate-900">
           FAQs
         </h2>
-        {service.faqs.map((faq) => (
-          <FaqForm key={faq.id} faq={faq} />
-        ))}
+        <FaqList serviceId={service.id} faqs={service.faqs} owner={service.name} />
       </section>
     </section>
   );

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminArticle, AdminBanner, AdminOffer } from '../../../domain/admin/content.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -39,7 +39,8 @@ const type = async (label: string, value: string) =>
 describe('the offer form', () => {
   it('checks with the API schema, ties each error to its field, and sends nothing until it passes', async () => {
     const api = fakeApi({ 'PUT /api/v1/admin/offers/7': () => ok({ ...offer, title: 'Diwali week' }, 'Saved') });
-    renderWithRouter(<OfferFormPage offer={offer} />);
+    let loads = 0;
+    renderWithRouter(<OfferFormPage offer={offer} />, { onLoad: () => (loads += 1) });
     await screen.findByRole('heading', { name: 'Offer: Diwali offer' });
     await type('Title', ' ');
     await type('Starts (UTC, optional)', '2026-12-10T00:00');
@@ -53,8 +54,11 @@ describe('the offer form', () => {
 
     await type('Title', 'Diwali week');
     await type('Ends (UTC, optional)', '2026-12-20T00:00');
+    const loadsBeforeSave = loads;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save offer' })));
     expect(await screen.findByText('Saved')).toBeTruthy();
+    // Saved: the page reloads its data, as the other content form pages do.
+    await waitFor(() => expect(loads).toBe(loadsBeforeSave + 1));
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       [
         'PUT',

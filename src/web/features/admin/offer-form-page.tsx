@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { type AdminOffer, offerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
@@ -6,6 +7,7 @@ import { ContentFormPage, PositionField, positionValue, useContentRecordSave } f
 
 /** Admins: a new offer (`offer` null) or a change to one, checked with the API's own schema. */
 export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
+  const { revalidate } = useRevalidator();
   const { saving, submit } = useContentRecordSave({
     record: offer,
     schema: offerFormSchema,
@@ -19,21 +21,25 @@ export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
   const [startsAt, setStartsAt] = useState(isoToLocalInput(offer?.startsAt ?? null));
   const [endsAt, setEndsAt] = useState(isoToLocalInput(offer?.endsAt ?? null));
 
+  const save = async () => {
+    const saved = await submit({
+      title,
+      description,
+      isActive,
+      position: positionValue(position),
+      startsAt: localInputToIso(startsAt),
+      endsAt: localInputToIso(endsAt),
+    });
+    // A saved change reloads the page's data (its heading shows the new title), as the other content pages do.
+    if (saved && offer) await revalidate();
+  };
+
   return (
     <ContentFormPage
       titleId="offer-title"
       title={offer ? `Offer: ${offer.title}` : 'New offer'}
       saving={saving}
-      onSubmit={() =>
-        submit({
-          title,
-          description,
-          isActive,
-          position: positionValue(position),
-          startsAt: localInputToIso(startsAt),
-          endsAt: localInputToIso(endsAt),
-        })
-      }
+      onSubmit={save}
       submitLabel={offer ? 'Save offer' : 'Add offer'}
     >
       <TextField name="title" label="Title" value={title} onChange={setTitle} error={saving.errors.title} />
