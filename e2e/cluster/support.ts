@@ -164,15 +164,27 @@ export async function startOrder(base: string, token: string): Promise<Order> {
 /** The signed event a provider's servers would post, with the processes' shared secret. */
 const signer = createSandboxProvider({ db: null as never, siteUrl: 'http://unused', secret: WEBHOOK_SECRET });
 export async function settleAndAnnounce(sql: pg.Pool, base: string, paymentId: string) {
-  // The provider's side: the payment succeeded (what the sandbox page's button records).
+  await settlePayment(sql, paymentId);
+  return announcePayment(base, paymentId);
+}
+
+/** The provider's side: the payment succeeded (what the sandbox page's button records). */
+export async function settlePayment(sql: pg.Pool, paymentId: string) {
   await sql.query(`UPDATE sandbox_payments SET status = 'succeeded' WHERE id = $1 AND status = 'open'`, [paymentId]);
-  const event = signer.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+}
+
+/**
+ * Posts the provider's signed "succeeded" event for `paymentId` (event `id` when given: a retry of
+ * the same event) and resolves to the status, or null when no process answered.
+ */
+export async function announcePayment(base: string, paymentId: string, id?: string): Promise<number | null> {
+  const event = signer.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId, ...(id ? { id } : {}) });
   const res = await fetch(`${base}${SANDBOX_WEBHOOK_PATH}`, {
     method: 'POST',
     headers: event.headers,
     body: event.body,
-  });
-  return res.status;
+  }).catch(() => null);
+  return res?.status ?? null;
 }
 
 export async function startPayment(base: string, token: string, order: Order) {
@@ -199,4 +211,65 @@ export async function paidMoves(sql: pg.Pool, orderId: number): Promise<number> 
   // Long enough for a second event's job to have moved it again, were that possible.
   await new Promise((r) => setTimeout(r, 300));
   return count();
+}
+
+/** Polls `check` every 50 ms until it resolves to something truthy; fails with `what` after `timeoutMs`. */
+export async function waitUntil<T>(what: string, check: () => Promise<T> | T, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs / 1000} s: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** One autosave of a member's form: the answers, whether a process acknowledged it, and its place in line. */
+export interface Save {
+  order: Order;
+  seq: number;
+  answers: Record<string, unknown>;
+  acknowledged: boolean;
+  /** The answer when it was not a 200 (null: no answer at all). */
+  status: number | null;
+  body: string;
+}
+
+/** Autosaves the first member's form of `order` through `base` (at most once a second per member: the route's limit). */
+export async function autosave(
+  base: string,
+  token: string,
+  order: Order,
+  seq: number,
+  answers: Record<string, unknown>,
+): Promise<Save> {
+  const member = order.members[0]?.id;
+  const res = await fetch(`${base}/api/v1/application/order/${order.displayId}/members/${member}/form`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ currentStep: 1, answers }),
+  }).catch(() => null);
+  const body = res ? await res.text().catch(() => '') : '';
+  return { order, seq, answers, acknowledged: res?.status === 200, status: res?.status ?? null, body };
+}
+
+/**
+ * Every member holds its last acknowledged save, or a later one whose answer never came (the process
+ * may have committed before it died or the connection broke): none lost, none half-written.
+ * Resolves to the number of acknowledged saves.
+ */
+export async function expectSavesKept(base: string, token: string, orders: Order[], saves: Save[]) {
+  const acknowledged = saves.filter((s) => s.acknowledged);
+  for (const order of orders) {
+    const last = acknowledged.filter((s) => s.order === order).sort((a, b) => b.seq - a.seq)[0];
+    if (!last) continue;
+    const possible = saves.filter((s) => s.order === order && (s === last || (!s.acknowledged && s.seq > last.seq)));
+    const form = await call(base, 'GET', `/application/order/${order.displayId}/members/${order.members[0]?.id}/form`, {
+      token,
+    });
+    expect(form.status).toBe(200);
+    const stored = (form.data as { answers: unknown }).answers;
+    expect(possible.map((s) => s.answers)).toContainEqual(stored);
+  }
+  return acknowledged.length;
 }
