@@ -54,6 +54,9 @@ export async function startClusterSuite(env: NodeJS.ProcessEnv = {}): Promise<Cl
       AUTH_EMAIL_RATE_LIMIT_MAX: '1000',
       SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
       LOG_LEVEL: 'warn',
+      // Node's compile cache: the processes started after the first (and every restart) skip most
+      // of compiling the server's modules again (about a third of a cold start here).
+      NODE_COMPILE_CACHE: join(logDir, 'compile-cache'),
       ...env,
     },
     port: 0,
