@@ -3,7 +3,7 @@
 // server has captcha keys and an unreachable SMTP server, so the public sign-up cannot be
 // completed over HTTP there.
 import { PLATFORMS } from '../src/domain/config/site.ts';
-import { type Database, openDatabase } from '../src/server/db/client.ts';
+import { type Database, type DatabaseConfig, openDatabase } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/auth/passwords.ts';
 import { createAuthService } from '../src/server/modules/auth/service.ts';
 import { createNotificationsService } from '../src/server/modules/notifications/service.ts';
@@ -23,15 +23,15 @@ export interface BenchSessions {
 }
 
 /**
- * Migrates the PGlite database in `pgliteDir`, runs `prepare` on it (data a scenario needs before
+ * Migrates the database (the bench's PGlite, or the cluster bench's PostgreSQL), runs `prepare` on it (data a scenario needs before
  * the server starts), signs a new verified visitor in `sessions` times and the admin once.
  */
 export async function createBenchSessions(
-  pgliteDir: string,
+  config: DatabaseConfig,
   sessions = 1,
   prepare: (db: Database) => Promise<void> = async () => {},
 ): Promise<BenchSessions> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: pgliteDir });
+  const database = await openDatabase(config);
   try {
     await database.migrate();
     await prepare(database.db);

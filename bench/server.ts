@@ -74,7 +74,7 @@ export async function startServer({
   let signedIn: Awaited<ReturnType<typeof createBenchSessions>>;
   try {
     // The server keeps its PGlite database in $DATA_DIR/pglite.
-    signedIn = await createBenchSessions(join(dataDir, 'pglite'), sessions, seed);
+    signedIn = await createBenchSessions({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }, sessions, seed);
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

@@ -7,7 +7,8 @@
 //   CLUSTER_PROCESSES=3 CLUSTER_PORT=9000 DATABASE_URL=… npm run cluster
 //
 // SIGTERM or Ctrl-C drains: nginx finishes what it is proxying and stops, then each app process
-// finishes its requests and running jobs (src/server/server.ts) and exits.
+// finishes its requests and running jobs (src/server/server.ts) and exits. A process that exits is
+// not restarted here (a process manager's job); the test suite and the bench call `restart`.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -42,6 +43,11 @@ export interface Cluster {
   /** The load balancer's address: what customers would reach. */
   url: string;
   apps: AppProcess[];
+  /**
+   * Starts app process `index` again, on its port (nginx's upstream), once it has exited: what a
+   * process manager does. It neither migrates nor seeds; resolves when it answers its health check.
+   */
+  restart(index: number): Promise<AppProcess>;
   /** Drains and stops nginx, then every app process still running (SIGTERM). */
   stop(): Promise<void>;
 }
@@ -223,7 +229,18 @@ export async function startCluster({
     await stop();
     throw error;
   }
-  return { url, apps, stop };
+  const restart = async (index: number) => {
+    const previous = apps[index];
+    if (!previous) throw new Error(`no app process ${index}`);
+    if (previous.child.exitCode === null && previous.child.signalCode === null) {
+      throw new Error(`app process ${index} is still running`);
+    }
+    const app = startApp(index, previous.port, { ...shared, SEED_ON_START: 'false' }, output);
+    apps[index] = app;
+    await waitUntilReady(app, 60_000);
+    return app;
+  };
+  return { url, apps, restart, stop };
 }
 
 async function main() {

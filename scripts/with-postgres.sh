@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL server: initdb in a temporary folder, a free
-# port on loopback, TEST_DATABASE_URL exported; the server and its files are removed after.
+# port on loopback, TEST_DATABASE_URL (and TEST_PG_* below) exported; the server and its files
+# are removed after.
 # Usage: scripts/with-postgres.sh npx vitest run --project unit
 set -euo pipefail
 
@@ -24,5 +25,9 @@ trap cleanup EXIT
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+# For suites that restart the server under load (e2e/cluster): pg_ctl, its data folder, log, and
+# the user it must run as (postgres when this script runs as root, else empty).
+export TEST_PG_CTL="$bin/pg_ctl" TEST_PGDATA="$dir/data" TEST_PG_LOG="$dir/server.log"
+export TEST_PG_USER="${runas:+postgres}"
 echo "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on port $port"
 "$@"

@@ -1,20 +1,22 @@
-import { openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from '../../scripts/cluster.ts';
-import { ADULT, completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
-import { signUpBody, uniqueEmail } from '../../src/server/modules/auth/testing.ts';
-import {
-  createSandboxProvider,
-  SANDBOX_EVENT_TYPES,
-  SANDBOX_WEBHOOK_PATH,
-} from '../../src/server/modules/payments/sandbox.ts';
+import type { Cluster } from '../../scripts/cluster.ts';
+import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
+import { uniqueEmail } from '../../src/server/modules/auth/testing.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../src/server/test/multipart.ts';
-import { startTestS3Server, type TestS3Server } from '../../src/server/test/s3-server.ts';
 import { pdfWithPages } from '../../src/server/test/upload-fixtures.ts';
+import {
+  autosave,
+  type ClusterSuite,
+  call,
+  customer,
+  expectSavesKept,
+  paidMoves,
+  type Save,
+  settleAndAnnounce,
+  startClusterSuite,
+  startOrder,
+  startPayment,
+} from './support.ts';
 
 /**
  * The storefront as several processes (issue 14, docs/decisions/0079): `npm run test:cluster`
@@ -23,173 +25,23 @@ import { pdfWithPages } from '../../src/server/test/upload-fixtures.ts';
  * process did, the other sees; one killed mid-burst loses no acknowledged write.
  */
 const ADMIN_EMAIL = uniqueEmail('cluster-admin');
-const WEBHOOK_SECRET = 'cluster-suite-sandbox-secret';
-const ROOT = resolve(import.meta.dirname, '../..');
 
-let s3: TestS3Server;
+let suite: ClusterSuite;
 let cluster: Cluster;
-let sql: pg.Pool;
-let logDir: string;
+let sql: ClusterSuite['sql'];
 /** The two app processes' own addresses (nginx is cluster.url). */
 let one: string;
 let two: string;
 
 beforeAll(async () => {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) throw new Error('run through `npm run test:cluster` (a throwaway PostgreSQL server)');
-  s3 = await startTestS3Server();
-  logDir = await mkdtemp(join(tmpdir(), 'sevadocs-cluster-'));
-  cluster = await startCluster({
-    env: {
-      ...process.env,
-      ...s3.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(logDir, 'data'),
-      // The end-to-end suite's build, made just before in CI; rebuilt by start.mjs when stale.
-      BUILD_DIR: process.env.E2E_BUILD_DIR ?? join(ROOT, '.tmp/e2e-build'),
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      AUTH_SIGNIN_FAILURE_MAX: '3',
-      // Every customer of the suite signs up from 127.0.0.1.
-      AUTH_RATE_LIMIT_MAX: '1000',
-      AUTH_EMAIL_RATE_LIMIT_MAX: '1000',
-      SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      LOG_LEVEL: 'warn',
-    },
-    port: 0,
-    output: (index) => openSync(join(logDir, `app-${index}.log`), 'a'),
-  });
-  [one, two] = cluster.apps.map((app) => app.url) as [string, string];
-  sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  suite = await startClusterSuite({ ADMIN_EMAILS: ADMIN_EMAIL });
+  ({ cluster, sql } = suite);
+  [one, two] = suite.urls as [string, string];
 }, 240_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  await sql?.end();
-  await s3?.close();
-  if (logDir) await rm(logDir, { recursive: true, force: true });
+  await suite?.close();
 });
-
-interface Call {
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-async function call(base: string, method: string, path: string, { token, body, headers = {} }: Call = {}) {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined && !(body instanceof Uint8Array) ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: body instanceof Uint8Array ? new Uint8Array(body) : JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let json: { data?: unknown; message?: string } | null = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // A page or a file, not JSON.
-  }
-  return { status: res.status, data: json?.data, text };
-}
-
-/** The newest link to `path` in the dev mailbox for `to` (the mail job runs in either process). */
-async function mailedToken(base: string, to: string, path: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mailbox = await call(base, 'GET', '/dev/mailbox?limit=200');
-    const mails = (mailbox.data as { results: { to: string; links: string[] }[] }).results;
-    const link = mails
-      .filter((m) => m.to === to)
-      .flatMap((m) => m.links)
-      .find((l) => new URL(l).pathname === path);
-    if (link) return new URL(link).searchParams.get('token') ?? '';
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${path} link mailed to ${to}`);
-}
-
-/** Signs up and verifies through `signUpAt`, then signs in through `signInAt`: the session token. */
-async function customer(signUpAt: string, signInAt: string, email = uniqueEmail('cluster')): Promise<string> {
-  const body = signUpBody({ email });
-  expect((await call(signUpAt, 'POST', '/auth/signup', { body })).status).toBe(201);
-  const token = await mailedToken(signUpAt, email, '/verify-email');
-  expect((await call(signUpAt, 'POST', '/auth/email/verify', { body: { token } })).status).toBe(200);
-  const signIn = await call(signInAt, 'POST', '/auth/signin', { body: { email, password: body.password } });
-  expect(signIn.status, signIn.text).toBe(200);
-  return signIn.data as string;
-}
-
-interface Order {
-  id: number;
-  displayId: string;
-  members: { id: number; kind: string }[];
-  price: { totalCents: number };
-}
-
-async function newOciPackageId(base: string): Promise<number> {
-  const service = (await call(base, 'GET', '/services/slug/oci-card')).data as {
-    packages: { id: number; slug: string }[];
-  };
-  const pkg = service.packages.find((p) => p.slug === 'new-oci-card');
-  if (!pkg) throw new Error('no seeded new OCI card package');
-  return pkg.id;
-}
-
-async function startOrder(base: string, token: string): Promise<Order> {
-  const body = {
-    idempotencyKey: crypto.randomUUID(),
-    packageId: await newOciPackageId(base),
-    choices: { applyingFrom: 'US' },
-    members: [ADULT],
-  };
-  const res = await call(base, 'POST', '/application/order', { token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.data as Order;
-}
-
-/** The signed event a provider's servers would post, with the processes' shared secret. */
-const signer = createSandboxProvider({ db: null as never, siteUrl: 'http://unused', secret: WEBHOOK_SECRET });
-async function settleAndAnnounce(base: string, paymentId: string) {
-  // The provider's side: the payment succeeded (what the sandbox page's button records).
-  await sql.query(`UPDATE sandbox_payments SET status = 'succeeded' WHERE id = $1 AND status = 'open'`, [paymentId]);
-  const event = signer.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
-  const res = await fetch(`${base}${SANDBOX_WEBHOOK_PATH}`, {
-    method: 'POST',
-    headers: event.headers,
-    body: event.body,
-  });
-  return res.status;
-}
-
-async function startPayment(base: string, token: string, order: Order) {
-  const res = await call(base, 'POST', `/application/order/${order.displayId}/payment`, { token, body: {} });
-  if (res.status !== 200) return null;
-  const { redirectUrl } = res.data as { redirectUrl: string };
-  return new URL(redirectUrl).searchParams.get('payment') ?? '';
-}
-
-/**
- * How many times the order left Payment pending, once the stored events have been processed (a
- * job, in whichever process takes it first).
- */
-async function paidMoves(orderId: number): Promise<number> {
-  const count = async () =>
-    (
-      await sql.query(
-        `SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND from_status = 'Payment pending'`,
-        [orderId],
-      )
-    ).rows[0].n as number;
-  const deadline = Date.now() + 15_000;
-  while ((await count()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  // Long enough for a second event's job to have moved it again, were that possible.
-  await new Promise((r) => setTimeout(r, 300));
-  return count();
-}
 
 describe('several app processes behind nginx, one PostgreSQL, one bucket', () => {
   it('serves through nginx, which passes the client on', async () => {
@@ -276,10 +128,10 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
     const order = await startOrder(one, token);
     const paymentId = await startPayment(one, token, order);
     if (!paymentId) throw new Error('the payment did not start');
-    expect(await settleAndAnnounce(two, paymentId)).toBe(200);
+    expect(await settleAndAnnounce(sql, two, paymentId)).toBe(200);
     // The provider retries (or sends twice): the order is paid once.
-    expect(await settleAndAnnounce(one, paymentId)).toBe(200);
-    expect(await paidMoves(order.id)).toBe(1);
+    expect(await settleAndAnnounce(sql, one, paymentId)).toBe(200);
+    expect(await paidMoves(sql, order.id)).toBe(1);
     const seen = await call(two, 'GET', `/application/order/${order.displayId}/payment`, { token });
     expect(seen.data).toMatchObject({ state: 'COMPLETED' });
   });
@@ -309,23 +161,13 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
     const token = await customer(one, two);
     const orders = await Promise.all(Array.from({ length: 6 }, () => startOrder(cluster.url, token)));
     // Writes through nginx, which spreads them over both processes; process two dies among them.
-    const saves: { order: Order; round: number; answers: Record<string, unknown>; acknowledged: boolean }[] = [];
+    const saves: Save[] = [];
     const payments = new Map<number, string>();
     const burst = async () => {
       for (let round = 0; round < 4; round += 1) {
         await Promise.all(
           orders.map(async (order, i) => {
-            const answers = completeOciAnswers('Adult', 100 * round + i);
-            const member = order.members[0]?.id;
-            const res = await fetch(
-              `${cluster.url}/api/v1/application/order/${order.displayId}/members/${member}/form`,
-              {
-                method: 'PUT',
-                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-                body: JSON.stringify({ currentStep: 1, answers }),
-              },
-            ).catch(() => null);
-            saves.push({ order, round, answers, acknowledged: res?.status === 200 });
+            saves.push(await autosave(cluster.url, token, order, round, completeOciAnswers('Adult', 100 * round + i)));
             if (round === 3) {
               const paymentId = await startPayment(cluster.url, token, order).catch(() => null);
               if (paymentId) payments.set(order.id, paymentId);
@@ -343,43 +185,21 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
     await Promise.all([burst(), killed]);
     expect(await cluster.apps[1]?.exited).toBeNull();
 
-    // Every member holds its last acknowledged save, or a later one whose answer the killed process
-    // never sent (it may have committed first): none lost, none half-written.
-    const acknowledged = saves.filter((s) => s.acknowledged);
-    expect(acknowledged.length).toBeGreaterThan(orders.length);
-    console.info(
-      `autosaves: ${acknowledged.length} of ${saves.length} acknowledged; payments started: ${payments.size}`,
-    );
-    for (const order of orders) {
-      const last = acknowledged.filter((s) => s.order === order).sort((a, b) => b.round - a.round)[0];
-      if (!last) continue;
-      const possible = saves.filter(
-        (s) => s.order === order && (s === last || (!s.acknowledged && s.round > last.round)),
-      );
-      const form = await call(
-        cluster.url,
-        'GET',
-        `/application/order/${order.displayId}/members/${order.members[0]?.id}/form`,
-        {
-          token,
-        },
-      );
-      expect(form.status).toBe(200);
-      const stored = (form.data as { answers: unknown }).answers;
-      expect(possible.map((s) => s.answers)).toContainEqual(stored);
-    }
+    const acknowledged = await expectSavesKept(cluster.url, token, orders, saves);
+    expect(acknowledged).toBeGreaterThan(orders.length);
+    console.info(`autosaves: ${acknowledged} of ${saves.length} acknowledged; payments started: ${payments.size}`);
     // Each order has one payment attempt whatever was retried; the provider's events (sent twice,
     // through nginx) pay it once.
     for (const order of orders) {
       const paymentId = payments.get(order.id) ?? (await startPayment(cluster.url, token, order));
       if (!paymentId) throw new Error(`no payment for ${order.displayId}`);
-      expect(await settleAndAnnounce(cluster.url, paymentId)).toBe(200);
-      expect(await settleAndAnnounce(cluster.url, paymentId)).toBe(200);
+      expect(await settleAndAnnounce(sql, cluster.url, paymentId)).toBe(200);
+      expect(await settleAndAnnounce(sql, cluster.url, paymentId)).toBe(200);
       const { rows } = await sql.query('SELECT count(*)::int AS n FROM payment_attempts WHERE order_id = $1', [
         order.id,
       ]);
       expect(rows[0].n).toBe(1);
-      expect(await paidMoves(order.id)).toBe(1);
+      expect(await paidMoves(sql, order.id)).toBe(1);
     }
     // The survivor keeps serving, directly and through nginx.
     expect((await call(one, 'GET', '/health')).status).toBe(200);

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { createTestDatabase } from '../test/database.ts';
 import { openDatabase } from './client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sevadocs-db-'));
@@ -25,5 +26,31 @@ describe('embedded database directory', () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await db.close();
+  });
+});
+
+const template = inject('databaseTemplate');
+
+describe.runIf(template.kind === 'postgres')('PostgreSQL server connections', () => {
+  it('survives the server dropping its idle pooled connections (a restart) and reconnects on the next query', async () => {
+    const database = await createTestDatabase();
+    if (template.kind !== 'postgres') return;
+    const admin = await openDatabase({ kind: 'postgres', url: template.adminUrl, poolSize: 1 });
+    try {
+      // Two idle connections in the pool.
+      await Promise.all([database.executeSql('select pg_sleep(0.05)'), database.executeSql('select pg_sleep(0.05)')]);
+      const { rows } = await database.executeSql('select current_database() as name');
+      const name = (rows[0] as { name: string }).name;
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      // What a restart does to every session; an unhandled pool 'error' would end this process.
+      await admin.executeSql('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2), { timeout: 5_000, interval: 20 });
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/^PostgreSQL closed an idle pooled connection/);
+      warn.mockRestore();
+      expect((await database.executeSql('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.close();
+      await database.close();
+    }
   });
 });

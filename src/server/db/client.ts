@@ -29,7 +29,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; onIdleError?: (error: Error) => void }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** The app's database from its environment: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
@@ -39,11 +39,19 @@ export function databaseConfigFor(env: { DATABASE_URL?: string | undefined; data
     : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') };
 }
 
+function warnIdleError(error: Error) {
+  console.warn(`PostgreSQL closed an idle pooled connection (a new one opens when needed): ${error.message}`);
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // An idle pooled connection the server drops (a restart, a failover, an administrator's
+    // pg_terminate_backend) is an 'error' on the pool; with no listener that event would end the
+    // process. The pool has already discarded the connection and opens a new one when next needed.
+    pool.on('error', (error) => (config.onIdleError ?? warnIdleError)(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,
