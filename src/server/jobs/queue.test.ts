@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createTestDatabase } from '../test/database.ts';
-import { createJobQueue, JOBS_SCHEMA, type JobLogger, type JobQueue, type JobQueueOptions } from './queue.ts';
+import {
+  createJobQueue,
+  JOB_HEARTBEAT_SECONDS,
+  JOBS_SCHEMA,
+  type JobLogger,
+  type JobQueue,
+  type JobQueueOptions,
+} from './queue.ts';
 
 // One file, both engines: the unit suite runs once on PGlite and once with TEST_DATABASE_URL set.
 const engine = inject('databaseTemplate').kind;
@@ -185,6 +192,31 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     });
     await second.start();
     await waitFor(() => expect(seen).toEqual([{ data: { n: 7 }, attempt: 1 }]));
+  });
+
+  it("retries a job whose process died while running it, once its claim's heartbeat is stale", async () => {
+    const producer = newQueue();
+    await producer.start();
+    const id = await producer.send('orphaned', { n: 3 });
+    const { heartbeatSeconds } = await one<{ heartbeatSeconds: number }>(
+      `select heartbeat_seconds as "heartbeatSeconds" from ${JOBS_SCHEMA}.job where id = $1`,
+      [id],
+    );
+    expect(heartbeatSeconds).toBe(JOB_HEARTBEAT_SECONDS);
+    // What a process killed mid-job leaves: the job active, its claim last refreshed long ago.
+    await database.executeSql(
+      `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() - interval '10 minutes',
+         heartbeat_on = now() - interval '10 minutes' where id = $1`,
+      [id],
+    );
+    const survivor = newQueue(database, { boss: { superviseIntervalSeconds: 1 } });
+    const seen: unknown[] = [];
+    await survivor.work('orphaned', async (job) => {
+      seen.push({ data: job.data, attempt: job.attempt });
+    });
+    await survivor.start();
+    await waitFor(() => expect(seen).toEqual([{ data: { n: 3 }, attempt: 1 }]), 15_000);
+    await waitFor(() => jobRow(id).then((row) => expect(row).toMatchObject({ state: 'completed', retryCount: 1 })));
   });
 
   it('keeps jobs sent while no worker runs across a stop and start (they are rows, not memory)', async () => {

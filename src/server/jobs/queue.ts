@@ -167,9 +167,19 @@ function connect(database: DatabaseHandle): { db: IDatabase; backend: 'pglite' |
   };
 }
 
+/**
+ * Every job's worker refreshes its claim this often (half of it, pg-boss's workers do it by
+ * themselves); a claim not refreshed for this long belongs to a process that died (kill -9, a lost
+ * machine), and pg-boss's supervisor (every minute, in every process) fails the job so a live
+ * process retries it under the queue's retry policy, instead of after its whole expiry (5–15
+ * minutes: a paid order would wait that long for its confirmation). pg-boss's minimum is 10 s.
+ */
+export const JOB_HEARTBEAT_SECONDS = 30;
+
 /** pg-boss's names for a policy; unset fields are left out (pg-boss refuses an explicit undefined). */
 function queueOptions(policy: RetryPolicy) {
   return definedOnly({
+    heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: policy.retryBackoff,
