@@ -21,7 +21,7 @@ import {
 import { PHOTO_ORDER_MESSAGES } from '../../../domain/photos/orders.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
-import { MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
+import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { OrderCompletion } from '../applications/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
@@ -315,11 +315,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     executeRefund: refunds.executeRefund,
 
     registerWorkers(): Promise<void> {
-      return deps.jobs.work<PaymentEventJob>(
-        PAYMENT_EVENT_QUEUE,
-        (job) => processEvent(job.data.eventId),
-        PAYMENT_EVENT_RETRY,
-      );
+      // Polled as often as mail: a paid customer waits for it, and after a restart a backlog of events
+      // drains one per poll (decision 0079).
+      return deps.jobs.work<PaymentEventJob>(PAYMENT_EVENT_QUEUE, (job) => processEvent(job.data.eventId), {
+        ...PAYMENT_EVENT_RETRY,
+        pollingIntervalSeconds: MAIL_POLLING_INTERVAL_SECONDS,
+      });
     },
 
     /**
