@@ -225,6 +225,7 @@ export function SubmitButton({
   icon,
   className = 'w-full',
   disabled = false,
+  variant = 'primary',
 }: {
   sending: boolean;
   label: string;
@@ -232,9 +233,15 @@ export function SubmitButton({
   className?: string;
   /** Off for another reason than sending (the page's code has not run yet). */
   disabled?: boolean;
+  /** `outline` for an action beside a form's main one (a removal), so the main one stands out. */
+  variant?: 'primary' | 'outline';
 }) {
   return (
-    <button type="submit" disabled={sending || disabled} className={`btn-primary disabled:opacity-70 ${className}`}>
+    <button
+      type="submit"
+      disabled={sending || disabled}
+      className={`${variant === 'outline' ? 'btn-outline' : 'btn-primary'} disabled:opacity-70 ${className}`}
+    >
       {sending ? 'Sending…' : label}
       <Icon name={sending ? 'loader-circle' : icon} className={sending ? 'size-5 animate-spin' : 'size-5'} />
     </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton } from '../../components/ui/form-field.tsx';
+import type { IconName } from '../../components/ui/icon-names.ts';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { ApiError, apiCall, type HttpMethod } from '../../lib/api-client.ts';
 
@@ -85,9 +86,13 @@ export function useAdminForm(prefix: string) {
 export function AdminFormFooter({
   form,
   label,
+  icon = 'check',
+  variant = 'primary',
 }: {
   form: { id: (field: string) => string; alert: AdminFormState['alert']; pending: boolean };
   label: string;
+  icon?: IconName;
+  variant?: 'primary' | 'outline';
 }) {
   const hydrated = useHydrated();
   return (
@@ -95,7 +100,14 @@ export function AdminFormFooter({
       <div id={form.id('alert')} tabIndex={-1} className="outline-none">
         {form.alert ? <FormAlert tone={form.alert.tone}>{form.alert.message}</FormAlert> : null}
       </div>
-      <SubmitButton sending={form.pending} label={label} icon="check" className="self-start" disabled={!hydrated} />
+      <SubmitButton
+        sending={form.pending}
+        label={label}
+        icon={icon}
+        variant={variant}
+        className="self-start"
+        disabled={!hydrated}
+      />
     </div>
   );
 }

@@ -347,7 +347,7 @@ export function RemoveForm({
         });
       }}
     >
-      <AdminFormFooter form={form} label={label} />
+      <AdminFormFooter form={form} label={label} icon="trash-2" variant="outline" />
     </form>
   );
 }
