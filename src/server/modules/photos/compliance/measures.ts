@@ -118,10 +118,12 @@ export async function sharpness(image: RgbImage, face: FaceGeometry): Promise<nu
     .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: LAPLACIAN_OFFSET })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // An indexed loop: `for … of` over the Buffer made an iterator result per pixel until V8
+  // optimised it — ~60 k objects a photo and ~4 ms of young-generation GC (decision 0078, §Speed).
   let sum = 0;
   let squares = 0;
-  for (const value of data) {
-    const response = value - LAPLACIAN_OFFSET;
+  for (let i = 0; i < data.length; i += 1) {
+    const response = (data[i] ?? 0) - LAPLACIAN_OFFSET;
     sum += response;
     squares += response * response;
   }
