@@ -14,5 +14,6 @@ port.on('message', async ({ id, rgb, width, height }: DetectRequest) => {
   } catch (error) {
     response = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(response);
+  // The pixels go back (transferred, not copied): their buffer serves the next photo.
+  port.postMessage({ ...response, rgb }, [rgb.buffer as ArrayBuffer]);
 });

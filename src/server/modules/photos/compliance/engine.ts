@@ -17,7 +17,7 @@ import {
   sharpnessCheck,
   tiltCheck,
 } from './checks.ts';
-import { detectInWorker } from './detection-queue.ts';
+import { detectInWorker, detectionPixels, reuseDetectionPixels } from './detection-queue.ts';
 import type { RawFace } from './faces.ts';
 import { type Encoded, fitPhoto, fitSignature, pixelRect } from './fit.ts';
 import { type FaceGeometry, faceGeometry, placement, planCrop } from './geometry.ts';
@@ -70,31 +70,28 @@ async function decode(image: Buffer): Promise<RgbImage | null> {
 /** Finds faces in tightly packed RGB pixels: the detection worker, or a stand-in in the benchmark. */
 export type Detect = (rgb: Uint8Array, width: number, height: number) => Promise<RawFace[]>;
 
-/**
- * The bytes in an ArrayBuffer of their own, transferable to the worker (sharp's are not). A new
- * array filled with `set` is one memcpy; `slice` on a Buffer goes through its species constructor
- * and took 10–30 ms for a 1000 px photo's 2.7 MB here, `set` 1–5 ms (decision 0062).
- */
-function ownCopy(bytes: Uint8Array): Uint8Array {
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return copy;
-}
-
 async function findFaces(image: RgbImage, detect: Detect): Promise<FaceGeometry[]> {
   if (Math.min(image.width, image.height) < MIN_DETECTION_SIDE) return [];
-  // Copies of our own to hand to the worker; a photo already small enough is not passed through
-  // sharp again.
+  // A photo already small enough is not passed through sharp again.
   const small =
     Math.max(image.width, image.height) <= DETECTION_MAX_SIDE
-      ? { data: ownCopy(image.data), width: image.width, height: image.height }
+      ? image
       : await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
           .resize({ width: DETECTION_MAX_SIDE, height: DETECTION_MAX_SIDE, fit: 'inside' })
           .raw()
           .toBuffer({ resolveWithObject: true })
-          .then(({ data, info }) => ({ data: ownCopy(data), width: info.width, height: info.height }));
-  const faces = await detect(small.data, small.width, small.height);
-  return faces.map((face) => faceGeometry(face, image.width / small.width));
+          .then(({ data, info }) => ({ data, width: info.width, height: info.height }));
+  // A copy to transfer to the worker (sharp's buffers cannot be transferred), on a reused buffer:
+  // `set` is one memcpy (`slice` on a Buffer goes through its species constructor: 10–30 ms for
+  // 2.7 MB here, decision 0062), and a fresh buffer a photo cost more than the copy.
+  const pixels = detectionPixels(small.data.length);
+  pixels.set(small.data);
+  try {
+    const faces = await detect(pixels, small.width, small.height);
+    return faces.map((face) => faceGeometry(face, image.width / small.width));
+  } finally {
+    reuseDetectionPixels(pixels);
+  }
 }
 
 function report(size: PhotoSizeSpec, checks: PhotoCheck[], fitted: Encoded | null, headFraction: number | null) {
