@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { type AdminBanner, bannerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
@@ -10,7 +9,6 @@ import { ContentFormPage, PositionField, positionValue, useContentRecordSave } f
  * PNG or HEIC up to 5 MB, checked and re-encoded by the server.
  */
 export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
-  const { revalidate } = useRevalidator();
   const { saving, submit } = useContentRecordSave({
     record: banner,
     schema: bannerFormSchema,
@@ -24,8 +22,7 @@ export function BannerFormPage({ banner }: { banner: AdminBanner | null }) {
   const [isActive, setIsActive] = useState(banner?.isActive ?? false);
 
   const save = async () => {
-    const saved = await submit({ altText, link, buttonText, isActive, position: positionValue(position) });
-    if (saved && banner) await revalidate();
+    await submit({ altText, link, buttonText, isActive, position: positionValue(position) });
   };
 
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { fieldErrorsOf, TextField, useContentSave } from './content-fields.tsx';
@@ -59,7 +59,8 @@ export function SaveButton({ pending, children }: { pending: boolean; children: 
 /**
  * Saves one content record from its form page (an offer, banner, partner, team member): checks the
  * values with the API's own schema, then adds the record (`record` null) or changes it. A new record
- * opens its own page, where images can be added; `submit` answers the saved record, or null.
+ * opens its own page, where images can be added; a changed one reloads the page's data (its heading
+ * shows the new title).
  */
 export function useContentRecordSave<T extends { id: number }>({
   record,
@@ -75,18 +76,16 @@ export function useContentRecordSave<T extends { id: number }>({
   pagePath: string;
 }) {
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
   const saving = useContentSave();
-  const submit = async (values: Record<string, unknown>): Promise<T | null> => {
+  const submit = async (values: Record<string, unknown>): Promise<void> => {
     const parsed = schema.safeParse(values);
-    if (!parsed.success) {
-      saving.showErrors(fieldErrorsOf(parsed.error));
-      return null;
-    }
+    if (!parsed.success) return saving.showErrors(fieldErrorsOf(parsed.error));
     const saved = record
       ? await saving.save<T>('PUT', `${apiPath}/${record.id}`, parsed.data)
       : await saving.save<T>('POST', apiPath, parsed.data);
     if (saved && !record) await navigate(`${pagePath}/${saved.id}`);
-    return saved;
+    else if (saved) await revalidate();
   };
   return { saving, submit };
 }

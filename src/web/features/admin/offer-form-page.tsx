@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { type AdminOffer, offerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, isoToLocalInput, localInputToIso, TextField } from './content-fields.tsx';
@@ -7,7 +6,6 @@ import { ContentFormPage, PositionField, positionValue, useContentRecordSave } f
 
 /** Admins: a new offer (`offer` null) or a change to one, checked with the API's own schema. */
 export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
-  const { revalidate } = useRevalidator();
   const { saving, submit } = useContentRecordSave({
     record: offer,
     schema: offerFormSchema,
@@ -22,7 +20,7 @@ export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
   const [endsAt, setEndsAt] = useState(isoToLocalInput(offer?.endsAt ?? null));
 
   const save = async () => {
-    const saved = await submit({
+    await submit({
       title,
       description,
       isActive,
@@ -30,8 +28,6 @@ export function OfferFormPage({ offer }: { offer: AdminOffer | null }) {
       startsAt: localInputToIso(startsAt),
       endsAt: localInputToIso(endsAt),
     });
-    // A saved change reloads the page's data (its heading shows the new title), as the other content pages do.
-    if (saved && offer) await revalidate();
   };
 
   return (

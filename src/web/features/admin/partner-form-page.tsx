@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { type AdminPartner, partnerFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { CheckboxField, ImageUploadForm, TextField } from './content-fields.tsx';
@@ -10,7 +9,6 @@ import { ContentFormPage, PositionField, positionValue, useContentRecordSave } f
  * checked with the API's own schema. Without a logo the home page shows the partner's initials.
  */
 export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
-  const { revalidate } = useRevalidator();
   const { saving, submit } = useContentRecordSave({
     record: partner,
     schema: partnerFormSchema,
@@ -24,8 +22,7 @@ export function PartnerFormPage({ partner }: { partner: AdminPartner | null }) {
   const [isActive, setIsActive] = useState(partner?.isActive ?? true);
 
   const save = async () => {
-    const saved = await submit({ name, description, link, isActive, position: positionValue(position) });
-    if (saved && partner) await revalidate();
+    await submit({ name, description, link, isActive, position: positionValue(position) });
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { type AdminTeamMember, teamMemberFormSchema } from '../../../domain/admin/content.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ImageUploadForm, TextField } from './content-fields.tsx';
@@ -10,7 +9,6 @@ import { ContentFormPage, PositionField, positionValue, useContentRecordSave } f
  * (decision 0075). Without a photo the About page shows their initials.
  */
 export function TeamMemberFormPage({ member }: { member: AdminTeamMember | null }) {
-  const { revalidate } = useRevalidator();
   const { saving, submit } = useContentRecordSave({
     record: member,
     schema: teamMemberFormSchema,
@@ -22,8 +20,7 @@ export function TeamMemberFormPage({ member }: { member: AdminTeamMember | null 
   const [position, setPosition] = useState(String(member?.position ?? 0));
 
   const save = async () => {
-    const saved = await submit({ name, jobDescription, position: positionValue(position) });
-    if (saved && member) await revalidate();
+    await submit({ name, jobDescription, position: positionValue(position) });
   };
 
   return (
