@@ -202,6 +202,34 @@ export function createCatalogAdmin(
     });
   }
 
+  /**
+   * Adds an entry to one of the ordered lists (a service's steps or sections, a package's timeline,
+   * FAQs) inside `tx`, whose caller holds the owner's row lock: last in `list` unless the input names
+   * a position. `insert` stores the entry with its owner's ids; the audit log keeps both.
+   */
+  async function appendEntry<Input extends { position?: number | null | undefined }, Owner extends object>(
+    tx: Database,
+    actor: StaffActor,
+    target: { action: string; type: string; what: string },
+    list: { table: Parameters<typeof nextPosition>[1]; where: SQL | undefined },
+    entry: { input: Input; owner: Owner },
+    insert: (row: Input & Owner & { position: number }) => Promise<{ id: number }[]>,
+  ): Promise<FormResult<{ id: number }>> {
+    const values = {
+      ...entry.input,
+      position: entry.input.position ?? (await nextPosition(tx, list.table, list.where)),
+    };
+    const [row] = await insert({ ...values, ...entry.owner });
+    if (!row) throw new Error(`the new ${target.what} returned no row`);
+    await audit.record(tx, {
+      actor,
+      action: target.action,
+      subject: { type: target.type, id: row.id },
+      after: { ...entry.owner, ...values },
+    });
+    return { ok: true, value: { id: row.id } };
+  }
+
   return {
     /** Every service, active or not, in the storefront's order, with how many packages each has. */
     async listServices(): Promise<AdminServiceRow[]> {
@@ -629,20 +657,14 @@ export function createCatalogAdmin(
           input.packageId === null ? isNull(processSteps.packageId) : eq(processSteps.packageId, input.packageId),
           eq(processSteps.kind, input.kind),
         );
-        const position = input.position ?? (await nextPosition(tx, processSteps, inList));
-        const values = { ...input, position };
-        const [row] = await tx
-          .insert(processSteps)
-          .values({ ...values, serviceId })
-          .returning({ id: processSteps.id });
-        if (!row) throw new Error('the new step returned no row');
-        await audit.record(tx, {
+        return appendEntry(
+          tx,
           actor,
-          action: 'catalog.process_step_create',
-          subject: { type: 'process_step', id: row.id },
-          after: { serviceId, ...values },
-        });
-        return { ok: true, value: { id: row.id } };
+          { action: 'catalog.process_step_create', type: 'process_step', what: 'step' },
+          { table: processSteps, where: inList },
+          { input, owner: { serviceId } },
+          (row) => tx.insert(processSteps).values(row).returning({ id: processSteps.id }),
+        );
       });
     },
 
@@ -671,21 +693,14 @@ export function createCatalogAdmin(
           .where(eq(packages.id, packageId))
           .for('update');
         if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
-        const position =
-          input.position ?? (await nextPosition(tx, packageTimeline, eq(packageTimeline.packageId, packageId)));
-        const values = { ...input, position };
-        const [row] = await tx
-          .insert(packageTimeline)
-          .values({ ...values, packageId })
-          .returning({ id: packageTimeline.id });
-        if (!row) throw new Error('the new timeline entry returned no row');
-        await audit.record(tx, {
+        return appendEntry(
+          tx,
           actor,
-          action: 'catalog.timeline_create',
-          subject: { type: 'package_timeline', id: row.id },
-          after: { packageId, ...values },
-        });
-        return { ok: true, value: { id: row.id } };
+          { action: 'catalog.timeline_create', type: 'package_timeline', what: 'timeline entry' },
+          { table: packageTimeline, where: eq(packageTimeline.packageId, packageId) },
+          { input, owner: { packageId } },
+          (row) => tx.insert(packageTimeline).values(row).returning({ id: packageTimeline.id }),
+        );
       });
     },
 
@@ -712,21 +727,14 @@ export function createCatalogAdmin(
             .for('update');
           if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
         }
-        const inList = serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId);
-        const position = input.position ?? (await nextPosition(tx, faqs, inList));
-        const values = { ...input, position };
-        const [row] = await tx
-          .insert(faqs)
-          .values({ ...values, serviceId })
-          .returning({ id: faqs.id });
-        if (!row) throw new Error('the new FAQ returned no row');
-        await audit.record(tx, {
+        return appendEntry(
+          tx,
           actor,
-          action: 'catalog.faq_create',
-          subject: { type: 'faq', id: row.id },
-          after: { serviceId, ...values },
-        });
-        return { ok: true, value: { id: row.id } };
+          { action: 'catalog.faq_create', type: 'faq', what: 'FAQ' },
+          { table: faqs, where: serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId) },
+          { input, owner: { serviceId } },
+          (row) => tx.insert(faqs).values(row).returning({ id: faqs.id }),
+        );
       });
     },
 
