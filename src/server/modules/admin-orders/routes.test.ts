@@ -126,6 +126,11 @@ describe('GET /admin/orders', () => {
     const paged = await asStaff('GET', '/admin/orders?q=zubin&limit=1&page=2');
     expect(paged.json().data).toMatchObject({ totalCount: 2, page: 2, limit: 1 });
     expect(paged.json().data.results).toHaveLength(1);
+    // A search's total comes with its rows; past the last page it is still counted, and no match is 0.
+    const pastTheEnd = await asStaff('GET', '/admin/orders?q=zubin&limit=1&page=3');
+    expect(pastTheEnd.json().data).toMatchObject({ results: [], totalCount: 2, page: 3 });
+    const none = await asStaff('GET', '/admin/orders?q=nobody-by-this-name');
+    expect(none.json().data).toMatchObject({ results: [], totalCount: 0 });
     expect((await asStaff('GET', '/admin/orders?status=Lost')).statusCode).toBe(400);
   });
 

@@ -226,11 +226,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       sort: { by: StaffSort; dir: 'asc' | 'desc' },
       { page, limit }: Pagination,
     ): Promise<ListData<StaffOrder>> {
-      const [rows, totalCount] = await Promise.all([
-        repository.listForStaff(filter, sort, (page - 1) * limit, limit),
-        repository.countForStaff(filter),
-      ]);
-      return { results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })), totalCount, page, limit };
+      const { rows, total } = await repository.pageForStaff(filter, sort, (page - 1) * limit, limit);
+      return { results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })), totalCount: total, page, limit };
     },
 
     /** Any customer's order (the back office; the caller has checked the role). */
