@@ -136,10 +136,7 @@ export function createOrdersRepository(db: Database) {
 
     /** Any customer's order, with when it was paid (the back office). */
     async findForStaff(ref: OrderLookup) {
-      const [row] = await db
-        .select({ order: orders, paidAt: paidAtColumn })
-        .from(orders)
-        .where(byLookup(ref));
+      const [row] = await db.select({ order: orders, paidAt: paidAtColumn }).from(orders).where(byLookup(ref));
       return row ?? null;
     },
 

@@ -227,7 +227,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       { page, limit }: Pagination,
     ): Promise<ListData<StaffOrder>> {
       const { rows, total } = await repository.pageForStaff(filter, sort, (page - 1) * limit, limit);
-      return { results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })), totalCount: total, page, limit };
+      return {
+        results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })),
+        totalCount: total,
+        page,
+        limit,
+      };
     },
 
     /** Any customer's order (the back office; the caller has checked the role). */
