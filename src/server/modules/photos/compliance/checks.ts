@@ -16,8 +16,12 @@ export const MAX_CENTRE_OFFSET = 0.025;
 export const MIN_BACKGROUND_LUMA = { white: 190, light: 160 } as const;
 /** Standard deviation of the background's luma: plain walls read 3–12, furniture and posters 30+. */
 export const MAX_BACKGROUND_SPREAD = 20;
-/** Variance of the face's Laplacian at 256 px wide (measures.ts): calibrated on the samples and blurred copies. */
-export const MIN_SHARPNESS = 12;
+/**
+ * Variance of the face's Laplacian, its luma averaged to 192 px wide (measures.ts). Calibrated on
+ * the samples and blurred copies (decision 0081): sharp faces read 30–123, `blur(3)` and `blur(4)`
+ * copies 4–14; 20 sits ~1.5× below the softest sharp face and ~1.4× above the sharpest blurred one.
+ */
+export const MIN_SHARPNESS = 20;
 /** The darker half of the face must be at least this bright relative to the brighter half. */
 export const MIN_SHADOW_RATIO = 0.7;
 

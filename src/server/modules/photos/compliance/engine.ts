@@ -166,13 +166,13 @@ export async function analyseWith(
     options.backgroundChange && size.backgroundChangeAllowed
       ? evenBackground(working, face, EVEN_BACKGROUND[size.background])
       : working;
-  // sharp's two pipelines run on libuv's threads while this thread measures the background and
-  // the shadow: the pixel loops cost no wall time of their own.
-  const sharpnessPending = sharpness(working, face);
+  // The fit runs on a libuv thread while this thread measures the background, the shadow and the
+  // sharpness: the pixel loops cost no wall time of their own.
   const fitPending = fitPhoto(source, crop, size);
   const backgroundMeasured = backgroundStats(source, crop, face);
   const shadow = shadowRatio(working, face);
-  const [sharp_, fitted] = await Promise.all([sharpnessPending, fitPending]);
+  const sharp_ = sharpness(working, face);
+  const fitted = await fitPending;
   const checks: PhotoCheck[] = [
     oneFaceCheck(1),
     headHeightCheck(size, place),

@@ -1,5 +1,4 @@
 // Pixel measures for the checks, on the working image's tightly packed RGB pixels.
-import sharp from 'sharp';
 import type { FaceGeometry, Rect } from './geometry.ts';
 
 export interface RgbImage {
@@ -99,34 +98,93 @@ export function shadowRatio(image: RgbImage, face: FaceGeometry): number {
   return brighter === 0 ? 0 : Math.min(a, b) / brighter;
 }
 
-/** The face is scaled to this width before the Laplacian, so the figure does not depend on the photo's size. */
-const SHARPNESS_FACE_WIDTH = 256;
-/** sharp clamps to 0–255: the Laplacian is offset to the middle so negative responses survive. */
-const LAPLACIAN_OFFSET = 128;
+/**
+ * The face is averaged down to this width before the Laplacian, so the figure does not depend on
+ * the photo's size. Narrower than every face that has the pixels for a fit (the samples' are
+ * 219–529 px), so it is always a downscale; a face narrower than this is measured as it is.
+ */
+const SHARPNESS_FACE_WIDTH = 192;
 
-/** Variance of the Laplacian of the face (eyebrows to chin), scaled to a fixed width: high is sharp. */
-export async function sharpness(image: RgbImage, face: FaceGeometry): Promise<number> {
+/**
+ * Where each of `length` input pixels falls when spans of `scale` (≥ 1) input pixels are averaged
+ * into one: a pixel lies in at most two spans, `first` gets `share` of it and the next span the
+ * rest. Pixels past the last whole span are left out (`first` = -1).
+ */
+function spans(length: number, scale: number, outLength: number) {
+  const first = new Int32Array(length);
+  const share = new Float64Array(length);
+  for (let i = 0; i < length; i += 1) {
+    const out = Math.floor(i / scale);
+    first[i] = out < outLength ? out : -1;
+    share[i] = Math.min(1, (out + 1) * scale - i);
+  }
+  return { first, share };
+}
+
+/**
+ * Variance of the Laplacian of the face (eyebrows to chin), its Rec. 709 luma area-averaged down
+ * to SHARPNESS_FACE_WIDTH: high is sharp. Computed here on the working image's pixels, one pass
+ * on the main thread while sharp fits, rather than a libvips pipeline of its own (extract,
+ * greyscale, resize, convolve: 4–7 ms competing with the fit for the cores; decision 0081).
+ * Area averaging, not a point resampler: the same face reads the same at 1× to 2.5× its size.
+ */
+export function sharpness(image: RgbImage, face: FaceGeometry): number {
   const left = Math.max(0, Math.floor(face.face.left));
   const top = Math.max(0, Math.floor(face.face.top));
   const width = Math.min(image.width - left, Math.ceil(face.face.width));
   const height = Math.min(image.height - top, Math.ceil(face.face.height));
   if (width < 8 || height < 8) return 0;
-  const { data } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .extract({ left, top, width, height })
-    .greyscale()
-    .resize({ width: SHARPNESS_FACE_WIDTH })
-    .convolve({ width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], offset: LAPLACIAN_OFFSET })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // An indexed loop: `for … of` over the Buffer made an iterator result per pixel until V8
-  // optimised it — ~60 k objects a photo and ~4 ms of young-generation GC (decision 0078, §Speed).
+  const scale = Math.max(1, width / SHARPNESS_FACE_WIDTH);
+  const outWidth = Math.floor(width / scale);
+  const outHeight = Math.floor(height / scale);
+  const across = spans(width, scale, outWidth);
+  const down = spans(height, scale, outHeight);
+  const { data } = image;
+  // Sums of luma × covered area; the Laplacian's variance is divided by the span's area² at the end.
+  const grey = new Float64Array(outWidth * outHeight);
+  const row = new Float64Array(outWidth + 1);
+  for (let y = 0; y < height; y += 1) {
+    const outY = down.first[y] ?? -1;
+    if (outY < 0) continue;
+    row.fill(0);
+    let i = ((top + y) * image.width + left) * 3;
+    for (let x = 0; x < width; x += 1, i += 3) {
+      const outX = across.first[x] ?? -1;
+      if (outX < 0) continue;
+      const luma = 0.2126 * (data[i] ?? 0) + 0.7152 * (data[i + 1] ?? 0) + 0.0722 * (data[i + 2] ?? 0);
+      const share = across.share[x] ?? 1;
+      row[outX] = (row[outX] ?? 0) + luma * share;
+      row[outX + 1] = (row[outX + 1] ?? 0) + luma * (1 - share);
+    }
+    const share = down.share[y] ?? 1;
+    const at = outY * outWidth;
+    const next = outY + 1 < outHeight ? at + outWidth : -1;
+    for (let x = 0; x < outWidth; x += 1) {
+      const value = row[x] ?? 0;
+      grey[at + x] = (grey[at + x] ?? 0) + value * share;
+      if (next >= 0) grey[next + x] = (grey[next + x] ?? 0) + value * (1 - share);
+    }
+  }
+  // The 4-neighbour Laplacian inside the border, and its variance.
   let sum = 0;
   let squares = 0;
-  for (let i = 0; i < data.length; i += 1) {
-    const response = (data[i] ?? 0) - LAPLACIAN_OFFSET;
-    sum += response;
-    squares += response * response;
+  let count = 0;
+  for (let y = 1; y < outHeight - 1; y += 1) {
+    for (let x = 1; x < outWidth - 1; x += 1) {
+      const i = y * outWidth + x;
+      const response =
+        (grey[i - 1] ?? 0) +
+        (grey[i + 1] ?? 0) +
+        (grey[i - outWidth] ?? 0) +
+        (grey[i + outWidth] ?? 0) -
+        4 * (grey[i] ?? 0);
+      sum += response;
+      squares += response * response;
+      count += 1;
+    }
   }
-  const mean = sum / data.length;
-  return squares / data.length - mean * mean;
+  if (count === 0) return 0;
+  const mean = sum / count;
+  const area = scale * scale;
+  return (squares / count - mean * mean) / (area * area);
 }
