@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceReportSchema, PHOTO_FIXES, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { detectInWorker } from './detection-queue.ts';
@@ -7,7 +7,9 @@ import { analysePhoto, stopFaceDetection } from './engine.ts';
 import { faceGeometry } from './geometry.ts';
 import { busyBackground, faceOn, plain, type SampleFace, signature, WALL } from './test-images.ts';
 
-// One detection worker for the whole file: the models load once (~1 s), each photo then ~0.5 s.
+// One detection worker for the whole file: the models load once (~1 s, far more on a loaded
+// machine), in the set-up's time rather than the first test's; each photo then ~0.5 s.
+beforeAll(() => detectInWorker(new Uint8Array(64 * 64 * 3), 64, 64));
 afterAll(() => stopFaceDetection());
 
 const checkOf = (result: Awaited<ReturnType<typeof analysePhoto>>, rule: string) => {
