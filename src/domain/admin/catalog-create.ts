@@ -8,6 +8,7 @@ import { BRANDS } from '../config/site.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { countryName } from '../countries/names.ts';
 import { centsSchema, feeLineEditSchema, packageEditFields, serviceEditFields } from './catalog.ts';
+import { CHOICE_MESSAGES } from './catalog-choices.ts';
 
 /**
  * What the back office adds to and removes from the catalog (issue 13, decision 0076): services,
@@ -27,13 +28,12 @@ export const CATALOG_CREATE_MESSAGES = {
   archived: (orders: number) =>
     `Taken off the site and kept: ${orders} ${orders === 1 ? 'order refers' : 'orders refer'} to it`,
   optionNeeded: (parameter: ServiceParameter) => `Give ${parameterLabel(parameter)} at least one country`,
-  unknownCountry: (code: string) => `${code} is not a country code`,
+  unknownCountry: CHOICE_MESSAGES.unknownCountry,
   optionTwice: (code: string) => `${code} is listed twice`,
   optionPriced: (parameter: ServiceParameter, code: string, pkg: string) =>
     `${countryName(code)} has a price in ${pkg}: remove that price before removing it from ${parameterLabel(parameter)}`,
-  notAParameter: (parameter: ServiceParameter) => `This service does not ask for ${parameterLabel(parameter)}`,
-  notAnOption: (parameter: ServiceParameter, code: string) =>
-    `${countryName(code)} is not among the service's ${parameterLabel(parameter)} countries`,
+  notAParameter: CHOICE_MESSAGES.notAParameter,
+  notAnOption: CHOICE_MESSAGES.notAnOption,
   priceTwice: 'This package already has a price for these countries',
 } as const;
 const M = CATALOG_CREATE_MESSAGES;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
+import { adminChoicesSchema, appliesToSchema } from './catalog-choices.ts';
 import { positionSchema } from './content.ts';
 
 /**
@@ -112,6 +113,8 @@ export const processStepEditFields = z.object({
   description: text('Description', 5_000).optional(),
   /** Its place in its list (decision 0076): lower shows first. */
   position: positionSchema.optional(),
+  /** The choice of countries it is shown for (decision 0080): `{}` for every one. */
+  appliesTo: appliesToSchema.optional(),
 });
 export const processStepEditSchema = atLeastOne(processStepEditFields);
 export type ProcessStepEdit = z.infer<typeof processStepEditSchema>;
@@ -121,6 +124,7 @@ export const timelineEntryEditFields = z.object({
   description: text('Description', 5_000).optional(),
   duration: text('Duration', 80).optional(),
   position: positionSchema.optional(),
+  appliesTo: appliesToSchema.optional(),
 });
 export const timelineEntryEditSchema = atLeastOne(timelineEntryEditFields);
 export type TimelineEntryEdit = z.infer<typeof timelineEntryEditSchema>;
@@ -130,6 +134,7 @@ export const faqEditFields = z.object({
   answer: text('Answer', 10_000).optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   position: positionSchema.optional(),
+  appliesTo: appliesToSchema.optional(),
 });
 export const faqEditSchema = atLeastOne(faqEditFields);
 export type FaqEdit = z.infer<typeof faqEditSchema>;
@@ -180,6 +185,19 @@ export const adminPackageSchema = z.object({
       title: z.string(),
       description: z.string(),
       duration: z.string(),
+      appliesTo: adminChoicesSchema,
+    }),
+  ),
+  /** Its texts for one choice of countries each (decision 0080): a null field keeps the general one. */
+  texts: z.array(
+    z.object({
+      id: z.number(),
+      appliesTo: adminChoicesSchema,
+      description: z.string().nullable(),
+      features: z.array(z.string()).nullable(),
+      processingTime: z.string().nullable(),
+      documents: z.array(z.string()).nullable(),
+      feeNote: z.string().nullable(),
     }),
   ),
 });
@@ -205,10 +223,18 @@ export const adminServiceSchema = z.object({
       position: z.number(),
       title: z.string(),
       description: z.string(),
+      appliesTo: adminChoicesSchema,
     }),
   ),
   faqs: z.array(
-    z.object({ id: z.number(), position: z.number(), question: z.string(), answer: z.string(), isActive: z.boolean() }),
+    z.object({
+      id: z.number(),
+      position: z.number(),
+      question: z.string(),
+      answer: z.string(),
+      isActive: z.boolean(),
+      appliesTo: adminChoicesSchema,
+    }),
   ),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;

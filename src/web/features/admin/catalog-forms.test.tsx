@@ -95,7 +95,9 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
         return ok({ changed: ['answer'] }, 'Saved');
       },
     });
-    renderWithRouter(<FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true }} />);
+    renderWithRouter(
+      <FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true, appliesTo: {} }} />,
+    );
     const form = await screen.findByRole('form', { name: 'FAQ: How long?' });
     fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Six to eight weeks' } });
     fireEvent.click(within(form).getByLabelText('Shown on the site'));
@@ -107,7 +109,9 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
   it('refuses an empty field under it with the schema message, without calling the API', async () => {
     const api = fakeApi({});
     renderWithRouter(
-      <TimelineForm entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1' }} />,
+      <TimelineForm
+        entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} }}
+      />,
     );
     const when = await screen.findByLabelText(/^When/);
     expect(screen.getByText('e.g. Day 1, Weeks 2–6')).toBeTruthy();
@@ -117,7 +121,17 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
     await waitFor(() => expect(document.activeElement).toBe(when));
     expect(api.calls).toHaveLength(0);
     renderWithRouter(
-      <StepForm step={{ id: 3, packageId: null, kind: 'step', position: 2, title: 'Apply', description: 'Fill it' }} />,
+      <StepForm
+        step={{
+          id: 3,
+          packageId: null,
+          kind: 'step',
+          position: 2,
+          title: 'Apply',
+          description: 'Fill it',
+          appliesTo: {},
+        }}
+      />,
     );
     expect(await screen.findByRole('form', { name: 'Step 2: Apply' })).toBeTruthy();
   });
@@ -147,6 +161,7 @@ const PACKAGE: AdminPackage = {
   isActive: true,
   prices: [],
   timeline: [],
+  texts: [],
 };
 
 describe('adding to the catalog', () => {
@@ -264,7 +279,7 @@ describe('the country form of /admin/countries/:isoCode', () => {
 });
 
 describe('adding, moving and removing steps, timeline entries and FAQs', () => {
-  const FAQ = { id: 4, position: 0, question: 'How long?', answer: 'Weeks', isActive: true };
+  const FAQ = { id: 4, position: 0, question: 'How long?', answer: 'Weeks', isActive: true, appliesTo: {} };
 
   it('adds a FAQ last with the API schema, then clears the form', async () => {
     const bodies: unknown[] = [];
@@ -286,7 +301,7 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
     fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Yes.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add FAQ' }));
     expect(await within(form).findByText('Created')).toBeTruthy();
-    expect(bodies).toEqual([{ question: 'Can I travel?', answer: 'Yes.', isActive: true }]);
+    expect(bodies).toEqual([{ question: 'Can I travel?', answer: 'Yes.', isActive: true, appliesTo: {} }]);
     expect(question.value).toBe('');
   });
 
@@ -345,7 +360,9 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
       <TimelineList
         pkg={{
           ...PACKAGE,
-          timeline: [{ id: 2, position: 0, title: 'Review', description: 'We check', duration: 'Day 1' }],
+          timeline: [
+            { id: 2, position: 0, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} },
+          ],
         }}
       />,
     );
