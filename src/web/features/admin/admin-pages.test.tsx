@@ -109,14 +109,15 @@ describe('catalog pages', () => {
       'OCI Card: service',
       'New OCI Card: package',
       'Price applying from CA (CAD)',
-      'Timeline: Review',
-      'Step 1: Apply',
-      'FAQ: How long?',
+      'Timeline: Review (Every country)',
+      'Step 1: Apply (Every country)',
+      'FAQ: How long? (Every country)',
       'Remove OCI Card',
       'OCI Card: parameters',
       'Remove New OCI Card',
       'New OCI Card: new price',
       'New package',
+      'New OCI Card: new text for one country',
     ]) {
       expect(screen.getByRole('form', { name })).toBeTruthy();
     }

@@ -301,7 +301,7 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
     fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Yes.' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add FAQ' }));
     expect(await within(form).findByText('Created')).toBeTruthy();
-    expect(bodies).toEqual([{ question: 'Can I travel?', answer: 'Yes.', isActive: true, appliesTo: {} }]);
+    expect(bodies).toEqual([{ question: 'Can I travel?', answer: 'Yes.', isActive: true }]);
     expect(question.value).toBe('');
   });
 
