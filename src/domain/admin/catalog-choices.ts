@@ -25,8 +25,9 @@ export function choicesInUrlOrder(choices: ParameterChoices): ParameterChoices {
   return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (choices[p] ? [[p, choices[p]]] : [])));
 }
 
-const choiceCode = z
-  .string({ error: 'Choose a country' })
+/** An ISO country code as sent: trimmed and upper-cased, refused (with its code) when not one. */
+export const countryCodeSchema = z
+  .string({ error: 'Enter a country code' })
   .trim()
   .toUpperCase()
   .superRefine((code, ctx) => {
@@ -37,16 +38,13 @@ const choiceCode = z
 export const appliesToSchema = z
   .strictObject(
     {
-      applyingFrom: choiceCode.optional(),
-      citizenship: choiceCode.optional(),
-      destination: choiceCode.optional(),
+      applyingFrom: countryCodeSchema.optional(),
+      citizenship: countryCodeSchema.optional(),
+      destination: countryCodeSchema.optional(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unknownParameter : 'Choose the countries') },
   )
   .transform((choices) => choicesInUrlOrder(choices));
-
-/** What the back office reads of a row's choice. */
-export const adminChoicesSchema = z.partialRecord(z.enum(SERVICE_PARAMETERS), z.string());
 
 /** A service's parameters and the countries it offers for each (what a choice may name). */
 export interface ServiceChoices {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOG_MESSAGES, text } from './catalog.ts';
-import { adminChoicesSchema, appliesToSchema } from './catalog-choices.ts';
+import { appliesToSchema } from './catalog-choices.ts';
 import { positionSchema } from './content.ts';
 
 /**
@@ -64,15 +64,8 @@ export const faqCreateSchema = z.object({
 });
 export type FaqCreate = z.infer<typeof faqCreateSchema>;
 
-export const adminFaqSchema = z.object({
-  id: z.number(),
-  position: z.number(),
-  question: z.string(),
-  answer: z.string(),
-  isActive: z.boolean(),
-  appliesTo: adminChoicesSchema,
-});
-export type AdminFaq = z.infer<typeof adminFaqSchema>;
+/** What the back office reads of a FAQ (catalog.ts, beside the service it is part of). */
+export { type AdminFaq, adminFaqSchema } from './catalog.ts';
 
 /** A field of a package's text for one choice: empty or null keeps the package's general text. */
 function ownText(label: string, max: number) {

@@ -8,7 +8,7 @@ import { BRANDS } from '../config/site.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { countryName } from '../countries/names.ts';
 import { centsSchema, feeLineEditSchema, packageEditFields, serviceEditFields } from './catalog.ts';
-import { CHOICE_MESSAGES } from './catalog-choices.ts';
+import { CHOICE_MESSAGES, countryCodeSchema } from './catalog-choices.ts';
 
 /**
  * What the back office adds to and removes from the catalog (issue 13, decision 0076): services,
@@ -79,14 +79,6 @@ export const packageCreateSchema = z.object({
 });
 export type PackageCreate = z.infer<typeof packageCreateSchema>;
 
-const countryCode = z
-  .string({ error: 'Enter a country code' })
-  .trim()
-  .toUpperCase()
-  .superRefine((code, ctx) => {
-    if (!isIsoCountryCode(code)) ctx.addIssue({ code: 'custom', message: M.unknownCountry(code) });
-  });
-
 // Codes are checked in the refinement below, so a problem is named on the parameter, not on one entry.
 const optionList = z
   .array(z.string({ error: 'Enter a country code' }).trim().toUpperCase())
@@ -127,9 +119,9 @@ export type ServiceParameters = z.infer<typeof serviceParametersSchema>;
 
 /** A new price row: the countries it is for (null: any choice), then the fees apart, in cents. */
 export const priceCreateSchema = z.object({
-  applyingFrom: countryCode.nullable().default(null),
-  citizenship: countryCode.nullable().default(null),
-  destination: countryCode.nullable().default(null),
+  applyingFrom: countryCodeSchema.nullable().default(null),
+  citizenship: countryCodeSchema.nullable().default(null),
+  destination: countryCodeSchema.nullable().default(null),
   currency: z.enum(CURRENCIES, { error: 'Choose USD, CAD or INR' }),
   governmentFeeCents: centsSchema('Government fee'),
   mandatoryFees: z.array(feeLineEditSchema).max(10, 'At most 10 other fees').default([]),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
-import { adminChoicesSchema, appliesToSchema } from './catalog-choices.ts';
+import { packageTextSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
+import { appliesToSchema } from './catalog-choices.ts';
 import { positionSchema } from './content.ts';
 
 /**
@@ -141,6 +142,17 @@ export type FaqEdit = z.infer<typeof faqEditSchema>;
 
 /* What the back office reads: every record, active or not. */
 
+/** A FAQ, a service's or general, shown or not, with the choice of countries it is shown for. */
+export const adminFaqSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  question: z.string(),
+  answer: z.string(),
+  isActive: z.boolean(),
+  appliesTo: parameterChoicesSchema,
+});
+export type AdminFaq = z.infer<typeof adminFaqSchema>;
+
 export const adminServiceRowSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -185,21 +197,11 @@ export const adminPackageSchema = z.object({
       title: z.string(),
       description: z.string(),
       duration: z.string(),
-      appliesTo: adminChoicesSchema,
+      appliesTo: parameterChoicesSchema,
     }),
   ),
   /** Its texts for one choice of countries each (decision 0080): a null field keeps the general one. */
-  texts: z.array(
-    z.object({
-      id: z.number(),
-      appliesTo: adminChoicesSchema,
-      description: z.string().nullable(),
-      features: z.array(z.string()).nullable(),
-      processingTime: z.string().nullable(),
-      documents: z.array(z.string()).nullable(),
-      feeNote: z.string().nullable(),
-    }),
-  ),
+  texts: z.array(packageTextSchema.extend({ id: z.number() })),
 });
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
@@ -223,19 +225,10 @@ export const adminServiceSchema = z.object({
       position: z.number(),
       title: z.string(),
       description: z.string(),
-      appliesTo: adminChoicesSchema,
+      appliesTo: parameterChoicesSchema,
     }),
   ),
-  faqs: z.array(
-    z.object({
-      id: z.number(),
-      position: z.number(),
-      question: z.string(),
-      answer: z.string(),
-      isActive: z.boolean(),
-      appliesTo: adminChoicesSchema,
-    }),
-  ),
+  faqs: z.array(adminFaqSchema),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
 

@@ -80,15 +80,16 @@ describe("a package's text for one country", () => {
     changes.stop();
 
     const listed = (await ociAdmin()).packages.find((p) => p.id === pkg.id)?.texts.find((x) => x.id === id);
-    expect(listed).toEqual({
-      id,
+    // As stored: trimmed, the empty description and the blank line dropped (the general text shows).
+    const stored = {
       appliesTo: CA,
       description: null,
       features: null,
       processingTime: 'Usually 7 weeks from BLS International',
       documents: ['Canadian PR card', 'Record of landing'],
       feeNote: null,
-    });
+    };
+    expect(listed).toEqual({ id, ...stored });
     // Canada's page shows it at once (the worded packages are a cached read); the US page does not.
     expect(await worded('applyingFrom=CA')).toMatchObject({
       processingTime: 'Usually 7 weeks from BLS International',
@@ -120,15 +121,7 @@ describe("a package's text for one country", () => {
         action: 'catalog.package_text_create',
         actorEmail: email,
         before: null,
-        after: {
-          packageId: pkg.id,
-          appliesTo: CA,
-          description: null,
-          features: null,
-          processingTime: 'Usually 7 weeks from BLS International',
-          documents: ['Canadian PR card', 'Record of landing'],
-          feeNote: null,
-        },
+        after: { packageId: pkg.id, ...stored },
       },
       {
         action: 'catalog.package_text',

@@ -206,6 +206,15 @@ export function createCatalogAdmin(
     });
   }
 
+  /** Locks a service's or package's row (serialising what is added to it), or answers 404 when there is none. */
+  async function lockOwner(tx: Database, what: 'service' | 'package', id: number): Promise<FormResult<never> | null> {
+    const [row] =
+      what === 'service'
+        ? await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update')
+        : await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).for('update');
+    return row ? null : formFailure(404, CATALOG_MESSAGES.notFound(what, id));
+  }
+
   /** The parameters and countries of the service a choice belongs to (read in `tx`). */
   async function choicesOf(tx: Database, owner: ChoiceOwner): Promise<ServiceChoices> {
     const columns = { parameters: services.parameters, parameterOptions: services.parameterOptions };
@@ -281,6 +290,31 @@ export function createCatalogAdmin(
       action: target.action,
       subject: { type: target.type, id: row.id },
       after: { ...entry.owner, ...values },
+    });
+    return { ok: true, value: { id: row.id } };
+  }
+
+  /**
+   * Adds a row of a package's own (a price, a text for one choice) inside `tx`, whose caller holds
+   * the package's row lock: the package's pages changed, so its last-modified (the sitemap's)
+   * follows; the audit log keeps the row's fields.
+   */
+  async function addToPackage<Input extends object>(
+    tx: Database,
+    actor: StaffActor,
+    target: { action: string; type: string; what: string },
+    packageId: number,
+    input: Input,
+    insert: (values: Input & { packageId: number }) => Promise<{ id: number }[]>,
+  ): Promise<FormResult<{ id: number }>> {
+    const [row] = await insert({ ...input, packageId });
+    if (!row) throw new Error(`the new ${target.what} returned no row`);
+    await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
+    await audit.record(tx, {
+      actor,
+      action: target.action,
+      subject: { type: target.type, id: row.id },
+      after: { packageId, ...input },
     });
     return { ok: true, value: { id: row.id } };
   }
@@ -556,12 +590,8 @@ export function createCatalogAdmin(
       return structural(
         async (tx) => {
           // The service's row lock serialises its package creations (slug check, order).
-          const [service] = await tx
-            .select({ id: services.id })
-            .from(services)
-            .where(eq(services.id, serviceId))
-            .for('update');
-          if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+          const unknown = await lockOwner(tx, 'service', serviceId);
+          if (unknown) return unknown;
           const [taken] = await tx
             .select({ id: packages.id })
             .from(packages)
@@ -652,20 +682,14 @@ export function createCatalogAdmin(
         if (existing.some((p) => SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]))) {
           return formFailure(409, C.priceTwice, { form: C.priceTwice });
         }
-        const [row] = await tx
-          .insert(packagePrices)
-          .values({ ...input, packageId })
-          .returning({ id: packagePrices.id });
-        if (!row) throw new Error('the new price returned no row');
-        // The package's pages changed: the sitemap's last-modified follows.
-        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
-        await audit.record(tx, {
+        return addToPackage(
+          tx,
           actor,
-          action: 'catalog.price_create',
-          subject: { type: 'package_price', id: row.id },
-          after: { packageId, ...input },
-        });
-        return { ok: true, value: { id: row.id } };
+          { action: 'catalog.price_create', type: 'package_price', what: 'price' },
+          packageId,
+          input,
+          (values) => tx.insert(packagePrices).values(values).returning({ id: packagePrices.id }),
+        );
       });
     },
 
@@ -719,12 +743,8 @@ export function createCatalogAdmin(
     ): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
         // The service's row lock serialises the appends to its lists.
-        const [service] = await tx
-          .select({ id: services.id })
-          .from(services)
-          .where(eq(services.id, serviceId))
-          .for('update');
-        if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+        const unknown = await lockOwner(tx, 'service', serviceId);
+        if (unknown) return unknown;
         if (input.packageId !== null) {
           const [own] = await tx
             .select({ id: packages.id })
@@ -770,12 +790,8 @@ export function createCatalogAdmin(
       input: TimelineEntryCreate,
     ): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
-        const [pkg] = await tx
-          .select({ id: packages.id })
-          .from(packages)
-          .where(eq(packages.id, packageId))
-          .for('update');
-        if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+        const unknown = await lockOwner(tx, 'package', packageId);
+        if (unknown) return unknown;
         const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
         if (refused) return refused;
         return appendEntry(
@@ -805,12 +821,8 @@ export function createCatalogAdmin(
     createFaq(actor: StaffActor, serviceId: number | null, input: FaqCreate): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
         if (serviceId !== null) {
-          const [service] = await tx
-            .select({ id: services.id })
-            .from(services)
-            .where(eq(services.id, serviceId))
-            .for('update');
-          if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+          const unknown = await lockOwner(tx, 'service', serviceId);
+          if (unknown) return unknown;
         }
         const refused = await choiceRefusal(tx, { serviceId }, input.appliesTo);
         if (refused) return refused;
@@ -838,12 +850,8 @@ export function createCatalogAdmin(
       return structural(
         async (tx) => {
           // The package's row lock serialises its texts (the duplicate check).
-          const [pkg] = await tx
-            .select({ id: packages.id })
-            .from(packages)
-            .where(eq(packages.id, packageId))
-            .for('update');
-          if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+          const unknown = await lockOwner(tx, 'package', packageId);
+          if (unknown) return unknown;
           const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
           if (refused) return refused;
           const existing = await tx
@@ -854,20 +862,14 @@ export function createCatalogAdmin(
           if (existing.some((t) => JSON.stringify(choicesInUrlOrder(t.appliesTo)) === choice)) {
             return formFailure(409, twice, { appliesTo: twice });
           }
-          const [row] = await tx
-            .insert(packageTexts)
-            .values({ ...input, packageId })
-            .returning({ id: packageTexts.id });
-          if (!row) throw new Error('the new package text returned no row');
-          // The package's pages changed: the sitemap's last-modified follows.
-          await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
-          await audit.record(tx, {
+          return addToPackage(
+            tx,
             actor,
-            action: 'catalog.package_text_create',
-            subject: { type: 'package_text', id: row.id },
-            after: { packageId, ...input },
-          });
-          return { ok: true, value: { id: row.id } };
+            { action: 'catalog.package_text_create', type: 'package_text', what: 'package text' },
+            packageId,
+            input,
+            (values) => tx.insert(packageTexts).values(values).returning({ id: packageTexts.id }),
+          );
         },
         { field: 'appliesTo', message: twice },
       );
