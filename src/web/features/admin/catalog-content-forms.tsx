@@ -254,7 +254,7 @@ function textFields(text: PackageText | null): (EntryField | EntryField[])[] {
   return [description, [processingTime, feeNote], features, documents];
 }
 
-/** What a text replaces, in words: "Replaces: description, processing time". */
+/** What a text replaces, in words: "Replaces the general processing time, what the customer gets; …". */
 function replaced(text: PackageText): string {
   const names = TEXT_FIELDS.filter((f) => text[f.field as TextField] !== null).map((f) =>
     f.label.split(',')[0]?.toLowerCase(),
