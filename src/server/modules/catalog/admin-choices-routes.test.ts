@@ -224,6 +224,38 @@ describe('the choice a step, timeline entry or FAQ applies to', () => {
     expect((await shown(US)).timelines[pkg.id]?.map((e) => e.id)).toContain(entryId);
   });
 
+  it('keeps a two-country choice in URL order, so saving it unchanged records nothing (jsonb reorders keys)', async () => {
+    const visa = (await call('GET', '/services/slug/indian-visa/content')).json().data as ServicePageContent;
+    const serviceId = visa.service.id;
+    // jsonb returns keys shortest first: applyingFrom (12 letters) comes back after destination (11).
+    const asked = await asAdmin('PUT', `/admin/catalog/services/${serviceId}/parameters`, {
+      applyingFrom: ['US', 'CA'],
+      citizenship: ['US', 'CA'],
+      destination: ['IN'],
+    });
+    expect(asked.statusCode).toBe(200);
+    const both = { applyingFrom: 'CA', destination: 'IN' };
+    const created = await asAdmin('POST', `/admin/catalog/services/${serviceId}/faqs`, {
+      question: 'Do residents of Canada need a visa for India?',
+      answer: 'Yes.',
+      appliesTo: { destination: 'in', applyingFrom: 'ca' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    const admin = (await asAdmin('GET', `/admin/catalog/services/${serviceId}`)).json().data as AdminService;
+    expect(JSON.stringify(admin.faqs.find((f) => f.id === id)?.appliesTo)).toBe(JSON.stringify(both));
+    const again = await asAdmin('PATCH', `/admin/catalog/faqs/${id}`, {
+      appliesTo: { destination: 'IN', applyingFrom: 'CA' },
+    });
+    expect(again.json()).toMatchObject({ message: 'Nothing changed', data: { changed: [] } });
+    const content = (await call('GET', '/services/slug/indian-visa/content')).json().data as ServicePageContent;
+    expect(contentForChoices(content, { ...both, citizenship: 'US' }).faqs.map((f) => f.id)).toContain(id);
+    expect(contentForChoices(content, { applyingFrom: 'US', destination: 'IN' }).faqs.map((f) => f.id)).not.toContain(
+      id,
+    );
+    expect((await auditOf('faq', id)).map((e) => e.action)).toEqual(['catalog.faq_create']);
+  });
+
   it('refuses a country the service does not offer, on adding and on editing, and any country on a general FAQ', async () => {
     const service = await ociAdmin();
     const pkg = service.packages[0];
