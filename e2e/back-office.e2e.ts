@@ -126,7 +126,7 @@ describe('back office (issue 13)', () => {
   );
 
   it(
-    "an admin adds a FAQ to a service on a 390 px phone, by keyboard, and the service's public page shows it at once",
+    "an admin adds a FAQ for Canada to a service on a 390 px phone, by keyboard, and the service's Canadian page shows it at once, the US page not",
     async () => {
       await ensureAdmin();
       const { context, page } = await e2e.mobile();
@@ -139,17 +139,36 @@ describe('back office (issue 13)', () => {
       const question = `Can I travel while my OCI card is processed? (${Date.now()})`;
       const form = page.getByRole('form', { name: 'OCI Card: new FAQ' });
       await form.getByRole('textbox', { name: /^Answer/ }).fill('Yes, on your valid visa and passport.');
+      await form.getByRole('combobox', { name: /^Applying From/ }).selectOption('CA');
       const field = form.getByRole('textbox', { name: /^Question/ });
       await field.fill(question);
       await field.press('Enter');
       await expectVisible(form.getByText('Created'));
-      await expectVisible(page.getByRole('form', { name: `FAQ: ${question}` }));
+      await expectVisible(page.getByRole('form', { name: `FAQ: ${question} (Applying From: Canada)` }));
       // axe on this page (every catalog form) passed once with no serious violation but costs ~20 s: not kept here.
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
-      // The public page (rendered-page cache and cached reads dropped by the change).
-      await page.goto('/oci-card');
+      // The package texts per country (decision 0080), as a phone shows them (git-ignored screenshots).
+      const texts = page.getByRole('region', { name: 'Texts per country' }).first();
+      await mkdir(SHOTS, { recursive: true });
+      await texts.screenshot({ path: `${SHOTS}/back-office-country-texts-390.png` });
+
+      // The public pages (rendered-page cache and cached reads dropped by the change).
+      await page.goto('/oci-card/ca');
       await expectVisible(page.getByText(question));
+      await page.goto('/oci-card/us');
+      await expectVisible(page.getByRole('heading', { level: 1 }));
+      expect(await page.getByText(question).count()).toBe(0);
+
+      const desk = await e2e.desktop();
+      await signInContext(desk.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+      await desk.page.goto('/admin/catalog');
+      await desk.page.getByRole('main').getByRole('link', { name: 'OCI Card', exact: true }).click();
+      await desk.page.waitForURL((url) => /^\/admin\/catalog\/\d+$/.test(url.pathname));
+      await desk.page
+        .getByRole('region', { name: 'Texts per country' })
+        .first()
+        .screenshot({ path: `${SHOTS}/back-office-country-texts-1440.png` });
     },
     TEST_TIMEOUT_MS,
   );

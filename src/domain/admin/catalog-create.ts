@@ -8,6 +8,7 @@ import { BRANDS } from '../config/site.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { countryName } from '../countries/names.ts';
 import { centsSchema, feeLineEditSchema, packageEditFields, serviceEditFields } from './catalog.ts';
+import { CHOICE_MESSAGES, countryCodeSchema } from './catalog-choices.ts';
 
 /**
  * What the back office adds to and removes from the catalog (issue 13, decision 0076): services,
@@ -27,13 +28,12 @@ export const CATALOG_CREATE_MESSAGES = {
   archived: (orders: number) =>
     `Taken off the site and kept: ${orders} ${orders === 1 ? 'order refers' : 'orders refer'} to it`,
   optionNeeded: (parameter: ServiceParameter) => `Give ${parameterLabel(parameter)} at least one country`,
-  unknownCountry: (code: string) => `${code} is not a country code`,
+  unknownCountry: CHOICE_MESSAGES.unknownCountry,
   optionTwice: (code: string) => `${code} is listed twice`,
   optionPriced: (parameter: ServiceParameter, code: string, pkg: string) =>
     `${countryName(code)} has a price in ${pkg}: remove that price before removing it from ${parameterLabel(parameter)}`,
-  notAParameter: (parameter: ServiceParameter) => `This service does not ask for ${parameterLabel(parameter)}`,
-  notAnOption: (parameter: ServiceParameter, code: string) =>
-    `${countryName(code)} is not among the service's ${parameterLabel(parameter)} countries`,
+  notAParameter: CHOICE_MESSAGES.notAParameter,
+  notAnOption: CHOICE_MESSAGES.notAnOption,
   priceTwice: 'This package already has a price for these countries',
 } as const;
 const M = CATALOG_CREATE_MESSAGES;
@@ -79,14 +79,6 @@ export const packageCreateSchema = z.object({
 });
 export type PackageCreate = z.infer<typeof packageCreateSchema>;
 
-const countryCode = z
-  .string({ error: 'Enter a country code' })
-  .trim()
-  .toUpperCase()
-  .superRefine((code, ctx) => {
-    if (!isIsoCountryCode(code)) ctx.addIssue({ code: 'custom', message: M.unknownCountry(code) });
-  });
-
 // Codes are checked in the refinement below, so a problem is named on the parameter, not on one entry.
 const optionList = z
   .array(z.string({ error: 'Enter a country code' }).trim().toUpperCase())
@@ -127,9 +119,9 @@ export type ServiceParameters = z.infer<typeof serviceParametersSchema>;
 
 /** A new price row: the countries it is for (null: any choice), then the fees apart, in cents. */
 export const priceCreateSchema = z.object({
-  applyingFrom: countryCode.nullable().default(null),
-  citizenship: countryCode.nullable().default(null),
-  destination: countryCode.nullable().default(null),
+  applyingFrom: countryCodeSchema.nullable().default(null),
+  citizenship: countryCodeSchema.nullable().default(null),
+  destination: countryCodeSchema.nullable().default(null),
   currency: z.enum(CURRENCIES, { error: 'Choose USD, CAD or INR' }),
   governmentFeeCents: centsSchema('Government fee'),
   mandatoryFees: z.array(feeLineEditSchema).max(10, 'At most 10 other fees').default([]),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
+import { packageTextSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
+import { appliesToSchema } from './catalog-choices.ts';
 import { positionSchema } from './content.ts';
 
 /**
@@ -112,6 +114,8 @@ export const processStepEditFields = z.object({
   description: text('Description', 5_000).optional(),
   /** Its place in its list (decision 0076): lower shows first. */
   position: positionSchema.optional(),
+  /** The choice of countries it is shown for (decision 0080): `{}` for every one. */
+  appliesTo: appliesToSchema.optional(),
 });
 export const processStepEditSchema = atLeastOne(processStepEditFields);
 export type ProcessStepEdit = z.infer<typeof processStepEditSchema>;
@@ -121,6 +125,7 @@ export const timelineEntryEditFields = z.object({
   description: text('Description', 5_000).optional(),
   duration: text('Duration', 80).optional(),
   position: positionSchema.optional(),
+  appliesTo: appliesToSchema.optional(),
 });
 export const timelineEntryEditSchema = atLeastOne(timelineEntryEditFields);
 export type TimelineEntryEdit = z.infer<typeof timelineEntryEditSchema>;
@@ -130,11 +135,23 @@ export const faqEditFields = z.object({
   answer: text('Answer', 10_000).optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   position: positionSchema.optional(),
+  appliesTo: appliesToSchema.optional(),
 });
 export const faqEditSchema = atLeastOne(faqEditFields);
 export type FaqEdit = z.infer<typeof faqEditSchema>;
 
 /* What the back office reads: every record, active or not. */
+
+/** A FAQ, a service's or general, shown or not, with the choice of countries it is shown for. */
+export const adminFaqSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  question: z.string(),
+  answer: z.string(),
+  isActive: z.boolean(),
+  appliesTo: parameterChoicesSchema,
+});
+export type AdminFaq = z.infer<typeof adminFaqSchema>;
 
 export const adminServiceRowSchema = z.object({
   id: z.number(),
@@ -180,8 +197,11 @@ export const adminPackageSchema = z.object({
       title: z.string(),
       description: z.string(),
       duration: z.string(),
+      appliesTo: parameterChoicesSchema,
     }),
   ),
+  /** Its texts for one choice of countries each (decision 0080): a null field keeps the general one. */
+  texts: z.array(packageTextSchema.extend({ id: z.number() })),
 });
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 
@@ -205,11 +225,10 @@ export const adminServiceSchema = z.object({
       position: z.number(),
       title: z.string(),
       description: z.string(),
+      appliesTo: parameterChoicesSchema,
     }),
   ),
-  faqs: z.array(
-    z.object({ id: z.number(), position: z.number(), question: z.string(), answer: z.string(), isActive: z.boolean() }),
-  ),
+  faqs: z.array(adminFaqSchema),
 });
 export type AdminService = z.infer<typeof adminServiceSchema>;
 

@@ -83,7 +83,7 @@ describe("a service's FAQs", () => {
         action: 'catalog.faq_create',
         actorEmail: email,
         before: null,
-        after: { serviceId, ...FAQ, isActive: true, position },
+        after: { serviceId, ...FAQ, isActive: true, position, appliesTo: {} },
       },
       { action: 'catalog.faq', actorEmail: email, before: { position }, after: { position: 0 } },
       {

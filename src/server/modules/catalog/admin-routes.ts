@@ -17,6 +17,8 @@ import {
 import {
   adminFaqSchema,
   faqCreateSchema,
+  packageTextCreateSchema,
+  packageTextEditSchema,
   processStepCreateSchema,
   timelineEntryCreateSchema,
 } from '../../../domain/admin/catalog-content.ts';
@@ -140,17 +142,28 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/admin/catalog/addon-prices/:id', 'Edit an add-on price (cents)', addonPriceEditSchema, admin.updateAddonPrice],
     [
       '/admin/catalog/process-steps/:id',
-      'Edit a process step or section: title, description, position',
+      'Edit a process step or section: title, description, position, the choice it applies to (appliesTo)',
       processStepEditSchema,
       admin.updateProcessStep,
     ],
     [
       '/admin/catalog/timeline/:id',
-      'Edit a package timeline entry: title, description, duration, position',
+      'Edit a package timeline entry: title, description, duration, position, the choice it applies to (appliesTo)',
       timelineEntryEditSchema,
       admin.updateTimelineEntry,
     ],
-    ['/admin/catalog/faqs/:id', 'Edit a FAQ: question, answer, active, position', faqEditSchema, admin.updateFaq],
+    [
+      '/admin/catalog/faqs/:id',
+      'Edit a FAQ: question, answer, active, position, the choice it applies to (appliesTo)',
+      faqEditSchema,
+      admin.updateFaq,
+    ],
+    [
+      '/admin/catalog/package-texts/:id',
+      "Edit a package's text for one choice of countries: a null or empty field keeps the general text",
+      packageTextEditSchema,
+      admin.updatePackageText,
+    ],
   ] as const;
   for (const [path, summary, body, update] of edits) {
     app.patch(
@@ -222,7 +235,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Steps, timeline entries and FAQs (decision 0076): each added last in its list unless given a position.
+  // Steps, timeline entries and FAQs (decision 0076): each added last in its list unless given a position,
+  // for every choice of countries unless appliesTo names one; and a package's texts per choice (decision 0080).
   const contentCreations = [
     [
       '/admin/catalog/services/:id/process-steps',
@@ -237,6 +251,12 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       admin.createTimelineEntry,
     ],
     ['/admin/catalog/services/:id/faqs', 'Add a FAQ to a service', faqCreateSchema, admin.createFaq],
+    [
+      '/admin/catalog/packages/:id/texts',
+      "Add a package's text for one choice of countries (appliesTo, among the service's options): each field given replaces the general one on that choice's pages",
+      packageTextCreateSchema,
+      admin.createPackageText,
+    ],
   ] as const;
   for (const [path, summary, body, create] of contentCreations) {
     app.post(
@@ -305,6 +325,11 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/admin/catalog/process-steps/:id', 'Delete a process step or section', admin.removeProcessStep],
     ['/admin/catalog/timeline/:id', 'Delete a package timeline entry', admin.removeTimelineEntry],
     ['/admin/catalog/faqs/:id', 'Delete a FAQ (a service’s or general)', admin.removeFaq],
+    [
+      '/admin/catalog/package-texts/:id',
+      "Delete a package's text for one choice (its pages show the general text)",
+      admin.removePackageText,
+    ],
   ] as const;
   for (const [path, summary, removeOne] of removals) {
     app.delete(

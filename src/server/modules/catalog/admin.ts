@@ -12,10 +12,13 @@ import type {
   TimelineEntryEdit,
 } from '../../../domain/admin/catalog.ts';
 import { CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
+import { choiceProblem, choicesInUrlOrder, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import {
   type AdminFaq,
   CATALOG_CONTENT_MESSAGES,
   type FaqCreate,
+  type PackageTextCreate,
+  type PackageTextEdit,
   type ProcessStepCreate,
   type TimelineEntryCreate,
 } from '../../../domain/admin/catalog-content.ts';
@@ -27,12 +30,25 @@ import {
   type ServiceCreate,
   type ServiceParameters,
 } from '../../../domain/admin/catalog-create.ts';
-import { SERVICE_PARAMETERS, type ServiceParameter } from '../../../domain/catalog/parameters.ts';
+import {
+  type ParameterChoices,
+  SERVICE_PARAMETERS,
+  type ServiceParameter,
+} from '../../../domain/catalog/parameters.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import { addonPrices, faqs, packagePrices, packages, packageTimeline, processSteps, services } from './tables.ts';
+import {
+  addonPrices,
+  faqs,
+  packagePrices,
+  packages,
+  packageTexts,
+  packageTimeline,
+  processSteps,
+  services,
+} from './tables.ts';
 
 /** What an edit answers: the names of the fields it changed (none when the values were already so). */
 export interface EditOutcome {
@@ -78,6 +94,16 @@ async function nextPosition(
   return row?.next ?? 0;
 }
 
+/** A row as read FOR UPDATE, its `appliesTo` in URL order (jsonb returns keys shortest first), so an unchanged choice compares equal. */
+const withChoiceInOrder = <Row extends { appliesTo: ParameterChoices }>(row: Row | undefined) =>
+  row && { ...row, appliesTo: choicesInUrlOrder(row.appliesTo) };
+
+/** A general FAQ belongs to no service: it applies to every choice. */
+const NO_CHOICES: ServiceChoices = { parameters: [], parameterOptions: {} };
+
+/** Whose countries a choice is among: a service's, a package's service's, or none (a general FAQ). */
+type ChoiceOwner = { serviceId: number | null } | { packageId: number };
+
 /** How many service orders name a service or package, read in the catalog's transaction (the applications module's count). */
 export type OrdersOf = (tx: Database, ref: { serviceId: number } | { packageId: number }) => Promise<number>;
 
@@ -121,18 +147,20 @@ export function createCatalogAdmin(
 
   /**
    * One create or remove: `work` runs in a transaction and records its own entry; once it has
-   * committed, `changed()` fires. A slug taken by a racing create (the unique index) is refused
-   * as the slug check would have refused it.
+   * committed, `changed()` fires. A slug (or choice) taken by a racing create (the unique index)
+   * is refused as the check before the insert would have refused it.
    */
   async function structural<T>(
     work: (tx: Database) => Promise<FormResult<T>>,
-    slugTaken?: string,
+    conflict?: { field: string; message: string },
   ): Promise<FormResult<T>> {
     let result: FormResult<T>;
     try {
       result = await db.transaction(work);
     } catch (error) {
-      if (slugTaken && uniqueViolation(error) !== null) return formFailure(409, slugTaken, { slug: slugTaken });
+      if (conflict && uniqueViolation(error) !== null) {
+        return formFailure(409, conflict.message, { [conflict.field]: conflict.message });
+      }
       throw error;
     }
     if (result.ok) changed();
@@ -176,6 +204,42 @@ export function createCatalogAdmin(
       });
       return { ok: true, value: { outcome: 'deleted', orders: 0 } };
     });
+  }
+
+  /** Locks a service's or package's row (serialising what is added to it), or answers 404 when there is none. */
+  async function lockOwner(tx: Database, what: 'service' | 'package', id: number): Promise<FormResult<never> | null> {
+    const [row] =
+      what === 'service'
+        ? await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update')
+        : await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).for('update');
+    return row ? null : formFailure(404, CATALOG_MESSAGES.notFound(what, id));
+  }
+
+  /** The parameters and countries of the service a choice belongs to (read in `tx`). */
+  async function choicesOf(tx: Database, owner: ChoiceOwner): Promise<ServiceChoices> {
+    const columns = { parameters: services.parameters, parameterOptions: services.parameterOptions };
+    if ('packageId' in owner) {
+      const [row] = await tx
+        .select(columns)
+        .from(packages)
+        .innerJoin(services, eq(services.id, packages.serviceId))
+        .where(eq(packages.id, owner.packageId));
+      return row ?? NO_CHOICES;
+    }
+    if (owner.serviceId === null) return NO_CHOICES;
+    const [row] = await tx.select(columns).from(services).where(eq(services.id, owner.serviceId));
+    return row ?? NO_CHOICES;
+  }
+
+  /** Refuses (400 on `appliesTo`) a choice naming a parameter or country its service does not offer. */
+  async function choiceRefusal(
+    tx: Database,
+    owner: ChoiceOwner,
+    appliesTo: ParameterChoices | undefined,
+  ): Promise<FormResult<never> | null> {
+    if (appliesTo === undefined || Object.keys(appliesTo).length === 0) return null;
+    const problem = choiceProblem(await choicesOf(tx, owner), appliesTo);
+    return problem ? formFailure(400, problem.message, { appliesTo: problem.message }) : null;
   }
 
   /**
@@ -230,6 +294,31 @@ export function createCatalogAdmin(
     return { ok: true, value: { id: row.id } };
   }
 
+  /**
+   * Adds a row of a package's own (a price, a text for one choice) inside `tx`, whose caller holds
+   * the package's row lock: the package's pages changed, so its last-modified (the sitemap's)
+   * follows; the audit log keeps the row's fields.
+   */
+  async function addToPackage<Input extends object>(
+    tx: Database,
+    actor: StaffActor,
+    target: { action: string; type: string; what: string },
+    packageId: number,
+    input: Input,
+    insert: (values: Input & { packageId: number }) => Promise<{ id: number }[]>,
+  ): Promise<FormResult<{ id: number }>> {
+    const [row] = await insert({ ...input, packageId });
+    if (!row) throw new Error(`the new ${target.what} returned no row`);
+    await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
+    await audit.record(tx, {
+      actor,
+      action: target.action,
+      subject: { type: target.type, id: row.id },
+      after: { packageId, ...input },
+    });
+    return { ok: true, value: { id: row.id } };
+  }
+
   return {
     /** Every service, active or not, in the storefront's order, with how many packages each has. */
     async listServices(): Promise<AdminServiceRow[]> {
@@ -255,7 +344,7 @@ export function createCatalogAdmin(
     async getService(id: number): Promise<AdminService | null> {
       const [service] = await db.select().from(services).where(eq(services.id, id));
       if (!service) return null;
-      const [packageRows, priceRows, timelineRows, stepRows, faqRows] = await Promise.all([
+      const [packageRows, priceRows, timelineRows, stepRows, faqRows, textRows] = await Promise.all([
         db.select().from(packages).where(eq(packages.serviceId, id)).orderBy(asc(packages.sortOrder), asc(packages.id)),
         db
           .select({ price: packagePrices })
@@ -275,6 +364,12 @@ export function createCatalogAdmin(
           .where(eq(processSteps.serviceId, id))
           .orderBy(asc(processSteps.position), asc(processSteps.id)),
         db.select().from(faqs).where(eq(faqs.serviceId, id)).orderBy(asc(faqs.position), asc(faqs.id)),
+        db
+          .select({ text: packageTexts })
+          .from(packageTexts)
+          .innerJoin(packages, eq(packages.id, packageTexts.packageId))
+          .where(eq(packages.serviceId, id))
+          .orderBy(asc(packageTexts.id)),
       ]);
       return {
         id: service.id,
@@ -316,6 +411,18 @@ export function createCatalogAdmin(
               title: entry.title,
               description: entry.description,
               duration: entry.duration,
+              appliesTo: choicesInUrlOrder(entry.appliesTo),
+            })),
+          texts: textRows
+            .filter(({ text }) => text.packageId === p.id)
+            .map(({ text }) => ({
+              id: text.id,
+              appliesTo: choicesInUrlOrder(text.appliesTo),
+              description: text.description,
+              features: text.features,
+              processingTime: text.processingTime,
+              documents: text.documents,
+              feeNote: text.feeNote,
             })),
         })),
         steps: stepRows.map((s) => ({
@@ -325,6 +432,7 @@ export function createCatalogAdmin(
           position: s.position,
           title: s.title,
           description: s.description,
+          appliesTo: choicesInUrlOrder(s.appliesTo),
         })),
         faqs: faqRows.map((f) => ({
           id: f.id,
@@ -332,6 +440,7 @@ export function createCatalogAdmin(
           question: f.question,
           answer: f.answer,
           isActive: f.isActive,
+          appliesTo: choicesInUrlOrder(f.appliesTo),
         })),
       };
     },
@@ -410,8 +519,10 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.process_step', type: 'process_step', id, what: 'process step' },
         patch,
-        async (tx) => (await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update'))[0],
+        async (tx) =>
+          withChoiceInOrder((await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update'))[0]),
         (tx, changes) => tx.update(processSteps).set(changes).where(eq(processSteps.id, id)),
+        (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
       );
     },
 
@@ -420,8 +531,12 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.timeline', type: 'package_timeline', id, what: 'timeline entry' },
         patch,
-        async (tx) => (await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update'))[0],
+        async (tx) =>
+          withChoiceInOrder(
+            (await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update'))[0],
+          ),
         (tx, changes) => tx.update(packageTimeline).set(changes).where(eq(packageTimeline.id, id)),
+        (next, tx) => choiceRefusal(tx, { packageId: next.packageId }, patch.appliesTo),
       );
     },
 
@@ -430,29 +545,33 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.faq', type: 'faq', id, what: 'FAQ' },
         patch,
-        async (tx) => (await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0],
+        async (tx) => withChoiceInOrder((await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0]),
         (tx, changes) => tx.update(faqs).set(changes).where(eq(faqs.id, id)),
+        (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
       );
     },
 
     /** A new service (off the site unless `isActive`), listed after the others. */
     createService(actor: StaffActor, input: ServiceCreate): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
-        const [taken] = await tx.select({ id: services.id }).from(services).where(eq(services.slug, input.slug));
-        if (taken) return formFailure(409, C.serviceSlugTaken, { slug: C.serviceSlugTaken });
-        const [row] = await tx
-          .insert(services)
-          .values({ ...input, sortOrder: sql`(select coalesce(max(${services.sortOrder}), 0) + 1 from ${services})` })
-          .returning({ id: services.id });
-        if (!row) throw new Error('the new service returned no row');
-        await audit.record(tx, {
-          actor,
-          action: 'catalog.service_create',
-          subject: { type: 'service', id: row.id },
-          after: input,
-        });
-        return { ok: true, value: { id: row.id } };
-      }, C.serviceSlugTaken);
+      return structural(
+        async (tx) => {
+          const [taken] = await tx.select({ id: services.id }).from(services).where(eq(services.slug, input.slug));
+          if (taken) return formFailure(409, C.serviceSlugTaken, { slug: C.serviceSlugTaken });
+          const [row] = await tx
+            .insert(services)
+            .values({ ...input, sortOrder: sql`(select coalesce(max(${services.sortOrder}), 0) + 1 from ${services})` })
+            .returning({ id: services.id });
+          if (!row) throw new Error('the new service returned no row');
+          await audit.record(tx, {
+            actor,
+            action: 'catalog.service_create',
+            subject: { type: 'service', id: row.id },
+            after: input,
+          });
+          return { ok: true, value: { id: row.id } };
+        },
+        { field: 'slug', message: C.serviceSlugTaken },
+      );
     },
 
     removeService(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
@@ -468,36 +587,35 @@ export function createCatalogAdmin(
 
     /** A new package of a service (off the site unless `isActive`), listed after its others. */
     createPackage(actor: StaffActor, serviceId: number, input: PackageCreate): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
-        // The service's row lock serialises its package creations (slug check, order).
-        const [service] = await tx
-          .select({ id: services.id })
-          .from(services)
-          .where(eq(services.id, serviceId))
-          .for('update');
-        if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
-        const [taken] = await tx
-          .select({ id: packages.id })
-          .from(packages)
-          .where(and(eq(packages.serviceId, serviceId), eq(packages.slug, input.slug)));
-        if (taken) return formFailure(409, C.packageSlugTaken, { slug: C.packageSlugTaken });
-        const [{ next } = { next: 1 }] = await tx
-          .select({ next: sql<number>`coalesce(max(${packages.sortOrder}), 0) + 1` })
-          .from(packages)
-          .where(eq(packages.serviceId, serviceId));
-        const [row] = await tx
-          .insert(packages)
-          .values({ ...input, serviceId, sortOrder: next })
-          .returning({ id: packages.id });
-        if (!row) throw new Error('the new package returned no row');
-        await audit.record(tx, {
-          actor,
-          action: 'catalog.package_create',
-          subject: { type: 'package', id: row.id },
-          after: { serviceId, ...input },
-        });
-        return { ok: true, value: { id: row.id } };
-      }, C.packageSlugTaken);
+      return structural(
+        async (tx) => {
+          // The service's row lock serialises its package creations (slug check, order).
+          const unknown = await lockOwner(tx, 'service', serviceId);
+          if (unknown) return unknown;
+          const [taken] = await tx
+            .select({ id: packages.id })
+            .from(packages)
+            .where(and(eq(packages.serviceId, serviceId), eq(packages.slug, input.slug)));
+          if (taken) return formFailure(409, C.packageSlugTaken, { slug: C.packageSlugTaken });
+          const [{ next } = { next: 1 }] = await tx
+            .select({ next: sql<number>`coalesce(max(${packages.sortOrder}), 0) + 1` })
+            .from(packages)
+            .where(eq(packages.serviceId, serviceId));
+          const [row] = await tx
+            .insert(packages)
+            .values({ ...input, serviceId, sortOrder: next })
+            .returning({ id: packages.id });
+          if (!row) throw new Error('the new package returned no row');
+          await audit.record(tx, {
+            actor,
+            action: 'catalog.package_create',
+            subject: { type: 'package', id: row.id },
+            after: { serviceId, ...input },
+          });
+          return { ok: true, value: { id: row.id } };
+        },
+        { field: 'slug', message: C.packageSlugTaken },
+      );
     },
 
     removePackage(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
@@ -556,37 +674,22 @@ export function createCatalogAdmin(
           .where(eq(packages.id, packageId))
           .for('update', { of: packages });
         if (!owner) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
-        const { parameters, parameterOptions } = owner.service;
-        for (const parameter of SERVICE_PARAMETERS) {
-          const code = input[parameter];
-          if (code === null) continue;
-          const problem = !parameters.includes(parameter)
-            ? C.notAParameter(parameter)
-            : parameterOptions[parameter]?.includes(code)
-              ? null
-              : C.notAnOption(parameter, code);
-          if (problem) return formFailure(400, problem, { [parameter]: problem });
-        }
+        const problem = choiceProblem(owner.service, input);
+        if (problem) return formFailure(400, problem.message, { [problem.parameter]: problem.message });
         const compareAt = compareAtProblem(input.serviceFeeCents, input.compareAtServiceFeeCents);
         if (compareAt) return formFailure(400, compareAt, { compareAtServiceFeeCents: compareAt });
         const existing = await tx.select().from(packagePrices).where(eq(packagePrices.packageId, packageId));
         if (existing.some((p) => SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]))) {
           return formFailure(409, C.priceTwice, { form: C.priceTwice });
         }
-        const [row] = await tx
-          .insert(packagePrices)
-          .values({ ...input, packageId })
-          .returning({ id: packagePrices.id });
-        if (!row) throw new Error('the new price returned no row');
-        // The package's pages changed: the sitemap's last-modified follows.
-        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
-        await audit.record(tx, {
+        return addToPackage(
+          tx,
           actor,
-          action: 'catalog.price_create',
-          subject: { type: 'package_price', id: row.id },
-          after: { packageId, ...input },
-        });
-        return { ok: true, value: { id: row.id } };
+          { action: 'catalog.price_create', type: 'package_price', what: 'price' },
+          packageId,
+          input,
+          (values) => tx.insert(packagePrices).values(values).returning({ id: packagePrices.id }),
+        );
       });
     },
 
@@ -614,17 +717,19 @@ export function createCatalogAdmin(
 
     /** Every general FAQ (the FAQ page's own questions, no service), shown or not, in their order. */
     async listGeneralFaqs(): Promise<AdminFaq[]> {
-      return db
+      const rows = await db
         .select({
           id: faqs.id,
           position: faqs.position,
           question: faqs.question,
           answer: faqs.answer,
           isActive: faqs.isActive,
+          appliesTo: faqs.appliesTo,
         })
         .from(faqs)
         .where(isNull(faqs.serviceId))
         .orderBy(asc(faqs.position), asc(faqs.id));
+      return rows.map((f) => ({ ...f, appliesTo: choicesInUrlOrder(f.appliesTo) }));
     },
 
     /**
@@ -638,12 +743,8 @@ export function createCatalogAdmin(
     ): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
         // The service's row lock serialises the appends to its lists.
-        const [service] = await tx
-          .select({ id: services.id })
-          .from(services)
-          .where(eq(services.id, serviceId))
-          .for('update');
-        if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+        const unknown = await lockOwner(tx, 'service', serviceId);
+        if (unknown) return unknown;
         if (input.packageId !== null) {
           const [own] = await tx
             .select({ id: packages.id })
@@ -652,6 +753,8 @@ export function createCatalogAdmin(
           const problem = CATALOG_CONTENT_MESSAGES.packageOfAnotherService;
           if (!own) return formFailure(400, problem, { packageId: problem });
         }
+        const refused = await choiceRefusal(tx, { serviceId }, input.appliesTo);
+        if (refused) return refused;
         const inList = and(
           eq(processSteps.serviceId, serviceId),
           input.packageId === null ? isNull(processSteps.packageId) : eq(processSteps.packageId, input.packageId),
@@ -687,12 +790,10 @@ export function createCatalogAdmin(
       input: TimelineEntryCreate,
     ): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
-        const [pkg] = await tx
-          .select({ id: packages.id })
-          .from(packages)
-          .where(eq(packages.id, packageId))
-          .for('update');
-        if (!pkg) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+        const unknown = await lockOwner(tx, 'package', packageId);
+        if (unknown) return unknown;
+        const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
+        if (refused) return refused;
         return appendEntry(
           tx,
           actor,
@@ -720,13 +821,11 @@ export function createCatalogAdmin(
     createFaq(actor: StaffActor, serviceId: number | null, input: FaqCreate): Promise<FormResult<{ id: number }>> {
       return structural(async (tx) => {
         if (serviceId !== null) {
-          const [service] = await tx
-            .select({ id: services.id })
-            .from(services)
-            .where(eq(services.id, serviceId))
-            .for('update');
-          if (!service) return formFailure(404, CATALOG_MESSAGES.notFound('service', serviceId));
+          const unknown = await lockOwner(tx, 'service', serviceId);
+          if (unknown) return unknown;
         }
+        const refused = await choiceRefusal(tx, { serviceId }, input.appliesTo);
+        if (refused) return refused;
         return appendEntry(
           tx,
           actor,
@@ -736,6 +835,76 @@ export function createCatalogAdmin(
           (row) => tx.insert(faqs).values(row).returning({ id: faqs.id }),
         );
       });
+    },
+
+    /**
+     * A package's text for one choice of countries (decision 0080), among its service's options;
+     * one per package and choice (a second is a 409: edit the first).
+     */
+    createPackageText(
+      actor: StaffActor,
+      packageId: number,
+      input: PackageTextCreate,
+    ): Promise<FormResult<{ id: number }>> {
+      const twice = CATALOG_CONTENT_MESSAGES.textTwice;
+      return structural(
+        async (tx) => {
+          // The package's row lock serialises its texts (the duplicate check).
+          const unknown = await lockOwner(tx, 'package', packageId);
+          if (unknown) return unknown;
+          const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
+          if (refused) return refused;
+          const existing = await tx
+            .select({ appliesTo: packageTexts.appliesTo })
+            .from(packageTexts)
+            .where(eq(packageTexts.packageId, packageId));
+          const choice = JSON.stringify(input.appliesTo);
+          if (existing.some((t) => JSON.stringify(choicesInUrlOrder(t.appliesTo)) === choice)) {
+            return formFailure(409, twice, { appliesTo: twice });
+          }
+          return addToPackage(
+            tx,
+            actor,
+            { action: 'catalog.package_text_create', type: 'package_text', what: 'package text' },
+            packageId,
+            input,
+            (values) => tx.insert(packageTexts).values(values).returning({ id: packageTexts.id }),
+          );
+        },
+        { field: 'appliesTo', message: twice },
+      );
+    },
+
+    /** Edits a package text's fields: null (or empty) keeps the general text; one field at least stays. */
+    updatePackageText(actor: StaffActor, id: number, patch: PackageTextEdit) {
+      return edit(
+        actor,
+        { action: 'catalog.package_text', type: 'package_text', id, what: 'package text' },
+        patch,
+        async (tx) =>
+          withChoiceInOrder((await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update'))[0]),
+        async (tx, changes, row) => {
+          await tx.update(packageTexts).set(changes).where(eq(packageTexts.id, id));
+          await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+        },
+        (next) => {
+          const fields = [next.description, next.features, next.processingTime, next.documents, next.feeNote];
+          if (fields.some((f) => f !== null)) return null;
+          return formFailure(400, CATALOG_CONTENT_MESSAGES.textEmptied, { form: CATALOG_CONTENT_MESSAGES.textEmptied });
+        },
+      );
+    },
+
+    removePackageText(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
+      return removeEntry(
+        actor,
+        { action: 'catalog.package_text_delete', type: 'package_text', id, what: 'package text' },
+        async (tx) => {
+          const [row] = await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update');
+          if (row) await tx.delete(packageTexts).where(eq(packageTexts.id, id));
+          return row;
+        },
+      );
     },
 
     removeFaq(actor: StaffActor, id: number): Promise<FormResult<Removal>> {

@@ -44,11 +44,14 @@ const SERVICE: AdminService = {
           isEstimate: true,
         },
       ],
-      timeline: [{ id: 21, position: 1, title: 'Review', description: 'We check', duration: 'Day 1' }],
+      timeline: [{ id: 21, position: 1, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} }],
+      texts: [],
     },
   ],
-  steps: [{ id: 31, packageId: null, kind: 'step', position: 1, title: 'Apply', description: 'Fill the form' }],
-  faqs: [{ id: 41, position: 1, question: 'How long?', answer: 'Weeks', isActive: true }],
+  steps: [
+    { id: 31, packageId: null, kind: 'step', position: 1, title: 'Apply', description: 'Fill the form', appliesTo: {} },
+  ],
+  faqs: [{ id: 41, position: 1, question: 'How long?', answer: 'Weeks', isActive: true, appliesTo: {} }],
 };
 
 const COUPON: AdminCoupon = {
@@ -87,7 +90,9 @@ describe('catalog pages', () => {
           },
         ]}
         addonPrices={[{ id: 1, addon: 'Expedite', currency: 'USD', amountCents: 6200, compareAtCents: null }]}
-        generalFaqs={[{ id: 5, position: 0, question: 'Is my payment safe?', answer: 'Yes.', isActive: true }]}
+        generalFaqs={[
+          { id: 5, position: 0, question: 'Is my payment safe?', answer: 'Yes.', isActive: true, appliesTo: {} },
+        ]}
       />,
     );
     expect((await screen.findByRole('link', { name: 'OCI Card' })).getAttribute('href')).toBe('/admin/catalog/3');
@@ -104,14 +109,15 @@ describe('catalog pages', () => {
       'OCI Card: service',
       'New OCI Card: package',
       'Price applying from CA (CAD)',
-      'Timeline: Review',
-      'Step 1: Apply',
-      'FAQ: How long?',
+      'Timeline: Review (Every country)',
+      'Step 1: Apply (Every country)',
+      'FAQ: How long? (Every country)',
       'Remove OCI Card',
       'OCI Card: parameters',
       'Remove New OCI Card',
       'New OCI Card: new price',
       'New package',
+      'New OCI Card: new text for one country',
     ]) {
       expect(screen.getByRole('form', { name })).toBeTruthy();
     }

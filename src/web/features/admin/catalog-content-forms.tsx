@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import type { AdminPackage, AdminService } from '../../../domain/admin/catalog.ts';
+import { appliesToLabel, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import {
   type AdminFaq,
   faqCreateSchema,
   PROCESS_STEP_KIND_LABELS,
   PROCESS_STEP_KINDS,
+  packageTextCreateSchema,
+  packageTextEditSchema,
   processStepCreateSchema,
   timelineEntryCreateSchema,
 } from '../../../domain/admin/catalog-content.ts';
 import { RemoveForm } from './catalog-create-forms.tsx';
-import { EntryForm, FaqForm, StepForm, TimelineForm } from './catalog-forms.tsx';
+import { type EntryField, EntryForm, FaqForm, StepForm, TimelineForm } from './catalog-forms.tsx';
 
 /**
  * The lists of a service's steps and process sections, a package's timeline and FAQs (a service's
@@ -19,6 +22,15 @@ import { EntryForm, FaqForm, StepForm, TimelineForm } from './catalog-forms.tsx'
 
 type Step = AdminService['steps'][number];
 type TimelineEntry = AdminPackage['timeline'][number];
+type PackageText = AdminPackage['texts'][number];
+
+/**
+ * The service whose countries the entries' "Applies to" offers (decision 0080); without it (the
+ * general FAQs) entries apply to every country and no choice is shown.
+ */
+type ChoicesOf = { service?: ServiceChoices };
+/** A new entry's choice: every country until the admin picks one. */
+const newChoice = (service: ServiceChoices | undefined) => service && { service, value: {} };
 
 const KIND_OPTIONS = PROCESS_STEP_KINDS.map((kind) => ({ value: kind, label: PROCESS_STEP_KIND_LABELS[kind] }));
 
@@ -60,13 +72,14 @@ export function StepList({
   packageId,
   steps,
   owner,
+  service,
 }: {
   serviceId: number;
   packageId: number | null;
   steps: Step[];
   /** Whose steps these are, in the new step form's name: "OCI Card", "New OCI Card package". */
   owner: string;
-}) {
+} & ChoicesOf) {
   const prefix = `new-step-${packageId ?? `service-${serviceId}`}`;
   const { removed, status } = useRemovalNotice(`steps-${packageId ?? `service-${serviceId}`}`);
   return (
@@ -86,7 +99,7 @@ export function StepList({
                 />
               }
             >
-              <StepForm step={step} />
+              <StepForm step={step} service={service} />
             </Entry>
           ))}
         </ul>
@@ -101,6 +114,7 @@ export function StepList({
         url={`/admin/catalog/services/${serviceId}/process-steps`}
         method="POST"
         extra={{ packageId }}
+        choice={newChoice(service)}
         schema={processStepCreateSchema}
         fields={[
           {
@@ -121,7 +135,7 @@ export function StepList({
 }
 
 /** A package's timeline: what happens when after the customer pays. */
-export function TimelineList({ pkg }: { pkg: AdminPackage }) {
+export function TimelineList({ pkg, service }: { pkg: AdminPackage } & ChoicesOf) {
   const { removed, status } = useRemovalNotice(`timeline-${pkg.id}`);
   return (
     <>
@@ -140,7 +154,7 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
                 />
               }
             >
-              <TimelineForm entry={entry} />
+              <TimelineForm entry={entry} service={service} />
             </Entry>
           ))}
         </ul>
@@ -154,6 +168,7 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
         heading="New timeline entry"
         url={`/admin/catalog/packages/${pkg.id}/timeline`}
         method="POST"
+        choice={newChoice(service)}
         schema={timelineEntryCreateSchema}
         fields={[
           [
@@ -169,7 +184,12 @@ export function TimelineList({ pkg }: { pkg: AdminPackage }) {
 }
 
 /** FAQs: a service's (`serviceId`), or the general ones of the FAQ page (`serviceId` null). */
-export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; faqs: AdminFaq[]; owner: string }) {
+export function FaqList({
+  serviceId,
+  faqs,
+  owner,
+  service,
+}: { serviceId: number | null; faqs: AdminFaq[]; owner: string } & ChoicesOf) {
   const { removed, status } = useRemovalNotice(`faqs-${serviceId ?? 'general'}`);
   return (
     <>
@@ -188,7 +208,7 @@ export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; 
                 />
               }
             >
-              <FaqForm faq={faq} />
+              <FaqForm faq={faq} service={service} />
             </Entry>
           ))}
         </ul>
@@ -202,6 +222,7 @@ export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; 
         heading="New FAQ"
         url={serviceId === null ? '/admin/catalog/faqs' : `/admin/catalog/services/${serviceId}/faqs`}
         method="POST"
+        choice={newChoice(service)}
         schema={faqCreateSchema}
         fields={[
           { field: 'question', label: 'Question', value: '' },
@@ -210,6 +231,96 @@ export function FaqList({ serviceId, faqs, owner }: { serviceId: number | null; 
         ]}
         saveLabel="Add FAQ"
       />
+    </>
+  );
+}
+
+/** The fields of a package's text for one choice, each empty unless it replaces the general one. */
+const TEXT_FIELDS = [
+  { field: 'description', label: 'Description', kind: 'textarea', rows: 3, required: false },
+  { field: 'processingTime', label: 'Processing time', required: false },
+  { field: 'feeNote', label: 'Fee note', required: false },
+  { field: 'features', label: 'What the customer gets, one a line', kind: 'lines', rows: 4, required: false },
+  { field: 'documents', label: 'Documents to supply, one a line', kind: 'lines', rows: 4, required: false },
+] as const satisfies readonly Omit<EntryField, 'value'>[];
+type TextField = (typeof TEXT_FIELDS)[number]['field'];
+const KEEP_GENERAL = 'Empty: the package’s general text.';
+
+/** The text's fields as its form shows them (a new text's empty), two short ones on a row. */
+function textFields(text: PackageText | null): (EntryField | EntryField[])[] {
+  const [description, processingTime, feeNote, features, documents] = TEXT_FIELDS.map(
+    (f): EntryField => ({ ...f, value: text?.[f.field] ?? '', hint: KEEP_GENERAL }),
+  ) as [EntryField, EntryField, EntryField, EntryField, EntryField];
+  return [description, [processingTime, feeNote], features, documents];
+}
+
+/** What a text replaces, in words: "Replaces the general processing time, what the customer gets; …". */
+function replaced(text: PackageText): string {
+  const names = TEXT_FIELDS.filter((f) => text[f.field as TextField] !== null).map((f) =>
+    f.label.split(',')[0]?.toLowerCase(),
+  );
+  return `Replaces the general ${names.join(', ')}; the other fields show the general text.`;
+}
+
+/**
+ * A package's texts per choice of countries (decision 0080): each replaces, on that choice's
+ * pages, the general fields it fills; then a form adding one for a choice it has none for.
+ */
+export function PackageTextList({ pkg, service }: { pkg: AdminPackage; service: ServiceChoices }) {
+  const { removed, status } = useRemovalNotice(`texts-${pkg.id}`);
+  return (
+    <>
+      {pkg.texts.length ? (
+        <ul className="flex flex-col gap-4">
+          {pkg.texts.map((text) => {
+            const choice = appliesToLabel(text.appliesTo);
+            return (
+              <Entry
+                key={text.id}
+                remove={
+                  <RemoveForm
+                    prefix={`remove-text-${text.id}`}
+                    url={`/admin/catalog/package-texts/${text.id}`}
+                    title={`Remove the text for ${choice}`}
+                    label="Remove text"
+                    after={removed(`the text for ${choice}`)}
+                  />
+                }
+              >
+                <EntryForm
+                  prefix={`text-${text.id}`}
+                  title={`${pkg.name}: text for ${choice}`}
+                  heading={`For ${choice}`}
+                  intro={replaced(text)}
+                  url={`/admin/catalog/package-texts/${text.id}`}
+                  schema={packageTextEditSchema}
+                  fields={textFields(text)}
+                  saveLabel="Save text"
+                />
+              </Entry>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="text-slate-700">None: every country's pages show the general text.</p>
+      )}
+      {status}
+      {service.parameters.length ? (
+        <EntryForm
+          prefix={`new-text-${pkg.id}`}
+          title={`${pkg.name}: new text for one country`}
+          heading="New text for one country"
+          intro="Fill only what differs for that country; empty fields show the general text."
+          url={`/admin/catalog/packages/${pkg.id}/texts`}
+          method="POST"
+          choice={{ service, value: {} }}
+          schema={packageTextCreateSchema}
+          fields={textFields(null)}
+          saveLabel="Add text"
+        />
+      ) : (
+        <p className="text-slate-700">This service asks for no country: give it parameters first.</p>
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPackage, AdminPrice, AdminService } from '../../../domain/admin/catalog.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { FaqList, StepList, TimelineList } from './catalog-content-forms.tsx';
+import { FaqList, PackageTextList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
 import { FaqForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
 import { CountryEditPage } from './countries-page.tsx';
@@ -95,7 +95,9 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
         return ok({ changed: ['answer'] }, 'Saved');
       },
     });
-    renderWithRouter(<FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true }} />);
+    renderWithRouter(
+      <FaqForm faq={{ id: 4, position: 1, question: 'How long?', answer: 'Weeks', isActive: true, appliesTo: {} }} />,
+    );
     const form = await screen.findByRole('form', { name: 'FAQ: How long?' });
     fireEvent.change(within(form).getByLabelText(/^Answer/), { target: { value: 'Six to eight weeks' } });
     fireEvent.click(within(form).getByLabelText('Shown on the site'));
@@ -107,7 +109,9 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
   it('refuses an empty field under it with the schema message, without calling the API', async () => {
     const api = fakeApi({});
     renderWithRouter(
-      <TimelineForm entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1' }} />,
+      <TimelineForm
+        entry={{ id: 2, position: 1, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} }}
+      />,
     );
     const when = await screen.findByLabelText(/^When/);
     expect(screen.getByText('e.g. Day 1, Weeks 2–6')).toBeTruthy();
@@ -117,7 +121,17 @@ describe('the step, timeline and FAQ forms (one entry form)', () => {
     await waitFor(() => expect(document.activeElement).toBe(when));
     expect(api.calls).toHaveLength(0);
     renderWithRouter(
-      <StepForm step={{ id: 3, packageId: null, kind: 'step', position: 2, title: 'Apply', description: 'Fill it' }} />,
+      <StepForm
+        step={{
+          id: 3,
+          packageId: null,
+          kind: 'step',
+          position: 2,
+          title: 'Apply',
+          description: 'Fill it',
+          appliesTo: {},
+        }}
+      />,
     );
     expect(await screen.findByRole('form', { name: 'Step 2: Apply' })).toBeTruthy();
   });
@@ -147,6 +161,7 @@ const PACKAGE: AdminPackage = {
   isActive: true,
   prices: [],
   timeline: [],
+  texts: [],
 };
 
 describe('adding to the catalog', () => {
@@ -264,7 +279,7 @@ describe('the country form of /admin/countries/:isoCode', () => {
 });
 
 describe('adding, moving and removing steps, timeline entries and FAQs', () => {
-  const FAQ = { id: 4, position: 0, question: 'How long?', answer: 'Weeks', isActive: true };
+  const FAQ = { id: 4, position: 0, question: 'How long?', answer: 'Weeks', isActive: true, appliesTo: {} };
 
   it('adds a FAQ last with the API schema, then clears the form', async () => {
     const bodies: unknown[] = [];
@@ -345,7 +360,9 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
       <TimelineList
         pkg={{
           ...PACKAGE,
-          timeline: [{ id: 2, position: 0, title: 'Review', description: 'We check', duration: 'Day 1' }],
+          timeline: [
+            { id: 2, position: 0, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} },
+          ],
         }}
       />,
     );
@@ -358,5 +375,176 @@ describe('adding, moving and removing steps, timeline entries and FAQs', () => {
     // The entry's form goes once the page reloads: the list says what went and takes the focus.
     const said = await screen.findByText('Removed: Review');
     await waitFor(() => expect(document.activeElement).toBe(said));
+  });
+});
+
+/* Decision 0080: a package's texts per country, and the countries a step, timeline entry or FAQ applies to. */
+const CA_TEXT: AdminPackage['texts'][number] = {
+  id: 5,
+  appliesTo: { applyingFrom: 'CA' },
+  description: null,
+  features: ['BLS appointment'],
+  processingTime: '6–8 weeks after BLS receives the file',
+  documents: null,
+  feeNote: null,
+};
+const options = (select: HTMLElement) =>
+  Array.from((select as HTMLSelectElement).options).map((o) => [o.value, o.textContent]);
+
+describe("a package's texts per country", () => {
+  it('lists each with its country and what it replaces, and saves its fields, empty ones as the general text', async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/package-texts/5': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['processingTime', 'features'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<PackageTextList pkg={{ ...PACKAGE, texts: [CA_TEXT] }} service={SERVICE} />);
+    const form = await screen.findByRole('form', { name: 'New OCI Card: text for Applying From: Canada' });
+    expect(within(form).getByRole('heading', { name: 'For Applying From: Canada' })).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Replaces the general processing time, what the customer gets; the other fields show the general text.',
+      ),
+    ).toBeTruthy();
+    const features = within(form).getByLabelText(/^What the customer gets/) as HTMLTextAreaElement;
+    expect(features.value).toBe('BLS appointment');
+    expect(
+      within(form)
+        .getByLabelText(/^Description/)
+        .getAttribute('aria-required'),
+    ).toBeNull();
+
+    fireEvent.change(features, { target: { value: 'BLS appointment\n\n  Courier both ways ' } });
+    fireEvent.change(within(form).getByLabelText(/^Processing time/), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save text' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        description: '',
+        processingTime: '',
+        feeNote: '',
+        features: ['BLS appointment', 'Courier both ways'],
+        documents: [],
+      },
+    ]);
+    expect(screen.getByRole('form', { name: 'Remove the text for Applying From: Canada' })).toBeTruthy();
+  });
+
+  it("adds one for a country the service offers; refuses every country and an empty text before sending, and shows the server's conflict on the choice", async () => {
+    const bodies: unknown[] = [];
+    const twice = 'This package already has a text for this choice: edit that one';
+    fakeApi({
+      'POST /api/v1/admin/catalog/packages/11/texts': (call) => {
+        bodies.push(call.body);
+        return fail(409, twice, { appliesTo: twice });
+      },
+    });
+    renderWithRouter(<PackageTextList pkg={{ ...PACKAGE, texts: [] }} service={SERVICE} />);
+    expect(await screen.findByText("None: every country's pages show the general text.")).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'New OCI Card: new text for one country' });
+    const choice = within(form).getByRole('group', { name: 'Applies to' });
+    const country = within(choice).getByLabelText(/^Applying From/);
+    expect(options(country)).toEqual([
+      ['', 'Choose a country'],
+      ['*', 'Every country'],
+      ['US', 'United States (US)'],
+      ['CA', 'Canada (CA)'],
+    ]);
+    fireEvent.change(within(form).getByLabelText(/^Fee note/), { target: { value: 'Plus the BLS fee' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add text' }));
+    const everywhere = 'Choose at least one country: the package’s own fields are its text for every country';
+    expect(await within(form).findByText(everywhere, { selector: 'p' })).toBeTruthy();
+    expect(choice.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(choice));
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(country, { target: { value: 'CA' } });
+    fireEvent.change(within(form).getByLabelText(/^Fee note/), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add text' }));
+    expect(
+      await within(form).findAllByText('Fill at least one field: an empty field keeps the general text'),
+    ).not.toHaveLength(0);
+    expect(bodies).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText(/^Fee note/), { target: { value: 'Plus the BLS fee' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add text' }));
+    expect(await within(form).findByText(twice, { selector: 'p' })).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        appliesTo: { applyingFrom: 'CA' },
+        description: '',
+        processingTime: '',
+        feeNote: 'Plus the BLS fee',
+        features: [],
+        documents: [],
+      },
+    ]);
+  });
+});
+
+describe('the countries a step or FAQ applies to', () => {
+  const FAQ = {
+    id: 4,
+    position: 0,
+    question: 'Where do I apply?',
+    answer: 'At BLS.',
+    isActive: true,
+    appliesTo: { applyingFrom: 'CA' },
+  };
+
+  it("names the FAQ's country in its form, shows it chosen, and sends the new choice", async () => {
+    const bodies: unknown[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/faqs/4': (call) => {
+        bodies.push(call.body);
+        return ok({ changed: ['appliesTo'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<FaqList serviceId={3} faqs={[FAQ]} owner="OCI Card" service={SERVICE} />);
+    const form = await screen.findByRole('form', { name: 'FAQ: Where do I apply? (Applying From: Canada)' });
+    const country = within(form).getByLabelText(/^Applying From/) as HTMLSelectElement;
+    expect(country.value).toBe('CA');
+    fireEvent.change(country, { target: { value: '*' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save FAQ' }));
+    expect(await within(form).findByText('Saved')).toBeTruthy();
+    expect(bodies).toEqual([
+      { question: 'Where do I apply?', answer: 'At BLS.', position: 0, isActive: true, appliesTo: {} },
+    ]);
+    // The general FAQs have no service: no choice is shown or sent.
+    renderWithRouter(<FaqList serviceId={null} faqs={[{ ...FAQ, id: 6, appliesTo: {} }]} owner="General" />);
+    const general = await screen.findByRole('form', { name: 'FAQ: Where do I apply?' });
+    expect(within(general).queryByRole('group', { name: 'Applies to' })).toBeNull();
+  });
+
+  it("adds a step for one country, and shows the server's refusal under the choice", async () => {
+    const bodies: unknown[] = [];
+    const problem = "France is not among the service's Applying From countries";
+    fakeApi({
+      'POST /api/v1/admin/catalog/services/3/process-steps': (call) => {
+        bodies.push(call.body);
+        return fail(400, problem, { appliesTo: problem });
+      },
+    });
+    renderWithRouter(<StepList serviceId={3} packageId={null} steps={[]} owner="OCI Card" service={SERVICE} />);
+    const form = await screen.findByRole('form', { name: 'OCI Card: new step or section' });
+    expect((within(form).getByLabelText(/^Applying From/) as HTMLSelectElement).value).toBe('*');
+    fireEvent.change(within(form).getByLabelText(/^Applying From/), { target: { value: 'US' } });
+    fireEvent.change(within(form).getByLabelText(/^Title/), { target: { value: 'Book at VFS' } });
+    fireEvent.change(within(form).getByLabelText(/^Description/), { target: { value: 'US only.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add step or section' }));
+    const group = within(form).getByRole('group', { name: 'Applies to' });
+    const message = await within(form).findByText(problem, { selector: 'p' });
+    expect(group.getAttribute('aria-describedby')).toBe(message.id);
+    expect(bodies).toEqual([
+      {
+        packageId: null,
+        kind: 'step',
+        title: 'Book at VFS',
+        description: 'US only.',
+        appliesTo: { applyingFrom: 'US' },
+      },
+    ]);
   });
 });

@@ -14,7 +14,11 @@ import {
   serviceEditSchema,
   timelineEntryEditSchema,
 } from '../../../domain/admin/catalog.ts';
+import { appliesToLabel, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import { type AdminFaq, PROCESS_STEP_KIND_LABELS } from '../../../domain/admin/catalog-content.ts';
+import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
+import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import { countryName } from '../../../domain/countries/names.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
 import { positionValue } from './content-form-page.tsx';
@@ -342,11 +346,16 @@ export function AddonPriceForm({ row }: { row: AdminAddonPrice }) {
 export interface EntryField {
   field: string;
   label: string;
-  value: string | boolean;
-  /** `position`: a whole number (the list's order), sent as a number; `select`: one of `options`. */
-  kind?: 'text' | 'textarea' | 'checkbox' | 'position' | 'select';
+  value: string | boolean | readonly string[];
+  /**
+   * `position`: a whole number (the list's order), sent as a number; `select`: one of `options`;
+   * `lines`: a list typed one item a line, sent as the list of its non-empty lines.
+   */
+  kind?: 'text' | 'textarea' | 'checkbox' | 'position' | 'select' | 'lines';
   hint?: string;
   rows?: number;
+  /** False: the field may stay empty (it is not marked required). */
+  required?: boolean;
   options?: readonly { value: string; label: string }[];
 }
 
@@ -359,10 +368,81 @@ export const positionField = (position: number | string): EntryField => ({
   kind: 'position',
 });
 
+/** The select value of "Every country" (no limit on that parameter). */
+const EVERY = '*';
+
+/** What a form's choice of countries is offered from, and the choice it shows. */
+export interface ChoiceSetting {
+  service: ServiceChoices;
+  value: ParameterChoices;
+}
+
+/** The entry's choice as a form shows it in its name: "" when the service asks for no country. */
+export const choiceSuffix = (choice: ChoiceSetting | undefined) =>
+  choice?.service.parameters.length ? ` (${appliesToLabel(choice.value)})` : '';
+
+/**
+ * "Applies to": a select per parameter of the service, "Every country" or one of the countries it
+ * offers (decision 0080). A refused choice is named under the group, which takes the focus.
+ */
+export function ChoiceFields({ form, choice }: { form: Form; choice: ChoiceSetting }) {
+  const error = form.error('appliesTo');
+  const errorId = form.id('appliesTo-error');
+  return (
+    <fieldset
+      id={form.id('appliesTo')}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className="flex flex-col gap-3 outline-none"
+    >
+      <legend className="field-label">Applies to</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {choice.service.parameters.map((parameter) => {
+          const chosen = choice.value[parameter];
+          const offered = choice.service.parameterOptions[parameter] ?? [];
+          // A country no longer offered still shows, as chosen, until the admin changes it.
+          const codes = chosen && !offered.includes(chosen) ? [...offered, chosen] : offered;
+          return (
+            <SelectField
+              key={parameter}
+              name={form.id(`appliesTo-${parameter}`)}
+              label={parameterLabel(parameter)}
+              placeholder="Choose a country"
+              required={false}
+              defaultValue={chosen ?? EVERY}
+              options={[
+                { value: EVERY, label: 'Every country' },
+                ...codes.map((code) => ({ value: code, label: `${countryName(code)} (${code})` })),
+              ]}
+            />
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The choice the form's selects name: the parameters not left at "Every country". */
+function readChoice(data: FormData, form: Form, service: ServiceChoices): ParameterChoices {
+  return Object.fromEntries(
+    service.parameters.flatMap((parameter) => {
+      const code = fieldText(data, form.id(`appliesTo-${parameter}`));
+      return code === '' || code === EVERY ? [] : [[parameter, code]];
+    }),
+  );
+}
+
 /**
  * The form of one entry of a list (a step, a timeline entry, a FAQ): its fields, read as text,
  * numbers or switches, sent as a PATCH of them all — or, for a new entry (`method` POST), sent
- * with `extra` and cleared once added. A nested list of fields shares one row.
+ * with `extra` and cleared once added. A nested list of fields shares one row. With `choice`
+ * (a service asking for countries) it also shows and sends the countries the entry applies to.
  */
 export function EntryForm({
   prefix,
@@ -374,11 +454,16 @@ export function EntryForm({
   schema,
   fields,
   saveLabel,
+  choice,
+  intro,
 }: {
   prefix: string;
   title: string;
   /** A visible heading inside the form (a new entry's form). */
   heading?: string;
+  /** A line under the heading. */
+  intro?: string;
+  choice?: ChoiceSetting;
   url: string;
   method?: 'PATCH' | 'POST';
   extra?: Record<string, unknown>;
@@ -391,15 +476,16 @@ export function EntryForm({
   const control = (f: EntryField) =>
     f.kind === 'checkbox' ? (
       <Checkbox key={f.field} form={form} field={f.field} label={f.label} checked={f.value === true} />
-    ) : f.kind === 'textarea' ? (
+    ) : f.kind === 'textarea' || f.kind === 'lines' ? (
       <TextAreaField
         key={f.field}
         name={form.id(f.field)}
         label={f.label}
         hint={f.hint}
-        defaultValue={String(f.value)}
+        defaultValue={Array.isArray(f.value) ? f.value.join('\n') : String(f.value)}
         error={form.error(f.field)}
         rows={f.rows}
+        required={f.required}
       />
     ) : f.kind === 'select' ? (
       <SelectField
@@ -420,6 +506,7 @@ export function EntryForm({
         hint={f.hint}
         defaultValue={String(f.value)}
         error={form.error(f.field)}
+        required={f.required}
         {...(f.kind === 'position' ? { type: 'number', inputMode: 'numeric' as const, min: 0, step: 1 } : {})}
       />
     );
@@ -428,7 +515,12 @@ export function EntryForm({
       ? checked(data, form, f.field)
       : f.kind === 'position'
         ? positionValue(fieldText(data, form.id(f.field)))
-        : fieldText(data, form.id(f.field));
+        : f.kind === 'lines'
+          ? fieldText(data, form.id(f.field))
+              .split('\n')
+              .map((line) => line.trim())
+              .filter((line) => line !== '')
+          : fieldText(data, form.id(f.field));
   return (
     <form
       noValidate
@@ -438,7 +530,11 @@ export function EntryForm({
         event.preventDefault();
         const element = event.currentTarget;
         const data = new FormData(element);
-        const body = { ...extra, ...Object.fromEntries(all.map((f) => [f.field, read(data, f)])) };
+        const body = {
+          ...extra,
+          ...Object.fromEntries(all.map((f) => [f.field, read(data, f)])),
+          ...(choice?.service.parameters.length ? { appliesTo: readChoice(data, form, choice.service) } : {}),
+        };
         void form.send({
           method,
           url,
@@ -449,6 +545,8 @@ export function EntryForm({
       }}
     >
       {heading ? <h4 className="font-semibold text-slate-900">{heading}</h4> : null}
+      {intro ? <p className="text-sm text-slate-700">{intro}</p> : null}
+      {choice?.service.parameters.length ? <ChoiceFields form={form} choice={choice} /> : null}
       {fields.map((f) =>
         Array.isArray(f) ? (
           <div key={f.map((x) => x.field).join('-')} className="grid gap-4 sm:grid-cols-2">
@@ -463,11 +561,16 @@ export function EntryForm({
   );
 }
 
-export function StepForm({ step }: { step: AdminService['steps'][number] }) {
+/** The service whose countries an entry's "Applies to" offers (none: the entry is not limited). */
+type ChoicesOf = { service?: ServiceChoices };
+
+export function StepForm({ step, service }: { step: AdminService['steps'][number] } & ChoicesOf) {
+  const choice = service && { service, value: step.appliesTo };
   return (
     <EntryForm
       prefix={`step-${step.id}`}
-      title={`${PROCESS_STEP_KIND_LABELS[step.kind]} ${step.position}: ${step.title}`}
+      title={`${PROCESS_STEP_KIND_LABELS[step.kind]} ${step.position}: ${step.title}${choiceSuffix(choice)}`}
+      choice={choice}
       url={`/admin/catalog/process-steps/${step.id}`}
       schema={processStepEditSchema}
       fields={[
@@ -480,11 +583,13 @@ export function StepForm({ step }: { step: AdminService['steps'][number] }) {
   );
 }
 
-export function TimelineForm({ entry }: { entry: AdminPackage['timeline'][number] }) {
+export function TimelineForm({ entry, service }: { entry: AdminPackage['timeline'][number] } & ChoicesOf) {
+  const choice = service && { service, value: entry.appliesTo };
   return (
     <EntryForm
       prefix={`timeline-${entry.id}`}
-      title={`Timeline: ${entry.title}`}
+      title={`Timeline: ${entry.title}${choiceSuffix(choice)}`}
+      choice={choice}
       url={`/admin/catalog/timeline/${entry.id}`}
       schema={timelineEntryEditSchema}
       fields={[
@@ -500,11 +605,13 @@ export function TimelineForm({ entry }: { entry: AdminPackage['timeline'][number
   );
 }
 
-export function FaqForm({ faq }: { faq: AdminFaq }) {
+export function FaqForm({ faq, service }: { faq: AdminFaq } & ChoicesOf) {
+  const choice = service && { service, value: faq.appliesTo };
   return (
     <EntryForm
       prefix={`faq-${faq.id}`}
-      title={`FAQ: ${faq.question}`}
+      title={`FAQ: ${faq.question}${choiceSuffix(choice)}`}
+      choice={choice}
       url={`/admin/catalog/faqs/${faq.id}`}
       schema={faqEditSchema}
       fields={[

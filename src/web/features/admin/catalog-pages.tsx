@@ -4,7 +4,7 @@ import type { AdminAddonPrice, AdminService, AdminServiceRow } from '../../../do
 import type { AdminFaq } from '../../../domain/admin/catalog-content.ts';
 import type { AdminListQuery } from '../../../domain/admin/list-query.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { FaqList, StepList, TimelineList } from './catalog-content-forms.tsx';
+import { FaqList, PackageTextList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, NewServiceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
 import { AddonPriceForm, choiceLabel, PackageForm, PriceForm, ServiceForm } from './catalog-forms.tsx';
 import { DataTable } from './data-table.tsx';
@@ -147,11 +147,20 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
               <p className="text-slate-700">No prices: the package is not offered.</p>
             )}
             <NewPriceForm service={service} pkg={pkg} />
+            <section aria-labelledby={`package-${pkg.id}-texts`} className="flex flex-col gap-4">
+              <h4 id={`package-${pkg.id}-texts`} className="font-semibold text-slate-900">
+                Texts per country
+              </h4>
+              <p className="text-sm text-slate-700">
+                Description, processing time, fee note, features or documents true for one country only.
+              </p>
+              <PackageTextList pkg={pkg} service={service} />
+            </section>
             <section aria-labelledby={`package-${pkg.id}-timeline`} className="flex flex-col gap-4">
               <h4 id={`package-${pkg.id}-timeline`} className="font-semibold text-slate-900">
                 Timeline
               </h4>
-              <TimelineList pkg={pkg} />
+              <TimelineList pkg={pkg} service={service} />
             </section>
             <section aria-labelledby={`package-${pkg.id}-steps`} className="flex flex-col gap-4">
               <h4 id={`package-${pkg.id}-steps`} className="font-semibold text-slate-900">
@@ -165,6 +174,7 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
                 packageId={pkg.id}
                 steps={ownSteps(pkg.id)}
                 owner={`${pkg.name} package`}
+                service={service}
               />
             </section>
           </section>
@@ -177,14 +187,20 @@ export function CatalogServicePage({ service }: { service: AdminService }) {
           Steps and process sections
         </h2>
         <p className="text-slate-700">Shown on the service page and on every package without its own.</p>
-        <StepList serviceId={service.id} packageId={null} steps={ownSteps(null)} owner={service.name} />
+        <StepList
+          serviceId={service.id}
+          packageId={null}
+          steps={ownSteps(null)}
+          owner={service.name}
+          service={service}
+        />
       </section>
 
       <section aria-labelledby="faqs-title" className="flex flex-col gap-4">
         <h2 id="faqs-title" className="text-xl font-bold text-slate-900">
           FAQs
         </h2>
-        <FaqList serviceId={service.id} faqs={service.faqs} owner={service.name} />
+        <FaqList serviceId={service.id} faqs={service.faqs} owner={service.name} service={service} />
       </section>
     </section>
   );
