@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { parameterLabel } from '../catalog/parameter-labels.ts';
-import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from '../catalog/parameters.ts';
+import {
+  choicesInUrlOrder,
+  type ParameterChoices,
+  SERVICE_PARAMETERS,
+  type ServiceParameter,
+} from '../catalog/parameters.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { countryName } from '../countries/names.ts';
 
@@ -19,11 +24,6 @@ export const CHOICE_MESSAGES = {
   everyCountry: 'Every country',
 } as const;
 const M = CHOICE_MESSAGES;
-
-/** The choices with their parameters in URL order (jsonb keeps keys shortest first), so two equal ones compare equal. */
-export function choicesInUrlOrder(choices: ParameterChoices): ParameterChoices {
-  return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (choices[p] ? [[p, choices[p]]] : [])));
-}
 
 /** An ISO country code as sent: trimmed and upper-cased, refused (with its code) when not one. */
 export const countryCodeSchema = z

@@ -12,7 +12,7 @@ import type {
   TimelineEntryEdit,
 } from '../../../domain/admin/catalog.ts';
 import { CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
-import { choiceProblem, choicesInUrlOrder, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
+import { choiceProblem, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import {
   type AdminFaq,
   CATALOG_CONTENT_MESSAGES,
@@ -93,10 +93,6 @@ async function nextPosition(
     .where(inList);
   return row?.next ?? 0;
 }
-
-/** A row as read FOR UPDATE, its `appliesTo` in URL order (jsonb returns keys shortest first), so an unchanged choice compares equal. */
-const withChoiceInOrder = <Row extends { appliesTo: ParameterChoices }>(row: Row | undefined) =>
-  row && { ...row, appliesTo: choicesInUrlOrder(row.appliesTo) };
 
 /** A general FAQ belongs to no service: it applies to every choice. */
 const NO_CHOICES: ServiceChoices = { parameters: [], parameterOptions: {} };
@@ -411,13 +407,13 @@ export function createCatalogAdmin(
               title: entry.title,
               description: entry.description,
               duration: entry.duration,
-              appliesTo: choicesInUrlOrder(entry.appliesTo),
+              appliesTo: entry.appliesTo,
             })),
           texts: textRows
             .filter(({ text }) => text.packageId === p.id)
             .map(({ text }) => ({
               id: text.id,
-              appliesTo: choicesInUrlOrder(text.appliesTo),
+              appliesTo: text.appliesTo,
               description: text.description,
               features: text.features,
               processingTime: text.processingTime,
@@ -432,7 +428,7 @@ export function createCatalogAdmin(
           position: s.position,
           title: s.title,
           description: s.description,
-          appliesTo: choicesInUrlOrder(s.appliesTo),
+          appliesTo: s.appliesTo,
         })),
         faqs: faqRows.map((f) => ({
           id: f.id,
@@ -440,7 +436,7 @@ export function createCatalogAdmin(
           question: f.question,
           answer: f.answer,
           isActive: f.isActive,
-          appliesTo: choicesInUrlOrder(f.appliesTo),
+          appliesTo: f.appliesTo,
         })),
       };
     },
@@ -519,8 +515,7 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.process_step', type: 'process_step', id, what: 'process step' },
         patch,
-        async (tx) =>
-          withChoiceInOrder((await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update'))[0]),
+        async (tx) => (await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update'))[0],
         (tx, changes) => tx.update(processSteps).set(changes).where(eq(processSteps.id, id)),
         (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
       );
@@ -531,10 +526,7 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.timeline', type: 'package_timeline', id, what: 'timeline entry' },
         patch,
-        async (tx) =>
-          withChoiceInOrder(
-            (await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update'))[0],
-          ),
+        async (tx) => (await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update'))[0],
         (tx, changes) => tx.update(packageTimeline).set(changes).where(eq(packageTimeline.id, id)),
         (next, tx) => choiceRefusal(tx, { packageId: next.packageId }, patch.appliesTo),
       );
@@ -545,7 +537,7 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.faq', type: 'faq', id, what: 'FAQ' },
         patch,
-        async (tx) => withChoiceInOrder((await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0]),
+        async (tx) => (await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0],
         (tx, changes) => tx.update(faqs).set(changes).where(eq(faqs.id, id)),
         (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
       );
@@ -717,7 +709,7 @@ export function createCatalogAdmin(
 
     /** Every general FAQ (the FAQ page's own questions, no service), shown or not, in their order. */
     async listGeneralFaqs(): Promise<AdminFaq[]> {
-      const rows = await db
+      return db
         .select({
           id: faqs.id,
           position: faqs.position,
@@ -729,7 +721,6 @@ export function createCatalogAdmin(
         .from(faqs)
         .where(isNull(faqs.serviceId))
         .orderBy(asc(faqs.position), asc(faqs.id));
-      return rows.map((f) => ({ ...f, appliesTo: choicesInUrlOrder(f.appliesTo) }));
     },
 
     /**
@@ -859,7 +850,7 @@ export function createCatalogAdmin(
             .from(packageTexts)
             .where(eq(packageTexts.packageId, packageId));
           const choice = JSON.stringify(input.appliesTo);
-          if (existing.some((t) => JSON.stringify(choicesInUrlOrder(t.appliesTo)) === choice)) {
+          if (existing.some((t) => JSON.stringify(t.appliesTo) === choice)) {
             return formFailure(409, twice, { appliesTo: twice });
           }
           return addToPackage(
@@ -881,8 +872,7 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.package_text', type: 'package_text', id, what: 'package text' },
         patch,
-        async (tx) =>
-          withChoiceInOrder((await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update'))[0]),
+        async (tx) => (await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update'))[0],
         async (tx, changes, row) => {
           await tx.update(packageTexts).set(changes).where(eq(packageTexts.id, id));
           await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
@@ -901,7 +891,11 @@ export function createCatalogAdmin(
         { action: 'catalog.package_text_delete', type: 'package_text', id, what: 'package text' },
         async (tx) => {
           const [row] = await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update');
-          if (row) await tx.delete(packageTexts).where(eq(packageTexts.id, id));
+          if (row) {
+            await tx.delete(packageTexts).where(eq(packageTexts.id, id));
+            // The package's pages changed, as when a text is added or edited: the sitemap's date follows.
+            await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+          }
           return row;
         },
       );

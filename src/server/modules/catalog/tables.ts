@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
+import { choicesInUrlOrder, type ParameterChoices, type ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { timestamps } from '../../db/columns.ts';
+
+/**
+ * A jsonb column of parameter choices, read with its parameters in URL order: jsonb hands keys
+ * back shortest first, so without this an unchanged two-country choice would compare unequal to
+ * the same choice as sent (decision 0080).
+ */
+const choicesColumn = customType<{ data: ParameterChoices; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (choices) => JSON.stringify(choices),
+  fromDriver: (value) => choicesInUrlOrder((typeof value === 'string' ? JSON.parse(value) : value) as ParameterChoices),
+});
 
 export const services = pgTable('services', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -69,7 +80,7 @@ export const packageTexts = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id, { onDelete: 'cascade' }),
-    appliesTo: jsonb('applies_to').$type<ParameterChoices>().notNull(),
+    appliesTo: choicesColumn('applies_to').notNull(),
     description: text('description'),
     features: jsonb('features').$type<string[]>(),
     processingTime: text('processing_time'),
@@ -81,7 +92,7 @@ export const packageTexts = pgTable(
 );
 
 /** The choices a row of text is true for: `{}` for every choice, `{ "applyingFrom": "US" }` for one country. */
-const appliesTo = () => jsonb('applies_to').$type<ParameterChoices>().notNull().default(sql`'{}'::jsonb`);
+const appliesTo = () => choicesColumn('applies_to').notNull().default(sql`'{}'::jsonb`);
 
 export interface FeeLine {
   label: string;
