@@ -5,6 +5,7 @@ import type { AddOnOption, ChooseAddOns } from '../../../../domain/checkout/api.
 import { Panel } from '../../../components/ui/panel.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, chooseAddOns } from '../../../lib/application-api.ts';
+import { useChoiceSave } from '../../../lib/use-choice-save.ts';
 
 export const ADD_ONS_TEXT = {
   title: 'Add-ons',
@@ -75,11 +76,12 @@ export function AddOnsSection({
       return queryClient.invalidateQueries({ queryKey: applicationKeys.addOns(orderRef) });
     },
   });
-  const busy = save.isPending;
-  const addOns = busy && save.variables ? withChoice(saved, save.variables) : saved;
+  const choice = useChoiceSave(save);
+  const busy = choice.sending !== undefined;
+  const addOns = choice.sending ? withChoice(saved, choice.sending) : saved;
   const change = (addon: AddOnOption['addon'], checked: boolean, memberId?: number) => {
     if (busy) return;
-    save.mutate(nextChoice(addOns, { addon, checked, ...(memberId === undefined ? {} : { memberId }) }));
+    choice.save(nextChoice(addOns, { addon, checked, ...(memberId === undefined ? {} : { memberId }) }));
   };
 
   return (

@@ -120,7 +120,11 @@ describe('checkout', () => {
   it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {
     const api = serve({ [`PUT ${BASE}/add-ons`]: () => ok(summary(72800)) });
     renderPage();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' }));
+    const box = (await screen.findByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' })) as HTMLInputElement;
+    fireEvent.click(box);
+    // Ticked from the click on (and held while it saves), not a macrotask later when react-query reports the save.
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$728'));
     const puts = api.calls.filter((call) => call.method === 'PUT');
     expect(puts.map((call) => call.body)).toEqual([{ addOns: [{ addon: 'Photo Enhancement', memberIds: [12] }] }]);

@@ -54,6 +54,8 @@ describe('the plan step (step 2)', () => {
     await screen.findByText(PHOTO_PLAN_LABELS[1]);
     expect(screen.queryByText(PLAN_TEXT.backgroundNote)).toBeNull();
     fireEvent.click(checkbox('Background Change'));
+    // Ticked from the click on, not a macrotask later when react-query reports the save.
+    expect(checkbox('Background Change').checked).toBe(true);
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       pricingPlanId: 1,

@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { choosePhotoPlan, getPhotoPlans, photoKeys } from '../../../lib/photo-api.ts';
+import { useChoiceSave } from '../../../lib/use-choice-save.ts';
 import { summaryOf } from './order-words.ts';
 import { StepActions, type StepProps } from './step-parts.tsx';
 import { PLAN_TEXT } from './text.ts';
@@ -35,12 +36,10 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
   );
   const name = useId();
   const money = (cents: number) => formatMoney({ amountCents: cents, currency: order.currency });
-  const save = (pricingPlanId: PhotoPlanId, options: PhotoOption[]) => choose.mutate({ pricingPlanId, options });
+  const choice = useChoiceSave(choose);
+  const save = (pricingPlanId: PhotoPlanId, options: PhotoOption[]) => choice.save({ pricingPlanId, options });
   // While a choice is saved, it shows as made (the server's answer then replaces it, or the error undoes it).
-  const shown =
-    choose.isPending && choose.variables
-      ? choose.variables
-      : { pricingPlanId: order.pricingPlanId, options: order.options };
+  const shown = choice.sending ?? { pricingPlanId: order.pricingPlanId, options: order.options };
   const toggle = (option: PhotoOption, on: boolean) => {
     const options = on ? [...shown.options, option] : shown.options.filter((o) => o !== option);
     save(shown.pricingPlanId, options);
@@ -63,7 +62,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
           </p>
         ) : (
           <>
-            <fieldset className="mt-6 space-y-3" aria-busy={choose.isPending || undefined}>
+            <fieldset className="mt-6 space-y-3" aria-busy={choice.sending !== undefined || undefined}>
               <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.plan}</legend>
               {plans.data.plans.map((plan) => (
                 <label
@@ -139,7 +138,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
             <FormAlert tone="error">{errorMessage(choose.error, PLAN_TEXT.loadPlans)}</FormAlert>
           </div>
         ) : null}
-        <StepActions back={() => goTo(1)} busy={moving || choose.isPending} onContinue={() => goTo(3)} />
+        <StepActions back={() => goTo(1)} busy={moving || choice.sending !== undefined} onContinue={() => goTo(3)} />
       </div>
       <div>
         <CostSummaryPanel summary={summaryOf(order)} />
