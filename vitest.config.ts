@@ -45,7 +45,9 @@ export default defineConfig({
           globalSetup: ['./e2e/support/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // A journey loads many pages, and each fresh browser context costs Chromium about 4 s of
+          // CPU here (two renderer processes started); two Chromiums and the server share 2 cores.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -60,6 +60,25 @@ describe('home page marketing (SPEC.md §2)', () => {
     }
   });
 
+  it('scrolls the offers for readers who allow motion, pauses on hover, and keeps still for those who prefer less', async () => {
+    const trackAnimation = (page: Page) =>
+      page
+        .locator('.offers-strip-track')
+        .evaluate((el) =>
+          el.getAnimations().map((a) => ({ name: (a as CSSAnimation).animationName, state: a.playState })),
+        );
+
+    const moving = (await e2e.desktop({ reducedMotion: 'no-preference' })).page;
+    await moving.goto('/');
+    expect(await trackAnimation(moving)).toEqual([{ name: 'offers-scroll', state: 'running' }]);
+    await moving.getByRole('complementary', { name: 'Current offers' }).hover();
+    expect(await trackAnimation(moving)).toEqual([{ name: 'offers-scroll', state: 'paused' }]);
+
+    const still = (await e2e.desktop({ reducedMotion: 'reduce' })).page;
+    await still.goto('/');
+    expect(await trackAnimation(still)).toEqual([]);
+  });
+
   it('opens the banner popup 2 s after the home page loads and closes it by itself 20 s after that', async () => {
     const [banner] = (
       await api<Listed<{ bannerImage: string; buttonText: string; link: string }>>('/banner-management/active')

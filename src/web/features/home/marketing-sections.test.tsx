@@ -19,6 +19,8 @@ describe('OffersStrip', () => {
     expect(html).toContain('sticky');
     expect(html.match(/Give \$5, get \$5/g)).toHaveLength(2);
     expect(html.match(/<ul[^>]*aria-hidden="true"/g)).toHaveLength(1);
+    // Scrolled by hand with reduced motion, paused on focus otherwise: a keyboard reaches it.
+    expect(html).toMatch(/<div tabindex="0" class="offers-strip-viewport/);
   });
 });
 

@@ -27,7 +27,10 @@ export function OffersStrip({ offers }: { offers: Offer[] }) {
       aria-label="Current offers"
       className="offers-strip sticky top-16 z-30 border-b border-amber-200 bg-amber-50 text-sm shadow-sm desk:top-[4.5rem]"
     >
-      <div className="offers-strip-viewport overflow-x-auto py-2.5">
+      {/* A tab stop: a keyboard reader scrolls the offers by hand (reduced motion) or pauses them
+          by focusing it (the strip pauses on focus within). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <div tabIndex={0} className="offers-strip-viewport overflow-x-auto py-2.5">
         <div className="offers-strip-track flex w-max pl-4 sm:pl-6">
           <OfferList offers={offers} />
           <OfferList offers={offers} hidden />
