@@ -3,6 +3,42 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../src/domain/marketing/home-popup.ts';
 import { CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core's chromiumSwitches.ts). Chromium
+ * keeps only the last `--disable-features` switch, so ours must repeat it; `e2e/browser.e2e.ts`
+ * fails when a Playwright upgrade disables a feature this list lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Browser UI that headless Chromium built for every new context (each is a window): the omnibox
+ * popup's WebUI app, loaded in a renderer of its own. Off, a fresh context and its first page
+ * load cost about 3 s of CPU instead of 5.5 s here (docs/decisions/0082-e2e-browser-cost.md).
+ */
+export const SUITE_DISABLED_FEATURES = [
+  'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -15,6 +51,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...SUITE_DISABLED_FEATURES].join(',')}`,
     ],
   });
 }

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES, SUITE_DISABLED_FEATURES } from './support/browser.ts';
+import { CHROMIUM_PATH } from './support/constants.ts';
+
+function readProc(pid: string, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return ''; // the process ended meanwhile
+  }
+}
+
+/**
+ * The features the one browser this process runs starts with disabled: Chromium takes the last
+ * `--disable-features` switch of its command line (Linux /proc).
+ */
+function disabledFeatures(): string[] {
+  const browsers = readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      const stat = readProc(pid, 'stat');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parent === process.pid && readProc(pid, 'cmdline').includes('--remote-debugging-pipe');
+    });
+  expect(browsers).toHaveLength(1);
+  const switches = readProc(browsers[0] ?? '', 'cmdline')
+    .split('\0')
+    .filter((arg) => arg.startsWith('--disable-features='));
+  return (switches.at(-1) ?? '').slice('--disable-features='.length).split(',').filter(Boolean);
+}
+
+async function featuresOf(launch: () => Promise<Browser>): Promise<string[]> {
+  const browser = await launch();
+  try {
+    return disabledFeatures();
+  } finally {
+    await browser.close();
+  }
+}
+
+describe("the suite's browser", () => {
+  it("keeps every feature Playwright disables by default disabled, and the suite's own too", async () => {
+    const playwrights = await featuresOf(() =>
+      chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox'] }),
+    );
+    const ours = await featuresOf(launchBrowser);
+    expect(playwrights.length).toBeGreaterThan(5);
+    expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(playwrights));
+    expect(ours).toEqual(expect.arrayContaining([...playwrights, ...SUITE_DISABLED_FEATURES]));
+  });
+});
