@@ -22,6 +22,27 @@ describe('embedded database directory', () => {
     // Two cold starts of the embedded engine; slow on a loaded two-core machine.
   }, 60_000);
 
+  // From the suite's PGlite template (a fresh data directory would run initdb twice).
+  it.runIf(inject('databaseTemplate').kind === 'pglite')(
+    "starts with PostgreSQL's default cache, or the shared buffers asked for",
+    async () => {
+      const shown = async (database: Awaited<ReturnType<typeof openDatabase>>) => {
+        const { rows } = await database.executeSql('show shared_buffers');
+        await database.close();
+        return rows;
+      };
+      const source = await createTestDatabase();
+      const dump = await source.pglite?.dumpDataDir('none');
+      await source.close();
+      expect(await shown(await openDatabase({ kind: 'pglite', loadDataDir: dump }))).toEqual([
+        { shared_buffers: '128MB' },
+      ]);
+      expect(await shown(await openDatabase({ kind: 'pglite', loadDataDir: dump, sharedBuffers: '16MB' }))).toEqual([
+        { shared_buffers: '16MB' },
+      ]);
+    },
+  );
+
   it('takes over the lock a crashed process left behind', async () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');
     const db = await openDatabase({ kind: 'pglite', dataDir });

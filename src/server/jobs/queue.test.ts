@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import { createTestDatabase } from '../test/database.ts';
+import { createTestDatabase, TEST_SHARED_BUFFERS } from '../test/database.ts';
 import {
   createJobQueue,
   JOB_HEARTBEAT_SECONDS,
@@ -403,7 +403,11 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     await producer.stop();
     if (!database.pglite) throw new Error('expected PGlite');
     // What a process restart sees: the data directory as written, loaded into a new PGlite.
-    const reopened = await openDatabase({ kind: 'pglite', loadDataDir: await database.pglite.dumpDataDir('none') });
+    const reopened = await openDatabase({
+      kind: 'pglite',
+      loadDataDir: await database.pglite.dumpDataDir('none'),
+      sharedBuffers: TEST_SHARED_BUFFERS,
+    });
     try {
       const consumer = newQueue(reopened);
       const seen: unknown[] = [];

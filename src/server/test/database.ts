@@ -18,12 +18,15 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
   }
 }
 
+/** A test file's data fit in a small cache; each PGlite start zeroes it (decision 0083). */
+export const TEST_SHARED_BUFFERS = '16MB';
+
 /** A migrated, seeded database of its own for one test file; `close` removes it. */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     const dump = await readFile(template.file);
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), sharedBuffers: TEST_SHARED_BUFFERS });
   }
   const name = `sevadocs_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(template.adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template.templateName}`));

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../db/seed/index.ts';
-import type { DatabaseTemplate } from './database.ts';
+import { type DatabaseTemplate, TEST_SHARED_BUFFERS } from './database.ts';
 
 const TEMPLATE_DB = 'sevadocs_test_template';
 
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     template = { kind: 'postgres', adminUrl, templateName: TEMPLATE_DB };
   } else {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', sharedBuffers: TEST_SHARED_BUFFERS });
     await database.migrate();
     await seedDatabase(database.db);
     const dump = await database.pglite?.dumpDataDir('none');
