@@ -128,8 +128,8 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
   });
 
   it('has no serious or critical axe violation', async () => {
-    for (const open of [() => e2e.desktop(), () => e2e.mobile()]) {
-      const { page } = await open();
+    for (const kind of ['desktop', 'mobile'] as const) {
+      const { page } = await e2e.visitorTab(kind);
       await page.goto('/indian-visa');
       await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
@@ -137,8 +137,8 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
   });
 
   it('has none on country pages, a package page, a photo package and the service modal open on its choices', async () => {
-    for (const open of [() => e2e.desktop(), () => e2e.mobile()]) {
-      const { page } = await open();
+    for (const kind of ['desktop', 'mobile'] as const) {
+      const { page } = await e2e.visitorTab(kind);
       for (const path of [
         '/oci-card/ca',
         '/indian-passport-renewal/adult-36-pages/ca',

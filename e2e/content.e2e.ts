@@ -510,14 +510,14 @@ describe('accessibility of the content pages (axe)', () => {
   ];
 
   it.each(PAGES)('%s has no serious or critical violation on a 1440 px desktop', async (path) => {
-    const { page } = await e2e.desktop();
+    const { page } = await e2e.visitorTab('desktop');
     await page.goto(path);
     await waitForHydration(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
   it.each(PAGES)('%s has no serious or critical violation on a 390 px phone', async (path) => {
-    const { page } = await e2e.mobile();
+    const { page } = await e2e.visitorTab('mobile');
     await page.goto(path);
     await waitForHydration(page);
     expect(await seriousViolations(page)).toEqual([]);

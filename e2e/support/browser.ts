@@ -87,7 +87,16 @@ export interface E2E {
   mobile(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
   /** 1440×900 with JavaScript disabled: what the server rendered, nothing more. */
   noJavaScript(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
+  /**
+   * A visitor's tab kept open for the whole spec file (one per viewport), for tests that only
+   * open public pages and read them, such as axe scans: a visitor goes from page to page in one
+   * tab, and each fresh context costs Chromium about 3 s of CPU (decision 0082). Never sign in or
+   * change anything in it. Its errors fail the test that caused them, as on any page.
+   */
+  visitorTab(kind: VisitorTabKind): Promise<PageSession>;
 }
+
+export type VisitorTabKind = 'desktop' | 'mobile';
 
 interface Tracked {
   context: BrowserContext;
@@ -96,13 +105,15 @@ interface Tracked {
 }
 
 /**
- * One browser per spec file, a new context per test. Every page of a context is watched: a
- * `console.error` or an uncaught page error the test did not allow fails that test.
+ * One browser per spec file, a new context per test (or a visitor's tab kept for the file).
+ * Every page of a context is watched: a `console.error` or an uncaught page error the test did
+ * not allow fails that test.
  */
 export function setupE2E(): E2E {
   const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   let tracked: Tracked[] = [];
+  const visitorTabs = new Map<VisitorTabKind, Promise<PageSession & { entry: Tracked }>>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -116,13 +127,17 @@ export function setupE2E(): E2E {
     const done = tracked;
     tracked = [];
     await Promise.all(done.map((t) => t.context.close()));
-    const unexpected = done.flatMap((t) => t.unexpected);
+    const kept = await Promise.all(visitorTabs.values());
+    const unexpected = [...done, ...kept.map((tab) => tab.entry)].flatMap((t) => t.unexpected.splice(0));
     if (unexpected.length > 0) {
       throw new Error(`The page logged ${unexpected.length} unexpected error(s):\n- ${unexpected.join('\n- ')}`);
     }
   });
 
-  async function open(options: BrowserContextOptions & GuardOptions): Promise<PageSession> {
+  async function open(
+    options: BrowserContextOptions & GuardOptions,
+    keep = false,
+  ): Promise<PageSession & { entry: Tracked }> {
     if (!browser) throw new Error('setupE2E(): the browser is not running (call it at the top of the spec file)');
     const { allowConsoleErrors = [], homePopup = false, ...contextOptions } = options;
     // Reduced motion unless a test asks for it: in headless Chromium, which composites in
@@ -144,7 +159,7 @@ export function setupE2E(): E2E {
       );
     }
     const entry: Tracked = { context, errors: [], unexpected: [] };
-    tracked.push(entry);
+    if (!keep) tracked.push(entry);
     const record = (message: string) => {
       entry.errors.push(message);
       if (!allowConsoleErrors.some((pattern) => pattern.test(message))) entry.unexpected.push(message);
@@ -159,8 +174,13 @@ export function setupE2E(): E2E {
       record(`pageerror: ${error.stack ?? error.message} (${webError.page()?.url() ?? 'unknown page'})`);
     });
     const page = await context.newPage();
-    return { context, page, errors: entry.errors };
+    return { context, page, errors: entry.errors, entry };
   }
+
+  const desktop = (options: BrowserContextOptions & GuardOptions = {}, keep = false) =>
+    open({ viewport: DESKTOP_VIEWPORT, ...options }, keep);
+  const mobile = (options: BrowserContextOptions & GuardOptions = {}, keep = false) =>
+    open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...options }, keep);
 
   return {
     baseURL,
@@ -168,9 +188,16 @@ export function setupE2E(): E2E {
       if (!browser) throw new Error('setupE2E(): the browser is not running');
       return browser;
     },
-    desktop: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, ...options }),
-    mobile: (options = {}) =>
-      open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...options }),
+    desktop: (options) => desktop(options),
+    mobile: (options) => mobile(options),
     noJavaScript: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, javaScriptEnabled: false, ...options }),
+    visitorTab(kind) {
+      let tab = visitorTabs.get(kind);
+      if (!tab) {
+        tab = kind === 'desktop' ? desktop({}, true) : mobile({}, true);
+        visitorTabs.set(kind, tab);
+      }
+      return tab;
+    },
   };
 }
