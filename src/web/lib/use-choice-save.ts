@@ -22,6 +22,8 @@ export function useChoiceSave<V>(
   return {
     /** The choice being saved, or undefined when none is. */
     sending,
+    /** A choice is being saved (from the click on). */
+    saving: sending !== undefined,
     save(value: V) {
       setClicked(value);
       mutation.mutate(value);

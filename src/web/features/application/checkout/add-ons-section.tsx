@@ -77,7 +77,7 @@ export function AddOnsSection({
     },
   });
   const choice = useChoiceSave(save);
-  const busy = choice.sending !== undefined;
+  const busy = choice.saving;
   const addOns = choice.sending ? withChoice(saved, choice.sending) : saved;
   const change = (addon: AddOnOption['addon'], checked: boolean, memberId?: number) => {
     if (busy) return;

@@ -62,7 +62,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
           </p>
         ) : (
           <>
-            <fieldset className="mt-6 space-y-3" aria-busy={choice.sending !== undefined || undefined}>
+            <fieldset className="mt-6 space-y-3" aria-busy={choice.saving || undefined}>
               <legend className="text-lg font-semibold text-slate-900">{PLAN_TEXT.plan}</legend>
               {plans.data.plans.map((plan) => (
                 <label
@@ -138,7 +138,7 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
             <FormAlert tone="error">{errorMessage(choose.error, PLAN_TEXT.loadPlans)}</FormAlert>
           </div>
         ) : null}
-        <StepActions back={() => goTo(1)} busy={moving || choice.sending !== undefined} onContinue={() => goTo(3)} />
+        <StepActions back={() => goTo(1)} busy={moving || choice.saving} onContinue={() => goTo(3)} />
       </div>
       <div>
         <CostSummaryPanel summary={summaryOf(order)} />
