@@ -7,6 +7,8 @@
 //     run in turns (one photo each, in alternating order), so the machine's load — shared with
 //     other work — weighs on both alike; their CPU time per photo (both threads and libuv's, from
 //     process.cpuUsage) is reported beside the wall clock, which sets the aim;
+//   - the same on a phone-sized photo (4000 px), which the engine reads twice with JPEG
+//     shrink-on-load rather than decoding whole (decision 0084): what customers upload;
 //   - detection time per photo (the worker's round trip, one at a time) — the aim is ≤ 0.5 s;
 //   - peak RSS and the main thread's worst event-loop delay with four photos in flight.
 // BENCH_PHOTOS sets how many photos each measurement runs (default 20).
@@ -27,6 +29,8 @@ export interface PhotoFigures {
   msPerPhoto: { sharpAlone: number; detection: number; pipeline: number; aroundDetection: number };
   /** CPU milliseconds per photo (all threads), measured in the same turns as the wall clock. */
   cpuMsPerPhoto: { sharpAlone: number; aroundDetection: number };
+  /** The same two on a phone-sized photo (4000 px longest side), wall milliseconds per photo. */
+  phoneSized: { widthPx: number; heightPx: number; sharpAloneMs: number; aroundDetectionMs: number };
   /** sharp alone's time over the work around detection's: 1 = as fast as sharp alone. */
   aroundDetectionShareOfSharp: number;
   fourInFlight: { photosPerSecond: number; peakRssMb: number; worstLoopDelayMs: number; p99LoopDelayMs: number };
@@ -95,6 +99,27 @@ export async function measurePhotos(runs = Number(process.env.BENCH_PHOTOS ?? 20
       () => analyseWith(async () => faces, photo, size),
     );
     const sharpAlone = sharpTimed.wallMs;
+
+    const phone = await sharp(await faceOn('brunette'))
+      .resize(4000, 4000, { fit: 'inside' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const phoneMeta = await sharp(phone).metadata();
+    // The faces the engine's own first read finds, answered at once like the 1000 px photo's.
+    let phoneFaces: Awaited<ReturnType<typeof detectInWorker>> | undefined;
+    await analyseWith(
+      async (rgb, width, height) => {
+        phoneFaces = await detectInWorker(Uint8Array.prototype.slice.call(rgb), width, height);
+        return phoneFaces;
+      },
+      phone,
+      size,
+    );
+    const [phoneSharp, phoneAround] = await timeInTurns(
+      runs,
+      () => sharp(phone).resize(size.widthPx, size.heightPx).jpeg({ quality: 90 }).toBuffer(),
+      () => analyseWith(async () => phoneFaces ?? [], phone, size),
+    );
     const aroundDetection = aroundTimed.wallMs;
 
     // Four in flight, as four customers uploading at once would be.
@@ -119,6 +144,12 @@ export async function measurePhotos(runs = Number(process.env.BENCH_PHOTOS ?? 20
       runs,
       msPerPhoto: { sharpAlone, detection, pipeline, aroundDetection },
       cpuMsPerPhoto: { sharpAlone: sharpTimed.cpuMs, aroundDetection: aroundTimed.cpuMs },
+      phoneSized: {
+        widthPx: phoneMeta.width,
+        heightPx: phoneMeta.height,
+        sharpAloneMs: phoneSharp.wallMs,
+        aroundDetectionMs: phoneAround.wallMs,
+      },
       aroundDetectionShareOfSharp: share,
       fourInFlight: {
         photosPerSecond: (rounds * 4 * 1000) / elapsed,
@@ -148,6 +179,7 @@ export function formatPhotoFigures(f: PhotoFigures): string {
     row('pipeline around detection', f.msPerPhoto.aroundDetection),
     `  Around detection: ${(f.aroundDetectionShareOfSharp * 100).toFixed(0)} % of sharp alone's throughput (${met(f.aims.aroundDetection)}: ≥ ${PHOTO_AIMS.aroundDetectionShareOfSharp * 100} %), timed in turns with it`,
     `  CPU per photo, same turns: sharp alone ${f.cpuMsPerPhoto.sharpAlone.toFixed(1)} ms, around detection ${f.cpuMsPerPhoto.aroundDetection.toFixed(1)} ms (${((f.cpuMsPerPhoto.sharpAlone / f.cpuMsPerPhoto.aroundDetection) * 100).toFixed(0)} %)`,
+    `  Phone-sized ${f.phoneSized.widthPx} × ${f.phoneSized.heightPx} px photo: sharp alone ${f.phoneSized.sharpAloneMs.toFixed(0)} ms, around detection ${f.phoneSized.aroundDetectionMs.toFixed(0)} ms (${((f.phoneSized.sharpAloneMs / f.phoneSized.aroundDetectionMs) * 100).toFixed(0)} %)`,
     `  Detection: ${f.msPerPhoto.detection.toFixed(0)} ms per photo (${met(f.aims.detection)}: ≤ ${PHOTO_AIMS.detectionMs} ms)`,
     `  Four in flight: ${f.fourInFlight.photosPerSecond.toFixed(1)} photos/s, peak RSS ${f.fourInFlight.peakRssMb.toFixed(0)} MB, worst event-loop delay ${f.fourInFlight.worstLoopDelayMs.toFixed(0)} ms (p99 ${f.fourInFlight.p99LoopDelayMs.toFixed(0)} ms)`,
   ].join('\n');

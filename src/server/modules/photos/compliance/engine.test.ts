@@ -75,6 +75,74 @@ describe('analysePhoto on real faces', () => {
   });
 });
 
+describe('analysePhoto on a phone-sized JPEG (read twice: small for detection, then the crop)', () => {
+  /** The sample face, as large as a phone's photo (3000 px on its longest side). */
+  const phoneSized = async (face: SampleFace) =>
+    sharp(await faceOn(face))
+      .resize(3000, 3000, { fit: 'inside' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  const figure = (check: { measured: string }) => Number.parseFloat(check.measured.replace(/^\D+/, ''));
+
+  it.each([
+    ['brunette', 'us-2x2'],
+    ['brunette', 'in-passport'],
+    ['blonde', 'ca-visa'],
+  ] as [SampleFace, PhotoSizeId][])(
+    '%s for %s: the same verdicts and figures as the photo decoded whole',
+    async (face, id) => {
+      const size = PHOTO_SIZES[id];
+      const [large, whole] = await Promise.all([
+        analysePhoto(await phoneSized(face), size),
+        analysePhoto(await faceOn(face), size),
+      ]);
+      expect(large.report.checks.map((c) => [c.rule, c.passed])).toEqual(
+        whole.report.checks.map((c) => [c.rule, c.passed]),
+      );
+      // The sharpness figure does not depend on how the face was read (decision 0084).
+      const sharpness = [large, whole].map((r) => figure(checkOf(r, 'sharpness')));
+      expect(Math.abs((sharpness[0] ?? 0) / (sharpness[1] ?? 1) - 1)).toBeLessThan(0.1);
+      expect(Math.abs((large.report.fitted?.headPercent ?? 0) - (whole.report.fitted?.headPercent ?? 0))).toBeLessThan(
+        1,
+      );
+      // The resolution is the crop's in the photo's own pixels, not in the smaller copy detection saw.
+      expect(figure(checkOf(large, 'resolution'))).toBeGreaterThan(1.5 * figure(checkOf(whole, 'resolution')));
+      const meta = await sharp(large.fitted ?? Buffer.alloc(0)).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: size.widthPx, height: size.heightPx, space: 'srgb' });
+    },
+  );
+
+  it('says a blurred phone photo is blurred', async () => {
+    const blurred = await sharp(await phoneSized('brunette'))
+      .blur(7)
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const result = await analysePhoto(blurred, PHOTO_SIZES['us-2x2']);
+    expect(checkOf(result, 'one-face').passed).toBe(true);
+    expect(checkOf(result, 'sharpness')).toMatchObject({ passed: false, fix: PHOTO_FIXES.blurred });
+  });
+
+  it('reads a photo the phone stored on its side (EXIF orientation) upright in both reads', async () => {
+    // A landscape photo (3000 × 2000 upright), its pixels stored a quarter turn round, and
+    // orientation 6 saying "turn them back to view": its stored width is its upright height.
+    const landscape = await sharp(await phoneSized('brunette'))
+      .resize({ height: 2000 })
+      .extend({ left: 1000, right: 1000, background: WALL })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const sideways = await sharp(landscape)
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(await sharp(sideways).metadata()).toMatchObject({ width: 2000, orientation: 6 });
+    const us = PHOTO_SIZES['us-2x2'];
+    const [stored, upright] = await Promise.all([analysePhoto(sideways, us), analysePhoto(landscape, us)]);
+    expect(stored.report.checks.filter((c) => !c.passed)).toEqual([]);
+    expect(checkOf(stored, 'resolution').measured).toBe(checkOf(upright, 'resolution').measured);
+  });
+});
+
 describe('analysePhoto on photos that fail a rule', () => {
   const us = PHOTO_SIZES['us-2x2'];
 

@@ -1,7 +1,7 @@
 // The photo compliance engine (issue 12, decision 0062): measures an uploaded photo against a
 // size's rules and fits it to the size. The photos module's service calls analysePhoto; nothing
 // here stores anything.
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ComplianceReport, PhotoCheck } from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import { EVEN_BACKGROUND, evenBackground } from './background.ts';
@@ -20,18 +20,33 @@ import {
 import { detectInWorker, detectionPixels, reuseDetectionPixels } from './detection-queue.ts';
 import type { RawFace } from './faces.ts';
 import { type Encoded, fitPhoto, fitSignature, pixelRect } from './fit.ts';
-import { type FaceGeometry, faceGeometry, placement, planCrop } from './geometry.ts';
-import { backgroundStats, type RgbImage, shadowRatio, sharpness } from './measures.ts';
+import { type FaceGeometry, faceGeometry, placement, planCrop, type Rect } from './geometry.ts';
+import { backgroundStats, type RgbImage, SHARPNESS_FACE_WIDTH, shadowRatio, sharpness } from './measures.ts';
 
 export { FaceDetectionError, stopFaceDetection } from './detection-queue.ts';
 
 /**
- * The working copy's longest side. Every output is ≤ 810 px tall, so 4000 px keeps all the detail
- * a fit can use while capping a 48 MP upload's decoded pixels at 48 MB instead of 144 MB.
+ * The working copy's longest side, when the photo is decoded whole. Every output is ≤ 810 px tall,
+ * so 4000 px keeps all the detail a fit can use while capping a 48 MP upload's decoded pixels at
+ * 48 MB instead of 144 MB.
  */
 const WORKING_MAX_SIDE = 4000;
 /** SSD MobileNet sees 512 px; ~1000 px keeps a small face findable at ~0.5 s a photo. */
 const DETECTION_MAX_SIDE = 1000;
+/**
+ * A JPEG this large (longest side) is read twice rather than decoded whole: at most
+ * DETECTION_MAX_SIDE for detection, then only the crop, at the scale the fit and the measures
+ * need. Both reads let libjpeg scale while decoding (by ½, ¼ or ⅛), which is what makes a phone's
+ * 12 MP photo cheap; below twice the detection size it cannot, and one whole decode costs less
+ * (decision 0084).
+ */
+const TWO_READS_MIN_SIDE = 2 * DETECTION_MAX_SIDE;
+/**
+ * The crop is read with the face at least this wide, so that the sharpness rule averages it down
+ * to its own width from at least half again as many pixels: its figure then reads the same as
+ * from the whole photo (decision 0084).
+ */
+const SHARPNESS_READ_WIDTH = SHARPNESS_FACE_WIDTH * 1.5;
 /** Below this, there is no face to find (and the model's input would be mostly padding). */
 const MIN_DETECTION_SIDE = 48;
 /** The uploads code's own limit (decision 0049), repeated so this library is safe on its own. */
@@ -51,27 +66,75 @@ export interface AnalysedPhoto {
   fitted: Buffer | null;
 }
 
-/** Decoded, upright, flattened onto white, sRGB, at most WORKING_MAX_SIDE; null when unreadable. */
-async function decode(image: Buffer): Promise<RgbImage | null> {
+/** The upload's upright size, from its header; null when unreadable. */
+async function inspect(image: Buffer): Promise<{ width: number; height: number; jpeg: boolean } | null> {
   try {
-    const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width: WORKING_MAX_SIDE, height: WORKING_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const metadata = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return { ...metadata.autoOrient, jpeg: metadata.format === 'jpeg' };
+  } catch {
+    return null;
+  }
+}
+
+/** Upright, flattened onto white, sRGB: what every read of the photo starts with. */
+function upright(image: Buffer) {
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb');
+}
+
+async function rgb(pipeline: Sharp): Promise<RgbImage | null> {
+  try {
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     return info.channels === 3 ? { data, width: info.width, height: info.height } : null;
   } catch {
     return null;
   }
 }
 
+/** The whole photo decoded, at most `maxSide` on its longest side; null when unreadable. */
+function decode(image: Buffer, maxSide: number): Promise<RgbImage | null> {
+  return rgb(upright(image).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }));
+}
+
+/** Pixels of a crop, read from the photo scaled by `scale` (≤ 1), and where they sit in that scaled photo. */
+interface CropPixels {
+  image: RgbImage;
+  origin: { x: number; y: number };
+}
+
+async function decodeCrop(
+  image: Buffer,
+  whole: { width: number; height: number },
+  crop: Rect,
+  scale: number,
+): Promise<CropPixels | null> {
+  const scaled = {
+    width: Math.max(1, Math.round(whole.width * scale)),
+    height: Math.max(1, Math.round(whole.height * scale)),
+  };
+  const region = pixelRect(
+    { left: crop.left * scale, top: crop.top * scale, width: crop.width * scale, height: crop.height * scale },
+    scaled,
+  );
+  // Resize, then extract: libvips decodes the JPEG already scaled and computes only the region.
+  const pixels = await rgb(upright(image).resize(scaled.width, scaled.height, { fit: 'fill' }).extract(region));
+  return pixels && { image: pixels, origin: { x: region.left, y: region.top } };
+}
+
 /** Finds faces in tightly packed RGB pixels: the detection worker, or a stand-in in the benchmark. */
 export type Detect = (rgb: Uint8Array, width: number, height: number) => Promise<RawFace[]>;
 
-async function findFaces(image: RgbImage, detect: Detect): Promise<FaceGeometry[]> {
-  if (Math.min(image.width, image.height) < MIN_DETECTION_SIDE) return [];
+/** The faces found, and the factor from the detection image's pixels to `whole`'s. */
+interface Found {
+  faces: RawFace[];
+  scale: number;
+}
+
+async function findFaces(image: RgbImage, whole: { width: number }, detect: Detect): Promise<Found> {
+  const scale = whole.width / image.width;
+  if (Math.min(image.width, image.height) < MIN_DETECTION_SIDE) return { faces: [], scale };
   // A photo already small enough is not passed through sharp again.
   const small =
     Math.max(image.width, image.height) <= DETECTION_MAX_SIDE
@@ -87,8 +150,7 @@ async function findFaces(image: RgbImage, detect: Detect): Promise<FaceGeometry[
   const pixels = detectionPixels(small.data.length);
   pixels.set(small.data);
   try {
-    const faces = await detect(pixels, small.width, small.height);
-    return faces.map((face) => faceGeometry(face, image.width / small.width));
+    return { faces: await detect(pixels, small.width, small.height), scale: whole.width / small.width };
   } finally {
     reuseDetectionPixels(pixels);
   }
@@ -107,6 +169,74 @@ function report(size: PhotoSizeSpec, checks: PhotoCheck[], fitted: Encoded | nul
       headPercent: headFraction === null ? null : Math.round(headFraction * 1000) / 10,
     },
   } satisfies ComplianceReport;
+}
+
+/** What the measures and the fit read: pixels, with the face and the crop in their coordinates. */
+interface Pixels {
+  image: RgbImage;
+  face: FaceGeometry;
+  crop: Rect;
+}
+
+/** A photo read and searched: unreadable (null), not exactly one face, or one face with its crop. */
+type Read =
+  | { faces: number; whole: { width: number; height: number }; found: null }
+  | {
+      faces: 1;
+      whole: { width: number; height: number };
+      /** The face and the crop planned around it, in `whole`'s pixels. */
+      found: { face: FaceGeometry; crop: Rect; pixels: Pixels };
+    };
+
+/**
+ * The second read of a large JPEG: its crop, at the scale where the fit has every pixel it outputs
+ * and the face is at least SHARPNESS_READ_WIDTH wide (or the photo's own scale, when smaller).
+ */
+async function readCrop(
+  image: Buffer,
+  whole: { width: number; height: number },
+  face: FaceGeometry,
+  crop: Rect,
+  raw: RawFace,
+  detectionScale: number,
+  size: PhotoSizeSpec,
+): Promise<Pixels | null> {
+  const scale = Math.min(
+    1,
+    Math.max(size.widthPx / crop.width, size.heightPx / crop.height, SHARPNESS_READ_WIDTH / face.face.width),
+  );
+  const read = await decodeCrop(image, whole, crop, scale);
+  if (!read) return null;
+  const { width, height } = read.image;
+  return {
+    image: read.image,
+    face: faceGeometry(raw, detectionScale * scale, read.origin),
+    crop: { left: 0, top: 0, width, height },
+  };
+}
+
+/**
+ * Decodes the photo, finds its faces and, for exactly one, plans the crop and gets the pixels to
+ * measure and fit. A large JPEG is read twice (TWO_READS_MIN_SIDE); anything else is decoded
+ * whole, once. Null when the photo cannot be read.
+ */
+async function readPhoto(image: Buffer, size: PhotoSizeSpec, detect: Detect, wholeRead: boolean): Promise<Read | null> {
+  const upload = await inspect(image);
+  if (!upload) return null;
+  const twoReads = upload.jpeg && !wholeRead && Math.max(upload.width, upload.height) >= TWO_READS_MIN_SIDE;
+  const first = await decode(image, twoReads ? DETECTION_MAX_SIDE : WORKING_MAX_SIDE);
+  if (!first) return null;
+  // Every figure before the measures is in the pixels of `whole`: the photo itself when read
+  // twice, else its one decoded copy.
+  const whole = twoReads ? upload : first;
+  const { faces, scale } = await findFaces(first, whole, detect);
+  const raw = faces[0];
+  if (faces.length !== 1 || !raw) return { faces: faces.length, whole, found: null };
+  const face = faceGeometry(raw, scale);
+  const crop = planCrop(face, size, whole);
+  const pixels = twoReads ? await readCrop(image, whole, face, crop, raw, scale, size) : { image: first, face, crop };
+  // A JPEG that fails at its second read is as unreadable as one that fails at once.
+  return pixels && { faces: 1, whole, found: { face, crop, pixels } };
 }
 
 const EMPTY: RgbImage = { data: Buffer.alloc(0), width: 0, height: 0 };
@@ -141,37 +271,36 @@ export async function analyseWith(
   size: PhotoSizeSpec,
   options: AnalyseOptions = {},
 ): Promise<AnalysedPhoto> {
-  const working = await decode(image);
-  if (size.kind === 'signature') return analyseSignature(working, size);
+  if (size.kind === 'signature') return analyseSignature(await decode(image, WORKING_MAX_SIDE), size);
 
-  const faces = working ? await findFaces(working, detect) : [];
-  const face = faces.length === 1 ? faces[0] : undefined;
-  if (!working || !face) {
-    const whole = working ?? EMPTY;
+  const changeBackground = Boolean(options.backgroundChange && size.backgroundChangeAllowed);
+  // The background change learns the wall's colours from the whole photo: it decodes it whole.
+  const read = await readPhoto(image, size, detect, changeBackground);
+  if (!read?.found) {
+    const faces = read?.faces ?? 0;
     const checks: PhotoCheck[] = [
-      oneFaceCheck(faces.length),
+      oneFaceCheck(faces),
       ...(['head-height', 'eye-line', 'tilt', 'centred', 'background', 'sharpness', 'shadow'] as const).map((rule) =>
-        notMeasured(rule, size, faces.length),
+        notMeasured(rule, size, faces),
       ),
-      resolutionCheck(size, whole, 'Photo'),
+      resolutionCheck(size, read?.whole ?? EMPTY, 'Photo'),
     ];
     return { report: report(size, checks, null, null), fitted: null };
   }
 
-  const crop = planCrop(face, size, working);
+  const { face, crop, pixels } = read.found;
   const place = placement(face, crop);
   // The fit and the background rule see the changed background; the face's pixels are the same
   // either way, so sharpness and shadow measure the photo as taken.
-  const source =
-    options.backgroundChange && size.backgroundChangeAllowed
-      ? evenBackground(working, face, EVEN_BACKGROUND[size.background])
-      : working;
+  const source = changeBackground
+    ? evenBackground(pixels.image, pixels.face, EVEN_BACKGROUND[size.background])
+    : pixels.image;
   // The fit runs on a libuv thread while this thread measures the background, the shadow and the
   // sharpness: the pixel loops cost no wall time of their own.
-  const fitPending = fitPhoto(source, crop, size);
-  const backgroundMeasured = backgroundStats(source, crop, face);
-  const shadow = shadowRatio(working, face);
-  const sharp_ = sharpness(working, face);
+  const fitPending = fitPhoto(source, pixels.crop, size);
+  const backgroundMeasured = backgroundStats(source, pixels.crop, pixels.face);
+  const shadow = shadowRatio(pixels.image, pixels.face);
+  const sharp_ = sharpness(pixels.image, pixels.face);
   const fitted = await fitPending;
   const checks: PhotoCheck[] = [
     oneFaceCheck(1),
@@ -182,7 +311,7 @@ export async function analyseWith(
     backgroundCheck(size, backgroundMeasured),
     sharpnessCheck(size, sharp_),
     shadowCheck(size, shadow),
-    resolutionCheck(size, pixelRect(crop, working), 'Your photo gives'),
+    resolutionCheck(size, pixelRect(crop, read.whole), 'Your photo gives'),
   ];
   return { report: report(size, checks, fitted, place.headFraction), fitted: fitted.jpeg };
 }

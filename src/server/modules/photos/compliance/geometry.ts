@@ -1,5 +1,5 @@
 // Where the head is, from the 68 landmarks, and where to crop so it sits where a size wants it.
-// Pure arithmetic on points; every figure is in the pixels of the working image.
+// Pure arithmetic on points; every figure is in the pixels of the image it is measured for.
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import type { RawFace } from './faces.ts';
 
@@ -44,16 +44,22 @@ function mean(points: Point[]): Point {
   return { x: sum.x / points.length, y: sum.y / points.length };
 }
 
-function landmarkPoints(flat: number[], scale: number): Point[] {
+function landmarkPoints(flat: number[], scale: number, origin: Point): Point[] {
   const points: Point[] = [];
   for (let i = 0; i + 1 < flat.length; i += 2)
-    points.push({ x: (flat[i] ?? 0) * scale, y: (flat[i + 1] ?? 0) * scale });
+    points.push({ x: (flat[i] ?? 0) * scale - origin.x, y: (flat[i + 1] ?? 0) * scale - origin.y });
   return points;
 }
 
-/** Measures a detected face; `scale` maps the detection image's pixels to the working image's. */
-export function faceGeometry(raw: RawFace, scale: number): FaceGeometry {
-  const points = landmarkPoints(raw.landmarks, scale);
+const TOP_LEFT: Point = { x: 0, y: 0 };
+
+/**
+ * Measures a detected face in another image's pixels: a detection pixel (x, y) is that image's
+ * (x × scale − origin.x, y × scale − origin.y). Scaled only: the whole photo; with an origin too:
+ * a crop of it, such as the one the engine decodes for the measures and the fit.
+ */
+export function faceGeometry(raw: RawFace, scale: number, origin: Point = TOP_LEFT): FaceGeometry {
+  const points = landmarkPoints(raw.landmarks, scale, origin);
   const range = (from: number, to: number) => points.slice(from, to + 1);
   // iBUG 68: 0–16 jaw (8 the chin), 17–26 eyebrows, 36–41 and 42–47 the eyes.
   const leftEye = mean(range(36, 41));
@@ -69,8 +75,8 @@ export function faceGeometry(raw: RawFace, scale: number): FaceGeometry {
   const faceWidth = jawRight - jawLeft;
   return {
     box: {
-      left: raw.box.x * scale,
-      top: raw.box.y * scale,
+      left: raw.box.x * scale - origin.x,
+      top: raw.box.y * scale - origin.y,
       width: raw.box.width * scale,
       height: raw.box.height * scale,
     },

@@ -103,7 +103,7 @@ export function shadowRatio(image: RgbImage, face: FaceGeometry): number {
  * the photo's size. Narrower than every face that has the pixels for a fit (the samples' are
  * 219–529 px), so it is always a downscale; a face narrower than this is measured as it is.
  */
-const SHARPNESS_FACE_WIDTH = 192;
+export const SHARPNESS_FACE_WIDTH = 192;
 
 /**
  * Where each of `length` input pixels falls when spans of `scale` (≥ 1) input pixels are averaged
