@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import { openDatabase } from './client.ts';
@@ -47,6 +48,30 @@ describe('embedded database directory', () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await db.close();
+  });
+});
+
+describe.runIf(inject('databaseTemplate').kind === 'pglite')('embedded database under load', () => {
+  it('lets the event loop turn between the statements of concurrent callers (decision 0085)', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Twenty "requests", each ten statements in a row through Drizzle, as a route's would be.
+      let done = 0;
+      const requests = Array.from({ length: 20 }, async () => {
+        for (let i = 0; i < 10; i += 1) {
+          await database.db.execute(sql`select 1`);
+          done += 1;
+        }
+      });
+      // A timer due at once: it runs when the event loop next gets a turn (where sockets are read).
+      const doneWhenTheLoopTurned = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+      await Promise.all(requests);
+      expect(done).toBe(200);
+      // Without a turn between statements, the whole chain ran first: 200.
+      expect(doneWhenTheLoopTurned).toBeLessThan(50);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -82,6 +82,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       throw error;
     },
   );
+  takeTurnsWithTheEventLoop(pglite);
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -93,6 +94,33 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       await pglite.close();
       releaseLock();
     },
+  };
+}
+
+/**
+ * PGlite runs each statement synchronously on this thread and hands its lock to the next waiting
+ * statement in a microtask, so under load a chain of statements could hold the event loop for
+ * hundreds of milliseconds: no socket read, no response written, no timer, while the requests
+ * already inside take turn after turn. Each call from outside (a query, a script, a transaction)
+ * first lets the event loop turn once (setImmediate: after the I/O it has waiting), so new
+ * requests are read and finished responses sent between statements (decision 0085).
+ */
+function takeTurnsWithTheEventLoop(pglite: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof pglite.query;
+  pglite.exec = async (...args) => {
+    await turn();
+    return exec(...args);
+  };
+  pglite.transaction = async (...args) => {
+    await turn();
+    return transaction(...args);
   };
 }
 
