@@ -84,6 +84,7 @@ function upright(image: Buffer) {
     .toColourspace('srgb');
 }
 
+/** A pipeline's pixels as tightly packed RGB; null when the photo cannot be read. */
 async function rgb(pipeline: Sharp): Promise<RgbImage | null> {
   try {
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
