@@ -107,21 +107,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  */
 function takeTurnsWithTheEventLoop(pglite: PGlite): void {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const query = pglite.query.bind(pglite);
-  const exec = pglite.exec.bind(pglite);
-  const transaction = pglite.transaction.bind(pglite);
-  pglite.query = (async (...args: Parameters<typeof query>) => {
-    await turn();
-    return query(...args);
-  }) as typeof pglite.query;
-  pglite.exec = async (...args) => {
-    await turn();
-    return exec(...args);
-  };
-  pglite.transaction = async (...args) => {
-    await turn();
-    return transaction(...args);
-  };
+  const afterATurn =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await turn();
+      return call(...args);
+    };
+  // query and transaction are generic over their rows; the wrapper keeps their signatures.
+  pglite.query = afterATurn(pglite.query.bind(pglite)) as typeof pglite.query;
+  pglite.exec = afterATurn(pglite.exec.bind(pglite));
+  pglite.transaction = afterATurn(pglite.transaction.bind(pglite)) as typeof pglite.transaction;
 }
 
 function isAlive(pid: number): boolean {
