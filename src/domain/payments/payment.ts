@@ -47,17 +47,70 @@ export type PaymentResultState = (typeof PAYMENT_RESULT_STATES)[number];
 
 /**
  * An attempt's own record: `created` before the provider answered, `pending` while the customer
- * pays, then `succeeded` or `failed`; `mismatched` when the provider reports a success that is not
- * this order's amount or currency (money taken, order not paid: staff must look).
+ * pays, then `succeeded` or `failed`. `superseded`: closed unpaid because a newer attempt opened or
+ * the order's total changed (closed at the provider too, where it can be). `stray`: money the
+ * order cannot take (paid after it was superseded or expired, a second payment, an amount or
+ * currency that is not the order's, a coupon whose uses ran out): recorded, refunded automatically
+ * in full, and shown to staff. `mismatched` is the older name of a stray amount (rows before
+ * stray charges were refunded automatically).
  */
-export const PAYMENT_ATTEMPT_STATUSES = ['created', 'pending', 'succeeded', 'failed', 'mismatched'] as const;
+export const PAYMENT_ATTEMPT_STATUSES = [
+  'created',
+  'pending',
+  'succeeded',
+  'failed',
+  'mismatched',
+  'superseded',
+  'stray',
+] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** Attempts a customer may still pay: at most one per order (issue 28). */
+export const OPEN_ATTEMPT_STATUSES = ['created', 'pending'] as const satisfies readonly PaymentAttemptStatus[];
 
 export function resultState(status: PaymentAttemptStatus): PaymentResultState {
   if (status === 'succeeded') return 'COMPLETED';
-  if (status === 'failed' || status === 'mismatched') return 'FAILED';
-  return 'PENDING';
+  if (status === 'created' || status === 'pending') return 'PENDING';
+  return 'FAILED';
 }
+
+/** Why money went back: a staff decision on a refund request, or a stray charge refunded automatically. */
+export const PAYMENT_REFUND_REASONS = ['requested', 'stray'] as const;
+export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
+
+/**
+ * An order's money as staff read it (the order desk): every attempt with what it charged and how
+ * it ended, and every refund, automatic ones included.
+ */
+export const paymentLedgerSchema = z.object({
+  attempts: z.array(
+    z.object({
+      attempt: z.int().min(1),
+      provider: z.enum(PAYMENT_PROVIDERS),
+      status: z.enum(PAYMENT_ATTEMPT_STATUSES),
+      amountCents: z.int(),
+      currency: z.enum(CURRENCIES),
+      orderTotalCents: z.int(),
+      orderCurrency: z.enum(CURRENCIES),
+      exchangeRate: z.string().nullable(),
+      providerPaymentId: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      attempt: z.int().min(1),
+      reason: z.enum(PAYMENT_REFUND_REASONS),
+      amountCents: z.int(),
+      currency: z.enum(CURRENCIES),
+      providerAmountCents: z.int(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type PaymentLedger = z.infer<typeof paymentLedgerSchema>;
 
 export const PAYMENT_MESSAGES = {
   started: 'Payment started. Continue to the payment page.',

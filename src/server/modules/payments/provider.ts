@@ -108,7 +108,11 @@ export interface ProviderEvent {
 }
 
 export interface ProviderPayment {
-  status: 'pending' | 'succeeded' | 'failed' | 'refunded';
+  /**
+   * `expired`: closed unpaid at the provider (a Stripe session expired, a sandbox link refused);
+   * `refunded`: paid, then given back in full.
+   */
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded' | 'expired';
   amountCents: number;
   currency: Currency;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
-import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type WebhookEventRow = typeof paymentWebhookEvents.$inferSelect;
@@ -17,6 +17,24 @@ export function createPaymentsRepository(db: Database) {
         .orderBy(desc(paymentAttempts.attemptNumber))
         .limit(1);
       return row ?? null;
+    },
+
+    /** Every attempt of the order, oldest first (the order desk's ledger). */
+    listAttempts(orderId: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(asc(paymentAttempts.attemptNumber));
+    },
+
+    /** Every refund of the order, oldest first. */
+    listRefunds(orderId: number) {
+      return db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, orderId))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
     },
 
     async insertAttempt(values: typeof paymentAttempts.$inferInsert): Promise<AttemptRow> {

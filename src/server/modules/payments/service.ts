@@ -12,6 +12,7 @@ import {
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
   type Payment,
+  type PaymentLedger,
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
@@ -514,6 +515,37 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         ...new Set(deps.providers.flatMap((p) => (p.browserHosts ? (pick(p.browserHosts) ?? []) : []))),
       ];
       return { script: all((h) => h.script), connect: all((h) => h.connect), frame: all((h) => h.frame) };
+    },
+
+    /** The order's money for staff: every attempt and every refund, oldest first (no ownership check). */
+    async ledger(orderId: number, on: Database = db): Promise<PaymentLedger> {
+      const repository = createPaymentsRepository(on);
+      const attempts = await repository.listAttempts(orderId);
+      const numbers = new Map(attempts.map((a) => [a.id, a.attemptNumber]));
+      return {
+        attempts: attempts.map((a) => ({
+          attempt: a.attemptNumber,
+          provider: a.provider,
+          status: a.status,
+          amountCents: a.amountCents,
+          currency: a.currency,
+          orderTotalCents: a.orderTotalCents,
+          orderCurrency: a.orderCurrency,
+          exchangeRate: a.exchangeRate,
+          providerPaymentId: a.providerPaymentId,
+          createdAt: a.createdAt.toISOString(),
+          updatedAt: a.updatedAt.toISOString(),
+        })),
+        refunds: (await repository.listRefunds(orderId)).map((r) => ({
+          attempt: numbers.get(r.attemptId) ?? 0,
+          reason: r.reason,
+          amountCents: r.amountCents,
+          currency: r.currency,
+          providerAmountCents: r.providerAmountCents,
+          status: r.status,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** Whether checkout offers this provider. */

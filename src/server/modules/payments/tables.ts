@@ -1,6 +1,11 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { PaymentAttemptStatus, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
+import type {
+  PaymentAttemptStatus,
+  PaymentProviderName,
+  PaymentRefundReason,
+  ProviderCheckout,
+} from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/tables.ts';
 
@@ -34,6 +39,12 @@ export const paymentAttempts = pgTable(
     /** Units of `currency` per unit of `orderCurrency` (a decimal string), when converted; else null. */
     exchangeRate: text('exchange_rate'),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
+    /**
+     * When the attempt stops being payable: never after the order's coupon hold ends (a coupon's use
+     * is not held for a payment that could still arrive later). Null for attempts opened before
+     * attempts expired.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -76,7 +87,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   orderDisplayId: text('order_display_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').$type<Currency>().notNull(),
-  status: text('status').$type<'open' | 'succeeded' | 'failed' | 'refunded'>().notNull().default('open'),
+  status: text('status').$type<'open' | 'succeeded' | 'failed' | 'refunded' | 'expired'>().notNull().default('open'),
   returnUrl: text('return_url').notNull(),
   ...timestamps,
 });
@@ -126,6 +137,8 @@ export const paymentRefunds = pgTable(
     /** …and in the currency the provider charged (different only for a converted charge). */
     providerAmountCents: integer('provider_amount_cents').notNull(),
     status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    /** A staff decision on a refund request, or a stray charge given back automatically. */
+    reason: text('reason').$type<PaymentRefundReason>().notNull().default('requested'),
     providerRefundId: text('provider_refund_id'),
     ...timestamps,
   },
