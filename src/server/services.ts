@@ -92,7 +92,8 @@ export function createServices(
   const completion = createOrderCompletion({ orders });
   const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
-  const checkout = createCheckoutService(db, { orders, applications, catalog, pricing });
+  const checkout = createCheckoutService(db, { orders, applications, completion, catalog, pricing });
+  orders.registerKind(checkout.orderKind);
   const photos = createPhotosService(db, {
     orders,
     users,
@@ -102,6 +103,7 @@ export function createServices(
     checkout,
     log: log ?? console,
   });
+  orders.registerKind(photos.orderKind);
   const referrals = createReferralsService(db, {
     users,
     checkout,
@@ -129,9 +131,6 @@ export function createServices(
   });
   const payments = createPaymentsService(db, {
     orders,
-    completion,
-    checkout,
-    photos,
     mail,
     jobs,
     providers,

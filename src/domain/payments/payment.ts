@@ -131,7 +131,24 @@ export const PAYMENT_MESSAGES = {
   simulateFailure: 'Simulate failed payment',
   paidRemark: 'Payment received. Thank you!',
   signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
+  /** Before payment, what the order still needs from the customer. */
+  stillNeeded: (missing: readonly string[]) => `Before paying, please add: ${missing.join('; ')}.`,
+  /** A payment link closed because a newer payment started or the order changed (the sandbox's page). */
+  linkClosed:
+    'This payment link has closed: your order changed or a newer payment was started. Go back to your order to pay its current total.',
+  /** The customer's e-mail when a stray charge went back: "we refunded $372.90: the payment arrived after your order changed". */
+  strayRefunded: (amount: string, because: string) => `We refunded ${amount}: ${because}.`,
 } as const;
+
+/** Why a charge could not be taken by its order (the stray charge's e-mail completes "We refunded $X: …"). */
+export const STRAY_CHARGE_REASONS = {
+  'order-changed': 'the payment arrived after your order changed',
+  'already-paid': 'your order had already been paid',
+  cancelled: 'the payment arrived after your order was cancelled',
+  amount: 'the amount paid was not your order’s total',
+  coupon: 'your coupon had been used up by the time the payment arrived, so your order’s total changed',
+} as const;
+export type StrayChargeReason = keyof typeof STRAY_CHARGE_REASONS;
 
 /**
  * A provider the order can be paid with, and what it would charge: the order's own total, or that

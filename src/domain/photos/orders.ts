@@ -98,6 +98,11 @@ export const PHOTO_ORDER_MESSAGES = {
   addressRequired: 'Choose a delivery address',
   addressNotFound: 'Address not found',
   stepSaved: 'Step saved',
+  /** What a photo order still needs before it can be paid (the payment's "Before paying, please add: …"). */
+  needsItem: 'a photo size and its photo',
+  needsPhoto: (label: string) => `a photo for ${label}`,
+  needsAddress: 'a delivery address',
+  needsPickup: 'the photo studio pickup details',
   stepInvalid: 'Step must be 1, 2, 3 or 4',
   stepNotReady: (step: PhotoStep) =>
     step === 2

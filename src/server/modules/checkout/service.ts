@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { canChangeMemberList, type OrderRef } from '../../../domain/applications/application.ts';
+import {
+  APPLICATION_MESSAGES as A,
+  canChangeMemberList,
+  type OrderRef,
+} from '../../../domain/applications/application.ts';
 import { ADDON_TYPES, type AddonType } from '../../../domain/catalog/addons.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
 import { ADDON_DETAILS } from '../../../domain/checkout/addons.ts';
@@ -14,9 +18,14 @@ import { type CheckoutSnapshot, type CostSummary, priceCheckout } from '../../..
 import { COUPON_HOLD_MS, COUPON_MESSAGES, type CouponPlatform, checkCoupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
-import { type ApplicationsService, orderNotFound, withLockedOrder } from '../applications/service.ts';
+import {
+  type ApplicationsService,
+  type OrderCompletion,
+  orderNotFound,
+  withLockedOrder,
+} from '../applications/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Order, OrdersService } from '../orders/service.ts';
+import type { Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { type CouponRow, createCheckoutRepository } from './repository.ts';
 
@@ -94,6 +103,8 @@ export type CheckoutPricing = ReturnType<typeof createCheckoutPricing>;
 export interface CheckoutServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countExcept'>;
   applications: Pick<ApplicationsService, 'checkoutInput'>;
+  /** A paid application moves straight on to Order pending when everything is already in. */
+  completion: Pick<OrderCompletion, 'sync'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
   pricing: CheckoutPricing;
   /** The coupon's validity window is checked against this clock. */
@@ -191,6 +202,68 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   async function release(tx: Database, orderId: number): Promise<FormResult<null>> {
     const removed = await createCheckoutRepository(tx).removeRedemption(orderId);
     return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
+  }
+
+  /**
+   * Before a payment starts on the locked order: takes the coupon's use again for
+   * COUPON_HOLD_MS. A hold that lapsed is checked like a new application of the coupon; when the
+   * coupon has gone meanwhile (its last use taken, expired) it is removed and the order repriced,
+   * and the answer says so: the customer must see the new total before paying.
+   */
+  async function holdCoupon(
+    tx: Database,
+    order: Order,
+    kind: CouponPricing = servicePricing,
+  ): Promise<FormResult<null>> {
+    const repository = createCheckoutRepository(tx);
+    const redemption = await repository.redemption(order.id);
+    if (!redemption) return { ok: true, value: null };
+    const lapsed = redemption.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
+    if (lapsed) {
+      const coupon = await repository.lockCouponByCode(redemption.coupon.code);
+      const checked = coupon ? await checkUse(tx, coupon, order, order.userId, kind) : null;
+      if (!checked?.ok) {
+        await repository.removeRedemption(order.id);
+        await kind.reprice(tx, order);
+        return formFailure(409, COUPON_MESSAGES.released(redemption.coupon.code));
+      }
+    }
+    await repository.holdRedemption(order.id, now());
+    return { ok: true, value: null };
+  }
+
+  /**
+   * When a payment settles on the locked order: its coupon's limits are counted again under the
+   * coupon's lock, other orders' uses as redemption counts them. A use the coupon no longer has
+   * (its hold lapsed and another order took it) is given back and the order repriced: the
+   * payment, priced with it, is then not this order's (payments refunds it).
+   */
+  async function confirmCoupon(tx: Database, order: Order, kind: CouponPricing = servicePricing): Promise<boolean> {
+    const repository = createCheckoutRepository(tx);
+    const redemption = await repository.redemption(order.id);
+    if (!redemption) return true;
+    const coupon = await repository.lockCouponByCode(redemption.coupon.code);
+    const overLimit =
+      !coupon ||
+      (coupon.usageLimit !== null && (await liveUses(tx, coupon.id, order.id)) >= coupon.usageLimit) ||
+      (coupon.perCustomerLimit !== null &&
+        (await liveUses(tx, coupon.id, order.id, order.userId)) >= coupon.perCustomerLimit);
+    if (!overLimit) return true;
+    await repository.removeRedemption(order.id);
+    await kind.reprice(tx, order);
+    return false;
+  }
+
+  /**
+   * The cost summary the order's total was set from, which payment charged (server-side use: the
+   * receipt, the referral reward; no ownership check). An order priced before summaries were
+   * stored gets its summary computed now.
+   */
+  async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+    const stored = await createCheckoutRepository(on).storedSummary(order.id);
+    if (stored) return stored;
+    const input = await applications.checkoutInput(on, order.id);
+    return pricing.summary(on, order, input.snapshot, input.memberIds);
   }
 
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
@@ -305,50 +378,32 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       return createCheckoutRepository(on).appliedCoupon(orderId);
     },
 
-    /**
-     * Before a payment starts on the locked order: takes the coupon's use again for
-     * COUPON_HOLD_MS. A hold that lapsed is checked like a new application of the coupon; when the
-     * coupon has gone meanwhile (its last use taken, expired) it is removed and the order repriced,
-     * and the answer says so: the customer must see the new total before paying.
-     */
-    async holdCouponForPayment(
-      tx: Database,
-      order: Order,
-      kind: CouponPricing = servicePricing,
-    ): Promise<FormResult<null>> {
-      const repository = createCheckoutRepository(tx);
-      const redemption = await repository.redemption(order.id);
-      if (!redemption) return { ok: true, value: null };
-      const lapsed = redemption.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
-      if (lapsed) {
-        const coupon = await repository.lockCouponByCode(redemption.coupon.code);
-        const checked = coupon ? await checkUse(tx, coupon, order, order.userId, kind) : null;
-        if (!checked?.ok) {
-          await repository.removeRedemption(order.id);
-          await kind.reprice(tx, order);
-          return formFailure(409, COUPON_MESSAGES.released(redemption.coupon.code));
-        }
-      }
-      await repository.holdRedemption(order.id, now());
-      return { ok: true, value: null };
-    },
+    holdCouponForPayment: holdCoupon,
+    confirmCouponAtSettle: confirmCoupon,
 
     /** SPEC.md §7 `/remove-coupon/`: gives the coupon's use back. */
     removeCoupon(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
       return changeBeforePayment(customerId, ref, (tx, order) => release(tx, order.id));
     },
 
-    /**
-     * The cost summary the order's total was set from, which payment charged (server-side use: the
-     * receipt, the referral reward; no ownership check). An order priced before summaries were
-     * stored gets its summary computed now.
-     */
-    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-      const stored = await createCheckoutRepository(on).storedSummary(order.id);
-      if (stored) return stored;
-      const input = await applications.checkoutInput(on, order.id);
-      return pricing.summary(on, order, input.snapshot, input.memberIds);
-    },
+    /** The cost summary the order was charged (the referral reward asks whether it carried the discount). */
+    chargedSummary,
+
+    /** Service applications as the order core sees them (services.ts registers it). */
+    orderKind: {
+      kind: 'service',
+      notFoundMessage: A.orderNotFound,
+      chargedSummary,
+      // An application is paid first; its forms and documents follow.
+      missingBeforePayment: async () => [],
+      holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),
+      confirmCoupon: (tx, order) => confirmCoupon(tx, order, servicePricing),
+      statusWhenPaid: 'Forms incomplete',
+      // Straight on to Order pending when every form and document is already in.
+      async afterPaid(tx, order) {
+        await deps.completion.sync(tx, order.id);
+      },
+    } satisfies OrderKindDefinition,
 
     /**
      * A coupon's uses that count against its limits now, by the same rule redemption counts them

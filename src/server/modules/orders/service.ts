@@ -19,6 +19,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
+import { createOrderKinds, type OrderKindDefinition } from './kinds.ts';
 import {
   createOrdersRepository,
   type OrderLookup,
@@ -99,6 +100,14 @@ export type StatusChangeResult =
  */
 export type StatusChangeListener = (tx: Database, change: { order: Order; to: OrderStatus }) => Promise<void>;
 
+/**
+ * Told, inside the change's transaction, when an order's total changes (members, add-ons, coupon,
+ * plan): payments closes the attempts opened at the old total.
+ */
+export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
+
+export type { OrderKindDefinition } from './kinds.ts';
+
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
   notifications: Pick<NotificationsService, 'notify'>;
@@ -127,6 +136,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newDisplayId = deps.newDisplayId ?? newOrderDisplayId;
   const listeners: StatusChangeListener[] = [];
+  const totalListeners: TotalChangeListener[] = [];
+  const kinds = createOrderKinds();
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
@@ -274,9 +285,33 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return createOrdersRepository(on).countExcept(orderIds, statuses);
     },
 
-    /** Sets the order's total (the caller holds the lock and has checked the status). */
+    /**
+     * Sets the order's total (the caller holds the lock and has checked the status); a different
+     * total is told to the total listeners in the same transaction.
+     */
     async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
-      return toOrder(await createOrdersRepository(on).update(orderId, { totalCents }));
+      const repository = createOrdersRepository(on);
+      const [before] = await repository.findByIds([orderId]);
+      const order = toOrder(await repository.update(orderId, { totalCents }));
+      if (before && before.totalCents !== totalCents) {
+        for (const listener of totalListeners) await listener(on, order);
+      }
+      return order;
+    },
+
+    /** Adds a listener of every change of an order's total (services.ts wires them once). */
+    onTotalChange(listener: TotalChangeListener): void {
+      totalListeners.push(listener);
+    },
+
+    /** Registers a kind of order (services.ts, once per kind, before any request). */
+    registerKind(definition: OrderKindDefinition): void {
+      kinds.register(definition);
+    },
+
+    /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */
+    kind(kind: OrderKind): OrderKindDefinition {
+      return kinds.of(kind);
     },
 
     /** Every status the order has been in, oldest first. */

@@ -36,6 +36,13 @@ export interface PaymentProvider {
    * Async: some providers' checks are (Square's).
    */
   verifyWebhook(rawBody: string, headers: IncomingHttpHeaders): Promise<ProviderEvent>;
+  /**
+   * Closes an unpaid payment so it can no longer be paid (Stripe expires the session; the sandbox
+   * refuses its link). Absent where the provider cannot (Razorpay's orders stay payable, Square's
+   * form is made anew per attempt): a payment that still arrives there is a stray charge, refunded.
+   * Closing one already paid or closed is not an error.
+   */
+  closePayment?(providerPaymentId: string): Promise<void>;
   /** The provider's own record of the payment now: what the webhook job trusts, not the event. */
   fetchPayment(providerPaymentId: string): Promise<ProviderPayment>;
   refund(input: {

@@ -28,7 +28,15 @@ afterAll(async () => {
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/razorpay';
-const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent: postWebhook } = paymentRecords(() => t, WEBHOOK);
+const {
+  orderRow,
+  attemptsOf,
+  paidMoves,
+  receiptsOf,
+  refundsOf,
+  strayMailsOf,
+  postEvent: postWebhook,
+} = paymentRecords(() => t, WEBHOOK);
 const db = () => t.database.db;
 
 /** A USD order with a Razorpay payment started on it. */
@@ -248,7 +256,7 @@ describe('Razorpay webhooks', () => {
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
   });
 
-  it('a capture of the wrong INR amount or currency does not mark the order paid', async () => {
+  it('a capture of the wrong INR amount or currency is a stray charge: refunded in full, the order stays unpaid', async () => {
     const wrongs = [(p: { amount: number }) => (p.amount -= 100), (p: { currency: string }) => (p.currency = 'USD')];
     for (const makeWrong of wrongs) {
       const { order, razorpayOrderId } = await razorpayOrder();
@@ -257,16 +265,21 @@ describe('Razorpay webhooks', () => {
       await postWebhook(fake.webhook('payment.captured', payment));
       await t.runJobs();
       expect((await orderRow(order.id))?.status).toBe('Payment pending');
-      expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['mismatched']);
+      expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
       expect(await receiptsOf(order.displayId)).toHaveLength(0);
+      expect(await refundsOf(order.id)).toMatchObject([
+        { reason: 'stray', status: 'succeeded', providerAmountCents: payment.amount },
+      ]);
+      expect(fake.calls.filter((c) => c.path.endsWith(`/payments/${payment.id}/refund`))).toHaveLength(1);
+      expect(await strayMailsOf(order.displayId)).toHaveLength(1);
     }
   });
 
-  it('a failed payment leaves the order payable: Checkout lets the customer try again on it', async () => {
+  it('a failed payment reads as failed; a later capture on the same order (Checkout lets the customer try again) still pays it', async () => {
     const { user, order, url, razorpayOrderId } = await razorpayOrder();
     await postWebhook(fake.webhook('payment.failed', fake.pay(razorpayOrderId, { status: 'failed' })));
     await t.runJobs();
-    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'PENDING' });
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
     await postWebhook(fake.webhook('payment.captured', fake.pay(razorpayOrderId)));
     await t.runJobs();
     expect((await orderRow(order.id))?.status).toBe('Forms incomplete');

@@ -61,6 +61,8 @@ const paymentEntity = z.object({
   amount: z.number().int(),
   currency,
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  /** Unix seconds: the latest payment tells a failed try from one still going. */
+  created_at: z.number().int().optional(),
 });
 type PaymentEntity = z.infer<typeof paymentEntity>;
 
@@ -92,7 +94,11 @@ export function createRazorpayProvider({ keyId, keySecret, webhookSecret }: Razo
     const items = z.array(paymentEntity).parse(payments.items);
     const all = items.filter((p) => p.status === 'captured' || p.status === 'refunded');
     const captured = all.find((p) => p.amount === Number(order.amount)) ?? all[0] ?? null;
-    return { order, captured };
+    const latest = items.reduce<PaymentEntity | null>(
+      (last, p) => (last === null || (p.created_at ?? 0) >= (last.created_at ?? 0) ? p : last),
+      null,
+    );
+    return { order, captured, latest };
   }
 
   return {
@@ -181,13 +187,14 @@ export function createRazorpayProvider({ keyId, keySecret, webhookSecret }: Razo
     },
 
     /**
-     * The order's state: paid once a payment of it is captured. A failed payment does not end the
-     * order (Checkout lets the customer try again on it), so it stays pending until one succeeds.
+     * The order's state: paid once a payment of it is captured; failed when its latest payment
+     * failed (the customer's retry opens a new attempt); pending while nothing was tried.
      */
     async fetchPayment(orderId) {
-      const { order, captured } = await orderState(orderId);
+      const { order, captured, latest } = await orderState(orderId);
       if (captured) return asProviderPayment(captured);
-      return { status: 'pending', amountCents: Number(order.amount), currency: currency.parse(order.currency) };
+      const status = latest?.status === 'failed' ? 'failed' : 'pending';
+      return { status, amountCents: Number(order.amount), currency: currency.parse(order.currency) };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
@@ -26,6 +26,41 @@ export function createPaymentsRepository(db: Database) {
         .from(paymentAttempts)
         .where(eq(paymentAttempts.orderId, orderId))
         .orderBy(asc(paymentAttempts.attemptNumber));
+    },
+
+    /** Marks the order's attempts in `open` statuses (but `keep`) superseded; answers their ids. */
+    async supersedeOpen(
+      orderId: number,
+      open: readonly PaymentAttemptStatus[],
+      keep: number | null,
+    ): Promise<number[]> {
+      const rows = await db
+        .update(paymentAttempts)
+        .set({ status: 'superseded' })
+        .where(
+          and(
+            eq(paymentAttempts.orderId, orderId),
+            inArray(paymentAttempts.status, [...open]),
+            keep === null ? undefined : ne(paymentAttempts.id, keep),
+          ),
+        )
+        .returning({ id: paymentAttempts.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Reserves a refund (a stray charge's: the key is the attempt's, so once). */
+    async insertRefund(values: typeof paymentRefunds.$inferInsert) {
+      await db.insert(paymentRefunds).values(values).onConflictDoNothing({ target: paymentRefunds.idempotencyKey });
+    },
+
+    /** A stray attempt with its refund, for the customer's e-mail. */
+    async strayRefund(attemptId: number) {
+      const [row] = await db
+        .select({ attempt: paymentAttempts, refund: paymentRefunds })
+        .from(paymentAttempts)
+        .innerJoin(paymentRefunds, eq(paymentRefunds.attemptId, paymentAttempts.id))
+        .where(and(eq(paymentAttempts.id, attemptId), eq(paymentRefunds.reason, 'stray')));
+      return row ?? null;
     },
 
     /** Every refund of the order, oldest first. */

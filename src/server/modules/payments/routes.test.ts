@@ -1,15 +1,22 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
-import { PAYMENT_MESSAGES as P, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { escapeHtml } from '../../../domain/content/html.ts';
+import {
+  PAYMENT_MESSAGES as P,
+  PAYMENT_PROVIDER_LABELS,
+  STRAY_CHARGE_REASONS,
+} from '../../../domain/payments/payment.ts';
 import { outboundEmails } from '../../mail/tables.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
 import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
-import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +57,9 @@ const orderRow = async (id: number, on: TestApp = t) =>
   (await on.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = (id: number, on: TestApp = t) =>
   on.database.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id));
-const attemptsOf = (id: number) => db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id));
+const attemptsOf = (id: number) =>
+  db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, id)).orderBy(paymentAttempts.attemptNumber);
+const refundsOf = (id: number) => db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, id));
 const receiptsOf = (displayId: string) =>
   db()
     .select()
@@ -278,9 +287,9 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('a success for another amount than the order now costs does not mark the order paid', async () => {
+  it('a success for another amount than the order now costs is a stray charge: recorded, refunded automatically and e-mailed', async () => {
     const { user, order, paymentId } = await orderWithPayment();
-    // The total changed after the payment started (checkout re-priced the order).
+    // The total changed after the payment started, behind checkout's back (no listener heard it).
     await db()
       .update(orders)
       .set({ totalCents: order.price.totalCents + 500 })
@@ -288,21 +297,43 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     await settleAndAnnounce(t, paymentId, 'succeeded');
     await t.runJobs();
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
-    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['mismatched']);
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
     const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
     expect(read.json().data).toMatchObject({ state: 'FAILED' });
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
+    expect(await refundsOf(order.id)).toMatchObject([
+      { reason: 'stray', status: 'succeeded', amountCents: order.price.totalCents },
+    ]);
+    expect((await sandboxOf(t.app).find(paymentId))?.status).toBe('refunded');
+    const refunded = formatMoney({ amountCents: order.price.totalCents, currency: 'USD' });
+    const mail = (await deliveredMail(t.app)).find((m) => m.subject.includes(`order ${order.displayId}`));
+    expect(mail?.subject).toBe(`We refunded ${refunded} for your order ${order.displayId}`);
+    expect(mail?.text).toContain(P.strayRefunded(refunded, STRAY_CHARGE_REASONS['order-changed']));
   });
 
-  it('a success for a cancelled order changes nothing', async () => {
+  it('a success for a cancelled order is refunded automatically and leaves the order cancelled', async () => {
     const { user, order, paymentId } = await orderWithPayment();
     await apiCall(t.app, 'POST', `/application/order/${order.displayId}/cancel`, user.token, {});
+    // Cancelling closed the attempt: its sandbox link no longer takes a payment.
+    await t.runJobs();
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['superseded']);
+    expect((await sandboxOf(t.app).find(paymentId))?.status).toBe('expired');
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/sandbox/checkout?payment=${paymentId}`,
+      headers: bearer(user.token),
+    });
+    expect(page.body).toContain(escapeHtml(P.linkClosed));
+    // A provider that cannot close its payment (Razorpay) may still take it: forced here.
+    await db().execute(sql`update sandbox_payments set status = 'succeeded' where id = ${paymentId}`);
     const before = await historyOf(order.id);
-    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await postEvent(t, sandboxOf(t.app).signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId }));
     await t.runJobs();
     expect((await orderRow(order.id))?.status).toBe('Cancelled');
     expect(await historyOf(order.id)).toEqual(before);
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
+    expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'succeeded' }]);
   });
 
   it('a success for an order whose forms and documents are all in lands on Order pending, in one go', async () => {

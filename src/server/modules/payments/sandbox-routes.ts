@@ -77,7 +77,9 @@ ${
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
 <p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(kind === 'photo' ? checkoutHref(order.displayId, kind) : `/service-order?orderId=${encodeURIComponent(order.displayId)}`)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
-    : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
+    : payment.status === 'expired'
+      ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(kind === 'photo' ? checkoutHref(order.displayId, kind) : `/service-order?orderId=${encodeURIComponent(order.displayId)}`)}">Back to your order</a></p>`
+      : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
 }`,
           ),
         );

@@ -96,6 +96,14 @@ export function createSandboxProvider({
       return { id, type, providerPaymentId: data.paymentId, attemptKey: null, payload: json };
     },
 
+    /** Like a Stripe session's expiry: the link answers "closed" and can no longer be paid. */
+    async closePayment(providerPaymentId) {
+      await db
+        .update(sandboxPayments)
+        .set({ status: 'expired' })
+        .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, 'open')));
+    },
+
     async fetchPayment(providerPaymentId) {
       const row = await find(providerPaymentId);
       if (!row) throw new Error(`no sandbox payment ${providerPaymentId}`);

@@ -1,13 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { APPLICATION_MESSAGES as A, type OrderRef } from '../../../domain/applications/application.ts';
+import type { OrderRef } from '../../../domain/applications/application.ts';
 import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
 import type { CostLine } from '../../../domain/checkout/cost-summary.ts';
+import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
+  OPEN_ATTEMPT_STATUSES,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
@@ -17,17 +19,15 @@ import {
   type PaymentProviderName,
   paymentResultHref,
   resultState,
+  STRAY_CHARGE_REASONS,
   type StartPayment,
+  type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
-import { PHOTO_ORDER_MESSAGES } from '../../../domain/photos/orders.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
-import type { OrderCompletion } from '../applications/service.ts';
-import type { CheckoutService } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import type { PhotosService } from '../photos/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { createPaymentRefunds } from './refunds.ts';
 import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
@@ -69,6 +69,34 @@ export interface PaymentEventJob {
   eventId: number;
 }
 
+/**
+ * The job that closes a superseded attempt at its provider (a Stripe session expired, a sandbox
+ * link refused): queued in the transaction that superseded it, run after commit, since a network
+ * call must not hold the order's lock. A provider that cannot close (Razorpay's orders, Square's
+ * on-page form) has nothing to do: a payment that still arrives there is a stray charge.
+ */
+export const PAYMENT_CLOSE_QUEUE = 'payments.close-attempt';
+/**
+ * The job that gives a stray charge back in full through its provider, then e-mails the customer:
+ * queued in the transaction that found the charge stray; polled like payment events, so the money
+ * is on its way back within a minute.
+ */
+export const STRAY_REFUND_QUEUE = 'payments.refund-stray';
+
+export interface AttemptJob {
+  attemptId: number;
+}
+
+export interface StrayRefundJob extends AttemptJob {
+  reason: StrayChargeReason;
+}
+
+/**
+ * How long an attempt stays payable: the order's coupon hold, taken again when the attempt opens,
+ * lasts as long, so no attempt outlives the hold of the coupon it was priced with.
+ */
+export const ATTEMPT_LIFETIME_MS = COUPON_HOLD_MS;
+
 /** The stored exchange rates (the spec's currency-rate service), read in the caller's transaction. */
 export interface ExchangeRates {
   /** Units of `to` per unit of `from` as a decimal string, or null when no rate is stored. */
@@ -83,15 +111,14 @@ interface Charge {
 }
 
 export interface PaymentsServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'changeOrderStatus'>;
-  completion: Pick<OrderCompletion, 'sync'>;
   /**
-   * The receipt lists the cost summary the order was charged; the order's coupon is taken again
-   * (or dropped, when gone) before each payment starts.
+   * The order core, the only module payments talks to: orders, their status, and each kind's
+   * charged summary, readiness and coupon (issue 28).
    */
-  checkout: Pick<CheckoutService, 'chargedSummary' | 'holdCouponForPayment'>;
-  /** A photo order's receipt lists the photo order's own cost summary. */
-  photos: Pick<PhotosService, 'chargedSummary' | 'couponPricing'>;
+  orders: Pick<
+    OrdersService,
+    'findOwned' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'kind' | 'onTotalChange' | 'onStatusChange'
+  >;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   /** The configured providers, the default first (PAYMENT_PROVIDERS). */
@@ -111,9 +138,10 @@ function receiptLine(line: CostLine): [string, string] {
   return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 
-/** An unknown order, or another customer's, in the words of its kind's pages. */
-const orderNotFound = (kind: PaidOrderKind) =>
-  formFailure(404, kind === 'photo' ? PHOTO_ORDER_MESSAGES.notFound : A.orderNotFound);
+const money = (amountCents: number, currency: Currency) => formatMoney({ amountCents, currency });
+
+/** One refund of a stray charge per attempt: its key makes every provider call of it one refund. */
+const strayRefundKey = (attemptId: number) => `stray-attempt-${attemptId}`;
 
 /**
  * Checkout's payments: an attempt per try (the amount is the order's total, read on the server),
@@ -124,6 +152,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const providers = new Map(deps.providers.map((p) => [p.name, p]));
   const defaultProvider = deps.providers[0]?.name;
+  /** An unknown order, or another customer's, in the words of its kind's pages. */
+  const orderNotFound = (kind: PaidOrderKind) => formFailure(404, deps.orders.kind(kind).notFoundMessage);
 
   function toPayment(attempt: AttemptRow, orderStatus: string): Payment {
     const state = resultState(attempt.status);
@@ -159,14 +189,38 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     return { amountCents: convertCents(order.totalCents, rate), currency: to, exchangeRate: rate };
   }
 
+  // A new total, or a cancelled order, leaves no attempt payable at the old figure.
+  deps.orders.onTotalChange((tx, order) => supersedeOpenAttempts(tx, order.id));
+  deps.orders.onStatusChange(async (tx, { order, to }) => {
+    if (to === 'Cancelled') await supersedeOpenAttempts(tx, order.id);
+  });
+
+  // Refunds through the paid attempt's provider (issue 13, decision 0069), and of stray charges.
+  const refunds = createPaymentRefunds(db, { providers, log: deps.log });
+
+  const expired = (attempt: AttemptRow) => attempt.expiresAt !== null && attempt.expiresAt <= now();
+
+  /**
+   * Closes the order's open attempts but `keep` (in the caller's transaction, which holds the
+   * order's lock) and queues their closing at the provider: an order has at most one payable
+   * attempt, and one priced at an older total is never payable again.
+   */
+  async function supersedeOpenAttempts(tx: Database, orderId: number, keep: number | null = null) {
+    const closed = await createPaymentsRepository(tx).supersedeOpen(orderId, OPEN_ATTEMPT_STATUSES, keep);
+    for (const attemptId of closed) {
+      await deps.jobs.send<AttemptJob>(PAYMENT_CLOSE_QUEUE, { attemptId }, { tx, ...PAYMENT_EVENT_RETRY });
+    }
+  }
+
   /**
    * A double click, a reload or a return from the provider's page continues the open attempt, at
    * the charge it was opened with (a rate refreshed meanwhile does not change a quoted amount).
    */
   function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
     const open =
-      attempt.status === 'pending' ||
-      (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS);
+      (attempt.status === 'pending' ||
+        (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS)) &&
+      !expired(attempt);
     return (
       open &&
       attempt.provider === provider &&
@@ -178,10 +232,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
-    const summary =
-      order.kind === 'photo'
-        ? await deps.photos.chargedSummary(tx, order)
-        : await deps.checkout.chargedSummary(tx, order);
+    const summary = await deps.orders.kind(order.kind).chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
@@ -211,56 +262,133 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /**
+   * Money the order cannot take: the attempt is recorded `stray`, its full charge is reserved for
+   * refund (reason `stray`) and the refund job is queued, all in the settling transaction; the job
+   * refunds through the provider and e-mails the customer why.
+   */
+  async function recordStray(
+    tx: Database,
+    attempt: AttemptRow,
+    order: Order,
+    paid: ProviderPayment,
+    reason: StrayChargeReason,
+  ) {
+    const payments = createPaymentsRepository(tx);
+    await payments.setAttemptStatus(attempt.id, 'stray');
+    // What the provider took, in its currency; in the order's currency at the attempt's own rate.
+    const amountCents = attempt.exchangeRate
+      ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
+      : paid.amountCents;
+    await payments.insertRefund({
+      orderId: order.id,
+      attemptId: attempt.id,
+      idempotencyKey: strayRefundKey(attempt.id),
+      amountCents,
+      currency: attempt.exchangeRate ? attempt.orderCurrency : paid.currency,
+      providerAmountCents: paid.amountCents,
+      reason: 'stray',
+    });
+    await deps.jobs.send<StrayRefundJob>(
+      STRAY_REFUND_QUEUE,
+      { attemptId: attempt.id, reason },
+      { tx, ...PAYMENT_EVENT_RETRY },
+    );
+    deps.log.warn(
+      { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
+      'a stray charge: recorded, refunded automatically',
+    );
+  }
+
+  /** Why a verified success cannot be this order's payment, or null when it can. */
+  function strayReason(attempt: AttemptRow, order: Order, paid: ProviderPayment): StrayChargeReason | null {
+    if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
+    if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
+    if (attempt.status === 'superseded' || order.totalCents !== attempt.orderTotalCents) return 'order-changed';
+    if (order.currency !== attempt.orderCurrency) return 'order-changed';
+    return null;
+  }
+
+  /**
    * Acts on the provider's own record of an attempt's payment, in the event's transaction with the
-   * order locked. Only a success of the attempt's amount and currency, equal to the order's total
-   * now, for an order still awaiting payment, moves the order; everything else changes nothing
-   * but the attempt's own record.
+   * order locked. A success of the attempt's amount for the order's total now, while the order
+   * awaits payment and its coupon still has this use, pays the order. Any other success is a
+   * stray charge: recorded, refunded in full automatically, and told to the customer. Processing
+   * the same payment again changes nothing.
    */
   async function settle(tx: Database, attempt: AttemptRow, order: Order, paid: ProviderPayment) {
     const payments = createPaymentsRepository(tx);
-    if (attempt.status === 'succeeded' || attempt.status === 'mismatched') return;
-    const details = { orderId: order.id, attempt: attempt.id, provider: attempt.provider };
-    if (paid.status === 'failed') {
-      await payments.setAttemptStatus(attempt.id, 'failed');
+    if (attempt.status === 'succeeded' || attempt.status === 'stray' || attempt.status === 'mismatched') return;
+    if (paid.status === 'failed' || paid.status === 'expired') {
+      if (attempt.status !== 'superseded') await payments.setAttemptStatus(attempt.id, 'failed');
       return;
     }
     if (paid.status !== 'succeeded') return;
-    const rightAmount =
-      paid.amountCents === attempt.amountCents &&
-      paid.currency === attempt.currency &&
-      order.totalCents === attempt.orderTotalCents &&
-      order.currency === attempt.orderCurrency;
-    if (!rightAmount) {
-      await payments.setAttemptStatus(attempt.id, 'mismatched');
-      deps.log.error(
-        { ...details, paid, attempted: attempt.amountCents, orderTotal: order.totalCents },
-        'a payment does not match its order: the order stays unpaid; refund or settle it by hand',
-      );
+    const kind = deps.orders.kind(order.kind);
+    const stray = strayReason(attempt, order, paid) ?? ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
+    if (stray) {
+      await recordStray(tx, attempt, order, paid, stray);
       return;
     }
-    if (order.status !== 'Payment pending') {
-      deps.log.error(
-        { ...details, status: order.status },
-        'a payment arrived for an order not awaiting one: refund it by hand',
-      );
-      return;
-    }
-    // A photo order has everything in (its photos) once paid; an application waits for its forms.
     const moved = await deps.orders.changeOrderStatus(
       order.id,
-      order.kind === 'photo' ? 'Order pending' : 'Forms incomplete',
+      kind.statusWhenPaid,
       { by: { actor: 'system' }, remark: P.paidRemark },
       tx,
     );
     if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
-    // Straight on to Order pending when every form and document is already in.
-    if (order.kind === 'service') await deps.completion.sync(tx, order.id);
+    await kind.afterPaid?.(tx, moved.order);
     await payments.setAttemptStatus(attempt.id, 'succeeded');
+    // Any other attempt still open can no longer be paid: the order is.
+    await supersedeOpenAttempts(tx, order.id, attempt.id);
     await deps.mail.enqueue(tx, {
       ...(await receiptMail(tx, moved.order, attempt)),
       purpose: 'payment-receipt',
       key: `payment-receipt:${attempt.id}`,
     });
+  }
+
+  /** The job: gives a stray charge back through its provider, then tells the customer (once). */
+  async function refundStray({ attemptId, reason }: StrayRefundJob): Promise<void> {
+    const outcome = await refunds.executeRefund(strayRefundKey(attemptId));
+    if (!outcome.ok)
+      throw new Error(`the stray charge of attempt ${attemptId} could not be refunded: ${outcome.detail}`);
+    const found = await createPaymentsRepository(db).strayRefund(attemptId);
+    const [order] = found ? await deps.orders.findByIds([found.attempt.orderId]) : [];
+    if (!found || !order) return;
+    const { attempt, refund } = found;
+    // What went back, in the currency the provider charged.
+    const refunded = money(refund.providerAmountCents, attempt.exchangeRate ? attempt.currency : refund.currency);
+    await db.transaction(async (tx) => {
+      await deps.mail.enqueue(tx, {
+        ...simpleMail({
+          to: order.email,
+          subject: `We refunded ${refunded} for your order ${order.displayId}`,
+          heading: `We refunded ${refunded}`,
+          intro: [P.strayRefunded(refunded, STRAY_CHARGE_REASONS[reason])],
+          details: [
+            ['Order', `${order.displayId} (${order.title})`],
+            ['Refunded', refunded],
+            ['Payment provider', attempt.provider],
+            ['Payment id', attempt.providerPaymentId ?? '—'],
+            ['Refund id', refund.providerRefundId ?? '—'],
+          ],
+          outro: [
+            `Your order itself is unchanged: see what it needs at any time: ${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
+          ],
+          signature: `The ${deps.companyName} team`,
+        }),
+        purpose: 'payment-stray-refund',
+        key: `payment-stray-refund:${attemptId}`,
+      });
+    });
+  }
+
+  /** The job: closes a superseded attempt at its provider, where the provider can. */
+  async function closeAtProvider(attemptId: number): Promise<void> {
+    const attempt = await createPaymentsRepository(db).attempt(attemptId);
+    const provider = providers.get(attempt.provider);
+    if (attempt.status !== 'superseded' || !attempt.providerPaymentId || !provider?.closePayment) return;
+    await provider.closePayment(attempt.providerPaymentId);
   }
 
   /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */
@@ -307,21 +435,18 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (order && current) await settle(tx, current, order, paid);
   }
 
-  // Refunds through the paid attempt's provider (issue 13, decision 0069).
-  const refunds = createPaymentRefunds(db, { providers, log: deps.log });
-
   return {
     refundable: refunds.refundable,
     reserveRefund: refunds.reserveRefund,
     executeRefund: refunds.executeRefund,
 
-    registerWorkers(): Promise<void> {
+    async registerWorkers(): Promise<void> {
       // Polled as often as mail: a paid customer waits for it, and after a restart a backlog of events
-      // drains one per poll (decision 0079).
-      return deps.jobs.work<PaymentEventJob>(PAYMENT_EVENT_QUEUE, (job) => processEvent(job.data.eventId), {
-        ...PAYMENT_EVENT_RETRY,
-        pollingIntervalSeconds: MAIL_POLLING_INTERVAL_SECONDS,
-      });
+      // drains one per poll (decision 0079). Stray refunds and closings likewise: within a minute.
+      const options = { ...PAYMENT_EVENT_RETRY, pollingIntervalSeconds: MAIL_POLLING_INTERVAL_SECONDS };
+      await deps.jobs.work<PaymentEventJob>(PAYMENT_EVENT_QUEUE, (job) => processEvent(job.data.eventId), options);
+      await deps.jobs.work<StrayRefundJob>(STRAY_REFUND_QUEUE, (job) => refundStray(job.data), options);
+      await deps.jobs.work<AttemptJob>(PAYMENT_CLOSE_QUEUE, (job) => closeAtProvider(job.data.attemptId), options);
     },
 
     /**
@@ -345,12 +470,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         const order = await deps.orders.lockOrder(tx, owned.id);
         if (!order) return orderNotFound(kind);
         if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
-        // Coupons are applied to applications only so far (docs/decisions/0063).
-        const held = await deps.checkout.holdCouponForPayment(
-          tx,
-          order,
-          kind === 'photo' ? deps.photos.couponPricing : undefined,
-        );
+        const definition = deps.orders.kind(order.kind);
+        const missing = await definition.missingBeforePayment(tx, order);
+        if (missing.length > 0) return formFailure(409, P.stillNeeded(missing), { missing: missing.join('; ') });
+        const held = await definition.holdCoupon(tx, order);
         if (!held.ok) return held;
         if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
         const payments = createPaymentsRepository(tx);
@@ -358,6 +481,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
         const charge = await chargeFor(tx, provider, order);
         if (!charge) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
+        // At most one payable attempt per order: the older ones close, here and at their provider.
+        await supersedeOpenAttempts(tx, order.id);
         const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
         const attempt = await payments.insertAttempt({
           orderId: order.id,
@@ -367,6 +492,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           ...charge,
           orderTotalCents: order.totalCents,
           orderCurrency: order.currency,
+          expiresAt: new Date(now().getTime() + ATTEMPT_LIFETIME_MS),
         });
         return { ok: true, value: { order, attempt } };
       });
@@ -429,7 +555,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
       if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
-      if (attempt.status !== 'pending') return formFailure(409, P.noOpenPayment);
+      if (attempt.status !== 'pending' || expired(attempt)) return formFailure(409, P.noOpenPayment);
       let confirmed: Awaited<ReturnType<NonNullable<PaymentProvider['confirmPayment']>>>;
       try {
         confirmed = await provider.confirmPayment({

@@ -44,7 +44,10 @@ afterAll(async () => {
   server.close();
 });
 
-const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent } = paymentRecords(() => t, SQUARE_WEBHOOK_PATH);
+const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent, refundsOf, strayMailsOf } = paymentRecords(
+  () => t,
+  SQUARE_WEBHOOK_PATH,
+);
 const orderStatus = async (id: number) => (await orderRow(id))?.status;
 const db = () => t.database.db;
 
@@ -237,7 +240,7 @@ describe('Square: webhooks', () => {
     });
   });
 
-  it('a success for another amount or currency does not mark the order paid', async () => {
+  it('a success for another amount or currency is a stray charge: refunded in full, the order stays unpaid', async () => {
     for (const money of [
       (cents: number) => ({ amount: cents - 100, currency: 'USD' }),
       (cents: number) => ({ amount: cents, currency: 'CAD' }),
@@ -250,10 +253,14 @@ describe('Square: webhooks', () => {
       expect((await postEvent(squareEvent(payment, signing))).statusCode).toBe(200);
       await t.runJobs();
       expect(await orderStatus(order.id)).toBe('Payment pending');
-      expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['mismatched']);
+      expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
       const read = await apiCall(t.app, 'GET', `/application/order/${ref}/payment`, user.token);
       expect(read.json().data).toMatchObject({ state: 'FAILED' });
       expect(await receiptsOf(order.displayId)).toHaveLength(0);
+      expect(await refundsOf(order.id)).toMatchObject([
+        { reason: 'stray', status: 'succeeded', providerAmountCents: money(order.price.totalCents).amount },
+      ]);
+      expect(await strayMailsOf(order.displayId)).toHaveLength(1);
     }
   });
 

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES as P, STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import {
+  PAYMENT_MESSAGES as P,
+  STRAY_CHARGE_REASONS,
+  STRIPE_SESSION_ID_PARAM,
+} from '../../../domain/payments/payment.ts';
 import { loadEnv } from '../../env.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
@@ -31,7 +37,10 @@ afterAll(async () => {
 });
 
 const WEBHOOK = '/api/v1/payments/webhooks/stripe';
-const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent } = paymentRecords(() => t, WEBHOOK);
+const { orderRow, attemptsOf, paidMoves, receiptsOf, postEvent, refundsOf, strayMailsOf } = paymentRecords(
+  () => t,
+  WEBHOOK,
+);
 const db = () => t.database.db;
 const sessionIdOf = (redirectUrl: string) => redirectUrl.split('/').pop() ?? '';
 
@@ -135,19 +144,32 @@ describe('Stripe Checkout Sessions', () => {
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
   });
 
-  it.each([
+  it.each<[string, { amountCents?: number; currency?: string }]>([
     ['amount', { amountCents: 100 }],
     ['currency', { currency: 'cad' }],
-  ])('a success for the wrong %s does not mark the order paid', async (_what, paid) => {
-    const { order, url, user, sessionId } = await orderWithSession();
-    fake.pay(sessionId, paid);
-    await postEvent(fake.signedEvent('checkout.session.completed', sessionId));
-    await t.runJobs();
-    expect((await orderRow(order.id))?.status).toBe('Payment pending');
-    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['mismatched']);
-    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
-    expect(await receiptsOf(order.displayId)).toHaveLength(0);
-  });
+  ])(
+    'a success for the wrong %s is a stray charge: recorded, refunded in full through Stripe and e-mailed; the order stays unpaid',
+    async (_what, paid) => {
+      const { order, url, user, sessionId } = await orderWithSession();
+      fake.pay(sessionId, paid);
+      await postEvent(fake.signedEvent('checkout.session.completed', sessionId));
+      await t.runJobs();
+      expect((await orderRow(order.id))?.status).toBe('Payment pending');
+      expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
+      expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
+      expect(await receiptsOf(order.displayId)).toHaveLength(0);
+      const paidCents = paid.amountCents ?? order.price.totalCents;
+      expect(await refundsOf(order.id)).toMatchObject([
+        { reason: 'stray', status: 'succeeded', providerAmountCents: paidCents },
+      ]);
+      expect(fake.refunds.map((r) => r.amount)).toContain(paidCents);
+      const refunded = formatMoney({ amountCents: paidCents, currency: paid.currency ? 'CAD' : 'USD' });
+      expect(await strayMailsOf(order.displayId)).toHaveLength(1);
+      const [mail] = (await deliveredMail(t.app)).filter((m) => m.subject.includes(`order ${order.displayId}`));
+      expect(mail?.subject).toBe(`We refunded ${refunded} for your order ${order.displayId}`);
+      expect(mail?.text).toContain(P.strayRefunded(refunded, STRAY_CHARGE_REASONS.amount));
+    },
+  );
 
   it('an expired session fails the attempt, and a retry is a new attempt with a new session', async () => {
     const { order, url, user, sessionId } = await orderWithSession();
@@ -239,6 +261,24 @@ describe('the Stripe provider', () => {
     expect(calls[0]?.form.get('payment_intent')).toBe(fake.sessions.get(sessionId)?.payment_intent);
     expect(calls[0]?.form.get('amount')).toBe('70800');
     expect(fake.refunds.filter((r) => r.id === first.refundId)).toHaveLength(1);
+  });
+
+  it('reads a paid session as refunded once its charge went back in full, and closes an open session', async () => {
+    const created = await provider.createPayment({ ...input, attemptKey: `${input.attemptKey}-refunded` });
+    const sessionId = created.providerPaymentId ?? '';
+    fake.pay(sessionId);
+    await provider.refund({ providerPaymentId: sessionId, amountCents: 30000, idempotencyKey: `${sessionId}-part` });
+    expect((await provider.fetchPayment(sessionId)).status).toBe('succeeded');
+    await provider.refund({ providerPaymentId: sessionId, amountCents: 40800, idempotencyKey: `${sessionId}-rest` });
+    expect((await provider.fetchPayment(sessionId)).status).toBe('refunded');
+
+    const open = await provider.createPayment({ ...input, attemptKey: `${input.attemptKey}-closed` });
+    await provider.closePayment?.(open.providerPaymentId ?? '');
+    expect(fake.sessions.get(open.providerPaymentId ?? '')?.status).toBe('expired');
+    expect((await provider.fetchPayment(open.providerPaymentId ?? '')).status).toBe('expired');
+    // Closing again, or closing a paid session, is not an error.
+    await provider.closePayment?.(open.providerPaymentId ?? '');
+    await provider.closePayment?.(sessionId);
   });
 
   it('sends the same expiry on every create of one attempt, an hour after it opened, so a repeat answers the one session', async () => {

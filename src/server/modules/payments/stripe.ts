@@ -72,8 +72,10 @@ function toCurrency(code: string | null): Currency {
 function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
   let status: ProviderPayment['status'] = 'pending';
-  if (session.payment_status === 'paid') status = 'succeeded';
-  else if (session.status === 'expired') status = 'failed';
+  const charge = typeof intent?.latest_charge === 'object' ? intent.latest_charge : null;
+  // A session stays `paid` after its payment is refunded: the charge says it went back in full.
+  if (session.payment_status === 'paid') status = charge?.refunded ? 'refunded' : 'succeeded';
+  else if (session.status === 'expired') status = 'expired';
   else if (
     session.status === 'complete' &&
     (intent?.status === 'requires_payment_method' || intent?.status === 'canceled')
@@ -93,7 +95,8 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
   // and answered with the session Stripe already made.
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
 
-  const retrieve = (sessionId: string) => stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
+  const retrieve = (sessionId: string) =>
+    stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] });
 
   const provider: PaymentProvider = {
     name: 'stripe',
@@ -166,6 +169,13 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
 
     async fetchPayment(providerPaymentId) {
       return paymentOf(await retrieve(providerPaymentId));
+    },
+
+    /** Expires an open session (Stripe refuses to expire a completed or expired one: nothing to close). */
+    async closePayment(providerPaymentId) {
+      const session = await stripe.checkout.sessions.retrieve(providerPaymentId);
+      if (session.status !== 'open') return;
+      await stripe.checkout.sessions.expire(providerPaymentId);
     },
 
     async refund({ providerPaymentId, amountCents, idempotencyKey }) {

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { outboundEmails } from '../../mail/tables.ts';
 import type { TestApp } from '../../test/app.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
-import { paymentAttempts } from './tables.ts';
+import { paymentAttempts, paymentRefunds } from './tables.ts';
 
 /**
  * What the provider tests read back after a payment (test code only): the order, its attempts,
@@ -24,6 +24,14 @@ export function paymentRecords(app: () => TestApp, webhookPath: string) {
         .select()
         .from(outboundEmails)
         .where(and(eq(outboundEmails.purpose, 'payment-receipt'), like(outboundEmails.subject, `%${displayId}`))),
+    /** The order's refunds (a stray charge's: reason `stray`, made by the refund job). */
+    refundsOf: (id: number) => db().select().from(paymentRefunds).where(eq(paymentRefunds.orderId, id)),
+    /** The e-mails telling the customer a stray charge went back. */
+    strayMailsOf: (displayId: string) =>
+      db()
+        .select()
+        .from(outboundEmails)
+        .where(and(eq(outboundEmails.purpose, 'payment-stray-refund'), like(outboundEmails.subject, `%${displayId}`))),
     postEvent: (event: { body: string; headers: Record<string, string> }) =>
       app().app.inject({ method: 'POST', url: webhookPath, headers: event.headers, payload: event.body }),
   };

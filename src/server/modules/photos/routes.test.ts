@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
-import { checkoutHref } from '../../../domain/payments/payment.ts';
+import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
 import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
@@ -19,7 +19,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
-import { sandboxPayments } from '../payments/tables.ts';
+import { paymentAttempts, sandboxPayments } from '../payments/tables.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
 import { fakeAnalyse } from './testing.ts';
@@ -524,6 +524,33 @@ describe('plan, delivery, step and reset', () => {
 });
 
 describe('paying a photo order', () => {
+  it('cannot be paid without its photo and, for prints, its delivery address', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await newOrder(user.token);
+    const base = `/photo-orders/${order.displayId}`;
+    const pay = () => apiCall(t.app, 'POST', `${base}/payment`, user.token, {});
+    const empty = await pay();
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe(P.stillNeeded([M.needsItem]));
+
+    const item = await addItem(user.token, order.displayId);
+    const noPhoto = await pay();
+    expect(noPhoto.statusCode).toBe(409);
+    expect(noPhoto.json().message).toBe(P.stillNeeded([M.needsPhoto(PHOTO_SIZES['oci-photo'].label)]));
+
+    expect((await upload(user.token, order.displayId, item.id, face)).statusCode).toBe(201);
+    await t.runJobs();
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 2, options: [] });
+    const noAddress = await pay();
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json().message).toBe(P.stillNeeded([M.needsAddress]));
+    expect(await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id))).toEqual([]);
+
+    // A Digital Copy has nothing to deliver: with its photo it is payable.
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: [] });
+    expect((await pay()).statusCode).toBe(200);
+  });
+
   it('pays through the sandbox, reaches Order pending, and the notification links to the photo order page', async () => {
     const { user, order } = await orderWithPhoto();
     const base = `/photo-orders/${order.displayId}`;

@@ -43,7 +43,7 @@ import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
 import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
-import type { Order, OrdersService } from '../orders/service.ts';
+import type { Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { printSheet } from './print-sheet.ts';
@@ -85,7 +85,10 @@ export interface PhotosServiceDeps {
   jobs: Pick<JobQueue, 'send' | 'work'>;
   analyse: AnalysePhoto;
   /** Coupons of the `sevaphotos` platform: their rules and uses are checkout's. */
-  checkout: Pick<CheckoutService, 'redeemCoupon' | 'releaseCoupon' | 'appliedCoupon'>;
+  checkout: Pick<
+    CheckoutService,
+    'redeemCoupon' | 'releaseCoupon' | 'appliedCoupon' | 'holdCouponForPayment' | 'confirmCouponAtSettle'
+  >;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
@@ -597,12 +600,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     },
 
     /** The cost summary the order's total was set from (the payment receipt lists it; no ownership check). */
-    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-      const repository = createPhotosRepository(on);
-      const details = await repository.findOrder(order.id);
-      if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
-      return details.costSummary ?? (await priced(on, order)).summary;
-    },
+    chargedSummary,
 
     /** SPEC.md §7 photo `/apply-coupon/`: a `sevaphotos` coupon, checked and its use taken as in checkout. */
     applyCoupon(customerId: number, ref: PhotoOrderRef, code: string): Promise<FormResult<PhotoOrder>> {
@@ -616,9 +614,42 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       return change(customerId, ref, (tx, order) => deps.checkout.releaseCoupon(tx, order.id));
     },
 
-    /** For payments: a photo order's coupon is held (or dropped) before each payment, as a service order's. */
-    couponPricing,
+    /** Photo orders as the order core sees them (services.ts registers it). */
+    orderKind: {
+      kind: 'photo',
+      notFoundMessage: M.notFound,
+      chargedSummary,
+      missingBeforePayment,
+      holdCoupon: (tx, order) => deps.checkout.holdCouponForPayment(tx, order, couponPricing),
+      confirmCoupon: (tx, order) => deps.checkout.confirmCouponAtSettle(tx, order, couponPricing),
+      // A photo order has everything in (its photos) once paid.
+      statusWhenPaid: 'Order pending',
+    } satisfies OrderKindDefinition,
   };
+
+  async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+    const repository = createPhotosRepository(on);
+    const details = await repository.findOrder(order.id);
+    if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
+    return details.costSummary ?? (await priced(on, order)).summary;
+  }
+
+  /** A photo order is paid for its photos, and its prints for where they go: each must be there. */
+  async function missingBeforePayment(on: Database, order: Order): Promise<string[]> {
+    const repository = createPhotosRepository(on);
+    const details = await repository.findOrder(order.id);
+    const items = await repository.listItems(order.id);
+    if (!details || items.length === 0) return [M.needsItem];
+    const photos = await repository.listPhotos(items.map((i) => i.id));
+    const missing = items
+      .filter((item) => !photos.some((p) => p.itemId === item.id && p.state !== 'failed'))
+      .map((item) => M.needsPhoto(PHOTO_SIZES[item.sizeId].label));
+    const method = deliveryMethodFor(details.pricingPlanId, details.options);
+    if (method && details.delivery?.method !== method) {
+      missing.push(method === 'home' ? M.needsAddress : M.needsPickup);
+    }
+    return missing;
+  }
 
   /** Drops Background Change when a size that refuses it joins the order; answers the files that made obsolete. */
   async function dropRefusedOptions(tx: Database, orderId: number): Promise<string[]> {

@@ -41,6 +41,17 @@ interface FakeIntent {
   amount: number;
   currency: string;
   status: 'processing' | 'succeeded' | 'requires_payment_method';
+  /** The charge of a succeeded intent (refunds are counted on it). */
+  latest_charge: string | null;
+}
+
+interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  /** True once the whole amount went back, as Stripe's charge says. */
+  refunded: boolean;
 }
 
 /** One request the fake received, for the tests to assert on. */
@@ -58,6 +69,7 @@ const stripeError = (status: number, type: string, message: string) =>
 export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } = {}) {
   const sessions = new Map<string, FakeSession>();
   const intents = new Map<string, FakeIntent>();
+  const charges = new Map<string, FakeCharge>();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
   const idempotent = new Map<string, { form: string; body: JsonBodyType }>();
   const requests: StripeRequest[] = [];
@@ -87,11 +99,19 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
     return HttpResponse.json(body);
   }
 
-  const withIntent = (session: FakeSession, expand: boolean) => ({
-    ...session,
-    payment_intent:
-      expand && session.payment_intent ? (intents.get(session.payment_intent) ?? null) : session.payment_intent,
-  });
+  /** The session as retrieved: its intent expanded when asked, and the intent's charge with it. */
+  const withIntent = (session: FakeSession, expand: readonly string[]) => {
+    const intent = session.payment_intent ? (intents.get(session.payment_intent) ?? null) : null;
+    if (!expand.some((e) => e.startsWith('payment_intent')) || !intent) return session;
+    const charge = intent.latest_charge ? (charges.get(intent.latest_charge) ?? null) : null;
+    return {
+      ...session,
+      payment_intent: {
+        ...intent,
+        latest_charge: expand.includes('payment_intent.latest_charge') ? charge : intent.latest_charge,
+      },
+    };
+  };
 
   function session(sessionId: string): FakeSession {
     const found = sessions.get(sessionId);
@@ -139,7 +159,26 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
       requests.push({ method: 'GET', path: url.pathname, idempotencyKey: null, form: url.searchParams });
       const found = sessions.get(String(params.id));
       if (!found) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${params.id}'`);
-      return HttpResponse.json(withIntent(found, url.searchParams.getAll('expand[0]').includes('payment_intent')));
+      return HttpResponse.json(withIntent(found, url.searchParams.getAll('expand[0]')));
+    }),
+    http.post(`${API}/checkout/sessions/:id/expire`, async ({ request, params }) => {
+      requests.push({
+        method: 'POST',
+        path: new URL(request.url).pathname,
+        idempotencyKey: null,
+        form: new URLSearchParams(),
+      });
+      const found = sessions.get(String(params.id));
+      if (!found) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${params.id}'`);
+      if (found.status !== 'open') {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'Only Checkout Sessions with a status of open can be expired.',
+        );
+      }
+      found.status = 'expired';
+      return HttpResponse.json(found);
     }),
     http.post(`${API}/refunds`, ({ request }) =>
       once(request, '/v1/refunds', (form) => {
@@ -151,6 +190,12 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
           status: 'succeeded',
         };
         refunds.push(refund);
+        const intent = intents.get(refund.payment_intent);
+        const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        if (charge) {
+          charge.amount_refunded += refund.amount;
+          charge.refunded = charge.amount_refunded >= charge.amount;
+        }
         return refund;
       }),
     ),
@@ -170,8 +215,18 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
         amount: paid.amountCents ?? s.amount_total,
         currency: paid.currency ?? s.currency,
         status: 'succeeded',
+        latest_charge: id('ch'),
       };
       intents.set(intent.id, intent);
+      if (intent.latest_charge) {
+        charges.set(intent.latest_charge, {
+          id: intent.latest_charge,
+          object: 'charge',
+          amount: intent.amount,
+          amount_refunded: 0,
+          refunded: false,
+        });
+      }
       Object.assign(s, {
         status: 'complete',
         payment_status: 'paid',
@@ -189,6 +244,7 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
         amount: s.amount_total,
         currency: s.currency,
         status: 'requires_payment_method',
+        latest_charge: null,
       };
       intents.set(intent.id, intent);
       Object.assign(s, { status: 'complete', payment_status: 'unpaid', payment_intent: intent.id });

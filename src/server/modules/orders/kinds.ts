@@ -1,0 +1,57 @@
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
+import type { FormResult } from '../../../domain/contact/result.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
+import type { Database } from '../../db/client.ts';
+import type { Order } from './service.ts';
+import type { OrderKind } from './tables.ts';
+
+/**
+ * One kind of order (a service application, a photo order) as the order core sees it (issue 28):
+ * what it charged, what still stops payment, how its coupon is held and checked again, and where
+ * a payment takes it. The kind's own module implements it; services.ts registers it with the
+ * orders service, and payments reaches every kind through orders alone.
+ */
+export interface OrderKindDefinition {
+  kind: OrderKind;
+  /** An unknown order, or another customer's, in the words of this kind's pages. */
+  notFoundMessage: string;
+  /** The cost summary the order's total was last set from: what a payment of it charges. */
+  chargedSummary(on: Database, order: Order): Promise<CostSummary>;
+  /**
+   * What the customer must still give before paying (a photo, a delivery address), in words they
+   * can act on; empty when the order may be paid.
+   */
+  missingBeforePayment(on: Database, order: Order): Promise<string[]>;
+  /**
+   * Before a payment starts, on the locked order: takes the coupon's use again for the hold. A
+   * failure (the coupon went meanwhile, and the order was repriced) is answered to the customer.
+   */
+  holdCoupon(tx: Database, order: Order): Promise<FormResult<null>>;
+  /**
+   * When a payment settles, on the locked order: whether its coupon's limits still allow this
+   * order's use, counted under the coupon's lock. False gives the use back and reprices the order
+   * (the payment then cannot be taken: it is refunded).
+   */
+  confirmCoupon(tx: Database, order: Order): Promise<boolean>;
+  /** The status a verified payment moves the order to. */
+  statusWhenPaid: OrderStatus;
+  /** After the payment's status change, in its transaction (an application moves on when complete). */
+  afterPaid?(tx: Database, order: Order): Promise<void>;
+}
+
+/** The registered kinds: each is defined once, before the first request. */
+export function createOrderKinds() {
+  const kinds = new Map<OrderKind, OrderKindDefinition>();
+  return {
+    register(definition: OrderKindDefinition): void {
+      if (kinds.has(definition.kind)) throw new Error(`order kind ${definition.kind} is registered twice`);
+      kinds.set(definition.kind, definition);
+    },
+    of(kind: OrderKind): OrderKindDefinition {
+      const definition = kinds.get(kind);
+      if (!definition) throw new Error(`order kind ${kind} is not registered`);
+      return definition;
+    },
+  };
+}
+export type OrderKinds = ReturnType<typeof createOrderKinds>;
