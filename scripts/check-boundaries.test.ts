@@ -250,7 +250,6 @@ const PENDING = new Set([
   'src/server/modules/content/about-admin.ts server-module-tables',
   'src/server/modules/content/admin.ts server-module-tables',
   'src/server/modules/marketing/admin.ts server-module-tables',
-  'src/server/modules/refunds/decisions.ts server-module-tables',
 ]);
 
 const roots: string[] = [];
