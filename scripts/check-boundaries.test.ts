@@ -16,13 +16,22 @@ const CLEAN: Record<string, string> = {
   'src/server/http/errors.ts': 'export class HttpError extends Error {}\n',
   'src/server/lib/read-cache.ts': 'export const cache = new Map();\n',
   'src/server/services.ts': "export { catalog } from './modules/catalog/service.ts';\n",
+  'src/server/db/schema.ts':
+    "export * from '../modules/catalog/tables.ts';\nexport * from '../modules/catalog/price-tables.ts';\nexport * from '../modules/orders/tables.ts';\n",
   'src/server/plugins/web.ts': "import type { C } from '../../contracts/load-context.ts';\nexport type W = C;\n",
   'src/server/modules/catalog/tables.ts': 'export const services = {};\n',
+  'src/server/modules/catalog/price-tables.ts':
+    "import { services } from './tables.ts';\nexport const prices = services;\n",
   'src/server/modules/catalog/repository.ts':
-    "import { services } from './tables.ts';\nexport const repo = services;\n",
+    "import { services } from './tables.ts';\nexport const repo = services;\nexport type { PriceRow } from './prices-repository.ts';\n",
+  'src/server/modules/catalog/prices-repository.ts':
+    "import { prices } from './price-tables.ts';\nimport type { services } from './tables.ts';\nexport type PriceRow = typeof prices | typeof services;\n",
   'src/server/modules/catalog/service.ts':
-    "import { cache } from '../../lib/read-cache.ts';\nimport { repo } from './repository.ts';\nexport const catalog = { cache, repo };\n",
-  'src/server/modules/catalog/testing.ts': "import { catalog } from './service.ts';\nexport const seed = catalog;\n",
+    "import { cache } from '../../lib/read-cache.ts';\nimport { type PriceRow, repo } from './repository.ts';\nexport const catalog = { cache, repo };\nexport type Price = PriceRow;\n",
+  'src/server/modules/catalog/testing.ts':
+    "import { catalog } from './service.ts';\nimport { services } from './tables.ts';\nexport const seed = [catalog, services];\n",
+  'src/server/modules/catalog/service.test.ts':
+    "import type { O } from '../orders/service.ts';\nimport { prices } from './price-tables.ts';\nexport const t: [O?, unknown?] = [undefined, prices];\n",
   'src/server/modules/catalog/routes.ts':
     "import { HttpError } from '../../http/errors.ts';\nexport const e = HttpError;\n",
   'src/server/modules/orders/tables.ts':
@@ -30,7 +39,7 @@ const CLEAN: Record<string, string> = {
   'src/server/modules/orders/service.ts':
     "import type { catalog } from '../catalog/service.ts';\nexport type O = typeof catalog;\n",
   'src/server/modules/orders/routes.test.ts':
-    "import { services } from '../catalog/tables.ts';\nimport { seed } from '../catalog/testing.ts';\nexport const t = [services, seed];\n",
+    "import { orders } from '../../db/schema.ts';\nimport { services } from '../catalog/tables.ts';\nimport { seed } from '../catalog/testing.ts';\nexport const t = [orders, services, seed];\n",
   'src/web/lib/api.ts': 'export const api = 1;\n',
   'src/web/lib/app-context.ts': "import type { C } from '../../contracts/load-context.ts';\nexport type A = C;\n",
   'src/web/components/ui/icon.tsx': "import { api } from '../../lib/api.ts';\nexport const Icon = () => api;\n",
@@ -134,6 +143,55 @@ const PLANTS: { name: string; rule: RuleId; file: string; text: string; specifie
     specifier: '../catalog/testing.ts',
   },
   {
+    name: "a module's admin code queries its own tables",
+    rule: 'server-module-tables',
+    file: 'src/server/modules/catalog/admin.ts',
+    text: "import { services } from './tables.ts';\nexport const list = () => services;\n",
+    specifier: './tables.ts',
+  },
+  {
+    name: "a module's service names its own table file's types (import type)",
+    rule: 'server-module-tables',
+    file: 'src/server/modules/catalog/service.ts',
+    text: "import type { prices } from './price-tables.ts';\nexport type P = typeof prices;\n",
+    specifier: './price-tables.ts',
+  },
+  {
+    name: "server code outside the modules reads a module's tables",
+    rule: 'server-module-tables',
+    file: 'src/server/plugins/uses-tables.ts',
+    text: "import { services } from '../modules/catalog/tables.ts';\nexport const s = services;\n",
+    specifier: '../modules/catalog/tables.ts',
+  },
+  {
+    name: 'a repository imports db/schema.ts',
+    rule: 'server-module-schema',
+    file: 'src/server/modules/orders/repository.ts',
+    text: "import { orders } from '../../db/schema.ts';\nexport const o = orders;\n",
+    specifier: '../../db/schema.ts',
+  },
+  {
+    name: "a service re-exports its repository's types (export type … from)",
+    rule: 'server-repository-reexport',
+    file: 'src/server/modules/catalog/service.ts',
+    text: "export type { PriceRow } from './repository.ts';\n",
+    specifier: './repository.ts',
+  },
+  {
+    name: 'a module file hands on an import from a repository (import, then export { … })',
+    rule: 'server-repository-reexport',
+    file: 'src/server/modules/catalog/routes.ts',
+    text: "import { type PriceRow, repo } from './repository.ts';\nexport type P = PriceRow;\nexport { repo };\n",
+    specifier: './repository.ts',
+  },
+  {
+    name: 'services.ts re-exports a repository (export * from)',
+    rule: 'server-repository-reexport',
+    file: 'src/server/services.ts',
+    text: "export * from './modules/catalog/prices-repository.ts';\n",
+    specifier: './modules/catalog/prices-repository.ts',
+  },
+  {
     name: 'a helper sits loose in src/server/modules',
     rule: 'server-modules-root',
     file: 'src/server/modules/orders/uses-loose-helper.ts',
@@ -169,6 +227,25 @@ const PLANTS: { name: string; rule: RuleId; file: string; text: string; specifie
     specifier: '../server/services.ts',
   },
 ];
+
+/**
+ * Violations of the issue-28 rules that are known and being fixed elsewhere (file and rule; lines
+ * move as those files change). Drop an entry once its fix lands; when the set is empty, the real tree
+ * passes outright again.
+ */
+const PENDING = new Set([
+  // Rewritten on other branches (checkout, applications, admin-orders, orders, payments).
+  'src/server/modules/admin-orders/service.ts server-module-tables',
+  'src/server/modules/checkout/coupons-admin.ts server-module-tables',
+  'src/server/modules/orders/service.ts server-module-tables',
+  'src/server/modules/orders/service.ts server-repository-reexport',
+  'src/server/modules/payments/refunds.ts server-module-tables',
+  'src/server/modules/payments/sandbox.ts server-module-tables',
+  'src/server/modules/applications server-module-cycle',
+  // audit/tables.ts → users/tables.ts (the actor's foreign key) and users/service.ts → audit/service.ts
+  // (import type AuditLog): not yet assigned.
+  'src/server/modules/audit server-module-cycle',
+]);
 
 const roots: string[] = [];
 afterAll(() => {
@@ -214,6 +291,35 @@ describe('import boundaries (scripts/check-boundaries.ts)', () => {
       './f.ts',
       './g.ts',
     ]);
+    expect(refs.filter((r) => r.reexport).map((r) => r.specifier)).toEqual(['./c.ts', './d.ts']);
+  });
+
+  it('marks every re-export, including an import a local export hands on', () => {
+    const refs = importsOf(
+      'x.ts',
+      [
+        "import { a } from './a.ts';",
+        "import type { B } from './b.ts';",
+        "import * as c from './c.ts';",
+        "import d from './d.ts';",
+        "import { e } from './e.ts';",
+        'export { a, c as see };',
+        'export type { B };',
+        'export default d;',
+        "export type { F } from './f.ts';",
+        "export import g = require('./g.ts');",
+        "import h = require('./h.ts');",
+        'export const used = [e, h];',
+      ].join('\n'),
+    );
+    expect(refs.filter((r) => r.reexport).map((r) => `${r.specifier}:${r.line}`)).toEqual([
+      './a.ts:1',
+      './b.ts:2',
+      './c.ts:3',
+      './d.ts:4',
+      './f.ts:9',
+      './g.ts:10',
+    ]);
   });
 
   it('passes a tree that keeps the rules, and the CLI exits 0 on it', () => {
@@ -246,6 +352,43 @@ describe('import boundaries (scripts/check-boundaries.ts)', () => {
     expect(violations.map((v) => v.rule)).toEqual(['web-cycle']);
   });
 
+  it('fails on a cycle among server modules once, naming the modules and an import for each step', () => {
+    const root = tree({
+      ...CLEAN,
+      // catalog → payments (a type import counts) → orders → catalog (already in CLEAN).
+      'src/server/modules/catalog/routes.ts':
+        "import type { Pay } from '../payments/service.ts';\nexport type R = Pay;\n",
+      'src/server/modules/payments/service.ts':
+        "import type { O } from '../orders/service.ts';\nexport type Pay = O;\n",
+      'src/server/modules/orders/service.ts':
+        "import type { catalog } from '../catalog/service.ts';\nimport type { Pay } from '../payments/service.ts';\nexport type O = [typeof catalog, Pay];\n",
+    });
+    const { violations, moduleCycles } = checkBoundaries(root);
+    expect(moduleCycles).toEqual([['catalog', 'orders', 'payments']]);
+    expect(violations.map((v) => v.rule)).toEqual(['server-module-cycle']);
+    expect(violations[0]?.message).toContain(
+      'catalog → payments (src/server/modules/catalog/routes.ts:1); orders → catalog (src/server/modules/orders/service.ts:1); orders → payments (src/server/modules/orders/service.ts:2); payments → orders (src/server/modules/payments/service.ts:1)',
+    );
+    const cli = runCli(root);
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toContain(
+      '[server-module-cycle] Import cycle among 3 server modules: catalog, orders, payments',
+    );
+  });
+
+  it("ignores test code in the module graph: a module's tests may use the modules that use it", () => {
+    // CLEAN has orders → catalog and catalog/service.test.ts → orders; adding catalog/testing.ts → orders too.
+    const { violations, moduleCycles } = checkBoundaries(
+      tree({
+        ...CLEAN,
+        'src/server/modules/catalog/testing.ts':
+          "import type { O } from '../orders/service.ts';\nexport type Seed = O;\n",
+      }),
+    );
+    expect(moduleCycles).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
   it('makes the CLI exit 1 with the file, the import and the rule', () => {
     const plant = PLANTS[0];
     if (!plant) throw new Error('no plant');
@@ -255,9 +398,10 @@ describe('import boundaries (scripts/check-boundaries.ts)', () => {
     expect(cli.stderr).toContain('[web-feature-to-feature]');
   });
 
-  it('passes on the real tree', () => {
+  it('passes on the real tree, but for the files being rewritten for issue 28', () => {
     const report = checkBoundaries(REPO);
     expect(report.filesChecked).toBeGreaterThan(300);
-    expect(report.violations).toEqual([]);
+    const unexpected = report.violations.filter((v) => !PENDING.has(`${v.file} ${v.rule}`));
+    expect(unexpected).toEqual([]);
   });
 });

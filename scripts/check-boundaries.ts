@@ -7,6 +7,18 @@
 // dynamic `import('…')` and `import('…').Type` in types. Relative specifiers are resolved against
 // the importing file; bare specifiers (packages) are not checked here (Biome's
 // noRestrictedImports covers those).
+//
+// Inside src/server/modules (issue 28) a module keeps its data layer to itself:
+//   - its tables (tables.ts, *-tables.ts) are read by its repository files (repository.ts,
+//     *-repository.ts) and other table files only; other modules' table files reach them for
+//     foreign keys, src/server/db/schema.ts gathers them for drizzle-kit, and test code (*.test.ts,
+//     testing.ts) may import them anywhere;
+//   - no module imports src/server/db/schema.ts outside its tests (the schema is every module's
+//     tables); tests may, as they may import any module's tables.ts to seed and read rows;
+//   - nothing but the module's own repository files re-exports a repository file, not even with
+//     `export type … from` or `import { x } …; export { x }`;
+//   - the modules form no cycle: module A depends on module B when any non-test file of A imports
+//     any file of B, `import type` included.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +29,8 @@ export interface ImportRef {
   specifier: string;
   /** 1-based line of the reference. */
   line: number;
+  /** The file hands on what it names: `export … from`, or an import whose binding a local `export` names. */
+  reexport: boolean;
 }
 
 export interface Violation {
@@ -38,6 +52,10 @@ export type RuleId =
   | 'server-to-web'
   | 'server-module-internals'
   | 'server-modules-root'
+  | 'server-module-tables'
+  | 'server-module-schema'
+  | 'server-repository-reexport'
+  | 'server-module-cycle'
   | 'shared-to-app'
   | 'web-test-support'
   | 'web-cycle';
@@ -46,6 +64,8 @@ export interface Report {
   violations: Violation[];
   /** Import cycles among src/web files, each as the list of files around the loop. */
   cycles: string[][];
+  /** Cycles among src/server/modules, each as the list of module names around the loop. */
+  moduleCycles: string[][];
   filesChecked: number;
 }
 
@@ -68,20 +88,61 @@ function listSources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The local names an import declaration binds. */
+function boundNames(node: ts.ImportDeclaration | ts.ImportEqualsDeclaration): string[] {
+  if (ts.isImportEqualsDeclaration(node)) return [node.name.text];
+  const clause = node.importClause;
+  if (!clause) return [];
+  const names = clause.name ? [clause.name.text] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+  else if (bindings) names.push(...bindings.elements.map((e) => e.name.text));
+  return names;
+}
+
+/** The local names a file exports without a specifier: `export { a, b as c }`, `export default a`. */
+function locallyExported(node: ts.Node): string[] {
+  if (
+    ts.isExportDeclaration(node) &&
+    !node.moduleSpecifier &&
+    node.exportClause &&
+    ts.isNamedExports(node.exportClause)
+  ) {
+    return node.exportClause.elements.map((e) => (e.propertyName ?? e.name).text);
+  }
+  if (ts.isExportAssignment(node) && ts.isIdentifier(node.expression)) return [node.expression.text];
+  return [];
+}
+
 /** Every module a file refers to, in source order. */
 export function importsOf(fileName: string, text: string): ImportRef[] {
   const kind = fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const refs: ImportRef[] = [];
-  const add = (node: ts.Node, literal: ts.Node | undefined) => {
-    if (literal && ts.isStringLiteralLike(literal)) {
-      refs.push({ specifier: literal.text, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 });
-    }
+  // An import handed on by a later `export { x }` is a re-export too, so the two are matched by name
+  // once the whole file is read.
+  const refByName = new Map<string, ImportRef>();
+  const exported: string[] = [];
+  const add = (node: ts.Node, literal: ts.Node | undefined, reexport = false) => {
+    if (!literal || !ts.isStringLiteralLike(literal)) return undefined;
+    const ref = {
+      specifier: literal.text,
+      line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+      reexport,
+    };
+    refs.push(ref);
+    return ref;
+  };
+  const bind = (node: ts.ImportDeclaration | ts.ImportEqualsDeclaration, ref: ImportRef | undefined) => {
+    if (ref) for (const name of boundNames(node)) refByName.set(name, ref);
   };
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier);
+    exported.push(...locallyExported(node));
+    if (ts.isImportDeclaration(node)) bind(node, add(node, node.moduleSpecifier));
+    else if (ts.isExportDeclaration(node)) add(node, node.moduleSpecifier, true);
     else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
-      add(node, node.moduleReference.expression);
+      const isExported = node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) ?? false;
+      bind(node, add(node, node.moduleReference.expression, isExported));
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       add(node, node.arguments[0]);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
@@ -90,6 +151,10 @@ export function importsOf(fileName: string, text: string): ImportRef[] {
     ts.forEachChild(node, visit);
   };
   visit(source);
+  for (const name of exported) {
+    const ref = refByName.get(name);
+    if (ref) ref.reexport = true;
+  }
   return refs;
 }
 
@@ -115,9 +180,17 @@ const isTestCode = (p: string) => /\.test\.tsx?$/.test(p) || /(^|\/)testing\.tsx
 const isWebTop = (p: string) => /^src\/web\/[^/]+$/.test(p) || p.startsWith('src/web/routes/');
 const isWebShell = (p: string) => p.startsWith('src/web/shell/');
 const isWebBase = (p: string) => p.startsWith('src/web/lib/') || p.startsWith('src/web/components/');
+/** A module's Drizzle tables (`tables.ts`, `*-tables.ts`), by path inside the module. */
+const isTableFile = (file: string) => /(^|\/|-)tables\.ts$/.test(file);
+/** A module's queries (`repository.ts`, `*-repository.ts`), by path inside the module. */
+const isRepositoryFile = (file: string) => /(^|\/|-)repository\.ts$/.test(file);
+const SCHEMA = 'src/server/db/schema.ts';
 
-/** The rule an import from `from` to `to` (both root-relative) breaks, or null. */
-export function ruleFor(from: string, to: string): { rule: RuleId; message: string } | null {
+/**
+ * The rule an import from `from` to `to` (both root-relative) breaks, or null. `reexport` says the
+ * importing file hands the import on (`export … from`).
+ */
+export function ruleFor(from: string, to: string, reexport = false): { rule: RuleId; message: string } | null {
   const fromFeature = FEATURE.exec(from)?.[1];
   const toFeature = FEATURE.exec(to)?.[1];
 
@@ -179,26 +252,56 @@ export function ruleFor(from: string, to: string): { rule: RuleId; message: stri
         'src/server/modules/ holds only module folders: shared helpers live in src/server/lib (or src/server/http for the HTTP layer).',
     };
   }
-  const fromModule = MODULE.exec(from);
-  const toModule = MODULE.exec(to);
-  if (fromModule && toModule && fromModule[1] !== toModule[1]) {
-    const [, , fromFile = ''] = fromModule;
-    const [, other, file = ''] = toModule;
+  return serverModuleRule(from, to, reexport);
+}
+
+/** The rules of a module's data layer: who reads its tables, its repository and db/schema.ts. */
+function serverModuleRule(from: string, to: string, reexport: boolean): { rule: RuleId; message: string } | null {
+  const [, fromName, fromFile = ''] = MODULE.exec(from) ?? [];
+  const [, toName, toFile = ''] = MODULE.exec(to) ?? [];
+  if (to === SCHEMA && fromName && !isTestCode(from)) {
+    return {
+      rule: 'server-module-schema',
+      message:
+        "A module does not import src/server/db/schema.ts (it is every module's tables, gathered for drizzle-kit): its repository imports its own tables.ts.",
+    };
+  }
+  if (fromName && toName && fromName !== toName) {
+    // Another module's tables only for a foreign key (from a table file): its rows are read through its service.
     const allowed =
-      file === 'service.ts' ||
-      (file === 'tables.ts' && (fromFile === 'tables.ts' || isTestCode(from))) ||
-      (file === 'testing.ts' && isTestCode(from));
+      toFile === 'service.ts' ||
+      (isTableFile(toFile) && (isTableFile(fromFile) || isTestCode(from))) ||
+      (toFile === 'testing.ts' && isTestCode(from));
     if (!allowed) {
       return {
         rule: 'server-module-internals',
-        message: `Module "${fromModule[1]}" reaches into module "${other}" (${file}): call its service.ts (tables.ts only for foreign keys and in tests, testing.ts only in tests).`,
+        message: `Module "${fromName}" reaches into module "${toName}" (${toFile}): call its service.ts (tables.ts only for foreign keys and in tests, testing.ts only in tests).`,
       };
     }
+  }
+  const ownTables = toName && isTableFile(toFile) && fromName === toName;
+  if (ownTables && !isRepositoryFile(fromFile) && !isTableFile(fromFile) && !isTestCode(from)) {
+    return {
+      rule: 'server-module-tables',
+      message: `Only module "${toName}"'s repository files (repository.ts, *-repository.ts) query its tables: move the query from ${fromFile} into one.`,
+    };
+  }
+  if (toName && isTableFile(toFile) && !fromName && from !== SCHEMA && !isTestCode(from)) {
+    return {
+      rule: 'server-module-tables',
+      message: `Module "${toName}"'s tables are read by its repository only (src/server/db/schema.ts gathers them for drizzle-kit): call its service.ts.`,
+    };
+  }
+  if (reexport && toName && isRepositoryFile(toFile) && !(fromName === toName && isRepositoryFile(fromFile))) {
+    return {
+      rule: 'server-repository-reexport',
+      message: `Module "${toName}"'s repository stays private to it: do not re-export ${toFile}; declare what callers need in the service or src/domain.`,
+    };
   }
   return null;
 }
 
-/** Strongly connected components of more than one file (or a file importing itself). */
+/** Strongly connected components of more than one node, file or module (or a node importing itself). */
 function findCycles(graph: Map<string, Set<string>>): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
@@ -235,12 +338,52 @@ function findCycles(graph: Map<string, Set<string>>): string[][] {
   return cycles;
 }
 
+function addEdge(graph: Map<string, Set<string>>, from: string, to: string): void {
+  const edges = graph.get(from) ?? new Set<string>();
+  edges.add(to);
+  graph.set(from, edges);
+}
+
+/** The module a non-test file of another module depends on, or null: test code may seed anything. */
+function moduleEdge(from: string, to: string): [string, string] | null {
+  const fromName = MODULE.exec(from)?.[1];
+  const toName = MODULE.exec(to)?.[1];
+  return fromName && toName && fromName !== toName && !isTestCode(from) ? [fromName, toName] : null;
+}
+
+/** Each module cycle once, naming for every step around it the first import that makes it. */
+function moduleCycleViolations(graph: Map<string, Set<string>>, witnesses: Map<string, string>) {
+  const cycles = findCycles(graph);
+  const violations: Violation[] = cycles.map((cycle) => {
+    const members = new Set(cycle);
+    const steps = cycle.flatMap((a) =>
+      [...(graph.get(a) ?? [])]
+        .filter((b) => members.has(b))
+        .sort()
+        .map((b) => `${a} → ${b} (${witnesses.get(`${a}→${b}`)})`),
+    );
+    const file = `src/server/modules/${cycle[0]}`;
+    return {
+      file,
+      line: 1,
+      specifier: '',
+      target: file,
+      rule: 'server-module-cycle' as const,
+      message: `Import cycle among ${cycle.length} server modules: ${cycle.join(', ')}: ${steps.join('; ')}. Break it with an event, a callback passed in, or by moving the shared piece to src/server/lib.`,
+    };
+  });
+  return { cycles, violations };
+}
+
 export function checkBoundaries(root: string): Report {
   const rootDir = resolve(root);
   const files = listSources(join(rootDir, 'src'));
   const known = new Set(files);
   const violations: Violation[] = [];
   const webGraph = new Map<string, Set<string>>();
+  const moduleGraph = new Map<string, Set<string>>();
+  /** `a→b` → the first `file:line` that makes module a depend on module b. */
+  const witnesses = new Map<string, string>();
 
   for (const file of files) {
     const from = posix(relative(rootDir, file));
@@ -248,12 +391,15 @@ export function checkBoundaries(root: string): Report {
       if (!ref.specifier.startsWith('.')) continue;
       const target = resolveRelative(file, ref.specifier, known);
       const to = posix(relative(rootDir, target));
-      const broken = ruleFor(from, to);
+      const broken = ruleFor(from, to, ref.reexport);
       if (broken) violations.push({ file: from, line: ref.line, specifier: ref.specifier, target: to, ...broken });
-      if (isWeb(from) && isWeb(to) && known.has(target)) {
-        const edges = webGraph.get(from) ?? new Set<string>();
-        edges.add(to);
-        webGraph.set(from, edges);
+      if (!known.has(target)) continue;
+      if (isWeb(from) && isWeb(to)) addEdge(webGraph, from, to);
+      const edge = moduleEdge(from, to);
+      if (edge) {
+        addEdge(moduleGraph, ...edge);
+        const key = edge.join('→');
+        if (!witnesses.has(key)) witnesses.set(key, `${from}:${ref.line}`);
       }
     }
   }
@@ -269,7 +415,9 @@ export function checkBoundaries(root: string): Report {
       message: `Import cycle among ${cycle.length} web files: ${cycle.join(', ')}.`,
     });
   }
-  return { violations, cycles, filesChecked: files.length };
+  const modules = moduleCycleViolations(moduleGraph, witnesses);
+  violations.push(...modules.violations);
+  return { violations, cycles, moduleCycles: modules.cycles, filesChecked: files.length };
 }
 
 export function formatReport(report: Report): string {
@@ -277,7 +425,7 @@ export function formatReport(report: Report): string {
     return `Import boundaries: ${report.filesChecked} files checked, no violation.`;
   }
   const lines = report.violations.map((v) =>
-    v.rule === 'web-cycle'
+    v.rule === 'web-cycle' || v.rule === 'server-module-cycle'
       ? `  [${v.rule}] ${v.message}`
       : `  ${v.file}:${v.line} imports '${v.specifier}' (${v.target})\n    [${v.rule}] ${v.message}`,
   );

@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditListQuery, AuditRecord, StaffActor } from '../../../domain/admin/audit.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from './tables.ts';
+import { createAuditRepository } from './repository.ts';
 
 export type { StaffActor } from '../../../domain/admin/audit.ts';
 
@@ -20,9 +19,10 @@ export interface AuditEntry {
  * transaction that makes the change, so the entry commits or rolls back with it.
  */
 export function createAuditLog(db: Database) {
+  const repository = createAuditRepository(db);
   return {
     async record(tx: Database, { actor, action, subject, before, after }: AuditEntry): Promise<void> {
-      await tx.insert(auditLog).values({
+      await createAuditRepository(tx).insert({
         actorId: actor.id,
         actorEmail: actor.email,
         action,
@@ -35,22 +35,7 @@ export function createAuditLog(db: Database) {
 
     /** Newest first unless asked otherwise; narrowed to one record with subjectType + subjectId. */
     async list(query: AuditListQuery): Promise<ListData<AuditRecord>> {
-      const filters: SQL[] = [];
-      if (query.subjectType) filters.push(eq(auditLog.subjectType, query.subjectType));
-      if (query.subjectId) filters.push(eq(auditLog.subjectId, query.subjectId));
-      if (query.q) filters.push(eq(auditLog.actorEmail, query.q.toLowerCase()));
-      const where = filters.length ? and(...filters) : undefined;
-      const order = query.dir === 'asc' ? asc(auditLog.createdAt) : desc(auditLog.createdAt);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(auditLog)
-          .where(where)
-          .orderBy(order, query.dir === 'asc' ? asc(auditLog.id) : desc(auditLog.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(auditLog).where(where),
-      ]);
+      const { rows, total } = await repository.page(query);
       return {
         results: rows.map((row) => ({
           id: row.id,
@@ -63,7 +48,7 @@ export function createAuditLog(db: Database) {
           after: row.after ?? null,
           createdAt: row.createdAt.toISOString(),
         })),
-        totalCount: total?.n ?? 0,
+        totalCount: total,
         page: query.page,
         limit: query.limit,
       };

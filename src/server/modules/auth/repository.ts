@@ -3,6 +3,8 @@ import type { Database } from '../../db/client.ts';
 import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
+/** What a verification token is for: the service issues and consumes them by purpose. */
+export type { TokenPurpose };
 
 export function createAuthRepository(db: Database) {
   return {

@@ -10,8 +10,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { createAuthRepository } from './repository.ts';
-import type { TokenPurpose } from './tables.ts';
+import { createAuthRepository, type TokenPurpose } from './repository.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
 /** E-mail verification links live 24 hours, password reset links 1 hour. */

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type {
   AddonPriceEdit,
   AdminAddonPrice,
@@ -39,16 +38,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import {
-  addonPrices,
-  faqs,
-  packagePrices,
-  packages,
-  packageTexts,
-  packageTimeline,
-  processSteps,
-  services,
-} from './tables.ts';
+import { type CatalogAdminRepository, createCatalogAdminRepository } from './admin-repository.ts';
 
 /** What an edit answers: the names of the fields it changed (none when the values were already so). */
 export interface EditOutcome {
@@ -81,19 +71,6 @@ function inUrlOrder(options: Partial<Record<ServiceParameter, string[]>>): Parti
   return Object.fromEntries(SERVICE_PARAMETERS.flatMap((p) => (options[p] ? [[p, options[p]]] : [])));
 }
 
-/** The place after the last entry of a list of steps, timeline entries or FAQs (positions start at 0, as the seed's). */
-async function nextPosition(
-  tx: Database,
-  table: typeof processSteps | typeof packageTimeline | typeof faqs,
-  inList: SQL | undefined,
-): Promise<number> {
-  const [row] = await tx
-    .select({ next: sql<number>`coalesce(max(${table.position}), -1) + 1` })
-    .from(table)
-    .where(inList);
-  return row?.next ?? 0;
-}
-
 /** A general FAQ belongs to no service: it applies to every choice. */
 const NO_CHOICES: ServiceChoices = { parameters: [], parameterOptions: {} };
 
@@ -115,19 +92,20 @@ export function createCatalogAdmin(
     actor: StaffActor,
     target: { action: string; type: string; id: number; what: string },
     patch: Record<string, unknown>,
-    lock: (tx: Database) => Promise<Row | undefined>,
-    write: (tx: Database, changes: Record<string, unknown>, row: Row) => Promise<unknown>,
-    check?: (next: Row, tx: Database) => FormResult<never> | null | Promise<FormResult<never> | null>,
+    lock: (repo: CatalogAdminRepository) => Promise<Row | undefined>,
+    write: (repo: CatalogAdminRepository, changes: Record<string, unknown>, row: Row) => Promise<unknown>,
+    check?: (next: Row, repo: CatalogAdminRepository) => FormResult<never> | null | Promise<FormResult<never> | null>,
   ): Promise<FormResult<EditOutcome>> {
     const result = await db.transaction(async (tx): Promise<FormResult<EditOutcome>> => {
-      const row = await lock(tx);
+      const repo = createCatalogAdminRepository(tx);
+      const row = await lock(repo);
       if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
       const { before, after } = changedFields(row, patch);
-      const refused = await check?.({ ...row, ...after }, tx);
+      const refused = await check?.({ ...row, ...after }, repo);
       if (refused) return refused;
       const fields = Object.keys(after);
       if (fields.length === 0) return { ok: true, value: { changed: [] } };
-      await write(tx, after, row);
+      await write(repo, after, row);
       await audit.record(tx, {
         actor,
         action: target.action,
@@ -147,12 +125,12 @@ export function createCatalogAdmin(
    * is refused as the check before the insert would have refused it.
    */
   async function structural<T>(
-    work: (tx: Database) => Promise<FormResult<T>>,
+    work: (tx: Database, repo: CatalogAdminRepository) => Promise<FormResult<T>>,
     conflict?: { field: string; message: string },
   ): Promise<FormResult<T>> {
     let result: FormResult<T>;
     try {
-      result = await db.transaction(work);
+      result = await db.transaction((tx) => work(tx, createCatalogAdminRepository(tx)));
     } catch (error) {
       if (conflict && uniqueViolation(error) !== null) {
         return formFailure(409, conflict.message, { [conflict.field]: conflict.message });
@@ -170,12 +148,12 @@ export function createCatalogAdmin(
   async function remove(
     actor: StaffActor,
     target: { type: 'service' | 'package'; id: number; what: string },
-    lock: (tx: Database) => Promise<{ isActive: boolean; name: string; slug: string } | undefined>,
-    archive: (tx: Database) => Promise<unknown>,
-    destroy: (tx: Database) => Promise<unknown>,
+    lock: (repo: CatalogAdminRepository) => Promise<{ isActive: boolean; name: string; slug: string } | undefined>,
+    archive: (repo: CatalogAdminRepository) => Promise<unknown>,
+    destroy: (repo: CatalogAdminRepository) => Promise<unknown>,
   ): Promise<FormResult<Removal>> {
-    return structural(async (tx): Promise<FormResult<Removal>> => {
-      const row = await lock(tx);
+    return structural(async (tx, repo): Promise<FormResult<Removal>> => {
+      const row = await lock(repo);
       if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
       const subject = { type: target.type, id: target.id };
       const orders = await ordersOf(
@@ -184,13 +162,13 @@ export function createCatalogAdmin(
       );
       if (orders > 0) {
         if (row.isActive) {
-          await archive(tx);
+          await archive(repo);
           const action = `catalog.${target.type}_archive`;
           await audit.record(tx, { actor, action, subject, before: { isActive: true }, after: { isActive: false } });
         }
         return { ok: true, value: { outcome: 'archived', orders } };
       }
-      await destroy(tx);
+      await destroy(repo);
       await audit.record(tx, {
         actor,
         action: `catalog.${target.type}_delete`,
@@ -203,38 +181,29 @@ export function createCatalogAdmin(
   }
 
   /** Locks a service's or package's row (serialising what is added to it), or answers 404 when there is none. */
-  async function lockOwner(tx: Database, what: 'service' | 'package', id: number): Promise<FormResult<never> | null> {
-    const [row] =
-      what === 'service'
-        ? await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update')
-        : await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).for('update');
-    return row ? null : formFailure(404, CATALOG_MESSAGES.notFound(what, id));
+  async function lockOwner(
+    repo: CatalogAdminRepository,
+    what: 'service' | 'package',
+    id: number,
+  ): Promise<FormResult<never> | null> {
+    return (await repo.lockOwner(what, id)) ? null : formFailure(404, CATALOG_MESSAGES.notFound(what, id));
   }
 
-  /** The parameters and countries of the service a choice belongs to (read in `tx`). */
-  async function choicesOf(tx: Database, owner: ChoiceOwner): Promise<ServiceChoices> {
-    const columns = { parameters: services.parameters, parameterOptions: services.parameterOptions };
-    if ('packageId' in owner) {
-      const [row] = await tx
-        .select(columns)
-        .from(packages)
-        .innerJoin(services, eq(services.id, packages.serviceId))
-        .where(eq(packages.id, owner.packageId));
-      return row ?? NO_CHOICES;
-    }
+  /** The parameters and countries of the service a choice belongs to (read in the repository's transaction). */
+  async function choicesOf(repo: CatalogAdminRepository, owner: ChoiceOwner): Promise<ServiceChoices> {
+    if ('packageId' in owner) return (await repo.choicesOfPackage(owner.packageId)) ?? NO_CHOICES;
     if (owner.serviceId === null) return NO_CHOICES;
-    const [row] = await tx.select(columns).from(services).where(eq(services.id, owner.serviceId));
-    return row ?? NO_CHOICES;
+    return (await repo.choicesOfService(owner.serviceId)) ?? NO_CHOICES;
   }
 
   /** Refuses (400 on `appliesTo`) a choice naming a parameter or country its service does not offer. */
   async function choiceRefusal(
-    tx: Database,
+    repo: CatalogAdminRepository,
     owner: ChoiceOwner,
     appliesTo: ParameterChoices | undefined,
   ): Promise<FormResult<never> | null> {
     if (appliesTo === undefined || Object.keys(appliesTo).length === 0) return null;
-    const problem = choiceProblem(await choicesOf(tx, owner), appliesTo);
+    const problem = choiceProblem(await choicesOf(repo, owner), appliesTo);
     return problem ? formFailure(400, problem.message, { appliesTo: problem.message }) : null;
   }
 
@@ -245,10 +214,10 @@ export function createCatalogAdmin(
   function removeEntry(
     actor: StaffActor,
     target: { action: string; type: string; id: number; what: string },
-    lockAndDelete: (tx: Database) => Promise<Record<string, unknown> | undefined>,
+    lockAndDelete: (repo: CatalogAdminRepository) => Promise<Record<string, unknown> | undefined>,
   ): Promise<FormResult<Removal>> {
-    return structural(async (tx): Promise<FormResult<Removal>> => {
-      const row = await lockAndDelete(tx);
+    return structural(async (tx, repo): Promise<FormResult<Removal>> => {
+      const row = await lockAndDelete(repo);
       if (!row) return formFailure(404, CATALOG_MESSAGES.notFound(target.what, target.id));
       const { id: _id, createdAt: _c, updatedAt: _u, ...before } = row;
       await audit.record(tx, {
@@ -264,20 +233,21 @@ export function createCatalogAdmin(
 
   /**
    * Adds an entry to one of the ordered lists (a service's steps or sections, a package's timeline,
-   * FAQs) inside `tx`, whose caller holds the owner's row lock: last in `list` unless the input names
-   * a position. `insert` stores the entry with its owner's ids; the audit log keeps both.
+   * FAQs) inside `tx`, whose caller holds the owner's row lock: last in its list (`nextPosition`)
+   * unless the input names a position. `insert` stores the entry with its owner's ids; the audit log
+   * keeps both.
    */
   async function appendEntry<Input extends { position?: number | null | undefined }, Owner extends object>(
     tx: Database,
     actor: StaffActor,
     target: { action: string; type: string; what: string },
-    list: { table: Parameters<typeof nextPosition>[1]; where: SQL | undefined },
+    nextPosition: () => Promise<number>,
     entry: { input: Input; owner: Owner },
     insert: (row: Input & Owner & { position: number }) => Promise<{ id: number }[]>,
   ): Promise<FormResult<{ id: number }>> {
     const values = {
       ...entry.input,
-      position: entry.input.position ?? (await nextPosition(tx, list.table, list.where)),
+      position: entry.input.position ?? (await nextPosition()),
     };
     const [row] = await insert({ ...values, ...entry.owner });
     if (!row) throw new Error(`the new ${target.what} returned no row`);
@@ -305,7 +275,7 @@ export function createCatalogAdmin(
   ): Promise<FormResult<{ id: number }>> {
     const [row] = await insert({ ...input, packageId });
     if (!row) throw new Error(`the new ${target.what} returned no row`);
-    await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, packageId));
+    await createCatalogAdminRepository(tx).touchPackage(packageId);
     await audit.record(tx, {
       actor,
       action: target.action,
@@ -315,58 +285,21 @@ export function createCatalogAdmin(
     return { ok: true, value: { id: row.id } };
   }
 
+  const repository = createCatalogAdminRepository(db);
+
   return {
     /** Every service, active or not, in the storefront's order, with how many packages each has. */
     async listServices(): Promise<AdminServiceRow[]> {
-      const rows = await db
-        .select({
-          id: services.id,
-          name: services.name,
-          slug: services.slug,
-          brand: services.brand,
-          summary: services.summary,
-          isActive: services.isActive,
-          updatedAt: services.updatedAt,
-          packageCount: count(packages.id),
-        })
-        .from(services)
-        .leftJoin(packages, eq(packages.serviceId, services.id))
-        .groupBy(services.id)
-        .orderBy(asc(services.sortOrder), asc(services.id));
+      const rows = await repository.listServices();
       return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
     },
 
     /** One service with all its packages, prices, timelines, steps and FAQs; null when unknown. */
     async getService(id: number): Promise<AdminService | null> {
-      const [service] = await db.select().from(services).where(eq(services.id, id));
+      const service = await repository.findService(id);
       if (!service) return null;
-      const [packageRows, priceRows, timelineRows, stepRows, faqRows, textRows] = await Promise.all([
-        db.select().from(packages).where(eq(packages.serviceId, id)).orderBy(asc(packages.sortOrder), asc(packages.id)),
-        db
-          .select({ price: packagePrices })
-          .from(packagePrices)
-          .innerJoin(packages, eq(packages.id, packagePrices.packageId))
-          .where(eq(packages.serviceId, id))
-          .orderBy(asc(packagePrices.id)),
-        db
-          .select({ entry: packageTimeline })
-          .from(packageTimeline)
-          .innerJoin(packages, eq(packages.id, packageTimeline.packageId))
-          .where(eq(packages.serviceId, id))
-          .orderBy(asc(packageTimeline.position), asc(packageTimeline.id)),
-        db
-          .select()
-          .from(processSteps)
-          .where(eq(processSteps.serviceId, id))
-          .orderBy(asc(processSteps.position), asc(processSteps.id)),
-        db.select().from(faqs).where(eq(faqs.serviceId, id)).orderBy(asc(faqs.position), asc(faqs.id)),
-        db
-          .select({ text: packageTexts })
-          .from(packageTexts)
-          .innerJoin(packages, eq(packages.id, packageTexts.packageId))
-          .where(eq(packages.serviceId, id))
-          .orderBy(asc(packageTexts.id)),
-      ]);
+      const { packageRows, priceRows, timelineRows, stepRows, faqRows, textRows } =
+        await repository.serviceContents(id);
       return {
         id: service.id,
         name: service.name,
@@ -443,16 +376,7 @@ export function createCatalogAdmin(
 
     /** Every add-on price (one per add-on and currency). */
     async listAddonPrices(): Promise<AdminAddonPrice[]> {
-      return db
-        .select({
-          id: addonPrices.id,
-          addon: addonPrices.addon,
-          currency: addonPrices.currency,
-          amountCents: addonPrices.amountCents,
-          compareAtCents: addonPrices.compareAtCents,
-        })
-        .from(addonPrices)
-        .orderBy(asc(addonPrices.addon), asc(addonPrices.currency));
+      return repository.listAddonPrices();
     },
 
     updateService(actor: StaffActor, id: number, patch: ServiceEdit) {
@@ -460,8 +384,8 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.service', type: 'service', id, what: 'service' },
         patch,
-        async (tx) => (await tx.select().from(services).where(eq(services.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(services).set(changes).where(eq(services.id, id)),
+        (repo) => repo.lockService(id),
+        (repo, changes) => repo.updateService(id, changes),
       );
     },
 
@@ -470,8 +394,8 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.package', type: 'package', id, what: 'package' },
         patch,
-        async (tx) => (await tx.select().from(packages).where(eq(packages.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(packages).set(changes).where(eq(packages.id, id)),
+        (repo) => repo.lockPackage(id),
+        (repo, changes) => repo.updatePackage(id, changes),
       );
     },
 
@@ -480,11 +404,11 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.price', type: 'package_price', id, what: 'price' },
         patch,
-        async (tx) => (await tx.select().from(packagePrices).where(eq(packagePrices.id, id)).for('update'))[0],
-        async (tx, changes, row) => {
-          await tx.update(packagePrices).set(changes).where(eq(packagePrices.id, id));
+        (repo) => repo.lockPrice(id),
+        async (repo, changes, row) => {
+          await repo.updatePrice(id, changes);
           // The package's pages changed: the sitemap's last-modified follows.
-          await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+          await repo.touchPackage(row.packageId);
         },
         (next) => {
           const problem = compareAtProblem(next.serviceFeeCents, next.compareAtServiceFeeCents);
@@ -498,8 +422,8 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.addon_price', type: 'addon_price', id, what: 'add-on price' },
         patch,
-        async (tx) => (await tx.select().from(addonPrices).where(eq(addonPrices.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(addonPrices).set(changes).where(eq(addonPrices.id, id)),
+        (repo) => repo.lockAddonPrice(id),
+        (repo, changes) => repo.updateAddonPrice(id, changes),
         (next) => {
           const problem =
             next.compareAtCents !== null && next.compareAtCents <= next.amountCents
@@ -515,9 +439,9 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.process_step', type: 'process_step', id, what: 'process step' },
         patch,
-        async (tx) => (await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(processSteps).set(changes).where(eq(processSteps.id, id)),
-        (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
+        (repo) => repo.lockProcessStep(id),
+        (repo, changes) => repo.updateProcessStep(id, changes),
+        (next, repo) => choiceRefusal(repo, { serviceId: next.serviceId }, patch.appliesTo),
       );
     },
 
@@ -526,9 +450,9 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.timeline', type: 'package_timeline', id, what: 'timeline entry' },
         patch,
-        async (tx) => (await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(packageTimeline).set(changes).where(eq(packageTimeline.id, id)),
-        (next, tx) => choiceRefusal(tx, { packageId: next.packageId }, patch.appliesTo),
+        (repo) => repo.lockTimelineEntry(id),
+        (repo, changes) => repo.updateTimelineEntry(id, changes),
+        (next, repo) => choiceRefusal(repo, { packageId: next.packageId }, patch.appliesTo),
       );
     },
 
@@ -537,22 +461,20 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.faq', type: 'faq', id, what: 'FAQ' },
         patch,
-        async (tx) => (await tx.select().from(faqs).where(eq(faqs.id, id)).for('update'))[0],
-        (tx, changes) => tx.update(faqs).set(changes).where(eq(faqs.id, id)),
-        (next, tx) => choiceRefusal(tx, { serviceId: next.serviceId }, patch.appliesTo),
+        (repo) => repo.lockFaq(id),
+        (repo, changes) => repo.updateFaq(id, changes),
+        (next, repo) => choiceRefusal(repo, { serviceId: next.serviceId }, patch.appliesTo),
       );
     },
 
     /** A new service (off the site unless `isActive`), listed after the others. */
     createService(actor: StaffActor, input: ServiceCreate): Promise<FormResult<{ id: number }>> {
       return structural(
-        async (tx) => {
-          const [taken] = await tx.select({ id: services.id }).from(services).where(eq(services.slug, input.slug));
-          if (taken) return formFailure(409, C.serviceSlugTaken, { slug: C.serviceSlugTaken });
-          const [row] = await tx
-            .insert(services)
-            .values({ ...input, sortOrder: sql`(select coalesce(max(${services.sortOrder}), 0) + 1 from ${services})` })
-            .returning({ id: services.id });
+        async (tx, repo) => {
+          if (await repo.serviceSlugTaken(input.slug)) {
+            return formFailure(409, C.serviceSlugTaken, { slug: C.serviceSlugTaken });
+          }
+          const row = await repo.insertService(input);
           if (!row) throw new Error('the new service returned no row');
           await audit.record(tx, {
             actor,
@@ -570,33 +492,25 @@ export function createCatalogAdmin(
       return remove(
         actor,
         { type: 'service', id, what: 'service' },
-        async (tx) => (await tx.select().from(services).where(eq(services.id, id)).for('update'))[0],
-        (tx) => tx.update(services).set({ isActive: false }).where(eq(services.id, id)),
+        (repo) => repo.lockService(id),
+        (repo) => repo.archiveService(id),
         // Its packages, prices, steps, timelines and FAQs go with it (ON DELETE CASCADE).
-        (tx) => tx.delete(services).where(eq(services.id, id)),
+        (repo) => repo.deleteService(id),
       );
     },
 
     /** A new package of a service (off the site unless `isActive`), listed after its others. */
     createPackage(actor: StaffActor, serviceId: number, input: PackageCreate): Promise<FormResult<{ id: number }>> {
       return structural(
-        async (tx) => {
+        async (tx, repo) => {
           // The service's row lock serialises its package creations (slug check, order).
-          const unknown = await lockOwner(tx, 'service', serviceId);
+          const unknown = await lockOwner(repo, 'service', serviceId);
           if (unknown) return unknown;
-          const [taken] = await tx
-            .select({ id: packages.id })
-            .from(packages)
-            .where(and(eq(packages.serviceId, serviceId), eq(packages.slug, input.slug)));
-          if (taken) return formFailure(409, C.packageSlugTaken, { slug: C.packageSlugTaken });
-          const [{ next } = { next: 1 }] = await tx
-            .select({ next: sql<number>`coalesce(max(${packages.sortOrder}), 0) + 1` })
-            .from(packages)
-            .where(eq(packages.serviceId, serviceId));
-          const [row] = await tx
-            .insert(packages)
-            .values({ ...input, serviceId, sortOrder: next })
-            .returning({ id: packages.id });
+          if (await repo.packageSlugTaken(serviceId, input.slug)) {
+            return formFailure(409, C.packageSlugTaken, { slug: C.packageSlugTaken });
+          }
+          const next = await repo.nextPackageSortOrder(serviceId);
+          const row = await repo.insertPackage({ ...input, serviceId, sortOrder: next });
           if (!row) throw new Error('the new package returned no row');
           await audit.record(tx, {
             actor,
@@ -614,10 +528,10 @@ export function createCatalogAdmin(
       return remove(
         actor,
         { type: 'package', id, what: 'package' },
-        async (tx) => (await tx.select().from(packages).where(eq(packages.id, id)).for('update'))[0],
-        (tx) => tx.update(packages).set({ isActive: false }).where(eq(packages.id, id)),
+        (repo) => repo.lockPackage(id),
+        (repo) => repo.archivePackage(id),
         // Its prices, texts, steps, timeline and form link go with it (ON DELETE CASCADE).
-        (tx) => tx.delete(packages).where(eq(packages.id, id)),
+        (repo) => repo.deletePackage(id),
       );
     },
 
@@ -630,18 +544,14 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.service_parameters', type: 'service', id: serviceId, what: 'service' },
         input,
-        async (tx) => {
-          const [row] = await tx.select().from(services).where(eq(services.id, serviceId)).for('update');
+        async (repo) => {
+          const row = await repo.lockService(serviceId);
           // jsonb keeps an object's keys in its own order: compare them in URL order, as the input has them.
           return row && { ...row, parameterOptions: inUrlOrder(row.parameterOptions) };
         },
-        (tx, changes) => tx.update(services).set(changes).where(eq(services.id, serviceId)),
-        async (next, tx) => {
-          const priced = await tx
-            .select({ price: packagePrices, packageName: packages.name })
-            .from(packagePrices)
-            .innerJoin(packages, eq(packages.id, packagePrices.packageId))
-            .where(eq(packages.serviceId, serviceId));
+        (repo, changes) => repo.updateService(serviceId, changes),
+        async (next, repo) => {
+          const priced = await repo.pricesOfService(serviceId);
           for (const { price, packageName } of priced) {
             for (const parameter of SERVICE_PARAMETERS) {
               const code = price[parameter];
@@ -657,20 +567,15 @@ export function createCatalogAdmin(
 
     /** A new price row of a package, for countries among its service's options. */
     createPrice(actor: StaffActor, packageId: number, input: PriceCreate): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
+      return structural(async (tx, repo) => {
         // The package's row lock serialises its price rows (the duplicate check).
-        const [owner] = await tx
-          .select({ service: services })
-          .from(packages)
-          .innerJoin(services, eq(services.id, packages.serviceId))
-          .where(eq(packages.id, packageId))
-          .for('update', { of: packages });
+        const owner = await repo.lockPackageWithService(packageId);
         if (!owner) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
         const problem = choiceProblem(owner.service, input);
         if (problem) return formFailure(400, problem.message, { [problem.parameter]: problem.message });
         const compareAt = compareAtProblem(input.serviceFeeCents, input.compareAtServiceFeeCents);
         if (compareAt) return formFailure(400, compareAt, { compareAtServiceFeeCents: compareAt });
-        const existing = await tx.select().from(packagePrices).where(eq(packagePrices.packageId, packageId));
+        const existing = await repo.pricesOfPackage(packageId);
         if (existing.some((p) => SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]))) {
           return formFailure(409, C.priceTwice, { form: C.priceTwice });
         }
@@ -680,7 +585,7 @@ export function createCatalogAdmin(
           { action: 'catalog.price_create', type: 'package_price', what: 'price' },
           packageId,
           input,
-          (values) => tx.insert(packagePrices).values(values).returning({ id: packagePrices.id }),
+          (values) => repo.insertPrice(values),
         );
       });
     },
@@ -690,11 +595,11 @@ export function createCatalogAdmin(
      * (application_orders), so none depends on the row.
      */
     removePrice(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
-      return structural(async (tx): Promise<FormResult<Removal>> => {
-        const [row] = await tx.select().from(packagePrices).where(eq(packagePrices.id, id)).for('update');
+      return structural(async (tx, repo): Promise<FormResult<Removal>> => {
+        const row = await repo.lockPrice(id);
         if (!row) return formFailure(404, CATALOG_MESSAGES.notFound('price', id));
-        await tx.delete(packagePrices).where(eq(packagePrices.id, id));
-        await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+        await repo.deletePrice(id);
+        await repo.touchPackage(row.packageId);
         const { id: _id, createdAt: _c, updatedAt: _u, ...before } = row;
         await audit.record(tx, {
           actor,
@@ -709,18 +614,7 @@ export function createCatalogAdmin(
 
     /** Every general FAQ (the FAQ page's own questions, no service), shown or not, in their order. */
     async listGeneralFaqs(): Promise<AdminFaq[]> {
-      return db
-        .select({
-          id: faqs.id,
-          position: faqs.position,
-          question: faqs.question,
-          answer: faqs.answer,
-          isActive: faqs.isActive,
-          appliesTo: faqs.appliesTo,
-        })
-        .from(faqs)
-        .where(isNull(faqs.serviceId))
-        .orderBy(asc(faqs.position), asc(faqs.id));
+      return repository.listGeneralFaqs();
     },
 
     /**
@@ -732,32 +626,24 @@ export function createCatalogAdmin(
       serviceId: number,
       input: ProcessStepCreate,
     ): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
+      return structural(async (tx, repo) => {
         // The service's row lock serialises the appends to its lists.
-        const unknown = await lockOwner(tx, 'service', serviceId);
+        const unknown = await lockOwner(repo, 'service', serviceId);
         if (unknown) return unknown;
         if (input.packageId !== null) {
-          const [own] = await tx
-            .select({ id: packages.id })
-            .from(packages)
-            .where(and(eq(packages.id, input.packageId), eq(packages.serviceId, serviceId)));
+          const own = await repo.packageOfService(input.packageId, serviceId);
           const problem = CATALOG_CONTENT_MESSAGES.packageOfAnotherService;
           if (!own) return formFailure(400, problem, { packageId: problem });
         }
-        const refused = await choiceRefusal(tx, { serviceId }, input.appliesTo);
+        const refused = await choiceRefusal(repo, { serviceId }, input.appliesTo);
         if (refused) return refused;
-        const inList = and(
-          eq(processSteps.serviceId, serviceId),
-          input.packageId === null ? isNull(processSteps.packageId) : eq(processSteps.packageId, input.packageId),
-          eq(processSteps.kind, input.kind),
-        );
         return appendEntry(
           tx,
           actor,
           { action: 'catalog.process_step_create', type: 'process_step', what: 'step' },
-          { table: processSteps, where: inList },
+          () => repo.nextProcessStepPosition(serviceId, input.packageId, input.kind),
           { input, owner: { serviceId } },
-          (row) => tx.insert(processSteps).values(row).returning({ id: processSteps.id }),
+          (row) => repo.insertProcessStep(row),
         );
       });
     },
@@ -766,9 +652,9 @@ export function createCatalogAdmin(
       return removeEntry(
         actor,
         { action: 'catalog.process_step_delete', type: 'process_step', id, what: 'process step' },
-        async (tx) => {
-          const [row] = await tx.select().from(processSteps).where(eq(processSteps.id, id)).for('update');
-          if (row) await tx.delete(processSteps).where(eq(processSteps.id, id));
+        async (repo) => {
+          const row = await repo.lockProcessStep(id);
+          if (row) await repo.deleteProcessStep(id);
           return row;
         },
       );
@@ -780,18 +666,18 @@ export function createCatalogAdmin(
       packageId: number,
       input: TimelineEntryCreate,
     ): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
-        const unknown = await lockOwner(tx, 'package', packageId);
+      return structural(async (tx, repo) => {
+        const unknown = await lockOwner(repo, 'package', packageId);
         if (unknown) return unknown;
-        const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
+        const refused = await choiceRefusal(repo, { packageId }, input.appliesTo);
         if (refused) return refused;
         return appendEntry(
           tx,
           actor,
           { action: 'catalog.timeline_create', type: 'package_timeline', what: 'timeline entry' },
-          { table: packageTimeline, where: eq(packageTimeline.packageId, packageId) },
+          () => repo.nextTimelinePosition(packageId),
           { input, owner: { packageId } },
-          (row) => tx.insert(packageTimeline).values(row).returning({ id: packageTimeline.id }),
+          (row) => repo.insertTimelineEntry(row),
         );
       });
     },
@@ -800,9 +686,9 @@ export function createCatalogAdmin(
       return removeEntry(
         actor,
         { action: 'catalog.timeline_delete', type: 'package_timeline', id, what: 'timeline entry' },
-        async (tx) => {
-          const [row] = await tx.select().from(packageTimeline).where(eq(packageTimeline.id, id)).for('update');
-          if (row) await tx.delete(packageTimeline).where(eq(packageTimeline.id, id));
+        async (repo) => {
+          const row = await repo.lockTimelineEntry(id);
+          if (row) await repo.deleteTimelineEntry(id);
           return row;
         },
       );
@@ -810,20 +696,20 @@ export function createCatalogAdmin(
 
     /** A new FAQ of a service, or a general one (`serviceId` null), last unless a position is given. */
     createFaq(actor: StaffActor, serviceId: number | null, input: FaqCreate): Promise<FormResult<{ id: number }>> {
-      return structural(async (tx) => {
+      return structural(async (tx, repo) => {
         if (serviceId !== null) {
-          const unknown = await lockOwner(tx, 'service', serviceId);
+          const unknown = await lockOwner(repo, 'service', serviceId);
           if (unknown) return unknown;
         }
-        const refused = await choiceRefusal(tx, { serviceId }, input.appliesTo);
+        const refused = await choiceRefusal(repo, { serviceId }, input.appliesTo);
         if (refused) return refused;
         return appendEntry(
           tx,
           actor,
           { action: 'catalog.faq_create', type: 'faq', what: 'FAQ' },
-          { table: faqs, where: serviceId === null ? isNull(faqs.serviceId) : eq(faqs.serviceId, serviceId) },
+          () => repo.nextFaqPosition(serviceId),
           { input, owner: { serviceId } },
-          (row) => tx.insert(faqs).values(row).returning({ id: faqs.id }),
+          (row) => repo.insertFaq(row),
         );
       });
     },
@@ -839,16 +725,13 @@ export function createCatalogAdmin(
     ): Promise<FormResult<{ id: number }>> {
       const twice = CATALOG_CONTENT_MESSAGES.textTwice;
       return structural(
-        async (tx) => {
+        async (tx, repo) => {
           // The package's row lock serialises its texts (the duplicate check).
-          const unknown = await lockOwner(tx, 'package', packageId);
+          const unknown = await lockOwner(repo, 'package', packageId);
           if (unknown) return unknown;
-          const refused = await choiceRefusal(tx, { packageId }, input.appliesTo);
+          const refused = await choiceRefusal(repo, { packageId }, input.appliesTo);
           if (refused) return refused;
-          const existing = await tx
-            .select({ appliesTo: packageTexts.appliesTo })
-            .from(packageTexts)
-            .where(eq(packageTexts.packageId, packageId));
+          const existing = await repo.packageTextChoices(packageId);
           const choice = JSON.stringify(input.appliesTo);
           if (existing.some((t) => JSON.stringify(t.appliesTo) === choice)) {
             return formFailure(409, twice, { appliesTo: twice });
@@ -859,7 +742,7 @@ export function createCatalogAdmin(
             { action: 'catalog.package_text_create', type: 'package_text', what: 'package text' },
             packageId,
             input,
-            (values) => tx.insert(packageTexts).values(values).returning({ id: packageTexts.id }),
+            (values) => repo.insertPackageText(values),
           );
         },
         { field: 'appliesTo', message: twice },
@@ -872,10 +755,10 @@ export function createCatalogAdmin(
         actor,
         { action: 'catalog.package_text', type: 'package_text', id, what: 'package text' },
         patch,
-        async (tx) => (await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update'))[0],
-        async (tx, changes, row) => {
-          await tx.update(packageTexts).set(changes).where(eq(packageTexts.id, id));
-          await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+        (repo) => repo.lockPackageText(id),
+        async (repo, changes, row) => {
+          await repo.updatePackageText(id, changes);
+          await repo.touchPackage(row.packageId);
         },
         (next) => {
           const fields = [next.description, next.features, next.processingTime, next.documents, next.feeNote];
@@ -889,12 +772,12 @@ export function createCatalogAdmin(
       return removeEntry(
         actor,
         { action: 'catalog.package_text_delete', type: 'package_text', id, what: 'package text' },
-        async (tx) => {
-          const [row] = await tx.select().from(packageTexts).where(eq(packageTexts.id, id)).for('update');
+        async (repo) => {
+          const row = await repo.lockPackageText(id);
           if (row) {
-            await tx.delete(packageTexts).where(eq(packageTexts.id, id));
+            await repo.deletePackageText(id);
             // The package's pages changed, as when a text is added or edited: the sitemap's date follows.
-            await tx.update(packages).set({ updatedAt: new Date() }).where(eq(packages.id, row.packageId));
+            await repo.touchPackage(row.packageId);
           }
           return row;
         },
@@ -902,9 +785,9 @@ export function createCatalogAdmin(
     },
 
     removeFaq(actor: StaffActor, id: number): Promise<FormResult<Removal>> {
-      return removeEntry(actor, { action: 'catalog.faq_delete', type: 'faq', id, what: 'FAQ' }, async (tx) => {
-        const [row] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
-        if (row) await tx.delete(faqs).where(eq(faqs.id, id));
+      return removeEntry(actor, { action: 'catalog.faq_delete', type: 'faq', id, what: 'FAQ' }, async (repo) => {
+        const row = await repo.lockFaq(id);
+        if (row) await repo.deleteFaq(id);
         return row;
       });
     },

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   ABOUT_MESSAGES,
   type AboutBlockInput,
@@ -12,11 +11,12 @@ import type { Database } from '../../db/client.ts';
 import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import {
+  type AboutBlockRow as BlockRow,
+  createAboutRepository,
+  type TeamMemberRow as MemberRow,
+} from './about-repository.ts';
 import type { ContentAdminResult } from './admin.ts';
-import { contentBlocks, teamMembers } from './tables.ts';
-
-type MemberRow = typeof teamMembers.$inferSelect;
-type BlockRow = typeof contentBlocks.$inferSelect;
 
 const memberView = (row: MemberRow): AdminTeamMember => ({
   id: row.id,
@@ -56,17 +56,8 @@ export interface AboutAdminDeps {
  */
 export function createAboutAdmin(db: Database, { audit, storage, changed }: AboutAdminDeps) {
   const memberMissing = { ok: false, status: 404, message: TEAM_MESSAGES.notFound } as const;
-  const images = createContentImages({
-    storage,
-    inUse: async (path) => {
-      const [row] = await db
-        .select({ id: teamMembers.id })
-        .from(teamMembers)
-        .where(eq(teamMembers.image, path))
-        .limit(1);
-      return Boolean(row);
-    },
-  });
+  const repository = createAboutRepository(db);
+  const images = createContentImages({ storage, inUse: (path) => repository.teamImageInUse(path) });
 
   /** Writes the member's new fields and its audit entry; nothing when nothing changed. */
   async function updateMember(
@@ -76,17 +67,14 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
     action: string,
   ): Promise<ImageChange<AdminTeamMember>> {
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(teamMembers).where(eq(teamMembers.id, id));
+      const inTx = createAboutRepository(tx);
+      const row = await inTx.findTeamMember(id);
       if (!row) return null;
       const current = memberView(row);
       const wanted = next(current);
       const diff = changedFields(memberFieldsOf(current), wanted);
       if (!diff) return { value: current };
-      const [updated] = await tx
-        .update(teamMembers)
-        .set({ ...wanted, updatedAt: new Date() })
-        .where(eq(teamMembers.id, id))
-        .returning();
+      const updated = await inTx.updateTeamMember(id, { ...wanted, updatedAt: new Date() });
       await audit.record(tx, { actor, action, subject: { type: 'team-member', id }, ...diff });
       return { value: memberView(updated as MemberRow), replaced: current.image };
     });
@@ -97,19 +85,17 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
 
   return {
     async adminListTeam(): Promise<AdminTeamMember[]> {
-      return (await db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id))).map(
-        memberView,
-      );
+      return (await repository.listTeam()).map(memberView);
     },
 
     async adminGetTeamMember(id: number): Promise<AdminTeamMember | null> {
-      const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id));
+      const row = await repository.findTeamMember(id);
       return row ? memberView(row) : null;
     },
 
     async createTeamMember(actor: StaffActor, input: TeamMemberInput): Promise<AdminTeamMember> {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(teamMembers).values(input).returning();
+        const row = await createAboutRepository(tx).insertTeamMember(input);
         const view = memberView(row as MemberRow);
         await audit.record(tx, {
           actor,
@@ -144,7 +130,7 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
 
     async deleteTeamMember(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(teamMembers).where(eq(teamMembers.id, id)).returning();
+        const row = await createAboutRepository(tx).deleteTeamMember(id);
         if (!row) return null;
         await audit.record(tx, {
           actor,
@@ -165,13 +151,7 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
 
     /** The SevaDocs About page's blocks (Our Story, Our Vision, the values) in page order. */
     async adminListAboutBlocks(): Promise<AdminAboutBlock[]> {
-      return (
-        await db
-          .select()
-          .from(contentBlocks)
-          .where(eq(contentBlocks.brand, 'SEVADOCS'))
-          .orderBy(asc(contentBlocks.position), asc(contentBlocks.id))
-      ).map(blockView);
+      return (await repository.listAboutBlocks()).map(blockView);
     },
 
     async editAboutBlock(
@@ -181,19 +161,13 @@ export function createAboutAdmin(db: Database, { audit, storage, changed }: Abou
     ): Promise<ContentAdminResult<AdminAboutBlock>> {
       const result = await db.transaction(async (tx) => {
         // The other brands' blocks belong to their landing pages, not to the About page.
-        const [row] = await tx
-          .select()
-          .from(contentBlocks)
-          .where(and(eq(contentBlocks.id, id), eq(contentBlocks.brand, 'SEVADOCS')));
+        const inTx = createAboutRepository(tx);
+        const row = await inTx.findAboutBlock(id);
         if (!row) return null;
         const current = blockView(row);
         const diff = changedFields(blockFieldsOf(current), blockFieldsOf(input));
         if (!diff) return { value: current, changed: false };
-        const [updated] = await tx
-          .update(contentBlocks)
-          .set({ ...blockFieldsOf(input), updatedAt: new Date() })
-          .where(eq(contentBlocks.id, id))
-          .returning();
+        const updated = await inTx.updateBlock(id, { ...blockFieldsOf(input), updatedAt: new Date() });
         await audit.record(tx, { actor, action: 'about-block.edit', subject: { type: 'about-block', id }, ...diff });
         return { value: blockView(updated as BlockRow), changed: true };
       });

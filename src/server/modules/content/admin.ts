@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import {
   ARTICLE_MESSAGES as A,
   type AdminArticle,
@@ -11,11 +10,13 @@ import {
 } from '../../../domain/admin/content.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import { articles, policyTerms, termSections } from './tables.ts';
+import {
+  type ArticleRow,
+  createContentAdminRepository,
+  type TermSectionRow as SectionRow,
+} from './admin-repository.ts';
 
 export type ContentAdminResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
-
-type ArticleRow = typeof articles.$inferSelect;
 
 const articleView = (row: ArticleRow): AdminArticle => ({
   id: row.id,
@@ -37,7 +38,6 @@ const fieldsOf = (a: Omit<AdminArticle, 'id' | 'publishedAt' | 'updatedAt'>) => 
   isPublished: a.isPublished,
 });
 
-type SectionRow = typeof termSections.$inferSelect;
 const sectionView = (row: SectionRow): AdminTermSection => ({
   id: row.id,
   termId: row.termId,
@@ -57,13 +57,7 @@ export function createContentAdmin(
 ) {
   const missing = { ok: false, status: 404, message: A.notFound } as const;
   const slugTaken = { ok: false, status: 409, message: A.slugTaken } as const;
-  const slugUsed = async (tx: Database, slug: string, exceptId?: number) => {
-    const [row] = await tx
-      .select({ id: articles.id })
-      .from(articles)
-      .where(exceptId ? and(eq(articles.slug, slug), ne(articles.id, exceptId)) : eq(articles.slug, slug));
-    return Boolean(row);
-  };
+  const repository = createContentAdminRepository(db);
 
   async function update(
     actor: StaffActor,
@@ -72,20 +66,17 @@ export function createContentAdmin(
     action: string,
   ): Promise<ContentAdminResult<AdminArticle>> {
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(articles).where(eq(articles.id, id));
+      const inTx = createContentAdminRepository(tx);
+      const row = await inTx.findArticle(id);
       if (!row) return missing;
       const current = articleView(row);
       const wanted = next(current);
       const diff = changedFields(fieldsOf(current), wanted);
       if (!diff) return { ok: true, value: current } as const;
-      if (diff.after.slug !== undefined && (await slugUsed(tx, wanted.slug, id))) return slugTaken;
+      if (diff.after.slug !== undefined && (await inTx.slugUsed(wanted.slug, id))) return slugTaken;
       // An article published for the first time (or again) is dated from now.
       const publishedNow = diff.after.isPublished === true ? { publishedAt: new Date() } : {};
-      const [updated] = await tx
-        .update(articles)
-        .set({ ...wanted, ...publishedNow, updatedAt: new Date() })
-        .where(eq(articles.id, id))
-        .returning();
+      const updated = await inTx.updateArticle(id, { ...wanted, ...publishedNow, updatedAt: new Date() });
       await audit.record(tx, { actor, action, subject: { type: 'article', id }, ...diff });
       return { ok: true, value: articleView(updated as ArticleRow) } as const;
     });
@@ -95,18 +86,19 @@ export function createContentAdmin(
 
   return {
     async adminListArticles(): Promise<AdminArticle[]> {
-      return (await db.select().from(articles).orderBy(desc(articles.publishedAt), desc(articles.id))).map(articleView);
+      return (await repository.listArticles()).map(articleView);
     },
 
     async adminGetArticle(id: number): Promise<AdminArticle | null> {
-      const [row] = await db.select().from(articles).where(eq(articles.id, id));
+      const row = await repository.findArticle(id);
       return row ? articleView(row) : null;
     },
 
     async createArticle(actor: StaffActor, input: ArticleInput): Promise<ContentAdminResult<AdminArticle>> {
       const result = await db.transaction(async (tx) => {
-        if (await slugUsed(tx, input.slug)) return slugTaken;
-        const [row] = await tx.insert(articles).values(input).returning();
+        const inTx = createContentAdminRepository(tx);
+        if (await inTx.slugUsed(input.slug)) return slugTaken;
+        const row = await inTx.insertArticle(input);
         const view = articleView(row as ArticleRow);
         await audit.record(tx, {
           actor,
@@ -130,18 +122,7 @@ export function createContentAdmin(
 
     /** Every live policy term with its live sections in order, positions included. */
     async adminListTerms(): Promise<AdminTerm[]> {
-      const [terms, sections] = await Promise.all([
-        db
-          .select({ id: policyTerms.id, name: policyTerms.name })
-          .from(policyTerms)
-          .where(isNull(policyTerms.deletedAt))
-          .orderBy(asc(policyTerms.position), asc(policyTerms.id)),
-        db
-          .select()
-          .from(termSections)
-          .where(isNull(termSections.deletedAt))
-          .orderBy(asc(termSections.position), asc(termSections.id)),
-      ]);
+      const [terms, sections] = await Promise.all([repository.listLiveTerms(), repository.listLiveSections()]);
       return terms.map((term) => ({
         ...term,
         sections: sections.filter((s) => s.termId === term.id).map(sectionView),
@@ -155,15 +136,9 @@ export function createContentAdmin(
       input: TermSectionInput,
     ): Promise<ContentAdminResult<AdminTermSection>> {
       const result = await db.transaction(async (tx) => {
-        const [term] = await tx
-          .select({ id: policyTerms.id })
-          .from(policyTerms)
-          .where(and(eq(policyTerms.id, termId), isNull(policyTerms.deletedAt)));
-        if (!term) return { ok: false, status: 404, message: T.termNotFound } as const;
-        const [row] = await tx
-          .insert(termSections)
-          .values({ ...input, termId })
-          .returning();
+        const inTx = createContentAdminRepository(tx);
+        if (!(await inTx.liveTermExists(termId))) return { ok: false, status: 404, message: T.termNotFound } as const;
+        const row = await inTx.insertSection({ ...input, termId });
         const view = sectionView(row as SectionRow);
         await audit.record(tx, {
           actor,
@@ -183,19 +158,13 @@ export function createContentAdmin(
       input: TermSectionInput,
     ): Promise<ContentAdminResult<AdminTermSection>> {
       const result = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(termSections)
-          .where(and(eq(termSections.id, id), isNull(termSections.deletedAt)));
+        const inTx = createContentAdminRepository(tx);
+        const row = await inTx.findLiveSection(id);
         if (!row) return { ok: false, status: 404, message: T.sectionNotFound } as const;
         const current = sectionView(row);
         const diff = changedFields(sectionFieldsOf(current), sectionFieldsOf({ ...current, ...input }));
         if (!diff) return { ok: true, value: current } as const;
-        const [updated] = await tx
-          .update(termSections)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(termSections.id, id))
-          .returning();
+        const updated = await inTx.updateSection(id, { ...input, updatedAt: new Date() });
         await audit.record(tx, { actor, action: 'term-section.edit', subject: { type: 'term-section', id }, ...diff });
         return { ok: true, value: sectionView(updated as SectionRow) } as const;
       });
@@ -206,11 +175,7 @@ export function createContentAdmin(
     /** Removes a section from the policy (kept as deleted, like the rest of the policy rows). */
     async deleteTermSection(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(termSections)
-          .set({ deletedAt: new Date() })
-          .where(and(eq(termSections.id, id), isNull(termSections.deletedAt)))
-          .returning();
+        const row = await createContentAdminRepository(tx).softDeleteSection(id, new Date());
         if (!row) return false;
         await audit.record(tx, {
           actor,
@@ -227,7 +192,7 @@ export function createContentAdmin(
 
     async deleteArticle(actor: StaffActor, id: number): Promise<ContentAdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(articles).where(eq(articles.id, id)).returning();
+        const row = await createContentAdminRepository(tx).deleteArticle(id);
         if (!row) return false;
         await audit.record(tx, {
           actor,

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import {
   type AdminBanner,
   type AdminOffer,
@@ -15,13 +14,9 @@ import type { Database } from '../../db/client.ts';
 import { createContentImages, type ImageChange } from '../../lib/content-images.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import { banners, offers, partnerServices } from './tables.ts';
+import { type BannerRow, createMarketingAdminRepository, type OfferRow, type PartnerRow } from './admin-repository.ts';
 
 export type AdminResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; message: string };
-
-type OfferRow = typeof offers.$inferSelect;
-type BannerRow = typeof banners.$inferSelect;
-type PartnerRow = typeof partnerServices.$inferSelect;
 
 const offerView = (row: OfferRow): AdminOffer => ({
   id: row.id,
@@ -100,31 +95,11 @@ export interface MarketingAdminDeps {
  * public reads are invalidated.
  */
 export function createMarketingAdmin(db: Database, { audit, storage, changed }: MarketingAdminDeps) {
-  async function offerById(tx: Database, id: number) {
-    const [row] = await tx.select().from(offers).where(eq(offers.id, id));
-    return row;
-  }
-  async function bannerById(tx: Database, id: number) {
-    const [row] = await tx.select().from(banners).where(eq(banners.id, id));
-    return row;
-  }
+  const repository = createMarketingAdminRepository(db);
   const offerMissing = { ok: false, status: 404, message: M.offerNotFound } as const;
   const bannerMissing = { ok: false, status: 404, message: M.bannerNotFound } as const;
   const partnerMissing = { ok: false, status: 404, message: PARTNER_MESSAGES.notFound } as const;
-  const images = createContentImages({
-    storage,
-    /** A banner or a partner shows it. */
-    inUse: async (path) => {
-      const [banner] = await db.select({ id: banners.id }).from(banners).where(eq(banners.bannerImage, path)).limit(1);
-      if (banner) return true;
-      const [partner] = await db
-        .select({ id: partnerServices.id })
-        .from(partnerServices)
-        .where(eq(partnerServices.logo, path))
-        .limit(1);
-      return Boolean(partner);
-    },
-  });
+  const images = createContentImages({ storage, inUse: (path) => repository.imageInUse(path) });
 
   /** Writes the offer's new fields and its audit entry; nothing when nothing changed. */
   async function updateOffer(
@@ -134,17 +109,19 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     action: string,
   ): Promise<AdminResult<AdminOffer>> {
     const result = await db.transaction(async (tx) => {
-      const row = await offerById(tx, id);
+      const inTx = createMarketingAdminRepository(tx);
+      const row = await inTx.findOffer(id);
       if (!row) return null;
       const current = offerView(row);
       const diff = changedFields(offerFieldsOf(current), next(current));
       if (!diff) return current;
       const after = { ...offerFieldsOf(current), ...diff.after };
-      const [updated] = await tx
-        .update(offers)
-        .set({ ...after, startsAt: toDate(after.startsAt), endsAt: toDate(after.endsAt), updatedAt: new Date() })
-        .where(eq(offers.id, id))
-        .returning();
+      const updated = await inTx.updateOffer(id, {
+        ...after,
+        startsAt: toDate(after.startsAt),
+        endsAt: toDate(after.endsAt),
+        updatedAt: new Date(),
+      });
       await audit.record(tx, { actor, action, subject: { type: 'offer', id }, ...diff });
       return offerView(updated as OfferRow);
     });
@@ -160,7 +137,8 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     action: string,
   ): Promise<ImageChange<AdminBanner>> {
     const result = await db.transaction(async (tx) => {
-      const row = await bannerById(tx, id);
+      const inTx = createMarketingAdminRepository(tx);
+      const row = await inTx.findBanner(id);
       if (!row) return bannerMissing;
       const current = bannerView(row);
       const wanted = next(current);
@@ -168,11 +146,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
         return { ok: false, status: 409, message: M.bannerNeedsImage } as const;
       const diff = changedFields(bannerFieldsOf(current), wanted);
       if (!diff) return { ok: true, value: current } as const;
-      const [updated] = await tx
-        .update(banners)
-        .set({ ...wanted, updatedAt: new Date() })
-        .where(eq(banners.id, id))
-        .returning();
+      const updated = await inTx.updateBanner(id, { ...wanted, updatedAt: new Date() });
       await audit.record(tx, { actor, action, subject: { type: 'banner', id }, ...diff });
       return { ok: true, value: bannerView(updated as BannerRow), previousImage: current.bannerImage } as const;
     });
@@ -193,17 +167,14 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     action: string,
   ): Promise<ImageChange<AdminPartner>> {
     const result = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(partnerServices).where(eq(partnerServices.id, id));
+      const inTx = createMarketingAdminRepository(tx);
+      const row = await inTx.findPartner(id);
       if (!row) return null;
       const current = partnerView(row);
       const wanted = next(current);
       const diff = changedFields(partnerFieldsOf(current), wanted);
       if (!diff) return { value: current };
-      const [updated] = await tx
-        .update(partnerServices)
-        .set({ ...wanted, updatedAt: new Date() })
-        .where(eq(partnerServices.id, id))
-        .returning();
+      const updated = await inTx.updatePartner(id, { ...wanted, updatedAt: new Date() });
       await audit.record(tx, { actor, action, subject: { type: 'partner', id }, ...diff });
       return { value: partnerView(updated as PartnerRow), replaced: current.logo };
     });
@@ -214,20 +185,21 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
 
   return {
     async adminListOffers(): Promise<AdminOffer[]> {
-      return (await db.select().from(offers).orderBy(asc(offers.position), asc(offers.id))).map(offerView);
+      return (await repository.listOffers()).map(offerView);
     },
 
     async adminGetOffer(id: number): Promise<AdminOffer | null> {
-      const row = await offerById(db, id);
+      const row = await repository.findOffer(id);
       return row ? offerView(row) : null;
     },
 
     async createOffer(actor: StaffActor, input: OfferInput): Promise<AdminOffer> {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(offers)
-          .values({ ...input, startsAt: toDate(input.startsAt), endsAt: toDate(input.endsAt) })
-          .returning();
+        const row = await createMarketingAdminRepository(tx).insertOffer({
+          ...input,
+          startsAt: toDate(input.startsAt),
+          endsAt: toDate(input.endsAt),
+        });
         const view = offerView(row as OfferRow);
         await audit.record(tx, {
           actor,
@@ -256,7 +228,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
 
     async deleteOffer(actor: StaffActor, id: number): Promise<AdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(offers).where(eq(offers.id, id)).returning();
+        const row = await createMarketingAdminRepository(tx).deleteOffer(id);
         if (!row) return false;
         await audit.record(tx, {
           actor,
@@ -272,21 +244,22 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     },
 
     async adminListBanners(): Promise<AdminBanner[]> {
-      return (await db.select().from(banners).orderBy(asc(banners.position), asc(banners.id))).map(bannerView);
+      return (await repository.listBanners()).map(bannerView);
     },
 
     async adminGetBanner(id: number): Promise<AdminBanner | null> {
-      const row = await bannerById(db, id);
+      const row = await repository.findBanner(id);
       return row ? bannerView(row) : null;
     },
 
     /** A new banner has no image yet, so it starts hidden whatever was asked. */
     async createBanner(actor: StaffActor, input: BannerInput): Promise<AdminBanner> {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(banners)
-          .values({ ...input, isActive: false, bannerImage: '' })
-          .returning();
+        const row = await createMarketingAdminRepository(tx).insertBanner({
+          ...input,
+          isActive: false,
+          bannerImage: '',
+        });
         const view = bannerView(row as BannerRow);
         await audit.record(tx, {
           actor,
@@ -326,7 +299,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
 
     async deleteBanner(actor: StaffActor, id: number): Promise<AdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(banners).where(eq(banners.id, id)).returning();
+        const row = await createMarketingAdminRepository(tx).deleteBanner(id);
         if (!row) return null;
         await audit.record(tx, {
           actor,
@@ -343,19 +316,17 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
     },
 
     async adminListPartners(): Promise<AdminPartner[]> {
-      return (
-        await db.select().from(partnerServices).orderBy(asc(partnerServices.position), asc(partnerServices.id))
-      ).map(partnerView);
+      return (await repository.listPartners()).map(partnerView);
     },
 
     async adminGetPartner(id: number): Promise<AdminPartner | null> {
-      const [row] = await db.select().from(partnerServices).where(eq(partnerServices.id, id));
+      const row = await repository.findPartner(id);
       return row ? partnerView(row) : null;
     },
 
     async createPartner(actor: StaffActor, input: PartnerInput): Promise<AdminPartner> {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(partnerServices).values(input).returning();
+        const row = await createMarketingAdminRepository(tx).insertPartner(input);
         const view = partnerView(row as PartnerRow);
         await audit.record(tx, {
           actor,
@@ -391,7 +362,7 @@ export function createMarketingAdmin(db: Database, { audit, storage, changed }: 
 
     async deletePartner(actor: StaffActor, id: number): Promise<AdminResult<null>> {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(partnerServices).where(eq(partnerServices.id, id)).returning();
+        const row = await createMarketingAdminRepository(tx).deletePartner(id);
         if (!row) return null;
         await audit.record(tx, {
           actor,

@@ -3,7 +3,7 @@ import type { Currency } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { exchangeRateProblem, setExchangeRate } from './exchange-rates.ts';
-import { exchangeRates } from './tables.ts';
+import { createExchangeRatesRepository, type ExchangeRateRow } from './exchange-rates-repository.ts';
 
 /**
  * The scheduled refresh of the stored exchange rates (docs/decisions/0061, "The scheduled refresh"):
@@ -135,8 +135,8 @@ export function createExchangeRateRefresh(db: Database, options: ExchangeRateRef
   async function refresh(): Promise<RefreshResult> {
     if (!sourceUrl) throw new Error('EXCHANGE_RATE_SOURCE_URL is not set');
     const source = new URL(sourceUrl.replaceAll('{base}', 'USD')).host;
-    const byBase = new Map<Currency, (typeof exchangeRates.$inferSelect)[]>();
-    for (const row of await db.select().from(exchangeRates)) {
+    const byBase = new Map<Currency, ExchangeRateRow[]>();
+    for (const row of await createExchangeRatesRepository(db).list()) {
       byBase.set(row.fromCurrency, [...(byBase.get(row.fromCurrency) ?? []), row]);
     }
     const result: RefreshResult = { stored: [], refused: [] };

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { CURRENCIES, type Currency, EXCHANGE_RATE_PATTERN } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
-import { exchangeRates } from './tables.ts';
+import { createExchangeRatesRepository } from './exchange-rates-repository.ts';
 
 /**
  * The stored exchange rates (SPEC.md's currency-rate service, docs/decisions/0061). Checkout reads
@@ -40,13 +39,7 @@ export async function setExchangeRate(db: Database, setting: ExchangeRateSetting
     source: setting.source,
     fetchedAt: setting.fetchedAt,
   };
-  await db
-    .insert(exchangeRates)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [exchangeRates.fromCurrency, exchangeRates.toCurrency],
-      set: { rate: values.rate, source: values.source, fetchedAt: values.fetchedAt, updatedAt: new Date() },
-    });
+  await createExchangeRatesRepository(db).upsert(values);
 }
 
 export interface StoredExchangeRatesOptions {
@@ -64,10 +57,7 @@ export function createStoredExchangeRates({ maxAgeMs, log, now = () => new Date(
   const warned = new Map<string, number>();
   return {
     async rate(tx: Database, from: Currency, to: Currency): Promise<string | null> {
-      const [row] = await tx
-        .select()
-        .from(exchangeRates)
-        .where(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)));
+      const row = await createExchangeRatesRepository(tx).find(from, to);
       if (!row) return null;
       const at = now().getTime();
       const age = at - row.fetchedAt.getTime();

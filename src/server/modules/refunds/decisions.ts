@@ -13,7 +13,8 @@ import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService, RefundReservation } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
-import type { RefundStatus } from './tables.ts';
+
+type RefundStatus = RefundRequestRow['status'];
 
 export interface RefundDecisionDeps {
   orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;

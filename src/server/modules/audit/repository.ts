@@ -1,0 +1,36 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AuditListQuery } from '../../../domain/admin/audit.ts';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from './tables.ts';
+
+export type NewAuditRow = typeof auditLog.$inferInsert;
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export function createAuditRepository(db: Database) {
+  return {
+    async insert(values: NewAuditRow): Promise<void> {
+      await db.insert(auditLog).values(values);
+    },
+
+    /** One page in the query's order (newest first unless asked otherwise), and how many match. */
+    async page(query: AuditListQuery): Promise<{ rows: AuditRow[]; total: number }> {
+      const filters: SQL[] = [];
+      if (query.subjectType) filters.push(eq(auditLog.subjectType, query.subjectType));
+      if (query.subjectId) filters.push(eq(auditLog.subjectId, query.subjectId));
+      if (query.q) filters.push(eq(auditLog.actorEmail, query.q.toLowerCase()));
+      const where = filters.length ? and(...filters) : undefined;
+      const order = query.dir === 'asc' ? asc(auditLog.createdAt) : desc(auditLog.createdAt);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(order, query.dir === 'asc' ? asc(auditLog.id) : desc(auditLog.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
