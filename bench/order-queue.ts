@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { applicationTitle } from '../src/domain/applications/application.ts';
 import { BRANDS, PLATFORMS } from '../src/domain/config/site.ts';
+import type { OrderKind } from '../src/domain/orders/order-kind.ts';
 import type { OrderStatus } from '../src/domain/orders/status.ts';
 import type { Database } from '../src/server/db/client.ts';
 import {
@@ -16,7 +17,6 @@ import {
   users,
 } from '../src/server/db/schema.ts';
 import { seedCatalog } from '../src/server/db/seed/catalog.ts';
-import type { OrderKind } from '../src/server/modules/orders/tables.ts';
 
 export const QUEUE_ORDERS = 10_000;
 const CUSTOMERS = 800;

@@ -344,11 +344,18 @@ function addEdge(graph: Map<string, Set<string>>, from: string, to: string): voi
   graph.set(from, edges);
 }
 
-/** The module a non-test file of another module depends on, or null: test code may seed anything. */
+/**
+ * The module a non-test file of another module depends on, or null: test code may seed anything,
+ * and a table file's foreign key to another module's table is the database's graph, not the code's
+ * (the audit log names its actor, a user, while users write to the audit log).
+ */
 function moduleEdge(from: string, to: string): [string, string] | null {
-  const fromName = MODULE.exec(from)?.[1];
-  const toName = MODULE.exec(to)?.[1];
-  return fromName && toName && fromName !== toName && !isTestCode(from) ? [fromName, toName] : null;
+  const from_ = MODULE.exec(from);
+  const to_ = MODULE.exec(to);
+  const [fromName, toName] = [from_?.[1], to_?.[1]];
+  if (!fromName || !toName || fromName === toName || isTestCode(from)) return null;
+  if (isTableFile(from_?.[2] ?? '') && isTableFile(to_?.[2] ?? '')) return null;
+  return [fromName, toName];
 }
 
 /** Each module cycle once, naming for every step around it the first import that makes it. */

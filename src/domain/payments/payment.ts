@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { ROUTES } from '../config/routes.ts';
+import type { OrderKind } from '../orders/order-kind.ts';
 
 /**
  * Checkout's payment as the browser sees it (docs/decisions/0055): which providers exist, the
@@ -21,7 +22,7 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
 };
 
 /** Which kind of order is paid: a service application (DOC-…) or a photo order (PHO-…). */
-export type PaidOrderKind = 'service' | 'photo';
+export type PaidOrderKind = OrderKind;
 
 /**
  * The payment result page of an order, where providers return the customer: SPEC.md §2

@@ -23,6 +23,7 @@ import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
 import { validateServiceChoices } from '../../../domain/catalog/service-modal.ts';
+import type { CheckoutSnapshot } from '../../../domain/checkout/cost-summary.ts';
 import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -31,7 +32,6 @@ import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { CheckoutPricing } from '../checkout/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { DocumentsService } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
@@ -72,8 +72,19 @@ export interface ApplicationsServiceDeps {
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
   documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
-  /** The order's total is its checkout cost summary (decision 0054). */
-  pricing: Pick<CheckoutPricing, 'settle'>;
+  /**
+   * The order's total is its checkout cost summary (decision 0054): checkout's pricing settles it
+   * after a change of members. Declared here, not imported, so checkout depends on applications
+   * and not both ways (issue 28).
+   */
+  pricing: {
+    settle(
+      tx: Database,
+      order: Pick<Order, 'id' | 'userId' | 'kind'>,
+      snapshot: CheckoutSnapshot,
+      memberIds: readonly number[],
+    ): Promise<{ order: Order }>;
+  };
 }
 
 /** The signed-in customer acting on their applications. */

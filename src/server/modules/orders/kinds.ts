@@ -1,9 +1,9 @@
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { FormResult } from '../../../domain/contact/result.ts';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order } from './service.ts';
-import type { OrderKind } from './tables.ts';
 
 /**
  * One kind of order (a service application, a photo order) as the order core sees it (issue 28):

@@ -1,23 +1,9 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
-import { type OrderKind, orderStatusHistory, orders } from './tables.ts';
+import type { OrderLookup, StaffOrderFilter, StaffSort } from './service.ts';
+import { orderStatusHistory, orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
@@ -34,8 +20,6 @@ const summaryColumns = {
 };
 
 /** An order named by its customer-facing id, its number, or the key of the request that created it. */
-export type OrderLookup = { displayId: string } | { id: number } | { idempotencyKey: string };
-
 function byLookup(ref: OrderLookup): SQL {
   if ('displayId' in ref) return eq(orders.displayId, ref.displayId);
   if ('id' in ref) return eq(orders.id, ref.id);
@@ -44,22 +28,6 @@ function byLookup(ref: OrderLookup): SQL {
 
 const ofUser = (userId: number, kind?: OrderKind): SQL | undefined =>
   kind ? and(eq(orders.userId, userId), eq(orders.kind, kind)) : eq(orders.userId, userId);
-
-/** The back office's queue filters (decision 0068); other modules narrow it with subqueries of ids. */
-export interface StaffOrderFilter {
-  status?: OrderStatus | undefined;
-  kind?: OrderKind | undefined;
-  /** Created at or after. */
-  createdFrom?: Date | undefined;
-  /** Created before. */
-  createdBefore?: Date | undefined;
-  /** Only these orders (a subquery of order ids, e.g. the applications of one service). */
-  orderIdIn?: SQLWrapper | undefined;
-  /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
-  search?: { text: string; userIdIn: SQLWrapper } | undefined;
-}
-
-export type StaffSort = 'createdAt' | 'displayId' | 'status' | 'totalCents';
 
 function staffWhere(filter: StaffOrderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
@@ -84,12 +52,24 @@ const paidAt = sql<Date | null>`(select min(${orderStatusHistory.changedAt}) fro
 const paidAtColumn = paidAt.mapWith((v: string | Date | null) => (v ? new Date(v) : null));
 
 export function createOrdersRepository(db: Database) {
+  /**
+   * A condition for another module's single-statement write: the order is in one of `statuses`
+   * when the statement runs.
+   */
+  function inStatuses(orderId: number, statuses: readonly OrderStatus[]): SQL {
+    return sql`exists (${db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), inArray(orders.status, [...statuses])))})`;
+  }
+
   async function countWhere(where: SQL | undefined): Promise<number> {
     const [row] = await db.select({ n: count() }).from(orders).where(where);
     return row?.n ?? 0;
   }
 
   return {
+    inStatuses,
     /**
      * One page of every customer's orders for the back office, with when each was paid, and how
      * many orders match in all.

@@ -1,9 +1,10 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
   canChangeStatus,
@@ -20,17 +21,28 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { createOrderKinds, type OrderKindDefinition } from './kinds.ts';
-import {
-  createOrdersRepository,
-  type OrderLookup,
-  type OrderRow,
-  type StaffOrderFilter,
-  type StaffSort,
-  type StatusHistoryRow,
-} from './repository.ts';
-import { type OrderKind, orders } from './tables.ts';
+import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
-export type { OrderLookup, StaffOrderFilter, StaffSort } from './repository.ts';
+export type { OrderKind } from '../../../domain/orders/order-kind.ts';
+
+/** How a caller names one order: its display id, its id, or the client's idempotency key. */
+export type OrderLookup = { displayId: string } | { id: number } | { idempotencyKey: string };
+
+/** The back office's queue filters (decision 0068); other modules narrow it with subqueries of ids. */
+export interface StaffOrderFilter {
+  status?: OrderStatus | undefined;
+  kind?: OrderKind | undefined;
+  /** Created at or after. */
+  createdFrom?: Date | undefined;
+  /** Created before. */
+  createdBefore?: Date | undefined;
+  /** Only these orders (a subquery of order ids, e.g. the applications of one service). */
+  orderIdIn?: SQLWrapper | undefined;
+  /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
+  search?: { text: string; userIdIn: SQLWrapper } | undefined;
+}
+
+export type StaffSort = 'createdAt' | 'displayId' | 'status' | 'totalCents';
 
 /** An order as the back office reads it: with when it was paid (its SLA clock's start). */
 export interface StaffOrder {
@@ -125,10 +137,7 @@ export interface OrdersServiceDeps {
  * `statuses` when the statement runs (autosave writes answers only while they are open).
  */
 export function orderInStatuses(db: Database, orderId: number, statuses: readonly OrderStatus[]): SQL {
-  return sql`exists (${db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...statuses])))})`;
+  return createOrdersRepository(db).inStatuses(orderId, statuses);
 }
 
 export function createOrdersService(db: Database, deps: OrdersServiceDeps) {

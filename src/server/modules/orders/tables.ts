@@ -1,10 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { StatusActor } from '../../../domain/orders/status.ts';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../users/tables.ts';
-
-export type OrderKind = 'service' | 'photo';
 
 /**
  * Every order a customer places, service application (DOC-…) or photo order (PHO-…). The
