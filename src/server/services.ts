@@ -114,6 +114,8 @@ export function createServices(
   });
   // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).
   orders.onStatusChange(referrals.onStatusChange);
+  // …and withdrawn when the friend's order is refunded in full (issue 28).
+  orders.onFullyRefunded(referrals.onFullyRefunded);
   // Each configured provider, the default first (docs/decisions/0055, 0058).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({

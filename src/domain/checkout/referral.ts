@@ -13,7 +13,8 @@ export function referralDiscountApplies(input: { referred: boolean; earlierAppli
 }
 
 /** A reward is `earned` when the friend's application is completed, `sent` once the gift card went out. */
-export const REFERRAL_REWARD_STATES = ['earned', 'sent'] as const;
+/** `reversed`: the friend's order was refunded in full, so the reward is withdrawn (issue 28). */
+export const REFERRAL_REWARD_STATES = ['earned', 'sent', 'reversed'] as const;
 export type ReferralRewardState = (typeof REFERRAL_REWARD_STATES)[number];
 
 /**
@@ -29,6 +30,7 @@ export function friendDisplayName(fullName: string): string {
 export const REFERRAL_REWARD_LABELS: Record<ReferralRewardState, string> = {
   earned: 'Earned',
   sent: 'Sent',
+  reversed: 'Reversed',
 };
 
 export const REFERRAL_REWARD_MESSAGES = {
@@ -37,5 +39,7 @@ export const REFERRAL_REWARD_MESSAGES = {
   /** The referrer's notification (a plain message: the friend's order is not theirs to open). */
   earned: (amount: string, friend: string) =>
     `You earned a ${amount} gift card: ${friend}, whom you referred, completed their application. We will e-mail it to you within 14 days.`,
+  reversed: (amount: string, friend: string) =>
+    `Your ${amount} gift card for referring ${friend} was withdrawn: their order was refunded in full.`,
   empty: 'No rewards yet. When a friend you referred completes their first application, your gift card appears here.',
 } as const;

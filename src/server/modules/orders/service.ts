@@ -118,6 +118,9 @@ export type StatusChangeListener = (tx: Database, change: { order: Order; to: Or
  */
 export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
 
+/** Told, in the refund's transaction, when an order's payment has been refunded in full. */
+export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
+
 export type { OrderKindDefinition } from './kinds.ts';
 
 export interface OrdersServiceDeps {
@@ -146,6 +149,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const newDisplayId = deps.newDisplayId ?? newOrderDisplayId;
   const listeners: StatusChangeListener[] = [];
   const totalListeners: TotalChangeListener[] = [];
+  const fullRefundListeners: FullRefundListener[] = [];
   const kinds = createOrderKinds();
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null) {
@@ -311,6 +315,21 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** Adds a listener of every change of an order's total (services.ts wires them once). */
     onTotalChange(listener: TotalChangeListener): void {
       totalListeners.push(listener);
+    },
+
+    /** Adds a listener of full refunds (a referral reward is withdrawn). */
+    onFullyRefunded(listener: FullRefundListener): void {
+      fullRefundListeners.push(listener);
+    },
+
+    /**
+     * Tells the full-refund listeners, in the refund's transaction, that nothing of the order's
+     * payment is left (whatever its status: a Completed order stays Completed).
+     */
+    async fullyRefunded(on: Database, orderId: number): Promise<void> {
+      const [row] = await createOrdersRepository(on).findByIds([orderId]);
+      if (!row) return;
+      for (const listener of fullRefundListeners) await listener(on, toOrder(row));
     },
 
     /** Registers a kind of order (services.ts, once per kind, before any request). */

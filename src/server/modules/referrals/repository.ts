@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { referralRewards } from './tables.ts';
 
@@ -37,6 +37,16 @@ export function createReferralsRepository(db: Database) {
 
     async find(id: number): Promise<RewardRow | null> {
       const [row] = await db.select().from(referralRewards).where(eq(referralRewards.id, id));
+      return row ?? null;
+    },
+
+    /** Withdraws the reward earned by this friend's order; null when there is none or it is already withdrawn. */
+    async reverseForOrder(friendOrderId: number, at: Date): Promise<RewardRow | null> {
+      const [row] = await db
+        .update(referralRewards)
+        .set({ state: 'reversed', reversedAt: at })
+        .where(and(eq(referralRewards.friendOrderId, friendOrderId), ne(referralRewards.state, 'reversed')))
+        .returning();
       return row ?? null;
     },
 

@@ -14,7 +14,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { StatusChangeListener } from '../orders/service.ts';
+import type { FullRefundListener, StatusChangeListener } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createReferralsRepository, type RewardRow } from './repository.ts';
 
@@ -94,8 +94,20 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
     });
   };
 
+  /**
+   * The friend's order was refunded in full: its reward, earned or already sent, is withdrawn, and
+   * the referrer told, in the refund's transaction. A second full refund finds it withdrawn.
+   */
+  const onFullyRefunded: FullRefundListener = async (tx, order) => {
+    const reversed = await createReferralsRepository(tx).reverseForOrder(order.id, now());
+    if (!reversed) return;
+    const amount = formatMoney({ amountCents: reversed.amountCents, currency: reversed.currency as Currency });
+    await deps.notifications.notify(reversed.referrerUserId, { remark: R.reversed(amount, reversed.friendName) }, tx);
+  };
+
   return {
     onStatusChange,
+    onFullyRefunded,
 
     /** The referrer's rewards, newest first (only their own). */
     async listRewards(userId: number, { page, limit }: Pagination): Promise<ListData<ReferralReward>> {

@@ -27,6 +27,8 @@ export const referralRewards = pgTable(
     state: text('state').$type<ReferralRewardState>().notNull().default('earned'),
     earnedAt: timestamp('earned_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the friend's order was refunded in full and the reward withdrawn (a sent card keeps sentAt). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .defaultNow()
@@ -34,7 +36,11 @@ export const referralRewards = pgTable(
   },
   (t) => [
     index('referral_rewards_referrer_idx').on(t.referrerUserId, t.earnedAt),
-    check('referral_rewards_state_check', sql`${t.state} in ('earned', 'sent')`),
-    check('referral_rewards_sent_check', sql`(${t.state} = 'sent') = (${t.sentAt} is not null)`),
+    check('referral_rewards_state_check', sql`${t.state} in ('earned', 'sent', 'reversed')`),
+    check(
+      'referral_rewards_sent_check',
+      sql`(${t.state} <> 'sent' or ${t.sentAt} is not null) and (${t.state} <> 'earned' or ${t.sentAt} is null)`,
+    ),
+    check('referral_rewards_reversed_check', sql`(${t.state} = 'reversed') = (${t.reversedAt} is not null)`),
   ],
 );

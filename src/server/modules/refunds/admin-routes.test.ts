@@ -17,6 +17,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Method = 'GET' | 'POST';
+
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import {
+  REFERRAL_REWARD_MESSAGES as REFERRAL_MESSAGES,
+  REFERRAL_REWARD_CENTS,
+} from '../../../domain/checkout/referral.ts';
+import { notifications } from '../notifications/tables.ts';
+import { referralRewards } from '../referrals/tables.ts';
+
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
   t.app.inject(
     payload === undefined
@@ -142,6 +151,34 @@ describe('approving a refund', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This refund request was already decided (Refunded).');
+  });
+
+  it("withdraws the referrer's reward when the friend's order is refunded in full, and tells the referrer", async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const referrer = await createSignedInUser(t.app, { name: 'Kavya Rao' });
+    const { order, request } = await paidOrderWithRequest();
+    await t.database.db.insert(referralRewards).values({
+      referrerUserId: referrer.id,
+      friendOrderId: order.id,
+      friendName: 'Aarav S.',
+      amountCents: REFERRAL_REWARD_CENTS,
+      currency: 'USD',
+      earnedAt: new Date(),
+    });
+    const res = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents,
+    });
+    expect(res.statusCode).toBe(200);
+    const [reward] = await t.database.db
+      .select()
+      .from(referralRewards)
+      .where(eq(referralRewards.friendOrderId, order.id));
+    expect(reward).toMatchObject({ state: 'reversed' });
+    expect(reward?.reversedAt).toBeInstanceOf(Date);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id));
+    expect(told.map((n) => n.remark)).toContain(
+      REFERRAL_MESSAGES.reversed(formatMoney({ amountCents: REFERRAL_REWARD_CENTS, currency: 'USD' }), 'Aarav S.'),
+    );
   });
 
   it('refunds the whole payment once under a double submit, and moves the order to Refunded', async () => {

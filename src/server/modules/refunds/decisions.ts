@@ -17,7 +17,7 @@ import { createRefundsRepository, type RefundRequestRow } from './repository.ts'
 type RefundStatus = RefundRequestRow['status'];
 
 export interface RefundDecisionDeps {
-  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
+  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'>;
   payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund'>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
@@ -166,6 +166,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         key: `refund-decision:${row.reference}:refunded`,
       });
       if (outcome.fullyRefunded) {
+        await deps.orders.fullyRefunded(tx, row.orderId);
         const moved = await deps.orders.changeOrderStatus(
           row.orderId,
           'Refunded',

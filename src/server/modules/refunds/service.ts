@@ -14,7 +14,10 @@ import { createRefundsRepository } from './repository.ts';
 
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
-  orders: Pick<OrdersService, 'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
+  orders: Pick<
+    OrdersService,
+    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'
+  >;
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
   payments: RefundDecisionDeps['payments'];
   audit: RefundDecisionDeps['audit'];

@@ -7,10 +7,12 @@ import { longDate } from '../../lib/format-date.ts';
 const STATE_TONES: Record<ReferralReward['state'], string> = {
   earned: 'bg-saffron-400/20 text-slate-900',
   sent: 'bg-green-100 text-green-800',
+  reversed: 'bg-slate-200 text-slate-700',
 };
 
 /** What each state means for the referrer, beside its badge. */
 function stateNote(reward: ReferralReward): string {
+  if (reward.state === 'reversed') return 'Withdrawn: your friend’s order was refunded in full';
   return reward.state === 'sent' && reward.sentAt
     ? `Gift card e-mailed on ${longDate(reward.sentAt)}`
     : 'Gift card on its way: e-mailed within 14 days';
