@@ -265,8 +265,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return row ? { order: toOrder(row.order), paidAt: row.paidAt } : null;
     },
 
-    /** The user's order of this kind named by `ref`, or null (another user's order is null too). */
-    async findOwned(userId: number, ref: OrderLookup, kind: OrderKind): Promise<Order | null> {
+    /**
+     * The user's order named by `ref`, of this kind when one is given, or null (another user's
+     * order is null too).
+     */
+    async findOwned(userId: number, ref: OrderLookup, kind?: OrderKind): Promise<Order | null> {
       const row = await repository.findOwned(userId, ref, kind);
       return row ? toOrder(row) : null;
     },

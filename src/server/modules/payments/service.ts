@@ -23,6 +23,7 @@ import {
   type StartPayment,
   type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
+import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
@@ -153,7 +154,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const providers = new Map(deps.providers.map((p) => [p.name, p]));
   const defaultProvider = deps.providers[0]?.name;
   /** An unknown order, or another customer's, in the words of its kind's pages. */
-  const orderNotFound = (kind: PaidOrderKind) => formFailure(404, deps.orders.kind(kind).notFoundMessage);
+  const orderNotFound = (kind: PaidOrderKind | undefined) =>
+    formFailure(404, kind ? deps.orders.kind(kind).notFoundMessage : ORDER_REF_MESSAGES.notFound);
 
   function toPayment(attempt: AttemptRow, orderStatus: string): Payment {
     const state = resultState(attempt.status);
@@ -459,7 +461,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       customerId: number,
       ref: OrderRef,
       input: StartPayment,
-      kind: PaidOrderKind = 'service',
+      kind?: PaidOrderKind,
     ): Promise<FormResult<Payment>> {
       const name = input.provider ?? defaultProvider;
       const provider = name ? providers.get(name) : undefined;
@@ -506,8 +508,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             amountCents: attempt.amountCents,
             currency: attempt.currency,
             attemptKey: attempt.idempotencyKey,
-            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId, kind)}`,
-            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId, kind)}`,
+            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId, order.kind)}`,
+            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId, order.kind)}`,
             openedAt: attempt.createdAt,
           });
           attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);
@@ -523,7 +525,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     async options(
       customerId: number,
       ref: OrderRef,
-      kind: PaidOrderKind = 'service',
+      kind?: PaidOrderKind,
     ): Promise<FormResult<PaymentOption[]>> {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
@@ -545,7 +547,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       customerId: number,
       ref: OrderRef,
       input: ConfirmPayment,
-      kind: PaidOrderKind = 'service',
+      kind?: PaidOrderKind,
     ): Promise<FormResult<Payment>> {
       const provider = providers.get(input.provider);
       // The confirm body names only providers that have an on-page or return-time confirmation.
@@ -594,7 +596,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     async latest(
       customerId: number,
       ref: OrderRef,
-      kind: PaidOrderKind = 'service',
+      kind?: PaidOrderKind,
     ): Promise<FormResult<Payment | null>> {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
