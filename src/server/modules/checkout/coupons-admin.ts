@@ -1,4 +1,3 @@
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
   type AdminCoupon,
   type CouponCreate,
@@ -11,8 +10,8 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import { createCouponsAdminRepository } from './coupons-admin-repository.ts';
 import type { CouponRow } from './repository.ts';
-import { couponRedemptions, coupons } from './tables.ts';
 
 /** The fields an audit entry and the API show of a coupon (dates as ISO strings). */
 function view(row: CouponRow) {
@@ -32,8 +31,6 @@ function view(row: CouponRow) {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -52,15 +49,7 @@ export function createCouponsAdmin(
   db: Database,
   { audit, uses }: { audit: AuditLog; uses: (on: Database, couponId: number) => Promise<number> },
 ) {
-  async function redemptionCounts(on: Database, ids: number[]): Promise<Map<number, number>> {
-    if (ids.length === 0) return new Map();
-    const rows = await on
-      .select({ couponId: couponRedemptions.couponId, n: count() })
-      .from(couponRedemptions)
-      .where(inArray(couponRedemptions.couponId, ids))
-      .groupBy(couponRedemptions.couponId);
-    return new Map(rows.map((r) => [r.couponId, r.n]));
-  }
+  const repository = createCouponsAdminRepository(db);
 
   async function toAdmin(on: Database, row: CouponRow, redemptions: number): Promise<AdminCoupon> {
     return {
@@ -75,47 +64,27 @@ export function createCouponsAdmin(
   return {
     /** Paged, sorted, searched by code or description. */
     async list(query: CouponListQuery): Promise<ListData<AdminCoupon>> {
-      const where: SQL | undefined = query.q
-        ? or(ilike(coupons.code, `%${escapeLike(query.q)}%`), ilike(coupons.description, `%${escapeLike(query.q)}%`))
-        : undefined;
-      const column = { createdAt: coupons.createdAt, code: coupons.code, endsAt: coupons.endsAt }[query.sort];
-      const order = query.dir === 'asc' ? asc(column) : desc(column);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(coupons)
-          .where(where)
-          .orderBy(order, desc(coupons.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(coupons).where(where),
-      ]);
-      const counts = await redemptionCounts(
-        db,
-        rows.map((r) => r.id),
-      );
+      const { rows, total } = await repository.listPage(query);
+      const counts = await repository.redemptionCounts(rows.map((r) => r.id));
       const results: AdminCoupon[] = [];
       for (const row of rows) results.push(await toAdmin(db, row, counts.get(row.id) ?? 0));
-      return { results, totalCount: total?.n ?? 0, page: query.page, limit: query.limit };
+      return { results, totalCount: total, page: query.page, limit: query.limit };
     },
 
     async get(id: number): Promise<AdminCoupon | null> {
-      const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+      const row = await repository.find(id);
       if (!row) return null;
-      return toAdmin(db, row, (await redemptionCounts(db, [id])).get(id) ?? 0);
+      return toAdmin(db, row, (await repository.redemptionCounts([id])).get(id) ?? 0);
     },
 
     async create(actor: StaffActor, input: CouponCreate): Promise<FormResult<AdminCoupon>> {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(coupons)
-            .values({
-              ...input,
-              startsAt: input.startsAt ? new Date(input.startsAt) : null,
-              endsAt: input.endsAt ? new Date(input.endsAt) : null,
-            })
-            .returning();
+          const row = await createCouponsAdminRepository(tx).insert({
+            ...input,
+            startsAt: input.startsAt ? new Date(input.startsAt) : null,
+            endsAt: input.endsAt ? new Date(input.endsAt) : null,
+          });
           if (!row) throw new Error('the coupon was not stored');
           await audit.record(tx, {
             actor,
@@ -133,7 +102,8 @@ export function createCouponsAdmin(
 
     async update(actor: StaffActor, id: number, patch: CouponEdit): Promise<FormResult<AdminCoupon>> {
       return db.transaction(async (tx): Promise<FormResult<AdminCoupon>> => {
-        const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+        const txRepository = createCouponsAdminRepository(tx);
+        const row = await txRepository.lock(id);
         if (!row) return formFailure(404, M.notFound(id));
         const current = view(row);
         const before: Record<string, unknown> = {};
@@ -153,7 +123,7 @@ export function createCouponsAdmin(
         const problems = couponProblems(next);
         const [first] = Object.values(problems);
         if (first) return formFailure(400, first, problems);
-        const redemptions = (await redemptionCounts(tx, [id])).get(id) ?? 0;
+        const redemptions = (await txRepository.redemptionCounts([id])).get(id) ?? 0;
         const touchesDiscount = ['discountType', 'value', 'platform'].filter((k) => k in after);
         if (redemptions > 0 && touchesDiscount.length > 0) {
           return formFailure(
@@ -169,15 +139,11 @@ export function createCouponsAdmin(
           }
         }
         if (Object.keys(after).length === 0) return { ok: true, value: await toAdmin(tx, row, redemptions) };
-        const [updated] = await tx
-          .update(coupons)
-          .set({
-            ...after,
-            ...('startsAt' in after ? { startsAt: next.startsAt ? new Date(next.startsAt) : null } : {}),
-            ...('endsAt' in after ? { endsAt: next.endsAt ? new Date(next.endsAt) : null } : {}),
-          })
-          .where(eq(coupons.id, id))
-          .returning();
+        const updated = await txRepository.update(id, {
+          ...after,
+          ...('startsAt' in after ? { startsAt: next.startsAt ? new Date(next.startsAt) : null } : {}),
+          ...('endsAt' in after ? { endsAt: next.endsAt ? new Date(next.endsAt) : null } : {}),
+        });
         if (!updated) return formFailure(404, M.notFound(id));
         await audit.record(tx, {
           actor,

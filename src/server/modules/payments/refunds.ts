@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, sum } from 'drizzle-orm';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
-import { paymentAttempts, paymentRefunds } from './tables.ts';
+import { createRefundsRepository } from './refunds-repository.ts';
 
 /** What an order's payment allows back, in the order's currency. */
 export interface Refundable {
@@ -24,11 +23,6 @@ export type RefundOutcome =
   | { ok: true; refundId: string; fullyRefunded: boolean }
   | { ok: false; reason: 'provider'; detail: string };
 
-type AttemptRow = typeof paymentAttempts.$inferSelect;
-
-/** Refunds still counting against what is left: on their way, or done. */
-const COUNTED = ['pending', 'succeeded'] as const;
-
 /**
  * Refunds through the order's payment provider (issue 13, decision 0069), in two steps so no
  * transaction is held open across a network call: `reserve` in the caller's transaction (which
@@ -43,31 +37,13 @@ export function createPaymentRefunds(
     log: { error(details: object, message: string): void };
   },
 ) {
-  async function paidAttempt(on: Database, orderId: number): Promise<AttemptRow | null> {
-    const [row] = await on
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
-      .orderBy(desc(paymentAttempts.attemptNumber))
-      .limit(1);
-    return row ?? null;
-  }
-
-  async function counted(on: Database, attemptId: number): Promise<{ cents: number; providerCents: number }> {
-    const [row] = await on
-      .select({
-        cents: sum(paymentRefunds.amountCents).mapWith(Number),
-        providerCents: sum(paymentRefunds.providerAmountCents).mapWith(Number),
-      })
-      .from(paymentRefunds)
-      .where(and(eq(paymentRefunds.attemptId, attemptId), inArray(paymentRefunds.status, [...COUNTED])));
-    return { cents: row?.cents ?? 0, providerCents: row?.providerCents ?? 0 };
-  }
+  const repository = createRefundsRepository(db);
 
   async function refundable(orderId: number, on: Database = db): Promise<Refundable | null> {
-    const attempt = await paidAttempt(on, orderId);
+    const onRepository = createRefundsRepository(on);
+    const attempt = await onRepository.paidAttempt(orderId);
     if (!attempt) return null;
-    const { cents } = await counted(on, attempt.id);
+    const { cents } = await onRepository.counted(attempt.id);
     return {
       provider: attempt.provider,
       paidCents: attempt.orderTotalCents,
@@ -88,11 +64,12 @@ export function createPaymentRefunds(
       tx: Database,
       { orderId, amountCents, key }: { orderId: number; amountCents: number; key: string },
     ): Promise<RefundReservation> {
-      const [earlier] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      const txRepository = createRefundsRepository(tx);
+      const earlier = await txRepository.findByKey(key);
       if (earlier && earlier.status !== 'failed') return { ok: true, key, amountCents: earlier.amountCents };
-      const attempt = await paidAttempt(tx, orderId);
+      const attempt = await txRepository.paidAttempt(orderId);
       if (!attempt) return { ok: false, reason: 'not-paid' };
-      const given = await counted(tx, attempt.id);
+      const given = await txRepository.counted(attempt.id);
       const remaining = attempt.orderTotalCents - given.cents;
       if (amountCents <= 0 || amountCents > remaining) {
         return { ok: false, reason: 'over', remainingCents: remaining, currency: attempt.orderCurrency };
@@ -100,7 +77,7 @@ export function createPaymentRefunds(
       if (earlier) {
         // The same refund tried again after its call failed: the same key, so that if the provider
         // did refund before the failure reached us, it answers that refund instead of a second one.
-        await tx.update(paymentRefunds).set({ status: 'pending' }).where(eq(paymentRefunds.id, earlier.id));
+        await txRepository.markPending(earlier.id);
         return { ok: true, key, amountCents };
       }
       // A converted charge (Razorpay's INR) is refunded in its own currency, in proportion; the
@@ -110,7 +87,7 @@ export function createPaymentRefunds(
         amountCents === remaining
           ? providerLeft
           : Math.min(providerLeft, Math.round((amountCents * attempt.amountCents) / attempt.orderTotalCents));
-      await tx.insert(paymentRefunds).values({
+      await txRepository.insert({
         orderId,
         attemptId: attempt.id,
         idempotencyKey: key,
@@ -123,9 +100,9 @@ export function createPaymentRefunds(
 
     /** Calls the provider for the reservation under `key` (outside any transaction) and records the answer. */
     async executeRefund(key: string): Promise<RefundOutcome> {
-      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      const row = await repository.findByKey(key);
       if (!row) throw new Error(`no refund reserved under ${key}`);
-      const attempt = (await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, row.attemptId)))[0];
+      const attempt = await repository.attempt(row.attemptId);
       const fully = async () => (await refundable(row.orderId))?.remainingCents === 0;
       if (row.status === 'succeeded' && row.providerRefundId) {
         return { ok: true, refundId: row.providerRefundId, fullyRefunded: await fully() };
@@ -139,23 +116,16 @@ export function createPaymentRefunds(
           amountCents: row.providerAmountCents,
           idempotencyKey: key,
         });
-        await db
-          .update(paymentRefunds)
-          .set({ status: 'succeeded', providerRefundId: refundId })
-          .where(eq(paymentRefunds.id, row.id));
+        await repository.markSucceeded(row.id, refundId);
         return { ok: true, refundId, fullyRefunded: await fully() };
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         deps.log.error({ err: error, refund: key, orderId: row.orderId }, 'a refund was refused or failed');
         // Only a reservation still waiting: a concurrent call under the same key may have recorded the
         // refund, and then this key's refund exists and is the answer.
-        const [failed] = await db
-          .update(paymentRefunds)
-          .set({ status: 'failed' })
-          .where(and(eq(paymentRefunds.id, row.id), eq(paymentRefunds.status, 'pending')))
-          .returning({ id: paymentRefunds.id });
+        const failed = await repository.markFailedIfPending(row.id);
         if (!failed) {
-          const [current] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+          const current = await repository.find(row.id);
           if (current?.status === 'succeeded' && current.providerRefundId) {
             return { ok: true, refundId: current.providerRefundId, fullyRefunded: await fully() };
           }

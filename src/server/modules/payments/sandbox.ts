@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { and, eq, sum } from 'drizzle-orm';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
-import { sandboxPayments, sandboxRefunds } from './tables.ts';
+import { createSandboxRepository } from './sandbox-repository.ts';
 
 /**
  * The `sandbox` provider: a payment "provider" inside the app, for development, demos and the
@@ -47,9 +46,10 @@ export function createSandboxProvider({
   const sign = (timestamp: number, rawBody: string) =>
     createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 
+  const repository = createSandboxRepository(db);
+
   async function find(id: string) {
-    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-    return row ?? null;
+    return repository.findPayment(id);
   }
 
   const provider: PaymentProvider = {
@@ -58,11 +58,15 @@ export function createSandboxProvider({
 
     async createPayment({ order, amountCents, currency, attemptKey, returnUrl }) {
       const id = `sbx_${randomUUID().replaceAll('-', '')}`;
-      await db
-        .insert(sandboxPayments)
-        .values({ id, idempotencyKey: attemptKey, orderDisplayId: order.displayId, amountCents, currency, returnUrl })
-        .onConflictDoNothing({ target: sandboxPayments.idempotencyKey });
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.idempotencyKey, attemptKey));
+      await repository.insertPayment({
+        id,
+        idempotencyKey: attemptKey,
+        orderDisplayId: order.displayId,
+        amountCents,
+        currency,
+        returnUrl,
+      });
+      const row = await repository.findPaymentByKey(attemptKey);
       if (!row) throw new Error(`sandbox payment for ${attemptKey} vanished`);
       const url = `${siteUrl}${SANDBOX_CHECKOUT_PATH}?payment=${encodeURIComponent(row.id)}`;
       return { providerPaymentId: row.id, redirectUrl: url, checkout: null };
@@ -98,10 +102,7 @@ export function createSandboxProvider({
 
     /** Like a Stripe session's expiry: the link answers "closed" and can no longer be paid. */
     async closePayment(providerPaymentId) {
-      await db
-        .update(sandboxPayments)
-        .set({ status: 'expired' })
-        .where(and(eq(sandboxPayments.id, providerPaymentId), eq(sandboxPayments.status, 'open')));
+      await repository.expireOpenPayment(providerPaymentId);
     },
 
     async fetchPayment(providerPaymentId) {
@@ -117,32 +118,20 @@ export function createSandboxProvider({
      */
     async refund({ providerPaymentId, amountCents, idempotencyKey }) {
       return db.transaction(async (tx) => {
-        const [earlier] = await tx
-          .select()
-          .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        const txRepository = createSandboxRepository(tx);
+        const earlier = await txRepository.findRefundByKey(idempotencyKey);
         if (earlier) return { refundId: earlier.id };
-        const [payment] = await tx
-          .select()
-          .from(sandboxPayments)
-          .where(eq(sandboxPayments.id, providerPaymentId))
-          .for('update');
+        const payment = await txRepository.lockPayment(providerPaymentId);
         if (payment?.status !== 'succeeded') {
           throw new Error(`sandbox payment ${providerPaymentId} is not a completed payment`);
         }
-        const [given] = await tx
-          .select({ cents: sum(sandboxRefunds.amountCents).mapWith(Number) })
-          .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.paymentId, providerPaymentId));
-        const left = payment.amountCents - (given?.cents ?? 0);
+        const left = payment.amountCents - (await txRepository.refundedCents(providerPaymentId));
         if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
           throw new Error(`sandbox payment ${providerPaymentId} has ${left} cents left to refund, not ${amountCents}`);
         }
         const id = `sbx_re_${randomUUID().replaceAll('-', '')}`;
-        await tx.insert(sandboxRefunds).values({ id, idempotencyKey, paymentId: providerPaymentId, amountCents });
-        if (amountCents === left) {
-          await tx.update(sandboxPayments).set({ status: 'refunded' }).where(eq(sandboxPayments.id, providerPaymentId));
-        }
+        await txRepository.insertRefund({ id, idempotencyKey, paymentId: providerPaymentId, amountCents });
+        if (amountCents === left) await txRepository.setPaymentStatus(providerPaymentId, 'refunded');
         return { refundId: id };
       });
     },
@@ -166,12 +155,7 @@ export function createSandboxProvider({
     },
     /** Records the customer's simulated outcome on the sandbox's side; an outcome is final. */
     async settle(paymentId: string, outcome: SandboxOutcome): Promise<boolean> {
-      const rows = await db
-        .update(sandboxPayments)
-        .set({ status: outcome })
-        .where(and(eq(sandboxPayments.id, paymentId), eq(sandboxPayments.status, 'open')))
-        .returning({ id: sandboxPayments.id });
-      return rows.length > 0;
+      return repository.settleOpenPayment(paymentId, outcome);
     },
   };
 }
