@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { escapeHtml } from '../../../domain/content/html.ts';
+import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import {
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
@@ -167,6 +168,30 @@ describe('POST/GET /application/order/{orderRef}/payment', () => {
     const malformed = await apiCall(t.app, 'POST', url, user.token, { provider: 'sandbox' });
     expect(malformed.statusCode).toBe(400);
     expect((await attemptsOf(order.id))[0]?.status).toBe('pending');
+  });
+});
+
+describe('the order core’s own paths: /orders/{orderRef}/payment', () => {
+  it('serves an order of any kind, its customer only; a kind’s own path answers only its kind', async () => {
+    const { user, order } = await orderWithPayment();
+    const own = await apiCall(t.app, 'GET', `/orders/${order.displayId}/payment`, user.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ attempt: 1, state: 'PENDING' });
+    // Two starts on the two paths answer one attempt.
+    const again = await apiCall(t.app, 'POST', `/orders/${order.id}/payment`, user.token, {});
+    expect(again.json().data.attempt).toBe(1);
+    const options = await apiCall(t.app, 'GET', `/orders/${order.displayId}/payment/options`, user.token);
+    expect(options.json().data.map((o: { provider: string }) => o.provider)).toEqual(['sandbox']);
+
+    const stranger = await createSignedInUser(t.app);
+    const theirs = await apiCall(t.app, 'GET', `/orders/${order.displayId}/payment`, stranger.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(ORDER_REF_MESSAGES.notFound);
+    // A service order by number on the photo orders' path is not one of theirs.
+    expect((await apiCall(t.app, 'GET', `/photo-orders/${order.id}/payment`, user.token)).statusCode).toBe(404);
+    const bad = await apiCall(t.app, 'GET', '/orders/XYZ-1/payment', user.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(ORDER_REF_MESSAGES.invalid);
   });
 });
 

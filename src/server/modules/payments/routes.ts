@@ -1,15 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { orderRefParams, parseOrderRef } from '../../../domain/applications/application.ts';
+import { type AnyOrderRef, anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/order-kind.ts';
 import {
   confirmPaymentSchema,
   PAYMENT_MESSAGES as P,
+  type PaidOrderKind,
   paymentOptionSchema,
   paymentSchema,
   startPaymentSchema,
 } from '../../../domain/payments/payment.ts';
+import { parsePhotoOrderRef, photoOrderRefParams } from '../../../domain/photos/orders.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -20,6 +24,39 @@ export const PAYMENT_START_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as
 /** Providers' events are small (Stripe's largest are a few KB); anything bigger is not one. */
 export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
+/** One order path's paying routes: the order core's own, or a kind's (kept as the spec's aliases). */
+interface OrderPaymentPath {
+  /** Under /api/v1: `/orders/:orderRef`, `/application/order/:orderRef`, `/photo-orders/:orderRef`. */
+  base: string;
+  params: ZodType<{ orderRef: string }>;
+  parse: (ref: string) => AnyOrderRef;
+  /** Only orders of this kind answer on the path; every kind on the core's own. */
+  kind?: PaidOrderKind;
+  tags: string[];
+}
+
+/**
+ * The order core's paths and their aliases (issue 28): the same four routes serve every kind of
+ * order on /orders/{orderRef}, and each kind's own on its path (decisions 0055, 0063).
+ */
+export const ORDER_PAYMENT_PATHS: readonly OrderPaymentPath[] = [
+  { base: '/orders/:orderRef', params: anyOrderRefParams, parse: parseAnyOrderRef, tags: ['orders', 'payments'] },
+  {
+    base: '/application/order/:orderRef',
+    params: orderRefParams,
+    parse: parseOrderRef,
+    kind: 'service',
+    tags: ['payments'],
+  },
+  {
+    base: '/photo-orders/:orderRef',
+    params: photoOrderRefParams,
+    parse: parsePhotoOrderRef,
+    kind: 'photo',
+    tags: ['photos'],
+  },
+];
+
 /**
  * SPEC.md §7's `/initialize`, `/complete/` and `/verify-payment/` as one resource per order
  * (docs/decisions/0055): POST starts or continues the payment, GET reads its state. The order
@@ -28,82 +65,72 @@ export const WEBHOOK_BODY_LIMIT = 256 * 1024;
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
   const { payments } = app.services;
-  const tags = ['payments'];
 
-  app.post(
-    '/application/order/:orderRef/payment',
-    {
-      config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
-      schema: {
-        tags,
-        summary:
-          "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt.",
-        params: orderRefParams,
-        body: startPaymentSchema.nullish(),
-        response: { 200: envelopeSchema(paymentSchema) },
-      },
-    },
-    async (request) => {
-      const { viewer } = currentUser(request);
-      const ref = parseOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await payments.start(viewer.id, ref, request.body ?? {})), P.started);
-    },
-  );
+  for (const { base, params, parse, kind, tags } of ORDER_PAYMENT_PATHS) {
+    const ref = (request: { params: { orderRef: string } }) => parse(request.params.orderRef);
+    const customerId = (request: FastifyRequest) => currentUser(request).viewer.id;
 
-  app.get(
-    '/application/order/:orderRef/payment/options',
-    {
-      schema: {
-        tags,
-        summary:
-          'The providers this order can be paid with and what each charges (converted at the stored rate where a provider charges another currency)',
-        params: orderRefParams,
-        response: { 200: envelopeSchema(z.array(paymentOptionSchema)) },
+    app.post(
+      `${base}/payment`,
+      {
+        config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older.",
+          params,
+          body: startPaymentSchema.nullish(),
+          response: { 200: envelopeSchema(paymentSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { viewer } = currentUser(request);
-      const ref = parseOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await payments.options(viewer.id, ref)), P.loaded);
-    },
-  );
+      async (request) =>
+        ok(valueOrThrow(await payments.start(customerId(request), ref(request), request.body ?? {}, kind)), P.started),
+    );
 
-  app.post(
-    '/application/order/:orderRef/payment/confirm',
-    {
-      config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
-      schema: {
-        tags,
-        summary:
-          "SPEC.md §7 /verify-payment/: what the provider's checkout handed the browser, verified with the provider on the server; answers the payment's state",
-        params: orderRefParams,
-        body: confirmPaymentSchema,
-        response: { 200: envelopeSchema(paymentSchema) },
+    app.get(
+      `${base}/payment/options`,
+      {
+        schema: {
+          tags,
+          summary:
+            'The providers this order can be paid with and what each charges (converted at the stored rate where a provider charges another currency)',
+          params,
+          response: { 200: envelopeSchema(z.array(paymentOptionSchema)) },
+        },
       },
-    },
-    async (request) => {
-      const { viewer } = currentUser(request);
-      const ref = parseOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await payments.confirm(viewer.id, ref, request.body)), P.confirmed);
-    },
-  );
+      async (request) => ok(valueOrThrow(await payments.options(customerId(request), ref(request), kind)), P.loaded),
+    );
 
-  app.get(
-    '/application/order/:orderRef/payment',
-    {
-      schema: {
-        tags,
-        summary: "The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any",
-        params: orderRefParams,
-        response: { 200: envelopeSchema(paymentSchema.nullable()) },
+    app.post(
+      `${base}/payment/confirm`,
+      {
+        config: { rateLimit: perSignedInUser(PAYMENT_START_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            "SPEC.md §7 /verify-payment/: what the provider's checkout handed the browser, verified with the provider on the server; answers the payment's state",
+          params,
+          body: confirmPaymentSchema,
+          response: { 200: envelopeSchema(paymentSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { viewer } = currentUser(request);
-      const ref = parseOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await payments.latest(viewer.id, ref)), P.loaded);
-    },
-  );
+      async (request) =>
+        ok(valueOrThrow(await payments.confirm(customerId(request), ref(request), request.body, kind)), P.confirmed),
+    );
+
+    app.get(
+      `${base}/payment`,
+      {
+        schema: {
+          tags,
+          summary: "The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any",
+          params,
+          response: { 200: envelopeSchema(paymentSchema.nullable()) },
+        },
+      },
+      async (request) => ok(valueOrThrow(await payments.latest(customerId(request), ref(request), kind)), P.loaded),
+    );
+  }
 };
 
 /**

@@ -6,13 +6,6 @@ import { applyCouponSchema } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import {
-  confirmPaymentSchema,
-  PAYMENT_MESSAGES as P,
-  paymentOptionSchema,
-  paymentSchema,
-  startPaymentSchema,
-} from '../../../domain/payments/payment.ts';
-import {
   addPhotoItemSchema,
   chooseDeliverySchema,
   choosePlanSchema,
@@ -46,8 +39,6 @@ export const PHOTO_ORDER_CREATE_RATE_LIMIT = { max: 10, timeWindow: '10 minutes'
  * compliance check (about half a second of face detection). Ten items of four photos, retried.
  */
 export const PHOTO_UPLOAD_RATE_LIMIT = { max: 100, timeWindow: '10 minutes' } as const;
-/** Per signed-in customer, as applications' payments. */
-export const PHOTO_PAYMENT_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as const;
 
 const tags = ['photos'];
 
@@ -154,7 +145,7 @@ const fileResponse = {
  */
 export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
-  const { photos, payments } = app.services;
+  const { photos } = app.services;
   const customer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).viewer;
   const refOf = (params: { orderRef: string }) => parsePhotoOrderRef(params.orderRef);
   const order200 = { 200: envelopeSchema(photoOrderSchema) };
@@ -400,70 +391,7 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(valueOrThrow(await photos.reset(customer(request).id, refOf(request.params))), M.reset),
   );
 
-  // Paying: the same providers, attempts and webhook inbox as applications (docs/decisions/0055, 0063).
-  app.post(
-    '/photo-orders/:orderRef/payment',
-    {
-      config: { rateLimit: perSignedInUser(PHOTO_PAYMENT_RATE_LIMIT) },
-      schema: {
-        tags,
-        summary: "Start (or continue) paying the photo order's total; answers the attempt with the provider's page",
-        params: photoOrderRefParams,
-        body: startPaymentSchema.nullish(),
-        response: { 200: envelopeSchema(paymentSchema) },
-      },
-    },
-    async (request) => {
-      const payment = await payments.start(customer(request).id, refOf(request.params), request.body ?? {}, 'photo');
-      return ok(valueOrThrow(payment), P.started);
-    },
-  );
-
-  app.get(
-    '/photo-orders/:orderRef/payment',
-    {
-      schema: {
-        tags,
-        summary: "The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any",
-        params: photoOrderRefParams,
-        response: { 200: envelopeSchema(paymentSchema.nullable()) },
-      },
-    },
-    async (request) =>
-      ok(valueOrThrow(await payments.latest(customer(request).id, refOf(request.params), 'photo')), P.loaded),
-  );
-
-  app.get(
-    '/photo-orders/:orderRef/payment/options',
-    {
-      schema: {
-        tags,
-        summary: 'The providers this photo order can be paid with and what each charges',
-        params: photoOrderRefParams,
-        response: { 200: envelopeSchema(z.array(paymentOptionSchema)) },
-      },
-    },
-    async (request) =>
-      ok(valueOrThrow(await payments.options(customer(request).id, refOf(request.params), 'photo')), P.loaded),
-  );
-
-  app.post(
-    '/photo-orders/:orderRef/payment/confirm',
-    {
-      config: { rateLimit: perSignedInUser(PHOTO_PAYMENT_RATE_LIMIT) },
-      schema: {
-        tags,
-        summary: "What the provider's checkout handed the browser, verified with the provider on the server",
-        params: photoOrderRefParams,
-        body: confirmPaymentSchema,
-        response: { 200: envelopeSchema(paymentSchema) },
-      },
-    },
-    async (request) => {
-      const payment = await payments.confirm(customer(request).id, refOf(request.params), request.body, 'photo');
-      return ok(valueOrThrow(payment), P.confirmed);
-    },
-  );
+  // Paying a photo order: the order core's payment routes, on this path too (payments/routes.ts).
 
   // Only the upload route reads multipart bodies.
   const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {
