@@ -204,6 +204,11 @@ export function createServices(
       photos,
       catalog,
       audit,
+      // Until orders.chargedSummary owns both kinds (issue 28): each kind's own summary.
+      chargedSummary: (on, order) =>
+        order.kind === 'photo' ? photos.chargedSummary(on, order) : checkout.chargedSummary(on, order),
+      payments,
+      addOns: checkout,
     }),
   };
 }

@@ -53,8 +53,8 @@ export interface StaffOrderFilter {
   createdFrom?: Date | undefined;
   /** Created before. */
   createdBefore?: Date | undefined;
-  /** Only these orders (a subquery of order ids, e.g. the applications of one service). */
-  orderIdIn?: SQLWrapper | undefined;
+  /** Only these orders (a subquery of order ids, e.g. the applications of one service); several: in every one. */
+  orderIdIn?: SQLWrapper | readonly SQLWrapper[] | undefined;
   /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
   search?: { text: string; userIdIn: SQLWrapper } | undefined;
 }
@@ -67,7 +67,7 @@ function staffWhere(filter: StaffOrderFilter): SQL | undefined {
     filter.kind ? eq(orders.kind, filter.kind) : undefined,
     filter.createdFrom ? gte(orders.createdAt, filter.createdFrom) : undefined,
     filter.createdBefore ? lt(orders.createdAt, filter.createdBefore) : undefined,
-    filter.orderIdIn ? inArray(orders.id, filter.orderIdIn) : undefined,
+    ...([] as SQLWrapper[]).concat(filter.orderIdIn ?? []).map((ids) => inArray(orders.id, ids)),
   ];
   if (filter.search) {
     const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

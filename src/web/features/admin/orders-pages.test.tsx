@@ -31,6 +31,7 @@ const ROWS: QueuedOrder[] = [
     currency: 'USD',
     createdAt: '2026-11-01T10:00:00.000Z',
     sla: sla('overdue', -3),
+    expedite: false,
   },
   {
     id: 2,
@@ -44,6 +45,7 @@ const ROWS: QueuedOrder[] = [
     currency: 'USD',
     createdAt: '2026-11-02T10:00:00.000Z',
     sla: sla('waiting', null),
+    expedite: false,
   },
 ];
 
