@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
+import { refundSplitSchema } from './refund-split.ts';
 
 /**
  * The back office's refund requests (issue 13 item 7, decision 0069): staff list them, approve a
@@ -48,6 +49,11 @@ export const adminRefundDetailSchema = z.object({
   request: adminRefundSchema,
   order: z.object({ displayId: z.string(), title: z.string(), status: z.string(), totalCents: z.number() }).nullable(),
   refundable: refundableSchema,
+  /**
+   * The refund policy's split of what was paid (issue 28 §3): the non-refundable fees as charged,
+   * the refundable part, and the amount staff start from. Null when the order is gone.
+   */
+  split: refundSplitSchema.nullable(),
 });
 export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;
 

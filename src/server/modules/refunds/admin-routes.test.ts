@@ -117,6 +117,32 @@ describe('reading refund requests', () => {
     });
     expect((await call('GET', '/admin/refunds/999999', bearer(staff.token))).statusCode).toBe(404);
   });
+
+  it('splits what was paid into the fees the policy keeps and the refundable part, the amount staff start from', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, request } = await paidOrderWithRequest('12.50');
+    const charged = (
+      await apiCall(t.app, 'GET', `/application/order/${order.displayId}/cost-summary`, customer.token)
+    ).json().data as { governmentFeeCents: number; thirdPartyFeeCents: number; totalCents: number };
+    const kept = charged.governmentFeeCents + charged.thirdPartyFeeCents;
+    expect(kept).toBeGreaterThan(0);
+    const split = async () =>
+      (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
+    expect(await split()).toEqual({
+      nonRefundableLines: expect.arrayContaining([
+        { label: 'Government fee', amountCents: charged.governmentFeeCents },
+      ]),
+      nonRefundableCents: kept,
+      refundableCents: order.price.totalCents - kept,
+      defaultCents: order.price.totalCents - kept,
+    });
+    // After a partial refund, the policy's amount is what of the refundable part is left.
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 500,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await split()).defaultCents).toBe(order.price.totalCents - kept - 500);
+  });
 });
 
 describe('approving a refund', () => {

@@ -1,3 +1,4 @@
+import { refundSplit } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefund,
   type AdminRefundDetail,
@@ -6,11 +7,12 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import type { OrdersService } from '../orders/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
 import type { PaymentsService, RefundReservation } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 import type { RefundStatus } from './tables.ts';
@@ -18,6 +20,8 @@ import type { RefundStatus } from './tables.ts';
 export interface RefundDecisionDeps {
   orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
   payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund'>;
+  /** The cost summary the order was charged: which fees the policy does not give back. */
+  chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
@@ -201,13 +205,17 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const row = await repository.findById(id);
       if (!row) return null;
       const [order] = await deps.orders.findByIds([row.orderId]);
-      const refundable = await deps.payments.refundable(row.orderId);
+      const [refundable, charged] = await Promise.all([
+        deps.payments.refundable(row.orderId),
+        order ? deps.chargedSummary(db, order) : Promise.resolve(null),
+      ]);
       return {
         request: toAdminRefund(row, order?.displayId ?? ''),
         order: order
           ? { displayId: order.displayId, title: order.title, status: order.status, totalCents: order.totalCents }
           : null,
         refundable,
+        split: charged ? refundSplit(charged, refundable) : null,
       };
     },
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
 import type { AdminUserDetail } from '../../../domain/admin/users.ts';
@@ -28,16 +28,25 @@ const refund: AdminRefundDetail = {
   },
   order: { displayId: 'DOC-000123', title: 'New OCI Card (USA)', status: 'Order pending', totalCents: 10000 },
   refundable: { provider: 'sandbox', paidCents: 10000, refundedCents: 5000, remainingCents: 5000, currency: 'USD' },
+  // $20 government fee not refundable; $80 refundable, $50 of it refunded already: $30 by the policy.
+  split: {
+    nonRefundableLines: [{ label: 'Government fee', amountCents: 2000 }],
+    nonRefundableCents: 2000,
+    refundableCents: 8000,
+    defaultCents: 3000,
+  },
 };
 
 describe('a refund request page', () => {
-  it('suggests no more than is left, checks the amount before sending, and sends cents', async () => {
+  it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {
     const api = fakeApi({
       'POST /api/v1/admin/refunds/7/approve': () => ok({ ...refund.request, status: 'Refunded' }, 'Refunded $40.'),
     });
     renderWithRouter(<RefundPage detail={refund} />);
     const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
-    expect((amount as HTMLInputElement).value).toBe('50.00');
+    expect((amount as HTMLInputElement).value).toBe('30.00');
+    expect(screen.getByText('Government fee')).toBeTruthy();
+    expect(screen.getByText('Refundable (our fees and add-ons, after discounts)')).toBeTruthy();
 
     await act(async () => fireEvent.change(amount, { target: { value: '60' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $60' })));
@@ -46,6 +55,14 @@ describe('a refund request page', () => {
 
     await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    // Nothing is refunded before the confirmation, which names the amount; Cancel goes back.
+    expect(api.calls).toEqual([]);
+    const question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
+    await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls).toEqual([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
     expect(await screen.findByText('Refunded $40.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/api/v1/admin/refunds/7/approve', { amountCents: 4000 }],
