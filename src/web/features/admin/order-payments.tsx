@@ -31,7 +31,14 @@ export function PaidLines({ order }: { order: DeskOrder }) {
           >
             <dt className="min-w-0">
               <span className={line.id === 'expedite' ? 'font-semibold' : undefined}>{line.label}</span>
-              {line.subValue ? <span className="ml-2 text-xs text-slate-500">{line.subValue}</span> : null}
+              {line.subValue ? (
+                // The package's own markdown is the price it was before ('was'), as checkout shows it.
+                <span
+                  className={`ml-2 text-xs text-slate-500 ${line.id === 'package-cost-per-member' ? 'line-through' : ''}`}
+                >
+                  {line.subValue}
+                </span>
+              ) : null}
               {line.refundable === false ? (
                 <span className={`${CHIP} ${TONES.quiet} ml-2 align-[1px]`}>not refundable</span>
               ) : null}

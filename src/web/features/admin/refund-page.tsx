@@ -109,7 +109,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <dd>{request.status}</dd>
         <dt className="font-semibold text-slate-700">Order</dt>
         <dd>
-          <span className="font-mono">{request.orderDisplayId}</span>
+          <Link to={`${ROUTES.ADMIN_ORDERS}/${request.orderDisplayId}`} className="font-mono text-brand-700 underline">
+            {request.orderDisplayId}
+          </Link>
           {order ? ` — ${order.title} (${order.status}, ${money(order.totalCents)})` : ''}
         </dd>
         <dt className="font-semibold text-slate-700">Customer</dt>

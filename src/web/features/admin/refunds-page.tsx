@@ -24,7 +24,12 @@ const columns = [
   }),
   column.accessor('orderDisplayId', {
     header: 'Order',
-    cell: (info) => <span className="font-mono">{info.getValue()}</span>,
+    // The order's desk lists every payment and refund of it, automatic ones for stray charges too.
+    cell: (info) => (
+      <Link className="font-mono text-brand-700 hover:underline" to={`${ROUTES.ADMIN_ORDERS}/${info.getValue()}`}>
+        {info.getValue()}
+      </Link>
+    ),
   }),
   column.accessor('email', { header: 'E-mail' }),
   column.accessor('amountCents', {
@@ -57,7 +62,8 @@ export function RefundsPage({ list, query }: { list: ListData<AdminRefund>; quer
       </h1>
       <p className="text-slate-700">
         Approve a full or partial refund through the order's payment provider, or reject a request with a reason. The
-        customer is e-mailed either way.
+        customer is e-mailed either way. A charge an order could not take (a stray charge) is refunded automatically,
+        without a request: the order's page shows it under Payments.
       </p>
       <nav aria-label="Filter by status" className="flex flex-wrap gap-2 text-sm">
         {FILTERS.map((filter) => {
