@@ -61,6 +61,11 @@ describe('a refund request page', () => {
     await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Cancel' })));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(api.calls).toEqual([]);
+    await act(async () => fireEvent.change(amount, { target: { value: '45' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $45' })));
+    // Changing the amount closes the question: the new amount is confirmed on its own.
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
     expect(await screen.findByText('Refunded $40.')).toBeTruthy();

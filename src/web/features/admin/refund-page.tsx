@@ -161,7 +161,11 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  // A changed amount must be confirmed again.
+                  setConfirming(null);
+                }}
                 aria-invalid={errors.amount ? true : undefined}
                 aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
                 className={field}
