@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
+import { PAYMENT_PROVIDERS } from '../payments/payment.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
 import { refundSplitSchema } from './refund-split.ts';
@@ -33,6 +34,22 @@ export const adminRefundSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+/**
+ * A stray charge the payments module gave back by itself (issue 28): no request, no decision, listed
+ * beside the requests so the refunds section shows every refund.
+ */
+export const automaticRefundSchema = z.object({
+  orderId: z.number(),
+  orderDisplayId: z.string(),
+  attempt: z.number(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+});
+export type AutomaticRefund = z.infer<typeof automaticRefundSchema>;
 
 /** What the order's payment allows back (order currency), or null when nothing was paid through us. */
 export const refundableSchema = z

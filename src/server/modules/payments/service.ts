@@ -548,6 +548,20 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       };
     },
 
+    /** The newest automatic refunds of stray charges, every order's (staff's refunds section; issue 28). */
+    async strayRefunds(limit = 20) {
+      const rows = await createPaymentsRepository(db).listStrayRefunds(limit);
+      return rows.map(({ refund, provider, attempt }) => ({
+        orderId: refund.orderId,
+        attempt,
+        provider,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        status: refund.status,
+        createdAt: refund.createdAt.toISOString(),
+      }));
+    },
+
     /** Whether checkout offers this provider. */
     offers(name: string): name is PaymentProviderName {
       return providers.has(name as PaymentProviderName);

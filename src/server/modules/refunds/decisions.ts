@@ -3,6 +3,7 @@ import {
   type AdminRefund,
   type AdminRefundDetail,
   type AdminRefundListQuery,
+  type AutomaticRefund,
   OPEN_REFUND_REQUEST_STATUSES,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
@@ -19,7 +20,7 @@ import type { RefundStatus } from './tables.ts';
 
 export interface RefundDecisionDeps {
   orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus'>;
-  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund'>;
+  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund' | 'strayRefunds'>;
   /** The cost summary the order was charged: which fees the policy does not give back. */
   chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
   audit: Pick<AuditLog, 'record'>;
@@ -199,6 +200,13 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         page: query.page,
         limit: query.limit,
       };
+    },
+
+    /** The newest automatic refunds of stray charges, with their orders' ids. */
+    async automaticRefunds(limit = 20): Promise<AutomaticRefund[]> {
+      const refunds = await deps.payments.strayRefunds(limit);
+      const ids = await displayIds(refunds.map((r) => r.orderId));
+      return refunds.map((r) => ({ ...r, orderDisplayId: ids.get(r.orderId) ?? '' }));
     },
 
     async adminGet(id: number): Promise<AdminRefundDetail | null> {

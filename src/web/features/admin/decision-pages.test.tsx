@@ -2,9 +2,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
+import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { RefundPage } from './refund-page.tsx';
+import { RefundsPage } from './refunds-page.tsx';
 import { UserPage } from './user-page.tsx';
 
 installBrowserStubs();
@@ -108,6 +110,37 @@ describe('a refund request page', () => {
     await act(async () => fireEvent.click(retry));
     expect(await screen.findByText('Refunded $50.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/api/v1/admin/refunds/7/retry']]);
+  });
+});
+
+describe('the refund requests page', () => {
+  it('lists the automatic refunds of stray charges below the requests, each linking its order', async () => {
+    renderWithRouter(
+      <RefundsPage
+        list={{ results: [refund.request], totalCount: 1, page: 1, limit: 25 }}
+        query={adminRefundListQuery.parse({})}
+        automatic={[
+          {
+            orderId: 9,
+            orderDisplayId: 'DOC-55827988',
+            attempt: 2,
+            provider: 'stripe',
+            amountCents: 80380,
+            currency: 'USD',
+            status: 'succeeded',
+            createdAt: '2026-11-29T04:50:00.000Z',
+          },
+        ]}
+      />,
+      { path: '/admin/refunds' },
+    );
+    const section = await screen.findByRole('region', { name: 'Automatic refunds of stray charges' });
+    expect(within(section).getByRole('link', { name: 'DOC-55827988' }).getAttribute('href')).toBe(
+      '/admin/orders/DOC-55827988',
+    );
+    expect(within(section).getByText('$803.80')).toBeTruthy();
+    // The requests' orders link their desks too.
+    expect(screen.getByRole('link', { name: 'DOC-000123' }).getAttribute('href')).toBe('/admin/orders/DOC-000123');
   });
 });
 
