@@ -228,16 +228,6 @@ const PLANTS: { name: string; rule: RuleId; file: string; text: string; specifie
   },
 ];
 
-/**
- * Violations of the issue-28 rules that are known and being fixed elsewhere (file and rule; lines
- * move as those files change). Drop an entry once its fix lands; when the set is empty, the real tree
- * passes outright again.
- */
-const PENDING = new Set([
-  // Rewritten on another branch (admin-orders).
-  'src/server/modules/admin-orders/service.ts server-module-tables',
-]);
-
 const roots: string[] = [];
 afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
@@ -419,10 +409,9 @@ describe('import boundaries (scripts/check-boundaries.ts)', () => {
     expect(cli.stderr).toContain('[web-feature-to-feature]');
   });
 
-  it('passes on the real tree, but for the files being rewritten for issue 28', () => {
+  it('passes on the real tree', () => {
     const report = checkBoundaries(REPO);
     expect(report.filesChecked).toBeGreaterThan(300);
-    const unexpected = report.violations.filter((v) => !PENDING.has(`${v.file} ${v.rule}`));
-    expect(unexpected).toEqual([]);
+    expect(report.violations).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import type { AdminCoupon, CouponListQuery } from '../domain/admin/coupons.ts';
 import type { AdminFormDetail, AdminFormSummary } from '../domain/admin/forms.ts';
 import type { AdminMessage, AdminMessageDetail, AdminMessageListQuery } from '../domain/admin/messages.ts';
 import type { DeskOrder, OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../domain/admin/orders.ts';
-import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery } from '../domain/admin/refunds.ts';
+import type { AdminRefund, AdminRefundDetail, AdminRefundListQuery, AutomaticRefund } from '../domain/admin/refunds.ts';
 import type { AdminUser, AdminUserListQuery } from '../domain/admin/users.ts';
 import type { ListData } from '../domain/api/envelope.ts';
 import type { Pagination } from '../domain/api/pagination.ts';
@@ -139,6 +139,8 @@ export interface LoaderServices {
     /** The back office's refund requests (staff; decision 0069). */
     adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>>;
     adminGet(id: number): Promise<AdminRefundDetail | null>;
+    /** The newest automatic refunds of stray charges (issue 28). */
+    automaticRefunds(): Promise<AutomaticRefund[]>;
   };
   users: {
     getProfile(userId: number): Promise<Profile | null>;

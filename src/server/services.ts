@@ -21,7 +21,7 @@ import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
-import { createOrdersService } from './modules/orders/service.ts';
+import { createOrdersService, type Order } from './modules/orders/service.ts';
 import {
   createExchangeRateRefresh,
   createPaymentsService,
@@ -152,6 +152,9 @@ export function createServices(
     log: log ?? console,
   });
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
+  // What an order was charged, by kind, for the back office (until orders.chargedSummary owns both; issue 28).
+  const chargedSummary = (on: Database, order: Order) =>
+    order.kind === 'photo' ? photos.chargedSummary(on, order) : checkout.chargedSummary(on, order);
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
@@ -181,6 +184,7 @@ export function createServices(
     refunds: createRefundsService(db, {
       orders,
       payments,
+      chargedSummary,
       audit,
       mail,
       contact: company,
@@ -205,6 +209,9 @@ export function createServices(
       photos,
       catalog,
       audit,
+      chargedSummary,
+      payments,
+      addOns: checkout,
     }),
   };
 }

@@ -49,4 +49,11 @@ describe('orderQueueQuery', () => {
     expect(orderQueueQuery.safeParse({ from: '2026-13-45' }).success).toBe(false);
     expect(orderQueueQuery.safeParse({ status: 'Lost' }).success).toBe(false);
   });
+
+  it('reads the Expedite filter from the URL or the checkbox, and refuses anything else', () => {
+    expect(orderQueueQuery.parse({ expedite: '1' }).expedite).toBe(true);
+    expect(orderQueueQuery.parse({ expedite: 'on' }).expedite).toBe(true);
+    expect(orderQueueQuery.parse({ expedite: '' }).expedite).toBeUndefined();
+    expect(orderQueueQuery.safeParse({ expedite: 'maybe' }).success).toBe(false);
+  });
 });

@@ -7,7 +7,9 @@ import {
   orderChecklistSchema,
 } from '../applications/documents.ts';
 import { CURRENCIES } from '../catalog/money.ts';
+import { costSummarySchema } from '../checkout/api.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
+import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
 import { adminListQuery } from './list-query.ts';
 
@@ -27,6 +29,10 @@ export const ORDER_DESK_MESSAGES = {
   noteRequired: 'Write the note first',
   noteTooLong: 'A note should not exceed 2000 characters',
   dateInvalid: 'Use a date like 2026-11-28',
+  expedite: 'Expedite',
+  /** A charge the order could not take (issue 28): the payments module gave it back by itself. */
+  strayCharge: 'Stray charge — refunded automatically',
+  strayRefund: 'Automatic refund of a stray charge',
 } as const;
 const M = ORDER_DESK_MESSAGES;
 
@@ -61,6 +67,8 @@ export const orderQueueQuery = adminListQuery(['createdAt', 'displayId', 'status
   from: optional(isoDate),
   /** Created on or before this UTC day. */
   to: optional(isoDate),
+  /** Only orders that bought the Expedite add-on (`expedite=1`; a checkbox sends `on`). */
+  expedite: optional(z.enum(['1', 'true', 'on'], { error: 'Use expedite=1' }).transform(() => true as const)),
 });
 export type OrderQueueQuery = z.infer<typeof orderQueueQuery>;
 
@@ -93,6 +101,8 @@ export const queuedOrderSchema = z.object({
   currency: z.enum(CURRENCIES),
   createdAt: z.string(),
   sla: slaSchema,
+  /** Bought the Expedite add-on: its SLA runs against the add-on's promise. */
+  expedite: z.boolean(),
 });
 export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
 
@@ -144,6 +154,9 @@ export const memberAnswersSchema = z.object({
   reviewed: z.boolean(),
 });
 
+/** A charged cost summary as the desk reads it (the coupon's code is on its line's subValue). */
+export const chargedSummarySchema = costSummarySchema.omit({ appliedCoupon: true });
+
 /** GET /admin/orders/{ref}: everything staff need to work the order. */
 export const deskOrderSchema = z.object({
   id: z.number(),
@@ -156,6 +169,15 @@ export const deskOrderSchema = z.object({
   /** The statuses staff may move the order to now (the transition table, actor `staff`). */
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
   notes: z.array(orderNoteSchema),
+  /** The order's paid lines include the Expedite add-on. */
+  expedite: z.boolean(),
+  /**
+   * The cost summary the order's total was set from, which payment charged: package × members,
+   * fees, add-ons, coupon and discounts, total and currency (issue 28 §3).
+   */
+  charged: chargedSummarySchema,
+  /** Every payment attempt, charge and refund, stray ones and their automatic refunds included. */
+  payments: paymentLedgerSchema,
   service: z
     .object({
       order: applicationOrderSchema,

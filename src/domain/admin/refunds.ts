@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
+import { PAYMENT_PROVIDERS } from '../payments/payment.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
+import { refundSplitSchema } from './refund-split.ts';
 
 /**
  * The back office's refund requests (issue 13 item 7, decision 0069): staff list them, approve a
@@ -33,6 +35,22 @@ export const adminRefundSchema = z.object({
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
+/**
+ * A stray charge the payments module gave back by itself (issue 28): no request, no decision, listed
+ * beside the requests so the refunds section shows every refund.
+ */
+export const automaticRefundSchema = z.object({
+  orderId: z.number(),
+  orderDisplayId: z.string(),
+  attempt: z.number(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  amountCents: z.number(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+});
+export type AutomaticRefund = z.infer<typeof automaticRefundSchema>;
+
 /** What the order's payment allows back (order currency), or null when nothing was paid through us. */
 export const refundableSchema = z
   .object({
@@ -48,6 +66,11 @@ export const adminRefundDetailSchema = z.object({
   request: adminRefundSchema,
   order: z.object({ displayId: z.string(), title: z.string(), status: z.string(), totalCents: z.number() }).nullable(),
   refundable: refundableSchema,
+  /**
+   * The refund policy's split of what was paid (issue 28 §3): the non-refundable fees as charged,
+   * the refundable part, and the amount staff start from. Null when the order is gone.
+   */
+  split: refundSplitSchema.nullable(),
 });
 export type AdminRefundDetail = z.infer<typeof adminRefundDetailSchema>;
 

@@ -8,8 +8,9 @@ import type { Route } from './+types/admin.refunds';
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireStaff(context, request, 'staff');
   const query = adminRefundListQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const list = await context.get(appContext).services.refunds.adminList(query);
-  return { list, query };
+  const { refunds } = context.get(appContext).services;
+  const [list, automatic] = await Promise.all([refunds.adminList(query), refunds.automaticRefunds()]);
+  return { list, query, automatic };
 }
 
 export function headers(): HeadersInit {
@@ -19,5 +20,5 @@ export function headers(): HeadersInit {
 export const meta: Route.MetaFunction = () => [{ title: 'Refund requests | Back office | SevaDocs' }];
 
 export default function AdminRefundsRoute({ loaderData }: Route.ComponentProps) {
-  return <RefundsPage list={loaderData.list} query={loaderData.query} />;
+  return <RefundsPage list={loaderData.list} query={loaderData.query} automatic={loaderData.automatic} />;
 }

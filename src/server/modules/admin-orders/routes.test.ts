@@ -8,7 +8,10 @@ import { smallPng } from '../../test/upload-fixtures.ts';
 import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
+import { coupons } from '../checkout/tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
+import { paymentAttempts, paymentRefunds } from '../payments/tables.ts';
+import { payWithSandbox } from '../payments/testing.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
@@ -416,5 +419,123 @@ describe('POST /admin/orders/:ref/document-requests', () => {
     const refused = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'x' });
     expect(refused.statusCode).toBe(409);
     expect(await auditEntries(order.displayId, 'order.document-request')).toHaveLength(1);
+  });
+});
+
+/**
+ * A customer's New OCI Card application with the Expedite add-on and a $10 coupon, paid through
+ * the sandbox (issue 28 §3: what was paid for reaches staff).
+ */
+async function paidExpediteOrder(name: string, { expedite = true } = {}) {
+  const customer = await createSignedInUser(t.app, { name, email: uniqueEmail('expedite') });
+  const order = await startApplication(t.app, customer.token);
+  const base = `/application/order/${order.displayId}`;
+  if (expedite) {
+    const chosen = await apiCall(t.app, 'PUT', `${base}/add-ons`, customer.token, { addOns: [{ addon: 'Expedite' }] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+  }
+  const code = `RUSH${randomUUID().slice(0, 8).toUpperCase()}`;
+  await t.database.db
+    .insert(coupons)
+    .values({ code, description: 'Ten off', discountType: 'flat', value: 1000, platform: 'sevadocs' });
+  const applied = await apiCall(t.app, 'POST', `${base}/coupon`, customer.token, { code });
+  expect(applied.statusCode, applied.body).toBe(200);
+  await payWithSandbox(t, customer.token, order.displayId);
+  return { customer, order, code, summary: applied.json().data as { totalCents: number } };
+}
+
+describe('what was paid for reaches staff (issue 28 §3)', () => {
+  it('shows the paid lines, the Expedite flag and an SLA due by the Expedite promise on the desk', async () => {
+    const { order, code, summary } = await paidExpediteOrder('Ishaan Rushdesk');
+    const res = await asStaff('GET', `/admin/orders/${order.displayId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.status).toBe('Forms incomplete');
+    expect(data.expedite).toBe(true);
+    expect(data.charged).toMatchObject({ currency: 'USD', totalCents: summary.totalCents, couponDiscountCents: 1000 });
+    const lines = data.charged.lines as { id: string; label: string; value: string; subValue?: string }[];
+    expect(lines.map((l) => l.id)).toEqual(
+      expect.arrayContaining(['package-cost-per-member', 'members', 'service-fee', 'expedite', 'coupon-discount']),
+    );
+    expect(lines.find((l) => l.id === 'expedite')).toMatchObject({ label: 'Expedite', value: '$62' });
+    expect(lines.find((l) => l.id === 'coupon-discount')).toMatchObject({ value: '-$10', subValue: code });
+    expect(lines.find((l) => l.id === 'members')).toMatchObject({ value: 'x1' });
+    // The Expedite promise (one business day: 2 calendar days), not the package's 70.
+    expect(data.sla).toMatchObject({ state: 'running', days: 2 });
+    expect(data.sla.basis).toContain('Expedite');
+    expect(Date.parse(data.sla.dueAt) - Date.parse(data.sla.startedAt)).toBe(2 * DAY_MS);
+    // The payment that charged it.
+    expect(data.payments.attempts).toEqual([
+      expect.objectContaining({
+        attempt: 1,
+        provider: 'sandbox',
+        status: 'succeeded',
+        amountCents: summary.totalCents,
+        currency: 'USD',
+      }),
+    ]);
+    expect(data.payments.refunds).toEqual([]);
+  });
+
+  it('flags Expedite orders in the queue, with their clock, and filters to them alone', async () => {
+    const rushed = await paidExpediteOrder('Tanvi Rushqueue');
+    const plain = await paidExpediteOrder('Tanvi Rushqueue', { expedite: false });
+    const rows = async (query: string) => {
+      const res = await asStaff('GET', `/admin/orders?q=tanvi%20rushqueue&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.results as { displayId: string; expedite: boolean; sla: { days: number } }[];
+    };
+    const all = await rows('limit=100');
+    expect(all.map((r) => [r.displayId, r.expedite, r.sla.days])).toEqual([
+      [plain.order.displayId, false, 70],
+      [rushed.order.displayId, true, 2],
+    ]);
+    expect((await rows('expedite=1')).map((r) => r.displayId)).toEqual([rushed.order.displayId]);
+    // With the other filters, and as the page's checkbox sends it.
+    expect((await rows('expedite=on&service=oci-card')).map((r) => r.displayId)).toEqual([rushed.order.displayId]);
+    expect(await rows('expedite=1&service=photos')).toEqual([]);
+    const counted = await asStaff('GET', '/admin/orders?q=tanvi%20rushqueue&expedite=1');
+    expect(counted.json().data.totalCount).toBe(1);
+    expect((await asStaff('GET', '/admin/orders?expedite=maybe')).statusCode).toBe(400);
+  });
+
+  it('shows a stray charge and its automatic refund among the desk’s payments', async () => {
+    const { order, summary } = await paidExpediteOrder('Rohan Straydesk', { expedite: false });
+    // A second payment the order could not take, and the refund the payments module made of it.
+    const [stray] = await t.database.db
+      .insert(paymentAttempts)
+      .values({
+        orderId: order.id,
+        provider: 'sandbox',
+        attemptNumber: 2,
+        idempotencyKey: `stray-${randomUUID()}`,
+        providerPaymentId: `sbx_stray_${randomUUID()}`,
+        amountCents: summary.totalCents,
+        currency: 'USD',
+        orderTotalCents: summary.totalCents,
+        orderCurrency: 'USD',
+        status: 'stray',
+      })
+      .returning();
+    if (!stray) throw new Error('no stray attempt');
+    await t.database.db.insert(paymentRefunds).values({
+      orderId: order.id,
+      attemptId: stray.id,
+      idempotencyKey: `stray-refund-${randomUUID()}`,
+      amountCents: summary.totalCents,
+      currency: 'USD',
+      providerAmountCents: summary.totalCents,
+      status: 'succeeded',
+      reason: 'stray',
+    });
+    const data = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(data.expedite).toBe(false);
+    expect(data.payments.attempts.map((a: { attempt: number; status: string }) => [a.attempt, a.status])).toEqual([
+      [1, 'succeeded'],
+      [2, 'stray'],
+    ]);
+    expect(data.payments.refunds).toEqual([
+      expect.objectContaining({ attempt: 2, reason: 'stray', status: 'succeeded', amountCents: summary.totalCents }),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { EXPEDITE_PROMISE, hasExpedite } from '../../../domain/admin/expedite.ts';
 import {
   type AddOrderNote,
   type ChangeOrderStatus,
@@ -20,6 +20,7 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { DOCUMENT_REQUEST_MESSAGES, type DocumentView } from '../../../domain/applications/documents.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
@@ -33,11 +34,13 @@ import type {
 } from '../applications/service.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService, StaffOrder } from '../orders/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { orderNotes } from './tables.ts';
+import { createAdminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
   orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus'>;
@@ -49,6 +52,12 @@ export interface AdminOrdersDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
+  /** The cost summary the order was charged, service or photo order (the desk's paid lines; issue 28 §3). */
+  chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
+  /** Every attempt, charge and refund of the order, stray ones included. */
+  payments: Pick<PaymentsService, 'ledger'>;
+  /** Which orders chose an add-on: the queue's Expedite flag and filter. */
+  addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
   now?: () => Date;
@@ -88,17 +97,19 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
   const photoPromise = { days: PHOTO_ORDER_DAYS, basis: `Photo orders: ${PHOTO_ORDER_DAYS} days` };
 
-  async function promiseOf(order: Order, snapshot?: { packageId: number; choices: ParameterChoices }) {
+  /** The SLA's promise: Expedite's own when it was bought, else the package's or the photo order's. */
+  async function promiseOf(
+    order: Order,
+    snapshot: { packageId: number; choices: ParameterChoices } | undefined,
+    expedite: boolean,
+  ) {
+    if (expedite) return EXPEDITE_PROMISE;
     if (order.kind === 'photo' || !snapshot) return photoPromise;
     return servicePromise(snapshot.packageId, snapshot.choices);
   }
 
   async function notesOf(orderId: number): Promise<OrderNote[]> {
-    const rows = await db
-      .select()
-      .from(orderNotes)
-      .where(eq(orderNotes.orderId, orderId))
-      .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+    const rows = await createAdminOrdersRepository(db).notesOf(orderId);
     return rows.map((r) => ({
       id: r.id,
       authorEmail: r.authorEmail,
@@ -123,10 +134,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         {
           status: query.status,
           kind: query.service === PHOTO_ORDERS_FILTER ? 'photo' : query.service ? 'service' : undefined,
-          orderIdIn:
-            query.service && query.service !== PHOTO_ORDERS_FILTER
-              ? deps.applications.orderIdsOfService(query.service)
-              : undefined,
+          orderIdIn: [
+            ...(query.service && query.service !== PHOTO_ORDERS_FILTER
+              ? [deps.applications.orderIdsOfService(query.service)]
+              : []),
+            ...(query.expedite ? [deps.addOns.orderIdsWithAddOn('Expedite')] : []),
+          ],
           createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
           createdBefore: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
           search: query.q ? { text: query.q, userIdIn: deps.users.idsMatching(query.q) } : undefined,
@@ -135,9 +148,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         query,
       );
       const orders = page.results.map((r) => r.order);
-      const [contacts, snapshots] = await Promise.all([
+      const serviceIds = orders.filter((o) => o.kind === 'service').map((o) => o.id);
+      const [contacts, snapshots, expedited] = await Promise.all([
         deps.users.contactsByIds(orders.map((o) => o.userId)),
-        deps.applications.snapshots(orders.filter((o) => o.kind === 'service').map((o) => o.id)),
+        deps.applications.snapshots(serviceIds),
+        deps.addOns.withAddOn(serviceIds, 'Expedite'),
       ]);
       const at = now();
       const results = await Promise.all(
@@ -155,7 +170,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             totalCents: order.totalCents,
             currency: order.currency,
             createdAt: order.createdAt.toISOString(),
-            sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshot), at),
+            sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshot, expedited.has(order.id)), at),
+            expedite: expedited.has(order.id),
           };
         }),
       );
@@ -172,12 +188,15 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, snapshots] = await Promise.all([
+      const [contacts, notes, snapshots, charged, payments] = await Promise.all([
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
         order.kind === 'service' ? deps.applications.snapshots([order.id]) : Promise.resolve(undefined),
+        deps.chargedSummary(db, order),
+        deps.payments.ledger(order.id),
       ]);
       const contact = contacts.get(order.userId);
+      const expedite = hasExpedite(charged);
       const base = {
         id: order.id,
         displayId: order.displayId,
@@ -185,9 +204,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         title: order.title,
         status: order.status,
         customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
-        sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshots?.get(order.id)), now()),
+        sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshots?.get(order.id), expedite), now()),
         nextStatuses: nextStatuses(order.status, 'staff'),
         notes,
+        expedite,
+        charged,
+        payments,
       };
       if (order.kind === 'photo') {
         return { ...base, service: null, photo: owned(await deps.photos.get(order.userId, ref), 'the photo order') };
@@ -258,11 +280,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(orderNotes)
-          .values({ orderId: found.order.id, authorId: actor.id, authorEmail: actor.email, body })
-          .returning();
-        if (!row) throw new Error('insert into order_notes returned no row');
+        const row = await createAdminOrdersRepository(tx).insertNote({
+          orderId: found.order.id,
+          authorId: actor.id,
+          authorEmail: actor.email,
+          body,
+        });
         await deps.audit.record(tx, {
           actor,
           action: 'order.note',

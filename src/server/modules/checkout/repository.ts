@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +13,24 @@ export function createCheckoutRepository(db: Database) {
         .select({ addon: checkoutAddOns.addon, memberId: checkoutAddOns.memberId })
         .from(checkoutAddOns)
         .where(eq(checkoutAddOns.orderId, orderId));
+    },
+
+    /** The ids of orders that chose `addon`, as a subquery (the back office's queue filter). */
+    orderIdsWithAddOn(addon: AddonType) {
+      return db
+        .selectDistinct({ id: checkoutAddOns.orderId })
+        .from(checkoutAddOns)
+        .where(eq(checkoutAddOns.addon, addon));
+    },
+
+    /** Which of these orders chose `addon`. */
+    async withAddOn(orderIds: readonly number[], addon: AddonType): Promise<Set<number>> {
+      if (orderIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ id: checkoutAddOns.orderId })
+        .from(checkoutAddOns)
+        .where(and(eq(checkoutAddOns.addon, addon), inArray(checkoutAddOns.orderId, [...orderIds])));
+      return new Set(rows.map((r) => r.id));
     },
 
     async replaceAddOns(orderId: number, rows: { addon: AddonType; memberId: number | null }[]) {

@@ -373,6 +373,18 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     /** Removes a locked order's coupon (photo orders); the caller reprices it. */
     releaseCoupon: release,
 
+    /**
+     * The back office's view of chosen add-ons (issue 28: Expedite orders): a subquery of the ids
+     * of orders that chose `addon`, for the queue's filter in one statement, and which of a page's
+     * orders chose it. Only service orders have add-ons.
+     */
+    orderIdsWithAddOn(addon: AddonType) {
+      return createCheckoutRepository(db).orderIdsWithAddOn(addon);
+    },
+    withAddOn(orderIds: readonly number[], addon: AddonType): Promise<Set<number>> {
+      return createCheckoutRepository(db).withAddOn(orderIds, addon);
+    },
+
     /** The coupon applied to an order, or null. */
     appliedCoupon(on: Database, orderId: number) {
       return createCheckoutRepository(on).appliedCoupon(orderId);

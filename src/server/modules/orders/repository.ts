@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
@@ -35,7 +51,7 @@ function staffWhere(filter: StaffOrderFilter): SQL | undefined {
     filter.kind ? eq(orders.kind, filter.kind) : undefined,
     filter.createdFrom ? gte(orders.createdAt, filter.createdFrom) : undefined,
     filter.createdBefore ? lt(orders.createdAt, filter.createdBefore) : undefined,
-    filter.orderIdIn ? inArray(orders.id, filter.orderIdIn) : undefined,
+    ...([] as SQLWrapper[]).concat(filter.orderIdIn ?? []).map((ids) => inArray(orders.id, ids)),
   ];
   if (filter.search) {
     const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -36,8 +36,8 @@ export interface StaffOrderFilter {
   createdFrom?: Date | undefined;
   /** Created before. */
   createdBefore?: Date | undefined;
-  /** Only these orders (a subquery of order ids, e.g. the applications of one service). */
-  orderIdIn?: SQLWrapper | undefined;
+  /** Only these orders (a subquery of order ids, e.g. the applications of one service); several: in every one. */
+  orderIdIn?: SQLWrapper | readonly SQLWrapper[] | undefined;
   /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
   search?: { text: string; userIdIn: SQLWrapper } | undefined;
 }

@@ -72,6 +72,17 @@ export function createPaymentsRepository(db: Database) {
         .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
     },
 
+    /** The newest refunds of stray charges across orders, with their attempt (the back office's refunds section). */
+    listStrayRefunds(limit: number) {
+      return db
+        .select({ refund: paymentRefunds, provider: paymentAttempts.provider, attempt: paymentAttempts.attemptNumber })
+        .from(paymentRefunds)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
+        .where(eq(paymentRefunds.reason, 'stray'))
+        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+        .limit(limit);
+    },
+
     async insertAttempt(values: typeof paymentAttempts.$inferInsert): Promise<AttemptRow> {
       const [row] = await db.insert(paymentAttempts).values(values).returning();
       if (!row) throw new Error('payment attempt insert returned nothing');

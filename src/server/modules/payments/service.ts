@@ -6,6 +6,7 @@ import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
@@ -23,7 +24,6 @@ import {
   type StartPayment,
   type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
-import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
@@ -522,11 +522,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     },
 
     /** The providers this order can be paid with, and what each would charge (converted when it must). */
-    async options(
-      customerId: number,
-      ref: OrderRef,
-      kind?: PaidOrderKind,
-    ): Promise<FormResult<PaymentOption[]>> {
+    async options(customerId: number, ref: OrderRef, kind?: PaidOrderKind): Promise<FormResult<PaymentOption[]>> {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
       const options: PaymentOption[] = [];
@@ -593,11 +589,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     },
 
     /** The order's latest attempt as the success page shows it, or null before any. */
-    async latest(
-      customerId: number,
-      ref: OrderRef,
-      kind?: PaidOrderKind,
-    ): Promise<FormResult<Payment | null>> {
+    async latest(customerId: number, ref: OrderRef, kind?: PaidOrderKind): Promise<FormResult<Payment | null>> {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
@@ -674,6 +666,20 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           createdAt: r.createdAt.toISOString(),
         })),
       };
+    },
+
+    /** The newest automatic refunds of stray charges, every order's (staff's refunds section; issue 28). */
+    async strayRefunds(limit = 20) {
+      const rows = await createPaymentsRepository(db).listStrayRefunds(limit);
+      return rows.map(({ refund, provider, attempt }) => ({
+        orderId: refund.orderId,
+        attempt,
+        provider,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        status: refund.status,
+        createdAt: refund.createdAt.toISOString(),
+      }));
     },
 
     /** Whether checkout offers this provider. */

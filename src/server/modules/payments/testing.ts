@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { outboundEmails } from '../../mail/tables.ts';
 import type { TestApp } from '../../test/app.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './service.ts';
 import { paymentAttempts, paymentRefunds } from './tables.ts';
 
 /**
@@ -35,4 +36,26 @@ export function paymentRecords(app: () => TestApp, webhookPath: string) {
     postEvent: (event: { body: string; headers: Record<string, string> }) =>
       app().app.inject({ method: 'POST', url: webhookPath, headers: event.headers, payload: event.body }),
   };
+}
+
+/**
+ * Pays a service order through the sandbox as its customer and runs the webhook's job, as a real
+ * payment reaches the order (test code only). Answers the sandbox payment's id.
+ */
+export async function payWithSandbox(t: TestApp, token: string, displayId: string): Promise<string> {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/application/order/${displayId}/payment`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: {},
+  });
+  if (started.statusCode >= 300) throw new Error(`starting the payment failed: ${started.body}`);
+  const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
+  const sandbox = t.app.services.sandbox;
+  if (!sandbox) throw new Error('the sandbox is not configured');
+  await sandbox.settle(paymentId, 'succeeded');
+  const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+  await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
+  await t.runJobs();
+  return paymentId;
 }

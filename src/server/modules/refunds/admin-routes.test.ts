@@ -6,7 +6,7 @@ import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
-import { paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
+import { paymentAttempts, paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
 import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
 import { refundRequests } from './tables.ts';
 
@@ -90,6 +90,7 @@ const auditOf = async (_token: string, id: number) =>
 describe('the refunds section is for staff', () => {
   const endpoints: [Method, string, Record<string, unknown> | undefined][] = [
     ['GET', '/admin/refunds', undefined],
+    ['GET', '/admin/refunds/automatic', undefined],
     ['GET', '/admin/refunds/1', undefined],
     ['POST', '/admin/refunds/1/approve', { amountCents: 100 }],
     ['POST', '/admin/refunds/1/reject', { reason: 'Outside the refund window.' }],
@@ -125,6 +126,85 @@ describe('reading refund requests', () => {
       currency: 'USD',
     });
     expect((await call('GET', '/admin/refunds/999999', bearer(staff.token))).statusCode).toBe(404);
+  });
+
+  it('splits what was paid into the fees the policy keeps and the refundable part, the amount staff start from', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, request } = await paidOrderWithRequest('12.50');
+    const charged = (
+      await apiCall(t.app, 'GET', `/application/order/${order.displayId}/cost-summary`, customer.token)
+    ).json().data as { governmentFeeCents: number; thirdPartyFeeCents: number; totalCents: number };
+    const kept = charged.governmentFeeCents + charged.thirdPartyFeeCents;
+    expect(kept).toBeGreaterThan(0);
+    const split = async () =>
+      (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
+    expect(await split()).toEqual({
+      nonRefundableLines: expect.arrayContaining([
+        { label: 'Government fee', amountCents: charged.governmentFeeCents },
+      ]),
+      nonRefundableCents: kept,
+      refundableCents: order.price.totalCents - kept,
+      defaultCents: order.price.totalCents - kept,
+    });
+    // After a partial refund, the policy's amount is what of the refundable part is left.
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 500,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await split()).defaultCents).toBe(order.price.totalCents - kept - 500);
+  });
+});
+
+describe('automatic refunds of stray charges', () => {
+  it('are listed beside the requests, newest first, each with its order', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, request } = await paidOrderWithRequest();
+    // A second charge the order could not take, and the refund the payments module made of it.
+    const [stray] = await t.database.db
+      .insert(paymentAttempts)
+      .values({
+        orderId: order.id,
+        provider: 'sandbox',
+        attemptNumber: 2,
+        idempotencyKey: `stray-${order.displayId}`,
+        providerPaymentId: `sbx_stray_${order.displayId}`,
+        amountCents: order.price.totalCents,
+        currency: 'USD',
+        orderTotalCents: order.price.totalCents,
+        orderCurrency: 'USD',
+        status: 'stray',
+      })
+      .returning();
+    if (!stray) throw new Error('no stray attempt');
+    await t.database.db.insert(paymentRefunds).values({
+      orderId: order.id,
+      attemptId: stray.id,
+      idempotencyKey: `stray-refund-${order.displayId}`,
+      amountCents: order.price.totalCents,
+      currency: 'USD',
+      providerAmountCents: order.price.totalCents,
+      status: 'succeeded',
+      reason: 'stray',
+    });
+    const res = await call('GET', '/admin/refunds/automatic', bearer(staff.token));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toEqual({
+      orderId: order.id,
+      orderDisplayId: order.displayId,
+      attempt: 2,
+      provider: 'sandbox',
+      amountCents: order.price.totalCents,
+      currency: 'USD',
+      status: 'succeeded',
+      createdAt: expect.any(String),
+    });
+    // A staff decision's refund is not automatic.
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 100,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const ofOrder = (await t.app.services.refunds.automaticRefunds()).filter((r) => r.orderId === order.id);
+    expect(ofOrder.map((r) => r.attempt)).toEqual([2]);
   });
 });
 

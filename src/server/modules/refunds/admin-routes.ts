@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminRefundDetailSchema,
   adminRefundListQuery,
   adminRefundSchema,
   approveRefundSchema,
+  automaticRefundSchema,
   ADMIN_REFUND_MESSAGES as M,
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
@@ -55,6 +57,19 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await refunds.adminList(request.query)),
+  );
+
+  app.get(
+    '/admin/refunds/automatic',
+    {
+      preHandler: staffOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'The newest 20 automatic refunds of stray charges (no request: the payments module made them)',
+        response: { 200: envelopeSchema(z.array(automaticRefundSchema)) },
+      },
+    },
+    async () => ok(await refunds.automaticRefunds()),
   );
 
   app.get(

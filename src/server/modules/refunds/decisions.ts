@@ -1,16 +1,19 @@
+import { refundSplit } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefund,
   type AdminRefundDetail,
   type AdminRefundListQuery,
+  type AutomaticRefund,
   OPEN_REFUND_REQUEST_STATUSES,
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import type { OrdersService } from '../orders/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
 import type { PaymentsService, RefundReservation } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 
@@ -18,7 +21,9 @@ type RefundStatus = RefundRequestRow['status'];
 
 export interface RefundDecisionDeps {
   orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'>;
-  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund'>;
+  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund' | 'strayRefunds'>;
+  /** The cost summary the order was charged: which fees the policy does not give back. */
+  chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
@@ -199,17 +204,28 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       };
     },
 
+    /** The newest automatic refunds of stray charges, with their orders' ids. */
+    async automaticRefunds(limit = 20): Promise<AutomaticRefund[]> {
+      const refunds = await deps.payments.strayRefunds(limit);
+      const ids = await displayIds(refunds.map((r) => r.orderId));
+      return refunds.map((r) => ({ ...r, orderDisplayId: ids.get(r.orderId) ?? '' }));
+    },
+
     async adminGet(id: number): Promise<AdminRefundDetail | null> {
       const row = await repository.findById(id);
       if (!row) return null;
       const [order] = await deps.orders.findByIds([row.orderId]);
-      const refundable = await deps.payments.refundable(row.orderId);
+      const [refundable, charged] = await Promise.all([
+        deps.payments.refundable(row.orderId),
+        order ? deps.chargedSummary(db, order) : Promise.resolve(null),
+      ]);
       return {
         request: toAdminRefund(row, order?.displayId ?? ''),
         order: order
           ? { displayId: order.displayId, title: order.title, status: order.status, totalCents: order.totalCents }
           : null,
         refundable,
+        split: charged ? refundSplit(charged, refundable) : null,
       };
     },
 

@@ -20,6 +20,7 @@ export interface RefundsServiceDeps {
   >;
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
   payments: RefundDecisionDeps['payments'];
+  chargedSummary: RefundDecisionDeps['chargedSummary'];
   audit: RefundDecisionDeps['audit'];
   log?: RefundDecisionDeps['log'];
   /** Queues e-mail in the refund request's transaction. */
@@ -89,6 +90,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const decisions = createRefundDecisions(db, {
     orders: deps.orders,
     payments: deps.payments,
+    chargedSummary: deps.chargedSummary,
     audit: deps.audit,
     mail: deps.mail,
     contact: deps.contact,

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
+import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { AdminUserDetail } from '../../../domain/admin/users.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { RefundPage } from './refund-page.tsx';
+import { RefundsPage } from './refunds-page.tsx';
 import { UserPage } from './user-page.tsx';
 
 installBrowserStubs();
@@ -28,16 +30,25 @@ const refund: AdminRefundDetail = {
   },
   order: { displayId: 'DOC-000123', title: 'New OCI Card (USA)', status: 'Order pending', totalCents: 10000 },
   refundable: { provider: 'sandbox', paidCents: 10000, refundedCents: 5000, remainingCents: 5000, currency: 'USD' },
+  // $20 government fee not refundable; $80 refundable, $50 of it refunded already: $30 by the policy.
+  split: {
+    nonRefundableLines: [{ label: 'Government fee', amountCents: 2000 }],
+    nonRefundableCents: 2000,
+    refundableCents: 8000,
+    defaultCents: 3000,
+  },
 };
 
 describe('a refund request page', () => {
-  it('suggests no more than is left, checks the amount before sending, and sends cents', async () => {
+  it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {
     const api = fakeApi({
       'POST /api/v1/admin/refunds/7/approve': () => ok({ ...refund.request, status: 'Refunded' }, 'Refunded $40.'),
     });
     renderWithRouter(<RefundPage detail={refund} />);
     const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
-    expect((amount as HTMLInputElement).value).toBe('50.00');
+    expect((amount as HTMLInputElement).value).toBe('30.00');
+    expect(screen.getByText('Government fee')).toBeTruthy();
+    expect(screen.getByText('Refundable (our fees and add-ons, after discounts)')).toBeTruthy();
 
     await act(async () => fireEvent.change(amount, { target: { value: '60' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $60' })));
@@ -46,6 +57,19 @@ describe('a refund request page', () => {
 
     await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    // Nothing is refunded before the confirmation, which names the amount; Cancel goes back.
+    expect(api.calls).toEqual([]);
+    const question = screen.getByRole('alertdialog', { name: 'Refund $40 to meera@example.com?' });
+    await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Cancel' })));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls).toEqual([]);
+    await act(async () => fireEvent.change(amount, { target: { value: '45' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $45' })));
+    // Changing the amount closes the question: the new amount is confirmed on its own.
+    await act(async () => fireEvent.change(amount, { target: { value: '40' } }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refund $40' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm the refund of $40' })));
     expect(await screen.findByText('Refunded $40.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
       ['POST', '/api/v1/admin/refunds/7/approve', { amountCents: 4000 }],
@@ -86,6 +110,37 @@ describe('a refund request page', () => {
     await act(async () => fireEvent.click(retry));
     expect(await screen.findByText('Refunded $50.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/api/v1/admin/refunds/7/retry']]);
+  });
+});
+
+describe('the refund requests page', () => {
+  it('lists the automatic refunds of stray charges below the requests, each linking its order', async () => {
+    renderWithRouter(
+      <RefundsPage
+        list={{ results: [refund.request], totalCount: 1, page: 1, limit: 25 }}
+        query={adminRefundListQuery.parse({})}
+        automatic={[
+          {
+            orderId: 9,
+            orderDisplayId: 'DOC-55827988',
+            attempt: 2,
+            provider: 'stripe',
+            amountCents: 80380,
+            currency: 'USD',
+            status: 'succeeded',
+            createdAt: '2026-11-29T04:50:00.000Z',
+          },
+        ]}
+      />,
+      { path: '/admin/refunds' },
+    );
+    const section = await screen.findByRole('region', { name: 'Automatic refunds of stray charges' });
+    expect(within(section).getByRole('link', { name: 'DOC-55827988' }).getAttribute('href')).toBe(
+      '/admin/orders/DOC-55827988',
+    );
+    expect(within(section).getByText('$803.80')).toBeTruthy();
+    // The requests' orders link their desks too.
+    expect(screen.getByRole('link', { name: 'DOC-000123' }).getAttribute('href')).toBe('/admin/orders/DOC-000123');
   });
 });
 

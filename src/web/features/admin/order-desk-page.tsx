@@ -19,7 +19,8 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
-import { SlaBadge } from './orders-page.tsx';
+import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
+import { ExpediteBadge, SlaBadge } from './orders-page.tsx';
 
 /** How the route renders one member's answers (the customer's own summary, from the application feature). */
 export type RenderAnswers = (member: {
@@ -466,6 +467,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
           <span className="font-mono">{order.displayId}</span> · {order.title}
         </h1>
         <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{order.status}</span>
+        {order.expedite ? <ExpediteBadge /> : null}
         <SlaBadge sla={order.sla} />
       </header>
       <p className="text-sm text-slate-700">
@@ -481,6 +483,12 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
                 {order.customer.email}
               </a>
             </p>
+          </Panel>
+          <Panel title={isPaid(order) ? 'Paid lines' : 'Cost summary'} id="desk-paid-lines">
+            <PaidLines order={order} />
+          </Panel>
+          <Panel title="Payments" id="desk-payments">
+            <PaymentsLedger order={order} />
           </Panel>
           <ServiceSections order={order} renderAnswers={renderAnswers} />
           <PhotoSections order={order} />

@@ -1,4 +1,5 @@
-import { daysLeft, type Sla } from '../../../domain/admin/orders.ts';
+import { daysLeft, ORDER_DESK_MESSAGES, type Sla } from '../../../domain/admin/orders.ts';
+import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
 
 /** The SLA clock as staff read it: the state's words and how many days are left or late. */
 export function slaLabel(sla: Sla, now: Date = new Date()): { text: string; tone: 'ok' | 'late' | 'quiet' } {
@@ -24,3 +25,22 @@ export const SLA_TONES = {
 export function formatUtc(iso: string): string {
   return `${new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
 }
+
+/** An attempt's status as staff read it on the desk (stray ones are labelled on their own). */
+export const ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string> = {
+  created: 'Started',
+  pending: 'Waiting for the customer',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  mismatched: 'Amount did not match',
+  superseded: 'Closed unpaid (replaced)',
+  stray: ORDER_DESK_MESSAGES.strayCharge,
+};
+
+/** The provider's name, short (the customer-facing labels are sentences). */
+export const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
+  sandbox: 'Sandbox',
+  stripe: 'Stripe',
+  square: 'Square',
+  razorpay: 'Razorpay',
+};

@@ -1,6 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Form, Link, useLocation } from 'react-router';
-import type { OrderQueueQuery, QueuedOrder, ServiceFilterOption } from '../../../domain/admin/orders.ts';
+import {
+  ORDER_DESK_MESSAGES,
+  type OrderQueueQuery,
+  type QueuedOrder,
+  type ServiceFilterOption,
+} from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
@@ -25,17 +30,34 @@ export function SlaBadge({ sla }: { sla: QueuedOrder['sla'] }) {
   );
 }
 
+/** The customer paid for the Expedite add-on: its promise (one business day) sets the SLA. */
+export function ExpediteBadge() {
+  return (
+    <span
+      title="The customer paid for Expedite: filed within one business day"
+      className="inline-block rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 ring-1 ring-amber-300"
+    >
+      <Icon name="clock" className="mr-1 inline size-3.5 align-[-2px]" />
+      {ORDER_DESK_MESSAGES.expedite}
+    </span>
+  );
+}
+
 const columns = [
   column.accessor('displayId', {
     header: 'Order',
     enableSorting: true,
-    cell: (info) => (
-      <Link
-        to={`${ROUTES.ADMIN_ORDERS}/${info.getValue()}`}
-        className="font-mono font-semibold text-brand-700 underline underline-offset-4"
-      >
-        {info.getValue()}
-      </Link>
+    cell: ({ row, getValue }) => (
+      <span className="flex flex-col items-start gap-1">
+        <Link
+          to={`${ROUTES.ADMIN_ORDERS}/${getValue()}`}
+          className="font-mono font-semibold text-brand-700 underline underline-offset-4"
+        >
+          {getValue()}
+        </Link>
+        {/* Beside the id, so a narrow screen shows it without scrolling the table sideways. */}
+        {row.original.expedite ? <ExpediteBadge /> : null}
+      </span>
     ),
   }),
   column.display({
@@ -113,13 +135,23 @@ function QueueFilters({ query, services }: { query: OrderQueueQuery; services: S
         Created to
         <input type="date" name="to" defaultValue={query.to ?? ''} className={CONTROL} />
       </label>
+      <label className="flex items-center gap-2 py-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          name="expedite"
+          value="1"
+          defaultChecked={query.expedite === true}
+          className="size-4 rounded border-slate-400"
+        />
+        Expedite only
+      </label>
       <button
         type="submit"
         className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
       >
         Filter
       </button>
-      {query.status || query.service || query.from || query.to ? (
+      {query.status || query.service || query.from || query.to || query.expedite ? (
         <Link to={ROUTES.ADMIN_ORDERS} className="py-2 text-sm font-semibold text-brand-700 underline">
           Clear
         </Link>
@@ -138,7 +170,7 @@ export function OrdersPage({
   query: OrderQueueQuery;
   services: ServiceFilterOption[];
 }) {
-  const filtered = Boolean(query.q || query.status || query.service || query.from || query.to);
+  const filtered = Boolean(query.q || query.status || query.service || query.from || query.to || query.expedite);
   return (
     <section aria-labelledby="orders-title" className="flex flex-col gap-4">
       <h1 id="orders-title" className="text-2xl font-bold text-slate-900">
@@ -146,7 +178,7 @@ export function OrdersPage({
       </h1>
       <p className="text-slate-700">
         Service (DOC-…) and photo (PHO-…) orders. The SLA clock starts at payment and runs against the package’s
-        published processing time.
+        published processing time, or the Expedite add-on’s one business day when the customer paid for it.
       </p>
       <TableSearch label="Order id, e-mail or name" value={query.q} placeholder="DOC-12345678 or name@example.com" />
       <QueueFilters query={query} services={services} />

@@ -31,6 +31,7 @@ const ROWS: QueuedOrder[] = [
     currency: 'USD',
     createdAt: '2026-11-01T10:00:00.000Z',
     sla: sla('overdue', -3),
+    expedite: true,
   },
   {
     id: 2,
@@ -44,6 +45,7 @@ const ROWS: QueuedOrder[] = [
     currency: 'USD',
     createdAt: '2026-11-02T10:00:00.000Z',
     sla: sla('waiting', null),
+    expedite: false,
   },
 ];
 
@@ -69,6 +71,9 @@ describe('the order queue', () => {
     expect(within(table).getByText('$325')).toBeTruthy();
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('In review');
     expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe('oci-card');
+    // The Expedite order is flagged; the filter is a checkbox the URL keeps.
+    expect(within(table).getAllByText('Expedite')).toHaveLength(1);
+    expect((screen.getByLabelText('Expedite only') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Clear' }).getAttribute('href')).toBe('/admin/orders');
   });
 });
@@ -102,6 +107,74 @@ const ORDER = {
   notes: [
     { id: 3, authorEmail: 'sunil@sevadocs.example', body: 'Called the customer', createdAt: '2026-11-03T10:00:00Z' },
   ],
+  expedite: true,
+  charged: {
+    currency: 'USD',
+    lines: [
+      { id: 'members', label: 'Members', value: 'x1', icon: 'users', kind: 'summary', amountCents: 0 },
+      {
+        id: 'government-fee',
+        label: 'Government fee',
+        value: '$275',
+        icon: 'landmark',
+        kind: 'charge',
+        amountCents: 27500,
+        refundable: false,
+      },
+      { id: 'expedite', label: 'Expedite', value: '$62', icon: 'zap', kind: 'charge', amountCents: 6200 },
+      {
+        id: 'coupon-discount',
+        label: 'Coupon Discount',
+        value: '-$10',
+        subValue: 'RUSH10',
+        icon: 'tag',
+        kind: 'discount',
+        amountCents: -1000,
+      },
+    ],
+    totalCents: 32500,
+  },
+  payments: {
+    attempts: [
+      {
+        attempt: 1,
+        provider: 'sandbox',
+        status: 'succeeded',
+        amountCents: 32500,
+        currency: 'USD',
+        orderTotalCents: 32500,
+        orderCurrency: 'USD',
+        exchangeRate: null,
+        providerPaymentId: 'sbx_1',
+        createdAt: '2026-11-01T11:00:00.000Z',
+        updatedAt: '2026-11-01T11:00:00.000Z',
+      },
+      {
+        attempt: 2,
+        provider: 'stripe',
+        status: 'stray',
+        amountCents: 32500,
+        currency: 'USD',
+        orderTotalCents: 32500,
+        orderCurrency: 'USD',
+        exchangeRate: null,
+        providerPaymentId: 'cs_test_2',
+        createdAt: '2026-11-01T11:05:00.000Z',
+        updatedAt: '2026-11-01T11:06:00.000Z',
+      },
+    ],
+    refunds: [
+      {
+        attempt: 2,
+        reason: 'stray',
+        amountCents: 32500,
+        currency: 'USD',
+        providerAmountCents: 32500,
+        status: 'succeeded',
+        createdAt: '2026-11-01T11:06:00.000Z',
+      },
+    ],
+  },
   service: {
     order: {
       service: { id: 1, slug: 'oci-card', name: 'OCI Card' },
@@ -185,6 +258,21 @@ describe('the order page', () => {
     ]);
     expect(screen.getByText('Called the customer')).toBeTruthy();
     expect(screen.getByText('Only staff see these notes.')).toBeTruthy();
+  });
+
+  it('shows what was paid for: the Expedite badge, the paid lines and every payment, the stray one labelled', async () => {
+    await show();
+    const header = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+    expect(within(header).getByText('Expedite')).toBeTruthy();
+    const lines = screen.getByRole('region', { name: 'Paid lines' });
+    expect(within(lines).getByText('Government fee')).toBeTruthy();
+    expect(within(lines).getByText('not refundable')).toBeTruthy();
+    expect(within(lines).getByText('RUSH10')).toBeTruthy();
+    expect(within(lines).getByText('$325 USD')).toBeTruthy();
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(within(payments).getByText('Paid')).toBeTruthy();
+    expect(within(payments).getByText('Stray charge — refunded automatically')).toBeTruthy();
+    expect(within(payments).getByText(/Automatic refund of a stray charge/)).toBeTruthy();
   });
 
   it('changes the status with a remark, offering only the transition table’s next statuses', async () => {

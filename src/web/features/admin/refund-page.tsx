@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { RefundSplit } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefundDetail,
   approveRefundFormSchema,
@@ -9,6 +10,40 @@ import {
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
+
+/** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
+function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: number) => string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold text-slate-900">What the refund policy gives back</h2>
+      <dl className="mt-2 divide-y divide-slate-100 text-sm">
+        {split.nonRefundableLines.map((line) => (
+          <div key={line.label} className="flex items-baseline justify-between gap-3 py-1.5">
+            <dt>
+              {line.label} <span className="text-xs text-slate-600">(not refundable)</span>
+            </dt>
+            <dd className="tabular-nums">{money(line.amountCents)}</dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-3 py-1.5">
+          <dt>Not refundable in all</dt>
+          <dd className="tabular-nums">{money(split.nonRefundableCents)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-3 py-1.5">
+          <dt>Refundable (our fees and add-ons, after discounts)</dt>
+          <dd className="tabular-nums">{money(split.refundableCents)}</dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-3 py-1.5 font-semibold">
+          <dt>The policy's amount now</dt>
+          <dd className="tabular-nums">{money(split.defaultCents)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-xs text-slate-600">
+        Government and third-party fees paid on the customer's behalf cannot be recovered once paid to the authorities.
+      </p>
+    </div>
+  );
+}
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 const field = 'rounded-lg border border-slate-300 px-3 py-2 font-normal';
@@ -22,14 +57,19 @@ const asAmount = (cents: number) => (cents / 100).toFixed(2);
  * the API's schemas; the server checks the amount against what is left again.
  */
 export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
-  const { request, order, refundable } = detail;
+  const { request, order, refundable, split } = detail;
   const money = (amountCents: number) => formatMoney({ amountCents, currency: request.currency });
   const open = (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(request.status);
   const action = useAdminAction();
-  const suggested = Math.min(request.amountCents, refundable?.remainingCents ?? request.amountCents);
+  // The policy's amount (the refundable part, within what is left); without a cost summary, what was asked.
+  const suggested = split
+    ? split.defaultCents
+    : Math.min(request.amountCents, refundable?.remainingCents ?? request.amountCents);
   const [amount, setAmount] = useState(asAmount(suggested));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  // Money goes back only after staff confirm the amount they read (issue 28 §3).
+  const [confirming, setConfirming] = useState<number | null>(null);
 
   const approve = (event: React.FormEvent) => {
     event.preventDefault();
@@ -39,7 +79,12 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
       return setErrors({ amount: `At most ${money(refundable.remainingCents)} is left to refund.` });
     }
     setErrors({});
-    void action.run('POST', `/admin/refunds/${request.id}/approve`, parsed.data);
+    setConfirming(parsed.data.amountCents);
+  };
+  const confirm = () => {
+    if (confirming === null) return;
+    setConfirming(null);
+    void action.run('POST', `/admin/refunds/${request.id}/approve`, { amountCents: confirming });
   };
   const reject = (event: React.FormEvent) => {
     event.preventDefault();
@@ -64,7 +109,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <dd>{request.status}</dd>
         <dt className="font-semibold text-slate-700">Order</dt>
         <dd>
-          <span className="font-mono">{request.orderDisplayId}</span>
+          <Link to={`${ROUTES.ADMIN_ORDERS}/${request.orderDisplayId}`} className="font-mono text-brand-700 underline">
+            {request.orderDisplayId}
+          </Link>
           {order ? ` — ${order.title} (${order.status}, ${money(order.totalCents)})` : ''}
         </dd>
         <dt className="font-semibold text-slate-700">Customer</dt>
@@ -94,6 +141,7 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
           </>
         )}
       </dl>
+      {split && <PolicySplit split={split} money={money} />}
       <div>
         <h2 className="text-lg font-semibold text-slate-900">The customer's reason</h2>
         <p className="whitespace-pre-line text-slate-800">{request.reason}</p>
@@ -113,7 +161,11 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 name="amount"
                 inputMode="decimal"
                 value={amount}
-                onChange={(event) => setAmount(event.target.value)}
+                onChange={(event) => {
+                  setAmount(event.target.value);
+                  // A changed amount must be confirmed again.
+                  setConfirming(null);
+                }}
                 aria-invalid={errors.amount ? true : undefined}
                 aria-describedby={errors.amount ? 'refund-amount-error' : undefined}
                 className={field}
@@ -124,16 +176,56 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
                 {errors.amount}
               </p>
             )}
-            <button
-              type="submit"
-              disabled={action.pending || !refundable}
-              className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
-            >
-              Refund {(() => {
-                const parsed = approveRefundFormSchema.safeParse({ amount });
-                return parsed.success ? money(parsed.data.amountCents) : '';
-              })()}
-            </button>
+            {split && (
+              <p className="text-xs text-slate-600">
+                The policy's amount is {money(split.defaultCents)}: what was paid less the fees that are not refundable
+                {refundable && refundable.refundedCents > 0 ? ' and what was refunded already' : ''}.
+              </p>
+            )}
+            {confirming === null ? (
+              <button
+                type="submit"
+                disabled={action.pending || !refundable}
+                className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+              >
+                Refund {(() => {
+                  const parsed = approveRefundFormSchema.safeParse({ amount });
+                  return parsed.success ? money(parsed.data.amountCents) : '';
+                })()}
+              </button>
+            ) : (
+              <div
+                role="alertdialog"
+                aria-labelledby="refund-confirm-title"
+                aria-describedby="refund-confirm-text"
+                className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3"
+              >
+                <p id="refund-confirm-title" className="font-semibold text-slate-900">
+                  Refund {money(confirming)} to {request.email}?
+                </p>
+                <p id="refund-confirm-text" className="text-sm text-slate-800">
+                  The money goes back through {refundable?.provider ?? 'the payment provider'} at once and the customer
+                  is e-mailed. A refund cannot be undone.
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    onClick={confirm}
+                    disabled={action.pending}
+                    className={`${button} bg-emerald-700 text-white hover:bg-emerald-800`}
+                  >
+                    Confirm the refund of {money(confirming)}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setConfirming(null)}
+                    className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+                  >
+                    Cancel
+                  </button>
+                </div>
+              </div>
+            )}
           </form>
           <form
             onSubmit={reject}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ADDON_DETAILS } from '../checkout/addons.ts';
+import { priceCheckout } from '../checkout/cost-summary.ts';
+import { EXPEDITE_PROMISE, EXPEDITE_PROMISE_DAYS, hasExpedite } from './expedite.ts';
+import { daysLeft, slaOf } from './orders.ts';
+
+const snapshot = {
+  currency: 'USD' as const,
+  governmentFeeCents: 275_00,
+  mandatoryFees: [{ label: 'ICWF', amountCents: 3_00 }],
+  serviceFeeCents: 12_00,
+  compareAtServiceFeeCents: null,
+};
+
+describe('the Expedite promise', () => {
+  it('is the add-on’s own words at checkout: one business day, 2 calendar days by the SLA’s business-day rule', () => {
+    expect(ADDON_DETAILS.Expedite.subText).toContain('within one business day');
+    expect(EXPEDITE_PROMISE_DAYS).toBe(2);
+    expect(EXPEDITE_PROMISE.basis).toContain('one business day');
+  });
+
+  it('sets a paid Expedite order’s due date 2 days after the payment, not the package’s 70', () => {
+    const paidAt = new Date('2026-11-27T09:00:00Z');
+    const sla = slaOf({ status: 'Order pending', paidAt }, EXPEDITE_PROMISE, new Date('2026-11-27T10:00:00Z'));
+    expect(sla).toMatchObject({ state: 'running', days: 2, dueAt: '2026-11-29T09:00:00.000Z' });
+    expect(daysLeft(sla, new Date('2026-11-27T10:00:00Z'))).toBe(1);
+  });
+});
+
+describe('hasExpedite', () => {
+  it('reads the Expedite add-on from the charged lines', () => {
+    const expedited = priceCheckout(snapshot, 1, [{ addon: 'Expedite', unitCents: 62_00, quantity: 1 }], null, {
+      applies: false,
+    });
+    expect(hasExpedite(expedited)).toBe(true);
+    const photoOnly = priceCheckout(
+      snapshot,
+      2,
+      [{ addon: 'Photo Enhancement', unitCents: 10_00, quantity: 2 }],
+      null,
+      { applies: false },
+    );
+    expect(hasExpedite(photoOnly)).toBe(false);
+    expect(hasExpedite(null)).toBe(false);
+  });
+});

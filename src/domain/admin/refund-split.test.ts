@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { priceCheckout } from '../checkout/cost-summary.ts';
+import { refundSplit } from './refund-split.ts';
+
+/** New OCI card from the USA for two: $275 government fee and $3 ICWF each, $12 our fee, Expedite, $10 coupon. */
+const summary = priceCheckout(
+  {
+    currency: 'USD',
+    governmentFeeCents: 275_00,
+    mandatoryFees: [{ label: 'ICWF', amountCents: 3_00 }],
+    serviceFeeCents: 12_00,
+    compareAtServiceFeeCents: null,
+  },
+  2,
+  [{ addon: 'Expedite', unitCents: 62_00, quantity: 1 }],
+  { code: 'TEN', discountType: 'flat', value: 10_00 },
+  { applies: false },
+);
+
+describe('refundSplit', () => {
+  it('keeps government and third-party fees out of the policy’s amount; discounts come off our fees', () => {
+    expect(summary.totalCents).toBe(2 * (275_00 + 3_00 + 12_00) + 62_00 - 10_00);
+    const split = refundSplit(summary, { refundedCents: 0, remainingCents: summary.totalCents });
+    expect(split.nonRefundableLines).toEqual([
+      { label: 'Government fee', amountCents: 550_00 },
+      { label: 'ICWF', amountCents: 6_00 },
+    ]);
+    expect(split.nonRefundableCents).toBe(556_00);
+    expect(split.refundableCents).toBe(24_00 + 62_00 - 10_00);
+    expect(split.defaultCents).toBe(76_00);
+  });
+
+  it('takes off what was refunded already and never offers more than is left, or anything unpaid', () => {
+    expect(
+      refundSplit(summary, { refundedCents: 50_00, remainingCents: summary.totalCents - 50_00 }).defaultCents,
+    ).toBe(26_00);
+    expect(refundSplit(summary, { refundedCents: 600_00, remainingCents: 32_00 }).defaultCents).toBe(0);
+    expect(refundSplit(summary, { refundedCents: 0, remainingCents: 20_00 }).defaultCents).toBe(20_00);
+    expect(refundSplit(summary, null).defaultCents).toBe(0);
+  });
+});

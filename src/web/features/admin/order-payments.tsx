@@ -1,0 +1,127 @@
+import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ATTEMPT_STATUS_LABELS, formatUtc, PROVIDER_NAMES } from './order-format.ts';
+
+/**
+ * What the customer paid for and how the money moved, on the order desk (issue 28 §3): the cost
+ * summary the order was charged, and every payment attempt and refund, stray ones labelled.
+ */
+
+const CHIP = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1';
+const TONES = {
+  good: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  warn: 'bg-amber-50 text-amber-900 ring-amber-300',
+  bad: 'bg-red-50 text-red-800 ring-red-300',
+  quiet: 'bg-slate-50 text-slate-700 ring-slate-200',
+} as const;
+
+/** Whether any attempt has taken the order's money. */
+export const isPaid = (order: DeskOrder) => order.payments.attempts.some((a) => a.status === 'succeeded');
+
+/** The charged cost summary, line by line as the customer saw it, with the fees no refund gives back marked. */
+export function PaidLines({ order }: { order: DeskOrder }) {
+  const { charged } = order;
+  return (
+    <>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {charged.lines.map((line) => (
+          <div
+            key={line.id}
+            className={`flex items-baseline justify-between gap-3 py-1.5 ${line.kind === 'summary' ? 'text-slate-600' : 'text-slate-900'}`}
+          >
+            <dt className="min-w-0">
+              <span className={line.id === 'expedite' ? 'font-semibold' : undefined}>{line.label}</span>
+              {line.subValue ? (
+                // The package's own markdown is the price it was before ('was'), as checkout shows it.
+                <span
+                  className={`ml-2 text-xs text-slate-500 ${line.id === 'package-cost-per-member' ? 'line-through' : ''}`}
+                >
+                  {line.subValue}
+                </span>
+              ) : null}
+              {line.refundable === false ? (
+                <span className={`${CHIP} ${TONES.quiet} ml-2 align-[1px]`}>not refundable</span>
+              ) : null}
+            </dt>
+            <dd className="shrink-0 tabular-nums">{line.value}</dd>
+          </div>
+        ))}
+        <div className="flex items-baseline justify-between gap-3 pt-2 font-bold text-slate-900">
+          <dt>{isPaid(order) ? 'Total paid' : 'Total to pay'}</dt>
+          <dd className="tabular-nums">
+            {formatMoney({ amountCents: charged.totalCents, currency: charged.currency })} {charged.currency}
+          </dd>
+        </div>
+      </dl>
+      {isPaid(order) ? null : (
+        <p className="mt-2 text-xs text-slate-600">Not paid yet: the lines the order would charge.</p>
+      )}
+    </>
+  );
+}
+
+function attemptTone(status: DeskOrder['payments']['attempts'][number]['status']) {
+  if (status === 'succeeded') return TONES.good;
+  if (status === 'stray' || status === 'mismatched') return TONES.warn;
+  if (status === 'failed') return TONES.bad;
+  return TONES.quiet;
+}
+
+/** Every attempt (provider, amount, status, when) and every refund, automatic ones for stray charges included. */
+export function PaymentsLedger({ order }: { order: DeskOrder }) {
+  const { attempts, refunds } = order.payments;
+  if (attempts.length === 0) return <p className="text-sm text-slate-600">No payment attempt yet.</p>;
+  return (
+    <div className="flex flex-col gap-4 text-sm">
+      <ol className="flex flex-col gap-2" aria-label="Payment attempts">
+        {attempts.map((a) => (
+          <li
+            key={a.attempt}
+            className={`rounded-lg border p-2 ${a.status === 'stray' ? 'border-amber-300 bg-amber-50' : 'border-slate-200'}`}
+          >
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-semibold">
+                Attempt {a.attempt} · {PROVIDER_NAMES[a.provider]}
+              </span>
+              <span className={`${CHIP} ${attemptTone(a.status)}`}>{ATTEMPT_STATUS_LABELS[a.status]}</span>
+            </p>
+            <p className="mt-1 tabular-nums">
+              {formatMoney({ amountCents: a.amountCents, currency: a.currency })} {a.currency}
+              {a.exchangeRate
+                ? ` for ${formatMoney({ amountCents: a.orderTotalCents, currency: a.orderCurrency })} at ${a.exchangeRate}`
+                : ''}
+            </p>
+            <p className="text-xs text-slate-600">
+              {formatUtc(a.createdAt)}
+              {a.providerPaymentId ? (
+                <>
+                  {' · '}
+                  <span className="font-mono break-all">{a.providerPaymentId}</span>
+                </>
+              ) : null}
+            </p>
+          </li>
+        ))}
+      </ol>
+      <div>
+        <h3 className="font-bold text-slate-900">Refunds</h3>
+        {refunds.length === 0 ? (
+          <p className="mt-1 text-slate-600">None.</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-1">
+            {refunds.map((r) => (
+              <li key={`${r.attempt}-${r.createdAt}-${r.amountCents}`}>
+                <span className="font-medium tabular-nums">
+                  {formatMoney({ amountCents: r.amountCents, currency: r.currency })}
+                </span>{' '}
+                {r.reason === 'stray' ? M.strayRefund : 'Refund request'} (attempt {r.attempt}) ·{' '}
+                <span className={r.status === 'failed' ? 'text-red-700' : undefined}>{r.status}</span>
+                <span className="block text-xs text-slate-600">{formatUtc(r.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
