@@ -21,7 +21,7 @@ import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
-import { createOrdersService, type Order } from './modules/orders/service.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import {
   createExchangeRateRefresh,
   createPaymentsService,
@@ -152,9 +152,8 @@ export function createServices(
     log: log ?? console,
   });
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
-  // What an order was charged, by kind, for the back office (until orders.chargedSummary owns both; issue 28).
-  const chargedSummary = (on: Database, order: Order) =>
-    order.kind === 'photo' ? photos.chargedSummary(on, order) : checkout.chargedSummary(on, order);
+  // What an order was charged, whatever its kind: the order core asks the kind (issue 28).
+  const { chargedSummary } = orders;
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });

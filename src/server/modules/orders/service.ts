@@ -2,6 +2,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -338,6 +339,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** Registers a kind of order (services.ts, once per kind, before any request). */
     registerKind(definition: OrderKindDefinition): void {
       kinds.register(definition);
+    },
+
+    /** The cost summary the order's total was set from (its lines, as charged), whatever its kind. */
+    chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+      return kinds.of(order.kind).chargedSummary(on, order);
     },
 
     /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */
