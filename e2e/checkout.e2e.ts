@@ -81,7 +81,7 @@ describe('checkout (issue 11)', () => {
       // First-load JavaScript within the budget, signed in (DESIGN.md §4).
       const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       for (const path of [
-        `/service-order?orderId=${order.displayId}&checkout=1`,
+        `/checkout?orderId=${order.displayId}`,
         `/service-payment-success?orderId=${order.displayId}`,
       ]) {
         const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
@@ -131,7 +131,7 @@ describe('checkout (issue 11)', () => {
     'a failed payment on a phone: FAILED with Try again, then paid on the second attempt',
     async () => {
       const { page, order } = await customerWithOrder('mobile');
-      await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+      await page.goto(`/checkout?orderId=${order.displayId}`);
       await waitForHydration(page);
       await expectVisible(page.getByTestId('checkout-total'));
       await expectVisible(page.getByRole('checkbox', { name: /Photo Enhancement for Aarav Sharma/ }));

@@ -10,7 +10,7 @@ import { PHOTO_RULE_LABELS } from '../src/domain/photos/compliance.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../src/domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
-import { RESULT_TEXT } from '../src/web/features/application/payment-result/payment-result-page.tsx';
+import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
 import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';

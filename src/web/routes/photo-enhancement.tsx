@@ -10,9 +10,7 @@ const PhotoOrderPage = lazyWithQueries(() =>
   import('../features/photos/order/photo-order-page.tsx').then((m) => m.PhotoOrderPage),
 );
 // Checkout's Pay button (the application feature's, decision 0065): composed here, loaded at step 4 only.
-const PayButton = lazy(() =>
-  import('../features/application/checkout/pay-button.tsx').then((m) => ({ default: m.PayButton })),
-);
+const PayButton = lazy(() => import('../features/checkout/pay-button.tsx').then((m) => ({ default: m.PayButton })));
 
 /**
  * PHOTO_ENHANCEMENT_ORDER (SPEC.md §2, decision 0065): signed-in customers only (a visitor signs in

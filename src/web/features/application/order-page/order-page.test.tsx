@@ -11,7 +11,7 @@ import {
 } from '../../../../domain/checkout/premium-support.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { checklist, member, order, TODAY } from '../testing.ts';
+import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
 import { OrderPage } from './order-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -115,7 +115,7 @@ describe('/service-order', () => {
     );
     expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
     expect(within(toDo).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+      '/checkout?orderId=DOC-48213907',
     );
   });
 
@@ -161,7 +161,7 @@ describe('/service-order', () => {
       '/package-form?orderId=DOC-48213907',
     );
     expect(within(actions).getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+      '/checkout?orderId=DOC-48213907',
     );
     expect(within(actions).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Priya Sharma' })).toBeTruthy();

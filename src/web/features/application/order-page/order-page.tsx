@@ -6,12 +6,12 @@ import { STATUS_DESCRIPTIONS, toOrderStatus } from '../../../../domain/orders/st
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
+import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
-import { PremiumSupportCard } from '../premium-support.tsx';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { PriceSummary } from './price-summary.tsx';

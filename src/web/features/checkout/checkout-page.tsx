@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
-import { CouponField } from '../../../components/coupon-field.tsx';
-import { OrderNotFound } from '../../../components/order-not-found.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import { CostSummaryPanel } from '../../components/cost-summary-panel.tsx';
+import { CouponField } from '../../components/coupon-field.tsx';
+import { OrderNotFound } from '../../components/order-not-found.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import {
   applicationFormHref,
   applicationKeys,
@@ -16,7 +16,7 @@ import {
   getCostSummary,
   removeCoupon,
   serviceOrderHref,
-} from '../../../lib/application-api.ts';
+} from '../../lib/application-api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { PayButton } from './pay-button.tsx';
 
@@ -111,7 +111,7 @@ function Checkout({ order }: { order: ApplicationOrder }) {
 }
 
 /**
- * The order's checkout (/service-order?orderId=…&checkout=1, decision 0056): add-ons, coupon, the
+ * The order's checkout (/checkout?orderId=…, decision 0056): add-ons, coupon, the
  * server's cost summary and Pay, for an order waiting in Payment pending. Any other status says
  * so and leads back to the order page.
  */

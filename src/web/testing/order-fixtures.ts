@@ -1,10 +1,10 @@
 /** Fixtures for the application pages' component tests (test code only). */
-import type { ApplicationOrder } from '../../../domain/applications/application.ts';
-import type { OrderChecklist } from '../../../domain/applications/documents.ts';
-import type { Member } from '../../../domain/applications/members.ts';
-import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
-import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
-import type { Payment } from '../../../domain/payments/payment.ts';
+import type { ApplicationOrder } from '../../domain/applications/application.ts';
+import type { OrderChecklist } from '../../domain/applications/documents.ts';
+import type { Member } from '../../domain/applications/members.ts';
+import type { ChosenPackage } from '../../domain/catalog/package-choice.ts';
+import { premiumSupportFor } from '../../domain/checkout/premium-support.ts';
+import type { Payment } from '../../domain/payments/payment.ts';
 
 export const TODAY = '2026-11-20';
 

@@ -1,20 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
-import {
-  checkoutHref,
-  PAYMENT_MESSAGES,
-  type PaidOrderKind,
-  type Payment,
-} from '../../../../domain/payments/payment.ts';
-import { OrderNotFound } from '../../../components/order-not-found.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
-import { PayButton } from '../checkout/pay-button.tsx';
-import { PremiumSupportCard } from '../premium-support.tsx';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { checkoutHref, PAYMENT_MESSAGES, type PaidOrderKind, type Payment } from '../../../domain/payments/payment.ts';
+import { OrderNotFound } from '../../components/order-not-found.tsx';
+import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { PayButton } from './pay-button.tsx';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
 export const POLL_MS = 1500;

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
-import type { AddOnOption } from '../../../../domain/checkout/api.ts';
-import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
-import { PAYMENT_PROVIDER_LABELS } from '../../../../domain/payments/payment.ts';
-import type { CostSummary } from '../../../lib/application-api.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { member, order, payment } from '../testing.ts';
+import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
+import type { AddOnOption } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import type { CostSummary } from '../../lib/application-api.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { member, order, payment } from '../../testing/order-fixtures.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { goTo } from './pay-button.tsx';
 
@@ -96,7 +96,7 @@ const renderPage = () =>
     <QueryProvider>
       <CheckoutPage orderRef="DOC-48213907" />
     </QueryProvider>,
-    { path: '/service-order?orderId=DOC-48213907&checkout=1' },
+    { path: '/checkout?orderId=DOC-48213907' },
   );
 
 describe('checkout', () => {

@@ -5,12 +5,12 @@ import {
   PREMIUM_SUPPORT_CONTACT,
   PREMIUM_SUPPORT_TEXT,
   premiumSupportFor,
-} from '../../../../domain/checkout/premium-support.ts';
-import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { goTo } from '../checkout/pay-button.tsx';
-import { payment } from '../testing.ts';
+} from '../../../domain/checkout/premium-support.ts';
+import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../domain/payments/payment.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { payment } from '../../testing/order-fixtures.ts';
+import { goTo } from './pay-button.tsx';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -119,7 +119,7 @@ describe('/service-payment-success', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: PAYMENT_MESSAGES.notStarted })).toBeTruthy();
     expect(screen.getByRole('link', { name: RESULT_TEXT.toCheckout }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+      '/checkout?orderId=DOC-48213907',
     );
   });
 
