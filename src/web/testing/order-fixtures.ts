@@ -89,6 +89,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
       canChangeAnswers: true,
     },
     toDo: { missingDocuments: [], incompleteForms: [] },
+    missing: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import { CostSummaryPanel } from '../../components/cost-summary-panel.tsx';
 import { CouponField } from '../../components/coupon-field.tsx';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
@@ -27,9 +28,9 @@ export const CHECKOUT_TEXT = {
   pay: 'Payment',
   payNote:
     'You pay through our payment provider’s secure form: your card or UPI details go to them, never to us. Nothing is charged before you confirm there.',
-  afterAllDone: 'Everything is in: after payment your order goes straight to our team (Order pending).',
-  afterMissing: (count: number) =>
-    `You can pay now and finish later: ${count === 1 ? 'one member’s form is' : `${count} members’ forms are`} not complete and reviewed yet. After payment your order waits in Forms incomplete until every form and document is in.`,
+  afterAllDone: COMPLETION_TEXT.allIn,
+  stillNeeded: COMPLETION_TEXT.stillNeeded,
+  payFirst: COMPLETION_TEXT.payFirst,
   finishForms: 'Continue the application',
   notPayable: 'This order is not waiting for a payment.',
   loading: 'Loading your checkout…',
@@ -37,17 +38,30 @@ export const CHECKOUT_TEXT = {
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** What is left after paying: the spec lets customers pay first and finish the forms afterwards. */
+/**
+ * What is left after paying: the spec lets customers pay first and finish the forms afterwards. The
+ * list is the server's `missing`, by the rule that moves the order's status (issue 28), so
+ * "Everything is in" here means Order pending after payment.
+ */
 function AfterPayment({ order }: { order: ApplicationOrder }) {
-  const unreviewed = order.members.filter((member) => !member.progress.reviewed).length;
-  if (unreviewed === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
+  if (order.missing.length === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
   return (
-    <p className="text-sm text-slate-700">
-      {CHECKOUT_TEXT.afterMissing(unreviewed)}{' '}
-      <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
-        {CHECKOUT_TEXT.finishForms}
-      </Link>
-    </p>
+    <div className="space-y-2 text-sm text-slate-700">
+      <p id="checkout-still-needed" className="font-semibold text-slate-900">
+        {CHECKOUT_TEXT.stillNeeded}
+      </p>
+      <ul aria-labelledby="checkout-still-needed" className="list-disc space-y-0.5 pl-5">
+        {order.missing.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p>
+        {CHECKOUT_TEXT.payFirst}{' '}
+        <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
+          {CHECKOUT_TEXT.finishForms}
+        </Link>
+      </p>
+    </div>
   );
 }
 

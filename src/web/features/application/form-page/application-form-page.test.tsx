@@ -102,6 +102,7 @@ function order(members: Member[]): ApplicationOrder {
       canChangeAnswers: true,
     },
     toDo: { missingDocuments: [], incompleteForms: [] },
+    missing: [],
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
   };
