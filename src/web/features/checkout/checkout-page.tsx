@@ -2,8 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
-import { CostSummaryPanel } from '../../components/cost-summary-panel.tsx';
-import { CouponField } from '../../components/coupon-field.tsx';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -19,15 +17,14 @@ import {
   serviceOrderHref,
 } from '../../lib/application-api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { PayButton } from './pay-button.tsx';
+import { CHECKOUT_SUMMARY_TEXT, CheckoutSummary } from './checkout-summary.tsx';
 
 export const CHECKOUT_TEXT = {
   title: 'Checkout',
   back: 'Back to your order',
-  coupon: 'Coupon',
-  pay: 'Payment',
-  payNote:
-    'You pay through our payment provider’s secure form: your card or UPI details go to them, never to us. Nothing is charged before you confirm there.',
+  coupon: CHECKOUT_SUMMARY_TEXT.coupon,
+  pay: CHECKOUT_SUMMARY_TEXT.pay,
+  payNote: CHECKOUT_SUMMARY_TEXT.payNote,
   afterAllDone: COMPLETION_TEXT.allIn,
   stillNeeded: COMPLETION_TEXT.stillNeeded,
   payFirst: COMPLETION_TEXT.payFirst,
@@ -85,35 +82,21 @@ function Checkout({ order }: { order: ApplicationOrder }) {
             Loading the add-ons…
           </p>
         ) : null}
-        <section aria-labelledby="checkout-coupon" className="card">
-          <h2 id="checkout-coupon" className="text-lg font-bold text-slate-900">
-            {CHECKOUT_TEXT.coupon}
-          </h2>
-          <div className="mt-3">
-            <CouponField
-              applied={summary.data?.appliedCoupon ?? null}
-              onChange={async (code) => {
-                const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
-                queryClient.setQueryData(applicationKeys.costSummary(ref), data);
-              }}
-            />
-          </div>
-        </section>
       </div>
-      <aside aria-label="Order total" className="space-y-6 desk:sticky desk:top-24">
+      <aside aria-label="Order total" className="desk:sticky desk:top-24">
         {summary.isError ? <LoadError what="the cost summary" onRetry={() => void summary.refetch()} /> : null}
         {summary.data ? (
-          <>
-            <CostSummaryPanel summary={summary.data} />
-            <section aria-labelledby="checkout-pay" className="card space-y-3">
-              <h2 id="checkout-pay" className="text-lg font-bold text-slate-900">
-                {CHECKOUT_TEXT.pay}
-              </h2>
-              <AfterPayment order={order} />
-              <PayButton orderRef={ref} amountCents={summary.data.totalCents} currency={summary.data.currency} />
-              <p className="text-xs text-slate-600">{CHECKOUT_TEXT.payNote}</p>
-            </section>
-          </>
+          <CheckoutSummary
+            orderRef={ref}
+            kind="service"
+            summary={summary.data}
+            appliedCoupon={summary.data.appliedCoupon}
+            onCouponChange={async (code) => {
+              const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
+              queryClient.setQueryData(applicationKeys.costSummary(ref), data);
+            }}
+            afterPayment={<AfterPayment order={order} />}
+          />
         ) : summary.isPending ? (
           <p role="status" className="text-slate-700">
             Loading the cost summary…

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PREMIUM_SUPPORT_CONTACT,
@@ -137,9 +137,9 @@ describe('/service-payment-success', () => {
       serve([paymentIn('PENDING')]);
       renderPage();
       expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
-      await vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS - 1000);
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS - 1000));
       expect(screen.queryByRole('heading', { name: NOT_PAID_TEXT.title })).toBeNull();
-      await vi.advanceTimersByTimeAsync(1000);
+      await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
       expect(screen.queryByText(RESULT_TEXT.confirming, { selector: 'p:not([role="status"])' })).toBeNull();
       expect(screen.getByText(NOT_PAID_TEXT.lead)).toBeTruthy();
@@ -162,10 +162,10 @@ describe('/service-payment-success', () => {
       });
       renderPage();
       expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
-      await vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS);
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS));
       expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
       states.push(paymentIn('COMPLETED'));
-      await vi.advanceTimersByTimeAsync(NOT_PAID_POLL_MS);
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_POLL_MS));
       expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
     });
 
@@ -181,7 +181,7 @@ describe('/service-payment-success', () => {
         { path: '/photo-payment-success?orderId=PHO-10000001' },
       );
       expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
-      await vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS);
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS));
       expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
       expect(screen.getByRole('link', { name: NOT_PAID_TEXT.payNow }).getAttribute('href')).toBe(
         '/photos/photo-order?orderId=PHO-10000001&step=4',
