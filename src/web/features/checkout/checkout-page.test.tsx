@@ -10,7 +10,7 @@ import type { CostSummary } from '../../lib/application-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { member, order, payment } from '../../testing/order-fixtures.ts';
-import { CheckoutPage } from './checkout-page.tsx';
+import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
 import { goTo } from './pay-button.tsx';
 
 beforeAll(installBrowserStubs);
@@ -125,6 +125,17 @@ describe('checkout', () => {
     expect(screen.queryByText(COMPLETION_TEXT.allIn)).toBeNull();
     expect(screen.getByText(COMPLETION_TEXT.payFirst, { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $708' })).toBeTruthy();
+  });
+
+  it('lists four missing items, and the rest behind "and N more"', async () => {
+    const missing = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `Priya’s ${x}`);
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, missing }), APPLICATION_MESSAGES.loaded) });
+    renderPage();
+    const needed = await screen.findByRole('list', { name: COMPLETION_TEXT.stillNeeded });
+    expect(within(needed).getAllByRole('listitem')).toHaveLength(4);
+    const more = screen.getByText(CHECKOUT_TEXT.moreNeeded(2));
+    expect(more.tagName).toBe('SUMMARY');
+    expect(more.closest('details')?.textContent).toContain('Priya’s f');
   });
 
   it('says "Everything is in" only when the server finds nothing missing', async () => {

@@ -28,10 +28,14 @@ export const CHECKOUT_TEXT = {
   afterAllDone: COMPLETION_TEXT.allIn,
   stillNeeded: COMPLETION_TEXT.stillNeeded,
   payFirst: COMPLETION_TEXT.payFirst,
+  moreNeeded: (count: number) => `and ${count} more`,
   finishForms: 'Continue the application',
   notPayable: 'This order is not waiting for a payment.',
   loading: 'Loading your checkout…',
 } as const;
+
+/** How many missing items the Payment card lists before "and N more". */
+const STILL_NEEDED_SHOWN = 4;
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -48,10 +52,23 @@ function AfterPayment({ order }: { order: ApplicationOrder }) {
         {CHECKOUT_TEXT.stillNeeded}
       </p>
       <ul aria-labelledby="checkout-still-needed" className="list-disc space-y-0.5 pl-5">
-        {order.missing.map((item) => (
+        {order.missing.slice(0, STILL_NEEDED_SHOWN).map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
+      {/* A family's order can miss a dozen things: the rest on request, so Pay stays in sight on a phone. */}
+      {order.missing.length > STILL_NEEDED_SHOWN ? (
+        <details className="group">
+          <summary className="cursor-pointer font-semibold text-brand-700 underline">
+            {CHECKOUT_TEXT.moreNeeded(order.missing.length - STILL_NEEDED_SHOWN)}
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {order.missing.slice(STILL_NEEDED_SHOWN).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <p>
         {CHECKOUT_TEXT.payFirst}{' '}
         <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
