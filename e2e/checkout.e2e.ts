@@ -116,6 +116,7 @@ describe('checkout (issue 11)', () => {
       const paidLines = page.getByRole('region', { name: PAID_LINES_TEXT.title });
       await expectVisible(paidLines.getByText('Coupon Discount'));
       expect(await paidLines.getByTestId('paid-total').textContent()).toBe(toPay);
+      await looksRight(page, 'order-paid-1440');
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expectVisible(timeline.getByText('Payment received. Thank you!'));
       expect(await page.getByRole('link', { name: 'Continue to checkout' }).count()).toBe(0);

@@ -17,9 +17,11 @@ export function PaidLinesPanel({ summary }: { summary: Parameters<typeof paidLin
       </p>
       <dl className="mt-4 space-y-2">
         {paid.lines.map((line) => (
-          <div key={line.id} className="flex flex-wrap justify-between gap-x-4 text-sm">
-            <dt className="text-slate-700">{line.label}</dt>
-            <dd className={`font-medium ${line.amountCents < 0 ? 'text-green-800' : 'text-slate-900'}`}>
+          <div key={line.id} className="flex justify-between gap-4 text-sm">
+            <dt className="min-w-0 text-slate-700">{line.label}</dt>
+            <dd
+              className={`max-w-[60%] shrink-0 text-right font-medium ${line.amountCents < 0 ? 'text-green-800' : 'text-slate-900'}`}
+            >
               {line.value}
             </dd>
           </div>
@@ -34,9 +36,9 @@ export function PaidLinesPanel({ summary }: { summary: Parameters<typeof paidLin
       {paid.notes.length > 0 ? (
         <dl className="mt-3 space-y-1 text-xs text-slate-600">
           {paid.notes.map((note) => (
-            <div key={note.id} className="flex flex-wrap justify-between gap-x-4">
-              <dt>{note.label}</dt>
-              <dd>{note.value}</dd>
+            <div key={note.id} className="flex justify-between gap-4">
+              <dt className="min-w-0">{note.label}</dt>
+              <dd className="max-w-[60%] shrink-0 text-right">{note.value}</dd>
             </div>
           ))}
         </dl>
