@@ -199,7 +199,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(priya.getByText('PRIYA', { exact: true }));
     await expectVisible(priya.getByTitle('us-passport.pdf'));
     expect(await page.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      `/service-order?orderId=${order.displayId}&checkout=1`,
+      `/checkout?orderId=${order.displayId}`,
     );
     await expectVisible(page.getByText(/You can pay now and finish what is listed above afterwards/));
     expect(await seriousViolations(page, 'main')).toEqual([]);

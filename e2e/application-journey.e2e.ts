@@ -272,7 +272,7 @@ describe('an application from package to order page (issue 10)', () => {
 
       // On to checkout (paying is e2e/checkout.e2e.ts), then back to the order, waiting in Payment pending.
       await page.getByRole('link', { name: 'Continue to checkout' }).click();
-      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.get('checkout') === '1');
+      await page.waitForURL((url) => url.pathname === '/checkout');
       await waitForHydration(page);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
       await expectVisible(page.getByText(/Everything is in: after payment your order goes straight to our team/));

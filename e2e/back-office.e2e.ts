@@ -45,7 +45,7 @@ describe('back office (issue 13)', () => {
       const order = await startOrder(customer.context, e2e.baseURL);
       await completeOrder(customer.context, e2e.baseURL, order);
       const page = customer.page;
-      await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+      await page.goto(`/checkout?orderId=${order.displayId}`);
       await waitForHydration(page);
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');

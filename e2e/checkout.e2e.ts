@@ -2,6 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
+import { PAID_LINES_TEXT } from '../src/domain/checkout/receipt.ts';
+import { NOT_PAID_AFTER_MS, NOT_PAID_TEXT } from '../src/domain/payments/payment-result.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
@@ -52,10 +55,15 @@ describe('checkout (issue 11)', () => {
       await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
       await waitForHydration(page);
       await page.getByRole('link', { name: 'Continue to checkout' }).click();
-      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.get('checkout') === '1');
+      await page.waitForURL(
+        (url) => url.pathname === '/checkout' && url.searchParams.get('orderId') === order.displayId,
+      );
       await waitForHydration(page);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
       await expectVisible(page.getByTestId('checkout-total'));
+      // What is missing comes from the server's completeness rule (the one the status follows).
+      await expectVisible(page.getByRole('list', { name: COMPLETION_TEXT.stillNeeded }).getByRole('listitem').first());
+      expect(await page.getByText(COMPLETION_TEXT.allIn).count()).toBe(0);
       const before = await total(page);
 
       // An add-on: the server prices it, the total follows.
@@ -81,7 +89,7 @@ describe('checkout (issue 11)', () => {
       // First-load JavaScript within the budget, signed in (DESIGN.md §4).
       const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       for (const path of [
-        `/service-order?orderId=${order.displayId}&checkout=1`,
+        `/checkout?orderId=${order.displayId}`,
         `/service-payment-success?orderId=${order.displayId}`,
       ]) {
         const weight = await measurePageWeight(`${e2e.baseURL}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
@@ -104,6 +112,11 @@ describe('checkout (issue 11)', () => {
       await page.waitForURL((url) => url.pathname === '/service-order' && !url.searchParams.has('checkout'));
       await waitForHydration(page);
       await expectVisible(page.getByText('Forms incomplete').first());
+      // The paid lines as the receipt words them, adding up to what was paid.
+      const paidLines = page.getByRole('region', { name: PAID_LINES_TEXT.title });
+      await expectVisible(paidLines.getByText('Coupon Discount'));
+      expect(await paidLines.getByTestId('paid-total').textContent()).toBe(toPay);
+      await looksRight(page, 'order-paid-1440');
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expectVisible(timeline.getByText('Payment received. Thank you!'));
       expect(await page.getByRole('link', { name: 'Continue to checkout' }).count()).toBe(0);
@@ -131,7 +144,7 @@ describe('checkout (issue 11)', () => {
     'a failed payment on a phone: FAILED with Try again, then paid on the second attempt',
     async () => {
       const { page, order } = await customerWithOrder('mobile');
-      await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+      await page.goto(`/checkout?orderId=${order.displayId}`);
       await waitForHydration(page);
       await expectVisible(page.getByTestId('checkout-total'));
       await expectVisible(page.getByRole('checkbox', { name: /Photo Enhancement for Aarav Sharma/ }));
@@ -152,4 +165,59 @@ describe('checkout (issue 11)', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  for (const device of ['mobile', 'desktop'] as const) {
+    it(
+      `back without paying (${device}): "Not paid yet" with Pay now and Back to your order after ~10 s (issue 28)`,
+      async () => {
+        const { page, order } = await customerWithOrder(device);
+        const width = device === 'mobile' ? '390' : '1440';
+        // An old checkout link still lands on checkout, on this site.
+        await page.goto(`/service-order?orderId=${order.displayId}&checkout=1`);
+        await page.waitForURL(
+          (url) => url.pathname === '/checkout' && url.searchParams.get('orderId') === order.displayId,
+        );
+        expect(new URL(page.url()).origin).toBe(new URL(e2e.baseURL).origin);
+        await waitForHydration(page);
+        await expectVisible(page.getByTestId('checkout-total'));
+        await looksRight(page, `checkout-${width}`);
+
+        // No payment at all: not paid, at once.
+        await page.goto(`/service-payment-success?orderId=${order.displayId}`);
+        await waitForHydration(page);
+        await expectVisible(page.getByRole('heading', { level: 1, name: NOT_PAID_TEXT.title }));
+
+        // Pay opens the provider's page; the customer comes back without paying. The attempt stays
+        // open: "Confirming…" first, then "Not paid yet" after NOT_PAID_AFTER_MS.
+        await page.goto(`/checkout?orderId=${order.displayId}`);
+        await waitForHydration(page);
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+        await page.goto(`/service-payment-success?orderId=${order.displayId}`);
+        await waitForHydration(page);
+        await expectVisible(page.getByRole('heading', { level: 1, name: 'Thank you' }));
+        const opened = Date.now();
+        await expectVisible(
+          page.getByRole('heading', { level: 1, name: NOT_PAID_TEXT.title }),
+          NOT_PAID_AFTER_MS + 5_000,
+        );
+        expect(Date.now() - opened).toBeGreaterThan(NOT_PAID_AFTER_MS - 3_000);
+        await expectVisible(page.getByText(NOT_PAID_TEXT.lead));
+        expect(await page.getByRole('status').filter({ hasText: NOT_PAID_TEXT.title }).count()).toBe(1);
+        const payNow = page.getByRole('link', { name: NOT_PAID_TEXT.payNow });
+        expect(await payNow.getAttribute('href')).toBe(`/checkout?orderId=${order.displayId}`);
+        expect(await page.getByRole('link', { name: NOT_PAID_TEXT.backToOrder }).getAttribute('href')).toBe(
+          `/service-order?orderId=${order.displayId}`,
+        );
+        await looksRight(page, `not-paid-${width}`);
+
+        // Keyboard: Pay now is reachable and leads back to checkout.
+        await payNow.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/checkout');
+        await expectVisible(page.getByTestId('checkout-total'));
+      },
+      TEST_TIMEOUT_MS,
+    );
+  }
 });

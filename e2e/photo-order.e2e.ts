@@ -4,13 +4,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { COUPON_MESSAGES } from '../src/domain/checkout/coupons.ts';
+import { PAID_LINES_TEXT } from '../src/domain/checkout/receipt.ts';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { PAYMENT_MESSAGES } from '../src/domain/payments/payment.ts';
 import { PHOTO_RULE_LABELS } from '../src/domain/photos/compliance.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../src/domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
-import { RESULT_TEXT } from '../src/web/features/application/payment-result/payment-result-page.tsx';
+import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
 import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -131,6 +132,9 @@ describe('photo order (issue 12)', () => {
       await page.getByRole('button', { name: 'Apply' }).click();
       await expectVisible(page.getByText('Coupon PHOTO10 applied.'));
       await poll(payLabel).not.toBe(full);
+      // The checkout feature's column, the same as an application's: cost summary, coupon, Payment.
+      await expectVisible(page.getByRole('region', { name: 'Payment' }).getByRole('button', { name: /^Pay / }));
+      const paying = ((await payLabel()) ?? '').trim().replace(/^Pay /, '');
       await looksRight(page, 'step4-1440');
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
@@ -150,6 +154,9 @@ describe('photo order (issue 12)', () => {
       await waitForHydration(page);
       await expectVisible(page.getByRole('heading', { level: 2, name: PAID_TEXT.downloads }));
       await expectVisible(page.getByRole('heading', { level: 2, name: 'Timeline' }));
+      // The paid lines as the receipt words them, adding up to what was paid.
+      const paidLines = page.getByRole('region', { name: PAID_LINES_TEXT.title });
+      expect(await paidLines.getByTestId('paid-total').textContent()).toBe(paying);
       const link = page.getByRole('link', { name: PAID_TEXT.download(US.label) });
       const download = await Promise.all([page.waitForEvent('download'), link.click()]).then(([d]) => d);
       const file = await download.path();

@@ -18,6 +18,8 @@ export default [
   route('package-form', 'routes/package-form.tsx'),
   // SPEC.md §2 SERVICE_ORDER: one application's status, to-do, members, documents and timeline (issue 10).
   route('service-order', 'routes/service-order.tsx'),
+  // An application's checkout (decision 0088); /service-order?…&checkout=1 redirects here.
+  route('checkout', 'routes/checkout.tsx'),
   // SPEC.md §2 SERVICE_PAYMENT_SUCCESS: where a payment provider sends the customer back (issue 11).
   route('service-payment-success', 'routes/service-payment-success.tsx'),
   // Every service with its starting price (issue 9).

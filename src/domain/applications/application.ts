@@ -201,6 +201,12 @@ export const applicationOrderSchema = z.object({
     missingDocuments: z.array(missingDocumentsSchema),
     incompleteForms: z.array(z.object({ memberId: z.number(), fullName: z.string() })),
   }),
+  /**
+   * What the completeness rule that moves the order's status (src/domain/applications/completion.ts)
+   * finds missing, in words: "Priya’s application form", "Arjun’s passport copy". Empty when all is
+   * in, and once forms and documents can no longer change.
+   */
+  missing: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

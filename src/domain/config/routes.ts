@@ -7,6 +7,8 @@ export const ROUTES = {
   PHOTOS: '/photos',
   PHOTO_ORDER: '/photos/photo-order',
   SERVICE_ORDER: '/service-order',
+  /** An application's checkout: add-ons, coupon, cost summary and Pay (decision 0088). */
+  CHECKOUT: '/checkout',
   PROFILE: '/profile',
   PHOTO_PAYMENT_SUCCESS: '/photo-payment-success',
   PHOTO_ENHANCEMENT_ORDER: '/photos/photo-enhancement',

@@ -34,12 +34,13 @@ export function paymentResultHref(ref: string, kind: PaidOrderKind = 'service'):
 }
 
 /**
- * Where a customer who gives up on a provider's page goes back to: the application's checkout
- * (the order page with ?checkout=1, decision 0056), or the photo order's step 4 (review and pay).
+ * Where a customer pays, and goes back to after giving up on a provider's page: the application's
+ * checkout (/checkout?orderId=DOC-…, decision 0088; `/service-order?…&checkout=1` redirects there),
+ * or the photo order's step 4 (review and pay).
  */
 export function checkoutHref(ref: string, kind: PaidOrderKind = 'service'): string {
   if (kind === 'photo') return `${ROUTES.PHOTO_ORDER}?${new URLSearchParams({ orderId: ref, step: '4' })}`;
-  return `${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: ref, checkout: '1' })}`;
+  return `${ROUTES.CHECKOUT}?${new URLSearchParams({ orderId: ref })}`;
 }
 
 /** SPEC.md §4's payment result states, plus PENDING while the provider has not confirmed yet. */

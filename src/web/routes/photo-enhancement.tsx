@@ -9,10 +9,9 @@ import type { Route } from './+types/photo-enhancement';
 const PhotoOrderPage = lazyWithQueries(() =>
   import('../features/photos/order/photo-order-page.tsx').then((m) => m.PhotoOrderPage),
 );
-// Checkout's Pay button (the application feature's, decision 0065): composed here, loaded at step 4 only.
-const PayButton = lazy(() =>
-  import('../features/application/checkout/pay-button.tsx').then((m) => ({ default: m.PayButton })),
-);
+// Checkout's column (cost summary, coupon, Pay: the checkout feature's, decision 0088): composed
+// here, loaded at step 4 only.
+const Checkout = lazy(() => import('../features/checkout/checkout-summary.tsx'));
 
 /**
  * PHOTO_ENHANCEMENT_ORDER (SPEC.md §2, decision 0065): signed-in customers only (a visitor signs in
@@ -47,7 +46,7 @@ export default function PhotoEnhancementRoute({ loaderData }: Route.ComponentPro
         </p>
       }
     >
-      <PhotoOrderPage orderRef={loaderData.orderRef} invalid={loaderData.invalid} PayButton={PayButton} />
+      <PhotoOrderPage orderRef={loaderData.orderRef} invalid={loaderData.invalid} Checkout={Checkout} />
     </Suspense>
   );
 }

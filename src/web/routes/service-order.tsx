@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
+import { redirect } from 'react-router';
 import { orderRefParams } from '../../domain/applications/application.ts';
+import { ROUTES } from '../../domain/config/routes.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
@@ -10,10 +12,6 @@ import type { Route } from './+types/service-order';
 const OrderPage = lazyWithQueries(() =>
   import('../features/application/order-page/order-page.tsx').then((m) => m.OrderPage),
 );
-// Checkout is the same route with ?checkout=1 (decision 0056): its own chunk, loaded only there.
-const CheckoutPage = lazyWithQueries(() =>
-  import('../features/application/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
-);
 
 /**
  * SERVICE_ORDER: signed-in customers only (a visitor signs in and comes back). ?orderId= is the
@@ -21,11 +19,16 @@ const CheckoutPage = lazyWithQueries(() =>
  * the API, which answers another customer's order as unknown.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const orderId = query.get('orderId') ?? '';
+  // The checkout used to be this page with ?checkout=1 (decision 0056): old links (e-mails, the
+  // providers' cancel URLs of open attempts) go to its own route, on this site (a path, never a URL).
+  if (query.get('checkout') === '1') {
+    throw redirect(`${ROUTES.CHECKOUT}?${new URLSearchParams({ orderId })}`, 301);
+  }
   requireViewer(context, request);
-  const orderId = new URL(request.url).searchParams.get('orderId') ?? '';
   const valid = orderRefParams.safeParse({ orderRef: orderId }).success;
-  const checkout = new URL(request.url).searchParams.get('checkout') === '1';
-  return { orderRef: valid ? orderId : null, today: todayIsoDate(), checkout };
+  return { orderRef: valid ? orderId : null, today: todayIsoDate() };
 }
 
 export function headers(): HeadersInit {
@@ -35,13 +38,7 @@ export function headers(): HeadersInit {
 export const handle: RouteHandle = { indexable: () => false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: loaderData?.checkout
-      ? `Checkout ${loaderData.orderRef ?? ''} | SevaDocs`
-      : loaderData?.orderRef
-        ? `Order ${loaderData.orderRef} | SevaDocs`
-        : 'Your order | SevaDocs',
-  },
+  { title: loaderData?.orderRef ? `Order ${loaderData.orderRef} | SevaDocs` : 'Your order | SevaDocs' },
 ];
 
 export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) {
@@ -49,15 +46,11 @@ export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) 
     <Suspense
       fallback={
         <p role="status" className="page-x py-10 text-slate-700">
-          {loaderData.checkout ? 'Loading your checkout…' : 'Loading your order…'}
+          Loading your order…
         </p>
       }
     >
-      {loaderData.checkout ? (
-        <CheckoutPage orderRef={loaderData.orderRef} />
-      ) : (
-        <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
-      )}
+      <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
     </Suspense>
   );
 }

@@ -10,7 +10,7 @@ import type { Route } from './+types/service-payment-success';
 
 // The page's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
 const PaymentResultPage = lazyWithQueries(() =>
-  import('../features/application/payment-result/payment-result-page.tsx').then((m) => m.PaymentResultPage),
+  import('../features/checkout/payment-result-page.tsx').then((m) => m.PaymentResultPage),
 );
 
 /**

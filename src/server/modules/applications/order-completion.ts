@@ -1,10 +1,25 @@
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { type CompletionFacts, missingItems } from '../../../domain/applications/completion.ts';
+import type { MissingDocuments } from '../../../domain/applications/documents.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository } from './documents-repository.ts';
 import { missingDocumentsOf } from './documents-service.ts';
 import { createApplicationsRepository } from './repository.ts';
+
+/** The completeness rule's facts from an application's rows (shared with the order view). */
+export function completionFacts(
+  app: { formDefinitionId: number | null },
+  members: readonly { id: number; fullName: string; reviewDetails: unknown }[],
+  missingDocuments: readonly MissingDocuments[],
+): CompletionFacts {
+  return {
+    hasForm: app.formDefinitionId !== null,
+    members: members.map((m) => ({ id: m.id, fullName: m.fullName, reviewed: m.reviewDetails !== null })),
+    missingDocuments,
+  };
+}
 
 /**
  * DESIGN.md §1 and issue 10 point 8: after payment the order is `Forms incomplete` while a member's
@@ -22,9 +37,9 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
       applications.listMembers(orderId),
     ]);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
-    if (app.formDefinitionId !== null && members.some((m) => m.reviewDetails === null)) return false;
     const uploaded = await createDocumentsRepository(tx).listLive(orderId, 'from-customer');
-    return missingDocumentsOf(app, members, uploaded).length === 0;
+    // The rule the order view's `missing` lists by (src/domain/applications/completion.ts).
+    return missingItems(completionFacts(app, members, missingDocumentsOf(app, members, uploaded))).length === 0;
   }
 
   return {

@@ -357,6 +357,25 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     expect(byNumber.json().data).toEqual(byDisplayId.json().data);
   });
 
+  it('lists what is still missing in words, by the rule the order’s status follows (issue 28)', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
+    const view = (await call('GET', `/application/order/${order.displayId}`, user.token)).json().data;
+    const forms = view.formDefinitionId === null ? [] : ['Priya’s application form'];
+    const docs = (id: number, name: string) =>
+      view.toDo.missingDocuments
+        .find((m: { memberId: number }) => m.memberId === id)
+        .items.map((i: { label: string }) => `${name}’s ${i.label.charAt(0).toLowerCase()}${i.label.slice(1)}`);
+    expect(view.missing).toEqual([
+      ...forms,
+      ...docs(view.members[0].id, 'Priya'),
+      ...(view.formDefinitionId === null ? [] : ['Aarav’s application form']),
+      ...docs(view.members[1].id, 'Aarav'),
+    ]);
+    expect(view.missing).toContain('Priya’s current foreign passport');
+    expect(view.missing.length).toBeGreaterThan(2);
+  });
+
   it('another customer gets 404 exactly like an unknown order; a visitor 401; a malformed id 400', async () => {
     const owner = await createSignedInUser(t.app);
     const intruder = await createSignedInUser(t.app);

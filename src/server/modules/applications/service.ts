@@ -12,6 +12,7 @@ import {
   type PriceSnapshot,
   type StartApplication,
 } from '../../../domain/applications/application.ts';
+import { missingItems } from '../../../domain/applications/completion.ts';
 import type { MissingDocuments } from '../../../domain/applications/documents.ts';
 import {
   MEMBER_MESSAGES as M,
@@ -37,7 +38,7 @@ import type { DocumentsService } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
-import type { OrderCompletion } from './order-completion.ts';
+import { completionFacts, type OrderCompletion } from './order-completion.ts';
 import {
   type ApplicationRow,
   createApplicationsRepository,
@@ -166,6 +167,8 @@ function toView(
       canChangeAnswers: canChangeAnswers(order.status),
     },
     toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members) },
+    // What the completeness rule finds missing (the one the status follows), while it can change.
+    missing: canChangeAnswers(order.status) ? missingItems(completionFacts(app, members, missingDocuments)) : [],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { OrderRef } from '../../../domain/applications/application.ts';
 import { type Currency, convertCents, formatMoney } from '../../../domain/catalog/money.ts';
-import type { CostLine } from '../../../domain/checkout/cost-summary.ts';
 import { COUPON_HOLD_MS } from '../../../domain/checkout/coupons.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
+import { receiptLine } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
@@ -130,13 +130,6 @@ export interface PaymentsServiceDeps {
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
-}
-
-/** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
-function receiptLine(line: CostLine): [string, string] {
-  const sub = line.subValue ? (line.id === 'package-cost-per-member' ? `was ${line.subValue}` : line.subValue) : null;
-  const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
-  return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
 
 const money = (amountCents: number, currency: Currency) => formatMoney({ amountCents, currency });

@@ -77,7 +77,7 @@ describe('Stripe Checkout Sessions', () => {
       amount_total: order.price.totalCents,
       currency: 'usd',
       metadata: { attemptKey: key, orderDisplayId: order.displayId },
-      cancel_url: `http://localhost:3000/service-order?orderId=${order.displayId}&checkout=1`,
+      cancel_url: `http://localhost:3000/checkout?orderId=${order.displayId}`,
       success_url: `http://localhost:3000/service-payment-success?orderId=${order.displayId}&${STRIPE_SESSION_ID_PARAM}={CHECKOUT_SESSION_ID}`,
       line_item: { unit_amount: order.price.totalCents, quantity: 1 },
     });
@@ -244,7 +244,7 @@ describe('the Stripe provider', () => {
     currency: 'USD' as const,
     attemptKey: `refund-test-${Date.now()}`,
     returnUrl: 'http://localhost:3000/service-payment-success?orderId=DOC-10000001',
-    cancelUrl: 'http://localhost:3000/service-order?orderId=DOC-10000001&checkout=1',
+    cancelUrl: 'http://localhost:3000/checkout?orderId=DOC-10000001',
     openedAt: new Date(),
   };
 

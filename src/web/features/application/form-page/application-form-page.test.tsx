@@ -102,6 +102,7 @@ function order(members: Member[]): ApplicationOrder {
       canChangeAnswers: true,
     },
     toDo: { missingDocuments: [], incompleteForms: [] },
+    missing: [],
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
   };
@@ -320,7 +321,7 @@ describe('the review page', () => {
       ['Rahul Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
     ]);
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      `/service-order?orderId=${REF}&checkout=1`,
+      `/checkout?orderId=${REF}`,
     );
     expect(
       screen.getByText(
@@ -350,7 +351,7 @@ describe('the review page', () => {
     ]);
     expect(within(priya).getByTitle('passport.pdf')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      `/service-order?orderId=${REF}&checkout=1`,
+      `/checkout?orderId=${REF}`,
     );
     expect(screen.queryByText(/You can pay now and finish/)).toBeNull();
     // Edit opens the member's step in place.

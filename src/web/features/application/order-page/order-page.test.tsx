@@ -4,14 +4,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { DocumentView } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import { priceCheckout } from '../../../../domain/checkout/cost-summary.ts';
 import {
   PREMIUM_SUPPORT_CONTACT,
   PREMIUM_SUPPORT_TEXT,
   premiumSupportFor,
 } from '../../../../domain/checkout/premium-support.ts';
+import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { checklist, member, order, TODAY } from '../testing.ts';
+import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
 import { OrderPage } from './order-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -115,7 +117,7 @@ describe('/service-order', () => {
     );
     expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
     expect(within(toDo).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+      '/checkout?orderId=DOC-48213907',
     );
   });
 
@@ -161,7 +163,7 @@ describe('/service-order', () => {
       '/package-form?orderId=DOC-48213907',
     );
     expect(within(actions).getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+      '/checkout?orderId=DOC-48213907',
     );
     expect(within(actions).getByRole('button', { name: 'Cancel application' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Priya Sharma' })).toBeTruthy();
@@ -392,5 +394,57 @@ describe('/service-order', () => {
     expect(within(card).getByText(c.name)).toBeTruthy();
     expect(within(card).getByRole('link', { name: c.phone }).getAttribute('href')).toBe('tel:+18005550142');
     expect(within(card).getByRole('link', { name: c.email }).getAttribute('href')).toBe(`mailto:${c.email}`);
+  });
+
+  it('once paid, lists the paid lines as the receipt words them, adding up to the total paid (issue 28)', async () => {
+    const summary = priceCheckout(
+      {
+        currency: 'USD',
+        governmentFeeCents: 275_00,
+        mandatoryFees: [],
+        serviceFeeCents: 82_00,
+        compareAtServiceFeeCents: 99_00,
+      },
+      1,
+      [],
+      { code: 'FIRST10', discountType: 'percentage', value: 10 },
+      { applies: false },
+    );
+    const paid = order({
+      status: 'Forms incomplete',
+      actions: NOTHING_ALLOWED,
+      timeline: [
+        { fromStatus: null, status: 'Payment pending', by: 'customer', remark: null, at: '2026-11-20T10:00:00.000Z' },
+        {
+          fromStatus: 'Payment pending',
+          status: 'Forms incomplete',
+          by: 'system',
+          remark: null,
+          at: '2026-11-20T10:05:00.000Z',
+        },
+      ],
+    });
+    serve(() => paid, { [`GET ${BASE}/cost-summary`]: () => ok({ ...summary, appliedCoupon: 'FIRST10' }) });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    const rows = within(panel)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Government fee', '$275 (not refundable)'],
+      ['Our service fee', '$82'],
+      ['Convenience Fees', '$0'],
+      ['Coupon Discount', '-$8.20 (FIRST10)'],
+      [PAID_LINES_TEXT.total, '$348.80'],
+      ['Package Cost Per Member', '$357 (was $374)'],
+    ]);
+    expect(summary.totalCents).toBe(275_00 + 82_00 - 8_20);
+  });
+
+  it('before payment, shows the price the order started with, not paid lines', async () => {
+    serve(() => order());
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Price' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: PAID_LINES_TEXT.title })).toBeNull();
   });
 });

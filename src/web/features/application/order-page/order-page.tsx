@@ -2,16 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { STATUS_DESCRIPTIONS, toOrderStatus } from '../../../../domain/orders/status.ts';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
+import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
+import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { applicationKeys, getApplication, getChecklist, getCostSummary } from '../../../lib/application-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
-import { PremiumSupportCard } from '../premium-support.tsx';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { PriceSummary } from './price-summary.tsx';
@@ -22,6 +24,20 @@ import { ToDo } from './to-do.tsx';
 const REFRESH_MS = 30_000;
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/**
+ * Once paid, the lines the customer paid, as the receipt e-mail words them (issue 28), from the
+ * order's cost summary; before (or while it loads), the price the order was started with.
+ */
+function OrderPrice({ order }: { order: ApplicationOrder }) {
+  const paid = wasPaid(order.timeline);
+  const summary = useQuery({
+    queryKey: applicationKeys.costSummary(order.displayId),
+    queryFn: async () => (await getCostSummary(order.displayId)).data,
+    enabled: paid,
+  });
+  return paid && summary.data ? <PaidLinesPanel summary={summary.data} /> : <PriceSummary price={order.price} />;
+}
 
 function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderRef: string; today: string }) {
   const title = useRef<HTMLHeadingElement>(null);
@@ -62,7 +78,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
         <div className="mt-8 grid gap-8 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
           <aside aria-label="Your order" className="space-y-6 desk:sticky desk:top-24 desk:order-2">
             <OrderActions order={order} orderRef={orderRef} focusAfterCancel={() => title.current} />
-            <PriceSummary price={order.price} />
+            <OrderPrice order={order} />
             {order.premiumSupport ? <PremiumSupportCard support={order.premiumSupport} /> : null}
           </aside>
           <div className="min-w-0 space-y-8 desk:order-1">

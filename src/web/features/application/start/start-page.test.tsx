@@ -13,7 +13,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../../testing/dom.tsx';
-import { CHOSEN, member, order, TODAY } from '../testing.ts';
+import { CHOSEN, member, order, TODAY } from '../../../testing/order-fixtures.ts';
 import { StartApplicationPage } from './start-page.tsx';
 
 beforeAll(installBrowserStubs);

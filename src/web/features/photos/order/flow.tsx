@@ -10,7 +10,7 @@ import { DeliveryStep } from './delivery-step.tsx';
 import { ItemsStep } from './items-step.tsx';
 import { PlanStep } from './plan-step.tsx';
 import { ReviewStep } from './review-step.tsx';
-import type { PayButtonSlot, StepProps } from './step-parts.tsx';
+import type { CheckoutSlot, StepProps } from './step-parts.tsx';
 import { FLOW_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
@@ -70,7 +70,7 @@ function Stepper({ current, onBack }: { current: PhotoStep; onBack(step: PhotoSt
  * SPEC.md §4 photo flow: steps 1 to 4 (photos, plan, delivery, review and pay), resettable. The
  * step is the server's (leaving mid-way resumes there); the address shows it as ?step=.
  */
-export function PhotoFlow({ order, PayButton }: { order: PhotoOrder; PayButton: PayButtonSlot }) {
+export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: CheckoutSlot }) {
   const ref = order.displayId;
   const [params, setParams] = useSearchParams();
   const move = useOrderChange(ref, (step: PhotoStep) => setPhotoStep(ref, step));
@@ -149,7 +149,7 @@ export function PhotoFlow({ order, PayButton }: { order: PhotoOrder; PayButton: 
             {order.step === 1 ? <ItemsStep {...props} /> : null}
             {order.step === 2 ? <PlanStep {...props} /> : null}
             {order.step === 3 ? <DeliveryStep {...props} /> : null}
-            {order.step === 4 ? <ReviewStep {...props} PayButton={PayButton} /> : null}
+            {order.step === 4 ? <ReviewStep {...props} Checkout={Checkout} /> : null}
           </div>
         </section>
       </div>

@@ -1,7 +1,7 @@
 import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
-import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
+import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { shortDate } from '../../../lib/order-format.ts';
@@ -10,7 +10,7 @@ import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
 
 /**
  * A paid photo order's page (PHOTO_ENHANCEMENT_ORDER, ?orderId=): status, plan and delivery, the
- * downloads of each fitted photo at its exact size, the cost summary and the timeline.
+ * downloads of each fitted photo at its exact size, the paid lines (as the receipt) and the timeline.
  */
 export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
   const fitted = order.items.flatMap((item) =>
@@ -78,7 +78,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <Timeline entries={order.timeline} startedLabel={PAID_TEXT.timeline} />
           </div>
           <div>
-            <CostSummaryPanel summary={summaryOf(order)} />
+            <PaidLinesPanel summary={summaryOf(order)} />
           </div>
         </div>
       </div>

@@ -9,7 +9,7 @@ import { createPhotoOrder, getPhotoOrder, listPhotoOrders, photoKeys, photoOrder
 import { forgetStartKey, markStarted, startKeyFor } from '../../../lib/start-key.ts';
 import { PhotoFlow } from './flow.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
-import type { PayButtonSlot } from './step-parts.tsx';
+import type { CheckoutSlot } from './step-parts.tsx';
 import { FLOW_TEXT } from './text.ts';
 
 /** The sessionStorage name of "start a photo order"'s idempotency key. */
@@ -89,11 +89,11 @@ function StartPhotoOrder() {
 export function PhotoOrderPage({
   orderRef,
   invalid,
-  PayButton,
+  Checkout,
 }: {
   orderRef: string | null;
   invalid: boolean;
-  PayButton: PayButtonSlot;
+  Checkout: CheckoutSlot;
 }) {
   const order = useQuery({
     queryKey: photoKeys.order(orderRef ?? ''),
@@ -119,5 +119,5 @@ export function PhotoOrderPage({
     );
   }
   if (order.data.status.toLowerCase() !== UNPAID.toLowerCase()) return <PaidPhotoOrder order={order.data} />;
-  return <PhotoFlow order={order.data} PayButton={PayButton} />;
+  return <PhotoFlow order={order.data} Checkout={Checkout} />;
 }

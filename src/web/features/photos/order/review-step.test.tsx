@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
 import { ReviewStep } from './review-step.tsx';
-import type { PayButtonSlot, StepProps } from './step-parts.tsx';
+import type { CheckoutSlot, StepProps } from './step-parts.tsx';
 import { photoOrderAt, renderStep } from './testing.tsx';
 import { REVIEW_TEXT } from './text.ts';
 
@@ -17,12 +17,12 @@ const ORDER = photoOrderAt(4, {
   options: ['background-change'],
 });
 
-/** Stands in for checkout's Pay button, showing what it was handed. */
-const PayButton: PayButtonSlot = ({ orderRef, amountCents, currency, kind }) => (
-  <button type="button">{`Pay ${orderRef} ${amountCents} ${currency} ${kind}`}</button>
+/** Stands in for checkout's column, showing what it was handed. */
+const Checkout: CheckoutSlot = ({ orderRef, summary, kind, appliedCoupon, note }) => (
+  <button type="button">{`Pay ${orderRef} ${summary.totalCents} ${summary.currency} ${kind} ${appliedCoupon ?? 'no coupon'} ${note}`}</button>
 );
 
-const ReviewWithPay = (props: StepProps) => <ReviewStep {...props} PayButton={PayButton} />;
+const ReviewWithPay = (props: StepProps) => <ReviewStep {...props} Checkout={Checkout} />;
 
 describe('the review step (step 4)', () => {
   it('shows the items with their photo counts, the plan with its extras and a digital delivery, and hands Pay the total', async () => {
@@ -30,7 +30,9 @@ describe('the review step (step 4)', () => {
     expect(await screen.findByText(`OCI photo (600 × 600 px) (${REVIEW_TEXT.photos(0)})`)).toBeTruthy();
     expect(screen.getByText(planWords(ORDER))).toBeTruthy();
     expect(screen.getByText(REVIEW_TEXT.digitalOnly)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pay PHO-1001 1398 USD photo' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: `Pay PHO-1001 1398 USD photo no coupon ${REVIEW_TEXT.payNote}` }),
+    ).toBeTruthy();
   });
 
   it('sends each Edit to its step: delivery to the plan when the plan needs none', async () => {

@@ -1,9 +1,7 @@
 import { Suspense } from 'react';
-import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
-import { CouponField } from '../../../components/coupon-field.tsx';
 import { applyPhotoCoupon, removePhotoCoupon } from '../../../lib/photo-api.ts';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
-import { type PayButtonSlot, StepActions, type StepProps } from './step-parts.tsx';
+import { type CheckoutSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
@@ -21,8 +19,11 @@ function Row({ title, children, onEdit }: { title: string; children: React.React
   );
 }
 
-/** Step 4: what is ordered, the plan, the delivery and the server's cost summary; then Pay. */
-export function ReviewStep({ order, goTo, moving, PayButton }: StepProps & { PayButton: PayButtonSlot }) {
+/**
+ * Step 4: what is ordered, the plan and the delivery; beside them checkout's own column (the
+ * server's cost summary, the coupon box and Pay), the same one the application's checkout shows.
+ */
+export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Checkout: CheckoutSlot }) {
   const ref = order.displayId;
   const coupon = useOrderChange(ref, (code: string | null) =>
     code === null ? removePhotoCoupon(ref) : applyPhotoCoupon(ref, code),
@@ -49,27 +50,17 @@ export function ReviewStep({ order, goTo, moving, PayButton }: StepProps & { Pay
         </div>
         <StepActions back={() => goTo(3)} busy={moving} />
       </div>
-      <div className="space-y-4">
-        <CostSummaryPanel summary={summaryOf(order)} />
-        <section aria-labelledby="photo-coupon" className="card">
-          <h2 id="photo-coupon" className="text-lg font-bold text-slate-900">
-            {REVIEW_TEXT.coupon}
-          </h2>
-          <div className="mt-3">
-            <CouponField applied={order.appliedCoupon} onChange={(code) => coupon.mutateAsync(code)} />
-          </div>
-        </section>
-        <div className="card space-y-3">
-          <Suspense fallback={<p role="status">Loading payment…</p>}>
-            <PayButton
-              orderRef={order.displayId}
-              amountCents={order.totalCents}
-              currency={order.currency}
-              kind="photo"
-            />
-          </Suspense>
-          <p className="text-sm text-slate-600">{REVIEW_TEXT.payNote}</p>
-        </div>
+      <div>
+        <Suspense fallback={<p role="status">{REVIEW_TEXT.loadingCheckout}</p>}>
+          <Checkout
+            orderRef={ref}
+            kind="photo"
+            summary={summaryOf(order)}
+            appliedCoupon={order.appliedCoupon}
+            onCouponChange={(code) => coupon.mutateAsync(code)}
+            note={REVIEW_TEXT.payNote}
+          />
+        </Suspense>
       </div>
     </div>
   );

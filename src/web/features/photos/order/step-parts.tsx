@@ -5,12 +5,17 @@ import type { PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts'
 import { Icon } from '../../../components/ui/icon.tsx';
 import { FLOW_TEXT } from './text.ts';
 
-/** Checkout's Pay button, handed in by the route (it belongs to the application feature). */
-export type PayButtonSlot = ComponentType<{
+/**
+ * Checkout's column (cost summary, coupon box, provider choice and Pay), handed in by the route: it
+ * belongs to the checkout feature, shared with the application's checkout (decision 0088).
+ */
+export type CheckoutSlot = ComponentType<{
   orderRef: string;
-  amountCents: number;
-  currency: Currency;
   kind: PaidOrderKind;
+  summary: { currency: Currency; lines: PhotoOrder['costSummary']; totalCents: number };
+  appliedCoupon: string | null;
+  onCouponChange(code: string | null): Promise<unknown>;
+  note?: string;
 }>;
 
 /** What a step is given: the order, and a way to move (the server keeps the step). */

@@ -93,6 +93,7 @@ export const REVIEW_TEXT = {
   pickupAt: (chain: string, pin: string) => `Pickup at ${chain}, ${pin}`,
   homeTo: (name: string) => `Delivered to ${name}`,
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+  loadingCheckout: 'Loading checkout…',
   payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
 } as const;
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_MESSAGES as P } from '../../../../domain/payments/payment.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { payment } from '../testing.ts';
+import { PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { payment } from '../../testing/order-fixtures.ts';
 import { PayButton } from './pay-button.tsx';
 import PaySquare, { SQUARE_TEXT, type SquareWebSdk } from './pay-square.tsx';
 

@@ -1,18 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Currency } from '../../../../domain/catalog/money.ts';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
+import type { Currency } from '../../../domain/catalog/money.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import {
   type PaidOrderKind,
   type Payment,
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
-} from '../../../../domain/payments/payment.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
+} from '../../../domain/payments/payment.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
 import { payWidgetFor } from './pay-widgets.tsx';
 
 export const PAY_TEXT = {

@@ -1,20 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { checkoutHref, type PaidOrderKind, type Payment } from '../../../domain/payments/payment.ts';
 import {
-  checkoutHref,
-  PAYMENT_MESSAGES,
-  type PaidOrderKind,
-  type Payment,
-} from '../../../../domain/payments/payment.ts';
-import { OrderNotFound } from '../../../components/order-not-found.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
-import { PayButton } from '../checkout/pay-button.tsx';
-import { PremiumSupportCard } from '../premium-support.tsx';
+  NOT_PAID_AFTER_MS,
+  NOT_PAID_POLL_MS,
+  NOT_PAID_TEXT,
+  type PaymentResultView,
+  paymentResultView,
+} from '../../../domain/payments/payment-result.ts';
+import { OrderNotFound } from '../../components/order-not-found.tsx';
+import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { PayButton } from './pay-button.tsx';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
 export const POLL_MS = 1500;
@@ -37,7 +39,6 @@ export const RESULT_TEXT = {
   tryAgain: 'Try again',
   toOrder: 'Go to your order',
   backToOrder: 'Back to your order',
-  toCheckout: 'Go to checkout',
 } as const;
 
 /** How the page names the order, by kind. */
@@ -106,6 +107,52 @@ function Result({ payment, orderRef, kind }: { payment: Payment; orderRef: strin
 }
 
 /**
+ * Back without paying (issue 28): the order is not paid, and the two ways on. Not focused when it
+ * replaces "Confirming…" on a timer (the customer may be reading or tabbing); the page's status
+ * line announces it.
+ */
+function NotPaid({ orderRef, kind, started }: { orderRef: string; kind: PaidOrderKind; started: boolean }) {
+  return (
+    <div className="card space-y-4">
+      <Icon name="circle-alert" className="size-10 text-saffron-600" />
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{NOT_PAID_TEXT.title}</h1>
+      <p className="text-slate-800">{started ? NOT_PAID_TEXT.lead : NOT_PAID_TEXT.leadNoAttempt}</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Link to={checkoutHref(orderRef, kind)} className="btn-primary">
+          <Icon name="lock-keyhole" className="size-5" />
+          {NOT_PAID_TEXT.payNow}
+        </Link>
+        <Link to={PAYMENT_CALLS[kind].orderHref(orderRef)} className="btn-outline">
+          {NOT_PAID_TEXT.backToOrder}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** True once `ms` have passed since the page opened (a timer, so fake timers drive it in tests). */
+function useWaited(ms: number): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return waited;
+}
+
+/**
+ * What the page's status line says, for screen readers, as the view changes. A final result takes
+ * the focus to its heading instead (read once, not twice).
+ */
+const ANNOUNCED: Record<PaymentResultView, string> = {
+  loading: '',
+  confirming: RESULT_TEXT.confirming,
+  completed: '',
+  failed: '',
+  'not-paid': `${NOT_PAID_TEXT.title}. ${NOT_PAID_TEXT.payNow} or go ${NOT_PAID_TEXT.backToOrder.toLowerCase()}.`,
+};
+
+/**
  * Stripe sends the customer back with its session's id: the page asks the server once to verify
  * that session with Stripe, which can show COMPLETED before the webhook lands. Polling stays the
  * main path: a refused or failed confirmation leaves the page polling as before.
@@ -146,15 +193,22 @@ export function PaymentResultPage({
   kind?: PaidOrderKind;
 }) {
   const calls = PAYMENT_CALLS[kind];
+  const waited = useWaited(NOT_PAID_AFTER_MS);
   const payment = useQuery({
     queryKey: calls.paymentKey(orderRef ?? ''),
     queryFn: async () => (await calls.latest(orderRef ?? '')).data,
     enabled: orderRef !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'PENDING' ? POLL_MS : false),
+    // Asks while nothing is final: often at first, then less once the page says "Not paid yet".
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (data !== null && data?.state !== 'PENDING') return false;
+      return waited || data === null ? NOT_PAID_POLL_MS : POLL_MS;
+    },
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
   useConfirmStripeSession(kind, orderRef, stripeSessionId, payment.data);
   if (orderRef === null || (payment.isError && isNotFound(payment.error))) return <OrderNotFound />;
+  const view = paymentResultView(payment.data, waited ? NOT_PAID_AFTER_MS : 0);
 
   return (
     <div className="bg-slate-50/60">
@@ -162,23 +216,21 @@ export function PaymentResultPage({
         <p className="eyebrow">
           {ORDER_NOUN[kind]} {orderRef}
         </p>
+        {/* One status line for the whole page, always there, so each change of state is announced. */}
+        <p role="status" aria-live="polite" className="sr-only">
+          {payment.isError ? '' : ANNOUNCED[view]}
+        </p>
         <div className="mt-3">
           {payment.isError ? (
             <LoadError what="your payment" onRetry={() => void payment.refetch()} />
-          ) : payment.data === null ? (
-            <div className="card space-y-4">
-              <h1 className="text-3xl font-bold tracking-tight text-slate-900">{PAYMENT_MESSAGES.notStarted}</h1>
-              <Link to={checkoutHref(orderRef, kind)} className="btn-primary">
-                {RESULT_TEXT.toCheckout}
-                <Icon name="arrow-right" />
-              </Link>
-            </div>
-          ) : payment.data && payment.data.state !== 'PENDING' ? (
+          ) : view === 'not-paid' ? (
+            <NotPaid orderRef={orderRef} kind={kind} started={payment.data !== null} />
+          ) : payment.data && (view === 'completed' || view === 'failed') ? (
             <Result payment={payment.data} orderRef={orderRef} kind={kind} />
           ) : (
             <div className="card">
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">Thank you</h1>
-              <p role="status" aria-live="polite" className="mt-4 flex items-center gap-2 text-lg text-slate-800">
+              <p className="mt-4 flex items-center gap-2 text-lg text-slate-800">
                 <Icon name="loader-circle" className="size-5 animate-spin" />
                 {RESULT_TEXT.confirming}
               </p>

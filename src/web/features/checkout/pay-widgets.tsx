@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { ProviderCheckout } from '../../../../domain/payments/payment.ts';
+import type { ProviderCheckout } from '../../../domain/payments/payment.ts';
 // Widgets import their props from that module, not this one: this one imports the widgets (no import cycle).
 import type { PayWidgetProps } from './pay-widget-props.ts';
 

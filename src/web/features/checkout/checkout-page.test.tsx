@@ -1,15 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
-import type { AddOnOption } from '../../../../domain/checkout/api.ts';
-import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
-import { PAYMENT_PROVIDER_LABELS } from '../../../../domain/payments/payment.ts';
-import type { CostSummary } from '../../../lib/application-api.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { member, order, payment } from '../testing.ts';
-import { CheckoutPage } from './checkout-page.tsx';
+import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import type { AddOnOption } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import type { CostSummary } from '../../lib/application-api.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { member, order, payment } from '../../testing/order-fixtures.ts';
+import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
 import { goTo } from './pay-button.tsx';
 
 beforeAll(installBrowserStubs);
@@ -84,7 +85,8 @@ function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSumm
 
 function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
-    [`GET ${BASE}`]: () => ok(order({ members }), APPLICATION_MESSAGES.loaded),
+    [`GET ${BASE}`]: () =>
+      ok(order({ members, missing: ['Priya’s application form', 'Dev’s passport copy'] }), APPLICATION_MESSAGES.loaded),
     [`GET ${BASE}/add-ons`]: () => ok({ currency: 'USD', addOns: [PHOTO, addOn({})] }),
     [`GET ${BASE}/cost-summary`]: () => ok(summary(70800)),
     ...extra,
@@ -96,7 +98,7 @@ const renderPage = () =>
     <QueryProvider>
       <CheckoutPage orderRef="DOC-48213907" />
     </QueryProvider>,
-    { path: '/service-order?orderId=DOC-48213907&checkout=1' },
+    { path: '/checkout?orderId=DOC-48213907' },
   );
 
 describe('checkout', () => {
@@ -113,8 +115,34 @@ describe('checkout', () => {
     expect(within(total).getByText('Refundable')).toBeTruthy();
     expect(within(total).getByTestId('checkout-total').textContent).toBe('$708');
     expect(within(total).getByText(/Premium support included/)).toBeTruthy();
-    expect(screen.getByText(/You can pay now and finish later: 2 members’ forms are not complete/)).toBeTruthy();
+    // What is missing is the server's list (the rule the order's status follows), never a guess here.
+    const needed = screen.getByRole('list', { name: COMPLETION_TEXT.stillNeeded });
+    expect(
+      within(needed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Priya’s application form', 'Dev’s passport copy']);
+    expect(screen.queryByText(COMPLETION_TEXT.allIn)).toBeNull();
+    expect(screen.getByText(COMPLETION_TEXT.payFirst, { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $708' })).toBeTruthy();
+  });
+
+  it('lists four missing items, and the rest behind "and N more"', async () => {
+    const missing = ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `Priya’s ${x}`);
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, missing }), APPLICATION_MESSAGES.loaded) });
+    renderPage();
+    const needed = await screen.findByRole('list', { name: COMPLETION_TEXT.stillNeeded });
+    expect(within(needed).getAllByRole('listitem')).toHaveLength(4);
+    const more = screen.getByText(CHECKOUT_TEXT.moreNeeded(2));
+    expect(more.tagName).toBe('SUMMARY');
+    expect(more.closest('details')?.textContent).toContain('Priya’s f');
+  });
+
+  it('says "Everything is in" only when the server finds nothing missing', async () => {
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, missing: [] }), APPLICATION_MESSAGES.loaded) });
+    renderPage();
+    expect(await screen.findByText(COMPLETION_TEXT.allIn)).toBeTruthy();
+    expect(screen.queryByText(COMPLETION_TEXT.stillNeeded)).toBeNull();
   });
 
   it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {

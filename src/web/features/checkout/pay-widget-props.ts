@@ -1,4 +1,4 @@
-import type { PaidOrderKind, Payment, ProviderCheckout } from '../../../../domain/payments/payment.ts';
+import type { PaidOrderKind, Payment, ProviderCheckout } from '../../../domain/payments/payment.ts';
 
 /**
  * What a provider's on-page checkout (Square's card form, Razorpay's Checkout) is given: the open

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
-import { CouponField } from '../../../components/coupon-field.tsx';
-import { OrderNotFound } from '../../../components/order-not-found.tsx';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { ApplicationOrder } from '../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import { OrderNotFound } from '../../components/order-not-found.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import {
   applicationFormHref,
   applicationKeys,
@@ -16,38 +15,67 @@ import {
   getCostSummary,
   removeCoupon,
   serviceOrderHref,
-} from '../../../lib/application-api.ts';
+} from '../../lib/application-api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
-import { PayButton } from './pay-button.tsx';
+import { CHECKOUT_SUMMARY_TEXT, CheckoutSummary } from './checkout-summary.tsx';
 
 export const CHECKOUT_TEXT = {
   title: 'Checkout',
   back: 'Back to your order',
-  coupon: 'Coupon',
-  pay: 'Payment',
-  payNote:
-    'You pay through our payment provider’s secure form: your card or UPI details go to them, never to us. Nothing is charged before you confirm there.',
-  afterAllDone: 'Everything is in: after payment your order goes straight to our team (Order pending).',
-  afterMissing: (count: number) =>
-    `You can pay now and finish later: ${count === 1 ? 'one member’s form is' : `${count} members’ forms are`} not complete and reviewed yet. After payment your order waits in Forms incomplete until every form and document is in.`,
+  coupon: CHECKOUT_SUMMARY_TEXT.coupon,
+  pay: CHECKOUT_SUMMARY_TEXT.pay,
+  payNote: CHECKOUT_SUMMARY_TEXT.payNote,
+  afterAllDone: COMPLETION_TEXT.allIn,
+  stillNeeded: COMPLETION_TEXT.stillNeeded,
+  payFirst: COMPLETION_TEXT.payFirst,
+  moreNeeded: (count: number) => `and ${count} more`,
   finishForms: 'Continue the application',
   notPayable: 'This order is not waiting for a payment.',
   loading: 'Loading your checkout…',
 } as const;
 
+/** How many missing items the Payment card lists before "and N more". */
+const STILL_NEEDED_SHOWN = 4;
+
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** What is left after paying: the spec lets customers pay first and finish the forms afterwards. */
+/**
+ * What is left after paying: the spec lets customers pay first and finish the forms afterwards. The
+ * list is the server's `missing`, by the rule that moves the order's status (issue 28), so
+ * "Everything is in" here means Order pending after payment.
+ */
 function AfterPayment({ order }: { order: ApplicationOrder }) {
-  const unreviewed = order.members.filter((member) => !member.progress.reviewed).length;
-  if (unreviewed === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
+  if (order.missing.length === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
   return (
-    <p className="text-sm text-slate-700">
-      {CHECKOUT_TEXT.afterMissing(unreviewed)}{' '}
-      <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
-        {CHECKOUT_TEXT.finishForms}
-      </Link>
-    </p>
+    <div className="space-y-2 text-sm text-slate-700">
+      <p id="checkout-still-needed" className="font-semibold text-slate-900">
+        {CHECKOUT_TEXT.stillNeeded}
+      </p>
+      <ul aria-labelledby="checkout-still-needed" className="list-disc space-y-0.5 pl-5">
+        {order.missing.slice(0, STILL_NEEDED_SHOWN).map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      {/* A family's order can miss a dozen things: the rest on request, so Pay stays in sight on a phone. */}
+      {order.missing.length > STILL_NEEDED_SHOWN ? (
+        <details className="group">
+          <summary className="cursor-pointer font-semibold text-brand-700 underline">
+            {CHECKOUT_TEXT.moreNeeded(order.missing.length - STILL_NEEDED_SHOWN)}
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {order.missing.slice(STILL_NEEDED_SHOWN).map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <p>
+        {CHECKOUT_TEXT.payFirst}{' '}
+        <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">
+          {CHECKOUT_TEXT.finishForms}
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -71,35 +99,21 @@ function Checkout({ order }: { order: ApplicationOrder }) {
             Loading the add-ons…
           </p>
         ) : null}
-        <section aria-labelledby="checkout-coupon" className="card">
-          <h2 id="checkout-coupon" className="text-lg font-bold text-slate-900">
-            {CHECKOUT_TEXT.coupon}
-          </h2>
-          <div className="mt-3">
-            <CouponField
-              applied={summary.data?.appliedCoupon ?? null}
-              onChange={async (code) => {
-                const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
-                queryClient.setQueryData(applicationKeys.costSummary(ref), data);
-              }}
-            />
-          </div>
-        </section>
       </div>
-      <aside aria-label="Order total" className="space-y-6 desk:sticky desk:top-24">
+      <aside aria-label="Order total" className="desk:sticky desk:top-24">
         {summary.isError ? <LoadError what="the cost summary" onRetry={() => void summary.refetch()} /> : null}
         {summary.data ? (
-          <>
-            <CostSummaryPanel summary={summary.data} />
-            <section aria-labelledby="checkout-pay" className="card space-y-3">
-              <h2 id="checkout-pay" className="text-lg font-bold text-slate-900">
-                {CHECKOUT_TEXT.pay}
-              </h2>
-              <AfterPayment order={order} />
-              <PayButton orderRef={ref} amountCents={summary.data.totalCents} currency={summary.data.currency} />
-              <p className="text-xs text-slate-600">{CHECKOUT_TEXT.payNote}</p>
-            </section>
-          </>
+          <CheckoutSummary
+            orderRef={ref}
+            kind="service"
+            summary={summary.data}
+            appliedCoupon={summary.data.appliedCoupon}
+            onCouponChange={async (code) => {
+              const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
+              queryClient.setQueryData(applicationKeys.costSummary(ref), data);
+            }}
+            afterPayment={<AfterPayment order={order} />}
+          />
         ) : summary.isPending ? (
           <p role="status" className="text-slate-700">
             Loading the cost summary…
@@ -111,7 +125,7 @@ function Checkout({ order }: { order: ApplicationOrder }) {
 }
 
 /**
- * The order's checkout (/service-order?orderId=…&checkout=1, decision 0056): add-ons, coupon, the
+ * The order's checkout (/checkout?orderId=…, decision 0056): add-ons, coupon, the
  * server's cost summary and Pay, for an order waiting in Payment pending. Any other status says
  * so and leads back to the order page.
  */

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
-import type { ProviderCheckout } from '../../../../domain/payments/payment.ts';
-import { Icon } from '../../../components/ui/icon.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import type { ProviderCheckout } from '../../../domain/payments/payment.ts';
+import { Icon } from '../../components/ui/icon.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
 import type { PayWidgetProps } from './pay-widget-props.ts';
 
 export const SQUARE_TEXT = {

@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   PREMIUM_SUPPORT_CONTACT,
   PREMIUM_SUPPORT_TEXT,
   premiumSupportFor,
-} from '../../../../domain/checkout/premium-support.ts';
-import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../../domain/payments/payment.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { goTo } from '../checkout/pay-button.tsx';
-import { payment } from '../testing.ts';
+} from '../../../domain/checkout/premium-support.ts';
+import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../domain/payments/payment.ts';
+import { NOT_PAID_AFTER_MS, NOT_PAID_POLL_MS, NOT_PAID_TEXT } from '../../../domain/payments/payment-result.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { payment } from '../../testing/order-fixtures.ts';
+import { goTo } from './pay-button.tsx';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -43,8 +44,8 @@ describe('/service-payment-success', () => {
   it('says it is confirming (politely announced) and polls until the payment is COMPLETED', async () => {
     const api = serve([paymentIn('PENDING'), paymentIn('PENDING'), paymentIn('COMPLETED')]);
     renderPage();
-    const confirming = await screen.findByText(RESULT_TEXT.confirming);
-    expect(confirming.closest('[role="status"]')?.getAttribute('aria-live')).toBe('polite');
+    const confirming = await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' });
+    expect(confirming.getAttribute('aria-live')).toBe('polite');
     const title = await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }, { timeout: 8000 });
     expect(document.activeElement).toBe(title);
     expect(screen.getByText(RESULT_TEXT.completedLead('$708', 'DOC-48213907'))).toBeTruthy();
@@ -107,20 +108,88 @@ describe('/service-payment-success', () => {
       </QueryProvider>,
       { path: '/service-payment-success?orderId=DOC-48213907&session_id=cs_test_other' },
     );
-    expect(await screen.findByText(RESULT_TEXT.confirming)).toBeTruthy();
+    expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
     expect(
       await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }, { timeout: 8000 }),
     ).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   }, 15_000);
 
-  it('says when no payment was started, with the way to checkout', async () => {
+  it('says when no payment was started: not paid yet, with the way to checkout and to the order', async () => {
     serve([null]);
     renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: PAYMENT_MESSAGES.notStarted })).toBeTruthy();
-    expect(screen.getByRole('link', { name: RESULT_TEXT.toCheckout }).getAttribute('href')).toBe(
-      '/service-order?orderId=DOC-48213907&checkout=1',
+    expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
+    expect(screen.getByText(NOT_PAID_TEXT.leadNoAttempt)).toBeTruthy();
+    expect(NOT_PAID_TEXT.leadNoAttempt).toBe(PAYMENT_MESSAGES.notStarted);
+    expect(screen.getByRole('link', { name: NOT_PAID_TEXT.payNow }).getAttribute('href')).toBe(
+      '/checkout?orderId=DOC-48213907',
     );
+    expect(screen.getByRole('link', { name: NOT_PAID_TEXT.backToOrder }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+  });
+
+  describe('back from the provider without paying (issue 28)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it(`an attempt still open after ${NOT_PAID_AFTER_MS / 1000} s says "Not paid yet" (announced), with Pay now and Back to your order`, async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      serve([paymentIn('PENDING')]);
+      renderPage();
+      expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS - 1000));
+      expect(screen.queryByRole('heading', { name: NOT_PAID_TEXT.title })).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
+      expect(screen.queryByText(RESULT_TEXT.confirming, { selector: 'p:not([role="status"])' })).toBeNull();
+      expect(screen.getByText(NOT_PAID_TEXT.lead)).toBeTruthy();
+      const status = screen.getByText(new RegExp(`^${NOT_PAID_TEXT.title}\\.`), { selector: '[role="status"]' });
+      expect(status.getAttribute('aria-live')).toBe('polite');
+      expect(screen.getByRole('link', { name: NOT_PAID_TEXT.payNow }).getAttribute('href')).toBe(
+        '/checkout?orderId=DOC-48213907',
+      );
+      expect(screen.getByRole('link', { name: NOT_PAID_TEXT.backToOrder }).getAttribute('href')).toBe(
+        '/service-order?orderId=DOC-48213907',
+      );
+    });
+
+    it('a confirmation that lands after "Not paid yet" still shows the payment received', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const states: Payment[] = [paymentIn('PENDING')];
+      let call = 0;
+      fakeApi({
+        [`GET ${BASE}/payment`]: () => ok(states[Math.min(call++, states.length - 1)] ?? null, PAYMENT_MESSAGES.loaded),
+      });
+      renderPage();
+      expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS));
+      expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
+      states.push(paymentIn('COMPLETED'));
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_POLL_MS));
+      expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    });
+
+    it('a photo order says it too, with its own checkout (step 4) and order page', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      fakeApi({
+        'GET /api/v1/photo-orders/PHO-10000001/payment': () => ok(paymentIn('PENDING'), PAYMENT_MESSAGES.loaded),
+      });
+      renderWithRouter(
+        <QueryProvider>
+          <PaymentResultPage orderRef="PHO-10000001" kind="photo" />
+        </QueryProvider>,
+        { path: '/photo-payment-success?orderId=PHO-10000001' },
+      );
+      expect(await screen.findByText(RESULT_TEXT.confirming, { selector: '[role="status"]' })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(NOT_PAID_AFTER_MS));
+      expect(await screen.findByRole('heading', { level: 1, name: NOT_PAID_TEXT.title })).toBeTruthy();
+      expect(screen.getByRole('link', { name: NOT_PAID_TEXT.payNow }).getAttribute('href')).toBe(
+        '/photos/photo-order?orderId=PHO-10000001&step=4',
+      );
+      expect(screen.getByRole('link', { name: NOT_PAID_TEXT.backToOrder }).getAttribute('href')).toBe(
+        '/photos/photo-enhancement?orderId=PHO-10000001',
+      );
+    });
   });
 
   it('shows premium support on a COMPLETED payment of $100.00, none at $99.99', async () => {

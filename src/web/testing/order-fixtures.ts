@@ -1,10 +1,10 @@
 /** Fixtures for the application pages' component tests (test code only). */
-import type { ApplicationOrder } from '../../../domain/applications/application.ts';
-import type { OrderChecklist } from '../../../domain/applications/documents.ts';
-import type { Member } from '../../../domain/applications/members.ts';
-import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
-import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
-import type { Payment } from '../../../domain/payments/payment.ts';
+import type { ApplicationOrder } from '../../domain/applications/application.ts';
+import type { OrderChecklist } from '../../domain/applications/documents.ts';
+import type { Member } from '../../domain/applications/members.ts';
+import type { ChosenPackage } from '../../domain/catalog/package-choice.ts';
+import { premiumSupportFor } from '../../domain/checkout/premium-support.ts';
+import type { Payment } from '../../domain/payments/payment.ts';
 
 export const TODAY = '2026-11-20';
 
@@ -89,6 +89,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
       canChangeAnswers: true,
     },
     toDo: { missingDocuments: [], incompleteForms: [] },
+    missing: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,

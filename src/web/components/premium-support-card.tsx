@@ -1,5 +1,5 @@
-import { PREMIUM_SUPPORT_TEXT, type PremiumSupport } from '../../../domain/checkout/premium-support.ts';
-import { Icon } from '../../components/ui/icon.tsx';
+import { PREMIUM_SUPPORT_TEXT, type PremiumSupport } from '../../domain/checkout/premium-support.ts';
+import { Icon } from './ui/icon.tsx';
 
 const telHref = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
 

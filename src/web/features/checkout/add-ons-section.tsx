@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Member } from '../../../../domain/applications/members.ts';
-import type { AddOnOption, ChooseAddOns } from '../../../../domain/checkout/api.ts';
-import { Panel } from '../../../components/ui/panel.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { applicationKeys, chooseAddOns } from '../../../lib/application-api.ts';
-import { useChoiceSave } from '../../../lib/use-choice-save.ts';
+import type { Member } from '../../../domain/applications/members.ts';
+import type { AddOnOption, ChooseAddOns } from '../../../domain/checkout/api.ts';
+import { Panel } from '../../components/ui/panel.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { applicationKeys, chooseAddOns } from '../../lib/application-api.ts';
+import { useChoiceSave } from '../../lib/use-choice-save.ts';
 
 export const ADD_ONS_TEXT = {
   title: 'Add-ons',

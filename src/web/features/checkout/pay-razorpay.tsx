@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatMoney } from '../../../../domain/catalog/money.ts';
-import { DEFAULT_CONTACT } from '../../../../domain/config/site.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../../lib/payment-calls.ts';
-import { useSessionStore } from '../../../lib/stores/session-store.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { useSessionStore } from '../../lib/stores/session-store.ts';
 import type { PayWidgetProps } from './pay-widget-props.ts';
 
 export const RAZORPAY_TEXT = {

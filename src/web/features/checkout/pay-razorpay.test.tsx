@@ -2,10 +2,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES, type PaymentOption } from '../../../../domain/payments/payment.ts';
-import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
-import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
-import { payment } from '../testing.ts';
+import { PAYMENT_MESSAGES, type PaymentOption } from '../../../domain/payments/payment.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { payment } from '../../testing/order-fixtures.ts';
 import { PAY_TEXT, PayButton } from './pay-button.tsx';
 import { RAZORPAY_TEXT, type RazorpayCheckoutConstructor } from './pay-razorpay.tsx';
 
@@ -77,7 +77,7 @@ const renderButton = () =>
       <PayButton orderRef={REF} amountCents={70800} currency="USD" />
       <Where />
     </QueryProvider>,
-    { path: `/service-order?orderId=${REF}&checkout=1` },
+    { path: `/checkout?orderId=${REF}` },
   );
 
 async function chooseRazorpayAndPay() {

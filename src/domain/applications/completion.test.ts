@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { COMPLETION_TEXT, missingItems } from './completion.ts';
+
+const priya = { id: 1, fullName: 'Priya Sharma', reviewed: false };
+const arjun = { id: 2, fullName: 'Arjun Sharma', reviewed: true };
+
+describe('what an application still needs (issue 28)', () => {
+  it('lists unreviewed forms and missing documents in member order, by first name', () => {
+    expect(
+      missingItems({
+        hasForm: true,
+        members: [priya, arjun],
+        missingDocuments: [
+          { memberId: 2, fullName: 'Arjun Sharma', items: [{ id: 'passport', label: 'Passport copy' }] },
+          { memberId: 1, fullName: 'Priya Sharma', items: [{ id: 'pan', label: 'PAN card' }] },
+        ],
+      }),
+    ).toEqual(['Priya’s application form', 'Priya’s PAN card', 'Arjun’s passport copy']);
+  });
+
+  it('is empty when every form is reviewed and every document is in; a package without a form has no form to review', () => {
+    expect(missingItems({ hasForm: true, members: [arjun], missingDocuments: [] })).toEqual([]);
+    expect(missingItems({ hasForm: false, members: [priya], missingDocuments: [] })).toEqual([]);
+  });
+
+  it('names members in full when two share a first name', () => {
+    const members = [
+      { id: 1, fullName: 'Raj Kumar', reviewed: false },
+      { id: 2, fullName: 'Raj Patel', reviewed: false },
+    ];
+    expect(missingItems({ hasForm: true, members, missingDocuments: [] })).toEqual([
+      'Raj Kumar’s application form',
+      'Raj Patel’s application form',
+    ]);
+  });
+
+  it('says the words checkout shows', () => {
+    expect(COMPLETION_TEXT.allIn).toBe(
+      'Everything is in: after payment your order goes straight to our team (Order pending).',
+    );
+    expect(COMPLETION_TEXT.stillNeeded).toBe('Still needed:');
+  });
+});

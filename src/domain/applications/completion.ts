@@ -1,0 +1,53 @@
+import type { MissingDocuments } from './documents.ts';
+
+/**
+ * DESIGN.md §1, issue 10 point 8 and issue 28: an application is complete when every member's form
+ * is reviewed (a package without a form has nothing to review) and every required document is in.
+ * The server moves a paid order between `Forms incomplete` and `Order pending` by this rule
+ * (order-completion.ts), and the order view lists what it finds missing (`missing`), so checkout's
+ * "Everything is in" and the order's status never disagree.
+ */
+
+export interface CompletionFacts {
+  /** The order's package has a form (its members' answers are reviewed). */
+  hasForm: boolean;
+  /** In member order. */
+  members: readonly { id: number; fullName: string; reviewed: boolean }[];
+  /** Each member's required documents not uploaded yet. */
+  missingDocuments: readonly MissingDocuments[];
+}
+
+/** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
+
+/**
+ * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
+ * current foreign passport". A member is named by first name, or in full when another member shares it.
+ * Empty when the order is complete.
+ */
+export function missingItems(facts: CompletionFacts): string[] {
+  const first = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+  const firstNames = facts.members.map((m) => first(m.fullName));
+  const nameOf = (member: { fullName: string }) => {
+    const name = first(member.fullName);
+    return firstNames.filter((n) => n === name).length > 1 ? member.fullName.trim() : name;
+  };
+  return facts.members.flatMap((member) => {
+    const form = facts.hasForm && !member.reviewed ? [`${nameOf(member)}’s ${COMPLETION_TEXT.form}`] : [];
+    const documents =
+      facts.missingDocuments
+        .find((m) => m.memberId === member.id)
+        ?.items.map((item) => `${nameOf(member)}’s ${inSentence(item.label)}`) ?? [];
+    return [...form, ...documents];
+  });
+}
+
+export const COMPLETION_TEXT = {
+  form: 'application form',
+  /** Checkout's Payment card when nothing is missing. */
+  allIn: 'Everything is in: after payment your order goes straight to our team (Order pending).',
+  /** …and when something is: the list follows. */
+  stillNeeded: 'Still needed:',
+  payFirst:
+    'You can pay now and finish later: after payment your order waits in Forms incomplete until all of it is in.',
+} as const;

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type CheckoutSnapshot, priceCheckout } from './cost-summary.ts';
+import { PAID_LINES_TEXT, paidLines, receiptLine, wasPaid } from './receipt.ts';
+
+const OCI: CheckoutSnapshot = {
+  currency: 'USD',
+  governmentFeeCents: 275_00,
+  mandatoryFees: [{ label: 'VFS Global service fee', amountCents: 19_90 }],
+  serviceFeeCents: 12_00,
+  compareAtServiceFeeCents: 24_00,
+};
+
+describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
+  it('words each line as the receipt does: value, its note, "was …", "not refundable"', () => {
+    const s = priceCheckout(OCI, 2, [], { code: 'FIRST10', discountType: 'percentage', value: 10 }, { applies: false });
+    const paid = paidLines(s);
+    expect(paid.lines.map((l) => [l.label, l.value])).toEqual(
+      s.lines.filter((l) => l.kind !== 'summary').map(receiptLine),
+    );
+    expect(paid.lines.find((l) => l.id === 'government-fee')?.value).toBe('$550 ($275 × 2, not refundable)');
+    expect(paid.lines.find((l) => l.id === 'coupon-discount')?.value).toMatch(/^-\$.+ \(FIRST10\)$/);
+    expect(paid.notes).toEqual([
+      {
+        id: 'package-cost-per-member',
+        label: 'Package Cost Per Member',
+        value: expect.stringMatching(/\(was \$318\.90\)$/),
+      },
+    ]);
+    expect(PAID_LINES_TEXT.total).toBe('Total paid');
+  });
+
+  it('the listed figures always add up to the total paid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.boolean(),
+        (members, percent, referral) => {
+          const coupon = percent > 0 ? ({ code: 'X', discountType: 'percentage', value: percent } as const) : null;
+          const s = priceCheckout(OCI, members, [], coupon, { applies: referral });
+          const paid = paidLines(s);
+          expect(paid.lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(paid.totalCents);
+        },
+      ),
+    );
+  });
+
+  it('an order was paid when it left Payment pending other than by a cancellation', () => {
+    expect(wasPaid([{ fromStatus: null, status: 'Payment pending' }])).toBe(false);
+    expect(
+      wasPaid([
+        { fromStatus: null, status: 'Payment pending' },
+        { fromStatus: 'Payment pending', status: 'Cancelled' },
+      ]),
+    ).toBe(false);
+    expect(
+      wasPaid([
+        { fromStatus: null, status: 'Payment pending' },
+        { fromStatus: 'Payment pending', status: 'Forms incomplete' },
+        { fromStatus: 'Forms incomplete', status: 'Cancelled' },
+      ]),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+import type { StatusChange } from '../orders/status.ts';
+import type { CostLine } from './cost-summary.ts';
+
+/**
+ * The paid lines as the receipt e-mail lists them (payments' service) and the customer's order
+ * pages show them once paid (issue 28): one rule for both, so the page and the e-mail agree.
+ */
+
+/** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
+export function receiptLine(
+  line: Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable'>,
+): [string, string] {
+  const sub = line.subValue ? (line.id === 'package-cost-per-member' ? `was ${line.subValue}` : line.subValue) : null;
+  const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
+  return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
+}
+
+type Line = Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable' | 'kind' | 'amountCents'>;
+
+export interface PaidLines {
+  /** The charges and discounts, as the receipt words them: they add up to `totalCents`. */
+  lines: { id: string; label: string; value: string; amountCents: number }[];
+  /** The package's former price per member ("was …"), when it had one: explains, is not added. */
+  notes: { id: string; label: string; value: string }[];
+  totalCents: number;
+}
+
+/** What the order page lists once paid: the receipt's lines that add up to the total, then the notes. */
+export function paidLines(summary: { lines: readonly Line[]; totalCents: number }): PaidLines {
+  const lines = summary.lines
+    .filter((line) => line.kind !== 'summary')
+    .map((line) => {
+      const [label, value] = receiptLine(line);
+      return { id: line.id, label, value, amountCents: line.amountCents };
+    });
+  const notes = summary.lines
+    .filter((line) => line.kind === 'summary' && line.id === 'package-cost-per-member' && line.subValue)
+    .map((line) => {
+      const [label, value] = receiptLine(line);
+      return { id: line.id, label, value };
+    });
+  return { lines, notes, totalCents: summary.totalCents };
+}
+
+/** The order left Payment pending by a payment (not a cancellation): it has been paid. */
+export function wasPaid(timeline: readonly Pick<StatusChange, 'fromStatus' | 'status'>[]): boolean {
+  return timeline.some((change) => change.fromStatus === 'Payment pending' && change.status !== 'Cancelled');
+}
+
+export const PAID_LINES_TEXT = {
+  title: 'What you paid',
+  total: 'Total paid',
+  receiptNote: 'The same lines as your receipt e-mail.',
+} as const;
