@@ -289,7 +289,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     });
   }
 
-  return {
+  const service = {
     /** SPEC.md §7 `/photoAddon-price/`, `/expedite-price/`, `/appostilled-price/`: the package's add-ons with prices and choices. */
     async addOns(customerId: number, ref: OrderRef): Promise<FormResult<z.infer<typeof addOnsSchema>>> {
       const order = await orders.findOwned(customerId, ref, 'service');
@@ -401,22 +401,6 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     /** The cost summary the order was charged (the referral reward asks whether it carried the discount). */
     chargedSummary,
 
-    /** Service applications as the order core sees them (services.ts registers it). */
-    orderKind: {
-      kind: 'service',
-      notFoundMessage: A.orderNotFound,
-      chargedSummary,
-      // An application is paid first; its forms and documents follow.
-      missingBeforePayment: async () => [],
-      holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),
-      confirmCoupon: (tx, order) => confirmCoupon(tx, order, servicePricing),
-      statusWhenPaid: 'Forms incomplete',
-      // Straight on to Order pending when every form and document is already in.
-      async afterPaid(tx, order) {
-        await deps.completion.sync(tx, order.id);
-      },
-    } satisfies OrderKindDefinition,
-
     /**
      * A coupon's uses that count against its limits now, by the same rule redemption counts them
      * (paid orders, and unpaid ones still holding theirs): the back office shows it and keeps
@@ -442,6 +426,27 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         }));
     },
   };
+
+  /** Service applications as the order core sees them (services.ts registers it). */
+  const orderKind: OrderKindDefinition = {
+    kind: 'service',
+    notFoundMessage: A.orderNotFound,
+    chargedSummary,
+    // An application is paid first; its forms and documents follow.
+    missingBeforePayment: async () => [],
+    holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),
+    confirmCoupon: (tx, order) => confirmCoupon(tx, order, servicePricing),
+    costSummary: summaryView,
+    applyCoupon: (customerId, order, code) => service.applyCoupon(customerId, { id: order.id }, code),
+    removeCoupon: (customerId, order) => service.removeCoupon(customerId, { id: order.id }),
+    statusWhenPaid: 'Forms incomplete',
+    // Straight on to Order pending when every form and document is already in.
+    async afterPaid(tx, order) {
+      await deps.completion.sync(tx, order.id);
+    },
+  };
+
+  return { ...service, orderKind };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

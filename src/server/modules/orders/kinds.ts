@@ -1,9 +1,14 @@
+import type { z } from 'zod';
+import type { costSummarySchema } from '../../../domain/checkout/api.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { FormResult } from '../../../domain/contact/result.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order } from './service.ts';
+
+/** An order's cost summary as the customer sees it: its lines, total and applied coupon. */
+export type CostSummaryView = z.infer<typeof costSummarySchema>;
 
 /**
  * One kind of order (a service application, a photo order) as the order core sees it (issue 28):
@@ -33,6 +38,14 @@ export interface OrderKindDefinition {
    * (the payment then cannot be taken: it is refunded).
    */
   confirmCoupon(tx: Database, order: Order): Promise<boolean>;
+  /** The cost summary as the order now stands, with its coupon (a read: nothing is stored). */
+  costSummary(on: Database, order: Order): Promise<CostSummaryView>;
+  /**
+   * Applies a coupon to the customer's order, or removes it, while it awaits payment (the coupon's
+   * rules and uses are checked under its lock); answers the new cost summary.
+   */
+  applyCoupon(customerId: number, order: Order, code: string): Promise<FormResult<CostSummaryView>>;
+  removeCoupon(customerId: number, order: Order): Promise<FormResult<CostSummaryView>>;
   /** The status a verified payment moves the order to. */
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */

@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orders } from './tables.ts';
 
@@ -90,5 +96,55 @@ describe('GET /users/orders and /users/dashboard', () => {
 
     const theirs = (await t.app.inject({ url: '/api/v1/users/orders', headers: bearer(other.token) })).json().data;
     expect(theirs.totalCount).toBe(1);
+  });
+});
+
+describe("the order core's checkout calls: /orders/{orderRef}/cost-summary and /coupon", () => {
+  it('price and take coupons for a service order and a photo order alike, their customer only', async () => {
+    const user = await createSignedInUser(t.app);
+    const service = await startApplication(t.app, user.token);
+    const photoRes = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+    const photo = photoRes.json().data as { displayId: string };
+    await apiCall(t.app, 'POST', `/photo-orders/${photo.displayId}/items`, user.token, { photoSize: 'oci-photo' });
+
+    for (const [ref, code] of [
+      [service.displayId, 'FIRST10'],
+      [photo.displayId, 'PHOTO10'],
+    ] as const) {
+      const before = await apiCall(t.app, 'GET', `/orders/${ref}/cost-summary`, user.token);
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toMatchObject({ message: C.summaryLoaded, data: { appliedCoupon: null } });
+      const full = before.json().data.totalCents as number;
+
+      const applied = await apiCall(t.app, 'POST', `/orders/${ref}/coupon`, user.token, { code });
+      expect(applied.statusCode).toBe(200);
+      expect(applied.json()).toMatchObject({ message: COUPON_MESSAGES.applied, data: { appliedCoupon: code } });
+      expect(applied.json().data.totalCents).toBeLessThan(full);
+      // The order's own total is what the summary says: what a payment will charge.
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.displayId, ref));
+      expect(row?.totalCents).toBe(applied.json().data.totalCents);
+
+      const removed = await apiCall(t.app, 'DELETE', `/orders/${ref}/coupon`, user.token);
+      expect(removed.json()).toMatchObject({
+        message: COUPON_MESSAGES.removed,
+        data: { appliedCoupon: null, totalCents: full },
+      });
+    }
+
+    // A SevaDocs coupon on a photo order is refused in the kind's words.
+    const wrong = await apiCall(t.app, 'POST', `/orders/${photo.displayId}/coupon`, user.token, { code: 'FIRST10' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(COUPON_MESSAGES.wrongPlatform);
+
+    const stranger = await createSignedInUser(t.app);
+    for (const ref of [service.displayId, photo.displayId]) {
+      const theirs = await apiCall(t.app, 'GET', `/orders/${ref}/cost-summary`, stranger.token);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(ORDER_REF_MESSAGES.notFound);
+      expect(
+        (await apiCall(t.app, 'POST', `/orders/${ref}/coupon`, stranger.token, { code: 'FIRST10' })).statusCode,
+      ).toBe(404);
+    }
+    expect((await apiCall(t.app, 'GET', `/orders/${service.displayId}/cost-summary`, null)).statusCode).toBe(401);
   });
 });

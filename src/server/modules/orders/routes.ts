@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
+import { applyCouponSchema, CHECKOUT_MESSAGES as C, costSummarySchema } from '../../../domain/checkout/api.ts';
+import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/order-kind.ts';
 import { dashboardSchema, orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
+import { valueOrThrow } from '../../http/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in user's order history and dashboard. */
@@ -47,6 +51,61 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         U.dashboardLoaded,
       );
+    },
+  );
+
+  // The order core's checkout calls for every kind (issue 28); the kinds' own paths stay as the
+  // spec's aliases (/application/order/{orderRef}/coupon, /photo-orders/{orderRef}/coupon).
+  app.get(
+    '/orders/:orderRef/cost-summary',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The order’s cost summary as the server prices it now, whatever its kind',
+        params: anyOrderRefParams,
+        response: { 200: envelopeSchema(costSummarySchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseAnyOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await orders.costSummary(currentUser(request).viewer.id, ref)), C.summaryLoaded);
+    },
+  );
+
+  app.post(
+    '/orders/:orderRef/coupon',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Apply a coupon to the order, whatever its kind (SPEC.md §7 /apply-coupon/); answers the new cost summary',
+        params: anyOrderRefParams,
+        body: applyCouponSchema,
+        response: { 200: envelopeSchema(costSummarySchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseAnyOrderRef(request.params.orderRef);
+      const applied = await orders.applyCoupon(currentUser(request).viewer.id, ref, request.body.code);
+      return ok(valueOrThrow(applied), COUPON_MESSAGES.applied);
+    },
+  );
+
+  app.delete(
+    '/orders/:orderRef/coupon',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Remove the order’s coupon, whatever its kind (SPEC.md §7 /remove-coupon/); answers the new cost summary',
+        params: anyOrderRefParams,
+        response: { 200: envelopeSchema(costSummarySchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseAnyOrderRef(request.params.orderRef);
+      const removed = await orders.removeCoupon(currentUser(request).viewer.id, ref);
+      return ok(valueOrThrow(removed), COUPON_MESSAGES.removed);
     },
   );
 };

@@ -4,8 +4,9 @@ import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
-import type { OrderKind } from '../../../domain/orders/order-kind.ts';
+import { ORDER_REF_MESSAGES, type OrderKind } from '../../../domain/orders/order-kind.ts';
 import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
   canChangeStatus,
@@ -21,7 +22,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
-import { createOrderKinds, type OrderKindDefinition } from './kinds.ts';
+import { type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -122,7 +123,7 @@ export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
 /** Told, in the refund's transaction, when an order's payment has been refunded in full. */
 export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
 
-export type { OrderKindDefinition } from './kinds.ts';
+export type { CostSummaryView, OrderKindDefinition } from './kinds.ts';
 
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
@@ -344,6 +345,27 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** The cost summary the order's total was set from (its lines, as charged), whatever its kind. */
     chargedSummary(on: Database, order: Order): Promise<CostSummary> {
       return kinds.of(order.kind).chargedSummary(on, order);
+    },
+
+    /** The customer's order of any kind: its cost summary as it now stands (the core's own path). */
+    async costSummary(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
+      const order = await createOrdersRepository(db).findOwned(customerId, ref);
+      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
+      return { ok: true, value: await kinds.of(order.kind).costSummary(db, toOrder(order)) };
+    },
+
+    /** Applies a coupon to the customer's order of any kind (its kind checks the rules); the new summary. */
+    async applyCoupon(customerId: number, ref: OrderLookup, code: string): Promise<FormResult<CostSummaryView>> {
+      const order = await createOrdersRepository(db).findOwned(customerId, ref);
+      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
+      return kinds.of(order.kind).applyCoupon(customerId, toOrder(order), code);
+    },
+
+    /** Removes the coupon of the customer's order of any kind; the new summary. */
+    async removeCoupon(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
+      const order = await createOrdersRepository(db).findOwned(customerId, ref);
+      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
+      return kinds.of(order.kind).removeCoupon(customerId, toOrder(order));
     },
 
     /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
-import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
+import { payWithSandbox } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,14 +36,7 @@ async function paidReissue(coupon: string) {
   const summary = (await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: coupon })).json().data;
   const page = (await apiCall(t.app, 'GET', base, user.token)).json().data;
 
-  const started = await apiCall(t.app, 'POST', `${base}/payment`, user.token, {});
-  const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
-  const sandbox = t.app.services.sandbox;
-  if (!sandbox) throw new Error('the sandbox is not configured');
-  await sandbox.settle(paymentId, 'succeeded');
-  const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
-  await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
-  await t.runJobs();
+  const paymentId = await payWithSandbox(t, user.token, order.displayId);
 
   const payment = (await apiCall(t.app, 'GET', `${base}/payment`, user.token)).json().data;
   const [receipt] = await t.database.db

@@ -43,7 +43,7 @@ import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
 import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
-import type { Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
+import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { printSheet } from './print-sheet.ts';
@@ -79,7 +79,10 @@ export interface PhotoCheckJob {
 export type ReceivePhoto = (rule: UploadRule) => Promise<AcceptedUpload>;
 
 export interface PhotosServiceDeps {
-  orders: Pick<OrdersService, 'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'>;
+  orders: Pick<
+    OrdersService,
+    'createOrder' | 'findOwned' | 'findByIds' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'
+  >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -603,16 +606,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     chargedSummary,
 
     /** SPEC.md §7 photo `/apply-coupon/`: a `sevaphotos` coupon, checked and its use taken as in checkout. */
-    applyCoupon(customerId: number, ref: PhotoOrderRef, code: string): Promise<FormResult<PhotoOrder>> {
-      return change(customerId, ref, (tx, order) =>
-        deps.checkout.redeemCoupon(tx, order, customerId, code, couponPricing),
-      );
-    },
+    applyCoupon,
 
     /** SPEC.md §7 photo `/remove-coupon/`: gives the coupon's use back. */
-    removeCoupon(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>> {
-      return change(customerId, ref, (tx, order) => deps.checkout.releaseCoupon(tx, order.id));
-    },
+    removeCoupon,
 
     /** Photo orders as the order core sees them (services.ts registers it). */
     orderKind: {
@@ -622,10 +619,37 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       missingBeforePayment,
       holdCoupon: (tx, order) => deps.checkout.holdCouponForPayment(tx, order, couponPricing),
       confirmCoupon: (tx, order) => deps.checkout.confirmCouponAtSettle(tx, order, couponPricing),
+      costSummary: summaryView,
+      applyCoupon: async (customerId, order, code) =>
+        viewSummary(await applyCoupon(customerId, { id: order.id }, code), order),
+      removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
     } satisfies OrderKindDefinition,
   };
+
+  function applyCoupon(customerId: number, ref: PhotoOrderRef, code: string): Promise<FormResult<PhotoOrder>> {
+    return change(customerId, ref, (tx, order) =>
+      deps.checkout.redeemCoupon(tx, order, customerId, code, couponPricing),
+    );
+  }
+
+  function removeCoupon(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>> {
+    return change(customerId, ref, (tx, order) => deps.checkout.releaseCoupon(tx, order.id));
+  }
+
+  /** The order's cost summary as it now stands, with its coupon, for the order core's own paths. */
+  async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
+    const { summary, coupon } = await priced(on, order);
+    return { ...summary, appliedCoupon: coupon?.code ?? null };
+  }
+
+  /** A change's answer as the order core's paths give it: the new cost summary. */
+  async function viewSummary(result: FormResult<PhotoOrder>, order: Order): Promise<FormResult<CostSummaryView>> {
+    if (!result.ok) return result;
+    const [now] = await orders.findByIds([order.id]);
+    return { ok: true, value: await summaryView(db, now ?? order) };
+  }
 
   async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
     const repository = createPhotosRepository(on);

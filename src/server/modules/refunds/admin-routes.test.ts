@@ -5,8 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orders } from '../orders/tables.ts';
-import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { paymentAttempts, paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
+import { payWithSandbox } from '../payments/testing.ts';
 import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
 import { refundRequests } from './tables.ts';
 
@@ -37,14 +37,7 @@ const call = (method: Method, url: string, headers: Record<string, string> = {},
 async function paidOrderWithRequest(amount = '10.00') {
   const customer = await createSignedInUser(t.app);
   const order = await startApplication(t.app, customer.token);
-  const started = await apiCall(t.app, 'POST', `/application/order/${order.displayId}/payment`, customer.token, {});
-  const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
-  const sandbox = t.app.services.sandbox;
-  if (!sandbox) throw new Error('the sandbox is not configured');
-  await sandbox.settle(paymentId, 'succeeded');
-  const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
-  await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
-  await t.runJobs();
+  const paymentId = await payWithSandbox(t, customer.token, order.displayId);
   const submitted = await t.app.inject({
     method: 'POST',
     url: '/api/v1/refund/request',
