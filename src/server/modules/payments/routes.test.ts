@@ -349,6 +349,8 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
       headers: bearer(user.token),
     });
     expect(page.body).toContain(escapeHtml(P.linkClosed));
+    expect(page.body).toContain('Payment link closed</h1>');
+    expect(page.body).not.toContain(P.simulateSuccess);
     // A provider that cannot close its payment (Razorpay) may still take it: forced here.
     await db().execute(sql`update sandbox_payments set status = 'succeeded' where id = ${paymentId}`);
     const before = await historyOf(order.id);

@@ -66,7 +66,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
           page(
             'Sandbox checkout',
             `<p style="margin:0;font-size:.875rem;color:#475569">Sandbox checkout: no money moves</p>
-<h1 style="margin:.25rem 0 1rem;font-size:1.5rem">Pay ${escapeHtml(amount)}</h1>
+<h1 style="margin:.25rem 0 1rem;font-size:1.5rem">${payment.status === 'expired' ? 'Payment link closed' : `Pay ${escapeHtml(amount)}`}</h1>
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1rem">
 <dt style="color:#475569">Order</dt><dd style="margin:0">${escapeHtml(order.displayId)}</dd>
 <dt style="color:#475569">For</dt><dd style="margin:0">${escapeHtml(order.title)}</dd>
