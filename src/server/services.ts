@@ -106,7 +106,7 @@ export function createServices(
   orders.registerKind(photos.orderKind);
   const referrals = createReferralsService(db, {
     users,
-    checkout,
+    orders,
     notifications,
     mail,
     siteUrl: env.siteUrl,
@@ -152,8 +152,6 @@ export function createServices(
     log: log ?? console,
   });
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
-  // What an order was charged, whatever its kind: the order core asks the kind (issue 28).
-  const { chargedSummary } = orders;
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
@@ -183,7 +181,6 @@ export function createServices(
     refunds: createRefundsService(db, {
       orders,
       payments,
-      chargedSummary,
       audit,
       mail,
       contact: company,
@@ -208,7 +205,6 @@ export function createServices(
       photos,
       catalog,
       audit,
-      chargedSummary,
       payments,
       addOns: checkout,
     }),

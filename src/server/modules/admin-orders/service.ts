@@ -20,7 +20,6 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { DOCUMENT_REQUEST_MESSAGES, type DocumentView } from '../../../domain/applications/documents.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
@@ -43,7 +42,8 @@ import type { UsersService } from '../users/service.ts';
 import { createAdminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
-  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus'>;
+  /** Orders, and what each was charged (the desk's paid lines; issue 28 §3). */
+  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary'>;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
@@ -52,8 +52,6 @@ export interface AdminOrdersDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
-  /** The cost summary the order was charged, service or photo order (the desk's paid lines; issue 28 §3). */
-  chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
   /** Every attempt, charge and refund of the order, stray ones included. */
   payments: Pick<PaymentsService, 'ledger'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
@@ -192,7 +190,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
         order.kind === 'service' ? deps.applications.snapshots([order.id]) : Promise.resolve(undefined),
-        deps.chargedSummary(db, order),
+        deps.orders.chargedSummary(db, order),
         deps.payments.ledger(order.id),
       ]);
       const contact = contacts.get(order.userId);

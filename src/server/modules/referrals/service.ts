@@ -12,9 +12,8 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
-import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { FullRefundListener, StatusChangeListener } from '../orders/service.ts';
+import type { FullRefundListener, OrdersService, StatusChangeListener } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createReferralsRepository, type RewardRow } from './repository.ts';
 
@@ -22,7 +21,7 @@ export interface ReferralsServiceDeps {
   /** Who referred the order's customer. */
   users: Pick<UsersService, 'referralOf'>;
   /** Whether the order was charged with the referral discount. */
-  checkout: Pick<CheckoutService, 'chargedSummary'>;
+  orders: Pick<OrdersService, 'chargedSummary'>;
   notifications: Pick<NotificationsService, 'notify'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   siteUrl: string;
@@ -75,7 +74,7 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
     if (to !== 'Completed' || order.kind !== 'service') return;
     const referral = await deps.users.referralOf(order.userId, tx);
     if (!referral) return;
-    if ((await deps.checkout.chargedSummary(tx, order)).referralDiscountCents <= 0) return;
+    if ((await deps.orders.chargedSummary(tx, order)).referralDiscountCents <= 0) return;
     const reward = await createReferralsRepository(tx).insertOnce({
       referrerUserId: referral.referrer.id,
       friendOrderId: order.id,

@@ -8,22 +8,20 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import type { Order, OrdersService } from '../orders/service.ts';
+import type { OrdersService } from '../orders/service.ts';
 import type { PaymentsService, RefundReservation } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 
 type RefundStatus = RefundRequestRow['status'];
 
 export interface RefundDecisionDeps {
-  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'>;
+  /** Orders, and what each was charged: which fees the policy does not give back. */
+  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded' | 'chargedSummary'>;
   payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund' | 'strayRefunds'>;
-  /** The cost summary the order was charged: which fees the policy does not give back. */
-  chargedSummary: (on: Database, order: Order) => Promise<CostSummary>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
@@ -217,7 +215,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const [order] = await deps.orders.findByIds([row.orderId]);
       const [refundable, charged] = await Promise.all([
         deps.payments.refundable(row.orderId),
-        order ? deps.chargedSummary(db, order) : Promise.resolve(null),
+        order ? deps.orders.chargedSummary(db, order) : Promise.resolve(null),
       ]);
       return {
         request: toAdminRefund(row, order?.displayId ?? ''),

@@ -16,11 +16,10 @@ export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
   orders: Pick<
     OrdersService,
-    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'
+    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded' | 'chargedSummary'
   >;
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
   payments: RefundDecisionDeps['payments'];
-  chargedSummary: RefundDecisionDeps['chargedSummary'];
   audit: RefundDecisionDeps['audit'];
   log?: RefundDecisionDeps['log'];
   /** Queues e-mail in the refund request's transaction. */
@@ -90,7 +89,6 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const decisions = createRefundDecisions(db, {
     orders: deps.orders,
     payments: deps.payments,
-    chargedSummary: deps.chargedSummary,
     audit: deps.audit,
     mail: deps.mail,
     contact: deps.contact,
