@@ -229,6 +229,19 @@ export function createOrdersRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Sets the total only when it differs, in one statement: the changed row, or null when the
+     * total was already this (the caller then has nothing to tell).
+     */
+    async changeTotal(id: number, totalCents: number): Promise<OrderRow | null> {
+      const [row] = await db
+        .update(orders)
+        .set({ totalCents })
+        .where(and(eq(orders.id, id), ne(orders.totalCents, totalCents)))
+        .returning();
+      return row ?? null;
+    },
+
     async insertHistory(values: typeof orderStatusHistory.$inferInsert): Promise<StatusHistoryRow> {
       const [row] = await db.insert(orderStatusHistory).values(values).returning();
       if (!row) throw new Error('insert into order_status_history returned no row');

@@ -173,6 +173,17 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     });
   }
 
+  /** Runs `work` with the customer's order of any kind and its kind's definition; a 404 for another's. */
+  async function withOwnedKind<T>(
+    customerId: number,
+    ref: OrderLookup,
+    work: (kind: OrderKindDefinition, order: Order) => Promise<FormResult<T>>,
+  ): Promise<FormResult<T>> {
+    const row = await repository.findOwned(customerId, ref);
+    if (!row) return formFailure(404, ORDER_REF_MESSAGES.notFound);
+    return work(kinds.of(row.kind), toOrder(row));
+  }
+
   return {
     /**
      * The order with this customer-facing id placed with this e-mail (the refund form), or null
@@ -309,11 +320,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      */
     async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
       const repository = createOrdersRepository(on);
-      const [before] = await repository.findByIds([orderId]);
-      const order = toOrder(await repository.update(orderId, { totalCents }));
-      if (before && before.totalCents !== totalCents) {
-        for (const listener of totalListeners) await listener(on, order);
+      const changed = await repository.changeTotal(orderId, totalCents);
+      if (!changed) {
+        const [unchanged] = await repository.findByIds([orderId]);
+        if (!unchanged) throw new Error(`order ${orderId} vanished while it was locked`);
+        return toOrder(unchanged);
       }
+      const order = toOrder(changed);
+      for (const listener of totalListeners) await listener(on, order);
       return order;
     },
 
@@ -348,24 +362,21 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /** The customer's order of any kind: its cost summary as it now stands (the core's own path). */
-    async costSummary(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
-      const order = await createOrdersRepository(db).findOwned(customerId, ref);
-      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
-      return { ok: true, value: await kinds.of(order.kind).costSummary(db, toOrder(order)) };
+    costSummary(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
+      return withOwnedKind(customerId, ref, async (kind, order) => ({
+        ok: true,
+        value: await kind.costSummary(db, order),
+      }));
     },
 
     /** Applies a coupon to the customer's order of any kind (its kind checks the rules); the new summary. */
-    async applyCoupon(customerId: number, ref: OrderLookup, code: string): Promise<FormResult<CostSummaryView>> {
-      const order = await createOrdersRepository(db).findOwned(customerId, ref);
-      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
-      return kinds.of(order.kind).applyCoupon(customerId, toOrder(order), code);
+    applyCoupon(customerId: number, ref: OrderLookup, code: string): Promise<FormResult<CostSummaryView>> {
+      return withOwnedKind(customerId, ref, (kind, order) => kind.applyCoupon(customerId, order, code));
     },
 
     /** Removes the coupon of the customer's order of any kind; the new summary. */
-    async removeCoupon(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
-      const order = await createOrdersRepository(db).findOwned(customerId, ref);
-      if (!order) return formFailure(404, ORDER_REF_MESSAGES.notFound);
-      return kinds.of(order.kind).removeCoupon(customerId, toOrder(order));
+    removeCoupon(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
+      return withOwnedKind(customerId, ref, (kind, order) => kind.removeCoupon(customerId, order));
     },
 
     /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */
