@@ -10,8 +10,7 @@ import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
 import { orderStatusHistory } from '../orders/tables.ts';
-import { paymentAttempts, paymentRefunds } from '../payments/tables.ts';
-import { payWithSandbox } from '../payments/testing.ts';
+import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
 import { fakeAnalyse, testFace } from '../photos/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 
@@ -502,32 +501,7 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
   it('shows a stray charge and its automatic refund among the desk’s payments', async () => {
     const { order, summary } = await paidExpediteOrder('Rohan Straydesk', { expedite: false });
     // A second payment the order could not take, and the refund the payments module made of it.
-    const [stray] = await t.database.db
-      .insert(paymentAttempts)
-      .values({
-        orderId: order.id,
-        provider: 'sandbox',
-        attemptNumber: 2,
-        idempotencyKey: `stray-${randomUUID()}`,
-        providerPaymentId: `sbx_stray_${randomUUID()}`,
-        amountCents: summary.totalCents,
-        currency: 'USD',
-        orderTotalCents: summary.totalCents,
-        orderCurrency: 'USD',
-        status: 'stray',
-      })
-      .returning();
-    if (!stray) throw new Error('no stray attempt');
-    await t.database.db.insert(paymentRefunds).values({
-      orderId: order.id,
-      attemptId: stray.id,
-      idempotencyKey: `stray-refund-${randomUUID()}`,
-      amountCents: summary.totalCents,
-      currency: 'USD',
-      providerAmountCents: summary.totalCents,
-      status: 'succeeded',
-      reason: 'stray',
-    });
+    await recordedStrayCharge(t, order.id, summary.totalCents);
     const data = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
     expect(data.expedite).toBe(false);
     expect(data.payments.attempts.map((a: { attempt: number; status: string }) => [a.attempt, a.status])).toEqual([

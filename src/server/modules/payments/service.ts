@@ -193,7 +193,14 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   // Refunds through the paid attempt's provider (issue 13, decision 0069), and of stray charges.
   const refunds = createPaymentRefunds(db, { providers, log: deps.log });
 
-  const expired = (attempt: AttemptRow) => attempt.expiresAt !== null && attempt.expiresAt <= now();
+  /**
+   * Whether the customer may still pay the attempt: open at the provider (or its create call still
+   * within its window) and not past its expiry.
+   */
+  const payable = (attempt: AttemptRow) =>
+    (attempt.status === 'pending' ||
+      (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS)) &&
+    (attempt.expiresAt === null || attempt.expiresAt > now());
 
   /**
    * Closes the order's open attempts but `keep` (in the caller's transaction, which holds the
@@ -212,12 +219,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    * the charge it was opened with (a rate refreshed meanwhile does not change a quoted amount).
    */
   function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
-    const open =
-      (attempt.status === 'pending' ||
-        (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS)) &&
-      !expired(attempt);
     return (
-      open &&
+      payable(attempt) &&
       attempt.provider === provider &&
       attempt.orderTotalCents === order.totalCents &&
       attempt.orderCurrency === order.currency
@@ -298,9 +301,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   function strayReason(attempt: AttemptRow, order: Order, paid: ProviderPayment): StrayChargeReason | null {
     if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
     if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
-    if (attempt.status === 'superseded' || order.totalCents !== attempt.orderTotalCents) return 'order-changed';
-    if (order.currency !== attempt.orderCurrency) return 'order-changed';
-    return null;
+    const changed =
+      attempt.status === 'superseded' ||
+      order.totalCents !== attempt.orderTotalCents ||
+      order.currency !== attempt.orderCurrency;
+    return changed ? 'order-changed' : null;
   }
 
   /**
@@ -546,7 +551,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
       if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
-      if (attempt.status !== 'pending' || expired(attempt)) return formFailure(409, P.noOpenPayment);
+      if (attempt.status !== 'pending' || !payable(attempt)) return formFailure(409, P.noOpenPayment);
       let confirmed: Awaited<ReturnType<NonNullable<PaymentProvider['confirmPayment']>>>;
       try {
         confirmed = await provider.confirmPayment({

@@ -59,3 +59,38 @@ export async function payWithSandbox(t: TestApp, token: string, displayId: strin
   await t.runJobs();
   return paymentId;
 }
+
+/**
+ * A second charge the order could not take (attempt 2, sandbox) and the automatic refund the
+ * payments module made of it, written as they stand once the refund job has run: for the staff
+ * pages' tests, which read them (the mechanism itself is charges.test.ts's).
+ */
+export async function recordedStrayCharge(t: TestApp, orderId: number, amountCents: number): Promise<void> {
+  const key = `${orderId}-${Date.now()}`;
+  const [stray] = await t.database.db
+    .insert(paymentAttempts)
+    .values({
+      orderId,
+      provider: 'sandbox',
+      attemptNumber: 2,
+      idempotencyKey: `stray-${key}`,
+      providerPaymentId: `sbx_stray_${key}`,
+      amountCents,
+      currency: 'USD',
+      orderTotalCents: amountCents,
+      orderCurrency: 'USD',
+      status: 'stray',
+    })
+    .returning();
+  if (!stray) throw new Error('no stray attempt');
+  await t.database.db.insert(paymentRefunds).values({
+    orderId,
+    attemptId: stray.id,
+    idempotencyKey: `stray-refund-${key}`,
+    amountCents,
+    currency: 'USD',
+    providerAmountCents: amountCents,
+    status: 'succeeded',
+    reason: 'stray',
+  });
+}

@@ -5,8 +5,8 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orders } from '../orders/tables.ts';
-import { paymentAttempts, paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
-import { payWithSandbox } from '../payments/testing.ts';
+import { paymentRefunds, sandboxPayments, sandboxRefunds } from '../payments/tables.ts';
+import { payWithSandbox, recordedStrayCharge } from '../payments/testing.ts';
 import { createStaffUser, expectRoleGuard } from '../users/testing.ts';
 import { refundRequests } from './tables.ts';
 
@@ -153,32 +153,7 @@ describe('automatic refunds of stray charges', () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const { order, request } = await paidOrderWithRequest();
     // A second charge the order could not take, and the refund the payments module made of it.
-    const [stray] = await t.database.db
-      .insert(paymentAttempts)
-      .values({
-        orderId: order.id,
-        provider: 'sandbox',
-        attemptNumber: 2,
-        idempotencyKey: `stray-${order.displayId}`,
-        providerPaymentId: `sbx_stray_${order.displayId}`,
-        amountCents: order.price.totalCents,
-        currency: 'USD',
-        orderTotalCents: order.price.totalCents,
-        orderCurrency: 'USD',
-        status: 'stray',
-      })
-      .returning();
-    if (!stray) throw new Error('no stray attempt');
-    await t.database.db.insert(paymentRefunds).values({
-      orderId: order.id,
-      attemptId: stray.id,
-      idempotencyKey: `stray-refund-${order.displayId}`,
-      amountCents: order.price.totalCents,
-      currency: 'USD',
-      providerAmountCents: order.price.totalCents,
-      status: 'succeeded',
-      reason: 'stray',
-    });
+    await recordedStrayCharge(t, order.id, order.price.totalCents);
     const res = await call('GET', '/admin/refunds/automatic', bearer(staff.token));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toEqual({
