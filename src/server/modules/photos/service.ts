@@ -79,10 +79,7 @@ export interface PhotoCheckJob {
 export type ReceivePhoto = (rule: UploadRule) => Promise<AcceptedUpload>;
 
 export interface PhotosServiceDeps {
-  orders: Pick<
-    OrdersService,
-    'createOrder' | 'findOwned' | 'findByIds' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'
-  >;
+  orders: Pick<OrdersService, 'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'>;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -644,11 +641,12 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return { ...summary, appliedCoupon: coupon?.code ?? null };
   }
 
-  /** A change's answer as the order core's paths give it: the new cost summary. */
+  /**
+   * A change's answer as the order core's paths give it: the new cost summary (priced from the rows
+   * the change committed; the order's currency, all it takes from `order`, never changes).
+   */
   async function viewSummary(result: FormResult<PhotoOrder>, order: Order): Promise<FormResult<CostSummaryView>> {
-    if (!result.ok) return result;
-    const [now] = await orders.findByIds([order.id]);
-    return { ok: true, value: await summaryView(db, now ?? order) };
+    return result.ok ? { ok: true, value: await summaryView(db, order) } : result;
   }
 
   async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
