@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../catalog/money.ts';
-import { COUPON_MESSAGES, type Coupon, checkCoupon, couponCodeSchema, couponDiscountCents } from './coupons.ts';
+import {
+  COUPON_MESSAGES,
+  type Coupon,
+  checkCoupon,
+  couponCodeSchema,
+  couponDiscountCents,
+  couponLimitReached,
+} from './coupons.ts';
 
 const FIRST10: Coupon = {
   code: 'FIRST10',
@@ -56,5 +63,15 @@ describe('coupon rules', () => {
   it('reads codes case-insensitively and asks for one', () => {
     expect(couponCodeSchema.parse(' first10 ')).toBe('FIRST10');
     expect(couponCodeSchema.safeParse('  ').error?.issues[0]?.message).toBe(COUPON_MESSAGES.empty);
+  });
+});
+
+describe('couponLimitReached', () => {
+  it('names the limit other orders already fill (the customer’s first), or null while both have room', () => {
+    const limits = { usageLimit: 2, perCustomerLimit: 1 };
+    expect(couponLimitReached(limits, { total: 1, byCustomer: 0 })).toBeNull();
+    expect(couponLimitReached(limits, { total: 2, byCustomer: 0 })).toBe('usedUp');
+    expect(couponLimitReached(limits, { total: 2, byCustomer: 1 })).toBe('alreadyUsed');
+    expect(couponLimitReached({ usageLimit: null, perCustomerLimit: null }, { total: 99, byCustomer: 99 })).toBeNull();
   });
 });

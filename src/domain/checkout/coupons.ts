@@ -82,12 +82,24 @@ export function checkCoupon(
   if (coupon.platform !== context.platform) return fail(COUPON_MESSAGES.wrongPlatform);
   if (coupon.startsAt && context.now < coupon.startsAt) return fail(COUPON_MESSAGES.notYet);
   if (coupon.endsAt && context.now >= coupon.endsAt) return fail(COUPON_MESSAGES.expired);
-  if (coupon.perCustomerLimit !== null && context.use.byCustomer >= coupon.perCustomerLimit)
-    return fail(COUPON_MESSAGES.alreadyUsed);
-  if (coupon.usageLimit !== null && context.use.total >= coupon.usageLimit) return fail(COUPON_MESSAGES.usedUp);
+  const limit = couponLimitReached(coupon, context.use);
+  if (limit) return fail(COUPON_MESSAGES[limit]);
   if (context.actualCostCents < coupon.minimumOrderCents)
     return fail(COUPON_MESSAGES.minimumNotMet(context.format(coupon.minimumOrderCents)));
   return { ok: true };
+}
+
+/**
+ * Which of the coupon's limits its uses on other orders already reach, or null: a new use (or a
+ * held one confirmed when its payment settles) needs both to have room.
+ */
+export function couponLimitReached(
+  coupon: Pick<Coupon, 'usageLimit' | 'perCustomerLimit'>,
+  use: CouponUse,
+): 'alreadyUsed' | 'usedUp' | null {
+  if (coupon.perCustomerLimit !== null && use.byCustomer >= coupon.perCustomerLimit) return 'alreadyUsed';
+  if (coupon.usageLimit !== null && use.total >= coupon.usageLimit) return 'usedUp';
+  return null;
 }
 
 /** What a coupon takes off our fee (never more than it; the government fee is never touched). */

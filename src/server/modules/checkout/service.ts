@@ -15,7 +15,13 @@ import {
   type costSummarySchema,
 } from '../../../domain/checkout/api.ts';
 import { type CheckoutSnapshot, type CostSummary, priceCheckout } from '../../../domain/checkout/cost-summary.ts';
-import { COUPON_HOLD_MS, COUPON_MESSAGES, type CouponPlatform, checkCoupon } from '../../../domain/checkout/coupons.ts';
+import {
+  COUPON_HOLD_MS,
+  COUPON_MESSAGES,
+  type CouponPlatform,
+  checkCoupon,
+  couponLimitReached,
+} from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -168,16 +174,21 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   };
 
   /** The coupon's rules for this order now, its uses on other orders counted under the coupon's lock. */
+  /** The coupon's uses on other orders, in all and by this customer (only those its limits count). */
+  async function usesElsewhere(tx: Database, coupon: CouponRow, orderId: number, customerId: number) {
+    return {
+      total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, orderId),
+      byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, orderId, customerId),
+    };
+  }
+
   async function checkUse(tx: Database, coupon: CouponRow, order: Order, customerId: number, kind: CouponPricing) {
     const { actualCostCents, currency } = await kind.actualCost(tx, order);
     return checkCoupon(coupon, {
       now: now(),
       platform: kind.platform,
       actualCostCents,
-      use: {
-        total: coupon.usageLimit === null ? 0 : await liveUses(tx, coupon.id, order.id),
-        byCustomer: coupon.perCustomerLimit === null ? 0 : await liveUses(tx, coupon.id, order.id, customerId),
-      },
+      use: await usesElsewhere(tx, coupon, order.id, customerId),
       format: (cents) => formatMoney({ amountCents: cents, currency }),
     });
   }
@@ -243,12 +254,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     const redemption = await repository.redemption(order.id);
     if (!redemption) return true;
     const coupon = await repository.lockCouponByCode(redemption.coupon.code);
-    const overLimit =
-      !coupon ||
-      (coupon.usageLimit !== null && (await liveUses(tx, coupon.id, order.id)) >= coupon.usageLimit) ||
-      (coupon.perCustomerLimit !== null &&
-        (await liveUses(tx, coupon.id, order.id, order.userId)) >= coupon.perCustomerLimit);
-    if (!overLimit) return true;
+    if (coupon && !couponLimitReached(coupon, await usesElsewhere(tx, coupon, order.id, order.userId))) return true;
     await repository.removeRedemption(order.id);
     await kind.reprice(tx, order);
     return false;
