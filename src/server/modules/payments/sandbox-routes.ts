@@ -62,6 +62,11 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
         const { payment, order, kind } = found;
         const amount = formatMoney({ amountCents: payment.amountCents, currency: payment.currency });
         const open = payment.status === 'open';
+        // The photo order's review step, or the application's own page.
+        const backToOrder =
+          kind === 'photo'
+            ? checkoutHref(order.displayId, kind)
+            : `/service-order?orderId=${encodeURIComponent(order.displayId)}`;
         return reply.send(
           page(
             'Sandbox checkout',
@@ -76,9 +81,9 @@ ${
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
-<p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(kind === 'photo' ? checkoutHref(order.displayId, kind) : `/service-order?orderId=${encodeURIComponent(order.displayId)}`)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
+<p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : payment.status === 'expired'
-      ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(kind === 'photo' ? checkoutHref(order.displayId, kind) : `/service-order?orderId=${encodeURIComponent(order.displayId)}`)}">Back to your order</a></p>`
+      ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}">Back to your order</a></p>`
       : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
 }`,
           ),
