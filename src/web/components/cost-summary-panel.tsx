@@ -1,5 +1,5 @@
 import { formatMoney } from '../../domain/catalog/money.ts';
-import type { CostSummary } from '../lib/application-api.ts';
+import type { CostSummary } from '../lib/order-api.ts';
 import { Panel } from './ui/panel.tsx';
 
 export const SUMMARY_TEXT = {

@@ -1,12 +1,9 @@
-import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
 import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
 import type { DocumentView, MemberChecklist, OrderChecklist } from '../../domain/applications/documents.ts';
 import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
-import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
-import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
 import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
@@ -71,23 +68,6 @@ export const reviewMemberForm = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'POST' });
 export const removeMemberReview = (ref: string, memberId: number) =>
   apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'DELETE' });
-
-// Checkout (docs/decisions/0054, 0055): the browser sends choices and codes, never a price.
-export type CostSummary = z.infer<typeof costSummarySchema>;
-export const getAddOns = (ref: string) =>
-  apiCall<{ currency: string; addOns: AddOnOption[] }>({ url: `${order(ref)}/add-ons` });
-export const chooseAddOns = (ref: string, body: ChooseAddOns) =>
-  apiCall<CostSummary>({ url: `${order(ref)}/add-ons`, method: 'PUT', body });
-export const getCostSummary = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/cost-summary` });
-export const applyCoupon = (ref: string, code: string) =>
-  apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
-export const removeCoupon = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
-export const startPayment = (ref: string, provider?: PaymentProviderName) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: provider ? { provider } : {} });
-export const getPaymentOptions = (ref: string) => apiCall<PaymentOption[]>({ url: `${order(ref)}/payment/options` });
-export const confirmPayment = (ref: string, body: ConfirmPayment) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
-export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
 export type { UploadProgress } from './api-client.ts';
 

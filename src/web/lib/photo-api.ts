@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import type { OrderSummary } from '../../domain/orders/order-summary.ts';
-import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
 import type {
   ChooseDelivery,
   ChoosePlan,
@@ -37,6 +36,8 @@ export const photoKeys = {
   plans: (currency: PhotoCurrency) => ['photos', 'plans', currency] as const,
   order: (ref: string) => ['photos', 'order', ref] as const,
   photo: (ref: string, photoId: number) => ['photos', 'photo', ref, photoId] as const,
+  addOns: (ref: string) => ['photos', 'add-ons', ref] as const,
+  costSummary: (ref: string) => ['photos', 'cost-summary', ref] as const,
   payment: (ref: string) => ['photos', 'payment', ref] as const,
   paymentOptions: (ref: string) => ['photos', 'payment-options', ref] as const,
   addresses: ['photos', 'addresses'] as const,
@@ -78,22 +79,10 @@ export const choosePhotoDelivery = (ref: string, body: ChooseDelivery) =>
 export const setPhotoStep = (ref: string, step: PhotoStep) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/step`, method: 'PUT', body: { step } });
 export const resetPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: `${order(ref)}/reset`, method: 'POST' });
-export const applyPhotoCoupon = (ref: string, code: string) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
-export const removePhotoCoupon = (ref: string) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
 
 export const getPhotoAddresses = () => apiCall<ListData<Address>>({ url: '/photo-orders/addresses' });
 export const addPhotoAddress = (body: AddressInput) =>
   apiCall<Address>({ url: '/photo-orders/addresses', method: 'POST', body });
-
-export const startPhotoPayment = (ref: string, provider?: PaymentProviderName) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: provider ? { provider } : {} });
-export const getPhotoPaymentOptions = (ref: string) =>
-  apiCall<PaymentOption[]>({ url: `${order(ref)}/payment/options` });
-export const confirmPhotoPayment = (ref: string, body: ConfirmPayment) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
-export const getPhotoPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
 
 /** PHOTO_ENHANCEMENT_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function photoOrderHref(ref: string): string {

@@ -445,6 +445,10 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     costSummary: summaryView,
     applyCoupon: (customerId, order, code) => service.applyCoupon(customerId, { id: order.id }, code),
     removeCoupon: (customerId, order) => service.removeCoupon(customerId, { id: order.id }),
+    addOns: {
+      offered: (customerId, order) => service.addOns(customerId, { id: order.id }),
+      choose: (customerId, order, choice) => service.chooseAddOns(customerId, { id: order.id }, choice),
+    },
     statusWhenPaid: 'Forms incomplete',
     // Straight on to Order pending when every form and document is already in.
     async afterPaid(tx, order) {

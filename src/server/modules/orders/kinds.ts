@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { costSummarySchema } from '../../../domain/checkout/api.ts';
+import type { addOnsSchema, ChooseAddOns, costSummarySchema } from '../../../domain/checkout/api.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { FormResult } from '../../../domain/contact/result.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -9,6 +9,8 @@ import type { Order } from './service.ts';
 
 /** An order's cost summary as the customer sees it: its lines, total and applied coupon. */
 export type CostSummaryView = z.infer<typeof costSummarySchema>;
+/** The add-ons an order offers, with their prices in its currency and what is chosen. */
+export type AddOnsView = z.infer<typeof addOnsSchema>;
 
 /**
  * One kind of order (a service application, a photo order) as the order core sees it (issue 28):
@@ -46,6 +48,14 @@ export interface OrderKindDefinition {
    */
   applyCoupon(customerId: number, order: Order, code: string): Promise<FormResult<CostSummaryView>>;
   removeCoupon(customerId: number, order: Order): Promise<FormResult<CostSummaryView>>;
+  /**
+   * The add-ons this kind sells (a service's Expedite, apostille, courier): what is offered and
+   * chosen, and the customer's new choice before payment. A kind without them offers none.
+   */
+  addOns?: {
+    offered(customerId: number, order: Order): Promise<FormResult<AddOnsView>>;
+    choose(customerId: number, order: Order, choice: ChooseAddOns): Promise<FormResult<CostSummaryView>>;
+  };
   /** The status a verified payment moves the order to. */
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */

@@ -148,3 +148,46 @@ describe("the order core's checkout calls: /orders/{orderRef}/cost-summary and /
     expect((await apiCall(t.app, 'GET', `/orders/${service.displayId}/cost-summary`, null)).statusCode).toBe(401);
   });
 });
+
+describe("the order core's add-ons: /orders/{orderRef}/add-ons", () => {
+  it('lists and chooses a service order’s add-ons, offers a photo order none, and hides both from others', async () => {
+    const user = await createSignedInUser(t.app);
+    const service = await startApplication(t.app, user.token);
+    const photo = (await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() })).json()
+      .data as { displayId: string };
+    await apiCall(t.app, 'POST', `/photo-orders/${photo.displayId}/items`, user.token, { photoSize: 'oci-photo' });
+
+    const offered = await apiCall(t.app, 'GET', `/orders/${service.displayId}/add-ons`, user.token);
+    expect(offered.json()).toMatchObject({ message: C.addOnsLoaded, data: { currency: 'USD' } });
+    const expedite = offered.json().data.addOns.find((a: { addon: string }) => a.addon === 'Expedite');
+    expect(expedite).toMatchObject({ chosen: false });
+
+    const before = (await apiCall(t.app, 'GET', `/orders/${service.displayId}/cost-summary`, user.token)).json().data;
+    const chosen = await apiCall(t.app, 'PUT', `/orders/${service.displayId}/add-ons`, user.token, {
+      addOns: [{ addon: 'Expedite' }],
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().message).toBe(C.addOnsSaved);
+    expect(chosen.json().data.totalCents).toBe(before.totalCents + expedite.unitCents);
+    // The kind's own path (the spec's alias) reads the same choice.
+    const alias = (await apiCall(t.app, 'GET', `/application/order/${service.displayId}/add-ons`, user.token)).json();
+    expect(alias.data.addOns.find((a: { addon: string }) => a.addon === 'Expedite').chosen).toBe(true);
+
+    const none = await apiCall(t.app, 'GET', `/orders/${photo.displayId}/add-ons`, user.token);
+    expect(none.json()).toMatchObject({ message: C.addOnsLoaded, data: { addOns: [] } });
+    const refused = await apiCall(t.app, 'PUT', `/orders/${photo.displayId}/add-ons`, user.token, {
+      addOns: [{ addon: 'Expedite' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(C.notOffered('Expedite'));
+    const empty = await apiCall(t.app, 'PUT', `/orders/${photo.displayId}/add-ons`, user.token, { addOns: [] });
+    expect(empty.statusCode).toBe(200);
+
+    const stranger = await createSignedInUser(t.app);
+    for (const ref of [service.displayId, photo.displayId]) {
+      expect((await apiCall(t.app, 'GET', `/orders/${ref}/add-ons`, stranger.token)).statusCode).toBe(404);
+      const put = await apiCall(t.app, 'PUT', `/orders/${ref}/add-ons`, stranger.token, { addOns: [] });
+      expect(put.statusCode).toBe(404);
+    }
+  });
+});

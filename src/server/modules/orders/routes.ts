@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
-import { applyCouponSchema, CHECKOUT_MESSAGES as C, costSummarySchema } from '../../../domain/checkout/api.ts';
+import {
+  addOnsSchema,
+  applyCouponSchema,
+  CHECKOUT_MESSAGES as C,
+  chooseAddOnsSchema,
+  costSummarySchema,
+} from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/order-kind.ts';
 import { dashboardSchema, orderSummarySchema } from '../../../domain/orders/order-summary.ts';
@@ -69,6 +75,42 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ref = parseAnyOrderRef(request.params.orderRef);
       return ok(valueOrThrow(await orders.costSummary(currentUser(request).viewer.id, ref)), C.summaryLoaded);
+    },
+  );
+
+  app.get(
+    '/orders/:orderRef/add-ons',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The add-ons the order offers, whatever its kind, with prices in its currency and what is chosen (SPEC.md §7 /photoAddon-price/, /expedite-price/, /appostilled-price/); none for a kind that sells none',
+        params: anyOrderRefParams,
+        response: { 200: envelopeSchema(addOnsSchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseAnyOrderRef(request.params.orderRef);
+      return ok(valueOrThrow(await orders.addOns(currentUser(request).viewer.id, ref)), C.addOnsLoaded);
+    },
+  );
+
+  app.put(
+    '/orders/:orderRef/add-ons',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Choose the order’s add-ons (all of them; before payment only), whatever its kind; answers the new cost summary',
+        params: anyOrderRefParams,
+        body: chooseAddOnsSchema,
+        response: { 200: envelopeSchema(costSummarySchema) },
+      },
+    },
+    async (request) => {
+      const ref = parseAnyOrderRef(request.params.orderRef);
+      const chosen = await orders.chooseAddOns(currentUser(request).viewer.id, ref, request.body);
+      return ok(valueOrThrow(chosen), C.addOnsSaved);
     },
   );
 

@@ -2,6 +2,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import { CHECKOUT_MESSAGES, type ChooseAddOns } from '../../../domain/checkout/api.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import { premiumSupportFor, premiumSupportMailDetails } from '../../../domain/checkout/premium-support.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -22,7 +23,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
-import { type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
+import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -377,6 +378,26 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** Removes the coupon of the customer's order of any kind; the new summary. */
     removeCoupon(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
       return withOwnedKind(customerId, ref, (kind, order) => kind.removeCoupon(customerId, order));
+    },
+
+    /** The add-ons the customer's order offers, whatever its kind (a kind that sells none offers none). */
+    addOns(customerId: number, ref: OrderLookup): Promise<FormResult<AddOnsView>> {
+      return withOwnedKind(customerId, ref, async (kind, order) =>
+        kind.addOns
+          ? kind.addOns.offered(customerId, order)
+          : { ok: true, value: { currency: order.currency, addOns: [] } },
+      );
+    },
+
+    /** Replaces the add-ons of the customer's order of any kind (before payment); the new summary. */
+    chooseAddOns(customerId: number, ref: OrderLookup, choice: ChooseAddOns): Promise<FormResult<CostSummaryView>> {
+      return withOwnedKind(customerId, ref, async (kind, order) => {
+        if (kind.addOns) return kind.addOns.choose(customerId, order, choice);
+        const [first] = choice.addOns;
+        if (!first) return { ok: true, value: await kind.costSummary(db, order) };
+        const message = CHECKOUT_MESSAGES.notOffered(first.addon);
+        return formFailure(400, message, { 'addOns.0': message });
+      });
     },
 
     /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */

@@ -4,7 +4,8 @@ import type { Member } from '../../../domain/applications/members.ts';
 import type { AddOnOption, ChooseAddOns } from '../../../domain/checkout/api.ts';
 import { Panel } from '../../components/ui/panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { applicationKeys, chooseAddOns } from '../../lib/application-api.ts';
+import { applicationKeys } from '../../lib/application-api.ts';
+import { chooseAddOns } from '../../lib/order-api.ts';
 import { useChoiceSave } from '../../lib/use-choice-save.ts';
 
 export const ADD_ONS_TEXT = {

@@ -6,7 +6,7 @@ import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import type { AddOnOption } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
-import type { CostSummary } from '../../lib/application-api.ts';
+import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { member, order, payment } from '../../testing/order-fixtures.ts';
@@ -18,6 +18,8 @@ cleanupAfterEach();
 afterEach(clearQueries);
 
 const BASE = '/api/v1/application/order/DOC-48213907';
+/** The order core's checkout calls (issue 28): add-ons, cost summary, coupon and payment. */
+const CORE = '/api/v1/orders/DOC-48213907';
 const members = [
   member(),
   member({ id: 12, fullName: 'Dev Sharma', kind: 'Minor', relationship: 'Child', position: 2 }),
@@ -87,8 +89,8 @@ function serve(extra: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     [`GET ${BASE}`]: () =>
       ok(order({ members, missing: ['Priya’s application form', 'Dev’s passport copy'] }), APPLICATION_MESSAGES.loaded),
-    [`GET ${BASE}/add-ons`]: () => ok({ currency: 'USD', addOns: [PHOTO, addOn({})] }),
-    [`GET ${BASE}/cost-summary`]: () => ok(summary(70800)),
+    [`GET ${CORE}/add-ons`]: () => ok({ currency: 'USD', addOns: [PHOTO, addOn({})] }),
+    [`GET ${CORE}/cost-summary`]: () => ok(summary(70800)),
     ...extra,
   });
 }
@@ -146,7 +148,7 @@ describe('checkout', () => {
   });
 
   it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {
-    const api = serve({ [`PUT ${BASE}/add-ons`]: () => ok(summary(72800)) });
+    const api = serve({ [`PUT ${CORE}/add-ons`]: () => ok(summary(72800)) });
     renderPage();
     const box = (await screen.findByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' })) as HTMLInputElement;
     fireEvent.click(box);
@@ -161,11 +163,11 @@ describe('checkout', () => {
   it('applies a coupon, shows the server’s refusal on the field, and removes it', async () => {
     let tries = 0;
     const api = serve({
-      [`POST ${BASE}/coupon`]: () =>
+      [`POST ${CORE}/coupon`]: () =>
         ++tries === 1
           ? fail(400, COUPON_MESSAGES.alreadyUsed)
           : ok(summary(69220, { appliedCoupon: 'FIRST10' }), COUPON_MESSAGES.applied),
-      [`DELETE ${BASE}/coupon`]: () => ok(summary(70800), COUPON_MESSAGES.removed),
+      [`DELETE ${CORE}/coupon`]: () => ok(summary(70800), COUPON_MESSAGES.removed),
     });
     renderPage();
     const field = await screen.findByRole('textbox', { name: 'Coupon code' });
@@ -192,7 +194,7 @@ describe('checkout', () => {
     const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
     let answer: (value: ReturnType<typeof ok>) => void = () => {};
     const api = serve({
-      [`POST ${BASE}/payment`]: () =>
+      [`POST ${CORE}/payment`]: () =>
         new Promise((resolve) => {
           answer = resolve;
         }),
@@ -211,7 +213,7 @@ describe('checkout', () => {
   it('offers a choice of providers with each one’s charge, converted ones with their rate, and pays with the chosen one', async () => {
     const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
     const api = serve({
-      [`GET ${BASE}/payment/options`]: () =>
+      [`GET ${CORE}/payment/options`]: () =>
         ok([
           {
             provider: 'stripe',
@@ -228,7 +230,7 @@ describe('checkout', () => {
             exchangeRate: '83.25',
           },
         ]),
-      [`POST ${BASE}/payment`]: () => ok(payment({ provider: 'razorpay', redirectUrl: 'https://pay.example/1' })),
+      [`POST ${CORE}/payment`]: () => ok(payment({ provider: 'razorpay', redirectUrl: 'https://pay.example/1' })),
     });
     renderPage();
     const choice = await screen.findByRole('group', { name: 'Pay with' });
@@ -244,8 +246,8 @@ describe('checkout', () => {
   it('shows why a payment could not start when the order changed, and the order as it is now', async () => {
     let summaries = 0;
     serve({
-      [`GET ${BASE}/cost-summary`]: () => ok(summary(++summaries === 1 ? 69220 : 70800)),
-      [`POST ${BASE}/payment`]: () => fail(409, COUPON_MESSAGES.released('FIRST10')),
+      [`GET ${CORE}/cost-summary`]: () => ok(summary(++summaries === 1 ? 69220 : 70800)),
+      [`POST ${CORE}/payment`]: () => fail(409, COUPON_MESSAGES.released('FIRST10')),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $692.20' }));

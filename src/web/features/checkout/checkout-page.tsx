@@ -6,16 +6,8 @@ import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import {
-  applicationFormHref,
-  applicationKeys,
-  applyCoupon,
-  getAddOns,
-  getApplication,
-  getCostSummary,
-  removeCoupon,
-  serviceOrderHref,
-} from '../../lib/application-api.ts';
+import { applicationFormHref, applicationKeys, getApplication, serviceOrderHref } from '../../lib/application-api.ts';
+import { applyCoupon, getAddOns, getCostSummary, removeCoupon } from '../../lib/order-api.ts';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { CHECKOUT_SUMMARY_TEXT, CheckoutSummary } from './checkout-summary.tsx';
 

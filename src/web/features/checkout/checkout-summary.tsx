@@ -2,7 +2,7 @@ import { type ReactNode, Suspense } from 'react';
 import type { PaidOrderKind } from '../../../domain/payments/payment.ts';
 import { CostSummaryPanel } from '../../components/cost-summary-panel.tsx';
 import { CouponField } from '../../components/coupon-field.tsx';
-import type { CostSummary } from '../../lib/application-api.ts';
+import type { CostSummary } from '../../lib/order-api.ts';
 import { PayButton } from './pay-button.tsx';
 
 export const CHECKOUT_SUMMARY_TEXT = {

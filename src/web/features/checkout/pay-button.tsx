@@ -12,7 +12,8 @@ import {
 } from '../../../domain/payments/payment.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { getPaymentOptions, startPayment } from '../../lib/order-api.ts';
+import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { payWidgetFor } from './pay-widgets.tsx';
 
 export const PAY_TEXT = {
@@ -98,7 +99,7 @@ export function PayButton({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const calls = PAYMENT_CALLS[kind];
+  const pages = ORDER_KIND_PAGES[kind];
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,8 +117,8 @@ export function PayButton({
   // Asked again whenever the total changes (an add-on, a coupon): each option's charge follows it.
   // The previous list stays meanwhile, so the choice does not flicker away.
   const options = useQuery({
-    queryKey: [...calls.optionsKey(orderRef), amountCents, currency],
-    queryFn: async () => (await calls.options(orderRef)).data,
+    queryKey: [...pages.optionsKey(orderRef), amountCents, currency],
+    queryFn: async () => (await getPaymentOptions(orderRef)).data,
     placeholderData: keepPreviousData,
   });
   const list = options.data ?? [];
@@ -136,7 +137,7 @@ export function PayButton({
     setPending(true);
     setError(null);
     try {
-      const { data } = await calls.start(orderRef, selected?.provider);
+      const { data } = await startPayment(orderRef, selected?.provider);
       if (data.redirectUrl) return goTo.url(data.redirectUrl);
       if (!data.checkout) throw new Error(PAY_TEXT.noWidget);
       setOnPage(data);
@@ -144,7 +145,7 @@ export function PayButton({
       setError(errorMessage(failure, PAY_TEXT.failed));
       // The order changed under the customer (a coupon dropped, a status moved): show it as it is now.
       if (failure instanceof ApiError && failure.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: calls.allKey });
+        void queryClient.invalidateQueries({ queryKey: pages.allKey });
       }
       finish();
     }
@@ -167,7 +168,6 @@ export function PayButton({
         <Suspense fallback={<p role="status">{PAY_TEXT.loadingWidget}</p>}>
           <Widget
             orderRef={orderRef}
-            kind={kind}
             payment={onPage}
             checkout={onPage.checkout}
             onSettled={() => void navigate(paymentResultHref(orderRef, kind))}

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const REF = 'DOC-48213907';
-const BASE = `/api/v1/application/order/${REF}`;
+const BASE = `/api/v1/orders/${REF}`;
 const SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 
 const options: PaymentOption[] = [

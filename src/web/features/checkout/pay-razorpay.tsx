@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { confirmPayment } from '../../lib/order-api.ts';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import type { PayWidgetProps } from './pay-widget-props.ts';
 
@@ -77,7 +77,7 @@ type Phase = 'opening' | 'open' | 'verifying' | 'failed';
  * a phone), cards, netbanking and wallets, in INR. Its handler's payment signature goes to the
  * server, which verifies it and asks Razorpay; closing the window brings the Pay button back.
  */
-export default function PayRazorpay({ orderRef, kind, payment, checkout, onSettled, onCancel }: PayWidgetProps) {
+export default function PayRazorpay({ orderRef, payment, checkout, onSettled, onCancel }: PayWidgetProps) {
   const email = useSessionStore((s) => s.user?.email);
   const [phase, setPhase] = useState<Phase>('opening');
   const [error, setError] = useState<string | null>(null);
@@ -91,20 +91,19 @@ export default function PayRazorpay({ orderRef, kind, payment, checkout, onSettl
       paid.current = response;
       setPhase('verifying');
       setError(null);
-      PAYMENT_CALLS[kind]
-        .confirm(orderRef, {
-          provider: 'razorpay',
-          razorpayOrderId: response.razorpay_order_id,
-          razorpayPaymentId: response.razorpay_payment_id,
-          razorpaySignature: response.razorpay_signature,
-        })
+      confirmPayment(orderRef, {
+        provider: 'razorpay',
+        razorpayOrderId: response.razorpay_order_id,
+        razorpayPaymentId: response.razorpay_payment_id,
+        razorpaySignature: response.razorpay_signature,
+      })
         .then(({ data }) => onSettled(data))
         .catch((failure: unknown) => {
           setError(errorMessage(failure, RAZORPAY_TEXT.verifyFailed));
           setPhase('failed');
         });
     },
-    [onSettled, orderRef, kind],
+    [onSettled, orderRef],
   );
 
   const open = useCallback(async () => {

@@ -19,7 +19,7 @@ const CHECKOUT = {
   scriptUrl: SCRIPT_URL,
 } as const;
 const PAYMENT = payment({ provider: 'square', redirectUrl: null, checkout: CHECKOUT, premiumSupport: null });
-const CONFIRM = 'POST /api/v1/application/order/DOC-48213907/payment/confirm';
+const CONFIRM = 'POST /api/v1/orders/DOC-48213907/payment/confirm';
 
 /** A stand-in for Square's Web Payments SDK: a card that attaches a frame and tokenizes as told. */
 function fakeSquare(tokenize: () => Promise<{ status: string; token?: string; errors?: { message: string }[] }>) {
@@ -43,7 +43,6 @@ function renderForm() {
   const view = render(
     <PaySquare
       orderRef="DOC-48213907"
-      kind="service"
       payment={PAYMENT}
       checkout={CHECKOUT}
       onSettled={onSettled}
@@ -137,7 +136,7 @@ describe("PaySquare: Square's card form", () => {
 
   it('opens from the Pay button when Square is chosen, and closing it puts the focus back on Pay', async () => {
     window.Square = fakeSquare(async () => ({ status: 'OK', token: 't' })).sdk;
-    const BASE = '/api/v1/application/order/DOC-48213907/payment';
+    const BASE = '/api/v1/orders/DOC-48213907/payment';
     const option = (provider: string, label: string) => ({
       provider,
       label,

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../domain/catalog/money.ts';
 import type { ProviderCheckout } from '../../../domain/payments/payment.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { confirmPayment } from '../../lib/order-api.ts';
 import type { PayWidgetProps } from './pay-widget-props.ts';
 
 export const SQUARE_TEXT = {
@@ -81,7 +81,6 @@ export default function PaySquare(props: PayWidgetProps) {
 
 function SquareCardForm({
   orderRef,
-  kind,
   payment,
   square,
   onSettled,
@@ -141,7 +140,7 @@ function SquareCardForm({
         busy.current = false;
         return;
       }
-      const { data } = await PAYMENT_CALLS[kind].confirm(orderRef, { provider: 'square', sourceId: result.token });
+      const { data } = await confirmPayment(orderRef, { provider: 'square', sourceId: result.token });
       onSettled(data);
     } catch (failure) {
       setError(errorMessage(failure, SQUARE_TEXT.failed));

@@ -1,4 +1,4 @@
-import type { PaidOrderKind, Payment, ProviderCheckout } from '../../../domain/payments/payment.ts';
+import type { Payment, ProviderCheckout } from '../../../domain/payments/payment.ts';
 
 /**
  * What a provider's on-page checkout (Square's card form, Razorpay's Checkout) is given: the open
@@ -7,8 +7,6 @@ import type { PaidOrderKind, Payment, ProviderCheckout } from '../../../domain/p
  */
 export interface PayWidgetProps {
   orderRef: string;
-  /** Which kind of order: its payment calls confirm through that kind's routes. */
-  kind: PaidOrderKind;
   payment: Payment;
   checkout: ProviderCheckout;
   /** The server's state of the payment after confirming (COMPLETED, FAILED or still PENDING). */

@@ -18,7 +18,7 @@ beforeAll(installBrowserStubs);
 cleanupAfterEach();
 afterEach(clearQueries);
 
-const BASE = '/api/v1/application/order/DOC-48213907';
+const BASE = '/api/v1/orders/DOC-48213907';
 
 const paymentIn = (state: PaymentResultState, overrides: Partial<Payment> = {}): Payment =>
   payment({ state, ...overrides });
@@ -172,7 +172,7 @@ describe('/service-payment-success', () => {
     it('a photo order says it too, with its own checkout (step 4) and order page', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       fakeApi({
-        'GET /api/v1/photo-orders/PHO-10000001/payment': () => ok(paymentIn('PENDING'), PAYMENT_MESSAGES.loaded),
+        'GET /api/v1/orders/PHO-10000001/payment': () => ok(paymentIn('PENDING'), PAYMENT_MESSAGES.loaded),
       });
       renderWithRouter(
         <QueryProvider>

@@ -15,7 +15,8 @@ import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { PAYMENT_CALLS } from '../../lib/payment-calls.ts';
+import { confirmPayment, getPayment } from '../../lib/order-api.ts';
+import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { PayButton } from './pay-button.tsx';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
@@ -76,7 +77,7 @@ function Result({ payment, orderRef, kind }: { payment: Payment; orderRef: strin
               : RESULT_TEXT.nextOrderPending}
         </p>
         {payment.premiumSupport ? <PremiumSupportCard support={payment.premiumSupport} /> : null}
-        <Link to={PAYMENT_CALLS[kind].orderHref(orderRef)} className="btn-primary">
+        <Link to={ORDER_KIND_PAGES[kind].orderHref(orderRef)} className="btn-primary">
           {RESULT_TEXT.toOrder}
           <Icon name="arrow-right" />
         </Link>
@@ -99,7 +100,7 @@ function Result({ payment, orderRef, kind }: { payment: Payment; orderRef: strin
           label={RESULT_TEXT.tryAgain}
         />
       </div>
-      <Link to={PAYMENT_CALLS[kind].orderHref(orderRef)} className="font-semibold text-brand-700 underline">
+      <Link to={ORDER_KIND_PAGES[kind].orderHref(orderRef)} className="font-semibold text-brand-700 underline">
         {RESULT_TEXT.backToOrder}
       </Link>
     </div>
@@ -122,7 +123,7 @@ function NotPaid({ orderRef, kind, started }: { orderRef: string; kind: PaidOrde
           <Icon name="lock-keyhole" className="size-5" />
           {NOT_PAID_TEXT.payNow}
         </Link>
-        <Link to={PAYMENT_CALLS[kind].orderHref(orderRef)} className="btn-outline">
+        <Link to={ORDER_KIND_PAGES[kind].orderHref(orderRef)} className="btn-outline">
           {NOT_PAID_TEXT.backToOrder}
         </Link>
       </div>
@@ -169,9 +170,8 @@ function useConfirmStripeSession(
   useEffect(() => {
     if (!orderRef || !sessionId || !pendingStripe || asked.current) return;
     asked.current = true;
-    const calls = PAYMENT_CALLS[kind];
-    calls.confirm(orderRef, { provider: 'stripe', sessionId }).then(
-      (res) => queryClient.setQueryData(calls.paymentKey(orderRef), res.data),
+    confirmPayment(orderRef, { provider: 'stripe', sessionId }).then(
+      (res) => queryClient.setQueryData(ORDER_KIND_PAGES[kind].paymentKey(orderRef), res.data),
       () => {},
     );
   }, [kind, orderRef, sessionId, pendingStripe, queryClient]);
@@ -192,11 +192,11 @@ export function PaymentResultPage({
   stripeSessionId?: string | null;
   kind?: PaidOrderKind;
 }) {
-  const calls = PAYMENT_CALLS[kind];
+  const pages = ORDER_KIND_PAGES[kind];
   const waited = useWaited(NOT_PAID_AFTER_MS);
   const payment = useQuery({
-    queryKey: calls.paymentKey(orderRef ?? ''),
-    queryFn: async () => (await calls.latest(orderRef ?? '')).data,
+    queryKey: pages.paymentKey(orderRef ?? ''),
+    queryFn: async () => (await getPayment(orderRef ?? '')).data,
     enabled: orderRef !== null,
     // Asks while nothing is final: often at first, then less once the page says "Not paid yet".
     refetchInterval: (query) => {

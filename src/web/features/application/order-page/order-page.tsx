@@ -12,7 +12,8 @@ import { PremiumSupportCard } from '../../../components/premium-support-card.tsx
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { applicationKeys, getApplication, getChecklist, getCostSummary } from '../../../lib/application-api.ts';
+import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
+import { getCostSummary } from '../../../lib/order-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
 import { ReviewStep } from './review-step.tsx';
 import type { CheckoutSlot, StepProps } from './step-parts.tsx';
@@ -33,6 +34,32 @@ describe('the review step (step 4)', () => {
     expect(
       screen.getByRole('button', { name: `Pay PHO-1001 1398 USD photo no coupon ${REVIEW_TEXT.payNote}` }),
     ).toBeTruthy();
+  });
+
+  it('applies a coupon through the order core, then reads the photo order again', async () => {
+    const api = fakeApi({
+      'POST /api/v1/orders/PHO-1001/coupon': () => ok({ totalCents: 1258 }, COUPON_MESSAGES.applied),
+      'GET /api/v1/photo-orders/PHO-1001': () => ok({ ...ORDER, totalCents: 1258, appliedCoupon: 'PHOTO10' }),
+    });
+    const WithCoupon = (props: StepProps) => (
+      <ReviewStep
+        {...props}
+        Checkout={({ onCouponChange }) => (
+          <button type="button" onClick={() => void onCouponChange('PHOTO10')}>
+            Apply
+          </button>
+        )}
+      />
+    );
+    renderStep(WithCoupon, ORDER);
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+        'POST /api/v1/orders/PHO-1001/coupon',
+        'GET /api/v1/photo-orders/PHO-1001',
+      ]),
+    );
+    expect(api.calls[0]?.body).toEqual({ code: 'PHOTO10' });
   });
 
   it('sends each Edit to its step: delivery to the plan when the plan needs none', async () => {

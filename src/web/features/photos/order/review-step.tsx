@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { applyPhotoCoupon, removePhotoCoupon } from '../../../lib/photo-api.ts';
+import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
+import { getPhotoOrder } from '../../../lib/photo-api.ts';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
 import { type CheckoutSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
@@ -25,9 +26,11 @@ function Row({ title, children, onEdit }: { title: string; children: React.React
  */
 export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Checkout: CheckoutSlot }) {
   const ref = order.displayId;
-  const coupon = useOrderChange(ref, (code: string | null) =>
-    code === null ? removePhotoCoupon(ref) : applyPhotoCoupon(ref, code),
-  );
+  // The order core prices the coupon; the photo order is then read again for its own page.
+  const coupon = useOrderChange(ref, async (code: string | null) => {
+    await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
+    return getPhotoOrder(ref);
+  });
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
       <div>
