@@ -25,6 +25,14 @@ const Checkout: CheckoutSlot = ({ orderRef, summary, kind, appliedCoupon, note }
 
 const ReviewWithPay = (props: StepProps) => <ReviewStep {...props} Checkout={Checkout} />;
 
+/** Stands in for checkout's coupon box: applies PHOTO10. */
+const CouponBox: CheckoutSlot = ({ onCouponChange }) => (
+  <button type="button" onClick={() => void onCouponChange('PHOTO10')}>
+    Apply
+  </button>
+);
+const ReviewWithCouponBox = (props: StepProps) => <ReviewStep {...props} Checkout={CouponBox} />;
+
 describe('the review step (step 4)', () => {
   it('shows the items with their photo counts, the plan with its extras and a digital delivery, and hands Pay the total', async () => {
     renderStep(ReviewWithPay, ORDER);
@@ -41,17 +49,7 @@ describe('the review step (step 4)', () => {
       'POST /api/v1/orders/PHO-1001/coupon': () => ok({ totalCents: 1258 }, COUPON_MESSAGES.applied),
       'GET /api/v1/photo-orders/PHO-1001': () => ok({ ...ORDER, totalCents: 1258, appliedCoupon: 'PHOTO10' }),
     });
-    const WithCoupon = (props: StepProps) => (
-      <ReviewStep
-        {...props}
-        Checkout={({ onCouponChange }) => (
-          <button type="button" onClick={() => void onCouponChange('PHOTO10')}>
-            Apply
-          </button>
-        )}
-      />
-    );
-    renderStep(WithCoupon, ORDER);
+    renderStep(ReviewWithCouponBox, ORDER);
     fireEvent.click(await screen.findByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
