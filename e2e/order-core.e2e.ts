@@ -1,8 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
-import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
+import { formatMoney } from '../src/domain/catalog/money.ts';
+import { PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../src/domain/payments/payment.ts';
+import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
@@ -11,9 +13,9 @@ import { expectVisible, waitForHydration } from './support/page.ts';
 
 /**
  * Issue 28 on the built app: what a family pays for reaches staff (the paid lines, the Expedite
- * badge, its SLA), and a payment link priced at an old total is closed. The stray-charge refund
- * itself needs a provider that cannot close a payment: the API suite forces one on the sandbox
- * (src/server/modules/payments/charges.test.ts).
+ * badge, its SLA), a payment link priced at an old total is closed, and a charge whose notice
+ * came late, after the family changed the order and paid again, is refunded automatically,
+ * e-mailed, and shown to staff (the sandbox holds the notice back, as a slow provider would).
  */
 const e2e = setupE2E();
 const SHOTS = '.tmp/screenshots';
@@ -38,7 +40,12 @@ async function call(request: APIRequestContext, method: 'post' | 'put', path: st
 }
 
 /** A signed-in family (Priya and Aarav) with a New OCI Card application, Expedite and FIRST10 chosen. */
-async function familyWithExpedite(): Promise<{ context: BrowserContext; page: Page; order: StartedOrder }> {
+async function familyWithExpedite(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  order: StartedOrder;
+  email: string;
+}> {
   const email = uniqueEmail('order-core');
   await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
   const { page, context } = await e2e.desktop();
@@ -47,7 +54,7 @@ async function familyWithExpedite(): Promise<{ context: BrowserContext; page: Pa
   const base = `/application/order/${order.displayId}`;
   await call(context.request, 'put', `${base}/add-ons`, { addOns: [{ addon: 'Expedite' }] });
   await call(context.request, 'post', `${base}/coupon`, { code: 'FIRST10' });
-  return { context, page, order };
+  return { context, page, order, email };
 }
 
 describe('the order core (issue 28)', () => {
@@ -115,6 +122,51 @@ describe('the order core (issue 28)', () => {
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment link closed' }));
       await mkdir(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/order-core-closed-link.png`, fullPage: true });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a second charge whose notice comes after the family changed the order and paid it is refunded, e-mailed and shown to staff',
+    async () => {
+      const { context, page, order, email } = await familyWithExpedite();
+      const first = await call(context.request, 'post', `/orders/${order.displayId}/payment`, {});
+      // Paid at the provider, but its notice is held back: the order still waits for payment.
+      await page.goto(first.redirectUrl);
+      await page.getByRole('button', { name: P.simulateLateNotice }).click();
+      await page.waitForURL((url) => url.pathname === '/service-payment-success');
+
+      // The family drops Expedite and pays the new total.
+      await call(context.request, 'put', `/orders/${order.displayId}/add-ons`, { addOns: [] });
+      const second = await call(context.request, 'post', `/orders/${order.displayId}/payment`, {});
+      expect(second.amountCents).toBeLessThan(first.amountCents);
+      await page.goto(second.redirectUrl);
+      await page.getByRole('button', { name: P.simulateSuccess }).click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
+
+      // The first charge's notice arrives now: a stray charge, refunded through the provider.
+      await page.goto(first.redirectUrl);
+      await page.getByRole('button', { name: P.sendNotice }).click();
+      const refunded = P.strayRefunded(
+        formatMoney({ amountCents: first.amountCents, currency: first.currency }),
+        STRAY_CHARGE_REASONS['already-paid'],
+      );
+      await expect
+        .poll(async () => (await mailsTo(e2e.baseURL, email)).some((m) => m.text.includes(refunded)), {
+          timeout: CONFIRM_TIMEOUT_MS,
+        })
+        .toBe(true);
+
+      await ensureAdmin();
+      const staff = await e2e.mobile();
+      await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+      await staff.page.goto(`/admin/orders/${order.displayId}`);
+      await waitForHydration(staff.page);
+      const payments = staff.page.getByRole('region', { name: 'Payments' });
+      await expectVisible(payments.getByText(ORDER_DESK_MESSAGES.strayCharge).first());
+      await expectVisible(payments.getByText(ORDER_DESK_MESSAGES.strayRefund).first());
+      await looksRight(staff.page, 'stray-refund-mobile');
+      await payments.screenshot({ path: `${SHOTS}/order-core-stray-payments-mobile.png` });
     },
     TEST_TIMEOUT_MS,
   );

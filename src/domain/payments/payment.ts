@@ -131,6 +131,9 @@ export const PAYMENT_MESSAGES = {
   paymentNotFound: 'We could not find this payment.',
   simulateSuccess: 'Simulate successful payment',
   simulateFailure: 'Simulate failed payment',
+  /** The sandbox's play of a provider whose event comes late (the charge is taken, the notice held). */
+  simulateLateNotice: 'Simulate a payment whose notice comes late',
+  sendNotice: 'Send the held notice now',
   paidRemark: 'Payment received. Thank you!',
   signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
   /** Before payment, what the order still needs from the customer. */

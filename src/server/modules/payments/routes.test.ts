@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
-import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
+import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_NOTICE_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
 import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
 
@@ -229,6 +229,40 @@ describe('the sandbox checkout page', () => {
     const receipts = await receiptsOf(order.displayId);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe(`Payment received for your order ${order.displayId}`);
+  });
+
+  it('a held notice takes the charge without telling the app; the settled page sends it, once, to its customer only', async () => {
+    const { user, order, payment, paymentId } = await orderWithPayment();
+    const form = (path: string, fields: Record<string, string>, token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const pagePath = new URL(payment.redirectUrl).pathname + new URL(payment.redirectUrl).search;
+    expect((await t.app.inject({ url: pagePath, headers: bearer(user.token) })).body).toContain(P.simulateLateNotice);
+
+    const held = await form(
+      SANDBOX_CHECKOUT_PATH,
+      { payment: paymentId, outcome: 'succeeded', notice: 'held' },
+      user.token,
+    );
+    expect(held.statusCode).toBe(303);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    const settled = await t.app.inject({ url: pagePath, headers: bearer(user.token) });
+    expect(settled.body).toContain(P.sendNotice);
+    expect(settled.body).not.toContain(P.simulateSuccess);
+
+    const stranger = await createSignedInUser(t.app);
+    expect((await form(SANDBOX_NOTICE_PATH, { payment: paymentId }, stranger.token)).statusCode).toBe(404);
+    for (let i = 0; i < 2; i++) {
+      expect((await form(SANDBOX_NOTICE_PATH, { payment: paymentId }, user.token)).statusCode).toBe(303);
+    }
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    expect(await receiptsOf(order.displayId)).toHaveLength(1);
   });
 
   it("'Simulate failed payment' fails the attempt, the order stays Payment pending, and a retry is a new attempt", async () => {

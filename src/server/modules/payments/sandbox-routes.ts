@@ -1,12 +1,29 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { escapeHtml } from '../../../domain/content/html.ts';
 import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
-import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
+import {
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_EVENT_TYPES,
+  SANDBOX_NOTICE_PATH,
+  SANDBOX_WEBHOOK_PATH,
+  type Sandbox,
+  type SandboxOutcome,
+} from './sandbox.ts';
 
 const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, P.paymentNotFound) });
-const simulateBody = paymentQuery.extend({ outcome: z.enum(['succeeded', 'failed']) });
+/**
+ * `held`: the charge is taken but its event is not sent, as when a provider's notice comes late
+ * (the customer may meanwhile change the order and pay again); the settled payment's page then
+ * sends it. This is how the stray-charge path is played end to end (issue 28).
+ */
+const simulateBody = paymentQuery.extend({
+  outcome: z.enum(['succeeded', 'failed']),
+  notice: z.enum(['now', 'held']).default('now'),
+});
+const noticeBody = paymentQuery;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
@@ -14,8 +31,8 @@ function page(title: string, body: string): string {
 <main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
 }
 
-const button = (outcome: string, label: string, colours: string) =>
-  `<button type="submit" name="outcome" value="${outcome}" style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
+const button = (outcome: string | null, label: string, colours: string) =>
+  `<button type="submit"${outcome ? ` name="outcome" value="${outcome}"` : ''} style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
 
 /**
  * The sandbox provider's hosted checkout (docs/decisions/0055), registered only when the sandbox
@@ -28,6 +45,18 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+
+    /** Announced through the app's own inbox, signature and all, as a provider would. */
+    async function announce(request: FastifyRequest, paymentId: string, outcome: SandboxOutcome) {
+      const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES[outcome], paymentId });
+      const res = await app.inject({
+        method: 'POST',
+        url: SANDBOX_WEBHOOK_PATH,
+        headers: event.headers,
+        payload: event.body,
+      });
+      if (res.statusCode !== 200) request.log.error({ status: res.statusCode }, 'the sandbox webhook was refused');
+    }
 
     /** The customer's own sandbox payment, or null (someone else's looks like an unknown one). */
     async function owned(viewerId: number, paymentId: string) {
@@ -81,10 +110,15 @@ ${
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
+<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}"><input type="hidden" name="notice" value="held">
+${button('succeeded', P.simulateLateNotice, 'background:#fff;color:#15803d;border:1px solid #15803d')}</form>
 <p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : payment.status === 'expired'
       ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}">Back to your order</a></p>`
-      : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
+      : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p>
+<form method="post" action="${SANDBOX_NOTICE_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94a3b8')}</form>
+<p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
 }`,
           ),
         );
@@ -101,17 +135,23 @@ ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px 
           .status(404)
           .type('text/html; charset=utf-8')
           .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-      if (await sandbox.settle(paymentId, outcome)) {
-        // Announced through the app's own inbox, signature and all, as a provider would.
-        const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES[outcome], paymentId });
-        const res = await app.inject({
-          method: 'POST',
-          url: SANDBOX_WEBHOOK_PATH,
-          headers: event.headers,
-          payload: event.body,
-        });
-        if (res.statusCode !== 200) request.log.error({ status: res.statusCode }, 'the sandbox webhook was refused');
+      if ((await sandbox.settle(paymentId, outcome)) && request.body.notice === 'now') {
+        await announce(request, paymentId, outcome);
       }
+      return reply.redirect(found.payment.returnUrl, 303);
+    });
+
+    // The settled payment's event, sent again (a held one, or a repeat: the inbox takes each once).
+    app.post('/payments/sandbox/notice', { schema: { hide: true, body: noticeBody } }, async (request, reply) => {
+      await app.requireUser(request);
+      const found = await owned(request.viewer?.id ?? 0, request.body.payment);
+      const status = found?.payment.status;
+      if (!found || (status !== 'succeeded' && status !== 'failed'))
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
+      await announce(request, found.payment.id, status);
       return reply.redirect(found.payment.returnUrl, 303);
     });
   };

@@ -19,6 +19,8 @@ export const SANDBOX_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Under the API prefix: the session plugin resolves sessions for /api/ routes and pages only. */
 export const SANDBOX_CHECKOUT_PATH = '/api/v1/payments/sandbox/checkout';
 export const SANDBOX_WEBHOOK_PATH = '/api/v1/payments/webhooks/sandbox';
+/** Sends a settled payment's event (again): a held notice, or a repeat the inbox takes once. */
+export const SANDBOX_NOTICE_PATH = '/api/v1/payments/sandbox/notice';
 
 export type SandboxOutcome = 'succeeded' | 'failed';
 export const SANDBOX_EVENT_TYPES = { succeeded: 'payment.succeeded', failed: 'payment.failed' } as const;
