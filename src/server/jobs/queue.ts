@@ -157,8 +157,8 @@ interface Registration {
 /** A schedule to store, or null: remove the stored one. */
 type ScheduleSetting = { cron: string; data: object } | null;
 
-/** How the job queue's LISTEN session shows in pg_stat_activity (and how tests find it). */
-export const JOBS_LISTENER_APPLICATION_NAME = 'sevadocs-jobs';
+/** How the job queue's LISTEN session shows in pg_stat_activity. */
+const JOBS_LISTENER_APPLICATION_NAME = 'sevadocs-jobs';
 
 /**
  * pg-boss's connection on the engine underneath: PGlite itself, or the app's pg pool. Both can
