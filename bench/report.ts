@@ -1,4 +1,6 @@
 // The table `npm run bench` prints and the JSON it writes to bench/results/latest.json.
+
+import type { EmailBurstFigures } from './email-burst.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PhotoFigures } from './photos.ts';
 
@@ -36,6 +38,8 @@ export interface BenchReport {
   pageWeight: PageWeight | null;
   /** The photo compliance engine's figures (issue 12); null when BENCH_ONLY left them out. */
   photos: PhotoFigures | null;
+  /** 50 sign-ups + 50 resets → e-mails in the mailbox (bench/email-burst.ts). */
+  emailBurst: EmailBurstFigures | null;
   failures: string[];
   passed: boolean;
 }

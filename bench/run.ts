@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { formatEmailBurst, measureEmailBurst } from './email-burst.ts';
 import { contextFor, runScenario, settings } from './load.ts';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
@@ -125,6 +126,19 @@ async function main(): Promise<number> {
       }
     }
 
+    // The e-mail burst runs a server of its own (its SMTP is this process), after the rest.
+    const emailBurst =
+      only && !only.includes('email')
+        ? null
+        : await measureEmailBurst().catch((error: unknown) => {
+            failures.push(`e-mail burst: ${error instanceof Error ? error.message : String(error)}`);
+            return null;
+          });
+    if (emailBurst) {
+      console.log(`\n${formatEmailBurst(emailBurst)}`);
+      if (!emailBurst.withinAim) failures.push('e-mail burst: not every e-mail was in the mailbox within 10 s');
+    }
+
     const report: BenchReport = {
       date: new Date().toISOString(),
       node: process.version,
@@ -136,6 +150,7 @@ async function main(): Promise<number> {
       scenarios: results,
       pageWeight,
       photos,
+      emailBurst,
       failures,
       passed: failures.length === 0,
     };

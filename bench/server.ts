@@ -64,10 +64,13 @@ export async function startServer({
   timeoutMs = 120_000,
   sessions = 1,
   seed,
+  env: overrides = {},
 }: {
   timeoutMs?: number;
   sessions?: number;
   seed?: (db: Database) => Promise<void>;
+  /** Environment of this server on top of the bench's (e.g. a reachable SMTP_URL). */
+  env?: NodeJS.ProcessEnv;
 } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-bench-'));
@@ -97,6 +100,7 @@ export async function startServer({
     BUILD_DIR,
     SANDBOX_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
     ADMIN_EMAILS: BENCH_ADMIN_EMAIL,
+    ...overrides,
   };
   // Measure the defaults: embedded PGlite and the default page-cache lifetime.
   delete env.DATABASE_URL;

@@ -10,6 +10,7 @@ import { fail } from '../domain/api/envelope.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { createHousekeeping } from './housekeeping.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { listenAcrossProcesses } from './lib/content-changes.ts';
@@ -204,6 +205,12 @@ export async function buildApp({
   await app.services.payments.registerWorkers();
   await app.services.photos.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
+  await createHousekeeping({
+    jobs: app.jobs,
+    mail: app.mail,
+    auth: app.services.auth,
+    log: app.log.child({ module: 'housekeeping' }),
+  }).registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   // Then the face detection worker, which only the photo check jobs use.
   app.addHook('onClose', async () => {

@@ -388,6 +388,60 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     });
   });
 
+  describe('prompt work: wake-ups and batches (decision 0xxx)', () => {
+    it('wakes an idle worker when a job is written, by this process or another, instead of at its next poll', async () => {
+      const worker = newQueue(database, { pollingIntervalSeconds: 30 });
+      const seen: string[] = [];
+      await worker.work<{ from: string }>('prompt', async (job) => {
+        seen.push(job.data.from);
+      });
+      await worker.start();
+      await sleep(500); // its first fetch found nothing: it would now wait out its 30 s poll
+
+      await worker.send('prompt', { from: 'this process' });
+      await waitFor(() => expect(seen).toEqual(['this process']), 3_000);
+      // Written in a transaction: announced when it commits.
+      await database.db.transaction(async (tx) => {
+        await worker.send('prompt', { from: 'a transaction' }, { tx });
+      });
+      await waitFor(() => expect(seen).toEqual(['this process', 'a transaction']), 3_000);
+      // Another process: a queue of its own on the same database (on PostgreSQL, its own sessions).
+      const other = newQueue(database, { workers: false });
+      await other.start();
+      await other.send('prompt', { from: 'another process' });
+      await waitFor(() => expect(seen).toEqual(['this process', 'a transaction', 'another process']), 3_000);
+    });
+
+    it('runs up to `concurrency` jobs at once, settles each alone, and drains a backlog without waiting for polls', async () => {
+      const producer = newQueue(database, { workers: false });
+      await producer.start();
+      const ids: string[] = [];
+      for (let n = 1; n <= 7; n += 1) ids.push(await producer.send('backlog', { n }));
+
+      const worker = newQueue(database, { pollingIntervalSeconds: 30 });
+      let running = 0;
+      let most = 0;
+      await worker.work<{ n: number }>(
+        'backlog',
+        async (job) => {
+          running += 1;
+          most = Math.max(most, running);
+          await sleep(100);
+          running -= 1;
+          // One failure in a batch fails only its own job, which is retried.
+          if (job.data.n === 1 && job.attempt === 0) throw new Error('first attempt of 1 fails');
+        },
+        { concurrency: 3 },
+      );
+      await worker.start();
+      await waitFor(async () => {
+        const states = await Promise.all(ids.map(jobRow));
+        expect(states).toEqual(ids.map((_, i) => ({ state: 'completed', retryCount: i === 0 ? 1 : 0 })));
+      }, 5_000);
+      expect(most).toBe(3);
+    });
+  });
+
   it('refuses to send before start, and stop() on a queue never started resolves', async () => {
     const queue = createJobQueue(database, { logger });
     await expect(queue.send('greet', {})).rejects.toThrow('the job queue is not started');

@@ -9,6 +9,7 @@ import {
   type Job as PgBossJob,
 } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import { listenOnChannel } from '../db/listener.ts';
 
 /**
  * Background jobs (e-mail, notifications, photo processing) on pg-boss, on both engines:
@@ -44,8 +45,17 @@ export interface RetryPolicy {
 }
 
 export interface WorkOptions extends RetryPolicy {
-  /** Jobs of this queue run at the same time in this process. */
+  /**
+   * How many jobs of this queue run at once in this process (default 1). The worker claims up to
+   * this many in one fetch, runs them side by side and settles each by itself; while its fetches
+   * come back full it fetches again at once, so a backlog drains without waiting for polls.
+   */
   concurrency?: number;
+  /**
+   * The worker's idle poll. New jobs wake it at once (a NOTIFY when they commit); the poll is what
+   * finds the jobs nobody announces: a retry or a delayed job coming due, or one whose notification
+   * was lost while the listener reconnected.
+   */
   pollingIntervalSeconds?: number;
   /**
    * A queue that receives a copy of every job of this one that ran out of attempts (also by
@@ -147,15 +157,44 @@ interface Registration {
 /** A schedule to store, or null: remove the stored one. */
 type ScheduleSetting = { cron: string; data: object } | null;
 
-/** pg-boss's connection on the engine underneath: PGlite itself, or the app's pg pool. */
-function connect(database: DatabaseHandle): { db: IDatabase; backend: 'pglite' | 'postgres' } {
+/** How the job queue's LISTEN session shows in pg_stat_activity. */
+const JOBS_LISTENER_APPLICATION_NAME = 'sevadocs-jobs';
+
+/**
+ * pg-boss's connection on the engine underneath: PGlite itself, or the app's pg pool. Both can
+ * LISTEN, which pg-boss uses to wake workers when a job is written: PGlite delivers its own
+ * NOTIFYs in this process when the writing transaction commits; on a PostgreSQL server a session
+ * of its own beside the pool LISTENs, and hears the jobs every process writes.
+ */
+function connect(database: DatabaseHandle, logger: JobLogger): { db: IDatabase; backend: 'pglite' | 'postgres' } {
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('The PGlite database handle has no PGlite instance');
     return { db: fromPglite(database.pglite), backend: 'pglite' };
   }
+  const { connectionString } = database;
   return {
     backend: 'postgres',
     db: {
+      ...(connectionString && {
+        async listen(channel, onNotification, onReconnect) {
+          const listener = await listenOnChannel({
+            connectionString,
+            channel,
+            applicationName: JOBS_LISTENER_APPLICATION_NAME,
+            what: 'new jobs',
+            log: logger,
+            onNotification,
+            // pg-boss then fetches on every notify-woken queue: jobs written while nobody listened.
+            onListening: () => onReconnect(),
+          });
+          // pg-boss polls only (and says so) when the first LISTEN fails; it never retries one.
+          if (!listener.listeningAtStart) {
+            await listener.close();
+            throw new Error('could not LISTEN for new jobs');
+          }
+          return listener;
+        },
+      }),
       // A parameterless script (pg-boss's BEGIN … COMMIT blocks) goes through the simple protocol on
       // one pooled connection, which answers with one result per statement: flatten their rows.
       async executeSql(text, values) {
@@ -214,7 +253,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     let pending = ensured.get(name);
     if (!pending) {
       // create_queue is INSERT … ON CONFLICT DO NOTHING: it never overrides a policy set by a worker.
-      pending = b.createQueue(name, queueOptions(defaults)).then(() => {
+      pending = b.createQueue(name, { ...queueOptions(defaults), notify: true }).then(() => {
         ready.add(name);
       });
       ensured.set(name, pending);
@@ -235,17 +274,37 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       ...policy,
       retryDelayMax: policy.retryDelayMax ?? null,
       deadLetter: work.deadLetter ?? null,
+      // Queues made before jobs announced themselves get the NOTIFY too.
+      notify: true,
     });
     if (!runWorkers) return;
-    await b.work<object>(
+    const batchSize = work.concurrency ?? 1;
+    const poll = work.pollingIntervalSeconds ?? pollingIntervalSeconds;
+    let workerId: string | undefined;
+    workerId = await b.work<object>(
       name,
       {
-        batchSize: 1,
-        localConcurrency: work.concurrency ?? 1,
-        pollingIntervalSeconds: work.pollingIntervalSeconds ?? pollingIntervalSeconds,
+        batchSize,
+        // Each job of the batch is completed or failed by itself (one failure retries only itself).
+        perJobResults: true,
+        pollingIntervalSeconds: poll,
+        // Polling stays the floor for what no NOTIFY announces (a retry or delayed job coming due).
+        notifyPollingIntervalSeconds: poll,
       },
       async (jobs: PgBossJob<object>[]) => {
-        for (const job of jobs) await run(name, handler, job);
+        const results = await Promise.all(
+          jobs.map((job) =>
+            run(name, handler, job).then(
+              () => ({ id: job.id, status: 'completed' as const }),
+              (err: unknown) => ({ id: job.id, status: 'failed' as const, output: err }),
+            ),
+          ),
+        );
+        // A full batch: there is likely more waiting, so fetch again at once instead of after the
+        // poll (pg-boss's own burstWhenBatchFull ignores a batch of one). Unknown only while
+        // b.work() has not returned, which the first fetch's round trip outlasts.
+        if (jobs.length >= batchSize && workerId) b.notifyWorker(workerId);
+        return results;
       },
     );
   };
@@ -275,9 +334,17 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   };
 
   const doStart = async () => {
-    const { db, backend } = connect(database);
+    const { db, backend } = connect(database, logger);
     // Without workers nothing fires schedules either (pg-boss's cron pass polls on timers of its own).
-    const b = new PgBoss({ schedule: runWorkers, ...options.boss, db, backend, schema: JOBS_SCHEMA });
+    const b = new PgBoss({
+      schedule: runWorkers,
+      // Workers wake when a job is written (see connect() for how each engine delivers it).
+      useListenNotify: runWorkers,
+      ...options.boss,
+      db,
+      backend,
+      schema: JOBS_SCHEMA,
+    });
     // An EventEmitter 'error' with no listener would crash the process.
     b.on('error', (err) => logger.error({ err }, 'job queue error'));
     b.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue: ${warning.message}`));

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { type ListenerOptions, listenOnChannel } from '../db/listener.ts';
 
 /**
  * The one signal that public content (the catalog, marketing lists, articles and policy terms)
@@ -65,10 +65,8 @@ export interface CrossProcessOptions {
   connectionString: string;
   /** Sends the NOTIFY: the app's pool, not the listener's session (which may be reconnecting). */
   executeSql: (text: string, values?: unknown[]) => Promise<unknown>;
-  log: { warn(details: object, message: string): void; info(details: object, message: string): void };
-  /** First wait before reconnecting; doubles on each failure, up to 16 times this. */
+  log: ListenerOptions['log'];
   reconnectMs?: number;
-  /** A silent network (no reset) is noticed by a query on the session this often. */
   heartbeatMs?: number;
 }
 
@@ -76,22 +74,17 @@ export interface CrossProcessOptions {
  * Makes `changes` cross-process on a PostgreSQL server: one session per process LISTENs on the
  * channel and drops the caches on every notification; `changed()` sends a NOTIFY through the pool.
  *
- * A notification sent while the session is down is lost for good, so after a lost connection the
- * session reconnects (with backoff) and drops every cache once LISTEN is in place again: whatever
- * changed meanwhile is read afresh, and later changes arrive as notifications.
+ * A notification sent while the session is down is lost for good, so once the session is back
+ * after a lost connection every cache is dropped: whatever changed meanwhile is read afresh, and
+ * later changes arrive as notifications.
  *
  * Resolves once the first LISTEN is in place, or once the first attempt has failed (the retries go
  * on in the background: a process whose listener is down still serves, as it did before).
  */
 export async function listenAcrossProcesses(
   changes: ContentChanges,
-  { connectionString, executeSql, log, reconnectMs = 500, heartbeatMs = 15_000 }: CrossProcessOptions,
+  { connectionString, executeSql, log, reconnectMs, heartbeatMs }: CrossProcessOptions,
 ): Promise<{ close(): Promise<void> }> {
-  let session: pg.Client | null = null;
-  let closed = false;
-  let failures = 0;
-  let retry: NodeJS.Timeout | undefined;
-
   const undoBroadcast = changes.broadcastWith(() => {
     executeSql('SELECT pg_notify($1, $2)', [CONTENT_CHANGED_CHANNEL, String(process.pid)]).catch((error: unknown) =>
       // The other processes keep their caches until their TTL (a minute), or until their own
@@ -99,73 +92,24 @@ export async function listenAcrossProcesses(
       log.warn({ err: error }, 'could not notify the other processes of a content change'),
     );
   });
-
-  // A dead peer behind a silent network sends no reset: an unanswered query is how we notice.
-  const heartbeat = setInterval(() => {
-    const client = session;
-    client?.query('SELECT 1').catch((error: unknown) => lost(client, error));
-  }, heartbeatMs).unref();
-
-  function lost(client: pg.Client, error?: unknown): void {
-    if (session !== client) return;
-    session = null;
-    log.warn({ err: error }, 'lost the content-change listener; reconnecting');
-    client.end().catch(() => {});
-    scheduleConnect();
-  }
-
-  function scheduleConnect(): void {
-    if (closed) return;
-    const wait = reconnectMs * 2 ** Math.min(failures, 4);
-    retry = setTimeout(() => void connect(true), wait).unref();
-  }
-
-  async function connect(again: boolean): Promise<void> {
-    const client = new pg.Client({
-      connectionString,
-      application_name: LISTENER_APPLICATION_NAME,
-      keepAlive: true,
-      query_timeout: Math.max(1_000, heartbeatMs / 3),
-      connectionTimeoutMillis: 5_000,
-    });
-    client.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANGED_CHANNEL) changes.dropCaches('notice');
-    });
-    client.on('error', (error) => lost(client, error));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANGED_CHANNEL}`);
-    } catch (error) {
-      client.end().catch(() => {});
-      failures += 1;
-      log.warn({ err: error }, 'could not listen for content changes; retrying');
-      scheduleConnect();
-      return;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    session = client;
-    failures = 0;
+  const listener = await listenOnChannel({
+    connectionString,
+    channel: CONTENT_CHANGED_CHANNEL,
+    applicationName: LISTENER_APPLICATION_NAME,
+    what: 'content changes',
+    log,
+    reconnectMs,
+    heartbeatMs,
+    onNotification: () => changes.dropCaches('notice'),
     // Whatever changed while nobody listened was never heard: read it all afresh.
-    if (again) {
-      changes.dropCaches('reconnect');
-      log.info({}, 'listening for content changes again; caches dropped');
-    }
-  }
-
-  await connect(false);
+    onListening: (again) => {
+      if (again) changes.dropCaches('reconnect');
+    },
+  });
   return {
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      clearInterval(heartbeat);
       undoBroadcast();
-      const client = session;
-      session = null;
-      await client?.end().catch(() => {});
+      await listener.close();
     },
   };
 }

@@ -104,6 +104,35 @@ describe('with the queue running and SMTP that goes away', () => {
     expect((await emailTo(t, body.email)).attempts).toBe(1);
   });
 
+  it('attempts of one e-mail running at the same moment (copies of its job in one batch) send it once', async () => {
+    const to = 'side-by-side@example.com';
+    const [row] = await t.database.db
+      .insert(outboundEmails)
+      .values({
+        key: 'test:side-by-side',
+        purpose: 'test',
+        to,
+        subject: 'Once',
+        text: 'once',
+        html: '<p>once</p>',
+        messageId: '<side-by-side@sevadocs.test>',
+      })
+      .returning({ id: outboundEmails.id });
+    const emailId = row?.id as number;
+    // What the worker does with five copies of the job fetched together: runs them side by side.
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => t.app.mail.deliver(emailId)));
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    // The copies that found it held fail (and are retried), to find it sent and do nothing.
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      expect(String(outcome.reason)).toContain('held by another attempt');
+    }
+    await t.app.mail.deliver(emailId);
+    expect(smtp.received.filter((m) => m.to.includes(to))).toHaveLength(1);
+    expect(await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId))).toMatchObject([
+      { status: 'sent', attempts: 1 },
+    ]);
+  });
+
   it('an attempt that died after handing the e-mail over holds it until its lease ends; then it goes again with the same Message-ID', async () => {
     const body = signUpBody();
     expect((await signUp(t, body)).statusCode).toBe(201);

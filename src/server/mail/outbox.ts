@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
-import { outboundEmails } from './tables.ts';
+import { mailMessages, outboundEmails } from './tables.ts';
 
 /**
  * E-mail through the job queue (docs/decisions/0033-mail-through-the-queue.md): a module queues
@@ -31,6 +31,13 @@ export const MAIL_RETRY = {
 export const MAIL_POLLING_INTERVAL_SECONDS = 0.5;
 
 /**
+ * E-mails one process hands over at once: a burst (a campaign's leads, 50 sign-ups) is sent side by
+ * side, while a mail server sees no more connections from us than a small office's clients would
+ * open (many refuse a client that opens dozens). Decision 0xxx.
+ */
+export const MAIL_CONCURRENCY = 5;
+
+/**
  * How long an attempt holds an e-mail it claimed. A crashed attempt's e-mail becomes claimable
  * again after it; the job's own expiry is as long, so pg-boss's retry never finds it still held.
  */
@@ -55,8 +62,12 @@ export interface MailOutbox {
    * e-mail's id and whether this call queued it (false: its key was queued before).
    */
   enqueue(db: Database, mail: QueuedMail): Promise<{ id: number; queued: boolean }>;
-  /** Whether an e-mail with this key was queued (a job that queues mail checks it to run once). */
-  isQueued(db: Database, key: string): Promise<boolean>;
+  /**
+   * Whether an e-mail with this key was queued (a job that queues mail checks it to run once).
+   * Call it in the transaction that would queue the e-mail: it holds the key until that ends, so
+   * a second run of the same job at the same moment waits here and then finds the e-mail.
+   */
+  isQueued(tx: Database, key: string): Promise<boolean>;
 }
 
 export interface MailLogger {
@@ -83,7 +94,16 @@ export type MailQueue = MailOutbox & {
   registerWorkers(): Promise<void>;
   /** One delivery attempt of an e-mail, as the `mail.send` worker runs it. */
   deliver(emailId: number): Promise<void>;
+  /**
+   * Deletes what is settled and older than `before`: e-mails sent (by when they went) or failed
+   * (by their last change), and dev mailbox messages. Pending and sending e-mails stay. The
+   * retention must outlast any job that may still look an e-mail up by its key (decision 0xxx).
+   */
+  pruneSettled(before: Date): Promise<{ emails: number; devMailbox: number }>;
 };
+
+/** The first key of isQueued's advisory locks (the second is the e-mail key's hash): their own space. */
+const QUEUED_KEY_LOCKS = 3303;
 
 /** The domain of MAIL_FROM's address, for Message-IDs. */
 export function messageIdDomain(from: string): string {
@@ -219,12 +239,27 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       });
     },
 
-    async isQueued(on, key) {
-      const [row] = await on.select({ id: e.id }).from(e).where(eq(e.key, key)).limit(1);
+    async isQueued(tx, key) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${QUEUED_KEY_LOCKS}, hashtext(${key}))`);
+      const [row] = await tx.select({ id: e.id }).from(e).where(eq(e.key, key)).limit(1);
       return row !== undefined;
     },
 
     deliver,
+
+    async pruneSettled(before) {
+      const emails = await db
+        .delete(e)
+        .where(
+          or(and(eq(e.status, 'sent'), lt(e.sentAt, before)), and(eq(e.status, 'failed'), lt(e.updatedAt, before))),
+        )
+        .returning({ id: e.id });
+      const devMailbox = await db
+        .delete(mailMessages)
+        .where(lt(mailMessages.createdAt, before))
+        .returning({ id: mailMessages.id });
+      return { emails: emails.length, devMailbox: devMailbox.length };
+    },
 
     async registerWorkers() {
       await jobs.work<MailJob>(
@@ -244,6 +279,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         ...MAIL_RETRY,
         ...options.retry,
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? MAIL_POLLING_INTERVAL_SECONDS,
+        concurrency: MAIL_CONCURRENCY,
         deadLetter: MAIL_GAVE_UP_QUEUE,
       });
     },

@@ -8,6 +8,8 @@ export interface ReceivedMail {
   data: string;
   messageId: string | null;
   subject: string | null;
+  /** When the message was accepted (Date.now()): what a latency figure measures to. */
+  receivedAt: number;
 }
 
 export interface SmtpFake {
@@ -67,6 +69,7 @@ export async function startSmtpFake(): Promise<SmtpFake> {
               to,
               data: message,
               messageId: header(message, 'Message-ID'),
+              receivedAt: Date.now(),
               subject: header(message, 'Subject'),
             });
             data = null;

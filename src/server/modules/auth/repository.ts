@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
 
@@ -120,6 +120,22 @@ export function createAuthRepository(db: Database) {
         )
         .returning({ userId: verificationTokens.userId });
       return row?.userId ?? null;
+    },
+
+    /**
+     * Every account's ended sessions (past `now`'s hard expiry or idle since `idleSince`) and the
+     * link tokens that expired before `tokensBefore`. Answers how many of each went.
+     */
+    async deleteEnded(now: Date, idleSince: Date, tokensBefore: Date) {
+      const ended = await db
+        .delete(sessions)
+        .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
+        .returning({ id: sessions.id });
+      const expired = await db
+        .delete(verificationTokens)
+        .where(lt(verificationTokens.expiresAt, tokensBefore))
+        .returning({ id: verificationTokens.id });
+      return { sessions: ended.length, tokens: expired.length };
     },
 
     async deleteTokens(userId: number, purpose: TokenPurpose): Promise<void> {

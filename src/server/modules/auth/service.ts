@@ -18,6 +18,11 @@ export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
 /** The account-mail job retries a few times on a database hiccup; its e-mail has its own retries. */
 const ACCOUNT_MAIL_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+/**
+ * Account-mail jobs one process runs at once: each is a look-up and a short transaction, so a
+ * burst of resets is written in a few round trips of the queue instead of one job per poll.
+ */
+export const ACCOUNT_MAIL_CONCURRENCY = 5;
 
 type Recipient = { id: number; name: string; email: string };
 /** lastSeenAt is written at most once a minute per session, not on every request. */
@@ -325,16 +330,29 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return askForAccountMail('reset-password', email);
     },
 
+    /**
+     * Deletes every ended session (hard or idle expiry; a request would delete it anyway) and the
+     * link tokens that expired more than `tokenRetentionMs` ago: until then a used verification
+     * link still answers "already verified", after it "invalid" like any stale link.
+     */
+    pruneEnded(tokenRetentionMs: number) {
+      const at = now();
+      return repository.deleteEnded(
+        at,
+        new Date(at.getTime() - IDLE_LOGOUT_MS),
+        new Date(at.getTime() - tokenRetentionMs),
+      );
+    },
+
     /** What the account-mail worker runs for one job (exposed for tests of its idempotency). */
     runAccountMailJob: runAccountMail,
 
     /** Attaches the account-mail worker to the job queue (before it starts). */
     registerWorkers(): Promise<void> {
-      return jobs.work<AccountMailJob>(
-        ACCOUNT_MAIL_QUEUE,
-        (job) => runAccountMail(job.id, job.data),
-        ACCOUNT_MAIL_RETRY,
-      );
+      return jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => runAccountMail(job.id, job.data), {
+        ...ACCOUNT_MAIL_RETRY,
+        concurrency: ACCOUNT_MAIL_CONCURRENCY,
+      });
     },
 
     /**

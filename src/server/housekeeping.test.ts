@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, RETENTION_MS } from './housekeeping.ts';
+import { JOBS_SCHEMA } from './jobs/queue.ts';
+import { mailMessages, outboundEmails } from './mail/tables.ts';
+import { sessions, verificationTokens } from './modules/auth/tables.ts';
+import { createSignedInUser } from './modules/auth/testing.ts';
+import { hashToken, newToken } from './modules/auth/tokens.ts';
+import { buildTestApp, type TestApp } from './test/app.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+describe('the daily prune of finished rows', () => {
+  it('deletes settled e-mails, dev mailbox messages, ended sessions and long-expired link tokens past their retention, and keeps the rest', async () => {
+    const db = t.database.db;
+    const user = await createSignedInUser(t.app);
+    // Only the rows this test writes are counted: the sign-up above left some of its own.
+    await db.delete(outboundEmails);
+    await db.delete(mailMessages);
+    await db.delete(sessions);
+    await db.delete(verificationTokens);
+
+    const past = ago(RETENTION_MS.settledMail + DAY_MS);
+    const recent = ago(RETENTION_MS.settledMail - DAY_MS);
+    const email = (key: string, status: 'pending' | 'sent' | 'failed', at: Date) => ({
+      key,
+      purpose: 'test',
+      to: `${key}@example.com`,
+      subject: key,
+      messageId: `<${key}@sevadocs.test>`,
+      status,
+      createdAt: at,
+      updatedAt: at,
+      sentAt: status === 'sent' ? at : null,
+    });
+    await db.insert(outboundEmails).values([
+      email('sent-long-ago', 'sent', past),
+      email('failed-long-ago', 'failed', past),
+      email('sent-lately', 'sent', recent),
+      email('failed-lately', 'failed', recent),
+      // Not settled: kept however old (the queue still owes it).
+      email('pending-long-ago', 'pending', past),
+    ]);
+    const message = { subject: 's', text: 't', html: 'h' };
+    await db.insert(mailMessages).values([
+      { ...message, to: 'old@example.com', createdAt: past },
+      { ...message, to: 'new@example.com', createdAt: recent },
+    ]);
+    const session = (name: string, lastSeenAt: Date, expiresAt: Date) => ({
+      tokenHash: hashToken(newToken()),
+      userId: user.id,
+      lastSeenAt,
+      expiresAt,
+      userAgent: name,
+    });
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
+    await db
+      .insert(sessions)
+      .values([
+        session('past its hard expiry', ago(1000), ago(1)),
+        session('idle over an hour', ago(61 * 60 * 1000), inAnHour),
+        session('live', ago(1000), inAnHour),
+      ]);
+    const token = (name: string, expiresAt: Date) => ({
+      userId: user.id,
+      purpose: 'verify-email' as const,
+      tokenHash: hashToken(`${name}-${newToken()}`),
+      expiresAt,
+    });
+    const expiredLongAgo = token('expired long ago', ago(RETENTION_MS.expiredTokens + DAY_MS));
+    const expiredLately = token('expired lately', ago(DAY_MS));
+    const live = token('live', inAnHour);
+    await db.insert(verificationTokens).values([expiredLongAgo, expiredLately, live]);
+
+    await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
+    expect(await t.runJobs()).toBe(1);
+
+    const keys = (await db.select({ key: outboundEmails.key }).from(outboundEmails)).map((r) => r.key).sort();
+    expect(keys).toEqual(['failed-lately', 'pending-long-ago', 'sent-lately']);
+    expect((await db.select({ to: mailMessages.to }).from(mailMessages)).map((r) => r.to)).toEqual(['new@example.com']);
+    expect((await db.select({ name: sessions.userAgent }).from(sessions)).map((r) => r.name)).toEqual(['live']);
+    const tokens = (await db.select({ hash: verificationTokens.tokenHash }).from(verificationTokens)).map(
+      (r) => r.hash,
+    );
+    expect(tokens.sort()).toEqual([expiredLately.tokenHash, live.tokenHash].sort());
+
+    // A second pass finds nothing more to delete.
+    await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
+    expect(await t.runJobs()).toBe(1);
+    expect((await db.select({ key: outboundEmails.key }).from(outboundEmails)).length).toBe(3);
+  });
+
+  it('is scheduled once a day', async () => {
+    const { rows } = await t.database.executeSql(`select cron from ${JOBS_SCHEMA}.schedule where name = $1`, [
+      HOUSEKEEPING_QUEUE,
+    ]);
+    expect(rows).toEqual([{ cron: HOUSEKEEPING_CRON }]);
+    expect(HOUSEKEEPING_CRON).toMatch(/^\d+ \d+ \* \* \*$/);
+  });
+});
