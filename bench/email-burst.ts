@@ -1,4 +1,4 @@
-// The e-mail burst of `npm run bench` (issue 29 §2, decision 0xxx): 50 sign-ups and 50 password
+// The e-mail burst of `npm run bench` (issue 29 §2, decision 0089): 50 sign-ups and 50 password
 // resets sent at once to a production server of their own, whose SMTP_URL is a fake SMTP server in
 // this process (the mailbox). Each e-mail is timed from the start of the request that causes it to
 // the moment the mailbox accepted it; the aim is every one within 10 s.

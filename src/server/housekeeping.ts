@@ -3,7 +3,7 @@ import type { MailQueue } from './mail/outbox.ts';
 import type { AuthService } from './modules/auth/service.ts';
 
 /**
- * Rows whose work is done are deleted after a retention, once a day (decision 0xxx): the
+ * Rows whose work is done are deleted after a retention, once a day (decision 0089): the
  * database of a small shop should not grow with every e-mail and sign-in forever. Finished jobs
  * are pg-boss's own to delete (`deleteAfterSeconds`, 7 days, in its maintenance pass).
  */

@@ -388,7 +388,7 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     });
   });
 
-  describe('prompt work: wake-ups and batches (decision 0xxx)', () => {
+  describe('prompt work: wake-ups and batches (decision 0089)', () => {
     it('wakes an idle worker when a job is written, by this process or another, instead of at its next poll', async () => {
       const worker = newQueue(database, { pollingIntervalSeconds: 30 });
       const seen: string[] = [];

@@ -33,7 +33,7 @@ export const MAIL_POLLING_INTERVAL_SECONDS = 0.5;
 /**
  * E-mails one process hands over at once: a burst (a campaign's leads, 50 sign-ups) is sent side by
  * side, while a mail server sees no more connections from us than a small office's clients would
- * open (many refuse a client that opens dozens). Decision 0xxx.
+ * open (many refuse a client that opens dozens). Decision 0089.
  */
 export const MAIL_CONCURRENCY = 5;
 
@@ -97,7 +97,7 @@ export type MailQueue = MailOutbox & {
   /**
    * Deletes what is settled and older than `before`: e-mails sent (by when they went) or failed
    * (by their last change), and dev mailbox messages. Pending and sending e-mails stay. The
-   * retention must outlast any job that may still look an e-mail up by its key (decision 0xxx).
+   * retention must outlast any job that may still look an e-mail up by its key (decision 0089).
    */
   pruneSettled(before: Date): Promise<{ emails: number; devMailbox: number }>;
 };
