@@ -7,6 +7,7 @@ import { buildApp, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
+import { createStaffUser } from './modules/users/testing.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
 import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
@@ -180,6 +181,31 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('the API document (/api/docs)', () => {
+  it('is open to anyone in development and the tests', async () => {
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('is for staff only wherever the production build runs (npm start, embedded)', async () => {
+    const started = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const { app, database } = started;
+      const customer = await createSignedInUser(app);
+      const staff = await createStaffUser(app, database.db, 'staff');
+      for (const url of ['/api/docs/', '/api/docs/json']) {
+        expect((await app.inject({ url })).statusCode, `${url} for a visitor`).toBe(401);
+        expect((await app.inject({ url, headers: sessionCookie(customer.token) })).statusCode, url).toBe(403);
+        expect((await app.inject({ url, headers: sessionCookie(staff.token) })).statusCode, url).toBe(200);
+      }
+      const json = await app.inject({ url: '/api/docs/json', headers: sessionCookie(staff.token) });
+      expect(json.json().paths['/api/v1/health']).toBeDefined();
+    } finally {
+      await started.close();
+    }
+  });
+});
+
 describe('a production deployment', () => {
   let production: TestApp;
   beforeAll(async () => {
@@ -194,15 +220,10 @@ describe('a production deployment', () => {
   });
   afterAll(() => production.close());
 
-  it('serves the browsable UI only outside a production deployment; the JSON document always', async () => {
-    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
-    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
-      expect((await production.app.inject({ url })).statusCode, url).toBe(404);
+  it('keeps the API document and its UI from visitors', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
+      expect((await production.app.inject({ url })).statusCode, url).toBe(401);
     }
-    const json = await production.app.inject({ url: '/api/docs/json' });
-    expect(json.statusCode).toBe(200);
-    expect(json.json().paths['/api/v1/health']).toBeDefined();
   });
 
   it('tells browsers to keep to HTTPS (HSTS), which the embedded mode on plain HTTP does not', async () => {

@@ -50,7 +50,7 @@ import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 import { createRateLimitStore } from './plugins/rate-limit-store-postgres.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -230,9 +230,10 @@ export async function buildApp({
     viteDev: env.NODE_ENV === 'development',
     rateLimitStore,
   });
-  await registerOpenApi(app, { ui: !env.isProductionDeployment });
+  await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);
+  await registerApiDocs(app, { staffOnly: env.NODE_ENV === 'production' || env.isProductionDeployment });
 
   // Unknown API paths answer JSON, never the HTML 404 page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
