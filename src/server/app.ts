@@ -10,6 +10,7 @@ import { fail } from '../domain/api/envelope.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
+import { backOffice } from './http/back-office.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { listenAcrossProcesses } from './lib/content-changes.ts';
@@ -262,18 +263,21 @@ export async function buildApp({
       await api.register(photoStoreRoutes);
       await api.register(photoOrderRoutes);
       await api.register(referralsRoutes);
-      // The back office (issue 13): every route checks the role on the server.
-      await api.register(auditRoutes);
-      await api.register(adminUsersRoutes);
-      await api.register(adminRefundsRoutes);
-      await api.register(adminMessagesRoutes);
-      await api.register(catalogAdminRoutes);
-      await api.register(couponsAdminRoutes);
-      await api.register(countriesAdminRoutes);
-      await api.register(adminOrdersRoutes);
-      await api.register(adminFormsRoutes);
-      await api.register(adminMarketingRoutes);
-      await api.register(adminContentRoutes);
+      // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
+      // role is checked on arrival, before any body is read (http/back-office.ts).
+      await api.register(backOffice('staff', [adminRefundsRoutes, adminMessagesRoutes, adminOrdersRoutes]));
+      await api.register(
+        backOffice('admin', [
+          auditRoutes,
+          adminUsersRoutes,
+          catalogAdminRoutes,
+          couponsAdminRoutes,
+          countriesAdminRoutes,
+          adminFormsRoutes,
+          adminMarketingRoutes,
+          adminContentRoutes,
+        ]),
+      );
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {
