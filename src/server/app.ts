@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backOffice } from './http/back-office.ts';
 import { isFromThisMachine } from './http/local-request.ts';
+import { watchForDirectConnections } from './http/proxy-check.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { listenAcrossProcesses } from './lib/content-changes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -144,6 +145,7 @@ export async function buildApp({
   });
   // Headers must arrive well within the request timeout (Node's default is 60 s).
   app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs ?? HEADERS_TIMEOUT_MS);
+  watchForDirectConnections(app, env.TRUST_PROXY);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
