@@ -11,6 +11,7 @@ import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { backOffice } from './http/back-office.ts';
+import { BACKSTOP_REQUEST_TIMEOUT_MS, type BodyDeadlines, registerBodyDeadlines } from './http/body-deadlines.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { watchForDirectConnections } from './http/proxy-check.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -89,8 +90,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs; by default a queue on `database` that server.ts starts (test/app.ts starts its own). */
   jobs?: JobQueue;
-  /** Tests shorten it to watch a stalled request being cut off. */
-  requestTimeoutMs?: number;
+  /** Tests shorten them to watch a stalled request being cut off. */
+  bodyDeadlines?: BodyDeadlines;
   /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
   /** Where rate limits count; by default the store RATE_LIMIT_STORE names (this process's memory unless `postgres`). */
@@ -100,12 +101,6 @@ export interface AppOptions {
 }
 
 export const API_PREFIX = '/api/v1';
-/**
- * The whole request, body included, must arrive within this. Node sets it per server, not per
- * route, so it is the upload routes' figure: a 10 MB scan arrives at 0.7 Mbit/s (a phone on a
- * weak signal). Every other body is at most 1 MB (docs/decisions/0050, which amends 0036).
- */
-export const REQUEST_TIMEOUT_MS = 120_000;
 export const HEADERS_TIMEOUT_MS = 15_000;
 const CONNECTIONS_CHECK_MS = 1_000;
 /** The methods this app serves; anything else (TRACE, CONNECT, PROPFIND…) is a 405. */
@@ -119,7 +114,7 @@ export async function buildApp({
   logger,
   jobs,
   mail,
-  requestTimeoutMs,
+  bodyDeadlines,
   rateLimitStore: givenRateLimitStore,
   photoAnalyser,
 }: AppOptions): Promise<FastifyInstance> {
@@ -135,16 +130,18 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     trustProxy,
-    // A client that stalls mid-request is cut off with a 408 (docs/decisions/0036, 0050): the whole
-    // request, body included, within 120 s, checked every second (Node checks every 30 s by
-    // default); headers within 15 s; idle keep-alive connections close after 65 s (above common
-    // load balancers' 60 s idle, so the proxy closes first).
-    requestTimeout: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // A client that stalls mid-request is cut off with a 408: headers within 15 s, a body within 30 s
+    // or, on upload routes, as soon as it falls below a minimum pace (http/body-deadlines.ts); Node's
+    // whole-request limit stays as a backstop above them, checked every second (Node checks every
+    // 30 s by default). Idle keep-alive connections close after 65 s (above common load balancers'
+    // 60 s idle, so the proxy closes first).
+    requestTimeout: BACKSTOP_REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     keepAliveTimeout: 65_000,
   });
   // Headers must arrive well within the request timeout (Node's default is 60 s).
-  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs ?? HEADERS_TIMEOUT_MS);
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  registerBodyDeadlines(app, bodyDeadlines);
   watchForDirectConnections(app, env.TRUST_PROXY);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
