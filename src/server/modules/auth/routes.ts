@@ -22,7 +22,9 @@ import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
+import { cookiesAreSecure } from '../../session-cookie.ts';
 import { normalizeReferralCode } from '../users/service.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
 const signUpBodySchema = signUpPayloadSchema
@@ -80,9 +82,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Failed guesses are throttled per account and client, per account and per client; the
-      // customer's own successes never count (docs/decisions/0040).
-      const wait = await signInThrottle.retryAfter(email, request.ip);
+      // Failed guesses are throttled per account and client, per account and per client, or, from
+      // a browser that signed in to the account before, per device; the customer's own successes
+      // never count (docs/decisions/0040, 0xxx-hardening-server).
+      const client = {
+        ip: request.ip,
+        device: await auth.trustedDevice(email, request.cookies[DEVICE_COOKIE_NAME]),
+      };
+      const wait = await signInThrottle.retryAfter(email, client);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
@@ -92,15 +99,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       if (!result.ok && result.reason === 'invalid-credentials') {
-        await signInThrottle.failed(email, request.ip);
+        await signInThrottle.failed(email, client);
         throw new HttpError(401, A.invalidCredentials);
       }
-      await signInThrottle.succeeded(email, request.ip);
+      await signInThrottle.succeeded(email, client);
       if (!result.ok && result.reason === 'disabled') throw new HttpError(403, A.accountDisabled);
       if (!result.ok) throw new HttpError(403, M.unverifiedEmail);
       // Signing in again on this browser replaces its previous session.
       if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
       app.setSessionCookie(reply, result.token);
+      reply.setCookie(DEVICE_COOKIE_NAME, result.deviceCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookiesAreSecure(app.env),
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
       return ok(result.token, A.signedIn);
     },
   );
@@ -181,9 +195,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limits.reset,
     },
     async (request, reply) => {
-      if (!(await auth.resetPassword(request.body.token, request.body.password))) {
-        throw new HttpError(400, A.invalidResetLink);
-      }
+      const email = await auth.resetPassword(request.body.token, request.body.password);
+      if (email === null) throw new HttpError(400, A.invalidResetLink);
+      // The owner proved their mailbox: whatever strangers guessed no longer holds the account.
+      await signInThrottle.recovered(email);
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
       return ok(null, A.passwordReset);
     },

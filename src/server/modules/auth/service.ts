@@ -9,6 +9,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
+import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
@@ -74,7 +75,8 @@ export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 /** What a verification link did: verified the address now, found it verified already, or nothing. */
 export type VerifyEmailResult = 'verified' | 'already-verified' | 'invalid';
 export type SignInResult =
-  | { ok: true; token: string; session: ActiveSession }
+  /** `deviceCookie`: this browser's new device cookie for the account (device-cookie.ts). */
+  | { ok: true; token: string; session: ActiveSession; deviceCookie: string }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' | 'disabled' };
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrect' | 'same' };
 
@@ -239,7 +241,22 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         // The epoch of the password just checked: a reset that lands meanwhile ends this session.
         userEpoch: account.sessionEpoch,
       });
-      return { ok: true, token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
+      return {
+        ok: true,
+        token,
+        session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt },
+        deviceCookie: signDeviceCookie(account.passwordHash, account.email),
+      };
+    },
+
+    /**
+     * The device id of a device cookie signed for this account, or null (no such account, a
+     * cookie of another account, forged, or from before the password last changed).
+     */
+    async trustedDevice(email: string, cookie: string | undefined): Promise<string | null> {
+      if (!cookie) return null;
+      const account = await users.findAccountByEmail(email);
+      return account ? verifyDeviceCookie(account.passwordHash, account.email, cookie) : null;
     },
 
     /**
@@ -340,13 +357,14 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     /**
      * Sets the new password and ends every session of the account, including one a sign-in with
      * the old password opens while this runs (the session epoch moves with the hash). The link
-     * proves the mailbox is the user's, so an unverified e-mail becomes verified too.
+     * proves the mailbox is the user's, so an unverified e-mail becomes verified too. Answers the
+     * account's e-mail address, or null for a link that is invalid or used.
      */
-    async resetPassword(token: string, password: string): Promise<boolean> {
+    async resetPassword(token: string, password: string): Promise<string | null> {
       const userId = await consume(token, 'reset-password');
-      if (userId === null) return false;
+      if (userId === null) return null;
       const account = await users.findAccountById(userId);
-      if (!account) return false;
+      if (!account) return null;
       await users.setPasswordHash(userId, await hashPassword(password));
       await repository.deleteTokens(userId, 'reset-password');
       await repository.deleteUserSessions(userId);
@@ -356,7 +374,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }
-      return true;
+      return account.email;
     },
 
     async checkPassword(userId: number, password: string): Promise<boolean> {
