@@ -22,6 +22,7 @@ import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
+import { siteUrlFor } from '../../http/site-url.ts';
 import { cookiesAreSecure } from '../../session-cookie.ts';
 import { normalizeReferralCode } from '../users/service.ts';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
@@ -62,7 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const secret = app.env.RECAPTCHA_SECRET_KEY;
       if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
         throw new HttpError(400, A.captchaFailed);
-      const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
+      const result = await auth.signUp(
+        { ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs },
+        siteUrlFor(request, app.env),
+      );
       if (!result.ok) throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
       if (secret) reply.clearCookie(HUMAN_PASS_COOKIE, { path: '/api' });
       // The same answer for a taken address (its owner is e-mailed instead): no enumeration.
@@ -142,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limits.resend.email,
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(request.body.email, siteUrlFor(request, app.env));
       return ok(null, M.resendSuccess);
     },
   );
@@ -178,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limits.resetRequest.email,
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(request.body.email, siteUrlFor(request, app.env));
       return ok(null, A.resetRequested);
     },
   );
