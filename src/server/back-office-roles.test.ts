@@ -60,7 +60,8 @@ describe('the back office’s role check', () => {
           headers,
           ...(writes ? { payload: [{ unexpected: true }] } : {}),
         });
-        if (res.statusCode !== status) wrong.push(`${method} ${path} (${who}): ${res.statusCode} ${res.body.slice(0, 80)}`);
+        if (res.statusCode !== status)
+          wrong.push(`${method} ${path} (${who}): ${res.statusCode} ${res.body.slice(0, 80)}`);
         else if (who === 'customer') expect(res.json().message).toBe(ROLE_MESSAGES.forbidden);
       }
     }

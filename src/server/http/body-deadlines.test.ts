@@ -60,7 +60,10 @@ describe('body deadlines', () => {
       ),
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ isSuccess: false, statusCode: 408 });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      isSuccess: false,
+      statusCode: 408,
+    });
     expect(ms).toBeGreaterThanOrEqual(450);
     expect(ms).toBeLessThan(2_000);
   });

@@ -60,7 +60,8 @@ describe('links for a visitor on 127.0.0.1 (issue 29 §3)', () => {
     // A Host header naming somewhere else is the client's word: the links keep the default.
     const other = signUpBody();
     expect((await post('/auth/signup', other, 'evil.example:3000')).statusCode).toBe(201);
-    for (const link of await linksMailedTo(other.email)) expect(link.startsWith('http://localhost:3000/'), link).toBe(true);
+    for (const link of await linksMailedTo(other.email))
+      expect(link.startsWith('http://localhost:3000/'), link).toBe(true);
   });
 
   it('sends the customer to the payment page and back on the address they pay from', async () => {

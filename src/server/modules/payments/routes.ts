@@ -87,7 +87,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         ok(
           valueOrThrow(
-            await payments.start(customerId(request), ref(request), request.body ?? {}, kind, siteUrlFor(request, app.env)),
+            await payments.start(
+              customerId(request),
+              ref(request),
+              request.body ?? {},
+              kind,
+              siteUrlFor(request, app.env),
+            ),
           ),
           P.started,
         ),
