@@ -134,7 +134,7 @@ ${appPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).
       # DELETE is retried only if it never reached a process (nginx's default): never twice.
       proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
-      # Above the app's own request timeout (120 s), so a slow upload gets the app's 408.
+      # Above the app's own body deadline (30 s; uploads are judged on their pace), so a stalled body gets the app's 408.
       proxy_read_timeout 130s;
       proxy_send_timeout 130s;
       proxy_buffering on;

@@ -165,7 +165,7 @@ export async function startOrder(base: string, token: string): Promise<Order> {
 }
 
 /** The signed event a provider's servers would post, with the processes' shared secret. */
-const signer = createSandboxProvider({ db: null as never, siteUrl: 'http://unused', secret: WEBHOOK_SECRET });
+const signer = createSandboxProvider({ db: null as never, secret: WEBHOOK_SECRET });
 export async function settleAndAnnounce(sql: pg.Pool, base: string, paymentId: string) {
   await settlePayment(sql, paymentId);
   return announcePayment(base, paymentId);

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../domain/api/text.ts';
 import { contactEnquirySchema } from '../domain/contact/schema.ts';
-import { buildApp, HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './app.ts';
+import { buildApp, HEADERS_TIMEOUT_MS } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
+import { BACKSTOP_REQUEST_TIMEOUT_MS, BODY_DEADLINES } from './http/body-deadlines.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
+import { createStaffUser } from './modules/users/testing.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
 import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
@@ -77,17 +79,20 @@ describe('the NUL character', () => {
 });
 
 describe('stalled clients', () => {
-  it('are cut off: the whole request within 120 s (a large upload on a slow phone), headers within 15 s', () => {
-    expect(REQUEST_TIMEOUT_MS).toBe(120_000);
-    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+  it('are cut off: headers within 15 s, bodies by http/body-deadlines.ts, Node’s whole-request limit a backstop', () => {
     expect(t.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
-    expect(HEADERS_TIMEOUT_MS).toBeLessThan(REQUEST_TIMEOUT_MS);
+    expect(HEADERS_TIMEOUT_MS).toBe(15_000);
+    expect(t.app.server.requestTimeout).toBe(BACKSTOP_REQUEST_TIMEOUT_MS);
+    expect(BACKSTOP_REQUEST_TIMEOUT_MS).toBeGreaterThan(BODY_DEADLINES.bodyMs);
   });
 
   describe('with a short timeout', () => {
     let quick: TestApp;
     beforeAll(async () => {
-      quick = await buildTestApp({}, { requestTimeoutMs: 600 });
+      quick = await buildTestApp(
+        {},
+        { bodyDeadlines: { bodyMs: 600, uploadWindowMs: 600, uploadMinBytesPerSecond: 1_000 } },
+      );
     });
     afterAll(() => quick.close());
 
@@ -180,6 +185,31 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('the API document (/api/docs)', () => {
+  it('is open to anyone in development and the tests', async () => {
+    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('is for staff only wherever the production build runs (npm start, embedded)', async () => {
+    const started = await buildTestApp({ NODE_ENV: 'production' });
+    try {
+      const { app, database } = started;
+      const customer = await createSignedInUser(app);
+      const staff = await createStaffUser(app, database.db, 'staff');
+      for (const url of ['/api/docs/', '/api/docs/json']) {
+        expect((await app.inject({ url })).statusCode, `${url} for a visitor`).toBe(401);
+        expect((await app.inject({ url, headers: sessionCookie(customer.token) })).statusCode, url).toBe(403);
+        expect((await app.inject({ url, headers: sessionCookie(staff.token) })).statusCode, url).toBe(200);
+      }
+      const json = await app.inject({ url: '/api/docs/json', headers: sessionCookie(staff.token) });
+      expect(json.json().paths['/api/v1/health']).toBeDefined();
+    } finally {
+      await started.close();
+    }
+  });
+});
+
 describe('a production deployment', () => {
   let production: TestApp;
   beforeAll(async () => {
@@ -194,15 +224,10 @@ describe('a production deployment', () => {
   });
   afterAll(() => production.close());
 
-  it('serves the browsable UI only outside a production deployment; the JSON document always', async () => {
-    expect((await t.app.inject({ url: '/api/docs/' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/docs/json' })).statusCode).toBe(200);
-    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
-      expect((await production.app.inject({ url })).statusCode, url).toBe(404);
+  it('keeps the API document and its UI from visitors', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html', '/api/docs/json']) {
+      expect((await production.app.inject({ url })).statusCode, url).toBe(401);
     }
-    const json = await production.app.inject({ url: '/api/docs/json' });
-    expect(json.statusCode).toBe(200);
-    expect(json.json().paths['/api/v1/health']).toBeDefined();
   });
 
   it('tells browsers to keep to HTTPS (HSTS), which the embedded mode on plain HTTP does not', async () => {

@@ -11,7 +11,10 @@ import { captchaRoutes } from './captcha/routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createHousekeeping } from './housekeeping.ts';
+import { backOffice } from './http/back-office.ts';
+import { BACKSTOP_REQUEST_TIMEOUT_MS, type BodyDeadlines, registerBodyDeadlines } from './http/body-deadlines.ts';
 import { isFromThisMachine } from './http/local-request.ts';
+import { watchForDirectConnections } from './http/proxy-check.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { listenAcrossProcesses } from './lib/content-changes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -51,7 +54,7 @@ import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 import { createRateLimitStore } from './plugins/rate-limit-store-postgres.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -88,8 +91,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Background jobs; by default a queue on `database` that server.ts starts (test/app.ts starts its own). */
   jobs?: JobQueue;
-  /** Tests shorten it to watch a stalled request being cut off. */
-  requestTimeoutMs?: number;
+  /** Tests shorten them to watch a stalled request being cut off. */
+  bodyDeadlines?: BodyDeadlines;
   /** Overrides of the mail queue's retry policy, poll and lease (tests wait seconds, not minutes). */
   mail?: Pick<MailQueueOptions, 'retry' | 'pollingIntervalSeconds' | 'leaseSeconds'>;
   /** Where rate limits count; by default the store RATE_LIMIT_STORE names (this process's memory unless `postgres`). */
@@ -99,12 +102,6 @@ export interface AppOptions {
 }
 
 export const API_PREFIX = '/api/v1';
-/**
- * The whole request, body included, must arrive within this. Node sets it per server, not per
- * route, so it is the upload routes' figure: a 10 MB scan arrives at 0.7 Mbit/s (a phone on a
- * weak signal). Every other body is at most 1 MB (docs/decisions/0050, which amends 0036).
- */
-export const REQUEST_TIMEOUT_MS = 120_000;
 export const HEADERS_TIMEOUT_MS = 15_000;
 const CONNECTIONS_CHECK_MS = 1_000;
 /** The methods this app serves; anything else (TRACE, CONNECT, PROPFIND…) is a 405. */
@@ -118,7 +115,7 @@ export async function buildApp({
   logger,
   jobs,
   mail,
-  requestTimeoutMs,
+  bodyDeadlines,
   rateLimitStore: givenRateLimitStore,
   photoAnalyser,
 }: AppOptions): Promise<FastifyInstance> {
@@ -134,16 +131,19 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     trustProxy,
-    // A client that stalls mid-request is cut off with a 408 (docs/decisions/0036, 0050): the whole
-    // request, body included, within 120 s, checked every second (Node checks every 30 s by
-    // default); headers within 15 s; idle keep-alive connections close after 65 s (above common
-    // load balancers' 60 s idle, so the proxy closes first).
-    requestTimeout: requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // A client that stalls mid-request is cut off with a 408: headers within 15 s, a body within 30 s
+    // or, on upload routes, as soon as it falls below a minimum pace (http/body-deadlines.ts); Node's
+    // whole-request limit stays as a backstop above them, checked every second (Node checks every
+    // 30 s by default). Idle keep-alive connections close after 65 s (above common load balancers'
+    // 60 s idle, so the proxy closes first).
+    requestTimeout: BACKSTOP_REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     keepAliveTimeout: 65_000,
   });
   // Headers must arrive well within the request timeout (Node's default is 60 s).
-  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs ?? HEADERS_TIMEOUT_MS);
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  registerBodyDeadlines(app, bodyDeadlines);
+  watchForDirectConnections(app, env.TRUST_PROXY);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
@@ -237,9 +237,10 @@ export async function buildApp({
     viteDev: env.NODE_ENV === 'development',
     rateLimitStore,
   });
-  await registerOpenApi(app, { ui: !env.isProductionDeployment });
+  await registerOpenApi(app);
   // Before every route: sets request.viewer for the API and the pages.
   await app.register(registerSession);
+  await registerApiDocs(app, { staffOnly: env.NODE_ENV === 'production' || env.isProductionDeployment });
 
   // Unknown API paths answer JSON, never the HTML 404 page.
   const apiNotFound = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -268,18 +269,21 @@ export async function buildApp({
       await api.register(photoStoreRoutes);
       await api.register(photoOrderRoutes);
       await api.register(referralsRoutes);
-      // The back office (issue 13): every route checks the role on the server.
-      await api.register(auditRoutes);
-      await api.register(adminUsersRoutes);
-      await api.register(adminRefundsRoutes);
-      await api.register(adminMessagesRoutes);
-      await api.register(catalogAdminRoutes);
-      await api.register(couponsAdminRoutes);
-      await api.register(countriesAdminRoutes);
-      await api.register(adminOrdersRoutes);
-      await api.register(adminFormsRoutes);
-      await api.register(adminMarketingRoutes);
-      await api.register(adminContentRoutes);
+      // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
+      // role is checked on arrival, before any body is read (http/back-office.ts).
+      await api.register(backOffice('staff', [adminRefundsRoutes, adminMessagesRoutes, adminOrdersRoutes]));
+      await api.register(
+        backOffice('admin', [
+          auditRoutes,
+          adminUsersRoutes,
+          catalogAdminRoutes,
+          couponsAdminRoutes,
+          countriesAdminRoutes,
+          adminFormsRoutes,
+          adminMarketingRoutes,
+          adminContentRoutes,
+        ]),
+      );
       // The dev mailbox holds sign-in links: only someone on this machine may read it (DESIGN.md §1).
       if (env.devMailbox) {
         await api.register(async (local) => {

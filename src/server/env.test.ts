@@ -98,6 +98,12 @@ describe('loadEnv: object storage and shared rate limits (decision 0071)', () =>
     expect(() => loadEnv({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
   });
 
+  it('counts in the shared database by default whenever DATABASE_URL is set (several processes may use it)', () => {
+    const DATABASE_URL = 'postgres://sevadocs@127.0.0.1:5432/sevadocs';
+    expect(loadEnv({ DATABASE_URL }).RATE_LIMIT_STORE).toBe('postgres');
+    expect(loadEnv({ DATABASE_URL, RATE_LIMIT_STORE: 'memory' }).RATE_LIMIT_STORE).toBe('memory');
+  });
+
   it('stops FILE_STORAGE=s3 without a bucket or credentials, naming each', () => {
     for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       expect(() => loadEnv({ ...s3, [key]: '' })).toThrow(new RegExp(`${key} is required when FILE_STORAGE=s3`));

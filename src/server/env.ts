@@ -132,9 +132,10 @@ const envSchema = z
     S3_REGION: z.string().trim().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalSecret,
     S3_SECRET_ACCESS_KEY: optionalSecret,
-    // Where rate-limit counters live: `memory` (this process; the embedded mode) or `postgres`
-    // (the database, shared by every server on it; docs/decisions/0071).
-    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+    // Where rate-limit counters live: `memory` (this process) or `postgres` (the database, shared
+    // by every server on it; docs/decisions/0071). Unset: `postgres` whenever DATABASE_URL is set,
+    // as several processes may share that database; `memory` on the embedded one.
+    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDERS.includes('stripe')) {
@@ -218,7 +219,8 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'RATE_LIMIT_STORE'> & {
+  RATE_LIMIT_STORE: 'memory' | 'postgres';
   siteUrl: string;
   dataDir: string;
   /** A production deployment (DEPLOYMENT=production): secure cookies, HSTS, no dev tools. */
@@ -239,6 +241,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   return {
     ...env,
+    RATE_LIMIT_STORE: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(env.DATA_DIR),
     isProductionDeployment: env.DEPLOYMENT === 'production',

@@ -120,7 +120,6 @@ export function createServices(
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
         db,
-        siteUrl: env.siteUrl,
         ...(env.SANDBOX_WEBHOOK_SECRET ? { secret: env.SANDBOX_WEBHOOK_SECRET } : {}),
       })
     : null;

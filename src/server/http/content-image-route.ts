@@ -33,12 +33,10 @@ export interface ContentImageRoute<T> {
 export function contentImageRoutes(routes: ContentImageRoute<unknown>[]): FastifyPluginAsyncZod {
   return async (scope) => {
     await registerUploadParsing(scope);
-    const adminOnly = scope.requireRole('admin');
     for (const route of routes) {
       scope.post(
         route.url,
         {
-          preHandler: adminOnly,
           schema: {
             tags: ['admin'],
             summary: `${route.summary} (multipart/form-data, one JPEG, PNG or HEIC file, up to 5 MB)`,

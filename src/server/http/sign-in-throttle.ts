@@ -35,40 +35,65 @@ export function signInFailureLimits(app: FastifyInstance): SignInFailureLimits {
   };
 }
 
-export interface SignInThrottle {
-  /** Seconds to wait when a limit is reached for this account or client, else null. Counts nothing. */
-  retryAfter(email: string, clientIp: string): Promise<number | null>;
-  /** A wrong e-mail or password: counts against the account, the pair and the client. */
-  failed(email: string, clientIp: string): Promise<void>;
-  /** The password was right: this client's count for the account starts again. */
-  succeeded(email: string, clientIp: string): Promise<void>;
+/**
+ * Who is signing in: the client address, and the device id of a valid device cookie for the
+ * account (modules/auth/device-cookie.ts), or null for a browser not known to the account.
+ */
+export interface SignInClient {
+  ip: string;
+  device: string | null;
 }
 
+export interface SignInThrottle {
+  /** Seconds to wait when a limit is reached for this account or client, else null. Counts nothing. */
+  retryAfter(email: string, client: SignInClient): Promise<number | null>;
+  /** A wrong e-mail or password: counts against the account, the pair and the client; or the device. */
+  failed(email: string, client: SignInClient): Promise<void>;
+  /** The password was right: this client's (or device's) count for the account starts again. */
+  succeeded(email: string, client: SignInClient): Promise<void>;
+  /** A password reset: the account-wide count strangers filled starts again. */
+  recovered(email: string): Promise<void>;
+}
+
+/**
+ * OWASP's device-cookie scheme: a browser that signed in to the account before counts its
+ * failures on its own (as many as one address may make), and is refused only by them; every other
+ * client counts per account and address, per account and per address. So strangers who fill the
+ * account-wide ceiling never keep the owner's usual browser out, and a stolen device cookie buys
+ * no more guesses than one address has.
+ */
 export function createSignInThrottle(
   store: RateLimitStore,
   limits: SignInFailureLimits,
   now: () => number = Date.now,
 ): SignInThrottle {
-  const keys = (email: string, clientIp: string) => [
-    { key: `signin-failed:account-client|${email}|${clientIp}`, max: limits.perAccountAndClient },
-    { key: `signin-failed:account|${email}`, max: limits.perAccount },
-    { key: `signin-failed:client|${clientIp}`, max: limits.perClient },
-  ];
+  const accountKey = (email: string) => `signin-failed:account|${email}`;
+  const keys = (email: string, { ip, device }: SignInClient) =>
+    device
+      ? [{ key: `signin-failed:device|${email}|${device}`, max: limits.perAccountAndClient }]
+      : [
+          { key: `signin-failed:account-client|${email}|${ip}`, max: limits.perAccountAndClient },
+          { key: accountKey(email), max: limits.perAccount },
+          { key: `signin-failed:client|${ip}`, max: limits.perClient },
+        ];
   return {
-    async retryAfter(email, clientIp) {
+    async retryAfter(email, client) {
       let wait: number | null = null;
-      for (const { key, max } of keys(email, clientIp)) {
+      for (const { key, max } of keys(email, client)) {
         const { count, resetAt } = await store.peek(key, limits.windowMs);
         if (count >= max) wait = Math.max(wait ?? 0, Math.ceil((resetAt - now()) / 1000));
       }
       return wait === null ? null : Math.max(1, wait);
     },
-    async failed(email, clientIp) {
-      for (const { key } of keys(email, clientIp)) await store.hit(key, limits.windowMs);
+    async failed(email, client) {
+      for (const { key } of keys(email, client)) await store.hit(key, limits.windowMs);
     },
-    async succeeded(email, clientIp) {
-      const [pair] = keys(email, clientIp);
-      if (pair) await store.reset(pair.key);
+    async succeeded(email, client) {
+      const [own] = keys(email, client);
+      if (own) await store.reset(own.key);
+    },
+    async recovered(email) {
+      await store.reset(accountKey(email));
     },
   };
 }

@@ -17,13 +17,11 @@ const transform: SwaggerTransform = (input) => {
   return jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
 };
 
-export const OPENAPI_JSON_PATH = '/api/docs/json';
-
 /**
- * OpenAPI document built from the routes' zod schemas at /api/docs/json, browsable at /api/docs
- * outside a production deployment (the UI is a tool for developers, not for the public).
+ * Collects every route's zod schemas into the OpenAPI document: registered before the routes.
+ * The document and its UI are served by registerApiDocs.
  */
-export async function registerOpenApi(app: FastifyInstance, { ui }: { ui: boolean }) {
+export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -35,9 +33,18 @@ export async function registerOpenApi(app: FastifyInstance, { ui }: { ui: boolea
     },
     transform,
   });
-  if (ui) {
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-    return;
-  }
-  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The document at /api/docs/json and its browsable UI at /api/docs. They map every operation,
+ * the back office's included: open to anyone under `npm run dev` and in the tests, and for staff
+ * only wherever the production build runs (`npm start`, a production deployment), checked on
+ * arrival like the back office (401 for a visitor, 403 for a customer). Registered after the
+ * session plugin, whose hook tells who is asking.
+ */
+export async function registerApiDocs(app: FastifyInstance, { staffOnly }: { staffOnly: boolean }) {
+  await app.register(async (docs) => {
+    if (staffOnly) docs.addHook('onRequest', docs.requireRole('staff'));
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  });
 }

@@ -126,15 +126,22 @@ export function createPostgresRateLimitStore({
 }
 
 /**
- * The app's store from RATE_LIMIT_STORE: `memory` (the default, and the embedded mode's) counts in
- * this process; `postgres` in the database every server shares.
+ * The app's store from RATE_LIMIT_STORE: `memory` counts in this process; `postgres` in the
+ * database every server shares, the default whenever DATABASE_URL is set. Counting in memory on
+ * a shared database is allowed (one process alone on it) but said at boot, never silent.
  */
 export function createRateLimitStore(
-  env: { RATE_LIMIT_STORE: 'memory' | 'postgres' },
+  env: { RATE_LIMIT_STORE: 'memory' | 'postgres'; DATABASE_URL?: string | undefined },
   db: Database,
-  log: { error(details: object, message: string): void },
+  log: { error(details: object, message: string): void; warn(message: string): void },
 ): RateLimitStore {
-  if (env.RATE_LIMIT_STORE === 'memory') return createMemoryRateLimitStore();
+  if (env.RATE_LIMIT_STORE === 'memory') {
+    if (env.DATABASE_URL)
+      log.warn(
+        'RATE_LIMIT_STORE=memory on a PostgreSQL database: each process counts apart; unset it (or set postgres) when more than one process serves the site',
+      );
+    return createMemoryRateLimitStore();
+  }
   return createPostgresRateLimitStore({
     db,
     onSweepError: (error) => log.error({ err: error }, 'could not delete expired rate-limit counters'),

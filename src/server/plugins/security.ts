@@ -142,6 +142,10 @@ export async function registerSecurity(
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(fixedHeaders);
   });
+  await app.register(cookie);
+  // Added after the cookie plugin, whose own onSend hook writes the cookies set with
+  // reply.setCookie (the session check clearing a stale cookie, for one): hooks run in the order
+  // they were added, so this one sees every Set-Cookie the answer will carry.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // A signed-in answer is that user's alone, and a cookie is never handed to a shared cache.
@@ -150,7 +154,6 @@ export async function registerSecurity(
     if (personal || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
     return payload;
   });
-  await app.register(cookie);
   // Streamed answers (signed-in pages, uncached JSON) are well under 256 KB: a window of 18 bits
   // instead of brotli's 22 halves the main thread's share of each compression (decision 0041 §8).
   await app.register(compress, {

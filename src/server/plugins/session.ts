@@ -6,7 +6,7 @@ import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/ro
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { HttpError } from '../http/errors.ts';
 import type { ActiveSession } from '../modules/auth/service.ts';
-import { SESSION_COOKIE_NAME } from '../session-cookie.ts';
+import { cookiesAreSecure, SESSION_COOKIE_NAME } from '../session-cookie.ts';
 
 export interface RequestSession extends ActiveSession {
   /** How the token came: an API client's bearer header or the browser's cookie. */
@@ -67,7 +67,7 @@ function originOf(value: string | undefined): string | null {
  * Referer, equal to SITE_URL's origin or the request's own host), or it is refused with 403.
  */
 async function sessionPlugin(app: FastifyInstance) {
-  const secure = app.env.isProductionDeployment || app.env.siteUrl.startsWith('https:');
+  const secure = cookiesAreSecure(app.env);
   const siteOrigin = new URL(app.env.siteUrl).origin;
 
   app.decorateRequest('viewer', null);

@@ -75,3 +75,15 @@ describe('pages see the signed-in user', () => {
     expect(signedIn.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+describe('a stale session cookie', () => {
+  it('is cleared on a page or API answer that no shared cache may keep', async () => {
+    const stale = sessionCookie('s'.repeat(43));
+    for (const url of ['/', '/api/v1/services']) {
+      const res = await app.inject({ url, headers: stale });
+      expect(res.statusCode, url).toBe(200);
+      expect(String(res.headers['set-cookie']), url).toMatch(/^sevadocs_session=;/);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+  });
+});

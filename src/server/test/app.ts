@@ -29,8 +29,8 @@ export interface TestAppOptions {
   mail?: AppOptions['mail'];
   /** Fastify's logger; off by default. */
   logger?: AppOptions['logger'];
-  /** Tests shorten it to watch a stalled request being cut off. */
-  requestTimeoutMs?: number;
+  /** Tests shorten them to watch a stalled request being cut off. */
+  bodyDeadlines?: AppOptions['bodyDeadlines'];
   /**
    * Another app's database, to build the app again on what a stopped one left (a restart). The
    * database stays open when this app closes: its owner closes it.
@@ -67,7 +67,7 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     jobs,
     mail: options.mail,
-    requestTimeoutMs: options.requestTimeoutMs,
+    bodyDeadlines: options.bodyDeadlines,
     photoAnalyser: options.photoAnalyser,
   });
   await app.ready();

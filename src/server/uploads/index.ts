@@ -33,5 +33,9 @@ export function createUploads(env: Pick<Env, 'dataDir'>, storage: FileStorage): 
  * `app.register(async (scope) => { await registerUploadParsing(scope); scope.post(…) })`.
  */
 export async function registerUploadParsing(scope: FastifyInstance): Promise<void> {
+  // Their bodies are judged on progress, not the 30 s of other bodies (http/body-deadlines.ts).
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, upload: true };
+  });
   await scope.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 }

@@ -59,12 +59,10 @@ function staff(request: FastifyRequest): StaffActor {
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminOrders } = app.services;
   const tags = ['admin'];
-  const preHandler = app.requireRole('staff');
 
   app.get(
     '/admin/orders',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Every order (DOC-… and PHO-…): filter by status, service and dates, search, sort, page; with SLA',
@@ -78,7 +76,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:ref',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'One order as staff work it: customer, members, answers, documents, checklist or photos, notes',
@@ -96,7 +93,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:ref/status',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Move the order along the transition table (as staff) with a remark; the customer is told',
@@ -115,7 +111,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:ref/notes',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Add an internal note (staff only; the customer never sees it)',
@@ -133,7 +128,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/orders/:ref/document-requests',
     {
-      preHandler,
       schema: {
         tags,
         summary:
@@ -156,7 +150,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/admin/orders/:ref/documents/:documentId/${action}`,
       {
-        preHandler,
         schema: {
           tags,
           summary: disposition === 'inline' ? 'Show a document of the order' : 'Download a document of the order',
@@ -175,7 +168,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/admin/orders/:ref/items/:itemId/photos/:photoId/${which}`,
       {
-        preHandler,
         schema: {
           tags,
           summary:
@@ -196,7 +188,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders/:ref/items/:itemId/photos/:photoId/print-sheet',
     {
-      preHandler,
       schema: {
         tags,
         summary: 'Download the fitted photo’s 4×6 in print sheet',
@@ -216,7 +207,6 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/admin/orders/:ref/documents',
       {
-        preHandler,
         schema: {
           tags,
           summary:

@@ -24,7 +24,6 @@ import { currentUser } from '../../plugins/session.ts';
  */
 export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { forms } = app.services;
-  const adminOnly = app.requireRole('admin');
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const { viewer } = currentUser(request);
     return { id: viewer.id, email: viewer.email };
@@ -40,7 +39,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/forms',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'The package forms: newest version, packages using each, whether a draft waits',
@@ -53,7 +51,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/packages/:id/form',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: "A package's form: the newest version, the draft and the version history",
@@ -71,7 +68,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/packages/:id/form/check',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Check a definition with the form engine (400 with a message per problem); stores nothing',
@@ -88,7 +84,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/packages/:id/form/draft',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: "Save the package form's draft once the form engine accepts it",
@@ -106,7 +101,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/packages/:id/form/draft',
     {
-      preHandler: adminOnly,
       schema: { tags: ['admin'], summary: 'Discard the draft', params: idParams },
     },
     async (request) => {
@@ -118,7 +112,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/packages/:id/form/publish',
     {
-      preHandler: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Publish the draft as the next version (new orders use it; earlier orders keep theirs)',
@@ -135,7 +128,6 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/questions/upload',
     {
-      preHandler: adminOnly,
       bodyLimit: QUESTION_IMPORT_LIMITS.bytesMax,
       schema: {
         tags: ['admin'],

@@ -8,7 +8,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit-log',
     {
-      preHandler: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Back-office actions, newest first: who, what, before → after, when',

@@ -22,7 +22,10 @@ import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
+import { siteUrlFor } from '../../http/site-url.ts';
+import { cookiesAreSecure } from '../../session-cookie.ts';
 import { normalizeReferralCode } from '../users/service.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_NAME, DEVICE_COOKIE_PATH } from './device-cookie.ts';
 
 /** The sign-up body: SPEC.md §3's payload plus a honeypot a person never fills in. */
 const signUpBodySchema = signUpPayloadSchema
@@ -60,7 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const secret = app.env.RECAPTCHA_SECRET_KEY;
       if (secret && !isValidHumanPass(secret, request.cookies[HUMAN_PASS_COOKIE], CAPTCHA_ACTIONS.signUp))
         throw new HttpError(400, A.captchaFailed);
-      const result = await auth.signUp({ ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs });
+      const result = await auth.signUp(
+        { ...payload, platform: request.headers['x-platform'] ?? PLATFORMS.docs },
+        siteUrlFor(request, app.env),
+      );
       if (!result.ok) throw new HttpError(400, A.invalidReferral, { referredBy: A.invalidReferral });
       if (secret) reply.clearCookie(HUMAN_PASS_COOKIE, { path: '/api' });
       // The same answer for a taken address (its owner is e-mailed instead): no enumeration.
@@ -80,9 +86,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      // Failed guesses are throttled per account and client, per account and per client; the
-      // customer's own successes never count (docs/decisions/0040).
-      const wait = await signInThrottle.retryAfter(email, request.ip);
+      // Failed guesses are throttled per account and client, per account and per client, or, from
+      // a browser that signed in to the account before, per device; the customer's own successes
+      // never count (docs/decisions/0040, 0090-hardening-server).
+      const client = {
+        ip: request.ip,
+        device: await auth.trustedDevice(email, request.cookies[DEVICE_COOKIE_NAME]),
+      };
+      const wait = await signInThrottle.retryAfter(email, client);
       if (wait !== null) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
@@ -92,15 +103,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
       });
       if (!result.ok && result.reason === 'invalid-credentials') {
-        await signInThrottle.failed(email, request.ip);
+        await signInThrottle.failed(email, client);
         throw new HttpError(401, A.invalidCredentials);
       }
-      await signInThrottle.succeeded(email, request.ip);
+      await signInThrottle.succeeded(email, client);
       if (!result.ok && result.reason === 'disabled') throw new HttpError(403, A.accountDisabled);
       if (!result.ok) throw new HttpError(403, M.unverifiedEmail);
       // Signing in again on this browser replaces its previous session.
       if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
       app.setSessionCookie(reply, result.token);
+      reply.setCookie(DEVICE_COOKIE_NAME, result.deviceCookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: cookiesAreSecure(app.env),
+        path: DEVICE_COOKIE_PATH,
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      });
       return ok(result.token, A.signedIn);
     },
   );
@@ -128,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limits.resend.email,
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      await auth.resendVerification(request.body.email, siteUrlFor(request, app.env));
       return ok(null, M.resendSuccess);
     },
   );
@@ -164,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limits.resetRequest.email,
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      await auth.requestPasswordReset(request.body.email, siteUrlFor(request, app.env));
       return ok(null, A.resetRequested);
     },
   );
@@ -181,9 +199,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limits.reset,
     },
     async (request, reply) => {
-      if (!(await auth.resetPassword(request.body.token, request.body.password))) {
-        throw new HttpError(400, A.invalidResetLink);
-      }
+      const email = await auth.resetPassword(request.body.token, request.body.password);
+      if (email === null) throw new HttpError(400, A.invalidResetLink);
+      // The owner proved their mailbox: whatever strangers guessed no longer holds the account.
+      await signInThrottle.recovered(email);
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
       return ok(null, A.passwordReset);
     },

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { EmailTakenError, type UsersService } from '../users/service.ts';
+import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
@@ -74,12 +75,15 @@ export type AccountMailKind = 'verify-email' | 'reset-password';
 export interface AccountMailJob {
   kind: AccountMailKind;
   email: string;
+  /** The origin its link uses (the address the request came on; siteUrlFor), else SITE_URL's. */
+  origin?: string;
 }
 export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
 /** What a verification link did: verified the address now, found it verified already, or nothing. */
 export type VerifyEmailResult = 'verified' | 'already-verified' | 'invalid';
 export type SignInResult =
-  | { ok: true; token: string; session: ActiveSession }
+  /** `deviceCookie`: this browser's new device cookie for the account (device-cookie.ts). */
+  | { ok: true; token: string; session: ActiveSession; deviceCookie: string }
   | { ok: false; reason: 'invalid-credentials' | 'unverified' | 'disabled' };
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: 'incorrect' | 'same' };
 
@@ -114,9 +118,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * stored. The queue delivers after commit, with retries; the request never waits for SMTP.
    * Each takes the transaction and the account, so a queued job can call it later as well.
    */
-  async function queueVerification(tx: Database, user: Recipient, key?: string) {
+  async function queueVerification(tx: Database, user: Recipient, origin: string, key?: string) {
     const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
-    const link = `${siteUrl}/verify-email?${new URLSearchParams({ token })}`;
+    const link = `${origin}/verify-email?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...verificationMail({ to: user.email, name: user.name, link }),
       purpose: 'verify-email',
@@ -124,9 +128,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     });
   }
 
-  async function queuePasswordReset(tx: Database, user: Recipient, key: string) {
+  async function queuePasswordReset(tx: Database, user: Recipient, origin: string, key: string) {
     const { token } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
-    const link = `${siteUrl}/create-password?${new URLSearchParams({ token })}`;
+    const link = `${origin}/create-password?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...passwordResetMail({ to: user.email, name: user.name, link }),
       purpose: 'reset-password',
@@ -139,31 +143,31 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * write to. A job that runs again (pg-boss is at-least-once) finds its e-mail queued and stops,
    * so it neither mails twice nor replaces the link it already sent.
    */
-  async function runAccountMail(jobId: string, { kind, email }: AccountMailJob): Promise<void> {
+  async function runAccountMail(jobId: string, { kind, email, origin = siteUrl }: AccountMailJob): Promise<void> {
     const account = await users.findAccountByEmail(email);
     if (!account) return;
     if (kind === 'verify-email' && account.emailVerified) return;
     const key = `${kind}:job:${jobId}`;
     await db.transaction(async (tx) => {
       if (await mail.isQueued(tx, key)) return;
-      if (kind === 'verify-email') await queueVerification(tx, account, key);
-      else await queuePasswordReset(tx, account, key);
+      if (kind === 'verify-email') await queueVerification(tx, account, origin, key);
+      else await queuePasswordReset(tx, account, origin, key);
     });
   }
 
   /** The same work for any address: one job row, whoever owns it. */
-  async function askForAccountMail(kind: AccountMailKind, email: string): Promise<void> {
-    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, { kind, email }, ACCOUNT_MAIL_RETRY);
+  async function askForAccountMail(kind: AccountMailKind, email: string, origin: string): Promise<void> {
+    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, { kind, email, origin }, ACCOUNT_MAIL_RETRY);
   }
 
   /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
-  async function queueAccountExists(owner: Recipient) {
+  async function queueAccountExists(owner: Recipient, origin: string) {
     await mail.enqueue(db, {
       ...accountExistsMail({
         to: owner.email,
         name: owner.name,
-        signInLink: `${siteUrl}${ROUTES.SIGN_IN}`,
-        resetLink: `${siteUrl}${ROUTES.FORGOT_PASSWORD}`,
+        signInLink: `${origin}${ROUTES.SIGN_IN}`,
+        resetLink: `${origin}${ROUTES.FORGOT_PASSWORD}`,
       }),
       purpose: 'account-exists',
       key: `account-exists:${randomUUID()}`,
@@ -176,8 +180,11 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   }
 
   return {
-    /** `input` is validated (signUpPayloadSchema): e-mail normalised, name trimmed. */
-    async signUp(input: SignUpInput): Promise<SignUpResult> {
+    /**
+     * `input` is validated (signUpPayloadSchema): e-mail normalised, name trimmed. `origin`: where
+     * the e-mail's links point (siteUrlFor the request), SITE_URL's origin by default.
+     */
+    async signUp(input: SignUpInput, origin: string = siteUrl): Promise<SignUpResult> {
       let referredByUserId: number | null = null;
       if (input.referredBy !== '') {
         referredByUserId = await users.findUserIdByReferralCode(input.referredBy);
@@ -187,7 +194,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       const existing = await users.findAccountByEmail(input.email);
       if (existing) {
-        await queueAccountExists(existing);
+        await queueAccountExists(existing, origin);
         return { ok: true, email: input.email };
       }
       try {
@@ -205,7 +212,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
             },
             tx,
           );
-          await queueVerification(tx, created);
+          await queueVerification(tx, created, origin);
           return created;
         });
         return { ok: true, email: account.email };
@@ -213,7 +220,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         if (!(error instanceof EmailTakenError)) throw error;
         // Taken between the look-up and the insert: tell its owner, as above.
         const owner = await users.findAccountByEmail(input.email);
-        if (owner) await queueAccountExists(owner);
+        if (owner) await queueAccountExists(owner, origin);
         return { ok: true, email: input.email };
       }
     },
@@ -244,7 +251,22 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         // The epoch of the password just checked: a reset that lands meanwhile ends this session.
         userEpoch: account.sessionEpoch,
       });
-      return { ok: true, token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
+      return {
+        ok: true,
+        token,
+        session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt },
+        deviceCookie: signDeviceCookie(account.passwordHash, account.email),
+      };
+    },
+
+    /**
+     * The device id of a device cookie signed for this account, or null (no such account, a
+     * cookie of another account, forged, or from before the password last changed).
+     */
+    async trustedDevice(email: string, cookie: string | undefined): Promise<string | null> {
+      if (!cookie) return null;
+      const account = await users.findAccountByEmail(email);
+      return account ? verifyDeviceCookie(account.passwordHash, account.email, cookie) : null;
     },
 
     /**
@@ -295,8 +317,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * Answered at once for any address; the job sends a new link (earlier ones keep working until
      * they expire) only to an existing, unverified account.
      */
-    resendVerification(email: string): Promise<void> {
-      return askForAccountMail('verify-email', email);
+    resendVerification(email: string, origin: string = siteUrl): Promise<void> {
+      return askForAccountMail('verify-email', email, origin);
     },
 
     /**
@@ -326,8 +348,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     },
 
     /** Answered at once for any address; the job sends a reset link when the account exists. */
-    requestPasswordReset(email: string): Promise<void> {
-      return askForAccountMail('reset-password', email);
+    requestPasswordReset(email: string, origin: string = siteUrl): Promise<void> {
+      return askForAccountMail('reset-password', email, origin);
     },
 
     /**
@@ -358,13 +380,14 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     /**
      * Sets the new password and ends every session of the account, including one a sign-in with
      * the old password opens while this runs (the session epoch moves with the hash). The link
-     * proves the mailbox is the user's, so an unverified e-mail becomes verified too.
+     * proves the mailbox is the user's, so an unverified e-mail becomes verified too. Answers the
+     * account's e-mail address, or null for a link that is invalid or used.
      */
-    async resetPassword(token: string, password: string): Promise<boolean> {
+    async resetPassword(token: string, password: string): Promise<string | null> {
       const userId = await consume(token, 'reset-password');
-      if (userId === null) return false;
+      if (userId === null) return null;
       const account = await users.findAccountById(userId);
-      if (!account) return false;
+      if (!account) return null;
       await users.setPasswordHash(userId, await hashPassword(password));
       await repository.deleteTokens(userId, 'reset-password');
       await repository.deleteUserSessions(userId);
@@ -374,7 +397,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         await users.markEmailVerified(userId, now());
         await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }
-      return true;
+      return account.email;
     },
 
     async checkPassword(userId: number, password: string): Promise<boolean> {

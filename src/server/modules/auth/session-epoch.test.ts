@@ -30,7 +30,7 @@ describe('a sign-in racing a password reset', () => {
       ...users,
       async findAccountByEmail(address) {
         const account = await users.findAccountByEmail(address);
-        expect(await app.services.auth.resetPassword(resetToken, NEW_PASSWORD)).toBe(true);
+        expect(await app.services.auth.resetPassword(resetToken, NEW_PASSWORD)).toBe(email);
         return account;
       },
     };

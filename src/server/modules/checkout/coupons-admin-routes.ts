@@ -23,8 +23,6 @@ const idParams = z.object({
 
 /** The back office's coupons (issue 13, decision 0070), admins only; every change is audited. */
 export const couponsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Before the body is validated: a visitor learns nothing about what this API accepts.
-  app.addHook('onRequest', app.requireRole('admin'));
   const admin = app.services.couponsAdmin;
   const actor = (request: Parameters<typeof currentUser>[0]) => {
     const { viewer } = currentUser(request);

@@ -35,7 +35,6 @@ const resultValue = <T>(result: ContentAdminResult<T>): T => {
  */
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app.services;
-  const adminOnly = app.requireRole('admin');
   const tags = ['admin'];
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const { viewer } = currentUser(request);
@@ -46,7 +45,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/articles',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Every article, newest first',
@@ -58,7 +56,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/articles',
     {
-      preHandler: adminOnly,
       schema: { tags, summary: 'Write an article (Markdown)', body: articleFormSchema, response: { 201: article } },
     },
     async (request, reply) =>
@@ -69,7 +66,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/articles/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Change an article',
@@ -84,7 +80,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/articles/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Publish or withdraw an article',
@@ -102,7 +97,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/articles/:id',
     {
-      preHandler: adminOnly,
       schema: { tags, summary: 'Delete an article', params: idParams, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
@@ -116,7 +110,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/terms',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'The policy terms (Terms of Use, Privacy Policy and Cookies) with their sections',
@@ -128,7 +121,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/terms/:id/sections',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Add a section to a policy term (Markdown)',
@@ -151,7 +143,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/term-sections/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Change a policy section (heading, text, order)',
@@ -166,7 +157,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/term-sections/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Remove a policy section',
@@ -181,7 +171,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/team-members',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'The About page’s team members, in display order',
@@ -193,7 +182,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/team-members',
     {
-      preHandler: adminOnly,
       schema: { tags, summary: 'Add a team member', body: teamMemberFormSchema, response: { 201: member } },
     },
     async (request, reply) =>
@@ -202,7 +190,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/team-members/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Change a team member',
@@ -217,7 +204,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/admin/team-members/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Move a team member',
@@ -235,7 +221,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/team-members/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Remove a team member',
@@ -262,7 +247,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/about-blocks',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'The About page’s blocks (Our Story, Our Vision, What Defines Us), in page order',
@@ -274,7 +258,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/about-blocks/:id',
     {
-      preHandler: adminOnly,
       schema: {
         tags,
         summary: 'Change an About page block’s title, text or order',

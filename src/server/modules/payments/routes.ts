@@ -16,6 +16,7 @@ import {
 import { parsePhotoOrderRef, photoOrderRefParams } from '../../../domain/photos/orders.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
+import { siteUrlFor } from '../../http/site-url.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { WebhookVerificationError } from './provider.ts';
 
@@ -84,7 +85,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        ok(valueOrThrow(await payments.start(customerId(request), ref(request), request.body ?? {}, kind)), P.started),
+        ok(
+          valueOrThrow(
+            await payments.start(
+              customerId(request),
+              ref(request),
+              request.body ?? {},
+              kind,
+              siteUrlFor(request, app.env),
+            ),
+          ),
+          P.started,
+        ),
     );
 
     app.get(

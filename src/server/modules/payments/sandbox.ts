@@ -33,7 +33,6 @@ const sandboxEventSchema = z.object({
 
 export interface SandboxOptions {
   db: Database;
-  siteUrl: string;
   /** SANDBOX_WEBHOOK_SECRET, or a random one per process (the sandbox signs and verifies in the same process). */
   secret?: string;
   now?: () => Date;
@@ -41,7 +40,6 @@ export interface SandboxOptions {
 
 export function createSandboxProvider({
   db,
-  siteUrl,
   secret = randomBytes(32).toString('hex'),
   now = () => new Date(),
 }: SandboxOptions) {
@@ -70,7 +68,8 @@ export function createSandboxProvider({
       });
       const row = await repository.findPaymentByKey(attemptKey);
       if (!row) throw new Error(`sandbox payment for ${attemptKey} vanished`);
-      const url = `${siteUrl}${SANDBOX_CHECKOUT_PATH}?payment=${encodeURIComponent(row.id)}`;
+      // The sandbox's page is on this server, at the address the customer comes back to.
+      const url = `${new URL(returnUrl).origin}${SANDBOX_CHECKOUT_PATH}?payment=${encodeURIComponent(row.id)}`;
       return { providerPaymentId: row.id, redirectUrl: url, checkout: null };
     },
 

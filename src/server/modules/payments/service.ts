@@ -460,6 +460,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       ref: OrderRef,
       input: StartPayment,
       kind?: PaidOrderKind,
+      /** Where the provider sends the customer back: the address they pay from (siteUrlFor), SITE_URL's by default. */
+      origin: string = deps.siteUrl,
     ): Promise<FormResult<Payment>> {
       const name = input.provider ?? defaultProvider;
       const provider = name ? providers.get(name) : undefined;
@@ -506,8 +508,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             amountCents: attempt.amountCents,
             currency: attempt.currency,
             attemptKey: attempt.idempotencyKey,
-            returnUrl: `${deps.siteUrl}${paymentResultHref(order.displayId, order.kind)}`,
-            cancelUrl: `${deps.siteUrl}${checkoutHref(order.displayId, order.kind)}`,
+            returnUrl: `${origin}${paymentResultHref(order.displayId, order.kind)}`,
+            cancelUrl: `${origin}${checkoutHref(order.displayId, order.kind)}`,
             openedAt: attempt.createdAt,
           });
           attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);

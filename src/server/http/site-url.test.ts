@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../env.ts';
+import { deliveredMail } from '../mail/testing.ts';
+import { startApplication } from '../modules/applications/testing.ts';
+import { bearer, createSignedInUser, signUpBody } from '../modules/auth/testing.ts';
+import { sandboxPayments } from '../modules/payments/tables.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { siteUrlFor } from './site-url.ts';
+
+const request = (host: string, protocol = 'http') => ({ host, protocol }) as FastifyRequest;
+
+describe('siteUrlFor', () => {
+  const embedded = loadEnv({ PORT: '3000' });
+
+  it('uses the address the visitor came on when it is this server’s own', () => {
+    expect(siteUrlFor(request('127.0.0.1:3000'), embedded)).toBe('http://127.0.0.1:3000');
+    expect(siteUrlFor(request('localhost:3000'), embedded)).toBe('http://localhost:3000');
+    expect(siteUrlFor(request('[::1]:3000'), embedded)).toBe('http://[::1]:3000');
+    expect(siteUrlFor(request('127.0.0.1:3000', 'https'), embedded)).toBe('https://127.0.0.1:3000');
+  });
+
+  it('falls back to the default for any other host or port (the Host header is the client’s)', () => {
+    for (const host of ['evil.example:3000', 'evil.example', '127.0.0.1:4000', 'localhost', 'a@127.0.0.1:3000', '']) {
+      expect(siteUrlFor(request(host), embedded), host).toBe('http://localhost:3000');
+    }
+  });
+
+  it('always uses SITE_URL when it is set', () => {
+    const configured = loadEnv({ PORT: '3000', SITE_URL: 'https://www.sevadocs.example' });
+    expect(siteUrlFor(request('127.0.0.1:3000'), configured)).toBe('https://www.sevadocs.example');
+  });
+});
+
+/** The embedded mode without SITE_URL, on port 3000: a newcomer who opened http://127.0.0.1:3000. */
+describe('links for a visitor on 127.0.0.1 (issue 29 §3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ PORT: '3000' });
+  });
+  afterAll(() => t.close());
+  const on = (host: string) => ({ host });
+
+  async function linksMailedTo(email: string): Promise<string[]> {
+    return (await deliveredMail(t.app)).filter((m) => m.to === email).flatMap((m) => m.links);
+  }
+
+  it('e-mails sign-up, resend and reset links on the address the visitor came on', async () => {
+    const body = signUpBody();
+    const post = (url: string, payload: object, host: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: on(host) });
+    expect((await post('/auth/signup', body, '127.0.0.1:3000')).statusCode).toBe(201);
+    expect((await post('/auth/email/send', { email: body.email }, '127.0.0.1:3000')).statusCode).toBe(200);
+    expect((await post('/auth/reset-password/request', { email: body.email }, '127.0.0.1:3000')).statusCode).toBe(200);
+    const links = await linksMailedTo(body.email);
+    expect(links.filter((l) => /\/(verify-email|create-password)\?/.test(l))).toHaveLength(3);
+    for (const link of links) expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
+
+    // A Host header naming somewhere else is the client's word: the links keep the default.
+    const other = signUpBody();
+    expect((await post('/auth/signup', other, 'evil.example:3000')).statusCode).toBe(201);
+    for (const link of await linksMailedTo(other.email))
+      expect(link.startsWith('http://localhost:3000/'), link).toBe(true);
+  });
+
+  it('sends the customer to the payment page and back on the address they pay from', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${order.displayId}/payment`,
+      headers: { ...bearer(user.token), ...on('127.0.0.1:3000') },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    const redirectUrl = new URL(res.json().data.redirectUrl);
+    expect(redirectUrl.origin).toBe('http://127.0.0.1:3000');
+    const [row] = await t.database.db
+      .select({ returnUrl: sandboxPayments.returnUrl })
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.id, redirectUrl.searchParams.get('payment') ?? ''));
+    expect(new URL(row?.returnUrl ?? '').origin).toBe('http://127.0.0.1:3000');
+  });
+});
