@@ -26,7 +26,8 @@ interface SharedTemplate {
  */
 export default async function setup(project: TestProject) {
   const store = globalThis as { [SHARED]?: SharedTemplate };
-  const shared = (store[SHARED] ??= { template: makeTemplate(), users: 0 });
+  const shared = store[SHARED] ?? { template: makeTemplate(), users: 0 };
+  store[SHARED] = shared;
   shared.users += 1;
   project.provide('databaseTemplate', await shared.template);
   return async () => {
