@@ -19,6 +19,11 @@ describe('databaseTestFiles', () => {
     expect(files).not.toContain('src/server/plugins/encoded-body.test.ts');
   });
 
+  it('leaves out a file whose only way to the client is a type (erased before it runs)', () => {
+    // lib/reference.ts: `import type { Database } from '../db/client.ts'`
+    expect(files).not.toContain('src/server/lib/reference.test.ts');
+  });
+
   it('lists server test files only, each once', () => {
     expect(files.every((f) => f.startsWith('src/server/') && f.endsWith('.test.ts'))).toBe(true);
     expect(new Set(files).size).toBe(files.length);

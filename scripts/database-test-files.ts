@@ -8,8 +8,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DATABASE_CLIENT = join(ROOT, 'src/server/db/client.ts');
+// `import type` and `export type` are erased before the file runs, so they cannot open a database
+// (a file that only names the Database type, such as lib/reference.ts, is not a user).
 const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  /(?:^|[\s;])(?:import|export)\s(?!type\s)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** Every module of `src` that imports the database client, directly or through other modules. */
 function modulesReachingDatabase(): Set<string> {

@@ -15,7 +15,10 @@ declare module 'vitest' {
 }
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** Where the production build for this suite goes (honoured by react-router.config.ts and server.ts). */
+/**
+ * Where the production build for this suite goes (honoured by react-router.config.ts and server.ts).
+ * With E2E_BUILT=1 the suite takes the build already there instead of making one (CI's build once).
+ */
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? '.tmp/e2e-build';
 const BUILD_TIMEOUT_MS = 180_000;
 const READY_TIMEOUT_MS = 45_000;
@@ -103,18 +106,25 @@ async function stop(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `e2e setup: Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium); ` +
+      `e2e setup: Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium-headless-shell); ` +
         'the suite drives it through playwright-core and never downloads a browser.',
     );
   }
 
-  const buildEnv = { ...process.env, BUILD_DIR, NODE_ENV: 'production' };
-  await run(
-    process.execPath,
-    [join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-    buildEnv,
-    BUILD_TIMEOUT_MS,
-  );
+  if (process.env.E2E_BUILT === '1') {
+    // CI builds once: `npm start`'s smoke has just built this tree into E2E_BUILD_DIR.
+    if (!existsSync(resolve(ROOT, BUILD_DIR, 'server/index.js'))) {
+      throw new Error(`e2e setup: E2E_BUILT=1 but ${BUILD_DIR} holds no build (server/index.js)`);
+    }
+  } else {
+    const buildEnv = { ...process.env, BUILD_DIR, NODE_ENV: 'production' };
+    await run(
+      process.execPath,
+      [join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+      buildEnv,
+      BUILD_TIMEOUT_MS,
+    );
+  }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'sevadocs-e2e-'));
   const port = await freePort();

@@ -8,13 +8,39 @@ import { type DatabaseTemplate, TEST_SHARED_BUFFERS } from './database.ts';
 
 const TEMPLATE_DB = 'sevadocs_test_template';
 
+const SHARED = Symbol.for('sevadocs.test-database-template');
+
+interface SharedTemplate {
+  template: Promise<DatabaseTemplate>;
+  /** Projects whose teardown has not run yet; the last one removes the template. */
+  users: number;
+}
+
 /**
  * Migrates and seeds one database per run; each test file then starts from a copy of it:
  * a PGlite loaded from a dump, or a PostgreSQL database created from the template.
+ *
+ * The unit and unit-isolated projects both list this set-up, and vitest runs it once per project
+ * in the same process: the first call makes the template and the second takes the same one (a
+ * fresh PGlite's initdb, the migrations and the seed cost about 8 s of CPU each time).
  */
 export default async function setup(project: TestProject) {
+  const store = globalThis as { [SHARED]?: SharedTemplate };
+  const shared = store[SHARED] ?? { template: makeTemplate(), users: 0 };
+  store[SHARED] = shared;
+  shared.users += 1;
+  project.provide('databaseTemplate', await shared.template);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete store[SHARED];
+    const template = await shared.template;
+    if (template.kind === 'pglite') rmSync(template.file, { force: true });
+  };
+}
+
+async function makeTemplate(): Promise<DatabaseTemplate> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  let template: DatabaseTemplate;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -27,24 +53,19 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await seedDatabase(database.db);
     await database.close();
-    template = { kind: 'postgres', adminUrl, templateName: TEMPLATE_DB };
-  } else {
-    const database = await openDatabase({ kind: 'pglite', sharedBuffers: TEST_SHARED_BUFFERS });
-    await database.migrate();
-    await seedDatabase(database.db);
-    const dump = await database.pglite?.dumpDataDir('none');
-    await database.close();
-    if (!dump) throw new Error('PGlite dump failed');
-    const dir = resolve('.tmp');
-    mkdirSync(dir, { recursive: true });
-    const file = resolve(dir, `pglite-template-${process.pid}.tar`);
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    template = { kind: 'pglite', file };
+    return { kind: 'postgres', adminUrl, templateName: TEMPLATE_DB };
   }
-  project.provide('databaseTemplate', template);
-  return async () => {
-    if (template.kind === 'pglite') rmSync(template.file, { force: true });
-  };
+  const database = await openDatabase({ kind: 'pglite', sharedBuffers: TEST_SHARED_BUFFERS });
+  await database.migrate();
+  await seedDatabase(database.db);
+  const dump = await database.pglite?.dumpDataDir('none');
+  await database.close();
+  if (!dump) throw new Error('PGlite dump failed');
+  const dir = resolve('.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `pglite-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return { kind: 'pglite', file };
 }
 
 declare module 'vitest' {
