@@ -28,11 +28,9 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ];
 
 /**
- * Browser UI that the full Chromium's headless mode built for every new context (each is a
- * window): the omnibox popup's WebUI app, loaded in a renderer of its own. Off, a fresh context
- * and its first page load cost about 3 s of CPU instead of 5.5 s (docs/decisions/0082-e2e-browser-cost.md).
- * The headless shell the suite now runs has no such UI; they stay off for a run pointed at the
- * full browser.
+ * Browser UI that headless Chromium built for every new context (each is a window): the omnibox
+ * popup's WebUI app, loaded in a renderer of its own. Off, a fresh context and its first page
+ * load cost about 3 s of CPU instead of 5.5 s here (docs/decisions/0082-e2e-browser-cost.md).
  */
 export const SUITE_DISABLED_FEATURES = [
   'PreloadTopChromeWebUI',

@@ -106,7 +106,7 @@ async function stop(child: ChildProcess): Promise<void> {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `e2e setup: Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium-headless-shell); ` +
+      `e2e setup: Chromium was not found at ${CHROMIUM_PATH}. Install Debian's package (apt-get install chromium); ` +
         'the suite drives it through playwright-core and never downloads a browser.',
     );
   }
