@@ -203,6 +203,7 @@ export async function buildApp({
   await app.services.auth.registerWorkers();
   await app.services.payments.registerWorkers();
   await app.services.photos.registerWorkers();
+  await app.services.refunds.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   // Then the face detection worker, which only the photo check jobs use.

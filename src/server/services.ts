@@ -183,6 +183,7 @@ export function createServices(
       payments,
       audit,
       mail,
+      jobs,
       contact: company,
       log: log ?? console,
       ...(rateLimits ? { rateLimits } : {}),

@@ -1,7 +1,7 @@
 // Runs inside the PDF worker (pdf-worker.ts), on the document pdf-lib parsed there: the same
 // CommonJS build, so `instanceof` holds for the worker's objects.
 import { createRequire } from 'node:module';
-import type { PDFContext, PDFObject } from 'pdf-lib';
+import type { PDFContext, PDFObject, PDFDict as PdfDict, PDFName as PdfName } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
 const { PDFArray, PDFDict, PDFName, PDFStream } = require('pdf-lib') as typeof import('pdf-lib');
@@ -51,8 +51,10 @@ const ACTIVE_TYPES: Record<string, PdfActiveContent> = {
  * A name as a viewer reads it. pdf-lib decodes `#xx` escapes only in upper-case hex, so a name
  * spelt `/J#61vaScript` or `/#4a#53` is decoded here again, in either case.
  */
-function nameOf(name: InstanceType<typeof PDFName>): string {
-  return name.decodeText().replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+function nameOf(name: PdfName): string {
+  return name
+    .decodeText()
+    .replace(/#([0-9a-fA-F]{2})/g, (_: string, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function valueName(value: PDFObject | undefined): string | null {
@@ -60,7 +62,7 @@ function valueName(value: PDFObject | undefined): string | null {
 }
 
 /** The first active content of a dictionary itself (not of what it holds). */
-function activeIn(dict: InstanceType<typeof PDFDict>): PdfActiveContent | null {
+function activeIn(dict: PdfDict): PdfActiveContent | null {
   for (const [key, value] of dict.entries()) {
     const name = nameOf(key);
     const found = ACTIVE_KEYS[name];
