@@ -6,7 +6,14 @@ import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/pa
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 
 const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, P.paymentNotFound) });
-const simulateBody = paymentQuery.extend({ outcome: z.enum(['succeeded', 'failed']) });
+const simulateBody = paymentQuery.extend({
+  outcome: z.enum(['succeeded', 'failed']),
+  /** A test card number (any digits): the sandbox gives the same card the same fingerprint. */
+  card: z
+    .string()
+    .regex(/^[\d ]{0,23}$/)
+    .optional(),
+});
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
@@ -79,6 +86,8 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
 ${
   open
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+<label for="card" style="display:block;font-size:.875rem;color:#475569">Test card number (optional)</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" style="display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:.5rem .75rem;font:inherit;border:1px solid #94a3b8;border-radius:.5rem">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
 <p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
@@ -94,14 +103,14 @@ ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px 
     app.post('/payments/sandbox/checkout', { schema: { hide: true, body: simulateBody } }, async (request, reply) => {
       await app.requireUser(request);
       const viewerId = request.viewer?.id ?? 0;
-      const { payment: paymentId, outcome } = request.body;
+      const { payment: paymentId, outcome, card } = request.body;
       const found = await owned(viewerId, paymentId);
       if (!found)
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
           .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-      if (await sandbox.settle(paymentId, outcome)) {
+      if (await sandbox.settle(paymentId, outcome, card)) {
         // Announced through the app's own inbox, signature and all, as a provider would.
         const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES[outcome], paymentId });
         const res = await app.inject({
