@@ -55,10 +55,12 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   const requestsKey = (ip: string) => `refund-request|${ip}`;
 
   /**
-   * Why the order cannot take this request (one of REFUND_MESSAGES' texts), or null when it can.
-   * Told to the order's own address only, never in the form's answer.
+   * Why the request cannot be logged (one of REFUND_MESSAGES' texts): no order of that id for this
+   * address, or one that cannot take it; null when it can. Told to the address given only, never in
+   * the form's answer.
    */
-  async function refusal(tx: Database, order: Order, input: RefundRequestInput): Promise<string | null> {
+  async function refusal(tx: Database, order: Order | null, input: RefundRequestInput): Promise<string | null> {
+    if (!order) return REFUND_MESSAGES.orderNotFound;
     const status = order.status.toLowerCase();
     if (status === 'payment pending') return REFUND_MESSAGES.notPaid;
     if (status === 'refunded') return REFUND_MESSAGES.alreadyRefunded;
@@ -73,23 +75,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
   /**
    * The job: matches the request with an order of that e-mail address and either logs it (the row,
    * the customer's copy and support's notice, in one transaction) or e-mails the address why it
-   * could not be logged: no such order for this address, not paid, already refunded, a request
-   * already open, more than the total. A job that runs again finds its e-mail queued and stops.
+   * could not be logged (refusal). A job that runs again finds its e-mail queued and stops.
    */
   async function processRequest({ reference, input, ip }: RefundRequestJob): Promise<void> {
     const customerKey = `refund-request:${reference}:customer`;
     const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
-    if (!order) {
-      await db.transaction(async (tx) => {
-        if (await deps.mail.isQueued(tx, customerKey)) return;
-        await deps.mail.enqueue(tx, {
-          ...requestNotLoggedMail({ reference, input }, REFUND_MESSAGES.orderNotFound, deps.contact),
-          purpose: 'refund-request-not-logged',
-          key: customerKey,
-        });
-      });
-      return;
-    }
     // The reference the form answered, unless (astronomically rarely) another request has it.
     let answered: string | null = reference;
     const draw = () => {
@@ -100,9 +90,9 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     await withNewReference(db, 'refund_requests_reference_unique', draw, async (tx, stored) => {
       if (await deps.mail.isQueued(tx, customerKey)) return;
       const refused = await refusal(tx, order, input);
-      if (refused) {
+      if (refused !== null || order === null) {
         await deps.mail.enqueue(tx, {
-          ...requestNotLoggedMail({ reference, input }, refused, deps.contact),
+          ...requestNotLoggedMail({ reference, input }, refused ?? REFUND_MESSAGES.orderNotFound, deps.contact),
           purpose: 'refund-request-not-logged',
           key: customerKey,
         });
