@@ -104,18 +104,6 @@ export function createServices(
     log: log ?? console,
   });
   orders.registerKind(photos.orderKind);
-  const referrals = createReferralsService(db, {
-    users,
-    orders,
-    notifications,
-    mail,
-    siteUrl: env.siteUrl,
-    companyName: company.companyName,
-  });
-  // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).
-  orders.onStatusChange(referrals.onStatusChange);
-  // …and withdrawn when the friend's order is refunded in full (issue 28).
-  orders.onFullyRefunded(referrals.onFullyRefunded);
   // Each configured provider, the default first (docs/decisions/0055, 0058).
   const sandbox = env.PAYMENT_PROVIDERS.includes('sandbox')
     ? createSandboxProvider({
@@ -150,6 +138,19 @@ export function createServices(
     cron: env.EXCHANGE_RATE_REFRESH_CRON,
     log: log ?? console,
   });
+  const referrals = createReferralsService(db, {
+    users,
+    orders,
+    payments,
+    notifications,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
+  // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).
+  orders.onStatusChange(referrals.onStatusChange);
+  // …and withdrawn when the friend's order is refunded in full (issue 28).
+  orders.onFullyRefunded(referrals.onFullyRefunded);
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
@@ -182,6 +183,7 @@ export function createServices(
       payments,
       audit,
       mail,
+      jobs,
       contact: company,
       log: log ?? console,
       ...(rateLimits ? { rateLimits } : {}),

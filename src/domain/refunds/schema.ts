@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CURRENCIES } from '../catalog/money.ts';
 import { emailField, honeypotField, longTextField } from '../contact/fields.ts';
 import { ORDER_ID_PATTERN, REFUND_MESSAGES, REFUND_REASON_MAX_LENGTH, REFUND_REASON_MIN_LENGTH } from './options.ts';
 
@@ -55,12 +54,15 @@ export const refundRequestSchema = z.object({
 });
 export type RefundRequestInput = z.infer<typeof refundRequestSchema>;
 
+/**
+ * The form's answer: the new reference and what was sent, nothing read from the order (not even
+ * its currency), so it is the same whichever order the request names.
+ */
 export const refundReceiptSchema = z.object({
   reference: z.string(),
   orderId: z.string(),
   amountCents: z.number(),
-  currency: z.enum(CURRENCIES),
-  status: z.string(),
+  status: z.literal('Received'),
   createdAt: z.date(),
 });
 export type RefundReceipt = z.infer<typeof refundReceiptSchema>;

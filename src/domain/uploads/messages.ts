@@ -14,6 +14,8 @@ export const UPLOAD_MESSAGES = {
   imageUnreadable: 'This image could not be opened. It may be damaged: please take or export it again.',
   pdfUnreadable: 'This PDF could not be opened. It may be damaged: please save or scan it again.',
   pdfEncrypted: 'This PDF is protected by a password. Please upload a copy without a password.',
+  pdfActiveContent:
+    'This PDF contains scripts, attached files or other interactive content, which we cannot accept for safety. Please save it again with “Print to PDF”, or scan the pages as a new PDF.',
   pdfTooComplex:
     'This PDF is too complex for us to check. Please save it again with “Print to PDF”, or scan the pages as a new PDF.',
 } as const;

@@ -93,3 +93,52 @@ export function pdfBomb(inflatedBytes: number): Buffer {
     Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n', 'latin1'),
   ]);
 }
+
+/**
+ * A one-page PDF written by hand, with a cross-reference table: `catalog` is added to its catalog
+ * and `objects` follow its page as objects 4, 5, … (each `<< … >>` or a stream). For the shapes
+ * pdf-lib does not write: scripts, launch actions, attached files, XFA forms, obfuscated names.
+ */
+export function handmadePdf({ catalog = '', objects = [] }: { catalog?: string; objects?: (string | Buffer)[] } = {}) {
+  const bodies: (string | Buffer)[] = [
+    `<< /Type /Catalog /Pages 2 0 R ${catalog} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>',
+    ...objects,
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  let length = parts[0]?.length ?? 0;
+  bodies.forEach((body, index) => {
+    offsets.push(length);
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${bodies.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n `),
+    `trailer << /Size ${bodies.length + 1} /Root 1 0 R >>`,
+    'startxref',
+    String(length),
+    '%%EOF',
+    '',
+  ].join('\n');
+  return Buffer.concat([...parts, Buffer.from(xref, 'latin1')]);
+}
+
+/** A stream object for handmadePdf: `content` deflated, with `dict` added to its dictionary. */
+export function deflatedStream(content: string, dict = ''): Buffer {
+  const packed = deflateSync(Buffer.from(content, 'latin1'));
+  return Buffer.concat([
+    Buffer.from(`<< ${dict} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`, 'latin1'),
+    packed,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
+}

@@ -26,7 +26,9 @@ import {
   partHeader,
 } from '../test/multipart.ts';
 import {
+  deflatedStream,
   encryptedPdf,
+  handmadePdf,
   jpegWithGps,
   pdfBomb,
   pdfWithPages,
@@ -342,6 +344,22 @@ describe('acceptUpload', () => {
       );
     });
 
+    it('a PDF carrying an attached file, leaving nothing in storage (issue 29)', async () => {
+      const pdf = handmadePdf({
+        catalog: '/Names << /EmbeddedFiles 4 0 R >>',
+        objects: [
+          '<< /Names [(run.exe) 5 0 R] >>',
+          '<< /Type /Filespec /F (run.exe) /EF << /F 6 0 R >> >>',
+          deflatedStream('MZ', '/Type /EmbeddedFile'),
+        ],
+      });
+      await expectRefused(
+        await upload('/document', [file('statement.pdf', pdf)]),
+        400,
+        UPLOAD_MESSAGES.pdfActiveContent,
+      );
+    });
+
     it('a PDF bomb: an object stream that inflates far past the limit', async () => {
       const bomb = pdfBomb(20 * MEGABYTE);
       expect(bomb.length).toBeLessThan(64 * 1024);
@@ -393,7 +411,7 @@ describe('acceptUpload', () => {
       expect(response.headers['content-security-policy']).toContain('sandbox');
     });
 
-    it('lets a PDF preview run in the browser’s viewer, which no sandbox flag allows', async () => {
+    it('shows a PDF preview sandboxed too, where no script it might carry gets our origin (issue 29)', async () => {
       const accepted = await expectAccepted(await upload('/document', [file('a.pdf', await pdfWithPages())]));
       const response = await app.inject({
         method: 'GET',
@@ -401,7 +419,8 @@ describe('acceptUpload', () => {
         query: { key: accepted.storageKey, name: accepted.displayName, inline: '1' },
       });
       expect(response.headers['content-disposition']).toMatch(/^inline; /);
-      expect(response.headers['content-security-policy']).not.toContain('sandbox');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     });
 

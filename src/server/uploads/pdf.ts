@@ -1,5 +1,6 @@
 import { pageTooLargeMessage, tooManyPagesMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
 import type { ContentLimits } from './limits.ts';
+import type { PdfActiveContent } from './pdf-active-content.ts';
 import { uploadRefused } from './refusal.ts';
 import { runSandboxed } from './sandbox.ts';
 
@@ -12,15 +13,17 @@ export interface PdfCheckInput {
 
 export type PdfCheckResult =
   | { ok: true; pages: number }
-  | { ok: false; reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'page-too-large' | 'too-complex' };
+  | { ok: false; reason: 'unreadable' | 'encrypted' | 'too-many-pages' | 'page-too-large' | 'too-complex' }
+  | { ok: false; reason: 'active-content'; active: PdfActiveContent };
 
 const PDF_WORKER = new URL('./pdf-worker.ts', import.meta.url);
 
 /**
  * Proves a PDF opens: pdf-lib parses its whole structure in a sandboxed worker (pdf-worker.ts)
  * and counts its pages. Refuses, with the customer's message, a PDF that does not parse, one
- * protected by a password, one with too many pages or an absurd page size, and one that
- * decompresses past the limit or takes too long (a PDF bomb). Resolves with the page count.
+ * protected by a password, one carrying active content (scripts, launch actions, attached files,
+ * media, XFA forms: pdf-active-content.ts), one with too many pages or an absurd page size, and one
+ * that decompresses past the limit or takes too long (a PDF bomb). Resolves with the page count.
  */
 export async function checkPdf(bytes: Uint8Array, limits: ContentLimits): Promise<number> {
   // A copy the worker can own: the caller's buffer stays usable.
@@ -47,6 +50,8 @@ export async function checkPdf(bytes: Uint8Array, limits: ContentLimits): Promis
   switch (result.reason) {
     case 'encrypted':
       throw uploadRefused(400, UPLOAD_MESSAGES.pdfEncrypted);
+    case 'active-content':
+      throw uploadRefused(400, UPLOAD_MESSAGES.pdfActiveContent);
     case 'too-many-pages':
       throw uploadRefused(400, tooManyPagesMessage(limits.maxPdfPages));
     case 'page-too-large':

@@ -23,12 +23,11 @@ const MAX_DOWNLOAD_NAME = 120;
 /**
  * Nothing in a served file may run or load anything (an SVG or HTML could not get here, but a
  * browser is not to be trusted with guessing): no sources, a unique origin (`sandbox`), framable
- * only by our own pages. Inline PDFs drop `sandbox` and allow the one embed of themselves: Chrome's
- * PDF viewer is a plugin that no sandbox flag re-enables, and it runs the PDF apart from our origin.
+ * only by our own pages. PDF previews too: Chromium's viewer shows a PDF sandboxed like this (it
+ * did not when decision 0049 was written), and any script an older stored PDF carries gets no
+ * origin of ours.
  */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
-const INLINE_PDF_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
 /** The download's name: the display name with the stored type's extension (HEIC was stored as JPEG). */
 export function downloadFileName(displayName: string, contentType: string): string {
@@ -87,7 +86,6 @@ function sendFile(
   file: { body: unknown; contentType: string; size: number; displayName: string },
   { disposition = 'attachment' }: ServeFileOptions,
 ): FastifyReply {
-  const inlinePdf = disposition === 'inline' && file.contentType === 'application/pdf';
   return reply
     .header('content-type', file.contentType)
     .header('content-length', file.size)
@@ -97,7 +95,7 @@ function sendFile(
     )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .header('content-security-policy', inlinePdf ? INLINE_PDF_CSP : FILE_CSP)
+    .header('content-security-policy', FILE_CSP)
     .header('cross-origin-resource-policy', 'same-origin')
     .send(file.body);
 }

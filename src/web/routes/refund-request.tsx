@@ -1,5 +1,4 @@
 import { data, useActionData, useRouteLoaderData } from 'react-router';
-import { formatMoney } from '../../domain/catalog/money.ts';
 import { fieldErrors } from '../../domain/contact/fields.ts';
 import { CONTACT_MESSAGES } from '../../domain/contact/messages.ts';
 import { REFUND_MESSAGES } from '../../domain/refunds/options.ts';
@@ -39,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ok: true,
     reference: receipt.reference,
     orderId: receipt.orderId,
-    amount: formatMoney({ amountCents: receipt.amountCents, currency: receipt.currency }),
+    // As typed: the answer names no currency, which would say something about the order.
+    amount: (receipt.amountCents / 100).toFixed(2),
     email: parsed.data.email,
     message: REFUND_MESSAGES.received(receipt.reference),
   });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { smallPng } from '../../test/upload-fixtures.ts';
+import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
 import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
@@ -47,12 +48,12 @@ const auditEntries = (displayId: string, action: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.subjectId, displayId), eq(auditLog.action, action)));
 
-async function sendDocument(token: string | null, ref: string, query = '') {
+async function sendDocument(token: string | null, ref: string, query = '', file?: ReturnType<typeof filePart>) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/admin/orders/${ref}/documents${query}`,
     headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...(token ? bearer(token) : {}) },
-    payload: multipart([filePart('receipt.png', await smallPng(), 'image/png')]),
+    payload: multipart([file ?? filePart('receipt.png', await smallPng(), 'image/png')]),
   });
 }
 
@@ -332,6 +333,35 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
     const forMember = await sendDocument(staff.token, order.displayId, `?memberId=${order.members[0]?.id}`);
     expect(forMember.json().data.memberId).toBe(order.members[0]?.id);
     expect((await sendDocument(staff.token, order.displayId, '?memberId=999999')).statusCode).toBe(404);
+  });
+
+  it('shows staff a PDF sandboxed, downloads it as an attachment, and refuses one that carries a script (issue 29)', async () => {
+    const { order } = await paidApplication();
+    const pdf = handmadePdf();
+    const sent = await sendDocument(staff.token, order.displayId, '', filePart('letter.pdf', pdf, 'application/pdf'));
+    expect(sent.statusCode, sent.body).toBe(201);
+    const base = `/admin/orders/${order.displayId}/documents/${sent.json().data.id}`;
+    for (const [action, disposition] of [
+      ['preview', 'inline'],
+      ['download', 'attachment'],
+    ] as const) {
+      const res = await asStaff('GET', `${base}/${action}`);
+      expect(res.statusCode, action).toBe(200);
+      expect(res.rawPayload.equals(pdf), action).toBe(true);
+      expect(res.headers['content-disposition'], action).toMatch(new RegExp(`^${disposition}; filename="letter.pdf"`));
+      expect(res.headers['x-content-type-options'], action).toBe('nosniff');
+      expect(res.headers['content-security-policy'], action).toMatch(/(^|; )sandbox(;|$)/);
+    }
+
+    const scripted = handmadePdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' });
+    const refused = await sendDocument(
+      staff.token,
+      order.displayId,
+      '',
+      filePart('letter.pdf', scripted, 'application/pdf'),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.pdfActiveContent);
   });
 
   it('refuses a photo order and a disguised file', async () => {

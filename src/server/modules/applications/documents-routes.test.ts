@@ -422,6 +422,8 @@ describe('the order’s documents and the documents our team sends back', () => 
     expect(preview.rawPayload.equals(pdf)).toBe(true);
     expect(preview.headers['content-disposition']).toMatch(/^inline; filename="passport.pdf"/);
     expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    // Shown sandboxed, like every file we serve, PDFs included (issue 29).
+    expect(preview.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
 
     const removal = await call('DELETE', `${orderPath(order.displayId)}/documents/${receipt.id}`, user.token);
     expect(removal.statusCode).toBe(403);

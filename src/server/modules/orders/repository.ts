@@ -170,6 +170,11 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
+    async idsOfUser(userId: number): Promise<number[]> {
+      const rows = await db.select({ id: orders.id }).from(orders).where(ofUser(userId));
+      return rows.map((r) => r.id);
+    },
+
     /** The user's earliest order of a kind that is not cancelled. */
     async firstNotCancelled(userId: number, kind: OrderKind): Promise<number | null> {
       const [row] = await db

@@ -310,6 +310,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return (await createOrdersRepository(on).firstNotCancelled(order.userId, order.kind)) === order.id;
     },
 
+    /** The ids of every order of the customer (a referral compares the cards both sides paid with). */
+    orderIdsOf(on: Database, userId: number): Promise<number[]> {
+      return createOrdersRepository(on).idsOfUser(userId);
+    },
+
     /** How many of these orders are in none of `statuses` (coupon uses: not cancelled, or paid). */
     countExcept(on: Database, orderIds: readonly number[], statuses: readonly OrderStatus[]): Promise<number> {
       return createOrdersRepository(on).countExcept(orderIds, statuses);

@@ -122,6 +122,12 @@ export interface ProviderPayment {
   status: 'pending' | 'succeeded' | 'failed' | 'refunded' | 'expired';
   amountCents: number;
   currency: Currency;
+  /**
+   * The card's fingerprint where the provider gives one (Stripe's and Square's card fingerprint,
+   * the sandbox's test card): the same card, whoever pays with it, has the same one. Referrals
+   * compare it (a friend paying with the referrer's card earns nothing).
+   */
+  cardFingerprint?: string;
 }
 
 /** A webhook that must be refused with 400 and not stored. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
@@ -132,8 +132,27 @@ export function createPaymentsRepository(db: Database) {
       return row ?? null;
     },
 
-    async setAttemptStatus(id: number, status: PaymentAttemptStatus) {
-      await db.update(paymentAttempts).set({ status }).where(eq(paymentAttempts.id, id));
+    async setAttemptStatus(id: number, status: PaymentAttemptStatus, cardFingerprint?: string) {
+      await db
+        .update(paymentAttempts)
+        .set(cardFingerprint ? { status, cardFingerprint } : { status })
+        .where(eq(paymentAttempts.id, id));
+    },
+
+    /** The distinct card fingerprints of the orders' successful attempts. */
+    async cardFingerprints(orderIds: readonly number[]): Promise<string[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ fingerprint: paymentAttempts.cardFingerprint })
+        .from(paymentAttempts)
+        .where(
+          and(
+            inArray(paymentAttempts.orderId, [...orderIds]),
+            eq(paymentAttempts.status, 'succeeded'),
+            isNotNull(paymentAttempts.cardFingerprint),
+          ),
+        );
+      return rows.flatMap((r) => (r.fingerprint ? [r.fingerprint] : []));
     },
 
     /** Stores an event once per (provider, event id); null when it was stored before. */

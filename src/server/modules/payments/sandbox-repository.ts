@@ -36,10 +36,14 @@ export function createSandboxRepository(db: Database) {
     },
 
     /** Records the outcome while the payment is still open; false when it no longer was. */
-    async settleOpenPayment(id: string, status: 'succeeded' | 'failed'): Promise<boolean> {
+    async settleOpenPayment(
+      id: string,
+      status: 'succeeded' | 'failed',
+      cardFingerprint: string | null,
+    ): Promise<boolean> {
       const rows = await db
         .update(sandboxPayments)
-        .set({ status })
+        .set({ status, cardFingerprint })
         .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'open')))
         .returning({ id: sandboxPayments.id });
       return rows.length > 0;

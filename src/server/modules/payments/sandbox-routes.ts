@@ -22,6 +22,11 @@ const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, 
 const simulateBody = paymentQuery.extend({
   outcome: z.enum(['succeeded', 'failed']),
   notice: z.enum(['now', 'held']).default('now'),
+  /** A test card number (any digits): the sandbox gives the same card the same fingerprint. */
+  card: z
+    .string()
+    .regex(/^[\d ]{0,23}$/)
+    .optional(),
 });
 const noticeBody = paymentQuery;
 
@@ -108,6 +113,8 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
 ${
   open
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+<label for="card" style="display:block;font-size:.875rem;color:#475569">Test card number (optional)</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" style="display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:.5rem .75rem;font:inherit;border:1px solid #94a3b8;border-radius:.5rem">
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}"><input type="hidden" name="notice" value="held">
@@ -128,14 +135,14 @@ ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94
     app.post('/payments/sandbox/checkout', { schema: { hide: true, body: simulateBody } }, async (request, reply) => {
       await app.requireUser(request);
       const viewerId = request.viewer?.id ?? 0;
-      const { payment: paymentId, outcome } = request.body;
+      const { payment: paymentId, outcome, card } = request.body;
       const found = await owned(viewerId, paymentId);
       if (!found)
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
           .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-      if ((await sandbox.settle(paymentId, outcome)) && request.body.notice === 'now') {
+      if ((await sandbox.settle(paymentId, outcome, card)) && request.body.notice === 'now') {
         await announce(request, paymentId, outcome);
       }
       return reply.redirect(found.payment.returnUrl, 303);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
@@ -23,6 +23,15 @@ export const SANDBOX_WEBHOOK_PATH = '/api/v1/payments/webhooks/sandbox';
 export const SANDBOX_NOTICE_PATH = '/api/v1/payments/sandbox/notice';
 
 export type SandboxOutcome = 'succeeded' | 'failed';
+
+/**
+ * The sandbox's card fingerprint: the same test card number always gives the same one, as a real
+ * provider's does for one card, and the number itself is never kept. Null when none was typed.
+ */
+export function sandboxCardFingerprint(cardNumber: string | undefined): string | null {
+  const digits = cardNumber?.replace(/\D/g, '') ?? '';
+  return digits ? `sbx_fp_${createHash('sha256').update(digits).digest('hex').slice(0, 24)}` : null;
+}
 export const SANDBOX_EVENT_TYPES = { succeeded: 'payment.succeeded', failed: 'payment.failed' } as const;
 
 const sandboxEventSchema = z.object({
@@ -110,7 +119,12 @@ export function createSandboxProvider({
       const row = await find(providerPaymentId);
       if (!row) throw new Error(`no sandbox payment ${providerPaymentId}`);
       const status = row.status === 'open' ? 'pending' : row.status;
-      return { status, amountCents: row.amountCents, currency: row.currency };
+      return {
+        status,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        ...(row.cardFingerprint ? { cardFingerprint: row.cardFingerprint } : {}),
+      };
     },
 
     /**
@@ -154,9 +168,12 @@ export function createSandboxProvider({
         headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: `t=${t},v1=${sign(t, body)}` },
       };
     },
-    /** Records the customer's simulated outcome on the sandbox's side; an outcome is final. */
-    async settle(paymentId: string, outcome: SandboxOutcome): Promise<boolean> {
-      return repository.settleOpenPayment(paymentId, outcome);
+    /**
+     * Records the customer's simulated outcome on the sandbox's side, with the test card number
+     * they typed, if any (its fingerprint only); an outcome is final.
+     */
+    async settle(paymentId: string, outcome: SandboxOutcome, cardNumber?: string): Promise<boolean> {
+      return repository.settleOpenPayment(paymentId, outcome, sandboxCardFingerprint(cardNumber));
     },
   };
 }

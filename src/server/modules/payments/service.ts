@@ -337,7 +337,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     );
     if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
     await kind.afterPaid?.(tx, moved.order);
-    await payments.setAttemptStatus(attempt.id, 'succeeded');
+    await payments.setAttemptStatus(attempt.id, 'succeeded', paid.cardFingerprint);
     // Any other attempt still open can no longer be paid: the order is.
     await supersedeOpenAttempts(tx, order.id, attempt.id);
     await deps.mail.enqueue(tx, {
@@ -680,6 +680,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         status: refund.status,
         createdAt: refund.createdAt.toISOString(),
       }));
+    },
+
+    /** The card fingerprints the orders were paid with, where their providers gave one. */
+    cardFingerprints(on: Database, orderIds: readonly number[]): Promise<string[]> {
+      return createPaymentsRepository(on).cardFingerprints(orderIds);
     },
 
     /** Whether checkout offers this provider. */

@@ -124,7 +124,13 @@ function toProviderPayment(payment: Square.Payment): ProviderPayment {
   if (!isCurrency(currency)) throw new Error(`Square payment ${payment.id} is in ${currency}, which we do not charge`);
   const refunded = Number(payment.refundedMoney?.amount ?? 0);
   if (payment.status === 'COMPLETED') {
-    return { status: refunded > 0 && refunded >= amountCents ? 'refunded' : 'succeeded', amountCents, currency };
+    const cardFingerprint = payment.cardDetails?.card?.fingerprint;
+    return {
+      status: refunded > 0 && refunded >= amountCents ? 'refunded' : 'succeeded',
+      amountCents,
+      currency,
+      ...(cardFingerprint ? { cardFingerprint } : {}),
+    };
   }
   if (payment.status === 'FAILED' || payment.status === 'CANCELED') return { status: 'failed', amountCents, currency };
   return { status: 'pending', amountCents, currency };

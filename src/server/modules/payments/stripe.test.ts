@@ -266,7 +266,9 @@ describe('the Stripe provider', () => {
   it('reads a paid session as refunded once its charge went back in full, and closes an open session', async () => {
     const created = await provider.createPayment({ ...input, attemptKey: `${input.attemptKey}-refunded` });
     const sessionId = created.providerPaymentId ?? '';
-    fake.pay(sessionId);
+    fake.pay(sessionId, { cardFingerprint: 'Xt5EWLLDS7FJjR1c' });
+    // The card's fingerprint comes with the charge (referrals compare it, issue 29).
+    expect(await provider.fetchPayment(sessionId)).toMatchObject({ cardFingerprint: 'Xt5EWLLDS7FJjR1c' });
     await provider.refund({ providerPaymentId: sessionId, amountCents: 30000, idempotencyKey: `${sessionId}-part` });
     expect((await provider.fetchPayment(sessionId)).status).toBe('succeeded');
     await provider.refund({ providerPaymentId: sessionId, amountCents: 40800, idempotencyKey: `${sessionId}-rest` });

@@ -82,7 +82,13 @@ function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
   ) {
     status = 'failed';
   }
-  return { status, amountCents: session.amount_total ?? 0, currency: toCurrency(session.currency) };
+  const cardFingerprint = charge?.payment_method_details?.card?.fingerprint;
+  return {
+    status,
+    amountCents: session.amount_total ?? 0,
+    currency: toCurrency(session.currency),
+    ...(cardFingerprint ? { cardFingerprint } : {}),
+  };
 }
 
 /** The success URL: the return page, with the session's id for it to confirm at once. */

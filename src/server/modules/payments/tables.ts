@@ -39,6 +39,8 @@ export const paymentAttempts = pgTable(
     /** Units of `currency` per unit of `orderCurrency` (a decimal string), when converted; else null. */
     exchangeRate: text('exchange_rate'),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
+    /** The paying card's fingerprint, when the provider gave one with the success (ProviderPayment). */
+    cardFingerprint: text('card_fingerprint'),
     /**
      * When the attempt stops being payable: never after the order's coupon hold ends (a coupon's use
      * is not held for a payment that could still arrive later). Null for attempts opened before
@@ -88,6 +90,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').$type<Currency>().notNull(),
   status: text('status').$type<'open' | 'succeeded' | 'failed' | 'refunded' | 'expired'>().notNull().default('open'),
+  /** The fingerprint of the test card the payment was made with, when one was typed. */
+  cardFingerprint: text('card_fingerprint'),
   returnUrl: text('return_url').notNull(),
   ...timestamps,
 });

@@ -5,6 +5,9 @@ import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './service.ts';
 import { paymentAttempts, paymentRefunds } from './tables.ts';
 
+/** What the sandbox records for a test card number (other modules' tests compare it). */
+export { sandboxCardFingerprint } from './sandbox.ts';
+
 /**
  * What the provider tests read back after a payment (test code only): the order, its attempts,
  * its moves out of Payment pending, its receipts, and a way to post a signed event to the inbox.
@@ -40,9 +43,10 @@ export function paymentRecords(app: () => TestApp, webhookPath: string) {
 
 /**
  * Pays a service order through the sandbox as its customer and runs the webhook's job, as a real
- * payment reaches the order (test code only). Answers the sandbox payment's id.
+ * payment reaches the order (test code only), with `card` as the test card number if given.
+ * Answers the sandbox payment's id.
  */
-export async function payWithSandbox(t: TestApp, token: string, displayId: string): Promise<string> {
+export async function payWithSandbox(t: TestApp, token: string, displayId: string, card?: string): Promise<string> {
   const started = await t.app.inject({
     method: 'POST',
     url: `/api/v1/application/order/${displayId}/payment`,
@@ -53,7 +57,7 @@ export async function payWithSandbox(t: TestApp, token: string, displayId: strin
   const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
   const sandbox = t.app.services.sandbox;
   if (!sandbox) throw new Error('the sandbox is not configured');
-  await sandbox.settle(paymentId, 'succeeded');
+  await sandbox.settle(paymentId, 'succeeded', card);
   const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
   await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
   await t.runJobs();

@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
+import { paymentAttempts } from '../payments/tables.ts';
+import { payWithSandbox, sandboxCardFingerprint } from '../payments/testing.ts';
 import { users } from '../users/tables.ts';
 import { referralRewards } from './tables.ts';
 
@@ -28,10 +30,13 @@ async function complete(orderId: number) {
   for (const [to, actor] of TO_COMPLETED) await moveOrderTo(t.app, orderId, to, actor);
 }
 
-async function referrerAndFriend(friendName = 'Aarav Sharma') {
-  const referrer = await createSignedInUser(t.app, { name: 'Kavya Rao' });
+const REFERRER_PHONE = '+1-4155550123';
+
+/** A referrer and a friend who signed up with their code; each has a phone of their own unless told. */
+async function referrerAndFriend(friendName = 'Aarav Sharma', friendPhone = '+1-6045550142') {
+  const referrer = await createSignedInUser(t.app, { name: 'Kavya Rao', phone: REFERRER_PHONE });
   const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
-  const friend = await createSignedInUser(t.app, { name: friendName, referredBy: row?.code });
+  const friend = await createSignedInUser(t.app, { name: friendName, referredBy: row?.code, phone: friendPhone });
   return { referrer, friend };
 }
 
@@ -140,5 +145,39 @@ describe("the referrer's gift card", () => {
     expect(await t.app.services.referrals.markSent(row.id)).toEqual({ ok: false, reason: 'already-sent' });
     expect(await t.app.services.referrals.markSent(999_999)).toEqual({ ok: false, reason: 'not-found' });
     expect((await rewardsOf(referrer.token)).json().data.results).toMatchObject([{ id: row.id, state: 'sent' }]);
+  });
+
+  describe('a friend who is the referrer under another account earns nothing (issue 29)', () => {
+    const CARD = '4242 4242 4242 4242';
+
+    it('when the friend signed up with the referrer’s phone number', async () => {
+      const { referrer, friend } = await referrerAndFriend('Kavya R', REFERRER_PHONE);
+      const order = await startApplication(t.app, friend.token);
+      await complete(order.id);
+      expect(await rewardRows(order.id)).toHaveLength(0);
+      expect((await rewardsOf(referrer.token)).json().data).toMatchObject({ totalCount: 0, results: [] });
+      const mail = (await deliveredMail(t.app)).filter((m) => m.to === referrer.email && /gift card/.test(m.subject));
+      expect(mail).toHaveLength(0);
+    });
+
+    it('when the friend paid with a card the referrer has paid with; another card still earns', async () => {
+      const { referrer, friend } = await referrerAndFriend();
+      const own = await startApplication(t.app, referrer.token);
+      await payWithSandbox(t, referrer.token, own.displayId, CARD);
+      const order = await startApplication(t.app, friend.token);
+      await payWithSandbox(t, friend.token, order.displayId, CARD.replaceAll(' ', ''));
+      const [attempt] = await t.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+      expect(attempt?.cardFingerprint).toBe(sandboxCardFingerprint(CARD));
+      await complete(order.id);
+      expect(await rewardRows(order.id)).toHaveLength(0);
+
+      const other = await referrerAndFriend('Ishaan Mehta', '+1-6045550177');
+      const mine = await startApplication(t.app, other.referrer.token);
+      await payWithSandbox(t, other.referrer.token, mine.displayId, CARD);
+      const theirs = await startApplication(t.app, other.friend.token);
+      await payWithSandbox(t, other.friend.token, theirs.displayId, '5555 5555 5555 4444');
+      await complete(theirs.id);
+      expect(await rewardRows(theirs.id)).toMatchObject([{ referrerUserId: other.referrer.id, state: 'earned' }]);
+    });
   });
 });

@@ -9,19 +9,23 @@ import {
 } from '../../../domain/checkout/referral.ts';
 import type { ReferralReward } from '../../../domain/checkout/referral-reward-api.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { samePhoneNumber } from '../../../domain/phone/same-number.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { FullRefundListener, OrdersService, StatusChangeListener } from '../orders/service.ts';
+import type { FullRefundListener, Order, OrdersService, StatusChangeListener } from '../orders/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createReferralsRepository, type RewardRow } from './repository.ts';
 
 export interface ReferralsServiceDeps {
   /** Who referred the order's customer. */
   users: Pick<UsersService, 'referralOf'>;
-  /** Whether the order was charged with the referral discount. */
-  orders: Pick<OrdersService, 'chargedSummary'>;
+  /** Whether the order was charged with the referral discount; each side's orders. */
+  orders: Pick<OrdersService, 'chargedSummary' | 'orderIdsOf'>;
+  /** The cards each side's orders were paid with. */
+  payments: Pick<PaymentsService, 'cardFingerprints'>;
   notifications: Pick<NotificationsService, 'notify'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   siteUrl: string;
@@ -65,16 +69,36 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
   }
 
   /**
+   * Whether the friend looks like the referrer under another account: the same phone number, or a
+   * card both have paid with (by its provider's fingerprint, where the provider gives one).
+   */
+  async function sameCustomer(
+    tx: Database,
+    order: Order,
+    referral: NonNullable<Awaited<ReturnType<ReferralsServiceDeps['users']['referralOf']>>>,
+  ): Promise<boolean> {
+    if (samePhoneNumber(referral.phone, referral.referrer.phone)) return true;
+    const cardsOf = async (userId: number) =>
+      deps.payments.cardFingerprints(tx, await deps.orders.orderIdsOf(tx, userId));
+    const friendCards = await cardsOf(order.userId);
+    if (friendCards.length === 0) return false;
+    const referrerCards = new Set(await cardsOf(referral.referrer.id));
+    return friendCards.some((card) => referrerCards.has(card));
+  }
+
+  /**
    * The order listener: a referred customer's service order reaching Completed, when it was charged
    * with the referral discount (their first application), earns the referrer a gift card, with a
-   * notification and an e-mail, all in the status change's transaction. A second Completed of the
-   * same order finds the reward there and does nothing.
+   * notification and an e-mail, all in the status change's transaction, unless the friend shares
+   * the referrer's phone number or payment card (issue 29: a referral of oneself earns nothing). A
+   * second Completed of the same order finds the reward there and does nothing.
    */
   const onStatusChange: StatusChangeListener = async (tx, { order, to }) => {
     if (to !== 'Completed' || order.kind !== 'service') return;
     const referral = await deps.users.referralOf(order.userId, tx);
     if (!referral) return;
     if ((await deps.orders.chargedSummary(tx, order)).referralDiscountCents <= 0) return;
+    if (await sameCustomer(tx, order, referral)) return;
     const reward = await createReferralsRepository(tx).insertOnce({
       referrerUserId: referral.referrer.id,
       friendOrderId: order.id,

@@ -25,6 +25,7 @@ import {
 } from '../../../domain/checkout/referral.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
+import { REFUND_REQUEST_QUEUE } from './service.ts';
 
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
   t.app.inject(
@@ -50,6 +51,8 @@ async function paidOrderWithRequest(amount = '10.00') {
     remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   if (submitted.statusCode !== 201) throw new Error(`refund request failed: ${submitted.body}`);
+  // The form answers at once; its job logs the request.
+  await t.app.jobs.drain([REFUND_REQUEST_QUEUE]);
   const [request] = await t.database.db
     .select()
     .from(refundRequests)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AdminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { Database } from '../../db/client.ts';
 import { type RefundStatus, refundRequests } from './tables.ts';
@@ -78,14 +78,6 @@ export function createRefundsRepository(db: Database) {
         db.select({ n: count() }).from(refundRequests).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
-    },
-
-    async countFromIpSince(ip: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(refundRequests)
-        .where(and(eq(refundRequests.ip, ip), gt(refundRequests.createdAt, since)));
-      return row?.n ?? 0;
     },
   };
 }

@@ -3,14 +3,15 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
-import { simpleMail } from '../../mail/simple-template.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
+import { requestNoticeMail, requestNotLoggedMail, requestReceivedMail } from './request-mails.ts';
 
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
@@ -22,67 +23,107 @@ export interface RefundsServiceDeps {
   payments: RefundDecisionDeps['payments'];
   audit: RefundDecisionDeps['audit'];
   log?: RefundDecisionDeps['log'];
-  /** Queues e-mail in the refund request's transaction. */
-  mail: Pick<MailOutbox, 'enqueue'>;
+  /** Queues e-mail in the transaction of what causes it. */
+  mail: Pick<MailOutbox, 'enqueue' | 'isQueued'>;
+  /** The form's requests are looked at by a job, after the answer (see `submit`). */
+  jobs: Pick<JobQueue, 'send' | 'work'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now?: () => Date;
   newReference?: () => string;
-  /** Where failed look-ups are counted (the app's store; by default one of the service's own). */
+  /** Where the form's requests are counted (the app's store; by default one of the service's own). */
   rateLimits?: RateLimitStore;
 }
 
-/** Failed order look-ups one address may make per window before it must wait (guards guessing). */
-export const REFUND_LOOKUP_FAILURE_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
+/** The job that looks at one refund request sent through the form. */
+export const REFUND_REQUEST_QUEUE = 'refunds.request';
+const REFUND_REQUEST_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
+
+export interface RefundRequestJob {
+  /** The reference the form answered with. */
+  reference: string;
+  input: RefundRequestInput;
+  ip: string | null;
+}
+
+type Order = NonNullable<Awaited<ReturnType<OrdersService['findByDisplayIdAndEmail']>>>;
 
 export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
-  const repository = createRefundsRepository(db);
   const now = deps.now ?? (() => new Date());
   const newReference = deps.newReference ?? newRefundReference;
   const rateLimits = deps.rateLimits ?? createMemoryRateLimitStore({ now: () => now().getTime() });
-  /** Failed look-ups per address, each counted for REFUND_LOOKUP_FAILURE_LIMIT.windowMs after it happened. */
-  const failureKey = (ip: string) => `refund-lookup-failure|${ip}`;
+  /** Every request of an address, whatever it names, each counted for REFUND_RATE_LIMIT.windowMs. */
+  const requestsKey = (ip: string) => `refund-request|${ip}`;
 
-  /** The customer's copy and support's notice, queued in the request's transaction. */
-  async function queueMails(tx: Database, receipt: RefundReceipt, input: RefundRequestInput, orderTitle: string) {
-    const amount = formatMoney({ amountCents: receipt.amountCents, currency: receipt.currency });
-    const details: [string, string][] = [
-      ['Reference', receipt.reference],
-      ['Order', `${receipt.orderId} (${orderTitle})`],
-      ['Amount requested', amount],
-      ['Reason', input.reason],
-    ];
-    const customer = simpleMail({
-      to: input.email,
-      subject: `Refund request ${receipt.reference} received for order ${receipt.orderId}`,
-      heading: 'We have received your refund request',
-      intro: [
-        `Thank you for letting us know. Your refund request for order ${receipt.orderId} is logged under reference ${receipt.reference}. Please quote it if you contact us about this request.`,
-      ],
-      details,
-      outro: [
-        'A member of our billing team reviews every request within 3 business days and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
-        `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`,
-      ],
-      signature: `The ${deps.contact.companyName} billing team`,
-    });
-    const staff = simpleMail({
-      to: deps.contact.supportEmail,
-      subject: `Refund request ${receipt.reference} for order ${receipt.orderId}: ${amount}`,
-      heading: `New refund request ${receipt.reference}`,
-      intro: [`The customer (${input.email}) asked for a refund through the website.`],
-      details,
-      outro: ['Review it within 3 business days; the customer was told so.'],
-      signature: `${deps.contact.companyName} website`,
-    });
-    await deps.mail.enqueue(tx, {
-      ...customer,
-      purpose: 'refund-request-customer',
-      key: `refund-request:${receipt.reference}:customer`,
-    });
-    await deps.mail.enqueue(tx, {
-      ...staff,
-      purpose: 'refund-request-staff',
-      key: `refund-request:${receipt.reference}:staff`,
+  /**
+   * Why the request cannot be logged (one of REFUND_MESSAGES' texts): no order of that id for this
+   * address, or one that cannot take it; null when it can. Told to the address given only, never in
+   * the form's answer.
+   */
+  async function refusal(tx: Database, order: Order | null, input: RefundRequestInput): Promise<string | null> {
+    if (!order) return REFUND_MESSAGES.orderNotFound;
+    const status = order.status.toLowerCase();
+    if (status === 'payment pending') return REFUND_MESSAGES.notPaid;
+    if (status === 'refunded') return REFUND_MESSAGES.alreadyRefunded;
+    const open = await createRefundsRepository(tx).findOpenRequest(order.id);
+    if (open) return REFUND_MESSAGES.alreadyOpen(open.reference);
+    if (input.amount > order.totalCents) {
+      return REFUND_MESSAGES.amountOverTotal(formatMoney({ amountCents: order.totalCents, currency: order.currency }));
+    }
+    return null;
+  }
+
+  /**
+   * The job: matches the request with an order of that e-mail address and either logs it (the row,
+   * the customer's copy and support's notice, in one transaction) or e-mails the address why it
+   * could not be logged (refusal). A job that runs again finds its e-mail queued and stops.
+   */
+  async function processRequest({ reference, input, ip }: RefundRequestJob): Promise<void> {
+    const customerKey = `refund-request:${reference}:customer`;
+    const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
+    // The reference the form answered, unless (astronomically rarely) another request has it.
+    let answered: string | null = reference;
+    const draw = () => {
+      const next = answered ?? newReference();
+      answered = null;
+      return next;
+    };
+    await withNewReference(db, 'refund_requests_reference_unique', draw, async (tx, stored) => {
+      if (await deps.mail.isQueued(tx, customerKey)) return;
+      const refused = await refusal(tx, order, input);
+      if (refused !== null || order === null) {
+        await deps.mail.enqueue(tx, {
+          ...requestNotLoggedMail({ reference, input }, refused ?? REFUND_MESSAGES.orderNotFound, deps.contact),
+          purpose: 'refund-request-not-logged',
+          key: customerKey,
+        });
+        return;
+      }
+      await createRefundsRepository(tx).insert({
+        reference: stored,
+        orderId: order.id,
+        email: input.email,
+        reason: input.reason,
+        amountCents: input.amount,
+        currency: order.currency,
+        ip,
+      });
+      const logged = {
+        reference: stored,
+        orderId: order.displayId,
+        orderTitle: order.title,
+        currency: order.currency,
+        input,
+      };
+      await deps.mail.enqueue(tx, {
+        ...requestReceivedMail(logged, deps.contact),
+        purpose: 'refund-request-customer',
+        key: customerKey,
+      });
+      await deps.mail.enqueue(tx, {
+        ...requestNoticeMail(logged, deps.contact),
+        purpose: 'refund-request-staff',
+        key: `refund-request:${reference}:staff`,
+      });
     });
   }
 
@@ -100,62 +141,43 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     ...decisions,
 
     /**
-     * Checks the order belongs to the e-mail, stores the request under a new reference number
-     * and queues e-mails to the customer and support in the same transaction. An unknown order and another customer's order get
-     * the same answer, so the form reveals nothing about orders it is not given the e-mail of.
+     * Takes a request from the public form and answers it with a new reference at once, the same
+     * for every order id and e-mail address: an order that exists or not, another customer's,
+     * unpaid, refunded or already asked for. The answer tells only what was sent; the order is
+     * looked at afterwards by the request's job (processRequest), which e-mails the outcome to the
+     * address given, so only its owner learns anything about the order. Each address may send
+     * REFUND_RATE_LIMIT.max requests per window, whatever they name.
      */
     async submit(input: RefundRequestInput, from: { ip?: string | null } = {}): Promise<FormResult<RefundReceipt>> {
       if (input.website) return formFailure(400, REFUND_MESSAGES.honeypot);
       if (from.ip) {
-        const failures = await rateLimits.peek(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
-        if (failures.count >= REFUND_LOOKUP_FAILURE_LIMIT.max) {
-          return formFailure(429, REFUND_MESSAGES.rateLimited);
-        }
-        const since = new Date(now().getTime() - REFUND_RATE_LIMIT.windowMs);
-        if ((await repository.countFromIpSince(from.ip, since)) >= REFUND_RATE_LIMIT.max) {
-          return formFailure(429, REFUND_MESSAGES.rateLimited);
-        }
+        const key = requestsKey(from.ip);
+        const sent = await rateLimits.peek(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
+        if (sent.count >= REFUND_RATE_LIMIT.max) return formFailure(429, REFUND_MESSAGES.rateLimited);
+        await rateLimits.hit(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
       }
-
-      const order = await deps.orders.findByDisplayIdAndEmail(input.orderId, input.email);
-      if (!order) {
-        if (from.ip) await rateLimits.hit(failureKey(from.ip), REFUND_LOOKUP_FAILURE_LIMIT.windowMs, 'rolling');
-        return formFailure(404, REFUND_MESSAGES.orderNotFound);
-      }
-      const status = order.status.toLowerCase();
-      if (status === 'payment pending') return formFailure(409, REFUND_MESSAGES.notPaid);
-      if (status === 'refunded') return formFailure(409, REFUND_MESSAGES.alreadyRefunded);
-      const open = await repository.findOpenRequest(order.id);
-      if (open) return formFailure(409, REFUND_MESSAGES.alreadyOpen(open.reference));
-      if (input.amount > order.totalCents) {
-        const message = REFUND_MESSAGES.amountOverTotal(
-          formatMoney({ amountCents: order.totalCents, currency: order.currency }),
-        );
-        return formFailure(400, message, { amount: message });
-      }
-
-      // The request and its two e-mails are kept together, or not at all; a reference another
-      // request already has (astronomically rare) draws a fresh one.
-      const receipt = await withNewReference(
-        db,
-        'refund_requests_reference_unique',
-        newReference,
-        async (tx, reference) => {
-          const stored = await createRefundsRepository(tx).insert({
-            reference,
-            orderId: order.id,
-            email: input.email,
-            reason: input.reason,
-            amountCents: input.amount,
-            currency: order.currency,
-            ip: from.ip ?? null,
-          });
-          const receipt: RefundReceipt = { ...stored, orderId: order.displayId };
-          await queueMails(tx, receipt, input, order.title);
-          return receipt;
-        },
+      const reference = newReference();
+      await deps.jobs.send<RefundRequestJob>(
+        REFUND_REQUEST_QUEUE,
+        { reference, input, ip: from.ip ?? null },
+        REFUND_REQUEST_RETRY,
       );
-      return { ok: true, value: receipt };
+      return {
+        ok: true,
+        value: { reference, orderId: input.orderId, amountCents: input.amount, status: 'Received', createdAt: now() },
+      };
+    },
+
+    /** What the request worker runs for one job (exposed for tests of its idempotency). */
+    processRequest,
+
+    /** Attaches the request worker to the job queue (before it starts). */
+    registerWorkers(): Promise<void> {
+      return deps.jobs.work<RefundRequestJob>(
+        REFUND_REQUEST_QUEUE,
+        (job) => processRequest(job.data),
+        REFUND_REQUEST_RETRY,
+      );
     },
   };
 }

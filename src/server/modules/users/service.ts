@@ -235,18 +235,27 @@ export function createUsersService(
     },
 
     /**
-     * The user's name and the account that referred them (a referral reward is e-mailed to it), or
-     * null when they signed up without a code; `on` is the caller's transaction.
+     * The user's name and phone and the account that referred them (a referral reward is e-mailed
+     * to it; its phone is compared with the friend's), or null when they signed up without a code;
+     * `on` is the caller's transaction.
      */
     async referralOf(
       userId: number,
       on: Database = db,
-    ): Promise<{ name: string; referrer: Pick<Account, 'id' | 'name' | 'email'> } | null> {
+    ): Promise<{
+      name: string;
+      phone: string;
+      referrer: Pick<Account, 'id' | 'name' | 'email'> & { phone: string };
+    } | null> {
       const users = createUsersRepository(on);
       const user = await users.findById(userId);
       const referrer = user?.referredByUserId != null ? await users.findById(user.referredByUserId) : null;
       if (!user || !referrer) return null;
-      return { name: user.name, referrer: { id: referrer.id, name: referrer.name, email: referrer.email } };
+      return {
+        name: user.name,
+        phone: user.phone,
+        referrer: { id: referrer.id, name: referrer.name, email: referrer.email, phone: referrer.phone },
+      };
     },
 
     findUserIdByReferralCode(code: string): Promise<number | null> {

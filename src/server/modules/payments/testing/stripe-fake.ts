@@ -52,6 +52,8 @@ interface FakeCharge {
   amount_refunded: number;
   /** True once the whole amount went back, as Stripe's charge says. */
   refunded: boolean;
+  /** The card, when the customer paid with one: Stripe's fingerprint names it across customers. */
+  payment_method_details: { type: 'card'; card: { fingerprint: string } } | null;
 }
 
 /** One request the fake received, for the tests to assert on. */
@@ -206,8 +208,11 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
     sessions,
     refunds,
     requests,
-    /** The customer paid on Stripe's page (a card: paid at once), in the session's amount unless told. */
-    pay(sessionId: string, paid: { amountCents?: number; currency?: string } = {}) {
+    /**
+     * The customer paid on Stripe's page (a card: paid at once), in the session's amount unless
+     * told, with a card of that fingerprint if given.
+     */
+    pay(sessionId: string, paid: { amountCents?: number; currency?: string; cardFingerprint?: string } = {}) {
       const s = session(sessionId);
       const intent: FakeIntent = {
         id: id('pi'),
@@ -225,6 +230,9 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
           amount: intent.amount,
           amount_refunded: 0,
           refunded: false,
+          payment_method_details: paid.cardFingerprint
+            ? { type: 'card', card: { fingerprint: paid.cardFingerprint } }
+            : null,
         });
       }
       Object.assign(s, {

@@ -1,0 +1,90 @@
+import type { Currency } from '../../../domain/catalog/money.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import type { RefundRequestInput } from '../../../domain/refunds/schema.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+
+export interface RefundMailContact {
+  companyName: string;
+  supportEmail: string;
+  tollFreeNumber: string;
+}
+
+/** A request as it was logged: its reference, the order's id and currency, and what was asked. */
+export interface LoggedRefundRequest {
+  reference: string;
+  orderId: string;
+  orderTitle: string;
+  currency: Currency;
+  input: RefundRequestInput;
+}
+
+const questions = (contact: RefundMailContact) =>
+  `Questions? Reply to ${contact.supportEmail} or call us toll-free on ${contact.tollFreeNumber}.`;
+
+function detailsOf({ reference, orderId, orderTitle, currency, input }: LoggedRefundRequest): [string, string][] {
+  return [
+    ['Reference', reference],
+    ['Order', `${orderId} (${orderTitle})`],
+    ['Amount requested', formatMoney({ amountCents: input.amount, currency })],
+    ['Reason', input.reason],
+  ];
+}
+
+/** The customer's copy of a logged request. */
+export function requestReceivedMail(request: LoggedRefundRequest, contact: RefundMailContact) {
+  return simpleMail({
+    to: request.input.email,
+    subject: `Refund request ${request.reference} received for order ${request.orderId}`,
+    heading: 'We have received your refund request',
+    intro: [
+      `Thank you for letting us know. Your refund request for order ${request.orderId} is logged under reference ${request.reference}. Please quote it if you contact us about this request.`,
+    ],
+    details: detailsOf(request),
+    outro: [
+      'A member of our billing team reviews every request within 3 business days and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
+      questions(contact),
+    ],
+    signature: `The ${contact.companyName} billing team`,
+  });
+}
+
+/** Support's notice of a logged request. */
+export function requestNoticeMail(request: LoggedRefundRequest, contact: RefundMailContact) {
+  const amount = formatMoney({ amountCents: request.input.amount, currency: request.currency });
+  return simpleMail({
+    to: contact.supportEmail,
+    subject: `Refund request ${request.reference} for order ${request.orderId}: ${amount}`,
+    heading: `New refund request ${request.reference}`,
+    intro: [`The customer (${request.input.email}) asked for a refund through the website.`],
+    details: detailsOf(request),
+    outro: ['Review it within 3 business days; the customer was told so.'],
+    signature: `${contact.companyName} website`,
+  });
+}
+
+/**
+ * Why a request could not be logged, told only to the address it was sent from: the form itself
+ * answers every request alike (decision 0092-hardening-features), so this e-mail is where the
+ * customer learns what to do. `reason` is one of REFUND_MESSAGES' texts.
+ */
+export function requestNotLoggedMail(
+  { reference, input }: { reference: string; input: RefundRequestInput },
+  reason: string,
+  contact: RefundMailContact,
+) {
+  return simpleMail({
+    to: input.email,
+    subject: `Refund request ${reference} for order ${input.orderId}`,
+    heading: 'We could not log your refund request',
+    intro: [reason],
+    details: [
+      ['Reference', reference],
+      ['Order ID you entered', input.orderId],
+    ],
+    outro: [
+      'If you meant another order, please send the request again with the order ID from your confirmation e-mail and the e-mail address you used for that order.',
+      questions(contact),
+    ],
+    signature: `The ${contact.companyName} billing team`,
+  });
+}
