@@ -1,6 +1,7 @@
 // The table `npm run bench` prints and the JSON it writes to bench/results/latest.json.
 
 import type { EmailBurstFigures } from './email-burst.ts';
+import type { MemoryFigures } from './memory.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PhotoFigures } from './photos.ts';
 
@@ -36,6 +37,8 @@ export interface BenchReport {
   settings: { durationSeconds: number; warmupSeconds: number; connections: number; pipelining: number };
   scenarios: ScenarioResult[];
   pageWeight: PageWeight | null;
+  /** The server's RSS idle and under the mixed load with photo checks (issue 29); null when BENCH_ONLY left it out. */
+  memory: MemoryFigures | null;
   /** The photo compliance engine's figures (issue 12); null when BENCH_ONLY left them out. */
   photos: PhotoFigures | null;
   /** 50 sign-ups + 50 resets → e-mails in the mailbox (bench/email-burst.ts). */
@@ -76,4 +79,31 @@ export function formatTable(results: ScenarioResult[]): string {
     `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** The scenarios' own targets (share of the ceiling's req/s, p99 ÷ p50), each with its verdict. */
+export function formatTargets(
+  results: ScenarioResult[],
+  targets: { name: string; minShareOfCeiling?: number; maxP99ToP50?: number }[],
+): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    const target = targets.find((t) => t.name === r.name);
+    if (!target) continue;
+    const parts: string[] = [];
+    const share = target.minShareOfCeiling;
+    if (share !== undefined) {
+      const ok = r.ratioToCeiling.requestsPerSecond >= share;
+      parts.push(
+        `${fixed(r.ratioToCeiling.requestsPerSecond, 3)} of the ceiling's req/s (≥ ${share}: ${ok ? 'pass' : 'FAIL'})`,
+      );
+    }
+    const tail = target.maxP99ToP50;
+    if (tail !== undefined) {
+      const ratio = r.latencyMs.p99 / r.latencyMs.p50;
+      parts.push(`p99 ${fixed(ratio, 1)}× p50 (≤ ${tail}×: ${ratio <= tail ? 'pass' : 'FAIL'})`);
+    }
+    if (parts.length) lines.push(`  ${r.name}: ${parts.join(', ')}`);
+  }
+  return lines.length ? `Render targets:\n${lines.join('\n')}` : '';
 }

@@ -1,17 +1,32 @@
 // `npm run bench`: builds and starts the production server, loads it with autocannon scenario by
 // scenario, compares each with the bare-route ceiling, checks the first-load JavaScript budget.
 // Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (comma-separated parts of scenario names; the ceiling always runs), BENCH_SKIP_BUILD=1.
+// BENCH_ONLY (comma-separated parts of scenario names; the ceiling always runs; "memory" and
+// "photo" select those parts, which run without it), BENCH_SKIP_BUILD=1.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { formatEmailBurst, measureEmailBurst } from './email-burst.ts';
 import { contextFor, runScenario, settings } from './load.ts';
+import {
+  formatMemory,
+  type MemoryFigures,
+  measureIdle,
+  measureMixedLoad,
+  memoryFailures,
+  memoryFigures,
+} from './memory.ts';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
-import { type BenchReport, formatTable, type ScenarioResult } from './report.ts';
+import { type BenchReport, formatTable, formatTargets, type ScenarioResult } from './report.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import { buildApp, ROOT, type RunningServer, startServer } from './server.ts';
+
+/** Whether BENCH_ONLY (unset: everything) selects a part that is not a scenario, e.g. "memory". */
+function selectsPart(part: string): boolean {
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  return !only || only.includes(part);
+}
 
 function selectScenarios(): Scenario[] {
   const ceilings = scenarios.filter((s) => s.ceiling);
@@ -61,6 +76,11 @@ async function main(): Promise<number> {
     });
     if (seeds.length) console.log(`Seeds and server start: ${((performance.now() - seeding) / 1000).toFixed(1)} s.`);
     console.log(`Server ready at ${server.baseUrl} (pid ${server.pid}).\n`);
+    const pid = server.pid;
+    const measuringMemory = selectsPart('memory') && pid !== undefined;
+    // Before any load: the memory a server holds once started and left alone.
+    const idleMb = measuringMemory ? await measureIdle(pid, server.readyAt) : null;
+    if (idleMb !== null) console.log(`Idle RSS 20 s after ready: ${idleMb.toFixed(0)} MB.\n`);
 
     const context = contextFor(server.baseUrl, server.sessionCookies, server.adminCookie);
     const raw: Omit<ScenarioResult, 'ratioToCeiling'>[] = [];
@@ -84,6 +104,12 @@ async function main(): Promise<number> {
           `${r.name}: p99 ${r.latencyMs.p99} ms is ${(r.latencyMs.p99 / r.latencyMs.p50).toFixed(1)}× its p50 ${r.latencyMs.p50} ms (limit ${tail}×)`,
         );
       }
+      const share = scenario?.minShareOfCeiling;
+      if (share !== undefined && !(ratioToCeiling.requestsPerSecond >= share)) {
+        failures.push(
+          `${r.name}: ${ratioToCeiling.requestsPerSecond.toFixed(3)} of the ceiling's req/s (at least ${share} wanted)`,
+        );
+      }
       const floor = scenario?.minRequestsPerSecond;
       if (floor !== undefined && !(r.requestsPerSecond >= floor)) {
         failures.push(
@@ -94,6 +120,8 @@ async function main(): Promise<number> {
     });
 
     console.log(`\n${formatTable(results)}\n`);
+    const targets = formatTargets(results, selected);
+    if (targets) console.log(`${targets}\n`);
     for (const r of results) {
       console.log(
         `  ${r.name}: ${r.probe.status} ${r.probe.contentType}, ${r.probe.bodyBytes} B as ${r.probe.contentEncoding}`,
@@ -112,11 +140,25 @@ async function main(): Promise<number> {
       failures.push(`page weight: ${error instanceof Error ? error.message : String(error)}`);
     }
 
+    // After the scenarios, which it would disturb: pages and API reads with four photo checks.
+    let memory: MemoryFigures | null = null;
+    if (measuringMemory && idleMb !== null) {
+      let mixed: MemoryFigures['mixedLoad'] = null;
+      try {
+        console.log('\nMixed load with four photo checks…');
+        mixed = await measureMixedLoad(pid, context);
+      } catch (error) {
+        failures.push(`memory, mixed load: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      memory = memoryFigures(idleMb, mixed);
+      console.log(formatMemory(memory));
+      failures.push(...memoryFailures(memory));
+    }
+
     // The photo engine runs in this process (its own worker thread), after the HTTP scenarios so
     // it does not compete with them. BENCH_ONLY without "photo" leaves it out.
     let photos: PhotoFigures | null = null;
-    const only = process.env.BENCH_ONLY?.toLowerCase();
-    if (!only || only.includes('photo')) {
+    if (selectsPart('photo')) {
       try {
         console.log('\nMeasuring the photo pipeline…');
         photos = await measurePhotos();
@@ -127,13 +169,12 @@ async function main(): Promise<number> {
     }
 
     // The e-mail burst runs a server of its own (its SMTP is this process), after the rest.
-    const emailBurst =
-      only && !only.includes('email')
-        ? null
-        : await measureEmailBurst().catch((error: unknown) => {
-            failures.push(`e-mail burst: ${error instanceof Error ? error.message : String(error)}`);
-            return null;
-          });
+    const emailBurst = !selectsPart('email')
+      ? null
+      : await measureEmailBurst().catch((error: unknown) => {
+          failures.push(`e-mail burst: ${error instanceof Error ? error.message : String(error)}`);
+          return null;
+        });
     if (emailBurst) {
       console.log(`\n${formatEmailBurst(emailBurst)}`);
       if (!emailBurst.withinAim) failures.push('e-mail burst: not every e-mail was in the mailbox within 10 s');
@@ -149,6 +190,7 @@ async function main(): Promise<number> {
       settings,
       scenarios: results,
       pageWeight,
+      memory,
       photos,
       emailBurst,
       failures,

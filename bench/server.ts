@@ -51,11 +51,13 @@ export interface RunningServer {
   sessionCookies: string[];
   /** `Cookie` header value of the ADMIN_EMAILS admin's session (the back-office scenarios). */
   adminCookie: string;
+  /** performance.now() when GET /api/v1/health first answered 200 (bench/memory.ts waits from there). */
+  readyAt: number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts `node src/server/server.ts` in production mode on a free loopback port, a fresh data
+ * Starts the server as `npm start` does, in production mode on a free loopback port, a fresh data
  * directory (so it migrates and seeds) and the bench build, with the ceiling route preloaded.
  * Before it starts, `seed` writes the selected scenarios' data and a verified user and an admin sign
  * in on that database (the signed-in scenarios' cookies). Resolves once GET /api/v1/health answers 200.
@@ -107,7 +109,9 @@ export async function startServer({
   delete env.PAGE_CACHE_SECONDS;
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const args = [...profile, '--import', './bench/bare-route.ts', 'src/server/server.ts'];
+  // Started as `npm start` starts it: scripts/start.mjs becomes the server with its V8 and allocator
+  // settings (src/server/process-settings.ts), keeping these flags.
+  const args = [...profile, '--import', './bench/bare-route.ts', 'scripts/start.mjs'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
@@ -154,7 +158,14 @@ export async function startServer({
       const response = await fetch(`${baseUrl}/api/v1/health`);
       await response.body?.cancel();
       if (response.status === 200)
-        return { baseUrl, pid: child.pid, sessionCookies: signedIn.visitor, adminCookie: signedIn.admin, stop };
+        return {
+          baseUrl,
+          pid: child.pid,
+          sessionCookies: signedIn.visitor,
+          adminCookie: signedIn.admin,
+          readyAt: performance.now(),
+          stop,
+        };
     } catch {
       // not listening yet
     }

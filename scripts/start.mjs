@@ -1,5 +1,7 @@
 // `npm start`: builds the web app when the build is missing or older than its sources, then
-// runs the server in this process (Node 24 runs the server's TypeScript as is). npm puts
+// becomes the server: this process re-executes itself (same pid) as `node src/server/server.ts`
+// with the V8 flags and allocator settings of src/server/process-settings.ts, which only take
+// effect from a process's start (decision 0093-memory). Node 24 runs the server's TypeScript as is. npm puts
 // node_modules/.bin first on PATH, so `node` here is the Node 24 of the `node` dev dependency
 // whatever the machine's own Node is (docs/decisions/0031-node-and-run-modes.md).
 import { spawnSync } from 'node:child_process';
@@ -50,4 +52,15 @@ if (builtAt < sourcesAt) {
 }
 
 process.env.BUILD_DIR = buildDir;
+const { SERVER_ALLOCATOR_ENV, SERVER_NODE_FLAGS } = await import('../src/server/process-settings.ts');
+const server = join(root, 'src/server/server.ts');
+if (typeof process.execve === 'function') {
+  // This process's own flags (e.g. --cpu-prof, --import) carry over; allocator settings already in
+  // the environment win.
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...SERVER_NODE_FLAGS, server], {
+    ...SERVER_ALLOCATOR_ENV,
+    ...process.env,
+  });
+}
+// Windows has no execve: the server runs in this process without the settings.
 await import('../src/server/server.ts');

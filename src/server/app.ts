@@ -173,7 +173,7 @@ export async function buildApp({
   await app.mail.registerWorkers();
   app.decorate(
     'services',
-    createServices(database.db, {
+    await createServices(database.db, {
       env,
       mail: app.mail,
       jobs: app.jobs,

@@ -25,15 +25,10 @@ import { createOrdersService } from './modules/orders/service.ts';
 import {
   createExchangeRateRefresh,
   createPaymentsService,
-  createRazorpayProvider,
   createSandboxProvider,
-  createSquareProvider,
+  createSdkProvider,
   createStoredExchangeRates,
-  createStripeProvider,
   type PaymentProvider,
-  razorpayOptions,
-  squareOptionsFrom,
-  stripeSettings,
 } from './modules/payments/service.ts';
 import { type AnalysePhoto, analysePhoto, createPhotosService } from './modules/photos/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
@@ -63,7 +58,7 @@ export interface ServiceDeps {
 }
 
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
-export function createServices(
+export async function createServices(
   db: Database,
   { env, mail, jobs, rateLimits, storage, log, photoAnalyser }: ServiceDeps,
 ) {
@@ -111,13 +106,13 @@ export function createServices(
         ...(env.SANDBOX_WEBHOOK_SECRET ? { secret: env.SANDBOX_WEBHOOK_SECRET } : {}),
       })
     : null;
-  const providers = env.PAYMENT_PROVIDERS.map((name): PaymentProvider => {
-    if (name === 'sandbox' && sandbox) return sandbox.provider;
-    if (name === 'stripe') return createStripeProvider(stripeSettings(env));
-    if (name === 'razorpay') return createRazorpayProvider(razorpayOptions(env));
-    if (name === 'square') return createSquareProvider(squareOptionsFrom(env));
-    throw new Error(`payment provider ${name} is not implemented`);
-  });
+  const providers = await Promise.all(
+    env.PAYMENT_PROVIDERS.map((name): PaymentProvider | Promise<PaymentProvider> => {
+      if (name !== 'sandbox') return createSdkProvider(name, env);
+      if (sandbox) return sandbox.provider;
+      throw new Error('the sandbox provider was not created');
+    }),
+  );
   const payments = createPaymentsService(db, {
     orders,
     mail,
@@ -211,4 +206,4 @@ export function createServices(
     }),
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

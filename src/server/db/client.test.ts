@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
-import { openDatabase } from './client.ts';
+import { databaseConfigFor, openDatabase } from './client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sevadocs-db-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -43,6 +43,14 @@ describe('embedded database directory', () => {
       ]);
     },
   );
+
+  it('gives the embedded server 16MB of shared buffers, not the default 128MB (decision 0093-memory)', () => {
+    expect(databaseConfigFor({ dataDir: '/srv/sevadocs' })).toEqual({
+      kind: 'pglite',
+      dataDir: join('/srv/sevadocs', 'pglite'),
+      sharedBuffers: '16MB',
+    });
+  });
 
   it('takes over the lock a crashed process left behind', async () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');

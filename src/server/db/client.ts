@@ -36,17 +36,24 @@ export type DatabaseConfig =
       loadDataDir?: Blob;
       /**
        * PostgreSQL's shared_buffers (default 128MB). PGlite zeroes them in WebAssembly at every
-       * start: 128MB made a start from a dump ~1.3 s, 16MB ~0.7 s. The test suites open a database
-       * per file and set it lower; the embedded server keeps the default cache.
+       * start: 128MB made a start from a dump ~1.3 s, 16MB ~0.7 s (decision 0083), and they stay
+       * resident for the process's life. The test suites and the embedded server set it lower.
        */
       sharedBuffers?: `${number}MB`;
     };
+
+/**
+ * The embedded server's shared_buffers: PGlite reads its files through the operating system,
+ * whose page cache keeps them anyway, so a large PostgreSQL cache above it held the same pages
+ * twice in the server's own memory (~100 MB of its RSS at 128MB; decision 0093-memory).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** The app's database from its environment: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
 export function databaseConfigFor(env: { DATABASE_URL?: string | undefined; dataDir: string }): DatabaseConfig {
   return env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL }
-    : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite') };
+    : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite'), sharedBuffers: EMBEDDED_SHARED_BUFFERS };
 }
 
 function warnIdleError(error: Error) {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { createTurns } from '../lib/turns.ts';
 
 export interface SandboxLimits {
   /** The worker is terminated after this long, whatever it is doing. */
@@ -24,18 +25,7 @@ export class SandboxCrashError extends Error {
 }
 
 /** At most this many sandboxed jobs at once in this process (the machines have 2 cores). */
-const MAX_RUNNING = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function takeTurn(): Promise<() => void> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  return () => {
-    running -= 1;
-    waiting.shift()?.();
-  };
-}
+const inTurn = createTurns(2);
 
 /**
  * Runs `script` (a worker module) on `input` in a fresh worker thread with a heap cap and a
@@ -49,30 +39,28 @@ export async function runSandboxed<T>(
   { timeoutMs, maxHeapMb }: SandboxLimits,
   transfer: ArrayBuffer[] = [],
 ): Promise<T> {
-  const release = await takeTurn();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const worker = new Worker(script, {
-        workerData: input,
-        transferList: transfer,
-        resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32 },
-        stdout: true,
-        stderr: true,
-      });
-      let settled = false;
-      const settle = (action: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        action();
-        void worker.terminate();
-      };
-      const timer = setTimeout(() => settle(() => reject(new SandboxTimeoutError())), timeoutMs);
-      worker.once('message', (message: T) => settle(() => resolve(message)));
-      worker.once('error', (error) => settle(() => reject(new SandboxCrashError(error))));
-      worker.once('exit', (code) => settle(() => reject(new SandboxCrashError(new Error(`exit code ${code}`)))));
-    });
-  } finally {
-    release();
-  }
+  return inTurn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        const worker = new Worker(script, {
+          workerData: input,
+          transferList: transfer,
+          resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32 },
+          stdout: true,
+          stderr: true,
+        });
+        let settled = false;
+        const settle = (action: () => void) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          action();
+          void worker.terminate();
+        };
+        const timer = setTimeout(() => settle(() => reject(new SandboxTimeoutError())), timeoutMs);
+        worker.once('message', (message: T) => settle(() => resolve(message)));
+        worker.once('error', (error) => settle(() => reject(new SandboxCrashError(error))));
+        worker.once('exit', (code) => settle(() => reject(new SandboxCrashError(new Error(`exit code ${code}`)))));
+      }),
+  );
 }

@@ -25,6 +25,7 @@ import {
   type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
+import type { Env } from '../../env.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -37,11 +38,34 @@ export { createExchangeRateRefresh } from './exchange-rate-refresh.ts';
 export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
-export { createRazorpayProvider, razorpayOptions } from './razorpay.ts';
 export type { Refundable, RefundOutcome, RefundReservation } from './refunds.ts';
 export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
-export { createSquareProvider, squareOptionsFrom } from './square.ts';
-export { createStripeProvider, stripeSettings } from './stripe.ts';
+
+/**
+ * A provider with an SDK, built from its settings in the environment (env.ts requires them when it
+ * is offered). The SDK loads here, not with this module: a server that does not offer the
+ * provider never holds it (Square's alone is ~30 MB of heap and seconds of start-up; the embedded
+ * default offers only the sandbox; decision 0093-memory).
+ */
+export async function createSdkProvider(
+  name: Exclude<PaymentProviderName, 'sandbox'>,
+  env: Env,
+): Promise<PaymentProvider> {
+  switch (name) {
+    case 'stripe': {
+      const { createStripeProvider, stripeSettings } = await import('./stripe.ts');
+      return createStripeProvider(stripeSettings(env));
+    }
+    case 'razorpay': {
+      const { createRazorpayProvider, razorpayOptions } = await import('./razorpay.ts');
+      return createRazorpayProvider(razorpayOptions(env));
+    }
+    case 'square': {
+      const { createSquareProvider, squareOptionsFrom } = await import('./square.ts');
+      return createSquareProvider(squareOptionsFrom(env));
+    }
+  }
+}
 
 /** The job that processes one stored webhook event (docs/decisions/0055). */
 export const PAYMENT_EVENT_QUEUE = 'payments.event';

@@ -1,5 +1,30 @@
-import { describe, expect, it } from 'vitest';
-import { DETECTION_PIXELS_CAPACITY, detectionPixels, reuseDetectionPixels } from './detection-queue.ts';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DETECTION_IDLE_STOP_MS,
+  DETECTION_PIXELS_CAPACITY,
+  detectInWorker,
+  detectionPixels,
+  detectionWorkerRunning,
+  reuseDetectionPixels,
+  stopFaceDetection,
+} from './detection-queue.ts';
+
+describe('the detection worker', () => {
+  it('stops once it has had nothing to do for a while, giving its memory back (decision 0093-memory)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      expect(await detectInWorker(new Uint8Array(64 * 64 * 3), 64, 64)).toEqual([]);
+      expect(detectionWorkerRunning()).toBe(true);
+      vi.advanceTimersByTime(DETECTION_IDLE_STOP_MS - 1);
+      expect(detectionWorkerRunning()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(detectionWorkerRunning()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      await stopFaceDetection();
+    }
+  }, 60_000);
+});
 
 describe('detection pixels', () => {
   it('reuses the buffer a photo gave back, at the next photo’s length', () => {

@@ -32,6 +32,14 @@ const MAX_WAITING = 16;
 const DETECT_TIMEOUT_MS = 30_000;
 /** The models and tfjs's heap take ~170 MB; the cap stops a runaway worker before it takes the server with it. */
 const WORKER_HEAP_MB = 512;
+/** tfjs's JavaScript makes little garbage: the tensors live in WebAssembly memory. */
+const WORKER_YOUNG_GENERATION_MB = 8;
+/**
+ * A worker with nothing to do this long is stopped: tfjs's WebAssembly memory only grows (~150 MB
+ * after the first photos), and stopping is the one way to give it back. The next photo starts a new
+ * worker, ~1 s of model loading (decision 0093-memory).
+ */
+export const DETECTION_IDLE_STOP_MS = 30_000;
 
 interface Job {
   request: DetectRequest;
@@ -40,13 +48,14 @@ interface Job {
 }
 
 let worker: Worker | null = null;
+let idleTimer: NodeJS.Timeout | undefined;
 let current: (Job & { timer: NodeJS.Timeout }) | null = null;
 const waiting: Job[] = [];
 let nextId = 1;
 
 function startWorker(): Worker {
   const started = new Worker(new URL('./detect-worker.ts', import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   started.on('message', (response: DetectResponse) => {
     if (response.rgb) reuseDetectionPixels(response.rgb);
@@ -85,8 +94,10 @@ function pump() {
   if (!job) {
     // Idle: the worker must not keep a finishing process (a test, a CLI) alive.
     worker?.unref();
+    if (worker) stopWhenIdle(worker);
     return;
   }
+  clearTimeout(idleTimer);
   worker ??= startWorker();
   worker.ref();
   const running = worker;
@@ -98,6 +109,20 @@ function pump() {
   // The pixels are handed over, not copied: the caller does not use them again; the worker hands
   // them back with its answer, for reuseDetectionPixels.
   running.postMessage(job.request, [job.request.rgb.buffer as ArrayBuffer]);
+}
+
+function stopWhenIdle(idle: Worker) {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (worker !== idle || current) return;
+    worker = null;
+    void idle.terminate();
+  }, DETECTION_IDLE_STOP_MS).unref();
+}
+
+/** Whether a detection worker is running (tests). */
+export function detectionWorkerRunning(): boolean {
+  return worker !== null;
 }
 
 /**
@@ -148,6 +173,7 @@ export function detectInWorker(rgb: Uint8Array, width: number, height: number): 
 
 /** Stops the worker (graceful shutdown, end of a test file). The next detection starts a new one. */
 export async function stopFaceDetection(): Promise<void> {
+  clearTimeout(idleTimer);
   for (const job of waiting.splice(0)) job.reject(new FaceDetectionError('Face detection was stopped'));
   const running = worker;
   if (!running) return;

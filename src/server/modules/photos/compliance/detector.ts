@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { RawFace } from './faces.ts';
+import { leanForwardInput } from './ssd-forward.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 type Tf = typeof import('@tensorflow/tfjs');
@@ -31,13 +32,17 @@ async function load(): Promise<FaceApi> {
   await tf.setBackend('wasm');
   await tf.ready();
   const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(models);
+  const ssd = faceapi.nets.ssdMobilenetv1;
+  await ssd.loadFromDisk(models);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(models);
+  // The same network, freeing each layer's activations as it goes (its own property: the
+  // prototype's, face-api's, stays for ssd-forward.test.ts to compare with).
+  ssd.forwardInput = leanForwardInput(faceapi.tf, ssd);
   return faceapi;
 }
 
 /** Loads the backend and models once, on first use. A failed load is retried by the next call. */
-function faceApi(): Promise<FaceApi> {
+export function faceApi(): Promise<FaceApi> {
   loading ??= load().catch((error: unknown) => {
     loading = null;
     throw error;

@@ -4,6 +4,7 @@
 import sharp, { type Sharp } from 'sharp';
 import type { ComplianceReport, PhotoCheck } from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
+import { createTurns } from '../../../lib/turns.ts';
 import { EVEN_BACKGROUND, evenBackground } from './background.ts';
 import {
   backgroundCheck,
@@ -262,8 +263,17 @@ async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec): Pr
  * could not run (queue full, worker crashed): a retry later can succeed.
  */
 export function analysePhoto(image: Buffer, size: PhotoSizeSpec, options: AnalyseOptions = {}): Promise<AnalysedPhoto> {
-  return analyseWith(detectInWorker, image, size, options);
+  return photoCheckTurn(() => analyseWith(detectInWorker, image, size, options));
 }
+
+/**
+ * Photos checked at once in this process, whatever number of check jobs runs: one. A check holds
+ * its photo's decoded pixels (up to ~50 MB for a phone's photo read whole) while it waits for the
+ * one detection worker, so a second one at once would double that for no gain in throughput on
+ * two cores (decision 0093-memory).
+ */
+export const PHOTO_CHECKS_AT_ONCE = 1;
+const photoCheckTurn = createTurns(PHOTO_CHECKS_AT_ONCE);
 
 /** analysePhoto with another detector: the benchmark times the work around detection with it. */
 export async function analyseWith(
