@@ -1,3 +1,4 @@
+export * from '../jobs/claims-tables.ts';
 export * from '../mail/tables.ts';
 export * from '../modules/admin-orders/tables.ts';
 export * from '../modules/applications/tables.ts';

@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createTestDatabase, TEST_SHARED_BUFFERS } from '../test/database.ts';
+import { jobClaims } from './claims-tables.ts';
 import {
   createJobQueue,
   JOB_HEARTBEAT_SECONDS,
@@ -410,6 +414,26 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       await other.start();
       await other.send('prompt', { from: 'another process' });
       await waitFor(() => expect(seen).toEqual(['this process', 'a transaction', 'another process']), 3_000);
+    });
+
+    it('runs at once what a killed process on this machine was running; a live process keeps its jobs', async () => {
+      // A process that has exited: its id names nobody now.
+      const deadPid = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid as number;
+      const [orphan, running] = [randomUUID(), randomUUID()];
+      await database.db.insert(jobClaims).values([
+        { jobId: orphan, queue: 'orphans', data: { n: 1 }, host: hostname(), pid: deadPid },
+        { jobId: running, queue: 'orphans', data: { n: 2 }, host: hostname(), pid: process.ppid },
+      ]);
+
+      const worker = newQueue(database, { pollingIntervalSeconds: 30 });
+      const seen: number[] = [];
+      await worker.work<{ n: number }>('orphans', async (job) => {
+        seen.push(job.data.n);
+      });
+      await worker.start();
+      await waitFor(() => expect(seen).toEqual([1]), 3_000);
+      const claims = await database.db.select().from(jobClaims);
+      expect(claims.map((c) => c.jobId)).toEqual([running]);
     });
 
     it('runs up to `concurrency` jobs at once, settles each alone, and drains a backlog without waiting for polls', async () => {

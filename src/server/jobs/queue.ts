@@ -10,6 +10,7 @@ import {
 } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { listenOnChannel } from '../db/listener.ts';
+import { createJobClaims } from './job-claims.ts';
 
 /**
  * Background jobs (e-mail, notifications, photo processing) on pg-boss, on both engines:
@@ -244,6 +245,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   /** Queues whose creation has finished. */
   const ready = new Set<string>();
 
+  const claims = createJobClaims(database.db);
   let boss: PgBoss | null = null;
   let attached = new Set<string>();
   let starting: Promise<void> | null = null;
@@ -307,6 +309,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         return results;
       },
     );
+    // What a killed process on this machine was running of this queue runs now, not minutes later.
+    for (const orphan of await claims.takeOrphans([name])) {
+      logger.warn({ job: { id: orphan.id, name } }, 'running a job whose process died while running it');
+      void run(name, handler, { id: orphan.id, data: orphan.data, retryCount: 0 }).catch(() => {});
+    }
   };
 
   const applySchedule = async (b: PgBoss, name: string, setting: ScheduleSetting) => {
@@ -323,13 +330,24 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     schedules.set(name, setting);
   };
 
-  /** One attempt of a job: the handler, with the failure logged before pg-boss settles it. */
-  const run = async (name: string, handler: JobHandler<object>, job: PgBossJob<object>) => {
+  /**
+   * One attempt of a job: the handler, with the failure logged before pg-boss settles it, under
+   * this process's claim (job-claims.ts) while it runs.
+   */
+  const run = async (
+    name: string,
+    handler: JobHandler<object>,
+    job: Pick<PgBossJob<object>, 'id' | 'data' | 'retryCount'> & { signal?: AbortSignal },
+  ) => {
+    await claims.record(job, name);
     try {
-      await handler({ id: job.id, name: job.name, data: job.data, attempt: job.retryCount, signal: job.signal });
+      const signal = job.signal ?? new AbortController().signal;
+      await handler({ id: job.id, name, data: job.data, attempt: job.retryCount, signal });
     } catch (err) {
       logger.warn({ err, job: { id: job.id, name, attempt: job.retryCount } }, 'job attempt failed');
       throw err;
+    } finally {
+      await claims.release(job.id);
     }
   };
 
@@ -430,10 +448,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
           if (!job) continue;
           found = true;
           ran += 1;
-          // A fetched job carries no signal of its own (only work() sets one up).
-          const withSignal = { ...job, signal: job.signal ?? new AbortController().signal };
           try {
-            await run(name, handler, withSignal);
+            await run(name, handler, job);
           } catch (err) {
             await b.fail(name, job, err as object);
             continue;
