@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { processAlive } from '../lib/process-alive.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -126,15 +127,6 @@ function takeTurnsWithTheEventLoop(pglite: PGlite): void {
   pglite.transaction = afterATurn(pglite.transaction.bind(pglite)) as typeof pglite.transaction;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * PGlite is single-process: two servers on one data directory corrupt it. A pid file makes a
  * second `npm start` stop with a clear message instead; a stale file from a crash is taken over.
@@ -148,7 +140,7 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     // no lock file: free
   }
-  if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+  if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
     throw new Error(
       `The embedded database in ${dataDir} is in use by process ${holder}. Stop that server, or set DATA_DIR to another folder.`,
     );

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { processAlive } from '../lib/process-alive.ts';
 import { jobClaims } from './claims-tables.ts';
 
 /** A job a dead process was running when it died: its queue, id and data. */
@@ -8,17 +9,6 @@ export interface OrphanedJob {
   id: string;
   queue: string;
   data: object;
-}
-
-/** Whether a process with this id runs on this machine (signal 0 only checks). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -425,7 +425,7 @@ describe('/service-order', () => {
       ],
     });
     serve(() => paid, {
-      [`GET /api/v1/orders/DOC-48213907/cost-summary`]: () => ok({ ...summary, appliedCoupon: 'FIRST10' }),
+      'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...summary, appliedCoupon: 'FIRST10' }),
     });
     renderPage();
     const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
