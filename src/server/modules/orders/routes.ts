@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../domain/api/pagination.ts';
@@ -62,6 +63,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The order core's checkout calls for every kind (issue 28); the kinds' own paths stay as the
   // spec's aliases (/application/order/{orderRef}/coupon, /photo-orders/{orderRef}/coupon).
+  /** Who asks, and for which order: every checkout call reads its order through its owner. */
+  const asked = (request: FastifyRequest<{ Params: { orderRef: string } }>) => ({
+    customerId: currentUser(request).viewer.id,
+    ref: parseAnyOrderRef(request.params.orderRef),
+  });
   app.get(
     '/orders/:orderRef/cost-summary',
     {
@@ -73,8 +79,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ref = parseAnyOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await orders.costSummary(currentUser(request).viewer.id, ref)), C.summaryLoaded);
+      const { customerId, ref } = asked(request);
+      return ok(valueOrThrow(await orders.costSummary(customerId, ref)), C.summaryLoaded);
     },
   );
 
@@ -90,8 +96,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ref = parseAnyOrderRef(request.params.orderRef);
-      return ok(valueOrThrow(await orders.addOns(currentUser(request).viewer.id, ref)), C.addOnsLoaded);
+      const { customerId, ref } = asked(request);
+      return ok(valueOrThrow(await orders.addOns(customerId, ref)), C.addOnsLoaded);
     },
   );
 
@@ -108,9 +114,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ref = parseAnyOrderRef(request.params.orderRef);
-      const chosen = await orders.chooseAddOns(currentUser(request).viewer.id, ref, request.body);
-      return ok(valueOrThrow(chosen), C.addOnsSaved);
+      const { customerId, ref } = asked(request);
+      return ok(valueOrThrow(await orders.chooseAddOns(customerId, ref, request.body)), C.addOnsSaved);
     },
   );
 
@@ -127,9 +132,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ref = parseAnyOrderRef(request.params.orderRef);
-      const applied = await orders.applyCoupon(currentUser(request).viewer.id, ref, request.body.code);
-      return ok(valueOrThrow(applied), COUPON_MESSAGES.applied);
+      const { customerId, ref } = asked(request);
+      return ok(valueOrThrow(await orders.applyCoupon(customerId, ref, request.body.code)), COUPON_MESSAGES.applied);
     },
   );
 
@@ -145,9 +149,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ref = parseAnyOrderRef(request.params.orderRef);
-      const removed = await orders.removeCoupon(currentUser(request).viewer.id, ref);
-      return ok(valueOrThrow(removed), COUPON_MESSAGES.removed);
+      const { customerId, ref } = asked(request);
+      return ok(valueOrThrow(await orders.removeCoupon(customerId, ref)), COUPON_MESSAGES.removed);
     },
   );
 };
