@@ -30,6 +30,14 @@ const simulateBody = paymentQuery.extend({
 });
 const noticeBody = paymentQuery;
 
+/** The page's heading once the payment is no longer open (an open one asks to pay its amount). */
+const SANDBOX_HEADINGS: Partial<Record<string, string>> = {
+  expired: 'Payment link closed',
+  succeeded: 'Payment succeeded',
+  failed: 'Payment failed',
+  refunded: 'Payment refunded',
+};
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
@@ -105,7 +113,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
           page(
             'Sandbox checkout',
             `<p style="margin:0;font-size:.875rem;color:#475569">Sandbox checkout: no money moves</p>
-<h1 style="margin:.25rem 0 1rem;font-size:1.5rem">${payment.status === 'expired' ? 'Payment link closed' : `Pay ${escapeHtml(amount)}`}</h1>
+<h1 style="margin:.25rem 0 1rem;font-size:1.5rem">${escapeHtml(SANDBOX_HEADINGS[payment.status] ?? `Pay ${amount}`)}</h1>
 <dl style="display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1rem">
 <dt style="color:#475569">Order</dt><dd style="margin:0">${escapeHtml(order.displayId)}</dd>
 <dt style="color:#475569">For</dt><dd style="margin:0">${escapeHtml(order.title)}</dd>
@@ -122,7 +130,7 @@ ${button('succeeded', P.simulateLateNotice, 'background:#fff;color:#15803d;borde
 <p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : payment.status === 'expired'
       ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}">Back to your order</a></p>`
-      : `<p role="status">This payment is already ${escapeHtml(payment.status)}.</p>
+      : `<p role="status">Nothing more is paid on this link.</p>
 <form method="post" action="${SANDBOX_NOTICE_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94a3b8')}</form>
 <p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
