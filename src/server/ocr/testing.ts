@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /**
  * A photo of a passport's bio page for tests: a cream page with a heading and printed details
@@ -20,7 +20,7 @@ export async function passportPhoto(lines: readonly [string, string], { width = 
   ${lines
     .map(
       (line, i) =>
-        `<text x="${width * 0.03}" y="${height * (0.86 + i * 0.08)}" font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" textLength="${width * 0.94}" fill="#151515">${escape(line)}</text>`,
+        `<text x="${width * 0.03}" y="${height * (0.86 + i * 0.08)}" font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" textLength="${width * 0.94}" fill="#151515">${xmlText(line)}</text>`,
     )
     .join('\n  ')}
 </svg>`;
