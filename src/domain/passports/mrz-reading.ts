@@ -76,7 +76,8 @@ export const PASSPORT_MESSAGES = {
     'These passport lines do not pass their check digits, so they cannot be confirmed. Read the passport again or type the details yourself.',
   checkedFieldChanged:
     'The passport number and dates must be as the passport’s machine-readable zone prints them. Read the passport again if they were misread.',
-  notPassport: 'Choose the passport copy you uploaded for this member.',
+  pdfNotRead:
+    'We can read a photo or scan of the passport page (JPEG, PNG or HEIC), not a PDF. Choose a photo of the page instead.',
   busy: 'Passport reading is busy. Please try again in a minute.',
   mismatch: 'Some answers do not match the passport you read. Correct the answers, or read the passport again.',
   none: 'No passport read for this member',

@@ -1,4 +1,7 @@
+import type { MemberKind } from '../applications/member-kinds.ts';
 import { countryName } from '../countries/names.ts';
+import type { FormDefinition } from '../forms/definition.ts';
+import { memberSteps, shownFieldKeys } from '../forms/visibility.ts';
 import type { PassportField, PassportFields } from './mrz-reading.ts';
 
 /**
@@ -169,4 +172,19 @@ export function disagreementErrors(disagreements: readonly Disagreement[]): Reco
   const errors: Record<string, string> = {};
   for (const d of disagreements) errors[d.key] = errors[d.key] ? `${errors[d.key]} ${d.message}` : d.message;
   return errors;
+}
+
+/**
+ * Where a member's answers disagree with their confirmed passport: the keys compared are the
+ * ones the member's form shows them (a dependent question hidden by an answer is not asked).
+ */
+export function memberPassportDisagreements(
+  definition: FormDefinition,
+  memberKind: MemberKind,
+  answers: Record<string, unknown>,
+  fields: PassportFields,
+  today: string,
+): Disagreement[] {
+  const asked = shownFieldKeys(memberSteps(definition, memberKind), (key) => answers[key]);
+  return passportDisagreements(answers, fields, asked, today);
 }

@@ -19,6 +19,27 @@ describe('passport OCR (tesseract.js, offline)', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
+  it.each([
+    ['a small scan', 900, PRIYA],
+    [
+      "a phone photo's size, a child's passport with a personal number",
+      3000,
+      {
+        ...PRIYA,
+        givenNames: 'AARAV',
+        number: 'K0123456',
+        birth: '160930',
+        sex: 'M' as const,
+        personalNumber: 'AB12345',
+      },
+    ],
+  ])('reads %s', async (_what, width, passport) => {
+    const lines = mrzLines(passport);
+    const reading = readMrzText(await readZoneText(await passportPhoto(lines, { width })), '2026-11-29');
+    expect(reading?.lines).toEqual(lines);
+    expect(reading?.valid).toBe(true);
+  });
+
   it('finds no zone in a page without one', async () => {
     const blank = await passportPhoto(['', ''] as unknown as [string, string]);
     expect(readMrzText(await readZoneText(blank), '2026-11-29')).toBeNull();

@@ -21,8 +21,13 @@ const WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
 /** The zone is the bottom of the bio page: a photo of the page keeps it in its lowest third. */
 const BAND_SHARE = 0.35;
-/** Tesseract reads best with capitals ~30–40 px tall: a 44-character line across this width. */
-const BAND_WIDTH_PX = 2000;
+/**
+ * The band is scaled to this width (up or down): 44 characters across ~90 % of it are ~25 px wide,
+ * the size Tesseract reads best. Measured on rendered pages of 900–2400 px (decision
+ * 0xxx-passport-mrz): 9 of 9 zones read at 1000–1400 px, 6 of 9 at 2000 px.
+ */
+const BAND_WIDTH_PX = 1200;
+const MARGIN_PX = 40;
 /**
  * A reading that runs this long is stuck (a normal one is ~1 s, the first ~0.6 s more to load
  * the model): the worker is replaced.
@@ -46,21 +51,25 @@ export class OcrUnavailableError extends Error {
 
 /**
  * The bottom band of the page, ready for Tesseract: upright (EXIF), greyscale, stretched to the
- * full range, scaled to a width Tesseract reads well, then black on white. The threshold sits above
- * the middle: the zone's ink is dark, and the page's pale security print behind it goes white.
+ * full range, scaled to a width Tesseract reads well, with a white margin. No black-and-white
+ * threshold: Tesseract binarises itself (Otsu, locally), and a fixed one lost readings in the
+ * measurements (8 of 9 at 128, 6 of 9 at 100).
  */
 export async function prepareZoneImage(image: Buffer): Promise<Buffer> {
   const upright = await sharp(image, { failOn: 'none' }).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;
   const band = Math.max(1, Math.round(height * BAND_SHARE));
-  return sharp(upright.data)
-    .extract({ left: 0, top: height - band, width, height: band })
-    .greyscale()
-    .normalise()
-    .resize({ width: BAND_WIDTH_PX })
-    .threshold(160)
-    .png()
-    .toBuffer();
+  return (
+    sharp(upright.data)
+      .extract({ left: 0, top: height - band, width, height: band })
+      .greyscale()
+      .normalise()
+      .resize({ width: BAND_WIDTH_PX })
+      // A white margin: Tesseract drops characters that touch the image's edge (a tight photo's last check digit).
+      .extend({ top: MARGIN_PX, bottom: MARGIN_PX, left: MARGIN_PX, right: MARGIN_PX, background: '#ffffff' })
+      .png()
+      .toBuffer()
+  );
 }
 
 let worker: Promise<Worker> | null = null;

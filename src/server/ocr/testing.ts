@@ -9,6 +9,8 @@ const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt
 export async function passportPhoto(lines: readonly [string, string], { width = 1200 } = {}): Promise<Buffer> {
   const height = Math.round(width * 0.7);
   const fontSize = Math.round(width / 27);
+  // 44 characters across 90 % of the page; a monospace character is 0.6 em wide.
+  const zoneFontSize = Math.floor((width * 0.9) / (44 * 0.6));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <rect width="100%" height="100%" fill="#f1ecdf"/>
   <rect x="${width * 0.04}" y="${height * 0.18}" width="${width * 0.22}" height="${height * 0.45}" fill="#c9c3b6"/>
@@ -20,7 +22,7 @@ export async function passportPhoto(lines: readonly [string, string], { width = 
   ${lines
     .map(
       (line, i) =>
-        `<text x="${width * 0.03}" y="${height * (0.86 + i * 0.08)}" font-family="DejaVu Sans Mono, monospace" font-size="${fontSize}" textLength="${width * 0.94}" fill="#151515">${xmlText(line)}</text>`,
+        `<text x="${width * 0.05}" y="${height * (0.86 + i * 0.08)}" font-family="DejaVu Sans Mono, monospace" font-size="${zoneFontSize}" fill="#151515">${xmlText(line)}</text>`,
     )
     .join('\n  ')}
 </svg>`;
