@@ -120,7 +120,10 @@ async function recognise(zone: Buffer): Promise<string> {
     timer = setTimeout(() => reject(new OcrUnavailableError('Reading the passport took too long')), READ_TIMEOUT_MS);
   });
   try {
-    const result = await Promise.race([current.then((w) => w.recognize(zone)), timeout]);
+    const recognised = current.then((w) => w.recognize(zone));
+    // After a timeout nobody awaits it: its rejection, when the worker is stopped, must not go unhandled.
+    recognised.catch(() => {});
+    const result = await Promise.race([recognised, timeout]);
     return result.data.text;
   } catch (error) {
     // A stuck or broken worker is not reused: the next page gets a fresh one.

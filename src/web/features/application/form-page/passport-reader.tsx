@@ -304,7 +304,11 @@ function ConfirmPanel({ phase, asked, values, onChange, onUse, onCancel }: Confi
                     autoComplete="off"
                   />
                 ) : (
-                  <span className="font-mono text-base text-slate-900">{shown(field, value)}</span>
+                  <span
+                    className={`text-base text-slate-900 ${field === 'passportNumber' ? 'font-mono' : 'font-medium'}`}
+                  >
+                    {shown(field, value)}
+                  </span>
                 )}
                 {vouched ? (
                   <span className="ml-2 inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
