@@ -24,6 +24,7 @@ import { adminOrdersRoutes } from './modules/admin-orders/routes.ts';
 import { adminFormsRoutes } from './modules/applications/admin-routes.ts';
 import { documentsRoutes } from './modules/applications/documents-routes.ts';
 import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
+import { passportRoutes } from './modules/applications/passport-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -52,6 +53,7 @@ import { refundsRoutes } from './modules/refunds/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { stopPassportOcr } from './ocr/mrz-ocr.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
@@ -213,10 +215,11 @@ export async function buildApp({
     log: app.log.child({ module: 'housekeeping' }),
   }).registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
-  // Then the face detection worker, which only the photo check jobs use.
+  // Then the face detection worker (the photo check jobs) and the passport OCR worker.
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await stopFaceDetection();
+    await stopPassportOcr();
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -262,6 +265,7 @@ export async function buildApp({
       await api.register(applicationsRoutes);
       await api.register(documentsRoutes);
       await api.register(memberFormRoutes);
+      await api.register(passportRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));

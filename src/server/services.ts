@@ -11,6 +11,7 @@ import {
   createFormsService,
   createMemberFormsService,
   createOrderCompletion,
+  createPassportsService,
 } from './modules/applications/service.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -34,6 +35,7 @@ import { type AnalysePhoto, analysePhoto, createPhotosService } from './modules/
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { readZoneText } from './ocr/mrz-ocr.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
 import type { FileStorage } from './storage/index.ts';
 
@@ -50,6 +52,8 @@ export interface ServiceDeps {
   storage: FileStorage;
   /** The photo compliance engine; by default the engine module, loaded on the first photo (tests pass a fake). */
   photoAnalyser?: AnalysePhoto;
+  /** Passport OCR (src/server/ocr); by default Tesseract in its worker, started on the first page. */
+  passportOcr?: (image: Buffer) => Promise<string>;
   log?: {
     error(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -60,7 +64,7 @@ export interface ServiceDeps {
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
 export async function createServices(
   db: Database,
-  { env, mail, jobs, rateLimits, storage, log, photoAnalyser }: ServiceDeps,
+  { env, mail, jobs, rateLimits, storage, log, photoAnalyser, passportOcr = readZoneText }: ServiceDeps,
 ) {
   // The one signal that public content changed: drops the catalog snapshot, the marketing lists and
   // the page cache (decision 0070); app.ts makes it cross-process on PostgreSQL (decision 0079).
@@ -147,6 +151,7 @@ export async function createServices(
   // …and withdrawn when the friend's order is refunded in full (issue 28).
   orders.onFullyRefunded(referrals.onFullyRefunded);
   const memberForms = createMemberFormsService(db, { orders, forms, completion });
+  const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
@@ -168,6 +173,7 @@ export async function createServices(
     referrals,
     documents,
     memberForms,
+    passports,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
     content,

@@ -11,7 +11,7 @@ import type { StoredFileType, UploadRule, UploadType } from '../../domain/upload
 import { fileTooLargeMessage, UPLOAD_MESSAGES, unsupportedTypeMessage } from '../../domain/uploads/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { reencodeImage } from './image.ts';
+import { type ReencodedImage, reencodeImage } from './image.ts';
 import { CONTENT_LIMITS, type ContentLimits, MULTIPART_LIMITS } from './limits.ts';
 import { checkPdf } from './pdf.ts';
 import { uploadRefused } from './refusal.ts';
@@ -45,6 +45,11 @@ export interface UploadService {
    * nothing on disk. The route must be in a scope that ran registerUploadParsing().
    */
   acceptUpload(request: FastifyRequest, options: AcceptUploadOptions): Promise<AcceptedUpload>;
+  /**
+   * The same checks for an image that is only looked at, not kept (a passport page read for its
+   * machine-readable zone): the re-encoded image is answered and nothing is stored.
+   */
+  acceptImage(request: FastifyRequest, options: AcceptUploadOptions): Promise<ReencodedImage>;
 }
 
 export interface UploadServiceOptions {
@@ -129,39 +134,62 @@ function drainRequest(request: FastifyRequest) {
 export function createUploadService({ storage, scratchDir, limits }: UploadServiceOptions): UploadService {
   const content: ContentLimits = { ...CONTENT_LIMITS, ...limits };
 
+  /** An image re-encoded within the app's and the slot's pixel limits. */
+  function reencoded(received: Received, rule: UploadRule): Promise<ReencodedImage> {
+    const maxImagePixels = Math.min(content.maxImagePixels, rule.maxPixels ?? content.maxImagePixels);
+    const type = received.type as Exclude<UploadType, 'pdf'>;
+    return reencodeImage(received.path, type, { ...content, maxImagePixels }, rule.minSidePx);
+  }
+
   /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
   async function keep(received: Received, rule: UploadRule) {
     if (received.type === 'pdf') {
       await checkPdf(await readFile(received.path), content);
       return storage.put(createReadStream(received.path), { contentType: 'application/pdf' });
     }
-    const maxImagePixels = Math.min(content.maxImagePixels, rule.maxPixels ?? content.maxImagePixels);
-    const image = await reencodeImage(received.path, received.type, { ...content, maxImagePixels }, rule.minSidePx);
+    const image = await reencoded(received, rule);
     return storage.put(Readable.from([image.data]), { contentType: image.contentType });
   }
 
-  return {
-    async acceptUpload(request, { itemLimits }) {
-      if (typeof request.isMultipart !== 'function') {
-        throw new Error('acceptUpload needs a route scope that ran registerUploadParsing()');
-      }
-      if (!request.isMultipart()) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
-      await mkdir(scratchDir, { recursive: true, mode: 0o700 });
-      const scratchPath = join(scratchDir, `${randomBytes(16).toString('hex')}.upload`);
+  /**
+   * Receives the one file of a multipart request into a private scratch file, hands it to `use`
+   * and removes it afterwards, whatever happens.
+   */
+  async function withReceived<T>(
+    request: FastifyRequest,
+    rule: UploadRule,
+    use: (received: Received) => Promise<T>,
+  ): Promise<T> {
+    if (typeof request.isMultipart !== 'function') {
+      throw new Error('acceptUpload needs a route scope that ran registerUploadParsing()');
+    }
+    if (!request.isMultipart()) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
+    await mkdir(scratchDir, { recursive: true, mode: 0o700 });
+    const scratchPath = join(scratchDir, `${randomBytes(16).toString('hex')}.upload`);
+    try {
+      let received: Received | null = null;
       try {
-        let received: Received | null = null;
-        try {
-          const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: itemLimits.maxBytes } });
-          for await (const part of parts) {
-            if (part.type !== 'file') continue;
-            // busboy's `files: 1` turns a second file into FST_FILES_LIMIT; this is the belt to those braces.
-            if (received) throw uploadRefused(413, UPLOAD_MESSAGES.oneFileOnly);
-            received = await receive(part, scratchPath, itemLimits);
-          }
-        } catch (error) {
-          throw multipartRefusal(error, itemLimits);
+        const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: rule.maxBytes } });
+        for await (const part of parts) {
+          if (part.type !== 'file') continue;
+          // busboy's `files: 1` turns a second file into FST_FILES_LIMIT; this is the belt to those braces.
+          if (received) throw uploadRefused(413, UPLOAD_MESSAGES.oneFileOnly);
+          received = await receive(part, scratchPath, rule);
         }
-        if (!received) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
+      } catch (error) {
+        throw multipartRefusal(error, rule);
+      }
+      if (!received) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
+      return await use(received);
+    } finally {
+      await rm(scratchPath, { force: true });
+      drainRequest(request);
+    }
+  }
+
+  return {
+    acceptUpload(request, { itemLimits }) {
+      return withReceived(request, itemLimits, async (received) => {
         const stored = await keep(received, itemLimits);
         return {
           storageKey: stored.key,
@@ -170,10 +198,12 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
           size: stored.size,
           sha256: stored.sha256,
         };
-      } finally {
-        await rm(scratchPath, { force: true });
-        drainRequest(request);
-      }
+      });
+    },
+
+    async acceptImage(request, { itemLimits }) {
+      if (itemLimits.types.includes('pdf')) throw new Error('acceptImage takes images only');
+      return withReceived(request, itemLimits, (received) => reencoded(received, itemLimits));
     },
   };
 }

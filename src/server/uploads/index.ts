@@ -9,6 +9,7 @@ import { MULTIPART_LIMITS } from './limits.ts';
 
 export type { AcceptedUpload, AcceptUploadOptions, UploadService } from './accept-upload.ts';
 export { createUploadService } from './accept-upload.ts';
+export type { ReencodedImage } from './image.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
 export { type ServableFile, type ServeFileOptions, serveFile, serveMadeFile } from './serve-file.ts';
 

@@ -15,11 +15,14 @@ import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } f
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import { PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
+import { disagreementErrors, memberPassportDisagreements } from '../../../domain/passports/passport-answers.ts';
 import type { Database } from '../../db/client.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import { createPassportsRepository, type MemberPassportRow } from './passports-repository.ts';
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
 export interface MemberFormsServiceDeps {
@@ -55,6 +58,8 @@ interface MemberContext {
   order: Order;
   member: MemberRow;
   form: StoredForm;
+  /** The passport the customer read and confirmed for the member (issue 30 §2), if any. */
+  passport: MemberPassportRow | null;
 }
 
 /**
@@ -74,7 +79,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     if (!found) return formFailure(404, M.notFound);
     const form = await forms.orderForm(found.app);
     if (!form) return formFailure(409, F.noForm);
-    return { ok: true, value: { order, member: found.member, form } };
+    const passport = await createPassportsRepository(on).find(memberId);
+    return { ok: true, value: { order, member: found.member, form, passport } };
   }
 
   /** A change to one member's form, with the order locked; `write` answers the row's new values, or a failure. */
@@ -103,11 +109,18 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
 
   const answerOptions = (member: MemberRow) => ({ memberKind: member.kind, today: todayIsoDate(now()) });
 
+  /** Where `answers` disagree with the member's confirmed passport (none without one). */
+  const passportDisagreements = ({ member, form, passport }: MemberContext, answers: Record<string, unknown>) =>
+    passport
+      ? memberPassportDisagreements(form.definition, member.kind, answers, passport.fields, todayIsoDate(now()))
+      : [];
+
   /** What an autosave writes (answers, step, and the review kept or dropped), or why it is refused. */
   function saveValues(
-    { order, member, form }: MemberContext,
+    context: MemberContext,
     input: SaveMemberForm,
   ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>> {
+    const { order, member, form } = context;
     if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
     if (input.currentStep > memberStepCount(form.definition, member) + 1) {
       return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
@@ -115,7 +128,11 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const options = answerOptions(member);
     const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
     if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
-    const keepsReview = member.reviewDetails !== null && answersComplete(form.definition, parsed.data, options);
+    // A review holds while the answers stay complete and agree with the member's passport.
+    const keepsReview =
+      member.reviewDetails !== null &&
+      answersComplete(form.definition, parsed.data, options) &&
+      passportDisagreements(context, parsed.data).length === 0;
     return {
       ok: true,
       value: {
@@ -195,16 +212,21 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     },
 
     /**
-     * POST …/members/{memberId}/form/review: the stored answers must pass the complete schema; then
+     * POST …/members/{memberId}/form/review: the stored answers must pass the complete schema and agree
+     * with the member’s confirmed passport, if one was read (issue 30 §2); then
      * the review details are stored and the member is on the review step.
      */
     review(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
-      return change(customerId, ref, memberId, ({ order, member, form }) => {
+      return change(customerId, ref, memberId, (context) => {
+        const { order, member, form } = context;
         if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
         const parsed = buildAnswersSchema(form.definition, { ...answerOptions(member), mode: 'complete' }).safeParse(
           member.answers,
         );
         if (!parsed.success) return formFailure(400, F.incomplete, answerErrors(parsed.error));
+        // Typed answers that disagree with the passport read for the member: the customer fixes one or the other.
+        const disagreements = passportDisagreements(context, member.answers);
+        if (disagreements.length) return formFailure(400, P.mismatch, disagreementErrors(disagreements));
         return {
           ok: true,
           value: {

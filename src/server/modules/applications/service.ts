@@ -56,6 +56,7 @@ export { createFormsService, type FormsService, type StoredForm } from './forms-
 export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
 export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
+export { createPassportsService, type PassportsService } from './passports-service.ts';
 /** For checkout's routes on the same orders: the signed-in customer, and a result as its HTTP answer. */
 export { customer, valueOrThrow } from './route-helpers.ts';
 

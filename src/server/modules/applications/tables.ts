@@ -18,6 +18,7 @@ import type { MemberRelationship } from '../../../domain/applications/members.ts
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import type { PassportFields } from '../../../domain/passports/mrz-reading.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
 import { packages } from '../catalog/tables.ts';
@@ -216,3 +217,18 @@ export const applicationDocumentRequests = pgTable(
   },
   (t) => [index('application_document_requests_order_idx').on(t.orderId, t.memberId, t.itemId)],
 );
+
+/**
+ * The passport a member's answers are checked against (issue 30 §2, decision 0xxx-passport-mrz):
+ * the machine-readable zone the customer read and confirmed, every check digit holding, and the
+ * fields as confirmed (names, sex and nationality corrected where OCR misread a letter; number and
+ * dates always the zone's). One per member; reading again replaces it. The page image is not kept.
+ */
+export const applicationMemberPassports = pgTable('application_member_passports', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => applicationMembers.id, { onDelete: 'cascade' }),
+  lines: jsonb('lines').$type<[string, string]>().notNull(),
+  fields: jsonb('fields').$type<PassportFields>().notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -127,8 +127,16 @@ export interface FormEngineProps {
   status?: ReactNode;
   /** Steps the host draws after the definition's (see HostStep). */
   hostSteps?: readonly HostStep[];
+  /**
+   * Drawn above a definition step's questions (the passport reader on the passport step), with a
+   * way to fill answers as if typed.
+   */
+  stepAddOn?: (stepKey: string, fill: FillAnswers) => ReactNode;
   ref?: Ref<FormEngineHandle>;
 }
+
+/** Sets answers as if typed: marked changed (autosave sends them) and checked. */
+export type FillAnswers = (answers: Record<string, string>) => void;
 
 const NO_HOST_STEPS: readonly HostStep[] = [];
 
@@ -159,6 +167,7 @@ export function FormEngine({
   onComplete,
   status,
   hostSteps = NO_HOST_STEPS,
+  stepAddOn,
   ref,
 }: FormEngineProps) {
   const [today] = useState(() => givenToday ?? todayIsoDate());
@@ -190,7 +199,15 @@ export function FormEngine({
     reValidateMode: 'onChange',
     resolver,
   });
-  const { control, getValues, trigger, unregister, subscribe, reset, setError, formState } = form;
+  const { control, getValues, setValue, trigger, unregister, subscribe, reset, setError, formState } = form;
+  const fill = useCallback<FillAnswers>(
+    (answers) => {
+      for (const [key, value] of Object.entries(answers)) {
+        setValue(key, value, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+      }
+    },
+    [setValue],
+  );
   // Read while rendering, so react-hook-form keeps it up to date for the callbacks below.
   const dirty = useRef(false);
   dirty.current = formState.isDirty;
@@ -374,6 +391,7 @@ export function FormEngine({
             {step.intro ? <p className="mt-2 text-base text-slate-600">{step.intro}</p> : null}
           </header>
           <div className="space-y-6">
+            {!hostStep && stepAddOn ? stepAddOn(step.key, fill) : null}
             {hostStep ? (
               hostStep.content
             ) : anythingShown ? (

@@ -14,6 +14,7 @@ import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
 import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
+import { PassportReader, passportCopies, passportStepKey } from './passport-reader.tsx';
 import { SaveStatus, savedTime } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
 
@@ -221,6 +222,9 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     [checklist, orderRef, props.canChangeDocuments, client, skip],
   );
 
+  const passportStep = useMemo(() => passportStepKey(definition, member.kind), [definition, member.kind]);
+  const copies = useMemo(() => passportCopies(checklist), [checklist]);
+
   async function review() {
     setProblem(undefined);
     if (!(await autosave.flush())) {
@@ -285,6 +289,19 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         upload={upload}
         fileUrl={fileUrl}
         hostSteps={hostSteps}
+        stepAddOn={(stepKey, fill) =>
+          stepKey === passportStep ? (
+            <PassportReader
+              orderRef={orderRef}
+              memberId={member.id}
+              definition={definition}
+              memberKind={member.kind}
+              today={today}
+              copies={copies}
+              fill={fill}
+            />
+          ) : null
+        }
         onChange={(change) => {
           if (offer) setOffer(null);
           autosave.onChange(change);

@@ -1,0 +1,98 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PASSPORT_MESSAGES } from '../src/domain/passports/mrz-reading.ts';
+import { mrzLines, PRIYA } from '../src/domain/passports/testing.ts';
+import { completeOciAnswers } from '../src/server/modules/applications/testing.ts';
+import { passportPhoto } from '../src/server/ocr/testing.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { setupE2E } from './support/browser.ts';
+import { startOrder } from './support/orders.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+
+/** Screenshots to look at (git-ignored). */
+const SHOTS = '.tmp/screenshots';
+
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/passport-reading-${name}.png`, fullPage: true });
+}
+
+describe('the passport reads itself (issue 30 §2)', () => {
+  it('fills the passport step from a photo of the bio page, once confirmed, and catches a wrong digit typed afterwards', async () => {
+    const email = uniqueEmail('passport');
+    await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    const order = await startOrder(context, e2e.baseURL);
+    const adult = order.members.find((m) => m.kind === 'Adult');
+    if (!adult) throw new Error('the order has no adult');
+
+    await page.goto(`/package-form?orderId=${order.displayId}&member=${adult.id}&step=2`);
+    await waitForHydration(page);
+    const reader = page.getByRole('region', { name: 'Read my passport' });
+    await expectVisible(reader);
+
+    // A photo of the page: read on the server, listed for the customer, nothing filled yet.
+    const started = Date.now();
+    await reader
+      .getByLabel('Photo or scan of the passport’s photo page (JPEG, PNG or HEIC)')
+      .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await passportPhoto(mrzLines(PRIYA)) });
+    await expectVisible(reader.getByRole('heading', { name: 'We read these from your passport' }), 30_000);
+    const readMs = Date.now() - started;
+    await expectVisible(reader.getByText('X12345678'));
+    expect(await reader.getByLabel('Surname').inputValue()).toBe('SHARMA');
+    expect(await page.getByLabel(/^Passport number/).inputValue()).toBe('');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shoot(page, 'confirm-390');
+
+    await reader.getByRole('button', { name: 'Use these values' }).click();
+    await expectVisible(reader.getByText('Your answers match the passport you read'));
+    expect(await page.getByLabel(/^Passport number/).inputValue()).toBe('X12345678');
+    expect(await page.getByLabel('Date of expiry').inputValue()).toBe('2031-07-15');
+    expect(await page.getByLabel('Present nationality').inputValue()).toBe('US');
+    await expectVisible(page.getByText('All changes saved'));
+
+    // Two digits swapped by hand afterwards: shown side by side at once…
+    await page.getByLabel(/^Passport number/).fill('X12354678');
+    const mismatch = reader.getByText('Your answers and your passport disagree');
+    await expectVisible(mismatch);
+    await expectVisible(
+      reader.getByText(
+        'Passport number: two characters are swapped. You typed X12354678, the passport says X12345678.',
+      ),
+    );
+    await shoot(page, 'mismatch-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await reader.scrollIntoViewIfNeeded();
+    await shoot(page, 'mismatch-1440');
+
+    // …and the review refuses the member while they disagree (every other answer complete).
+    const memberForm = `/api/v1/application/order/${order.displayId}/members/${adult.id}/form`;
+    const headers = { origin: e2e.baseURL };
+    const answers = {
+      ...completeOciAnswers('Adult'),
+      surname: 'SHARMA',
+      givenName: 'PRIYA DEVI',
+      sex: 'female',
+      dateOfBirth: '1985-03-14',
+      passportNumber: 'X12354678',
+      passportCountry: 'US',
+      passportExpiryDate: '2031-07-15',
+      presentNationality: 'US',
+    };
+    await poll(async () =>
+      (await context.request.put(memberForm, { headers, data: { currentStep: 2, answers } })).status(),
+    ).toBe(200);
+    const review = await context.request.post(`${memberForm}/review`, { headers });
+    expect(review.status()).toBe(400);
+    const refused = await review.json();
+    expect(refused.message).toBe(PASSPORT_MESSAGES.mismatch);
+    expect(refused.errors.passportNumber).toContain('two characters are swapped');
+    console.info(`passport read in ${readMs} ms (upload, OCR with model loading, answer)`);
+  });
+});

@@ -1,0 +1,196 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_FORM_MESSAGES as F } from '../../../domain/applications/member-form.ts';
+import { type MrzReading, PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
+import { mrzLines, PRIYA } from '../../../domain/passports/testing.ts';
+import { stopPassportOcr } from '../../ocr/mrz-ocr.ts';
+import { passportPhoto } from '../../ocr/testing.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { ADULT, apiCall, completeOciAnswers, startApplication } from './testing.ts';
+
+let t: TestApp;
+let page: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  page = await passportPhoto(mrzLines(PRIYA));
+});
+afterAll(async () => {
+  await stopPassportOcr();
+  await t.close();
+});
+
+const memberPath = (ref: string, memberId: number) => `/application/order/${ref}/members/${memberId}`;
+const storedFiles = () => filesUnder(join(t.app.env.dataDir, 'files'));
+
+function uploadPage(token: string, url: string, data: Buffer, name = 'passport.jpg') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart([filePart(name, data, 'image/jpeg')]),
+  });
+}
+
+async function customerWithOrder() {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members: [ADULT] });
+  const memberId = order.members[0]?.id ?? 0;
+  return { token: user.token, ref: order.displayId, memberId, path: memberPath(order.displayId, memberId) };
+}
+
+/** Priya's passport as typed answers: a complete OCI form whose passport answers are hers. */
+function priyasAnswers(overrides: Record<string, unknown> = {}) {
+  return {
+    ...completeOciAnswers('Adult'),
+    surname: 'SHARMA',
+    givenName: 'PRIYA DEVI',
+    sex: 'female',
+    dateOfBirth: '1985-03-14',
+    passportNumber: 'X12345678',
+    passportCountry: 'US',
+    passportExpiryDate: '2031-07-15',
+    presentNationality: 'US',
+    ...overrides,
+  };
+}
+
+const confirmBody = (lines = mrzLines(PRIYA)) => ({
+  lines,
+  fields: {
+    surname: 'SHARMA',
+    givenNames: 'PRIYA DEVI',
+    sex: 'female',
+    dateOfBirth: '1985-03-14',
+    nationality: 'US',
+    issuingState: 'US',
+    passportNumber: 'X12345678',
+    expiryDate: '2031-07-15',
+  },
+});
+
+describe('reading a passport page', () => {
+  it('reads the zone of an uploaded photo through Tesseract and stores nothing', async () => {
+    const { token, path } = await customerWithOrder();
+    const before = await storedFiles();
+    const res = await uploadPage(token, `${path}/passport/read`, page);
+    expect(res.statusCode, res.body).toBe(200);
+    const reading = res.json().data as MrzReading;
+    expect(res.json().message).toBe(P.read);
+    expect(reading.lines).toEqual(mrzLines(PRIYA));
+    expect(reading.fields).toEqual(confirmBody().fields);
+    expect(reading.checks.every((c) => c.valid)).toBe(true);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("answers a page without a zone with words, not a stack; another customer's member is a 404", async () => {
+    const { token, path } = await customerWithOrder();
+    const res = await uploadPage(token, `${path}/passport/read`, await smallPng(), 'photo.png');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ isSuccess: false, message: P.unreadable });
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+
+    const other = await customerWithOrder();
+    expect((await uploadPage(other.token, `${path}/passport/read`, page)).statusCode).toBe(404);
+    expect((await apiCall(t.app, 'GET', `${path}/passport`, other.token)).statusCode).toBe(404);
+    expect((await apiCall(t.app, 'GET', `${path}/passport`, null)).statusCode).toBe(401);
+  });
+
+  it('refuses a file that is not an image by its first bytes, and does not read a PDF copy', async () => {
+    const { token, path } = await customerWithOrder();
+    const res = await uploadPage(token, `${path}/passport/read`, await pdfWithPages());
+    expect(res.statusCode).toBe(415);
+
+    const copy = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1${path}/documents/foreign-passport`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+      payload: multipart([filePart('passport.pdf', await pdfWithPages(), 'application/pdf')]),
+    });
+    const documentId = copy.json().data.document.id as number;
+    const read = await apiCall(t.app, 'POST', `${path}/passport/read/documents/${documentId}`, token);
+    expect(read.statusCode).toBe(422);
+    expect(read.json().message).toBe(P.pdfNotRead);
+  });
+
+  it("reads the member's uploaded passport copy in place", async () => {
+    const { token, path } = await customerWithOrder();
+    const uploaded = await uploadPage(token, `${path}/documents/foreign-passport`, page);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentId = uploaded.json().data.document.id as number;
+    const res = await apiCall(t.app, 'POST', `${path}/passport/read/documents/${documentId}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as MrzReading).fields.passportNumber).toBe('X12345678');
+    // Another member's document, or another customer asking: not found.
+    const other = await customerWithOrder();
+    const foreign = await apiCall(t.app, 'POST', `${other.path}/passport/read/documents/${documentId}`, other.token);
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('confirming a reading and the review step', () => {
+  it('keeps only lines whose check digits hold, with their number and dates', async () => {
+    const { token, path } = await customerWithOrder();
+    const [first, second] = mrzLines(PRIYA);
+    const oneDigitChanged = `${second.slice(0, 3)}9${second.slice(4)}`;
+    const bad = await apiCall(t.app, 'PUT', `${path}/passport`, token, confirmBody([first, oneDigitChanged]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(P.notConfirmable);
+
+    const changed = confirmBody();
+    changed.fields.passportNumber = 'X12345679';
+    const edited = await apiCall(t.app, 'PUT', `${path}/passport`, token, changed);
+    expect(edited.json().message).toBe(P.checkedFieldChanged);
+
+    // A misread letter in a name is the customer's to correct.
+    const corrected = confirmBody();
+    corrected.fields.givenNames = 'PRIYA DEVI';
+    const res = await apiCall(t.app, 'PUT', `${path}/passport`, token, corrected);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await apiCall(t.app, 'GET', `${path}/passport`, token)).json().data.fields).toEqual(corrected.fields);
+  });
+
+  it('refuses a review while typed answers disagree with the passport, listing each', async () => {
+    const { token, path } = await customerWithOrder();
+    await apiCall(t.app, 'PUT', `${path}/passport`, token, confirmBody());
+    const typo = priyasAnswers({ passportNumber: 'X12354678', dateOfBirth: '1985-03-15' });
+    expect((await apiCall(t.app, 'PUT', `${path}/form`, token, { currentStep: 2, answers: typo })).statusCode).toBe(
+      200,
+    );
+
+    const refused = await apiCall(t.app, 'POST', `${path}/form/review`, token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: P.mismatch,
+      errors: {
+        passportNumber:
+          'Passport number: two characters are swapped. You typed X12354678, the passport says X12345678.',
+        dateOfBirth: 'Date of birth: you typed 15 Mar 1985, the passport says 14 Mar 1985.',
+      },
+    });
+
+    // Autosave takes one save a second per member.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await apiCall(t.app, 'PUT', `${path}/form`, token, { currentStep: 2, answers: priyasAnswers() });
+    const reviewed = await apiCall(t.app, 'POST', `${path}/form/review`, token);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json().message).toBe(F.reviewed);
+  });
+
+  it("drops a member's review when a passport confirmed afterwards disagrees with the answers", async () => {
+    const { token, path } = await customerWithOrder();
+    await apiCall(t.app, 'PUT', `${path}/form`, token, {
+      currentStep: 2,
+      answers: priyasAnswers({ passportNumber: 'X12345670' }),
+    });
+    expect((await apiCall(t.app, 'POST', `${path}/form/review`, token)).statusCode).toBe(200);
+    expect((await apiCall(t.app, 'PUT', `${path}/passport`, token, confirmBody())).statusCode).toBe(200);
+    const form = (await apiCall(t.app, 'GET', `${path}/form`, token)).json().data;
+    expect(form.reviewDetails).toBeNull();
+    // Removing the reading lets the answers stand on their own again.
+    expect((await apiCall(t.app, 'DELETE', `${path}/passport`, token)).statusCode).toBe(200);
+    expect((await apiCall(t.app, 'POST', `${path}/form/review`, token)).statusCode).toBe(200);
+  });
+});

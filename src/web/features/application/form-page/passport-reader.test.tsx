@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
+import { mrzLines, PRIYA } from '../../../../domain/passports/testing.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { FormEngine } from '../form-engine/form-engine.tsx';
+import { PASSPORT_TEXT, PassportReader, passportCopies, passportStepKey } from './passport-reader.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const TODAY = '2026-11-29';
+const definition: FormDefinition = {
+  format: 1,
+  id: 'test/passport',
+  version: 1,
+  title: 'Test application',
+  steps: [
+    {
+      key: 'aboutYou',
+      title: 'About you',
+      sections: [
+        {
+          key: 'names',
+          title: 'Your name',
+          fields: [
+            { type: 'text', key: 'surname', label: 'Surname' },
+            { type: 'text', key: 'givenName', label: 'Given name(s)' },
+          ],
+        },
+      ],
+    },
+    {
+      key: 'passportStep',
+      title: 'Your passport',
+      sections: [
+        {
+          key: 'passport',
+          title: 'Your current passport',
+          fields: [
+            { type: 'unique ID', key: 'passportNumber', label: 'Passport number', transforms: ['uppercase'] },
+            { type: 'date', key: 'passportExpiryDate', label: 'Date of expiry' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+const member = '/api/v1/application/order/DOC-1/members/7/passport';
+const reading = readMrzLines(mrzLines(PRIYA), TODAY);
+
+function renderStep() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <FormEngine
+        definition={definition}
+        memberKind="Adult"
+        initialStep={2}
+        today={TODAY}
+        stepAddOn={(stepKey, fill) =>
+          stepKey === passportStepKey(definition, 'Adult') ? (
+            <PassportReader
+              orderRef="DOC-1"
+              memberId={7}
+              definition={definition}
+              memberKind="Adult"
+              today={TODAY}
+              copies={[{ documentId: 41, name: 'passport.jpg' }]}
+              fill={fill}
+            />
+          ) : null
+        }
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('PassportReader', () => {
+  it('lists what it read for confirmation, fills nothing until "Use these values", then catches a wrong digit', async () => {
+    let confirmed: unknown = null;
+    const api = fakeApi({
+      [`GET ${member}`]: () => ok(confirmed),
+      [`POST ${member}/read/documents/41`]: () => ok(reading),
+      [`PUT ${member}`]: (call) => {
+        confirmed = { ...(call.body as object), confirmedAt: '2026-11-29T10:00:00.000Z' };
+        return ok(confirmed);
+      },
+    });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
+
+    const panel = await within(reader).findByRole('list', { name: PASSPORT_TEXT.found });
+    expect(within(panel).getByText('X12345678')).toBeTruthy();
+    expect(within(panel).getByText('15 Jul 2031')).toBeTruthy();
+    expect(within(reader).getByRole('status').textContent).toBe(PASSPORT_TEXT.found);
+    const number = screen.getByLabelText(/^Passport number/) as HTMLInputElement;
+    expect(number.value).toBe('');
+
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.use }));
+    await waitFor(() => expect(number.value).toBe('X12345678'));
+    expect((screen.getByLabelText(/^Date of expiry/) as HTMLInputElement).value).toBe('2031-07-15');
+    await within(reader).findByText(PASSPORT_TEXT.agrees);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ lines: mrzLines(PRIYA) });
+
+    fireEvent.change(number, { target: { value: 'X12345687' } });
+    await within(reader).findByText(PASSPORT_TEXT.disagrees);
+    const row = within(reader).getByRole('row', { name: /Passport number/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['X12345687', 'X12345678']);
+    expect(
+      within(reader).getByText(
+        'Passport number: two characters are swapped. You typed X12345687, the passport says X12345678.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the server’s words when the zone cannot be read, and the reader only on the passport step', async () => {
+    fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/41`]: () => ({
+        status: 422,
+        body: { isSuccess: false, statusCode: 422, message: 'We could not read it', data: null },
+      }),
+    });
+    renderStep();
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
+    expect((await within(reader).findByRole('alert')).textContent).toBe('We could not read it');
+    expect(passportStepKey(definition, 'Adult')).toBe('passportStep');
+  });
+});
+
+describe('passportCopies', () => {
+  it("offers the member's own passport images, not PDFs or a parent's passport", () => {
+    const doc = (id: number, type: string) => ({ id, name: `f${id}`, type }) as never;
+    const item = (id: string, documents: never[]) => ({ id, documents }) as never;
+    const copies = passportCopies({
+      items: [
+        item('foreign-passport', [doc(1, 'image/jpeg')]),
+        item('parent-passport-1', [doc(2, 'image/jpeg')]),
+        item('new-foreign-passport', [doc(3, 'application/pdf')]),
+        item('applicant-photo', [doc(4, 'image/jpeg')]),
+      ],
+    } as never);
+    expect(copies).toEqual([{ documentId: 1, name: 'f1' }]);
+  });
+});

@@ -1,0 +1,402 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import { countryName } from '../../../../domain/countries/names.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { memberSteps, shownFieldKeys, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import {
+  CHECKED_FIELDS,
+  type ConfirmedPassport,
+  type MrzReading,
+  PASSPORT_MESSAGES,
+  type PassportField,
+  type PassportFields,
+} from '../../../../domain/passports/mrz-reading.ts';
+import {
+  displayDate,
+  PASSPORT_ANSWER_KEYS,
+  PASSPORT_FIELD_LABELS,
+  type PassportAnswer,
+  passportAnswers,
+  passportDisagreements,
+} from '../../../../domain/passports/passport-answers.ts';
+import { acceptAttribute, IMAGE_UPLOAD_TYPES } from '../../../../domain/uploads/file-types.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useEngine } from '../form-engine/engine-context.ts';
+import {
+  confirmPassport,
+  getConfirmedPassport,
+  passportKey,
+  readPassportDocument,
+  readPassportPhoto,
+  removePassport,
+} from './passport-api.ts';
+
+export const PASSPORT_TEXT = {
+  title: 'Read my passport',
+  intro:
+    'Take a photo or scan of your passport’s photo page. We read the two lines of letters and numbers at the bottom and show you what we found: nothing is filled in until you say so.',
+  choose: 'Read my passport',
+  chooseAgain: 'Read it again',
+  fileLabel: 'Photo or scan of the passport’s photo page (JPEG, PNG or HEIC)',
+  readCopy: (name: string) => `Read the copy you uploaded (${name})`,
+  uploading: (percent: number) => `Sending the photo… ${percent}%`,
+  reading: 'Reading the passport…',
+  found: 'We read these from your passport',
+  foundHint: 'Check each value against your passport. Correct a name if we misread a letter.',
+  checked: 'Confirmed by the passport’s check digit',
+  yourAnswer: (value: string) => `Your answer now: ${value}`,
+  use: 'Use these values',
+  cancel: 'Not now',
+  filled: 'Filled in from your passport. Your answers will be checked against it before review.',
+  agrees: 'Your answers match the passport you read',
+  disagrees: 'Your answers and your passport disagree',
+  disagreeHint: 'Correct your answer, or read the passport again if we misread it.',
+  field: 'Field',
+  typed: 'You typed',
+  passport: 'Passport says',
+  remove: 'Stop checking against this passport',
+  failed: 'The passport could not be read. Please try again.',
+} as const;
+
+/** A passport field's value as the customer reads it. */
+function shown(field: PassportField, value: string): string {
+  if (field === 'sex') return value === 'female' ? 'Female' : 'Male';
+  if (field === 'nationality' || field === 'issuingState') return countryName(value);
+  if (field === 'dateOfBirth' || field === 'expiryDate') return displayDate(value);
+  return value;
+}
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'reading' }
+  | { kind: 'confirming'; reading: MrzReading; fields: PassportFields }
+  | { kind: 'filled' };
+
+export interface PassportReaderProps {
+  orderRef: string;
+  memberId: number;
+  definition: FormDefinition;
+  memberKind: MemberKind;
+  today: string;
+  /** The member's uploaded passport copies that are images (a PDF cannot be read). */
+  copies: readonly { documentId: number; name: string }[];
+  /** Puts answers into the form (as typed: marked changed, checked, saved by autosave). */
+  fill(answers: Record<string, string>): void;
+}
+
+/**
+ * "Read my passport" on the passport step (issue 30 §2): a photo of the bio page (or the copy
+ * already uploaded) is read on the server; the values found are listed beside the fields they
+ * fill for the customer to confirm or correct, and only "Use these values" fills them. Once a
+ * reading is confirmed, answers that disagree with it are shown side by side.
+ */
+export function PassportReader({
+  orderRef,
+  memberId,
+  definition,
+  memberKind,
+  today,
+  copies,
+  fill,
+}: PassportReaderProps) {
+  const id = useId();
+  const client = useQueryClient();
+  const input = useRef<HTMLInputElement | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string>();
+  const values = useWatch({ control: useEngine().control }) as Record<string, unknown>;
+  const confirmed = useQuery({
+    queryKey: passportKey(orderRef, memberId),
+    queryFn: async () => (await getConfirmedPassport(orderRef, memberId)).data,
+  });
+  const asked = shownFieldKeys(memberSteps(definition, memberKind), (key) => values[key]);
+
+  async function read(run: (onProgress: (fraction: number) => void) => Promise<MrzReading>) {
+    setProblem(undefined);
+    setPhase({ kind: 'uploading', percent: 0 });
+    try {
+      const reading = await run((fraction) =>
+        setPhase(fraction < 1 ? { kind: 'uploading', percent: Math.round(fraction * 100) } : { kind: 'reading' }),
+      );
+      setPhase({ kind: 'confirming', reading, fields: reading.fields });
+    } catch (error) {
+      setProblem(errorMessage(error, PASSPORT_TEXT.failed));
+      setPhase({ kind: 'idle' });
+    }
+  }
+
+  async function use(reading: MrzReading, fields: PassportFields, found: readonly PassportAnswer[]) {
+    setProblem(undefined);
+    fill(Object.fromEntries(found.map(({ key, value }) => [key, value])));
+    setPhase({ kind: 'filled' });
+    // A reading whose check digits fail is not kept: the answers are checked against none.
+    if (!reading.valid) return;
+    try {
+      const saved = await confirmPassport(orderRef, memberId, { lines: reading.lines, fields });
+      client.setQueryData<ConfirmedPassport | null>(passportKey(orderRef, memberId), saved.data);
+    } catch (error) {
+      setProblem(errorMessage(error, PASSPORT_TEXT.failed));
+    }
+  }
+
+  async function remove() {
+    setProblem(undefined);
+    try {
+      await removePassport(orderRef, memberId);
+      client.setQueryData<ConfirmedPassport | null>(passportKey(orderRef, memberId), null);
+    } catch (error) {
+      setProblem(errorMessage(error, PASSPORT_TEXT.failed));
+    }
+  }
+
+  const busy = phase.kind === 'uploading' || phase.kind === 'reading';
+  const stored = confirmed.data ?? null;
+  const disagreements = stored ? passportDisagreements(values, stored.fields, asked, today) : [];
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6">
+      <h3 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Icon name="id-card" className="size-5 text-brand-700" />
+        {PASSPORT_TEXT.title}
+      </h3>
+      <p className="mt-1 text-slate-700">{PASSPORT_TEXT.intro}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <label
+          htmlFor={`${id}-file`}
+          className={`btn-primary cursor-pointer px-4 py-2 ${busy ? 'pointer-events-none opacity-70' : ''}`}
+        >
+          <Icon name="camera" className="size-5" />
+          {stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : PASSPORT_TEXT.choose}
+        </label>
+        <input
+          id={`${id}-file`}
+          ref={input}
+          type="file"
+          accept={acceptAttribute(IMAGE_UPLOAD_TYPES)}
+          aria-label={PASSPORT_TEXT.fileLabel}
+          disabled={busy}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void read((onProgress) => readPassportPhoto(orderRef, memberId, file, { onProgress }));
+          }}
+        />
+        {copies.map((copy) => (
+          <button
+            key={copy.documentId}
+            type="button"
+            disabled={busy}
+            className="btn-outline px-4 py-2 text-sm"
+            onClick={() =>
+              void read(async () => (await readPassportDocument(orderRef, memberId, copy.documentId)).data)
+            }
+          >
+            {PASSPORT_TEXT.readCopy(copy.name)}
+          </button>
+        ))}
+      </div>
+
+      <div aria-live="polite" role="status" className="mt-3 text-sm text-slate-700 empty:hidden">
+        {phase.kind === 'uploading' ? PASSPORT_TEXT.uploading(phase.percent) : null}
+        {phase.kind === 'reading' ? (
+          <span className="inline-flex items-center gap-2">
+            <Icon name="loader-circle" className="size-4 animate-spin" />
+            {PASSPORT_TEXT.reading}
+          </span>
+        ) : null}
+        {phase.kind === 'confirming' ? PASSPORT_TEXT.found : null}
+        {phase.kind === 'filled' ? PASSPORT_TEXT.filled : null}
+      </div>
+      {problem ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-900"
+        >
+          {problem}
+        </p>
+      ) : null}
+
+      {phase.kind === 'confirming' ? (
+        <ConfirmPanel
+          phase={phase}
+          asked={asked}
+          values={values}
+          onChange={(fields) => setPhase({ ...phase, fields })}
+          onUse={(found) => void use(phase.reading, phase.fields, found)}
+          onCancel={() => setPhase({ kind: 'idle' })}
+        />
+      ) : stored && phase.kind !== 'uploading' && phase.kind !== 'reading' ? (
+        disagreements.length > 0 ? (
+          <MismatchPanel disagreements={disagreements} />
+        ) : (
+          <p className="mt-4 flex items-center gap-2 font-medium text-emerald-800">
+            <Icon name="circle-check" className="size-5" />
+            {PASSPORT_TEXT.agrees}
+          </p>
+        )
+      ) : null}
+      {stored && phase.kind !== 'confirming' ? (
+        <button
+          type="button"
+          onClick={() => void remove()}
+          className="mt-3 text-sm font-semibold text-slate-700 underline underline-offset-4"
+        >
+          {PASSPORT_TEXT.remove}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+interface ConfirmPanelProps {
+  phase: Extract<Phase, { kind: 'confirming' }>;
+  asked: ReadonlySet<string>;
+  values: Record<string, unknown>;
+  onChange(fields: PassportFields): void;
+  onUse(found: readonly PassportAnswer[]): void;
+  onCancel(): void;
+}
+
+/** Each value found beside the field it fills; names are editable, the check digits vouch for the rest. */
+function ConfirmPanel({ phase, asked, values, onChange, onUse, onCancel }: ConfirmPanelProps) {
+  const id = useId();
+  const { reading, fields } = phase;
+  const found = passportAnswers(fields, asked);
+  return (
+    <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
+      <h4 id={`${id}-found`} className="font-bold text-slate-900">
+        {PASSPORT_TEXT.found}
+      </h4>
+      <p className="mt-1 text-sm text-slate-600">{PASSPORT_TEXT.foundHint}</p>
+      {reading.valid ? null : (
+        <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          {PASSPORT_MESSAGES.checksFailed}
+        </p>
+      )}
+      <ul aria-labelledby={`${id}-found`} className="mt-3 divide-y divide-slate-100">
+        {found.map(({ field, key, value }) => {
+          const typed = typeof values[key] === 'string' ? (values[key] as string) : '';
+          const vouched = reading.valid && (CHECKED_FIELDS as readonly string[]).includes(field);
+          const editable = field === 'surname' || field === 'givenNames';
+          return (
+            <li key={key} className="grid gap-1 py-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-center">
+              {editable ? (
+                <label htmlFor={`${id}-${field}`} className="text-sm font-semibold text-slate-900">
+                  {PASSPORT_FIELD_LABELS[field]}
+                </label>
+              ) : (
+                <span className="text-sm font-semibold text-slate-900">{PASSPORT_FIELD_LABELS[field]}</span>
+              )}
+              <div className="min-w-0">
+                {editable ? (
+                  <input
+                    id={`${id}-${field}`}
+                    value={value}
+                    onChange={(event) => onChange({ ...fields, [field]: event.target.value.toUpperCase() })}
+                    className="field-input mt-0 py-2 uppercase"
+                    autoComplete="off"
+                  />
+                ) : (
+                  <span
+                    className={`text-base text-slate-900 ${field === 'passportNumber' ? 'font-mono' : 'font-medium'}`}
+                  >
+                    {shown(field, value)}
+                  </span>
+                )}
+                {vouched ? (
+                  <span className="ml-2 inline-flex items-center gap-1 text-xs font-medium text-emerald-800">
+                    <Icon name="check" className="size-3.5" />
+                    {PASSPORT_TEXT.checked}
+                  </span>
+                ) : null}
+                {typed && typed !== value ? (
+                  <span className="block text-xs text-slate-600">{PASSPORT_TEXT.yourAnswer(shown(field, typed))}</span>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-primary px-4 py-2" onClick={() => onUse(found)}>
+          <Icon name="check" className="size-5" />
+          {PASSPORT_TEXT.use}
+        </button>
+        <button type="button" className="btn-outline px-4 py-2" onClick={onCancel}>
+          {PASSPORT_TEXT.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Typed answers and the passport side by side, one row a disagreement, each with its message. */
+function MismatchPanel({ disagreements }: { disagreements: ReturnType<typeof passportDisagreements> }) {
+  const id = useId();
+  return (
+    <div className="mt-4 rounded-xl border border-red-200 bg-white p-4">
+      <h4 id={`${id}-title`} className="flex items-center gap-2 font-bold text-red-900">
+        <Icon name="circle-alert" className="size-5" />
+        {PASSPORT_TEXT.disagrees}
+      </h4>
+      <p className="mt-1 text-sm text-slate-700">{PASSPORT_TEXT.disagreeHint}</p>
+      <table className="mt-3 w-full table-fixed text-left text-sm">
+        <thead>
+          <tr className="text-slate-600">
+            <th scope="col" className="w-1/3 py-1 pr-2 font-semibold">
+              {PASSPORT_TEXT.field}
+            </th>
+            <th scope="col" className="py-1 pr-2 font-semibold">
+              {PASSPORT_TEXT.typed}
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              {PASSPORT_TEXT.passport}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {disagreements.map((d) => (
+            <tr key={`${d.key}-${d.kind}`} className="border-t border-slate-100 align-top">
+              <th scope="row" className="py-2 pr-2 font-semibold text-slate-900">
+                {PASSPORT_FIELD_LABELS[d.field]}
+              </th>
+              <td className="break-words py-2 pr-2 font-mono text-red-800">
+                {d.typed ? shown(d.field, d.typed) : '—'}
+              </td>
+              <td className="break-words py-2 font-mono text-slate-900">{shown(d.field, d.passport)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-red-900">
+        {disagreements.map((d) => (
+          <li key={`${d.key}-${d.kind}`}>{d.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The member's step that asks the passport number: where the reader goes. */
+export function passportStepKey(definition: FormDefinition, memberKind: MemberKind): string | undefined {
+  const steps = memberSteps(definition, memberKind);
+  const byField = stepIndexByField(steps);
+  const index = PASSPORT_ANSWER_KEYS.passportNumber.map((key) => byField.get(key)).find((i) => i !== undefined);
+  return index === undefined ? undefined : steps[index]?.key;
+}
+
+/** The member's uploaded passport copies that can be read (images, not PDFs). */
+export function passportCopies(checklist: MemberChecklist | undefined): { documentId: number; name: string }[] {
+  return (checklist?.items ?? [])
+    .filter((item) => /passport/.test(item.id) && !/^parent-/.test(item.id))
+    .flatMap((item) => item.documents)
+    .filter((document) => document.type !== 'application/pdf')
+    .map((document) => ({ documentId: document.id, name: document.name }));
+}
