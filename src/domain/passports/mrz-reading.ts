@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What reading a passport's machine-readable zone (ICAO 9303 TD3: two lines of 44 characters on
  * the bio page) gives: the two lines, the passport's fields as the application asks them, and
  * whether each check digit holds. Shared by the server that reads and the browser that shows it
- * (issue 30 §2, decision 0xxx-passport-mrz).
+ * (issue 30 §2, decision 0095).
  */
 
 export const MRZ_LINE_LENGTH = 44;

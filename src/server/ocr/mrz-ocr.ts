@@ -1,7 +1,7 @@
 // Reading the text of a passport's machine-readable zone, offline: sharp prepares the bottom of
 // the bio page, tesseract.js (Tesseract's LSTM engine in WebAssembly) reads it in its own worker
 // thread, with the English model from the @tesseract.js-data/eng package — never fetched at run
-// time (decision 0xxx-passport-mrz).
+// time (decision 0095).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -24,7 +24,7 @@ const BAND_SHARE = 0.35;
 /**
  * The band is scaled to this width (up or down): 44 characters across ~90 % of it are ~25 px wide,
  * the size Tesseract reads best. Measured on rendered pages of 900–2400 px (decision
- * 0xxx-passport-mrz): 9 of 9 zones read at 1000–1400 px, 6 of 9 at 2000 px.
+ * 0095): 9 of 9 zones read at 1000–1400 px, 6 of 9 at 2000 px.
  */
 const BAND_WIDTH_PX = 1200;
 const MARGIN_PX = 40;

@@ -30,7 +30,7 @@ const pageForm = z
 
 /**
  * A member's passport, read from its machine-readable zone (issue 30 §2, decision
- * 0xxx-passport-mrz), under /api/v1/application/order/{orderRef}/members/{memberId}/passport:
+ * 0095), under /api/v1/application/order/{orderRef}/members/{memberId}/passport:
  * read a photo of the bio page or the member's uploaded copy (nothing stored), confirm what was
  * read (the review step then checks the answers against it), see or remove the confirmed one.
  */

@@ -43,7 +43,7 @@ function toConfirmed(row: MemberPassportRow): ConfirmedPassport {
 }
 
 /**
- * Reading a member's passport (issue 30 §2; decision 0xxx-passport-mrz): the bio page's
+ * Reading a member's passport (issue 30 §2; decision 0095): the bio page's
  * machine-readable zone read from a photo or a copy already uploaded, answered for the customer to
  * confirm; the confirmed reading kept per member, against which the review step checks the
  * answers (member-forms-service.ts). Reads only look: they need the owner, not the order's lock;

@@ -219,7 +219,7 @@ export const applicationDocumentRequests = pgTable(
 );
 
 /**
- * The passport a member's answers are checked against (issue 30 §2, decision 0xxx-passport-mrz):
+ * The passport a member's answers are checked against (issue 30 §2, decision 0095):
  * the machine-readable zone the customer read and confirmed, every check digit holding, and the
  * fields as confirmed (names, sex and nationality corrected where OCR misread a letter; number and
  * dates always the zone's). One per member; reading again replaces it. The page image is not kept.
