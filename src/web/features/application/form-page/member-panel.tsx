@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
-import type { UploadFile } from '../form-engine/engine-context.ts';
+import type { CopyOffer, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
@@ -155,6 +155,31 @@ function ReadOnlyAnswers({
   );
 }
 
+/**
+ * The member's saved answers with what the household fills in for the ones still empty (each
+ * with where it came from), and the one-tap copies it offers (src/domain/applications/household.ts).
+ * Taken once, as the form opens: an autosave's answer carries no household part.
+ */
+function useHousehold(form: MemberForm) {
+  const [household] = useState(() => {
+    const prefilled = Object.entries(form.household?.answers ?? {});
+    return {
+      values: { ...form.answers, ...Object.fromEntries(prefilled.map(([key, { value }]) => [key, value])) },
+      notes: Object.fromEntries(prefilled.map(([key, { from }]) => [key, from])),
+      filled: prefilled.length > 0,
+      offers: (form.household?.offers ?? []).map(
+        (offer): CopyOffer => ({
+          id: `${offer.group}-${offer.memberId}`,
+          label: offer.label,
+          from: offer.from,
+          values: offer.values,
+        }),
+      ),
+    };
+  });
+  return household;
+}
+
 function EditableForm(props: PanelProps & { definition: FormDefinition; form: MemberForm }) {
   const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
   const client = useQueryClient();
@@ -163,6 +188,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const [restored, setRestored] = useState<FormDraft | null>(null);
   const [problem, setProblem] = useState<string>();
   const initialStep = restored?.step ?? props.step ?? form.currentStep;
+  const household = useHousehold(form);
 
   const autosave = useAutosave({
     orderRef,
@@ -171,7 +197,8 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     engine,
     initialStep,
     enabled: true,
-    startDirty: restored !== null,
+    // Pre-filled answers are saved at once, like typed ones: what the form shows is what is kept.
+    startDirty: restored !== null || household.filled,
     onSaved: (saved) => rememberMemberForm(client, orderRef, saved),
   });
   flushRef.current = autosave.flush;
@@ -279,7 +306,9 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         definition={definition}
         memberKind={member.kind}
         memberName={member.fullName}
-        defaultValues={restored?.values ?? form.answers}
+        defaultValues={restored?.values ?? household.values}
+        notes={restored ? undefined : household.notes}
+        offers={household.offers}
         initialStep={initialStep}
         today={today}
         upload={upload}
