@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, FormField } from '../forms/definition.ts';
-import { type HouseholdMember, householdPrefill, passportNames } from './household.ts';
+import { documentOffers, type HouseholdMember, householdPrefill, passportNames } from './household.ts';
 
-const text = (key: string, extra: Partial<FormField> = {}) => ({ type: 'text', key, label: key, ...extra }) as FormField;
+const text = (key: string, extra: Partial<FormField> = {}) =>
+  ({ type: 'text', key, label: key, ...extra }) as FormField;
 
 /** The questions of the OCI form the household rules fill, in a definition of their own. */
 const DEFINITION: FormDefinition = {
@@ -175,5 +176,39 @@ describe('householdPrefill', () => {
     const prefill = householdPrefill(DEFINITION, anaya, unknown, null, TODAY);
     expect(prefill.answers.fatherName).toBeUndefined();
     expect(prefill.answers.email).toBeUndefined();
+  });
+});
+
+describe('documentOffers', () => {
+  const files = (member: HouseholdMember, documents: { id: number; itemId: string }[]) => ({ ...member, documents });
+  const mother = files(priya, [
+    { id: 11, itemId: 'foreign-passport' },
+    { id: 12, itemId: 'address-proof' },
+    { id: 13, itemId: 'indian-origin-proof' },
+  ]);
+  const father = files(rahul, [{ id: 21, itemId: 'foreign-passport' }]);
+  const child = files(anaya, []);
+
+  it('offers a child the parents’ passports, one parent per item, and the family’s other shared proofs', () => {
+    const items = [
+      'foreign-passport',
+      'parent-passport-1',
+      'parent-passport-2',
+      'address-proof',
+      'indian-origin-proof',
+    ];
+    expect(documentOffers(child, [mother, father, child], items)).toEqual([
+      { itemId: 'parent-passport-1', documentId: 11, label: 'Use Priya’s passport copy' },
+      { itemId: 'parent-passport-2', documentId: 21, label: 'Use Rahul’s passport copy' },
+      { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
+      { itemId: 'indian-origin-proof', documentId: 13, label: 'Use Priya’s copy' },
+    ]);
+  });
+
+  it('never offers a member’s own passport to another adult, nor a parent’s proof of origin to an adult', () => {
+    expect(documentOffers(father, [mother, father, child], ['foreign-passport', 'indian-origin-proof'])).toEqual([]);
+    expect(documentOffers(father, [mother, father], ['address-proof'])).toEqual([
+      { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
+    ]);
   });
 });

@@ -104,7 +104,7 @@ function nameOf(member: HouseholdMember): string {
 }
 
 /** The adult members who are a minor's parents: the account holder and spouse for a child, the parents for a sibling. */
-function parentsOf(member: HouseholdMember, others: readonly HouseholdMember[]): HouseholdMember[] {
+function parentsOf<M extends Pick<HouseholdMember, 'kind' | 'relationship'>>(member: M, others: readonly M[]): M[] {
   const roles: readonly MemberRelationship[] =
     member.relationship === 'Child' ? ['Self', 'Spouse'] : member.relationship === 'Sibling' ? ['Parent'] : [];
   return others.filter((o) => o.kind === 'Adult' && roles.includes(o.relationship)).slice(0, 2);
@@ -219,7 +219,11 @@ export function householdPrefill(
 }
 
 /** One offer per group and distinct set of answers, from the others who gave them, while this member has none. */
-function copyOffers(asked: ReadonlyMap<string, AnswerField>, member: HouseholdMember, others: readonly HouseholdMember[]): CopyOffer[] {
+function copyOffers(
+  asked: ReadonlyMap<string, AnswerField>,
+  member: HouseholdMember,
+  others: readonly HouseholdMember[],
+): CopyOffer[] {
   const offers: CopyOffer[] = [];
   for (const group of Object.keys(HOUSEHOLD_GROUPS) as HouseholdGroup[]) {
     const keys = HOUSEHOLD_GROUPS[group].filter((key) => asked.has(key));
@@ -242,4 +246,63 @@ function copyOffers(asked: ReadonlyMap<string, AnswerField>, member: HouseholdMe
     }
   }
   return offers;
+}
+
+/** A member of the order with the files uploaded for their checklist, for offering those files again. */
+export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {
+  documents: readonly { id: number; itemId: string | null }[];
+}
+
+/** "Use Priya’s passport copy": another member's file offered for one of this member's checklist items. */
+export interface DocumentOffer {
+  itemId: string;
+  documentId: number;
+  label: string;
+}
+
+/**
+ * Which other members' files a checklist item can take, and from which of their items: a
+ * minor's parents' passports from the parents' own, the proof of Indian origin from a parent's
+ * (a parent's or grandparent's Indian passport proves the child's too), and a proof of address
+ * or the parents' marriage certificate from anyone in the family who has one.
+ */
+function sourcesFor(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
+  const parents = parentsOf(member, others);
+  switch (itemId) {
+    case 'parent-passport-1':
+    case 'parent-passport-2': {
+      const parent = parents[itemId === 'parent-passport-1' ? 0 : 1];
+      return parent ? [[parent, 'foreign-passport']] : [];
+    }
+    case 'indian-origin-proof':
+      return member.kind === 'Minor' ? parents.map((p) => [p, itemId]) : [];
+    case 'address-proof':
+    case 'parents-marriage-certificate':
+      return others.map((o) => [o, itemId]);
+    default:
+      return [];
+  }
+}
+
+/** The files of other members that `member`'s checklist items (not uploaded yet) can use, one offer per file. */
+export function documentOffers(
+  member: MemberFiles,
+  everyone: readonly MemberFiles[],
+  itemIds: readonly string[],
+): DocumentOffer[] {
+  const others = everyone.filter((m) => m.id !== member.id);
+  return itemIds.flatMap((itemId) =>
+    sourcesFor(itemId, member, others).flatMap(([source, sourceItem]) =>
+      source.documents
+        .filter((d) => d.itemId === sourceItem)
+        .map((d) => ({
+          itemId,
+          documentId: d.id,
+          label:
+            sourceItem === 'foreign-passport'
+              ? `Use ${firstName(source.fullName)}’s passport copy`
+              : `Use ${firstName(source.fullName)}’s copy`,
+        })),
+    ),
+  );
 }
