@@ -4,12 +4,12 @@ import {
   canRemoveReview,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
+import { type AccountContact, householdPrefill } from '../../../domain/applications/household.ts';
 import {
   MEMBER_FORM_MESSAGES as F,
   type MemberForm,
   type SaveMemberForm,
 } from '../../../domain/applications/member-form.ts';
-import { type AccountContact, householdPrefill } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } from '../../../domain/forms/answers.ts';
@@ -185,7 +185,13 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         createApplicationsRepository(db).listMembers(order.id),
         deps.accountContact?.(customerId) ?? null,
       ]);
-      return { ok: true, value: { ...value, household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now())) } };
+      return {
+        ok: true,
+        value: {
+          ...value,
+          household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now())),
+        },
+      };
     },
 
     /**

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -37,6 +38,8 @@ export interface PanelProps {
   member: Member;
   definition: FormDefinition | null;
   checklist: MemberChecklist | undefined;
+  /** Other members' files this member's documents can use again. */
+  documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
   /** The step the address names; else the stored one. */
   step: number | null;
@@ -65,6 +68,7 @@ export function MemberPanel(props: PanelProps) {
           checklist={checklist}
           canChange={props.canChangeDocuments}
           onChecklist={onChecklist}
+          offers={props.documentOffers}
         />
       </section>
     ) : null;
@@ -240,12 +244,13 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                   canChange={props.canChangeDocuments}
                   onChecklist={(next) => rememberChecklist(client, orderRef, next)}
                   skip={skip}
+                  offers={props.documentOffers}
                 />
               ),
             },
           ]
         : [],
-    [checklist, orderRef, props.canChangeDocuments, client, skip],
+    [checklist, orderRef, props.canChangeDocuments, props.documentOffers, client, skip],
   );
 
   async function review() {
