@@ -623,6 +623,7 @@ describe('the OpenAPI document', () => {
       `GET ${base}/documents/{documentId}/preview`,
       `GET ${base}/members/{memberId}/checklist`,
       `POST ${base}/members/{memberId}/documents/{itemId}`,
+      `POST ${base}/members/{memberId}/documents/{itemId}/copy`,
     ]);
     const uploadOperation = doc.paths[`${base}/members/{memberId}/documents/{itemId}`]?.post;
     expect(Object.keys(uploadOperation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
