@@ -150,7 +150,15 @@ export async function createServices(
   orders.onStatusChange(referrals.onStatusChange);
   // …and withdrawn when the friend's order is refunded in full (issue 28).
   orders.onFullyRefunded(referrals.onFullyRefunded);
-  const memberForms = createMemberFormsService(db, { orders, forms, completion });
+  const memberForms = createMemberFormsService(db, {
+    orders,
+    forms,
+    completion,
+    accountContact: async (customerId) => {
+      const profile = await users.getProfile(customerId);
+      return profile ? { email: profile.email, phone: profile.phone || null } : null;
+    },
+  });
   const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).

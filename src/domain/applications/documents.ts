@@ -36,6 +36,11 @@ export type DocumentUploader = (typeof DOCUMENT_UPLOADERS)[number];
 
 export const STORED_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
+/** POST …/members/{memberId}/documents/{itemId}/copy: which of the order's files to use again. */
+export const reuseDocumentSchema = z.object({
+  documentId: z.number({ error: 'Choose a document of this order' }).int().positive(),
+});
+
 /** A checklist item id in a path: the checklist's own kebab-case ids. */
 export const checklistItemIdSchema = z
   .string()

@@ -86,6 +86,24 @@ export const memberFormSchema = z.object({
   canRemoveReview: z.boolean(),
   /** When the answers were last saved (ISO), for "Saved at …". */
   savedAt: z.string(),
+  /**
+   * GET only, while answers may change: what the rest of the order offers this member's form
+   * (household.ts): answers it starts with, each with where it came from, and one-tap copies.
+   */
+  household: z
+    .object({
+      answers: z.record(z.string(), z.object({ value: z.unknown(), from: z.string() })),
+      offers: z.array(
+        z.object({
+          group: z.enum(['address', 'contact']),
+          memberId: z.number(),
+          label: z.string(),
+          from: z.string(),
+          values: z.record(z.string(), z.unknown()),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type MemberForm = z.infer<typeof memberFormSchema>;
 

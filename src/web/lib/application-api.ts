@@ -85,6 +85,14 @@ export function uploadDocument(
   return uploadFile(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`, file, progress);
 }
 
+/** Uses another member's file of the order for a checklist item (the server copies it). */
+export const reuseDocument = (ref: string, memberId: number, itemId: string, documentId: number) =>
+  apiCall<{ document: DocumentView; checklist: MemberChecklist }>({
+    url: `${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}/copy`,
+    method: 'POST',
+    body: { documentId },
+  });
+
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function serviceOrderHref(ref: string): string {
   return `/service-order?${new URLSearchParams({ orderId: ref })}`;

@@ -324,6 +324,65 @@ describe('refused uploads leave nothing on disk and no row', () => {
   });
 });
 
+describe('using another member’s file again (issue 30)', () => {
+  const copy = (token: string, ref: string, memberId: number, itemId: string, documentId: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1${itemPath(ref, memberId, itemId)}/copy`,
+      headers: bearer(token),
+      payload: { documentId },
+    });
+
+  it('gives the child a copy of a parent’s passport, which stays when the parent’s is replaced or deleted', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const uploaded = await upload(user.token, itemPath(order.displayId, parent, 'foreign-passport'), pdfFile());
+    const source = uploaded.json().data.document;
+
+    const res = await copy(user.token, order.displayId, child, 'parent-passport-1', source.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, checklist } = res.json().data;
+    expect(document).toMatchObject({ memberId: child, itemId: 'parent-passport-1', name: 'passport.pdf' });
+    expect(document.id).not.toBe(source.id);
+    expect(checklist.items.find((i: { id: string }) => i.id === 'parent-passport-1')).toMatchObject({ uploaded: true });
+    const rows = await liveRowsOf(order.id);
+    const copied = rows.find((r) => r.id === document.id);
+    expect(copied?.storageKey).not.toBe(rows.find((r) => r.id === source.id)?.storageKey);
+    expect((await bytesOf(copied?.storageKey ?? '')).equals(pdf)).toBe(true);
+
+    // The parent replaces, then deletes, their passport: the child's copy is untouched.
+    await upload(user.token, itemPath(order.displayId, parent, 'foreign-passport'), pdfFile('new.pdf'));
+    const latest = (await liveRowsOf(order.id)).find((r) => r.memberId === parent);
+    expect((await call('DELETE', `${orderPath(order.displayId)}/documents/${latest?.id}`, user.token)).statusCode).toBe(
+      200,
+    );
+    expect((await bytesOf(copied?.storageKey ?? '')).equals(pdf)).toBe(true);
+    const open = await call('GET', `${orderPath(order.displayId)}/documents/${document.id}/download`, user.token);
+    expect(open.statusCode).toBe(200);
+  });
+
+  it('refuses, as not found, a file not offered for the item, of another order, or of another customer', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const source = (await upload(user.token, itemPath(order.displayId, parent, 'foreign-passport'), pdfFile())).json()
+      .data.document;
+    // The child's own passport is not the parent's.
+    expect((await copy(user.token, order.displayId, child, 'foreign-passport', source.id)).statusCode).toBe(404);
+    // A second order of the same customer cannot reach the first one's files.
+    const second = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
+    const secondChild = second.members[1]?.id ?? 0;
+    const across = await copy(user.token, second.displayId, secondChild, 'parent-passport-1', source.id);
+    expect(across.statusCode).toBe(404);
+    // Another customer: the order itself is not found.
+    const stranger = await createSignedInUser(t.app);
+    const foreign = await copy(stranger.token, order.displayId, child, 'parent-passport-1', source.id);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(A.orderNotFound);
+    expect((await copy(user.token, order.displayId, child, 'parent-passport-1', 'x')).statusCode).toBe(400);
+    expect((await liveRowsOf(order.id)).length).toBe(1);
+  });
+});
+
 describe('deleting a document', () => {
   it('unticks the item and removes the file from storage', async () => {
     const { user, order, memberId } = await customerWithOrder();
@@ -564,6 +623,7 @@ describe('the OpenAPI document', () => {
       `GET ${base}/documents/{documentId}/preview`,
       `GET ${base}/members/{memberId}/checklist`,
       `POST ${base}/members/{memberId}/documents/{itemId}`,
+      `POST ${base}/members/{memberId}/documents/{itemId}/copy`,
     ]);
     const uploadOperation = doc.paths[`${base}/members/{memberId}/documents/{itemId}`]?.post;
     expect(Object.keys(uploadOperation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);

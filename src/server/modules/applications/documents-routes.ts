@@ -11,6 +11,7 @@ import {
   documentUploadedSchema,
   memberChecklistSchema,
   orderChecklistSchema,
+  reuseDocumentSchema,
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
 import { idParams } from '../../http/id-params.ts';
@@ -152,6 +153,29 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/application/order/:orderRef/members/:memberId/documents/:itemId/copy',
+    {
+      config: { rateLimit: perSignedInUser(DOCUMENT_UPLOAD_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary:
+          "Use another member's upload of this order for a checklist item (a parent's passport for a child): a copy of the file, which replaces the item's previous file",
+        params: itemParams,
+        body: reuseDocumentSchema,
+        response: { 201: envelopeSchema(documentUploadedSchema) },
+      },
+    },
+    async (request, reply) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const { memberId, itemId } = request.params;
+      const { document, checklist, replaced } = valueOrThrow(
+        await documents.reuse(customer(request).id, ref, memberId, itemId, request.body.documentId),
+      );
+      return reply.status(201).send(ok({ document, checklist }, replaced ? D.replaced : D.uploaded, 201));
+    },
+  );
 
   // Only the upload route reads multipart bodies.
   const uploadRoutes: FastifyPluginAsyncZod = async (scope) => {

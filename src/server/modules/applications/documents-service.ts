@@ -18,9 +18,10 @@ import {
   type OrderChecklist,
   openRequest,
 } from '../../../domain/applications/documents.ts';
+import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import type { UploadRule } from '../../../domain/uploads/file-types.ts';
+import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
@@ -31,8 +32,11 @@ import { type ApplicationRow, createApplicationsRepository, type MemberRow } fro
 
 export interface DocumentsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
-  /** Where the files are; the service removes the bytes of deleted and replaced documents. */
-  storage: Pick<FileStorage, 'delete'>;
+  /**
+   * Where the files are; the service removes the bytes of deleted and replaced documents, and
+   * copies a file another member of the order uploaded when it is used again.
+   */
+  storage: Pick<FileStorage, 'delete' | 'get' | 'put'>;
   /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
   completion: Pick<OrderCompletion, 'sync'>;
   log?: { error(details: object, message: string): void };
@@ -124,6 +128,24 @@ function toMemberChecklist(
 
 const optionalRequest = (requested: ReturnType<typeof openRequest>) => (requested ? { requested } : {});
 
+/** The upload type a stored file counts as, for a checklist item's accepted types. */
+const UPLOAD_TYPE_OF: Record<StoredFileType, UploadType> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
+
+/** The order's members with their live uploads, as documentOffers takes them. */
+function membersWithFiles(members: readonly MemberRow[], documents: readonly DocumentRow[]): MemberFiles[] {
+  return members.map((m) => ({
+    id: m.id,
+    fullName: m.fullName,
+    kind: m.kind,
+    relationship: m.relationship,
+    documents: documents.filter((d) => d.memberId === m.id).map((d) => ({ id: d.id, itemId: d.itemId })),
+  }));
+}
+
 const orderNotFound = () => formFailure(404, A.orderNotFound);
 const documentNotFound = () => formFailure(404, D.notFound);
 
@@ -204,6 +226,51 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     sha256: file.sha256,
   });
 
+  /**
+   * Records `file` (already in storage) as the member's document for the item, with the order
+   * locked, so concurrent uploads for one item take turns and the last one stays; the file it
+   * replaces is removed after commit.
+   */
+  async function store(
+    customerId: number,
+    found: { order: Order; app: ChecklistSnapshot },
+    member: MemberRow,
+    itemId: string,
+    file: AcceptedUpload,
+  ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+    const result = await record(file, async (tx) => {
+      const order = await orders.lockOrder(tx, found.order.id);
+      if (!order) return orderNotFound();
+      if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
+      // A member removed while the file was being received.
+      const members = await createApplicationsRepository(tx).listMembers(order.id);
+      if (!members.some((m) => m.id === member.id)) return formFailure(404, M.notFound);
+      const documents = createDocumentsRepository(tx);
+      const replaced = await documents.markItemDeleted(member.id, itemId);
+      const row = await documents.insert({
+        orderId: order.id,
+        memberId: member.id,
+        itemId,
+        direction: 'from-customer',
+        ...fileOf(file),
+        uploadedBy: 'customer',
+        uploadedByUserId: customerId,
+      });
+      await completion.sync(tx, order.id);
+      return { ok: true, value: { row, replaced } };
+    });
+    if (!result.ok) return result;
+    await removeFiles(result.value.replaced);
+    return {
+      ok: true,
+      value: {
+        document: toView(result.value.row, found.order.displayId),
+        checklist: await memberChecklistOf(found.order, found.app, member),
+        replaced: result.value.replaced.length > 0,
+      },
+    };
+  }
+
   return {
     /** Every member's checklist, in member order, ticked off by what is uploaded. */
     async orderChecklist(customerId: number, ref: OrderRef): Promise<FormResult<OrderChecklist>> {
@@ -255,38 +322,51 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
 
-      const file = await receive(item.accept);
-      const result = await record(file, async (tx) => {
-        const order = await orders.lockOrder(tx, found.order.id);
-        if (!order) return orderNotFound();
-        if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
-        // A member removed while the file was being received.
-        const members = await createApplicationsRepository(tx).listMembers(order.id);
-        if (!members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
-        const documents = createDocumentsRepository(tx);
-        const replaced = await documents.markItemDeleted(memberId, itemId);
-        const row = await documents.insert({
-          orderId: order.id,
-          memberId,
-          itemId,
-          direction: 'from-customer',
-          ...fileOf(file),
-          uploadedBy: 'customer',
-          uploadedByUserId: customerId,
-        });
-        await completion.sync(tx, order.id);
-        return { ok: true, value: { row, replaced } };
+      return store(customerId, found, member, itemId, await receive(item.accept));
+    },
+
+    /**
+     * Uses another member's upload for one of this member's checklist items ("Use Priya's passport
+     * copy", docs/decisions/0096.md): only a file of the same order that
+     * documentOffers offers for the item, in a type the item takes. The bytes are copied to a new
+     * stored file, so each member's document stays whole when the other one's is replaced or deleted.
+     */
+    async reuse(
+      customerId: number,
+      ref: OrderRef,
+      memberId: number,
+      itemId: string,
+      documentId: number,
+    ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      const member = found.members.find((m) => m.id === memberId);
+      if (!member) return formFailure(404, M.notFound);
+      const item = memberChecklistItems(found.app, member).find((i) => i.id === itemId);
+      if (!item) return formFailure(404, D.itemNotFound);
+      if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
+      const documents = await repository.listLive(found.order.id, 'from-customer');
+      const everyone = membersWithFiles(found.members, documents);
+      const self = everyone.find((m) => m.id === memberId) as MemberFiles;
+      const offered = documentOffers(self, everyone, [itemId]).some((o) => o.documentId === documentId);
+      const source = documents.find((d) => d.id === documentId);
+      if (!offered || !source?.storageKey || !item.accept.types.includes(UPLOAD_TYPE_OF[source.contentType])) {
+        return documentNotFound();
+      }
+      const opened = await storage.get(source.storageKey);
+      if (!opened) return documentNotFound();
+      const stored = await storage.put(opened.stream, {
+        contentType: source.contentType,
+        maxBytes: item.accept.maxBytes,
       });
-      if (!result.ok) return result;
-      await removeFiles(result.value.replaced);
-      return {
-        ok: true,
-        value: {
-          document: toView(result.value.row, found.order.displayId),
-          checklist: await memberChecklistOf(found.order, found.app, member),
-          replaced: result.value.replaced.length > 0,
-        },
+      const file: AcceptedUpload = {
+        storageKey: stored.key,
+        displayName: source.displayName,
+        type: stored.contentType,
+        size: stored.size,
+        sha256: stored.sha256,
       };
+      return store(customerId, found, member, itemId, file);
     },
 
     /** Deletes one of the customer's uploads while documents may change; answers the member's checklist. */

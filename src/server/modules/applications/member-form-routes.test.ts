@@ -92,7 +92,46 @@ describe('GET …/members/{memberId}/form', () => {
       canEdit: true,
       canRemoveReview: false,
       savedAt: expect.any(String),
+      // What the order and the account already know (issue 30): the form starts with it.
+      household: {
+        answers: {
+          surname: { value: 'SHARMA', from: 'From “Who is applying”' },
+          givenName: { value: 'PRIYA', from: 'From “Who is applying”' },
+          dateOfBirth: { value: ADULT.dateOfBirth, from: 'From “Who is applying”' },
+          email: { value: user.email, from: 'From your account' },
+          mobile: { value: expect.stringMatching(/^\+1/), from: 'From your account' },
+        },
+        offers: [],
+      },
     });
+  });
+
+  it('gives a child the parent’s answers as they were saved, and offers the parent’s address with one tap', async () => {
+    const { user, order, ref, memberId: parent } = await customerWithOrder([ADULT, MINOR]);
+    const child = order.members[1]?.id ?? 0;
+    const answers = { sex: 'female', passportNumber: 'x1234567', addressCountry: 'US', addressCity: 'Austin' };
+    expect((await save(user.token, ref, parent, { currentStep: 1, answers })).statusCode).toBe(200);
+    const { household } = (await call('GET', formPath(ref, child), user.token)).json().data;
+    expect(household.answers.motherPassportNumber).toEqual({ value: 'X1234567', from: 'From Priya Sharma’s answers' });
+    expect(household.answers.motherName.value).toBe('Priya Sharma');
+    expect(household.answers.fatherName).toBeUndefined();
+    expect(household.offers).toEqual([
+      {
+        group: 'address',
+        memberId: parent,
+        label: 'Same address as Priya',
+        from: 'From Priya Sharma’s answers',
+        values: { addressCountry: 'US', addressCity: 'Austin' },
+      },
+    ]);
+  });
+
+  it('offers nothing once the answers can no longer change', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Order pending');
+    const form = (await call('GET', formPath(ref, memberId), user.token)).json().data;
+    expect(form.canEdit).toBe(false);
+    expect(form.household).toBeUndefined();
   });
 });
 
@@ -108,7 +147,8 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
     expect(res.json().data).toMatchObject({ memberId, currentStep: 2, reviewDetails: null, canEdit: true });
     expect(res.json().data.answers).toEqual({ givenName: 'PRIYA', changedName: 'no' });
     const again = await call('GET', formPath(ref, memberId), user.token);
-    expect(again.json().data).toEqual(res.json().data);
+    // The same form, with what the household offers it (only an opening carries it).
+    expect(again.json().data).toEqual({ ...res.json().data, household: expect.any(Object) });
     expect(await memberRow(memberId)).toMatchObject({
       currentStep: 2,
       answers: { givenName: 'PRIYA', changedName: 'no' },

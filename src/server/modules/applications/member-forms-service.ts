@@ -4,6 +4,7 @@ import {
   canRemoveReview,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
+import { type AccountContact, householdPrefill } from '../../../domain/applications/household.ts';
 import {
   MEMBER_FORM_MESSAGES as F,
   type MemberForm,
@@ -29,6 +30,8 @@ export interface MemberFormsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
   forms: Pick<FormsService, 'orderForm'>;
   completion: Pick<OrderCompletion, 'sync'>;
+  /** The account holder's e-mail and phone, which their own and their children's forms start with. */
+  accountContact?: (customerId: number) => Promise<AccountContact | null>;
   now?: () => Date;
 }
 
@@ -185,12 +188,27 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       return { ok: true, value: { definition: form?.definition ?? null } };
     },
 
-    /** GET …/members/{memberId}/form: the member's answers, step and review. */
+    /** GET …/members/{memberId}/form: the member's answers, step and review, and what the household offers it. */
     async memberForm(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
       const order = await orders.findOwned(customerId, ref, 'service');
       if (!order) return orderNotFound();
       const context = await contextOf(db, order, memberId);
-      return context.ok ? { ok: true, value: toMemberForm(context.value.member, order.status) } : context;
+      if (!context.ok) return context;
+      const { member, form } = context.value;
+      const value = toMemberForm(member, order.status);
+      if (!value.canEdit) return { ok: true, value };
+      // Read on every opening, so a member opened after another starts with what that one just gave.
+      const [everyone, account] = await Promise.all([
+        createApplicationsRepository(db).listMembers(order.id),
+        deps.accountContact?.(customerId) ?? null,
+      ]);
+      return {
+        ok: true,
+        value: {
+          ...value,
+          household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now())),
+        },
+      };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
+import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -18,6 +19,8 @@ export const DOCUMENT_TEXT = {
   confirmRemove: (name: string) => `Delete ${name}? You can upload another file afterwards.`,
   keep: 'Keep it',
   uploadFailed: 'The upload did not finish. Please try again.',
+  reuseFailed: 'That copy could not be used. Please try again or upload the file.',
+  reuseOr: 'or',
   removeFailed: 'The file could not be deleted. Please try again.',
 } as const;
 
@@ -25,6 +28,8 @@ export interface ItemActions {
   /** Sends the file for this item; resolves once the server has it (the checklist is updated by the caller). */
   upload(file: File, progress: { onProgress(fraction: number): void; signal: AbortSignal }): Promise<void>;
   remove(document: DocumentView): Promise<void>;
+  /** Uses another member's file of the order for this item (the checklist is updated by the caller). */
+  reuse(offer: DocumentOffer): Promise<void>;
 }
 
 /** Our team asked for this item again (decision 0068): their note, until a new upload answers it. */
@@ -145,10 +150,13 @@ export function DocumentItem({
   item,
   canChange,
   actions,
+  offers = [],
 }: {
   item: ChecklistItemStatus;
   canChange: boolean;
   actions: ItemActions;
+  /** Other members' files this item can use instead of a new upload ("Use Priya’s passport copy"). */
+  offers?: readonly DocumentOffer[];
 }) {
   const id = useId();
   const inputId = `${id}-file`;
@@ -181,6 +189,19 @@ export function DocumentItem({
     } finally {
       if (running.current === controller) running.current = null;
       setPhase({ kind: 'idle' });
+    }
+  }
+
+  const [reusing, setReusing] = useState(false);
+  async function reuse(offer: DocumentOffer) {
+    setProblem(undefined);
+    setReusing(true);
+    try {
+      await actions.reuse(offer);
+    } catch (error) {
+      setProblem(errorMessage(error, DOCUMENT_TEXT.reuseFailed));
+    } finally {
+      setReusing(false);
     }
   }
 
@@ -294,9 +315,28 @@ export function DocumentItem({
             ) : null}
           </StoredFile>
         ) : canChange ? (
-          <p className="py-2 text-center text-sm text-slate-700">
-            {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
-          </p>
+          <>
+            {offers.length > 0 ? (
+              <div className="flex flex-wrap justify-center gap-2 pb-1">
+                {offers.map((offer) => (
+                  <button
+                    key={offer.documentId}
+                    type="button"
+                    disabled={reusing}
+                    onClick={() => void reuse(offer)}
+                    className="btn-primary px-4 py-2 text-sm disabled:opacity-70"
+                  >
+                    <Icon name="copy" className="size-4" />
+                    {offer.label}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            <p className="py-2 text-center text-sm text-slate-700">
+              {offers.length > 0 ? `${DOCUMENT_TEXT.reuseOr} ` : null}
+              {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
+            </p>
+          </>
         ) : (
           <p className="text-sm text-slate-600">Not uploaded</p>
         )}

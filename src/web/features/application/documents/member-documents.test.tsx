@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { MemberDocuments } from './member-documents.tsx';
 
-const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
+const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn(), reuseDocument: vi.fn() }));
 vi.mock('../../../lib/application-api.ts', () => api);
 
 beforeAll(installBrowserStubs);
@@ -99,6 +99,7 @@ const pdf = (name = 'passport.pdf', size = 4000) => new File([new Uint8Array(siz
 beforeEach(() => {
   api.uploadDocument.mockReset();
   api.deleteDocument.mockReset();
+  api.reuseDocument.mockReset();
 });
 
 describe('a member’s documents', () => {
@@ -225,6 +226,30 @@ describe('a member’s documents', () => {
     });
     await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
     expect(api.uploadDocument.mock.lastCall?.[2]).toBe('foreign-passport');
+  });
+
+  it('offers another member’s file beside the picker, and uses it with one tap', async () => {
+    const after = checklist({
+      'foreign-passport': [stored(31, 'foreign-passport', 'passport.pdf', 'application/pdf')],
+    });
+    api.reuseDocument.mockResolvedValue({ data: { document: after.items[0]?.documents[0], checklist: after } });
+    const onChecklist = vi.fn();
+    render(
+      <MemberDocuments
+        orderRef="DOC-48213907"
+        checklist={checklist()}
+        canChange
+        onChecklist={onChecklist}
+        offers={[{ itemId: 'foreign-passport', documentId: 21, label: 'Use Rahul’s passport copy' }]}
+      />,
+    );
+    // Only on the item it serves, and the picker stays.
+    expect(within(item('Renunciation certificate')).queryByRole('button', { name: /^Use / })).toBeNull();
+    const passport = within(item('Current foreign passport'));
+    expect(passport.getByLabelText('Choose file: Current foreign passport')).toBeTruthy();
+    fireEvent.click(passport.getByRole('button', { name: 'Use Rahul’s passport copy' }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
+    expect(api.reuseDocument).toHaveBeenCalledWith('DOC-48213907', 4, 'foreign-passport', 21);
   });
 
   it('deletes a file after a confirmation, and keeps it when the customer changes their mind', async () => {

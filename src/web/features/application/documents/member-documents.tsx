@@ -4,9 +4,10 @@ import {
   type DocumentView,
   type MemberChecklist,
 } from '../../../../domain/applications/documents.ts';
+import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
 
 export const DOCUMENTS_TEXT = {
@@ -29,6 +30,7 @@ export function MemberDocuments({
   canChange,
   onChecklist,
   skip = [],
+  offers = [],
 }: {
   orderRef: string;
   checklist: MemberChecklist;
@@ -36,6 +38,8 @@ export function MemberDocuments({
   /** The member's checklist after an upload or a deletion. */
   onChecklist(checklist: MemberChecklist): void;
   skip?: readonly string[];
+  /** Other members' files the items can use again (household.ts documentOffers). */
+  offers?: readonly DocumentOffer[];
 }) {
   const items = checklist.items.filter((item) => !skip.includes(item.id));
   const skipped = checklist.items.length > items.length;
@@ -51,6 +55,9 @@ export function MemberDocuments({
     remove: async (document: DocumentView) => {
       onChecklist((await deleteDocument(orderRef, document.id)).data);
     },
+    reuse: async (offer) => {
+      onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);
+    },
   });
 
   return (
@@ -64,7 +71,13 @@ export function MemberDocuments({
       {items.length > 0 ? (
         <ul className="space-y-3">
           {items.map((item) => (
-            <DocumentItem key={item.id} item={item} canChange={canChange} actions={actionsFor(item.id)} />
+            <DocumentItem
+              key={item.id}
+              item={item}
+              canChange={canChange}
+              actions={actionsFor(item.id)}
+              offers={offers.filter((offer) => offer.itemId === item.id)}
+            />
           ))}
         </ul>
       ) : (

@@ -33,6 +33,21 @@ export interface EngineContextValue {
   upload: UploadFile | undefined;
   /** Where a stored document can be previewed, if the host knows. */
   fileUrl: ((ref: FileRef) => string | undefined) | undefined;
+  /** Where a pre-filled answer came from ("From Priya Sharma’s answers"), by field key. */
+  notes: Readonly<Record<string, string>>;
+  /** The one-tap copies to show at the top of a section, by section key. */
+  offersBySection: ReadonlyMap<string, readonly CopyOffer[]>;
+  /** Takes an offer's answers into the form. */
+  applyOffer(offer: CopyOffer): void;
+}
+
+/** Answers the host offers to copy into the form with one tap ("Same address as Priya"). */
+export interface CopyOffer {
+  id: string;
+  label: string;
+  /** Shown beside each answer it fills. */
+  from: string;
+  values: FormValues;
 }
 
 export const EngineContext = createContext<EngineContextValue | null>(null);

@@ -85,8 +85,9 @@ export function SectionView({
   stepTitle: string;
   stepHeadingId: string;
 }) {
-  const { idPrefix } = useEngine();
+  const { idPrefix, offersBySection, applyOffer } = useEngine();
   if (!section.fields.some((f) => shown.has(f.key))) return null;
+  const offers = offersBySection.get(section.key) ?? [];
   const repeated = section.title === stepTitle;
   const headingId = repeated ? stepHeadingId : `${idPrefix}-${section.key}`;
   return (
@@ -97,7 +98,22 @@ export function SectionView({
         </h3>
       )}
       {section.intro ? <p className="mt-1 text-[0.95rem] text-slate-600">{section.intro}</p> : null}
-      <div className={repeated && !section.intro ? 'space-y-6' : 'mt-5 space-y-6'}>
+      {offers.length > 0 ? (
+        <div className={`flex flex-wrap gap-2 ${repeated ? '' : 'mt-4'}`}>
+          {offers.map((offer) => (
+            <button
+              key={offer.id}
+              type="button"
+              onClick={() => applyOffer(offer)}
+              className="btn-outline px-4 py-2 text-sm"
+            >
+              <Icon name="copy" className="size-4" />
+              {offer.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className={repeated && !section.intro && offers.length === 0 ? 'space-y-6' : 'mt-5 space-y-6'}>
         {section.fields.map((field) => (
           <FieldView key={field.key} field={field} shown={shown} />
         ))}

@@ -263,4 +263,33 @@ describe('FormEngine', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Given name is too long');
     expect(givenName().getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('says where a pre-filled answer came from, and takes a one-tap copy into the form, saying where it came from', async () => {
+    const { onChange, handle } = renderEngine({
+      defaultValues: { givenName: 'PRIYA' },
+      notes: { givenName: 'From “Who is applying”' },
+      offers: [
+        {
+          id: 'contact-2',
+          label: 'Same contact as Rahul',
+          from: 'From Rahul Sharma’s answers',
+          values: { email: 'r@example.com' },
+        },
+      ],
+    });
+    // Shown, editable, and read out with the field.
+    expect(givenName()).toHaveProperty('value', 'PRIYA');
+    const described = (givenName().getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toContain('From “Who is applying”');
+    expect(screen.queryByText('From Rahul Sharma’s answers')).toBeNull();
+
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Your name' })).getByRole('button', { name: 'Same contact as Rahul' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', 'r@example.com'));
+    expect(screen.getByText('From Rahul Sharma’s answers')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Same contact as Rahul' })).toBeNull();
+    expect(handle.current?.getValues()).toMatchObject({ givenName: 'PRIYA', email: 'r@example.com' });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
+  });
 });

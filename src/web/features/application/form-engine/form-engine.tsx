@@ -20,7 +20,13 @@ import {
   type CheckedAnswers,
   checkAnswers,
 } from '../../../../domain/forms/answers.ts';
-import { answerFieldsByKey, type FormDefinition, type FormField } from '../../../../domain/forms/definition.ts';
+import {
+  answerFieldsByKey,
+  type FormDefinition,
+  type FormField,
+  type FormStep,
+  walkFields,
+} from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import {
   conditionSources,
@@ -32,6 +38,7 @@ import { todayIsoDate } from '../../../../domain/limits/constants.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import {
+  type CopyOffer,
   EngineContext,
   type EngineContextValue,
   type FormValues,
@@ -132,8 +139,15 @@ export interface FormEngineProps {
    * way to fill answers as if typed.
    */
   stepAddOn?: (stepKey: string, fill: FillAnswers) => ReactNode;
+  /** Where answers in `defaultValues` came from when the host filled them in, by field key (shown beside them). */
+  notes?: Readonly<Record<string, string>>;
+  /** Answers the customer can copy in with one tap, each shown once at the top of the first section it fills. */
+  offers?: readonly CopyOffer[];
   ref?: Ref<FormEngineHandle>;
 }
+
+const NO_NOTES: Readonly<Record<string, string>> = {};
+const NO_OFFERS: readonly CopyOffer[] = [];
 
 /** Sets answers as if typed: marked changed (autosave sends them) and checked. */
 export type FillAnswers = (answers: Record<string, string>) => void;
@@ -141,6 +155,18 @@ export type FillAnswers = (answers: Record<string, string>) => void;
 const NO_HOST_STEPS: readonly HostStep[] = [];
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(max, 0));
+
+/** Each offer under the first section (in the member's steps) holding a question it answers. */
+function offersBySectionKey(steps: readonly FormStep[], offers: readonly CopyOffer[]) {
+  const bySection = new Map<string, CopyOffer[]>();
+  for (const offer of offers) {
+    const section = steps
+      .flatMap((step) => step.sections)
+      .find((s) => [...walkFields(s.fields)].some(({ field }) => field.key in offer.values));
+    if (section) bySection.set(section.key, [...(bySection.get(section.key) ?? []), offer]);
+  }
+  return bySection;
+}
 
 /** The answer keys of one step, in order. */
 function stepKeys(byField: Map<string, number>, index: number): string[] {
@@ -168,6 +194,8 @@ export function FormEngine({
   status,
   hostSteps = NO_HOST_STEPS,
   stepAddOn,
+  notes: givenNotes = NO_NOTES,
+  offers = NO_OFFERS,
   ref,
 }: FormEngineProps) {
   const [today] = useState(() => givenToday ?? todayIsoDate());
@@ -338,9 +366,46 @@ export function FormEngine({
     [getValues, reset, setError, byField, stepCount, index, goToStep, validateStep, definition, memberKind, today],
   );
 
+  // A copy taken is not offered again; its answers say where they came from, like pre-filled ones.
+  const [taken, setTaken] = useState<{ ids: ReadonlySet<string>; notes: Record<string, string> }>(() => ({
+    ids: new Set(),
+    notes: {},
+  }));
+  const offersBySection = useMemo(
+    () =>
+      offersBySectionKey(
+        steps,
+        offers.filter((offer) => !taken.ids.has(offer.id)),
+      ),
+    [steps, offers, taken.ids],
+  );
+  const applyOffer = useCallback(
+    (offer: CopyOffer) => {
+      // In the order given: a question another one opens (the state after the country) comes after it.
+      for (const [key, value] of Object.entries(offer.values)) setValue(key, value, { shouldDirty: true });
+      setTaken((t) => ({
+        ids: new Set(t.ids).add(offer.id),
+        notes: { ...t.notes, ...Object.fromEntries(Object.keys(offer.values).map((key) => [key, offer.from])) },
+      }));
+    },
+    [setValue],
+  );
+  const notes = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
+
   const engine = useMemo<EngineContextValue>(
-    () => ({ control, recheck: (key) => void trigger(key), idPrefix, memberKind, today, upload, fileUrl }),
-    [control, trigger, idPrefix, memberKind, today, upload, fileUrl],
+    () => ({
+      control,
+      recheck: (key) => void trigger(key),
+      idPrefix,
+      memberKind,
+      today,
+      upload,
+      fileUrl,
+      notes,
+      offersBySection,
+      applyOffer,
+    }),
+    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, notes, offersBySection, applyOffer],
   );
 
   const hostStep = hostSteps[index - steps.length];

@@ -15,7 +15,13 @@ export function useAnswer(field: AnswerField) {
     input.onChange(value);
     if (error) engine.recheck(field.key);
   };
-  return { engine, input: { ...input, onChange }, error, ids, aria: describedBy(field, ids, error) };
+  return {
+    engine,
+    input: { ...input, onChange },
+    error,
+    ids,
+    aria: describedBy(field, ids, error, engine.notes[field.key]),
+  };
 }
 
 const sameValue = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
+import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { documentOffers, type MemberFiles } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -174,6 +176,32 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
 
 type Data = ReturnType<typeof useApplicationData>;
 
+/** The other members' files this member's missing documents can use again (a parent's passport). */
+function offersFor(
+  memberId: number,
+  members: NonNullable<Data['order']['data']>['members'],
+  checklists: readonly MemberChecklist[],
+  own: MemberChecklist,
+) {
+  const files: MemberFiles[] = members.map((m) => ({
+    id: m.id,
+    fullName: m.fullName,
+    kind: m.kind,
+    relationship: m.relationship,
+    documents:
+      checklists
+        .find((c) => c.memberId === m.id)
+        ?.items.flatMap((item) => item.documents.map((d) => ({ id: d.id, itemId: item.id }))) ?? [],
+  }));
+  const self = files.find((f) => f.id === memberId);
+  if (!self) return [];
+  return documentOffers(
+    self,
+    files,
+    own.items.filter((item) => !item.uploaded).map((item) => item.id),
+  );
+}
+
 function Loaded({
   orderRef,
   order,
@@ -198,6 +226,11 @@ function Loaded({
   flushRef: React.RefObject<(() => Promise<boolean>) | null>;
 }) {
   const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];
+  const activeChecklist = checklist.members.find((c) => c.memberId === active?.id);
+  const offers = useMemo(
+    () => (active && activeChecklist ? offersFor(active.id, order.members, checklist.members, activeChecklist) : []),
+    [active, activeChecklist, order.members, checklist.members],
+  );
   const entries: SwitcherEntry[] = order.members.map((member) => {
     const memberChecklist = checklist.members.find((c) => c.memberId === member.id);
     const total = memberStepCount(definition, member.kind);
@@ -257,7 +290,8 @@ function Loaded({
               orderId={order.displayId}
               member={active}
               definition={definition}
-              checklist={checklist.members.find((c) => c.memberId === active.id)}
+              checklist={activeChecklist}
+              documentOffers={offers}
               canChangeDocuments={checklist.canChangeDocuments}
               step={place.memberId === null || place.memberId === active.id ? place.step : null}
               today={today}

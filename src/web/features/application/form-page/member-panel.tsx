@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -9,7 +10,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
-import type { UploadFile } from '../form-engine/engine-context.ts';
+import type { CopyOffer, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
@@ -38,6 +39,8 @@ export interface PanelProps {
   member: Member;
   definition: FormDefinition | null;
   checklist: MemberChecklist | undefined;
+  /** Other members' files this member's documents can use again. */
+  documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
   /** The step the address names; else the stored one. */
   step: number | null;
@@ -66,6 +69,7 @@ export function MemberPanel(props: PanelProps) {
           checklist={checklist}
           canChange={props.canChangeDocuments}
           onChecklist={onChecklist}
+          offers={props.documentOffers}
         />
       </section>
     ) : null;
@@ -156,6 +160,31 @@ function ReadOnlyAnswers({
   );
 }
 
+/**
+ * The member's saved answers with what the household fills in for the ones still empty (each
+ * with where it came from), and the one-tap copies it offers (src/domain/applications/household.ts).
+ * Taken once, as the form opens: an autosave's answer carries no household part.
+ */
+function useHousehold(form: MemberForm) {
+  const [household] = useState(() => {
+    const prefilled = Object.entries(form.household?.answers ?? {});
+    return {
+      values: { ...form.answers, ...Object.fromEntries(prefilled.map(([key, { value }]) => [key, value])) },
+      notes: Object.fromEntries(prefilled.map(([key, { from }]) => [key, from])),
+      filled: prefilled.length > 0,
+      offers: (form.household?.offers ?? []).map(
+        (offer): CopyOffer => ({
+          id: `${offer.group}-${offer.memberId}`,
+          label: offer.label,
+          from: offer.from,
+          values: offer.values,
+        }),
+      ),
+    };
+  });
+  return household;
+}
+
 function EditableForm(props: PanelProps & { definition: FormDefinition; form: MemberForm }) {
   const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
   const client = useQueryClient();
@@ -164,6 +193,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const [restored, setRestored] = useState<FormDraft | null>(null);
   const [problem, setProblem] = useState<string>();
   const initialStep = restored?.step ?? props.step ?? form.currentStep;
+  const household = useHousehold(form);
 
   const autosave = useAutosave({
     orderRef,
@@ -172,7 +202,8 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     engine,
     initialStep,
     enabled: true,
-    startDirty: restored !== null,
+    // Pre-filled answers are saved at once, like typed ones: what the form shows is what is kept.
+    startDirty: restored !== null || household.filled,
     onSaved: (saved) => rememberMemberForm(client, orderRef, saved),
   });
   flushRef.current = autosave.flush;
@@ -214,12 +245,13 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                   canChange={props.canChangeDocuments}
                   onChecklist={(next) => rememberChecklist(client, orderRef, next)}
                   skip={skip}
+                  offers={props.documentOffers}
                 />
               ),
             },
           ]
         : [],
-    [checklist, orderRef, props.canChangeDocuments, client, skip],
+    [checklist, orderRef, props.canChangeDocuments, props.documentOffers, client, skip],
   );
 
   const passportStep = useMemo(() => passportStepKey(definition, member.kind), [definition, member.kind]);
@@ -283,7 +315,9 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         definition={definition}
         memberKind={member.kind}
         memberName={member.fullName}
-        defaultValues={restored?.values ?? form.answers}
+        defaultValues={restored?.values ?? household.values}
+        notes={restored ? undefined : household.notes}
+        offers={household.offers}
         initialStep={initialStep}
         today={today}
         upload={upload}

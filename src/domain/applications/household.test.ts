@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import type { FormDefinition, FormField } from '../forms/definition.ts';
+import { documentOffers, type HouseholdMember, householdPrefill, passportNames } from './household.ts';
+
+const text = (key: string, extra: Partial<FormField> = {}) =>
+  ({ type: 'text', key, label: key, ...extra }) as FormField;
+
+/** The questions of the OCI form the household rules fill, in a definition of their own. */
+const DEFINITION: FormDefinition = {
+  format: 1,
+  id: 'test/household',
+  version: 1,
+  title: 'Household',
+  steps: [
+    {
+      key: 'about',
+      title: 'About you',
+      sections: [
+        {
+          key: 'names',
+          title: 'Names',
+          fields: [
+            text('surname'),
+            text('givenName', {
+              transforms: ['uppercase'],
+              rules: { matches: { pattern: '^[A-Za-z][A-Za-z ]*$', message: 'Letters A–Z' } },
+            } as Partial<FormField>),
+            text('dateOfBirth'),
+            text('sex'),
+            text('birthCity'),
+            text('passportNumber'),
+            text('passportCountry'),
+            text('passportIssuePlace'),
+            text('maritalStatus', { memberKinds: ['Adult'] }),
+          ],
+        },
+        {
+          key: 'spouse',
+          title: 'Spouse',
+          memberKinds: ['Adult'],
+          fields: [
+            {
+              type: 'dependent',
+              key: 'spouseDetails',
+              when: { field: 'maritalStatus', equals: 'married' },
+              fields: [text('spouseName'), text('spouseBirthPlace')],
+            },
+          ],
+        },
+        {
+          key: 'parents',
+          title: 'Parents',
+          fields: [
+            text('fatherName'),
+            text('motherName'),
+            text('fatherPassportNumber', { memberKinds: ['Minor'] }),
+            text('motherPassportNumber', { memberKinds: ['Minor'] }),
+            text('parentsSituation', { memberKinds: ['Minor'] }),
+          ],
+        },
+        { key: 'address', title: 'Address', fields: [text('addressCountry'), text('addressLine1')] },
+        { key: 'contact', title: 'Contact', fields: [text('email'), text('mobile')] },
+      ],
+    },
+  ],
+};
+
+const priya: HouseholdMember = {
+  id: 1,
+  fullName: 'Priya Sharma',
+  dateOfBirth: '1985-04-12',
+  kind: 'Adult',
+  relationship: 'Self',
+  answers: {
+    surname: 'SHARMA',
+    givenName: 'PRIYA',
+    sex: 'female',
+    birthCity: 'Edison',
+    passportNumber: '561234870',
+    passportCountry: 'US',
+    passportIssuePlace: 'U.S. Department of State',
+    addressCountry: 'US',
+    addressLine1: '1200 Market Street',
+    email: 'priya@example.com',
+  },
+};
+const rahul: HouseholdMember = {
+  id: 2,
+  fullName: 'Rahul Kumar Sharma',
+  dateOfBirth: '1983-11-02',
+  kind: 'Adult',
+  relationship: 'Spouse',
+  answers: { sex: 'male', passportNumber: '571298340' },
+};
+const anaya: HouseholdMember = {
+  id: 3,
+  fullName: 'Anaya Sharma',
+  dateOfBirth: '2016-01-15',
+  kind: 'Minor',
+  relationship: 'Child',
+  answers: {},
+};
+const TODAY = '2026-11-29';
+const account = { email: 'priya@example.com', phone: '+14155550123' };
+const values = (prefill: ReturnType<typeof householdPrefill>) =>
+  Object.fromEntries(Object.entries(prefill.answers).map(([key, { value }]) => [key, value]));
+
+describe('householdPrefill', () => {
+  it('splits a name as passports print it: the last word is the surname', () => {
+    expect(passportNames('Rahul Kumar Sharma')).toEqual({ surname: 'SHARMA', givenName: 'RAHUL KUMAR' });
+    expect(passportNames(' Madonna ')).toEqual({ givenName: 'MADONNA' });
+  });
+
+  it('gives the account holder their names, date of birth and the account’s contact, with where each came from', () => {
+    const prefill = householdPrefill(DEFINITION, { ...priya, answers: {} }, [priya, rahul, anaya], account, TODAY);
+    expect(prefill.answers.surname).toEqual({ value: 'SHARMA', from: 'From “Who is applying”' });
+    expect(prefill.answers.email).toEqual({ value: account.email, from: 'From your account' });
+    expect(values(prefill)).toMatchObject({ givenName: 'PRIYA', dateOfBirth: '1985-04-12', mobile: account.phone });
+    // The spouse's name is known from "Who is applying" even before the spouse's own form.
+    expect(values(prefill)).toMatchObject({ maritalStatus: 'married', spouseName: 'Rahul Kumar Sharma' });
+  });
+
+  it('gives the spouse the other adult’s details, the family’s passport issuer, and one-tap address and contact', () => {
+    const prefill = householdPrefill(DEFINITION, rahul, [priya, rahul, anaya], account, TODAY);
+    expect(values(prefill)).toEqual({
+      surname: 'SHARMA',
+      givenName: 'RAHUL KUMAR',
+      dateOfBirth: '1983-11-02',
+      maritalStatus: 'married',
+      spouseName: 'PRIYA SHARMA',
+      spouseBirthPlace: 'Edison',
+      passportCountry: 'US',
+      passportIssuePlace: 'U.S. Department of State',
+    });
+    // Not the account's e-mail: only one tap away, with Priya's answers.
+    expect(prefill.answers.email).toBeUndefined();
+    expect(prefill.offers.map((o) => [o.label, o.values])).toEqual([
+      ['Same address as Priya', { addressCountry: 'US', addressLine1: '1200 Market Street' }],
+      ['Same contact as Priya', { email: 'priya@example.com' }],
+    ]);
+    expect(prefill.offers[0]?.from).toBe('From Priya Sharma’s answers');
+  });
+
+  it('gives a child the parents’ names and passport numbers, father and mother told apart by their answers', () => {
+    const prefill = householdPrefill(DEFINITION, anaya, [priya, rahul, anaya], account, TODAY);
+    expect(values(prefill)).toMatchObject({
+      fatherName: 'Rahul Kumar Sharma',
+      fatherPassportNumber: '571298340',
+      motherName: 'PRIYA SHARMA',
+      motherPassportNumber: '561234870',
+      parentsSituation: 'together',
+      email: account.email,
+    });
+    expect(prefill.answers.fatherPassportNumber?.from).toBe('From Rahul Kumar Sharma’s answers');
+    // Adults-only questions are never filled for a minor.
+    expect(prefill.answers.maritalStatus).toBeUndefined();
+  });
+
+  it('never replaces an answer the member gave, and offers nothing for a group already answered', () => {
+    const own = { ...anaya, answers: { givenName: 'ANU', motherName: 'P. SHARMA', addressLine1: '1 Elm Street' } };
+    const prefill = householdPrefill(DEFINITION, own, [priya, rahul, own], account, TODAY);
+    expect(prefill.answers.givenName).toBeUndefined();
+    expect(prefill.answers.motherName).toBeUndefined();
+    expect(prefill.offers.map((o) => o.group)).toEqual(['contact']);
+  });
+
+  it('leaves out what the field would refuse, and normalises what it takes', () => {
+    const jose = { ...priya, fullName: 'José Núñez', answers: {} };
+    const prefill = householdPrefill(DEFINITION, jose, [jose], account, TODAY);
+    expect(prefill.answers.givenName).toBeUndefined();
+    expect(prefill.answers.surname?.value).toBe('NÚÑEZ');
+  });
+
+  it('leaves the parents out when neither has said who is the father', () => {
+    const unknown = [{ ...priya, answers: {} }, { ...rahul, answers: {} }, anaya];
+    const prefill = householdPrefill(DEFINITION, anaya, unknown, null, TODAY);
+    expect(prefill.answers.fatherName).toBeUndefined();
+    expect(prefill.answers.email).toBeUndefined();
+  });
+});
+
+describe('documentOffers', () => {
+  const files = (member: HouseholdMember, documents: { id: number; itemId: string }[]) => ({ ...member, documents });
+  const mother = files(priya, [
+    { id: 11, itemId: 'foreign-passport' },
+    { id: 12, itemId: 'address-proof' },
+    { id: 13, itemId: 'indian-origin-proof' },
+  ]);
+  const father = files(rahul, [{ id: 21, itemId: 'foreign-passport' }]);
+  const child = files(anaya, []);
+
+  it('offers a child the parents’ passports, one parent per item, and the family’s other shared proofs', () => {
+    const items = [
+      'foreign-passport',
+      'parent-passport-1',
+      'parent-passport-2',
+      'address-proof',
+      'indian-origin-proof',
+    ];
+    expect(documentOffers(child, [mother, father, child], items)).toEqual([
+      { itemId: 'parent-passport-1', documentId: 11, label: 'Use Priya’s passport copy' },
+      { itemId: 'parent-passport-2', documentId: 21, label: 'Use Rahul’s passport copy' },
+      { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
+      { itemId: 'indian-origin-proof', documentId: 13, label: 'Use Priya’s copy' },
+    ]);
+  });
+
+  it('never offers a member’s own passport to another adult, nor a parent’s proof of origin to an adult', () => {
+    expect(documentOffers(father, [mother, father, child], ['foreign-passport', 'indian-origin-proof'])).toEqual([]);
+    expect(documentOffers(father, [mother, father], ['address-proof'])).toEqual([
+      { itemId: 'address-proof', documentId: 12, label: 'Use Priya’s copy' },
+    ]);
+  });
+});

@@ -1,0 +1,308 @@
+import { checkAnswer } from '../forms/answers.ts';
+import { type AnswerField, type FormDefinition, isAnswerField, walkFields } from '../forms/definition.ts';
+import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
+import type { MemberKind } from './member-kinds.ts';
+import type { MemberRelationship } from './members.ts';
+
+/**
+ * What one family member's form may take from the rest of the order (issue 30 §1, decision
+ * 0096): the server works it out when a member's form is opened, the browser
+ * shows it. Nothing here is stored by itself: pre-filled answers are the form's starting values,
+ * shown with where they came from, and saved like typed ones once the form is open.
+ */
+
+/** One member of the order as the rules need them: the "Who is applying" row and the answers so far. */
+export interface HouseholdMember {
+  id: number;
+  fullName: string;
+  dateOfBirth: string;
+  kind: MemberKind;
+  relationship: MemberRelationship;
+  answers: Record<string, unknown>;
+}
+
+/** The account holder's contact details (their profile). */
+export interface AccountContact {
+  email: string;
+  phone: string | null;
+}
+
+/** An answer given for the customer, and where it came from (shown beside the field). */
+export interface Prefilled {
+  value: unknown;
+  from: string;
+}
+
+/** Answers of another member the customer can take with one tap ("Same address as Priya"). */
+export interface CopyOffer {
+  group: HouseholdGroup;
+  memberId: number;
+  label: string;
+  from: string;
+  values: Record<string, unknown>;
+}
+
+export interface HouseholdPrefill {
+  answers: Record<string, Prefilled>;
+  offers: CopyOffer[];
+}
+
+/** Answers a family usually shares, offered as one tap each: the home (abroad and in India) and how to reach it. */
+export const HOUSEHOLD_GROUPS = {
+  address: [
+    'addressCountry',
+    'addressLine1',
+    'addressLine2',
+    'addressCity',
+    'usState',
+    'zipCode',
+    'caProvince',
+    'postalCode',
+    'livingThereSince',
+    'hasIndiaAddress',
+    'indiaAddress',
+    'indiaCity',
+    'indiaDistrict',
+    'indiaState',
+    'indiaPinCode',
+  ],
+  contact: ['email', 'mobile', 'otherPhone'],
+} as const;
+export type HouseholdGroup = keyof typeof HOUSEHOLD_GROUPS;
+
+/**
+ * Passport facts that are the same for a family travelling on one country's passports: taken
+ * from the first member who gave them, shown as theirs and open to change.
+ */
+const SHARED_PASSPORT_KEYS = ['passportCountry', 'passportIssuePlace'] as const;
+
+export const HOUSEHOLD_TEXT = {
+  fromMembers: 'From “Who is applying”',
+  fromAccount: 'From your account',
+  fromMember: (name: string) => `From ${name}’s answers`,
+  sameAs: (group: HouseholdGroup, firstName: string) =>
+    group === 'address' ? `Same address as ${firstName}` : `Same contact as ${firstName}`,
+} as const;
+
+export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
+/** "Priya Sharma" → surname SHARMA, given names PRIYA: the last word is the surname, as most passports print it. */
+export function passportNames(fullName: string): { surname?: string; givenName: string } {
+  const words = fullName.trim().toUpperCase().split(/\s+/);
+  if (words.length < 2) return { givenName: words.join(' ') };
+  return { surname: words.at(-1) as string, givenName: words.slice(0, -1).join(' ') };
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** A member's name as their form gives it (given names and surname), else as "Who is applying" does. */
+function nameOf(member: HouseholdMember): string {
+  const given = text(member.answers.givenName);
+  if (!given) return member.fullName;
+  return [given, text(member.answers.surname)].filter(Boolean).join(' ');
+}
+
+/** The adult members who are a minor's parents: the account holder and spouse for a child, the parents for a sibling. */
+function parentsOf<M extends Pick<HouseholdMember, 'kind' | 'relationship'>>(member: M, others: readonly M[]): M[] {
+  const roles: readonly MemberRelationship[] =
+    member.relationship === 'Child' ? ['Self', 'Spouse'] : member.relationship === 'Sibling' ? ['Parent'] : [];
+  return others.filter((o) => o.kind === 'Adult' && roles.includes(o.relationship)).slice(0, 2);
+}
+
+/** Who is the father and who the mother, from the parents' own answers to "Sex" (one known decides both). */
+function fatherAndMother(parents: readonly HouseholdMember[]): { father?: HouseholdMember; mother?: HouseholdMember } {
+  const sex = (p: HouseholdMember | undefined) => p?.answers.sex;
+  const [a, b] = parents;
+  if (!a) return {};
+  if (sex(a) === 'male') return { father: a, ...(b ? { mother: b } : {}) };
+  if (sex(a) === 'female') return { mother: a, ...(b ? { father: b } : {}) };
+  if (sex(b) === 'male') return { father: b, mother: a };
+  if (sex(b) === 'female') return { mother: b, father: a };
+  return {};
+}
+
+/** The spouse among the others: the account holder's spouse, or the account holder for the spouse. */
+function spouseOf(member: HouseholdMember, others: readonly HouseholdMember[]): HouseholdMember | undefined {
+  const partner = member.relationship === 'Self' ? 'Spouse' : member.relationship === 'Spouse' ? 'Self' : null;
+  return partner ? others.find((o) => o.kind === 'Adult' && o.relationship === partner) : undefined;
+}
+
+/** The answer fields a member of this kind can be asked, dependents' fields included, by key. */
+function askedFields(definition: FormDefinition, kind: MemberKind): Map<string, AnswerField> {
+  const fields = new Map<string, AnswerField>();
+  for (const step of memberSteps(definition, kind)) {
+    for (const section of step.sections) {
+      for (const { field } of walkFields(section.fields)) if (isAnswerField(field)) fields.set(field.key, field);
+    }
+  }
+  return fields;
+}
+
+/**
+ * What `member`'s form starts with from the rest of the order, for the answers it does not have
+ * yet, and the answers of others it can take with one tap:
+ * - their names and date of birth from "Who is applying";
+ * - the account's e-mail and phone for the account holder and for their children;
+ * - a married couple's spouse details from each other (and "Married");
+ * - a minor's parents (names, nationality, passport numbers, place of birth) from the adult
+ *   members who are the parents, and "Married and both involved" when both apply;
+ * - the passport's issuing country and place from the first member who gave them;
+ * - "Same address as …" and "Same contact as …" from each other member who answered them.
+ */
+export function householdPrefill(
+  definition: FormDefinition,
+  member: HouseholdMember,
+  everyone: readonly HouseholdMember[],
+  account: AccountContact | null,
+  today: string,
+): HouseholdPrefill {
+  const asked = askedFields(definition, member.kind);
+  const others = everyone.filter((m) => m.id !== member.id);
+  const answers: Record<string, Prefilled> = {};
+  // Only answers the field takes, normalised as a save would: one that does not fit (a name with
+  // letters a passport does not print) is left for the customer instead of failing the autosave.
+  const give = (key: string, value: unknown, from: string) => {
+    const field = asked.get(key);
+    if (!field || isEmptyAnswer(value) || !isEmptyAnswer(member.answers[key]) || key in answers) return;
+    const checked = checkAnswer(field, value, today);
+    if ('value' in checked) answers[key] = { value: checked.value, from };
+  };
+
+  const names = passportNames(member.fullName);
+  if (names.surname) give('surname', names.surname, HOUSEHOLD_TEXT.fromMembers);
+  give('givenName', names.givenName, HOUSEHOLD_TEXT.fromMembers);
+  give('dateOfBirth', member.dateOfBirth, HOUSEHOLD_TEXT.fromMembers);
+
+  if (account && (member.relationship === 'Self' || (member.kind === 'Minor' && member.relationship === 'Child'))) {
+    give('email', account.email, HOUSEHOLD_TEXT.fromAccount);
+    give('mobile', account.phone, HOUSEHOLD_TEXT.fromAccount);
+  }
+
+  const spouse = spouseOf(member, others);
+  if (spouse && member.kind === 'Adult') {
+    const from = HOUSEHOLD_TEXT.fromMember(spouse.fullName);
+    give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
+    give('spouseName', nameOf(spouse), from);
+    give('spouseNationality', spouse.answers.presentNationality ?? spouse.answers.passportCountry, from);
+    give('spouseBirthPlace', spouse.answers.birthCity, from);
+    give('spouseBirthCountry', spouse.answers.birthCountry, from);
+  }
+
+  if (member.kind === 'Minor') {
+    const parents = parentsOf(member, others);
+    const { father, mother } = fatherAndMother(parents);
+    for (const [prefix, parent] of [
+      ['father', father],
+      ['mother', mother],
+    ] as const) {
+      if (!parent) continue;
+      const from = HOUSEHOLD_TEXT.fromMember(parent.fullName);
+      give(`${prefix}Name`, nameOf(parent), from);
+      give(`${prefix}Nationality`, parent.answers.presentNationality ?? parent.answers.passportCountry, from);
+      give(`${prefix}BirthPlace`, parent.answers.birthCity, from);
+      give(`${prefix}PassportNumber`, parent.answers.passportNumber, from);
+    }
+    if (parents.length === 2 && member.relationship === 'Child') {
+      give('parentsSituation', 'together', HOUSEHOLD_TEXT.fromMembers);
+    }
+  }
+
+  const passportSource = others.find((o) => !isEmptyAnswer(o.answers.passportCountry));
+  if (passportSource) {
+    for (const key of SHARED_PASSPORT_KEYS) {
+      give(key, passportSource.answers[key], HOUSEHOLD_TEXT.fromMember(passportSource.fullName));
+    }
+  }
+
+  return { answers, offers: copyOffers(asked, member, others) };
+}
+
+/** One offer per group and distinct set of answers, from the others who gave them, while this member has none. */
+function copyOffers(
+  asked: ReadonlyMap<string, AnswerField>,
+  member: HouseholdMember,
+  others: readonly HouseholdMember[],
+): CopyOffer[] {
+  const offers: CopyOffer[] = [];
+  for (const group of Object.keys(HOUSEHOLD_GROUPS) as HouseholdGroup[]) {
+    const keys = HOUSEHOLD_GROUPS[group].filter((key) => asked.has(key));
+    if (keys.length === 0 || keys.some((key) => !isEmptyAnswer(member.answers[key]))) continue;
+    const seen = new Set<string>();
+    for (const other of others) {
+      const values = Object.fromEntries(
+        keys.flatMap((key) => (isEmptyAnswer(other.answers[key]) ? [] : [[key, other.answers[key]]])),
+      );
+      const signature = JSON.stringify(values);
+      if (Object.keys(values).length === 0 || seen.has(signature)) continue;
+      seen.add(signature);
+      offers.push({
+        group,
+        memberId: other.id,
+        label: HOUSEHOLD_TEXT.sameAs(group, firstName(other.fullName)),
+        from: HOUSEHOLD_TEXT.fromMember(other.fullName),
+        values,
+      });
+    }
+  }
+  return offers;
+}
+
+/** A member of the order with the files uploaded for their checklist, for offering those files again. */
+export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {
+  documents: readonly { id: number; itemId: string | null }[];
+}
+
+/** "Use Priya’s passport copy": another member's file offered for one of this member's checklist items. */
+export interface DocumentOffer {
+  itemId: string;
+  documentId: number;
+  label: string;
+}
+
+/**
+ * Which other members' files a checklist item can take, and from which of their items: a
+ * minor's parents' passports from the parents' own, the proof of Indian origin from a parent's
+ * (a parent's or grandparent's Indian passport proves the child's too), and a proof of address
+ * or the parents' marriage certificate from anyone in the family who has one.
+ */
+function sourcesFor(itemId: string, member: MemberFiles, others: readonly MemberFiles[]): [MemberFiles, string][] {
+  const parents = parentsOf(member, others);
+  switch (itemId) {
+    case 'parent-passport-1':
+    case 'parent-passport-2': {
+      const parent = parents[itemId === 'parent-passport-1' ? 0 : 1];
+      return parent ? [[parent, 'foreign-passport']] : [];
+    }
+    case 'indian-origin-proof':
+      return member.kind === 'Minor' ? parents.map((p) => [p, itemId]) : [];
+    case 'address-proof':
+    case 'parents-marriage-certificate':
+      return others.map((o) => [o, itemId]);
+    default:
+      return [];
+  }
+}
+
+/** The files of other members that `member`'s checklist items (not uploaded yet) can use, one offer per file. */
+export function documentOffers(
+  member: MemberFiles,
+  everyone: readonly MemberFiles[],
+  itemIds: readonly string[],
+): DocumentOffer[] {
+  const others = everyone.filter((m) => m.id !== member.id);
+  return itemIds.flatMap((itemId) =>
+    sourcesFor(itemId, member, others).flatMap(([source, sourceItem]) =>
+      source.documents
+        .filter((d) => d.itemId === sourceItem)
+        .map((d) => ({
+          itemId,
+          documentId: d.id,
+          label:
+            sourceItem === 'foreign-passport'
+              ? `Use ${firstName(source.fullName)}’s passport copy`
+              : `Use ${firstName(source.fullName)}’s copy`,
+        })),
+    ),
+  );
+}
