@@ -34,10 +34,15 @@ export function missingItems(facts: CompletionFacts): string[] {
   };
   return facts.members.flatMap((member) => {
     const form = facts.hasForm && !member.reviewed ? [`${nameOf(member)}’s ${COMPLETION_TEXT.form}`] : [];
+    // A child's own items already carry the child's first name ("Anaya’s photo"): named once.
+    const own = `${first(member.fullName)}’s `;
     const documents =
       facts.missingDocuments
         .find((m) => m.memberId === member.id)
-        ?.items.map((item) => `${nameOf(member)}’s ${inSentence(item.label)}`) ?? [];
+        ?.items.map((item) => {
+          const label = item.label.startsWith(own) ? item.label.slice(own.length) : item.label;
+          return `${nameOf(member)}’s ${inSentence(label)}`;
+        }) ?? [];
     return [...form, ...documents];
   });
 }

@@ -69,6 +69,8 @@ export const checklistItemStatusSchema = z.object({
   label: z.string(),
   hint: z.string().optional(),
   required: z.boolean(),
+  /** A document our team prepares and sends after payment (never required before then). */
+  preparedByUs: z.literal(true).optional(),
   /** The types and size the item takes (for the file picker; the server checks the bytes). */
   accept: z.object({ types: z.array(z.enum(UPLOAD_TYPES)), maxBytes: z.number() }),
   uploaded: z.boolean(),
@@ -176,6 +178,25 @@ export function openRequest(
   if (!newest) return undefined;
   const answered = uploads.some((u) => Date.parse(u.uploadedAt) > newest.createdAt.getTime());
   return answered ? undefined : { note: newest.note, at: newest.createdAt.toISOString() };
+}
+
+/**
+ * A member's items still needed: each required item without a file, and each item our team asked
+ * for again that no upload has answered yet (decision 0068), in checklist order. The completeness
+ * rule (completion.ts) counts both, so an order sent back for documents goes on to our team only
+ * once the last requested one is in.
+ */
+export function itemsStillNeeded(
+  checklist: readonly ChecklistItem[],
+  memberId: number,
+  uploads: readonly { itemId: string | null; uploadedAt: string }[],
+  requests: readonly DocumentRequest[],
+): ChecklistItem[] {
+  return checklist.filter((item) => {
+    const mine = uploads.filter((u) => u.itemId === item.id);
+    if (item.required && mine.length === 0) return true;
+    return openRequest(requests, memberId, item.id, mine) !== undefined;
+  });
 }
 
 export const DOCUMENT_REQUEST_MESSAGES = {
