@@ -203,6 +203,9 @@ export async function createServices(
       audit,
       payments,
       addOns: checkout,
+      mail,
+      siteUrl: env.siteUrl,
+      companyName: company.companyName,
     }),
   };
 }

@@ -18,7 +18,7 @@ export interface CompletionFacts {
 }
 
 /** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
-const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
+export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
 
 /**
  * What is still needed, in human words and member order: "Priya’s application form", "Priya’s

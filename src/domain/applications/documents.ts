@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from '../config/routes.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
 import { MEMBER_KINDS } from './member-kinds.ts';
@@ -206,3 +207,26 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   notOpen:
     'A document can be requested while the order is In review (it goes back to the customer) or Forms incomplete.',
 } as const;
+
+/**
+ * A document slot on the order page, as the e-mails link to it (issue 30 §4): a member's checklist
+ * item our team asked for (`12-photo`), or a document our team sent (`sent-40`). It travels in the
+ * query (`?document=`), not the fragment, so it survives the sign-in a signed-out customer goes
+ * through first; the page scrolls to the slot and focuses it.
+ */
+export const documentSlot = {
+  item: (memberId: number, itemId: string) => `${memberId}-${itemId}`,
+  sent: (documentId: number) => `sent-${documentId}`,
+};
+
+const DOCUMENT_SLOT = /^(?:\d{1,9}-[a-z0-9]+(?:-[a-z0-9]+)*|sent-\d{1,9})$/;
+
+/** The page element of a slot: `document-12-photo`; null for a value that names no slot. */
+export function documentSlotElementId(slot: string | null): string | null {
+  return slot !== null && slot.length <= 80 && DOCUMENT_SLOT.test(slot) ? `document-${slot}` : null;
+}
+
+/** The order page at a document slot: a path on this site (the e-mail puts the site's origin before it). */
+export function documentSlotHref(orderDisplayId: string, slot: string): string {
+  return `${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: orderDisplayId, document: slot })}`;
+}

@@ -416,7 +416,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
       staffUserId: number,
-    ): Promise<FormResult<{ itemLabel: string; memberName: string }>> {
+    ): Promise<FormResult<{ requestId: number; itemLabel: string; memberName: string }>> {
       const applications = createApplicationsRepository(tx);
       const app = await applications.findApplication(orderId);
       if (!app) return orderNotFound();
@@ -424,14 +424,14 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!member) return formFailure(404, M.notFound);
       const item = memberChecklistItems(app, member).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
-      await createDocumentsRepository(tx).insertRequest({
+      const request = await createDocumentsRepository(tx).insertRequest({
         orderId,
         memberId,
         itemId,
         note,
         requestedByUserId: staffUserId,
       });
-      return { ok: true, value: { itemLabel: item.label, memberName: member.fullName } };
+      return { ok: true, value: { requestId: request.id, itemLabel: item.label, memberName: member.fullName } };
     },
 
     /**
