@@ -36,12 +36,7 @@ describe('OCI card checklists', () => {
     const minor = ids(oci('new-oci-card', { memberKind: 'Minor' }));
     expect(minor).toContain('thumb-impression');
     expect(minor).not.toContain('signature');
-    for (const id of [
-      'parent-passport-1',
-      'parent-passport-2',
-      'birth-certificate',
-      'parents-marriage-certificate',
-    ]) {
+    for (const id of ['parent-passport-1', 'parent-passport-2', 'birth-certificate', 'parents-marriage-certificate']) {
       expect(required(oci('new-oci-card', { memberKind: 'Minor' })), id).toContain(id);
     }
   });
@@ -234,7 +229,10 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     const five = ids(child('new-oci-card', FIVE_TODAY));
     expect(five).toContain('signature');
     expect(five).not.toContain('thumb-impression');
-    expect(item(child('new-oci-card', FIVE_TODAY), 'signature')).toMatchObject({ label: 'Child’s signature', required: true });
+    expect(item(child('new-oci-card', FIVE_TODAY), 'signature')).toMatchObject({
+      label: 'Child’s signature',
+      required: true,
+    });
   });
 
   it('the same age rule for a minor’s passport renewal', () => {
@@ -290,7 +288,11 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     for (const i of childs) expect(`${i.label} ${i.hint ?? ''}`, i.id).not.toMatch(/\byour?\b/i);
 
     const older = checklist(
-      inputsFor('indian-passport-renewal')('minor', { fullName: 'Anaya Sharma', dateOfBirth: FIVE_TODAY, today: TODAY }),
+      inputsFor('indian-passport-renewal')('minor', {
+        fullName: 'Anaya Sharma',
+        dateOfBirth: FIVE_TODAY,
+        today: TODAY,
+      }),
     );
     expect(older.find((i) => i.id === 'signature')).toMatchObject({
       label: 'Anaya’s signature',

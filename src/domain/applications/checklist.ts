@@ -56,12 +56,17 @@ export function givesThumbImpression(dateOfBirth: string, today: string): boolea
   return ageOn(dateOfBirth, today) < THUMB_IMPRESSION_UNDER_AGE;
 }
 
+/** The answers a checklist depends on: when one changes, the member's checklist is read again. */
+export const CHECKLIST_ANSWER_KEYS = ['eligibility', 'formerIndian'] as const;
+
 /**
  * What a member's answers say about their checklist (the questions live in the form definitions):
  * the OCI form's eligibility "I was an Indian citizen", or the visa form's "Were you an Indian
  * citizen before?". Undefined while neither is answered.
  */
-export function checklistAnswers(answers: Readonly<Record<string, unknown>>): Pick<ChecklistInput, 'formerIndianCitizen'> {
+export function checklistAnswers(
+  answers: Readonly<Record<string, unknown>>,
+): Pick<ChecklistInput, 'formerIndianCitizen'> {
   const { eligibility, formerIndian } = answers;
   if (typeof eligibility === 'string' && eligibility !== '') {
     return { formerIndianCitizen: eligibility === 'former-citizen' };
@@ -197,9 +202,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         doc('existing-oci-card', 'Existing OCI card', 'Both sides of the card, or the OCI booklet’s pages.'),
         addressProof(member.country),
         doc('name-change-affidavit', 'Name-change affidavit', 'Only if your name has changed.', false),
-        ...(minor
-          ? [...parentsPassports, parentalAuthorizationForm]
-          : []),
+        ...(minor ? [...parentsPassports, parentalAuthorizationForm] : []),
       ];
       break;
     case 'lost-or-damaged-oci':

@@ -18,7 +18,8 @@ export interface CompletionFacts {
 }
 
 /** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
-export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
+export const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
 
 /**
  * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
@@ -51,6 +52,9 @@ export const COMPLETION_TEXT = {
   form: 'application form',
   /** Checkout's Payment card when nothing is missing. */
   allIn: 'Everything is in: after payment your order goes straight to our team (Order pending).',
+  /** The order page once a paid order has everything (the last requested document too). */
+  allInPaid:
+    'Everything is in: your order is with our team (Order pending). We will let you know here and by e-mail when anything changes.',
   /** …and when something is: the list follows. */
   stillNeeded: 'Still needed:',
   payFirst:

@@ -486,7 +486,10 @@ const uploadFor = async (token: string, ref: string, memberId: number, itemId: s
   });
 
 const mailsWith = (key: string) =>
-  t.database.db.select().from(outboundEmails).where(like(outboundEmails.key, `${key}%`));
+  t.database.db
+    .select()
+    .from(outboundEmails)
+    .where(like(outboundEmails.key, `${key}%`));
 
 describe('a document request after submission (issue 30 §4)', () => {
   it('is e-mailed with a same-origin link to the slot, instead of the status e-mail', async () => {

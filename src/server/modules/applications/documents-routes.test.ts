@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.ts';
-import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { MEMBER_MESSAGES as M, type MemberInput } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -81,7 +81,11 @@ async function storedUpload(data: Buffer, displayName: string) {
 
 describe('the checklist', () => {
   it("lists each member's items from the package, the member's kind and age, required or optional, none ticked", async () => {
-    const toddler = { fullName: 'Anaya Sharma', dateOfBirth: `${new Date().getUTCFullYear() - 2}-01-15`, relationship: 'Child' };
+    const toddler: MemberInput = {
+      fullName: 'Anaya Sharma',
+      dateOfBirth: `${new Date().getUTCFullYear() - 2}-01-15`,
+      relationship: 'Child',
+    };
     const { user, order } = await customerWithOrder([ADULT, MINOR, toddler]);
     const res = await call('GET', `${orderPath(order.displayId)}/checklist`, user.token);
     expect(res.statusCode).toBe(200);
@@ -100,7 +104,8 @@ describe('the checklist', () => {
     expect(ids(little)).not.toContain('signature');
     expect(ids(minor)).toContain('parent-passport-1');
     // A child's own items are named after the child.
-    const label = (m: { items: { id: string; label: string }[] }, id: string) => m.items.find((i) => i.id === id)?.label;
+    const label = (m: { items: { id: string; label: string }[] }, id: string) =>
+      m.items.find((i) => i.id === id)?.label;
     expect(label(minor, 'signature')).toBe('Aarav’s signature');
     expect(label(little, 'photo')).toBe('Anaya’s photo');
     expect(minor.items.find((i: { id: string }) => i.id === 'parental-authorization-form')).toMatchObject({

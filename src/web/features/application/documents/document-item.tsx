@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
@@ -9,6 +9,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 export const DOCUMENT_TEXT = {
   required: 'Required',
   optional: 'Optional',
+  /** A document our team prepares (the Parental Authorization Form): never "Required" before we send it. */
+  preparedByUs: 'We send it to you after payment',
   uploaded: 'Uploaded',
   choose: 'Choose file',
   orDrag: 'or drag it here',
@@ -145,10 +147,13 @@ export function DocumentItem({
   item,
   canChange,
   actions,
+  slot,
 }: {
   item: ChecklistItemStatus;
   canChange: boolean;
   actions: ItemActions;
+  /** The item as a slot a link can name (the order page): its element id, focused by `ref`'s owner. */
+  slot?: { id: string; ref: RefObject<HTMLLIElement | null> };
 }) {
   const id = useId();
   const inputId = `${id}-file`;
@@ -208,7 +213,12 @@ export function DocumentItem({
   );
 
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+    <li
+      ref={slot?.ref}
+      id={slot?.id}
+      tabIndex={slot ? -1 : undefined}
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
+    >
       <div className="flex items-start gap-3">
         <span
           aria-hidden="true"
@@ -221,7 +231,9 @@ export function DocumentItem({
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{item.label}</h3>
           <p className="mt-0.5 text-xs font-semibold tracking-wide uppercase">
-            {item.required ? (
+            {item.preparedByUs && !item.uploaded ? (
+              <span className="text-slate-600">{DOCUMENT_TEXT.preparedByUs}</span>
+            ) : item.required ? (
               <span className="text-brand-700">{DOCUMENT_TEXT.required}</span>
             ) : (
               <span className="text-slate-500">{DOCUMENT_TEXT.optional}</span>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -47,7 +48,9 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
       {nothing && !paymentPending ? (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
           <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
-          Nothing right now. We will let you know here and by e-mail when anything changes.
+          {order.status === 'Order pending'
+            ? COMPLETION_TEXT.allInPaid
+            : 'Nothing right now. We will let you know here and by e-mail when anything changes.'}
         </p>
       ) : (
         <ul className="mt-4 space-y-3">
