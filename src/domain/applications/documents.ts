@@ -120,7 +120,14 @@ export const documentUploadedSchema = z.object({
 export const missingDocumentsSchema = z.object({
   memberId: z.number(),
   fullName: z.string(),
-  items: z.array(z.object({ id: z.string(), label: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      /** Our team asked for it again: it is uploaded at its slot on the order page. */
+      requested: z.literal(true).optional(),
+    }),
+  ),
 });
 export type MissingDocuments = z.infer<typeof missingDocumentsSchema>;
 
@@ -192,11 +199,11 @@ export function itemsStillNeeded(
   memberId: number,
   uploads: readonly { itemId: string | null; uploadedAt: string }[],
   requests: readonly DocumentRequest[],
-): ChecklistItem[] {
-  return checklist.filter((item) => {
+): (ChecklistItem & { requested?: true })[] {
+  return checklist.flatMap((item) => {
     const mine = uploads.filter((u) => u.itemId === item.id);
-    if (item.required && mine.length === 0) return true;
-    return openRequest(requests, memberId, item.id, mine) !== undefined;
+    if (openRequest(requests, memberId, item.id, mine)) return [{ ...item, requested: true as const }];
+    return item.required && mine.length === 0 ? [item] : [];
   });
 }
 

@@ -91,7 +91,8 @@ export function missingDocumentsOf(
     );
     const missing = itemsStillNeeded(memberChecklistItems(app, member), member.id, uploads, requests);
     if (missing.length === 0) return [];
-    return [{ memberId: member.id, fullName: member.fullName, items: missing.map(({ id, label }) => ({ id, label })) }];
+    const items = missing.map(({ id, label, requested }) => ({ id, label, ...(requested ? { requested } : {}) }));
+    return [{ memberId: member.id, fullName: member.fullName, items }];
   });
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
+import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -31,6 +32,17 @@ function ToDoItem({
       </div>
     </li>
   );
+}
+
+/**
+ * Where a member's missing documents are uploaded: a document our team asked for again at its slot
+ * on this page (the answers stay as they are), anything else in the member's form.
+ */
+function uploadHref(ref: string, missing: MissingDocuments): string {
+  const [first] = missing.items;
+  return first?.requested
+    ? documentSlotHref(ref, documentSlot.item(missing.memberId, first.id))
+    : applicationFormHref(ref, { memberId: missing.memberId });
 }
 
 /**
@@ -70,10 +82,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
             <ToDoItem
               key={`documents-${missing.memberId}`}
               icon="file-text"
-              link={{
-                to: applicationFormHref(ref, { memberId: missing.memberId }),
-                label: `Upload ${possessive(missing.fullName)} documents`,
-              }}
+              link={{ to: uploadHref(ref, missing), label: `Upload ${possessive(missing.fullName)} documents` }}
             >
               {possessive(missing.fullName)} documents still missing
               <span className="mt-0.5 block text-sm text-slate-600">
