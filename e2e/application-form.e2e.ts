@@ -192,7 +192,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     const missing = page.getByRole('region', { name: 'Still to do' });
     await expectVisible(missing.getByRole('link', { name: 'Priya Sharma: answers not reviewed yet' }));
     expect(await missing.getByRole('link', { name: /Aarav Sharma: answers/ }).count()).toBe(0);
-    await expectVisible(missing.getByRole('link', { name: 'Aarav Sharma: Child’s birth certificate' }));
+    await expectVisible(missing.getByRole('link', { name: 'Aarav Sharma: Aarav’s birth certificate' }));
     const aarav = page.getByRole('region', { name: /^Aarav Sharma/ });
     await expectVisible(aarav.getByRole('link', { name: 'Edit Passport and citizenship, Aarav Sharma' }));
     const priya = page.getByRole('region', { name: /^Priya Sharma/ });

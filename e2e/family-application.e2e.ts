@@ -220,7 +220,6 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   if (minor) {
     await continueTo(page, 'Parents’ consent');
     await inputs.choose(group(page, 'Which describes the child’s parents?'), 'Married and both involved');
-    await inputs.choose(group(page, 'Is the child under 5 years old?'), 'No');
     await inputs.tick(group(page, 'Consent').getByRole('checkbox'));
   }
 

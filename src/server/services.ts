@@ -217,6 +217,9 @@ export async function createServices(
       audit,
       payments,
       addOns: checkout,
+      mail,
+      siteUrl: env.siteUrl,
+      companyName: company.companyName,
     }),
   };
 }

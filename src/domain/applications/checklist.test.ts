@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../uploads/file-types.ts';
-import { type ChecklistInput, documentChecklist, missingRequiredItems } from './checklist.ts';
+import { type ChecklistInput, checklistAnswers, documentChecklist, givesThumbImpression } from './checklist.ts';
 
 function checklist(input: ChecklistInput) {
   const items = documentChecklist(input);
@@ -36,13 +36,7 @@ describe('OCI card checklists', () => {
     const minor = ids(oci('new-oci-card', { memberKind: 'Minor' }));
     expect(minor).toContain('thumb-impression');
     expect(minor).not.toContain('signature');
-    for (const id of [
-      'parent-passport-1',
-      'parent-passport-2',
-      'birth-certificate',
-      'parents-marriage-certificate',
-      'parental-authorization-form',
-    ]) {
+    for (const id of ['parent-passport-1', 'parent-passport-2', 'birth-certificate', 'parents-marriage-certificate']) {
       expect(required(oci('new-oci-card', { memberKind: 'Minor' })), id).toContain(id);
     }
   });
@@ -212,12 +206,100 @@ describe('attestation, e-Visa, application-centre and photo checklists', () => {
   });
 });
 
-describe('missingRequiredItems', () => {
-  it('lists the required items not yet uploaded, in checklist order', () => {
-    const items = checklist({ serviceSlug: 'indian-visa', packageSlug: 'e-business', memberKind: 'Adult' });
-    expect(missingRequiredItems(items, ['photo', 'business-card']).map((i) => i.id)).toEqual([
-      'passport-bio-page',
-      'invitation-letter',
-    ]);
+/** The day every age below is counted on. */
+const TODAY = '2026-11-29';
+/** 4 years and 364 days old on TODAY: one day short of 5. */
+const ALMOST_FIVE = '2021-11-30';
+/** 5 today. */
+const FIVE_TODAY = '2021-11-29';
+
+describe('the checklist follows the answers (issue 30 §3)', () => {
+  const child = (packageSlug: string, dateOfBirth: string, service = oci) =>
+    service(packageSlug, { memberKind: 'Minor', dateOfBirth, today: TODAY });
+
+  it('a child gives a thumb impression until the day before their 5th birthday, and signs from it', () => {
+    expect(givesThumbImpression(ALMOST_FIVE, TODAY)).toBe(true);
+    expect(givesThumbImpression(FIVE_TODAY, TODAY)).toBe(false);
+    expect(givesThumbImpression('2024-02-29', '2029-02-28')).toBe(true);
+    expect(givesThumbImpression('2024-02-29', '2029-03-01')).toBe(false);
+
+    const under = ids(child('new-oci-card', ALMOST_FIVE));
+    expect(under).toContain('thumb-impression');
+    expect(under).not.toContain('signature');
+    const five = ids(child('new-oci-card', FIVE_TODAY));
+    expect(five).toContain('signature');
+    expect(five).not.toContain('thumb-impression');
+    expect(item(child('new-oci-card', FIVE_TODAY), 'signature')).toMatchObject({
+      label: 'Child’s signature',
+      required: true,
+    });
+  });
+
+  it('the same age rule for a minor’s passport renewal', () => {
+    const passport = inputsFor('indian-passport-renewal');
+    expect(required(child('minor', ALMOST_FIVE, passport))).toContain('thumb-impression');
+    expect(required(child('minor', FIVE_TODAY, passport))).toContain('signature');
+    expect(ids(child('minor', FIVE_TODAY, passport))).not.toContain('thumb-impression');
+    // An adult renewing a passport signs the application form itself: no separate upload.
+    expect(ids(passport('adult-36-pages', { dateOfBirth: '1990-01-01', today: TODAY }))).not.toContain('signature');
+  });
+
+  it('requires the renunciation certificate once the member says they were an Indian citizen', () => {
+    const renunciation = (answers: Record<string, unknown>) =>
+      item(oci('new-oci-card', checklistAnswers(answers)), 'renunciation-certificate');
+    expect(renunciation({ eligibility: 'former-citizen' })?.required).toBe(true);
+    expect(renunciation({ eligibility: 'descendant' })).toBeUndefined();
+    expect(renunciation({ eligibility: 'spouse' })).toBeUndefined();
+    expect(renunciation({})?.required).toBe(false);
+    expect(checklistAnswers({ formerIndian: 'yes' })).toEqual({ formerIndianCitizen: true });
+    expect(checklistAnswers({ formerIndian: 'no' })).toEqual({ formerIndianCitizen: false });
+    expect(checklistAnswers({ eligibility: '' })).toEqual({});
+  });
+
+  it('a document our team prepares is sent after payment, never required of the customer', () => {
+    for (const pkg of ['oci-card-for-minor', 'oci-reissue']) {
+      const form = item(oci(pkg, { memberKind: 'Minor' }), 'parental-authorization-form');
+      expect(form).toMatchObject({ required: false, preparedByUs: true });
+      expect(form?.hint).toContain('send it to you after payment');
+    }
+  });
+
+  it('names a minor’s own documents after the child, never “you”; the parents’ papers keep theirs', () => {
+    const anaya = checklist(
+      oci('new-oci-card', {
+        memberKind: 'Minor',
+        fullName: 'Anaya Sharma',
+        dateOfBirth: ALMOST_FIVE,
+        today: TODAY,
+        formerIndianCitizen: true,
+      }),
+    );
+    const label = (id: string) => anaya.find((i) => i.id === id)?.label;
+    expect(label('photo')).toBe('Anaya’s photo');
+    expect(label('foreign-passport')).toBe('Anaya’s current foreign passport');
+    expect(label('birth-certificate')).toBe('Anaya’s birth certificate');
+    expect(label('thumb-impression')).toBe('Anaya’s thumb impression');
+    expect(label('renunciation-certificate')).toBe(
+      'Anaya’s surrender or renunciation certificate, or their cancelled Indian passport',
+    );
+    expect(label('parent-passport-1')).toBe('First parent’s passport');
+    expect(label('parents-marriage-certificate')).toBe('Parents’ marriage certificate');
+    const childs = anaya.filter((i) => i.label.startsWith('Anaya’s'));
+    for (const i of childs) expect(`${i.label} ${i.hint ?? ''}`, i.id).not.toMatch(/\byour?\b/i);
+
+    const older = checklist(
+      inputsFor('indian-passport-renewal')('minor', {
+        fullName: 'Anaya Sharma',
+        dateOfBirth: FIVE_TODAY,
+        today: TODAY,
+      }),
+    );
+    expect(older.find((i) => i.id === 'signature')).toMatchObject({
+      label: 'Anaya’s signature',
+      hint: 'Anaya signs in black ink on plain white paper, the way they usually write their name.',
+    });
+    expect(older.find((i) => i.id === 'current-passport')?.label).toBe('Anaya’s current Indian passport');
+    // An adult's items are theirs: no name in the label.
+    expect(item(oci('new-oci-card', { fullName: 'Priya Sharma' }), 'photo')?.label).toBe('Photo');
   });
 });

@@ -1,5 +1,6 @@
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
 import type { MemberKind } from './member-kinds.ts';
+import { ageOn, isIsoDate } from './members.ts';
 
 /** One document a member's application needs, ticked off when an upload for `id` is accepted. */
 export interface ChecklistItem {
@@ -9,6 +10,11 @@ export interface ChecklistItem {
   /** What exactly to upload, when the label alone may not say. */
   hint?: string;
   required: boolean;
+  /**
+   * A document our team prepares (the Parental Authorization Form): we send it after payment and
+   * the customer uploads it signed. Never required before that, so it never holds the order back.
+   */
+  preparedByUs?: true;
   /** The types and size this item takes: passed to acceptUpload as `itemLimits`. */
   accept: UploadRule;
 }
@@ -31,6 +37,42 @@ export interface ChecklistInput {
    * true: required, false: not listed.
    */
   formerIndianCitizen?: boolean;
+  /**
+   * The member's date of birth (YYYY-MM-DD) and the day their age is counted on (UTC, as the
+   * member's kind is): a child under 5 gives a thumb impression, from 5 a child signs. Without a
+   * date of birth a minor is taken to be under 5.
+   */
+  dateOfBirth?: string;
+  today?: string;
+  /** The member's name: a minor's own documents are named after the child ("Anaya’s photo"). */
+  fullName?: string;
+}
+
+/** Below this age a child gives a thumb impression instead of a signature (catalog-facts §1, §2). */
+export const THUMB_IMPRESSION_UNDER_AGE = 5;
+
+/** Whether a minor born on `dateOfBirth` is under 5 on `today`, and so gives a thumb impression. */
+export function givesThumbImpression(dateOfBirth: string, today: string): boolean {
+  return ageOn(dateOfBirth, today) < THUMB_IMPRESSION_UNDER_AGE;
+}
+
+/** The answers a checklist depends on: when one changes, the member's checklist is read again. */
+export const CHECKLIST_ANSWER_KEYS = ['eligibility', 'formerIndian'] as const;
+
+/**
+ * What a member's answers say about their checklist (the questions live in the form definitions):
+ * the OCI form's eligibility "I was an Indian citizen", or the visa form's "Were you an Indian
+ * citizen before?". Undefined while neither is answered.
+ */
+export function checklistAnswers(
+  answers: Readonly<Record<string, unknown>>,
+): Pick<ChecklistInput, 'formerIndianCitizen'> {
+  const { eligibility, formerIndian } = answers;
+  if (typeof eligibility === 'string' && eligibility !== '') {
+    return { formerIndianCitizen: eligibility === 'former-citizen' };
+  }
+  if (formerIndian === 'yes' || formerIndian === 'no') return { formerIndianCitizen: formerIndian === 'yes' };
+  return {};
 }
 
 type Country = 'US' | 'CA';
@@ -39,6 +81,8 @@ interface Member {
   minor: boolean;
   country: Country;
   formerIndianCitizen: boolean | undefined;
+  /** A minor under 5 (or of unknown age) gives a thumb impression; an older child signs. */
+  underFive: boolean;
 }
 
 const doc = (id: string, label: string, hint?: string, required = true): ChecklistItem => ({
@@ -58,11 +102,16 @@ const image = (id: string, label: string, hint?: string): ChecklistItem => ({
 
 /* Items several packages share (shared/catalog-facts.md). */
 const signature = image('signature', 'Signature', 'Your usual signature in black ink on plain white paper.');
-/** Minors do not sign: a thumb impression takes the signature's place (catalog-facts §1, §2). */
+const childSignature = image(
+  'signature',
+  'Child’s signature',
+  'The child signs in black ink on plain white paper, the way they usually write their name.',
+);
+/** A child under 5 does not sign: a thumb impression takes the signature's place (catalog-facts §1, §2). */
 const thumbImpression = image(
   'thumb-impression',
   'Child’s thumb impression',
-  'In place of a signature: the left thumb for boys, the right thumb for girls, in blue or black ink on plain white paper. A child of 5 or older may sign instead.',
+  'In place of a signature: the left thumb for boys, the right thumb for girls, in blue or black ink on plain white paper.',
 );
 const parentsPassports = [
   doc('parent-passport-1', 'First parent’s passport', 'The bio page and the page with the address, if there is one.'),
@@ -97,8 +146,20 @@ function renunciationCertificate(member: Member, canadaRequiresCertificate: bool
 }
 
 function signatureOrThumb(member: Member): ChecklistItem {
-  return member.minor ? thumbImpression : signature;
+  if (!member.minor) return signature;
+  return member.underFive ? thumbImpression : childSignature;
 }
+
+/** Our team prepares it from the answers and sends it after payment (catalog-facts §1 minor add-ons). */
+const parentalAuthorizationForm: ChecklistItem = {
+  ...doc(
+    'parental-authorization-form',
+    'Parental Authorization Form',
+    'We prepare it from your answers and send it to you after payment. Both parents sign it before a notary; then upload it here.',
+    false,
+  ),
+  preparedByUs: true,
+};
 
 const OCI_PHOTO = image(
   'photo',
@@ -108,8 +169,7 @@ const OCI_PHOTO = image(
 
 /** OCI card (catalog-facts §1). */
 function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
-  const minor = member.minor || packageSlug === 'oci-card-for-minor';
-  const m = { ...member, minor };
+  const { minor } = member;
   const foreignPassport = doc('foreign-passport', 'Current foreign passport', 'The bio page and the signature page.');
   let items: ChecklistItem[];
   switch (packageSlug) {
@@ -117,7 +177,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
     case 'oci-card-for-minor':
       items = [
         foreignPassport,
-        ...renunciationCertificate(m, true),
+        ...renunciationCertificate(member, true),
         doc(
           'indian-origin-proof',
           'Proof of Indian origin',
@@ -125,17 +185,13 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
             ? 'A parent’s Indian passport, OCI card or other proof that a parent or grandparent was an Indian citizen.'
             : 'Your old Indian passport, or a parent’s or grandparent’s.',
         ),
-        addressProof(m.country),
+        addressProof(member.country),
         ...(minor
           ? [
               birthCertificate,
               ...parentsPassports,
               doc('parents-marriage-certificate', 'Parents’ marriage certificate'),
-              doc(
-                'parental-authorization-form',
-                'Parental Authorization Form',
-                'Notarised and signed by both parents.',
-              ),
+              parentalAuthorizationForm,
             ]
           : []),
       ];
@@ -144,18 +200,9 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
       items = [
         doc('new-foreign-passport', 'New foreign passport', 'The bio page and the signature page.'),
         doc('existing-oci-card', 'Existing OCI card', 'Both sides of the card, or the OCI booklet’s pages.'),
-        addressProof(m.country),
+        addressProof(member.country),
         doc('name-change-affidavit', 'Name-change affidavit', 'Only if your name has changed.', false),
-        ...(minor
-          ? [
-              ...parentsPassports,
-              doc(
-                'parental-authorization-form',
-                'Parental Authorization Form',
-                'Notarised and signed by both parents.',
-              ),
-            ]
-          : []),
+        ...(minor ? [...parentsPassports, parentalAuthorizationForm] : []),
       ];
       break;
     case 'lost-or-damaged-oci':
@@ -163,14 +210,14 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
         doc('police-report', 'Police report of the loss or damage'),
         doc('loss-affidavit', 'Affidavit describing the loss or damage', 'Signed before a notary.'),
         foreignPassport,
-        addressProof(m.country),
+        addressProof(member.country),
         ...(minor ? parentsPassports : []),
       ];
       break;
     default:
       return null;
   }
-  return [...items, OCI_PHOTO, signatureOrThumb(m)];
+  return [...items, OCI_PHOTO, signatureOrThumb(member)];
 }
 
 const PASSPORT_PHOTO = image(
@@ -192,8 +239,7 @@ function statusProof(country: Country, minor: boolean): ChecklistItem {
 
 /** Indian passport renewal abroad (catalog-facts §2). */
 function passportChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
-  const minor = member.minor || packageSlug === 'minor';
-  const { country } = member;
+  const { minor, country } = member;
   const currentPassport = doc(
     'current-passport',
     minor ? 'Child’s current Indian passport' : 'Current Indian passport',
@@ -245,7 +291,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
     default:
       return null;
   }
-  return [...items, PASSPORT_PHOTO, ...(minor ? [thumbImpression] : [])];
+  return [...items, PASSPORT_PHOTO, ...(minor ? [signatureOrThumb(member)] : [])];
 }
 
 /** Surrender or renunciation certificate (catalog-facts §3). */
@@ -395,17 +441,63 @@ function photoChecklist(packageSlug: string): ChecklistItem[] | null {
 
 /**
  * The documents one member must (or may) upload for a package, from the package, its country
- * choices and the member's kind: a minor brings the parents' passports and a thumb impression
- * instead of a signature; a former Indian citizen applying for an OCI card brings the surrender or
- * renunciation certificate. Null for a package this list does not know (a catalog change that
+ * choices, the member's kind and age, and what their answers say: a minor brings the parents'
+ * passports, and a thumb impression instead of a signature while under 5; a former Indian citizen
+ * applying for an OCI card brings the surrender or renunciation certificate. A minor's own items
+ * are named after the child. Null for a package this list does not know (a catalog change that
  * needs a checklist: src/server/db/seed's checklist test names it).
  */
 export function documentChecklist(input: ChecklistInput): ChecklistItem[] | null {
+  const items = serviceChecklist(input);
+  const minor = isMinor(input);
+  const name = input.fullName?.trim().split(/\s+/)[0];
+  return items && minor && name ? items.map((item) => namedForChild(item, name)) : items;
+}
+
+/** Packages only a minor applies for: their items are the child's whatever the member's kind says. */
+const MINOR_PACKAGES = new Set(['oci-card/oci-card-for-minor', 'indian-passport-renewal/minor']);
+
+const isMinor = (input: ChecklistInput) =>
+  input.memberKind === 'Minor' || MINOR_PACKAGES.has(`${input.serviceSlug}/${input.packageSlug}`);
+
+/** The items that are the child's own (the parents' papers keep their labels). */
+const CHILDS_OWN = new Set([
+  'photo',
+  'signature',
+  'thumb-impression',
+  'foreign-passport',
+  'new-foreign-passport',
+  'existing-oci-card',
+  'current-passport',
+  'birth-certificate',
+  'status-proof',
+  'passport-bio-page',
+  'renunciation-certificate',
+  'indian-origin-proof',
+]);
+
+/**
+ * A minor's own item named after the child ("Anaya’s photo", "Anaya’s current foreign passport"):
+ * the parent fills the form, so "you" and "Child’s" would be ambiguous.
+ */
+function namedForChild(item: ChecklistItem, name: string): ChecklistItem {
+  if (!CHILDS_OWN.has(item.id)) return item;
+  const bare = item.label.replace(/^Child’s /, '').replace(/\byour\b/g, 'their');
+  const label = `${name}’s ${bare.charAt(0).toLowerCase()}${bare.slice(1)}`;
+  const hint = item.hint?.replace('if you were ever', `if ${name} was ever`).replace(/^The child /, `${name} `);
+  return { ...item, label, ...(hint ? { hint } : {}) };
+}
+
+function serviceChecklist(input: ChecklistInput): ChecklistItem[] | null {
   const countryChoice = input.choices?.applyingFrom ?? input.choices?.citizenship;
   const member: Member = {
-    minor: input.memberKind === 'Minor',
+    minor: isMinor(input),
     country: countryChoice === 'CA' ? 'CA' : 'US',
     formerIndianCitizen: input.formerIndianCitizen,
+    underFive:
+      input.dateOfBirth === undefined || !isIsoDate(input.dateOfBirth) || input.today === undefined
+        ? true
+        : givesThumbImpression(input.dateOfBirth, input.today),
   };
   switch (input.serviceSlug) {
     case 'oci-card':
@@ -425,13 +517,4 @@ export function documentChecklist(input: ChecklistInput): ChecklistItem[] | null
     default:
       return null;
   }
-}
-
-/** The required items not yet uploaded: what the customer must still do. */
-export function missingRequiredItems(
-  checklist: readonly ChecklistItem[],
-  uploadedIds: Iterable<string>,
-): ChecklistItem[] {
-  const uploaded = new Set(uploadedIds);
-  return checklist.filter((item) => item.required && !uploaded.has(item.id));
 }

@@ -34,6 +34,26 @@ describe('what an application still needs (issue 28)', () => {
     ]);
   });
 
+  it('names a child once when the item already carries the child’s name', () => {
+    const anaya = { id: 3, fullName: 'Anaya Sharma', reviewed: true };
+    expect(
+      missingItems({
+        hasForm: true,
+        members: [anaya],
+        missingDocuments: [
+          {
+            memberId: 3,
+            fullName: 'Anaya Sharma',
+            items: [
+              { id: 'photo', label: 'Anaya’s photo' },
+              { id: 'parent-passport-1', label: 'First parent’s passport' },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(['Anaya’s photo', 'Anaya’s first parent’s passport']);
+  });
+
   it('says the words checkout shows', () => {
     expect(COMPLETION_TEXT.allIn).toBe(
       'Everything is in: after payment your order goes straight to our team (Order pending).',

@@ -18,7 +18,8 @@ export interface CompletionFacts {
 }
 
 /** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
-const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
+export const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
 
 /**
  * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
@@ -34,10 +35,15 @@ export function missingItems(facts: CompletionFacts): string[] {
   };
   return facts.members.flatMap((member) => {
     const form = facts.hasForm && !member.reviewed ? [`${nameOf(member)}’s ${COMPLETION_TEXT.form}`] : [];
+    // A child's own items already carry the child's first name ("Anaya’s photo"): named once.
+    const own = `${first(member.fullName)}’s `;
     const documents =
       facts.missingDocuments
         .find((m) => m.memberId === member.id)
-        ?.items.map((item) => `${nameOf(member)}’s ${inSentence(item.label)}`) ?? [];
+        ?.items.map((item) => {
+          const label = item.label.startsWith(own) ? item.label.slice(own.length) : item.label;
+          return `${nameOf(member)}’s ${inSentence(label)}`;
+        }) ?? [];
     return [...form, ...documents];
   });
 }
@@ -46,6 +52,9 @@ export const COMPLETION_TEXT = {
   form: 'application form',
   /** Checkout's Payment card when nothing is missing. */
   allIn: 'Everything is in: after payment your order goes straight to our team (Order pending).',
+  /** The order page once a paid order has everything (the last requested document too). */
+  allInPaid:
+    'Everything is in: your order is with our team (Order pending). We will let you know here and by e-mail when anything changes.',
   /** …and when something is: the list follows. */
   stillNeeded: 'Still needed:',
   payFirst:

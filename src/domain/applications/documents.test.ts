@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../orders/status.ts';
 import { canChangeDocuments } from './application.ts';
 import { documentChecklist } from './checklist.ts';
-import { checklistItemIdSchema, checklistStatus, DOCUMENT_MESSAGES, documentLinks, openRequest } from './documents.ts';
+import {
+  checklistItemIdSchema,
+  checklistStatus,
+  DOCUMENT_MESSAGES,
+  documentLinks,
+  itemsStillNeeded,
+  openRequest,
+} from './documents.ts';
 
 const items =
   documentChecklist({
@@ -92,5 +99,30 @@ describe('openRequest', () => {
   it('is answered by an upload after it, and absent without a request', () => {
     expect(openRequest(requests, 1, 'photo', [{ uploadedAt: '2026-11-20T10:00:01Z' }])).toBeUndefined();
     expect(openRequest(requests, 1, 'signature', [])).toBeUndefined();
+  });
+});
+
+describe('itemsStillNeeded', () => {
+  const at = (iso: string) => new Date(iso);
+  const needed = (uploads: Parameters<typeof itemsStillNeeded>[2], requests: Parameters<typeof itemsStillNeeded>[3]) =>
+    itemsStillNeeded(items, 7, uploads, requests).map((i) => i.id);
+
+  it('lists the required items without a file, in checklist order', () => {
+    const uploads = [
+      { itemId: 'photo', uploadedAt: '2026-11-01T10:00:00.000Z' },
+      { itemId: 'business-card', uploadedAt: '2026-11-01T10:00:00.000Z' },
+    ];
+    expect(needed(uploads, [])).toEqual(['passport-bio-page', 'invitation-letter']);
+  });
+
+  it('keeps an item our team asked for again until an upload made after the request answers it', () => {
+    const uploads = items.map((i) => ({ itemId: i.id, uploadedAt: '2026-11-01T10:00:00.000Z' }));
+    const requests = [
+      { memberId: 7, itemId: 'photo', note: 'Blurred', createdAt: at('2026-11-02T09:00:00.000Z') },
+      { memberId: 8, itemId: 'business-card', note: 'Another member', createdAt: at('2026-11-02T09:00:00.000Z') },
+    ];
+    expect(needed(uploads, requests)).toEqual(['photo']);
+    const answered = uploads.map((u) => (u.itemId === 'photo' ? { ...u, uploadedAt: '2026-11-02T09:30:00.000Z' } : u));
+    expect(needed(answered, requests)).toEqual([]);
   });
 });

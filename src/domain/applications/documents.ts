@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUTES } from '../config/routes.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
 import { MEMBER_KINDS } from './member-kinds.ts';
@@ -74,6 +75,8 @@ export const checklistItemStatusSchema = z.object({
   label: z.string(),
   hint: z.string().optional(),
   required: z.boolean(),
+  /** A document our team prepares and sends after payment (never required before then). */
+  preparedByUs: z.literal(true).optional(),
   /** The types and size the item takes (for the file picker; the server checks the bytes). */
   accept: z.object({ types: z.array(z.enum(UPLOAD_TYPES)), maxBytes: z.number() }),
   uploaded: z.boolean(),
@@ -122,7 +125,14 @@ export const documentUploadedSchema = z.object({
 export const missingDocumentsSchema = z.object({
   memberId: z.number(),
   fullName: z.string(),
-  items: z.array(z.object({ id: z.string(), label: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      /** Our team asked for it again: it is uploaded at its slot on the order page. */
+      requested: z.literal(true).optional(),
+    }),
+  ),
 });
 export type MissingDocuments = z.infer<typeof missingDocumentsSchema>;
 
@@ -183,6 +193,25 @@ export function openRequest(
   return answered ? undefined : { note: newest.note, at: newest.createdAt.toISOString() };
 }
 
+/**
+ * A member's items still needed: each required item without a file, and each item our team asked
+ * for again that no upload has answered yet (decision 0068), in checklist order. The completeness
+ * rule (completion.ts) counts both, so an order sent back for documents goes on to our team only
+ * once the last requested one is in.
+ */
+export function itemsStillNeeded(
+  checklist: readonly ChecklistItem[],
+  memberId: number,
+  uploads: readonly { itemId: string | null; uploadedAt: string }[],
+  requests: readonly DocumentRequest[],
+): (ChecklistItem & { requested?: true })[] {
+  return checklist.flatMap((item) => {
+    const mine = uploads.filter((u) => u.itemId === item.id);
+    if (openRequest(requests, memberId, item.id, mine)) return [{ ...item, requested: true as const }];
+    return item.required && mine.length === 0 ? [item] : [];
+  });
+}
+
 export const DOCUMENT_REQUEST_MESSAGES = {
   requested: 'Document requested from the customer',
   noteRequired: 'Tell the customer what is wrong or missing',
@@ -190,3 +219,26 @@ export const DOCUMENT_REQUEST_MESSAGES = {
   notOpen:
     'A document can be requested while the order is In review (it goes back to the customer) or Forms incomplete.',
 } as const;
+
+/**
+ * A document slot on the order page, as the e-mails link to it (issue 30 §4): a member's checklist
+ * item our team asked for (`12-photo`), or a document our team sent (`sent-40`). It travels in the
+ * query (`?document=`), not the fragment, so it survives the sign-in a signed-out customer goes
+ * through first; the page scrolls to the slot and focuses it.
+ */
+export const documentSlot = {
+  item: (memberId: number, itemId: string) => `${memberId}-${itemId}`,
+  sent: (documentId: number) => `sent-${documentId}`,
+};
+
+const DOCUMENT_SLOT = /^(?:\d{1,9}-[a-z0-9]+(?:-[a-z0-9]+)*|sent-\d{1,9})$/;
+
+/** The page element of a slot: `document-12-photo`; null for a value that names no slot. */
+export function documentSlotElementId(slot: string | null): string | null {
+  return slot !== null && slot.length <= 80 && DOCUMENT_SLOT.test(slot) ? `document-${slot}` : null;
+}
+
+/** The order page at a document slot: a path on this site (the e-mail puts the site's origin before it). */
+export function documentSlotHref(orderDisplayId: string, slot: string): string {
+  return `${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: orderDisplayId, document: slot })}`;
+}

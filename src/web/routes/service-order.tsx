@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { redirect } from 'react-router';
 import { orderRefParams } from '../../domain/applications/application.ts';
+import { documentSlotElementId } from '../../domain/applications/documents.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { todayIsoDate } from '../../domain/limits/constants.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
@@ -28,7 +29,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }
   requireViewer(context, request);
   const valid = orderRefParams.safeParse({ orderRef: orderId }).success;
-  return { orderRef: valid ? orderId : null, today: todayIsoDate() };
+  // An e-mail's link to one document slot (a request, a sent document): survives the sign-in above.
+  const slot = documentSlotElementId(query.get('document'));
+  return { orderRef: valid ? orderId : null, today: todayIsoDate(), slot };
 }
 
 export function headers(): HeadersInit {
@@ -50,7 +53,7 @@ export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) 
         </p>
       }
     >
-      <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} />
+      <OrderPage orderRef={loaderData.orderRef} today={loaderData.today} slot={loaderData.slot} />
     </Suspense>
   );
 }

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
-import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
+import {
+  apiCall,
+  completeOciAnswers,
+  moveOrderTo,
+  requiredItems,
+  startApplication,
+  uploadItems,
+} from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser, uniqueEmail } from '../auth/testing.ts';
 import { coupons } from '../checkout/tables.ts';
@@ -448,6 +456,115 @@ describe('POST /admin/orders/:ref/document-requests', () => {
     const refused = await asStaff('POST', url, { memberId, itemId: 'photo', note: 'x' });
     expect(refused.statusCode).toBe(409);
     expect(await auditEntries(order.displayId, 'order.document-request')).toHaveLength(1);
+  });
+});
+
+/** A paid application whose one member's form is reviewed and every required document is in (Order pending). */
+async function completeApplication(name: string) {
+  const customer = await createSignedInUser(t.app, { name, email: uniqueEmail('complete') });
+  const order = await startApplication(t.app, customer.token);
+  const memberId = order.members[0]?.id ?? 0;
+  const ref = order.displayId;
+  await moveOrderTo(t.app, order.id, 'Forms incomplete');
+  const form = `/application/order/${ref}/members/${memberId}/form`;
+  const saved = await apiCall(t.app, 'PUT', form, customer.token, {
+    currentStep: 1,
+    answers: completeOciAnswers('Adult'),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect((await apiCall(t.app, 'POST', `${form}/review`, customer.token)).statusCode).toBe(200);
+  await uploadItems(t.app, customer.token, ref, memberId, await requiredItems(t.app, customer.token, ref, memberId));
+  return { customer, order, memberId, form };
+}
+
+const uploadFor = async (token: string, ref: string, memberId: number, itemId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/application/order/${ref}/members/${memberId}/documents/${itemId}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart([filePart('again.png', await smallPng(), 'image/png')]),
+  });
+
+const mailsWith = (key: string) =>
+  t.database.db
+    .select()
+    .from(outboundEmails)
+    .where(like(outboundEmails.key, `${key}%`));
+
+describe('a document request after submission (issue 30 §4)', () => {
+  it('is e-mailed with a same-origin link to the slot, instead of the status e-mail', async () => {
+    const { customer, order, memberId } = await completeApplication('Kavya Rao');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId,
+      itemId: 'photo',
+      note: 'Your eyes are closed in this photo',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mails = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({ purpose: 'order-document-request' });
+    expect(mail?.subject).toBe(`Please upload photo for Priya Sharma again (order ${order.displayId})`);
+    const slot = `${t.app.env.siteUrl}/service-order?orderId=${order.displayId}&document=${memberId}-photo`;
+    expect(mail?.text).toContain(`Upload it here: ${slot}`);
+    expect(mail?.text).toContain('Your eyes are closed in this photo');
+    expect(mail?.html).toContain(slot.replaceAll('&', '&amp;'));
+    // One e-mail for the request: the move back to Forms incomplete sends no second one.
+    const status = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.subject, `%${order.displayId} is now Forms incomplete%`));
+    expect(status).toEqual([]);
+  });
+
+  it('the requested documents can be uploaded while answers stay locked; the last one puts the order back with our team', async () => {
+    const { customer, order, memberId, form } = await completeApplication('Ishaan Mehta');
+    const ref = order.displayId;
+    const view = async () => (await apiCall(t.app, 'GET', `/application/order/${ref}`, customer.token)).json().data;
+    expect((await view()).status).toBe('Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const url = `/admin/orders/${ref}/document-requests`;
+    for (const [itemId, note] of [
+      ['photo', 'The background is not plain'],
+      ['foreign-passport', 'The signature page is missing'],
+    ]) {
+      const requested = await asStaff('POST', url, { memberId, itemId, note });
+      expect(requested.statusCode, requested.body).toBe(201);
+    }
+    expect((await view()).missing).toEqual(['Priya’s current foreign passport', 'Priya’s photo']);
+
+    // The first upload answers its request; the order waits for the second.
+    const first = await uploadFor(customer.token, ref, memberId, 'photo');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().data.checklist.complete).toBe(false);
+    expect(await view()).toMatchObject({ status: 'Forms incomplete', missing: ['Priya’s current foreign passport'] });
+
+    // The last one (before: 409, the order had gone on after the first).
+    const last = await uploadFor(customer.token, ref, memberId, 'foreign-passport');
+    expect(last.statusCode, last.body).toBe(201);
+    expect(last.json().data.checklist.complete).toBe(true);
+    expect(await view()).toMatchObject({ status: 'Order pending', missing: [] });
+
+    // The answers were never reopened by the requests: once everything is in they are locked again.
+    const save = await apiCall(t.app, 'PUT', form, customer.token, {
+      currentStep: 1,
+      answers: completeOciAnswers('Adult'),
+    });
+    expect(save.statusCode).toBe(409);
+    expect(save.json().message).toBe(MEMBER_FORM_MESSAGES.locked);
+  });
+
+  it('a document staff send is e-mailed with a link to it on the order page', async () => {
+    const { customer, order } = await paidApplication('Rohan Das');
+    const sent = await sendDocument(staff.token, order.displayId);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const documentId = sent.json().data.id as number;
+    const [mail] = await mailsWith(`order-document-sent:${documentId}`);
+    expect(mail).toMatchObject({ to: customer.email, purpose: 'order-document-sent' });
+    expect(mail?.text).toContain(
+      `Open it here: ${t.app.env.siteUrl}/service-order?orderId=${order.displayId}&document=sent-${documentId}`,
+    );
   });
 });
 

@@ -17,13 +17,21 @@ import {
   slaOf,
 } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
-import { DOCUMENT_REQUEST_MESSAGES, type DocumentView } from '../../../domain/applications/documents.ts';
+import { inSentence } from '../../../domain/applications/completion.ts';
+import {
+  DOCUMENT_REQUEST_MESSAGES,
+  type DocumentView,
+  documentSlot,
+  documentSlotHref,
+} from '../../../domain/applications/documents.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
 import type { ServableFile } from '../../uploads/index.ts';
 import type {
   ApplicationsService,
@@ -58,6 +66,13 @@ export interface AdminOrdersDeps {
   addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
+  /**
+   * A document request and a document staff send are e-mailed to the customer with a link to the
+   * slot on the order page (issue 30 §4), queued in the action's transaction.
+   */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  siteUrl: string;
+  companyName: string;
   now?: () => Date;
 }
 
@@ -114,6 +129,24 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       body: r.body,
       createdAt: r.createdAt.toISOString(),
     }));
+  }
+
+  /** The customer's e-mail about their order, with the link to a document slot on the order page. */
+  function documentMail(
+    order: Order,
+    slot: string,
+    parts: { subject: string; heading: string; intro: string[]; linkText: string },
+  ) {
+    const link = `${deps.siteUrl}${documentSlotHref(order.displayId, slot)}`;
+    return simpleMail({
+      to: order.email,
+      subject: parts.subject,
+      heading: parts.heading,
+      intro: parts.intro,
+      details: [['Order', `${order.displayId} (${order.title})`]],
+      outro: [`${parts.linkText}: ${link}`],
+      signature: `The ${deps.companyName} team`,
+    });
   }
 
   return {
@@ -313,15 +346,27 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return notFound();
       if (found.order.kind !== 'service') return formFailure(409, M.onlyServiceDocuments);
       const file = await receive(limits);
-      return deps.documents.addStaffDocument(found.order.id, file, actor.id, {
+      const { order } = found;
+      return deps.documents.addStaffDocument(order.id, file, actor.id, {
         memberId,
-        onRecorded: (tx, document) =>
-          deps.audit.record(tx, {
+        onRecorded: async (tx, document) => {
+          await deps.audit.record(tx, {
             actor,
             action: 'order.document',
-            subject: { type: 'order', id: found.order.displayId },
+            subject: { type: 'order', id: order.displayId },
             after: { documentId: document.id, name: document.name, memberId },
-          }),
+          });
+          await deps.mail.enqueue(tx, {
+            ...documentMail(order, documentSlot.sent(document.id), {
+              subject: `A document from our team for your order ${order.displayId}`,
+              heading: 'Our team sent you a document',
+              intro: [`${document.name} is ready for you on your order page.`],
+              linkText: 'Open it here',
+            }),
+            purpose: 'order-document-sent',
+            key: `order-document-sent:${document.id}`,
+          });
+        },
       });
     },
 
@@ -349,13 +394,15 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         .transaction(async (tx): Promise<Answer> => {
           const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
           if (!recorded.ok) return recorded;
-          const remark = `Please upload ${recorded.value.itemLabel} for ${recorded.value.memberName} again: ${note}`;
+          const { requestId, itemLabel, memberName } = recorded.value;
+          const remark = `Please upload ${itemLabel} for ${memberName} again: ${note}`;
           let status = order.status;
           if (order.status === 'In review') {
+            // The request's own e-mail below says what to do and links to the slot: no status e-mail too.
             const moved = await deps.orders.changeOrderStatus(
               order.id,
               'Forms incomplete',
-              { by: { actor: 'staff', userId: actor.id }, remark },
+              { by: { actor: 'staff', userId: actor.id }, remark, mail: false },
               tx,
             );
             // Changed by someone else meanwhile: nothing of this request stays.
@@ -374,13 +421,23 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
               tx,
             );
           }
+          await deps.mail.enqueue(tx, {
+            ...documentMail(order, documentSlot.item(memberId, itemId), {
+              subject: `Please upload ${inSentence(itemLabel)} for ${memberName} again (order ${order.displayId})`,
+              heading: `Our team needs ${inSentence(itemLabel)} for ${memberName} again`,
+              intro: [note, 'Only this document is needed: your answers stay as they are.'],
+              linkText: 'Upload it here',
+            }),
+            purpose: 'order-document-request',
+            key: `order-document-request:${requestId}`,
+          });
           await deps.audit.record(tx, {
             actor,
             action: 'order.document-request',
             subject: { type: 'order', id: order.displayId },
             after: { memberId, itemId, note, status },
           });
-          return { ok: true, value: { itemLabel: recorded.value.itemLabel, status } };
+          return { ok: true, value: { itemLabel, status } };
         })
         .catch((error: unknown): Answer => {
           if (error === rollback) return changedMeanwhile;

@@ -4,13 +4,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
 import { DOCUMENT_MESSAGES as D } from '../../../domain/applications/documents.ts';
-import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { MEMBER_MESSAGES as M, type MemberInput } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { applicationDocuments } from './tables.ts';
 import { ADULT, MINOR, moveOrderTo, startApplication } from './testing.ts';
 
@@ -80,21 +80,38 @@ async function storedUpload(data: Buffer, displayName: string) {
 }
 
 describe('the checklist', () => {
-  it("lists each member's items from the package and the member's kind, required or optional, none ticked", async () => {
-    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+  it("lists each member's items from the package, the member's kind and age, required or optional, none ticked", async () => {
+    const toddler: MemberInput = {
+      fullName: 'Anaya Sharma',
+      dateOfBirth: `${new Date().getUTCFullYear() - 2}-01-15`,
+      relationship: 'Child',
+    };
+    const { user, order } = await customerWithOrder([ADULT, MINOR, toddler]);
     const res = await call('GET', `${orderPath(order.displayId)}/checklist`, user.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ isSuccess: true, statusCode: 200, message: 'Checklist loaded' });
     expect(body.data).toMatchObject({ canChangeDocuments: true, complete: false });
-    const [adult, minor] = body.data.members;
+    const [adult, minor, little] = body.data.members;
     expect(adult).toMatchObject({ memberId: order.members[0]?.id, fullName: ADULT.fullName, kind: 'Adult' });
     expect(minor).toMatchObject({ memberId: order.members[1]?.id, kind: 'Minor', complete: false, otherDocuments: [] });
     const ids = (m: { items: { id: string }[] }) => m.items.map((i) => i.id);
     expect(ids(adult)).toContain('signature');
-    expect(ids(minor)).toContain('thumb-impression');
-    expect(ids(minor)).not.toContain('signature');
+    // A child of 5 or older signs; one under 5 gives a thumb impression (from the date of birth).
+    expect(ids(minor)).toContain('signature');
+    expect(ids(minor)).not.toContain('thumb-impression');
+    expect(ids(little)).toContain('thumb-impression');
+    expect(ids(little)).not.toContain('signature');
     expect(ids(minor)).toContain('parent-passport-1');
+    // A child's own items are named after the child.
+    const label = (m: { items: { id: string; label: string }[] }, id: string) =>
+      m.items.find((i) => i.id === id)?.label;
+    expect(label(minor, 'signature')).toBe('Aarav’s signature');
+    expect(label(little, 'photo')).toBe('Anaya’s photo');
+    expect(minor.items.find((i: { id: string }) => i.id === 'parental-authorization-form')).toMatchObject({
+      required: false,
+      preparedByUs: true,
+    });
     expect(adult.items.find((i: { id: string }) => i.id === 'foreign-passport')).toEqual({
       id: 'foreign-passport',
       label: 'Current foreign passport',
@@ -117,6 +134,28 @@ describe('the checklist', () => {
     );
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toEqual(minor);
+  });
+});
+
+describe('the checklist follows the answers', () => {
+  it('requires the renunciation certificate once the member says they were an Indian citizen, and drops it otherwise', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const renunciation = async () =>
+      (await call('GET', `${orderPath(order.displayId)}/members/${memberId}/checklist`, user.token))
+        .json()
+        .data.items.find((i: { id: string }) => i.id === 'renunciation-certificate');
+    // Each answer from its own session: autosave's allowance is per session.
+    const answer = async (eligibility: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1${orderPath(order.displayId)}/members/${memberId}/form`,
+        headers: bearer(await signIn(t.app, user.email, user.password)),
+        payload: { currentStep: 2, answers: { eligibility } },
+      });
+    expect((await answer('former-citizen')).statusCode).toBe(200);
+    expect(await renunciation()).toMatchObject({ required: true });
+    expect((await answer('descendant')).statusCode).toBe(200);
+    expect(await renunciation()).toBeUndefined();
   });
 });
 

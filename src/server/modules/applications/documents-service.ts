@@ -5,14 +5,16 @@ import {
   canChangeDocuments,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
-import { type ChecklistItem, documentChecklist, missingRequiredItems } from '../../../domain/applications/checklist.ts';
+import { type ChecklistItem, checklistAnswers, documentChecklist } from '../../../domain/applications/checklist.ts';
 import {
+  type ChecklistItemStatus,
   checklistStatus,
   DOCUMENT_MESSAGES as D,
   type DocumentDirection,
   type DocumentRequest,
   type DocumentView,
   documentLinks,
+  itemsStillNeeded,
   type MemberChecklist,
   type MissingDocuments,
   type OrderChecklist,
@@ -21,6 +23,7 @@ import {
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -52,32 +55,48 @@ export type ReceiveFile = (itemLimits: UploadRule) => Promise<AcceptedUpload>;
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
 
 /**
- * A member's checklist, from the package and choices the order was started with and the member's
- * kind. Whether the member was ever an Indian citizen comes from their form once the form engine
- * asks it; until then the renunciation certificate is listed as optional.
+ * A member's checklist, from the package and choices the order was started with, the member's kind,
+ * name and age (a thumb impression under 5, a signature from 5) and what their answers say (a
+ * former Indian citizen brings the renunciation certificate; until asked it is optional).
  */
-export function memberChecklistItems(app: ChecklistSnapshot, member: Pick<MemberRow, 'kind'>): ChecklistItem[] {
+export function memberChecklistItems(
+  app: ChecklistSnapshot,
+  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  today: string = todayIsoDate(),
+): ChecklistItem[] {
   return (
     documentChecklist({
       serviceSlug: app.serviceSlug,
       packageSlug: app.packageSlug,
       choices: app.choices,
       memberKind: member.kind,
+      fullName: member.fullName,
+      dateOfBirth: member.dateOfBirth,
+      today,
+      ...checklistAnswers(member.answers),
     }) ?? []
   );
 }
 
-/** Each member's required documents not among `uploaded` (the order's live customer files), in member order. */
+/**
+ * Each member's items still needed (src/domain/applications/documents.ts itemsStillNeeded: required
+ * ones without a file among `uploaded`, the order's live customer files, and ones our team asked for
+ * again), in member order.
+ */
 export function missingDocumentsOf(
   app: ChecklistSnapshot,
   members: readonly MemberRow[],
   uploaded: readonly DocumentRow[],
+  requests: readonly DocumentRequest[],
 ): MissingDocuments[] {
   return members.flatMap((member): MissingDocuments[] => {
-    const itemIds = uploaded.flatMap((d) => (d.memberId === member.id && d.itemId ? [d.itemId] : []));
-    const missing = missingRequiredItems(memberChecklistItems(app, member), itemIds);
+    const uploads = uploaded.flatMap((d) =>
+      d.memberId === member.id ? [{ itemId: d.itemId, uploadedAt: d.createdAt.toISOString() }] : [],
+    );
+    const missing = itemsStillNeeded(memberChecklistItems(app, member), member.id, uploads, requests);
     if (missing.length === 0) return [];
-    return [{ memberId: member.id, fullName: member.fullName, items: missing.map(({ id, label }) => ({ id, label })) }];
+    const items = missing.map(({ id, label, requested }) => ({ id, label, ...(requested ? { requested } : {}) }));
+    return [{ memberId: member.id, fullName: member.fullName, items }];
   });
 }
 
@@ -107,22 +126,27 @@ function toMemberChecklist(
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
   const status = checklistStatus(memberChecklistItems(app, member), mine);
-  return {
-    memberId: member.id,
-    fullName: member.fullName,
-    kind: member.kind,
-    items: status.items.map((item) => ({
+  const items = status.items.map(
+    (item): ChecklistItemStatus => ({
       id: item.id,
       label: item.label,
       ...(item.hint ? { hint: item.hint } : {}),
       required: item.required,
+      ...(item.preparedByUs ? { preparedByUs: true } : {}),
       accept: { types: [...item.accept.types], maxBytes: item.accept.maxBytes },
       uploaded: item.uploaded,
       documents: item.documents,
       ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
-    })),
+    }),
+  );
+  return {
+    memberId: member.id,
+    fullName: member.fullName,
+    kind: member.kind,
+    items,
     otherDocuments: status.otherDocuments,
-    complete: status.complete,
+    // The completeness rule's: every required file in, and nothing our team asked for again still open.
+    complete: status.complete && items.every((item) => !item.requested),
   };
 }
 
@@ -473,7 +497,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
       staffUserId: number,
-    ): Promise<FormResult<{ itemLabel: string; memberName: string }>> {
+    ): Promise<FormResult<{ requestId: number; itemLabel: string; memberName: string }>> {
       const applications = createApplicationsRepository(tx);
       const app = await applications.findApplication(orderId);
       if (!app) return orderNotFound();
@@ -481,14 +505,14 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!member) return formFailure(404, M.notFound);
       const item = memberChecklistItems(app, member).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
-      await createDocumentsRepository(tx).insertRequest({
+      const request = await createDocumentsRepository(tx).insertRequest({
         orderId,
         memberId,
         itemId,
         note,
         requestedByUserId: staffUserId,
       });
-      return { ok: true, value: { itemLabel: item.label, memberName: member.fullName } };
+      return { ok: true, value: { requestId: request.id, itemLabel: item.label, memberName: member.fullName } };
     },
 
     /**
@@ -497,7 +521,11 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      */
     async missingDocuments(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]) {
       if (!canChangeDocuments(order.status)) return [];
-      return missingDocumentsOf(app, members, await repository.listLive(order.id, 'from-customer'));
+      const [uploaded, requests] = await Promise.all([
+        repository.listLive(order.id, 'from-customer'),
+        repository.listRequests(order.id),
+      ]);
+      return missingDocumentsOf(app, members, uploaded, requests);
     },
 
     /** Marks a member's documents deleted in `tx` (the member is being removed); remove the files after commit. */

@@ -410,12 +410,13 @@ describe('the order’s status follows its forms and documents after payment', (
   it('moves to Order pending with the last review, back with a review removed, and on again', async () => {
     const { user, order, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
     const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
-    await uploadRequiredDocuments(user.token, ref, memberId);
-    await uploadRequiredDocuments(user.token, ref, minorId);
     await moveTo(order.id, 'Forms incomplete');
 
     await save(user.token, ref, memberId, { currentStep: 1, answers: completeAnswers('Adult') });
     await save(user.token, ref, minorId, { currentStep: 1, answers: completeAnswers('Minor', 52) });
+    // After the answers: the checklist follows them (a former Indian citizen's renunciation certificate).
+    await uploadRequiredDocuments(user.token, ref, memberId);
+    await uploadRequiredDocuments(user.token, ref, minorId);
     expect((await review(user.token, ref, memberId)).json().data.canEdit).toBe(true);
     expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
 

@@ -37,9 +37,14 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
       applications.listMembers(orderId),
     ]);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
-    const uploaded = await createDocumentsRepository(tx).listLive(orderId, 'from-customer');
+    const documents = createDocumentsRepository(tx);
+    const [uploaded, requests] = await Promise.all([
+      documents.listLive(orderId, 'from-customer'),
+      documents.listRequests(orderId),
+    ]);
     // The rule the order view's `missing` lists by (src/domain/applications/completion.ts).
-    return missingItems(completionFacts(app, members, missingDocumentsOf(app, members, uploaded))).length === 0;
+    const missing = missingDocumentsOf(app, members, uploaded, requests);
+    return missingItems(completionFacts(app, members, missing)).length === 0;
   }
 
   return {

@@ -362,10 +362,12 @@ describe('GET /application/order/{orderRef}: the order page', () => {
     const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
     const view = (await call('GET', `/application/order/${order.displayId}`, user.token)).json().data;
     const forms = view.formDefinitionId === null ? [] : ['Priya’s application form'];
+    // A child's own items already carry the child's name ("Aarav’s photo"): named once.
     const docs = (id: number, name: string) =>
       view.toDo.missingDocuments
         .find((m: { memberId: number }) => m.memberId === id)
-        .items.map((i: { label: string }) => `${name}’s ${i.label.charAt(0).toLowerCase()}${i.label.slice(1)}`);
+        .items.map(({ label }: { label: string }) => label.replace(`${name}’s `, ''))
+        .map((label: string) => `${name}’s ${label.charAt(0).toLowerCase()}${label.slice(1)}`);
     expect(view.missing).toEqual([
       ...forms,
       ...docs(view.members[0].id, 'Priya'),
@@ -373,6 +375,8 @@ describe('GET /application/order/{orderRef}: the order page', () => {
       ...docs(view.members[1].id, 'Aarav'),
     ]);
     expect(view.missing).toContain('Priya’s current foreign passport');
+    expect(view.missing).toContain('Aarav’s current foreign passport');
+    expect(view.missing).toContain('Aarav’s signature');
     expect(view.missing.length).toBeGreaterThan(2);
   });
 

@@ -425,12 +425,13 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
      * its timeline entry with who, when and remark, the customer's notification, and for a staff
      * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
-     * 'not-found', like an unknown one.
+     * 'not-found', like an unknown one. `mail: false` leaves the e-mail to a caller that sends a
+     * more specific one in the same transaction (a document request, with its link to the slot).
      */
     async changeOrderStatus(
       orderId: number,
       to: OrderStatus,
-      { by, remark = null }: { by: StatusChanger; remark?: string | null },
+      { by, remark = null, mail = true }: { by: StatusChanger; remark?: string | null; mail?: boolean },
       on: Database = db,
     ): Promise<StatusChangeResult> {
       return on.transaction(async (tx) => {
@@ -458,7 +459,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
           tx,
         );
-        if (by.actor === 'staff') {
+        if (by.actor === 'staff' && mail) {
           await deps.mail.enqueue(tx, {
             ...statusMail(order, to, remark),
             purpose: 'order-status',

@@ -421,9 +421,6 @@ export function parentalConsent(form: string): FormSection {
           }),
         ]),
       ]),
-      yesNo('childUnderFive', 'Is the child under 5 years old?', 'Child’s age', {
-        help: 'A child under 5 gives a thumb impression instead of a signature: the left thumb for boys, the right for girls.',
-      }),
       ask('checkboxes', 'parentsConsent', 'Consent', {
         options: [
           {

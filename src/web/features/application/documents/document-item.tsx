@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
@@ -10,6 +10,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 export const DOCUMENT_TEXT = {
   required: 'Required',
   optional: 'Optional',
+  /** A document our team prepares (the Parental Authorization Form): never "Required" before we send it. */
+  preparedByUs: 'We send it to you after payment',
   uploaded: 'Uploaded',
   choose: 'Choose file',
   orDrag: 'or drag it here',
@@ -28,8 +30,11 @@ export interface ItemActions {
   /** Sends the file for this item; resolves once the server has it (the checklist is updated by the caller). */
   upload(file: File, progress: { onProgress(fraction: number): void; signal: AbortSignal }): Promise<void>;
   remove(document: DocumentView): Promise<void>;
-  /** Uses another member's file of the order for this item (the checklist is updated by the caller). */
-  reuse(offer: DocumentOffer): Promise<void>;
+  /**
+   * Uses another member's file of the order for this item (the checklist is updated by the caller);
+   * only where the item is offered such files (the documents step, not the order page's slots).
+   */
+  reuse?(offer: DocumentOffer): Promise<void>;
 }
 
 /** Our team asked for this item again (decision 0068): their note, until a new upload answers it. */
@@ -151,12 +156,15 @@ export function DocumentItem({
   canChange,
   actions,
   offers = [],
+  slot,
 }: {
   item: ChecklistItemStatus;
   canChange: boolean;
   actions: ItemActions;
   /** Other members' files this item can use instead of a new upload ("Use Priya’s passport copy"). */
   offers?: readonly DocumentOffer[];
+  /** The item as a slot a link can name (the order page): its element id, focused by `ref`'s owner. */
+  slot?: { id: string; ref: RefObject<HTMLLIElement | null> };
 }) {
   const id = useId();
   const inputId = `${id}-file`;
@@ -193,11 +201,14 @@ export function DocumentItem({
   }
 
   const [reusing, setReusing] = useState(false);
+  const useOffer = actions.reuse;
+  const usableOffers = useOffer ? offers : [];
   async function reuse(offer: DocumentOffer) {
+    if (!useOffer) return;
     setProblem(undefined);
     setReusing(true);
     try {
-      await actions.reuse(offer);
+      await useOffer(offer);
     } catch (error) {
       setProblem(errorMessage(error, DOCUMENT_TEXT.reuseFailed));
     } finally {
@@ -229,7 +240,12 @@ export function DocumentItem({
   );
 
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+    <li
+      ref={slot?.ref}
+      id={slot?.id}
+      tabIndex={slot ? -1 : undefined}
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
+    >
       <div className="flex items-start gap-3">
         <span
           aria-hidden="true"
@@ -242,7 +258,9 @@ export function DocumentItem({
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{item.label}</h3>
           <p className="mt-0.5 text-xs font-semibold tracking-wide uppercase">
-            {item.required ? (
+            {item.preparedByUs && !item.uploaded ? (
+              <span className="text-slate-600">{DOCUMENT_TEXT.preparedByUs}</span>
+            ) : item.required ? (
               <span className="text-brand-700">{DOCUMENT_TEXT.required}</span>
             ) : (
               <span className="text-slate-500">{DOCUMENT_TEXT.optional}</span>
@@ -316,9 +334,9 @@ export function DocumentItem({
           </StoredFile>
         ) : canChange ? (
           <>
-            {offers.length > 0 ? (
+            {usableOffers.length > 0 ? (
               <div className="flex flex-wrap justify-center gap-2 pb-1">
-                {offers.map((offer) => (
+                {usableOffers.map((offer) => (
                   <button
                     key={offer.documentId}
                     type="button"
@@ -333,7 +351,7 @@ export function DocumentItem({
               </div>
             ) : null}
             <p className="py-2 text-center text-sm text-slate-700">
-              {offers.length > 0 ? `${DOCUMENT_TEXT.reuseOr} ` : null}
+              {usableOffers.length > 0 ? `${DOCUMENT_TEXT.reuseOr} ` : null}
               {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
             </p>
           </>

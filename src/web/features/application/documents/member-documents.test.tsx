@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentChecklist } from '../../../../domain/applications/checklist.ts';
 import {
   DOCUMENT_MESSAGES,
   type DocumentView,
@@ -286,5 +287,45 @@ describe('a member’s documents', () => {
     expect(document.querySelector('input[type=file]')).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Open passport.pdf' })).toBeTruthy();
+  });
+});
+
+describe('a minor’s checklist (issue 30 §3)', () => {
+  const anaya = (): MemberChecklist => {
+    const items = (
+      documentChecklist({
+        serviceSlug: 'oci-card',
+        packageSlug: 'new-oci-card',
+        choices: { applyingFrom: 'US' },
+        memberKind: 'Minor',
+        fullName: 'Anaya Sharma',
+        dateOfBirth: '2023-05-01',
+        today: '2026-11-29',
+      }) ?? []
+    ).map(({ accept, ...item }) => ({
+      ...item,
+      accept: { types: [...accept.types], maxBytes: accept.maxBytes },
+      uploaded: false,
+      documents: [],
+    }));
+    return { memberId: 9, fullName: 'Anaya Sharma', kind: 'Minor', items, otherDocuments: [], complete: false };
+  };
+
+  it('names the child’s own documents after her, never “you”, and says what we send after payment', () => {
+    show(anaya());
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent ?? '');
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        'Anaya’s photo',
+        'Anaya’s current foreign passport',
+        'Anaya’s birth certificate',
+        'Anaya’s thumb impression',
+        'First parent’s passport',
+      ]),
+    );
+    for (const heading of headings.filter((h) => h.startsWith('Anaya’s'))) expect(heading).not.toMatch(/\byour?\b/i);
+    const form = screen.getByRole('heading', { name: 'Parental Authorization Form' }).closest('li') as HTMLElement;
+    expect(within(form).getByText('We send it to you after payment')).toBeTruthy();
+    expect(within(form).queryByText('Required')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { CHECKLIST_ANSWER_KEYS } from '../../../../domain/applications/checklist.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
@@ -55,7 +56,12 @@ function retryUnlessRefused(count: number, error: unknown): boolean {
 
 /** The server's answer to a save or review, into the order (member progress) and the member form caches. */
 export function rememberMemberForm(client: QueryClient, orderRef: string, form: MemberForm): void {
+  const before = client.getQueryData<MemberForm>(applicationKeys.memberForm(orderRef, form.memberId));
   client.setQueryData(applicationKeys.memberForm(orderRef, form.memberId), form);
+  // The checklist follows some answers (a former Indian citizen brings the renunciation certificate).
+  if (before && CHECKLIST_ANSWER_KEYS.some((key) => before.answers[key] !== form.answers[key])) {
+    void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
+  }
   client.setQueryData<ApplicationOrder>(applicationKeys.order(orderRef), (order) =>
     order
       ? {

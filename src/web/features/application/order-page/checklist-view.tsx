@@ -1,7 +1,18 @@
-import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import {
+  type ChecklistItemStatus,
+  type DocumentView,
+  documentSlot,
+  documentSlotElementId,
+  type MemberChecklist,
+} from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
-import { RequestedByTeam } from '../documents/document-item.tsx';
+import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
+import { rememberChecklist } from '../form-page/application-data.ts';
+import { useDocumentSlot } from './document-slot.ts';
 
 /** One stored file: its name (cut to 500 characters by the server), size and date, with Preview and Download. */
 export function DocumentLine({ document }: { document: DocumentView }) {
@@ -34,11 +45,27 @@ export function DocumentLine({ document }: { document: DocumentView }) {
   );
 }
 
+/** Where an item stands: what we prepare is sent after payment; the rest is required or optional. */
+export function itemStanding(item: ChecklistItemStatus): string {
+  if (item.preparedByUs && !item.uploaded) return DOCUMENT_TEXT.preparedByUs;
+  return `${item.required ? 'Required' : 'Optional'} · ${item.uploaded ? 'Uploaded' : 'Missing'}`;
+}
+
 /**
- * A member's checklist, read-only: each item ticked or missing, required or optional, with the file
- * uploaded for it; files of items the checklist no longer lists after it.
+ * A member's checklist: each item ticked or missing, required or optional, with the file uploaded
+ * for it; files of items the checklist no longer lists after it. Read-only, except an item our team
+ * asked for again, which is uploaded right here while documents may change (the request e-mail
+ * links to it), so the answers are not touched. Each item is a slot `?document=` can name.
  */
-export function ChecklistView({ checklist }: { checklist: MemberChecklist }) {
+export function ChecklistView({
+  orderRef,
+  checklist,
+  canChangeDocuments,
+}: {
+  orderRef: string;
+  checklist: MemberChecklist;
+  canChangeDocuments: boolean;
+}) {
   const required = checklist.items.filter((item) => item.required);
   const done = required.filter((item) => item.uploaded).length;
   return (
@@ -52,36 +79,13 @@ export function ChecklistView({ checklist }: { checklist: MemberChecklist }) {
         <Icon name="chevron-down" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="space-y-3 border-t border-slate-200 px-4 py-3">
-        {checklist.items.map((item) => (
-          <li key={item.id}>
-            <p className="flex items-start gap-2 text-sm">
-              {item.uploaded ? (
-                <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
-              ) : (
-                <Icon
-                  name={item.required ? 'circle-alert' : 'minus'}
-                  className={`mt-0.5 size-4 shrink-0 ${item.required ? 'text-amber-700' : 'text-slate-500'}`}
-                />
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="font-medium text-slate-900">{item.label}</span>{' '}
-                <span className="text-slate-600">
-                  · {item.required ? 'Required' : 'Optional'} · {item.uploaded ? 'Uploaded' : 'Missing'}
-                </span>
-              </span>
-            </p>
-            <div className="pl-6">
-              <RequestedByTeam requested={item.requested} />
-            </div>
-            {item.documents.length > 0 ? (
-              <div className="mt-1.5 space-y-1.5 pl-6">
-                {item.documents.map((document) => (
-                  <DocumentLine key={document.id} document={document} />
-                ))}
-              </div>
-            ) : null}
-          </li>
-        ))}
+        {checklist.items.map((item) =>
+          item.requested && canChangeDocuments ? (
+            <RequestedItem key={item.id} orderRef={orderRef} memberId={checklist.memberId} item={item} />
+          ) : (
+            <ChecklistLine key={item.id} memberId={checklist.memberId} item={item} />
+          ),
+        )}
         {checklist.otherDocuments.length > 0 ? (
           <li>
             <p className="text-sm font-medium text-slate-900">Other files</p>
@@ -94,5 +98,77 @@ export function ChecklistView({ checklist }: { checklist: MemberChecklist }) {
         ) : null}
       </ul>
     </details>
+  );
+}
+
+/** One item, read-only: ticked or missing, where it stands, our team's request, its file. */
+function ChecklistLine({ memberId, item }: { memberId: number; item: ChecklistItemStatus }) {
+  const ref = useRef<HTMLLIElement>(null);
+  const slotId = documentSlotElementId(documentSlot.item(memberId, item.id));
+  const named = useDocumentSlot(ref, slotId);
+  return (
+    <li
+      ref={ref}
+      id={slotId ?? undefined}
+      tabIndex={named ? -1 : undefined}
+      className="scroll-mt-24 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <p className="flex items-start gap-2 text-sm">
+        {item.uploaded ? (
+          <Icon name="circle-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+        ) : (
+          <Icon
+            name={item.required ? 'circle-alert' : 'minus'}
+            className={`mt-0.5 size-4 shrink-0 ${item.required ? 'text-amber-700' : 'text-slate-500'}`}
+          />
+        )}
+        <span className="min-w-0 flex-1">
+          <span className="font-medium text-slate-900">{item.label}</span>{' '}
+          <span className="text-slate-600">· {itemStanding(item)}</span>
+        </span>
+      </p>
+      <div className="pl-6">
+        <RequestedByTeam requested={item.requested} />
+      </div>
+      {item.documents.length > 0 ? (
+        <div className="mt-1.5 space-y-1.5 pl-6">
+          {item.documents.map((document) => (
+            <DocumentLine key={document.id} document={document} />
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** An item our team asked for again: its upload, here on the order page. */
+function RequestedItem({
+  orderRef,
+  memberId,
+  item,
+}: {
+  orderRef: string;
+  memberId: number;
+  item: ChecklistItemStatus;
+}) {
+  const client = useQueryClient();
+  const ref = useRef<HTMLLIElement>(null);
+  const slotId = documentSlotElementId(documentSlot.item(memberId, item.id));
+  useDocumentSlot(ref, slotId);
+  return (
+    <DocumentItem
+      item={item}
+      canChange
+      {...(slotId ? { slot: { id: slotId, ref } } : {})}
+      actions={{
+        upload: async (file, progress) => {
+          const { checklist } = await uploadDocument(orderRef, memberId, item.id, file, progress);
+          rememberChecklist(client, orderRef, checklist);
+        },
+        remove: async (document: DocumentView) => {
+          rememberChecklist(client, orderRef, (await deleteDocument(orderRef, document.id)).data);
+        },
+      }}
+    />
   );
 }

@@ -139,7 +139,13 @@ function MemberCard({
           <Icon name="arrow-right" className="size-4" />
         </Link>
       ) : null}
-      {checklist ? <ChecklistView checklist={checklist} /> : null}
+      {checklist ? (
+        <ChecklistView
+          orderRef={order.displayId}
+          checklist={checklist}
+          canChangeDocuments={order.actions.canChangeDocuments}
+        />
+      ) : null}
     </li>
   );
 }

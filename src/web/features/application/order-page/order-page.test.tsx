@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import type { DocumentView } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
 import { priceCheckout } from '../../../../domain/checkout/cost-summary.ts';
@@ -119,6 +120,40 @@ describe('/service-order', () => {
     expect(within(toDo).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       '/checkout?orderId=DOC-48213907',
     );
+  });
+
+  it('sends a document our team asked for to its slot on this page; says Everything is in once the order is with our team (issue 30)', async () => {
+    let current = order({
+      status: 'Forms incomplete',
+      members: twoMembers(),
+      toDo: {
+        incompleteForms: [],
+        missingDocuments: [
+          {
+            memberId: 12,
+            fullName: 'Dev Sharma',
+            items: [{ id: 'photo', label: 'Dev’s photo', requested: true }],
+          },
+        ],
+      },
+    });
+    serve(() => current);
+    const { unmount } = renderPage();
+    const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByRole('link', { name: 'Upload Dev Sharma’s documents' }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907&document=12-photo',
+    );
+    unmount();
+    clearQueries();
+
+    current = order({
+      status: 'Order pending',
+      members: twoMembers(),
+      toDo: { incompleteForms: [], missingDocuments: [] },
+    });
+    renderPage();
+    const done = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(within(done).getByText(COMPLETION_TEXT.allInPaid)).toBeTruthy();
   });
 
   it('shows the timeline in order: when, the status, who in plain words, the remark', async () => {

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
 import { getCostSummary } from '../../../lib/order-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
+import { DocumentSlotContext } from './document-slot.ts';
 import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { PriceSummary } from './price-summary.tsx';
@@ -127,6 +128,20 @@ function LoadOrder({ orderRef, today }: { orderRef: string; today: string }) {
  * do, its members, documents and timeline, and the actions its status allows. `orderRef` is the
  * DOC-… id or the order number (notification links); null when the address names no valid one.
  */
-export function OrderPage({ orderRef, today }: { orderRef: string | null; today: string }) {
-  return orderRef ? <LoadOrder orderRef={orderRef} today={today} /> : <OrderNotFound />;
+export function OrderPage({
+  orderRef,
+  today,
+  slot = null,
+}: {
+  orderRef: string | null;
+  today: string;
+  /** The element id of the document slot `?document=` names (an e-mail's link): scrolled to and focused. */
+  slot?: string | null;
+}) {
+  if (!orderRef) return <OrderNotFound />;
+  return (
+    <DocumentSlotContext.Provider value={slot}>
+      <LoadOrder orderRef={orderRef} today={today} />
+    </DocumentSlotContext.Provider>
+  );
 }

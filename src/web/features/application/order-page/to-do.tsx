@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
+import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -33,6 +35,17 @@ function ToDoItem({
 }
 
 /**
+ * Where a member's missing documents are uploaded: a document our team asked for again at its slot
+ * on this page (the answers stay as they are), anything else in the member's form.
+ */
+function uploadHref(ref: string, missing: MissingDocuments): string {
+  const [first] = missing.items;
+  return first?.requested
+    ? documentSlotHref(ref, documentSlot.item(missing.memberId, first.id))
+    : applicationFormHref(ref, { memberId: missing.memberId });
+}
+
+/**
  * What the customer must still do, first on the page: each member's form not reviewed yet, each
  * member's required documents not uploaded, and the payment while it waits. Each item links to
  * the member's form, where the answers and the uploads are.
@@ -47,7 +60,9 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
       {nothing && !paymentPending ? (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
           <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
-          Nothing right now. We will let you know here and by e-mail when anything changes.
+          {order.status === 'Order pending'
+            ? COMPLETION_TEXT.allInPaid
+            : 'Nothing right now. We will let you know here and by e-mail when anything changes.'}
         </p>
       ) : (
         <ul className="mt-4 space-y-3">
@@ -67,10 +82,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
             <ToDoItem
               key={`documents-${missing.memberId}`}
               icon="file-text"
-              link={{
-                to: applicationFormHref(ref, { memberId: missing.memberId }),
-                label: `Upload ${possessive(missing.fullName)} documents`,
-              }}
+              link={{ to: uploadHref(ref, missing), label: `Upload ${possessive(missing.fullName)} documents` }}
             >
               {possessive(missing.fullName)} documents still missing
               <span className="mt-0.5 block text-sm text-slate-600">

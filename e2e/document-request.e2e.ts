@@ -1,0 +1,98 @@
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
+import { smallPng } from '../src/server/test/upload-fixtures.ts';
+import { mailsTo, STRONG_PASSWORD, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { setupE2E } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/constants.ts';
+import { completeOrder, startOrder } from './support/orders.ts';
+import { expectVisible, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+const SHOTS = '.tmp/screenshots';
+const TEST_TIMEOUT_MS = 150_000;
+const NOTE = 'Your eyes are closed in this photo.';
+
+describe('a document request (issue 30 §4)', () => {
+  it(
+    'staff ask for a photo again → the e-mail’s link, opened signed out on a phone, signs in and lands on the slot → the upload says Everything is in',
+    async () => {
+      // A complete, paid application (Order pending), put In review by staff through the API.
+      const email = uniqueEmail('document-request');
+      await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+      const customer = await e2e.desktop();
+      await signInContext(customer.context, e2e.baseURL, email);
+      const order = await startOrder(customer.context, e2e.baseURL);
+      await completeOrder(customer.context, e2e.baseURL, order);
+      const checkout = customer.page;
+      await checkout.goto(`/checkout?orderId=${order.displayId}`);
+      await waitForHydration(checkout);
+      await checkout.getByRole('button', { name: /^Pay / }).click();
+      await checkout.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+      await checkout.getByRole('button', { name: 'Simulate successful payment' }).click();
+      await checkout.waitForURL((url) => url.pathname === '/service-payment-success');
+      await expectVisible(checkout.getByRole('heading', { level: 1, name: 'Payment received' }), 20_000);
+
+      // The first admin (ADMIN_EMAILS); another spec file may have made the account already.
+      await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
+      const staff = await e2e.desktop();
+      await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+      const headers = { origin: e2e.baseURL };
+      const [adult] = order.members;
+      if (!adult) throw new Error('no member');
+      const review = await staff.context.request.post(`/api/v1/admin/orders/${order.displayId}/status`, {
+        headers,
+        data: { status: 'In review' },
+      });
+      expect(review.status(), await review.text()).toBe(200);
+      const requested = await staff.context.request.post(`/api/v1/admin/orders/${order.displayId}/document-requests`, {
+        headers,
+        data: { memberId: adult.id, itemId: 'photo', note: NOTE },
+      });
+      expect(requested.status(), await requested.text()).toBe(201);
+
+      // The e-mail's link, on a phone that is not signed in: sign in, then back at the slot.
+      // Other e-mails (the receipt) link to the order page too: this one names the slot.
+      let link = '';
+      await expect
+        .poll(
+          async () => {
+            const links = (await mailsTo(e2e.baseURL, email)).flatMap((m) => m.links);
+            link = links.find((l) => new URL(l).searchParams.has('document')) ?? '';
+            return link;
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .not.toBe('');
+      expect(new URL(link).pathname).toBe('/service-order');
+      expect(new URL(link).searchParams.get('document')).toBe(`${adult.id}-photo`);
+      expect(new URL(link).origin).toBe(e2e.baseURL);
+      const phone = await e2e.mobile();
+      const page = phone.page;
+      await page.goto(link);
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await waitForHydration(page);
+      const form = page.getByRole('form', { name: 'Sign In' });
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.has('document'));
+      const slot = page.locator(`#document-${adult.id}-photo`);
+      await expectVisible(slot);
+      await expect.poll(() => slot.evaluate((node) => node === document.activeElement)).toBe(true);
+      await expectVisible(slot.getByText(NOTE));
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/document-request-390.png` });
+
+      await slot.locator('input[type="file"]').setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: await smallPng(),
+      });
+      await expectVisible(page.getByText(COMPLETION_TEXT.allInPaid));
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/document-request-1440.png` });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

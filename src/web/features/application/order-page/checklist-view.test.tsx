@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { ChecklistView } from './checklist-view.tsx';
+import { DocumentSlotContext } from './document-slot.ts';
+
+const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn() }));
+vi.mock('../../../lib/application-api.ts', async (actual) => ({
+  ...(await actual<typeof import('../../../lib/application-api.ts')>()),
+  uploadDocument: api.uploadDocument,
+  deleteDocument: api.deleteDocument,
+}));
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const checklist: MemberChecklist = {
+  memberId: 4,
+  fullName: 'Priya Sharma',
+  kind: 'Adult',
+  items: [
+    {
+      id: 'foreign-passport',
+      label: 'Current foreign passport',
+      required: true,
+      accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+      uploaded: true,
+      documents: [],
+    },
+    {
+      id: 'photo',
+      label: 'Photo',
+      required: true,
+      accept: { types: [...PHOTO_UPLOAD.types], maxBytes: PHOTO_UPLOAD.maxBytes },
+      uploaded: true,
+      documents: [],
+      requested: { note: 'Your eyes are closed', at: '2026-11-29T09:00:00.000Z' },
+    },
+  ],
+  otherDocuments: [],
+  complete: false,
+};
+
+function show(slot: string | null, canChangeDocuments = true) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DocumentSlotContext.Provider value={slot}>
+        <ChecklistView orderRef="DOC-48213907" checklist={checklist} canChangeDocuments={canChangeDocuments} />
+      </DocumentSlotContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the order page’s checklist (issue 30 §4)', () => {
+  it('opens at the slot an e-mail links to, focused, with the requested document’s upload right there', async () => {
+    show('document-4-photo');
+    const slot = document.getElementById('document-4-photo') as HTMLElement;
+    await waitFor(() => expect(document.activeElement).toBe(slot));
+    expect(slot.closest('details')?.open).toBe(true);
+    expect(screen.getByText('Your eyes are closed')).toBeTruthy();
+    expect(screen.getByLabelText('Choose file: Photo')).toBeTruthy();
+    // Items nobody asked for stay read-only.
+    expect(screen.queryByLabelText('Choose file: Current foreign passport')).toBeNull();
+  });
+
+  it('shows a requested item read-only once documents are closed', () => {
+    show(null, false);
+    expect(screen.queryByLabelText('Choose file: Photo')).toBeNull();
+    expect(document.getElementById('document-4-photo')).not.toBeNull();
+  });
+});
