@@ -85,7 +85,8 @@ export async function createServices(
   const forms = createFormsService(db, { audit });
   const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
-  const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
+  const analyse = photoAnalyser ?? analysePhoto;
+  const documents = createDocumentsService(db, { orders, storage, completion, analyse, ...(log ? { log } : {}) });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
   const checkout = createCheckoutService(db, { orders, applications, completion, catalog, pricing });
   orders.registerKind(checkout.orderKind);
@@ -94,7 +95,7 @@ export async function createServices(
     users,
     storage,
     jobs,
-    analyse: photoAnalyser ?? analysePhoto,
+    analyse,
     checkout,
     log: log ?? console,
   });

@@ -11,7 +11,7 @@ import type { StoredFileType, UploadRule, UploadType } from '../../domain/upload
 import { fileTooLargeMessage, UPLOAD_MESSAGES, unsupportedTypeMessage } from '../../domain/uploads/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/index.ts';
-import { reencodeImage } from './image.ts';
+import { type ReencodedImage, reencodeImage } from './image.ts';
 import { CONTENT_LIMITS, type ContentLimits, MULTIPART_LIMITS } from './limits.ts';
 import { checkPdf } from './pdf.ts';
 import { uploadRefused } from './refusal.ts';
@@ -34,6 +34,12 @@ export interface AcceptedUpload {
 export interface AcceptUploadOptions {
   /** The slot's accepted types and size limit (a checklist item's `accept`). */
   itemLimits: UploadRule;
+  /**
+   * What is kept of an accepted image instead of the image itself (an application's photo, fitted
+   * to the portal's size): it gets the re-encoded upload and answers what storage keeps, or
+   * throws the refusal. The customer's own file is then never stored.
+   */
+  finishImage?: (image: ReencodedImage) => Promise<ReencodedImage>;
 }
 
 export interface UploadService {
@@ -130,18 +136,20 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
   const content: ContentLimits = { ...CONTENT_LIMITS, ...limits };
 
   /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
-  async function keep(received: Received, rule: UploadRule) {
+  async function keep(received: Received, { itemLimits: rule, finishImage }: AcceptUploadOptions) {
     if (received.type === 'pdf') {
       await checkPdf(await readFile(received.path), content);
       return storage.put(createReadStream(received.path), { contentType: 'application/pdf' });
     }
     const maxImagePixels = Math.min(content.maxImagePixels, rule.maxPixels ?? content.maxImagePixels);
-    const image = await reencodeImage(received.path, received.type, { ...content, maxImagePixels }, rule.minSidePx);
+    const reencoded = await reencodeImage(received.path, received.type, { ...content, maxImagePixels }, rule.minSidePx);
+    const image = finishImage ? await finishImage(reencoded) : reencoded;
     return storage.put(Readable.from([image.data]), { contentType: image.contentType });
   }
 
   return {
-    async acceptUpload(request, { itemLimits }) {
+    async acceptUpload(request, options) {
+      const { itemLimits } = options;
       if (typeof request.isMultipart !== 'function') {
         throw new Error('acceptUpload needs a route scope that ran registerUploadParsing()');
       }
@@ -162,7 +170,7 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
           throw multipartRefusal(error, itemLimits);
         }
         if (!received) throw uploadRefused(400, UPLOAD_MESSAGES.noFile);
-        const stored = await keep(received, itemLimits);
+        const stored = await keep(received, options);
         return {
           storageKey: stored.key,
           displayName: displayFileName(received.fileName),

@@ -20,13 +20,17 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
-import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { AcceptedUpload, AcceptUploadOptions, ServableFile } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
+import type { AnalysePhoto } from '../photos/analyser.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import { fitToSize } from './photo-fitting.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export interface DocumentsServiceDeps {
@@ -35,15 +39,21 @@ export interface DocumentsServiceDeps {
   storage: Pick<FileStorage, 'delete'>;
   /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
   completion: Pick<OrderCompletion, 'sync'>;
+  /** The SevaPhotos engine: photos, signatures and thumb impressions are kept fitted to the portal's size. */
+  analyse: AnalysePhoto;
   log?: { error(details: object, message: string): void };
 }
 
 /**
  * Receives the request's file once the upload is known to be allowed, checked against the
  * checklist item's types and size (the route passes `uploads.acceptUpload` with the request): it
- * answers the stored file, or throws the refusal and stores nothing.
+ * answers the stored file, or throws the refusal and stores nothing. `finishImage`, when given,
+ * turns the accepted image into what is stored (a fitted photo).
  */
-export type ReceiveFile = (itemLimits: UploadRule) => Promise<AcceptedUpload>;
+export type ReceiveFile = (
+  itemLimits: UploadRule,
+  finishImage?: AcceptUploadOptions['finishImage'],
+) => Promise<AcceptedUpload>;
 
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
 
@@ -135,7 +145,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, completion, log } = deps;
+  const { orders, storage, completion, analyse, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -238,7 +248,10 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * Uploads a member's file for a checklist item. Ownership, the member, the item and the order's
      * status are checked before the body is read; `receive` then stores the file (or refuses it and
      * stores nothing). The order is locked while the row is written, so concurrent uploads for one
-     * item take turns and the last one stays; the file it replaces is removed after commit.
+     * item take turns and the last one stays; the file it replaces is removed after commit. A
+     * photo, signature or thumb impression the portal takes at a fixed size is stored fitted to
+     * it (fittedPhotoSize), and the engine's report comes back with it; the customer's own file
+     * is not kept.
      */
     async upload(
       customerId: number,
@@ -246,7 +259,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       memberId: number,
       itemId: string,
       receive: ReceiveFile,
-    ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+    ): Promise<
+      FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean; report?: ComplianceReport }>
+    > {
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
@@ -255,7 +270,18 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
 
-      const file = await receive(item.accept);
+      const size = fittedPhotoSize(found.app.serviceSlug, itemId);
+      let report: ComplianceReport | undefined;
+      const file = await receive(
+        item.accept,
+        size
+          ? async (image) => {
+              const fitted = await fitToSize(analyse, image.data, size);
+              report = fitted.report;
+              return fitted.image;
+            }
+          : undefined,
+      );
       const result = await record(file, async (tx) => {
         const order = await orders.lockOrder(tx, found.order.id);
         if (!order) return orderNotFound();
@@ -285,6 +311,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
           document: toView(result.value.row, found.order.displayId),
           checklist: await memberChecklistOf(found.order, found.app, member),
           replaced: result.value.replaced.length > 0,
+          ...(report ? { report } : {}),
         },
       };
     },
