@@ -115,6 +115,7 @@ export const documentUploadedSchema = z.object({
   /** For a photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks. */
   report: complianceReportSchema.optional(),
 });
+export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;
 
 /** A member's required documents still missing: part of the order page's "what you must still do". */
 export const missingDocumentsSchema = z.object({
