@@ -12,6 +12,7 @@ import { photoPlanPrices } from '../features/photos/landing/plans.ts';
 import { StartPhotoOrder } from '../features/photos/landing/start-order-cta.tsx';
 import { appContext } from '../lib/app-context.ts';
 import type { Route } from './+types/photos';
+import { PHOTO_PROMISE } from '../../domain/photos/promise.ts';
 
 /** Static content: rendered on the server, no page JavaScript on first load (see StaticIsland). */
 const ServerDetails = import.meta.env.SSR
@@ -23,7 +24,7 @@ const ClientDetails = lazy(() =>
 
 const TITLE = 'Passport, OCI and visa photos from your phone, checked and fitted | SevaPhotos';
 const DESCRIPTION =
-  'Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. No retouching.';
+  `Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. ${PHOTO_PROMISE}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
