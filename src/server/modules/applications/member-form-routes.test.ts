@@ -23,10 +23,12 @@ import {
   startApplication,
   uploadItems as uploadItemsOf,
 } from './testing.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Photos and signatures are fitted on upload: a stand-in engine fits the test's small images.
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
 });
 afterAll(() => t.close());
 
