@@ -8,8 +8,8 @@ import { createUploadService, type UploadService } from './accept-upload.ts';
 import { MULTIPART_LIMITS } from './limits.ts';
 
 export type { AcceptedUpload, AcceptUploadOptions, UploadService } from './accept-upload.ts';
-export type { ReencodedImage } from './image.ts';
 export { createUploadService } from './accept-upload.ts';
+export type { ReencodedImage } from './image.ts';
 export { CONTENT_LIMITS, type ContentLimits } from './limits.ts';
 export { type ServableFile, type ServeFileOptions, serveFile, serveMadeFile } from './serve-file.ts';
 

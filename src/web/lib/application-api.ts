@@ -1,6 +1,11 @@
 import type { ListData } from '../../domain/api/envelope.ts';
 import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
-import type { DocumentUploaded, DocumentView, MemberChecklist, OrderChecklist } from '../../domain/applications/documents.ts';
+import type {
+  DocumentUploaded,
+  DocumentView,
+  MemberChecklist,
+  OrderChecklist,
+} from '../../domain/applications/documents.ts';
 import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';

@@ -8,8 +8,8 @@
  * in position order, so a country's row stands in the place of the other country's.
  */
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
-import { CA_CITIZENS, FROM_CA, FROM_US, US_CITIZENS } from './catalog-data.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
+import { CA_CITIZENS, FROM_CA, FROM_US, US_CITIZENS } from './catalog-data.ts';
 
 /** The choices a row is true for; absent: every choice. */
 interface CountryBound {
@@ -1103,8 +1103,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       {
         title: 'We check it and fit it',
-        description:
-          `We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos.`,
+        description: `We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos.`,
         icon: 'sparkles',
       },
       {

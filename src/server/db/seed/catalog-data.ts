@@ -2,8 +2,8 @@ import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
-import type { FeeLine } from '../schema.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
+import type { FeeLine } from '../schema.ts';
 
 export interface SeedPrice {
   applyingFrom?: string | null;
@@ -1403,8 +1403,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description:
-      `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},

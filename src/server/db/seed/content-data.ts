@@ -1,6 +1,6 @@
 import type { Brand } from '../../../domain/config/site.ts';
-import type { ContentBlockKind } from '../schema.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
+import type { ContentBlockKind } from '../schema.ts';
 
 /**
  * Site content seeded on first start (SPEC.md §2 content screens, §3 entities). Staff edit it

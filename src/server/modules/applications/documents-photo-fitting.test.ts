@@ -10,9 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { stopFaceDetection } from '../photos/analyser.ts';
-import { detectInWorker } from '../photos/compliance/detection-queue.ts';
-import { phonePhoto, plain } from '../photos/compliance/test-images.ts';
+import { loadFaceModel, phonePhoto, plain, stopFaceDetection } from '../photos/testing.ts';
 import { ADULT, startApplication } from './testing.ts';
 
 // The application's photo, signature and thumb impression slots with the real SevaPhotos engine
@@ -23,11 +21,7 @@ let t: TestApp;
 let phone: Buffer;
 beforeAll(async () => {
   // The face model loads in the set-up's time (~1 s, far more on a loaded machine), not the first test's.
-  [t, phone] = await Promise.all([
-    buildTestApp(),
-    phonePhoto(),
-    detectInWorker(new Uint8Array(64 * 64 * 3), 64, 64),
-  ]);
+  [t, phone] = await Promise.all([buildTestApp(), phonePhoto(), loadFaceModel()]);
 });
 afterAll(async () => {
   await t.close();

@@ -22,15 +22,14 @@ import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
-import type { AcceptedUpload, AcceptUploadOptions, ServableFile } from '../../uploads/index.ts';
+import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import type { AnalysePhoto } from '../photos/analyser.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
 import type { OrderCompletion } from './order-completion.ts';
-import { fitToSize } from './photo-fitting.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export interface DocumentsServiceDeps {
@@ -39,8 +38,8 @@ export interface DocumentsServiceDeps {
   storage: Pick<FileStorage, 'delete'>;
   /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
   completion: Pick<OrderCompletion, 'sync'>;
-  /** The SevaPhotos engine: photos, signatures and thumb impressions are kept fitted to the portal's size. */
-  analyse: AnalysePhoto;
+  /** Photos, signatures and thumb impressions are kept fitted to the portal's size: SevaPhotos' engine. */
+  fitPhoto: FitPhoto;
   log?: { error(details: object, message: string): void };
 }
 
@@ -54,6 +53,16 @@ export type ReceiveFile = (
   itemLimits: UploadRule,
   finishImage?: AcceptUploadOptions['finishImage'],
 ) => Promise<AcceptedUpload>;
+
+/**
+ * Fits an accepted image to a size (the photos module's `fitUpload`, passed in by services.ts so
+ * this module does not depend on that one): the JPEG to store and the engine's report, or throws
+ * the refusal (no face) for the customer.
+ */
+export type FitPhoto = (
+  image: Buffer,
+  size: PhotoSizeSpec,
+) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
 
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
 
@@ -145,7 +154,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, completion, analyse, log } = deps;
+  const { orders, storage, completion, fitPhoto, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -276,7 +285,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         item.accept,
         size
           ? async (image) => {
-              const fitted = await fitToSize(analyse, image.data, size);
+              const fitted = await fitPhoto(image.data, size);
               report = fitted.report;
               return fitted.image;
             }

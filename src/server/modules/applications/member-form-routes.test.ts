@@ -7,6 +7,7 @@ import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
 import { createApplicationsRepository } from './repository.ts';
 import { applicationMembers, packageForms } from './tables.ts';
@@ -23,7 +24,6 @@ import {
   startApplication,
   uploadItems as uploadItemsOf,
 } from './testing.ts';
-import { fakeAnalyse } from '../photos/testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition, UploadField } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
-import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import type { UploadContext, UploadedFile, UploadFile } from './engine-context.ts';
 import { FormEngine, type FormEngineHandle } from './form-engine.tsx';
 import { UPLOAD_TEXT } from './upload-field.tsx';
@@ -35,7 +35,13 @@ const ociReport: ComplianceReport = {
   sizeId: 'oci-photo',
   checks: [
     { rule: 'one-face', passed: true, measured: '1 face', expected: 'exactly 1', fix: null },
-    { rule: 'centred', passed: false, measured: '12 % off centre', expected: 'within 5 %', fix: 'Stand in the middle of the frame.' },
+    {
+      rule: 'centred',
+      passed: false,
+      measured: '12 % off centre',
+      expected: 'within 5 %',
+      fix: 'Stand in the middle of the frame.',
+    },
   ],
   passed: false,
   fitted: { widthPx: 600, heightPx: 600, bytes: 84_000, headPercent: 62 },
@@ -87,8 +93,7 @@ function controlledUpload() {
   return {
     upload,
     progress: (fraction: number) => act(() => context?.onProgress(fraction)),
-    finish: (ref: FileRef, report?: ComplianceReport) =>
-      act(async () => finish?.(report ? { ref, report } : { ref })),
+    finish: (ref: FileRef, report?: ComplianceReport) => act(async () => finish?.(report ? { ref, report } : { ref })),
     fail: (message: string) => act(async () => fail?.(new Error(message))),
     signal: () => context?.signal,
   };

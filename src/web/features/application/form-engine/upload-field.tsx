@@ -16,7 +16,8 @@ export const UPLOAD_TEXT = {
   unavailable: 'Uploading is not available here yet. Please try again later.',
   failed: 'The upload did not finish. Please try again.',
   /** Sent: the server checks it (and fits a photo) before answering, a few seconds for a phone's photo. */
-  checking: (image: boolean) => (image ? 'Uploaded. Checking and fitting your image…' : 'Uploaded. Checking your file…'),
+  checking: (image: boolean) =>
+    image ? 'Uploaded. Checking and fitting your image…' : 'Uploaded. Checking your file…',
   retry: 'Try again',
   fittedTo: (label: string, bytes: number) => `Fitted to ${label}, ${formatBytes(bytes)}`,
   fittedAlt: (label: string) => `Your file fitted to ${label}`,

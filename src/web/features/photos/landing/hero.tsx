@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { EXAMPLE_FIGURES } from './example-figures.ts';
-import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 
 const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 

@@ -1,10 +1,10 @@
 import { PHOTO_RULE_LABELS, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { NumberedSteps } from '../../../components/numbered-steps.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { HOW_IT_WORKS, RULE_MEANINGS } from './content.ts';
 import type { PhotoPlanPrice } from './plans.ts';
-import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 
 export interface PhotosLandingDetailsProps {
   plans: PhotoPlanPrice[];

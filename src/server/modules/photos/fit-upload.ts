@@ -5,8 +5,8 @@ import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ReencodedImage } from '../../uploads/index.ts';
 import { uploadRefused } from '../../uploads/refusal.ts';
-import type { AnalysePhoto } from '../photos/analyser.ts';
-import { FaceDetectionError } from '../photos/compliance/engine.ts';
+import type { AnalysePhoto } from './analyser.ts';
+import { FaceDetectionError } from './compliance/engine.ts';
 
 export interface FittedUpload {
   /** The fitted JPEG: what storage keeps instead of the customer's file. */
@@ -16,13 +16,13 @@ export interface FittedUpload {
 }
 
 /**
- * Fits an accepted image (already re-encoded) to a portal's size with the SevaPhotos engine: the
- * same crop, scale and recompression under the size's byte cap as a photo order, and the same
- * checks. A photo the engine cannot fit (no face, two faces, unreadable) is refused with the fix
+ * Fits an accepted image (already re-encoded) to a portal's size with the SevaPhotos engine, for
+ * an application's photo or signature slot (the applications module gets it passed in): the same
+ * crop, scale and recompression under the size's byte cap as a photo order, and the same checks. A photo the engine cannot fit (no face, two faces, unreadable) is refused with the fix
  * its failed check gives; a fitted photo whose checks fail is kept, and the checks say what to
  * change before choosing another. Nothing is retouched (fit.ts).
  */
-export async function fitToSize(analyse: AnalysePhoto, image: Buffer, size: PhotoSizeSpec): Promise<FittedUpload> {
+export async function fitUpload(analyse: AnalysePhoto, image: Buffer, size: PhotoSizeSpec): Promise<FittedUpload> {
   let result: Awaited<ReturnType<AnalysePhoto>>;
   try {
     result = await analyse(image, size, {});
