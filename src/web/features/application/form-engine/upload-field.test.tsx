@@ -205,7 +205,7 @@ describe('upload fields', () => {
     expect(screen.queryByRole('status')).toBeNull();
     // Sent: the server checks and fits it before it answers.
     transfer.progress(1);
-    expect(screen.getByRole('status').textContent).toBe(UPLOAD_TEXT.checking(true));
+    expect(screen.getByRole('status').textContent).toBe(UPLOAD_TEXT.checking);
 
     const fitted: FileRef = { documentId: '41', name: 'IMG_2041.jpg', type: 'image/jpeg', size: 84_000 };
     await transfer.finish(fitted, ociReport);

@@ -16,8 +16,7 @@ export const UPLOAD_TEXT = {
   unavailable: 'Uploading is not available here yet. Please try again later.',
   failed: 'The upload did not finish. Please try again.',
   /** Sent: the server checks it (and fits a photo) before answering, a few seconds for a phone's photo. */
-  checking: (image: boolean) =>
-    image ? 'Uploaded. Checking and fitting your image…' : 'Uploaded. Checking your file…',
+  checking: 'Uploaded. Checking it now…',
   retry: 'Try again',
   fittedTo: (label: string, bytes: number) => `Fitted to ${label}, ${formatBytes(bytes)}`,
   fittedAlt: (label: string) => `Your file fitted to ${label}`,
@@ -230,7 +229,7 @@ export function UploadControl({ field }: { field: UploadField }) {
             {phase.progress >= 1 ? (
               <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
                 <Icon name="loader-circle" className="size-4 animate-spin" />
-                {UPLOAD_TEXT.checking(image)}
+                {UPLOAD_TEXT.checking}
               </p>
             ) : null}
           </div>
