@@ -6,11 +6,15 @@ import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/p
 import { checkAnswers } from '../src/domain/forms/answers.ts';
 import type { FormDefinition } from '../src/domain/forms/definition.ts';
 import { validAnswers } from '../src/domain/forms/testing.ts';
+import { PHOTO_PROMISE } from '../src/domain/photos/promise.ts';
+import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
+import { TINY_HEIC } from '../src/server/test/upload-fixtures.ts';
+import { UPLOAD_TEXT } from '../src/web/features/application/form-engine/upload-field.tsx';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { dropFile, onePagePdf } from './support/files.ts';
-import { type StartedOrder, startOrder as startOrderAt } from './support/orders.ts';
+import { phoneJpeg, type StartedOrder, startOrder as startOrderAt } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -239,6 +243,49 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByRole('region', { name: /^Priya Sharma/ }).getByText('PRIYA', { exact: true }));
     await looksRight(page, 'review-390');
   });
+
+  it('on a phone, takes the camera’s 4000 × 3000 JPEG and an iPhone HEIC signature as they are: sent on choosing, fitted, checked', async () => {
+    const { page, order } = await customerWithOrder('mobile');
+    const photo = await phoneJpeg();
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=7`);
+    // The form engine loads after the first paint: slower than the 5 s default on a loaded machine.
+    await expectVisible(stepHeading(page, 'Photo and signature'), 15_000);
+    await expectVisible(page.getByText(PHOTO_PROMISE).first());
+
+    // Chosen, and on its way at once: there is no Upload button to press.
+    const started = Date.now();
+    await page.getByLabel('Your photo').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const oci = PHOTO_SIZES['oci-photo'];
+    const fitted = page.getByRole('img', { name: UPLOAD_TEXT.fittedAlt(oci.label) });
+    // The upload, the 12-megapixel re-encode and the fit with face detection (the worker's first photo).
+    await expectVisible(fitted, 60_000);
+    console.info(
+      `phone photo (${(photo.length / 1024 / 1024).toFixed(1)} MB) sent and fitted in ${Date.now() - started} ms`,
+    );
+    await poll(() => fitted.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(oci.widthPx);
+    const checks = page.getByRole('region', { name: 'Check of IMG_2041.jpg' });
+    await expectVisible(checks.getByText('Exactly one face'));
+    await expectVisible(page.getByText(`Fitted to ${oci.label},`));
+    await fitted.scrollIntoViewIfNeeded();
+    await looksRight(page, 'photo-390');
+
+    const signature = PHOTO_SIZES['oci-signature'];
+    await page
+      .getByLabel('Your signature')
+      .setInputFiles({ name: 'IMG_0007.HEIC', mimeType: 'image/heic', buffer: TINY_HEIC });
+    const fittedSignature = page.getByRole('img', { name: UPLOAD_TEXT.fittedAlt(signature.label) });
+    await expectVisible(fittedSignature, 30_000);
+    await poll(() => fittedSignature.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(
+      signature.heightPx,
+    );
+    // 64 × 48 pixels: fitted all the same, and the check says what to do.
+    await expectVisible(page.getByRole('region', { name: 'Check of IMG_0007.HEIC' }).getByText('1 rule to fix'));
+    await fittedSignature.scrollIntoViewIfNeeded();
+    await looksRight(page, 'signature-390');
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    await shoot(page, 'photo-1440');
+  }, 120_000);
 
   it('says an order of someone else is not found, with the way to the orders', async () => {
     const owner = uniqueEmail('appform-owner');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { PHOTO_RULE_LABELS, PHOTO_RULES } from '../src/domain/photos/compliance.ts';
+import { PHOTO_PROMISE } from '../src/domain/photos/promise.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { EXAMPLE_FIGURES } from '../src/web/features/photos/landing/example-figures.ts';
 import {
@@ -36,7 +37,7 @@ describe('/photos rendered on the server (JavaScript disabled)', () => {
     const text = await main.innerText();
     for (const rule of PHOTO_RULES)
       expect(text, `the check "${PHOTO_RULE_LABELS[rule]}"`).toContain(PHOTO_RULE_LABELS[rule]);
-    expect(text).toContain('We never retouch a face');
+    expect(text).toContain(PHOTO_PROMISE);
     expect(text).toContain('We don’t make Canadian passport photos.');
 
     // The before/after example: both images load, and the figures under "after" are the file's.

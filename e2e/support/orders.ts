@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
-import { pdfWithPages, smallPng } from '../../src/server/test/upload-fixtures.ts';
+import { phonePhoto, signature } from '../../src/server/modules/photos/compliance/test-images.ts';
+import { pdfWithPages } from '../../src/server/test/upload-fixtures.ts';
+
+/** A phone's 4000 × 3000 JPEG of over 3 MB, made once per test file (about a second and a half). */
+let phone: Promise<Buffer> | undefined;
+export function phoneJpeg(): Promise<Buffer> {
+  phone ??= phonePhoto();
+  return phone;
+}
 
 export interface StartedOrder {
   displayId: string;
@@ -40,7 +48,9 @@ export async function startOrder(context: BrowserContext, baseURL: string): Prom
  */
 export async function completeOrder(context: BrowserContext, baseURL: string, order: StartedOrder): Promise<void> {
   const headers = { origin: baseURL };
-  const [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
+  // The photo is what a phone sends; the signature and thumb impression a scan of a page. Both are
+  // fitted to the OCI portal's size by the server's photo engine, which refuses an image with no face.
+  const [pdf, photo, ink] = await Promise.all([pdfWithPages(), phoneJpeg(), signature()]);
   for (const member of order.members) {
     const form = `/api/v1/application/order/${order.displayId}/members/${member.id}/form`;
     const saved = await context.request.put(form, {
@@ -61,7 +71,9 @@ export async function completeOrder(context: BrowserContext, baseURL: string, or
     for (const item of items.filter((i) => i.required)) {
       const file = item.accept.types.includes('pdf')
         ? { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf }
-        : { name: 'photo.png', mimeType: 'image/png', buffer: png };
+        : item.id === 'photo'
+          ? { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo }
+          : { name: 'signature.png', mimeType: 'image/png', buffer: ink };
       const uploaded = await context.request.post(
         `/api/v1/application/order/${order.displayId}/members/${member.id}/documents/${item.id}`,
         { headers, multipart: { file } },

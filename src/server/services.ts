@@ -31,7 +31,7 @@ import {
   createStoredExchangeRates,
   type PaymentProvider,
 } from './modules/payments/service.ts';
-import { type AnalysePhoto, analysePhoto, createPhotosService } from './modules/photos/service.ts';
+import { type AnalysePhoto, analysePhoto, createPhotosService, fitUpload } from './modules/photos/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -89,7 +89,14 @@ export async function createServices(
   const forms = createFormsService(db, { audit });
   const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
-  const documents = createDocumentsService(db, { orders, storage, completion, ...(log ? { log } : {}) });
+  const analyse = photoAnalyser ?? analysePhoto;
+  const documents = createDocumentsService(db, {
+    orders,
+    storage,
+    completion,
+    fitPhoto: (image, size) => fitUpload(analyse, image, size),
+    ...(log ? { log } : {}),
+  });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
   const checkout = createCheckoutService(db, { orders, applications, completion, catalog, pricing });
   orders.registerKind(checkout.orderKind);
@@ -98,7 +105,7 @@ export async function createServices(
     users,
     storage,
     jobs,
-    analyse: photoAnalyser ?? analysePhoto,
+    analyse,
     checkout,
     log: log ?? console,
   });

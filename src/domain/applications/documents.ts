@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROUTES } from '../config/routes.ts';
+import { complianceReportSchema } from '../photos/compliance.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
 import { MEMBER_KINDS } from './member-kinds.ts';
@@ -119,7 +120,10 @@ export type OrderChecklist = z.infer<typeof orderChecklistSchema>;
 export const documentUploadedSchema = z.object({
   document: documentSchema,
   checklist: memberChecklistSchema,
+  /** For a photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks. */
+  report: complianceReportSchema.optional(),
 });
+export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;
 
 /** A member's required documents still missing: part of the order page's "what you must still do". */
 export const missingDocumentsSchema = z.object({

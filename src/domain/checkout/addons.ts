@@ -1,4 +1,5 @@
 import type { AddonType } from '../catalog/addons.ts';
+import { PHOTO_PROMISE } from '../photos/promise.ts';
 
 /** Whether an add-on is bought for each member it is chosen for, or once for the whole order. */
 export type AddOnScope = 'member' | 'order';
@@ -21,7 +22,7 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
   'Photo Enhancement': {
     title: 'Photo Enhancement',
     lineLabel: 'Photo Enhancer',
-    subText: 'We retouch and resize each applicant’s photo to the official size and background, so it is not refused.',
+    subText: `A photo editor checks each applicant’s fitted photo against the official size and background by hand. ${PHOTO_PROMISE}`,
     scope: 'member',
     icon: 'image',
   },

@@ -145,7 +145,7 @@ export interface PhoneField extends AnswerCommon {
   defaultCountry?: string;
 }
 
-/** A FileRef (files.ts). `maxSize` in bytes (default 5 MB, at most 10 MB); `fileTypes` MIME types. */
+/** A FileRef (files.ts). `maxSize` in bytes (default 5 MB, at most 15 MB); `fileTypes` MIME types. */
 export interface UploadField extends AnswerCommon {
   type: UploadFieldType;
   rules?: { maxSize?: number; fileTypes?: FileType[] };

@@ -99,9 +99,12 @@ export const FORM_LIMITS = {
   ratingDefaultStars: 5,
   rangeDefaultMin: 0,
   rangeDefaultMax: 100,
-  /** Upload size when the field sets no maxSize (bytes), and the most any maxSize may be. */
+  /**
+   * Upload size when the field sets no maxSize (bytes), and the most any maxSize may be: what the
+   * upload service takes for a photo (PHOTO_MAX_BYTES, a 48-megapixel phone JPEG).
+   */
   uploadDefaultMaxBytes: 5 * 1024 * 1024,
-  uploadMaxBytes: 10 * 1024 * 1024,
+  uploadMaxBytes: 15 * 1024 * 1024,
   optionsMax: 300,
   stepsMax: 30,
   fieldsMax: 600,

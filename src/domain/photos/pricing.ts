@@ -2,6 +2,7 @@ import { type Currency, formatMoney } from '../catalog/money.ts';
 import type { CostLine, CostSummary } from '../checkout/cost-summary.ts';
 import { type Coupon, couponDiscountCents } from '../checkout/coupons.ts';
 import { hasPremiumSupport } from '../checkout/premium-support.ts';
+import { PHOTO_PROMISE } from './promise.ts';
 
 /**
  * SevaPhotos' pricing plans (SPEC.md §3: "Pricing plan ids: 1 (digital copy), 2 (print copy)"; the
@@ -35,8 +36,7 @@ export const PHOTO_PLAN_DESCRIPTIONS: Record<PhotoPlanId, string> = {
   2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address.',
 };
 export const PHOTO_OPTION_DESCRIPTIONS: Record<PhotoOption, string> = {
-  'photo-optimize':
-    'A photo editor checks the fit by hand and picks the best of your photos. The face is never retouched.',
+  'photo-optimize': `A photo editor checks the fit by hand and picks the best of your photos. ${PHOTO_PROMISE}`,
   'background-change':
     'A plain background made even and light, for sizes whose rules allow it. Not offered for US, Canadian or Indian passport photos: those authorities refuse altered photos.',
   pickup: 'Your print sheet sent to a photo counter near you: collect the prints there, usually the same day.',

@@ -34,6 +34,12 @@ export interface AcceptedUpload {
 export interface AcceptUploadOptions {
   /** The slot's accepted types and size limit (a checklist item's `accept`). */
   itemLimits: UploadRule;
+  /**
+   * What is kept of an accepted image instead of the image itself (an application's photo, fitted
+   * to the portal's size): it gets the re-encoded upload and answers what storage keeps, or
+   * throws the refusal. The customer's own file is then never stored.
+   */
+  finishImage?: (image: ReencodedImage) => Promise<ReencodedImage>;
 }
 
 export interface UploadService {
@@ -142,12 +148,13 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
   }
 
   /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
-  async function keep(received: Received, rule: UploadRule) {
+  async function keep(received: Received, { itemLimits: rule, finishImage }: AcceptUploadOptions) {
     if (received.type === 'pdf') {
       await checkPdf(await readFile(received.path), content);
       return storage.put(createReadStream(received.path), { contentType: 'application/pdf' });
     }
-    const image = await reencoded(received, rule);
+    const fresh = await reencoded(received, rule);
+    const image = finishImage ? await finishImage(fresh) : fresh;
     return storage.put(Readable.from([image.data]), { contentType: image.contentType });
   }
 
@@ -188,9 +195,9 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
   }
 
   return {
-    acceptUpload(request, { itemLimits }) {
-      return withReceived(request, itemLimits, async (received) => {
-        const stored = await keep(received, itemLimits);
+    acceptUpload(request, options) {
+      return withReceived(request, options.itemLimits, async (received) => {
+        const stored = await keep(received, options);
         return {
           storageKey: stored.key,
           displayName: displayFileName(received.fileName),

@@ -1,6 +1,11 @@
 import type { ListData } from '../../domain/api/envelope.ts';
 import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
-import type { DocumentView, MemberChecklist, OrderChecklist } from '../../domain/applications/documents.ts';
+import type {
+  DocumentUploaded,
+  DocumentView,
+  MemberChecklist,
+  OrderChecklist,
+} from '../../domain/applications/documents.ts';
 import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
@@ -73,7 +78,8 @@ export type { UploadProgress } from './api-client.ts';
 
 /**
  * Uploads one file for a member's checklist item, with progress. Resolves to the stored document
- * and the member's checklist after it; rejects with an ApiError (status 0: no answer came, or cancelled).
+ * and the member's checklist after it (and, for a photo or signature fitted to the portal's size,
+ * SevaPhotos' checks); rejects with an ApiError (status 0: no answer came, or cancelled).
  */
 export function uploadDocument(
   ref: string,
@@ -81,7 +87,7 @@ export function uploadDocument(
   itemId: string,
   file: File,
   progress: UploadProgress = {},
-): Promise<{ document: DocumentView; checklist: MemberChecklist }> {
+): Promise<DocumentUploaded> {
   return uploadFile(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`, file, progress);
 }
 

@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { PHOTO_ENHANCEMENT_SLUG } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../../domain/config/site.ts';
+import { PHOTO_PROMISE } from '../../domain/photos/promise.ts';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import { openAuthDialog } from '../features/auth/open-auth-dialog.ts';
 import { PhotosClosingCta, PhotosHero } from '../features/photos/landing/hero.tsx';
@@ -22,8 +23,7 @@ const ClientDetails = lazy(() =>
 );
 
 const TITLE = 'Passport, OCI and visa photos from your phone, checked and fitted | SevaPhotos';
-const DESCRIPTION =
-  'Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. No retouching.';
+const DESCRIPTION = `Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. ${PHOTO_PROMISE}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);

@@ -8,6 +8,7 @@
  * in position order, so a country's row stands in the place of the other country's.
  */
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
+import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import { CA_CITIZENS, FROM_CA, FROM_US, US_CITIZENS } from './catalog-data.ts';
 
 /** The choices a row is true for; absent: every choice. */
@@ -1102,8 +1103,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       {
         title: 'We check it and fit it',
-        description:
-          'We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix; then we crop, scale and convert it. We never retouch a face: the US, India and Canada refuse altered photos.',
+        description: `We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos.`,
         icon: 'sparkles',
       },
       {
@@ -1115,7 +1115,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
     ],
     details: [
       {
-        title: 'Free retouch if a photo is rejected',
+        title: 'A free redo if a photo is rejected',
         description:
           'If a portal or consulate rejects a photo we produced for it, send us the notice and we rework the photo at no charge.',
       },

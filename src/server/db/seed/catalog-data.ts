@@ -2,6 +2,7 @@ import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
+import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { FeeLine } from '../schema.ts';
 
 export interface SeedPrice {
@@ -1402,8 +1403,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description:
-      'Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and crop and size it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. We never retouch a face, because the US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.',
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},
@@ -1416,7 +1416,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Checked for one face, head size, eye line, tilt, background, focus and even light',
           'Cropped and sized to the document’s pixel and file-size rules',
-          'Never retouched: official portals refuse altered photos',
+          PHOTO_PROMISE,
           'JPEG delivered by e-mail and in your account',
         ],
         processingTime: 'Digital file delivered within 24 hours',

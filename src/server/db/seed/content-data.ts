@@ -1,4 +1,5 @@
 import type { Brand } from '../../../domain/config/site.ts';
+import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { ContentBlockKind } from '../schema.ts';
 
 /**
@@ -321,9 +322,8 @@ Friends started asking for the same help, then friends of friends. Five years an
   {
     brand: 'SEVAPHOTOS',
     kind: 'value',
-    title: 'Natural retouching',
-    description:
-      'We even out lighting and remove shadows and backgrounds, but never change how you look: the authorities must still recognise you.',
+    title: 'No retouching',
+    description: `${PHOTO_PROMISE} The authorities must still recognise you, so how you look is never changed.`,
     image: null,
     icon: 'sparkles',
   },

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
 import { applicationDocuments } from './tables.ts';
 import { ADULT, MINOR, moveOrderTo, startApplication } from './testing.ts';
 
@@ -18,7 +19,9 @@ let t: TestApp;
 let pdf: Buffer;
 let png: Buffer;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Photos and signatures are fitted by the SevaPhotos engine: documents-photo-fitting.test.ts runs
+  // the real one; here a stand-in fits any image, so these tests are about documents.
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
   [pdf, png] = await Promise.all([pdfWithPages(), smallPng()]);
 });
 afterAll(() => t.close());

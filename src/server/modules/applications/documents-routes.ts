@@ -187,7 +187,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            "Upload a member's file for a checklist item (multipart/form-data, one file). It replaces the item's previous file.",
+            "Upload a member's file for a checklist item (multipart/form-data, one file). It replaces the item's previous file. A photo, signature or thumb impression is stored fitted to the portal's size, with SevaPhotos' checks in `report`.",
           consumes: ['multipart/form-data'],
           params: itemParams,
           body: uploadForm,
@@ -197,12 +197,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const ref = parseOrderRef(request.params.orderRef);
         const { memberId, itemId } = request.params;
-        const { document, checklist, replaced } = valueOrThrow(
-          await documents.upload(customer(request).id, ref, memberId, itemId, (itemLimits) =>
-            app.uploads.acceptUpload(request, { itemLimits }),
+        const { document, checklist, replaced, report } = valueOrThrow(
+          await documents.upload(customer(request).id, ref, memberId, itemId, (itemLimits, finishImage) =>
+            app.uploads.acceptUpload(request, { itemLimits, ...(finishImage ? { finishImage } : {}) }),
           ),
         );
-        return reply.status(201).send(ok({ document, checklist }, replaced ? D.replaced : D.uploaded, 201));
+        return reply
+          .status(201)
+          .send(ok({ document, checklist, ...(report ? { report } : {}) }, replaced ? D.replaced : D.uploaded, 201));
       },
     );
   };

@@ -24,10 +24,13 @@ import { documentOffers, type MemberFiles } from '../../../domain/applications/h
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
-import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
 import type { OrderCompletion } from './order-completion.ts';
@@ -42,15 +45,31 @@ export interface DocumentsServiceDeps {
   storage: Pick<FileStorage, 'delete' | 'get' | 'put'>;
   /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
   completion: Pick<OrderCompletion, 'sync'>;
+  /** Photos, signatures and thumb impressions are kept fitted to the portal's size: SevaPhotos' engine. */
+  fitPhoto: FitPhoto;
   log?: { error(details: object, message: string): void };
 }
 
 /**
  * Receives the request's file once the upload is known to be allowed, checked against the
  * checklist item's types and size (the route passes `uploads.acceptUpload` with the request): it
- * answers the stored file, or throws the refusal and stores nothing.
+ * answers the stored file, or throws the refusal and stores nothing. `finishImage`, when given,
+ * turns the accepted image into what is stored (a fitted photo).
  */
-export type ReceiveFile = (itemLimits: UploadRule) => Promise<AcceptedUpload>;
+export type ReceiveFile = (
+  itemLimits: UploadRule,
+  finishImage?: AcceptUploadOptions['finishImage'],
+) => Promise<AcceptedUpload>;
+
+/**
+ * Fits an accepted image to a size (the photos module's `fitUpload`, passed in by services.ts so
+ * this module does not depend on that one): the JPEG to store and the engine's report, or throws
+ * the refusal (no face) for the customer.
+ */
+export type FitPhoto = (
+  image: Buffer,
+  size: PhotoSizeSpec,
+) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
 
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
 
@@ -181,7 +200,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, completion, log } = deps;
+  const { orders, storage, completion, fitPhoto, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -329,7 +348,10 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * Uploads a member's file for a checklist item. Ownership, the member, the item and the order's
      * status are checked before the body is read; `receive` then stores the file (or refuses it and
      * stores nothing). The order is locked while the row is written, so concurrent uploads for one
-     * item take turns and the last one stays; the file it replaces is removed after commit.
+     * item take turns and the last one stays; the file it replaces is removed after commit. A
+     * photo, signature or thumb impression the portal takes at a fixed size is stored fitted to
+     * it (fittedPhotoSize), and the engine's report comes back with it; the customer's own file
+     * is not kept.
      */
     async upload(
       customerId: number,
@@ -337,7 +359,9 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       memberId: number,
       itemId: string,
       receive: ReceiveFile,
-    ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+    ): Promise<
+      FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean; report?: ComplianceReport }>
+    > {
       const found = await ownedApplication(customerId, ref);
       if (!found) return orderNotFound();
       const member = found.members.find((m) => m.id === memberId);
@@ -346,12 +370,25 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!item) return formFailure(404, D.itemNotFound);
       if (!canChangeDocuments(found.order.status)) return formFailure(409, D.locked);
 
-      return store(customerId, found, member, itemId, await receive(item.accept));
+      const size = fittedPhotoSize(found.app.serviceSlug, itemId);
+      let report: ComplianceReport | undefined;
+      const file = await receive(
+        item.accept,
+        size
+          ? async (image) => {
+              const fitted = await fitPhoto(image.data, size);
+              report = fitted.report;
+              return fitted.image;
+            }
+          : undefined,
+      );
+      const stored = await store(customerId, found, member, itemId, file);
+      return stored.ok && report ? { ok: true, value: { ...stored.value, report } } : stored;
     },
 
     /**
      * Uses another member's upload for one of this member's checklist items ("Use Priya's passport
-     * copy", docs/decisions/0096.md): only a file of the same order that
+     * copy", docs/decisions/0096-household-prefill.md): only a file of the same order that
      * documentOffers offers for the item, in a type the item takes. The bytes are copied to a new
      * stored file, so each member's document stays whole when the other one's is replaced or deleted.
      */

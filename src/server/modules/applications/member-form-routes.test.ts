@@ -7,6 +7,7 @@ import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
 import { createApplicationsRepository } from './repository.ts';
 import { applicationMembers, packageForms } from './tables.ts';
@@ -26,7 +27,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Photos and signatures are fitted on upload: a stand-in engine fits the test's small images.
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
 });
 afterAll(() => t.close());
 

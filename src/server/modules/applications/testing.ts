@@ -113,7 +113,10 @@ export async function requiredItems(app: FastifyInstance, token: string, ref: st
 
 let fixtures: Promise<[Buffer, Buffer]> | null = null;
 
-/** Uploads a file for each item (a PDF where the item takes one, else a PNG). */
+/**
+ * Uploads a file for each item (a PDF where the item takes one, else a small PNG: the app must run
+ * a stand-in photo engine, fakeAnalyse, as the real one refuses an image with no face).
+ */
 export async function uploadItems(
   app: FastifyInstance,
   token: string,

@@ -15,13 +15,15 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_NOTICE_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
 import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Photos and signatures are fitted on upload: a stand-in engine fits the test's small images.
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
 });
 afterAll(() => t.close());
 

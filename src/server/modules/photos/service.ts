@@ -50,6 +50,7 @@ import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 
 export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
+export { type FittedUpload, fitUpload } from './fit-upload.ts';
 
 /** The job that checks and fits one uploaded photo (queued in the upload's transaction). */
 export const PHOTO_CHECK_QUEUE = 'photos.check';

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { detectInWorker } from './compliance/detection-queue.ts';
 
 /** A stand-in for the compliance engine: passes every photo and fits it to the size's exact pixels. */
 export async function fakeAnalyse(_image: Buffer, size: PhotoSizeSpec) {
@@ -23,4 +24,12 @@ export function testFace(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
     .jpeg()
     .toBuffer();
+}
+
+export { stopFaceDetection } from './analyser.ts';
+export { phonePhoto, plain } from './compliance/test-images.ts';
+
+/** Loads the real engine's face model now, so a test file's set-up pays for it rather than its first test. */
+export async function loadFaceModel(): Promise<void> {
+  await detectInWorker(new Uint8Array(64 * 64 * 3), 64, 64);
 }

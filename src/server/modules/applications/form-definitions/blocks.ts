@@ -4,6 +4,9 @@
  * Indian e-Visa and regular visa forms, and the consulates' attestation requests.
  */
 import type { FormField, FormSection, TextField } from '../../../../domain/forms/definition.ts';
+import { IMAGE_FILE_TYPES } from '../../../../domain/forms/field-types.ts';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
+import { PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
 import { CA_PROVINCES, US_STATES } from '../../../../domain/users/regions.ts';
 import { ask, dependent, ifYes, note, only, optional, options, section, yesNo } from './build.ts';
 
@@ -434,25 +437,38 @@ export function parentalConsent(form: string): FormSection {
   );
 }
 
-/** The photo and signature the online portals take (OCI: JPEG, square, at most 500 KB; signature 1:3). */
-export function photoAndSignature(photoMaxKb: number): FormSection {
+/** What a photo or signature field takes from the customer: what a phone makes, fitted on upload. */
+const FITTED_UPLOAD_RULES = { maxSize: PHOTO_MAX_BYTES, fileTypes: [...IMAGE_FILE_TYPES] };
+
+/** The applicant's photo, sent as the phone made it and fitted on upload to `format`. */
+export function fittedPhoto(format: string): FormField {
+  return ask('image upload', 'photo', 'Your photo', {
+    rules: FITTED_UPLOAD_RULES,
+    uploadMode: 'onDrop',
+    help: `A phone photo is fine (JPEG, PNG or HEIC): we fit it to ${format} and show you our checks.`,
+  });
+}
+
+/**
+ * The photo and signature the OCI portal takes. The customer sends what their phone makes (JPEG,
+ * PNG or HEIC up to 15 MB): the upload is fitted by the SevaPhotos engine to the portal's size
+ * (600 × 600 and 600 × 200 JPEG under its 500 KB cap; src/domain/photos/application-photos.ts),
+ * so these rules are about the customer's file and the portal's apply to the fitted one.
+ */
+export function photoAndSignature(): FormSection {
   return section('photoSection', 'Photo and signature', [
     note(
       'photoNote',
       'Photo rules',
-      'A recent colour photo, face straight at the camera, on a plain light background, with no glasses. Choose “Photo Enhancement” at checkout and we fix size and background for you.',
+      `A recent colour photo, face straight at the camera, on a plain light background, with no glasses. ${PHOTO_PROMISE}`,
     ),
-    ask('image upload', 'photo', 'Your photo', {
-      rules: { maxSize: photoMaxKb * 1024, fileTypes: ['image/jpeg'] },
-      uploadMode: 'onUpload',
-      help: `JPEG, square, at most ${photoMaxKb} KB. You can check it before it is sent.`,
-    }),
+    fittedPhoto('the portal’s square format'),
     only(
       'Adult',
       ask('image upload', 'signature', 'Your signature', {
-        rules: { maxSize: 200 * 1024, fileTypes: ['image/jpeg', 'image/png'] },
+        rules: FITTED_UPLOAD_RULES,
         uploadMode: 'onDrop',
-        help: 'Sign in black ink on white paper, then photograph or scan it (JPEG or PNG, at most 200 KB).',
+        help: 'Sign in black ink on white paper, then photograph or scan it: we trim it to the portal’s 3 : 1 format.',
       }),
     ),
   ]);

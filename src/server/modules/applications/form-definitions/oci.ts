@@ -152,7 +152,7 @@ export function newOciDefinition(id: string, title: string): FormDefinition {
       ]),
       step('workStep', 'Work and background', [occupation(), background()]),
       step('consentStep', 'Parents’ consent', [parentalConsent('OCI card')], { memberKinds: ['Minor'] }),
-      step('uploadsStep', 'Photo and signature', [photoAndSignature(500)]),
+      step('uploadsStep', 'Photo and signature', [photoAndSignature()]),
     ],
     'The questions of the OCI registration form. We check every answer before anything is filed.',
   );
@@ -205,7 +205,7 @@ export function ociReissueDefinition(id: string, title: string): FormDefinition 
     step('addressStep', 'Addresses and contact', [addressAbroad(), contact()]),
     step('workStep', 'Work', [occupation()]),
     step('consentStep', 'Parents’ consent', [parentalConsent('OCI card')], { memberKinds: ['Minor'] }),
-    step('uploadsStep', 'Photo and signature', [photoAndSignature(500)]),
+    step('uploadsStep', 'Photo and signature', [photoAndSignature()]),
   ]);
 }
 
@@ -245,6 +245,6 @@ export function ociLostDefinition(id: string, title: string): FormDefinition {
     step('passportStep', 'Your passport', [foreignPassport()]),
     step('addressStep', 'Addresses and contact', [addressAbroad(), contact()]),
     step('consentStep', 'Parents’ consent', [parentalConsent('OCI card')], { memberKinds: ['Minor'] }),
-    step('uploadsStep', 'Photo and signature', [photoAndSignature(500)]),
+    step('uploadsStep', 'Photo and signature', [photoAndSignature()]),
   ]);
 }

@@ -8,6 +8,7 @@ import {
   background,
   birthPlace,
   contact,
+  fittedPhoto,
   foreignPassport,
   namesAsInPassport,
   occupation,
@@ -219,11 +220,7 @@ function eVisaUploads(visa: EVisaKind): FormSection {
         ]
       : [];
   return section('uploadsSection', 'Photo and passport page', [
-    ask('image upload', 'photo', 'Your photo', {
-      rules: { maxSize: 1024 * 1024, fileTypes: ['image/jpeg'] },
-      uploadMode: 'onUpload',
-      help: 'JPEG, square, 10 KB to 1 MB, plain light background, no glasses.',
-    }),
+    fittedPhoto('the e-Visa’s square format'),
     ask('file upload', 'passportBioPage', 'Scan of your passport’s photo page', {
       rules: { maxSize: 300 * 1024, fileTypes: ['application/pdf'] },
       uploadMode: 'onDrop',

@@ -1,6 +1,7 @@
 // Test images for the engine: real faces cut from @vladmandic/face-api's demo photos (read from
 // node_modules, never downloaded) and images generated with sharp. Used by engine.test.ts and
 // bench/photos.ts.
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -38,6 +39,22 @@ export async function faceOn(face: SampleFace, background?: Buffer): Promise<Buf
     ])
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/**
+ * What a phone sends: a 12-megapixel (4000 × 3000) JPEG of over 3 MB, one real face on a wall
+ * with the sensor's grain (the grain is what makes a phone's JPEG big; a plain wall would
+ * compress to a few hundred KB). About a second and a half to make.
+ */
+export async function phonePhoto(face: SampleFace = 'blonde'): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const grain = randomBytes(width * height * 3);
+  for (let i = 0; i < grain.length; i += 1) grain[i] = 222 + ((grain[i] ?? 0) & 31);
+  const wall = await sharp(grain, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return faceOn(face, wall);
 }
 
 /** A dark, busy background: bookshelf-like stripes of dark colours. */

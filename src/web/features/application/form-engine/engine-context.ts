@@ -3,6 +3,7 @@ import type { Control } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import type { UploadField } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 
 /** What the form holds: raw answers keyed by field key, as typed (the schema normalises them). */
 export type FormValues = Record<string, unknown>;
@@ -15,12 +16,20 @@ export interface UploadContext {
   signal: AbortSignal;
 }
 
+/** What the upload service kept of a file. */
+export interface UploadedFile {
+  /** The answer: the stored document's reference. */
+  ref: FileRef;
+  /** The SevaPhotos engine's checks, when the service fitted the image to a portal's size. */
+  report?: ComplianceReport;
+}
+
 /**
- * Sends one file to the upload service and resolves to its reference (the upload service is
+ * Sends one file to the upload service and resolves to what it kept (the upload service is
  * another part of the application; tests and the preview pass a stand-in). Reject with an Error
  * whose message the customer can read.
  */
-export type UploadFile = (file: File, context: UploadContext) => Promise<FileRef>;
+export type UploadFile = (file: File, context: UploadContext) => Promise<UploadedFile>;
 
 export interface EngineContextValue {
   control: Control<FormValues>;

@@ -16,7 +16,7 @@ export const pretendUpload: UploadFile = (file, { field, onProgress, signal }) =
       clearInterval(timer);
       const types = acceptedFileTypes(field);
       const type = types.find((t) => t === file.type) ?? types[0] ?? 'application/pdf';
-      resolve({ documentId: `preview-${Date.now()}`, name: file.name, type, size: file.size });
+      resolve({ ref: { documentId: `preview-${Date.now()}`, name: file.name, type, size: file.size } });
     }, 250);
     signal.addEventListener('abort', () => {
       clearInterval(timer);

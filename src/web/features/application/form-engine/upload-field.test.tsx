@@ -4,8 +4,10 @@ import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition, UploadField } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
-import type { UploadContext, UploadFile } from './engine-context.ts';
+import type { UploadContext, UploadedFile, UploadFile } from './engine-context.ts';
 import { FormEngine, type FormEngineHandle } from './form-engine.tsx';
 import { UPLOAD_TEXT } from './upload-field.tsx';
 
@@ -21,8 +23,36 @@ const passportPage: UploadField = {
   uploadMode: 'onDrop',
 };
 const photo: UploadField = { type: 'image upload', key: 'photo', label: 'Your photo', uploadMode: 'onUpload' };
+/** As the OCI form asks it: what a phone makes, sent on choosing, fitted by the server. */
+const phonePhotoField: UploadField = {
+  type: 'image upload',
+  key: 'photo',
+  label: 'Your photo',
+  rules: { maxSize: 15 * 1024 * 1024, fileTypes: ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] },
+  uploadMode: 'onDrop',
+};
+const ociReport: ComplianceReport = {
+  sizeId: 'oci-photo',
+  checks: [
+    { rule: 'one-face', passed: true, measured: '1 face', expected: 'exactly 1', fix: null },
+    {
+      rule: 'centred',
+      passed: false,
+      measured: '12 % off centre',
+      expected: 'within 5 %',
+      fix: 'Stand in the middle of the frame.',
+    },
+  ],
+  passed: false,
+  fitted: { widthPx: 600, heightPx: 600, bytes: 84_000, headPercent: 62 },
+};
 
-function renderUpload(field: UploadField, upload?: UploadFile, defaultValues = {}) {
+function renderUpload(
+  field: UploadField,
+  upload?: UploadFile,
+  defaultValues = {},
+  fileUrl?: (ref: FileRef) => string | undefined,
+) {
   const definition: FormDefinition = {
     format: 1,
     id: 'test/upload',
@@ -37,6 +67,7 @@ function renderUpload(field: UploadField, upload?: UploadFile, defaultValues = {
       memberKind="Adult"
       today="2026-11-30"
       upload={upload}
+      fileUrl={fileUrl}
       defaultValues={defaultValues}
       ref={handle}
     />,
@@ -49,11 +80,11 @@ const pdf = (size = 1000, name = 'passport.pdf') => new File([new Uint8Array(siz
 /** An upload that waits for the test to report progress and finish. */
 function controlledUpload() {
   let context: UploadContext | undefined;
-  let finish: ((ref: FileRef) => void) | undefined;
+  let finish: ((uploaded: UploadedFile) => void) | undefined;
   let fail: ((error: Error) => void) | undefined;
   const upload = vi.fn<UploadFile>(
     (_file, ctx) =>
-      new Promise<FileRef>((resolve, reject) => {
+      new Promise<UploadedFile>((resolve, reject) => {
         context = ctx;
         finish = resolve;
         fail = reject;
@@ -62,7 +93,7 @@ function controlledUpload() {
   return {
     upload,
     progress: (fraction: number) => act(() => context?.onProgress(fraction)),
-    finish: (ref: FileRef) => act(async () => finish?.(ref)),
+    finish: (ref: FileRef, report?: ComplianceReport) => act(async () => finish?.(report ? { ref, report } : { ref })),
     fail: (message: string) => act(async () => fail?.(new Error(message))),
     signal: () => context?.signal,
   };
@@ -136,7 +167,8 @@ describe('upload fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await transfer.fail('The file is not a real JPEG');
     expect(screen.getByRole('alert').textContent).toBe('The file is not a real JPEG');
-    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: UPLOAD_TEXT.retry }));
+    expect(transfer.upload).toHaveBeenCalledTimes(2);
   });
 
   it('cancels an upload under way', async () => {
@@ -156,6 +188,45 @@ describe('upload fields', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove passport.pdf' }));
     await waitFor(() => expect(values().passportPage).toBeNull());
     expect(screen.getByText('Choose a file')).toBeTruthy();
+  });
+
+  it('a photo field the service fits: choosing a phone photo uploads it at once, with progress, then shows the fitted photo and its checks', async () => {
+    const transfer = controlledUpload();
+    const { values } = renderUpload(phonePhotoField, transfer.upload, {}, (ref) => `/files/${ref.documentId}`);
+    expect(screen.getByText('JPEG, PNG, HEIC or HEIF, up to 15 MB')).toBeTruthy();
+    // A 12 MB phone photo: no "must be at most 500 KB", and no Upload button to press.
+    const phone = new File([new Uint8Array(12 * 1024 * 1024)], 'IMG_2041.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText(/Your photo/), { target: { files: [phone] } });
+    expect(transfer.upload).toHaveBeenCalledWith(phone, expect.objectContaining({ field: phonePhotoField }));
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    transfer.progress(0.3);
+    expect(screen.getByRole('progressbar', { name: 'Uploading IMG_2041.jpg' }).getAttribute('value')).toBe('0.3');
+    expect(screen.getByText('30%')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    // Sent: the server checks and fits it before it answers.
+    transfer.progress(1);
+    expect(screen.getByRole('status').textContent).toBe(UPLOAD_TEXT.checking);
+
+    const fitted: FileRef = { documentId: '41', name: 'IMG_2041.jpg', type: 'image/jpeg', size: 84_000 };
+    await transfer.finish(fitted, ociReport);
+    expect(values().photo).toEqual(fitted);
+    const image = screen.getByRole('img', { name: 'Your file fitted to OCI photo (600 × 600 px)' });
+    expect(image.getAttribute('src')).toBe('/files/41');
+    expect(screen.getByText('Fitted to OCI photo (600 × 600 px), 82.0 KB')).toBeTruthy();
+    expect(screen.getByText(PHOTO_PROMISE)).toBeTruthy();
+    const checks = screen.getByRole('region', { name: 'Check of IMG_2041.jpg' });
+    expect(checks.textContent).toContain('1 rule to fix');
+    expect(checks.textContent).toContain('Exactly one face: passed');
+    expect(checks.textContent).toContain('Face centred: to fix');
+    expect(checks.textContent).toContain('Stand in the middle of the frame.');
+
+    // Another photo the service refuses: the message, and the fitted photo is still the answer.
+    const wall = new File([new Uint8Array(4000)], 'wall.heic', { type: 'image/heic' });
+    fireEvent.change(screen.getByLabelText(/Your photo/), { target: { files: [wall] } });
+    expect(transfer.upload).toHaveBeenCalledTimes(2);
+    await transfer.fail('We could not find a face.');
+    expect(screen.getByRole('alert').textContent).toBe('We could not find a face.');
+    expect(values().photo).toEqual(fitted);
   });
 
   it('says so when there is nowhere to upload to', async () => {

@@ -3,6 +3,10 @@ import type { UploadField } from '../../../../domain/forms/definition.ts';
 import { fieldName } from '../../../../domain/forms/definition.ts';
 import { acceptedFileTypes, type FileRef, fileProblem, maxFileSize } from '../../../../domain/forms/files.ts';
 import { fileTypeList, formatBytes } from '../../../../domain/forms/messages.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
+import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
+import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { FieldShell } from './field-shell.tsx';
@@ -11,6 +15,12 @@ import { useAnswer } from './use-answer.ts';
 export const UPLOAD_TEXT = {
   unavailable: 'Uploading is not available here yet. Please try again later.',
   failed: 'The upload did not finish. Please try again.',
+  /** Sent: the server checks it (and fits a photo) before answering, a few seconds for a phone's photo. */
+  checking: 'Uploaded. Checking it now…',
+  retry: 'Try again',
+  fittedTo: (label: string, bytes: number) => `Fitted to ${label}, ${formatBytes(bytes)}`,
+  fittedAlt: (label: string) => `Your file fitted to ${label}`,
+  chooseAnotherPhoto: 'Choose another photo',
 } as const;
 
 type Phase =
@@ -65,21 +75,60 @@ function FileSummary({ name, size, preview, image }: { name: string; size: numbe
 }
 
 /**
+ * A stored image the upload service fitted to a portal's size: the fitted file large enough to
+ * judge, its size, SevaPhotos' checks and the photo promise.
+ */
+function FittedImage({ report, name, preview }: { report: ComplianceReport; name: string; preview?: string }) {
+  const size = PHOTO_SIZES[report.sizeId];
+  const label = size.label;
+  return (
+    <div className="space-y-4">
+      <figure className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        {preview ? (
+          <img
+            src={preview}
+            alt={UPLOAD_TEXT.fittedAlt(label)}
+            style={{ aspectRatio: `${size.widthPx} / ${size.heightPx}` }}
+            className={`${size.kind === 'signature' ? 'w-full max-w-72' : 'w-40'} shrink-0 rounded-lg border border-slate-200 bg-white object-contain`}
+          />
+        ) : null}
+        <figcaption className="min-w-0 text-sm text-slate-700">
+          <span className="block truncate font-medium text-slate-900" title={name}>
+            {name}
+          </span>
+          {report.fitted ? <span className="block">{UPLOAD_TEXT.fittedTo(label, report.fitted.bytes)}</span> : null}
+          <span className="mt-1 flex items-start gap-1.5 text-slate-600">
+            <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+            {PHOTO_PROMISE}
+          </span>
+        </figcaption>
+      </figure>
+      <PhotoChecks report={report} name={name} />
+    </div>
+  );
+}
+
+/**
  * file upload and image upload: a drop zone with a file picker. `onDrop` sends a file as soon as
  * it is dropped or picked; `onUpload` shows it first and sends it when the customer presses
  * Upload. The type and size are checked before sending, with the schema's messages; progress
- * shows while it goes; the answer is the reference the upload service returns.
+ * shows while it goes; the answer is the reference the upload service returns. A failed upload
+ * leaves the answer as it was and offers the same file again. An image the service fitted to a
+ * portal's size shows the fitted file with SevaPhotos' checks until it is replaced or removed.
  */
 export function UploadControl({ field }: { field: UploadField }) {
   const { engine, input, error, ids, aria } = useAnswer(field);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  /** The checks of the image this field uploaded last, kept with the document they belong to. */
+  const [checked, setChecked] = useState<{ documentId: string; report: ComplianceReport }>();
   const image = field.type === 'image upload';
   const stored = isFileRef(input.value) ? input.value : undefined;
   const localFile = phase.kind === 'idle' ? undefined : phase.file;
   const preview = usePreview(localFile);
   const storedPreview = stored && image ? engine.fileUrl?.(stored) : undefined;
+  const report = stored && checked?.documentId === stored.documentId ? checked.report : undefined;
   const types = acceptedFileTypes(field);
 
   const running = useRef<AbortController | null>(null);
@@ -95,7 +144,7 @@ export function UploadControl({ field }: { field: UploadField }) {
     running.current = controller;
     setPhase({ kind: 'uploading', file, progress: 0, controller });
     try {
-      const ref = await engine.upload(file, {
+      const { ref, report: fitted } = await engine.upload(file, {
         field,
         signal: controller.signal,
         onProgress: (fraction) =>
@@ -104,6 +153,7 @@ export function UploadControl({ field }: { field: UploadField }) {
           ),
       });
       if (controller.signal.aborted) return;
+      setChecked(fitted ? { documentId: ref.documentId, report: fitted } : undefined);
       input.onChange(ref);
       input.onBlur();
       setPhase({ kind: 'idle' });
@@ -134,7 +184,7 @@ export function UploadControl({ field }: { field: UploadField }) {
 
   const message = problem ?? error;
   const hint = `${fileTypeList(types)}, up to ${formatBytes(maxFileSize(field))}`;
-  const chooseLabel = stored ? 'Replace file' : 'Choose a file';
+  const chooseLabel = report ? UPLOAD_TEXT.chooseAnotherPhoto : stored ? 'Replace file' : 'Choose a file';
 
   return (
     <FieldShell field={field} ids={ids} error={message}>
@@ -176,13 +226,19 @@ export function UploadControl({ field }: { field: UploadField }) {
           <div className="space-y-3">
             <FileSummary name={phase.file.name} size={phase.file.size} preview={preview} image={image} />
             <UploadProgress name={phase.file.name} progress={phase.progress} onCancel={cancel} />
+            {phase.progress >= 1 ? (
+              <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+                <Icon name="loader-circle" className="size-4 animate-spin" />
+                {UPLOAD_TEXT.checking}
+              </p>
+            ) : null}
           </div>
         ) : phase.kind === 'chosen' ? (
           <div className="space-y-4">
             <FileSummary name={phase.file.name} size={phase.file.size} preview={preview} image={image} />
             <div className="flex flex-wrap gap-3">
               <button type="button" onClick={() => void send(phase.file)} className="btn-primary px-5 py-2.5 text-sm">
-                Upload
+                {problem ? UPLOAD_TEXT.retry : 'Upload'}
               </button>
               <label htmlFor={ids.id} className="btn-outline cursor-pointer px-5 py-2.5 text-sm">
                 Choose another
@@ -191,8 +247,14 @@ export function UploadControl({ field }: { field: UploadField }) {
           </div>
         ) : stored ? (
           <div className="flex flex-wrap items-center justify-between gap-4">
-            <FileSummary name={stored.name} size={stored.size} preview={storedPreview} image={image} />
-            <div className="flex gap-2">
+            {report ? (
+              <div className="w-full">
+                <FittedImage report={report} name={stored.name} preview={storedPreview} />
+              </div>
+            ) : (
+              <FileSummary name={stored.name} size={stored.size} preview={storedPreview} image={image} />
+            )}
+            <div className="flex flex-wrap gap-2">
               <label htmlFor={ids.id} className="btn-outline cursor-pointer px-4 py-2 text-sm">
                 {chooseLabel}
               </label>

@@ -212,12 +212,14 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const upload = useMemo<UploadFile>(
     () =>
       async (file, { field, onProgress, signal }) => {
-        const { document, checklist: next } = await uploadDocument(orderRef, member.id, field.key, file, {
-          onProgress,
-          signal,
-        });
+        const {
+          document,
+          checklist: next,
+          report,
+        } = await uploadDocument(orderRef, member.id, field.key, file, { onProgress, signal });
         rememberChecklist(client, orderRef, next);
-        return { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
+        const ref = { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
+        return report ? { ref, report } : { ref };
       },
     [client, orderRef, member.id],
   );

@@ -1,4 +1,5 @@
 import { PHOTO_RULE_LABELS, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
+import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { NumberedSteps } from '../../../components/numbered-steps.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -100,11 +101,12 @@ function Checks() {
         <aside aria-labelledby="photos-no-retouch-title" className="card self-start bg-brand-50/60">
           <h3 id="photos-no-retouch-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
             <Icon name="shield-check" className="size-5 text-green-700" />
-            We never retouch a face
+            {PHOTO_PROMISE}
           </h3>
           <p className="card-body">
-            The US, India and Canada refuse photos that have been altered. So we only crop, scale, recompress and
-            convert (an iPhone’s HEIC becomes a JPEG in sRGB). We don’t smooth skin, reshape a face or change eyes.
+            The US, India and Canada refuse photos that have been altered. Converting means an iPhone’s HEIC becomes a
+            JPEG in sRGB, recompressed under the portal’s size limit. We don’t smooth skin, reshape a face or change
+            eyes.
           </p>
           <p className="card-body">
             Background Change is offered only for sizes whose rules ask for a plain light background, and the order says

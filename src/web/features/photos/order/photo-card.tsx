@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PHOTO_RULE_LABELS } from '../../../../domain/photos/compliance.ts';
 import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
+import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { getOrderPhoto, photoKeys, removeOrderPhoto } from '../../../lib/photo-api.ts';
@@ -33,7 +33,6 @@ export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemI
   }, [settled, orderRef, queryClient]);
   const current = settled && polled.data ? polled.data : photo;
   const report = current.report;
-  const failures = report?.checks.filter((c) => !c.passed).length ?? 0;
   const figures = fittedFigures(report?.fitted ?? null);
 
   return (
@@ -101,35 +100,7 @@ export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemI
             {current.error ?? ITEMS_TEXT.checkFailed}
           </p>
         ) : report ? (
-          <section aria-label={`Check of ${current.name}`}>
-            <p className={`font-semibold ${report.passed ? 'text-green-800' : 'text-amber-800'}`}>
-              <Icon
-                name={report.passed ? 'circle-check' : 'circle-alert'}
-                className="mr-1 inline size-5 align-[-4px]"
-              />
-              {report.passed ? ITEMS_TEXT.passed : ITEMS_TEXT.failedCount(failures)}
-            </p>
-            <ul className="mt-3 divide-y divide-slate-100">
-              {report.checks.map((check) => (
-                <li key={check.rule} className="flex gap-3 py-2 text-sm">
-                  <Icon
-                    name={check.passed ? 'circle-check' : 'circle-alert'}
-                    className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : 'text-red-700'}`}
-                  />
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">
-                      {PHOTO_RULE_LABELS[check.rule]}
-                      <span className="sr-only">{check.passed ? ': passed' : ': to fix'}</span>
-                    </p>
-                    <p className="text-slate-700">
-                      {ITEMS_TEXT.measured}: {check.measured} · {ITEMS_TEXT.expected}: {check.expected}
-                    </p>
-                    {check.fix ? <p className="mt-0.5 text-slate-900">{check.fix}</p> : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PhotoChecks report={report} name={current.name} />
         ) : null}
       </div>
     </div>

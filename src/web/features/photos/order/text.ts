@@ -1,4 +1,5 @@
 import type { PhotoStep } from '../../../../domain/photos/orders.ts';
+import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
 
 /** The photo order pages' words (decision 0065); the API's own messages come from PHOTO_ORDER_MESSAGES. */
 export const FLOW_TEXT = {
@@ -38,12 +39,9 @@ export const ITEMS_TEXT = {
   removePhoto: (name: string) => `Remove ${name}`,
   checking: 'Checking your photo against the rules…',
   checkFailed: 'We could not check this photo.',
-  passed: 'Meets every rule',
-  failedCount: (n: number) => (n === 1 ? '1 rule to fix' : `${n} rules to fix`),
+  ...PHOTO_CHECKS_TEXT,
   original: 'Your photo',
   fitted: 'Fitted result',
-  measured: 'Measured',
-  expected: 'Needed',
   figures: (w: number, h: number, kb: number, head: number | null) =>
     `${w} × ${h} px · ${kb} KB${head === null ? '' : ` · head ${head} %`}`,
   notFitted: 'No fitted result: fix the rules above and upload the photo again.',

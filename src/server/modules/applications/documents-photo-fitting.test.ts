@@ -1,0 +1,141 @@
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_FIXES } from '../../../domain/photos/compliance.ts';
+import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
+import { IMAGE_UPLOAD_TYPES, MEGABYTE, PHOTO_MAX_BYTES } from '../../../domain/uploads/file-types.ts';
+import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
+import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { loadFaceModel, phonePhoto, plain, stopFaceDetection } from '../photos/testing.ts';
+import { ADULT, startApplication } from './testing.ts';
+
+// The application's photo, signature and thumb impression slots with the real SevaPhotos engine
+// (face model included): what a phone sends is kept fitted to the OCI portal's size (issue 30).
+
+let t: TestApp;
+/** Made once for the file: a 4000 × 3000 JPEG over 3 MB, as a phone sends. */
+let phone: Buffer;
+beforeAll(async () => {
+  // The face model loads in the set-up's time (~1 s, far more on a loaded machine), not the first test's.
+  [t, phone] = await Promise.all([buildTestApp(), phonePhoto(), loadFaceModel()]);
+});
+afterAll(async () => {
+  await t.close();
+  await stopFaceDetection();
+});
+
+const storedFiles = () => filesUnder(join(t.app.env.dataDir, 'files'));
+
+function upload(token: string, url: string, parts: Part[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart(parts),
+  });
+}
+
+async function bytesOf(key: string): Promise<Buffer> {
+  const stored = await t.app.storage.get(key);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored?.stream ?? Readable.from([])) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A customer's new OCI order with one adult, and the upload path of one of its checklist items. */
+async function ociSlot(itemId: string) {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members: [ADULT] });
+  const url = `/application/order/${order.displayId}/members/${order.members[0]?.id}/documents/${itemId}`;
+  return { token: user.token, url };
+}
+
+/** The one file an upload added to storage, with its pixels. */
+async function addedFile(before: string[]) {
+  const added = (await storedFiles()).filter((f) => !before.includes(f));
+  expect(added).toHaveLength(1);
+  const key = added[0]?.slice(join(t.app.env.dataDir, 'files').length + 1) ?? '';
+  const bytes = await bytesOf(key);
+  const { format, width, height, exif } = await sharp(bytes).metadata();
+  return { bytes, format, width, height, exif };
+}
+
+describe('an application photo is fitted to the portal’s size, not refused', () => {
+  it('a 4000 × 3000 phone JPEG over 3 MB is kept as the 600 × 600 OCI JPEG under the cap, with the checks', async () => {
+    expect(phone.length).toBeGreaterThan(3 * MEGABYTE);
+    const { width, height } = await sharp(phone).metadata();
+    expect([width, height]).toEqual([4000, 3000]);
+    const { token, url } = await ociSlot('photo');
+    const before = await storedFiles();
+
+    const res = await upload(token, `${url}`, [filePart('IMG_2041.jpg', phone, 'image/jpeg')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, report } = res.json().data;
+    const size = PHOTO_SIZES['oci-photo'];
+    expect(report).toMatchObject({
+      sizeId: 'oci-photo',
+      fitted: { widthPx: 600, heightPx: 600, bytes: document.size },
+    });
+    expect(report.checks.find((c: { rule: string }) => c.rule === 'one-face')).toMatchObject({ passed: true });
+    expect(report.checks.map((c: { rule: string }) => c.rule)).toContain('centred');
+    expect(document).toMatchObject({ name: 'IMG_2041.jpg', type: 'image/jpeg' });
+    expect(document.size).toBeLessThanOrEqual(size.maxBytes);
+
+    // Only the fitted JPEG is kept: the customer's 3 MB original is not in storage.
+    const stored = await addedFile(before);
+    expect(stored).toMatchObject({ format: 'jpeg', width: 600, height: 600, exif: undefined });
+    expect(stored.bytes.length).toBe(document.size);
+    // A 12-megapixel re-encode and the fit: ~3 s alone, several times that on a loaded machine.
+  }, 60_000);
+
+  it('an iPhone HEIC signature is kept as the 600 × 200 (3 : 1) OCI JPEG', async () => {
+    const { token, url } = await ociSlot('signature');
+    const before = await storedFiles();
+    const res = await upload(token, url, [filePart('IMG_0007.HEIC', TINY_HEIC, 'image/heic')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, report } = res.json().data;
+    expect(report).toMatchObject({ sizeId: 'oci-signature', fitted: { widthPx: 600, heightPx: 200 } });
+    // 64 × 48 pixels are too few for the portal: the check says so, and the fitted file is still kept.
+    expect(report.checks).toEqual([expect.objectContaining({ rule: 'resolution', passed: false })]);
+    expect(document).toMatchObject({ type: 'image/jpeg' });
+    expect(document.size).toBeLessThanOrEqual(PHOTO_SIZES['oci-signature'].maxBytes);
+    expect(await addedFile(before)).toMatchObject({ format: 'jpeg', width: 600, height: 200 });
+  });
+});
+
+describe('refused photos leave nothing stored', () => {
+  it.each([
+    [
+      'a PDF named .jpg, by its bytes',
+      async () => [filePart('photo.jpg', await pdfWithPages(), 'image/jpeg')],
+      415,
+      unsupportedTypeMessage(IMAGE_UPLOAD_TYPES),
+    ],
+    [
+      'a file over 15 MB, with the limit in the message',
+      async () => [
+        filePart('huge.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(PHOTO_MAX_BYTES)])),
+      ],
+      413,
+      fileTooLargeMessage(PHOTO_MAX_BYTES),
+    ],
+    [
+      'a photo with no face, with what to do',
+      async () => [filePart('wall.jpg', await plain(1200, 1200), 'image/jpeg')],
+      422,
+      PHOTO_FIXES.noFace,
+    ],
+  ])('%s', async (_label, parts, status, message) => {
+    const { token, url } = await ociSlot('photo');
+    const before = await storedFiles();
+    const res = await upload(token, url, await parts());
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toMatchObject({ isSuccess: false, message, errors: { file: message } });
+    expect(await storedFiles()).toEqual(before);
+    expect(await filesUnder(join(t.app.env.dataDir, 'upload-scratch'))).toEqual([]);
+  });
+});

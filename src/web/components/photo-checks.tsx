@@ -1,0 +1,46 @@
+import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../domain/photos/compliance.ts';
+import { Icon } from './ui/icon.tsx';
+
+export const PHOTO_CHECKS_TEXT = {
+  passed: 'Meets every rule',
+  failedCount: (n: number) => (n === 1 ? '1 rule to fix' : `${n} rules to fix`),
+  measured: 'Measured',
+  expected: 'Needed',
+} as const;
+
+/**
+ * The SevaPhotos engine's checks of one photo: the verdict, then each rule passed or not, what
+ * was measured against what is needed, and the fix in plain words. The photo order's cards and an
+ * application's photo field show the same list.
+ */
+export function PhotoChecks({ report, name }: { report: ComplianceReport; name: string }) {
+  const failures = report.checks.filter((c) => !c.passed).length;
+  return (
+    <section aria-label={`Check of ${name}`}>
+      <p className={`font-semibold ${report.passed ? 'text-green-800' : 'text-amber-800'}`}>
+        <Icon name={report.passed ? 'circle-check' : 'circle-alert'} className="mr-1 inline size-5 align-[-4px]" />
+        {report.passed ? PHOTO_CHECKS_TEXT.passed : PHOTO_CHECKS_TEXT.failedCount(failures)}
+      </p>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {report.checks.map((check) => (
+          <li key={check.rule} className="flex gap-3 py-2 text-sm">
+            <Icon
+              name={check.passed ? 'circle-check' : 'circle-alert'}
+              className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : 'text-red-700'}`}
+            />
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">
+                {PHOTO_RULE_LABELS[check.rule]}
+                <span className="sr-only">{check.passed ? ': passed' : ': to fix'}</span>
+              </p>
+              <p className="text-slate-700">
+                {PHOTO_CHECKS_TEXT.measured}: {check.measured} · {PHOTO_CHECKS_TEXT.expected}: {check.expected}
+              </p>
+              {check.fix ? <p className="mt-0.5 text-slate-900">{check.fix}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
