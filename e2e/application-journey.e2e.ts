@@ -240,8 +240,8 @@ describe('an application from package to order page (issue 10)', () => {
       await continueTo(page, 'Documents');
       const meerasDocuments = await uploadRequiredDocuments(page, 'Meera');
       await noSeriousViolations(page);
-      // Reviewed: the form moves on to the member not reviewed yet.
-      await page.getByRole('button', { name: 'Review answers' }).click();
+      // Reviewed: the form moves on to the member not reviewed yet, as its button says.
+      await page.getByRole('button', { name: 'Next member' }).click();
       await expectVisible(switcher(page).getByText('Adult · Reviewed'));
       await poll(() => page.getByRole('heading', { level: 2, name: KAVYA.fullName }).count()).toBe(1);
 

@@ -178,10 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
         app.setSessionCookie(reply, signedIn.token);
       }
-      return ok(
-        { signedIn: signedIn !== null, returnTo },
-        signedIn ? A.emailVerifiedSignedIn : A.emailVerified,
-      );
+      return ok({ signedIn: signedIn !== null, returnTo }, signedIn ? A.emailVerifiedSignedIn : A.emailVerified);
     },
   );
 

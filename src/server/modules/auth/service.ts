@@ -134,8 +134,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + ttlMs);
     const tokens = createAuthRepository(tx);
-    if (purpose === 'verify-email')
-      await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt, returnPath);
+    if (purpose === 'verify-email') await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt, returnPath);
     else await tokens.replaceToken(userId, purpose, tokenHash, createdAt, expiresAt);
     return { token, tokenHash };
   }

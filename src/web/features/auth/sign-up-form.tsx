@@ -23,8 +23,8 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
 import { signUp, validateReferral } from './api.ts';
-import { useReturnHere } from './return-here.ts';
 import { isHuman } from './captcha.ts';
+import { useReturnHere } from './return-here.ts';
 
 interface SignUpFormProps {
   /** reCAPTCHA v3 site key; empty when the captcha is off. */

@@ -265,9 +265,7 @@ function Loaded({
               onStep={(step) => move({ memberId: active.id, step, review: false })}
               flushRef={flushRef}
               // The button says where it leads: another member's form, or the review of all.
-              finishLabel={
-                nextUnreviewed(order.members, active.id) ? ENGINE_TEXT.nextMember : ENGINE_TEXT.review
-              }
+              finishLabel={nextUnreviewed(order.members, active.id) ? ENGINE_TEXT.nextMember : ENGINE_TEXT.review}
               onReviewed={() => {
                 const next = nextUnreviewed(order.members, active.id);
                 void go(
