@@ -9,12 +9,7 @@ import type { ChosenPackage } from '../../../../domain/catalog/package-choice.ts
 import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  applicationFormHref,
-  checkoutHref,
-  serviceOrderHref,
-  startApplication,
-} from '../../../lib/application-api.ts';
+import { applicationFormHref, checkoutHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
