@@ -113,7 +113,9 @@ describe('the verification link brings the customer back, signed in, on any devi
     await shoot(page, 'dashboard-390');
 
     await page.goto('/');
-    await expectVisible(page.getByRole('region', { name: 'Continue your application' }).getByText('OCI Card for Priya'));
+    await expectVisible(
+      page.getByRole('region', { name: 'Continue your application' }).getByText('OCI Card for Priya'),
+    );
     await shoot(page, 'home-390');
 
     // The same screens at 1440.
