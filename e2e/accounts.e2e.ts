@@ -34,7 +34,7 @@ const M = {
 };
 /** The server's wording (src/domain/auth/messages.ts AUTH_API_MESSAGES). */
 const SIGNED_UP = 'Registration successful! Please check your email to verify your account.';
-const VERIFIED = 'Your email is verified. You can sign in now.';
+const VERIFIED_SIGNED_IN = 'Your email is verified and you are signed in.';
 const WELCOME = 'Welcome to SevaDocs! Your email is verified.';
 
 /** Chromium reports every 4xx answer of fetch as a console error; these tests expect some. */
@@ -108,17 +108,10 @@ describe('accounts journey (desktop)', () => {
     const mail = page.getByRole('article').filter({ hasText: email }).first();
     await expectVisible(mail);
     await mail.getByRole('link', { name: /\/verify-email\?token=/ }).click();
-    await page.waitForURL(/\/verify-email\?token=/);
-    await expectVisible(page.getByText(VERIFIED));
-
-    // Sign in from the verification page goes home (SPEC.md §4).
-    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
-    const signIn = dialog(page, 'Sign In');
-    await expectVisible(signIn);
-    await signInThrough(signIn, email);
-    await expectVisible(toast(page, 'Signed in successfully'));
-    await poll(() => new URL(page.url()).pathname).toBe('/');
-    // Away from the home page's timed promotional popup before using the header.
+    // The fresh link signs in and goes back to the page the sign-up was made on (issue 30 §4).
+    await expectVisible(toast(page, VERIFIED_SIGNED_IN));
+    await poll(() => new URL(page.url()).pathname).toBe(startPath);
+    // Loaded afresh: the server renders the header signed in.
     await page.goto(startPath);
     await waitForHydration(page);
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -165,8 +165,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await shoot(page, 'documents-1440');
 
-    // Review with answers missing: back to the first step with a problem, its messages shown.
-    await page.getByRole('button', { name: 'Review answers' }).click();
+    // Finishing with answers missing: back to the first step with a problem, its messages shown.
+    await page.getByRole('button', { name: 'Next member' }).click();
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
     await expectVisible(page.getByRole('alert').first());
 
@@ -183,7 +183,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
       .first()
       .click();
     await expectVisible(stepHeading(page, 'Documents'));
-    await page.getByRole('button', { name: 'Review answers' }).click();
+    // The adult is not reviewed yet: the button says so.
+    await page.getByRole('button', { name: 'Next member' }).click();
     await expectVisible(switcher(page).getByText('Minor · Reviewed'));
     await poll(() => new URL(page.url()).searchParams.get('member')).toBe(String(adult.id));
 

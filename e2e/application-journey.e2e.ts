@@ -188,7 +188,7 @@ describe('an application from package to order page (issue 10)', () => {
 
       // Who is applying: the account holder, and a daughter who is a minor.
       const members = page.getByRole('form', { name: 'Who is applying?' });
-      await waitForInteractive(members.getByRole('button', { name: 'Start application' }));
+      await waitForInteractive(members.getByRole('button', { name: 'Start the forms' }));
       const first = members.getByRole('group', { name: 'Member 1' });
       expect(await first.getByLabel('Full name (as in the passport)').inputValue()).toBe(MEERA.fullName);
       await first.getByLabel('Date of birth').fill(MEERA.dateOfBirth);
@@ -198,7 +198,7 @@ describe('an application from package to order page (issue 10)', () => {
       await second.getByLabel('Date of birth').fill(KAVYA.dateOfBirth);
       await second.getByLabel('Relationship to you').selectOption('Child');
       await expectVisible(second.getByText('Minor', { exact: true }));
-      await members.getByRole('button', { name: 'Start application' }).click();
+      await members.getByRole('button', { name: 'Start the forms' }).click();
       await page.waitForURL((url) => url.pathname === '/package-form' && url.searchParams.has('orderId'));
       const orderId = orderIdOf(page);
       expect(orderId).toMatch(/^DOC-\d+$/);
@@ -240,8 +240,8 @@ describe('an application from package to order page (issue 10)', () => {
       await continueTo(page, 'Documents');
       const meerasDocuments = await uploadRequiredDocuments(page, 'Meera');
       await noSeriousViolations(page);
-      // Reviewed: the form moves on to the member not reviewed yet.
-      await page.getByRole('button', { name: 'Review answers' }).click();
+      // Reviewed: the form moves on to the member not reviewed yet, as its button says.
+      await page.getByRole('button', { name: 'Next member' }).click();
       await expectVisible(switcher(page).getByText('Adult · Reviewed'));
       await poll(() => page.getByRole('heading', { level: 2, name: KAVYA.fullName }).count()).toBe(1);
 

@@ -38,7 +38,7 @@ async function applications(context: BrowserContext): Promise<{ displayId: strin
 async function choosePackage(page: Page) {
   await choosePackageOn(page, PACKAGE_PAGE, PACKAGE_NAME);
   await page.waitForURL((url) => url.pathname === '/package-form');
-  await waitForInteractive(page.getByRole('button', { name: 'Start application' }));
+  await waitForInteractive(page.getByRole('button', { name: 'Start the forms' }));
 }
 
 const member = (page: Page, n: number) => page.getByRole('group', { name: `Member ${n}` });
@@ -66,7 +66,7 @@ describe('starting an application and following it (issue 10)', () => {
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // Two quick presses: one order.
-    await page.getByRole('button', { name: 'Start application' }).dblclick();
+    await page.getByRole('button', { name: 'Start the forms' }).dblclick();
     await page.waitForURL((url) => url.pathname === '/package-form' && url.searchParams.has('orderId'));
     const url = new URL(page.url());
     const displayId = url.searchParams.get('orderId') ?? '';
@@ -150,7 +150,7 @@ describe('starting an application and following it (issue 10)', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
-    await page.getByRole('button', { name: 'Start application' }).click();
+    await page.getByRole('button', { name: 'Start the forms' }).click();
     await page.waitForURL((url) => url.searchParams.has('orderId'));
     const displayId = new URL(page.url()).searchParams.get('orderId') ?? '';
     await page.goto(`/service-order?orderId=${displayId}`);

@@ -44,6 +44,7 @@ import type {
 import type { Country } from '../domain/countries/country.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
+import type { OpenApplication } from '../domain/orders/open-application.ts';
 import type { OrderSummary } from '../domain/orders/order-summary.ts';
 import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
 import type { Profile } from '../domain/users/profile.ts';
@@ -152,6 +153,10 @@ export interface LoaderServices {
   forms: {
     adminList(): Promise<AdminFormSummary[]>;
     adminGet(packageId: number): Promise<AdminFormDetail | null>;
+  };
+  /** A returning customer's unpaid or unfinished applications, for home (issue 30 §4). */
+  applications: {
+    openApplicationsOf(userId: number): Promise<OpenApplication[]>;
   };
   /** A user's orders, for the back office's user page. */
   orders: {

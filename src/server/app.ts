@@ -207,6 +207,7 @@ export async function buildApp({
   await app.services.payments.registerWorkers();
   await app.services.photos.registerWorkers();
   await app.services.refunds.registerWorkers();
+  await app.services.formsReminders.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
   await createHousekeeping({
     jobs: app.jobs,

@@ -8,6 +8,7 @@ import { createAdminOrdersService } from './modules/admin-orders/service.ts';
 import {
   createApplicationsService,
   createDocumentsService,
+  createFormsReminders,
   createFormsService,
   createMemberFormsService,
   createOrderCompletion,
@@ -167,6 +168,15 @@ export async function createServices(
     },
   });
   const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
+  // A payment that leaves the forms to do files their reminders, in its transaction (issue 30 §4).
+  const formsReminders = createFormsReminders(db, {
+    orders,
+    jobs,
+    mail,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+  });
+  orders.onStatusChange(formsReminders.onStatusChange);
   // Marketing and content edits call the one content-changed hook too, so every cache that
   // subscribes to it, in every process, hears of them (decisions 0070, 0072, 0079).
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
@@ -189,6 +199,7 @@ export async function createServices(
     documents,
     memberForms,
     passports,
+    formsReminders,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
     content,

@@ -56,6 +56,7 @@ export const AUTH_API_MESSAGES = {
   accountDisabled: 'This account has been disabled. Please contact support if you think this is a mistake.',
   signedOut: 'Signed out',
   emailVerified: 'Your email is verified. You can sign in now.',
+  emailVerifiedSignedIn: 'Your email is verified and you are signed in.',
   emailAlreadyVerified: 'Your email is already verified. You can sign in now.',
   invalidVerificationLink: 'This verification link is invalid or has expired.',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',

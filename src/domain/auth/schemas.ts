@@ -150,6 +150,13 @@ export const signUpFormSchema = z
 export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
 /** SPEC.md §3 sign-up payload, as the server validates it. */
+/**
+ * Where a verification link should bring the customer back to. Any string up to a URL's length is
+ * accepted here; the server keeps it only when it is a same-origin path (verificationReturnPath),
+ * so a bad one costs the return, never the sign-up.
+ */
+const returnToField = z.string().max(2048).optional();
+
 export const signUpPayloadSchema = z.object({
   name: nameSchema(M.fieldRequired),
   email: signUpEmail,
@@ -158,6 +165,7 @@ export const signUpPayloadSchema = z.object({
   phoneCountry: phoneCountrySchema.optional(),
   password: strongPassword,
   referredBy: z.string().trim().max(64).optional().default(''),
+  returnTo: returnToField,
 });
 export type SignUpPayload = z.input<typeof signUpPayloadSchema>;
 
@@ -167,4 +175,5 @@ export const referralCheckSchema = z.object({
 
 export const resendVerificationSchema = z.object({
   email: emailField(M.resendNeedsEmail, M.invalidEmailFormat),
+  returnTo: returnToField,
 });

@@ -48,12 +48,14 @@ describe('priceCheckout', () => {
     expect(byId(s.lines, 'service-fee')).toMatchObject({ refundable: true });
   });
 
-  it('reads as the spec’s sample: Actual Cost less Discount is the total', () => {
-    const s = priceCheckout(OCI, 2, [], { code: 'FIRST10', discountType: 'percentage', value: 10 }, NO_REFERRAL);
+  it('shows each discount once: Actual Cost less the discount lines is the total', () => {
+    const s = priceCheckout(OCI, 2, [], { code: 'FIRST10', discountType: 'percentage', value: 10 }, { applies: true });
     const actual = byId(s.lines, 'actual-cost');
-    const discount = byId(s.lines, 'discount');
-    expect(discount?.value).toBe(byId(s.lines, 'coupon-discount')?.value);
-    expect((actual?.amountCents ?? 0) + (discount?.amountCents ?? 0)).toBe(s.totalCents);
+    const discounts = s.lines.filter((line) => /discount/i.test(line.label));
+    // The referral's and the coupon's lines, and no third line repeating their sum.
+    expect(discounts.map((line) => line.id)).toEqual(['referral-discount', 'coupon-discount']);
+    const off = discounts.reduce((sum, line) => sum + line.amountCents, 0);
+    expect((actual?.amountCents ?? 0) + off).toBe(s.totalCents);
   });
 
   it('takes a percentage coupon off our fee only', () => {

@@ -61,7 +61,6 @@ export const COST_LABELS = {
   actualCost: 'Actual Cost',
   referral: 'Referral discount',
   coupon: 'Coupon Discount',
-  discount: 'Discount',
 } as const;
 
 /** Convenience fees are $0 (SPEC.md §9); the line is shown so the customer sees none is hidden. */
@@ -177,19 +176,9 @@ export function priceCheckout(
   const couponCents = coupon ? couponDiscountCents(coupon, ourFeeBefore - referralCents) : 0;
   if (coupon) lines.push(discountLine('coupon-discount', COST_LABELS.coupon, couponCents, 'tag', coupon.code));
 
-  // SPEC.md §9's sample: Actual Cost 12, Coupon Discount -10, Discount -10. "Discount" is what comes
-  // off the Actual Cost (which already has the package's own markdown, shown as Package Cost Per
-  // Member's subValue), so Actual Cost − Discount is the total to pay.
-  const saved = referralCents + couponCents;
-  if (saved > 0)
-    lines.push({
-      id: 'discount',
-      label: COST_LABELS.discount,
-      value: `-${money(saved)}`,
-      icon: 'percent',
-      kind: 'summary',
-      amountCents: -saved,
-    });
+  // Each discount is one line, once (issue 30 §4): SPEC.md §9's sample also had a "Discount" line
+  // repeating the coupon's amount among the explaining lines, which read as a second -$10 off in
+  // the summary and the receipt. Actual Cost less the discount lines is the total.
 
   const totalCents = actualCostCents - referralCents - couponCents;
   return {

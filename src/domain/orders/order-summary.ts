@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
+import { openApplicationSchema } from './open-application.ts';
 
 export { ORDER_STATUSES } from './status.ts';
 
@@ -36,6 +37,8 @@ export const dashboardSchema = z.object({
   activeOrders: z.number(),
   unreadNotifications: z.number(),
   recentOrders: z.array(orderSummarySchema),
+  /** Applications still to pay or finish (issue 30 §4), newest first. */
+  openApplications: z.array(openApplicationSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

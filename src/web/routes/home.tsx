@@ -1,20 +1,27 @@
 import { useLoaderData } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
+import { ContinueApplications } from '../components/continue-applications.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { BannerPopup } from '../features/marketing/banner-popup.tsx';
 import { loadHomeMarketing } from '../features/marketing/home-marketing.server.ts';
 import { appContext } from '../lib/app-context.ts';
+import { viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);
-  const [list, marketing] = await Promise.all([
+  const viewer = viewerOf(context);
+  const [list, marketing, openApplications] = await Promise.all([
     services.catalog.listServices({ page: LIST_PAGE, limit: LIST_LIMIT }),
     loadHomeMarketing(services),
+    // A returning customer's unfinished applications (issue 30 §4). A signed-in page is never
+    // cached for others: the page cache takes no session, and its answer is private (security.ts).
+    viewer ? services.applications.openApplicationsOf(viewer.id) : [],
   ]);
   return {
     ...marketing,
+    openApplications,
     services: list.results.map(({ id, name, slug, summary, icon, fromPrice }) => ({
       id,
       name,
@@ -48,9 +55,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function Home() {
-  const { services, contact, offers, partners, banner } = useLoaderData<typeof loader>();
+  const { services, contact, offers, partners, banner, openApplications } = useLoaderData<typeof loader>();
   return (
     <>
+      {openApplications.length > 0 ? (
+        <div className="page-x pt-6">
+          <ContinueApplications applications={openApplications} />
+        </div>
+      ) : null}
       <HomePage services={services} contact={contact} offers={offers} partners={partners} />
       <BannerPopup banner={banner} />
     </>

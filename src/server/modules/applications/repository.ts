@@ -67,6 +67,19 @@ export function createApplicationsRepository(db: Database) {
         .orderBy(asc(applicationMembers.id));
     },
 
+    /** The members' full names of each order, in the order they were added. */
+    async memberNamesOf(orderIds: readonly number[]): Promise<Map<number, string[]>> {
+      const names = new Map<number, string[]>(orderIds.map((id) => [id, []]));
+      if (orderIds.length === 0) return names;
+      const rows = await db
+        .select({ orderId: applicationMembers.orderId, fullName: applicationMembers.fullName })
+        .from(applicationMembers)
+        .where(inArray(applicationMembers.orderId, [...orderIds]))
+        .orderBy(asc(applicationMembers.id));
+      for (const row of rows) names.get(row.orderId)?.push(row.fullName);
+      return names;
+    },
+
     async findMember(orderId: number, memberId: number): Promise<MemberRow | null> {
       const [row] = await db
         .select()

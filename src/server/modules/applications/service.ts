@@ -29,6 +29,11 @@ import { premiumSupportFor } from '../../../domain/checkout/premium-support.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import {
+  OPEN_APPLICATION_STATUSES,
+  OPEN_APPLICATIONS_SHOWN,
+  type OpenApplication,
+} from '../../../domain/orders/open-application.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
@@ -52,6 +57,7 @@ export {
   type DocumentsServiceDeps,
   type ReceiveFile,
 } from './documents-service.ts';
+export { createFormsReminders, FORMS_REMINDER_QUEUE, type FormsReminders } from './forms-reminders.ts';
 export { createFormsService, type FormsService, type StoredForm } from './forms-service.ts';
 export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
@@ -64,7 +70,7 @@ export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
   orders: Pick<
     OrdersService,
-    'createOrder' | 'findOwned' | 'lockOrder' | 'timeline' | 'changeOrderStatus' | 'listForUser'
+    'createOrder' | 'findOwned' | 'lockOrder' | 'timeline' | 'changeOrderStatus' | 'listForUser' | 'listForUserIn'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
@@ -278,6 +284,27 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
      */
     orderIdsOfService(serviceSlug: string) {
       return repository.orderIdsOfService(serviceSlug);
+    },
+
+    /**
+     * The customer's applications still to pay or to finish, newest first, with their members'
+     * names: home's and the dashboard's "Continue your application" (issue 30 §4).
+     */
+    async openApplicationsOf(userId: number): Promise<OpenApplication[]> {
+      const open = await deps.orders.listForUserIn(
+        userId,
+        'service',
+        OPEN_APPLICATION_STATUSES,
+        OPEN_APPLICATIONS_SHOWN,
+      );
+      const names = await repository.memberNamesOf(open.map((order) => order.id));
+      return open.map((order) => ({
+        displayId: order.displayId,
+        title: order.title,
+        // Listed by these statuses only.
+        status: order.status as OpenApplication['status'],
+        memberNames: names.get(order.id) ?? [],
+      }));
     },
 
     /**

@@ -5,6 +5,12 @@ import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
 export type SessionRow = typeof sessions.$inferSelect;
 /** What a verification token is for: the service issues and consumes them by purpose. */
 export type { TokenPurpose };
+/** A token just used up: whose it was, when it was issued, where it brings its holder back to. */
+export interface ConsumedToken {
+  userId: number;
+  createdAt: Date;
+  returnPath: string | null;
+}
 
 export function createAuthRepository(db: Database) {
   return {
@@ -66,7 +72,14 @@ export function createAuthRepository(db: Database) {
      * they expire (the expired, unused ones are cleared). Used ones are kept: they tell a link
      * opened again from a link never issued.
      */
-    async addToken(userId: number, purpose: TokenPurpose, tokenHash: string, createdAt: Date, expiresAt: Date) {
+    async addToken(
+      userId: number,
+      purpose: TokenPurpose,
+      tokenHash: string,
+      createdAt: Date,
+      expiresAt: Date,
+      returnPath: string | null = null,
+    ) {
       await db.transaction(async (tx) => {
         await tx
           .delete(verificationTokens)
@@ -78,7 +91,7 @@ export function createAuthRepository(db: Database) {
               lte(verificationTokens.expiresAt, createdAt),
             ),
           );
-        await tx.insert(verificationTokens).values({ userId, purpose, tokenHash, createdAt, expiresAt });
+        await tx.insert(verificationTokens).values({ userId, purpose, tokenHash, createdAt, expiresAt, returnPath });
       });
     },
 
@@ -105,8 +118,11 @@ export function createAuthRepository(db: Database) {
         );
     },
 
-    /** Marks the token used if it is unused and unexpired; the owner's id, or null. Atomic. */
-    async consumeToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<number | null> {
+    /**
+     * Marks the token used if it is unused and unexpired; the owner's id, when it was issued and
+     * where it returns to, or null. Atomic.
+     */
+    async consumeToken(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<ConsumedToken | null> {
       const [row] = await db
         .update(verificationTokens)
         .set({ usedAt: now })
@@ -118,8 +134,12 @@ export function createAuthRepository(db: Database) {
             gt(verificationTokens.expiresAt, now),
           ),
         )
-        .returning({ userId: verificationTokens.userId });
-      return row?.userId ?? null;
+        .returning({
+          userId: verificationTokens.userId,
+          createdAt: verificationTokens.createdAt,
+          returnPath: verificationTokens.returnPath,
+        });
+      return row ?? null;
     },
 
     /**

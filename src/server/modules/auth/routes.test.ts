@@ -163,9 +163,14 @@ describe('the account journey: sign-up → mailbox → verify → sign-in → pr
     const mail = mailbox.find((m: { to: string }) => m.to === body.email);
     const token = new URL(mail.links[0]).searchParams.get('token');
 
+    // A fresh link signs in too (verify-return.test.ts); this journey goes on with the password.
     const verified = await post('/auth/email/verify', { token });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({ isSuccess: true, message: A.emailVerified });
+    expect(verified.json()).toMatchObject({
+      isSuccess: true,
+      message: A.emailVerifiedSignedIn,
+      data: { signedIn: true, returnTo: null },
+    });
 
     const signin = await post('/auth/signin', { email: ` ${body.email.toUpperCase()} `, password: PASSWORD });
     expect(signin.statusCode).toBe(200);
@@ -282,7 +287,7 @@ describe('POST /auth/email/send (resend verification)', () => {
     expect(newToken).not.toBe(firstToken);
     const first = await post('/auth/email/verify', { token: firstToken });
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe(A.emailVerified);
+    expect(first.json().message).toBe(A.emailVerifiedSignedIn);
     const second = await post('/auth/email/verify', { token: newToken });
     expect(second.statusCode).toBe(200);
     expect(second.json().message).toBe(A.emailAlreadyVerified);

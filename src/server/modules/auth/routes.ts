@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limits.resend.email,
     },
     async (request) => {
-      await auth.resendVerification(request.body.email, siteUrlFor(request, app.env));
+      await auth.resendVerification(request.body.email, siteUrlFor(request, app.env), request.body.returnTo);
       return ok(null, M.resendSuccess);
     },
   );
@@ -156,16 +156,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Verify the e-mail with the token of the link (a link used before: already verified)',
+        summary:
+          'Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie); a link used before: already verified, data null',
         body: verifyEmailSchema,
-        response: { 200: nullData },
+        response: {
+          200: envelopeSchema(z.object({ signedIn: z.boolean(), returnTo: z.string().nullable() }).nullable()),
+        },
       },
       onRequest: limits.verify,
     },
-    async (request) => {
-      const result = await auth.verifyEmail(request.body.token);
-      if (result === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
-      return ok(null, result === 'verified' ? A.emailVerified : A.emailAlreadyVerified);
+    async (request, reply) => {
+      const result = await auth.verifyEmail(request.body.token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (result.state === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
+      if (result.state === 'already-verified') return ok(null, A.emailAlreadyVerified);
+      const { signedIn, returnTo } = result;
+      if (signedIn) {
+        // This browser's earlier session (another account's, perhaps) gives way to the new one.
+        if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
+        app.setSessionCookie(reply, signedIn.token);
+      }
+      return ok({ signedIn: signedIn !== null, returnTo }, signedIn ? A.emailVerifiedSignedIn : A.emailVerified);
     },
   );
 

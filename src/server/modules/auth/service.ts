@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import { verificationReturnPath } from '../../../domain/auth/return-path.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { IDLE_LOGOUT_MS, SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import type { Viewer } from '../../../domain/users/viewer.ts';
@@ -17,6 +18,11 @@ import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 /** E-mail verification links live 24 hours, password reset links 1 hour. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+/**
+ * A verification link opened within this time of being sent also signs its holder in, like a
+ * reset link of the same age could; later it only verifies (docs/decisions/0099-way-in-and-back.md).
+ */
+export const VERIFY_LINK_SIGN_IN_MS = RESET_PASSWORD_TTL_MS;
 /** The account-mail job retries a few times on a database hiccup; its e-mail has its own retries. */
 const ACCOUNT_MAIL_RETRY = { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true } as const;
 /**
@@ -49,6 +55,8 @@ export interface SignUpInput {
   password: string;
   referredBy: string;
   platform: string;
+  /** Where the customer signed up from; kept with the link only when verificationReturnPath accepts it. */
+  returnTo?: string | undefined;
 }
 
 export interface ClientInfo {
@@ -77,10 +85,23 @@ export interface AccountMailJob {
   email: string;
   /** The origin its link uses (the address the request came on; siteUrlFor), else SITE_URL's. */
   origin?: string;
+  /** A verification link's return path, as the request gave it (checked when stored). */
+  returnTo?: string;
 }
 export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
-/** What a verification link did: verified the address now, found it verified already, or nothing. */
-export type VerifyEmailResult = 'verified' | 'already-verified' | 'invalid';
+/** A new session: its token for the cookie, and the session. */
+export interface OpenedSession {
+  token: string;
+  session: ActiveSession;
+}
+/**
+ * What a verification link did: verified the address now (bringing the customer back to
+ * `returnTo`, and signed in when the link was fresh), found it verified already, or nothing.
+ */
+export type VerifyEmailResult =
+  | { state: 'verified'; returnTo: string | null; signedIn: OpenedSession | null }
+  | { state: 'already-verified' }
+  | { state: 'invalid' };
 export type SignInResult =
   /** `deviceCookie`: this browser's new device cookie for the account (device-cookie.ts). */
   | { ok: true; token: string; session: ActiveSession; deviceCookie: string }
@@ -101,13 +122,19 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * earlier ones; a new verification link does not: every link sent stays valid until it expires,
    * so the customer may open any of the e-mails (docs/decisions/0042).
    */
-  async function issueToken(tx: Database, userId: number, purpose: TokenPurpose, ttlMs: number) {
+  async function issueToken(
+    tx: Database,
+    userId: number,
+    purpose: TokenPurpose,
+    ttlMs: number,
+    returnPath: string | null = null,
+  ) {
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + ttlMs);
     const tokens = createAuthRepository(tx);
-    if (purpose === 'verify-email') await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt);
+    if (purpose === 'verify-email') await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt, returnPath);
     else await tokens.replaceToken(userId, purpose, tokenHash, createdAt, expiresAt);
     return { token, tokenHash };
   }
@@ -116,10 +143,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * Account e-mails: the token and the e-mail carrying it are written in one transaction, so a
    * link is never issued without its e-mail queued, nor an e-mail queued for a link that was not
    * stored. The queue delivers after commit, with retries; the request never waits for SMTP.
-   * Each takes the transaction and the account, so a queued job can call it later as well.
+   * Each takes the transaction and the account, so a queued job can call it later as well. The
+   * link itself carries only the token: where it returns to is stored with it, never read from
+   * the link, so an edited link cannot send anyone elsewhere.
    */
-  async function queueVerification(tx: Database, user: Recipient, origin: string, key?: string) {
-    const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS);
+  async function queueVerification(tx: Database, user: Recipient, origin: string, returnTo?: string, key?: string) {
+    const returnPath = verificationReturnPath(returnTo);
+    const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS, returnPath);
     const link = `${origin}/verify-email?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...verificationMail({ to: user.email, name: user.name, link }),
@@ -143,21 +173,30 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * write to. A job that runs again (pg-boss is at-least-once) finds its e-mail queued and stops,
    * so it neither mails twice nor replaces the link it already sent.
    */
-  async function runAccountMail(jobId: string, { kind, email, origin = siteUrl }: AccountMailJob): Promise<void> {
+  async function runAccountMail(
+    jobId: string,
+    { kind, email, origin = siteUrl, returnTo }: AccountMailJob,
+  ): Promise<void> {
     const account = await users.findAccountByEmail(email);
     if (!account) return;
     if (kind === 'verify-email' && account.emailVerified) return;
     const key = `${kind}:job:${jobId}`;
     await db.transaction(async (tx) => {
       if (await mail.isQueued(tx, key)) return;
-      if (kind === 'verify-email') await queueVerification(tx, account, origin, key);
+      if (kind === 'verify-email') await queueVerification(tx, account, origin, returnTo, key);
       else await queuePasswordReset(tx, account, origin, key);
     });
   }
 
   /** The same work for any address: one job row, whoever owns it. */
-  async function askForAccountMail(kind: AccountMailKind, email: string, origin: string): Promise<void> {
-    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, { kind, email, origin }, ACCOUNT_MAIL_RETRY);
+  async function askForAccountMail(
+    kind: AccountMailKind,
+    email: string,
+    origin: string,
+    returnTo?: string,
+  ): Promise<void> {
+    const job: AccountMailJob = { kind, email, origin, ...(returnTo === undefined ? {} : { returnTo }) };
+    await jobs.send<AccountMailJob>(ACCOUNT_MAIL_QUEUE, job, ACCOUNT_MAIL_RETRY);
   }
 
   /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
@@ -174,9 +213,33 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     });
   }
 
-  function consume(token: string, purpose: TokenPurpose): Promise<number | null> {
+  function consume(token: string, purpose: TokenPurpose) {
     if (!looksLikeToken(token)) return Promise.resolve(null);
     return repository.consumeToken(hashToken(token), purpose, now());
+  }
+
+  /**
+   * A new session for an account whose password (sign-in) or mailbox (a fresh verification link)
+   * was just proved, at its current session epoch: a reset that lands meanwhile ends it.
+   */
+  async function openSession(
+    account: { id: number; sessionEpoch: number },
+    client: ClientInfo,
+  ): Promise<OpenedSession> {
+    const createdAt = now();
+    await repository.deleteStaleSessions(account.id, createdAt, new Date(createdAt.getTime() - IDLE_LOGOUT_MS));
+    const token = newToken();
+    const row = await repository.insertSession({
+      tokenHash: hashToken(token),
+      userId: account.id,
+      createdAt,
+      lastSeenAt: createdAt,
+      expiresAt: new Date(createdAt.getTime() + SESSION_LOGOUT_MS),
+      ip: client.ip?.slice(0, 64) ?? null,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      userEpoch: account.sessionEpoch,
+    });
+    return { token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
   }
 
   return {
@@ -212,7 +275,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
             },
             tx,
           );
-          await queueVerification(tx, created, origin);
+          await queueVerification(tx, created, origin, input.returnTo);
           return created;
         });
         return { ok: true, email: account.email };
@@ -237,26 +300,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       // Like 'unverified', said only to whoever knows the password: no account enumeration.
       if (account.disabled) return { ok: false, reason: 'disabled' };
       if (!account.emailVerified) return { ok: false, reason: 'unverified' };
-      const createdAt = now();
-      await repository.deleteStaleSessions(account.id, createdAt, new Date(createdAt.getTime() - IDLE_LOGOUT_MS));
-      const token = newToken();
-      const row = await repository.insertSession({
-        tokenHash: hashToken(token),
-        userId: account.id,
-        createdAt,
-        lastSeenAt: createdAt,
-        expiresAt: new Date(createdAt.getTime() + SESSION_LOGOUT_MS),
-        ip: client.ip?.slice(0, 64) ?? null,
-        userAgent: client.userAgent?.slice(0, 512) ?? null,
-        // The epoch of the password just checked: a reset that lands meanwhile ends this session.
-        userEpoch: account.sessionEpoch,
-      });
-      return {
-        ok: true,
-        token,
-        session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt },
-        deviceCookie: signDeviceCookie(account.passwordHash, account.email),
-      };
+      const opened = await openSession(account, client);
+      return { ok: true, ...opened, deviceCookie: signDeviceCookie(account.passwordHash, account.email) };
     },
 
     /**
@@ -317,8 +362,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * Answered at once for any address; the job sends a new link (earlier ones keep working until
      * they expire) only to an existing, unverified account.
      */
-    resendVerification(email: string, origin: string = siteUrl): Promise<void> {
-      return askForAccountMail('verify-email', email, origin);
+    resendVerification(email: string, origin: string = siteUrl, returnTo?: string): Promise<void> {
+      return askForAccountMail('verify-email', email, origin, returnTo);
     },
 
     /**
@@ -326,21 +371,28 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * Every link of the address is then used up, and a used link opened again answers
      * 'already-verified' (its holder had the e-mail; it names no address). A link never issued
      * or expired unused stays 'invalid'.
+     *
+     * The link that verifies brings its holder back to where they signed up (stored with the
+     * token), and, opened within VERIFY_LINK_SIGN_IN_MS of being sent, signs them in on whatever
+     * device opened it: like a reset link, it proves the mailbox, once.
      */
-    async verifyEmail(token: string): Promise<VerifyEmailResult> {
-      const userId = await consume(token, 'verify-email');
-      if (userId === null) {
+    async verifyEmail(token: string, client: ClientInfo = {}): Promise<VerifyEmailResult> {
+      const consumed = await consume(token, 'verify-email');
+      if (consumed === null) {
         const used = looksLikeToken(token) && (await repository.wasTokenUsed(hashToken(token), 'verify-email'));
-        return used ? 'already-verified' : 'invalid';
+        return { state: used ? 'already-verified' : 'invalid' };
       }
-      const account = await users.findAccountById(userId);
-      if (!account) return 'invalid';
-      await repository.markTokensUsed(userId, 'verify-email', now());
+      const account = await users.findAccountById(consumed.userId);
+      if (!account) return { state: 'invalid' };
+      const at = now();
+      await repository.markTokensUsed(account.id, 'verify-email', at);
       if (!account.emailVerified) {
-        await users.markEmailVerified(userId, now());
-        await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
+        await users.markEmailVerified(account.id, at);
+        await notifications.notify(account.id, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }
-      return 'verified';
+      const fresh = at.getTime() - consumed.createdAt.getTime() < VERIFY_LINK_SIGN_IN_MS;
+      const signedIn = fresh && !account.disabled ? await openSession(account, client) : null;
+      return { state: 'verified', returnTo: verificationReturnPath(consumed.returnPath), signedIn };
     },
 
     async validateReferral(code: string): Promise<boolean> {
@@ -384,8 +436,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      * account's e-mail address, or null for a link that is invalid or used.
      */
     async resetPassword(token: string, password: string): Promise<string | null> {
-      const userId = await consume(token, 'reset-password');
-      if (userId === null) return null;
+      const userId = (await consume(token, 'reset-password'))?.userId;
+      if (userId === undefined) return null;
       const account = await users.findAccountById(userId);
       if (!account) return null;
       await users.setPasswordHash(userId, await hashPassword(password));

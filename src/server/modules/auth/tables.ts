@@ -27,7 +27,11 @@ export const sessions = pgTable(
 
 export type TokenPurpose = 'verify-email' | 'reset-password';
 
-/** Single-use tokens for e-mail verification (24 h) and password reset (1 h), stored hashed. */
+/**
+ * Single-use tokens for e-mail verification (24 h) and password reset (1 h), stored hashed. A
+ * verification token keeps where the customer signed up from (`returnPath`, checked same-origin
+ * before it is stored), so the link brings them back there on any device.
+ */
 export const verificationTokens = pgTable(
   'verification_tokens',
   {
@@ -39,6 +43,7 @@ export const verificationTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    returnPath: text('return_path'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_tokens_user_idx').on(t.userId, t.purpose)],

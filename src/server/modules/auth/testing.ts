@@ -59,6 +59,9 @@ export async function createSignedInUser(
     payload: { token: verifyToken },
   });
   if (verify.statusCode !== 200) throw new Error(`verification failed: ${verify.body}`);
+  // The fresh link signed in as well; that session ends, so the account has only the sign-in's.
+  const linkSession = verify.cookies.find((c) => c.name === SESSION_COOKIE_NAME)?.value;
+  if (linkSession) await app.inject({ method: 'POST', url: '/api/v1/auth/signout', headers: bearer(linkSession) });
   const token = await signIn(app, email, body.password as string);
   const account = await app.services.users.findAccountByEmail(email);
   if (!account) throw new Error(`no account for ${email}`);

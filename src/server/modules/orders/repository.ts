@@ -155,6 +155,16 @@ export function createOrdersRepository(db: Database) {
         .offset(offset);
     },
 
+    /** The user's orders of `kind` in one of `statuses`, newest first. */
+    listForUserIn(userId: number, kind: OrderKind, statuses: readonly OrderStatus[], limit: number) {
+      return db
+        .select(summaryColumns)
+        .from(orders)
+        .where(and(ofUser(userId, kind), inArray(orders.status, [...statuses])))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+    },
+
     async countForUser(userId: number, kind?: OrderKind): Promise<number> {
       const [row] = await db.select({ n: count() }).from(orders).where(ofUser(userId, kind));
       return row?.n ?? 0;

@@ -48,6 +48,7 @@ describe('GET /users/orders and /users/dashboard', () => {
       activeOrders: 0,
       unreadNotifications: 1,
       recentOrders: [],
+      openApplications: [],
     });
   });
 

@@ -19,7 +19,7 @@ import { currentUser } from '../../plugins/session.ts';
 /** The signed-in user's order history and dashboard. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
-  const { orders, notifications } = app.services;
+  const { orders, notifications, applications } = app.services;
 
   app.get(
     '/users/orders',
@@ -39,15 +39,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Dashboard figures: orders, active orders, unread notifications, 5 recent orders',
+        summary:
+          'Dashboard figures: orders, active orders, unread notifications, 5 recent orders, and the applications still to pay or finish with their members',
         response: { 200: envelopeSchema(dashboardSchema) },
       },
     },
     async (request) => {
       const userId = currentUser(request).viewer.id;
-      const [summary, unreadNotifications] = await Promise.all([
+      const [summary, unreadNotifications, openApplications] = await Promise.all([
         orders.summaryForUser(userId),
         notifications.unreadCount(userId),
+        applications.openApplicationsOf(userId),
       ]);
       return ok(
         {
@@ -55,6 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           activeOrders: summary.activeOrders,
           unreadNotifications,
           recentOrders: summary.recent,
+          openApplications,
         },
         U.dashboardLoaded,
       );

@@ -203,6 +203,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return { results: rows.map(toSummary), totalCount, page, limit };
     },
 
+    /** The user's orders of `kind` in one of `statuses`, newest first, at most `limit`. */
+    async listForUserIn(
+      userId: number,
+      kind: OrderKind,
+      statuses: readonly OrderStatus[],
+      limit: number,
+    ): Promise<OrderSummary[]> {
+      return (await repository.listForUserIn(userId, kind, statuses, limit)).map(toSummary);
+    },
+
     async summaryForUser(
       userId: number,
     ): Promise<{ ordersCount: number; activeOrders: number; recent: OrderSummary[] }> {

@@ -66,6 +66,8 @@ describe('the receipt e-mail', () => {
     }
     expect(text).toContain('Government fee: $25 (not refundable)');
     expect(text).toContain('Coupon Discount: -$2.90 (CUT290)');
+    // The coupon once: no "Discount" line repeating it (issue 30 §4).
+    expect(text.match(/-\$2\.90/g)).toHaveLength(1);
     expect(text).toContain('Total paid: $100');
     expect(text).toContain('Currency: USD');
     expect(text).toContain('Payment provider: sandbox');

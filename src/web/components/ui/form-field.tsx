@@ -226,6 +226,7 @@ export function SubmitButton({
   className = 'w-full',
   disabled = false,
   variant = 'primary',
+  describedBy,
 }: {
   sending: boolean;
   label: string;
@@ -235,10 +236,13 @@ export function SubmitButton({
   disabled?: boolean;
   /** `outline` for an action beside a form's main one (a removal), so the main one stands out. */
   variant?: 'primary' | 'outline';
+  /** The id of what explains the button (what happens next). */
+  describedBy?: string;
 }) {
   return (
     <button
       type="submit"
+      aria-describedby={describedBy}
       disabled={sending || disabled}
       className={`${variant === 'outline' ? 'btn-outline' : 'btn-primary'} disabled:opacity-70 ${className}`}
     >

@@ -17,16 +17,27 @@ export interface SignUpBody {
   phoneCountry: string;
   password: string;
   referredBy: string;
+  /** Where the verification link brings the customer back to (return-here.ts). */
+  returnTo?: string;
 }
 
 export const signUp = (body: SignUpBody, platform: Platform) =>
   apiCall<unknown>({ url: '/auth/signup', method: 'POST', body, headers: { 'x-platform': platform } });
 
-export const resendVerification = (email: string) =>
-  apiCall<unknown>({ url: '/auth/email/send', method: 'POST', body: { email } });
+export const resendVerification = (email: string, returnTo?: string) =>
+  apiCall<unknown>({ url: '/auth/email/send', method: 'POST', body: { email, returnTo } });
+
+/**
+ * What a verification did: null for a link used before; otherwise whether it signed this browser
+ * in (a fresh link does, with the session cookie) and where it brings the customer back to.
+ */
+export interface VerifiedEmail {
+  signedIn: boolean;
+  returnTo: string | null;
+}
 
 export const verifyEmail = (token: string) =>
-  apiCall<unknown>({ url: '/auth/email/verify', method: 'POST', body: { token } });
+  apiCall<VerifiedEmail | null>({ url: '/auth/email/verify', method: 'POST', body: { token } });
 
 export const requestPasswordReset = (email: string) =>
   apiCall<unknown>({ url: '/auth/reset-password/request', method: 'POST', body: { email } });

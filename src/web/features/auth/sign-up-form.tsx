@@ -24,6 +24,7 @@ import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
 import { signUp, validateReferral } from './api.ts';
 import { isHuman } from './captcha.ts';
+import { useReturnHere } from './return-here.ts';
 
 interface SignUpFormProps {
   /** reCAPTCHA v3 site key; empty when the captcha is off. */
@@ -50,6 +51,7 @@ const SIGN_UP_FIELDS = ['name', 'email', 'phone', 'password', 'countryCode', 'co
  */
 export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialReferralCode }: SignUpFormProps) {
   const { pathname } = useLocation();
+  const returnHere = useReturnHere();
   const countries = useCountries();
   const [countryIso, setCountryIso] = useState('US');
   const [busy, setBusy] = useState(false);
@@ -129,6 +131,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
           phoneCountry: countryIso,
           password: values.password,
           referredBy: referral.state === 'applied' ? referral.code : '',
+          returnTo: await returnHere(),
         },
         platformForPath(pathname),
       );

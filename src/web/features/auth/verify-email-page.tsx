@@ -9,14 +9,22 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { pendingPackageChoice } from '../../lib/pending-package.ts';
 import { verifyEmail } from './api.ts';
 import { openAuthDialog } from './open-auth-dialog.ts';
+import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
-type Status = { state: 'verifying' } | { state: 'verified'; message: string } | { state: 'failed'; message: string };
+type Status =
+  | { state: 'verifying' }
+  | { state: 'verified'; message: string; returnTo: string | null }
+  | { state: 'failed'; message: string };
 
 /**
  * /verify-email?token=…: confirms the address with a POST (a GET never changes anything, so mail
  * scanners that open links do not use the token up), shows the result and offers sign-in. A link
  * used before says the address is verified (the server's message). A package chosen before
  * signing up, in this tab or another tab of the browser, is shown: signing in continues with it.
+ *
+ * A fresh link signs this browser in (whichever device opens it) and goes straight back to where
+ * the customer signed up, which the server kept with the link (issue 30 §4); an older one verifies,
+ * and the sign-in it offers goes back there.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -26,17 +34,22 @@ export function VerifyEmailPage() {
   );
   const [choice, setChoice] = useState<PackageChoiceSummary | null>(null);
   const sent = useRef<string | null>(null);
+  const completeSignIn = useCompleteSignIn();
 
   useEffect(() => {
     if (!token || sent.current === token) return;
     sent.current = token;
     setStatus({ state: 'verifying' });
     verifyEmail(token)
-      .then((envelope) => setStatus({ state: 'verified', message: envelope.message }))
+      .then((envelope) => {
+        const returnTo = envelope.data?.returnTo ?? null;
+        setStatus({ state: 'verified', message: envelope.message, returnTo });
+        if (envelope.data?.signedIn) void completeSignIn(envelope.message, returnTo ? { redirectTo: returnTo } : {});
+      })
       .catch((error) =>
         setStatus({ state: 'failed', message: errorMessage(error, AUTH_API_MESSAGES.invalidVerificationLink) }),
       );
-  }, [token]);
+  }, [token, completeSignIn]);
 
   useEffect(() => {
     let live = true;
@@ -85,7 +98,10 @@ export function VerifyEmailPage() {
               href={ROUTES.SIGN_IN}
               onClick={(event) => {
                 event.preventDefault();
-                openAuthDialog('signin');
+                openAuthDialog(
+                  'signin',
+                  status.state === 'verified' && status.returnTo ? { redirectTo: status.returnTo } : {},
+                );
               }}
               className="btn-primary"
             >

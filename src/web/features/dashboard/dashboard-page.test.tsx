@@ -21,7 +21,10 @@ describe('/dashboard', () => {
   it('greets a new customer with a first-order call to action instead of counters that read 0', async () => {
     fakeApi({
       'GET /api/v1/users/dashboard': () =>
-        ok({ ordersCount: 0, activeOrders: 0, unreadNotifications: 1, recentOrders: [] }, 'Dashboard loaded'),
+        ok(
+          { ordersCount: 0, activeOrders: 0, unreadNotifications: 1, recentOrders: [], openApplications: [] },
+          'Dashboard loaded',
+        ),
     });
     render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeTruthy();
@@ -41,7 +44,10 @@ describe('/dashboard', () => {
   it('shows the counters once there are orders', async () => {
     fakeApi({
       'GET /api/v1/users/dashboard': () =>
-        ok({ ordersCount: 2, activeOrders: 1, unreadNotifications: 3, recentOrders: [] }, 'Dashboard loaded'),
+        ok(
+          { ordersCount: 2, activeOrders: 1, unreadNotifications: 3, recentOrders: [], openApplications: [] },
+          'Dashboard loaded',
+        ),
     });
     render();
     const summary = await screen.findByRole('region', { name: 'Summary' });
@@ -71,12 +77,63 @@ describe('/dashboard', () => {
               createdAt: '2026-11-21T00:00:00Z',
             },
           ],
+          openApplications: [],
         }),
     });
     render();
     const link = await screen.findByRole('link', { name: /Indian Passport Renewal/ });
     expect(link.getAttribute('href')).toBe('/service-order?orderId=3');
     expect(link.textContent).toContain('In review');
+  });
+
+  it('offers to continue the open applications, each row naming its members (issue 30 §4)', async () => {
+    fakeApi({
+      'GET /api/v1/users/dashboard': () =>
+        ok({
+          ordersCount: 2,
+          activeOrders: 2,
+          unreadNotifications: 0,
+          recentOrders: [],
+          openApplications: [
+            {
+              displayId: 'DOC-000007',
+              title: 'OCI Card: New OCI Card',
+              status: 'Payment pending',
+              memberNames: ['Priya Sharma', 'Raj Sharma', 'Anaya Sharma'],
+            },
+            {
+              displayId: 'DOC-000004',
+              title: 'Indian Passport Renewal: Adult',
+              status: 'Forms incomplete',
+              memberNames: ['Priya Sharma'],
+            },
+          ],
+        }),
+    });
+    render();
+    const section = await screen.findByRole('region', { name: 'Continue your application' });
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.font-semibold')?.textContent)).toEqual([
+      'OCI Card for Priya, Raj and Anaya',
+      'Indian Passport Renewal for Priya',
+    ]);
+    // Unpaid: to the order page to pay; paid: on to the forms.
+    expect(
+      within(section).getByRole('link', { name: 'Continue: OCI Card for Priya, Raj and Anaya' }).getAttribute('href'),
+    ).toBe('/service-order?orderId=DOC-000007');
+    expect(
+      within(section).getByRole('link', { name: 'Continue: Indian Passport Renewal for Priya' }).getAttribute('href'),
+    ).toBe('/package-form?orderId=DOC-000004');
+  });
+
+  it('shows no "Continue" section when nothing is open', async () => {
+    fakeApi({
+      'GET /api/v1/users/dashboard': () =>
+        ok({ ordersCount: 2, activeOrders: 1, unreadNotifications: 3, recentOrders: [], openApplications: [] }),
+    });
+    render();
+    await screen.findByRole('region', { name: 'Summary' });
+    expect(screen.queryByRole('region', { name: 'Continue your application' })).toBeNull();
   });
 
   it('offers a retry when the summary cannot be loaded', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PHOTOS_HREF } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { isNewCustomer } from '../../../domain/orders/order-summary.ts';
+import { ContinueApplications } from '../../components/continue-applications.tsx';
 import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
@@ -87,6 +88,7 @@ export function DashboardPage({ name }: { name: string }) {
           <FirstOrder />
         ) : (
           <>
+            {data ? <ContinueApplications applications={data.openApplications} className="mt-8" /> : null}
             <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
               <Stat label="Orders" value={data?.ordersCount} icon="shopping-bag" />
               <Stat label="In progress" value={data?.activeOrders} icon="clock" />

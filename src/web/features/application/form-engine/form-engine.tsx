@@ -55,6 +55,7 @@ export const ENGINE_TEXT = {
   back: 'Back',
   continue: 'Continue',
   review: 'Review answers',
+  nextMember: 'Next member',
   nothingHere: 'Nothing to answer on this step. Continue to the next one.',
 } as const;
 
@@ -130,6 +131,11 @@ export interface FormEngineProps {
   onStepChange?(change: StepChange): void;
   /** The last step was continued and the whole form passes: the normalised answers, for the review step. */
   onComplete?(answers: Answers): void | Promise<void>;
+  /**
+   * The last step's button: what finishing leads to ('Next member' when another member's form
+   * comes next); 'Review answers' by default.
+   */
+  finishLabel?: string;
   /** Beside the buttons: the autosave status, for example. */
   status?: ReactNode;
   /** Steps the host draws after the definition's (see HostStep). */
@@ -191,6 +197,7 @@ export function FormEngine({
   onChange,
   onStepChange,
   onComplete,
+  finishLabel = ENGINE_TEXT.review,
   status,
   hostSteps = NO_HOST_STEPS,
   stepAddOn,
@@ -488,7 +495,7 @@ export function FormEngine({
               disabled={!hydrated || formState.isSubmitting}
               className="btn-primary flex-1 disabled:opacity-70 sm:flex-none"
             >
-              {last ? ENGINE_TEXT.review : ENGINE_TEXT.continue}
+              {last ? finishLabel : ENGINE_TEXT.continue}
               <Icon name="arrow-right" className="size-5" />
             </button>
             {status ? <div className="ml-auto text-sm text-slate-600">{status}</div> : null}

@@ -360,3 +360,23 @@ describe('the review page', () => {
     expect(window.location.search).toBe(`?orderId=${REF}&member=1&step=2`);
   });
 });
+
+describe('the last step’s button says where it leads (issue 30 §4)', () => {
+  it('is "Next member" while another member’s form waits, "Review answers" for the last one', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', false), member(2, 'Rahul Sharma', false)],
+      path: `/package-form?orderId=${REF}&member=1&step=9`,
+    });
+    expect(await screen.findByRole('button', { name: 'Next member' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Review answers' })).toBeNull();
+  });
+
+  it('is "Review answers" when every other member is reviewed', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', false), member(2, 'Rahul Sharma', true)],
+      path: `/package-form?orderId=${REF}&member=1&step=9`,
+    });
+    expect(await screen.findByRole('button', { name: 'Review answers' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next member' })).toBeNull();
+  });
+});

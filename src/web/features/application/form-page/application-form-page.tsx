@@ -7,6 +7,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
+import { ENGINE_TEXT } from '../form-engine/form-engine.tsx';
 import { memberStepCount, nextUnreviewed, useApplicationData } from './application-data.ts';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
@@ -297,6 +298,8 @@ function Loaded({
               today={today}
               onStep={(step) => move({ memberId: active.id, step, review: false })}
               flushRef={flushRef}
+              // The button says where it leads: another member's form, or the review of all.
+              finishLabel={nextUnreviewed(order.members, active.id) ? ENGINE_TEXT.nextMember : ENGINE_TEXT.review}
               onReviewed={() => {
                 const next = nextUnreviewed(order.members, active.id);
                 void go(

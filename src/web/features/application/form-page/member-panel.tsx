@@ -48,6 +48,8 @@ export interface PanelProps {
   onStep(step: number): void;
   /** The member's answers are reviewed: move on. */
   onReviewed(): void;
+  /** The last step's button, naming where onReviewed goes (FormEngine's finishLabel). */
+  finishLabel?: string;
   /** The page asks for a save before it moves away (a member switch, the review). */
   flushRef: RefObject<(() => Promise<boolean>) | null>;
 }
@@ -347,6 +349,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           onStep(change.step);
         }}
         onComplete={review}
+        {...(props.finishLabel ? { finishLabel: props.finishLabel } : {})}
         status={
           <SaveStatus
             status={autosave.status}

@@ -9,13 +9,29 @@ import type { ChosenPackage } from '../../../../domain/catalog/package-choice.ts
 import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { applicationFormHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
+import { applicationFormHref, checkoutHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
 import { forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
 type Checked = z.output<ReturnType<typeof membersFormSchema>>;
+
+/**
+ * The two ways on once the members are in (issue 30 §4), offered alike, each saying what follows.
+ * A customer in a hurry pays first; the forms wait for them, with e-mailed reminders.
+ */
+export const START_CHOICES = {
+  forms: {
+    label: 'Start the forms',
+    next: 'Fill in each member’s form and upload their documents now, then pay. Nothing is charged yet.',
+  },
+  pay: {
+    label: 'Pay now, finish the forms later',
+    next: 'Pay now and your order is placed. Finish the forms when it suits you from your dashboard; if they are not done, we e-mail you a reminder with a link to them after 2 and 7 days.',
+  },
+} as const;
+type StartChoice = keyof typeof START_CHOICES;
 
 /** One line of what the application costs for the members so far (the server multiplies the same way). */
 function RunningTotal({ choice }: { choice: ChosenPackage }) {
@@ -39,9 +55,10 @@ function RunningTotal({ choice }: { choice: ChosenPackage }) {
 }
 
 /**
- * Who is applying, then "Start application": the order is created on the server with these
- * members (docs/decisions/0048) and the first member's form opens. The idempotency key makes a
- * second click, a retry or a reload after a lost answer answer the same order (start-key.ts).
+ * Who is applying, then "Start the forms" or "Pay now, finish the forms later": the order is
+ * created on the server with these members (docs/decisions/0048) and the first member's form, or
+ * the checkout, opens. The idempotency key makes a second click, a retry or a reload after a lost
+ * answer answer the same order (start-key.ts).
  */
 export function StartApplicationForm({
   choice,
@@ -59,6 +76,9 @@ export function StartApplicationForm({
   const [leaving, setLeaving] = useState(false);
   // Set from the first click until the page leaves: a second click sends nothing.
   const sending = useRef(false);
+  // Which of the two buttons sent the form (Enter in a field: the first, the forms).
+  const [pressed, setPressed] = useState<StartChoice>('forms');
+  const chosen = useRef<StartChoice>('forms');
   const form = useForm<MembersFormValues, unknown, Checked>({
     resolver: zodResolver(membersFormSchema(today)) as unknown as Resolver<MembersFormValues, unknown, Checked>,
     defaultValues: { members: [{ fullName: holderName, dateOfBirth: '', relationship: 'Self' }] },
@@ -90,7 +110,11 @@ export function StartApplicationForm({
       setLeaving(true);
       void showToast(message);
       const first = order.members[0];
-      navigate(applicationFormHref(order.displayId, first ? { memberId: first.id } : {}));
+      navigate(
+        chosen.current === 'pay'
+          ? checkoutHref(order.displayId)
+          : applicationFormHref(order.displayId, first ? { memberId: first.id } : {}),
+      );
     } catch (error) {
       sending.current = false;
       if (error instanceof ApiError && error.fieldErrors.idempotencyKey === APPLICATION_MESSAGES.idempotencyKeyReused) {
@@ -126,16 +150,34 @@ export function StartApplicationForm({
           <MembersEditor today={today} />
           <RunningTotal choice={choice} />
           {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <SubmitButton
-              sending={busy}
-              disabled={!hydrated}
-              label="Start application"
-              icon="arrow-right"
-              className="w-full sm:w-auto"
-            />
-            <p className="text-sm text-slate-600">Nothing is charged now: you fill in the forms first, then pay.</p>
-          </div>
+          <ul aria-label="How to go on" className="grid gap-4 desk:grid-cols-2">
+            {(Object.keys(START_CHOICES) as StartChoice[]).map((key) => {
+              const nextId = `start-next-${key}`;
+              return (
+                // The click lands before the submit event: the choice is known when the order is made.
+                <li
+                  key={key}
+                  className="flex flex-col gap-3 rounded-2xl border border-slate-200 p-4"
+                  onClickCapture={() => {
+                    if (busy) return;
+                    chosen.current = key;
+                    setPressed(key);
+                  }}
+                >
+                  <SubmitButton
+                    sending={busy && pressed === key}
+                    disabled={!hydrated || busy}
+                    label={START_CHOICES[key].label}
+                    icon={key === 'pay' ? 'lock-keyhole' : 'arrow-right'}
+                    describedBy={nextId}
+                  />
+                  <p id={nextId} className="text-sm text-slate-600">
+                    {START_CHOICES[key].next}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
         </form>
       </FormProvider>
     </section>

@@ -2,7 +2,7 @@ import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../../domain/ca
 import * as keys from '../../../lib/start-key.ts';
 
 /**
- * The idempotency key of "Start application" (docs/decisions/0048, 0052): one per chosen package
+ * The idempotency key of "Start the forms" (docs/decisions/0048, 0052): one per chosen package
  * and countries in this tab (src/web/lib/start-key.ts keeps it).
  */
 

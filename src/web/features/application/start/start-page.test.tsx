@@ -48,13 +48,13 @@ async function renderPage(holder: { name: string } | null = { name: 'Priya Sharm
   );
   await screen.findByRole('heading', { level: 2, name: 'New OCI Card' });
   // The members editor loads after the first paint.
-  if (holder) await screen.findByRole('button', { name: 'Start application' });
+  if (holder) await screen.findByRole('button', { name: 'Start the forms' });
   return view;
 }
 
 const memberGroups = () => screen.getAllByRole('group', { name: /^Member \d+$/ });
 const field = (index: number, label: string) => within(memberGroups()[index] as HTMLElement).getByLabelText(label);
-const startButton = () => screen.getByRole('button', { name: /Start application|Sending/ });
+const startButton = () => screen.getByRole('button', { name: /Start the forms|Sending/ });
 
 function fillSecondMember() {
   fireEvent.click(screen.getByRole('button', { name: 'Add a family member' }));
@@ -73,7 +73,7 @@ describe('/package-form: starting an application', () => {
     expect(within(choose).getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
       `/signup?redirect=${back}`,
     );
-    expect(screen.queryByRole('button', { name: 'Start application' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start the forms' })).toBeNull();
   });
 
   it('starts once on a double click, with the members, and opens the first member’s form', async () => {
@@ -152,6 +152,26 @@ describe('/package-form: starting an application', () => {
     expect(document.activeElement).toBe(dob);
   });
 
+  it('offers "Pay now, finish the forms later" beside "Start the forms", each saying what follows (issue 30 §4)', async () => {
+    const api = fakeApi({ [START]: () => ok(order(), APPLICATION_MESSAGES.started, 201) });
+    await renderPage();
+    const choices = screen.getByRole('list', { name: 'How to go on' });
+    const buttons = within(choices).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Start the forms', 'Pay now, finish the forms later']);
+    // Alike: the same kind of button, each described by what happens next.
+    expect(buttons[1]?.className).toBe(buttons[0]?.className);
+    const described = (button: HTMLElement | undefined) =>
+      document.getElementById(button?.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described(buttons[0])).toMatch(/then pay\. Nothing is charged yet\./);
+    expect(described(buttons[1])).toMatch(/reminder after 2 and 7 days/);
+
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now, finish the forms later' }));
+    // The same order as "Start the forms" would make, then the checkout instead of the forms.
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout?orderId=DOC-48213907'));
+    expect(api.calls.filter((c) => `${c.method} ${c.path}` === START)).toHaveLength(1);
+  });
+
   it('says a refusal about the package above the button, keeping the members', async () => {
     fakeApi({
       [START]: () =>
@@ -162,7 +182,7 @@ describe('/package-form: starting an application', () => {
     fireEvent.click(startButton());
     expect((await screen.findByRole('alert')).textContent).toBe(APPLICATION_MESSAGES.packageNotFound);
     expect(field(0, 'Date of birth')).toHaveProperty('value', '1988-04-12');
-    expect(startButton().textContent).toContain('Start application');
+    expect(startButton().textContent).toContain('Start the forms');
   });
 
   it('says when this tab already started the package, and starts a new one with a new key', async () => {

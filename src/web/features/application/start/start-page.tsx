@@ -65,7 +65,7 @@ export interface StartApplicationPageProps {
 
 /**
  * /package-form without an order: the chosen package and its parameters (from the query, else
- * from the packages store), then who is applying and "Start application" for a signed-in
+ * from the packages store), then who is applying and "Start the forms" for a signed-in
  * customer, or sign-in and sign-up for a visitor; or that nothing is chosen.
  */
 export function StartApplicationPage({ choice, holder, today, renderPackage }: StartApplicationPageProps) {
