@@ -1,8 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
-import { checkoutAddOns, checkoutCostSummaries, couponRedemptions, coupons } from './tables.ts';
+import { checkoutAddOns, couponRedemptions, coupons } from './tables.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -101,22 +100,6 @@ export function createCheckoutRepository(db: Database) {
         .delete(couponRedemptions)
         .where(eq(couponRedemptions.orderId, orderId))
         .returning({ id: couponRedemptions.id });
-    },
-
-    async saveSummary(orderId: number, summary: CostSummary) {
-      const pricedAt = new Date();
-      await db
-        .insert(checkoutCostSummaries)
-        .values({ orderId, summary, pricedAt })
-        .onConflictDoUpdate({ target: checkoutCostSummaries.orderId, set: { summary, pricedAt } });
-    },
-
-    async storedSummary(orderId: number): Promise<CostSummary | null> {
-      const [row] = await db
-        .select({ summary: checkoutCostSummaries.summary })
-        .from(checkoutCostSummaries)
-        .where(eq(checkoutCostSummaries.orderId, orderId));
-      return row?.summary ?? null;
     },
 
     listPublicCoupons(platform: CouponRow['platform']) {

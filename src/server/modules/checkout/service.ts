@@ -40,7 +40,7 @@ export { type CouponsAdmin, createCouponsAdmin } from './coupons-admin.ts';
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
   /** The referral discount: a referred customer's first application. */
-  orders: Pick<OrdersService, 'isFirstOrder' | 'setTotal'>;
+  orders: Pick<OrdersService, 'isFirstOrder' | 'setCharged'>;
   users: Pick<UsersService, 'wasReferred'>;
 }
 
@@ -98,8 +98,7 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
         await createCheckoutRepository(tx).removeRedemption(order.id);
         ({ summary } = await compute(tx, order, snapshot, memberIds));
       }
-      await createCheckoutRepository(tx).saveSummary(order.id, summary);
-      return { summary, order: await orders.setTotal(tx, order.id, summary.totalCents) };
+      return { summary, order: await orders.setCharged(tx, order.id, summary) };
     },
   };
 }
@@ -260,14 +259,8 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     return false;
   }
 
-  /**
-   * The cost summary the order's total was set from, which payment charged (server-side use: the
-   * receipt, the referral reward; no ownership check). An order priced before summaries were
-   * stored gets its summary computed now.
-   */
-  async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-    const stored = await createCheckoutRepository(on).storedSummary(order.id);
-    if (stored) return stored;
+  /** The order's cost summary as it now stands (the order core keeps what it was charged). */
+  async function pricedSummary(on: Database, order: Order): Promise<CostSummary> {
     const input = await applications.checkoutInput(on, order.id);
     return pricing.summary(on, order, input.snapshot, input.memberIds);
   }
@@ -404,9 +397,6 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       return changeBeforePayment(customerId, ref, (tx, order) => release(tx, order.id));
     },
 
-    /** The cost summary the order was charged (the referral reward asks whether it carried the discount). */
-    chargedSummary,
-
     /**
      * A coupon's uses that count against its limits now, by the same rule redemption counts them
      * (paid orders, and unpaid ones still holding theirs): the back office shows it and keeps
@@ -437,7 +427,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   const orderKind: OrderKindDefinition = {
     kind: 'service',
     notFoundMessage: A.orderNotFound,
-    chargedSummary,
+    pricedSummary,
     // An application is paid first; its forms and documents follow.
     missingBeforePayment: async () => [],
     holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),

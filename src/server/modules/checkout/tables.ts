@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { CouponPlatform, DiscountType } from '../../../domain/checkout/coupons.ts';
 import { timestamps } from '../../db/columns.ts';
 import { applicationMembers, applicationOrders } from '../applications/tables.ts';
@@ -84,17 +83,3 @@ export const couponRedemptions = pgTable(
   },
   (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
 );
-
-/**
- * The cost summary an order's stored total was last set from (`pricing.settle`, the one place that
- * stores it). After payment nothing settles again, so this is what the customer was charged: the
- * receipt lists its lines, and the referral reward asks whether it carried the referral discount
- * (recomputing later could answer differently once the catalog or the customer's orders change).
- */
-export const checkoutCostSummaries = pgTable('checkout_cost_summaries', {
-  orderId: integer('order_id')
-    .primaryKey()
-    .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
-  summary: jsonb('summary').$type<CostSummary>().notNull(),
-  pricedAt: timestamp('priced_at', { withTimezone: true }).notNull().defaultNow(),
-});

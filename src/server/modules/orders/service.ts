@@ -321,12 +321,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /**
-     * Sets the order's total (the caller holds the lock and has checked the status); a different
-     * total is told to the total listeners in the same transaction.
+     * Stores what the order is charged, its kind's priced lines, and sets its total from them (the
+     * caller holds the lock and has checked the status); a different total is told to the total
+     * listeners in the same transaction.
      */
-    async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
+    async setCharged(on: Database, orderId: number, summary: CostSummary): Promise<Order> {
       const repository = createOrdersRepository(on);
-      const changed = await repository.changeTotal(orderId, totalCents);
+      await repository.saveCharged(orderId, summary);
+      const changed = await repository.changeTotal(orderId, summary.totalCents);
       if (!changed) {
         const [unchanged] = await repository.findByIds([orderId]);
         if (!unchanged) throw new Error(`order ${orderId} vanished while it was locked`);
@@ -363,8 +365,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /** The cost summary the order's total was set from (its lines, as charged), whatever its kind. */
-    chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-      return kinds.of(order.kind).chargedSummary(on, order);
+    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+      return (
+        (await createOrdersRepository(on).storedCharged(order.id)) ?? kinds.of(order.kind).pricedSummary(on, order)
+      );
     },
 
     /** The customer's order of any kind: its cost summary as it now stands (the core's own path). */

@@ -142,7 +142,14 @@ export interface PaymentsServiceDeps {
    */
   orders: Pick<
     OrdersService,
-    'findOwned' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'kind' | 'onTotalChange' | 'onStatusChange'
+    | 'findOwned'
+    | 'findByIds'
+    | 'lockOrder'
+    | 'changeOrderStatus'
+    | 'chargedSummary'
+    | 'kind'
+    | 'onTotalChange'
+    | 'onStatusChange'
   >;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -254,7 +261,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
-    const summary = await deps.orders.kind(order.kind).chargedSummary(tx, order);
+    const summary = await deps.orders.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
