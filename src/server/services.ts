@@ -136,7 +136,6 @@ export async function createServices(
   const referrals = createReferralsService(db, {
     users,
     orders,
-    payments,
     notifications,
     mail,
     siteUrl: env.siteUrl,
@@ -201,7 +200,6 @@ export async function createServices(
       photos,
       catalog,
       audit,
-      payments,
       addOns: checkout,
     }),
   };

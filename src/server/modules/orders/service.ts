@@ -24,6 +24,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
+import { createOrderLedger } from './ledger.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -125,6 +126,13 @@ export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
 export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
 
 export type { CostSummaryView, OrderKindDefinition } from './kinds.ts';
+export {
+  type PaymentAttempt,
+  type PaymentRefund,
+  type Refundable,
+  type RefundReservation,
+  strayRefundKey,
+} from './ledger.ts';
 
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
@@ -137,7 +145,10 @@ export interface OrdersServiceDeps {
   newDisplayId?: (kind: OrderKind) => string;
 }
 
-/** Orders of every kind: history and dashboard figures, creation, and status changes. */
+/**
+ * Orders of every kind: history and dashboard figures, creation, status changes, what each was
+ * charged, and its ledger of payments and refunds.
+ */
 /**
  * A condition for another module's single-statement write: order `orderId` is in one of
  * `statuses` when the statement runs (autosave writes answers only while they are open).
@@ -186,6 +197,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   }
 
   return {
+    /**
+     * The order's ledger (issue 28): its payment attempts, payments and refunds. Payments records
+     * what its providers answered here; the order desk, refunds and referrals read it.
+     */
+    ...createOrderLedger(),
+
     /**
      * The order with this customer-facing id placed with this e-mail (the refund form), or null
      * when either does not match: the caller cannot tell which.

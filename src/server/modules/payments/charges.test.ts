@@ -7,8 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ADULT, apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { couponRedemptions, coupons } from '../checkout/tables.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
-import { paymentAttempts } from './tables.ts';
 import { paymentRecords } from './testing.ts';
 
 /**
