@@ -1,12 +1,17 @@
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
+import type { OrderStatus } from '../../../domain/orders/status.ts';
 import {
   OPEN_ATTEMPT_STATUSES,
-  type PaymentAttemptStatus,
+  PAYMENT_MESSAGES,
   type PaymentLedger,
   type PaymentProviderName,
+  type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
+import type { OrderKindDefinition } from './kinds.ts';
 import { type AttemptRow, createLedgerRepository, type NewAttempt, type RefundRow } from './ledger-repository.ts';
+import type { Order, StatusChangeResult, StatusChanger } from './service.ts';
 
 /** One try at paying an order, as the order's ledger holds it. */
 export type PaymentAttempt = AttemptRow;
@@ -31,13 +36,52 @@ export type RefundReservation =
 /** One refund of a stray charge per attempt: its key makes every provider call of it one refund. */
 export const strayRefundKey = (attemptId: number) => `stray-attempt-${attemptId}`;
 
+/** What a provider's own record says of an attempt's payment (payments reads it; the order decides). */
+export interface SettledPayment {
+  status: 'pending' | 'succeeded' | 'failed' | 'refunded' | 'expired';
+  /** What the provider took, in its currency. */
+  amountCents: number;
+  currency: Currency;
+  cardFingerprint?: string;
+}
+
+/** What the order made of a payment: for payments to tell the customer and the providers. */
+export type Settlement =
+  | { outcome: 'unchanged' }
+  | { outcome: 'failed' }
+  /** A charge the order cannot take: recorded, with a refund of all of it reserved. */
+  | { outcome: 'stray'; reason: StrayChargeReason }
+  /** The order is paid; `superseded` are its other attempts, closed now, to close at their providers. */
+  | { outcome: 'paid'; order: Order; superseded: number[] };
+
+export interface OrderLedgerDeps {
+  kind(kind: OrderKind): OrderKindDefinition;
+  changeOrderStatus(
+    orderId: number,
+    to: OrderStatus,
+    change: { by: StatusChanger; remark?: string | null },
+    on: Database,
+  ): Promise<StatusChangeResult>;
+}
+
+/** Why a verified success cannot be this order's payment, or null when it can. */
+function strayReason(attempt: PaymentAttempt, order: Order, paid: SettledPayment): StrayChargeReason | null {
+  if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
+  if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
+  const changed =
+    attempt.status === 'superseded' ||
+    order.totalCents !== attempt.orderTotalCents ||
+    order.currency !== attempt.orderCurrency;
+  return changed ? 'order-changed' : null;
+}
+
 /**
  * The order's ledger (issue 28): its payment attempts and payments, and its refunds. The orders
  * service hands these on; payments calls them with what its providers answered, and the order
  * desk, refunds and referrals read them. Every function works in the database it is given (the
  * caller's transaction, holding the order's lock where a rule needs it).
  */
-export function createOrderLedger() {
+export function createOrderLedger(deps: OrderLedgerDeps) {
   /** What the order's paid attempt still allows back, read in `on`. */
   async function refundable(on: Database, orderId: number): Promise<Refundable | null> {
     const repository = createLedgerRepository(on);
@@ -51,6 +95,29 @@ export function createOrderLedger() {
       remainingCents: attempt.orderTotalCents - cents,
       currency: attempt.orderCurrency,
     };
+  }
+
+  /**
+   * A charge the order cannot take: the attempt is recorded `stray` and a refund of all of it is
+   * reserved (reason `stray`, one per attempt whatever the replays), in the settling transaction.
+   * `paid` is what the provider took, in its currency; the order's currency is reckoned at the
+   * attempt's own rate.
+   */
+  async function recordStray(tx: Database, attempt: PaymentAttempt, paid: SettledPayment): Promise<void> {
+    const repository = createLedgerRepository(tx);
+    await repository.setAttemptStatus(attempt.id, 'stray');
+    const amountCents = attempt.exchangeRate
+      ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
+      : paid.amountCents;
+    await repository.insertRefundOnce({
+      orderId: attempt.orderId,
+      attemptId: attempt.id,
+      idempotencyKey: strayRefundKey(attempt.id),
+      amountCents,
+      currency: attempt.exchangeRate ? attempt.orderCurrency : paid.currency,
+      providerAmountCents: paid.amountCents,
+      reason: 'stray',
+    });
   }
 
   return {
@@ -121,41 +188,48 @@ export function createOrderLedger() {
       return createLedgerRepository(on).recordProviderPayment(attemptId, providerPaymentId);
     },
 
-    /** The attempt's outcome (failed, or succeeded with the paying card's fingerprint when given). */
-    setAttemptStatus(
-      on: Database,
-      attemptId: number,
-      status: PaymentAttemptStatus,
-      cardFingerprint?: string,
-    ): Promise<void> {
-      return createLedgerRepository(on).setAttemptStatus(attemptId, status, cardFingerprint);
-    },
-
     /**
-     * A charge the order cannot take: the attempt is recorded `stray` and a refund of all of it is
-     * reserved (reason `stray`, one per attempt whatever the replays), in the settling transaction.
-     * `paid` is what the provider took, in its currency; the order's currency is reckoned at the
-     * attempt's own rate.
+     * Records the provider's own record of an attempt's payment, on the locked order and attempt
+     * (the event's or the confirmation's transaction). A success of the attempt's amount for the
+     * order's total now, while the order awaits payment and its coupon still has this use, pays the
+     * order: its kind's paid status and what follows, the attempt succeeded, the other open attempts
+     * superseded. Any other success is a stray charge (`recordStray`). A failure or expiry fails the
+     * attempt. Recording the same payment again changes nothing.
      */
-    async recordStray(
+    async recordSettlement(
       tx: Database,
       attempt: PaymentAttempt,
-      paid: { amountCents: number; currency: Currency },
-    ): Promise<void> {
+      order: Order,
+      paid: SettledPayment,
+    ): Promise<Settlement> {
+      if (attempt.status === 'succeeded' || attempt.status === 'stray' || attempt.status === 'mismatched') {
+        return { outcome: 'unchanged' };
+      }
       const repository = createLedgerRepository(tx);
-      await repository.setAttemptStatus(attempt.id, 'stray');
-      const amountCents = attempt.exchangeRate
-        ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
-        : paid.amountCents;
-      await repository.insertRefundOnce({
-        orderId: attempt.orderId,
-        attemptId: attempt.id,
-        idempotencyKey: strayRefundKey(attempt.id),
-        amountCents,
-        currency: attempt.exchangeRate ? attempt.orderCurrency : paid.currency,
-        providerAmountCents: paid.amountCents,
-        reason: 'stray',
-      });
+      if (paid.status === 'failed' || paid.status === 'expired') {
+        if (attempt.status === 'superseded') return { outcome: 'unchanged' };
+        await repository.setAttemptStatus(attempt.id, 'failed');
+        return { outcome: 'failed' };
+      }
+      if (paid.status !== 'succeeded') return { outcome: 'unchanged' };
+      const kind = deps.kind(order.kind);
+      const stray = strayReason(attempt, order, paid) ?? ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
+      if (stray) {
+        await recordStray(tx, attempt, paid);
+        return { outcome: 'stray', reason: stray };
+      }
+      const moved = await deps.changeOrderStatus(
+        order.id,
+        kind.statusWhenPaid,
+        { by: { actor: 'system' }, remark: PAYMENT_MESSAGES.paidRemark },
+        tx,
+      );
+      if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
+      await kind.afterPaid?.(tx, moved.order);
+      await repository.setAttemptStatus(attempt.id, 'succeeded', paid.cardFingerprint);
+      // Any other attempt still open can no longer be paid: the order is.
+      const superseded = await repository.supersedeOpen(order.id, OPEN_ATTEMPT_STATUSES, attempt.id);
+      return { outcome: 'paid', order: moved.order, superseded };
     },
 
     /** A stray attempt with its refund (the customer's e-mail), or null. */

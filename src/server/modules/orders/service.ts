@@ -131,6 +131,8 @@ export {
   type PaymentRefund,
   type Refundable,
   type RefundReservation,
+  type SettledPayment,
+  type Settlement,
   strayRefundKey,
 } from './ledger.ts';
 
@@ -196,12 +198,63 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     return work(kinds.of(row.kind), toOrder(row));
   }
 
+  /**
+   * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
+   * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
+   * its timeline entry with who, when and remark, the customer's notification, and for a staff
+   * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
+   * 'not-found', like an unknown one.
+   */
+  async function changeOrderStatus(
+    orderId: number,
+    to: OrderStatus,
+    { by, remark = null }: { by: StatusChanger; remark?: string | null },
+    on: Database = db,
+  ): Promise<StatusChangeResult> {
+    return on.transaction(async (tx) => {
+      const orders = createOrdersRepository(tx);
+      const current = await orders.lockById(orderId);
+      if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
+        return { ok: false, reason: 'not-found' };
+      }
+      if (!canChangeStatus(current.status, to, by.actor)) {
+        return { ok: false, reason: 'not-allowed', from: current.status };
+      }
+      const at = now();
+      const order = toOrder(await orders.update(orderId, { status: to }));
+      const history = await orders.insertHistory({
+        orderId,
+        fromStatus: toOrderStatus(current.status) ?? current.status,
+        toStatus: to,
+        remark,
+        changedBy: by.actor,
+        changedByUserId: by.actor === 'system' ? null : by.userId,
+        changedAt: at,
+      });
+      await deps.notifications.notify(
+        order.userId,
+        { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
+        tx,
+      );
+      if (by.actor === 'staff') {
+        await deps.mail.enqueue(tx, {
+          ...statusMail(order, to, remark),
+          purpose: 'order-status',
+          key: `order-status:${history.id}`,
+        });
+      }
+      for (const listener of listeners) await listener(tx, { order, to });
+      return { ok: true, order, change: toStatusChange(history) };
+    });
+  }
+
   return {
     /**
      * The order's ledger (issue 28): its payment attempts, payments and refunds. Payments records
-     * what its providers answered here; the order desk, refunds and referrals read it.
+     * what its providers answered here (the order decides what a payment makes of it); the order
+     * desk, refunds and referrals read it.
      */
-    ...createOrderLedger(),
+    ...createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus }),
 
     /**
      * The order with this customer-facing id placed with this e-mail (the refund form), or null
@@ -441,55 +494,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       listeners.push(listener);
     },
 
-    /**
-     * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
-     * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
-     * its timeline entry with who, when and remark, the customer's notification, and for a staff
-     * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
-     * 'not-found', like an unknown one.
-     */
-    async changeOrderStatus(
-      orderId: number,
-      to: OrderStatus,
-      { by, remark = null }: { by: StatusChanger; remark?: string | null },
-      on: Database = db,
-    ): Promise<StatusChangeResult> {
-      return on.transaction(async (tx) => {
-        const orders = createOrdersRepository(tx);
-        const current = await orders.lockById(orderId);
-        if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
-          return { ok: false, reason: 'not-found' };
-        }
-        if (!canChangeStatus(current.status, to, by.actor)) {
-          return { ok: false, reason: 'not-allowed', from: current.status };
-        }
-        const at = now();
-        const order = toOrder(await orders.update(orderId, { status: to }));
-        const history = await orders.insertHistory({
-          orderId,
-          fromStatus: toOrderStatus(current.status) ?? current.status,
-          toStatus: to,
-          remark,
-          changedBy: by.actor,
-          changedByUserId: by.actor === 'system' ? null : by.userId,
-          changedAt: at,
-        });
-        await deps.notifications.notify(
-          order.userId,
-          { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
-          tx,
-        );
-        if (by.actor === 'staff') {
-          await deps.mail.enqueue(tx, {
-            ...statusMail(order, to, remark),
-            purpose: 'order-status',
-            key: `order-status:${history.id}`,
-          });
-        }
-        for (const listener of listeners) await listener(tx, { order, to });
-        return { ok: true, order, change: toStatusChange(history) };
-      });
-    },
+    changeOrderStatus,
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -144,7 +144,6 @@ export interface PaymentsServiceDeps {
     | 'findOwned'
     | 'findByIds'
     | 'lockOrder'
-    | 'changeOrderStatus'
     | 'chargedSummary'
     | 'kind'
     | 'onTotalChange'
@@ -157,8 +156,7 @@ export interface PaymentsServiceDeps {
     | 'supersedeOpenAttempts'
     | 'recordAttemptCreated'
     | 'recordProviderPayment'
-    | 'setAttemptStatus'
-    | 'recordStray'
+    | 'recordSettlement'
     | 'strayRefund'
     | 'refundable'
     | 'refundByKey'
@@ -308,76 +306,33 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /**
-   * Money the order cannot take: the order records the attempt `stray` with a refund of all it took
-   * (reason `stray`), and the refund job is queued, all in the settling transaction; the job
-   * refunds through the provider and e-mails the customer why.
-   */
-  async function recordStray(
-    tx: Database,
-    attempt: PaymentAttempt,
-    order: Order,
-    paid: ProviderPayment,
-    reason: StrayChargeReason,
-  ) {
-    await deps.orders.recordStray(tx, attempt, paid);
-    await deps.jobs.send<StrayRefundJob>(
-      STRAY_REFUND_QUEUE,
-      { attemptId: attempt.id, reason },
-      { tx, ...PAYMENT_EVENT_RETRY },
-    );
-    deps.log.warn(
-      { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
-      'a stray charge: recorded, refunded automatically',
-    );
-  }
-
-  /** Why a verified success cannot be this order's payment, or null when it can. */
-  function strayReason(attempt: PaymentAttempt, order: Order, paid: ProviderPayment): StrayChargeReason | null {
-    if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
-    if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
-    const changed =
-      attempt.status === 'superseded' ||
-      order.totalCents !== attempt.orderTotalCents ||
-      order.currency !== attempt.orderCurrency;
-    return changed ? 'order-changed' : null;
-  }
-
-  /**
    * Acts on the provider's own record of an attempt's payment, in the event's transaction with the
-   * order locked. A success of the attempt's amount for the order's total now, while the order
-   * awaits payment and its coupon still has this use, pays the order. Any other success is a
-   * stray charge: recorded, refunded in full automatically, and told to the customer. Processing
-   * the same payment again changes nothing.
+   * order locked: the order decides and records it (`orders.recordSettlement`). A paid order gets
+   * its receipt and its other attempts are closed at their providers; a stray charge, which the
+   * order recorded with a refund of all of it reserved, is refunded by a job that tells the
+   * customer why.
    */
   async function settle(tx: Database, attempt: PaymentAttempt, order: Order, paid: ProviderPayment) {
-    if (attempt.status === 'succeeded' || attempt.status === 'stray' || attempt.status === 'mismatched') return;
-    if (paid.status === 'failed' || paid.status === 'expired') {
-      if (attempt.status !== 'superseded') await deps.orders.setAttemptStatus(tx, attempt.id, 'failed');
-      return;
+    const settled = await deps.orders.recordSettlement(tx, attempt, order, paid);
+    if (settled.outcome === 'stray') {
+      const { reason } = settled;
+      await deps.jobs.send<StrayRefundJob>(
+        STRAY_REFUND_QUEUE,
+        { attemptId: attempt.id, reason },
+        { tx, ...PAYMENT_EVENT_RETRY },
+      );
+      deps.log.warn(
+        { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
+        'a stray charge: recorded, refunded automatically',
+      );
+    } else if (settled.outcome === 'paid') {
+      await closeAtProviders(tx, settled.superseded);
+      await deps.mail.enqueue(tx, {
+        ...(await receiptMail(tx, settled.order, attempt)),
+        purpose: 'payment-receipt',
+        key: `payment-receipt:${attempt.id}`,
+      });
     }
-    if (paid.status !== 'succeeded') return;
-    const kind = deps.orders.kind(order.kind);
-    const stray = strayReason(attempt, order, paid) ?? ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
-    if (stray) {
-      await recordStray(tx, attempt, order, paid, stray);
-      return;
-    }
-    const moved = await deps.orders.changeOrderStatus(
-      order.id,
-      kind.statusWhenPaid,
-      { by: { actor: 'system' }, remark: P.paidRemark },
-      tx,
-    );
-    if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
-    await kind.afterPaid?.(tx, moved.order);
-    await deps.orders.setAttemptStatus(tx, attempt.id, 'succeeded', paid.cardFingerprint);
-    // Any other attempt still open can no longer be paid: the order is.
-    await supersedeOpenAttempts(tx, order.id, attempt.id);
-    await deps.mail.enqueue(tx, {
-      ...(await receiptMail(tx, moved.order, attempt)),
-      purpose: 'payment-receipt',
-      key: `payment-receipt:${attempt.id}`,
-    });
   }
 
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
