@@ -188,7 +188,7 @@ export async function createServices(
       changed: contentChanges.changed,
       ordersOf: applications.countOrdersOf,
     }),
-    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
+    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses, orders }),
     // The back office's orders (issue 13, decision 0068).
     adminOrders: createAdminOrdersService(db, {
       orders,

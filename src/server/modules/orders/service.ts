@@ -22,6 +22,7 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
 import { createOrderLedger } from './ledger.ts';
@@ -255,6 +256,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      * desk, refunds and referrals read it.
      */
     ...createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus }),
+
+    /** The order's use of a coupon (checkout owns the coupons and counts uses under the coupon's lock). */
+    ...createCouponUses(),
 
     /**
      * The order with this customer-facing id placed with this e-mail (the refund form), or null
