@@ -148,7 +148,6 @@ export async function createServices(
   const referrals = createReferralsService(db, {
     users,
     orders,
-    payments,
     notifications,
     mail,
     siteUrl: env.siteUrl,
@@ -221,7 +220,7 @@ export async function createServices(
       changed: contentChanges.changed,
       ordersOf: applications.countOrdersOf,
     }),
-    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses }),
+    couponsAdmin: createCouponsAdmin(db, { audit, uses: checkout.couponUses, orders }),
     // The back office's orders (issue 13, decision 0068).
     adminOrders: createAdminOrdersService(db, {
       orders,
@@ -233,7 +232,6 @@ export async function createServices(
       photos,
       catalog,
       audit,
-      payments,
       addOns: checkout,
       mail,
       siteUrl: env.siteUrl,

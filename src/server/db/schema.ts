@@ -11,6 +11,8 @@ export * from '../modules/content/tables.ts';
 export * from '../modules/countries/tables.ts';
 export * from '../modules/marketing/tables.ts';
 export * from '../modules/notifications/tables.ts';
+export * from '../modules/orders/coupon-use-tables.ts';
+export * from '../modules/orders/ledger-tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/photos/tables.ts';

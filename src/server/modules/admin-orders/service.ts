@@ -44,14 +44,16 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService, StaffOrder } from '../orders/service.ts';
-import type { PaymentsService } from '../payments/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createAdminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
-  /** Orders, and what each was charged (the desk's paid lines; issue 28 §3). */
-  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary'>;
+  /**
+   * Orders, what each was charged (the desk's paid lines; issue 28 §3) and its ledger: every
+   * attempt, charge and refund, stray ones included.
+   */
+  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary' | 'payments'>;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
@@ -60,8 +62,6 @@ export interface AdminOrdersDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
-  /** Every attempt, charge and refund of the order, stray ones included. */
-  payments: Pick<PaymentsService, 'ledger'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
   addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
@@ -224,7 +224,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         notesOf(order.id),
         order.kind === 'service' ? deps.applications.snapshots([order.id]) : Promise.resolve(undefined),
         deps.orders.chargedSummary(db, order),
-        deps.payments.ledger(order.id),
+        deps.orders.payments(db, order.id),
       ]);
       const contact = contacts.get(order.userId);
       const expedite = hasExpedite(charged);

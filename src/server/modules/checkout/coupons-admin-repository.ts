@@ -1,8 +1,8 @@
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { CouponListQuery } from '../../../domain/admin/coupons.ts';
 import type { Database } from '../../db/client.ts';
 import type { CouponRow } from './repository.ts';
-import { couponRedemptions, coupons } from './tables.ts';
+import { coupons } from './tables.ts';
 
 export type NewCoupon = typeof coupons.$inferInsert;
 
@@ -32,17 +32,6 @@ export function createCouponsAdminRepository(db: Database) {
         db.select({ n: count() }).from(coupons).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
-    },
-
-    /** How many orders hold each coupon (those with none are left out). */
-    async redemptionCounts(ids: number[]): Promise<Map<number, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ couponId: couponRedemptions.couponId, n: count() })
-        .from(couponRedemptions)
-        .where(inArray(couponRedemptions.couponId, ids))
-        .groupBy(couponRedemptions.couponId);
-      return new Map(rows.map((r) => [r.couponId, r.n]));
     },
 
     async find(id: number): Promise<CouponRow | undefined> {

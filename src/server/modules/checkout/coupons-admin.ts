@@ -10,6 +10,7 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { OrdersService } from '../orders/service.ts';
 import { createCouponsAdminRepository } from './coupons-admin-repository.ts';
 import type { CouponRow } from './repository.ts';
 
@@ -47,7 +48,16 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export function createCouponsAdmin(
   db: Database,
-  { audit, uses }: { audit: AuditLog; uses: (on: Database, couponId: number) => Promise<number> },
+  {
+    audit,
+    uses,
+    orders,
+  }: {
+    audit: AuditLog;
+    uses: (on: Database, couponId: number) => Promise<number>;
+    /** How many orders each coupon is applied to (an order's use of a coupon is the order's). */
+    orders: Pick<OrdersService, 'couponUseCounts'>;
+  },
 ) {
   const repository = createCouponsAdminRepository(db);
 
@@ -65,7 +75,10 @@ export function createCouponsAdmin(
     /** Paged, sorted, searched by code or description. */
     async list(query: CouponListQuery): Promise<ListData<AdminCoupon>> {
       const { rows, total } = await repository.listPage(query);
-      const counts = await repository.redemptionCounts(rows.map((r) => r.id));
+      const counts = await orders.couponUseCounts(
+        db,
+        rows.map((r) => r.id),
+      );
       const results: AdminCoupon[] = [];
       for (const row of rows) results.push(await toAdmin(db, row, counts.get(row.id) ?? 0));
       return { results, totalCount: total, page: query.page, limit: query.limit };
@@ -74,7 +87,7 @@ export function createCouponsAdmin(
     async get(id: number): Promise<AdminCoupon | null> {
       const row = await repository.find(id);
       if (!row) return null;
-      return toAdmin(db, row, (await repository.redemptionCounts([id])).get(id) ?? 0);
+      return toAdmin(db, row, (await orders.couponUseCounts(db, [id])).get(id) ?? 0);
     },
 
     async create(actor: StaffActor, input: CouponCreate): Promise<FormResult<AdminCoupon>> {
@@ -123,7 +136,7 @@ export function createCouponsAdmin(
         const problems = couponProblems(next);
         const [first] = Object.values(problems);
         if (first) return formFailure(400, first, problems);
-        const redemptions = (await txRepository.redemptionCounts([id])).get(id) ?? 0;
+        const redemptions = (await orders.couponUseCounts(tx, [id])).get(id) ?? 0;
         const touchesDiscount = ['discountType', 'value', 'platform'].filter((k) => k in after);
         if (redemptions > 0 && touchesDiscount.length > 0) {
           return formFailure(

@@ -1,8 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Database } from '../../db/client.ts';
-import { checkoutAddOns, checkoutCostSummaries, couponRedemptions, coupons } from './tables.ts';
+import { checkoutAddOns, coupons } from './tables.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -38,14 +37,9 @@ export function createCheckoutRepository(db: Database) {
       if (rows.length > 0) await db.insert(checkoutAddOns).values(rows.map((r) => ({ orderId, ...r })));
     },
 
-    /** The coupon applied to the order, if any. */
-    async appliedCoupon(orderId: number): Promise<CouponRow | null> {
-      const [row] = await db
-        .select({ coupon: coupons })
-        .from(couponRedemptions)
-        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-        .where(eq(couponRedemptions.orderId, orderId));
-      return row?.coupon ?? null;
+    async couponById(id: number): Promise<CouponRow | null> {
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+      return row ?? null;
     },
 
     /** Locks the coupon row: applying it counts its uses and inserts one while others wait. */
@@ -54,69 +48,10 @@ export function createCheckoutRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The order's redemption with its coupon, or null. */
-    async redemption(orderId: number) {
-      const [row] = await db
-        .select({ heldAt: couponRedemptions.heldAt, coupon: coupons })
-        .from(couponRedemptions)
-        .innerJoin(coupons, eq(coupons.id, couponRedemptions.couponId))
-        .where(eq(couponRedemptions.orderId, orderId));
+    /** Locks the coupon row by its id (an order's coupon, counted again under the lock). */
+    async lockCoupon(id: number): Promise<CouponRow | null> {
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).for('update');
       return row ?? null;
-    },
-
-    async holdRedemption(orderId: number, at: Date) {
-      await db.update(couponRedemptions).set({ heldAt: at }).where(eq(couponRedemptions.orderId, orderId));
-    },
-
-    /** The orders (other than `orderId`) a coupon is applied to, and since when each holds it; only `userId`'s when given. */
-    async redemptionOrders(
-      couponId: number,
-      orderId: number,
-      userId?: number,
-    ): Promise<{ orderId: number; heldAt: Date }[]> {
-      return db
-        .select({ orderId: couponRedemptions.orderId, heldAt: couponRedemptions.heldAt })
-        .from(couponRedemptions)
-        .where(
-          and(
-            eq(couponRedemptions.couponId, couponId),
-            ne(couponRedemptions.orderId, orderId),
-            userId === undefined ? undefined : eq(couponRedemptions.userId, userId),
-          ),
-        );
-    },
-
-    async setRedemption(orderId: number, couponId: number, userId: number) {
-      await db
-        .insert(couponRedemptions)
-        .values({ orderId, couponId, userId })
-        .onConflictDoUpdate({
-          target: couponRedemptions.orderId,
-          set: { couponId, createdAt: new Date(), heldAt: new Date() },
-        });
-    },
-
-    removeRedemption(orderId: number) {
-      return db
-        .delete(couponRedemptions)
-        .where(eq(couponRedemptions.orderId, orderId))
-        .returning({ id: couponRedemptions.id });
-    },
-
-    async saveSummary(orderId: number, summary: CostSummary) {
-      const pricedAt = new Date();
-      await db
-        .insert(checkoutCostSummaries)
-        .values({ orderId, summary, pricedAt })
-        .onConflictDoUpdate({ target: checkoutCostSummaries.orderId, set: { summary, pricedAt } });
-    },
-
-    async storedSummary(orderId: number): Promise<CostSummary | null> {
-      const [row] = await db
-        .select({ summary: checkoutCostSummaries.summary })
-        .from(checkoutCostSummaries)
-        .where(eq(checkoutCostSummaries.orderId, orderId));
-      return row?.summary ?? null;
     },
 
     listPublicCoupons(platform: CouponRow['platform']) {

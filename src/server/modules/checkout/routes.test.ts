@@ -14,9 +14,10 @@ import {
   startApplication,
 } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
+import { couponRedemptions } from '../orders/coupon-use-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
-import { couponRedemptions, coupons } from './tables.ts';
+import { coupons } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

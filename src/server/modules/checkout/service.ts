@@ -40,12 +40,22 @@ export { type CouponsAdmin, createCouponsAdmin } from './coupons-admin.ts';
 export interface CheckoutPricingDeps {
   catalog: Pick<CatalogService, 'addonPrices'>;
   /** The referral discount: a referred customer's first application. */
-  orders: Pick<OrdersService, 'isFirstOrder' | 'setTotal'>;
+  orders: Pick<OrdersService, 'isFirstOrder' | 'setCharged' | 'couponUse' | 'releaseCouponUse'>;
   users: Pick<UsersService, 'wasReferred'>;
 }
 
 /** The order a summary is for: its id, and its customer and kind for the referral discount. */
 type PricedOrder = Pick<Order, 'id' | 'userId' | 'kind'>;
+
+/** The coupon applied to the order (the order's use of it, checkout's coupon), or null. */
+async function appliedCoupon(
+  on: Database,
+  orders: Pick<OrdersService, 'couponUse'>,
+  orderId: number,
+): Promise<CouponRow | null> {
+  const use = await orders.couponUse(on, orderId);
+  return use ? createCheckoutRepository(on).couponById(use.couponId) : null;
+}
 
 /**
  * An order's cost summary from what is stored: its price snapshot and members (the applications
@@ -56,7 +66,7 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
   async function compute(on: Database, order: PricedOrder, snapshot: CheckoutSnapshot, memberIds: readonly number[]) {
     const repository = createCheckoutRepository(on);
     const chosen = await repository.listAddOns(order.id);
-    const coupon = await repository.appliedCoupon(order.id);
+    const coupon = await appliedCoupon(on, orders, order.id);
     const prices = await catalog.addonPrices(snapshot.currency, on);
     const addOns = ADDON_TYPES.flatMap((addon) => {
       const unitCents = prices[addon];
@@ -95,11 +105,10 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
     ): Promise<{ summary: CostSummary; order: Order }> {
       let { summary, coupon } = await compute(tx, order, snapshot, memberIds);
       if (coupon && summary.actualCostCents < coupon.minimumOrderCents) {
-        await createCheckoutRepository(tx).removeRedemption(order.id);
+        await orders.releaseCouponUse(tx, order.id);
         ({ summary } = await compute(tx, order, snapshot, memberIds));
       }
-      await createCheckoutRepository(tx).saveSummary(order.id, summary);
-      return { summary, order: await orders.setTotal(tx, order.id, summary.totalCents) };
+      return { summary, order: await orders.setCharged(tx, order.id, summary) };
     },
   };
 }
@@ -107,7 +116,18 @@ export function createCheckoutPricing({ catalog, orders, users }: CheckoutPricin
 export type CheckoutPricing = ReturnType<typeof createCheckoutPricing>;
 
 export interface CheckoutServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'countExcept'>;
+  /** Orders, and each order's use of a coupon (the order's; the coupons and their rules are checkout's). */
+  orders: Pick<
+    OrdersService,
+    | 'findOwned'
+    | 'lockOrder'
+    | 'countExcept'
+    | 'couponUse'
+    | 'holdCouponUse'
+    | 'otherCouponUses'
+    | 'takeCouponUse'
+    | 'releaseCouponUse'
+  >;
   applications: Pick<ApplicationsService, 'checkoutInput'>;
   /** A paid application moves straight on to Order pending when everything is already in. */
   completion: Pick<OrderCompletion, 'sync'>;
@@ -149,7 +169,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
    * back, and an unpaid order holds its use only for COUPON_HOLD_MS after taking it.
    */
   async function liveUses(tx: Database, couponId: number, orderId: number, userId?: number) {
-    const redemptions = await createCheckoutRepository(tx).redemptionOrders(couponId, orderId, userId);
+    const redemptions = await orders.otherCouponUses(tx, couponId, orderId, userId);
     const since = now().getTime() - COUPON_HOLD_MS;
     const held = redemptions.filter((r) => r.heldAt.getTime() > since).map((r) => r.orderId);
     const lapsed = redemptions.filter((r) => r.heldAt.getTime() <= since).map((r) => r.orderId);
@@ -205,14 +225,14 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     if (!coupon) return fail(COUPON_MESSAGES.unknown);
     const checked = await checkUse(tx, coupon, order, customerId, kind);
     if (!checked.ok) return fail(checked.message);
-    await repository.setRedemption(order.id, coupon.id, customerId);
+    await orders.takeCouponUse(tx, order.id, coupon.id, customerId);
     return { ok: true, value: null } as const;
   }
 
   /** Gives the locked order's coupon use back; a 409 when it had none. */
   async function release(tx: Database, orderId: number): Promise<FormResult<null>> {
-    const removed = await createCheckoutRepository(tx).removeRedemption(orderId);
-    return removed.length > 0 ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
+    const removed = await orders.releaseCouponUse(tx, orderId);
+    return removed ? { ok: true, value: null } : formFailure(409, COUPON_MESSAGES.noCoupon);
   }
 
   /**
@@ -226,20 +246,19 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     order: Order,
     kind: CouponPricing = servicePricing,
   ): Promise<FormResult<null>> {
-    const repository = createCheckoutRepository(tx);
-    const redemption = await repository.redemption(order.id);
-    if (!redemption) return { ok: true, value: null };
-    const lapsed = redemption.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
+    const use = await orders.couponUse(tx, order.id);
+    if (!use) return { ok: true, value: null };
+    const lapsed = use.heldAt.getTime() <= now().getTime() - COUPON_HOLD_MS;
     if (lapsed) {
-      const coupon = await repository.lockCouponByCode(redemption.coupon.code);
+      const coupon = await createCheckoutRepository(tx).lockCoupon(use.couponId);
       const checked = coupon ? await checkUse(tx, coupon, order, order.userId, kind) : null;
       if (!checked?.ok) {
-        await repository.removeRedemption(order.id);
+        await orders.releaseCouponUse(tx, order.id);
         await kind.reprice(tx, order);
-        return formFailure(409, COUPON_MESSAGES.released(redemption.coupon.code));
+        return formFailure(409, COUPON_MESSAGES.released(coupon?.code ?? ''));
       }
     }
-    await repository.holdRedemption(order.id, now());
+    await orders.holdCouponUse(tx, order.id, now());
     return { ok: true, value: null };
   }
 
@@ -250,24 +269,17 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
    * payment, priced with it, is then not this order's (payments refunds it).
    */
   async function confirmCoupon(tx: Database, order: Order, kind: CouponPricing = servicePricing): Promise<boolean> {
-    const repository = createCheckoutRepository(tx);
-    const redemption = await repository.redemption(order.id);
-    if (!redemption) return true;
-    const coupon = await repository.lockCouponByCode(redemption.coupon.code);
+    const use = await orders.couponUse(tx, order.id);
+    if (!use) return true;
+    const coupon = await createCheckoutRepository(tx).lockCoupon(use.couponId);
     if (coupon && !couponLimitReached(coupon, await usesElsewhere(tx, coupon, order.id, order.userId))) return true;
-    await repository.removeRedemption(order.id);
+    await orders.releaseCouponUse(tx, order.id);
     await kind.reprice(tx, order);
     return false;
   }
 
-  /**
-   * The cost summary the order's total was set from, which payment charged (server-side use: the
-   * receipt, the referral reward; no ownership check). An order priced before summaries were
-   * stored gets its summary computed now.
-   */
-  async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-    const stored = await createCheckoutRepository(on).storedSummary(order.id);
-    if (stored) return stored;
+  /** The order's cost summary as it now stands (the order core keeps what it was charged). */
+  async function pricedSummary(on: Database, order: Order): Promise<CostSummary> {
     const input = await applications.checkoutInput(on, order.id);
     return pricing.summary(on, order, input.snapshot, input.memberIds);
   }
@@ -275,7 +287,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   async function summaryView(on: Database, order: Order): Promise<CostSummaryView> {
     const input = await applications.checkoutInput(on, order.id);
     const summary = await pricing.summary(on, order, input.snapshot, input.memberIds);
-    const coupon = await createCheckoutRepository(on).appliedCoupon(order.id);
+    const coupon = await appliedCoupon(on, orders, order.id);
     return { ...summary, appliedCoupon: coupon?.code ?? null };
   }
 
@@ -393,7 +405,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
 
     /** The coupon applied to an order, or null. */
     appliedCoupon(on: Database, orderId: number) {
-      return createCheckoutRepository(on).appliedCoupon(orderId);
+      return appliedCoupon(on, orders, orderId);
     },
 
     holdCouponForPayment: holdCoupon,
@@ -403,9 +415,6 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     removeCoupon(customerId: number, ref: OrderRef): Promise<FormResult<CostSummaryView>> {
       return changeBeforePayment(customerId, ref, (tx, order) => release(tx, order.id));
     },
-
-    /** The cost summary the order was charged (the referral reward asks whether it carried the discount). */
-    chargedSummary,
 
     /**
      * A coupon's uses that count against its limits now, by the same rule redemption counts them
@@ -437,7 +446,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   const orderKind: OrderKindDefinition = {
     kind: 'service',
     notFoundMessage: A.orderNotFound,
-    chargedSummary,
+    pricedSummary,
     // An application is paid first; its forms and documents follow.
     missingBeforePayment: async () => [],
     holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),

@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { CouponPlatform, DiscountType } from '../../../domain/checkout/coupons.ts';
 import { timestamps } from '../../db/columns.ts';
 import { applicationMembers, applicationOrders } from '../applications/tables.ts';
-import { orders } from '../orders/tables.ts';
-import { users } from '../users/tables.ts';
 
 /**
  * The add-ons chosen on a service order (decision 0054): a per-member add-on (photo enhancement)
@@ -57,44 +54,3 @@ export const coupons = pgTable(
     check('coupons_limits_check', sql`coalesce(${t.usageLimit}, 1) >= 1 AND coalesce(${t.perCustomerLimit}, 1) >= 1`),
   ],
 );
-
-/**
- * A coupon applied to an order: one row per order (the order's applied coupon), counted against
- * the coupon's limits. Applying locks the coupon row, counts, then inserts, so two checkouts
- * racing for its last use end with one row.
- */
-export const couponRedemptions = pgTable(
-  'coupon_redemptions',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id, { onDelete: 'restrict' }),
-    orderId: integer('order_id')
-      .notNull()
-      .unique()
-      // Any kind of order: service applications and photo orders take coupons alike.
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the use was last taken (applied, or a payment started): an unpaid order holds it for COUPON_HOLD_MS. */
-    heldAt: timestamp('held_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId)],
-);
-
-/**
- * The cost summary an order's stored total was last set from (`pricing.settle`, the one place that
- * stores it). After payment nothing settles again, so this is what the customer was charged: the
- * receipt lists its lines, and the referral reward asks whether it carried the referral discount
- * (recomputing later could answer differently once the catalog or the customer's orders change).
- */
-export const checkoutCostSummaries = pgTable('checkout_cost_summaries', {
-  orderId: integer('order_id')
-    .primaryKey()
-    .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
-  summary: jsonb('summary').$type<CostSummary>().notNull(),
-  pricedAt: timestamp('priced_at', { withTimezone: true }).notNull().defaultNow(),
-});

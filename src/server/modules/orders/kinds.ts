@@ -22,8 +22,12 @@ export interface OrderKindDefinition {
   kind: OrderKind;
   /** An unknown order, or another customer's, in the words of this kind's pages. */
   notFoundMessage: string;
-  /** The cost summary the order's total was last set from: what a payment of it charges. */
-  chargedSummary(on: Database, order: Order): Promise<CostSummary>;
+  /**
+   * The cost summary as the order now stands, priced by this kind. What the order was charged is
+   * the order core's (`orders.setCharged` stores it, `orders.chargedSummary` reads it); this
+   * answers for an order priced before its lines were stored.
+   */
+  pricedSummary(on: Database, order: Order): Promise<CostSummary>;
   /**
    * What the customer must still give before paying (a photo, a delivery address), in words they
    * can act on; empty when the order may be paid.

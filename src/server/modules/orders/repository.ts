@@ -15,11 +15,12 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrderLookup, StaffOrderFilter, StaffSort } from './service.ts';
-import { orderStatusHistory, orders } from './tables.ts';
+import { orderChargedSummaries, orderStatusHistory, orders } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
@@ -255,6 +256,23 @@ export function createOrdersRepository(db: Database) {
         .where(and(eq(orders.id, id), ne(orders.totalCents, totalCents)))
         .returning();
       return row ?? null;
+    },
+
+    /** Stores the lines the order's total now comes from (replacing the earlier pricing). */
+    async saveCharged(orderId: number, summary: CostSummary) {
+      const pricedAt = new Date();
+      await db
+        .insert(orderChargedSummaries)
+        .values({ orderId, summary, pricedAt })
+        .onConflictDoUpdate({ target: orderChargedSummaries.orderId, set: { summary, pricedAt } });
+    },
+
+    async storedCharged(orderId: number): Promise<CostSummary | null> {
+      const [row] = await db
+        .select({ summary: orderChargedSummaries.summary })
+        .from(orderChargedSummaries)
+        .where(eq(orderChargedSummaries.orderId, orderId));
+      return row?.summary ?? null;
     },
 
     async insertHistory(values: typeof orderStatusHistory.$inferInsert): Promise<StatusHistoryRow> {

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
-import { orderStatusHistory, orders } from './tables.ts';
+import { orderChargedSummaries, orderStatusHistory, orders } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -175,5 +175,25 @@ describe('changeOrderStatus', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: 'not-allowed', from: 'Cancelled' }]);
     expect((await historyOf(order.id)).map((h) => h.toStatus)).toEqual(['Payment pending', 'Cancelled']);
+  });
+});
+
+describe('what an order is charged', () => {
+  it('keeps the lines its kind priced at checkout and sets the total from them', async () => {
+    const { order } = await newOrder();
+    const { orders: service } = t.app.services;
+    const [placed] = await service.findByIds([order.id]);
+    if (!placed) throw new Error('the order was not created');
+    const priced = await service.chargedSummary(t.database.db, placed);
+    const charged = { ...priced, totalCents: priced.totalCents + 500 };
+    const after = await t.database.db.transaction((tx) => service.setCharged(tx, order.id, charged));
+    expect(after.totalCents).toBe(charged.totalCents);
+    const [stored] = await t.database.db
+      .select()
+      .from(orderChargedSummaries)
+      .where(eq(orderChargedSummaries.orderId, order.id));
+    expect(stored?.summary).toEqual(charged);
+    // What the order was charged is the stored lines, not the kind pricing it again.
+    expect(await service.chargedSummary(t.database.db, after)).toEqual(charged);
   });
 });

@@ -22,8 +22,10 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
+import { createOrderLedger } from './ledger.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -125,6 +127,15 @@ export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
 export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
 
 export type { CostSummaryView, OrderKindDefinition } from './kinds.ts';
+export {
+  type PaymentAttempt,
+  type PaymentRefund,
+  type Refundable,
+  type RefundReservation,
+  type SettledPayment,
+  type Settlement,
+  strayRefundKey,
+} from './ledger.ts';
 
 export interface OrdersServiceDeps {
   /** The customer hears of every status change in their notification panel. */
@@ -137,7 +148,10 @@ export interface OrdersServiceDeps {
   newDisplayId?: (kind: OrderKind) => string;
 }
 
-/** Orders of every kind: history and dashboard figures, creation, and status changes. */
+/**
+ * Orders of every kind: history and dashboard figures, creation, status changes, what each was
+ * charged, and its ledger of payments and refunds.
+ */
 /**
  * A condition for another module's single-statement write: order `orderId` is in one of
  * `statuses` when the statement runs (autosave writes answers only while they are open).
@@ -185,7 +199,68 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     return work(kinds.of(row.kind), toOrder(row));
   }
 
+  /**
+   * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
+   * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
+   * its timeline entry with who, when and remark, the customer's notification, and for a staff
+   * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
+   * 'not-found', like an unknown one. `mail: false` leaves the e-mail to a caller that sends a
+   * more specific one in the same transaction (a document request, with its link to the slot).
+   */
+  async function changeOrderStatus(
+    orderId: number,
+    to: OrderStatus,
+    { by, remark = null, mail = true }: { by: StatusChanger; remark?: string | null; mail?: boolean },
+    on: Database = db,
+  ): Promise<StatusChangeResult> {
+    return on.transaction(async (tx) => {
+      const orders = createOrdersRepository(tx);
+      const current = await orders.lockById(orderId);
+      if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
+        return { ok: false, reason: 'not-found' };
+      }
+      if (!canChangeStatus(current.status, to, by.actor)) {
+        return { ok: false, reason: 'not-allowed', from: current.status };
+      }
+      const at = now();
+      const order = toOrder(await orders.update(orderId, { status: to }));
+      const history = await orders.insertHistory({
+        orderId,
+        fromStatus: toOrderStatus(current.status) ?? current.status,
+        toStatus: to,
+        remark,
+        changedBy: by.actor,
+        changedByUserId: by.actor === 'system' ? null : by.userId,
+        changedAt: at,
+      });
+      await deps.notifications.notify(
+        order.userId,
+        { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
+        tx,
+      );
+      if (by.actor === 'staff' && mail) {
+        await deps.mail.enqueue(tx, {
+          ...statusMail(order, to, remark),
+          purpose: 'order-status',
+          key: `order-status:${history.id}`,
+        });
+      }
+      for (const listener of listeners) await listener(tx, { order, to });
+      return { ok: true, order, change: toStatusChange(history) };
+    });
+  }
+
   return {
+    /**
+     * The order's ledger (issue 28): its payment attempts, payments and refunds. Payments records
+     * what its providers answered here (the order decides what a payment makes of it); the order
+     * desk, refunds and referrals read it.
+     */
+    ...createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus }),
+
+    /** The order's use of a coupon (checkout owns the coupons and counts uses under the coupon's lock). */
+    ...createCouponUses(),
+
     /**
      * The order with this customer-facing id placed with this e-mail (the refund form), or null
      * when either does not match: the caller cannot tell which.
@@ -331,12 +406,14 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /**
-     * Sets the order's total (the caller holds the lock and has checked the status); a different
-     * total is told to the total listeners in the same transaction.
+     * Stores what the order is charged, its kind's priced lines, and sets its total from them (the
+     * caller holds the lock and has checked the status); a different total is told to the total
+     * listeners in the same transaction.
      */
-    async setTotal(on: Database, orderId: number, totalCents: number): Promise<Order> {
+    async setCharged(on: Database, orderId: number, summary: CostSummary): Promise<Order> {
       const repository = createOrdersRepository(on);
-      const changed = await repository.changeTotal(orderId, totalCents);
+      await repository.saveCharged(orderId, summary);
+      const changed = await repository.changeTotal(orderId, summary.totalCents);
       if (!changed) {
         const [unchanged] = await repository.findByIds([orderId]);
         if (!unchanged) throw new Error(`order ${orderId} vanished while it was locked`);
@@ -373,8 +450,10 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /** The cost summary the order's total was set from (its lines, as charged), whatever its kind. */
-    chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-      return kinds.of(order.kind).chargedSummary(on, order);
+    async chargedSummary(on: Database, order: Order): Promise<CostSummary> {
+      return (
+        (await createOrdersRepository(on).storedCharged(order.id)) ?? kinds.of(order.kind).pricedSummary(on, order)
+      );
     },
 
     /** The customer's order of any kind: its cost summary as it now stands (the core's own path). */
@@ -430,56 +509,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       listeners.push(listener);
     },
 
-    /**
-     * Moves an order to `to` if the transition table (src/domain/orders/status.ts) lets `by` do
-     * it from the order's current status. In one transaction (a savepoint of `on`'s): the status,
-     * its timeline entry with who, when and remark, the customer's notification, and for a staff
-     * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
-     * 'not-found', like an unknown one. `mail: false` leaves the e-mail to a caller that sends a
-     * more specific one in the same transaction (a document request, with its link to the slot).
-     */
-    async changeOrderStatus(
-      orderId: number,
-      to: OrderStatus,
-      { by, remark = null, mail = true }: { by: StatusChanger; remark?: string | null; mail?: boolean },
-      on: Database = db,
-    ): Promise<StatusChangeResult> {
-      return on.transaction(async (tx) => {
-        const orders = createOrdersRepository(tx);
-        const current = await orders.lockById(orderId);
-        if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
-          return { ok: false, reason: 'not-found' };
-        }
-        if (!canChangeStatus(current.status, to, by.actor)) {
-          return { ok: false, reason: 'not-allowed', from: current.status };
-        }
-        const at = now();
-        const order = toOrder(await orders.update(orderId, { status: to }));
-        const history = await orders.insertHistory({
-          orderId,
-          fromStatus: toOrderStatus(current.status) ?? current.status,
-          toStatus: to,
-          remark,
-          changedBy: by.actor,
-          changedByUserId: by.actor === 'system' ? null : by.userId,
-          changedAt: at,
-        });
-        await deps.notifications.notify(
-          order.userId,
-          { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
-          tx,
-        );
-        if (by.actor === 'staff' && mail) {
-          await deps.mail.enqueue(tx, {
-            ...statusMail(order, to, remark),
-            purpose: 'order-status',
-            key: `order-status:${history.id}`,
-          });
-        }
-        for (const listener of listeners) await listener(tx, { order, to });
-        return { ok: true, order, change: toStatusChange(history) };
-      });
-    },
+    changeOrderStatus,
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

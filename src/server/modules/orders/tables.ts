@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
+import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { StatusActor } from '../../../domain/orders/status.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -62,3 +63,19 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
+
+/**
+ * What an order is charged: the priced lines (package per member or photo plan, add-ons, coupon,
+ * discounts, fees, currency) its stored total was last set from (`orders.setCharged`, the one place
+ * that stores them, for every kind). After payment nothing is priced again, so this is what the
+ * customer paid for: the receipt, the order desk and refunds list its lines, and the referral reward
+ * asks whether it carried the referral discount (pricing again later could answer differently once
+ * the catalog or the customer's orders change). The kinds price; the order keeps the result.
+ */
+export const orderChargedSummaries = pgTable('order_charged_summaries', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  summary: jsonb('summary').$type<CostSummary>().notNull(),
+  pricedAt: timestamp('priced_at', { withTimezone: true }).notNull().defaultNow(),
+});

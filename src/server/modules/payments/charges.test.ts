@@ -6,9 +6,10 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { ADULT, apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
-import { couponRedemptions, coupons } from '../checkout/tables.ts';
+import { coupons } from '../checkout/tables.ts';
+import { couponRedemptions } from '../orders/coupon-use-tables.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
-import { paymentAttempts } from './tables.ts';
 import { paymentRecords } from './testing.ts';
 
 /**

@@ -7,10 +7,11 @@ import { EnvError, loadEnv } from '../../env.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { setExchangeRate } from './exchange-rates.ts';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay.ts';
-import { paymentAttempts, paymentWebhookEvents } from './tables.ts';
+import { paymentWebhookEvents } from './tables.ts';
 import { createRazorpayFake, listenRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
 import { paymentRecords } from './testing.ts';
 

@@ -14,11 +14,12 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, completeOciAnswers, requiredItems, startApplication, uploadItems } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_NOTICE_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
 import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
-import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from './tables.ts';
+import { paymentWebhookEvents } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

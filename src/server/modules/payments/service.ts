@@ -10,12 +10,10 @@ import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
-  OPEN_ATTEMPT_STATUSES,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
   type Payment,
-  type PaymentLedger,
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
@@ -29,16 +27,16 @@ import type { Env } from '../../env.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
-import type { Order, OrdersService } from '../orders/service.ts';
+import { type Order, type OrdersService, type PaymentAttempt, strayRefundKey } from '../orders/service.ts';
 import { PaymentConfirmationError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 import { createPaymentRefunds } from './refunds.ts';
-import { type AttemptRow, createPaymentsRepository, type WebhookEventRow } from './repository.ts';
+import { createPaymentsRepository, type WebhookEventRow } from './repository.ts';
 
 export { createExchangeRateRefresh } from './exchange-rate-refresh.ts';
 export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
-export type { Refundable, RefundOutcome, RefundReservation } from './refunds.ts';
+export type { RefundOutcome } from './refunds.ts';
 export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
 
 /**
@@ -137,12 +135,34 @@ interface Charge {
 
 export interface PaymentsServiceDeps {
   /**
-   * The order core, the only module payments talks to: orders, their status, and each kind's
-   * charged summary, readiness and coupon (issue 28).
+   * The order core, the only module payments talks to: orders, their status, what they were
+   * charged, each kind's readiness and coupon, and the order's ledger, where every attempt, payment
+   * and refund is recorded (issue 28).
    */
   orders: Pick<
     OrdersService,
-    'findOwned' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'kind' | 'onTotalChange' | 'onStatusChange'
+    | 'findOwned'
+    | 'findByIds'
+    | 'lockOrder'
+    | 'chargedSummary'
+    | 'kind'
+    | 'onTotalChange'
+    | 'onStatusChange'
+    | 'latestAttempt'
+    | 'attempt'
+    | 'lockAttempt'
+    | 'findAttempt'
+    | 'openAttempt'
+    | 'supersedeOpenAttempts'
+    | 'recordAttemptCreated'
+    | 'recordProviderPayment'
+    | 'recordSettlement'
+    | 'strayRefund'
+    | 'refundable'
+    | 'refundByKey'
+    | 'refund'
+    | 'recordRefundSucceeded'
+    | 'recordRefundFailed'
   >;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -158,13 +178,11 @@ export interface PaymentsServiceDeps {
 
 const money = (amountCents: number, currency: Currency) => formatMoney({ amountCents, currency });
 
-/** One refund of a stray charge per attempt: its key makes every provider call of it one refund. */
-const strayRefundKey = (attemptId: number) => `stray-attempt-${attemptId}`;
-
 /**
- * Checkout's payments: an attempt per try (the amount is the order's total, read on the server),
- * one webhook inbox for every provider, and the job that moves the order once a payment is
- * verified with the provider itself.
+ * Checkout's payments: the providers' side of an order's ledger. An attempt per try (the amount is
+ * the order's total, read on the server), one webhook inbox for every provider, and the job that
+ * moves the order once a payment is verified with the provider itself; every attempt, payment and
+ * refund is recorded on the order through the orders service.
  */
 export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -174,7 +192,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const orderNotFound = (kind: PaidOrderKind | undefined) =>
     formFailure(404, kind ? deps.orders.kind(kind).notFoundMessage : ORDER_REF_MESSAGES.notFound);
 
-  function toPayment(attempt: AttemptRow, orderStatus: string): Payment {
+  function toPayment(attempt: PaymentAttempt, orderStatus: string): Payment {
     const state = resultState(attempt.status);
     return {
       attempt: attempt.attemptNumber,
@@ -215,13 +233,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   });
 
   // Refunds through the paid attempt's provider (issue 13, decision 0069), and of stray charges.
-  const refunds = createPaymentRefunds(db, { providers, log: deps.log });
+  const refunds = createPaymentRefunds(db, { orders: deps.orders, providers, log: deps.log });
 
   /**
    * Whether the customer may still pay the attempt: open at the provider (or its create call still
    * within its window) and not past its expiry.
    */
-  const payable = (attempt: AttemptRow) =>
+  const payable = (attempt: PaymentAttempt) =>
     (attempt.status === 'pending' ||
       (attempt.status === 'created' && now().getTime() - attempt.createdAt.getTime() < ATTEMPT_CREATE_WINDOW_MS)) &&
     (attempt.expiresAt === null || attempt.expiresAt > now());
@@ -232,7 +250,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    * attempt, and one priced at an older total is never payable again.
    */
   async function supersedeOpenAttempts(tx: Database, orderId: number, keep: number | null = null) {
-    const closed = await createPaymentsRepository(tx).supersedeOpen(orderId, OPEN_ATTEMPT_STATUSES, keep);
+    await closeAtProviders(tx, await deps.orders.supersedeOpenAttempts(tx, orderId, keep));
+  }
+
+  /** Queues the closing of superseded attempts at their providers, after the transaction commits. */
+  async function closeAtProviders(tx: Database, closed: readonly number[]) {
     for (const attemptId of closed) {
       await deps.jobs.send<AttemptJob>(PAYMENT_CLOSE_QUEUE, { attemptId }, { tx, ...PAYMENT_EVENT_RETRY });
     }
@@ -242,7 +264,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
    * A double click, a reload or a return from the provider's page continues the open attempt, at
    * the charge it was opened with (a rate refreshed meanwhile does not change a quoted amount).
    */
-  function continues(attempt: AttemptRow, provider: PaymentProviderName, order: Order): boolean {
+  function continues(attempt: PaymentAttempt, provider: PaymentProviderName, order: Order): boolean {
     return (
       payable(attempt) &&
       attempt.provider === provider &&
@@ -252,9 +274,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
-  async function receiptMail(tx: Database, order: Order, attempt: AttemptRow) {
+  async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
-    const summary = await deps.orders.kind(order.kind).chargedSummary(tx, order);
+    const summary = await deps.orders.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
       subject: `Payment received for your order ${order.displayId}`,
@@ -284,91 +306,33 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /**
-   * Money the order cannot take: the attempt is recorded `stray`, its full charge is reserved for
-   * refund (reason `stray`) and the refund job is queued, all in the settling transaction; the job
-   * refunds through the provider and e-mails the customer why.
-   */
-  async function recordStray(
-    tx: Database,
-    attempt: AttemptRow,
-    order: Order,
-    paid: ProviderPayment,
-    reason: StrayChargeReason,
-  ) {
-    const payments = createPaymentsRepository(tx);
-    await payments.setAttemptStatus(attempt.id, 'stray');
-    // What the provider took, in its currency; in the order's currency at the attempt's own rate.
-    const amountCents = attempt.exchangeRate
-      ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
-      : paid.amountCents;
-    await payments.insertRefund({
-      orderId: order.id,
-      attemptId: attempt.id,
-      idempotencyKey: strayRefundKey(attempt.id),
-      amountCents,
-      currency: attempt.exchangeRate ? attempt.orderCurrency : paid.currency,
-      providerAmountCents: paid.amountCents,
-      reason: 'stray',
-    });
-    await deps.jobs.send<StrayRefundJob>(
-      STRAY_REFUND_QUEUE,
-      { attemptId: attempt.id, reason },
-      { tx, ...PAYMENT_EVENT_RETRY },
-    );
-    deps.log.warn(
-      { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
-      'a stray charge: recorded, refunded automatically',
-    );
-  }
-
-  /** Why a verified success cannot be this order's payment, or null when it can. */
-  function strayReason(attempt: AttemptRow, order: Order, paid: ProviderPayment): StrayChargeReason | null {
-    if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
-    if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
-    const changed =
-      attempt.status === 'superseded' ||
-      order.totalCents !== attempt.orderTotalCents ||
-      order.currency !== attempt.orderCurrency;
-    return changed ? 'order-changed' : null;
-  }
-
-  /**
    * Acts on the provider's own record of an attempt's payment, in the event's transaction with the
-   * order locked. A success of the attempt's amount for the order's total now, while the order
-   * awaits payment and its coupon still has this use, pays the order. Any other success is a
-   * stray charge: recorded, refunded in full automatically, and told to the customer. Processing
-   * the same payment again changes nothing.
+   * order locked: the order decides and records it (`orders.recordSettlement`). A paid order gets
+   * its receipt and its other attempts are closed at their providers; a stray charge, which the
+   * order recorded with a refund of all of it reserved, is refunded by a job that tells the
+   * customer why.
    */
-  async function settle(tx: Database, attempt: AttemptRow, order: Order, paid: ProviderPayment) {
-    const payments = createPaymentsRepository(tx);
-    if (attempt.status === 'succeeded' || attempt.status === 'stray' || attempt.status === 'mismatched') return;
-    if (paid.status === 'failed' || paid.status === 'expired') {
-      if (attempt.status !== 'superseded') await payments.setAttemptStatus(attempt.id, 'failed');
-      return;
+  async function settle(tx: Database, attempt: PaymentAttempt, order: Order, paid: ProviderPayment) {
+    const settled = await deps.orders.recordSettlement(tx, attempt, order, paid);
+    if (settled.outcome === 'stray') {
+      const { reason } = settled;
+      await deps.jobs.send<StrayRefundJob>(
+        STRAY_REFUND_QUEUE,
+        { attemptId: attempt.id, reason },
+        { tx, ...PAYMENT_EVENT_RETRY },
+      );
+      deps.log.warn(
+        { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
+        'a stray charge: recorded, refunded automatically',
+      );
+    } else if (settled.outcome === 'paid') {
+      await closeAtProviders(tx, settled.superseded);
+      await deps.mail.enqueue(tx, {
+        ...(await receiptMail(tx, settled.order, attempt)),
+        purpose: 'payment-receipt',
+        key: `payment-receipt:${attempt.id}`,
+      });
     }
-    if (paid.status !== 'succeeded') return;
-    const kind = deps.orders.kind(order.kind);
-    const stray = strayReason(attempt, order, paid) ?? ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
-    if (stray) {
-      await recordStray(tx, attempt, order, paid, stray);
-      return;
-    }
-    const moved = await deps.orders.changeOrderStatus(
-      order.id,
-      kind.statusWhenPaid,
-      { by: { actor: 'system' }, remark: P.paidRemark },
-      tx,
-    );
-    if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
-    await kind.afterPaid?.(tx, moved.order);
-    await payments.setAttemptStatus(attempt.id, 'succeeded', paid.cardFingerprint);
-    // Any other attempt still open can no longer be paid: the order is.
-    await supersedeOpenAttempts(tx, order.id, attempt.id);
-    await deps.mail.enqueue(tx, {
-      ...(await receiptMail(tx, moved.order, attempt)),
-      purpose: 'payment-receipt',
-      key: `payment-receipt:${attempt.id}`,
-    });
   }
 
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
@@ -376,7 +340,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const outcome = await refunds.executeRefund(strayRefundKey(attemptId));
     if (!outcome.ok)
       throw new Error(`the stray charge of attempt ${attemptId} could not be refunded: ${outcome.detail}`);
-    const found = await createPaymentsRepository(db).strayRefund(attemptId);
+    const found = await deps.orders.strayRefund(db, attemptId);
     const [order] = found ? await deps.orders.findByIds([found.attempt.orderId]) : [];
     if (!found || !order) return;
     const { attempt, refund } = found;
@@ -409,20 +373,15 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
 
   /** The job: closes a superseded attempt at its provider, where the provider can. */
   async function closeAtProvider(attemptId: number): Promise<void> {
-    const attempt = await createPaymentsRepository(db).attempt(attemptId);
+    const attempt = await deps.orders.attempt(db, attemptId);
     const provider = providers.get(attempt.provider);
     if (attempt.status !== 'superseded' || !attempt.providerPaymentId || !provider?.closePayment) return;
     await provider.closePayment(attempt.providerPaymentId);
   }
 
   /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */
-  async function attemptOf(event: WebhookEventRow): Promise<AttemptRow | null> {
-    const payments = createPaymentsRepository(db);
-    const byPayment = event.providerPaymentId
-      ? await payments.findAttemptByProviderPayment(event.provider, event.providerPaymentId)
-      : null;
-    if (byPayment) return byPayment;
-    return event.attemptKey ? payments.findAttemptByKey(event.provider, event.attemptKey) : null;
+  function attemptOf(event: WebhookEventRow): Promise<PaymentAttempt | null> {
+    return deps.orders.findAttempt(db, event.provider, event);
   }
 
   /** The job: processes a stored event once (a repeated job finds it processed and does nothing). */
@@ -440,7 +399,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const inTx = createPaymentsRepository(tx);
       if (!(await inTx.lockUnprocessedEvent(eventId))) return;
       if (attempt && providerPaymentId && paid) {
-        if (!attempt.providerPaymentId) await inTx.recordProviderPayment(attempt.id, providerPaymentId);
+        if (!attempt.providerPaymentId) await deps.orders.recordProviderPayment(tx, attempt.id, providerPaymentId);
         await settleLocked(tx, attempt.id, attempt.orderId, paid);
       } else {
         deps.log.warn(
@@ -455,13 +414,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** Locks the order, then the attempt (always in this order: no deadlock between job and confirm), and settles. */
   async function settleLocked(tx: Database, attemptId: number, orderId: number, paid: ProviderPayment) {
     const order = await deps.orders.lockOrder(tx, orderId);
-    const current = await createPaymentsRepository(tx).lockAttempt(attemptId);
+    const current = await deps.orders.lockAttempt(tx, attemptId);
     if (order && current) await settle(tx, current, order, paid);
   }
 
   return {
-    refundable: refunds.refundable,
-    reserveRefund: refunds.reserveRefund,
     executeRefund: refunds.executeRefund,
 
     async registerWorkers(): Promise<void> {
@@ -492,36 +449,34 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!provider) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
       const owned = await deps.orders.findOwned(customerId, ref, kind);
       if (!owned) return orderNotFound(kind);
-      const prepared = await db.transaction(async (tx): Promise<FormResult<{ order: Order; attempt: AttemptRow }>> => {
-        const order = await deps.orders.lockOrder(tx, owned.id);
-        if (!order) return orderNotFound(kind);
-        if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
-        const definition = deps.orders.kind(order.kind);
-        const missing = await definition.missingBeforePayment(tx, order);
-        if (missing.length > 0) return formFailure(409, P.stillNeeded(missing), { missing: missing.join('; ') });
-        const held = await definition.holdCoupon(tx, order);
-        if (!held.ok) return held;
-        if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
-        const payments = createPaymentsRepository(tx);
-        const latest = await payments.latestAttempt(order.id);
-        if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
-        const charge = await chargeFor(tx, provider, order);
-        if (!charge) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
-        // At most one payable attempt per order: the older ones close, here and at their provider.
-        await supersedeOpenAttempts(tx, order.id);
-        const attemptNumber = (latest?.attemptNumber ?? 0) + 1;
-        const attempt = await payments.insertAttempt({
-          orderId: order.id,
-          provider: provider.name,
-          attemptNumber,
-          idempotencyKey: `order-${order.id}-attempt-${attemptNumber}`,
-          ...charge,
-          orderTotalCents: order.totalCents,
-          orderCurrency: order.currency,
-          expiresAt: new Date(now().getTime() + ATTEMPT_LIFETIME_MS),
-        });
-        return { ok: true, value: { order, attempt } };
-      });
+      const prepared = await db.transaction(
+        async (tx): Promise<FormResult<{ order: Order; attempt: PaymentAttempt }>> => {
+          const order = await deps.orders.lockOrder(tx, owned.id);
+          if (!order) return orderNotFound(kind);
+          if (order.status !== 'Payment pending') return formFailure(409, P.notPayable);
+          const definition = deps.orders.kind(order.kind);
+          const missing = await definition.missingBeforePayment(tx, order);
+          if (missing.length > 0) return formFailure(409, P.stillNeeded(missing), { missing: missing.join('; ') });
+          const held = await definition.holdCoupon(tx, order);
+          if (!held.ok) return held;
+          if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
+          const latest = await deps.orders.latestAttempt(tx, order.id);
+          if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
+          const charge = await chargeFor(tx, provider, order);
+          if (!charge) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
+          // At most one payable attempt per order: the older ones close, here and at their provider.
+          const { attempt, superseded } = await deps.orders.openAttempt(tx, {
+            orderId: order.id,
+            provider: provider.name,
+            ...charge,
+            orderTotalCents: order.totalCents,
+            orderCurrency: order.currency,
+            expiresAt: new Date(now().getTime() + ATTEMPT_LIFETIME_MS),
+          });
+          await closeAtProviders(tx, superseded);
+          return { ok: true, value: { order, attempt } };
+        },
+      );
       if (!prepared.ok) return prepared;
       const { order } = prepared.value;
       let { attempt } = prepared.value;
@@ -536,7 +491,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             cancelUrl: `${origin}${checkoutHref(order.displayId, order.kind)}`,
             openedAt: attempt.createdAt,
           });
-          attempt = await createPaymentsRepository(db).recordCreated(attempt.id, created);
+          attempt = await deps.orders.recordAttemptCreated(db, attempt.id, created);
         } catch (error) {
           deps.log.error({ err: error, orderId: order.id, provider: provider.name }, 'could not create a payment');
           return formFailure(502, P.providerUnavailable);
@@ -574,7 +529,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!provider?.confirmPayment) return formFailure(400, P.providerNotOffered, { provider: P.providerNotOffered });
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
-      const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
+      const attempt = await deps.orders.latestAttempt(db, order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
       if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
       if (attempt.status !== 'pending' || !payable(attempt)) return formFailure(409, P.noOpenPayment);
@@ -600,12 +555,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       }
       const settled = await db.transaction(async (tx) => {
         if (!attempt.providerPaymentId && confirmed.providerPaymentId) {
-          await createPaymentsRepository(tx).recordProviderPayment(attempt.id, confirmed.providerPaymentId);
+          await deps.orders.recordProviderPayment(tx, attempt.id, confirmed.providerPaymentId);
         }
         await settleLocked(tx, attempt.id, order.id, confirmed.payment);
         const after = await deps.orders.lockOrder(tx, order.id);
         return {
-          attempt: await createPaymentsRepository(tx).attempt(attempt.id),
+          attempt: await deps.orders.attempt(tx, attempt.id),
           status: after?.status ?? order.status,
         };
       });
@@ -616,7 +571,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     async latest(customerId: number, ref: OrderRef, kind?: PaidOrderKind): Promise<FormResult<Payment | null>> {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
-      const attempt = await createPaymentsRepository(db).latestAttempt(order.id);
+      const attempt = await deps.orders.latestAttempt(db, order.id);
       return { ok: true, value: attempt ? toPayment(attempt, order.status) : null };
     },
 
@@ -659,56 +614,6 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         ...new Set(deps.providers.flatMap((p) => (p.browserHosts ? (pick(p.browserHosts) ?? []) : []))),
       ];
       return { script: all((h) => h.script), connect: all((h) => h.connect), frame: all((h) => h.frame) };
-    },
-
-    /** The order's money for staff: every attempt and every refund, oldest first (no ownership check). */
-    async ledger(orderId: number, on: Database = db): Promise<PaymentLedger> {
-      const repository = createPaymentsRepository(on);
-      const attempts = await repository.listAttempts(orderId);
-      const numbers = new Map(attempts.map((a) => [a.id, a.attemptNumber]));
-      return {
-        attempts: attempts.map((a) => ({
-          attempt: a.attemptNumber,
-          provider: a.provider,
-          status: a.status,
-          amountCents: a.amountCents,
-          currency: a.currency,
-          orderTotalCents: a.orderTotalCents,
-          orderCurrency: a.orderCurrency,
-          exchangeRate: a.exchangeRate,
-          providerPaymentId: a.providerPaymentId,
-          createdAt: a.createdAt.toISOString(),
-          updatedAt: a.updatedAt.toISOString(),
-        })),
-        refunds: (await repository.listRefunds(orderId)).map((r) => ({
-          attempt: numbers.get(r.attemptId) ?? 0,
-          reason: r.reason,
-          amountCents: r.amountCents,
-          currency: r.currency,
-          providerAmountCents: r.providerAmountCents,
-          status: r.status,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
-    },
-
-    /** The newest automatic refunds of stray charges, every order's (staff's refunds section; issue 28). */
-    async strayRefunds(limit = 20) {
-      const rows = await createPaymentsRepository(db).listStrayRefunds(limit);
-      return rows.map(({ refund, provider, attempt }) => ({
-        orderId: refund.orderId,
-        attempt,
-        provider,
-        amountCents: refund.amountCents,
-        currency: refund.currency,
-        status: refund.status,
-        createdAt: refund.createdAt.toISOString(),
-      }));
-    },
-
-    /** The card fingerprints the orders were paid with, where their providers gave one. */
-    cardFingerprints(on: Database, orderIds: readonly number[]): Promise<string[]> {
-      return createPaymentsRepository(on).cardFingerprints(orderIds);
     },
 
     /** Whether checkout offers this provider. */

@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { outboundEmails } from '../../mail/tables.ts';
 import type { TestApp } from '../../test/app.ts';
+import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from './service.ts';
-import { paymentAttempts, paymentRefunds } from './tables.ts';
 
 /** What the sandbox records for a test card number (other modules' tests compare it). */
 export { sandboxCardFingerprint } from './sandbox.ts';

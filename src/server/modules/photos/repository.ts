@@ -24,7 +24,7 @@ export function createPhotosRepository(db: Database) {
 
     async updateOrder(
       orderId: number,
-      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery' | 'costSummary'>>,
+      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery'>>,
     ): Promise<void> {
       await db.update(photoOrders).set(values).where(eq(photoOrders.orderId, orderId));
     },

@@ -80,7 +80,10 @@ export interface PhotoCheckJob {
 export type ReceivePhoto = (rule: UploadRule) => Promise<AcceptedUpload>;
 
 export interface PhotosServiceDeps {
-  orders: Pick<OrdersService, 'createOrder' | 'findOwned' | 'lockOrder' | 'setTotal' | 'timeline' | 'listForUser'>;
+  orders: Pick<
+    OrdersService,
+    'createOrder' | 'findOwned' | 'lockOrder' | 'setCharged' | 'chargedSummary' | 'timeline' | 'listForUser'
+  >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -166,7 +169,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
     const items = await repository.listItems(order.id);
     const photos = await repository.listPhotos(items.map((i) => i.id));
-    const summary = details.costSummary ?? summaryOf(order, details, items.length, null);
+    const summary = await orders.chargedSummary(on, order);
     return {
       id: order.id,
       displayId: order.displayId,
@@ -207,8 +210,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       await deps.checkout.releaseCoupon(tx, order.id);
       ({ summary } = await priced(tx, order));
     }
-    await createPhotosRepository(tx).updateOrder(order.id, { costSummary: summary });
-    return orders.setTotal(tx, order.id, summary.totalCents);
+    return orders.setCharged(tx, order.id, summary);
   }
 
   /** Photo orders' side of coupons (checkout's CouponPricing): platform `sevaphotos`, this module's prices. */
@@ -600,9 +602,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       });
     },
 
-    /** The cost summary the order's total was set from (the payment receipt lists it; no ownership check). */
-    chargedSummary,
-
     /** SPEC.md §7 photo `/apply-coupon/`: a `sevaphotos` coupon, checked and its use taken as in checkout. */
     applyCoupon,
 
@@ -613,7 +612,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     orderKind: {
       kind: 'photo',
       notFoundMessage: M.notFound,
-      chargedSummary,
+      pricedSummary: async (on, order) => (await priced(on, order)).summary,
       missingBeforePayment,
       holdCoupon: (tx, order) => deps.checkout.holdCouponForPayment(tx, order, couponPricing),
       confirmCoupon: (tx, order) => deps.checkout.confirmCouponAtSettle(tx, order, couponPricing),
@@ -648,13 +647,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
    */
   async function viewSummary(result: FormResult<PhotoOrder>, order: Order): Promise<FormResult<CostSummaryView>> {
     return result.ok ? { ok: true, value: await summaryView(db, order) } : result;
-  }
-
-  async function chargedSummary(on: Database, order: Order): Promise<CostSummary> {
-    const repository = createPhotosRepository(on);
-    const details = await repository.findOrder(order.id);
-    if (!details) throw new Error(`photo order ${order.id} has no photo_orders row`);
-    return details.costSummary ?? (await priced(on, order)).summary;
   }
 
   /** A photo order is paid for its photos, and its prints for where they go: each must be there. */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
 import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
@@ -11,8 +10,8 @@ import { orders } from '../orders/tables.ts';
 
 /**
  * A SevaPhotos order's own details (docs/decisions/0063), keyed by its `orders` row (kind photo,
- * PHO-…): the step the customer is on, the plan and options, the delivery, and the cost summary
- * the order's total was last set from (the receipt lists it).
+ * PHO-…): the step the customer is on, the plan and options, and the delivery (what the order is
+ * charged is the order core's, `order_charged_summaries`).
  */
 export const photoOrders = pgTable(
   'photo_orders',
@@ -25,7 +24,6 @@ export const photoOrders = pgTable(
     options: jsonb('options').$type<PhotoOption[]>().notNull().default([]),
     /** Pickup details or a copy of the delivery address; null until step 3 is saved. */
     delivery: jsonb('delivery').$type<StoredDelivery>(),
-    costSummary: jsonb('cost_summary').$type<CostSummary>(),
     ...timestamps,
   },
   (t) => [

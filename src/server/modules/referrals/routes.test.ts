@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, moveOrderTo, seededPackage, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
-import { paymentAttempts } from '../payments/tables.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { payWithSandbox, sandboxCardFingerprint } from '../payments/testing.ts';
 import { users } from '../users/tables.ts';
 import { referralRewards } from './tables.ts';

@@ -15,7 +15,6 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { FullRefundListener, Order, OrdersService, StatusChangeListener } from '../orders/service.ts';
-import type { PaymentsService } from '../payments/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createReferralsRepository, type RewardRow } from './repository.ts';
 
@@ -23,9 +22,8 @@ export interface ReferralsServiceDeps {
   /** Who referred the order's customer. */
   users: Pick<UsersService, 'referralOf'>;
   /** Whether the order was charged with the referral discount; each side's orders. */
-  orders: Pick<OrdersService, 'chargedSummary' | 'orderIdsOf'>;
+  orders: Pick<OrdersService, 'chargedSummary' | 'orderIdsOf' | 'cardFingerprints'>;
   /** The cards each side's orders were paid with. */
-  payments: Pick<PaymentsService, 'cardFingerprints'>;
   notifications: Pick<NotificationsService, 'notify'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   siteUrl: string;
@@ -79,7 +77,7 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
   ): Promise<boolean> {
     if (samePhoneNumber(referral.phone, referral.referrer.phone)) return true;
     const cardsOf = async (userId: number) =>
-      deps.payments.cardFingerprints(tx, await deps.orders.orderIdsOf(tx, userId));
+      deps.orders.cardFingerprints(tx, await deps.orders.orderIdsOf(tx, userId));
     const friendCards = await cardsOf(order.userId);
     if (friendCards.length === 0) return false;
     const referrerCards = new Set(await cardsOf(referral.referrer.id));

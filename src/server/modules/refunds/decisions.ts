@@ -12,16 +12,27 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import type { PaymentsService, RefundReservation } from '../payments/service.ts';
+import type { OrdersService, RefundReservation } from '../orders/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 
 type RefundStatus = RefundRequestRow['status'];
 
 export interface RefundDecisionDeps {
   /** Orders, and what each was charged: which fees the policy does not give back. */
-  orders: Pick<OrdersService, 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded' | 'chargedSummary'>;
-  payments: Pick<PaymentsService, 'refundable' | 'reserveRefund' | 'executeRefund' | 'strayRefunds'>;
+  orders: Pick<
+    OrdersService,
+    | 'findByIds'
+    | 'lockOrder'
+    | 'changeOrderStatus'
+    | 'fullyRefunded'
+    | 'chargedSummary'
+    | 'refundable'
+    | 'reserveRefund'
+    | 'strayRefunds'
+  >;
+  /** Gives the reserved money back through the order's payment provider. */
+  payments: Pick<PaymentsService, 'executeRefund'>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
@@ -204,7 +215,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
 
     /** The newest automatic refunds of stray charges, with their orders' ids. */
     async automaticRefunds(limit = 20): Promise<AutomaticRefund[]> {
-      const refunds = await deps.payments.strayRefunds(limit);
+      const refunds = await deps.orders.strayRefunds(db, limit);
       const ids = await displayIds(refunds.map((r) => r.orderId));
       return refunds.map((r) => ({ ...r, orderDisplayId: ids.get(r.orderId) ?? '' }));
     },
@@ -214,7 +225,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       if (!row) return null;
       const [order] = await deps.orders.findByIds([row.orderId]);
       const [refundable, charged] = await Promise.all([
-        deps.payments.refundable(row.orderId),
+        deps.orders.refundable(db, row.orderId),
         order ? deps.orders.chargedSummary(db, order) : Promise.resolve(null),
       ]);
       return {
@@ -237,7 +248,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           if (!isOpen(row.status)) return { ok: false, reason: 'decided', status: row.status };
           await deps.orders.lockOrder(tx, row.orderId);
           const key = refundKey(row.reference, amountCents);
-          const reserved = await deps.payments.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
+          const reserved = await deps.orders.reserveRefund(tx, { orderId: row.orderId, amountCents, key });
           if (!reserved.ok) return refusal(reserved);
           await requests.update(id, {
             status: 'Approved',
@@ -277,7 +288,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         await deps.orders.lockOrder(tx, row.orderId);
         const key = refundKey(row.reference, row.approvedCents);
         // Counts the reservation again if its failed call marked it failed (and checks it still fits).
-        const reserved = await deps.payments.reserveRefund(tx, {
+        const reserved = await deps.orders.reserveRefund(tx, {
           orderId: row.orderId,
           amountCents: row.approvedCents,
           key,

@@ -17,8 +17,9 @@ export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
   orders: Pick<
     OrdersService,
-    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded' | 'chargedSummary'
-  >;
+    'findByDisplayIdAndEmail' | 'findByIds' | 'lockOrder' | 'changeOrderStatus' | 'fullyRefunded'
+  > &
+    RefundDecisionDeps['orders'];
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
   payments: RefundDecisionDeps['payments'];
   audit: RefundDecisionDeps['audit'];

@@ -1,0 +1,227 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
+import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { Database } from '../../db/client.ts';
+import { paymentAttempts, paymentRefunds } from './ledger-tables.ts';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type NewAttempt = typeof paymentAttempts.$inferInsert;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+export type NewRefund = typeof paymentRefunds.$inferInsert;
+
+/** Refunds still counting against what is left: on their way, or done. */
+const COUNTED = ['pending', 'succeeded'] as const;
+
+/** The order's ledger rows: its payment attempts and its refunds. Create it over the caller's `tx` to work in it. */
+export function createLedgerRepository(db: Database) {
+  return {
+    async latestAttempt(orderId: number): Promise<AttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(desc(paymentAttempts.attemptNumber))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Every attempt of the order, oldest first (the order desk's ledger). */
+    listAttempts(orderId: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(asc(paymentAttempts.attemptNumber));
+    },
+
+    /** Marks the order's attempts in `open` statuses (but `keep`) superseded; answers their ids. */
+    async supersedeOpen(
+      orderId: number,
+      open: readonly PaymentAttemptStatus[],
+      keep: number | null,
+    ): Promise<number[]> {
+      const rows = await db
+        .update(paymentAttempts)
+        .set({ status: 'superseded' })
+        .where(
+          and(
+            eq(paymentAttempts.orderId, orderId),
+            inArray(paymentAttempts.status, [...open]),
+            keep === null ? undefined : ne(paymentAttempts.id, keep),
+          ),
+        )
+        .returning({ id: paymentAttempts.id });
+      return rows.map((r) => r.id);
+    },
+
+    async insertAttempt(values: NewAttempt): Promise<AttemptRow> {
+      const [row] = await db.insert(paymentAttempts).values(values).returning();
+      if (!row) throw new Error('payment attempt insert returned nothing');
+      return row;
+    },
+
+    /**
+     * Records what the provider created for an attempt still `created` (a concurrent call may have
+     * recorded it first: the provider answered both the same, by the attempt's key) and opens it.
+     */
+    async recordCreated(
+      id: number,
+      created: Pick<AttemptRow, 'providerPaymentId' | 'redirectUrl' | 'checkout'>,
+    ): Promise<AttemptRow> {
+      await db
+        .update(paymentAttempts)
+        .set({ ...created, status: 'pending' })
+        .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'created')));
+      return this.attempt(id);
+    },
+
+    /** The provider's id, learned after the create call (Square's charge, an early event). */
+    async recordProviderPayment(id: number, providerPaymentId: string) {
+      await db
+        .update(paymentAttempts)
+        .set({ providerPaymentId })
+        .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.providerPaymentId)));
+    },
+
+    async attempt(id: number): Promise<AttemptRow> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
+      if (!row) throw new Error(`payment attempt ${id} vanished`);
+      return row;
+    },
+
+    async findAttemptByKey(provider: PaymentProviderName, idempotencyKey: string): Promise<AttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.idempotencyKey, idempotencyKey)));
+      return row ?? null;
+    },
+
+    async findAttemptByProviderPayment(provider: PaymentProviderName, providerPaymentId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerPaymentId, providerPaymentId)));
+      return row ?? null;
+    },
+
+    /** The attempt, locked for the rest of the transaction. */
+    async lockAttempt(id: number): Promise<AttemptRow | null> {
+      const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async setAttemptStatus(id: number, status: PaymentAttemptStatus, cardFingerprint?: string) {
+      await db
+        .update(paymentAttempts)
+        .set(cardFingerprint ? { status, cardFingerprint } : { status })
+        .where(eq(paymentAttempts.id, id));
+    },
+
+    /** The distinct card fingerprints of the orders' successful attempts. */
+    async cardFingerprints(orderIds: readonly number[]): Promise<string[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ fingerprint: paymentAttempts.cardFingerprint })
+        .from(paymentAttempts)
+        .where(
+          and(
+            inArray(paymentAttempts.orderId, [...orderIds]),
+            eq(paymentAttempts.status, 'succeeded'),
+            isNotNull(paymentAttempts.cardFingerprint),
+          ),
+        );
+      return rows.flatMap((r) => (r.fingerprint ? [r.fingerprint] : []));
+    },
+
+    /** The order's latest succeeded attempt: the payment its refunds are taken from. */
+    async paidAttempt(orderId: number): Promise<AttemptRow | null> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'succeeded')))
+        .orderBy(desc(paymentAttempts.attemptNumber))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** What the attempt's counted refunds add up to, in the order's currency and in the charge's. */
+    async counted(attemptId: number): Promise<{ cents: number; providerCents: number }> {
+      const [row] = await db
+        .select({
+          cents: sum(paymentRefunds.amountCents).mapWith(Number),
+          providerCents: sum(paymentRefunds.providerAmountCents).mapWith(Number),
+        })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.attemptId, attemptId), inArray(paymentRefunds.status, [...COUNTED])));
+      return { cents: row?.cents ?? 0, providerCents: row?.providerCents ?? 0 };
+    },
+
+    async insertRefund(values: NewRefund): Promise<void> {
+      await db.insert(paymentRefunds).values(values);
+    },
+
+    /** Reserves a refund once: a second one under the same key (a stray charge's replay) is not written. */
+    async insertRefundOnce(values: NewRefund): Promise<void> {
+      await db.insert(paymentRefunds).values(values).onConflictDoNothing({ target: paymentRefunds.idempotencyKey });
+    },
+
+    async findRefundByKey(key: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.idempotencyKey, key));
+      return row;
+    },
+
+    async findRefund(id: number): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
+      return row;
+    },
+
+    /** A failed refund tried again: waiting for the provider once more. */
+    async markRefundPending(id: number): Promise<void> {
+      await db.update(paymentRefunds).set({ status: 'pending' }).where(eq(paymentRefunds.id, id));
+    },
+
+    async markRefundSucceeded(id: number, providerRefundId: string): Promise<void> {
+      await db.update(paymentRefunds).set({ status: 'succeeded', providerRefundId }).where(eq(paymentRefunds.id, id));
+    },
+
+    /** Marks the refund failed while it is still pending; false when it no longer was. */
+    async markRefundFailedIfPending(id: number): Promise<boolean> {
+      const [failed] = await db
+        .update(paymentRefunds)
+        .set({ status: 'failed' })
+        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
+        .returning({ id: paymentRefunds.id });
+      return failed !== undefined;
+    },
+
+    /** A stray attempt with its refund, for the customer's e-mail. */
+    async strayRefund(attemptId: number) {
+      const [row] = await db
+        .select({ attempt: paymentAttempts, refund: paymentRefunds })
+        .from(paymentAttempts)
+        .innerJoin(paymentRefunds, eq(paymentRefunds.attemptId, paymentAttempts.id))
+        .where(and(eq(paymentAttempts.id, attemptId), eq(paymentRefunds.reason, 'stray')));
+      return row ?? null;
+    },
+
+    /** Every refund of the order, oldest first. */
+    listRefunds(orderId: number) {
+      return db
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, orderId))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+    },
+
+    /** The newest refunds of stray charges across orders, with their attempt (the back office's refunds section). */
+    listStrayRefunds(limit: number) {
+      return db
+        .select({ refund: paymentRefunds, provider: paymentAttempts.provider, attempt: paymentAttempts.attemptNumber })
+        .from(paymentRefunds)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
+        .where(eq(paymentRefunds.reason, 'stray'))
+        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+        .limit(limit);
+    },
+  };
+}
