@@ -201,14 +201,14 @@ export function DocumentItem({
   }
 
   const [reusing, setReusing] = useState(false);
-  const useOffer = actions.reuse;
-  const usableOffers = useOffer ? offers : [];
+  const takeOffer = actions.reuse;
+  const usableOffers = takeOffer ? offers : [];
   async function reuse(offer: DocumentOffer) {
-    if (!useOffer) return;
+    if (!takeOffer) return;
     setProblem(undefined);
     setReusing(true);
     try {
-      await useOffer(offer);
+      await takeOffer(offer);
     } catch (error) {
       setProblem(errorMessage(error, DOCUMENT_TEXT.reuseFailed));
     } finally {
