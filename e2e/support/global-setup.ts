@@ -21,7 +21,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
  */
 const BUILD_DIR = process.env.E2E_BUILD_DIR ?? '.tmp/e2e-build';
 const BUILD_TIMEOUT_MS = 180_000;
-const READY_TIMEOUT_MS = 45_000;
+// A fresh data directory is migrated and seeded before the first answer: ~10 s on a quiet machine, past
+// 45 s when other suites share its two cores (seen while several worktrees ran their tests).
+const READY_TIMEOUT_MS = 120_000;
 const MAX_LOG_CHARS = 20_000;
 
 /** Keeps the last MAX_LOG_CHARS of a child's output so a failure can show it. */
