@@ -56,6 +56,8 @@ const DEFINITION: FormDefinition = {
             text('fatherPassportNumber', { memberKinds: ['Minor'] }),
             text('motherPassportNumber', { memberKinds: ['Minor'] }),
             text('parentsSituation', { memberKinds: ['Minor'] }),
+            text('indianParent', { memberKinds: ['Minor'] }),
+            text('education'),
           ],
         },
         { key: 'address', title: 'Address', fields: [text('addressCountry'), text('addressLine1')] },
@@ -169,6 +171,53 @@ describe('householdPrefill', () => {
     const prefill = householdPrefill(DEFINITION, jose, [jose], account, TODAY);
     expect(prefill.answers.givenName).toBeUndefined();
     expect(prefill.answers.surname?.value).toBe('NÚÑEZ');
+  });
+
+  it('gives the first address the country the order is applied from, and later members the one-tap address instead', () => {
+    const first = householdPrefill(DEFINITION, { ...priya, answers: {} }, [priya, rahul], account, TODAY, 'US');
+    expect(first.answers.addressCountry).toEqual({ value: 'US', from: 'From the country you apply from' });
+    const later = householdPrefill(DEFINITION, rahul, [priya, rahul], account, TODAY, 'US');
+    expect(later.answers.addressCountry).toBeUndefined();
+    expect(later.offers.map((o) => o.group)).toContain('address');
+    expect(
+      householdPrefill(DEFINITION, { ...priya, answers: {} }, [priya], account, TODAY).answers.addressCountry,
+    ).toBeUndefined();
+  });
+
+  it('gives a school-age child “below matriculation” and the parent of Indian origin from the parents’ eligibility', () => {
+    const withOrigin = (m: HouseholdMember, eligibility: string) => ({ ...m, answers: { ...m.answers, eligibility } });
+    const both = householdPrefill(
+      DEFINITION,
+      anaya,
+      [withOrigin(priya, 'descendant'), withOrigin(rahul, 'former-citizen'), anaya],
+      account,
+      TODAY,
+    );
+    expect(both.answers.indianParent).toEqual({ value: 'both', from: 'From the parents’ answers' });
+    expect(both.answers.education).toEqual({ value: 'below-matriculation', from: 'From the date of birth' });
+    // The spouse of an Indian citizen is not of Indian origin: only the father is.
+    const father = householdPrefill(
+      DEFINITION,
+      anaya,
+      [withOrigin(priya, 'spouse'), withOrigin(rahul, 'descendant'), anaya],
+      account,
+      TODAY,
+    );
+    expect(father.answers.indianParent?.value).toBe('father');
+    expect(
+      householdPrefill(DEFINITION, anaya, [priya, rahul, anaya], account, TODAY).answers.indianParent,
+    ).toBeUndefined();
+    // Adults, and children under 5 or 14 and over, say their education themselves.
+    expect(householdPrefill(DEFINITION, rahul, [priya, rahul], account, TODAY).answers.education).toBeUndefined();
+    for (const dateOfBirth of ['2022-01-15', '2012-11-29']) {
+      expect(
+        householdPrefill(DEFINITION, { ...anaya, dateOfBirth }, [priya, rahul], account, TODAY).answers.education,
+      ).toBeUndefined();
+    }
+    expect(
+      householdPrefill(DEFINITION, { ...anaya, dateOfBirth: '2012-11-30' }, [priya, rahul], account, TODAY).answers
+        .education?.value,
+    ).toBe('below-matriculation');
   });
 
   it('leaves the parents out when neither has said who is the father', () => {

@@ -2,7 +2,7 @@ import { checkAnswer } from '../forms/answers.ts';
 import { type AnswerField, type FormDefinition, isAnswerField, walkFields } from '../forms/definition.ts';
 import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
 import type { MemberKind } from './member-kinds.ts';
-import type { MemberRelationship } from './members.ts';
+import { ageOn, type MemberRelationship } from './members.ts';
 
 /**
  * What one family member's form may take from the rest of the order (issue 30 §1, decision
@@ -79,6 +79,9 @@ const SHARED_PASSPORT_KEYS = ['passportCountry', 'passportIssuePlace'] as const;
 export const HOUSEHOLD_TEXT = {
   fromMembers: 'From “Who is applying”',
   fromAccount: 'From your account',
+  fromOrder: 'From the country you apply from',
+  fromAge: 'From the date of birth',
+  fromParents: 'From the parents’ answers',
   fromMember: (name: string) => `From ${name}’s answers`,
   sameAs: (group: HouseholdGroup, firstName: string) =>
     group === 'address' ? `Same address as ${firstName}` : `Same contact as ${firstName}`,
@@ -122,6 +125,19 @@ function fatherAndMother(parents: readonly HouseholdMember[]): { father?: Househ
   return {};
 }
 
+/** Eligibility answers that are Indian origin of one's own (a spouse of one is not). */
+const OWN_INDIAN_ORIGIN: readonly unknown[] = ['former-citizen', 'descendant'];
+
+/** Which parent of a minor is of Indian origin, from the parents' own eligibility answers, if either says so. */
+function indianParentOf(father?: HouseholdMember, mother?: HouseholdMember): string | undefined {
+  const fromFather = OWN_INDIAN_ORIGIN.includes(father?.answers.eligibility);
+  const fromMother = OWN_INDIAN_ORIGIN.includes(mother?.answers.eligibility);
+  if (fromFather && fromMother) return 'both';
+  if (fromFather) return 'father';
+  if (fromMother) return 'mother';
+  return undefined;
+}
+
 /** The spouse among the others: the account holder's spouse, or the account holder for the spouse. */
 function spouseOf(member: HouseholdMember, others: readonly HouseholdMember[]): HouseholdMember | undefined {
   const partner = member.relationship === 'Self' ? 'Spouse' : member.relationship === 'Spouse' ? 'Self' : null;
@@ -148,6 +164,10 @@ function askedFields(definition: FormDefinition, kind: MemberKind): Map<string, 
  * - a minor's parents (names, nationality, passport numbers, place of birth) from the adult
  *   members who are the parents, and "Married and both involved" when both apply;
  * - the passport's issuing country and place from the first member who gave them;
+ * - a school-age child's education (below matriculation until 14), and which parent is of Indian
+ *   origin from the parents' own eligibility answers;
+ * - the address's country from the country the order is applied from (the consulate serves
+ *   residents of that country), while no member has given an address;
  * - "Same address as …" and "Same contact as …" from each other member who answered them.
  */
 export function householdPrefill(
@@ -156,6 +176,7 @@ export function householdPrefill(
   everyone: readonly HouseholdMember[],
   account: AccountContact | null,
   today: string,
+  applyingFrom: string | null = null,
 ): HouseholdPrefill {
   const asked = askedFields(definition, member.kind);
   const others = everyone.filter((m) => m.id !== member.id);
@@ -206,6 +227,10 @@ export function householdPrefill(
     if (parents.length === 2 && member.relationship === 'Child') {
       give('parentsSituation', 'together', HOUSEHOLD_TEXT.fromMembers);
     }
+    give('indianParent', indianParentOf(father, mother), HOUSEHOLD_TEXT.fromParents);
+    const age = member.dateOfBirth ? ageOn(member.dateOfBirth, today) : null;
+    // Matriculation is the 10th year of school, at 15 or 16: a child of 5 to 13 is still below it.
+    if (age !== null && age >= 5 && age < 14) give('education', 'below-matriculation', HOUSEHOLD_TEXT.fromAge);
   }
 
   const passportSource = others.find((o) => !isEmptyAnswer(o.answers.passportCountry));
@@ -215,7 +240,11 @@ export function householdPrefill(
     }
   }
 
-  return { answers, offers: copyOffers(asked, member, others) };
+  const offers = copyOffers(asked, member, others);
+  if (!offers.some((offer) => offer.group === 'address'))
+    give('addressCountry', applyingFrom, HOUSEHOLD_TEXT.fromOrder);
+
+  return { answers, offers };
 }
 
 /** One offer per group and distinct set of answers, from the others who gave them, while this member has none. */

@@ -63,6 +63,8 @@ interface MemberContext {
   form: StoredForm;
   /** The passport the customer read and confirmed for the member (issue 30 §2), if any. */
   passport: MemberPassportRow | null;
+  /** The country the order is applied from (its package's choice), when it has one. */
+  applyingFrom: string | null;
 }
 
 /**
@@ -83,7 +85,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const form = await forms.orderForm(found.app);
     if (!form) return formFailure(409, F.noForm);
     const passport = await createPassportsRepository(on).find(memberId);
-    return { ok: true, value: { order, member: found.member, form, passport } };
+    const applyingFrom = found.app.choices.applyingFrom ?? null;
+    return { ok: true, value: { order, member: found.member, form, passport, applyingFrom } };
   }
 
   /** A change to one member's form, with the order locked; `write` answers the row's new values, or a failure. */
@@ -194,7 +197,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (!order) return orderNotFound();
       const context = await contextOf(db, order, memberId);
       if (!context.ok) return context;
-      const { member, form } = context.value;
+      const { member, form, applyingFrom } = context.value;
       const value = toMemberForm(member, order.status);
       if (!value.canEdit) return { ok: true, value };
       // Read on every opening, so a member opened after another starts with what that one just gave.
@@ -206,7 +209,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         ok: true,
         value: {
           ...value,
-          household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now())),
+          household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now()), applyingFrom),
         },
       };
     },

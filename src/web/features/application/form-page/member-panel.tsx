@@ -15,7 +15,7 @@ import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
 import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
-import { PassportReader, passportCopies, passportStepKey } from './passport-reader.tsx';
+import { PassportReader, passportCopies, passportReaderStepKeys } from './passport-reader.tsx';
 import { SaveStatus, savedTime } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
 
@@ -258,7 +258,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     [checklist, orderRef, props.canChangeDocuments, props.documentOffers, client, skip],
   );
 
-  const passportStep = useMemo(() => passportStepKey(definition, member.kind), [definition, member.kind]);
+  const readerSteps = useMemo(() => passportReaderStepKeys(definition, member.kind), [definition, member.kind]);
   const copies = useMemo(() => passportCopies(checklist), [checklist]);
 
   async function review() {
@@ -328,7 +328,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         fileUrl={fileUrl}
         hostSteps={hostSteps}
         stepAddOn={(stepKey, fill) =>
-          stepKey === passportStep ? (
+          readerSteps.has(stepKey) ? (
             <PassportReader
               orderRef={orderRef}
               memberId={member.id}

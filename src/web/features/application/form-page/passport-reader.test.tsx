@@ -7,7 +7,13 @@ import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
 import { mrzLines, PRIYA } from '../../../../domain/passports/testing.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
-import { PASSPORT_TEXT, PassportReader, passportCopies, passportStepKey } from './passport-reader.tsx';
+import {
+  PASSPORT_TEXT,
+  PassportReader,
+  passportCopies,
+  passportReaderStepKeys,
+  passportStepKey,
+} from './passport-reader.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -122,7 +128,7 @@ describe('PassportReader', () => {
     ).toBeTruthy();
   });
 
-  it('shows the server’s words when the zone cannot be read, and the reader only on the passport step', async () => {
+  it('shows the server’s words when the zone cannot be read, and the reader on the passport step', async () => {
     fakeApi({
       [`GET ${member}`]: () => ok(null),
       [`POST ${member}/read/documents/41`]: () => ({
@@ -135,6 +141,13 @@ describe('PassportReader', () => {
     fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport.jpg') }));
     expect((await within(reader).findByRole('alert')).textContent).toBe('We could not read it');
     expect(passportStepKey(definition, 'Adult')).toBe('passportStep');
+  });
+
+  it('goes on the passport step and, before it, on the first step the passport answers (names first)', () => {
+    expect([...passportReaderStepKeys(definition, 'Adult')]).toEqual(['aboutYou', 'passportStep']);
+    const passportOnly = { ...definition, steps: definition.steps.slice(1) };
+    expect([...passportReaderStepKeys(passportOnly, 'Adult')]).toEqual(['passportStep']);
+    expect([...passportReaderStepKeys({ ...definition, steps: definition.steps.slice(0, 1) }, 'Adult')]).toEqual([]);
   });
 });
 

@@ -384,12 +384,33 @@ function MismatchPanel({ disagreements }: { disagreements: ReturnType<typeof pas
   );
 }
 
-/** The member's step that asks the passport number: where the reader goes. */
+/** The member's step that asks the passport number: where the reader checks typed answers against it. */
 export function passportStepKey(definition: FormDefinition, memberKind: MemberKind): string | undefined {
   const steps = memberSteps(definition, memberKind);
   const byField = stepIndexByField(steps);
   const index = PASSPORT_ANSWER_KEYS.passportNumber.map((key) => byField.get(key)).find((i) => i !== undefined);
   return index === undefined ? undefined : steps[index]?.key;
+}
+
+/**
+ * Where the reader goes: the passport number's step and, before it, the first step that asks
+ * anything the passport answers (names, sex, date of birth), so that reading the page first fills
+ * them all instead of the customer typing them and then reading (issue 30: inputs per family).
+ */
+export function passportReaderStepKeys(definition: FormDefinition, memberKind: MemberKind): ReadonlySet<string> {
+  const passportStep = passportStepKey(definition, memberKind);
+  if (!passportStep) return new Set();
+  const steps = memberSteps(definition, memberKind);
+  const byField = stepIndexByField(steps);
+  const first = Math.min(
+    ...Object.values(PASSPORT_ANSWER_KEYS)
+      .flat()
+      .flatMap((key) => {
+        const index = byField.get(key);
+        return index === undefined ? [] : [index];
+      }),
+  );
+  return new Set([steps[first]?.key ?? passportStep, passportStep]);
 }
 
 /** The member's uploaded passport copies that can be read (images, not PDFs). */
