@@ -163,7 +163,7 @@ describe('/package-form: starting an application', () => {
     const described = (button: HTMLElement | undefined) =>
       document.getElementById(button?.getAttribute('aria-describedby') ?? '')?.textContent;
     expect(described(buttons[0])).toMatch(/then pay\. Nothing is charged yet\./);
-    expect(described(buttons[1])).toMatch(/reminder after 2 and 7 days/);
+    expect(described(buttons[1])).toMatch(/a reminder with a link to them after 2 and 7 days/);
 
     fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay now, finish the forms later' }));
