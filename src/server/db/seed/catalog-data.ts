@@ -2,6 +2,7 @@ import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
+import { photoPackagePrice } from '../../../domain/photos/catalog-prices.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { FeeLine } from '../schema.ts';
 
@@ -1427,16 +1428,7 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 899,
-            compareAtServiceFeeCents: 1000,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('digital-copy'),
       },
       {
         name: 'Print Copies Delivered',
@@ -1457,16 +1449,7 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 1499,
-            compareAtServiceFeeCents: 1999,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('print-copies-delivered'),
       },
       {
         name: 'Pickup From Nearest Photo Studio',
@@ -1488,20 +1471,18 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 1199,
-            compareAtServiceFeeCents: 1499,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('pickup-from-nearest-photo-studio'),
       },
     ],
   },
 ];
+
+/** A Photo Enhancement package's rows: the photo order's own prices (the catalog reads those in their place; competitors' in K83–K86). */
+function photoSeedPrices(slug: string): SeedPrice[] {
+  const price = photoPackagePrice(slug);
+  if (!price) throw new Error(`${slug} is not a photo order (PHOTO_PACKAGE_ORDERS)`);
+  return [{ ...price, sources: 'K83,K84,K85,K86' }];
+}
 
 /** Add-on prices (SPEC.md §9 sample prices in USD; CAD set at a comparable level). */
 export const ADDON_PRICES: readonly {
