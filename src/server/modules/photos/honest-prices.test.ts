@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '../../../domain/admin/catalog.ts';
 import { priceFor } from '../../../domain/catalog/pricing.ts';
 import { PHOTO_ENHANCEMENT_SLUG } from '../../../domain/config/navigation.ts';
 import { PHOTO_PACKAGE_ORDERS, photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
 import { CATALOG } from '../../db/seed/catalog-data.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall } from '../applications/testing.ts';
-import { createSignedInUser } from '../auth/testing.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { createCatalogService } from '../catalog/service.ts';
 import { packagePrices, packages, services } from '../catalog/tables.ts';
+import { createStaffUser } from '../users/testing.ts';
 import { fakeAnalyse } from './testing.ts';
 
 /**
@@ -73,6 +75,35 @@ describe('Photo Enhancement prices', () => {
     expect(charged).toHaveLength(3);
     // The home card's "From": the cheapest of them, in US dollars.
     expect(card?.fromPrice).toEqual({ amountCents: Math.min(...charged), currency: 'USD' });
+  });
+
+  it('the back office cannot give a Photo Enhancement package a price of its own', async () => {
+    const admin = await createStaffUser(t.app, t.database.db, 'admin');
+    const [service] = await t.database.db.select().from(services).where(eq(services.slug, PHOTO_ENHANCEMENT_SLUG));
+    const [pkg] = await t.database.db
+      .select()
+      .from(packages)
+      .where(eq(packages.serviceId, service?.id ?? 0));
+    const [price] = await t.database.db
+      .select()
+      .from(packagePrices)
+      .where(eq(packagePrices.packageId, pkg?.id ?? 0));
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/catalog/prices/${price?.id}`,
+      headers: bearer(admin.token),
+      payload: { serviceFeeCents: 899 },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(CATALOG_MESSAGES.photoPricesFromOrders);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/catalog/packages/${pkg?.id}/prices`,
+      headers: bearer(admin.token),
+      payload: { currency: 'CAD', governmentFeeCents: 0, serviceFeeCents: 899 },
+    });
+    expect(added.statusCode).toBe(409);
+    expect(added.json().message).toBe(CATALOG_MESSAGES.photoPricesFromOrders);
   });
 
   it('seeds every Photo Enhancement package as a photo order, at its charged price', () => {
