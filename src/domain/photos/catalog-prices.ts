@@ -40,5 +40,11 @@ export function isPhotoPricedService(serviceSlug: string): boolean {
 export function photoPackagePrice(packageSlug: string) {
   const cents = photoPackageCents(packageSlug, 'USD');
   if (cents === null) return null;
-  return { currency: 'USD' as const, governmentFeeCents: 0, mandatoryFees: [], serviceFeeCents: cents, compareAtServiceFeeCents: null };
+  return {
+    currency: 'USD' as const,
+    governmentFeeCents: 0,
+    mandatoryFees: [],
+    serviceFeeCents: cents,
+    compareAtServiceFeeCents: null,
+  };
 }

@@ -17,8 +17,8 @@ import { priceFor, resolveChoices, startingPrice } from '../../../domain/catalog
 import { type PackageDetail, priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
 import type { Brand } from '../../../domain/config/site.ts';
-import { isPhotoPricedService, photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
 import { countryName } from '../../../domain/countries/names.ts';
+import { isPhotoPricedService, photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
 import { createReadCache } from '../../lib/read-cache.ts';

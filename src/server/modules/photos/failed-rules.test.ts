@@ -164,7 +164,11 @@ describe('paying for a photo that failed a rule', () => {
     const { user, base, choose, pay, photoId } = await orderWith('tilted', { size: 'oci-photo' });
     expect((await choose('person-check')).statusCode).toBe(200);
     await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['background-change'] });
-    expect(await storedPhoto(photoId)).toMatchObject({ failedRuleChoice: null, failedRuleChosenBy: null, secondLook: null });
+    expect(await storedPhoto(photoId)).toMatchObject({
+      failedRuleChoice: null,
+      failedRuleChosenBy: null,
+      secondLook: null,
+    });
     verdict = 'tilted';
     await t.runJobs();
     verdict = 'pass';

@@ -5,6 +5,7 @@ import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../do
 import { applyCouponSchema } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
+import { chooseForFailedRulesSchema, FAILED_RULE_MESSAGES } from '../../../domain/photos/failed-rules.ts';
 import {
   addPhotoItemSchema,
   chooseDeliverySchema,
@@ -23,7 +24,6 @@ import {
   plansQuery,
   setStepSchema,
 } from '../../../domain/photos/orders.ts';
-import { chooseForFailedRulesSchema, FAILED_RULE_MESSAGES } from '../../../domain/photos/failed-rules.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../domain/uploads/file-types.ts';
 import { isLookupCode, lookupPostalCode } from '../../../domain/users/postal-lookup.ts';

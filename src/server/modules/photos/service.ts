@@ -7,6 +7,13 @@ import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
+  choiceAllowed,
+  FAILED_RULE_MESSAGES as F,
+  type FailedRuleChoice,
+  paymentStanding,
+  printsHeld,
+} from '../../../domain/photos/failed-rules.ts';
+import {
   backgroundChangeOffered,
   type ChooseDelivery,
   type ChoosePlan,
@@ -37,13 +44,6 @@ import {
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
-import {
-  choiceAllowed,
-  FAILED_RULE_MESSAGES as F,
-  type FailedRuleChoice,
-  paymentStanding,
-  printsHeld,
-} from '../../../domain/photos/failed-rules.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
