@@ -1404,7 +1404,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},
@@ -1417,7 +1417,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Checked for one face, head size, eye line, tilt, background, focus and even light',
           'Cropped and sized to the document’s pixel and file-size rules',
-          PHOTO_PROMISE,
+          PHOTO_PROMISE.SEVAPHOTOS,
           'JPEG delivered by e-mail and in your account',
         ],
         processingTime: 'Digital file delivered within 24 hours',

@@ -4,7 +4,6 @@ import {
   FAILED_RULE_CHOICES,
   type FailedRuleChoice,
   failedChecks,
-  paymentStanding,
 } from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoItem, PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -151,7 +150,7 @@ export function FailedPhotos({ order, goTo }: { order: PhotoOrder; goTo(step: Ph
  * a link to where the choice is made; and, once a person's check is asked for, that prints wait.
  */
 export function FailedPhotosReminder({ order }: { order: PhotoOrder }) {
-  const open = failingPhotos(order).filter(({ photo }) => paymentStanding(photo) === 'needs-choice');
+  const open = failingPhotos(order).filter(({ photo }) => photo.failedRuleChoice === null);
   if (open.length === 0) {
     return order.printsHeld ? (
       <p className="mb-4 rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-800">
