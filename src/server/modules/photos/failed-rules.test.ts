@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { apiCall } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
 import { fakeAnalyse, testFace } from './testing.ts';
@@ -126,6 +127,24 @@ describe('paying for a photo that failed a rule', () => {
       secondLook: 'requested',
     });
     expect((await pay()).statusCode).toBe(200);
+  });
+
+  it('staff cannot print the sheet of a photo that waits for a person’s check', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, photoPath, choose } = await orderWith('tilted');
+    const sheet = () =>
+      apiCall(
+        t.app,
+        'GET',
+        `/admin${photoPath.replace(`/photo-orders/${order.displayId}`, `/orders/${order.displayId}`)}/print-sheet`,
+        staff.token,
+      );
+    expect((await choose('person-check')).statusCode).toBe(200);
+    const held = await sheet();
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(F.printsHeld);
+    expect((await choose('accept-risk')).statusCode).toBe(200);
+    expect((await sheet()).statusCode).toBe(200);
   });
 
   it('changing to "I understand it may be refused" withdraws the second look and releases the prints', async () => {

@@ -298,6 +298,33 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
+  /**
+   * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
+   * made on request (a retail counter prints it; decision 0063).
+   */
+  async function sheetOf(
+    customerId: number,
+    ref: PhotoOrderRef,
+    itemId: number,
+    photoId: number,
+  ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
+    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+    if (!fitted.ok) return fitted;
+    const { item } = await ownedItem(customerId, ref, itemId);
+    const size = item ? PHOTO_SIZES[item.sizeId] : null;
+    if (!size?.printInches) return formFailure(404, M.notPrinted);
+    const stored = await storage.get(fitted.value.storageKey);
+    if (!stored) return photoNotFound();
+    return {
+      ok: true,
+      value: {
+        body: await printSheet(await buffer(stored.stream), size),
+        contentType: 'image/jpeg',
+        displayName: `${size.id}-print-sheet-4x6in.jpg`,
+      },
+    };
+  }
+
   /** The check: reads the original, runs the engine, stores the fitted file and the report once. */
   async function check(photoId: number): Promise<void> {
     const repository = createPhotosRepository(db);
@@ -499,31 +526,17 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
     openFile,
 
+    printSheet: sheetOf,
+
     /**
-     * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
-     * made on request (a retail counter prints it; decision 0063).
+     * The print sheet staff print from: refused while the photo waits for the person's check its
+     * customer asked for (issue 31 §3), so no print of it is released before it is approved.
      */
-    async printSheet(
-      customerId: number,
-      ref: PhotoOrderRef,
-      itemId: number,
-      photoId: number,
-    ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
-      const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
-      if (!fitted.ok) return fitted;
-      const { item } = await ownedItem(customerId, ref, itemId);
-      const size = item ? PHOTO_SIZES[item.sizeId] : null;
-      if (!size?.printInches) return formFailure(404, M.notPrinted);
-      const stored = await storage.get(fitted.value.storageKey);
-      if (!stored) return photoNotFound();
-      return {
-        ok: true,
-        value: {
-          body: await printSheet(await buffer(stored.stream), size),
-          contentType: 'image/jpeg',
-          displayName: `${size.id}-print-sheet-4x6in.jpg`,
-        },
-      };
+    async printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      const { order, item } = await ownedItem(customerId, ref, itemId);
+      const row = order && item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
+      if (row?.secondLook === 'requested') return formFailure(409, F.printsHeld);
+      return sheetOf(customerId, ref, itemId, photoId);
     },
 
     /**
