@@ -7,7 +7,7 @@ import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
 import { PHOTO_PACKAGE_ORDERS, photoPackageCents } from '../src/domain/photos/catalog-prices.ts';
 import { PHOTO_RULE_LABELS } from '../src/domain/photos/compliance.ts';
-import { FAILED_RULE_CHOICE_LABELS, FAILED_RULE_MESSAGES as F } from '../src/domain/photos/failed-rules.ts';
+import { FAILED_RULE_MESSAGES as F, FAILED_RULE_CHOICE_LABELS } from '../src/domain/photos/failed-rules.ts';
 import type { PhotoOrder } from '../src/domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { busyBackground, faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
