@@ -252,7 +252,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=7`);
     // The form engine loads after the first paint: slower than the 5 s default on a loaded machine.
     await expectVisible(stepHeading(page, 'Photo and signature'), 15_000);
-    await expectVisible(page.getByText(PHOTO_PROMISE).first());
+    await expectVisible(page.getByText(PHOTO_PROMISE.SEVADOCS).first());
 
     // Chosen, and on its way at once: there is no Upload button to press.
     const started = Date.now();

@@ -37,7 +37,7 @@ describe('/photos rendered on the server (JavaScript disabled)', () => {
     const text = await main.innerText();
     for (const rule of PHOTO_RULES)
       expect(text, `the check "${PHOTO_RULE_LABELS[rule]}"`).toContain(PHOTO_RULE_LABELS[rule]);
-    expect(text).toContain(PHOTO_PROMISE);
+    expect(text).toContain(PHOTO_PROMISE.SEVAPHOTOS);
     expect(text).toContain('We don’t make Canadian passport photos.');
 
     // The before/after example: both images load, and the figures under "after" are the file's.

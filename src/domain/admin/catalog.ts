@@ -20,6 +20,9 @@ export const CATALOG_MESSAGES = {
   notFound: (what: string, id: number) => `No ${what} found with id ${id}`,
   saved: 'Saved',
   compareAtTooLow: 'The former fee must be higher than the service fee to be shown struck through.',
+  /** Photo Enhancement packages are priced as the photo orders they are (src/domain/photos/catalog-prices.ts). */
+  photoPricesFromOrders:
+    'Photo Enhancement prices are the photo order prices (Digital Copy, prints, pickup) and are changed with them, not here.',
 } as const;
 
 /** A price in cents: a whole number from 0 to MAX_PRICE_CENTS. */

@@ -22,7 +22,7 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
   'Photo Enhancement': {
     title: 'Photo Enhancement',
     lineLabel: 'Photo Enhancer',
-    subText: `A photo editor checks each applicant’s fitted photo against the official size and background by hand. ${PHOTO_PROMISE}`,
+    subText: `A photo editor checks each applicant’s fitted photo against the official size and background by hand. ${PHOTO_PROMISE.SEVADOCS}`,
     scope: 'member',
     icon: 'image',
   },

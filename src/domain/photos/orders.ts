@@ -5,6 +5,7 @@ import { statusChangeSchema } from '../orders/status.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
 import { complianceReportSchema } from './compliance.ts';
+import { failedRuleChoiceSchema, SECOND_LOOK_STATES } from './failed-rules.ts';
 import {
   DIGITAL_PLAN_ID,
   PHOTO_CURRENCIES,
@@ -270,6 +271,10 @@ export const orderPhotoSchema = z.object({
   url: z.string(),
   links: photoLinksSchema,
   uploadedAt: z.string(),
+  /** For a photo that failed a rule: the customer's choice instead of a retake, or null. */
+  failedRuleChoice: failedRuleChoiceSchema.nullable(),
+  /** A person's second look (asked for by "have a person check it"), or null. */
+  secondLook: z.enum(SECOND_LOOK_STATES).nullable(),
 });
 export type OrderPhoto = z.infer<typeof orderPhotoSchema>;
 
@@ -304,6 +309,8 @@ export const photoOrderSchema = z.object({
   appliedCoupon: z.string().nullable(),
   /** Whether Background Change may be chosen: every item's size allows it. */
   backgroundChangeOffered: z.boolean(),
+  /** The order has prints and a photo waits for a person's second look: nothing is printed until approved. */
+  printsHeld: z.boolean(),
   timeline: z.array(statusChangeSchema),
   createdAt: z.string(),
 });

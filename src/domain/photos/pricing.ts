@@ -36,7 +36,7 @@ export const PHOTO_PLAN_DESCRIPTIONS: Record<PhotoPlanId, string> = {
   2: 'The digital copies, and a set of printed photos per item on photo paper, mailed to your address.',
 };
 export const PHOTO_OPTION_DESCRIPTIONS: Record<PhotoOption, string> = {
-  'photo-optimize': `A photo editor checks the fit by hand and picks the best of your photos. ${PHOTO_PROMISE}`,
+  'photo-optimize': `A photo editor checks the fit by hand and picks the best of your photos. ${PHOTO_PROMISE.SEVAPHOTOS}`,
   'background-change':
     'A plain background made even and light, for sizes whose rules allow it. Not offered for US, Canadian or Indian passport photos: those authorities refuse altered photos.',
   pickup: 'Your print sheet sent to a photo counter near you: collect the prints there, usually the same day.',

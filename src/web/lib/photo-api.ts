@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import type { OrderSummary } from '../../domain/orders/order-summary.ts';
+import type { FailedRuleChoice } from '../../domain/photos/failed-rules.ts';
 import type {
   ChooseDelivery,
   ChoosePlan,
@@ -71,6 +72,14 @@ export const getOrderPhoto = (ref: string, itemId: number, photoId: number) =>
   apiCall<OrderPhoto>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}` });
 export const removeOrderPhoto = (ref: string, itemId: number, photoId: number) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}`, method: 'DELETE' });
+
+/** For a photo that failed a rule, instead of a retake: a person's check, or accepting it may be refused. */
+export const chooseForFailedRules = (ref: string, itemId: number, photoId: number, choice: FailedRuleChoice) =>
+  apiCall<PhotoOrder>({
+    url: `${order(ref)}/items/${itemId}/photos/${photoId}/choice`,
+    method: 'PUT',
+    body: { choice },
+  });
 
 export const choosePhotoPlan = (ref: string, body: ChoosePlan) =>
   apiCall<PhotoOrder>({ url: `${order(ref)}/plan`, method: 'PUT', body });

@@ -23,7 +23,7 @@ const ClientDetails = lazy(() =>
 );
 
 const TITLE = 'Passport, OCI and visa photos from your phone, checked and fitted | SevaPhotos';
-const DESCRIPTION = `Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. ${PHOTO_PROMISE}`;
+const DESCRIPTION = `Upload a phone photo: we check it against the OCI, Indian passport, e-Visa, US and Canada visa rules and fit it to the exact size. Digital copy, prints delivered, or pickup at a photo studio. ${PHOTO_PROMISE.SEVAPHOTOS}`;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, publicConfig } = context.get(appContext);

@@ -1103,7 +1103,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       {
         title: 'We check it and fit it',
-        description: `We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos.`,
+        description: `We measure the photo against the rule (one face, head size, eye line, tilt, background, focus, light) and tell you what to fix. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos.`,
         icon: 'sparkles',
       },
       {

@@ -2,6 +2,7 @@ import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
 import type { Brand } from '../../../domain/config/site.ts';
+import { photoPackagePrice } from '../../../domain/photos/catalog-prices.ts';
 import { PHOTO_PROMISE } from '../../../domain/photos/promise.ts';
 import type { FeeLine } from '../schema.ts';
 
@@ -1403,7 +1404,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},
@@ -1416,7 +1417,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Checked for one face, head size, eye line, tilt, background, focus and even light',
           'Cropped and sized to the document’s pixel and file-size rules',
-          PHOTO_PROMISE,
+          PHOTO_PROMISE.SEVAPHOTOS,
           'JPEG delivered by e-mail and in your account',
         ],
         processingTime: 'Digital file delivered within 24 hours',
@@ -1427,16 +1428,7 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 899,
-            compareAtServiceFeeCents: 1000,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('digital-copy'),
       },
       {
         name: 'Print Copies Delivered',
@@ -1457,16 +1449,7 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 1499,
-            compareAtServiceFeeCents: 1999,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('print-copies-delivered'),
       },
       {
         name: 'Pickup From Nearest Photo Studio',
@@ -1488,20 +1471,18 @@ export const CATALOG: readonly SeedService[] = [
         addons: [],
         perApplicant: false,
         texts: [],
-        prices: [
-          {
-            currency: 'USD',
-            governmentFeeCents: 0,
-            mandatoryFees: [],
-            serviceFeeCents: 1199,
-            compareAtServiceFeeCents: 1499,
-            sources: 'K83,K84,K85,K86',
-          },
-        ],
+        prices: photoSeedPrices('pickup-from-nearest-photo-studio'),
       },
     ],
   },
 ];
+
+/** A Photo Enhancement package's rows: the photo order's own prices (the catalog reads those in their place; competitors' in K83–K86). */
+function photoSeedPrices(slug: string): SeedPrice[] {
+  const price = photoPackagePrice(slug);
+  if (!price) throw new Error(`${slug} is not a photo order (PHOTO_PACKAGE_ORDERS)`);
+  return [{ ...price, sources: 'K83,K84,K85,K86' }];
+}
 
 /** Add-on prices (SPEC.md §9 sample prices in USD; CAD set at a comparable level). */
 export const ADDON_PRICES: readonly {

@@ -323,7 +323,7 @@ Friends started asking for the same help, then friends of friends. Five years an
     brand: 'SEVAPHOTOS',
     kind: 'value',
     title: 'No retouching',
-    description: `${PHOTO_PROMISE} The authorities must still recognise you, so how you look is never changed.`,
+    description: `${PHOTO_PROMISE.SEVAPHOTOS} The authorities must still recognise you, so how you look is never changed.`,
     image: null,
     icon: 'sparkles',
   },

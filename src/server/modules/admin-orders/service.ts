@@ -60,7 +60,7 @@ export interface AdminOrdersDeps {
   documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
   /** A document requested while the customer is already completing the order is told in their panel. */
   notifications: Pick<NotificationsService, 'notify'>;
-  photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheet'>;
+  photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheetForStaff'>;
   catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
   addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
@@ -456,7 +456,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     async photoPrintSheet(orderRef: string, itemId: number, photoId: number) {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'photo') return notFound();
-      return deps.photos.printSheet(found.order.userId, { id: found.order.id }, itemId, photoId);
+      return deps.photos.printSheetForStaff(found.order.userId, { id: found.order.id }, itemId, photoId);
     },
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */

@@ -35,6 +35,7 @@ import {
   type ServiceParameter,
 } from '../../../domain/catalog/parameters.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { isPhotoPricedService } from '../../../domain/photos/catalog-prices.ts';
 import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
@@ -410,7 +411,13 @@ export function createCatalogAdmin(
           // The package's pages changed: the sitemap's last-modified follows.
           await repo.touchPackage(row.packageId);
         },
-        (next) => {
+        async (next, repo) => {
+          const owner = await repo.lockPackageWithService(next.packageId);
+          if (owner && isPhotoPricedService(owner.service.slug)) {
+            return formFailure(409, CATALOG_MESSAGES.photoPricesFromOrders, {
+              form: CATALOG_MESSAGES.photoPricesFromOrders,
+            });
+          }
           const problem = compareAtProblem(next.serviceFeeCents, next.compareAtServiceFeeCents);
           return problem ? formFailure(400, problem, { compareAtServiceFeeCents: problem }) : null;
         },
@@ -571,6 +578,11 @@ export function createCatalogAdmin(
         // The package's row lock serialises its price rows (the duplicate check).
         const owner = await repo.lockPackageWithService(packageId);
         if (!owner) return formFailure(404, CATALOG_MESSAGES.notFound('package', packageId));
+        if (isPhotoPricedService(owner.service.slug)) {
+          return formFailure(409, CATALOG_MESSAGES.photoPricesFromOrders, {
+            form: CATALOG_MESSAGES.photoPricesFromOrders,
+          });
+        }
         const problem = choiceProblem(owner.service, input);
         if (problem) return formFailure(400, problem.message, { [problem.parameter]: problem.message });
         const compareAt = compareAtProblem(input.serviceFeeCents, input.compareAtServiceFeeCents);

@@ -18,6 +18,7 @@ import { type PackageDetail, priceTotalCents, type ServiceDetail } from '../../.
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
+import { isPhotoPricedService, photoPackageCents } from '../../../domain/photos/catalog-prices.ts';
 import type { Database } from '../../db/client.ts';
 import type { ContentChanges } from '../../lib/content-changes.ts';
 import { createReadCache } from '../../lib/read-cache.ts';
@@ -48,6 +49,35 @@ interface CatalogSnapshot {
 
 const toStep = ({ serviceId: _s, kind: _k, ...step }: StepRow): ProcessStep => step;
 
+/**
+ * A Photo Enhancement package's prices are what its photo order is charged (issue 31 §5): each
+ * stored row of a currency photo orders use takes that amount, with no fee lines and nothing struck
+ * through; other rows, and every row of a package that is no photo order, are not shown.
+ */
+function asPhotoOrderPrices(packageSlug: string, stored: PackageDetail['prices']): PackageDetail['prices'] {
+  return stored.flatMap((price) => {
+    const cents =
+      (price.currency === 'USD' || price.currency === 'CAD') &&
+      price.applyingFrom === null &&
+      price.citizenship === null &&
+      price.destination === null
+        ? photoPackageCents(packageSlug, price.currency)
+        : null;
+    if (cents === null) return [];
+    return [
+      {
+        ...price,
+        governmentFeeCents: 0,
+        mandatoryFees: [],
+        serviceFeeCents: cents,
+        compareAtServiceFeeCents: null,
+        totalCents: cents,
+        isEstimate: false,
+      },
+    ];
+  });
+}
+
 async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
   const [serviceRows, packageRows, priceRows, textRows, stepRows, timelineRows, faqRows] = await Promise.all([
     repository.listActiveServicesFull(),
@@ -77,11 +107,14 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
   for (const { updatedAt: serviceUpdated, ...service } of serviceRows) {
     const packages: PackageDetail[] = packageRows
       .filter((p) => p.serviceId === service.id)
-      .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => ({
-        ...pkg,
-        prices: pricesByPackage.get(pkg.id) ?? [],
-        texts: textsByPackage.get(pkg.id) ?? [],
-      }));
+      .map(({ serviceId: _s, updatedAt: _u, ...pkg }) => {
+        const stored = pricesByPackage.get(pkg.id) ?? [];
+        return {
+          ...pkg,
+          prices: isPhotoPricedService(service.slug) ? asPhotoOrderPrices(pkg.slug, stored) : stored,
+          texts: textsByPackage.get(pkg.id) ?? [],
+        };
+      });
     const detail: ServiceDetail = { ...service, fromPrice: startingPrice(packages), packages };
     details.push(detail);
     const { description: _d, parameterOptions: _o, packages: _p, ...summary } = detail;

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { FailedRuleChoice } from '../../../domain/photos/failed-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
 
@@ -118,7 +119,17 @@ export function createPhotosRepository(db: Database) {
       if (before.length === 0) return [];
       await db
         .update(photoOrderPhotos)
-        .set({ state: 'pending', report: null, fittedKey: null, error: null })
+        .set({
+          state: 'pending',
+          report: null,
+          fittedKey: null,
+          error: null,
+          // The new report may fail other rules, or none: a choice made for the old one is asked again.
+          failedRuleChoice: null,
+          failedRuleChosenBy: null,
+          failedRuleChosenAt: null,
+          secondLook: null,
+        })
         .where(
           inArray(
             photoOrderPhotos.id,
@@ -126,6 +137,19 @@ export function createPhotosRepository(db: Database) {
           ),
         );
       return before;
+    },
+
+    /** The customer's choice for a failing photo; "person-check" asks for a second look, the other withdraws it. */
+    async recordChoice(photoId: number, { choice, by }: { choice: FailedRuleChoice; by: number }): Promise<void> {
+      await db
+        .update(photoOrderPhotos)
+        .set({
+          failedRuleChoice: choice,
+          failedRuleChosenBy: by,
+          failedRuleChosenAt: sql`now()`,
+          secondLook: choice === 'person-check' ? 'requested' : null,
+        })
+        .where(eq(photoOrderPhotos.id, photoId));
     },
 
     async deletePhoto(photoId: number): Promise<PhotoRow | null> {

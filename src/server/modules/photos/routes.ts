@@ -5,6 +5,7 @@ import { envelopeSchema, listEnvelopeSchema, paginationQuery } from '../../../do
 import { applyCouponSchema } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
+import { chooseForFailedRulesSchema, FAILED_RULE_MESSAGES } from '../../../domain/photos/failed-rules.ts';
 import {
   addPhotoItemSchema,
   chooseDeliverySchema,
@@ -251,6 +252,31 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { itemId, photoId } = request.params;
       const order = await photos.removePhoto(customer(request).id, refOf(request.params), itemId, photoId);
       return ok(valueOrThrow(order), M.photoRemoved);
+    },
+  );
+
+  app.put(
+    '/photo-orders/:orderRef/items/:itemId/photos/:photoId/choice',
+    {
+      schema: {
+        tags,
+        summary:
+          'For a photo that failed a rule, instead of a retake: "person-check" (a person checks it; prints held until approved) or "accept-risk" (it may be refused). Payment needs one of them, or a new photo.',
+        params: photoParams,
+        body: chooseForFailedRulesSchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const { itemId, photoId } = request.params;
+      const order = await photos.chooseForFailedRules(
+        customer(request).id,
+        refOf(request.params),
+        itemId,
+        photoId,
+        request.body.choice,
+      );
+      return ok(valueOrThrow(order), FAILED_RULE_MESSAGES.saved);
     },
   );
 

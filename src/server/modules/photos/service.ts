@@ -7,6 +7,13 @@ import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import {
+  choiceAllowed,
+  FAILED_RULE_MESSAGES as F,
+  type FailedRuleChoice,
+  paymentStanding,
+  printsHeld,
+} from '../../../domain/photos/failed-rules.ts';
+import {
   backgroundChangeOffered,
   type ChooseDelivery,
   type ChoosePlan,
@@ -140,6 +147,11 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       url: links.original,
       links,
       uploadedAt: row.createdAt.toISOString(),
+      failedRuleChoice:
+        row.failedRuleChoice && row.failedRuleChosenAt
+          ? { choice: row.failedRuleChoice, chosenAt: row.failedRuleChosenAt.toISOString() }
+          : null,
+      secondLook: row.secondLook,
     };
   }
 
@@ -185,6 +197,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
       appliedCoupon: (await deps.checkout.appliedCoupon(on, order.id))?.code ?? null,
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
+      printsHeld: printsHeld(deliveryMethodFor(details.pricingPlanId, details.options) !== null, photos),
       timeline: await orders.timeline(order.id, on),
       createdAt: order.createdAt.toISOString(),
     };
@@ -282,6 +295,33 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return {
       ok: true,
       value: { storageKey: row.fittedKey, displayName: `${size.id}-${size.widthPx}x${size.heightPx}.jpg` },
+    };
+  }
+
+  /**
+   * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
+   * made on request (a retail counter prints it; decision 0063).
+   */
+  async function sheetOf(
+    customerId: number,
+    ref: PhotoOrderRef,
+    itemId: number,
+    photoId: number,
+  ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
+    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+    if (!fitted.ok) return fitted;
+    const { item } = await ownedItem(customerId, ref, itemId);
+    const size = item ? PHOTO_SIZES[item.sizeId] : null;
+    if (!size?.printInches) return formFailure(404, M.notPrinted);
+    const stored = await storage.get(fitted.value.storageKey);
+    if (!stored) return photoNotFound();
+    return {
+      ok: true,
+      value: {
+        body: await printSheet(await buffer(stored.stream), size),
+        contentType: 'image/jpeg',
+        displayName: `${size.id}-print-sheet-4x6in.jpg`,
+      },
     };
   }
 
@@ -486,31 +526,41 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
     openFile,
 
+    printSheet: sheetOf,
+
     /**
-     * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
-     * made on request (a retail counter prints it; decision 0063).
+     * The print sheet staff print from: refused while the photo waits for the person's check its
+     * customer asked for (issue 31 §3), so no print of it is released before it is approved.
      */
-    async printSheet(
+    async printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      const { order, item } = await ownedItem(customerId, ref, itemId);
+      const row = order && item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
+      if (row?.secondLook === 'requested') return formFailure(409, F.printsHeld);
+      return sheetOf(customerId, ref, itemId, photoId);
+    },
+
+    /**
+     * PUT …/photos/{photoId}/choice: for a fitted photo that failed a rule, the customer's choice
+     * instead of a retake, stored with who and when; "have a person check it" asks staff for a
+     * second look (and holds the prints until approved), the other withdraws that request.
+     */
+    chooseForFailedRules(
       customerId: number,
       ref: PhotoOrderRef,
       itemId: number,
       photoId: number,
-    ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
-      const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
-      if (!fitted.ok) return fitted;
-      const { item } = await ownedItem(customerId, ref, itemId);
-      const size = item ? PHOTO_SIZES[item.sizeId] : null;
-      if (!size?.printInches) return formFailure(404, M.notPrinted);
-      const stored = await storage.get(fitted.value.storageKey);
-      if (!stored) return photoNotFound();
-      return {
-        ok: true,
-        value: {
-          body: await printSheet(await buffer(stored.stream), size),
-          contentType: 'image/jpeg',
-          displayName: `${size.id}-print-sheet-4x6in.jpg`,
-        },
-      };
+      choice: FailedRuleChoice,
+    ): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        const repository = createPhotosRepository(tx);
+        const item = await repository.findItem(order.id, itemId);
+        const photo = item ? await repository.findPhoto(item.id, photoId) : null;
+        if (!photo) return photoNotFound();
+        const refusal = choiceAllowed(photo);
+        if (refusal) return formFailure(409, refusal);
+        await repository.recordChoice(photo.id, { choice, by: customerId });
+        return { ok: true, value: null };
+      });
     },
 
     /** PUT …/plan: the plan and options (step 2); a delivery that no longer fits the plan is dropped. */
@@ -649,16 +699,27 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return result.ok ? { ok: true, value: await summaryView(db, order) } : result;
   }
 
-  /** A photo order is paid for its photos, and its prints for where they go: each must be there. */
+  /**
+   * A photo order is paid for its photos, and its prints for where they go: each must be there.
+   * A photo that failed a rule needs a retake or the customer's choice, and one still being checked
+   * its result (issue 31 §3): nothing that may be refused is sold without the customer knowing.
+   */
   async function missingBeforePayment(on: Database, order: Order): Promise<string[]> {
     const repository = createPhotosRepository(on);
     const details = await repository.findOrder(order.id);
     const items = await repository.listItems(order.id);
     if (!details || items.length === 0) return [M.needsItem];
     const photos = await repository.listPhotos(items.map((i) => i.id));
-    const missing = items
-      .filter((item) => !photos.some((p) => p.itemId === item.id && p.state !== 'failed'))
-      .map((item) => M.needsPhoto(PHOTO_SIZES[item.sizeId].label));
+    const missing: string[] = [];
+    for (const item of items) {
+      const label = PHOTO_SIZES[item.sizeId].label;
+      const own = photos.filter((p) => p.itemId === item.id).map((p) => ({ photo: p, standing: paymentStanding(p) }));
+      if (own.every(({ standing }) => standing === 'unusable')) missing.push(M.needsPhoto(label));
+      for (const { photo, standing } of own) {
+        if (standing === 'needs-choice') missing.push(F.needsChoice(label, photo.displayName));
+        if (standing === 'checking') missing.push(F.needsCheck(label, photo.displayName));
+      }
+    }
     const method = deliveryMethodFor(details.pricingPlanId, details.options);
     if (method && details.delivery?.method !== method) {
       missing.push(method === 'home' ? M.needsAddress : M.needsPickup);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import type { FailedRuleChoice, SecondLook } from '../../../domain/photos/failed-rules.ts';
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
 import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
 import type { PhotoSizeId } from '../../../domain/photos/sizes.ts';
@@ -67,10 +68,28 @@ export const photoOrderPhotos = pgTable(
     report: jsonb('report').$type<ComplianceReport>(),
     fittedKey: text('fitted_key'),
     error: text('error'),
+    /**
+     * For a photo that failed a rule: the customer's choice instead of a retake (issue 31 §3), who
+     * made it and when. Cleared when the photo is checked again (its report may change).
+     */
+    failedRuleChoice: text('failed_rule_choice').$type<FailedRuleChoice>(),
+    failedRuleChosenBy: integer('failed_rule_chosen_by'),
+    failedRuleChosenAt: timestamp('failed_rule_chosen_at', { withTimezone: true }),
+    /** A person's second look: `requested` by "have a person check it" (the staff queue reads it). */
+    secondLook: text('second_look').$type<SecondLook>(),
     ...timestamps,
   },
   (t) => [
     index('photo_order_photos_item_idx').on(t.itemId),
+    index('photo_order_photos_second_look_idx').on(t.secondLook).where(sql`${t.secondLook} = 'requested'`),
     check('photo_order_photos_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
+    check(
+      'photo_order_photos_choice_check',
+      sql`${t.failedRuleChoice} is null or (${t.failedRuleChoice} in ('person-check', 'accept-risk') and ${t.failedRuleChosenBy} is not null and ${t.failedRuleChosenAt} is not null)`,
+    ),
+    check(
+      'photo_order_photos_second_look_check',
+      sql`${t.secondLook} is null or ${t.secondLook} in ('requested', 'approved', 'rejected')`,
+    ),
   ],
 );

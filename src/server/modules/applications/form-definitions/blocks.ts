@@ -460,7 +460,7 @@ export function photoAndSignature(): FormSection {
     note(
       'photoNote',
       'Photo rules',
-      `A recent colour photo, face straight at the camera, on a plain light background, with no glasses. ${PHOTO_PROMISE}`,
+      `A recent colour photo, face straight at the camera, on a plain light background, with no glasses. ${PHOTO_PROMISE.SEVADOCS}`,
     ),
     fittedPhoto('the portal’s square format'),
     only(

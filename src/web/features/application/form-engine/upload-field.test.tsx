@@ -213,7 +213,7 @@ describe('upload fields', () => {
     const image = screen.getByRole('img', { name: 'Your file fitted to OCI photo (600 × 600 px)' });
     expect(image.getAttribute('src')).toBe('/files/41');
     expect(screen.getByText('Fitted to OCI photo (600 × 600 px), 82.0 KB')).toBeTruthy();
-    expect(screen.getByText(PHOTO_PROMISE)).toBeTruthy();
+    expect(screen.getByText(PHOTO_PROMISE.SEVADOCS)).toBeTruthy();
     const checks = screen.getByRole('region', { name: 'Check of IMG_2041.jpg' });
     expect(checks.textContent).toContain('1 rule to fix');
     expect(checks.textContent).toContain('Exactly one face: passed');

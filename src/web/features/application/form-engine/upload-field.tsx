@@ -99,7 +99,7 @@ function FittedImage({ report, name, preview }: { report: ComplianceReport; name
           {report.fitted ? <span className="block">{UPLOAD_TEXT.fittedTo(label, report.fitted.bytes)}</span> : null}
           <span className="mt-1 flex items-start gap-1.5 text-slate-600">
             <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
-            {PHOTO_PROMISE}
+            {PHOTO_PROMISE.SEVADOCS}
           </span>
         </figcaption>
       </figure>

@@ -101,7 +101,7 @@ function Checks() {
         <aside aria-labelledby="photos-no-retouch-title" className="card self-start bg-brand-50/60">
           <h3 id="photos-no-retouch-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
             <Icon name="shield-check" className="size-5 text-green-700" />
-            {PHOTO_PROMISE}
+            {PHOTO_PROMISE.SEVAPHOTOS}
           </h3>
           <p className="card-body">
             The US, India and Canada refuse photos that have been altered. Converting means an iPhone’s HEIC becomes a

@@ -14,9 +14,9 @@ export interface PhotoPlanPrice {
 }
 
 /**
- * The plans and prices of the Photo Enhancement service in the catalog, the server's prices, so
- * that /photos and the service page never disagree. The photo orders work (issue 12) prices its
- * plans through `/plans`; when that lands, this reads from it instead.
+ * The plans and prices of the Photo Enhancement service in the catalog, so that /photos, the home
+ * card and the service page never disagree: the catalog prices those packages as the photo orders
+ * they are (src/domain/photos/catalog-prices.ts), with the one pricing the order is charged by.
  */
 export function photoPlanPrices(service: ServiceDetail | null): PhotoPlanPrice[] {
   if (!service) return [];

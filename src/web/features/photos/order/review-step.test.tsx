@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
+import { FAILED_RULE_CHOICE_LABELS, FAILED_RULE_MESSAGES } from '../../../../domain/photos/failed-rules.ts';
+import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
 import { ReviewStep } from './review-step.tsx';
 import type { CheckoutSlot, StepProps } from './step-parts.tsx';
 import { photoOrderAt, renderStep } from './testing.tsx';
-import { REVIEW_TEXT } from './text.ts';
+import { FAILED_TEXT, REVIEW_TEXT } from './text.ts';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -70,5 +72,105 @@ describe('the review step (step 4)', () => {
     expect(goTo).toHaveBeenLastCalledWith(2);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(goTo).toHaveBeenLastCalledWith(3);
+  });
+});
+
+/** A fitted photo whose head is tilted and off centre (the issue's own example). */
+const tilted: OrderPhoto = {
+  id: 31,
+  itemId: 11,
+  name: 'selfie.jpg',
+  size: 2_000_000,
+  type: 'image/jpeg',
+  state: 'done',
+  report: {
+    sizeId: 'oci-photo',
+    passed: false,
+    fitted: { widthPx: 600, heightPx: 600, bytes: 80_000, headPercent: 60 },
+    checks: [
+      { rule: 'one-face', passed: true, measured: '1 face', expected: '1 face', fix: null },
+      {
+        rule: 'tilt',
+        passed: false,
+        measured: '11.7°',
+        expected: 'at most 5°',
+        fix: 'Face the camera and keep your head level.',
+      },
+      {
+        rule: 'centred',
+        passed: false,
+        measured: '14 % off centre',
+        expected: 'at most 5 %',
+        fix: 'Stand in the middle of the frame.',
+      },
+    ],
+  },
+  error: null,
+  url: '/o',
+  links: { original: '/o', fitted: '/api/v1/photo-orders/PHO-1001/items/11/photos/31/fitted', printSheet: null },
+  uploadedAt: '2026-11-28T08:00:00.000Z',
+  failedRuleChoice: null,
+  secondLook: null,
+};
+const FAILING = photoOrderAt(4, {
+  totalCents: 999,
+  items: [
+    { id: 11, photoSize: 'oci-photo', documentType: 'OCI card', label: 'OCI photo (600 × 600 px)', photos: [tilted] },
+  ],
+});
+
+describe('the review step with a photo that failed a rule (issue 31)', () => {
+  it('repeats every failed rule with the thumbnail, beside Pay too, and offers a retake', async () => {
+    const { goTo } = renderStep(ReviewWithPay, FAILING);
+    const section = await screen.findByRole('region', { name: FAILED_TEXT.heading(1) });
+    expect(
+      within(section)
+        .getByRole('img', { name: FAILED_TEXT.thumbnail('selfie.jpg') })
+        .getAttribute('src'),
+    ).toBe(tilted.links.fitted);
+    expect(within(section).getByText(FAILED_TEXT.rule('Head level', '11.7°', 'at most 5°'))).toBeTruthy();
+    expect(within(section).getByText(FAILED_TEXT.rule('Face centred', '14 % off centre', 'at most 5 %'))).toBeTruthy();
+    expect(within(section).queryByText(/Exactly one face/)).toBeNull();
+    // Beside Pay: the reminder with the same thumbnail and the failed rules.
+    const note = screen.getByRole('note');
+    expect(within(note).getByText(FAILED_TEXT.reminder(1))).toBeTruthy();
+    expect(within(note).getByRole('img', { name: FAILED_TEXT.thumbnail('selfie.jpg') })).toBeTruthy();
+    expect(within(note).getByText('Head level, Face centred')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: FAILED_TEXT.retake }));
+    expect(goTo).toHaveBeenLastCalledWith(1);
+  });
+
+  it('saves "Have a person check it" for the photo, and the answer replaces the order', async () => {
+    const chosen = {
+      ...FAILING,
+      printsHeld: false,
+      items: [
+        {
+          ...FAILING.items[0],
+          photos: [
+            {
+              ...tilted,
+              failedRuleChoice: { choice: 'person-check', chosenAt: '2026-11-28T09:00:00.000Z' },
+              secondLook: 'requested',
+            },
+          ],
+        },
+      ],
+    };
+    const api = fakeApi({
+      'PUT /api/v1/photo-orders/PHO-1001/items/11/photos/31/choice': () => ok(chosen, FAILED_RULE_MESSAGES.saved),
+    });
+    renderStep(ReviewWithPay, FAILING);
+    const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
+    fireEvent.click(within(group).getByRole('radio', { name: new RegExp(FAILED_RULE_CHOICE_LABELS['person-check']) }));
+    await waitFor(() => expect(api.calls.map((c) => c.body)).toEqual([{ choice: 'person-check' }]));
+    expect(await screen.findByText(FAILED_TEXT.saved)).toBeTruthy();
+  });
+
+  it('shows nothing of the kind when every photo passed', async () => {
+    renderStep(ReviewWithPay, ORDER);
+    await screen.findByText(REVIEW_TEXT.digitalOnly);
+    expect(screen.queryByRole('region', { name: FAILED_TEXT.heading(1) })).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
 import { getPhotoOrder } from '../../../lib/photo-api.ts';
+import { FailedPhotos, FailedPhotosReminder } from './failed-photos.tsx';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
 import { type CheckoutSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
@@ -21,7 +22,7 @@ function Row({ title, children, onEdit }: { title: string; children: React.React
 }
 
 /**
- * Step 4: what is ordered, the plan and the delivery; beside them checkout's own column (the
+ * Step 4: any photo that failed a rule, with its choice; what is ordered, the plan and the delivery; beside them checkout's own column (the
  * server's cost summary, the coupon box and Pay), the same one the application's checkout shows.
  */
 export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Checkout: CheckoutSlot }) {
@@ -34,6 +35,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
       <div>
+        <FailedPhotos order={order} goTo={goTo} />
         <div className="card">
           <Row title={REVIEW_TEXT.items} onEdit={() => goTo(1)}>
             <ul className="space-y-1">
@@ -54,6 +56,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
         <StepActions back={() => goTo(3)} busy={moving} />
       </div>
       <div>
+        <FailedPhotosReminder order={order} />
         <Suspense fallback={<p role="status">{REVIEW_TEXT.loadingCheckout}</p>}>
           <Checkout
             orderRef={ref}

@@ -22,6 +22,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   costSummary: [],
   appliedCoupon: null,
   backgroundChangeOffered: true,
+  printsHeld: false,
   timeline: [],
   createdAt: '2026-11-28T08:00:00.000Z',
   ...overrides,

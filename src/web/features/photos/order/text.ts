@@ -95,6 +95,28 @@ export const REVIEW_TEXT = {
   payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
 } as const;
 
+/** The review step's failing photos (issue 31 §3): a retake, or the customer's choice, before paying. */
+export const FAILED_TEXT = {
+  heading: (n: number) => (n === 1 ? 'A photo failed a rule' : `${n} photos failed a rule`),
+  lead: 'The authority may refuse a photo that fails a rule. Take a new photo, or tell us what to do before you pay.',
+  thumbnail: (name: string) => `Fitted photo: ${name}`,
+  rule: (label: string, measured: string, expected: string) => `${label}: ${measured} (needed: ${expected})`,
+  question: (name: string) => `What should we do with ${name}?`,
+  retake: 'Take a new photo',
+  personCheckHint:
+    'A person at SevaPhotos looks at it before anything is printed; your prints wait until it is approved.',
+  acceptRiskHint: 'We deliver it as it is, knowing the authority may refuse it.',
+  saving: 'Saving your choice…',
+  saved: 'Your choice is saved.',
+  failed: 'We could not save your choice. Please try again.',
+  reminder: (n: number) =>
+    n === 1
+      ? 'Before you pay: choose what to do with the photo that failed a rule.'
+      : `Before you pay: choose what to do with the ${n} photos that failed a rule.`,
+  reminderLink: 'Go to the photo',
+  printsHeld: 'Your prints wait until a person approves the photo you asked us to check.',
+} as const;
+
 export const PAID_TEXT = {
   status: 'Status',
   placed: 'Placed',
