@@ -13,7 +13,7 @@ import {
  * service page) are SevaPhotos orders of one item: each package's price is what pricePhotoOrder
  * charges for that order (issue 31 §5), never a figure of its own. The catalog reads these in
  * place of its stored rows, so no seed, stale row or admin edit can make a page disagree with the
- * charge (docs/decisions/0xxx-photo-honest-prices-and-failing-prints.md).
+ * charge (docs/decisions/0101-photo-honest-prices-and-failing-prints.md).
  */
 export const PHOTO_PACKAGE_ORDERS: Record<string, { planId: PhotoPlanId; options: readonly PhotoOption[] }> = {
   'digital-copy': { planId: DIGITAL_PLAN_ID, options: [] },

@@ -5,7 +5,7 @@
  * and converts; SevaPhotos' photo orders may also even out a plain background (Background Change,
  * decision 0078), only for sizes whose rules allow it and only when bought. Neither adjusts
  * brightness, so neither says it does. Pages, add-ons and form notes show their brand's sentence
- * rather than their own wording (docs/decisions/0xxx-photo-honest-prices-and-failing-prints.md).
+ * rather than their own wording (docs/decisions/0101-photo-honest-prices-and-failing-prints.md).
  */
 
 /** What a fitting may do to the pixels of a photo, each one the photo rules allow. */
