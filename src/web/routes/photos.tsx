@@ -6,6 +6,8 @@ import { DEFAULT_CONTACT } from '../../domain/config/site.ts';
 import { PHOTO_PROMISE } from '../../domain/photos/promise.ts';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import { openAuthDialog } from '../features/auth/open-auth-dialog.ts';
+import { PhotoCheckPanel } from '../features/photos/check/photo-check.tsx';
+import { CHECK_TEXT } from '../features/photos/check/text.ts';
 import { PhotosClosingCta, PhotosHero } from '../features/photos/landing/hero.tsx';
 import { photosServiceJsonLd } from '../features/photos/landing/json-ld.ts';
 import type { PhotosLandingDetailsProps } from '../features/photos/landing/photos-landing-details.tsx';
@@ -62,6 +64,8 @@ export default function Photos() {
   return (
     <>
       <PhotosHero brandName={brandName} cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />} />
+      {/* Check first, account later (issue 31): the order that follows sign-in takes the checked photo. */}
+      <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} label={CHECK_TEXT.order} />} />
       <StaticIsland<PhotosLandingDetailsProps> server={ServerDetails} client={ClientDetails} props={{ plans }} />
       <PhotosClosingCta cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} onDark />} />
     </>

@@ -2,7 +2,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
-import { PHOTO_CHECK_MESSAGES as C, PHOTO_CHECK_COOKIE, PHOTO_CHECK_RATE_LIMIT } from '../../../domain/photos/checks.ts';
+import {
+  PHOTO_CHECK_MESSAGES as C,
+  PHOTO_CHECK_COOKIE,
+  PHOTO_CHECK_RATE_LIMIT,
+} from '../../../domain/photos/checks.ts';
 import { HOUSEKEEPING_QUEUE } from '../../housekeeping.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
@@ -41,7 +45,11 @@ async function check(options: { token?: string; from?: string; data?: Buffer; si
 }
 
 const read = (path: string, token?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/photo-checks/current${path}`, headers: token ? cookieHeader(token) : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/photo-checks/current${path}`,
+    headers: token ? cookieHeader(token) : {},
+  });
 
 describe('a photo check without an account', () => {
   it('checks and fits the photo, and keeps it for the browser holding its cookie (only the token’s hash stored)', async () => {

@@ -111,7 +111,10 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
         const token = randomBytes(32).toString('base64url');
         const row = await db.transaction(async (tx) => {
           const previous = previousToken
-            ? await tx.delete(photoChecks).where(eq(photoChecks.tokenHash, hashToken(previousToken))).returning()
+            ? await tx
+                .delete(photoChecks)
+                .where(eq(photoChecks.tokenHash, hashToken(previousToken)))
+                .returning()
             : [];
           if (previous.length > 0) await deps.removeFilesLater(tx, previous.flatMap(filesOfCheck));
           const [inserted] = await tx
@@ -143,7 +146,8 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
     async openFile(token: string | undefined, which: 'original' | 'fitted'): Promise<FormResult<ServableFile>> {
       const row = await find(token);
       if (!row) return notFound();
-      if (which === 'original') return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
+      if (which === 'original')
+        return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
       if (!row.fittedKey) return notFound();
       const size = PHOTO_SIZES[row.sizeId];
       return {
@@ -156,7 +160,10 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
     async remove(token: string | undefined): Promise<FormResult<null>> {
       if (!token) return notFound();
       return db.transaction(async (tx) => {
-        const rows = await tx.delete(photoChecks).where(eq(photoChecks.tokenHash, hashToken(token))).returning();
+        const rows = await tx
+          .delete(photoChecks)
+          .where(eq(photoChecks.tokenHash, hashToken(token)))
+          .returning();
         if (rows.length === 0) return notFound();
         await deps.removeFilesLater(tx, rows.flatMap(filesOfCheck));
         return { ok: true, value: null };

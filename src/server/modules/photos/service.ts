@@ -4,9 +4,9 @@ import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Coupon } from '../../../domain/checkout/coupons.ts';
-import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import {
   backgroundChangeOffered,
   type ChooseDelivery,
@@ -47,8 +47,8 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
-import { printSheet } from './print-sheet.ts';
 import { createPhotoChecks } from './photo-checks.ts';
+import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 
 export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
@@ -118,7 +118,11 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   const { orders, storage, jobs, log } = deps;
 
   const removeFilesLater = async (tx: Database, storageKeys: string[]) => {
-    await jobs.send<PhotoFileRemovalJob>(PHOTO_FILE_REMOVAL_QUEUE, { storageKeys }, { tx, ...PHOTO_FILE_REMOVAL_RETRY });
+    await jobs.send<PhotoFileRemovalJob>(
+      PHOTO_FILE_REMOVAL_QUEUE,
+      { storageKeys },
+      { tx, ...PHOTO_FILE_REMOVAL_RETRY },
+    );
   };
   const checks = createPhotoChecks(db, {
     storage,
