@@ -10,6 +10,12 @@ import { PHOTO_SIZE_IDS } from './sizes.ts';
 
 /** The HttpOnly cookie holding the visitor's check token (only its hash is stored). */
 export const PHOTO_CHECK_COOKIE = 'sevaphotos_check';
+/**
+ * A cookie page scripts may read, set and cleared with it, holding no secret: it tells /photos
+ * (a cached public page) that this browser has a check to show, so other visitors' browsers
+ * never ask for one (and log a 404).
+ */
+export const PHOTO_CHECK_MARKER_COOKIE = 'sevaphotos_checked';
 /** A check not ordered is deleted after a day: long enough to come back after a coffee or a night. */
 export const PHOTO_CHECK_TTL_MS = 24 * 60 * 60 * 1000;
 /**

@@ -5,6 +5,7 @@ import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import {
   PHOTO_CHECK_MESSAGES as C,
   PHOTO_CHECK_COOKIE,
+  PHOTO_CHECK_MARKER_COOKIE,
   PHOTO_CHECK_RATE_LIMIT,
 } from '../../../domain/photos/checks.ts';
 import { HOUSEKEEPING_QUEUE } from '../../housekeeping.ts';
@@ -64,6 +65,9 @@ describe('a photo check without an account', () => {
     });
     expect(Date.parse(res.json().data.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 60 * 60 * 1000);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 24 * 60 * 60 });
+    // The marker page scripts read holds no secret.
+    expect(res.cookies.find((c) => c.name === PHOTO_CHECK_MARKER_COOKIE)).toMatchObject({ value: '1', maxAge: 86400 });
+    expect(res.cookies.find((c) => c.name === PHOTO_CHECK_MARKER_COOKIE)?.httpOnly).toBeFalsy();
     expect(token.length).toBeGreaterThanOrEqual(43);
     expect(res.headers['cache-control']).toContain('no-store');
 
@@ -207,6 +211,7 @@ describe('claiming the check at payment', () => {
     expect(order.items[0].photos[0]).toMatchObject({ name: 'me.jpg', state: 'done', report });
     expect(order.totalCents).toBeGreaterThan(0);
     expect(res.cookies.find((c) => c.name === PHOTO_CHECK_COOKIE)?.value).toBe('');
+    expect(res.cookies.find((c) => c.name === PHOTO_CHECK_MARKER_COOKIE)?.value).toBe('');
 
     // The order's own links serve the same fitted photo; the check is gone.
     const fitted = await t.app.inject({

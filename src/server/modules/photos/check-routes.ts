@@ -7,6 +7,7 @@ import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import {
   PHOTO_CHECK_MESSAGES as C,
   PHOTO_CHECK_COOKIE,
+  PHOTO_CHECK_MARKER_COOKIE,
   PHOTO_CHECK_PATH,
   PHOTO_CHECK_RATE_LIMIT,
   PHOTO_CHECK_TTL_MS,
@@ -38,7 +39,9 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteOrigin = new URL(app.env.siteUrl).origin;
   const cookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
   const tokenOf = (request: FastifyRequest) => request.cookies[PHOTO_CHECK_COOKIE];
-  const clearCookie = (reply: FastifyReply) => reply.clearCookie(PHOTO_CHECK_COOKIE, cookie);
+  const marker = { ...cookie, httpOnly: false };
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(PHOTO_CHECK_COOKIE, cookie).clearCookie(PHOTO_CHECK_MARKER_COOKIE, marker);
 
   // Like the session's: a change made with the check cookie must come from this site's pages.
   const sameSiteChange = async (request: FastifyRequest) => {
@@ -152,7 +155,9 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         const { token, check } = await photos.checks.create(tokenOf(request), request.query.size, (itemLimits) =>
           app.uploads.acceptUpload(request, { itemLimits }),
         );
-        reply.setCookie(PHOTO_CHECK_COOKIE, token, { ...cookie, maxAge: PHOTO_CHECK_TTL_MS / 1000 });
+        const maxAge = PHOTO_CHECK_TTL_MS / 1000;
+        reply.setCookie(PHOTO_CHECK_COOKIE, token, { ...cookie, maxAge });
+        reply.setCookie(PHOTO_CHECK_MARKER_COOKIE, '1', { ...marker, maxAge });
         return reply.status(201).send(ok(check, C.checked, 201));
       },
     );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PhotoCheck } from '../../../../domain/photos/checks.ts';
+import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
 import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../../testing/dom.tsx';
@@ -16,7 +16,9 @@ beforeAll(installBrowserStubs);
 cleanupAfterEach();
 beforeEach(() => {
   api.checkPhoto.mockReset();
-  api.getPhotoCheck.mockReset().mockRejectedValue(new ApiError(404, { message: 'No photo check here' }, 'No photo check here'));
+  api.getPhotoCheck
+    .mockReset()
+    .mockRejectedValue(new ApiError(404, { message: 'No photo check here' }, 'No photo check here'));
 });
 
 const checked: PhotoCheck = {
@@ -70,15 +72,25 @@ describe('the photo check on /photos, without an account', () => {
     expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
   });
 
+  it('asks for no earlier check without its marker cookie', async () => {
+    renderForVisitor();
+    await screen.findByRole('button', { name: CHECK_TEXT.submit });
+    expect(api.getPhotoCheck).not.toHaveBeenCalled();
+  });
+
   it('shows the check this browser made earlier again', async () => {
     api.getPhotoCheck.mockResolvedValue({ data: checked });
+    document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=1`;
     renderForVisitor();
     await waitFor(() => expect(screen.getByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy());
     expect(screen.getByRole('img', { name: `${CHECK_TEXT.original}: me.jpg` })).toBeTruthy();
+    document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=; max-age=0`;
   });
 
   it('says what the server refused (a limit, a file that is not a photo) and lets the visitor try again', async () => {
-    api.checkPhoto.mockRejectedValue(new ApiError(429, { message: 'You have checked many photos from this connection.' }, 'Too many'));
+    api.checkPhoto.mockRejectedValue(
+      new ApiError(429, { message: 'You have checked many photos from this connection.' }, 'Too many'),
+    );
     renderForVisitor();
     const photo = new File([new Uint8Array([1])], 'me.jpg', { type: 'image/jpeg' });
     fireEvent.change(await screen.findByLabelText(CHECK_TEXT.fileLabel), { target: { files: [photo] } });

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import type { PhotoCheck } from '../../../../domain/photos/checks.ts';
+import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
@@ -35,8 +35,9 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
   const [file, setFile] = useState<File | null>(null);
   const ids = { size: useId(), file: useId(), error: useId() };
 
-  // A check this browser made earlier today is shown again (404: none, nothing to say).
+  // A check this browser made earlier today is shown again (its marker cookie says there is one).
   useEffect(() => {
+    if (!document.cookie.split('; ').some((c) => c.startsWith(`${PHOTO_CHECK_MARKER_COOKIE}=`))) return;
     let live = true;
     getPhotoCheck().then(
       ({ data }) => {
