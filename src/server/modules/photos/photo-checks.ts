@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { and, eq, gt, lte } from 'drizzle-orm';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { APPLICATION_PHOTO_MESSAGES as P } from '../../../domain/photos/application-photos.ts';
 import {
@@ -17,10 +16,8 @@ import { HttpError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { ServableFile } from '../../uploads/index.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { createPhotoChecksRepository, type PhotoCheckRow } from './check-repository.ts';
 import { FaceDetectionError } from './compliance/engine.ts';
-import { photoChecks } from './tables.ts';
-
-export type PhotoCheckRow = typeof photoChecks.$inferSelect;
 
 /** Receives the request's photo against the photo order's upload rule (the route passes uploads.acceptUpload). */
 type ReceivePhoto = (rule: typeof PHOTO_ORDER_UPLOAD) => Promise<{
@@ -61,11 +58,7 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
   /** The live check the token holds, or null (unknown, expired, claimed). */
   async function find(token: string | undefined, on: Database = db): Promise<PhotoCheckRow | null> {
     if (!token) return null;
-    const [row] = await on
-      .select()
-      .from(photoChecks)
-      .where(and(eq(photoChecks.tokenHash, hashToken(token)), gt(photoChecks.expiresAt, now())));
-    return row ?? null;
+    return createPhotoChecksRepository(on).findLive(hashToken(token), now());
   }
 
   function toView(row: PhotoCheckRow): PhotoCheck {
@@ -110,30 +103,21 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
         }
         const token = randomBytes(32).toString('base64url');
         const row = await db.transaction(async (tx) => {
-          const previous = previousToken
-            ? await tx
-                .delete(photoChecks)
-                .where(eq(photoChecks.tokenHash, hashToken(previousToken)))
-                .returning()
-            : [];
+          const repository = createPhotoChecksRepository(tx);
+          const previous = previousToken ? await repository.delete(hashToken(previousToken)) : [];
           if (previous.length > 0) await deps.removeFilesLater(tx, previous.flatMap(filesOfCheck));
-          const [inserted] = await tx
-            .insert(photoChecks)
-            .values({
-              tokenHash: hashToken(token),
-              sizeId,
-              storageKey: file.storageKey,
-              displayName: file.displayName,
-              contentType: file.type,
-              sizeBytes: file.size,
-              sha256: file.sha256,
-              report: result.report,
-              fittedKey,
-              expiresAt: new Date(now().getTime() + PHOTO_CHECK_TTL_MS),
-            })
-            .returning();
-          if (!inserted) throw new Error('insert into photo_checks returned no row');
-          return inserted;
+          return repository.insert({
+            tokenHash: hashToken(token),
+            sizeId,
+            storageKey: file.storageKey,
+            displayName: file.displayName,
+            contentType: file.type,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+            report: result.report,
+            fittedKey,
+            expiresAt: new Date(now().getTime() + PHOTO_CHECK_TTL_MS),
+          });
         });
         return { token, check: toView(row) };
       } catch (error) {
@@ -160,10 +144,7 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
     async remove(token: string | undefined): Promise<FormResult<null>> {
       if (!token) return notFound();
       return db.transaction(async (tx) => {
-        const rows = await tx
-          .delete(photoChecks)
-          .where(eq(photoChecks.tokenHash, hashToken(token)))
-          .returning();
+        const rows = await createPhotoChecksRepository(tx).delete(hashToken(token));
         if (rows.length === 0) return notFound();
         await deps.removeFilesLater(tx, rows.flatMap(filesOfCheck));
         return { ok: true, value: null };
@@ -176,17 +157,13 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
      */
     async take(tx: Database, token: string | undefined): Promise<PhotoCheckRow | null> {
       if (!token) return null;
-      const [row] = await tx
-        .delete(photoChecks)
-        .where(and(eq(photoChecks.tokenHash, hashToken(token)), gt(photoChecks.expiresAt, now())))
-        .returning();
-      return row ?? null;
+      return createPhotoChecksRepository(tx).takeLive(hashToken(token), now());
     },
 
     /** Housekeeping: deletes the checks past their expiry; their files are removed by a job queued with it. */
     async pruneExpired(): Promise<{ photoChecks: number }> {
       return db.transaction(async (tx) => {
-        const rows = await tx.delete(photoChecks).where(lte(photoChecks.expiresAt, now())).returning();
+        const rows = await createPhotoChecksRepository(tx).deleteExpired(now());
         if (rows.length > 0) await deps.removeFilesLater(tx, rows.flatMap(filesOfCheck));
         return { photoChecks: rows.length };
       });

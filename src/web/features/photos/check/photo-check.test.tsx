@@ -80,10 +80,12 @@ describe('the photo check on /photos, without an account', () => {
 
   it('shows the check this browser made earlier again', async () => {
     api.getPhotoCheck.mockResolvedValue({ data: checked });
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the server sets this marker.
     document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=1`;
     renderForVisitor();
     await waitFor(() => expect(screen.getByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy());
     expect(screen.getByRole('img', { name: `${CHECK_TEXT.original}: me.jpg` })).toBeTruthy();
+    // biome-ignore lint/suspicious/noDocumentCookie: as above, removed for the next test.
     document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=; max-age=0`;
   });
 
