@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import { PHOTO_ENHANCEMENT_SLUG } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
@@ -6,7 +6,6 @@ import { DEFAULT_CONTACT } from '../../domain/config/site.ts';
 import { PHOTO_PROMISE } from '../../domain/photos/promise.ts';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import { openAuthDialog } from '../features/auth/open-auth-dialog.ts';
-import { PhotoCheckPanel } from '../features/photos/check/photo-check.tsx';
 import { CHECK_TEXT } from '../features/photos/check/text.ts';
 import { PhotosClosingCta, PhotosHero } from '../features/photos/landing/hero.tsx';
 import { photosServiceJsonLd } from '../features/photos/landing/json-ld.ts';
@@ -20,6 +19,10 @@ import type { Route } from './+types/photos';
 const ServerDetails = import.meta.env.SSR
   ? (await import('../features/photos/landing/photos-landing-details.tsx')).PhotosLandingDetails
   : undefined;
+// The check's code (its upload, the checks list and their schemas) loads after the first paint (DESIGN.md §4 budget).
+const PhotoCheckPanel = lazy(() =>
+  import('../features/photos/check/photo-check.tsx').then((m) => ({ default: m.PhotoCheckPanel })),
+);
 const ClientDetails = lazy(() =>
   import('../features/photos/landing/photos-landing-details.tsx').then((m) => ({ default: m.PhotosLandingDetails })),
 );

@@ -1,6 +1,7 @@
 /** The words of the check on /photos (check first, account later). */
 export const CHECK_TEXT = {
   title: 'Check your photo now, free',
+  loading: 'Loading the photo check…',
   lead: 'No account needed. Choose the document, upload a photo taken at home, and see every rule it meets or misses with the fitted result. We keep it privately for this browser for 24 hours; you sign in only to order.',
   sizeLabel: 'Document',
   fileLabel: 'Your photo (JPEG, PNG or HEIC, up to 15 MB)',
