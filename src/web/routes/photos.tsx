@@ -68,7 +68,9 @@ export default function Photos() {
     <>
       <PhotosHero brandName={brandName} cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />} />
       {/* Check first, account later (issue 31): the order that follows sign-in takes the checked photo. */}
-      <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} label={CHECK_TEXT.order} />} />
+      <Suspense fallback={<p className="page-x py-10 text-slate-700">{CHECK_TEXT.loading}</p>}>
+        <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} label={CHECK_TEXT.order} />} />
+      </Suspense>
       <StaticIsland<PhotosLandingDetailsProps> server={ServerDetails} client={ClientDetails} props={{ plans }} />
       <PhotosClosingCta cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} onDark />} />
     </>
