@@ -45,6 +45,7 @@ import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
+import { photoCheckRoutes } from './modules/photos/check-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
 import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp({
     jobs: app.jobs,
     mail: app.mail,
     auth: app.services.auth,
+    photoChecks: app.services.photos.checks,
     log: app.log.child({ module: 'housekeeping' }),
   }).registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
@@ -274,6 +276,7 @@ export async function buildApp({
       await api.register(checkoutRoutes);
       await api.register(photoStoreRoutes);
       await api.register(photoOrderRoutes);
+      await api.register(photoCheckRoutes);
       await api.register(referralsRoutes);
       // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
       // role is checked on arrival, before any body is read (http/back-office.ts).

@@ -1,6 +1,7 @@
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import type { AuthService } from './modules/auth/service.ts';
+import type { PhotosService } from './modules/photos/service.ts';
 
 /**
  * Rows whose work is done are deleted after a retention, once a day (decision 0089): the
@@ -27,17 +28,20 @@ export interface HousekeepingDeps {
   jobs: Pick<JobQueue, 'work' | 'schedule'>;
   mail: Pick<MailQueue, 'pruneSettled'>;
   auth: Pick<AuthService, 'pruneEnded'>;
+  /** Visitors' photo checks past their 24 hours (their files go by the photos module's removal job). */
+  photoChecks: Pick<PhotosService['checks'], 'pruneExpired'>;
   log: { info(details: object, message: string): void };
   now?: () => Date;
 }
 
-export function createHousekeeping({ jobs, mail, auth, log, now = () => new Date() }: HousekeepingDeps) {
+export function createHousekeeping({ jobs, mail, auth, photoChecks, log, now = () => new Date() }: HousekeepingDeps) {
   /** One pass: every kind of finished row older than its retention. Running it twice deletes nothing more. */
   async function prune() {
     const at = now().getTime();
     const mailPruned = await mail.pruneSettled(new Date(at - RETENTION_MS.settledMail));
     const accountsPruned = await auth.pruneEnded(RETENTION_MS.expiredTokens);
-    const pruned = { ...mailPruned, ...accountsPruned };
+    const checksPruned = await photoChecks.pruneExpired();
+    const pruned = { ...mailPruned, ...accountsPruned, ...checksPruned };
     log.info({ pruned }, 'pruned finished rows');
     return pruned;
   }

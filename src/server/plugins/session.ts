@@ -61,6 +61,16 @@ function originOf(value: string | undefined): string | null {
 }
 
 /**
+ * Whether a request comes from this site (Origin, else Referer, equal to SITE_URL's origin or the
+ * request's own host): what a state-changing request carrying any of our cookies must show.
+ */
+export function comesFromSite(request: FastifyRequest, siteOrigin: string): boolean {
+  const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
+  if (!origin) return false;
+  return origin === siteOrigin || origin === originOf(`${request.protocol}://${request.host}`);
+}
+
+/**
  * Sessions (DESIGN.md §1, docs/decisions/0020-sessions-and-auth.md): the token comes from
  * `Authorization: Bearer …` or the httpOnly cookie; `request.viewer` is its user. A
  * cookie-authenticated request that changes state must come from this site (Origin, else
@@ -93,11 +103,7 @@ async function sessionPlugin(app: FastifyInstance) {
     if (!roleAllows(request.viewer.role, role)) throw new HttpError(403, ROLE_MESSAGES.forbidden);
   });
 
-  const fromThisSite = (request: FastifyRequest): boolean => {
-    const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-    if (!origin) return false;
-    return origin === siteOrigin || origin === originOf(`${request.protocol}://${request.host}`);
-  };
+  const fromThisSite = (request: FastifyRequest) => comesFromSite(request, siteOrigin);
 
   app.addHook('onRequest', async (request, reply) => {
     // API routes and the page handler; static files never need a session lookup.

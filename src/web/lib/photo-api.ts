@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ListData } from '../../domain/api/envelope.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import type { OrderSummary } from '../../domain/orders/order-summary.ts';
+import { PHOTO_CHECK_PATH, type PhotoCheck } from '../../domain/photos/checks.ts';
 import type { FailedRuleChoice } from '../../domain/photos/failed-rules.ts';
 import type {
   ChooseDelivery,
@@ -92,6 +93,13 @@ export const resetPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: `${or
 export const getPhotoAddresses = () => apiCall<ListData<Address>>({ url: '/photo-orders/addresses' });
 export const addPhotoAddress = (body: AddressInput) =>
   apiCall<Address>({ url: '/photo-orders/addresses', method: 'POST', body });
+
+/** A visitor's photo check before any account (its cookie is HttpOnly: only the server reads it). */
+export const checkPhoto = (size: PhotoSizeId, file: File, progress?: UploadProgress) =>
+  uploadFile<PhotoCheck>(`/photo-checks?${new URLSearchParams({ size })}`, file, progress);
+export const getPhotoCheck = () => apiCall<PhotoCheck>({ url: PHOTO_CHECK_PATH });
+/** At payment: the signed-in customer's new order takes the browser's check (once). */
+export const claimPhotoCheck = () => apiCall<PhotoOrder>({ url: '/photo-orders/claim-check', method: 'POST' });
 
 /** PHOTO_ENHANCEMENT_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function photoOrderHref(ref: string): string {

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { PHOTO_CHECK_COOKIE } from '../../domain/photos/checks.ts';
 import { photoOrderRefParams } from '../../domain/photos/orders.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
@@ -22,9 +23,11 @@ const Checkout = lazy(() => import('../features/checkout/checkout-summary.tsx'))
 export function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
   const orderId = new URL(request.url).searchParams.get('orderId');
-  if (orderId === null) return { orderRef: null, invalid: false };
+  // A photo checked before signing in (its HttpOnly cookie): the new order takes it (issue 31).
+  const heldCheck = new RegExp(`(?:^|;\\s*)${PHOTO_CHECK_COOKIE}=[^;]`).test(request.headers.get('cookie') ?? '');
+  if (orderId === null) return { orderRef: null, invalid: false, heldCheck };
   const valid = photoOrderRefParams.safeParse({ orderRef: orderId }).success;
-  return { orderRef: valid ? orderId : null, invalid: !valid };
+  return { orderRef: valid ? orderId : null, invalid: !valid, heldCheck: false };
 }
 
 export function headers(): HeadersInit {
@@ -46,7 +49,12 @@ export default function PhotoEnhancementRoute({ loaderData }: Route.ComponentPro
         </p>
       }
     >
-      <PhotoOrderPage orderRef={loaderData.orderRef} invalid={loaderData.invalid} Checkout={Checkout} />
+      <PhotoOrderPage
+        orderRef={loaderData.orderRef}
+        invalid={loaderData.invalid}
+        heldCheck={loaderData.heldCheck}
+        Checkout={Checkout}
+      />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import { PHOTO_ENHANCEMENT_SLUG } from '../../domain/config/navigation.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
@@ -6,6 +6,7 @@ import { DEFAULT_CONTACT } from '../../domain/config/site.ts';
 import { PHOTO_PROMISE } from '../../domain/photos/promise.ts';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import { openAuthDialog } from '../features/auth/open-auth-dialog.ts';
+import { CHECK_TEXT } from '../features/photos/check/text.ts';
 import { PhotosClosingCta, PhotosHero } from '../features/photos/landing/hero.tsx';
 import { photosServiceJsonLd } from '../features/photos/landing/json-ld.ts';
 import type { PhotosLandingDetailsProps } from '../features/photos/landing/photos-landing-details.tsx';
@@ -18,6 +19,10 @@ import type { Route } from './+types/photos';
 const ServerDetails = import.meta.env.SSR
   ? (await import('../features/photos/landing/photos-landing-details.tsx')).PhotosLandingDetails
   : undefined;
+// The check's code (its upload, the checks list and their schemas) loads after the first paint (DESIGN.md §4 budget).
+const PhotoCheckPanel = lazy(() =>
+  import('../features/photos/check/photo-check.tsx').then((m) => ({ default: m.PhotoCheckPanel })),
+);
 const ClientDetails = lazy(() =>
   import('../features/photos/landing/photos-landing-details.tsx').then((m) => ({ default: m.PhotosLandingDetails })),
 );
@@ -62,6 +67,10 @@ export default function Photos() {
   return (
     <>
       <PhotosHero brandName={brandName} cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} />} />
+      {/* Check first, account later (issue 31): the order that follows sign-in takes the checked photo. */}
+      <Suspense fallback={<p className="page-x py-10 text-slate-700">{CHECK_TEXT.loading}</p>}>
+        <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} label={CHECK_TEXT.order} />} />
+      </Suspense>
       <StaticIsland<PhotosLandingDetailsProps> server={ServerDetails} client={ClientDetails} props={{ plans }} />
       <PhotosClosingCta cta={<StartPhotoOrder onVisitorOpen={openInPhotoOrderMode} onDark />} />
     </>

@@ -6,6 +6,7 @@ import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import {
   choiceAllowed,
   FAILED_RULE_MESSAGES as F,
@@ -53,6 +54,7 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 
@@ -101,6 +103,8 @@ export interface PhotosServiceDeps {
     'redeemCoupon' | 'releaseCoupon' | 'appliedCoupon' | 'holdCouponForPayment' | 'confirmCouponAtSettle'
   >;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
+  /** The clock of the visitors' checks' expiry (tests move it). */
+  now?: () => Date;
 }
 
 const orderNotFound = () => formFailure(404, M.notFound);
@@ -119,6 +123,21 @@ function currencyOf(order: Order): PhotoCurrency {
  */
 export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   const { orders, storage, jobs, log } = deps;
+
+  const removeFilesLater = async (tx: Database, storageKeys: string[]) => {
+    await jobs.send<PhotoFileRemovalJob>(
+      PHOTO_FILE_REMOVAL_QUEUE,
+      { storageKeys },
+      { tx, ...PHOTO_FILE_REMOVAL_RETRY },
+    );
+  };
+  const checks = createPhotoChecks(db, {
+    storage,
+    analyse: deps.analyse,
+    removeFilesLater,
+    removeFiles: (keys) => removeFiles(keys),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
 
   async function removeFiles(keys: readonly string[]) {
     for (const key of keys) {
@@ -257,13 +276,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       const done = await work(tx, order);
       if (!done.ok) return done;
       const storageKeys = done.value?.dropped ?? [];
-      if (storageKeys.length > 0) {
-        await jobs.send<PhotoFileRemovalJob>(
-          PHOTO_FILE_REMOVAL_QUEUE,
-          { storageKeys },
-          { tx, ...PHOTO_FILE_REMOVAL_RETRY },
-        );
-      }
+      if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
       const priced = await settle(tx, order);
       return { ok: true, value: await view(tx, priced) };
     });
@@ -422,6 +435,53 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         if (order.kind !== 'photo') return formFailure(409, M.alreadyCreated);
         if (created) await createPhotosRepository(tx).insertOrder(order.id);
         return { ok: true, value: { order: await view(tx, order), created } };
+      });
+    },
+
+    /** A visitor's photo check before any account (photo-checks.ts). */
+    checks,
+
+    /**
+     * POST /photo-orders/claim-check: the signed-in customer's new photo order holding the check
+     * their browser made (an item of its size, the photo with its report and fitted file), in
+     * one transaction that deletes the check: a second claim finds none (404).
+     */
+    async claimCheck(
+      customer: { id: number; email: string },
+      token: string | undefined,
+      currency: PhotoCurrency,
+    ): Promise<FormResult<PhotoOrder>> {
+      return db.transaction(async (tx): Promise<FormResult<PhotoOrder>> => {
+        const check = await checks.take(tx, token);
+        if (!check) return formFailure(404, PHOTO_CHECK_MESSAGES.notFound);
+        const { order } = await orders.createOrder(tx, {
+          kind: 'photo',
+          userId: customer.id,
+          email: customer.email,
+          title: 'SevaPhotos photo order',
+          totalCents: 0,
+          currency,
+          idempotencyKey: null,
+        });
+        const repository = createPhotosRepository(tx);
+        await repository.insertOrder(order.id);
+        const item = await repository.insertItem({
+          orderId: order.id,
+          sizeId: check.sizeId,
+          documentType: PHOTO_SIZES[check.sizeId].documentType,
+        });
+        await repository.insertPhoto({
+          itemId: item.id,
+          storageKey: check.storageKey,
+          displayName: check.displayName,
+          contentType: check.contentType,
+          sizeBytes: check.sizeBytes,
+          sha256: check.sha256,
+          state: 'done',
+          report: check.report,
+          fittedKey: check.fittedKey,
+        });
+        return { ok: true, value: await view(tx, await settle(tx, order)) };
       });
     },
 

@@ -93,3 +93,27 @@ export const photoOrderPhotos = pgTable(
     ),
   ],
 );
+
+/**
+ * A visitor's photo check before any account (docs/decisions/0102-photo-check-first.md): the
+ * re-encoded upload, the engine's report and fitted file, for the browser holding the token
+ * whose SHA-256 is `token_hash`. Deleted (files too) after `expires_at`, or when an order claims it.
+ */
+export const photoChecks = pgTable(
+  'photo_checks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    sizeId: text('size_id').$type<PhotoSizeId>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    displayName: text('display_name').notNull(),
+    contentType: text('content_type').$type<StoredFileType>().notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    report: jsonb('report').$type<ComplianceReport>().notNull(),
+    fittedKey: text('fitted_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_checks_expires_idx').on(t.expiresAt)],
+);

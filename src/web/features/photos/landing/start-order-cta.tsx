@@ -10,6 +10,8 @@ interface StartPhotoOrderProps {
   onVisitorOpen(kind: 'signup' | 'signin'): void;
   /** On the dark closing band. */
   onDark?: boolean;
+  /** The button's words (the check's verdict says "Order this photo"). */
+  label?: string;
 }
 
 /** `/signup?redirect=…`: where the links lead without JavaScript, or opened in a new tab. */
@@ -19,13 +21,13 @@ const authHref = (path: string) => `${path}?${new URLSearchParams({ redirect: PH
  * The page's call to action. A signed-in customer goes straight to the photo order; a visitor gets
  * Sign Up (or Sign In) in photo-order mode, which goes on to the photo order (SPEC.md §4).
  */
-export function StartPhotoOrder({ onVisitorOpen, onDark = false }: StartPhotoOrderProps) {
+export function StartPhotoOrder({ onVisitorOpen, onDark = false, label = START_LABEL }: StartPhotoOrderProps) {
   const signedIn = Boolean(useRouteLoaderData<RootData>('root')?.user);
   const primary = onDark ? 'btn-primary bg-white text-brand-800 hover:bg-brand-50' : 'btn-primary';
   if (signedIn) {
     return (
       <Link to={PHOTO_ORDER_PATH} className={primary}>
-        {START_LABEL}
+        {label}
         <Icon name="arrow-right" />
       </Link>
     );
@@ -38,7 +40,7 @@ export function StartPhotoOrder({ onVisitorOpen, onDark = false }: StartPhotoOrd
   return (
     <div className="flex flex-col items-start gap-3">
       <a href={authHref(ROUTES.SIGN_UP)} onClick={open('signup')} className={primary}>
-        {START_LABEL}
+        {label}
         <Icon name="arrow-right" />
       </a>
       <p className={onDark ? 'text-sm text-brand-100' : 'text-sm text-slate-700'}>

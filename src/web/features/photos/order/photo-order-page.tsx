@@ -5,7 +5,14 @@ import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { createPhotoOrder, getPhotoOrder, listPhotoOrders, photoKeys, photoOrderHref } from '../../../lib/photo-api.ts';
+import {
+  claimPhotoCheck,
+  createPhotoOrder,
+  getPhotoOrder,
+  listPhotoOrders,
+  photoKeys,
+  photoOrderHref,
+} from '../../../lib/photo-api.ts';
 import { forgetStartKey, markStarted, startKeyFor } from '../../../lib/start-key.ts';
 import { PhotoFlow } from './flow.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
@@ -19,11 +26,12 @@ const UNPAID = 'Payment pending';
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
- * No order in the address: the customer's open (unpaid) photo order if there is one, else a new
- * one (its idempotency key kept in sessionStorage, so a reload or a double start makes one order).
- * Either way the address becomes ?orderId=PHO-….
+ * No order in the address: a new order holding the photo this browser checked before signing in
+ * (`heldCheck`, issue 31; claimed once, a 404 when it ended), else the customer's open (unpaid)
+ * photo order if there is one, else a new one (its idempotency key kept in sessionStorage, so a
+ * reload or a double start makes one order). Either way the address becomes ?orderId=PHO-….
  */
-function StartPhotoOrder() {
+function StartPhotoOrder({ heldCheck }: { heldCheck: boolean }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -34,6 +42,13 @@ function StartPhotoOrder() {
     if (running.current) return;
     running.current = true;
     (async () => {
+      if (heldCheck) {
+        try {
+          return (await claimPhotoCheck()).data.displayId;
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
+      }
       const open = (await listPhotoOrders()).data.results.find((o) => o.status.toLowerCase() === UNPAID.toLowerCase());
       if (open) return open.displayId;
       const key = startKeyFor(START_KEY);
@@ -52,7 +67,7 @@ function StartPhotoOrder() {
         setFailure(errorMessage(error, FLOW_TEXT.startFailed));
       },
     );
-  }, [attempt, navigate]);
+  }, [attempt, navigate, heldCheck]);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6">
@@ -89,10 +104,13 @@ function StartPhotoOrder() {
 export function PhotoOrderPage({
   orderRef,
   invalid,
+  heldCheck = false,
   Checkout,
 }: {
   orderRef: string | null;
   invalid: boolean;
+  /** The browser holds a photo check's cookie (the route's loader saw it). */
+  heldCheck?: boolean;
   Checkout: CheckoutSlot;
 }) {
   const order = useQuery({
@@ -102,7 +120,7 @@ export function PhotoOrderPage({
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
   if (invalid || (order.isError && isNotFound(order.error))) return <OrderNotFound />;
-  if (orderRef === null) return <StartPhotoOrder />;
+  if (orderRef === null) return <StartPhotoOrder heldCheck={heldCheck} />;
   if (order.isError) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-14 sm:px-6">

@@ -1,0 +1,166 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
+import {
+  PHOTO_CHECK_MESSAGES as C,
+  PHOTO_CHECK_COOKIE,
+  PHOTO_CHECK_MARKER_COOKIE,
+  PHOTO_CHECK_PATH,
+  PHOTO_CHECK_RATE_LIMIT,
+  PHOTO_CHECK_TTL_MS,
+  photoCheckQuery,
+  photoCheckSchema,
+} from '../../../domain/photos/checks.ts';
+import { photoOrderSchema } from '../../../domain/photos/orders.ts';
+import { PHOTO_CURRENCIES } from '../../../domain/photos/pricing.ts';
+import { HttpError, valueOrThrow } from '../../http/errors.ts';
+import { comesFromSite, currentUser } from '../../plugins/session.ts';
+import { cookiesAreSecure } from '../../session-cookie.ts';
+import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
+
+const tags = ['photos'];
+
+const fileResponse = {
+  description: 'The photo (JPEG or PNG), with nosniff, Cache-Control: private, no-store and a sandboxing CSP',
+  content: { 'image/jpeg': { schema: z.string().meta({ format: 'binary' }) } },
+};
+
+/**
+ * Check first, account later (docs/decisions/0102-photo-check-first.md): a visitor checks a photo
+ * with no account. The check is the cookie holder's alone (another browser gets the same 404 as
+ * none); at payment the signed-in customer's order claims it.
+ */
+export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { photos } = app.services;
+  const secure = cookiesAreSecure(app.env);
+  const siteOrigin = new URL(app.env.siteUrl).origin;
+  const cookie = { httpOnly: true, sameSite: 'lax', secure, path: '/' } as const;
+  const tokenOf = (request: FastifyRequest) => request.cookies[PHOTO_CHECK_COOKIE];
+  const marker = { ...cookie, httpOnly: false };
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(PHOTO_CHECK_COOKIE, cookie).clearCookie(PHOTO_CHECK_MARKER_COOKIE, marker);
+
+  // Like the session's: a change made with the check cookie must come from this site's pages.
+  const sameSiteChange = async (request: FastifyRequest) => {
+    if (tokenOf(request) !== undefined && !comesFromSite(request, siteOrigin)) {
+      throw new HttpError(403, AUTH_API_MESSAGES.crossSiteRequest);
+    }
+  };
+
+  app.get(
+    PHOTO_CHECK_PATH,
+    {
+      schema: {
+        tags,
+        summary: "This browser's photo check (its cookie's): the verdict and links to the photos; 404 once it ended",
+        response: { 200: envelopeSchema(photoCheckSchema) },
+      },
+    },
+    async (request) => {
+      const row = await photos.checks.find(tokenOf(request));
+      if (!row) throw new HttpError(404, C.notFound);
+      return ok(photos.checks.toView(row), C.loaded);
+    },
+  );
+
+  for (const which of ['original', 'fitted'] as const) {
+    app.get(
+      `${PHOTO_CHECK_PATH}/${which}`,
+      {
+        schema: {
+          tags,
+          summary:
+            which === 'original'
+              ? "This browser's checked photo as uploaded (re-encoded, metadata removed)"
+              : "This browser's fitted photo at its size's exact pixels (404 when it could not be fitted)",
+          response: { 200: fileResponse },
+        },
+      },
+      async (request, reply) => {
+        const file = await photos.checks.openFile(tokenOf(request), which);
+        return serveFile(reply, app.storage, valueOrThrow(file), { disposition: 'inline' });
+      },
+    );
+  }
+
+  app.delete(
+    PHOTO_CHECK_PATH,
+    {
+      preHandler: sameSiteChange,
+      schema: {
+        tags,
+        summary: "Delete this browser's photo check and its files",
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      const removed = await photos.checks.remove(tokenOf(request));
+      clearCookie(reply);
+      return ok(valueOrThrow(removed), C.removed);
+    },
+  );
+
+  app.post(
+    '/photo-orders/claim-check',
+    {
+      preHandler: [app.requireUser, sameSiteChange],
+      schema: {
+        tags,
+        summary:
+          "Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone",
+        body: z.object({ currency: z.enum(PHOTO_CURRENCIES).default('USD') }).nullish(),
+        response: { 201: envelopeSchema(photoOrderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { viewer } = currentUser(request);
+      const claimed = await photos.claimCheck(viewer, tokenOf(request), request.body?.currency ?? 'USD');
+      clearCookie(reply);
+      return reply.status(201).send(ok(valueOrThrow(claimed), C.claimed, 201));
+    },
+  );
+
+  // Only the upload reads a multipart body.
+  const uploadRoute: FastifyPluginAsyncZod = async (scope) => {
+    await registerUploadParsing(scope);
+    scope.post(
+      '/photo-checks',
+      {
+        config: {
+          // Each check costs a re-encode and the face model: counted per client address on arrival.
+          rateLimit: {
+            ...PHOTO_CHECK_RATE_LIMIT,
+            keyGenerator: (request: FastifyRequest) => `photo-check:${request.ip}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+              new HttpError(429, C.rateLimited(Math.max(1, Math.ceil(context.ttl / 60_000)))),
+          },
+        },
+        preHandler: sameSiteChange,
+        schema: {
+          tags,
+          summary:
+            'Check a photo without an account (multipart/form-data, one JPEG, PNG or HEIC file): answers the verdict and sets the cookie that alone can read it for 24 hours; replaces this browser’s previous check',
+          consumes: ['multipart/form-data'],
+          querystring: photoCheckQuery,
+          body: z
+            .object({ file: z.string().meta({ format: 'binary', description: 'The photo: JPEG, PNG or HEIC' }) })
+            .nullish(),
+          response: { 201: envelopeSchema(photoCheckSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { token, check } = await photos.checks.create(tokenOf(request), request.query.size, (itemLimits) =>
+          app.uploads.acceptUpload(request, { itemLimits }),
+        );
+        const maxAge = PHOTO_CHECK_TTL_MS / 1000;
+        reply.setCookie(PHOTO_CHECK_COOKIE, token, { ...cookie, maxAge });
+        reply.setCookie(PHOTO_CHECK_MARKER_COOKIE, '1', { ...marker, maxAge });
+        return reply.status(201).send(ok(check, C.checked, 201));
+      },
+    );
+  };
+  await app.register(uploadRoute);
+};

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
+import { PHOTO_CHECKS_TEXT } from '../../../components/photo-checks.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../../testing/dom.tsx';
+import { StartPhotoOrder } from '../landing/start-order-cta.tsx';
+import { PhotoCheckPanel } from './photo-check.tsx';
+import { CHECK_TEXT } from './text.ts';
+
+const api = vi.hoisted(() => ({ checkPhoto: vi.fn(), getPhotoCheck: vi.fn() }));
+vi.mock('../../../lib/photo-api.ts', () => api);
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+beforeEach(() => {
+  api.checkPhoto.mockReset();
+  api.getPhotoCheck
+    .mockReset()
+    .mockRejectedValue(new ApiError(404, { message: 'No photo check here' }, 'No photo check here'));
+});
+
+const checked: PhotoCheck = {
+  photoSize: 'us-2x2',
+  name: 'me.jpg',
+  report: {
+    sizeId: 'us-2x2',
+    passed: false,
+    checks: [
+      { rule: 'resolution', passed: true, measured: '3024 × 4032 px', expected: 'at least 600 px', fix: null },
+      { rule: 'tilt', passed: false, measured: '11.7°', expected: 'at most 5°', fix: 'Hold the phone level.' },
+    ],
+    fitted: { widthPx: 600, heightPx: 600, bytes: 61_000, headPercent: 60 },
+  },
+  links: { original: '/api/v1/photo-checks/current/original', fitted: '/api/v1/photo-checks/current/fitted' },
+  expiresAt: '2026-11-30T11:00:00.000Z',
+};
+
+/** The landing's panel for a visitor (no account), its order button Start's own. */
+function renderForVisitor() {
+  renderWithRouter(
+    <PhotoCheckPanel orderCta={<StartPhotoOrder onVisitorOpen={() => {}} label={CHECK_TEXT.order} />} />,
+    { path: '/photos', rootData: { publicConfig: { recaptchaSiteKey: null }, user: null, navServices: [] } },
+  );
+}
+
+describe('the photo check on /photos, without an account', () => {
+  it('checks the chosen photo for the chosen document and shows the verdict, the fitted photo and the way to order', async () => {
+    api.checkPhoto.mockResolvedValue(checked);
+    renderForVisitor();
+    fireEvent.click(await screen.findByRole('button', { name: CHECK_TEXT.submit }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CHECK_TEXT.fileRequired);
+    expect(api.checkPhoto).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(CHECK_TEXT.sizeLabel), { target: { value: 'us-2x2' } });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText(CHECK_TEXT.fileLabel), { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+
+    expect(await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy();
+    expect(api.checkPhoto).toHaveBeenCalledWith('us-2x2', photo, expect.anything());
+    expect(screen.getByText(PHOTO_CHECKS_TEXT.failedCount(1))).toBeTruthy();
+    expect(screen.getByText('Hold the phone level.', { exact: false })).toBeTruthy();
+    const fitted = screen.getByRole('img', { name: `${CHECK_TEXT.fitted}: me.jpg` });
+    expect(fitted.getAttribute('src')).toMatch(/^\/api\/v1\/photo-checks\/current\/fitted\?v=/);
+    // Ordering is where the account comes: sign up, then back to the order that takes this photo.
+    const order = screen.getByRole('link', { name: CHECK_TEXT.order });
+    expect(order.getAttribute('href')).toBe('/signup?redirect=%2Fphotos%2Fphoto-enhancement');
+
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.another }));
+    expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
+  });
+
+  it('asks for no earlier check without its marker cookie', async () => {
+    renderForVisitor();
+    await screen.findByRole('button', { name: CHECK_TEXT.submit });
+    expect(api.getPhotoCheck).not.toHaveBeenCalled();
+  });
+
+  it('shows the check this browser made earlier again', async () => {
+    api.getPhotoCheck.mockResolvedValue({ data: checked });
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store; the server sets this marker.
+    document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=1`;
+    renderForVisitor();
+    await waitFor(() => expect(screen.getByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy());
+    expect(screen.getByRole('img', { name: `${CHECK_TEXT.original}: me.jpg` })).toBeTruthy();
+    // biome-ignore lint/suspicious/noDocumentCookie: as above, removed for the next test.
+    document.cookie = `${PHOTO_CHECK_MARKER_COOKIE}=; max-age=0`;
+  });
+
+  it('says what the server refused (a limit, a file that is not a photo) and lets the visitor try again', async () => {
+    api.checkPhoto.mockRejectedValue(
+      new ApiError(429, { message: 'You have checked many photos from this connection.' }, 'Too many'),
+    );
+    renderForVisitor();
+    const photo = new File([new Uint8Array([1])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(await screen.findByLabelText(CHECK_TEXT.fileLabel), { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You have checked many photos from this connection.');
+    expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
+  });
+});

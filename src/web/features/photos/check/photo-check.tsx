@@ -1,0 +1,192 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
+import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
+import { PhotoChecks } from '../../../components/photo-checks.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { checkPhoto, getPhotoCheck } from '../../../lib/photo-api.ts';
+import { CHECK_TEXT } from './text.ts';
+
+/** Faces only: a signature is fitted in the order, not judged against a face's rules. */
+const CHECKED_SIZES = PHOTO_SIZE_IDS.filter((id) => PHOTO_SIZES[id].kind === 'photo');
+const ACCEPT = IMAGE_UPLOAD_TYPES.flatMap((type) => [
+  ...UPLOAD_TYPE_INFO[type].mimeTypes,
+  ...UPLOAD_TYPE_INFO[type].extensions,
+]).join(',');
+
+type State =
+  | { step: 'form'; error: string | null }
+  | { step: 'uploading'; percent: number }
+  | { step: 'checked'; check: PhotoCheck };
+
+const keptUntil = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Check first, account later (issue 31): a visitor checks a photo on /photos with no account and
+ * sees the verdict (every rule, measured against needed, the fix) beside the fitted result. The
+ * check is kept for this browser a day (an HttpOnly cookie the server reads), so coming back shows
+ * it again; `orderCta` (composed by the route) takes it to the order, signing in on the way.
+ */
+export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
+  const [state, setState] = useState<State>({ step: 'form', error: null });
+  const [size, setSize] = useState<PhotoSizeId>(CHECKED_SIZES[0] ?? 'oci-photo');
+  const [file, setFile] = useState<File | null>(null);
+  const ids = { size: useId(), file: useId(), error: useId() };
+
+  // A check this browser made earlier today is shown again (its marker cookie says there is one).
+  useEffect(() => {
+    if (!document.cookie.split('; ').some((c) => c.startsWith(`${PHOTO_CHECK_MARKER_COOKIE}=`))) return;
+    let live = true;
+    getPhotoCheck().then(
+      ({ data }) => {
+        if (live && data) setState((s) => (s.step === 'form' ? { step: 'checked', check: data } : s));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return setState({ step: 'form', error: CHECK_TEXT.fileRequired });
+    setState({ step: 'uploading', percent: 0 });
+    try {
+      const check = await checkPhoto(size, file, {
+        onProgress: (fraction) => setState({ step: 'uploading', percent: Math.round(fraction * 100) }),
+      });
+      setState({ step: 'checked', check });
+    } catch (error) {
+      const message = error instanceof ApiError ? errorMessage(error, CHECK_TEXT.failed) : CHECK_TEXT.failed;
+      setState({ step: 'form', error: message });
+    }
+  };
+
+  return (
+    <section aria-labelledby="photo-check-title" className="page-x py-10 lg:py-14">
+      <div className="card mx-auto max-w-5xl">
+        <h2 id="photo-check-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {state.step === 'checked' ? CHECK_TEXT.verdictTitle : CHECK_TEXT.title}
+        </h2>
+        {state.step === 'checked' ? (
+          <Verdict
+            check={state.check}
+            orderCta={orderCta}
+            onAnother={() => {
+              setFile(null);
+              setState({ step: 'form', error: null });
+            }}
+          />
+        ) : (
+          <form className="mt-4" noValidate onSubmit={submit}>
+            <p className="max-w-3xl text-slate-700">{CHECK_TEXT.lead}</p>
+            <div className="mt-6 grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor={ids.size} className="field-label">
+                  {CHECK_TEXT.sizeLabel}
+                </label>
+                <select
+                  id={ids.size}
+                  value={size}
+                  onChange={(event) => setSize(event.target.value as PhotoSizeId)}
+                  className="field-input mt-1"
+                >
+                  {CHECKED_SIZES.map((id) => (
+                    <option key={id} value={id}>
+                      {PHOTO_SIZES[id].documentType}: {PHOTO_SIZES[id].label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.file} className="field-label">
+                  {CHECK_TEXT.fileLabel}
+                </label>
+                <input
+                  id={ids.file}
+                  type="file"
+                  accept={ACCEPT}
+                  onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                  aria-invalid={state.step === 'form' && state.error ? true : undefined}
+                  aria-describedby={state.step === 'form' && state.error ? ids.error : undefined}
+                  className="field-input mt-1 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
+                />
+              </div>
+            </div>
+            {state.step === 'form' && state.error ? (
+              <p id={ids.error} role="alert" className="field-error mt-3">
+                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                {state.error}
+              </p>
+            ) : null}
+            <div className="mt-6 flex flex-wrap items-center gap-4">
+              <button type="submit" className="btn-primary" aria-disabled={state.step === 'uploading' || undefined}>
+                <Icon name="camera" className="size-5" />
+                {CHECK_TEXT.submit}
+              </button>
+              {state.step === 'uploading' ? (
+                <p role="status" className="flex items-center gap-2 text-slate-700">
+                  <Icon name="loader-circle" className="size-5 animate-spin" />
+                  {state.percent < 100 ? CHECK_TEXT.uploading(state.percent) : CHECK_TEXT.checking}
+                </p>
+              ) : null}
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: ReactNode; onAnother(): void }) {
+  // The links name "this browser's check": the version keeps a replaced check's image from the cache.
+  const version = `?v=${encodeURIComponent(check.expiresAt)}`;
+  const size = PHOTO_SIZES[check.photoSize];
+  return (
+    <div className="mt-4">
+      <p className="text-slate-700">
+        {size.documentType}: {size.label} · {check.name}
+      </p>
+      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
+        <div className="grid grid-cols-2 gap-3">
+          <figure>
+            <img
+              src={`${check.links.original}${version}`}
+              alt={`${CHECK_TEXT.original}: ${check.name}`}
+              className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+            />
+            <figcaption className="mt-1 text-sm text-slate-600">{CHECK_TEXT.original}</figcaption>
+          </figure>
+          <figure>
+            {check.links.fitted ? (
+              <img
+                src={`${check.links.fitted}${version}`}
+                alt={`${CHECK_TEXT.fitted}: ${check.name}`}
+                className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+              />
+            ) : (
+              <div className="grid aspect-square w-full place-items-center rounded-lg bg-slate-100 p-3 text-center text-sm text-slate-700">
+                {CHECK_TEXT.notFitted}
+              </div>
+            )}
+            <figcaption className="mt-1 text-sm text-slate-600">{CHECK_TEXT.fitted}</figcaption>
+          </figure>
+        </div>
+        <div aria-live="polite">
+          <PhotoChecks report={check.report} name={check.name} />
+        </div>
+      </div>
+      <p className="mt-5 text-sm text-slate-600">{CHECK_TEXT.kept(keptUntil(check.expiresAt))}</p>
+      <div className="mt-5 flex flex-wrap items-start gap-4">
+        {orderCta}
+        <button type="button" className="btn-outline" onClick={onAnother}>
+          <Icon name="refresh-cw" className="size-4" />
+          {CHECK_TEXT.another}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The words of the check on /photos (check first, account later). */
+export const CHECK_TEXT = {
+  title: 'Check your photo now, free',
+  loading: 'Loading the photo check…',
+  lead: 'No account needed. Choose the document, upload a photo taken at home, and see every rule it meets or misses with the fitted result. We keep it privately for this browser for 24 hours; you sign in only to order.',
+  sizeLabel: 'Document',
+  fileLabel: 'Your photo (JPEG, PNG or HEIC, up to 15 MB)',
+  submit: 'Check my photo',
+  checking: 'Checking your photo…',
+  uploading: (percent: number) => `Uploading… ${percent} %`,
+  failed: 'We could not check your photo. Please try again.',
+  fileRequired: 'Choose a photo to check.',
+  verdictTitle: 'Your photo check',
+  original: 'Your photo',
+  fitted: 'Fitted to the size',
+  notFitted: 'Could not be fitted: see the first rule to fix.',
+  kept: (until: string) => `Kept privately for this browser until ${until}.`,
+  order: 'Order this photo',
+  another: 'Check another photo',
+} as const;
