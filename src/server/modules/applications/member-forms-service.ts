@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ANSWERS_OPEN,
   canChangeAnswers,
@@ -122,14 +123,23 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   function saveValues(
     context: MemberContext,
     input: SaveMemberForm,
-  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>> {
+  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'> | null> {
     const { order, member, form } = context;
-    if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+    const options = answerOptions(member);
+    const schema = buildAnswersSchema(form.definition, { ...options, mode: 'partial' });
+    if (!canChangeAnswers(order.status)) {
+      // The autosave that follows an upload through the form: the upload already stored its
+      // answer, and completed the order (docs/decisions/0xxx-issue-30-gaps.md). Saving the answers
+      // as they are changes nothing; any change is refused.
+      const same = schema.safeParse(input.answers);
+      return same.success && isDeepStrictEqual(same.data, member.answers)
+        ? { ok: true, value: null }
+        : formFailure(409, F.locked);
+    }
     if (input.currentStep > memberStepCount(form.definition, member) + 1) {
       return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
     }
-    const options = answerOptions(member);
-    const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
+    const parsed = schema.safeParse(input.answers);
     if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
     // A review holds while the answers stay complete and agree with the member's passport.
     const keepsReview =
@@ -167,6 +177,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const values = saveValues(context.value, input);
     if (!values.ok) return values;
     const { member } = context.value;
+    // Unchanged answers of a locked order: never here (it returned above), but the locked path answers them.
+    if (values.value === null) return null;
     if ((member.reviewDetails === null) !== (values.value.reviewDetails === null)) return null;
     const row = await createApplicationsRepository(db).updateAnswersIfUnchanged(
       order.id,
