@@ -28,6 +28,7 @@ import {
   walkFields,
 } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import {
   conditionSources,
   memberSteps,
@@ -125,6 +126,8 @@ export interface FormEngineProps {
   upload?: UploadFile;
   /** A URL that previews a stored document, if there is one. */
   fileUrl?: (ref: FileRef) => string | undefined;
+  /** The photo checks kept with a stored document, if there are any (shown again after a reload). */
+  fileReport?: (ref: FileRef) => ComplianceReport | undefined;
   /** Whose form it is, shown over the steps on desktop. */
   memberName?: string;
   onChange?(change: FormEngineChange): void;
@@ -193,6 +196,7 @@ export function FormEngine({
   today: givenToday,
   upload,
   fileUrl,
+  fileReport,
   memberName,
   onChange,
   onStepChange,
@@ -408,11 +412,12 @@ export function FormEngine({
       today,
       upload,
       fileUrl,
+      fileReport,
       notes,
       offersBySection,
       applyOffer,
     }),
-    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, notes, offersBySection, applyOffer],
+    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, fileReport, notes, offersBySection, applyOffer],
   );
 
   const hostStep = hostSteps[index - steps.length];
