@@ -15,6 +15,7 @@ import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } from '../../../domain/forms/answers.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import { definitionForMember } from '../../../domain/forms/member-texts.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
@@ -81,9 +82,11 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
     const found = await createApplicationsRepository(on).findMemberWithApplication(order.id, memberId);
     if (!found) return formFailure(404, M.notFound);
-    const form = await forms.orderForm(found.app);
-    if (!form) return formFailure(409, F.noForm);
+    const stored = await forms.orderForm(found.app);
+    if (!stored) return formFailure(409, F.noForm);
     const passport = await createPassportsRepository(on).find(memberId);
+    // The member's wording: a minor's messages name the child, as the form does.
+    const form = { ...stored, definition: definitionForMember(stored.definition, found.member) };
     return { ok: true, value: { order, member: found.member, form, passport } };
   }
 

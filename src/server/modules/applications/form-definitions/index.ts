@@ -6,6 +6,7 @@
  */
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { newOciDefinition, ociLostDefinition, ociReissueDefinition } from './oci.ts';
+import { withMinorQuestionTexts } from './minor-texts.ts';
 import { passportDefinition } from './passport.ts';
 import { attestationDefinition } from './power-of-attorney.ts';
 import { renunciationDefinition } from './renunciation.ts';
@@ -58,7 +59,7 @@ export const SEEDED_FORM_DEFINITIONS: ReadonlyMap<string, FormDefinition> = new 
   Object.entries(BUILDERS).flatMap(([service, packages]) =>
     Object.entries(packages).map(([pkg, build]) => {
       const id = `${service}/${pkg}`;
-      return [id, build(id)] as const;
+      return [id, withMinorQuestionTexts(build(id))] as const;
     }),
   ),
 );

@@ -28,6 +28,7 @@ import {
   walkFields,
 } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import {
   conditionSources,
@@ -189,7 +190,7 @@ function stepKeys(byField: Map<string, number>, index: number): string[] {
  * the step is continued. Answers of dependents that hide are dropped.
  */
 export function FormEngine({
-  definition,
+  definition: given,
   memberKind,
   defaultValues,
   initialStep = 1,
@@ -212,6 +213,11 @@ export function FormEngine({
   const [today] = useState(() => givenToday ?? todayIsoDate());
   const hydrated = useHydrated();
   const idPrefix = `fe${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  // A minor's form names the child where the definition says how (src/domain/forms/member-texts.ts).
+  const definition = useMemo(
+    () => definitionForMember(given, { kind: memberKind, fullName: memberName }),
+    [given, memberKind, memberName],
+  );
   const steps = useMemo(() => memberSteps(definition, memberKind), [definition, memberKind]);
   const byField = useMemo(() => stepIndexByField(steps), [steps]);
   const schemas = useMemo(
