@@ -281,6 +281,14 @@ describe('the review step', () => {
     expect(await memberRow(memberId)).toEqual(before);
   });
 
+  it('words a minor’s messages as the minor’s form does: the child’s name, never “your”', async () => {
+    const { user, ref, memberId } = await customerWithOrder([MINOR]);
+    const res = await review(user.token, ref, memberId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ photo: 'Aarav’s photo is required' });
+    expect(Object.values(res.json().errors).join(' ')).not.toMatch(/\b(you|your)\b/i);
+  });
+
   it('stores the review details of complete answers and moves to the review step; the order page follows', async () => {
     const { user, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
     const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
