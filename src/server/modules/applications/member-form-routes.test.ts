@@ -499,9 +499,9 @@ describe('the order’s status follows its forms and documents after payment', (
       items.filter((i) => i.id === 'photo'),
     );
     expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
-    const [photo] = (await call('GET', `${orderPath(ref)}/documents`, user.token)).json().data.results.filter(
-      (d: { itemId: string }) => d.itemId === 'photo',
-    );
+    const [photo] = (await call('GET', `${orderPath(ref)}/documents`, user.token))
+      .json()
+      .data.results.filter((d: { itemId: string }) => d.itemId === 'photo');
     const fileRef = { documentId: String(photo.id), name: photo.name, type: photo.type, size: photo.size };
     const saved = await save(user.token, ref, memberId, { currentStep: 3, answers: { ...held, photo: fileRef } });
     expect(saved.statusCode, saved.body).toBe(200);

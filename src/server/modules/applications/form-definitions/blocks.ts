@@ -263,33 +263,38 @@ export function occupation(): FormSection {
 /** The present address in the USA or Canada, with the state or province and postal code of that country. */
 export function addressAbroad(): FormSection {
   const minor = { title: '{name}’s address in the USA or Canada' };
-  return section('addressAbroadSection', 'Your address in the USA or Canada', [
-    ask('country dropdown', 'addressCountry', 'Country', { countries: ['US', 'CA'] }),
-    ask('text', 'addressLine1', 'Street address', { transforms: ['trim'], placeholder: 'House number and street' }),
-    optional(ask('text', 'addressLine2', 'Apartment, suite or unit', { transforms: ['trim'] })),
-    ask('short answer', 'addressCity', 'City', { transforms: ['trim'] }),
-    dependent('usAddress', { field: 'addressCountry', equals: 'US' }, [
-      ask('dropdown', 'usState', 'State or territory', {
-        options: US_STATES.map((s) => ({ value: s.code, label: s.name })),
-      }),
-      ask('short answer', 'zipCode', 'ZIP code', {
-        transforms: ['trim'],
-        rules: { matches: { pattern: '^\\d{5}(-\\d{4})?$', message: 'Enter a 5-digit ZIP code, such as 94107' } },
-      }),
-    ]),
-    dependent('caAddress', { field: 'addressCountry', equals: 'CA' }, [
-      ask('dropdown', 'caProvince', 'Province or territory', {
-        options: CA_PROVINCES.map((p) => ({ value: p.code, label: p.name })),
-      }),
-      ask('short answer', 'postalCode', 'Postal code', {
-        transforms: ['trim', 'uppercase'],
-        rules: {
-          matches: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code such as M5V 2T6' },
-        },
-      }),
-    ]),
-    optional(ask('date', 'livingThereSince', 'Living at this address since', { rules: { min: '1950-01-01' } })),
-  ], { minor });
+  return section(
+    'addressAbroadSection',
+    'Your address in the USA or Canada',
+    [
+      ask('country dropdown', 'addressCountry', 'Country', { countries: ['US', 'CA'] }),
+      ask('text', 'addressLine1', 'Street address', { transforms: ['trim'], placeholder: 'House number and street' }),
+      optional(ask('text', 'addressLine2', 'Apartment, suite or unit', { transforms: ['trim'] })),
+      ask('short answer', 'addressCity', 'City', { transforms: ['trim'] }),
+      dependent('usAddress', { field: 'addressCountry', equals: 'US' }, [
+        ask('dropdown', 'usState', 'State or territory', {
+          options: US_STATES.map((s) => ({ value: s.code, label: s.name })),
+        }),
+        ask('short answer', 'zipCode', 'ZIP code', {
+          transforms: ['trim'],
+          rules: { matches: { pattern: '^\\d{5}(-\\d{4})?$', message: 'Enter a 5-digit ZIP code, such as 94107' } },
+        }),
+      ]),
+      dependent('caAddress', { field: 'addressCountry', equals: 'CA' }, [
+        ask('dropdown', 'caProvince', 'Province or territory', {
+          options: CA_PROVINCES.map((p) => ({ value: p.code, label: p.name })),
+        }),
+        ask('short answer', 'postalCode', 'Postal code', {
+          transforms: ['trim', 'uppercase'],
+          rules: {
+            matches: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code such as M5V 2T6' },
+          },
+        }),
+      ]),
+      optional(ask('date', 'livingThereSince', 'Living at this address since', { rules: { min: '1950-01-01' } })),
+    ],
+    { minor },
+  );
 }
 
 /** An address in India; `required` false asks first whether there is one. */

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
 import { checkAnswers } from '../../../../domain/forms/answers.ts';
-import { allFields, type FormDefinition, formDefinitionSchema, walkFields } from '../../../../domain/forms/definition.ts';
+import {
+  allFields,
+  type FormDefinition,
+  formDefinitionSchema,
+  walkFields,
+} from '../../../../domain/forms/definition.ts';
 import { FORM_FIELD_TYPES } from '../../../../domain/forms/field-types.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { validAnswers } from '../../../../domain/forms/testing.ts';

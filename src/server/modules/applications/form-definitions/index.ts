@@ -5,8 +5,8 @@
  * applications, and have no definition.
  */
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import { newOciDefinition, ociLostDefinition, ociReissueDefinition } from './oci.ts';
 import { withMinorQuestionTexts } from './minor-texts.ts';
+import { newOciDefinition, ociLostDefinition, ociReissueDefinition } from './oci.ts';
 import { passportDefinition } from './passport.ts';
 import { attestationDefinition } from './power-of-attorney.ts';
 import { renunciationDefinition } from './renunciation.ts';

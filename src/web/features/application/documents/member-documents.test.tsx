@@ -171,7 +171,9 @@ describe('a member’s documents', () => {
         fitted: { widthPx: 600, heightPx: 600, bytes: 84_000, headPercent: 62 },
       },
     };
-    show(checklist({ photo: [photo], 'foreign-passport': [stored(13, 'foreign-passport', 'p.pdf', 'application/pdf')] }));
+    show(
+      checklist({ photo: [photo], 'foreign-passport': [stored(13, 'foreign-passport', 'p.pdf', 'application/pdf')] }),
+    );
     const checks = within(item('Photo')).getByRole('region', { name: 'Check of me.jpg' });
     expect(checks.textContent).toContain('1 rule to fix');
     expect(checks.textContent).toContain('Stand in the middle of the frame.');

@@ -29,7 +29,6 @@ import {
 } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
-import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import {
   conditionSources,
   memberSteps,
@@ -37,6 +36,7 @@ import {
   stepIndexByField,
 } from '../../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../../domain/limits/constants.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import {
