@@ -175,7 +175,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await switcher(page)
       .getByRole('link', { name: /Aarav Sharma/ })
       .click();
-    await expectVisible(stepHeading(page, 'About you'));
+    // A minor's form names the child.
+    await expectVisible(stepHeading(page, 'About Aarav'));
     expect(new URL(page.url()).searchParams.get('member')).toBe(String(minor.id));
     await page
       .getByRole('navigation', { name: 'Form steps' })
