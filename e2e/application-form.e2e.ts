@@ -175,7 +175,8 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await switcher(page)
       .getByRole('link', { name: /Aarav Sharma/ })
       .click();
-    await expectVisible(stepHeading(page, 'About you'));
+    // A minor's form names the child.
+    await expectVisible(stepHeading(page, 'About Aarav'));
     expect(new URL(page.url()).searchParams.get('member')).toBe(String(minor.id));
     await page
       .getByRole('navigation', { name: 'Form steps' })
@@ -286,6 +287,33 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await looksRight(page, 'signature-390');
     await page.setViewportSize({ width: 1440, height: 1100 });
     await shoot(page, 'photo-1440');
+  }, 120_000);
+
+  it('a minor’s photo step names the child, and the fitted photo’s checks are still there after a reload', async () => {
+    const { page, order } = await customerWithOrder('mobile');
+    const minor = order.members[1];
+    if (!minor) throw new Error('the order has no minor');
+    await open(page, `${formUrl(order)}&member=${minor.id}&step=8`);
+    await expectVisible(stepHeading(page, 'Photo and signature'), 15_000);
+    const field = page.getByLabel('Aarav’s photo');
+    await field.setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() });
+    const fitted = page.getByRole('img', { name: UPLOAD_TEXT.fittedAlt(PHOTO_SIZES['oci-photo'].label) });
+    await expectVisible(fitted, 60_000);
+    await expectVisible(page.getByText('All changes saved'));
+
+    // Reloaded: the stored photo with the checks kept with it (decision 0103-issue-30-gaps).
+    await open(page, `${formUrl(order)}&member=${minor.id}&step=8`);
+    await expectVisible(
+      page.getByRole('region', { name: 'Check of IMG_2041.jpg' }).getByText('Exactly one face'),
+      15_000,
+    );
+    await expectVisible(page.getByText('Aarav’s photo', { exact: true }).first());
+    expect(await page.getByText('Your photo', { exact: true }).count()).toBe(0);
+    await fitted.scrollIntoViewIfNeeded();
+    await looksRight(page, 'minor-photo-390');
+    await page.setViewportSize({ width: 1440, height: 1100 });
+    await page.getByRole('heading', { level: 2, name: 'Photo and signature' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'minor-photo-1440');
   }, 120_000);
 
   it('says an order of someone else is not found, with the way to the orders', async () => {

@@ -75,7 +75,9 @@ async function fillAboutYou(page: Page, person: Person) {
   await radio(page, /known by another name/, 'No').check();
   await radio(page, 'Sex', person.sex).check();
   await page.getByLabel('Date of birth').fill(person.dateOfBirth);
-  await radio(page, 'You are', 'A foreign citizen (OCI cardholders too)').check();
+  // A minor's form names the child ("Kavya is"), an adult's says "You are".
+  const nationality = person === KAVYA ? 'Kavya is' : 'You are';
+  await radio(page, nationality, 'A foreign citizen (OCI cardholders too)').check();
   await page.getByLabel('Passport number').fill(person.passportNumber);
   await page.getByLabel('Country that issued it').selectOption('US');
   await page.getByLabel('Place of issue').fill('Houston');
@@ -245,8 +247,8 @@ describe('an application from package to order page (issue 10)', () => {
       await expectVisible(switcher(page).getByText('Adult · Reviewed'));
       await poll(() => page.getByRole('heading', { level: 2, name: KAVYA.fullName }).count()).toBe(1);
 
-      // Kavya's form: a minor's.
-      await expectVisible(stepHeading(page, 'About you'));
+      // Kavya's form: a minor's, which names her.
+      await expectVisible(stepHeading(page, 'About Kavya'));
       await fillAboutYou(page, KAVYA);
       await continueTo(page, 'Address and contact');
       await fillAddressAndContact(page, email);

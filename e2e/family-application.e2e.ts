@@ -140,7 +140,10 @@ async function continueTo(page: Page, next: string) {
 /** The answers of one member, step by step, as a customer would give them. */
 async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boolean, files: Files) {
   const label = (text: string) => page.getByLabel(text, { exact: true });
-  await expectVisible(stepHeading(page, 'About you'), 10_000);
+  // A minor's form names the child where an adult's says "you" (issue 30 §3).
+  const firstName = person.fullName.split(' ')[0] ?? '';
+  const asked = (adult: string, child: string) => (minor ? child.replaceAll('{name}', firstName) : adult);
+  await expectVisible(stepHeading(page, asked('About you', 'About {name}')), 10_000);
   // The passport page first: what its machine-readable zone says fills this step and the passport's.
   await readPassport(page, inputs, person);
   // Optional in the form (a passport may show no surname): its label ends in “(optional)”.
@@ -161,7 +164,7 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   await inputs.answer(label('Date of issue'), '2021-05-10');
   await inputs.answer(label('Date of expiry'), PASSPORT_EXPIRY);
   await inputs.answer(label('Present nationality'), 'US');
-  await inputs.choose(group(page, 'How did you acquire it?'), 'By birth');
+  await inputs.choose(group(page, asked('How did you acquire it?', 'How did {name} acquire it?')), 'By birth');
   await inputs.choose(group(page, /held any other nationality/), 'No');
 
   await continueTo(page, 'Indian origin');
@@ -216,7 +219,10 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   await inputs.answer(label('City'), 'San Francisco');
   await inputs.answer(label('State or territory'), 'CA');
   await inputs.answer(label('ZIP code'), '94107');
-  await inputs.choose(group(page, 'Do you have an address in India?'), 'No');
+  await inputs.choose(
+    group(page, asked('Do you have an address in India?', 'Does {name} have an address in India?')),
+    'No',
+  );
   await inputs.answer(label('Email'), `family.${Date.now().toString(36)}@example.com`);
   await inputs.answer(page.getByRole('textbox', { name: 'Mobile number' }), '4155550123');
 

@@ -95,6 +95,7 @@ export async function createServices(
     orders,
     storage,
     completion,
+    forms,
     fitPhoto: (image, size) => fitUpload(analyse, image, size),
     ...(log ? { log } : {}),
   });

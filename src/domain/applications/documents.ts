@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROUTES } from '../config/routes.ts';
+import type { FileRef } from '../forms/files.ts';
 import { complianceReportSchema } from '../photos/compliance.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
@@ -67,8 +68,15 @@ export const documentSchema = z.object({
   uploadedAt: z.string(),
   /** API paths: `download` saves the file, `preview` shows it in the browser (images, PDFs). */
   links: z.object({ download: z.string(), preview: z.string() }),
+  /** A photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks of it. */
+  report: complianceReportSchema.optional(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
+
+/** The answer of a form's upload question that refers to a stored document (the same on both sides). */
+export function documentFileRef(document: Pick<DocumentView, 'id' | 'name' | 'type' | 'size'>): FileRef {
+  return { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
+}
 
 /** One checklist item with the file uploaded for it, ticked when there is one. */
 export const checklistItemStatusSchema = z.object({
@@ -120,7 +128,7 @@ export type OrderChecklist = z.infer<typeof orderChecklistSchema>;
 export const documentUploadedSchema = z.object({
   document: documentSchema,
   checklist: memberChecklistSchema,
-  /** For a photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks. */
+  /** For a photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks (also `document.report`). */
   report: complianceReportSchema.optional(),
 });
 export type DocumentUploaded = z.infer<typeof documentUploadedSchema>;

@@ -35,11 +35,26 @@ export interface MatchesRule {
   message: string;
 }
 
+/**
+ * A minor's wording of the texts that are about the member: a parent fills in a child's form, so
+ * "Your photo" becomes "{name}’s photo". `{name}` stands for the member's first name
+ * (member-texts.ts); texts left out keep the adult's wording.
+ */
+export interface MinorTexts {
+  label?: string;
+  title?: string;
+  intro?: string;
+  help?: string;
+  errorLabel?: string;
+  text?: string;
+}
+
 /** Shared by every field. `memberKinds` limits it to members of those kinds (absent: everyone). */
 interface FieldCommon {
   key: string;
   label: string;
   memberKinds?: MemberKind[];
+  minor?: MinorTexts;
 }
 
 /** Shared by every field that takes an answer. */
@@ -175,6 +190,7 @@ export interface DependentField {
   key: string;
   label?: string;
   memberKinds?: MemberKind[];
+  minor?: MinorTexts;
   when: Condition;
   fields: FormField[];
 }
@@ -202,6 +218,7 @@ export interface FormSection {
   title: string;
   intro?: string;
   memberKinds?: MemberKind[];
+  minor?: MinorTexts;
   fields: FormField[];
 }
 
@@ -210,6 +227,7 @@ export interface FormStep {
   title: string;
   intro?: string;
   memberKinds?: MemberKind[];
+  minor?: MinorTexts;
   sections: FormSection[];
 }
 
@@ -235,11 +253,22 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const count = z.number().int().min(0).max(FORM_LIMITS.optionsMax);
 const memberKinds = z.array(z.enum(MEMBER_KINDS)).min(1).optional();
 const matches = z.strictObject({ pattern: text(500), message: text(300) });
+const minor = z
+  .strictObject({
+    label: label.optional(),
+    title: label.optional(),
+    intro: text(2000).optional(),
+    help: text(1000).optional(),
+    errorLabel: text(100).optional(),
+    text: text(4000).optional(),
+  })
+  .optional();
 
 const answerCommon = {
   key,
   label,
   memberKinds,
+  minor,
   help: text(1000).optional(),
   errorLabel: text(100).optional(),
   required: z.boolean().optional(),
@@ -342,7 +371,14 @@ const uploadField = z.strictObject({
     .optional(),
   uploadMode: z.enum(UPLOAD_MODES).optional(),
 });
-const descriptionField = z.strictObject({ type: z.literal('description'), key, label, memberKinds, text: text(4000) });
+const descriptionField = z.strictObject({
+  type: z.literal('description'),
+  key,
+  label,
+  memberKinds,
+  minor,
+  text: text(4000),
+});
 
 const condition = z.union([
   z.strictObject({ field: key, equals: text(100) }),
@@ -356,6 +392,7 @@ const dependentField = z.strictObject({
   key,
   label: label.optional(),
   memberKinds,
+  minor,
   when: condition,
   get fields(): z.ZodArray<typeof formField> {
     return z.array(formField).min(1).max(FORM_LIMITS.fieldsMax);
@@ -386,6 +423,7 @@ const section = z.strictObject({
   title: label,
   intro: text(2000).optional(),
   memberKinds,
+  minor,
   fields: z.array(formField).min(1).max(FORM_LIMITS.fieldsMax),
 });
 const step = z.strictObject({
@@ -393,6 +431,7 @@ const step = z.strictObject({
   title: label,
   intro: text(2000).optional(),
   memberKinds,
+  minor,
   sections: z.array(section).min(1).max(50),
 });
 

@@ -193,6 +193,24 @@ describe('uploading to a checklist item', () => {
     expect(await storedFiles()).toEqual([storedPath(row?.storageKey ?? '')]);
   });
 
+  it('keeps a fitted photo’s checks with the document: the checklist and the documents list show them after a reload', async () => {
+    const { user, order, memberId } = await customerWithOrder();
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'photo'), pngFile());
+    expect(res.statusCode, res.body).toBe(201);
+    const { document, report } = res.json().data;
+    expect(report).toMatchObject({ sizeId: 'oci-photo' });
+    expect(document.report).toEqual(report);
+
+    const checklist = await call('GET', `${orderPath(order.displayId)}/members/${memberId}/checklist`, user.token);
+    const photo = checklist.json().data.items.find((i: { id: string }) => i.id === 'photo');
+    expect(photo.documents[0].report).toEqual(report);
+    const listed = (await call('GET', `${orderPath(order.displayId)}/documents`, user.token)).json().data.results;
+    expect(listed.find((d: { id: number }) => d.id === document.id).report).toEqual(report);
+    // A file that is not fitted has no checks.
+    const passport = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
+    expect(passport.json().data.document).not.toHaveProperty('report');
+  });
+
   it('shows a long file name truncated to 500 characters with an ellipsis (SPEC.md §5)', async () => {
     const { user, order, memberId } = await customerWithOrder();
     const res = await upload(

@@ -13,6 +13,7 @@ import {
   type DocumentDirection,
   type DocumentRequest,
   type DocumentView,
+  documentFileRef,
   documentLinks,
   itemsStillNeeded,
   type MemberChecklist,
@@ -23,6 +24,9 @@ import {
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { answerFieldsByKey, type FormDefinition } from '../../../domain/forms/definition.ts';
+import { UPLOAD_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
+import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
@@ -33,6 +37,7 @@ import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
+import type { FormsService } from './forms-service.ts';
 import type { OrderCompletion } from './order-completion.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
@@ -45,6 +50,8 @@ export interface DocumentsServiceDeps {
   storage: Pick<FileStorage, 'delete' | 'get' | 'put'>;
   /** A paid order moves to `Order pending` when the last required document arrives, and back when one goes. */
   completion: Pick<OrderCompletion, 'sync'>;
+  /** The order's form: an item its form asks as an upload question is that question's answer too. */
+  forms: Pick<FormsService, 'orderForm'>;
   /** Photos, signatures and thumb impressions are kept fitted to the portal's size: SevaPhotos' engine. */
   fitPhoto: FitPhoto;
   log?: { error(details: object, message: string): void };
@@ -72,6 +79,30 @@ export type FitPhoto = (
 ) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
 
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
+type ApplicationSnapshot = ChecklistSnapshot & Pick<ApplicationRow, 'formDefinitionId'>;
+
+/**
+ * The member's answers with `document` as the answer of the upload question asked for its item
+ * (the form's photo and signature fields upload to the checklist slot of the same key), or null
+ * when the member's form shows no such question.
+ */
+export function answersWithDocument(
+  definition: FormDefinition,
+  member: Pick<MemberRow, 'kind' | 'answers'>,
+  document: DocumentRow,
+): Record<string, unknown> | null {
+  const key = document.itemId;
+  const field = key ? answerFieldsByKey(definition).get(key) : undefined;
+  if (!key || !field || !(UPLOAD_FIELD_TYPES as readonly string[]).includes(field.type)) return null;
+  if (!shownAnswerKeys(definition, member.kind, member.answers).has(key)) return null;
+  const ref = documentFileRef({
+    id: document.id,
+    name: document.displayName,
+    type: document.contentType,
+    size: document.sizeBytes,
+  });
+  return { ...member.answers, [key]: ref };
+}
 
 /**
  * A member's checklist, from the package and choices the order was started with, the member's kind,
@@ -131,6 +162,7 @@ function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
     uploadedBy: row.uploadedBy,
     uploadedAt: row.createdAt.toISOString(),
     links: documentLinks(orderDisplayId, row.id),
+    ...(row.report ? { report: row.report } : {}),
   };
 }
 
@@ -200,7 +232,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, completion, fitPhoto, log } = deps;
+  const { orders, storage, completion, forms, fitPhoto, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -272,22 +304,28 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
   /**
    * Records `file` (already in storage) as the member's document for the item, with the order
    * locked, so concurrent uploads for one item take turns and the last one stays; the file it
-   * replaces is removed after commit.
+   * replaces is removed after commit. When the member's form asks the item as an upload question
+   * (the photo, the signature), the answer refers to the new file in the same transaction, before
+   * the order's status follows: an upload that completes the order has its answer in
+   * (docs/decisions/0103-issue-30-gaps.md), and the answer never points at a replaced file.
    */
   async function store(
     customerId: number,
-    found: { order: Order; app: ChecklistSnapshot },
+    found: { order: Order; app: ApplicationSnapshot },
     member: MemberRow,
     itemId: string,
     file: AcceptedUpload,
+    report?: ComplianceReport,
   ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
+    const form = await forms.orderForm(found.app);
     const result = await record(file, async (tx) => {
       const order = await orders.lockOrder(tx, found.order.id);
       if (!order) return orderNotFound();
       if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
       // A member removed while the file was being received.
-      const members = await createApplicationsRepository(tx).listMembers(order.id);
-      if (!members.some((m) => m.id === member.id)) return formFailure(404, M.notFound);
+      const applications = createApplicationsRepository(tx);
+      const current = (await applications.listMembers(order.id)).find((m) => m.id === member.id);
+      if (!current) return formFailure(404, M.notFound);
       const documents = createDocumentsRepository(tx);
       const replaced = await documents.markItemDeleted(member.id, itemId);
       const row = await documents.insert({
@@ -296,9 +334,12 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         itemId,
         direction: 'from-customer',
         ...fileOf(file),
+        ...(report ? { report } : {}),
         uploadedBy: 'customer',
         uploadedByUserId: customerId,
       });
+      const answers = form ? answersWithDocument(form.definition, current, row) : null;
+      if (answers) await applications.updateMember(order.id, member.id, { answers });
       await completion.sync(tx, order.id);
       return { ok: true, value: { row, replaced } };
     });
@@ -382,7 +423,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
             }
           : undefined,
       );
-      const stored = await store(customerId, found, member, itemId, file);
+      const stored = await store(customerId, found, member, itemId, file, report);
       return stored.ok && report ? { ok: true, value: { ...stored.value, report } } : stored;
     },
 
@@ -427,7 +468,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         size: stored.size,
         sha256: stored.sha256,
       };
-      return store(customerId, found, member, itemId, file);
+      return store(customerId, found, member, itemId, file, source.report ?? undefined);
     },
 
     /** Deletes one of the customer's uploads while documents may change; answers the member's checklist. */

@@ -281,6 +281,14 @@ describe('the review step', () => {
     expect(await memberRow(memberId)).toEqual(before);
   });
 
+  it('words a minor’s messages as the minor’s form does: the child’s name, never “your”', async () => {
+    const { user, ref, memberId } = await customerWithOrder([MINOR]);
+    const res = await review(user.token, ref, memberId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ photo: 'Aarav’s photo is required' });
+    expect(Object.values(res.json().errors).join(' ')).not.toMatch(/\b(you|your)\b/i);
+  });
+
   it('stores the review details of complete answers and moves to the review step; the order page follows', async () => {
     const { user, ref, memberId } = await customerWithOrder([ADULT, MINOR]);
     const minorId = (await startedMembers(user.token, ref))[1] ?? 0;
@@ -464,6 +472,50 @@ describe('the order’s status follows its forms and documents after payment', (
     await uploadItems(user.token, ref, memberId, [last]);
     expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
     expect((await timelineOf(user.token, ref)).at(-1)).toMatchObject({ by: 'system', remark: A.allItemsIn });
+  });
+
+  it('a photo uploaded through the form as the last thing missing is the answer too: its autosave is no 409', async () => {
+    const { user, order, ref, memberId } = await customerWithOrder();
+    await moveTo(order.id, 'Forms incomplete');
+    const answers = completeAnswers('Adult');
+    await save(user.token, ref, memberId, { currentStep: 1, answers });
+    await review(user.token, ref, memberId);
+    const items = await requiredItems(user.token, ref, memberId);
+    await uploadItems(
+      user.token,
+      ref,
+      memberId,
+      items.filter((i) => i.id !== 'photo'),
+    );
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Forms incomplete');
+    // The signature slot is the form's signature answer too: what the form holds before the photo.
+    const held = (await memberRow(memberId)).answers;
+
+    // The form's photo field uploads to the photo slot, then autosaves the answer that refers to it.
+    await uploadItems(
+      user.token,
+      ref,
+      memberId,
+      items.filter((i) => i.id === 'photo'),
+    );
+    expect((await call('GET', orderPath(ref), user.token)).json().data.status).toBe('Order pending');
+    const [photo] = (await call('GET', `${orderPath(ref)}/documents`, user.token))
+      .json()
+      .data.results.filter((d: { itemId: string }) => d.itemId === 'photo');
+    const fileRef = { documentId: String(photo.id), name: photo.name, type: photo.type, size: photo.size };
+    const saved = await save(user.token, ref, memberId, { currentStep: 3, answers: { ...held, photo: fileRef } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ canEdit: false, answers: { photo: fileRef } });
+    // Saved with the upload, in its transaction: the order moved on with the answer in.
+    expect((await memberRow(memberId)).answers.photo).toEqual(fileRef);
+
+    // Any other change is still refused: the order is complete (another tab: autosave's own allowance).
+    const changed = await save(await anotherSession(user), ref, memberId, {
+      currentStep: 3,
+      answers: { ...held, photo: fileRef, birthCity: 'SOMEWHERE ELSE' },
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(F.locked);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   ANSWERS_OPEN,
   canChangeAnswers,
@@ -14,6 +15,7 @@ import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { type AnswersOptions, answerErrors, buildAnswersSchema, checkAnswers } from '../../../domain/forms/answers.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import { definitionForMember } from '../../../domain/forms/member-texts.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
@@ -82,9 +84,11 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   async function contextOf(on: Database, order: Order, memberId: number): Promise<FormResult<MemberContext>> {
     const found = await createApplicationsRepository(on).findMemberWithApplication(order.id, memberId);
     if (!found) return formFailure(404, M.notFound);
-    const form = await forms.orderForm(found.app);
-    if (!form) return formFailure(409, F.noForm);
+    const stored = await forms.orderForm(found.app);
+    if (!stored) return formFailure(409, F.noForm);
     const passport = await createPassportsRepository(on).find(memberId);
+    // The member's wording: a minor's messages name the child, as the form does.
+    const form = { ...stored, definition: definitionForMember(stored.definition, found.member) };
     const applyingFrom = found.app.choices.applyingFrom ?? null;
     return { ok: true, value: { order, member: found.member, form, passport, applyingFrom } };
   }
@@ -125,14 +129,23 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   function saveValues(
     context: MemberContext,
     input: SaveMemberForm,
-  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>> {
+  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'> | null> {
     const { order, member, form } = context;
-    if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);
+    const options = answerOptions(member);
+    const schema = buildAnswersSchema(form.definition, { ...options, mode: 'partial' });
+    if (!canChangeAnswers(order.status)) {
+      // The autosave that follows an upload through the form: the upload already stored its
+      // answer, and completed the order (docs/decisions/0103-issue-30-gaps.md). Saving the answers
+      // as they are changes nothing; any change is refused.
+      const same = schema.safeParse(input.answers);
+      return same.success && isDeepStrictEqual(same.data, member.answers)
+        ? { ok: true, value: null }
+        : formFailure(409, F.locked);
+    }
     if (input.currentStep > memberStepCount(form.definition, member) + 1) {
       return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
     }
-    const options = answerOptions(member);
-    const parsed = buildAnswersSchema(form.definition, { ...options, mode: 'partial' }).safeParse(input.answers);
+    const parsed = schema.safeParse(input.answers);
     if (!parsed.success) return formFailure(400, F.invalidAnswers, answerErrors(parsed.error));
     // A review holds while the answers stay complete and agree with the member's passport.
     const keepsReview =
@@ -170,6 +183,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const values = saveValues(context.value, input);
     if (!values.ok) return values;
     const { member } = context.value;
+    // Unchanged answers of a locked order: never here (it returned above), but the locked path answers them.
+    if (values.value === null) return null;
     if ((member.reviewDetails === null) !== (values.value.reviewDetails === null)) return null;
     const row = await createApplicationsRepository(db).updateAnswersIfUnchanged(
       order.id,

@@ -19,6 +19,7 @@ import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import type { PassportFields } from '../../../domain/passports/mrz-reading.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
 import { packages } from '../catalog/tables.ts';
@@ -171,6 +172,8 @@ export const applicationDocuments = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** Hex SHA-256 of the stored bytes. */
     sha256: text('sha256').notNull(),
+    /** SevaPhotos' checks of a photo, signature or thumb impression stored fitted to the portal's size. */
+    report: jsonb('report').$type<ComplianceReport>(),
     uploadedBy: text('uploaded_by').$type<DocumentUploader>().notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

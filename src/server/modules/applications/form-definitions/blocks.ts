@@ -106,6 +106,7 @@ export function namesAsInPassport(): FormSection {
         help: 'First and middle names as printed in your passport, without your surname.',
       }),
       yesNo('changedName', 'Have you ever been known by another name?', 'Other names', {
+        minor: { label: 'Has {name} ever been known by another name?' },
         help: 'A maiden name, a name before adoption, or an alias.',
       }),
       ifYes('changedName', [
@@ -127,7 +128,13 @@ export function namesAsInPassport(): FormSection {
       ask('radio', 'sex', 'Sex', { options: SEX }),
       ask('date', 'dateOfBirth', 'Date of birth', { rules: { min: '1900-01-01', max: 'today' } }),
     ],
-    { intro: 'Use your names exactly as your passport prints them; the consulate matches every letter.' },
+    {
+      intro: 'Use your names exactly as your passport prints them; the consulate matches every letter.',
+      minor: {
+        title: '{name}’s name, as in the passport',
+        intro: 'Use {name}’s names exactly as the passport prints them; the consulate matches every letter.',
+      },
+    },
   );
 }
 
@@ -208,6 +215,7 @@ function parent(prefix: 'father' | 'mother', title: string): FormField[] {
 export function parents(): FormSection {
   return section('parentsSection', 'Your parents', [...parent('father', 'Father'), ...parent('mother', 'Mother')], {
     intro: 'As your birth certificate names them.',
+    minor: { title: '{name}’s parents', intro: 'As {name}’s birth certificate names them.' },
   });
 }
 
@@ -254,33 +262,39 @@ export function occupation(): FormSection {
 
 /** The present address in the USA or Canada, with the state or province and postal code of that country. */
 export function addressAbroad(): FormSection {
-  return section('addressAbroadSection', 'Your address in the USA or Canada', [
-    ask('country dropdown', 'addressCountry', 'Country', { countries: ['US', 'CA'] }),
-    ask('text', 'addressLine1', 'Street address', { transforms: ['trim'], placeholder: 'House number and street' }),
-    optional(ask('text', 'addressLine2', 'Apartment, suite or unit', { transforms: ['trim'] })),
-    ask('short answer', 'addressCity', 'City', { transforms: ['trim'] }),
-    dependent('usAddress', { field: 'addressCountry', equals: 'US' }, [
-      ask('dropdown', 'usState', 'State or territory', {
-        options: US_STATES.map((s) => ({ value: s.code, label: s.name })),
-      }),
-      ask('short answer', 'zipCode', 'ZIP code', {
-        transforms: ['trim'],
-        rules: { matches: { pattern: '^\\d{5}(-\\d{4})?$', message: 'Enter a 5-digit ZIP code, such as 94107' } },
-      }),
-    ]),
-    dependent('caAddress', { field: 'addressCountry', equals: 'CA' }, [
-      ask('dropdown', 'caProvince', 'Province or territory', {
-        options: CA_PROVINCES.map((p) => ({ value: p.code, label: p.name })),
-      }),
-      ask('short answer', 'postalCode', 'Postal code', {
-        transforms: ['trim', 'uppercase'],
-        rules: {
-          matches: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code such as M5V 2T6' },
-        },
-      }),
-    ]),
-    optional(ask('date', 'livingThereSince', 'Living at this address since', { rules: { min: '1950-01-01' } })),
-  ]);
+  const minor = { title: '{name}’s address in the USA or Canada' };
+  return section(
+    'addressAbroadSection',
+    'Your address in the USA or Canada',
+    [
+      ask('country dropdown', 'addressCountry', 'Country', { countries: ['US', 'CA'] }),
+      ask('text', 'addressLine1', 'Street address', { transforms: ['trim'], placeholder: 'House number and street' }),
+      optional(ask('text', 'addressLine2', 'Apartment, suite or unit', { transforms: ['trim'] })),
+      ask('short answer', 'addressCity', 'City', { transforms: ['trim'] }),
+      dependent('usAddress', { field: 'addressCountry', equals: 'US' }, [
+        ask('dropdown', 'usState', 'State or territory', {
+          options: US_STATES.map((s) => ({ value: s.code, label: s.name })),
+        }),
+        ask('short answer', 'zipCode', 'ZIP code', {
+          transforms: ['trim'],
+          rules: { matches: { pattern: '^\\d{5}(-\\d{4})?$', message: 'Enter a 5-digit ZIP code, such as 94107' } },
+        }),
+      ]),
+      dependent('caAddress', { field: 'addressCountry', equals: 'CA' }, [
+        ask('dropdown', 'caProvince', 'Province or territory', {
+          options: CA_PROVINCES.map((p) => ({ value: p.code, label: p.name })),
+        }),
+        ask('short answer', 'postalCode', 'Postal code', {
+          transforms: ['trim', 'uppercase'],
+          rules: {
+            matches: { pattern: '^[A-Z]\\d[A-Z] ?\\d[A-Z]\\d$', message: 'Enter a postal code such as M5V 2T6' },
+          },
+        }),
+      ]),
+      optional(ask('date', 'livingThereSince', 'Living at this address since', { rules: { min: '1950-01-01' } })),
+    ],
+    { minor },
+  );
 }
 
 /** An address in India; `required` false asks first whether there is one. */
@@ -297,17 +311,24 @@ export function addressInIndia(title: string, required: boolean): FormSection {
   ];
   if (required) return section('indiaAddressSection', title, fields);
   return section('indiaAddressSection', title, [
-    yesNo('hasIndiaAddress', 'Do you have an address in India?', 'Address in India'),
+    yesNo('hasIndiaAddress', 'Do you have an address in India?', 'Address in India', {
+      minor: { label: 'Does {name} have an address in India?' },
+    }),
     ifYes('hasIndiaAddress', fields),
   ]);
 }
 
 export function contact(): FormSection {
-  return section('contactSection', 'How to reach you', [
-    ask('email', 'email', 'Email', { help: 'The consulate and we write to this address about the application.' }),
-    ask('phone', 'mobile', 'Mobile number', { defaultCountry: 'US' }),
-    optional(ask('phone', 'otherPhone', 'Other phone number', { defaultCountry: 'US' })),
-  ]);
+  return section(
+    'contactSection',
+    'How to reach you',
+    [
+      ask('email', 'email', 'Email', { help: 'The consulate and we write to this address about the application.' }),
+      ask('phone', 'mobile', 'Mobile number', { defaultCountry: 'US' }),
+      optional(ask('phone', 'otherPhone', 'Other phone number', { defaultCountry: 'US' })),
+    ],
+    { minor: { title: 'How to reach {name}’s parents' } },
+  );
 }
 
 /** The foreign passport the applicant travels on now. */
@@ -359,14 +380,18 @@ export function indianPassport(title: string, current: boolean): FormSection {
 /** The questions of good character the OCI, passport and visa forms all ask. */
 export function background(): FormSection {
   return section('backgroundSection', 'A few more questions', [
-    yesNo('convicted', 'Have you ever been convicted of an offence in any country?', 'Convictions'),
+    yesNo('convicted', 'Have you ever been convicted of an offence in any country?', 'Convictions', {
+      minor: { label: 'Has {name} ever been convicted of an offence in any country?' },
+    }),
     ifYes('convicted', [
       ask('paragraph', 'convictionDetails', 'Tell us the offence, the country, the year and the sentence', {
         errorLabel: 'Conviction details',
         transforms: ['trim'],
       }),
     ]),
-    yesNo('proceedingsPending', 'Are criminal proceedings pending against you in any court?', 'Pending proceedings'),
+    yesNo('proceedingsPending', 'Are criminal proceedings pending against you in any court?', 'Pending proceedings', {
+      minor: { label: 'Are criminal proceedings pending against {name} in any court?' },
+    }),
     ifYes('proceedingsPending', [
       ask('paragraph', 'proceedingsDetails', 'Court, case number and charge', { transforms: ['trim'] }),
     ]),
@@ -374,6 +399,7 @@ export function background(): FormSection {
       'refusedOrDeported',
       'Have you ever been refused entry to, or deported from, any country (India included)?',
       'Refusals and deportations',
+      { minor: { label: 'Has {name} ever been refused entry to, or deported from, any country (India included)?' } },
     ),
     ifYes('refusedOrDeported', [
       ask('paragraph', 'refusalDetails', 'Which country, when, and the reason given', { transforms: ['trim'] }),
@@ -443,6 +469,7 @@ const FITTED_UPLOAD_RULES = { maxSize: PHOTO_MAX_BYTES, fileTypes: [...IMAGE_FIL
 /** The applicant's photo, sent as the phone made it and fitted on upload to `format`. */
 export function fittedPhoto(format: string): FormField {
   return ask('image upload', 'photo', 'Your photo', {
+    minor: { label: '{name}’s photo' },
     rules: FITTED_UPLOAD_RULES,
     uploadMode: 'onDrop',
     help: `A phone photo is fine (JPEG, PNG or HEIC): we fit it to ${format} and show you our checks.`,

@@ -13,6 +13,7 @@ import type {
   FormField,
   FormSection,
   FormStep,
+  MinorTexts,
 } from '../../../../domain/forms/definition.ts';
 
 type Extra<F> = Partial<Omit<F, 'type' | 'key' | 'label'>>;
@@ -72,17 +73,39 @@ export function note(key: string, label: string, text: string): FormField {
   return { type: 'description', key, label, text };
 }
 
+/**
+ * A title about the member, as a minor's form says it (src/domain/forms/member-texts.ts): "Your
+ * passport" is "{name}’s passport", "About you" is "About {name}" (MINOR_TITLES). Other titles have no minor wording.
+ */
+const MINOR_TITLES: Readonly<Record<string, string>> = {
+  'About you': 'About {name}',
+  'The passport you lost': 'The passport {name} lost',
+  'The Indian passport you surrender': 'The Indian passport {name} gives up',
+  'How you will submit it': 'How it will be submitted',
+  'The Indian company you visit': 'The Indian company {name} visits',
+  'The visa you need': 'The visa {name} needs',
+  'What you are applying for': 'What {name} is applying for',
+};
+
+function minorTitle(title: string): { minor: MinorTexts } | Record<string, never> {
+  const worded = MINOR_TITLES[title];
+  if (worded) return { minor: { title: worded } };
+  return title.startsWith('Your ') ? { minor: { title: `{name}’s ${title.slice('Your '.length)}` } } : {};
+}
+
+/** A section; a title about the member ("Your …") gets its minor wording unless `extra` gives one. */
 export function section(
   key: string,
   title: string,
   fields: FormField[],
   extra: Partial<FormSection> = {},
 ): FormSection {
-  return { key, title, fields, ...extra };
+  return { key, title, fields, ...minorTitle(title), ...extra };
 }
 
+/** A step; a title about the member ("Your …", "About you") gets its minor wording unless `extra` gives one. */
 export function step(key: string, title: string, sections: FormSection[], extra: Partial<FormStep> = {}): FormStep {
-  return { key, title, sections, ...extra };
+  return { key, title, sections, ...minorTitle(title), ...extra };
 }
 
 export function definition(id: string, title: string, steps: FormStep[], intro?: string): FormDefinition {

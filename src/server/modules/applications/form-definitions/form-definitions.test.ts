@@ -2,8 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
 import { checkAnswers } from '../../../../domain/forms/answers.ts';
-import { allFields, type FormDefinition, formDefinitionSchema } from '../../../../domain/forms/definition.ts';
+import {
+  allFields,
+  type FormDefinition,
+  formDefinitionSchema,
+  walkFields,
+} from '../../../../domain/forms/definition.ts';
 import { FORM_FIELD_TYPES } from '../../../../domain/forms/field-types.ts';
+import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { validAnswers } from '../../../../domain/forms/testing.ts';
 import { memberSteps, shownAnswerKeys } from '../../../../domain/forms/visibility.ts';
 import { CATALOG } from '../../../db/seed/catalog-data.ts';
@@ -166,5 +172,42 @@ describe('seeded form definitions', () => {
     const unused = FORM_FIELD_TYPES.filter((t) => !used.has(t));
     // A customer application has no use for a password, a star rating or a confirmation of one.
     expect(unused).toEqual(['password', 'rating']);
+  });
+});
+
+describe('a minor’s form names the child, never “you” (issue 30 §3)', () => {
+  const YOU = /\b(you|your|yours|yourself)\b/i;
+  /** Every text of a member's steps that says who the member is: titles, intros, questions and what messages call them. */
+  function memberTexts(definition: FormDefinition, kind: 'Adult' | 'Minor', fullName: string): string[] {
+    const texts: string[] = [];
+    for (const step of memberSteps(definitionForMember(definition, { kind, fullName }), kind)) {
+      texts.push(step.title, ...(step.intro ? [step.intro] : []));
+      for (const section of step.sections) {
+        texts.push(section.title, ...(section.intro ? [section.intro] : []));
+        for (const { field } of walkFields(section.fields)) {
+          if (field.type === 'description') continue;
+          if (field.label) texts.push(field.label);
+          if ('errorLabel' in field && field.errorLabel) texts.push(field.errorLabel);
+        }
+      }
+    }
+    return texts;
+  }
+
+  it.each(all.map((d) => [d.id, d] as const))('%s: a minor’s titles and questions say “Anaya”, not “you”', (_, d) => {
+    expect(formDefinitionSchema.safeParse(d).success).toBe(true);
+    const texts = memberTexts(d, 'Minor', 'Anaya Sharma');
+    expect(texts.filter((text) => YOU.test(text) || text.includes('{name}'))).toEqual([]);
+  });
+
+  it('the New OCI Card: the child’s photo, name and steps; an adult keeps “you”', () => {
+    const oci = definitionForPackage('oci-card', 'new-oci-card') as FormDefinition;
+    const minor = memberTexts(oci, 'Minor', 'Anaya Sharma');
+    expect(minor).toEqual(
+      expect.arrayContaining(['Anaya’s photo', 'About Anaya', 'Anaya’s name, as in the passport', 'Anaya’s parents']),
+    );
+    const adult = memberTexts(oci, 'Adult', 'Priya Sharma');
+    expect(adult).toEqual(expect.arrayContaining(['Your photo', 'Your signature', 'About you']));
+    expect(adult.join(' ')).not.toContain('Priya');
   });
 });

@@ -5,6 +5,7 @@
  * applications, and have no definition.
  */
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { withMinorQuestionTexts } from './minor-texts.ts';
 import { newOciDefinition, ociLostDefinition, ociReissueDefinition } from './oci.ts';
 import { passportDefinition } from './passport.ts';
 import { attestationDefinition } from './power-of-attorney.ts';
@@ -58,7 +59,7 @@ export const SEEDED_FORM_DEFINITIONS: ReadonlyMap<string, FormDefinition> = new 
   Object.entries(BUILDERS).flatMap(([service, packages]) =>
     Object.entries(packages).map(([pkg, build]) => {
       const id = `${service}/${pkg}`;
-      return [id, build(id)] as const;
+      return [id, withMinorQuestionTexts(build(id))] as const;
     }),
   ),
 );

@@ -188,6 +188,7 @@ export function passportDefinition(
       step('familyStep', 'Family', [parents(), spouse()]),
       step('addressStep', 'Addresses', [addressAbroad(), addressInIndia('Permanent address in India', true)], {
         intro: 'Police verification in India uses your permanent address there.',
+        minor: { intro: 'Police verification in India uses {name}’s permanent address there.' },
       }),
       step('contactStep', 'Contact', [contact(), emergencyContact()]),
       step('passportStep', 'Passport and status', [

@@ -3,6 +3,7 @@ import type { ChecklistItemStatus, DocumentView } from '../../../../domain/appli
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
+import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -91,6 +92,12 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
         </span>
       </div>
       {children}
+      {/* A fitted photo, signature or thumb impression: the engine's checks, kept with the document. */}
+      {document.report ? (
+        <div className="w-full rounded-xl border border-slate-200 bg-white p-3">
+          <PhotoChecks report={document.report} name={document.name} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -152,6 +152,34 @@ describe('a member’s documents', () => {
     expect(thumbnail.getAttribute('src')).toBe('/api/v1/application/order/DOC-48213907/documents/12/preview');
   });
 
+  it('shows a fitted photo’s checks kept with its document (a minor’s thumb impression, another photo slot)', () => {
+    const photo = {
+      ...stored(12, 'photo', 'me.jpg', 'image/jpeg'),
+      report: {
+        sizeId: 'oci-photo' as const,
+        checks: [
+          { rule: 'one-face' as const, passed: true, measured: '1 face', expected: 'exactly 1', fix: null },
+          {
+            rule: 'centred' as const,
+            passed: false,
+            measured: '12 % off centre',
+            expected: 'within 5 %',
+            fix: 'Stand in the middle of the frame.',
+          },
+        ],
+        passed: false,
+        fitted: { widthPx: 600, heightPx: 600, bytes: 84_000, headPercent: 62 },
+      },
+    };
+    show(
+      checklist({ photo: [photo], 'foreign-passport': [stored(13, 'foreign-passport', 'p.pdf', 'application/pdf')] }),
+    );
+    const checks = within(item('Photo')).getByRole('region', { name: 'Check of me.jpg' });
+    expect(checks.textContent).toContain('1 rule to fix');
+    expect(checks.textContent).toContain('Stand in the middle of the frame.');
+    expect(within(item('Current foreign passport')).queryByRole('region', { name: /Check of/ })).toBeNull();
+  });
+
   it('uploads a dropped file with its progress, then hands over the new checklist', async () => {
     let progress: (fraction: number) => void = () => {};
     let finish: () => void = () => {};

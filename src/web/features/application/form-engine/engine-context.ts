@@ -42,6 +42,8 @@ export interface EngineContextValue {
   upload: UploadFile | undefined;
   /** Where a stored document can be previewed, if the host knows. */
   fileUrl: ((ref: FileRef) => string | undefined) | undefined;
+  /** The photo checks kept with a stored document (a fitted photo or signature), if the host knows them. */
+  fileReport: ((ref: FileRef) => ComplianceReport | undefined) | undefined;
   /** Where a pre-filled answer came from ("From Priya Sharma’s answers"), by field key. */
   notes: Readonly<Record<string, string>>;
   /** The one-tap copies to show at the top of a section, by section key. */

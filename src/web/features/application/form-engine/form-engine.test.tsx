@@ -293,3 +293,68 @@ describe('FormEngine', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
   });
 });
+
+describe('a minor’s form names the child (issue 30 §3)', () => {
+  const definition: FormDefinition = {
+    format: 1,
+    id: 'test/minor-texts',
+    version: 1,
+    title: 'OCI card registration',
+    steps: [
+      {
+        key: 'aboutYou',
+        title: 'About you',
+        minor: { title: 'About {name}' },
+        sections: [
+          {
+            key: 'namesSection',
+            title: 'Your name, as in your passport',
+            minor: { title: '{name}’s name, as in the passport' },
+            fields: [
+              { type: 'text', key: 'givenName', label: 'Given name(s)', required: true },
+              {
+                type: 'radio',
+                key: 'changedName',
+                label: 'Have you ever been known by another name?',
+                errorLabel: 'Other names',
+                minor: { label: 'Has {name} ever been known by another name?' },
+                required: true,
+                options: [
+                  { value: 'yes', label: 'Yes' },
+                  { value: 'no', label: 'No' },
+                ],
+              },
+              {
+                type: 'image upload',
+                key: 'photo',
+                label: 'Your photo',
+                minor: { label: '{name}’s photo' },
+                required: true,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const labels = () =>
+    [...document.querySelectorAll('h1, h2, h3, label, legend')].map((e) => e.textContent ?? '').join(' | ');
+
+  it('a minor’s labels and titles say “Anaya”, never “you” or “your”; the messages too', async () => {
+    render(<FormEngine definition={definition} memberKind="Minor" memberName="Anaya Sharma" today="2026-11-30" />);
+    expect(screen.getByRole('heading', { name: 'About Anaya' })).toBeTruthy();
+    expect(screen.getByText('Anaya’s name, as in the passport')).toBeTruthy();
+    expect(screen.getByText('Has Anaya ever been known by another name?')).toBeTruthy();
+    expect(screen.getByLabelText(/Anaya’s photo/)).toBeTruthy();
+    expect(labels()).not.toMatch(/\b(you|your)\b/i);
+    fireEvent.click(screen.getByRole('button', { name: /Continue|Review answers/ }));
+    expect(await screen.findByText('Anaya’s photo is required')).toBeTruthy();
+  });
+
+  it('an adult’s form keeps “you”', () => {
+    render(<FormEngine definition={definition} memberKind="Adult" memberName="Priya Sharma" today="2026-11-30" />);
+    expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
+    expect(screen.getByLabelText(/Your photo/)).toBeTruthy();
+    expect(labels()).not.toContain('Priya');
+  });
+});

@@ -28,6 +28,7 @@ import {
   walkFields,
 } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import {
   conditionSources,
   memberSteps,
@@ -35,6 +36,7 @@ import {
   stepIndexByField,
 } from '../../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../../domain/limits/constants.ts';
+import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import {
@@ -125,6 +127,8 @@ export interface FormEngineProps {
   upload?: UploadFile;
   /** A URL that previews a stored document, if there is one. */
   fileUrl?: (ref: FileRef) => string | undefined;
+  /** The photo checks kept with a stored document, if there are any (shown again after a reload). */
+  fileReport?: (ref: FileRef) => ComplianceReport | undefined;
   /** Whose form it is, shown over the steps on desktop. */
   memberName?: string;
   onChange?(change: FormEngineChange): void;
@@ -186,13 +190,14 @@ function stepKeys(byField: Map<string, number>, index: number): string[] {
  * the step is continued. Answers of dependents that hide are dropped.
  */
 export function FormEngine({
-  definition,
+  definition: given,
   memberKind,
   defaultValues,
   initialStep = 1,
   today: givenToday,
   upload,
   fileUrl,
+  fileReport,
   memberName,
   onChange,
   onStepChange,
@@ -208,6 +213,11 @@ export function FormEngine({
   const [today] = useState(() => givenToday ?? todayIsoDate());
   const hydrated = useHydrated();
   const idPrefix = `fe${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  // A minor's form names the child where the definition says how (src/domain/forms/member-texts.ts).
+  const definition = useMemo(
+    () => definitionForMember(given, { kind: memberKind, fullName: memberName }),
+    [given, memberKind, memberName],
+  );
   const steps = useMemo(() => memberSteps(definition, memberKind), [definition, memberKind]);
   const byField = useMemo(() => stepIndexByField(steps), [steps]);
   const schemas = useMemo(
@@ -408,11 +418,12 @@ export function FormEngine({
       today,
       upload,
       fileUrl,
+      fileReport,
       notes,
       offersBySection,
       applyOffer,
     }),
-    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, notes, offersBySection, applyOffer],
+    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, fileReport, notes, offersBySection, applyOffer],
   );
 
   const hostStep = hostSteps[index - steps.length];

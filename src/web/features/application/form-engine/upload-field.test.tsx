@@ -52,6 +52,7 @@ function renderUpload(
   upload?: UploadFile,
   defaultValues = {},
   fileUrl?: (ref: FileRef) => string | undefined,
+  fileReport?: (ref: FileRef) => ComplianceReport | undefined,
 ) {
   const definition: FormDefinition = {
     format: 1,
@@ -68,6 +69,7 @@ function renderUpload(
       today="2026-11-30"
       upload={upload}
       fileUrl={fileUrl}
+      fileReport={fileReport}
       defaultValues={defaultValues}
       ref={handle}
     />,
@@ -227,6 +229,21 @@ describe('upload fields', () => {
     await transfer.fail('We could not find a face.');
     expect(screen.getByRole('alert').textContent).toBe('We could not find a face.');
     expect(values().photo).toEqual(fitted);
+  });
+
+  it('after a reload, shows a stored fitted photo with the checks the host kept with its document', () => {
+    const fitted: FileRef = { documentId: '41', name: 'IMG_2041.jpg', type: 'image/jpeg', size: 84_000 };
+    renderUpload(
+      phonePhotoField,
+      vi.fn(),
+      { photo: fitted },
+      (ref) => `/files/${ref.documentId}`,
+      (ref) => (ref.documentId === '41' ? ociReport : undefined),
+    );
+    expect(screen.getByText('Fitted to OCI photo (600 × 600 px), 82.0 KB')).toBeTruthy();
+    const checks = screen.getByRole('region', { name: 'Check of IMG_2041.jpg' });
+    expect(checks.textContent).toContain('Face centred: to fix');
+    expect(screen.getByText(UPLOAD_TEXT.chooseAnotherPhoto)).toBeTruthy();
   });
 
   it('says so when there is nowhere to upload to', async () => {

@@ -128,7 +128,9 @@ export function UploadControl({ field }: { field: UploadField }) {
   const localFile = phase.kind === 'idle' ? undefined : phase.file;
   const preview = usePreview(localFile);
   const storedPreview = stored && image ? engine.fileUrl?.(stored) : undefined;
-  const report = stored && checked?.documentId === stored.documentId ? checked.report : undefined;
+  // The checks of this upload, else those the host kept with the stored document (after a reload).
+  const report =
+    stored && checked?.documentId === stored.documentId ? checked.report : stored && engine.fileReport?.(stored);
   const types = acceptedFileTypes(field);
 
   const running = useRef<AbortController | null>(null);

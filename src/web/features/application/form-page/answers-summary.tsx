@@ -2,6 +2,7 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import type { AnswerValue } from '../../../../domain/forms/answers.ts';
 import { type FormDefinition, isAnswerField, walkFields } from '../../../../domain/forms/definition.ts';
 import { displayAnswer } from '../../../../domain/forms/display.ts';
+import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps, shownFieldKeys } from '../../../../domain/forms/visibility.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { inPageLink } from './in-page-link.ts';
@@ -35,7 +36,8 @@ export function AnswersSummary({
   edit?: EditLink | undefined;
   headingLevel?: 3 | 4;
 }) {
-  const steps = memberSteps(definition, memberKind);
+  // Worded as the member's form was (a minor's names the child).
+  const steps = memberSteps(definitionForMember(definition, { kind: memberKind, fullName: memberName }), memberKind);
   const shown = shownFieldKeys(steps, (key) => answers[key]);
   const StepHeading = headingLevel === 3 ? 'h3' : 'h4';
   return (

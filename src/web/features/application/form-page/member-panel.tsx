@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
-import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
@@ -220,7 +220,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           report,
         } = await uploadDocument(orderRef, member.id, field.key, file, { onProgress, signal });
         rememberChecklist(client, orderRef, next);
-        const ref = { documentId: String(document.id), name: document.name, type: document.type, size: document.size };
+        const ref = documentFileRef(document);
         return report ? { ref, report } : { ref };
       },
     [client, orderRef, member.id],
@@ -232,6 +232,16 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         : undefined,
     [orderId],
   );
+
+  // The checks kept with the member's fitted photo and signature (docs/decisions/0098), by document.
+  const fileReport = useMemo(() => {
+    const reports = new Map(
+      (checklist?.items ?? []).flatMap((item) =>
+        item.documents.flatMap((d) => (d.report ? [[String(d.id), d.report] as const] : [])),
+      ),
+    );
+    return (ref: FileRef) => reports.get(ref.documentId);
+  }, [checklist]);
 
   const hostSteps = useMemo<HostStep[]>(
     () =>
@@ -326,6 +336,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         today={today}
         upload={upload}
         fileUrl={fileUrl}
+        fileReport={fileReport}
         hostSteps={hostSteps}
         stepAddOn={(stepKey, fill) =>
           readerSteps.has(stepKey) ? (
