@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
-import { smallPng } from '../src/server/test/upload-fixtures.ts';
+import { phonePhoto } from '../src/server/modules/photos/compliance/test-images.ts';
 import { mailsTo, STRONG_PASSWORD, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
@@ -76,7 +76,16 @@ describe('a document request (issue 30 §4)', () => {
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/service-order' && url.searchParams.has('document'));
+      // The sign-in goes back in the page (a client-side navigation): read the address, not a load event.
+      await expect
+        .poll(
+          () => {
+            const url = new URL(page.url());
+            return `${url.pathname}?document=${url.searchParams.get('document')}`;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(`/service-order?document=${adult.id}-photo`);
       const slot = page.locator(`#document-${adult.id}-photo`);
       await expectVisible(slot);
       await expect.poll(() => slot.evaluate((node) => node === document.activeElement)).toBe(true);
@@ -84,10 +93,11 @@ describe('a document request (issue 30 §4)', () => {
       await mkdir(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/document-request-390.png` });
 
+      // A photo slot stores the photo fitted by SevaPhotos' engine (decision 0098): a real face.
       await slot.locator('input[type="file"]').setInputFiles({
-        name: 'photo.png',
-        mimeType: 'image/png',
-        buffer: await smallPng(),
+        name: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await phonePhoto(),
       });
       await expectVisible(page.getByText(COMPLETION_TEXT.allInPaid));
       await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
-import { ContinueApplications } from '../components/continue-applications.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { BannerPopup } from '../features/marketing/banner-popup.tsx';
 import { loadHomeMarketing } from '../features/marketing/home-marketing.server.ts';
@@ -54,13 +54,23 @@ export const meta: Route.MetaFunction = () => [
   { property: 'og:type', content: 'website' },
 ];
 
+/**
+ * Only a returning customer with an open application sees it: loaded on demand, so that the home
+ * page's first load (DESIGN.md §4's 120 KB) does not carry it, nor the schemas its rows share.
+ */
+const ContinueApplications = lazy(() =>
+  import('../components/continue-applications.tsx').then((m) => ({ default: m.ContinueApplications })),
+);
+
 export default function Home() {
   const { services, contact, offers, partners, banner, openApplications } = useLoaderData<typeof loader>();
   return (
     <>
       {openApplications.length > 0 ? (
         <div className="page-x pt-6">
-          <ContinueApplications applications={openApplications} />
+          <Suspense fallback={null}>
+            <ContinueApplications applications={openApplications} />
+          </Suspense>
         </div>
       ) : null}
       <HomePage services={services} contact={contact} offers={offers} partners={partners} />
