@@ -102,6 +102,7 @@ describe('GET …/members/{memberId}/form', () => {
           dateOfBirth: { value: ADULT.dateOfBirth, from: 'From “Who is applying”' },
           email: { value: user.email, from: 'From your account' },
           mobile: { value: expect.stringMatching(/^\+1/), from: 'From your account' },
+          addressCountry: { value: 'US', from: 'From the country you apply from' },
         },
         offers: [],
       },
