@@ -205,10 +205,13 @@ export async function buildApp({
     }
   });
   await app.services.auth.registerWorkers();
+  // Before payments': a restarted process runs the payment events its dead predecessor held as
+  // soon as payments' workers attach (decision 0089), and settling one files the forms' reminders,
+  // whose queue must then exist in this process (the cluster suite's crash test caught it).
+  await app.services.formsReminders.registerWorkers();
   await app.services.payments.registerWorkers();
   await app.services.photos.registerWorkers();
   await app.services.refunds.registerWorkers();
-  await app.services.formsReminders.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
   await createHousekeeping({
     jobs: app.jobs,
