@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PassportFields } from './mrz-reading.ts';
 import { disagreementErrors, passportAnswers, passportDisagreements } from './passport-answers.ts';
+import { PRIYA_FIELDS } from './testing.ts';
 
 const TODAY = '2026-11-29';
-const FIELDS: PassportFields = {
-  surname: 'SHARMA',
-  givenNames: 'PRIYA DEVI',
-  sex: 'female',
-  dateOfBirth: '1985-03-14',
-  nationality: 'US',
-  issuingState: 'US',
-  passportNumber: 'X12345678',
-  expiryDate: '2031-07-15',
-};
+const FIELDS: PassportFields = PRIYA_FIELDS;
 const OCI_KEYS = new Set([
   'surname',
   'givenName',

@@ -1,4 +1,5 @@
 import { checkDigit } from './check-digit.ts';
+import type { PassportFields } from './mrz-reading.ts';
 
 /** A passport to write as a TD3 zone in tests; every check digit is computed. */
 export interface TestPassport {
@@ -41,4 +42,16 @@ export const PRIYA: TestPassport = {
   birth: '850314',
   sex: 'F',
   expiry: '310715',
+};
+
+/** The fields Priya's zone reads as: what a confirmed reading of her passport holds. */
+export const PRIYA_FIELDS: PassportFields = {
+  surname: 'SHARMA',
+  givenNames: 'PRIYA DEVI',
+  sex: 'female',
+  dateOfBirth: '1985-03-14',
+  nationality: 'US',
+  issuingState: 'US',
+  passportNumber: 'X12345678',
+  expiryDate: '2031-07-15',
 };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES as F } from '../../../domain/applications/member-form.ts';
 import { type MrzReading, PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
-import { mrzLines, PRIYA } from '../../../domain/passports/testing.ts';
+import { mrzLines, PRIYA, PRIYA_FIELDS } from '../../../domain/passports/testing.ts';
 import { stopPassportOcr } from '../../ocr/mrz-ocr.ts';
 import { passportPhoto } from '../../ocr/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -59,16 +59,7 @@ function priyasAnswers(overrides: Record<string, unknown> = {}) {
 
 const confirmBody = (lines = mrzLines(PRIYA)) => ({
   lines,
-  fields: {
-    surname: 'SHARMA',
-    givenNames: 'PRIYA DEVI',
-    sex: 'female',
-    dateOfBirth: '1985-03-14',
-    nationality: 'US',
-    issuingState: 'US',
-    passportNumber: 'X12345678',
-    expiryDate: '2031-07-15',
-  },
+  fields: PRIYA_FIELDS,
 });
 
 describe('reading a passport page', () => {
