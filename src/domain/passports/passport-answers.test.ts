@@ -4,7 +4,7 @@ import { disagreementErrors, passportAnswers, passportDisagreements } from './pa
 import { PRIYA_FIELDS } from './testing.ts';
 
 const TODAY = '2026-11-29';
-const FIELDS: PassportFields = PRIYA_FIELDS;
+const FIELDS: PassportFields = { ...PRIYA_FIELDS };
 const OCI_KEYS = new Set([
   'surname',
   'givenName',

@@ -59,7 +59,7 @@ function priyasAnswers(overrides: Record<string, unknown> = {}) {
 
 const confirmBody = (lines = mrzLines(PRIYA)) => ({
   lines,
-  fields: PRIYA_FIELDS,
+  fields: { ...PRIYA_FIELDS },
 });
 
 describe('reading a passport page', () => {
