@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { noPackagesMessage } from '../src/domain/catalog/messages.ts';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_MODAL_MESSAGES } from '../src/domain/catalog/service-modal.ts';
+import { photoPackageCents } from '../src/domain/photos/catalog-prices.ts';
 import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expectBackdropAfterDelay, holdPageClock } from './support/bottom-sheet.ts';
@@ -92,7 +93,9 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
     const card = page.getByRole('article', { name: 'Digital Copy' });
     // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
     const text = (await card.innerText()).replace(/\s+/g, ' ');
-    expect(text).toMatch(/Our service fee .*\$8\.99/);
+    // The order's own charge for one digital copy (issue 31 §5), never a figure of the catalog's.
+    const cents = photoPackageCents('digital-copy', 'USD') ?? 0;
+    expect(text).toMatch(new RegExp(`Our service fee .*\\$${(cents / 100).toFixed(2).replace('.', '\\.')}`));
     expect(text).not.toContain('Government fee');
     expect(text).not.toContain('per applicant');
   });

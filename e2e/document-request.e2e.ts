@@ -75,7 +75,10 @@ describe('a document request (issue 30 §4)', () => {
       const form = page.getByRole('form', { name: 'Sign In' });
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+      const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/signin');
       await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const answer = await signedIn;
+      expect(answer.status(), await answer.text()).toBe(200);
       // The sign-in goes back in the page (a client-side navigation): read the address, not a load event.
       await expect
         .poll(
