@@ -128,6 +128,14 @@ export interface ChoiceOption {
   value: string;
   label: string;
   description?: string;
+  /** A minor's wording of the choice ("I was an Indian citizen" → "{name} was an Indian citizen"). */
+  minor?: ChoiceOptionMinorTexts;
+}
+
+/** The texts of a choice that a minor's form words for the child (see MinorTexts). */
+export interface ChoiceOptionMinorTexts {
+  label?: string;
+  description?: string;
 }
 
 /** One of `options`: select and dropdown as a list box, radio as a short row, multiple choice as cards. */
@@ -278,7 +286,12 @@ const answerCommon = {
 const textLength = z.number().int().min(0).max(FORM_LIMITS.textMaxCeiling);
 const bounded = z.number().min(-FORM_LIMITS.numberAbsMax).max(FORM_LIMITS.numberAbsMax);
 const cents = z.number().int().min(0).max(FORM_LIMITS.currencyMaxCents);
-const option = z.strictObject({ value: text(100), label: text(200), description: text(300).optional() });
+const option = z.strictObject({
+  value: text(100),
+  label: text(200),
+  description: text(300).optional(),
+  minor: z.strictObject({ label: text(200).optional(), description: text(300).optional() }).optional(),
+});
 const options = z.array(option).min(1).max(FORM_LIMITS.optionsMax);
 const dateBound = z
   .string()

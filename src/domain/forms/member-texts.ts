@@ -1,5 +1,5 @@
 import type { MemberKind } from '../applications/member-kinds.ts';
-import type { FormDefinition, FormField, FormSection, FormStep, MinorTexts } from './definition.ts';
+import type { FormDefinition, FormField, FormSection, FormStep } from './definition.ts';
 
 /** Stands for the member's first name in a definition's minor texts ("{name}’s photo"). */
 export const MEMBER_NAME_TOKEN = '{name}';
@@ -9,21 +9,23 @@ export function memberFirstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
 
-function named(minor: MinorTexts, name: string): MinorTexts {
+function named(minor: Record<string, string>, name: string): Record<string, string> {
   return Object.fromEntries(
     Object.entries(minor).map(([key, text]) => [key, text.replaceAll(MEMBER_NAME_TOKEN, name)]),
   );
 }
 
 /** An item with its minor texts in place of the adult's (and no `minor` left). */
-function withMinorTexts<T extends { minor?: MinorTexts }>(item: T, name: string): Omit<T, 'minor'> {
+function withMinorTexts<T extends { minor?: Record<string, string> }>(item: T, name: string): Omit<T, 'minor'> {
   const { minor, ...rest } = item;
   return minor ? { ...rest, ...named(minor, name) } : rest;
 }
 
 function fieldFor(field: FormField, name: string): FormField {
   const own = withMinorTexts(field, name) as FormField;
-  return own.type === 'dependent' ? { ...own, fields: own.fields.map((f) => fieldFor(f, name)) } : own;
+  if (own.type === 'dependent') return { ...own, fields: own.fields.map((f) => fieldFor(f, name)) };
+  if ('options' in own) return { ...own, options: own.options.map((o) => withMinorTexts(o, name)) } as FormField;
+  return own;
 }
 
 function sectionFor(section: FormSection, name: string): FormSection {

@@ -200,7 +200,7 @@ export const CATALOG: readonly SeedService[] = [
         name: 'OCI Card for a Minor',
         slug: 'oci-card-for-minor',
         description:
-          'First OCI card for a child under 18, at the same government fee as an adult card. Both parents sign the application and a notarised Parental Authorization Form; the child does not sign.',
+          'First OCI card for a child under 18, at the same government fee as an adult card. Both parents sign the application and a notarised Parental Authorization Form; a child of 5 or older signs too, and a younger child gives a thumb impression instead.',
         features: [
           'Application filed in the child’s name, signed by both parents',
           'Parental Authorization Form prepared for notarisation',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminFormDetail } from '../../../domain/admin/forms.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { FormBuilderPage, moveItem } from './form-builder-page.tsx';
+import { FormBuilderPage, moveItem, withMinorText } from './form-builder-page.tsx';
 
 installBrowserStubs();
 cleanupAfterEach();
@@ -55,7 +55,34 @@ describe('moveItem', () => {
   });
 });
 
+describe('withMinorText', () => {
+  it('sets, replaces and removes one minor text, dropping an empty minor', () => {
+    const field = { key: 'photo', label: 'Your photo' };
+    const worded = withMinorText(field, 'label', '{name}’s photo');
+    expect(worded).toEqual({ key: 'photo', label: 'Your photo', minor: { label: '{name}’s photo' } });
+    expect(withMinorText({ ...worded, minor: { ...worded.minor, help: 'h' } }, 'label', '')).toEqual({
+      ...field,
+      minor: { help: 'h' },
+    });
+    expect(withMinorText(worded, 'label', '')).toEqual(field);
+  });
+});
+
 describe('the form builder page', () => {
+  it('words a step and a field for a minor, and saves the wording with the draft', async () => {
+    const api = fakeApi({ 'PUT /api/v1/admin/packages/7/form/draft': () => ok(null, 'Draft saved.') });
+    renderWithRouter(<FormBuilderPage detail={detail(false)} renderPreview={() => null} />);
+    const stepTitle = await screen.findByRole('textbox', { name: 'Step title on a minor’s form (About you)' });
+    await act(async () => fireEvent.change(stepTitle, { target: { value: 'About {name}' } }));
+    const label = screen.getByRole('textbox', { name: 'Label on a minor’s form (Given name)' });
+    await act(async () => fireEvent.change(label, { target: { value: '{name}’s given name' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save draft' })));
+    expect(await screen.findByText('Draft saved.')).toBeTruthy();
+    const saved = (api.calls[0]?.body as { definition?: FormDefinition } | undefined)?.definition;
+    expect(saved?.steps[0]?.minor).toEqual({ title: 'About {name}' });
+    expect(fieldsSaved(api.calls[0]?.body)[0]?.minor).toEqual({ label: '{name}’s given name' });
+  });
+
   it('reorders fields with buttons, keeps focus on the moved button, and saves the draft', async () => {
     const api = fakeApi({ 'PUT /api/v1/admin/packages/7/form/draft': () => ok(null, 'Draft saved.') });
     renderWithRouter(<FormBuilderPage detail={detail(false)} renderPreview={() => null} />);

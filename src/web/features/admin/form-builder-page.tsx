@@ -3,7 +3,12 @@ import { Link, useRevalidator } from 'react-router';
 import { ADMIN_FORM_MESSAGES, type AdminFormDetail, definitionErrors } from '../../../domain/admin/forms.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { type FormDefinition, type FormField, formDefinitionSchema } from '../../../domain/forms/definition.ts';
+import {
+  type FormDefinition,
+  type FormField,
+  formDefinitionSchema,
+  type MinorTexts,
+} from '../../../domain/forms/definition.ts';
 import { FORM_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
 import { API_BASE, ApiError, apiCall } from '../../lib/api-client.ts';
 import { FieldRuleControls } from './field-rule-controls.tsx';
@@ -27,6 +32,45 @@ function freshKey(definition: FormDefinition): string {
     const key = n === 1 ? 'newField' : `newField${n}`;
     if (!used.has(`"key":"${key}"`)) return key;
   }
+}
+
+/**
+ * `item` with its minor wording of `text` set to `value` ('' removes it, and an empty `minor` goes):
+ * what a minor's form says in place of the adult's (decision 0103).
+ */
+export function withMinorText<T extends { minor?: MinorTexts }>(item: T, text: keyof MinorTexts, value: string): T {
+  const { [text]: _, ...others } = item.minor ?? {};
+  const minor: MinorTexts = value === '' ? others : { ...others, [text]: value };
+  const { minor: __, ...rest } = item;
+  return (Object.keys(minor).length > 0 ? { ...rest, minor } : rest) as T;
+}
+
+/** An input for a minor's wording of one text; empty keeps the adult's wording. */
+function MinorTextInput({
+  label,
+  of,
+  value,
+  onChange,
+}: {
+  label: string;
+  /** Whose text it is, for screen readers: every field has one of these inputs. */
+  of: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="flex flex-1 flex-col gap-1 text-sm">
+      <span>
+        {label} <span className="sr-only">({of})</span>
+      </span>
+      <input
+        className="field-input mt-0"
+        value={value}
+        placeholder="{name}’s … ({name}: the child’s first name; empty: as for an adult)"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
 }
 
 type Outcome = { ok: boolean; message: string; errors?: Record<string, string> } | null;
@@ -224,6 +268,16 @@ export function FormBuilderPage({ detail, renderPreview }: Props) {
                     }
                   />
                 </label>
+                <MinorTextInput
+                  label="Step title on a minor’s form"
+                  of={step.title}
+                  value={step.minor?.title ?? ''}
+                  onChange={(value) =>
+                    update((d) => {
+                      d.steps[s] = withMinorText(step, 'title', value);
+                    })
+                  }
+                />
                 <button
                   type="button"
                   id={`up-step-${step.key}`}
@@ -368,6 +422,12 @@ function FieldEditor({
             onChange={(e) => set({ ...field, label: e.target.value } as FormField)}
           />
         </label>
+        <MinorTextInput
+          label="Label on a minor’s form"
+          of={name}
+          value={field.minor?.label ?? ''}
+          onChange={(value) => set(withMinorText(field, 'label', value))}
+        />
         <label className="flex flex-col gap-1">
           <span>Key</span>
           <input

@@ -45,8 +45,13 @@ export function only<F extends { memberKinds?: MemberKind[] }>(memberKind: Membe
 }
 
 /** Options from [value, label] pairs. */
-export function options(pairs: readonly (readonly [string, string])[]): ChoiceOption[] {
-  return pairs.map(([value, label]) => ({ value, label }));
+/** Choices from `[value, label]` pairs, with a minor's label third where the member speaks ("I have…"). */
+export function options(pairs: readonly (readonly [string, string, string?])[]): ChoiceOption[] {
+  return pairs.map(([value, label, minorLabel]) => ({
+    value,
+    label,
+    ...(minorLabel ? { minor: { label: minorLabel } } : {}),
+  }));
 }
 
 export const YES_NO = options([

@@ -177,6 +177,8 @@ describe('seeded form definitions', () => {
 
 describe('a minor’s form names the child, never “you” (issue 30 §3)', () => {
   const YOU = /\b(you|your|yours|yourself)\b/i;
+  /** A choice the member speaks ("I was an Indian citizen") is the parent speaking on a minor's form. */
+  const I = /\b(I|I’m|My|my|me)\b/;
   /** Every text of a member's steps that says who the member is: titles, intros, questions and what messages call them. */
   function memberTexts(definition: FormDefinition, kind: 'Adult' | 'Minor', fullName: string): string[] {
     const texts: string[] = [];
@@ -188,6 +190,8 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
           if (field.type === 'description') continue;
           if (field.label) texts.push(field.label);
           if ('errorLabel' in field && field.errorLabel) texts.push(field.errorLabel);
+          if ('options' in field)
+            texts.push(...field.options.flatMap((o) => [o.label, ...(o.description ? [o.description] : [])]));
         }
       }
     }
@@ -197,7 +201,7 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
   it.each(all.map((d) => [d.id, d] as const))('%s: a minor’s titles and questions say “Anaya”, not “you”', (_, d) => {
     expect(formDefinitionSchema.safeParse(d).success).toBe(true);
     const texts = memberTexts(d, 'Minor', 'Anaya Sharma');
-    expect(texts.filter((text) => YOU.test(text) || text.includes('{name}'))).toEqual([]);
+    expect(texts.filter((text) => YOU.test(text) || I.test(text) || text.includes('{name}'))).toEqual([]);
   });
 
   it('the New OCI Card: the child’s photo, name and steps; an adult keeps “you”', () => {
@@ -207,7 +211,19 @@ describe('a minor’s form names the child, never “you” (issue 30 §3)', () 
       expect.arrayContaining(['Anaya’s photo', 'About Anaya', 'Anaya’s name, as in the passport', 'Anaya’s parents']),
     );
     const adult = memberTexts(oci, 'Adult', 'Priya Sharma');
-    expect(adult).toEqual(expect.arrayContaining(['Your photo', 'Your signature', 'About you']));
+    expect(adult).toEqual(
+      expect.arrayContaining(['Your photo', 'Your signature', 'About you', 'I was an Indian citizen']),
+    );
     expect(adult.join(' ')).not.toContain('Priya');
+  });
+
+  it('an OCI re-issue: the choices the member speaks name the child', () => {
+    const reissue = definitionForPackage('oci-card', 'oci-reissue') as FormDefinition;
+    expect(memberTexts(reissue, 'Minor', 'Anaya Sharma')).toEqual(
+      expect.arrayContaining(['Anaya has a new passport', 'Anaya’s name has changed']),
+    );
+    expect(memberTexts(reissue, 'Adult', 'Priya Sharma')).toEqual(
+      expect.arrayContaining(['I have a new passport', 'My name has changed']),
+    );
   });
 });

@@ -171,10 +171,10 @@ function existingCard(): FormSection {
 }
 
 const REISSUE_REASONS = options([
-  ['new-passport', 'I have a new passport'],
-  ['name-change', 'My name has changed'],
-  ['nationality-change', 'My nationality has changed'],
-  ['particulars', 'My address or occupation has changed'],
+  ['new-passport', 'I have a new passport', '{name} has a new passport'],
+  ['name-change', 'My name has changed', '{name}’s name has changed'],
+  ['nationality-change', 'My nationality has changed', '{name}’s nationality has changed'],
+  ['particulars', 'My address or occupation has changed', '{name}’s address or occupation has changed'],
 ]);
 
 /** Re-issue after a new passport or a change of particulars. */
@@ -187,6 +187,9 @@ export function ociReissueDefinition(id: string, title: string): FormDefinition 
           errorLabel: 'What has changed',
           options: REISSUE_REASONS,
           help: 'Tick all that apply. Under the current rule a new passport needs a re-issue only once, after you turn 20.',
+          minor: {
+            help: 'Tick all that apply. Under the current rule a new passport needs a re-issue only once, after {name} turns 20.',
+          },
         }),
         dependent('newNameDetails', { field: 'reissueReasons', includes: 'name-change' }, [
           ask('text', 'newName', 'Your new full name', { transforms: ['trim', 'uppercase'] }),

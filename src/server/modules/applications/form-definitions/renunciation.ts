@@ -100,6 +100,10 @@ export function renunciationDefinition(
                 value: 'declared',
                 label:
                   'I have acquired the citizenship named above and renounce my Indian citizenship; the answers are true',
+                minor: {
+                  label:
+                    '{name} has acquired the citizenship named above and renounces Indian citizenship; the answers are true',
+                },
               },
             ],
           }),
