@@ -190,7 +190,7 @@ export function AddressEditor({
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" error={errors.fullName?.message} className="sm:col-span-2">
-          {(c) => <input {...c} {...register('fullName')} autoComplete="name" className="field-input" />}
+          {(c) => <input type="text" {...c} {...register('fullName')} autoComplete="name" className="field-input" />}
         </FormField>
         <FormField label="Address" error={errors.addressLine?.message} className="sm:col-span-2">
           {(c) => <input {...c} {...register('addressLine')} autoComplete="street-address" className="field-input" />}

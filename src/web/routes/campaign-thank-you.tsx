@@ -31,7 +31,7 @@ const NEXT_STEPS = [
 export default function CampaignThankYou() {
   const { back, tollFreeNumber } = useLoaderData<typeof loader>();
   return (
-    <div className="bg-gradient-to-b from-brand-50 to-white">
+    <div className="bg-brand-50">
       <div className="mx-auto max-w-3xl px-4 pt-8 pb-20 sm:px-6">
         <Logo />
         <div className="card mt-10 p-8 text-center sm:p-12">

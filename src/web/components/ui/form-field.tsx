@@ -88,7 +88,7 @@ type InputProps = BaseFieldProps &
 export function TextField({ name, label, error, hint, required = true, className, ...input }: InputProps) {
   return (
     <LabelledField {...{ name, label, error, hint, required, className }}>
-      {(control) => <input {...control} className="field-input" {...input} />}
+      {(control) => <input {...control} type="text" className="field-input" {...input} />}
     </LabelledField>
   );
 }

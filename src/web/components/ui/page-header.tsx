@@ -12,7 +12,7 @@ interface PageHeaderProps {
 /** The top of a content page: breadcrumb, eyebrow, the page's only h1 and its lead. */
 export function PageHeader({ title, eyebrow, lead, trail = [], children }: PageHeaderProps) {
   return (
-    <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+    <header className="border-b border-slate-200 bg-brand-50">
       <div className="page-x pt-8 pb-12 desk:pt-10 desk:pb-14">
         <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
           <ol className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { type ChangeEvent, type InputHTMLAttributes, type Ref, useRef } from 're
 import type { Country } from '../../../domain/countries/country.ts';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../../../domain/limits/constants.ts';
 import { type CountryChoice, CountryCodePicker } from './country-code-picker.tsx';
+import { NATIONAL_PHONE_INPUT } from './input-presets.ts';
 
 /** libphonenumber and its metadata (~20 KB gzipped): loaded when a number is typed, never on first load. */
 const loadPhoneCountry = () => import('../../../domain/phone/phone-country.ts');
@@ -82,9 +83,7 @@ export function PhoneInput({
           followDigits(event.target.value);
         }}
         onFocus={() => void loadPhoneCountry()}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
+        {...NATIONAL_PHONE_INPUT}
         maxLength={PHONE_MAX_DIGITS}
         placeholder={placeholder}
         className="field-input mt-0 min-w-0 flex-1"

@@ -36,7 +36,7 @@ function initials(name: string): string {
  */
 function Portrait({ member }: { member: TeamMember }) {
   return (
-    <div className="relative size-20 shrink-0 overflow-hidden rounded-full bg-gradient-to-br from-brand-600 to-brand-800 ring-4 ring-brand-50">
+    <div className="relative size-20 shrink-0 overflow-hidden rounded-full bg-brand-700 ring-4 ring-brand-50">
       <span
         aria-hidden="true"
         className="absolute inset-0 flex items-center justify-center text-2xl font-bold text-white"

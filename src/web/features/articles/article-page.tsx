@@ -8,7 +8,7 @@ export function ArticlePage({ article }: { article: Article }) {
   const published = new Date(article.publishedAt);
   return (
     <article>
-      <header className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+      <header className="border-b border-slate-200 bg-brand-50">
         <div className="mx-auto max-w-3xl px-4 pt-8 pb-12 sm:px-6">
           <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
             <ol className="flex flex-wrap items-center gap-2">

@@ -53,7 +53,7 @@ export function AuthForm({ kind, switchControl, onSignedIn, onSignedUp, onLeave,
 /** The side illustration of the desktop modal and the auth pages (only wider than 1080 px). */
 export function AuthIllustration() {
   return (
-    <div className="relative hidden flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white min-[1081px]:flex">
+    <div className="relative hidden flex-col justify-between overflow-hidden bg-brand-800 p-8 text-white min-[1081px]:flex">
       <div>
         <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">SevaDocs</p>
         <p className="mt-3 text-2xl leading-snug font-bold">Consular paperwork, checked by specialists.</p>

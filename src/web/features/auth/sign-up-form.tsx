@@ -180,6 +180,7 @@ export function SignUpForm({ captchaSiteKey, onSignedUp, signInControl, initialR
           <input
             {...c}
             {...register('name')}
+            type="text"
             autoComplete="name"
             placeholder="As on your passport"
             className="field-input"

@@ -4,7 +4,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 
 export function Hero({ tollFreeNumber }: { tollFreeNumber: string }) {
   return (
-    <section aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+    <section aria-labelledby="hero-title" className="overflow-hidden bg-brand-50">
       <div className="page-x grid items-center gap-10 pt-10 pb-14 lg:grid-cols-[1.1fr_1fr] lg:py-16">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 shadow-sm">

@@ -109,7 +109,7 @@ function GeneralForm({ profile }: { profile: Profile }) {
   return (
     <form method="post" noValidate onSubmit={submit} className="grid max-w-2xl gap-5">
       <FormField label="Full Name" error={errors.name?.message}>
-        {(c) => <input {...c} {...register('name')} autoComplete="name" className="field-input" />}
+        {(c) => <input type="text" {...c} {...register('name')} autoComplete="name" className="field-input" />}
       </FormField>
 
       <FormField label="Email" hint="Your e-mail address identifies your account and cannot be changed here.">

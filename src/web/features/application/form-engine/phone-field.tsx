@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PhoneField } from '../../../../domain/forms/definition.ts';
 import { PHONE_MAX_DIGITS } from '../../../../domain/limits/constants.ts';
 import { CountryCodePicker } from '../../../components/ui/country-code-picker.tsx';
-import { PHONE_INPUT } from '../../../components/ui/input-presets.ts';
+import { NATIONAL_PHONE_INPUT } from '../../../components/ui/input-presets.ts';
 import { useCountries } from '../../../lib/use-countries.ts';
 import { FieldShell } from './field-shell.tsx';
 import { useAnswer, useTypedText } from './use-answer.ts';
@@ -49,12 +49,10 @@ export function PhoneControl({ field }: { field: PhoneField }) {
         />
         <input
           {...aria}
-          {...PHONE_INPUT}
+          {...NATIONAL_PHONE_INPUT}
           id={ids.id}
           name={field.key}
           ref={input.ref}
-          inputMode="numeric"
-          autoComplete="tel-national"
           maxLength={PHONE_MAX_DIGITS}
           value={parts.number}
           placeholder={field.placeholder}

@@ -9,7 +9,7 @@ const kb = (bytes: number) => `${Math.round(bytes / 1000)} KB`;
 export function PhotosHero({ brandName, cta }: { brandName: string; cta: ReactNode }) {
   const { before, after } = EXAMPLE_FIGURES;
   return (
-    <section aria-labelledby="photos-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+    <section aria-labelledby="photos-title" className="overflow-hidden bg-brand-50">
       <div className="page-x grid items-center gap-10 pt-10 pb-14 lg:grid-cols-[1.05fr_1fr] lg:py-16">
         <div>
           <p className="eyebrow">{brandName}</p>
