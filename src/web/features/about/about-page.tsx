@@ -30,19 +30,10 @@ function initials(name: string): string {
   return `${parts[0]?.[0] ?? ''}${parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''}`.toUpperCase();
 }
 
-/**
- * A portrait, or the member's initials when there is none. The initials sit behind the image,
- * so a portrait that fails to load leaves them showing, with no script involved.
- */
+/** A portrait, or the member's initials when there is none (never both: axe must see what it measures). */
 function Portrait({ member }: { member: TeamMember }) {
   return (
     <div className="relative size-20 shrink-0 overflow-hidden rounded-full bg-brand-700 ring-4 ring-brand-50">
-      <span
-        aria-hidden="true"
-        className="absolute inset-0 flex items-center justify-center text-2xl font-bold text-white"
-      >
-        {initials(member.name)}
-      </span>
       {member.image ? (
         <img
           src={mediaUrl(member.image)}
@@ -50,9 +41,13 @@ function Portrait({ member }: { member: TeamMember }) {
           width={80}
           height={80}
           loading="lazy"
-          className="relative size-full object-cover"
+          className="size-full object-cover"
         />
-      ) : null}
+      ) : (
+        <span aria-hidden="true" className="flex size-full items-center justify-center text-2xl font-bold text-white">
+          {initials(member.name)}
+        </span>
+      )}
     </div>
   );
 }

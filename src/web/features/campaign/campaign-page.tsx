@@ -20,10 +20,6 @@ export function CampaignPage({ campaign, today, fromPrice, result }: CampaignPag
   return (
     <>
       <section aria-labelledby="campaign-title" className="on-dark relative overflow-hidden bg-brand-900 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(47,111,237,0.55),transparent_55%),radial-gradient(circle_at_90%_80%,rgba(242,140,27,0.35),transparent_50%)]"
-        />
         <div className="page-x relative grid grid-cols-1 items-start gap-10 py-10 desk:grid-cols-[1.2fr_1fr] desk:py-16">
           <div>
             <div>
