@@ -96,7 +96,7 @@ describe('AddressJurisdiction', () => {
     expect(screen.queryByRole('region', { name: JURISDICTION_TEXT.title })).toBeNull();
     expect(api.calls).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '93277' } });
+    fireEvent.change(screen.getByLabelText(/ZIP code/), { target: { value: '93277' } });
     const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     expect(
       await within(notice).findByText(
