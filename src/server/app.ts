@@ -38,6 +38,7 @@ import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesAdminRoutes, countriesRoutes } from './modules/countries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jurisdictionRoutes } from './modules/jurisdiction/routes.ts';
 import { adminMarketingRoutes } from './modules/marketing/admin-routes.ts';
 import { marketingMediaRoutes } from './modules/marketing/media-routes.ts';
 import { marketingRoutes } from './modules/marketing/routes.ts';
@@ -260,6 +261,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(countriesRoutes);
+      await api.register(jurisdictionRoutes);
       await api.register(contentRoutes);
       await api.register(marketingRoutes);
       await api.register(contactRoutes);

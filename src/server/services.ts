@@ -21,6 +21,7 @@ import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
+import { createJurisdictionService } from './modules/jurisdiction/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -202,6 +203,7 @@ export async function createServices(
     formsReminders,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
+    jurisdiction: createJurisdictionService(db),
     content,
     marketing,
     contact: createContactService(db, { mail, audit, contact: company }),

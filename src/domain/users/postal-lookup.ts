@@ -12,6 +12,7 @@ import type { AddressCountry } from './regions.ts';
 /** US 3-digit ZIP prefix ranges [from, to] → state (USPS; military and unassigned prefixes left out). */
 const US_PREFIX_STATES: readonly [number, number, string][] = [
   [6, 7, 'PR'],
+  [8, 8, 'VI'],
   [9, 9, 'PR'],
   [10, 27, 'MA'],
   [28, 29, 'RI'],
@@ -170,22 +171,34 @@ export function isLookupCode(country: AddressCountry, code: string): boolean {
   return country === 'US' ? US_CODE.test(value) : CA_CODE.test(value);
 }
 
+/** The state of a 3-digit ZIP prefix ('932' → 'CA'), or null for military and unassigned prefixes. */
+export function stateOfZipPrefix(prefix: string): string | null {
+  const n = Number(prefix);
+  return US_PREFIX_STATES.find(([from, to]) => n >= from && n <= to)?.[2] ?? null;
+}
+
+/** The province or territory of a forward sortation area ('K1A' → 'ON'), or null for a letter Canada Post never uses first. */
+export function provinceOfFsa(fsa: string): string | null {
+  const letter = fsa[0] ?? '';
+  // X is split between the Northwest Territories and Nunavut by FSA: X0A–X0C are Nunavut.
+  if (letter === 'X') return /^X0[ABC]/.test(fsa) ? 'NU' : 'NT';
+  return CA_LETTER_PROVINCES[letter] ?? null;
+}
+
 /** The city (when known) and state or province of a ZIP or postal code, or null when the table does not know it. */
 export function lookupPostalCode(country: AddressCountry, code: string): PostalLookup | null {
   const value = code.trim().toUpperCase().replace(/\s+/g, '');
   if (country === 'US') {
     if (!US_CODE.test(value)) return null;
     const prefix = value.slice(0, 3);
-    const n = Number(prefix);
-    const state = US_PREFIX_STATES.find(([from, to]) => n >= from && n <= to)?.[2];
+    const state = stateOfZipPrefix(prefix);
     return state ? { country, prefix, city: US_PREFIX_CITIES[prefix] ?? null, state } : null;
   }
   if (!CA_CODE.test(value)) return null;
   const prefix = value.slice(0, 3);
-  const letter = prefix[0] ?? '';
-  // X is split between the Northwest Territories and Nunavut by FSA: X0A–X0C are Nunavut.
-  const state = letter === 'X' ? (/^X0[ABC]/.test(prefix) ? 'NU' : 'NT') : CA_LETTER_PROVINCES[letter];
+  const state = provinceOfFsa(prefix);
   if (!state) return null;
+  const letter = prefix[0] ?? '';
   const city = CA_FSA_CITIES[prefix] ?? CA_FSA_CITIES[prefix.slice(0, 2)] ?? CA_FSA_CITIES[letter] ?? null;
   return { country, prefix, city, state };
 }

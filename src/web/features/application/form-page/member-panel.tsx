@@ -12,6 +12,7 @@ import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument }
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
 import type { CopyOffer, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
+import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
 import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
@@ -270,6 +271,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
 
   const readerSteps = useMemo(() => passportReaderStepKeys(definition, member.kind), [definition, member.kind]);
   const copies = useMemo(() => passportCopies(checklist), [checklist]);
+  const addressSteps = useMemo(() => addressStepKeys(definition, member.kind), [definition, member.kind]);
 
   async function review() {
     setProblem(undefined);
@@ -338,19 +340,22 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         fileUrl={fileUrl}
         fileReport={fileReport}
         hostSteps={hostSteps}
-        stepAddOn={(stepKey, fill) =>
-          readerSteps.has(stepKey) ? (
-            <PassportReader
-              orderRef={orderRef}
-              memberId={member.id}
-              definition={definition}
-              memberKind={member.kind}
-              today={today}
-              copies={copies}
-              fill={fill}
-            />
-          ) : null
-        }
+        stepAddOn={(stepKey, fill) => (
+          <>
+            {readerSteps.has(stepKey) ? (
+              <PassportReader
+                orderRef={orderRef}
+                memberId={member.id}
+                definition={definition}
+                memberKind={member.kind}
+                today={today}
+                copies={copies}
+                fill={fill}
+              />
+            ) : null}
+            {addressSteps.has(stepKey) ? <AddressJurisdiction /> : null}
+          </>
+        )}
         onChange={(change) => {
           if (offer) setOffer(null);
           autosave.onChange(change);

@@ -1,0 +1,8 @@
+/** Messages of the jurisdiction look-up (issue 32 §1; our own wording). A wrong country or malformed code gets the address book's. */
+export const JURISDICTION_MESSAGES = {
+  found: 'Jurisdiction found',
+  codeRequired: 'Enter a ZIP or postal code',
+  unknown:
+    'We cannot tell which Indian mission serves this ZIP or postal code. Please check it, or contact us and we will confirm where your file goes.',
+  rateLimited: 'Too many look-ups from this address. Please try again in a minute.',
+} as const;

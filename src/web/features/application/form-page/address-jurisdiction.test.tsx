@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import type { Jurisdiction } from '../../../../domain/jurisdiction/jurisdiction.ts';
+import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
+import { JURISDICTION_TEXT } from '../../../components/jurisdiction-notice.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { FormEngine } from '../form-engine/form-engine.tsx';
+import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+/** The address block's answers as form-definitions/blocks.ts asks them, after a first step. */
+const definition: FormDefinition = {
+  format: 1,
+  id: 'test/address',
+  version: 1,
+  title: 'Test application',
+  steps: [
+    {
+      key: 'aboutYou',
+      title: 'About you',
+      sections: [{ key: 'names', title: 'Your name', fields: [{ type: 'text', key: 'surname', label: 'Surname' }] }],
+    },
+    {
+      key: 'whereYouLive',
+      title: 'Where you live',
+      sections: [
+        {
+          key: 'addressAbroadSection',
+          title: 'Your address in the USA or Canada',
+          fields: [
+            { type: 'country dropdown', key: 'addressCountry', label: 'Country', countries: ['US', 'CA'] },
+            {
+              type: 'dependent',
+              key: 'usAddress',
+              when: { field: 'addressCountry', equals: 'US' },
+              fields: [{ type: 'short answer', key: 'zipCode', label: 'ZIP code' }],
+            },
+            {
+              type: 'dependent',
+              key: 'caAddress',
+              when: { field: 'addressCountry', equals: 'CA' },
+              fields: [{ type: 'short answer', key: 'postalCode', label: 'Postal code' }],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const tulare: Jurisdiction = {
+  country: 'US',
+  postalCode: '93277',
+  region: 'CA',
+  regionName: 'California',
+  area: { kind: 'county', name: 'Tulare' },
+  place: 'Tulare County',
+  mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
+  centre: { provider: 'VFS Global', city: 'San Francisco' },
+  submissionMode: 'post',
+  postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
+  effectiveFrom: '2020-11-02',
+  sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
+};
+
+function renderAddressStep(defaultValues: Record<string, string>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const steps = addressStepKeys(definition, 'Adult');
+  return render(
+    <QueryClientProvider client={client}>
+      <FormEngine
+        definition={definition}
+        memberKind="Adult"
+        initialStep={2}
+        today="2026-11-29"
+        defaultValues={defaultValues}
+        stepAddOn={(stepKey) => (steps.has(stepKey) ? <AddressJurisdiction /> : null)}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('AddressJurisdiction', () => {
+  it('finds the address step by its ZIP and postal code questions', () => {
+    expect([...addressStepKeys(definition, 'Adult')]).toEqual(['whereYouLive']);
+  });
+
+  it('says nothing until the ZIP is whole, then where the file goes, with the address, source and date', async () => {
+    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(tulare) });
+    renderAddressStep({ addressCountry: 'US', zipCode: '9327' });
+    expect(screen.queryByRole('region', { name: JURISDICTION_TEXT.title })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/ZIP code/), { target: { value: '93277' } });
+    const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    expect(
+      await within(notice).findByText(
+        'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.',
+      ),
+    ).toBeTruthy();
+    expect(notice.textContent).toContain('Posted to: VFS Global, 228 Grant Avenue, 5th Floor, San Francisco, CA 94108');
+    expect(notice.textContent).toContain('Source, in force since November 2, 2020:');
+    const source = within(notice).getByRole('link', { name: 'cgisf.gov.in' });
+    expect(source.getAttribute('href')).toBe(tulare.sourceUrl);
+    expect(source.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(api.calls.map((c) => Object.fromEntries(c.query))).toEqual([{ country: 'US', postalCode: '93277' }]);
+  });
+
+  it('asks with the postal code in its usual form, and shows the server’s answer to a code it cannot place', async () => {
+    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => fail(404, JURISDICTION_MESSAGES.unknown) });
+    renderAddressStep({ addressCountry: 'CA', postalCode: 'k1a0b1' });
+    const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    expect(await within(notice).findByText(JURISDICTION_MESSAGES.unknown)).toBeTruthy();
+    expect(api.calls.map((c) => c.query.get('postalCode'))).toEqual(['K1A 0B1']);
+  });
+});

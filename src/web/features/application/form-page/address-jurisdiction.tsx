@@ -1,0 +1,33 @@
+import { useWatch } from 'react-hook-form';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { JurisdictionNotice } from '../../../components/jurisdiction-notice.tsx';
+import { useEngine } from '../form-engine/engine-context.ts';
+
+/** The answers of the address block (form-definitions/blocks.ts `addressAbroad`) a mission is decided on. */
+const ADDRESS_KEYS = { country: 'addressCountry', zip: 'zipCode', postalCode: 'postalCode' } as const;
+
+/** The member's steps that ask for the ZIP or postal code of the address abroad. */
+export function addressStepKeys(definition: FormDefinition, memberKind: MemberKind): ReadonlySet<string> {
+  const steps = memberSteps(definition, memberKind);
+  const byField = stepIndexByField(steps);
+  return new Set(
+    [ADDRESS_KEYS.zip, ADDRESS_KEYS.postalCode].flatMap((key) => {
+      const index = byField.get(key);
+      const step = index === undefined ? undefined : steps[index];
+      return step ? [step.key] : [];
+    }),
+  );
+}
+
+/** Where the file goes for the address being typed, above the address questions (issue 32 §1). */
+export function AddressJurisdiction() {
+  const [country, zip, postalCode] = useWatch({
+    control: useEngine().control,
+    name: [ADDRESS_KEYS.country, ADDRESS_KEYS.zip, ADDRESS_KEYS.postalCode],
+  }) as unknown[];
+  const chosen = country === 'US' || country === 'CA' ? country : null;
+  const code = chosen === 'US' ? zip : postalCode;
+  return <JurisdictionNotice country={chosen} postalCode={typeof code === 'string' ? code : ''} />;
+}
