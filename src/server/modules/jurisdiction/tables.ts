@@ -14,7 +14,7 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join('
 
 /**
  * Which Indian mission serves a state or province, or part of one, from a date (issue 32 §1,
- * decision 0xxx-jurisdiction-table). Rows are data loaded by migration (`seed.sql`), never edited
+ * decision 0105-jurisdiction-table). Rows are data loaded by migration (`seed.sql`), never edited
  * in code: a change is a new row with its own `effective_from`, so a look-up for an earlier date
  * still answers what held then.
  */

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminFormDetail } from '../../../domain/admin/forms.ts';
-import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import type { FormDefinition, MinorTexts } from '../../../domain/forms/definition.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { FormBuilderPage, moveItem, withMinorText } from './form-builder-page.tsx';
 
@@ -57,7 +57,7 @@ describe('moveItem', () => {
 
 describe('withMinorText', () => {
   it('sets, replaces and removes one minor text, dropping an empty minor', () => {
-    const field = { key: 'photo', label: 'Your photo' };
+    const field: { key: string; label: string; minor?: MinorTexts } = { key: 'photo', label: 'Your photo' };
     const worded = withMinorText(field, 'label', '{name}’s photo');
     expect(worded).toEqual({ key: 'photo', label: 'Your photo', minor: { label: '{name}’s photo' } });
     expect(withMinorText({ ...worded, minor: { ...worded.minor, help: 'h' } }, 'label', '')).toEqual({
