@@ -266,7 +266,7 @@ async function readPassport(page: Page, inputs: Inputs, person: Person) {
       expiry: `${ey?.slice(2)}${em}${ed}`,
     }),
   );
-  await inputs.upload(reader.getByLabel('Photo or scan of the passport’s photo page (JPEG, PNG or HEIC)'), {
+  await inputs.upload(reader.getByLabel('Photo or scan of the passport’s photo page (JPEG, PNG, HEIC or PDF)'), {
     name: 'passport.jpg',
     mimeType: 'image/jpeg',
     buffer: page1,

@@ -39,7 +39,7 @@ describe('the passport reads itself (issue 30 §2)', () => {
     // A photo of the page: read on the server, listed for the customer, nothing filled yet.
     const started = Date.now();
     await reader
-      .getByLabel('Photo or scan of the passport’s photo page (JPEG, PNG or HEIC)')
+      .getByLabel('Photo or scan of the passport’s photo page (JPEG, PNG, HEIC or PDF)')
       .setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: await passportPhoto(mrzLines(PRIYA)) });
     await expectVisible(reader.getByRole('heading', { name: 'We read these from your passport' }), 30_000);
     const readMs = Date.now() - started;

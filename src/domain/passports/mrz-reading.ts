@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 
 /**
  * What reading a passport's machine-readable zone (ICAO 9303 TD3: two lines of 44 characters on
@@ -64,6 +65,12 @@ export const CHECKED_FIELDS = [
   'expiryDate',
 ] as const satisfies readonly PassportField[];
 
+/**
+ * What the reader takes: a photo of the bio page (JPEG, PNG or HEIC, a phone's full size) or a
+ * scan saved as a PDF, whose first page's image is read (decision 0095, "PDF copies").
+ */
+export const PASSPORT_PAGE_UPLOAD: UploadRule = { types: DOCUMENT_UPLOAD_TYPES, maxBytes: PHOTO_MAX_BYTES };
+
 export const PASSPORT_MESSAGES = {
   read: 'Passport read',
   unreadable:
@@ -77,7 +84,7 @@ export const PASSPORT_MESSAGES = {
   checkedFieldChanged:
     'The passport number and dates must be as the passport’s machine-readable zone prints them. Read the passport again if they were misread.',
   pdfNotRead:
-    'We can read a photo or scan of the passport page (JPEG, PNG or HEIC), not a PDF. Choose a photo of the page instead.',
+    'We could not find a scanned page in this PDF. Choose a photo or scan of the passport page (JPEG, PNG or HEIC) instead.',
   busy: 'Passport reading is busy. Please try again in a minute.',
   mismatch: 'Some answers do not match the passport you read. Correct the answers, or read the passport again.',
   none: 'No passport read for this member',

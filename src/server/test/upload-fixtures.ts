@@ -2,7 +2,7 @@
 // committed as binaries. Only the HEIC is stored: sharp cannot encode HEVC, so it is a 64×48
 // picture made once with libheif's heif-enc (502 bytes).
 import { crc32, deflateSync } from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
+import { degrees, type PDFContext, PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** A 64×48 HEIC (HEVC, brand `heic`): the left half red, the right half blue. */
@@ -33,6 +33,63 @@ export async function pdfWithPages(pages = 1): Promise<Buffer> {
   const document = await PDFDocument.create();
   for (let i = 0; i < pages; i += 1) document.addPage([612, 792]).drawText(`Page ${i + 1}`, { x: 50, y: 700 });
   return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/**
+ * A scan saved as a one-page PDF, as a phone scanner app or a printer writes it: a JPEG embedded
+ * as it is (DCTDecode) or a PNG's pixels deflated (FlateDecode), drawn over an A4-wide page,
+ * which `rotate` turns for display (the page's /Rotate).
+ */
+export async function scannedPdf(
+  image: Buffer,
+  { type = 'jpeg', rotate = 0 }: { type?: 'jpeg' | 'png'; rotate?: number } = {},
+): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const embedded = type === 'jpeg' ? await document.embedJpg(image) : await document.embedPng(image);
+  const width = 595;
+  const page = document.addPage([width, (width * embedded.height) / embedded.width]);
+  page.drawImage(embedded, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  page.setRotation(degrees(rotate));
+  return Buffer.from(await document.save());
+}
+
+type StreamDict = NonNullable<Parameters<PDFContext['stream']>[1]>;
+
+/**
+ * A one-page PDF whose page lists image XObjects written by hand: each `contents` kept as given
+ * under its `dict` (the shapes pdf-lib does not embed: PNG predictors, grey pixels, JPEG 2000, a
+ * lying size); a `dict` made from the context may refer to other objects (an ICC profile).
+ * `inForm` puts them in a form XObject the page lists, as some scanner apps do.
+ */
+export async function pdfWithImageStreams(
+  images: { contents: Uint8Array; dict: StreamDict | ((context: PDFContext) => StreamDict) }[],
+  { inForm = false } = {},
+): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([595, 842]);
+  const { context } = document;
+  const refs = images.map(({ contents, dict }) =>
+    context.register(
+      context.stream(contents, {
+        Type: 'XObject',
+        Subtype: 'Image',
+        ...(typeof dict === 'function' ? dict(context) : dict),
+      }),
+    ),
+  );
+  const xObjects = Object.fromEntries(refs.map((ref, i) => [`Im${i}`, ref]));
+  if (inForm) {
+    const form = context.stream('', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 595, 842],
+      Resources: { XObject: xObjects },
+    });
+    page.node.newXObject('Fm0', context.register(form));
+  } else {
+    for (const [key, ref] of Object.entries(xObjects)) page.node.newXObject(key, ref);
+  }
+  return Buffer.from(await document.save());
 }
 
 /** A PDF whose trailer says it is encrypted with the standard security handler (RC4, 40-bit). */
@@ -141,4 +198,15 @@ export function deflatedStream(content: string, dict = ''): Buffer {
     packed,
     Buffer.from('\nendstream', 'latin1'),
   ]);
+}
+
+/** The deflated pixel rows of a PNG (its IDAT chunks joined): what a PDF holds with PNG predictors. */
+export function pngImageData(png: Buffer): Buffer {
+  const chunks: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') chunks.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(chunks);
 }

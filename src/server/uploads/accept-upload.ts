@@ -14,6 +14,7 @@ import type { FileStorage } from '../storage/index.ts';
 import { type ReencodedImage, reencodeImage } from './image.ts';
 import { CONTENT_LIMITS, type ContentLimits, MULTIPART_LIMITS } from './limits.ts';
 import { checkPdf } from './pdf.ts';
+import { pdfPageImage } from './pdf-image.ts';
 import { uploadRefused } from './refusal.ts';
 import { SNIFF_BYTES, sniffUploadType } from './sniff.ts';
 
@@ -53,9 +54,11 @@ export interface UploadService {
   acceptUpload(request: FastifyRequest, options: AcceptUploadOptions): Promise<AcceptedUpload>;
   /**
    * The same checks for an image that is only looked at, not kept (a passport page read for its
-   * machine-readable zone): the re-encoded image is answered and nothing is stored.
+   * machine-readable zone): the re-encoded image is answered and nothing is stored. When the slot
+   * takes PDFs, a PDF is checked as for keeping and its scanned page answered (pdf-image.ts), or
+   * null when its first page holds no image we decode.
    */
-  acceptImage(request: FastifyRequest, options: AcceptUploadOptions): Promise<ReencodedImage>;
+  acceptImage(request: FastifyRequest, options: AcceptUploadOptions): Promise<ReencodedImage | null>;
 }
 
 export interface UploadServiceOptions {
@@ -208,9 +211,13 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
       });
     },
 
-    async acceptImage(request, { itemLimits }) {
-      if (itemLimits.types.includes('pdf')) throw new Error('acceptImage takes images only');
-      return withReceived(request, itemLimits, (received) => reencoded(received, itemLimits));
+    acceptImage(request, { itemLimits }) {
+      return withReceived(request, itemLimits, async (received) => {
+        if (received.type !== 'pdf') return reencoded(received, itemLimits);
+        const pdf = await readFile(received.path);
+        await checkPdf(pdf, content);
+        return pdfPageImage(pdf, content);
+      });
     },
   };
 }

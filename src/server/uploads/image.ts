@@ -4,6 +4,7 @@ import type { UploadType } from '../../domain/uploads/file-types.ts';
 import { tooFewPixelsMessage, tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../domain/uploads/messages.ts';
 import { createTurns } from '../lib/turns.ts';
 import type { ContentLimits } from './limits.ts';
+import type { PdfPageImage } from './pdf-image.ts';
 import { uploadRefused } from './refusal.ts';
 import { runSandboxed } from './sandbox.ts';
 
@@ -24,7 +25,7 @@ export interface ReencodedImage {
 const HEIC_WORKER = new URL('./heic-worker.ts', import.meta.url);
 const JPEG_OUTPUT = { quality: 90 } as const;
 
-function tooManyPixels(limits: ContentLimits) {
+export function tooManyPixels(limits: ContentLimits) {
   return uploadRefused(400, tooManyPixelsMessage(Math.round(limits.maxImagePixels / 1_000_000)));
 }
 
@@ -127,4 +128,31 @@ async function reencode(
     if ((error as { statusCode?: number }).statusCode) throw error;
     throw refusalFor(error, limits);
   }
+}
+
+/**
+ * A scanned page taken out of a PDF (pdf-image.ts), re-encoded as JPEG like a photo: decoded
+ * within the pixel limit (a JPEG's header may claim more than the PDF declared) and turned by the
+ * page's /Rotate only. A PDF viewer ignores a JPEG's own EXIF orientation, so it is dropped here
+ * rather than applied later by the reader.
+ */
+export function reencodePageImage(image: PdfPageImage, limits: ContentLimits): Promise<ReencodedImage> {
+  return reencodeTurn(async () => {
+    const options = { limitInputPixels: limits.maxImagePixels, failOn: 'warning' } as const;
+    const source =
+      image.kind === 'jpeg'
+        ? sharp(image.bytes, options)
+        : sharp(image.pixels, {
+            ...options,
+            raw: { width: image.width, height: image.height, channels: image.channels },
+          });
+    try {
+      return {
+        data: await source.rotate(image.rotate).jpeg(JPEG_OUTPUT).toBuffer(),
+        contentType: 'image/jpeg',
+      };
+    } catch (error) {
+      throw refusalFor(error, limits);
+    }
+  });
 }

@@ -4,30 +4,13 @@ import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PdfCheckInput, PdfCheckResult } from './pdf.ts';
 import { findActiveContent } from './pdf-active-content.ts';
+import { limitPdfDecoding } from './pdf-decode-limit.ts';
 
 const require = createRequire(import.meta.url);
 const { PDFDocument } = require('pdf-lib') as typeof import('pdf-lib');
-// Every stream pdf-lib decodes (object streams, cross-reference streams) grows its output here.
-const { default: DecodeStream } = require('pdf-lib/cjs/core/streams/DecodeStream.js') as {
-  default: { prototype: { buffer: Uint8Array; ensureBuffer(requested: number): Uint8Array } };
-};
 
 const input = workerData as PdfCheckInput;
-let decodedBytes = 0;
-let tooComplex = false;
-const ensureBuffer = DecodeStream.prototype.ensureBuffer;
-DecodeStream.prototype.ensureBuffer = function (this: { buffer: Uint8Array }, requested: number) {
-  const before = this.buffer.byteLength;
-  if (requested > before && decodedBytes + (requested - before) > input.maxDecodedBytes) {
-    // pdf-lib may catch this and carry on without the object: the flag keeps the real reason.
-    tooComplex = true;
-    throw new Error('PDF decompresses past the limit');
-  }
-  const buffer = ensureBuffer.call(this, requested);
-  // What was really allocated (the buffer doubles), summed over every stream of the file.
-  decodedBytes += buffer.byteLength - before;
-  return buffer;
-};
+const decoding = limitPdfDecoding(input.maxDecodedBytes);
 
 async function check(): Promise<PdfCheckResult> {
   try {
@@ -39,7 +22,7 @@ async function check(): Promise<PdfCheckResult> {
       ignoreEncryption: true,
     });
     // pdf-lib may have caught the limit's error and carried on without the object.
-    if (tooComplex) return { ok: false, reason: 'too-complex' };
+    if (decoding.exceeded) return { ok: false, reason: 'too-complex' };
     if (document.isEncrypted) return { ok: false, reason: 'encrypted' };
     const active = findActiveContent(document.context);
     if (active) return { ok: false, reason: 'active-content', active };
@@ -56,7 +39,7 @@ async function check(): Promise<PdfCheckResult> {
     }
     return { ok: true, pages: pages.length };
   } catch {
-    return { ok: false, reason: tooComplex ? 'too-complex' : 'unreadable' };
+    return { ok: false, reason: decoding.exceeded ? 'too-complex' : 'unreadable' };
   }
 }
 

@@ -1,13 +1,17 @@
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES as F } from '../../../domain/applications/member-form.ts';
 import { type MrzReading, PASSPORT_MESSAGES as P } from '../../../domain/passports/mrz-reading.ts';
 import { mrzLines, PRIYA, PRIYA_FIELDS } from '../../../domain/passports/testing.ts';
+import { tooManyPixelsMessage, UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { stopPassportOcr } from '../../ocr/mrz-ocr.ts';
 import { passportPhoto } from '../../ocr/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
+import { handmadePdf, pdfWithImageStreams, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
+import { CONTENT_LIMITS } from '../../uploads/index.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { ADULT, apiCall, completeOciAnswers, startApplication } from './testing.ts';
 
@@ -89,21 +93,10 @@ describe('reading a passport page', () => {
     expect((await apiCall(t.app, 'GET', `${path}/passport`, null)).statusCode).toBe(401);
   });
 
-  it('refuses a file that is not an image by its first bytes, and does not read a PDF copy', async () => {
+  it('refuses a file that is neither an image nor a PDF by its first bytes', async () => {
     const { token, path } = await customerWithOrder();
-    const res = await uploadPage(token, `${path}/passport/read`, await pdfWithPages());
+    const res = await uploadPage(token, `${path}/passport/read`, Buffer.from('GIF89a passport'), 'passport.gif');
     expect(res.statusCode).toBe(415);
-
-    const copy = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1${path}/documents/foreign-passport`,
-      headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
-      payload: multipart([filePart('passport.pdf', await pdfWithPages(), 'application/pdf')]),
-    });
-    const documentId = copy.json().data.document.id as number;
-    const read = await apiCall(t.app, 'POST', `${path}/passport/read/documents/${documentId}`, token);
-    expect(read.statusCode).toBe(422);
-    expect(read.json().message).toBe(P.pdfNotRead);
   });
 
   it("reads the member's uploaded passport copy in place", async () => {
@@ -118,6 +111,70 @@ describe('reading a passport page', () => {
     const other = await customerWithOrder();
     const foreign = await apiCall(t.app, 'POST', `${other.path}/passport/read/documents/${documentId}`, other.token);
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('reading a PDF scan (decision 0095, "PDF copies")', () => {
+  async function uploadCopy(token: string, path: string, pdf: Buffer) {
+    const copy = await uploadPage(token, `${path}/documents/foreign-passport`, pdf, 'passport.pdf');
+    expect(copy.statusCode, copy.body).toBe(201);
+    return copy.json().data.document.id as number;
+  }
+
+  it("reads the member's PDF copy holding a JPEG scan, in place", async () => {
+    const { token, path } = await customerWithOrder();
+    const documentId = await uploadCopy(token, path, await scannedPdf(page));
+    const res = await apiCall(t.app, 'POST', `${path}/passport/read/documents/${documentId}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(P.read);
+    expect((res.json().data as MrzReading).fields).toEqual(PRIYA_FIELDS);
+  });
+
+  it('reads a PDF sent to the reader whose scan is a PNG (deflated pixels), storing nothing', async () => {
+    const { token, path } = await customerWithOrder();
+    const before = await storedFiles();
+    const pdf = await scannedPdf(await sharp(page).png().toBuffer(), { type: 'png' });
+    const res = await uploadPage(token, `${path}/passport/read`, pdf, 'scan.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as MrzReading).lines).toEqual(mrzLines(PRIYA));
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('answers a PDF of text only in words: there is no scanned page to read', async () => {
+    const { token, path } = await customerWithOrder();
+    const documentId = await uploadCopy(token, path, await pdfWithPages());
+    const read = await apiCall(t.app, 'POST', `${path}/passport/read/documents/${documentId}`, token);
+    expect(read.statusCode).toBe(422);
+    expect(read.json().message).toBe(
+      'We could not find a scanned page in this PDF. Choose a photo or scan of the passport page (JPEG, PNG or HEIC) instead.',
+    );
+    const sent = await uploadPage(token, `${path}/passport/read`, await pdfWithPages(), 'letter.pdf');
+    expect(sent.statusCode).toBe(422);
+    expect(sent.json().message).toBe(P.pdfNotRead);
+  });
+
+  it('refuses a hostile PDF sent to the reader: the PDF check first, then an image declared past the limits', async () => {
+    const { token, path } = await customerWithOrder();
+    const script = await uploadPage(
+      token,
+      `${path}/passport/read`,
+      handmadePdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' }),
+      'scan.pdf',
+    );
+    expect(script.statusCode).toBe(400);
+    expect(script.json().message).toBe(UPLOAD_MESSAGES.pdfActiveContent);
+
+    const huge = await pdfWithImageStreams([
+      {
+        contents: deflateSync(Buffer.alloc(1000)),
+        dict: { Width: 100_000, Height: 100_000, ColorSpace: 'DeviceRGB', BitsPerComponent: 8, Filter: 'FlateDecode' },
+      },
+    ]);
+    const started = performance.now();
+    const res = await uploadPage(token, `${path}/passport/read`, huge, 'scan.pdf');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(tooManyPixelsMessage(50));
+    expect(performance.now() - started).toBeLessThan(CONTENT_LIMITS.pdfTimeoutMs);
   });
 });
 

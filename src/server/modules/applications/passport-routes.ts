@@ -8,8 +8,8 @@ import {
   confirmPassportSchema,
   mrzReadingSchema,
   PASSPORT_MESSAGES as P,
+  PASSPORT_PAGE_UPLOAD,
 } from '../../../domain/passports/mrz-reading.ts';
-import { PHOTO_UPLOAD } from '../../../domain/uploads/file-types.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { registerUploadParsing } from '../../uploads/index.ts';
@@ -24,15 +24,19 @@ export const PASSPORT_READ_RATE_LIMIT = { max: 30, timeWindow: '10 minutes' } as
 /** The OpenAPI description of the upload form (the route reads it as a stream, not through a schema). */
 const pageForm = z
   .object({
-    file: z.string().meta({ format: 'binary', description: 'A photo or scan of the bio page: JPEG, PNG or HEIC' }),
+    file: z.string().meta({
+      format: 'binary',
+      description: 'A photo or scan of the bio page: JPEG, PNG or HEIC, or a PDF scan (its first page is read)',
+    }),
   })
   .nullish();
 
 /**
  * A member's passport, read from its machine-readable zone (issue 30 §2, decision
  * 0095), under /api/v1/application/order/{orderRef}/members/{memberId}/passport:
- * read a photo of the bio page or the member's uploaded copy (nothing stored), confirm what was
- * read (the review step then checks the answers against it), see or remove the confirmed one.
+ * read a photo or PDF scan of the bio page or the member's uploaded copy (nothing stored),
+ * confirm what was read (the review step then checks the answers against it), see or remove the
+ * confirmed one.
  */
 export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireUser);
@@ -101,7 +105,8 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readLimit,
       schema: {
         tags,
-        summary: "Read the member's uploaded passport copy (an image; not a PDF). Nothing is stored.",
+        summary:
+          "Read the member's uploaded passport copy (an image, or a PDF scan: the image of its first page). Nothing is stored.",
         params: memberParams.extend({ documentId: idParams.shape.id }),
         response: { 200: envelopeSchema(mrzReadingSchema) },
       },
@@ -125,7 +130,7 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            'Read a photo or scan of the bio page (multipart/form-data, one JPEG, PNG or HEIC up to 15 MB). Nothing is stored: the answer is for the customer to confirm.',
+            'Read a photo or scan of the bio page (multipart/form-data, one JPEG, PNG, HEIC or PDF up to 15 MB; of a PDF, the image of its first page). Nothing is stored: the answer is for the customer to confirm.',
           consumes: ['multipart/form-data'],
           params: memberParams,
           body: pageForm,
@@ -137,7 +142,7 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
         const { memberId } = request.params;
         const reading = valueOrThrow(
           await passports.read(customer(request).id, ref, memberId, () =>
-            app.uploads.acceptImage(request, { itemLimits: PHOTO_UPLOAD }),
+            app.uploads.acceptImage(request, { itemLimits: PASSPORT_PAGE_UPLOAD }),
           ),
         );
         return ok(reading, reading.valid ? P.read : P.checksFailed);

@@ -16,7 +16,7 @@ import { memberPassportDisagreements } from '../../../domain/passports/passport-
 import { readMrzLines, readMrzText } from '../../../domain/passports/read-mrz.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
-import type { ReencodedImage } from '../../uploads/index.ts';
+import { CONTENT_LIMITS, pdfPageImage, type ReencodedImage } from '../../uploads/index.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository } from './documents-repository.ts';
 import type { FormsService } from './forms-service.ts';
@@ -43,8 +43,8 @@ function toConfirmed(row: MemberPassportRow): ConfirmedPassport {
 }
 
 /**
- * Reading a member's passport (issue 30 §2; decision 0095): the bio page's
- * machine-readable zone read from a photo or a copy already uploaded, answered for the customer to
+ * Reading a member's passport (issue 30 §2; decision 0095): the bio page's machine-readable
+ * zone read from a photo, a PDF scan or a copy already uploaded, answered for the customer to
  * confirm; the confirmed reading kept per member, against which the review step checks the
  * answers (member-forms-service.ts). Reads only look: they need the owner, not the order's lock;
  * confirming and removing change what the review checks, so they take the lock.
@@ -74,6 +74,11 @@ export function createPassportsService(db: Database, deps: PassportsServiceDeps)
     return reading ? { ok: true, value: reading } : formFailure(422, P.unreadable);
   }
 
+  /** A photo, or a PDF's scanned page; null is a PDF without one. */
+  function readPage(page: ReencodedImage | null): Promise<FormResult<MrzReading>> {
+    return page ? readImage(page.data) : Promise.resolve(formFailure(422, P.pdfNotRead));
+  }
+
   return {
     /** GET …/members/{memberId}/passport: the confirmed reading, or null. */
     async confirmed(
@@ -88,23 +93,25 @@ export function createPassportsService(db: Database, deps: PassportsServiceDeps)
     },
 
     /**
-     * POST …/members/{memberId}/passport/read: a photo or scan of the bio page, received (checked
-     * and re-encoded like any upload, never stored) only once the member is known to be the
-     * customer's.
+     * POST …/members/{memberId}/passport/read: a photo or scan of the bio page, or a PDF scan's
+     * page image, received (checked and re-encoded like any upload, never stored) only once the
+     * member is known to be the customer's.
      */
     async read(
       customerId: number,
       ref: OrderRef,
       memberId: number,
-      receive: () => Promise<ReencodedImage>,
+      receive: () => Promise<ReencodedImage | null>,
     ): Promise<FormResult<MrzReading>> {
       const owned = await ownedMember(customerId, ref, memberId);
       if (!owned.ok) return owned;
-      const image = await receive();
-      return readImage(image.data);
+      return readPage(await receive());
     },
 
-    /** POST …/members/{memberId}/passport/read/documents/{documentId}: the member's uploaded copy, read in place. */
+    /**
+     * POST …/members/{memberId}/passport/read/documents/{documentId}: the member's uploaded copy,
+     * read in place: an image, or the scanned page of a PDF.
+     */
     async readDocument(
       customerId: number,
       ref: OrderRef,
@@ -117,10 +124,12 @@ export function createPassportsService(db: Database, deps: PassportsServiceDeps)
       if (!document?.storageKey || document.memberId !== memberId || document.direction !== 'from-customer') {
         return formFailure(404, D.notFound);
       }
-      if (document.contentType === 'application/pdf') return formFailure(422, P.pdfNotRead);
       const file = await storage.get(document.storageKey);
       if (!file) return formFailure(404, D.notFound);
-      return readImage(await buffer(file.stream));
+      const bytes = await buffer(file.stream);
+      if (document.contentType !== 'application/pdf') return readImage(bytes);
+      // A scanned copy: the image of its first page (checked as a PDF when it was uploaded).
+      return readPage(await pdfPageImage(bytes, CONTENT_LIMITS));
     },
 
     /**

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { PASSPORT_MESSAGES } from '../../../../domain/passports/mrz-reading.ts';
 import { readMrzLines } from '../../../../domain/passports/read-mrz.ts';
 import { mrzLines, PRIYA } from '../../../../domain/passports/testing.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
@@ -58,7 +59,7 @@ const definition: FormDefinition = {
 const member = '/api/v1/application/order/DOC-1/members/7/passport';
 const reading = readMrzLines(mrzLines(PRIYA), TODAY);
 
-function renderStep() {
+function renderStep(copies = [{ documentId: 41, name: 'passport.jpg' }]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -75,7 +76,7 @@ function renderStep() {
               definition={definition}
               memberKind="Adult"
               today={TODAY}
-              copies={[{ documentId: 41, name: 'passport.jpg' }]}
+              copies={copies}
               fill={fill}
             />
           ) : null
@@ -151,8 +152,45 @@ describe('PassportReader', () => {
   });
 });
 
+describe('PDF scans (decision 0095, "PDF copies")', () => {
+  it('takes a PDF from the file picker and reads an uploaded PDF copy like a photo', async () => {
+    fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/42`]: () => ok(reading),
+    });
+    renderStep([{ documentId: 42, name: 'passport-scan.pdf' }]);
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    const picker = within(reader).getByLabelText(PASSPORT_TEXT.fileLabel) as HTMLInputElement;
+    expect(picker.accept.split(',')).toEqual(expect.arrayContaining(['.pdf', 'application/pdf', '.heic', '.jpg']));
+
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('passport-scan.pdf') }));
+    const panel = await within(reader).findByRole('list', { name: PASSPORT_TEXT.found });
+    expect(within(panel).getByText('X12345678')).toBeTruthy();
+  });
+
+  it('shows in words that a PDF copy holds no scanned page', async () => {
+    fakeApi({
+      [`GET ${member}`]: () => ok(null),
+      [`POST ${member}/read/documents/42`]: () => ({
+        status: 422,
+        body: { isSuccess: false, statusCode: 422, message: PASSPORT_MESSAGES.pdfNotRead, data: null },
+      }),
+    });
+    renderStep([{ documentId: 42, name: 'letter.pdf' }]);
+    const reader = await screen.findByRole('region', { name: PASSPORT_TEXT.title });
+    fireEvent.click(within(reader).getByRole('button', { name: PASSPORT_TEXT.readCopy('letter.pdf') }));
+    expect((await within(reader).findByRole('alert')).textContent).toBe(PASSPORT_MESSAGES.pdfNotRead);
+    // The reader is ready for another try.
+    expect(
+      within(reader)
+        .getByRole('button', { name: PASSPORT_TEXT.readCopy('letter.pdf') })
+        .hasAttribute('disabled'),
+    ).toBe(false);
+  });
+});
+
 describe('passportCopies', () => {
-  it("offers the member's own passport images, not PDFs or a parent's passport", () => {
+  it("offers the member's own passport copies, photos and PDF scans, not a parent's passport", () => {
     const doc = (id: number, type: string) => ({ id, name: `f${id}`, type }) as never;
     const item = (id: string, documents: never[]) => ({ id, documents }) as never;
     const copies = passportCopies({
@@ -163,6 +201,9 @@ describe('passportCopies', () => {
         item('applicant-photo', [doc(4, 'image/jpeg')]),
       ],
     } as never);
-    expect(copies).toEqual([{ documentId: 1, name: 'f1' }]);
+    expect(copies).toEqual([
+      { documentId: 1, name: 'f1' },
+      { documentId: 3, name: 'f3' },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type ConfirmedPassport,
   type MrzReading,
   PASSPORT_MESSAGES,
+  PASSPORT_PAGE_UPLOAD,
   type PassportField,
   type PassportFields,
 } from '../../../../domain/passports/mrz-reading.ts';
@@ -22,7 +23,7 @@ import {
   passportAnswers,
   passportDisagreements,
 } from '../../../../domain/passports/passport-answers.ts';
-import { acceptAttribute, IMAGE_UPLOAD_TYPES } from '../../../../domain/uploads/file-types.ts';
+import { acceptAttribute } from '../../../../domain/uploads/file-types.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useEngine } from '../form-engine/engine-context.ts';
@@ -41,7 +42,7 @@ export const PASSPORT_TEXT = {
     'Take a photo or scan of your passport’s photo page. We read the two lines of letters and numbers at the bottom and show you what we found: nothing is filled in until you say so.',
   choose: 'Read my passport',
   chooseAgain: 'Read it again',
-  fileLabel: 'Photo or scan of the passport’s photo page (JPEG, PNG or HEIC)',
+  fileLabel: 'Photo or scan of the passport’s photo page (JPEG, PNG, HEIC or PDF)',
   readCopy: (name: string) => `Read the copy you uploaded (${name})`,
   uploading: (percent: number) => `Sending the photo… ${percent}%`,
   reading: 'Reading the passport…',
@@ -83,7 +84,7 @@ export interface PassportReaderProps {
   definition: FormDefinition;
   memberKind: MemberKind;
   today: string;
-  /** The member's uploaded passport copies that are images (a PDF cannot be read). */
+  /** The member's uploaded passport copies: photos, or PDF scans whose page image is read. */
   copies: readonly { documentId: number; name: string }[];
   /** Puts answers into the form (as typed: marked changed, checked, saved by autosave). */
   fill(answers: Record<string, string>): void;
@@ -177,7 +178,7 @@ export function PassportReader({
           id={`${id}-file`}
           ref={input}
           type="file"
-          accept={acceptAttribute(IMAGE_UPLOAD_TYPES)}
+          accept={acceptAttribute(PASSPORT_PAGE_UPLOAD.types)}
           aria-label={PASSPORT_TEXT.fileLabel}
           disabled={busy}
           className="sr-only"
@@ -413,11 +414,13 @@ export function passportReaderStepKeys(definition: FormDefinition, memberKind: M
   return new Set([steps[first]?.key ?? passportStep, passportStep]);
 }
 
-/** The member's uploaded passport copies that can be read (images, not PDFs). */
+/**
+ * The member's uploaded passport copies, photos and PDF scans alike (the server reads a PDF's
+ * page image; one without a scanned page is answered in words).
+ */
 export function passportCopies(checklist: MemberChecklist | undefined): { documentId: number; name: string }[] {
   return (checklist?.items ?? [])
     .filter((item) => /passport/.test(item.id) && !/^parent-/.test(item.id))
     .flatMap((item) => item.documents)
-    .filter((document) => document.type !== 'application/pdf')
     .map((document) => ({ documentId: document.id, name: document.name }));
 }
