@@ -51,7 +51,15 @@ const DEFINITION: FormDefinition = {
           fields: [
             { type: 'email', key: 'email', label: 'Email' },
             { type: 'phone', key: 'mobile', label: 'Mobile number' },
-            { type: 'checkboxes', key: 'languages', label: 'Languages', options: [{ value: 'hi', label: 'Hindi' }, { value: 'en', label: 'English' }] },
+            {
+              type: 'checkboxes',
+              key: 'languages',
+              label: 'Languages',
+              options: [
+                { value: 'hi', label: 'Hindi' },
+                { value: 'en', label: 'English' },
+              ],
+            },
           ],
         },
       ],

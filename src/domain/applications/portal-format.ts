@@ -1,7 +1,7 @@
 import type { AnswerValue } from '../forms/answers.ts';
 import { isCalendarDate } from '../forms/dates.ts';
-import { type AnswerField, isAnswerField, walkFields } from '../forms/definition.ts';
 import type { FormDefinition } from '../forms/definition.ts';
+import { type AnswerField, isAnswerField, walkFields } from '../forms/definition.ts';
 import { displayAnswer } from '../forms/display.ts';
 import { definitionForMember } from '../forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps, shownFieldKeys } from '../forms/visibility.ts';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { documentChecklist } from './checklist.ts';
-import { BLANK, buildPrintPack, canUsePrintPack, MISSION_ADDRESS_MISSING, paperSizeFor, type PrintPackInput } from './print-pack.ts';
+import {
+  BLANK,
+  buildPrintPack,
+  canUsePrintPack,
+  MISSION_ADDRESS_MISSING,
+  type PrintPackInput,
+  paperSizeFor,
+} from './print-pack.ts';
 
 const base = (overrides: Partial<PrintPackInput> = {}): PrintPackInput => ({
   orderDisplayId: 'DOC-12345678',
@@ -53,7 +60,12 @@ describe('the print pack', () => {
     // Annexure D is signed, not sworn: no notary.
     expect(annexure.some((b) => b.kind === 'notary')).toBe(false);
     expect(JSON.stringify(annexure)).toContain(`We, ${BLANK} and ${BLANK}, are the parents of ANAYA RAO`);
-    expect(pack.pages[2]?.blocks).toContainEqual({ kind: 'label', heading: 'To', lines: [], missing: MISSION_ADDRESS_MISSING });
+    expect(pack.pages[2]?.blocks).toContainEqual({
+      kind: 'label',
+      heading: 'To',
+      lines: [],
+      missing: MISSION_ADDRESS_MISSING,
+    });
   });
 
   it('addresses the label to the mission once the order knows it', () => {

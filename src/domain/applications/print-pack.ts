@@ -1,6 +1,6 @@
 import { ROUTES } from '../config/routes.ts';
 import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
-import { toOrderStatus, type OrderStatus } from '../orders/status.ts';
+import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
 import type { ChecklistItem } from './checklist.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { portalDate, portalValue } from './portal-format.ts';
@@ -37,7 +37,8 @@ export function canUsePrintPack(status: string): boolean {
 
 /** The API path of a member's pack: the customer's, or the back office's for staff. */
 export function printPackHref(orderDisplayId: string, memberId: number, as: 'customer' | 'staff' = 'customer'): string {
-  const order = as === 'staff' ? `/api/v1/admin/orders/${orderDisplayId}` : `/api/v1/application/order/${orderDisplayId}`;
+  const order =
+    as === 'staff' ? `/api/v1/admin/orders/${orderDisplayId}` : `/api/v1/application/order/${orderDisplayId}`;
   return `${order}/members/${memberId}/print-pack`;
 }
 

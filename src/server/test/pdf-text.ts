@@ -1,4 +1,4 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDocument, type PDFObject, PDFRawStream } from 'pdf-lib';
 
 /**
  * The text a PDF made with pdf-lib's standard fonts shows, page by page, one string per drawn

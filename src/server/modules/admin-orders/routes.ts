@@ -25,8 +25,8 @@ import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
-import { printPackResponse } from '../applications/service.ts';
 import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
+import { printPackResponse } from '../applications/service.ts';
 
 const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
 const memberParams = deskOrderParams.extend({ memberId: idParams.shape.id });

@@ -58,13 +58,15 @@ export function wrapText(font: PDFFont, size: number, text: string, width: numbe
 class Writer {
   private page!: PDFPage;
   private y = 0;
+  private readonly doc: PDFDocument;
+  private readonly fonts: Fonts;
+  private readonly size: [number, number];
   readonly width: number;
 
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly fonts: Fonts,
-    private readonly size: [number, number],
-  ) {
+  constructor(doc: PDFDocument, fonts: Fonts, size: [number, number]) {
+    this.doc = doc;
+    this.fonts = fonts;
+    this.size = size;
     this.width = size[0] - 2 * MARGIN;
   }
 
@@ -179,7 +181,7 @@ function drawBlock(w: Writer, fonts: Fonts, block: PackBlock, title: string) {
         w.gap(4);
       }
       return;
-    case 'signature':
+    case 'signature': {
       w.need(70, title);
       w.gap(34);
       w.rule(MARGIN, 230);
@@ -191,6 +193,7 @@ function drawBlock(w: Writer, fonts: Fonts, block: PackBlock, title: string) {
       w.text(`Signature of the ${block.role.toLowerCase()}`, { font: fonts.bold, size: 9.5 });
       w.text(block.name || `Name: ${BLANK}`, { size: 10 });
       return;
+    }
     case 'witness':
       w.need(110, title);
       w.gap(8);

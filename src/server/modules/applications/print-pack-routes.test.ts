@@ -169,7 +169,12 @@ describe('GET …/members/{memberId}/print-pack', () => {
   it('lets staff download the same pack from the back office', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const { order, minorId } = await familyOrder();
-    const res = await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}/members/${minorId}/print-pack`, staff.token);
+    const res = await apiCall(
+      t.app,
+      'GET',
+      `/admin/orders/${order.displayId}/members/${minorId}/print-pack`,
+      staff.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const pages = await pagesOf(res.rawPayload);

@@ -6,7 +6,8 @@ import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 
 /** The OpenAPI description of the pack: a PDF sent as a download. */
 export const printPackResponse = {
-  description: 'The print pack as a PDF, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
+  description:
+    'The print pack as a PDF, with Content-Disposition, Cache-Control: private, no-store and a sandboxing CSP',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
 

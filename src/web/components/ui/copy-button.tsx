@@ -47,8 +47,7 @@ export function CopyButton({
     <>
       <button type="button" onClick={copy} className={className}>
         <Icon name={copied ? 'check' : 'copy'} className="size-4" />
-        <span>{copied ? COPY_TEXT.copied : COPY_TEXT.copy}</span>
-        <span className="sr-only"> {what}</span>
+        <span>{copied ? COPY_TEXT.copied : COPY_TEXT.copy}</span> <span className="sr-only">{what}</span>
       </button>
       <span role="status" className={state === 'failed' ? 'basis-full text-sm text-red-700' : 'sr-only'}>
         {copied ? copiedNotice : state === 'failed' ? COPY_TEXT.failed : ''}

@@ -63,9 +63,11 @@ const rowOf = (label: string) => {
 };
 
 describe('CopyAssist', () => {
-  it('lists the answers in the form’s order, in capitals with DD/MM/YYYY dates, worded for a minor', () => {
-    renderWithRouter(<CopyAssist definition={DEFINITION} member={{ kind: 'Minor', fullName: 'Aarav Sharma' }} answers={AARAV} />);
-    expect(screen.getByRole('heading', { level: 2, name: 'About Aarav' })).toBeTruthy();
+  it('lists the answers in the form’s order, in capitals with DD/MM/YYYY dates, worded for a minor', async () => {
+    renderWithRouter(
+      <CopyAssist definition={DEFINITION} member={{ kind: 'Minor', fullName: 'Aarav Sharma' }} answers={AARAV} />,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'About Aarav' })).toBeTruthy();
     expect(screen.getByText('Aarav’s name, as in the passport')).toBeTruthy();
     expect([...document.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
       'Surname',
@@ -85,8 +87,10 @@ describe('CopyAssist', () => {
 
   it('copies one answer as the portal takes it and says so to screen readers', async () => {
     const clipboard = withClipboard(async () => {});
-    renderWithRouter(<CopyAssist definition={DEFINITION} member={{ kind: 'Minor', fullName: 'Aarav Sharma' }} answers={AARAV} />);
-    const button = screen.getByRole('button', { name: 'Copy Date of birth' });
+    renderWithRouter(
+      <CopyAssist definition={DEFINITION} member={{ kind: 'Minor', fullName: 'Aarav Sharma' }} answers={AARAV} />,
+    );
+    const button = await screen.findByRole('button', { name: 'Copy Date of birth' });
     fireEvent.click(button);
     expect(clipboard.writeText).toHaveBeenCalledWith('30/09/2016');
     await waitFor(() => expect(rowOf('Date of birth').getByRole('status').textContent).toBe('Date of birth copied'));
@@ -98,8 +102,10 @@ describe('CopyAssist', () => {
       throw new Error('denied');
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithRouter(<CopyAssist definition={DEFINITION} member={{ kind: 'Adult', fullName: 'Priya Sharma' }} answers={AARAV} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy Surname' }));
+    renderWithRouter(
+      <CopyAssist definition={DEFINITION} member={{ kind: 'Adult', fullName: 'Priya Sharma' }} answers={AARAV} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Surname' }));
     await waitFor(() => expect(rowOf('Surname').getByRole('status').textContent).toBe(COPY_TEXT.failed));
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();

@@ -48,7 +48,9 @@ export function CopyAssist({
                   >
                     <dt className="w-full text-sm text-slate-600 sm:w-auto">{row.label}</dt>
                     <dd className="min-w-0 flex-1 font-mono text-[0.95rem] break-words text-slate-900">
-                      {row.value ?? <span className="font-sans text-slate-500 italic">{COPY_ASSIST_TEXT.notAnswered}</span>}
+                      {row.value ?? (
+                        <span className="font-sans text-slate-500 italic">{COPY_ASSIST_TEXT.notAnswered}</span>
+                      )}
                     </dd>
                     {row.value ? (
                       <dd className="flex flex-wrap items-center gap-2">

@@ -53,8 +53,7 @@ function ProgressLine({ progress }: { progress: Member['progress'] }) {
   );
 }
 
-const LINK =
-  'inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
+const LINK = 'inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
 
 /** After payment: what the member's submission needs from us, the print pack and the portal's answers. */
 function SubmissionLinks({ orderRef, member }: { orderRef: string; member: Member }) {
