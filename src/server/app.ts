@@ -25,6 +25,7 @@ import { adminFormsRoutes } from './modules/applications/admin-routes.ts';
 import { documentsRoutes } from './modules/applications/documents-routes.ts';
 import { memberFormRoutes } from './modules/applications/member-form-routes.ts';
 import { passportRoutes } from './modules/applications/passport-routes.ts';
+import { printPackRoutes } from './modules/applications/print-pack-routes.ts';
 import { applicationsRoutes } from './modules/applications/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -274,6 +275,7 @@ export async function buildApp({
       await api.register(documentsRoutes);
       await api.register(memberFormRoutes);
       await api.register(passportRoutes);
+      await api.register(printPackRoutes);
       await api.register(paymentRoutes);
       await api.register(webhookRoutes);
       if (app.services.sandbox) await api.register(sandboxRoutes(app.services.sandbox));

@@ -13,6 +13,7 @@ import {
   createMemberFormsService,
   createOrderCompletion,
   createPassportsService,
+  createPrintPackService,
 } from './modules/applications/service.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -169,6 +170,8 @@ export async function createServices(
     },
   });
   const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
+  // Each member's print pack after payment (issue 32 §3); the mailing label's mission address comes with §1.
+  const printPacks = createPrintPackService(db, { orders, forms });
   // A payment that leaves the forms to do files their reminders, in its transaction (issue 30 §4).
   const formsReminders = createFormsReminders(db, {
     orders,
@@ -200,6 +203,7 @@ export async function createServices(
     documents,
     memberForms,
     passports,
+    printPacks,
     formsReminders,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
@@ -230,6 +234,7 @@ export async function createServices(
       users,
       applications,
       memberForms,
+      printPacks,
       documents,
       notifications,
       photos,

@@ -18,6 +18,8 @@ export default [
   route('package-form', 'routes/package-form.tsx'),
   // SPEC.md §2 SERVICE_ORDER: one application's status, to-do, members, documents and timeline (issue 10).
   route('service-order', 'routes/service-order.tsx'),
+  // A paid member's answers in the government portal's format, to copy, with the print pack (issue 32 §3).
+  route('service-order/copy-assist', 'routes/service-order.copy-assist.tsx'),
   // An application's checkout (decision 0088); /service-order?…&checkout=1 redirects here.
   route('checkout', 'routes/checkout.tsx'),
   // SPEC.md §2 SERVICE_PAYMENT_SUCCESS: where a payment provider sends the customer back (issue 11).

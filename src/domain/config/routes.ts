@@ -7,6 +7,8 @@ export const ROUTES = {
   PHOTOS: '/photos',
   PHOTO_ORDER: '/photos/photo-order',
   SERVICE_ORDER: '/service-order',
+  /** A paid application member's answers in the government portal's format, to copy (issue 32 §3). */
+  COPY_ASSIST: '/service-order/copy-assist',
   /** An application's checkout: add-ons, coupon, cost summary and Pay (decision 0088). */
   CHECKOUT: '/checkout',
   PROFILE: '/profile',

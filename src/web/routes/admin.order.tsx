@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { deskOrderParams, ORDER_DESK_MESSAGES } from '../../domain/admin/orders.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
 import { OrderDeskPage, type RenderAnswers } from '../features/admin/order-desk-page.tsx';
+import { CopyAssist } from '../features/application/copy-assist/copy-assist.tsx';
 import { AnswersSummary } from '../features/application/form-page/answers-summary.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { PRIVATE_HEADERS, requireStaff } from '../lib/viewer.ts';
@@ -22,15 +23,34 @@ export function headers(): HeadersInit {
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.ref} | Orders | Back office | SevaDocs` }];
 
-/** The answers as the customer reads them on their review page (the application feature's summary). */
+/**
+ * The answers as the customer reads them on their review page (the application feature's summary),
+ * and folded under them the same answers in the portal's format with Copy buttons (issue 32 §3),
+ * for staff filling the portal with the customer.
+ */
 const renderAnswers: RenderAnswers = ({ definition, memberKind, memberName, answers }) => (
-  <AnswersSummary
-    definition={definition as FormDefinition}
-    memberKind={memberKind}
-    memberName={memberName}
-    answers={answers}
-    headingLevel={4}
-  />
+  <>
+    <AnswersSummary
+      definition={definition as FormDefinition}
+      memberKind={memberKind}
+      memberName={memberName}
+      answers={answers}
+      headingLevel={4}
+    />
+    <details className="mt-4 rounded-xl border border-slate-200 p-3">
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        Copy-assist: the answers in the portal’s format<span className="sr-only">, {memberName}</span>
+      </summary>
+      <div className="mt-3">
+        <CopyAssist
+          definition={definition as FormDefinition}
+          member={{ kind: memberKind, fullName: memberName }}
+          answers={answers}
+          headingLevel={4}
+        />
+      </div>
+    </details>
+  </>
 );
 
 export default function AdminOrderRoute({ loaderData }: Route.ComponentProps) {

@@ -77,6 +77,7 @@ describe('the back office order endpoints', () => {
       ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
       ['GET', `/admin/orders/${ref}/documents/1/download`],
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
+      ['GET', `/admin/orders/${ref}/members/1/print-pack`],
     ];
     for (const [method, url, payload] of calls) {
       const visitor = await apiCall(t.app, method, url, null, payload);

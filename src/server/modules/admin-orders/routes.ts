@@ -26,8 +26,10 @@ import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
+import { printPackResponse } from '../applications/service.ts';
 
 const documentParams = deskOrderParams.extend({ documentId: idParams.shape.id });
+const memberParams = deskOrderParams.extend({ memberId: idParams.shape.id });
 const photoParams = deskOrderParams.extend({ itemId: idParams.shape.id, photoId: idParams.shape.id });
 
 const fileResponse = {
@@ -198,6 +200,22 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { ref, itemId, photoId } = request.params;
       return serveMadeFile(reply, valueOrThrow(await adminOrders.photoPrintSheet(ref, itemId, photoId)));
+    },
+  );
+
+  app.get(
+    '/admin/orders/:ref/members/:memberId/print-pack',
+    {
+      schema: {
+        tags,
+        summary: 'Download a member’s print pack (PDF), as the customer gets it; 409 before payment',
+        params: memberParams,
+        response: { 200: printPackResponse },
+      },
+    },
+    async (request, reply) => {
+      const { ref, memberId } = request.params;
+      return serveMadeFile(reply, valueOrThrow(await adminOrders.memberPrintPack(ref, memberId)));
     },
   );
 

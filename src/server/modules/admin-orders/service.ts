@@ -37,6 +37,7 @@ import type {
   ApplicationsService,
   DocumentsService,
   MemberFormsService,
+  PrintPackService,
   ReceiveFile,
 } from '../applications/service.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
@@ -57,6 +58,8 @@ export interface AdminOrdersDeps {
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
+  /** A member's print pack, as the customer gets it (issue 32 §3). */
+  printPacks: Pick<PrintPackService, 'memberPack'>;
   documents: Pick<DocumentsService, 'orderChecklist' | 'list' | 'openFile' | 'addStaffDocument' | 'requestDocument'>;
   /** A document requested while the customer is already completing the order is told in their panel. */
   notifications: Pick<NotificationsService, 'notify'>;
@@ -457,6 +460,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (found?.order.kind !== 'photo') return notFound();
       return deps.photos.printSheetForStaff(found.order.userId, { id: found.order.id }, itemId, photoId);
+    },
+
+    /** A member's print pack for staff: the customer's own, made on request (409 before payment). */
+    async memberPrintPack(orderRef: string, memberId: number) {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (found?.order.kind !== 'service') return notFound();
+      return deps.printPacks.memberPack(found.order.userId, { id: found.order.id }, memberId);
     },
 
     /** A document of the order (the customer's or staff's) for staff to download or preview. */

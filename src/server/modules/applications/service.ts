@@ -63,6 +63,14 @@ export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
 export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
 export { createPassportsService, type PassportsService } from './passports-service.ts';
+/** For the back office's route to the same print pack. */
+export { printPackResponse } from './print-pack-routes.ts';
+export {
+  createPrintPackService,
+  type MissionAddressOf,
+  noMissionAddressYet,
+  type PrintPackService,
+} from './print-pack-service.ts';
 /** For checkout's routes on the same orders: the signed-in customer, and a result as its HTTP answer. */
 export { customer, valueOrThrow } from './route-helpers.ts';
 

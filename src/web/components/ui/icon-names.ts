@@ -14,6 +14,7 @@ export const UI_ICON_NAMES = [
   'circle-check',
   'clock',
   'copy',
+  'download',
   'eye',
   'eye-off',
   'gift',

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/admin/orders.ts';
 import type { DocumentView } from '../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
@@ -313,6 +314,16 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                 ? 'reviewed'
                 : `step ${member.progress.currentStep} of ${member.progress.totalSteps ?? '—'}`}
             </p>
+            {canUsePrintPack(order.status) ? (
+              <a
+                href={printPackHref(order.displayId, member.id, 'staff')}
+                download
+                className="mt-2 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline"
+              >
+                <Icon name="download" className="size-4" />
+                Print pack (PDF)<span className="sr-only">, {member.fullName}</span>
+              </a>
+            ) : null}
             <h3 className="mt-4 font-bold text-slate-900">Answers</h3>
             <div className="mt-2">
               {service.definition && answers

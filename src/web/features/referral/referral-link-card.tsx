@@ -1,30 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { COPY_NOTICE_MS } from '../../../domain/limits/constants.ts';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 
 function CopyRow({ id, label, value }: { id: string; label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-    } catch (error) {
-      console.error(`Could not copy the referral ${label.toLowerCase()}`, error);
-      return;
-    }
-    clearTimeout(timer.current);
-    setCopied(true);
-    timer.current = setTimeout(() => setCopied(false), COPY_NOTICE_MS * 2);
-  }
-
   return (
     <div>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <div className="mt-1.5 flex gap-2">
+      <div className="mt-1.5 flex flex-wrap gap-2">
         <input
           id={id}
           readOnly
@@ -32,15 +15,8 @@ function CopyRow({ id, label, value }: { id: string; label: string; value: strin
           onFocus={(e) => e.currentTarget.select()}
           className="field-input mt-0 min-w-0 flex-1 bg-slate-50 font-mono text-[0.95rem]"
         />
-        <button type="button" onClick={copy} className="btn-primary shrink-0 px-4 py-3">
-          <Icon name={copied ? 'check' : 'copy'} className="size-4" />
-          <span>{copied ? 'Copied' : 'Copy'}</span>
-          <span className="sr-only"> {label.toLowerCase()}</span>
-        </button>
+        <CopyButton value={value} what={label.toLowerCase()} copiedNotice={`${label} copied`} />
       </div>
-      <p role="status" className="sr-only">
-        {copied ? `${label} copied` : ''}
-      </p>
     </div>
   );
 }

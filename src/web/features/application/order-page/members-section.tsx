@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES, type Member } from '../../../../domain/applications/members.ts';
+import { canUsePrintPack, copyAssistHref, printPackHref } from '../../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -48,6 +49,26 @@ function ProgressLine({ progress }: { progress: Member['progress'] }) {
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+const LINK = 'inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline';
+
+/** After payment: what the member's submission needs from us, the print pack and the portal's answers. */
+function SubmissionLinks({ orderRef, member }: { orderRef: string; member: Member }) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
+      <a href={printPackHref(orderRef, member.id)} download className={LINK}>
+        <Icon name="download" className="size-4" />
+        Print pack (PDF)
+        <span className="sr-only">, {member.fullName}</span>
+      </a>
+      <Link to={copyAssistHref(orderRef, member.id)} className={LINK}>
+        <Icon name="copy" className="size-4" />
+        Copy-assist for the government portal
+        <span className="sr-only">, {member.fullName}</span>
+      </Link>
     </div>
   );
 }
@@ -139,6 +160,7 @@ function MemberCard({
           <Icon name="arrow-right" className="size-4" />
         </Link>
       ) : null}
+      {canUsePrintPack(order.status) ? <SubmissionLinks orderRef={ref} member={member} /> : null}
       {checklist ? (
         <ChecklistView
           orderRef={order.displayId}

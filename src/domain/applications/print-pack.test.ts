@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { documentChecklist } from './checklist.ts';
+import {
+  BLANK,
+  buildPrintPack,
+  canUsePrintPack,
+  MISSION_ADDRESS_MISSING,
+  type PrintPackInput,
+  paperSizeFor,
+} from './print-pack.ts';
+
+const base = (overrides: Partial<PrintPackInput> = {}): PrintPackInput => ({
+  orderDisplayId: 'DOC-12345678',
+  serviceSlug: 'indian-passport-renewal',
+  serviceName: 'Indian Passport Renewal',
+  packageName: 'Minor',
+  country: 'CA',
+  member: { fullName: 'Anaya Rao', kind: 'Minor', dateOfBirth: '2019-02-03' },
+  definition: null,
+  answers: {},
+  checklist:
+    documentChecklist({
+      serviceSlug: 'indian-passport-renewal',
+      packageSlug: 'minor',
+      choices: { applyingFrom: 'CA' },
+      memberKind: 'Minor',
+    }) ?? [],
+  missionAddress: null,
+  ...overrides,
+});
+
+describe('the print pack', () => {
+  it('is offered once paid, until refunded or cancelled', () => {
+    expect(canUsePrintPack('Payment pending')).toBe(false);
+    expect(canUsePrintPack('Forms incomplete')).toBe(true);
+    expect(canUsePrintPack('Completed')).toBe(true);
+    expect(canUsePrintPack('Refunded')).toBe(false);
+    expect(canUsePrintPack('Cancelled')).toBe(false);
+  });
+
+  it('prints on Letter in the USA and Canada, A4 elsewhere', () => {
+    expect(paperSizeFor('US')).toBe('letter');
+    expect(paperSizeFor('CA')).toBe('letter');
+    expect(paperSizeFor('IN')).toBe('a4');
+    expect(paperSizeFor(null)).toBe('a4');
+  });
+
+  it('prepares a minor’s Annexure D with both parents’ signature blocks and blanks for unanswered questions', () => {
+    const pack = buildPrintPack(base());
+    expect(pack.pages.map((p) => p.title)).toEqual([
+      'Your checklist',
+      'Annexure D: declaration by the parents of a minor',
+      'Mailing label',
+    ]);
+    const annexure = pack.pages[1]?.blocks ?? [];
+    expect(annexure.filter((b) => b.kind === 'signature').map((b) => b.kind === 'signature' && b.role)).toEqual([
+      'Father',
+      'Mother',
+    ]);
+    // Annexure D is signed, not sworn: no notary.
+    expect(annexure.some((b) => b.kind === 'notary')).toBe(false);
+    expect(JSON.stringify(annexure)).toContain(`We, ${BLANK} and ${BLANK}, are the parents of ANAYA RAO`);
+    expect(pack.pages[2]?.blocks).toContainEqual({
+      kind: 'label',
+      heading: 'To',
+      lines: [],
+      missing: MISSION_ADDRESS_MISSING,
+    });
+  });
+
+  it('addresses the label to the mission once the order knows it', () => {
+    const missionAddress = ['Consulate General of India', '365 Bloor Street East', 'Toronto, ON M4W 3L4'];
+    const pack = buildPrintPack(base({ missionAddress }));
+    expect(pack.pages.at(-1)?.blocks).toContainEqual({ kind: 'label', heading: 'To', lines: missionAddress });
+  });
+
+  it('has no mailing label for an e-Visa, filed online only', () => {
+    const pack = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] }));
+    expect(pack.pages.map((p) => p.title)).toEqual(['Your checklist']);
+  });
+});

@@ -1,0 +1,403 @@
+import { ROUTES } from '../config/routes.ts';
+import { answerFieldsByKey, type FormDefinition } from '../forms/definition.ts';
+import { type OrderStatus, toOrderStatus } from '../orders/status.ts';
+import type { ChecklistItem } from './checklist.ts';
+import type { MemberKind } from './member-kinds.ts';
+import { portalDate, portalValue } from './portal-format.ts';
+
+/**
+ * A member's print pack (issue 32 §3): what the customer prints and posts with their file, as a
+ * model of pages and blocks that the server draws as a PDF (src/server/modules/applications/
+ * print-pack-pdf.ts). A cover checklist in the order the papers go in the envelope, the letters and
+ * declarations SevaDocs prepares pre-filled from the answers (with both parents' signature blocks
+ * for a minor, and witness and notary blocks where the mission asks for them: catalog-facts §1, §2,
+ * §5), and a mailing label. Shared by the server and its tests; no I/O.
+ */
+
+export const PRINT_PACK_MESSAGES = {
+  notPaid: 'The print pack is ready once the order is paid.',
+} as const;
+
+/** Paid and not refunded or cancelled: the customer still sends the papers. */
+const PRINT_PACK_STATUSES: readonly OrderStatus[] = [
+  'Forms incomplete',
+  'Order pending',
+  'In review',
+  'Submitted',
+  'Approved',
+  'Rejected',
+  'Completed',
+];
+
+/** Whether a member's print pack and copy-assist are offered for an order in this status. */
+export function canUsePrintPack(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== null && PRINT_PACK_STATUSES.includes(s);
+}
+
+/** The API path of a member's pack: the customer's, or the back office's for staff. */
+export function printPackHref(orderDisplayId: string, memberId: number, as: 'customer' | 'staff' = 'customer'): string {
+  const order =
+    as === 'staff' ? `/api/v1/admin/orders/${orderDisplayId}` : `/api/v1/application/order/${orderDisplayId}`;
+  return `${order}/members/${memberId}/print-pack`;
+}
+
+/** The page with a member's answers to copy into the portal. */
+export function copyAssistHref(orderDisplayId: string, memberId: number): string {
+  return `${ROUTES.COPY_ASSIST}?${new URLSearchParams({ orderId: orderDisplayId, member: String(memberId) })}`;
+}
+
+/** A line to write on by hand: what an unanswered question leaves in a letter. */
+export const BLANK = '____________________';
+
+export type PackBlock =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; text: string }
+  /** Label and value rows; an empty value is a line to fill in by hand. */
+  | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
+  /** Tick boxes, in the order the papers go in. */
+  | { kind: 'checklist'; items: readonly { label: string; note?: string }[] }
+  /** Who signs, with their printed name (blank when unknown). */
+  | { kind: 'signature'; role: string; name: string }
+  | { kind: 'witness'; number: number; name: string; address: string }
+  | { kind: 'notary' }
+  /** A mailing label: the lines in a box, or `missing` in their place when the address is not known. */
+  | { kind: 'label'; heading: string; lines: readonly string[]; missing?: string };
+
+export interface PackPage {
+  title: string;
+  blocks: PackBlock[];
+}
+
+export type PaperSize = 'letter' | 'a4';
+
+export interface PrintPack {
+  paper: PaperSize;
+  /** For the file's name and every page's footer. */
+  reference: string;
+  pages: PackPage[];
+}
+
+/** US Letter where the order is applied from the USA or Canada, A4 everywhere else. */
+export function paperSizeFor(country: string | null | undefined): PaperSize {
+  return country === 'US' || country === 'CA' ? 'letter' : 'a4';
+}
+
+export interface PrintPackInput {
+  orderDisplayId: string;
+  serviceSlug: string;
+  serviceName: string;
+  packageName: string;
+  /** The order's country choice (applyingFrom, else citizenship). */
+  country: string | null;
+  member: { fullName: string; kind: MemberKind; dateOfBirth: string };
+  /** The member's form (null for a package without one) and their answers. */
+  definition: FormDefinition | null;
+  answers: Readonly<Record<string, unknown>>;
+  /** The member's checklist, in its order. */
+  checklist: readonly ChecklistItem[];
+  /** The mission's postal address, once the order knows where it goes; null until then. */
+  missionAddress: readonly string[] | null;
+}
+
+/** What the mailing label says while the order does not know its mission's address. */
+export const MISSION_ADDRESS_MISSING =
+  'The mission’s address goes here. We confirm it with you before you post anything; do not post the file before.';
+
+/** Services filed online only: nothing is posted, so the pack has no mailing label. */
+const ONLINE_ONLY_SERVICES = new Set(['indian-visa']);
+
+/** The answer of `key` as the portal writes it, or '' when unanswered (or the form has no such question). */
+function answerReader(definition: FormDefinition | null, answers: Readonly<Record<string, unknown>>) {
+  const fields = definition ? answerFieldsByKey(definition) : new Map();
+  return (key: string): string => {
+    const field = fields.get(key);
+    return field ? (portalValue(field, answers[key]) ?? '') : '';
+  };
+}
+
+type Answer = ReturnType<typeof answerReader>;
+
+const orBlank = (text: string) => text || BLANK;
+
+/** The member's name as in the passport (given names, then surname), else as the order names them. */
+function passportName(answer: Answer, fullName: string): string {
+  const name = [answer('givenName'), answer('surname')].filter(Boolean).join(' ');
+  return name || fullName.toUpperCase();
+}
+
+/** The member's address in the USA or Canada, as label lines (none when not answered); the state's postal code. */
+function addressLines(answer: Answer, answers: Readonly<Record<string, unknown>>): string[] {
+  const street = answer('addressLine1');
+  if (!street) return [];
+  const code = answer('usState') ? answers.usState : answer('caProvince') ? answers.caProvince : '';
+  const region = typeof code === 'string' ? code : '';
+  const postal = answer('zipCode') || answer('postalCode');
+  const cityLine = [answer('addressCity'), [region, postal].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [street, answer('addressLine2'), cityLine, answer('addressCountry')].filter(Boolean);
+}
+
+const sign = (role: string, name: string): PackBlock => ({ kind: 'signature', role, name });
+
+/** The OCI Parental Authorization Form: both parents sign it before a notary (catalog-facts §1). */
+function parentalAuthorization(answer: Answer, child: string, input: PrintPackInput): PackPage {
+  const father = answer('fatherName');
+  const mother = answer('motherName');
+  const born = answer('dateOfBirth') || portalDate(input.member.dateOfBirth);
+  return {
+    title: 'Parental Authorization Form',
+    blocks: [
+      { kind: 'paragraph', text: `For the ${input.packageName} application of a minor.` },
+      {
+        kind: 'fields',
+        rows: [
+          ['Child’s name', child],
+          ['Date of birth', born],
+          ['Place of birth', [answer('birthCity'), answer('birthCountry')].filter(Boolean).join(', ')],
+          ['Child’s passport number', answer('passportNumber')],
+          ['Father’s name', father],
+          ['Father’s passport number', answer('fatherPassportNumber')],
+          ['Mother’s name', mother],
+          ['Mother’s passport number', answer('motherPassportNumber')],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `We, ${orBlank(father)} and ${orBlank(mother)}, the parents of ${child}, born on ${orBlank(born)}, authorise the application for an OCI card for our child and confirm that the particulars given in it are true.`,
+      },
+      sign('Father', father),
+      sign('Mother', mother),
+      { kind: 'notary' },
+    ],
+  };
+}
+
+/** Annexure D of the passport rules: the declaration both parents sign for a minor's passport (catalog-facts §2). */
+function annexureD(answer: Answer, child: string, input: PrintPackInput): PackPage {
+  const father = answer('fatherName');
+  const mother = answer('motherName');
+  return {
+    title: 'Annexure D: declaration by the parents of a minor',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Minor’s name', child],
+          ['Date of birth', answer('dateOfBirth') || portalDate(input.member.dateOfBirth)],
+          ['Present passport number', answer('indianPassportNumber')],
+          ['Father’s name', father],
+          ['Father’s passport number', answer('fatherPassportNumber')],
+          ['Mother’s name', mother],
+          ['Mother’s passport number', answer('motherPassportNumber')],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `We, ${orBlank(father)} and ${orBlank(mother)}, are the parents of ${child} and apply for a passport for our child. We declare that our child is a citizen of India, has not lost, surrendered or been deprived of that citizenship, and has not been refused a passport; that no criminal case is pending against our child; and that the particulars in the application are true.`,
+      },
+      sign('Father', father),
+      sign('Mother', mother),
+    ],
+  };
+}
+
+/** Annexure E: the adult applicant's own declaration with the passport renewal (catalog-facts §2). */
+function annexureE(answer: Answer, name: string): PackPage {
+  return {
+    title: 'Annexure E: declaration by the applicant',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Name', name],
+          ['Date of birth', answer('dateOfBirth')],
+          ['Present passport number', answer('indianPassportNumber')],
+          ['Date of issue', answer('indianPassportIssueDate')],
+          ['Place of issue', answer('indianPassportIssuePlace')],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `I, ${name}, apply for the re-issue of my Indian passport. I declare that I am a citizen of India, that I have not acquired the citizenship of another country, that no criminal case is pending against me, and that the particulars in my application are true.`,
+      },
+      sign('Applicant', name),
+    ],
+  };
+}
+
+/** Annexure F: the declaration about a lost or damaged passport (catalog-facts §2). */
+function annexureF(answer: Answer, name: string): PackPage {
+  return {
+    title: 'Annexure F: declaration about a lost or damaged passport',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Name', name],
+          ['Date of birth', answer('dateOfBirth')],
+          ['Passport number', answer('indianPassportNumber')],
+          ['What happened', answer('passportLossKind')],
+          ['Date', answer('passportLossDate')],
+          ['Place', answer('passportLossPlace')],
+          ['Police report number', answer('policeReportNumber')],
+        ],
+      },
+      { kind: 'heading', text: 'What happened' },
+      { kind: 'paragraph', text: orBlank(answer('passportLossCircumstances')) },
+      {
+        kind: 'paragraph',
+        text: `I, ${name}, declare that the above is true, and that if the passport is found I will return it to the nearest passport authority.`,
+      },
+      sign('Applicant', name),
+    ],
+  };
+}
+
+/** The affidavit about a lost or damaged OCI card, sworn before a notary (catalog-facts §1). */
+function ociLossAffidavit(answer: Answer, name: string): PackPage {
+  return {
+    title: 'Affidavit: lost or damaged OCI card',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Deponent', name],
+          ['Date of birth', answer('dateOfBirth')],
+          ['OCI card number', answer('ociNumber')],
+          ['Date of issue', answer('ociIssueDate')],
+          ['What happened', answer('cardLossKind')],
+          ['Date', answer('cardLossDate')],
+          ['Police report number', answer('policeReportNumber')],
+        ],
+      },
+      { kind: 'heading', text: 'What happened' },
+      { kind: 'paragraph', text: orBlank(answer('cardLossCircumstances')) },
+      {
+        kind: 'paragraph',
+        text: `I, ${name}, solemnly affirm that the above is true to the best of my knowledge, and that I will return the card to the mission if it is found.`,
+      },
+      sign('Deponent', name),
+      { kind: 'notary' },
+    ],
+  };
+}
+
+/** The execution page of a power of attorney: signed before a notary with two witnesses (catalog-facts §5). */
+function powerOfAttorneyExecution(answer: Answer, name: string): PackPage {
+  return {
+    title: 'Power of attorney: execution page',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: 'Attach this page to the power of attorney. Sign it in front of a notary, with both witnesses present.',
+      },
+      {
+        kind: 'fields',
+        rows: [
+          ['Executant', name],
+          ['Attorney holder', answer('attorneyName')],
+          ['Attorney holder’s address', answer('attorneyAddress')],
+        ],
+      },
+      sign('Executant', name),
+      { kind: 'witness', number: 1, name: answer('witness1Name'), address: answer('witness1Address') },
+      { kind: 'witness', number: 2, name: answer('witness2Name'), address: answer('witness2Address') },
+      { kind: 'notary' },
+    ],
+  };
+}
+
+/**
+ * The documents we prepare, by the checklist item they answer: each is pre-filled from the member's
+ * answers. A checklist item not named here is the customer's own paper.
+ */
+const PREPARED: Readonly<Record<string, (answer: Answer, name: string, input: PrintPackInput) => PackPage>> = {
+  'parental-authorization-form': parentalAuthorization,
+  'annexure-d': annexureD,
+  'annexure-e': annexureE,
+  'annexure-f': annexureF,
+  'loss-affidavit': ociLossAffidavit,
+  'power-of-attorney': powerOfAttorneyExecution,
+};
+
+/**
+ * The envelope's order: the printed and signed government form first (the missions' checklists
+ * open with it), then the member's checklist in its own order (the document, then the proofs, a
+ * minor's parents' papers and consent, then the photo and signature), the ones in this pack marked.
+ */
+function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<string>): PackPage {
+  const online = ONLINE_ONLY_SERVICES.has(input.serviceSlug);
+  const items = [
+    ...(online
+      ? []
+      : [{ label: 'The government application form, printed from the portal and signed', note: 'On top.' }]),
+    ...input.checklist.map((item) => ({
+      label: item.label,
+      ...(prepared.has(item.id)
+        ? { note: 'In this pack: sign it as the page shows.' }
+        : item.required
+          ? {}
+          : { note: item.hint ?? 'Only if it applies.' }),
+    })),
+  ];
+  return {
+    title: 'Your checklist',
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Order', input.orderDisplayId],
+          ['Application', `${input.serviceName}: ${input.packageName}`],
+          ['Applicant', name],
+          ['Date of birth', portalDate(input.member.dateOfBirth)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: online
+          ? 'This application is filed online only: keep these pages for your records and nothing needs posting.'
+          : 'Put the papers in the envelope in this order, ticking each one as it goes in. Sign only where a page asks you to, and in front of a notary or witnesses where it says so.',
+      },
+      { kind: 'checklist', items },
+      {
+        kind: 'paragraph',
+        text: 'SevaDocs never files on a government portal for you: you submit the application, and we check it with you first.',
+      },
+    ],
+  };
+}
+
+function labelPage(input: PrintPackInput, answer: Answer, name: string): PackPage {
+  const from = addressLines(answer, input.answers);
+  return {
+    title: 'Mailing label',
+    blocks: [
+      { kind: 'paragraph', text: 'Cut out the labels and stick them on the envelope.' },
+      input.missionAddress
+        ? { kind: 'label', heading: 'To', lines: input.missionAddress }
+        : { kind: 'label', heading: 'To', lines: [], missing: MISSION_ADDRESS_MISSING },
+      { kind: 'label', heading: 'From', lines: from.length > 0 ? [name, ...from] : [name] },
+      { kind: 'fields', rows: [['Reference', `${input.orderDisplayId} · ${name}`]] },
+    ],
+  };
+}
+
+/** The member's whole print pack: cover checklist, prepared documents in checklist order, mailing label. */
+export function buildPrintPack(input: PrintPackInput): PrintPack {
+  const answer = answerReader(input.definition, input.answers);
+  const name = passportName(answer, input.member.fullName);
+  const letters = input.checklist.flatMap((item) => {
+    const prepare = PREPARED[item.id];
+    return prepare ? [{ id: item.id, page: prepare(answer, name, input) }] : [];
+  });
+  const prepared = new Set(letters.map((letter) => letter.id));
+  return {
+    paper: paperSizeFor(input.country),
+    reference: `${input.orderDisplayId} · ${name}`,
+    pages: [
+      coverPage(input, name, prepared),
+      ...letters.map((letter) => letter.page),
+      ...(ONLINE_ONLY_SERVICES.has(input.serviceSlug) ? [] : [labelPage(input, answer, name)]),
+    ],
+  };
+}

@@ -1,0 +1,82 @@
+import type { OrderRef } from '../../../domain/applications/application.ts';
+import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { buildPrintPack, canUsePrintPack, PRINT_PACK_MESSAGES } from '../../../domain/applications/print-pack.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { definitionForMember } from '../../../domain/forms/member-texts.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import type { Database } from '../../db/client.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import { memberChecklistItems } from './documents-service.ts';
+import type { FormsService } from './forms-service.ts';
+import { orderNotFound } from './locked-order.ts';
+import { renderPrintPack } from './print-pack-pdf.ts';
+import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
+
+/** Where an order's file is posted to: the mission's postal address as label lines, or null while unknown. */
+export type MissionAddressOf = (order: Order, app: ApplicationRow) => Promise<readonly string[] | null>;
+
+/**
+ * The mailing label's address until the order knows its mission (issue 32 §1 adds the jurisdiction
+ * table): none, so the label leaves the box to be filled with the address we confirm. services.ts
+ * passes the jurisdiction lookup in its place once there is one.
+ */
+export const noMissionAddressYet: MissionAddressOf = async () => null;
+
+export interface PrintPackServiceDeps {
+  orders: Pick<OrdersService, 'findOwned'>;
+  forms: Pick<FormsService, 'orderForm'>;
+  missionAddress?: MissionAddressOf;
+  now?: () => Date;
+}
+
+/** A PDF made on request (never stored): what serveMadeFile sends. */
+export interface MadeFile {
+  body: Buffer;
+  contentType: string;
+  displayName: string;
+}
+
+/**
+ * Each member's print pack (issue 32 §3; docs/decisions/0xxx-print-pack-and-copy-assist.md),
+ * made on request from the order's package, the member's checklist and answers as they are now.
+ * The order is read through `findOwned` (another customer's order is a 404 like an unknown one);
+ * staff read it with the order's own customer id, as the back office reads every application.
+ */
+export function createPrintPackService(db: Database, deps: PrintPackServiceDeps) {
+  const missionAddress = deps.missionAddress ?? noMissionAddressYet;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** GET …/members/{memberId}/print-pack: 404 for an unknown order or member, 409 before payment. */
+    async memberPack(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MadeFile>> {
+      const order = await deps.orders.findOwned(customerId, ref, 'service');
+      if (!order) return orderNotFound();
+      const found = await createApplicationsRepository(db).findMemberWithApplication(order.id, memberId);
+      if (!found) return formFailure(404, M.notFound);
+      if (!canUsePrintPack(order.status)) return formFailure(409, PRINT_PACK_MESSAGES.notPaid);
+      const { member, app } = found;
+      const [stored, address] = await Promise.all([deps.forms.orderForm(app), missionAddress(order, app)]);
+      const pack = buildPrintPack({
+        orderDisplayId: order.displayId,
+        serviceSlug: app.serviceSlug,
+        serviceName: app.serviceName,
+        packageName: app.packageName,
+        country: app.choices.applyingFrom ?? app.choices.citizenship ?? null,
+        member: { fullName: member.fullName, kind: member.kind, dateOfBirth: member.dateOfBirth },
+        definition: stored ? definitionForMember(stored.definition, member) : null,
+        answers: member.answers,
+        checklist: memberChecklistItems(app, member, todayIsoDate(now())),
+        missionAddress: address,
+      });
+      return {
+        ok: true,
+        value: {
+          body: Buffer.from(await renderPrintPack(pack)),
+          contentType: 'application/pdf',
+          displayName: `SevaDocs print pack ${order.displayId} ${member.fullName}.pdf`,
+        },
+      };
+    },
+  };
+}
+export type PrintPackService = ReturnType<typeof createPrintPackService>;
