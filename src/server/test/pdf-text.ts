@@ -4,7 +4,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, type PDFObject, PDFRawStream
  * The text a PDF made with pdf-lib's standard fonts shows, page by page, one string per drawn
  * line: each page's content streams are decoded (pdf-lib deflates them) and every `<hex> Tj` is
  * read as WinAnsi, the standard fonts' encoding. Enough for the PDFs this app draws, with no PDF
- * text extractor among the dependencies (docs/decisions/0xxx-print-pack-and-copy-assist.md).
+ * text extractor among the dependencies (docs/decisions/0107-print-pack-and-copy-assist.md).
  */
 export async function pdfPageLines(bytes: Uint8Array): Promise<string[][]> {
   const doc = await PDFDocument.load(bytes);

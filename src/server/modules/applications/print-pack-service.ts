@@ -37,7 +37,7 @@ export interface MadeFile {
 }
 
 /**
- * Each member's print pack (issue 32 §3; docs/decisions/0xxx-print-pack-and-copy-assist.md),
+ * Each member's print pack (issue 32 §3; docs/decisions/0107-print-pack-and-copy-assist.md),
  * made on request from the order's package, the member's checklist and answers as they are now.
  * The order is read through `findOwned` (another customer's order is a 404 like an unknown one);
  * staff read it with the order's own customer id, as the back office reads every application.
