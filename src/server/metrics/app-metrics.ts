@@ -10,6 +10,7 @@ import type { MailOutcome } from '../mail/outbox.ts';
 import type { PaymentCounts } from '../modules/orders/service.ts';
 import type { AnalysePhoto } from '../modules/photos/service.ts';
 import { processMetrics } from './process-metrics.ts';
+import { createRequestTally } from './request-tally.ts';
 
 /**
  * One app's metrics (docs/decisions/0xxx-metrics-and-health.md), in a registry of its own so that
@@ -50,20 +51,7 @@ const PHOTO_CHECK_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64];
 export function createAppMetrics(): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
-  const httpLabels = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({
-    name: 'sevadocs_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: httpLabels,
-    registers,
-  });
-  const durations = new Histogram({
-    name: 'sevadocs_http_request_duration_seconds',
-    help: 'Time from a request’s arrival to its answer’s end, by method, route pattern and status',
-    labelNames: httpLabels,
-    buckets: HTTP_BUCKETS,
-    registers,
-  });
+  const requests = createRequestTally('sevadocs_http', HTTP_BUCKETS);
   const emails = new Counter({
     name: 'sevadocs_emails_total',
     help: 'E-mail delivery attempts by this process: sent, failed for now (retried), or given up (failed)',
@@ -105,11 +93,7 @@ export function createAppMetrics(): AppMetrics {
   return {
     contentType: registry.contentType,
 
-    request(method, route, status, seconds) {
-      const labels = { method, route, status_code: status };
-      requests.inc(labels);
-      durations.observe(labels, seconds);
-    },
+    request: requests.add,
 
     mailOutcome(outcome, purpose) {
       emails.inc({ purpose, result: outcome });
@@ -160,7 +144,7 @@ export function createAppMetrics(): AppMetrics {
 
     async render() {
       const [own, ofProcess] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
-      return `${ofProcess}\n${own}`;
+      return `${ofProcess}\n${own}\n${requests.text()}`;
     },
   };
 }

@@ -7,7 +7,8 @@ let processRegistry: Registry | undefined;
  * event loop's delay (prom-client's default metrics, `process_*` and `nodejs_*`). They belong to
  * the process, not to an app, and collecting them starts an event-loop monitor and a GC observer
  * that live as long as the process; so they sit in one registry per process, made on first use,
- * which every app in the process (the test suites build hundreds) shows beside its own.
+ * which every app in the process (the test suites build hundreds) shows beside its own. Made at
+ * the first scrape: a server nobody scrapes never starts them.
  */
 export function processMetrics(): Registry {
   if (!processRegistry) {

@@ -34,8 +34,9 @@ export function metricsAccess(
 }
 
 /**
- * Counts every answered request (a hook cheap enough for the bench's bare route: two label look-ups
- * and an add) and serves /metrics, where the database-backed figures are read at each scrape.
+ * Counts every answered request (a hook cheap enough for the bench's bare route: one map look-up
+ * and a few additions, request-tally.ts) and serves /metrics, where the database-backed figures are
+ * read at each scrape.
  * Registered on the root before any route, so that every route's answers are counted.
  */
 export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void {
