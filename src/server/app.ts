@@ -20,6 +20,8 @@ import { listenAcrossProcesses } from './lib/content-changes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue, type MailQueueOptions } from './mail/outbox.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
+import { type AppMetrics, createAppMetrics } from './metrics/app-metrics.ts';
+import { registerMetrics } from './metrics/routes.ts';
 import { adminOrdersRoutes } from './modules/admin-orders/routes.ts';
 import { adminFormsRoutes } from './modules/applications/admin-routes.ts';
 import { documentsRoutes } from './modules/applications/documents-routes.ts';
@@ -49,7 +51,7 @@ import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { photoCheckRoutes } from './modules/photos/check-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
-import { type AnalysePhoto, stopFaceDetection } from './modules/photos/service.ts';
+import { type AnalysePhoto, analysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Receives and checks uploaded files into `storage` (routes in a registerUploadParsing scope). */
     uploads: UploadService;
+    /** This app's Prometheus metrics, served at /metrics (src/server/metrics). */
+    metrics: AppMetrics;
   }
 }
 
@@ -153,6 +157,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
   app.decorate('database', database);
+  const metrics = createAppMetrics();
+  app.decorate('metrics', metrics);
   const rateLimitStore =
     givenRateLimitStore ?? createRateLimitStore(env, database.db, app.log.child({ module: 'rate-limits' }));
   app.decorate('rateLimitStore', rateLimitStore);
@@ -171,6 +177,7 @@ export async function buildApp({
       transport: app.mailer,
       from: env.MAIL_FROM,
       log: app.log.child({ module: 'mail' }),
+      onOutcome: metrics.mailOutcome,
       ...mail,
     }),
   );
@@ -185,7 +192,8 @@ export async function buildApp({
       rateLimits: rateLimitStore,
       storage,
       log: app.log.child({ module: 'services' }),
-      ...(photoAnalyser ? { photoAnalyser } : {}),
+      // Every photo the engine checks (visitors' checks, photo orders, application photos) is timed.
+      photoAnalyser: metrics.timePhotoChecks(photoAnalyser ?? analysePhoto),
     }),
   );
   // On a PostgreSQL server other processes may serve the same store: a content change made in any
@@ -233,6 +241,8 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Before any plugin makes a context of its own: its hook then counts the requests of every route.
+  registerMetrics(app, metrics);
   registerErrorHandler(app);
   app.addHook('onRequest', async (request, reply) => {
     if (SERVED_METHODS.has(request.method)) return;

@@ -136,6 +136,12 @@ const envSchema = z
     // by every server on it; docs/decisions/0071). Unset: `postgres` whenever DATABASE_URL is set,
     // as several processes may share that database; `memory` on the embedded one.
     RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+    // The bearer token that reads /metrics (src/server/metrics). Unset: /metrics answers only
+    // requests made on this machine, and nobody in a production deployment.
+    METRICS_TOKEN: optionalSecret.refine(
+      (token) => token === undefined || token.length >= 16,
+      'METRICS_TOKEN must be at least 16 characters (a random string)',
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDERS.includes('stripe')) {

@@ -80,6 +80,10 @@ export function resultState(status: PaymentAttemptStatus): PaymentResultState {
 export const PAYMENT_REFUND_REASONS = ['requested', 'stray'] as const;
 export type PaymentRefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 
+/** A refund is `pending` from its reservation until the provider answers, then `succeeded` or `failed`. */
+export const PAYMENT_REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
 /**
  * An order's money as staff read it (the order desk): every attempt with what it charged and how
  * it ended, and every refund, automatic ones included.
@@ -107,7 +111,7 @@ export const paymentLedgerSchema = z.object({
       amountCents: z.int(),
       currency: z.enum(CURRENCIES),
       providerAmountCents: z.int(),
-      status: z.enum(['pending', 'succeeded', 'failed']),
+      status: z.enum(PAYMENT_REFUND_STATUSES),
       createdAt: z.iso.datetime(),
     }),
   ),

@@ -110,6 +110,21 @@ export interface JobQueue {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Removes the stored schedule of `name`, if any (configuration that turned a schedule off). */
   unschedule(name: string): Promise<void>;
+  /** Whether the queue is started in this process (false before start() and from stop() on): send() works. */
+  isRunning(): boolean;
+  /** Every queue's jobs now, read from the database (the same answer in every process sharing it). */
+  stats(): Promise<QueueStats[]>;
+}
+
+export interface QueueStats {
+  queue: string;
+  /** Waiting and due: a worker may take them now. */
+  ready: number;
+  /** Waiting for a later time (a retry's delay, a reminder's day) or for another job. */
+  deferred: number;
+  active: number;
+  /** How long the longest-waiting ready job has been due, in seconds; 0 when none is ready. */
+  oldestReadySeconds: number;
 }
 
 /** pino's (Fastify's `app.log`) shape. */
@@ -472,5 +487,26 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     schedule: (name, cron, data = {}) => setSchedule(name, { cron, data }),
 
     unschedule: (name) => setSchedule(name, null),
+
+    isRunning: () => boss !== null,
+
+    async stats() {
+      // pg-boss orders its job states (created < retry < active < completed…): below `active` a job
+      // waits. The partial index of live jobs (job_i14) answers this without reading finished ones.
+      const { rows } = await database.executeSql(
+        `select q.name as queue,
+           count(j.id) filter (where j.state < 'active' and not j.blocked and j.start_after <= now())::int as ready,
+           count(j.id) filter (where j.state < 'active' and (j.blocked or j.start_after > now()))::int as deferred,
+           count(j.id) filter (where j.state = 'active')::int as active,
+           coalesce(extract(epoch from now() - min(j.start_after)
+             filter (where j.state < 'active' and not j.blocked and j.start_after <= now())), 0)::float8
+             as "oldestReadySeconds"
+         from ${JOBS_SCHEMA}.queue q
+         left join ${JOBS_SCHEMA}.job j on j.name = q.name and j.state <= 'active'
+         group by q.name
+         order by q.name`,
+      );
+      return rows as QueueStats[];
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS_SCHEMA } from '../jobs/queue.ts';
+import { samplesOf } from '../metrics/testing.ts';
 import { signUpBody } from '../modules/auth/testing.ts';
 import { users } from '../modules/users/tables.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -28,6 +29,12 @@ async function jobStates(t: TestApp, name: string, emailId: number): Promise<str
     [name, emailId],
   );
   return (rows as { state: string }[]).map((r) => r.state);
+}
+
+/** What the app's /metrics counts of sign-up e-mails with this result (sent, retry, failed). */
+async function verifyEmailsCounted(t: TestApp, result: string): Promise<number> {
+  const samples = samplesOf(await t.app.metrics.render(), 'sevadocs_emails_total');
+  return samples.find((s) => s.labels.purpose === 'verify-email' && s.labels.result === result)?.value ?? 0;
 }
 
 function signUp(t: TestApp, body: Record<string, unknown>) {
@@ -87,6 +94,9 @@ describe('with the queue running and SMTP that goes away', () => {
     expect(sent).toMatchObject({ status: 'sent', text: null, html: null, leaseUntil: null, lastError: null });
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect(await jobStates(t, MAIL_QUEUE, sent.id)).toEqual(['completed']);
+    // The metrics count each failed attempt and the one delivery.
+    expect(await verifyEmailsCounted(t, 'retry')).toBeGreaterThanOrEqual(2);
+    expect(await verifyEmailsCounted(t, 'sent')).toBe(1);
   });
 
   it('a job repeated after a successful send sends nothing more', async () => {
@@ -102,6 +112,8 @@ describe('with the queue running and SMTP that goes away', () => {
     await sleep(1_000);
     expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
     expect((await emailTo(t, body.email)).attempts).toBe(1);
+    // Counted once: the repeats sent nothing (this e-mail and the first test's).
+    expect(await verifyEmailsCounted(t, 'sent')).toBe(2);
   });
 
   it('attempts of one e-mail running at the same moment (copies of its job in one batch) send it once', async () => {
@@ -198,6 +210,8 @@ describe('when delivery cannot succeed, or queuing fails', () => {
       expect.objectContaining({ level: 50, emailId: row.id, msg: expect.stringMatching(/refused an e-mail for good/) }),
     );
     expect(smtp.received.filter((m) => m.to.includes(body.email))).toEqual([]);
+    expect(await verifyEmailsCounted(t, 'failed')).toBe(1);
+    expect(await verifyEmailsCounted(t, 'retry')).toBe(0);
   });
 
   it('an e-mail that runs out of attempts is marked failed and logged at error, not dropped', async () => {
@@ -220,6 +234,9 @@ describe('when delivery cannot succeed, or queuing fails', () => {
           msg: expect.stringMatching(/gave up sending an e-mail/),
         }),
       );
+      // Both attempts failed for now, then the e-mail was given up (the first test's refusal is the other).
+      expect(await verifyEmailsCounted(t, 'retry')).toBe(2);
+      expect(await verifyEmailsCounted(t, 'failed')).toBe(2);
     } finally {
       await smtp.start();
     }

@@ -87,7 +87,12 @@ export interface MailQueueOptions {
   retry?: RetryPolicy;
   pollingIntervalSeconds?: number;
   leaseSeconds?: number;
+  /** Hears how each attempt ended, in the process that made it (the metrics' e-mail counter). */
+  onOutcome?: (outcome: MailOutcome, purpose: string) => void;
 }
+
+/** An attempt handed the e-mail over (`sent`), failed for now (`retry`), or the e-mail is given up (`failed`). */
+export type MailOutcome = 'sent' | 'retry' | 'failed';
 
 export type MailQueue = MailOutbox & {
   /** Registers the delivery worker and the give-up worker on the job queue (before it starts). */
@@ -128,7 +133,7 @@ function describe(error: unknown): string {
 }
 
 export function createMailQueue(options: MailQueueOptions): MailQueue {
-  const { db, jobs, transport, log } = options;
+  const { db, jobs, transport, log, onOutcome = () => {} } = options;
   const domain = messageIdDomain(options.from);
   const leaseSeconds = options.leaseSeconds ?? MAIL_LEASE_SECONDS;
   const e = outboundEmails;
@@ -188,6 +193,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
           await transport.send(envelope, { db: tx });
           await markSent(tx, emailId);
         });
+        onOutcome('sent', row.purpose);
         return;
       }
       await transport.send(envelope);
@@ -197,6 +203,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         .update(e)
         .set({ status: final ? 'failed' : 'pending', leaseUntil: null, lastError: describe(error) })
         .where(and(eq(e.id, emailId), eq(e.status, 'sending')));
+      onOutcome(final ? 'failed' : 'retry', row.purpose);
       if (final) {
         log.error(
           { err: error, emailId, purpose: row.purpose, attempts: row.attempts },
@@ -209,6 +216,7 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
     // Handed to the server. A crash before this line leaves the e-mail held until its lease ends,
     // and then sends it again with the same Message-ID (the one duplicate this design allows).
     await markSent(db, emailId);
+    onOutcome('sent', row.purpose);
   }
 
   return {
@@ -270,8 +278,9 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
             .set({ status: 'failed', leaseUntil: null })
             .where(and(eq(e.id, emailId), inArray(e.status, ['pending', 'sending'])))
             .returning({ purpose: e.purpose, attempts: e.attempts, lastError: e.lastError });
-          if (row)
-            log.error({ emailId, ...row }, 'gave up sending an e-mail after its last attempt; it is marked failed');
+          if (!row) return;
+          onOutcome('failed', row.purpose);
+          log.error({ emailId, ...row }, 'gave up sending an e-mail after its last attempt; it is marked failed');
         },
         { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
       );

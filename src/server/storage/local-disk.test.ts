@@ -87,6 +87,12 @@ describe('local-disk storage', () => {
     expect(await readdir(temp)).toEqual(['new.part']);
   });
 
+  it('fails its readiness check when its folder cannot be made', async () => {
+    await writeFile(join(dir, 'not-a-folder'), '');
+    const blocked = createLocalDiskStorage({ root: join(dir, 'not-a-folder', 'files') });
+    await expect(blocked.check()).rejects.toMatchObject({ code: 'ENOTDIR' });
+  });
+
   it('is chosen from the environment: local files under DATA_DIR/files', async () => {
     const chosen = createFileStorage({ dataDir: dir, FILE_STORAGE: 'local' });
     const stored = await chosen.put(Readable.from([Buffer.from('x')]), { contentType: 'image/png' });

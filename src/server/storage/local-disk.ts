@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -124,6 +124,12 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
         if (isNotFound(error)) return false;
         throw error;
       }
+    },
+
+    async check() {
+      // A fresh data directory has no files folder until the first upload: that is no fault.
+      await mkdir(base, { recursive: true, mode: 0o700 });
+      await access(base, constants.W_OK);
     },
 
     removeStaleTemporaryFiles(olderThanMs = STALE_TEMP_MS) {

@@ -130,6 +130,8 @@ describe('S3 storage', () => {
         storage.put(Readable.from([Buffer.from('%PDF-1.7')]), { contentType: 'application/pdf' }),
       ).rejects.toMatchObject({ name: 'NoSuchBucket' });
       expect(await keysIn(storage.client, server.bucket)).toEqual([]);
+      // The readiness check says so before any upload does.
+      await expect(storage.check()).rejects.toThrow();
     } finally {
       storage.destroy();
     }
@@ -148,6 +150,7 @@ describe('S3 storage', () => {
       await expect(storage.get(key)).rejects.toThrow();
       await expect(storage.exists(key)).rejects.toThrow();
       await expect(storage.delete(key)).rejects.toThrow();
+      await expect(storage.check()).rejects.toThrow();
       await expect(
         storage.put(Readable.from([Buffer.from('%PDF-1.7')]), { contentType: 'application/pdf' }),
       ).rejects.toThrow();

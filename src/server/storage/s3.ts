@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
+  HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -166,6 +167,11 @@ export function createS3Storage({
     async exists(key) {
       if (!storedTypeOfKey(key)) return false;
       return head(key);
+    },
+
+    // HeadBucket: the bucket exists and these credentials reach it (AWS asks s3:ListBucket for it).
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }

@@ -38,6 +38,8 @@ export interface FileStorage {
   /** Removes an object; false when there was none. */
   delete(key: string): Promise<boolean>;
   exists(key: string): Promise<boolean>;
+  /** Resolves when the store answers and can take files; rejects with why not (the readiness check). */
+  check(): Promise<void>;
 }
 
 /** The stored body passed `PutOptions.maxBytes`. */

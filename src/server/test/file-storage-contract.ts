@@ -99,6 +99,10 @@ export function describeFileStorageContract(name: string, setup: () => Promise<F
       expect(await fixture.leftovers()).toEqual([]);
     });
 
+    it('passes its readiness check, before any file is stored too', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+    });
+
     it('never reaches anything but its own keys, whatever key it is given', async () => {
       const foreign = await fixture.plantForeign('secret');
       for (const key of [...foreign.keys, 'ab/ab0000000000000000000000000000.exe', '/etc/passwd', '']) {

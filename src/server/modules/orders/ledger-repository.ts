@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
 import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts, paymentRefunds } from './ledger-tables.ts';
@@ -222,6 +222,28 @@ export function createLedgerRepository(db: Database) {
         .where(eq(paymentRefunds.reason, 'stray'))
         .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
         .limit(limit);
+    },
+
+    /** Every order's attempts, counted by provider and status. */
+    countAttempts() {
+      return db
+        .select({ provider: paymentAttempts.provider, status: paymentAttempts.status, count: count() })
+        .from(paymentAttempts)
+        .groupBy(paymentAttempts.provider, paymentAttempts.status);
+    },
+
+    /** Every order's refunds, counted by their attempt's provider, their reason and their status. */
+    countRefunds() {
+      return db
+        .select({
+          provider: paymentAttempts.provider,
+          reason: paymentRefunds.reason,
+          status: paymentRefunds.status,
+          count: count(),
+        })
+        .from(paymentRefunds)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, paymentRefunds.attemptId))
+        .groupBy(paymentAttempts.provider, paymentRefunds.reason, paymentRefunds.status);
     },
   };
 }

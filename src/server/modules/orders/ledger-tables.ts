@@ -4,6 +4,7 @@ import type {
   PaymentAttemptStatus,
   PaymentProviderName,
   PaymentRefundReason,
+  PaymentRefundStatus,
   ProviderCheckout,
 } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -82,7 +83,7 @@ export const paymentRefunds = pgTable(
     currency: text('currency').$type<Currency>().notNull(),
     /** …and in the currency the provider charged (different only for a converted charge). */
     providerAmountCents: integer('provider_amount_cents').notNull(),
-    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    status: text('status').$type<PaymentRefundStatus>().notNull().default('pending'),
     /** A staff decision on a refund request, or a stray charge given back automatically. */
     reason: text('reason').$type<PaymentRefundReason>().notNull().default('requested'),
     providerRefundId: text('provider_refund_id'),

@@ -4,8 +4,11 @@ import type { OrderStatus } from '../../../domain/orders/status.ts';
 import {
   OPEN_ATTEMPT_STATUSES,
   PAYMENT_MESSAGES,
+  type PaymentAttemptStatus,
   type PaymentLedger,
   type PaymentProviderName,
+  type PaymentRefundReason,
+  type PaymentRefundStatus,
   type StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
@@ -17,6 +20,12 @@ import type { Order, StatusChangeResult, StatusChanger } from './service.ts';
 export type PaymentAttempt = AttemptRow;
 /** One refund of an order's payment (reserved, given back, or failed). */
 export type PaymentRefund = RefundRow;
+
+/** Every order's attempts and refunds, counted by provider and state (/metrics reads them). */
+export interface PaymentCounts {
+  attempts: { provider: PaymentProviderName; status: PaymentAttemptStatus; count: number }[];
+  refunds: { provider: PaymentProviderName; reason: PaymentRefundReason; status: PaymentRefundStatus; count: number }[];
+}
 
 /** What an order's payment allows back, in the order's currency. */
 export interface Refundable {
@@ -344,6 +353,16 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         status: refund.status,
         createdAt: refund.createdAt.toISOString(),
       }));
+    },
+
+    /**
+     * Every order's payment attempts by provider and status (stray charges among them) and refunds
+     * by provider, reason and status: the figures /metrics reads from the database on each scrape.
+     */
+    async paymentCounts(on: Database): Promise<PaymentCounts> {
+      const repository = createLedgerRepository(on);
+      const [attempts, refunds] = await Promise.all([repository.countAttempts(), repository.countRefunds()]);
+      return { attempts, refunds };
     },
 
     /** The card fingerprints the orders were paid with, where their providers gave one. */

@@ -129,6 +129,7 @@ export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
 export type { CostSummaryView, OrderKindDefinition } from './kinds.ts';
 export {
   type PaymentAttempt,
+  type PaymentCounts,
   type PaymentRefund,
   type Refundable,
   type RefundReservation,
