@@ -13,7 +13,7 @@ import { processMetrics } from './process-metrics.ts';
 import { createRequestTally } from './request-tally.ts';
 
 /**
- * One app's metrics (docs/decisions/0xxx-metrics-and-health.md), in a registry of its own so that
+ * One app's metrics (docs/decisions/0108-metrics-and-health.md), in a registry of its own so that
  * several apps in one process (the tests) never count into each other. Two kinds of figure:
  *
  * - **What this process did** (HTTP requests, e-mail attempts, photo checks): counters and
