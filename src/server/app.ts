@@ -102,6 +102,8 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore;
   /** The photo compliance engine (tests pass a fake); by default the engine module. */
   photoAnalyser?: AnalysePhoto;
+  /** Whose day's fees are in force (issue 32 §2); tests hold it. By default the system clock. */
+  feeClock?: () => Date;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -121,6 +123,7 @@ export async function buildApp({
   bodyDeadlines,
   rateLimitStore: givenRateLimitStore,
   photoAnalyser,
+  feeClock,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -184,6 +187,7 @@ export async function buildApp({
       storage,
       log: app.log.child({ module: 'services' }),
       ...(photoAnalyser ? { photoAnalyser } : {}),
+      ...(feeClock ? { feeClock } : {}),
     }),
   );
   // On a PostgreSQL server other processes may serve the same store: a content change made in any
@@ -213,6 +217,7 @@ export async function buildApp({
   await app.services.photos.registerWorkers();
   await app.services.refunds.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
+  await app.services.feeChanges.registerJobs();
   await createHousekeeping({
     jobs: app.jobs,
     mail: app.mail,
