@@ -108,6 +108,8 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore;
   /** The photo compliance engine (tests pass a fake); by default the engine module. */
   photoAnalyser?: AnalysePhoto;
+  /** Whose day's fees are in force (issue 32 §2); tests hold it. By default the system clock. */
+  feeClock?: () => Date;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -127,6 +129,7 @@ export async function buildApp({
   bodyDeadlines,
   rateLimitStore: givenRateLimitStore,
   photoAnalyser,
+  feeClock,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -194,6 +197,7 @@ export async function buildApp({
       log: app.log.child({ module: 'services' }),
       // Every photo the engine checks (visitors' checks, photo orders, application photos) is timed.
       photoAnalyser: metrics.timePhotoChecks(photoAnalyser ?? analysePhoto),
+      ...(feeClock ? { feeClock } : {}),
     }),
   );
   // On a PostgreSQL server other processes may serve the same store: a content change made in any
@@ -223,6 +227,7 @@ export async function buildApp({
   await app.services.photos.registerWorkers();
   await app.services.refunds.registerWorkers();
   await app.services.exchangeRateRefresh.registerJobs();
+  await app.services.feeChanges.registerJobs();
   await createHousekeeping({
     jobs: app.jobs,
     mail: app.mail,

@@ -8,6 +8,7 @@ import { createAdminOrdersService } from './modules/admin-orders/service.ts';
 import {
   createApplicationsService,
   createDocumentsService,
+  createFeeChanges,
   createFormsReminders,
   createFormsService,
   createMemberFormsService,
@@ -55,6 +56,8 @@ export interface ServiceDeps {
   storage: FileStorage;
   /** The photo compliance engine; by default the engine module, loaded on the first photo (tests pass a fake). */
   photoAnalyser?: AnalysePhoto;
+  /** Whose day's fees are in force: the catalog's prices and the fee-change job (tests hold it). */
+  feeClock?: () => Date;
   /** Passport OCR (src/server/ocr); by default Tesseract in its worker, started on the first page. */
   passportOcr?: (image: Buffer) => Promise<string>;
   log?: {
@@ -67,12 +70,12 @@ export interface ServiceDeps {
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
 export async function createServices(
   db: Database,
-  { env, mail, jobs, rateLimits, storage, log, photoAnalyser, passportOcr = readZoneText }: ServiceDeps,
+  { env, mail, jobs, rateLimits, storage, log, photoAnalyser, passportOcr = readZoneText, feeClock }: ServiceDeps,
 ) {
   // The one signal that public content changed: drops the catalog snapshot, the marketing lists and
   // the page cache (decision 0070); app.ts makes it cross-process on PostgreSQL (decision 0079).
   const contentChanges = createContentChanges();
-  const catalog = createCatalogService(db, { changes: contentChanges });
+  const catalog = createCatalogService(db, { changes: contentChanges, ...(feeClock ? { now: feeClock } : {}) });
   const company = {
     companyName: DEFAULT_CONTACT.companyName,
     tollFreeNumber: env.TOLL_FREE_NUMBER,
@@ -102,7 +105,26 @@ export async function createServices(
     ...(log ? { log } : {}),
   });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
-  const checkout = createCheckoutService(db, { orders, applications, completion, catalog, pricing });
+  // The fee on the day (issue 32 §2): unpaid applications repriced when a dated fee change takes effect.
+  const feeChanges = createFeeChanges(db, {
+    orders,
+    catalog,
+    pricing,
+    mail,
+    notifications,
+    jobs,
+    siteUrl: env.siteUrl,
+    companyName: company.companyName,
+    ...(feeClock ? { now: feeClock } : {}),
+  });
+  const checkout = createCheckoutService(db, {
+    orders,
+    applications,
+    completion,
+    catalog,
+    pricing,
+    fees: feeChanges,
+  });
   orders.registerKind(checkout.orderKind);
   const photos = createPhotosService(db, {
     orders,
@@ -205,6 +227,7 @@ export async function createServices(
     passports,
     printPacks,
     formsReminders,
+    feeChanges,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
     jurisdiction: createJurisdictionService(db),

@@ -7,6 +7,7 @@ import { ROUTES } from '../config/routes.ts';
 import { BRANDS } from '../config/site.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { countryName } from '../countries/names.ts';
+import { isCalendarDate } from '../forms/dates.ts';
 import { centsSchema, feeLineEditSchema, packageEditFields, serviceEditFields } from './catalog.ts';
 import { CHOICE_MESSAGES, countryCodeSchema } from './catalog-choices.ts';
 
@@ -35,6 +36,8 @@ export const CATALOG_CREATE_MESSAGES = {
   notAParameter: CHOICE_MESSAGES.notAParameter,
   notAnOption: CHOICE_MESSAGES.notAnOption,
   priceTwice: 'This package already has a price for these countries',
+  priceTwiceFrom: (date: string) => `This package already has a price for these countries from ${date}`,
+  effectiveFromFormat: 'Give the date as YYYY-MM-DD, or leave it empty',
 } as const;
 const M = CATALOG_CREATE_MESSAGES;
 
@@ -128,6 +131,16 @@ export const priceCreateSchema = z.object({
   serviceFeeCents: centsSchema('Our fee'),
   compareAtServiceFeeCents: centsSchema('Former fee').nullable().default(null),
   isEstimate: z.boolean({ error: 'isEstimate must be true or false' }).default(false),
+  /**
+   * The first day the fees apply (decision 0109-fee-on-the-day): a government fee that changes on a
+   * date is a new row from that date beside the one in force; null (empty) since always.
+   */
+  effectiveFrom: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z.string().refine(isCalendarDate, CATALOG_CREATE_MESSAGES.effectiveFromFormat).nullable(),
+    )
+    .default(null),
 });
 export type PriceCreate = z.infer<typeof priceCreateSchema>;
 

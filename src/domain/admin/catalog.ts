@@ -181,6 +181,8 @@ export const adminPriceSchema = z.object({
   serviceFeeCents: z.number(),
   compareAtServiceFeeCents: z.number().nullable(),
   isEstimate: z.boolean(),
+  /** The first day the row applies; null since always (decision 0109-fee-on-the-day). */
+  effectiveFrom: z.string().nullable(),
 });
 export type AdminPrice = z.infer<typeof adminPriceSchema>;
 

@@ -6,6 +6,17 @@ import { serviceSummarySchema } from './service-summary.ts';
 
 export const feeLineSchema = z.object({ label: z.string(), amountCents: z.number().int() });
 
+/** The next price of the same package and countries, from its date on (fee-schedule.ts). */
+export const scheduledChangeSchema = z.object({
+  /** The catalog price row that takes over. */
+  id: z.number(),
+  effectiveFrom: z.string(),
+  governmentFeeCents: z.number().int(),
+  mandatoryFees: z.array(feeLineSchema),
+  totalCents: z.number().int(),
+});
+export type ScheduledChange = z.infer<typeof scheduledChangeSchema>;
+
 /** One price of a package for one combination of parameter choices (null = any). */
 export const packagePriceSchema = z.object({
   id: z.number(),
@@ -19,6 +30,13 @@ export const packagePriceSchema = z.object({
   compareAtServiceFeeCents: z.number().int().nullable(),
   totalCents: z.number().int(),
   isEstimate: z.boolean(),
+  /** The first UTC day this price applies; null (or absent) since always. */
+  effectiveFrom: z.string().nullable().optional(),
+  /**
+   * The next change of its government or outsourcer fees, shown before it takes effect; null (or
+   * absent, as in prices made by hand) when none is dated.
+   */
+  scheduledChange: scheduledChangeSchema.nullable().optional(),
 });
 export type PackagePrice = z.infer<typeof packagePriceSchema>;
 

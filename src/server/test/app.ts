@@ -38,6 +38,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** A fake photo compliance engine (the real one loads a face model). */
   photoAnalyser?: AppOptions['photoAnalyser'];
+  /** Holds the day whose fees are in force (issue 32 §2). */
+  feeClock?: AppOptions['feeClock'];
 }
 
 /**
@@ -69,6 +71,7 @@ export async function buildTestApp(
     mail: options.mail,
     bodyDeadlines: options.bodyDeadlines,
     photoAnalyser: options.photoAnalyser,
+    feeClock: options.feeClock,
   });
   await app.ready();
   await app.jobs.start();

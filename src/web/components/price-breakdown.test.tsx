@@ -55,6 +55,21 @@ describe('PriceBreakdown', () => {
     expect(text(renderToStaticMarkup(<PriceBreakdown price={price} />))).not.toContain('government charges');
   });
 
+  it('announces a dated change of the government fee before it takes effect (issue 32 §2)', () => {
+    const scheduledChange = {
+      id: 2,
+      effectiveFrom: '2027-07-01',
+      governmentFeeCents: 30000,
+      mandatoryFees: price.mandatoryFees,
+      totalCents: 39790,
+    };
+    const html = renderToStaticMarkup(<PriceBreakdown price={{ ...price, scheduledChange }} perApplicant />);
+    expect(text(html)).toMatch(/per applicant From 1 July 2027 the government fee is \$300 \(total \$397\.90\)\.$/);
+    expect(text(renderToStaticMarkup(<PriceBreakdown price={{ ...price, scheduledChange: null }} />))).not.toContain(
+      'From ',
+    );
+  });
+
   it("shows the package's fee note for the choices", () => {
     const note = 'Holding a passport other than a US one? VFS Global adds a $20 reference fee.';
     expect(text(renderToStaticMarkup(<PriceBreakdown price={price} note={note} />))).toContain(note);

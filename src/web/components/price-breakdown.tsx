@@ -1,3 +1,4 @@
+import { scheduledChangeNotice } from '../../domain/catalog/fee-schedule.ts';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { estimateNote, PRICE_MESSAGES, priceLines } from '../../domain/catalog/price-lines.ts';
 import type { PackagePrice } from '../../domain/catalog/service-detail.ts';
@@ -22,6 +23,7 @@ export function PriceBreakdown({
     | 'compareAtServiceFeeCents'
     | 'isEstimate'
     | 'totalCents'
+    | 'scheduledChange'
   >;
   perApplicant?: boolean;
   /** The package's fee note for the choices shown (a fee some applicants pay on top, for example). */
@@ -29,6 +31,8 @@ export function PriceBreakdown({
 }) {
   const money = (amountCents: number) => formatMoney({ amountCents, currency: price.currency });
   const estimate = estimateNote(price);
+  // A dated change of the government or outsourcer fees, shown before it takes effect (issue 32 §2).
+  const change = scheduledChangeNotice(price);
   return (
     <div>
       <dl className="space-y-1.5 text-sm">
@@ -63,6 +67,11 @@ export function PriceBreakdown({
         </div>
       </dl>
       {note ? <p className="mt-2 text-xs leading-relaxed text-slate-600">{note}</p> : null}
+      {change ? (
+        <p data-testid="fee-change" className="mt-2 rounded-md bg-brand-50 px-3 py-2 text-xs text-brand-800">
+          {change}
+        </p>
+      ) : null}
       {estimate ? <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">{estimate}</p> : null}
     </div>
   );

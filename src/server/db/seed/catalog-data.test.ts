@@ -1,9 +1,10 @@
 import dynamicIconImports from 'lucide-react/dynamicIconImports';
 import { describe, expect, it } from 'vitest';
 import { ADDON_TYPES } from '../../../domain/catalog/addons.ts';
+import { pricesOnDay } from '../../../domain/catalog/fee-schedule.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { FOOTER_SERVICE_LINKS } from '../../../domain/config/footer-links.ts';
-import { ADDON_PRICES, bankCharge, CATALOG, type SeedPrice, type SeedService } from './catalog-data.ts';
+import { ADDON_PRICES, bankCharge, CATALOG, type SeedPrice, type SeedService, seedPriceRows } from './catalog-data.ts';
 
 const CURRENCY_BY_COUNTRY: Record<string, string> = { US: 'USD', CA: 'CAD' };
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -144,6 +145,47 @@ describe('seeded catalog', () => {
   it('prices the 30-day e-Visa for US citizens at the spec’s $12 service fee, was $24', () => {
     const price = priceOf('indian-visa', 'e-tourist-30-days', { citizenship: 'US', destination: 'IN' });
     expect(price).toMatchObject({ currency: 'USD', serviceFeeCents: 1200, compareAtServiceFeeCents: 2400 });
+  });
+
+  /** A seed price's rows with ids, as the catalog reads them on `day`: the row in force and the next change. */
+  const onDay = (price: SeedPrice, day: string) =>
+    pricesOnDay(
+      seedPriceRows(price).map((r, id) => ({
+        ...r,
+        id,
+        applyingFrom: r.applyingFrom ?? null,
+        citizenship: r.citizenship ?? null,
+        destination: r.destination ?? null,
+        effectiveFrom: r.effectiveFrom ?? null,
+      })),
+      day,
+    );
+
+  it('keeps today’s prices (29 November 2026) the ones the pages showed before fees had dates', () => {
+    for (const { service, pkg, price } of allPrices) {
+      const [inForce, ...more] = onDay(price, '2026-11-29');
+      expect(more, label(service, pkg.slug, price)).toEqual([]);
+      expect(inForce?.id, label(service, pkg.slug, price)).toBe(0);
+    }
+  });
+
+  it('keeps the passport fees before the 2026 rules as history: a US minor paid $50 until 30 June 2026', () => {
+    const price = priceOf('indian-passport-renewal', 'minor', { applyingFrom: 'US' });
+    expect(onDay(price, '2026-06-30')[0]).toMatchObject({ governmentFeeCents: 5000, serviceFeeCents: 5900 });
+    expect(onDay(price, '2026-07-01')[0]).toMatchObject({ governmentFeeCents: 9000, scheduledChange: null });
+    const tatkal = priceOf('indian-passport-renewal', 'tatkal', { applyingFrom: 'US' });
+    expect(onDay(tatkal, '2026-06-30')[0]?.mandatoryFees[0]).toEqual({ label: 'Tatkal fee', amountCents: 15000 });
+  });
+
+  it('follows the 30-day e-Visa’s seasons, announcing April 2027’s $10 fee with its bank charge', () => {
+    const price = priceOf('indian-visa', 'e-tourist-30-days', { citizenship: 'US', destination: 'IN' });
+    expect(onDay(price, '2026-11-29')[0]?.scheduledChange).toMatchObject({
+      effectiveFrom: '2027-04-01',
+      governmentFeeCents: 1000,
+      mandatoryFees: [bankCharge(1000)],
+    });
+    expect(onDay(price, '2027-05-01')[0]).toMatchObject({ governmentFeeCents: 1000 });
+    expect(onDay(price, '2027-07-01')[0]).toMatchObject({ governmentFeeCents: 2500, scheduledChange: null });
   });
 
   it('uses the passport fee in force since 1 July 2026 for a US adult 36-page renewal', () => {

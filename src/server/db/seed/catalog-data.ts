@@ -17,7 +17,41 @@ export interface SeedPrice {
   compareAtServiceFeeCents?: number | null;
   isEstimate?: boolean;
   sources: string;
+  /** The first day these fees apply (decision 0109-fee-on-the-day); unset: since always. */
+  effectiveFrom?: string | null;
+  /** The same price's fees on other dates, earlier or later: each is a row of its own. */
+  otherDates?: SeedFeeDate[];
 }
+
+/** A price's government (and third-party) fees from another date; the rest of the row is the price's. */
+export interface SeedFeeDate {
+  /** Null: the fees before the price's first dated row. */
+  effectiveFrom: string | null;
+  governmentFeeCents: number;
+  /** Unset: the price's own. */
+  mandatoryFees?: FeeLine[];
+}
+
+/** The rows a seed price is stored as: itself, then one per other date. */
+export function seedPriceRows(price: SeedPrice): Omit<SeedPrice, 'otherDates'>[] {
+  const { otherDates = [], ...row } = price;
+  return [
+    row,
+    ...otherDates.map((dated) => ({
+      ...row,
+      effectiveFrom: dated.effectiveFrom,
+      governmentFeeCents: dated.governmentFeeCents,
+      mandatoryFees: dated.mandatoryFees ?? row.mandatoryFees,
+    })),
+  ];
+}
+
+/** Passport fees abroad changed on this day (Passports (Amendment) Rules 2026, G.S.R. 516(E); K20, K21). */
+const PASSPORT_RULES_2026 = '2026-07-01';
+/** The fee before the 2026 rules: the row in force until PASSPORT_RULES_2026. */
+const beforeRules2026 = (governmentFeeCents: number, mandatoryFees?: FeeLine[]): SeedFeeDate[] => [
+  { effectiveFrom: null, governmentFeeCents, ...(mandatoryFees ? { mandatoryFees } : {}) },
+];
 
 /** What a package says for one choice of countries, where it differs from its general text. */
 export interface SeedPackageText {
@@ -82,6 +116,21 @@ export function bankCharge(governmentFeeCents: number): FeeLine {
  */
 function usdToCad(usdCents: number): number {
   return Math.round((usdCents * 140) / 100);
+}
+
+/**
+ * The 30-day e-Tourist visa costs $25 from July to March and $10 from April to June (K52, K53):
+ * the seasons around today as dated rows, the one in force since 1 July 2026 being the price's own.
+ * Staff add the next year's seasons in the back office.
+ */
+const E_TOURIST_HIGH_SEASON = '2026-07-01';
+function eTouristSeasons(inCurrency: (usdCents: number) => number): SeedFeeDate[] {
+  const season = (effectiveFrom: string | null, usdCents: number): SeedFeeDate => ({
+    effectiveFrom,
+    governmentFeeCents: inCurrency(usdCents),
+    mandatoryFees: [bankCharge(inCurrency(usdCents))],
+  });
+  return [season(null, 2500), season('2026-04-01', 1000), season('2027-04-01', 1000), season('2027-07-01', 2500)];
 }
 
 /** What an adult passport renewal includes, with the appointment where the file goes. */
@@ -457,6 +506,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 6900,
             compareAtServiceFeeCents: 8900,
             sources: 'K19,K20,K21,K23,K24,K25',
+            effectiveFrom: PASSPORT_RULES_2026,
+            otherDates: beforeRules2026(7500),
           },
           {
             applyingFrom: 'CA',
@@ -509,6 +560,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 6900,
             compareAtServiceFeeCents: 8900,
             sources: 'K19,K20,K21,K22',
+            effectiveFrom: PASSPORT_RULES_2026,
+            otherDates: beforeRules2026(10000),
           },
         ],
       },
@@ -575,6 +628,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 5900,
             compareAtServiceFeeCents: 7900,
             sources: 'K19,K20,K21,K25,K27',
+            effectiveFrom: PASSPORT_RULES_2026,
+            otherDates: beforeRules2026(5000),
           },
           {
             applyingFrom: 'CA',
@@ -659,6 +714,9 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 9900,
             compareAtServiceFeeCents: 12900,
             sources: 'K20,K21,K22,K24',
+            effectiveFrom: PASSPORT_RULES_2026,
+            // Before: the normal $75 and a $150 Tatkal fee on top.
+            otherDates: beforeRules2026(7500, [{ label: 'Tatkal fee', amountCents: 15000 }, ICWF_US_PASSPORT, VFS_FEE]),
           },
           {
             applyingFrom: 'CA',
@@ -730,6 +788,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 9900,
             compareAtServiceFeeCents: 12900,
             sources: 'K20,K21,K24,K28,K29',
+            effectiveFrom: PASSPORT_RULES_2026,
+            otherDates: beforeRules2026(15000),
           },
           {
             applyingFrom: 'CA',
@@ -880,6 +940,8 @@ export const CATALOG: readonly SeedService[] = [
             compareAtServiceFeeCents: 8900,
             isEstimate: true,
             sources: 'K2,K20,K39',
+            effectiveFrom: PASSPORT_RULES_2026,
+            otherDates: beforeRules2026(2500),
           },
           {
             applyingFrom: 'CA',
@@ -1075,12 +1137,13 @@ export const CATALOG: readonly SeedService[] = [
         texts: [
           {
             appliesTo: US_CITIZENS,
-            feeNote: 'The government fee is $25 from July to March and $10 from April to June; the price shows $25.',
+            feeNote:
+              'The government fee is $25 from July to March and $10 from April to June; the price follows the season.',
           },
           {
             appliesTo: CA_CITIZENS,
             feeNote:
-              'The portal charges US$25 from July to March and US$10 from April to June; the price shows US$25 in Canadian dollars.',
+              'The portal charges US$25 from July to March and US$10 from April to June; the price shows the season’s fee in Canadian dollars.',
           },
         ],
         prices: [
@@ -1093,6 +1156,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 1200,
             compareAtServiceFeeCents: 2400,
             sources: 'K52,K53,K54,K55',
+            effectiveFrom: E_TOURIST_HIGH_SEASON,
+            otherDates: eTouristSeasons((usd) => usd),
           },
           {
             citizenship: 'CA',
@@ -1104,6 +1169,8 @@ export const CATALOG: readonly SeedService[] = [
             compareAtServiceFeeCents: 3200,
             isEstimate: true,
             sources: 'K44,K52,K53,K54,K55,K62',
+            effectiveFrom: E_TOURIST_HIGH_SEASON,
+            otherDates: eTouristSeasons(usdToCad),
           },
         ],
       },

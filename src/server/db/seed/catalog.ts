@@ -11,7 +11,7 @@ import {
   services,
 } from '../schema.ts';
 import { CATALOG_CONTENT, GENERAL_FAQS } from './catalog-content-data.ts';
-import { ADDON_PRICES, CATALOG } from './catalog-data.ts';
+import { ADDON_PRICES, CATALOG, seedPriceRows } from './catalog-data.ts';
 
 /** Inserts the catalog of SPEC.md §1 when the services table is empty. */
 export async function seedCatalog(db: Database): Promise<void> {
@@ -33,7 +33,9 @@ export async function seedCatalog(db: Database): Promise<void> {
           .values({ ...packageRow, serviceId: inserted.id, sortOrder: packageIndex })
           .returning({ id: packages.id });
         if (!insertedPackage) throw new Error(`could not insert package ${pkg.slug}`);
-        await tx.insert(packagePrices).values(prices.map((p) => ({ ...p, packageId: insertedPackage.id })));
+        await tx
+          .insert(packagePrices)
+          .values(prices.flatMap(seedPriceRows).map((p) => ({ ...p, packageId: insertedPackage.id })));
       }
     }
     await tx

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, type SQLWrapper } from
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import { orderInStatuses } from '../orders/service.ts';
-import { applicationMembers, applicationOrders } from './tables.ts';
+import { applicationFeeNotices, applicationMembers, applicationOrders } from './tables.ts';
 
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
 export type MemberRow = typeof applicationMembers.$inferSelect;
@@ -44,6 +44,34 @@ export function createApplicationsRepository(db: Database) {
         .select()
         .from(applicationOrders)
         .where(inArray(applicationOrders.orderId, [...orderIds]));
+    },
+
+    /** The ids of the applications in `statuses` (the unpaid ones, for the fee-change job), oldest first. */
+    async orderIdsInStatuses(statuses: readonly OrderStatus[]): Promise<number[]> {
+      const rows = await db
+        .select({ orderId: applicationOrders.orderId })
+        .from(applicationOrders)
+        .where(orderInStatuses(db, applicationOrders.orderId, statuses))
+        .orderBy(asc(applicationOrders.orderId));
+      return rows.map((r) => r.orderId);
+    },
+
+    /** The government and outsourcer fees of the order's price snapshot, from another catalog row. */
+    async replaceFees(
+      orderId: number,
+      fees: Pick<ApplicationRow, 'packagePriceId' | 'governmentFeeCents' | 'mandatoryFees' | 'isEstimate'>,
+    ): Promise<void> {
+      await db.update(applicationOrders).set(fees).where(eq(applicationOrders.orderId, orderId));
+    },
+
+    /** Records that the order was told of the change to this price row; false when it had been already. */
+    async recordFeeNotice(orderId: number, packagePriceId: number, effectiveFrom: string): Promise<boolean> {
+      const rows = await db
+        .insert(applicationFeeNotices)
+        .values({ orderId, packagePriceId, effectiveFrom })
+        .onConflictDoNothing()
+        .returning({ orderId: applicationFeeNotices.orderId });
+      return rows.length > 0;
     },
 
     async findApplication(orderId: number): Promise<ApplicationRow | null> {

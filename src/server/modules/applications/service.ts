@@ -57,6 +57,7 @@ export {
   type DocumentsServiceDeps,
   type ReceiveFile,
 } from './documents-service.ts';
+export { createFeeChanges, FEE_CHANGES_QUEUE, type FeeChanges } from './fee-changes.ts';
 export { createFormsReminders, FORMS_REMINDER_QUEUE, type FormsReminders } from './forms-reminders.ts';
 export { createFormsService, type FormsService, type StoredForm } from './forms-service.ts';
 export { orderNotFound, withLockedOrder } from './locked-order.ts';

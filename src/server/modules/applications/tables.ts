@@ -118,6 +118,26 @@ export const applicationOrders = pgTable('application_orders', {
 });
 
 /**
+ * The customer of an unpaid order was told of a change of its government or outsourcer fees
+ * (issue 32 §2, applications/fee-changes.ts): one row per order and catalog price row that takes
+ * over, written in the transaction that queues the e-mail, so however many times and processes the
+ * daily job runs, the order gets one e-mail per change (the outbox's key alone is pruned after 30
+ * days). `package_price_id` is a copy, like `application_orders.package_price_id`: no reference.
+ */
+export const applicationFeeNotices = pgTable(
+  'application_fee_notices',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => applicationOrders.orderId, { onDelete: 'cascade' }),
+    packagePriceId: integer('package_price_id').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('application_fee_notices_order_price_idx').on(t.orderId, t.packagePriceId)],
+);
+
+/**
  * The people an application is for (1 to 10), each with their own form progress (SPEC.md §3
  * applicationFormData: currentStepper, memberFormData, reviewOrderDetails).
  */

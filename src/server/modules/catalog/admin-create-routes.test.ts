@@ -197,6 +197,28 @@ describe('parameters and prices', () => {
     const twice = await call('POST', `/admin/catalog/packages/${pkgId}/prices`, US_PRICE);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This package already has a price for these countries');
+
+    // A fee change on a date is a row of its own beside the one in force (issue 32 §2), once per date.
+    const change = { ...US_PRICE, governmentFeeCents: 30000, effectiveFrom: '2027-07-01' };
+    const dated = await call('POST', `/admin/catalog/packages/${pkgId}/prices`, change);
+    expect(dated.statusCode).toBe(201);
+    const again = await call('POST', `/admin/catalog/packages/${pkgId}/prices`, change);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This package already has a price for these countries from 1 July 2027');
+    const badDate = await call('POST', `/admin/catalog/packages/${pkgId}/prices`, {
+      ...change,
+      effectiveFrom: '2027-02-30',
+    });
+    expect(badDate.json().errors.effectiveFrom).toBe('Give the date as YYYY-MM-DD, or leave it empty');
+    const quoted = await t.app.inject({ method: 'POST', url: `/api/v1/packages/${oci.id}?applyingFrom=US` });
+    const price = quoted.json().data.find((p: { id: number }) => p.id === pkgId).price;
+    expect(price.governmentFeeCents).not.toBe(30000);
+    expect(price.scheduledChange).toMatchObject({
+      id: dated.json().data.id,
+      effectiveFrom: '2027-07-01',
+      governmentFeeCents: 30000,
+    });
+    expect((await call('DELETE', `/admin/catalog/prices/${dated.json().data.id}`)).statusCode).toBe(200);
     const low = await call('POST', `/admin/catalog/packages/${pkgId}/prices`, {
       ...US_PRICE,
       applyingFrom: null,

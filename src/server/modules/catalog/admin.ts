@@ -29,6 +29,7 @@ import {
   type ServiceCreate,
   type ServiceParameters,
 } from '../../../domain/admin/catalog-create.ts';
+import { formatFeeDate } from '../../../domain/catalog/fee-schedule.ts';
 import {
   type ParameterChoices,
   SERVICE_PARAMETERS,
@@ -332,6 +333,7 @@ export function createCatalogAdmin(
               serviceFeeCents: price.serviceFeeCents,
               compareAtServiceFeeCents: price.compareAtServiceFeeCents,
               isEstimate: price.isEstimate,
+              effectiveFrom: price.effectiveFrom,
             })),
           timeline: timelineRows
             .filter(({ entry }) => entry.packageId === p.id)
@@ -588,8 +590,12 @@ export function createCatalogAdmin(
         const compareAt = compareAtProblem(input.serviceFeeCents, input.compareAtServiceFeeCents);
         if (compareAt) return formFailure(400, compareAt, { compareAtServiceFeeCents: compareAt });
         const existing = await repo.pricesOfPackage(packageId);
-        if (existing.some((p) => SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]))) {
-          return formFailure(409, C.priceTwice, { form: C.priceTwice });
+        const sameRow = (p: (typeof existing)[number]) =>
+          p.effectiveFrom === input.effectiveFrom &&
+          SERVICE_PARAMETERS.every((parameter) => p[parameter] === input[parameter]);
+        if (existing.some(sameRow)) {
+          const twice = input.effectiveFrom ? C.priceTwiceFrom(formatFeeDate(input.effectiveFrom)) : C.priceTwice;
+          return formFailure(409, twice, { form: twice });
         }
         return addToPackage(
           tx,

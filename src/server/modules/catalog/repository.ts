@@ -78,8 +78,30 @@ export function createCatalogRepository(db: Database) {
           serviceFeeCents: packagePrices.serviceFeeCents,
           compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
           isEstimate: packagePrices.isEstimate,
+          effectiveFrom: packagePrices.effectiveFrom,
         })
         .from(packagePrices)
+        .orderBy(asc(packagePrices.id));
+    },
+
+    /** Every price row of one package, dated or not (the fee in force is chosen from them). */
+    listPricesOfPackage(packageId: number) {
+      return db
+        .select({
+          id: packagePrices.id,
+          applyingFrom: packagePrices.applyingFrom,
+          citizenship: packagePrices.citizenship,
+          destination: packagePrices.destination,
+          currency: packagePrices.currency,
+          governmentFeeCents: packagePrices.governmentFeeCents,
+          mandatoryFees: packagePrices.mandatoryFees,
+          serviceFeeCents: packagePrices.serviceFeeCents,
+          compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
+          isEstimate: packagePrices.isEstimate,
+          effectiveFrom: packagePrices.effectiveFrom,
+        })
+        .from(packagePrices)
+        .where(eq(packagePrices.packageId, packageId))
         .orderBy(asc(packagePrices.id));
     },
 

@@ -10,11 +10,17 @@ import type {
   TimelineEntry,
 } from '../../../domain/catalog/catalog-content.ts';
 import { packageWording } from '../../../domain/catalog/choice-text.ts';
+import { feeDay, pricesOnDay } from '../../../domain/catalog/fee-schedule.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceFor, resolveChoices, startingPrice } from '../../../domain/catalog/pricing.ts';
-import { type PackageDetail, priceTotalCents, type ServiceDetail } from '../../../domain/catalog/service-detail.ts';
+import {
+  type PackageDetail,
+  type PackagePrice,
+  priceTotalCents,
+  type ServiceDetail,
+} from '../../../domain/catalog/service-detail.ts';
 import type { ServiceSummary } from '../../../domain/catalog/service-summary.ts';
 import type { Brand } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
@@ -73,12 +79,14 @@ function asPhotoOrderPrices(packageSlug: string, stored: PackageDetail['prices']
         compareAtServiceFeeCents: null,
         totalCents: cents,
         isEstimate: false,
+        scheduledChange: null,
       },
     ];
   });
 }
 
-async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
+/** The catalog as it stands on `day` (UTC): each package's prices are those in force that day. */
+async function loadSnapshot(repository: Repository, day: string): Promise<CatalogSnapshot> {
   const [serviceRows, packageRows, priceRows, textRows, stepRows, timelineRows, faqRows] = await Promise.all([
     repository.listActiveServicesFull(),
     repository.listAllActivePackages(),
@@ -88,11 +96,17 @@ async function loadSnapshot(repository: Repository): Promise<CatalogSnapshot> {
     repository.listAllTimelineEntries(),
     repository.listActiveFaqs(),
   ]);
-  const pricesByPackage = new Map<number, PackageDetail['prices']>();
+  const rowsByPackage = new Map<number, Omit<(typeof priceRows)[number], 'packageId'>[]>();
   for (const { packageId, ...price } of priceRows) {
-    const list = pricesByPackage.get(packageId) ?? [];
-    list.push({ ...price, totalCents: priceTotalCents(price) });
-    pricesByPackage.set(packageId, list);
+    rowsByPackage.set(packageId, [...(rowsByPackage.get(packageId) ?? []), price]);
+  }
+  // Each package's rows in force on `day`, with the next dated change of their fees.
+  const pricesByPackage = new Map<number, PackageDetail['prices']>();
+  for (const [packageId, rows] of rowsByPackage) {
+    pricesByPackage.set(
+      packageId,
+      pricesOnDay(rows, day).map((price) => ({ ...price, totalCents: priceTotalCents(price) })),
+    );
   }
   const textsByPackage = new Map<number, PackageDetail['texts']>();
   for (const { packageId, ...text } of textRows) {
@@ -173,13 +187,27 @@ export { type CatalogAdmin, createCatalogAdmin } from './admin.ts';
  * `changes`: the signal that public content changed (lib/content-changes.ts); the snapshot is
  * dropped whenever it fires, whoever made the change.
  */
-export function createCatalogService(db: Database, { changes }: { changes?: Pick<ContentChanges, 'subscribe'> } = {}) {
+export function createCatalogService(
+  db: Database,
+  {
+    changes,
+    now = () => new Date(),
+  }: {
+    changes?: Pick<ContentChanges, 'subscribe'>;
+    /** Whose day's fees are in force (tests hold it). */
+    now?: () => Date;
+  } = {},
+) {
   const repository = createCatalogRepository(db);
-  // One entry: the whole catalog. Concurrent readers share one load; once the TTL is up,
-  // readers keep the old snapshot while a new one loads in the background, and after
-  // invalidate() they wait for fresh rows (see read-cache.ts).
+  // One entry: the whole catalog for today. Concurrent readers share one load; once the TTL is
+  // up, readers keep the old snapshot while a new one loads in the background, and after
+  // invalidate() they wait for fresh rows (see read-cache.ts). A new day is a new key: the first
+  // read after midnight (UTC) loads the prices in force that day.
   const cache = createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxEntries: 1 });
-  const catalog = () => cache.get('catalog', () => loadSnapshot(repository));
+  const catalog = () => {
+    const day = feeDay(now());
+    return cache.get(`catalog:${day}`, () => loadSnapshot(repository, day));
+  };
   changes?.subscribe(() => cache.clear());
 
   function stepsOf(snap: CatalogSnapshot, serviceId: number, packageId: number | null, kind: 'step' | 'detail') {
@@ -238,6 +266,18 @@ export function createCatalogService(db: Database, { changes }: { changes?: Pick
     async addonPrices(currency: Currency, on: Database = db): Promise<Partial<Record<AddonType, number>>> {
       const rows = await createCatalogRepository(on).listAddonPrices(currency);
       return Object.fromEntries(rows.map((r) => [r.addon, r.amountCents]));
+    },
+
+    /**
+     * The package's price in force today for the choices, with its next dated change (issue 32 §2),
+     * read from its rows in `on`, the caller's transaction (the fee-change job and a payment's
+     * start hold the order's lock: on PGlite's one connection a read outside it waits forever).
+     * Null when no row of the package matches the choices today.
+     */
+    async priceToday(packageId: number, choices: ParameterChoices, on: Database = db): Promise<PackagePrice | null> {
+      const rows = await createCatalogRepository(on).listPricesOfPackage(packageId);
+      const price = priceFor(pricesOnDay(rows, feeDay(now())), choices);
+      return price ? { ...price, totalCents: priceTotalCents(price) } : null;
     },
 
     /** An active package with its service, or null when either is unknown or inactive. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { choicesInUrlOrder, type ParameterChoices, type ServiceParameter } from '../../../domain/catalog/parameters.ts';
@@ -100,9 +100,11 @@ export interface FeeLine {
 }
 
 /**
- * One price per package and parameter combination. A null parameter matches any choice.
- * Government fee, mandatory third-party fees and our service fee stay apart so the customer
- * sees each; `isEstimate` marks figures staff must confirm (shared/catalog-facts.md).
+ * One price per package, parameter combination and effective date. A null parameter matches any
+ * choice. Government fee, mandatory third-party fees and our service fee stay apart so the
+ * customer sees each; `isEstimate` marks figures staff must confirm (shared/catalog-facts.md).
+ * A fee that changes on a date is a second row with that `effectiveFrom`: on day D the row with
+ * the latest `effectiveFrom` on or before D applies (domain/catalog/fee-schedule.ts).
  */
 export const packagePrices = pgTable('package_prices', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -120,6 +122,8 @@ export const packagePrices = pgTable('package_prices', {
   compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
   isEstimate: boolean('is_estimate').notNull().default(false),
   sources: text('sources').notNull().default(''),
+  /** The first UTC day the row applies; null: since always (until a later row takes over). */
+  effectiveFrom: date('effective_from', { mode: 'string' }),
   ...timestamps,
 });
 

@@ -26,6 +26,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import type { Database } from '../../db/client.ts';
 import {
   type ApplicationsService,
+  type FeeChanges,
   type OrderCompletion,
   orderNotFound,
   withLockedOrder,
@@ -135,6 +136,8 @@ export interface CheckoutServiceDeps {
   pricing: CheckoutPricing;
   /** The coupon's validity window is checked against this clock. */
   now?: () => Date;
+  /** An unpaid application whose fees changed on a date is repriced before a payment starts (issue 32 §2). */
+  fees?: Pick<FeeChanges, 'beforePayment'>;
 }
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
@@ -449,6 +452,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     pricedSummary,
     // An application is paid first; its forms and documents follow.
     missingBeforePayment: async () => [],
+    ...(deps.fees ? { repriceForToday: deps.fees.beforePayment } : {}),
     holdCoupon: (tx, order) => holdCoupon(tx, order, servicePricing),
     confirmCoupon: (tx, order) => confirmCoupon(tx, order, servicePricing),
     costSummary: summaryView,

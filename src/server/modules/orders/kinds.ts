@@ -34,6 +34,12 @@ export interface OrderKindDefinition {
    */
   missingBeforePayment(on: Database, order: Order): Promise<string[]>;
   /**
+   * Before a payment starts, on the locked order: prices that depend on the day brought up to date
+   * (an application's government fee that changed since it was priced). A failure (the order was
+   * repriced) is answered to the customer, who must see the new total before paying.
+   */
+  repriceForToday?(tx: Database, order: Order): Promise<FormResult<null>>;
+  /**
    * Before a payment starts, on the locked order: takes the coupon's use again for the hold. A
    * failure (the coupon went meanwhile, and the order was repriced) is answered to the customer.
    */

@@ -1,4 +1,5 @@
 import {
+  type AnyColumn,
   and,
   asc,
   count,
@@ -70,10 +71,10 @@ const paidAtColumn = paidAt.mapWith((v: string | Date | null) => (v ? new Date(v
 
 export function createOrdersRepository(db: Database) {
   /**
-   * A condition for another module's single-statement write: the order is in one of `statuses`
-   * when the statement runs.
+   * A condition for another module's single statement: the order is in one of `statuses` when the
+   * statement runs. `orderId` is an id, or the other table's column holding one (a correlated test).
    */
-  function inStatuses(orderId: number, statuses: readonly OrderStatus[]): SQL {
+  function inStatuses(orderId: number | AnyColumn, statuses: readonly OrderStatus[]): SQL {
     return sql`exists (${db
       .select({ one: sql`1` })
       .from(orders)

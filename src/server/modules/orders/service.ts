@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { AnyColumn, SQL, SQLWrapper } from 'drizzle-orm';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
@@ -154,10 +154,11 @@ export interface OrdersServiceDeps {
  * charged, and its ledger of payments and refunds.
  */
 /**
- * A condition for another module's single-statement write: order `orderId` is in one of
- * `statuses` when the statement runs (autosave writes answers only while they are open).
+ * A condition for another module's single statement: order `orderId` (an id, or a column holding
+ * one) is in one of `statuses` when the statement runs (autosave writes answers only while they
+ * are open; the fee-change job lists the unpaid applications).
  */
-export function orderInStatuses(db: Database, orderId: number, statuses: readonly OrderStatus[]): SQL {
+export function orderInStatuses(db: Database, orderId: number | AnyColumn, statuses: readonly OrderStatus[]): SQL {
   return createOrdersRepository(db).inStatuses(orderId, statuses);
 }
 

@@ -457,6 +457,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           const definition = deps.orders.kind(order.kind);
           const missing = await definition.missingBeforePayment(tx, order);
           if (missing.length > 0) return formFailure(409, P.stillNeeded(missing), { missing: missing.join('; ') });
+          const repriced = await definition.repriceForToday?.(tx, order);
+          if (repriced && !repriced.ok) return repriced;
           const held = await definition.holdCoupon(tx, order);
           if (!held.ok) return held;
           if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);

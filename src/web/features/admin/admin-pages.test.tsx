@@ -42,6 +42,7 @@ const SERVICE: AdminService = {
           serviceFeeCents: 7900,
           compareAtServiceFeeCents: null,
           isEstimate: true,
+          effectiveFrom: null,
         },
       ],
       timeline: [{ id: 21, position: 1, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} }],

@@ -232,6 +232,7 @@ export function NewPriceForm({ service, pkg }: { service: AdminService; pkg: Adm
             compareAtServiceFeeCents:
               compareAt === '' ? null : readCents(data, form, 'compareAtServiceFeeCents', errors),
             isEstimate: checked(data, form, 'isEstimate'),
+            effectiveFrom: fieldText(data, form.id('effectiveFrom')).trim(),
           },
           localErrors: errors,
         });
@@ -305,6 +306,15 @@ export function NewPriceForm({ service, pkg }: { service: AdminService; pkg: Adm
         ))}
         {form.error('mandatoryFees') ? <p className="field-error">{form.error('mandatoryFees')}</p> : null}
       </fieldset>
+      <TextField
+        name={form.id('effectiveFrom')}
+        label="In force from"
+        type="date"
+        required={false}
+        hint="Empty: from now on. A date: a fee change from that day, beside the price in force until then; the pages announce it before."
+        error={form.error('effectiveFrom')}
+        className="sm:max-w-xs"
+      />
       <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={false} />
       <AdminFormFooter form={form} label="Add price" />
     </form>

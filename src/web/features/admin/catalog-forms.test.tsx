@@ -25,6 +25,7 @@ const PRICE: AdminPrice = {
   serviceFeeCents: 7900,
   compareAtServiceFeeCents: null,
   isEstimate: false,
+  effectiveFrom: null,
 };
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -192,7 +193,7 @@ describe('adding to the catalog', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("adds a price for one of the service's countries, fees in cents", async () => {
+  it("adds a price for one of the service's countries, fees in cents, in force from a date", async () => {
     const bodies: unknown[] = [];
     fakeApi({
       'POST /api/v1/admin/catalog/packages/11/prices': (call) => {
@@ -208,6 +209,7 @@ describe('adding to the catalog', () => {
     fireEvent.change(within(form).getByLabelText(/^Our fee/), { target: { value: '79' } });
     fireEvent.change(within(form).getByLabelText(/^Fee 1 name/), { target: { value: 'BLS service fee' } });
     fireEvent.change(within(form).getByLabelText(/^Fee 1 amount/), { target: { value: '7.40' } });
+    fireEvent.change(within(form).getByLabelText(/^In force from/), { target: { value: '2027-07-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add price' }));
     expect(await within(form).findByText('Created')).toBeTruthy();
     expect(bodies[0]).toEqual({
@@ -220,6 +222,7 @@ describe('adding to the catalog', () => {
       serviceFeeCents: 7900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      effectiveFrom: '2027-07-01',
     });
   });
 

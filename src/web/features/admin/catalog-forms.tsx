@@ -16,6 +16,7 @@ import {
 } from '../../../domain/admin/catalog.ts';
 import { appliesToLabel, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import { type AdminFaq, PROCESS_STEP_KIND_LABELS } from '../../../domain/admin/catalog-content.ts';
+import { formatFeeDate } from '../../../domain/catalog/fee-schedule.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { countryName } from '../../../domain/countries/names.ts';
@@ -209,7 +210,7 @@ const EXTRA_FEE_LINES = 1;
 export function PriceForm({ price }: { price: AdminPrice }) {
   const form = useAdminForm(`price-${price.id}`);
   const lines = [...price.mandatoryFees, ...Array.from({ length: EXTRA_FEE_LINES }, () => null)];
-  const title = `Price ${choiceLabel(price)} (${price.currency})`;
+  const title = `Price ${choiceLabel(price)} (${price.currency})${price.effectiveFrom ? `, from ${formatFeeDate(price.effectiveFrom)}` : ''}`;
   return (
     <form
       noValidate

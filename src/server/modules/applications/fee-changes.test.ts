@@ -1,0 +1,162 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEE_CHANGE_MESSAGES } from '../../../domain/catalog/fee-schedule.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
+import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
+import { applicationFeeNotices, notifications, packagePrices } from '../../db/schema.ts';
+import { deliveredMail } from '../../mail/testing.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { apiCall, seededPackage, startApplication } from './testing.ts';
+
+/**
+ * Issue 32 §2: the fee on the day. The seeded New OCI Card from the USA gets a dated change of its
+ * government fee ($275 → $300 from 1 July 2027); the test holds the fees' clock on each side of
+ * it and looks at the quote (the packages call and the service page), the cart (an unpaid order's
+ * total), the order (what a payment charges) and the one e-mail an unpaid order gets.
+ */
+let clock = new Date('2027-06-30T12:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ SITE_URL: 'https://sevadocs.test' }, { feeClock: () => clock });
+});
+afterAll(() => t.close());
+
+const BEFORE = new Date('2027-06-30T23:30:00Z');
+const AFTER = new Date('2027-07-01T00:10:00Z');
+const NEW_FEE = 30_000;
+const usd = (amountCents: number) => formatMoney({ amountCents, currency: 'USD' });
+
+/** Adds the dated row beside the seeded New OCI Card (USA) price; answers both. */
+async function scheduleChange() {
+  const { service, pkg, price } = await seededPackage(t.app);
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    ...current
+  } = (
+    await t.database.db
+      .select()
+      .from(packagePrices)
+      .where(and(eq(packagePrices.id, price.id), isNull(packagePrices.effectiveFrom)))
+  )[0] as typeof packagePrices.$inferSelect;
+  const [added] = await t.database.db
+    .insert(packagePrices)
+    .values({ ...current, governmentFeeCents: NEW_FEE, effectiveFrom: '2027-07-01' })
+    .returning();
+  t.app.services.contentChanges.changed();
+  if (!added) throw new Error('no dated row');
+  return { service, pkg, before: price, after: added };
+}
+
+async function quote(serviceId: number) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/v1/packages/${serviceId}?applyingFrom=US` });
+  return res.json().data.find((p: { slug: string }) => p.slug === 'new-oci-card').price;
+}
+
+async function feeMailsTo(email: string) {
+  return (await deliveredMail(t.app, 500)).filter((m) => m.to === email && m.subject.includes('fees of your'));
+}
+
+async function orderTotal(token: string, displayId: string): Promise<number> {
+  const res = await apiCall(t.app, 'GET', `/application/order/${displayId}`, token);
+  return res.json().data.price.totalCents;
+}
+
+describe('the fee on the day', () => {
+  it('quotes, prices and charges the fee in force on each side of a change, and tells an unpaid order once', async () => {
+    clock = BEFORE;
+    const { service, before, after } = await scheduleChange();
+    const oldPerMember = priceTotalCents(before);
+    const newPerMember = oldPerMember - before.governmentFeeCents + NEW_FEE;
+
+    // The day before: the old fee, with the change the pages announce (PriceBreakdown's test reads it).
+    expect(await quote(service.id)).toMatchObject({
+      governmentFeeCents: before.governmentFeeCents,
+      scheduledChange: {
+        id: after.id,
+        effectiveFrom: '2027-07-01',
+        governmentFeeCents: NEW_FEE,
+        totalCents: newPerMember,
+      },
+    });
+
+    const unpaid = await createSignedInUser(t.app);
+    const cart = await startApplication(t.app, unpaid.token);
+    expect(cart.price.totalCents).toBe(oldPerMember);
+    const paid = await createSignedInUser(t.app);
+    const paidOrder = await startApplication(t.app, paid.token);
+    await payWithSandbox(t, paid.token, paidOrder.displayId);
+
+    // The daily job: the unpaid order is told of the change ahead, once however often it runs.
+    expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ told: 1, repriced: 0 });
+    expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ told: 0, repriced: 0 });
+    const [ahead, ...more] = await feeMailsTo(unpaid.email);
+    expect(more).toEqual([]);
+    expect(ahead?.text).toContain(
+      `From 1 July 2027 the government fee is $300. Paid before then, your order ${cart.displayId} costs ${usd(oldPerMember)}; from that day its total becomes ${usd(newPerMember)}.`,
+    );
+    expect(ahead?.links).toContain(`https://sevadocs.test/service-order?orderId=${cart.displayId}`);
+    expect(await orderTotal(unpaid.token, cart.displayId)).toBe(oldPerMember);
+
+    // The day of the change: the new fee everywhere, nothing announced any more.
+    clock = AFTER;
+    const quoted = await quote(service.id);
+    expect(quoted).toMatchObject({ id: after.id, governmentFeeCents: NEW_FEE, totalCents: newPerMember });
+    expect(quoted.scheduledChange).toBeNull();
+
+    // The job reprices the unpaid order (its e-mail was the one before: no second), twice or not.
+    expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ repriced: 1, told: 0 });
+    expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ repriced: 0, told: 0 });
+    expect(await orderTotal(unpaid.token, cart.displayId)).toBe(newPerMember);
+    expect(await feeMailsTo(unpaid.email)).toHaveLength(1);
+    const rows = await t.database.db
+      .select()
+      .from(applicationFeeNotices)
+      .where(eq(applicationFeeNotices.orderId, cart.id));
+    expect(rows.map((r) => r.packagePriceId)).toEqual([after.id]);
+
+    // The order paid the day before keeps what it was charged; no e-mail for it.
+    expect(await orderTotal(paid.token, paidOrder.displayId)).toBe(oldPerMember);
+    expect(await feeMailsTo(paid.email)).toEqual([]);
+
+    // A new order after the change starts at the new fee.
+    const later = await startApplication(t.app, unpaid.token);
+    expect(later.price.totalCents).toBe(newPerMember);
+  });
+
+  it('reprices an unpaid order before a payment the job has not reached yet, and refuses that payment', async () => {
+    clock = BEFORE;
+    const { pkg } = await seededPackage(t.app);
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token);
+    const oldTotal = order.price.totalCents;
+
+    clock = AFTER;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/application/order/${order.displayId}/payment`,
+      headers: bearer(customer.token),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(FEE_CHANGE_MESSAGES.repriced);
+    const newTotal = await orderTotal(customer.token, order.displayId);
+    expect(newTotal).toBe(oldTotal - pkg.price.governmentFeeCents + NEW_FEE);
+
+    // Told once (on the panel too), and then the payment goes ahead at the new total.
+    const [mail, ...more] = await feeMailsTo(customer.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(
+      `Since 1 July 2027 the government fee is $300, so the total of your order ${order.displayId} is now`,
+    );
+    const panel = await t.database.db.select().from(notifications).where(eq(notifications.orderIdDb, order.id));
+    expect(panel.map((n) => n.remark)).toEqual([expect.stringContaining('Since 1 July 2027')]);
+    await payWithSandbox(t, customer.token, order.displayId);
+    const paid = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(paid.json().data).toMatchObject({ status: 'Forms incomplete', price: { totalCents: newTotal } });
+    expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ repriced: 0, told: 0 });
+  });
+});
