@@ -57,7 +57,7 @@ function QueuedPhoto({ entry, action }: { entry: SecondLookEntry; action: Return
             <Link to={`${ROUTES.ADMIN_ORDERS}/${entry.order.displayId}`} className="font-mono text-brand-700 underline">
               {entry.order.displayId}
             </Link>{' '}
-            · {entry.documentType} ({PHOTO_SIZES[entry.photoSize].label})
+            · {PHOTO_SIZES[entry.photoSize].label}
           </h2>
           <p className="break-all text-sm text-slate-700">
             {entry.name} · {entry.order.email}

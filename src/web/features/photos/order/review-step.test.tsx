@@ -183,11 +183,14 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
       },
       secondLook: 'requested',
     };
-    renderStep(ReviewWithPay, { ...FAILING, items: [{ ...FAILING.items[0], photos: [borderline] }] } as PhotoOrder);
+    const held = { ...FAILING, printsHeld: true, items: [{ ...FAILING.items[0], photos: [borderline] }] };
+    renderStep(ReviewWithPay, held as PhotoOrder);
     const note = await screen.findByRole('note');
     expect(within(note).getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
     expect(within(note).getByText(SECOND_LOOK_TEXT.borderline)).toBeTruthy();
     expect(screen.queryByRole('region', { name: FAILED_TEXT.heading(1) })).toBeNull();
+    // The customer asked nothing: the "you asked us to check" line is for their own choice only.
+    expect(screen.queryByText(FAILED_TEXT.printsHeld)).toBeNull();
   });
 
   it('shows nothing of the kind when every photo passed', async () => {
