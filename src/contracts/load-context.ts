@@ -46,6 +46,8 @@ import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
 import type { OpenApplication } from '../domain/orders/open-application.ts';
 import type { OrderSummary } from '../domain/orders/order-summary.ts';
+import type { PhotoOrder, PhotoOrderRef } from '../domain/photos/orders.ts';
+import type { SecondLookEntry } from '../domain/photos/second-look.ts';
 import type { RefundReceipt, RefundRequestInput } from '../domain/refunds/schema.ts';
 import type { Profile } from '../domain/users/profile.ts';
 import type { Viewer } from '../domain/users/viewer.ts';
@@ -131,6 +133,14 @@ export interface LoaderServices {
     /** The home page's partner services (admins; decision 0075). */
     adminListPartners(): Promise<AdminPartner[]>;
     adminGetPartner(id: number): Promise<AdminPartner | null>;
+  };
+  /**
+   * SevaPhotos (issue 31 §4): the customer's own order (the payment confirmation's promise of a
+   * person's check) and the staff queue of photos waiting for one (loaders check the role first).
+   */
+  photos: {
+    get(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>>;
+    secondLook: { queue(): Promise<SecondLookEntry[]> };
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;

@@ -51,6 +51,7 @@ import { paymentRoutes, webhookRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox-routes.ts';
 import { photoCheckRoutes } from './modules/photos/check-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
+import { adminSecondLookRoutes } from './modules/photos/second-look-routes.ts';
 import { type AnalysePhoto, analysePhoto, stopFaceDetection } from './modules/photos/service.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
@@ -302,7 +303,9 @@ export async function buildApp({
       await api.register(referralsRoutes);
       // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
       // role is checked on arrival, before any body is read (http/back-office.ts).
-      await api.register(backOffice('staff', [adminRefundsRoutes, adminMessagesRoutes, adminOrdersRoutes]));
+      await api.register(
+        backOffice('staff', [adminRefundsRoutes, adminMessagesRoutes, adminOrdersRoutes, adminSecondLookRoutes]),
+      );
       await api.register(
         backOffice('admin', [
           auditRoutes,

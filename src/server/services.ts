@@ -134,6 +134,9 @@ export async function createServices(
     analyse,
     checkout,
     log: log ?? console,
+    mail,
+    audit,
+    siteUrl: env.siteUrl,
   });
   orders.registerKind(photos.orderKind);
   // Each configured provider, the default first (docs/decisions/0055, 0058).

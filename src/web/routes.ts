@@ -49,6 +49,7 @@ export default [
     route('audit-log', 'routes/admin.audit-log.tsx'),
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:ref', 'routes/admin.order.tsx'),
+    route('photo-checks', 'routes/admin.photo-checks.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('refunds', 'routes/admin.refunds.tsx'),

@@ -41,6 +41,7 @@ export const ROUTES = {
   ADMIN_COUPONS: '/admin/coupons',
   ADMIN_COUNTRIES: '/admin/countries',
   ADMIN_ORDERS: '/admin/orders',
+  ADMIN_PHOTO_CHECKS: '/admin/photo-checks',
   ADMIN_FORMS: '/admin/forms',
   ADMIN_CONTENT: '/admin/content',
 } as const;

@@ -57,6 +57,8 @@ export const photoCheckSchema = z.object({
   expected: z.string(),
   /** Null when passed. */
   fix: z.string().nullable(),
+  /** Passed within the rule's margin of its limit (borderline.ts); absent otherwise. */
+  borderline: z.boolean().optional(),
 });
 export type PhotoCheck = z.infer<typeof photoCheckSchema>;
 

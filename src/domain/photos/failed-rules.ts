@@ -78,9 +78,14 @@ export function choiceAllowed(photo: Pick<PhotoForPayment, 'state' | 'report'>):
 }
 
 /**
- * Whether an order's prints wait for a person: it has prints (delivered or picked up) and one of
- * its photos' second looks is asked for and not yet given.
+ * Whether a photo's prints wait for a person: its second look is asked for and not yet given, or
+ * it was rejected and waits for the customer's free retake (issue 31 §4).
  */
+export function photoHeld(photo: { secondLook: SecondLook | null }): boolean {
+  return photo.secondLook === 'requested' || photo.secondLook === 'rejected';
+}
+
+/** Whether an order's prints wait for a person: it has prints (delivered or picked up) and a photo is held. */
 export function printsHeld(hasPrints: boolean, photos: readonly { secondLook: SecondLook | null }[]): boolean {
-  return hasPrints && photos.some((p) => p.secondLook === 'requested');
+  return hasPrints && photos.some(photoHeld);
 }

@@ -273,8 +273,15 @@ export const orderPhotoSchema = z.object({
   uploadedAt: z.string(),
   /** For a photo that failed a rule: the customer's choice instead of a retake, or null. */
   failedRuleChoice: failedRuleChoiceSchema.nullable(),
-  /** A person's second look (asked for by "have a person check it"), or null. */
+  /**
+   * A person's second look (asked for by "have a person check it", a borderline result or a
+   * retake; issue 31 §4), or null.
+   */
   secondLook: z.enum(SECOND_LOOK_STATES).nullable(),
+  /** Why a person rejected the photo (the customer may replace it at no charge), or null. */
+  secondLookReason: z.string().nullable(),
+  /** The retake's upload (multipart) for a photo a person rejected; null otherwise. */
+  retakeUrl: z.string().nullable(),
 });
 export type OrderPhoto = z.infer<typeof orderPhotoSchema>;
 

@@ -6,6 +6,8 @@ export const PHOTO_CHECKS_TEXT = {
   failedCount: (n: number) => (n === 1 ? '1 rule to fix' : `${n} rules to fix`),
   measured: 'Measured',
   expected: 'Needed',
+  /** A rule passed within its margin of the limit (issue 31 §4): a person looks at the photo. */
+  nearLimit: 'Close to the limit',
 } as const;
 
 /**
@@ -32,6 +34,11 @@ export function PhotoChecks({ report, name }: { report: ComplianceReport; name: 
               <p className="font-medium text-slate-900">
                 {PHOTO_RULE_LABELS[check.rule]}
                 <span className="sr-only">{check.passed ? ': passed' : ': to fix'}</span>
+                {check.borderline ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                    {PHOTO_CHECKS_TEXT.nearLimit}
+                  </span>
+                ) : null}
               </p>
               <p className="text-slate-700">
                 {PHOTO_CHECKS_TEXT.measured}: {check.measured} · {PHOTO_CHECKS_TEXT.expected}: {check.expected}

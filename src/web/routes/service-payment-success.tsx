@@ -2,7 +2,9 @@ import { Suspense } from 'react';
 import { orderRefParams } from '../../domain/applications/application.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { type PaidOrderKind, STRIPE_SESSION_ID_PARAM } from '../../domain/payments/payment.ts';
-import { photoOrderRefParams } from '../../domain/photos/orders.ts';
+import { parsePhotoOrderRef, photoOrderRefParams } from '../../domain/photos/orders.ts';
+import { waitsForPerson } from '../../domain/photos/second-look.ts';
+import { appContext } from '../lib/app-context.ts';
 import { lazyWithQueries } from '../lib/lazy-with-queries.tsx';
 import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { RouteHandle } from '../shell/document.tsx';
@@ -18,8 +20,8 @@ const PaymentResultPage = lazyWithQueries(() =>
  * provider sends the customer back with ?orderId=DOC-… or PHO-…. Signed-in owners only; the page
  * reads the payment's state from the API.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireViewer(context, request);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
   const url = new URL(request.url);
   const kind: PaidOrderKind = url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS ? 'photo' : 'service';
   const refParams = kind === 'photo' ? photoOrderRefParams : orderRefParams;
@@ -27,10 +29,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const orderId = query.get('orderId') ?? '';
   // Stripe's success URL adds the session's id (docs/decisions/0059); the page confirms it once.
   const sessionId = query.get(STRIPE_SESSION_ID_PARAM);
+  const orderRef = refParams.safeParse({ orderRef: orderId }).success ? orderId : null;
+  // A photo waiting for a person's look (issue 31 §4): the confirmation says when it is checked.
+  const photoOrder =
+    kind === 'photo' && orderRef
+      ? await context.get(appContext).services.photos.get(viewer.id, parsePhotoOrderRef(orderRef))
+      : null;
   return {
     kind,
-    orderRef: refParams.safeParse({ orderRef: orderId }).success ? orderId : null,
+    orderRef,
     stripeSessionId: sessionId && sessionId.length <= 255 ? sessionId : null,
+    personCheck: photoOrder?.ok === true && waitsForPerson(photoOrder.value),
   };
 }
 
@@ -57,6 +66,7 @@ export default function ServicePaymentSuccessRoute({ loaderData }: Route.Compone
         orderRef={loaderData.orderRef}
         stripeSessionId={loaderData.stripeSessionId}
         kind={loaderData.kind}
+        personCheck={loaderData.personCheck}
       />
     </Suspense>
   );

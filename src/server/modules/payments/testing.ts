@@ -42,14 +42,14 @@ export function paymentRecords(app: () => TestApp, webhookPath: string) {
 }
 
 /**
- * Pays a service order through the sandbox as its customer and runs the webhook's job, as a real
+ * Pays a service or photo order through the sandbox as its customer and runs the webhook's job, as a real
  * payment reaches the order (test code only), with `card` as the test card number if given.
  * Answers the sandbox payment's id.
  */
 export async function payWithSandbox(t: TestApp, token: string, displayId: string, card?: string): Promise<string> {
   const started = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/application/order/${displayId}/payment`,
+    url: `/api/v1/${displayId.startsWith('PHO-') ? 'photo-orders' : 'application/order'}/${displayId}/payment`,
     headers: { authorization: `Bearer ${token}` },
     payload: {},
   });

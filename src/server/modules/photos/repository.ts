@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FailedRuleChoice } from '../../../domain/photos/failed-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
@@ -6,6 +6,26 @@ import { photoOrderItems, photoOrderPhotos, photoOrders } from './tables.ts';
 export type PhotoOrderRow = typeof photoOrders.$inferSelect;
 export type PhotoItemRow = typeof photoOrderItems.$inferSelect;
 export type PhotoRow = typeof photoOrderPhotos.$inferSelect;
+
+/** No second look: what a photo holds before one is asked, and after its check starts again. */
+const NO_SECOND_LOOK = {
+  secondLook: null,
+  secondLookCause: null,
+  secondLookRequestedAt: null,
+  secondLookDecidedBy: null,
+  secondLookDecidedAt: null,
+  secondLookReason: null,
+} as const;
+
+/** A photo with its item and its order's plan (the staff queue and the decisions read it). */
+export interface LookedPhotoRow {
+  photo: PhotoRow;
+  orderId: number;
+  sizeId: PhotoItemRow['sizeId'];
+  documentType: string;
+  pricingPlanId: PhotoOrderRow['pricingPlanId'];
+  options: PhotoOrderRow['options'];
+}
 
 /** The stored files a row holds (removed from storage after the change that drops the row commits). */
 export function filesOf(photos: readonly Pick<PhotoRow, 'storageKey' | 'fittedKey'>[]): string[] {
@@ -128,7 +148,7 @@ export function createPhotosRepository(db: Database) {
           failedRuleChoice: null,
           failedRuleChosenBy: null,
           failedRuleChosenAt: null,
-          secondLook: null,
+          ...NO_SECOND_LOOK,
         })
         .where(
           inArray(
@@ -147,7 +167,14 @@ export function createPhotosRepository(db: Database) {
           failedRuleChoice: choice,
           failedRuleChosenBy: by,
           failedRuleChosenAt: sql`now()`,
-          secondLook: choice === 'person-check' ? 'requested' : null,
+          ...(choice === 'person-check'
+            ? {
+                ...NO_SECOND_LOOK,
+                secondLook: 'requested',
+                secondLookCause: 'asked',
+                secondLookRequestedAt: sql`now()`,
+              }
+            : NO_SECOND_LOOK),
         })
         .where(eq(photoOrderPhotos.id, photoId));
     },
@@ -160,12 +187,14 @@ export function createPhotosRepository(db: Database) {
     /**
      * Records the check's outcome while the photo is still pending and its order's Background
      * Change is still what the check was run with (a repeated job, a photo deleted meanwhile, or a
-     * check overtaken by a change of options writes nothing): answers whether it was recorded.
+     * check overtaken by a change of options writes nothing): answers whether it was recorded. A
+     * borderline result asks for a person's look, unless one is asked already (a retake's).
      */
     async finishCheck(
       photoId: number,
       values: Pick<PhotoRow, 'state' | 'report' | 'fittedKey' | 'error'>,
       backgroundChange: boolean,
+      borderline = false,
     ): Promise<boolean> {
       const hasOption = db
         .select({ has: sql<boolean>`${photoOrders.options} @> '["background-change"]'::jsonb` })
@@ -174,7 +203,16 @@ export function createPhotosRepository(db: Database) {
         .where(eq(photoOrderItems.id, photoOrderPhotos.itemId));
       const rows = await db
         .update(photoOrderPhotos)
-        .set(values)
+        .set(
+          borderline
+            ? {
+                ...values,
+                secondLook: sql`coalesce(${photoOrderPhotos.secondLook}, 'requested')`,
+                secondLookCause: sql`coalesce(${photoOrderPhotos.secondLookCause}, 'borderline')`,
+                secondLookRequestedAt: sql`coalesce(${photoOrderPhotos.secondLookRequestedAt}, now())`,
+              }
+            : values,
+        )
         .where(
           and(
             eq(photoOrderPhotos.id, photoId),
@@ -184,6 +222,50 @@ export function createPhotosRepository(db: Database) {
         )
         .returning({ id: photoOrderPhotos.id });
       return rows.length > 0;
+    },
+    /** The photos waiting for a person (or the one photo asked for), the longest-asked first. */
+    lookedPhotos(photoId?: number): Promise<LookedPhotoRow[]> {
+      return db
+        .select({
+          photo: photoOrderPhotos,
+          orderId: photoOrderItems.orderId,
+          sizeId: photoOrderItems.sizeId,
+          documentType: photoOrderItems.documentType,
+          pricingPlanId: photoOrders.pricingPlanId,
+          options: photoOrders.options,
+        })
+        .from(photoOrderPhotos)
+        .innerJoin(photoOrderItems, eq(photoOrderItems.id, photoOrderPhotos.itemId))
+        .innerJoin(photoOrders, eq(photoOrders.orderId, photoOrderItems.orderId))
+        .where(photoId === undefined ? eq(photoOrderPhotos.secondLook, 'requested') : eq(photoOrderPhotos.id, photoId))
+        .orderBy(asc(photoOrderPhotos.secondLookRequestedAt), asc(photoOrderPhotos.id));
+    },
+
+    /**
+     * A staff member's decision on a photo still waiting for it and checked: answers the photo as
+     * decided, or null when it was not waiting (decided meanwhile, or its check still runs).
+     */
+    async decideSecondLook(
+      photoId: number,
+      decision: { secondLook: 'approved' | 'rejected'; by: number; reason: string | null },
+    ): Promise<PhotoRow | null> {
+      const [row] = await db
+        .update(photoOrderPhotos)
+        .set({
+          secondLook: decision.secondLook,
+          secondLookDecidedBy: decision.by,
+          secondLookDecidedAt: sql`now()`,
+          secondLookReason: decision.reason,
+        })
+        .where(
+          and(
+            eq(photoOrderPhotos.id, photoId),
+            eq(photoOrderPhotos.secondLook, 'requested'),
+            ne(photoOrderPhotos.state, 'pending'),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
   };
 }

@@ -24,6 +24,7 @@ import {
   plansQuery,
   setStepSchema,
 } from '../../../domain/photos/orders.ts';
+import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../domain/uploads/file-types.ts';
 import { isLookupCode, lookupPostalCode } from '../../../domain/users/postal-lookup.ts';
@@ -446,6 +447,32 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
         return reply.status(201).send(ok(photo, M.photoUploaded, 201));
+      },
+    );
+    scope.post(
+      '/photo-orders/:orderRef/items/:itemId/photos/:photoId/retake',
+      {
+        config: { rateLimit: perSignedInUser(PHOTO_UPLOAD_RATE_LIMIT) },
+        schema: {
+          tags,
+          summary:
+            'A free new photo for one a person rejected (after payment; multipart/form-data, one JPEG, PNG or HEIC file). It replaces the rejected photo and a person checks it again.',
+          consumes: ['multipart/form-data'],
+          params: photoParams,
+          body: z
+            .object({ file: z.string().meta({ format: 'binary', description: 'The photo: JPEG, PNG or HEIC' }) })
+            .nullish(),
+          response: { 201: envelopeSchema(z.object({ photoId: z.number(), orderDisplayId: z.string() })) },
+        },
+      },
+      async (request, reply) => {
+        const { itemId, photoId } = request.params;
+        const retake = valueOrThrow(
+          await photos.secondLook.retake(customer(request).id, refOf(request.params), itemId, photoId, (itemLimits) =>
+            app.uploads.acceptUpload(request, { itemLimits }),
+          ),
+        );
+        return reply.status(201).send(ok(retake, SECOND_LOOK_MESSAGES.retakeUploaded, 201));
       },
     );
   };

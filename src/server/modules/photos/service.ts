@@ -6,12 +6,14 @@ import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import { isBorderline } from '../../../domain/photos/borderline.ts';
 import { PHOTO_CHECK_MESSAGES } from '../../../domain/photos/checks.ts';
 import {
   choiceAllowed,
   FAILED_RULE_MESSAGES as F,
   type FailedRuleChoice,
   paymentStanding,
+  photoHeld,
   printsHeld,
 } from '../../../domain/photos/failed-rules.ts';
 import {
@@ -44,12 +46,15 @@ import {
   type PhotoOption,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
+import { retakeHref } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
+import type { AuditLog } from '../audit/service.ts';
 import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
@@ -57,6 +62,7 @@ import type { AnalysePhoto } from './analyser.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
+import { createSecondLook } from './second-look.ts';
 
 export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
 export { type FittedUpload, fitUpload } from './fit-upload.ts';
@@ -91,7 +97,14 @@ export type ReceivePhoto = (rule: UploadRule) => Promise<AcceptedUpload>;
 export interface PhotosServiceDeps {
   orders: Pick<
     OrdersService,
-    'createOrder' | 'findOwned' | 'lockOrder' | 'setCharged' | 'chargedSummary' | 'timeline' | 'listForUser'
+    | 'createOrder'
+    | 'findOwned'
+    | 'findForStaff'
+    | 'lockOrder'
+    | 'setCharged'
+    | 'chargedSummary'
+    | 'timeline'
+    | 'listForUser'
   >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
@@ -103,7 +116,12 @@ export interface PhotosServiceDeps {
     'redeemCoupon' | 'releaseCoupon' | 'appliedCoupon' | 'holdCouponForPayment' | 'confirmCouponAtSettle'
   >;
   log: { error(details: object, message: string): void; warn(details: object, message: string): void };
-  /** The clock of the visitors' checks' expiry (tests move it). */
+  /** A person's second look e-mails its decision to the customer (issue 31 §4). */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  /** Staff's decisions on photos write their audit entries (decision 0067). */
+  audit: Pick<AuditLog, 'record'>;
+  siteUrl: string;
+  /** The clock of the visitors' checks' expiry and of the second looks' SLA (tests move it). */
   now?: () => Date;
 }
 
@@ -131,6 +149,18 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       { tx, ...PHOTO_FILE_REMOVAL_RETRY },
     );
   };
+  const secondLook = createSecondLook(db, {
+    orders,
+    mail: deps.mail,
+    audit: deps.audit,
+    siteUrl: deps.siteUrl,
+    queueCheck: async (tx, photoId) => {
+      await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId }, { tx });
+    },
+    removeFilesLater,
+    removeFiles: (keys) => removeFiles(keys),
+    now: deps.now ?? (() => new Date()),
+  });
   const checks = createPhotoChecks(db, {
     storage,
     analyse: deps.analyse,
@@ -171,6 +201,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           ? { choice: row.failedRuleChoice, chosenAt: row.failedRuleChosenAt.toISOString() }
           : null,
       secondLook: row.secondLook,
+      secondLookReason: row.secondLook === 'rejected' ? row.secondLookReason : null,
+      retakeUrl: row.secondLook === 'rejected' ? retakeHref(order.displayId, row.itemId, row.id) : null,
     };
   }
 
@@ -371,6 +403,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       photoId,
       { state: 'done', report: result.report, fittedKey: fitted?.key ?? null, error: null },
       backgroundChange,
+      isBorderline(result.report),
     );
     // Deleted while it was being checked, checked by a repeated job, or overtaken by a change of
     // options (whose own check is queued): the new file is nobody's.
@@ -441,6 +474,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     /** A visitor's photo check before any account (photo-checks.ts). */
     checks,
 
+    /** A person's second look: the staff queue, approval, rejection and the free retake (second-look.ts). */
+    secondLook,
+
     /**
      * POST /photo-orders/claim-check: the signed-in customer's new photo order holding the check
      * their browser made (an item of its size, the photo with its report and fitted file), in
@@ -480,6 +516,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           state: 'done',
           report: check.report,
           fittedKey: check.fittedKey,
+          // A borderline verdict waits for a person, as it would had it been checked in the order.
+          ...(isBorderline(check.report)
+            ? {
+                secondLook: 'requested' as const,
+                secondLookCause: 'borderline' as const,
+                secondLookRequestedAt: new Date(),
+              }
+            : {}),
         });
         return { ok: true, value: await view(tx, await settle(tx, order)) };
       });
@@ -589,13 +633,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     printSheet: sheetOf,
 
     /**
-     * The print sheet staff print from: refused while the photo waits for the person's check its
-     * customer asked for (issue 31 §3), so no print of it is released before it is approved.
+     * The print sheet staff print from: refused while the photo waits for a person's check (issue
+     * 31 §3, §4) or for its retake after a rejection, so no print of it is released before a
+     * person approves it.
      */
     async printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
       const { order, item } = await ownedItem(customerId, ref, itemId);
       const row = order && item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
-      if (row?.secondLook === 'requested') return formFailure(409, F.printsHeld);
+      if (row && photoHeld(row)) return formFailure(409, F.printsHeld);
       return sheetOf(customerId, ref, itemId, photoId);
     },
 

@@ -4,6 +4,7 @@ import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { FailedRuleChoice, SecondLook } from '../../../domain/photos/failed-rules.ts';
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
 import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
+import type { SecondLookCause } from '../../../domain/photos/second-look.ts';
 import type { PhotoSizeId } from '../../../domain/photos/sizes.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -75,8 +76,17 @@ export const photoOrderPhotos = pgTable(
     failedRuleChoice: text('failed_rule_choice').$type<FailedRuleChoice>(),
     failedRuleChosenBy: integer('failed_rule_chosen_by'),
     failedRuleChosenAt: timestamp('failed_rule_chosen_at', { withTimezone: true }),
-    /** A person's second look: `requested` by "have a person check it" (the staff queue reads it). */
+    /**
+     * A person's second look (issue 31 §4): `requested` (the staff queue reads it), then `approved`
+     * or `rejected` by a staff member, with why it was asked, when (the SLA's start once the order
+     * is paid), who decided, when, and a rejection's reason (e-mailed to the customer).
+     */
     secondLook: text('second_look').$type<SecondLook>(),
+    secondLookCause: text('second_look_cause').$type<SecondLookCause>(),
+    secondLookRequestedAt: timestamp('second_look_requested_at', { withTimezone: true }),
+    secondLookDecidedBy: integer('second_look_decided_by'),
+    secondLookDecidedAt: timestamp('second_look_decided_at', { withTimezone: true }),
+    secondLookReason: text('second_look_reason'),
     ...timestamps,
   },
   (t) => [
@@ -90,6 +100,10 @@ export const photoOrderPhotos = pgTable(
     check(
       'photo_order_photos_second_look_check',
       sql`${t.secondLook} is null or ${t.secondLook} in ('requested', 'approved', 'rejected')`,
+    ),
+    check(
+      'photo_order_photos_second_look_cause_check',
+      sql`${t.secondLook} is null or (${t.secondLookCause} in ('asked', 'borderline', 'retake') and ${t.secondLookRequestedAt} is not null)`,
     ),
   ],
 );

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Overview', to: ROUTES.ADMIN, role: 'staff' },
   { label: 'Audit log', to: ROUTES.ADMIN_AUDIT_LOG, role: 'admin' },
   { label: 'Orders', to: ROUTES.ADMIN_ORDERS, role: 'staff' },
+  { label: 'Photo checks', to: ROUTES.ADMIN_PHOTO_CHECKS, role: 'staff' },
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },

@@ -10,6 +10,7 @@ import {
   type PaymentResultView,
   paymentResultView,
 } from '../../../domain/payments/payment-result.ts';
+import { SECOND_LOOK_TEXT } from '../../../domain/photos/second-look.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { PremiumSupportCard } from '../../components/premium-support-card.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -47,7 +48,17 @@ const ORDER_NOUN: Record<PaidOrderKind, string> = { service: 'Application', phot
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-function Result({ payment, orderRef, kind }: { payment: Payment; orderRef: string; kind: PaidOrderKind }) {
+function Result({
+  payment,
+  orderRef,
+  kind,
+  personCheck,
+}: {
+  payment: Payment;
+  orderRef: string;
+  kind: PaidOrderKind;
+  personCheck: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The result replaces "Confirming…": the focus moves to it so a screen reader reads it next.
   useEffect(() => heading.current?.focus(), []);
@@ -76,6 +87,11 @@ function Result({ payment, orderRef, kind }: { payment: Payment; orderRef: strin
               ? RESULT_TEXT.nextFormsIncomplete
               : RESULT_TEXT.nextOrderPending}
         </p>
+        {personCheck ? (
+          <p role="note" className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-slate-900">
+            {SECOND_LOOK_TEXT.promise}
+          </p>
+        ) : null}
         {payment.premiumSupport ? <PremiumSupportCard support={payment.premiumSupport} /> : null}
         <Link to={ORDER_KIND_PAGES[kind].orderHref(orderRef)} className="btn-primary">
           {RESULT_TEXT.toOrder}
@@ -187,10 +203,13 @@ export function PaymentResultPage({
   orderRef,
   stripeSessionId = null,
   kind = 'service',
+  personCheck = false,
 }: {
   orderRef: string | null;
   stripeSessionId?: string | null;
   kind?: PaidOrderKind;
+  /** A photo of the order waits for a person's second look (issue 31 §4): the promise is shown. */
+  personCheck?: boolean;
 }) {
   const pages = ORDER_KIND_PAGES[kind];
   const waited = useWaited(NOT_PAID_AFTER_MS);
@@ -226,7 +245,7 @@ export function PaymentResultPage({
           ) : view === 'not-paid' ? (
             <NotPaid orderRef={orderRef} kind={kind} started={payment.data !== null} />
           ) : payment.data && (view === 'completed' || view === 'failed') ? (
-            <Result payment={payment.data} orderRef={orderRef} kind={kind} />
+            <Result payment={payment.data} orderRef={orderRef} kind={kind} personCheck={personCheck} />
           ) : (
             <div className="card">
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">Thank you</h1>

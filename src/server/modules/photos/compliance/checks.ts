@@ -1,5 +1,11 @@
 // One PhotoCheck per rule: pass or fail against the size's figures, what was measured, what the
 // size asks for, and the fix from PHOTO_FIXES. The thresholds are ours; the ranges are the size's.
+import {
+  BORDERLINE_MARGINS as B,
+  nearMaximum,
+  nearMinimum,
+  nearRangeEdge,
+} from '../../../../domain/photos/borderline.ts';
 import { PHOTO_FIXES, type PhotoCheck, type PhotoRule } from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import type { Placement } from './geometry.ts';
@@ -52,8 +58,23 @@ export function expectedFor(rule: PhotoRule, size: PhotoSizeSpec): string {
   }
 }
 
-function check(rule: PhotoRule, passed: boolean, measured: string, expected: string, fix: string): PhotoCheck {
-  return { rule, passed, measured, expected, fix: passed ? null : fix };
+/** `nearLimit`: the measure passed within its margin (issue 31 §4), so a person looks at the photo. */
+function check(
+  rule: PhotoRule,
+  passed: boolean,
+  measured: string,
+  expected: string,
+  fix: string,
+  nearLimit = false,
+): PhotoCheck {
+  return {
+    rule,
+    passed,
+    measured,
+    expected,
+    fix: passed ? null : fix,
+    ...(passed && nearLimit ? { borderline: true } : {}),
+  };
 }
 
 export function oneFaceCheck(faces: number): PhotoCheck {
@@ -72,6 +93,7 @@ export function headHeightCheck(size: PhotoSizeSpec, place: Placement): PhotoChe
     measured,
     expectedFor('head-height', size),
     tooBig ? PHOTO_FIXES.headTooBig : PHOTO_FIXES.headTooSmall,
+    nearRangeEdge(place.headFraction, [min, max]),
   );
 }
 
@@ -84,6 +106,7 @@ export function eyeLineCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck 
     `Eyes ${percent(place.eyeFraction)} from the bottom`,
     expectedFor('eye-line', size),
     place.eyeFraction > max ? PHOTO_FIXES.eyesTooHigh : PHOTO_FIXES.eyesTooLow,
+    nearRangeEdge(place.eyeFraction, [min, max]),
   );
 }
 
@@ -95,6 +118,7 @@ export function tiltCheck(size: PhotoSizeSpec, rollDegrees: number): PhotoCheck 
     `Tilted ${Math.abs(rollDegrees).toFixed(1)}°`,
     expectedFor('tilt', size),
     PHOTO_FIXES.tilted,
+    nearMaximum(Math.abs(rollDegrees), MAX_TILT_DEGREES, B.tiltDegrees),
   );
 }
 
@@ -106,6 +130,7 @@ export function centredCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck 
     `${(Math.abs(place.centreOffset) * 100).toFixed(1)} % off centre`,
     expectedFor('centred', size),
     PHOTO_FIXES.offCentre,
+    nearMaximum(Math.abs(place.centreOffset), MAX_CENTRE_OFFSET, B.centreOffset),
   );
 }
 
@@ -117,9 +142,13 @@ export function backgroundCheck(
   if (stats.count === 0) {
     return check('background', false, 'No background visible around the head', expected, PHOTO_FIXES.background);
   }
-  const passed = stats.mean >= MIN_BACKGROUND_LUMA[size.background] && stats.spread <= MAX_BACKGROUND_SPREAD;
+  const minimum = MIN_BACKGROUND_LUMA[size.background];
+  const passed = stats.mean >= minimum && stats.spread <= MAX_BACKGROUND_SPREAD;
   const measured = `Brightness ${Math.round(stats.mean)} of 255, variation ${Math.round(stats.spread)}`;
-  return check('background', passed, measured, expected, PHOTO_FIXES.background);
+  const nearLimit =
+    nearMinimum(stats.mean, minimum, B.backgroundLuma) ||
+    nearMaximum(stats.spread, MAX_BACKGROUND_SPREAD, B.backgroundSpread);
+  return check('background', passed, measured, expected, PHOTO_FIXES.background, nearLimit);
 }
 
 export function sharpnessCheck(size: PhotoSizeSpec, value: number): PhotoCheck {
@@ -130,6 +159,7 @@ export function sharpnessCheck(size: PhotoSizeSpec, value: number): PhotoCheck {
     `Sharpness ${Math.round(value)}`,
     expectedFor('sharpness', size),
     PHOTO_FIXES.blurred,
+    nearMinimum(value, MIN_SHARPNESS, B.sharpness),
   );
 }
 
@@ -141,6 +171,7 @@ export function shadowCheck(size: PhotoSizeSpec, ratio: number): PhotoCheck {
     `Darker side ${percent(ratio)} as bright as the other`,
     expectedFor('shadow', size),
     PHOTO_FIXES.shadow,
+    nearMinimum(ratio, MIN_SHADOW_RATIO, B.shadowRatio),
   );
 }
 

@@ -150,9 +150,12 @@ export function FailedPhotos({ order, goTo }: { order: PhotoOrder; goTo(step: Ph
  * a link to where the choice is made; and, once a person's check is asked for, that prints wait.
  */
 export function FailedPhotosReminder({ order }: { order: PhotoOrder }) {
-  const open = failingPhotos(order).filter(({ photo }) => photo.failedRuleChoice === null);
+  const failing = failingPhotos(order);
+  const open = failing.filter(({ photo }) => photo.failedRuleChoice === null);
   if (open.length === 0) {
-    return order.printsHeld ? (
+    // Only for a photo the customer asked a person to check: a borderline one says so itself (second-look.tsx).
+    const asked = failing.some(({ photo }) => photo.failedRuleChoice?.choice === 'person-check');
+    return order.printsHeld && asked ? (
       <p className="mb-4 rounded-xl border border-slate-200 bg-white p-3 text-sm text-slate-800">
         {FAILED_TEXT.printsHeld}
       </p>

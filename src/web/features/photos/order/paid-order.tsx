@@ -6,6 +6,7 @@ import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { shortDate } from '../../../lib/order-format.ts';
 import { deliveryWords, fittedFigures, planWords, summaryOf } from './order-words.ts';
+import { SecondLookPanel } from './second-look.tsx';
 import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
 
 /**
@@ -45,6 +46,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
         </dl>
         <div className="mt-8 grid gap-6 desk:grid-cols-[1fr_22rem]">
           <div className="space-y-6">
+            <SecondLookPanel order={order} />
             <Panel id="photo-downloads" title={PAID_TEXT.downloads}>
               <p className="mt-1 text-sm text-slate-600">{PAID_TEXT.downloadsLead}</p>
               {fitted.length === 0 ? (

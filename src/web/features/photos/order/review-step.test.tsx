@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
 import { FAILED_RULE_CHOICE_LABELS, FAILED_RULE_MESSAGES } from '../../../../domain/photos/failed-rules.ts';
-import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
+import type { OrderPhoto, PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
 import { ReviewStep } from './review-step.tsx';
@@ -111,6 +112,8 @@ const tilted: OrderPhoto = {
   uploadedAt: '2026-11-28T08:00:00.000Z',
   failedRuleChoice: null,
   secondLook: null,
+  secondLookReason: null,
+  retakeUrl: null,
 };
 const FAILING = photoOrderAt(4, {
   totalCents: 999,
@@ -165,6 +168,29 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
     fireEvent.click(within(group).getByRole('radio', { name: new RegExp(FAILED_RULE_CHOICE_LABELS['person-check']) }));
     await waitFor(() => expect(api.calls.map((c) => c.body)).toEqual([{ choice: 'person-check' }]));
     expect(await screen.findByText(FAILED_TEXT.saved)).toBeTruthy();
+  });
+
+  it('tells when a person checks a borderline photo (issue 31 §4)', async () => {
+    const borderline: OrderPhoto = {
+      ...tilted,
+      report: {
+        sizeId: 'oci-photo',
+        passed: true,
+        fitted: tilted.report?.fitted ?? null,
+        checks: [
+          { rule: 'tilt', passed: true, measured: 'Tilted 2.7°', expected: 'At most 3°', fix: null, borderline: true },
+        ],
+      },
+      secondLook: 'requested',
+    };
+    const held = { ...FAILING, printsHeld: true, items: [{ ...FAILING.items[0], photos: [borderline] }] };
+    renderStep(ReviewWithPay, held as PhotoOrder);
+    const note = await screen.findByRole('note');
+    expect(within(note).getByText(SECOND_LOOK_TEXT.promise)).toBeTruthy();
+    expect(within(note).getByText(SECOND_LOOK_TEXT.borderline)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: FAILED_TEXT.heading(1) })).toBeNull();
+    // The customer asked nothing: the "you asked us to check" line is for their own choice only.
+    expect(screen.queryByText(FAILED_TEXT.printsHeld)).toBeNull();
   });
 
   it('shows nothing of the kind when every photo passed', async () => {

@@ -3,6 +3,7 @@ import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
 import { getPhotoOrder } from '../../../lib/photo-api.ts';
 import { FailedPhotos, FailedPhotosReminder } from './failed-photos.tsx';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
+import { SecondLookNotice } from './second-look.tsx';
 import { type CheckoutSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
@@ -56,6 +57,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
         <StepActions back={() => goTo(3)} busy={moving} />
       </div>
       <div>
+        <SecondLookNotice order={order} />
         <FailedPhotosReminder order={order} />
         <Suspense fallback={<p role="status">{REVIEW_TEXT.loadingCheckout}</p>}>
           <Checkout

@@ -127,4 +127,5 @@ export const PAID_TEXT = {
   noDownloads: 'No fitted photos in this order.',
   timeline: 'Photo order started',
   summary: 'Cost summary',
+  secondLook: 'A person’s check',
 } as const;

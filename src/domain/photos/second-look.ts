@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { addBusinessMinutes, BUSINESS_HOURS, businessMinutesBetween } from '../config/business-hours.ts';
+import { complianceReportSchema } from './compliance.ts';
+import { PHOTO_SIZE_IDS } from './sizes.ts';
+
+/**
+ * A person's second look at a photo (issue 31 §4, docs/decisions/0110-photo-second-look.md):
+ * asked for by the customer ("have a person check it"), by a borderline result, or by a retake
+ * after a rejection. Staff approve it (its prints are released) or reject it with a reason (the
+ * customer may replace the photo at no charge); the customer is e-mailed either way.
+ */
+
+/** Why a photo waits for a person. */
+export const SECOND_LOOK_CAUSES = ['asked', 'borderline', 'retake'] as const;
+export type SecondLookCause = (typeof SECOND_LOOK_CAUSES)[number];
+
+export const SECOND_LOOK_CAUSE_LABELS: Record<SecondLookCause, string> = {
+  asked: 'The customer asked for a person’s check',
+  borderline: 'Borderline: a rule passed close to its limit',
+  retake: 'A free retake after a rejection',
+};
+
+/** The promise: 2 business hours from payment (or from the retake), shown to the customer and timed for staff. */
+export const SECOND_LOOK_SLA_MINUTES = 120;
+
+export const SECOND_LOOK_TEXT = {
+  /** What the customer is told wherever a photo waits for a person (review, confirmation, order page). */
+  promise: `A person will check your photo within 2 business hours (${BUSINESS_HOURS.words}).`,
+  borderline: 'Your photo meets every rule, but close to a limit, so a person checks it before it is printed.',
+  approved: 'A person checked your photo and approved it.',
+  rejected: (reason: string) => `A person checked your photo and could not approve it: ${reason}`,
+  retakeLead: 'Upload a new photo for this item: the retake is free, and a person checks it again.',
+  retakeLabel: 'Upload a new photo (free)',
+} as const;
+
+export const SECOND_LOOK_MESSAGES = {
+  queueLoaded: 'Photos waiting for a second look.',
+  approved: 'Approved: its prints are released and the customer is e-mailed.',
+  rejected: 'Rejected: the customer is e-mailed the reason and a free retake.',
+  notWaiting: 'This photo is not waiting for a second look: someone may have decided it already.',
+  stillChecking: 'This photo is still being checked. Decide once its result is in.',
+  notFound: 'No such photo in the queue.',
+  reasonRequired: 'Give the customer the reason: they read it in the e-mail.',
+  reasonTooLong: 'Keep the reason under 500 characters.',
+  retakeNotOffered: 'This photo was not rejected by a person: there is nothing to retake.',
+  retakeUploaded: 'Your new photo is uploaded: a person checks it within 2 business hours.',
+} as const;
+
+export const rejectPhotoSchema = z.object({
+  reason: z
+    .string({ error: SECOND_LOOK_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, SECOND_LOOK_MESSAGES.reasonRequired)
+    .max(500, SECOND_LOOK_MESSAGES.reasonTooLong),
+});
+export type RejectPhoto = z.infer<typeof rejectPhotoSchema>;
+
+/** Whether any photo of the order waits for a person: the customer is told the promise. */
+export function waitsForPerson(order: { items: readonly { photos: readonly { secondLook: string | null }[] }[] }) {
+  return order.items.some((item) => item.photos.some((photo) => photo.secondLook === 'requested'));
+}
+
+/** The customer's upload of a free retake for a photo a person rejected (POST, multipart). */
+export function retakeHref(orderDisplayId: string, itemId: number, photoId: number): string {
+  return `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}/retake`;
+}
+
+/** The SLA clock of one photo: due 2 business hours after it reached the queue. */
+export const secondLookSlaSchema = z.object({
+  startedAt: z.string(),
+  dueAt: z.string(),
+  /** Business minutes left; negative once overdue. */
+  minutesLeft: z.number(),
+});
+export type SecondLookSla = z.infer<typeof secondLookSlaSchema>;
+
+export function secondLookSla(startedAt: Date, now: Date): SecondLookSla {
+  const due = addBusinessMinutes(startedAt, SECOND_LOOK_SLA_MINUTES);
+  return {
+    startedAt: startedAt.toISOString(),
+    dueAt: due.toISOString(),
+    minutesLeft: businessMinutesBetween(now, due),
+  };
+}
+
+/** "1 h 20 min left" / "Overdue by 35 min", in business time. */
+export function slaWords(minutesLeft: number): string {
+  const span = Math.abs(minutesLeft);
+  const words = span >= 60 ? `${Math.floor(span / 60)} h${span % 60 ? ` ${span % 60} min` : ''}` : `${span} min`;
+  return minutesLeft >= 0 ? `${words} left` : `Overdue by ${words}`;
+}
+
+/** One photo in the staff queue (GET /admin/photo-checks), oldest first. */
+export const secondLookEntrySchema = z.object({
+  photoId: z.number(),
+  itemId: z.number(),
+  name: z.string(),
+  photoSize: z.enum(PHOTO_SIZE_IDS),
+  documentType: z.string(),
+  cause: z.enum(SECOND_LOOK_CAUSES),
+  /** Null while the engine still checks a retake. */
+  report: complianceReportSchema.nullable(),
+  order: z.object({ displayId: z.string(), status: z.string(), email: z.string(), hasPrints: z.boolean() }),
+  links: z.object({ fitted: z.string().nullable(), original: z.string() }),
+  sla: secondLookSlaSchema,
+});
+export type SecondLookEntry = z.infer<typeof secondLookEntrySchema>;
+
+export const secondLookDecisionSchema = z.object({
+  photoId: z.number(),
+  secondLook: z.enum(['approved', 'rejected']),
+  orderDisplayId: z.string(),
+  printsHeld: z.boolean(),
+});
+export type SecondLookDecision = z.infer<typeof secondLookDecisionSchema>;

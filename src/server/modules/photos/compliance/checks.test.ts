@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
+import { backgroundCheck, shadowCheck, sharpnessCheck, tiltCheck } from './checks.ts';
+
+const US = PHOTO_SIZES['us-2x2'];
+
+describe('borderline results (issue 31 §4): a rule passed within its margin of the limit', () => {
+  it('marks a tilt of 2.5°–3.0° borderline, not a level head nor a failing tilt', () => {
+    expect(tiltCheck(US, 2.7)).toMatchObject({ passed: true, borderline: true });
+    expect(tiltCheck(US, -2.6)).toMatchObject({ passed: true, borderline: true });
+    // The blonde sample on a white wall reads 2.0°: a level head, no person needed.
+    expect(tiltCheck(US, 2.04)).not.toHaveProperty('borderline');
+    expect(tiltCheck(US, 3.5)).toMatchObject({ passed: false });
+    expect(tiltCheck(US, 3.5)).not.toHaveProperty('borderline');
+  });
+
+  it('marks a background just bright enough, or just plain enough, borderline', () => {
+    expect(backgroundCheck(US, { mean: 195, spread: 3, count: 100 })).toMatchObject({ borderline: true });
+    expect(backgroundCheck(US, { mean: 240, spread: 19, count: 100 })).toMatchObject({ borderline: true });
+    expect(backgroundCheck(US, { mean: 240, spread: 3, count: 100 })).not.toHaveProperty('borderline');
+  });
+
+  it('marks focus and light just above their minimums borderline', () => {
+    expect(sharpnessCheck(US, 22)).toMatchObject({ passed: true, borderline: true });
+    expect(sharpnessCheck(US, 30)).not.toHaveProperty('borderline');
+    expect(shadowCheck(US, 0.72)).toMatchObject({ passed: true, borderline: true });
+    expect(shadowCheck(US, 0.9)).not.toHaveProperty('borderline');
+  });
+});

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
+import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
+import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
+import type { PhotoOrder } from '../../../domain/photos/orders.ts';
+import { SECOND_LOOK_MESSAGES as S, type SecondLookEntry } from '../../../domain/photos/second-look.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { apiCall } from '../applications/testing.ts';
+import { auditLog } from '../audit/tables.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
+import type { AnalysePhoto } from './analyser.ts';
+import { fakeAnalyse, testFace } from './testing.ts';
+
+/** Issue 31 §4: a person's second look at borderline photos and at those the customer asked about. */
+
+let t: TestApp;
+let face: Buffer;
+let staff: { token: string; email: string; id: number };
+/** The stand-in engine's next verdict: every rule passed, or passed with the background near its limit. */
+let verdict: 'pass' | 'borderline' = 'pass';
+const analyse: AnalysePhoto = async (image, size) => {
+  const result = await fakeAnalyse(image, size);
+  if (verdict === 'pass') return result;
+  const borderline: ComplianceReport = {
+    ...result.report,
+    checks: [
+      ...result.report.checks,
+      {
+        rule: 'background',
+        passed: true,
+        measured: 'Brightness 195 of 255, variation 3',
+        expected: 'Brightness at least 190 of 255, variation at most 20',
+        fix: null,
+        borderline: true,
+      },
+    ],
+  };
+  return { ...result, report: borderline };
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { photoAnalyser: analyse });
+  face = await testFace();
+  staff = await createStaffUser(t.app, t.database.db, 'staff');
+});
+afterAll(() => t.close());
+
+const upload = (url: string, token: string, name = 'wall.jpg') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(token) },
+    payload: multipart([filePart(name, face, 'image/jpeg')]),
+  });
+
+/** A customer's paid US 2×2 order, picked up at a photo counter, with one photo checked as `result`. */
+async function paidOrderWith(result: typeof verdict) {
+  const user = await createSignedInUser(t.app);
+  const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+  const order = created.json().data as { displayId: string };
+  const base = `/photo-orders/${order.displayId}`;
+  const item = (await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'us-2x2' })).json().data
+    .items[0] as { id: number };
+  const uploaded = await upload(`${base}/items/${item.id}/photos`, user.token);
+  expect(uploaded.statusCode).toBe(201);
+  verdict = result;
+  await t.runJobs();
+  verdict = 'pass';
+  await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
+  await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
+    method: 'pickup',
+    serviceType: 'CVS',
+    pinCode: '10118',
+    addressLine: '350 5th Ave, New York',
+  });
+  const unpaid = (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder;
+  await payWithSandbox(t, user.token, order.displayId);
+  const photoId = (uploaded.json().data as { id: number }).id;
+  return {
+    user,
+    displayId: order.displayId,
+    base,
+    itemId: item.id,
+    photoId,
+    unpaid,
+    view: async () => (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder,
+    printSheet: (id = photoId) =>
+      apiCall(t.app, 'GET', `/admin/orders/${order.displayId}/items/${item.id}/photos/${id}/print-sheet`, staff.token),
+  };
+}
+
+async function queue(): Promise<SecondLookEntry[]> {
+  const answer = await apiCall(t.app, 'GET', '/admin/photo-checks', staff.token);
+  expect(answer.statusCode).toBe(200);
+  return answer.json().data;
+}
+
+const mailsTo = (to: string, purpose: string) =>
+  t.database.db
+    .select()
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.to, to), eq(outboundEmails.purpose, purpose)));
+
+const auditOf = (displayId: string) =>
+  t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, displayId)));
+
+describe('a borderline photo', () => {
+  it('waits for a person from its check, holds the prints, and reaches the queue once paid', async () => {
+    const order = await paidOrderWith('borderline');
+    // Before payment the customer already saw it: the order said a person checks it.
+    expect(order.unpaid.printsHeld).toBe(true);
+    expect(order.unpaid.items[0]?.photos[0]?.secondLook).toBe('requested');
+
+    const entry = (await queue()).find((e) => e.photoId === order.photoId);
+    expect(entry).toMatchObject({
+      cause: 'borderline',
+      name: 'wall.jpg',
+      photoSize: 'us-2x2',
+      order: { displayId: order.displayId, status: 'Order pending', email: order.user.email, hasPrints: true },
+    });
+    expect(entry?.report?.checks.find((c) => c.rule === 'background')).toMatchObject({ borderline: true });
+    expect(entry?.links.fitted).toBe(
+      `/api/v1/admin/orders/${order.displayId}/items/${order.itemId}/photos/${order.photoId}/fitted`,
+    );
+    const started = new Date(entry?.sla.startedAt ?? '');
+    expect(entry?.sla.dueAt).toBe(addBusinessMinutes(started, 120).toISOString());
+    expect(entry?.sla.minutesLeft).toBeLessThanOrEqual(120);
+  });
+
+  it('a photo with nothing near a limit never reaches the queue, and an unpaid order’s photo waits outside it', async () => {
+    const clean = await paidOrderWith('pass');
+    expect((await clean.view()).printsHeld).toBe(false);
+    expect((await queue()).some((e) => e.photoId === clean.photoId)).toBe(false);
+
+    const user = await createSignedInUser(t.app);
+    const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+    const base = `/photo-orders/${created.json().data.displayId}`;
+    const item = (await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'us-2x2' })).json().data
+      .items[0];
+    const uploaded = await upload(`${base}/items/${item.id}/photos`, user.token);
+    verdict = 'borderline';
+    await t.runJobs();
+    verdict = 'pass';
+    expect((await queue()).some((e) => e.photoId === uploaded.json().data.id)).toBe(false);
+  });
+
+  it('the queue lists the longest-waiting first', async () => {
+    const first = await paidOrderWith('borderline');
+    const second = await paidOrderWith('borderline');
+    const ids = (await queue()).map((e) => e.photoId);
+    expect(ids.indexOf(first.photoId)).toBeLessThan(ids.indexOf(second.photoId));
+    const starts = (await queue()).map((e) => e.sla.startedAt);
+    expect([...starts].sort()).toEqual(starts);
+  });
+});
+
+describe('staff’s decision', () => {
+  it('is staff’s only: a visitor gets 401 and a customer 403, before any body is read', async () => {
+    const order = await paidOrderWith('borderline');
+    const customer = await createSignedInUser(t.app);
+    expect((await apiCall(t.app, 'GET', '/admin/photo-checks', null)).statusCode).toBe(401);
+    expect((await apiCall(t.app, 'GET', '/admin/photo-checks', customer.token)).statusCode).toBe(403);
+    const approve = `/admin/photo-checks/${order.photoId}/approve`;
+    expect((await apiCall(t.app, 'POST', approve, order.user.token)).statusCode).toBe(403);
+    // An invalid body from a customer is still a 403: the role is checked first.
+    const reject = `/admin/photo-checks/${order.photoId}/reject`;
+    expect((await apiCall(t.app, 'POST', reject, customer.token, { reason: '' })).statusCode).toBe(403);
+    expect((await order.view()).items[0]?.photos[0]?.secondLook).toBe('requested');
+  });
+
+  it('approval releases the prints, e-mails the customer and is in the audit log', async () => {
+    const order = await paidOrderWith('borderline');
+    const held = await order.printSheet();
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(F.printsHeld);
+
+    const approved = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/approve`, staff.token);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      message: S.approved,
+      data: { photoId: order.photoId, secondLook: 'approved', orderDisplayId: order.displayId, printsHeld: false },
+    });
+    expect((await order.view()).printsHeld).toBe(false);
+    expect((await order.printSheet()).statusCode).toBe(200);
+    expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(false);
+
+    const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');
+    expect(mail?.subject).toBe(`Your photo is approved (order ${order.displayId})`);
+    expect(mail?.text).toContain('Your prints are released');
+    const [entry] = await auditOf(order.displayId);
+    expect(entry).toMatchObject({
+      actorId: staff.id,
+      action: 'photo.second-look.approve',
+      before: { photoId: order.photoId, secondLook: 'requested' },
+      after: { photoId: order.photoId, secondLook: 'approved' },
+    });
+
+    // Decided once: a second decision (another staff member's tab) is refused.
+    const again = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/reject`, staff.token, {
+      reason: 'Too dark',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(S.notWaiting);
+  });
+
+  it('rejection needs a reason, keeps the prints held and e-mails the reason with a free retake', async () => {
+    const order = await paidOrderWith('borderline');
+    const reject = `/admin/photo-checks/${order.photoId}/reject`;
+    const empty = await apiCall(t.app, 'POST', reject, staff.token, { reason: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(S.reasonRequired);
+
+    const reason = 'A shadow falls across the wall behind your left shoulder.';
+    const rejected = await apiCall(t.app, 'POST', reject, staff.token, { reason });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json().data).toMatchObject({ secondLook: 'rejected', printsHeld: true });
+    expect((await order.printSheet()).statusCode).toBe(409);
+    const photo = (await order.view()).items[0]?.photos[0];
+    const retakeUrl = `/api/v1${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`;
+    expect(photo).toMatchObject({ secondLook: 'rejected', secondLookReason: reason, retakeUrl });
+
+    const [mail] = await mailsTo(order.user.email, 'photo-second-look-rejected');
+    expect(mail?.text).toContain(reason);
+    expect(mail?.text).toContain(`/photos/photo-enhancement?orderId=${order.displayId}#retake-${order.photoId}`);
+    expect(mail?.text).toContain('the retake costs nothing');
+    expect((await auditOf(order.displayId))[0]).toMatchObject({
+      action: 'photo.second-look.reject',
+      after: { photoId: order.photoId, secondLook: 'rejected', reason },
+    });
+  });
+
+  it('an unknown photo is a 404', async () => {
+    const missing = await apiCall(t.app, 'POST', '/admin/photo-checks/99999999/approve', staff.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(S.notFound);
+  });
+});
+
+describe('the free retake', () => {
+  it('replaces the rejected photo without a charge, and the new one waits for a person again', async () => {
+    const order = await paidOrderWith('borderline');
+    const retake = `${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`;
+    // Not offered before a rejection.
+    const early = await upload(retake, order.user.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(S.retakeNotOffered);
+
+    await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/reject`, staff.token, { reason: 'Blurred' });
+    const stranger = await createSignedInUser(t.app);
+    expect((await upload(retake, stranger.token)).statusCode).toBe(404);
+    const before = await order.view();
+
+    const sent = await upload(retake, order.user.token, 'new-photo.jpg');
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toBe(S.retakeUploaded);
+    const newId = sent.json().data.photoId as number;
+    await t.runJobs();
+
+    const after = await order.view();
+    expect(after.totalCents).toBe(before.totalCents);
+    expect(after.status).toBe(before.status);
+    expect(after.items[0]?.photos).toHaveLength(1);
+    expect(after.items[0]?.photos[0]).toMatchObject({
+      id: newId,
+      name: 'new-photo.jpg',
+      state: 'done',
+      secondLook: 'requested',
+    });
+    expect(after.printsHeld).toBe(true);
+    expect((await queue()).find((e) => e.photoId === newId)).toMatchObject({ cause: 'retake' });
+    // The rejected photo is gone: its retake link answers 404.
+    expect((await upload(retake, order.user.token)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,244 @@
+import type { StaffActor } from '../../../domain/admin/audit.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
+import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { printsHeld } from '../../../domain/photos/failed-rules.ts';
+import {
+  deliveryMethodFor,
+  PHOTO_ORDER_MESSAGES as M,
+  PHOTO_ORDER_UPLOAD,
+  type PhotoOrderRef,
+} from '../../../domain/photos/orders.ts';
+import {
+  SECOND_LOOK_MESSAGES as S,
+  SECOND_LOOK_TEXT,
+  type SecondLookDecision,
+  type SecondLookEntry,
+  secondLookSla,
+} from '../../../domain/photos/second-look.ts';
+import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { AuditLog } from '../audit/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import { createPhotosRepository, filesOf, type LookedPhotoRow } from './repository.ts';
+import type { ReceivePhoto } from './service.ts';
+
+export interface SecondLookDeps {
+  orders: Pick<OrdersService, 'findOwned' | 'findForStaff' | 'lockOrder'>;
+  /** The decision's e-mail to the customer, queued in the decision's transaction. */
+  mail: Pick<MailOutbox, 'enqueue'>;
+  /** Every staff decision writes its entry in the same transaction (decision 0067). */
+  audit: Pick<AuditLog, 'record'>;
+  siteUrl: string;
+  /** Queues the photo's check (the photos module's job) in `tx`. */
+  queueCheck: (tx: Database, photoId: number) => Promise<void>;
+  removeFilesLater: (tx: Database, storageKeys: string[]) => Promise<void>;
+  removeFiles: (storageKeys: readonly string[]) => Promise<void>;
+  now: () => Date;
+}
+
+const notFound = () => formFailure(404, S.notFound);
+
+/** Orders whose photos staff look at: paid (any later status) and not cancelled. */
+const OUTSIDE_QUEUE = new Set(['Payment pending', 'Cancelled']);
+
+/** A looked-at photo with its order as staff see it, and when the order was paid. */
+type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null };
+
+/**
+ * A person's second look (issue 31 §4, docs/decisions/0110-photo-second-look.md): the staff queue
+ * of photos of paid orders waiting for a person, oldest first with their SLA clocks; approval
+ * (the prints are released) and rejection with a reason (the customer may replace the photo at no
+ * charge, and the retake waits for a person again); the customer is e-mailed either way.
+ */
+export function createSecondLook(db: Database, deps: SecondLookDeps) {
+  const brand = DEFAULT_CONTACT.photoBrandName;
+
+  function orderLink(displayId: string, photoId?: number) {
+    const query = new URLSearchParams({ orderId: displayId });
+    return `${deps.siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${query}${photoId ? `#retake-${photoId}` : ''}`;
+  }
+
+  /** The photos with their orders (the orders module's), leaving out those of unpaid or cancelled orders. */
+  async function held(photoId?: number): Promise<HeldPhoto[]> {
+    const rows = await createPhotosRepository(db).lookedPhotos(photoId);
+    const found = await Promise.all(
+      rows.map(async (row) => {
+        const staffOrder = await deps.orders.findForStaff({ id: row.orderId });
+        return staffOrder ? { ...row, order: staffOrder.order, paidAt: staffOrder.paidAt } : null;
+      }),
+    );
+    return found.filter((row): row is HeldPhoto => row !== null && !OUTSIDE_QUEUE.has(row.order.status));
+  }
+
+  /**
+   * The clock starts when the photo reached a person: the later of the order's payment and the
+   * request (a retake is asked after payment; a borderline result or a choice before it).
+   */
+  function startedAt(row: HeldPhoto): Date {
+    const requested = row.photo.secondLookRequestedAt ?? row.photo.createdAt;
+    const paidAt = row.paidAt ?? requested;
+    return new Date(Math.max(paidAt.getTime(), requested.getTime()));
+  }
+
+  function entryOf(row: HeldPhoto, now: Date): SecondLookEntry {
+    const { photo, order } = row;
+    const base = `/api/v1/admin/orders/${order.displayId}/items/${photo.itemId}/photos/${photo.id}`;
+    return {
+      photoId: photo.id,
+      itemId: photo.itemId,
+      name: photo.displayName,
+      photoSize: row.sizeId,
+      documentType: row.documentType,
+      cause: photo.secondLookCause ?? 'asked',
+      report: photo.report,
+      order: {
+        displayId: order.displayId,
+        status: order.status,
+        email: order.email,
+        hasPrints: deliveryMethodFor(row.pricingPlanId, row.options) !== null,
+      },
+      links: { fitted: photo.fittedKey ? `${base}/fitted` : null, original: `${base}/original` },
+      sla: secondLookSla(startedAt(row), now),
+    };
+  }
+
+  /**
+   * Approves or rejects a photo waiting for a person, with its audit entry and the customer's
+   * e-mail in one transaction. A photo decided meanwhile (two staff at once) or still being
+   * checked is refused with a 409; one not in the queue is a 404.
+   */
+  async function decide(
+    actor: StaffActor,
+    photoId: number,
+    decision: { secondLook: 'approved' | 'rejected'; reason: string | null },
+  ): Promise<FormResult<SecondLookDecision>> {
+    const [photo] = await held(photoId);
+    if (!photo) return notFound();
+    if (photo.photo.secondLook !== 'requested') return formFailure(409, S.notWaiting);
+    if (photo.photo.state === 'pending') return formFailure(409, S.stillChecking);
+    const { order } = photo;
+    return db.transaction(async (tx): Promise<FormResult<SecondLookDecision>> => {
+      const repository = createPhotosRepository(tx);
+      const decided = await repository.decideSecondLook(photoId, { ...decision, by: actor.id });
+      if (!decided) return formFailure(409, S.notWaiting);
+      const items = await repository.listItems(order.id);
+      const photos = await repository.listPhotos(items.map((i) => i.id));
+      const hasPrints = deliveryMethodFor(photo.pricingPlanId, photo.options) !== null;
+      const size = PHOTO_SIZES[photo.sizeId];
+      const what = `your photo “${photo.photo.displayName}” for ${photo.documentType} (${size.label})`;
+      const approved = decision.secondLook === 'approved';
+      await deps.mail.enqueue(tx, {
+        ...simpleMail({
+          to: order.email,
+          subject: approved
+            ? `Your photo is approved (order ${order.displayId})`
+            : `Please take a new photo: the retake is free (order ${order.displayId})`,
+          heading: approved ? SECOND_LOOK_TEXT.approved : 'A person checked your photo and could not approve it',
+          intro: approved
+            ? [
+                `We checked ${what} and it is ready for the authority.`,
+                hasPrints
+                  ? 'Your prints are released and on their way as you chose.'
+                  : 'Download it on your order page.',
+              ]
+            : [
+                `We checked ${what}. The reason: ${decision.reason ?? ''}`,
+                'Upload a new photo on your order page: the retake costs nothing, and a person checks it again within 2 business hours.',
+              ],
+          details: [['Order', order.displayId]],
+          outro: [
+            approved
+              ? `Your order: ${orderLink(order.displayId)}`
+              : `Upload your new photo here: ${orderLink(order.displayId, photoId)}`,
+          ],
+          signature: `The ${brand} team`,
+        }),
+        purpose: approved ? 'photo-second-look-approved' : 'photo-second-look-rejected',
+        key: `photo-second-look:${photoId}:${decision.secondLook}`,
+      });
+      await deps.audit.record(tx, {
+        actor,
+        action: approved ? 'photo.second-look.approve' : 'photo.second-look.reject',
+        subject: { type: 'order', id: order.displayId },
+        before: { photoId, secondLook: 'requested' },
+        after: { photoId, secondLook: decision.secondLook, ...(decision.reason ? { reason: decision.reason } : {}) },
+      });
+      return {
+        ok: true,
+        value: {
+          photoId,
+          secondLook: decision.secondLook,
+          orderDisplayId: order.displayId,
+          printsHeld: printsHeld(hasPrints, photos),
+        },
+      };
+    });
+  }
+
+  return {
+    /** GET /admin/photo-checks: every photo of a paid order waiting for a person, the longest-waiting first. */
+    async queue(): Promise<SecondLookEntry[]> {
+      const now = deps.now();
+      const entries = (await held()).map((row) => entryOf(row, now));
+      return entries.sort((a, b) => a.sla.startedAt.localeCompare(b.sla.startedAt) || a.photoId - b.photoId);
+    },
+
+    approve: (actor: StaffActor, photoId: number) => decide(actor, photoId, { secondLook: 'approved', reason: null }),
+
+    reject: (actor: StaffActor, photoId: number, reason: string) =>
+      decide(actor, photoId, { secondLook: 'rejected', reason }),
+
+    /**
+     * POST …/photos/{photoId}/retake: the customer's free new photo for one a person rejected,
+     * after payment (nothing is charged). The new photo takes the rejected one's place in its item,
+     * its check is queued, and it waits for a person again; the rejected photo's files go.
+     */
+    async retake(
+      customerId: number,
+      ref: PhotoOrderRef,
+      itemId: number,
+      photoId: number,
+      receive: ReceivePhoto,
+    ): Promise<FormResult<{ photoId: number; orderDisplayId: string }>> {
+      const order = await deps.orders.findOwned(customerId, ref, 'photo');
+      if (!order) return formFailure(404, M.notFound);
+      const repository = createPhotosRepository(db);
+      const item = await repository.findItem(order.id, itemId);
+      const photo = item ? await repository.findPhoto(item.id, photoId) : null;
+      if (!item || !photo) return formFailure(404, M.photoNotFound);
+      if (photo.secondLook !== 'rejected') return formFailure(409, S.retakeNotOffered);
+      const file = await receive(PHOTO_ORDER_UPLOAD);
+      const saved = await db.transaction(async (tx): Promise<FormResult<number>> => {
+        await deps.orders.lockOrder(tx, order.id);
+        const inTx = createPhotosRepository(tx);
+        const rejected = await inTx.findPhoto(item.id, photoId);
+        // Replaced meanwhile (another tab): the first retake stands.
+        if (rejected?.secondLook !== 'rejected') return formFailure(409, S.retakeNotOffered);
+        const inserted = await inTx.insertPhoto({
+          itemId: item.id,
+          storageKey: file.storageKey,
+          displayName: file.displayName,
+          contentType: file.type,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          secondLook: 'requested',
+          secondLookCause: 'retake',
+          secondLookRequestedAt: deps.now(),
+        });
+        await inTx.deletePhoto(rejected.id);
+        await deps.removeFilesLater(tx, filesOf([rejected]));
+        await deps.queueCheck(tx, inserted.id);
+        return { ok: true, value: inserted.id };
+      });
+      if (!saved.ok) {
+        await deps.removeFiles([file.storageKey]);
+        return saved;
+      }
+      return { ok: true, value: { photoId: saved.value, orderDisplayId: order.displayId } };
+    },
+  };
+}
+export type SecondLook = ReturnType<typeof createSecondLook>;
