@@ -1,8 +1,9 @@
-// The fitted output: crop, scale, convert to sRGB JPEG and recompress under the size's cap. Never
-// retouch: the US, India and Canada refuse altered photos (photo-specs.md, "No alteration").
+// The fitted output: straighten a small tilt, crop, scale, convert to sRGB JPEG and recompress
+// under the size's cap. Never retouch: the US, India and Canada refuse altered photos
+// (photo-specs.md, "No alteration"); turning, cutting and scaling move pixels, they add none.
 import sharp, { type Sharp } from 'sharp';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
-import type { Rect } from './geometry.ts';
+import { type Crop, cropBounds, type Rect, turn } from './geometry.ts';
 import type { RgbImage } from './measures.ts';
 
 /** First try; a fitted 600 × 600 face is ~60–120 KB here, well under every cap. */
@@ -10,6 +11,7 @@ const START_QUALITY = 90;
 /** Below this, JPEG blocks show on skin and hair: a portal's reviewer would see them. */
 const MIN_QUALITY = 60;
 const QUALITY_STEP = 5;
+const WHITE = { r: 255, g: 255, b: 255 };
 
 export interface Encoded {
   jpeg: Buffer;
@@ -48,6 +50,48 @@ export function pixelRect(crop: Rect, image: { width: number; height: number }) 
   };
 }
 
+/** The pixels of `image` inside `rect` (whole pixels, inside the image). */
+function cut(image: RgbImage, rect: Rect): RgbImage {
+  const row = rect.width * 3;
+  const data = Buffer.allocUnsafe(row * rect.height);
+  for (let y = 0; y < rect.height; y += 1) {
+    const from = ((rect.top + y) * image.width + rect.left) * 3;
+    image.data.copy(data, y * row, from, from + row);
+  }
+  return { data, width: rect.width, height: rect.height };
+}
+
+/**
+ * A turned crop's pixels, level: the part of the photo around the crop is turned by its angle
+ * (sharp's rotate, bilinear, about the part's centre), and the crop cut from it. The crop lies
+ * inside the photo (planLevelCrop), so nothing of the fill sharp puts in the corners is kept.
+ */
+export async function levelCrop(image: RgbImage, crop: Crop): Promise<RgbImage> {
+  const bounds = cropBounds(crop);
+  const part = pixelRect(
+    { left: bounds.left - 1, top: bounds.top - 1, width: bounds.width + 2, height: bounds.height + 2 },
+    image,
+  );
+  const { data, info } = await fromRaw(image)
+    .extract(part)
+    .rotate(crop.angle, { background: WHITE })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // sharp turns the part about its centre into a canvas just large enough: a point of the turned
+  // photo lies at the same place in the canvas, shifted by where the part's centre went.
+  const centre = turn({ x: part.left + part.width / 2, y: part.top + part.height / 2 }, crop.pivot, crop.angle);
+  const rect = pixelRect(
+    {
+      left: crop.left + info.width / 2 - centre.x,
+      top: crop.top + info.height / 2 - centre.y,
+      width: crop.width,
+      height: crop.height,
+    },
+    info,
+  );
+  return cut({ data, width: info.width, height: info.height }, rect);
+}
+
 /** The photo cropped to `crop` and scaled to the size's exact pixels. */
 export function fitPhoto(image: RgbImage, crop: Rect, size: PhotoSizeSpec): Promise<Encoded> {
   const build = () =>
@@ -62,7 +106,6 @@ export function fitPhoto(image: RgbImage, crop: Rect, size: PhotoSizeSpec): Prom
 const TRIM_THRESHOLD = 40;
 /** White kept around the trimmed signature, as a fraction of its height, so strokes do not touch the edge. */
 const SIGNATURE_MARGIN = 0.15;
-const WHITE = { r: 255, g: 255, b: 255 };
 
 export interface FittedSignature extends Encoded {
   /** The signature's pixels before scaling to the size (trimmed, padded to the ratio). */
