@@ -93,6 +93,7 @@ describe('a photo’s verdict in one reason (issue 31 §2)', () => {
     const verdict = photoVerdict(report);
     expect(verdict.reason).toMatchObject({ problem: PHOTO_PROBLEMS.sharpness, fix: PHOTO_FIXES.tooBlurred });
     // No face is the blur's doing: not another rule to fix.
+    expect(verdict.headline).toBe(VERDICT_TEXT.failedCount(1));
     expect(verdict.rest).toEqual(['6 more rules are checked once a face is found.']);
     expect(times(sentences(report), PHOTO_FIXES.tooBlurred)).toBe(1);
   });

@@ -59,7 +59,7 @@ export const VERDICT_TEXT = {
 
 export interface PhotoVerdict {
   passed: boolean;
-  /** "Meets every rule", or how many rules were measured and failed ("3 rules to fix"). */
+  /** "Meets every rule", or how many rules are to fix: the reason and the others named ("3 rules to fix"). */
   headline: string;
   /** The most important failed rule, what is wrong, and its fix; null when no rule failed. */
   reason: { check: PhotoCheck; problem: string; fix: string | null } | null;
@@ -94,7 +94,7 @@ export function photoVerdict(report: ComplianceReport): PhotoVerdict {
   ];
   return {
     passed: false,
-    headline: main ? VERDICT_TEXT.failedCount(failed.length) : VERDICT_TEXT.fileLimits,
+    headline: main ? VERDICT_TEXT.failedCount(1 + others.length) : VERDICT_TEXT.fileLimits,
     reason: main && { check: main, problem: PHOTO_PROBLEMS[main.rule], fix: main.fix },
     rest,
     checks,

@@ -28,7 +28,7 @@ import {
   cropBounds,
   type FaceGeometry,
   faceGeometry,
-  moveFace,
+  faceIn,
   placement,
   planCrop,
   planLevelCrop,
@@ -313,14 +313,20 @@ async function readPhoto(image: Buffer, size: PhotoSizeSpec, detect: Detect, who
  * The pixels the fit and the background rule read: the photo and its crop as they are, or, when
  * the crop straightens the photo, the crop's own pixels turned level, with the face in them.
  */
-async function frame(image: RgbImage, pixels: Pixels): Promise<{ image: RgbImage; crop: Rect; face: FaceGeometry }> {
+async function frame(
+  image: RgbImage,
+  pixels: Pixels,
+  size: PhotoSizeSpec,
+): Promise<{ image: RgbImage; crop: Rect; face: FaceGeometry }> {
   const { crop, level } = pixels;
   if (crop.angle === 0) return { image, crop, face: level };
-  const turned = await levelCrop(image, crop);
+  // At the output's scale (never above the photo's): the fit has every pixel it outputs.
+  const scale = Math.min(1, Math.max(size.widthPx / crop.width, size.heightPx / crop.height));
+  const turned = await levelCrop(image, crop, scale);
   return {
     image: turned,
     crop: { left: 0, top: 0, width: turned.width, height: turned.height },
-    face: moveFace(level, { x: crop.left, y: crop.top }),
+    face: faceIn(level, { x: crop.left, y: crop.top }, scale),
   };
 }
 
@@ -395,7 +401,7 @@ export async function analyseWith(
   const source = changeBackground
     ? evenBackground(pixels.image, pixels.face, EVEN_BACKGROUND[size.background])
     : pixels.image;
-  const fitFrom = await frame(source, pixels);
+  const fitFrom = await frame(source, pixels, size);
   // The fit runs on a libuv thread while this thread measures the background, the shadow and the
   // sharpness: the pixel loops cost no wall time of their own.
   const fitPending = fitPhoto(fitFrom.image, fitFrom.crop, size);
