@@ -105,10 +105,17 @@ for (const [name, make] of photos) {
   // Alternate which engine goes first, so the machine's load falls on both alike.
   const runBefore = () => timed(() => old.analyseWith(recording, photo, size));
   const runAfter = () => timed(() => analyseWith(recording, photo, size));
-  const flip = rows.length % 2 === 1;
-  const [[b, bMs], [a, aMs]] = flip
-    ? await runAfter().then(async (x) => [await runBefore(), x])
-    : await runBefore().then(async (x) => [x, await runAfter()]);
+  let beforeRun: Awaited<ReturnType<typeof runBefore>>;
+  let afterRun: Awaited<ReturnType<typeof runAfter>>;
+  if (rows.length % 2 === 1) {
+    afterRun = await runAfter();
+    beforeRun = await runBefore();
+  } else {
+    beforeRun = await runBefore();
+    afterRun = await runAfter();
+  }
+  const [b, bMs] = beforeRun;
+  const [a, aMs] = afterRun;
   times.before.push(bMs);
   times.after.push(aMs);
   times.aroundBefore.push((await timed(() => old.analyseWith(known, photo, size)))[1]);
