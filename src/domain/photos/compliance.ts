@@ -44,9 +44,17 @@ export const PHOTO_FIXES = {
   offCentre: 'Stand in the middle of the frame.',
   background: 'Stand in front of a plain, light wall with nothing behind you.',
   blurred: 'Hold the camera still, or lean it on something, and make sure your face is in focus.',
+  tooBlurred:
+    'Your photo is too blurred to find a face. Hold the camera still, or lean it on something, and make sure your face is in focus.',
   shadow: 'Face a window or a lamp so both sides of your face are lit evenly.',
   lowResolution: 'Use a sharper photo: take it with the phone’s main camera, not a screenshot.',
 } as const;
+
+/**
+ * What a face's rule reports when there was not exactly one face to measure it on. The verdict
+ * (verdict.ts) counts these apart: they are not failures of their own.
+ */
+export const PHOTO_NOT_MEASURED = 'Not measured: needs exactly one face';
 
 export const photoCheckSchema = z.object({
   rule: z.enum(PHOTO_RULES),

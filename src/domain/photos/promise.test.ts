@@ -5,8 +5,8 @@ describe('the photo promise (issue 31 §6)', () => {
   it('says what each brand’s fitting does, and never that it adjusts brightness', () => {
     expect(PHOTO_PROMISE).toEqual({
       SEVAPHOTOS:
-        'We crop, resize, convert and even out a plain background (when you ask and the rules allow); we never retouch a face.',
-      SEVADOCS: 'We crop, resize and convert; we never retouch a face.',
+        'We straighten a slight tilt, crop, resize, convert and even out a plain background (when you ask and the rules allow); we never retouch a face.',
+      SEVADOCS: 'We straighten a slight tilt, crop, resize and convert; we never retouch a face.',
     });
     for (const sentence of Object.values(PHOTO_PROMISE))
       expect(sentence).not.toMatch(/bright|retouch(?!(es)? a face)/i);

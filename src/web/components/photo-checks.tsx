@@ -1,9 +1,10 @@
 import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../domain/photos/compliance.ts';
+import { photoVerdict, VERDICT_TEXT } from '../../domain/photos/verdict.ts';
 import { Icon } from './ui/icon.tsx';
 
 export const PHOTO_CHECKS_TEXT = {
-  passed: 'Meets every rule',
-  failedCount: (n: number) => (n === 1 ? '1 rule to fix' : `${n} rules to fix`),
+  passed: VERDICT_TEXT.passed,
+  failedCount: VERDICT_TEXT.failedCount,
   measured: 'Measured',
   expected: 'Needed',
   /** A rule passed within its margin of the limit (issue 31 §4): a person looks at the photo. */
@@ -11,20 +12,37 @@ export const PHOTO_CHECKS_TEXT = {
 } as const;
 
 /**
- * The SevaPhotos engine's checks of one photo: the verdict, then each rule passed or not, what
- * was measured against what is needed, and the fix in plain words. The photo order's cards and an
- * application's photo field show the same list.
+ * The SevaPhotos engine's checks of one photo: the verdict in one reason (the most important
+ * failed rule, its figure and its fix, the rest in a line; photoVerdict), then each rule passed or
+ * not, what was measured against what is needed, and each fix once. The photo order's cards, the
+ * check on /photos and an application's photo field show the same list.
  */
 export function PhotoChecks({ report, name }: { report: ComplianceReport; name: string }) {
-  const failures = report.checks.filter((c) => !c.passed).length;
+  const verdict = photoVerdict(report);
+  const { reason } = verdict;
   return (
     <section aria-label={`Check of ${name}`}>
-      <p className={`font-semibold ${report.passed ? 'text-green-800' : 'text-amber-800'}`}>
-        <Icon name={report.passed ? 'circle-check' : 'circle-alert'} className="mr-1 inline size-5 align-[-4px]" />
-        {report.passed ? PHOTO_CHECKS_TEXT.passed : PHOTO_CHECKS_TEXT.failedCount(failures)}
+      <p className={`font-semibold ${verdict.passed ? 'text-green-800' : 'text-amber-800'}`}>
+        <Icon name={verdict.passed ? 'circle-check' : 'circle-alert'} className="mr-1 inline size-5 align-[-4px]" />
+        {verdict.headline}
       </p>
+      {reason ? (
+        <div className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+          <p className="font-semibold text-slate-900">{reason.problem}</p>
+          <p className="text-slate-700">
+            {PHOTO_CHECKS_TEXT.measured}: {reason.check.measured} · {PHOTO_CHECKS_TEXT.expected}:{' '}
+            {reason.check.expected}
+          </p>
+          {reason.fix ? <p className="mt-1 text-slate-900">{reason.fix}</p> : null}
+          {verdict.rest.map((line) => (
+            <p key={line} className="mt-1 text-slate-700">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
       <ul className="mt-3 divide-y divide-slate-100">
-        {report.checks.map((check) => (
+        {verdict.checks.map((check) => (
           <li key={check.rule} className="flex gap-3 py-2 text-sm">
             <Icon
               name={check.passed ? 'circle-check' : 'circle-alert'}

@@ -1,6 +1,7 @@
 import { APPLICATION_PHOTO_MESSAGES as P } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { ReencodedImage } from '../../uploads/index.ts';
@@ -18,9 +19,10 @@ export interface FittedUpload {
 /**
  * Fits an accepted image (already re-encoded) to a portal's size with the SevaPhotos engine, for
  * an application's photo or signature slot (the applications module gets it passed in): the same
- * crop, scale and recompression under the size's byte cap as a photo order, and the same checks. A photo the engine cannot fit (no face, two faces, unreadable) is refused with the fix
- * its failed check gives; a fitted photo whose checks fail is kept, and the checks say what to
- * change before choosing another. Nothing is retouched (fit.ts).
+ * straightening, crop, scale and recompression under the size's byte cap as a photo order, and the
+ * same checks. A photo the engine cannot fit (no face, two faces, blurred, unreadable) is refused
+ * with the fix of its verdict's reason; a fitted photo whose checks fail is kept, and the checks
+ * say what to change before choosing another. Nothing is retouched (fit.ts).
  */
 export async function fitUpload(analyse: AnalysePhoto, image: Buffer, size: PhotoSizeSpec): Promise<FittedUpload> {
   let result: Awaited<ReturnType<AnalysePhoto>>;
@@ -32,7 +34,8 @@ export async function fitUpload(analyse: AnalysePhoto, image: Buffer, size: Phot
     throw error;
   }
   if (!result.fitted) {
-    const fix = result.report.checks.find((check) => !check.passed)?.fix;
+    // The verdict's reason: a blurred photo is refused as blurred, not as one without a face.
+    const fix = photoVerdict(result.report).reason?.fix;
     throw uploadRefused(422, fix ?? UPLOAD_MESSAGES.imageUnreadable);
   }
   return { image: { data: result.fitted, contentType: 'image/jpeg' }, report: result.report };

@@ -6,14 +6,20 @@ import {
   nearMinimum,
   nearRangeEdge,
 } from '../../../../domain/photos/borderline.ts';
-import { PHOTO_FIXES, type PhotoCheck, type PhotoRule } from '../../../../domain/photos/compliance.ts';
+import {
+  PHOTO_FIXES,
+  PHOTO_NOT_MEASURED,
+  type PhotoCheck,
+  type PhotoRule,
+} from '../../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../../domain/photos/sizes.ts';
 import type { Placement } from './geometry.ts';
 
 /**
- * Roll beyond this fails. Portals want the head straight; HivisionIDPhotos straightens past 2°,
- * and ±3° leaves room for the landmarks' own jitter (~1° on the samples) without passing a
- * visibly tilted head. We do not rotate the photo for the customer: that would be an alteration.
+ * Roll beyond this fails, measured on the fitted photo. Portals want the head straight;
+ * HivisionIDPhotos straightens past 2°, and ±3° leaves room for the landmarks' own jitter (~1° on
+ * the samples) without passing a visibly tilted head. The fit straightens a roll up to
+ * MAX_STRAIGHTEN_DEGREES (geometry.ts) first: turning the photo moves pixels, it retouches nothing.
  */
 export const MAX_TILT_DEGREES = 3;
 /** The face's centre may be this far off the middle, as a fraction of the width (15 px of 600). */
@@ -28,6 +34,13 @@ export const MAX_BACKGROUND_SPREAD = 20;
  * copies 4–14; 20 sits ~1.5× below the softest sharp face and ~1.4× above the sharpest blurred one.
  */
 export const MIN_SHARPNESS = 20;
+/**
+ * Below this, a photo in which no face was found is called blurred rather than faceless
+ * (photoFocus, measures.ts). Calibrated on the sample faces and the demo photos, sharp, blurred
+ * and darkened (decision 0111-photo-fit-straighten-blur-verdict): sharp photos read 21–67, blurred
+ * ones the detector could not find a face in 1.1–8.4; 13 is near their geometric middle.
+ */
+export const MIN_PHOTO_FOCUS = 13;
 /** The darker half of the face must be at least this bright relative to the brighter half. */
 export const MIN_SHADOW_RATIO = 0.7;
 
@@ -77,9 +90,17 @@ function check(
   };
 }
 
-export function oneFaceCheck(faces: number): PhotoCheck {
-  const measured = faces === 0 ? 'No face found' : faces === 1 ? '1 face' : `${faces} faces`;
-  const fix = faces === 0 ? PHOTO_FIXES.noFace : PHOTO_FIXES.manyFaces;
+/** `blurred`: no face was found in a photo too blurred to find one in (photoFocus), which is then the fix. */
+export function oneFaceCheck(faces: number, blurred = false): PhotoCheck {
+  const measured =
+    faces === 0
+      ? blurred
+        ? 'No face found in a blurred photo'
+        : 'No face found'
+      : faces === 1
+        ? '1 face'
+        : `${faces} faces`;
+  const fix = faces === 0 ? (blurred ? PHOTO_FIXES.tooBlurred : PHOTO_FIXES.noFace) : PHOTO_FIXES.manyFaces;
   return check('one-face', faces === 1, measured, 'Exactly 1 face', fix);
 }
 
@@ -110,12 +131,19 @@ export function eyeLineCheck(size: PhotoSizeSpec, place: Placement): PhotoCheck 
   );
 }
 
-export function tiltCheck(size: PhotoSizeSpec, rollDegrees: number): PhotoCheck {
+/** `straightenedFrom`: the roll of the photo as taken, when the fit straightened it; `rollDegrees` is the fitted photo's. */
+export function tiltCheck(
+  size: PhotoSizeSpec,
+  rollDegrees: number,
+  straightenedFrom: number | null = null,
+): PhotoCheck {
   const passed = Math.abs(rollDegrees) <= MAX_TILT_DEGREES;
+  const straightened =
+    straightenedFrom === null ? '' : ` (straightened from ${Math.abs(straightenedFrom).toFixed(1)}°)`;
   return check(
     'tilt',
     passed,
-    `Tilted ${Math.abs(rollDegrees).toFixed(1)}°`,
+    `Tilted ${Math.abs(rollDegrees).toFixed(1)}°${straightened}`,
     expectedFor('tilt', size),
     PHOTO_FIXES.tilted,
     nearMaximum(Math.abs(rollDegrees), MAX_TILT_DEGREES, B.tiltDegrees),
@@ -149,6 +177,20 @@ export function backgroundCheck(
     nearMinimum(stats.mean, minimum, B.backgroundLuma) ||
     nearMaximum(stats.spread, MAX_BACKGROUND_SPREAD, B.backgroundSpread);
   return check('background', passed, measured, expected, PHOTO_FIXES.background, nearLimit);
+}
+
+/**
+ * The sharpness rule when no face was found because the photo is blurred (photoFocus below
+ * MIN_PHOTO_FOCUS): measured on the whole photo, which is all there is to measure.
+ */
+export function photoFocusCheck(value: number): PhotoCheck {
+  return check(
+    'sharpness',
+    false,
+    `Whole photo: sharpness ${value.toFixed(1)}`,
+    `At least ${MIN_PHOTO_FOCUS} for the whole photo`,
+    PHOTO_FIXES.tooBlurred,
+  );
 }
 
 export function sharpnessCheck(size: PhotoSizeSpec, value: number): PhotoCheck {
@@ -192,7 +234,7 @@ export function resolutionCheck(
 }
 
 /** A face-dependent rule that could not be measured because there was not exactly one face. */
-export function notMeasured(rule: PhotoRule, size: PhotoSizeSpec, faces: number): PhotoCheck {
-  const fix = oneFaceCheck(faces).fix ?? PHOTO_FIXES.noFace;
-  return check(rule, false, 'Not measured: needs exactly one face', expectedFor(rule, size), fix);
+export function notMeasured(rule: PhotoRule, size: PhotoSizeSpec, faces: number, blurred = false): PhotoCheck {
+  const fix = oneFaceCheck(faces, blurred).fix ?? PHOTO_FIXES.noFace;
+  return check(rule, false, PHOTO_NOT_MEASURED, expectedFor(rule, size), fix);
 }

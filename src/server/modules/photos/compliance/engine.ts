@@ -11,8 +11,10 @@ import {
   centredCheck,
   eyeLineCheck,
   headHeightCheck,
+  MIN_PHOTO_FOCUS,
   notMeasured,
   oneFaceCheck,
+  photoFocusCheck,
   resolutionCheck,
   shadowCheck,
   sharpnessCheck,
@@ -20,9 +22,28 @@ import {
 } from './checks.ts';
 import { detectInWorker, detectionPixels, reuseDetectionPixels } from './detection-queue.ts';
 import type { RawFace } from './faces.ts';
-import { type Encoded, fitPhoto, fitSignature, pixelRect } from './fit.ts';
-import { type FaceGeometry, faceGeometry, placement, planCrop, type Rect } from './geometry.ts';
-import { backgroundStats, type RgbImage, SHARPNESS_FACE_WIDTH, shadowRatio, sharpness } from './measures.ts';
+import { type Encoded, fitPhoto, fitSignature, levelCrop, pixelRect } from './fit.ts';
+import {
+  type Crop,
+  cropBounds,
+  type FaceGeometry,
+  faceGeometry,
+  faceIn,
+  placement,
+  planCrop,
+  planLevelCrop,
+  type Rect,
+  straighteningAngle,
+  turnFace,
+} from './geometry.ts';
+import {
+  backgroundStats,
+  photoFocus,
+  type RgbImage,
+  SHARPNESS_FACE_WIDTH,
+  shadowRatio,
+  sharpness,
+} from './measures.ts';
 
 export { FaceDetectionError, stopFaceDetection } from './detection-queue.ts';
 
@@ -173,32 +194,44 @@ function report(size: PhotoSizeSpec, checks: PhotoCheck[], fitted: Encoded | nul
   } satisfies ComplianceReport;
 }
 
-/** What the measures and the fit read: pixels, with the face and the crop in their coordinates. */
+/**
+ * What the measures and the fit read: pixels, the face in them as photographed (sharpness and
+ * shadow measure it as taken), the crop, and the face as the crop sees it (`level`: turned with
+ * the photo when the crop straightens it, else the same face).
+ */
 interface Pixels {
   image: RgbImage;
   face: FaceGeometry;
-  crop: Rect;
+  crop: Crop;
+  level: FaceGeometry;
 }
 
-/** A photo read and searched: unreadable (null), not exactly one face, or one face with its crop. */
+/** A photo read and searched: unreadable (null), not exactly one face (with the pixels searched), or one face with its crop. */
 type Read =
-  | { faces: number; whole: { width: number; height: number }; found: null }
+  | { faces: number; whole: { width: number; height: number }; image: RgbImage; found: null }
   | {
       faces: 1;
       whole: { width: number; height: number };
-      /** The face and the crop planned around it, in `whole`'s pixels. */
-      found: { face: FaceGeometry; crop: Rect; pixels: Pixels };
+      /** The roll of the face as taken, and the crop planned for it, in `whole`'s pixels. */
+      found: { rollDegrees: number; crop: Crop; pixels: Pixels };
     };
 
+/** The face as taken and as the crop sees it, in the pixels a detection pixel maps to by `scale` and `origin`. */
+function facesIn(raw: RawFace, angle: number, scale: number, origin?: { x: number; y: number }) {
+  const face = faceGeometry(raw, scale, origin);
+  return { face, level: angle === 0 ? face : faceGeometry(turnFace(raw, angle), scale, origin) };
+}
+
 /**
- * The second read of a large JPEG: its crop, at the scale where the fit has every pixel it outputs
- * and the face is at least SHARPNESS_READ_WIDTH wide (or the photo's own scale, when smaller).
+ * The second read of a large JPEG: the part of it the crop covers, at the scale where the fit has
+ * every pixel it outputs and the face is at least SHARPNESS_READ_WIDTH wide (or the photo's own
+ * scale, when smaller).
  */
 async function readCrop(
   image: Buffer,
   whole: { width: number; height: number },
   face: FaceGeometry,
-  crop: Rect,
+  crop: Crop,
   raw: RawFace,
   detectionScale: number,
   size: PhotoSizeSpec,
@@ -207,14 +240,48 @@ async function readCrop(
     1,
     Math.max(size.widthPx / crop.width, size.heightPx / crop.height, SHARPNESS_READ_WIDTH / face.face.width),
   );
-  const read = await decodeCrop(image, whole, crop, scale);
+  // A turned crop is read with 2 px more around it (at the read's scale): turning interpolates
+  // each pixel from its neighbours, and those must be the photo's (planLevelCrop keeps it inside).
+  const bounds = cropBounds(crop);
+  const margin = crop.angle === 0 ? 0 : 2 / scale;
+  const part = {
+    left: bounds.left - margin,
+    top: bounds.top - margin,
+    width: bounds.width + 2 * margin,
+    height: bounds.height + 2 * margin,
+  };
+  const read = await decodeCrop(image, whole, part, scale);
   if (!read) return null;
-  const { width, height } = read.image;
+  const { origin } = read;
+  const faces = facesIn(raw, crop.angle, detectionScale * scale, origin);
+  // The crop, scaled and moved with the pixels (turning about a point commutes with both).
+  const at = (x: number, y: number) => ({ x: x * scale - origin.x, y: y * scale - origin.y });
+  const { x: left, y: top } = at(crop.left, crop.top);
   return {
     image: read.image,
-    face: faceGeometry(raw, detectionScale * scale, read.origin),
-    crop: { left: 0, top: 0, width, height },
+    ...faces,
+    crop: {
+      left,
+      top,
+      width: crop.width * scale,
+      height: crop.height * scale,
+      angle: crop.angle,
+      pivot: faces.level.eyeMid,
+    },
   };
+}
+
+/**
+ * The crop for a face: straightened when its roll is one the fit straightens and the turned crop
+ * lies inside the photo, else as taken.
+ */
+function plan(raw: RawFace, scale: number, size: PhotoSizeSpec, whole: { width: number; height: number }) {
+  const taken = faceGeometry(raw, scale);
+  const angle = straighteningAngle(taken.rollDegrees);
+  const crop =
+    (angle !== 0 && planLevelCrop(faceGeometry(turnFace(raw, angle), scale), size, whole, angle)) ||
+    planCrop(taken, size, whole);
+  return { face: taken, crop };
 }
 
 /**
@@ -233,12 +300,34 @@ async function readPhoto(image: Buffer, size: PhotoSizeSpec, detect: Detect, who
   const whole = twoReads ? upload : first;
   const { faces, scale } = await findFaces(first, whole, detect);
   const raw = faces[0];
-  if (faces.length !== 1 || !raw) return { faces: faces.length, whole, found: null };
-  const face = faceGeometry(raw, scale);
-  const crop = planCrop(face, size, whole);
-  const pixels = twoReads ? await readCrop(image, whole, face, crop, raw, scale, size) : { image: first, face, crop };
+  if (faces.length !== 1 || !raw) return { faces: faces.length, whole, image: first, found: null };
+  const { face, crop } = plan(raw, scale, size, whole);
+  const pixels = twoReads
+    ? await readCrop(image, whole, face, crop, raw, scale, size)
+    : { image: first, crop, ...facesIn(raw, crop.angle, scale) };
   // A JPEG that fails at its second read is as unreadable as one that fails at once.
-  return pixels && { faces: 1, whole, found: { face, crop, pixels } };
+  return pixels && { faces: 1, whole, found: { rollDegrees: face.rollDegrees, crop, pixels } };
+}
+
+/**
+ * The pixels the fit and the background rule read: the photo and its crop as they are, or, when
+ * the crop straightens the photo, the crop's own pixels turned level, with the face in them.
+ */
+async function frame(
+  image: RgbImage,
+  pixels: Pixels,
+  size: PhotoSizeSpec,
+): Promise<{ image: RgbImage; crop: Rect; face: FaceGeometry }> {
+  const { crop, level } = pixels;
+  if (crop.angle === 0) return { image, crop, face: level };
+  // At the output's scale (never above the photo's): the fit has every pixel it outputs.
+  const scale = Math.min(1, Math.max(size.widthPx / crop.width, size.heightPx / crop.height));
+  const turned = await levelCrop(image, crop, scale);
+  return {
+    image: turned,
+    crop: { left: 0, top: 0, width: turned.width, height: turned.height },
+    face: faceIn(level, { x: crop.left, y: crop.top }, scale),
+  };
 }
 
 const EMPTY: RgbImage = { data: Buffer.alloc(0), width: 0, height: 0 };
@@ -289,27 +378,34 @@ export async function analyseWith(
   const read = await readPhoto(image, size, detect, changeBackground);
   if (!read?.found) {
     const faces = read?.faces ?? 0;
+    // No face in a photo that has something in it but too little focus: the blur is why, and the
+    // customer is told so rather than that there is no face (issue 31 §2).
+    const focus = read && faces === 0 ? photoFocus(read.image) : null;
+    const blurred = focus !== null && focus < MIN_PHOTO_FOCUS;
     const checks: PhotoCheck[] = [
-      oneFaceCheck(faces),
-      ...(['head-height', 'eye-line', 'tilt', 'centred', 'background', 'sharpness', 'shadow'] as const).map((rule) =>
-        notMeasured(rule, size, faces),
+      oneFaceCheck(faces, blurred),
+      ...(['head-height', 'eye-line', 'tilt', 'centred', 'background'] as const).map((rule) =>
+        notMeasured(rule, size, faces, blurred),
       ),
+      blurred && focus !== null ? photoFocusCheck(focus) : notMeasured('sharpness', size, faces),
+      notMeasured('shadow', size, faces, blurred),
       resolutionCheck(size, read?.whole ?? EMPTY, 'Photo'),
     ];
     return { report: report(size, checks, null, null), fitted: null };
   }
 
-  const { face, crop, pixels } = read.found;
-  const place = placement(face, crop);
+  const { rollDegrees, crop, pixels } = read.found;
+  const place = placement(pixels.level, pixels.crop);
   // The fit and the background rule see the changed background; the face's pixels are the same
   // either way, so sharpness and shadow measure the photo as taken.
   const source = changeBackground
     ? evenBackground(pixels.image, pixels.face, EVEN_BACKGROUND[size.background])
     : pixels.image;
+  const fitFrom = await frame(source, pixels, size);
   // The fit runs on a libuv thread while this thread measures the background, the shadow and the
   // sharpness: the pixel loops cost no wall time of their own.
-  const fitPending = fitPhoto(source, pixels.crop, size);
-  const backgroundMeasured = backgroundStats(source, pixels.crop, pixels.face);
+  const fitPending = fitPhoto(fitFrom.image, fitFrom.crop, size);
+  const backgroundMeasured = backgroundStats(fitFrom.image, fitFrom.crop, fitFrom.face);
   const shadow = shadowRatio(pixels.image, pixels.face);
   const sharp_ = sharpness(pixels.image, pixels.face);
   const fitted = await fitPending;
@@ -317,12 +413,13 @@ export async function analyseWith(
     oneFaceCheck(1),
     headHeightCheck(size, place),
     eyeLineCheck(size, place),
-    tiltCheck(size, face.rollDegrees),
+    tiltCheck(size, pixels.level.rollDegrees, crop.angle === 0 ? null : rollDegrees),
     centredCheck(size, place),
     backgroundCheck(size, backgroundMeasured),
     sharpnessCheck(size, sharp_),
     shadowCheck(size, shadow),
-    resolutionCheck(size, pixelRect(crop, read.whole), 'Your photo gives'),
+    // The crop's own size in the photo's pixels (it lies inside the photo, turned or not).
+    resolutionCheck(size, { width: crop.width, height: crop.height }, 'Your photo gives'),
   ];
   return { report: report(size, checks, fitted, place.headFraction), fitted: fitted.jpeg };
 }

@@ -122,19 +122,19 @@ function spans(length: number, scale: number, outLength: number) {
 }
 
 /**
- * Variance of the Laplacian of the face (eyebrows to chin), its Rec. 709 luma area-averaged down
- * to SHARPNESS_FACE_WIDTH: high is sharp. Computed here on the working image's pixels, one pass
- * on the main thread while sharp fits, rather than a libvips pipeline of its own (extract,
- * greyscale, resize, convolve: 4–7 ms competing with the fit for the cores; decision 0081).
- * Area averaging, not a point resampler: the same face reads the same at 1× to 2.5× its size.
+ * Variance of the Laplacian of the luma of `rect`, area-averaged down to `targetWidth` px wide
+ * (never up: a narrower rect is measured as it is): high is sharp. One pass on the main thread,
+ * rather than a libvips pipeline of its own (extract, greyscale, resize, convolve: 4–7 ms
+ * competing with the fit for the cores; decision 0081). Area averaging, not a point resampler:
+ * the same picture reads the same at 1× to 2.5× its size.
  */
-export function sharpness(image: RgbImage, face: FaceGeometry): number {
-  const left = Math.max(0, Math.floor(face.face.left));
-  const top = Math.max(0, Math.floor(face.face.top));
-  const width = Math.min(image.width - left, Math.ceil(face.face.width));
-  const height = Math.min(image.height - top, Math.ceil(face.face.height));
+function laplacianVariance(image: RgbImage, rect: Rect, targetWidth: number): number {
+  const left = Math.max(0, Math.floor(rect.left));
+  const top = Math.max(0, Math.floor(rect.top));
+  const width = Math.min(image.width - left, Math.ceil(rect.width));
+  const height = Math.min(image.height - top, Math.ceil(rect.height));
   if (width < 8 || height < 8) return 0;
-  const scale = Math.max(1, width / SHARPNESS_FACE_WIDTH);
+  const scale = Math.max(1, width / targetWidth);
   const outWidth = Math.floor(width / scale);
   const outHeight = Math.floor(height / scale);
   const across = spans(width, scale, outWidth);
@@ -187,4 +187,32 @@ export function sharpness(image: RgbImage, face: FaceGeometry): number {
   const mean = sum / count;
   const area = scale * scale;
   return (squares / count - mean * mean) / (area * area);
+}
+
+/** The face's sharpness (eyebrows to chin, jaw to jaw), at SHARPNESS_FACE_WIDTH: the sharpness rule's figure. */
+export function sharpness(image: RgbImage, face: FaceGeometry): number {
+  return laplacianVariance(image, face.face, SHARPNESS_FACE_WIDTH);
+}
+
+/** The whole photo's fine detail is read at this width, its coarse structure at this one. */
+const FOCUS_WIDTHS = { fine: 192, coarse: 48 } as const;
+/**
+ * Below this coarse figure there is nothing in the photo to be in or out of focus: a plain wall
+ * reads 0, a smooth gradient 0.6, a wall's sensor grain 2; a face, even blurred past finding or
+ * in a dark room, 30 or more (decision 0111-photo-fit-straighten-blur-verdict).
+ */
+const MIN_PHOTO_STRUCTURE = 10;
+
+/**
+ * How much of the whole photo's detail survives at the fine scale, as a percentage of its
+ * coarse structure: the Laplacian's variance at FOCUS_WIDTHS.fine over that at .coarse. Blur
+ * takes the fine detail and leaves the coarse, whatever the light: a photo 5× darker reads the
+ * same, where the plain variance would drop 25×. Null when the photo has no structure to judge
+ * (MIN_PHOTO_STRUCTURE). For a photo in which no face was found: is it because it is blurred?
+ */
+export function photoFocus(image: RgbImage): number | null {
+  const all = { left: 0, top: 0, width: image.width, height: image.height };
+  const coarse = laplacianVariance(image, all, FOCUS_WIDTHS.coarse);
+  if (coarse < MIN_PHOTO_STRUCTURE) return null;
+  return (100 * laplacianVariance(image, all, FOCUS_WIDTHS.fine)) / coarse;
 }

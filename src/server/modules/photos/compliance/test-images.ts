@@ -42,6 +42,31 @@ export async function faceOn(face: SampleFace, background?: Buffer): Promise<Buf
 }
 
 /**
+ * The sample face on its wall, the whole photo turned `degrees` clockwise, as by a camera held
+ * crooked; the corners the turn opens are the same wall.
+ */
+export async function tilted(face: SampleFace, degrees: number): Promise<Buffer> {
+  return sharp(await faceOn(face))
+    .rotate(degrees, { background: WALL })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
+ * The sample face (level, or turned `degrees`) with the photo cut `room` px left of its middle:
+ * the face near the left edge, as when the customer stood to one side of the frame.
+ */
+export async function nearLeftEdge(face: SampleFace, room: number, degrees = 0): Promise<Buffer> {
+  const photo = degrees === 0 ? await faceOn(face) : await tilted(face, degrees);
+  const { width, height } = await sharp(photo).metadata();
+  const left = Math.round(width / 2 - room);
+  return sharp(photo)
+    .extract({ left, top: 0, width: width - left, height })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/**
  * What a phone sends: a 12-megapixel (4000 × 3000) JPEG of over 3 MB, one real face on a wall
  * with the sensor's grain (the grain is what makes a phone's JPEG big; a plain wall would
  * compress to a few hundred KB). About a second and a half to make.

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { type ComplianceReport, PHOTO_FIXES, PHOTO_NOT_MEASURED, PHOTO_RULES, type PhotoCheck } from './compliance.ts';
+import { PHOTO_PROBLEMS, photoVerdict, VERDICT_TEXT } from './verdict.ts';
+
+const passed = (rule: PhotoCheck['rule']): PhotoCheck => ({
+  rule,
+  passed: true,
+  measured: 'ok',
+  expected: 'ok',
+  fix: null,
+});
+const failed = (rule: PhotoCheck['rule'], measured: string, fix: string): PhotoCheck => ({
+  rule,
+  passed: false,
+  measured,
+  expected: 'needed',
+  fix,
+});
+
+/** A report of every rule, passed unless `failures` says otherwise. */
+function reportOf(failures: PhotoCheck[], fitted = true): ComplianceReport {
+  return {
+    sizeId: 'us-2x2',
+    checks: PHOTO_RULES.map((rule) => failures.find((c) => c.rule === rule) ?? passed(rule)),
+    passed: failures.length === 0,
+    fitted: fitted ? { widthPx: 600, heightPx: 600, bytes: 60_000, headPercent: 60 } : null,
+  };
+}
+
+/** Every sentence the verdict shows: the reason's fix, the rest, and each check's fix. */
+const sentences = (report: ComplianceReport) => {
+  const verdict = photoVerdict(report);
+  return [verdict.reason?.fix, ...verdict.rest, ...verdict.checks.map((c) => c.fix)].filter(Boolean);
+};
+const times = (all: unknown[], sentence: string) => all.filter((s) => s === sentence).length;
+
+describe('a photo’s verdict in one reason (issue 31 §2)', () => {
+  it('reads three failures as the most important one, with the other two named in one line', () => {
+    const report = reportOf([
+      failed('background', 'Brightness 80 of 255, variation 40', PHOTO_FIXES.background),
+      failed('centred', '6.0 % off centre', PHOTO_FIXES.offCentre),
+      failed('tilt', 'Tilted 11.7°', PHOTO_FIXES.tilted),
+    ]);
+    const verdict = photoVerdict(report);
+    expect(verdict).toMatchObject({
+      passed: false,
+      headline: '3 rules to fix',
+      reason: {
+        problem: PHOTO_PROBLEMS.tilt,
+        fix: PHOTO_FIXES.tilted,
+        check: { rule: 'tilt', measured: 'Tilted 11.7°' },
+      },
+      rest: ['Also to fix: Face centred, Plain, light background.'],
+    });
+    // Each fix is said once: the reason's in the reason, the others in their rows.
+    const all = sentences(report);
+    for (const fix of [PHOTO_FIXES.tilted, PHOTO_FIXES.offCentre, PHOTO_FIXES.background])
+      expect(times(all, fix)).toBe(1);
+    expect(verdict.checks.find((c) => c.rule === 'tilt')).toMatchObject({ passed: false, fix: null });
+  });
+
+  it('says “no face” once for a photo without one, and counts the rules it could not measure', () => {
+    const notMeasured = (rule: PhotoCheck['rule']) => failed(rule, PHOTO_NOT_MEASURED, PHOTO_FIXES.noFace);
+    const report = reportOf(
+      [
+        failed('one-face', 'No face found', PHOTO_FIXES.noFace),
+        ...(['head-height', 'eye-line', 'tilt', 'centred', 'background', 'sharpness', 'shadow'] as const).map(
+          notMeasured,
+        ),
+      ],
+      false,
+    );
+    const verdict = photoVerdict(report);
+    expect(verdict).toMatchObject({
+      headline: VERDICT_TEXT.failedCount(1),
+      reason: { problem: PHOTO_PROBLEMS['one-face'], fix: PHOTO_FIXES.noFace },
+      rest: ['7 more rules are checked once a face is found.'],
+    });
+    expect(times(sentences(report), PHOTO_FIXES.noFace)).toBe(1);
+  });
+
+  it('gives a blurred photo in which no face was found the blur as its reason', () => {
+    const report = reportOf(
+      [
+        failed('one-face', 'No face found in a blurred photo', PHOTO_FIXES.tooBlurred),
+        ...(['head-height', 'eye-line', 'tilt', 'centred', 'background', 'shadow'] as const).map((rule) =>
+          failed(rule, PHOTO_NOT_MEASURED, PHOTO_FIXES.tooBlurred),
+        ),
+        failed('sharpness', 'Whole photo: sharpness 1.2', PHOTO_FIXES.tooBlurred),
+      ],
+      false,
+    );
+    const verdict = photoVerdict(report);
+    expect(verdict.reason).toMatchObject({ problem: PHOTO_PROBLEMS.sharpness, fix: PHOTO_FIXES.tooBlurred });
+    // No face is the blur's doing: not another rule to fix.
+    expect(verdict.headline).toBe(VERDICT_TEXT.failedCount(1));
+    expect(verdict.rest).toEqual(['6 more rules are checked once a face is found.']);
+    expect(times(sentences(report), PHOTO_FIXES.tooBlurred)).toBe(1);
+  });
+
+  it('passes a photo that meets every rule, with no reason', () => {
+    expect(photoVerdict(reportOf([]))).toMatchObject({
+      passed: true,
+      headline: VERDICT_TEXT.passed,
+      reason: null,
+      rest: [],
+    });
+  });
+});
