@@ -10,6 +10,7 @@ import {
   PASSPORT_MESSAGES as P,
 } from '../../../domain/passports/mrz-reading.ts';
 import { PHOTO_UPLOAD } from '../../../domain/uploads/file-types.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { registerUploadParsing } from '../../uploads/index.ts';
@@ -103,7 +104,8 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Read the member's uploaded passport copy (an image; not a PDF). Nothing is stored.",
         params: memberParams.extend({ documentId: idParams.shape.id }),
-        response: { 200: envelopeSchema(mrzReadingSchema) },
+        // 422: a PDF or a page that could not be read; 503: the reader is busy.
+        response: { 200: envelopeSchema(mrzReadingSchema), ...refusals(422, 503) },
       },
     },
     async (request) => {
@@ -129,7 +131,7 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
           consumes: ['multipart/form-data'],
           params: memberParams,
           body: pageForm,
-          response: { 200: envelopeSchema(mrzReadingSchema) },
+          response: { 200: envelopeSchema(mrzReadingSchema), ...refusals(422, 503) },
         },
       },
       async (request) => {
