@@ -55,7 +55,7 @@ export const REFUSAL_DESCRIPTIONS: Record<number, string> = {
 };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SIGNED_IN = [{ bearer: [] }, { sessionCookie: [] }];
+const SIGNED_IN: Record<string, string[]>[] = [{ bearer: [] }, { sessionCookie: [] }];
 
 /** `/api/v1/orders/:orderRef/cost-summary`, PUT → `putOrdersByOrderRefCostSummary`. */
 export function operationIdOf(method: string, url: string): string {

@@ -167,7 +167,8 @@ export async function registerOpenApi(app: FastifyInstance) {
   };
 
   /** The tags every operation uses, each described. */
-  const transformObject: SwaggerTransformObject = ({ openapiObject }) => {
+  const transformObject: SwaggerTransformObject = (documentObject) => {
+    const openapiObject = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
     const document = openapiObject as {
       paths?: Record<string, Record<string, { tags?: string[] }>>;
     };
