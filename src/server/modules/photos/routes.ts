@@ -123,6 +123,8 @@ export const photoStoreRoutes: FastifyPluginAsyncZod = async (app) => {
               state: z.string(),
             }),
           ),
+          // 404: no place known for that code.
+          ...refusals(404),
         },
       },
     },
