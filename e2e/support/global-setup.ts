@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { UNDOCUMENTED_ANSWERS_FILE } from '../../src/server/plugins/answer-check.ts';
 import { CHROMIUM_PATH, E2E_ADMIN_EMAIL } from './constants.ts';
 
 declare module 'vitest' {
@@ -177,6 +178,12 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await stop(server);
+    // Every API answer the journeys received was checked against the API document by the server
+    // (NODE_ENV=test, plugins/answer-check.ts); one it does not declare fails the run here.
+    const undocumented = await readFile(join(dataDir, UNDOCUMENTED_ANSWERS_FILE), 'utf8').catch(() => '');
     await rm(dataDir, { recursive: true, force: true });
+    if (undocumented.trim()) {
+      throw new Error(`e2e: the server gave API answers its OpenAPI document does not declare:\n${undocumented}`);
+    }
   };
 }

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { isDocumentedRoute } from './plugins/openapi.ts';
 import { createTestDatabase } from './test/database.ts';
+import { lintOpenApi } from './test/openapi-lint.ts';
 import { stubServerBuild } from './test/server-build.ts';
 
 /**
@@ -19,6 +20,14 @@ const build = stubServerBuild({ appContext: createContext(), default: () => new 
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; example?: unknown }[];
+  responses: Record<string, unknown>;
+}
 /** The document as swagger-parser types it (its `api` property), with the fields read here. */
 type OpenApiDocument = SwaggerParser['api'] & { openapi: string; paths: Record<string, unknown> };
 let document: OpenApiDocument;
@@ -45,7 +54,42 @@ describe('the OpenAPI document', () => {
   it('validates with swagger-parser', async () => {
     // validate() dereferences its argument in place: give it a copy.
     await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
-    expect(document.openapi).toMatch(/^3\./);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it("passes Redocly's recommended ruleset with no error (issue 33 §2)", async () => {
+    const { errors } = await lintOpenApi(document);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives every operation an id, a tag, a summary, its security, its refusals and its examples (issue 33 §1)', () => {
+    const lacking: string[] = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!op.operationId || !op.tags?.length || !op.summary || !Array.isArray(op.security)) lacking.push(where);
+        if (!op.responses['400'] || !op.responses['500']) lacking.push(`${where} refusals`);
+        for (const parameter of op.parameters ?? []) {
+          if (parameter.example === undefined) lacking.push(`${where} parameter ${parameter.name}`);
+        }
+      }
+    }
+    expect(lacking).toEqual([]);
+  });
+
+  it('declares who may call: the session (bearer or cookie) where sign-in is needed, nothing on public operations', () => {
+    const operation = (path: string, method: string) =>
+      (document.paths[path] as Record<string, Operation>)[method] as Operation;
+    const signedIn = [{ bearer: [] }, { sessionCookie: [] }];
+    expect(operation('/api/v1/users/profile', 'get').security).toEqual(signedIn);
+    expect(Object.keys(operation('/api/v1/users/profile', 'get').responses)).toContain('401');
+    expect(operation('/api/v1/admin/audit-log', 'get').security).toEqual(signedIn);
+    expect(Object.keys(operation('/api/v1/admin/audit-log', 'get').responses)).toEqual(
+      expect.arrayContaining(['401', '403']),
+    );
+    expect(operation('/api/v1/services', 'get').security).toEqual([]);
+    expect(Object.keys(operation('/api/v1/services', 'get').responses)).not.toContain('401');
+    expect(Object.keys(operation('/api/v1/auth/signup', 'post').responses)).toContain('429');
   });
 
   it('lists the API operations and no page, catch-all or SEO route', () => {

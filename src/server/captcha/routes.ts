@@ -4,6 +4,7 @@ import { ok } from '../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../domain/api/pagination.ts';
 import { AUTH_API_MESSAGES as A } from '../../domain/auth/messages.ts';
 import { captchaCheckSchema } from '../../domain/auth/requests.ts';
+import { refusals } from '../http/error-responses.ts';
 import { HttpError } from '../http/errors.ts';
 import { authLimitFigures, byClient, createLimiter } from '../http/rate-limits.ts';
 import { HUMAN_PASS_COOKIE, HUMAN_PASS_TTL_MS, issueHumanPass } from './human-pass.ts';
@@ -43,7 +44,8 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ verifier?: CaptchaVerifier }
         tags: ['auth'],
         summary: 'Human check: verify a reCAPTCHA v3 token for an action',
         body: captchaCheckSchema,
-        response: { 200: envelopeSchema(z.object({ success: z.boolean(), score: z.number() })) },
+        // 503: reCAPTCHA could not be reached.
+        response: { 200: envelopeSchema(z.object({ success: z.boolean(), score: z.number() })), ...refusals(503) },
       },
       onRequest: limit,
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyAttemptsMessage } from '../../domain/auth/messages.ts';
 import { normalizeEmail } from '../../domain/auth/schemas.ts';
 import { HttpError } from './errors.ts';
+import { withTrait } from './route-traits.ts';
 
 /** Every accounts limit counts over 15 minutes. */
 export const AUTH_RATE_WINDOW_MS = 15 * 60 * 1000;
@@ -12,6 +13,8 @@ const DEFAULT_PER_EMAIL = 5;
 const TEST_DEFAULT = 100_000;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** Marks a limiter's hook, so the API document declares its 429 (http/route-traits.ts). */
+const RATE_LIMITED = { kind: 'rate-limited' } as const;
 
 /**
  * A limiter on @fastify/rate-limit's store, answering 429 with the accounts message. `key`
@@ -28,14 +31,14 @@ export function createLimiter(
     timeWindow: AUTH_RATE_WINDOW_MS,
     keyGenerator: (request) => `${name}|${key(request)}`,
   });
-  return async (request, reply) => {
+  return withTrait<Hook>(async (request, reply) => {
     if (key(request) === null) return;
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(result.ttlInSeconds));
       throw new HttpError(429, tooManyAttemptsMessage(result.ttlInSeconds));
     }
-  };
+  }, RATE_LIMITED);
 }
 
 export const byClient = (request: FastifyRequest) => request.ip;

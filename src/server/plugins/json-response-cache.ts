@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type EncodedBody, encodeBody, sendEncoded } from './encoded-body.ts';
+import type { RouteMarks } from './openapi-contract.ts';
 
 interface Entry {
   version: object;
@@ -13,8 +14,21 @@ interface Entry {
  * request's time (docs/decisions/0023-cached-api-reads.md). At most `maxEntries` URLs are kept;
  * the least recently used goes first.
  */
-export function createJsonResponseCache({ maxEntries = 1000 }: { maxEntries?: number } = {}) {
+export function createJsonResponseCache({
+  maxEntries = 1000,
+  scope,
+}: {
+  maxEntries?: number;
+  /** The route scope whose reads answer through this cache: the API document declares their 304. */
+  scope?: FastifyInstance;
+} = {}) {
   const entries = new Map<string, Entry>();
+  scope?.addHook('onRoute', (route) => {
+    const marks: RouteMarks = { answersNotModified: true };
+    if ([route.method].flat().some((method) => method === 'GET' || method === 'HEAD')) {
+      route.config = { ...route.config, ...marks };
+    }
+  });
 
   return {
     /**

@@ -5,6 +5,7 @@ import { SESSION_LOGOUT_MS } from '../../domain/limits/constants.ts';
 import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/roles.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { HttpError } from '../http/errors.ts';
+import { withTrait } from '../http/route-traits.ts';
 import type { ActiveSession } from '../modules/auth/service.ts';
 import { cookiesAreSecure, SESSION_COOKIE_NAME } from '../session-cookie.ts';
 
@@ -95,13 +96,25 @@ async function sessionPlugin(app: FastifyInstance) {
   app.decorate('clearSessionCookie', (reply: FastifyReply) => {
     reply.clearCookie(SESSION_COOKIE_NAME, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
   });
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
-  });
-  app.decorate('requireRole', (role: StaffRole) => async (request: FastifyRequest) => {
-    if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
-    if (!roleAllows(request.viewer.role, role)) throw new HttpError(403, ROLE_MESSAGES.forbidden);
-  });
+  // Marked so the API document declares the routes they guard as signed-in (http/route-traits.ts).
+  app.decorate(
+    'requireUser',
+    withTrait(
+      async (request: FastifyRequest) => {
+        if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+      },
+      { kind: 'signed-in' },
+    ),
+  );
+  app.decorate('requireRole', (role: StaffRole) =>
+    withTrait(
+      async (request: FastifyRequest) => {
+        if (!request.viewer) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
+        if (!roleAllows(request.viewer.role, role)) throw new HttpError(403, ROLE_MESSAGES.forbidden);
+      },
+      { kind: 'role', role },
+    ),
+  );
 
   const fromThisSite = (request: FastifyRequest) => comesFromSite(request, siteOrigin);
 

@@ -22,6 +22,7 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { statusChangeSchema } from '../../../domain/orders/status.ts';
 import { DOCUMENT_UPLOAD } from '../../../domain/uploads/file-types.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -177,7 +178,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Download a photo order’s photo as uploaded'
               : 'Download the fitted photo (409 until fitted)',
           params: photoParams,
-          response: { 200: fileResponse },
+          response: { 200: fileResponse, ...refusals(409) },
         },
       },
       async (request, reply) => {
@@ -194,7 +195,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download the fitted photo’s 4×6 in print sheet',
         params: photoParams,
-        response: { 200: fileResponse },
+        response: { 200: fileResponse, ...refusals(409) },
       },
     },
     async (request, reply) => {

@@ -73,6 +73,7 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Check a definition with the form engine (400 with a message per problem); stores nothing',
         params: idParams,
         body: formDraftBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
       },
     },
     async (request) => {
@@ -101,7 +102,12 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/packages/:id/form/draft',
     {
-      schema: { tags: ['admin'], summary: 'Discard the draft', params: idParams },
+      schema: {
+        tags: ['admin'],
+        summary: 'Discard the draft',
+        params: idParams,
+        response: { 200: envelopeSchema(z.null()) },
+      },
     },
     async (request) => {
       valueOrThrow(await forms.discardDraft(request.params.id));

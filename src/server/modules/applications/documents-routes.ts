@@ -14,6 +14,7 @@ import {
   reuseDocumentSchema,
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { registerUploadParsing, serveFile } from '../../uploads/index.ts';
@@ -191,7 +192,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           consumes: ['multipart/form-data'],
           params: itemParams,
           body: uploadForm,
-          response: { 201: envelopeSchema(documentUploadedSchema) },
+          // 503: a photo could not be checked (the face model).
+          response: { 201: envelopeSchema(documentUploadedSchema), ...refusals(503) },
         },
       },
       async (request, reply) => {

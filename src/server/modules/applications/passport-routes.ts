@@ -10,6 +10,7 @@ import {
   PASSPORT_MESSAGES as P,
   PASSPORT_PAGE_UPLOAD,
 } from '../../../domain/passports/mrz-reading.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { registerUploadParsing } from '../../uploads/index.ts';
@@ -108,7 +109,8 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Read the member's uploaded passport copy (an image, or a PDF scan: the image of its first page). Nothing is stored.",
         params: memberParams.extend({ documentId: idParams.shape.id }),
-        response: { 200: envelopeSchema(mrzReadingSchema) },
+        // 422: a page (or a PDF without a scanned page) that could not be read; 503: the reader is busy.
+        response: { 200: envelopeSchema(mrzReadingSchema), ...refusals(422, 503) },
       },
     },
     async (request) => {
@@ -134,7 +136,7 @@ export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
           consumes: ['multipart/form-data'],
           params: memberParams,
           body: pageForm,
-          response: { 200: envelopeSchema(mrzReadingSchema) },
+          response: { 200: envelopeSchema(mrzReadingSchema), ...refusals(422, 503) },
         },
       },
       async (request) => {

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES as M, memberInputSchema, memberSchema } from '../../../domain/applications/members.ts';
 import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 
@@ -40,7 +41,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Start an application from a package, its country choices and its members (DOC-… order, Payment pending). The same idempotencyKey again answers the same order with 200.',
         body: startApplicationSchema,
-        response: { 200: envelopeSchema(applicationOrderSchema), 201: envelopeSchema(applicationOrderSchema) },
+        // 409: the idempotencyKey already started another package's order.
+        response: {
+          200: envelopeSchema(applicationOrderSchema),
+          201: envelopeSchema(applicationOrderSchema),
+          ...refusals(409),
+        },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import {
 import { PLATFORMS } from '../../../domain/config/site.ts';
 import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createAuthRateLimits } from '../../http/rate-limits.ts';
 import { createSignInThrottle, signInFailureLimits } from '../../http/sign-in-throttle.ts';
@@ -81,7 +82,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in: data is the session token; the httpOnly session cookie is set too',
         body: signInSchema,
-        response: { 200: envelopeSchema(z.string()) },
+        // 401 wrong e-mail or password; 429 too many failures (counted in the handler).
+        response: { 200: envelopeSchema(z.string()), ...refusals(401, 429) },
       },
     },
     async (request, reply) => {
@@ -228,7 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: "Check a friend's referral code (200 valid, 404 unknown)",
         body: referralCheckSchema,
-        response: { 200: envelopeSchema(z.object({ referralCode: z.string() })) },
+        response: { 200: envelopeSchema(z.object({ referralCode: z.string() })), ...refusals(404) },
       },
       onRequest: limits.referral,
     },

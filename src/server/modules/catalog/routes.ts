@@ -39,7 +39,7 @@ function whole<T>(results: T[]) {
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reads are answered from serialised, compressed bodies while the catalog snapshot they were
   // made from is current (a change to the catalog makes a new snapshot).
-  const cache = createJsonResponseCache();
+  const cache = createJsonResponseCache({ scope: app });
   const cachedRead = async (request: FastifyRequest, reply: FastifyReply, produce: () => unknown) =>
     cache.send(request, reply, await app.services.catalog.version(), produce);
 

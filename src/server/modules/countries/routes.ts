@@ -10,7 +10,7 @@ import { currentUser } from '../../plugins/session.ts';
 
 export const countriesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The list is read once per process, so its array is its version: serialised and compressed once.
-  const cache = createJsonResponseCache({ maxEntries: 10 });
+  const cache = createJsonResponseCache({ maxEntries: 10, scope: app });
   app.get(
     '/country-codes',
     {

@@ -14,6 +14,7 @@ import {
   startPaymentSchema,
 } from '../../../domain/payments/payment.ts';
 import { parsePhotoOrderRef, photoOrderRefParams } from '../../../domain/photos/orders.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { siteUrlFor } from '../../http/site-url.ts';
@@ -81,7 +82,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older.",
           params,
           body: startPaymentSchema.nullish(),
-          response: { 200: envelopeSchema(paymentSchema) },
+          // 502: the provider could not be reached.
+          response: { 200: envelopeSchema(paymentSchema), ...refusals(502) },
         },
       },
       async (request) =>
@@ -123,7 +125,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             "SPEC.md §7 /verify-payment/: what the provider's checkout handed the browser, verified with the provider on the server; answers the payment's state",
           params,
           body: confirmPaymentSchema,
-          response: { 200: envelopeSchema(paymentSchema) },
+          response: { 200: envelopeSchema(paymentSchema), ...refusals(502) },
         },
       },
       async (request) =>

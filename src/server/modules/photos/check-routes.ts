@@ -16,6 +16,7 @@ import {
 } from '../../../domain/photos/checks.ts';
 import { photoOrderSchema } from '../../../domain/photos/orders.ts';
 import { PHOTO_CURRENCIES } from '../../../domain/photos/pricing.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { comesFromSite, currentUser } from '../../plugins/session.ts';
 import { cookiesAreSecure } from '../../session-cookie.ts';
@@ -56,7 +57,8 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "This browser's photo check (its cookie's): the verdict and links to the photos; 404 once it ended",
-        response: { 200: envelopeSchema(photoCheckSchema) },
+        // 404: no live check for this browser's cookie.
+        response: { 200: envelopeSchema(photoCheckSchema), ...refusals(404) },
       },
     },
     async (request) => {
@@ -76,7 +78,7 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             which === 'original'
               ? "This browser's checked photo as uploaded (re-encoded, metadata removed)"
               : "This browser's fitted photo at its size's exact pixels (404 when it could not be fitted)",
-          response: { 200: fileResponse },
+          response: { 200: fileResponse, ...refusals(404) },
         },
       },
       async (request, reply) => {
@@ -93,7 +95,7 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Delete this browser's photo check and its files",
-        response: { 200: envelopeSchema(z.null()) },
+        response: { 200: envelopeSchema(z.null()), ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -112,7 +114,7 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone",
         body: z.object({ currency: z.enum(PHOTO_CURRENCIES).default('USD') }).nullish(),
-        response: { 201: envelopeSchema(photoOrderSchema) },
+        response: { 201: envelopeSchema(photoOrderSchema), ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -148,7 +150,8 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           body: z
             .object({ file: z.string().meta({ format: 'binary', description: 'The photo: JPEG, PNG or HEIC' }) })
             .nullish(),
-          response: { 201: envelopeSchema(photoCheckSchema) },
+          // 503: the face model could not run.
+          response: { 201: envelopeSchema(photoCheckSchema), ...refusals(503) },
         },
       },
       async (request, reply) => {

@@ -29,6 +29,7 @@ import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../domain/uploads/file-types.ts';
 import { isLookupCode, lookupPostalCode } from '../../../domain/users/postal-lookup.ts';
 import { ADDRESS_COUNTRIES } from '../../../domain/users/regions.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -123,6 +124,8 @@ export const photoStoreRoutes: FastifyPluginAsyncZod = async (app) => {
               state: z.string(),
             }),
           ),
+          // 404: no place known for that code.
+          ...refusals(404),
         },
       },
     },
@@ -292,7 +295,8 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Download the photo as uploaded (re-encoded, metadata removed)'
               : "Download the fitted photo at its size's exact pixels (409 until its check is done)",
           params: photoParams,
-          response: { 200: fileResponse },
+          // 409: not fitted yet.
+          response: { 200: fileResponse, ...refusals(409) },
         },
       },
       async (request, reply) => {
@@ -311,7 +315,7 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Download the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi (409 until fitted; 404 for a size used as a file only)',
         params: photoParams,
-        response: { 200: fileResponse },
+        response: { 200: fileResponse, ...refusals(409) },
       },
     },
     async (request, reply) => {

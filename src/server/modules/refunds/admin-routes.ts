@@ -11,6 +11,7 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -94,7 +95,8 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Refund amountCents (full or partial) through the order's payment provider; e-mails the customer",
         params: idParams,
         body: approveRefundSchema,
-        response: { 200: envelopeSchema(adminRefundSchema) },
+        // 502: the payment provider refused or did not answer.
+        response: { 200: envelopeSchema(adminRefundSchema), ...refusals(502) },
       },
     },
     async (request) =>
@@ -109,7 +111,7 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Finish an approved refund whose provider call failed or never answered, with the same idempotency key (the provider refunds once)',
         params: idParams,
-        response: { 200: envelopeSchema(adminRefundSchema) },
+        response: { 200: envelopeSchema(adminRefundSchema), ...refusals(502) },
       },
     },
     async (request) => approvalAnswer(await refunds.retry(actorOf(request), request.params.id)),

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/admin/users.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -113,7 +114,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Mark a user's e-mail verified by hand (SPEC.md §7 /users/verify-user)",
         body: verifyUserSchema,
-        response: { 200: envelopeSchema(adminUserSchema) },
+        // 404: no account with that e-mail.
+        response: { 200: envelopeSchema(adminUserSchema), ...refusals(404) },
       },
     },
     async (request) => {
