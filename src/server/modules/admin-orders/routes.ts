@@ -211,7 +211,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download a member’s print pack (PDF), as the customer gets it; 409 before payment',
         params: memberParams,
-        response: { 200: printPackResponse },
+        response: { 200: printPackResponse, ...refusals(409) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseOrderRef } from '../../../domain/applications/application.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { serveMadeFile } from '../../uploads/index.ts';
 import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
 
@@ -28,7 +29,7 @@ export const printPackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "A member's print pack (PDF): the checklist in the order the papers go in, the letters we prepare pre-filled from the answers, and the mailing label. After payment only (409 before).",
         params: memberParams,
-        response: { 200: printPackResponse },
+        response: { 200: printPackResponse, ...refusals(409) },
       },
     },
     async (request, reply) => {

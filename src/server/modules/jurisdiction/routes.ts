@@ -4,6 +4,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { jurisdictionQuery, jurisdictionSchema } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { JURISDICTION_MESSAGES as M } from '../../../domain/jurisdiction/messages.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 
 /**
@@ -28,7 +29,8 @@ export const jurisdictionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Which Indian mission a full US ZIP or Canadian postal code goes to today: the mission, the outsourced centre, post or in person, the postal address, the county or province used, the source and the date it holds from',
         querystring: jurisdictionQuery,
-        response: { 200: envelopeSchema(jurisdictionSchema) },
+        // 404: a code of no state or province we serve, or a split state's ZIP whose county is unknown.
+        response: { 200: envelopeSchema(jurisdictionSchema), ...refusals(404) },
       },
     },
     async (request) => {
