@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { paymentRecords, payWithSandbox } from '../modules/payments/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import { localFilesRoot } from '../storage/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { BackupRefusedError, restoreBackup, writeBackup } from './archive.ts';
+import { BackupRefusedError, backupDataDir, restoreBackup, writeBackup } from './archive.ts';
 import { listenForBackups, requestBackup } from './control-socket.ts';
 
 /** What a customer sees of an order: the list, the member's answers and checklist, each file's bytes. */
@@ -101,6 +101,32 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
       await restored.close();
       await database.close();
     }
+
+    // A stopped shop is backed up from its data directory on disk, by the command's own process.
+    const again = join(folder, 'again.tar.gz');
+    expect(await backupDataDir(restoredDir, again)).toEqual({ ...summary, databaseBytes: expect.any(Number) });
+    const againDir = join(folder, 'restored-again');
+    await restoreBackup({ archive: again, dataDir: againDir });
+    const database2 = await openDatabase(databaseConfigFor({ dataDir: againDir }));
+    const restored2 = await buildTestApp({ DATA_DIR: againDir }, { database: database2, photoAnalyser: fakeAnalyse });
+    try {
+      const token = await signIn(restored2.app, customer.email, customer.password);
+      expect(await customerView(restored2.app, token, ref, memberId)).toEqual(before);
+    } finally {
+      await restored2.close();
+      await database2.close();
+    }
+    // Three app starts (a shop, two restored ones) on two cores.
+  }, 60_000);
+
+  it('never overwrites an existing file with an archive', async () => {
+    const existing = join(folder, 'existing.tar.gz');
+    await writeFile(existing, 'an earlier backup');
+    const { pglite } = shop.database;
+    if (!pglite) throw new Error('the embedded database is PGlite');
+    const filesRoot = localFilesRoot(shop.app.env.dataDir);
+    await expect(writeBackup({ pglite, filesRoot, out: existing })).rejects.toThrow(/EEXIST/);
+    expect(await readFile(existing, 'utf8')).toBe('an earlier backup');
   });
 
   it('refuses to restore into a data directory that holds anything, and leaves it as it was', async () => {

@@ -8,7 +8,7 @@ import { databaseConfigFor, openDatabase } from '../db/client.ts';
 import { isNotFound } from '../lib/stale-files.ts';
 import { localFilesRoot } from '../storage/index.ts';
 import { storedTypeOfKey } from '../storage/keys.ts';
-import { readTar, TarFormatError, type TarEntry, writeTar } from './tar.ts';
+import { readTar, type TarEntry, TarFormatError, writeTar } from './tar.ts';
 
 /**
  * One archive of the embedded mode (decision 0xxx-backups): a tar.gz holding, in this order, a
@@ -85,33 +85,35 @@ export async function writeBackup({
   filesRoot: string;
   out: string;
 }): Promise<BackupSummary> {
-  // The dump copies the data directory while no statement runs (PGlite's query lock): a
-  // crash-consistent copy, which PostgreSQL recovers from its WAL at the restored start. The
-  // checkpoint first writes the cached pages out, so that recovery has little to replay.
-  await pglite.exec('CHECKPOINT');
-  const dump = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  const keys = await storedKeys(filesRoot);
-  let files = 0;
-  const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: 'pglite' };
-  async function* entries(): AsyncGenerator<TarEntry> {
-    const text = Buffer.from(JSON.stringify(manifest));
-    yield { name: MANIFEST, size: text.length, body: text };
-    yield { name: DATABASE, size: dump.length, body: dump };
-    for (const key of keys) {
-      const entry = await fileEntry(filesRoot, key);
-      if (!entry) continue;
-      files += 1;
-      yield entry;
-    }
-  }
+  // Opened first: a name already taken fails before the dump's work, and is never overwritten.
   const target = await open(out, 'wx', 0o600);
   try {
-    await pipeline(writeTar(entries()), createGzip(), createWriteStream('', { fd: target, flush: true }));
+    // The dump copies the data directory while no statement runs (PGlite's query lock): a
+    // crash-consistent copy, which PostgreSQL recovers from its WAL at the restored start. The
+    // checkpoint first writes the cached pages out, so that recovery has little to replay.
+    await pglite.exec('CHECKPOINT');
+    const dump = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    const keys = await storedKeys(filesRoot);
+    let files = 0;
+    async function* entries(): AsyncGenerator<TarEntry> {
+      const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: 'pglite' };
+      const text = Buffer.from(JSON.stringify(manifest));
+      yield { name: MANIFEST, size: text.length, body: text };
+      yield { name: DATABASE, size: dump.length, body: dump };
+      for (const key of keys) {
+        const entry = await fileEntry(filesRoot, key);
+        if (!entry) continue;
+        files += 1;
+        yield entry;
+      }
+    }
+    await pipeline(writeTar(entries()), createGzip(), target.createWriteStream({ flush: true }));
+    return { databaseBytes: dump.length, files };
   } catch (error) {
+    await target.close().catch(() => {});
     await rm(out, { force: true });
     throw error;
   }
-  return { databaseBytes: dump.length, files };
 }
 
 async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -151,7 +153,13 @@ async function isEmptyOrMissing(folder: string): Promise<boolean> {
  * Brings an archive back into `dataDir`, which must be empty or missing: a restore never mixes
  * with (or overwrites) a shop's data. On failure the folder is left empty again.
  */
-export async function restoreBackup({ archive, dataDir }: { archive: string; dataDir: string }): Promise<BackupSummary> {
+export async function restoreBackup({
+  archive,
+  dataDir,
+}: {
+  archive: string;
+  dataDir: string;
+}): Promise<BackupSummary> {
   if (!existsSync(archive)) throw new BackupRefusedError(`There is no archive at ${archive}.`);
   if (!(await isEmptyOrMissing(dataDir))) {
     throw new BackupRefusedError(
@@ -194,7 +202,9 @@ async function restoreInto(archive: string, dataDir: string): Promise<BackupSumm
   if (!dump) throw new TarFormatError('it holds no database');
   // PGlite unpacks the dump into the new data directory, starts on it (recovering from its WAL)
   // and writes it to disk; the shop's next start finds it there.
-  const database = await openDatabase({ ...embeddedDatabase(dataDir), loadDataDir: new Blob([dump]) });
+  // Buffer.concat's result lies on an ArrayBuffer of its own (never a shared one), as Blob needs.
+  const loadDataDir = new Blob([dump as Buffer<ArrayBuffer>]);
+  const database = await openDatabase({ ...embeddedDatabase(dataDir), loadDataDir });
   await database.close();
   return { databaseBytes: dump.length, files };
 }

@@ -132,7 +132,9 @@ function octalField(block: Buffer, start: number, length: number): number {
  * The regular-file entries of a tar stream, in order. Each entry's body must be read to its end
  * (or abandoned with the whole read) before the next is asked for.
  */
-export async function* readTar(source: AsyncIterable<Uint8Array>): AsyncGenerator<TarEntry & { body: AsyncIterable<Buffer> }> {
+export async function* readTar(
+  source: AsyncIterable<Uint8Array>,
+): AsyncGenerator<TarEntry & { body: AsyncIterable<Buffer> }> {
   const reader = new ByteReader(source);
   for (;;) {
     const block = await reader.read(BLOCK);

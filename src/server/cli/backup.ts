@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type BackupSummary, backupDataDir, BackupRefusedError } from '../backup/archive.ts';
+import { BackupRefusedError, type BackupSummary, backupDataDir } from '../backup/archive.ts';
 import { NoServerListeningError, requestBackup } from '../backup/control-socket.ts';
 import { loadEnv } from '../env.ts';
 
