@@ -37,6 +37,11 @@ async function main() {
           dataDir: env.dataDir,
           backup: (out) => writeBackup({ pglite, filesRoot: localFilesRoot(env.dataDir), out }),
           onError: (error) => app.log.error({ err: error }, 'backup failed'),
+        }).catch((error: unknown) => {
+          // The shop runs without it (e.g. a socket path past the system's ~100 bytes); a backup
+          // then needs the server stopped.
+          app.log.warn({ err: error }, 'backups while running are unavailable: stop the server to run npm run backup');
+          return null;
         })
       : null;
 
