@@ -2,10 +2,13 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app.ts';
+import { writeBackup } from './backup/archive.ts';
+import { type BackupListener, listenForBackups } from './backup/control-socket.ts';
 import { databaseConfigFor, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { type Env, EnvError, loadEnv } from './env.ts';
 import type { WebOptions } from './plugins/web.ts';
+import { localFilesRoot } from './storage/index.ts';
 
 const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -26,6 +29,21 @@ async function main() {
   if (env.SEED_ON_START) await seedDatabase(database.db);
 
   const app = await buildApp({ env, database, web: await loadWeb(env) });
+  // `npm run backup` asks this process for the embedded mode's archive: only it may read its PGlite.
+  const { pglite } = database;
+  const backups: BackupListener | null =
+    pglite && env.FILE_STORAGE === 'local'
+      ? await listenForBackups({
+          dataDir: env.dataDir,
+          backup: (out) => writeBackup({ pglite, filesRoot: localFilesRoot(env.dataDir), out }),
+          onError: (error) => app.log.error({ err: error }, 'backup failed'),
+        }).catch((error: unknown) => {
+          // The shop runs without it (e.g. a socket path past the system's ~100 bytes); a backup
+          // then needs the server stopped.
+          app.log.warn({ err: error }, 'backups while running are unavailable: stop the server to run npm run backup');
+          return null;
+        })
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +52,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await backups?.close();
       await app.close();
       await database.close();
     } finally {
