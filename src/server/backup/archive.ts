@@ -11,7 +11,7 @@ import { storedTypeOfKey } from '../storage/keys.ts';
 import { readTar, type TarEntry, TarFormatError, writeTar } from './tar.ts';
 
 /**
- * One archive of the embedded mode (decision 0xxx-backups): a tar.gz holding, in this order, a
+ * One archive of the embedded mode (decision 0113-backups): a tar.gz holding, in this order, a
  * manifest, PGlite's dump of its data directory, then every uploaded file under its storage key.
  */
 const MANIFEST = 'sevadocs-backup.json';

@@ -4,7 +4,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import type { BackupSummary } from './archive.ts';
 
 /**
- * How `npm run backup` reaches a running embedded server (decision 0xxx-backups): PGlite is one
+ * How `npm run backup` reaches a running embedded server (decision 0113-backups): PGlite is one
  * process's, so only the server can dump its database while the shop runs. It listens on a Unix
  * socket inside DATA_DIR/run, a folder only its own user may enter, so nobody else on the machine can
  * ask; nothing is exposed over HTTP. One line of JSON each way: `{"backup": "/abs/out.tar.gz"}`,

@@ -1,7 +1,7 @@
 /**
  * The few bytes of POSIX tar (ustar) a backup needs: regular files under short names, written and
  * read as streams so neither the uploaded files nor the archive are ever held whole in memory.
- * No tar package is installed and this is all of the format SevaDocs writes (decision 0xxx-backups).
+ * No tar package is installed and this is all of the format SevaDocs writes (decision 0113-backups).
  */
 
 const BLOCK = 512;

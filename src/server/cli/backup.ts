@@ -4,7 +4,7 @@ import { NoServerListeningError, requestBackup } from '../backup/control-socket.
 import { loadEnv } from '../env.ts';
 
 /**
- * `npm run backup [ARCHIVE]`: one archive of the embedded mode (decision 0xxx-backups). A running
+ * `npm run backup [ARCHIVE]`: one archive of the embedded mode (decision 0113-backups). A running
  * server writes it itself, asked over its backup socket, while the shop runs; with none running,
  * this process opens the data directory and writes it.
  */

@@ -5,7 +5,7 @@ import { loadEnv } from '../env.ts';
 
 /**
  * `npm run restore ARCHIVE`: brings an archive of `npm run backup` back into DATA_DIR, which must
- * be empty (decision 0xxx-backups); then `npm start` runs the shop on it.
+ * be empty (decision 0113-backups); then `npm start` runs the shop on it.
  */
 export async function main(argv: string[]): Promise<number> {
   const [archive] = argv;
