@@ -91,6 +91,14 @@ describe('back office (issue 13)', () => {
       await sendForm.getByRole('button', { name: 'Send to the customer' }).click();
       await expectVisible(desk.getByText('Document sent to the customer').first());
       await looksRight(desk, 'order');
+      // Where the file goes, stored from the applicant's saved address (issue 32 §1): its ZIP 06798 is Connecticut's.
+      await expectVisible(
+        desk.getByText(
+          /^Consulate General of India, New York \(Connecticut\), through the VFS centre in New York, by post\./,
+        ),
+      );
+      await desk.setViewportSize({ width: 390, height: 844 });
+      await looksRight(desk, 'order-390');
 
       // The customer: the status and remark on the timeline, the document, the bell.
       await page.goto(`/service-order?orderId=${order.displayId}`);

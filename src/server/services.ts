@@ -15,6 +15,8 @@ import {
   createOrderCompletion,
   createPassportsService,
   createPrintPackService,
+  missionResolver,
+  storedMissionAddress,
 } from './modules/applications/service.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -185,10 +187,12 @@ export async function createServices(
   orders.onStatusChange(referrals.onStatusChange);
   // …and withdrawn when the friend's order is refunded in full (issue 28).
   orders.onFullyRefunded(referrals.onFullyRefunded);
+  const jurisdiction = createJurisdictionService(db);
   const memberForms = createMemberFormsService(db, {
     orders,
     forms,
     completion,
+    resolveMission: missionResolver(jurisdiction),
     accountContact: async (customerId) => {
       const profile = await users.getProfile(customerId);
       return profile ? { email: profile.email, phone: profile.phone || null } : null;
@@ -196,7 +200,7 @@ export async function createServices(
   });
   const passports = createPassportsService(db, { orders, forms, completion, storage, readZoneText: passportOcr });
   // Each member's print pack after payment (issue 32 §3); the mailing label's mission address comes with §1.
-  const printPacks = createPrintPackService(db, { orders, forms });
+  const printPacks = createPrintPackService(db, { orders, forms, missionAddress: storedMissionAddress });
   // A payment that leaves the forms to do files their reminders, in its transaction (issue 30 §4).
   const formsReminders = createFormsReminders(db, {
     orders,
@@ -233,7 +237,7 @@ export async function createServices(
     feeChanges,
     auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
     countries: createCountriesService(db, { audit, changes: contentChanges }),
-    jurisdiction: createJurisdictionService(db),
+    jurisdiction,
     content,
     marketing,
     contact: createContactService(db, { mail, audit, contact: company }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
+import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
@@ -180,6 +181,8 @@ export const applicationOrderSchema = z.object({
   premiumSupport: premiumSupportSchema.nullable(),
   /** The form definition version the order was started with (GET …/form); null when its package has no form. */
   formDefinitionId: z.number().nullable(),
+  /** Where the file goes, from the deciding member's saved address (issue 32 §1); null while none resolves. */
+  mission: jurisdictionSchema.nullable(),
   members: z.array(memberSchema),
   /** Every status change, oldest first. */
   timeline: z.array(statusChangeSchema),

@@ -157,8 +157,19 @@ export function toJurisdiction(
  * General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post."
  */
 export function jurisdictionSentence(j: Jurisdiction): string {
-  const centre = j.centre.city
-    ? `the ${PROVIDER_SHORT[j.centre.provider]} centre in ${j.centre.city}`
-    : `a ${PROVIDER_SHORT[j.centre.provider]} centre`;
-  return `Your file goes to the ${MISSION_TITLES[j.mission.kind]} in ${j.mission.city} (${j.place}), through ${centre}, ${MODE_WORDS[j.submissionMode]}.`;
+  return `Your file goes to the ${MISSION_TITLES[j.mission.kind]} in ${j.mission.city} (${j.place}), through ${centreWords(j)}, ${MODE_WORDS[j.submissionMode]}.`;
+}
+
+/** "the VFS centre in San Francisco", or "a BLS centre" where the table names no city. */
+function centreWords(j: Jurisdiction): string {
+  const provider = PROVIDER_SHORT[j.centre.provider];
+  return j.centre.city ? `the ${provider} centre in ${j.centre.city}` : `a ${provider} centre`;
+}
+
+/**
+ * The order's mission on one line for staff (the back office's order desk): "Consulate General
+ * of India, San Francisco (Tulare County), through the VFS centre in San Francisco, by post".
+ */
+export function missionLine(j: Jurisdiction): string {
+  return `${j.mission.name} (${j.place}), through ${centreWords(j)}, ${MODE_WORDS[j.submissionMode]}`;
 }

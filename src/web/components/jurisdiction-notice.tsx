@@ -73,16 +73,29 @@ function Answer({ jurisdiction }: { jurisdiction: Jurisdiction }) {
         </p>
       ) : null}
       <p className="mt-2 text-sm text-slate-600">
-        {JURISDICTION_TEXT.source(longDate(jurisdiction.effectiveFrom))}{' '}
-        <a
-          href={jurisdiction.sourceUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="font-medium text-brand-700 underline underline-offset-2"
-        >
-          {sourceHost(jurisdiction.sourceUrl)}
-        </a>
+        <JurisdictionSource jurisdiction={jurisdiction} />
       </p>
+    </>
+  );
+}
+
+/** "Source, in force since December 15, 2025: am22tech.com", linked: the page and the back office's order desk. */
+export function JurisdictionSource({
+  jurisdiction,
+}: {
+  jurisdiction: Pick<Jurisdiction, 'effectiveFrom' | 'sourceUrl'>;
+}) {
+  return (
+    <>
+      {JURISDICTION_TEXT.source(longDate(jurisdiction.effectiveFrom))}{' '}
+      <a
+        href={jurisdiction.sourceUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-brand-700 underline underline-offset-2"
+      >
+        {sourceHost(jurisdiction.sourceUrl)}
+      </a>
     </>
   );
 }

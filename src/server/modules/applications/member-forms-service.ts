@@ -25,6 +25,7 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import { type ResolveMission, refreshOrderMission } from './order-mission.ts';
 import { createPassportsRepository, type MemberPassportRow } from './passports-repository.ts';
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
@@ -32,6 +33,8 @@ export interface MemberFormsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
   forms: Pick<FormsService, 'orderForm'>;
   completion: Pick<OrderCompletion, 'sync'>;
+  /** Where an address sends the file (the jurisdiction table); the order's mission is stored on save when given. */
+  resolveMission?: ResolveMission;
   /** The account holder's e-mail and phone, which their own and their children's forms start with. */
   accountContact?: (customerId: number) => Promise<AccountContact | null>;
   now?: () => Date;
@@ -241,10 +244,15 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       memberId: number,
       input: SaveMemberForm,
     ): Promise<FormResult<MemberForm>> {
-      return (
+      const saved =
         (await saveUnlocked(customerId, ref, memberId, input)) ??
-        change(customerId, ref, memberId, (context) => saveValues(context, input))
-      );
+        (await change(customerId, ref, memberId, (context) => saveValues(context, input)));
+      // After the order's lock is released: the look-up reads the jurisdiction table outside it.
+      if (saved.ok && saved.value.canEdit && deps.resolveMission) {
+        const order = await orders.findOwned(customerId, ref, 'service');
+        if (order) await refreshOrderMission(db, deps.resolveMission, order.id, memberId, now());
+      }
+      return saved;
     },
 
     /**

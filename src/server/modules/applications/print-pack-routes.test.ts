@@ -47,8 +47,14 @@ const AARAV = {
   motherPassportNumber: 'P1234567',
 };
 
-/** A customer's New OCI Card order for Priya and Aarav, answers saved; paid unless told otherwise. */
-async function familyOrder({ paid = true } = {}) {
+/** A customer's New OCI Card order for Priya and Aarav, answers saved (at `address`); paid unless told otherwise. */
+async function familyOrder({
+  paid = true,
+  address = ADDRESS,
+}: {
+  paid?: boolean;
+  address?: Record<string, string>;
+} = {}) {
   const user = await createSignedInUser(t.app);
   const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
   const [adult, minor] = order.members;
@@ -58,7 +64,10 @@ async function familyOrder({ paid = true } = {}) {
     [minor, AARAV],
   ] as const) {
     const path = `/application/order/${order.displayId}/members/${member.id}/form`;
-    const saved = await apiCall(t.app, 'PUT', path, user.token, { answers, currentStep: 1 });
+    const saved = await apiCall(t.app, 'PUT', path, user.token, {
+      answers: { ...answers, ...address },
+      currentStep: 1,
+    });
     if (saved.statusCode !== 200) throw new Error(`saving ${member.kind}'s answers failed: ${saved.body}`);
   }
   if (paid) await moveOrderTo(t.app, order.id, 'Forms incomplete');
@@ -102,7 +111,16 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(adult.some((p) => p.text.includes('Parental Authorization Form'))).toBe(false);
     const label = adult.at(-1);
     expect(label?.lines[1]).toBe('Mailing label');
-    expect(label?.text).toContain(MISSION_ADDRESS_MISSING);
+    // To the mission Priya's San Jose (Santa Clara County) address resolved to when she saved it.
+    const to = label?.lines.indexOf('To') ?? -1;
+    expect(label?.lines.slice(to, to + 5)).toEqual([
+      'To',
+      'Consulate General of India, San Francisco',
+      '228 Grant Avenue',
+      '5th Floor',
+      'San Francisco, CA 94108',
+    ]);
+    expect(label?.text).not.toContain(MISSION_ADDRESS_MISSING);
     expect(label?.lines).toEqual(
       expect.arrayContaining(['From', 'PRIYA SHARMA', '12 MAPLE STREET', 'SAN JOSE, CA 95112', 'UNITED STATES']),
     );
@@ -133,6 +151,22 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(mother).toBeGreaterThan(father);
     expect(consent.lines.slice(mother, mother + 3)).toContain('PRIYA SHARMA');
     expect(consent.lines).toContain('Notary’s acknowledgement');
+  });
+
+  it('leaves the label’s address to be confirmed where our sources give the mission none', async () => {
+    // Washington DC: the Embassy, whose VFS postal address is not in our sources (decision 0105).
+    const dc = {
+      addressCountry: 'US',
+      addressLine1: '1 Main Street',
+      addressCity: 'Washington',
+      usState: 'DC',
+      zipCode: '20001',
+    };
+    const { user, order, adultId } = await familyOrder({ address: dc });
+    const res = await apiCall(t.app, 'GET', packPath(order.displayId, adultId), user.token);
+    const label = (await pagesOf(res.rawPayload)).at(-1);
+    expect(label?.text).toContain(MISSION_ADDRESS_MISSING);
+    expect(label?.text).not.toContain('Embassy of India');
   });
 
   it('is a US Letter page for an order from the USA', async () => {

@@ -16,9 +16,9 @@ import { type ApplicationRow, createApplicationsRepository } from './repository.
 export type MissionAddressOf = (order: Order, app: ApplicationRow) => Promise<readonly string[] | null>;
 
 /**
- * The mailing label's address until the order knows its mission (issue 32 §1 adds the jurisdiction
- * table): none, so the label leaves the box to be filled with the address we confirm. services.ts
- * passes the jurisdiction lookup in its place once there is one.
+ * The mailing label's address when none is given: none, so the label leaves the box to be filled
+ * with the address we confirm. services.ts passes `storedMissionAddress` (order-mission.ts), the
+ * mission stored on the order when its address was saved (issue 32 §1).
  */
 export const noMissionAddressYet: MissionAddressOf = async () => null;
 

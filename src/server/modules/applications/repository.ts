@@ -74,6 +74,11 @@ export function createApplicationsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** Stores where the order's file goes (decision 0xxx-order-mission). */
+    async setMission(orderId: number, mission: ApplicationRow['mission']): Promise<void> {
+      await db.update(applicationOrders).set({ mission }).where(eq(applicationOrders.orderId, orderId));
+    },
+
     async findApplication(orderId: number): Promise<ApplicationRow | null> {
       const [row] = await db.select().from(applicationOrders).where(eq(applicationOrders.orderId, orderId));
       return row ?? null;

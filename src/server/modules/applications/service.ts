@@ -63,6 +63,7 @@ export { createFormsService, type FormsService, type StoredForm } from './forms-
 export { orderNotFound, withLockedOrder } from './locked-order.ts';
 export { createMemberFormsService, type MemberFormsService } from './member-forms-service.ts';
 export { createOrderCompletion, type OrderCompletion } from './order-completion.ts';
+export { missionResolver, storedMissionAddress } from './order-mission.ts';
 export { createPassportsService, type PassportsService } from './passports-service.ts';
 /** For the back office's route to the same print pack. */
 export { printPackResponse } from './print-pack-routes.ts';
@@ -173,6 +174,7 @@ function toView(
     price: priceSnapshot(app, members.length, order.totalCents),
     premiumSupport: premiumSupportFor(order.totalCents),
     formDefinitionId: app.formDefinitionId,
+    mission: app.mission,
     members: members.map((m, i) => toMember(m, i, form)),
     timeline,
     actions: {

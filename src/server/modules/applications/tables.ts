@@ -18,6 +18,7 @@ import type { MemberRelationship } from '../../../domain/applications/members.ts
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import type { PassportFields } from '../../../domain/passports/mrz-reading.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
@@ -114,6 +115,13 @@ export const applicationOrders = pgTable('application_orders', {
   isEstimate: boolean('is_estimate').notNull().default(false),
   /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
   formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
+  /**
+   * Where the file goes (issue 32 §1, decision 0xxx-order-mission): the jurisdiction answer for the
+   * deciding member's address as it was when that address was saved (mission, centre, mode, postal
+   * address, the county or FSA used, source and date); null while no address resolves. A copy, not
+   * a reference: a later row of the table does not move an order already told where to post.
+   */
+  mission: jsonb('mission').$type<Jurisdiction>(),
   ...timestamps,
 });
 

@@ -14,8 +14,10 @@ import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { JurisdictionSource } from '../../components/jurisdiction-notice.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
@@ -30,6 +32,11 @@ export type RenderAnswers = (member: {
   memberName: string;
   answers: Record<string, unknown>;
 }) => ReactNode;
+
+const DESK_TEXT = {
+  /** No saved address of the deciding member resolves yet (issue 32 §1). */
+  noMission: 'Not known yet: the applicant’s saved address does not tell which mission serves it.',
+} as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
 const H2 = 'text-lg font-bold text-slate-900';
@@ -301,6 +308,16 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           </dd>
           <dt className="text-slate-600">Total</dt>
           <dd>{formatMoney({ amountCents: app.price.totalCents, currency: app.price.currency })}</dd>
+          <dt className="text-slate-600">Mission</dt>
+          <dd>
+            {app.mission ? (
+              <>
+                {missionLine(app.mission)}. <JurisdictionSource jurisdiction={app.mission} />
+              </>
+            ) : (
+              DESK_TEXT.noMission
+            )}
+          </dd>
         </dl>
       </Panel>
       {app.members.map((member) => {

@@ -228,7 +228,7 @@ const ORDER = {
 } as unknown as DeskOrder;
 
 describe('the order page', () => {
-  async function show() {
+  async function show(order = ORDER) {
     const api = fakeApi({
       'POST /api/v1/admin/orders/DOC-48213907/status': () => ok({}, 'Order status changed'),
       'POST /api/v1/admin/orders/DOC-48213907/notes': () => ok({}, 'Note added', 201),
@@ -236,7 +236,7 @@ describe('the order page', () => {
     });
     renderWithRouter(
       <OrderDeskPage
-        order={ORDER}
+        order={order}
         renderAnswers={({ memberName, answers }) => <p>{`Answers of ${memberName}: ${JSON.stringify(answers)}`}</p>}
       />,
       { path: '/admin/orders/DOC-48213907' },
@@ -258,6 +258,42 @@ describe('the order page', () => {
     ]);
     expect(screen.getByText('Called the customer')).toBeTruthy();
     expect(screen.getByText('Only staff see these notes.')).toBeTruthy();
+  });
+
+  it('shows the order’s mission on one line with its source', async () => {
+    const mission = {
+      country: 'US',
+      postalCode: '93277',
+      region: 'CA',
+      regionName: 'California',
+      area: { kind: 'county', name: 'Tulare' },
+      place: 'Tulare County',
+      mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
+      centre: { provider: 'VFS Global', city: 'San Francisco' },
+      submissionMode: 'post',
+      postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
+      effectiveFrom: '2020-11-02',
+      sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
+    };
+    const service = ORDER.service;
+    if (!service) throw new Error('the fixture is a service order');
+    await show({ ...ORDER, service: { ...service, order: { ...service.order, mission } } } as DeskOrder);
+    const row = screen.getByText('Mission').nextElementSibling;
+    expect(row?.textContent).toBe(
+      'Consulate General of India, San Francisco (Tulare County), through the VFS centre in San Francisco, by post. Source, in force since November 2, 2020: cgisf.gov.in',
+    );
+    expect(
+      within(row as HTMLElement)
+        .getByRole('link', { name: 'cgisf.gov.in' })
+        .getAttribute('href'),
+    ).toBe(mission.sourceUrl);
+  });
+
+  it('says so when the order’s mission is not known yet', async () => {
+    await show();
+    expect(screen.getByText('Mission').nextElementSibling?.textContent).toBe(
+      'Not known yet: the applicant’s saved address does not tell which mission serves it.',
+    );
   });
 
   it('shows what was paid for: the Expedite badge, the paid lines and every payment, the stray one labelled', async () => {

@@ -2,11 +2,9 @@ import { useWatch } from 'react-hook-form';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { ADDRESS_KEYS } from '../../../../domain/jurisdiction/address-answers.ts';
 import { JurisdictionNotice } from '../../../components/jurisdiction-notice.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
-
-/** The answers of the address block (form-definitions/blocks.ts `addressAbroad`) a mission is decided on. */
-const ADDRESS_KEYS = { country: 'addressCountry', zip: 'zipCode', postalCode: 'postalCode' } as const;
 
 /** The member's steps that ask for the ZIP or postal code of the address abroad. */
 export function addressStepKeys(definition: FormDefinition, memberKind: MemberKind): ReadonlySet<string> {

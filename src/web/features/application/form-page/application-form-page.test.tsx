@@ -92,6 +92,7 @@ function order(members: Member[]): ApplicationOrder {
     },
     premiumSupport: null,
     formDefinitionId: 1,
+    mission: null,
     members,
     timeline: [],
     actions: {

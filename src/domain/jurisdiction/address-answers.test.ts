@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { addressCodeOf, decidingMember } from './address-answers.ts';
+
+describe('addressCodeOf', () => {
+  it('reads the ZIP of a US address and the postal code of a Canadian one', () => {
+    expect(addressCodeOf({ addressCountry: 'US', zipCode: '93277', postalCode: 'K1A 0B1' })).toEqual({
+      country: 'US',
+      postalCode: '93277',
+    });
+    expect(addressCodeOf({ addressCountry: 'CA', zipCode: '93277', postalCode: 'K1A 0B1' })).toEqual({
+      country: 'CA',
+      postalCode: 'K1A 0B1',
+    });
+  });
+
+  it('is null while the country or its code is not answered', () => {
+    expect(addressCodeOf({})).toBeNull();
+    expect(addressCodeOf({ zipCode: '93277' })).toBeNull();
+    expect(addressCodeOf({ addressCountry: 'IN', zipCode: '93277' })).toBeNull();
+    expect(addressCodeOf({ addressCountry: 'US', zipCode: '  ' })).toBeNull();
+    expect(addressCodeOf({ addressCountry: 'CA', zipCode: '93277' })).toBeNull();
+  });
+});
+
+describe('decidingMember', () => {
+  it('is the first adult added, else the first member', () => {
+    const child = { id: 1, kind: 'Minor' as const };
+    const parent = { id: 2, kind: 'Adult' as const };
+    const other = { id: 3, kind: 'Adult' as const };
+    expect(decidingMember([child, parent, other])).toBe(parent);
+    expect(decidingMember([child, { id: 4, kind: 'Minor' as const }])).toBe(child);
+    expect(decidingMember([])).toBeNull();
+  });
+});

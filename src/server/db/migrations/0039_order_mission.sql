@@ -1,0 +1,1 @@
+ALTER TABLE "application_orders" ADD COLUMN "mission" jsonb;

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createSignedInUser, signIn } from '../auth/testing.ts';
+import { storedMissionAddress } from './order-mission.ts';
+import type { ApplicationRow } from './repository.ts';
+import { ADULT, apiCall, MINOR, startApplication } from './testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+const us = (zipCode: string) => ({ addressCountry: 'US', zipCode });
+
+async function orderOf(members = [ADULT, MINOR]) {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token, { members });
+  const ref = order.displayId;
+  // A fresh session for each save: autosave allows one write per member per second per session.
+  const save = async (memberId: number, answers: object) => {
+    const token = await signIn(t.app, user.email, user.password);
+    const res = await apiCall(t.app, 'PUT', `/application/order/${ref}/members/${memberId}/form`, token, {
+      answers,
+      currentStep: 1,
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const mission = async (): Promise<Jurisdiction | null> =>
+    (await apiCall(t.app, 'GET', `/application/order/${ref}`, user.token)).json().data.mission;
+  return { ids: order.members.map((m: { id: number }) => m.id), save, mission };
+}
+
+describe('the order’s mission, stored when the deciding member’s address is saved', () => {
+  it('follows the adult’s ZIP across California’s county split (932: Tulare, then Kern)', async () => {
+    const { ids, save, mission } = await orderOf();
+    expect(await mission()).toBeNull();
+    await save(ids[0] ?? 0, us('93277'));
+    expect(await mission()).toMatchObject({
+      postalCode: '93277',
+      area: { kind: 'county', name: 'Tulare' },
+      place: 'Tulare County',
+      mission: { name: 'Consulate General of India, San Francisco' },
+      centre: { provider: 'VFS Global', city: 'San Francisco' },
+      submissionMode: 'post',
+      postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
+      sourceUrl: expect.stringMatching(/^https?:\/\//),
+      effectiveFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    await save(ids[0] ?? 0, us('93301'));
+    expect(await mission()).toMatchObject({ place: 'Kern County', mission: { city: 'Los Angeles' } });
+  });
+
+  it('is not moved by another member’s address', async () => {
+    const { ids, save, mission } = await orderOf();
+    await save(ids[0] ?? 0, us('93277'));
+    await save(ids[1] ?? 0, { addressCountry: 'CA', postalCode: 'M5V 2T6' });
+    expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
+  });
+
+  it('is decided by a child’s address when no adult applies, and by a Canadian FSA', async () => {
+    const { ids, save, mission } = await orderOf([MINOR]);
+    await save(ids[0] ?? 0, { addressCountry: 'CA', postalCode: 'K1A 0B1' });
+    expect(await mission()).toMatchObject({ area: { kind: 'fsa', name: 'K1A' }, mission: { city: 'Ottawa' } });
+  });
+
+  it('is cleared, never guessed, when the address no longer resolves', async () => {
+    const { ids, save, mission } = await orderOf();
+    await save(ids[0] ?? 0, us('93277'));
+    await save(ids[0] ?? 0, us('00001'));
+    expect(await mission()).toBeNull();
+    await save(ids[0] ?? 0, {});
+    expect(await mission()).toBeNull();
+  });
+});
+
+describe('storedMissionAddress', () => {
+  const app = (mission: Partial<Jurisdiction> | null) =>
+    ({
+      mission: mission && {
+        mission: { kind: 'consulate_general', name: 'Consulate General of India, Los Angeles', city: 'Los Angeles' },
+        ...mission,
+      },
+    }) as ApplicationRow;
+
+  it('puts the mission’s name above its address, the city line kept whole', async () => {
+    const lines = await storedMissionAddress(
+      {} as never,
+      app({ postalAddress: '800 South Figueroa Street, Suite 1210, Los Angeles, CA 90017' }),
+    );
+    expect(lines).toEqual([
+      'Consulate General of India, Los Angeles',
+      '800 South Figueroa Street',
+      'Suite 1210',
+      'Los Angeles, CA 90017',
+    ]);
+  });
+
+  it('is null without a mission or without its postal address', async () => {
+    expect(await storedMissionAddress({} as never, app(null))).toBeNull();
+    expect(await storedMissionAddress({} as never, app({ postalAddress: null }))).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { isDeepStrictEqual } from 'node:util';
+import { addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
+import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import type { AddressCountry } from '../../../domain/users/regions.ts';
+import type { Database } from '../../db/client.ts';
+import type { JurisdictionService } from '../jurisdiction/service.ts';
+import type { MissionAddressOf } from './print-pack-service.ts';
+import { createApplicationsRepository } from './repository.ts';
+
+/** The mission serving a code on a day, or null when the table cannot tell (never a guess). */
+export type ResolveMission = (country: AddressCountry, postalCode: string, at: Date) => Promise<Jurisdiction | null>;
+
+/** The jurisdiction service's answer as a mission: a 400 or 404 there is "not known" here. */
+export function missionResolver(jurisdiction: Pick<JurisdictionService, 'resolve'>): ResolveMission {
+  return async (country, postalCode, at) => {
+    const result = await jurisdiction.resolve(country, postalCode, at);
+    return result.ok ? result.value : null;
+  };
+}
+
+/**
+ * After a member's answers are written: when that member is the one whose address decides
+ * (`decidingMember`), stores the mission their address resolves to on `at`, or null when it has
+ * no address yet or none the table knows (decision 0xxx-order-mission). Another member's save
+ * changes nothing.
+ */
+export async function refreshOrderMission(
+  db: Database,
+  resolve: ResolveMission,
+  orderId: number,
+  savedMemberId: number,
+  at: Date,
+): Promise<void> {
+  const repository = createApplicationsRepository(db);
+  const decider = decidingMember(await repository.listMembers(orderId));
+  if (decider?.id !== savedMemberId) return;
+  const code = addressCodeOf(decider.answers);
+  const mission = code ? await resolve(code.country, code.postalCode, at) : null;
+  const app = await repository.findApplication(orderId);
+  if (app && !isDeepStrictEqual(app.mission, mission)) await repository.setMission(orderId, mission);
+}
+
+/**
+ * The mailing label's "To" from the order's stored mission: its name, then the postal address
+ * with the city, state or province and code kept on one line ("San Francisco, CA 94108"). Null
+ * while the order has no mission or our sources give its mission no postal address.
+ */
+export const storedMissionAddress: MissionAddressOf = async (_order, app) => {
+  const address = app.mission?.postalAddress;
+  if (!app.mission || !address) return null;
+  const parts = address.split(',').map((part) => part.trim());
+  const streetLines = parts.slice(0, -2);
+  return [app.mission.mission.name, ...streetLines, parts.slice(-2).join(', ')];
+};
