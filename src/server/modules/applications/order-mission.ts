@@ -21,7 +21,7 @@ export function missionResolver(jurisdiction: Pick<JurisdictionService, 'resolve
 /**
  * After a member's answers are written: when that member is the one whose address decides
  * (`decidingMember`), stores the mission their address resolves to on `at`, or null when it has
- * no address yet or none the table knows (decision 0xxx-order-mission). Another member's save
+ * no address yet or none the table knows (decision 0114-order-mission). Another member's save
  * changes nothing.
  */
 export async function refreshOrderMission(

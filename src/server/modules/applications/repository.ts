@@ -74,7 +74,7 @@ export function createApplicationsRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Stores where the order's file goes (decision 0xxx-order-mission). */
+    /** Stores where the order's file goes (decision 0114-order-mission). */
     async setMission(orderId: number, mission: ApplicationRow['mission']): Promise<void> {
       await db.update(applicationOrders).set({ mission }).where(eq(applicationOrders.orderId, orderId));
     },

@@ -116,7 +116,7 @@ export const applicationOrders = pgTable('application_orders', {
   /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
   formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
   /**
-   * Where the file goes (issue 32 §1, decision 0xxx-order-mission): the jurisdiction answer for the
+   * Where the file goes (issue 32 §1, decision 0114-order-mission): the jurisdiction answer for the
    * deciding member's address as it was when that address was saved (mission, centre, mode, postal
    * address, the county or FSA used, source and date); null while no address resolves. A copy, not
    * a reference: a later row of the table does not move an order already told where to post.
