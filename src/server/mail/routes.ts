@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../domain/api/pagination.ts';
+import { refusals } from '../http/error-responses.ts';
 
 const storedMail = z.object({
   id: z.number(),
@@ -22,7 +23,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['dev'],
         summary: 'E-mails kept by the dev mailbox (not in production)',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: envelopeSchema(z.object({ results: z.array(storedMail), totalCount: z.number() })) },
+        // 404 to anyone but this machine (the mailbox's access rule: it is not there for them).
+        response: {
+          200: envelopeSchema(z.object({ results: z.array(storedMail), totalCount: z.number() })),
+          ...refusals(404),
+        },
       },
     },
     async (request) => {

@@ -192,8 +192,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
           consumes: ['multipart/form-data'],
           params: itemParams,
           body: uploadForm,
-          // 503: a photo could not be checked (the face model).
-          response: { 201: envelopeSchema(documentUploadedSchema), ...refusals(503) },
+          // 422: a photo the engine cannot fit (no face, two faces), with what to do; 503: a photo could not be checked (the face model).
+          response: { 201: envelopeSchema(documentUploadedSchema), ...refusals(422, 503) },
         },
       },
       async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   orderFormSchema,
   saveMemberFormSchema,
 } from '../../../domain/applications/member-form.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { perSessionAnd } from '../../http/rate-limits.ts';
 import { customer, memberParams, valueOrThrow } from './route-helpers.ts';
@@ -62,7 +63,8 @@ export const memberFormRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A member's answers, current step and review details",
         params: memberParams,
-        response: { 200: envelopeSchema(memberFormSchema) },
+        // 409: the package has no form to fill in.
+        response: { 200: envelopeSchema(memberFormSchema), ...refusals(409) },
       },
     },
     async (request) => {

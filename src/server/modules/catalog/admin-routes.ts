@@ -32,6 +32,7 @@ import {
 } from '../../../domain/admin/catalog-create.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 
@@ -186,7 +187,8 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a service (off the site unless isActive)',
         body: serviceCreateSchema,
-        response: { 201: createdAnswer },
+        // 409: the slug is taken.
+        response: { 201: createdAnswer, ...refusals(409) },
       },
     },
     async (request, reply) => {

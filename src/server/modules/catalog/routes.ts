@@ -16,6 +16,7 @@ import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { serviceDetailSchema } from '../../../domain/catalog/service-detail.ts';
 import { serviceSummarySchema } from '../../../domain/catalog/service-summary.ts';
 import { BRANDS, PLATFORMS } from '../../../domain/config/site.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createJsonResponseCache } from '../../plugins/json-response-cache.ts';
 
@@ -159,7 +160,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Each service parameter with its label and the countries on offer (one service, or all)',
         querystring: z.object({ serviceId: idSchema('serviceId').optional() }),
-        response: { 200: envelopeSchema(parameterSetSchema) },
+        // 404: an unknown service.
+        response: { 200: envelopeSchema(parameterSetSchema), ...refusals(404) },
       },
     },
     async (request, reply) =>

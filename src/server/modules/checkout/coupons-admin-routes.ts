@@ -9,6 +9,7 @@ import {
 } from '../../../domain/admin/coupons.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 
@@ -66,7 +67,8 @@ export const couponsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a coupon (code stored upper-case; flat value in cents, percentage 1–100)',
         body: couponCreateSchema,
-        response: { 201: envelopeSchema(adminCouponSchema) },
+        // 409: the code is taken.
+        response: { 201: envelopeSchema(adminCouponSchema), ...refusals(409) },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { policyTermSchema } from '../../../domain/content/schemas.ts';
 import { contentImageRoutes } from '../../http/content-image-route.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -56,7 +57,13 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/articles',
     {
-      schema: { tags, summary: 'Write an article (Markdown)', body: articleFormSchema, response: { 201: article } },
+      // 409: the article's address is taken.
+      schema: {
+        tags,
+        summary: 'Write an article (Markdown)',
+        body: articleFormSchema,
+        response: { 201: article, ...refusals(409) },
+      },
     },
     async (request, reply) =>
       reply
