@@ -12,18 +12,17 @@ import type { PhotoOrder } from '../src/domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { busyBackground, faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
-import { DELIVERY_TEXT, FAILED_TEXT, FLOW_TEXT, ITEMS_TEXT } from '../src/web/features/photos/order/text.ts';
+import { FAILED_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
+import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder } from './support/photo-order.ts';
 
 const e2e = setupE2E();
 
 const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 180_000;
-/** Face detection in the check job: about a second warm, several at the worker's first photo. */
-const CHECK_TIMEOUT_MS = 60_000;
 const CONFIRM_TIMEOUT_MS = 20_000;
 const US = PHOTO_SIZES['us-2x2'];
 const NAME = 'e2e-busy-wall.jpg';
@@ -43,8 +42,6 @@ async function looksRight(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/photo-failing-${name}.png`, fullPage: true });
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
 describe('a photo that failed a rule (issue 31 §3)', () => {
   it(
     'cannot be paid for prints without a retake or a choice; "have a person check it" pays and holds the prints',
@@ -55,33 +52,16 @@ describe('a photo that failed a rule (issue 31 §3)', () => {
       const { page, context } = await e2e.desktop({ allowConsoleErrors: [/status of 409 .*\/payment/] });
       await signInContext(context, e2e.baseURL, email);
 
-      await page.goto(PHOTO_ORDER_PATH);
-      await page.waitForURL((url) => /^PHO-/.test(url.searchParams.get('orderId') ?? ''));
-      await waitForHydration(page);
-      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+      const orderId = await openPhotoOrder(page);
 
       // Step 1: a US 2×2 photo in front of a bookshelf.
-      await page.getByRole('combobox', { name: ITEMS_TEXT.sizeLabel }).selectOption('us-2x2');
-      await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
-      await expectVisible(page.getByRole('heading', { level: 3, name: US.documentType }));
-      await page.locator('input[type="file"]').setInputFiles(await busyWallPhoto());
-      const report = page.getByRole('region', { name: `Check of ${NAME}` });
-      await expectVisible(report, CHECK_TIMEOUT_MS);
+      const report = await addUsPassportPhoto(page, await busyWallPhoto(), NAME);
       await expectVisible(report.getByText(PHOTO_RULE_LABELS.background));
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
 
-      // Step 2: prints, picked up at a photo counter.
-      await expectVisible(heading(page, FLOW_TEXT.steps[2]));
-      await page.getByRole('checkbox', { name: /Pickup From Nearest Photo studio/ }).check();
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
-      await expectVisible(heading(page, FLOW_TEXT.steps[3]));
-      await page.getByRole('radio', { name: 'CVS Photo' }).check();
-      await page.getByRole('textbox', { name: DELIVERY_TEXT.pinCode }).fill('10118');
-      await page.getByRole('textbox', { name: DELIVERY_TEXT.addressLine }).fill('350 5th Ave, New York');
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+      // Steps 2 and 3: prints, picked up at a photo counter.
+      await chooseCvsPickup(page);
 
       // Step 4: the failed rule again, with the thumbnail, and beside Pay.
-      await expectVisible(heading(page, FLOW_TEXT.steps[4]));
       const failed = page.getByRole('region', { name: FAILED_TEXT.heading(1) });
       await expectVisible(failed);
       await expectVisible(failed.getByRole('img', { name: FAILED_TEXT.thumbnail(NAME) }));

@@ -5,26 +5,22 @@ import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
 import type { PhotoOrder } from '../src/domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES as S, SECOND_LOOK_TEXT } from '../src/domain/photos/second-look.ts';
-import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { faceOn, plain } from '../src/server/modules/photos/compliance/test-images.ts';
 import { PHOTO_CHECKS_TEXT } from '../src/web/components/photo-checks.tsx';
 import { PHOTO_CHECKS_PAGE_TEXT } from '../src/web/features/admin/photo-checks-page.tsx';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
-import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT } from '../src/web/features/photos/order/text.ts';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
+import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder } from './support/photo-order.ts';
 
 const e2e = setupE2E();
 
 const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 240_000;
-/** Face detection in the check job: about a second warm, several at the worker's first photo. */
-const CHECK_TIMEOUT_MS = 60_000;
 const CONFIRM_TIMEOUT_MS = 20_000;
-const US = PHOTO_SIZES['us-2x2'];
 const NAME = 'e2e-grey-wall.jpg';
 /**
  * A real face on a plain wall a little greyer than asked for: the background's brightness passes
@@ -54,8 +50,6 @@ async function atBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-
 describe('a person’s second look (issue 31 §4)', () => {
   it(
     'a borderline photo’s order reaches the staff queue, staff approve it, the customer is e-mailed and the prints are released',
@@ -65,34 +59,17 @@ describe('a person’s second look (issue 31 §4)', () => {
       const { page, context } = await e2e.desktop();
       await signInContext(context, e2e.baseURL, email);
 
-      await page.goto(PHOTO_ORDER_PATH);
-      await page.waitForURL((url) => /^PHO-/.test(url.searchParams.get('orderId') ?? ''));
-      await waitForHydration(page);
-      const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+      const orderId = await openPhotoOrder(page);
 
       // Step 1: the photo passes every rule, its background close to the limit.
-      await page.getByRole('combobox', { name: ITEMS_TEXT.sizeLabel }).selectOption('us-2x2');
-      await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
-      await expectVisible(page.getByRole('heading', { level: 3, name: US.documentType }));
-      await page.locator('input[type="file"]').setInputFiles(await greyWallPhoto());
-      const report = page.getByRole('region', { name: `Check of ${NAME}` });
-      await expectVisible(report, CHECK_TIMEOUT_MS);
+      const report = await addUsPassportPhoto(page, await greyWallPhoto(), NAME);
       await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.passed));
       await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.nearLimit));
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
 
       // Steps 2 and 3: prints, picked up at a photo counter.
-      await expectVisible(heading(page, FLOW_TEXT.steps[2]));
-      await page.getByRole('checkbox', { name: /Pickup From Nearest Photo studio/ }).check();
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
-      await expectVisible(heading(page, FLOW_TEXT.steps[3]));
-      await page.getByRole('radio', { name: 'CVS Photo' }).check();
-      await page.getByRole('textbox', { name: DELIVERY_TEXT.pinCode }).fill('10118');
-      await page.getByRole('textbox', { name: DELIVERY_TEXT.addressLine }).fill('350 5th Ave, New York');
-      await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
+      await chooseCvsPickup(page);
 
       // Step 4: the promise beside Pay, and why.
-      await expectVisible(heading(page, FLOW_TEXT.steps[4]));
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.borderline));
       await atBothWidths(page, 'review');
