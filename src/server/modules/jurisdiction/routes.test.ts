@@ -3,6 +3,7 @@ import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jurisdictionSentence } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { JURISDICTION_MESSAGES as M } from '../../../domain/jurisdiction/messages.ts';
+import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { JURISDICTION_RATE_LIMIT } from './routes.ts';
@@ -32,20 +33,7 @@ async function found(country: string, postalCode: string) {
 describe('GET /api/v1/jurisdiction: California, split by county', () => {
   it('sends a Tulare County ZIP to San Francisco, by post through VFS', async () => {
     const data = await found('US', '93277');
-    expect(data).toEqual({
-      country: 'US',
-      postalCode: '93277',
-      region: 'CA',
-      regionName: 'California',
-      area: { kind: 'county', name: 'Tulare' },
-      place: 'Tulare County',
-      mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
-      centre: { provider: 'VFS Global', city: 'San Francisco' },
-      submissionMode: 'post',
-      postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
-      effectiveFrom: '2020-11-02',
-      sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
-    });
+    expect(data).toEqual(TULARE_JURISDICTION);
     expect(jurisdictionSentence(data)).toBe(
       'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.',
     );

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DeskOrder, orderQueueQuery, type QueuedOrder } from '../../../domain/admin/orders.ts';
+import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
@@ -261,23 +262,12 @@ describe('the order page', () => {
   });
 
   it('shows the order’s mission on one line with its source', async () => {
-    const mission = {
-      country: 'US',
-      postalCode: '93277',
-      region: 'CA',
-      regionName: 'California',
-      area: { kind: 'county', name: 'Tulare' },
-      place: 'Tulare County',
-      mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
-      centre: { provider: 'VFS Global', city: 'San Francisco' },
-      submissionMode: 'post',
-      postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
-      effectiveFrom: '2020-11-02',
-      sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
-    };
     const service = ORDER.service;
     if (!service) throw new Error('the fixture is a service order');
-    await show({ ...ORDER, service: { ...service, order: { ...service.order, mission } } } as DeskOrder);
+    await show({
+      ...ORDER,
+      service: { ...service, order: { ...service.order, mission: TULARE_JURISDICTION } },
+    } as DeskOrder);
     const row = screen.getByText('Mission').nextElementSibling;
     expect(row?.textContent).toBe(
       'Consulate General of India, San Francisco (Tulare County), through the VFS centre in San Francisco, by post. Source, in force since November 2, 2020: cgisf.gov.in',
@@ -286,7 +276,7 @@ describe('the order page', () => {
       within(row as HTMLElement)
         .getByRole('link', { name: 'cgisf.gov.in' })
         .getAttribute('href'),
-    ).toBe(mission.sourceUrl);
+    ).toBe(TULARE_JURISDICTION.sourceUrl);
   });
 
   it('says so when the order’s mission is not known yet', async () => {

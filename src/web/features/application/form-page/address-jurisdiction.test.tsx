@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import type { Jurisdiction } from '../../../../domain/jurisdiction/jurisdiction.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
+import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
 import { JURISDICTION_TEXT } from '../../../components/jurisdiction-notice.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
@@ -53,21 +53,6 @@ const definition: FormDefinition = {
   ],
 };
 
-const tulare: Jurisdiction = {
-  country: 'US',
-  postalCode: '93277',
-  region: 'CA',
-  regionName: 'California',
-  area: { kind: 'county', name: 'Tulare' },
-  place: 'Tulare County',
-  mission: { kind: 'consulate_general', name: 'Consulate General of India, San Francisco', city: 'San Francisco' },
-  centre: { provider: 'VFS Global', city: 'San Francisco' },
-  submissionMode: 'post',
-  postalAddress: '228 Grant Avenue, 5th Floor, San Francisco, CA 94108',
-  effectiveFrom: '2020-11-02',
-  sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
-};
-
 function renderAddressStep(defaultValues: Record<string, string>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const steps = addressStepKeys(definition, 'Adult');
@@ -91,7 +76,7 @@ describe('AddressJurisdiction', () => {
   });
 
   it('says nothing until the ZIP is whole, then where the file goes, with the address, source and date', async () => {
-    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(tulare) });
+    const api = fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
     renderAddressStep({ addressCountry: 'US', zipCode: '9327' });
     expect(screen.queryByRole('region', { name: JURISDICTION_TEXT.title })).toBeNull();
     expect(api.calls).toHaveLength(0);
@@ -106,7 +91,7 @@ describe('AddressJurisdiction', () => {
     expect(notice.textContent).toContain('Posted to: VFS Global, 228 Grant Avenue, 5th Floor, San Francisco, CA 94108');
     expect(notice.textContent).toContain('Source, in force since November 2, 2020:');
     const source = within(notice).getByRole('link', { name: 'cgisf.gov.in' });
-    expect(source.getAttribute('href')).toBe(tulare.sourceUrl);
+    expect(source.getAttribute('href')).toBe(TULARE_JURISDICTION.sourceUrl);
     expect(source.getAttribute('rel')).toBe('noopener noreferrer');
     expect(api.calls.map((c) => Object.fromEntries(c.query))).toEqual([{ country: 'US', postalCode: '93277' }]);
   });
