@@ -454,11 +454,21 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     async drain(names) {
       const b = boss;
       if (!b) throw new Error('Cannot drain jobs: the job queue is not started');
+      const wanted = [...registrations.keys()].filter((name) => !names || names.includes(name));
       let ran = 0;
       for (let found = true; found; ) {
         found = false;
-        for (const [name, { handler }] of registrations) {
-          if (names && !names.includes(name)) continue;
+        // One look at which queues hold a job that is due, instead of a fetch on every queue: a
+        // drain usually finds one or two jobs among a dozen queues.
+        const { rows } = await database.executeSql(
+          `select distinct name from ${JOBS_SCHEMA}.job
+           where name = any($1::text[]) and state < 'active' and not blocked and start_after <= ${JOBS_SCHEMA}.job_now()`,
+          [wanted],
+        );
+        const due = new Set((rows as { name: string }[]).map((row) => row.name));
+        for (const name of wanted) {
+          if (!due.has(name)) continue;
+          const { handler } = registrations.get(name) as Registration;
           const [job] = await b.fetch<object>(name, { batchSize: 1 });
           if (!job) continue;
           found = true;
