@@ -217,7 +217,7 @@ describe('Square: webhooks', () => {
   });
 
   it('verifyWebhook awaits the signature check: a forged signature is refused, a genuine one accepted', async () => {
-    const provider = createSquareProvider(
+    const provider = await createSquareProvider(
       squareOptionsFrom({ ...SQUARE_ENV, SQUARE_ENVIRONMENT: 'sandbox', siteUrl: 'http://localhost:3000' }),
     );
     const payment = fake.put({ amount_money: { amount: 100, currency: 'USD' }, reference_id: 'order-1-attempt-1' });
@@ -279,7 +279,7 @@ describe('Square: webhooks', () => {
 
 describe('Square: refunds and configuration', () => {
   it('refund calls Square with the idempotency key, in the payment currency', async () => {
-    const provider = createSquareProvider(
+    const provider = await createSquareProvider(
       squareOptionsFrom({ ...SQUARE_ENV, SQUARE_ENVIRONMENT: 'sandbox', siteUrl: 'http://localhost:3000' }),
     );
     const payment = fake.put({ amount_money: { amount: 13_200, currency: 'CAD' } });

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Square, SquareClient, SquareEnvironment, SquareError, serialization, WebhooksHelper } from 'square';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../../../domain/catalog/money.ts';
 import {
@@ -10,6 +9,7 @@ import {
   type ProviderPayment,
   WebhookVerificationError,
 } from './provider.ts';
+import { loadSquareSdk, type SquareErrorInstance, type SquarePayment, type SquareSdk } from './square-sdk.ts';
 
 /**
  * Square (docs/decisions/0060): the card is taken on our page by Square's Web Payments SDK, which
@@ -117,7 +117,7 @@ const squareEventSchema = z.object({
 const isCurrency = (value: string | undefined): value is Currency => CURRENCIES.includes(value as Currency);
 
 /** Square's payment as the webhook job and confirm trust it. */
-function toProviderPayment(payment: Square.Payment): ProviderPayment {
+function toProviderPayment(payment: SquarePayment): ProviderPayment {
   const amountCents = Number(payment.amountMoney?.amount ?? 0);
   const currency = payment.amountMoney?.currency;
   // Never the case for a payment we created (USD or CAD): loud, for staff to look at.
@@ -137,22 +137,24 @@ function toProviderPayment(payment: Square.Payment): ProviderPayment {
 }
 
 /** The payment Square answers beside the errors of a declined CreatePayment (status FAILED). */
-function declinedPayment(error: SquareError): Square.Payment | null {
+function declinedPayment(sdk: SquareSdk, error: SquareErrorInstance): SquarePayment | null {
   const raw = (error.body as { payment?: unknown } | undefined)?.payment;
   if (!raw) return null;
-  const parsed = serialization.Payment.parse(raw, { unrecognizedObjectKeys: 'passthrough', skipValidation: true });
+  const parsed = sdk.serialization.Payment.parse(raw, { unrecognizedObjectKeys: 'passthrough', skipValidation: true });
   return parsed.ok && parsed.value.id ? parsed.value : null;
 }
 
-export function createSquareProvider(options: SquareOptions): PaymentProvider {
-  const client = new SquareClient({
+export async function createSquareProvider(options: SquareOptions): Promise<PaymentProvider> {
+  const sdk = await loadSquareSdk();
+  const client = new sdk.SquareClient({
     token: options.accessToken,
-    environment: options.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+    environment:
+      options.environment === 'production' ? sdk.SquareEnvironment.Production : sdk.SquareEnvironment.Sandbox,
   });
-  const sdk = WEB_SDK[options.environment];
+  const webSdk = WEB_SDK[options.environment];
   const notificationUrl = `${options.siteUrl}${SQUARE_WEBHOOK_PATH}`;
 
-  async function fetchPayment(providerPaymentId: string): Promise<Square.Payment> {
+  async function fetchPayment(providerPaymentId: string): Promise<SquarePayment> {
     const { payment } = await client.payments.get({ paymentId: providerPaymentId });
     if (!payment) throw new Error(`Square answered no payment ${providerPaymentId}`);
     return payment;
@@ -162,7 +164,7 @@ export function createSquareProvider(options: SquareOptions): PaymentProvider {
     name: 'square',
     // One Square location charges its own country's currency: a US location USD, a Canadian one CAD.
     chargeCurrencies: ['USD', 'CAD'],
-    browserHosts: sdk.hosts,
+    browserHosts: webSdk.hosts,
 
     // Nothing exists at Square until the customer's card is charged (confirmPayment).
     async createPayment() {
@@ -173,7 +175,7 @@ export function createSquareProvider(options: SquareOptions): PaymentProvider {
           kind: 'square',
           applicationId: options.applicationId,
           locationId: options.locationId,
-          scriptUrl: sdk.script,
+          scriptUrl: webSdk.script,
         },
       };
     },
@@ -186,7 +188,7 @@ export function createSquareProvider(options: SquareOptions): PaymentProvider {
         const payment = await fetchPayment(attempt.providerPaymentId);
         return { providerPaymentId: attempt.providerPaymentId, payment: toProviderPayment(payment) };
       }
-      let payment: Square.Payment | undefined;
+      let payment: SquarePayment | undefined;
       try {
         ({ payment } = await client.payments.create({
           sourceId: confirmation.sourceId,
@@ -201,10 +203,11 @@ export function createSquareProvider(options: SquareOptions): PaymentProvider {
           note: `${order.displayId} ${order.title}`.slice(0, 500),
         }));
       } catch (error) {
-        if (!(error instanceof SquareError) || error.statusCode === undefined || error.statusCode >= 500) throw error;
+        if (!(error instanceof sdk.SquareError) || error.statusCode === undefined || error.statusCode >= 500)
+          throw error;
         // A declined card: Square answers the FAILED payment beside the errors. The attempt fails;
         // the customer tries again with a new attempt (a new key), not this one.
-        const declined = declinedPayment(error);
+        const declined = declinedPayment(sdk, error);
         if (declined?.id) return { providerPaymentId: declined.id, payment: toProviderPayment(declined) };
         if (error.errors.some((e) => e.category === 'PAYMENT_METHOD_ERROR')) {
           return {
@@ -227,7 +230,7 @@ export function createSquareProvider(options: SquareOptions): PaymentProvider {
         throw new WebhookVerificationError('no Square signature');
       }
       // Awaited: the check is async, and an un-awaited promise is truthy, which would let anything in.
-      const valid = await WebhooksHelper.verifySignature({
+      const valid = await sdk.WebhooksHelper.verifySignature({
         requestBody: rawBody,
         signatureHeader,
         signatureKey: options.webhookSignatureKey,
