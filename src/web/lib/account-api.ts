@@ -1,8 +1,6 @@
-import type { ListData } from '../../domain/api/envelope.ts';
-import type { Dashboard, OrderSummary } from '../../domain/orders/order-summary.ts';
-import type { Address, AddressInput } from '../../domain/users/address.ts';
-import type { Profile, ProfileUpdate } from '../../domain/users/profile.ts';
-import { apiCall } from './api-client.ts';
+import type { AddressInput } from '../../domain/users/address.ts';
+import type { ProfileUpdate } from '../../domain/users/profile.ts';
+import { api, envelopeOf } from './api-client.ts';
 
 /** The signed-in user's calls of SPEC.md §7 (users/…). The session cookie identifies the user. */
 
@@ -13,23 +11,24 @@ export const accountKeys = {
   addresses: ['account', 'addresses'] as const,
 };
 
-export const getProfile = () => apiCall<Profile>({ url: '/users/profile' });
-export const updateProfile = (body: ProfileUpdate) =>
-  apiCall<Profile>({ url: '/users/profile', method: 'PATCH', body });
+// The address's id is a path segment, a string in the document.
+const address = (id: number) => ({ params: { path: { id: String(id) } } });
+
+export const getProfile = () => envelopeOf(api.GET('/api/v1/users/profile'));
+export const updateProfile = (body: ProfileUpdate) => envelopeOf(api.PATCH('/api/v1/users/profile', { body }));
 export const checkPassword = (password: string) =>
-  apiCall<null>({ url: '/users/check-password', method: 'POST', body: { password } });
+  envelopeOf(api.POST('/api/v1/users/check-password', { body: { password } }));
 export const updatePassword = (currentPassword: string, newPassword: string) =>
-  apiCall<null>({ url: '/users/update-password', method: 'POST', body: { currentPassword, newPassword } });
+  envelopeOf(api.POST('/api/v1/users/update-password', { body: { currentPassword, newPassword } }));
 
-export const getDashboard = () => apiCall<Dashboard>({ url: '/users/dashboard' });
+export const getDashboard = () => envelopeOf(api.GET('/api/v1/users/dashboard'));
 export const getOrders = (page: number, limit: number) =>
-  apiCall<ListData<OrderSummary>>({ url: '/users/orders', queryParams: { page, limit } });
+  envelopeOf(api.GET('/api/v1/users/orders', { params: { query: { page, limit } } }));
 
-export const getAddresses = () => apiCall<ListData<Address>>({ url: '/users/addresses' });
-export const createAddress = (body: AddressInput) =>
-  apiCall<Address>({ url: '/users/addresses', method: 'POST', body });
+export const getAddresses = () => envelopeOf(api.GET('/api/v1/users/addresses'));
+export const createAddress = (body: AddressInput) => envelopeOf(api.POST('/api/v1/users/addresses', { body }));
 export const saveAddress = (id: number, body: AddressInput) =>
-  apiCall<Address>({ url: `/users/addresses/${id}`, method: 'PUT', body });
-export const deleteAddress = (id: number) => apiCall<null>({ url: `/users/addresses/${id}`, method: 'DELETE' });
+  envelopeOf(api.PUT('/api/v1/users/addresses/{id}', { ...address(id), body }));
+export const deleteAddress = (id: number) => envelopeOf(api.DELETE('/api/v1/users/addresses/{id}', address(id)));
 export const makeDefaultAddress = (id: number) =>
-  apiCall<Address>({ url: `/users/addresses/${id}/default`, method: 'POST' });
+  envelopeOf(api.POST('/api/v1/users/addresses/{id}/default', address(id)));

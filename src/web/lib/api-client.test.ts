@@ -1,5 +1,6 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiCall, apiUrl, errorMessage } from './api-client.ts';
+import { ApiError, api, apiCall, apiUrl, envelopeOf, errorMessage } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,5 +93,93 @@ describe('call helper (SPEC.md §7)', () => {
     expect(error.status).toBe(0);
     expect(logged.mock.calls[0]?.[0]).toBe('POST /api/v1/auth/signup: no response (network failure)');
     expect(errorMessage(error, 'Registration failed,Plase try again')).toBe('Registration failed,Plase try again');
+  });
+});
+
+describe('the typed client (issue 33 §3)', () => {
+  /** The one Request the client sent. */
+  const sent = (fetchMock: ReturnType<typeof answer>) => fetchMock.mock.calls[0]?.[0] as unknown as Request;
+
+  it('sends JSON with the session cookie, fills the path and query, and returns the envelope', async () => {
+    const body = { isSuccess: true, statusCode: 200, message: 'Signed in successfully', data: 'tok' };
+    const fetchMock = answer(200, body);
+    const result = await envelopeOf(
+      api.POST('/api/v1/auth/signin', {
+        body: { email: 'a@b.io', password: 'x' },
+        headers: { 'x-platform': 'sevadocs' },
+      }),
+    );
+    expect(result).toEqual(body);
+    const request = sent(fetchMock);
+    expect(request.method).toBe('POST');
+    expect(request.credentials).toBe('same-origin');
+    expect(request.headers.get('accept')).toBe('application/json');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.headers.get('x-platform')).toBe('sevadocs');
+    expect(await request.text()).toBe('{"email":"a@b.io","password":"x"}');
+
+    const listed = answer(200, { isSuccess: true, statusCode: 200, message: 'ok', data: null });
+    await api.GET('/api/v1/users/orders', { params: { query: { page: 2, limit: 10 } } });
+    expect(new URL(sent(listed).url).pathname + new URL(sent(listed).url).search).toBe(
+      '/api/v1/users/orders?page=2&limit=10',
+    );
+    const removed = answer(200, { isSuccess: true, statusCode: 200, message: 'ok', data: null });
+    await api.DELETE('/api/v1/users/addresses/{id}', { params: { path: { id: '7' } } });
+    expect(new URL(sent(removed).url).pathname).toBe('/api/v1/users/addresses/7');
+    expect(sent(removed).headers.has('content-type')).toBe(false);
+  });
+
+  it('rejects a refusal as an ApiError with the server message, field errors and Retry-After, and logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const body = {
+      isSuccess: false,
+      statusCode: 429,
+      message: 'Too many attempts',
+      data: null,
+      errors: { email: 'x' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status: 429, headers: { 'retry-after': '30' } })),
+    );
+    const error = (await api
+      .POST('/api/v1/auth/signin', { body: { email: 'a@b.io', password: 'x' } })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
+    expect(errorMessage(error, 'fallback')).toBe('Too many attempts');
+    expect(error.fieldErrors).toEqual({ email: 'x' });
+    expect(error.retryAfterMs).toBe(30_000);
+    expect(warn).toHaveBeenCalledWith('POST /api/v1/auth/signin answered 429', body);
+  });
+
+  it('logs a 5xx as an error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer(503, { isSuccess: false, statusCode: 503, message: 'Down', data: null });
+    await expect(api.GET('/api/v1/users/profile')).rejects.toMatchObject({ status: 503, message: 'Down' });
+    expect(logged).toHaveBeenCalledWith('GET /api/v1/users/profile answered 503', expect.anything());
+  });
+
+  it('turns a network failure into an ApiError of status 0, and leaves a cancelled call an AbortError', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = (await api.GET('/api/v1/users/profile').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(logged.mock.calls[0]?.[0]).toBe('GET /api/v1/users/profile: no response (network failure)');
+
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => Promise.reject(request.signal.reason)),
+    );
+    controller.abort();
+    await expect(api.GET('/api/v1/users/profile', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,6 @@
+import createClient from 'openapi-fetch';
 import type { Envelope } from '../../domain/api/envelope.ts';
+import type { paths } from './api-schema.ts';
 
 /** DESIGN.md §1: every endpoint of SPEC.md §7 lives under this base. */
 export const API_BASE = '/api/v1';
@@ -57,10 +59,81 @@ export function apiUrl(url: string, queryParams?: QueryParams): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
+/** A failed answer, logged (a 4xx as a warning, a 5xx as an error) and turned into an ApiError. */
+function refused(what: string, response: Response, data: Partial<Envelope> | undefined): ApiError {
+  // 4xx answers are expected outcomes (wrong password, expired link): a warning, not an error.
+  const log = response.status >= 500 ? console.error : console.warn;
+  log(`${what} answered ${response.status}`, data);
+  return new ApiError(
+    response.status,
+    data,
+    data?.message || `Request failed (${response.status})`,
+    response.headers.get('retry-after'),
+  );
+}
+
+/** No answer came: logged, and an ApiError of status 0 whose message the UI may show. */
+function unanswered(what: string, error: unknown): ApiError {
+  console.error(`${what}: no response (network failure)`, error);
+  return new ApiError(0, undefined, 'Network error. Please check your connection and try again.');
+}
+
 /**
- * Sends JSON and returns the response envelope. The session travels in the httpOnly cookie
- * (same-origin credentials); page JavaScript never holds a bearer token. A failed call is logged
- * (the status and the response data, or the network failure) and rethrown as an ApiError.
+ * The typed client of the API (issue 33 §3, docs/decisions/0xxx-typed-api-client.md): paths,
+ * parameters and bodies are checked by the compiler against the OpenAPI document's types
+ * (api-schema.ts, written by `npm run api:types`; types only, none of it reaches the browser).
+ * It behaves as apiCall does: the session travels in the httpOnly cookie (same-origin
+ * credentials), a refusal or a network failure is logged and rejected as an ApiError. Read the
+ * envelope with `envelopeOf(api.GET(…))`.
+ */
+export const api = createClient<paths>({
+  // Request, which openapi-fetch builds, needs an absolute address outside a browser (the tests).
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+  // Looked up at each call, not once at load: the tests replace fetch.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+const what = (request: Request) => {
+  const url = new URL(request.url);
+  return `${request.method} ${url.pathname}${url.search}`;
+};
+
+api.use({
+  async onResponse({ request, response }) {
+    if (response.ok) return;
+    const data = (await response.json().catch(() => undefined)) as Partial<Envelope> | undefined;
+    throw refused(what(request), response, data);
+  },
+  onError({ request, error }) {
+    // A cancelled call stays an AbortError, which the callers (and React Query) recognise.
+    return request.signal.aborted ? undefined : unanswered(what(request), error);
+  },
+});
+
+/**
+ * The envelope of a typed call's answer, typed by the document (its `data` is the operation's
+ * success data). Refusals have already rejected as ApiErrors (the client's middleware).
+ */
+export async function envelopeOf<D>(call: Promise<{ data?: D; response: Response }>): Promise<D> {
+  const { data } = await call;
+  return data as D;
+}
+
+/**
+ * The envelope of a typed call whose answer the document describes more loosely than the domain
+ * does (a form definition, which its own parser checks, is an open object there; a passport's two
+ * MRZ lines are a list): the request is checked against the document, the data typed as `T`.
+ */
+export async function envelopeAs<T>(call: Promise<{ data?: unknown; response: Response }>): Promise<Envelope<T>> {
+  return (await envelopeOf(call)) as Envelope<T>;
+}
+
+/**
+ * Sends JSON to a path given at run time and returns the response envelope: the back office's
+ * generic forms, whose address is a prop (`api` checks only paths written in the source). Same
+ * credentials, logging and ApiError as `api`.
  */
 export async function apiCall<T = unknown>({
   url,
@@ -88,21 +161,10 @@ export async function apiCall<T = unknown>({
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    console.error(`${method} ${target}: no response (network failure)`, error);
-    throw new ApiError(0, undefined, 'Network error. Please check your connection and try again.');
+    throw unanswered(`${method} ${target}`, error);
   }
   const data = (await response.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
-  if (!response.ok || data?.isSuccess === false) {
-    // 4xx answers are expected outcomes (wrong password, expired link): a warning, not an error.
-    const log = response.status >= 500 ? console.error : console.warn;
-    log(`${method} ${target} answered ${response.status}`, data);
-    throw new ApiError(
-      response.status,
-      data,
-      data?.message || `Request failed (${response.status})`,
-      response.headers.get('retry-after'),
-    );
-  }
+  if (!response.ok || data?.isSuccess === false) throw refused(`${method} ${target}`, response, data);
   return data as Envelope<T>;
 }
 

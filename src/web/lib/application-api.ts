@@ -1,15 +1,9 @@
-import type { ListData } from '../../domain/api/envelope.ts';
-import type { ApplicationOrder, StartApplicationInput } from '../../domain/applications/application.ts';
-import type {
-  DocumentUploaded,
-  DocumentView,
-  MemberChecklist,
-  OrderChecklist,
-} from '../../domain/applications/documents.ts';
-import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
-import type { Member, MemberInput } from '../../domain/applications/members.ts';
+import type { StartApplicationInput } from '../../domain/applications/application.ts';
+import type { DocumentUploaded } from '../../domain/applications/documents.ts';
+import type { SaveMemberForm } from '../../domain/applications/member-form.ts';
+import type { MemberInput } from '../../domain/applications/members.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
-import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
+import { api, envelopeAs, envelopeOf, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
  * The application calls of SPEC.md §7 under /api/v1/application/… (docs/decisions/0048, 0050):
@@ -31,48 +25,62 @@ export const applicationKeys = {
   paymentOptions: (ref: string) => ['application', 'payment-options', ref] as const,
 };
 
-const order = (ref: string) => `/application/order/${encodeURIComponent(ref)}`;
+const order = (orderRef: string) => ({ params: { path: { orderRef } } });
+// Ids are path segments, strings in the document.
+const member = (orderRef: string, memberId: number) => ({ params: { path: { orderRef, memberId: String(memberId) } } });
 
 export const startApplication = (body: StartApplicationInput) =>
-  apiCall<ApplicationOrder>({ url: '/application/order', method: 'POST', body });
-export const getApplication = (ref: string) => apiCall<ApplicationOrder>({ url: order(ref) });
+  envelopeOf(api.POST('/api/v1/application/order', { body }));
+export const getApplication = (ref: string) => envelopeOf(api.GET('/api/v1/application/order/{orderRef}', order(ref)));
 export const cancelApplication = (ref: string, remark?: string) =>
-  apiCall<ApplicationOrder>({ url: `${order(ref)}/cancel`, method: 'POST', body: remark ? { remark } : {} });
+  envelopeOf(
+    api.POST('/api/v1/application/order/{orderRef}/cancel', { ...order(ref), body: remark ? { remark } : {} }),
+  );
 
 export const addMember = (ref: string, body: MemberInput) =>
-  apiCall<Member>({ url: `${order(ref)}/members`, method: 'POST', body });
+  envelopeOf(api.POST('/api/v1/application/order/{orderRef}/members', { ...order(ref), body }));
 export const updateMember = (ref: string, memberId: number, body: MemberInput) =>
-  apiCall<Member>({ url: `${order(ref)}/members/${memberId}`, method: 'PUT', body });
+  envelopeOf(api.PUT('/api/v1/application/order/{orderRef}/members/{memberId}', { ...member(ref, memberId), body }));
 export const removeMember = (ref: string, memberId: number) =>
-  apiCall<null>({ url: `${order(ref)}/members/${memberId}`, method: 'DELETE' });
+  envelopeOf(api.DELETE('/api/v1/application/order/{orderRef}/members/{memberId}', member(ref, memberId)));
 
-export const getChecklist = (ref: string) => apiCall<OrderChecklist>({ url: `${order(ref)}/checklist` });
+export const getChecklist = (ref: string) =>
+  envelopeOf(api.GET('/api/v1/application/order/{orderRef}/checklist', order(ref)));
 export const getDocuments = (ref: string, direction: 'from-customer' | 'to-customer', page = 1, limit = 50) =>
-  apiCall<ListData<DocumentView>>({ url: `${order(ref)}/documents`, queryParams: { direction, page, limit } });
+  envelopeOf(
+    api.GET('/api/v1/application/order/{orderRef}/documents', {
+      params: { path: { orderRef: ref }, query: { direction, page, limit } },
+    }),
+  );
 export const deleteDocument = (ref: string, documentId: number) =>
-  apiCall<MemberChecklist>({ url: `${order(ref)}/documents/${documentId}`, method: 'DELETE' });
+  envelopeOf(
+    api.DELETE('/api/v1/application/order/{orderRef}/documents/{documentId}', {
+      params: { path: { orderRef: ref, documentId: String(documentId) } },
+    }),
+  );
 
 export const getOrderForm = (ref: string) =>
-  apiCall<{ definition: FormDefinition | null }>({ url: `${order(ref)}/form` });
+  envelopeAs<{ definition: FormDefinition | null }>(api.GET('/api/v1/application/order/{orderRef}/form', order(ref)));
 export const getMemberForm = (ref: string, memberId: number) =>
-  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form` });
+  envelopeOf(api.GET('/api/v1/application/order/{orderRef}/members/{memberId}/form', member(ref, memberId)));
 export const saveMemberForm = (
   ref: string,
   memberId: number,
   body: SaveMemberForm,
   { signal, keepalive }: { signal?: AbortSignal; keepalive?: boolean } = {},
 ) =>
-  apiCall<MemberForm>({
-    url: `${order(ref)}/members/${memberId}/form`,
-    method: 'PUT',
-    body,
-    ...(signal ? { signal } : {}),
-    ...(keepalive ? { keepalive } : {}),
-  });
+  envelopeOf(
+    api.PUT('/api/v1/application/order/{orderRef}/members/{memberId}/form', {
+      ...member(ref, memberId),
+      body,
+      ...(signal ? { signal } : {}),
+      ...(keepalive ? { keepalive } : {}),
+    }),
+  );
 export const reviewMemberForm = (ref: string, memberId: number) =>
-  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'POST' });
+  envelopeOf(api.POST('/api/v1/application/order/{orderRef}/members/{memberId}/form/review', member(ref, memberId)));
 export const removeMemberReview = (ref: string, memberId: number) =>
-  apiCall<MemberForm>({ url: `${order(ref)}/members/${memberId}/form/review`, method: 'DELETE' });
+  envelopeOf(api.DELETE('/api/v1/application/order/{orderRef}/members/{memberId}/form/review', member(ref, memberId)));
 
 export type { UploadProgress } from './api-client.ts';
 
@@ -88,16 +96,21 @@ export function uploadDocument(
   file: File,
   progress: UploadProgress = {},
 ): Promise<DocumentUploaded> {
-  return uploadFile(`${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`, file, progress);
+  return uploadFile(
+    `/application/order/${encodeURIComponent(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}`,
+    file,
+    progress,
+  );
 }
 
 /** Uses another member's file of the order for a checklist item (the server copies it). */
 export const reuseDocument = (ref: string, memberId: number, itemId: string, documentId: number) =>
-  apiCall<{ document: DocumentView; checklist: MemberChecklist }>({
-    url: `${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}/copy`,
-    method: 'POST',
-    body: { documentId },
-  });
+  envelopeOf(
+    api.POST('/api/v1/application/order/{orderRef}/members/{memberId}/documents/{itemId}/copy', {
+      params: { path: { orderRef: ref, memberId: String(memberId), itemId } },
+      body: { documentId },
+    }),
+  );
 
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function serviceOrderHref(ref: string): string {

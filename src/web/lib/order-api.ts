@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AddOnOption, ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
-import type { ConfirmPayment, Payment, PaymentOption, PaymentProviderName } from '../../domain/payments/payment.ts';
-import { apiCall } from './api-client.ts';
+import type { ChooseAddOns, costSummarySchema } from '../../domain/checkout/api.ts';
+import type { ConfirmPayment, PaymentProviderName } from '../../domain/payments/payment.ts';
+import { api, envelopeOf } from './api-client.ts';
 
 /**
  * The order core's calls (issue 28, docs/decisions/0087): every kind of order, a service
@@ -9,22 +9,23 @@ import { apiCall } from './api-client.ts';
  * /api/v1/orders/{ref}/…; the browser sends choices and codes, never a price. The kinds' own
  * paths stay on the server as SPEC.md §7's aliases.
  */
-const order = (ref: string) => `/orders/${encodeURIComponent(ref)}`;
+const order = (orderRef: string) => ({ params: { path: { orderRef } } });
 
 export type CostSummary = z.infer<typeof costSummarySchema>;
 
-export const getAddOns = (ref: string) =>
-  apiCall<{ currency: string; addOns: AddOnOption[] }>({ url: `${order(ref)}/add-ons` });
+export const getAddOns = (ref: string) => envelopeOf(api.GET('/api/v1/orders/{orderRef}/add-ons', order(ref)));
 export const chooseAddOns = (ref: string, body: ChooseAddOns) =>
-  apiCall<CostSummary>({ url: `${order(ref)}/add-ons`, method: 'PUT', body });
-export const getCostSummary = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/cost-summary` });
+  envelopeOf(api.PUT('/api/v1/orders/{orderRef}/add-ons', { ...order(ref), body }));
+export const getCostSummary = (ref: string) =>
+  envelopeOf(api.GET('/api/v1/orders/{orderRef}/cost-summary', order(ref)));
 export const applyCoupon = (ref: string, code: string) =>
-  apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'POST', body: { code } });
-export const removeCoupon = (ref: string) => apiCall<CostSummary>({ url: `${order(ref)}/coupon`, method: 'DELETE' });
+  envelopeOf(api.POST('/api/v1/orders/{orderRef}/coupon', { ...order(ref), body: { code } }));
+export const removeCoupon = (ref: string) => envelopeOf(api.DELETE('/api/v1/orders/{orderRef}/coupon', order(ref)));
 
 export const startPayment = (ref: string, provider?: PaymentProviderName) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment`, method: 'POST', body: provider ? { provider } : {} });
-export const getPaymentOptions = (ref: string) => apiCall<PaymentOption[]>({ url: `${order(ref)}/payment/options` });
+  envelopeOf(api.POST('/api/v1/orders/{orderRef}/payment', { ...order(ref), body: provider ? { provider } : {} }));
+export const getPaymentOptions = (ref: string) =>
+  envelopeOf(api.GET('/api/v1/orders/{orderRef}/payment/options', order(ref)));
 export const confirmPayment = (ref: string, body: ConfirmPayment) =>
-  apiCall<Payment>({ url: `${order(ref)}/payment/confirm`, method: 'POST', body });
-export const getPayment = (ref: string) => apiCall<Payment | null>({ url: `${order(ref)}/payment` });
+  envelopeOf(api.POST('/api/v1/orders/{orderRef}/payment/confirm', { ...order(ref), body }));
+export const getPayment = (ref: string) => envelopeOf(api.GET('/api/v1/orders/{orderRef}/payment', order(ref)));

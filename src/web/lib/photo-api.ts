@@ -1,14 +1,11 @@
 import type { z } from 'zod';
-import type { ListData } from '../../domain/api/envelope.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
-import type { OrderSummary } from '../../domain/orders/order-summary.ts';
-import { PHOTO_CHECK_PATH, type PhotoCheck } from '../../domain/photos/checks.ts';
+import type { PhotoCheck } from '../../domain/photos/checks.ts';
 import type { FailedRuleChoice } from '../../domain/photos/failed-rules.ts';
 import type {
   ChooseDelivery,
   ChoosePlan,
   OrderPhoto,
-  PhotoOrder,
   PhotoStep,
   photoFileTypeSchema,
   photoPlansSchema,
@@ -16,10 +13,9 @@ import type {
 } from '../../domain/photos/orders.ts';
 import type { PhotoCurrency } from '../../domain/photos/pricing.ts';
 import type { PhotoSizeId } from '../../domain/photos/sizes.ts';
-import type { Address, AddressInput } from '../../domain/users/address.ts';
-import type { PostalLookup } from '../../domain/users/postal-lookup.ts';
+import type { AddressInput } from '../../domain/users/address.ts';
 import type { AddressCountry } from '../../domain/users/regions.ts';
-import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
+import { api, envelopeOf, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
  * SevaPhotos' calls (SPEC.md §7 photo store and photo orders; docs/decisions/0063) under
@@ -45,61 +41,69 @@ export const photoKeys = {
   addresses: ['photos', 'addresses'] as const,
 };
 
-const order = (ref: string) => `/photo-orders/${encodeURIComponent(ref)}`;
+const order = (orderRef: string) => ({ params: { path: { orderRef } } });
+const item = (orderRef: string, itemId: number) => ({ params: { path: { orderRef, itemId } } });
+const photo = (orderRef: string, itemId: number, photoId: number) => ({
+  params: { path: { orderRef, itemId, photoId } },
+});
+const itemPath = (ref: string, itemId: number) => `/photo-orders/${encodeURIComponent(ref)}/items/${itemId}`;
 
-export const getPhotoSizes = () => apiCall<PhotoSize[]>({ url: '/photo-store/photo-size' });
-export const getPhotoFileTypes = () => apiCall<PhotoFileType[]>({ url: '/photo-store/file-type' });
+export const getPhotoSizes = () => envelopeOf(api.GET('/api/v1/photo-store/photo-size'));
+export const getPhotoFileTypes = () => envelopeOf(api.GET('/api/v1/photo-store/file-type'));
 export const getPhotoPlans = (currency: PhotoCurrency = 'USD') =>
-  apiCall<PhotoPlans>({ url: '/photo-orders/plans', queryParams: { currency } });
+  envelopeOf(api.GET('/api/v1/photo-orders/plans', { params: { query: { currency } } }));
 export const lookupPostal = (country: AddressCountry, code: string) =>
-  apiCall<PostalLookup>({ url: '/postal-lookup', queryParams: { country, code } });
+  envelopeOf(api.GET('/api/v1/postal-lookup', { params: { query: { country, code } } }));
 
 /** Starts the order once per visit: the same key answers the same order (a double click, a reload). */
 export const createPhotoOrder = (idempotencyKey: string, currency: PhotoCurrency = 'USD') =>
-  apiCall<PhotoOrder>({ url: '/photo-orders', method: 'POST', body: { idempotencyKey, currency } });
+  envelopeOf(api.POST('/api/v1/photo-orders', { body: { idempotencyKey, currency } }));
 export const listPhotoOrders = (page = 1, limit = 20) =>
-  apiCall<ListData<OrderSummary>>({ url: '/photo-orders', queryParams: { page, limit } });
-export const getPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: order(ref) });
+  envelopeOf(api.GET('/api/v1/photo-orders', { params: { query: { page, limit } } }));
+export const getPhotoOrder = (ref: string) => envelopeOf(api.GET('/api/v1/photo-orders/{orderRef}', order(ref)));
 
 export const addPhotoItem = (ref: string, photoSize: PhotoSizeId, documentType?: string) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/items`, method: 'POST', body: { photoSize, documentType } });
+  envelopeOf(api.POST('/api/v1/photo-orders/{orderRef}/items', { ...order(ref), body: { photoSize, documentType } }));
 export const removePhotoItem = (ref: string, itemId: number) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/items/${itemId}`, method: 'DELETE' });
+  envelopeOf(api.DELETE('/api/v1/photo-orders/{orderRef}/items/{itemId}', item(ref, itemId)));
 
 /** Uploads one photo of an item with progress; its check starts on the server (poll getOrderPhoto). */
 export const uploadPhoto = (ref: string, itemId: number, file: File, progress?: UploadProgress) =>
-  uploadFile<OrderPhoto>(`${order(ref)}/items/${itemId}/photos`, file, progress);
+  uploadFile<OrderPhoto>(`${itemPath(ref, itemId)}/photos`, file, progress);
 export const getOrderPhoto = (ref: string, itemId: number, photoId: number) =>
-  apiCall<OrderPhoto>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}` });
+  envelopeOf(api.GET('/api/v1/photo-orders/{orderRef}/items/{itemId}/photos/{photoId}', photo(ref, itemId, photoId)));
 export const removeOrderPhoto = (ref: string, itemId: number, photoId: number) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/items/${itemId}/photos/${photoId}`, method: 'DELETE' });
+  envelopeOf(
+    api.DELETE('/api/v1/photo-orders/{orderRef}/items/{itemId}/photos/{photoId}', photo(ref, itemId, photoId)),
+  );
 
 /** For a photo that failed a rule, instead of a retake: a person's check, or accepting it may be refused. */
 export const chooseForFailedRules = (ref: string, itemId: number, photoId: number, choice: FailedRuleChoice) =>
-  apiCall<PhotoOrder>({
-    url: `${order(ref)}/items/${itemId}/photos/${photoId}/choice`,
-    method: 'PUT',
-    body: { choice },
-  });
+  envelopeOf(
+    api.PUT('/api/v1/photo-orders/{orderRef}/items/{itemId}/photos/{photoId}/choice', {
+      ...photo(ref, itemId, photoId),
+      body: { choice },
+    }),
+  );
 
 export const choosePhotoPlan = (ref: string, body: ChoosePlan) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/plan`, method: 'PUT', body });
+  envelopeOf(api.PUT('/api/v1/photo-orders/{orderRef}/plan', { ...order(ref), body }));
 export const choosePhotoDelivery = (ref: string, body: ChooseDelivery) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/delivery`, method: 'PUT', body });
+  envelopeOf(api.PUT('/api/v1/photo-orders/{orderRef}/delivery', { ...order(ref), body }));
 export const setPhotoStep = (ref: string, step: PhotoStep) =>
-  apiCall<PhotoOrder>({ url: `${order(ref)}/step`, method: 'PUT', body: { step } });
-export const resetPhotoOrder = (ref: string) => apiCall<PhotoOrder>({ url: `${order(ref)}/reset`, method: 'POST' });
+  envelopeOf(api.PUT('/api/v1/photo-orders/{orderRef}/step', { ...order(ref), body: { step } }));
+export const resetPhotoOrder = (ref: string) =>
+  envelopeOf(api.POST('/api/v1/photo-orders/{orderRef}/reset', order(ref)));
 
-export const getPhotoAddresses = () => apiCall<ListData<Address>>({ url: '/photo-orders/addresses' });
-export const addPhotoAddress = (body: AddressInput) =>
-  apiCall<Address>({ url: '/photo-orders/addresses', method: 'POST', body });
+export const getPhotoAddresses = () => envelopeOf(api.GET('/api/v1/photo-orders/addresses'));
+export const addPhotoAddress = (body: AddressInput) => envelopeOf(api.POST('/api/v1/photo-orders/addresses', { body }));
 
 /** A visitor's photo check before any account (its cookie is HttpOnly: only the server reads it). */
 export const checkPhoto = (size: PhotoSizeId, file: File, progress?: UploadProgress) =>
   uploadFile<PhotoCheck>(`/photo-checks?${new URLSearchParams({ size })}`, file, progress);
-export const getPhotoCheck = () => apiCall<PhotoCheck>({ url: PHOTO_CHECK_PATH });
+export const getPhotoCheck = () => envelopeOf(api.GET('/api/v1/photo-checks/current'));
 /** At payment: the signed-in customer's new order takes the browser's check (once). */
-export const claimPhotoCheck = () => apiCall<PhotoOrder>({ url: '/photo-orders/claim-check', method: 'POST' });
+export const claimPhotoCheck = () => envelopeOf(api.POST('/api/v1/photo-orders/claim-check', { body: {} }));
 
 /** PHOTO_ENHANCEMENT_ORDER's address for an order (SPEC.md §2: ?orderId=). */
 export function photoOrderHref(ref: string): string {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ListData } from '../../domain/api/envelope.ts';
 import { type Country, orderCountries } from '../../domain/countries/country.ts';
-import { apiCall } from './api-client.ts';
+import { api, envelopeOf } from './api-client.ts';
 
 /** Used until the list arrives, and kept if it cannot be fetched (SPEC.md §8: logged only). */
 export const FALLBACK_COUNTRIES: readonly Country[] = [
@@ -14,7 +13,7 @@ let cached: Promise<Country[]> | undefined;
 
 /** GET /country-codes once per page load: India, United States, Canada first, then A–Z. */
 export function loadCountries(): Promise<Country[]> {
-  cached ??= apiCall<ListData<Country>>({ url: '/country-codes' })
+  cached ??= envelopeOf(api.GET('/api/v1/country-codes'))
     .then((envelope) => orderCountries(envelope.data.results))
     .catch(() => {
       cached = undefined;

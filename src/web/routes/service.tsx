@@ -79,18 +79,27 @@ type ServerView = Awaited<ReturnType<typeof loader>>;
 
 const contentCache = new Map<string, ServicePageContent>();
 
+/** A service's page content, through the typed API client (imported here: no first-load weight). */
+async function loadContent(slug: string): Promise<ServicePageContent> {
+  const { api, ApiError, envelopeOf } = await import('../lib/api-client.ts');
+  try {
+    const { data: loaded } = await envelopeOf(
+      api.GET('/api/v1/services/slug/{slug}/content', { params: { path: { slug } } }),
+    );
+    contentCache.set(slug, loaded);
+    return loaded;
+  } catch (error) {
+    // A refusal (404: no such service) is the route's error response, as the server loader's is.
+    throw error instanceof ApiError && error.status ? data(null, { status: error.status }) : error;
+  }
+}
+
 /** Client-side navigations: the page content and the body component, fetched in parallel. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const view = (await serverLoader()) as ServerView;
   const slug = view.service.slug;
   const [content, body] = await Promise.all([
-    contentCache.get(slug) ??
-      fetch(`/api/v1/services/slug/${slug}/content`, { headers: { accept: 'application/json' } }).then(async (r) => {
-        if (!r.ok) throw data(null, { status: r.status });
-        const loaded = ((await r.json()) as { data: ServicePageContent }).data;
-        contentCache.set(slug, loaded);
-        return loaded;
-      }),
+    contentCache.get(slug) ?? loadContent(slug),
     deferred().then((m) => m.loadServicePageBody()),
   ]);
   ClientBody = body.ServicePageBody;

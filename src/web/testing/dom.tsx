@@ -53,19 +53,22 @@ type Handler = (call: ApiCall) => Answer | Promise<Answer>;
 
 /**
  * Replaces fetch: `routes['POST /api/v1/auth/signin'] = () => ({ status: 401, body: {...} })`.
- * Every call is recorded in `calls`; an unknown route answers 404.
+ * Every call is recorded in `calls`, whether made with a URL and options (apiCall) or a Request
+ * (the typed client); an unknown route answers 404.
  */
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init.method ?? 'GET').toUpperCase();
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request?.url ?? String(input), 'http://localhost');
+    const method = (request?.method ?? init.method ?? 'GET').toUpperCase();
+    const body = request ? await request.clone().text() : init.body;
     const call: ApiCall = {
       method,
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
+      body: typeof body === 'string' && body ? JSON.parse(body) : undefined,
+      headers: new Headers(request?.headers ?? init.headers),
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];

@@ -19,7 +19,7 @@ import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-notice.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
-import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
+import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { formatUtc } from './order-format.ts';
 import { isPaid, PaidLines, PaymentsLedger } from './order-payments.tsx';
@@ -54,6 +54,9 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
     </section>
   );
 }
+
+/** The order's path parameter of the desk's calls. */
+const byRef = (order: DeskOrder) => ({ params: { path: { ref: order.displayId } } });
 
 /** A form that posts to the API and reloads the page's data when it is done. */
 function useAction() {
@@ -100,7 +103,15 @@ function StatusForm({ order }: { order: DeskOrder }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
     const done = await run(
       async () =>
-        (await apiCall({ url: `/admin/orders/${order.displayId}/status`, method: 'POST', body: parsed.data })).message,
+        (
+          await envelopeOf(
+            api.POST('/api/v1/admin/orders/{ref}/status', {
+              ...byRef(order),
+              // The parsed empty remark is null, which the route's body refuses: it is left out instead.
+              body: { status: parsed.data.status, remark: parsed.data.remark ?? undefined },
+            }),
+          )
+        ).message,
     );
     if (done) form.reset();
   };
@@ -137,7 +148,8 @@ function NoteForm({ order }: { order: DeskOrder }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the note');
     const done = await run(
       async () =>
-        (await apiCall({ url: `/admin/orders/${order.displayId}/notes`, method: 'POST', body: parsed.data })).message,
+        (await envelopeOf(api.POST('/api/v1/admin/orders/{ref}/notes', { ...byRef(order), body: parsed.data })))
+          .message,
     );
     if (done) form.reset();
   };
@@ -218,11 +230,9 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
     const done = await run(
       async () =>
         (
-          await apiCall({
-            url: `/admin/orders/${order.displayId}/document-requests`,
-            method: 'POST',
-            body: parsed.data,
-          })
+          await envelopeOf(
+            api.POST('/api/v1/admin/orders/{ref}/document-requests', { ...byRef(order), body: parsed.data }),
+          )
         ).message,
     );
     if (done) form.reset();

@@ -316,6 +316,14 @@ describe('the order page', () => {
     expect(await screen.findByText('Order status changed')).toBeTruthy();
   });
 
+  it('changes the status without a remark, sending none (the route refuses a null remark)', async () => {
+    const api = await show();
+    fireEvent.change(screen.getByLabelText('New status'), { target: { value: 'Submitted' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(true));
+    expect(api.calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'Submitted' });
+  });
+
   it('checks a note with the shared schema before sending it', async () => {
     const api = await show();
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));

@@ -1,13 +1,11 @@
-import type { Envelope } from '../../../domain/api/envelope.ts';
 import { CAPTCHA_ACTIONS } from '../../../domain/auth/requests.ts';
 import type { Platform } from '../../../domain/config/site.ts';
-import { apiCall } from '../../lib/api-client.ts';
-import type { SessionUser } from '../../lib/stores/session-store.ts';
+import { api, envelopeOf } from '../../lib/api-client.ts';
 
-/** One function per accounts call of SPEC.md §7 (paths under /api/v1 unless absolute). */
+/** One function per accounts call of SPEC.md §7, typed by the OpenAPI document. */
 
 export const signIn = (body: { email: string; password: string }) =>
-  apiCall<string>({ url: '/auth/signin', method: 'POST', body });
+  envelopeOf(api.POST('/api/v1/auth/signin', { body }));
 
 export interface SignUpBody {
   name: string;
@@ -22,40 +20,28 @@ export interface SignUpBody {
 }
 
 export const signUp = (body: SignUpBody, platform: Platform) =>
-  apiCall<unknown>({ url: '/auth/signup', method: 'POST', body, headers: { 'x-platform': platform } });
+  envelopeOf(api.POST('/api/v1/auth/signup', { body, params: { header: { 'x-platform': platform } } }));
 
 export const resendVerification = (email: string, returnTo?: string) =>
-  apiCall<unknown>({ url: '/auth/email/send', method: 'POST', body: { email, returnTo } });
+  envelopeOf(api.POST('/api/v1/auth/email/send', { body: { email, returnTo } }));
 
 /**
- * What a verification did: null for a link used before; otherwise whether it signed this browser
- * in (a fresh link does, with the session cookie) and where it brings the customer back to.
+ * What a verification did (its `data`): null for a link used before; otherwise whether it signed
+ * this browser in (a fresh link does, with the session cookie) and where it brings the customer back to.
  */
-export interface VerifiedEmail {
-  signedIn: boolean;
-  returnTo: string | null;
-}
-
-export const verifyEmail = (token: string) =>
-  apiCall<VerifiedEmail | null>({ url: '/auth/email/verify', method: 'POST', body: { token } });
+export const verifyEmail = (token: string) => envelopeOf(api.POST('/api/v1/auth/email/verify', { body: { token } }));
 
 export const requestPasswordReset = (email: string) =>
-  apiCall<unknown>({ url: '/auth/reset-password/request', method: 'POST', body: { email } });
+  envelopeOf(api.POST('/api/v1/auth/reset-password/request', { body: { email } }));
 
 export const resetPassword = (token: string, password: string) =>
-  apiCall<unknown>({ url: '/auth/reset-password', method: 'POST', body: { token, password } });
+  envelopeOf(api.POST('/api/v1/auth/reset-password', { body: { token, password } }));
 
 export const validateReferral = (referralCode: string) =>
-  apiCall<unknown>({ url: '/auth/validate-referral', method: 'POST', body: { referralCode } });
+  envelopeOf(api.POST('/api/v1/auth/validate-referral', { body: { referralCode } }));
 
-export const fetchProfile = () => apiCall<SessionUser>({ url: '/users/profile' });
+export const fetchProfile = () => envelopeOf(api.GET('/api/v1/users/profile'));
 
 /** SPEC.md §7 bot check (outside the API base). */
 export const checkHuman = (gRecaptchaToken: string) =>
-  apiCall<{ success: boolean; score?: number }>({
-    url: '/api/hello',
-    method: 'POST',
-    body: { gRecaptchaToken, action: CAPTCHA_ACTIONS.signUp },
-  });
-
-export type { Envelope };
+  envelopeOf(api.POST('/api/hello', { body: { gRecaptchaToken, action: CAPTCHA_ACTIONS.signUp } }));

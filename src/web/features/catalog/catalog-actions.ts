@@ -2,7 +2,7 @@ import type { PricedPackage } from '../../../domain/catalog/catalog-content.ts';
 import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { PACKAGE_CHOICE_MESSAGES, packageFormHref, signInHref } from '../../../domain/catalog/package-choice.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
-import { apiCall } from '../../lib/api-client.ts';
+import { api, envelopeOf } from '../../lib/api-client.ts';
 import { type StoredService, usePackagesStore } from '../../lib/stores/packages-store.ts';
 import { completed } from '../../lib/superseded-navigation.ts';
 import { toastError } from '../../lib/toast.ts';
@@ -16,11 +16,9 @@ type Navigate = (to: string, options?: { replace?: boolean; preventScrollReset?:
 
 /** POST /packages/{serviceId} with the choices as query (SPEC.md §7 'Packages for a service'). */
 export async function fetchPackages(serviceId: number, choices: ParameterChoices = {}): Promise<PricedPackage[]> {
-  const { data } = await apiCall<PricedPackage[]>({
-    url: `/packages/${serviceId}`,
-    method: 'POST',
-    queryParams: choices,
-  });
+  const { data } = await envelopeOf(
+    api.POST('/api/v1/packages/{serviceId}', { params: { path: { serviceId }, query: choices } }),
+  );
   return Array.isArray(data) ? data : [];
 }
 
@@ -33,7 +31,7 @@ export async function selectService(service: StoredService, navigate: Navigate, 
   try {
     packages = await fetchPackages(service.id);
   } catch {
-    // apiCall has logged it; the customer sees the toast below.
+    // The call helper has logged it; the customer sees the toast below.
   }
   if (packages.length === 0) {
     void toastError(noPackagesMessage(service.name));
@@ -58,7 +56,7 @@ export async function applyServiceChoices(
   try {
     packages = await fetchPackages(service.id, choices);
   } catch {
-    // Logged by apiCall.
+    // Logged by the call helper.
   }
   if (packages.length === 0) {
     void toastError(noPackagesMessage(service.name));

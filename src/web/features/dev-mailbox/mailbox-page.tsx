@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
-import { apiCall } from '../../lib/api-client.ts';
+import { api, envelopeOf } from '../../lib/api-client.ts';
 
 export interface StoredMail {
   id: number;
@@ -37,7 +37,7 @@ export function MailboxPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await apiCall<{ results: StoredMail[] }>({ url: '/dev/mailbox', queryParams: { limit: 100 } });
+      const { data } = await envelopeOf(api.GET('/api/v1/dev/mailbox', { params: { query: { limit: 100 } } }));
       setMails(data.results);
       setFailed(false);
     } catch {

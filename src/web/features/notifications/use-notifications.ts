@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIST_LIMIT, LIST_PAGE } from '../../../domain/limits/constants.ts';
 import type { NotificationList } from '../../../domain/notifications/notification.ts';
-import { apiCall } from '../../lib/api-client.ts';
+import { api, envelopeOf } from '../../lib/api-client.ts';
 
 export const fetchNotifications = () =>
-  apiCall<NotificationList>({ url: '/users/notification', queryParams: { page: LIST_PAGE, limit: LIST_LIMIT } });
+  envelopeOf(api.GET('/api/v1/users/notification', { params: { query: { page: LIST_PAGE, limit: LIST_LIMIT } } }));
 
-export const deleteNotification = (id: number) => apiCall<null>({ url: `/users/notification/${id}`, method: 'DELETE' });
+export const deleteNotification = (id: number) =>
+  envelopeOf(api.DELETE('/api/v1/users/notification/{id}', { params: { path: { id: String(id) } } }));
 
-export const markNotificationsRead = () =>
-  apiCall<{ unreadCount: number }>({ url: '/users/notification/read', method: 'POST' });
+export const markNotificationsRead = () => envelopeOf(api.POST('/api/v1/users/notification/read'));
 
 export interface NotificationsState {
   list: NotificationList | null;

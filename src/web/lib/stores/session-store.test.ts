@@ -48,7 +48,8 @@ describe('session store (SPEC.md §3, §4)', () => {
       currentParameters: {},
       awaitingSignIn: false,
     });
-    expect(fetch).toHaveBeenCalledWith('/api/v1/auth/signout', expect.objectContaining({ method: 'POST' }));
+    const signOut = vi.mocked(fetch).mock.calls[0]?.[0] as Request;
+    expect([signOut.method, new URL(signOut.url).pathname]).toEqual(['POST', '/api/v1/auth/signout']);
     expect(useSessionStore.getState()).toMatchObject({
       user: null,
       token: null,

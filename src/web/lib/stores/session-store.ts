@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { PERSIST_TIMEOUT_MS } from '../../../domain/limits/constants.ts';
-import { apiCall } from '../api-client.ts';
+import { api } from '../api-client.ts';
 import { usePackagesStore } from './packages-store.ts';
 
 /** The signed-in user as the browser knows it (SPEC.md §3: user details include ageGroup). */
@@ -109,7 +109,7 @@ export function onLogoutReset(reset: () => void): () => void {
  */
 export async function logout(to = '/'): Promise<void> {
   try {
-    await apiCall({ url: '/auth/signout', method: 'POST' });
+    await api.POST('/api/v1/auth/signout');
   } catch {
     // Logged by the call helper; the browser side is cleared all the same.
   }

@@ -53,7 +53,9 @@ export function MemberDocuments({
       onChecklist(next);
     },
     remove: async (document: DocumentView) => {
-      onChecklist((await deleteDocument(orderRef, document.id)).data);
+      // null: the document was no member's (nothing of the view changes).
+      const next = (await deleteDocument(orderRef, document.id)).data;
+      if (next) onChecklist(next);
     },
     reuse: async (offer) => {
       onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);

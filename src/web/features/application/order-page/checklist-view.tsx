@@ -166,7 +166,9 @@ function RequestedItem({
           rememberChecklist(client, orderRef, checklist);
         },
         remove: async (document: DocumentView) => {
-          rememberChecklist(client, orderRef, (await deleteDocument(orderRef, document.id)).data);
+          // null: the document was no member's (nothing of the view changes).
+          const next = (await deleteDocument(orderRef, document.id)).data;
+          if (next) rememberChecklist(client, orderRef, next);
         },
       }}
     />
