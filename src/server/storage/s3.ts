@@ -188,7 +188,12 @@ export function createS3Storage({
       if (await head(key)) throw new StorageKeyRefusedError(key, 'already stored');
       const upload = new Upload({
         client,
-        params: { Bucket: bucket, Key: key, Body: body instanceof Readable ? body : Readable.from(body), ContentType: contentType },
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: body instanceof Readable ? body : Readable.from(body),
+          ContentType: contentType,
+        },
         partSize: Math.max(partSize, MIN_PART_BYTES),
         queueSize: 2,
         leavePartsOnError: false,
