@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
+import { apiCall } from '../modules/applications/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -88,7 +89,12 @@ describe.runIf(template.kind === 'postgres')(
 
       const archive = join(folder, 'shop.tar.gz');
       const shopStorage = { files: shopBucket, name: 'the bucket sevadocs-shop' };
-      const summary = await backupPostgres({ url, storage: shopStorage, out: archive, pgDump });
+      // Taken beside the running shop, which keeps answering.
+      const [summary, meanwhile] = await Promise.all([
+        backupPostgres({ url, storage: shopStorage, out: archive, pgDump }),
+        apiCall(shop.app, 'GET', '/users/orders', order.customer.token),
+      ]);
+      expect(meanwhile.statusCode).toBe(200);
       expect(summary.files).toBe(order.view.files.length);
       // The dump's temporary folder beside the archive is gone.
       expect(await readdir(folder)).toEqual(['shop.tar.gz']);
@@ -99,7 +105,7 @@ describe.runIf(template.kind === 'postgres')(
       ).rejects.toThrow(/is not empty \(\d+ tables and other relations\)\. Restore only into an empty database/);
       await expect(restorePostgres({ archive, url: emptyUrl, storage: shopStorage, pgRestore })).rejects.toThrow(
         new BackupRefusedError(
-          'the bucket sevadocs-shop already holds files. Restore only into empty storage: a new bucket (S3_BUCKET) or, with FILE_STORAGE=local, a new DATA_DIR.',
+          'The bucket sevadocs-shop already holds files. Restore only into empty storage: a new bucket (S3_BUCKET) or, with FILE_STORAGE=local, a new DATA_DIR.',
         ),
       );
 
@@ -127,7 +133,7 @@ describe.runIf(template.kind === 'postgres')(
         }),
       ).rejects.toThrow(
         new BackupRefusedError(
-          "pg_dump was not found (/nonexistent/pg_dump). Install PostgreSQL's client programs of your server's major version (Debian: apt-get install postgresql-client-<version>), or put their folder first on the PATH.",
+          "pg_dump was not found at /nonexistent/pg_dump. Install PostgreSQL's client programs of your server's major version (Debian: apt-get install postgresql-client-<version>), or put their folder first on the PATH.",
         ),
       );
       expect(await readdir(folder)).not.toContain('never.tar.gz');

@@ -59,7 +59,7 @@ function runClient(program: string, args: string[], env: NodeJS.ProcessEnv): Pro
       reject(
         error.code === 'ENOENT'
           ? new BackupRefusedError(
-              `${name} was not found (${program}). Install PostgreSQL's client programs of your server's major version (Debian: apt-get install postgresql-client-<version>), or put their folder first on the PATH.`,
+              `${name} was not found ${program.includes('/') ? `at ${program}` : 'on the PATH'}. Install PostgreSQL's client programs of your server's major version (Debian: apt-get install postgresql-client-<version>), or put their folder first on the PATH.`,
             )
           : error,
       );
@@ -157,7 +157,7 @@ export async function restorePostgres({
   }
   if (await holdsAnyFile(storage.files)) {
     throw new BackupRefusedError(
-      `${storage.name} already holds files. Restore only into empty storage: a new bucket (S3_BUCKET) or, with FILE_STORAGE=local, a new DATA_DIR.`,
+      `${storage.name[0]?.toUpperCase()}${storage.name.slice(1)} already holds files. Restore only into empty storage: a new bucket (S3_BUCKET) or, with FILE_STORAGE=local, a new DATA_DIR.`,
     );
   }
   const { dbname, env } = clientConnection(url);
