@@ -1,43 +1,18 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { databaseConfigFor, openDatabase } from '../db/client.ts';
-import {
-  apiCall,
-  completeOciAnswers,
-  requiredItems,
-  startApplication,
-  uploadItems,
-} from '../modules/applications/testing.ts';
-import { createSignedInUser, signIn } from '../modules/auth/testing.ts';
-import { paymentRecords, payWithSandbox } from '../modules/payments/testing.ts';
+import { apiCall } from '../modules/applications/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import { localFilesRoot } from '../storage/index.ts';
+import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { BackupRefusedError, backupDataDir, restoreBackup, writeBackup } from './archive.ts';
+import { BackupRefusedError, backupDataDir, readArchive, restoreBackup, writeArchive, writeBackup } from './archive.ts';
 import { listenForBackups, requestBackup } from './control-socket.ts';
+import { expectRestored, placeOrderWithFiles } from './testing.ts';
 
-/** What a customer sees of an order: the list, the member's answers and checklist, each file's bytes. */
-async function customerView(app: FastifyInstance, token: string, ref: string, memberId: number) {
-  const member = `/application/order/${ref}/members/${memberId}`;
-  const checklist = (await apiCall(app, 'GET', `${member}/checklist`, token)).json().data;
-  const links: string[] = checklist.items.flatMap((item: { documents: { links: { download: string } }[] }) =>
-    item.documents.map((document) => document.links.download),
-  );
-  const files = await Promise.all(
-    links.map(async (url) => (await app.inject({ url, headers: { authorization: `Bearer ${token}` } })).rawPayload),
-  );
-  return {
-    orders: (await apiCall(app, 'GET', '/users/orders', token)).json().data,
-    form: (await apiCall(app, 'GET', `${member}/form`, token)).json().data,
-    checklist,
-    files,
-  };
-}
-
-// The embedded mode is PGlite's; PostgreSQL + S3 is backed up with pg_dump and the bucket (README).
+// The embedded mode is PGlite's; a PostgreSQL deployment's archive is postgres.test.ts's.
 describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore of the embedded mode', () => {
   let shop: TestApp;
   let folder: string;
@@ -52,23 +27,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
   });
 
   it('restores a running shop’s orders, answers, files and payments into a fresh instance', async () => {
-    const customer = await createSignedInUser(shop.app);
-    const order = await startApplication(shop.app, customer.token);
-    const memberId = order.members[0]?.id ?? 0;
-    const ref = order.displayId;
-    await payWithSandbox(shop, customer.token, ref);
-    const form = `/application/order/${ref}/members/${memberId}/form`;
-    const saved = await apiCall(shop.app, 'PUT', form, customer.token, {
-      currentStep: 1,
-      answers: completeOciAnswers('Adult'),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const items = await requiredItems(shop.app, customer.token, ref, memberId);
-    await uploadItems(shop.app, customer.token, ref, memberId, items);
-    const before = await customerView(shop.app, customer.token, ref, memberId);
-    expect(before.files.length).toBeGreaterThan(0);
-    const payments = await paymentRecords(() => shop, '').attemptsOf(order.id);
-    expect(payments.map((p) => p.status)).toContain('succeeded');
+    const order = await placeOrderWithFiles(shop);
 
     // The running shop writes the archive itself, asked over its socket, while it keeps answering.
     const { pglite } = shop.database;
@@ -84,19 +43,17 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const archive = join(folder, 'shop.tar.gz');
     const [summary, meanwhile] = await Promise.all([
       requestBackup(dataDir, archive).finally(() => listener.close()),
-      apiCall(shop.app, 'GET', '/users/orders', customer.token),
+      apiCall(shop.app, 'GET', '/users/orders', order.customer.token),
     ]);
     expect(meanwhile.statusCode).toBe(200);
-    expect(summary.files).toBe(before.files.length);
+    expect(summary.files).toBe(order.view.files.length);
 
     const restoredDir = join(folder, 'restored');
     expect(await restoreBackup({ archive, dataDir: restoredDir })).toEqual(summary);
     const database = await openDatabase(databaseConfigFor({ dataDir: restoredDir }));
     const restored = await buildTestApp({ DATA_DIR: restoredDir }, { database, photoAnalyser: fakeAnalyse });
     try {
-      const token = await signIn(restored.app, customer.email, customer.password);
-      expect(await customerView(restored.app, token, ref, memberId)).toEqual(before);
-      expect(await paymentRecords(() => restored, '').attemptsOf(order.id)).toEqual(payments);
+      await expectRestored(restored, order);
     } finally {
       await restored.close();
       await database.close();
@@ -110,8 +67,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const database2 = await openDatabase(databaseConfigFor({ dataDir: againDir }));
     const restored2 = await buildTestApp({ DATA_DIR: againDir }, { database: database2, photoAnalyser: fakeAnalyse });
     try {
-      const token = await signIn(restored2.app, customer.email, customer.password);
-      expect(await customerView(restored2.app, token, ref, memberId)).toEqual(before);
+      await expectRestored(restored2, order);
     } finally {
       await restored2.close();
       await database2.close();
@@ -125,7 +81,9 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const { pglite } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
     const filesRoot = localFilesRoot(shop.app.env.dataDir);
-    await expect(writeBackup({ pglite, filesRoot, out: existing })).rejects.toThrow(/EEXIST/);
+    await expect(writeBackup({ pglite, filesRoot, out: existing })).rejects.toThrow(
+      new BackupRefusedError(`${existing} already exists. A backup never overwrites a file: name a new one.`),
+    );
     expect(await readFile(existing, 'utf8')).toBe('an earlier backup');
   });
 
@@ -148,5 +106,31 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const target = join(folder, 'empty');
     await expect(restoreBackup({ archive: bogus, dataDir: target })).rejects.toThrow();
     expect(await readdir(target)).toEqual([]);
+  });
+});
+
+describe('an archive of one database engine', () => {
+  it('is refused by the other engine’s restore, which says how to restore it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'sevadocs-backup-'));
+    try {
+      const archive = join(folder, 'embedded.tar.gz');
+      const files = createLocalDiskStorage({ root: join(folder, 'files') });
+      const dump = Buffer.from('a pretend data directory');
+      await writeArchive({
+        out: archive,
+        engine: 'pglite',
+        dump: async () => ({ size: dump.length, body: dump }),
+        files,
+      });
+      const database = vi.fn(async () => 0);
+      await expect(readArchive({ archive, engine: 'postgres', database, files })).rejects.toThrow(
+        new BackupRefusedError(
+          'This archive holds an embedded (PGlite) database: restore it with DATABASE_URL unset, into an empty DATA_DIR.',
+        ),
+      );
+      expect(database).not.toHaveBeenCalled();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

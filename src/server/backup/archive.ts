@@ -1,33 +1,51 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, rm } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { databaseConfigFor, openDatabase } from '../db/client.ts';
 import { isNotFound } from '../lib/stale-files.ts';
-import { localFilesRoot } from '../storage/index.ts';
+import { type FileStorage, localFilesRoot } from '../storage/index.ts';
 import { storedTypeOfKey } from '../storage/keys.ts';
+import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import { readTar, type TarEntry, TarFormatError, writeTar } from './tar.ts';
 
 /**
- * One archive of the embedded mode (decision 0113-backups): a tar.gz holding, in this order, a
- * manifest, PGlite's dump of its data directory, then every uploaded file under its storage key.
+ * One backup archive (decisions 0113-backups, 0xxx-postgres-backups): a tar.gz holding, in this
+ * order, a manifest, the database's dump (PGlite's data directory, or `pg_dump -Fc` of a PostgreSQL
+ * database: backup/postgres.ts), then every stored file under its storage key.
  */
 const MANIFEST = 'sevadocs-backup.json';
-const DATABASE = 'database/pglite.tar';
 const FILES = 'files/';
 const FORMAT = 1;
+
+export type BackupEngine = 'pglite' | 'postgres';
+const DATABASE_ENTRY: Record<BackupEngine, string> = {
+  pglite: 'database/pglite.tar',
+  postgres: 'database/postgres.dump',
+};
 
 export interface BackupSummary {
   databaseBytes: number;
   files: number;
 }
 
+/** "1 file", "3 files": the commands' summaries. */
+export function countOfFiles(summary: BackupSummary): string {
+  return `${summary.files} ${summary.files === 1 ? 'file' : 'files'}`;
+}
+
 interface Manifest {
   format: number;
   createdAt: string;
-  database: 'pglite';
+  database: BackupEngine;
+}
+
+/** The database's part of an archive. */
+export interface DatabaseDump {
+  size: number;
+  body: AsyncIterable<Uint8Array> | Uint8Array;
 }
 
 /** The embedded database's configuration for a data directory, as the server opens it. */
@@ -45,38 +63,109 @@ export class BackupRefusedError extends Error {
   }
 }
 
-/** The storage keys under the local files folder (never its `.tmp` writes in progress). */
-async function storedKeys(filesRoot: string): Promise<string[]> {
-  let names: string[];
+/**
+ * Writes an archive to `out` (a new file: an existing one is never overwritten), taking the
+ * database's dump first and the stored files after. An upload stores its file before the row
+ * naming it, so every file the dump names is in storage when the files are read afterwards; files
+ * stored meanwhile ride along unnamed, which is harmless. A failed backup leaves no file.
+ */
+export async function writeArchive({
+  out,
+  engine,
+  dump,
+  files,
+}: {
+  out: string;
+  engine: BackupEngine;
+  /** Takes the dump; called once the archive's file is opened. */
+  dump: () => Promise<DatabaseDump>;
+  files: Pick<FileStorage, 'keys' | 'get'>;
+}): Promise<BackupSummary> {
+  // Opened first: a name already taken fails before the dump's work, and is never overwritten.
+  const target = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'EEXIST'
+      ? new BackupRefusedError(`${out} already exists. A backup never overwrites a file: name a new one.`)
+      : error;
+  });
   try {
-    names = await readdir(filesRoot, { recursive: true });
+    const database = await dump();
+    const keys: string[] = [];
+    for await (const key of files.keys()) keys.push(key);
+    let count = 0;
+    async function* entries(): AsyncGenerator<TarEntry> {
+      const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: engine };
+      const text = Buffer.from(JSON.stringify(manifest));
+      yield { name: MANIFEST, size: text.length, body: text };
+      yield { name: DATABASE_ENTRY[engine], ...database };
+      for (const key of keys) {
+        // A file deleted since the listing (a customer removing an upload) is skipped.
+        const file = await files.get(key);
+        if (!file) continue;
+        count += 1;
+        yield { name: FILES + key, size: file.size, body: file.stream };
+      }
+    }
+    await pipeline(writeTar(entries()), createGzip(), target.createWriteStream({ flush: true }));
+    return { databaseBytes: database.size, files: count };
   } catch (error) {
-    if (isNotFound(error)) return [];
+    await target.close().catch(() => {});
+    await rm(out, { force: true });
     throw error;
   }
-  return names.map((name) => name.split(sep).join('/')).filter((key) => storedTypeOfKey(key) !== null);
 }
 
-/** A stored file as a tar entry, or null when it went (deleted since the listing). */
-async function fileEntry(filesRoot: string, key: string): Promise<TarEntry | null> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(join(filesRoot, key), 'r');
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
+const HOW_TO_RESTORE: Record<BackupEngine, string> = {
+  pglite: 'an embedded (PGlite) database: restore it with DATABASE_URL unset, into an empty DATA_DIR',
+  postgres: 'a PostgreSQL database: restore it with DATABASE_URL set to an empty database',
+};
+
+/**
+ * Reads an archive of `engine`: its database's dump goes to `database` (which must read it to its
+ * end), each file into `files` under its key. Only well-formed keys are accepted (storage/keys.ts),
+ * so no name in an archive reaches anything but a stored file.
+ */
+export async function readArchive({
+  archive,
+  engine,
+  database,
+  files,
+}: {
+  archive: string;
+  engine: BackupEngine;
+  database: (body: AsyncIterable<Buffer>) => Promise<number>;
+  files: Pick<FileStorage, 'restore'>;
+}): Promise<BackupSummary> {
+  let manifest: Manifest | null = null;
+  let databaseBytes: number | null = null;
+  let count = 0;
+  for await (const entry of readTar(createReadStream(archive).pipe(createGunzip()))) {
+    if (!manifest) {
+      if (entry.name !== MANIFEST) throw new TarFormatError('it starts with no manifest');
+      manifest = JSON.parse((await bytesOf(entry.body)).toString('utf8')) as Manifest;
+      if (manifest.format !== FORMAT || !(manifest.database in DATABASE_ENTRY)) {
+        throw new TarFormatError(`its format (${manifest.format}, ${manifest.database}) is not this version's`);
+      }
+      if (manifest.database !== engine) {
+        throw new BackupRefusedError(`This archive holds ${HOW_TO_RESTORE[manifest.database]}.`);
+      }
+    } else if (entry.name === DATABASE_ENTRY[engine] && databaseBytes === null) {
+      databaseBytes = await database(entry.body);
+    } else if (entry.name.startsWith(FILES) && storedTypeOfKey(entry.name.slice(FILES.length))) {
+      await files.restore(entry.name.slice(FILES.length), entry.body);
+      count += 1;
+    } else {
+      throw new TarFormatError(`it holds an unknown entry ${entry.name}`);
+    }
   }
-  const { size } = await handle.stat();
-  return { name: FILES + key, size, body: handle.createReadStream() };
+  if (databaseBytes === null) throw new TarFormatError('it holds no database');
+  return { databaseBytes, files: count };
 }
 
 /**
- * Writes the archive to `out` (a new file: an existing one is never overwritten) while the shop
- * runs. The database comes first: an upload stores its file before the row naming it, so every file
- * the dump names is on disk when the files are read afterwards; files stored meanwhile ride along
- * unnamed, which is harmless.
+ * Writes the embedded mode's archive to `out` while the shop runs (the server calls it when asked
+ * over its backup socket).
  */
-export async function writeBackup({
+export function writeBackup({
   pglite,
   filesRoot,
   out,
@@ -85,38 +174,22 @@ export async function writeBackup({
   filesRoot: string;
   out: string;
 }): Promise<BackupSummary> {
-  // Opened first: a name already taken fails before the dump's work, and is never overwritten.
-  const target = await open(out, 'wx', 0o600);
-  try {
-    // The dump copies the data directory while no statement runs (PGlite's query lock): a
-    // crash-consistent copy, which PostgreSQL recovers from its WAL at the restored start. The
-    // checkpoint first writes the cached pages out, so that recovery has little to replay.
-    await pglite.exec('CHECKPOINT');
-    const dump = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-    const keys = await storedKeys(filesRoot);
-    let files = 0;
-    async function* entries(): AsyncGenerator<TarEntry> {
-      const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: 'pglite' };
-      const text = Buffer.from(JSON.stringify(manifest));
-      yield { name: MANIFEST, size: text.length, body: text };
-      yield { name: DATABASE, size: dump.length, body: dump };
-      for (const key of keys) {
-        const entry = await fileEntry(filesRoot, key);
-        if (!entry) continue;
-        files += 1;
-        yield entry;
-      }
-    }
-    await pipeline(writeTar(entries()), createGzip(), target.createWriteStream({ flush: true }));
-    return { databaseBytes: dump.length, files };
-  } catch (error) {
-    await target.close().catch(() => {});
-    await rm(out, { force: true });
-    throw error;
-  }
+  return writeArchive({
+    out,
+    engine: 'pglite',
+    files: createLocalDiskStorage({ root: filesRoot }),
+    async dump() {
+      // The dump copies the data directory while no statement runs (PGlite's query lock): a
+      // crash-consistent copy, which PostgreSQL recovers from its WAL at the restored start. The
+      // checkpoint first writes the cached pages out, so that recovery has little to replay.
+      await pglite.exec('CHECKPOINT');
+      const bytes = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+      return { size: bytes.length, body: bytes };
+    },
+  });
 }
 
-async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
+export async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of body) parts.push(part);
   return Buffer.concat(parts);
@@ -176,35 +249,21 @@ export async function restoreBackup({
 }
 
 async function restoreInto(archive: string, dataDir: string): Promise<BackupSummary> {
-  const filesRoot = localFilesRoot(dataDir);
-  let manifest: Manifest | null = null;
-  let dump: Buffer | null = null;
-  let files = 0;
-  for await (const entry of readTar(createReadStream(archive).pipe(createGunzip()))) {
-    if (!manifest) {
-      if (entry.name !== MANIFEST) throw new TarFormatError('it starts with no manifest');
-      manifest = JSON.parse((await bytesOf(entry.body)).toString('utf8')) as Manifest;
-      if (manifest.format !== FORMAT || manifest.database !== 'pglite') {
-        throw new TarFormatError(`its format (${manifest.format}, ${manifest.database}) is not this version's`);
-      }
-    } else if (entry.name === DATABASE) {
-      dump = await bytesOf(entry.body);
-    } else if (entry.name.startsWith(FILES) && storedTypeOfKey(entry.name.slice(FILES.length))) {
-      // Only well-formed keys (storage/keys.ts) are written, so no name leads outside the folder.
-      const path = join(filesRoot, entry.name.slice(FILES.length));
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await pipeline(entry.body, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-      files += 1;
-    } else {
-      throw new TarFormatError(`it holds an unknown entry ${entry.name}`);
-    }
-  }
-  if (!dump) throw new TarFormatError('it holds no database');
+  let dump: Buffer<ArrayBuffer> = Buffer.alloc(0);
+  const summary = await readArchive({
+    archive,
+    engine: 'pglite',
+    files: createLocalDiskStorage({ root: localFilesRoot(dataDir) }),
+    async database(body) {
+      // Buffer.concat's result lies on an ArrayBuffer of its own (never a shared one), as Blob needs.
+      dump = (await bytesOf(body)) as Buffer<ArrayBuffer>;
+      return dump.length;
+    },
+  });
   // PGlite unpacks the dump into the new data directory, starts on it (recovering from its WAL)
   // and writes it to disk; the shop's next start finds it there.
-  // Buffer.concat's result lies on an ArrayBuffer of its own (never a shared one), as Blob needs.
-  const loadDataDir = new Blob([dump as Buffer<ArrayBuffer>]);
+  const loadDataDir = new Blob([dump]);
   const database = await openDatabase({ ...embeddedDatabase(dataDir), loadDataDir });
   await database.close();
-  return { databaseBytes: dump.length, files };
+  return summary;
 }

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
-import { BackupRefusedError, type BackupSummary, backupDataDir } from '../backup/archive.ts';
+import { BackupRefusedError, type BackupSummary, backupDataDir, countOfFiles } from '../backup/archive.ts';
 import { NoServerListeningError, requestBackup } from '../backup/control-socket.ts';
+import { backupPostgres, backupStorageFor, databaseName } from '../backup/postgres.ts';
 import { loadEnv } from '../env.ts';
 
 /**
- * `npm run backup [ARCHIVE]`: one archive of the embedded mode (decision 0113-backups). A running
- * server writes it itself, asked over its backup socket, while the shop runs; with none running,
- * this process opens the data directory and writes it.
+ * `npm run backup [ARCHIVE]`: one archive of the shop's database and files, while it runs.
+ * Embedded mode (decision 0113-backups): a running server writes it itself, asked over its backup
+ * socket; with none running, this process opens the data directory and writes it. With
+ * DATABASE_URL (decision 0xxx-postgres-backups): `pg_dump`, then the configured storage's files.
  */
 export async function main(argv: string[]): Promise<number> {
   if (argv.length > 1) {
@@ -14,26 +16,33 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  if (env.DATABASE_URL || env.FILE_STORAGE !== 'local') {
+  const url = env.DATABASE_URL;
+  if (!url && env.FILE_STORAGE !== 'local') {
     console.error(
-      '`npm run backup` is for the embedded mode (PGlite and files under DATA_DIR). With DATABASE_URL or FILE_STORAGE=s3, back up with pg_dump and the bucket: see the README, "Backups".',
+      '`npm run backup` covers the embedded database with its files under DATA_DIR, and PostgreSQL (DATABASE_URL) with files on the disk or in S3; not the embedded database with FILE_STORAGE=s3 (see the README, "Backups").',
     );
     return 2;
   }
   const out = resolve(argv[0] ?? `sevadocs-backup-${new Date().toISOString().replaceAll(':', '-')}.tar.gz`);
+  const storage = url ? backupStorageFor(env) : null;
   let summary: BackupSummary;
   try {
-    summary = await requestBackup(env.dataDir, out).catch((error: unknown) => {
-      if (error instanceof NoServerListeningError) return backupDataDir(env.dataDir, out);
-      throw error;
-    });
+    summary =
+      url && storage
+        ? await backupPostgres({ url, storage, out })
+        : await requestBackup(env.dataDir, out).catch((error: unknown) => {
+            if (error instanceof NoServerListeningError) return backupDataDir(env.dataDir, out);
+            throw error;
+          });
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     console.error(error instanceof BackupRefusedError ? error.message : `The backup failed: ${error.message}`);
     return 1;
   }
   const megabytes = (summary.databaseBytes / 1e6).toFixed(1);
-  console.log(`Backed up the database (${megabytes} MB) and ${summary.files} files to ${out}`);
+  const database = url ? `the database ${databaseName(url)}` : 'the database';
+  const files = storage ? `${countOfFiles(summary)} from ${storage.name}` : countOfFiles(summary);
+  console.log(`Backed up ${database} (${megabytes} MB) and ${files} to ${out}`);
   return 0;
 }
 

@@ -5,7 +5,7 @@ import { createS3Storage } from './s3.ts';
 import type { FileStorage } from './types.ts';
 
 export type { FileStorage, PutOptions, StoredFile, StoredObject } from './types.ts';
-export { StoredObjectTooLargeError } from './types.ts';
+export { StorageKeyRefusedError, StoredObjectTooLargeError } from './types.ts';
 
 /** The folder of the local-disk storage: DATA_DIR/files, outside the web root (BUILD_DIR/client). */
 export function localFilesRoot(dataDir: string): string {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isNotFound, removeStaleFiles } from '../lib/stale-files.ts';
 import { newStorageKey, storedTypeOfKey } from './keys.ts';
-import { type FileStorage, type StoredFile, StoredObjectTooLargeError } from './types.ts';
+import { type FileStorage, StorageKeyRefusedError, type StoredFile, StoredObjectTooLargeError } from './types.ts';
 
 /** Where bodies are written before they are complete; never an object's folder. */
 const TEMP_FOLDER = '.tmp';
@@ -46,14 +46,36 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
     }
   }
 
+  /**
+   * Writes `body` (through `meter`) to a new file in the temporary folder and, once it is complete
+   * and flushed, `place`s it at `finalPath`; whatever fails, the temporary file never stays.
+   */
+  async function writeInPlace(
+    body: Readable | AsyncIterable<Uint8Array>,
+    meter: Transform,
+    finalPath: string,
+    place: (tempPath: string, finalPath: string) => Promise<void>,
+  ) {
+    await mkdir(tempFolder, { recursive: true, mode: 0o700 });
+    const tempPath = join(tempFolder, `${randomBytes(16).toString('hex')}.part`);
+    try {
+      // `wx`: never follow or reuse an existing file; `flush`: on disk before it is placed.
+      await pipeline(body, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
+      await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
+      await place(tempPath, finalPath);
+    } finally {
+      // After a rename there is nothing left to remove; after a link, the temporary name.
+      await rm(tempPath, { force: true });
+    }
+    // The new name itself survives a power cut once the folder is flushed.
+    await syncFolder(dirname(finalPath));
+  }
+
   return {
     root: base,
 
     async put(body, { contentType, maxBytes }) {
-      await mkdir(tempFolder, { recursive: true, mode: 0o700 });
       const key = newStorageKey(contentType);
-      const finalPath = join(base, key);
-      const tempPath = join(tempFolder, `${randomBytes(16).toString('hex')}.part`);
       const hash = createHash('sha256');
       let size = 0;
       const meter = new Transform({
@@ -64,17 +86,7 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
           done(null, chunk);
         },
       });
-      try {
-        // `wx`: never follow or reuse an existing file; `flush`: on disk before the rename.
-        await pipeline(body, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600, flush: true }));
-        await mkdir(dirname(finalPath), { recursive: true, mode: 0o700 });
-        await rename(tempPath, finalPath);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      }
-      // The rename itself survives a power cut once the folder is flushed.
-      await syncFolder(dirname(finalPath));
+      await writeInPlace(body, meter, join(base, key), rename);
       return { key, size, sha256: hash.digest('hex'), contentType };
     },
 
@@ -130,6 +142,31 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
       // A fresh data directory has no files folder until the first upload: that is no fault.
       await mkdir(base, { recursive: true, mode: 0o700 });
       await access(base, constants.W_OK);
+    },
+
+    async *keys() {
+      let names: string[];
+      try {
+        names = await readdir(base, { recursive: true });
+      } catch (error) {
+        if (isNotFound(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        const key = name.split(sep).join('/');
+        if (storedTypeOfKey(key) !== null) yield key;
+      }
+    },
+
+    async restore(key, body) {
+      const finalPath = pathOf(key);
+      if (!finalPath) throw new StorageKeyRefusedError(key, 'not a storage key');
+      // A link, unlike a rename, never replaces a file already under that name.
+      await writeInPlace(body, new PassThrough(), finalPath, (temp, final) =>
+        link(temp, final).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === 'EEXIST' ? new StorageKeyRefusedError(key, 'already stored') : error;
+        }),
+      );
     },
 
     removeStaleTemporaryFiles(olderThanMs = STALE_TEMP_MS) {

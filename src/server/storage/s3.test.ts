@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
 import { describeFileStorageContract } from '../test/file-storage-contract.ts';
-import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from '../test/s3-server.ts';
+import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server, testS3Storage } from '../test/s3-server.ts';
 import { createFileStorage } from './index.ts';
 import { createS3Storage, type S3Storage } from './s3.ts';
 import { StoredObjectTooLargeError } from './types.ts';
@@ -23,19 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-function storageOn(target: TestS3Server, bucket = target.bucket): S3Storage {
-  const storage = createS3Storage({
-    bucket,
-    region: target.region,
-    endpoint: target.endpoint,
-    accessKeyId: target.accessKeyId,
-    secretAccessKey: target.secretAccessKey,
-    clientConfig: { maxAttempts: 1 },
-  });
-  matchS3rverBucketPaths(storage.client);
-  return storage;
-}
 
 /** Every key in the bucket. */
 async function keysIn(client: S3Client, bucket: string): Promise<string[]> {
@@ -57,7 +44,7 @@ function recordOperations(client: S3Client): string[] {
 }
 
 describeFileStorageContract('S3 storage (s3rver on loopback)', async () => {
-  const storage = storageOn(server);
+  const storage = testS3Storage(server);
   const { client, bucket } = storage;
   return {
     storage,
@@ -106,7 +93,7 @@ describe('S3 storage', () => {
   });
 
   it('aborts the multipart upload of a body refused after its first part', async () => {
-    const storage = storageOn(server);
+    const storage = testS3Storage(server);
     const sent = recordOperations(storage.client);
     try {
       const body = Array.from({ length: 160 }, () => Buffer.alloc(64 * 1024, 7));
@@ -124,7 +111,7 @@ describe('S3 storage', () => {
   });
 
   it("passes on the server's refusal and stores nothing", async () => {
-    const storage = storageOn(server, 'no-such-bucket');
+    const storage = testS3Storage(server, 'no-such-bucket');
     try {
       await expect(
         storage.put(Readable.from([Buffer.from('%PDF-1.7')]), { contentType: 'application/pdf' }),
@@ -144,7 +131,7 @@ describe('S3 storage', () => {
         probe.close(() => resolve(port));
       });
     });
-    const storage = storageOn({ ...server, endpoint: `http://127.0.0.1:${closed}` });
+    const storage = testS3Storage({ ...server, endpoint: `http://127.0.0.1:${closed}` });
     try {
       const key = 'ab/ab000000000000000000000000000000.pdf';
       await expect(storage.get(key)).rejects.toThrow();

@@ -6,12 +6,13 @@ import {
   type GetObjectCommandOutput,
   HeadBucketCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { newStorageKey, storedTypeOfKey } from './keys.ts';
-import { type FileStorage, type StoredFile, StoredObjectTooLargeError } from './types.ts';
+import { type FileStorage, StorageKeyRefusedError, type StoredFile, StoredObjectTooLargeError } from './types.ts';
 
 /** S3's smallest part (5 MiB): a body up to this goes up in one PutObject, a larger one in parts. */
 const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -172,6 +173,32 @@ export function createS3Storage({
     // HeadBucket: the bucket exists and these credentials reach it (AWS asks s3:ListBucket for it).
     async check() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+
+    async *keys() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
+        for (const { Key: key } of page.Contents ?? []) if (key && storedTypeOfKey(key)) yield key;
+      }
+    },
+
+    async restore(key, body) {
+      const contentType = storedTypeOfKey(key);
+      if (!contentType) throw new StorageKeyRefusedError(key, 'not a storage key');
+      // Restores go into an empty bucket (backup/postgres.ts checks); this guards other callers.
+      if (await head(key)) throw new StorageKeyRefusedError(key, 'already stored');
+      const upload = new Upload({
+        client,
+        params: {
+          Bucket: bucket,
+          Key: key,
+          Body: body instanceof Readable ? body : Readable.from(body),
+          ContentType: contentType,
+        },
+        partSize: Math.max(partSize, MIN_PART_BYTES),
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      await upload.done();
     },
   };
 }

@@ -40,6 +40,24 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Resolves when the store answers and can take files; rejects with why not (the readiness check). */
   check(): Promise<void>;
+  /**
+   * Every stored key (never a write in progress, nor anything not named as we name keys), in no
+   * particular order. For backups (decision 0xxx-postgres-backups); the shop never lists.
+   */
+  keys(): AsyncIterable<string>;
+  /**
+   * Stores `body` under `key`, a key of ours not yet taken (refused otherwise, keeping nothing):
+   * a backup's file brought back under the name its database rows give it. For restores only.
+   */
+  restore(key: string, body: Readable | AsyncIterable<Uint8Array>): Promise<void>;
+}
+
+/** `restore` was given a key that is not one of ours, or one already taken. */
+export class StorageKeyRefusedError extends Error {
+  constructor(key: string, why: 'not a storage key' | 'already stored') {
+    super(`Cannot restore ${JSON.stringify(key)}: ${why}`);
+    this.name = 'StorageKeyRefusedError';
+  }
 }
 
 /** The stored body passed `PutOptions.maxBytes`. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FileStorage, StoredObjectTooLargeError } from '../storage/index.ts';
+import { type FileStorage, StorageKeyRefusedError, StoredObjectTooLargeError } from '../storage/index.ts';
 
 /** One backend under test, made fresh (and empty) for each test. */
 export interface FileStorageFixture {
@@ -101,6 +101,37 @@ export function describeFileStorageContract(name: string, setup: () => Promise<F
 
     it('passes its readiness check, before any file is stored too', async () => {
       await expect(storage.check()).resolves.toBeUndefined();
+    });
+
+    it('lists every stored key for a backup, never a foreign object', async () => {
+      const keys = [];
+      for (const type of ['application/pdf', 'image/png'] as const) {
+        keys.push((await storage.put(Readable.from([Buffer.from('x')]), { contentType: type })).key);
+      }
+      await fixture.plantForeign('secret');
+      const listed = [];
+      for await (const key of storage.keys()) listed.push(key);
+      expect(listed.sort()).toEqual(keys.sort());
+    });
+
+    it('restores a body under the key a backup gives, never over a stored one nor outside its keys', async () => {
+      const { key } = await storage.put(Readable.from([Buffer.from('first')]), { contentType: 'application/pdf' });
+      await expect(storage.restore(key, Readable.from([Buffer.from('second')]))).rejects.toThrow(
+        new StorageKeyRefusedError(key, 'already stored'),
+      );
+      expect(await text((await storage.get(key))?.stream ?? Readable.from([]))).toBe('first');
+
+      const restored = 'ab/ab0123456789abcdef0123456789abcd.jpg';
+      await storage.restore(restored, Readable.from([Buffer.from('from a backup')]));
+      const file = await storage.get(restored);
+      expect(file?.contentType).toBe('image/jpeg');
+      expect(await text(file?.stream ?? Readable.from([]))).toBe('from a backup');
+      for (const bad of ['../secret.pdf', 'ab/ab0000000000000000000000000000.exe', '']) {
+        await expect(storage.restore(bad, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(
+          StorageKeyRefusedError,
+        );
+      }
+      expect((await fixture.leftovers()).sort()).toEqual([key, restored].sort());
     });
 
     it('never reaches anything but its own keys, whatever key it is given', async () => {

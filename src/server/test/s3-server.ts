@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { createS3Storage, type S3Storage } from '../storage/s3.ts';
 
 /** What a test needs to reach the fake S3 server: its endpoint, bucket and (its fixed) keys. */
 export interface TestS3Server {
@@ -69,4 +70,18 @@ export function matchS3rverBucketPaths(client: S3Client): void {
     },
     { step: 'build', name: 'matchS3rverBucketPaths' },
   );
+}
+
+/** The app's S3 storage on a test server's bucket, failing at once (no retries), its listings signed as s3rver needs. */
+export function testS3Storage(target: TestS3Server, bucket = target.bucket): S3Storage {
+  const storage = createS3Storage({
+    bucket,
+    region: target.region,
+    endpoint: target.endpoint,
+    accessKeyId: target.accessKeyId,
+    secretAccessKey: target.secretAccessKey,
+    clientConfig: { maxAttempts: 1 },
+  });
+  matchS3rverBucketPaths(storage.client);
+  return storage;
 }
