@@ -1,5 +1,5 @@
 // Writes the web app's API types (src/web/lib/api-schema.ts) from the OpenAPI document the server
-// serves at /api/docs/json, with openapi-typescript (issue 33 §3, docs/decisions/0xxx-typed-api-client.md).
+// serves at /api/docs/json, with openapi-typescript (issue 33 §3, docs/decisions/0116-typed-api-client.md).
 // Usage: npm run api:types    (after any change to a route's schemas; a unit test fails until it is run)
 //
 // The document is taken from the app itself, built in test mode on an empty in-memory database:

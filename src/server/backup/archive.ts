@@ -12,7 +12,7 @@ import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import { readTar, type TarEntry, TarFormatError, writeTar } from './tar.ts';
 
 /**
- * One backup archive (decisions 0113-backups, 0xxx-postgres-backups): a tar.gz holding, in this
+ * One backup archive (decisions 0113-backups, 0117-postgres-backups): a tar.gz holding, in this
  * order, a manifest, the database's dump (PGlite's data directory, or `pg_dump -Fc` of a PostgreSQL
  * database: backup/postgres.ts), then every stored file under its storage key.
  */

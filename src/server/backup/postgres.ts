@@ -9,7 +9,7 @@ import { createFileStorage, type FileStorage, type FileStorageEnv, localFilesRoo
 import { BackupRefusedError, type BackupSummary, readArchive, writeArchive } from './archive.ts';
 
 /**
- * The PostgreSQL deployment's backup (decision 0xxx-postgres-backups): the same archive as the
+ * The PostgreSQL deployment's backup (decision 0117-postgres-backups): the same archive as the
  * embedded mode's (archive.ts), its database taken with `pg_dump -Fc` and brought back with
  * `pg_restore`, its files read from and restored into the configured storage (local disk or S3).
  */

@@ -8,7 +8,7 @@ import { loadEnv } from '../env.ts';
  * `npm run backup [ARCHIVE]`: one archive of the shop's database and files, while it runs.
  * Embedded mode (decision 0113-backups): a running server writes it itself, asked over its backup
  * socket; with none running, this process opens the data directory and writes it. With
- * DATABASE_URL (decision 0xxx-postgres-backups): `pg_dump`, then the configured storage's files.
+ * DATABASE_URL (decision 0117-postgres-backups): `pg_dump`, then the configured storage's files.
  */
 export async function main(argv: string[]): Promise<number> {
   if (argv.length > 1) {

@@ -7,7 +7,7 @@ import { loadEnv } from '../env.ts';
 /**
  * `npm run restore ARCHIVE`: brings an archive of `npm run backup` back, into an empty DATA_DIR
  * (decision 0113-backups) or, with DATABASE_URL, into an empty database and empty storage
- * (decision 0xxx-postgres-backups); then `npm start` runs the shop on it.
+ * (decision 0117-postgres-backups); then `npm start` runs the shop on it.
  */
 export async function main(argv: string[]): Promise<number> {
   const [archive] = argv;

@@ -42,7 +42,7 @@ export interface FileStorage {
   check(): Promise<void>;
   /**
    * Every stored key (never a write in progress, nor anything not named as we name keys), in no
-   * particular order. For backups (decision 0xxx-postgres-backups); the shop never lists.
+   * particular order. For backups (decision 0117-postgres-backups); the shop never lists.
    */
   keys(): AsyncIterable<string>;
   /**

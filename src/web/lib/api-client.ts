@@ -79,7 +79,7 @@ function unanswered(what: string, error: unknown): ApiError {
 }
 
 /**
- * The typed client of the API (issue 33 §3, docs/decisions/0xxx-typed-api-client.md): paths,
+ * The typed client of the API (issue 33 §3, docs/decisions/0116-typed-api-client.md): paths,
  * parameters and bodies are checked by the compiler against the OpenAPI document's types
  * (api-schema.ts, written by `npm run api:types`; types only, none of it reaches the browser).
  * It behaves as apiCall does: the session travels in the httpOnly cookie (same-origin
