@@ -53,3 +53,8 @@ export function proofConflict(orderMission: Jurisdiction | null, proof: ProofAdd
     'Upload a proof of the address in the form, or correct the address in the form if you have moved.'
   );
 }
+
+/** `proofConflict`'s words, which follow a name in a list, as a sentence of their own ("Proof of address (ZIP …) belongs to …"). */
+export function conflictSentence(conflict: string): string {
+  return conflict.charAt(0).toUpperCase() + conflict.slice(1);
+}

@@ -9,6 +9,8 @@ import type {
 import type { MemberForm, SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { Member, MemberInput } from '../../domain/applications/members.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
+import { PROOF_OF_ADDRESS_ITEM } from '../../domain/jurisdiction/proof-of-address.ts';
+import type { AddressCountry } from '../../domain/users/regions.ts';
 import { apiCall, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
@@ -97,6 +99,14 @@ export const reuseDocument = (ref: string, memberId: number, itemId: string, doc
     url: `${order(ref)}/members/${memberId}/documents/${encodeURIComponent(itemId)}/copy`,
     method: 'POST',
     body: { documentId },
+  });
+
+/** The ZIP or postal code printed on a member's proof of address (issue 32 §1); answers the member's checklist. */
+export const setProofPostalCode = (ref: string, memberId: number, country: AddressCountry, postalCode: string) =>
+  apiCall<MemberChecklist>({
+    url: `${order(ref)}/members/${memberId}/documents/${PROOF_OF_ADDRESS_ITEM}/postal-code`,
+    method: 'PUT',
+    body: { country, postalCode },
   });
 
 /** SERVICE_ORDER's address for an order (SPEC.md §2: ?orderId=). */

@@ -17,7 +17,7 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
-import { JurisdictionSource } from '../../components/jurisdiction-notice.tsx';
+import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { apiCall, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
