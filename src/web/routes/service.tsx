@@ -10,6 +10,7 @@ import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { KeptIslandHtml } from '../components/ui/static-island.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
+import { WhereYouLive } from '../features/catalog/where-you-live.tsx';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
@@ -171,6 +172,8 @@ export default function ServicePage() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string; keeps the server-rendered DOM.
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
+      {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
+      <WhereYouLive />
       {modalOpen ? (
         <Suspense>
           <ServiceModal
