@@ -10,8 +10,8 @@ import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { KeptIslandHtml } from '../components/ui/static-island.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
-import { WhereYouLive } from '../features/catalog/where-you-live.tsx';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
+import { WhereYouLive } from '../features/catalog/where-you-live.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
@@ -173,7 +173,7 @@ export default function ServicePage() {
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
-      <WhereYouLive />
+      <WhereYouLive loadLookup={() => deferred().then((m) => m.loadMissionLookup())} />
       {modalOpen ? (
         <Suspense>
           <ServiceModal

@@ -24,21 +24,21 @@ import {
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { answerFieldsByKey, type FormDefinition } from '../../../domain/forms/definition.ts';
+import { UPLOAD_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
+import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
 import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
 import {
   PROOF_OF_ADDRESS_MESSAGES as P,
   PROOF_OF_ADDRESS_ITEM,
   proofConflict,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
-import type { AddressCountry } from '../../../domain/users/regions.ts';
-import { answerFieldsByKey, type FormDefinition } from '../../../domain/forms/definition.ts';
-import { UPLOAD_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
-import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
+import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
@@ -663,7 +663,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!found.members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
       // Read outside the order's lock: the table's look-up takes its own turn at the database.
       const mission = await resolveMission(code.country, code.postalCode, at);
-      if (!mission) return formFailure(422, JURISDICTION_MESSAGES.unknown, { postalCode: JURISDICTION_MESSAGES.unknown });
+      if (!mission)
+        return formFailure(422, JURISDICTION_MESSAGES.unknown, { postalCode: JURISDICTION_MESSAGES.unknown });
       const result = await db.transaction(async (tx): Promise<FormResult<null>> => {
         const order = await orders.lockOrder(tx, found.order.id);
         if (!order) return orderNotFound();

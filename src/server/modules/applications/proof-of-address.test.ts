@@ -5,14 +5,7 @@ import { USER_MESSAGES } from '../../../domain/users/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
-import {
-  apiCall,
-  completeOciAnswers,
-  moveOrderTo,
-  requiredItems,
-  startApplication,
-  uploadItems,
-} from './testing.ts';
+import { apiCall, completeOciAnswers, moveOrderTo, requiredItems, startApplication, uploadItems } from './testing.ts';
 
 let t: TestApp;
 // Building the app migrates a fresh database: slow on a busy machine.

@@ -89,7 +89,10 @@ export interface ApplicationsServiceDeps {
   /** Brings a paid order's status in line with its forms and documents after a member edit. */
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
-  documents: Pick<DocumentsService, 'missingDocuments' | 'proofConflicts' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
+  documents: Pick<
+    DocumentsService,
+    'missingDocuments' | 'proofConflicts' | 'markMemberDocumentsDeleted' | 'removeFiles'
+  >;
   /**
    * The order's total is its checkout cost summary (decision 0054): checkout's pricing settles it
    * after a change of members. Declared here, not imported, so checkout depends on applications
@@ -187,7 +190,9 @@ function toView(
     },
     toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members) },
     // What the completeness rule finds missing (the one the status follows), while it can change.
-    missing: canChangeAnswers(order.status) ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts)) : [],
+    missing: canChangeAnswers(order.status)
+      ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts))
+      : [],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

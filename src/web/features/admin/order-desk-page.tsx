@@ -15,11 +15,7 @@ import { canUsePrintPack, printPackHref } from '../../../domain/applications/pri
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
-import {
-  codeWords,
-  conflictSentence,
-  PROOF_OF_ADDRESS_ITEM,
-} from '../../../domain/jurisdiction/proof-of-address.ts';
+import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';

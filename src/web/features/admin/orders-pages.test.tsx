@@ -284,7 +284,10 @@ describe('the order page', () => {
     if (!service) throw new Error('the fixture is a service order');
     const conflict =
       'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
-    const kern = { ...TULARE_JURISDICTION, mission: { ...TULARE_JURISDICTION.mission, name: 'Consulate General of India, Los Angeles' } };
+    const kern = {
+      ...TULARE_JURISDICTION,
+      mission: { ...TULARE_JURISDICTION.mission, name: 'Consulate General of India, Los Angeles' },
+    };
     const member = service.checklist.members[0];
     if (!member) throw new Error('the fixture has a member');
     const proofItem = {
@@ -293,7 +296,12 @@ describe('the order page', () => {
       required: true,
       accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
       uploaded: true,
-      documents: [{ ...document(23, 'from-customer', 'bill.pdf'), proofAddress: { country: 'US' as const, postalCode: '93215', mission: kern } }],
+      documents: [
+        {
+          ...document(23, 'from-customer', 'bill.pdf'),
+          proofAddress: { country: 'US' as const, postalCode: '93215', mission: kern },
+        },
+      ],
       conflict,
     };
     await show({

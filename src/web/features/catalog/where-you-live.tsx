@@ -8,16 +8,19 @@ export const WHERE_YOU_LIVE_TEXT = {
   find: 'Show where my file goes',
 } as const;
 
-type LookupModule = typeof import('./mission-lookup.tsx');
-// Through shell/deferred.ts: the look-up, its checks and the answer stay out of the first load.
-const loadLookup = () => import('../../shell/deferred.ts').then((m) => m.loadMissionLookup());
+export type MissionLookupModule = typeof import('./mission-lookup.tsx');
 
 /**
  * "Where do you live?" on a service page (issue 32 §1): a country and a ZIP or postal code, then
  * the address step's sentence with its source and date, or why the code cannot be placed.
  */
-export function WhereYouLive() {
-  const [found, setFound] = useState<{ module: LookupModule; jurisdiction: Jurisdiction } | null>(null);
+export function WhereYouLive({
+  loadLookup,
+}: {
+  /** mission-lookup.tsx, loaded on the first look-up (the route passes it through shell/deferred.ts: out of the first load). */
+  loadLookup(): Promise<MissionLookupModule>;
+}) {
+  const [found, setFound] = useState<{ module: MissionLookupModule; jurisdiction: Jurisdiction } | null>(null);
   return (
     <section aria-label={WHERE_YOU_LIVE_TEXT.title} className="mx-auto max-w-6xl px-4 pb-10 sm:px-6">
       <div className="card p-5 sm:p-6">

@@ -62,7 +62,9 @@ function checklist(document: DocumentView, conflict?: string): MemberChecklist {
 describe('the postal code on a proof of address', () => {
   it('asks for it once the file is in, and sends it with its country', async () => {
     const onChecklist = vi.fn();
-    const next = checklist(proof({ proofAddress: { country: 'US', postalCode: '93277', mission: TULARE_JURISDICTION } }));
+    const next = checklist(
+      proof({ proofAddress: { country: 'US', postalCode: '93277', mission: TULARE_JURISDICTION } }),
+    );
     api.setProofPostalCode.mockResolvedValue({ data: next });
     render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />);
     const group = screen.getByRole('group', { name: PROOF_CODE_TEXT.legend });
@@ -81,7 +83,9 @@ describe('the postal code on a proof of address', () => {
   });
 
   it('says the server’s message for a code no mission is known for', async () => {
-    api.setProofPostalCode.mockRejectedValue(new ApiError(422, { message: JURISDICTION_MESSAGES.unknown }, JURISDICTION_MESSAGES.unknown));
+    api.setProofPostalCode.mockRejectedValue(
+      new ApiError(422, { message: JURISDICTION_MESSAGES.unknown }, JURISDICTION_MESSAGES.unknown),
+    );
     render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
     fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'X0A 0H0' } });

@@ -37,16 +37,25 @@ export function ProofPostalCode({
   return (
     <div className="mt-3 space-y-3">
       {conflict ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
           <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
           <span>{conflictSentence(conflict)}</span>
         </p>
       ) : null}
       {given && !editing ? (
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-          <span>{PROOF_CODE_TEXT.onDocument(codeWords(given.country, given.postalCode), given.mission.mission.name)}</span>
+          <span>
+            {PROOF_CODE_TEXT.onDocument(codeWords(given.country, given.postalCode), given.mission.mission.name)}
+          </span>
           {canChange ? (
-            <button type="button" onClick={() => setEditing(true)} className="font-semibold text-brand-700 underline underline-offset-4">
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
               {PROOF_CODE_TEXT.change}
             </button>
           ) : null}

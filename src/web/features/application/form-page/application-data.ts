@@ -7,8 +7,8 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
-import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import {
   applicationKeys,
   getApplication,
