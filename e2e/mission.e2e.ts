@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { completeOciAnswers } from '../src/server/modules/applications/testing.ts';
 import { signature } from '../src/server/modules/photos/compliance/test-images.ts';
 import { pdfWithPages } from '../src/server/test/upload-fixtures.ts';
@@ -49,6 +50,13 @@ describe('where the file goes (issue 32 §1)', () => {
       await shoot(page, `service-page-${width}`);
     },
   );
+
+  it('keeps the service page within the first-load budget: the look-up loads on first use (DESIGN.md §4)', async () => {
+    const weight = await measurePageWeight(`${e2e.baseURL}/oci-card/us`);
+    expect(weight.scripts.length).toBeGreaterThan(2);
+    expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+    console.info(formatPageWeight(weight));
+  });
 
   it('a proof of address from another mission’s area holds the application back until its code matches', async () => {
     const email = uniqueEmail('mission');

@@ -35,8 +35,7 @@ export function PostalCodeControl({
   const [busy, setBusy] = useState(false);
   const describedBy = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ');
 
-  async function send(event: React.FormEvent) {
-    event.preventDefault();
+  async function send() {
     if (busy) return;
     setBusy(true);
     setProblem(null);
@@ -48,50 +47,60 @@ export function PostalCodeControl({
   }
 
   return (
-    <form noValidate onSubmit={send}>
-      <fieldset>
-        <legend className="font-semibold text-slate-900">{legend}</legend>
-        {hint ? (
-          <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-            {hint}
-          </p>
-        ) : null}
-        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-country`}>
-            {POSTAL_CODE_TEXT.country}
-            <select
-              id={`${id}-country`}
-              value={country}
-              onChange={(event) => setCountry(event.target.value as AddressCountry)}
-              className="field-input appearance-auto sm:w-44"
-            >
-              <option value="US">{POSTAL_CODE_TEXT.US}</option>
-              <option value="CA">{POSTAL_CODE_TEXT.CA}</option>
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-code`}>
-            {POSTAL_CODE_TEXT.code(country)}
-            <input
-              id={`${id}-code`}
-              value={postalCode}
-              onChange={(event) => setPostalCode(event.target.value)}
-              autoComplete="postal-code"
-              inputMode={country === 'US' ? 'numeric' : 'text'}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={describedBy || undefined}
-              className="field-input sm:w-40"
-            />
-          </label>
-          <button type="submit" disabled={busy} className="btn-primary px-5 py-2.5 disabled:opacity-70">
-            {busy ? POSTAL_CODE_TEXT.busy : submitLabel}
-          </button>
-        </div>
-        {problem ? (
-          <p id={`${id}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-800">
-            {problem}
-          </p>
-        ) : null}
-      </fieldset>
-    </form>
+    // A fieldset, not a form: the proof's slot sits inside the application form's own <form>, whose
+    // submit (next step) must not fire. Enter in the code sends, as a form's would.
+    <fieldset>
+      <legend className="font-semibold text-slate-900">{legend}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-country`}>
+          {POSTAL_CODE_TEXT.country}
+          <select
+            id={`${id}-country`}
+            value={country}
+            onChange={(event) => setCountry(event.target.value as AddressCountry)}
+            className="field-input appearance-auto sm:w-44"
+          >
+            <option value="US">{POSTAL_CODE_TEXT.US}</option>
+            <option value="CA">{POSTAL_CODE_TEXT.CA}</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-code`}>
+          {POSTAL_CODE_TEXT.code(country)}
+          <input
+            id={`${id}-code`}
+            value={postalCode}
+            onChange={(event) => setPostalCode(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void send();
+            }}
+            autoComplete="postal-code"
+            inputMode={country === 'US' ? 'numeric' : 'text'}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            className="field-input sm:w-40"
+          />
+        </label>
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={busy}
+          className="btn-primary px-5 py-2.5 disabled:opacity-70"
+        >
+          {busy ? POSTAL_CODE_TEXT.busy : submitLabel}
+        </button>
+      </div>
+      {problem ? (
+        <p id={`${id}-problem`} role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

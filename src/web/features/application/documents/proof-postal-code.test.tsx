@@ -74,6 +74,24 @@ describe('the postal code on a proof of address', () => {
     expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'US', '93277');
   });
 
+  it('inside the application form, sends the code without submitting the form (its next step)', async () => {
+    const onChecklist = vi.fn();
+    const submitted = vi.fn((event: React.FormEvent) => event.preventDefault());
+    api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
+    render(
+      <form onSubmit={submitted}>
+        <MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />
+      </form>,
+    );
+    const code = screen.getByLabelText('ZIP code');
+    fireEvent.change(code, { target: { value: '93277' } });
+    fireEvent.keyDown(code, { key: 'Enter' });
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(2));
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
   it('shows the code given with its mission, and why the application waits when the mission is another', () => {
     const given = proof({ proofAddress: { country: 'US', postalCode: '93215', mission: TULARE_JURISDICTION } });
     render(<MemberDocuments orderRef="DOC-1" checklist={checklist(given, CONFLICT)} canChange onChecklist={vi.fn()} />);
