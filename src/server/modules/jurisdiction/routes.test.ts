@@ -167,7 +167,8 @@ describe('the table’s rows', () => {
       (r) => r.missionCity === 'Boston' || (r.country === 'CA' && (r.region === 'ON' || r.region === 'MB')),
     );
     expect(unverified).toHaveLength(8);
-    for (const row of unverified) expect(row.note, `${row.region} ${row.area}`).toMatch(/Checked again 29 Nov 2026:.*UNVERIFIED\.$/);
+    for (const row of unverified)
+      expect(row.note, `${row.region} ${row.area}`).toMatch(/Checked again 29 Nov 2026:.*UNVERIFIED\.$/);
     expect((await found('US', '02108')).effectiveFrom).toBe('2025-12-15');
     expect((await found('CA', 'K7L 3N6')).mission.city).toBe('Ottawa');
   });
