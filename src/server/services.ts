@@ -98,12 +98,14 @@ export async function createServices(
   const pricing = createCheckoutPricing({ catalog, orders, users });
   const completion = createOrderCompletion({ orders });
   const analyse = photoAnalyser ?? analysePhoto;
+  const jurisdiction = createJurisdictionService(db);
   const documents = createDocumentsService(db, {
     orders,
     storage,
     completion,
     forms,
     fitPhoto: (image, size) => fitUpload(analyse, image, size),
+    resolveMission: missionResolver(jurisdiction),
     ...(log ? { log } : {}),
   });
   const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
@@ -187,7 +189,6 @@ export async function createServices(
   orders.onStatusChange(referrals.onStatusChange);
   // …and withdrawn when the friend's order is refunded in full (issue 28).
   orders.onFullyRefunded(referrals.onFullyRefunded);
-  const jurisdiction = createJurisdictionService(db);
   const memberForms = createMemberFormsService(db, {
     orders,
     forms,

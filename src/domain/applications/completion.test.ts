@@ -23,6 +23,17 @@ describe('what an application still needs (issue 28)', () => {
     expect(missingItems({ hasForm: false, members: [priya], missingDocuments: [] })).toEqual([]);
   });
 
+  it('holds the application back while a proof of address is from another mission’s area', () => {
+    expect(
+      missingItems({
+        hasForm: true,
+        members: [arjun],
+        missingDocuments: [],
+        proofConflicts: [{ memberId: 2, message: 'proof of address (ZIP 93215) belongs to …' }],
+      }),
+    ).toEqual(['Arjun’s proof of address (ZIP 93215) belongs to …']);
+  });
+
   it('names members in full when two share a first name', () => {
     const members = [
       { id: 1, fullName: 'Raj Kumar', reviewed: false },

@@ -15,6 +15,12 @@ export interface CompletionFacts {
   members: readonly { id: number; fullName: string; reviewed: boolean }[];
   /** Each member's required documents not uploaded yet. */
   missingDocuments: readonly MissingDocuments[];
+  /**
+   * Members whose proof of address is from another mission's area than the order's, with why
+   * (src/domain/jurisdiction/proof-of-address.ts `proofConflict`, issue 32 §1): it holds the
+   * application back like a missing document.
+   */
+  proofConflicts?: readonly { memberId: number; message: string }[];
 }
 
 /** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
@@ -44,7 +50,10 @@ export function missingItems(facts: CompletionFacts): string[] {
           const label = item.label.startsWith(own) ? item.label.slice(own.length) : item.label;
           return `${nameOf(member)}’s ${inSentence(label)}`;
         }) ?? [];
-    return [...form, ...documents];
+    const conflicts = (facts.proofConflicts ?? [])
+      .filter((c) => c.memberId === member.id)
+      .map((c) => `${nameOf(member)}’s ${c.message}`);
+    return [...form, ...documents, ...conflicts];
   });
 }
 

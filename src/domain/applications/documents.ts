@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROUTES } from '../config/routes.ts';
 import type { FileRef } from '../forms/files.ts';
+import { proofAddressSchema } from '../jurisdiction/proof-of-address.ts';
 import { complianceReportSchema } from '../photos/compliance.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
 import type { ChecklistItem } from './checklist.ts';
@@ -70,6 +71,8 @@ export const documentSchema = z.object({
   links: z.object({ download: z.string(), preview: z.string() }),
   /** A photo, signature or thumb impression stored fitted to the portal's size: SevaPhotos' checks of it. */
   report: complianceReportSchema.optional(),
+  /** A proof of address: the ZIP or postal code the customer read off it, and the mission it resolves to. */
+  proofAddress: proofAddressSchema.optional(),
 });
 export type DocumentView = z.infer<typeof documentSchema>;
 
@@ -96,6 +99,11 @@ export const checklistItemStatusSchema = z.object({
    * made after it: their note and when they asked.
    */
   requested: z.object({ note: z.string(), at: z.string() }).optional(),
+  /**
+   * The proof of address's code resolves to another mission than the order's: why it holds the
+   * application back, and what to do (src/domain/jurisdiction/proof-of-address.ts `proofConflict`).
+   */
+  conflict: z.string().optional(),
 });
 export type ChecklistItemStatus = z.infer<typeof checklistItemStatusSchema>;
 

@@ -1137,6 +1137,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/application/order/{orderRef}/members/{memberId}/documents/address-proof/postal-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The ZIP or postal code printed on the member's proof of address (issue 32 §1): stored with the mission it resolves to; a proof from another mission's area than the order's holds the application back. Answers the member's checklist */
+        put: operations["putApplicationOrderByOrderRefMembersByMemberIdDocumentsAddressProofPostalCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/application/order/{orderRef}/members/{memberId}/documents/{itemId}": {
         parameters: {
             query?: never;
@@ -13525,11 +13542,46 @@ export interface operations {
                                                 headPercent: number | null;
                                             } | null;
                                         };
+                                        proofAddress?: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                country: "US" | "CA";
+                                                postalCode: string;
+                                                region: string;
+                                                regionName: string;
+                                                area: {
+                                                    /** @enum {string} */
+                                                    kind: "county" | "fsa";
+                                                    name: string;
+                                                } | null;
+                                                place: string;
+                                                mission: {
+                                                    /** @enum {string} */
+                                                    kind: "embassy" | "consulate_general" | "high_commission";
+                                                    name: string;
+                                                    city: string;
+                                                };
+                                                centre: {
+                                                    /** @enum {string} */
+                                                    provider: "VFS Global" | "BLS International";
+                                                    city: string | null;
+                                                };
+                                                /** @enum {string} */
+                                                submissionMode: "post" | "in_person";
+                                                postalAddress: string | null;
+                                                effectiveFrom: string;
+                                                sourceUrl: string;
+                                            };
+                                        };
                                     }[];
                                     requested?: {
                                         note: string;
                                         at: string;
                                     };
+                                    conflict?: string;
                                 }[];
                                 otherDocuments: {
                                     id: number;
@@ -13567,6 +13619,40 @@ export interface operations {
                                             bytes: number;
                                             headPercent: number | null;
                                         } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
                                     };
                                 }[];
                                 complete: boolean;
@@ -13727,11 +13813,46 @@ export interface operations {
                                             headPercent: number | null;
                                         } | null;
                                     };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
+                                    };
                                 }[];
                                 requested?: {
                                     note: string;
                                     at: string;
                                 };
+                                conflict?: string;
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -13769,6 +13890,40 @@ export interface operations {
                                         bytes: number;
                                         headPercent: number | null;
                                     } | null;
+                                };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
                                 };
                             }[];
                             complete: boolean;
@@ -13919,6 +14074,40 @@ export interface operations {
                                         bytes: number;
                                         headPercent: number | null;
                                     } | null;
+                                };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
                                 };
                             }[];
                             totalCount: number;
@@ -14080,11 +14269,46 @@ export interface operations {
                                             headPercent: number | null;
                                         } | null;
                                     };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
+                                    };
                                 }[];
                                 requested?: {
                                     note: string;
                                     at: string;
                                 };
+                                conflict?: string;
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -14122,6 +14346,40 @@ export interface operations {
                                         bytes: number;
                                         headPercent: number | null;
                                     } | null;
+                                };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
                                 };
                             }[];
                             complete: boolean;
@@ -14566,6 +14824,40 @@ export interface operations {
                                         headPercent: number | null;
                                     } | null;
                                 };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
+                                };
                             };
                             checklist: {
                                 memberId: number;
@@ -14621,11 +14913,46 @@ export interface operations {
                                                 headPercent: number | null;
                                             } | null;
                                         };
+                                        proofAddress?: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                country: "US" | "CA";
+                                                postalCode: string;
+                                                region: string;
+                                                regionName: string;
+                                                area: {
+                                                    /** @enum {string} */
+                                                    kind: "county" | "fsa";
+                                                    name: string;
+                                                } | null;
+                                                place: string;
+                                                mission: {
+                                                    /** @enum {string} */
+                                                    kind: "embassy" | "consulate_general" | "high_commission";
+                                                    name: string;
+                                                    city: string;
+                                                };
+                                                centre: {
+                                                    /** @enum {string} */
+                                                    provider: "VFS Global" | "BLS International";
+                                                    city: string | null;
+                                                };
+                                                /** @enum {string} */
+                                                submissionMode: "post" | "in_person";
+                                                postalAddress: string | null;
+                                                effectiveFrom: string;
+                                                sourceUrl: string;
+                                            };
+                                        };
                                     }[];
                                     requested?: {
                                         note: string;
                                         at: string;
                                     };
+                                    conflict?: string;
                                 }[];
                                 otherDocuments: {
                                     id: number;
@@ -14663,6 +14990,40 @@ export interface operations {
                                             bytes: number;
                                             headPercent: number | null;
                                         } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
                                     };
                                 }[];
                                 complete: boolean;
@@ -14881,6 +15242,424 @@ export interface operations {
             };
         };
     };
+    putApplicationOrderByOrderRefMembersByMemberIdDocumentsAddressProofPostalCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                orderRef: string;
+                /** @example 7 */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "country": "US",
+                 *       "postalCode": "95112"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    country: "US" | "CA";
+                    postalCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            memberId: number;
+                            fullName: string;
+                            /** @enum {string} */
+                            kind: "Minor" | "Adult";
+                            items: {
+                                id: string;
+                                label: string;
+                                hint?: string;
+                                required: boolean;
+                                /** @enum {boolean} */
+                                preparedByUs?: true;
+                                accept: {
+                                    types: ("jpeg" | "png" | "heic" | "pdf")[];
+                                    maxBytes: number;
+                                };
+                                uploaded: boolean;
+                                documents: {
+                                    id: number;
+                                    memberId: number | null;
+                                    itemId: string | null;
+                                    /** @enum {string} */
+                                    direction: "from-customer" | "to-customer";
+                                    name: string;
+                                    /** @enum {string} */
+                                    type: "image/jpeg" | "image/png" | "application/pdf";
+                                    size: number;
+                                    /** @enum {string} */
+                                    uploadedBy: "customer" | "staff";
+                                    uploadedAt: string;
+                                    links: {
+                                        download: string;
+                                        preview: string;
+                                    };
+                                    report?: {
+                                        /** @enum {string} */
+                                        sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                        checks: {
+                                            /** @enum {string} */
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                            passed: boolean;
+                                            measured: string;
+                                            expected: string;
+                                            fix: string | null;
+                                            borderline?: boolean;
+                                        }[];
+                                        passed: boolean;
+                                        fitted: {
+                                            widthPx: number;
+                                            heightPx: number;
+                                            bytes: number;
+                                            headPercent: number | null;
+                                        } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
+                                    };
+                                }[];
+                                requested?: {
+                                    note: string;
+                                    at: string;
+                                };
+                                conflict?: string;
+                            }[];
+                            otherDocuments: {
+                                id: number;
+                                memberId: number | null;
+                                itemId: string | null;
+                                /** @enum {string} */
+                                direction: "from-customer" | "to-customer";
+                                name: string;
+                                /** @enum {string} */
+                                type: "image/jpeg" | "image/png" | "application/pdf";
+                                size: number;
+                                /** @enum {string} */
+                                uploadedBy: "customer" | "staff";
+                                uploadedAt: string;
+                                links: {
+                                    download: string;
+                                    preview: string;
+                                };
+                                report?: {
+                                    /** @enum {string} */
+                                    sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
+                                    checks: {
+                                        /** @enum {string} */
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        passed: boolean;
+                                        measured: string;
+                                        expected: string;
+                                        fix: string | null;
+                                        borderline?: boolean;
+                                    }[];
+                                    passed: boolean;
+                                    fitted: {
+                                        widthPx: number;
+                                        heightPx: number;
+                                        bytes: number;
+                                        headPercent: number | null;
+                                    } | null;
+                                };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
+                                };
+                            }[];
+                            complete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing of yours by that name (another customer’s record answers the same as none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (already paid, already decided, taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body’s content type is not one this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Understood but refused by the rules of the record */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait the seconds the `Retry-After` header gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    /** @description Requests allowed in the window (on limits counted by route) */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the window */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     postApplicationOrderByOrderRefMembersByMemberIdDocumentsByItemId: {
         parameters: {
             query?: never;
@@ -14960,6 +15739,40 @@ export interface operations {
                                         headPercent: number | null;
                                     } | null;
                                 };
+                                proofAddress?: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        region: string;
+                                        regionName: string;
+                                        area: {
+                                            /** @enum {string} */
+                                            kind: "county" | "fsa";
+                                            name: string;
+                                        } | null;
+                                        place: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                            name: string;
+                                            city: string;
+                                        };
+                                        centre: {
+                                            /** @enum {string} */
+                                            provider: "VFS Global" | "BLS International";
+                                            city: string | null;
+                                        };
+                                        /** @enum {string} */
+                                        submissionMode: "post" | "in_person";
+                                        postalAddress: string | null;
+                                        effectiveFrom: string;
+                                        sourceUrl: string;
+                                    };
+                                };
                             };
                             checklist: {
                                 memberId: number;
@@ -15015,11 +15828,46 @@ export interface operations {
                                                 headPercent: number | null;
                                             } | null;
                                         };
+                                        proofAddress?: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                country: "US" | "CA";
+                                                postalCode: string;
+                                                region: string;
+                                                regionName: string;
+                                                area: {
+                                                    /** @enum {string} */
+                                                    kind: "county" | "fsa";
+                                                    name: string;
+                                                } | null;
+                                                place: string;
+                                                mission: {
+                                                    /** @enum {string} */
+                                                    kind: "embassy" | "consulate_general" | "high_commission";
+                                                    name: string;
+                                                    city: string;
+                                                };
+                                                centre: {
+                                                    /** @enum {string} */
+                                                    provider: "VFS Global" | "BLS International";
+                                                    city: string | null;
+                                                };
+                                                /** @enum {string} */
+                                                submissionMode: "post" | "in_person";
+                                                postalAddress: string | null;
+                                                effectiveFrom: string;
+                                                sourceUrl: string;
+                                            };
+                                        };
                                     }[];
                                     requested?: {
                                         note: string;
                                         at: string;
                                     };
+                                    conflict?: string;
                                 }[];
                                 otherDocuments: {
                                     id: number;
@@ -15057,6 +15905,40 @@ export interface operations {
                                             bytes: number;
                                             headPercent: number | null;
                                         } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
                                     };
                                 }[];
                                 complete: boolean;
@@ -29531,11 +30413,46 @@ export interface operations {
                                                         headPercent: number | null;
                                                     } | null;
                                                 };
+                                                proofAddress?: {
+                                                    /** @enum {string} */
+                                                    country: "US" | "CA";
+                                                    postalCode: string;
+                                                    mission: {
+                                                        /** @enum {string} */
+                                                        country: "US" | "CA";
+                                                        postalCode: string;
+                                                        region: string;
+                                                        regionName: string;
+                                                        area: {
+                                                            /** @enum {string} */
+                                                            kind: "county" | "fsa";
+                                                            name: string;
+                                                        } | null;
+                                                        place: string;
+                                                        mission: {
+                                                            /** @enum {string} */
+                                                            kind: "embassy" | "consulate_general" | "high_commission";
+                                                            name: string;
+                                                            city: string;
+                                                        };
+                                                        centre: {
+                                                            /** @enum {string} */
+                                                            provider: "VFS Global" | "BLS International";
+                                                            city: string | null;
+                                                        };
+                                                        /** @enum {string} */
+                                                        submissionMode: "post" | "in_person";
+                                                        postalAddress: string | null;
+                                                        effectiveFrom: string;
+                                                        sourceUrl: string;
+                                                    };
+                                                };
                                             }[];
                                             requested?: {
                                                 note: string;
                                                 at: string;
                                             };
+                                            conflict?: string;
                                         }[];
                                         otherDocuments: {
                                             id: number;
@@ -29573,6 +30490,40 @@ export interface operations {
                                                     bytes: number;
                                                     headPercent: number | null;
                                                 } | null;
+                                            };
+                                            proofAddress?: {
+                                                /** @enum {string} */
+                                                country: "US" | "CA";
+                                                postalCode: string;
+                                                mission: {
+                                                    /** @enum {string} */
+                                                    country: "US" | "CA";
+                                                    postalCode: string;
+                                                    region: string;
+                                                    regionName: string;
+                                                    area: {
+                                                        /** @enum {string} */
+                                                        kind: "county" | "fsa";
+                                                        name: string;
+                                                    } | null;
+                                                    place: string;
+                                                    mission: {
+                                                        /** @enum {string} */
+                                                        kind: "embassy" | "consulate_general" | "high_commission";
+                                                        name: string;
+                                                        city: string;
+                                                    };
+                                                    centre: {
+                                                        /** @enum {string} */
+                                                        provider: "VFS Global" | "BLS International";
+                                                        city: string | null;
+                                                    };
+                                                    /** @enum {string} */
+                                                    submissionMode: "post" | "in_person";
+                                                    postalAddress: string | null;
+                                                    effectiveFrom: string;
+                                                    sourceUrl: string;
+                                                };
                                             };
                                         }[];
                                         complete: boolean;
@@ -29614,6 +30565,40 @@ export interface operations {
                                             bytes: number;
                                             headPercent: number | null;
                                         } | null;
+                                    };
+                                    proofAddress?: {
+                                        /** @enum {string} */
+                                        country: "US" | "CA";
+                                        postalCode: string;
+                                        mission: {
+                                            /** @enum {string} */
+                                            country: "US" | "CA";
+                                            postalCode: string;
+                                            region: string;
+                                            regionName: string;
+                                            area: {
+                                                /** @enum {string} */
+                                                kind: "county" | "fsa";
+                                                name: string;
+                                            } | null;
+                                            place: string;
+                                            mission: {
+                                                /** @enum {string} */
+                                                kind: "embassy" | "consulate_general" | "high_commission";
+                                                name: string;
+                                                city: string;
+                                            };
+                                            centre: {
+                                                /** @enum {string} */
+                                                provider: "VFS Global" | "BLS International";
+                                                city: string | null;
+                                            };
+                                            /** @enum {string} */
+                                            submissionMode: "post" | "in_person";
+                                            postalAddress: string | null;
+                                            effectiveFrom: string;
+                                            sourceUrl: string;
+                                        };
                                     };
                                 }[];
                             } | null;
@@ -31309,6 +32294,40 @@ export interface operations {
                                     bytes: number;
                                     headPercent: number | null;
                                 } | null;
+                            };
+                            proofAddress?: {
+                                /** @enum {string} */
+                                country: "US" | "CA";
+                                postalCode: string;
+                                mission: {
+                                    /** @enum {string} */
+                                    country: "US" | "CA";
+                                    postalCode: string;
+                                    region: string;
+                                    regionName: string;
+                                    area: {
+                                        /** @enum {string} */
+                                        kind: "county" | "fsa";
+                                        name: string;
+                                    } | null;
+                                    place: string;
+                                    mission: {
+                                        /** @enum {string} */
+                                        kind: "embassy" | "consulate_general" | "high_commission";
+                                        name: string;
+                                        city: string;
+                                    };
+                                    centre: {
+                                        /** @enum {string} */
+                                        provider: "VFS Global" | "BLS International";
+                                        city: string | null;
+                                    };
+                                    /** @enum {string} */
+                                    submissionMode: "post" | "in_person";
+                                    postalAddress: string | null;
+                                    effectiveFrom: string;
+                                    sourceUrl: string;
+                                };
                             };
                         };
                     };

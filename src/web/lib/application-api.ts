@@ -3,6 +3,7 @@ import type { DocumentUploaded } from '../../domain/applications/documents.ts';
 import type { SaveMemberForm } from '../../domain/applications/member-form.ts';
 import type { MemberInput } from '../../domain/applications/members.ts';
 import type { FormDefinition } from '../../domain/forms/definition.ts';
+import type { AddressCountry } from '../../domain/users/regions.ts';
 import { api, envelopeAs, envelopeOf, type UploadProgress, uploadFile } from './api-client.ts';
 
 /**
@@ -109,6 +110,15 @@ export const reuseDocument = (ref: string, memberId: number, itemId: string, doc
     api.POST('/api/v1/application/order/{orderRef}/members/{memberId}/documents/{itemId}/copy', {
       params: { path: { orderRef: ref, memberId: String(memberId), itemId } },
       body: { documentId },
+    }),
+  );
+
+/** The ZIP or postal code printed on a member's proof of address (issue 32 §1); answers the member's checklist. */
+export const setProofPostalCode = (ref: string, memberId: number, country: AddressCountry, postalCode: string) =>
+  envelopeOf(
+    api.PUT('/api/v1/application/order/{orderRef}/members/{memberId}/documents/address-proof/postal-code', {
+      ...member(ref, memberId),
+      body: { country, postalCode },
     }),
   );
 

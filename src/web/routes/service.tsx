@@ -11,6 +11,7 @@ import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { KeptIslandHtml } from '../components/ui/static-island.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
 import type { ServicePageBodyProps, ServicePageView } from '../features/catalog/service-page-body.tsx';
+import { WhereYouLive } from '../features/catalog/where-you-live.tsx';
 import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
@@ -180,6 +181,8 @@ export default function ServicePage() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string; keeps the server-rendered DOM.
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
+      {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
+      <WhereYouLive loadLookup={() => deferred().then((m) => m.loadMissionLookup())} />
       {modalOpen ? (
         <Suspense>
           <ServiceModal

@@ -14,3 +14,5 @@ export const loadToasterView = () => import('../lib/toaster-view.tsx');
 export const loadCatalogActions = () => import('../features/catalog/catalog-actions.ts');
 export const loadServiceModal = () => import('../features/catalog/service-modal.tsx');
 export const loadServicePageBody = () => import('../features/catalog/service-page-body.tsx');
+// The service page's "Where do you live?" look-up and its answer (issue 32 §1).
+export const loadMissionLookup = () => import('../features/catalog/mission-lookup.tsx');

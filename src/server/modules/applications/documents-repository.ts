@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { DocumentDirection } from '../../../domain/applications/documents.ts';
+import type { ProofAddress } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { Database } from '../../db/client.ts';
 import { applicationDocumentRequests, applicationDocuments } from './tables.ts';
 
@@ -34,6 +35,11 @@ export function createDocumentsRepository(db: Database) {
   }
 
   return {
+    /** Stores the postal code read off a proof of address, with the mission it resolved to. */
+    async setProofAddress(documentId: number, proofAddress: ProofAddress): Promise<void> {
+      await db.update(applicationDocuments).set({ proofAddress }).where(eq(applicationDocuments.id, documentId));
+    },
+
     /** Staff's requests for the order's checklist items, oldest first. */
     listRequests(orderId: number) {
       return db

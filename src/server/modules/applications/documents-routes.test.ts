@@ -684,6 +684,7 @@ describe('the OpenAPI document', () => {
       `GET ${base}/members/{memberId}/checklist`,
       `POST ${base}/members/{memberId}/documents/{itemId}`,
       `POST ${base}/members/{memberId}/documents/{itemId}/copy`,
+      `PUT ${base}/members/{memberId}/documents/address-proof/postal-code`,
     ]);
     const uploadOperation = doc.paths[`${base}/members/{memberId}/documents/{itemId}`]?.post;
     expect(Object.keys(uploadOperation?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);

@@ -14,6 +14,11 @@ import {
   reuseDocumentSchema,
   STORED_FILE_TYPES,
 } from '../../../domain/applications/documents.ts';
+import {
+  PROOF_OF_ADDRESS_MESSAGES as P,
+  PROOF_OF_ADDRESS_ITEM,
+  proofPostalCodeBody,
+} from '../../../domain/jurisdiction/proof-of-address.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { idParams } from '../../http/id-params.ts';
 import { perSignedInUser } from '../../http/rate-limits.ts';
@@ -175,6 +180,30 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         await documents.reuse(customer(request).id, ref, memberId, itemId, request.body.documentId),
       );
       return reply.status(201).send(ok({ document, checklist }, replaced ? D.replaced : D.uploaded, 201));
+    },
+  );
+
+  app.put(
+    `/application/order/:orderRef/members/:memberId/documents/${PROOF_OF_ADDRESS_ITEM}/postal-code`,
+    {
+      // Each call looks the code up in the jurisdiction table: counted like uploads, per customer.
+      config: { rateLimit: perSignedInUser(DOCUMENT_UPLOAD_RATE_LIMIT) },
+      schema: {
+        tags,
+        summary:
+          "The ZIP or postal code printed on the member's proof of address (issue 32 §1): stored with the mission it resolves to; a proof from another mission's area than the order's holds the application back. Answers the member's checklist",
+        params: memberParams,
+        body: proofPostalCodeBody,
+        // 409: no proof of address uploaded yet, or documents locked; 422: a code no mission is known for.
+        response: { 200: envelopeSchema(memberChecklistSchema), ...refusals(409, 422) },
+      },
+    },
+    async (request) => {
+      const ref = parseOrderRef(request.params.orderRef);
+      const checklist = valueOrThrow(
+        await documents.setProofPostalCode(customer(request).id, ref, request.params.memberId, request.body),
+      );
+      return ok(checklist, P.saved);
     },
   );
 

@@ -27,11 +27,18 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { answerFieldsByKey, type FormDefinition } from '../../../domain/forms/definition.ts';
 import { UPLOAD_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
 import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
+import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
+import {
+  PROOF_OF_ADDRESS_MESSAGES as P,
+  PROOF_OF_ADDRESS_ITEM,
+  proofConflict,
+} from '../../../domain/jurisdiction/proof-of-address.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
 import type { StoredFileType, UploadRule, UploadType } from '../../../domain/uploads/file-types.ts';
+import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, AcceptUploadOptions, ReencodedImage, ServableFile } from '../../uploads/index.ts';
@@ -39,6 +46,7 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository, type DocumentRow, type UnremovedFile } from './documents-repository.ts';
 import type { FormsService } from './forms-service.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import type { ResolveMission } from './order-mission.ts';
 import { type ApplicationRow, createApplicationsRepository, type MemberRow } from './repository.ts';
 
 export interface DocumentsServiceDeps {
@@ -54,6 +62,8 @@ export interface DocumentsServiceDeps {
   forms: Pick<FormsService, 'orderForm'>;
   /** Photos, signatures and thumb impressions are kept fitted to the portal's size: SevaPhotos' engine. */
   fitPhoto: FitPhoto;
+  /** The mission a proof of address's postal code resolves to (the jurisdiction table), or null when unknown. */
+  resolveMission: ResolveMission;
   log?: { error(details: object, message: string): void };
 }
 
@@ -78,7 +88,7 @@ export type FitPhoto = (
   size: PhotoSizeSpec,
 ) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
 
-type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices'>;
+type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices' | 'mission'>;
 type ApplicationSnapshot = ChecklistSnapshot & Pick<ApplicationRow, 'formDefinitionId'>;
 
 /**
@@ -150,6 +160,22 @@ export function missingDocumentsOf(
   });
 }
 
+/**
+ * The members whose proof of address (its postal code, as given) resolves to another mission than
+ * the order's: each holds the application back with why (issue 32 §1, decision
+ * 0118-proof-of-address-mission).
+ */
+export function proofConflictsOf(
+  app: Pick<ApplicationRow, 'mission'>,
+  uploaded: readonly DocumentRow[],
+): { memberId: number; message: string }[] {
+  return uploaded.flatMap((d) => {
+    if (d.itemId !== PROOF_OF_ADDRESS_ITEM || d.memberId === null || d.direction !== 'from-customer') return [];
+    const message = proofConflict(app.mission, d.proofAddress);
+    return message ? [{ memberId: d.memberId, message }] : [];
+  });
+}
+
 function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
   return {
     id: row.id,
@@ -163,6 +189,7 @@ function toView(row: DocumentRow, orderDisplayId: string): DocumentView {
     uploadedAt: row.createdAt.toISOString(),
     links: documentLinks(orderDisplayId, row.id),
     ...(row.report ? { report: row.report } : {}),
+    ...(row.proofAddress ? { proofAddress: row.proofAddress } : {}),
   };
 }
 
@@ -177,6 +204,10 @@ function toMemberChecklist(
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
   const status = checklistStatus(memberChecklistItems(app, member), mine);
+  const conflict = proofConflictsOf(
+    app,
+    documents.filter((d) => d.memberId === member.id),
+  )[0]?.message;
   const items = status.items.map(
     (item): ChecklistItemStatus => ({
       id: item.id,
@@ -188,6 +219,7 @@ function toMemberChecklist(
       uploaded: item.uploaded,
       documents: item.documents,
       ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
+      ...(conflict && item.id === PROOF_OF_ADDRESS_ITEM ? { conflict } : {}),
     }),
   );
   return {
@@ -197,7 +229,7 @@ function toMemberChecklist(
     items,
     otherDocuments: status.otherDocuments,
     // The completeness rule's: every required file in, and nothing our team asked for again still open.
-    complete: status.complete && items.every((item) => !item.requested),
+    complete: status.complete && items.every((item) => !item.requested && !item.conflict),
   };
 }
 
@@ -232,7 +264,7 @@ const documentNotFound = () => formFailure(404, D.notFound);
  * an unknown one. Files are deleted from storage only after the change that drops them commits.
  */
 export function createDocumentsService(db: Database, deps: DocumentsServiceDeps) {
-  const { orders, storage, completion, forms, fitPhoto, log } = deps;
+  const { orders, storage, completion, forms, fitPhoto, resolveMission, log } = deps;
   const repository = createDocumentsRepository(db);
   const applications = createApplicationsRepository(db);
 
@@ -604,6 +636,51 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         repository.listRequests(order.id),
       ]);
       return missingDocumentsOf(app, members, uploaded, requests);
+    },
+
+    /** The members whose proof of address is from another mission's area, while documents may change. */
+    async proofConflicts(order: Order, app: Pick<ApplicationRow, 'mission'>) {
+      if (!canChangeDocuments(order.status)) return [];
+      return proofConflictsOf(app, await repository.listLive(order.id, 'from-customer'));
+    },
+
+    /**
+     * PUT …/members/{memberId}/documents/address-proof/postal-code: the ZIP or postal code printed on
+     * the member's proof of address, stored with the mission it resolves to today (issue 32 §1). A
+     * code the table cannot place is refused (422), never guessed; a proof from another mission's
+     * area is kept, and holds the application back with why until it is replaced or the address
+     * changes. Answers the member's checklist.
+     */
+    async setProofPostalCode(
+      customerId: number,
+      ref: OrderRef,
+      memberId: number,
+      code: { country: AddressCountry; postalCode: string },
+      at: Date = new Date(),
+    ): Promise<FormResult<MemberChecklist>> {
+      const found = await ownedApplication(customerId, ref);
+      if (!found) return orderNotFound();
+      if (!found.members.some((m) => m.id === memberId)) return formFailure(404, M.notFound);
+      // Read outside the order's lock: the table's look-up takes its own turn at the database.
+      const mission = await resolveMission(code.country, code.postalCode, at);
+      if (!mission)
+        return formFailure(422, JURISDICTION_MESSAGES.unknown, { postalCode: JURISDICTION_MESSAGES.unknown });
+      const result = await db.transaction(async (tx): Promise<FormResult<null>> => {
+        const order = await orders.lockOrder(tx, found.order.id);
+        if (!order) return orderNotFound();
+        if (!canChangeDocuments(order.status)) return formFailure(409, D.locked);
+        const documents = createDocumentsRepository(tx);
+        const proof = (await documents.listLive(order.id, 'from-customer')).find(
+          (d) => d.memberId === memberId && d.itemId === PROOF_OF_ADDRESS_ITEM,
+        );
+        if (!proof) return formFailure(409, P.uploadFirst);
+        await documents.setProofAddress(proof.id, { country: code.country, postalCode: mission.postalCode, mission });
+        await completion.sync(tx, order.id);
+        return { ok: true, value: null };
+      });
+      if (!result.ok) return result;
+      const member = found.members.find((m) => m.id === memberId) as MemberRow;
+      return { ok: true, value: await memberChecklistOf(found.order, found.app, member) };
     },
 
     /** Marks a member's documents deleted in `tx` (the member is being removed); remove the files after commit. */

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { createDocumentsRepository } from './documents-repository.ts';
-import { missingDocumentsOf } from './documents-service.ts';
+import { missingDocumentsOf, proofConflictsOf } from './documents-service.ts';
 import { createApplicationsRepository } from './repository.ts';
 
 /** The completeness rule's facts from an application's rows (shared with the order view). */
@@ -13,11 +13,13 @@ export function completionFacts(
   app: { formDefinitionId: number | null },
   members: readonly { id: number; fullName: string; reviewDetails: unknown }[],
   missingDocuments: readonly MissingDocuments[],
+  proofConflicts: CompletionFacts['proofConflicts'] = [],
 ): CompletionFacts {
   return {
     hasForm: app.formDefinitionId !== null,
     members: members.map((m) => ({ id: m.id, fullName: m.fullName, reviewed: m.reviewDetails !== null })),
     missingDocuments,
+    proofConflicts,
   };
 }
 
@@ -44,7 +46,7 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
     ]);
     // The rule the order view's `missing` lists by (src/domain/applications/completion.ts).
     const missing = missingDocumentsOf(app, members, uploaded, requests);
-    return missingItems(completionFacts(app, members, missing)).length === 0;
+    return missingItems(completionFacts(app, members, missing, proofConflictsOf(app, uploaded))).length === 0;
   }
 
   return {

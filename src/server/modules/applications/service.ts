@@ -12,7 +12,7 @@ import {
   type PriceSnapshot,
   type StartApplication,
 } from '../../../domain/applications/application.ts';
-import { missingItems } from '../../../domain/applications/completion.ts';
+import { type CompletionFacts, missingItems } from '../../../domain/applications/completion.ts';
 import type { MissingDocuments } from '../../../domain/applications/documents.ts';
 import {
   MEMBER_MESSAGES as M,
@@ -89,7 +89,10 @@ export interface ApplicationsServiceDeps {
   /** Brings a paid order's status in line with its forms and documents after a member edit. */
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
-  documents: Pick<DocumentsService, 'missingDocuments' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
+  documents: Pick<
+    DocumentsService,
+    'missingDocuments' | 'proofConflicts' | 'markMemberDocumentsDeleted' | 'removeFiles'
+  >;
   /**
    * The order's total is its checkout cost summary (decision 0054): checkout's pricing settles it
    * after a change of members. Declared here, not imported, so checkout depends on applications
@@ -162,6 +165,7 @@ function toView(
   members: MemberRow[],
   timeline: StatusChange[],
   missingDocuments: MissingDocuments[],
+  proofConflicts: CompletionFacts['proofConflicts'],
 ): ApplicationOrder {
   return {
     id: order.id,
@@ -186,7 +190,9 @@ function toView(
     },
     toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members) },
     // What the completeness rule finds missing (the one the status follows), while it can change.
-    missing: canChangeAnswers(order.status) ? missingItems(completionFacts(app, members, missingDocuments)) : [],
+    missing: canChangeAnswers(order.status)
+      ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts))
+      : [],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -236,11 +242,12 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       orders.timeline(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    const [form, missingDocuments] = await Promise.all([
+    const [form, missingDocuments, proofConflicts] = await Promise.all([
       deps.forms.orderForm(app),
       deps.documents.missingDocuments(order, app, members),
+      deps.documents.proofConflicts(order, app),
     ]);
-    return toView(order, app, form, members, timeline, missingDocuments);
+    return toView(order, app, form, members, timeline, missingDocuments, proofConflicts);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

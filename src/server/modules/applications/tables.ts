@@ -19,6 +19,7 @@ import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import type { ProofAddress } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { PassportFields } from '../../../domain/passports/mrz-reading.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
@@ -202,6 +203,12 @@ export const applicationDocuments = pgTable(
     sha256: text('sha256').notNull(),
     /** SevaPhotos' checks of a photo, signature or thumb impression stored fitted to the portal's size. */
     report: jsonb('report').$type<ComplianceReport>(),
+    /**
+     * A proof of address's postal code as the customer read it off the document, with the mission
+     * it resolved to (issue 32 §1, decision 0118-proof-of-address-mission); null until given. A
+     * replacing file is a new row: its code is asked again.
+     */
+    proofAddress: jsonb('proof_address').$type<ProofAddress>(),
     uploadedBy: text('uploaded_by').$type<DocumentUploader>().notNull(),
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

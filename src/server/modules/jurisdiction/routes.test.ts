@@ -161,6 +161,18 @@ describe('GET /api/v1/jurisdiction: bad and unknown codes', () => {
 });
 
 describe('the table’s rows', () => {
+  it('say in their notes that the unverified rows were searched again, and still stand', async () => {
+    const rows = await t.database.db.select().from(jurisdictionRules);
+    const unverified = rows.filter(
+      (r) => r.missionCity === 'Boston' || (r.country === 'CA' && (r.region === 'ON' || r.region === 'MB')),
+    );
+    expect(unverified).toHaveLength(8);
+    for (const row of unverified)
+      expect(row.note, `${row.region} ${row.area}`).toMatch(/Checked again 29 Nov 2026:.*UNVERIFIED\.$/);
+    expect((await found('US', '02108')).effectiveFrom).toBe('2025-12-15');
+    expect((await found('CA', 'K7L 3N6')).mission.city).toBe('Ottawa');
+  });
+
   it('are loaded by a migration holding seed.sql as written', () => {
     const seed = readFileSync(new URL('./seed.sql', import.meta.url), 'utf8');
     const folder = new URL('../../db/migrations/', import.meta.url);

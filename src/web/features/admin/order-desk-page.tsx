@@ -15,9 +15,10 @@ import { canUsePrintPack, printPackHref } from '../../../domain/applications/pri
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
-import { JurisdictionSource } from '../../components/jurisdiction-notice.tsx';
+import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
@@ -36,6 +37,9 @@ export type RenderAnswers = (member: {
 const DESK_TEXT = {
   /** No saved address of the deciding member resolves yet (issue 32 §1). */
   noMission: 'Not known yet: the applicant’s saved address does not tell which mission serves it.',
+  proofCode: (code: string, mission: string) => `${code} on the proof, as the customer read it: ${mission}.`,
+  noProofCode: 'The customer has not given the postal code printed on it.',
+  missionMismatch: 'Mission mismatch, holding the order in Forms incomplete:',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -383,8 +387,23 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                   {item.documents.map((d) => (
                     <div key={d.id} className="mt-1 pl-6">
                       <DocumentLink order={order} document={d} />
+                      {d.proofAddress ? (
+                        <p className="text-sm text-slate-700">
+                          {DESK_TEXT.proofCode(
+                            codeWords(d.proofAddress.country, d.proofAddress.postalCode),
+                            d.proofAddress.mission.mission.name,
+                          )}
+                        </p>
+                      ) : item.id === PROOF_OF_ADDRESS_ITEM ? (
+                        <p className="text-sm text-slate-600">{DESK_TEXT.noProofCode}</p>
+                      ) : null}
                     </div>
                   ))}
+                  {item.conflict ? (
+                    <p className="pl-6 text-sm font-medium text-red-800">
+                      {DESK_TEXT.missionMismatch} {conflictSentence(item.conflict)}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -279,6 +279,46 @@ describe('the order page', () => {
     ).toBe(TULARE_JURISDICTION.sourceUrl);
   });
 
+  it('shows the code on a proof of address with its mission, and a mismatch that holds the order', async () => {
+    const service = ORDER.service;
+    if (!service) throw new Error('the fixture is a service order');
+    const conflict =
+      'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
+    const kern = {
+      ...TULARE_JURISDICTION,
+      mission: { ...TULARE_JURISDICTION.mission, name: 'Consulate General of India, Los Angeles' },
+    };
+    const member = service.checklist.members[0];
+    if (!member) throw new Error('the fixture has a member');
+    const proofItem = {
+      id: 'address-proof',
+      label: 'Proof of current address',
+      required: true,
+      accept: { types: ['pdf' as const], maxBytes: 10_000_000 },
+      uploaded: true,
+      documents: [
+        {
+          ...document(23, 'from-customer', 'bill.pdf'),
+          proofAddress: { country: 'US' as const, postalCode: '93215', mission: kern },
+        },
+      ],
+      conflict,
+    };
+    await show({
+      ...ORDER,
+      service: {
+        ...service,
+        checklist: { ...service.checklist, members: [{ ...member, items: [...member.items, proofItem] }] },
+      },
+    } as DeskOrder);
+    expect(
+      screen.getByText('ZIP 93215 on the proof, as the customer read it: Consulate General of India, Los Angeles.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(`Mission mismatch, holding the order in Forms incomplete: P${conflict.slice(1)}`),
+    ).toBeTruthy();
+  });
+
   it('says so when the order’s mission is not known yet', async () => {
     await show();
     expect(screen.getByText('Mission').nextElementSibling?.textContent).toBe(

@@ -1,12 +1,15 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
+import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { acceptAttribute, describeUploadTypes, formatFileSize } from '../../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, UPLOAD_MESSAGES } from '../../../../domain/uploads/messages.ts';
+import type { AddressCountry } from '../../../../domain/users/regions.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { ProofPostalCode } from './proof-postal-code.tsx';
 
 export const DOCUMENT_TEXT = {
   required: 'Required',
@@ -36,6 +39,8 @@ export interface ItemActions {
    * only where the item is offered such files (the documents step, not the order page's slots).
    */
   reuse?(offer: DocumentOffer): Promise<void>;
+  /** The ZIP or postal code printed on a proof of address (issue 32 §1); the checklist is updated by the caller. */
+  setProofCode?(country: AddressCountry, postalCode: string): Promise<void>;
 }
 
 /** Our team asked for this item again (decision 0068): their note, until a new upload answers it. */
@@ -371,6 +376,14 @@ export function DocumentItem({
           </p>
         ) : null}
       </div>
+      {item.id === PROOF_OF_ADDRESS_ITEM && stored && phase.kind === 'idle' && actions.setProofCode ? (
+        <ProofPostalCode
+          document={stored}
+          conflict={item.conflict}
+          canChange={canChange}
+          onSave={actions.setProofCode}
+        />
+      ) : null}
       {problem ? (
         <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-800">
           <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />

@@ -7,7 +7,7 @@ import {
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { deleteDocument, reuseDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { deleteDocument, reuseDocument, setProofPostalCode, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile } from './document-item.tsx';
 
 export const DOCUMENTS_TEXT = {
@@ -59,6 +59,9 @@ export function MemberDocuments({
     },
     reuse: async (offer) => {
       onChecklist((await reuseDocument(orderRef, checklist.memberId, itemId, offer.documentId)).data.checklist);
+    },
+    setProofCode: async (country, postalCode) => {
+      onChecklist((await setProofPostalCode(orderRef, checklist.memberId, country, postalCode)).data);
     },
   });
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
-import { JURISDICTION_TEXT } from '../../../components/jurisdiction-notice.tsx';
+import { JURISDICTION_TEXT } from '../../../components/jurisdiction-answer.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';

@@ -8,6 +8,7 @@ import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import {
   applicationKeys,
   getApplication,
@@ -130,7 +131,10 @@ export function formUploadKeys(definition: FormDefinition | null, kind: MemberKi
 export interface MissingWork {
   /** Members whose answers are not reviewed yet (packages with a form). */
   unreviewed: Member[];
-  /** Per member, the required documents not uploaded. */
+  /**
+   * Per member, the required documents not uploaded, and a proof of address from another
+   * mission's area than the order's (labelled with why: issue 32 §1).
+   */
   documents: { member: Member; items: { id: string; label: string }[] }[];
 }
 
@@ -143,8 +147,8 @@ export function missingWork(
   const unreviewed = definition ? order.members.filter((m) => !m.progress.reviewed) : [];
   const documents = order.members.flatMap((member) => {
     const items = (checklist.members.find((c) => c.memberId === member.id)?.items ?? [])
-      .filter((item) => item.required && !item.uploaded)
-      .map(({ id, label }) => ({ id, label }));
+      .filter((item) => (item.required && !item.uploaded) || item.conflict)
+      .map(({ id, label, conflict }) => ({ id, label: conflict ? conflictSentence(conflict) : label }));
     return items.length > 0 ? [{ member, items }] : [];
   });
   return { unreviewed, documents };

@@ -8,7 +8,7 @@ import {
   type MemberChecklist,
 } from '../../../../domain/applications/documents.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
-import { deleteDocument, uploadDocument } from '../../../lib/application-api.ts';
+import { deleteDocument, setProofPostalCode, uploadDocument } from '../../../lib/application-api.ts';
 import { fileSize, shortDate } from '../../../lib/order-format.ts';
 import { DOCUMENT_TEXT, DocumentItem, RequestedByTeam } from '../documents/document-item.tsx';
 import { rememberChecklist } from '../form-page/application-data.ts';
@@ -169,6 +169,9 @@ function RequestedItem({
           // null: the document was no member's (nothing of the view changes).
           const next = (await deleteDocument(orderRef, document.id)).data;
           if (next) rememberChecklist(client, orderRef, next);
+        },
+        setProofCode: async (country, postalCode) => {
+          rememberChecklist(client, orderRef, (await setProofPostalCode(orderRef, memberId, country, postalCode)).data);
         },
       }}
     />

@@ -1,0 +1,132 @@
+import { mkdir } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { completeOciAnswers } from '../src/server/modules/applications/testing.ts';
+import { signature } from '../src/server/modules/photos/compliance/test-images.ts';
+import { pdfWithPages } from '../src/server/test/upload-fixtures.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { setupE2E } from './support/browser.ts';
+import { phoneJpeg, startOrder } from './support/orders.ts';
+import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+const SHOTS = '.tmp/screenshots';
+const TULARE =
+  'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.';
+/** Priya and Aarav live in Visalia, Tulare County: their file goes to San Francisco. */
+const VISALIA = {
+  addressCountry: 'US',
+  addressLine1: '12 Main Street',
+  addressCity: 'Visalia',
+  usState: 'CA',
+  zipCode: '93277',
+};
+
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/mission-${name}.png`, fullPage: false });
+}
+
+describe('where the file goes (issue 32 §1)', () => {
+  it.each([
+    ['390', () => e2e.mobile()],
+    ['1440', () => e2e.desktop()],
+  ])(
+    'the service page tells a visitor at %s px which mission serves their ZIP, with the source',
+    async (width, open) => {
+      const { page } = await open();
+      await page.goto('/oci-card/us');
+      await waitForHydration(page);
+      const where = page.getByRole('region', { name: 'Where do you live?' });
+      await where.getByLabel('ZIP code').fill('9327');
+      await where.getByRole('button', { name: 'Show where my file goes' }).click();
+      await expectVisible(where.getByRole('alert').filter({ hasText: 'Enter a valid ZIP code' }));
+      await where.getByLabel('ZIP code').fill('93277');
+      await where.getByRole('button', { name: 'Show where my file goes' }).click();
+      await expectVisible(where.getByText(TULARE));
+      await expectVisible(where.getByRole('link', { name: 'cgisf.gov.in' }));
+      await where.scrollIntoViewIfNeeded();
+      await shoot(page, `service-page-${width}`);
+    },
+  );
+
+  it('keeps the service page within the first-load budget: the look-up loads on first use (DESIGN.md §4)', async () => {
+    const weight = await measurePageWeight(`${e2e.baseURL}/oci-card/us`);
+    expect(weight.scripts.length).toBeGreaterThan(2);
+    expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+    console.info(formatPageWeight(weight));
+  });
+
+  it('a proof of address from another mission’s area holds the application back until its code matches', async () => {
+    const email = uniqueEmail('mission');
+    await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+    const { context, page } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    const order = await startOrder(context, e2e.baseURL);
+    const headers = { origin: e2e.baseURL };
+    const [pdf, photo, ink] = await Promise.all([pdfWithPages(), phoneJpeg(), signature()]);
+    const base = `/api/v1/application/order/${order.displayId}/members`;
+    for (const member of order.members) {
+      const saved = await context.request.put(`${base}/${member.id}/form`, {
+        headers,
+        data: { currentStep: 1, answers: { ...completeOciAnswers(member.kind), ...VISALIA } },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      expect((await context.request.post(`${base}/${member.id}/form/review`, { headers })).status()).toBe(200);
+      const items = (await (await context.request.get(`${base}/${member.id}/checklist`)).json()).data.items as {
+        id: string;
+        required: boolean;
+        accept: { types: string[] };
+      }[];
+      for (const item of items.filter((i) => i.required)) {
+        const file = item.accept.types.includes('pdf')
+          ? { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf }
+          : item.id === 'photo'
+            ? { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo }
+            : { name: 'signature.png', mimeType: 'image/png', buffer: ink };
+        const uploaded = await context.request.post(`${base}/${member.id}/documents/${item.id}`, {
+          headers,
+          multipart: { file },
+        });
+        expect(uploaded.status(), await uploaded.text()).toBe(201);
+      }
+    }
+    // Priya's proof of address is a bill from Bakersfield (Kern County: Los Angeles).
+    const [adult] = order.members;
+    if (!adult) throw new Error('no adult');
+    const coded = await context.request.put(`${base}/${adult.id}/documents/address-proof/postal-code`, {
+      headers,
+      data: { country: 'US', postalCode: '93301' },
+    });
+    expect(coded.status(), await coded.text()).toBe(200);
+
+    // The review, where the customer goes on to checkout: it says what holds the file back.
+    await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
+    await waitForHydration(page);
+    const missing = page.getByRole('region', { name: 'Still to do' });
+    const mismatch = missing.getByRole('link', { name: /Priya Sharma: Proof of address \(ZIP 93301\) belongs to/ });
+    await expectVisible(mismatch);
+    expect(await mismatch.textContent()).toContain(
+      'the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County)',
+    );
+    await shoot(page, 'review-blocked-390');
+
+    // Its link leads to the proof, where the code is corrected.
+    await mismatch.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Proof of address (ZIP 93301) belongs to' });
+    await expectVisible(alert);
+    await alert.scrollIntoViewIfNeeded();
+    await shoot(page, 'proof-blocked-390');
+    await page.getByRole('button', { name: 'Change code' }).click();
+    const code = page.getByRole('group', { name: 'ZIP or postal code on this document' });
+    await code.getByLabel('ZIP code').fill('93291');
+    await code.getByRole('button', { name: 'Save code' }).click();
+    await expectVisible(page.getByText('ZIP 93291 on this document: Consulate General of India, San Francisco.'));
+    await expectHidden(alert);
+
+    await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
+    await waitForHydration(page);
+    await expectVisible(page.getByText('Everything is in. You can continue to checkout.'));
+  }, 150_000);
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ADDRESS_COUNTRIES } from '../users/regions.ts';
+import { type Jurisdiction, jurisdictionQuery, jurisdictionSchema } from './jurisdiction.ts';
+
+/**
+ * The postal code printed on a member's proof of address, and the mission it resolves to (issue
+ * 32 §1, decision 0118-proof-of-address-mission): a proof from another mission's area blocks the
+ * application from going to our team. Shared by the server (the completeness rule) and the pages
+ * (the checklist's slot, the review's "Still to do").
+ */
+
+/** The checklist item whose file is the proof of address (src/domain/applications/checklist.ts). */
+export const PROOF_OF_ADDRESS_ITEM = 'address-proof';
+
+/** PUT …/documents/address-proof/postal-code: the code as printed, and its country. */
+export const proofPostalCodeBody = jurisdictionQuery;
+
+/** What is stored with the proof's document: the code as read and the mission it resolved to on the day. */
+export const proofAddressSchema = z.object({
+  country: z.enum(ADDRESS_COUNTRIES),
+  /** As read: '93277', 'K1A 0B1'. */
+  postalCode: z.string(),
+  mission: jurisdictionSchema,
+});
+export type ProofAddress = z.infer<typeof proofAddressSchema>;
+
+export const PROOF_OF_ADDRESS_MESSAGES = {
+  saved: 'Postal code of the proof of address saved',
+  uploadFirst: 'Upload the proof of address first, then enter the ZIP or postal code printed on it.',
+} as const;
+
+/** 'ZIP 93215' or 'postal code K1A 0B1', as the sentences name a code. */
+export function codeWords(country: ProofAddress['country'], postalCode: string): string {
+  return country === 'US' ? `ZIP ${postalCode}` : `postal code ${postalCode}`;
+}
+
+/** Whether two answers name the same mission (the centre or the area used may differ). */
+export function sameMission(a: Jurisdiction, b: Jurisdiction): boolean {
+  return a.mission.kind === b.mission.kind && a.mission.city === b.mission.city;
+}
+
+/**
+ * Why a proof of address blocks the application, or null when it does not: its code resolves to
+ * another mission than the order's. Worded to follow "Priya’s " in a list of what is still
+ * needed. Null while the order has no mission yet (its address does not resolve) or the proof
+ * has no code: there is nothing to compare, and the order's address step says so already.
+ */
+export function proofConflict(orderMission: Jurisdiction | null, proof: ProofAddress | null): string | null {
+  if (!orderMission || !proof || sameMission(orderMission, proof.mission)) return null;
+  return (
+    `proof of address (${codeWords(proof.country, proof.postalCode)}) belongs to the ${proof.mission.mission.name}, ` +
+    `but this application goes to the ${orderMission.mission.name} (${orderMission.place}), from the address in the form. ` +
+    'Upload a proof of the address in the form, or correct the address in the form if you have moved.'
+  );
+}
+
+/** `proofConflict`'s words, which follow a name in a list, as a sentence of their own ("Proof of address (ZIP …) belongs to …"). */
+export function conflictSentence(conflict: string): string {
+  return conflict.charAt(0).toUpperCase() + conflict.slice(1);
+}

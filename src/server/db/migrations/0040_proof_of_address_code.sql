@@ -1,0 +1,1 @@
+ALTER TABLE "application_documents" ADD COLUMN "proof_address" jsonb;

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DocumentView, MemberChecklist } from '../../../../domain/applications/documents.ts';
+import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
+import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
+import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { MemberDocuments } from './member-documents.tsx';
+import { PROOF_CODE_TEXT } from './proof-postal-code.tsx';
+
+const api = vi.hoisted(() => ({
+  uploadDocument: vi.fn(),
+  deleteDocument: vi.fn(),
+  reuseDocument: vi.fn(),
+  setProofPostalCode: vi.fn(),
+}));
+vi.mock('../../../lib/application-api.ts', () => api);
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const proof = (extra: Partial<DocumentView> = {}): DocumentView => ({
+  id: 21,
+  memberId: 4,
+  itemId: 'address-proof',
+  direction: 'from-customer',
+  name: 'utility-bill.pdf',
+  type: 'application/pdf',
+  size: 245_760,
+  uploadedBy: 'customer',
+  uploadedAt: '2026-11-30T10:00:00.000Z',
+  links: { download: '/d', preview: '/p' },
+  ...extra,
+});
+
+const CONFLICT =
+  'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
+
+function checklist(document: DocumentView, conflict?: string): MemberChecklist {
+  return {
+    memberId: 4,
+    fullName: 'Priya Sharma',
+    kind: 'Adult',
+    items: [
+      {
+        id: 'address-proof',
+        label: 'Proof of current address',
+        required: true,
+        accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+        uploaded: true,
+        documents: [document],
+        ...(conflict ? { conflict } : {}),
+      },
+    ],
+    otherDocuments: [],
+    complete: !conflict,
+  };
+}
+
+describe('the postal code on a proof of address', () => {
+  it('asks for it once the file is in, and sends it with its country', async () => {
+    const onChecklist = vi.fn();
+    const next = checklist(
+      proof({ proofAddress: { country: 'US', postalCode: '93277', mission: TULARE_JURISDICTION } }),
+    );
+    api.setProofPostalCode.mockResolvedValue({ data: next });
+    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />);
+    const group = screen.getByRole('group', { name: PROOF_CODE_TEXT.legend });
+    fireEvent.change(within(group).getByLabelText('ZIP code'), { target: { value: '93277' } });
+    fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(next));
+    expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'US', '93277');
+  });
+
+  it('inside the application form, sends the code without submitting the form (its next step)', async () => {
+    const onChecklist = vi.fn();
+    const submitted = vi.fn((event: React.FormEvent) => event.preventDefault());
+    api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
+    render(
+      <form onSubmit={submitted}>
+        <MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={onChecklist} />
+      </form>,
+    );
+    const code = screen.getByLabelText('ZIP code');
+    fireEvent.change(code, { target: { value: '93277' } });
+    fireEvent.keyDown(code, { key: 'Enter' });
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(2));
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('shows the code given with its mission, and why the application waits when the mission is another', () => {
+    const given = proof({ proofAddress: { country: 'US', postalCode: '93215', mission: TULARE_JURISDICTION } });
+    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(given, CONFLICT)} canChange onChecklist={vi.fn()} />);
+    expect(screen.getByText('ZIP 93215 on this document: Consulate General of India, San Francisco.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(`P${CONFLICT.slice(1)}`);
+    expect(screen.getByRole('button', { name: PROOF_CODE_TEXT.change })).toBeTruthy();
+  });
+
+  it('says the server’s message for a code no mission is known for', async () => {
+    api.setProofPostalCode.mockRejectedValue(
+      new ApiError(422, { message: JURISDICTION_MESSAGES.unknown }, JURISDICTION_MESSAGES.unknown),
+    );
+    render(<MemberDocuments orderRef="DOC-1" checklist={checklist(proof())} canChange onChecklist={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'CA' } });
+    fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'X0A 0H0' } });
+    fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    expect((await screen.findByRole('alert')).textContent).toBe(JURISDICTION_MESSAGES.unknown);
+    expect(screen.getByLabelText('Postal code').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { DocumentView } from '../../../../domain/applications/documents.ts';
+import { codeWords, conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
+import type { AddressCountry } from '../../../../domain/users/regions.ts';
+import { PostalCodeControl } from '../../../components/postal-code-control.tsx';
+import { Icon } from '../../../components/ui/icon.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+
+export const PROOF_CODE_TEXT = {
+  legend: 'ZIP or postal code on this document',
+  hint: 'As printed on your proof of address. We check that it is served by the same Indian mission as the address in your form.',
+  save: 'Save code',
+  change: 'Change code',
+  onDocument: (code: string, mission: string) => `${code} on this document: ${mission}.`,
+  failed: 'The code could not be saved. Please try again.',
+} as const;
+
+/**
+ * Under a proof of address (issue 32 §1): the ZIP or postal code printed on it, asked once the file
+ * is in, then shown with the mission it resolves to; and, when that mission is not the order's,
+ * why the application waits and what to do (`conflict`, from the server's rule).
+ */
+export function ProofPostalCode({
+  document,
+  conflict,
+  canChange,
+  onSave,
+}: {
+  document: DocumentView;
+  conflict: string | undefined;
+  canChange: boolean;
+  /** Sends the code; rejects with the server's refusal. */
+  onSave(country: AddressCountry, postalCode: string): Promise<void>;
+}) {
+  const given = document.proofAddress;
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="mt-3 space-y-3">
+      {conflict ? (
+        <p
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+          <span>{conflictSentence(conflict)}</span>
+        </p>
+      ) : null}
+      {given && !editing ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          <span>
+            {PROOF_CODE_TEXT.onDocument(codeWords(given.country, given.postalCode), given.mission.mission.name)}
+          </span>
+          {canChange ? (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
+              {PROOF_CODE_TEXT.change}
+            </button>
+          ) : null}
+        </p>
+      ) : canChange ? (
+        <PostalCodeControl
+          legend={PROOF_CODE_TEXT.legend}
+          hint={PROOF_CODE_TEXT.hint}
+          submitLabel={PROOF_CODE_TEXT.save}
+          {...(given ? { initial: { country: given.country, postalCode: given.postalCode } } : {})}
+          onSend={async (country, postalCode) => {
+            try {
+              await onSave(country, postalCode);
+              setEditing(false);
+              return null;
+            } catch (error) {
+              return errorMessage(error, PROOF_CODE_TEXT.failed);
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
