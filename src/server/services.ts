@@ -25,8 +25,8 @@ import { createCatalogAdmin, createCatalogService } from './modules/catalog/serv
 import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from './modules/checkout/service.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
-import { createDataRightsService } from './modules/data-rights/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
+import { createDataRightsService } from './modules/data-rights/service.ts';
 import { createJurisdictionService } from './modules/jurisdiction/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';

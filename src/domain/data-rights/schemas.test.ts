@@ -9,7 +9,15 @@ describe('data rights rules', () => {
   });
 
   it('holds an erasure back for every order not yet completed, refunded or cancelled', () => {
-    for (const open of ['Payment pending', 'Forms incomplete', 'Order pending', 'In review', 'Submitted', 'Approved', 'Rejected']) {
+    for (const open of [
+      'Payment pending',
+      'Forms incomplete',
+      'Order pending',
+      'In review',
+      'Submitted',
+      'Approved',
+      'Rejected',
+    ]) {
       expect(isOpenOrderStatus(open)).toBe(true);
     }
     for (const done of ['Completed', 'Refunded', 'Cancelled']) expect(isOpenOrderStatus(done)).toBe(false);

@@ -14,7 +14,10 @@ export interface ExportedFile {
  * A service application's personal data (issue 34 §3): what the customer's export holds of it,
  * the removal of its files from storage, and the erasure of its members and documents.
  */
-export function createApplicationsPersonalData(db: Database, deps: { storage: Pick<FileStorage, 'delete'>; now?: () => Date }) {
+export function createApplicationsPersonalData(
+  db: Database,
+  deps: { storage: Pick<FileStorage, 'delete'>; now?: () => Date },
+) {
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -31,7 +34,9 @@ export function createApplicationsPersonalData(db: Database, deps: { storage: Pi
       const files: ExportedFile[] = [];
       const documentList = documents.map((doc) => {
         const path =
-          doc.storageKey && doc.deletedAt === null ? safeEntryName(`files/${displayId}/${doc.id}-${doc.displayName}`) : null;
+          doc.storageKey && doc.deletedAt === null
+            ? safeEntryName(`files/${displayId}/${doc.id}-${doc.displayName}`)
+            : null;
         if (path && doc.storageKey) files.push({ path, storageKey: doc.storageKey });
         return {
           id: doc.id,

@@ -7,10 +7,10 @@ import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import {
   adminDeletionListQuery,
   adminDeletionListSchema,
-  DATA_RIGHTS_MESSAGES as M,
   dataRightsStatusSchema,
   deletionRequestSchema,
   deletionStatusSchema,
+  DATA_RIGHTS_MESSAGES as M,
 } from '../../../domain/data-rights/schemas.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -68,7 +68,11 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const archive = await dataRights.exportArchive(actorOf(request));
       if (!archive) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
-      return serveMadeFile(reply, { body: archive.body, contentType: 'application/zip', displayName: archive.fileName });
+      return serveMadeFile(reply, {
+        body: archive.body,
+        contentType: 'application/zip',
+        displayName: archive.fileName,
+      });
     },
   );
 

@@ -2,13 +2,13 @@ import type { FormResult } from '../../../domain/contact/result.ts';
 import { formFailure } from '../../../domain/contact/result.ts';
 import {
   type AdminDeletionRequest,
-  DATA_RIGHTS_MESSAGES as M,
   type DataRightsStatus,
   type DeletionState,
   type DeletionStatus,
   deletionDeadline,
   erasedEmail,
   isOpenOrderStatus,
+  DATA_RIGHTS_MESSAGES as M,
 } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -84,7 +84,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     const at = now();
     const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
       const locked = await createDataRightsRepository(tx).lock(requestId);
-      if (!locked || locked.state !== 'pending') return formFailure(409, M.alreadyErased);
+      if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
       // An order started meanwhile holds the erasure back like any other open order.
       const current = await ordersOf(locked.userId, tx);
       if (openOrdersOf(current).length > 0) return formFailure(409, M.stillOpenOrders);
@@ -150,9 +150,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           timeline: await deps.orders.timeline(order.id),
           charged: await deps.orders.chargedSummary(db, order),
           payments: await deps.orders.payments(db, order.id),
-          refundRequests: refundRequests
-            .filter((r) => r.orderId === order.id)
-            .map(({ orderId: _id, ...r }) => r),
+          refundRequests: refundRequests.filter((r) => r.orderId === order.id).map(({ orderId: _id, ...r }) => r),
           ...(order.kind === 'photo' ? { photoOrder: details.data } : { application: details.data }),
         });
       }
@@ -185,7 +183,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     /** The customer's pending deletion request and what it waits for; null when there is none. */
     async status(userId: number): Promise<DataRightsStatus> {
       const latest = await createDataRightsRepository(db).latestOf(userId);
-      if (!latest || latest.state !== 'pending') return { deletion: null };
+      if (latest?.state !== 'pending') return { deletion: null };
       return { deletion: statusOf(latest, await ordersOf(userId)) };
     },
 

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeletionState } from '../../../domain/data-rights/schemas.ts';
 import { users } from '../users/tables.ts';
 

@@ -11,7 +11,11 @@ export function createPhotosPersonalDataRepository(db: Database) {
     },
 
     items(orderId: number) {
-      return db.select().from(photoOrderItems).where(eq(photoOrderItems.orderId, orderId)).orderBy(asc(photoOrderItems.id));
+      return db
+        .select()
+        .from(photoOrderItems)
+        .where(eq(photoOrderItems.orderId, orderId))
+        .orderBy(asc(photoOrderItems.id));
     },
 
     photos(orderId: number) {
@@ -30,7 +34,10 @@ export function createPhotosPersonalDataRepository(db: Database) {
     /** The delivery (a name and address, or a pickup's details) of the orders. */
     async eraseDelivery(orderIds: readonly number[]): Promise<void> {
       if (orderIds.length === 0) return;
-      await db.update(photoOrders).set({ delivery: null }).where(inArray(photoOrders.orderId, [...orderIds]));
+      await db
+        .update(photoOrders)
+        .set({ delivery: null })
+        .where(inArray(photoOrders.orderId, [...orderIds]));
     },
   };
 }

@@ -37,7 +37,9 @@ export function createPhotosPersonalData(db: Database) {
       const photoList = photos.map(({ photo }) => {
         const path = safeEntryName(`photos/${displayId}/${photo.id}-${photo.displayName}`);
         files.push({ path, storageKey: photo.storageKey });
-        const fitted = photo.fittedKey ? safeEntryName(`photos/${displayId}/${photo.id}-fitted-${photo.displayName}`) : null;
+        const fitted = photo.fittedKey
+          ? safeEntryName(`photos/${displayId}/${photo.id}-fitted-${photo.displayName}`)
+          : null;
         if (fitted && photo.fittedKey) files.push({ path: fitted, storageKey: photo.fittedKey });
         return {
           id: photo.id,

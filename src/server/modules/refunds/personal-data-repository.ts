@@ -17,7 +17,10 @@ export function createRefundsPersonalDataRepository(db: Database) {
     /** The request stays as the record of the refund; the address it came from and its e-mail go. */
     async anonymise(orderIds: readonly number[], email: string): Promise<void> {
       if (orderIds.length === 0) return;
-      await db.update(refundRequests).set({ email, ip: null }).where(inArray(refundRequests.orderId, [...orderIds]));
+      await db
+        .update(refundRequests)
+        .set({ email, ip: null })
+        .where(inArray(refundRequests.orderId, [...orderIds]));
     },
   };
 }
