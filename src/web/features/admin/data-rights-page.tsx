@@ -73,8 +73,7 @@ function PendingRequest({
         onClick={() => void action.run('POST', `/admin/data-rights/deletion-requests/${request.id}/erase`)}
         className="mt-4 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {DATA_RIGHTS_PAGE_TEXT.erase}
-        <span className="sr-only"> of {request.customerName}</span>
+        {DATA_RIGHTS_PAGE_TEXT.erase} <span className="sr-only">of {request.customerName}</span>
       </button>
     </li>
   );
