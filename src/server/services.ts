@@ -246,6 +246,7 @@ export async function createServices(
     photos: createPhotosPersonalData(db),
     notifications,
     refunds,
+    referrals,
     audit,
     storage,
   });

@@ -129,6 +129,7 @@ describe('data rights: the export', () => {
     expect(order.payments.attempts[0]).toMatchObject({ provider: 'sandbox', status: 'succeeded' });
     expect(order.timeline.length).toBeGreaterThan(0);
     expect(data.notifications.length).toBeGreaterThan(0);
+    expect(data.referralRewards).toEqual([]);
     const [doc] = order.application.documents;
     expect(doc.fileInArchive).toBe(`files/${anaOrder.displayId}/${doc.id}-my passport.pdf`);
     const stored = await t.app.storage.get(anaOrder.storageKey);

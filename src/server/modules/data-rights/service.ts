@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { PhotosPersonalData } from '../photos/service.ts';
+import type { ReferralsService } from '../referrals/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { buildExportArchive, type ExportFile } from './archive.ts';
@@ -34,6 +35,7 @@ export interface DataRightsDeps {
   photos: Pick<PhotosPersonalData, 'exportOrder' | 'erase'>;
   notifications: Pick<NotificationsService, 'allOf' | 'eraseAllOf'>;
   refunds: Pick<RefundsService, 'ofOrders' | 'erasePersonalFields'>;
+  referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName'>;
   audit: Pick<AuditLog, 'record'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
@@ -93,6 +95,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       await deps.applications.erase(tx, orderIds);
       await deps.photos.erase(tx, orderIds);
       await deps.refunds.erasePersonalFields(tx, orderIds, placeholder);
+      await deps.referrals.eraseFriendName(tx, orderIds);
       await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
       await deps.notifications.eraseAllOf(tx, locked.userId);
       await deps.users.erasePersonalData(tx, locked.userId, at);
@@ -167,6 +170,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           },
         ],
         orders: orderData,
+        // The gift cards earned for friends' orders (referrer's side: friends are named as they see them).
+        referralRewards: (await deps.referrals.listRewards(actor.id, { page: 1, limit: 1000 })).results,
         notifications: await deps.notifications.allOf(actor.id),
         deletionRequest: latest ? statusOf(latest, orders) : null,
       };

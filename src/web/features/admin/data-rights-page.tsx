@@ -52,7 +52,7 @@ function PendingRequest({
         <p className="mt-3 text-sm font-medium text-emerald-800">{DATA_RIGHTS_PAGE_TEXT.ready}</p>
       ) : (
         <div className="mt-3 text-sm text-slate-800">
-          <p>{DATA_RIGHTS_PAGE_TEXT.openOrders}</p>
+          <p id={`${headingId}-waiting`}>{DATA_RIGHTS_PAGE_TEXT.openOrders}</p>
           <ul className="mt-1 flex flex-wrap gap-2">
             {request.openOrders.map((order) => (
               <li key={order.orderId}>
@@ -70,6 +70,7 @@ function PendingRequest({
       <button
         type="button"
         disabled={action.pending || !ready}
+        aria-describedby={ready ? undefined : `${headingId}-waiting`}
         onClick={() => void action.run('POST', `/admin/data-rights/deletion-requests/${request.id}/erase`)}
         className="mt-4 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60"
       >

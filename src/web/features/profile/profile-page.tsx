@@ -81,7 +81,8 @@ export function ProfilePage({ email, children }: { email: string; children?: Rea
             </Tabs.Content>
           </div>
         </Tabs.Root>
-        {children ? <div className="mt-10 desk:ml-[15rem] desk:mt-12">{children}</div> : null}
+        {/* Under the tab panel: past the tab list (14rem) and the gap (2.5rem). */}
+        {children ? <div className="mt-10 desk:ml-[16.5rem] desk:mt-12">{children}</div> : null}
       </div>
     </div>
   );
