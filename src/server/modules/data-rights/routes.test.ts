@@ -226,6 +226,16 @@ describe('data rights: deletion', () => {
     );
   });
 
+  it('erases once when the request is sent twice at once (a double click), answering neither with an error', async () => {
+    const hal = await createSignedInUser(t.app);
+    const body = { password: hal.password, confirm: true };
+    const answers = await Promise.all([deletion(t, hal.token, body), deletion(t, hal.token, body)]);
+    // The second may check the password after the first erased it (no password matches then).
+    for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
+    expect(answers.some((a) => a.statusCode === 200 && a.json().data.state === 'erased')).toBe(true);
+    expect((await auditActions(t, hal.id)).filter((a) => a === 'data-rights.erase')).toHaveLength(1);
+  });
+
   it('records the request of a customer with an open order; staff see it due in one month and erase it once the order is cancelled', async () => {
     const finn = await createSignedInUser(t.app, { name: 'Finn Pending' });
     const order = await photoOrder(t, finn);

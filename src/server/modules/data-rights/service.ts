@@ -203,6 +203,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       }
       const requestedAt = now();
       const request = await db.transaction(async (tx) => {
+        // A request racing the one that erased the account (a double click) answers that erasure.
+        const latest = await createDataRightsRepository(tx).latestOf(actor.id);
+        if (latest?.state === 'erased') return latest;
         const row = await createDataRightsRepository(tx).insertPending(
           actor.id,
           requestedAt,
@@ -218,9 +221,14 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         }
         return row;
       });
+      if (request.state === 'erased') return { ok: true, value: statusOf(request, []) };
       const orders = await ordersOf(actor.id);
       if (openOrdersOf(orders).length > 0) return { ok: true, value: statusOf(request, orders) };
-      return erase(request.id, actor);
+      const erased = await erase(request.id, actor);
+      if (erased.ok || erased.status !== 409) return erased;
+      // Raced: an order started meanwhile (the request waits), or a second click erased it first.
+      const settled = (await createDataRightsRepository(db).find(request.id)) ?? request;
+      return { ok: true, value: statusOf(settled, settled.state === 'pending' ? await ordersOf(actor.id) : []) };
     },
 
     /** The back office's queue: pending requests oldest first (nearest deadline on top), or those done. */
