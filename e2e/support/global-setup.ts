@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the production server the suite runs against, e.g. http://127.0.0.1:41234. */
     baseURL: string;
+    /** The server's DATA_DIR: a journey checks what is in its file storage (DATA_DIR/files). */
+    dataDir: string;
   }
 }
 
@@ -175,6 +177,7 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await stop(server);

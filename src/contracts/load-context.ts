@@ -42,6 +42,7 @@ import type {
   TermPage,
 } from '../domain/content/schemas.ts';
 import type { Country } from '../domain/countries/country.ts';
+import type { AdminDeletionRequest, DeletionState } from '../domain/data-rights/schemas.ts';
 import type { CampaignLeadInput } from '../domain/marketing/campaign-lead.ts';
 import type { Banner, Offer, PartnerService } from '../domain/marketing/marketing.ts';
 import type { OpenApplication } from '../domain/orders/open-application.ts';
@@ -141,6 +142,10 @@ export interface LoaderServices {
   photos: {
     get(customerId: number, ref: PhotoOrderRef): Promise<FormResult<PhotoOrder>>;
     secondLook: { queue(): Promise<SecondLookEntry[]> };
+  };
+  /** Customers' deletion requests waiting for open orders: the back office's queue (staff; issue 34 §3). */
+  dataRights: {
+    queue(state: DeletionState): Promise<AdminDeletionRequest[]>;
   };
   referrals: {
     listRewards(userId: number, paging: Pagination): Promise<ListData<ReferralReward>>;

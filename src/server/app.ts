@@ -40,6 +40,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { countriesAdminRoutes, countriesRoutes } from './modules/countries/routes.ts';
+import { adminDataRightsRoutes, dataRightsRoutes } from './modules/data-rights/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jurisdictionRoutes } from './modules/jurisdiction/routes.ts';
 import { adminMarketingRoutes } from './modules/marketing/admin-routes.ts';
@@ -304,10 +305,17 @@ export async function buildApp({
       await api.register(photoOrderRoutes);
       await api.register(photoCheckRoutes);
       await api.register(referralsRoutes);
+      await api.register(dataRightsRoutes);
       // The back office (issue 13): staff work orders, refunds and the inbox; admins the rest. The
       // role is checked on arrival, before any body is read (http/back-office.ts).
       await api.register(
-        backOffice('staff', [adminRefundsRoutes, adminMessagesRoutes, adminOrdersRoutes, adminSecondLookRoutes]),
+        backOffice('staff', [
+          adminRefundsRoutes,
+          adminMessagesRoutes,
+          adminOrdersRoutes,
+          adminSecondLookRoutes,
+          adminDataRightsRoutes,
+        ]),
       );
       await api.register(
         backOffice('admin', [

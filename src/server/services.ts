@@ -6,6 +6,7 @@ import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 import { createAdminOrdersService } from './modules/admin-orders/service.ts';
 import {
+  createApplicationsPersonalData,
   createApplicationsService,
   createDocumentsService,
   createFeeChanges,
@@ -25,6 +26,7 @@ import { createCheckoutPricing, createCheckoutService, createCouponsAdmin } from
 import { createContactService } from './modules/contact/service.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createCountriesService } from './modules/countries/service.ts';
+import { createDataRightsService } from './modules/data-rights/service.ts';
 import { createJurisdictionService } from './modules/jurisdiction/service.ts';
 import { createMarketingService } from './modules/marketing/service.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -37,7 +39,13 @@ import {
   createStoredExchangeRates,
   type PaymentProvider,
 } from './modules/payments/service.ts';
-import { type AnalysePhoto, analysePhoto, createPhotosService, fitUpload } from './modules/photos/service.ts';
+import {
+  type AnalysePhoto,
+  analysePhoto,
+  createPhotosPersonalData,
+  createPhotosService,
+  fitUpload,
+} from './modules/photos/service.ts';
 import { createReferralsService } from './modules/referrals/service.ts';
 import { createRefundsService } from './modules/refunds/service.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -121,6 +129,8 @@ export async function createServices(
     companyName: company.companyName,
     ...(feeClock ? { now: feeClock } : {}),
   });
+  // What an application holds about its customer: the data export and the erasure (issue 34 §3).
+  const applicationsPersonalData = createApplicationsPersonalData(db, { storage });
   const checkout = createCheckoutService(db, {
     orders,
     applications,
@@ -128,6 +138,7 @@ export async function createServices(
     catalog,
     pricing,
     fees: feeChanges,
+    eraseFiles: applicationsPersonalData.eraseFiles,
   });
   orders.registerKind(checkout.orderKind);
   const photos = createPhotosService(db, {
@@ -216,6 +227,31 @@ export async function createServices(
   const content = createContentService(db, { catalog, siteUrl: env.siteUrl, audit, storage, changes: contentChanges });
   const marketing = createMarketingService(db, { mail, contact: company, audit, storage, changes: contentChanges });
 
+  const auth = createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl });
+  const refunds = createRefundsService(db, {
+    orders,
+    payments,
+    audit,
+    mail,
+    jobs,
+    contact: company,
+    log: log ?? console,
+    ...(rateLimits ? { rateLimits } : {}),
+  });
+  // Data rights, self-service (issue 34 §3): the customer's export and erasure.
+  const dataRights = createDataRightsService(db, {
+    users,
+    auth,
+    orders,
+    applications: applicationsPersonalData,
+    photos: createPhotosPersonalData(db),
+    notifications,
+    refunds,
+    referrals,
+    audit,
+    storage,
+  });
+
   return {
     audit,
     catalog,
@@ -236,22 +272,14 @@ export async function createServices(
     printPacks,
     formsReminders,
     feeChanges,
-    auth: createAuthService(db, { users, notifications, mail, jobs, siteUrl: env.siteUrl }),
+    auth,
     countries: createCountriesService(db, { audit, changes: contentChanges }),
     jurisdiction,
     content,
     marketing,
     contact: createContactService(db, { mail, audit, contact: company }),
-    refunds: createRefundsService(db, {
-      orders,
-      payments,
-      audit,
-      mail,
-      jobs,
-      contact: company,
-      log: log ?? console,
-      ...(rateLimits ? { rateLimits } : {}),
-    }),
+    refunds,
+    dataRights,
     contentChanges,
     catalogAdmin: createCatalogAdmin(db, {
       audit,

@@ -50,6 +50,7 @@ export default [
     route('orders', 'routes/admin.orders.tsx'),
     route('orders/:ref', 'routes/admin.order.tsx'),
     route('photo-checks', 'routes/admin.photo-checks.tsx'),
+    route('data-rights', 'routes/admin.data-rights.tsx'),
     route('users', 'routes/admin.users.tsx'),
     route('users/:id', 'routes/admin.users.$id.tsx'),
     route('refunds', 'routes/admin.refunds.tsx'),

@@ -42,6 +42,7 @@ export const ROUTES = {
   ADMIN_COUNTRIES: '/admin/countries',
   ADMIN_ORDERS: '/admin/orders',
   ADMIN_PHOTO_CHECKS: '/admin/photo-checks',
+  ADMIN_DATA_RIGHTS: '/admin/data-rights',
   ADMIN_FORMS: '/admin/forms',
   ADMIN_CONTENT: '/admin/content',
 } as const;

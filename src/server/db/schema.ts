@@ -9,6 +9,7 @@ export * from '../modules/checkout/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/content/tables.ts';
 export * from '../modules/countries/tables.ts';
+export * from '../modules/data-rights/tables.ts';
 export * from '../modules/jurisdiction/tables.ts';
 export * from '../modules/marketing/tables.ts';
 export * from '../modules/notifications/tables.ts';

@@ -15,8 +15,14 @@ export interface ServeFileOptions {
   disposition?: 'inline' | 'attachment';
 }
 
-const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
-const KNOWN_EXTENSION = /\.(jpe?g|png|heic|heif|pdf)$/i;
+const EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+  // The customer's data export (issue 34 §3), made by the app, never uploaded.
+  'application/zip': 'zip',
+};
+const KNOWN_EXTENSION = /\.(jpe?g|png|heic|heif|pdf|zip)$/i;
 /** File systems allow 255 bytes per name; a name this long in characters stays under it in most scripts. */
 const MAX_DOWNLOAD_NAME = 120;
 

@@ -1983,6 +1983,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/data-rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's pending deletion request, with the open orders it waits for */
+        get: operations["getUsersDataRights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Download everything held about the signed-in customer as one ZIP archive (3 an hour) */
+        post: operations["postUsersDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/data-deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for the account to be erased (password again). 200 erased at once when no order is open (signed out); 202 recorded, waiting for open orders to finish or be cancelled. */
+        post: operations["postUsersDataDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/refunds": {
         parameters: {
             query?: never;
@@ -2402,6 +2453,40 @@ export interface paths {
         put?: never;
         /** Reject the photo with a reason: the customer is e-mailed it with a free retake; the prints stay held */
         post: operations["postAdminPhotoChecksByPhotoIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/data-rights/deletion-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deletion requests: pending ones oldest first with their one-month deadline and open orders */
+        get: operations["getAdminDataRightsDeletionRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/data-rights/deletion-requests/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase the customer's account now; 409 while an order is open or when already erased */
+        post: operations["postAdminDataRightsDeletionRequestsByIdErase"];
         delete?: never;
         options?: never;
         head?: never;
@@ -28196,6 +28281,491 @@ export interface operations {
             };
         };
     };
+    getUsersDataRights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            deletion: {
+                                /** @enum {string} */
+                                state: "pending" | "erased";
+                                requestedAt: string;
+                                dueAt: string;
+                                openOrders: {
+                                    orderId: string;
+                                    status: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsersDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about the customer as a ZIP archive (README.txt, sevadocs-data.json, their files) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body’s content type is not one this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait the seconds the `Retry-After` header gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    /** @description Requests allowed in the window (on limits counted by route) */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the window */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsersDataDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Namaste@2026",
+                 *       "confirm": true
+                 *     }
+                 */
+                "application/json": {
+                    password: string;
+                    /** @enum {boolean} */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "pending" | "erased";
+                            requestedAt: string;
+                            dueAt: string;
+                            openOrders: {
+                                orderId: string;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "pending" | "erased";
+                            requestedAt: string;
+                            dueAt: string;
+                            openOrders: {
+                                orderId: string;
+                                status: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body’s content type is not one this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait the seconds the `Retry-After` header gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "retry-after"?: number;
+                    /** @description Requests allowed in the window (on limits counted by route) */
+                    "x-ratelimit-limit"?: number;
+                    /** @description Requests left in the window */
+                    "x-ratelimit-remaining"?: number;
+                    /** @description Seconds until the window starts again */
+                    "x-ratelimit-reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getAdminRefunds: {
         parameters: {
             query?: {
@@ -32873,6 +33443,321 @@ export interface operations {
                             secondLook: "approved" | "rejected";
                             orderDisplayId: string;
                             printsHeld: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing of yours by that name (another customer’s record answers the same as none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The record is not in a state that allows this (already paid, already decided, taken) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than this operation accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request body’s content type is not one this operation reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAdminDataRightsDeletionRequests: {
+        parameters: {
+            query?: {
+                /** @example pending */
+                state?: "pending" | "erased";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            results: {
+                                id: number;
+                                userId: number | null;
+                                customerName: string;
+                                customerEmail: string;
+                                /** @enum {string} */
+                                state: "pending" | "erased";
+                                requestedAt: string;
+                                dueAt: string;
+                                erasedAt: string | null;
+                                openOrders: {
+                                    orderId: string;
+                                    status: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed: `errors` names each field the server refused (a path parameter, a query value, a body field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Signed in without the role this operation needs, or a cookie-signed change from another site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Something failed on the server; the details stay in its log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        isSuccess: false;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAdminDataRightsDeletionRequestsByIdErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            state: "pending" | "erased";
+                            requestedAt: string;
+                            dueAt: string;
+                            openOrders: {
+                                orderId: string;
+                                status: string;
+                            }[];
                         };
                     };
                 };

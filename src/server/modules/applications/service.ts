@@ -506,3 +506,10 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
+
+/** An application's personal data: the customer's export and erasure (issue 34 §3). */
+export {
+  type ApplicationsPersonalData,
+  createApplicationsPersonalData,
+  type ExportedFile,
+} from './personal-data.ts';

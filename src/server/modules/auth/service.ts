@@ -476,6 +476,13 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       await repository.deleteTokens(userId, 'reset-password');
       return { ok: true };
     },
+
+    /** An erased account (issue 34 §3): every session ends and no e-mailed link works any more. */
+    async forgetUser(userId: number): Promise<void> {
+      await repository.deleteUserSessions(userId);
+      await repository.deleteTokens(userId, 'verify-email');
+      await repository.deleteTokens(userId, 'reset-password');
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -138,6 +138,8 @@ export interface CheckoutServiceDeps {
   now?: () => Date;
   /** An unpaid application whose fees changed on a date is repriced before a payment starts (issue 32 §2). */
   fees?: Pick<FeeChanges, 'beforePayment'>;
+  /** Removes an application's uploaded files from storage (the applications module's; issue 34 §3). */
+  eraseFiles: (on: Database, orderId: number) => Promise<number>;
 }
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
@@ -467,6 +469,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     async afterPaid(tx, order) {
       await deps.completion.sync(tx, order.id);
     },
+    eraseFiles: (on, order) => deps.eraseFiles(on, order.id),
   };
 
   return { ...service, orderKind };

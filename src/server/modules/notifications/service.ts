@@ -1,6 +1,7 @@
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Notification, NotificationList } from '../../../domain/notifications/notification.ts';
 import type { Database } from '../../db/client.ts';
+import { createNotificationsPersonalDataRepository } from './personal-data-repository.ts';
 import { createNotificationsRepository, type NotificationRow } from './repository.ts';
 
 /** What a module tells a customer (DESIGN.md §1: every order status change creates one). */
@@ -68,6 +69,16 @@ export function createNotificationsService(db: Database, { now = () => new Date(
 
     markAllRead(userId: number): Promise<void> {
       return repository.markAllRead(userId, now());
+    },
+
+    /** Every notification of the user, oldest first (their data export, issue 34 §3). */
+    async allOf(userId: number): Promise<Notification[]> {
+      return (await createNotificationsPersonalDataRepository(db).allOf(userId)).map(toNotification);
+    },
+
+    /** Deletes every notification of the user, in the caller's transaction (their erasure). */
+    eraseAllOf(tx: Database, userId: number): Promise<number> {
+      return createNotificationsPersonalDataRepository(tx).deleteAllOf(userId);
     },
   };
 }

@@ -70,6 +70,12 @@ export interface OrderKindDefinition {
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */
   afterPaid?(tx: Database, order: Order): Promise<void>;
+  /**
+   * Removes every file the customer uploaded for the order (and what was made from them) from
+   * storage, and marks their rows so; answers how many files were removed. Idempotent: a run cut
+   * short is finished by the next.
+   */
+  eraseFiles(on: Database, order: Order): Promise<number>;
 }
 
 /** The registered kinds: each is defined once, before the first request. */

@@ -26,6 +26,7 @@ import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
 import { createOrderLedger } from './ledger.ts';
+import { createOrdersPersonalDataRepository } from './personal-data-repository.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
@@ -512,6 +513,23 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     changeOrderStatus,
+
+    /**
+     * Removes the files uploaded for the order from storage, through its kind (issue 34 §3; the
+     * retention job of §4 calls it too); answers how many were removed, 0 for an unknown order.
+     */
+    async eraseFiles(orderId: number): Promise<number> {
+      const [order] = await repository.findByIds([orderId]);
+      return order ? kinds.of(order.kind).eraseFiles(db, toOrder(order)) : 0;
+    },
+
+    /**
+     * An erased customer's orders keep their amounts, dates, statuses and provider references (the
+     * law's record of payments) but no longer their e-mail or card fingerprint; answers their ids.
+     */
+    erasePersonalFields(tx: Database, userId: number, placeholderEmail: string): Promise<number[]> {
+      return createOrdersPersonalDataRepository(tx).anonymise(userId, placeholderEmail);
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

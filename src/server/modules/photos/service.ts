@@ -59,6 +59,7 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { erasePhotoFiles } from './personal-data.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
@@ -777,6 +778,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
+      eraseFiles: (on, order) => erasePhotoFiles(on, storage, order.id),
     } satisfies OrderKindDefinition,
   };
 
@@ -862,3 +864,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   }
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;
+
+/** A photo order's personal data: the customer's export and erasure (issue 34 §3). */
+export { createPhotosPersonalData, type PhotosPersonalData } from './personal-data.ts';

@@ -16,6 +16,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { FullRefundListener, Order, OrdersService, StatusChangeListener } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
+import { createReferralsPersonalDataRepository } from './personal-data-repository.ts';
 import { createReferralsRepository, type RewardRow } from './repository.ts';
 
 export interface ReferralsServiceDeps {
@@ -146,6 +147,11 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
       const sent = await repository.markSent(rewardId, now());
       if (sent) return { ok: true, reward: toReward(sent) };
       return { ok: false, reason: (await repository.find(rewardId)) ? 'already-sent' : 'not-found' };
+    },
+
+    /** An erased customer's orders no longer name them on their referrer's rewards (issue 34 §3). */
+    eraseFriendName(tx: Database, friendOrderIds: readonly number[]): Promise<void> {
+      return createReferralsPersonalDataRepository(tx).anonymiseFriend(friendOrderIds, 'Erased customer');
     },
   };
 }

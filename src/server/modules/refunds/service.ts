@@ -9,6 +9,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
+import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
 import { requestNoticeMail, requestNotLoggedMail, requestReceivedMail } from './request-mails.ts';
@@ -179,6 +180,25 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         (job) => processRequest(job.data),
         REFUND_REQUEST_RETRY,
       );
+    },
+
+    /** The refund requests of these orders, as the customer's data export shows them (issue 34 §3). */
+    async ofOrders(orderIds: readonly number[]) {
+      return (await createRefundsPersonalDataRepository(db).ofOrders(orderIds)).map((r) => ({
+        reference: r.reference,
+        orderId: r.orderId,
+        reason: r.reason,
+        amountCents: r.amountCents,
+        currency: r.currency,
+        status: r.status,
+        requestedAt: r.createdAt.toISOString(),
+        decidedAt: r.decidedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** An erased customer's requests keep amounts and decisions, not their e-mail or address (issue 34 §3). */
+    erasePersonalFields(tx: Database, orderIds: readonly number[], placeholderEmail: string): Promise<void> {
+      return createRefundsPersonalDataRepository(tx).anonymise(orderIds, placeholderEmail);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/errors.ts';
 import { randomCode } from '../../lib/reference.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import { createUsersPersonalDataRepository } from './personal-data-repository.ts';
 import { type AddressRow, createUsersRepository, type UserRow } from './repository.ts';
 
 /** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
@@ -443,6 +444,14 @@ export function createUsersService(
         const row = await tx.update(id, { isDefault: true });
         return row ? { ok: true, address: toAddress(row) } : { ok: false, reason: 'not-found' };
       });
+    },
+
+    /**
+     * Erases the account's personal fields and its address book, in the caller's transaction
+     * (issue 34 §3): the row stays, anonymised and disabled, for the orders the law keeps.
+     */
+    erasePersonalData(tx: Database, userId: number, at: Date): Promise<boolean> {
+      return createUsersPersonalDataRepository(tx).anonymise(userId, at);
     },
   };
 }

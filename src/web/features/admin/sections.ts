@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Users', to: ROUTES.ADMIN_USERS, role: 'admin' },
   { label: 'Refunds', to: ROUTES.ADMIN_REFUNDS, role: 'staff' },
   { label: 'Messages', to: ROUTES.ADMIN_MESSAGES, role: 'staff' },
+  { label: 'Data requests', to: ROUTES.ADMIN_DATA_RIGHTS, role: 'staff' },
   { label: 'Catalog', to: ROUTES.ADMIN_CATALOG, role: 'admin' },
   { label: 'Coupons', to: ROUTES.ADMIN_COUPONS, role: 'admin' },
   { label: 'Countries', to: ROUTES.ADMIN_COUNTRIES, role: 'admin' },

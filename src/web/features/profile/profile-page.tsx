@@ -20,8 +20,11 @@ export function tabFrom(value: string | null): AccountTab {
   return ACCOUNT_TABS.find((tab) => tab.id === value)?.id ?? 'general';
 }
 
-/** /profile: General (name, phone, age group), Password, Address (address book) and Orders. */
-export function ProfilePage({ email }: { email: string }) {
+/**
+ * /profile: General (name, phone, age group), Password, Address (address book) and Orders; the
+ * route adds sections of other features under the tabs (`children`: the customer's data rights).
+ */
+export function ProfilePage({ email, children }: { email: string; children?: React.ReactNode }) {
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));
 
@@ -78,6 +81,8 @@ export function ProfilePage({ email }: { email: string }) {
             </Tabs.Content>
           </div>
         </Tabs.Root>
+        {/* Under the tab panel: past the tab list (14rem) and the gap (2.5rem). */}
+        {children ? <div className="mt-10 desk:ml-[16.5rem] desk:mt-12">{children}</div> : null}
       </div>
     </div>
   );

@@ -1,0 +1,150 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { DATA_RIGHTS_MESSAGES as M } from '../src/domain/data-rights/schemas.ts';
+import { readZip } from '../src/server/lib/zip.ts';
+import { filesUnder } from '../src/server/test/multipart.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { setupE2E } from './support/browser.ts';
+import { E2E_ADMIN_EMAIL } from './support/constants.ts';
+import { onePagePdf } from './support/files.ts';
+import { completeOrder, startOrder } from './support/orders.ts';
+import { expectVisible, waitForHydration } from './support/page.ts';
+
+const e2e = setupE2E();
+const SHOTS = '.tmp/screenshots';
+const TEST_TIMEOUT_MS = 240_000;
+
+/** The SHA-256 of every file in the server's local file storage (DATA_DIR/files). */
+async function storedHashes(): Promise<Set<string>> {
+  const files = await filesUnder(join(inject('dataDir'), 'files'));
+  const hashes = await Promise.all(
+    files.map(async (file) =>
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    ),
+  );
+  return new Set(hashes);
+}
+
+describe('data rights, self-service (issue 34 §3)', () => {
+  it(
+    'a customer downloads their export and finds their completed order, then is erased with their file; another with an open order waits in the staff queue',
+    async () => {
+      // Ana: a complete New OCI Card application, paid, then completed by staff.
+      const ana = uniqueEmail('data-rights-ana');
+      await verifiedAccount(e2e.baseURL, ana, 'Ana Rights');
+      const customer = await e2e.desktop();
+      await signInContext(customer.context, e2e.baseURL, ana);
+      const headers = { origin: e2e.baseURL };
+      const order = await startOrder(customer.context, e2e.baseURL);
+      await completeOrder(customer.context, e2e.baseURL, order);
+      // One document of her own bytes, to find in storage (other journeys upload the same fixtures).
+      const [adult] = order.members;
+      if (!adult) throw new Error('no member');
+      const mine = await onePagePdf(`Ana's passport ${randomUUID()}`);
+      const mineHash = createHash('sha256').update(mine).digest('hex');
+      const memberPath = `/api/v1/application/order/${order.displayId}/members/${adult.id}`;
+      const checklist = (await (await customer.context.request.get(`${memberPath}/checklist`)).json()).data.items as {
+        id: string;
+        required: boolean;
+        accept: { types: string[] };
+      }[];
+      const pdfItem = checklist.find((item) => item.required && item.accept.types.includes('pdf'));
+      if (!pdfItem) throw new Error('no PDF item on the checklist');
+      // A new upload replaces the member's file for the item.
+      const replaced = await customer.context.request.post(`${memberPath}/documents/${pdfItem.id}`, {
+        headers,
+        multipart: { file: { name: 'ana-passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from(mine) } },
+      });
+      expect(replaced.status(), await replaced.text()).toBe(201);
+      const page = customer.page;
+      await page.goto(`/checkout?orderId=${order.displayId}`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+      await page.getByRole('button', { name: 'Simulate successful payment' }).click();
+      await page.waitForURL((url) => url.pathname === '/service-payment-success');
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), 20_000);
+
+      await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
+      const staff = await e2e.desktop();
+      await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+      for (const status of ['In review', 'Submitted', 'Approved', 'Completed']) {
+        const moved = await staff.context.request.post(`/api/v1/admin/orders/${order.displayId}/status`, {
+          headers,
+          data: { status },
+        });
+        expect(moved.status(), await moved.text()).toBe(200);
+      }
+
+      // Her export: one ZIP holding the completed order and her document.
+      await page.goto('/profile');
+      await waitForHydration(page);
+      const section = page.getByRole('region', { name: 'Your data' });
+      await expectVisible(section);
+      await mkdir(SHOTS, { recursive: true });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/data-rights-profile-1440.png`, fullPage: true });
+      const downloading = page.waitForEvent('download');
+      await section.getByRole('button', { name: 'Download my data' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^sevadocs-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      const archive = readZip(await readFile(await download.path()));
+      const data = JSON.parse(archive.get('sevadocs-data.json')?.toString('utf8') ?? '{}');
+      expect(data.account.email).toBe(ana);
+      expect(data.orders.map((o: { orderId: string; status: string }) => [o.orderId, o.status])).toEqual([
+        [order.displayId, 'Completed'],
+      ]);
+      const documents = data.orders[0].application.documents as { sha256: string; fileInArchive: string | null }[];
+      const exported = documents.find((d) => d.sha256 === mineHash);
+      expect(exported?.fileInArchive).toBeTruthy();
+      expect(archive.get(exported?.fileInArchive ?? '')?.equals(Buffer.from(mine))).toBe(true);
+      expect((await storedHashes()).has(mineHash)).toBe(true);
+
+      // Her deletion: the confirmation step, then the account and her file are gone.
+      await section.getByRole('button', { name: 'Delete my account…' }).click();
+      await section.getByLabel('Your password').fill('Str0ng!Pass');
+      await section.getByRole('checkbox').check();
+      await section.getByRole('button', { name: 'Delete my account', exact: true }).click();
+      await expectVisible(section.getByText(M.erased), 20_000);
+      expect((await storedHashes()).has(mineHash)).toBe(false);
+      await page.goto('/profile');
+      await page.waitForURL((url) => url.pathname === '/signin');
+
+      // Ben: an application still awaiting payment, asked from his phone: the request waits.
+      const ben = uniqueEmail('data-rights-ben');
+      await verifiedAccount(e2e.baseURL, ben, 'Ben Waiting');
+      const phone = await e2e.mobile();
+      await signInContext(phone.context, e2e.baseURL, ben);
+      const open = await startOrder(phone.context, e2e.baseURL);
+      await phone.page.goto('/profile');
+      await waitForHydration(phone.page);
+      const his = phone.page.getByRole('region', { name: 'Your data' });
+      await his.getByRole('button', { name: 'Delete my account…' }).click();
+      await his.getByLabel('Your password').fill('Str0ng!Pass');
+      await his.getByRole('checkbox').check();
+      await his.getByRole('button', { name: 'Delete my account', exact: true }).click();
+      await expectVisible(his.getByText('Deletion requested'), 20_000);
+      await expectVisible(his.getByText(`${open.displayId} · Payment pending`));
+      await his.scrollIntoViewIfNeeded();
+      await phone.page.screenshot({ path: `${SHOTS}/data-rights-profile-390.png` });
+
+      // Staff see it in the queue, due one month on, held while his order is open.
+      const queue = staff.page;
+      await queue.goto('/admin/data-rights');
+      await waitForHydration(queue);
+      const entry = queue.getByRole('listitem').filter({ hasText: 'Ben Waiting' });
+      await expectVisible(entry);
+      await expectVisible(entry.getByRole('link', { name: `${open.displayId} · Payment pending` }));
+      expect(await entry.getByRole('button', { name: /^Erase the account/ }).isDisabled()).toBe(true);
+      await expectVisible(entry.getByText(/days? left/));
+      await queue.screenshot({ path: `${SHOTS}/data-rights-queue-1440.png`, fullPage: true });
+      await queue.setViewportSize({ width: 390, height: 844 });
+      await queue.screenshot({ path: `${SHOTS}/data-rights-queue-390.png`, fullPage: true });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { deletionDeadline, deletionRequestSchema, isOpenOrderStatus } from './schemas.ts';
+
+describe('data rights rules', () => {
+  it('answers a request within one calendar month, the end of a shorter month included', () => {
+    expect(deletionDeadline(new Date('2026-11-29T16:00:00Z')).toISOString()).toBe('2026-12-29T16:00:00.000Z');
+    expect(deletionDeadline(new Date('2027-01-31T09:00:00Z')).toISOString()).toBe('2027-02-28T09:00:00.000Z');
+    expect(deletionDeadline(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z');
+  });
+
+  it('holds an erasure back for every order not yet completed, refunded or cancelled', () => {
+    for (const open of [
+      'Payment pending',
+      'Forms incomplete',
+      'Order pending',
+      'In review',
+      'Submitted',
+      'Approved',
+      'Rejected',
+    ]) {
+      expect(isOpenOrderStatus(open)).toBe(true);
+    }
+    for (const done of ['Completed', 'Refunded', 'Cancelled']) expect(isOpenOrderStatus(done)).toBe(false);
+  });
+
+  it('asks for the password and the confirmation', () => {
+    expect(deletionRequestSchema.safeParse({ password: 'x', confirm: true }).success).toBe(true);
+    const unconfirmed = deletionRequestSchema.safeParse({ password: 'x', confirm: false });
+    expect(unconfirmed.error?.issues[0]?.message).toBe('Please confirm that you want your account deleted');
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { toOrderStatus } from '../orders/status.ts';
+
+/**
+ * Data rights, self-service (issue 34 §3, decision 0119-data-rights): a signed-in customer
+ * downloads everything held about them and asks for their account to be erased. Shared by the
+ * API, the customer's page and the back office's queue.
+ */
+
+/** The privacy policy's promise: a request is answered within one month of its date. */
+export function deletionDeadline(requestedAt: Date): Date {
+  const due = new Date(requestedAt);
+  const day = due.getUTCDate();
+  due.setUTCMonth(due.getUTCMonth() + 1);
+  // 31 January + one month is the last day of February, not 3 March.
+  if (due.getUTCDate() !== day) due.setUTCDate(0);
+  return due;
+}
+
+/**
+ * Statuses in which an order is still being worked on: it must finish (Completed), be refunded or
+ * cancelled before the account can be erased. An unpaid order counts too: the customer cancels it.
+ */
+export function isOpenOrderStatus(status: string): boolean {
+  const s = toOrderStatus(status);
+  return s !== 'Completed' && s !== 'Refunded' && s !== 'Cancelled';
+}
+
+/**
+ * What an erased account's e-mail fields hold instead of the address: unique per account (the
+ * column is), in the reserved `.invalid` domain, so nothing is ever sent there.
+ */
+export function erasedEmail(userId: number): string {
+  return `erased-${userId}@erased.invalid`;
+}
+
+export const DELETION_STATES = ['pending', 'erased'] as const;
+export type DeletionState = (typeof DELETION_STATES)[number];
+
+export const DATA_RIGHTS_MESSAGES = {
+  exportReady: 'Your data export is ready',
+  passwordIncorrect: 'The password is incorrect',
+  confirmRequired: 'Please confirm that you want your account deleted',
+  erased: 'Your account and your data have been deleted. You have been signed out.',
+  pending:
+    'We have your request. Your open orders must first finish or be cancelled; we then delete your account, within one month of your request.',
+  statusLoaded: 'Data rights status loaded',
+  requestsLoaded: 'Deletion requests loaded',
+  requestNotFound: 'No deletion request with this id',
+  stillOpenOrders: 'The customer still has open orders: they must finish or be cancelled first.',
+  alreadyErased: 'This account has already been erased.',
+  erasedByStaff: 'The account has been erased.',
+} as const;
+
+const openOrderSchema = z.object({ orderId: z.string(), status: z.string() });
+
+/** POST /users/data-deletion: the password again, and the customer's confirmation. */
+export const deletionRequestSchema = z.object({
+  password: z.string().min(1, DATA_RIGHTS_MESSAGES.passwordIncorrect).max(200),
+  confirm: z.literal(true, { error: DATA_RIGHTS_MESSAGES.confirmRequired }),
+});
+export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
+
+/** The customer's view of their deletion request, with the open orders it waits for. */
+export const deletionStatusSchema = z.object({
+  state: z.enum(DELETION_STATES),
+  requestedAt: z.string(),
+  dueAt: z.string(),
+  openOrders: z.array(openOrderSchema),
+});
+export type DeletionStatus = z.infer<typeof deletionStatusSchema>;
+
+/** GET /users/data-rights: the pending request, if any. */
+export const dataRightsStatusSchema = z.object({ deletion: deletionStatusSchema.nullable() });
+export type DataRightsStatus = z.infer<typeof dataRightsStatusSchema>;
+
+/** One request in the back office's queue. */
+export const adminDeletionRequestSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  state: z.enum(DELETION_STATES),
+  requestedAt: z.string(),
+  dueAt: z.string(),
+  erasedAt: z.string().nullable(),
+  openOrders: z.array(openOrderSchema),
+});
+export type AdminDeletionRequest = z.infer<typeof adminDeletionRequestSchema>;
+
+export const adminDeletionListQuery = z.object({
+  state: z.enum(DELETION_STATES).default('pending'),
+});
+export type AdminDeletionListQuery = z.infer<typeof adminDeletionListQuery>;
+
+export const adminDeletionListSchema = z.object({ results: z.array(adminDeletionRequestSchema) });

@@ -1,0 +1,70 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  applicationDocumentRequests,
+  applicationDocuments,
+  applicationMemberPassports,
+  applicationMembers,
+  applicationOrders,
+} from './tables.ts';
+
+/** What an application holds about its customer and members, for the export and the erasure (issue 34 §3). */
+export function createApplicationsPersonalDataRepository(db: Database) {
+  return {
+    async application(orderId: number) {
+      const [row] = await db.select().from(applicationOrders).where(eq(applicationOrders.orderId, orderId));
+      return row ?? null;
+    },
+
+    members(orderId: number) {
+      return db
+        .select({ member: applicationMembers, passport: applicationMemberPassports })
+        .from(applicationMembers)
+        .leftJoin(applicationMemberPassports, eq(applicationMemberPassports.memberId, applicationMembers.id))
+        .where(eq(applicationMembers.orderId, orderId))
+        .orderBy(asc(applicationMembers.id));
+    },
+
+    documents(orderId: number) {
+      return db
+        .select()
+        .from(applicationDocuments)
+        .where(eq(applicationDocuments.orderId, orderId))
+        .orderBy(asc(applicationDocuments.id));
+    },
+
+    documentRequests(orderId: number) {
+      return db
+        .select()
+        .from(applicationDocumentRequests)
+        .where(eq(applicationDocumentRequests.orderId, orderId))
+        .orderBy(asc(applicationDocumentRequests.id));
+    },
+
+    /** The order's documents whose bytes are still in storage, deleted or not. */
+    storedDocuments(orderId: number) {
+      return db
+        .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.orderId, orderId), isNotNull(applicationDocuments.storageKey)));
+    },
+
+    /** After its bytes are removed: the row says so (no key), like a customer's deletion (decision 0050). */
+    async markRemoved(documentId: number, at: Date): Promise<void> {
+      await db
+        .update(applicationDocuments)
+        .set({ storageKey: null, deletedAt: sql`coalesce(${applicationDocuments.deletedAt}, ${at})` })
+        .where(eq(applicationDocuments.id, documentId));
+    },
+
+    /**
+     * The members (their names, dates of birth, answers, reviews and passports, by cascade) and the
+     * document rows (file names, checks) of the orders. The order's snapshot of what was bought stays.
+     */
+    async erase(orderIds: readonly number[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db.delete(applicationDocuments).where(inArray(applicationDocuments.orderId, [...orderIds]));
+      await db.delete(applicationMembers).where(inArray(applicationMembers.orderId, [...orderIds]));
+    },
+  };
+}

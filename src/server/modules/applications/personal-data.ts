@@ -1,0 +1,105 @@
+import type { Database } from '../../db/client.ts';
+import { safeEntryName } from '../../lib/zip.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import { createApplicationsPersonalDataRepository } from './personal-data-repository.ts';
+
+/** A stored file the customer's export carries, by its storage key. */
+export interface ExportedFile {
+  /** The file's path inside the archive. */
+  path: string;
+  storageKey: string;
+}
+
+/**
+ * A service application's personal data (issue 34 §3): what the customer's export holds of it,
+ * the removal of its files from storage, and the erasure of its members and documents.
+ */
+export function createApplicationsPersonalData(
+  db: Database,
+  deps: { storage: Pick<FileStorage, 'delete'>; now?: () => Date },
+) {
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /** The application's answers, members, passports and documents, and the files to add beside them. */
+    async exportOrder(orderId: number, displayId: string): Promise<{ data: object | null; files: ExportedFile[] }> {
+      const repository = createApplicationsPersonalDataRepository(db);
+      const application = await repository.application(orderId);
+      if (!application) return { data: null, files: [] };
+      const [members, documents, requests] = await Promise.all([
+        repository.members(orderId),
+        repository.documents(orderId),
+        repository.documentRequests(orderId),
+      ]);
+      const files: ExportedFile[] = [];
+      const documentList = documents.map((doc) => {
+        const path =
+          doc.storageKey && doc.deletedAt === null
+            ? safeEntryName(`files/${displayId}/${doc.id}-${doc.displayName}`)
+            : null;
+        if (path && doc.storageKey) files.push({ path, storageKey: doc.storageKey });
+        return {
+          id: doc.id,
+          memberId: doc.memberId,
+          checklistItem: doc.itemId,
+          direction: doc.direction,
+          name: doc.displayName,
+          contentType: doc.contentType,
+          sizeBytes: doc.sizeBytes,
+          sha256: doc.sha256,
+          uploadedBy: doc.uploadedBy,
+          uploadedAt: doc.createdAt.toISOString(),
+          deletedAt: doc.deletedAt?.toISOString() ?? null,
+          fileInArchive: path,
+        };
+      });
+      return {
+        data: {
+          service: application.serviceName,
+          package: application.packageName,
+          choices: application.choices,
+          members: members.map(({ member, passport }) => ({
+            id: member.id,
+            fullName: member.fullName,
+            dateOfBirth: member.dateOfBirth,
+            kind: member.kind,
+            relationship: member.relationship,
+            answers: member.answers,
+            review: member.reviewDetails,
+            passport: passport ? { fields: passport.fields, confirmedAt: passport.confirmedAt.toISOString() } : null,
+          })),
+          documents: documentList,
+          documentRequests: requests.map((r) => ({
+            memberId: r.memberId,
+            checklistItem: r.itemId,
+            note: r.note,
+            requestedAt: r.createdAt.toISOString(),
+          })),
+        },
+        files,
+      };
+    },
+
+    /**
+     * Removes the application's files from storage, each row then marked removed; answers how many
+     * were removed. A file storage no longer has counts as removed (a run cut short, run again).
+     */
+    async eraseFiles(on: Database, orderId: number): Promise<number> {
+      const repository = createApplicationsPersonalDataRepository(on);
+      let removed = 0;
+      for (const doc of await repository.storedDocuments(orderId)) {
+        if (!doc.storageKey) continue;
+        await deps.storage.delete(doc.storageKey);
+        await repository.markRemoved(doc.id, now());
+        removed += 1;
+      }
+      return removed;
+    },
+
+    /** Erases the members (answers, passports) and document rows of the orders, in the caller's transaction. */
+    erase(tx: Database, orderIds: readonly number[]): Promise<void> {
+      return createApplicationsPersonalDataRepository(tx).erase(orderIds);
+    },
+  };
+}
+export type ApplicationsPersonalData = ReturnType<typeof createApplicationsPersonalData>;

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { readZip } from '../../lib/zip.ts';
+import type { S3Storage } from '../../storage/s3.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
+import { pdfWithPages } from '../../test/upload-fixtures.ts';
+import { applicationDocuments, applicationMembers } from '../applications/tables.ts';
+import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
+import { auditLog } from '../audit/tables.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
+import { orders } from '../orders/tables.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { photoOrderPhotos } from '../photos/tables.ts';
+import { fakeAnalyse } from '../photos/testing.ts';
+import { users } from '../users/tables.ts';
+import { createStaffUser } from '../users/testing.ts';
+
+type Customer = Awaited<ReturnType<typeof createSignedInUser>>;
+
+let t: TestApp;
+let face: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
+  face = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#d9c2a8' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+/** A paid application with one uploaded document, then completed by staff (set directly: the steps are others' tests). */
+async function completedApplication(app: TestApp, customer: Customer) {
+  const order = await startApplication(app.app, customer.token);
+  await payWithSandbox(app, customer.token, order.displayId);
+  const memberId = order.members[0]?.id ?? 0;
+  const [item] = await requiredItems(app.app, customer.token, order.displayId, memberId);
+  const res = await app.app.inject({
+    method: 'POST',
+    url: `/api/v1/application/order/${order.displayId}/members/${memberId}/documents/${item?.id}`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+    payload: multipart([filePart('my passport.pdf', await pdfWithPages(), 'application/pdf')]),
+  });
+  expect(res.statusCode).toBe(201);
+  await app.database.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));
+  const [doc] = await app.database.db
+    .select()
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.orderId, order.id));
+  return { ...order, storageKey: doc?.storageKey ?? '' };
+}
+
+/** An unpaid photo order with one checked photo (its upload and fitted file in storage). */
+async function photoOrder(app: TestApp, customer: Customer) {
+  const created = await apiCall(app.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
+  const order = created.json().data as { id: number; displayId: string };
+  const item = await apiCall(app.app, 'POST', `/photo-orders/${order.displayId}/items`, customer.token, {
+    photoSize: 'oci-photo',
+  });
+  const itemId = item.json().data.items.at(-1).id as number;
+  const uploaded = await app.app.inject({
+    method: 'POST',
+    url: `/api/v1/photo-orders/${order.displayId}/items/${itemId}/photos`,
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE, ...bearer(customer.token) },
+    payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+  });
+  expect(uploaded.statusCode).toBe(201);
+  await app.runJobs();
+  const photos = await app.database.db
+    .select({ storageKey: photoOrderPhotos.storageKey, fittedKey: photoOrderPhotos.fittedKey })
+    .from(photoOrderPhotos)
+    .where(eq(photoOrderPhotos.itemId, itemId));
+  return { ...order, keys: photos.flatMap((p) => [p.storageKey, p.fittedKey ?? '']).filter(Boolean) };
+}
+
+const exportOf = (app: TestApp, token: string) =>
+  app.app.inject({ method: 'POST', url: '/api/v1/users/data-export', headers: bearer(token) });
+
+function archiveOf(res: { rawPayload: Buffer }) {
+  const entries = readZip(res.rawPayload);
+  const data = JSON.parse(entries.get('sevadocs-data.json')?.toString('utf8') ?? '{}');
+  // Every byte of the archive as text: another customer's id or address must appear nowhere in it.
+  const everything = [...entries].map(([name, bytes]) => `${name}\n${bytes.toString('latin1')}`).join('\n');
+  return { entries, data, everything };
+}
+
+const deletion = (app: TestApp, token: string, payload: object) =>
+  app.app.inject({ method: 'POST', url: '/api/v1/users/data-deletion', headers: bearer(token), payload });
+
+const auditActions = async (app: TestApp, userId: number) =>
+  (
+    await app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, String(userId)))
+  ).map((row) => row.action);
+
+describe('data rights: the export', () => {
+  let ana: Customer;
+  let ben: Customer;
+  let anaOrder: Awaited<ReturnType<typeof completedApplication>>;
+  let benOrder: Awaited<ReturnType<typeof photoOrder>>;
+  beforeAll(async () => {
+    ana = await createSignedInUser(t.app, { name: 'Ana Export' });
+    ben = await createSignedInUser(t.app, { name: 'Ben Other' });
+    anaOrder = await completedApplication(t, ana);
+    benOrder = await photoOrder(t, ben);
+  });
+
+  it("holds the customer's account, consents, orders, answers, documents, payments and notifications as a ZIP", async () => {
+    const res = await exportOf(t, ana.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="sevadocs-data-\d{4}-\d{2}-\d{2}\.zip"/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const { entries, data } = archiveOf(res);
+    expect(entries.has('README.txt')).toBe(true);
+    expect(data.account).toMatchObject({ id: ana.id, email: ana.email, name: 'Ana Export' });
+    expect(data.consents[0].consent).toBe('Privacy Policy and Terms of Use');
+    expect(data.orders).toHaveLength(1);
+    const [order] = data.orders;
+    expect(order).toMatchObject({ orderId: anaOrder.displayId, status: 'Completed', email: ana.email });
+    expect(order.application.members[0].fullName).toBe('Priya Sharma');
+    expect(order.payments.attempts[0]).toMatchObject({ provider: 'sandbox', status: 'succeeded' });
+    expect(order.timeline.length).toBeGreaterThan(0);
+    expect(data.notifications.length).toBeGreaterThan(0);
+    expect(data.referralRewards).toEqual([]);
+    const [doc] = order.application.documents;
+    expect(doc.fileInArchive).toBe(`files/${anaOrder.displayId}/${doc.id}-my passport.pdf`);
+    const stored = await t.app.storage.get(anaOrder.storageKey);
+    const bytes = stored ? Buffer.concat(await stored.stream.toArray()) : Buffer.alloc(0);
+    expect(entries.get(doc.fileInArchive)?.equals(bytes)).toBe(true);
+  });
+
+  it("holds nothing of another customer's: orders, files, payments, notifications", async () => {
+    const anas = archiveOf(await exportOf(t, ana.token));
+    const bens = archiveOf(await exportOf(t, ben.token));
+    expect(anas.data.orders.map((o: { orderId: string }) => o.orderId)).toEqual([anaOrder.displayId]);
+    expect(bens.data.orders.map((o: { orderId: string }) => o.orderId)).toEqual([benOrder.displayId]);
+    expect(anas.everything).not.toContain(benOrder.displayId);
+    expect(anas.everything).not.toContain(ben.email);
+    expect(anas.everything).not.toContain('Ben Other');
+    expect([...anas.entries.keys()].some((name) => name.startsWith('photos/'))).toBe(false);
+    expect(bens.everything).not.toContain(anaOrder.displayId);
+    expect(bens.everything).not.toContain(ana.email);
+    expect(bens.everything).not.toContain('Priya Sharma');
+    expect([...bens.entries.keys()].filter((name) => name.startsWith('photos/'))).toHaveLength(2);
+    expect([...bens.entries.keys()].some((name) => name.startsWith('files/'))).toBe(false);
+    expect(bens.data.orders[0].payments.attempts).toEqual([]);
+    const anaNotes = await t.database.db.select().from(notifications).where(eq(notifications.userId, ana.id));
+    expect(anas.data.notifications.map((n: { id: number }) => n.id).sort()).toEqual(anaNotes.map((n) => n.id).sort());
+  });
+
+  it('is audited, answers a visitor 401, and is throttled per customer', async () => {
+    expect(await auditActions(t, ana.id)).toContain('data-rights.export');
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/v1/users/data-export' });
+    expect(visitor.statusCode).toBe(401);
+    const carl = await createSignedInUser(t.app);
+    for (let i = 0; i < 3; i += 1) expect((await exportOf(t, carl.token)).statusCode).toBe(200);
+    const limited = await exportOf(t, carl.token);
+    expect(limited.statusCode).toBe(429);
+    // Another customer is not held back by Carl's limit.
+    expect((await exportOf(t, (await createSignedInUser(t.app)).token)).statusCode).toBe(200);
+  });
+});
+
+describe('data rights: deletion', () => {
+  it('asks for the password and the confirmation', async () => {
+    const dora = await createSignedInUser(t.app);
+    const wrong = await deletion(t, dora.token, { password: 'not-it', confirm: true });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(M.passwordIncorrect);
+    const unconfirmed = await deletion(t, dora.token, { password: dora.password });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(dora.token) })).statusCode).toBe(200);
+  });
+
+  it('erases an account with no open order: files gone from storage, payments kept without personal fields, signed out', async () => {
+    const eve = await createSignedInUser(t.app, { name: 'Eve Erased' });
+    const order = await completedApplication(t, eve);
+    expect(await t.app.storage.exists(order.storageKey)).toBe(true);
+
+    const res = await deletion(t, eve.token, { password: eve.password, confirm: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(M.erased);
+    expect(res.json().data.state).toBe('erased');
+
+    expect(await t.app.storage.exists(order.storageKey)).toBe(false);
+    const db = t.database.db;
+    const [user] = await db.select().from(users).where(eq(users.id, eve.id));
+    expect(user).toMatchObject({ name: 'Erased customer', email: `erased-${eve.id}@erased.invalid`, phone: '' });
+    expect(user?.disabledAt).not.toBeNull();
+    const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept).toMatchObject({
+      displayId: order.displayId,
+      status: 'Completed',
+      email: `erased-${eve.id}@erased.invalid`,
+    });
+    expect(kept?.totalCents).toBeGreaterThan(0);
+    const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({
+      status: 'succeeded',
+      cardFingerprint: null,
+      redirectUrl: null,
+      checkout: null,
+    });
+    expect(attempts[0]?.providerPaymentId).toBeTruthy();
+    expect(await db.select().from(applicationMembers).where(eq(applicationMembers.orderId, order.id))).toEqual([]);
+    expect(await db.select().from(applicationDocuments).where(eq(applicationDocuments.orderId, order.id))).toEqual([]);
+    expect(await db.select().from(notifications).where(eq(notifications.userId, eve.id))).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(eve.token) })).statusCode).toBe(401);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signin',
+      payload: { email: eve.email, password: eve.password },
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(await auditActions(t, eve.id)).toEqual(
+      expect.arrayContaining(['data-rights.deletion-request', 'data-rights.erase']),
+    );
+  });
+
+  it('erases once when the request is sent twice at once (a double click), answering neither with an error', async () => {
+    const hal = await createSignedInUser(t.app);
+    const body = { password: hal.password, confirm: true };
+    const answers = await Promise.all([deletion(t, hal.token, body), deletion(t, hal.token, body)]);
+    // The second may check the password after the first erased it (no password matches then).
+    for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
+    expect(answers.some((a) => a.statusCode === 200 && a.json().data.state === 'erased')).toBe(true);
+    expect((await auditActions(t, hal.id)).filter((a) => a === 'data-rights.erase')).toHaveLength(1);
+  });
+
+  it('records the request of a customer with an open order; staff see it due in one month and erase it once the order is cancelled', async () => {
+    const finn = await createSignedInUser(t.app, { name: 'Finn Pending' });
+    const order = await photoOrder(t, finn);
+    const res = await deletion(t, finn.token, { password: finn.password, confirm: true });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().message).toBe(M.pending);
+    expect(res.json().data.openOrders).toEqual([{ orderId: order.displayId, status: 'Payment pending' }]);
+    // Asking again answers the same request.
+    const again = await deletion(t, finn.token, { password: finn.password, confirm: true });
+    expect(again.json().data.requestedAt).toBe(res.json().data.requestedAt);
+    const status = await t.app.inject({ url: '/api/v1/users/data-rights', headers: bearer(finn.token) });
+    expect(status.json().data.deletion).toMatchObject({ state: 'pending' });
+    for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(true);
+
+    const customer = await t.app.inject({
+      url: '/api/v1/admin/data-rights/deletion-requests',
+      headers: bearer(finn.token),
+    });
+    expect(customer.statusCode).toBe(403);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const queue = await t.app.inject({
+      url: '/api/v1/admin/data-rights/deletion-requests',
+      headers: bearer(staff.token),
+    });
+    expect(queue.statusCode).toBe(200);
+    const entry = queue.json().data.results.find((r: { userId: number }) => r.userId === finn.id);
+    expect(entry).toMatchObject({ customerName: 'Finn Pending', customerEmail: finn.email, state: 'pending' });
+    const requested = new Date(entry.requestedAt);
+    const due = new Date(entry.dueAt);
+    expect(due.getUTCMonth()).toBe((requested.getUTCMonth() + 1) % 12);
+
+    const erase = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/data-rights/deletion-requests/${id}/erase`,
+        headers: bearer(staff.token),
+      });
+    const refused = await erase(entry.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.stillOpenOrders);
+    expect((await erase(2_000_000)).statusCode).toBe(404);
+
+    const cancelled = await t.app.services.orders.changeOrderStatus(order.id, 'Cancelled', {
+      by: { actor: 'customer', userId: finn.id },
+    });
+    expect(cancelled.ok).toBe(true);
+    const done = await erase(entry.id);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe(M.erasedByStaff);
+    for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
+    expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(finn.token) })).statusCode).toBe(401);
+    expect((await erase(entry.id)).statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'data-rights.erase'));
+    expect(row).toBeDefined();
+    const erasures = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, String(finn.id)));
+    expect(erasures.find((r) => r.action === 'data-rights.erase')?.actorId).toBe(staff.id);
+  });
+});
+
+describe('data rights: erasure on S3 storage', () => {
+  let s3: TestS3Server;
+  let t3: TestApp;
+  beforeAll(async () => {
+    s3 = await startTestS3Server();
+    t3 = await buildTestApp(s3.env, { photoAnalyser: fakeAnalyse });
+    matchS3rverBucketPaths((t3.app.storage as S3Storage).client);
+  });
+  afterAll(async () => {
+    await t3.close();
+    await s3.close();
+  });
+
+  it("removes the customer's photos and documents from the bucket", async () => {
+    const gia = await createSignedInUser(t3.app);
+    const application = await completedApplication(t3, gia);
+    const photos = await photoOrder(t3, gia);
+    await t3.app.services.orders.changeOrderStatus(photos.id, 'Cancelled', {
+      by: { actor: 'customer', userId: gia.id },
+    });
+    const keys = [application.storageKey, ...photos.keys];
+    for (const key of keys) expect(await t3.app.storage.exists(key)).toBe(true);
+    const res = await deletion(t3, gia.token, { password: gia.password, confirm: true });
+    expect(res.statusCode).toBe(200);
+    for (const key of keys) expect(await t3.app.storage.exists(key)).toBe(false);
+  });
+});

@@ -1,0 +1,262 @@
+import type { FormResult } from '../../../domain/contact/result.ts';
+import { formFailure } from '../../../domain/contact/result.ts';
+import {
+  type AdminDeletionRequest,
+  type DataRightsStatus,
+  type DeletionState,
+  type DeletionStatus,
+  deletionDeadline,
+  erasedEmail,
+  isOpenOrderStatus,
+  DATA_RIGHTS_MESSAGES as M,
+} from '../../../domain/data-rights/schemas.ts';
+import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../storage/index.ts';
+import type { ApplicationsPersonalData } from '../applications/service.ts';
+import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import type { PhotosPersonalData } from '../photos/service.ts';
+import type { ReferralsService } from '../referrals/service.ts';
+import type { RefundsService } from '../refunds/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { buildExportArchive, type ExportFile } from './archive.ts';
+import { createDataRightsRepository, type DeletionRequestRow } from './repository.ts';
+
+export interface DataRightsDeps {
+  users: Pick<UsersService, 'getProfile' | 'listAddresses' | 'contactsByIds' | 'erasePersonalData'>;
+  auth: Pick<AuthService, 'checkPassword' | 'forgetUser'>;
+  orders: Pick<
+    OrdersService,
+    'orderIdsOf' | 'findByIds' | 'timeline' | 'chargedSummary' | 'payments' | 'eraseFiles' | 'erasePersonalFields'
+  >;
+  applications: Pick<ApplicationsPersonalData, 'exportOrder' | 'erase'>;
+  photos: Pick<PhotosPersonalData, 'exportOrder' | 'erase'>;
+  notifications: Pick<NotificationsService, 'allOf' | 'eraseAllOf'>;
+  refunds: Pick<RefundsService, 'ofOrders' | 'erasePersonalFields'>;
+  referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName'>;
+  audit: Pick<AuditLog, 'record'>;
+  /** The export reads the customer's files from it; erasure goes through each order's kind. */
+  storage: Pick<FileStorage, 'get'>;
+  now?: () => Date;
+}
+
+/** Who acts: the customer on their own account, or a staff member from the queue. */
+export type DataRightsActor = StaffActor;
+
+const openOrdersOf = (orders: readonly Order[]) =>
+  orders.filter((o) => isOpenOrderStatus(o.status)).map((o) => ({ orderId: o.displayId, status: o.status }));
+
+/**
+ * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
+ * everything held about them, and the erasure of their account, at once when no order is open,
+ * else once staff carry it out from the queue. Every export, request and erasure is audited.
+ */
+export function createDataRightsService(db: Database, deps: DataRightsDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function ordersOf(userId: number, on: Database = db): Promise<Order[]> {
+    return deps.orders.findByIds(await deps.orders.orderIdsOf(on, userId), on);
+  }
+
+  function statusOf(row: DeletionRequestRow, orders: readonly Order[]): DeletionStatus {
+    return {
+      state: row.state,
+      requestedAt: row.requestedAt.toISOString(),
+      dueAt: row.dueAt.toISOString(),
+      openOrders: openOrdersOf(orders),
+    };
+  }
+
+  /**
+   * Erases the account of a pending request once no order is open: the orders' files first (each
+   * kind removes its own from storage; a run cut short is finished by the next), then in one
+   * transaction the answers, deliveries, notifications and personal fields, the request marked
+   * done and its audit entry; then every session and e-mailed link ends.
+   */
+  async function erase(requestId: number, actor: DataRightsActor): Promise<FormResult<DeletionStatus>> {
+    const request = await createDataRightsRepository(db).find(requestId);
+    if (!request) return formFailure(404, M.requestNotFound);
+    if (request.state !== 'pending') return formFailure(409, M.alreadyErased);
+    const orders = await ordersOf(request.userId);
+    if (openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    let filesRemoved = 0;
+    for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
+    const at = now();
+    const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
+      const locked = await createDataRightsRepository(tx).lock(requestId);
+      if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
+      // An order started meanwhile holds the erasure back like any other open order.
+      const current = await ordersOf(locked.userId, tx);
+      if (openOrdersOf(current).length > 0) return formFailure(409, M.stillOpenOrders);
+      const orderIds = current.map((o) => o.id);
+      const placeholder = erasedEmail(locked.userId);
+      await deps.applications.erase(tx, orderIds);
+      await deps.photos.erase(tx, orderIds);
+      await deps.refunds.erasePersonalFields(tx, orderIds, placeholder);
+      await deps.referrals.eraseFriendName(tx, orderIds);
+      await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
+      await deps.notifications.eraseAllOf(tx, locked.userId);
+      await deps.users.erasePersonalData(tx, locked.userId, at);
+      await createDataRightsRepository(tx).markErased(requestId, at, actor.id);
+      await deps.audit.record(tx, {
+        actor,
+        action: 'data-rights.erase',
+        subject: { type: 'user', id: locked.userId },
+        before: { state: 'pending' },
+        after: { state: 'erased', orders: orderIds.length, filesRemoved },
+      });
+      return {
+        ok: true,
+        value: {
+          state: 'erased',
+          requestedAt: locked.requestedAt.toISOString(),
+          dueAt: locked.dueAt.toISOString(),
+          openOrders: [],
+        },
+      };
+    });
+    if (result.ok) await deps.auth.forgetUser(request.userId);
+    return result;
+  }
+
+  return {
+    /**
+     * Everything held about the customer as one ZIP archive: a README, one JSON document (account,
+     * consents, orders with their answers, documents, photos, payments and refunds, notifications)
+     * and their files. Only this customer's: every row is reached from their own account and orders.
+     */
+    async exportArchive(actor: DataRightsActor): Promise<{ body: Buffer; fileName: string } | null> {
+      const profile = await deps.users.getProfile(actor.id);
+      if (!profile) return null;
+      const exportedAt = now();
+      const orders = await ordersOf(actor.id);
+      const files: ExportFile[] = [];
+      const refundRequests = await deps.refunds.ofOrders(orders.map((o) => o.id));
+      const orderData = [];
+      for (const order of orders) {
+        const details =
+          order.kind === 'photo'
+            ? await deps.photos.exportOrder(order.id, order.displayId)
+            : await deps.applications.exportOrder(order.id, order.displayId);
+        files.push(...details.files);
+        orderData.push({
+          orderId: order.displayId,
+          kind: order.kind,
+          title: order.title,
+          status: order.status,
+          email: order.email,
+          totalCents: order.totalCents,
+          currency: order.currency,
+          placedAt: order.createdAt.toISOString(),
+          timeline: await deps.orders.timeline(order.id),
+          charged: await deps.orders.chargedSummary(db, order),
+          payments: await deps.orders.payments(db, order.id),
+          refundRequests: refundRequests.filter((r) => r.orderId === order.id).map(({ orderId: _id, ...r }) => r),
+          ...(order.kind === 'photo' ? { photoOrder: details.data } : { application: details.data }),
+        });
+      }
+      const latest = await createDataRightsRepository(db).latestOf(actor.id);
+      const data = {
+        exportedAt: exportedAt.toISOString(),
+        account: profile,
+        addresses: await deps.users.listAddresses(actor.id),
+        consents: [
+          {
+            consent: 'Privacy Policy and Terms of Use',
+            givenAt: profile.createdAt,
+            how: 'Ticked on the sign-up form; an account is not opened without it.',
+          },
+        ],
+        orders: orderData,
+        // The gift cards earned for friends' orders (referrer's side: friends are named as they see them).
+        referralRewards: (await deps.referrals.listRewards(actor.id, { page: 1, limit: 1000 })).results,
+        notifications: await deps.notifications.allOf(actor.id),
+        deletionRequest: latest ? statusOf(latest, orders) : null,
+      };
+      const body = await buildExportArchive(data, files, deps.storage, exportedAt);
+      await deps.audit.record(db, {
+        actor,
+        action: 'data-rights.export',
+        subject: { type: 'user', id: actor.id },
+        after: { orders: orders.length, files: files.length, bytes: body.length },
+      });
+      return { body, fileName: `sevadocs-data-${exportedAt.toISOString().slice(0, 10)}.zip` };
+    },
+
+    /** The customer's pending deletion request and what it waits for; null when there is none. */
+    async status(userId: number): Promise<DataRightsStatus> {
+      const latest = await createDataRightsRepository(db).latestOf(userId);
+      if (latest?.state !== 'pending') return { deletion: null };
+      return { deletion: statusOf(latest, await ordersOf(userId)) };
+    },
+
+    /**
+     * The customer asks for their account to be erased, with their password again. With no open
+     * order it is erased at once; otherwise the request waits (one per account) for its orders to
+     * finish or be cancelled, in the back office's queue, due one month after it was made.
+     */
+    async requestDeletion(actor: DataRightsActor, password: string): Promise<FormResult<DeletionStatus>> {
+      if (!(await deps.auth.checkPassword(actor.id, password))) {
+        return formFailure(400, M.passwordIncorrect, { password: M.passwordIncorrect });
+      }
+      const requestedAt = now();
+      const request = await db.transaction(async (tx) => {
+        // A request racing the one that erased the account (a double click) answers that erasure.
+        const latest = await createDataRightsRepository(tx).latestOf(actor.id);
+        if (latest?.state === 'erased') return latest;
+        const row = await createDataRightsRepository(tx).insertPending(
+          actor.id,
+          requestedAt,
+          deletionDeadline(requestedAt),
+        );
+        if (row.requestedAt.getTime() === requestedAt.getTime()) {
+          await deps.audit.record(tx, {
+            actor,
+            action: 'data-rights.deletion-request',
+            subject: { type: 'user', id: actor.id },
+            after: { state: 'pending', dueAt: row.dueAt.toISOString() },
+          });
+        }
+        return row;
+      });
+      if (request.state === 'erased') return { ok: true, value: statusOf(request, []) };
+      const orders = await ordersOf(actor.id);
+      if (openOrdersOf(orders).length > 0) return { ok: true, value: statusOf(request, orders) };
+      const erased = await erase(request.id, actor);
+      if (erased.ok || erased.status !== 409) return erased;
+      // Raced: an order started meanwhile (the request waits), or a second click erased it first.
+      const settled = (await createDataRightsRepository(db).find(request.id)) ?? request;
+      return { ok: true, value: statusOf(settled, settled.state === 'pending' ? await ordersOf(actor.id) : []) };
+    },
+
+    /** The back office's queue: pending requests oldest first (nearest deadline on top), or those done. */
+    async queue(state: DeletionState): Promise<AdminDeletionRequest[]> {
+      const rows = await createDataRightsRepository(db).list(state);
+      const contacts = await deps.users.contactsByIds(rows.map((r) => r.userId));
+      const results: AdminDeletionRequest[] = [];
+      for (const row of rows) {
+        const contact = contacts.get(row.userId);
+        results.push({
+          id: row.id,
+          userId: row.userId,
+          customerName: contact?.name ?? '',
+          customerEmail: contact?.email ?? '',
+          state: row.state,
+          requestedAt: row.requestedAt.toISOString(),
+          dueAt: row.dueAt.toISOString(),
+          erasedAt: row.erasedAt?.toISOString() ?? null,
+          openOrders: row.state === 'pending' ? openOrdersOf(await ordersOf(row.userId)) : [],
+        });
+      }
+      return results;
+    },
+
+    /** Staff carry out a pending request once the customer's orders are all finished or cancelled. */
+    carryOut(requestId: number, actor: DataRightsActor): Promise<FormResult<DeletionStatus>> {
+      return erase(requestId, actor);
+    },
+  };
+}
+export type DataRightsService = ReturnType<typeof createDataRightsService>;

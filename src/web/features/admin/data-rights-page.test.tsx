@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDeletionRequest } from '../../../domain/data-rights/schemas.ts';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { DataRightsPage } from './data-rights-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const NOW = Date.parse('2026-12-01T12:00:00Z');
+const request = (over: Partial<AdminDeletionRequest>): AdminDeletionRequest => ({
+  id: 1,
+  userId: 7,
+  customerName: 'Finn Pending',
+  customerEmail: 'finn@example.com',
+  state: 'pending',
+  requestedAt: '2026-11-29T10:00:00Z',
+  dueAt: '2026-12-29T10:00:00Z',
+  erasedAt: null,
+  openOrders: [],
+  ...over,
+});
+
+describe("the back office's Data requests queue (issue 34 §3)", () => {
+  it('says when nothing waits', async () => {
+    renderWithRouter(<DataRightsPage queue={[]} now={NOW} />);
+    expect(await screen.findByText('No deletion requests are waiting.')).toBeTruthy();
+  });
+
+  it('shows each request with its one-month deadline, holds the erasure while an order is open, and erases the rest', async () => {
+    const api = fakeApi({
+      'POST /api/v1/admin/data-rights/deletion-requests/2/erase': () => ok(null, 'The account has been erased.'),
+    });
+    renderWithRouter(
+      <DataRightsPage
+        queue={[
+          request({ id: 1, openOrders: [{ orderId: 'DOC-000007', status: 'In review' }] }),
+          request({ id: 2, customerName: 'Gia Ready', dueAt: '2026-11-30T10:00:00Z' }),
+        ]}
+        now={NOW}
+      />,
+    );
+    expect(await screen.findByText('27 days left')).toBeTruthy();
+    expect(screen.getByText('(due December 29, 2026)')).toBeTruthy();
+    expect(screen.getByText('Overdue')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'DOC-000007 · In review' }).getAttribute('href')).toBe(
+      '/admin/orders/DOC-000007',
+    );
+    const held = screen.getByRole('button', { name: 'Erase the account of Finn Pending' }) as HTMLButtonElement;
+    expect(held.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Erase the account of Gia Ready' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The account has been erased.'));
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/v1/admin/data-rights/deletion-requests/2/erase',
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { DataRightsSection } from './data-rights-section.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const NONE = { deletion: null };
+const PENDING = {
+  state: 'pending',
+  requestedAt: '2026-11-29T10:00:00Z',
+  dueAt: '2026-12-29T10:00:00Z',
+  openOrders: [{ orderId: 'PHO-000042', status: 'In review' }],
+};
+
+function renderSection(routes = {}) {
+  const api = fakeApi({ 'GET /api/v1/users/data-rights': () => ok(NONE), ...routes });
+  renderWithRouter(
+    <QueryProvider>
+      <DataRightsSection />
+    </QueryProvider>,
+    { path: '/profile' },
+  );
+  return api;
+}
+
+describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
+  it('asks for the tick and the password before deleting, then says the account is gone', async () => {
+    let attempts = 0;
+    const api = renderSection({
+      'POST /api/v1/users/data-deletion': () =>
+        ++attempts === 1
+          ? fail(400, M.passwordIncorrect, { password: M.passwordIncorrect })
+          : ok({ ...PENDING, state: 'erased', openOrders: [] }, M.erased),
+    });
+    const open = (await screen.findByRole('button', { name: 'Delete my account…' })) as HTMLButtonElement;
+    // Held until the page knows whether a request is already pending.
+    await waitFor(() => expect(open.disabled).toBe(false));
+    fireEvent.click(open);
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(M.confirmRequired)).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(M.passwordIncorrect)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'Str0ng!Pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(M.erased)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
+      password: 'Str0ng!Pass',
+      confirm: true,
+    });
+    expect(screen.getByRole('button', { name: 'Go to the home page' })).toBeTruthy();
+  });
+
+  it('shows a pending request with its deadline and the orders it waits for', async () => {
+    renderSection({ 'GET /api/v1/users/data-rights': () => ok({ deletion: PENDING }) });
+    expect(await screen.findByText('Deletion requested')).toBeTruthy();
+    expect(screen.getByText(/You asked on November 29, 2026\..*by December 29, 2026 at the latest/)).toBeTruthy();
+    expect(screen.getByText('PHO-000042 · In review')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete my account…' })).toBeNull();
+  });
+
+  it('downloads the export, and says why when it is refused', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let calls = 0;
+    renderSection({
+      'POST /api/v1/users/data-export': () =>
+        ++calls === 1 ? ok(null) : fail(429, 'Too many requests, retry in 1 hour'),
+    });
+    const button = await screen.findByRole('button', { name: 'Download my data' });
+    fireEvent.click(button);
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Too many requests, retry in 1 hour')).toBeTruthy();
+  });
+});

@@ -1,0 +1,256 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  DATA_RIGHTS_MESSAGES,
+  type DeletionStatus,
+  deletionRequestSchema,
+} from '../../../domain/data-rights/schemas.ts';
+import { FormAlert } from '../../components/ui/form-field.tsx';
+import { Icon } from '../../components/ui/icon.tsx';
+import { FormField } from '../../components/ui/labelled-control.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { longDate } from '../../lib/format-date.ts';
+import { logout, useSessionStore } from '../../lib/stores/session-store.ts';
+import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
+
+export const DATA_RIGHTS_TEXT = {
+  title: 'Your data',
+  lead: 'Download everything we hold about you, or ask us to delete your account.',
+  exportTitle: 'Download your data',
+  exportLead:
+    'One ZIP file with your account, consents, orders and answers, the documents and photos you uploaded, your payments and your notifications.',
+  exportButton: 'Download my data',
+  exporting: 'Preparing your file…',
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+  deleteTitle: 'Delete your account',
+  deleteLead:
+    'We delete your account, your answers, documents, photos, addresses and notifications. The record of your payments (amounts, dates and references) stays, without your name or e-mail, because tax and payment law requires it. Orders still in progress must first finish or be cancelled.',
+  deleteOpen: 'Delete my account…',
+  passwordLabel: 'Your password',
+  confirmLabel: 'I understand that my account, documents and photos are deleted and cannot be recovered.',
+  deleteButton: 'Delete my account',
+  deleting: 'Deleting…',
+  keep: 'Keep my account',
+  deleteFailed: 'Your request could not be sent. Please try again.',
+  pendingTitle: 'Deletion requested',
+  pendingLead: (requested: string, due: string) =>
+    `You asked on ${requested}. We delete your account once these orders have finished or been cancelled, and by ${due} at the latest:`,
+  home: 'Go to the home page',
+} as const;
+
+/** The pending request: when it was made, its deadline and the orders it waits for. */
+function PendingDeletion({ status }: { status: DeletionStatus }) {
+  return (
+    <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+      <p className="font-semibold">{DATA_RIGHTS_TEXT.pendingTitle}</p>
+      <p className="mt-1 text-[0.95rem]">
+        {DATA_RIGHTS_TEXT.pendingLead(longDate(status.requestedAt), longDate(status.dueAt))}
+      </p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {status.openOrders.map((order) => (
+          <li key={order.orderId} className="rounded-full bg-white px-3 py-1 font-mono text-sm ring-1 ring-amber-200">
+            {order.orderId} · {order.status}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ExportBlock() {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  async function download() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { blob, fileName } = await downloadExport();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.click();
+      // The click has handed the file to the browser's download by the next task.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (error) {
+      setProblem(errorMessage(error, DATA_RIGHTS_TEXT.exportFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <h3 className="text-lg font-semibold text-slate-900">{DATA_RIGHTS_TEXT.exportTitle}</h3>
+      <p className="mt-1 text-slate-600">{DATA_RIGHTS_TEXT.exportLead}</p>
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={busy}
+        className="btn-outline mt-4 disabled:opacity-70"
+      >
+        {busy ? DATA_RIGHTS_TEXT.exporting : DATA_RIGHTS_TEXT.exportButton}
+        <Icon name={busy ? 'loader-circle' : 'download'} className={busy ? 'size-5 animate-spin' : 'size-5'} />
+      </button>
+      {problem ? (
+        <div className="mt-3">
+          <FormAlert tone="error">{problem}</FormAlert>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The confirmation step: the password again and an explicit tick, then the request. */
+function DeleteForm({ onDone, onCancel }: { onDone(status: DeletionStatus): void; onCancel(): void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const confirmId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = deletionRequestSchema.safeParse({ password, confirm });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] === 'confirm' ? 'confirm' : 'password'] = issue.message;
+      return setErrors(next);
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      onDone((await requestDeletion(parsed.data)).data);
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.password) setErrors({ password: error.fieldErrors.password });
+      else setErrors({ form: errorMessage(error, DATA_RIGHTS_TEXT.deleteFailed) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid max-w-xl gap-4">
+      {errors.form ? <FormAlert tone="error">{errors.form}</FormAlert> : null}
+      <FormField label={DATA_RIGHTS_TEXT.passwordLabel} error={errors.password}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        )}
+      </FormField>
+      <div>
+        <label htmlFor={confirmId} className="flex items-start gap-3 text-[0.95rem] text-slate-800">
+          <input
+            id={confirmId}
+            type="checkbox"
+            checked={confirm}
+            onChange={(event) => setConfirm(event.target.checked)}
+            aria-invalid={Boolean(errors.confirm)}
+            aria-describedby={errors.confirm ? `${confirmId}-error` : undefined}
+            className="mt-1 size-4 shrink-0 accent-red-700"
+          />
+          {DATA_RIGHTS_TEXT.confirmLabel}
+        </label>
+        {errors.confirm ? (
+          <p id={`${confirmId}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+            {errors.confirm}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-xl bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+        >
+          {busy ? DATA_RIGHTS_TEXT.deleting : DATA_RIGHTS_TEXT.deleteButton}
+          <Icon name={busy ? 'loader-circle' : 'trash-2'} className={busy ? 'size-5 animate-spin' : 'size-5'} />
+        </button>
+        <button type="button" onClick={onCancel} className="btn-outline">
+          {DATA_RIGHTS_TEXT.keep}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteBlock() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: dataRightsKeys.status, queryFn: async () => (await getDataRightsStatus()).data });
+  const [open, setOpen] = useState(false);
+  const [erased, setErased] = useState(false);
+
+  function done(result: DeletionStatus) {
+    setOpen(false);
+    if (result.state === 'erased') {
+      // The server ended the session; the browser forgets it too.
+      useSessionStore.getState().clear();
+      setErased(true);
+    } else {
+      queryClient.setQueryData(dataRightsKeys.status, { deletion: result });
+    }
+  }
+
+  const pending = status.data?.deletion;
+  return (
+    <div>
+      <h3 className="text-lg font-semibold text-slate-900">{DATA_RIGHTS_TEXT.deleteTitle}</h3>
+      {erased ? (
+        <div className="mt-3 grid gap-3">
+          <FormAlert tone="success">{DATA_RIGHTS_MESSAGES.erased}</FormAlert>
+          <button type="button" onClick={() => void logout('/')} className="btn-primary self-start">
+            {DATA_RIGHTS_TEXT.home}
+          </button>
+        </div>
+      ) : pending ? (
+        <div className="mt-3">
+          <PendingDeletion status={pending} />
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 text-slate-600">{DATA_RIGHTS_TEXT.deleteLead}</p>
+          {open ? (
+            <DeleteForm onDone={done} onCancel={() => setOpen(false)} />
+          ) : (
+            <button
+              type="button"
+              onClick={() => setOpen(true)}
+              disabled={status.isPending}
+              className="mt-4 inline-flex items-center gap-2 rounded-xl border border-red-300 px-5 py-3 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-70"
+            >
+              {DATA_RIGHTS_TEXT.deleteOpen}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The profile page's "Your data" section (issue 34 §3): the export of everything held about the
+ * customer, and the deletion of their account after a confirmation step (password and a tick).
+ */
+export function DataRightsSection() {
+  return (
+    <section
+      aria-labelledby="data-rights-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
+      <h2 id="data-rights-title" className="text-xl font-bold text-slate-900">
+        {DATA_RIGHTS_TEXT.title}
+      </h2>
+      <p className="mt-1 text-slate-600">{DATA_RIGHTS_TEXT.lead}</p>
+      <div className="mt-6 grid gap-8 desk:grid-cols-2">
+        <ExportBlock />
+        <DeleteBlock />
+      </div>
+    </section>
+  );
+}
