@@ -46,8 +46,9 @@ import { createAdminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
   /**
-   * Orders, what staff see of each by its kind (service label, SLA promise), what each was charged (the desk's paid lines; issue 28 §3) and its ledger: every
-   * attempt, charge and refund, stray ones included.
+   * Orders, what staff see of each by its kind (service label, SLA promise), what each was charged
+   * (the desk's paid lines; issue 28 §3) and its ledger: every attempt, charge and refund, stray
+   * ones included.
    */
   orders: Pick<
     OrdersService,
