@@ -219,10 +219,16 @@ export function processingDays(text: string | null | undefined): number | null {
   return amount;
 }
 
+/** The processing time an order's SLA runs against: promised days, and where they came from. */
+export interface SlaPromise {
+  days: number;
+  basis: string;
+}
+
 /** The order's SLA clock at `now`. */
 export function slaOf(
   { status, paidAt }: { status: string; paidAt: Date | null },
-  promise: { days: number; basis: string },
+  promise: SlaPromise,
   now: Date,
 ): Sla {
   const startedAt = paidAt?.toISOString() ?? null;

@@ -1,16 +1,13 @@
-import { EXPEDITE_PROMISE, hasExpedite } from '../../../domain/admin/expedite.ts';
+import { hasExpedite } from '../../../domain/admin/expedite.ts';
 import {
   type AddOrderNote,
   type ChangeOrderStatus,
-  DEFAULT_SERVICE_DAYS,
   type DeskOrder,
   ORDER_DESK_MESSAGES as M,
   type OrderNote,
   type OrderQueueQuery,
-  PHOTO_ORDER_DAYS,
   PHOTO_ORDERS_FILTER,
   parseDeskOrderRef,
-  processingDays,
   type QueuedOrder,
   type RequestDocument,
   type ServiceFilterOption,
@@ -24,8 +21,6 @@ import {
   documentSlot,
   documentSlotHref,
 } from '../../../domain/applications/documents.ts';
-import { packageWording } from '../../../domain/catalog/choice-text.ts';
-import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
@@ -44,19 +39,23 @@ import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { Order, OrdersService, StaffOrder } from '../orders/service.ts';
+import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/service.ts';
 import type { PhotosService } from '../photos/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createAdminOrdersRepository } from './repository.ts';
 
 export interface AdminOrdersDeps {
   /**
-   * Orders, what each was charged (the desk's paid lines; issue 28 §3) and its ledger: every
-   * attempt, charge and refund, stray ones included.
+   * Orders, what staff see of each by its kind (service label, SLA promise), what each was charged
+   * (the desk's paid lines; issue 28 §3) and its ledger: every attempt, charge and refund, stray
+   * ones included.
    */
-  orders: Pick<OrdersService, 'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary' | 'payments'>;
+  orders: Pick<
+    OrdersService,
+    'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary' | 'payments' | 'staffViews'
+  >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
-  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'snapshots' | 'getOrder'>;
+  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
   printPacks: Pick<PrintPackService, 'memberPack'>;
@@ -64,7 +63,7 @@ export interface AdminOrdersDeps {
   /** A document requested while the customer is already completing the order is told in their panel. */
   notifications: Pick<NotificationsService, 'notify'>;
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheetForStaff'>;
-  catalog: Pick<CatalogService, 'getPackage' | 'listServicesByBrand'>;
+  catalog: Pick<CatalogService, 'listServicesByBrand'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
   addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
@@ -82,6 +81,13 @@ export interface AdminOrdersDeps {
 const DAY_MS = 86_400_000;
 const notFound = () => formFailure(404, M.notFound);
 
+/** The order's view among its kind's answers (every registered kind describes each of its orders). */
+function staffView(views: ReadonlyMap<number, StaffView>, order: Order): StaffView {
+  const view = views.get(order.id);
+  if (!view) throw new Error(`order ${order.displayId}'s kind did not describe it for staff`);
+  return view;
+}
+
 /** Unwraps a read the back office makes as the order's owner (it cannot fail for an order that exists). */
 function owned<T>(result: FormResult<T>, what: string): T {
   if (!result.ok) throw new Error(`reading ${what} of an existing order failed: ${result.message}`);
@@ -97,32 +103,6 @@ function owned<T>(result: FormResult<T>, what: string): T {
  */
 export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   const now = deps.now ?? (() => new Date());
-
-  /** The promised processing time of a service order's package, as published for its choices. */
-  async function servicePromise(packageId: number, choices: ParameterChoices) {
-    const found = await deps.catalog.getPackage(packageId);
-    const text = found ? packageWording(found.pkg, choices).processingTime : null;
-    const days = processingDays(text);
-    return days === null
-      ? {
-          days: DEFAULT_SERVICE_DAYS,
-          basis: `No figure in the package's processing time: ${DEFAULT_SERVICE_DAYS} days`,
-        }
-      : { days, basis: `Published processing time: ${text}` };
-  }
-
-  const photoPromise = { days: PHOTO_ORDER_DAYS, basis: `Photo orders: ${PHOTO_ORDER_DAYS} days` };
-
-  /** The SLA's promise: Expedite's own when it was bought, else the package's or the photo order's. */
-  async function promiseOf(
-    order: Order,
-    snapshot: { packageId: number; choices: ParameterChoices } | undefined,
-    expedite: boolean,
-  ) {
-    if (expedite) return EXPEDITE_PROMISE;
-    if (order.kind === 'photo' || !snapshot) return photoPromise;
-    return servicePromise(snapshot.packageId, snapshot.choices);
-  }
 
   async function notesOf(orderId: number): Promise<OrderNote[]> {
     const rows = await createAdminOrdersRepository(db).notesOf(orderId);
@@ -182,33 +162,35 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         query,
       );
       const orders = page.results.map((r) => r.order);
-      const serviceIds = orders.filter((o) => o.kind === 'service').map((o) => o.id);
-      const [contacts, snapshots, expedited] = await Promise.all([
+      // The queue's flag, filter and SLA agree: Expedite is the add-on the order chose.
+      const expediting = deps.addOns.withAddOn(
+        orders.map((o) => o.id),
+        'Expedite',
+      );
+      const [contacts, expedited, views] = await Promise.all([
         deps.users.contactsByIds(orders.map((o) => o.userId)),
-        deps.applications.snapshots(serviceIds),
-        deps.addOns.withAddOn(serviceIds, 'Expedite'),
+        expediting,
+        expediting.then((ids) => deps.orders.staffViews(orders, ids)),
       ]);
       const at = now();
-      const results = await Promise.all(
-        page.results.map(async ({ order, paidAt }: StaffOrder): Promise<QueuedOrder> => {
-          const snapshot = snapshots.get(order.id);
-          const contact = contacts.get(order.userId);
-          return {
-            id: order.id,
-            displayId: order.displayId,
-            kind: order.kind,
-            title: order.title,
-            status: order.status,
-            customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
-            service: order.kind === 'photo' ? 'SevaPhotos' : (snapshot?.serviceName ?? order.title),
-            totalCents: order.totalCents,
-            currency: order.currency,
-            createdAt: order.createdAt.toISOString(),
-            sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshot, expedited.has(order.id)), at),
-            expedite: expedited.has(order.id),
-          };
-        }),
-      );
+      const results = page.results.map(({ order, paidAt }: StaffOrder): QueuedOrder => {
+        const view = staffView(views, order);
+        const contact = contacts.get(order.userId);
+        return {
+          id: order.id,
+          displayId: order.displayId,
+          kind: order.kind,
+          title: order.title,
+          status: order.status,
+          customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
+          service: view.service,
+          totalCents: order.totalCents,
+          currency: order.currency,
+          createdAt: order.createdAt.toISOString(),
+          sla: slaOf({ status: order.status, paidAt }, view.promise, at),
+          expedite: expedited.has(order.id),
+        };
+      });
       return { ...page, results };
     },
 
@@ -222,15 +204,16 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, snapshots, charged, payments] = await Promise.all([
+      const [contacts, notes, charged, payments] = await Promise.all([
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
-        order.kind === 'service' ? deps.applications.snapshots([order.id]) : Promise.resolve(undefined),
         deps.orders.chargedSummary(db, order),
         deps.orders.payments(db, order.id),
       ]);
       const contact = contacts.get(order.userId);
+      // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
       const expedite = hasExpedite(charged);
+      const views = await deps.orders.staffViews([order], new Set(expedite ? [order.id] : []));
       const base = {
         id: order.id,
         displayId: order.displayId,
@@ -238,7 +221,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         title: order.title,
         status: order.status,
         customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
-        sla: slaOf({ status: order.status, paidAt }, await promiseOf(order, snapshots?.get(order.id), expedite), now()),
+        sla: slaOf({ status: order.status, paidAt }, staffView(views, order).promise, now()),
         nextStatuses: nextStatuses(order.status, 'staff'),
         notes,
         expedite,

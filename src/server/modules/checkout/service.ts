@@ -1,11 +1,14 @@
 import type { z } from 'zod';
+import { DEFAULT_SERVICE_DAYS, processingDays, type SlaPromise } from '../../../domain/admin/orders.ts';
 import {
   APPLICATION_MESSAGES as A,
   canChangeMemberList,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
 import { ADDON_TYPES, type AddonType } from '../../../domain/catalog/addons.ts';
+import { packageWording } from '../../../domain/catalog/choice-text.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { ADDON_DETAILS } from '../../../domain/checkout/addons.ts';
 import {
   type AddOnOption,
@@ -32,7 +35,7 @@ import {
   withLockedOrder,
 } from '../applications/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
+import type { Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { type CouponRow, createCheckoutRepository } from './repository.ts';
 
@@ -129,7 +132,8 @@ export interface CheckoutServiceDeps {
     | 'takeCouponUse'
     | 'releaseCouponUse'
   >;
-  applications: Pick<ApplicationsService, 'checkoutInput'>;
+  /** What an application was started with: its price's input, and the service and package staff see. */
+  applications: Pick<ApplicationsService, 'checkoutInput' | 'snapshots'>;
   /** A paid application moves straight on to Order pending when everything is already in. */
   completion: Pick<OrderCompletion, 'sync'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
@@ -447,6 +451,24 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     },
   };
 
+  /**
+   * The promised processing time of a service order's package, as published for its choices (the
+   * default's days without an application or a figure to read).
+   */
+  async function packagePromise(
+    started: { packageId: number; choices: ParameterChoices } | undefined,
+  ): Promise<SlaPromise> {
+    const found = started ? await catalog.getPackage(started.packageId) : null;
+    const text = found && started ? packageWording(found.pkg, started.choices).processingTime : null;
+    const days = processingDays(text);
+    return days === null
+      ? {
+          days: DEFAULT_SERVICE_DAYS,
+          basis: `No figure in the package's processing time: ${DEFAULT_SERVICE_DAYS} days`,
+        }
+      : { days, basis: `Published processing time: ${text}` };
+  }
+
   /** Service applications as the order core sees them (services.ts registers it). */
   const orderKind: OrderKindDefinition = {
     kind: 'service',
@@ -470,6 +492,24 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       await deps.completion.sync(tx, order.id);
     },
     eraseFiles: (on, order) => deps.eraseFiles(on, order.id),
+    // Staff see the service applied for and its package's promise (one read of the applications).
+    async staffViews(ofKind) {
+      const snapshots = await applications.snapshots(ofKind.map((o) => o.id));
+      return new Map(
+        await Promise.all(
+          ofKind.map(async (order): Promise<[number, StaffView]> => {
+            const snapshot = snapshots.get(order.id);
+            return [
+              order.id,
+              {
+                service: snapshot?.serviceName ?? order.title,
+                promise: await packagePromise(snapshot),
+              },
+            ];
+          }),
+        ),
+      );
+    },
   };
 
   return { ...service, orderKind };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SlaPromise } from '../../../domain/admin/orders.ts';
 import type { addOnsSchema, ChooseAddOns, costSummarySchema } from '../../../domain/checkout/api.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { FormResult } from '../../../domain/contact/result.ts';
@@ -12,10 +13,21 @@ export type CostSummaryView = z.infer<typeof costSummarySchema>;
 /** The add-ons an order offers, with their prices in its currency and what is chosen. */
 export type AddOnsView = z.infer<typeof addOnsSchema>;
 
+/** What the back office sees of one order, as its kind describes it (issue 28: "what staff see"). */
+export interface StaffView {
+  /** The queue's service column: the service applied for, or the brand that makes the order. */
+  service: string;
+  /**
+   * The processing time promised for what the order sells (a package's published time, a photo
+   * order's days). An add-on's own promise (Expedite) is the order core's rule on top of it.
+   */
+  promise: SlaPromise;
+}
+
 /**
  * One kind of order (a service application, a photo order) as the order core sees it (issue 28):
  * what it charged, what still stops payment, how its coupon is held and checked again, and where
- * a payment takes it. The kind's own module implements it; services.ts registers it with the
+ * a payment takes it, and what staff see of it. The kind's own module implements it; services.ts registers it with the
  * orders service, and payments reaches every kind through orders alone.
  */
 export interface OrderKindDefinition {
@@ -76,6 +88,11 @@ export interface OrderKindDefinition {
    * short is finished by the next.
    */
   eraseFiles(on: Database, order: Order): Promise<number>;
+  /**
+   * What staff see of these orders of this kind, by order id: one batch for a page of the queue
+   * (its reads do not grow with the page beyond what the kind's own figures need).
+   */
+  staffViews(orders: readonly Order[]): Promise<Map<number, StaffView>>;
 }
 
 /** The registered kinds: each is defined once, before the first request. */

@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPEDITE_PROMISE } from '../../../domain/admin/expedite.ts';
 import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { startApplication } from '../applications/testing.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { orderChargedSummaries, orderStatusHistory, orders } from './tables.ts';
@@ -195,5 +197,31 @@ describe('what an order is charged', () => {
     expect(stored?.summary).toEqual(charged);
     // What the order was charged is the stored lines, not the kind pricing it again.
     expect(await service.chargedSummary(t.database.db, after)).toEqual(charged);
+  });
+});
+
+describe('what staff see of an order', () => {
+  it('answers each kind’s label and SLA promise through the core, Expedite’s own for an expedited order', async () => {
+    const { customer, order } = await newOrder();
+    const res = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const { orders: service } = t.app.services;
+    const placed = await service.findByIds([order.id, res.json().data.id]);
+    const serviceOrder = placed.find((o) => o.kind === 'service');
+    const photo = placed.find((o) => o.kind === 'photo');
+    if (!serviceOrder || !photo) throw new Error('the orders were not created');
+
+    const plain = await service.staffViews(placed, new Set());
+    // New OCI Card from the USA: the package's published 'Usually 6–10 weeks …' → 70 days.
+    expect(plain.get(serviceOrder.id)).toEqual({
+      service: 'OCI Card',
+      promise: { days: 70, basis: expect.stringMatching(/^Published processing time: .*10 weeks/) },
+    });
+    expect(plain.get(photo.id)).toEqual({ service: 'SevaPhotos', promise: { days: 2, basis: 'Photo orders: 2 days' } });
+
+    // The service order bought Expedite: its promise is the add-on's; its label is still its kind's.
+    const expedited = await service.staffViews([serviceOrder], new Set([serviceOrder.id]));
+    expect(expedited.get(serviceOrder.id)).toEqual({ service: 'OCI Card', promise: EXPEDITE_PROMISE });
+    expect(EXPEDITE_PROMISE).toMatchObject({ days: 2, basis: expect.stringContaining('Expedite add-on') });
   });
 });

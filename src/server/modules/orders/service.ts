@@ -1,4 +1,5 @@
 import type { AnyColumn, SQL, SQLWrapper } from 'drizzle-orm';
+import { EXPEDITE_PROMISE } from '../../../domain/admin/expedite.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
@@ -24,7 +25,13 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
-import { type AddOnsView, type CostSummaryView, createOrderKinds, type OrderKindDefinition } from './kinds.ts';
+import {
+  type AddOnsView,
+  type CostSummaryView,
+  createOrderKinds,
+  type OrderKindDefinition,
+  type StaffView,
+} from './kinds.ts';
 import { createOrderLedger } from './ledger.ts';
 import { createOrdersPersonalDataRepository } from './personal-data-repository.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
@@ -127,7 +134,7 @@ export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
 /** Told, in the refund's transaction, when an order's payment has been refunded in full. */
 export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
 
-export type { CostSummaryView, OrderKindDefinition } from './kinds.ts';
+export type { CostSummaryView, OrderKindDefinition, StaffView } from './kinds.ts';
 export {
   type PaymentAttempt,
   type PaymentCounts,
@@ -495,6 +502,25 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         const message = CHECKOUT_MESSAGES.notOffered(first.addon);
         return formFailure(400, message, { 'addOns.0': message });
       });
+    },
+
+    /**
+     * What staff see of these orders, by order id, whatever their kinds (one batch per kind): the
+     * queue's service label and the SLA's promise. The SLA is the core's: an order in `expedited`
+     * (it bought Expedite, as the caller's screen shows it) runs against the add-on's promise,
+     * any other against what its kind promises.
+     */
+    async staffViews(orders: readonly Order[], expedited: ReadonlySet<number>): Promise<Map<number, StaffView>> {
+      const byKind = Map.groupBy(orders, (order) => order.kind);
+      const views = await Promise.all([...byKind].map(([kind, ofKind]) => kinds.of(kind).staffViews(ofKind)));
+      return new Map(
+        views.flatMap((ofKind) =>
+          [...ofKind].map(([id, view]): [number, StaffView] => [
+            id,
+            expedited.has(id) ? { ...view, promise: EXPEDITE_PROMISE } : view,
+          ]),
+        ),
+      );
     },
 
     /** What the core needs of a kind of order: its charged summary, readiness, coupon, paid status. */

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Coupon } from '../../../domain/checkout/coupons.ts';
+import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
 import { isBorderline } from '../../../domain/photos/borderline.ts';
@@ -56,7 +58,7 @@ import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
-import type { CostSummaryView, Order, OrderKindDefinition, OrdersService } from '../orders/service.ts';
+import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { erasePhotoFiles } from './personal-data.ts';
@@ -125,6 +127,12 @@ export interface PhotosServiceDeps {
   /** The clock of the visitors' checks' expiry and of the second looks' SLA (tests move it). */
   now?: () => Date;
 }
+
+/** What staff see of every photo order: the brand, and the days photo orders are promised in. */
+const PHOTO_ORDER_STAFF_VIEW: StaffView = {
+  service: DEFAULT_CONTACT.photoBrandName,
+  promise: { days: PHOTO_ORDER_DAYS, basis: `Photo orders: ${PHOTO_ORDER_DAYS} days` },
+};
 
 const orderNotFound = () => formFailure(404, M.notFound);
 const itemNotFound = () => formFailure(404, M.itemNotFound);
@@ -779,6 +787,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
       eraseFiles: (on, order) => erasePhotoFiles(on, storage, order.id),
+      staffViews: async (ofKind) =>
+        new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),
     } satisfies OrderKindDefinition,
   };
 
