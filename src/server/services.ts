@@ -126,6 +126,7 @@ export async function createServices(
     catalog,
     pricing,
     fees: feeChanges,
+    documents,
   });
   orders.registerKind(checkout.orderKind);
   const photos = createPhotosService(db, {

@@ -26,6 +26,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import type { Database } from '../../db/client.ts';
 import {
   type ApplicationsService,
+  type DocumentsService,
   type FeeChanges,
   type OrderCompletion,
   orderNotFound,
@@ -138,6 +139,8 @@ export interface CheckoutServiceDeps {
   now?: () => Date;
   /** An unpaid application whose fees changed on a date is repriced before a payment starts (issue 32 §2). */
   fees?: Pick<FeeChanges, 'beforePayment'>;
+  /** An application's files are its documents': the retention sweep deletes them through it (issue 34 §4). */
+  documents: Pick<DocumentsService, 'countFiles' | 'eraseFiles'>;
 }
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
@@ -467,6 +470,9 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     async afterPaid(tx, order) {
       await deps.completion.sync(tx, order.id);
     },
+    // The documents hold every stored file of an application; its print pack is drawn on request, never stored.
+    countFiles: deps.documents.countFiles,
+    eraseFiles: deps.documents.eraseFiles,
   };
 
   return { ...service, orderKind };

@@ -70,6 +70,15 @@ export interface OrderKindDefinition {
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */
   afterPaid?(tx: Database, order: Order): Promise<void>;
+  /** How many stored files (uploads, photos, what staff sent) the order holds now. */
+  countFiles(on: Database, order: Order): Promise<number>;
+  /**
+   * Deletes every stored file of the order (the retention sweep, on the locked order in `on`'s
+   * transaction): the bytes through file storage first, then what names them, so a crash in
+   * between leaves rows a second call finishes (removing a missing file is no error), never a
+   * file nothing names. The order, its lines and payments stay. Answers how many files went.
+   */
+  eraseFiles(on: Database, order: Order): Promise<number>;
 }
 
 /** The registered kinds: each is defined once, before the first request. */

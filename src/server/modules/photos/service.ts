@@ -777,6 +777,20 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
+      countFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)).length,
+      /**
+       * The retention sweep (issue 34 §4): each photo's original and fitted file removed from
+       * storage, then the photo rows (a failed removal throws, and the sweep tries again later).
+       * The items stay: they are the order's lines. Print sheets are drawn on request, never stored.
+       */
+      async eraseFiles(on, order) {
+        const repository = createPhotosRepository(on);
+        const photos = await repository.photosOfOrder(order.id);
+        const keys = filesOf(photos);
+        for (const key of keys) await storage.delete(key);
+        await repository.deletePhotos(photos.map((p) => p.id));
+        return keys.length;
+      },
     } satisfies OrderKindDefinition,
   };
 
