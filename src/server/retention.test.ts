@@ -118,7 +118,13 @@ describe.each([
     const download = listed.json().data.results[0].links.download as string;
     const served = await fetchAs(t, download, user.token);
     expect(served.statusCode).toBe(200);
-    expect(await t.app.services.orders.filesRetention(order.id)).toEqual({ deleteOn, deletedAt: null });
+    expect(listed.json().data.results).not.toHaveLength(0);
+    expect(
+      (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data.files,
+    ).toEqual({
+      deleteOn,
+      deletedAt: null,
+    });
 
     // The day: the files go from storage, the order stays with its lines and payment.
     clock = at(deleteOn, '00:41:00');
@@ -137,7 +143,7 @@ describe.each([
     expect(kept.statusCode).toBe(200);
     expect(kept.json().data.members).toHaveLength(1);
     expect((await t.app.services.orders.payments(t.database.db, order.id)).attempts).not.toHaveLength(0);
-    expect(await t.app.services.orders.filesRetention(order.id)).toEqual({ deleteOn, deletedAt: clock.toISOString() });
+    expect(kept.json().data.files).toEqual({ deleteOn, deletedAt: clock.toISOString() });
 
     // Again (a retry after a crash): nothing deleted, nobody told.
     expect(await t.app.retention.sweep()).toMatchObject({ enrolled: 0, noticed: 0, erased: 0, files: 0 });
@@ -203,6 +209,7 @@ describe('the retention sweep', () => {
     const after = (await apiCall(t.app, 'GET', `/photo-orders/${ref}`, user.token)).json().data;
     expect(after.items).toHaveLength(1);
     expect(after.items[0].photos).toEqual([]);
+    expect(after.files).toEqual({ deleteOn, deletedAt: clock.toISOString() });
     expect((await fetchAs(t, photo.links.original, user.token)).statusCode).toBe(404);
   });
 

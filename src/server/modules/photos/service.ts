@@ -105,6 +105,7 @@ export interface PhotosServiceDeps {
     | 'chargedSummary'
     | 'timeline'
     | 'listForUser'
+    | 'filesRetention'
   >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
@@ -250,6 +251,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
       printsHeld: printsHeld(deliveryMethodFor(details.pricingPlanId, details.options) !== null, photos),
       timeline: await orders.timeline(order.id, on),
+      files: await orders.filesRetention(order.id, on),
       createdAt: order.createdAt.toISOString(),
     };
   }
