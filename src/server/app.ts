@@ -246,6 +246,7 @@ export async function buildApp({
     'retention',
     createRetention({
       jobs: app.jobs,
+      cron: env.RETENTION_CRON,
       orders: app.services.orders,
       photoChecks: app.services.photos.checks,
       log: app.log.child({ module: 'retention' }),
