@@ -29,7 +29,7 @@ export interface RetentionSweep {
   enrolled: number;
   /** Customers told their files go in ORDER_FILES_NOTICE_DAYS. */
   noticed: number;
-  /** Orders whose files were deleted (or found to have none). */
+  /** Orders whose files were deleted on their day. */
   erased: number;
   /** Files removed from storage. */
   files: number;
