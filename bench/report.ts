@@ -4,6 +4,7 @@ import type { EmailBurstFigures } from './email-burst.ts';
 import type { MemoryFigures } from './memory.ts';
 import type { PageWeight } from './page-weight.ts';
 import type { PhotoFigures } from './photos.ts';
+import type { RetentionFigures } from './retention.ts';
 
 export interface ScenarioResult {
   name: string;
@@ -43,6 +44,7 @@ export interface BenchReport {
   photos: PhotoFigures | null;
   /** 50 sign-ups + 50 resets → e-mails in the mailbox (bench/email-burst.ts). */
   emailBurst: EmailBurstFigures | null;
+  retention: RetentionFigures | null;
   failures: string[];
   passed: boolean;
 }

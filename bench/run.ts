@@ -1,8 +1,8 @@
 // `npm run bench`: builds and starts the production server, loads it with autocannon scenario by
 // scenario, compares each with the bare-route ceiling, checks the first-load JavaScript budget.
 // Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (comma-separated parts of scenario names; the ceiling always runs; "memory" and
-// "photo" select those parts, which run without it), BENCH_SKIP_BUILD=1.
+// BENCH_ONLY (comma-separated parts of scenario names; the ceiling always runs; "memory",
+// "photo", "email" and "retention" select those parts, which run without it), BENCH_SKIP_BUILD=1.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import {
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
 import { type BenchReport, formatTable, formatTargets, type ScenarioResult } from './report.ts';
+import { formatRetention, measureRetentionSweep, type RetentionFigures } from './retention.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import { buildApp, ROOT, type RunningServer, startServer } from './server.ts';
 
@@ -180,6 +181,19 @@ async function main(): Promise<number> {
       if (!emailBurst.withinAim) failures.push('e-mail burst: not every e-mail was in the mailbox within 10 s');
     }
 
+    // The retention sweep runs a server of its own (its files seeded, its sweep every minute).
+    let retention: RetentionFigures | null = null;
+    if (selectsPart('retention')) {
+      try {
+        console.log('\nThe retention sweep under load…');
+        retention = await measureRetentionSweep();
+        console.log(`\n${formatRetention(retention)}`);
+        if (retention.sweptWithinSeconds === null) failures.push('retention: the sweep deleted no file in time');
+      } catch (error) {
+        failures.push(`retention: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
     const report: BenchReport = {
       date: new Date().toISOString(),
       node: process.version,
@@ -193,6 +207,7 @@ async function main(): Promise<number> {
       memory,
       photos,
       emailBurst,
+      retention,
       failures,
       passed: failures.length === 0,
     };

@@ -70,7 +70,8 @@ export async function startServer({
 }: {
   timeoutMs?: number;
   sessions?: number;
-  seed?: (db: Database) => Promise<void>;
+  /** Writes the scenario's data; `dataDir` is the server's DATA_DIR (its files under `files/`). */
+  seed?: (db: Database, dataDir: string) => Promise<void>;
   /** Environment of this server on top of the bench's (e.g. a reachable SMTP_URL). */
   env?: NodeJS.ProcessEnv;
 } = {}): Promise<RunningServer> {
@@ -79,7 +80,11 @@ export async function startServer({
   let signedIn: Awaited<ReturnType<typeof createBenchSessions>>;
   try {
     // The server keeps its PGlite database in $DATA_DIR/pglite.
-    signedIn = await createBenchSessions({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }, sessions, seed);
+    signedIn = await createBenchSessions(
+      { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      sessions,
+      seed && ((db) => seed(db, dataDir)),
+    );
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

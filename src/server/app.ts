@@ -70,6 +70,7 @@ import { createRateLimitStore } from './plugins/rate-limit-store-postgres.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerWeb, type WebOptions } from './plugins/web.ts';
+import { createRetention, type Retention } from './retention.ts';
 import { createServices, type Services } from './services.ts';
 import { createFileStorage, type FileStorage } from './storage/index.ts';
 import { createUploads, type UploadService } from './uploads/index.ts';
@@ -92,6 +93,8 @@ declare module 'fastify' {
     uploads: UploadService;
     /** This app's Prometheus metrics, served at /metrics (src/server/metrics). */
     metrics: AppMetrics;
+    /** The retention sweep of customers' files (retention.ts): its job, and a sweep now for tools and tests. */
+    retention: Retention;
   }
 }
 
@@ -113,6 +116,8 @@ export interface AppOptions {
   photoAnalyser?: AnalysePhoto;
   /** Whose day's fees are in force (issue 32 §2); tests hold it. By default the system clock. */
   feeClock?: () => Date;
+  /** The retention sweep's clock (issue 34 §4); tests hold it. By default the system clock. */
+  retentionClock?: () => Date;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -133,6 +138,7 @@ export async function buildApp({
   rateLimitStore: givenRateLimitStore,
   photoAnalyser,
   feeClock,
+  retentionClock,
 }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front of the app, as proxy-addr counts them.
   const hops = env.TRUST_PROXY;
@@ -235,9 +241,20 @@ export async function buildApp({
     jobs: app.jobs,
     mail: app.mail,
     auth: app.services.auth,
-    photoChecks: app.services.photos.checks,
     log: app.log.child({ module: 'housekeeping' }),
   }).registerJobs();
+  app.decorate(
+    'retention',
+    createRetention({
+      jobs: app.jobs,
+      cron: env.RETENTION_CRON,
+      orders: app.services.orders,
+      photoChecks: app.services.photos.checks,
+      log: app.log.child({ module: 'retention' }),
+      ...(retentionClock ? { now: retentionClock } : {}),
+    }),
+  );
+  await app.retention.registerJobs();
   // Runs after the server stops taking requests: running jobs get their grace, the rest are retried later.
   // Then the face detection worker (the photo check jobs) and the passport OCR worker.
   app.addHook('onClose', async () => {

@@ -122,6 +122,8 @@ const envSchema = z
       .optional(),
     // When the refresh runs (cron, UTC); used only with EXCHANGE_RATE_SOURCE_URL.
     EXCHANGE_RATE_REFRESH_CRON: z.string().trim().min(1).default('17 * * * *'),
+    // When the retention sweep of customers' files runs (cron, UTC; src/server/retention.ts).
+    RETENTION_CRON: z.string().trim().min(1).default('41 * * * *'),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),

@@ -1,12 +1,12 @@
 import type { JobQueue } from './jobs/queue.ts';
 import type { MailQueue } from './mail/outbox.ts';
 import type { AuthService } from './modules/auth/service.ts';
-import type { PhotosService } from './modules/photos/service.ts';
 
 /**
  * Rows whose work is done are deleted after a retention, once a day (decision 0089): the
  * database of a small shop should not grow with every e-mail and sign-in forever. Finished jobs
- * are pg-boss's own to delete (`deleteAfterSeconds`, 7 days, in its maintenance pass).
+ * are pg-boss's own to delete (`deleteAfterSeconds`, 7 days, in its maintenance pass). Customers'
+ * files (orders' and visitors' photo checks) are the retention sweep's (retention.ts).
  */
 export const HOUSEKEEPING_QUEUE = 'housekeeping.prune';
 /** Daily at 03:17 UTC: a quiet hour, off the top of the hour other schedules favour. */
@@ -28,20 +28,17 @@ export interface HousekeepingDeps {
   jobs: Pick<JobQueue, 'work' | 'schedule'>;
   mail: Pick<MailQueue, 'pruneSettled'>;
   auth: Pick<AuthService, 'pruneEnded'>;
-  /** Visitors' photo checks past their 24 hours (their files go by the photos module's removal job). */
-  photoChecks: Pick<PhotosService['checks'], 'pruneExpired'>;
   log: { info(details: object, message: string): void };
   now?: () => Date;
 }
 
-export function createHousekeeping({ jobs, mail, auth, photoChecks, log, now = () => new Date() }: HousekeepingDeps) {
+export function createHousekeeping({ jobs, mail, auth, log, now = () => new Date() }: HousekeepingDeps) {
   /** One pass: every kind of finished row older than its retention. Running it twice deletes nothing more. */
   async function prune() {
     const at = now().getTime();
     const mailPruned = await mail.pruneSettled(new Date(at - RETENTION_MS.settledMail));
     const accountsPruned = await auth.pruneEnded(RETENTION_MS.expiredTokens);
-    const checksPruned = await photoChecks.pruneExpired();
-    const pruned = { ...mailPruned, ...accountsPruned, ...checksPruned };
+    const pruned = { ...mailPruned, ...accountsPruned };
     log.info({ pruned }, 'pruned finished rows');
     return pruned;
   }

@@ -130,7 +130,7 @@ export async function createServices(
     ...(feeClock ? { now: feeClock } : {}),
   });
   // What an application holds about its customer: the data export and the erasure (issue 34 §3).
-  const applicationsPersonalData = createApplicationsPersonalData(db, { storage });
+  const applicationsPersonalData = createApplicationsPersonalData(db);
   const checkout = createCheckoutService(db, {
     orders,
     applications,
@@ -138,7 +138,7 @@ export async function createServices(
     catalog,
     pricing,
     fees: feeChanges,
-    eraseFiles: applicationsPersonalData.eraseFiles,
+    documents,
   });
   orders.registerKind(checkout.orderKind);
   const photos = createPhotosService(db, {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
+import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
@@ -210,6 +211,8 @@ export const applicationOrderSchema = z.object({
    * in, and once forms and documents can no longer change.
    */
   missing: z.array(z.string()),
+  /** Its files under the retention policy (issue 34 §4): kept until a day once closed, then deleted. */
+  files: orderFilesRetentionSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

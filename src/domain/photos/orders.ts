@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
 import { costLineSchema } from '../checkout/api.ts';
+import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { statusChangeSchema } from '../orders/status.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
 import { addressSchema } from '../users/address.ts';
@@ -319,6 +320,8 @@ export const photoOrderSchema = z.object({
   /** The order has prints and a photo waits for a person's second look: nothing is printed until approved. */
   printsHeld: z.boolean(),
   timeline: z.array(statusChangeSchema),
+  /** Its photos under the retention policy (issue 34 §4): kept until a day once closed, then deleted. */
+  files: orderFilesRetentionSchema,
   createdAt: z.string(),
 });
 export type PhotoOrder = z.infer<typeof photoOrderSchema>;

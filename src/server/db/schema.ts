@@ -15,6 +15,7 @@ export * from '../modules/marketing/tables.ts';
 export * from '../modules/notifications/tables.ts';
 export * from '../modules/orders/coupon-use-tables.ts';
 export * from '../modules/orders/ledger-tables.ts';
+export * from '../modules/orders/retention-tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/photos/tables.ts';

@@ -40,6 +40,8 @@ export interface TestAppOptions {
   photoAnalyser?: AppOptions['photoAnalyser'];
   /** Holds the day whose fees are in force (issue 32 §2). */
   feeClock?: AppOptions['feeClock'];
+  /** Holds the retention sweep's time (issue 34 §4). */
+  retentionClock?: AppOptions['retentionClock'];
 }
 
 /**
@@ -72,6 +74,7 @@ export async function buildTestApp(
     bodyDeadlines: options.bodyDeadlines,
     photoAnalyser: options.photoAnalyser,
     feeClock: options.feeClock,
+    retentionClock: options.retentionClock,
   });
   await app.ready();
   await app.jobs.start();

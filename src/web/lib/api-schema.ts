@@ -11906,6 +11906,10 @@ export interface operations {
                                 }[];
                             };
                             missing: string[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -12041,6 +12045,10 @@ export interface operations {
                                 }[];
                             };
                             missing: string[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -12360,6 +12368,10 @@ export interface operations {
                                 }[];
                             };
                             missing: string[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -12592,6 +12604,10 @@ export interface operations {
                                 }[];
                             };
                             missing: string[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -22627,6 +22643,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -22753,6 +22773,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -23045,6 +23069,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -23270,6 +23298,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -23574,6 +23606,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -24028,6 +24064,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -24346,6 +24386,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -25014,6 +25058,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -25327,6 +25375,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -25629,6 +25681,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -25956,6 +26012,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -26269,6 +26329,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -26571,6 +26635,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -27807,6 +27875,10 @@ export interface operations {
                                 remark: string | null;
                                 at: string;
                             }[];
+                            files: {
+                                deleteOn: string | null;
+                                deletedAt: string | null;
+                            };
                             createdAt: string;
                         };
                     };
@@ -30915,6 +30987,10 @@ export interface operations {
                                         }[];
                                     };
                                     missing: string[];
+                                    files: {
+                                        deleteOn: string | null;
+                                        deletedAt: string | null;
+                                    };
                                     createdAt: string;
                                     updatedAt: string;
                                 };
@@ -31283,6 +31359,10 @@ export interface operations {
                                     remark: string | null;
                                     at: string;
                                 }[];
+                                files: {
+                                    deleteOn: string | null;
+                                    deletedAt: string | null;
+                                };
                                 createdAt: string;
                             } | null;
                         };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DocumentDirection } from '../../../domain/applications/documents.ts';
 import type { ProofAddress } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { Database } from '../../db/client.ts';
@@ -38,6 +38,25 @@ export function createDocumentsRepository(db: Database) {
     /** Stores the postal code read off a proof of address, with the mission it resolved to. */
     async setProofAddress(documentId: number, proofAddress: ProofAddress): Promise<void> {
       await db.update(applicationDocuments).set({ proofAddress }).where(eq(applicationDocuments.id, documentId));
+    },
+
+    /** Every file of the order still in storage (live or deleted, either direction): the retention sweep's. */
+    async storedFiles(orderId: number): Promise<UnremovedFile[]> {
+      return toUnremoved(
+        await db
+          .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
+          .from(applicationDocuments)
+          .where(and(eq(applicationDocuments.orderId, orderId), isNotNull(applicationDocuments.storageKey))),
+      );
+    },
+
+    /** The retention sweep removed these rows' bytes: each is deleted (now, if not before) with no key. */
+    async markErased(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(applicationDocuments)
+        .set({ storageKey: null, deletedAt: sql`coalesce(${applicationDocuments.deletedAt}, now())` })
+        .where(inArray(applicationDocuments.id, [...ids]));
     },
 
     /** Staff's requests for the order's checklist items, oldest first. */

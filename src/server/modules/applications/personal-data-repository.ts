@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   applicationDocumentRequests,
@@ -39,22 +39,6 @@ export function createApplicationsPersonalDataRepository(db: Database) {
         .from(applicationDocumentRequests)
         .where(eq(applicationDocumentRequests.orderId, orderId))
         .orderBy(asc(applicationDocumentRequests.id));
-    },
-
-    /** The order's documents whose bytes are still in storage, deleted or not. */
-    storedDocuments(orderId: number) {
-      return db
-        .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
-        .from(applicationDocuments)
-        .where(and(eq(applicationDocuments.orderId, orderId), isNotNull(applicationDocuments.storageKey)));
-    },
-
-    /** After its bytes are removed: the row says so (no key), like a customer's deletion (decision 0050). */
-    async markRemoved(documentId: number, at: Date): Promise<void> {
-      await db
-        .update(applicationDocuments)
-        .set({ storageKey: null, deletedAt: sql`coalesce(${applicationDocuments.deletedAt}, ${at})` })
-        .where(eq(applicationDocuments.id, documentId));
     },
 
     /**

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/client.ts';
 import { safeEntryName } from '../../lib/zip.ts';
-import type { FileStorage } from '../../storage/index.ts';
 import { createApplicationsPersonalDataRepository } from './personal-data-repository.ts';
 
 /** A stored file the customer's export carries, by its storage key. */
@@ -12,14 +11,9 @@ export interface ExportedFile {
 
 /**
  * A service application's personal data (issue 34 §3): what the customer's export holds of it,
- * the removal of its files from storage, and the erasure of its members and documents.
+ * and the erasure of its members and documents (its files go through the order kind's eraseFiles).
  */
-export function createApplicationsPersonalData(
-  db: Database,
-  deps: { storage: Pick<FileStorage, 'delete'>; now?: () => Date },
-) {
-  const now = deps.now ?? (() => new Date());
-
+export function createApplicationsPersonalData(db: Database) {
   return {
     /** The application's answers, members, passports and documents, and the files to add beside them. */
     async exportOrder(orderId: number, displayId: string): Promise<{ data: object | null; files: ExportedFile[] }> {
@@ -78,22 +72,6 @@ export function createApplicationsPersonalData(
         },
         files,
       };
-    },
-
-    /**
-     * Removes the application's files from storage, each row then marked removed; answers how many
-     * were removed. A file storage no longer has counts as removed (a run cut short, run again).
-     */
-    async eraseFiles(on: Database, orderId: number): Promise<number> {
-      const repository = createApplicationsPersonalDataRepository(on);
-      let removed = 0;
-      for (const doc of await repository.storedDocuments(orderId)) {
-        if (!doc.storageKey) continue;
-        await deps.storage.delete(doc.storageKey);
-        await repository.markRemoved(doc.id, now());
-        removed += 1;
-      }
-      return removed;
     },
 
     /** Erases the members (answers, passports) and document rows of the orders, in the caller's transaction. */

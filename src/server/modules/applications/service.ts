@@ -35,6 +35,7 @@ import {
   type OpenApplication,
 } from '../../../domain/orders/open-application.ts';
 import type { OrderSummary } from '../../../domain/orders/order-summary.ts';
+import type { OrderFilesRetention } from '../../../domain/orders/retention.ts';
 import { canChangeStatus, type StatusChange } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -80,7 +81,14 @@ export interface ApplicationsServiceDeps {
   /** The orders module owns the order row, its status and its timeline. */
   orders: Pick<
     OrdersService,
-    'createOrder' | 'findOwned' | 'lockOrder' | 'timeline' | 'changeOrderStatus' | 'listForUser' | 'listForUserIn'
+    | 'createOrder'
+    | 'findOwned'
+    | 'lockOrder'
+    | 'timeline'
+    | 'changeOrderStatus'
+    | 'listForUser'
+    | 'listForUserIn'
+    | 'filesRetention'
   >;
   /** Prices come from the catalog, never from the client. */
   catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
@@ -166,6 +174,7 @@ function toView(
   timeline: StatusChange[],
   missingDocuments: MissingDocuments[],
   proofConflicts: CompletionFacts['proofConflicts'],
+  files: OrderFilesRetention,
 ): ApplicationOrder {
   return {
     id: order.id,
@@ -193,6 +202,7 @@ function toView(
     missing: canChangeAnswers(order.status)
       ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts))
       : [],
+    files,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -236,10 +246,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
   const { orders } = deps;
 
   async function view(order: Order): Promise<ApplicationOrder> {
-    const [app, members, timeline] = await Promise.all([
+    const [app, members, timeline, files] = await Promise.all([
       repository.findApplication(order.id),
       repository.listMembers(order.id),
       orders.timeline(order.id),
+      orders.filesRetention(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
     const [form, missingDocuments, proofConflicts] = await Promise.all([
@@ -247,7 +258,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       deps.documents.missingDocuments(order, app, members),
       deps.documents.proofConflicts(order, app),
     ]);
-    return toView(order, app, form, members, timeline, missingDocuments, proofConflicts);
+    return toView(order, app, form, members, timeline, missingDocuments, proofConflicts, files);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

@@ -29,6 +29,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import type { Database } from '../../db/client.ts';
 import {
   type ApplicationsService,
+  type DocumentsService,
   type FeeChanges,
   type OrderCompletion,
   orderNotFound,
@@ -142,8 +143,8 @@ export interface CheckoutServiceDeps {
   now?: () => Date;
   /** An unpaid application whose fees changed on a date is repriced before a payment starts (issue 32 §2). */
   fees?: Pick<FeeChanges, 'beforePayment'>;
-  /** Removes an application's uploaded files from storage (the applications module's; issue 34 §3). */
-  eraseFiles: (on: Database, orderId: number) => Promise<number>;
+  /** An application's files are its documents': the retention sweep deletes them through it (issue 34 §4). */
+  documents: Pick<DocumentsService, 'countFiles' | 'eraseFiles'>;
 }
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
@@ -491,7 +492,6 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     async afterPaid(tx, order) {
       await deps.completion.sync(tx, order.id);
     },
-    eraseFiles: (on, order) => deps.eraseFiles(on, order.id),
     // Staff see the service applied for and its package's promise (one read of the applications).
     async staffViews(ofKind) {
       const snapshots = await applications.snapshots(ofKind.map((o) => o.id));
@@ -510,6 +510,9 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
         ),
       );
     },
+    // The documents hold every stored file of an application; its print pack is drawn on request, never stored.
+    countFiles: deps.documents.countFiles,
+    eraseFiles: deps.documents.eraseFiles,
   };
 
   return { ...service, orderKind };

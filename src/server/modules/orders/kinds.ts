@@ -82,10 +82,13 @@ export interface OrderKindDefinition {
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */
   afterPaid?(tx: Database, order: Order): Promise<void>;
+  /** How many stored files (uploads, photos, what staff sent) the order holds now. */
+  countFiles(on: Database, order: Order): Promise<number>;
   /**
-   * Removes every file the customer uploaded for the order (and what was made from them) from
-   * storage, and marks their rows so; answers how many files were removed. Idempotent: a run cut
-   * short is finished by the next.
+   * Deletes every stored file of the order (the retention sweep, on the locked order in `on`'s
+   * transaction): the bytes through file storage first, then what names them, so a crash in
+   * between leaves rows a second call finishes (removing a missing file is no error), never a
+   * file nothing names. The order, its lines and payments stay. Answers how many files went.
    */
   eraseFiles(on: Database, order: Order): Promise<number>;
   /**

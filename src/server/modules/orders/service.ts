@@ -35,6 +35,7 @@ import {
 import { createOrderLedger } from './ledger.ts';
 import { createOrdersPersonalDataRepository } from './personal-data-repository.ts';
 import { createOrdersRepository, type OrderRow, type StatusHistoryRow } from './repository.ts';
+import { createOrderFileRetention } from './retention.ts';
 
 export type { OrderKind } from '../../../domain/orders/order-kind.ts';
 
@@ -178,6 +179,18 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const totalListeners: TotalChangeListener[] = [];
   const fullRefundListeners: FullRefundListener[] = [];
   const kinds = createOrderKinds();
+  const retention = createOrderFileRetention(db, {
+    kind: (order) => kinds.of(order.kind),
+    lockOrder,
+    mail: deps.mail,
+    siteUrl: deps.siteUrl,
+    companyName: deps.companyName,
+  });
+
+  async function lockOrder(on: Database, orderId: number): Promise<Order | null> {
+    const row = await createOrdersRepository(on).lockById(orderId);
+    return row ? toOrder(row) : null;
+  }
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null) {
     const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
@@ -392,10 +405,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      * Locks the order for the rest of `on`'s transaction and answers it as it is now: changes
      * that depend on its status (members, payment, status changes) take turns.
      */
-    async lockOrder(on: Database, orderId: number): Promise<Order | null> {
-      const row = await createOrdersRepository(on).lockById(orderId);
-      return row ? toOrder(row) : null;
-    },
+    lockOrder,
 
     /**
      * Whether the order is the customer's first of its kind (earlier cancelled ones do not count):
@@ -532,6 +542,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     async timeline(orderId: number, on: Database = db): Promise<StatusChange[]> {
       return (await createOrdersRepository(on).listHistory(orderId)).map(toStatusChange);
     },
+
+    /**
+     * The retention sweep of closed orders' files (issue 34 §4): plans each one's deletion day,
+     * tells the customer beforehand, and on the day has the order's kind delete its files. The
+     * daily job (src/server/retention.ts) calls it; a second run at once does nothing more.
+     */
+    sweepClosedOrderFiles: (at: Date) => retention.sweep(at),
+
+    /** Whether the order's files are kept until a day, or were deleted when (its pages say so). */
+    filesRetention: (orderId: number, on: Database = db) => retention.of(orderId, on),
 
     /** Adds a listener of every status change (services.ts wires them once, before any request). */
     onStatusChange(listener: StatusChangeListener): void {

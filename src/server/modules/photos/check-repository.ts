@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { photoChecks } from './tables.ts';
 
@@ -36,9 +36,15 @@ export function createPhotoChecksRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Deletes every check past its expiry; answers them. */
-    deleteExpired(now: Date): Promise<PhotoCheckRow[]> {
-      return db.delete(photoChecks).where(lte(photoChecks.expiresAt, now)).returning();
+    /** Deletes up to `limit` checks past their expiry, oldest first; answers them. */
+    deleteExpired(now: Date, limit: number): Promise<PhotoCheckRow[]> {
+      const expired = db
+        .select({ id: photoChecks.id })
+        .from(photoChecks)
+        .where(lte(photoChecks.expiresAt, now))
+        .orderBy(asc(photoChecks.expiresAt))
+        .limit(limit);
+      return db.delete(photoChecks).where(inArray(photoChecks.id, expired)).returning();
     },
   };
 }

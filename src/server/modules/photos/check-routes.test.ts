@@ -8,7 +8,7 @@ import {
   PHOTO_CHECK_MARKER_COOKIE,
   PHOTO_CHECK_RATE_LIMIT,
 } from '../../../domain/photos/checks.ts';
-import { HOUSEKEEPING_QUEUE } from '../../housekeeping.ts';
+import { RETENTION_QUEUE } from '../../retention.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
@@ -146,7 +146,7 @@ describe('a photo check without an account', () => {
     expect((await read('', token)).statusCode).toBe(200);
   });
 
-  it('ends after 24 hours: unreadable at once, and the daily housekeeping deletes it and its files', async () => {
+  it('ends after 24 hours: unreadable at once, and the retention sweep deletes it and its files', async () => {
     const { token } = await check();
     const before = await storedFiles();
     // This test's check (the newest) expired a minute ago.
@@ -159,7 +159,7 @@ describe('a photo check without an account', () => {
     expect((await read('', token)).statusCode).toBe(404);
     expect((await read('/fitted', token)).statusCode).toBe(404);
 
-    await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
+    await t.app.jobs.send(RETENTION_QUEUE, {});
     await t.runJobs();
     await t.runJobs();
     expect(await t.database.db.select().from(photoChecks).where(eq(photoChecks.id, mine.id))).toEqual([]);

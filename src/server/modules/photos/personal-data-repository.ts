@@ -27,10 +27,6 @@ export function createPhotosPersonalDataRepository(db: Database) {
         .orderBy(asc(photoOrderPhotos.id));
     },
 
-    async deletePhoto(photoId: number): Promise<void> {
-      await db.delete(photoOrderPhotos).where(eq(photoOrderPhotos.id, photoId));
-    },
-
     /** The delivery (a name and address, or a pickup's details) of the orders. */
     async eraseDelivery(orderIds: readonly number[]): Promise<void> {
       if (orderIds.length === 0) return;

@@ -1,28 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { safeEntryName } from '../../lib/zip.ts';
-import type { FileStorage } from '../../storage/index.ts';
 import { createPhotosPersonalDataRepository } from './personal-data-repository.ts';
-
-/**
- * Removes a photo order's photos from storage (the upload and the fitted file the check made),
- * each row deleted once its files are gone; answers how many photos were removed. A file storage
- * no longer has counts as removed, so a run cut short is finished by the next.
- */
-export async function erasePhotoFiles(
-  on: Database,
-  storage: Pick<FileStorage, 'delete'>,
-  orderId: number,
-): Promise<number> {
-  const repository = createPhotosPersonalDataRepository(on);
-  let removed = 0;
-  for (const { photo } of await repository.photos(orderId)) {
-    await storage.delete(photo.storageKey);
-    if (photo.fittedKey) await storage.delete(photo.fittedKey);
-    await repository.deletePhoto(photo.id);
-    removed += 1;
-  }
-  return removed;
-}
 
 /** A photo order's personal data (issue 34 §3): its export and the erasure of its delivery. */
 export function createPhotosPersonalData(db: Database) {

@@ -160,13 +160,22 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
       return createPhotoChecksRepository(tx).takeLive(hashToken(token), now());
     },
 
-    /** Housekeeping: deletes the checks past their expiry; their files are removed by a job queued with it. */
-    async pruneExpired(): Promise<{ photoChecks: number }> {
-      return db.transaction(async (tx) => {
-        const rows = await createPhotoChecksRepository(tx).deleteExpired(now());
-        if (rows.length > 0) await deps.removeFilesLater(tx, rows.flatMap(filesOfCheck));
-        return { photoChecks: rows.length };
-      });
+    /**
+     * The retention sweep (issue 34 §4): deletes the checks past their 24 hours at `at`, a batch
+     * per transaction (short locks however many piled up); each batch queues the removal of its
+     * files in the same transaction (the photos module's removal job), so no file outlives its row.
+     */
+    async pruneExpired(at: Date = now(), batch = 200): Promise<{ photoChecks: number }> {
+      let pruned = 0;
+      for (;;) {
+        const deleted = await db.transaction(async (tx) => {
+          const rows = await createPhotoChecksRepository(tx).deleteExpired(at, batch);
+          if (rows.length > 0) await deps.removeFilesLater(tx, rows.flatMap(filesOfCheck));
+          return rows.length;
+        });
+        pruned += deleted;
+        if (deleted < batch) return { photoChecks: pruned };
+      }
     },
   };
 }

@@ -73,6 +73,21 @@ export function createPhotosRepository(db: Database) {
     },
 
     /** Deletes the order's items (or one), their photos with them; answers the photos, whose files the caller removes. */
+    /** The photos of every item of the order (the retention sweep's). */
+    photosOfOrder(orderId: number): Promise<PhotoRow[]> {
+      return db
+        .select({ photo: photoOrderPhotos })
+        .from(photoOrderPhotos)
+        .innerJoin(photoOrderItems, eq(photoOrderItems.id, photoOrderPhotos.itemId))
+        .where(eq(photoOrderItems.orderId, orderId))
+        .then((rows) => rows.map((r) => r.photo));
+    },
+
+    /** Deletes these photos (their items, the order's lines, stay). */
+    async deletePhotos(ids: readonly number[]): Promise<void> {
+      if (ids.length > 0) await db.delete(photoOrderPhotos).where(inArray(photoOrderPhotos.id, [...ids]));
+    },
+
     async deleteItems(orderId: number, itemId?: number): Promise<PhotoRow[]> {
       const items = await db
         .select({ id: photoOrderItems.id })

@@ -61,7 +61,6 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
-import { erasePhotoFiles } from './personal-data.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
@@ -108,6 +107,7 @@ export interface PhotosServiceDeps {
     | 'chargedSummary'
     | 'timeline'
     | 'listForUser'
+    | 'filesRetention'
   >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
@@ -259,6 +259,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
       printsHeld: printsHeld(deliveryMethodFor(details.pricingPlanId, details.options) !== null, photos),
       timeline: await orders.timeline(order.id, on),
+      files: await orders.filesRetention(order.id, on),
       createdAt: order.createdAt.toISOString(),
     };
   }
@@ -786,9 +787,22 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
-      eraseFiles: (on, order) => erasePhotoFiles(on, storage, order.id),
       staffViews: async (ofKind) =>
         new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),
+      countFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)).length,
+      /**
+       * The retention sweep (issue 34 §4): each photo's original and fitted file removed from
+       * storage, then the photo rows (a failed removal throws, and the sweep tries again later).
+       * The items stay: they are the order's lines. Print sheets are drawn on request, never stored.
+       */
+      async eraseFiles(on, order) {
+        const repository = createPhotosRepository(on);
+        const photos = await repository.photosOfOrder(order.id);
+        const keys = filesOf(photos);
+        for (const key of keys) await storage.delete(key);
+        await repository.deletePhotos(photos.map((p) => p.id));
+        return keys.length;
+      },
     } satisfies OrderKindDefinition,
   };
 

@@ -104,6 +104,7 @@ function order(members: Member[]): ApplicationOrder {
     },
     toDo: { missingDocuments: [], incompleteForms: [] },
     missing: [],
+    files: { deleteOn: null, deletedAt: null },
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
   };

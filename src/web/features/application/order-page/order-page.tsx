@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { STATUS_DESCRIPTIONS, toOrderStatus } from '../../../../domain/orders/status.ts';
+import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { ORDERS_TAB_HREF, OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
@@ -87,6 +88,7 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             {checklist.isError ? (
               <LoadError what="the document checklists" onRetry={() => void checklist.refetch()} />
             ) : null}
+            <FilesRetentionNote files={order.files} />
             <MembersSection order={order} today={today} checklist={checklist.data ?? null} />
             <TeamDocuments orderRef={order.displayId} />
             <Timeline entries={order.timeline} />

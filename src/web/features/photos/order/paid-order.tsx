@@ -1,4 +1,5 @@
 import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
@@ -49,7 +50,10 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <SecondLookPanel order={order} />
             <Panel id="photo-downloads" title={PAID_TEXT.downloads}>
               <p className="mt-1 text-sm text-slate-600">{PAID_TEXT.downloadsLead}</p>
-              {fitted.length === 0 ? (
+              <div className="mt-4 empty:hidden">
+                <FilesRetentionNote files={order.files} />
+              </div>
+              {order.files.deletedAt ? null : fitted.length === 0 ? (
                 <p className="mt-4 text-slate-700">{PAID_TEXT.noDownloads}</p>
               ) : (
                 <ul className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -24,6 +24,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   backgroundChangeOffered: true,
   printsHeld: false,
   timeline: [],
+  files: { deleteOn: null, deletedAt: null },
   createdAt: '2026-11-28T08:00:00.000Z',
   ...overrides,
 });

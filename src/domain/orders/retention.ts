@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { daysBetween, formatFeeDate } from '../catalog/fee-schedule.ts';
+import { todayIsoDate } from '../limits/constants.ts';
+import type { OrderStatus } from './status.ts';
+
+/**
+ * How long an order's uploaded documents and photos are kept once it is closed (issue 34 §4,
+ * docs/decisions/0120-retention.md): long enough to answer a consulate's follow-up, a chargeback
+ * (card networks allow 120 days from the charge) or a question about what was sent, and no longer.
+ * The order itself, its lines, payments and timeline stay.
+ */
+export const ORDER_FILES_RETENTION_DAYS = 90;
+
+/** The customer is e-mailed this many days before the files go, and can download them until then. */
+export const ORDER_FILES_NOTICE_DAYS = 7;
+
+/** The statuses an order is closed in: from the first of them its files' retention counts. */
+export const CLOSED_ORDER_STATUSES = ['Completed', 'Refunded', 'Cancelled'] as const satisfies readonly OrderStatus[];
+
+/** Adds `days` to a 'YYYY-MM-DD' day. */
+export function addDays(day: string, days: number): string {
+  return todayIsoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+}
+
+/**
+ * The day an order closed at `closedAt` has its files deleted, as first planned on `today`: the
+ * retention's end, but never sooner than a full notice from `today` (an order closed long before
+ * this policy, or while no sweep ran, still gets its notice days).
+ */
+export function filesDeletionDay(closedAt: Date, today: string): string {
+  const planned = addDays(todayIsoDate(closedAt), ORDER_FILES_RETENTION_DAYS);
+  const earliest = addDays(today, ORDER_FILES_NOTICE_DAYS);
+  return daysBetween(planned, earliest) > 0 ? earliest : planned;
+}
+
+/** Whether the notice is due on `today` for files deleted on `deleteOn`. */
+export function filesNoticeDue(deleteOn: string, today: string): boolean {
+  return daysBetween(today, deleteOn) <= ORDER_FILES_NOTICE_DAYS;
+}
+
+/** What an order's pages say of its files under the retention policy. */
+export const orderFilesRetentionSchema = z.object({
+  /** The day the files are (or were) deleted, 'YYYY-MM-DD'; null while the order is open. */
+  deleteOn: z.string().nullable(),
+  /** When they were deleted (ISO); null while they are kept. */
+  deletedAt: z.string().nullable(),
+});
+export type OrderFilesRetention = z.infer<typeof orderFilesRetentionSchema>;
+
+export const RETENTION_MESSAGES = {
+  /** Where the files were, once they are gone. */
+  deleted: (deletedAt: string) =>
+    `The uploaded documents and photos of this order were deleted on ${formatFeeDate(deletedAt.slice(0, 10))} under our retention policy, ${ORDER_FILES_RETENTION_DAYS} days after it closed. The order, its lines and payments remain.`,
+  /** Shown beside the files of a closed order until then. */
+  kept: (deleteOn: string) =>
+    `These files are kept until ${formatFeeDate(deleteOn)}, then deleted under our retention policy. Download any you want to keep before then.`,
+  noticeSubject: (displayId: string) => `The files of your order ${displayId} will be deleted soon`,
+  noticeIntro: (deleteOn: string) =>
+    `Under our retention policy, the documents and photos uploaded to this order will be deleted on ${formatFeeDate(deleteOn)}, ${ORDER_FILES_RETENTION_DAYS} days after it closed. Until then you can download them from the order's page. The order itself, its lines and payments remain.`,
+} as const;

@@ -1,0 +1,168 @@
+import { daysBetween } from '../../../domain/catalog/fee-schedule.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
+import { notificationHref } from '../../../domain/notifications/notification.ts';
+import {
+  addDays,
+  filesDeletionDay,
+  filesNoticeDue,
+  ORDER_FILES_NOTICE_DAYS,
+  type OrderFilesRetention,
+  RETENTION_MESSAGES as R,
+} from '../../../domain/orders/retention.ts';
+import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import { simpleMail } from '../../mail/simple-template.ts';
+import type { OrderKindDefinition } from './kinds.ts';
+import {
+  createRetentionRepository,
+  RETENTION_STEPS,
+  type RetentionRow,
+  type RetentionStep,
+} from './retention-repository.ts';
+import type { Order } from './service.ts';
+
+/** Orders looked at per statement and per pass: each order's own work is one short transaction. */
+export const RETENTION_BATCH = 100;
+
+export interface RetentionSweep {
+  /** Closed orders the sweep saw for the first time (their deletion day planned). */
+  enrolled: number;
+  /** Customers told their files go in ORDER_FILES_NOTICE_DAYS. */
+  noticed: number;
+  /** Orders whose files were deleted on their day. */
+  erased: number;
+  /** Files removed from storage. */
+  files: number;
+}
+
+export interface OrderFileRetentionDeps {
+  kind(order: Order): OrderKindDefinition;
+  lockOrder(on: Database, orderId: number): Promise<Order | null>;
+  mail: Pick<MailOutbox, 'enqueue'>;
+  siteUrl: string;
+  companyName: string;
+}
+
+/**
+ * The retention of closed orders' files (issue 34 §4, docs/decisions/0120-retention.md), in three
+ * steps a sweep runs in turn, each over its rows in batches and each order in a transaction of its
+ * own (its retention row locked, SKIP LOCKED: a second sweep at the same moment passes it by):
+ * closed orders get their deletion day; the customer is told ORDER_FILES_NOTICE_DAYS before; on
+ * the day the order's kind deletes its files. Every step is a guarded change of the row, so a
+ * sweep run again (a retry after a crash) finds nothing left to do for what the first one did.
+ */
+export function createOrderFileRetention(db: Database, deps: OrderFileRetentionDeps) {
+  const repository = createRetentionRepository(db);
+
+  /** Plans the deletion day of closed orders not seen before, from when each first closed. */
+  async function enrol(today: string): Promise<number> {
+    let enrolled = 0;
+    for (;;) {
+      const rows = await repository.unseenClosed(RETENTION_BATCH);
+      enrolled += await repository.insert(rows.map((r) => ({ ...r, deleteOn: filesDeletionDay(r.closedAt, today) })));
+      if (rows.length < RETENTION_BATCH) return enrolled;
+    }
+  }
+
+  /**
+   * Runs `work` in a transaction of its own on each order whose row `step` selects, in id order
+   * and batches (keyset: a row another sweep holds is passed by, not waited for or met again).
+   */
+  async function eachOrder(
+    step: RetentionStep,
+    work: (tx: Database, row: RetentionRow, order: Order) => Promise<number | null>,
+  ): Promise<{ done: number; total: number }> {
+    let done = 0;
+    let total = 0;
+    for (let afterId = 0; ; ) {
+      const ids = await repository.idsWhere(step, afterId, RETENTION_BATCH);
+      for (const id of ids) {
+        const result = await db.transaction(async (tx) => {
+          const row = await createRetentionRepository(tx).lockIf(id, step);
+          const order = row && (await deps.lockOrder(tx, id));
+          return row && order ? work(tx, row, order) : null;
+        });
+        if (result !== null) {
+          done += 1;
+          total += result;
+        }
+      }
+      const last = ids.at(-1);
+      if (last === undefined || ids.length < RETENTION_BATCH) return { done, total };
+      afterId = last;
+    }
+  }
+
+  function noticeMail(order: Order, deleteOn: string) {
+    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    return simpleMail({
+      to: order.email,
+      subject: R.noticeSubject(order.displayId),
+      heading: R.noticeSubject(order.displayId),
+      intro: [R.noticeIntro(deleteOn)],
+      details: [['Order', `${order.displayId} (${order.title})`]],
+      outro: [`Download them from your order: ${link}`],
+      signature: `The ${deps.companyName} team`,
+    });
+  }
+
+  /**
+   * Tells the customers whose files go within the notice (once: the row's notice_sent_at and the
+   * e-mail's key are written in one transaction). A notice that comes late (no sweep ran for days)
+   * moves the day so the customer still has every notice day. An order without files is done.
+   */
+  async function notify(today: string, now: Date): Promise<number> {
+    const { done } = await eachOrder(
+      RETENTION_STEPS.notice(addDays(today, ORDER_FILES_NOTICE_DAYS)),
+      async (tx, row, order) => {
+        if (!filesNoticeDue(row.deleteOn, today)) return null;
+        const rows = createRetentionRepository(tx);
+        if ((await deps.kind(order).countFiles(tx, order)) === 0) {
+          await rows.update(order.id, { deletedAt: now, filesDeleted: 0 });
+          return null;
+        }
+        const deleteOn =
+          daysBetween(today, row.deleteOn) < ORDER_FILES_NOTICE_DAYS
+            ? addDays(today, ORDER_FILES_NOTICE_DAYS)
+            : row.deleteOn;
+        await rows.update(order.id, { noticeSentAt: now, deleteOn });
+        await deps.mail.enqueue(tx, {
+          ...noticeMail(order, deleteOn),
+          purpose: 'retention-notice',
+          key: `retention-notice:${order.id}`,
+        });
+        return 1;
+      },
+    );
+    return done;
+  }
+
+  /** On the day: the order's kind deletes its files (storage, then its rows), and the row says when. */
+  function erase(today: string, now: Date): Promise<{ done: number; total: number }> {
+    return eachOrder(RETENTION_STEPS.erase(today), async (tx, _row, order) => {
+      const files = await deps.kind(order).eraseFiles(tx, order);
+      await createRetentionRepository(tx).update(order.id, { deletedAt: now, filesDeleted: files });
+      return files;
+    });
+  }
+
+  return {
+    /** One sweep at `now`: plan, tell, delete. Running it again at once does nothing more. */
+    async sweep(now: Date): Promise<RetentionSweep> {
+      const today = todayIsoDate(now);
+      const enrolled = await enrol(today);
+      const noticed = await notify(today, now);
+      const erased = await erase(today, now);
+      return { enrolled, noticed, erased: erased.done, files: erased.total };
+    },
+
+    /** What the order's pages say of its files: kept until a day, or deleted when (nothing while open). */
+    async of(orderId: number, on: Database = db): Promise<OrderFilesRetention> {
+      const row = await createRetentionRepository(on).find(orderId);
+      // An order without files has nothing deleted to speak of.
+      if (!row || row.filesDeleted === 0) return { deleteOn: null, deletedAt: null };
+      return { deleteOn: row.deleteOn, deletedAt: row.deletedAt?.toISOString() ?? null };
+    },
+  };
+}
+export type OrderFileRetention = ReturnType<typeof createOrderFileRetention>;

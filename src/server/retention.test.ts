@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIsoDate } from '../domain/limits/constants.ts';
+import {
+  addDays,
+  ORDER_FILES_NOTICE_DAYS,
+  ORDER_FILES_RETENTION_DAYS,
+  RETENTION_MESSAGES as R,
+} from '../domain/orders/retention.ts';
+import { PHOTO_CHECK_COOKIE } from '../domain/photos/checks.ts';
+import { applicationDocuments, orderFileRetention, photoChecks } from './db/schema.ts';
+import { deliveredMail } from './mail/testing.ts';
+import { apiCall, moveOrderTo, requiredItems, startApplication, uploadItems } from './modules/applications/testing.ts';
+import { bearer, createSignedInUser } from './modules/auth/testing.ts';
+import { payWithSandbox } from './modules/payments/testing.ts';
+import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
+import type { S3Storage } from './storage/s3.ts';
+import { buildTestApp, type TestApp } from './test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from './test/multipart.ts';
+import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from './test/s3-server.ts';
+
+/**
+ * Issue 34 §4: the retention sweep under a held clock. A closed order's files are kept, and
+ * downloadable, until ORDER_FILES_RETENTION_DAYS after it closed; the customer is told once,
+ * ORDER_FILES_NOTICE_DAYS before; the order's kind deletes them from storage on the day (local
+ * disk and S3 alike); a visitor's photo check goes after 24 hours. Sweeps run again, or side by
+ * side, do nothing twice.
+ */
+let clock = new Date();
+const at = (day: string, time = '12:00:00') => new Date(`${day}T${time}Z`);
+
+async function closedApplication(t: TestApp) {
+  const user = await createSignedInUser(t.app);
+  const order = await startApplication(t.app, user.token);
+  await payWithSandbox(t, user.token, order.displayId);
+  const memberId = order.members[0]?.id ?? 0;
+  await uploadItems(
+    t.app,
+    user.token,
+    order.displayId,
+    memberId,
+    await requiredItems(t.app, user.token, order.displayId, memberId),
+  );
+  await moveOrderTo(t.app, order.id, 'Refunded', 'staff');
+  const files = await t.database.db
+    .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
+    .from(applicationDocuments)
+    .where(eq(applicationDocuments.orderId, order.id));
+  return { user, order, files, closedDay: todayIsoDate() };
+}
+
+const noticesTo = async (t: TestApp, email: string, displayId: string) =>
+  (await deliveredMail(t.app, 500)).filter((m) => m.to === email && m.subject === R.noticeSubject(displayId));
+
+/** A file link of the API (a full path) as the customer. */
+const fetchAs = (t: TestApp, url: string, token: string) =>
+  t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+async function retentionRow(t: TestApp, orderId: number) {
+  const [row] = await t.database.db.select().from(orderFileRetention).where(eq(orderFileRetention.orderId, orderId));
+  return row;
+}
+
+async function storedCount(t: TestApp, keys: readonly (string | null)[]) {
+  let n = 0;
+  for (const key of keys) if (key && (await t.app.storage.exists(key))) n += 1;
+  return n;
+}
+
+describe.each([
+  ['local disk', false],
+  ['S3', true],
+] as const)('the retention of a closed order’s files on %s', (_name, onS3) => {
+  let t: TestApp;
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    s3 = onS3 ? await startTestS3Server() : undefined;
+    t = await buildTestApp(s3?.env ?? {}, { photoAnalyser: fakeAnalyse, retentionClock: () => clock });
+    if (s3) matchS3rverBucketPaths((t.app.storage as S3Storage).client);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('keeps and serves the files until the day, tells the customer once beforehand, deletes them on the day, and a second sweep does nothing', async () => {
+    const { user, order, files, closedDay } = await closedApplication(t);
+    expect(files.length).toBeGreaterThan(0);
+    const deleteOn = addDays(closedDay, ORDER_FILES_RETENTION_DAYS);
+    const noticeDay = addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS);
+
+    // The day before the notice: planned, nobody told.
+    clock = at(addDays(noticeDay, -1));
+    await t.app.retention.sweep();
+    expect(await retentionRow(t, order.id)).toMatchObject({ deleteOn, noticeSentAt: null, deletedAt: null });
+    expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(0);
+
+    // The notice day: one e-mail naming the day, however many sweeps run.
+    clock = at(noticeDay, '00:41:00');
+    await t.app.retention.sweep();
+    await t.app.retention.sweep();
+    const notices = await noticesTo(t, user.email, order.displayId);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(R.noticeIntro(deleteOn));
+
+    // The day before the deletion: every file still stored, listed and downloadable; the page says until when.
+    clock = at(addDays(deleteOn, -1), '23:59:00');
+    expect(await t.app.retention.sweep()).toMatchObject({ erased: 0, files: 0 });
+    expect(
+      await storedCount(
+        t,
+        files.map((f) => f.storageKey),
+      ),
+    ).toBe(files.length);
+    const listed = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/documents`, user.token);
+    expect(listed.json().data.results).toHaveLength(files.length);
+    const download = listed.json().data.results[0].links.download as string;
+    const served = await fetchAs(t, download, user.token);
+    expect(served.statusCode).toBe(200);
+    expect(listed.json().data.results).not.toHaveLength(0);
+    expect(
+      (await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token)).json().data.files,
+    ).toEqual({
+      deleteOn,
+      deletedAt: null,
+    });
+
+    // The day: the files go from storage, the order stays with its lines and payment.
+    clock = at(deleteOn, '00:41:00');
+    expect(await t.app.retention.sweep()).toMatchObject({ erased: 1, files: files.length });
+    expect(
+      await storedCount(
+        t,
+        files.map((f) => f.storageKey),
+      ),
+    ).toBe(0);
+    expect(
+      (await apiCall(t.app, 'GET', `/application/order/${order.displayId}/documents`, user.token)).json().data.results,
+    ).toEqual([]);
+    expect((await fetchAs(t, download, user.token)).statusCode).toBe(404);
+    const kept = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, user.token);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data.members).toHaveLength(1);
+    expect((await t.app.services.orders.payments(t.database.db, order.id)).attempts).not.toHaveLength(0);
+    expect(kept.json().data.files).toEqual({ deleteOn, deletedAt: clock.toISOString() });
+
+    // Again (a retry after a crash): nothing deleted, nobody told.
+    expect(await t.app.retention.sweep()).toMatchObject({ enrolled: 0, noticed: 0, erased: 0, files: 0 });
+    expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+  });
+});
+
+describe('the retention sweep', () => {
+  let t: TestApp;
+  let face: Buffer;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { photoAnalyser: fakeAnalyse, retentionClock: () => clock });
+    face = await testFace();
+  });
+  afterAll(() => t?.close());
+
+  it('does the work once when two sweeps run side by side', async () => {
+    const { user, order, files, closedDay } = await closedApplication(t);
+    const deleteOn = addDays(closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    const told = await Promise.all([t.app.retention.sweep(), t.app.retention.sweep()]);
+    expect(told.reduce((n, s) => n + s.noticed, 0)).toBe(1);
+    expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+
+    clock = at(deleteOn);
+    const swept = await Promise.all([t.app.retention.sweep(), t.app.retention.sweep()]);
+    expect(swept.reduce((n, s) => n + s.erased, 0)).toBe(1);
+    expect(swept.reduce((n, s) => n + s.files, 0)).toBe(files.length);
+    expect((await retentionRow(t, order.id))?.filesDeleted).toBe(files.length);
+    expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+  });
+
+  it('deletes a closed photo order’s photos through its kind and keeps its items', async () => {
+    const user = await createSignedInUser(t.app);
+    const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+    const ref = created.json().data.displayId as string;
+    const item = await apiCall(t.app, 'POST', `/photo-orders/${ref}/items`, user.token, { photoSize: 'oci-photo' });
+    const itemId = item.json().data.items.at(-1).id as number;
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/photo-orders/${ref}/items/${itemId}/photos`,
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, authorization: `Bearer ${user.token}` },
+      payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    await t.runJobs();
+    const orderId = created.json().data.id as number;
+    await moveOrderTo(t.app, orderId, 'Cancelled', 'staff');
+    const deleteOn = addDays(todayIsoDate(), ORDER_FILES_RETENTION_DAYS);
+
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+    clock = at(addDays(deleteOn, -1));
+    await t.app.retention.sweep();
+    const before = (await apiCall(t.app, 'GET', `/photo-orders/${ref}`, user.token)).json().data;
+    const photo = before.items[0].photos[0];
+    expect((await fetchAs(t, photo.links.original, user.token)).statusCode).toBe(200);
+
+    clock = at(deleteOn);
+    await t.app.retention.sweep();
+    // Original and fitted.
+    expect((await retentionRow(t, orderId))?.filesDeleted).toBe(2);
+    const after = (await apiCall(t.app, 'GET', `/photo-orders/${ref}`, user.token)).json().data;
+    expect(after.items).toHaveLength(1);
+    expect(after.items[0].photos).toEqual([]);
+    expect(after.files).toEqual({ deleteOn, deletedAt: clock.toISOString() });
+    expect((await fetchAs(t, photo.links.original, user.token)).statusCode).toBe(404);
+  });
+
+  it('gives a late notice its full days: an order closed long ago is told first, deleted a notice later', async () => {
+    const { user, order, closedDay } = await closedApplication(t);
+    const late = addDays(closedDay, ORDER_FILES_RETENTION_DAYS + 30);
+    clock = at(late);
+    expect(await t.app.retention.sweep()).toMatchObject({ files: 0 });
+    expect(await noticesTo(t, user.email, order.displayId)).toHaveLength(1);
+    expect((await retentionRow(t, order.id))?.deleteOn).toBe(addDays(late, ORDER_FILES_NOTICE_DAYS));
+  });
+
+  it('deletes a visitor’s photo check and its images after 24 hours, not before', async () => {
+    const made = new Date();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/photo-checks?size=us-2x2',
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE, origin: new URL(t.app.env.siteUrl).origin },
+      payload: multipart([filePart('me.jpg', face, 'image/jpeg')]),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.cookies.some((c) => c.name === PHOTO_CHECK_COOKIE)).toBe(true);
+    const [row] = await t.database.db.select().from(photoChecks).orderBy(photoChecks.id).limit(1);
+    if (!row) throw new Error('no check');
+    const keys = [row.storageKey, row.fittedKey];
+
+    clock = new Date(made.getTime() + 23 * 60 * 60 * 1000);
+    expect(await t.app.retention.sweep()).toMatchObject({ photoChecks: 0 });
+    await t.runJobs();
+    expect(await storedCount(t, keys)).toBe(keys.filter(Boolean).length);
+
+    clock = new Date(made.getTime() + 24 * 60 * 60 * 1000 + 60_000);
+    expect(await t.app.retention.sweep()).toMatchObject({ photoChecks: 1 });
+    await t.runJobs();
+    expect(await t.database.db.select().from(photoChecks).where(eq(photoChecks.id, row.id))).toEqual([]);
+    expect(await storedCount(t, keys)).toBe(0);
+    expect(await t.app.retention.sweep()).toMatchObject({ photoChecks: 0 });
+  });
+});
