@@ -2,27 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
-import { completeOciAnswers } from '../src/server/modules/applications/testing.ts';
-import { signature } from '../src/server/modules/photos/compliance/test-images.ts';
-import { pdfWithPages } from '../src/server/test/upload-fixtures.ts';
+import { VISALIA_ADDRESS_ANSWERS as VISALIA } from '../src/domain/jurisdiction/testing.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
-import { phoneJpeg, startOrder } from './support/orders.ts';
+import { completeOrder, startOrder } from './support/orders.ts';
 import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 const SHOTS = '.tmp/screenshots';
 const TULARE =
   'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.';
-/** Priya and Aarav live in Visalia, Tulare County: their file goes to San Francisco. */
-const VISALIA = {
-  addressCountry: 'US',
-  addressLine1: '12 Main Street',
-  addressCity: 'Visalia',
-  usState: 'CA',
-  zipCode: '93277',
-};
-
 async function shoot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/mission-${name}.png`, fullPage: false });
@@ -64,34 +53,9 @@ describe('where the file goes (issue 32 §1)', () => {
     const { context, page } = await e2e.mobile();
     await signInContext(context, e2e.baseURL, email);
     const order = await startOrder(context, e2e.baseURL);
+    await completeOrder(context, e2e.baseURL, order, VISALIA);
     const headers = { origin: e2e.baseURL };
-    const [pdf, photo, ink] = await Promise.all([pdfWithPages(), phoneJpeg(), signature()]);
     const base = `/api/v1/application/order/${order.displayId}/members`;
-    for (const member of order.members) {
-      const saved = await context.request.put(`${base}/${member.id}/form`, {
-        headers,
-        data: { currentStep: 1, answers: { ...completeOciAnswers(member.kind), ...VISALIA } },
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
-      expect((await context.request.post(`${base}/${member.id}/form/review`, { headers })).status()).toBe(200);
-      const items = (await (await context.request.get(`${base}/${member.id}/checklist`)).json()).data.items as {
-        id: string;
-        required: boolean;
-        accept: { types: string[] };
-      }[];
-      for (const item of items.filter((i) => i.required)) {
-        const file = item.accept.types.includes('pdf')
-          ? { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf }
-          : item.id === 'photo'
-            ? { name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo }
-            : { name: 'signature.png', mimeType: 'image/png', buffer: ink };
-        const uploaded = await context.request.post(`${base}/${member.id}/documents/${item.id}`, {
-          headers,
-          multipart: { file },
-        });
-        expect(uploaded.status(), await uploaded.text()).toBe(201);
-      }
-    }
     // Priya's proof of address is a bill from Bakersfield (Kern County: Los Angeles).
     const [adult] = order.members;
     if (!adult) throw new Error('no adult');

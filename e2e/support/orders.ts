@@ -44,9 +44,15 @@ export async function startOrder(context: BrowserContext, baseURL: string): Prom
 
 /**
  * Every member's form answered, reviewed and every required document uploaded, through the API
- * the pages use: after payment the order then waits for our team (Order pending).
+ * the pages use: after payment the order then waits for our team (Order pending). `answers`
+ * overrides some of every member's answers (an address in another mission's area, say).
  */
-export async function completeOrder(context: BrowserContext, baseURL: string, order: StartedOrder): Promise<void> {
+export async function completeOrder(
+  context: BrowserContext,
+  baseURL: string,
+  order: StartedOrder,
+  answers: Record<string, unknown> = {},
+): Promise<void> {
   const headers = { origin: baseURL };
   // The photo is what a phone sends; the signature and thumb impression a scan of a page. Both are
   // fitted to the OCI portal's size by the server's photo engine, which refuses an image with no face.
@@ -55,7 +61,7 @@ export async function completeOrder(context: BrowserContext, baseURL: string, or
     const form = `/api/v1/application/order/${order.displayId}/members/${member.id}/form`;
     const saved = await context.request.put(form, {
       headers,
-      data: { currentStep: 1, answers: completeOciAnswers(member.kind) },
+      data: { currentStep: 1, answers: { ...completeOciAnswers(member.kind), ...answers } },
     });
     expect(saved.status(), await saved.text()).toBe(200);
     const reviewed = await context.request.post(`${form}/review`, { headers });

@@ -84,10 +84,14 @@ export function isSplit(rules: readonly JurisdictionRule[], region: string, on: 
   return rules.some((r) => r.region === region && r.area !== null && r.effectiveFrom <= on);
 }
 
+/** The longest ZIP or postal code a look-up reads. */
+export const POSTAL_CODE_MAX_LENGTH = 16;
+
 export const jurisdictionQuery = z
   .object({
     country: z.enum(ADDRESS_COUNTRIES, { error: USER_MESSAGES.countryInvalid }),
-    postalCode: z.string({ error: M.codeRequired }),
+    // The longest real one is a ZIP+4 with spaces; the field is refused by itself when longer.
+    postalCode: z.string({ error: M.codeRequired }).max(POSTAL_CODE_MAX_LENGTH, { error: M.codeTooLong }),
   })
   .superRefine((query, ctx) => {
     if (normalizePostalCode(query.country, query.postalCode) === null) {

@@ -2,6 +2,7 @@
 export const JURISDICTION_MESSAGES = {
   found: 'Jurisdiction found',
   codeRequired: 'Enter a ZIP or postal code',
+  codeTooLong: 'A ZIP or postal code has at most 16 characters',
   unknown:
     'We cannot tell which Indian mission serves this ZIP or postal code. Please check it, or contact us and we will confirm where your file goes.',
   rateLimited: 'Too many look-ups from this address. Please try again in a minute.',

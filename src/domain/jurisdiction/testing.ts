@@ -18,3 +18,12 @@ export const TULARE_JURISDICTION: Jurisdiction = {
   effectiveFrom: '2020-11-02',
   sourceUrl: 'https://www.cgisf.gov.in/page/public-notice-on-visa-outsourcing-to-vfs/',
 };
+
+/** A form's home address in Visalia, Tulare County, whose file goes to San Francisco (as above). */
+export const VISALIA_ADDRESS_ANSWERS = {
+  addressCountry: 'US',
+  addressLine1: '12 Main Street',
+  addressCity: 'Visalia',
+  usState: 'CA',
+  zipCode: '93277',
+};

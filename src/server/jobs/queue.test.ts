@@ -303,6 +303,35 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     await expect(createJobQueue(database, { logger }).drain()).rejects.toThrow('the job queue is not started');
   });
 
+  it('drain() with workers on waits for the job its own worker took, then runs what that job queued', async () => {
+    const queue = newQueue(database, { pollingIntervalSeconds: 30 });
+    const seen: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await queue.work('first', async () => {
+      await held;
+      await queue.send('second', {});
+      seen.push('first');
+    });
+    await queue.work('second', async () => {
+      seen.push('second');
+    });
+    await queue.start();
+    await queue.send('first', {});
+    // The worker wakes on the job and holds it: nothing is due for the drain to fetch itself.
+    await waitFor(async () =>
+      expect(
+        await one(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name = 'first' and state = 'active'`),
+      ).toEqual({ n: 1 }),
+    );
+    const draining = queue.drain();
+    setTimeout(release, 200);
+    await draining;
+    expect(seen).toEqual(['first', 'second']);
+  });
+
   it('copies a job that ran out of attempts to its dead letter queue', async () => {
     const queue = newQueue();
     const gaveUp: unknown[] = [];

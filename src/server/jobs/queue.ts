@@ -261,6 +261,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const ready = new Set<string>();
 
   const claims = createJobClaims(database.db);
+  /** The batches this process's workers are running now (a drain waits for them: see drain). */
+  const workersRunning = new Set<Promise<unknown>>();
   let boss: PgBoss | null = null;
   let attached = new Set<string>();
   let starting: Promise<void> | null = null;
@@ -309,7 +311,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         notifyPollingIntervalSeconds: poll,
       },
       async (jobs: PgBossJob<object>[]) => {
-        const results = await Promise.all(
+        const batch = Promise.all(
           jobs.map((job) =>
             run(name, handler, job).then(
               () => ({ id: job.id, status: 'completed' as const }),
@@ -317,6 +319,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
             ),
           ),
         );
+        workersRunning.add(batch);
+        const results = await batch.finally(() => workersRunning.delete(batch));
         // A full batch: there is likely more waiting, so fetch again at once instead of after the
         // poll (pg-boss's own burstWhenBatchFull ignores a batch of one). Unknown only while
         // b.work() has not returned, which the first fetch's round trip outlasts.
@@ -456,8 +460,11 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       if (!b) throw new Error('Cannot drain jobs: the job queue is not started');
       const wanted = [...registrations.keys()].filter((name) => !names || names.includes(name));
       let ran = 0;
-      for (let found = true; found; ) {
+      for (let found = true; found || workersRunning.size > 0; ) {
         found = false;
+        // With workers on, a job may have been taken by this process's own worker a moment ago: the
+        // drain waits for it, and then runs what it queued, instead of returning with it unfinished.
+        await Promise.allSettled([...workersRunning]);
         // One look at which queues hold a job that is due, instead of a fetch on every queue: a
         // drain usually finds one or two jobs among a dozen queues.
         const { rows } = await database.executeSql(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
 import { PROOF_OF_ADDRESS_MESSAGES as P } from '../../../domain/jurisdiction/proof-of-address.ts';
+import { VISALIA_ADDRESS_ANSWERS as VISALIA } from '../../../domain/jurisdiction/testing.ts';
 import { USER_MESSAGES } from '../../../domain/users/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser } from '../auth/testing.ts';
@@ -13,15 +14,6 @@ beforeAll(async () => {
   t = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
 }, 60_000);
 afterAll(() => t.close());
-
-/** Priya lives in Visalia, Tulare County: her order goes to San Francisco. */
-const VISALIA = {
-  addressCountry: 'US',
-  addressLine1: '12 Main Street',
-  addressCity: 'Visalia',
-  usState: 'CA',
-  zipCode: '93277',
-};
 
 const KERN_CONFLICT =
   'Priya’s proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jurisdictionSentence } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { jurisdictionSentence, POSTAL_CODE_MAX_LENGTH } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { JURISDICTION_MESSAGES as M } from '../../../domain/jurisdiction/messages.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
@@ -134,6 +134,7 @@ describe('GET /api/v1/jurisdiction: bad and unknown codes', () => {
     ['CA', 'K1A', U.canadianPostalInvalid],
     ['CA', '93277', U.canadianPostalInvalid],
     ['MX', '01000', U.countryInvalid],
+    ['US', '9'.repeat(POSTAL_CODE_MAX_LENGTH + 1), M.codeTooLong],
   ])('answers 400 to %s %s with the field’s message', async (country, code, message) => {
     const res = await lookUp(country, code);
     expect(res.statusCode).toBe(400);
