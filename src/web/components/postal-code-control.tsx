@@ -73,6 +73,7 @@ export function PostalCodeControl({
           {POSTAL_CODE_TEXT.code(country)}
           <input
             id={`${id}-code`}
+            type="text"
             value={postalCode}
             onChange={(event) => setPostalCode(event.target.value)}
             onKeyDown={(event) => {
