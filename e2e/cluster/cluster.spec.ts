@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from '../../scripts/cluster.ts';
+import { RETENTION_MESSAGES } from '../../src/domain/orders/retention.ts';
 import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
-import { uniqueEmail } from '../../src/server/modules/auth/testing.ts';
+import { PASSWORD, uniqueEmail } from '../../src/server/modules/auth/testing.ts';
+import { faceOn } from '../../src/server/modules/photos/compliance/test-images.ts';
+import { RETENTION_QUEUE } from '../../src/server/retention.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../src/server/test/multipart.ts';
 import { pdfWithPages } from '../../src/server/test/upload-fixtures.ts';
 import {
@@ -10,21 +13,30 @@ import {
   call,
   customer,
   expectSavesKept,
+  jobSender,
+  jobsCompleted,
   paidMoves,
   type Save,
   settleAndAnnounce,
   startClusterSuite,
   startOrder,
   startPayment,
+  uploadPassport,
+  waitUntil,
 } from './support.ts';
 
 /**
  * The storefront as several processes (issue 14, docs/decisions/0079): `npm run test:cluster`
  * starts a throwaway PostgreSQL (scripts/with-postgres.sh), an S3 server on loopback, two built
  * app processes and nginx in front (scripts/cluster.ts), and drives them over HTTP: whatever one
- * process did, the other sees; one killed mid-burst loses no acknowledged write.
+ * process did, the other sees; one killed mid-burst loses no acknowledged write. Issue 34's data
+ * rights on the bucket: an erasure empties it of the customer's files, and the retention sweep,
+ * run by both processes at once, deletes a closed order's files once.
  */
 const ADMIN_EMAIL = uniqueEmail('cluster-admin');
+/** The admin's session, signed up on first use (ADMIN_EMAILS names the address). */
+let adminSession: Promise<string> | undefined;
+const admin = () => (adminSession ??= customer(one, one, ADMIN_EMAIL));
 
 let suite: ClusterSuite;
 let cluster: Cluster;
@@ -43,6 +55,67 @@ afterAll(async () => {
   await suite?.close();
 });
 
+/** The keys of the files stored for `orderIds`: their documents', their photos' and fitted photos', sorted. */
+async function storedKeys(orderIds: number[]): Promise<string[]> {
+  const { rows } = await sql.query(
+    `SELECT storage_key AS key FROM application_documents WHERE order_id = ANY($1) AND storage_key IS NOT NULL
+     UNION ALL
+     SELECT key FROM photo_order_photos p JOIN photo_order_items i ON i.id = p.item_id,
+       unnest(ARRAY[p.storage_key, p.fitted_key]) AS key
+     WHERE i.order_id = ANY($1) AND key IS NOT NULL`,
+    [orderIds],
+  );
+  return rows.map((r) => r.key as string).sort();
+}
+
+/** `keys` but those in `gone`. */
+const without = (keys: string[], gone: string[]) => keys.filter((key) => !gone.includes(key));
+
+/** An unpaid photo order with one photo of a face uploaded through `base`, once its check (a job, by the real engine) has fitted it. */
+async function photoOrderWithPhoto(base: string, token: string) {
+  const created = await call(base, 'POST', '/photo-orders', { token, body: { idempotencyKey: crypto.randomUUID() } });
+  expect(created.status, created.text).toBe(201);
+  const order = created.data as { id: number; displayId: string };
+  const item = await call(base, 'POST', `/photo-orders/${order.displayId}/items`, {
+    token,
+    body: { photoSize: 'oci-photo' },
+  });
+  expect(item.status, item.text).toBe(201);
+  const itemId = (item.data as { items: { id: number }[] }).items.at(-1)?.id;
+  const uploaded = await call(base, 'POST', `/photo-orders/${order.displayId}/items/${itemId}/photos`, {
+    token,
+    body: multipart([filePart('me.jpg', await faceOn('blonde'), 'image/jpeg')]),
+    headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+  });
+  expect(uploaded.status, uploaded.text).toBe(201);
+  const photoId = (uploaded.data as { id: number }).id;
+  const checked = await waitUntil('the photo is checked', async () => {
+    const { rows } = await sql.query(
+      `SELECT state, fitted_key FROM photo_order_photos WHERE id = $1 AND state <> 'pending'`,
+      [photoId],
+    );
+    return rows[0] as { state: string; fitted_key: string | null } | undefined;
+  });
+  expect(checked).toMatchObject({ state: 'done', fitted_key: expect.any(String) });
+  return order;
+}
+
+/**
+ * Runs `start` while a transaction of the test's holds `table` (nobody reads or writes it until
+ * `start` has resolved), then lets go: what waits on the table goes on at once, side by side.
+ */
+async function whileLocked<T>(table: string, start: () => Promise<T>): Promise<T> {
+  const hold = await sql.connect();
+  try {
+    await hold.query('BEGIN');
+    await hold.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    return await start();
+  } finally {
+    await hold.query('COMMIT');
+    hold.release();
+  }
+}
+
 describe('several app processes behind nginx, one PostgreSQL, one bucket', () => {
   it('serves through nginx, which passes the client on', async () => {
     const health = await fetch(`${cluster.url}/api/v1/health`);
@@ -58,7 +131,7 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
   });
 
   it('shows a price an admin changed on one process on the other’s cached page within a second', async () => {
-    const adminToken = await customer(one, one, ADMIN_EMAIL);
+    const adminToken = await admin();
     const services = (await call(one, 'GET', '/admin/catalog/services?limit=100', { token: adminToken })).data as {
       results: { id: number; slug: string }[];
     };
@@ -103,22 +176,13 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
     const token = await customer(one, one);
     const order = await startOrder(one, token);
     const pdf = await pdfWithPages();
-    const orderPath = `/application/order/${order.displayId}`;
-    const uploaded = await call(
-      one,
-      'POST',
-      `${orderPath}/members/${order.members[0]?.id}/documents/foreign-passport`,
+    const documentId = await uploadPassport(one, token, order, pdf);
+    const download = await fetch(
+      `${two}/api/v1/application/order/${order.displayId}/documents/${documentId}/download`,
       {
-        token,
-        body: multipart([filePart('passport.pdf', pdf, 'application/pdf')]),
-        headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+        headers: { authorization: `Bearer ${token}` },
       },
     );
-    expect(uploaded.status, uploaded.text).toBe(201);
-    const documentId = (uploaded.data as { document: { id: number } }).document.id;
-    const download = await fetch(`${two}/api/v1${orderPath}/documents/${documentId}/download`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
   });
@@ -155,6 +219,105 @@ describe('several app processes behind nginx, one PostgreSQL, one bucket', () =>
       headers: { 'x-forwarded-for': '203.0.113.78' },
     });
     expect(other.status).toBe(401);
+  });
+
+  it('erases a customer through the other process: their document and photos leave the bucket, and they cannot sign in', async () => {
+    const email = uniqueEmail('erased');
+    const token = await customer(one, one, email);
+    const before = await suite.bucketKeys();
+    const application = await startOrder(one, token);
+    await uploadPassport(one, token, application, await pdfWithPages());
+    const photos = await photoOrderWithPhoto(one, token);
+    const theirs = await storedKeys([application.id, photos.id]);
+    // The passport, and the photo as uploaded and as fitted by its check.
+    expect(theirs.length).toBeGreaterThanOrEqual(3);
+    expect(without(await suite.bucketKeys(), before)).toEqual(theirs);
+
+    // No order may be open: the customer cancels the unpaid application, staff the photo order.
+    const cancelled = await call(one, 'POST', `/application/order/${application.displayId}/cancel`, {
+      token,
+      body: {},
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const staffCancelled = await call(one, 'POST', `/admin/orders/${photos.displayId}/status`, {
+      token: await admin(),
+      body: { status: 'Cancelled' },
+    });
+    expect(staffCancelled.status, staffCancelled.text).toBe(200);
+
+    const erased = await call(two, 'POST', '/users/data-deletion', {
+      token,
+      body: { password: PASSWORD, confirm: true },
+    });
+    expect(erased.status, erased.text).toBe(200);
+    expect(erased.data).toMatchObject({ state: 'erased' });
+    expect(await suite.bucketKeys()).toEqual(before);
+    expect((await call(one, 'GET', '/users/profile', { token })).status).toBe(401);
+    const signIn = await call(cluster.url, 'POST', '/auth/signin', { body: { email, password: PASSWORD } });
+    expect(signIn.status, signIn.text).toBe(401);
+  });
+
+  it('deletes a closed order’s files from the bucket once when both processes run the retention sweep at once', async () => {
+    const email = uniqueEmail('retained');
+    const token = await customer(one, one, email);
+    const order = await startOrder(one, token);
+    await uploadPassport(one, token, order, await pdfWithPages());
+    const cancelled = await call(two, 'POST', `/application/order/${order.displayId}/cancel`, { token, body: {} });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    // Cancelled 100 days ago: past its 90 days, so the first sweep tells the customer the files go
+    // in a week (nobody loses files without the notice's days).
+    await sql.query(`UPDATE order_status_history SET changed_at = now() - interval '100 days' WHERE order_id = $1`, [
+      order.id,
+    ]);
+    const jobs = await jobSender();
+    try {
+      await jobsCompleted(sql, [await jobs.send(RETENTION_QUEUE)]);
+      const planned = await sql.query(
+        'SELECT notice_sent_at, deleted_at FROM order_file_retention WHERE order_id = $1',
+        [order.id],
+      );
+      expect(planned.rows).toEqual([{ notice_sent_at: expect.any(Date), deleted_at: null }]);
+      await waitUntil('the retention notice is mailed', async () => {
+        const mailbox = await call(one, 'GET', '/dev/mailbox?limit=200');
+        const mails = (mailbox.data as { results: { to: string; subject: string }[] }).results;
+        return mails.some((m) => m.to === email && m.subject === RETENTION_MESSAGES.noticeSubject(order.displayId));
+      });
+      // A week later: the day has come.
+      await sql.query(
+        `UPDATE order_file_retention SET notice_sent_at = notice_sent_at - interval '7 days', delete_on = delete_on - 7
+         WHERE order_id = $1`,
+        [order.id],
+      );
+      const before = await suite.bucketKeys();
+      const files = await storedKeys([order.id]);
+      expect(files.length).toBeGreaterThan(0);
+      expect(before).toEqual(expect.arrayContaining(files));
+
+      // Two sweeps, one in each process, held at their first look at the retention table until
+      // both have started, then let go together (the hourly schedule files one a run; a retry or
+      // a late process's pass is another).
+      const sweeps = await whileLocked('order_file_retention', async () => {
+        const ids = await Promise.all([jobs.send(RETENTION_QUEUE), jobs.send(RETENTION_QUEUE)]);
+        await waitUntil('each process runs one of the sweeps', async () => {
+          const { rows } = await sql.query(
+            'SELECT count(DISTINCT pid)::int AS n FROM job_claims WHERE job_id = ANY($1::uuid[])',
+            [ids],
+          );
+          return rows[0].n === 2;
+        });
+        return ids;
+      });
+      await jobsCompleted(sql, sweeps);
+      expect(await suite.bucketKeys()).toEqual(without(before, files));
+      const done = await sql.query('SELECT deleted_at, files_deleted FROM order_file_retention WHERE order_id = $1', [
+        order.id,
+      ]);
+      // Deleted by one sweep: the other found the row taken or done (a deletion after the first
+      // would have found no file left and counted 0).
+      expect(done.rows).toEqual([{ deleted_at: expect.any(Date), files_deleted: files.length }]);
+    } finally {
+      await jobs.close();
+    }
   });
 
   it('loses no acknowledged autosave or payment when a process is killed mid-burst, and the survivor serves', async () => {

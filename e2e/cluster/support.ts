@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { type Cluster, startCluster } from '../../scripts/cluster.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { createJobQueue, JOBS_SCHEMA } from '../../src/server/jobs/queue.ts';
 import { ADULT } from '../../src/server/modules/applications/testing.ts';
 import { signUpBody, uniqueEmail } from '../../src/server/modules/auth/testing.ts';
 import {
@@ -12,7 +14,8 @@ import {
   SANDBOX_EVENT_TYPES,
   SANDBOX_WEBHOOK_PATH,
 } from '../../src/server/modules/payments/sandbox.ts';
-import { startTestS3Server, type TestS3Server } from '../../src/server/test/s3-server.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../src/server/test/multipart.ts';
+import { startTestS3Server, type TestS3Server, testS3Storage } from '../../src/server/test/s3-server.ts';
 
 /**
  * What the cluster suites share (docs/decisions/0079): a cluster of built app processes behind
@@ -30,6 +33,8 @@ export interface ClusterSuite {
   urls: string[];
   /** Where each app process writes its log (app-N.log). */
   logDir: string;
+  /** The keys of the files in the bucket now, sorted (what the processes stored, read from S3 itself). */
+  bucketKeys(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -68,15 +73,22 @@ export async function startClusterSuite(env: NodeJS.ProcessEnv = {}): Promise<Cl
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // The suite's own connections see a PostgreSQL restart too: an idle one's error is not a failure.
   sql.on('error', () => {});
+  const bucket = testS3Storage(s3);
   return {
     cluster,
     s3,
     sql,
     urls: cluster.apps.map((app) => app.url),
     logDir,
+    async bucketKeys() {
+      const keys: string[] = [];
+      for await (const key of bucket.keys()) keys.push(key);
+      return keys.sort();
+    },
     async close() {
       await cluster.stop();
       await sql.end();
+      bucket.destroy();
       await s3.close();
       await rm(logDir, { recursive: true, force: true });
     },
@@ -188,6 +200,60 @@ export async function announcePayment(base: string, paymentId: string, id?: stri
     body: event.body,
   }).catch(() => null);
   return res?.status ?? null;
+}
+
+/** Uploads `pdf` as the first member's foreign passport through `base`: the document's id. */
+export async function uploadPassport(base: string, token: string, order: Order, pdf: Buffer): Promise<number> {
+  const uploaded = await call(
+    base,
+    'POST',
+    `/application/order/${order.displayId}/members/${order.members[0]?.id}/documents/foreign-passport`,
+    {
+      token,
+      body: multipart([filePart('passport.pdf', pdf, 'application/pdf')]),
+      headers: { 'content-type': MULTIPART_CONTENT_TYPE },
+    },
+  );
+  expect(uploaded.status, uploaded.text).toBe(201);
+  return (uploaded.data as { document: { id: number } }).document.id;
+}
+
+/**
+ * A job queue on the suite's database that only sends (no workers, no schedules, no
+ * maintenance): jobs as the schedule or another process would file them, run by whichever app
+ * process takes each. Resolves each send to the job's id.
+ */
+export async function jobSender() {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) throw new Error('run through `npm run test:cluster` (a throwaway PostgreSQL server)');
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  const jobs = createJobQueue(database, {
+    workers: false,
+    boss: { supervise: false, migrate: false },
+    logger: { info: () => {}, warn: console.warn, error: console.error },
+  });
+  await jobs.start();
+  return {
+    send: (name: string, data: object = {}) => jobs.send(name, data),
+    async close() {
+      await jobs.stop();
+      await database.close();
+    },
+  };
+}
+
+/** Resolves once every job of `ids` is completed; fails on one that failed, or after `timeoutMs`. */
+export async function jobsCompleted(sql: pg.Pool, ids: string[], timeoutMs = 15_000) {
+  await waitUntil(
+    `jobs ${ids.join(', ')} completed`,
+    async () => {
+      const { rows } = await sql.query(`SELECT id, state FROM ${JOBS_SCHEMA}.job WHERE id = ANY($1::uuid[])`, [ids]);
+      const failed = rows.find((r) => r.state === 'failed');
+      if (failed) throw new Error(`job ${failed.id} failed`);
+      return rows.filter((r) => r.state === 'completed').length === ids.length;
+    },
+    timeoutMs,
+  );
 }
 
 export async function startPayment(base: string, token: string, order: Order) {

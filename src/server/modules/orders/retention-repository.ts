@@ -27,8 +27,10 @@ export function createRetentionRepository(db: Database) {
      * timeline's first entry into a closed status; its last update if it has none).
      */
     unseenClosed(limit: number): Promise<{ orderId: number; closedAt: Date }[]> {
+      // The outer order's id qualified by hand: Drizzle writes a column in sql`` without its table,
+      // and a bare "id" in the subquery is the history row's own.
       const closedAt = sql<Date>`coalesce((select min(${orderStatusHistory.changedAt}) from ${orderStatusHistory}
-        where ${orderStatusHistory.orderId} = ${orders.id}
+        where ${orderStatusHistory.orderId} = ${orders}.${sql.identifier('id')}
           and ${inArray(orderStatusHistory.toStatus, [...CLOSED_ORDER_STATUSES])}), ${orders.updatedAt})`.mapWith(
         orders.updatedAt,
       );
