@@ -213,6 +213,18 @@ describe('the retention sweep', () => {
     expect((await fetchAs(t, photo.links.original, user.token)).statusCode).toBe(404);
   });
 
+  it('counts the days from the order’s own entry into a closed status, not its last change or another order’s', async () => {
+    const { order, closedDay } = await closedApplication(t);
+    // Refunded 30 days ago by its timeline; the order row itself changed today.
+    await t.database.executeSql(
+      `update order_status_history set changed_at = changed_at - interval '30 days' where order_id = $1 and to_status = 'Refunded'`,
+      [order.id],
+    );
+    clock = at(closedDay);
+    await t.app.retention.sweep();
+    expect((await retentionRow(t, order.id))?.deleteOn).toBe(addDays(closedDay, ORDER_FILES_RETENTION_DAYS - 30));
+  });
+
   it('gives a late notice its full days: an order closed long ago is told first, deleted a notice later', async () => {
     const { user, order, closedDay } = await closedApplication(t);
     const late = addDays(closedDay, ORDER_FILES_RETENTION_DAYS + 30);
