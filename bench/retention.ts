@@ -164,7 +164,9 @@ export async function measureRetentionSweep(): Promise<RetentionFigures> {
         requestsPerSecond: Math.round(result.requests.average),
         filesGone: before - after,
       });
-      process.stdout.write(`${windows.length}:${Math.round(result.requests.average)}/s,${result.latency.p99}ms,${before - after} `);
+      process.stdout.write(
+        `${windows.length}:${Math.round(result.requests.average)}/s,${result.latency.p99}ms,${before - after} `,
+      );
       if (after === 0 && sweptAt === null) sweptAt = (performance.now() - started) / 1000;
       before = after;
       // Three quiet windows after the sweep, for quiet windows on both sides of it.
@@ -172,8 +174,7 @@ export async function measureRetentionSweep(): Promise<RetentionFigures> {
     }
     const quiet = windowSet(windows.filter((w) => w.filesGone === 0));
     const sweeping = windowSet(windows.filter((w) => w.filesGone > 0));
-    const requestsShare =
-      quiet && sweeping ? sweeping.medianRequestsPerSecond / quiet.medianRequestsPerSecond : null;
+    const requestsShare = quiet && sweeping ? sweeping.medianRequestsPerSecond / quiet.medianRequestsPerSecond : null;
     const p99Ratio = quiet && sweeping ? sweeping.medianP99Ms / quiet.medianP99Ms : null;
     return {
       orders: FILE_ORDERS,
