@@ -276,7 +276,7 @@ describe('the retention sweep', () => {
             () => true,
             () => false,
           );
-        const orderFree = await Promise.race([lock, sleep(2_000).then(() => false)]);
+        const orderFree = await Promise.race([lock, sleep(1_000).then(() => false)]);
         deletes.push({ orderId, at: performance.now(), orderFree });
       }
       return remove(key);
