@@ -189,6 +189,7 @@ async function main(): Promise<number> {
         retention = await measureRetentionSweep();
         console.log(`\n${formatRetention(retention)}`);
         if (retention.sweptWithinSeconds === null) failures.push('retention: the sweep deleted no file in time');
+        else if (!retention.passed) failures.push('retention: the shop slowed while the sweep deleted');
       } catch (error) {
         failures.push(`retention: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIsoDate } from '../domain/limits/constants.ts';
 import {
   addDays,
@@ -13,6 +14,7 @@ import { applicationDocuments, orderFileRetention, photoChecks } from './db/sche
 import { deliveredMail } from './mail/testing.ts';
 import { apiCall, moveOrderTo, requiredItems, startApplication, uploadItems } from './modules/applications/testing.ts';
 import { bearer, createSignedInUser } from './modules/auth/testing.ts';
+import { RETENTION_PAUSE_MS } from './modules/orders/retention.ts';
 import { payWithSandbox } from './modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from './modules/photos/testing.ts';
 import type { S3Storage } from './storage/s3.ts';
@@ -259,5 +261,50 @@ describe('the retention sweep', () => {
     expect(await t.database.db.select().from(photoChecks).where(eq(photoChecks.id, row.id))).toEqual([]);
     expect(await storedCount(t, keys)).toBe(0);
     expect(await t.app.retention.sweep()).toMatchObject({ photoChecks: 0 });
+  });
+
+  it('paces its deletions: no transaction holds the order while its files leave storage, and RETENTION_PAUSE_MS passes between orders', async () => {
+    const first = await closedApplication(t);
+    const second = await closedApplication(t);
+    const deleteOn = addDays(first.closedDay, ORDER_FILES_RETENTION_DAYS);
+    clock = at(addDays(deleteOn, -ORDER_FILES_NOTICE_DAYS));
+    await t.app.retention.sweep();
+
+    const orderOf = new Map(
+      [first, second].flatMap(({ order, files }) => files.map((f) => [f.storageKey, order.id] as const)),
+    );
+    const deletes: { orderId: number; at: number; orderFree: boolean }[] = [];
+    const remove = t.app.storage.delete.bind(t.app.storage);
+    const spy = vi.spyOn(t.app.storage, 'delete').mockImplementation(async (key) => {
+      const orderId = orderOf.get(key);
+      if (orderId !== undefined) {
+        // Locked by a transaction, the row refuses NOWAIT on PostgreSQL; on PGlite any statement
+        // waits for a transaction in progress, so it answers within the time only if none is.
+        const lock = t.database.db
+          .execute(
+            sql`select 1 from ${orderFileRetention} where ${orderFileRetention.orderId} = ${orderId} for update nowait`,
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        const orderFree = await Promise.race([lock, sleep(1_000).then(() => false)]);
+        deletes.push({ orderId, at: performance.now(), orderFree });
+      }
+      return remove(key);
+    });
+    clock = at(deleteOn);
+    try {
+      expect(await t.app.retention.sweep()).toMatchObject({ erased: 2 });
+    } finally {
+      spy.mockRestore();
+    }
+
+    expect(deletes).toHaveLength(orderOf.size);
+    expect(deletes.filter((d) => !d.orderFree)).toEqual([]);
+    const firstDone = Math.max(...deletes.filter((d) => d.orderId === first.order.id).map((d) => d.at));
+    const secondStarted = Math.min(...deletes.filter((d) => d.orderId === second.order.id).map((d) => d.at));
+    expect(secondStarted - firstDone).toBeGreaterThanOrEqual(RETENTION_PAUSE_MS);
+    expect(await storedCount(t, [...orderOf.keys()])).toBe(0);
   });
 });

@@ -99,6 +99,7 @@ export async function createServices(
   const orders = createOrdersService(db, {
     notifications,
     mail,
+    storage,
     siteUrl: env.siteUrl,
     companyName: company.companyName,
   });

@@ -690,21 +690,22 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
 
     removeFiles,
 
-    /** How many files of the order are in storage (the order kind's count for the retention notice). */
-    async countFiles(on: Database, order: Pick<Order, 'id'>): Promise<number> {
-      return (await createDocumentsRepository(on).storedFiles(order.id)).length;
+    /** The storage keys of the order's files (the order kind's, for the retention sweep). */
+    async storedFiles(on: Database, order: Pick<Order, 'id'>): Promise<string[]> {
+      return (await createDocumentsRepository(on).storedFiles(order.id)).map((f) => f.storageKey);
     },
 
     /**
      * The retention sweep (the order kind's eraseFiles, issue 34 §4): every file of the order,
-     * uploaded or sent by staff, removed from storage, then its row marked deleted without a key
-     * in `on`'s transaction. A removal that fails throws: the sweep's transaction rolls back and
-     * the next run tries the order again (what went already is no error then).
+     * uploaded or sent by staff, removed from storage (unless in `removed`, gone already), then its
+     * row marked deleted without a key in `on`'s transaction. A removal that fails throws: the
+     * sweep's transaction rolls back and the next run tries the order again (what went already is
+     * no error then).
      */
-    async eraseFiles(on: Database, order: Pick<Order, 'id'>): Promise<number> {
+    async eraseFiles(on: Database, order: Pick<Order, 'id'>, removed?: ReadonlySet<string>): Promise<number> {
       const repository = createDocumentsRepository(on);
       const files = await repository.storedFiles(order.id);
-      for (const file of files) await storage.delete(file.storageKey);
+      for (const file of files) if (!removed?.has(file.storageKey)) await storage.delete(file.storageKey);
       await repository.markErased(files.map((f) => f.id));
       return files.length;
     },

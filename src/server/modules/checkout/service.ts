@@ -144,7 +144,7 @@ export interface CheckoutServiceDeps {
   /** An unpaid application whose fees changed on a date is repriced before a payment starts (issue 32 §2). */
   fees?: Pick<FeeChanges, 'beforePayment'>;
   /** An application's files are its documents': the retention sweep deletes them through it (issue 34 §4). */
-  documents: Pick<DocumentsService, 'countFiles' | 'eraseFiles'>;
+  documents: Pick<DocumentsService, 'storedFiles' | 'eraseFiles'>;
 }
 
 type CostSummaryView = z.infer<typeof costSummarySchema>;
@@ -511,7 +511,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       );
     },
     // The documents hold every stored file of an application; its print pack is drawn on request, never stored.
-    countFiles: deps.documents.countFiles,
+    storedFiles: deps.documents.storedFiles,
     eraseFiles: deps.documents.eraseFiles,
   };
 

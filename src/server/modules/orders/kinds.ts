@@ -82,15 +82,17 @@ export interface OrderKindDefinition {
   statusWhenPaid: OrderStatus;
   /** After the payment's status change, in its transaction (an application moves on when complete). */
   afterPaid?(tx: Database, order: Order): Promise<void>;
-  /** How many stored files (uploads, photos, what staff sent) the order holds now. */
-  countFiles(on: Database, order: Order): Promise<number>;
+  /** The storage keys of the stored files (uploads, photos, what staff sent) the order holds now. */
+  storedFiles(on: Database, order: Order): Promise<string[]>;
   /**
    * Deletes every stored file of the order (the retention sweep, on the locked order in `on`'s
    * transaction): the bytes through file storage first, then what names them, so a crash in
    * between leaves rows a second call finishes (removing a missing file is no error), never a
-   * file nothing names. The order, its lines and payments stay. Answers how many files went.
+   * file nothing names. Keys in `removed` the caller has already deleted from storage (the sweep
+   * does so before its transaction, so storage's latency does not hold the database). The order,
+   * its lines and payments stay. Answers how many files went.
    */
-  eraseFiles(on: Database, order: Order): Promise<number>;
+  eraseFiles(on: Database, order: Order, removed?: ReadonlySet<string>): Promise<number>;
   /**
    * What staff see of these orders of this kind, by order id: one batch for a page of the queue
    * (its reads do not grow with the page beyond what the kind's own figures need).

@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
+import type { FileStorage } from '../../storage/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
@@ -152,6 +153,8 @@ export interface OrdersServiceDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   /** Staff changes are e-mailed too, queued in the change's transaction (docs/decisions/0033). */
   mail: Pick<MailOutbox, 'enqueue'>;
+  /** The app's file storage (the retention sweep deletes closed orders' files through it). */
+  storage: Pick<FileStorage, 'delete'>;
   siteUrl: string;
   companyName: string;
   now?: () => Date;
@@ -183,6 +186,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     kind: (order) => kinds.of(order.kind),
     lockOrder,
     mail: deps.mail,
+    storage: deps.storage,
     siteUrl: deps.siteUrl,
     companyName: deps.companyName,
   });

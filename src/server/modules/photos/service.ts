@@ -789,17 +789,18 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       statusWhenPaid: 'Order pending',
       staffViews: async (ofKind) =>
         new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),
-      countFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)).length,
+      storedFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)),
       /**
        * The retention sweep (issue 34 §4): each photo's original and fitted file removed from
-       * storage, then the photo rows (a failed removal throws, and the sweep tries again later).
-       * The items stay: they are the order's lines. Print sheets are drawn on request, never stored.
+       * storage (unless in `removed`, gone already), then the photo rows (a failed removal throws,
+       * and the sweep tries again later). The items stay: they are the order's lines. Print sheets
+       * are drawn on request, never stored.
        */
-      async eraseFiles(on, order) {
+      async eraseFiles(on, order, removed) {
         const repository = createPhotosRepository(on);
         const photos = await repository.photosOfOrder(order.id);
         const keys = filesOf(photos);
-        for (const key of keys) await storage.delete(key);
+        for (const key of keys) if (!removed?.has(key)) await storage.delete(key);
         await repository.deletePhotos(photos.map((p) => p.id));
         return keys.length;
       },
