@@ -5,6 +5,7 @@ import type { AppContextValue } from '../../contracts/load-context.ts';
 import { buildApp } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
+import { createJobQueue } from '../jobs/queue.ts';
 import { createSignedInUser, sessionCookie } from '../modules/auth/testing.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { stubServerBuild } from '../test/server-build.ts';
@@ -42,6 +43,9 @@ beforeAll(async () => {
     database,
     logger: false,
     web: { build, clientDir: '/nonexistent' },
+    // No workers: the mail helpers run the e-mail jobs themselves, as in buildTestApp (a worker
+    // racing them for the sign-up's e-mail made the mailbox read flaky).
+    jobs: createJobQueue(database, { workers: false }),
   });
   await app.ready();
   // Sign-up queues its e-mail: the job queue must run (tokenFromMail delivers it).

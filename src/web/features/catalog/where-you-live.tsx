@@ -4,7 +4,7 @@ import { PostalCodeControl } from '../../components/postal-code-control.tsx';
 
 export const WHERE_YOU_LIVE_TEXT = {
   title: 'Where do you live?',
-  hint: 'Indian missions in the USA and Canada each serve their own area. Your ZIP or postal code tells which one your file goes to.',
+  hint: 'Each Indian mission serves its own area: your ZIP or postal code tells which one your file goes to.',
   find: 'Show where my file goes',
 } as const;
 
