@@ -20,16 +20,19 @@ export function PostalCodeControl({
   hint,
   submitLabel,
   initial,
+  country: fixedCountry,
   onSend,
 }: {
   legend: string;
   hint?: string;
   submitLabel: string;
   initial?: { country: AddressCountry; postalCode: string };
+  /** The one country asked about (a service page for applications from it): no country to choose. */
+  country?: AddressCountry;
   onSend(country: AddressCountry, postalCode: string): Promise<string | null>;
 }) {
   const id = useId();
-  const [country, setCountry] = useState<AddressCountry>(initial?.country ?? 'US');
+  const [country, setCountry] = useState<AddressCountry>(fixedCountry ?? initial?.country ?? 'US');
   const [postalCode, setPostalCode] = useState(initial?.postalCode ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,18 +60,20 @@ export function PostalCodeControl({
         </p>
       ) : null}
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-country`}>
-          {POSTAL_CODE_TEXT.country}
-          <select
-            id={`${id}-country`}
-            value={country}
-            onChange={(event) => setCountry(event.target.value as AddressCountry)}
-            className="field-input appearance-auto sm:w-44"
-          >
-            <option value="US">{POSTAL_CODE_TEXT.US}</option>
-            <option value="CA">{POSTAL_CODE_TEXT.CA}</option>
-          </select>
-        </label>
+        {fixedCountry ? null : (
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-country`}>
+            {POSTAL_CODE_TEXT.country}
+            <select
+              id={`${id}-country`}
+              value={country}
+              onChange={(event) => setCountry(event.target.value as AddressCountry)}
+              className="field-input appearance-auto sm:w-44"
+            >
+              <option value="US">{POSTAL_CODE_TEXT.US}</option>
+              <option value="CA">{POSTAL_CODE_TEXT.CA}</option>
+            </select>
+          </label>
+        )}
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800" htmlFor={`${id}-code`}>
           {POSTAL_CODE_TEXT.code(country)}
           <input

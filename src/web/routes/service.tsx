@@ -7,6 +7,7 @@ import { slugify } from '../../domain/catalog/seo-url.ts';
 import { locateServicePage } from '../../domain/catalog/service-page.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
+import { ADDRESS_COUNTRIES, type AddressCountry } from '../../domain/users/regions.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { KeptIslandHtml } from '../components/ui/static-island.tsx';
 import { servicePageContentKey } from '../features/catalog/page-content.ts';
@@ -182,7 +183,10 @@ export default function ServicePage() {
         <div className="contents" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
       )}
       {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
-      <WhereYouLive loadLookup={() => deferred().then((m) => m.loadMissionLookup())} />
+      <WhereYouLive
+        country={addressCountryOf(view.choices.applyingFrom)}
+        loadLookup={() => deferred().then((m) => m.loadMissionLookup())}
+      />
       {modalOpen ? (
         <Suspense>
           <ServiceModal
@@ -230,4 +234,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
     </section>
   );
+}
+
+/** The page's country of application as an address country (US or CA), or none when it names another. */
+function addressCountryOf(code: string | undefined): AddressCountry | undefined {
+  const upper = code?.toUpperCase();
+  return ADDRESS_COUNTRIES.find((c) => c === upper);
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import type { AddressCountry } from '../../../domain/users/regions.ts';
 import { PostalCodeControl } from '../../components/postal-code-control.tsx';
 
 export const WHERE_YOU_LIVE_TEXT = {
@@ -15,8 +16,11 @@ export type MissionLookupModule = typeof import('./mission-lookup.tsx');
  * the address step's sentence with its source and date, or why the code cannot be placed.
  */
 export function WhereYouLive({
+  country,
   loadLookup,
 }: {
+  /** The page's country of application, when it names one: the look-up asks for that country's codes only. */
+  country?: AddressCountry;
   /** mission-lookup.tsx, loaded on the first look-up (the route passes it through shell/deferred.ts: out of the first load). */
   loadLookup(): Promise<MissionLookupModule>;
 }) {
@@ -28,6 +32,7 @@ export function WhereYouLive({
           legend={WHERE_YOU_LIVE_TEXT.title}
           hint={WHERE_YOU_LIVE_TEXT.hint}
           submitLabel={WHERE_YOU_LIVE_TEXT.find}
+          country={country}
           onSend={async (country, postalCode) => {
             const module = await loadLookup();
             const result = await module.lookUpMission(country, postalCode);
