@@ -2,7 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
 import { phonePhoto } from '../src/server/modules/photos/compliance/test-images.ts';
-import { mailsTo, STRONG_PASSWORD, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import {
+  mailsTo,
+  STRONG_PASSWORD,
+  signInContext,
+  uniqueEmail,
+  verifiedAccount,
+  waitForInteractive,
+} from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
@@ -73,6 +80,8 @@ describe('a document request (issue 30 §4)', () => {
       await page.waitForURL((url) => url.pathname === '/signin');
       await waitForHydration(page);
       const form = page.getByRole('form', { name: 'Sign In' });
+      // The form is its own chunk: until it is hydrated, typing goes into the server's HTML.
+      await waitForInteractive(form);
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/auth/signin');
