@@ -28,6 +28,21 @@ const Enquiry = () => (
 );
 type FormModule = { Enquiry: typeof Enquiry };
 
+const SignIn = ({ onSignIn }: { onSignIn(email: FormDataEntryValue | null): void }) => (
+  <form
+    method="post"
+    aria-label="Sign In"
+    onSubmit={(event) => {
+      event.preventDefault();
+      onSignIn(new FormData(event.currentTarget).get('email'));
+    }}
+  >
+    <input id="email" name="email" defaultValue="" />
+    <button type="submit">Sign In</button>
+  </form>
+);
+type SignInModule = { SignIn: typeof SignIn };
+
 afterEach(() => {
   document.body.innerHTML = '';
 });
@@ -120,5 +135,37 @@ describe('Preloaded', () => {
     expect(field<HTMLInputElement>('input[value="new"]').checked).toBe(false);
     expect(field<HTMLSelectElement>('#topic').value).toBe('oci');
     expect(document.activeElement).toBe(field('#message'));
+  });
+
+  it('holds a form submitted in the server HTML and submits it from the live form once the code is there', async () => {
+    const signedIn = vi.fn();
+    const render = (m: SignInModule) => <m.SignIn onSignIn={signedIn} />;
+    const ready = preload(async () => ({ SignIn }));
+    await ready;
+    const serverHtml = renderToString(<Preloaded module={ready} render={render} />);
+    let resolve: (m: SignInModule) => void = () => {};
+    const slow = preload(() => new Promise<SignInModule>((r) => (resolve = r)));
+    const container = document.createElement('div');
+    container.innerHTML = serverHtml;
+    document.body.append(container);
+    await act(async () => {
+      hydrateRoot(container, <Preloaded module={slow} render={render} />);
+    });
+    (container.querySelector('#email') as HTMLInputElement).value = 'asha@example.com';
+    const posted = vi.fn();
+    document.addEventListener('submit', (event) => posted(event.defaultPrevented));
+    (container.querySelector('button') as HTMLButtonElement).click();
+    expect(posted).toHaveBeenCalledWith(true);
+    expect(signedIn).not.toHaveBeenCalled();
+
+    await act(async () => {
+      resolve({ SignIn });
+      await slow;
+    });
+    expect(signedIn).toHaveBeenCalledTimes(1);
+    expect(signedIn).toHaveBeenCalledWith('asha@example.com');
+    // Only the one held submit: the live form's own submits are its own.
+    await act(async () => (container.querySelector('button') as HTMLButtonElement).click());
+    expect(signedIn).toHaveBeenCalledTimes(2);
   });
 });

@@ -11,7 +11,8 @@ import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncEx
  * - in the browser, when the code is there at hydration, the same tree, hydrated;
  * - when it is not there yet, the server's HTML kept untouched (like StaticIsland) until the code
  *   arrives, then the live content in its place, with whatever the visitor already typed, chose
- *   or focused in the server's form controls carried over.
+ *   or focused in the server's form controls carried over; a form they submitted meanwhile is held
+ *   (not posted to the page's address, which would reload it empty) and submitted by the live form.
  * The page's code stays out of the first-load JavaScript (DESIGN.md §4).
  */
 interface Tracked<T> extends Promise<T> {
@@ -83,6 +84,30 @@ function setLikeUser(control: Control, property: 'value' | 'checked', next: stri
   control.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** Which form, and which of its buttons, a visitor submitted while the code was loading (by position). */
+interface HeldSubmit {
+  form: number;
+  submitter: number;
+}
+
+const submittersIn = (form: HTMLFormElement) => [
+  ...form.querySelectorAll<HTMLElement>('button, input[type="submit"], input[type="image"]'),
+];
+
+function holdSubmit(root: HTMLElement, event: SubmitEvent): HeldSubmit {
+  const form = event.target as HTMLFormElement;
+  return {
+    form: [...root.querySelectorAll('form')].indexOf(form),
+    submitter: event.submitter ? submittersIn(form).indexOf(event.submitter) : -1,
+  };
+}
+
+function submitHeld(root: HTMLElement, held: HeldSubmit) {
+  const form = root.querySelectorAll('form')[held.form];
+  if (!form) return;
+  form.requestSubmit(submittersIn(form)[held.submitter]);
+}
+
 function restoreFormState(root: HTMLElement, state: FormState) {
   const byKey = new Map(controlsIn(root).map((c) => [controlKey(c), c]));
   for (const { key, value, checked } of state.values) {
@@ -104,6 +129,19 @@ export function Preloaded<T>({ module, render }: { module: Promise<T>; render(lo
   const [frozen] = useState(() => !hydrated && loaded === undefined);
   const container = useRef<HTMLDivElement>(null);
   const carried = useRef<FormState | null>(null);
+  const held = useRef<HeldSubmit | null>(null);
+
+  // While the server's form waits for its code, a submit would post it to the page's address.
+  useEffect(() => {
+    const root = container.current;
+    if (!frozen || loaded !== undefined || !root) return;
+    const hold = (event: SubmitEvent) => {
+      event.preventDefault();
+      held.current = holdSubmit(root, event);
+    };
+    root.addEventListener('submit', hold, true);
+    return () => root.removeEventListener('submit', hold, true);
+  }, [frozen, loaded]);
 
   useEffect(() => {
     if (loaded !== undefined) return;
@@ -118,6 +156,13 @@ export function Preloaded<T>({ module, render }: { module: Promise<T>; render(lo
     if (loaded === undefined || !carried.current || !container.current) return;
     restoreFormState(container.current, carried.current);
     carried.current = null;
+  }, [loaded]);
+
+  // After the live form has its handlers and the carried values: the submit the visitor made.
+  useEffect(() => {
+    if (loaded === undefined || !held.current || !container.current) return;
+    submitHeld(container.current, held.current);
+    held.current = null;
   }, [loaded]);
 
   if (loaded !== undefined)
