@@ -110,11 +110,12 @@ export async function detectFaces(rgb: Uint8Array, width: number, height: number
     const landmarks = (await Promise.all(
       faces.map((face) => faceapi.nets.faceLandmark68Net.detectLandmarks(face)),
     )) as InstanceType<FaceApi['FaceLandmarks68']>[];
-    return detections.map((detection, i) => {
-      const { landmarks: positioned } = faceapi.extendWithFaceLandmarks(
-        { detection },
-        landmarks[i] as (typeof landmarks)[number],
-      );
+    // extractFaceTensors leaves out a box under a pixel once clipped to the photo; face-api's
+    // pipeline then drops the last detections, as here.
+    return detections.flatMap((detection, i) => {
+      const unshifted = landmarks[i];
+      if (!unshifted) return [];
+      const { landmarks: positioned } = faceapi.extendWithFaceLandmarks({ detection }, unshifted);
       return {
         score: detection.score,
         box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
