@@ -30,12 +30,12 @@ export class FaceDetectionError extends Error {
 const MAX_WAITING = 16;
 /** A detection that runs this long is stuck: the worker is replaced. The first includes model loading (~1 s). */
 const DETECT_TIMEOUT_MS = 30_000;
-/** The models and tfjs's heap take ~170 MB; the cap stops a runaway worker before it takes the server with it. */
+/** The models and tfjs's memory take ~130 MB; the cap stops a runaway worker before it takes the server with it. */
 const WORKER_HEAP_MB = 512;
 /** tfjs's JavaScript makes little garbage: the tensors live in WebAssembly memory. */
 const WORKER_YOUNG_GENERATION_MB = 8;
 /**
- * A worker with nothing to do this long is stopped: tfjs's WebAssembly memory only grows (~150 MB
+ * A worker with nothing to do this long is stopped: tfjs's WebAssembly memory only grows (~115 MB
  * after the first photos), and stopping is the one way to give it back. The next photo starts a new
  * worker, ~1 s of model loading (decision 0093-memory).
  */

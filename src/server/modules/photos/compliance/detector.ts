@@ -1,13 +1,13 @@
 // Face detection with @vladmandic/face-api on tfjs's WebAssembly backend, offline (DESIGN.md §2b).
-// Runs inside the detection worker only (detect-worker.ts): the models cost ~170 MB and a
-// detection ~0.5 s of CPU, neither of which belongs on the server's event loop.
-import { createRequire } from 'node:module';
+// Runs inside the detection worker only (detect-worker.ts): the models and tfjs's memory cost
+// ~130 MB and a detection ~0.5 s of CPU, neither of which belongs on the server's event loop.
+import { createRequire, registerHooks } from 'node:module';
 import { dirname, join } from 'node:path';
+import sharp from 'sharp';
 import type { RawFace } from './faces.ts';
 import { leanForwardInput } from './ssd-forward.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
-type Tf = typeof import('@tensorflow/tfjs');
 
 const require = createRequire(import.meta.url);
 
@@ -22,13 +22,36 @@ const MAX_FACES = 10;
 
 let loading: Promise<FaceApi> | null = null;
 
+/**
+ * The packages @tensorflow/tfjs requires besides tfjs-core, none of which face detection uses:
+ * face-api calls tfjs-core's ops and io, on the wasm backend.
+ */
+const UNUSED_TFJS_PACKAGES = new Set([
+  '@tensorflow/tfjs-layers',
+  '@tensorflow/tfjs-converter',
+  '@tensorflow/tfjs-data',
+  '@tensorflow/tfjs-backend-cpu',
+  '@tensorflow/tfjs-backend-webgl',
+]);
+const UNUSED_TFJS_PACKAGE = require.resolve('./tfjs-unused.cjs');
+
 async function load(): Promise<FaceApi> {
   // The bare package import wants tfjs-node (native, not installable offline); the node-wasm
   // build brings tfjs and the wasm backend, which finds its .wasm files beside itself: no
-  // setWasmPaths, which would point at a CDN.
-  const tf = require('@tensorflow/tfjs') as Tf;
-  require('@tensorflow/tfjs-backend-wasm');
-  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+  // setWasmPaths, which would point at a CDN. tfjs's own bundle (tfjs-core's chained ops, which
+  // face-api calls) is kept, the packages it re-exports and face-api never calls are empty
+  // while it loads: 8 MB less of the worker's heap, 13 MB less resident (decision 0xxx-memory-peak).
+  const hooks = registerHooks({
+    resolve: (specifier, context, nextResolve) =>
+      nextResolve(UNUSED_TFJS_PACKAGES.has(specifier) ? UNUSED_TFJS_PACKAGE : specifier, context),
+  });
+  let faceapi: FaceApi;
+  try {
+    faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+  } finally {
+    hooks.deregister();
+  }
+  const { tf } = faceapi as unknown as { tf: typeof import('@tensorflow/tfjs') };
   await tf.setBackend('wasm');
   await tf.ready();
   const models = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
@@ -50,19 +73,56 @@ export function faceApi(): Promise<FaceApi> {
   return loading;
 }
 
-/** Faces with their 68 landmarks in tightly packed RGB pixels (3 bytes a pixel, row by row). */
+/**
+ * SSD MobileNet's own input size: face-api pads every image to a square and resizes it to this.
+ * The detector is handed the photo already this small (sharp's resize), not the ≤ 1000 px one:
+ * face-api's int32 copy of that, padded, took two 9–12 MB blocks of tfjs's WebAssembly memory
+ * (which never shrinks) next to the network's own (decision 0xxx-memory-peak).
+ */
+const SSD_INPUT_SIDE = 512;
+
+/**
+ * Faces with their 68 landmarks in tightly packed RGB pixels (3 bytes a pixel, row by row): the
+ * faces are found in the photo at most SSD_INPUT_SIDE a side, their landmarks read in the pixels
+ * given, as face-api's `detectAllFaces(input).withFaceLandmarks()` reads them in its input.
+ */
 export async function detectFaces(rgb: Uint8Array, width: number, height: number): Promise<RawFace[]> {
   const faceapi = await faceApi();
-  const input = faceapi.tf.tensor3d(rgb, [height, width, 3], 'int32');
+  const { tf } = faceapi;
+  const options = new faceapi.SsdMobilenetv1Options({ minConfidence: FACE_MIN_CONFIDENCE, maxResults: MAX_FACES });
+  const small = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize({ width: SSD_INPUT_SIDE, height: SSD_INPUT_SIDE, fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const ssdInput = tf.tensor3d(small.data, [small.info.height, small.info.width, 3], 'int32');
+  const found = await faceapi.nets.ssdMobilenetv1
+    .locateFaces(ssdInput as never, options)
+    .finally(() => ssdInput.dispose());
+  if (found.length === 0) return [];
+  // The same boxes, relative to the image, in the pixels given.
+  const detections = found.map((detection) => detection.forSize(width, height));
+  // The photo becomes a tensor only now, once the detector's activations are freed, and only for
+  // as long as its faces are cut out of it.
+  const image = tf.tensor3d(rgb, [height, width, 3], 'int32');
+  const faces = await faceapi.extractFaceTensors(image, detections).finally(() => image.dispose());
   try {
-    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: FACE_MIN_CONFIDENCE, maxResults: MAX_FACES });
-    const found = await faceapi.detectAllFaces(input as never, options).withFaceLandmarks();
-    return found.map(({ detection, landmarks }) => ({
-      score: detection.score,
-      box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
-      landmarks: landmarks.positions.flatMap((point) => [point.x, point.y]),
-    }));
+    // One face tensor in, one set of landmarks out (an array only for an array in).
+    const landmarks = (await Promise.all(
+      faces.map((face) => faceapi.nets.faceLandmark68Net.detectLandmarks(face)),
+    )) as InstanceType<FaceApi['FaceLandmarks68']>[];
+    // extractFaceTensors leaves out a box under a pixel once clipped to the photo; face-api's
+    // pipeline then drops the last detections, as here.
+    return detections.flatMap((detection, i) => {
+      const unshifted = landmarks[i];
+      if (!unshifted) return [];
+      const { landmarks: positioned } = faceapi.extendWithFaceLandmarks({ detection }, unshifted);
+      return {
+        score: detection.score,
+        box: { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height },
+        landmarks: positioned.positions.flatMap((point) => [point.x, point.y]),
+      };
+    });
   } finally {
-    input.dispose();
+    for (const face of faces) face.dispose();
   }
 }

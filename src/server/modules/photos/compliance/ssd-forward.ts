@@ -2,9 +2,9 @@
 // that each layer's activations are freed once the next layer has read them. face-api runs the
 // whole backbone in one tf.tidy, which keeps every layer's output until the end: 147 MB of
 // tensors at once for a 512 × 512 input, and tfjs's WebAssembly memory never shrinks, so the
-// detection worker held ~250 MB from its first photo on. This pass peaks at ~73 MB, weights
-// included, with the same boxes and scores (ssd-forward.test.ts compares them with face-api's
-// own; decision 0093-memory).
+// detection worker held ~250 MB from its first photo on. This pass peaks at ~66 MB for a 1000 px
+// photo, weights included (~57 MB on detector.ts's 512 px input), with the same boxes and scores
+// (ssd-forward.test.ts compares them with face-api's own; decision 0093-memory).
 type FaceApi = typeof import('@vladmandic/face-api/dist/face-api.node-wasm.js');
 type Tf = FaceApi['tf'];
 type Tensor = ReturnType<Tf['tensor']>;
@@ -14,6 +14,7 @@ type Pointwise = Params['mobilenetv1']['conv_0'];
 type Depthwise = Params['mobilenetv1']['conv_1']['depthwise_conv'];
 type BoxPredictor = Params['prediction_layer']['box_predictor_0'];
 type Strides = [number, number];
+type Step = (x: Tensor) => Tensor;
 
 /** face-api's batch-norm epsilon (its float32 0.001). */
 const BATCH_NORM_EPSILON = 0.0010000000474974513;
@@ -26,39 +27,39 @@ const INPUT_SIZE = 512;
 
 /**
  * Runs `steps` on `input`, each step's result the next one's input, freeing every intermediate
- * tensor as soon as the next has been computed (not `input`, which the caller owns).
+ * tensor as soon as the next has been computed, and `input` itself after the first step when
+ * `freeInput` (else the caller keeps it).
  */
-function chain(input: Tensor, steps: ((x: Tensor) => Tensor)[]): Tensor {
+function chain(input: Tensor, steps: Step[], freeInput = false): Tensor {
   let current = input;
   for (const step of steps) {
     const next = step(current);
-    if (current !== input) current.dispose();
+    if (current !== input || freeInput) current.dispose();
     current = next;
   }
   return current;
 }
 
 export function leanForwardInput(tf: Tf, net: Net): Net['forwardInput'] {
-  const pointwise = (x: Tensor, p: Pointwise, strides: Strides) =>
-    chain(x, [
-      (t) => tf.conv2d(t as never, p.filters, strides, 'same'),
-      (t) => tf.add(t, p.batch_norm_offset),
-      (t) => tf.clipByValue(t, 0, 6),
-    ]);
-  const depthwise = (x: Tensor, p: Depthwise, strides: Strides) =>
-    chain(x, [
-      (t) => tf.depthwiseConv2d(t as never, p.filters, strides, 'same'),
-      (t) =>
-        tf.batchNorm(
-          t,
-          p.batch_norm_mean,
-          p.batch_norm_variance,
-          p.batch_norm_offset,
-          p.batch_norm_scale,
-          BATCH_NORM_EPSILON,
-        ),
-      (t) => tf.clipByValue(t, 0, 6),
-    ]);
+  const pointwiseSteps = (p: Pointwise, strides: Strides): Step[] => [
+    (t) => tf.conv2d(t as never, p.filters, strides, 'same'),
+    (t) => tf.add(t, p.batch_norm_offset),
+    (t) => tf.clipByValue(t, 0, 6),
+  ];
+  const depthwiseSteps = (p: Depthwise, strides: Strides): Step[] => [
+    (t) => tf.depthwiseConv2d(t as never, p.filters, strides, 'same'),
+    (t) =>
+      tf.batchNorm(
+        t,
+        p.batch_norm_mean,
+        p.batch_norm_variance,
+        p.batch_norm_offset,
+        p.batch_norm_scale,
+        BATCH_NORM_EPSILON,
+      ),
+    (t) => tf.clipByValue(t, 0, 6),
+  ];
+  const pointwise = (x: Tensor, p: Pointwise, strides: Strides) => chain(x, pointwiseSteps(p, strides));
   const convWithBias = (x: Tensor, p: BoxPredictor['class_predictor']) =>
     tf.add(tf.conv2d(x as never, p.filters, [1, 1], 'same'), p.bias);
   const boxPredictor = (x: Tensor, p: BoxPredictor) => {
@@ -94,18 +95,19 @@ export function leanForwardInput(tf: Tf, net: Net): Net['forwardInput'] {
     if (!params) throw new Error('SsdMobilenetv1 - load model before inference');
     const { mobilenetv1: backbone, prediction_layer: prediction, output_layer: output } = params;
     const x = tf.tidy(() => tf.sub(tf.div(tf.cast(input.toBatchTensor(INPUT_SIZE, false), 'float32'), 127.5), 1));
-    let out = pointwise(x, backbone.conv_0, [2, 2]);
-    x.dispose();
+    let out = chain(x, pointwiseSteps(backbone.conv_0, [2, 2]), true);
     let conv11: Tensor | null = null;
     for (let layer = 1; layer <= BACKBONE_LAYERS; layer += 1) {
       const { depthwise_conv, pointwise_conv } = backbone[`conv_${layer}` as 'conv_1'];
       const strides: Strides = STRIDE_TWO_LAYERS.includes(layer) ? [2, 2] : [1, 1];
-      const next = chain(out, [
-        (t) => depthwise(t, depthwise_conv, strides),
-        (t) => pointwise(t, pointwise_conv, [1, 1]),
-      ]);
-      if (out !== conv11) out.dispose();
-      out = next;
+      // One chain for the whole layer, freeing its input once the depthwise convolution has read
+      // it (conv_11's output is kept for the first box predictor): at 256 × 256, 16 MB less alive
+      // at the peak than a chain per convolution.
+      out = chain(
+        out,
+        [...depthwiseSteps(depthwise_conv, strides), ...pointwiseSteps(pointwise_conv, [1, 1])],
+        out !== conv11,
+      );
       if (layer === FIRST_PREDICTOR_LAYER) conv11 = out;
     }
     const last = out;
