@@ -28,7 +28,7 @@ const PEAK_OF_A_PHONE_PHOTO_REENCODE = `
   console.log(peak() - before);
 `;
 
-describe('reencodeImage memory (decision 0xxx-memory-peak)', () => {
+describe('reencodeImage memory (decision 0122-memory-peak)', () => {
   it.runIf(process.platform === 'linux')(
     "re-encodes a phone's 12 MP JPEG streamed: under 30 MB more at its peak (~80 MB with optimised Huffman tables)",
     async () => {

@@ -27,7 +27,7 @@ const HEIC_WORKER = new URL('./heic-worker.ts', import.meta.url);
  * Huffman tables optimised for the image (sharp's default) make libjpeg keep every DCT coefficient
  * of the whole image until the end: ~45 MB more for a phone's 12 MP photo, ~90 MB at the peak of
  * its re-encode instead of ~8 MB streamed with the standard tables. The cost is the file: ~7%
- * larger for a phone's grainy photo, up to ~25% for a smooth one (decision 0xxx-memory-peak).
+ * larger for a phone's grainy photo, up to ~25% for a smooth one (decision 0122-memory-peak).
  */
 const JPEG_OUTPUT = { quality: 90, optimiseCoding: false } as const;
 

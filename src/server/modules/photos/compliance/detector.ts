@@ -40,7 +40,7 @@ async function load(): Promise<FaceApi> {
   // build brings tfjs and the wasm backend, which finds its .wasm files beside itself: no
   // setWasmPaths, which would point at a CDN. tfjs's own bundle (tfjs-core's chained ops, which
   // face-api calls) is kept, the packages it re-exports and face-api never calls are empty
-  // while it loads: 8 MB less of the worker's heap, 13 MB less resident (decision 0xxx-memory-peak).
+  // while it loads: 8 MB less of the worker's heap, 13 MB less resident (decision 0122-memory-peak).
   const hooks = registerHooks({
     resolve: (specifier, context, nextResolve) =>
       nextResolve(UNUSED_TFJS_PACKAGES.has(specifier) ? UNUSED_TFJS_PACKAGE : specifier, context),
@@ -77,7 +77,7 @@ export function faceApi(): Promise<FaceApi> {
  * SSD MobileNet's own input size: face-api pads every image to a square and resizes it to this.
  * The detector is handed the photo already this small (sharp's resize), not the ≤ 1000 px one:
  * face-api's int32 copy of that, padded, took two 9–12 MB blocks of tfjs's WebAssembly memory
- * (which never shrinks) next to the network's own (decision 0xxx-memory-peak).
+ * (which never shrinks) next to the network's own (decision 0122-memory-peak).
  */
 const SSD_INPUT_SIDE = 512;
 

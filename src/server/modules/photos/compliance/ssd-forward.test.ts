@@ -55,7 +55,7 @@ describe('SSD MobileNet forward pass (decision 0093-memory)', () => {
   });
 });
 
-describe('detectFaces on a 512 px copy of the photo (decision 0xxx-memory-peak)', () => {
+describe('detectFaces on a 512 px copy of the photo (decision 0122-memory-peak)', () => {
   it.each(['brunette', 'blonde'] as const)(
     "finds the face face-api's whole pipeline finds in the 1000 px %s sample, box and landmarks within 1% of its width",
     async (face) => {
