@@ -1,10 +1,10 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AppContextValue } from '../../contracts/load-context.ts';
-import { loader as crashLoader } from '../routes/dev.crash.tsx';
-import { loader as formPreviewLoader } from '../routes/dev.form-preview.tsx';
-import { appContext } from './app-context.ts';
-import { requireDevPages } from './dev-pages.ts';
+import { appContext } from '../lib/app-context.ts';
+import { requireDevPages } from '../lib/dev-pages.ts';
+import { loader as crashLoader } from './dev.crash.tsx';
+import { loader as formPreviewLoader } from './dev.form-preview.tsx';
 
 const contextOf = (devPages: boolean) => {
   const context = new RouterContextProvider();
