@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The production server of the suite (NODE_ENV=test here) serves built, hashed assets only. */
+/** The production server of the suite (NODE_ENV=production, TEST_HARNESS=1) serves built, hashed assets only. */
 describe('the built app', () => {
   it('ships no Vite dev client or hot-reload runtime', async () => {
     const html = await (await fetch(`${inject('baseURL')}/`)).text();

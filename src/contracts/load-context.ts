@@ -204,6 +204,8 @@ export interface AppContextValue {
   clientIp: string | null;
   /** Whether e-mails are kept in the dev mailbox (the embedded mode without SMTP). */
   devMailbox: boolean;
+  /** Whether the development pages (/dev/crash, /dev/form-preview) answer: `npm run dev` and the test suites. */
+  devPages: boolean;
   /** A request from this machine itself, not relayed by a proxy (the dev mailbox's audience). */
   fromThisMachine: boolean;
   /** The nonce this response's content security policy lets inline scripts run with ('' in dev). */

@@ -82,6 +82,42 @@ describe('loadEnv', () => {
   });
 });
 
+describe('loadEnv: the test harness (decision 0xxx-e2e-cpu)', () => {
+  const production = {
+    DEPLOYMENT: 'production',
+    SITE_URL: 'https://sevadocs.example',
+    SMTP_URL: 'smtp://mail.example:587',
+    RECAPTCHA_SECRET_KEY: 'secret',
+    RECAPTCHA_SITE_KEY: 'site-key',
+    ...PRODUCTION_PAYMENTS,
+  };
+
+  it('is off wherever the production build runs unless asked for, and the dev pages with it', () => {
+    for (const env of [loadEnv({}), loadEnv({ NODE_ENV: 'production' }), loadEnv(production)]) {
+      expect(env.testHarness).toBe(false);
+      expect(env.devPages).toBe(false);
+    }
+    expect(loadEnv({ NODE_ENV: 'development' })).toMatchObject({ testHarness: false, devPages: true });
+    expect(loadEnv({ NODE_ENV: 'test' })).toMatchObject({ testHarness: true, devPages: true });
+  });
+
+  it('runs the production build of React with TEST_HARNESS=1 (the end-to-end server)', () => {
+    const env = loadEnv({ NODE_ENV: 'production', TEST_HARNESS: '1' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', testHarness: true, devPages: true });
+  });
+
+  it('refuses TEST_HARNESS in a production deployment', () => {
+    expect(loadEnv({ ...production, TEST_HARNESS: 'false' }).testHarness).toBe(false);
+    for (const value of ['1', 'true']) {
+      expect(() => loadEnv({ ...production, TEST_HARNESS: value })).toThrow(
+        /TEST_HARNESS is for the test suites and is refused in a production deployment/,
+      );
+      expect(() => loadEnv({ ...production, NODE_ENV: 'production', TEST_HARNESS: value })).toThrow(EnvError);
+    }
+    expect(() => loadEnv({ TEST_HARNESS: 'yes' })).toThrow(/TEST_HARNESS/);
+  });
+});
+
 describe('loadEnv: object storage and shared rate limits (decision 0071)', () => {
   const s3 = {
     FILE_STORAGE: 's3',

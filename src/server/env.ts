@@ -18,6 +18,10 @@ const envSchema = z
     // `development` only under `npm run dev`, `test` for the test suites. It says nothing about
     // where the server runs: DEPLOYMENT does (decision 0031).
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    // The end-to-end suite's server: the production build of React (NODE_ENV=production), with
+    // what the tests need of NODE_ENV=test (see Env.testHarness). Refused in a production
+    // deployment (decision 0xxx-e2e-cpu).
+    TEST_HARNESS: booleanFlag.default(false),
     // `embedded`: one machine, PGlite, local files, sandbox payments, captcha off, the dev mailbox
     // when no SMTP. `production`: a real deployment, which must be configured to reach customers.
     DEPLOYMENT: z.enum(['embedded', 'production']).default('embedded'),
@@ -185,6 +189,14 @@ const envSchema = z
       }
     }
     if (env.DEPLOYMENT !== 'production') return;
+    // Unchecked rate limits and the deliberate crash page are never part of a real shop.
+    if (env.TEST_HARNESS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_HARNESS'],
+        message: 'TEST_HARNESS is for the test suites and is refused in a production deployment',
+      });
+    }
     // Customers' passports and certificates never travel in the clear.
     if (env.FILE_STORAGE === 's3' && env.S3_ENDPOINT?.startsWith('http:')) {
       ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'S3_ENDPOINT must be https in production' });
@@ -235,6 +247,15 @@ export type Env = Omit<z.infer<typeof envSchema>, 'RATE_LIMIT_STORE'> & {
   isProductionDeployment: boolean;
   /** E-mails kept in the dev mailbox: the embedded mode without SMTP settings. */
   devMailbox: boolean;
+  /**
+   * A test suite's server (NODE_ENV=test in process, TEST_HARNESS=1 for the end-to-end suite's
+   * production build; never a production deployment): every API answer is checked against the
+   * API document, the accounts' rate limits default to figures no test reaches, and the
+   * development pages answer.
+   */
+  testHarness: boolean;
+  /** /dev/crash and /dev/form-preview answer (a 404 otherwise): `npm run dev` and the test suites. */
+  devPages: boolean;
 };
 
 export class EnvError extends Error {}
@@ -247,6 +268,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const testHarness = env.NODE_ENV === 'test' || env.TEST_HARNESS;
   return {
     ...env,
     RATE_LIMIT_STORE: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
@@ -254,5 +276,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: resolve(env.DATA_DIR),
     isProductionDeployment: env.DEPLOYMENT === 'production',
     devMailbox: env.DEPLOYMENT === 'embedded' && !env.SMTP_URL,
+    testHarness,
+    devPages: env.NODE_ENV === 'development' || testHarness,
   };
 }

@@ -94,10 +94,10 @@ export function perSessionAnd(
  * (sign-in-throttle.ts). AUTH_RATE_LIMIT_MAX / AUTH_EMAIL_RATE_LIMIT_MAX set the figures.
  */
 export function authLimitFigures(app: FastifyInstance): { perClient: number; perEmail: number } {
-  const isTest = app.env.NODE_ENV === 'test';
+  const { testHarness } = app.env;
   return {
-    perClient: app.env.AUTH_RATE_LIMIT_MAX ?? (isTest ? TEST_DEFAULT : DEFAULT_PER_CLIENT),
-    perEmail: app.env.AUTH_EMAIL_RATE_LIMIT_MAX ?? (isTest ? TEST_DEFAULT : DEFAULT_PER_EMAIL),
+    perClient: app.env.AUTH_RATE_LIMIT_MAX ?? (testHarness ? TEST_DEFAULT : DEFAULT_PER_CLIENT),
+    perEmail: app.env.AUTH_EMAIL_RATE_LIMIT_MAX ?? (testHarness ? TEST_DEFAULT : DEFAULT_PER_EMAIL),
   };
 }
 

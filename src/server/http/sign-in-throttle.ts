@@ -26,7 +26,7 @@ const TEST_DEFAULT = 100_000;
 /** The figures from AUTH_SIGNIN_FAILURE_MAX (per account and client); the others follow from it. */
 export function signInFailureLimits(app: FastifyInstance): SignInFailureLimits {
   const perAccountAndClient =
-    app.env.AUTH_SIGNIN_FAILURE_MAX ?? (app.env.NODE_ENV === 'test' ? TEST_DEFAULT : DEFAULT_PER_ACCOUNT_AND_CLIENT);
+    app.env.AUTH_SIGNIN_FAILURE_MAX ?? (app.env.testHarness ? TEST_DEFAULT : DEFAULT_PER_ACCOUNT_AND_CLIENT);
   return {
     perAccountAndClient,
     perAccount: perAccountAndClient * 10,

@@ -9,9 +9,10 @@ export const UNDOCUMENTED_ANSWERS_FILE = 'undocumented-answers.log';
 
 /**
  * The tests' check of every API answer against the API document (issue 33 §2, decision
- * 0112-api-contract), registered only when NODE_ENV=test: production never runs it. An answer
- * whose status the operation does not declare, or a derived refusal whose body is not the failure
- * envelope with that status, is replaced by a 500 naming the mismatch (so an API test fails at
+ * 0112-api-contract), registered only on a test suite's server (`env.testHarness`, refused in a
+ * production deployment): a shop's server never runs it. An answer whose status the operation
+ * does not declare, or a derived refusal whose body is not the failure envelope with that
+ * status, is replaced by a 500 naming the mismatch (so an API test fails at
  * the call that caused it) and written to stderr and to DATA_DIR/undocumented-answers.log (so
  * the e2e suite, whose server runs apart, fails at teardown). Success bodies need no check here:
  * the route's response schema already serialises them (fastify-type-provider-zod).

@@ -87,6 +87,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       recaptchaSiteKey: app.env.RECAPTCHA_SITE_KEY ?? null,
     },
     devMailbox: app.env.devMailbox,
+    devPages: app.env.devPages,
   };
   const build = 'build' in options ? options.build : null;
   const handle = dev

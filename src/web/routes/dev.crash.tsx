@@ -1,8 +1,9 @@
-import { data } from 'react-router';
+import { requireDevPages } from '../lib/dev-pages.ts';
+import type { Route } from './+types/dev.crash';
 
 /** Lets the end-to-end suite prove the error boundary; a plain 404 in production. */
-export function loader() {
-  if (process.env.NODE_ENV === 'production') throw data(null, { status: 404 });
+export function loader({ context }: Route.LoaderArgs) {
+  requireDevPages(context);
   return null;
 }
 

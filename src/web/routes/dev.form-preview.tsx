@@ -1,11 +1,11 @@
-import { data } from 'react-router';
 import { formPreview } from '../features/application/form-engine/preview.server.ts';
 import { FormPreviewPage } from '../features/application/form-engine/preview-page.tsx';
+import { requireDevPages } from '../lib/dev-pages.ts';
 import type { Route } from './+types/dev.form-preview';
 
 /** The form engine on any seeded definition, for development and screenshots; a plain 404 in production. */
-export function loader({ request }: Route.LoaderArgs) {
-  if (process.env.NODE_ENV === 'production') throw data(null, { status: 404 });
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireDevPages(context);
   return formPreview(new URL(request.url).searchParams);
 }
 
