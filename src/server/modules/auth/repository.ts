@@ -21,11 +21,6 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async findSessionByHash(tokenHash: string): Promise<SessionRow | null> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-      return row ?? null;
-    },
-
     /** The session of this token hash with its user's row (`accounts`, from the users service), in one statement. */
     async findSessionWithAccount(tokenHash: string, accounts: AccountRows) {
       const [row] = await db

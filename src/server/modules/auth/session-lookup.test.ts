@@ -1,5 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -9,24 +10,27 @@ import { createAuthService } from './service.ts';
 import { createSignedInUser } from './testing.ts';
 
 let t: TestApp;
+const pools: pg.Pool[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await t.close();
+});
 
-/** The auth service on the test database, counting the statements it sends. */
+/** The auth service on the test database (a connection of its own), counting the statements it sends. */
 function countingAuth(adminEmails: string[] = []) {
   const statements: string[] = [];
   const { database } = t.app;
-  const client = database.db.$client;
-  const options = {
-    schema,
-    casing: 'snake_case' as const,
-    logger: { logQuery: (query: string) => statements.push(query) },
-  };
-  const db = (database.kind === 'pglite'
-    ? drizzlePglite(client as Parameters<typeof drizzlePglite>[0], options)
-    : drizzlePg(client as Parameters<typeof drizzlePg>[0], options)) as unknown as Database;
+  const options = { schema, casing: 'snake_case' as const, logger: { logQuery: (q: string) => statements.push(q) } };
+  let db: Database;
+  if (database.pglite) db = drizzlePglite(database.pglite, options) as unknown as Database;
+  else {
+    const pool = new pg.Pool({ connectionString: database.connectionString, max: 1 });
+    pools.push(pool);
+    db = drizzlePg(pool, options) as unknown as Database;
+  }
   const auth = createAuthService(db, {
     users: createUsersService(db, { adminEmails }),
     notifications: t.app.services.notifications,
