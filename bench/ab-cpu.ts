@@ -2,7 +2,8 @@
 // production builds, loaded in turns so both see the same machine noise (decision 0041). Read from /proc, so a busy
 // machine shifts both alike. Usage:
 //   AB_ROOTS=/path/to/checkout-a,/path/to/checkout-b node bench/ab-cpu.ts
-// PATHS (comma-separated), N (requests per sample), ROUNDS and BENCH_SKIP_BUILD are optional.
+// PATHS (comma-separated), N (requests per sample), ROUNDS and BENCH_SKIP_BUILD are optional; a
+// path under /dashboard is asked for with the bench visitor's session (bench/account.ts).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -19,14 +20,14 @@ const paths = (process.env.PATHS ?? '/,/indian-visa/e-tourist-30-days/us-in').sp
 const N = Number(process.env.N ?? 800);
 let n = 0;
 const headers = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
-const run = (base: string, path: string, amount: number) =>
+const run = (server: { baseUrl: string; sessionCookies: string[] }, path: string, amount: number) =>
   new Promise<void>((resolve) => {
     autocannon(
       {
-        url: base + path,
+        url: server.baseUrl + path,
         connections: 8,
         amount,
-        headers,
+        headers: path.startsWith('/dashboard') ? { ...headers, cookie: server.sessionCookies[0] ?? '' } : headers,
         requests: [{ setupRequest: (r: object) => ({ ...r, path: `${path}?u=${++n}` }) }],
       },
       () => resolve(),
@@ -35,13 +36,13 @@ const run = (base: string, path: string, amount: number) =>
 for (const path of paths) {
   const samples: number[][] = servers.map(() => []);
   const processSamples: number[][] = servers.map(() => []);
-  for (const s of servers) await run(s.baseUrl, path, 200);
+  for (const s of servers) await run(s, path, 200);
   for (let round = 0; round < Number(process.env.ROUNDS ?? 5); round++) {
     for (const [i, s] of servers.entries()) {
       const main = `/proc/${s.pid}/task/${s.pid}/stat`;
       const whole = `/proc/${s.pid}/stat`;
       const [before, wholeBefore] = [ticksOf(main), ticksOf(whole)];
-      await run(s.baseUrl, path, N);
+      await run(s, path, N);
       samples[i]?.push(((ticksOf(main) - before) * 10) / N);
       processSamples[i]?.push(((ticksOf(whole) - wholeBefore) * 10) / N);
     }

@@ -14,13 +14,10 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from '../scripts/cluster.ts';
 import { BENCH_ADMIN_EMAIL, createBenchSessions } from './account.ts';
-import { contextFor, runScenario, settings } from './load.ts';
-import type { ScenarioResult } from './report.ts';
+import { contextFor, type MeasuredScenario, runScenario, settings } from './load.ts';
 import { type Scenario, scenarios } from './scenarios.ts';
 import { BUILD_DIR, buildApp, ROOT } from './server.ts';
 import { BENCH_WEBHOOK_SECRET } from './webhook.ts';
-
-type Measured = Omit<ScenarioResult, 'ratioToCeiling'>;
 
 const MEASURED = [
   'GET /api/v1/services',
@@ -61,7 +58,7 @@ async function measure(processes: number, databaseUrl: string, sessions: { visit
   try {
     console.log(`\n${processes} app process${processes > 1 ? 'es' : ''} behind nginx at ${cluster.url}`);
     const context = contextFor(cluster.url, sessions.visitor, sessions.admin);
-    const results: Measured[] = [];
+    const results: MeasuredScenario[] = [];
     for (const scenario of selected()) results.push(await runScenario(scenario, cluster.url, context));
     return results;
   } finally {
@@ -70,11 +67,11 @@ async function measure(processes: number, databaseUrl: string, sessions: { visit
   }
 }
 
-function table(one: Measured[], two: Measured[]): string {
+function table(one: MeasuredScenario[], two: MeasuredScenario[]): string {
   const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
   const header = ['scenario', '1 proc req/s', 'p50', 'p99', '2 procs req/s', 'p50', 'p99', '2 ÷ 1 req/s'];
   const rows = one.map((a, i) => {
-    const b = two[i] as Measured;
+    const b = two[i] as MeasuredScenario;
     return [
       a.name,
       fixed(a.requestsPerSecond),

@@ -1,6 +1,7 @@
 // Running one scenario of bench/scenarios.ts under autocannon against a running server: what
 // `npm run bench` (bench/run.ts) and `npm run bench:cluster` (bench/cluster.ts) share.
 // Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50).
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { ScenarioResult } from './report.ts';
 import type { RotatingRequest, Scenario, ScenarioContext } from './scenarios.ts';
@@ -17,6 +18,24 @@ export const settings = {
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   pipelining: 1,
 };
+
+/** What runScenario measures; the run adds the ratios to the ceiling and the health route. */
+export type MeasuredScenario = Omit<ScenarioResult, 'ratioToCeiling' | 'ratioToHealth'>;
+
+/**
+ * CPU time a process has used, all its threads (the main thread, libuv's pool compressing, V8's
+ * helpers), in ms, from /proc (Linux; NaN elsewhere): CPU per request is what the shared machine's
+ * load does not distort as it does req/s (decision 0041).
+ */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 export function contextFor(baseUrl: string, sessionCookies: string[], adminCookie: string): ScenarioContext {
   return {
@@ -59,11 +78,13 @@ function rotate(rotation: readonly RotatingRequest[]) {
   };
 }
 
+/** `cpuMs` reads the server's CPU time in ms (e.g. processCpuMs), for the CPU per request of the measured run. */
 export async function runScenario(
   scenario: Scenario,
   baseUrl: string,
   context: ScenarioContext,
-): Promise<Omit<ScenarioResult, 'ratioToCeiling'>> {
+  cpuMs?: () => number,
+): Promise<MeasuredScenario> {
   const method = scenario.method ?? 'GET';
   const rotation = scenario.rotation ? await scenario.rotation(context) : null;
   const last = rotation?.at(-1);
@@ -110,7 +131,11 @@ export async function runScenario(
   process.stdout.write(`${scenario.name}: warm-up ${settings.warmupSeconds} s, `);
   await autocannon({ ...options, duration: settings.warmupSeconds });
   process.stdout.write(`run ${settings.durationSeconds} s… `);
+  const cpuBefore = cpuMs?.() ?? Number.NaN;
   const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const cpuMsPerRequest = result.requests.total
+    ? ((cpuMs?.() ?? Number.NaN) - cpuBefore) / result.requests.total
+    : Number.NaN;
   console.log(`${Math.round(result.requests.mean)} req/s`);
 
   const tooMany = result.statusCodeStats?.['429' as keyof typeof result.statusCodeStats]?.count ?? 0;
@@ -141,6 +166,7 @@ export async function runScenario(
     errors: result.errors,
     timeouts: result.timeouts,
     bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    cpuMsPerRequest,
     probe,
     failures,
   };

@@ -20,10 +20,14 @@ export interface ScenarioResult {
   errors: number;
   timeouts: number;
   bytesPerResponse: number;
+  /** The server process's CPU time (all threads) during the measured run ÷ its requests; NaN where /proc is not. */
+  cpuMsPerRequest: number;
   /** The first response, fetched before the run: status, content type, decoded body size, encoding. */
   probe: { status: number; contentType: string; contentEncoding: string; bodyBytes: number };
   /** requestsPerSecond ÷ the ceiling's; p99 ÷ the ceiling's p99. */
   ratioToCeiling: { requestsPerSecond: number; p99: number };
+  /** requestsPerSecond ÷ the health route's (issue 29 §4's denominator). */
+  ratioToHealth: number;
   failures: string[];
 }
 
@@ -61,7 +65,9 @@ export function formatTable(results: ScenarioResult[]): string {
     'non-2xx',
     'errors',
     'req/s ÷ ceil',
+    'req/s ÷ health',
     'p99 ÷ ceil',
+    'CPU ms/req',
     'B/resp',
   ];
   const rows = results.map((r) => [
@@ -73,7 +79,9 @@ export function formatTable(results: ScenarioResult[]): string {
     String(r.non2xx),
     String(r.errors),
     `${fixed(r.ratioToCeiling.requestsPerSecond, 4)}×`,
+    `${fixed(r.ratioToHealth, 4)}×`,
     `${fixed(r.ratioToCeiling.p99, 1)}×`,
+    fixed(r.cpuMsPerRequest, 2),
     fixed(r.bytesPerResponse, 0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
@@ -83,16 +91,23 @@ export function formatTable(results: ScenarioResult[]): string {
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
-/** The scenarios' own targets (share of the ceiling's req/s, p99 ÷ p50), each with its verdict. */
+/** The scenarios' own targets (share of the health route's and the ceiling's req/s, p99 ÷ p50), each with its verdict. */
 export function formatTargets(
   results: ScenarioResult[],
-  targets: { name: string; minShareOfCeiling?: number; maxP99ToP50?: number }[],
+  targets: { name: string; minShareOfHealth?: number; minShareOfCeiling?: number; maxP99ToP50?: number }[],
 ): string {
   const lines: string[] = [];
   for (const r of results) {
     const target = targets.find((t) => t.name === r.name);
     if (!target) continue;
     const parts: string[] = [];
+    const healthShare = target.minShareOfHealth;
+    if (healthShare !== undefined) {
+      const ok = r.ratioToHealth >= healthShare;
+      parts.push(
+        `${fixed(r.ratioToHealth, 3)} of the health route's req/s (≥ ${healthShare}: ${ok ? 'pass' : 'FAIL'})`,
+      );
+    }
     const share = target.minShareOfCeiling;
     if (share !== undefined) {
       const ok = r.ratioToCeiling.requestsPerSecond >= share;

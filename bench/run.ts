@@ -1,13 +1,13 @@
 // `npm run bench`: builds and starts the production server, loads it with autocannon scenario by
 // scenario, compares each with the bare-route ceiling, checks the first-load JavaScript budget.
 // Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
-// BENCH_ONLY (comma-separated parts of scenario names; the ceiling always runs; "memory",
+// BENCH_ONLY (comma-separated parts of scenario names; the ceiling and the health route always run; "memory",
 // "photo", "email" and "retention" select those parts, which run without it), BENCH_SKIP_BUILD=1.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { formatEmailBurst, measureEmailBurst } from './email-burst.ts';
-import { contextFor, runScenario, settings } from './load.ts';
+import { contextFor, type MeasuredScenario, processCpuMs, runScenario, settings } from './load.ts';
 import {
   formatMemory,
   type MemoryFigures,
@@ -32,11 +32,14 @@ function selectsPart(part: string): boolean {
 function selectScenarios(): Scenario[] {
   const ceilings = scenarios.filter((s) => s.ceiling);
   if (ceilings.length !== 1) throw new Error('bench/scenarios.ts must mark exactly one scenario as the ceiling');
+  if (scenarios.filter((s) => s.health).length !== 1) {
+    throw new Error('bench/scenarios.ts must mark exactly one scenario as the health route');
+  }
   const only = process.env.BENCH_ONLY?.split(',')
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean);
   if (!only?.length) return scenarios;
-  return scenarios.filter((s) => s.ceiling || only.some((part) => s.name.toLowerCase().includes(part)));
+  return scenarios.filter((s) => s.ceiling || s.health || only.some((part) => s.name.toLowerCase().includes(part)));
 }
 
 async function main(): Promise<number> {
@@ -84,15 +87,18 @@ async function main(): Promise<number> {
     if (idleMb !== null) console.log(`Idle RSS 20 s after ready: ${idleMb.toFixed(0)} MB.\n`);
 
     const context = contextFor(server.baseUrl, server.sessionCookies, server.adminCookie);
-    const raw: Omit<ScenarioResult, 'ratioToCeiling'>[] = [];
-    for (const scenario of selected) raw.push(await runScenario(scenario, server.baseUrl, context));
+    const raw: MeasuredScenario[] = [];
+    const cpuMs = pid === undefined ? undefined : () => processCpuMs(pid);
+    for (const scenario of selected) raw.push(await runScenario(scenario, server.baseUrl, context, cpuMs));
 
     const ceiling = raw.find((r) => r.ceiling);
+    const health = raw.find((_, i) => selected[i]?.health);
     const results: ScenarioResult[] = raw.map((r, i) => {
       const ratioToCeiling = {
         requestsPerSecond: ceiling ? r.requestsPerSecond / ceiling.requestsPerSecond : Number.NaN,
         p99: ceiling ? r.latencyMs.p99 / ceiling.latencyMs.p99 : Number.NaN,
       };
+      const ratioToHealth = health ? r.requestsPerSecond / health.requestsPerSecond : Number.NaN;
       const scenario = selected[i];
       const failures = [...r.failures];
       const limit = scenario?.maxP99Ratio;
@@ -111,13 +117,19 @@ async function main(): Promise<number> {
           `${r.name}: ${ratioToCeiling.requestsPerSecond.toFixed(3)} of the ceiling's req/s (at least ${share} wanted)`,
         );
       }
+      const healthShare = scenario?.minShareOfHealth;
+      if (healthShare !== undefined && !(ratioToHealth >= healthShare)) {
+        failures.push(
+          `${r.name}: ${ratioToHealth.toFixed(3)} of the health route's req/s (at least ${healthShare} wanted)`,
+        );
+      }
       const floor = scenario?.minRequestsPerSecond;
       if (floor !== undefined && !(r.requestsPerSecond >= floor)) {
         failures.push(
           `${r.name}: ${Math.round(r.requestsPerSecond)} req/s, at least ${floor} wanted (a floor for a quiet machine; load average ${loadAtStart.toFixed(1)} at the start)`,
         );
       }
-      return { ...r, ratioToCeiling, failures };
+      return { ...r, ratioToCeiling, ratioToHealth, failures };
     });
 
     console.log(`\n${formatTable(results)}\n`);

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { AccountRows } from '../users/service.ts';
 import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -20,9 +21,14 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    async findSessionByHash(tokenHash: string): Promise<SessionRow | null> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-      return row ?? null;
+    /** The session of this token hash with its user's row (`accounts`, from the users service), in one statement. */
+    async findSessionWithAccount(tokenHash: string, accounts: AccountRows) {
+      const [row] = await db
+        .select()
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row ? { session: row.sessions, account: row.account } : null;
     },
 
     async touchSession(id: number, at: Date): Promise<void> {

@@ -320,16 +320,18 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
      */
     async resolveSession(token: string): Promise<{ session: ActiveSession; viewer: Viewer } | null> {
       if (!looksLikeToken(token)) return null;
-      const row = await repository.findSessionByHash(hashToken(token));
-      if (!row) return null;
+      // One statement for the session and its account: this runs on every signed-in request.
+      const found = await repository.findSessionWithAccount(hashToken(token), users.accountRows());
+      if (!found) return null;
+      const row = found.session;
       const at = now();
       const idleFor = at.getTime() - row.lastSeenAt.getTime();
       if (at.getTime() >= row.expiresAt.getTime() || idleFor >= IDLE_LOGOUT_MS) {
         await repository.deleteSession(row.id);
         return null;
       }
-      const account = await users.findAccountById(row.userId);
-      if (!account?.emailVerified || account.disabled || account.sessionEpoch !== row.userEpoch) {
+      const account = users.accountOf(found.account);
+      if (!account.emailVerified || account.disabled || account.sessionEpoch !== row.userEpoch) {
         await repository.deleteSession(row.id);
         return null;
       }

@@ -10,6 +10,14 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createUsersRepository(db: Database) {
   return {
+    /**
+     * Every user's row as a subquery, for another module's single statement that joins the account
+     * (the session look-up of every signed-in request, docs/decisions/0xxx-render-share.md).
+     */
+    accountRows() {
+      return db.select().from(users).as('account');
+    },
+
     /** A subquery of the ids of users whose name or e-mail contains `text` (the back office's search). */
     idsMatching(text: string): SQLWrapper {
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

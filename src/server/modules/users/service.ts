@@ -44,6 +44,9 @@ export interface Account {
   disabled: boolean;
 }
 
+/** The users as a subquery another module joins in one statement (UsersService.accountRows). */
+export type AccountRows = ReturnType<ReturnType<typeof createUsersRepository>['accountRows']>;
+
 export interface NewAccount {
   name: string;
   email: string;
@@ -227,6 +230,19 @@ export function createUsersService(
     async findAccountById(id: number): Promise<Account | null> {
       const row = await repository.findById(id);
       return row ? toAccount(row, admins) : null;
+    },
+
+    /**
+     * The users as a subquery, joined by another module's single statement, and the Account of a
+     * row it read: the session look-up reads a session and its account at once (one statement
+     * instead of two on every signed-in request, docs/decisions/0xxx-render-share.md).
+     */
+    accountRows(): AccountRows {
+      return repository.accountRows();
+    },
+
+    accountOf(row: UserRow): Account {
+      return toAccount(row, admins);
     },
 
     /** Whether the user signed up with a referral code; `on` is the caller's transaction. */

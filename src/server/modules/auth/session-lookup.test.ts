@@ -1,0 +1,60 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createUsersService } from '../users/service.ts';
+import { createAuthService } from './service.ts';
+import { createSignedInUser } from './testing.ts';
+
+let t: TestApp;
+const pools: pg.Pool[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await t.close();
+});
+
+/** The auth service on the test database (a connection of its own), counting the statements it sends. */
+function countingAuth(adminEmails: string[] = []) {
+  const statements: string[] = [];
+  const { database } = t.app;
+  const options = { schema, casing: 'snake_case' as const, logger: { logQuery: (q: string) => statements.push(q) } };
+  let db: Database;
+  if (database.pglite) db = drizzlePglite(database.pglite, options) as unknown as Database;
+  else {
+    const pool = new pg.Pool({ connectionString: database.connectionString, max: 1 });
+    pools.push(pool);
+    db = drizzlePg(pool, options) as unknown as Database;
+  }
+  const auth = createAuthService(db, {
+    users: createUsersService(db, { adminEmails }),
+    notifications: t.app.services.notifications,
+    mail: t.app.mail,
+    jobs: t.app.jobs,
+    siteUrl: t.app.env.siteUrl,
+  });
+  return { auth, statements };
+}
+
+// Every signed-in request (each page of the dashboard, each API call) looks its session up first
+// (docs/decisions/0xxx-render-share.md).
+describe('the session look-up', () => {
+  it('reads the session and its account in one statement', async () => {
+    const { token, email, id } = await createSignedInUser(t.app);
+    const { auth, statements } = countingAuth();
+    const resolved = await auth.resolveSession(token);
+    expect(resolved?.viewer).toMatchObject({ id, email, role: 'customer' });
+    expect(statements).toHaveLength(1);
+  });
+
+  it('still gives an ADMIN_EMAILS address the admin role', async () => {
+    const { token, email } = await createSignedInUser(t.app);
+    const { auth } = countingAuth([email.toUpperCase()]);
+    expect((await auth.resolveSession(token))?.viewer.role).toBe('admin');
+  });
+});
