@@ -111,7 +111,7 @@ const adminApiHeaders = (context: ScenarioContext): Readonly<Record<string, stri
  * 182 req/s, uncached service page 205 req/s): an absolute floor, as the ceiling swung between
  * 8,000 and 19,600 req/s from one run to the next on that machine. Issue 29 §4 adds a share
  * measured in the same run, ≥ 0.15 of the health route's req/s (the issue's denominator,
- * docs/decisions/0xxx-render-share.md) and of the ceiling's (docs/decisions/0094-render-speed.md),
+ * docs/decisions/0124-render-share.md) and of the ceiling's (docs/decisions/0094-render-speed.md),
  * for the home and service pages and the signed-in dashboard.
  */
 const UNCACHED_RENDER_TARGETS = { maxP99ToP50: 4, minShareOfCeiling: 0.15, minShareOfHealth: 0.15 } as const;

@@ -82,7 +82,7 @@ describe('loadEnv', () => {
   });
 });
 
-describe('loadEnv: the test harness (decision 0xxx-e2e-cpu)', () => {
+describe('loadEnv: the test harness (decision 0123-e2e-cpu)', () => {
   const production = {
     DEPLOYMENT: 'production',
     SITE_URL: 'https://sevadocs.example',

@@ -20,7 +20,7 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     // The end-to-end suite's server: the production build of React (NODE_ENV=production), with
     // what the tests need of NODE_ENV=test (see Env.testHarness). Refused in a production
-    // deployment (decision 0xxx-e2e-cpu).
+    // deployment (decision 0123-e2e-cpu).
     TEST_HARNESS: booleanFlag.default(false),
     // `embedded`: one machine, PGlite, local files, sandbox payments, captcha off, the dev mailbox
     // when no SMTP. `production`: a real deployment, which must be configured to reach customers.

@@ -42,7 +42,7 @@ function countingAuth(adminEmails: string[] = []) {
 }
 
 // Every signed-in request (each page of the dashboard, each API call) looks its session up first
-// (docs/decisions/0xxx-render-share.md).
+// (docs/decisions/0124-render-share.md).
 describe('the session look-up', () => {
   it('reads the session and its account in one statement', async () => {
     const { token, email, id } = await createSignedInUser(t.app);

@@ -12,7 +12,7 @@ export function createUsersRepository(db: Database) {
   return {
     /**
      * Every user's row as a subquery, for another module's single statement that joins the account
-     * (the session look-up of every signed-in request, docs/decisions/0xxx-render-share.md).
+     * (the session look-up of every signed-in request, docs/decisions/0124-render-share.md).
      */
     accountRows() {
       return db.select().from(users).as('account');

@@ -235,7 +235,7 @@ export function createUsersService(
     /**
      * The users as a subquery, joined by another module's single statement, and the Account of a
      * row it read: the session look-up reads a session and its account at once (one statement
-     * instead of two on every signed-in request, docs/decisions/0xxx-render-share.md).
+     * instead of two on every signed-in request, docs/decisions/0124-render-share.md).
      */
     accountRows(): AccountRows {
       return repository.accountRows();
