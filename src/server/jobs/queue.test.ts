@@ -31,6 +31,7 @@ function newQueue(on: DatabaseHandle = database, options: JobQueueOptions = {}):
   const queue = createJobQueue(on, {
     logger,
     pollingIntervalSeconds: 0.5,
+    duePollingIntervalSeconds: 0.5,
     retry: { retryDelaySeconds: 0, retryBackoff: false },
     ...options,
   });
@@ -443,6 +444,31 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       await other.start();
       await other.send('prompt', { from: 'another process' });
       await waitFor(() => expect(seen).toEqual(['this process', 'a transaction', 'another process']), 3_000);
+    });
+
+    it('while NOTIFYs reach it, looks for due jobs at the due-jobs poll, not its fallback poll', async () => {
+      // A fallback poll of 0.5 s would run the delayed job half a second after it comes due.
+      const relaxed = newQueue(database, { pollingIntervalSeconds: 0.5, duePollingIntervalSeconds: 30 });
+      const seen: string[] = [];
+      await relaxed.work<{ name: string }>('due-relaxed', async (job) => {
+        seen.push(job.data.name);
+      });
+      await relaxed.start();
+      await relaxed.send('due-relaxed', { name: 'delayed' }, { startAfterSeconds: 1 });
+      await sleep(3_000);
+      expect(seen).toEqual([]);
+      // The next job announced wakes the worker, whose fetch takes the one that came due too.
+      await relaxed.send('due-relaxed', { name: 'announced' });
+      await waitFor(() => expect([...seen].sort()).toEqual(['announced', 'delayed']), 3_000);
+
+      // A short due-jobs poll finds a delayed job coming due with nothing announced.
+      const prompt = newQueue(database, { pollingIntervalSeconds: 0.5, duePollingIntervalSeconds: 1 });
+      await prompt.work<{ name: string }>('due-prompt', async (job) => {
+        seen.push(job.data.name);
+      });
+      await prompt.start();
+      await prompt.send('due-prompt', { name: 'found by the poll' }, { startAfterSeconds: 1 });
+      await waitFor(() => expect(seen).toContain('found by the poll'), 4_000);
     });
 
     it('runs at once what a killed process on this machine was running; a live process keeps its jobs', async () => {

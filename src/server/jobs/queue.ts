@@ -53,9 +53,9 @@ export interface WorkOptions extends RetryPolicy {
    */
   concurrency?: number;
   /**
-   * The worker's idle poll. New jobs wake it at once (a NOTIFY when they commit); the poll is what
-   * finds the jobs nobody announces: a retry or a delayed job coming due, or one whose notification
-   * was lost while the listener reconnected.
+   * The worker's idle poll while no NOTIFY reaches this process (a LISTEN refused, e.g. behind a
+   * transaction-mode pooler). With NOTIFYs, new jobs wake it at once and the queue's
+   * duePollingIntervalSeconds finds what nobody announces.
    */
   pollingIntervalSeconds?: number;
   /**
@@ -138,8 +138,14 @@ export interface JobQueueOptions {
   logger?: JobLogger;
   /** Policy of queues that no work() call configured. */
   retry?: RetryPolicy;
-  /** Default idle poll of workers; pg-boss's minimum is 0.5 s. */
+  /** Default idle poll of workers while no NOTIFY reaches this process; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
+  /**
+   * While NOTIFYs reach this process (new jobs wake the workers), how often an idle worker still
+   * looks for what nobody announces: a retry or a delayed job coming due. Default
+   * DUE_JOBS_POLL_SECONDS; never shorter than the worker's own poll.
+   */
+  duePollingIntervalSeconds?: number;
   /**
    * `false`: start() creates the queues and send() works, but no worker polls and no schedule
    * fires (schedules are still stored); jobs run only through drain() (tests that want to say when
@@ -248,10 +254,19 @@ function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/**
+ * The due-jobs poll while NOTIFYs work: retries wait 10 s or more (DEFAULT_RETRY, mail 30 s) and
+ * delayed jobs hours, so finding them up to 10 s late costs nothing anyone sees, and an idle
+ * process's 15 workers no longer poll PGlite several times a second (an idle server's CPU about
+ * halved, decision 0089).
+ */
+export const DUE_JOBS_POLL_SECONDS = 10;
+
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
   const logger = options.logger ?? consoleLogger;
   const defaults = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const duePollingIntervalSeconds = options.duePollingIntervalSeconds ?? DUE_JOBS_POLL_SECONDS;
   const runWorkers = options.workers ?? true;
   const registrations = new Map<string, Registration>();
   const schedules = new Map<string, ScheduleSetting>();
@@ -307,8 +322,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         // Each job of the batch is completed or failed by itself (one failure retries only itself).
         perJobResults: true,
         pollingIntervalSeconds: poll,
-        // Polling stays the floor for what no NOTIFY announces (a retry or delayed job coming due).
-        notifyPollingIntervalSeconds: poll,
+        // What no NOTIFY announces (a retry or delayed job coming due) is found by this poll.
+        notifyPollingIntervalSeconds: Math.max(poll, duePollingIntervalSeconds),
       },
       async (jobs: PgBossJob<object>[]) => {
         const batch = Promise.all(

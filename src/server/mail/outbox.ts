@@ -27,7 +27,10 @@ export const MAIL_RETRY = {
   expireInSeconds: 5 * 60,
 } as const satisfies RetryPolicy;
 
-/** An idle worker looks for mail every half second (pg-boss's minimum): mail is what people wait for. */
+/**
+ * Where no NOTIFY reaches the process, an idle worker looks for mail every half second (pg-boss's
+ * minimum): mail is what people wait for. With NOTIFYs, new mail wakes it at once.
+ */
 export const MAIL_POLLING_INTERVAL_SECONDS = 0.5;
 
 /**

@@ -63,6 +63,7 @@ export async function buildTestApp(
   const jobs = createJobQueue(database, {
     workers: options.jobs === 'workers',
     pollingIntervalSeconds: 0.5,
+    duePollingIntervalSeconds: 0.5,
     logger: { info: () => {}, warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
   });
   const app = await buildApp({
