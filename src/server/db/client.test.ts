@@ -44,6 +44,23 @@ describe('embedded database directory', () => {
     },
   );
 
+  // Each test file unpacks this template into a PGlite: what it holds is load time (decision 0xxx-unit-cpu).
+  it.runIf(inject('databaseTemplate').kind === 'pglite')(
+    'builds the test template small: 1 MB WAL segments, no template databases, the job queues made',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const one = async (text: string) => (await database.executeSql(text)).rows[0];
+        expect(await one('show wal_segment_size')).toEqual({ wal_segment_size: '1MB' });
+        expect((await database.executeSql('select datname from pg_database')).rows).toEqual([{ datname: 'postgres' }]);
+        const queues = (await one('select count(*)::int as n from pgboss.queue')) as { n: number };
+        expect(queues.n).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
   it('gives the embedded server 16MB of shared buffers, not the default 128MB (decision 0093-memory)', () => {
     expect(databaseConfigFor({ dataDir: '/srv/sevadocs' })).toEqual({
       kind: 'pglite',

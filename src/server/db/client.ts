@@ -41,6 +41,10 @@ export type DatabaseConfig =
        * resident for the process's life. The test suites and the embedded server set it lower.
        */
       sharedBuffers?: `${number}MB`;
+      /** initdb's options, for a new data directory only (the test template's 1 MB WAL segments). */
+      initdbArgs?: string[];
+      /** More server settings (`-c name=value`), after PGlite's own start parameters. */
+      settings?: Record<string, string>;
     };
 
 /**
@@ -81,15 +85,22 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
-  const startParams = config.sharedBuffers
-    ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${config.sharedBuffers}`]
+  const settings = {
+    ...(config.sharedBuffers && { shared_buffers: config.sharedBuffers }),
+    ...config.settings,
+  };
+  const startParams = Object.keys(settings).length
+    ? [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
     : undefined;
-  const pglite = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, startParams }).catch(
-    (error: unknown) => {
-      releaseLock();
-      throw error;
-    },
-  );
+  const pglite = await PGlite.create({
+    dataDir: config.dataDir,
+    loadDataDir: config.loadDataDir,
+    startParams,
+    initDbStartParams: config.initdbArgs,
+  }).catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
   takeTurnsWithTheEventLoop(pglite);
   const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
   return {

@@ -55,6 +55,9 @@ const waitFor = <T>(check: () => T | Promise<T>, timeout = 5_000) => vi.waitFor(
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The test template holds the app's queues (global-setup.ts): these tests start from a migrated
+  // database without pg-boss's schema, as a new deployment's is.
+  await database.executeSql(`drop schema ${JOBS_SCHEMA} cascade`);
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((queue) => queue.stop({ timeoutMs: 1_000 })));
