@@ -44,7 +44,7 @@ describe('embedded database directory', () => {
     },
   );
 
-  // Each test file unpacks this template into a PGlite: what it holds is load time (decision 0xxx-unit-cpu).
+  // Each test file unpacks this template into a PGlite: what it holds is load time (decision 0125-unit-cpu).
   it.runIf(inject('databaseTemplate').kind === 'pglite')(
     'builds the test template small: 1 MB WAL segments, no template databases, the job queues made',
     async () => {
