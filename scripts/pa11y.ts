@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/constants.ts';
 import { HOME_POPUP_OPEN_DELAY_MS } from '../src/domain/limits/constants.ts';
 
 const base = process.argv[2]?.replace(/\/$/, '');
@@ -44,16 +45,8 @@ const defaults = {
   // (pa11y 9, Puppeteer 24, Chromium 156): one at a time.
   concurrency: 1,
   chromeLaunchConfig: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   },
 };
 

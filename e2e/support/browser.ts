@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../src/domain/marketing/home-popup.ts';
-import { CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
 
 /**
  * Playwright's own `--disable-features` list (playwright-core's chromiumSwitches.ts). Chromium
@@ -44,13 +44,7 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...SUITE_DISABLED_FEATURES].join(',')}`,
     ],
   });

@@ -4,6 +4,17 @@
  */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** The flags the team's brief gives for Debian's Chromium here (its closed network, no GPU, root). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const DESKTOP_VIEWPORT = { width: 1440, height: 900 } as const;
 export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
 

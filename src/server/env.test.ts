@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 import { PRODUCTION_PAYMENTS } from './test/app.ts';
 
+/** What a production deployment must configure, payments aside. */
+const PRODUCTION_BASE = {
+  DEPLOYMENT: 'production',
+  SITE_URL: 'https://sevadocs.example',
+  SMTP_URL: 'smtp://mail.example:587',
+  RECAPTCHA_SECRET_KEY: 'secret',
+  RECAPTCHA_SITE_KEY: 'site-key',
+};
+
 describe('loadEnv', () => {
   it('gives the embedded defaults with no configuration', () => {
     const env = loadEnv({});
@@ -66,14 +75,7 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PAYMENT_PROVIDERS: ' , ' })).toThrow(/at least one provider/);
     // Stripe's keys (test values), without the provider list: the sandbox default is what is refused.
     const { PAYMENT_PROVIDERS: _stripe, ...stripeKeys } = PRODUCTION_PAYMENTS;
-    const production = {
-      DEPLOYMENT: 'production',
-      SITE_URL: 'https://sevadocs.example',
-      SMTP_URL: 'smtp://mail.example:587',
-      RECAPTCHA_SECRET_KEY: 'secret',
-      RECAPTCHA_SITE_KEY: 'site-key',
-      ...stripeKeys,
-    };
+    const production = { ...PRODUCTION_BASE, ...stripeKeys };
     expect(() => loadEnv(production)).toThrow(/never offered in production/);
     expect(() => loadEnv({ ...production, PAYMENT_PROVIDERS: 'stripe,sandbox' })).toThrow(
       /never offered in production/,
@@ -83,14 +85,7 @@ describe('loadEnv', () => {
 });
 
 describe('loadEnv: the test harness (decision 0123-e2e-cpu)', () => {
-  const production = {
-    DEPLOYMENT: 'production',
-    SITE_URL: 'https://sevadocs.example',
-    SMTP_URL: 'smtp://mail.example:587',
-    RECAPTCHA_SECRET_KEY: 'secret',
-    RECAPTCHA_SITE_KEY: 'site-key',
-    ...PRODUCTION_PAYMENTS,
-  };
+  const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS };
 
   it('is off wherever the production build runs unless asked for, and the dev pages with it', () => {
     for (const env of [loadEnv({}), loadEnv({ NODE_ENV: 'production' }), loadEnv(production)]) {
@@ -151,15 +146,7 @@ describe('loadEnv: object storage and shared rate limits (decision 0071)', () =>
   });
 
   it('requires an https endpoint in production', () => {
-    const production = {
-      DEPLOYMENT: 'production',
-      SITE_URL: 'https://sevadocs.example',
-      SMTP_URL: 'smtp://mail:25',
-      RECAPTCHA_SECRET_KEY: 'secret',
-      RECAPTCHA_SITE_KEY: 'site-key',
-      ...PRODUCTION_PAYMENTS,
-      ...s3,
-    };
+    const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS, ...s3 };
     expect(() => loadEnv({ ...production, S3_ENDPOINT: 'http://minio:9000' })).toThrow(
       /S3_ENDPOINT must be https in production/,
     );
