@@ -1,12 +1,24 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DeletionState } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { deletionRequests } from './tables.ts';
 
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
 
+/** The first key of lockAccount's advisory locks (the second is the account's id): their own space. */
+const ACCOUNT_ERASURE_LOCKS = 3304;
+
 export function createDataRightsRepository(db: Database) {
   return {
+    /**
+     * One deletion step per account at a time, until the transaction ends. The request row's own
+     * lock cannot do it: a second request made while the first erases would find no pending row
+     * to wait on, add its own and erase the account again (a double click on PostgreSQL).
+     */
+    async lockAccount(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_ERASURE_LOCKS}, ${userId})`);
+    },
+
     /** The account's newest request (pending, or the one that erased it). */
     async latestOf(userId: number): Promise<DeletionRequestRow | null> {
       const [row] = await db

@@ -85,6 +85,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
     const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
+      await createDataRightsRepository(tx).lockAccount(request.userId);
       const locked = await createDataRightsRepository(tx).lock(requestId);
       if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
       // An order started meanwhile holds the erasure back like any other open order.
@@ -203,7 +204,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       }
       const requestedAt = now();
       const request = await db.transaction(async (tx) => {
-        // A request racing the one that erased the account (a double click) answers that erasure.
+        // A request racing the one that erased the account (a double click) waits for that
+        // erasure's transaction, then answers it.
+        await createDataRightsRepository(tx).lockAccount(actor.id);
         const latest = await createDataRightsRepository(tx).latestOf(actor.id);
         if (latest?.state === 'erased') return latest;
         const row = await createDataRightsRepository(tx).insertPending(
