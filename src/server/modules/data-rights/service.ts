@@ -85,8 +85,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
     const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
-      await createDataRightsRepository(tx).lockAccount(request.userId);
-      const locked = await createDataRightsRepository(tx).lock(requestId);
+      const requests = createDataRightsRepository(tx);
+      await requests.lockAccount(request.userId);
+      const locked = await requests.lock(requestId);
       if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
       // An order started meanwhile holds the erasure back like any other open order.
       const current = await ordersOf(locked.userId, tx);
@@ -100,7 +101,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
       await deps.notifications.eraseAllOf(tx, locked.userId);
       await deps.users.erasePersonalData(tx, locked.userId, at);
-      await createDataRightsRepository(tx).markErased(requestId, at, actor.id);
+      await requests.markErased(requestId, at, actor.id);
       await deps.audit.record(tx, {
         actor,
         action: 'data-rights.erase',
@@ -206,14 +207,11 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       const request = await db.transaction(async (tx) => {
         // A request racing the one that erased the account (a double click) waits for that
         // erasure's transaction, then answers it.
-        await createDataRightsRepository(tx).lockAccount(actor.id);
-        const latest = await createDataRightsRepository(tx).latestOf(actor.id);
+        const requests = createDataRightsRepository(tx);
+        await requests.lockAccount(actor.id);
+        const latest = await requests.latestOf(actor.id);
         if (latest?.state === 'erased') return latest;
-        const row = await createDataRightsRepository(tx).insertPending(
-          actor.id,
-          requestedAt,
-          deletionDeadline(requestedAt),
-        );
+        const row = await requests.insertPending(actor.id, requestedAt, deletionDeadline(requestedAt));
         if (row.requestedAt.getTime() === requestedAt.getTime()) {
           await deps.audit.record(tx, {
             actor,
