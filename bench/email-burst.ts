@@ -3,7 +3,6 @@
 // this process (the mailbox). Each e-mail is timed from the start of the request that causes it to
 // the moment the mailbox accepted it; the aim is every one within 10 s.
 // BENCH_EMAIL_BURST sets how many sign-ups and how many resets (default 50 each).
-import { readFile } from 'node:fs/promises';
 import { createHistogram } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CAPTCHA_ACTIONS } from '../src/domain/auth/requests.ts';
@@ -12,6 +11,7 @@ import { HUMAN_PASS_COOKIE, issueHumanPass } from '../src/server/captcha/human-p
 import { hashPassword } from '../src/server/modules/auth/passwords.ts';
 import { createUsersService } from '../src/server/modules/users/service.ts';
 import { startSmtpFake } from '../src/server/test/smtp-fake.ts';
+import { processCpuMs } from './load.ts';
 import { startServer } from './server.ts';
 
 /** The issue's aim: the slowest e-mail of the burst is in the mailbox within this of its request. */
@@ -22,8 +22,6 @@ const PASSWORD = 'Burst!Passw0rd';
 // The server's human check is on (production); the bench holds its secret, so it can issue the
 // pass a browser gets from POST /api/hello.
 const CAPTCHA_SECRET = 'bench-email-burst-secret';
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times (100 on every mainstream architecture). */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface EmailBurstFigures {
   signUps: number;
@@ -43,18 +41,10 @@ export interface EmailBurstFigures {
   withinAim: boolean;
 }
 
-/** utime + stime of a process, in ms (Linux's /proc; null elsewhere). */
-async function cpuMsOf(pid: number | undefined): Promise<number | null> {
-  if (pid === undefined) return null;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
+/** The server's CPU time in ms (Linux's /proc; null elsewhere). */
+function cpuMsOf(pid: number | undefined): number | null {
+  const ms = pid === undefined ? Number.NaN : processCpuMs(pid);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 const resetAddress = (i: number) => `burst.reset.${i}@example.com`;
@@ -107,7 +97,7 @@ export async function measureEmailBurst(
       if (response.status !== expected)
         throw new Error(`${to}: HTTP ${response.status}, ${expected} expected: ${answer}`);
     };
-    const cpuBefore = await cpuMsOf(server.pid);
+    const cpuBefore = cpuMsOf(server.pid);
     const requests: Promise<void>[] = [];
     for (let i = 0; i < count; i += 1) {
       const pass = `${HUMAN_PASS_COOKIE}=${issueHumanPass(CAPTCHA_SECRET, CAPTCHA_ACTIONS.signUp)}`;
@@ -125,7 +115,7 @@ export async function measureEmailBurst(
 
     const deadline = Date.now() + GIVE_UP_MS;
     while (mailbox.received.length < askedAt.size && Date.now() < deadline) await sleep(50);
-    const cpuAfter = await cpuMsOf(server.pid);
+    const cpuAfter = cpuMsOf(server.pid);
     const latencies = createHistogram();
     let max = 0;
     for (const mail of mailbox.received) {

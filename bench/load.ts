@@ -29,8 +29,10 @@ export type MeasuredScenario = Omit<ScenarioResult, 'ratioToCeiling' | 'ratioToH
  */
 export function processCpuMs(pid: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold spaces; utime and
+    // stime are fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
