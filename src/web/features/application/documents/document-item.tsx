@@ -58,7 +58,8 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
   const image = document.type.startsWith('image/');
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      {/* At least 12rem before the actions wrap below it: with no basis the name shrank to nothing under them on a phone. */}
+      <div className="flex min-w-0 grow basis-48 items-center gap-3">
         {image ? (
           <a href={document.links.preview} target="_blank" rel="noopener" className="shrink-0">
             <img
@@ -99,7 +100,7 @@ export function StoredFile({ document, children }: { document: DocumentView; chi
       {children}
       {/* A fitted photo, signature or thumb impression: the engine's checks, kept with the document. */}
       {document.report ? (
-        <div className="w-full rounded-xl border border-slate-200 bg-white p-3">
+        <div className="w-full rounded-xl border border-slate-200 bg-white p-2 sm:p-3">
           <PhotoChecks report={document.report} name={document.name} />
         </div>
       ) : null}
@@ -256,7 +257,7 @@ export function DocumentItem({
       ref={slot?.ref}
       id={slot?.id}
       tabIndex={slot ? -1 : undefined}
-      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-5"
     >
       <div className="flex items-start gap-3">
         <span
@@ -303,7 +304,7 @@ export function DocumentItem({
           void choose(event.dataTransfer.files[0]);
         }}
         data-testid={`drop-${item.id}`}
-        className={`mt-3 rounded-xl p-3 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 ${
+        className={`mt-3 rounded-xl p-2 has-focus-visible:outline-3 has-focus-visible:outline-brand-500 sm:p-3 ${
           canChange ? 'border-2 border-dashed' : 'border border-slate-200'
         } ${dragging ? 'border-brand-500 bg-brand-50' : problem ? 'border-red-300 bg-red-50/40' : 'border-slate-300 bg-slate-50'}`}
       >

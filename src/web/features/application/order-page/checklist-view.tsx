@@ -78,7 +78,7 @@ export function ChecklistView({
         </span>
         <Icon name="chevron-down" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
       </summary>
-      <ul className="space-y-3 border-t border-slate-200 px-4 py-3">
+      <ul className="space-y-3 border-t border-slate-200 px-2 py-3 sm:px-4">
         {checklist.items.map((item) =>
           item.requested && canChangeDocuments ? (
             <RequestedItem key={item.id} orderRef={orderRef} memberId={checklist.memberId} item={item} />
