@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PHOTO_RULE_LABELS } from '../../../../domain/photos/compliance.ts';
 import {
   FAILED_RULE_CHOICE_LABELS,
@@ -53,7 +54,10 @@ function FailingPhoto({
   const save = useOrderChange(orderRef, (choice: FailedRuleChoice) =>
     chooseForFailedRules(orderRef, item.id, photo.id, choice),
   );
-  const chosen = save.isPending ? save.variables : photo.failedRuleChoice?.choice;
+  // Set in the click's own event: the mutation's state reaches React a tick later, and a controlled
+  // radio whose value has not changed by then is unticked again under the customer's finger.
+  const [picked, setPicked] = useState<FailedRuleChoice | null>(null);
+  const chosen = picked ?? photo.failedRuleChoice?.choice;
   const name = `choice-${photo.id}`;
   return (
     <li className="grid gap-4 border-t border-amber-200 py-4 first:border-0 sm:grid-cols-[7rem_1fr]">
@@ -93,7 +97,10 @@ function FailingPhoto({
                   value={choice}
                   checked={chosen === choice}
                   disabled={save.isPending}
-                  onChange={() => save.mutate(choice)}
+                  onChange={() => {
+                    setPicked(choice);
+                    save.mutate(choice, { onError: () => setPicked(null) });
+                  }}
                   aria-describedby={`${name}-${choice}-hint`}
                   className="mt-1"
                 />

@@ -5,7 +5,7 @@ import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
 import { FAILED_RULE_CHOICE_LABELS, FAILED_RULE_MESSAGES } from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { planWords } from './order-words.ts';
 import { ReviewStep } from './review-step.tsx';
 import type { CheckoutSlot, StepProps } from './step-parts.tsx';
@@ -165,9 +165,30 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
     });
     renderStep(ReviewWithPay, FAILING);
     const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
-    fireEvent.click(within(group).getByRole('radio', { name: new RegExp(FAILED_RULE_CHOICE_LABELS['person-check']) }));
+    const radio = within(group).getByRole<HTMLInputElement>('radio', {
+      name: new RegExp(FAILED_RULE_CHOICE_LABELS['person-check']),
+    });
+    fireEvent.click(radio);
+    // Ticked in the click itself, not a tick later (a check at once must see it: CI stop 39).
+    expect(radio.checked).toBe(true);
     await waitFor(() => expect(api.calls.map((c) => c.body)).toEqual([{ choice: 'person-check' }]));
     expect(await screen.findByText(FAILED_TEXT.saved)).toBeTruthy();
+    expect(radio.checked).toBe(true);
+  });
+
+  it('unticks the choice again when it could not be saved, and says so', async () => {
+    fakeApi({
+      'PUT /api/v1/photo-orders/PHO-1001/items/11/photos/31/choice': () => fail(500, 'Something went wrong'),
+    });
+    renderStep(ReviewWithPay, FAILING);
+    const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
+    const radio = within(group).getByRole<HTMLInputElement>('radio', {
+      name: new RegExp(FAILED_RULE_CHOICE_LABELS['accept-risk']),
+    });
+    fireEvent.click(radio);
+    expect(radio.checked).toBe(true);
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(radio.checked).toBe(false);
   });
 
   it('tells when a person checks a borderline photo (issue 31 §4)', async () => {
