@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { PHOTO_RULE_LABELS } from '../../../../domain/photos/compliance.ts';
 import {
   FAILED_RULE_CHOICE_LABELS,
@@ -10,6 +9,7 @@ import type { OrderPhoto, PhotoItem, PhotoOrder, PhotoStep } from '../../../../d
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { chooseForFailedRules } from '../../../lib/photo-api.ts';
+import { useChoiceSave } from '../../../lib/use-choice-save.ts';
 import { FAILED_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
@@ -54,10 +54,8 @@ function FailingPhoto({
   const save = useOrderChange(orderRef, (choice: FailedRuleChoice) =>
     chooseForFailedRules(orderRef, item.id, photo.id, choice),
   );
-  // Set in the click's own event: the mutation's state reaches React a tick later, and a controlled
-  // radio whose value has not changed by then is unticked again under the customer's finger.
-  const [picked, setPicked] = useState<FailedRuleChoice | null>(null);
-  const chosen = picked ?? photo.failedRuleChoice?.choice;
+  const saving = useChoiceSave(save);
+  const chosen = saving.sending ?? photo.failedRuleChoice?.choice;
   const name = `choice-${photo.id}`;
   return (
     <li className="grid gap-4 border-t border-amber-200 py-4 first:border-0 sm:grid-cols-[7rem_1fr]">
@@ -96,11 +94,8 @@ function FailingPhoto({
                   name={name}
                   value={choice}
                   checked={chosen === choice}
-                  disabled={save.isPending}
-                  onChange={() => {
-                    setPicked(choice);
-                    save.mutate(choice, { onError: () => setPicked(null) });
-                  }}
+                  disabled={saving.saving}
+                  onChange={() => saving.save(choice)}
                   aria-describedby={`${name}-${choice}-hint`}
                   className="mt-1"
                 />
@@ -115,7 +110,7 @@ function FailingPhoto({
           </div>
         </fieldset>
         <div aria-live="polite" className="mt-2 text-sm">
-          {save.isPending ? <p className="text-slate-700">{FAILED_TEXT.saving}</p> : null}
+          {saving.saving ? <p className="text-slate-700">{FAILED_TEXT.saving}</p> : null}
           {save.isSuccess ? <p className="text-green-800">{FAILED_TEXT.saved}</p> : null}
           {save.isError ? <p className="field-error">{errorMessage(save.error, FAILED_TEXT.failed)}</p> : null}
         </div>
