@@ -1,8 +1,31 @@
 import { hostname } from 'node:os';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { processAlive } from '../lib/process-alive.ts';
 import { jobClaims } from './claims-tables.ts';
+
+/** pg-boss's schema: its tables live beside Drizzle's (queue.ts). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss's job table, the columns read here only. Not in the schema drizzle-kit migrates: pg-boss
+ * owns and migrates it.
+ */
+const bossJobs = pgSchema(JOBS_SCHEMA).table('job', {
+  id: uuid('id').notNull(),
+  name: text('name').notNull(),
+  state: text('state').notNull(),
+  data: jsonb('data').$type<object>(),
+  startedOn: timestamp('started_on', { withTimezone: true }),
+});
+
+/**
+ * How long a live process may take from fetching a job to recording its claim (one insert) before a
+ * starting process takes the job as its fetcher's orphan. Generous: a wrong guess only runs an
+ * idempotent handler twice.
+ */
+export const UNCLAIMED_GRACE_MS = 5_000;
 
 /** A job a dead process was running when it died: its queue, id and data. */
 export interface OrphanedJob {
@@ -32,32 +55,61 @@ export function createJobClaims(db: Database, host = hostname()) {
       await db.delete(jobClaims).where(eq(jobClaims.jobId, jobId));
     },
 
-    /**
-     * Takes the claims of this machine's dead processes on `queues`: a process that is gone, or
-     * this process's own id held before it started (a container that restarts reuses its ids).
-     * Claims of live processes, and of other machines (whose processes cannot be asked), stay.
-     */
+    /** The jobs on `queues` whose process died running them: to run now, not minutes later. */
     async takeOrphans(queues: readonly string[]): Promise<OrphanedJob[]> {
       if (queues.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(jobClaims)
-        .where(and(eq(jobClaims.host, host), inArray(jobClaims.queue, [...queues])));
-      const orphans = rows.filter((row) =>
-        row.pid === process.pid ? row.claimedAt < startedAt : !processAlive(row.pid),
-      );
-      if (orphans.length === 0) return [];
-      const taken = await db
-        .delete(jobClaims)
-        .where(
-          inArray(
-            jobClaims.jobId,
-            orphans.map((row) => row.jobId),
-          ),
-        )
-        .returning();
-      return taken.map((row) => ({ id: row.jobId, queue: row.queue, data: row.data }));
+      return [...(await takeDeadClaims(queues)), ...(await unclaimedBeforeStart(queues))];
     },
   };
+
+  /**
+   * Takes the claims of this machine's dead processes: a process that is gone, or this process's
+   * own id held before it started (a container that restarts reuses its ids). Claims of live
+   * processes, and of other machines (whose processes cannot be asked), stay.
+   */
+  async function takeDeadClaims(queues: readonly string[]): Promise<OrphanedJob[]> {
+    const rows = await db
+      .select()
+      .from(jobClaims)
+      .where(and(eq(jobClaims.host, host), inArray(jobClaims.queue, [...queues])));
+    const orphans = rows.filter((row) =>
+      row.pid === process.pid ? row.claimedAt < startedAt : !processAlive(row.pid),
+    );
+    if (orphans.length === 0) return [];
+    const taken = await db
+      .delete(jobClaims)
+      .where(
+        inArray(
+          jobClaims.jobId,
+          orphans.map((row) => row.jobId),
+        ),
+      )
+      .returning();
+    return taken.map((row) => ({ id: row.jobId, queue: row.queue, data: row.data }));
+  }
+
+  /**
+   * Jobs pg-boss holds active that nobody claims, fetched before this process started: their
+   * fetcher died between pg-boss's fetch and its claim insert (two round trips apart), so no claim
+   * names them. Left alone they wait for a stale heartbeat and a retry delay (a minute or more for
+   * a payment event: CI stop 39's crash suite). Not taken, so a process starting beside this one
+   * may run one too; handlers are idempotent.
+   */
+  async function unclaimedBeforeStart(queues: readonly string[]): Promise<OrphanedJob[]> {
+    const before = new Date(Math.min(startedAt.getTime(), Date.now() - UNCLAIMED_GRACE_MS));
+    const claimed = db.select({ one: sql`1` }).from(jobClaims).where(eq(jobClaims.jobId, bossJobs.id));
+    const rows = await db
+      .select({ id: bossJobs.id, queue: bossJobs.name, data: bossJobs.data })
+      .from(bossJobs)
+      .where(
+        and(
+          inArray(bossJobs.name, [...queues]),
+          eq(bossJobs.state, 'active'),
+          lt(bossJobs.startedOn, before),
+          notExists(claimed),
+        ),
+      );
+    return rows.map((row) => ({ id: row.id, queue: row.queue, data: row.data ?? {} }));
+  }
 }
 export type JobClaims = ReturnType<typeof createJobClaims>;

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { createTestDatabase, TEST_SHARED_BUFFERS } from '../test/database.ts';
@@ -202,7 +203,7 @@ describe(`background jobs on pg-boss (${engine})`, () => {
     await waitFor(() => expect(seen).toEqual([{ data: { n: 7 }, attempt: 1 }]));
   });
 
-  it("retries a job whose process died while running it, once its claim's heartbeat is stale", async () => {
+  it("retries a job whose process died while running it on another machine, once its claim's heartbeat is stale", async () => {
     const producer = newQueue();
     await producer.start();
     const id = await producer.send('orphaned', { n: 3 });
@@ -211,12 +212,16 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       [id],
     );
     expect(heartbeatSeconds).toBe(JOB_HEARTBEAT_SECONDS);
-    // What a process killed mid-job leaves: the job active, its claim last refreshed long ago.
+    // What a process killed mid-job leaves: the job active, its heartbeat last refreshed long ago,
+    // and a claim this machine cannot check (another machine's process).
     await database.executeSql(
       `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() - interval '10 minutes',
          heartbeat_on = now() - interval '10 minutes' where id = $1`,
       [id],
     );
+    await database.db
+      .insert(jobClaims)
+      .values({ jobId: id, queue: 'orphaned', data: { n: 3 }, host: 'another-machine', pid: 1 });
     const survivor = newQueue(database, { boss: { superviseIntervalSeconds: 1 } });
     const seen: unknown[] = [];
     await survivor.work('orphaned', async (job) => {
@@ -492,6 +497,39 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       await waitFor(() => expect(seen).toEqual([1]), 3_000);
       const claims = await database.db.select().from(jobClaims);
       expect(claims.map((c) => c.jobId)).toEqual([running]);
+    });
+
+    it('runs at once a job fetched before this process started that nobody claims (its fetcher died before claiming it)', async () => {
+      const producer = newQueue(database, { workers: false });
+      await producer.start();
+      const [unclaimed, justFetched] = [
+        await producer.send('fetched', { n: 1 }),
+        await producer.send('fetched', { n: 2 }),
+      ];
+      // pg-boss's fetch committed, the claim insert never ran; and one a live process fetched just now.
+      await database.executeSql(
+        `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() - interval '1 minute' where id = $1`,
+        [unclaimed],
+      );
+      await database.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() where id = $1`, [
+        justFetched,
+      ]);
+
+      const worker = newQueue(database, { pollingIntervalSeconds: 30 });
+      const seen: number[] = [];
+      await worker.work<{ n: number }>('fetched', async (job) => {
+        seen.push(job.data.n);
+      });
+      await worker.start();
+      await waitFor(() => expect(seen).toEqual([1]), 3_000);
+      // Its claim while it ran is gone once it settled; the just-fetched one was left to its fetcher.
+      const claimsOfThese = () =>
+        database.db
+          .select()
+          .from(jobClaims)
+          .where(inArray(jobClaims.jobId, [unclaimed, justFetched]));
+      await waitFor(async () => expect(await claimsOfThese()).toEqual([]));
+      expect(seen).toEqual([1]);
     });
 
     it('runs up to `concurrency` jobs at once, settles each alone, and drains a backlog without waiting for polls', async () => {

@@ -10,7 +10,7 @@ import {
 } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import { listenOnChannel } from '../db/listener.ts';
-import { createJobClaims } from './job-claims.ts';
+import { createJobClaims, JOBS_SCHEMA } from './job-claims.ts';
 
 /**
  * Background jobs (e-mail, notifications, photo processing) on pg-boss, on both engines:
@@ -18,7 +18,7 @@ import { createJobClaims } from './job-claims.ts';
  * app's pool. pg-boss keeps its tables in their own schema, next to Drizzle's, and creates or
  * migrates them in `start()`. See docs/decisions/0010-background-jobs.md.
  */
-export const JOBS_SCHEMA = 'pgboss';
+export { JOBS_SCHEMA };
 
 export interface Job<T> {
   id: string;
