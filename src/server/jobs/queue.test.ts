@@ -506,11 +506,14 @@ describe(`background jobs on pg-boss (${engine})`, () => {
         await producer.send('fetched', { n: 1 }),
         await producer.send('fetched', { n: 2 }),
       ];
-      // pg-boss's fetch committed, the claim insert never ran; and one a live process fetched just now.
-      await database.executeSql(
-        `update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() - interval '1 minute' where id = $1`,
-        [unclaimed],
-      );
+      // pg-boss's fetch committed, the claim insert never ran, before this process started (it
+      // started before the test's queue: the suite reuses its processes); and one a live process
+      // fetched just now.
+      const beforeThisProcess = new Date(Date.now() - process.uptime() * 1000 - 60_000);
+      await database.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = $2 where id = $1`, [
+        unclaimed,
+        beforeThisProcess.toISOString(),
+      ]);
       await database.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = now() where id = $1`, [
         justFetched,
       ]);

@@ -262,6 +262,13 @@ function definedOnly<T extends object>(value: T): T {
  */
 export const DUE_JOBS_POLL_SECONDS = 10;
 
+/**
+ * How long drain() takes an active job nobody claims for one a worker is being handed (pg-boss's
+ * fetch done, the handler's claim not yet written) and waits for it. Bounded, so a job whose
+ * fetcher died is not waited for forever; the hand-off takes milliseconds.
+ */
+const HAND_OFF_SECONDS = 2;
+
 export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions = {}): JobQueue {
   const logger = options.logger ?? consoleLogger;
   const defaults = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
@@ -481,13 +488,24 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         // drain waits for it, and then runs what it queued, instead of returning with it unfinished.
         await Promise.allSettled([...workersRunning]);
         // One look at which queues hold a job that is due, instead of a fetch on every queue: a
-        // drain usually finds one or two jobs among a dozen queues.
+        // drain usually finds one or two jobs among a dozen queues. And whether a worker is taking
+        // one: pg-boss has fetched it, but the handler has not claimed it yet (nor is it in
+        // workersRunning), so it is waited for like a running one.
         const { rows } = await database.executeSql(
-          `select distinct name from ${JOBS_SCHEMA}.job
-           where name = any($1::text[]) and state < 'active' and not blocked and start_after <= ${JOBS_SCHEMA}.job_now()`,
-          [wanted],
+          `select distinct name, state = 'active' as taking from ${JOBS_SCHEMA}.job
+           where name = any($1::text[]) and (
+             (state < 'active' and not blocked and start_after <= ${JOBS_SCHEMA}.job_now())
+             or (state = 'active' and started_on > now() - make_interval(secs => $2)
+                 and not exists (select 1 from job_claims where job_claims.job_id = job.id)))`,
+          [wanted, HAND_OFF_SECONDS],
         );
-        const due = new Set((rows as { name: string }[]).map((row) => row.name));
+        const candidates = rows as { name: string; taking: boolean }[];
+        if (candidates.some((row) => row.taking)) {
+          found = true;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          continue;
+        }
+        const due = new Set(candidates.map((row) => row.name));
         for (const name of wanted) {
           if (!due.has(name)) continue;
           const { handler } = registrations.get(name) as Registration;
