@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { processAlive } from '../lib/process-alive.ts';
@@ -55,6 +55,23 @@ export function createJobClaims(db: Database, host = hostname()) {
       await db.delete(jobClaims).where(eq(jobClaims.jobId, jobId));
     },
 
+    /**
+     * Whether a worker is being handed a job on `queues` now: pg-boss has fetched it in the last
+     * `withinSeconds`, and the handler has not claimed it yet (drain() waits for it as for a
+     * running one).
+     */
+    async handingOver(queues: readonly string[], withinSeconds: number): Promise<boolean> {
+      if (queues.length === 0) return false;
+      const [row] = await db
+        .select({ id: bossJobs.id })
+        .from(bossJobs)
+        .where(
+          and(unclaimedActive(queues), gt(bossJobs.startedOn, sql`now() - make_interval(secs => ${withinSeconds})`)),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The jobs on `queues` whose process died running them: to run now, not minutes later. */
     async takeOrphans(queues: readonly string[]): Promise<OrphanedJob[]> {
       if (queues.length === 0) return [];
@@ -97,19 +114,17 @@ export function createJobClaims(db: Database, host = hostname()) {
    */
   async function unclaimedBeforeStart(queues: readonly string[]): Promise<OrphanedJob[]> {
     const before = new Date(Math.min(startedAt.getTime(), Date.now() - UNCLAIMED_GRACE_MS));
-    const claimed = db.select({ one: sql`1` }).from(jobClaims).where(eq(jobClaims.jobId, bossJobs.id));
     const rows = await db
       .select({ id: bossJobs.id, queue: bossJobs.name, data: bossJobs.data })
       .from(bossJobs)
-      .where(
-        and(
-          inArray(bossJobs.name, [...queues]),
-          eq(bossJobs.state, 'active'),
-          lt(bossJobs.startedOn, before),
-          notExists(claimed),
-        ),
-      );
+      .where(and(unclaimedActive(queues), lt(bossJobs.startedOn, before)));
     return rows.map((row) => ({ id: row.id, queue: row.queue, data: row.data ?? {} }));
+  }
+
+  /** pg-boss's active jobs on `queues` that no claim names: fetched, and not (or no longer) run by a handler. */
+  function unclaimedActive(queues: readonly string[]) {
+    const claimed = db.select({ one: sql`1` }).from(jobClaims).where(eq(jobClaims.jobId, bossJobs.id));
+    return and(inArray(bossJobs.name, [...queues]), eq(bossJobs.state, 'active'), notExists(claimed));
   }
 }
 export type JobClaims = ReturnType<typeof createJobClaims>;

@@ -487,25 +487,21 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
         // With workers on, a job may have been taken by this process's own worker a moment ago: the
         // drain waits for it, and then runs what it queued, instead of returning with it unfinished.
         await Promise.allSettled([...workersRunning]);
-        // One look at which queues hold a job that is due, instead of a fetch on every queue: a
-        // drain usually finds one or two jobs among a dozen queues. And whether a worker is taking
-        // one: pg-boss has fetched it, but the handler has not claimed it yet (nor is it in
-        // workersRunning), so it is waited for like a running one.
-        const { rows } = await database.executeSql(
-          `select distinct name, state = 'active' as taking from ${JOBS_SCHEMA}.job
-           where name = any($1::text[]) and (
-             (state < 'active' and not blocked and start_after <= ${JOBS_SCHEMA}.job_now())
-             or (state = 'active' and started_on > now() - make_interval(secs => $2)
-                 and not exists (select 1 from job_claims where job_claims.job_id = job.id)))`,
-          [wanted, HAND_OFF_SECONDS],
-        );
-        const candidates = rows as { name: string; taking: boolean }[];
-        if (candidates.some((row) => row.taking)) {
+        // A job a worker is being handed (fetched, its handler not started: not in workersRunning
+        // yet) is waited for like a running one.
+        if (await claims.handingOver(wanted, HAND_OFF_SECONDS)) {
           found = true;
           await new Promise((resolve) => setTimeout(resolve, 20));
           continue;
         }
-        const due = new Set(candidates.map((row) => row.name));
+        // One look at which queues hold a job that is due, instead of a fetch on every queue: a
+        // drain usually finds one or two jobs among a dozen queues.
+        const { rows } = await database.executeSql(
+          `select distinct name from ${JOBS_SCHEMA}.job
+           where name = any($1::text[]) and state < 'active' and not blocked and start_after <= ${JOBS_SCHEMA}.job_now()`,
+          [wanted],
+        );
+        const due = new Set((rows as { name: string }[]).map((row) => row.name));
         for (const name of wanted) {
           if (!due.has(name)) continue;
           const { handler } = registrations.get(name) as Registration;
