@@ -4,18 +4,14 @@
 //   AB_ROOTS=/path/to/checkout-a,/path/to/checkout-b node bench/ab-cpu.ts
 // PATHS (comma-separated), N (requests per sample), ROUNDS and BENCH_SKIP_BUILD are optional; a
 // path under /dashboard is asked for with the bench visitor's session (bench/account.ts).
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { processCpuMs } from './load.ts';
 
 const roots = (process.env.AB_ROOTS ?? '').split(',');
 const mods = await Promise.all(roots.map((r) => import(`${r}/bench/server.ts`)));
 if (!process.env.BENCH_SKIP_BUILD) for (const m of mods) await m.buildApp();
 const servers = [];
 for (const m of mods) servers.push(await m.startServer());
-const ticksOf = (file: string) => {
-  const f = (readFileSync(file, 'utf8').split(') ')[1] ?? '').split(' ');
-  return Number(f[11]) + Number(f[12]);
-};
 const paths = (process.env.PATHS ?? '/,/indian-visa/e-tourist-30-days/us-in').split(',');
 const N = Number(process.env.N ?? 800);
 let n = 0;
@@ -39,12 +35,12 @@ for (const path of paths) {
   for (const s of servers) await run(s, path, 200);
   for (let round = 0; round < Number(process.env.ROUNDS ?? 5); round++) {
     for (const [i, s] of servers.entries()) {
-      const main = `/proc/${s.pid}/task/${s.pid}/stat`;
-      const whole = `/proc/${s.pid}/stat`;
-      const [before, wholeBefore] = [ticksOf(main), ticksOf(whole)];
+      const main = () => processCpuMs(s.pid, s.pid);
+      const whole = () => processCpuMs(s.pid);
+      const [before, wholeBefore] = [main(), whole()];
       await run(s, path, N);
-      samples[i]?.push(((ticksOf(main) - before) * 10) / N);
-      processSamples[i]?.push(((ticksOf(whole) - wholeBefore) * 10) / N);
+      samples[i]?.push((main() - before) / N);
+      processSamples[i]?.push((whole() - wholeBefore) / N);
     }
   }
   const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)]?.toFixed(2);

@@ -24,12 +24,13 @@ export type MeasuredScenario = Omit<ScenarioResult, 'ratioToCeiling' | 'ratioToH
 
 /**
  * CPU time a process has used, all its threads (the main thread, libuv's pool compressing, V8's
- * helpers), in ms, from /proc (Linux; NaN elsewhere): CPU per request is what the shared machine's
- * load does not distort as it does req/s (decision 0041).
+ * helpers), or only thread `tid` of it (its main thread: `tid` = `pid`), in ms, from /proc
+ * (Linux; NaN elsewhere): CPU per request is what the shared machine's load does not distort as it
+ * does req/s (decision 0041).
  */
-export function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number, tid?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     // The fields after the command name, which is in parentheses and may hold spaces; utime and
     // stime are fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
