@@ -2,7 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../../../domain/checkout/coupons.ts';
-import { FAILED_RULE_CHOICE_LABELS, FAILED_RULE_MESSAGES } from '../../../../domain/photos/failed-rules.ts';
+import {
+  FAILED_RULE_CHOICE_LABELS,
+  FAILED_RULE_MESSAGES,
+  type FailedRuleChoice,
+} from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { SECOND_LOOK_TEXT } from '../../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
@@ -122,6 +126,12 @@ const FAILING = photoOrderAt(4, {
   ],
 });
 
+/** The failing photo's radio for `choice`, once the review step shows it. */
+async function choiceRadio(choice: FailedRuleChoice): Promise<HTMLInputElement> {
+  const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
+  return within(group).getByRole<HTMLInputElement>('radio', { name: new RegExp(FAILED_RULE_CHOICE_LABELS[choice]) });
+}
+
 describe('the review step with a photo that failed a rule (issue 31)', () => {
   it('repeats every failed rule with the thumbnail, beside Pay too, and offers a retake', async () => {
     const { goTo } = renderStep(ReviewWithPay, FAILING);
@@ -164,10 +174,7 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
       'PUT /api/v1/photo-orders/PHO-1001/items/11/photos/31/choice': () => ok(chosen, FAILED_RULE_MESSAGES.saved),
     });
     renderStep(ReviewWithPay, FAILING);
-    const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
-    const radio = within(group).getByRole<HTMLInputElement>('radio', {
-      name: new RegExp(FAILED_RULE_CHOICE_LABELS['person-check']),
-    });
+    const radio = await choiceRadio('person-check');
     fireEvent.click(radio);
     // Ticked in the click itself, not a tick later (a check at once must see it: CI stop 39).
     expect(radio.checked).toBe(true);
@@ -180,10 +187,7 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
       'PUT /api/v1/photo-orders/PHO-1001/items/11/photos/31/choice': () => fail(500, 'Something went wrong'),
     });
     renderStep(ReviewWithPay, FAILING);
-    const group = await screen.findByRole('group', { name: FAILED_TEXT.question('selfie.jpg') });
-    const radio = within(group).getByRole<HTMLInputElement>('radio', {
-      name: new RegExp(FAILED_RULE_CHOICE_LABELS['accept-risk']),
-    });
+    const radio = await choiceRadio('accept-risk');
     fireEvent.click(radio);
     expect(radio.checked).toBe(true);
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
