@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES, SUITE_DISABLED_FEATURES } from './support/browser.ts';
-import { CHROMIUM_PATH } from './support/constants.ts';
+import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES } from './support/browser.ts';
+import { CHROMIUM_PATH, SUITE_DISABLED_FEATURES } from './support/constants.ts';
 
 function readProc(pid: string, file: string): string {
   try {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/constants.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, SUITE_DISABLED_FEATURES } from '../e2e/support/constants.ts';
 import { HOME_POPUP_OPEN_DELAY_MS } from '../src/domain/limits/constants.ts';
 
 const base = process.argv[2]?.replace(/\/$/, '');
@@ -46,7 +46,8 @@ const defaults = {
   concurrency: 1,
   chromeLaunchConfig: {
     executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS,
+    // Puppeteer adds these to its own --disable-features list (Chromium keeps only one such switch).
+    args: [...CHROMIUM_FLAGS, `--disable-features=${SUITE_DISABLED_FEATURES.join(',')}`],
   },
 };
 

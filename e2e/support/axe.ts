@@ -27,7 +27,14 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   // Without a frame from another origin, axe runs in the page itself ("legacy" mode): the same
   // rules on the same nodes, without the blank page the default mode opens to merge the frames'
   // results, which doubled each scan's time (measured: 15.1 s → 7.2 s on a loaded machine).
-  const builder = new AxeBuilder({ page }).setLegacyMode(!hasCrossOriginFrame(page)).disableRules(NEVER_SERIOUS);
+  // resultTypes: the passing and inapplicable results keep one node each instead of all of them
+  // (axe's documented speed-up: it skips a unique selector per passing node); violations are
+  // reported in full as before. Measured: 30-40 % less CPU a scan (decision 0127).
+  // `options()` replaces the builder's options, so it goes before `disableRules()`.
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(!hasCrossOriginFrame(page))
+    .options({ resultTypes: ['violations'] })
+    .disableRules(NEVER_SERIOUS);
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations

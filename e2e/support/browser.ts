@@ -1,7 +1,13 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../src/domain/marketing/home-popup.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT } from './constants.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  DESKTOP_VIEWPORT,
+  MOBILE_VIEWPORT,
+  SUITE_DISABLED_FEATURES,
+} from './constants.ts';
 
 /**
  * Playwright's own `--disable-features` list (playwright-core's chromiumSwitches.ts). Chromium
@@ -25,18 +31,6 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
   'PreconnectToSearch',
   'msForceBrowserSignIn',
   'msEdgeUpdateLaunchServicesPreferredVersion',
-];
-
-/**
- * Browser UI that headless Chromium built for every new context (each is a window): the omnibox
- * popup's WebUI app, loaded in a renderer of its own. Off, a fresh context and its first page
- * load cost about 3 s of CPU instead of 5.5 s here (docs/decisions/0082-e2e-browser-cost.md).
- */
-export const SUITE_DISABLED_FEATURES = [
-  'PreloadTopChromeWebUI',
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  'WebUIOmniboxFullPopup',
 ];
 
 export function launchBrowser(): Promise<Browser> {
