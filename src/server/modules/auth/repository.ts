@@ -21,14 +21,37 @@ export function createAuthRepository(db: Database) {
       return row;
     },
 
-    /** The session of this token hash with its user's row (`accounts`, from the users service), in one statement. */
+    /**
+     * The session of this token hash with its user's account (`accounts`, from the users service),
+     * in one statement that reads only what a signed-in request needs (decision 0128).
+     */
     async findSessionWithAccount(tokenHash: string, accounts: AccountRows) {
       const [row] = await db
-        .select()
+        .select({
+          session: {
+            id: sessions.id,
+            userId: sessions.userId,
+            createdAt: sessions.createdAt,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+            userEpoch: sessions.userEpoch,
+          },
+          account: {
+            id: accounts.id,
+            name: accounts.name,
+            email: accounts.email,
+            role: accounts.role,
+            ageGroup: accounts.ageGroup,
+            emailVerifiedAt: accounts.emailVerifiedAt,
+            isDashboardVisible: accounts.isDashboardVisible,
+            sessionEpoch: accounts.sessionEpoch,
+            disabledAt: accounts.disabledAt,
+          },
+        })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.userId))
         .where(eq(sessions.tokenHash, tokenHash));
-      return row ? { session: row.sessions, account: row.account } : null;
+      return row ?? null;
     },
 
     async touchSession(id: number, at: Date): Promise<void> {

@@ -4,6 +4,19 @@ import type { Database } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** What the session look-up reads of a user (`accountRows`). */
+export type SessionAccountRow = Pick<
+  UserRow,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'role'
+  | 'ageGroup'
+  | 'emailVerifiedAt'
+  | 'isDashboardVisible'
+  | 'sessionEpoch'
+  | 'disabledAt'
+>;
 export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddressRow = Omit<typeof addresses.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -11,11 +24,25 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export function createUsersRepository(db: Database) {
   return {
     /**
-     * Every user's row as a subquery, for another module's single statement that joins the account
-     * (the session look-up of every signed-in request, docs/decisions/0124-render-share.md).
+     * Every user's account as a subquery, for another module's single statement that joins it (the
+     * session look-up of every signed-in request, docs/decisions/0124-render-share.md). Only what
+     * a signed-in request needs: each column more is parsed on every request (decision 0128).
      */
     accountRows() {
-      return db.select().from(users).as('account');
+      return db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          ageGroup: users.ageGroup,
+          emailVerifiedAt: users.emailVerifiedAt,
+          isDashboardVisible: users.isDashboardVisible,
+          sessionEpoch: users.sessionEpoch,
+          disabledAt: users.disabledAt,
+        })
+        .from(users)
+        .as('account');
     },
 
     /** A subquery of the ids of users whose name or e-mail contains `text` (the back office's search). */

@@ -16,7 +16,7 @@ import { uniqueViolation } from '../../db/errors.ts';
 import { randomCode } from '../../lib/reference.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import { createUsersPersonalDataRepository } from './personal-data-repository.ts';
-import { type AddressRow, createUsersRepository, type UserRow } from './repository.ts';
+import { type AddressRow, createUsersRepository, type SessionAccountRow, type UserRow } from './repository.ts';
 
 /** Referral codes: 8 characters without look-alikes (no 0/O, 1/I/L). */
 export function newReferralCode(): string {
@@ -29,11 +29,11 @@ export function normalizeReferralCode(code: string): string {
 }
 
 /** What sign-in and the session need of an account (never leaves the server). */
-export interface Account {
+/** A user's account as a signed-in request sees it (the session look-up reads no more). */
+export interface SessionAccount {
   id: number;
   name: string;
   email: string;
-  passwordHash: string;
   role: Profile['role'];
   ageGroup: Profile['ageGroup'];
   emailVerified: boolean;
@@ -42,6 +42,11 @@ export interface Account {
   sessionEpoch: number;
   /** An admin disabled the account: it cannot sign in (decision 0069). */
   disabled: boolean;
+}
+
+/** The account with its password hash: signing in, changing the password, device cookies. */
+export interface Account extends SessionAccount {
+  passwordHash: string;
 }
 
 /** The users as a subquery another module joins in one statement (UsersService.accountRows). */
@@ -65,16 +70,19 @@ export class EmailTakenError extends Error {
 }
 
 /** The stored role, or admin for a verified account on ADMIN_EMAILS. */
-function roleOf(row: UserRow, adminEmails: ReadonlySet<string>): UserRole {
+function roleOf(row: Pick<UserRow, 'email' | 'role' | 'emailVerifiedAt'>, adminEmails: ReadonlySet<string>): UserRole {
   return effectiveRole({ email: row.email, role: row.role, emailVerified: row.emailVerifiedAt !== null }, adminEmails);
 }
 
 function toAccount(row: UserRow, adminEmails: ReadonlySet<string>): Account {
+  return { ...toSessionAccount(row, adminEmails), passwordHash: row.passwordHash };
+}
+
+function toSessionAccount(row: SessionAccountRow, adminEmails: ReadonlySet<string>): SessionAccount {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    passwordHash: row.passwordHash,
     role: roleOf(row, adminEmails),
     ageGroup: toAgeGroup(row.ageGroup),
     emailVerified: row.emailVerifiedAt !== null,
@@ -241,8 +249,8 @@ export function createUsersService(
       return repository.accountRows();
     },
 
-    accountOf(row: UserRow): Account {
-      return toAccount(row, admins);
+    accountOf(row: SessionAccountRow): SessionAccount {
+      return toSessionAccount(row, admins);
     },
 
     /** Whether the user signed up with a referral code; `on` is the caller's transaction. */
