@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createTurns } from '../lib/turns.ts';
 
@@ -25,17 +24,6 @@ export class SandboxCrashError extends Error {
   }
 }
 
-/**
- * Node's on-disk compile cache for the sandbox's workers: each one loads pdf-lib or libheif again,
- * and with V8's compiled code kept between them a PDF check costs ~220 ms of CPU instead of ~300
- * (decision 0129). Only these threads: the server's main thread compiles once and lives long.
- * Kept beside the installed packages, which the same user owns and trusts, never in a shared /tmp
- * where another user could plant compiled code; a folder that cannot be written means no cache.
- */
-export const SANDBOX_COMPILE_CACHE_DIR = fileURLToPath(
-  new URL('../../../node_modules/.cache/node-compile-cache', import.meta.url),
-);
-
 /** At most this many sandboxed jobs at once in this process (the machines have 2 cores). */
 const inTurn = createTurns(2);
 
@@ -57,8 +45,6 @@ export async function runSandboxed<T>(
         const worker = new Worker(script, {
           workerData: input,
           transferList: transfer,
-          // A cache the environment names already wins.
-          env: { NODE_COMPILE_CACHE: SANDBOX_COMPILE_CACHE_DIR, ...process.env },
           resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32 },
           stdout: true,
           stderr: true,
