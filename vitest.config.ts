@@ -1,10 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { SERVER_COMPILE_CACHE_ENV } from './src/server/process-settings.ts';
-
-// The test workers, the worker threads they start (the upload sandbox) and the end-to-end server
-// inherit it, as the server's own threads do under `npm start` (decision 0129).
-process.env.NODE_COMPILE_CACHE ??= SERVER_COMPILE_CACHE_ENV.NODE_COMPILE_CACHE;
 
 const reporters = ['default', './scripts/vitest-summary-reporter.ts'];
 

@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-
 // How the server process starts: settings that must be in place before the process begins, so
 // `npm start` (scripts/start.mjs) re-executes itself into the server with them, in the same
 // process (same pid), and `npm run bench` starts the server the same way (decision 0093-memory).
@@ -19,15 +17,3 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
  * run up to eight), each holding on to what its thread freed.
  */
 export const SERVER_ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' } as const;
-
-/**
- * Node's on-disk compile cache: V8's compiled code of every module a process loads, kept between
- * processes and threads. Every PDF or HEIC a customer uploads is parsed in a fresh worker thread
- * (uploads/sandbox.ts) that loads pdf-lib or libheif again: with the cache a check costs ~220 ms
- * of CPU instead of ~300 (decision 0129). Worker threads inherit the variable. Kept beside the
- * installed packages, which the same user owns and trusts, never in a shared /tmp where another
- * user could plant compiled code; a folder that cannot be written only means no cache.
- */
-export const SERVER_COMPILE_CACHE_ENV = {
-  NODE_COMPILE_CACHE: fileURLToPath(new URL('../../node_modules/.cache/node-compile-cache', import.meta.url)),
-} as const;
