@@ -3,6 +3,12 @@ import { type ReactNode, useState } from 'react';
 
 let browserClient: QueryClient | undefined;
 
+/** Tests only: the next page load starts with an empty cache, as a new browser tab does. */
+export function forgetBrowserQueryClient(): void {
+  browserClient?.clear();
+  browserClient = undefined;
+}
+
 function makeClient() {
   return new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },

@@ -7,6 +7,7 @@ import { cleanup, configure, render } from '@testing-library/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { createRoutesStub } from 'react-router';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { forgetBrowserQueryClient } from '../lib/query-client.tsx';
 import { ToasterHost } from '../shell/toaster-host.tsx';
 
 // findBy*/waitFor give up after this long. The default 1 s was too short for the first render of a
@@ -156,5 +157,7 @@ export function cleanupAfterEach(): void {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     localStorage.clear();
+    // Each test is a fresh tab: no summary cached by the test before it.
+    forgetBrowserQueryClient();
   });
 }
