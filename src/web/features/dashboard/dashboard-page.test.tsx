@@ -141,11 +141,8 @@ describe('/dashboard', () => {
     const original = console.error;
     console.error = () => {};
     render();
-    // The message follows a failed retry, which TanStack Query makes after a real 1 s delay; on CI's
-    // two busy cores the load, the retry and the render once took past 4 s (run 21c), so the wait
-    // allows 10 s. What is asserted is unchanged.
     expect(
-      await screen.findByText('We could not load your dashboard. Please try again.', {}, { timeout: 10_000 }),
+      await screen.findByText('We could not load your dashboard. Please try again.', {}, { timeout: 4000 }),
     ).toBeTruthy();
     console.error = original;
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
