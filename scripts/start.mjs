@@ -52,15 +52,19 @@ if (builtAt < sourcesAt) {
 }
 
 process.env.BUILD_DIR = buildDir;
-const { SERVER_ALLOCATOR_ENV, SERVER_NODE_FLAGS } = await import('../src/server/process-settings.ts');
+const { SERVER_ALLOCATOR_ENV, serverNodeFlags } = await import('../src/server/process-settings.ts');
 const server = join(root, 'src/server/server.ts');
 if (typeof process.execve === 'function') {
   // This process's own flags (e.g. --cpu-prof, --import) carry over; allocator settings already in
   // the environment win.
-  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...SERVER_NODE_FLAGS, server], {
-    ...SERVER_ALLOCATOR_ENV,
-    ...process.env,
-  });
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...serverNodeFlags(process.env.NODE_OPTIONS), server],
+    {
+      ...SERVER_ALLOCATOR_ENV,
+      ...process.env,
+    },
+  );
 }
 // Windows has no execve: the server runs in this process without the settings.
 await import('../src/server/server.ts');
