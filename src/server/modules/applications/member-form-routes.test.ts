@@ -1,7 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A, ANSWERS_OPEN } from '../../../domain/applications/application.ts';
-import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
+import {
+  AUTOSAVE_DEBOUNCE_MS,
+  MEMBER_FORM_MESSAGES as F,
+  MEMBER_FORM_BODY_LIMIT,
+} from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
@@ -504,6 +509,9 @@ describe('the order’s status follows its forms and documents after payment', (
       .json()
       .data.results.filter((d: { itemId: string }) => d.itemId === 'photo');
     const fileRef = { documentId: String(photo.id), name: photo.name, type: photo.type, size: photo.size };
+    // The form autosaves at most once per AUTOSAVE_DEBOUNCE_MS, so its last save (above) is outside
+    // the server's one-a-second window; without the wait a fast machine met the 429 (run 22b).
+    await sleep(AUTOSAVE_DEBOUNCE_MS);
     const saved = await save(user.token, ref, memberId, { currentStep: 3, answers: { ...held, photo: fileRef } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ canEdit: false, answers: { photo: fileRef } });
