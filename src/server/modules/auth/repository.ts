@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AccountRows } from '../users/service.ts';
 import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
@@ -22,11 +22,14 @@ export function createAuthRepository(db: Database) {
     },
 
     /**
-     * The session of this token hash with its user's account (`accounts`, from the users service),
-     * in one statement that reads only what a signed-in request needs (decision 0128).
+     * The look-up of a token hash's session with its user's account (`accounts`, from the users
+     * service), in one statement that reads only what a signed-in request needs (decision 0128).
+     * It runs on every signed-in request, so its SQL is built once, here (decision 0131). The
+     * empty name keeps it an unnamed statement on PostgreSQL, as every other query Drizzle sends:
+     * a named one would not survive PgBouncer's transaction pooling (decision 0126).
      */
-    async findSessionWithAccount(tokenHash: string, accounts: AccountRows) {
-      const [row] = await db
+    sessionWithAccountLookup(accounts: AccountRows) {
+      const statement = db
         .select({
           session: {
             id: sessions.id,
@@ -50,8 +53,12 @@ export function createAuthRepository(db: Database) {
         })
         .from(sessions)
         .innerJoin(accounts, eq(accounts.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash));
-      return row ?? null;
+        .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+        .prepare('');
+      return async (tokenHash: string) => {
+        const [row] = await statement.execute({ tokenHash });
+        return row ?? null;
+      };
     },
 
     async touchSession(id: number, at: Date): Promise<void> {

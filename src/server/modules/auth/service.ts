@@ -116,8 +116,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   const repository = createAuthRepository(db);
   const { users, notifications, mail, jobs, siteUrl } = deps;
   const now = deps.now ?? (() => new Date());
-  // Built once: the session look-up joins it on every signed-in request.
-  const accounts = users.accountRows();
+  // Built once: the session look-up runs on every signed-in request.
+  const findSessionWithAccount = repository.sessionWithAccountLookup(users.accountRows());
 
   /**
    * A new single-use link token, written through `tx`. A new password reset link replaces the
@@ -323,7 +323,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     async resolveSession(token: string): Promise<{ session: ActiveSession; viewer: Viewer } | null> {
       if (!looksLikeToken(token)) return null;
       // One statement for the session and its account: this runs on every signed-in request.
-      const found = await repository.findSessionWithAccount(hashToken(token), accounts);
+      const found = await findSessionWithAccount(hashToken(token));
       if (!found) return null;
       const row = found.session;
       const at = now();

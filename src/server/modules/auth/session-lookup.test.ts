@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -38,7 +39,7 @@ function countingAuth(adminEmails: string[] = []) {
     jobs: t.app.jobs,
     siteUrl: t.app.env.siteUrl,
   });
-  return { auth, statements };
+  return { auth, statements, db };
 }
 
 // Every signed-in request (each page of the dashboard, each API call) looks its session up first
@@ -50,6 +51,18 @@ describe('the session look-up', () => {
     const resolved = await auth.resolveSession(token);
     expect(resolved?.viewer).toMatchObject({ id, email, role: 'customer' });
     expect(statements).toHaveLength(1);
+  });
+
+  it('is sent as an unnamed statement, which a pooler in transaction mode (PgBouncer) carries', async () => {
+    const { token } = await createSignedInUser(t.app);
+    const { auth, db, statements } = countingAuth();
+    expect(await auth.resolveSession(token)).not.toBeNull();
+    expect(await auth.resolveSession(token)).not.toBeNull();
+    // On PostgreSQL a named statement would stay in the connection's pg_prepared_statements (the
+    // look-up's pool has one connection; decision 0131).
+    expect(statements).toHaveLength(2);
+    const prepared = await db.execute(sql`select name from pg_prepared_statements`);
+    expect(prepared.rows).toEqual([]);
   });
 
   it('still gives an ADMIN_EMAILS address the admin role', async () => {
