@@ -61,7 +61,8 @@ describe('the session look-up', () => {
     // On PostgreSQL a named statement would stay in the connection's pg_prepared_statements (the
     // look-up's pool has one connection; decision 0131).
     expect(statements).toHaveLength(2);
-    const prepared = await db.execute(sql`select name from pg_prepared_statements`);
+    // Both drivers answer a result with its rows (PGlite's Results, node-postgres's QueryResult).
+    const prepared = (await db.execute(sql`select name from pg_prepared_statements`)) as { rows: unknown[] };
     expect(prepared.rows).toEqual([]);
   });
 
