@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTOSAVE_DEBOUNCE_MS, MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
+import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
 import {
+  afterAutosaveWindow,
   apiCall,
   completeOciAnswers,
   moveOrderTo,
@@ -549,9 +549,9 @@ describe('a document request after submission (issue 30 §4)', () => {
     expect(await view()).toMatchObject({ status: 'Order pending', missing: [] });
 
     // The answers were never reopened by the requests: once everything is in they are locked again.
-    // (Past the autosave's one-a-second window since completeApplication's save, as the form's own
-    // AUTOSAVE_DEBOUNCE_MS is: a fast machine met the 429 first, run 22b.)
-    await sleep(AUTOSAVE_DEBOUNCE_MS);
+    // (A debounce after completeApplication's save, as the form's would be: a fast machine met the
+    // 429 first, run 22b.)
+    await afterAutosaveWindow();
     const save = await apiCall(t.app, 'PUT', form, customer.token, {
       currentStep: 1,
       answers: completeOciAnswers('Adult'),

@@ -1,12 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A, ANSWERS_OPEN } from '../../../domain/applications/application.ts';
-import {
-  AUTOSAVE_DEBOUNCE_MS,
-  MEMBER_FORM_MESSAGES as F,
-  MEMBER_FORM_BODY_LIMIT,
-} from '../../../domain/applications/member-form.ts';
+import { MEMBER_FORM_MESSAGES as F, MEMBER_FORM_BODY_LIMIT } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
@@ -19,6 +14,7 @@ import { applicationMembers, packageForms } from './tables.ts';
 import {
   ADULT,
   type ApiMethod,
+  afterAutosaveWindow,
   apiCall,
   type ChecklistItem,
   completeOciAnswers,
@@ -247,7 +243,7 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
     expect((await save(user.token, ref, minorId, { currentStep: 1, answers: {} })).statusCode).toBe(200);
     const other = await save(await anotherSession(user), ref, memberId, { currentStep: 1, answers: {} });
     expect(other.statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await afterAutosaveWindow();
     const later = await save(user.token, ref, memberId, { currentStep: 2, answers: { givenName: 'Asha' } });
     expect(later.statusCode).toBe(200);
     expect((await memberRow(memberId)).answers).toEqual({ givenName: 'ASHA' });
@@ -509,9 +505,9 @@ describe('the order’s status follows its forms and documents after payment', (
       .json()
       .data.results.filter((d: { itemId: string }) => d.itemId === 'photo');
     const fileRef = { documentId: String(photo.id), name: photo.name, type: photo.type, size: photo.size };
-    // The form autosaves at most once per AUTOSAVE_DEBOUNCE_MS, so its last save (above) is outside
-    // the server's one-a-second window; without the wait a fast machine met the 429 (run 22b).
-    await sleep(AUTOSAVE_DEBOUNCE_MS);
+    // The form's next save comes a debounce after its last (above); without the wait a fast
+    // machine met the 429 (run 22b).
+    await afterAutosaveWindow();
     const saved = await save(user.token, ref, memberId, { currentStep: 3, answers: { ...held, photo: fileRef } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ canEdit: false, answers: { photo: fileRef } });

@@ -13,7 +13,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../t
 import { handmadePdf, pdfWithImageStreams, pdfWithPages, scannedPdf, smallPng } from '../../test/upload-fixtures.ts';
 import { CONTENT_LIMITS } from '../../uploads/index.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
-import { ADULT, apiCall, completeOciAnswers, startApplication } from './testing.ts';
+import { ADULT, afterAutosaveWindow, apiCall, completeOciAnswers, startApplication } from './testing.ts';
 
 let t: TestApp;
 let page: Buffer;
@@ -220,7 +220,7 @@ describe('confirming a reading and the review step', () => {
     });
 
     // Autosave takes one save a second per member.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await afterAutosaveWindow();
     await apiCall(t.app, 'PUT', `${path}/form`, token, { currentStep: 2, answers: priyasAnswers() });
     const reviewed = await apiCall(t.app, 'POST', `${path}/form/review`, token);
     expect(reviewed.statusCode, reviewed.body).toBe(200);

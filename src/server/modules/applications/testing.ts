@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { AUTOSAVE_DEBOUNCE_MS } from '../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
@@ -14,6 +16,14 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { definitionForPackage } from './form-definitions/index.ts';
 
 /** Test helpers for the applications API: members and a started application. */
+
+/**
+ * Waits as long as the form does between two saves (AUTOSAVE_DEBOUNCE_MS), which is past the
+ * server's one-save-a-second window per member and session (MEMBER_FORM_SAVE_RATE_LIMIT).
+ */
+export function afterAutosaveWindow(): Promise<void> {
+  return sleep(AUTOSAVE_DEBOUNCE_MS);
+}
 
 export const ADULT: MemberInput = { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' };
 export const MINOR: MemberInput = { fullName: 'Aarav Sharma', dateOfBirth: '2016-09-30', relationship: 'Child' };
