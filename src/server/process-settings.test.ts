@@ -25,5 +25,7 @@ describe('the server process flags', () => {
     const nodeOptions = '--max-old-space-size=3072';
     expect(serverNodeFlags(nodeOptions)).not.toContain(SERVER_HEAP_LIMIT_FLAG);
     expect(heapLimitMb(serverNodeFlags(nodeOptions), nodeOptions)).toBeGreaterThanOrEqual(3072);
+    const underscored = '--max_old_space_size=3072';
+    expect(heapLimitMb(serverNodeFlags(underscored), underscored)).toBeGreaterThanOrEqual(3072);
   });
 });

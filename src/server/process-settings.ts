@@ -23,7 +23,10 @@ export const SERVER_HEAP_LIMIT_FLAG = '--max-old-space-size=1024';
  * larger machine, a bigger catalog) is kept: a flag on the command line would override it.
  */
 export function serverNodeFlags(nodeOptions = ''): string[] {
-  return /--max-old-space-size\b/.test(nodeOptions) ? [SEMI_SPACE_FLAG] : [SEMI_SPACE_FLAG, SERVER_HEAP_LIMIT_FLAG];
+  // V8 takes its flags with dashes or underscores.
+  return /--max[-_]old[-_]space[-_]size\b/.test(nodeOptions)
+    ? [SEMI_SPACE_FLAG]
+    : [SEMI_SPACE_FLAG, SERVER_HEAP_LIMIT_FLAG];
 }
 
 /**
