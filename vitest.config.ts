@@ -53,6 +53,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],
           pool: 'forks',
+          // The spec files share their worker's modules (playwright-core alone is ~0.3 s of CPU to
+          // load): none replaces a module, and each still launches its own browser (decision 0132).
+          isolate: false,
           maxWorkers: 2,
           // A journey loads many pages, and each fresh browser context costs Chromium about 4 s of
           // CPU here (two renderer processes started); two Chromiums and the server share 2 cores.
