@@ -7,13 +7,18 @@ import { photoKeys } from '../../../lib/photo-api.ts';
 /**
  * A change to the photo order: every photo order call answers the whole order as it now is, so
  * the answer replaces the cached one (no second request). A 409 means the order changed under the
- * page (paid in another tab, reset): it is read again.
+ * page (paid in another tab, reset): it is read again. A read still in flight when a change is
+ * answered (the one a refused Pay starts, say) is cancelled first: it was answered before the
+ * change and would put the old order back over it.
  */
 export function useOrderChange<V>(orderRef: string, call: (vars: V) => Promise<Envelope<PhotoOrder>>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: ({ data }) => queryClient.setQueryData(photoKeys.order(orderRef), data),
+    onSuccess: async ({ data }) => {
+      await queryClient.cancelQueries({ queryKey: photoKeys.order(orderRef) });
+      queryClient.setQueryData(photoKeys.order(orderRef), data);
+    },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: photoKeys.order(orderRef) });
