@@ -57,8 +57,9 @@ export default defineConfig({
           // load): none replaces a module, and each still launches its own browser (decision 0132).
           isolate: false,
           maxWorkers: 2,
-          // A journey loads many pages, and each fresh browser context costs Chromium about 4 s of
-          // CPU here (two renderer processes started); two Chromiums and the server share 2 cores.
+          // A journey loads many pages, and a fresh browser context with its first page costs
+          // Chromium about 0.5 s of CPU on a quiet 2-core machine (decision 0132; ~4 s on a loaded
+          // one, 0082); two Chromiums and the server share the 2 cores.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
