@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { signInContext, uniqueEmail, verifiedAccount, waitForInteractive } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
