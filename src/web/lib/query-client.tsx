@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
 let browserClient: QueryClient | undefined;
@@ -31,4 +31,15 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 /** Forget every cached answer (on logout the page reloads anyway). */
 export function clearQueries(): void {
   browserClient?.clear();
+}
+
+/**
+ * Puts a change's answer (the resource as the server now has it) into the cache. A read of the same
+ * key still in flight is cancelled first: it was answered before the change, and landing after it
+ * would put the old resource back (seen on the photo order: a refused Pay's re-read hid a saved
+ * choice, CI run 23d).
+ */
+export async function putAnswer<T>(client: QueryClient, queryKey: QueryKey, data: T): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  client.setQueryData(queryKey, data);
 }

@@ -6,6 +6,7 @@ import { Panel } from '../../components/ui/panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { applicationKeys } from '../../lib/application-api.ts';
 import { chooseAddOns } from '../../lib/order-api.ts';
+import { putAnswer } from '../../lib/query-client.tsx';
 import { useChoiceSave } from '../../lib/use-choice-save.ts';
 
 export const ADD_ONS_TEXT = {
@@ -68,8 +69,8 @@ export function AddOnsSection({
   const save = useMutation({
     mutationFn: async (body: ChooseAddOns) => (await chooseAddOns(orderRef, body)).data,
     onMutate: () => setFailure(null),
-    onSuccess: (summary) => {
-      queryClient.setQueryData(applicationKeys.costSummary(orderRef), summary);
+    onSuccess: async (summary) => {
+      await putAnswer(queryClient, applicationKeys.costSummary(orderRef), summary);
       return queryClient.invalidateQueries({ queryKey: applicationKeys.addOns(orderRef) });
     },
     onError: (error) => {

@@ -8,6 +8,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { applicationFormHref, applicationKeys, getApplication, serviceOrderHref } from '../../lib/application-api.ts';
 import { applyCoupon, getAddOns, getCostSummary, removeCoupon } from '../../lib/order-api.ts';
+import { putAnswer } from '../../lib/query-client.tsx';
 import { AddOnsSection } from './add-ons-section.tsx';
 import { CHECKOUT_SUMMARY_TEXT, CheckoutSummary } from './checkout-summary.tsx';
 
@@ -102,7 +103,7 @@ function Checkout({ order }: { order: ApplicationOrder }) {
             appliedCoupon={summary.data.appliedCoupon}
             onCouponChange={async (code) => {
               const { data } = await (code === null ? removeCoupon(ref) : applyCoupon(ref, code));
-              queryClient.setQueryData(applicationKeys.costSummary(ref), data);
+              await putAnswer(queryClient, applicationKeys.costSummary(ref), data);
             }}
             afterPayment={<AfterPayment order={order} />}
           />

@@ -11,6 +11,7 @@ import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { longDate } from '../../lib/format-date.ts';
+import { putAnswer } from '../../lib/query-client.tsx';
 import { logout, useSessionStore } from '../../lib/stores/session-store.ts';
 import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
 
@@ -193,7 +194,7 @@ function DeleteBlock() {
       useSessionStore.getState().clear();
       setErased(true);
     } else {
-      queryClient.setQueryData(dataRightsKeys.status, { deletion: result });
+      void putAnswer(queryClient, dataRightsKeys.status, { deletion: result });
     }
   }
 

@@ -19,6 +19,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
 import { accountKeys, getProfile, updateProfile } from '../../lib/account-api.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { putAnswer } from '../../lib/query-client.tsx';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
 import { useCountries } from '../../lib/use-countries.ts';
@@ -88,7 +89,7 @@ function GeneralForm({ profile }: { profile: Profile }) {
         phoneCountry: countryIso,
         ageGroup: values.ageGroup === '' ? null : values.ageGroup,
       });
-      queryClient.setQueryData(accountKeys.profile, data);
+      await putAnswer(queryClient, accountKeys.profile, data);
       const session = useSessionStore.getState();
       if (session.user)
         session.setUser({ ...session.user, name: data.name, phone: data.phone, ageGroup: data.ageGroup });

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applicationFormHref, applicationKeys, cancelApplication, checkoutHref } from '../../../lib/application-api.ts';
+import { putAnswer } from '../../../lib/query-client.tsx';
 import { showToast } from '../../../lib/toast.ts';
 
 /** The reason is checked with the server's own schema (its length limit and message). */
@@ -73,7 +74,7 @@ export function OrderActions({
           onConfirm={async (reason) => {
             try {
               const { data } = await cancelApplication(orderRef, reason || undefined);
-              queryClient.setQueryData(applicationKeys.order(orderRef), data);
+              await putAnswer(queryClient, applicationKeys.order(orderRef), data);
               void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
               void showToast(APPLICATION_MESSAGES.cancelled);
             } catch (error) {
