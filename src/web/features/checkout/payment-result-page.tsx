@@ -18,6 +18,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { confirmPayment, getPayment } from '../../lib/order-api.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
+import { putAnswer } from '../../lib/query-client.tsx';
 import { PayButton } from './pay-button.tsx';
 
 /** How often the page asks while the provider's confirmation (the webhook) has not landed. */
@@ -187,7 +188,7 @@ function useConfirmStripeSession(
     if (!orderRef || !sessionId || !pendingStripe || asked.current) return;
     asked.current = true;
     confirmPayment(orderRef, { provider: 'stripe', sessionId }).then(
-      (res) => queryClient.setQueryData(ORDER_KIND_PAGES[kind].paymentKey(orderRef), res.data),
+      (res) => putAnswer(queryClient, ORDER_KIND_PAGES[kind].paymentKey(orderRef), res.data),
       () => {},
     );
   }, [kind, orderRef, sessionId, pendingStripe, queryClient]);

@@ -26,6 +26,7 @@ import {
 import { acceptAttribute } from '../../../../domain/uploads/file-types.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { putAnswer } from '../../../lib/query-client.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
 import {
   confirmPassport,
@@ -139,7 +140,7 @@ export function PassportReader({
     if (!reading.valid) return;
     try {
       const saved = await confirmPassport(orderRef, memberId, { lines: reading.lines, fields });
-      client.setQueryData<ConfirmedPassport | null>(passportKey(orderRef, memberId), saved.data);
+      await putAnswer<ConfirmedPassport | null>(client, passportKey(orderRef, memberId), saved.data);
     } catch (error) {
       setProblem(errorMessage(error, PASSPORT_TEXT.failed));
     }
@@ -149,7 +150,7 @@ export function PassportReader({
     setProblem(undefined);
     try {
       await removePassport(orderRef, memberId);
-      client.setQueryData<ConfirmedPassport | null>(passportKey(orderRef, memberId), null);
+      await putAnswer<ConfirmedPassport | null>(client, passportKey(orderRef, memberId), null);
     } catch (error) {
       setProblem(errorMessage(error, PASSPORT_TEXT.failed));
     }
