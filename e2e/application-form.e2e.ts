@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import fc from 'fast-check';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,15 +13,13 @@ import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { dropFile, onePagePdf } from './support/files.ts';
+import { looksRight, screenshot } from './support/looks.ts';
 import { phoneJpeg, type StartedOrder, startOrder as startOrderAt } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
 const startOrder = (context: BrowserContext) => startOrderAt(context, e2e.baseURL);
-
-/** Screenshots to look at (git-ignored). */
-const SHOTS = '.tmp/screenshots';
 
 /** A whole valid answer set for a member, saved through the API from another session (another device). */
 async function answerEverything(email: string, order: StartedOrder, memberId: number, kind: 'Minor' | 'Adult') {
@@ -75,18 +72,6 @@ async function expectAboutYouKept(page: Page) {
   expect(await page.getByLabel('Marital status').inputValue()).toBe('single');
 }
 
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/application-form-${name}.png` });
-}
-
-/** On a phone: nothing wider than the screen, no serious axe violation, and a screenshot to look at. */
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await shoot(page, name);
-}
-
 /** A new verified customer, signed in on a desktop or phone, with an application started. */
 async function customerWithOrder(device: 'desktop' | 'mobile') {
   const email = uniqueEmail(`appform-${device}`);
@@ -114,7 +99,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByText('All changes saved'));
     expect(await seriousViolations(page, 'main')).toEqual([]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shoot(page, 'step-1440');
+    await screenshot(page, 'application-form-step-1440', { fullPage: false });
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectVisible(stepHeading(page, 'Passport and citizenship'));
     await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Passport and citizenship');
@@ -163,7 +148,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
       /\/documents\/\d+\/preview$/,
     );
     expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'documents-1440');
+    await screenshot(page, 'application-form-documents-1440', { fullPage: false });
 
     // Finishing with answers missing: back to the first step with a problem, its messages shown.
     await page.getByRole('button', { name: 'Next member' }).click();
@@ -209,7 +194,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     );
     await expectVisible(page.getByText(/You can pay now and finish what is listed above afterwards/));
     expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'review-1440');
+    await screenshot(page, 'application-form-review-1440', { fullPage: false });
 
     // Edit goes back to the member's step.
     await priya.getByRole('link', { name: 'Edit About you, Priya Sharma' }).click();
@@ -225,7 +210,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(stepHeading(page, 'About you'));
     await page.getByLabel('Given name(s)').fill('priya');
     await expectVisible(page.getByText('All changes saved'));
-    await looksRight(page, 'step-390');
+    await looksRight(page, 'application-form-step-390');
 
     // First-load JavaScript (DESIGN.md §4): the form engine and this page load after the first paint.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -238,12 +223,12 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
 
     await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=8`);
     await expectVisible(stepHeading(page, 'Documents'));
-    await looksRight(page, 'documents-390');
+    await looksRight(page, 'application-form-documents-390');
 
     await open(page, `${formUrl(order)}&review=1`);
     await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }));
     await expectVisible(page.getByRole('region', { name: /^Priya Sharma/ }).getByText('PRIYA', { exact: true }));
-    await looksRight(page, 'review-390');
+    await looksRight(page, 'application-form-review-390');
   });
 
   it('on a phone, takes the camera’s 4000 × 3000 JPEG and an iPhone HEIC signature as they are: sent on choosing, fitted, checked', async () => {
@@ -270,7 +255,7 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(checks.getByText('Exactly one face'));
     await expectVisible(page.getByText(`Fitted to ${oci.label},`));
     await fitted.scrollIntoViewIfNeeded();
-    await looksRight(page, 'photo-390');
+    await looksRight(page, 'application-form-photo-390');
 
     const signature = PHOTO_SIZES['oci-signature'];
     await page
@@ -284,9 +269,9 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     // 64 × 48 pixels: fitted all the same, and the check says what to do.
     await expectVisible(page.getByRole('region', { name: 'Check of IMG_0007.HEIC' }).getByText('1 rule to fix'));
     await fittedSignature.scrollIntoViewIfNeeded();
-    await looksRight(page, 'signature-390');
+    await looksRight(page, 'application-form-signature-390');
     await page.setViewportSize({ width: 1440, height: 1100 });
-    await shoot(page, 'photo-1440');
+    await screenshot(page, 'application-form-photo-1440', { fullPage: false });
   }, 120_000);
 
   it('a minor’s photo step names the child, and the fitted photo’s checks are still there after a reload', async () => {
@@ -310,10 +295,10 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByText('Aarav’s photo', { exact: true }).first());
     expect(await page.getByText('Your photo', { exact: true }).count()).toBe(0);
     await fitted.scrollIntoViewIfNeeded();
-    await looksRight(page, 'minor-photo-390');
+    await looksRight(page, 'application-form-minor-photo-390');
     await page.setViewportSize({ width: 1440, height: 1100 });
     await page.getByRole('heading', { level: 2, name: 'Photo and signature' }).scrollIntoViewIfNeeded();
-    await shoot(page, 'minor-photo-1440');
+    await screenshot(page, 'application-form-minor-photo-1440', { fullPage: false });
   }, 120_000);
 
   it('says an order of someone else is not found, with the way to the orders', async () => {

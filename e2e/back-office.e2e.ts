@@ -1,19 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS } from '../src/web/features/admin/sections.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
+import { looksRight, screenshot, sidewaysOverflow } from './support/looks.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
-/** Screenshots to look at (git-ignored). */
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 150_000;
 /** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
 const CONFIRM_TIMEOUT_MS = 20_000;
@@ -22,16 +18,6 @@ const REMARK = 'We are checking your passport scans with the consulate checklist
 /** The first admin (ADMIN_EMAILS), signed up and verified once for the whole file. */
 let adminAccount: Promise<void> | undefined;
 const ensureAdmin = () => (adminAccount ??= verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer'));
-
-/** How far the page scrolls sideways: a table too wide for a phone must scroll inside its own box. */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function looksRight(page: Page, name: string) {
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/back-office-${name}.png`, fullPage: true });
-}
 
 describe('back office (issue 13)', () => {
   it(
@@ -68,7 +54,7 @@ describe('back office (issue 13)', () => {
       await expectVisible(
         desk.getByRole('row', { name: new RegExp(order.displayId) }).getByText('Order pending', { exact: true }),
       );
-      await looksRight(desk, 'queue');
+      await looksRight(desk, 'back-office-queue');
       await row.click();
       await desk.waitForURL((url) => url.pathname === `/admin/orders/${order.displayId}`);
       await waitForHydration(desk);
@@ -90,7 +76,7 @@ describe('back office (issue 13)', () => {
       });
       await sendForm.getByRole('button', { name: 'Send to the customer' }).click();
       await expectVisible(desk.getByText('Document sent to the customer').first());
-      await looksRight(desk, 'order');
+      await looksRight(desk, 'back-office-order');
       // Where the file goes, stored from the applicant's saved address (issue 32 §1): its ZIP 06798 is Connecticut's.
       await expectVisible(
         desk.getByText(
@@ -98,7 +84,7 @@ describe('back office (issue 13)', () => {
         ),
       );
       await desk.setViewportSize({ width: 390, height: 844 });
-      await looksRight(desk, 'order-390');
+      await looksRight(desk, 'back-office-order-390');
 
       // The customer: the status and remark on the timeline, the document, the bell.
       await page.goto(`/service-order?orderId=${order.displayId}`);
@@ -158,8 +144,8 @@ describe('back office (issue 13)', () => {
 
       // The package texts per country (decision 0080), as a phone shows them (git-ignored screenshots).
       const texts = page.getByRole('region', { name: 'Texts per country' }).first();
-      await mkdir(SHOTS, { recursive: true });
-      await texts.screenshot({ path: `${SHOTS}/back-office-country-texts-390.png` });
+      await expectVisible(texts);
+      await screenshot(texts, 'back-office-country-texts-390');
 
       // The public pages (rendered-page cache and cached reads dropped by the change).
       await page.goto('/oci-card/ca');
@@ -173,10 +159,9 @@ describe('back office (issue 13)', () => {
       await desk.page.goto('/admin/catalog');
       await desk.page.getByRole('main').getByRole('link', { name: 'OCI Card', exact: true }).click();
       await desk.page.waitForURL((url) => /^\/admin\/catalog\/\d+$/.test(url.pathname));
-      await desk.page
-        .getByRole('region', { name: 'Texts per country' })
-        .first()
-        .screenshot({ path: `${SHOTS}/back-office-country-texts-1440.png` });
+      const deskTexts = desk.page.getByRole('region', { name: 'Texts per country' }).first();
+      await expectVisible(deskTexts);
+      await screenshot(deskTexts, 'back-office-country-texts-1440');
     },
     TEST_TIMEOUT_MS,
   );

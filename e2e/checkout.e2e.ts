@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
@@ -6,25 +5,16 @@ import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
 import { PAID_LINES_TEXT } from '../src/domain/checkout/receipt.ts';
 import { NOT_PAID_AFTER_MS, NOT_PAID_TEXT } from '../src/domain/payments/payment-result.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { looksRight } from './support/looks.ts';
 import { startOrder } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
-/** Screenshots to look at (git-ignored). */
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 120_000;
 /** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
 const CONFIRM_TIMEOUT_MS = 20_000;
-
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/checkout-${name}.png`, fullPage: true });
-}
 
 /** The refused coupon code is a 400 the browser logs; the page shows its message on the field. */
 const REFUSED_COUPON = [/status of 400 .*\/coupon:/];
@@ -84,7 +74,7 @@ describe('checkout (issue 11)', () => {
       await expectVisible(page.getByRole('region', { name: 'Cost summary' }).getByText('Coupon Discount'));
       await poll(() => total(page)).not.toBe(withAddOn);
       const toPay = (await total(page)) ?? '';
-      await looksRight(page, '1440');
+      await looksRight(page, 'checkout-1440');
 
       // First-load JavaScript within the budget, signed in (DESIGN.md §4).
       const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -106,7 +96,7 @@ describe('checkout (issue 11)', () => {
       expect(new URL(page.url()).searchParams.get('orderId')).toBe(order.displayId);
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
       await expectVisible(page.getByText(`We received ${toPay} for order ${order.displayId}.`, { exact: false }));
-      await looksRight(page, 'success-1440');
+      await looksRight(page, 'checkout-success-1440');
 
       await page.getByRole('link', { name: 'Go to your order' }).click();
       await page.waitForURL((url) => url.pathname === '/service-order' && !url.searchParams.has('checkout'));
@@ -116,7 +106,7 @@ describe('checkout (issue 11)', () => {
       const paidLines = page.getByRole('region', { name: PAID_LINES_TEXT.title });
       await expectVisible(paidLines.getByText('Coupon Discount'));
       expect(await paidLines.getByTestId('paid-total').textContent()).toBe(toPay);
-      await looksRight(page, 'order-paid-1440');
+      await looksRight(page, 'checkout-order-paid-1440');
       const timeline = page.getByRole('region', { name: 'Timeline' });
       await expectVisible(timeline.getByText('Payment received. Thank you!'));
       expect(await page.getByRole('link', { name: 'Continue to checkout' }).count()).toBe(0);
@@ -148,7 +138,7 @@ describe('checkout (issue 11)', () => {
       await waitForHydration(page);
       await expectVisible(page.getByTestId('checkout-total'));
       await expectVisible(page.getByRole('checkbox', { name: /Photo Enhancement for Aarav Sharma/ }));
-      await looksRight(page, '390');
+      await looksRight(page, 'checkout-390');
 
       await page.getByRole('button', { name: /^Pay / }).click();
       await payOnSandbox(page, 'Simulate failed payment');
@@ -156,12 +146,12 @@ describe('checkout (issue 11)', () => {
         page.getByRole('heading', { level: 1, name: 'Your payment did not go through' }),
         CONFIRM_TIMEOUT_MS,
       );
-      await looksRight(page, 'failed-390');
+      await looksRight(page, 'checkout-failed-390');
 
       await page.getByRole('button', { name: 'Try again' }).click();
       await payOnSandbox(page, 'Simulate successful payment');
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
-      await looksRight(page, 'success-390');
+      await looksRight(page, 'checkout-success-390');
     },
     TEST_TIMEOUT_MS,
   );
@@ -180,7 +170,7 @@ describe('checkout (issue 11)', () => {
         expect(new URL(page.url()).origin).toBe(new URL(e2e.baseURL).origin);
         await waitForHydration(page);
         await expectVisible(page.getByTestId('checkout-total'));
-        await looksRight(page, `checkout-${width}`);
+        await looksRight(page, `checkout-checkout-${width}`);
 
         // No payment at all: not paid, at once.
         await page.goto(`/service-payment-success?orderId=${order.displayId}`);
@@ -209,7 +199,7 @@ describe('checkout (issue 11)', () => {
         expect(await page.getByRole('link', { name: NOT_PAID_TEXT.backToOrder }).getAttribute('href')).toBe(
           `/service-order?orderId=${order.displayId}`,
         );
-        await looksRight(page, `not-paid-${width}`);
+        await looksRight(page, `checkout-not-paid-${width}`);
 
         // Keyboard: Pay now is reachable and leads back to checkout.
         await payNow.focus();

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../src/domain/data-rights/schemas.ts';
@@ -9,11 +9,11 @@ import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
+import { screenshot } from './support/looks.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 240_000;
 
 /** The SHA-256 of every file in the server's local file storage (DATA_DIR/files). */
@@ -85,9 +85,8 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await waitForHydration(page);
       const section = page.getByRole('region', { name: 'Your data' });
       await expectVisible(section);
-      await mkdir(SHOTS, { recursive: true });
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/data-rights-profile-1440.png`, fullPage: true });
+      await screenshot(page, 'data-rights-profile-1440');
       const downloading = page.waitForEvent('download');
       await section.getByRole('button', { name: 'Download my data' }).click();
       const download = await downloading;
@@ -130,7 +129,7 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await expectVisible(his.getByText('Deletion requested'), 20_000);
       await expectVisible(his.getByText(`${open.displayId} · Payment pending`));
       await his.scrollIntoViewIfNeeded();
-      await phone.page.screenshot({ path: `${SHOTS}/data-rights-profile-390.png` });
+      await screenshot(phone.page, 'data-rights-profile-390', { fullPage: false });
 
       // Staff see it in the queue, due one month on, held while his order is open.
       const queue = staff.page;
@@ -141,9 +140,9 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await expectVisible(entry.getByRole('link', { name: `${open.displayId} · Payment pending` }));
       expect(await entry.getByRole('button', { name: /^Erase the account/ }).isDisabled()).toBe(true);
       await expectVisible(entry.getByText(/days? left/));
-      await queue.screenshot({ path: `${SHOTS}/data-rights-queue-1440.png`, fullPage: true });
+      await screenshot(queue, 'data-rights-queue-1440');
       await queue.setViewportSize({ width: 390, height: 844 });
-      await queue.screenshot({ path: `${SHOTS}/data-rights-queue-390.png`, fullPage: true });
+      await screenshot(queue, 'data-rights-queue-390');
     },
     TEST_TIMEOUT_MS,
   );

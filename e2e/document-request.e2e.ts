@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
 import { phonePhoto } from '../src/server/modules/photos/compliance/test-images.ts';
@@ -12,11 +11,11 @@ import {
 } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
+import { screenshot } from './support/looks.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 150_000;
 const NOTE = 'Your eyes are closed in this photo.';
 
@@ -102,8 +101,7 @@ describe('a document request (issue 30 §4)', () => {
       await expectVisible(slot);
       await expect.poll(() => slot.evaluate((node) => node === document.activeElement)).toBe(true);
       await expectVisible(slot.getByText(NOTE));
-      await mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/document-request-390.png` });
+      await screenshot(page, 'document-request-390', { fullPage: false });
 
       // A photo slot stores the photo fitted by SevaPhotos' engine (decision 0098): a real face.
       await slot.locator('input[type="file"]').setInputFiles({
@@ -113,7 +111,7 @@ describe('a document request (issue 30 §4)', () => {
       });
       await expectVisible(page.getByText(COMPLETION_TEXT.allInPaid));
       await page.setViewportSize({ width: 1440, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/document-request-1440.png` });
+      await screenshot(page, 'document-request-1440', { fullPage: false });
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from '.
 import { setupE2E } from './support/browser.ts';
 import { choosePackageOn } from './support/catalog.ts';
 import { onePagePdf } from './support/files.ts';
+import { screenshot } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -31,7 +31,6 @@ const PACKAGE_PAGE = '/oci-card/new-oci-card/us';
 const PACKAGE_NAME = 'New OCI Card';
 const INPUTS_AT_MOST = 90;
 const JOURNEY_TIMEOUT_MS = 420_000;
-const SHOTS = '.tmp/screenshots';
 /** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
 const CONFIRM_TIMEOUT_MS = 20_000;
 
@@ -278,11 +277,10 @@ async function readPassport(page: Page, inputs: Inputs, person: Person) {
 
 /** The open step at 390 and at 1440 px, to look at by hand (git-ignored); the journey goes on at 390. */
 async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.getByRole('heading', { level: 2 }).first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 }

@@ -1,22 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { VISALIA_ADDRESS_ANSWERS as VISALIA } from '../src/domain/jurisdiction/testing.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
+import { screenshot } from './support/looks.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
 import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
-const SHOTS = '.tmp/screenshots';
 const TULARE =
   'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.';
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/mission-${name}.png`, fullPage: false });
-}
-
 describe('where the file goes (issue 32 §1)', () => {
   it.each([
     ['390', () => e2e.mobile()],
@@ -36,7 +29,7 @@ describe('where the file goes (issue 32 §1)', () => {
       await expectVisible(where.getByText(TULARE));
       await expectVisible(where.getByRole('link', { name: 'cgisf.gov.in' }));
       await where.scrollIntoViewIfNeeded();
-      await shoot(page, `service-page-${width}`);
+      await screenshot(page, `mission-service-page-${width}`, { fullPage: false });
     },
   );
 
@@ -74,14 +67,14 @@ describe('where the file goes (issue 32 §1)', () => {
     expect(await mismatch.textContent()).toContain(
       'the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County)',
     );
-    await shoot(page, 'review-blocked-390');
+    await screenshot(page, 'mission-review-blocked-390', { fullPage: false });
 
     // Its link leads to the proof, where the code is corrected.
     await mismatch.click();
     const alert = page.getByRole('alert').filter({ hasText: 'Proof of address (ZIP 93301) belongs to' });
     await expectVisible(alert);
     await alert.scrollIntoViewIfNeeded();
-    await shoot(page, 'proof-blocked-390');
+    await screenshot(page, 'mission-proof-blocked-390', { fullPage: false });
     await page.getByRole('button', { name: 'Change code' }).click();
     const code = page.getByRole('group', { name: 'ZIP or postal code on this document' });
     await code.getByLabel('ZIP code').fill('93291');

@@ -1,13 +1,12 @@
-import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
 import { formatMoney } from '../src/domain/catalog/money.ts';
 import { PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../src/domain/payments/payment.ts';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
+import { looksRight, screenshot } from './support/looks.ts';
 import { type StartedOrder, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
@@ -18,20 +17,12 @@ import { expectVisible, waitForHydration } from './support/page.ts';
  * e-mailed, and shown to staff (the sandbox holds the notice back, as a slow provider would).
  */
 const e2e = setupE2E();
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 150_000;
 /** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
 const CONFIRM_TIMEOUT_MS = 20_000;
 
 let adminAccount: Promise<void> | undefined;
 const ensureAdmin = () => (adminAccount ??= verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer'));
-
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/order-core-${name}.png`, fullPage: true });
-}
 
 async function call(request: APIRequestContext, method: 'post' | 'put', path: string, data: object) {
   const res = await request[method](`/api/v1${path}`, { headers: { origin: e2e.baseURL }, data });
@@ -78,7 +69,7 @@ describe('the order core (issue 28)', () => {
         await waitForHydration(desk);
         const row = desk.getByRole('row', { name: new RegExp(order.displayId) });
         await expectVisible(row.getByText('Expedite', { exact: true }));
-        await looksRight(desk, `queue-${device}`);
+        await looksRight(desk, `order-core-queue-${device}`);
 
         await desk.goto(`/admin/orders/${order.displayId}`);
         await waitForHydration(desk);
@@ -93,7 +84,7 @@ describe('the order core (issue 28)', () => {
             .getByText(/Succeeded|Paid/)
             .first(),
         );
-        await looksRight(desk, `desk-${device}`);
+        await looksRight(desk, `order-core-desk-${device}`);
       }
     },
     TEST_TIMEOUT_MS,
@@ -120,8 +111,7 @@ describe('the order core (issue 28)', () => {
       expect(await page.getByRole('button', { name: 'Simulate successful payment' }).count()).toBe(0);
       await expectVisible(page.getByRole('link', { name: 'Back to your order' }));
       await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment link closed' }));
-      await mkdir(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/order-core-closed-link.png`, fullPage: true });
+      await screenshot(page, 'order-core-closed-link');
     },
     TEST_TIMEOUT_MS,
   );
@@ -165,8 +155,8 @@ describe('the order core (issue 28)', () => {
       const payments = staff.page.getByRole('region', { name: 'Payments' });
       await expectVisible(payments.getByText(ORDER_DESK_MESSAGES.strayCharge).first());
       await expectVisible(payments.getByText(ORDER_DESK_MESSAGES.strayRefund).first());
-      await looksRight(staff.page, 'stray-refund-mobile');
-      await payments.screenshot({ path: `${SHOTS}/order-core-stray-payments-mobile.png` });
+      await looksRight(staff.page, 'order-core-stray-refund-mobile');
+      await screenshot(payments, 'order-core-stray-payments-mobile');
     },
     TEST_TIMEOUT_MS,
   );

@@ -4,6 +4,7 @@ import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from '.
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { choosePackageOn } from './support/catalog.ts';
+import { sidewaysOverflow } from './support/looks.ts';
 import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -67,7 +68,7 @@ async function signUpFromSignInPage(page: Page, email: string) {
   await expectVisible(page.getByText(/spam or junk folder/));
   await expectChoiceShown(page);
   // A long address wraps inside the page instead of widening it.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 /** Opens the e-mailed link in `page`: the address is confirmed and the browser signed in. */

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSPORT_MESSAGES } from '../src/domain/passports/mrz-reading.ts';
 import { mrzLines, PRIYA } from '../src/domain/passports/testing.ts';
@@ -8,18 +6,11 @@ import { passportPhoto } from '../src/server/ocr/testing.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { screenshot, sidewaysOverflow } from './support/looks.ts';
 import { startOrder } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
-
-/** Screenshots to look at (git-ignored). */
-const SHOTS = '.tmp/screenshots';
-
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/passport-reading-${name}.png`, fullPage: true });
-}
 
 describe('the passport reads itself (issue 30 §2)', () => {
   it('fills the passport step from a photo of the bio page, once confirmed, and catches a wrong digit typed afterwards', async () => {
@@ -47,8 +38,8 @@ describe('the passport reads itself (issue 30 §2)', () => {
     expect(await reader.getByLabel('Surname').inputValue()).toBe('SHARMA');
     expect(await page.getByLabel(/^Passport number/).inputValue()).toBe('');
     expect(await seriousViolations(page, 'main')).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await shoot(page, 'confirm-390');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'passport-reading-confirm-390');
 
     await reader.getByRole('button', { name: 'Use these values' }).click();
     await expectVisible(reader.getByText('Your answers match the passport you read'));
@@ -66,10 +57,10 @@ describe('the passport reads itself (issue 30 §2)', () => {
         'Passport number: two characters are swapped. You typed X12354678, the passport says X12345678.',
       ),
     );
-    await shoot(page, 'mismatch-390');
+    await screenshot(page, 'passport-reading-mismatch-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     await reader.scrollIntoViewIfNeeded();
-    await shoot(page, 'mismatch-1440');
+    await screenshot(page, 'passport-reading-mismatch-1440');
 
     // …and the review refuses the member while they disagree (every other answer complete).
     const memberForm = `/api/v1/application/order/${order.displayId}/members/${adult.id}/form`;

@@ -9,25 +9,17 @@ import { PHOTO_CHECKS_TEXT } from '../src/web/components/photo-checks.tsx';
 import { CHECK_TEXT } from '../src/web/features/photos/check/text.ts';
 import { FLOW_TEXT } from '../src/web/features/photos/order/text.ts';
 import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { looksRight } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 180_000;
 /** The check runs face detection in the request: a second warm, several at the worker's first photo. */
 const CHECK_TIMEOUT_MS = 60_000;
 const US = PHOTO_SIZES['us-2x2'];
 const FILE_NAME = 'e2e-check-first.jpg';
-
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/photo-check-first-${name}.png`, fullPage: true });
-}
 
 /** A level, sharp face on a plain wall (the engine's own sample, as the photo order journey uses). */
 async function portrait(): Promise<string> {
@@ -63,7 +55,7 @@ describe('check first, account later (issue 31)', () => {
       const cookies = await context.cookies();
       expect(cookies.some((c) => c.name.includes('session'))).toBe(false);
       expect(cookies.find((c) => c.name === PHOTO_CHECK_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-      await looksRight(page, 'verdict-390');
+      await looksRight(page, 'photo-check-first-verdict-390');
 
       // The fitted photo is this browser's alone: another browser gets a 404.
       const other = await e2e.desktop();
@@ -104,7 +96,7 @@ describe('check first, account later (issue 31)', () => {
       const report = page.getByRole('region', { name: `Check of ${FILE_NAME}` });
       await expectVisible(report);
       await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.passed));
-      await looksRight(page, 'order-390');
+      await looksRight(page, 'photo-check-first-order-390');
 
       // The order holds the photo; the check is gone (claimed once) and its cookie with it.
       const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
@@ -122,7 +114,7 @@ describe('check first, account later (issue 31)', () => {
       const { page } = await e2e.desktop();
       const verdict = await checkOnLanding(page);
       await expectVisible(verdict.getByRole('link', { name: CHECK_TEXT.order }));
-      await looksRight(page, 'verdict-1440');
+      await looksRight(page, 'photo-check-first-verdict-1440');
     },
     TEST_TIMEOUT_MS,
   );

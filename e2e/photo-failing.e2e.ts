@@ -1,5 +1,4 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/domain/catalog/money.ts';
 import { PHOTO_ENHANCEMENT_SLUG, serviceHref } from '../src/domain/config/navigation.ts';
@@ -14,14 +13,13 @@ import { busyBackground, faceOn } from '../src/server/modules/photos/compliance/
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
 import { FAILED_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { looksRight } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder } from './support/photo-order.ts';
 
 const e2e = setupE2E();
 
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 180_000;
 const CONFIRM_TIMEOUT_MS = 20_000;
 const US = PHOTO_SIZES['us-2x2'];
@@ -33,13 +31,6 @@ async function busyWallPhoto(): Promise<string> {
   const path = `.tmp/${NAME}`;
   await writeFile(path, await faceOn('brunette', await busyBackground(1600, 1800)));
   return path;
-}
-
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/photo-failing-${name}.png`, fullPage: true });
 }
 
 describe('a photo that failed a rule (issue 31 §3)', () => {
@@ -67,9 +58,9 @@ describe('a photo that failed a rule (issue 31 §3)', () => {
       await expectVisible(failed.getByRole('img', { name: FAILED_TEXT.thumbnail(NAME) }));
       await expectVisible(failed.getByText(new RegExp(`^${PHOTO_RULE_LABELS.background}: `)));
       await expectVisible(page.getByRole('note').getByText(FAILED_TEXT.reminder(1)));
-      await looksRight(page, 'review-1440');
+      await looksRight(page, 'photo-failing-review-1440');
       await page.setViewportSize({ width: 390, height: 844 });
-      await looksRight(page, 'review-390');
+      await looksRight(page, 'photo-failing-review-390');
       await page.setViewportSize({ width: 1440, height: 900 });
 
       // Pay without a choice: refused, in words that name the photo.

@@ -14,25 +14,17 @@ import { faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
 import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { looksRight } from './support/looks.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 180_000;
 /** Face detection in the check job: about a second warm, several at the worker's first photo. */
 const CHECK_TIMEOUT_MS = 60_000;
 const CONFIRM_TIMEOUT_MS = 20_000;
 const US = PHOTO_SIZES['us-2x2'];
-
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/photo-order-${name}.png`, fullPage: true });
-}
 
 /** A level, sharp face on a plain wall (the package's own sample photo, cut and doubled): it passes. */
 async function portrait(): Promise<string> {
@@ -87,7 +79,7 @@ describe('photo order (issue 12)', () => {
       await expectVisible(report.getByText(ITEMS_TEXT.passed));
       await expectVisible(report.getByText(PHOTO_RULE_LABELS['head-height']));
       await expectVisible(page.getByText(/^600 × 600 px · \d+ KB · head \d+ %$/));
-      await looksRight(page, 'step1-1440');
+      await looksRight(page, 'photo-order-step1-1440');
 
       // Leaving and coming back keeps the order and its step.
       await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
@@ -105,7 +97,7 @@ describe('photo order (issue 12)', () => {
       await expectVisible(
         page.getByRole('region', { name: 'Cost summary' }).getByText('Pickup From Nearest Photo studio'),
       );
-      await looksRight(page, 'step2-1440');
+      await looksRight(page, 'photo-order-step2-1440');
       await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
 
       // Step 3: pickup; the pin code must be 5 digits.
@@ -116,7 +108,7 @@ describe('photo order (issue 12)', () => {
       await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
       await expectVisible(page.getByText(M.pinCodeInvalid, { exact: true }));
       await page.getByRole('textbox', { name: DELIVERY_TEXT.pinCode }).fill('10118');
-      await looksRight(page, 'step3-1440');
+      await looksRight(page, 'photo-order-step3-1440');
       await page.getByRole('button', { name: FLOW_TEXT.continue }).click();
 
       // Step 4: review, then the sandbox's hosted page.
@@ -135,7 +127,7 @@ describe('photo order (issue 12)', () => {
       // The checkout feature's column, the same as an application's: cost summary, coupon, Payment.
       await expectVisible(page.getByRole('region', { name: 'Payment' }).getByRole('button', { name: /^Pay / }));
       const paying = ((await payLabel()) ?? '').trim().replace(/^Pay /, '');
-      await looksRight(page, 'step4-1440');
+      await looksRight(page, 'photo-order-step4-1440');
       await page.getByRole('button', { name: /^Pay / }).click();
       await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
       await page.getByRole('button', { name: PAYMENT_MESSAGES.simulateSuccess }).click();
@@ -146,7 +138,7 @@ describe('photo order (issue 12)', () => {
         CONFIRM_TIMEOUT_MS,
       );
       await expectVisible(page.getByText(RESULT_TEXT.nextPhotoOrder));
-      await looksRight(page, 'success-1440');
+      await looksRight(page, 'photo-order-success-1440');
 
       // The order page: status, timeline, the download at its exact size.
       await page.getByRole('link', { name: RESULT_TEXT.toOrder }).click();
@@ -172,11 +164,11 @@ describe('photo order (issue 12)', () => {
         1800,
         300,
       ]);
-      await looksRight(page, 'order-1440');
+      await looksRight(page, 'photo-order-order-1440');
 
       // The same order page on a phone.
       await page.setViewportSize({ width: 390, height: 844 });
-      await looksRight(page, 'order-390');
+      await looksRight(page, 'photo-order-order-390');
       // /photos/photo-order leads to the same page.
       await page.goto(`${ROUTES.PHOTO_ORDER}?orderId=${orderId}`);
       expect(new URL(page.url()).pathname).toBe(PHOTO_ORDER_PATH);
@@ -203,7 +195,7 @@ describe('photo order (issue 12)', () => {
     await page.getByRole('combobox', { name: ITEMS_TEXT.sizeLabel }).selectOption('oci-photo');
     await page.getByRole('button', { name: ITEMS_TEXT.add }).click();
     await expectVisible(page.getByRole('heading', { level: 3, name: 'OCI card' }));
-    await looksRight(page, 'step1-390');
+    await looksRight(page, 'photo-order-step1-390');
     await page.getByRole('button', { name: FLOW_TEXT.reset }).click();
     await expectVisible(page.getByRole('dialog', { name: FLOW_TEXT.resetTitle }));
     await page.getByRole('button', { name: FLOW_TEXT.resetConfirm }).click();

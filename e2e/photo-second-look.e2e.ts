@@ -10,15 +10,14 @@ import { PHOTO_CHECKS_TEXT } from '../src/web/components/photo-checks.tsx';
 import { PHOTO_CHECKS_PAGE_TEXT } from '../src/web/features/admin/photo-checks-page.tsx';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
+import { looksRight } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder } from './support/photo-order.ts';
 
 const e2e = setupE2E();
 
-const SHOTS = '.tmp/screenshots';
 const TEST_TIMEOUT_MS = 240_000;
 const CONFIRM_TIMEOUT_MS = 20_000;
 const NAME = 'e2e-grey-wall.jpg';
@@ -35,18 +34,11 @@ async function greyWallPhoto(): Promise<string> {
   return path;
 }
 
-async function looksRight(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page, 'main')).toEqual([]);
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/photo-second-look-${name}.png`, fullPage: true });
-}
-
 /** The page at 1440 and at 390, each checked and photographed. */
 async function atBothWidths(page: Page, name: string) {
-  await looksRight(page, `${name}-1440`);
+  await looksRight(page, `photo-second-look-${name}-1440`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await looksRight(page, `${name}-390`);
+  await looksRight(page, `photo-second-look-${name}-390`);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 

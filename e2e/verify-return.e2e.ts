@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { choosePackageOn } from './support/catalog.ts';
+import { screenshot, sidewaysOverflow } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -20,14 +20,8 @@ const PACKAGE_PAGE = '/oci-card/new-oci-card/us';
 const PACKAGE_NAME = 'New OCI Card';
 const PACKAGE_FORM = '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US';
 const VERIFIED_SIGNED_IN = 'Your email is verified and you are signed in.';
-const SHOTS = '.tmp/screenshots';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-async function shoot(page: Page, name: string) {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/verify-return-${name}.png`, fullPage: true });
-}
 
 /** On the package, signed out: choose it, then create an account from the sign-in page it leads to. */
 async function signUpOnPackage(page: Page, email: string) {
@@ -74,7 +68,7 @@ describe('the verification link brings the customer back, signed in, on any devi
     await expectVisible(ways.getByRole('button', { name: 'Start the forms' }));
     await expectVisible(ways.getByRole('button', { name: 'Pay now, finish the forms later' }));
     expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'start-1440');
+    await screenshot(page, 'verify-return-start-1440');
 
     // The same link again, anywhere: already verified, and nobody else is signed in by it.
     const other = await e2e.desktop();
@@ -96,8 +90,8 @@ describe('the verification link brings the customer back, signed in, on any devi
     const ways = page.getByRole('list', { name: 'How to go on' });
     await waitForInteractive(ways.getByRole('button', { name: 'Pay now, finish the forms later' }));
     await page.getByRole('group', { name: 'Member 1' }).getByLabel('Date of birth').fill('1986-02-14');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await shoot(page, 'start-390');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'verify-return-start-390');
     await ways.getByRole('button', { name: 'Pay now, finish the forms later' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 });
     const displayId = new URL(page.url()).searchParams.get('orderId') ?? '';
@@ -110,21 +104,21 @@ describe('the verification link brings the customer back, signed in, on any devi
     await expectVisible(go);
     expect(await go.getAttribute('href')).toBe(`/service-order?orderId=${displayId}`);
     expect(await seriousViolations(page, 'main')).toEqual([]);
-    await shoot(page, 'dashboard-390');
+    await screenshot(page, 'verify-return-dashboard-390');
 
     await page.goto('/');
     await expectVisible(
       page.getByRole('region', { name: 'Continue your application' }).getByText('OCI Card for Priya'),
     );
-    await shoot(page, 'home-390');
+    await screenshot(page, 'verify-return-home-390');
 
     // The same screens at 1440.
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/dashboard');
     await expectVisible(page.getByRole('region', { name: 'Continue your application' }));
-    await shoot(page, 'dashboard-1440');
+    await screenshot(page, 'verify-return-dashboard-1440');
     await page.goto('/');
     await expectVisible(page.getByRole('region', { name: 'Continue your application' }));
-    await shoot(page, 'home-1440');
+    await screenshot(page, 'verify-return-home-1440');
   });
 });

@@ -1,0 +1,27 @@
+// How a page looks: it fits the window, axe finds nothing serious in it, and a screenshot of it to look at.
+import { mkdir } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousViolations } from './axe.ts';
+
+/** Where the suite's screenshots go (git-ignored), to look at after a run. */
+const SCREENSHOTS_DIR = '.tmp/screenshots';
+
+/** The page (whole, unless `fullPage` is false) or one element, as `.tmp/screenshots/<name>.png`. */
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  const path = `${SCREENSHOTS_DIR}/${name}.png`;
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
+
+/** How far the page reaches past the window's right edge (≤ 0: nothing to scroll sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** Nothing wider than the window, no serious axe violation in `main`, and a screenshot to look at. */
+export async function looksRight(page: Page, name: string): Promise<void> {
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await screenshot(page, name);
+}
