@@ -7,17 +7,22 @@ const reporters = ['default', './scripts/vitest-summary-reporter.ts'];
 const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
 
 /**
- * Test files that need a module graph of their own: the web app's (browser modules keep state for
- * one page load: the country list, the query client, the dialog host) and any file that replaces
- * modules or globals (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv, vi.resetModules). Every other
- * unit file (the server, the domain, the scripts) shares its worker's graph (`isolate: false`),
- * which halves the suite: the server is imported once per worker instead of once per file
- * (docs/decisions/0074-shared-module-graph-in-tests.md).
+ * Unit files that replace modules or globals (vi.mock, vi.doMock, vi.stubGlobal, vi.stubEnv,
+ * vi.resetModules) run in a process and module graph of their own. The server's, the domain's and
+ * the scripts' other files share their worker's graph (`isolate: false`): the server is imported
+ * once per worker instead of once per file, which halved the suite
+ * (docs/decisions/0074-shared-module-graph-in-tests.md). Browser modules keep state for one page
+ * load by design (the country list fetched once, the query client, the dialog host), so the web
+ * app's other files each run in a VM context of their own (`vmForks`): a fresh jsdom window,
+ * globals and modules per file, in a worker that loads jsdom once instead of once per file
+ * (decision 0133). A VM context's `window.location` cannot be replaced: the files that stub it
+ * stay isolated.
  */
 const MODULE_REPLACING = /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(/;
 export const isolatedUnitTests = globSync(UNIT_TESTS, { exclude: ['**/node_modules/**'] })
-  .filter((file) => file.startsWith('src/web/') || MODULE_REPLACING.test(readFileSync(file, 'utf8')))
+  .filter((file) => MODULE_REPLACING.test(readFileSync(file, 'utf8')))
   .sort();
+const WEB_TESTS = ['src/web/**/*.test.{ts,tsx}'];
 
 /**
  * One worker more than the machine has cores: some unit files wait on real time (the job queue's
@@ -41,7 +46,24 @@ export default defineConfig({
     reporters,
     projects: [
       {
-        test: { ...unitDefaults, name: 'unit', include: UNIT_TESTS, exclude: isolatedUnitTests, isolate: false },
+        test: {
+          ...unitDefaults,
+          name: 'unit',
+          include: UNIT_TESTS,
+          exclude: [...WEB_TESTS, ...isolatedUnitTests],
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...unitDefaults,
+          // No database: the web app's files fake the API.
+          globalSetup: [],
+          name: 'web',
+          include: WEB_TESTS,
+          exclude: isolatedUnitTests,
+          pool: 'vmForks',
+        },
       },
       {
         test: { ...unitDefaults, name: 'unit-isolated', include: isolatedUnitTests, isolate: true },
