@@ -37,9 +37,10 @@ export function clearQueries(): void {
  * Puts a change's answer (the resource as the server now has it) into the cache. A read of the same
  * key still in flight is cancelled first: it was answered before the change, and landing after it
  * would put the old resource back (seen on the photo order: a refused Pay's re-read hid a saved
- * choice, CI run 23d).
+ * choice, CI run 23d). Only that key (`exact`): a cancelled read with nothing cached is not read
+ * again by itself, so a key nested under this one must keep its own reads.
  */
 export async function putAnswer<T>(client: QueryClient, queryKey: QueryKey, data: T): Promise<void> {
-  await client.cancelQueries({ queryKey });
+  await client.cancelQueries({ queryKey, exact: true });
   client.setQueryData(queryKey, data);
 }
