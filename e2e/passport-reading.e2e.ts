@@ -65,6 +65,12 @@ describe('the passport reads itself (issue 30 §2)', () => {
     // …and the review refuses the member while they disagree (every other answer complete).
     const memberForm = `/api/v1/application/order/${order.displayId}/members/${adult.id}/form`;
     const headers = { origin: e2e.baseURL };
+    // The page's autosave of the swapped digits lands first: a save of ours inside its one-a-second
+    // window would answer the page 429 (which it waits out, but logs), and its late save would
+    // then replace the answers below.
+    await poll(async () => (await (await context.request.get(memberForm)).json()).data.answers.passportNumber).toBe(
+      'X12354678',
+    );
     const answers = {
       ...completeOciAnswers('Adult'),
       surname: 'SHARMA',
