@@ -45,6 +45,25 @@ export async function settled(locator: Locator, timeout = UI_TIMEOUT_MS): Promis
   );
 }
 
+/**
+ * Resolves once the page has run the work queued so far outside the timers, such as the render
+ * React schedules when a timer's callback sets state: a negative check right after
+ * `page.clock.fastForward()` would otherwise read the page before that render. React's scheduler
+ * runs its work in MessageChannel tasks, which Playwright's clock does not fake; a message posted
+ * now is handled after them (three in turn, for work that yields once or twice).
+ */
+export async function renderedAfterTimers(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let turn = 0; turn < 3; turn++) {
+      await new Promise<void>((done) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}
+
 /** Fails unless the locator becomes hidden (or detached) in time. */
 export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });
