@@ -176,7 +176,7 @@ export async function buildApp({
   app.decorate('rateLimitStore', rateLimitStore);
   // One storage for the app; creating it (and the upload service) sweeps the temporary files of
   // writes and uploads a crash cut short.
-  const storage = createFileStorage(env);
+  const storage = await createFileStorage(env);
   app.decorate('storage', storage);
   app.decorate('uploads', createUploads(env, storage));
   app.decorate('jobs', jobs ?? createJobQueue(database, { logger: app.log.child({ module: 'jobs' }) }));

@@ -22,9 +22,9 @@ export interface BackupStorage {
 }
 
 /** The storage the environment configures (FILE_STORAGE), as a backup or restore uses it. */
-export function backupStorageFor(env: FileStorageEnv): BackupStorage {
+export async function backupStorageFor(env: FileStorageEnv): Promise<BackupStorage> {
   return {
-    files: createFileStorage(env),
+    files: await createFileStorage(env),
     name: env.FILE_STORAGE === 's3' ? `the bucket ${env.S3_BUCKET}` : localFilesRoot(env.dataDir),
   };
 }

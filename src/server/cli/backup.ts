@@ -24,7 +24,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const out = resolve(argv[0] ?? `sevadocs-backup-${new Date().toISOString().replaceAll(':', '-')}.tar.gz`);
-  const storage = url ? backupStorageFor(env) : null;
+  const storage = url ? await backupStorageFor(env) : null;
   let summary: BackupSummary;
   try {
     summary =

@@ -25,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const storage = url ? backupStorageFor(env) : null;
+  const storage = url ? await backupStorageFor(env) : null;
   let summary: BackupSummary;
   try {
     summary =

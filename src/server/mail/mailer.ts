@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { mailMessages } from './tables.ts';
 
@@ -54,11 +54,16 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_00
 
 export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: string; from: string }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    // nodemailer (~5 MB of heap) loads with the first e-mail sent, not with the server: the
+    // embedded default's dev mailbox never needs it (decision 0135).
+    let transport: Promise<Transporter> | undefined;
     return {
       kind: 'smtp',
       async send({ messageId, ...mail }) {
-        await transport.sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+        );
+        await (await transport).sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
       },
       outbox: async () => [],
     };

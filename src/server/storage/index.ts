@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Env } from '../env.ts';
 import { createLocalDiskStorage } from './local-disk.ts';
-import { createS3Storage } from './s3.ts';
 import type { FileStorage } from './types.ts';
 
 export type { FileStorage, PutOptions, StoredFile, StoredObject } from './types.ts';
@@ -19,8 +18,9 @@ export type FileStorageEnv = Pick<Env, 'dataDir' | 'FILE_STORAGE'> &
 /**
  * The one place the storage backend is chosen (FILE_STORAGE): `local` keeps files under
  * DATA_DIR/files; `s3` in the bucket S3_BUCKET (docs/decisions/0071), which every server shares.
+ * The AWS SDK (~6 MB of heap) loads only for `s3` (decision 0135).
  */
-export function createFileStorage(env: FileStorageEnv): FileStorage {
+export async function createFileStorage(env: FileStorageEnv): Promise<FileStorage> {
   switch (env.FILE_STORAGE) {
     case 'local': {
       const storage = createLocalDiskStorage({ root: localFilesRoot(env.dataDir) });
@@ -34,6 +34,7 @@ export function createFileStorage(env: FileStorageEnv): FileStorage {
       if (!bucket || !accessKeyId || !secretAccessKey) {
         throw new Error('FILE_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
       }
+      const { createS3Storage } = await import('./s3.ts');
       return createS3Storage({
         bucket,
         region: env.S3_REGION ?? 'us-east-1',

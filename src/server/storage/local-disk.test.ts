@@ -94,7 +94,7 @@ describe('local-disk storage', () => {
   });
 
   it('is chosen from the environment: local files under DATA_DIR/files', async () => {
-    const chosen = createFileStorage({ dataDir: dir, FILE_STORAGE: 'local' });
+    const chosen = await createFileStorage({ dataDir: dir, FILE_STORAGE: 'local' });
     const stored = await chosen.put(Readable.from([Buffer.from('x')]), { contentType: 'image/png' });
     expect(await filesUnder(localFilesRoot(dir))).toEqual([stored.key]);
   });

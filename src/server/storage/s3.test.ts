@@ -71,7 +71,7 @@ describeFileStorageContract('S3 storage (s3rver on loopback)', async () => {
 describe('S3 storage', () => {
   it('is chosen from the environment, path-style with checksums only where required', async () => {
     const env = loadEnv({ ...server.env, DATA_DIR: '/nonexistent-sevadocs-data' });
-    const storage = createFileStorage(env) as S3Storage;
+    const storage = (await createFileStorage(env)) as S3Storage;
     matchS3rverBucketPaths(storage.client);
     try {
       expect(storage.bucket).toBe(server.bucket);

@@ -9,7 +9,6 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import { memberChecklistItems } from './documents-service.ts';
 import type { FormsService } from './forms-service.ts';
 import { orderNotFound } from './locked-order.ts';
-import { renderPrintPack } from './print-pack-pdf.ts';
 import { type ApplicationRow, createApplicationsRepository } from './repository.ts';
 
 /** Where an order's file is posted to: the mission's postal address as label lines, or null while unknown. */
@@ -71,7 +70,8 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
       return {
         ok: true,
         value: {
-          body: Buffer.from(await renderPrintPack(pack)),
+          // pdf-lib (~3 MB of heap) loads with the first print pack, not with the server (decision 0135).
+          body: Buffer.from(await (await import('./print-pack-pdf.ts')).renderPrintPack(pack)),
           contentType: 'application/pdf',
           displayName: `SevaDocs print pack ${order.displayId} ${member.fullName}.pdf`,
         },
