@@ -60,9 +60,13 @@ export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: st
     return {
       kind: 'smtp',
       async send({ messageId, ...mail }) {
-        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-          nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
-        );
+        // A failed load is not kept: the queue's next attempt loads again.
+        transport ??= import('nodemailer')
+          .then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }))
+          .catch((error: unknown) => {
+            transport = undefined;
+            throw error;
+          });
         await (await transport).sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
       },
       outbox: async () => [],
