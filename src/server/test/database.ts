@@ -6,7 +6,13 @@ import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 
 export type DatabaseTemplate =
   | { kind: 'pglite'; file: string }
-  | { kind: 'postgres'; adminUrl: string; templateName: string };
+  | {
+      kind: 'postgres';
+      adminUrl: string;
+      templateName: string;
+      /** The server takes CREATE DATABASE … STRATEGY (PostgreSQL 15 and later). */
+      fileCopyOption: boolean;
+    };
 
 async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -30,9 +36,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `sevadocs_test_${randomBytes(6).toString('hex')}`;
   // FILE_COPY copies the template's files; PostgreSQL 15's default (WAL_LOG) writes every block
-  // of it into the WAL, for each test file: the pass took 101–107 s instead of 108–121 (decision 0134).
+  // of it into the WAL, for each test file: the pass took 101–107 s instead of 108–121 (decision
+  // 0134). Older servers copy files anyway and know no STRATEGY.
+  const strategy = template.fileCopyOption ? ' STRATEGY FILE_COPY' : '';
   await withAdmin(template.adminUrl, (c) =>
-    c.query(`CREATE DATABASE ${name} TEMPLATE ${template.templateName} STRATEGY FILE_COPY`),
+    c.query(`CREATE DATABASE ${name} TEMPLATE ${template.templateName}${strategy}`),
   );
   const url = new URL(template.adminUrl);
   url.pathname = `/${name}`;

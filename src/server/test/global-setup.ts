@@ -47,6 +47,7 @@ async function makeTemplate(): Promise<DatabaseTemplate> {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
     await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${TEMPLATE_DB}`;
@@ -55,7 +56,9 @@ async function makeTemplate(): Promise<DatabaseTemplate> {
     await seedDatabase(database.db);
     await createJobQueues(database);
     await database.close();
-    return { kind: 'postgres', adminUrl, templateName: TEMPLATE_DB };
+    // CREATE DATABASE's STRATEGY option came with PostgreSQL 15; before it, a copy was always by file.
+    const fileCopyOption = Number(rows[0]?.server_version_num) >= 150000;
+    return { kind: 'postgres', adminUrl, templateName: TEMPLATE_DB, fileCopyOption };
   }
   const database = await openDatabase({
     kind: 'pglite',
