@@ -94,8 +94,8 @@ interface Tracked {
 
 /**
  * One browser per spec file, a new context per test (or a visitor's tab kept for the file).
- * Every page of a context is watched: a `console.error` or an uncaught page error the test did
- * not allow fails that test.
+ * Every page of a context is watched: a `console.error`, an uncaught page error or a refusal by
+ * the Content-Security-Policy the test did not allow fails that test.
  */
 export function setupE2E(): E2E {
   const baseURL = inject('baseURL');
@@ -146,6 +146,15 @@ export function setupE2E(): E2E {
         [HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE] as const,
       );
     }
+    // A refusal by the page's Content-Security-Policy is an error too, though Chromium reports some
+    // (a library's caught `new Function` probe) only to DevTools' Issues panel, not the console.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `Content-Security-Policy refused ${event.violatedDirective}: ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
+      });
+    });
     const entry: Tracked = { context, errors: [], unexpected: [] };
     if (!keep) tracked.push(entry);
     const record = (message: string) => {

@@ -1,3 +1,5 @@
+// First: Zod's browser settings apply to every schema the pages build (see the module).
+import './lib/zod-in-the-browser.ts';
 // Inter, the site's typeface, from its npm package (docs/decisions/0045-inter-from-its-package.md):
 // the @font-face rules of every subset (each downloads only when a page uses its characters),
 // with font-display: swap, before the app's styles that name the family.
