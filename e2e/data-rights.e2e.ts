@@ -146,4 +146,29 @@ describe('data rights, self-service (issue 34 §3)', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  it('a tap on "Download my data" before the section\'s code has arrived is not lost on a dead button', async () => {
+    const email = uniqueEmail('data-rights-early');
+    await verifiedAccount(e2e.baseURL, email, 'Early Tapper');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    // A slow phone: the section's HTML is there, its code is not yet.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/data-rights-section-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/profile');
+    await waitForHydration(page);
+    const button = page.getByRole('region', { name: 'Your data' }).getByRole('button', { name: 'Download my data' });
+    await expectVisible(button);
+    // Until it works, it takes no tap (inert), rather than taking one and doing nothing.
+    expect(await button.evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
+    const downloading = page.waitForEvent('download');
+    const tapped = button.click();
+    setTimeout(release, 300);
+    await tapped;
+    expect((await downloading).suggestedFilename()).toMatch(/^sevadocs-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
 });
