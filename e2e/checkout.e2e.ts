@@ -222,4 +222,30 @@ describe('checkout (issue 11)', () => {
       TEST_TIMEOUT_MS,
     );
   }
+
+  it('says "Loading your checkout…" while the page\'s code loads after an in-app navigation', async () => {
+    const email = uniqueEmail('checkout-loading');
+    await verifiedAccount(e2e.baseURL, email, 'Slow Phone');
+    const { page, context } = await e2e.desktop();
+    await signInContext(context, e2e.baseURL, email);
+    const order = await startOrder(context, e2e.baseURL);
+    await page.goto('/dashboard');
+    await waitForHydration(page);
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/checkout-page-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): void } }
+        ).__reactRouterDataRouter.navigate(to),
+      `/checkout?orderId=${order.displayId}`,
+    );
+    await expectVisible(page.getByRole('status').filter({ hasText: 'Loading your checkout…' }));
+    release();
+    await expectVisible(page.getByRole('button', { name: /^Pay / }));
+  });
 });

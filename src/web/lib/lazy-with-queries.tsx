@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 
 /** The frame of a part whose code may not have arrived; `aria-busy` until it is live. */
 const PART_FRAME = 'data-lazy-part';
@@ -8,13 +8,11 @@ const TAPPABLE = 'button, [role="button"], input[type="submit"]';
 
 /** The control tapped in a part that was not live yet, to click once it is. */
 let held: HTMLElement | null = null;
-let holding = false;
 
-function holdTapsOnBusyParts(): void {
-  if (holding) return;
-  holding = true;
-  // On the window, ahead of React's own listener on the document: React stops a click on a part
-  // it cannot hydrate yet from going any further.
+// Listening from the start, before any part hydrates (a part and its frame hydrate together,
+// inside their page's Suspense boundary), and on the window, ahead of React's own listener on
+// the document: React stops a click on a part it cannot hydrate yet from going any further.
+if (!import.meta.env.SSR) {
   window.addEventListener(
     'click',
     (event) => {
@@ -72,13 +70,12 @@ export function lazyWithQueries<P extends object>(load: () => Promise<ComponentT
     const [live, setLive] = useState(false);
     useEffect(() => {
       if (live) replayHeldTap();
-      else holdTapsOnBusyParts();
     }, [live]);
+    // No Suspense boundary of its own: the page's (with its loading message) shows while the
+    // code loads.
     return (
       <div className="contents" {...{ [PART_FRAME]: '' }} aria-busy={!live}>
-        <Suspense>
-          <Part {...props} onLive={setLive} />
-        </Suspense>
+        <Part {...props} onLive={setLive} />
       </div>
     );
   };
