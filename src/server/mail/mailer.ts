@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client.ts';
+import { loadOnce } from '../lib/load-once.ts';
 import { mailMessages } from './tables.ts';
 
 export interface OutgoingMail {
@@ -55,19 +55,16 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_00
 export function createMailer({ db, smtpUrl, from }: { db: Database; smtpUrl?: string; from: string }): Mailer {
   if (smtpUrl) {
     // nodemailer (~5 MB of heap) loads with the first e-mail sent, not with the server: the
-    // embedded default's dev mailbox never needs it (decision 0135).
-    let transport: Promise<Transporter> | undefined;
+    // embedded default's dev mailbox never needs it (decision 0135). A failed load is not kept:
+    // the queue's next attempt loads again.
+    const transport = loadOnce(async () => {
+      const { default: nodemailer } = await import('nodemailer');
+      return nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    });
     return {
       kind: 'smtp',
       async send({ messageId, ...mail }) {
-        // A failed load is not kept: the queue's next attempt loads again.
-        transport ??= import('nodemailer')
-          .then(({ default: nodemailer }) => nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }))
-          .catch((error: unknown) => {
-            transport = undefined;
-            throw error;
-          });
-        await (await transport).sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
+        await (await transport()).sendMail({ from, ...mail, ...(messageId ? { messageId } : {}) });
       },
       outbox: async () => [],
     };

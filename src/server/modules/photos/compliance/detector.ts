@@ -4,6 +4,7 @@
 import { createRequire, registerHooks } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { loadOnce } from '../../../lib/load-once.ts';
 import type { RawFace } from './faces.ts';
 import { leanForwardInput } from './ssd-forward.ts';
 
@@ -19,8 +20,6 @@ const require = createRequire(import.meta.url);
 export const FACE_MIN_CONFIDENCE = 0.5;
 /** More faces than this are reported as "many"; counting further costs landmark time for nothing. */
 const MAX_FACES = 10;
-
-let loading: Promise<FaceApi> | null = null;
 
 /**
  * The packages @tensorflow/tfjs requires besides tfjs-core, none of which face detection uses:
@@ -65,13 +64,7 @@ async function load(): Promise<FaceApi> {
 }
 
 /** Loads the backend and models once, on first use. A failed load is retried by the next call. */
-export function faceApi(): Promise<FaceApi> {
-  loading ??= load().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const faceApi = loadOnce(load);
 
 /**
  * SSD MobileNet's own input size: face-api pads every image to a square and resizes it to this.
