@@ -8,7 +8,7 @@ import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.
 import { setupE2E } from './support/browser.ts';
 import { looksRight } from './support/looks.ts';
 import { startOrder } from './support/orders.ts';
-import { expectVisible, poll, renderedAfterTimers, waitForHydration } from './support/page.ts';
+import { expectVisible, holdBackChunk, poll, renderedAfterTimers, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -231,12 +231,7 @@ describe('checkout (issue 11)', () => {
     const order = await startOrder(context, e2e.baseURL);
     await page.goto('/dashboard');
     await waitForHydration(page);
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/checkout-page-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBackChunk(page, 'checkout-page');
     await page.evaluate(
       (to) =>
         (

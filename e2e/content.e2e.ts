@@ -7,7 +7,7 @@ import { REFUND_MESSAGES } from '../src/domain/refunds/options.ts';
 import { waitForInteractive } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectHidden, expectVisible, poll, pollMail, waitForHydration } from './support/page.ts';
+import { expectHidden, expectVisible, holdBackChunk, poll, pollMail, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -281,12 +281,7 @@ describe('contact form (SPEC.md §2, §3)', () => {
   it('keeps what was typed before the form’s code arrived, when the live form takes over', async () => {
     const { page } = await e2e.desktop();
     // Hold back the form's code (loaded after first paint) until the visitor has typed.
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/contact-page-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBackChunk(page, 'contact-page');
     await page.goto(ROUTES.CONTACT);
     await waitForHydration(page);
     const form = page.locator('#contact-form');

@@ -11,7 +11,7 @@ import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
 import { screenshot } from './support/looks.ts';
 import { completeOrder, startOrder } from './support/orders.ts';
-import { expectVisible, poll, waitForHydration } from './support/page.ts';
+import { expectVisible, holdBackChunk, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 const TEST_TIMEOUT_MS = 240_000;
@@ -152,20 +152,10 @@ describe('data rights, self-service (issue 34 §3)', () => {
     await verifiedAccount(e2e.baseURL, email, 'Early Tapper');
     const { page, context } = await e2e.mobile();
     await signInContext(context, e2e.baseURL, email);
-    // A slow phone: the page's HTML is there, the code of the profile page and of the section in
-    // it (a lazily loaded part inside another) is not yet; each is let through when the test says.
-    const held = (chunk: string) => {
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      return page
-        .route(`**/assets/${chunk}-*.js`, async (route) => {
-          await released;
-          await route.continue();
-        })
-        .then(() => release);
-    };
-    const releaseProfile = await held('profile-page');
-    const releaseSection = await held('data-rights-section');
+    // The code of the profile page and of the section in it (a lazily loaded part inside another),
+    // each let through when the test says.
+    const releaseProfile = await holdBackChunk(page, 'profile-page');
+    const releaseSection = await holdBackChunk(page, 'data-rights-section');
     const exports: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/users/data-export')) exports.push(request.method());

@@ -64,6 +64,20 @@ export async function renderedAfterTimers(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Holds back the page's script chunk `<name>-<hash>.js` (a slow phone: the HTML is there, that
+ * code is not yet) until the returned function is called.
+ */
+export async function holdBackChunk(page: Page, name: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/assets/${name}-*.js`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Fails unless the locator becomes hidden (or detached) in time. */
 export async function expectHidden(locator: Locator, timeout = UI_TIMEOUT_MS): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });
