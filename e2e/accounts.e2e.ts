@@ -14,7 +14,15 @@ import { fetchServices } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { expectBackdropAfterDelay, holdPageClock } from './support/bottom-sheet.ts';
 import { setupE2E } from './support/browser.ts';
-import { expectHidden, expectVisible, poll, pollMail, settled, waitForHydration } from './support/page.ts';
+import {
+  expectHidden,
+  expectVisible,
+  holdBackChunk,
+  poll,
+  pollMail,
+  settled,
+  waitForHydration,
+} from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -323,6 +331,28 @@ describe('mobile (390 px)', () => {
     await header(page).getByRole('button', { name: 'Account menu for Anil Shah' }).click();
     await expectVisible(page.getByRole('menuitem', { name: 'Profile' }));
     await expectVisible(page.getByRole('menuitem', { name: 'Log out' }));
+  });
+
+  it('opens the account menu and the notifications tapped before their code arrived, once it has', async () => {
+    const email = uniqueEmail('mobile-early');
+    await verifiedAccount(e2e.baseURL, email, 'Early Anil');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    for (const [control, opened] of [
+      [{ name: 'Account menu for Early Anil' }, page.getByRole('menuitem', { name: 'Profile' })],
+      [{ name: /^Notifications/ }, page.getByRole('dialog', { name: /^Notifications \(\d+\)$/ })],
+    ] as const) {
+      // The signed-in header's code is held back: its buttons show (the server drew them) but
+      // nothing of theirs runs yet.
+      const release = await holdBackChunk(page, 'header-account');
+      await page.goto(startPath);
+      await waitForHydration(page);
+      await header(page).getByRole('button', control).tap();
+      expect(await opened.count(), 'nothing opens before the code is there').toBe(0);
+      release();
+      await expectVisible(opened);
+      await page.unrouteAll();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
 import type { UserRole } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { lazyPart } from '../../lib/lazy-part.tsx';
 import type { NavService } from '../../lib/root-data.ts';
 import { openFromLink } from '../auth-dialog-host.tsx';
 import { AccountMenu } from './account-menu.tsx';
@@ -14,8 +15,13 @@ import { ServicesDropdown } from './services-dropdown.tsx';
 
 const loadDrawer = () => import('./mobile-drawer.tsx');
 const MobileDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.MobileDrawer })));
-/** The signed-in controls (bell, notification panel, user menu) load only for a signed-in user. */
-const HeaderAccount = lazy(() => import('../deferred.ts').then((m) => m.loadHeaderAccount()));
+/**
+ * The signed-in controls (bell, notification panel, user menu) load only for a signed-in user; a
+ * tap on them before their code has arrived is made again once it has (`lazyPart`).
+ */
+const HeaderAccount = lazyPart(() =>
+  import('../deferred.ts').then((m) => m.loadHeaderAccount()).then((m) => m.default),
+);
 
 /** Who is signed in, as the header needs it. */
 export interface HeaderUser {
