@@ -149,3 +149,11 @@ export const PHOTO_SIZES: Record<PhotoSizeId, PhotoSizeSpec> = {
     printInches: MM_35X45,
   },
 };
+
+/**
+ * A size named on one line: "OCI card: OCI photo (600 × 600 px)". A label that already names its
+ * document stands alone ("US passport or visa (2 × 2 in, 600 × 600 px)", not the document twice).
+ */
+export function sizeTitle(size: Pick<PhotoSizeSpec, 'documentType' | 'label'>): string {
+  return size.label.startsWith(size.documentType) ? size.label : `${size.documentType}: ${size.label}`;
+}

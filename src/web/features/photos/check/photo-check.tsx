@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { PHOTO_CHECK_MARKER_COOKIE, type PhotoCheck } from '../../../../domain/photos/checks.ts';
-import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -96,7 +96,7 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
                 >
                   {CHECKED_SIZES.map((id) => (
                     <option key={id} value={id}>
-                      {PHOTO_SIZES[id].documentType}: {PHOTO_SIZES[id].label}
+                      {sizeTitle(PHOTO_SIZES[id])}
                     </option>
                   ))}
                 </select>
@@ -144,11 +144,10 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
 function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: ReactNode; onAnother(): void }) {
   // The links name "this browser's check": the version keeps a replaced check's image from the cache.
   const version = `?v=${encodeURIComponent(check.expiresAt)}`;
-  const size = PHOTO_SIZES[check.photoSize];
   return (
     <div className="mt-4">
       <p className="text-slate-700">
-        {size.documentType}: {size.label} · {check.name}
+        {sizeTitle(PHOTO_SIZES[check.photoSize])} · {check.name}
       </p>
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
         <div className="grid grid-cols-2 gap-3">

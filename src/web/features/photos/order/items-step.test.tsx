@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
-import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
 import { photoOrderAt, renderStep } from './testing.tsx';
@@ -31,7 +31,7 @@ describe('the items step (step 1)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(goTo).not.toHaveBeenCalled();
 
-    await screen.findByRole('option', { name: `${US.documentType}: ${US.label}` });
+    await screen.findByRole('option', { name: sizeTitle(US) });
     fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
     expect(await screen.findByText(M.sizeRequired)).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);

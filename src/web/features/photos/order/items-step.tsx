@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
 import { PHOTO_ORDER_MESSAGES as M, MAX_PHOTOS_PER_ITEM, type PhotoItem } from '../../../../domain/photos/orders.ts';
-import type { PhotoSizeId } from '../../../../domain/photos/sizes.ts';
+import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -77,7 +77,7 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
               <option value="">{sizes.data ? ITEMS_TEXT.sizePlaceholder : 'Loading sizes…'}</option>
               {(sizes.data ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
-                  {s.documentType}: {s.label}
+                  {sizeTitle(s)}
                 </option>
               ))}
             </select>
@@ -202,7 +202,7 @@ function ItemCard({
           type="button"
           onClick={() => remove.mutate(undefined)}
           aria-disabled={remove.isPending || undefined}
-          aria-label={`${ITEMS_TEXT.removeItem}: ${item.documentType}, ${item.label}`}
+          aria-label={`${ITEMS_TEXT.removeItem}: ${sizeTitle(item)}`}
           className="address-action"
         >
           <Icon name="trash-2" className="size-4" />
@@ -252,7 +252,7 @@ function ItemCard({
         </ul>
       ) : null}
       {room > 0 ? (
-        <DropZone fileTypes={fileTypes} onFiles={start} label={`${item.documentType}, ${item.label}`} />
+        <DropZone fileTypes={fileTypes} onFiles={start} label={sizeTitle(item)} />
       ) : (
         <p className="mt-4 text-sm text-slate-600">{ITEMS_TEXT.full}</p>
       )}
