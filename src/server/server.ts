@@ -30,12 +30,12 @@ async function main() {
 
   const app = await buildApp({ env, database, web: await loadWeb(env) });
   // `npm run backup` asks this process for the embedded mode's archive: only it may read its PGlite.
-  const { pglite } = database;
+  const { pglite, db } = database;
   const backups: BackupListener | null =
     pglite && env.FILE_STORAGE === 'local'
       ? await listenForBackups({
           dataDir: env.dataDir,
-          backup: (out) => writeBackup({ pglite, filesRoot: localFilesRoot(env.dataDir), out }),
+          backup: (out) => writeBackup({ pglite, db, filesRoot: localFilesRoot(env.dataDir), out }),
           onError: (error) => app.log.error({ err: error }, 'backup failed'),
         }).catch((error: unknown) => {
           // The shop runs without it (e.g. a socket path past the system's ~100 bytes); a backup

@@ -1,15 +1,33 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { main as restoreCommand } from '../cli/restore.ts';
 import { databaseConfigFor, openDatabase } from '../db/client.ts';
+import { applicationDocuments } from '../modules/applications/tables.ts';
 import { apiCall } from '../modules/applications/testing.ts';
+import { auditLog } from '../modules/audit/tables.ts';
+import { bearer, createSignedInUser, signIn } from '../modules/auth/testing.ts';
+import { deletionRequests } from '../modules/data-rights/tables.ts';
+import { orders } from '../modules/orders/tables.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
+import { users } from '../modules/users/tables.ts';
 import { localFilesRoot } from '../storage/index.ts';
 import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { BackupRefusedError, backupDataDir, readArchive, restoreBackup, writeArchive, writeBackup } from './archive.ts';
+import {
+  BackupRefusedError,
+  backupDataDir,
+  readArchive,
+  readManifest,
+  restoreBackup,
+  writeArchive,
+  writeBackup,
+} from './archive.ts';
 import { listenForBackups, requestBackup } from './control-socket.ts';
+import { erasuresSince } from './erase-again.ts';
+import { TarFormatError } from './tar.ts';
 import { expectRestored, placeOrderWithFiles } from './testing.ts';
 
 // The embedded mode is PGlite's; a PostgreSQL deployment's archive is postgres.test.ts's.
@@ -30,12 +48,12 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const order = await placeOrderWithFiles(shop);
 
     // The running shop writes the archive itself, asked over its socket, while it keeps answering.
-    const { pglite } = shop.database;
+    const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
     const dataDir = shop.app.env.dataDir;
     const listener = await listenForBackups({
       dataDir,
-      backup: (out) => writeBackup({ pglite, filesRoot: localFilesRoot(dataDir), out }),
+      backup: (out) => writeBackup({ pglite, db, filesRoot: localFilesRoot(dataDir), out }),
       onError: (error) => {
         throw error;
       },
@@ -75,13 +93,105 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     // Three app starts (a shop, two restored ones) on two cores.
   }, 60_000);
 
+  it('erases again, when an older archive is restored, the accounts a newer archive says were erased since, files and all', async () => {
+    const order = await placeOrderWithFiles(shop);
+    await shop.database.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.orderId));
+    const keys = (
+      await shop.database.db
+        .select({ key: applicationDocuments.storageKey })
+        .from(applicationDocuments)
+        .where(eq(applicationDocuments.orderId, order.orderId))
+    ).map((row) => row.key ?? '');
+    expect(keys.length).toBeGreaterThan(0);
+    const stays = await createSignedInUser(shop.app);
+    const { pglite, db } = shop.database;
+    if (!pglite) throw new Error('the embedded database is PGlite');
+    const filesRoot = localFilesRoot(shop.app.env.dataDir);
+    const older = join(folder, 'before-the-erasure.tar.gz');
+    await writeBackup({ pglite, db, filesRoot, out: older });
+    expect((await readManifest(older)).erasures).not.toContainEqual(
+      expect.objectContaining({ userId: order.customer.id }),
+    );
+
+    // The customer erases their account (no open order: at once); the next backup's register says so.
+    const erased = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/data-deletion',
+      headers: bearer(order.customer.token),
+      payload: { password: order.customer.password, confirm: true },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const newer = join(folder, 'after-the-erasure.tar.gz');
+    await writeBackup({ pglite, db, filesRoot, out: newer });
+    const register = (await readManifest(newer)).erasures ?? [];
+    expect(register).toContainEqual({ userId: order.customer.id, erasedAt: expect.any(String) });
+
+    // The older archive restored with the newer one's register: the customer is erased again
+    // before the shop starts; the other customer is not touched.
+    const restoredDir = join(folder, 'restored-with-erasures');
+    const said = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const code = await restoreCommand([older, '--erasures-from', newer], {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: restoredDir,
+      });
+      expect(code).toBe(0);
+      expect(said.mock.calls.flat().join('\n')).toContain(
+        'Erased again 1 account erased after this archive was written',
+      );
+    } finally {
+      said.mockRestore();
+    }
+    const database = await openDatabase(databaseConfigFor({ dataDir: restoredDir }));
+    const restored = await buildTestApp({ DATA_DIR: restoredDir }, { database, photoAnalyser: fakeAnalyse });
+    try {
+      await expect(signIn(restored.app, order.customer.email, order.customer.password)).rejects.toThrow(
+        'sign-in failed',
+      );
+      expect(await signIn(restored.app, stays.email, stays.password)).toEqual(expect.any(String));
+      const [account] = await database.db.select().from(users).where(eq(users.id, order.customer.id));
+      expect(account?.email).toBe(`erased-${order.customer.id}@erased.invalid`);
+      const restoredFiles = createLocalDiskStorage({ root: localFilesRoot(restoredDir) });
+      for (const key of keys) expect(await restoredFiles.get(key), key).toBeNull();
+      const [request] = await database.db
+        .select()
+        .from(deletionRequests)
+        .where(and(eq(deletionRequests.userId, order.customer.id), eq(deletionRequests.state, 'erased')));
+      expect(request).toBeDefined();
+      const audited = await database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'data-rights.erase'), eq(auditLog.subjectId, String(order.customer.id))));
+      expect(audited.map((entry) => entry.after)).toContainEqual(
+        expect.objectContaining({
+          erasedAgainAfterRestore: true,
+          firstErasedAt: register.find((r) => r.userId === order.customer.id)?.erasedAt,
+        }),
+      );
+    } finally {
+      await restored.close();
+      await database.close();
+    }
+
+    // A register only counts from an archive newer than the one restored.
+    const since = await erasuresSince(newer, [older]);
+    expect(since.notNewer).toEqual([older]);
+    await expect(erasuresSince(older, [join(folder, 'missing.tar.gz')])).rejects.toThrow(BackupRefusedError);
+    const bogus = join(folder, 'not-an-archive.tar.gz');
+    await writeFile(bogus, 'not an archive');
+    await expect(erasuresSince(older, [bogus])).rejects.toThrow(
+      new TarFormatError(`${bogus} (incorrect header check)`),
+    );
+  }, 60_000);
+
   it('never overwrites an existing file with an archive', async () => {
     const existing = join(folder, 'existing.tar.gz');
     await writeFile(existing, 'an earlier backup');
-    const { pglite } = shop.database;
+    const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
     const filesRoot = localFilesRoot(shop.app.env.dataDir);
-    await expect(writeBackup({ pglite, filesRoot, out: existing })).rejects.toThrow(
+    await expect(writeBackup({ pglite, db, filesRoot, out: existing })).rejects.toThrow(
       new BackupRefusedError(`${existing} already exists. A backup never overwrites a file: name a new one.`),
     );
     expect(await readFile(existing, 'utf8')).toBe('an earlier backup');
@@ -120,6 +230,7 @@ describe('an archive of one database engine', () => {
         out: archive,
         engine: 'pglite',
         dump: async () => ({ size: dump.length, body: dump }),
+        erasures: async () => [],
         files,
       });
       const database = vi.fn(async () => 0);

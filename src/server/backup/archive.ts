@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import { databaseConfigFor, openDatabase } from '../db/client.ts';
+import { type Database, databaseConfigFor, openDatabase } from '../db/client.ts';
 import { isNotFound } from '../lib/stale-files.ts';
+import { type ErasureRecord, erasureRegister } from '../modules/data-rights/service.ts';
 import { type FileStorage, localFilesRoot } from '../storage/index.ts';
 import { storedTypeOfKey } from '../storage/keys.ts';
 import { createLocalDiskStorage } from '../storage/local-disk.ts';
@@ -13,8 +14,9 @@ import { readTar, type TarEntry, TarFormatError, writeTar } from './tar.ts';
 
 /**
  * One backup archive (decisions 0113-backups, 0117-postgres-backups): a tar.gz holding, in this
- * order, a manifest, the database's dump (PGlite's data directory, or `pg_dump -Fc` of a PostgreSQL
- * database: backup/postgres.ts), then every stored file under its storage key.
+ * order, a manifest (with the register of erased accounts, decision 0137), the database's dump
+ * (PGlite's data directory, or `pg_dump -Fc` of a PostgreSQL database: backup/postgres.ts), then
+ * every stored file under its storage key.
  */
 const MANIFEST = 'sevadocs-backup.json';
 const FILES = 'files/';
@@ -36,10 +38,15 @@ export function countOfFiles(summary: BackupSummary): string {
   return `${summary.files} ${summary.files === 1 ? 'file' : 'files'}`;
 }
 
-interface Manifest {
+export interface Manifest {
   format: number;
   createdAt: string;
   database: BackupEngine;
+  /**
+   * Every account erased when the archive was written, read after the dump: a restore of an
+   * older archive erases them again (absent from archives written before the register existed).
+   */
+  erasures?: ErasureRecord[];
 }
 
 /** The database's part of an archive. */
@@ -73,12 +80,15 @@ export async function writeArchive({
   out,
   engine,
   dump,
+  erasures,
   files,
 }: {
   out: string;
   engine: BackupEngine;
   /** Takes the dump; called once the archive's file is opened. */
   dump: () => Promise<DatabaseDump>;
+  /** The register of erased accounts; read after the dump, so it holds every erasure the dump does. */
+  erasures: () => Promise<ErasureRecord[]>;
   files: Pick<FileStorage, 'keys' | 'get'>;
 }): Promise<BackupSummary> {
   // Opened first: a name already taken fails before the dump's work, and is never overwritten.
@@ -89,11 +99,17 @@ export async function writeArchive({
   });
   try {
     const database = await dump();
+    const register = await erasures();
     const keys: string[] = [];
     for await (const key of files.keys()) keys.push(key);
     let count = 0;
     async function* entries(): AsyncGenerator<TarEntry> {
-      const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: engine };
+      const manifest: Manifest = {
+        format: FORMAT,
+        createdAt: new Date().toISOString(),
+        database: engine,
+        erasures: register,
+      };
       const text = Buffer.from(JSON.stringify(manifest));
       yield { name: MANIFEST, size: text.length, body: text };
       yield { name: DATABASE_ENTRY[engine], ...database };
@@ -140,11 +156,7 @@ export async function readArchive({
   let count = 0;
   for await (const entry of readTar(createReadStream(archive).pipe(createGunzip()))) {
     if (!manifest) {
-      if (entry.name !== MANIFEST) throw new TarFormatError('it starts with no manifest');
-      manifest = JSON.parse((await bytesOf(entry.body)).toString('utf8')) as Manifest;
-      if (manifest.format !== FORMAT || !(manifest.database in DATABASE_ENTRY)) {
-        throw new TarFormatError(`its format (${manifest.format}, ${manifest.database}) is not this version's`);
-      }
+      manifest = await manifestOf(entry);
       if (manifest.database !== engine) {
         throw new BackupRefusedError(`This archive holds ${HOW_TO_RESTORE[manifest.database]}.`);
       }
@@ -161,22 +173,52 @@ export async function readArchive({
   return { databaseBytes, files: count };
 }
 
+/** The manifest an archive starts with. */
+async function manifestOf(entry: TarEntry & { body: AsyncIterable<Buffer> }): Promise<Manifest> {
+  if (entry.name !== MANIFEST) throw new TarFormatError('it starts with no manifest');
+  const manifest = JSON.parse((await bytesOf(entry.body)).toString('utf8')) as Manifest;
+  if (manifest.format !== FORMAT || !(manifest.database in DATABASE_ENTRY)) {
+    throw new TarFormatError(`its format (${manifest.format}, ${manifest.database}) is not this version's`);
+  }
+  return manifest;
+}
+
+/** An archive's manifest alone: only the archive's first bytes are read. */
+export async function readManifest(archive: string): Promise<Manifest> {
+  if (!existsSync(archive)) throw new BackupRefusedError(`There is no archive at ${archive}.`);
+  const source = createReadStream(archive);
+  try {
+    for await (const entry of readTar(source.pipe(createGunzip()))) return await manifestOf(entry);
+    throw new TarFormatError('it is empty');
+  } catch (error) {
+    // Several archives may be read for one restore: the message names the one at fault.
+    const reason = error instanceof TarFormatError ? error.reason : error instanceof Error ? error.message : error;
+    throw new TarFormatError(`${archive} (${reason})`);
+  } finally {
+    source.destroy();
+  }
+}
+
 /**
  * Writes the embedded mode's archive to `out` while the shop runs (the server calls it when asked
  * over its backup socket).
  */
 export function writeBackup({
   pglite,
+  db,
   filesRoot,
   out,
 }: {
   pglite: PGlite;
+  /** The same database, through Drizzle: the register of erased accounts is read with it. */
+  db: Database;
   filesRoot: string;
   out: string;
 }): Promise<BackupSummary> {
   return writeArchive({
     out,
     engine: 'pglite',
+    erasures: () => erasureRegister(db),
     files: createLocalDiskStorage({ root: filesRoot }),
     async dump() {
       // The dump copies the data directory while no statement runs (PGlite's query lock): a
@@ -207,7 +249,7 @@ export async function backupDataDir(dataDir: string, out: string): Promise<Backu
   const database = await openDatabase(config);
   try {
     if (!database.pglite) throw new Error('unreachable: the embedded database is PGlite');
-    return await writeBackup({ pglite: database.pglite, filesRoot: localFilesRoot(dataDir), out });
+    return await writeBackup({ pglite: database.pglite, db: database.db, filesRoot: localFilesRoot(dataDir), out });
   } finally {
     await database.close();
   }

@@ -6,11 +6,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { apiCall } from '../modules/applications/testing.ts';
+import { bearer, createSignedInUser } from '../modules/auth/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { startTestS3Server, type TestS3Server, testS3Storage } from '../test/s3-server.ts';
-import { BackupRefusedError } from './archive.ts';
+import { BackupRefusedError, readManifest } from './archive.ts';
 import { backupPostgres, restorePostgres } from './postgres.ts';
 import { expectRestored, placeOrderWithFiles } from './testing.ts';
 
@@ -86,6 +87,15 @@ describe.runIf(template.kind === 'postgres')(
     it('restores a running shop’s orders, answers, files and payments into a fresh database and bucket', async () => {
       const order = await placeOrderWithFiles(shop);
       const url = shop.database.connectionString ?? '';
+      // An account erased before the backup: the archive's register lists it (decision 0137).
+      const gone = await createSignedInUser(shop.app);
+      const erased = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/data-deletion',
+        headers: bearer(gone.token),
+        payload: { password: gone.password, confirm: true },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
 
       const archive = join(folder, 'shop.tar.gz');
       const shopStorage = { files: shopBucket, name: 'the bucket sevadocs-shop' };
@@ -96,6 +106,7 @@ describe.runIf(template.kind === 'postgres')(
       ]);
       expect(meanwhile.statusCode).toBe(200);
       expect(summary.files).toBe(order.view.files.length);
+      expect((await readManifest(archive)).erasures).toContainEqual({ userId: gone.id, erasedAt: expect.any(String) });
       // The dump's temporary folder beside the archive is gone.
       expect(await readdir(folder)).toEqual(['shop.tar.gz']);
 

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { openDatabase } from '../db/client.ts';
+import { erasureRegister } from '../modules/data-rights/service.ts';
 import { createFileStorage, type FileStorage, type FileStorageEnv, localFilesRoot } from '../storage/index.ts';
 import { BackupRefusedError, type BackupSummary, readArchive, writeArchive } from './archive.ts';
 
@@ -96,6 +98,14 @@ export async function backupPostgres({
       out,
       engine: 'postgres',
       files: storage.files,
+      async erasures() {
+        const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+        try {
+          return await erasureRegister(database.db);
+        } finally {
+          await database.close();
+        }
+      },
       async dump() {
         const file = join(folder, 'database.dump');
         await runClient(pgDump, ['--format=custom', '--no-password', `--file=${file}`, `--dbname=${dbname}`], env);

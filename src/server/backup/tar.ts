@@ -17,9 +17,12 @@ export interface TarEntry {
 }
 
 export class TarFormatError extends Error {
-  constructor(message: string) {
-    super(`Not a SevaDocs backup archive: ${message}`);
+  /** What is wrong, without the sentence's start. */
+  readonly reason: string;
+  constructor(reason: string) {
+    super(`Not a SevaDocs backup archive: ${reason}`);
     this.name = 'TarFormatError';
+    this.reason = reason;
   }
 }
 

@@ -31,7 +31,7 @@ async function customerView(app: FastifyInstance, token: string, ref: string, me
 
 /** A shop's content a backup must keep: a customer's paid order, with answers and uploaded files. */
 export interface BackedUpOrder {
-  customer: { email: string; password: string; token: string };
+  customer: { email: string; password: string; token: string; id: number };
   orderId: number;
   ref: string;
   memberId: number;

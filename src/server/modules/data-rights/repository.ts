@@ -59,6 +59,15 @@ export function createDataRightsRepository(db: Database) {
         .where(eq(deletionRequests.id, id));
     },
 
+    /** Every erased account's request, oldest first (the backups' register). */
+    erased(): Promise<DeletionRequestRow[]> {
+      return db
+        .select()
+        .from(deletionRequests)
+        .where(eq(deletionRequests.state, 'erased'))
+        .orderBy(asc(deletionRequests.id));
+    },
+
     /** The queue: oldest first, so the nearest deadline is on top. */
     list(state: DeletionState): Promise<DeletionRequestRow[]> {
       return db

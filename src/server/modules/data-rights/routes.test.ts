@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
@@ -299,6 +299,38 @@ describe('data rights: deletion', () => {
       .from(auditLog)
       .where(eq(auditLog.subjectId, String(finn.id)));
     expect(erasures.find((r) => r.action === 'data-rights.erase')?.actorId).toBe(staff.id);
+  });
+});
+
+describe('data rights: erased again after a restore', () => {
+  it('erases an account the register lists whatever its orders, with a pending request or none; once; never one it does not hold', async () => {
+    // Gus asked and waits on an open order; Hana never asked in this (older) copy of the shop.
+    const gus = await createSignedInUser(t.app, { name: 'Gus Waiting' });
+    const gusOrder = await photoOrder(t, gus);
+    expect((await deletion(t, gus.token, { password: gus.password, confirm: true })).statusCode).toBe(202);
+    const hana = await createSignedInUser(t.app, { name: 'Hana Later' });
+    const hanaOrder = await photoOrder(t, hana);
+    const register = [
+      { userId: gus.id, erasedAt: '2026-11-20T10:00:00.000Z' },
+      { userId: hana.id, erasedAt: '2026-11-21T10:00:00.000Z' },
+      { userId: 2_000_000, erasedAt: '2026-11-21T11:00:00.000Z' },
+    ];
+    expect(await t.app.services.dataRights.eraseAgain(register)).toBe(2);
+    for (const customer of [gus, hana]) {
+      expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(customer.token) })).statusCode).toBe(
+        401,
+      );
+    }
+    for (const key of [...gusOrder.keys, ...hanaOrder.keys]) expect(await t.app.storage.exists(key)).toBe(false);
+    const [hanaAudit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'data-rights.erase'), eq(auditLog.subjectId, String(hana.id))));
+    expect(hanaAudit).toMatchObject({
+      actorId: hana.id,
+      after: expect.objectContaining({ erasedAgainAfterRestore: true, firstErasedAt: '2026-11-21T10:00:00.000Z' }),
+    });
+    expect(await t.app.services.dataRights.eraseAgain(register)).toBe(0);
   });
 });
 

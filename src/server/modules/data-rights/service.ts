@@ -75,12 +75,18 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
    * transaction the answers, deliveries, notifications and personal fields, the request marked
    * done and its audit entry; then every session and e-mailed link ends.
    */
-  async function erase(requestId: number, actor: DataRightsActor): Promise<FormResult<DeletionStatus>> {
+  async function erase(
+    requestId: number,
+    actor: DataRightsActor,
+    again: { erasedAt: string } | null = null,
+  ): Promise<FormResult<DeletionStatus>> {
     const request = await createDataRightsRepository(db).find(requestId);
     if (!request) return formFailure(404, M.requestNotFound);
     if (request.state !== 'pending') return formFailure(409, M.alreadyErased);
     const orders = await ordersOf(request.userId);
-    if (openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    // Erased again after a restore: the orders were closed when the account was first erased;
+    // the older archive's states are history.
+    if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
@@ -91,7 +97,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       if (locked?.state !== 'pending') return formFailure(409, M.alreadyErased);
       // An order started meanwhile holds the erasure back like any other open order.
       const current = await ordersOf(locked.userId, tx);
-      if (openOrdersOf(current).length > 0) return formFailure(409, M.stillOpenOrders);
+      if (!again && openOrdersOf(current).length > 0) return formFailure(409, M.stillOpenOrders);
       const orderIds = current.map((o) => o.id);
       const placeholder = erasedEmail(locked.userId);
       await deps.applications.erase(tx, orderIds);
@@ -107,7 +113,12 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         action: 'data-rights.erase',
         subject: { type: 'user', id: locked.userId },
         before: { state: 'pending' },
-        after: { state: 'erased', orders: orderIds.length, filesRemoved },
+        after: {
+          state: 'erased',
+          orders: orderIds.length,
+          filesRemoved,
+          ...(again ? { erasedAgainAfterRestore: true, firstErasedAt: again.erasedAt } : {}),
+        },
       });
       return {
         ok: true,
@@ -258,6 +269,45 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     carryOut(requestId: number, actor: DataRightsActor): Promise<FormResult<DeletionStatus>> {
       return erase(requestId, actor);
     },
+
+    /**
+     * After a restore (`npm run restore`): the accounts the registers of newer archives say were
+     * erased are erased again, files and all, whatever their orders' states in the older archive.
+     * An account the restored database does not hold (made after the archive) or already erased is
+     * skipped. Recorded as the customer's own erasure, as the first one was made on their request.
+     * Returns how many were erased again.
+     */
+    async eraseAgain(register: readonly ErasureRecord[]): Promise<number> {
+      const requests = createDataRightsRepository(db);
+      const held = await deps.users.contactsByIds(register.map((r) => r.userId));
+      let erased = 0;
+      for (const record of register) {
+        if (!held.has(record.userId)) continue;
+        const latest = await requests.latestOf(record.userId);
+        if (latest?.state === 'erased') continue;
+        const firstErasedAt = new Date(record.erasedAt);
+        const request = latest ?? (await requests.insertPending(record.userId, firstErasedAt, firstErasedAt));
+        const actor = { id: record.userId, email: erasedEmail(record.userId) };
+        if ((await erase(request.id, actor, { erasedAt: record.erasedAt })).ok) erased += 1;
+      }
+      return erased;
+    },
   };
+}
+
+/** An erased account, as a backup archive's register lists it (src/server/backup/archive.ts). */
+export interface ErasureRecord {
+  userId: number;
+  erasedAt: string;
+}
+
+/**
+ * Every account erased so far: each backup archive carries this register, so that a restore of an
+ * older archive can erase them again (`eraseAgain`). Needs no services: a stopped shop's backup
+ * reads it too.
+ */
+export async function erasureRegister(db: Database): Promise<ErasureRecord[]> {
+  const rows = await createDataRightsRepository(db).erased();
+  return rows.map((row) => ({ userId: row.userId, erasedAt: (row.erasedAt ?? row.requestedAt).toISOString() }));
 }
 export type DataRightsService = ReturnType<typeof createDataRightsService>;

@@ -1,0 +1,53 @@
+import { buildApp } from '../app.ts';
+import { databaseConfigFor, openDatabase } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { ErasureRecord } from '../modules/data-rights/service.ts';
+import { readManifest } from './archive.ts';
+
+/**
+ * What a restore must erase again (decision 0137): the accounts erased after the restored archive
+ * was written. Each archive's manifest carries the register of the accounts erased when it was
+ * written; the restored archive's own (erasures made while it was being written) and those of the
+ * newer archives the operator names count. An archive named that is not newer adds nothing (its
+ * ids could even be another lineage's, after an earlier restore), and is reported.
+ */
+export async function erasuresSince(
+  archive: string,
+  newer: readonly string[],
+): Promise<{ writtenAt: string; records: ErasureRecord[]; notNewer: string[] }> {
+  const own = await readManifest(archive);
+  const byUser = new Map<number, ErasureRecord>();
+  const add = (records: readonly ErasureRecord[] = []) => {
+    for (const record of records) if (!byUser.has(record.userId)) byUser.set(record.userId, record);
+  };
+  add(own.erasures);
+  const notNewer: string[] = [];
+  for (const source of newer) {
+    const manifest = await readManifest(source);
+    if (Date.parse(manifest.createdAt) > Date.parse(own.createdAt)) add(manifest.erasures);
+    else notNewer.push(source);
+  }
+  return { writtenAt: own.createdAt, records: [...byUser.values()], notNewer };
+}
+
+/**
+ * Erases those accounts in the restored shop, with the server's own code (its modules and
+ * storage), before any process serves it: the database is migrated first, as the first start
+ * would. Returns how many were erased again (accounts the restored database does not hold, or
+ * already erased, are skipped).
+ */
+export async function eraseAgainAfterRestore(env: Env, records: readonly ErasureRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const database = await openDatabase(databaseConfigFor(env));
+  try {
+    await database.migrate();
+    const app = await buildApp({ env, database, logger: { level: 'warn' } });
+    try {
+      return await app.services.dataRights.eraseAgain(records);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
