@@ -66,6 +66,11 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
     );
     return 1;
   }
+  console.log(
+    url && storage
+      ? `Restored the database into ${databaseName(url)} and ${countOfFiles(summary)} into ${storage.name}.`
+      : `Restored the database and ${countOfFiles(summary)} into ${env.dataDir}.`,
+  );
   for (const path of since.notNewer) {
     console.log(`${path} was written before this archive: its register adds nothing.`);
   }
@@ -74,15 +79,11 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
       ? `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'account' : 'accounts'} erased after this archive was written (${since.writtenAt}).`
       : `This archive was written ${since.writtenAt}: accounts erased after that are erased again only with --erasures-from NEWER_ARCHIVE (README, "Backups").`,
   );
-  if (url && storage) {
-    console.log(
-      `Restored the database into ${databaseName(url)} and ${countOfFiles(summary)} into ${storage.name}. Start one process first (npm start: it migrates the database), then the others.`,
-    );
-  } else {
-    console.log(
-      `Restored the database and ${countOfFiles(summary)} into ${env.dataDir}. Start the shop with npm start.`,
-    );
-  }
+  console.log(
+    url
+      ? 'Start one process first (npm start: it migrates the database), then the others.'
+      : 'Start the shop with npm start.',
+  );
   return 0;
 }
 
