@@ -333,6 +333,22 @@ describe('mobile (390 px)', () => {
     await expectVisible(page.getByRole('menuitem', { name: 'Log out' }));
   });
 
+  it('opens the profile tab tapped before the page’s code arrived, once it has', async () => {
+    const email = uniqueEmail('mobile-early-tab');
+    await verifiedAccount(e2e.baseURL, email, 'Early Tabs');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    const release = await holdBackChunk(page, 'profile-page');
+    await page.goto('/profile');
+    await waitForHydration(page);
+    const password = page.getByRole('tab', { name: 'Password' });
+    await password.tap();
+    expect(await password.getAttribute('aria-selected')).toBe('false');
+    release();
+    await poll(() => password.getAttribute('aria-selected')).toBe('true');
+    await poll(() => new URL(page.url()).searchParams.get('tab')).toBe('password');
+  });
+
   it('opens the account menu and the notifications tapped before their code arrived, once it has', async () => {
     const email = uniqueEmail('mobile-early');
     await verifiedAccount(e2e.baseURL, email, 'Early Anil');
