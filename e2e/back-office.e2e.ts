@@ -5,14 +5,12 @@ import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
 import { looksRight, screenshot, sidewaysOverflow } from './support/looks.ts';
-import { completeOrder, startOrder } from './support/orders.ts';
+import { completeOrder, payAtCheckout, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
 const TEST_TIMEOUT_MS = 150_000;
-/** The sandbox's event goes through the webhook inbox and a queued job before the page sees it. */
-const CONFIRM_TIMEOUT_MS = 20_000;
 const REMARK = 'We are checking your passport scans with the consulate checklist.';
 
 /** The first admin (ADMIN_EMAILS), signed up and verified once for the whole file. */
@@ -31,13 +29,7 @@ describe('back office (issue 13)', () => {
       const order = await startOrder(customer.context, e2e.baseURL);
       await completeOrder(customer.context, e2e.baseURL, order);
       const page = customer.page;
-      await page.goto(`/checkout?orderId=${order.displayId}`);
-      await waitForHydration(page);
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
-      await page.getByRole('button', { name: 'Simulate successful payment' }).click();
-      await page.waitForURL((url) => url.pathname === '/service-payment-success');
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), CONFIRM_TIMEOUT_MS);
+      await payAtCheckout(page, order.displayId);
 
       // Staff (the first admin, from ADMIN_EMAILS) find it in the queue by its id.
       await ensureAdmin();

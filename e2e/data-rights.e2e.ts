@@ -10,7 +10,7 @@ import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
 import { screenshot } from './support/looks.ts';
-import { completeOrder, startOrder } from './support/orders.ts';
+import { completeOrder, payAtCheckout, startOrder } from './support/orders.ts';
 import { expectVisible, holdBackChunk, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -61,13 +61,7 @@ describe('data rights, self-service (issue 34 §3)', () => {
       });
       expect(replaced.status(), await replaced.text()).toBe(201);
       const page = customer.page;
-      await page.goto(`/checkout?orderId=${order.displayId}`);
-      await waitForHydration(page);
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
-      await page.getByRole('button', { name: 'Simulate successful payment' }).click();
-      await page.waitForURL((url) => url.pathname === '/service-payment-success');
-      await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), 20_000);
+      await payAtCheckout(page, order.displayId);
 
       await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
       const staff = await e2e.desktop();
@@ -113,12 +107,15 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await page.goto('/profile');
       await page.waitForURL((url) => url.pathname === '/signin');
 
-      // Ben: an application still awaiting payment, asked from his phone: the request waits.
+      // Ben, from his phone: a paid application whose forms are not done yet, and one he never
+      // paid for. His request cancels the unpaid one and waits for the other.
       const ben = uniqueEmail('data-rights-ben');
       await verifiedAccount(e2e.baseURL, ben, 'Ben Waiting');
       const phone = await e2e.mobile();
       await signInContext(phone.context, e2e.baseURL, ben);
       const open = await startOrder(phone.context, e2e.baseURL);
+      await payAtCheckout(phone.page, open.displayId);
+      const unpaid = await startOrder(phone.context, e2e.baseURL);
       await phone.page.goto('/profile');
       await waitForHydration(phone.page);
       const his = phone.page.getByRole('region', { name: 'Your data' });
@@ -127,7 +124,8 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await his.getByRole('checkbox').check();
       await his.getByRole('button', { name: 'Delete my account', exact: true }).click();
       await expectVisible(his.getByText('Deletion requested'), 20_000);
-      await expectVisible(his.getByText(`${open.displayId} · Payment pending`));
+      await expectVisible(his.getByRole('link', { name: `${open.displayId} · Forms incomplete` }));
+      expect(await his.getByText(unpaid.displayId).count(), 'the unpaid order went with the request').toBe(0);
       await his.scrollIntoViewIfNeeded();
       await screenshot(phone.page, 'data-rights-profile-390', { fullPage: false });
 
@@ -137,7 +135,7 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await waitForHydration(queue);
       const entry = queue.getByRole('listitem').filter({ hasText: 'Ben Waiting' });
       await expectVisible(entry);
-      await expectVisible(entry.getByRole('link', { name: `${open.displayId} · Payment pending` }));
+      await expectVisible(entry.getByRole('link', { name: `${open.displayId} · Forms incomplete` }));
       expect(await entry.getByRole('button', { name: /^Erase the account/ }).isDisabled()).toBe(true);
       await expectVisible(entry.getByText(/days? left/));
       await screenshot(queue, 'data-rights-queue-1440');

@@ -12,7 +12,7 @@ import {
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { screenshot } from './support/looks.ts';
-import { completeOrder, startOrder } from './support/orders.ts';
+import { completeOrder, payAtCheckout, startOrder } from './support/orders.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -31,13 +31,7 @@ describe('a document request (issue 30 §4)', () => {
       const order = await startOrder(customer.context, e2e.baseURL);
       await completeOrder(customer.context, e2e.baseURL, order);
       const checkout = customer.page;
-      await checkout.goto(`/checkout?orderId=${order.displayId}`);
-      await waitForHydration(checkout);
-      await checkout.getByRole('button', { name: /^Pay / }).click();
-      await checkout.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
-      await checkout.getByRole('button', { name: 'Simulate successful payment' }).click();
-      await checkout.waitForURL((url) => url.pathname === '/service-payment-success');
-      await expectVisible(checkout.getByRole('heading', { level: 1, name: 'Payment received' }), 20_000);
+      await payAtCheckout(checkout, order.displayId);
 
       // The first admin (ADMIN_EMAILS); another spec file may have made the account already.
       await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);

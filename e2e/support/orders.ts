@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { completeOciAnswers } from '../../src/server/modules/applications/testing.ts';
 import { phonePhoto, signature } from '../../src/server/modules/photos/compliance/test-images.ts';
 import { pdfWithPages } from '../../src/server/test/upload-fixtures.ts';
+import { expectVisible, waitForHydration } from './page.ts';
 
 /** A phone's 4000 × 3000 JPEG of over 3 MB, made once per test file (about a second and a half). */
 let phone: Promise<Buffer> | undefined;
@@ -87,4 +88,18 @@ export async function completeOrder(
       expect(uploaded.status(), await uploaded.text()).toBe(201);
     }
   }
+}
+
+/**
+ * The customer pays the order at its checkout with the sandbox provider's successful payment, and
+ * sees it received (the confirmation waits on the provider's webhook: up to 20 s on a busy machine).
+ */
+export async function payAtCheckout(page: Page, displayId: string): Promise<void> {
+  await page.goto(`/checkout?orderId=${displayId}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+  await page.getByRole('button', { name: 'Simulate successful payment' }).click();
+  await page.waitForURL((url) => url.pathname === '/service-payment-success');
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Payment received' }), 20_000);
 }

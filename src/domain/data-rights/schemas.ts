@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_KINDS } from '../orders/order-kind.ts';
 import { toOrderStatus } from '../orders/status.ts';
 
 /**
@@ -19,7 +20,8 @@ export function deletionDeadline(requestedAt: Date): Date {
 
 /**
  * Statuses in which an order is still being worked on: it must finish (Completed), be refunded or
- * cancelled before the account can be erased. An unpaid order counts too: the customer cancels it.
+ * cancelled before the account can be erased. The deletion request itself cancels the orders not
+ * paid yet; one paid meanwhile counts.
  */
 export function isOpenOrderStatus(status: string): boolean {
   const s = toOrderStatus(status);
@@ -48,11 +50,14 @@ export const DATA_RIGHTS_MESSAGES = {
   requestsLoaded: 'Deletion requests loaded',
   requestNotFound: 'No deletion request with this id',
   stillOpenOrders: 'The customer still has open orders: they must finish or be cancelled first.',
+  /** The status history's remark on an unpaid order cancelled by its customer's deletion request. */
+  cancelledWithDeletion: 'Cancelled with the account, at the customer’s request to delete it.',
   alreadyErased: 'This account has already been erased.',
   erasedByStaff: 'The account has been erased.',
 } as const;
 
-const openOrderSchema = z.object({ orderId: z.string(), status: z.string() });
+/** An order that holds a deletion back; its kind says which page shows it. */
+const openOrderSchema = z.object({ orderId: z.string(), kind: z.enum(ORDER_KINDS), status: z.string() });
 
 /** POST /users/data-deletion: the password again, and the customer's confirmation. */
 export const deletionRequestSchema = z.object({

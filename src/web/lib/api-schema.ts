@@ -5171,6 +5171,8 @@ export interface components {
                         dueAt: string;
                         openOrders: {
                             orderId: string;
+                            /** @enum {string} */
+                            kind: "service" | "photo";
                             status: string;
                         }[];
                     };
@@ -11261,6 +11263,8 @@ export interface operations {
                                 dueAt: string;
                                 openOrders: {
                                     orderId: string;
+                                    /** @enum {string} */
+                                    kind: "service" | "photo";
                                     status: string;
                                 }[];
                             } | null;
@@ -13099,6 +13103,8 @@ export interface operations {
                                 erasedAt: string | null;
                                 openOrders: {
                                     orderId: string;
+                                    /** @enum {string} */
+                                    kind: "service" | "photo";
                                     status: string;
                                 }[];
                             }[];

@@ -29,7 +29,14 @@ export interface DataRightsDeps {
   auth: Pick<AuthService, 'checkPassword' | 'forgetUser'>;
   orders: Pick<
     OrdersService,
-    'orderIdsOf' | 'findByIds' | 'timeline' | 'chargedSummary' | 'payments' | 'eraseFiles' | 'erasePersonalFields'
+    | 'orderIdsOf'
+    | 'findByIds'
+    | 'timeline'
+    | 'chargedSummary'
+    | 'payments'
+    | 'eraseFiles'
+    | 'erasePersonalFields'
+    | 'changeOrderStatus'
   >;
   applications: Pick<ApplicationsPersonalData, 'exportOrder' | 'erase'>;
   photos: Pick<PhotosPersonalData, 'exportOrder' | 'erase'>;
@@ -46,7 +53,9 @@ export interface DataRightsDeps {
 export type DataRightsActor = StaffActor;
 
 const openOrdersOf = (orders: readonly Order[]) =>
-  orders.filter((o) => isOpenOrderStatus(o.status)).map((o) => ({ orderId: o.displayId, status: o.status }));
+  orders
+    .filter((o) => isOpenOrderStatus(o.status))
+    .map((o) => ({ orderId: o.displayId, kind: o.kind, status: o.status }));
 
 /**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
@@ -213,6 +222,18 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     async requestDeletion(actor: DataRightsActor, password: string): Promise<FormResult<DeletionStatus>> {
       if (!(await deps.auth.checkPassword(actor.id, password))) {
         return formFailure(400, M.passwordIncorrect, { password: M.passwordIncorrect });
+      }
+      // Orders not paid yet go with the account (a service order could be cancelled on its page,
+      // a photo order nowhere). One paid meanwhile is refused the change and holds the erasure
+      // back like any open order; a payment arriving after the cancellation is a stray one,
+      // refunded by the order core.
+      for (const order of await ordersOf(actor.id)) {
+        if (order.status !== 'Payment pending') continue;
+        await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
+          by: { actor: 'customer', userId: actor.id },
+          remark: M.cancelledWithDeletion,
+          mail: false,
+        });
       }
       const requestedAt = now();
       const request = await db.transaction(async (tx) => {

@@ -35,7 +35,7 @@ describe("the back office's Data requests queue (issue 34 §3)", () => {
     renderWithRouter(
       <DataRightsPage
         queue={[
-          request({ id: 1, openOrders: [{ orderId: 'DOC-000007', status: 'In review' }] }),
+          request({ id: 1, openOrders: [{ orderId: 'DOC-000007', kind: 'service', status: 'In review' }] }),
           request({ id: 2, customerName: 'Gia Ready', dueAt: '2026-11-30T10:00:00Z' }),
         ]}
         now={NOW}

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { photoOrderHref } from '../../lib/photo-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DataRightsSection } from './data-rights-section.tsx';
@@ -15,7 +16,7 @@ const PENDING = {
   state: 'pending',
   requestedAt: '2026-11-29T10:00:00Z',
   dueAt: '2026-12-29T10:00:00Z',
-  openOrders: [{ orderId: 'PHO-000042', status: 'In review' }],
+  openOrders: [{ orderId: 'PHO-000042', kind: 'photo', status: 'In review' }],
 };
 
 function renderSection(routes = {}) {
@@ -64,7 +65,9 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     renderSection({ 'GET /api/v1/users/data-rights': () => ok({ deletion: PENDING }) });
     expect(await screen.findByText('Deletion requested')).toBeTruthy();
     expect(screen.getByText(/You asked on November 29, 2026\..*by December 29, 2026 at the latest/)).toBeTruthy();
-    expect(screen.getByText('PHO-000042 · In review')).toBeTruthy();
+    // Each order it waits for links to its page, where an unpaid one can be cancelled.
+    const order = screen.getByRole('link', { name: 'PHO-000042 · In review' });
+    expect(order.getAttribute('href')).toBe(photoOrderHref('PHO-000042'));
     expect(screen.queryByRole('button', { name: 'Delete my account…' })).toBeNull();
   });
 

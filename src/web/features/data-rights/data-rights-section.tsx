@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   DATA_RIGHTS_MESSAGES,
   type DeletionStatus,
@@ -11,6 +12,7 @@ import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { longDate } from '../../lib/format-date.ts';
+import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { logout, useSessionStore } from '../../lib/stores/session-store.ts';
 import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
@@ -26,7 +28,7 @@ export const DATA_RIGHTS_TEXT = {
   exportFailed: 'Your data could not be downloaded. Please try again.',
   deleteTitle: 'Delete your account',
   deleteLead:
-    'We delete your account, your answers, documents, photos, addresses and notifications. The record of your payments (amounts, dates and references) stays, without your name or e-mail, because tax and payment law requires it. Orders still in progress must first finish or be cancelled.',
+    'We delete your account, your answers, documents, photos, addresses and notifications. The record of your payments (amounts, dates and references) stays, without your name or e-mail, because tax and payment law requires it. Orders not paid yet are cancelled; orders in progress must first finish.',
   deleteOpen: 'Delete my account…',
   passwordLabel: 'Your password',
   confirmLabel: 'I understand that my account, documents and photos are deleted and cannot be recovered.',
@@ -50,8 +52,14 @@ function PendingDeletion({ status }: { status: DeletionStatus }) {
       </p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {status.openOrders.map((order) => (
-          <li key={order.orderId} className="rounded-full bg-white px-3 py-1 font-mono text-sm ring-1 ring-amber-200">
-            {order.orderId} · {order.status}
+          <li key={order.orderId}>
+            {/* The order's page: where an unpaid order can be cancelled, or a paid one followed. */}
+            <Link
+              to={ORDER_KIND_PAGES[order.kind].orderHref(order.orderId)}
+              className="inline-flex rounded-full bg-white px-3 py-1 font-mono text-sm text-amber-950 underline ring-1 ring-amber-200"
+            >
+              {order.orderId} · {order.status}
+            </Link>
           </li>
         ))}
       </ul>
