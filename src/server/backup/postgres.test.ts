@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { main as restoreCommand } from '../cli/restore.ts';
 import { openDatabase } from '../db/client.ts';
 import { apiCall } from '../modules/applications/testing.ts';
-import { bearer, createSignedInUser } from '../modules/auth/testing.ts';
+import { bearer, createSignedInUser, signIn } from '../modules/auth/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -131,6 +132,55 @@ describe.runIf(template.kind === 'postgres')(
         await database.close();
       }
       // Two app starts and two client programs on two cores.
+    }, 60_000);
+
+    it('erases again, through npm run restore, the accounts erased after the archive (a newer archive names them)', async () => {
+      const url = shop.database.connectionString ?? '';
+      const shopStorage = { files: shopBucket, name: 'the bucket sevadocs-shop' };
+      const [leaver, stayer] = [await createSignedInUser(shop.app), await createSignedInUser(shop.app)];
+      const older = join(folder, 'before-the-erasure.tar.gz');
+      await backupPostgres({ url, storage: shopStorage, out: older, pgDump });
+      const erased = await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/data-deletion',
+        headers: bearer(leaver.token),
+        payload: { password: leaver.password, confirm: true },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      const newer = join(folder, 'after-the-erasure.tar.gz');
+      await backupPostgres({ url, storage: shopStorage, out: newer, pgDump });
+
+      // The command, as an operator runs it: a new database, pg_restore on the PATH. The files go to
+      // a new folder (FILE_STORAGE=local: the command's own S3 client signs listings as AWS does,
+      // which the test S3 server refuses; erasure from a bucket is data-rights/routes.test.ts's).
+      const name = `sevadocs_again_${randomBytes(6).toString('hex')}`;
+      await admin((c) => c.query(`CREATE DATABASE ${name}`));
+      const target = new URL(emptyUrl);
+      target.pathname = `/${name}`;
+      const files = { FILE_STORAGE: 'local', DATA_DIR: join(folder, 'erased-again') };
+      const path = process.env.PATH;
+      if (pgBin) process.env.PATH = `${pgBin}:${path}`;
+      try {
+        const code = await restoreCommand([older, '--erasures-from', newer], {
+          ...files,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: target.toString(),
+        });
+        expect(code).toBe(0);
+        const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 });
+        const restored = await buildTestApp(files, { database, photoAnalyser: fakeAnalyse });
+        try {
+          await expect(signIn(restored.app, leaver.email, leaver.password)).rejects.toThrow('sign-in failed');
+          expect(await signIn(restored.app, stayer.email, stayer.password)).toEqual(expect.any(String));
+        } finally {
+          await restored.close();
+          await database.close();
+        }
+      } finally {
+        process.env.PATH = path;
+        await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      }
     }, 60_000);
 
     it('says plainly when pg_dump is missing, and leaves no archive', async () => {
