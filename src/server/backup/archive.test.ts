@@ -219,6 +219,33 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
   });
 });
 
+describe('the register of erased accounts in an archive', () => {
+  it('is refused when malformed, naming the archive', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'sevadocs-backup-'));
+    try {
+      const files = createLocalDiskStorage({ root: join(folder, 'files') });
+      const dump = Buffer.from('a pretend data directory');
+      const write = (out: string, erasures: object[]) =>
+        writeArchive({
+          out,
+          engine: 'pglite',
+          dump: async () => ({ size: dump.length, body: dump }),
+          erasures: async () => erasures as never,
+          files,
+        });
+      const restored = join(folder, 'restored.tar.gz');
+      await write(restored, []);
+      const crafted = join(folder, 'crafted.tar.gz');
+      await write(crafted, [{ userId: -1, erasedAt: 'yesterday' }]);
+      await expect(erasuresSince(restored, [crafted])).rejects.toThrow(
+        new TarFormatError(`${crafted} (its register of erased accounts is malformed)`),
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('an archive of one database engine', () => {
   it('is refused by the other engine’s restore, which says how to restore it', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'sevadocs-backup-'));

@@ -1,8 +1,20 @@
+import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { databaseConfigFor, openDatabase } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { ErasureRecord } from '../modules/data-rights/service.ts';
 import { readManifest } from './archive.ts';
+import { TarFormatError } from './tar.ts';
+
+/** A manifest's register, as written by `writeArchive`; anything else in one is refused. */
+const registerSchema = z.array(z.object({ userId: z.number().int().positive(), erasedAt: z.iso.datetime() }));
+
+async function registerOf(archive: string): Promise<{ createdAt: string; records: ErasureRecord[] }> {
+  const manifest = await readManifest(archive);
+  const register = registerSchema.safeParse(manifest.erasures ?? []);
+  if (!register.success) throw new TarFormatError(`${archive} (its register of erased accounts is malformed)`);
+  return { createdAt: manifest.createdAt, records: register.data };
+}
 
 /**
  * What a restore must erase again (decision 0137): the accounts erased after the restored archive
@@ -15,16 +27,16 @@ export async function erasuresSince(
   archive: string,
   newer: readonly string[],
 ): Promise<{ writtenAt: string; records: ErasureRecord[]; notNewer: string[] }> {
-  const own = await readManifest(archive);
+  const own = await registerOf(archive);
   const byUser = new Map<number, ErasureRecord>();
-  const add = (records: readonly ErasureRecord[] = []) => {
+  const add = (records: readonly ErasureRecord[]) => {
     for (const record of records) if (!byUser.has(record.userId)) byUser.set(record.userId, record);
   };
-  add(own.erasures);
+  add(own.records);
   const notNewer: string[] = [];
   for (const source of newer) {
-    const manifest = await readManifest(source);
-    if (Date.parse(manifest.createdAt) > Date.parse(own.createdAt)) add(manifest.erasures);
+    const register = await registerOf(source);
+    if (Date.parse(register.createdAt) > Date.parse(own.createdAt)) add(register.records);
     else notNewer.push(source);
   }
   return { writtenAt: own.createdAt, records: [...byUser.values()], notNewer };

@@ -315,6 +315,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     },
   };
 }
+export type DataRightsService = ReturnType<typeof createDataRightsService>;
 
 /** An erased account, as a backup archive's register lists it (src/server/backup/archive.ts). */
 export interface ErasureRecord {
@@ -331,4 +332,3 @@ export async function erasureRegister(db: Database): Promise<ErasureRecord[]> {
   const rows = await createDataRightsRepository(db).erased();
   return rows.map((row) => ({ userId: row.userId, erasedAt: (row.erasedAt ?? row.requestedAt).toISOString() }));
 }
-export type DataRightsService = ReturnType<typeof createDataRightsService>;
