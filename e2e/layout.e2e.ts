@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHOTOS_HREF } from '../src/domain/config/navigation.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT, SOCIAL_LINKS } from '../src/domain/config/site.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectHidden, expectVisible, hrefsOf, pathOf, poll, waitForHydration } from './support/page.ts';
@@ -308,5 +309,40 @@ describe('toll-free banner', () => {
     await page.getByRole('button', { name: TOLL_FREE }).first().click();
     await poll(() => errors.length, 'the failure is logged with console.error').toBeGreaterThan(0);
     expect(await page.getByText(COPIED).count(), 'no success notice after a failed copy').toBe(0);
+  });
+});
+
+describe('signed-in pages whose data loads after the first paint', () => {
+  it('do not jump on a phone when it arrives: the footer waits below the fold (layout shift < 0.1)', async () => {
+    const email = uniqueEmail('layout-shift');
+    await verifiedAccount(e2e.baseURL, email, 'Still Page');
+    // Lighthouse's phone (412 × 823), whose first screen of the dashboard held the footer's top.
+    const { page, context } = await e2e.mobile({ viewport: { width: 412, height: 823 } });
+    await signInContext(context, e2e.baseURL, email);
+    // A phone's network: the page's data arrives well after its first paint.
+    await page.route('**/api/v1/**', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    // The page's layout shifts, as Core Web Vitals add them up (none follows an input here).
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const [path, loading] of [
+      ['/dashboard', 'Loading your orders…'],
+      ['/profile', 'Loading your profile…'],
+    ] as const) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectHidden(page.getByText(loading));
+      const total = await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total);
+      expect(total, `layout shift of ${path}`).toBeLessThan(0.1);
+    }
   });
 });

@@ -66,7 +66,10 @@ export function ProfilePage({ email, children }: { email: string; children?: Rea
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          <div className="min-w-0">
+          {/* On a phone, the rest of the first screen (the header, title and tab list take ~18rem):
+              what follows the tab (the "Your data" section) starts below the fold, so a tab whose
+              data arrives after the first paint does not push it down in view. */}
+          <div className="min-h-[calc(100svh-18rem)] min-w-0 desk:min-h-0">
             <Tabs.Content value="general" className="outline-none">
               <GeneralTab />
             </Tabs.Content>

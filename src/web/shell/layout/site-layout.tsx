@@ -44,7 +44,9 @@ export function SiteLayout({ config, services, user = null, children }: SiteLayo
       {layout.header ? (
         <SiteHeader config={config} services={services} menu={menuForSession(user !== null)} user={user} />
       ) : null}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer starts below the fold, so a page whose data arrives
+          after the first paint grows without pushing anything in view (no layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-svh flex-1 outline-none">
         {children}
       </main>
       <StaticIsland server={ServerFooter} serverHtml={footerHtml} client={ClientFooter} props={{ config }} />
