@@ -28,8 +28,9 @@ if (!import.meta.env.SSR) {
 
 /**
  * Taps the held control again once no part around it is busy (parts inside parts go live in
- * turn): the whole sequence a tap makes, since a control may act on the press (Radix's menu
- * trigger opens on `pointerdown`) or on the click (a button, Radix's popover trigger).
+ * turn): the whole sequence a tap makes, in the browser's order, since a control may act on the
+ * press (Radix's menu trigger opens on `pointerdown`, its tabs select on `mousedown`) or on the
+ * click (a button, Radix's popover trigger).
  */
 function replayHeldTap(): void {
   if (!held) return;
@@ -42,7 +43,9 @@ function replayHeldTap(): void {
   held = null;
   const press = { bubbles: true, cancelable: true, composed: true, button: 0, isPrimary: true, pointerType };
   control.dispatchEvent(new PointerEvent('pointerdown', { ...press, buttons: 1 }));
+  control.dispatchEvent(new MouseEvent('mousedown', { ...press, buttons: 1 }));
   control.dispatchEvent(new PointerEvent('pointerup', press));
+  control.dispatchEvent(new MouseEvent('mouseup', press));
   control.click();
 }
 
