@@ -20,8 +20,8 @@ export function deletionDeadline(requestedAt: Date): Date {
 
 /**
  * Statuses in which an order is still being worked on: it must finish (Completed), be refunded or
- * cancelled before the account can be erased. The deletion request itself cancels the orders not
- * paid yet; one paid meanwhile counts.
+ * cancelled before the account can be erased. The erasure itself first cancels those not paid yet,
+ * so a request does not wait for them; one paid meanwhile counts.
  */
 export function isOpenOrderStatus(status: string): boolean {
   const s = toOrderStatus(status);

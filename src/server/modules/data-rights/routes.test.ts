@@ -256,8 +256,10 @@ describe('data rights: deletion', () => {
   it('records the request of a customer with an open order; staff see it due in one month and erase it once the order has finished', async () => {
     const finn = await createSignedInUser(t.app, { name: 'Finn Pending' });
     const order = await photoOrder(t, finn);
-    // Paid and being worked on (the steps are others' tests): the request cannot cancel it.
+    // Paid and being worked on (the steps are others' tests): the request waits for it. Not for
+    // the basket he never paid for, which the erasure cancels.
     await t.database.db.update(orders).set({ status: 'In review' }).where(eq(orders.id, order.id));
+    const basket = await photoOrder(t, finn);
     const res = await deletion(t, finn.token, { password: finn.password, confirm: true });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe(M.pending);
@@ -301,6 +303,8 @@ describe('data rights: deletion', () => {
     const done = await erase(entry.id);
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(M.erasedByStaff);
+    const [unpaid] = await t.database.db.select().from(orders).where(eq(orders.id, basket.id));
+    expect(unpaid?.status).toBe('Cancelled');
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(finn.token) })).statusCode).toBe(401);
     expect((await erase(entry.id)).statusCode).toBe(409);

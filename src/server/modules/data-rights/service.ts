@@ -58,6 +58,13 @@ const openOrdersOf = (orders: readonly Order[]) =>
     .map((o) => ({ orderId: o.displayId, kind: o.kind, status: o.status }));
 
 /**
+ * The open orders a request waits for: those not paid yet do not count, the erasure cancels them
+ * (`cancelUnpaid`). What the customer and staff are shown, and what decides "erase now".
+ */
+const awaitedOrdersOf = (orders: readonly Order[]) =>
+  openOrdersOf(orders.filter((o) => o.status !== 'Payment pending'));
+
+/**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
  * everything held about them, and the erasure of their account, at once when no order is open,
  * else once staff carry it out from the queue. Every export, request and erasure is audited.
@@ -74,12 +81,30 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       state: row.state,
       requestedAt: row.requestedAt.toISOString(),
       dueAt: row.dueAt.toISOString(),
-      openOrders: openOrdersOf(orders),
+      openOrders: awaitedOrdersOf(orders),
     };
   }
 
   /**
-   * Erases the account of a pending request once no order is open: the orders' files first (each
+   * The customer's orders not paid yet go with the account (a service order could be cancelled on
+   * its page, a photo order nowhere), cancelled with a remark and no e-mail. One paid meanwhile is
+   * refused the change and holds the erasure back like any open order; a payment arriving after
+   * the cancellation is a stray one, refunded by the order core.
+   */
+  async function cancelUnpaid(orders: readonly Order[]): Promise<void> {
+    for (const order of orders) {
+      if (order.status !== 'Payment pending') continue;
+      await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
+        by: { actor: 'customer', userId: order.userId },
+        remark: M.cancelledWithDeletion,
+        mail: false,
+      });
+    }
+  }
+
+  /**
+   * Erases the account of a pending request once no order is open (those not paid yet are
+   * cancelled then, `cancelUnpaid`): the orders' files first (each
    * kind removes its own from storage; a run cut short is finished by the next), then in one
    * transaction the answers, deliveries, notifications and personal fields, the request marked
    * done and its audit entry; then every session and e-mailed link ends.
@@ -92,10 +117,16 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     const request = await createDataRightsRepository(db).find(requestId);
     if (!request) return formFailure(404, M.requestNotFound);
     if (request.state !== 'pending') return formFailure(409, M.alreadyErased);
-    const orders = await ordersOf(request.userId);
+    let orders = await ordersOf(request.userId);
     // Erased again after a restore: the orders were closed when the account was first erased;
     // the older archive's states are history.
-    if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    if (!again) {
+      if (awaitedOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+      await cancelUnpaid(orders);
+      // One paid just before its cancellation is open now: its files stay.
+      orders = await ordersOf(request.userId);
+      if (openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    }
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
@@ -223,18 +254,6 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       if (!(await deps.auth.checkPassword(actor.id, password))) {
         return formFailure(400, M.passwordIncorrect, { password: M.passwordIncorrect });
       }
-      // Orders not paid yet go with the account (a service order could be cancelled on its page,
-      // a photo order nowhere). One paid meanwhile is refused the change and holds the erasure
-      // back like any open order; a payment arriving after the cancellation is a stray one,
-      // refunded by the order core.
-      for (const order of await ordersOf(actor.id)) {
-        if (order.status !== 'Payment pending') continue;
-        await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
-          by: { actor: 'customer', userId: actor.id },
-          remark: M.cancelledWithDeletion,
-          mail: false,
-        });
-      }
       const requestedAt = now();
       const request = await db.transaction(async (tx) => {
         // A request racing the one that erased the account (a double click) waits for that
@@ -256,7 +275,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       });
       if (request.state === 'erased') return { ok: true, value: statusOf(request, []) };
       const orders = await ordersOf(actor.id);
-      if (openOrdersOf(orders).length > 0) return { ok: true, value: statusOf(request, orders) };
+      if (awaitedOrdersOf(orders).length > 0) return { ok: true, value: statusOf(request, orders) };
       const erased = await erase(request.id, actor);
       if (erased.ok || erased.status !== 409) return erased;
       // Raced: an order started meanwhile (the request waits), or a second click erased it first.
@@ -280,7 +299,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           requestedAt: row.requestedAt.toISOString(),
           dueAt: row.dueAt.toISOString(),
           erasedAt: row.erasedAt?.toISOString() ?? null,
-          openOrders: row.state === 'pending' ? openOrdersOf(await ordersOf(row.userId)) : [],
+          openOrders: row.state === 'pending' ? awaitedOrdersOf(await ordersOf(row.userId)) : [],
         });
       }
       return results;
