@@ -8,8 +8,9 @@ import { databaseConfigFor, openDatabase } from '../db/client.ts';
 import { applicationDocuments } from '../modules/applications/tables.ts';
 import { apiCall } from '../modules/applications/testing.ts';
 import { auditLog } from '../modules/audit/tables.ts';
-import { bearer, createSignedInUser, signIn } from '../modules/auth/testing.ts';
+import { createSignedInUser, signIn } from '../modules/auth/testing.ts';
 import { deletionRequests } from '../modules/data-rights/tables.ts';
+import { eraseOwnAccount } from '../modules/data-rights/testing.ts';
 import { orders } from '../modules/orders/tables.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import { users } from '../modules/users/tables.ts';
@@ -114,13 +115,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     );
 
     // The customer erases their account (no open order: at once); the next backup's register says so.
-    const erased = await shop.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/data-deletion',
-      headers: bearer(order.customer.token),
-      payload: { password: order.customer.password, confirm: true },
-    });
-    expect(erased.statusCode, erased.body).toBe(200);
+    await eraseOwnAccount(shop.app, order.customer);
     const newer = join(folder, 'after-the-erasure.tar.gz');
     await writeBackup({ pglite, db, filesRoot, out: newer });
     const register = (await readManifest(newer)).erasures ?? [];

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main as restoreCommand } from '../cli/restore.ts';
 import { openDatabase } from '../db/client.ts';
 import { apiCall } from '../modules/applications/testing.ts';
-import { bearer, createSignedInUser, signIn } from '../modules/auth/testing.ts';
+import { createSignedInUser, signIn } from '../modules/auth/testing.ts';
+import { eraseOwnAccount } from '../modules/data-rights/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -90,13 +91,7 @@ describe.runIf(template.kind === 'postgres')(
       const url = shop.database.connectionString ?? '';
       // An account erased before the backup: the archive's register lists it (decision 0137).
       const gone = await createSignedInUser(shop.app);
-      const erased = await shop.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/data-deletion',
-        headers: bearer(gone.token),
-        payload: { password: gone.password, confirm: true },
-      });
-      expect(erased.statusCode, erased.body).toBe(200);
+      await eraseOwnAccount(shop.app, gone);
 
       const archive = join(folder, 'shop.tar.gz');
       const shopStorage = { files: shopBucket, name: 'the bucket sevadocs-shop' };
@@ -140,13 +135,7 @@ describe.runIf(template.kind === 'postgres')(
       const [leaver, stayer] = [await createSignedInUser(shop.app), await createSignedInUser(shop.app)];
       const older = join(folder, 'before-the-erasure.tar.gz');
       await backupPostgres({ url, storage: shopStorage, out: older, pgDump });
-      const erased = await shop.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/data-deletion',
-        headers: bearer(leaver.token),
-        payload: { password: leaver.password, confirm: true },
-      });
-      expect(erased.statusCode, erased.body).toBe(200);
+      await eraseOwnAccount(shop.app, leaver);
       const newer = join(folder, 'after-the-erasure.tar.gz');
       await backupPostgres({ url, storage: shopStorage, out: newer, pgDump });
 
