@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
@@ -339,6 +339,19 @@ describe('data rights: erased again after a restore', () => {
       );
     }
     for (const key of [...gusOrder.keys, ...hanaOrder.keys]) expect(await t.app.storage.exists(key)).toBe(false);
+    // The archive's open order is history; its unpaid one goes as the first erasure took it.
+    const states = await t.database.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, [gusOrder.id, hanaOrder.id]));
+    expect(Object.fromEntries(states.map((o) => [o.id, o.status]))).toEqual({
+      [gusOrder.id]: 'In review',
+      [hanaOrder.id]: 'Cancelled',
+    });
+    expect((await t.app.services.orders.timeline(hanaOrder.id)).at(-1)).toMatchObject({
+      status: 'Cancelled',
+      remark: M.cancelledWithDeletion,
+    });
     const [hanaAudit] = await t.database.db
       .select()
       .from(auditLog)

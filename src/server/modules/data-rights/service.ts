@@ -118,15 +118,14 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     if (!request) return formFailure(404, M.requestNotFound);
     if (request.state !== 'pending') return formFailure(409, M.alreadyErased);
     let orders = await ordersOf(request.userId);
-    // Erased again after a restore: the orders were closed when the account was first erased;
-    // the older archive's states are history.
-    if (!again) {
-      if (awaitedOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
-      await cancelUnpaid(orders);
-      // One paid just before its cancellation is open now: its files stay.
-      orders = await ordersOf(request.userId);
-      if (openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
-    }
+    // Erased again after a restore: the orders were closed when the account was first erased, so
+    // the older archive's open states wait for nothing; its unpaid orders go as the first erasure
+    // took them (left pending, they would wait for a payment from an account that is gone).
+    if (!again && awaitedOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    await cancelUnpaid(orders);
+    orders = await ordersOf(request.userId);
+    // One paid just before its cancellation is open now: its files stay.
+    if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
