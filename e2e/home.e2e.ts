@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { BROWSER_HEADERS, formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
 import { fetchServices, fetchSitemapUrls } from './support/api.ts';
@@ -150,15 +150,25 @@ describe('every page in the sitemap', () => {
       ...[ROUTES.SIGN_IN, ROUTES.SIGN_UP, ROUTES.FORGOT_PASSWORD].map((p) => `${e2e.baseURL}${p}`),
     ];
     const over: string[] = [];
+    const streamed: string[] = [];
     for (const url of pages) {
       const weight = await measurePageWeight(url);
       // A page whose scripts were not found would weigh nothing and pass: each page has some.
       expect(weight.scripts.length, `scripts of ${url}`).toBeGreaterThan(2);
       if (!weight.withinBudget) over.push(formatPageWeight(weight));
+      // The loader data is written in place, not streamed after the shell as a boundary of its own
+      // with React's reveal scripts, whatever the machine's timing (decision 0139).
+      const html = await (await fetch(url, { headers: BROWSER_HEADERS })).text();
+      if (STREAMED_LOADER_DATA.test(html)) streamed.push(url);
     }
     expect(over).toEqual([]);
+    expect(streamed).toEqual([]);
   });
 });
+
+/** React Router's loader data in a hidden segment: the shell went out before it (decision 0139). */
+const STREAMED_LOADER_DATA =
+  /<div hidden id="S:\d+"><script[^>]*>window\.__reactRouterContext\.streamController\.enqueue/;
 
 describe('typeface', () => {
   it('ships Inter from the site: its Latin subset preloaded, swapped in (font-display: swap) and used by the text', async () => {
