@@ -49,6 +49,16 @@ function replayHeldTap(): void {
   control.click();
 }
 
+export interface LazyPartOptions {
+  /**
+   * Starts loading the code in the browser as soon as the module that makes the part runs, rather
+   * than when React first renders it: for a route's page, which every visit renders. The route's
+   * module runs before the page hydrates, so the page's code downloads while the page hydrates
+   * (about 0.2 s on a desktop, 0.8 s on a phone's CPU) instead of after (decision 0140).
+   */
+  early?: boolean;
+}
+
 /**
  * A component whose code loads after the first paint, with a frame that holds a tap made before
  * it is live. The server renders it into the document, so its buttons show before their code has
@@ -61,9 +71,19 @@ function replayHeldTap(): void {
  * No Suspense boundary of its own: the one around it (a page's, with its loading message) shows
  * while the code loads.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyPartOptions = {}) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  // One load for the early start and React's; a failed one is tried again at the next render.
+  const start = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  if (options.early && !import.meta.env.SSR) start().catch(() => {});
   const Part = lazy(async () => {
-    const Loaded = await load();
+    const Loaded = await start();
     // biome-ignore lint/correctness/noComponentHookFactories: lazy() runs this once, at the part's first render: one stable component.
     function Live({ onLive, ...props }: P & { onLive(live: true): void }) {
       useEffect(() => onLive(true), [onLive]);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazyPart } from './lazy-part.tsx';
+import { type LazyPartOptions, lazyPart } from './lazy-part.tsx';
 
 /**
  * A page component loaded after the first paint together with TanStack Query and its provider
@@ -7,7 +7,7 @@ import { lazyPart } from './lazy-part.tsx';
  * within the budget (DESIGN.md §4) when both come with its own chunk. A tap made before it is
  * live is held and made again (`lazyPart`).
  */
-export function lazyWithQueries<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazyWithQueries<P extends object>(load: () => Promise<ComponentType<P>>, options?: LazyPartOptions) {
   return lazyPart<P>(async () => {
     const [Page, { QueryProvider }] = await Promise.all([load(), import('./query-client.tsx')]);
     // biome-ignore lint/correctness/noComponentHookFactories: lazyPart's loader runs once per page: one stable component.
@@ -18,5 +18,5 @@ export function lazyWithQueries<P extends object>(load: () => Promise<ComponentT
         </QueryProvider>
       );
     };
-  });
+  }, options);
 }

@@ -13,8 +13,10 @@ import { PRIVATE_HEADERS, requireViewer, viewerOf } from '../lib/viewer.ts';
 import type { Route } from './+types/package-form';
 
 // With TanStack Query, after the first paint: the start page (the same route) does not load them.
-const ApplicationFormPage = lazyWithQueries(() =>
-  import('../features/application/form-page/application-form-page.tsx').then((m) => m.ApplicationForm),
+// An order's form (?orderId=) starts loading them as this module runs, beside the hydration.
+const ApplicationFormPage = lazyWithQueries(
+  () => import('../features/application/form-page/application-form-page.tsx').then((m) => m.ApplicationForm),
+  { early: typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('orderId') },
 );
 
 // The chosen package's card is a static island (docs/decisions/0015): the server renders it and the
