@@ -73,7 +73,8 @@ export interface LazyPartOptions {
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyPartOptions = {}) {
   let loading: Promise<ComponentType<P>> | undefined;
-  // One load for the early start and React's; a failed one is tried again at the next render.
+  // One load for the early start and React's first render; an early one that failed is tried
+  // again by that render.
   const start = () => {
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
