@@ -6,6 +6,7 @@ import { DEFAULT_CONTACT, SOCIAL_LINKS } from '../src/domain/config/site.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
+import { startOrder } from './support/orders.ts';
 import { expectHidden, expectVisible, hrefsOf, pathOf, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -313,12 +314,16 @@ describe('toll-free banner', () => {
 });
 
 describe('signed-in pages whose data loads after the first paint', () => {
-  it('do not jump on a phone when it arrives: the footer waits below the fold (layout shift < 0.1)', async () => {
+  it('do not jump on a phone when it arrives: the footer waits below the fold, an application to finish shows first (layout shift < 0.1)', async () => {
     const email = uniqueEmail('layout-shift');
     await verifiedAccount(e2e.baseURL, email, 'Still Page');
     // Lighthouse's phone (412 × 823), whose first screen of the dashboard held the footer's top.
     const { page, context } = await e2e.mobile({ viewport: { width: 412, height: 823 } });
     await signInContext(context, e2e.baseURL, email);
+    // A returning customer with an application to finish: home and the dashboard show it first.
+    await startOrder(context, e2e.baseURL);
+    // A phone's CPU (Lighthouse's 4× slowdown): what React reveals after the shell comes after the first paint.
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // A phone's network: the page's data arrives well after its first paint.
     await page.route('**/api/v1/**', async (route) => {
       if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
@@ -335,12 +340,26 @@ describe('signed-in pages whose data loads after the first paint', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     for (const [path, loading] of [
+      ['/', null],
       ['/dashboard', 'Loading your orders…'],
       ['/profile', 'Loading your profile…'],
     ] as const) {
       await page.goto(path);
       await waitForHydration(page);
-      await expectHidden(page.getByText(loading));
+      if (loading) await expectHidden(page.getByText(loading));
+      if (path === '/') {
+        // In the page as it is sent, not in a part streamed after it (revealed after the first paint).
+        const html = await (await context.request.get('/')).text();
+        const streamed = html.indexOf('<div hidden id="S:');
+        const card = html.indexOf('id="continue-applications"');
+        expect(card, 'the card in the page').toBeGreaterThan(0);
+        expect(streamed === -1 || card < streamed, 'the card in the shell, not streamed after it').toBe(true);
+      }
+      if (path !== '/profile') {
+        await expectVisible(page.getByRole('heading', { name: 'Continue your application' }));
+        // React reveals a part streamed after the shell up to 300 ms after the last one.
+        await page.waitForTimeout(700);
+      }
       const total = await page.evaluate(() => (window as unknown as { shifts: { total: number } }).shifts.total);
       expect(total, `layout shift of ${path}`).toBeLessThan(0.1);
     }

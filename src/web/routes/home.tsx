@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useLoaderData } from 'react-router';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
+import { StaticIsland } from '../components/ui/static-island.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { BannerPopup } from '../features/marketing/banner-popup.tsx';
 import { loadHomeMarketing } from '../features/marketing/home-marketing.server.ts';
@@ -55,10 +56,16 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /**
- * Only a returning customer with an open application sees it: loaded on demand, so that the home
- * page's first load (DESIGN.md §4's 120 KB) does not carry it, nor the schemas its rows share.
+ * Only a returning customer with an open application sees it. A static island (decision 0015): the
+ * server renders it in place, at the top of the page, and the first load (DESIGN.md §4's 120 KB)
+ * carries none of its code, nor the schemas its rows share. As a part the server loaded on demand,
+ * it went out after the shell and was revealed after the first paint, pushing the page down on a
+ * phone (decision 0141).
  */
-const ContinueApplications = lazy(() =>
+const ServerContinueApplications = import.meta.env.SSR
+  ? (await import('../components/continue-applications.tsx')).ContinueApplications
+  : undefined;
+const ClientContinueApplications = lazy(() =>
   import('../components/continue-applications.tsx').then((m) => ({ default: m.ContinueApplications })),
 );
 
@@ -68,9 +75,11 @@ export default function Home() {
     <>
       {openApplications.length > 0 ? (
         <div className="page-x pt-6">
-          <Suspense fallback={null}>
-            <ContinueApplications applications={openApplications} />
-          </Suspense>
+          <StaticIsland
+            server={ServerContinueApplications}
+            client={ClientContinueApplications}
+            props={{ applications: openApplications }}
+          />
         </div>
       ) : null}
       <HomePage services={services} contact={contact} offers={offers} partners={partners} />

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApplication } from '../../../domain/orders/open-application.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -9,10 +10,10 @@ beforeAll(installBrowserStubs);
 cleanupAfterEach();
 afterEach(clearQueries);
 
-const render = () =>
+const render = (openApplications: readonly OpenApplication[] = []) =>
   renderWithRouter(
     <QueryProvider>
-      <DashboardPage name="Priya Sharma" />
+      <DashboardPage name="Priya Sharma" openApplications={openApplications} />
     </QueryProvider>,
     { path: '/dashboard' },
   );
@@ -124,6 +125,40 @@ describe('/dashboard', () => {
     expect(
       within(section).getByRole('link', { name: 'Continue: Indian Passport Renewal for Priya' }).getAttribute('href'),
     ).toBe('/package-form?orderId=DOC-000004');
+  });
+
+  it('shows the applications the page came with while the rest loads, so nothing moves when it arrives (decision 0141)', async () => {
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    const open = [
+      {
+        displayId: 'DOC-000007',
+        title: 'OCI Card: New OCI Card',
+        status: 'Payment pending',
+        memberNames: ['Priya Sharma'],
+      },
+    ] as const satisfies readonly OpenApplication[];
+    fakeApi({
+      'GET /api/v1/users/dashboard': async () => {
+        await arrived;
+        return ok({
+          ordersCount: 1,
+          activeOrders: 1,
+          unreadNotifications: 0,
+          recentOrders: [],
+          openApplications: open,
+        });
+      },
+    });
+    render(open);
+    // The dashboard's own data has not arrived: the card is the page's.
+    const section = await screen.findByRole('region', { name: 'Continue your application' });
+    expect(within(section).getByRole('link', { name: 'Continue: OCI Card for Priya' })).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(section.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    answer();
+    await waitFor(() => expect(within(summary).getByText('Orders').nextElementSibling?.textContent).toBe('1'));
+    expect(screen.getAllByRole('region', { name: 'Continue your application' })).toHaveLength(1);
   });
 
   it('shows no "Continue" section when nothing is open', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PHOTOS_HREF } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import type { OpenApplication } from '../../../domain/orders/open-application.ts';
 import { isNewCustomer } from '../../../domain/orders/order-summary.ts';
 import { ContinueApplications } from '../../components/continue-applications.tsx';
 import { NoOrders, OrderList } from '../../components/order-list.tsx';
@@ -60,8 +61,17 @@ function FirstOrder() {
   );
 }
 
-/** /dashboard: the signed-in user's orders at a glance (SPEC.md §2: Home shows as Dashboard). */
-export function DashboardPage({ name }: { name: string }) {
+/**
+ * /dashboard: the signed-in user's orders at a glance (SPEC.md §2: Home shows as Dashboard).
+ * `openApplications` comes with the page, so their card is in place before the rest arrives.
+ */
+export function DashboardPage({
+  name,
+  openApplications,
+}: {
+  name: string;
+  openApplications: readonly OpenApplication[];
+}) {
   const dashboard = useQuery({ queryKey: accountKeys.dashboard, queryFn: async () => (await getDashboard()).data });
   const data = dashboard.data;
 
@@ -88,7 +98,7 @@ export function DashboardPage({ name }: { name: string }) {
           <FirstOrder />
         ) : (
           <>
-            {data ? <ContinueApplications applications={data.openApplications} className="mt-8" /> : null}
+            <ContinueApplications applications={data?.openApplications ?? openApplications} className="mt-8" />
             <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
               <Stat label="Orders" value={data?.ordersCount} icon="shopping-bag" />
               <Stat label="In progress" value={data?.activeOrders} icon="clock" />
