@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApplication } from '../../../domain/orders/open-application.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -10,10 +9,10 @@ beforeAll(installBrowserStubs);
 cleanupAfterEach();
 afterEach(clearQueries);
 
-const render = (openApplications: readonly OpenApplication[] = []) =>
+const render = () =>
   renderWithRouter(
     <QueryProvider>
-      <DashboardPage name="Priya Sharma" openApplications={openApplications} />
+      <DashboardPage name="Priya Sharma" />
     </QueryProvider>,
     { path: '/dashboard' },
   );
@@ -127,17 +126,9 @@ describe('/dashboard', () => {
     ).toBe('/package-form?orderId=DOC-000004');
   });
 
-  it('shows the applications the page came with while the rest loads, so nothing moves when it arrives (decision 0141)', async () => {
+  it('says it is loading until the dashboard arrives, then shows it as one: nothing in view moves (decision 0141)', async () => {
     let answer!: () => void;
     const arrived = new Promise<void>((resolve) => (answer = resolve));
-    const open = [
-      {
-        displayId: 'DOC-000007',
-        title: 'OCI Card: New OCI Card',
-        status: 'Payment pending',
-        memberNames: ['Priya Sharma'],
-      },
-    ] as const satisfies readonly OpenApplication[];
     fakeApi({
       'GET /api/v1/users/dashboard': async () => {
         await arrived;
@@ -146,19 +137,27 @@ describe('/dashboard', () => {
           activeOrders: 1,
           unreadNotifications: 0,
           recentOrders: [],
-          openApplications: open,
+          openApplications: [
+            {
+              displayId: 'DOC-000007',
+              title: 'OCI Card: New OCI Card',
+              status: 'Payment pending',
+              memberNames: ['Priya'],
+            },
+          ],
         });
       },
     });
-    render(open);
-    // The dashboard's own data has not arrived: the card is the page's.
-    const section = await screen.findByRole('region', { name: 'Continue your application' });
-    expect(within(section).getByRole('link', { name: 'Continue: OCI Card for Priya' })).toBeTruthy();
-    const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(section.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    render();
+    expect((await screen.findByRole('status')).textContent).toContain('Loading your orders…');
+    // No counters or list to push down when the card comes.
+    expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Recent orders' })).toBeNull();
     answer();
-    await waitFor(() => expect(within(summary).getByText('Orders').nextElementSibling?.textContent).toBe('1'));
-    expect(screen.getAllByRole('region', { name: 'Continue your application' })).toHaveLength(1);
+    const card = await screen.findByRole('region', { name: 'Continue your application' });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(card.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText('Loading your orders…')).toBeNull();
   });
 
   it('shows no "Continue" section when nothing is open', async () => {

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PHOTOS_HREF } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import type { OpenApplication } from '../../../domain/orders/open-application.ts';
 import { isNewCustomer } from '../../../domain/orders/order-summary.ts';
 import { ContinueApplications } from '../../components/continue-applications.tsx';
 import { NoOrders, OrderList } from '../../components/order-list.tsx';
@@ -11,7 +10,7 @@ import type { IconName } from '../../components/ui/icon-names.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { accountKeys, getDashboard } from '../../lib/account-api.ts';
 
-function Stat({ label, value, icon }: { label: string; value: number | undefined; icon: IconName }) {
+function Stat({ label, value, icon }: { label: string; value: number; icon: IconName }) {
   return (
     <div className="card flex items-center gap-4 p-5">
       <span className="icon-tile bg-brand-50 text-brand-700">
@@ -19,9 +18,7 @@ function Stat({ label, value, icon }: { label: string; value: number | undefined
       </span>
       <div>
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900 tabular-nums">
-          {value === undefined ? <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200" /> : value}
-        </p>
+        <p className="text-2xl font-bold text-slate-900 tabular-nums">{value}</p>
       </div>
     </div>
   );
@@ -61,17 +58,8 @@ function FirstOrder() {
   );
 }
 
-/**
- * /dashboard: the signed-in user's orders at a glance (SPEC.md §2: Home shows as Dashboard).
- * `openApplications` comes with the page, so their card is in place before the rest arrives.
- */
-export function DashboardPage({
-  name,
-  openApplications,
-}: {
-  name: string;
-  openApplications: readonly OpenApplication[];
-}) {
+/** /dashboard: the signed-in user's orders at a glance (SPEC.md §2: Home shows as Dashboard). */
+export function DashboardPage({ name }: { name: string }) {
   const dashboard = useQuery({ queryKey: accountKeys.dashboard, queryFn: async () => (await getDashboard()).data });
   const data = dashboard.data;
 
@@ -94,15 +82,22 @@ export function DashboardPage({
           <div className="mt-8">
             <LoadError what="your dashboard" onRetry={() => void dashboard.refetch()} />
           </div>
-        ) : data && isNewCustomer(data) ? (
+        ) : !data ? (
+          // What follows arrives as one, so nothing in view moves when it does: a returning
+          // customer's "Continue your application" card heads it (decision 0141).
+          <p role="status" className="mt-8 flex items-center gap-2 text-slate-600">
+            <Icon name="loader-circle" className="size-5 animate-spin" />
+            Loading your orders…
+          </p>
+        ) : isNewCustomer(data) ? (
           <FirstOrder />
         ) : (
           <>
-            <ContinueApplications applications={data?.openApplications ?? openApplications} className="mt-8" />
+            <ContinueApplications applications={data.openApplications} className="mt-8" />
             <section aria-label="Summary" className="mt-8 grid gap-4 sm:grid-cols-3">
-              <Stat label="Orders" value={data?.ordersCount} icon="shopping-bag" />
-              <Stat label="In progress" value={data?.activeOrders} icon="clock" />
-              <Stat label="Unread notifications" value={data?.unreadNotifications} icon="bell" />
+              <Stat label="Orders" value={data.ordersCount} icon="shopping-bag" />
+              <Stat label="In progress" value={data.activeOrders} icon="clock" />
+              <Stat label="Unread notifications" value={data.unreadNotifications} icon="bell" />
             </section>
 
             <section aria-labelledby="recent-orders" className="mt-10">
@@ -110,7 +105,7 @@ export function DashboardPage({
                 <h2 id="recent-orders" className="text-xl font-bold text-slate-900">
                   Recent orders
                 </h2>
-                {data && data.ordersCount > data.recentOrders.length ? (
+                {data.ordersCount > data.recentOrders.length ? (
                   <Link
                     to={`${ROUTES.PROFILE}?tab=orders`}
                     className="text-sm font-semibold text-brand-700 hover:underline"
@@ -119,17 +114,8 @@ export function DashboardPage({
                   </Link>
                 ) : null}
               </div>
-              <div className="mt-4" aria-busy={dashboard.isPending}>
-                {dashboard.isPending ? (
-                  <p role="status" className="flex items-center gap-2 text-slate-600">
-                    <Icon name="loader-circle" className="size-5 animate-spin" />
-                    Loading your orders…
-                  </p>
-                ) : data && data.recentOrders.length > 0 ? (
-                  <OrderList orders={data.recentOrders} />
-                ) : (
-                  <NoOrders />
-                )}
+              <div className="mt-4">
+                {data.recentOrders.length > 0 ? <OrderList orders={data.recentOrders} /> : <NoOrders />}
               </div>
             </section>
           </>
