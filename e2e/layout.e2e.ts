@@ -322,8 +322,6 @@ describe('signed-in pages whose data loads after the first paint', () => {
     await signInContext(context, e2e.baseURL, email);
     // A returning customer with an application to finish: home and the dashboard show it first.
     await startOrder(context, e2e.baseURL);
-    // A phone's CPU (Lighthouse's 4× slowdown): what React reveals after the shell comes after the first paint.
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // A phone's network: the page's data arrives well after its first paint.
     await page.route('**/api/v1/**', async (route) => {
       if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
