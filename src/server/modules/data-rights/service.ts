@@ -57,12 +57,14 @@ const openOrdersOf = (orders: readonly Order[]) =>
     .filter((o) => isOpenOrderStatus(o.status))
     .map((o) => ({ orderId: o.displayId, kind: o.kind, status: o.status }));
 
+/** Not paid yet: the erasure cancels it rather than wait for it. */
+const isUnpaid = (order: Order) => order.status === 'Payment pending';
+
 /**
  * The open orders a request waits for: those not paid yet do not count, the erasure cancels them
  * (`cancelUnpaid`). What the customer and staff are shown, and what decides "erase now".
  */
-const awaitedOrdersOf = (orders: readonly Order[]) =>
-  openOrdersOf(orders.filter((o) => o.status !== 'Payment pending'));
+const awaitedOrdersOf = (orders: readonly Order[]) => openOrdersOf(orders.filter((o) => !isUnpaid(o)));
 
 /**
  * Data rights, self-service (issue 34 §3, decision 0119-data-rights): the customer's export of
@@ -89,17 +91,18 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
    * The customer's orders not paid yet go with the account (a service order could be cancelled on
    * its page, a photo order nowhere), cancelled with a remark and no e-mail. One paid meanwhile is
    * refused the change and holds the erasure back like any open order; a payment arriving after
-   * the cancellation is a stray one, refunded by the order core.
+   * the cancellation is a stray one, refunded by the order core. Says whether there were any.
    */
-  async function cancelUnpaid(orders: readonly Order[]): Promise<void> {
-    for (const order of orders) {
-      if (order.status !== 'Payment pending') continue;
+  async function cancelUnpaid(orders: readonly Order[]): Promise<boolean> {
+    const unpaid = orders.filter(isUnpaid);
+    for (const order of unpaid) {
       await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
         by: { actor: 'customer', userId: order.userId },
         remark: M.cancelledWithDeletion,
         mail: false,
       });
     }
+    return unpaid.length > 0;
   }
 
   /**
@@ -122,10 +125,11 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     // the older archive's open states wait for nothing; its unpaid orders go as the first erasure
     // took them (left pending, they would wait for a payment from an account that is gone).
     if (!again && awaitedOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
-    await cancelUnpaid(orders);
-    orders = await ordersOf(request.userId);
-    // One paid just before its cancellation is open now: its files stay.
-    if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    if (await cancelUnpaid(orders)) {
+      orders = await ordersOf(request.userId);
+      // One paid just before its cancellation is open now: its files stay.
+      if (!again && openOrdersOf(orders).length > 0) return formFailure(409, M.stillOpenOrders);
+    }
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
     const at = now();
