@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanupAfterEach } from '../testing/dom.tsx';
 import { lazyPart } from './lazy-part.tsx';
+import { lazyWithQueries } from './lazy-with-queries.tsx';
 
 cleanupAfterEach();
 
@@ -46,5 +47,14 @@ describe('a lazy part', () => {
     renderPart(Part);
     expect(await screen.findByText('Hello Priya')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('as a route page with its queries, starts early unless the route says not', () => {
+    const load = vi.fn(async () => Greeting);
+    lazyWithQueries(load);
+    expect(load).toHaveBeenCalledTimes(1);
+    const later = vi.fn(async () => Greeting);
+    lazyWithQueries(later, { early: false });
+    expect(later).not.toHaveBeenCalled();
   });
 });

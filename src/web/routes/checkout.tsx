@@ -6,9 +6,8 @@ import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/checkout';
 
 // The checkout feature's page and TanStack Query load after the first paint (DESIGN.md §4 budget).
-const CheckoutPage = lazyWithQueries(
-  () => import('../features/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
-  { early: true },
+const CheckoutPage = lazyWithQueries(() =>
+  import('../features/checkout/checkout-page.tsx').then((m) => m.CheckoutPage),
 );
 
 /**

@@ -4,9 +4,8 @@ import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/dashboard';
 
 // With TanStack Query, after the first paint (DESIGN.md §4 page budget).
-const DashboardPage = lazyWithQueries(
-  () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
-  { early: true },
+const DashboardPage = lazyWithQueries(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
 );
 
 /** Signed-in users only: a visitor goes to /signin?redirect=/dashboard. */

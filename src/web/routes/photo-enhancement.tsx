@@ -7,9 +7,8 @@ import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/photo-enhancement';
 
 // The flow's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
-const PhotoOrderPage = lazyWithQueries(
-  () => import('../features/photos/order/photo-order-page.tsx').then((m) => m.PhotoOrderPage),
-  { early: true },
+const PhotoOrderPage = lazyWithQueries(() =>
+  import('../features/photos/order/photo-order-page.tsx').then((m) => m.PhotoOrderPage),
 );
 // Checkout's column (cost summary, coupon, Pay: the checkout feature's, decision 0088): composed
 // here, loaded at step 4 only.

@@ -4,12 +4,9 @@ import { PRIVATE_HEADERS, requireViewer } from '../lib/viewer.ts';
 import type { Route } from './+types/profile';
 
 // With TanStack Query, after the first paint (DESIGN.md §4 page budget).
-const ProfilePage = lazyWithQueries(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage), {
-  early: true,
-});
-const DataRightsSection = lazyWithQueries(
-  () => import('../features/data-rights/data-rights-section.tsx').then((m) => m.DataRightsSection),
-  { early: true },
+const ProfilePage = lazyWithQueries(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage));
+const DataRightsSection = lazyWithQueries(() =>
+  import('../features/data-rights/data-rights-section.tsx').then((m) => m.DataRightsSection),
 );
 
 /** Signed-in users only: a visitor goes to /signin?redirect=/profile. */

@@ -6,9 +6,8 @@ import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service-order.copy-assist';
 
 // The page's code and TanStack Query load after the first paint, like the order page's.
-const CopyAssistPage = lazyWithQueries(
-  () => import('../features/application/copy-assist/copy-assist-page.tsx').then((m) => m.CopyAssistPage),
-  { early: true },
+const CopyAssistPage = lazyWithQueries(() =>
+  import('../features/application/copy-assist/copy-assist-page.tsx').then((m) => m.CopyAssistPage),
 );
 
 /**

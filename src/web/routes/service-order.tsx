@@ -10,9 +10,8 @@ import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service-order';
 
 // The page's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
-const OrderPage = lazyWithQueries(
-  () => import('../features/application/order-page/order-page.tsx').then((m) => m.OrderPage),
-  { early: true },
+const OrderPage = lazyWithQueries(() =>
+  import('../features/application/order-page/order-page.tsx').then((m) => m.OrderPage),
 );
 
 /**

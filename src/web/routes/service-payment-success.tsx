@@ -11,9 +11,8 @@ import type { RouteHandle } from '../shell/document.tsx';
 import type { Route } from './+types/service-payment-success';
 
 // The page's code and TanStack Query load after the first paint (DESIGN.md §4 budget).
-const PaymentResultPage = lazyWithQueries(
-  () => import('../features/checkout/payment-result-page.tsx').then((m) => m.PaymentResultPage),
-  { early: true },
+const PaymentResultPage = lazyWithQueries(() =>
+  import('../features/checkout/payment-result-page.tsx').then((m) => m.PaymentResultPage),
 );
 
 /**
