@@ -17,6 +17,14 @@ const render = () =>
     { path: '/dashboard' },
   );
 
+/** An application started for three and not paid yet: the dashboard offers to continue it. */
+const UNPAID_OCI = {
+  displayId: 'DOC-000007',
+  title: 'OCI Card: New OCI Card',
+  status: 'Payment pending',
+  memberNames: ['Priya Sharma', 'Raj Sharma', 'Anaya Sharma'],
+} as const;
+
 describe('/dashboard', () => {
   it('greets a new customer with a first-order call to action instead of counters that read 0', async () => {
     fakeApi({
@@ -95,12 +103,7 @@ describe('/dashboard', () => {
           unreadNotifications: 0,
           recentOrders: [],
           openApplications: [
-            {
-              displayId: 'DOC-000007',
-              title: 'OCI Card: New OCI Card',
-              status: 'Payment pending',
-              memberNames: ['Priya Sharma', 'Raj Sharma', 'Anaya Sharma'],
-            },
+            UNPAID_OCI,
             {
               displayId: 'DOC-000004',
               title: 'Indian Passport Renewal: Adult',
@@ -137,14 +140,7 @@ describe('/dashboard', () => {
           activeOrders: 1,
           unreadNotifications: 0,
           recentOrders: [],
-          openApplications: [
-            {
-              displayId: 'DOC-000007',
-              title: 'OCI Card: New OCI Card',
-              status: 'Payment pending',
-              memberNames: ['Priya'],
-            },
-          ],
+          openApplications: [UNPAID_OCI],
         });
       },
     });
