@@ -64,7 +64,7 @@ export function DashboardPage({ name }: { name: string }) {
   const data = dashboard.data;
 
   return (
-    <div className="bg-slate-50/60">
+    <div className="min-h-svh bg-slate-50/60">
       <div className="page-x py-8 desk:py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>

@@ -29,7 +29,7 @@ export function ProfilePage({ email, children }: { email: string; children?: Rea
   const tab = tabFrom(params.get('tab'));
 
   return (
-    <div className="bg-slate-50/60">
+    <div className="min-h-svh bg-slate-50/60">
       <div className="page-x py-8 desk:py-12">
         <p className="eyebrow">Account</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">Profile</h1>
