@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
@@ -48,6 +48,20 @@ export function SiteHeader({ config, services, menu, user = null }: SiteHeaderPr
     setDrawerOpen(false);
     hamburger.current?.focus({ preventScroll: true });
   }, []);
+
+  // The same element while the same user is signed in: until their code has arrived, the signed-in
+  // controls are the server's HTML in a boundary React has not hydrated, and new props for it (any
+  // re-render of the header) make React drop that HTML for the fallback until the code comes, so
+  // the bell and the menu vanished under a tap on a slow connection.
+  const account = useMemo(
+    () =>
+      user ? (
+        <Suspense fallback={<span className="block h-11 w-24" />}>
+          <HeaderAccount user={user} />
+        </Suspense>
+      ) : null,
+    [user],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes.
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -110,11 +124,7 @@ export function SiteHeader({ config, services, menu, user = null }: SiteHeaderPr
           </nav>
 
           <div className="ml-auto flex items-center gap-2 desk:ml-0">
-            {user ? (
-              <Suspense fallback={<span className="block h-11 w-24" />}>
-                <HeaderAccount user={user} />
-              </Suspense>
-            ) : (
+            {account ?? (
               <>
                 <a
                   href={ROUTES.SIGN_IN}
