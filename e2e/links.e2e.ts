@@ -120,3 +120,13 @@ describe('no link of the site leads to a 404', () => {
     expect((await context.request.get(ROUTES.PROFILE)).status()).toBe(200);
   });
 });
+
+describe('the icon where browsers look for it', () => {
+  it('/favicon.ico leads to the site icon, for a document that names none (plain text, JSON, a PDF)', async () => {
+    const response = await fetch(`${e2e.baseURL}/favicon.ico`);
+    expect(response.redirected).toBe(true);
+    expect(new URL(response.url).pathname).toBe('/favicon.svg');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+});

@@ -66,7 +66,13 @@ describe('API conventions', () => {
   });
 });
 
-describe('robots.txt and sitemap.xml', () => {
+describe('robots.txt, sitemap.xml and the icon', () => {
+  it('sends a browser asking for /favicon.ico to the site icon', async () => {
+    const res = await t.app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+  });
+
   it('serves robots.txt pointing at the sitemap', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
     expect(res.statusCode).toBe(200);

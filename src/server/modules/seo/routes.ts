@@ -5,8 +5,17 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** robots.txt and sitemap.xml: public pages and every active service and package page. */
+/**
+ * robots.txt and sitemap.xml (public pages and every active service and package page), and the
+ * site's icon at the address browsers ask for it.
+ */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
+  // A browser asks for /favicon.ico for a document that names no icon (plain text, a JSON answer,
+  // a PDF): the site's icon, rather than a 404 in every such visit's console and in the logs.
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+  );
+
   app.get('/robots.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return [
