@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Dialog,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { HOME_POPUP_DISMISSED_KEY, HOME_POPUP_DISMISSED_VALUE } from '../../src/domain/marketing/home-popup.ts';
 import {
@@ -90,18 +97,102 @@ interface Tracked {
   context: BrowserContext;
   errors: string[];
   unexpected: string[];
+  allowConsoleErrors: RegExp[];
+  /** A pooled context goes back to its file's pool after the test instead of being closed. */
+  giveBack?: () => Promise<void>;
+}
+
+/** A context and its first page, whose console errors go to the test using them now. */
+interface Watched {
+  context: BrowserContext;
+  page: Page;
+  /** The test the errors count against; null between tests (a pooled context's clean-up). */
+  owner: Tracked | null;
+  /** Changed by a test in a way clean-up cannot undo (a clock, an init script, a route…). */
+  tainted: boolean;
+  closed: boolean;
+}
+
+const VIEWPORTS: Record<VisitorTabKind, { width: number; height: number }> = {
+  desktop: DESKTOP_VIEWPORT,
+  mobile: MOBILE_VIEWPORT,
+};
+
+/** What a test may change that the pool cannot undo: a context that saw one is closed after its test. */
+const TAINTING = {
+  context: [
+    'addInitScript',
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+    'grantPermissions',
+    'setGeolocation',
+    'setOffline',
+    'setExtraHTTPHeaders',
+    'setHTTPCredentials',
+    'exposeBinding',
+    'exposeFunction',
+  ],
+  page: [
+    'addInitScript',
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+    'setExtraHTTPHeaders',
+    'exposeBinding',
+    'exposeFunction',
+    'emulateMedia',
+  ],
+  clock: ['install', 'pauseAt', 'runFor', 'fastForward', 'setFixedTime', 'setSystemTime', 'resume'],
+} as const;
+
+/** The page events tests listen to; their listeners go when the page goes back to the pool. */
+const TEST_PAGE_EVENTS = [
+  'request',
+  'response',
+  'requestfinished',
+  'requestfailed',
+  'dialog',
+  'download',
+  'popup',
+  'console',
+  'pageerror',
+  'framenavigated',
+  'load',
+  'domcontentloaded',
+  'filechooser',
+  'websocket',
+  'worker',
+] as const;
+
+function taintOn(watched: Watched, target: object, methods: readonly string[]): void {
+  const methodsOf = target as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of methods) {
+    const original = methodsOf[name];
+    if (typeof original !== 'function') continue;
+    methodsOf[name] = (...args: unknown[]) => {
+      watched.tainted = true;
+      return original.apply(target, args);
+    };
+  }
 }
 
 /**
- * One browser per spec file, a new context per test (or a visitor's tab kept for the file).
- * Every page of a context is watched: a `console.error`, an uncaught page error or a refusal by
- * the Content-Security-Policy the test did not allow fails that test.
+ * One browser per spec file, and a clean tab per test: `desktop()` and `mobile()` without context
+ * options lease a context from the file's pool, which takes it back after the test with its
+ * cookies, storage, extra tabs, listeners and viewport reset, so the next test starts signed out on
+ * a blank slate in a tab whose renderer is already running. A fresh context and its first page
+ * cost Chromium about 2 CPU s more than a page in a kept tab (decision 0142); a context the test
+ * changed in a way that cannot be undone (a clock, an init script, a route, permissions) is closed
+ * instead. Every page of a context is watched: a `console.error`, an uncaught page error or a
+ * refusal by the Content-Security-Policy the test did not allow fails that test.
  */
 export function setupE2E(): E2E {
   const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   let tracked: Tracked[] = [];
   const visitorTabs = new Map<VisitorTabKind, Promise<PageSession & { entry: Tracked }>>();
+  const pool = new Map<VisitorTabKind, Watched[]>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -114,7 +205,7 @@ export function setupE2E(): E2E {
   afterEach(async () => {
     const done = tracked;
     tracked = [];
-    await Promise.all(done.map((t) => t.context.close()));
+    await Promise.all(done.map((t) => (t.giveBack ? t.giveBack() : t.context.close())));
     const kept = await Promise.all(visitorTabs.values());
     const unexpected = [...done, ...kept.map((tab) => tab.entry)].flatMap((t) => t.unexpected.splice(0));
     if (unexpected.length > 0) {
@@ -122,18 +213,14 @@ export function setupE2E(): E2E {
     }
   });
 
-  async function open(
-    options: BrowserContextOptions & GuardOptions,
-    keep = false,
-  ): Promise<PageSession & { entry: Tracked }> {
+  async function watch(options: BrowserContextOptions, homePopup: boolean): Promise<Watched> {
     if (!browser) throw new Error('setupE2E(): the browser is not running (call it at the top of the spec file)');
-    const { allowConsoleErrors = [], homePopup = false, ...contextOptions } = options;
     // Reduced motion unless a test asks for it: in headless Chromium, which composites in
     // software, the home page's scrolling offers strip kept a whole core busy for as long as the
     // page was open (measured: 2.9 s of CPU in 3 s idle; 0.07 s with reduced motion), and the
     // suite's two browsers share the machine's two cores with the server. Motion's own
     // behaviour is tested where it matters, with `reducedMotion: 'no-preference'`.
-    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', ...contextOptions });
+    const context = await browser.newContext({ baseURL, reducedMotion: 'reduce', ...options });
     if (!homePopup) {
       await context.addInitScript(
         ([key, value]) => {
@@ -155,11 +242,18 @@ export function setupE2E(): E2E {
         );
       });
     });
-    const entry: Tracked = { context, errors: [], unexpected: [] };
-    if (!keep) tracked.push(entry);
+    const watched: Watched = {
+      context,
+      page: undefined as unknown as Page,
+      owner: null,
+      tainted: false,
+      closed: false,
+    };
     const record = (message: string) => {
-      entry.errors.push(message);
-      if (!allowConsoleErrors.some((pattern) => pattern.test(message))) entry.unexpected.push(message);
+      const owner = watched.owner;
+      if (!owner) return;
+      owner.errors.push(message);
+      if (!owner.allowConsoleErrors.some((pattern) => pattern.test(message))) owner.unexpected.push(message);
     };
     context.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -170,14 +264,94 @@ export function setupE2E(): E2E {
       const error = webError.error();
       record(`pageerror: ${error.stack ?? error.message} (${webError.page()?.url() ?? 'unknown page'})`);
     });
-    const page = await context.newPage();
-    return { context, page, errors: entry.errors, entry };
+    context.on('close', () => {
+      watched.closed = true;
+    });
+    watched.page = await context.newPage();
+    return watched;
   }
 
-  const desktop = (options: BrowserContextOptions & GuardOptions = {}, keep = false) =>
-    open({ viewport: DESKTOP_VIEWPORT, ...options }, keep);
-  const mobile = (options: BrowserContextOptions & GuardOptions = {}, keep = false) =>
-    open({ viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2, ...options }, keep);
+  function ownedBy(watched: Watched, allowConsoleErrors: RegExp[]): Tracked {
+    const entry: Tracked = { context: watched.context, errors: [], unexpected: [], allowConsoleErrors };
+    watched.owner = entry;
+    return entry;
+  }
+
+  async function open(
+    options: BrowserContextOptions & GuardOptions,
+    keep = false,
+  ): Promise<PageSession & { entry: Tracked }> {
+    const { allowConsoleErrors = [], homePopup = false, ...contextOptions } = options;
+    const watched = await watch(contextOptions, homePopup);
+    const entry = ownedBy(watched, allowConsoleErrors);
+    if (!keep) tracked.push(entry);
+    return { context: watched.context, page: watched.page, errors: entry.errors, entry };
+  }
+
+  /** Undoes what a test did to a pooled context; false when it cannot, and the context is closed. */
+  async function cleanUp(watched: Watched, kind: VisitorTabKind): Promise<boolean> {
+    const { context, page } = watched;
+    if (watched.tainted || watched.closed || page.isClosed()) return false;
+    try {
+      await Promise.all(context.pages().map((other) => (other === page ? undefined : other.close())));
+      for (const event of TEST_PAGE_EVENTS) page.removeAllListeners(event);
+      // Leaving a page that asks before unload (a form with unsaved answers) is what the test wants.
+      const leave = (dialog: Dialog) => void dialog.accept().catch(() => {});
+      page.on('dialog', leave);
+      // A plain page of the site, to clear the storage the app keeps in the browser for this origin.
+      await page.goto('/robots.txt', { timeout: 10_000 });
+      await page.evaluate(() => {
+        localStorage.clear();
+        sessionStorage.clear();
+      });
+      page.off('dialog', leave);
+      await context.clearCookies();
+      const viewport = VIEWPORTS[kind];
+      const size = page.viewportSize();
+      if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
+      await page.mouse.move(0, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A clean context and tab of this kind for the current test, from the file's pool (see above). */
+  async function lease(kind: VisitorTabKind, allowConsoleErrors: RegExp[]): Promise<PageSession> {
+    const idle = pool.get(kind) ?? [];
+    pool.set(kind, idle);
+    let watched = idle.pop();
+    if (!watched) {
+      watched = await watch(kind === 'desktop' ? desktopOptions : mobileOptions, false);
+      taintOn(watched, watched.context, TAINTING.context);
+      taintOn(watched, watched.page, TAINTING.page);
+      taintOn(watched, watched.page.clock, TAINTING.clock);
+    }
+    const leased = watched;
+    const entry = ownedBy(leased, allowConsoleErrors);
+    entry.giveBack = async () => {
+      leased.owner = null;
+      if (await cleanUp(leased, kind)) idle.push(leased);
+      else await leased.context.close().catch(() => {});
+    };
+    tracked.push(entry);
+    return { context: leased.context, page: leased.page, errors: entry.errors };
+  }
+
+  const desktopOptions: BrowserContextOptions = { viewport: DESKTOP_VIEWPORT };
+  const mobileOptions: BrowserContextOptions = {
+    viewport: MOBILE_VIEWPORT,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  };
+  /** Only the error allow-list: a pooled context will do; any other option needs a context of its own. */
+  const poolable = (options: BrowserContextOptions & GuardOptions) =>
+    Object.keys(options).every((key) => key === 'allowConsoleErrors');
+  const session = (kind: VisitorTabKind, options: BrowserContextOptions & GuardOptions = {}) =>
+    poolable(options)
+      ? lease(kind, options.allowConsoleErrors ?? [])
+      : open({ ...(kind === 'desktop' ? desktopOptions : mobileOptions), ...options });
 
   return {
     baseURL,
@@ -185,13 +359,13 @@ export function setupE2E(): E2E {
       if (!browser) throw new Error('setupE2E(): the browser is not running');
       return browser;
     },
-    desktop: (options) => desktop(options),
-    mobile: (options) => mobile(options),
+    desktop: (options) => session('desktop', options),
+    mobile: (options) => session('mobile', options),
     noJavaScript: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, javaScriptEnabled: false, ...options }),
     visitorTab(kind) {
       let tab = visitorTabs.get(kind);
       if (!tab) {
-        tab = kind === 'desktop' ? desktop({}, true) : mobile({}, true);
+        tab = open({ ...(kind === 'desktop' ? desktopOptions : mobileOptions) }, true);
         visitorTabs.set(kind, tab);
       }
       return tab;
