@@ -113,10 +113,11 @@ interface Watched {
   closed: boolean;
 }
 
-const VIEWPORTS: Record<VisitorTabKind, { width: number; height: number }> = {
-  desktop: DESKTOP_VIEWPORT,
-  mobile: MOBILE_VIEWPORT,
-};
+/** Each kind of tab's context: a desktop, and a phone with touch. */
+const TAB_OPTIONS = {
+  desktop: { viewport: DESKTOP_VIEWPORT },
+  mobile: { viewport: MOBILE_VIEWPORT, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} satisfies Record<VisitorTabKind, BrowserContextOptions>;
 
 /** What a test may change that the pool cannot undo: a context that saw one is closed after its test. */
 const TAINTING = {
@@ -242,13 +243,7 @@ export function setupE2E(): E2E {
         );
       });
     });
-    const watched: Watched = {
-      context,
-      page: undefined as unknown as Page,
-      owner: null,
-      tainted: false,
-      closed: false,
-    };
+    const watched: Watched = { context, page: await context.newPage(), owner: null, tainted: false, closed: false };
     const record = (message: string) => {
       const owner = watched.owner;
       if (!owner) return;
@@ -267,7 +262,6 @@ export function setupE2E(): E2E {
     context.on('close', () => {
       watched.closed = true;
     });
-    watched.page = await context.newPage();
     return watched;
   }
 
@@ -306,7 +300,7 @@ export function setupE2E(): E2E {
       });
       page.off('dialog', leave);
       await context.clearCookies();
-      const viewport = VIEWPORTS[kind];
+      const { viewport } = TAB_OPTIONS[kind];
       const size = page.viewportSize();
       if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
       await page.mouse.move(0, 0);
@@ -322,7 +316,7 @@ export function setupE2E(): E2E {
     pool.set(kind, idle);
     let watched = idle.pop();
     if (!watched) {
-      watched = await watch(kind === 'desktop' ? desktopOptions : mobileOptions, false);
+      watched = await watch(TAB_OPTIONS[kind], false);
       taintOn(watched, watched.context, TAINTING.context);
       taintOn(watched, watched.page, TAINTING.page);
       taintOn(watched, watched.page.clock, TAINTING.clock);
@@ -338,20 +332,11 @@ export function setupE2E(): E2E {
     return { context: leased.context, page: leased.page, errors: entry.errors };
   }
 
-  const desktopOptions: BrowserContextOptions = { viewport: DESKTOP_VIEWPORT };
-  const mobileOptions: BrowserContextOptions = {
-    viewport: MOBILE_VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  };
   /** Only the error allow-list: a pooled context will do; any other option needs a context of its own. */
   const poolable = (options: BrowserContextOptions & GuardOptions) =>
     Object.keys(options).every((key) => key === 'allowConsoleErrors');
   const session = (kind: VisitorTabKind, options: BrowserContextOptions & GuardOptions = {}) =>
-    poolable(options)
-      ? lease(kind, options.allowConsoleErrors ?? [])
-      : open({ ...(kind === 'desktop' ? desktopOptions : mobileOptions), ...options });
+    poolable(options) ? lease(kind, options.allowConsoleErrors ?? []) : open({ ...TAB_OPTIONS[kind], ...options });
 
   return {
     baseURL,
@@ -361,11 +346,11 @@ export function setupE2E(): E2E {
     },
     desktop: (options) => session('desktop', options),
     mobile: (options) => session('mobile', options),
-    noJavaScript: (options = {}) => open({ viewport: DESKTOP_VIEWPORT, javaScriptEnabled: false, ...options }),
+    noJavaScript: (options = {}) => open({ ...TAB_OPTIONS.desktop, javaScriptEnabled: false, ...options }),
     visitorTab(kind) {
       let tab = visitorTabs.get(kind);
       if (!tab) {
-        tab = open({ ...(kind === 'desktop' ? desktopOptions : mobileOptions) }, true);
+        tab = open(TAB_OPTIONS[kind], true);
         visitorTabs.set(kind, tab);
       }
       return tab;
