@@ -76,7 +76,8 @@ export default defineConfig({
           globalSetup: ['./e2e/support/global-setup.ts'],
           pool: 'forks',
           // The spec files share their worker's modules (playwright-core alone is ~0.3 s of CPU to
-          // load): none replaces a module, and each still launches its own browser (decision 0132).
+          // load): none replaces a module, and the worker's browser and its clean tabs serve them all
+          // (decisions 0132, 0143).
           isolate: false,
           maxWorkers: 2,
           // A journey loads many pages, and a fresh browser context with its first page costs

@@ -12,29 +12,31 @@ function readProc(pid: string, file: string): string {
   }
 }
 
-/**
- * The features the one browser this process runs starts with disabled: Chromium takes the last
- * `--disable-features` switch of its command line (Linux /proc).
- */
-function disabledFeatures(): string[] {
-  const browsers = readdirSync('/proc')
+/** The browsers this process runs (Linux /proc): the worker's shared one too, when a file before launched it. */
+function browserPids(): string[] {
+  return readdirSync('/proc')
     .filter((pid) => /^\d+$/.test(pid))
     .filter((pid) => {
       const stat = readProc(pid, 'stat');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       return parent === process.pid && readProc(pid, 'cmdline').includes('--remote-debugging-pipe');
     });
-  expect(browsers).toHaveLength(1);
-  const switches = readProc(browsers[0] ?? '', 'cmdline')
-    .split('\0')
-    .filter((arg) => arg.startsWith('--disable-features='));
-  return (switches.at(-1) ?? '').slice('--disable-features='.length).split(',').filter(Boolean);
 }
 
+/**
+ * The features a browser starts with disabled, read from the one browser `launch` adds to this
+ * process: Chromium takes the last `--disable-features` switch of its command line.
+ */
 async function featuresOf(launch: () => Promise<Browser>): Promise<string[]> {
+  const before = new Set(browserPids());
   const browser = await launch();
   try {
-    return disabledFeatures();
+    const launched = browserPids().filter((pid) => !before.has(pid));
+    expect(launched).toHaveLength(1);
+    const switches = readProc(launched[0] ?? '', 'cmdline')
+      .split('\0')
+      .filter((arg) => arg.startsWith('--disable-features='));
+    return (switches.at(-1) ?? '').slice('--disable-features='.length).split(',').filter(Boolean);
   } finally {
     await browser.close();
   }

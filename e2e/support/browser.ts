@@ -83,7 +83,7 @@ export interface E2E {
   /** 1440×900 with JavaScript disabled: what the server rendered, nothing more. */
   noJavaScript(options?: BrowserContextOptions & GuardOptions): Promise<PageSession>;
   /**
-   * A visitor's tab kept open for the whole spec file (one per viewport), for tests that only
+   * A visitor's tab kept open for the worker's spec files (one per viewport), for tests that only
    * open public pages and read them, such as axe scans: a visitor goes from page to page in one
    * tab, and each fresh context costs Chromium about 3 s of CPU (decision 0082). Never sign in or
    * change anything in it. Its errors fail the test that caused them, as on any page.
@@ -98,7 +98,7 @@ interface Tracked {
   errors: string[];
   unexpected: string[];
   allowConsoleErrors: RegExp[];
-  /** A pooled context goes back to its file's pool after the test instead of being closed. */
+  /** A pooled context goes back to the worker's pool after the test instead of being closed. */
   giveBack?: () => Promise<void>;
 }
 
@@ -179,28 +179,65 @@ function taintOn(watched: Watched, target: object, methods: readonly string[]): 
 }
 
 /**
- * One browser per spec file, and a clean tab per test: `desktop()` and `mobile()` without context
- * options lease a context from the file's pool, which takes it back after the test with its
- * cookies, storage, extra tabs, listeners and viewport reset, so the next test starts signed out on
- * a blank slate in a tab whose renderer is already running. A fresh context and its first page
- * cost Chromium about 2 CPU s more than a page in a kept tab (decision 0142); a context the test
- * changed in a way that cannot be undone (a clock, an init script, a route, permissions) is closed
- * instead. Every page of a context is watched: a `console.error`, an uncaught page error or a
- * refusal by the Content-Security-Policy the test did not allow fails that test.
+ * The worker's browser, its pool of clean tabs and its visitor tabs, shared by the spec files the
+ * worker runs one after another: they share its modules (`isolate: false`, vitest.config.ts), so a
+ * file starts with a running browser and warm tabs instead of launching its own (about 1.7 CPU s a
+ * launch, and 0.8 s and a cold cache for each first context; decision 0143). Playwright closes the
+ * browser when vitest stops the worker; a browser that crashed is launched again, with new tabs.
+ */
+let workerBrowser: Promise<Browser> | null = null;
+const pool = new Map<VisitorTabKind, Watched[]>();
+const visitorTabs = new Map<VisitorTabKind, Promise<PageSession & { entry: Tracked }>>();
+
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launched = launchBrowser();
+    workerBrowser = launched;
+    void launched.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (workerBrowser === launched) workerBrowser = null;
+          pool.clear();
+          visitorTabs.clear();
+        }),
+      () => {
+        if (workerBrowser === launched) workerBrowser = null;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/** Kept between spec files: the pooled contexts and the visitor tabs. */
+async function keptContexts(): Promise<Set<BrowserContext>> {
+  const tabs = await Promise.all(visitorTabs.values());
+  return new Set([...[...pool.values()].flat(), ...tabs].map((kept) => kept.context));
+}
+
+/**
+ * A clean tab per test: `desktop()` and `mobile()` without context options lease a context from
+ * the worker's pool, which takes it back after the test with its cookies, storage, extra tabs,
+ * listeners and viewport reset, so the next test starts signed out on a blank slate in a tab whose
+ * renderer is already running. A fresh context and its first page cost Chromium about 2 CPU s more
+ * than a page in a kept tab (decision 0142); a context the test changed in a way that cannot be
+ * undone (a clock, an init script, a route, permissions) is closed instead. Every other context a
+ * spec file opened is closed when it ends. Every page of a context is watched: a `console.error`,
+ * an uncaught page error or a refusal by the Content-Security-Policy the test did not allow fails
+ * that test.
  */
 export function setupE2E(): E2E {
   const baseURL = inject('baseURL');
   let browser: Browser | undefined;
   let tracked: Tracked[] = [];
-  const visitorTabs = new Map<VisitorTabKind, Promise<PageSession & { entry: Tracked }>>();
-  const pool = new Map<VisitorTabKind, Watched[]>();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    if (!browser?.isConnected()) return;
+    const kept = await keptContexts();
+    await Promise.all(browser.contexts().map((context) => (kept.has(context) ? undefined : context.close())));
   });
 
   afterEach(async () => {
@@ -310,7 +347,7 @@ export function setupE2E(): E2E {
     }
   }
 
-  /** A clean context and tab of this kind for the current test, from the file's pool (see above). */
+  /** A clean context and tab of this kind for the current test, from the worker's pool (see above). */
   async function lease(kind: VisitorTabKind, allowConsoleErrors: RegExp[]): Promise<PageSession> {
     const idle = pool.get(kind) ?? [];
     pool.set(kind, idle);
