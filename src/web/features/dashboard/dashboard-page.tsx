@@ -8,6 +8,7 @@ import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import type { IconName } from '../../components/ui/icon-names.ts';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../components/ui/loading-status.tsx';
 import { accountKeys, getDashboard } from '../../lib/account-api.ts';
 
 function Stat({ label, value, icon }: { label: string; value: number; icon: IconName }) {
@@ -85,10 +86,7 @@ export function DashboardPage({ name }: { name: string }) {
         ) : !data ? (
           // What follows arrives as one, so nothing in view moves when it does: a returning
           // customer's "Continue your application" card heads it (decision 0141).
-          <p role="status" className="mt-8 flex items-center gap-2 text-slate-600">
-            <Icon name="loader-circle" className="size-5 animate-spin" />
-            Loading your orders…
-          </p>
+          <LoadingStatus className="mt-8">Loading your orders…</LoadingStatus>
         ) : isNewCustomer(data) ? (
           <FirstOrder />
         ) : (

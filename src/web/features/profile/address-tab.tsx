@@ -5,6 +5,7 @@ import { COUNTRY_NAMES } from '../../../domain/users/regions.ts';
 import { AddressEditor, TYPE_LABELS } from '../../components/address-editor.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../components/ui/loading-status.tsx';
 import { accountKeys, deleteAddress, getAddresses, makeDefaultAddress } from '../../lib/account-api.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { showToast, toastError } from '../../lib/toast.ts';
@@ -46,10 +47,7 @@ export function AddressTab() {
       {addresses.isError ? (
         <LoadError what="your addresses" onRetry={() => void addresses.refetch()} />
       ) : addresses.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Icon name="loader-circle" className="size-5 animate-spin" />
-          Loading your addresses…
-        </p>
+        <LoadingStatus>Loading your addresses…</LoadingStatus>
       ) : editing ? (
         <AddressEditor
           address={editing === 'new' ? null : editing}

@@ -16,6 +16,7 @@ import { AGE_GROUPS, type Profile } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { FormField } from '../../components/ui/labelled-control.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../components/ui/loading-status.tsx';
 import { PhoneWithCountryCode } from '../../components/ui/phone-with-country-code.tsx';
 import { accountKeys, getProfile, updateProfile } from '../../lib/account-api.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
@@ -49,10 +50,7 @@ export function GeneralTab() {
           profile={profile.data}
         />
       ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Icon name="loader-circle" className="size-5 animate-spin" />
-          Loading your profile…
-        </p>
+        <LoadingStatus>Loading your profile…</LoadingStatus>
       )}
     </TabPanel>
   );

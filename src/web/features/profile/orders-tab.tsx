@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { NoOrders, OrderList } from '../../components/order-list.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../components/ui/loading-status.tsx';
 import { accountKeys, getOrders } from '../../lib/account-api.ts';
 import { TabPanel } from './tab-panel.tsx';
 
@@ -24,10 +25,7 @@ export function OrdersTab() {
       {orders.isError ? (
         <LoadError what="your orders" onRetry={() => void orders.refetch()} />
       ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Icon name="loader-circle" className="size-5 animate-spin" />
-          Loading your orders…
-        </p>
+        <LoadingStatus>Loading your orders…</LoadingStatus>
       ) : data.results.length === 0 ? (
         <NoOrders />
       ) : (

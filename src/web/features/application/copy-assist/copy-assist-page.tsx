@@ -10,6 +10,7 @@ import { ROUTES } from '../../../../domain/config/routes.ts';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useApplicationData, useMemberForm } from '../form-page/application-data.ts';
 import { CopyAssist } from './copy-assist.tsx';
@@ -27,12 +28,7 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
 const orderHref = (ref: string) => `${ROUTES.SERVICE_ORDER}?${new URLSearchParams({ orderId: ref })}`;
 
 function Loading() {
-  return (
-    <p role="status" className="flex items-center gap-2 text-slate-700">
-      <Icon name="loader-circle" className="size-5 animate-spin" />
-      Loading the answers…
-    </p>
-  );
+  return <LoadingStatus>Loading the answers…</LoadingStatus>;
 }
 
 /** The other members of the order, each a link to their own copy-assist. */

@@ -12,6 +12,7 @@ import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { PremiumSupportCard } from '../../../components/premium-support-card.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationKeys, getApplication, getChecklist } from '../../../lib/application-api.ts';
 import { getCostSummary } from '../../../lib/order-api.ts';
@@ -116,10 +117,7 @@ function LoadOrder({ orderRef, today }: { orderRef: string; today: string }) {
       {order.isError ? (
         <LoadError what="this order" onRetry={() => void order.refetch()} />
       ) : (
-        <p role="status" className="flex items-center gap-2 text-slate-700">
-          <Icon name="loader-circle" className="size-5 animate-spin" />
-          Loading your order…
-        </p>
+        <LoadingStatus>Loading your order…</LoadingStatus>
       )}
     </div>
   );

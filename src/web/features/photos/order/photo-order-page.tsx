@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import {
   claimPhotoCheck,
@@ -88,10 +89,7 @@ function StartPhotoOrder({ heldCheck }: { heldCheck: boolean }) {
           </button>
         </div>
       ) : (
-        <p role="status" className="mt-6 flex items-center gap-2 text-slate-700">
-          <Icon name="loader-circle" className="size-5 animate-spin" />
-          {FLOW_TEXT.opening}
-        </p>
+        <LoadingStatus className="mt-6">{FLOW_TEXT.opening}</LoadingStatus>
       )}
     </div>
   );
@@ -129,12 +127,7 @@ export function PhotoOrderPage({
     );
   }
   if (!order.data) {
-    return (
-      <p role="status" className="page-x flex items-center gap-2 py-10 text-slate-700">
-        <Icon name="loader-circle" className="size-5 animate-spin" />
-        {FLOW_TEXT.opening}
-      </p>
-    );
+    return <LoadingStatus className="page-x py-10">{FLOW_TEXT.opening}</LoadingStatus>;
   }
   if (order.data.status.toLowerCase() !== UNPAID.toLowerCase()) return <PaidPhotoOrder order={order.data} />;
   return <PhotoFlow order={order.data} Checkout={Checkout} />;
