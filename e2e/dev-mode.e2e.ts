@@ -3,13 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
+import { setupE2E } from './support/browser.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const HMR_RUNTIME = 'virtual:react-router/inject-hmr-runtime';
+
+// The worker's browser; the context this file opens on the dev server closes when the file ends.
+const e2e = setupE2E();
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -37,7 +39,6 @@ describe('npm run dev', () => {
   let server: ChildProcess;
   let dataDir: string;
   let origin: string;
-  let browser: Browser | undefined;
   let output = '';
 
   beforeAll(async () => {
@@ -74,7 +75,6 @@ describe('npm run dev', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
     if (server?.pid && server.exitCode === null) {
       const exited = new Promise((done) => server.once('exit', done));
       process.kill(-server.pid, 'SIGTERM');
@@ -96,8 +96,8 @@ describe('npm run dev', () => {
   }, 60_000);
 
   it('hydrates the page in Chromium', async () => {
-    browser = await launchBrowser();
-    const page = await browser.newPage();
+    const context = await e2e.browser().newContext();
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto(`${origin}/about-us`, { timeout: 50_000 });
