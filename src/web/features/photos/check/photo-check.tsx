@@ -4,6 +4,7 @@ import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId, sizeTitle } from '../../
 import { IMAGE_UPLOAD_TYPES, UPLOAD_TYPE_INFO } from '../../../../domain/uploads/file-types.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { checkPhoto, getPhotoCheck } from '../../../lib/photo-api.ts';
 import { CHECK_TEXT } from './text.ts';
@@ -128,10 +129,9 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
                 {CHECK_TEXT.submit}
               </button>
               {state.step === 'uploading' ? (
-                <p role="status" className="flex items-center gap-2 text-slate-700">
-                  <Icon name="loader-circle" className="size-5 animate-spin" />
+                <LoadingStatus>
                   {state.percent < 100 ? CHECK_TEXT.uploading(state.percent) : CHECK_TEXT.checking}
-                </p>
+                </LoadingStatus>
               ) : null}
             </div>
           </form>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
+import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { getOrderPhoto, photoKeys, removeOrderPhoto } from '../../../lib/photo-api.ts';
 import { fittedFigures } from './order-words.ts';
@@ -90,10 +91,7 @@ export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemI
       </div>
       <div aria-live="polite" className="mt-4">
         {current.state === 'pending' ? (
-          <p role="status" className="flex items-center gap-2 text-slate-700">
-            <Icon name="loader-circle" className="size-5 animate-spin" />
-            {ITEMS_TEXT.checking}
-          </p>
+          <LoadingStatus>{ITEMS_TEXT.checking}</LoadingStatus>
         ) : current.state === 'failed' ? (
           <p className="field-error">
             <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
