@@ -2,7 +2,8 @@
 // scenario, compares each with the bare-route ceiling, checks the first-load JavaScript budget.
 // Environment: BENCH_DURATION (s, 10), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (50),
 // BENCH_ONLY (comma-separated parts of scenario names; the ceiling and the health route always run; "memory",
-// "photo", "email" and "retention" select those parts, which run without it), BENCH_SKIP_BUILD=1.
+// "photo", "email" and "retention" select those parts, which run without it), BENCH_SKIP_BUILD=1,
+// BENCH_SERVER_FLAGS (more flags for the server: `--liftoff-only` measures a machine under 2 GB, decision 0144).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import {
   measureMixedLoad,
   memoryFailures,
   memoryFigures,
+  readStartUp,
 } from './memory.ts';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
@@ -84,6 +86,7 @@ async function main(): Promise<number> {
     const measuringMemory = selectsPart('memory') && pid !== undefined;
     // Before any load: the memory a server holds once started and left alone.
     const idleMb = measuringMemory ? await measureIdle(pid, server.readyAt) : null;
+    const startUp = measuringMemory ? await readStartUp(pid) : null;
     if (idleMb !== null) console.log(`Idle RSS 20 s after ready: ${idleMb.toFixed(0)} MB.\n`);
 
     const context = contextFor(server.baseUrl, server.sessionCookies, server.adminCookie);
@@ -155,7 +158,7 @@ async function main(): Promise<number> {
 
     // After the scenarios, which it would disturb: pages and API reads with four photo checks.
     let memory: MemoryFigures | null = null;
-    if (measuringMemory && idleMb !== null) {
+    if (measuringMemory && idleMb !== null && startUp !== null) {
       let mixed: MemoryFigures['mixedLoad'] = null;
       try {
         console.log('\nMixed load with four photo checks…');
@@ -163,7 +166,7 @@ async function main(): Promise<number> {
       } catch (error) {
         failures.push(`memory, mixed load: ${error instanceof Error ? error.message : String(error)}`);
       }
-      memory = memoryFigures(idleMb, mixed);
+      memory = memoryFigures(idleMb, startUp, mixed);
       console.log(formatMemory(memory));
       failures.push(...memoryFailures(memory));
     }

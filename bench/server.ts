@@ -116,7 +116,9 @@ export async function startServer({
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // Started as `npm start` starts it: scripts/start.mjs becomes the server with its V8 and allocator
   // settings (src/server/process-settings.ts), keeping these flags.
-  const args = [...profile, '--import', './bench/bare-route.ts', 'scripts/start.mjs'];
+  // BENCH_SERVER_FLAGS: more flags for the server, e.g. `--liftoff-only` for what a machine under 2 GB runs (decision 0144).
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const args = [...profile, ...extra, '--import', './bench/bare-route.ts', 'scripts/start.mjs'];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env,

@@ -52,14 +52,23 @@ if (builtAt < sourcesAt) {
 }
 
 process.env.BUILD_DIR = buildDir;
-const { SERVER_ALLOCATOR_ENV, serverNodeFlags } = await import('../src/server/process-settings.ts');
+const { SERVER_ALLOCATOR_ENV, processMemoryBytes, serverNodeFlags } = await import('../src/server/process-settings.ts');
 const server = join(root, 'src/server/server.ts');
 if (typeof process.execve === 'function') {
   // This process's own flags (e.g. --cpu-prof, --import) carry over; allocator settings already in
   // the environment win.
   process.execve(
     process.execPath,
-    [process.execPath, ...process.execArgv, ...serverNodeFlags(process.env.NODE_OPTIONS), server],
+    [
+      process.execPath,
+      ...process.execArgv,
+      ...serverNodeFlags({
+        nodeOptions: process.env.NODE_OPTIONS,
+        embeddedDatabase: !process.env.DATABASE_URL,
+        memoryBytes: processMemoryBytes(),
+      }),
+      server,
+    ],
     {
       ...SERVER_ALLOCATOR_ENV,
       ...process.env,
