@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlib } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { brotliWindowBits, encodeBody, FIRST_BROTLI_QUALITY, negotiateEncoding, uniqueEtag } from './encoded-body.ts';
+
+const ENCODED_BODY = new URL('./encoded-body.ts', import.meta.url).href;
 
 /** Brotli at `quality` with the window encodeBody picks for the body. */
 const brotliAt = (body: Buffer, quality: number) =>
@@ -64,6 +67,23 @@ describe('encoded body', () => {
     const etags = new Set(Array.from({ length: 100 }, () => encodeBody('a', uniqueEtag()).etag));
     expect(etags.size).toBe(100);
     for (const etag of etags) expect(etag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('never gives two processes (a restart, a second server) the same unique ETags', () => {
+    const firstEtags = () =>
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { uniqueEtag } = await import(${JSON.stringify(ENCODED_BODY)}); console.log(uniqueEtag(), uniqueEtag());`,
+        ],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split(' ');
+    const [one, two] = [firstEtags(), firstEtags()];
+    expect(new Set([...(one ?? []), ...(two ?? [])]).size).toBe(4);
   });
 
   it('negotiates brotli, then gzip, else none', () => {
