@@ -1,0 +1,108 @@
+// `npm start` on the machine the embedded default is sized for (README, "Machine size"): a
+// newcomer's first start, inside a 1 GiB memory cgroup, is not killed and serves the shop
+// (decision 0144-wasm-baseline-compiler: before it, the kernel's OOM killer ended it).
+// Needs root and cgroup v1's memory controller, as on this project's machines; skipped elsewhere.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WASM_BASELINE_ONLY_FLAG } from '../src/server/process-settings.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const MEMORY_CGROUPS = '/sys/fs/cgroup/memory';
+const ONE_GB = 1024 ** 3;
+/** Whether this process may make a memory cgroup here (root, cgroup v1's memory controller, writable). */
+function canLimitMemory(): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  if (!existsSync(join(MEMORY_CGROUPS, 'memory.limit_in_bytes'))) return false;
+  const probe = join(MEMORY_CGROUPS, `sevadocs-probe-${process.pid}`);
+  try {
+    mkdirSync(probe);
+    rmdirSync(probe);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the group once the kernel has let go of its last process. */
+async function removeGroup(group: string): Promise<void> {
+  for (let attempt = 0; existsSync(group); attempt++) {
+    try {
+      rmdirSync(group);
+    } catch (error) {
+      if (attempt >= 50) throw error;
+      await sleep(100);
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+describe.skipIf(!canLimitMemory())('npm start on a 1 GB machine', () => {
+  const group = join(MEMORY_CGROUPS, `sevadocs-start-test-${process.pid}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'sevadocs-start-1gb-'));
+  let server: ChildProcess | undefined;
+
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    if (server && server.exitCode === null && server.signalCode === null) {
+      await new Promise((done) => server?.once('exit', done));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    await removeGroup(group);
+  });
+
+  it('starts for the first time (initdb, migrations, seed) within 1 GiB, on the baseline WebAssembly compiler, and serves the shop', async () => {
+    mkdirSync(group);
+    writeFileSync(join(group, 'memory.limit_in_bytes'), String(ONE_GB));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+    for (const name of ['NODE_ENV', 'DEPLOYMENT', 'DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID'])
+      delete env[name];
+    // The shell joins the group first, so everything `npm start` runs is counted in it.
+    server = spawn(
+      'sh',
+      ['-c', 'echo $$ > "$1/cgroup.procs" && exec "$2" scripts/start.mjs', 'sh', group, process.execPath],
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 240_000;
+    for (;;) {
+      const answered = await fetch(`${base}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (answered) break;
+      if (server.exitCode !== null || server.signalCode !== null) {
+        throw new Error(
+          `npm start ended (${server.signalCode ?? server.exitCode}) before it answered:\n${output.slice(-3000)}`,
+        );
+      }
+      if (Date.now() > deadline) throw new Error(`npm start did not answer within 240 s:\n${output.slice(-3000)}`);
+      await sleep(250);
+    }
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<h1');
+
+    const pid = server.pid as number;
+    expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(WASM_BASELINE_ONLY_FLAG);
+    const highWaterKb = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    expect(highWaterKb * 1024).toBeLessThan(ONE_GB);
+    expect(readFileSync(join(group, 'memory.oom_control'), 'utf8')).toMatch(/^oom_kill 0$/m);
+  }, 300_000);
+});
