@@ -52,14 +52,15 @@ export interface ServerMachine {
 /** The machine's memory, or its container's (cgroup) limit when that is lower. */
 export function processMemoryBytes(): number {
   const total = totalmem();
-  // 0 when no limit is known; cgroup v2's "max" reads as about 2^64.
+  // 0 when no limit is known; a group without a limit reads as about 2^64.
   const limit = process.constrainedMemory();
   return limit > 0 ? Math.min(total, limit) : total;
 }
 
 /**
  * The flags the server starts with. An operator's own `--max-old-space-size` in NODE_OPTIONS (a
- * larger machine, a bigger catalog) is kept: a flag on the command line would override it.
+ * larger machine, a bigger catalog) is kept: a flag on the command line would override it. The
+ * embedded database on a machine under 2 GB keeps WebAssembly on the baseline compiler.
  */
 export function serverNodeFlags({ nodeOptions = '', embeddedDatabase, memoryBytes }: ServerMachine): string[] {
   const flags = [SEMI_SPACE_FLAG];
