@@ -1,6 +1,8 @@
-// `npm start` on the machine the embedded default is sized for (README, "Machine size"): a
-// newcomer's first start, inside a 1 GiB memory cgroup, is not killed and serves the shop
-// (decision 0144-wasm-baseline-compiler: before it, the kernel's OOM killer ended it).
+// `npm start`, `npm run backup` and `npm run restore` on the machine the embedded default is sized
+// for (README, "Machine size"), inside a 1 GiB memory cgroup: a newcomer's first start serves the
+// shop, and a backup of its data directory and the restore of that archive finish, none killed
+// (decision 0144-wasm-baseline-compiler: before it, the kernel's OOM killer ended the first start
+// and the backup).
 // Needs root and cgroup v1's memory controller, as on this project's machines; skipped elsewhere.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,10 +51,37 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(!canLimitMemory())('npm start on a 1 GB machine', () => {
+/** Runs `npm run <script> -- ...args` inside `group`; resolves with its exit code and output. */
+function npmRunIn(group: string, script: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((done) => {
+    const child = spawn(
+      'sh',
+      ['-c', 'echo $$ > "$1/cgroup.procs" && shift && exec npm run --silent "$@"', 'sh', group, script, '--', ...args],
+      {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('exit', (code, signal) => done({ code, signal, output }));
+  });
+}
+
+describe.skipIf(!canLimitMemory())('npm start, backup and restore on a 1 GB machine', () => {
   const group = join(MEMORY_CGROUPS, `sevadocs-start-test-${process.pid}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sevadocs-start-1gb-'));
+  const restoredDir = join(dataDir, 'restored');
+  const archive = join(dataDir, 'backup.tar.gz');
   let server: ChildProcess | undefined;
+  const commandEnv = (): NodeJS.ProcessEnv => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'shop') };
+    for (const name of ['NODE_ENV', 'DEPLOYMENT', 'DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID'])
+      delete env[name];
+    return env;
+  };
 
   afterAll(async () => {
     server?.kill('SIGKILL');
@@ -67,9 +96,7 @@ describe.skipIf(!canLimitMemory())('npm start on a 1 GB machine', () => {
     mkdirSync(group);
     writeFileSync(join(group, 'memory.limit_in_bytes'), String(ONE_GB));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-    for (const name of ['NODE_ENV', 'DEPLOYMENT', 'DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID'])
-      delete env[name];
+    const env: NodeJS.ProcessEnv = { ...commandEnv(), PORT: String(port) };
     // The shell joins the group first, so everything `npm start` runs is counted in it.
     server = spawn(
       'sh',
@@ -103,6 +130,20 @@ describe.skipIf(!canLimitMemory())('npm start on a 1 GB machine', () => {
     expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain(WASM_BASELINE_ONLY_FLAG);
     const highWaterKb = Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
     expect(highWaterKb * 1024).toBeLessThan(ONE_GB);
+    expect(readFileSync(join(group, 'memory.oom_control'), 'utf8')).toMatch(/^oom_kill 0$/m);
+
+    // Stopped, as the README's backup with no server running: the command opens PGlite itself.
+    server.kill('SIGTERM');
+    await new Promise((done) => server?.once('exit', done));
+  }, 300_000);
+
+  it('writes a backup of that data directory and restores it into an empty one', async () => {
+    const backup = await npmRunIn(group, 'backup', [archive], commandEnv());
+    expect(backup, backup.output).toMatchObject({ code: 0, signal: null });
+    expect(existsSync(archive)).toBe(true);
+    const restore = await npmRunIn(group, 'restore', [archive], { ...commandEnv(), DATA_DIR: restoredDir });
+    expect(restore, restore.output).toMatchObject({ code: 0, signal: null });
+    expect(existsSync(join(restoredDir, 'pglite', 'PG_VERSION'))).toBe(true);
     expect(readFileSync(join(group, 'memory.oom_control'), 'utf8')).toMatch(/^oom_kill 0$/m);
   }, 300_000);
 });
