@@ -1,10 +1,10 @@
 // Builds the production app and runs the real server as a child process on a fresh database.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../scripts/free-port.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { BENCH_ADMIN_EMAIL, createBenchSessions } from './account.ts';
 import { BENCH_WEBHOOK_SECRET } from './webhook.ts';
@@ -30,18 +30,6 @@ export async function buildApp(): Promise<void> {
     process.stderr.write(Buffer.concat(output));
     throw new Error(`react-router build failed (exit ${code})`);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 export interface RunningServer {

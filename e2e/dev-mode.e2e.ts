@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../scripts/free-port.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
@@ -12,17 +12,6 @@ const HMR_RUNTIME = 'virtual:react-router/inject-hmr-runtime';
 
 // The worker's browser; the context this file opens on the dev server closes when the file ends.
 const e2e = setupE2E();
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The production server of the suite (NODE_ENV=production, TEST_HARNESS=1) serves built, hashed assets only. */
 describe('the built app', () => {

@@ -13,9 +13,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -50,17 +50,6 @@ export interface Cluster {
   restart(index: number): Promise<AppProcess>;
   /** Drains and stops nginx, then every app process still running (SIGTERM). */
   stop(): Promise<void>;
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, host, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 async function waitUntilReady(app: AppProcess, timeoutMs: number): Promise<void> {

@@ -6,12 +6,12 @@
 // Needs root and cgroup v1's memory controller, as on this project's machines; skipped elsewhere.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WASM_BASELINE_ONLY_FLAG } from '../src/server/process-settings.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MEMORY_CGROUPS = '/sys/fs/cgroup/memory';
@@ -40,15 +40,6 @@ async function removeGroup(group: string): Promise<void> {
       await sleep(100);
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 /** Runs `npm run <script> -- ...args` inside `group`; resolves with its exit code and output. */

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/free-port.ts';
 import { UNDOCUMENTED_ANSWERS_FILE } from '../../src/server/plugins/answer-check.ts';
 import { CHROMIUM_PATH, E2E_ADMIN_EMAIL } from './constants.ts';
 
@@ -57,19 +57,6 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv, time
   if (code !== 0) {
     throw new Error(`e2e setup: \`${[command, ...args].join(' ')}\` failed (${code}):\n${output()}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
