@@ -23,10 +23,7 @@ const PHOTOS = 4;
 const PHOTO_SIDE_PX = 4000;
 const CHECKS_TIMEOUT_MS = 180_000;
 
-export interface MemoryFigures {
-  /** RSS of the server process IDLE_AFTER_MS after it answered its first health check. */
-  idleMb: number;
-  startUp: StartUpFigures;
+export interface MemoryFigures extends IdleFigures {
   mixedLoad: {
     /** Highest RSS sampled (every 200 ms) while the load ran and the photos were checked. */
     peakMb: number;
@@ -54,7 +51,7 @@ export interface StartUpFigures {
   wasmBaselineOnly: boolean;
 }
 
-export async function readStartUp(pid: number): Promise<StartUpFigures> {
+async function readStartUp(pid: number): Promise<StartUpFigures> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]);
   if (!Number.isFinite(kb) || kb <= 0) throw new Error(`no VmHWM for process ${pid}`);
@@ -70,11 +67,18 @@ export async function rssMb(pid: number): Promise<number> {
   return kb / 1024;
 }
 
-/** Waits until the server has been ready IDLE_AFTER_MS, then reads its RSS. */
-export async function measureIdle(pid: number, readyAt: number): Promise<number> {
+/** The memory a server holds once started and left alone, before any load. */
+export interface IdleFigures {
+  /** RSS IDLE_AFTER_MS after the server answered its first health check. */
+  idleMb: number;
+  startUp: StartUpFigures;
+}
+
+/** Waits until the server has been ready IDLE_AFTER_MS, then reads its RSS and its start-up peak. */
+export async function measureIdle(pid: number, readyAt: number): Promise<IdleFigures> {
   const wait = readyAt + IDLE_AFTER_MS - performance.now();
   if (wait > 0) await sleep(wait);
-  return rssMb(pid);
+  return { idleMb: await rssMb(pid), startUp: await readStartUp(pid) };
 }
 
 /** Samples the process's RSS every 200 ms until stopped; resolves with the highest. */
@@ -209,11 +213,7 @@ export async function measureMixedLoad(pid: number, context: ScenarioContext): P
   };
 }
 
-export function memoryFigures(
-  idleMb: number,
-  startUp: StartUpFigures,
-  mixedLoad: MemoryFigures['mixedLoad'],
-): MemoryFigures {
+export function memoryFigures({ idleMb, startUp }: IdleFigures, mixedLoad: MemoryFigures['mixedLoad']): MemoryFigures {
   return {
     idleMb,
     startUp,

@@ -16,7 +16,6 @@ import {
   measureMixedLoad,
   memoryFailures,
   memoryFigures,
-  readStartUp,
 } from './memory.ts';
 import { formatPageWeight, measurePageWeight, type PageWeight } from './page-weight.ts';
 import { formatPhotoFigures, measurePhotos, type PhotoFigures } from './photos.ts';
@@ -85,9 +84,8 @@ async function main(): Promise<number> {
     const pid = server.pid;
     const measuringMemory = selectsPart('memory') && pid !== undefined;
     // Before any load: the memory a server holds once started and left alone.
-    const idleMb = measuringMemory ? await measureIdle(pid, server.readyAt) : null;
-    const startUp = measuringMemory ? await readStartUp(pid) : null;
-    if (idleMb !== null) console.log(`Idle RSS 20 s after ready: ${idleMb.toFixed(0)} MB.\n`);
+    const idle = measuringMemory ? await measureIdle(pid, server.readyAt) : null;
+    if (idle) console.log(`Idle RSS 20 s after ready: ${idle.idleMb.toFixed(0)} MB.\n`);
 
     const context = contextFor(server.baseUrl, server.sessionCookies, server.adminCookie);
     const raw: MeasuredScenario[] = [];
@@ -158,7 +156,7 @@ async function main(): Promise<number> {
 
     // After the scenarios, which it would disturb: pages and API reads with four photo checks.
     let memory: MemoryFigures | null = null;
-    if (measuringMemory && idleMb !== null && startUp !== null) {
+    if (measuringMemory && idle) {
       let mixed: MemoryFigures['mixedLoad'] = null;
       try {
         console.log('\nMixed load with four photo checks…');
@@ -166,7 +164,7 @@ async function main(): Promise<number> {
       } catch (error) {
         failures.push(`memory, mixed load: ${error instanceof Error ? error.message : String(error)}`);
       }
-      memory = memoryFigures(idleMb, startUp, mixed);
+      memory = memoryFigures(idle, mixed);
       console.log(formatMemory(memory));
       failures.push(...memoryFailures(memory));
     }
