@@ -42,23 +42,28 @@ async function removeGroup(group: string): Promise<void> {
   }
 }
 
+/**
+ * Starts `command` inside `group`: the shell joins the group first and then becomes the command,
+ * so everything it runs is counted there. Keeps what it prints, for a failure's message.
+ */
+function spawnInGroup(group: string, command: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn('sh', ['-c', 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"', 'sh', group, ...command], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+  return { child, output: () => output };
+}
+
 /** Runs `npm run <script> -- ...args` inside `group`; resolves with its exit code and output. */
 function npmRunIn(group: string, script: string, args: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((done) => {
-    const child = spawn(
-      'sh',
-      ['-c', 'echo $$ > "$1/cgroup.procs" && shift && exec npm run --silent "$@"', 'sh', group, script, '--', ...args],
-      {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
-    child.once('exit', (code, signal) => done({ code, signal, output }));
-  });
+  const { child, output } = spawnInGroup(group, ['npm', 'run', '--silent', script, '--', ...args], env);
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal, output: output() })),
+  );
 }
 
 describe.skipIf(!canLimitMemory())('npm start, backup and restore on a 1 GB machine', () => {
@@ -88,15 +93,8 @@ describe.skipIf(!canLimitMemory())('npm start, backup and restore on a 1 GB mach
     writeFileSync(join(group, 'memory.limit_in_bytes'), String(ONE_GB));
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...commandEnv(), PORT: String(port) };
-    // The shell joins the group first, so everything `npm start` runs is counted in it.
-    server = spawn(
-      'sh',
-      ['-c', 'echo $$ > "$1/cgroup.procs" && exec "$2" scripts/start.mjs', 'sh', group, process.execPath],
-      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk));
+    const started = spawnInGroup(group, [process.execPath, 'scripts/start.mjs'], env);
+    server = started.child;
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 240_000;
     for (;;) {
@@ -107,10 +105,11 @@ describe.skipIf(!canLimitMemory())('npm start, backup and restore on a 1 GB mach
       if (answered) break;
       if (server.exitCode !== null || server.signalCode !== null) {
         throw new Error(
-          `npm start ended (${server.signalCode ?? server.exitCode}) before it answered:\n${output.slice(-3000)}`,
+          `npm start ended (${server.signalCode ?? server.exitCode}) before it answered:\n${started.output().slice(-3000)}`,
         );
       }
-      if (Date.now() > deadline) throw new Error(`npm start did not answer within 240 s:\n${output.slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`npm start did not answer within 240 s:\n${started.output().slice(-3000)}`);
       await sleep(250);
     }
     const home = await fetch(`${base}/`);
