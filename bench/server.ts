@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../scripts/free-port.ts';
+import { waitForHealth } from '../scripts/wait-for-health.ts';
 import type { Database } from '../src/server/db/client.ts';
 import { BENCH_ADMIN_EMAIL, createBenchSessions } from './account.ts';
 import { BENCH_WEBHOOK_SECRET } from './webhook.ts';
@@ -143,31 +144,18 @@ export async function startServer({
     return stopping;
   };
 
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exitCode !== undefined) {
-      await stop();
-      throw new Error(`the server exited (code ${exitCode}) before it was healthy`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/v1/health`);
-      await response.body?.cancel();
-      if (response.status === 200)
-        return {
-          baseUrl,
-          pid: child.pid,
-          sessionCookies: signedIn.visitor,
-          adminCookie: signedIn.admin,
-          readyAt: performance.now(),
-          stop,
-        };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`GET /api/v1/health did not answer 200 within ${timeoutMs / 1000} s`);
-    }
-    await sleep(200);
+  try {
+    await waitForHealth(baseUrl, { ended: () => (exitCode === undefined ? null : `code ${exitCode}`), timeoutMs });
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return {
+    baseUrl,
+    pid: child.pid,
+    sessionCookies: signedIn.visitor,
+    adminCookie: signedIn.admin,
+    readyAt: performance.now(),
+    stop,
+  };
 }

@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.ts';
+import { processEnd, waitForHealth } from './wait-for-health.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -52,19 +53,10 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-async function waitUntilReady(app: AppProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let exitCode: number | null | undefined;
-  void app.exited.then((code) => {
-    exitCode = code;
+function waitUntilReady(app: AppProcess, timeoutMs: number): Promise<void> {
+  return waitForHealth(app.url, { ended: () => processEnd(app.child), timeoutMs }).catch((error: Error) => {
+    throw new Error(`app process ${app.index}: ${error.message}`);
   });
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`app process ${app.index} exited (${exitCode}) before it was ready`);
-    const answer = await fetch(`${app.url}/api/v1/health`).catch(() => null);
-    if (answer?.ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`app process ${app.index} was not ready within ${timeoutMs / 1000} s`);
 }
 
 /**
@@ -209,11 +201,12 @@ export async function startCluster({
     const check = spawnSync(nginx, ['-t', '-q', '-p', dir, '-c', config], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     nginxProcess = spawn(nginx, ['-p', dir, '-c', config], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-    const deadline = Date.now() + 10_000;
-    while (!(await fetch(`${url}/api/v1/health`).catch(() => null))?.ok) {
-      if (nginxProcess.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not answer on ${url}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const proxy = nginxProcess;
+    await waitForHealth(url, { ended: () => processEnd(proxy), timeoutMs: 10_000, intervalMs: 100 }).catch(
+      (error: Error) => {
+        throw new Error(`nginx: ${error.message}`);
+      },
+    );
   } catch (error) {
     await stop();
     throw error;

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WASM_BASELINE_ONLY_FLAG } from '../src/server/process-settings.ts';
 import { freePort } from './free-port.ts';
+import { processEnd, waitForHealth } from './wait-for-health.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MEMORY_CGROUPS = '/sys/fs/cgroup/memory';
@@ -96,22 +97,10 @@ describe.skipIf(!canLimitMemory())('npm start, backup and restore on a 1 GB mach
     const started = spawnInGroup(group, [process.execPath, 'scripts/start.mjs'], env);
     server = started.child;
     const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 240_000;
-    for (;;) {
-      const answered = await fetch(`${base}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (answered) break;
-      if (server.exitCode !== null || server.signalCode !== null) {
-        throw new Error(
-          `npm start ended (${server.signalCode ?? server.exitCode}) before it answered:\n${started.output().slice(-3000)}`,
-        );
-      }
-      if (Date.now() > deadline)
-        throw new Error(`npm start did not answer within 240 s:\n${started.output().slice(-3000)}`);
-      await sleep(250);
-    }
+    const child = server;
+    await waitForHealth(base, { ended: () => processEnd(child), timeoutMs: 240_000 }).catch((error: Error) => {
+      throw new Error(`npm start: ${error.message}\n${started.output().slice(-3000)}`);
+    });
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('<h1');

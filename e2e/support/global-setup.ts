@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/free-port.ts';
+import { processEnd, waitForHealth } from '../../scripts/wait-for-health.ts';
 import { UNDOCUMENTED_ANSWERS_FILE } from '../../src/server/plugins/answer-check.ts';
 import { CHROMIUM_PATH, E2E_ADMIN_EMAIL } from './constants.ts';
 
@@ -57,29 +58,6 @@ async function run(command: string, args: string[], env: NodeJS.ProcessEnv, time
   if (code !== 0) {
     throw new Error(`e2e setup: \`${[command, ...args].join(' ')}\` failed (${code}):\n${output()}`);
   }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `e2e setup: the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
-      );
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 200) return;
-      lastProblem = `HTTP ${response.status}: ${(await response.text()).slice(0, 500)}`;
-    } catch (error) {
-      lastProblem = String(error);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(
-    `e2e setup: GET ${url} did not answer 200 within ${READY_TIMEOUT_MS} ms (last: ${lastProblem}).\nServer output:\n${output()}`,
-  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -160,11 +138,11 @@ export default async function setup(project: TestProject) {
   }
 
   try {
-    await waitForHealth(`${baseURL}/api/v1/health`, server, output);
+    await waitForHealth(baseURL, { ended: () => processEnd(server), timeoutMs: READY_TIMEOUT_MS, intervalMs: 150 });
   } catch (error) {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
-    throw error;
+    throw new Error(`e2e setup: ${(error as Error).message}\nServer output:\n${output()}`);
   }
 
   project.provide('baseURL', baseURL);
