@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { globSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES } from './support/browser.ts';
-import { CHROMIUM_PATH, SUITE_DISABLED_FEATURES } from './support/constants.ts';
+import { launchBrowser, PLAYWRIGHT_DISABLED_FEATURES, setupE2E } from './support/browser.ts';
+import { CHROMIUM_PATH, DESKTOP_VIEWPORT, MOBILE_VIEWPORT, SUITE_DISABLED_FEATURES } from './support/constants.ts';
 
 function readProc(pid: string, file: string): string {
   try {
@@ -42,6 +43,8 @@ async function featuresOf(launch: () => Promise<Browser>): Promise<string[]> {
   }
 }
 
+const e2e = setupE2E();
+
 describe("the suite's browser", () => {
   it("keeps every feature Playwright disables by default disabled, and the suite's own too", async () => {
     const playwrights = await featuresOf(() =>
@@ -51,5 +54,41 @@ describe("the suite's browser", () => {
     expect(playwrights.length).toBeGreaterThan(5);
     expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(playwrights));
     expect(ours).toEqual(expect.arrayContaining([...playwrights, ...SUITE_DISABLED_FEATURES]));
+  });
+
+  it("shows each tab's page in a full-screen window, which the app cannot tell from a plain one", async () => {
+    for (const [{ page, context }, viewport] of [
+      [await e2e.desktop(), DESKTOP_VIEWPORT],
+      [await e2e.mobile(), MOBILE_VIEWPORT],
+      [await e2e.desktop({ locale: 'en-CA' }), DESKTOP_VIEWPORT],
+    ] as const) {
+      await page.goto('/signin');
+      const session = await context.newCDPSession(page);
+      const { bounds } = await session.send('Browser.getWindowForTarget');
+      await session.detach();
+      expect(bounds.windowState).toBe('fullscreen');
+      const seen = await page.evaluate(() => ({
+        width: innerWidth,
+        height: innerHeight,
+        visibility: document.visibilityState,
+        focused: document.hasFocus(),
+        fullscreenElement: document.fullscreenElement,
+        fullscreenDisplay: matchMedia('(display-mode: fullscreen)').matches,
+      }));
+      expect(seen).toEqual({
+        ...viewport,
+        visibility: 'visible',
+        focused: true,
+        fullscreenElement: null,
+        // What a page could see: `display-mode` reads the window's state. The app never asks.
+        fullscreenDisplay: true,
+      });
+    }
+    const appFiles = globSync('src/web/**/*.{ts,tsx,css}', { cwd: fileURLToPath(new URL('..', import.meta.url)) });
+    expect(appFiles.length).toBeGreaterThan(100);
+    const asking = appFiles.filter((file) =>
+      readFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), 'utf8').includes('display-mode'),
+    );
+    expect(asking).toEqual([]);
   });
 });

@@ -51,6 +51,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Puts a page's window in full screen: the browser's window state, as F11 does, not the page's
+ * Fullscreen API. Headless Chromium is the whole browser, tab strip included: while a page loads,
+ * the tab's loading animation makes the browser redraw its window 60 times a second, in software
+ * here (~28 frames a page load where the page itself asks for ~4). Full screen hides the tab strip,
+ * so only what the page changes is drawn: −13 % of Chromium's CPU a page load (decision 0091,
+ * session 33). The page sees no difference: the same viewport, still visible and focused.
+ */
+export async function withoutBrowserChrome(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { windowId } = await session.send('Browser.getWindowForTarget');
+    await session.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'fullscreen' } });
+  } finally {
+    await session.detach();
+  }
+}
+
 export interface GuardOptions {
   /**
    * Console errors matching one of these are expected by the test (for example the browser's
@@ -280,7 +298,11 @@ export function setupE2E(): E2E {
         );
       });
     });
-    const watched: Watched = { context, page: await context.newPage(), owner: null, tainted: false, closed: false };
+    const page = await context.newPage();
+    await withoutBrowserChrome(page);
+    // The context's later pages too (a second tab, a popup): one that closes at once has no window left to set.
+    context.on('page', (other) => void withoutBrowserChrome(other).catch(() => {}));
+    const watched: Watched = { context, page, owner: null, tainted: false, closed: false };
     const record = (message: string) => {
       const owner = watched.owner;
       if (!owner) return;
