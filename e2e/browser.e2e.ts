@@ -56,6 +56,15 @@ describe("the suite's browser", () => {
     expect(ours).toEqual(expect.arrayContaining([...playwrights, ...SUITE_DISABLED_FEATURES]));
   });
 
+  // Playwright sizes a tab's window to each new viewport, which takes it out of full screen: the
+  // test after this one gets the same tab back, which must be full screen again.
+  it('lets a test resize its tab', async () => {
+    const { page } = await e2e.desktop();
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.goto('/signin');
+    expect(await page.evaluate(() => innerWidth)).toBe(1000);
+  });
+
   it("shows each tab's page in a full-screen window, which the app cannot tell from a plain one", async () => {
     for (const [{ page, context }, viewport] of [
       [await e2e.desktop(), DESKTOP_VIEWPORT],

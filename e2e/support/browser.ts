@@ -362,6 +362,8 @@ export function setupE2E(): E2E {
       const { viewport } = TAB_OPTIONS[kind];
       const size = page.viewportSize();
       if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
+      // Playwright sizes the window to every new viewport (a test's or the line above), which takes it out of full screen.
+      await withoutBrowserChrome(page);
       await page.mouse.move(0, 0);
       return true;
     } catch {
