@@ -1,4 +1,5 @@
 import { globSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -57,7 +58,8 @@ describe("the suite's browser", () => {
   });
 
   // Playwright sizes a tab's window to each new viewport, which takes it out of full screen: the
-  // test after this one gets the same tab back, which must be full screen again.
+  // test after this one gets the same tab back, which must be full screen again
+  // (`keptWithoutBrowserChrome`).
   it('lets a test resize its tab', async () => {
     const { page } = await e2e.desktop();
     await page.setViewportSize({ width: 1000, height: 700 });
@@ -93,11 +95,10 @@ describe("the suite's browser", () => {
         fullscreenDisplay: true,
       });
     }
-    const appFiles = globSync('src/web/**/*.{ts,tsx,css}', { cwd: fileURLToPath(new URL('..', import.meta.url)) });
+    const webApp = fileURLToPath(new URL('../src/web/', import.meta.url));
+    const appFiles = globSync('**/*.{ts,tsx,css}', { cwd: webApp });
     expect(appFiles.length).toBeGreaterThan(100);
-    const asking = appFiles.filter((file) =>
-      readFileSync(fileURLToPath(new URL(`../${file}`, import.meta.url)), 'utf8').includes('display-mode'),
-    );
+    const asking = appFiles.filter((file) => readFileSync(join(webApp, file), 'utf8').includes('display-mode'));
     expect(asking).toEqual([]);
   });
 });

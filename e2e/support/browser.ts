@@ -69,6 +69,20 @@ export async function withoutBrowserChrome(page: Page): Promise<void> {
   }
 }
 
+/**
+ * `withoutBrowserChrome` for as long as the page lives: Playwright sizes the window to each new
+ * viewport (`setViewportSize`, a test's or the pool's clean-up), which takes it out of full screen,
+ * so the page's `setViewportSize` puts it back each time.
+ */
+async function keptWithoutBrowserChrome(page: Page): Promise<void> {
+  const setViewportSize = page.setViewportSize.bind(page);
+  page.setViewportSize = async (size) => {
+    await setViewportSize(size);
+    await withoutBrowserChrome(page);
+  };
+  await withoutBrowserChrome(page);
+}
+
 export interface GuardOptions {
   /**
    * Console errors matching one of these are expected by the test (for example the browser's
@@ -299,9 +313,9 @@ export function setupE2E(): E2E {
       });
     });
     const page = await context.newPage();
-    await withoutBrowserChrome(page);
+    await keptWithoutBrowserChrome(page);
     // The context's later pages too (a second tab, a popup): one that closes at once has no window left to set.
-    context.on('page', (other) => void withoutBrowserChrome(other).catch(() => {}));
+    context.on('page', (other) => void keptWithoutBrowserChrome(other).catch(() => {}));
     const watched: Watched = { context, page, owner: null, tainted: false, closed: false };
     const record = (message: string) => {
       const owner = watched.owner;
@@ -362,8 +376,6 @@ export function setupE2E(): E2E {
       const { viewport } = TAB_OPTIONS[kind];
       const size = page.viewportSize();
       if (size?.width !== viewport.width || size.height !== viewport.height) await page.setViewportSize(viewport);
-      // Playwright sizes the window to every new viewport (a test's or the line above), which takes it out of full screen.
-      await withoutBrowserChrome(page);
       await page.mouse.move(0, 0);
       return true;
     } catch {
