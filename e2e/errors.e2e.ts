@@ -95,6 +95,29 @@ describe('not-found page', () => {
     await expectVisible(page.getByText(/services? match(es)? “passport renewal”\./));
   });
 
+  it("on a phone, shows the search field's whole hint beside a Search button of icon alone", async () => {
+    const { page } = await e2e.mobile({ allowConsoleErrors: DOCUMENT_404 });
+    await page.goto('/no-such-page-xyz');
+    const search = page.getByRole('main').getByRole('search', { name: 'Services' });
+    const box = search.getByRole('searchbox', { name: 'Find a service' });
+    await expectVisible(box);
+    // Typed into the field, the hint's words must not scroll: Chromium clips a search field's
+    // hint where it would clip the same text typed.
+    const hint = await box.getAttribute('placeholder');
+    expect(hint).toBe('e.g. OCI card, visa');
+    await box.fill(hint as string);
+    const widths = await box.evaluate((input: HTMLInputElement) => ({
+      text: input.scrollWidth,
+      room: input.clientWidth,
+    }));
+    expect(widths.text, 'the hint fits the field').toBeLessThanOrEqual(widths.room);
+    const button = search.getByRole('button', { name: 'Search' });
+    await expectVisible(button);
+    const target = await button.boundingBox();
+    expect(target?.width, 'still a finger-sized target').toBeGreaterThanOrEqual(44);
+    expect(target?.height, 'still a finger-sized target').toBeGreaterThanOrEqual(44);
+  });
+
   it('answers a JSON 404 envelope for an unknown API path, never the HTML page', async () => {
     for (const method of ['GET', 'POST']) {
       const response = await fetch(`${e2e.baseURL}/api/v1/whatever`, {

@@ -34,9 +34,10 @@ export function ServiceSearchForm({
                 autoComplete="off"
                 className="field-input mt-0 min-w-0 flex-1"
               />
-              <button type="submit" className="btn-primary shrink-0 px-5 py-3">
+              {/* On a phone the word gives way to the field, whose hint it cut short inside a card. */}
+              <button type="submit" className="btn-primary shrink-0 px-3 py-3 sm:px-5">
                 <Icon name="search" className="size-5" />
-                Search
+                <span className="sr-only sm:not-sr-only">Search</span>
               </button>
             </div>
           )}
