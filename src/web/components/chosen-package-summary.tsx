@@ -1,9 +1,7 @@
 import { useId } from 'react';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import type { PackageChoiceSummary } from '../../domain/catalog/package-choice.ts';
-import { parameterLabel } from '../../domain/catalog/parameter-labels.ts';
-import { SERVICE_PARAMETERS } from '../../domain/catalog/parameters.ts';
-import { countryName } from '../../domain/countries/names.ts';
+import { choiceLines } from '../../domain/catalog/parameter-labels.ts';
 import { Icon } from './ui/icon.tsx';
 
 /**
@@ -18,7 +16,6 @@ export function ChosenPackageSummary({
   className?: string;
 }) {
   const headingId = useId();
-  const countries = SERVICE_PARAMETERS.filter((p) => summary.choices[p]);
   return (
     <section
       aria-labelledby={headingId}
@@ -32,10 +29,10 @@ export function ChosenPackageSummary({
         <p className="mt-1 text-base font-semibold text-slate-900">{summary.packageName}</p>
         <p className="text-sm text-slate-700">
           {summary.serviceName}
-          {countries.map((parameter) => (
-            <span key={parameter}>
+          {choiceLines(summary.choices).map((line) => (
+            <span key={line}>
               {' · '}
-              {parameterLabel(parameter)}: {countryName(summary.choices[parameter] ?? '')}
+              {line}
             </span>
           ))}
         </p>

@@ -13,6 +13,7 @@ import type { DocumentView } from '../../../domain/applications/documents.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
@@ -315,11 +316,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           <dt className="text-slate-600">Package</dt>
           <dd>{app.package.name}</dd>
           <dt className="text-slate-600">Choices</dt>
-          <dd>
-            {Object.entries(app.choices)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join(', ') || '—'}
-          </dd>
+          <dd>{choiceLines(app.choices).join(', ') || '—'}</dd>
           <dt className="text-slate-600">Total</dt>
           <dd>{formatMoney({ amountCents: app.price.totalCents, currency: app.price.currency })}</dd>
           <dt className="text-slate-600">Mission</dt>

@@ -258,6 +258,7 @@ describe('the order page', () => {
       '/api/v1/admin/orders/DOC-48213907/documents/22/download',
     ]);
     expect(screen.getByText('Called the customer')).toBeTruthy();
+    expect(screen.getByText('Applying From: United States'), 'the choices as staff read them').toBeTruthy();
     expect(screen.getByText('Only staff see these notes.')).toBeTruthy();
   });
 
