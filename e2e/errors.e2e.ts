@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
+import { SERVICE_SEARCH_MESSAGES } from '../src/domain/catalog/service-search.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
@@ -104,14 +105,14 @@ describe('not-found page', () => {
     // Typed into the field, the hint's words must not scroll: Chromium clips a search field's
     // hint where it would clip the same text typed.
     const hint = await box.getAttribute('placeholder');
-    expect(hint).toBe('e.g. OCI card, visa');
+    expect(hint).toBe(SERVICE_SEARCH_MESSAGES.hint);
     await box.fill(hint as string);
     const widths = await box.evaluate((input: HTMLInputElement) => ({
       text: input.scrollWidth,
       room: input.clientWidth,
     }));
     expect(widths.text, 'the hint fits the field').toBeLessThanOrEqual(widths.room);
-    const button = search.getByRole('button', { name: 'Search' });
+    const button = search.getByRole('button', { name: SERVICE_SEARCH_MESSAGES.submit });
     await expectVisible(button);
     const target = await button.boundingBox();
     expect(target?.width, 'still a finger-sized target').toBeGreaterThanOrEqual(44);

@@ -18,6 +18,9 @@ export const SERVICE_SEARCH_PARAM = 'q';
 /** What the services list says about a search. */
 export const SERVICE_SEARCH_MESSAGES = {
   label: 'Find a service',
+  /** The field's hint, and the button's name (its word is hidden on a phone, not its name). */
+  hint: 'e.g. OCI card, visa',
+  submit: 'Search',
   found: (count: number, query: string) => `${count} ${count === 1 ? 'service matches' : 'services match'} “${query}”.`,
   none: (query: string) =>
     `No service matches “${query}”. Here are all our services; or call us and we will point you to the right one.`,

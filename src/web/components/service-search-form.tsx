@@ -30,14 +30,14 @@ export function ServiceSearchForm({
                 name={SERVICE_SEARCH_PARAM}
                 defaultValue={query}
                 maxLength={SERVICE_SEARCH_MAX_LENGTH}
-                placeholder="e.g. OCI card, visa"
+                placeholder={SERVICE_SEARCH_MESSAGES.hint}
                 autoComplete="off"
                 className="field-input mt-0 min-w-0 flex-1"
               />
               {/* On a phone the word gives way to the field, whose hint it cut short inside a card. */}
               <button type="submit" className="btn-primary shrink-0 px-3 py-3 sm:px-5">
                 <Icon name="search" className="size-5" />
-                <span className="sr-only sm:not-sr-only">Search</span>
+                <span className="sr-only sm:not-sr-only">{SERVICE_SEARCH_MESSAGES.submit}</span>
               </button>
             </div>
           )}
