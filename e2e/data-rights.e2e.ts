@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../src/domain/data-rights/schemas.ts';
+import { isNotFound } from '../src/server/lib/stale-files.ts';
 import { readZip } from '../src/server/lib/zip.ts';
+import { TEMP_FOLDER } from '../src/server/storage/local-disk.ts';
 import { filesUnder } from '../src/server/test/multipart.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
@@ -16,17 +18,25 @@ import { expectVisible, holdBackChunk, poll, waitForHydration } from './support/
 const e2e = setupE2E();
 const TEST_TIMEOUT_MS = 240_000;
 
-/** The SHA-256 of every file in the server's local file storage (DATA_DIR/files). */
+/**
+ * The SHA-256 of every file in the server's local file storage (DATA_DIR/files). The journeys in
+ * the other worker share this server and write and remove files meanwhile: a body being written
+ * (in the storage's temporary folder) is not a stored file, and a file removed between the listing
+ * and its reading is no longer stored.
+ */
 async function storedHashes(): Promise<Set<string>> {
-  const files = await filesUnder(join(inject('dataDir'), 'files'));
+  const root = join(inject('dataDir'), 'files');
+  const files = (await filesUnder(root)).filter((file) => !file.startsWith(join(root, TEMP_FOLDER, sep)));
   const hashes = await Promise.all(
-    files.map(async (file) =>
-      createHash('sha256')
-        .update(await readFile(file))
-        .digest('hex'),
-    ),
+    files.map(async (file) => {
+      const bytes = await readFile(file).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+      return bytes && createHash('sha256').update(bytes).digest('hex');
+    }),
   );
-  return new Set(hashes);
+  return new Set(hashes.filter((hash) => hash !== null));
 }
 
 describe('data rights, self-service (issue 34 §3)', () => {

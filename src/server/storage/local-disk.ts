@@ -9,7 +9,7 @@ import { newStorageKey, storedTypeOfKey } from './keys.ts';
 import { type FileStorage, StorageKeyRefusedError, type StoredFile, StoredObjectTooLargeError } from './types.ts';
 
 /** Where bodies are written before they are complete; never an object's folder. */
-const TEMP_FOLDER = '.tmp';
+export const TEMP_FOLDER = '.tmp';
 /** A temporary file this old belongs to a write that died with its process (a crash, a kill). */
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
