@@ -210,4 +210,9 @@ export interface AppContextValue {
   fromThisMachine: boolean;
   /** The nonce this response's content security policy lets inline scripts run with ('' in dev). */
   cspNonce: string;
+  /**
+   * Logs a failure of this page on the server (a loader that threw, a render that crashed) in the
+   * server's log, as one structured entry with the request's id, instead of on the console.
+   */
+  reportError(error: unknown): void;
 }

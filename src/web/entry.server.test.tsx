@@ -1,6 +1,8 @@
 import { once } from 'node:events';
+import { RouterContextProvider, UNSAFE_ErrorResponseImpl } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageStream } from './entry.server.tsx';
+import type { AppContextValue } from '../contracts/load-context.ts';
+import { appContext, handleError, pageStream } from './entry.server.tsx';
 
 const chunk = (byte: number, size = 4096) => new Uint8Array(size).fill(byte);
 
@@ -64,5 +66,37 @@ describe('the page stream React writes into', () => {
     writable.on('error', () => {});
     writable.destroy(new Error('render failed'));
     await expect(new Response(readable).arrayBuffer()).rejects.toThrow('render failed');
+  });
+});
+
+describe("React Router's reports of failures on the server (handleError)", () => {
+  const reportedFor = (error: unknown, request = new Request('http://shop.test/oci-card')) => {
+    const reported: unknown[] = [];
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      reportError: (e: unknown) => {
+        reported.push(e);
+      },
+    } as Partial<AppContextValue> as AppContextValue);
+    handleError(error, { request, context, params: {} } as Parameters<typeof handleError>[1]);
+    return reported;
+  };
+
+  it("go to the request's server log: a loader's error, and the error behind a thrown 5xx answer", () => {
+    const failure = new Error('the catalog is unreachable');
+    expect(reportedFor(failure)).toEqual([failure]);
+    const behind = new Error('no connection');
+    expect(reportedFor(new UNSAFE_ErrorResponseImpl(500, 'Internal Server Error', behind, true))).toEqual([behind]);
+    const thrown = new UNSAFE_ErrorResponseImpl(503, 'Service Unavailable', 'down');
+    expect(reportedFor(thrown)).toEqual([thrown]);
+  });
+
+  it('leave out a page not found (a 4xx answer) and a visitor who left', () => {
+    expect(
+      reportedFor(new UNSAFE_ErrorResponseImpl(404, 'Not Found', new Error('No route matches URL'), true)),
+    ).toEqual([]);
+    const left = new AbortController();
+    left.abort();
+    expect(reportedFor(new Error('cut short'), new Request('http://shop.test/', { signal: left.signal }))).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { appContext } from './lib/app-context.ts';
 import { LoadContext } from './lib/load-context.ts';
 
@@ -84,6 +84,20 @@ export function pageStream(onEnd: () => void): {
   };
 }
 
+/**
+ * React Router's report of a failure on the server (a loader or action that threw, a document
+ * whose shell could not render): into the server's log with the request's id (`reportError`),
+ * where React Router would print it on the console. A thrown 4xx answer (a page not found) is the
+ * visitor's miss, not a failure, and a visitor who left is no failure either.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A thrown answer carries the error behind it, if any (React Router's internal `error`).
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  (context as RouterContextProvider).get(appContext).reportError(cause ?? error);
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -130,7 +144,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, React Router reports it (handleError) when this promise rejects.
+          if (shellRendered) loadContext.get(appContext).reportError(error);
         },
       },
     );

@@ -16,6 +16,9 @@ export type WebOptions = { build: ServerBuild; clientDir: string } | { dev: DevW
 
 type AppContextKey = Parameters<RouterContextProvider['set']>[0];
 
+/** The server log's message for a page that failed on the server (`reportError`; its `err` holds the stack). */
+export const PAGE_FAILED_LOG_MESSAGE = 'The page failed on the server';
+
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = `${request.protocol}://${request.host}${request.url}`;
   const controller = new AbortController();
@@ -76,7 +79,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine' | 'cspNonce'> = {
+  const contextValue: Omit<AppContextValue, 'viewer' | 'clientIp' | 'fromThisMachine' | 'cspNonce' | 'reportError'> = {
     services: app.services,
     publicConfig: {
       siteUrl: app.env.siteUrl,
@@ -113,6 +116,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       clientIp: request.ip,
       fromThisMachine: isFromThisMachine(request.raw),
       cspNonce: reply.scriptNonce,
+      reportError: (error: unknown) => request.log.error({ err: error }, PAGE_FAILED_LOG_MESSAGE),
     });
     return handle(toWebRequest(request, reply), context);
   }

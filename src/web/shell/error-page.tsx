@@ -5,7 +5,8 @@ import { ROLE_MESSAGES } from '../../domain/users/roles.ts';
 /** The page shown when a route without its own error boundary fails (root.tsx's `ErrorBoundary`). */
 export function ErrorPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status >= 500) console.error(error);
+  // In the browser only: on the server the failure is already in the server's log (entry.server.tsx).
+  if (status >= 500 && typeof document !== 'undefined') console.error(error);
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-3xl flex-col items-center justify-center px-6 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
