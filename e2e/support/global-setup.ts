@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/free-port.ts';
 import { processEnd, waitForHealth } from '../../scripts/wait-for-health.ts';
 import { UNDOCUMENTED_ANSWERS_FILE } from '../../src/server/plugins/answer-check.ts';
+import { DELIBERATE_CRASH_MESSAGE } from '../../src/web/lib/dev-pages.ts';
 import { CHROMIUM_PATH, E2E_ADMIN_EMAIL } from './constants.ts';
 
 declare module 'vitest' {
@@ -39,6 +40,36 @@ function captureOutput(child: ChildProcess): () => string {
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
   return () => log;
+}
+
+/**
+ * Whether a line of the server's output is a failure no journey meant: an entry of its log at error
+ * level or above other than /dev/crash's deliberate one, or a line that is not one of its JSON
+ * entries (a stack or message printed on the console, outside the log).
+ */
+export function isUnexpectedFailure(line: string): boolean {
+  let entry: { level?: unknown; err?: { message?: unknown } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return true;
+  }
+  if (typeof entry?.level !== 'number') return true;
+  return entry.level >= 50 && entry.err?.message !== DELIBERATE_CRASH_MESSAGE;
+}
+
+/** Collects, line by line, what the server printed that `isUnexpectedFailure` flags. */
+function watchForFailures(child: ChildProcess): () => string[] {
+  const failures: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) if (line.trim() && isUnexpectedFailure(line)) failures.push(line.slice(0, 2_000));
+    });
+  }
+  return () => failures;
 }
 
 async function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
@@ -131,6 +162,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = captureOutput(server);
+  const failures = watchForFailures(server);
   if (process.env.E2E_SERVER_LOG) {
     const echo = (chunk: Buffer) => process.stderr.write(`[e2e server] ${chunk}`);
     server.stdout?.on('data', echo);
@@ -156,6 +188,11 @@ export default async function setup(project: TestProject) {
     await rm(dataDir, { recursive: true, force: true });
     if (undocumented.trim()) {
       throw new Error(`e2e: the server gave API answers its OpenAPI document does not declare:\n${undocumented}`);
+    }
+    // A journey can pass in the browser while the server failed behind it (a swallowed error, a
+    // crash of a background step): any such failure in the server's output fails the run here.
+    if (failures().length > 0) {
+      throw new Error(`e2e: the server logged failures no journey meant:\n${failures().join('\n')}`);
     }
   };
 }

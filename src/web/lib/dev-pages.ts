@@ -9,3 +9,6 @@ import { appContext } from './app-context.ts';
 export function requireDevPages(context: Readonly<RouterContextProvider>): void {
   if (!context.get(appContext).devPages) throw data(null, { status: 404 });
 }
+
+/** What /dev/crash throws: the one failure the end-to-end suite causes on the server on purpose. */
+export const DELIBERATE_CRASH_MESSAGE = 'Deliberate crash to exercise the error boundary';

@@ -1,4 +1,4 @@
-import { requireDevPages } from '../lib/dev-pages.ts';
+import { DELIBERATE_CRASH_MESSAGE, requireDevPages } from '../lib/dev-pages.ts';
 import type { Route } from './+types/dev.crash';
 
 /** Lets the end-to-end suite prove the error boundary; a plain 404 in production. */
@@ -8,5 +8,5 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Crash(): never {
-  throw new Error('Deliberate crash to exercise the error boundary');
+  throw new Error(DELIBERATE_CRASH_MESSAGE);
 }
