@@ -1,12 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { createContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContextValue } from '../../contracts/load-context.ts';
-import { buildApp } from '../app.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { loadEnv } from '../env.ts';
-import { createJobQueue } from '../jobs/queue.ts';
-import { createTestDatabase } from '../test/database.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { stubServerBuild } from '../test/server-build.ts';
 import { PAGE_FAILED_LOG_MESSAGE } from './web.ts';
 
@@ -19,13 +14,7 @@ import { PAGE_FAILED_LOG_MESSAGE } from './web.ts';
 const appContext = createContext<AppContextValue>();
 const build = stubServerBuild({
   appContext,
-  default: (
-    request: Request,
-    status: number,
-    headers: Headers,
-    _ctx: unknown,
-    load: { get: (k: unknown) => AppContextValue },
-  ) => {
+  default: (request, status, headers, _ctx, load) => {
     if (!new URL(request.url).searchParams.has('crash')) return new Response('page', { status, headers });
     load.get(appContext).reportError(new Error('a component crashed'));
     return new Response('Error Page', { status: 500, headers });
@@ -34,30 +23,24 @@ const build = stubServerBuild({
 
 type LogEntry = { level: number; msg: string; reqId?: string; err?: { message: string; stack: string } };
 const logged: LogEntry[] = [];
-let app: FastifyInstance;
-let database: DatabaseHandle;
+let t: TestApp;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test' }),
-    database,
-    logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
-    web: { build, clientDir: '/nonexistent' },
-    jobs: createJobQueue(database, { workers: false }),
-  });
-  await app.ready();
+  t = await buildTestApp(
+    {},
+    {
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
+      web: { build, clientDir: '/nonexistent' },
+    },
+  );
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => t.close());
 
 describe('a page that fails on the server', () => {
   it('is logged once as an error with its request id and stack, and nothing goes to the console', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       logged.length = 0;
-      const response = await app.inject({ url: '/?crash' });
+      const response = await t.app.inject({ url: '/?crash' });
       expect(response.statusCode).toBe(500);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({
@@ -75,7 +58,7 @@ describe('a page that fails on the server', () => {
 
   it('logs nothing for a page that renders', async () => {
     logged.length = 0;
-    expect((await app.inject({ url: '/' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/' })).statusCode).toBe(200);
     expect(logged).toEqual([]);
   });
 });

@@ -17,13 +17,7 @@ import { stubServerBuild } from '../test/server-build.ts';
 const appContext = createContext<AppContextValue>();
 const build = stubServerBuild({
   appContext,
-  default: (
-    _request: Request,
-    status: number,
-    headers: Headers,
-    _ctx: unknown,
-    load: { get: (k: unknown) => AppContextValue },
-  ) => {
+  default: (_request, status, headers, _ctx, load) => {
     const { viewer, publicConfig } = load.get(appContext);
     headers.set('content-type', 'application/json');
     headers.set('cache-control', 'public, max-age=0, s-maxage=60');

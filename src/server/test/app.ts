@@ -42,6 +42,8 @@ export interface TestAppOptions {
   feeClock?: AppOptions['feeClock'];
   /** Holds the retention sweep's time (issue 34 §4). */
   retentionClock?: AppOptions['retentionClock'];
+  /** The pages: a stand-in server build (server-build.ts) for tests of the page handler. */
+  web?: AppOptions['web'];
 }
 
 /**
@@ -76,6 +78,7 @@ export async function buildTestApp(
     photoAnalyser: options.photoAnalyser,
     feeClock: options.feeClock,
     retentionClock: options.retentionClock,
+    web: options.web,
   });
   await app.ready();
   await app.jobs.start();

@@ -22,13 +22,7 @@ import { packagePrices } from './tables.ts';
 const appContext = createContext<AppContextValue>();
 const build = stubServerBuild({
   appContext,
-  default: (async (
-    _request: Request,
-    status: number,
-    headers: Headers,
-    _ctx: unknown,
-    load: { get: (k: unknown) => AppContextValue },
-  ) => {
+  default: async (_request, status, headers, _ctx, load) => {
     const service = await load.get(appContext).services.catalog.getServiceBySlug('oci-card');
     const prices = service?.packages.flatMap((p) =>
       p.prices.map((price) => ({ id: price.id, total: price.totalCents })),
@@ -36,7 +30,7 @@ const build = stubServerBuild({
     headers.set('content-type', 'application/json');
     headers.set('cache-control', 'public, max-age=0, s-maxage=60');
     return new Response(JSON.stringify({ prices, renderedAt: Math.random() }), { status, headers });
-  }) as unknown as (...args: never[]) => Response,
+  },
 });
 
 let app: FastifyInstance;
