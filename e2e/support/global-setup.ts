@@ -47,7 +47,7 @@ function captureOutput(child: ChildProcess): () => string {
  * level or above other than /dev/crash's deliberate one, or a line that is not one of its JSON
  * entries (a stack or message printed on the console, outside the log).
  */
-export function isUnexpectedFailure(line: string): boolean {
+function isUnexpectedFailure(line: string): boolean {
   let entry: { level?: unknown; err?: { message?: unknown } };
   try {
     entry = JSON.parse(line);

@@ -92,10 +92,10 @@ export function pageStream(onEnd: () => void): {
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const { reportError } = (context as RouterContextProvider).get(appContext);
+  if (!isRouteErrorResponse(error)) return reportError(error);
   // A thrown answer carries the error behind it, if any (React Router's internal `error`).
-  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  (context as RouterContextProvider).get(appContext).reportError(cause ?? error);
+  if (error.status >= 500) reportError((error as { error?: unknown }).error ?? error);
 };
 
 export default function handleRequest(
