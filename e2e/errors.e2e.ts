@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '../src/domain/catalog/not-found.ts';
 import { SERVICE_SEARCH_MESSAGES } from '../src/domain/catalog/service-search.ts';
+import { telHref } from '../src/domain/config/navigation.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
+import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
 import { expectVisible, hrefsOf, pathOf, poll, waitForHydration } from './support/page.ts';
@@ -143,9 +145,20 @@ describe('error boundary', () => {
     await expectVisible(heading);
     expect((await heading.textContent())?.trim()).toBe('Error Page');
     await expectVisible(page.getByRole('link', { name: /home/i }).first());
+    // The page stays in the site's frame: the header's way on, and the help to call or write.
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }));
+    const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: DEFAULT_CONTACT.tollFreeNumber }).getAttribute('href')).toBe(
+      telHref(DEFAULT_CONTACT.tollFreeNumber),
+    );
+    expect(await main.getByRole('link', { name: DEFAULT_CONTACT.supportEmail }).getAttribute('href')).toBe(
+      `mailto:${DEFAULT_CONTACT.supportEmail}`,
+    );
+    expect(await main.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/dev/crash');
     await waitForHydration(page);
     // Still the boundary after hydration, and the crash was reported in the console.
     await expectVisible(heading);
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }));
     await poll(() => errors.length, 'the crash is logged as a console error').toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,6 @@
 import { PREMIUM_SUPPORT_TEXT, type PremiumSupport } from '../../domain/checkout/premium-support.ts';
+import { telHref } from '../../domain/config/navigation.ts';
 import { Icon } from './ui/icon.tsx';
-
-const telHref = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
 
 /**
  * Premium support (SPEC.md §9) on the order page and the payment result: the priority line and the

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, useLoaderData } from 'react-router';
 import type { RootData } from '../lib/root-data.ts';
 import { AccountHosts } from './account-hosts.tsx';
@@ -5,18 +6,28 @@ import { SiteLayout } from './layout/site-layout.tsx';
 import { ToasterHost } from './toaster-host.tsx';
 
 /**
- * The root route's component (root.tsx exports it as its default): the site layout around the
- * page, and the hosts that load the auth dialog, the session runtime and the toaster on demand.
+ * What every page sits in: the site layout around it, and the hosts that load the auth dialog,
+ * the session runtime and the toaster on demand. The error page uses it too, so a customer whose
+ * page failed keeps the header, the toll-free number and the way back.
  */
-export function AppShell() {
-  const { publicConfig, navServices, user } = useLoaderData<RootData>();
+export function SiteFrame({ root, children }: { root: RootData; children: ReactNode }) {
+  const { publicConfig, navServices, user } = root;
   return (
     <>
       <SiteLayout config={publicConfig} services={navServices} user={user}>
-        <Outlet />
+        {children}
       </SiteLayout>
       <AccountHosts user={user} />
       <ToasterHost />
     </>
+  );
+}
+
+/** The root route's component (root.tsx exports it as its default): the page in the site's frame. */
+export function AppShell() {
+  return (
+    <SiteFrame root={useLoaderData<RootData>()}>
+      <Outlet />
+    </SiteFrame>
   );
 }

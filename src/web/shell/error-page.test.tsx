@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { createRoutesStub, data, useRouteError } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
+import { ROLE_MESSAGES } from '../../domain/users/roles.ts';
+import { cleanupAfterEach, installBrowserStubs } from '../testing/dom.tsx';
+import { ErrorPage } from './error-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const Nothing = () => null;
+const Boundary = () => <ErrorPage error={useRouteError()} />;
+
+/** A page at /orders/7?tab=documents whose loader fails as `fail` says, in a router without the root's data. */
+async function failedPage(fail: () => never) {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  const Stub = createRoutesStub([
+    {
+      path: '/orders/:id',
+      loader: fail,
+      Component: Nothing,
+      HydrateFallback: Nothing,
+      ErrorBoundary: Boundary,
+    },
+  ]);
+  render(<Stub initialEntries={['/orders/7?tab=documents']} />);
+  return screen.findByRole('heading', { name: LAYOUT_MESSAGES.errorPage });
+}
+
+describe('the error page without the root’s data (its loader failed)', () => {
+  it('stands alone with a way to try the same address again and a way home', async () => {
+    await failedPage(() => {
+      throw new Error('database gone');
+    });
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByText('Something went wrong while showing this page. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/orders/7?tab=documents');
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    // The contacts come from the root's data; without it there are none to show.
+    expect(screen.queryByText(/call us toll-free/)).toBeNull();
+  });
+
+  it('offers no retry for a page that is not there or not theirs', async () => {
+    await failedPage(() => {
+      throw data(null, { status: 403 });
+    });
+    expect(screen.getByText(ROLE_MESSAGES.forbidden)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
+  });
+});
