@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
+import { LAYOUT_MESSAGES } from '../src/domain/limits/messages.ts';
+import { ROLE_MESSAGES } from '../src/domain/users/roles.ts';
 import { ADMIN_SECTIONS } from '../src/web/features/admin/sections.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
@@ -110,6 +113,28 @@ describe('back office (issue 13)', () => {
     },
     TEST_TIMEOUT_MS,
   );
+
+  it('tells staff an order id that does not exist, and a customer that the back office is not theirs, in words', async () => {
+    await ensureAdmin();
+    const staff = await e2e.desktop({ allowConsoleErrors: [/status of 404/] });
+    await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+    const missing = await staff.page.goto('/admin/orders/DOC-000000');
+    expect(missing?.status()).toBe(404);
+    const main = staff.page.getByRole('main');
+    await expectVisible(main.getByRole('heading', { name: LAYOUT_MESSAGES.errorPage }));
+    await expectVisible(main.getByText(ORDER_DESK_MESSAGES.notFound));
+    // Not a failure to try again, and the site's frame stays around it.
+    expect(await main.getByRole('link', { name: 'Try again' }).count()).toBe(0);
+    await expectVisible(staff.page.getByRole('navigation', { name: 'Main' }));
+
+    const email = uniqueEmail('back-office-stranger');
+    await verifiedAccount(e2e.baseURL, email, 'Ravi Menon');
+    const customer = await e2e.desktop({ allowConsoleErrors: [/status of 403/] });
+    await signInContext(customer.context, e2e.baseURL, email);
+    const refused = await customer.page.goto('/admin/orders');
+    expect(refused?.status()).toBe(403);
+    await expectVisible(customer.page.getByRole('main').getByText(ROLE_MESSAGES.forbidden));
+  });
 
   it(
     "an admin adds a FAQ for Canada to a service on a 390 px phone, by keyboard, and the service's Canadian page shows it at once, the US page not",

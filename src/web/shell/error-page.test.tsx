@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { createRoutesStub, data, useRouteError } from 'react-router';
+import { createMemoryRouter, data, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { ROLE_MESSAGES } from '../../domain/users/roles.ts';
@@ -11,21 +11,18 @@ beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
 const Nothing = () => null;
-const Boundary = () => <ErrorPage error={useRouteError()} />;
 
-/** A page at /orders/7?tab=documents whose loader fails as `fail` says, in a router without the root's data. */
+/**
+ * A page at /orders/7?tab=documents whose loader fails as `fail` says, in a router without the
+ * root's data. The boundary gets no props, as root.tsx's re-exported one gets none in the app.
+ */
 async function failedPage(fail: () => never) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const Stub = createRoutesStub([
-    {
-      path: '/orders/:id',
-      loader: fail,
-      Component: Nothing,
-      HydrateFallback: Nothing,
-      ErrorBoundary: Boundary,
-    },
-  ]);
-  render(<Stub initialEntries={['/orders/7?tab=documents']} />);
+  const router = createMemoryRouter(
+    [{ path: '/orders/:id', loader: fail, Component: Nothing, HydrateFallback: Nothing, ErrorBoundary: ErrorPage }],
+    { initialEntries: ['/orders/7?tab=documents'] },
+  );
+  render(<RouterProvider router={router} />);
   return screen.findByRole('heading', { name: LAYOUT_MESSAGES.errorPage });
 }
 
@@ -41,13 +38,30 @@ describe('the error page without the root’s data (its loader failed)', () => {
     // The contacts come from the root's data; without it there are none to show.
     expect(screen.queryByText(/call us toll-free/)).toBeNull();
   });
+});
 
-  it('offers no retry for a page that is not there or not theirs', async () => {
+describe('a page that refused (a thrown 4xx answer)', () => {
+  it('says what the page said, with no retry', async () => {
     await failedPage(() => {
-      throw data(null, { status: 403 });
+      throw data('We could not find this order.', { status: 404 });
+    });
+    expect(screen.getByText('We could not find this order.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
+  });
+
+  it('says the page is not theirs', async () => {
+    await failedPage(() => {
+      throw data(ROLE_MESSAGES.forbidden, { status: 403 });
     });
     expect(screen.getByText(ROLE_MESSAGES.forbidden)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
+  });
+
+  it('names the page as missing when the answer carries no words', async () => {
+    await failedPage(() => {
+      throw data(null, { status: 404 });
+    });
+    expect(screen.getByText('We could not find that page.')).toBeTruthy();
   });
 });
