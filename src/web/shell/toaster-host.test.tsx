@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { showToast, TOASTER_EVENT, toastError } from '../lib/toast.ts';
@@ -12,6 +12,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/**
+ * A toast shown as the app shows it, its updates inside act(): the host mounts on the toast's
+ * event and the toast area's code loads (the module the host's lazy view imports); then the toast,
+ * which waits for the mounted area, is shown.
+ */
+async function shown(show: () => Promise<unknown>): Promise<void> {
+  let showing: Promise<unknown> = Promise.resolve();
+  await act(async () => {
+    showing = show();
+    await (await import('./deferred.ts')).loadToasterView();
+  });
+  await act(() => showing);
+}
+
 describe('toasts (SPEC.md §8)', () => {
   it('ask the host through one window event, named alike on both sides', () => {
     expect(TOASTER_EVENT_NAME).toBe(TOASTER_EVENT);
@@ -21,7 +35,7 @@ describe('toasts (SPEC.md §8)', () => {
     const { container } = render(<ToasterHost />);
     expect(container.innerHTML).toBe('');
     const success = vi.spyOn(toast, 'success');
-    await showToast('Signed in successfully');
+    await shown(() => showToast('Signed in successfully'));
     expect(success).toHaveBeenCalledWith('Signed in successfully', { duration: 6000 });
     const region = await screen.findByRole('region', { name: /Messages/ });
     expect(region.getAttribute('aria-live')).toBe('polite');
@@ -34,8 +48,8 @@ describe('toasts (SPEC.md §8)', () => {
   it('an error replaces the toast on screen', async () => {
     render(<ToasterHost />);
     const dismiss = vi.spyOn(toast, 'dismiss');
-    await showToast('Profile updated successfully');
-    await toastError('Invalid email or password');
+    await shown(() => showToast('Profile updated successfully'));
+    await shown(() => toastError('Invalid email or password'));
     expect(dismiss).toHaveBeenCalledTimes(1);
     await screen.findByText('Invalid email or password');
     await waitFor(() =>

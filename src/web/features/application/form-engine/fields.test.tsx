@@ -249,6 +249,9 @@ describe('choices', () => {
     expect(values().purpose).toEqual(['a', 'b']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Family' }));
     expect(values().purpose).toEqual(['a']);
+    // A ticked option answers the group: its message goes once the form has checked it again.
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(group.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('rating: stars as radio buttons named by their count', () => {
