@@ -152,6 +152,9 @@ export async function registerSecurity(
     const type = String(reply.getHeader('content-type') ?? '');
     const personal = Boolean(request.viewer) && /^(text\/html|application\/json)/.test(type);
     if (personal || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+    // A failure is kept by no cache, whatever the route said before it failed (the pages' headers
+    // say `public` for every status): a shared cache would go on showing it after we recovered.
+    else if (reply.statusCode >= 500) reply.header('cache-control', 'no-store');
     return payload;
   });
   // Streamed answers (signed-in pages, uncached JSON) are well under 256 KB: a window of 18 bits

@@ -12,9 +12,12 @@ import { PAGE_FAILED_LOG_MESSAGE } from './web.ts';
  * entry.server.tsx does for a render's error and a loader's (its own tests).
  */
 const appContext = createContext<AppContextValue>();
+const PUBLIC_PAGE = 'public, max-age=0, s-maxage=60, must-revalidate';
 const build = stubServerBuild({
   appContext,
   default: (request, status, headers, _ctx, load) => {
+    // What the web app's root route says for every anonymous page (root.tsx's headers).
+    headers.set('cache-control', PUBLIC_PAGE);
     if (!new URL(request.url).searchParams.has('crash')) return new Response('page', { status, headers });
     load.get(appContext).reportError(new Error('a component crashed'));
     return new Response('Error Page', { status: 500, headers });
@@ -54,6 +57,15 @@ describe('a page that fails on the server', () => {
     } finally {
       consoleError.mockRestore();
     }
+  });
+
+  it('is kept by no cache, shared or private, where a page that renders may be shared', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = await t.app.inject({ url: '/?crash' });
+    vi.restoreAllMocks();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ url: '/' })).headers['cache-control']).toBe(PUBLIC_PAGE);
   });
 
   it('logs nothing for a page that renders', async () => {
