@@ -3,13 +3,13 @@ import { data, isRouteErrorResponse, useLoaderData } from 'react-router';
 import { describeNotFound, type NotFoundView } from '../../domain/catalog/not-found.ts';
 import { ROUTES } from '../../domain/config/routes.ts';
 import { ARTICLE_SLUG_PATTERN } from '../../domain/content/schemas.ts';
-import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { ArticlePage as ArticlePageComponent } from '../features/articles/article-page.tsx';
 import { articleJsonLd } from '../features/articles/json-ld.ts';
 import { appContext } from '../lib/app-context.ts';
 import type { RouteHandle } from '../shell/document.tsx';
+import { ErrorAnswer } from '../shell/error-page.tsx';
 import type { Route } from './+types/article';
 
 const ServerArticle = import.meta.env.SSR
@@ -68,10 +68,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       />
     );
   }
-  console.error(error);
-  return (
-    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
-    </section>
-  );
+  return <ErrorAnswer error={error} />;
 }

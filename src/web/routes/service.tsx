@@ -17,6 +17,7 @@ import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { RouteHandle } from '../shell/document.tsx';
+import { ErrorAnswer } from '../shell/error-page.tsx';
 import type { Route } from './+types/service';
 
 /**
@@ -228,12 +229,7 @@ function ServiceBody({
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = notFoundOf(error);
   if (notFound) return <NotFoundAnswer view={notFound} />;
-  console.error(error);
-  return (
-    <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{LAYOUT_MESSAGES.errorPage}</h1>
-    </section>
-  );
+  return <ErrorAnswer error={error} />;
 }
 
 /** The page's country of application as an address country (US or CA), or none when it names another. */

@@ -1,16 +1,18 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
+import { createMemoryRouter, data, Outlet, RouterProvider, useRouteError } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { ROLE_MESSAGES } from '../../domain/users/roles.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../testing/dom.tsx';
-import { ErrorPage } from './error-page.tsx';
+import { ErrorAnswer, ErrorPage } from './error-page.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
 const Nothing = () => null;
+/** A route's own boundary, as the service and article pages have. */
+const PageBoundary = () => <ErrorAnswer error={useRouteError()} />;
 
 /**
  * A page at /orders/7?tab=documents whose loader fails as `fail` says, in a router without the
@@ -63,5 +65,45 @@ describe('a page that refused (a thrown 4xx answer)', () => {
       throw data(null, { status: 404 });
     });
     expect(screen.getByText('We could not find that page.')).toBeTruthy();
+  });
+});
+
+describe('a page that failed under a root whose data loaded', () => {
+  it('offers the retry and the toll-free number and support address to call or write to', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const root = {
+      publicConfig: { tollFreeNumber: '1-800-555-0199', supportEmail: 'support@sevadocs.example' },
+      navServices: [],
+      user: null,
+    };
+    const router = createMemoryRouter(
+      [
+        {
+          id: 'root',
+          path: '/',
+          loader: () => root,
+          Component: Outlet,
+          HydrateFallback: Nothing,
+          children: [
+            {
+              path: 'oci-card',
+              loader: () => {
+                throw new Error('the catalog went away');
+              },
+              Component: Nothing,
+              ErrorBoundary: PageBoundary,
+            },
+          ],
+        },
+      ],
+      { initialEntries: ['/oci-card'] },
+    );
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { name: LAYOUT_MESSAGES.errorPage });
+    expect(screen.getByRole('link', { name: '1-800-555-0199' }).getAttribute('href')).toBe('tel:+18005550199');
+    expect(screen.getByRole('link', { name: 'support@sevadocs.example' }).getAttribute('href')).toBe(
+      'mailto:support@sevadocs.example',
+    );
+    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/oci-card');
   });
 });

@@ -9,16 +9,11 @@ const ServerMessage = import.meta.env.SSR ? (await import('./error-message.tsx')
 const ClientMessage = lazy(() => import('./error-message.tsx').then((m) => ({ default: m.ErrorMessage })));
 
 /**
- * The page shown when a route without its own error boundary fails (root.tsx's `ErrorBoundary`).
- * When the root's data loaded (the usual case: a page's own loader or component failed), it sits in
- * the site's frame, with the header, the toll-free number and the footer's contacts; without it
- * (the root's loader failed: the database is down) it stands alone.
+ * What a failed page says where it failed: the spec's "Error Page", what happened and the ways on
+ * (error-message.tsx). A route's own boundary shows it in the page's place; the root's, below, in
+ * the site's frame.
  */
-export function ErrorPage() {
-  // Read here, not taken as a prop: root.tsx re-exports this component, and React Router's build
-  // hands the `error` prop only to an ErrorBoundary the route module defines itself (re-exported,
-  // it rendered without it, as a 500 with `undefined` in the console, whatever the failure).
-  const error = useRouteError();
+export function ErrorAnswer({ error }: { error: unknown }) {
   const answer = isRouteErrorResponse(error) ? error : null;
   const status = answer?.status ?? 500;
   const root = useRouteLoaderData<RootData>('root');
@@ -28,7 +23,7 @@ export function ErrorPage() {
   const contact = root
     ? { tollFreeNumber: root.publicConfig.tollFreeNumber, supportEmail: root.publicConfig.supportEmail }
     : null;
-  const message = (
+  return (
     <StaticIsland
       server={ServerMessage}
       client={ClientMessage}
@@ -40,6 +35,20 @@ export function ErrorPage() {
       }}
     />
   );
+}
+
+/**
+ * The page shown when a route without its own error boundary fails (root.tsx's `ErrorBoundary`).
+ * When the root's data loaded (the usual case: a page's own loader or component failed), it sits in
+ * the site's frame, with the header, the toll-free number and the footer's contacts; without it
+ * (the root's loader failed: the database is down) it stands alone.
+ */
+export function ErrorPage() {
+  // Read here, not taken as a prop: root.tsx re-exports this component, and React Router's build
+  // hands the `error` prop only to an ErrorBoundary the route module defines itself (re-exported,
+  // it rendered without it, as a 500 with `undefined` in the console, whatever the failure).
+  const message = <ErrorAnswer error={useRouteError()} />;
+  const root = useRouteLoaderData<RootData>('root');
   if (!root) return <main>{message}</main>;
   return <SiteFrame root={root}>{message}</SiteFrame>;
 }
