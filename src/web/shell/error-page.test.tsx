@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, data, Outlet, RouterProvider, useRouteError } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
@@ -58,6 +58,19 @@ describe('a page that refused (a thrown 4xx answer)', () => {
     });
     expect(screen.getByText(ROLE_MESSAGES.forbidden)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+
+  it('keeps React Router’s own message to developers off the page (a POST to a page without an action)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = createMemoryRouter(
+      [{ path: '/faqs', loader: () => null, Component: Nothing, HydrateFallback: Nothing, ErrorBoundary: ErrorPage }],
+      { initialEntries: ['/faqs'] },
+    );
+    render(<RouterProvider router={router} />);
+    await act(() => router.navigate('/faqs', { formMethod: 'post', formData: new FormData() }));
+    await screen.findByRole('heading', { name: LAYOUT_MESSAGES.errorPage });
+    expect(screen.queryByText(/You made a POST request/)).toBeNull();
+    expect(screen.getByText('Something went wrong while showing this page. Please try again.')).toBeTruthy();
   });
 
   it('names the page as missing when the answer carries no words', async () => {

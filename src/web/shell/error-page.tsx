@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { type ErrorResponse, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { RootData } from '../lib/root-data.ts';
 import { SiteFrame } from './app-shell.tsx';
@@ -7,6 +7,17 @@ import { SiteFrame } from './app-shell.tsx';
 /** The message is static: rendered on the server, it costs no first-load JavaScript (see StaticIsland). */
 const ServerMessage = import.meta.env.SSR ? (await import('./error-message.tsx')).ErrorMessage : undefined;
 const ClientMessage = lazy(() => import('./error-message.tsx').then((m) => ({ default: m.ErrorMessage })));
+
+/**
+ * The sentence a page's loader refused with (`throw data('We could not find this order.', …)`), if
+ * any. Not React Router's own answers (a POST to a page without an action, 405): they carry its
+ * developer message ("You made a POST request to … for route routes/service …") as their data,
+ * marked `internal`.
+ */
+function pageWords(answer: ErrorResponse | null): string | null {
+  if (!answer || (answer as { internal?: boolean }).internal) return null;
+  return typeof answer.data === 'string' ? answer.data : null;
+}
 
 /**
  * What a failed page says where it failed: the spec's "Error Page", what happened and the ways on
@@ -29,7 +40,7 @@ export function ErrorAnswer({ error }: { error: unknown }) {
       client={ClientMessage}
       props={{
         status,
-        said: typeof answer?.data === 'string' ? answer.data : null,
+        said: pageWords(answer),
         retryHref: `${pathname}${search}`,
         contact,
       }}
