@@ -123,6 +123,7 @@ describe('back office (issue 13)', () => {
     const main = staff.page.getByRole('main');
     await expectVisible(main.getByRole('heading', { name: LAYOUT_MESSAGES.errorPage }));
     await expectVisible(main.getByText(ORDER_DESK_MESSAGES.notFound));
+    expect(await staff.page.title()).toBe(`${LAYOUT_MESSAGES.errorPage} | SevaDocs`);
     // Not a failure to try again, and the site's frame stays around it.
     expect(await main.getByRole('link', { name: 'Try again' }).count()).toBe(0);
     await expectVisible(staff.page.getByRole('navigation', { name: 'Main' }));

@@ -144,6 +144,8 @@ describe('error boundary', () => {
     const heading = page.getByRole('heading', { name: 'Error Page', exact: true });
     await expectVisible(heading);
     expect((await heading.textContent())?.trim()).toBe('Error Page');
+    // Titled as what it is, not as the home page (the root's title), in the tab and in the history.
+    expect(await page.title()).toBe('Error Page | SevaDocs');
     await expectVisible(page.getByRole('link', { name: /home/i }).first());
     // The page stays in the site's frame: the header's way on, and the help to call or write.
     await expectVisible(page.getByRole('navigation', { name: 'Main' }));

@@ -5,6 +5,7 @@ import './lib/zod-in-the-browser.ts';
 // with font-display: swap, before the app's styles that name the family.
 import '@fontsource-variable/inter/wght.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import { LAYOUT_MESSAGES } from '../domain/limits/messages.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { appContext } from './lib/app-context.ts';
@@ -36,11 +37,15 @@ export function headers(): HeadersInit {
   return { 'Cache-Control': 'public, max-age=0, s-maxage=60, must-revalidate' };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'SevaDocs | OCI, Indian passport and visa services for the USA and Canada' },
-  {
-    name: 'description',
-    content:
-      'OCI cards, Indian passport renewal, renunciation, power of attorney and Indian e-visas from the USA and Canada, with every fee shown up front.',
-  },
-];
+/** A page that failed into the root's error page is titled as one, not as the home page. */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [{ title: `${LAYOUT_MESSAGES.errorPage} | SevaDocs` }]
+    : [
+        { title: 'SevaDocs | OCI, Indian passport and visa services for the USA and Canada' },
+        {
+          name: 'description',
+          content:
+            'OCI cards, Indian passport renewal, renunciation, power of attorney and Indian e-visas from the USA and Canada, with every fee shown up front.',
+        },
+      ];
