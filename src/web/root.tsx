@@ -5,11 +5,11 @@ import './lib/zod-in-the-browser.ts';
 // with font-display: swap, before the app's styles that name the family.
 import '@fontsource-variable/inter/wght.css';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import { LAYOUT_MESSAGES } from '../domain/limits/messages.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { appContext } from './lib/app-context.ts';
 import type { RootData } from './lib/root-data.ts';
+import { ERROR_PAGE_TITLE } from './shell/error-page.tsx';
 
 // The root route: its data, headers and meta here; the document, the page frame and the error
 // page are the shell's (src/web/shell), which composes the features every page has.
@@ -40,7 +40,7 @@ export function headers(): HeadersInit {
 /** A page that failed into the root's error page is titled as one, not as the home page. */
 export const meta: Route.MetaFunction = ({ error }) =>
   error
-    ? [{ title: `${LAYOUT_MESSAGES.errorPage} | SevaDocs` }]
+    ? [{ title: ERROR_PAGE_TITLE }]
     : [
         { title: 'SevaDocs | OCI, Indian passport and visa services for the USA and Canada' },
         {

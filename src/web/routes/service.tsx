@@ -6,7 +6,6 @@ import type { ServiceParameter } from '../../domain/catalog/parameters.ts';
 import { slugify } from '../../domain/catalog/seo-url.ts';
 import { locateServicePage } from '../../domain/catalog/service-page.ts';
 import { LIST_LIMIT, LIST_PAGE } from '../../domain/limits/constants.ts';
-import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { ADDRESS_COUNTRIES, type AddressCountry } from '../../domain/users/regions.ts';
 import { NotFoundAnswer } from '../components/not-found-answer.tsx';
 import { KeptIslandHtml } from '../components/ui/static-island.tsx';
@@ -17,7 +16,7 @@ import { appContext } from '../lib/app-context.ts';
 import { useLoadContext } from '../lib/load-context.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { RouteHandle } from '../shell/document.tsx';
-import { ErrorAnswer } from '../shell/error-page.tsx';
+import { ERROR_PAGE_TITLE, ErrorAnswer } from '../shell/error-page.tsx';
 import type { Route } from './+types/service';
 
 /**
@@ -123,7 +122,7 @@ function notFoundOf(error: unknown): NotFoundView | null {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) {
     const notFound = notFoundOf(error);
-    return [{ title: notFound ? notFoundTitle(notFound) : `${LAYOUT_MESSAGES.errorPage} | SevaDocs` }];
+    return [{ title: notFound ? notFoundTitle(notFound) : ERROR_PAGE_TITLE }];
   }
   const root = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
   return [

@@ -1,8 +1,12 @@
 import { lazy } from 'react';
 import { type ErrorResponse, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from 'react-router';
+import { LAYOUT_MESSAGES } from '../../domain/limits/messages.ts';
 import { StaticIsland } from '../components/ui/static-island.tsx';
 import type { RootData } from '../lib/root-data.ts';
 import { SiteFrame } from './app-shell.tsx';
+
+/** The tab's title of a page that failed (the root's and the service page's `meta`). */
+export const ERROR_PAGE_TITLE = `${LAYOUT_MESSAGES.errorPage} | SevaDocs`;
 
 /** The message is static: rendered on the server, it costs no first-load JavaScript (see StaticIsland). */
 const ServerMessage = import.meta.env.SSR ? (await import('./error-message.tsx')).ErrorMessage : undefined;
