@@ -9,7 +9,7 @@ import type { ArticlePage as ArticlePageComponent } from '../features/articles/a
 import { articleJsonLd } from '../features/articles/json-ld.ts';
 import { appContext } from '../lib/app-context.ts';
 import type { RouteHandle } from '../shell/document.tsx';
-import { ErrorAnswer } from '../shell/error-page.tsx';
+import { ERROR_PAGE_TITLE, ErrorAnswer } from '../shell/error-page.tsx';
 import type { Route } from './+types/article';
 
 const ServerArticle = import.meta.env.SSR
@@ -34,7 +34,12 @@ export const handle: RouteHandle = {
   indexable: (loaderData) => loaderData !== undefined,
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+/** The loader's not-found answer (an unknown slug), as opposed to a failure. */
+function notFoundOf(error: unknown): NotFoundView | undefined {
+  return isRouteErrorResponse(error) && error.status === 404 && error.data ? (error.data as NotFoundView) : undefined;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) =>
   loaderData
     ? [
         { title: `${loaderData.article.title} | SevaDocs` },
@@ -44,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
         { property: 'og:type', content: 'article' },
         { 'script:ld+json': articleJsonLd(loaderData.article, loaderData.url) },
       ]
-    : [{ title: 'Article not found | SevaDocs' }];
+    : [{ title: notFoundOf(error) ? 'Article not found | SevaDocs' : ERROR_PAGE_TITLE }];
 
 export default function ArticleRoute() {
   const { article } = useLoaderData<typeof loader>();
@@ -60,13 +65,9 @@ export default function ArticleRoute() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404 && error.data) {
-    return (
-      <NotFoundAnswer
-        view={error.data as NotFoundView}
-        action={{ label: 'See all our articles', to: ROUTES.ARTICLES }}
-      />
-    );
+  const notFound = notFoundOf(error);
+  if (notFound) {
+    return <NotFoundAnswer view={notFound} action={{ label: 'See all our articles', to: ROUTES.ARTICLES }} />;
   }
   return <ErrorAnswer error={error} />;
 }
