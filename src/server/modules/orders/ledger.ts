@@ -200,8 +200,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     /**
      * Records the provider's own record of an attempt's payment, on the locked order and attempt
      * (the event's or the confirmation's transaction). A success of the attempt's amount for the
-     * order's total now, while the order awaits payment and its coupon still has this use, pays the
-     * order: its kind's paid status and what follows, the attempt succeeded, the other open attempts
+     * order's total now, while the order awaits payment, still has all its kind asks before payment
+     * and its coupon still has this use, pays the order: its kind's paid status and what follows, the attempt succeeded, the other open attempts
      * superseded. Any other success is a stray charge (`recordStray`). A failure or expiry fails the
      * attempt. Recording the same payment again changes nothing.
      */
@@ -222,7 +222,12 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       }
       if (paid.status !== 'succeeded') return { outcome: 'unchanged' };
       const kind = deps.kind(order.kind);
-      const stray = strayReason(attempt, order, paid) ?? ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
+      const stray =
+        strayReason(attempt, order, paid) ??
+        // Paid for the order as it was when the payment started: it must still have all it needs
+        // (a photo order whose photo was removed since cannot be made).
+        ((await kind.missingBeforePayment(tx, order)).length > 0 ? 'order-changed' : null) ??
+        ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
       if (stray) {
         await recordStray(tx, attempt, paid);
         return { outcome: 'stray', reason: stray };

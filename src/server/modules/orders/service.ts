@@ -128,10 +128,11 @@ export type StatusChangeResult =
 export type StatusChangeListener = (tx: Database, change: { order: Order; to: OrderStatus }) => Promise<void>;
 
 /**
- * Told, inside the change's transaction, when an order's total changes (members, add-ons, coupon,
- * plan): payments closes the attempts opened at the old total.
+ * Told, inside the change's transaction, when what an order buys changes: its total (members,
+ * add-ons, coupon, plan), or a photo order's photos at the same total. Payments closes the attempts
+ * opened for the order as it was.
  */
-export type TotalChangeListener = (tx: Database, order: Order) => Promise<void>;
+export type PurchaseChangeListener = (tx: Database, order: Order) => Promise<void>;
 
 /** Told, in the refund's transaction, when an order's payment has been refunded in full. */
 export type FullRefundListener = (tx: Database, order: Order) => Promise<void>;
@@ -179,7 +180,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const newDisplayId = deps.newDisplayId ?? newOrderDisplayId;
   const listeners: StatusChangeListener[] = [];
-  const totalListeners: TotalChangeListener[] = [];
+  const purchaseListeners: PurchaseChangeListener[] = [];
   const fullRefundListeners: FullRefundListener[] = [];
   const kinds = createOrderKinds();
   const retention = createOrderFileRetention(db, {
@@ -444,13 +445,21 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         return toOrder(unchanged);
       }
       const order = toOrder(changed);
-      for (const listener of totalListeners) await listener(on, order);
+      for (const listener of purchaseListeners) await listener(on, order);
       return order;
     },
 
-    /** Adds a listener of every change of an order's total (services.ts wires them once). */
-    onTotalChange(listener: TotalChangeListener): void {
-      totalListeners.push(listener);
+    /**
+     * Tells the purchase listeners that what the order buys changed at the same total (a photo
+     * added, removed or accepted as it is); the caller holds the lock.
+     */
+    async purchaseChanged(on: Database, order: Order): Promise<void> {
+      for (const listener of purchaseListeners) await listener(on, order);
+    },
+
+    /** Adds a listener of every change of what an order buys (services.ts wires them once). */
+    onPurchaseChange(listener: PurchaseChangeListener): void {
+      purchaseListeners.push(listener);
     },
 
     /** Adds a listener of full refunds (a referral reward is withdrawn). */

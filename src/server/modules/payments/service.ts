@@ -146,7 +146,7 @@ export interface PaymentsServiceDeps {
     | 'lockOrder'
     | 'chargedSummary'
     | 'kind'
-    | 'onTotalChange'
+    | 'onPurchaseChange'
     | 'onStatusChange'
     | 'latestAttempt'
     | 'attempt'
@@ -226,8 +226,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     return { amountCents: convertCents(order.totalCents, rate), currency: to, exchangeRate: rate };
   }
 
-  // A new total, or a cancelled order, leaves no attempt payable at the old figure.
-  deps.orders.onTotalChange((tx, order) => supersedeOpenAttempts(tx, order.id));
+  // A new total, other photos, or a cancelled order leave no attempt payable for the order as it was.
+  deps.orders.onPurchaseChange((tx, order) => supersedeOpenAttempts(tx, order.id));
   deps.orders.onStatusChange(async (tx, { order, to }) => {
     if (to === 'Cancelled') await supersedeOpenAttempts(tx, order.id);
   });
@@ -371,12 +371,18 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     });
   }
 
-  /** The job: closes a superseded attempt at its provider, where the provider can. */
+  /**
+   * The job: closes a superseded attempt at its provider, where the provider can, then reads the
+   * provider's record: a payment made before the close (its event late, or lost) is recorded now,
+   * as the stray charge it is, and refunded.
+   */
   async function closeAtProvider(attemptId: number): Promise<void> {
     const attempt = await deps.orders.attempt(db, attemptId);
     const provider = providers.get(attempt.provider);
-    if (attempt.status !== 'superseded' || !attempt.providerPaymentId || !provider?.closePayment) return;
-    await provider.closePayment(attempt.providerPaymentId);
+    if (attempt.status !== 'superseded' || !attempt.providerPaymentId || !provider) return;
+    await provider.closePayment?.(attempt.providerPaymentId);
+    const paid = await provider.fetchPayment(attempt.providerPaymentId);
+    if (paid.status === 'succeeded') await db.transaction((tx) => settleLocked(tx, attempt.id, attempt.orderId, paid));
   }
 
   /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */

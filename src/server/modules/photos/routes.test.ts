@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
-import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
+import { checkoutHref, PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../../../domain/payments/payment.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
 import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { tooFewPixelsMessage, tooManyPixelsMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
 import { mailMessages } from '../../mail/tables.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { pixelBombPng } from '../../test/upload-fixtures.ts';
@@ -21,6 +23,7 @@ import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
+import { paymentRecords } from '../payments/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
 import { fakeAnalyse } from './testing.ts';
@@ -42,6 +45,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const storedFiles = () => filesUnder(join(t.app.env.dataDir, 'files'));
+const records = paymentRecords(() => t, SANDBOX_WEBHOOK_PATH);
 
 async function newOrder(token: string, currency?: 'USD' | 'CAD') {
   const res = await apiCall(t.app, 'POST', '/photo-orders', token, {
@@ -592,6 +596,84 @@ describe('paying a photo order', () => {
     const locked = await apiCall(t.app, 'POST', `${base}/reset`, user.token);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(M.locked);
+  });
+
+  /** Starts the order's payment; answers the sandbox payment's id. */
+  async function startPayment(token: string, displayId: string): Promise<string> {
+    const started = await apiCall(t.app, 'POST', `/photo-orders/${displayId}/payment`, token, {});
+    expect(started.statusCode).toBe(200);
+    return new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
+  }
+
+  /** The provider's success event for the payment, posted to the inbox and processed. */
+  async function announce(paymentId: string) {
+    const sandbox = t.app.services.sandbox;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+    await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
+    await t.runJobs();
+  }
+
+  it('a photo removed after the payment started closes that payment: its link takes no money and the order still awaits payment', async () => {
+    const { user, order, item, photo } = await orderWithPhoto();
+    const paymentId = await startPayment(user.token, order.displayId);
+    const removed = await apiCall(
+      t.app,
+      'DELETE',
+      `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`,
+      user.token,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.totalCents).toBe(PHOTO_PRICES.USD.plans[1]);
+    await t.runJobs();
+    expect((await records.attemptsOf(order.id)).map((a) => a.status)).toEqual(['superseded']);
+    // The sandbox's page no longer takes it, as a provider's closed checkout does not.
+    expect(await t.app.services.sandbox?.settle(paymentId, 'succeeded')).toBe(false);
+    expect((await records.orderRow(order.id))?.status).toBe('Payment pending');
+  });
+
+  it('a payment made before its photo was removed, announced after, is refunded: the order cannot be made from it', async () => {
+    const { user, order, item, photo } = await orderWithPhoto();
+    const paymentId = await startPayment(user.token, order.displayId);
+    // Paid on the provider's page; its event has not arrived when the photo goes.
+    expect(await t.app.services.sandbox?.settle(paymentId, 'succeeded')).toBe(true);
+    await apiCall(t.app, 'DELETE', `/photo-orders/${order.displayId}/items/${item.id}/photos/${photo.id}`, user.token);
+    // Closing the attempt at the provider finds it paid and records the charge then, without its event.
+    await t.runJobs();
+    expect((await records.attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
+    expect(await records.refundsOf(order.id)).toMatchObject([
+      { reason: 'stray', status: 'succeeded', amountCents: PHOTO_PRICES.USD.plans[1] },
+    ]);
+    expect(await records.strayMailsOf(order.displayId)).toHaveLength(1);
+    // The event, when it comes, changes nothing.
+    await announce(paymentId);
+    expect((await records.orderRow(order.id))?.status).toBe('Payment pending');
+    expect(await records.refundsOf(order.id)).toHaveLength(1);
+    expect(await records.receiptsOf(order.displayId)).toHaveLength(0);
+  });
+
+  it('a success for an order that no longer has its photo (changed behind the service) is a stray charge, not a paid order', async () => {
+    const { user, order, photo } = await orderWithPhoto();
+    const paymentId = await startPayment(user.token, order.displayId);
+    await t.database.db.delete(photoOrderPhotos).where(eq(photoOrderPhotos.id, photo.id));
+    await t.app.services.sandbox?.settle(paymentId, 'succeeded');
+    await announce(paymentId);
+    expect((await records.orderRow(order.id))?.status).toBe('Payment pending');
+    expect((await records.attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
+    const refunded = formatMoney({ amountCents: PHOTO_PRICES.USD.plans[1], currency: 'USD' });
+    const mail = (await deliveredMail(t.app)).find(
+      (m) => m.subject === `We refunded ${refunded} for your order ${order.displayId}`,
+    );
+    expect(mail?.text).toContain(P.strayRefunded(refunded, STRAY_CHARGE_REASONS['order-changed']));
+  });
+
+  it('moving between steps after the payment started keeps that payment open', async () => {
+    const { user, order } = await orderWithPhoto();
+    await startPayment(user.token, order.displayId);
+    expect(
+      (await apiCall(t.app, 'PUT', `/photo-orders/${order.displayId}/step`, user.token, { step: 2 })).statusCode,
+    ).toBe(200);
+    expect((await records.attemptsOf(order.id)).map((a) => a.status)).toEqual(['pending']);
   });
 
   it('returns the customer to /photo-payment-success and back to step 4 on cancel', async () => {

@@ -104,6 +104,7 @@ export interface PhotosServiceDeps {
     | 'findForStaff'
     | 'lockOrder'
     | 'setCharged'
+    | 'purchaseChanged'
     | 'chargedSummary'
     | 'timeline'
     | 'listForUser'
@@ -302,12 +303,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   /**
    * Runs `change` on the customer's photo order, locked, while it awaits payment; then reprices it
    * and answers the order as it now is. Files the change dropped are removed by a job queued in
-   * the same transaction.
+   * the same transaction. A change to what the order buys (all but moving between steps) closes a
+   * payment started before it, even at the same total: that payment was for other photos.
    */
   async function change(
     customerId: number,
     ref: PhotoOrderRef,
     work: (tx: Database, order: Order) => Promise<FormResult<{ dropped?: string[] } | null>>,
+    { purchase = true }: { purchase?: boolean } = {},
   ): Promise<FormResult<PhotoOrder>> {
     const owned = await orders.findOwned(customerId, ref, 'photo');
     if (!owned) return orderNotFound();
@@ -320,6 +323,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       const storageKeys = done.value?.dropped ?? [];
       if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
       const priced = await settle(tx, order);
+      if (purchase) await orders.purchaseChanged(tx, priced);
       return { ok: true, value: await view(tx, priced) };
     });
   }
@@ -609,6 +613,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           sha256: file.sha256,
         });
         await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId: photo.id }, { tx });
+        await orders.purchaseChanged(tx, locked);
         return { ok: true, value: photo };
       });
       if (!saved.ok) {
@@ -738,23 +743,28 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
      * A step is reached only when the ones before it are done; going back is always allowed.
      */
     setStep(customerId: number, ref: PhotoOrderRef, step: PhotoStep): Promise<FormResult<PhotoOrder>> {
-      return change(customerId, ref, async (tx, order) => {
-        const repository = createPhotosRepository(tx);
-        const details = await repository.findOrder(order.id);
-        if (!details) return orderNotFound();
-        if (step >= 2) {
-          const items = await repository.listItems(order.id);
-          const photos = await repository.listPhotos(items.map((i) => i.id));
-          const everyItemHasPhoto = items.length > 0 && items.every((i) => photos.some((p) => p.itemId === i.id));
-          if (!everyItemHasPhoto) return formFailure(409, M.stepNotReady(2));
-        }
-        if (step === 4) {
-          const method = deliveryMethodFor(details.pricingPlanId, details.options);
-          if (method !== null && details.delivery?.method !== method) return formFailure(409, M.stepNotReady(4));
-        }
-        await repository.updateOrder(order.id, { step });
-        return { ok: true, value: null };
-      });
+      return change(
+        customerId,
+        ref,
+        async (tx, order) => {
+          const repository = createPhotosRepository(tx);
+          const details = await repository.findOrder(order.id);
+          if (!details) return orderNotFound();
+          if (step >= 2) {
+            const items = await repository.listItems(order.id);
+            const photos = await repository.listPhotos(items.map((i) => i.id));
+            const everyItemHasPhoto = items.length > 0 && items.every((i) => photos.some((p) => p.itemId === i.id));
+            if (!everyItemHasPhoto) return formFailure(409, M.stepNotReady(2));
+          }
+          if (step === 4) {
+            const method = deliveryMethodFor(details.pricingPlanId, details.options);
+            if (method !== null && details.delivery?.method !== method) return formFailure(409, M.stepNotReady(4));
+          }
+          await repository.updateOrder(order.id, { step });
+          return { ok: true, value: null };
+        },
+        { purchase: false },
+      );
     },
 
     /** POST …/reset (SPEC.md §4 "resettable"): no items, the default plan, no delivery, step 1; the order stays. */
