@@ -44,7 +44,7 @@ async function closedApplication(t: TestApp) {
     memberId,
     await requiredItems(t.app, user.token, order.displayId, memberId),
   );
-  await moveOrderTo(t.app, order.id, 'Refunded', 'staff');
+  await moveOrderTo(t.app, order.id, 'Cancelled', 'staff');
   const files = await t.database.db
     .select({ id: applicationDocuments.id, storageKey: applicationDocuments.storageKey })
     .from(applicationDocuments)
@@ -217,9 +217,9 @@ describe('the retention sweep', () => {
 
   it('counts the days from the order’s own entry into a closed status, not its last change or another order’s', async () => {
     const { order, closedDay } = await closedApplication(t);
-    // Refunded 30 days ago by its timeline; the order row itself changed today.
+    // Cancelled 30 days ago by its timeline; the order row itself changed today.
     await t.database.executeSql(
-      `update order_status_history set changed_at = changed_at - interval '30 days' where order_id = $1 and to_status = 'Refunded'`,
+      `update order_status_history set changed_at = changed_at - interval '30 days' where order_id = $1 and to_status = 'Cancelled'`,
       [order.id],
     );
     clock = at(closedDay);

@@ -127,6 +127,8 @@ export const STATUS_DESCRIPTIONS: Record<OrderStatus, string> = {
 export const STATUS_MESSAGES = {
   notAllowed: (from: string, to: string) => `This order cannot be moved from ${from} to ${to}.`,
   changedConcurrently: 'This order was changed at the same time. Please reload it and try again.',
+  notRefunded:
+    'An order becomes Refunded when its payment has gone back in full: approve a refund of it on the refunds desk.',
   cancelled: 'Your application has been cancelled.',
   remarkTooLong: 'The remark should not exceed 1000 characters',
 } as const;

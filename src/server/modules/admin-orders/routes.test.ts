@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
+import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -178,7 +179,8 @@ describe('GET /admin/orders/:ref', () => {
       kind: 'service',
       status: 'Forms incomplete',
       customer: { name: 'Anita Detail', email: customer.email },
-      nextStatuses: ['Cancelled', 'Refunded'],
+      // Refunded follows a refund of the whole payment on the refunds desk, not a choice here.
+      nextStatuses: ['Cancelled'],
       photo: null,
     });
     expect(data.service.order.members).toHaveLength(1);
@@ -279,6 +281,31 @@ describe('POST /admin/orders/:ref/status', () => {
       remark: 'x'.repeat(1001),
     });
     expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('refuses Refunded while the payment has not gone back, for a paid order and one cancelled before paying: no money moved', async () => {
+    const { customer, order } = await paidApplication();
+    const paid = await asStaff('POST', `/admin/orders/${order.displayId}/status`, { status: 'Refunded' });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe(STATUS_MESSAGES.notRefunded);
+
+    const unpaid = await startApplication(t.app, customer.token);
+    await apiCall(t.app, 'POST', `/application/order/${unpaid.displayId}/cancel`, customer.token, {});
+    const cancelled = await asStaff('POST', `/admin/orders/${unpaid.displayId}/status`, { status: 'Refunded' });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().message).toBe(STATUS_MESSAGES.notRefunded);
+    expect((await asStaff('GET', `/admin/orders/${unpaid.displayId}`)).json().data.nextStatuses).toEqual([]);
+
+    for (const { id, displayId } of [order, unpaid]) {
+      expect(await auditEntries(displayId, 'order.status')).toEqual([]);
+      const moves = await t.database.db
+        .select()
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, id), eq(orderStatusHistory.toStatus, 'Refunded')));
+      expect(moves).toEqual([]);
+    }
+    const told = await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.to, customer.email));
+    expect(told.filter((m) => m.subject.includes('Refunded'))).toEqual([]);
   });
 });
 

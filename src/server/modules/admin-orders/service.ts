@@ -52,7 +52,13 @@ export interface AdminOrdersDeps {
    */
   orders: Pick<
     OrdersService,
-    'listForStaff' | 'findForStaff' | 'changeOrderStatus' | 'chargedSummary' | 'payments' | 'staffViews'
+    | 'listForStaff'
+    | 'findForStaff'
+    | 'changeOrderStatus'
+    | 'chargedSummary'
+    | 'payments'
+    | 'refundedInFull'
+    | 'staffViews'
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'getOrder'>;
@@ -204,11 +210,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments] = await Promise.all([
+      const [contacts, notes, charged, payments, refunded] = await Promise.all([
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
         deps.orders.chargedSummary(db, order),
         deps.orders.payments(db, order.id),
+        deps.orders.refundedInFull(db, order.id),
       ]);
       const contact = contacts.get(order.userId);
       // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
@@ -222,7 +229,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         status: order.status,
         customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
         sla: slaOf({ status: order.status, paidAt }, staffView(views, order).promise, now()),
-        nextStatuses: nextStatuses(order.status, 'staff'),
+        // Refunded follows a refund of the whole payment (refunds desk), never a choice alone.
+        nextStatuses: nextStatuses(order.status, 'staff').filter((s) => s !== 'Refunded' || refunded),
         notes,
         expedite,
         charged,
@@ -277,9 +285,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           tx,
         );
         if (!result.ok) {
-          return result.reason === 'not-found'
-            ? notFound()
-            : formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
+          if (result.reason === 'not-found') return notFound();
+          if (result.reason === 'not-refunded') return formFailure(409, STATUS_MESSAGES.notRefunded);
+          return formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
         }
         await deps.audit.record(tx, {
           actor,

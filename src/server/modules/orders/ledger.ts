@@ -106,6 +106,12 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     };
   }
 
+  /** Whether the order was paid and its payment has all gone back (refunds under way count). */
+  async function refundedInFull(on: Database, orderId: number): Promise<boolean> {
+    const left = await refundable(on, orderId);
+    return left !== null && left.remainingCents <= 0;
+  }
+
   /**
    * A charge the order cannot take: the attempt is recorded `stray` and a refund of all of it is
    * reserved (reason `stray`, one per attempt whatever the replays), in the settling transaction.
@@ -252,6 +258,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     },
 
     refundable,
+
+    refundedInFull,
 
     /**
      * Reserves `amountCents` (order currency) of the order's payment under `key`, in `tx` — the

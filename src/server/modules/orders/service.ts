@@ -117,7 +117,7 @@ export interface NewOrder {
 
 export type StatusChangeResult =
   | { ok: true; order: Order; change: StatusChange }
-  | { ok: false; reason: 'not-found' | 'not-allowed'; from?: string };
+  | { ok: false; reason: 'not-found' | 'not-allowed' | 'not-refunded'; from?: string };
 
 /**
  * Told of every status change inside the change's transaction, after the timeline entry and the
@@ -250,6 +250,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (!canChangeStatus(current.status, to, by.actor)) {
         return { ok: false, reason: 'not-allowed', from: current.status };
       }
+      // Refunded tells the customer their money went back: only the ledger can say so (a refund
+      // approved on the refunds desk moves the order once its payment is refunded in full).
+      if (to === 'Refunded' && !(await ledger.refundedInFull(tx, orderId))) {
+        return { ok: false, reason: 'not-refunded', from: current.status };
+      }
       const at = now();
       const order = toOrder(await orders.update(orderId, { status: to }));
       const history = await orders.insertHistory({
@@ -278,13 +283,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     });
   }
 
+  const ledger = createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus });
+
   return {
     /**
      * The order's ledger (issue 28): its payment attempts, payments and refunds. Payments records
      * what its providers answered here (the order decides what a payment makes of it); the order
      * desk, refunds and referrals read it.
      */
-    ...createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus }),
+    ...ledger,
 
     /** The order's use of a coupon (checkout owns the coupons and counts uses under the coupon's lock). */
     ...createCouponUses(),
