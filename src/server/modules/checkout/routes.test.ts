@@ -356,6 +356,18 @@ describe('referral', () => {
     const second = await startApplication(t.app, friend.token);
     expect(second.price.totalCents).toBe(plain.price.totalCents);
   });
+
+  it('gives it to one of several first applications started at the same time (on PostgreSQL, each saw no earlier order)', async () => {
+    const referrer = await createSignedInUser(t.app);
+    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const friend = await createSignedInUser(t.app, { referredBy: row?.code });
+    const plain = await startApplication(t.app, referrer.token);
+    const started = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => startApplication(t.app, friend.token)));
+    const totals = await Promise.all(started.map((o) => storedTotal(o.id)));
+    const discounted = (total: number | undefined) => total === plain.price.totalCents - 500;
+    expect(totals.filter(discounted)).toHaveLength(1);
+    expect(started.filter((o) => discounted(o.price.totalCents))).toHaveLength(1);
+  });
 });
 
 describe('ownership', () => {

@@ -69,6 +69,9 @@ const paidAt = sql<Date | null>`(select min(${orderStatusHistory.changedAt}) fro
 
 const paidAtColumn = paidAt.mapWith((v: string | Date | null) => (v ? new Date(v) : null));
 
+/** The first key of lockNewOrders's advisory locks (the second is the customer's id): their own space. */
+const NEW_ORDER_LOCKS = 3305;
+
 export function createOrdersRepository(db: Database) {
   /**
    * A condition for another module's single statement: the order is in one of `statuses` when the
@@ -205,6 +208,14 @@ export function createOrdersRepository(db: Database) {
         .from(orders)
         .where(eq(orders.userId, userId))
         .groupBy(orders.status);
+    },
+
+    /**
+     * One new order per customer at a time, until the transaction ends: an order created beside
+     * another would not see it when it is priced (a referred friend's first order only is discounted).
+     */
+    async lockNewOrders(userId: number): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${NEW_ORDER_LOCKS}, ${userId})`);
     },
 
     /**

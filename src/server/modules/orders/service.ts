@@ -345,6 +345,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
      */
     async createOrder(on: Database, input: NewOrder): Promise<{ order: Order; created: boolean }> {
       const orders = createOrdersRepository(on);
+      await orders.lockNewOrders(input.userId);
       for (let attempt = 0; ; attempt++) {
         const row = await orders.insertUnlessTaken({
           displayId: newDisplayId(input.kind),
