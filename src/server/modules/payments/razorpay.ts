@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Razorpay from 'razorpay';
 import { z } from 'zod';
@@ -161,10 +161,14 @@ export function createRazorpayProvider({ keyId, keySecret, webhookSecret }: Razo
       if (!signatureHolds(rawBody, webhookSecret, headers[RAZORPAY_SIGNATURE_HEADER])) {
         throw new WebhookVerificationError('signature mismatch');
       }
-      const id = headers[RAZORPAY_EVENT_ID_HEADER];
-      if (typeof id !== 'string' || id.length === 0 || id.length > 200) {
+      const header = headers[RAZORPAY_EVENT_ID_HEADER];
+      if (typeof header !== 'string' || header.length === 0 || header.length > 200) {
         throw new WebhookVerificationError('no event id');
       }
+      // The signature covers the body, not the event id header: the event is known by its signed
+      // body, so a captured body sent again under a new id is still the event stored once.
+      // Razorpay's own retries send the same body.
+      const id = `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
       let json: unknown;
       try {
         json = JSON.parse(rawBody);
