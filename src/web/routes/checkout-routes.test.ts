@@ -4,6 +4,7 @@ import { checkoutHref } from '../../domain/payments/payment.ts';
 import { loaderArgs, viewer } from '../testing/route-loader.ts';
 import { loader as checkoutLoader } from './checkout.tsx';
 import { loader as serviceOrderLoader } from './service-order.tsx';
+import { loader as paymentResultLoader } from './service-payment-success.tsx';
 
 const services = {} as LoaderServices;
 
@@ -55,5 +56,23 @@ describe('checkout has its own route (decision 0088)', () => {
     });
     const visitor = run(() => checkoutLoader(loaderArgs(services, null, '/checkout?orderId=DOC-48213907'))) as Response;
     expect(visitor.headers.get('Location')).toBe('/signin?redirect=%2Fcheckout%3ForderId%3DDOC-48213907');
+  });
+});
+
+describe('the pages a provider returns the customer to', () => {
+  const photoServices = { photos: { get: async () => ({ ok: false }) } } as unknown as LoaderServices;
+
+  it('know a photo order’s from a service order’s on a client navigation too (its data request ends in .data)', async () => {
+    for (const [path, kind, orderRef] of [
+      ['/photo-payment-success?orderId=PHO-48213907', 'photo', 'PHO-48213907'],
+      ['/photo-payment-success.data?orderId=PHO-48213907&_routes=photo-payment-success', 'photo', 'PHO-48213907'],
+      ['/service-payment-success?orderId=DOC-48213907', 'service', 'DOC-48213907'],
+      ['/service-payment-success.data?orderId=DOC-48213907', 'service', 'DOC-48213907'],
+    ] as const) {
+      expect(await paymentResultLoader(loaderArgs(photoServices, viewer('customer'), path)), path).toMatchObject({
+        kind,
+        orderRef,
+      });
+    }
   });
 });

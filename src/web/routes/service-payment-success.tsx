@@ -20,9 +20,9 @@ const PaymentResultPage = lazyWithQueries(() =>
  * provider sends the customer back with ?orderId=DOC-… or PHO-…. Signed-in owners only; the page
  * reads the payment's state from the API.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const url = new URL(request.url);
+  // `url` is the page's address: a client navigation's data request is /photo-payment-success.data.
   const kind: PaidOrderKind = url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS ? 'photo' : 'service';
   const refParams = kind === 'photo' ? photoOrderRefParams : orderRefParams;
   const query = url.searchParams;

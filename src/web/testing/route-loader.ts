@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { AppContextValue, LoaderServices } from '../../contracts/load-context.ts';
 import type { Viewer } from '../../domain/users/viewer.ts';
 import { appContext } from '../lib/app-context.ts';
+import { pagePathOf } from '../lib/viewer.ts';
 
 /** A signed-in viewer with `role`. */
 export const viewer = (role: Viewer['role']): Viewer => ({
@@ -17,7 +18,11 @@ export const viewer = (role: Viewer['role']): Viewer => ({
   expiresAt: 0,
 });
 
-/** A loader's arguments for `who` (null: a visitor) at `url`, reading the stand-in `services`. */
+/**
+ * A loader's arguments for `who` (null: a visitor) at `url`, reading the stand-in `services`. As
+ * React Router gives them: `request` as it came (a client navigation's `/page.data?_routes=…`),
+ * `url` the page's own address.
+ */
 export function loaderArgs(
   services: LoaderServices,
   who: Viewer | null,
@@ -26,7 +31,8 @@ export function loaderArgs(
 ) {
   const context = new RouterContextProvider();
   context.set(appContext, { viewer: who, services } as AppContextValue);
-  return { context, request: new Request(`http://localhost:3000${url}`), params } as never;
+  const request = new Request(`http://localhost:3000${url}`);
+  return { context, request, url: new URL(pagePathOf(request), request.url), params } as never;
 }
 
 /** The status a loader answers: 200 when it returns, else the status of the response (or data) it throws. */
