@@ -9,6 +9,7 @@ import { loadEnv } from './env.ts';
 import { BACKSTOP_REQUEST_TIMEOUT_MS, BODY_DEADLINES } from './http/body-deadlines.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
 import { createStaffUser } from './modules/users/testing.ts';
+import { BAD_ADDRESS_MESSAGE } from './plugins/error-handler.ts';
 import { PERMISSIONS_POLICY } from './plugins/security.ts';
 import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from './test/app.ts';
 import { createTestDatabase } from './test/database.ts';
@@ -40,6 +41,19 @@ describe('methods the app does not serve', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(405);
       expect(res.headers.allow).toContain('GET');
       expect(res.json()).toMatchObject({ isSuccess: false, statusCode: 405 });
+    }
+  });
+});
+
+describe('an address that is not a valid URL', () => {
+  it('is refused in the envelope, never sniffed nor cached, on pages and the API alike', async () => {
+    for (const url of ['/%', '/oci-card%zz', '/api/v1/services/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ isSuccess: false, statusCode: 400, message: BAD_ADDRESS_MESSAGE, data: null });
+      expect(res.body).not.toContain('FST_');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });
 });

@@ -62,7 +62,7 @@ import { adminUsersRoutes } from './modules/users/admin-routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { stopPassportOcr } from './ocr/mrz-ocr.ts';
 import { registerAnswerCheck } from './plugins/answer-check.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { BAD_ADDRESS_MESSAGE, registerErrorHandler, SERVER_FAILURE_MESSAGE } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerApiDocs, registerOpenApi } from './plugins/openapi.ts';
 import type { RateLimitStore } from './plugins/rate-limit-store.ts';
@@ -160,6 +160,17 @@ export async function buildApp({
     requestTimeout: BACKSTOP_REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     keepAliveTimeout: 65_000,
+    // An address no route can read (bad percent-encoding) is refused before routing, where no hook
+    // runs: in the envelope every other refusal uses, not Fastify's own error object (which
+    // repeated the address), never sniffed as a page nor cached.
+    frameworkErrors: (error, _request, reply) => {
+      const [status, message] =
+        error.code === 'FST_ERR_BAD_URL' ? [400, BAD_ADDRESS_MESSAGE] : [500, SERVER_FAILURE_MESSAGE];
+      (reply as FastifyReply)
+        .status(status)
+        .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
+        .send(fail(status, message));
+    },
   });
   // Headers must arrive well within the request timeout (Node's default is 60 s).
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;

@@ -8,6 +8,12 @@ function fieldName(path: string, instancePath: string): string {
   return fromPath || path;
 }
 
+/** A request for an address that is not a valid URL (`/%`, a cut-off `%E0%A4`). */
+export const BAD_ADDRESS_MESSAGE = 'This address is not valid. Please check the link and try again.';
+
+/** Any failure of ours (5xx): the details stay in the log. */
+export const SERVER_FAILURE_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /**
  * Every error leaves as the envelope of DESIGN.md §1 with HTTP status = statusCode.
  * Validation failures name each field; 5xx details stay in the log.
@@ -29,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send(fail(status, 'Something went wrong on our side. Please try again.'));
+      return reply.status(status).send(fail(status, SERVER_FAILURE_MESSAGE));
     }
     // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
     return reply.status(status).send(fail(status, clientErrorMessage(error as FastifyError)));
