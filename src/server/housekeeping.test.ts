@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, RETENTION_MS } from './housekeeping.ts';
 import { JOBS_SCHEMA } from './jobs/queue.ts';
 import { mailMessages, outboundEmails } from './mail/tables.ts';
-import { sessions, verificationTokens } from './modules/auth/tables.ts';
+import { sessions, signUpRequests, verificationTokens } from './modules/auth/tables.ts';
 import { createSignedInUser } from './modules/auth/testing.ts';
 import { hashToken, newToken } from './modules/auth/tokens.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the daily prune of finished rows', () => {
-  it('deletes settled e-mails, dev mailbox messages, ended sessions and long-expired link tokens past their retention, and keeps the rest', async () => {
+  it('deletes settled e-mails, dev mailbox messages, ended sessions, long-expired link tokens and abandoned sign-ups past their retention, and keeps the rest', async () => {
     const db = t.database.db;
     const user = await createSignedInUser(t.app);
     // Only the rows this test writes are counted: the sign-up above left some of its own.
@@ -77,6 +77,22 @@ describe('the daily prune of finished rows', () => {
     const expiredLately = token('expired lately', ago(DAY_MS));
     const live = token('live', inAnHour);
     await db.insert(verificationTokens).values([expiredLongAgo, expiredLately, live]);
+    // Sign-ups whose job never took them: the password hash goes after a day.
+    const signUp = (email: string, createdAt: Date) => ({
+      name: 'Priya Sharma',
+      email,
+      phone: '+1-4155550123',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$x$y',
+      platform: 'sevadocs',
+      origin: 'https://sevadocs.test',
+      createdAt,
+    });
+    await db
+      .insert(signUpRequests)
+      .values([
+        signUp('abandoned@example.com', ago(RETENTION_MS.waitingSignUps + 60_000)),
+        signUp('waiting@example.com', ago(60_000)),
+      ]);
 
     await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
     expect(await t.runJobs()).toBe(1);
@@ -89,6 +105,9 @@ describe('the daily prune of finished rows', () => {
       (r) => r.hash,
     );
     expect(tokens.sort()).toEqual([expiredLately.tokenHash, live.tokenHash].sort());
+    expect((await db.select({ email: signUpRequests.email }).from(signUpRequests)).map((r) => r.email)).toEqual([
+      'waiting@example.com',
+    ]);
 
     // A second pass finds nothing more to delete.
     await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});

@@ -22,6 +22,8 @@ export const RETENTION_MS = {
   settledMail: 30 * DAY_MS,
   /** Link tokens past their expiry (a used verification link answers "already verified" until then). */
   expiredTokens: 30 * DAY_MS,
+  /** A sign-up whose job never ran to its end (its retries take minutes): the hash goes after a day. */
+  waitingSignUps: DAY_MS,
 } as const;
 
 export interface HousekeepingDeps {
@@ -37,7 +39,7 @@ export function createHousekeeping({ jobs, mail, auth, log, now = () => new Date
   async function prune() {
     const at = now().getTime();
     const mailPruned = await mail.pruneSettled(new Date(at - RETENTION_MS.settledMail));
-    const accountsPruned = await auth.pruneEnded(RETENTION_MS.expiredTokens);
+    const accountsPruned = await auth.pruneEnded(RETENTION_MS.expiredTokens, RETENTION_MS.waitingSignUps);
     const pruned = { ...mailPruned, ...accountsPruned };
     log.info({ pruned }, 'pruned finished rows');
     return pruned;

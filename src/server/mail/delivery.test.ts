@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JOBS_SCHEMA } from '../jobs/queue.ts';
 import { samplesOf } from '../metrics/testing.ts';
+import { signUpRequests } from '../modules/auth/tables.ts';
 import { signUpBody } from '../modules/auth/testing.ts';
 import { users } from '../modules/users/tables.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -62,8 +63,11 @@ describe('with the queue running and SMTP that goes away', () => {
     const body = signUpBody();
     const res = await signUp(t, body);
     expect(res.statusCode).toBe(201);
-    const [account] = await t.database.db.select().from(users).where(eq(users.email, body.email));
-    expect(account?.emailVerifiedAt).toBeNull();
+    // The sign-up's job makes the account and queues its e-mail.
+    await waitFor(async () => {
+      const [account] = await t.database.db.select().from(users).where(eq(users.email, body.email));
+      expect(account).toMatchObject({ emailVerifiedAt: null });
+    });
 
     // The queue tries, fails (connection refused) and keeps the e-mail for a retry.
     await waitFor(async () => {
@@ -200,7 +204,8 @@ describe('when delivery cannot succeed, or queuing fails', () => {
     const body = signUpBody();
     smtp.refuse.add(body.email.toLowerCase());
     expect((await signUp(t, body)).statusCode).toBe(201);
-    expect(await t.runJobs()).toBe(1);
+    // The sign-up's job, then the e-mail's one attempt.
+    expect(await t.runJobs()).toBe(2);
     const row = await emailTo(t, body.email);
     expect(row).toMatchObject({ status: 'failed', attempts: 1, leaseUntil: null });
     expect(row.lastError).toMatch(/550/);
@@ -219,8 +224,9 @@ describe('when delivery cannot succeed, or queuing fails', () => {
     try {
       const body = signUpBody();
       expect((await signUp(t, body)).statusCode).toBe(201);
-      // Attempt, retry, then the give-up job pg-boss copies to the dead letter queue.
-      expect(await t.runJobs()).toBe(3);
+      // The sign-up's job; the e-mail's attempt, retry, then the give-up job pg-boss copies to the
+      // dead letter queue.
+      expect(await t.runJobs()).toBe(4);
       const row = await emailTo(t, body.email);
       expect(row).toMatchObject({ status: 'failed', attempts: 2, purpose: 'verify-email' });
       expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -278,12 +284,13 @@ describe('when delivery cannot succeed, or queuing fails', () => {
     expect(await count()).toEqual({ emails: (before.emails ?? 0) + 1, jobs: before.jobs + 1 });
   });
 
-  it('a sign-up whose e-mail cannot be queued leaves no account behind', async () => {
+  it('a sign-up whose job cannot be queued leaves nothing behind', async () => {
     const body = signUpBody();
     await t.app.jobs.stop();
     try {
       const res = await signUp(t, body);
       expect(res.statusCode).toBe(500);
+      expect(await t.database.db.select().from(signUpRequests).where(eq(signUpRequests.email, body.email))).toEqual([]);
       expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
       expect(await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.to, body.email))).toEqual([]);
     } finally {

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AccountRows } from '../users/service.ts';
-import { sessions, type TokenPurpose, verificationTokens } from './tables.ts';
+import { sessions, signUpRequests, type TokenPurpose, verificationTokens } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
+export type SignUpRequestRow = typeof signUpRequests.$inferSelect;
 /** What a verification token is for: the service issues and consumes them by purpose. */
 export type { TokenPurpose };
 /** A token just used up: whose it was, when it was issued, where it brings its holder back to. */
@@ -15,6 +16,19 @@ export interface ConsumedToken {
 
 export function createAuthRepository(db: Database) {
   return {
+    /** Stores a sign-up for its job; answers its id. */
+    async addSignUpRequest(values: typeof signUpRequests.$inferInsert): Promise<number> {
+      const [row] = await db.insert(signUpRequests).values(values).returning({ id: signUpRequests.id });
+      if (!row) throw new Error('the sign-up request was not stored');
+      return row.id;
+    },
+
+    /** Takes the sign-up out (its job's transaction): the row, or null when a run before took it. */
+    async takeSignUpRequest(id: number): Promise<SignUpRequestRow | null> {
+      const [row] = await db.delete(signUpRequests).where(eq(signUpRequests.id, id)).returning();
+      return row ?? null;
+    },
+
     async insertSession(values: typeof sessions.$inferInsert): Promise<SessionRow> {
       const [row] = await db.insert(sessions).values(values).returning();
       if (!row) throw new Error('insert into sessions returned no row');
@@ -182,7 +196,7 @@ export function createAuthRepository(db: Database) {
      * Every account's ended sessions (past `now`'s hard expiry or idle since `idleSince`) and the
      * link tokens that expired before `tokensBefore`. Answers how many of each went.
      */
-    async deleteEnded(now: Date, idleSince: Date, tokensBefore: Date) {
+    async deleteEnded(now: Date, idleSince: Date, tokensBefore: Date, signUpsBefore: Date) {
       const ended = await db
         .delete(sessions)
         .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince)))
@@ -191,7 +205,12 @@ export function createAuthRepository(db: Database) {
         .delete(verificationTokens)
         .where(lt(verificationTokens.expiresAt, tokensBefore))
         .returning({ id: verificationTokens.id });
-      return { sessions: ended.length, tokens: expired.length };
+      // A sign-up its job never took (retries spent): its password hash is not kept.
+      const abandoned = await db
+        .delete(signUpRequests)
+        .where(lt(signUpRequests.createdAt, signUpsBefore))
+        .returning({ id: signUpRequests.id });
+      return { sessions: ended.length, tokens: expired.length, signUps: abandoned.length };
     },
 
     async deleteTokens(userId: number, purpose: TokenPurpose): Promise<void> {

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from '../../../domain/auth/messages.ts';
+import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { SESSION_COOKIE_NAME } from '../../session-cookie.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { notifications } from '../notifications/tables.ts';
 import { users } from '../users/tables.ts';
-import { sessions, verificationTokens } from './tables.ts';
+import { SIGN_UP_QUEUE } from './service.ts';
+import { sessions, signUpRequests, verificationTokens } from './tables.ts';
 import { bearer, createSignedInUser, PASSWORD, signIn, signUpBody, tokenFromMail, uniqueEmail } from './testing.ts';
 import { hashToken } from './tokens.ts';
 
@@ -19,7 +21,9 @@ afterAll(() => t.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
 
+/** The account a sign-up made, once its job ran. */
 async function userRow(email: string) {
+  await t.app.jobs.drain([SIGN_UP_QUEUE]);
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row;
@@ -89,6 +93,46 @@ describe('POST /auth/signup', () => {
     expect(notice?.links).toEqual(['https://sevadocs.test/signin', 'https://sevadocs.test/forgot-password']);
   });
 
+  it('does the same work in the request for a taken address as for a new one: one stored sign-up and its job, no account, no e-mail', async () => {
+    const owner = signUpBody();
+    await post('/auth/signup', owner);
+    await t.app.jobs.drain();
+    const accountsBefore = (await t.database.db.select({ id: users.id }).from(users)).length;
+    const mailsBefore = (await t.database.db.select({ id: outboundEmails.id }).from(outboundEmails)).length;
+    const requests = async (email: string) =>
+      (await t.database.db.select().from(signUpRequests).where(eq(signUpRequests.email, email))).length;
+
+    const fresh = signUpBody();
+    const taken = { ...signUpBody(), email: owner.email };
+    for (const body of [fresh, taken]) {
+      expect((await post('/auth/signup', body)).statusCode).toBe(201);
+      expect(await requests(body.email), body.email).toBe(1);
+    }
+    expect((await t.database.db.select({ id: users.id }).from(users)).length).toBe(accountsBefore);
+    expect((await t.database.db.select({ id: outboundEmails.id }).from(outboundEmails)).length).toBe(mailsBefore);
+
+    // The jobs then make the new account and tell the owner; each request is gone with its job.
+    expect(await t.app.jobs.drain([SIGN_UP_QUEUE])).toBe(2);
+    expect(await requests(fresh.email)).toBe(0);
+    expect(await requests(owner.email)).toBe(0);
+    expect((await userRow(fresh.email)).name).toBe(fresh.name);
+    const toOwner = (await deliveredMail(t.app, 500)).filter((m) => m.to === owner.email).map((m) => m.subject);
+    expect(toOwner[0]).toBe('Someone tried to create a SevaDocs account with your email');
+  });
+
+  it('a sign-up job that runs again makes nothing twice (pg-boss is at-least-once)', async () => {
+    const body = signUpBody();
+    await post('/auth/signup', body);
+    const [request] = await t.database.db.select().from(signUpRequests).where(eq(signUpRequests.email, body.email));
+    const job = { requestId: request?.id ?? 0 };
+    await t.app.services.auth.runSignUpJob(job);
+    await t.app.services.auth.runSignUpJob(job);
+    await t.app.jobs.drain();
+    expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+    const mails = (await deliveredMail(t.app, 500)).filter((m) => m.to === body.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Verify your email for SevaDocs']);
+  });
+
   it('validates every field with the spec messages', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: '' }, 'name', M.fieldRequired],
@@ -150,6 +194,7 @@ describe('the account journey: sign-up → mailbox → verify → sign-in → pr
   it('works end to end through the dev mailbox', async () => {
     const body = signUpBody();
     await post('/auth/signup', body);
+    await t.app.jobs.drain([SIGN_UP_QUEUE]);
 
     const beforeVerify = await post('/auth/signin', { email: body.email, password: PASSWORD });
     expect(beforeVerify.statusCode).toBe(403);
@@ -243,6 +288,7 @@ describe('POST /auth/signin', () => {
   it('tells an unverified account so only once the password checked out', async () => {
     const body = signUpBody();
     await post('/auth/signup', body);
+    await t.app.jobs.drain([SIGN_UP_QUEUE]);
     const wrong = await post('/auth/signin', { email: body.email, password: 'Wr0ng!Pass' });
     expect(wrong.statusCode).toBe(401);
     const right = await post('/auth/signin', { email: body.email, password: PASSWORD });

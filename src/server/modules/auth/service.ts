@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { EmailTakenError, type UsersService } from '../users/service.ts';
+import type { UsersService } from '../users/service.ts';
 import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -89,6 +89,11 @@ export interface AccountMailJob {
   returnTo?: string;
 }
 export const ACCOUNT_MAIL_QUEUE = 'auth.account-mail';
+/** A sign-up stored by the route, for its job to act on (runSignUp). */
+export interface SignUpJob {
+  requestId: number;
+}
+export const SIGN_UP_QUEUE = 'auth.sign-up';
 /** A new session: its token for the cookie, and the session. */
 export interface OpenedSession {
   token: string;
@@ -190,6 +195,38 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     });
   }
 
+  /**
+   * The sign-up job: takes the stored request out and, in the same transaction, makes the account
+   * with its verification link and e-mail, or tells the address's owner someone tried to sign up
+   * with it. A job that runs again finds the request gone and does nothing.
+   */
+  async function runSignUp({ requestId }: SignUpJob): Promise<void> {
+    await db.transaction(async (tx) => {
+      const request = await createAuthRepository(tx).takeSignUpRequest(requestId);
+      if (!request) return;
+      const existing = await users.findAccountByEmail(request.email, tx);
+      if (existing) {
+        await queueAccountExists(tx, existing, request.origin);
+        return;
+      }
+      // The account, its verification link and the e-mail carrying it: all three, or none. An
+      // address taken meanwhile by another sign-up fails the job, whose retry tells its owner.
+      const created = await users.createAccount(
+        {
+          name: request.name,
+          email: request.email,
+          phone: request.phone,
+          phoneCountry: request.phoneCountry,
+          passwordHash: request.passwordHash,
+          platform: request.platform,
+          referredByUserId: request.referredByUserId,
+        },
+        tx,
+      );
+      await queueVerification(tx, created, request.origin, request.returnTo ?? undefined);
+    });
+  }
+
   /** The same work for any address: one job row, whoever owns it. */
   async function askForAccountMail(
     kind: AccountMailKind,
@@ -202,8 +239,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   }
 
   /** Tells an address's owner that someone tried to sign up with it; nothing about the account changes. */
-  async function queueAccountExists(owner: Recipient, origin: string) {
-    await mail.enqueue(db, {
+  async function queueAccountExists(tx: Database, owner: Recipient, origin: string) {
+    await mail.enqueue(tx, {
       ...accountExistsMail({
         to: owner.email,
         name: owner.name,
@@ -255,39 +292,24 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         referredByUserId = await users.findUserIdByReferralCode(input.referredBy);
         if (referredByUserId === null) return { ok: false, reason: 'invalid-referral' };
       }
-      // Hashed whether or not the address is taken, so both answers take as long.
+      // The same work whether or not the address is taken: the hash, the stored request and its
+      // job. The job makes the account or e-mails the address's owner (runSignUp).
       const passwordHash = await hashPassword(input.password);
-      const existing = await users.findAccountByEmail(input.email);
-      if (existing) {
-        await queueAccountExists(existing, origin);
-        return { ok: true, email: input.email };
-      }
-      try {
-        // The account, its verification link and the e-mail carrying it: all three, or none.
-        const account = await db.transaction(async (tx) => {
-          const created = await users.createAccount(
-            {
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              phoneCountry: input.phoneCountry,
-              passwordHash,
-              platform: input.platform,
-              referredByUserId,
-            },
-            tx,
-          );
-          await queueVerification(tx, created, origin, input.returnTo);
-          return created;
+      await db.transaction(async (tx) => {
+        const requestId = await createAuthRepository(tx).addSignUpRequest({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          phoneCountry: input.phoneCountry ?? null,
+          passwordHash,
+          platform: input.platform,
+          referredByUserId,
+          origin,
+          returnTo: input.returnTo ?? null,
         });
-        return { ok: true, email: account.email };
-      } catch (error) {
-        if (!(error instanceof EmailTakenError)) throw error;
-        // Taken between the look-up and the insert: tell its owner, as above.
-        const owner = await users.findAccountByEmail(input.email);
-        if (owner) await queueAccountExists(owner, origin);
-        return { ok: true, email: input.email };
-      }
+        await jobs.send<SignUpJob>(SIGN_UP_QUEUE, { requestId }, { tx, ...ACCOUNT_MAIL_RETRY });
+      });
+      return { ok: true, email: input.email };
     },
 
     /**
@@ -409,28 +431,32 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     },
 
     /**
-     * Deletes every ended session (hard or idle expiry; a request would delete it anyway) and the
-     * link tokens that expired more than `tokenRetentionMs` ago: until then a used verification
-     * link still answers "already verified", after it "invalid" like any stale link.
+     * Deletes every ended session (hard or idle expiry; a request would delete it anyway), the
+     * link tokens that expired more than `tokenRetentionMs` ago (until then a used verification
+     * link still answers "already verified", after it "invalid" like any stale link) and sign-ups
+     * older than `signUpRetentionMs` that their job never took.
      */
-    pruneEnded(tokenRetentionMs: number) {
+    pruneEnded(tokenRetentionMs: number, signUpRetentionMs: number) {
       const at = now();
       return repository.deleteEnded(
         at,
         new Date(at.getTime() - IDLE_LOGOUT_MS),
         new Date(at.getTime() - tokenRetentionMs),
+        new Date(at.getTime() - signUpRetentionMs),
       );
     },
 
     /** What the account-mail worker runs for one job (exposed for tests of its idempotency). */
     runAccountMailJob: runAccountMail,
 
-    /** Attaches the account-mail worker to the job queue (before it starts). */
-    registerWorkers(): Promise<void> {
-      return jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => runAccountMail(job.id, job.data), {
-        ...ACCOUNT_MAIL_RETRY,
-        concurrency: ACCOUNT_MAIL_CONCURRENCY,
-      });
+    /** What the sign-up worker runs for one job (exposed for tests of its idempotency). */
+    runSignUpJob: runSignUp,
+
+    /** Attaches the sign-up and account-mail workers to the job queue (before it starts). */
+    async registerWorkers(): Promise<void> {
+      const options = { ...ACCOUNT_MAIL_RETRY, concurrency: ACCOUNT_MAIL_CONCURRENCY };
+      await jobs.work<SignUpJob>(SIGN_UP_QUEUE, (job) => runSignUp(job.data), options);
+      await jobs.work<AccountMailJob>(ACCOUNT_MAIL_QUEUE, (job) => runAccountMail(job.id, job.data), options);
     },
 
     /**

@@ -48,3 +48,25 @@ export const verificationTokens = pgTable(
   },
   (t) => [index('verification_tokens_user_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * A sign-up waiting for its job (decision 0148): the route stores what the form gave, with the
+ * password already hashed, and answers; the job makes the account, or tells the address's owner
+ * someone tried it, and deletes the row. A new address and a taken one cost the request the same
+ * work, so the answer's time tells nothing about which it was.
+ */
+export const signUpRequests = pgTable('sign_up_requests', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  phoneCountry: text('phone_country'),
+  passwordHash: text('password_hash').notNull(),
+  platform: text('platform').notNull(),
+  referredByUserId: integer('referred_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The origin the verification link uses (the address the request came on). */
+  origin: text('origin').notNull(),
+  /** Where the customer signed up from, as the request gave it (checked when the link is stored). */
+  returnTo: text('return_to'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { SIGN_UP_QUEUE } from '../auth/service.ts';
 import { bearer, createSignedInUser, PASSWORD, signUpBody, uniqueEmail } from '../auth/testing.ts';
 import { createStaffUser, expectRoleGuard } from './testing.ts';
 
@@ -162,6 +163,7 @@ describe('POST /users/verify-user', () => {
     const admin = await createStaffUser(t.app, t.database.db, 'admin');
     const body = signUpBody();
     expect((await call('POST', '/auth/signup', {}, body)).statusCode).toBe(201);
+    await t.app.jobs.drain([SIGN_UP_QUEUE]);
     const account = await t.app.services.users.findAccountByEmail(body.email as string);
     if (!account) throw new Error('no account');
     const before = await call('POST', '/auth/signin', {}, { email: body.email, password: PASSWORD });

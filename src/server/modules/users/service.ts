@@ -216,8 +216,8 @@ export function createUsersService(
   }
 
   return {
-    async findAccountByEmail(email: string): Promise<Account | null> {
-      const row = await repository.findByEmail(email);
+    async findAccountByEmail(email: string, on: Database = db): Promise<Account | null> {
+      const row = await createUsersRepository(on).findByEmail(email);
       return row ? toAccount(row, admins) : null;
     },
 
