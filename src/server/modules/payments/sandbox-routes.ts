@@ -161,12 +161,15 @@ ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94
       await app.requireUser(request);
       const found = await owned(request.viewer?.id ?? 0, request.body.payment);
       const status = found?.payment.status;
-      if (!found || (status !== 'succeeded' && status !== 'failed'))
+      // A held notice tells what happened then: a success, even once refunded since (a provider
+      // still delivers that event late).
+      const outcome = status === 'refunded' ? 'succeeded' : status;
+      if (!found || (outcome !== 'succeeded' && outcome !== 'failed'))
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
           .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-      await announce(request, found.payment.id, status);
+      await announce(request, found.payment.id, outcome);
       return reply.redirect(found.payment.returnUrl, 303);
     });
   };

@@ -21,6 +21,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
+import { SANDBOX_NOTICE_PATH } from '../payments/sandbox.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
 import { paymentRecords } from '../payments/testing.ts';
@@ -645,8 +646,16 @@ describe('paying a photo order', () => {
       { reason: 'stray', status: 'succeeded', amountCents: PHOTO_PRICES.USD.plans[1] },
     ]);
     expect(await records.strayMailsOf(order.displayId)).toHaveLength(1);
-    // The event, when it comes, changes nothing.
-    await announce(paymentId);
+    // Its held notice, when it comes (the sandbox still sends it once the payment is refunded, as
+    // a provider would), changes nothing.
+    const notice = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_NOTICE_PATH,
+      headers: { ...bearer(user.token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ payment: paymentId }).toString(),
+    });
+    expect(notice.statusCode).toBe(303);
+    await t.runJobs();
     expect((await records.orderRow(order.id))?.status).toBe('Payment pending');
     expect(await records.refundsOf(order.id)).toHaveLength(1);
     expect(await records.receiptsOf(order.displayId)).toHaveLength(0);
