@@ -37,7 +37,13 @@ export { createStoredExchangeRates } from './exchange-rates.ts';
 export type { PaymentProvider } from './provider.ts';
 export { PaymentConfirmationError, WebhookVerificationError } from './provider.ts';
 export type { RefundOutcome } from './refunds.ts';
-export { createSandboxProvider, SANDBOX_EVENT_TYPES, SANDBOX_WEBHOOK_PATH, type Sandbox } from './sandbox.ts';
+export {
+  createSandboxProvider,
+  SANDBOX_EVENT_TYPES,
+  SANDBOX_NOTICE_PATH,
+  SANDBOX_WEBHOOK_PATH,
+  type Sandbox,
+} from './sandbox.ts';
 
 /**
  * A provider with an SDK, built from its settings in the environment (env.ts requires them when it
