@@ -207,8 +207,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
      * Records the provider's own record of an attempt's payment, on the locked order and attempt
      * (the event's or the confirmation's transaction). A success of the attempt's amount for the
      * order's total now, while the order awaits payment, still has all its kind asks before payment
-     * and its coupon still has this use, pays the order: its kind's paid status and what follows, the attempt succeeded, the other open attempts
-     * superseded. Any other success is a stray charge (`recordStray`). A failure or expiry fails the
+     * and its coupon still has this use, pays the order: its kind's paid status and what follows,
+     * the attempt succeeded, the other open attempts superseded. Any other success is a stray charge (`recordStray`). A failure or expiry fails the
      * attempt. Recording the same payment again changes nothing.
      */
     async recordSettlement(

@@ -285,6 +285,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
 
   const ledger = createOrderLedger({ kind: (kind) => kinds.of(kind), changeOrderStatus });
 
+  /** Tells the purchase listeners that what the order buys changed (the caller holds the lock). */
+  async function purchaseChanged(on: Database, order: Order): Promise<void> {
+    for (const listener of purchaseListeners) await listener(on, order);
+  }
+
   return {
     /**
      * The order's ledger (issue 28): its payment attempts, payments and refunds. Payments records
@@ -453,17 +458,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         return toOrder(unchanged);
       }
       const order = toOrder(changed);
-      for (const listener of purchaseListeners) await listener(on, order);
+      await purchaseChanged(on, order);
       return order;
     },
 
     /**
-     * Tells the purchase listeners that what the order buys changed at the same total (a photo
-     * added, removed or accepted as it is); the caller holds the lock.
+     * Tells the purchase listeners of a change at the same total (a photo added, removed or
+     * accepted as it is); a new total is told by `setCharged` itself.
      */
-    async purchaseChanged(on: Database, order: Order): Promise<void> {
-      for (const listener of purchaseListeners) await listener(on, order);
-    },
+    purchaseChanged,
 
     /** Adds a listener of every change of what an order buys (services.ts wires them once). */
     onPurchaseChange(listener: PurchaseChangeListener): void {

@@ -323,7 +323,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       const storageKeys = done.value?.dropped ?? [];
       if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
       const priced = await settle(tx, order);
-      if (purchase) await orders.purchaseChanged(tx, priced);
+      // A new total was told to the listeners by the repricing already.
+      if (purchase && priced.totalCents === order.totalCents) await orders.purchaseChanged(tx, priced);
       return { ok: true, value: await view(tx, priced) };
     });
   }
