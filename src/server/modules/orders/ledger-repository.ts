@@ -144,15 +144,19 @@ export function createLedgerRepository(db: Database) {
       return row ?? null;
     },
 
-    /** What the attempt's counted refunds add up to, in the order's currency and in the charge's. */
-    async counted(attemptId: number): Promise<{ cents: number; providerCents: number }> {
+    /**
+     * What the attempt's refunds add up to, in the order's currency and in the charge's: those still
+     * counting against what is left, or with `returned`, only those the provider has made.
+     */
+    async counted(attemptId: number, { returned = false } = {}): Promise<{ cents: number; providerCents: number }> {
+      const statuses = returned ? ['succeeded' as const] : [...COUNTED];
       const [row] = await db
         .select({
           cents: sum(paymentRefunds.amountCents).mapWith(Number),
           providerCents: sum(paymentRefunds.providerAmountCents).mapWith(Number),
         })
         .from(paymentRefunds)
-        .where(and(eq(paymentRefunds.attemptId, attemptId), inArray(paymentRefunds.status, [...COUNTED])));
+        .where(and(eq(paymentRefunds.attemptId, attemptId), inArray(paymentRefunds.status, statuses)));
       return { cents: row?.cents ?? 0, providerCents: row?.providerCents ?? 0 };
     },
 

@@ -106,10 +106,17 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     };
   }
 
-  /** Whether the order was paid and its payment has all gone back (refunds under way count). */
+  /**
+   * Whether the order was paid and its payment has all gone back: refunds the provider has made,
+   * not those still waiting on it (two approved at once: the first to finish leaves the other's
+   * money unreturned, and that one may yet be refused).
+   */
   async function refundedInFull(on: Database, orderId: number): Promise<boolean> {
-    const left = await refundable(on, orderId);
-    return left !== null && left.remainingCents <= 0;
+    const repository = createLedgerRepository(on);
+    const attempt = await repository.paidAttempt(orderId);
+    if (!attempt) return false;
+    const { cents } = await repository.counted(attempt.id, { returned: true });
+    return cents >= attempt.orderTotalCents;
   }
 
   /**

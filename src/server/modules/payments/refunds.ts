@@ -19,7 +19,7 @@ export function createPaymentRefunds(
   deps: {
     orders: Pick<
       OrdersService,
-      'refundByKey' | 'refund' | 'attempt' | 'refundable' | 'recordRefundSucceeded' | 'recordRefundFailed'
+      'refundByKey' | 'refund' | 'attempt' | 'refundedInFull' | 'recordRefundSucceeded' | 'recordRefundFailed'
     >;
     providers: ReadonlyMap<PaymentProviderName, PaymentProvider>;
     log: { error(details: object, message: string): void };
@@ -32,7 +32,7 @@ export function createPaymentRefunds(
       const row = await orders.refundByKey(db, key);
       if (!row) throw new Error(`no refund reserved under ${key}`);
       const attempt = await orders.attempt(db, row.attemptId);
-      const fully = async () => (await orders.refundable(db, row.orderId))?.remainingCents === 0;
+      const fully = () => orders.refundedInFull(db, row.orderId);
       if (row.status === 'succeeded' && row.providerRefundId) {
         return { ok: true, refundId: row.providerRefundId, fullyRefunded: await fully() };
       }

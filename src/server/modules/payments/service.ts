@@ -164,7 +164,7 @@ export interface PaymentsServiceDeps {
     | 'recordProviderPayment'
     | 'recordSettlement'
     | 'strayRefund'
-    | 'refundable'
+    | 'refundedInFull'
     | 'refundByKey'
     | 'refund'
     | 'recordRefundSucceeded'

@@ -40,12 +40,18 @@ async function paidOrderWithRequest(amount = '10.00') {
   const customer = await createSignedInUser(t.app);
   const order = await startApplication(t.app, customer.token);
   const paymentId = await payWithSandbox(t, customer.token, order.displayId);
+  const request = await requestRefund(customer.email, order.displayId, amount);
+  return { customer, order, paymentId, request };
+}
+
+/** The refund form sent for the order, its job run: the logged request. */
+async function requestRefund(email: string, orderDisplayId: string, amount: string) {
   const submitted = await t.app.inject({
     method: 'POST',
     url: '/api/v1/refund/request',
     payload: {
-      orderId: order.displayId,
-      email: customer.email,
+      orderId: orderDisplayId,
+      email,
       reason: 'We cancelled the trip and no longer need the card, please refund.',
       amount,
     },
@@ -59,7 +65,7 @@ async function paidOrderWithRequest(amount = '10.00') {
     .from(refundRequests)
     .where(eq(refundRequests.reference, submitted.json().data.reference));
   if (!request) throw new Error('no refund request');
-  return { customer, order, paymentId, request };
+  return request;
 }
 
 const orderStatus = async (id: number) =>
@@ -290,6 +296,51 @@ describe('approving a refund', () => {
     expect(retry.statusCode).toBe(200);
     const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(reserved.map((r) => r.status)).toEqual(['succeeded']);
+  });
+});
+
+describe('two refunds of one order at once', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('moves the order to Refunded only when the provider has made both, not when the first to finish leaves the other pending', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { customer, order, request: first } = await paidOrderWithRequest();
+    const half = Math.floor(order.price.totalCents / 2);
+    const sandbox = t.app.services.sandbox;
+    if (!sandbox) throw new Error('the sandbox is not configured');
+    const refund = sandbox.provider.refund.bind(sandbox.provider);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached!: () => void;
+    const held = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    // The first approval's provider call answers late.
+    vi.spyOn(sandbox.provider, 'refund').mockImplementationOnce(async (input) => {
+      reached();
+      await released;
+      return refund(input);
+    });
+    const firstApproval = call('POST', `/admin/refunds/${first.id}/approve`, bearer(staff.token), {
+      amountCents: half,
+    });
+    await held;
+    // Approved requests are not open: the customer asks again for the rest, and staff approve it.
+    const second = await requestRefund(customer.email, order.displayId, '10.00');
+    const rest = order.price.totalCents - half;
+    const secondApproval = await call('POST', `/admin/refunds/${second.id}/approve`, bearer(staff.token), {
+      amountCents: rest,
+    });
+    expect(secondApproval.statusCode).toBe(200);
+    expect(await orderStatus(order.id)).not.toBe('Refunded');
+    release();
+    const done = await firstApproval;
+    expect(done.statusCode).toBe(200);
+    expect(await orderStatus(order.id)).toBe('Refunded');
   });
 });
 
