@@ -1,3 +1,4 @@
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { ParameterChoices, ServiceParameter } from '../../../domain/catalog/parameters.ts';
@@ -16,6 +17,8 @@ export interface SeedPrice {
   serviceFeeCents: number;
   compareAtServiceFeeCents?: number | null;
   isEstimate?: boolean;
+  /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15). */
+  applicantUnderAge?: number;
   sources: string;
   /** The first day these fees apply (decision 0109-fee-on-the-day); unset: since always. */
   effectiveFrom?: string | null;
@@ -74,6 +77,8 @@ export interface SeedPackage {
   feeNote?: string;
   /** The price is for one person: the total reads "per applicant". */
   perApplicant: boolean;
+  /** The member kinds the price is for (a passport's fee depends on age); unset: anyone. */
+  applicantKinds?: MemberKind[];
   addons: AddonType[];
   prices: SeedPrice[];
   /** One per country the package is offered in, where its text differs from the general one. */
@@ -266,6 +271,7 @@ export const CATALOG: readonly SeedService[] = [
           'Thumb impression if the child is under 5 (left for boys, right for girls)',
         ],
         perApplicant: true,
+        applicantKinds: ['Minor'],
         addons: ['Photo Enhancement', 'Expedite'],
         texts: [
           {
@@ -468,6 +474,7 @@ export const CATALOG: readonly SeedService[] = [
           'Two 2×2 in photos on a white background',
         ],
         perApplicant: true,
+        applicantKinds: ['Adult'],
         addons: ['Photo Enhancement', 'Expedite'],
         texts: [
           {
@@ -536,6 +543,7 @@ export const CATALOG: readonly SeedService[] = [
           'Two 2×2 in photos on a white background',
         ],
         perApplicant: true,
+        applicantKinds: ['Adult'],
         addons: ['Photo Enhancement', 'Expedite'],
         texts: [
           {
@@ -585,6 +593,7 @@ export const CATALOG: readonly SeedService[] = [
           'Two 2×2 in photos on a white background',
         ],
         perApplicant: true,
+        applicantKinds: ['Minor'],
         addons: ['Photo Enhancement', 'Expedite'],
         texts: [
           {
@@ -635,6 +644,7 @@ export const CATALOG: readonly SeedService[] = [
             applyingFrom: 'CA',
             currency: 'CAD',
             governmentFeeCents: 6700,
+            applicantUnderAge: 15,
             mandatoryFees: [{ label: 'ICWF', amountCents: 300 }, BLS_CONSULAR_FEE],
             serviceFeeCents: 7900,
             compareAtServiceFeeCents: 9900,
@@ -662,6 +672,7 @@ export const CATALOG: readonly SeedService[] = [
           'Two 2×2 in photos on a white background',
         ],
         perApplicant: true,
+        applicantKinds: ['Adult'],
         addons: ['Photo Enhancement', 'Expedite'],
         texts: [
           {

@@ -20,6 +20,7 @@ import {
   memberConflict,
   type ValidMember,
 } from '../../../domain/applications/members.ts';
+import { applicantRefusal } from '../../../domain/applications/package-applicants.ts';
 import { PACKAGE_CHOICE_MESSAGES } from '../../../domain/catalog/package-choice.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
@@ -91,7 +92,7 @@ export interface ApplicationsServiceDeps {
     | 'filesRetention'
   >;
   /** Prices come from the catalog, never from the client. */
-  catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices'>;
+  catalog: Pick<CatalogService, 'getPackage' | 'getPackagesForChoices' | 'applicantRule'>;
   /** The form definition version a new order starts with, and an order's version (its members' steps). */
   forms: Pick<FormsService, 'currentDefinitionId' | 'orderForm'>;
   /** Brings a paid order's status in line with its forms and documents after a member edit. */
@@ -289,6 +290,14 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return deps.forms.orderForm(app);
   }
 
+  /** Why `member` cannot be on the order's package at its price (an adult on a minor's renewal), or null. */
+  async function applicantRefusalOn(tx: Database, orderId: number, member: ValidMember): Promise<string | null> {
+    const app = await createApplicationsRepository(tx).findApplication(orderId);
+    if (!app) throw new Error(`service order ${orderId} has no application row`);
+    const rule = await deps.catalog.applicantRule(app.packageId, app.packagePriceId, tx);
+    return applicantRefusal(rule, member, todayIsoDate());
+  }
+
   /** Keeps the order's total equal to its cost summary (members, add-ons, coupon) after a member change. */
   async function updateTotal(tx: Database, order: Order): Promise<Order> {
     const input = await checkoutInput(tx, order.id);
@@ -384,6 +393,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         return formFailure(400, PACKAGE_CHOICE_MESSAGES.notOffered, { choices: PACKAGE_CHOICE_MESSAGES.notOffered });
 
       const { price } = pkg;
+      const rule = await deps.catalog.applicantRule(pkg.id, price.id);
+      for (const [index, member] of input.members.entries()) {
+        const refused = applicantRefusal(rule, member, todayIsoDate());
+        if (refused) return formFailure(400, refused, { [`members.${index}.dateOfBirth`]: refused });
+      }
       const formDefinitionId = await deps.forms.currentDefinitionId(pkg.id);
       const result = await db.transaction(async (tx) => {
         const { order, created } = await orders.createOrder(tx, {
@@ -448,6 +462,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
         const conflict = memberConflict(members, member, true);
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
+        const refused = await applicantRefusalOn(tx, order.id, member);
+        if (refused) return formFailure(400, refused, { dateOfBirth: refused });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
         await updateTotal(tx, order);
@@ -472,6 +488,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           false,
         );
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
+        const refused = await applicantRefusalOn(tx, order.id, member);
+        if (refused) return formFailure(400, refused, { dateOfBirth: refused });
         const applications = createApplicationsRepository(tx);
         let row = await applications.updateMember(order.id, memberId, memberValues(member));
         if (!row) return formFailure(404, M.notFound);

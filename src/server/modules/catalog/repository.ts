@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -14,6 +14,16 @@ import {
 
 export function createCatalogRepository(db: Database) {
   return {
+    /** Who a package's price is for (null parts: anyone), or null when the price is not the package's. */
+    async applicantRule(packageId: number, priceId: number) {
+      const [row] = await db
+        .select({ kinds: packages.applicantKinds, underAge: packagePrices.applicantUnderAge })
+        .from(packagePrices)
+        .innerJoin(packages, eq(packages.id, packagePrices.packageId))
+        .where(and(eq(packagePrices.id, priceId), eq(packagePrices.packageId, packageId)));
+      return row ?? null;
+    },
+
     /** Add-on prices in one currency (SPEC.md §9 seed; CAD for Canada). */
     listAddonPrices(currency: Currency) {
       return db

@@ -1,5 +1,6 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import { ANY_APPLICANT, type ApplicantRule } from '../../../domain/applications/package-applicants.ts';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type {
   Faq,
@@ -278,6 +279,11 @@ export function createCatalogService(
       const rows = await createCatalogRepository(on).listPricesOfPackage(packageId);
       const price = priceFor(pricesOnDay(rows, feeDay(now())), choices);
       return price ? { ...price, totalCents: priceTotalCents(price) } : null;
+    },
+
+    /** Who the package's price `priceId` is for (decision 0149): anyone unless the catalog says otherwise. */
+    async applicantRule(packageId: number, priceId: number, on: Database = db): Promise<ApplicantRule> {
+      return (await createCatalogRepository(on).applicantRule(packageId, priceId)) ?? ANY_APPLICANT;
     },
 
     /** An active package with its service, or null when either is unknown or inactive. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, date, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import type { AddonType } from '../../../domain/catalog/addons.ts';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { choicesInUrlOrder, type ParameterChoices, type ServiceParameter } from '../../../domain/catalog/parameters.ts';
@@ -60,6 +61,8 @@ export const packages = pgTable(
     feeNote: text('fee_note'),
     /** The price is for one person: the total reads "per applicant". */
     perApplicant: boolean('per_applicant').notNull().default(false),
+    /** The member kinds the price is for (a passport's fee depends on age); null: anyone. */
+    applicantKinds: jsonb('applicant_kinds').$type<MemberKind[]>(),
     addons: jsonb('addons').$type<AddonType[]>().notNull().default(sql`'[]'::jsonb`),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -121,6 +124,8 @@ export const packagePrices = pgTable('package_prices', {
   /** The former service fee, shown struck through when higher. */
   compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
   isEstimate: boolean('is_estimate').notNull().default(false),
+  /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15); null: no limit. */
+  applicantUnderAge: integer('applicant_under_age'),
   sources: text('sources').notNull().default(''),
   /** The first UTC day the row applies; null: since always (until a later row takes over). */
   effectiveFrom: date('effective_from', { mode: 'string' }),
