@@ -7,6 +7,9 @@ import { ADDRESS_COUNTRIES, type AddressCountry, isRegionOf } from './regions.ts
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
+/** How an address's type reads to the customer and to staff. */
+export const ADDRESS_TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work', other: 'Other' };
+
 /** Addresses one account may keep. */
 export const MAX_ADDRESSES_PER_USER = 20;
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { joinPhone, splitPhone } from '../../domain/auth/schemas.ts';
 import {
+  ADDRESS_TYPE_LABELS,
   ADDRESS_TYPES,
   type Address,
   type AddressInput,
@@ -17,8 +18,6 @@ import { useCountries } from '../lib/use-countries.ts';
 import { Icon } from './ui/icon.tsx';
 import { FormField } from './ui/labelled-control.tsx';
 import { PhoneWithCountryCode } from './ui/phone-with-country-code.tsx';
-
-export const TYPE_LABELS: Record<AddressType, string> = { home: 'Home', work: 'Work', other: 'Other' };
 
 interface AddressForm {
   type: AddressType;
@@ -183,7 +182,7 @@ export function AddressEditor({
               className="inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 py-2 text-sm font-medium has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-800"
             >
               <input type="radio" value={type} {...register('type')} className="accent-brand-600" />
-              {TYPE_LABELS[type]}
+              {ADDRESS_TYPE_LABELS[type]}
             </label>
           ))}
         </div>

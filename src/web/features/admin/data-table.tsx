@@ -89,15 +89,14 @@ export function DataTable<Row>({ caption, columns, list, query, empty, rowId }: 
                 ))}
               </tr>
             ))}
-            {list.results.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-600">
-                  {empty}
-                </td>
-              </tr>
-            )}
           </tbody>
         </table>
+        {/*
+          Below the table, not in a row spanning its columns: that row is centred on the table's
+          whole width, wider than a phone's screen, so the message was cut off. Sticky, it stays in
+          view when the table is scrolled sideways.
+        */}
+        {list.results.length === 0 && <p className="sticky left-0 px-3 py-8 text-center text-slate-600">{empty}</p>}
       </div>
       <nav aria-label={`${caption} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-slate-700" aria-live="polite">

@@ -14,11 +14,17 @@ import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { canUsePrintPack, printPackHref } from '../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { choiceLines } from '../../../domain/catalog/parameter-labels.ts';
+import { telHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
+import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
+import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
+import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
+import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
+import { ADDRESS_TYPE_LABELS } from '../../../domain/users/address.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { api, envelopeOf, errorMessage, uploadFile } from '../../lib/api-client.ts';
@@ -425,15 +431,10 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
   );
 }
 
-function PhotoLinks({
-  order,
-  itemId,
-  photo,
-}: {
-  order: DeskOrder;
-  itemId: number;
-  photo: NonNullable<DeskOrder['photo']>['items'][number]['photos'][number];
-}) {
+type DeskPhoto = NonNullable<DeskOrder['photo']>;
+type DeskPhotoFile = DeskPhoto['items'][number]['photos'][number];
+
+function PhotoLinks({ order, itemId, photo }: { order: DeskOrder; itemId: number; photo: DeskPhotoFile }) {
   const links = deskPhotoLinks(order.displayId, itemId, photo.id);
   const link = 'font-semibold text-brand-700 underline';
   return (
@@ -455,6 +456,64 @@ function PhotoLinks({
   );
 }
 
+/** A photo's check in the verdict's words the customer reads, failed rules by label: "2 rules to fix: Head size. Also to fix: Eye height." */
+function checkWords(photo: DeskPhotoFile): string {
+  const parts = [`check ${photo.state}`];
+  if (photo.report) {
+    const verdict = photoVerdict(photo.report);
+    const reason = verdict.reason ? `: ${PHOTO_RULE_LABELS[verdict.reason.check.rule]}.` : '';
+    parts.push([`${verdict.headline}${reason}`, ...verdict.rest].join(' '));
+  }
+  if (photo.error) parts.push(photo.error);
+  return parts.join(' · ');
+}
+
+function Term({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </>
+  );
+}
+
+/**
+ * Every field of SPEC.md §3's step3 (pickup) or delivery address, in the words the customer filled
+ * them in: staff hand over or ship the prints from this alone.
+ */
+function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
+  if (delivery === null) return <p className="mt-1 text-sm">Digital only, or no delivery chosen yet.</p>;
+  const list = 'mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]';
+  if (delivery.method === 'pickup') {
+    return (
+      <dl className={list}>
+        <Term term="Photo studio">{PHOTO_SERVICE_TYPE_LABELS[delivery.serviceType]}</Term>
+        <Term term="Studio address">{delivery.addressLine}</Term>
+        <Term term="Pin code">{delivery.pinCode}</Term>
+        <Term term="Message for the studio">{delivery.message ?? '—'}</Term>
+      </dl>
+    );
+  }
+  const a = delivery.address;
+  return (
+    <dl className={list}>
+      <Term term="Deliver to">{a.fullName}</Term>
+      <Term term="Address">{`${a.addressLine}, ${a.city}, ${a.state} ${a.postalCode}, ${a.country}`}</Term>
+      <Term term="Address type">{ADDRESS_TYPE_LABELS[a.type]}</Term>
+      <Term term="Phone">
+        {a.phone ? (
+          <a href={telHref(a.phone)} className="text-brand-700 underline">
+            {a.phone}
+          </a>
+        ) : (
+          '—'
+        )}
+      </Term>
+      <Term term="Delivery notes">{a.additionalInfo ?? '—'}</Term>
+    </dl>
+  );
+}
+
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
@@ -471,14 +530,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
               <ul className="mt-1 space-y-1 pl-4 text-sm">
                 {item.photos.map((p) => (
                   <li key={p.id}>
-                    {p.name} · {formatFileSize(p.size)} · check {p.state}
-                    {p.report
-                      ? ` · ${p.report.passed ? 'passed' : 'failed'}: ${p.report.checks
-                          .filter((c) => !c.passed)
-                          .map((c) => c.rule)
-                          .join(', ')}`
-                      : ''}
-                    {p.error ? ` · ${p.error}` : ''}
+                    {p.name} · {formatFileSize(p.size)} · {checkWords(p)}
                     {' · '}
                     <PhotoLinks order={order} itemId={item.id} photo={p} />
                   </li>
@@ -490,17 +542,11 @@ function PhotoSections({ order }: { order: DeskOrder }) {
       </Panel>
       <Panel title="Plan and delivery" id="desk-photo-delivery">
         <p className="text-sm">
-          Plan {photo.pricingPlanId}
-          {photo.options.length ? ` with ${photo.options.join(', ')}` : ''} ·{' '}
+          {/* The plan and options by the names the customer chose them by, not their ids. */}
+          {[PHOTO_PLAN_LABELS[photo.pricingPlanId], ...photo.options.map((o) => PHOTO_OPTION_LABELS[o])].join(' + ')} ·{' '}
           {formatMoney({ amountCents: photo.totalCents, currency: photo.currency })}
         </p>
-        <p className="mt-1 text-sm">
-          {photo.delivery === null
-            ? 'Digital only, or no delivery chosen yet.'
-            : photo.delivery.method === 'pickup'
-              ? `Pickup (${photo.delivery.serviceType}) at ${photo.delivery.addressLine}, ${photo.delivery.pinCode}`
-              : `Home delivery to ${photo.delivery.address.fullName}, ${photo.delivery.address.addressLine}, ${photo.delivery.address.city} ${photo.delivery.address.postalCode}, ${photo.delivery.address.country}`}
-        </p>
+        <DeliveryDetails delivery={photo.delivery} />
       </Panel>
     </>
   );

@@ -151,7 +151,7 @@ function QueueFilters({ query, services }: { query: OrderQueueQuery; services: S
       >
         Filter
       </button>
-      {query.status || query.service || query.from || query.to || query.expedite ? (
+      {query.q || query.status || query.service || query.from || query.to || query.expedite ? (
         <Link to={ROUTES.ADMIN_ORDERS} className="py-2 text-sm font-semibold text-brand-700 underline">
           Clear
         </Link>
@@ -187,7 +187,9 @@ export function OrdersPage({
         columns={columns}
         list={list}
         query={query}
-        empty={filtered ? 'No orders match these filters.' : 'No orders yet.'}
+        empty={
+          query.q ? 'No orders match your search.' : filtered ? 'No orders match these filters.' : 'No orders yet.'
+        }
         rowId={(row) => String(row.id)}
       />
     </section>

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Address } from '../../../domain/users/address.ts';
+import { ADDRESS_TYPE_LABELS } from '../../../domain/users/address.ts';
 import { COUNTRY_NAMES } from '../../../domain/users/regions.ts';
-import { AddressEditor, TYPE_LABELS } from '../../components/address-editor.tsx';
+import { AddressEditor } from '../../components/address-editor.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { LoadingStatus } from '../../components/ui/loading-status.tsx';
@@ -72,11 +73,11 @@ export function AddressTab() {
                 <li
                   key={address.id}
                   className="flex flex-col rounded-2xl border border-slate-200 p-4"
-                  aria-label={`${TYPE_LABELS[address.type]} address of ${address.fullName}`}
+                  aria-label={`${ADDRESS_TYPE_LABELS[address.type]} address of ${address.fullName}`}
                 >
                   <div className="flex items-center gap-2">
                     <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                      {TYPE_LABELS[address.type]}
+                      {ADDRESS_TYPE_LABELS[address.type]}
                     </span>
                     {address.isDefault ? (
                       <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">

@@ -10,8 +10,9 @@ import {
   pickupSchema,
 } from '../../../../domain/photos/orders.ts';
 import type { Address } from '../../../../domain/users/address.ts';
+import { ADDRESS_TYPE_LABELS } from '../../../../domain/users/address.ts';
 import { COUNTRY_NAMES } from '../../../../domain/users/regions.ts';
-import { AddressEditor, TYPE_LABELS } from '../../../components/address-editor.tsx';
+import { AddressEditor } from '../../../components/address-editor.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { FormField } from '../../../components/ui/labelled-control.tsx';
@@ -187,7 +188,7 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold text-slate-900">{address.fullName}</span>
                     <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
-                      {TYPE_LABELS[address.type]}
+                      {ADDRESS_TYPE_LABELS[address.type]}
                     </span>
                     {address.isDefault ? (
                       <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">

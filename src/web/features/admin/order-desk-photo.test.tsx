@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DeskOrder } from '../../../domain/admin/orders.ts';
+import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
+import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
+import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
+import { OrderDeskPage } from './order-desk-page.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+const check = (rule: PhotoCheck['rule'], passed: boolean): PhotoCheck => ({
+  rule,
+  passed,
+  measured: 'measured',
+  expected: 'expected',
+  fix: passed ? null : `Fix ${rule}`,
+});
+
+const photo = (id: number, failed: PhotoCheck['rule'][]): OrderPhoto => {
+  const rules: PhotoCheck['rule'][] = ['one-face', 'head-height', 'eye-line', 'tilt', 'background'];
+  const checks = rules.map((rule) => check(rule, !failed.includes(rule)));
+  return {
+    id,
+    itemId: 5,
+    name: `photo-${id}.jpg`,
+    size: 240_000,
+    type: 'image/jpeg',
+    state: 'done',
+    report: { sizeId: 'us-2x2', checks, passed: failed.length === 0, fitted: null },
+    error: null,
+    url: `/photos/${id}`,
+    links: { original: 'o', fitted: null, printSheet: null },
+    uploadedAt: '2026-11-02T10:00:00.000Z',
+    failedRuleChoice: null,
+    secondLook: null,
+    secondLookReason: null,
+    retakeUrl: null,
+  };
+};
+
+/** The fields of a photo order the desk reads. */
+function photoOrder(photoPart: Partial<PhotoOrder>): DeskOrder {
+  return {
+    id: 2,
+    displayId: 'PHO-51234567',
+    kind: 'photo',
+    title: 'Passport photos',
+    status: 'Order pending',
+    customer: { id: 8, name: 'Priya Sharma', email: 'priya@example.com' },
+    sla: { state: 'running', startedAt: null, dueAt: null, days: 2, basis: 'Digital photos within 2 days' },
+    nextStatuses: [],
+    notes: [],
+    expedite: false,
+    charged: { currency: 'USD', lines: [], totalCents: 0 },
+    payments: { attempts: [], refunds: [] },
+    service: null,
+    photo: {
+      currency: 'USD',
+      items: [{ id: 5, photoSize: 'us-2x2', documentType: 'US passport', label: '2 × 2 in', photos: [] }],
+      options: [],
+      delivery: null,
+      timeline: [],
+      ...photoPart,
+    } as PhotoOrder,
+  } as unknown as DeskOrder;
+}
+
+async function show(order: DeskOrder) {
+  renderWithRouter(<OrderDeskPage order={order} renderAnswers={() => null} />, {
+    path: '/admin/orders/PHO-51234567',
+  });
+  await screen.findByRole('heading', { level: 1 });
+  return screen.getByRole('region', { name: 'Plan and delivery' });
+}
+
+/** The definition list's value for a term. */
+const termValue = (panel: HTMLElement, term: string) => within(panel).getByText(term).nextElementSibling?.textContent;
+
+describe('the photo order desk', () => {
+  it('names the plan and options, and shows every pickup detail with the customer’s message', async () => {
+    const panel = await show(
+      photoOrder({
+        pricingPlanId: 1,
+        options: ['pickup'],
+        totalCents: 1298,
+        delivery: {
+          method: 'pickup',
+          serviceType: 'CVS',
+          pinCode: '10118',
+          addressLine: '350 5th Ave, New York',
+          message: 'Please call before',
+        },
+      }),
+    );
+    expect(within(panel).getByText(/Digital Copy \+ Pickup From Nearest Photo studio · \$12\.98/)).toBeTruthy();
+    expect(panel.textContent).not.toContain('Plan 1');
+    expect(termValue(panel, 'Photo studio')).toBe('CVS Photo');
+    expect(termValue(panel, 'Studio address')).toBe('350 5th Ave, New York');
+    expect(termValue(panel, 'Pin code')).toBe('10118');
+    expect(termValue(panel, 'Message for the studio')).toBe('Please call before');
+  });
+
+  it('shows the whole home delivery address: state, type, phone and the delivery note', async () => {
+    const panel = await show(
+      photoOrder({
+        pricingPlanId: 2,
+        totalCents: 1999,
+        delivery: {
+          method: 'home',
+          addressId: 3,
+          address: {
+            fullName: 'Priya Sharma',
+            addressLine: '12 Elm Street',
+            city: 'Edison',
+            state: 'NJ',
+            postalCode: '08817',
+            country: 'US',
+            type: 'home',
+            additionalInfo: 'Ring twice',
+            phone: '+1-7325550123',
+          },
+        },
+      }),
+    );
+    expect(within(panel).getByText(/Get Print Copies delivered to home · \$19\.99/)).toBeTruthy();
+    expect(panel.textContent).not.toContain('Plan 2');
+    expect(termValue(panel, 'Deliver to')).toBe('Priya Sharma');
+    expect(termValue(panel, 'Address')).toBe('12 Elm Street, Edison, NJ 08817, US');
+    expect(termValue(panel, 'Address type')).toBe('Home');
+    expect(termValue(panel, 'Delivery notes')).toBe('Ring twice');
+    expect(within(panel).getByRole('link', { name: '+1-7325550123' }).getAttribute('href')).toBe('tel:+17325550123');
+  });
+
+  it('reads each photo’s check in the verdict’s words, failed rules by their labels', async () => {
+    await show(
+      photoOrder({
+        pricingPlanId: 1,
+        totalCents: 999,
+        items: [
+          {
+            id: 5,
+            photoSize: 'us-2x2',
+            documentType: 'US passport',
+            label: '2 × 2 in',
+            photos: [photo(1, []), photo(2, ['head-height', 'eye-line'])],
+          },
+        ],
+      }),
+    );
+    const items = screen.getByRole('region', { name: 'Photo items' });
+    const [passed, failed] = within(items).getAllByRole('listitem').slice(1);
+    expect(passed?.textContent).toContain('check done · Meets every rule ·');
+    expect(passed?.textContent).not.toContain('passed:');
+    expect(failed?.textContent).toContain('check done · 2 rules to fix: Head size. Also to fix: Eye height. ·');
+    expect(failed?.textContent).not.toContain('head-height');
+  });
+});
