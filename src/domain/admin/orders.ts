@@ -126,6 +126,8 @@ export type AddOrderNote = z.infer<typeof addOrderNoteSchema>;
 /** POST /admin/orders/{ref}/status and the detail page's status form. */
 export const changeOrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Choose a status' }),
+  /** The status the desk showed: another one now means someone changed the order meanwhile (409). */
+  fromStatus: z.enum(ORDER_STATUSES).optional(),
   remark: z
     .string()
     .trim()

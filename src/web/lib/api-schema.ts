@@ -12513,12 +12513,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "status": "Payment pending",
+                 *       "fromStatus": "Payment pending",
                  *       "remark": "Your documents are received."
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     status: "Payment pending" | "Order pending" | "Forms incomplete" | "In review" | "Submitted" | "Approved" | "Rejected" | "Completed" | "Refunded" | "Cancelled";
+                    /** @enum {string} */
+                    fromStatus?: "Payment pending" | "Order pending" | "Forms incomplete" | "In review" | "Submitted" | "Approved" | "Rejected" | "Completed" | "Refunded" | "Cancelled";
                     remark?: string;
                 };
             };

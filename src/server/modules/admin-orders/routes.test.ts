@@ -270,6 +270,32 @@ describe('POST /admin/orders/:ref/status', () => {
     ]);
   });
 
+  it('tells the second of two staff members acting on one order that it changed meanwhile, and keeps the first change', async () => {
+    const { customer, order } = await paidApplication();
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    // Both saw Order pending; both moves are allowed from there, and Cancelled from In review too.
+    const [review, cancel] = await Promise.all([
+      asStaff('POST', `/admin/orders/${order.displayId}/status`, { status: 'In review', fromStatus: 'Order pending' }),
+      asStaff('POST', `/admin/orders/${order.displayId}/status`, { status: 'Cancelled', fromStatus: 'Order pending' }),
+    ]);
+    expect([review.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
+    const refused = review.statusCode === 409 ? review : cancel;
+    expect(refused.json().message).toBe(STATUS_MESSAGES.changedConcurrently);
+    expect(await auditEntries(order.displayId, 'order.status')).toHaveLength(1);
+    const mails = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(like(outboundEmails.subject, `%${order.displayId}%`));
+    expect(mails.filter((m) => m.to === customer.email && m.purpose === 'order-status')).toHaveLength(1);
+    // Told what it is now, the same staff member decides again from there.
+    const now = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.status;
+    const again = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+      status: 'Cancelled',
+      fromStatus: now,
+    });
+    expect(again.statusCode, again.body).toBe(now === 'Cancelled' ? 409 : 200);
+  });
+
   it('refuses a move the transition table does not give staff, and records nothing', async () => {
     const { order } = await paidApplication();
     const res = await asStaff('POST', `/admin/orders/${order.displayId}/status`, { status: 'Approved' });

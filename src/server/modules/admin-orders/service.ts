@@ -273,7 +273,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     async changeStatus(
       actor: StaffActor,
       orderRef: string,
-      { status, remark }: ChangeOrderStatus,
+      { status, remark, fromStatus }: ChangeOrderStatus,
     ): Promise<FormResult<StatusChange>> {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
@@ -281,11 +281,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         const result = await deps.orders.changeOrderStatus(
           found.order.id,
           status,
-          { by: { actor: 'staff', userId: actor.id }, remark },
+          { by: { actor: 'staff', userId: actor.id }, remark, ...(fromStatus ? { from: fromStatus } : {}) },
           tx,
         );
         if (!result.ok) {
           if (result.reason === 'not-found') return notFound();
+          if (result.reason === 'changed') return formFailure(409, STATUS_MESSAGES.changedConcurrently);
           if (result.reason === 'not-refunded') return formFailure(409, STATUS_MESSAGES.notRefunded);
           return formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
         }

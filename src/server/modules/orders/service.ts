@@ -117,7 +117,7 @@ export interface NewOrder {
 
 export type StatusChangeResult =
   | { ok: true; order: Order; change: StatusChange }
-  | { ok: false; reason: 'not-found' | 'not-allowed' | 'not-refunded'; from?: string };
+  | { ok: false; reason: 'not-found' | 'not-allowed' | 'not-refunded' | 'changed'; from?: string };
 
 /**
  * Told of every status change inside the change's transaction, after the timeline entry and the
@@ -234,11 +234,18 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * change the customer's e-mail, then the status listeners. A customer may only change their own order: another's is
    * 'not-found', like an unknown one. `mail: false` leaves the e-mail to a caller that sends a
    * more specific one in the same transaction (a document request, with its link to the slot).
+   * `from`, the status the changer saw: another status under the lock is 'changed' (two staff
+   * members on one order: the second is told, not left to undo the first's change unknowingly).
    */
   async function changeOrderStatus(
     orderId: number,
     to: OrderStatus,
-    { by, remark = null, mail = true }: { by: StatusChanger; remark?: string | null; mail?: boolean },
+    {
+      by,
+      remark = null,
+      mail = true,
+      from,
+    }: { by: StatusChanger; remark?: string | null; mail?: boolean; from?: OrderStatus },
     on: Database = db,
   ): Promise<StatusChangeResult> {
     return on.transaction(async (tx) => {
@@ -247,6 +254,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (!current || (by.actor === 'customer' && current.userId !== by.userId)) {
         return { ok: false, reason: 'not-found' };
       }
+      if (from !== undefined && current.status !== from) return { ok: false, reason: 'changed', from: current.status };
       if (!canChangeStatus(current.status, to, by.actor)) {
         return { ok: false, reason: 'not-allowed', from: current.status };
       }

@@ -18,7 +18,7 @@ import { telHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
-import { STATUS_REMARK_MAX_LENGTH } from '../../../domain/orders/status.ts';
+import { STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../../../domain/orders/status.ts';
 import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
@@ -119,7 +119,12 @@ function StatusForm({ order }: { order: DeskOrder }) {
             api.POST('/api/v1/admin/orders/{ref}/status', {
               ...byRef(order),
               // The parsed empty remark is null, which the route's body refuses: it is left out instead.
-              body: { status: parsed.data.status, remark: parsed.data.remark ?? undefined },
+              // The status on screen: if another member of staff moved the order meanwhile, the server says so.
+              body: {
+                status: parsed.data.status,
+                remark: parsed.data.remark ?? undefined,
+                fromStatus: toOrderStatus(order.status) ?? undefined,
+              },
             }),
           )
         ).message,

@@ -353,6 +353,7 @@ describe('the order page', () => {
     expect(api.calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
       status: 'Submitted',
       remark: 'Sent to VFS',
+      fromStatus: 'In review',
     });
     expect(await screen.findByText('Order status changed')).toBeTruthy();
   });
@@ -362,7 +363,10 @@ describe('the order page', () => {
     fireEvent.change(screen.getByLabelText('New status'), { target: { value: 'Submitted' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
     await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(true));
-    expect(api.calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({ status: 'Submitted' });
+    expect(api.calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
+      status: 'Submitted',
+      fromStatus: 'In review',
+    });
   });
 
   it('checks a note with the shared schema before sending it', async () => {
