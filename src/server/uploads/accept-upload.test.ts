@@ -40,6 +40,41 @@ import { type AcceptedUpload, createUploadService } from './accept-upload.ts';
 import { registerUploadParsing } from './index.ts';
 import { serveFile } from './serve-file.ts';
 
+/**
+ * A PDF laid out by hand as the security review's were: `pieces` after the header, then a
+ * cross-reference table whose entry for each object number points where a viewer would look, at
+ * the first `N 0 obj` in the file, wherever that is (in a comment, inside a stream's data, an
+ * earlier copy of the object).
+ */
+function pdfFollowingTheTable(pieces: string[]): Buffer {
+  const body = `%PDF-1.7\n%\xe2\xe3\xcf\xd3\n${pieces.join('')}`;
+  const size = Math.max(...[...body.matchAll(/(?<!\d)(\d+) 0 obj/g)].map((match) => Number(match[1]))) + 1;
+  const entries = Array.from({ length: size }, (_, number) => {
+    const at = number === 0 ? -1 : body.search(new RegExp(`(?<!\\d)${number} 0 obj`));
+    return at < 0 ? '0000000000 65535 f ' : `${String(at).padStart(10, '0')} 00000 n `;
+  });
+  const table = `xref\n0 ${size}\n${entries.join('\n')}\ntrailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${body.length}\n%%EOF\n`;
+  return Buffer.from(body + table, 'latin1');
+}
+
+/** The text each page of a PDF shows, as pdf-lib reads its (uncompressed or deflated) content streams. */
+async function pageTexts(pdf: Uint8Array): Promise<string[]> {
+  const { PDFDocument, PDFRawStream, decodePDFRawStream } = await import('pdf-lib');
+  const document = await PDFDocument.load(pdf, { updateMetadata: false });
+  return document.getPages().map((page) => {
+    const contents = page.node.Contents();
+    const streams = contents && 'asArray' in contents ? contents.asArray() : [contents];
+    const text = streams
+      .map((ref) => document.context.lookup(ref))
+      .filter((stream) => stream instanceof PDFRawStream)
+      .map((stream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'))
+      .join('');
+    return [...text.matchAll(/\(([^)]*)\) Tj|<([0-9A-Fa-f]+)> Tj/g)]
+      .map((match) => match[1] ?? Buffer.from(match[2] ?? '', 'hex').toString('latin1'))
+      .join('');
+  });
+}
+
 describe('acceptUpload', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -171,11 +206,40 @@ describe('acceptUpload', () => {
       expect(kept.data[(64 - 1) * kept.info.channels + 2]).toBeGreaterThan(150);
     });
 
-    it('a PDF, kept byte for byte, whatever the browser declared', async () => {
+    it('a PDF, written again from what was checked, whatever the browser declared', async () => {
       const pdf = await pdfWithPages(2);
       const accepted = await expectAccepted(await upload('/document', [file('Passport.pdf', pdf, 'text/plain')]));
-      expect(accepted).toMatchObject({ displayName: 'Passport.pdf', type: 'application/pdf', size: pdf.length });
-      expect((await storedBytes(accepted.storageKey)).equals(pdf)).toBe(true);
+      expect(accepted).toMatchObject({ displayName: 'Passport.pdf', type: 'application/pdf' });
+      const kept = await storedBytes(accepted.storageKey);
+      expect(accepted.size).toBe(kept.length);
+      const { createHash } = await import('node:crypto');
+      expect(accepted.sha256).toBe(createHash('sha256').update(kept).digest('hex'));
+      expect(await pageTexts(kept)).toEqual(['Page 1', 'Page 2']);
+    });
+
+    it('a clean multi-page PDF, its pages intact in the file written again (issue 29, session 38)', async () => {
+      const { PDFDocument, StandardFonts } = await import('pdf-lib');
+      const sent = await PDFDocument.create();
+      const font = await sent.embedFont(StandardFonts.Helvetica);
+      const sizes = [
+        [595, 842],
+        [612, 792],
+        [842, 595],
+        [595, 842],
+      ];
+      sizes.forEach(([width, height], i) => {
+        sent.addPage([width ?? 0, height ?? 0]).drawText(`Page ${i + 1}`, { x: 50, y: 400, font });
+      });
+      // pdf-lib's default layout: objects packed in object streams, a cross-reference stream.
+      const pdf = Buffer.from(await sent.save());
+      const accepted = await expectAccepted(await upload('/document', [file('Statement.pdf', pdf)]));
+      const kept = await storedBytes(accepted.storageKey);
+      // Not the bytes sent: the document as pdf-lib parsed and checked it, written with a table of its own.
+      expect(kept.equals(pdf)).toBe(false);
+      expect(kept.toString('latin1').match(/^xref$/gm)).toHaveLength(1);
+      const stored = await PDFDocument.load(kept, { updateMetadata: false });
+      expect(stored.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual(sizes);
+      expect(await pageTexts(kept)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4']);
     });
 
     it('a file name of any length, shown truncated to 500 characters with an ellipsis', async () => {
@@ -360,6 +424,20 @@ describe('acceptUpload', () => {
       );
     });
 
+    it('a PDF linking to a javascript: address, leaving nothing in storage (session 38)', async () => {
+      const pdf = handmadePdf({
+        catalog: '/Annots [4 0 R]',
+        objects: [
+          '<< /Type /Annot /Subtype /Link /Rect [0 0 612 792] /A << /S /URI /URI (javascript:app.alert\\(1\\)) >> >>',
+        ],
+      });
+      await expectRefused(
+        await upload('/document', [file('statement.pdf', pdf)]),
+        400,
+        UPLOAD_MESSAGES.pdfActiveContent,
+      );
+    });
+
     it('a PDF bomb: an object stream that inflates far past the limit', async () => {
       const bomb = pdfBomb(20 * MEGABYTE);
       expect(bomb.length).toBeLessThan(64 * 1024);
@@ -375,6 +453,71 @@ describe('acceptUpload', () => {
     });
   });
 
+  /**
+   * The security review's files (session 38): a script or an attached file pdf-lib, reading the
+   * file top to bottom, does not see or sees replaced, but a viewer, following the
+   * cross-reference table, opens (PDFium and pypdf showed `app.alert("pwned")` and `payload.exe`).
+   */
+  describe('a PDF hiding objects from the parser (session 38)', () => {
+    const inStream = (number: number, data: string) =>
+      `${number} 0 obj\n<< /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`;
+    const page = [
+      '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n',
+      inStream(4, 'BT /F1 24 Tf 72 700 Td (Hello) Tj ET'),
+    ];
+    const catalog = '1 0 obj\n<< /Type /Catalog /Pages 2 0 R /Names 7 0 R >>\nendobj\n';
+    const names = '<< /JavaScript 8 0 R >>';
+    const script = '<< /Names [(a) << /S /JavaScript /JS (app.alert\\("pwned"\\)) >>] >>';
+    const attachment =
+      '<< /EmbeddedFiles << /Names [(payload.exe) << /Type /Filespec /F (payload.exe) /EF << /F 9 0 R >> >>] >> >>';
+
+    it.each([
+      [
+        'a script in comment lines, where the table points',
+        [catalog, ...page, `% 7 0 obj ${names} endobj\n`, `% 8 0 obj ${script} endobj\n`],
+      ],
+      [
+        "a script inside another object's stream data",
+        [catalog, ...page, inStream(9, `7 0 obj\n${names}\nendobj\n8 0 obj\n${script}\nendobj\n`)],
+      ],
+      [
+        'a script in the first of two copies of its objects (pdf-lib keeps the last)',
+        [
+          catalog,
+          ...page,
+          `7 0 obj\n${names}\nendobj\n`,
+          `8 0 obj\n${script}\nendobj\n`,
+          '7 0 obj\n<< >>\nendobj\n',
+          '8 0 obj\n<< >>\nendobj\n',
+        ],
+      ],
+      [
+        "an attached program inside another object's stream data",
+        [
+          catalog,
+          ...page,
+          inStream(
+            10,
+            `7 0 obj\n${attachment}\nendobj\n9 0 obj\n<< /Type /EmbeddedFile /Length 2 >>\nstream\nMZ\nendstream\nendobj\n`,
+          ),
+        ],
+      ],
+    ])('%s: refused, or stored without it', async (_label, pieces) => {
+      const pdf = pdfFollowingTheTable(pieces);
+      const response = await upload('/document', [file('statement.pdf', pdf)]);
+      if (response.statusCode !== 200) {
+        await expectRefused(response, 400, UPLOAD_MESSAGES.pdfActiveContent);
+        return;
+      }
+      const kept = (await storedBytes((await expectAccepted(response)).storageKey)).toString('latin1');
+      for (const hidden of ['/JavaScript', 'app.alert', '/EmbeddedFile', 'payload.exe', 'MZ']) {
+        expect(kept).not.toContain(hidden);
+      }
+      expect(await pageTexts(Buffer.from(kept, 'latin1'))).toEqual(['Hello']);
+    });
+  });
+
   describe('serveFile', () => {
     it('streams a stored file to its (already authorised) reader with safe headers', async () => {
       const pdf = await pdfWithPages();
@@ -385,9 +528,10 @@ describe('acceptUpload', () => {
         query: { key: accepted.storageKey, name: accepted.displayName },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.rawPayload.equals(pdf)).toBe(true);
+      const kept = await storedBytes(accepted.storageKey);
+      expect(response.rawPayload.equals(kept)).toBe(true);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-length']).toBe(String(pdf.length));
+      expect(response.headers['content-length']).toBe(String(kept.length));
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers['content-security-policy']).toContain('sandbox');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -24,7 +24,7 @@ export interface AcceptedUpload {
   storageKey: string;
   /** The customer's file name for display only (SPEC.md §5: at most 500 characters and an ellipsis). */
   displayName: string;
-  /** What was stored: images re-encoded (HEIC as JPEG), PDFs as sent. */
+  /** What was stored: images re-encoded (HEIC as JPEG), PDFs written again from what was checked. */
   type: StoredFileType;
   /** Bytes stored. */
   size: number;
@@ -47,9 +47,10 @@ export interface UploadService {
   /**
    * Reads the one file of a multipart request and keeps it if it is what the slot accepts:
    * streamed to a private scratch file and cut off at the slot's size limit (never buffered
-   * whole), its type decided by its first bytes, images re-encoded, PDFs parsed, then put in
-   * storage. Anything refused rejects with an HttpError carrying the customer's message and leaves
-   * nothing on disk. The route must be in a scope that ran registerUploadParsing().
+   * whole), its type decided by its first bytes, images re-encoded, PDFs parsed, checked and
+   * written again from what was checked, then put in storage. Anything refused rejects with an
+   * HttpError carrying the customer's message and leaves nothing on disk. The route must be in a
+   * scope that ran registerUploadParsing().
    */
   acceptUpload(request: FastifyRequest, options: AcceptUploadOptions): Promise<AcceptedUpload>;
   /**
@@ -153,8 +154,12 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
   /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
   async function keep(received: Received, { itemLimits: rule, finishImage }: AcceptUploadOptions) {
     if (received.type === 'pdf') {
-      await checkPdf(await readFile(received.path), content);
-      return storage.put(createReadStream(received.path), { contentType: 'application/pdf' });
+      // The document as checked, written again: never the bytes sent (pdf.ts, decision 0092).
+      const checked = await checkPdf(await readFile(received.path), content);
+      return storage.put(
+        Readable.from([Buffer.from(checked.bytes.buffer, checked.bytes.byteOffset, checked.bytes.byteLength)]),
+        { contentType: 'application/pdf' },
+      );
     }
     const fresh = await reencoded(received, rule);
     const image = finishImage ? await finishImage(fresh) : fresh;
@@ -214,9 +219,8 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
     acceptImage(request, { itemLimits }) {
       return withReceived(request, itemLimits, async (received) => {
         if (received.type !== 'pdf') return reencoded(received, itemLimits);
-        const pdf = await readFile(received.path);
-        await checkPdf(pdf, content);
-        return pdfPageImage(pdf, content);
+        const checked = await checkPdf(await readFile(received.path), content);
+        return pdfPageImage(checked.bytes, content);
       });
     },
   };

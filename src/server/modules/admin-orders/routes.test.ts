@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
@@ -404,17 +405,22 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
     const sent = await sendDocument(staff.token, order.displayId, '', filePart('letter.pdf', pdf, 'application/pdf'));
     expect(sent.statusCode, sent.body).toBe(201);
     const base = `/admin/orders/${order.displayId}/documents/${sent.json().data.id}`;
+    // What is stored is the PDF as checked, written again (decision 0092, session 38): one page, as sent.
+    const served: Buffer[] = [];
     for (const [action, disposition] of [
       ['preview', 'inline'],
       ['download', 'attachment'],
     ] as const) {
       const res = await asStaff('GET', `${base}/${action}`);
       expect(res.statusCode, action).toBe(200);
-      expect(res.rawPayload.equals(pdf), action).toBe(true);
+      served.push(res.rawPayload);
+      expect((await PDFDocument.load(res.rawPayload)).getPageCount(), action).toBe(1);
       expect(res.headers['content-disposition'], action).toMatch(new RegExp(`^${disposition}; filename="letter.pdf"`));
       expect(res.headers['x-content-type-options'], action).toBe('nosniff');
       expect(res.headers['content-security-policy'], action).toMatch(/(^|; )sandbox(;|$)/);
     }
+
+    expect(served[0]?.equals(served[1] ?? Buffer.alloc(0))).toBe(true);
 
     const scripted = handmadePdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>' });
     const refused = await sendDocument(
