@@ -301,6 +301,35 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await screenshot(page, 'application-form-minor-photo-1440', { fullPage: false });
   }, 120_000);
 
+  it('keeps what two tabs of one member’s form each typed: the later save catches up instead of dropping the other’s answer', async () => {
+    const email = uniqueEmail('appform-tabs');
+    await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+    // The later tab's first save is refused (409) and caught up: the browser logs that answer.
+    const { page, context } = await e2e.desktop({
+      allowConsoleErrors: [/Failed to load resource: the server responded with a status of 409/],
+    });
+    await signInContext(context, e2e.baseURL, email);
+    const order = await startOrder(context);
+    await open(page, formUrl(order));
+    await expectVisible(stepHeading(page, 'About you'));
+    const other = await context.newPage();
+    try {
+      await open(other, formUrl(order));
+      await expectVisible(stepHeading(other, 'About you'));
+      await other.getByLabel('Village, town or city of birth').fill('Edison');
+      await expectVisible(other.getByText('All changes saved'));
+      // The first tab, opened before that save, types something else.
+      await page.getByLabel('Surname').fill('verma');
+      await expectVisible(page.getByText('All changes saved'));
+      expect(await page.getByLabel('Village, town or city of birth').inputValue()).toBe('Edison');
+      await open(other, formUrl(order));
+      await poll(() => other.getByLabel('Surname').inputValue()).toBe('VERMA');
+      expect(await other.getByLabel('Village, town or city of birth').inputValue()).toBe('Edison');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('says an order of someone else is not found, with the way to the orders', async () => {
     const owner = uniqueEmail('appform-owner');
     const other = uniqueEmail('appform-other');

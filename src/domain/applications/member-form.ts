@@ -27,6 +27,8 @@ export const MEMBER_FORM_MESSAGES = {
   stepInvalid: 'The step must be a whole number from 1',
   tooFrequent: 'Saving too often. Your answers are kept and will be saved in a moment.',
   tooLarge: 'These answers are too large to save. Please shorten the longest answers.',
+  changedElsewhere:
+    'These answers were saved from another tab or device in the meantime. Load them, then save your changes again.',
 } as const;
 
 /**
@@ -57,6 +59,12 @@ const step = z
 export const saveMemberFormSchema = z.object({
   currentStep: step,
   answers: z.record(z.string(), z.unknown()),
+  /**
+   * The `savedAt` of the answers this set was built on. Another one stored now means another tab
+   * or device saved since: a 409 (`changedElsewhere`), so a stale whole set never replaces newer
+   * answers unseen. Left out, the set replaces whatever is stored.
+   */
+  basedOn: z.iso.datetime().optional(),
 });
 export type SaveMemberForm = z.infer<typeof saveMemberFormSchema>;
 

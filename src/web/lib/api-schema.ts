@@ -9168,7 +9168,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "currentStep": 1,
-                 *       "answers": {}
+                 *       "answers": {},
+                 *       "basedOn": "2026-01-15T10:30:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -9176,6 +9177,8 @@ export interface operations {
                     answers: {
                         [key: string]: unknown;
                     };
+                    /** Format: date-time */
+                    basedOn?: string;
                 };
             };
         };

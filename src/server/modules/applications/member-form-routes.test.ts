@@ -249,6 +249,37 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
     expect((await memberRow(memberId)).answers).toEqual({ givenName: 'ASHA' });
   });
 
+  it('refuses a save built on answers older than those stored (another tab saved since) with 409, keeping the newer answers', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const [tabA, tabB] = await Promise.all([anotherSession(user), anotherSession(user)]);
+    const opened = (await call('GET', formPath(ref, memberId), tabA)).json().data.savedAt;
+    expect((await call('GET', formPath(ref, memberId), tabB)).json().data.savedAt).toBe(opened);
+    const fromB = await save(tabB, ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'Priya', surname: 'Sharma', birthCity: 'Edison' },
+      basedOn: opened,
+    });
+    expect(fromB.statusCode, fromB.body).toBe(200);
+    // Tab A's whole set, built on what it opened, would drop tab B's birthplace.
+    const stale = await save(tabA, ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'Priya', surname: 'Verma' },
+      basedOn: opened,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(F.changedElsewhere);
+    expect((await memberRow(memberId)).answers).toMatchObject({ surname: 'SHARMA', birthCity: 'Edison' });
+    // Built on what tab B stored, it is saved (past the session's one-save-a-second window).
+    await afterAutosaveWindow();
+    const caughtUp = await save(tabA, ref, memberId, {
+      currentStep: 1,
+      answers: { givenName: 'Priya', surname: 'Verma', birthCity: 'Edison' },
+      basedOn: fromB.json().data.savedAt,
+    });
+    expect(caughtUp.statusCode, caughtUp.body).toBe(200);
+    expect((await memberRow(memberId)).answers).toMatchObject({ surname: 'VERMA', birthCity: 'Edison' });
+  });
+
   it('two saves of the same member at once end with one of them whole, never a mix', async () => {
     const { user, ref, memberId } = await customerWithOrder();
     const [a, b] = await Promise.all([anotherSession(user), anotherSession(user)]);

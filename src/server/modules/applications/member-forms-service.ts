@@ -145,6 +145,9 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         ? { ok: true, value: null }
         : formFailure(409, F.locked);
     }
+    if (input.basedOn !== undefined && input.basedOn !== member.updatedAt.toISOString()) {
+      return formFailure(409, F.changedElsewhere);
+    }
     if (input.currentStep > memberStepCount(form.definition, member) + 1) {
       return formFailure(400, F.stepInvalid, { currentStep: F.stepInvalid });
     }

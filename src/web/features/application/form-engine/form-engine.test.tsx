@@ -233,6 +233,18 @@ describe('FormEngine', () => {
     await waitFor(() => expect(heading().textContent).toBe('Passport'));
   });
 
+  it('takes answers saved in another tab, keeping what was typed here since the last save', async () => {
+    const { handle } = renderEngine({ defaultValues: { givenName: 'PRIYA', email: 'old@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'new@example.com' } });
+    await waitFor(() => expect(handle.current?.isDirty()).toBe(true));
+    // The other tab changed the given name and left the e-mail as it was.
+    act(() => handle.current?.mergeSaved({ givenName: 'ASHA', email: 'old@example.com' }));
+    await waitFor(() => expect((screen.getByLabelText(/Given name/) as HTMLInputElement).value).toBe('ASHA'));
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('new@example.com');
+    expect(handle.current?.getValues()).toMatchObject({ givenName: 'ASHA', email: 'new@example.com' });
+    expect(handle.current?.isDirty()).toBe(true);
+  });
+
   it('draws the host’s steps after the definition’s, and hands over the answers from the last one', async () => {
     const { onStepChange, onComplete } = renderEngine({
       initialStep: 2,

@@ -80,12 +80,24 @@ export interface StepChange {
   isDirty: boolean;
 }
 
+/** Whether two answers are the same, an empty text, list or no answer being alike. */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** What the host (autosave, members, review) can do with a mounted engine. */
 export interface FormEngineHandle {
   getValues(): FormValues;
   isDirty(): boolean;
   /** After a successful save of `saved`: those become the baseline; what was typed since stays dirty. */
   markSaved(saved: FormValues): void;
+  /**
+   * Answers saved elsewhere (another tab or device) become the baseline and the values, except
+   * the answers changed here since the last save, which stay as typed and dirty.
+   */
+  mergeSaved(saved: FormValues): void;
   /** The current step, 1-based. */
   currentStep(): number;
   /** Opens step `step` (1-based) without checking the current one. */
@@ -368,6 +380,13 @@ export function FormEngine({
       isDirty: () => dirty.current,
       markSaved: (saved) =>
         reset(saved, { keepValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true }),
+      mergeSaved: (saved) => {
+        const baseline = control._defaultValues as FormValues;
+        const current = getValues();
+        const typedHere = Object.keys(current).filter((key) => !sameAnswer(current[key], baseline[key]));
+        reset(saved, { keepErrors: true, keepTouched: true, keepIsSubmitted: true });
+        for (const key of typedHere) setValue(key, current[key], { shouldDirty: true });
+      },
       currentStep: () => index + 1,
       goToStep: (step) => goToStep(step - 1),
       validateStep: () => validateStep(),
@@ -380,7 +399,21 @@ export function FormEngine({
         return known.length > 0;
       },
     }),
-    [getValues, reset, setError, byField, stepCount, index, goToStep, validateStep, definition, memberKind, today],
+    [
+      getValues,
+      reset,
+      setError,
+      setValue,
+      control,
+      byField,
+      stepCount,
+      index,
+      goToStep,
+      validateStep,
+      definition,
+      memberKind,
+      today,
+    ],
   );
 
   // A copy taken is not offered again; its answers say where they came from, like pre-filled ones.

@@ -252,7 +252,10 @@ describe('the application form page', () => {
     });
     expect((await screen.findByText('Saving…')).closest('[role=status]')).toBeTruthy();
     expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
-    expect(puts(api).map((c) => c.body)).toEqual([{ answers: { givenName: 'PRIYA' }, currentStep: 1 }]);
+    // Built on the answers the page opened with: a save from another tab since would be a 409.
+    expect(puts(api).map((c) => c.body)).toEqual([
+      { answers: { givenName: 'PRIYA' }, currentStep: 1, basedOn: '2026-11-30T09:30:00.000Z' },
+    ]);
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
   });
 
@@ -287,7 +290,11 @@ describe('the application form page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Passport' })).toBeTruthy();
     await waitFor(() =>
       expect(puts(api).map((c) => c.body)).toEqual([
-        { answers: { givenName: 'PRIYA', passportNumber: 'Z1234567' }, currentStep: 2 },
+        {
+          answers: { givenName: 'PRIYA', passportNumber: 'Z1234567' },
+          currentStep: 2,
+          basedOn: '2026-11-30T09:30:00.000Z',
+        },
       ]),
     );
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOSAVE_DEBOUNCE_MS,
+  MEMBER_FORM_MESSAGES,
   type MemberForm,
   type SaveMemberForm,
 } from '../../../../domain/applications/member-form.ts';
@@ -9,6 +10,7 @@ import {
   type AutosaveStatus,
   backoffMs,
   createAutosaver,
+  MAX_CATCH_UPS,
   MIN_SAVE_INTERVAL_MS,
   SIGNED_OUT_MESSAGE,
 } from './autosaver.ts';
@@ -21,7 +23,7 @@ interface Call {
 }
 
 /** An autosaver whose requests the test answers by hand. */
-function setup() {
+function setup({ catchUp }: { catchUp?: () => Promise<void> } = {}) {
   let answers: Record<string, unknown> = {};
   let step = 1;
   const calls: Call[] = [];
@@ -50,6 +52,7 @@ function setup() {
       }),
     onStatus: (status) => statuses.push(status),
     onSaved: (body, _form, settled) => saved.push({ body, settled }),
+    ...(catchUp ? { catchUp } : {}),
   });
   return {
     saver,
@@ -302,5 +305,41 @@ describe('autosave', () => {
     expect(started).toEqual([]);
     await advance(1);
     expect(started).toEqual([Date.now()]);
+  });
+
+  it('after another tab saved first (409), catches up with its answers and saves again, without stopping', async () => {
+    const catchUp = vi.fn(async () => {});
+    const t = setup({ catchUp });
+    t.type({ surname: 'Verma' });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    t.calls[0]?.reject(new ApiError(409, undefined, MEMBER_FORM_MESSAGES.changedElsewhere));
+    await advance(0);
+    expect(catchUp).toHaveBeenCalledTimes(1);
+    expect(t.last()).toEqual({ kind: 'saving' });
+    await advance(MIN_SAVE_INTERVAL_MS);
+    expect(t.calls).toHaveLength(2);
+    t.calls[1]?.resolve();
+    await advance(0);
+    expect(t.last()).toMatchObject({ kind: 'saved' });
+  });
+
+  it(`stops with the server's words after ${MAX_CATCH_UPS} catch-ups in a row, and at once without a way to catch up`, async () => {
+    const catchUp = vi.fn(async () => {});
+    const t = setup({ catchUp });
+    t.type({ surname: 'Verma' });
+    for (let i = 0; i <= MAX_CATCH_UPS; i++) {
+      await advance(AUTOSAVE_DEBOUNCE_MS + MIN_SAVE_INTERVAL_MS);
+      t.calls[i]?.reject(new ApiError(409, undefined, MEMBER_FORM_MESSAGES.changedElsewhere));
+      await advance(0);
+    }
+    expect(catchUp).toHaveBeenCalledTimes(MAX_CATCH_UPS);
+    expect(t.last()).toEqual({ kind: 'stopped', reason: 'locked', message: MEMBER_FORM_MESSAGES.changedElsewhere });
+
+    const plain = setup();
+    plain.type({ surname: 'Verma' });
+    await advance(AUTOSAVE_DEBOUNCE_MS);
+    plain.calls[0]?.reject(new ApiError(409, undefined, MEMBER_FORM_MESSAGES.changedElsewhere));
+    await advance(0);
+    expect(plain.last()).toMatchObject({ kind: 'stopped' });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AUTOSAVE_DEBOUNCE_MS,
+  MEMBER_FORM_MESSAGES,
   type MemberForm,
   type SaveMemberForm,
 } from '../../../../domain/applications/member-form.ts';
@@ -32,6 +33,11 @@ export interface AutosaverOptions {
   onStatus(status: AutosaveStatus): void;
   /** The server has `body` (its answer is `form`). */
   onSaved(body: SaveMemberForm, form: MemberForm, settled: boolean): void;
+  /**
+   * Another tab or device saved first (409 `changedElsewhere`): load its answers into the form,
+   * keeping what was typed here, before the next save. Without it such a 409 stops saving.
+   */
+  catchUp?(): Promise<void>;
   debounceMs?: number;
   /** The least time from one request's answer (or start, while it has none) to the next request. */
   minIntervalMs?: number;
@@ -53,6 +59,12 @@ export function backoffMs(attempt: number): number {
  * one window however late a busy network delivers the first (counting from its start did not).
  */
 export const MIN_SAVE_INTERVAL_MS = 1100;
+
+/** Catch-ups with another tab's answers in a row before saving stops with the server's message. */
+export const MAX_CATCH_UPS = 3;
+
+const isChangedElsewhere = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.message === MEMBER_FORM_MESSAGES.changedElsewhere;
 
 export const SIGNED_OUT_MESSAGE =
   'You are signed out, so your answers cannot be saved. Sign in again: they are kept on this device.';
@@ -78,6 +90,7 @@ export function createAutosaver({
   send,
   onStatus,
   onSaved,
+  catchUp,
   debounceMs = AUTOSAVE_DEBOUNCE_MS,
   minIntervalMs = MIN_SAVE_INTERVAL_MS,
   lastRequestAt = Number.NEGATIVE_INFINITY,
@@ -92,6 +105,8 @@ export function createAutosaver({
   let retryAt = 0;
   let lastRequest = lastRequestAt;
   let failures = 0;
+  /** Catch-ups in a row: two tabs saving in turns must not go on forever. */
+  let catchUps = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiters: ((saved: boolean) => void)[] = [];
 
@@ -126,13 +141,25 @@ export function createAutosaver({
       const form = await send(body, {});
       if (disposed) return;
       failures = 0;
+      catchUps = 0;
       retryAt = 0;
       onSaved(body, form, !dirty);
       onStatus(dirty ? { kind: 'saving' } : { kind: 'saved', at: new Date(form.savedAt), withCorrections });
       if (!dirty) settle(true);
     } catch (error) {
       if (disposed) return;
-      failed(error);
+      if (catchUp && isChangedElsewhere(error) && catchUps < MAX_CATCH_UPS) {
+        catchUps += 1;
+        try {
+          await catchUp();
+          dirty = true;
+          dueAt = now();
+        } catch (loading) {
+          if (!disposed) failed(loading);
+        }
+      } else {
+        failed(error);
+      }
     } finally {
       inFlight = false;
       if (!disposed) noteRequestTime();

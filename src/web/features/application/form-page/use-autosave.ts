@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { MemberForm, SaveMemberForm } from '../../../../domain/applications/member-form.ts';
-import { saveMemberForm } from '../../../lib/application-api.ts';
+import { getMemberForm, saveMemberForm } from '../../../lib/application-api.ts';
 import type { FormEngineChange, FormEngineHandle, StepChange } from '../form-engine/form-engine.tsx';
 import { type Autosaver, type AutosaveStatus, createAutosaver } from './autosaver.ts';
 import { clearDraft, writeDraft } from './form-draft.ts';
@@ -16,7 +16,9 @@ export interface UseAutosaveOptions {
   initialStep: number;
   /** False when the answers can no longer change: nothing is saved. */
   enabled: boolean;
-  /** Each answer of the server to a save (progress, review state). */
+  /** When the answers the form opened with were saved (MemberForm.savedAt): what the first save is based on. */
+  savedAt: string;
+  /** Each answer of the server to a save (progress, review state), or the answers loaded after another tab saved. */
   onSaved?(form: MemberForm): void;
   /** Starts as "changes to save" (a draft was restored). */
   startDirty?: boolean;
@@ -43,6 +45,7 @@ export function useAutosave({
   engine,
   initialStep,
   enabled,
+  savedAt,
   onSaved,
   startDirty = false,
 }: UseAutosaveOptions): Autosave {
@@ -53,6 +56,8 @@ export function useAutosave({
   const corrections = useRef(false);
   const savedHandler = useRef(onSaved);
   savedHandler.current = onSaved;
+  // The stored answers this tab's are built on: each save says so, and a newer one stored elsewhere is a 409.
+  const basedOn = useRef(savedAt);
 
   useEffect(() => {
     if (!enabled) return;
@@ -63,7 +68,7 @@ export function useAutosave({
       collect: () => {
         const checked = engine.current?.savableAnswers() ?? { answers: {}, errors: {} };
         corrections.current = Object.keys(checked.errors).length > 0;
-        const body: SaveMemberForm = { answers: checked.answers, currentStep: step.current };
+        const body: SaveMemberForm = { answers: checked.answers, currentStep: step.current, basedOn: basedOn.current };
         return { body, withCorrections: corrections.current };
       },
       send: (body, { keepalive }) =>
@@ -73,10 +78,17 @@ export function useAutosave({
         if (next.kind === 'invalid') engine.current?.showErrors(next.errors);
       },
       onSaved: (body, form, settled) => {
+        basedOn.current = form.savedAt;
         engine.current?.markSaved(body.answers);
         // What was typed but cannot be saved yet (a malformed answer) stays in the draft.
         if (settled && !corrections.current) clearDraft(orderId, memberId);
         savedHandler.current?.(form);
+      },
+      catchUp: async () => {
+        const latest = (await getMemberForm(orderRef, memberId)).data;
+        basedOn.current = latest.savedAt;
+        engine.current?.mergeSaved(latest.answers);
+        savedHandler.current?.(latest);
       },
     });
     saver.current = instance;
