@@ -15,7 +15,7 @@ export function phoneJpeg(): Promise<Buffer> {
 
 export interface StartedOrder {
   displayId: string;
-  members: { id: number; fullName: string; kind: 'Minor' | 'Adult' }[];
+  members: { id: number; fullName: string; dateOfBirth: string; kind: 'Minor' | 'Adult' }[];
 }
 
 /** A New OCI Card application from the USA for an adult and a minor, started through the API. */

@@ -27,6 +27,8 @@ export const MEMBER_FORM_MESSAGES = {
   stepInvalid: 'The step must be a whole number from 1',
   tooFrequent: 'Saving too often. Your answers are kept and will be saved in a moment.',
   tooLarge: 'These answers are too large to save. Please shorten the longest answers.',
+  dateOfBirthNotMember: (dateOfBirth: string) =>
+    `The date of birth must be the member’s, ${dateOfBirth}. If that is wrong, change it in the member’s details on the order page.`,
   changedElsewhere:
     'These answers were saved from another tab or device in the meantime. Load them, then save your changes again.',
 } as const;
@@ -120,3 +122,16 @@ export const orderFormSchema = z.object({
   /** The FormDefinition JSON (src/domain/forms/definition.ts), checked by formDefinitionSchema on the server. */
   definition: z.unknown().nullable(),
 });
+
+/**
+ * The form's date of birth against the member's (the one their kind, the package's age rule and the
+ * print pack's cover go by): field messages when they differ, else null. Unanswered is no conflict.
+ */
+export function birthDateConflict(
+  member: { dateOfBirth: string },
+  answers: Record<string, unknown>,
+): Record<string, string> | null {
+  const answered = answers.dateOfBirth;
+  if (typeof answered !== 'string' || answered === '' || answered === member.dateOfBirth) return null;
+  return { dateOfBirth: MEMBER_FORM_MESSAGES.dateOfBirthNotMember(member.dateOfBirth) };
+}

@@ -314,6 +314,21 @@ describe('the review step', () => {
     expect(await memberRow(memberId)).toEqual(before);
   });
 
+  it('reviews only a form whose date of birth is the member’s, saying so at the field', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = { ...completeAnswers('Adult'), dateOfBirth: '2016-01-15' };
+    // Autosave keeps what was typed, to be corrected.
+    expect((await save(user.token, ref, memberId, { currentStep: 3, answers })).statusCode).toBe(200);
+    const reviewed = await review(user.token, ref, memberId);
+    expect(reviewed.statusCode).toBe(400);
+    expect(reviewed.json().errors).toEqual({ dateOfBirth: F.dateOfBirthNotMember(ADULT.dateOfBirth) });
+    expect((await memberRow(memberId)).reviewDetails).toBeNull();
+    await afterAutosaveWindow();
+    await save(user.token, ref, memberId, { currentStep: 3, answers: { ...answers, dateOfBirth: ADULT.dateOfBirth } });
+    const again = await review(user.token, ref, memberId);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('words a minor’s messages as the minor’s form does: the child’s name, never “your”', async () => {
     const { user, ref, memberId } = await customerWithOrder([MINOR]);
     const res = await review(user.token, ref, memberId);

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/applications/application.ts';
 import { type AccountContact, householdPrefill } from '../../../domain/applications/household.ts';
 import {
+  birthDateConflict,
   MEMBER_FORM_MESSAGES as F,
   type MemberForm,
   type SaveMemberForm,
@@ -274,6 +275,10 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         // Typed answers that disagree with the passport read for the member: the customer fixes one or the other.
         const disagreements = passportDisagreements(context, member.answers);
         if (disagreements.length) return formFailure(400, P.mismatch, disagreementErrors(disagreements));
+        // The member's date of birth sets their kind, the package's age rule and the print pack's
+        // cover: a form that says otherwise is not reviewed (autosave keeps it, to be corrected).
+        const birthDate = birthDateConflict(member, member.answers);
+        if (birthDate) return formFailure(400, F.incomplete, birthDate);
         return {
           ok: true,
           value: {

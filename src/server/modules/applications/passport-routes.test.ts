@@ -40,7 +40,8 @@ function uploadPage(token: string, url: string, data: Buffer, name = 'passport.j
 
 async function customerWithOrder() {
   const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token, { members: [ADULT] });
+  // Born when her passport says (priyasAnswers): the form's date of birth must be the member's.
+  const order = await startApplication(t.app, user.token, { members: [{ ...ADULT, dateOfBirth: '1985-03-14' }] });
   const memberId = order.members[0]?.id ?? 0;
   return { token: user.token, ref: order.displayId, memberId, path: memberPath(order.displayId, memberId) };
 }

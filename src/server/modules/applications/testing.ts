@@ -100,10 +100,16 @@ export async function moveOrderTo(
 const OCI = definitionForPackage('oci-card', 'new-oci-card');
 
 /** Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised). */
-export function completeOciAnswers(memberKind: MemberKind, seed = 51): Record<string, unknown> {
+export function completeOciAnswers(
+  memberKind: MemberKind,
+  seed = 51,
+  // The form's date of birth is the member's (the server refuses another): ADULT's or MINOR's by default.
+  dateOfBirth = memberKind === 'Adult' ? ADULT.dateOfBirth : MINOR.dateOfBirth,
+): Record<string, unknown> {
   if (!OCI) throw new Error('no seeded New OCI Card form');
   const today = todayIsoDate();
-  const [values] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
+  const [sampled] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
+  const values = { ...sampled, dateOfBirth };
   const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
   if (Object.keys(checked.errors).length > 0) throw new Error(`incomplete answers: ${JSON.stringify(checked.errors)}`);
   return checked.answers;
