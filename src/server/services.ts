@@ -117,7 +117,16 @@ export async function createServices(
     resolveMission: missionResolver(jurisdiction),
     ...(log ? { log } : {}),
   });
-  const applications = createApplicationsService(db, { orders, catalog, documents, forms, completion, pricing });
+  const applications = createApplicationsService(db, {
+    orders,
+    catalog,
+    documents,
+    forms,
+    completion,
+    pricing,
+    // Read in the member change's transaction `on`: a read on `db` meanwhile would wait for it (PGlite has one connection).
+    resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
+  });
   // The fee on the day (issue 32 §2): unpaid applications repriced when a dated fee change takes effect.
   const feeChanges = createFeeChanges(db, {
     orders,

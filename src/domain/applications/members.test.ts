@@ -57,18 +57,35 @@ describe('member kind (SPEC.md §3: Minor, Adult)', () => {
 });
 
 describe('member fields', () => {
-  it('names follow the general name rule of SPEC.md §5, trimmed', () => {
+  it('names keep the lengths and messages of the general name rule of SPEC.md §5, trimmed', () => {
     expect(schema.parse({ ...adult, fullName: '  Priya   Sharma ' }).fullName).toBe('Priya Sharma');
     expect(errorsOf(schema.safeParse({ ...adult, fullName: '' }))).toEqual({ fullName: AUTH_MESSAGES.nameRequired });
+    expect(errorsOf(schema.safeParse({ ...adult, fullName: '   ' }))).toEqual({ fullName: AUTH_MESSAGES.nameBlank });
     expect(errorsOf(schema.safeParse({ ...adult, fullName: 'Al' }))).toEqual({
       fullName: 'Name should be at least 3 characters',
-    });
-    expect(errorsOf(schema.safeParse({ ...adult, fullName: 'Priya-S' }))).toEqual({
-      fullName: 'Name should contain only alphabetic characters',
     });
     expect(errorsOf(schema.safeParse({ ...adult, fullName: 'a'.repeat(201) }))).toEqual({
       fullName: 'Name should not exceed 200 characters',
     });
+    expect(schema.safeParse({ ...adult, fullName: 'a'.repeat(200) }).success).toBe(true);
+  });
+
+  it('names are passport names: apostrophes, hyphens and periods as well as letters and spaces', () => {
+    for (const fullName of ["Mary D'Souza", 'Harpreet Singh-Gill', 'John St. Clair', "Rosa O'Neil-Khan Jr."]) {
+      expect(schema.parse({ ...adult, fullName }).fullName).toBe(fullName);
+    }
+    // A phone keyboard's typographic apostrophe is the passport's plain one.
+    expect(schema.parse({ ...adult, fullName: 'Mary D’Souza' }).fullName).toBe("Mary D'Souza");
+  });
+
+  it('names refuse other characters, and a first character that is not a letter, saying what is allowed', () => {
+    const allowed = MEMBER_MESSAGES.nameCharacters;
+    expect(allowed).toBe(
+      "Name should start with a letter and contain only letters (A–Z), spaces, apostrophes ('), hyphens (-) and periods (.)",
+    );
+    for (const fullName of ['Priya 2', 'Priya_Sharma', 'Priya, Sharma', "'Priya Sharma", '-Priya', '.Priya']) {
+      expect(errorsOf(schema.safeParse({ ...adult, fullName }))).toEqual({ fullName: allowed });
+    }
   });
 
   it('dates of birth are real dates between 1 January 1900 and today (SPEC.md §5 upper bound)', () => {

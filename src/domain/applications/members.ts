@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { personName } from '../auth/schemas.ts';
-import { todayIsoDate } from '../limits/constants.ts';
+import { AUTH_MESSAGES } from '../auth/messages.ts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, todayIsoDate } from '../limits/constants.ts';
 import { MEMBER_KINDS, type MemberKind } from './member-kinds.ts';
 
 /**
@@ -45,6 +45,8 @@ export const MEMBER_MESSAGES = {
   loaded: 'Members loaded',
   locked: 'Members can no longer be added or removed for this order. Please contact us if you need to change it.',
   editLocked: 'Member details can no longer be changed for this order. Please contact us if something is wrong.',
+  nameCharacters:
+    "Name should start with a letter and contain only letters (A–Z), spaces, apostrophes ('), hyphens (-) and periods (.)",
 } as const;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -69,6 +71,24 @@ export function memberKindFor(dateOfBirth: string, today: string = todayIsoDate(
   return ageOn(dateOfBirth, today) >= ADULT_AGE ? 'Adult' : 'Minor';
 }
 
+/** A letter first, then letters, spaces, `.`, `'` and `-`: the application form's passport name fields allow the same. */
+const PASSPORT_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
+
+/**
+ * A member's full name as in their passport. Passport names carry apostrophes, hyphens and
+ * periods (D'Souza, Singh-Gill, St. John), so this is not sign-up's letters-and-spaces rule
+ * (SPEC.md §5); the lengths and the other messages are that rule's. A typographic apostrophe
+ * (phone keyboards type ’) is stored as the passport's plain one.
+ */
+const passportName = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .transform((name) => name.trim().replace(/\s+/g, ' ').replace(/[‘’]/g, "'"))
+  .refine((name) => name.length > 0, AUTH_MESSAGES.nameBlank)
+  .refine((name) => name.length >= NAME_MIN_LENGTH, AUTH_MESSAGES.nameTooShort)
+  .refine((name) => name.length <= NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong)
+  .refine((name) => PASSPORT_NAME_PATTERN.test(name), MEMBER_MESSAGES.nameCharacters);
+
 const dateOfBirth = (today: () => string) =>
   z
     .string({ error: MEMBER_MESSAGES.dateOfBirthRequired })
@@ -85,7 +105,7 @@ const dateOfBirth = (today: () => string) =>
 export function memberInputSchemaFor(today: () => string = () => todayIsoDate()) {
   return z
     .object({
-      fullName: personName,
+      fullName: passportName,
       dateOfBirth: dateOfBirth(today),
       kind: z.enum(MEMBER_KINDS, { error: MEMBER_MESSAGES.kindInvalid }).optional(),
       relationship: z.enum(MEMBER_RELATIONSHIPS, { error: MEMBER_MESSAGES.relationshipRequired }),

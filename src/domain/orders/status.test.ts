@@ -4,10 +4,12 @@ import {
   INITIAL_ORDER_STATUS,
   isFinalStatus,
   nextStatuses,
+  ORDER_BRAND_NAMES,
   ORDER_STATUSES,
   STATUS_ACTORS,
   STATUS_DESCRIPTIONS,
   STATUS_TRANSITIONS,
+  statusDescription,
   toOrderStatus,
 } from './status.ts';
 
@@ -103,5 +105,29 @@ describe('the order status transition table', () => {
 
   it('says what every status means for the customer', () => {
     for (const status of ORDER_STATUSES) expect(STATUS_DESCRIPTIONS[status].length).toBeGreaterThan(10);
+  });
+});
+
+describe('status descriptions per kind of order', () => {
+  it('an application is sent to the authorities and thanks the customer as SevaDocs', () => {
+    expect(ORDER_BRAND_NAMES.service).toBe('SevaDocs');
+    expect(statusDescription('service', 'Submitted')).toBe('Your application has been submitted to the authorities.');
+    expect(statusDescription('service', 'Completed')).toBe('Your order is complete. Thank you for choosing SevaDocs.');
+    // The application's order page reads the same wording.
+    for (const status of ORDER_STATUSES) expect(statusDescription('service', status)).toBe(STATUS_DESCRIPTIONS[status]);
+  });
+
+  it('a photo order speaks of photos checked, prepared, shipped or picked up, and thanks the customer as SevaPhotos', () => {
+    expect(ORDER_BRAND_NAMES.photo).toBe('SevaPhotos');
+    for (const status of ORDER_STATUSES) {
+      const text = statusDescription('photo', status);
+      expect(text.length, status).toBeGreaterThan(10);
+      expect(text, status).not.toMatch(/application|authorities|SevaDocs/i);
+    }
+    expect(statusDescription('photo', 'In review')).toMatch(/checking your photos/);
+    expect(statusDescription('photo', 'Approved')).toMatch(/on their way to you or ready for pickup/);
+    expect(statusDescription('photo', 'Completed')).toBe(
+      'Your photo order is complete. Thank you for choosing SevaPhotos.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
@@ -14,9 +15,9 @@ afterAll(() => t.close());
 
 const us = (zipCode: string) => ({ addressCountry: 'US', zipCode });
 
-async function orderOf(members = [ADULT, MINOR]) {
+async function orderOf(startWith = [ADULT, MINOR]) {
   const user = await createSignedInUser(t.app);
-  const order = await startApplication(t.app, user.token, { members });
+  const order = await startApplication(t.app, user.token, { members: startWith });
   const ref = order.displayId;
   // A fresh session for each save: autosave allows one write per member per second per session.
   const save = async (memberId: number, answers: object) => {
@@ -29,8 +30,15 @@ async function orderOf(members = [ADULT, MINOR]) {
   };
   const mission = async (): Promise<Jurisdiction | null> =>
     (await apiCall(t.app, 'GET', `/application/order/${ref}`, user.token)).json().data.mission;
-  return { ids: order.members.map((m: { id: number }) => m.id), save, mission };
+  const members = async (method: 'POST' | 'PUT' | 'DELETE', path: string, member?: object) => {
+    const res = await apiCall(t.app, method, `/application/order/${ref}/members${path}`, user.token, member);
+    expect(res.statusCode).toBeLessThan(300);
+    return res.json().data;
+  };
+  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members };
 }
+
+const SECOND_ADULT: MemberInput = { fullName: 'Rohan Sharma', dateOfBirth: '1983-02-03', relationship: 'Spouse' };
 
 describe('the order’s mission, stored when the deciding member’s address is saved', () => {
   it('follows the adult’s ZIP across California’s county split (932: Tulare, then Kern)', async () => {
@@ -72,6 +80,46 @@ describe('the order’s mission, stored when the deciding member’s address is 
     expect(await mission()).toBeNull();
     await save(ids[0] ?? 0, {});
     expect(await mission()).toBeNull();
+  });
+});
+
+describe('the order’s mission, following a change of who decides', () => {
+  it('goes to the next adult’s consulate when the deciding adult is removed', async () => {
+    const { ids, save, mission, members } = await orderOf([ADULT, SECOND_ADULT]);
+    await save(ids[0] ?? 0, us('94107'));
+    await save(ids[1] ?? 0, us('10001'));
+    expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
+    await members('DELETE', `/${ids[0]}`);
+    expect(await mission()).toMatchObject({ postalCode: '10001', mission: { city: 'New York' } });
+  });
+
+  it('follows an adult whose date of birth makes them a child, and back', async () => {
+    const { ids, save, mission, members } = await orderOf([ADULT, SECOND_ADULT]);
+    await save(ids[0] ?? 0, us('94107'));
+    await save(ids[1] ?? 0, us('10001'));
+    await members('PUT', `/${ids[0]}`, { ...MINOR, relationship: 'Self' });
+    expect(await mission()).toMatchObject({ mission: { city: 'New York' } });
+    await members('PUT', `/${ids[0]}`, ADULT);
+    expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
+  });
+
+  it('is the joining adult’s to decide on an order of children: cleared until their address is saved', async () => {
+    const { ids, save, mission, members } = await orderOf([MINOR]);
+    await save(ids[0] ?? 0, us('94107'));
+    expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
+    const adult = await members('POST', '', ADULT);
+    expect(await mission()).toBeNull();
+    await save(adult.id, us('10001'));
+    expect(await mission()).toMatchObject({ mission: { city: 'New York' } });
+  });
+
+  it('stays put when the change leaves the same member deciding', async () => {
+    const { ids, save, mission, members } = await orderOf([ADULT, SECOND_ADULT]);
+    await save(ids[0] ?? 0, us('94107'));
+    await members('POST', '', MINOR);
+    await members('PUT', `/${ids[1]}`, { ...SECOND_ADULT, fullName: 'Rohan K Sharma' });
+    await members('DELETE', `/${ids[1]}`);
+    expect(await mission()).toMatchObject({ mission: { city: 'San Francisco' } });
   });
 });
 

@@ -5,7 +5,7 @@ import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { JurisdictionService } from '../jurisdiction/service.ts';
 import type { MissionAddressOf } from './print-pack-service.ts';
-import { createApplicationsRepository } from './repository.ts';
+import { createApplicationsRepository, type MemberRow } from './repository.ts';
 
 /** The mission serving a code on a day, or null when the table cannot tell (never a guess). */
 export type ResolveMission = (country: AddressCountry, postalCode: string, at: Date) => Promise<Jurisdiction | null>;
@@ -34,7 +34,39 @@ export async function refreshOrderMission(
   const repository = createApplicationsRepository(db);
   const decider = decidingMember(await repository.listMembers(orderId));
   if (decider?.id !== savedMemberId) return;
-  const code = addressCodeOf(decider.answers);
+  await storeMissionOf(db, resolve, orderId, decider, at);
+}
+
+/**
+ * After a member was added, removed or changed kind, in that change's transaction `tx` (`resolve`
+ * reads in it too): when another member decides now, the mission follows their saved address at
+ * once (null while they have none), so the print pack's label never goes to a removed member's
+ * consulate. The same decider keeps the stored mission: their address did not change, and a
+ * later table row does not move a mission the customer was told (decision 0114).
+ */
+export async function followDecidingMember(
+  tx: Database,
+  resolve: ResolveMission,
+  orderId: number,
+  membersBefore: readonly MemberRow[],
+  at: Date,
+): Promise<void> {
+  const before = decidingMember(membersBefore);
+  const now = decidingMember(await createApplicationsRepository(tx).listMembers(orderId));
+  if (before?.id === now?.id) return;
+  await storeMissionOf(tx, resolve, orderId, now, at);
+}
+
+/** Stores the mission `decider`'s address resolves to on `at` (null without one), when it differs. */
+async function storeMissionOf(
+  db: Database,
+  resolve: ResolveMission,
+  orderId: number,
+  decider: Pick<MemberRow, 'answers'> | null,
+  at: Date,
+): Promise<void> {
+  const repository = createApplicationsRepository(db);
+  const code = decider ? addressCodeOf(decider.answers) : null;
   const mission = code ? await resolve(code.country, code.postalCode, at) : null;
   const app = await repository.findApplication(orderId);
   if (app && !isDeepStrictEqual(app.mission, mission)) await repository.setMission(orderId, mission);

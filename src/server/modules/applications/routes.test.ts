@@ -237,6 +237,12 @@ describe('POST /application/order: start an application', () => {
         'members.0.fullName',
         'Name should be at least 3 characters',
       ],
+      [
+        'a name with a character no passport prints',
+        { members: [{ ...ADULT, fullName: 'Priya_Sharma' }] },
+        'members.0.fullName',
+        M.nameCharacters,
+      ],
       ['no idempotency key', { idempotencyKey: undefined }, 'idempotencyKey', A.idempotencyKeyInvalid],
       ['a package id as text', { packageId: 'new-oci-card' }, 'packageId', A.packageRequired],
       [
@@ -441,6 +447,26 @@ describe('members', () => {
     expect(await total()).toBe(order.price.perMemberCents);
     const page = (await call('GET', `/application/order/${order.id}`, user.token)).json().data;
     expect(page.price).toMatchObject({ memberCount: 1, totalCents: order.price.perMemberCents });
+  });
+
+  it('takes names as in the passport, apostrophes and hyphens too, on start, add and edit', async () => {
+    const user = await createSignedInUser(t.app);
+    const res = await start(
+      user.token,
+      await startBody(t.app, { members: [{ ...ADULT, fullName: "Mary D'Souza" }, MINOR] }),
+    );
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    expect(order.members.map((m: { fullName: string }) => m.fullName)).toEqual(["Mary D'Souza", 'Aarav Sharma']);
+    const base = `/application/order/${order.displayId}/members`;
+    const added = await call('POST', base, user.token, { ...MINOR, fullName: 'Anya Singh-Gill' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data.fullName).toBe('Anya Singh-Gill');
+    const edited = await call('PUT', `${base}/${order.members[1].id}`, user.token, {
+      ...MINOR,
+      fullName: 'Aarav St. John',
+    });
+    expect(edited.json().data.fullName).toBe('Aarav St. John');
   });
 
   it('keeps at least one member and at most ten, with clear messages', async () => {

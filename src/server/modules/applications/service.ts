@@ -46,6 +46,7 @@ import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
 import { completionFacts, type OrderCompletion } from './order-completion.ts';
+import { followDecidingMember, type ResolveMission } from './order-mission.ts';
 import {
   type ApplicationRow,
   createApplicationsRepository,
@@ -115,6 +116,14 @@ export interface ApplicationsServiceDeps {
       memberIds: readonly number[],
     ): Promise<{ order: Order }>;
   };
+  /**
+   * Where an address sends the file (the jurisdiction table), read in the member change's own
+   * transaction: a change of who decides the order's mission stores the new decider's mission
+   * under the order's lock, so a payment cannot come between (decision 0114).
+   */
+  resolveMissionIn: (on: Database) => ResolveMission;
+  /** The day a mission is resolved for; the clock by default. */
+  now?: () => Date;
 }
 
 /** The signed-in customer acting on their applications. */
@@ -245,6 +254,7 @@ const memberValues = (m: ValidMember) => ({
 export function createApplicationsService(db: Database, deps: ApplicationsServiceDeps) {
   const repository = createApplicationsRepository(db);
   const { orders } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function view(order: Order): Promise<ApplicationOrder> {
     const [app, members, timeline, files] = await Promise.all([
@@ -466,6 +476,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (refused) return formFailure(400, refused, { dateOfBirth: refused });
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
+        // The first adult joining an order of children decides where it goes from now on.
+        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
         await updateTotal(tx, order);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
@@ -501,6 +513,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           row = (await applications.updateMember(order.id, memberId, formAfterKindChange(form, row))) ?? row;
           await deps.completion.sync(tx, order.id);
         }
+        // A member's kind says who decides the mission: a child now 18 may, an adult entered as a child no longer does.
+        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
         return { ok: true, value: toMember(row, index, form) };
       });
     },
@@ -513,6 +527,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (members.length <= 1) return formFailure(409, M.lastMember);
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
+        // Removing the deciding member hands the mission to the next one's address.
+        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
         await updateTotal(tx, order);
         return { ok: true, value: files };
       });

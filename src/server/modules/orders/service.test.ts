@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPEDITE_PROMISE } from '../../../domain/admin/expedite.ts';
-import { STATUS_DESCRIPTIONS } from '../../../domain/orders/status.ts';
+import { STATUS_DESCRIPTIONS, statusDescription } from '../../../domain/orders/status.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -100,6 +100,33 @@ describe('changeOrderStatus', () => {
     expect(delivered?.subject).toBe(`Your order ${order.displayId} is now In review`);
     expect(delivered?.text).toContain(remark);
     expect(delivered?.text).toContain(`/service-order?orderId=${order.id}`);
+  });
+
+  it('tells a photo order’s customer about their photos, as SevaPhotos, not about an application', async () => {
+    const customer = await createSignedInUser(t.app);
+    const res = await apiCall(t.app, 'POST', '/photo-orders', customer.token, { idempotencyKey: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const photo = res.json().data as { id: number; displayId: string };
+    const staff = await createSignedInUser(t.app);
+    const { orders: service } = t.app.services;
+    expect((await service.changeOrderStatus(photo.id, 'Order pending', { by: { actor: 'system' } })).ok).toBe(true);
+    for (const to of ['In review', 'Submitted', 'Approved', 'Completed'] as const) {
+      const moved = await service.changeOrderStatus(photo.id, to, { by: { actor: 'staff', userId: staff.id } });
+      expect(moved.ok, to).toBe(true);
+    }
+    const notes = (await notificationsOf(customer.id)).slice(-4);
+    expect(notes.map((n) => n.remark)).toEqual([
+      statusDescription('photo', 'In review'),
+      statusDescription('photo', 'Submitted'),
+      statusDescription('photo', 'Approved'),
+      'Your photo order is complete. Thank you for choosing SevaPhotos.',
+    ]);
+    const delivered = (await deliveredMail(t.app)).filter((m) => m.subject.includes(photo.displayId));
+    expect(delivered).toHaveLength(4);
+    const completed = delivered.find((m) => m.subject === `Your order ${photo.displayId} is now Completed`);
+    expect(completed?.text).toContain('Thank you for choosing SevaPhotos.');
+    expect(completed?.text).toContain('The SevaPhotos team');
+    for (const mail of delivered) expect(mail.text).not.toMatch(/application|authorities|SevaDocs/i);
   });
 
   it('refuses a change the table does not allow, for that actor, and writes nothing', async () => {

@@ -13,10 +13,11 @@ import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../.
 import {
   canChangeStatus,
   INITIAL_ORDER_STATUS,
+  ORDER_BRAND_NAMES,
   type OrderStatus,
-  STATUS_DESCRIPTIONS,
   type StatusActor,
   type StatusChange,
+  statusDescription,
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
@@ -209,10 +210,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       to: order.email,
       subject: `Your order ${order.displayId} is now ${to}`,
       heading: `Your order ${order.displayId}: ${to}`,
-      intro: [STATUS_DESCRIPTIONS[to]],
+      intro: [statusDescription(order.kind, to)],
       details,
       outro: [`See your order and its timeline at any time: ${link}`],
-      signature: `The ${deps.companyName} team`,
+      // A photo order's customer bought from SevaPhotos: signed by that brand, not the company's.
+      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
     });
   }
 
@@ -276,7 +278,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       });
       await deps.notifications.notify(
         order.userId,
-        { orderId: order.displayId, orderIdDb: order.id, orderStatus: to, remark: remark ?? STATUS_DESCRIPTIONS[to] },
+        {
+          orderId: order.displayId,
+          orderIdDb: order.id,
+          orderStatus: to,
+          remark: remark ?? statusDescription(order.kind, to),
+        },
         tx,
       );
       if (by.actor === 'staff' && mail) {
