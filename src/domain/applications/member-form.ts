@@ -62,11 +62,11 @@ export const saveMemberFormSchema = z.object({
   currentStep: step,
   answers: z.record(z.string(), z.unknown()),
   /**
-   * The `savedAt` of the answers this set was built on. Another one stored now means another tab
-   * or device saved since: a 409 (`changedElsewhere`), so a stale whole set never replaces newer
-   * answers unseen. Left out, the set replaces whatever is stored.
+   * The `answersSavedAt` of the answers this set was built on (null: none saved yet). Another one
+   * stored now means another tab or device saved since: a 409 (`changedElsewhere`), so a stale
+   * whole set never replaces newer answers unseen. Left out, the set replaces whatever is stored.
    */
-  basedOn: z.iso.datetime().optional(),
+  basedOn: z.iso.datetime().nullable().optional(),
 });
 export type SaveMemberForm = z.infer<typeof saveMemberFormSchema>;
 
@@ -96,6 +96,8 @@ export const memberFormSchema = z.object({
   canRemoveReview: z.boolean(),
   /** When the answers were last saved (ISO), for "Saved at …". */
   savedAt: z.string(),
+  /** When an autosave last wrote the answers, null before the first: what the next save is based on. */
+  answersSavedAt: z.string().nullable(),
   /**
    * GET only, while answers may change: what the rest of the order offers this member's form
    * (household.ts): answers it starts with, each with where it came from, and one-tap copies.

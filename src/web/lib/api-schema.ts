@@ -4682,6 +4682,7 @@ export interface components {
                         canEdit: boolean;
                         canRemoveReview: boolean;
                         savedAt: string;
+                        answersSavedAt: string | null;
                         household?: {
                             answers: {
                                 [key: string]: {
@@ -9177,8 +9178,7 @@ export interface operations {
                     answers: {
                         [key: string]: unknown;
                     };
-                    /** Format: date-time */
-                    basedOn?: string;
+                    basedOn?: string | null;
                 };
             };
         };

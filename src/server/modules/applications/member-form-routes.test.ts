@@ -95,6 +95,8 @@ describe('GET …/members/{memberId}/form', () => {
       canEdit: true,
       canRemoveReview: false,
       savedAt: expect.any(String),
+      // No autosave yet: the first save is built on no answers.
+      answersSavedAt: null,
       // What the order and the account already know (issue 30): the form starts with it.
       household: {
         answers: {
@@ -252,8 +254,10 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
   it('refuses a save built on answers older than those stored (another tab saved since) with 409, keeping the newer answers', async () => {
     const { user, ref, memberId } = await customerWithOrder();
     const [tabA, tabB] = await Promise.all([anotherSession(user), anotherSession(user)]);
-    const opened = (await call('GET', formPath(ref, memberId), tabA)).json().data.savedAt;
-    expect((await call('GET', formPath(ref, memberId), tabB)).json().data.savedAt).toBe(opened);
+    // Nothing saved yet: both tabs build on no answers.
+    const opened = (await call('GET', formPath(ref, memberId), tabA)).json().data.answersSavedAt;
+    expect(opened).toBeNull();
+    expect((await call('GET', formPath(ref, memberId), tabB)).json().data.answersSavedAt).toBeNull();
     const fromB = await save(tabB, ref, memberId, {
       currentStep: 1,
       answers: { givenName: 'Priya', surname: 'Sharma', birthCity: 'Edison' },
@@ -274,10 +278,28 @@ describe('PUT …/members/{memberId}/form: autosave', () => {
     const caughtUp = await save(tabA, ref, memberId, {
       currentStep: 1,
       answers: { givenName: 'Priya', surname: 'Verma', birthCity: 'Edison' },
-      basedOn: fromB.json().data.savedAt,
+      basedOn: fromB.json().data.answersSavedAt,
     });
     expect(caughtUp.statusCode, caughtUp.body).toBe(200);
     expect((await memberRow(memberId)).answers).toMatchObject({ surname: 'VERMA', birthCity: 'Edison' });
+
+    // An upload writes its answer (the photo's) but is no other tab's save: tab A goes on from what it had.
+    const photo = (await requiredItems(user.token, ref, memberId)).filter((i) => i.id === 'photo');
+    expect(photo).toHaveLength(1);
+    await uploadItems(user.token, ref, memberId, photo);
+    expect((await memberRow(memberId)).answers.photo).toBeTruthy();
+    await afterAutosaveWindow();
+    const next = await save(tabA, ref, memberId, {
+      currentStep: 2,
+      answers: {
+        givenName: 'Priya',
+        surname: 'Verma',
+        birthCity: 'Edison',
+        photo: (await memberRow(memberId)).answers.photo,
+      },
+      basedOn: caughtUp.json().data.answersSavedAt,
+    });
+    expect(next.statusCode, next.body).toBe(200);
   });
 
   it('two saves of the same member at once end with one of them whole, never a mix', async () => {
@@ -682,7 +704,7 @@ describe('the OpenAPI document', () => {
 
 describe('autosave’s one-statement write (the unlocked path)', () => {
   const repository = () => createApplicationsRepository(t.database.db);
-  const values = { answers: { givenName: 'ASHA' }, currentStep: 2 };
+  const values = { answers: { givenName: 'ASHA' }, currentStep: 2, answersSavedAt: new Date() };
 
   it('writes while the member and the order are as the answers were checked against', async () => {
     const { order, memberId } = await customerWithOrder();

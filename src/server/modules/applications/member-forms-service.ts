@@ -60,6 +60,7 @@ function toMemberForm(row: MemberRow, status: string): MemberForm {
     canEdit: canChangeAnswers(status),
     canRemoveReview: row.reviewDetails !== null && canRemoveReview(status),
     savedAt: row.updatedAt.toISOString(),
+    answersSavedAt: row.answersSavedAt?.toISOString() ?? null,
   };
 }
 
@@ -133,7 +134,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
   function saveValues(
     context: MemberContext,
     input: SaveMemberForm,
-  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'> | null> {
+  ): FormResult<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails' | 'answersSavedAt'> | null> {
     const { order, member, form } = context;
     const options = answerOptions(member);
     const schema = buildAnswersSchema(form.definition, { ...options, mode: 'partial' });
@@ -146,7 +147,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         ? { ok: true, value: null }
         : formFailure(409, F.locked);
     }
-    if (input.basedOn !== undefined && input.basedOn !== member.updatedAt.toISOString()) {
+    if (input.basedOn !== undefined && input.basedOn !== (member.answersSavedAt?.toISOString() ?? null)) {
       return formFailure(409, F.changedElsewhere);
     }
     if (input.currentStep > memberStepCount(form.definition, member) + 1) {
@@ -164,6 +165,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       value: {
         answers: parsed.data,
         currentStep: input.currentStep,
+        answersSavedAt: now(),
         reviewDetails: keepsReview ? member.reviewDetails : null,
       },
     };
@@ -196,7 +198,11 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     const row = await createApplicationsRepository(db).updateAnswersIfUnchanged(
       order.id,
       member,
-      { answers: values.value.answers, currentStep: values.value.currentStep },
+      {
+        answers: values.value.answers,
+        currentStep: values.value.currentStep,
+        answersSavedAt: values.value.answersSavedAt,
+      },
       ANSWERS_OPEN,
     );
     return row ? { ok: true, value: toMemberForm(row, order.status) } : null;

@@ -136,14 +136,14 @@ export function createApplicationsRepository(db: Database) {
 
     /**
      * Autosave's one-statement write: the member's answers and step, only if the member is still
-     * as the answers were checked against (kind, reviewed or not, last saved at the same moment)
+     * as the answers were checked against (kind, reviewed or not, answers last saved at the same moment)
      * and the order is still in one of `openStatuses`. Null when any of that changed since (the
      * caller takes the locked path).
      */
     async updateAnswersIfUnchanged(
       orderId: number,
-      member: Pick<MemberRow, 'id' | 'kind' | 'reviewDetails' | 'updatedAt'>,
-      values: Pick<MemberRow, 'answers' | 'currentStep'>,
+      member: Pick<MemberRow, 'id' | 'kind' | 'reviewDetails' | 'answersSavedAt'>,
+      values: Pick<MemberRow, 'answers' | 'currentStep' | 'answersSavedAt'>,
       openStatuses: readonly OrderStatus[],
     ): Promise<MemberRow | null> {
       const [row] = await db
@@ -154,8 +154,9 @@ export function createApplicationsRepository(db: Database) {
             eq(applicationMembers.orderId, orderId),
             eq(applicationMembers.id, member.id),
             eq(applicationMembers.kind, member.kind),
-            // To the millisecond, as read: a row inserted with the database's microseconds compares unequal and takes the locked path.
-            eq(applicationMembers.updatedAt, member.updatedAt),
+            member.answersSavedAt === null
+              ? isNull(applicationMembers.answersSavedAt)
+              : eq(applicationMembers.answersSavedAt, member.answersSavedAt),
             member.reviewDetails === null
               ? isNull(applicationMembers.reviewDetails)
               : isNotNull(applicationMembers.reviewDetails),

@@ -168,6 +168,12 @@ export const applicationMembers = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     /** What the review step stored (SPEC.md §4); null until the member's form is reviewed. */
     reviewDetails: jsonb('review_details').$type<ReviewDetails>(),
+    /**
+     * When an autosave last wrote the answers (null: never): what a save says it was built on
+     * (decision 0149). Uploads, reviews and member edits leave it, so the tab that made them is not
+     * told another one saved.
+     */
+    answersSavedAt: timestamp('answers_saved_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [index('application_members_order_idx').on(t.orderId, t.id)],

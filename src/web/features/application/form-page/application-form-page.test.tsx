@@ -154,6 +154,7 @@ const form = (memberId: number, answers: Record<string, unknown>, extra: Partial
   canEdit: true,
   canRemoveReview: false,
   savedAt: '2026-11-30T09:30:00.000Z',
+  answersSavedAt: '2026-11-30T09:30:00.000Z',
   ...extra,
 });
 

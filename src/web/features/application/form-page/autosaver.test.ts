@@ -45,6 +45,7 @@ function setup({ catchUp }: { catchUp?: () => Promise<void> } = {}) {
               canEdit: true,
               canRemoveReview: false,
               savedAt: new Date().toISOString(),
+              answersSavedAt: new Date().toISOString(),
               ...form,
             }),
           reject,
@@ -288,6 +289,10 @@ describe('autosave', () => {
     expect(t.calls).toEqual([
       expect.objectContaining({ body: { answers: { a: 1 }, currentStep: 1 }, keepalive: true }),
     ]);
+    // Answered while the page is still there (a tab switched away from): the next save builds on it.
+    t.calls[0]?.resolve();
+    await advance(0);
+    expect(t.saved).toEqual([{ body: { answers: { a: 1 }, currentStep: 1 }, settled: false }]);
   });
 
   it('counts a request of the page before a reload against the rate limit', async () => {

@@ -230,9 +230,16 @@ export function createAutosaver({
     },
     sendOnExit() {
       if (stopped || (!dirty && !inFlight)) return;
-      void send(collect().body, { keepalive: true }).catch(() => {
-        // The local draft keeps the answers; the next visit offers them back.
-      });
+      const { body } = collect();
+      void send(body, { keepalive: true }).then(
+        // A tab switched away from is still there when the answer comes: its next save is built on this one.
+        (form) => {
+          if (!disposed) onSaved(body, form, false);
+        },
+        () => {
+          // The local draft keeps the answers; the next visit offers them back.
+        },
+      );
     },
     hasUnsaved: () => !stopped && (dirty || inFlight),
     dispose() {

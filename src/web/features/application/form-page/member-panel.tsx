@@ -205,7 +205,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     engine,
     initialStep,
     enabled: true,
-    savedAt: form.savedAt,
+    answersSavedAt: form.answersSavedAt,
     // Pre-filled answers are saved at once, like typed ones: what the form shows is what is kept.
     startDirty: restored !== null || household.filled,
     onSaved: (saved) => rememberMemberForm(client, orderRef, saved),

@@ -16,8 +16,8 @@ export interface UseAutosaveOptions {
   initialStep: number;
   /** False when the answers can no longer change: nothing is saved. */
   enabled: boolean;
-  /** When the answers the form opened with were saved (MemberForm.savedAt): what the first save is based on. */
-  savedAt: string;
+  /** When the answers the form opened with were saved (MemberForm.answersSavedAt): what the first save is based on. */
+  answersSavedAt: string | null;
   /** Each answer of the server to a save (progress, review state), or the answers loaded after another tab saved. */
   onSaved?(form: MemberForm): void;
   /** Starts as "changes to save" (a draft was restored). */
@@ -45,7 +45,7 @@ export function useAutosave({
   engine,
   initialStep,
   enabled,
-  savedAt,
+  answersSavedAt,
   onSaved,
   startDirty = false,
 }: UseAutosaveOptions): Autosave {
@@ -57,7 +57,7 @@ export function useAutosave({
   const savedHandler = useRef(onSaved);
   savedHandler.current = onSaved;
   // The stored answers this tab's are built on: each save says so, and a newer one stored elsewhere is a 409.
-  const basedOn = useRef(savedAt);
+  const basedOn = useRef(answersSavedAt);
 
   useEffect(() => {
     if (!enabled) return;
@@ -78,7 +78,7 @@ export function useAutosave({
         if (next.kind === 'invalid') engine.current?.showErrors(next.errors);
       },
       onSaved: (body, form, settled) => {
-        basedOn.current = form.savedAt;
+        basedOn.current = form.answersSavedAt;
         engine.current?.markSaved(body.answers);
         // What was typed but cannot be saved yet (a malformed answer) stays in the draft.
         if (settled && !corrections.current) clearDraft(orderId, memberId);
@@ -86,7 +86,7 @@ export function useAutosave({
       },
       catchUp: async () => {
         const latest = (await getMemberForm(orderRef, memberId)).data;
-        basedOn.current = latest.savedAt;
+        basedOn.current = latest.answersSavedAt;
         engine.current?.mergeSaved(latest.answers);
         savedHandler.current?.(latest);
       },

@@ -1,0 +1,1 @@
+ALTER TABLE "application_members" ADD COLUMN "answers_saved_at" timestamp with time zone;
