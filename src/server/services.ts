@@ -139,6 +139,13 @@ export async function createServices(
     companyName: company.companyName,
     ...(feeClock ? { now: feeClock } : {}),
   });
+  // A change made in this process (another's notice is that process's to act on); the job is idempotent.
+  contentChanges.subscribe((cause) => {
+    if (cause !== 'change') return;
+    feeChanges.catalogChanged().catch((error: unknown) => {
+      log?.warn({ err: error }, 'the fee review after a catalog change could not be queued');
+    });
+  });
   // What an application holds about its customer: the data export and the erasure (issue 34 §3).
   const applicationsPersonalData = createApplicationsPersonalData(db);
   const checkout = createCheckoutService(db, {

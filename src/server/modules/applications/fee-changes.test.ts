@@ -8,6 +8,7 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
+import { FEE_CHANGES_QUEUE } from './fee-changes.ts';
 import { apiCall, seededPackage, startApplication } from './testing.ts';
 
 /**
@@ -158,5 +159,24 @@ describe('the fee on the day', () => {
     const paid = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
     expect(paid.json().data).toMatchObject({ status: 'Forms incomplete', price: { totalCents: newTotal } });
     expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ repriced: 0, told: 0 });
+  });
+
+  it('reprices an unpaid order as soon as staff add a fee change dated today, not at the next daily run', async () => {
+    clock = AFTER;
+    const customer = await createSignedInUser(t.app);
+    const { pkg, price } = await seededPackage(t.app, 'oci-card', 'oci-reissue');
+    const order = await startApplication(t.app, customer.token, { packageId: pkg.id });
+    const oldTotal = await orderTotal(customer.token, order.displayId);
+    const [current] = await t.database.db.select().from(packagePrices).where(eq(packagePrices.id, price.id));
+    if (!current) throw new Error('no re-issue price');
+    const { id: _id, createdAt: _c, updatedAt: _u, ...row } = current;
+    // What the admin catalog's price form does: the row, then the content-change signal after commit.
+    await t.database.db
+      .insert(packagePrices)
+      .values({ ...row, governmentFeeCents: 5_000, effectiveFrom: '2027-07-01' });
+    t.app.services.contentChanges.changed();
+    await t.app.jobs.drain([FEE_CHANGES_QUEUE]);
+    expect(await orderTotal(customer.token, order.displayId)).toBe(oldTotal - price.governmentFeeCents + 5_000);
+    expect(await feeMailsTo(customer.email)).toHaveLength(1);
   });
 });

@@ -59,7 +59,7 @@ export interface FeeChangesDeps {
   };
   mail: Pick<MailOutbox, 'enqueue'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  jobs: Pick<JobQueue, 'work' | 'schedule'>;
+  jobs: Pick<JobQueue, 'work' | 'schedule' | 'send'>;
   siteUrl: string;
   companyName: string;
   now?: () => Date;
@@ -177,6 +177,13 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
       return (await review(tx, order, { ahead: false })) === 'repriced'
         ? formFailure(409, FEE_CHANGE_MESSAGES.repriced)
         : { ok: true, value: null };
+    },
+    /**
+     * Staff changed the catalog: a fee change they dated today reaches unpaid orders now (repriced,
+     * told), not at the next daily run, so the total an order shows is the one a payment takes.
+     */
+    async catalogChanged(): Promise<void> {
+      await deps.jobs.send(FEE_CHANGES_QUEUE, {});
     },
     /** The daily job and its schedule (one run a day however many processes share the database). */
     async registerJobs(): Promise<void> {
