@@ -106,10 +106,16 @@ describe('back office (issue 13)', () => {
       const { context, page } = await e2e.mobile();
       await signInContext(context, e2e.baseURL, E2E_ADMIN_EMAIL);
       const editors = ['/admin/content/partners/new', '/admin/content/team-members/new', '/admin/content/about'];
+      const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
       for (const path of [...ADMIN_SECTIONS.map((section) => section.to), ...editors, '/admin/countries/IN']) {
         await page.goto(path);
         expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+        // The customers' chat button is not over the desk (it covered its amounts on a phone).
+        expect(await chat.isVisible(), path).toBe(false);
       }
+      // …and it is there again on the storefront.
+      await page.goto('/services');
+      expect(await chat.isVisible()).toBe(true);
     },
     TEST_TIMEOUT_MS,
   );

@@ -54,8 +54,7 @@ describe('data rights, self-service (issue 34 §3)', () => {
       // One document of her own bytes, to find in storage (other journeys upload the same fixtures).
       const [adult] = order.members;
       if (!adult) throw new Error('no member');
-      const mine = await onePagePdf(`Ana's passport ${randomUUID()}`);
-      const mineHash = createHash('sha256').update(mine).digest('hex');
+      const sent = await onePagePdf(`Ana's passport ${randomUUID()}`);
       const memberPath = `/api/v1/application/order/${order.displayId}/members/${adult.id}`;
       const checklist = (await (await customer.context.request.get(`${memberPath}/checklist`)).json()).data.items as {
         id: string;
@@ -67,9 +66,17 @@ describe('data rights, self-service (issue 34 §3)', () => {
       // A new upload replaces the member's file for the item.
       const replaced = await customer.context.request.post(`${memberPath}/documents/${pdfItem.id}`, {
         headers,
-        multipart: { file: { name: 'ana-passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from(mine) } },
+        multipart: { file: { name: 'ana-passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from(sent) } },
       });
       expect(replaced.status(), await replaced.text()).toBe(201);
+      // A PDF is stored as checked, written again (decision 0092): her file is what the server keeps.
+      const documentId = (await replaced.json()).data.document.id;
+      const mine = await (
+        await customer.context.request.get(
+          `/api/v1/application/order/${order.displayId}/documents/${documentId}/download`,
+        )
+      ).body();
+      const mineHash = createHash('sha256').update(mine).digest('hex');
       const page = customer.page;
       await payAtCheckout(page, order.displayId);
 

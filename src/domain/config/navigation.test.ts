@@ -73,18 +73,10 @@ describe('layoutForPath', () => {
     expect(layoutForPath('/indiavisacampaign/thank-you').chatButton).toBe(true);
   });
 
-  it('shows the chat button on every storefront page except /refund-request', () => {
+  it('shows the chat button everywhere except /refund-request', () => {
     const paths = ['/', '/visa-service', '/indian-tourist-visa', '/indiavisacampaign/thank-you', '/about-us'];
     for (const path of paths) expect(layoutForPath(path).chatButton).toBe(true);
     expect(layoutForPath('/refund-request').chatButton).toBe(false);
-  });
-
-  it('hides only the chat button in the staff back office, on /admin and every page under it', () => {
-    for (const path of ['/admin', '/admin/', '/admin/orders', '/Admin/orders/PHO-51234567']) {
-      expect(layoutForPath(path)).toEqual({ header: true, tollFreeBanner: 'top', chatButton: false });
-    }
-    // A customer page whose name merely starts with "admin" keeps it.
-    expect(layoutForPath('/administration').chatButton).toBe(true);
   });
 
   it('normalizes trailing slashes and case', () => {

@@ -81,21 +81,9 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed.toLowerCase();
 }
 
-/**
- * The back office (DESIGN.md §2b) is staff-only, not a customer page: SPEC.md §2's chat button is
- * for customers, and on a phone it covered the desk's table edge and amounts.
- */
-const BACK_OFFICE_LAYOUT: PageLayout = { ...DEFAULT_LAYOUT, chatButton: false };
-
-function isBackOffice(path: string): boolean {
-  return path === ROUTES.ADMIN || path.startsWith(`${ROUTES.ADMIN}/`);
-}
-
 /** The global chrome of the page at `pathname` (SPEC.md §2 global layout). */
 export function layoutForPath(pathname: string): PageLayout {
-  const path = normalizePath(pathname);
-  if (isBackOffice(path)) return BACK_OFFICE_LAYOUT;
-  return LAYOUT_OVERRIDES[path] ?? DEFAULT_LAYOUT;
+  return LAYOUT_OVERRIDES[normalizePath(pathname)] ?? DEFAULT_LAYOUT;
 }
 
 /** The messaging-app chat link for a phone number in international format (digits only). */

@@ -4,14 +4,12 @@ import {
   INITIAL_ORDER_STATUS,
   isFinalStatus,
   nextStatuses,
-  ORDER_BRAND_NAMES,
   ORDER_STATUSES,
   STATUS_ACTORS,
-  STATUS_DESCRIPTIONS,
   STATUS_TRANSITIONS,
-  statusDescription,
   toOrderStatus,
 } from './status.ts';
+import { ORDER_BRAND_NAMES, STATUS_DESCRIPTIONS, statusDescription } from './status-descriptions.ts';
 
 describe('the order status transition table', () => {
   it('DESIGN.md §1: payment moves Payment pending on, the last item moves Forms incomplete to Order pending (system)', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPEDITE_PROMISE } from '../../../domain/admin/expedite.ts';
-import { STATUS_DESCRIPTIONS, statusDescription } from '../../../domain/orders/status.ts';
+import { STATUS_DESCRIPTIONS, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

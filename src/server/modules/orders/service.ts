@@ -13,13 +13,12 @@ import { DASHBOARD_RECENT_ORDERS, isActiveStatus, type OrderSummary } from '../.
 import {
   canChangeStatus,
   INITIAL_ORDER_STATUS,
-  ORDER_BRAND_NAMES,
   type OrderStatus,
   type StatusActor,
   type StatusChange,
-  statusDescription,
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
+import { ORDER_BRAND_NAMES, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';

@@ -6,7 +6,7 @@ import { sectionsFor } from './sections.ts';
 /** The back office around every /admin page: its navigation by role, then the page. */
 export function AdminFrame({ role, children }: { role: UserRole; children: React.ReactNode }) {
   return (
-    <div className="page-x flex flex-col gap-6 py-6 desk:flex-row desk:gap-10 desk:py-10">
+    <div data-back-office className="page-x flex flex-col gap-6 py-6 desk:flex-row desk:gap-10 desk:py-10">
       <nav aria-label="Back office" className="shrink-0 desk:w-52">
         <p className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           Back office · {role === 'admin' ? 'Admin' : 'Staff'}

@@ -1,0 +1,56 @@
+import { DEFAULT_CONTACT } from '../config/site.ts';
+import type { OrderKind } from './order-kind.ts';
+import type { OrderStatus } from './status.ts';
+
+// Apart from status.ts, which the app shell loads for every page: these words are read by the
+// server's status e-mails and notifications and by the order page only.
+
+/** The brand each kind of order is sold under: the name its customer is thanked with and signed off by. */
+export const ORDER_BRAND_NAMES: Record<OrderKind, string> = {
+  service: DEFAULT_CONTACT.companyName,
+  photo: DEFAULT_CONTACT.photoBrandName,
+};
+
+/**
+ * What each status means for the customer, per kind of order: the notification's remark (and
+ * the e-mail's first line) when the change comes without a remark of its own. One transition
+ * table serves both kinds, but they mean different work: an application goes to the
+ * authorities; a photo order is checked, printed, and shipped or left at a studio for pickup,
+ * and its customer bought from SevaPhotos, not SevaDocs.
+ */
+export const STATUS_DESCRIPTIONS_BY_KIND: Record<OrderKind, Record<OrderStatus, string>> = {
+  service: {
+    'Payment pending': 'Your application is started. Complete the payment to send it to us.',
+    'Forms incomplete': 'Some forms or documents are still missing. Please complete them so we can start work.',
+    'Order pending': 'We have everything we need. Our team will review your application shortly.',
+    'In review': 'Our team is reviewing your application.',
+    Submitted: 'Your application has been submitted to the authorities.',
+    Approved: 'Good news: your application has been approved.',
+    Rejected: 'Your application was not approved. We will contact you about what happens next.',
+    Completed: `Your order is complete. Thank you for choosing ${ORDER_BRAND_NAMES.service}.`,
+    Refunded: 'Your order has been refunded.',
+    Cancelled: 'Your order has been cancelled.',
+  },
+  photo: {
+    'Payment pending': 'Your photo order is started. Complete the payment to send it to us.',
+    'Forms incomplete': 'We need something more from you before we can prepare your photos. Please check your order.',
+    'Order pending': 'We have your photos. Our team will check them shortly.',
+    'In review': 'Our team is checking your photos against the rules for their size and document.',
+    Submitted:
+      'Your photos passed our check and are being prepared: the fitted digital copies, and prints if you ordered them.',
+    Approved:
+      'Your photos are ready: the digital copies are on your order page, and any prints are on their way to you or ready for pickup at the studio you chose.',
+    Rejected: 'Your photos did not pass our check. We will contact you about what happens next.',
+    Completed: `Your photo order is complete. Thank you for choosing ${ORDER_BRAND_NAMES.photo}.`,
+    Refunded: 'Your photo order has been refunded.',
+    Cancelled: 'Your photo order has been cancelled.',
+  },
+};
+
+/** An application's status descriptions (its order page shows them). */
+export const STATUS_DESCRIPTIONS = STATUS_DESCRIPTIONS_BY_KIND.service;
+
+/** What `status` means for the customer of an order of `kind`. */
+export function statusDescription(kind: OrderKind, status: OrderStatus): string {
+  return STATUS_DESCRIPTIONS_BY_KIND[kind][status];
+}
