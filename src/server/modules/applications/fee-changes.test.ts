@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEE_CHANGE_MESSAGES } from '../../../domain/catalog/fee-schedule.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { priceTotalCents } from '../../../domain/catalog/service-detail.ts';
@@ -175,8 +175,14 @@ describe('the fee on the day', () => {
       .insert(packagePrices)
       .values({ ...row, governmentFeeCents: 5_000, effectiveFrom: '2027-07-01' });
     t.app.services.contentChanges.changed();
-    await t.app.jobs.drain([FEE_CHANGES_QUEUE]);
-    expect(await orderTotal(customer.token, order.displayId)).toBe(oldTotal - price.governmentFeeCents + 5_000);
+    // The signal queues the review without waiting (the admin's answer does not wait on it).
+    await vi.waitFor(
+      async () => {
+        await t.app.jobs.drain([FEE_CHANGES_QUEUE]);
+        expect(await orderTotal(customer.token, order.displayId)).toBe(oldTotal - price.governmentFeeCents + 5_000);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
     expect(await feeMailsTo(customer.email)).toHaveLength(1);
   });
 });
