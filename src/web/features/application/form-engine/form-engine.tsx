@@ -31,6 +31,7 @@ import type { FileRef } from '../../../../domain/forms/files.ts';
 import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import {
   conditionSources,
+  isEmptyAnswer,
   memberSteps,
   shownFieldKeys,
   stepIndexByField,
@@ -80,10 +81,9 @@ export interface StepChange {
   isDirty: boolean;
 }
 
-/** Whether two answers are the same, an empty text, list or no answer being alike. */
-export function sameAnswer(a: unknown, b: unknown): boolean {
-  const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
-  if (blank(a) || blank(b)) return blank(a) && blank(b);
+/** Whether two answers are the same, no answer (isEmptyAnswer) of any form being alike. */
+function sameAnswer(a: unknown, b: unknown): boolean {
+  if (isEmptyAnswer(a) || isEmptyAnswer(b)) return isEmptyAnswer(a) && isEmptyAnswer(b);
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
