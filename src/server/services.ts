@@ -255,6 +255,7 @@ export async function createServices(
     log: log ?? console,
     ...(rateLimits ? { rateLimits } : {}),
   });
+  orders.onStatusChange(refunds.onStatusChange);
   // Data rights, self-service (issue 34 §3): the customer's export and erasure.
   const dataRights = createDataRightsService(db, {
     users,

@@ -125,7 +125,10 @@ export type StatusChangeResult =
  * that throws undoes the change (decision 0057). Another module reacts to a status this way
  * without the orders module importing it.
  */
-export type StatusChangeListener = (tx: Database, change: { order: Order; to: OrderStatus }) => Promise<void>;
+export type StatusChangeListener = (
+  tx: Database,
+  change: { order: Order; to: OrderStatus; change: StatusChange },
+) => Promise<void>;
 
 /**
  * Told, inside the change's transaction, when what an order buys changes: its total (members,
@@ -292,8 +295,9 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
           key: `order-status:${history.id}`,
         });
       }
-      for (const listener of listeners) await listener(tx, { order, to });
-      return { ok: true, order, change: toStatusChange(history) };
+      const change = toStatusChange(history);
+      for (const listener of listeners) await listener(tx, { order, to, change });
+      return { ok: true, order, change };
     });
   }
 

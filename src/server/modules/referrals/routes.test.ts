@@ -89,7 +89,17 @@ describe("the referrer's gift card", () => {
     const completed = await t.app.services.orders.findOwned(friend.id, { id: order.id }, 'service');
     if (!completed) throw new Error('order gone');
     await t.database.db.transaction((tx) =>
-      t.app.services.referrals.onStatusChange(tx, { order: completed, to: 'Completed' }),
+      t.app.services.referrals.onStatusChange(tx, {
+        order: completed,
+        to: 'Completed',
+        change: {
+          fromStatus: 'Completed',
+          status: 'Completed',
+          by: 'staff',
+          remark: null,
+          at: new Date().toISOString(),
+        },
+      }),
     );
     expect(await rewardRows(order.id)).toHaveLength(1);
     const again = await t.database.db.select().from(notifications).where(eq(notifications.userId, referrer.id));

@@ -24,6 +24,8 @@ import {
   REFERRAL_REWARD_MESSAGES as REFERRAL_MESSAGES,
   REFERRAL_REWARD_CENTS,
 } from '../../../domain/checkout/referral.ts';
+import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
+import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
 import { REFUND_REQUEST_QUEUE } from './service.ts';
@@ -499,5 +501,75 @@ describe("the sandbox provider's refund call", () => {
     ).rejects.toThrow(/left to refund/);
     await sandbox.provider.refund({ providerPaymentId: paymentId, amountCents: paid - 100, idempotencyKey: 'k3' });
     expect(await sandbox.provider.fetchPayment(paymentId)).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe('cancelling a paid order', () => {
+  const requestsOf = (orderId: number) =>
+    t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
+  const mailsAbout = (reference: string) =>
+    t.database.db
+      .select()
+      .from(outboundEmails)
+      .then((rows) => rows.filter((m) => m.subject.includes(reference)));
+
+  it('opens a refund request for all of its payment, tells the customer and support, and the refunds desk gives it back', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token);
+    await payWithSandbox(t, customer.token, order.displayId);
+    const cancelled = await call('POST', `/admin/orders/${order.displayId}/status`, bearer(staff.token), {
+      status: 'Cancelled',
+      remark: 'The consulate has paused OCI appointments.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const [request, ...others] = await requestsOf(order.id);
+    expect(others).toEqual([]);
+    expect(request).toMatchObject({
+      email: customer.email,
+      reason: CANCELLATION_REFUND.reason('The consulate has paused OCI appointments.'),
+      amountCents: order.price.totalCents,
+      currency: 'USD',
+      status: 'Received',
+    });
+    if (!request) throw new Error('no request');
+    const mails = await mailsAbout(request.reference);
+    expect(mails.map((m) => [m.purpose, m.to]).sort()).toEqual([
+      ['refund-request-customer', customer.email],
+      ['refund-request-staff', DEFAULT_CONTACT.supportEmail],
+    ]);
+    const told = mails.find((m) => m.purpose === 'refund-request-customer');
+    expect(told?.subject).toBe(
+      `Refund request ${request.reference} opened for your cancelled order ${order.displayId}`,
+    );
+    expect(told?.text).toContain(formatMoney({ amountCents: order.price.totalCents, currency: 'USD' }));
+
+    // The refunds desk lists it open and decides it like any other; all of it back ends at Refunded.
+    const open = await call('GET', `/admin/refunds?q=${request.reference}&status=open`, bearer(staff.token));
+    expect(open.json().data.results.map((r: { id: number }) => r.id)).toEqual([request.id]);
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await orderStatus(order.id)).toBe('Refunded');
+  });
+
+  it('opens nothing for an order cancelled before it was paid, nor beside a request the customer already opened', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const customer = await createSignedInUser(t.app);
+    const unpaid = await startApplication(t.app, customer.token);
+    const byStaff = await call('POST', `/admin/orders/${unpaid.displayId}/status`, bearer(staff.token), {
+      status: 'Cancelled',
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    expect(await requestsOf(unpaid.id)).toEqual([]);
+
+    const { order, request } = await paidOrderWithRequest('10.00');
+    const cancelled = await call('POST', `/admin/orders/${order.displayId}/status`, bearer(staff.token), {
+      status: 'Cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await requestsOf(order.id)).map((r) => r.reference)).toEqual([request.reference]);
   });
 });

@@ -48,17 +48,50 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
   });
 }
 
-/** Support's notice of a logged request. */
-export function requestNoticeMail(request: LoggedRefundRequest, contact: RefundMailContact) {
+/**
+ * Support's notice of a logged request; `origin` says where it came from (by default the website's
+ * form).
+ */
+export function requestNoticeMail(
+  request: LoggedRefundRequest,
+  contact: RefundMailContact,
+  origin = `The customer (${request.input.email}) asked for a refund through the website.`,
+) {
   const amount = formatMoney({ amountCents: request.input.amount, currency: request.currency });
   return simpleMail({
     to: contact.supportEmail,
     subject: `Refund request ${request.reference} for order ${request.orderId}: ${amount}`,
     heading: `New refund request ${request.reference}`,
-    intro: [`The customer (${request.input.email}) asked for a refund through the website.`],
+    intro: [origin],
     details: detailsOf(request),
     outro: ['Review it within 3 business days; the customer was told so.'],
     signature: `${contact.companyName} website`,
+  });
+}
+
+/**
+ * The customer's word that the order staff cancelled has a refund request opened for what is left
+ * of its payment (decision 0150): they asked for nothing, so this says what happens next.
+ */
+export function cancellationRefundMail(request: LoggedRefundRequest, contact: RefundMailContact) {
+  const amount = formatMoney({ amountCents: request.input.amount, currency: request.currency });
+  return simpleMail({
+    to: request.input.email,
+    subject: `Refund request ${request.reference} opened for your cancelled order ${request.orderId}`,
+    heading: 'We have opened a refund request for your cancelled order',
+    intro: [
+      `Your order ${request.orderId} was cancelled, so we have opened refund request ${request.reference} for the ${amount} of your payment we still hold. You do not need to do anything.`,
+    ],
+    details: [
+      ['Reference', request.reference],
+      ['Order', `${request.orderId} (${request.orderTitle})`],
+      ['Amount to review', amount],
+    ],
+    outro: [
+      'Our billing team reviews it within 3 business days under our refund policy (government and third-party fees already paid to the authorities on your behalf cannot be recovered) and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
+      questions(contact),
+    ],
+    signature: `The ${contact.companyName} billing team`,
   });
 }
 

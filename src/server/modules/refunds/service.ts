@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import type { Database } from '../../db/client.ts';
@@ -7,12 +8,17 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
-import type { OrdersService } from '../orders/service.ts';
+import type { OrdersService, StatusChangeListener } from '../orders/service.ts';
 import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
 import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
 import { createRefundsRepository } from './repository.ts';
-import { requestNoticeMail, requestNotLoggedMail, requestReceivedMail } from './request-mails.ts';
+import {
+  cancellationRefundMail,
+  requestNoticeMail,
+  requestNotLoggedMail,
+  requestReceivedMail,
+} from './request-mails.ts';
 
 export interface RefundsServiceDeps {
   /** The orders module owns the order a refund names. */
@@ -129,6 +135,52 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     });
   }
 
+  /**
+   * An order cancelled with money of its payment still held (staff cancel a paid order) is owed it
+   * back: a refund request for all that is left is opened in the cancellation's transaction, for the
+   * refunds desk to decide under the refund policy, and the customer and support are told. Nothing
+   * is opened when nothing was paid through us, all of it went back, or a request is already open.
+   */
+  const onStatusChange: StatusChangeListener = async (tx, { order, to, change }) => {
+    if (to !== 'Cancelled') return;
+    const left = await deps.orders.refundable(tx, order.id);
+    if (!left || left.remainingCents <= 0) return;
+    if (await createRefundsRepository(tx).findOpenRequest(order.id)) return;
+    const input: RefundRequestInput = {
+      orderId: order.displayId,
+      email: order.email,
+      reason: CANCELLATION_REFUND.reason(change.remark),
+      amount: left.remainingCents,
+    };
+    // A savepoint per drawn reference: a clash must not spoil the cancellation's transaction.
+    await withNewReference(tx, 'refund_requests_reference_unique', newReference, async (savepoint, reference) => {
+      await createRefundsRepository(savepoint).insert({
+        reference,
+        orderId: order.id,
+        email: input.email,
+        reason: input.reason,
+        amountCents: input.amount,
+        currency: left.currency,
+        ip: null,
+      });
+      const logged = { reference, orderId: order.displayId, orderTitle: order.title, currency: left.currency, input };
+      await deps.mail.enqueue(savepoint, {
+        ...cancellationRefundMail(logged, deps.contact),
+        purpose: 'refund-request-customer',
+        key: `refund-request:${reference}:customer`,
+      });
+      await deps.mail.enqueue(savepoint, {
+        ...requestNoticeMail(
+          logged,
+          deps.contact,
+          `Order ${order.displayId} was cancelled while ${input.email}'s payment was still held: this request was opened for what is left of it.`,
+        ),
+        purpose: 'refund-request-staff',
+        key: `refund-request:${reference}:staff`,
+      });
+    });
+  };
+
   const decisions = createRefundDecisions(db, {
     orders: deps.orders,
     payments: deps.payments,
@@ -169,6 +221,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         value: { reference, orderId: input.orderId, amountCents: input.amount, status: 'Received', createdAt: now() },
       };
     },
+
+    onStatusChange,
 
     /** What the request worker runs for one job (exposed for tests of its idempotency). */
     processRequest,

@@ -23,6 +23,7 @@ import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
 import { photoVerdict } from '../../../domain/photos/verdict.ts';
+import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
 import { ADDRESS_TYPE_LABELS } from '../../../domain/users/address.ts';
 import { JurisdictionSource } from '../../components/jurisdiction-answer.tsx';
@@ -103,6 +104,7 @@ function FormError({ message }: { message: string | null }) {
 
 function StatusForm({ order }: { order: DeskOrder }) {
   const { busy, error, setError, run } = useAction();
+  const [chosen, setChosen] = useState(order.nextStatuses[0]);
   if (order.nextStatuses.length === 0) {
     return <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>;
   }
@@ -135,7 +137,13 @@ function StatusForm({ order }: { order: DeskOrder }) {
     <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Change status">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         New status
-        <select name="status" className={CONTROL} defaultValue={order.nextStatuses[0]}>
+        <select
+          name="status"
+          className={CONTROL}
+          defaultValue={order.nextStatuses[0]}
+          onChange={(event) => setChosen(event.currentTarget.value as typeof chosen)}
+          aria-describedby={chosen === 'Cancelled' && isPaid(order) ? 'desk-cancel-refund' : undefined}
+        >
           {order.nextStatuses.map((status) => (
             <option key={status} value={status}>
               {status}
@@ -143,6 +151,11 @@ function StatusForm({ order }: { order: DeskOrder }) {
           ))}
         </select>
       </label>
+      {chosen === 'Cancelled' && isPaid(order) ? (
+        <p id="desk-cancel-refund" className="text-sm text-amber-800">
+          {CANCELLATION_REFUND.deskNote}
+        </p>
+      ) : null}
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Remark for the customer (notification and e-mail)
         <textarea name="remark" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
@@ -613,7 +626,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
         </div>
         <aside aria-label="Actions" className="flex flex-col gap-4">
           <Panel title="Status" id="desk-status">
-            <StatusForm order={order} />
+            <StatusForm key={order.status} order={order} />
           </Panel>
           {order.kind === 'service' ? (
             <>

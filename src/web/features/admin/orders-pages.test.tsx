@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DeskOrder, orderQueueQuery, type QueuedOrder } from '../../../domain/admin/orders.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
+import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 import { OrdersPage } from './orders-page.tsx';
@@ -356,6 +357,17 @@ describe('the order page', () => {
       fromStatus: 'In review',
     });
     expect(await screen.findByText('Order status changed')).toBeTruthy();
+  });
+
+  it('says, when Cancelled is chosen for a paid order, that cancelling opens a refund request', async () => {
+    await show();
+    const select = screen.getByLabelText('New status') as HTMLSelectElement;
+    expect(screen.queryByText(CANCELLATION_REFUND.deskNote)).toBeNull();
+    fireEvent.change(select, { target: { value: 'Cancelled' } });
+    const note = screen.getByText(CANCELLATION_REFUND.deskNote);
+    expect(select.getAttribute('aria-describedby')).toBe(note.id);
+    fireEvent.change(select, { target: { value: 'Submitted' } });
+    expect(screen.queryByText(CANCELLATION_REFUND.deskNote)).toBeNull();
   });
 
   it('changes the status without a remark, sending none (the route refuses a null remark)', async () => {
