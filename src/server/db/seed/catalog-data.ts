@@ -19,6 +19,8 @@ export interface SeedPrice {
   isEstimate?: boolean;
   /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15). */
   applicantUnderAge?: number;
+  /** The applicant is at least this old, whatever their kind (Canada's adult passport: 15). */
+  applicantFromAge?: number;
   sources: string;
   /** The first day these fees apply (decision 0109-fee-on-the-day); unset: since always. */
   effectiveFrom?: string | null;
@@ -524,6 +526,8 @@ export const CATALOG: readonly SeedService[] = [
             serviceFeeCents: 8900,
             compareAtServiceFeeCents: 11900,
             isEstimate: true,
+            // Canada's minor fee is for a child under 15 (catalog-facts §2): 15 to 17 pay the adult's.
+            applicantFromAge: 15,
             sources: 'K11,K20,K31,K32,K35',
           },
         ],

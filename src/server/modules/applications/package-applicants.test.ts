@@ -53,6 +53,29 @@ describe("a package's price is for adults or for children: a member of the other
     expect(taken.statusCode).toBe(201);
   });
 
+  it("takes a 16-year-old on Canada's adult renewal (a minor's fee there is for under 15), and refuses a 10-year-old", async () => {
+    const user = await createSignedInUser(t.app);
+    const sixteen = { fullName: 'Kabir Sharma', dateOfBirth: '2010-06-01', relationship: 'Child' };
+    const taken = await apiCall(
+      t.app,
+      'POST',
+      '/application/order',
+      user.token,
+      await renewal('adult-36-pages', [ADULT, sixteen], 'CA'),
+    );
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json().data.members.map((m: { kind: string }) => m.kind)).toEqual(['Adult', 'Minor']);
+    const refused = await apiCall(
+      t.app,
+      'POST',
+      '/application/order',
+      user.token,
+      await renewal('adult-36-pages', [MINOR], 'CA'),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['members.0.dateOfBirth']).toBe(APPLICANT_MESSAGES.tooYoung(MINOR.fullName, 15));
+  });
+
   it('refuses to add an adult to a minor renewal, or to change a child’s date of birth to an adult’s, and keeps the member', async () => {
     const user = await createSignedInUser(t.app);
     const order = await startApplication(t.app, user.token, await renewal('minor', [MINOR]));
@@ -88,28 +111,32 @@ describe("a package's price is for adults or for children: a member of the other
 });
 
 describe('an install seeded before packages said who they are for', () => {
-  it("gets the seed's rules from migration 0045", async () => {
+  it("gets the seed's rules from migrations 0045 and 0047", async () => {
     const rules = async () => ({
       kinds: await t.database.db
         .select({ id: packages.id, kinds: packages.applicantKinds })
         .from(packages)
         .orderBy(packages.id),
       ages: await t.database.db
-        .select({ id: packagePrices.id, underAge: packagePrices.applicantUnderAge })
+        .select({
+          id: packagePrices.id,
+          underAge: packagePrices.applicantUnderAge,
+          fromAge: packagePrices.applicantFromAge,
+        })
         .from(packagePrices)
         .orderBy(packagePrices.id),
     });
     const seeded = await rules();
     expect(seeded.kinds.filter((p) => p.kinds !== null)).toHaveLength(5);
     expect(seeded.ages.filter((p) => p.underAge !== null)).toHaveLength(1);
+    expect(seeded.ages.filter((p) => p.fromAge !== null)).toHaveLength(1);
     await t.database.db.update(packages).set({ applicantKinds: null });
-    await t.database.db.update(packagePrices).set({ applicantUnderAge: null });
-    const migration = await readFile(
-      new URL('../../db/migrations/0045_package_applicants.sql', import.meta.url),
-      'utf8',
-    );
-    for (const statement of migration.split('--> statement-breakpoint')) {
-      if (statement.includes('UPDATE')) await t.database.executeSql(statement);
+    await t.database.db.update(packagePrices).set({ applicantUnderAge: null, applicantFromAge: null });
+    for (const file of ['0045_package_applicants.sql', '0047_package_applicant_from_age.sql']) {
+      const migration = await readFile(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) {
+        if (statement.includes('UPDATE')) await t.database.executeSql(statement);
+      }
     }
     expect(await rules()).toEqual(seeded);
   });

@@ -17,7 +17,11 @@ export function createCatalogRepository(db: Database) {
     /** Who a package's price is for (null parts: anyone), or null when the price is not the package's. */
     async applicantRule(packageId: number, priceId: number) {
       const [row] = await db
-        .select({ kinds: packages.applicantKinds, underAge: packagePrices.applicantUnderAge })
+        .select({
+          kinds: packages.applicantKinds,
+          underAge: packagePrices.applicantUnderAge,
+          fromAge: packagePrices.applicantFromAge,
+        })
         .from(packagePrices)
         .innerJoin(packages, eq(packages.id, packagePrices.packageId))
         .where(and(eq(packagePrices.id, priceId), eq(packagePrices.packageId, packageId)));

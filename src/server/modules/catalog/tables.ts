@@ -126,6 +126,11 @@ export const packagePrices = pgTable('package_prices', {
   isEstimate: boolean('is_estimate').notNull().default(false),
   /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15); null: no limit. */
   applicantUnderAge: integer('applicant_under_age'),
+  /**
+   * The applicant is at least this old on the day of ordering, whatever the package's member kinds
+   * (Canada's adult passport: 15, decision 0150); null: the package's kinds decide.
+   */
+  applicantFromAge: integer('applicant_from_age'),
   sources: text('sources').notNull().default(''),
   /** The first UTC day the row applies; null: since always (until a later row takes over). */
   effectiveFrom: date('effective_from', { mode: 'string' }),
