@@ -54,7 +54,28 @@ export function proofConflict(orderMission: Jurisdiction | null, proof: ProofAdd
   );
 }
 
-/** `proofConflict`'s words, which follow a name in a list, as a sentence of their own ("Proof of address (ZIP …) belongs to …"). */
+/**
+ * Why a member's own address keeps them off the order, or null when it does not: it resolves to
+ * another mission than the order's, which the deciding member's address set (`decidingMember`).
+ * One order goes to one mission, and a mission takes applications only from its own area: a
+ * spouse living in Houston cannot go to Los Angeles with the rest of the family. Worded to follow
+ * "Rahul’s " like `proofConflict`. Null while either mission is unknown.
+ */
+export function addressConflict(
+  code: { country: ProofAddress['country']; postalCode: string },
+  memberMission: Jurisdiction | null,
+  orderMission: Jurisdiction | null,
+  deciderName: string,
+): string | null {
+  if (!memberMission || !orderMission || sameMission(memberMission, orderMission)) return null;
+  return (
+    `address (${codeWords(code.country, code.postalCode)}) is served by the ${memberMission.mission.name}, ` +
+    `but this application goes to the ${orderMission.mission.name} (${orderMission.place}), from ${deciderName.trim()}’s address. ` +
+    'Each mission takes applications only from its own area: correct the address if it is wrong, or apply for them in an application of their own.'
+  );
+}
+
+/** A conflict's words, which follow a name in a list, as a sentence of their own ("Proof of address (ZIP …) belongs to …"). */
 export function conflictSentence(conflict: string): string {
   return conflict.charAt(0).toUpperCase() + conflict.slice(1);
 }

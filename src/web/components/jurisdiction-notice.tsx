@@ -1,13 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import type { Jurisdiction } from '../../domain/jurisdiction/jurisdiction.ts';
+import { addressConflict } from '../../domain/jurisdiction/proof-of-address.ts';
 import { normalizePostalCode } from '../../domain/users/address.ts';
 import type { AddressCountry } from '../../domain/users/regions.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { getJurisdiction, jurisdictionKey } from '../lib/jurisdiction-api.ts';
 import { JURISDICTION_TEXT, JurisdictionAnswer } from './jurisdiction-answer.tsx';
 
-/** Which mission, centre and way of sending serve a full ZIP or postal code, once one is typed (issue 32 §1). */
-export function JurisdictionNotice({ country, postalCode }: { country: AddressCountry | null; postalCode: string }) {
+/** A member's address step: the order's mission, which another member's address set. */
+export interface OrderMissionOf {
+  memberName: string;
+  mission: Jurisdiction;
+  deciderName: string;
+}
+
+/**
+ * Which mission, centre and way of sending serve a full ZIP or postal code, once one is typed (issue
+ * 32 §1); on a member's address step (`order`), also when that mission is not the order's.
+ */
+export function JurisdictionNotice({
+  country,
+  postalCode,
+  order = null,
+}: {
+  country: AddressCountry | null;
+  postalCode: string;
+  order?: OrderMissionOf | null;
+}) {
   const code = country ? normalizePostalCode(country, postalCode) : null;
   const answer = useQuery({
     queryKey: jurisdictionKey(country ?? 'US', code ?? ''),
@@ -39,8 +59,28 @@ export function JurisdictionNotice({ country, postalCode }: { country: AddressCo
             : JURISDICTION_TEXT.failed}
         </p>
       ) : (
-        <JurisdictionAnswer jurisdiction={answer.data} />
+        <>
+          <JurisdictionAnswer jurisdiction={answer.data} />
+          <OrderConflict country={country} postalCode={code} answer={answer.data} order={order} />
+        </>
       )}
     </section>
   );
+}
+
+/** The member's address is another mission's than the order's: said under the answer, as the review will. */
+function OrderConflict({
+  country,
+  postalCode,
+  answer,
+  order,
+}: {
+  country: AddressCountry;
+  postalCode: string;
+  answer: Jurisdiction;
+  order: OrderMissionOf | null;
+}) {
+  const conflict = order ? addressConflict({ country, postalCode }, answer, order.mission, order.deciderName) : null;
+  if (!order || !conflict) return null;
+  return <p className="mt-2 font-medium text-amber-900">{`${order.memberName.trim()}’s ${conflict}`}</p>;
 }

@@ -26,7 +26,7 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import type { OrderCompletion } from './order-completion.ts';
-import { type ResolveMission, refreshOrderMission } from './order-mission.ts';
+import { memberAddressConflict, type ResolveMission, refreshOrderMission } from './order-mission.ts';
 import { createPassportsRepository, type MemberPassportRow } from './passports-repository.ts';
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
@@ -270,7 +270,15 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
      * with the member’s confirmed passport, if one was read (issue 30 §2); then
      * the review details are stored and the member is on the review step.
      */
-    review(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
+    async review(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
+      // A member whose own address another mission serves cannot go with this order (read before
+      // the order's lock: the look-up reads the jurisdiction table).
+      const order = deps.resolveMission ? await orders.findOwned(customerId, ref, 'service') : null;
+      const away =
+        order && deps.resolveMission
+          ? await memberAddressConflict(db, deps.resolveMission, order.id, memberId, now())
+          : null;
+      if (away) return formFailure(400, away.message, { [away.field]: away.message });
       return change(customerId, ref, memberId, (context) => {
         const { order, member, form } = context;
         if (!canChangeAnswers(order.status)) return formFailure(409, F.locked);

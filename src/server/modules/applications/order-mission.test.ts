@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createSignedInUser, signIn } from '../auth/testing.ts';
 import { storedMissionAddress } from './order-mission.ts';
 import type { ApplicationRow } from './repository.ts';
-import { ADULT, apiCall, MINOR, startApplication } from './testing.ts';
+import { ADULT, apiCall, completeOciAnswers, MINOR, startApplication } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +36,9 @@ async function orderOf(startWith = [ADULT, MINOR]) {
     expect(res.statusCode).toBeLessThan(300);
     return res.json().data;
   };
-  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members };
+  const review = async (memberId: number) =>
+    apiCall(t.app, 'POST', `/application/order/${ref}/members/${memberId}/form/review`, user.token);
+  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members, review };
 }
 
 const SECOND_ADULT: MemberInput = { fullName: 'Rohan Sharma', dateOfBirth: '1983-02-03', relationship: 'Spouse' };
@@ -123,6 +126,41 @@ describe('the order’s mission, following a change of who decides', () => {
   });
 });
 
+describe('a member whose own address another mission serves', () => {
+  /** SECOND_ADULT's complete answers, living at `address`. */
+  const answersAt = (address: object) => ({
+    ...completeOciAnswers('Adult', 7, SECOND_ADULT.dateOfBirth),
+    addressCountry: 'US',
+    addressCity: 'Somewhere',
+    usState: 'CA',
+    ...address,
+  });
+
+  it('is refused at the review, at the ZIP, naming both missions, and taken once the address is in the order’s area', async () => {
+    const { ids, save, mission, review } = await orderOf([ADULT, SECOND_ADULT]);
+    await save(ids[0] ?? 0, us('90012'));
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    await save(ids[1] ?? 0, answersAt({ usState: 'TX', zipCode: '77002' }));
+    const refused = await review(ids[1] ?? 0);
+    expect(refused.statusCode).toBe(400);
+    const message = `Rohan Sharma’s ${addressConflict(
+      { country: 'US', postalCode: '77002' },
+      await t.app.services.jurisdiction.resolve('US', '77002').then((r) => (r.ok ? r.value : null)),
+      await mission(),
+      ADULT.fullName,
+    )}`;
+    expect(message).toContain('Consulate General of India, Houston');
+    expect(message).toContain(`from ${ADULT.fullName}’s address`);
+    expect(refused.json()).toMatchObject({ message, errors: { zipCode: message } });
+    // The order's mission stays the deciding adult's.
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+
+    await save(ids[1] ?? 0, answersAt({ zipCode: '90017' }));
+    const taken = await review(ids[1] ?? 0);
+    expect(taken.statusCode, taken.body).toBe(200);
+  });
+});
+
 describe('storedMissionAddress', () => {
   const app = (mission: Partial<Jurisdiction> | null) =>
     ({
@@ -132,13 +170,17 @@ describe('storedMissionAddress', () => {
       },
     }) as ApplicationRow;
 
-  it('puts the mission’s name above its address, the city line kept whole', async () => {
+  it('addresses the centre the papers are posted to, for the mission, the city line kept whole', async () => {
     const lines = await storedMissionAddress(
       {} as never,
-      app({ postalAddress: '800 South Figueroa Street, Suite 1210, Los Angeles, CA 90017' }),
+      app({
+        centre: { provider: 'VFS Global', city: 'Los Angeles' },
+        postalAddress: '800 South Figueroa Street, Suite 1210, Los Angeles, CA 90017',
+      }),
     );
     expect(lines).toEqual([
-      'Consulate General of India, Los Angeles',
+      'VFS Global',
+      'for the Consulate General of India, Los Angeles',
       '800 South Figueroa Street',
       'Suite 1210',
       'Los Angeles, CA 90017',

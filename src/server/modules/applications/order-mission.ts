@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
+import { ADDRESS_KEYS, addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { JurisdictionService } from '../jurisdiction/service.ts';
@@ -57,6 +58,38 @@ export async function followDecidingMember(
   await storeMissionOf(tx, resolve, orderId, now, at);
 }
 
+/**
+ * Why a member other than the deciding one cannot be reviewed on the order: their own saved address
+ * resolves to another mission than the order's stored one. The field of the address's code and the
+ * sentence naming them, or null (also while the order has no mission yet).
+ */
+export async function memberAddressConflict(
+  db: Database,
+  resolve: ResolveMission,
+  orderId: number,
+  memberId: number,
+  at: Date,
+): Promise<{ field: string; message: string } | null> {
+  const repository = createApplicationsRepository(db);
+  const [app, members] = await Promise.all([repository.findApplication(orderId), repository.listMembers(orderId)]);
+  const member = members.find((m) => m.id === memberId);
+  const decider = decidingMember(members);
+  if (!app || !member || !decider || decider.id === member.id) return null;
+  const code = addressCodeOf(member.answers);
+  if (!code || !app.mission) return null;
+  const conflict = addressConflict(
+    code,
+    await resolve(code.country, code.postalCode, at),
+    app.mission,
+    decider.fullName,
+  );
+  if (!conflict) return null;
+  return {
+    field: code.country === 'US' ? ADDRESS_KEYS.zip : ADDRESS_KEYS.postalCode,
+    message: `${member.fullName.trim()}’s ${conflict}`,
+  };
+}
+
 /** Stores the mission `decider`'s address resolves to on `at` (null without one), when it differs. */
 async function storeMissionOf(
   db: Database,
@@ -73,14 +106,20 @@ async function storeMissionOf(
 }
 
 /**
- * The mailing label's "To" from the order's stored mission: its name, then the postal address
- * with the city, state or province and code kept on one line ("San Francisco, CA 94108"). Null
- * while the order has no mission or our sources give its mission no postal address.
+ * The mailing label's "To" from the order's stored mission: the centre the papers are posted to
+ * (the postal address is the outsourced centre's, not the consulate's), for which mission, then
+ * the address with the city, state or province and code kept on one line ("San Francisco, CA
+ * 94108"). Null while the order has no mission or our sources give its mission no postal address.
  */
 export const storedMissionAddress: MissionAddressOf = async (_order, app) => {
   const address = app.mission?.postalAddress;
   if (!app.mission || !address) return null;
   const parts = address.split(',').map((part) => part.trim());
   const streetLines = parts.slice(0, -2);
-  return [app.mission.mission.name, ...streetLines, parts.slice(-2).join(', ')];
+  return [
+    app.mission.centre.provider,
+    `for the ${app.mission.mission.name}`,
+    ...streetLines,
+    parts.slice(-2).join(', '),
+  ];
 };

@@ -113,9 +113,10 @@ describe('GET …/members/{memberId}/print-pack', () => {
     expect(label?.lines[1]).toBe('Mailing label');
     // To the mission Priya's San Jose (Santa Clara County) address resolved to when she saved it.
     const to = label?.lines.indexOf('To') ?? -1;
-    expect(label?.lines.slice(to, to + 5)).toEqual([
+    expect(label?.lines.slice(to, to + 6)).toEqual([
       'To',
-      'Consulate General of India, San Francisco',
+      'VFS Global',
+      'for the Consulate General of India, San Francisco',
       '228 Grant Avenue',
       '5th Floor',
       'San Francisco, CA 94108',

@@ -4,8 +4,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
+import { addressConflict } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
 import { JURISDICTION_TEXT } from '../../../components/jurisdiction-answer.tsx';
+import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { FormEngine } from '../form-engine/form-engine.tsx';
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
@@ -53,7 +55,7 @@ const definition: FormDefinition = {
   ],
 };
 
-function renderAddressStep(defaultValues: Record<string, string>) {
+function renderAddressStep(defaultValues: Record<string, string>, order: OrderMissionOf | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const steps = addressStepKeys(definition, 'Adult');
   return render(
@@ -64,7 +66,7 @@ function renderAddressStep(defaultValues: Record<string, string>) {
         initialStep={2}
         today="2026-11-29"
         defaultValues={defaultValues}
-        stepAddOn={(stepKey) => (steps.has(stepKey) ? <AddressJurisdiction /> : null)}
+        stepAddOn={(stepKey) => (steps.has(stepKey) ? <AddressJurisdiction order={order} /> : null)}
       />
     </QueryClientProvider>,
   );
@@ -102,5 +104,36 @@ describe('AddressJurisdiction', () => {
     const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     expect(await within(notice).findByText(JURISDICTION_MESSAGES.unknown)).toBeTruthy();
     expect(api.calls.map((c) => c.query.get('postalCode'))).toEqual(['K1A 0B1']);
+  });
+
+  it('on another member’s step, says when their address is another mission’s than the order’s, and not when it is the same', async () => {
+    fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
+    const losAngeles = {
+      ...TULARE_JURISDICTION,
+      postalCode: '90012',
+      place: 'Los Angeles County',
+      mission: {
+        kind: 'consulate_general' as const,
+        name: 'Consulate General of India, Los Angeles',
+        city: 'Los Angeles',
+      },
+    };
+    const order = { memberName: 'Rohan Sharma', mission: losAngeles, deciderName: 'Priya Sharma' };
+    const { unmount } = renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, order);
+    const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    expect(
+      await within(notice).findByText(
+        `Rohan Sharma’s ${addressConflict({ country: 'US', postalCode: '93277' }, TULARE_JURISDICTION, losAngeles, 'Priya Sharma')}`,
+      ),
+    ).toBeTruthy();
+    expect(notice.textContent).toContain(
+      'is served by the Consulate General of India, San Francisco, but this application goes to the Consulate General of India, Los Angeles (Los Angeles County), from Priya Sharma’s address.',
+    );
+    unmount();
+
+    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, { ...order, mission: TULARE_JURISDICTION });
+    const same = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    await within(same).findByText(/Your file goes to/);
+    expect(same.textContent).not.toContain('this application goes to');
   });
 });

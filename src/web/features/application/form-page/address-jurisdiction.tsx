@@ -3,7 +3,7 @@ import type { MemberKind } from '../../../../domain/applications/member-kinds.ts
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS } from '../../../../domain/jurisdiction/address-answers.ts';
-import { JurisdictionNotice } from '../../../components/jurisdiction-notice.tsx';
+import { JurisdictionNotice, type OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { useEngine } from '../form-engine/engine-context.ts';
 
 /** The member's steps that ask for the ZIP or postal code of the address abroad. */
@@ -19,13 +19,16 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
   );
 }
 
-/** Where the file goes for the address being typed, above the address questions (issue 32 §1). */
-export function AddressJurisdiction() {
+/**
+ * Where the file goes for the address being typed, above the address questions (issue 32 §1); for
+ * a member whose address does not decide the order's mission (`order`), whether it is that one.
+ */
+export function AddressJurisdiction({ order = null }: { order?: OrderMissionOf | null }) {
   const [country, zip, postalCode] = useWatch({
     control: useEngine().control,
     name: [ADDRESS_KEYS.country, ADDRESS_KEYS.zip, ADDRESS_KEYS.postalCode],
   }) as unknown[];
   const chosen = country === 'US' || country === 'CA' ? country : null;
   const code = chosen === 'US' ? zip : postalCode;
-  return <JurisdictionNotice country={chosen} postalCode={typeof code === 'string' ? code : ''} />;
+  return <JurisdictionNotice country={chosen} postalCode={typeof code === 'string' ? code : ''} order={order} />;
 }

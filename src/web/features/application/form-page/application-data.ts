@@ -8,7 +8,9 @@ import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
+import { ADDRESS_KEYS, decidingMember } from '../../../../domain/jurisdiction/address-answers.ts';
 import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
+import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import {
   applicationKeys,
   getApplication,
@@ -62,6 +64,11 @@ export function rememberMemberForm(client: QueryClient, orderRef: string, form: 
   // The checklist follows some answers (a former Indian citizen brings the renunciation certificate).
   if (before && CHECKLIST_ANSWER_KEYS.some((key) => before.answers[key] !== form.answers[key])) {
     void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
+  }
+  // The order's mission follows the deciding member's address: read again when an address changed.
+  const addressKeys = Object.values(ADDRESS_KEYS);
+  if (before && addressKeys.some((key) => before.answers[key] !== form.answers[key])) {
+    void client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
   }
   client.setQueryData<ApplicationOrder>(applicationKeys.order(orderRef), (order) =>
     order
@@ -159,4 +166,17 @@ export function nextUnreviewed(members: readonly Member[], currentId: number): M
   const at = members.findIndex((m) => m.id === currentId);
   const ordered = [...members.slice(at + 1), ...members.slice(0, Math.max(at, 0))];
   return ordered.find((m) => !m.progress.reviewed && m.id !== currentId) ?? null;
+}
+
+/**
+ * What `member`'s address step compares their address with: the order's mission, when another
+ * member's address decided it (`decidingMember`); null for the deciding member or while none is set.
+ */
+export function orderMissionFor(
+  order: Pick<ApplicationOrder, 'mission' | 'members'>,
+  member: Pick<Member, 'id' | 'fullName'>,
+): OrderMissionOf | null {
+  const decider = decidingMember(order.members);
+  if (!order.mission || !decider || decider.id === member.id) return null;
+  return { memberName: member.fullName, mission: order.mission, deciderName: decider.fullName };
 }

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
 import { ENGINE_TEXT } from '../form-engine/form-engine.tsx';
-import { memberStepCount, nextUnreviewed, useApplicationData } from './application-data.ts';
+import { memberStepCount, nextUnreviewed, orderMissionFor, useApplicationData } from './application-data.ts';
 import { MemberPanel } from './member-panel.tsx';
 import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
 import { ReviewPage } from './review-page.tsx';
@@ -293,6 +293,7 @@ function Loaded({
               definition={definition}
               checklist={activeChecklist}
               documentOffers={offers}
+              orderMission={orderMissionFor(order, active)}
               canChangeDocuments={checklist.canChangeDocuments}
               step={place.memberId === null || place.memberId === active.id ? place.step : null}
               today={today}

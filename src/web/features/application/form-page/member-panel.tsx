@@ -6,6 +6,7 @@ import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applic
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
+import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
@@ -40,6 +41,8 @@ export interface PanelProps {
   member: Member;
   definition: FormDefinition | null;
   checklist: MemberChecklist | undefined;
+  /** The order's mission when another member's address set it (the address step compares). */
+  orderMission?: OrderMissionOf | null;
   /** Other members' files this member's documents can use again. */
   documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
@@ -354,7 +357,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                 fill={fill}
               />
             ) : null}
-            {addressSteps.has(stepKey) ? <AddressJurisdiction /> : null}
+            {addressSteps.has(stepKey) ? <AddressJurisdiction order={props.orderMission ?? null} /> : null}
           </>
         )}
         onChange={(change) => {
