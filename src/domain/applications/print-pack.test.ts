@@ -5,6 +5,7 @@ import {
   buildPrintPack,
   canUsePrintPack,
   MISSION_ADDRESS_MISSING,
+  PRINT_PACK_MESSAGES,
   type PrintPackInput,
   paperSizeFor,
 } from './print-pack.ts';
@@ -26,6 +27,7 @@ const base = (overrides: Partial<PrintPackInput> = {}): PrintPackInput => ({
       memberKind: 'Minor',
     }) ?? [],
   missionAddress: null,
+  orderStatus: 'Submitted',
   ...overrides,
 });
 
@@ -36,6 +38,23 @@ describe('the print pack', () => {
     expect(canUsePrintPack('Completed')).toBe(true);
     expect(canUsePrintPack('Refunded')).toBe(false);
     expect(canUsePrintPack('Cancelled')).toBe(false);
+  });
+
+  it('says first, on its cover, to wait until the application is complete and checked', () => {
+    const cover = (orderStatus: string, serviceSlug = 'indian-passport-renewal') =>
+      buildPrintPack(base({ orderStatus, serviceSlug })).pages[0]?.blocks[0];
+    expect(cover('Forms incomplete')).toEqual({ kind: 'notice', text: PRINT_PACK_MESSAGES.notComplete('post') });
+    expect(PRINT_PACK_MESSAGES.notComplete('post')).toBe(
+      'Not ready to post yet: your application is not complete. Your order page lists what is still needed; post nothing until our team has checked it with you.',
+    );
+    for (const status of ['Order pending', 'In review']) {
+      expect(cover(status)).toEqual({ kind: 'notice', text: PRINT_PACK_MESSAGES.notChecked('post') });
+    }
+    expect(cover('In review', 'indian-visa')).toEqual({
+      kind: 'notice',
+      text: PRINT_PACK_MESSAGES.notChecked('submit'),
+    });
+    for (const status of ['Submitted', 'Approved', 'Completed']) expect(cover(status)?.kind).toBe('fields');
   });
 
   it('prints on Letter in the USA and Canada, A4 elsewhere', () => {

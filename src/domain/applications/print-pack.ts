@@ -16,7 +16,21 @@ import { portalDate, portalValue } from './portal-format.ts';
 
 export const PRINT_PACK_MESSAGES = {
   notPaid: 'The print pack is ready once the order is paid.',
+  /** The cover's first words while the order is not complete (Forms incomplete). */
+  notComplete: (send: 'post' | 'submit') =>
+    `Not ready to ${send} yet: your application is not complete. Your order page lists what is still needed; ${send} nothing until our team has checked it with you.`,
+  /** …and while it is complete but not yet checked (Order pending, In review). */
+  notChecked: (send: 'post' | 'submit') =>
+    `Do not ${send} this yet: our team checks your application with you first and tells you by e-mail when it is ready to send.`,
 } as const;
+
+/** What the cover says first for an order in `status`: wait (and why), or nothing once it has been checked. */
+export function packReadiness(status: string, send: 'post' | 'submit'): string | null {
+  const s = toOrderStatus(status);
+  if (s === 'Forms incomplete') return PRINT_PACK_MESSAGES.notComplete(send);
+  if (s === 'Order pending' || s === 'In review') return PRINT_PACK_MESSAGES.notChecked(send);
+  return null;
+}
 
 /** Paid and not refunded or cancelled: the customer still sends the papers. */
 const PRINT_PACK_STATUSES: readonly OrderStatus[] = [
@@ -53,6 +67,8 @@ export const BLANK = '____________________';
 export type PackBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; text: string }
+  /** A paragraph that must not be missed (the cover's "do not post yet"). */
+  | { kind: 'notice'; text: string }
   /** Label and value rows; an empty value is a line to fill in by hand. */
   | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
   /** Tick boxes, in the order the papers go in. */
@@ -98,6 +114,8 @@ export interface PrintPackInput {
   checklist: readonly ChecklistItem[];
   /** The mission's postal address, once the order knows where it goes; null until then. */
   missionAddress: readonly string[] | null;
+  /** The order's status: until our team has checked the application, the cover says to wait. */
+  orderStatus: string;
 }
 
 /** What the mailing label says while the order does not know its mission's address. */
@@ -327,6 +345,7 @@ const PREPARED: Readonly<Record<string, (answer: Answer, name: string, input: Pr
  */
 function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<string>): PackPage {
   const online = ONLINE_ONLY_SERVICES.has(input.serviceSlug);
+  const wait = packReadiness(input.orderStatus, online ? 'submit' : 'post');
   const items = [
     ...(online
       ? []
@@ -343,6 +362,7 @@ function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<st
   return {
     title: 'Your checklist',
     blocks: [
+      ...(wait ? [{ kind: 'notice' as const, text: wait }] : []),
       {
         kind: 'fields',
         rows: [

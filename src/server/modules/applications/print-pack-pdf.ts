@@ -11,6 +11,7 @@ import { BLANK, type PackBlock, type PackPage, type PrintPack } from '../../../d
 const MARGIN = 54;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.38, 0.42, 0.48);
+const ALERT = rgb(0.7, 0.12, 0.1);
 const RULE = rgb(0.55, 0.58, 0.62);
 
 interface Fonts {
@@ -166,6 +167,11 @@ function drawBlock(w: Writer, fonts: Fonts, block: PackBlock, title: string) {
         w.wrapped(part);
         w.gap(4);
       }
+      return;
+    case 'notice':
+      w.need(40, title);
+      w.wrapped(block.text, { font: fonts.bold, size: 11, color: ALERT });
+      w.gap(8);
       return;
     case 'fields':
       drawFields(w, fonts, block.rows, title);

@@ -99,6 +99,8 @@ describe('GET …/members/{memberId}/print-pack', () => {
     const adult = await pagesOf(adultRes.rawPayload);
     const [cover] = adult;
     expect(cover?.lines[1]).toBe('Your checklist');
+    // Paid with papers still missing (Forms incomplete): the cover says first not to post it yet.
+    expect(cover?.text).toContain(PRINT_PACK_MESSAGES.notComplete('post'));
     expect(valueAfter(cover?.lines ?? [], 'Applicant')).toBe('PRIYA SHARMA');
     expect(valueAfter(cover?.lines ?? [], 'Order')).toBe(order.displayId);
     expect(valueAfter(cover?.lines ?? [], 'Date of birth')).toBe('12/04/1985');

@@ -66,6 +66,7 @@ export function createPrintPackService(db: Database, deps: PrintPackServiceDeps)
         answers: member.answers,
         checklist: memberChecklistItems(app, member, todayIsoDate(now())),
         missionAddress: address,
+        orderStatus: order.status,
       });
       return {
         ok: true,
