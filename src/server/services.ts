@@ -256,6 +256,7 @@ export async function createServices(
     ...(rateLimits ? { rateLimits } : {}),
   });
   orders.onStatusChange(refunds.onStatusChange);
+  const contact = createContactService(db, { mail, audit, contact: company });
   // Data rights, self-service (issue 34 §3): the customer's export and erasure.
   const dataRights = createDataRightsService(db, {
     users,
@@ -268,6 +269,9 @@ export async function createServices(
     referrals,
     audit,
     storage,
+    contact,
+    marketing,
+    mail,
   });
 
   return {
@@ -295,7 +299,7 @@ export async function createServices(
     jurisdiction,
     content,
     marketing,
-    contact: createContactService(db, { mail, audit, contact: company }),
+    contact,
     refunds,
     dataRights,
     contentChanges,

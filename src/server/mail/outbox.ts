@@ -71,6 +71,12 @@ export interface MailOutbox {
    * a second run of the same job at the same moment waits here and then finds the e-mail.
    */
   isQueued(tx: Database, key: string): Promise<boolean>;
+  /**
+   * An erased account's e-mails (issue 34 §3): those settled (sent or given up) to `email` keep
+   * their row as the record of delivery, addressed to `placeholder`, without subject or body; the
+   * dev mailbox's copies go. One still to be sent is left to go out (the erasure's own notice).
+   */
+  forgetRecipient(tx: Database, email: string, placeholder: string): Promise<void>;
 }
 
 export interface MailLogger {
@@ -109,6 +115,9 @@ export type MailQueue = MailOutbox & {
    */
   pruneSettled(before: Date): Promise<{ emails: number; devMailbox: number }>;
 };
+
+/** What an erased account's settled e-mails say in place of their subject. */
+export const ERASED_SUBJECT = '(e-mail to an erased account)';
 
 /** The first key of isQueued's advisory locks (the second is the e-mail key's hash): their own space. */
 const QUEUED_KEY_LOCKS = 3303;
@@ -254,6 +263,15 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUEUED_KEY_LOCKS}, hashtext(${key}))`);
       const [row] = await tx.select({ id: e.id }).from(e).where(eq(e.key, key)).limit(1);
       return row !== undefined;
+    },
+
+    async forgetRecipient(tx, email, placeholder) {
+      const to = sql`lower(${e.to}) = ${email.toLowerCase()}`;
+      await tx
+        .update(e)
+        .set({ to: placeholder, subject: ERASED_SUBJECT, text: null, html: null })
+        .where(and(to, inArray(e.status, ['sent', 'failed'])));
+      await tx.delete(mailMessages).where(sql`lower(${mailMessages.to}) = ${email.toLowerCase()}`);
     },
 
     deliver,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { contactEnquiries, contactReplies } from './tables.ts';
@@ -16,6 +16,24 @@ export function createContactRepository(db: Database) {
         .returning({ reference: contactEnquiries.reference, createdAt: contactEnquiries.createdAt });
       if (!row) throw new Error('contact enquiry was not stored');
       return row;
+    },
+
+    /** The enquiries sent from an account (signed in), oldest first. */
+    ofUser(userId: number): Promise<EnquiryRow[]> {
+      return db
+        .select()
+        .from(contactEnquiries)
+        .where(eq(contactEnquiries.userId, userId))
+        .orderBy(asc(contactEnquiries.createdAt), asc(contactEnquiries.id));
+    },
+
+    /** Deletes the enquiries sent from an account or from its e-mail address; their replies go with them. */
+    async deleteOf(userId: number, email: string): Promise<number> {
+      const rows = await db
+        .delete(contactEnquiries)
+        .where(or(eq(contactEnquiries.userId, userId), sql`lower(${contactEnquiries.email}) = ${email.toLowerCase()}`))
+        .returning({ id: contactEnquiries.id });
+      return rows.length;
     },
 
     async findById(id: number): Promise<EnquiryRow | null> {

@@ -173,6 +173,35 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
       );
       return { ok: true, value: stored };
     },
+
+    /** The enquiries the customer sent signed in, with our replies: their data export (issue 34 §3). */
+    async ofAccount(userId: number) {
+      const enquiries = await repository.ofUser(userId);
+      return Promise.all(
+        enquiries.map(async (e) => ({
+          reference: e.reference,
+          sentAt: e.createdAt.toISOString(),
+          name: e.name,
+          email: e.email,
+          phone: e.phone,
+          enquiryType: enquiryTypeLabel(e.enquiryType),
+          topic: contactTopicLabel(e.topic),
+          message: e.message,
+          replies: (await repository.listReplies(e.id)).map((r) => ({
+            sentAt: r.createdAt.toISOString(),
+            body: r.body,
+          })),
+        })),
+      );
+    },
+
+    /**
+     * An erased account's enquiries go, with our replies: those sent signed in and any sent from its
+     * e-mail address (issue 34 §3). Answers how many.
+     */
+    eraseOf(tx: Database, userId: number, email: string): Promise<number> {
+      return createContactRepository(tx).deleteOf(userId, email);
+    },
   };
 }
 export type ContactService = ReturnType<typeof createContactService>;

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { readZip } from '../../lib/zip.ts';
+import { ERASED_SUBJECT } from '../../mail/outbox.ts';
+import { outboundEmails } from '../../mail/tables.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import type { S3Storage } from '../../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
@@ -13,6 +16,8 @@ import { applicationDocuments, applicationMembers } from '../applications/tables
 import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { contactEnquiries } from '../contact/tables.ts';
+import { campaignLeads } from '../marketing/tables.ts';
 import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
@@ -78,6 +83,26 @@ async function photoOrder(app: TestApp, customer: Customer) {
   return { ...order, keys: photos.flatMap((p) => [p.storageKey, p.fittedKey ?? '']).filter(Boolean) };
 }
 
+/** An enquiry through the contact form, signed in as `customer`. */
+async function contactEnquiry(app: TestApp, customer: Customer, message: string) {
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact/user-info',
+    payload: {
+      name: 'Signed In Sender',
+      email: customer.email,
+      phone: '+1 (415) 555-0123',
+      enquiryType: 'existing-client',
+      topic: 'indian-consular-application',
+      message,
+    },
+    headers: bearer(customer.token),
+    remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.reference as string;
+}
+
 const exportOf = (app: TestApp, token: string) =>
   app.app.inject({ method: 'POST', url: '/api/v1/users/data-export', headers: bearer(token) });
 
@@ -105,11 +130,14 @@ describe('data rights: the export', () => {
   let ben: Customer;
   let anaOrder: Awaited<ReturnType<typeof completedApplication>>;
   let benOrder: Awaited<ReturnType<typeof photoOrder>>;
+  let anaEnquiry: string;
   beforeAll(async () => {
     ana = await createSignedInUser(t.app, { name: 'Ana Export' });
     ben = await createSignedInUser(t.app, { name: 'Ben Other' });
     anaOrder = await completedApplication(t, ana);
     benOrder = await photoOrder(t, ben);
+    anaEnquiry = await contactEnquiry(t, ana, 'Ana asks about her OCI card, passport Z1234567.');
+    await contactEnquiry(t, ben, 'Ben asks about his photos, passport Y7654321.');
   });
 
   it("holds the customer's account, consents, orders, answers, documents, payments and notifications as a ZIP", async () => {
@@ -130,6 +158,9 @@ describe('data rights: the export', () => {
     expect(order.timeline.length).toBeGreaterThan(0);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.referralRewards).toEqual([]);
+    expect(data.enquiries).toEqual([
+      expect.objectContaining({ reference: anaEnquiry, message: 'Ana asks about her OCI card, passport Z1234567.' }),
+    ]);
     const [doc] = order.application.documents;
     expect(doc.fileInArchive).toBe(`files/${anaOrder.displayId}/${doc.id}-my passport.pdf`);
     const stored = await t.app.storage.get(anaOrder.storageKey);
@@ -184,6 +215,38 @@ describe('data rights: deletion', () => {
     const eve = await createSignedInUser(t.app, { name: 'Eve Erased' });
     const order = await completedApplication(t, eve);
     expect(await t.app.storage.exists(order.storageKey)).toBe(true);
+    // What she left elsewhere: an enquiry sent signed in, one sent from her address signed out
+    // (upper case), a campaign lead, and the e-mails we sent her.
+    await contactEnquiry(t, eve, 'Eve asks about her renewal, passport X1112223.');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/user-info',
+      payload: {
+        name: 'Eve',
+        email: eve.email.toUpperCase(),
+        phone: '+1 (415) 555-0199',
+        enquiryType: 'new-application',
+        topic: 'indian-consular-application',
+        message: 'Eve again, signed out, about her mother’s visa.',
+      },
+      remoteAddress: '10.8.0.1',
+    });
+    const lead = await t.app.services.marketing.submitLead(
+      {
+        campaign: 'indian-tourist-visa',
+        name: 'Eve',
+        email: eve.email,
+        phone: '604 555 0142',
+        travelDate: null,
+        message: null,
+      },
+      { ip: '10.8.0.2' },
+    );
+    expect(lead.ok).toBe(true);
+    await deliveredMail(t.app);
+    const mailTo = () =>
+      t.database.db.select().from(outboundEmails).where(sql`lower(${outboundEmails.to}) = ${eve.email.toLowerCase()}`);
+    expect((await mailTo()).length).toBeGreaterThan(0);
 
     const res = await deletion(t, eve.token, { password: eve.password, confirm: true });
     expect(res.statusCode).toBe(200);
@@ -214,6 +277,19 @@ describe('data rights: deletion', () => {
     expect(await db.select().from(applicationMembers).where(eq(applicationMembers.orderId, order.id))).toEqual([]);
     expect(await db.select().from(applicationDocuments).where(eq(applicationDocuments.orderId, order.id))).toEqual([]);
     expect(await db.select().from(notifications).where(eq(notifications.userId, eve.id))).toEqual([]);
+    const everywhere = sql`lower(email) = ${eve.email.toLowerCase()}`;
+    expect(await db.select().from(contactEnquiries).where(everywhere)).toEqual([]);
+    expect(await db.select().from(contactEnquiries).where(eq(contactEnquiries.userId, eve.id))).toEqual([]);
+    expect(await db.select().from(campaignLeads).where(everywhere)).toEqual([]);
+    // The e-mails we sent her are kept as a record of delivery, to nobody.
+    expect(await mailTo()).toEqual([]);
+    const delivered = await db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.to, `erased-${eve.id}@erased.invalid`));
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const mail of delivered) expect(mail).toMatchObject({ subject: ERASED_SUBJECT, text: null, html: null });
+    expect((await t.app.mailer.outbox(1000)).filter((m) => m.to.toLowerCase() === eve.email.toLowerCase())).toEqual([]);
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(eve.token) })).statusCode).toBe(401);
     const signIn = await t.app.inject({
       method: 'POST',

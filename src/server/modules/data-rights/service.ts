@@ -11,10 +11,13 @@ import {
   DATA_RIGHTS_MESSAGES as M,
 } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { ApplicationsPersonalData } from '../applications/service.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { ContactService } from '../contact/service.ts';
+import type { MarketingService } from '../marketing/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import type { PhotosPersonalData } from '../photos/service.ts';
@@ -43,6 +46,11 @@ export interface DataRightsDeps {
   notifications: Pick<NotificationsService, 'allOf' | 'eraseAllOf'>;
   refunds: Pick<RefundsService, 'ofOrders' | 'erasePersonalFields'>;
   referrals: Pick<ReferralsService, 'listRewards' | 'eraseFriendName'>;
+  /** Enquiries sent from the account or its address, and campaign leads left with the address. */
+  contact: Pick<ContactService, 'ofAccount' | 'eraseOf'>;
+  marketing: Pick<MarketingService, 'eraseLeadsOf'>;
+  /** E-mails sent to the address keep their delivery record without it (issue 34 §3). */
+  mail: Pick<MailOutbox, 'forgetRecipient'>;
   audit: Pick<AuditLog, 'record'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
@@ -132,6 +140,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     }
     let filesRemoved = 0;
     for (const order of orders) filesRemoved += await deps.orders.eraseFiles(order.id);
+    // The address the account had, before its fields are replaced: what it left elsewhere is found by it.
+    const email = (await deps.users.getProfile(request.userId))?.email ?? null;
     const at = now();
     const result = await db.transaction(async (tx): Promise<FormResult<DeletionStatus>> => {
       const requests = createDataRightsRepository(tx);
@@ -149,6 +159,9 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       await deps.referrals.eraseFriendName(tx, orderIds);
       await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
       await deps.notifications.eraseAllOf(tx, locked.userId);
+      const enquiries = await deps.contact.eraseOf(tx, locked.userId, email ?? placeholder);
+      const leads = email ? await deps.marketing.eraseLeadsOf(tx, email) : 0;
+      if (email) await deps.mail.forgetRecipient(tx, email, placeholder);
       await deps.users.erasePersonalData(tx, locked.userId, at);
       await requests.markErased(requestId, at, actor.id);
       await deps.audit.record(tx, {
@@ -160,6 +173,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           state: 'erased',
           orders: orderIds.length,
           filesRemoved,
+          enquiries,
+          leads,
           ...(again ? { erasedAgainAfterRestore: true, firstErasedAt: again.erasedAt } : {}),
         },
       });
@@ -229,6 +244,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         // The gift cards earned for friends' orders (referrer's side: friends are named as they see them).
         referralRewards: (await deps.referrals.listRewards(actor.id, { page: 1, limit: 1000 })).results,
         notifications: await deps.notifications.allOf(actor.id),
+        // What was sent through the contact form signed in, with our replies.
+        enquiries: await deps.contact.ofAccount(actor.id),
         deletionRequest: latest ? statusOf(latest, orders) : null,
       };
       const body = await buildExportArchive(data, files, deps.storage, exportedAt);

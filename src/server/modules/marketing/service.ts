@@ -71,6 +71,11 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
   return {
     ...admin,
 
+    /** An erased account's campaign leads, left with its e-mail address, go (issue 34 §3). */
+    eraseLeadsOf(tx: Database, email: string): Promise<number> {
+      return createMarketingRepository(tx).deleteLeadsOf(email);
+    },
+
     /** Active offers inside their date window (the sticky offers strip). */
     listOffers(paging: Pagination): Promise<ListData<Offer>> {
       const at = now();
