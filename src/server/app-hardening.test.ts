@@ -45,6 +45,19 @@ describe('methods the app does not serve', () => {
   });
 });
 
+describe('a body the API does not read', () => {
+  it('is a 415 in the envelope for text/plain, not a check of a string', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact/user-info',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(enquiry),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ isSuccess: false, statusCode: 415, message: 'Unsupported content type' });
+  });
+});
+
 describe('an address that is not a valid URL', () => {
   it('is refused in the envelope, never sniffed nor cached, on pages and the API alike', async () => {
     for (const url of ['/%', '/oci-card%zz', '/api/v1/services/%E0%A4%A']) {

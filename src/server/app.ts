@@ -307,6 +307,9 @@ export async function buildApp({
     reply.status(404).send(fail(404, `No API route ${request.method} ${request.url.split('?')[0]}`));
   await app.register(
     async (api) => {
+      // The API reads JSON (and multipart where it uploads): a text/plain body, which Fastify
+      // parses to a string by default, is refused as an unsupported type (415), not checked as one.
+      api.removeContentTypeParser('text/plain');
       await api.register(healthRoutes);
       await api.register(catalogRoutes);
       await api.register(countriesRoutes);

@@ -9,15 +9,23 @@ import type { FormResult } from '../../domain/contact/result.ts';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly errors?: Record<string, string>;
-  constructor(statusCode: number, message: string, errors?: Record<string, string>) {
+  /** A 429's wait, sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
+  constructor(statusCode: number, message: string, errors?: Record<string, string>, retryAfterSeconds?: number) {
     super(message);
     this.statusCode = statusCode;
     this.errors = errors;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A service's failure as the HTTP error the client reads. */
+export function failureOf(result: Extract<FormResult<unknown>, { ok: false }>): HttpError {
+  return new HttpError(result.status, result.message, result.errors, result.retryAfterSeconds);
 }
 
 /** A service's answer, or its failure as the HTTP error the client reads. */
 export function valueOrThrow<T>(result: FormResult<T>): T {
-  if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
+  if (!result.ok) throw failureOf(result);
   return result.value;
 }

@@ -30,6 +30,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(fail(400, message, errors));
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(fail(error.statusCode, error.message, error.errors));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, min, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { contactEnquiries, contactReplies } from './tables.ts';
@@ -111,12 +111,13 @@ export function createContactRepository(db: Database) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async countFromIpSince(ip: string, since: Date): Promise<number> {
+    /** Enquiries from `ip` after `since`, and when the first of them came (null: none). */
+    async countFromIpSince(ip: string, since: Date): Promise<{ count: number; first: Date | null }> {
       const [row] = await db
-        .select({ n: count() })
+        .select({ n: count(), first: min(contactEnquiries.createdAt) })
         .from(contactEnquiries)
         .where(and(eq(contactEnquiries.ip, ip), gt(contactEnquiries.createdAt, since)));
-      return row?.n ?? 0;
+      return { count: row?.n ?? 0, first: row?.first ?? null };
     },
   };
 }

@@ -252,8 +252,15 @@ describe('POST /api/v1/contact/user-info', () => {
       ok: false,
       status: 429,
       message: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+      retryAfterSeconds: expect.any(Number),
     });
     expect((await t.app.services.contact.submit(parsed, { ip: '10.8.8.9' })).ok).toBe(true);
+    // Through the API, the wait is in Retry-After: until the window's first enquiry leaves it.
+    const res = await post(valid, ip);
+    expect(res.statusCode).toBe(429);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(CONTACT_RATE_LIMIT.windowMs / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowMs / 1000);
   });
 
   it("queues both e-mails in the enquiry's transaction: pending until the queue delivers them", async () => {

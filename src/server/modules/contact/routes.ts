@@ -7,7 +7,7 @@ import {
   contactEnquirySchema,
   contactInfoSchema,
 } from '../../../domain/contact/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { failureOf, HttpError } from '../../http/errors.ts';
 
 /** Per network address, on top of the enquiry service's own longer window. */
 export const CONTACT_ROUTE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
@@ -41,7 +41,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userId: request.viewer?.id ?? null,
       });
-      if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
+      if (!result.ok) throw failureOf(result);
       return reply.status(201).send(ok(result.value, CONTACT_MESSAGES.received, 201));
     },
   );

@@ -4,7 +4,7 @@ import { whatsappHref } from '../../../domain/config/navigation.ts';
 import { SOCIAL_LINKS } from '../../../domain/config/site.ts';
 import { CONTACT_MESSAGES } from '../../../domain/contact/messages.ts';
 import { CONTACT_RATE_LIMIT, contactTopicLabel, enquiryTypeLabel } from '../../../domain/contact/options.ts';
-import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
 import type { ContactEnquiryInput, ContactEnquiryReceipt, ContactInfo } from '../../../domain/contact/schema.ts';
 import { phoneCountryFits, resolvePhoneCountry } from '../../../domain/phone/phone-country.ts';
 import type { Database } from '../../db/client.ts';
@@ -154,8 +154,11 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
       }
       if (from.ip) {
         const since = new Date(now().getTime() - CONTACT_RATE_LIMIT.windowMs);
-        if ((await repository.countFromIpSince(from.ip, since)) >= CONTACT_RATE_LIMIT.max) {
-          return formFailure(429, CONTACT_MESSAGES.rateLimited);
+        const sent = await repository.countFromIpSince(from.ip, since);
+        if (sent.count >= CONTACT_RATE_LIMIT.max) {
+          // One more may be sent once the first of the window's leaves it.
+          const wait = (sent.first?.getTime() ?? now().getTime()) + CONTACT_RATE_LIMIT.windowMs - now().getTime();
+          return tooManyRequests(CONTACT_MESSAGES.rateLimited, wait);
         }
       }
       const stored = await withNewReference(

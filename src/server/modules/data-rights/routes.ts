@@ -13,7 +13,7 @@ import {
   DATA_RIGHTS_MESSAGES as M,
 } from '../../../domain/data-rights/schemas.ts';
 import { refusals } from '../../http/error-responses.ts';
-import { HttpError } from '../../http/errors.ts';
+import { failureOf, HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { authLimitFigures, byUser, createLimiter, perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -90,7 +90,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await dataRights.requestDeletion(actorOf(request), request.body.password);
-      if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
+      if (!result.ok) throw failureOf(result);
       if (result.value.state === 'pending') return reply.status(202).send(ok(result.value, M.pending, 202));
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
       return ok(result.value, M.erased);
@@ -127,7 +127,7 @@ export const adminDataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = await dataRights.carryOut(request.params.id, actorOf(request));
-      if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
+      if (!result.ok) throw failureOf(result);
       return ok(result.value, M.erasedByStaff);
     },
   );

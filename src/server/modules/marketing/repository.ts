@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { banners, campaignLeads, offers, partnerServices } from './tables.ts';
 
@@ -90,12 +90,13 @@ export function createMarketingRepository(db: Database) {
       return rows.length;
     },
 
-    async countLeadsFromIpSince(ip: string, since: Date): Promise<number> {
+    /** Leads from `ip` after `since`, and when the first of them came (null: none). */
+    async countLeadsFromIpSince(ip: string, since: Date): Promise<{ count: number; first: Date | null }> {
       const [row] = await db
-        .select({ n: count() })
+        .select({ n: count(), first: min(campaignLeads.createdAt) })
         .from(campaignLeads)
         .where(and(eq(campaignLeads.ip, ip), gt(campaignLeads.createdAt, since)));
-      return row?.n ?? 0;
+      return { count: row?.n ?? 0, first: row?.first ?? null };
     },
   };
 }

@@ -142,11 +142,17 @@ describe('campaign leads', () => {
     for (let i = 0; i < LEAD_RATE_LIMIT.max; i++) {
       expect((await t.app.services.marketing.submitLead(lead, { ip })).ok).toBe(true);
     }
-    expect(await t.app.services.marketing.submitLead(lead, { ip })).toEqual({
+    const refused = await t.app.services.marketing.submitLead(lead, { ip });
+    expect(refused).toEqual({
       ok: false,
       status: 429,
       message: 'You have sent several requests in a short time. Please wait a few minutes before trying again.',
+      retryAfterSeconds: expect.any(Number),
     });
+    // Until the window's first lead leaves it.
+    const wait = refused.ok ? 0 : (refused.retryAfterSeconds ?? 0);
+    expect(wait).toBeGreaterThan(LEAD_RATE_LIMIT.windowMs / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(LEAD_RATE_LIMIT.windowMs / 1000);
   });
 });
 

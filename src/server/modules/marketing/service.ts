@@ -1,6 +1,6 @@
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
-import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
 import type { CampaignLeadInput } from '../../../domain/marketing/campaign-lead.ts';
 import { CAMPAIGN_MESSAGES, CAMPAIGNS, LEAD_RATE_LIMIT } from '../../../domain/marketing/campaigns.ts';
 import type { Banner, Offer, PartnerService } from '../../../domain/marketing/marketing.ts';
@@ -112,8 +112,11 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
       if (input.website) return formFailure(400, CAMPAIGN_MESSAGES.honeypot);
       if (from.ip) {
         const since = new Date(now().getTime() - LEAD_RATE_LIMIT.windowMs);
-        if ((await repository.countLeadsFromIpSince(from.ip, since)) >= LEAD_RATE_LIMIT.max) {
-          return formFailure(429, CAMPAIGN_MESSAGES.rateLimited);
+        const sent = await repository.countLeadsFromIpSince(from.ip, since);
+        if (sent.count >= LEAD_RATE_LIMIT.max) {
+          // One more may be sent once the first of the window's leaves it.
+          const wait = (sent.first?.getTime() ?? now().getTime()) + LEAD_RATE_LIMIT.windowMs - now().getTime();
+          return tooManyRequests(CAMPAIGN_MESSAGES.rateLimited, wait);
         }
       }
       const campaign = CAMPAIGNS[input.campaign];

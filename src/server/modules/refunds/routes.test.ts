@@ -248,6 +248,13 @@ describe('POST /api/v1/refund/request', () => {
       ok: false,
       status: 429,
       message: 'You have sent several refund requests in a short time. Please wait before trying again.',
+      retryAfterSeconds: expect.any(Number),
     });
+    // Through the API, the wait is in Retry-After: until the window's first request leaves it.
+    const res = await post(valid, ip);
+    expect(res.statusCode).toBe(429);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(REFUND_RATE_LIMIT.windowMs / 1000 - 60);
+    expect(wait).toBeLessThanOrEqual(REFUND_RATE_LIMIT.windowMs / 1000);
   });
 });

@@ -3,7 +3,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { REFUND_MESSAGES } from '../../../domain/refunds/options.ts';
 import { refundReceiptSchema, refundRequestSchema } from '../../../domain/refunds/schema.ts';
-import { HttpError } from '../../http/errors.ts';
+import { failureOf, HttpError } from '../../http/errors.ts';
 
 /** Per network address, on top of the refund service's own limits. */
 export const REFUND_ROUTE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;
@@ -22,7 +22,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await app.services.refunds.submit(request.body, { ip: request.ip });
-      if (!result.ok) throw new HttpError(result.status, result.message, result.errors);
+      if (!result.ok) throw failureOf(result);
       return reply.status(201).send(ok(result.value, REFUND_MESSAGES.received(result.value.reference), 201));
     },
   );

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { type FormResult, formFailure, tooManyRequests } from '../../../domain/contact/result.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { REFUND_MESSAGES, REFUND_RATE_LIMIT } from '../../../domain/refunds/options.ts';
 import type { RefundReceipt, RefundRequestInput } from '../../../domain/refunds/schema.ts';
@@ -207,7 +207,9 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       if (from.ip) {
         const key = requestsKey(from.ip);
         const sent = await rateLimits.peek(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
-        if (sent.count >= REFUND_RATE_LIMIT.max) return formFailure(429, REFUND_MESSAGES.rateLimited);
+        if (sent.count >= REFUND_RATE_LIMIT.max) {
+          return tooManyRequests(REFUND_MESSAGES.rateLimited, sent.resetAt - now().getTime());
+        }
         await rateLimits.hit(key, REFUND_RATE_LIMIT.windowMs, 'rolling');
       }
       const reference = newReference();
