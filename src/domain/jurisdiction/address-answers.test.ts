@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressCodeOf, decidingMember } from './address-answers.ts';
+import { addressCodeOf, decidingMember, regionMismatch } from './address-answers.ts';
 
 describe('addressCodeOf', () => {
   it('reads the ZIP of a US address and the postal code of a Canadian one', () => {
@@ -30,5 +30,24 @@ describe('decidingMember', () => {
     expect(decidingMember([child, parent, other])).toBe(parent);
     expect(decidingMember([child, { id: 4, kind: 'Minor' as const }])).toBe(child);
     expect(decidingMember([])).toBeNull();
+  });
+});
+
+describe('regionMismatch', () => {
+  const newYork = { region: 'NY', regionName: 'New York' };
+  it('says when the state or province chosen is not the code’s, naming both', () => {
+    expect(regionMismatch({ country: 'US', postalCode: '10001' }, 'AZ', newYork)).toBe(
+      'ZIP 10001 is in New York, but the state chosen is Arizona. Please check both: the ZIP decides where your file goes.',
+    );
+    expect(
+      regionMismatch({ country: 'CA', postalCode: 'M5V 2T6' }, 'BC', { region: 'ON', regionName: 'Ontario' }),
+    ).toBe(
+      'Postal code M5V 2T6 is in Ontario, but the province chosen is British Columbia. Please check both: the postal code decides where your file goes.',
+    );
+  });
+
+  it('is null when they agree or nothing is chosen yet', () => {
+    expect(regionMismatch({ country: 'US', postalCode: '10001' }, 'NY', newYork)).toBeNull();
+    expect(regionMismatch({ country: 'US', postalCode: '10001' }, null, newYork)).toBeNull();
   });
 });

@@ -1,12 +1,35 @@
 import type { MemberKind } from '../applications/member-kinds.ts';
-import type { AddressCountry } from '../users/regions.ts';
+import { type AddressCountry, regionName } from '../users/regions.ts';
 
 /**
  * The answers of the address block (form-definitions/blocks.ts `addressAbroad`) a mission is
  * decided on (issue 32 §1): read by the application's address step and by the server when it
  * stores the order's mission.
  */
-export const ADDRESS_KEYS = { country: 'addressCountry', zip: 'zipCode', postalCode: 'postalCode' } as const;
+export const ADDRESS_KEYS = {
+  country: 'addressCountry',
+  zip: 'zipCode',
+  postalCode: 'postalCode',
+  usState: 'usState',
+  caProvince: 'caProvince',
+} as const;
+
+/**
+ * When the state or province chosen is not the one the code is in, what to say (the code decides
+ * where the file goes); null when they agree or either is missing. A warning, not a refusal: a
+ * few codes serve places across a state line.
+ */
+export function regionMismatch(
+  code: { country: AddressCountry; postalCode: string },
+  chosen: string | null,
+  codeRegion: { region: string; regionName: string },
+): string | null {
+  if (!chosen || chosen === codeRegion.region) return null;
+  const name = regionName(code.country, chosen) ?? chosen;
+  const what = code.country === 'US' ? 'ZIP' : 'Postal code';
+  const where = code.country === 'US' ? 'state' : 'province';
+  return `${what} ${code.postalCode} is in ${codeRegion.regionName}, but the ${where} chosen is ${name}. Please check both: the ${what === 'ZIP' ? 'ZIP' : 'postal code'} decides where your file goes.`;
+}
 
 /** The country and code of a member's address in the USA or Canada, or null while not answered. */
 export function addressCodeOf(

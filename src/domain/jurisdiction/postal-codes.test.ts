@@ -10,6 +10,10 @@ describe('parsePostalPlace', () => {
     });
     expect(parsePostalPlace('US', '82001')).toMatchObject({ ok: true, place: { region: 'WY' } });
     expect(parsePostalPlace('US', '00802')).toMatchObject({ ok: true, place: { region: 'VI' } });
+    // 733 (Austin) is Texas inside Oklahoma's 730–749.
+    expect(parsePostalPlace('US', '73301')).toMatchObject({ ok: true, place: { region: 'TX' } });
+    expect(parsePostalPlace('US', '73102')).toMatchObject({ ok: true, place: { region: 'OK' } });
+    expect(parsePostalPlace('US', '74103')).toMatchObject({ ok: true, place: { region: 'OK' } });
   });
 
   it('reads a postal code’s province from its first letter and keeps its FSA', () => {

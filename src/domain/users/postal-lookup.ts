@@ -57,7 +57,10 @@ const US_PREFIX_STATES: readonly [number, number, string][] = [
   [680, 693, 'NE'],
   [700, 715, 'LA'],
   [716, 729, 'AR'],
-  [730, 749, 'OK'],
+  [730, 732, 'OK'],
+  // 733: Austin, Texas (IRS and state offices), inside Oklahoma's range.
+  [733, 733, 'TX'],
+  [734, 749, 'OK'],
   [750, 799, 'TX'],
   [800, 816, 'CO'],
   [820, 831, 'WY'],

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { regionMismatch } from '../../domain/jurisdiction/address-answers.ts';
 import type { Jurisdiction } from '../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../domain/jurisdiction/proof-of-address.ts';
 import { normalizePostalCode } from '../../domain/users/address.ts';
@@ -22,10 +23,13 @@ export interface OrderMissionOf {
 export function JurisdictionNotice({
   country,
   postalCode,
+  region = null,
   order = null,
 }: {
   country: AddressCountry | null;
   postalCode: string;
+  /** The state or province chosen beside the code, if any: said when the code is elsewhere. */
+  region?: string | null;
   order?: OrderMissionOf | null;
 }) {
   const code = country ? normalizePostalCode(country, postalCode) : null;
@@ -61,6 +65,7 @@ export function JurisdictionNotice({
       ) : (
         <>
           <JurisdictionAnswer jurisdiction={answer.data} />
+          <RegionMismatch country={country} postalCode={code} region={region} answer={answer.data} />
           <OrderConflict country={country} postalCode={code} answer={answer.data} order={order} />
         </>
       )}
@@ -83,4 +88,20 @@ function OrderConflict({
   const conflict = order ? addressConflict({ country, postalCode }, answer, order.mission, order.deciderName) : null;
   if (!order || !conflict) return null;
   return <p className="mt-2 font-medium text-amber-900">{`${order.memberName.trim()}’s ${conflict}`}</p>;
+}
+
+/** The state or province chosen is not the code's: said under the answer (the code decides). */
+function RegionMismatch({
+  country,
+  postalCode,
+  region,
+  answer,
+}: {
+  country: AddressCountry;
+  postalCode: string;
+  region: string | null;
+  answer: Jurisdiction;
+}) {
+  const mismatch = regionMismatch({ country, postalCode }, region, answer);
+  return mismatch ? <p className="mt-2 font-medium text-amber-900">{mismatch}</p> : null;
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { regionMismatch } from '../../../../domain/jurisdiction/address-answers.ts';
 import { JURISDICTION_MESSAGES } from '../../../../domain/jurisdiction/messages.ts';
 import { addressConflict } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import { TULARE_JURISDICTION } from '../../../../domain/jurisdiction/testing.ts';
@@ -40,7 +41,18 @@ const definition: FormDefinition = {
               type: 'dependent',
               key: 'usAddress',
               when: { field: 'addressCountry', equals: 'US' },
-              fields: [{ type: 'short answer', key: 'zipCode', label: 'ZIP code' }],
+              fields: [
+                {
+                  type: 'dropdown',
+                  key: 'usState',
+                  label: 'State',
+                  options: [
+                    { value: 'CA', label: 'California' },
+                    { value: 'AZ', label: 'Arizona' },
+                  ],
+                },
+                { type: 'short answer', key: 'zipCode', label: 'ZIP code' },
+              ],
             },
             {
               type: 'dependent',
@@ -135,5 +147,15 @@ describe('AddressJurisdiction', () => {
     const same = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
     await within(same).findByText(/Your file goes to/);
     expect(same.textContent).not.toContain('this application goes to');
+  });
+
+  it('says when the state chosen is not the ZIP’s, and not once it is', async () => {
+    fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
+    renderAddressStep({ addressCountry: 'US', usState: 'AZ', zipCode: '93277' });
+    const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    const mismatch = regionMismatch({ country: 'US', postalCode: '93277' }, 'AZ', TULARE_JURISDICTION) ?? '';
+    expect(await within(notice).findByText(mismatch)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/State/), { target: { value: 'CA' } });
+    await waitFor(() => expect(within(notice).queryByText(mismatch)).toBeNull());
   });
 });

@@ -24,11 +24,25 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
  * a member whose address does not decide the order's mission (`order`), whether it is that one.
  */
 export function AddressJurisdiction({ order = null }: { order?: OrderMissionOf | null }) {
-  const [country, zip, postalCode] = useWatch({
+  const [country, zip, postalCode, usState, caProvince] = useWatch({
     control: useEngine().control,
-    name: [ADDRESS_KEYS.country, ADDRESS_KEYS.zip, ADDRESS_KEYS.postalCode],
+    name: [
+      ADDRESS_KEYS.country,
+      ADDRESS_KEYS.zip,
+      ADDRESS_KEYS.postalCode,
+      ADDRESS_KEYS.usState,
+      ADDRESS_KEYS.caProvince,
+    ],
   }) as unknown[];
   const chosen = country === 'US' || country === 'CA' ? country : null;
   const code = chosen === 'US' ? zip : postalCode;
-  return <JurisdictionNotice country={chosen} postalCode={typeof code === 'string' ? code : ''} order={order} />;
+  const region = chosen === 'US' ? usState : caProvince;
+  return (
+    <JurisdictionNotice
+      country={chosen}
+      postalCode={typeof code === 'string' ? code : ''}
+      region={typeof region === 'string' && region !== '' ? region : null}
+      order={order}
+    />
+  );
 }
