@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addBusinessMinutes, BUSINESS_HOURS, businessMinutesBetween } from '../config/business-hours.ts';
+import type { OrderStatus } from '../orders/status.ts';
 import { complianceReportSchema } from './compliance.ts';
 import { PHOTO_SIZE_IDS } from './sizes.ts';
 
@@ -44,7 +45,13 @@ export const SECOND_LOOK_MESSAGES = {
   reasonTooLong: 'Keep the reason under 500 characters.',
   retakeNotOffered: 'This photo was not rejected by a person: there is nothing to retake.',
   retakeUploaded: 'Your new photo is uploaded: a person checks it within 2 business hours.',
+  /** The order desk: a photo order's prints cannot go out while a person's check is open. */
+  orderHeld:
+    'A photo of this order waits for a person’s check, and its prints are held: approve or reject it on the photo checks desk first.',
 } as const;
+
+/** The statuses that say a photo order's work is done or sent, which a held print may not reach. */
+export const PAST_SECOND_LOOK: readonly OrderStatus[] = ['Submitted', 'Approved', 'Completed'];
 
 export const rejectPhotoSchema = z.object({
   reason: z

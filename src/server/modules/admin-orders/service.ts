@@ -24,6 +24,7 @@ import {
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
+import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -237,7 +238,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         payments,
       };
       if (order.kind === 'photo') {
-        return { ...base, service: null, photo: owned(await deps.photos.get(order.userId, ref), 'the photo order') };
+        const photo = owned(await deps.photos.get(order.userId, ref), 'the photo order');
+        // Held prints (a person's check still open) cannot go out: the desk offers no move that sends them.
+        const next = photo.printsHeld
+          ? base.nextStatuses.filter((s) => !PAST_SECOND_LOOK.includes(s))
+          : base.nextStatuses;
+        return { ...base, nextStatuses: next, service: null, photo };
       }
       const [application, form, checklist, documents] = await Promise.all([
         deps.applications.getOrder(order.userId, ref),
@@ -288,6 +294,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (result.reason === 'not-found') return notFound();
           if (result.reason === 'changed') return formFailure(409, STATUS_MESSAGES.changedConcurrently);
           if (result.reason === 'not-refunded') return formFailure(409, STATUS_MESSAGES.notRefunded);
+          if (result.reason === 'held') return formFailure(409, result.message);
           return formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
         }
         await deps.audit.record(tx, {

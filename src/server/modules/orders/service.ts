@@ -117,7 +117,9 @@ export interface NewOrder {
 
 export type StatusChangeResult =
   | { ok: true; order: Order; change: StatusChange }
-  | { ok: false; reason: 'not-found' | 'not-allowed' | 'not-refunded' | 'changed'; from?: string };
+  | { ok: false; reason: 'not-found' | 'not-allowed' | 'not-refunded' | 'changed'; from?: string }
+  /** The order's kind holds the work back (`staffMoveHeld`): `message` says why. */
+  | { ok: false; reason: 'held'; from: string; message: string };
 
 /**
  * Told of every status change inside the change's transaction, after the timeline entry and the
@@ -267,6 +269,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       if (to === 'Refunded' && !(await ledger.refundedInFull(tx, orderId))) {
         return { ok: false, reason: 'not-refunded', from: current.status };
       }
+      const held = by.actor === 'staff' ? await kinds.of(current.kind).staffMoveHeld?.(tx, toOrder(current), to) : null;
+      if (held) return { ok: false, reason: 'held', from: current.status, message: held };
       const at = now();
       const order = toOrder(await orders.update(orderId, { status: to }));
       const history = await orders.insertHistory({

@@ -177,6 +177,26 @@ describe('staff’s decision', () => {
     expect((await order.view()).items[0]?.photos[0]?.secondLook).toBe('requested');
   });
 
+  it('holds the order on the desk: no move that sends the prints until a person decides, then they go', async () => {
+    const order = await paidOrderWith('borderline');
+    const desk = async () => (await apiCall(t.app, 'GET', `/admin/orders/${order.displayId}`, staff.token)).json().data;
+    const move = (status: string) =>
+      apiCall(t.app, 'POST', `/admin/orders/${order.displayId}/status`, staff.token, { status });
+    expect((await move('In review')).statusCode).toBe(200);
+    expect((await desk()).nextStatuses).toEqual(['Forms incomplete', 'Cancelled']);
+    const held = await move('Submitted');
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(S.orderHeld);
+    expect((await desk()).status).toBe('In review');
+    expect(await mailsTo(order.user.email, 'order-status')).toHaveLength(1);
+
+    expect((await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/approve`, staff.token)).statusCode).toBe(
+      200,
+    );
+    expect((await desk()).nextStatuses).toContain('Submitted');
+    expect((await move('Submitted')).statusCode).toBe(200);
+  });
+
   it('approval releases the prints, e-mails the customer and is in the audit log', async () => {
     const order = await paidOrderWith('borderline');
     const held = await order.printSheet();

@@ -48,7 +48,7 @@ import {
   type PhotoOption,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
-import { retakeHref } from '../../../domain/photos/second-look.ts';
+import { PAST_SECOND_LOOK, retakeHref, SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../domain/photos/sizes.ts';
 import type { UploadRule } from '../../../domain/uploads/file-types.ts';
 import type { Database } from '../../db/client.ts';
@@ -798,6 +798,16 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
       statusWhenPaid: 'Order pending',
+      // Its prints wait for a person's check the customer asked for (or a rejection's retake).
+      async staffMoveHeld(tx, order, to) {
+        if (!PAST_SECOND_LOOK.includes(to)) return null;
+        const repository = createPhotosRepository(tx);
+        const details = await repository.findOrder(order.id);
+        const items = await repository.listItems(order.id);
+        const photos = await repository.listPhotos(items.map((i) => i.id));
+        const hasPrints = details ? deliveryMethodFor(details.pricingPlanId, details.options) !== null : false;
+        return printsHeld(hasPrints, photos) ? SECOND_LOOK_MESSAGES.orderHeld : null;
+      },
       staffViews: async (ofKind) =>
         new Map(ofKind.map((order): [number, StaffView] => [order.id, PHOTO_ORDER_STAFF_VIEW])),
       storedFiles: async (on, order) => filesOf(await createPhotosRepository(on).photosOfOrder(order.id)),

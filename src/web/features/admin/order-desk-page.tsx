@@ -22,6 +22,7 @@ import { STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../../../domain/orders/
 import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
+import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
@@ -538,6 +539,14 @@ function PhotoSections({ order }: { order: DeskOrder }) {
   return (
     <>
       <Panel title="Photo items" id="desk-photo-items">
+        {photo.printsHeld ? (
+          <p className="mb-3 text-sm font-medium text-amber-800">
+            {SECOND_LOOK_MESSAGES.orderHeld}{' '}
+            <Link to={ROUTES.ADMIN_PHOTO_CHECKS} className="underline">
+              Photo checks
+            </Link>
+          </p>
+        ) : null}
         {photo.items.length === 0 ? <p className="text-sm text-slate-600">No items.</p> : null}
         <ul className="space-y-3">
           {photo.items.map((item) => (

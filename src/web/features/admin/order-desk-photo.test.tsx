@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
+import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -156,4 +157,17 @@ describe('the photo order desk', () => {
     expect(failed?.textContent).toContain('check done · 2 rules to fix: Head size. Also to fix: Eye height. ·');
     expect(failed?.textContent).not.toContain('head-height');
   });
+
+  it('says when the prints are held for a person’s check, with the way to the photo checks desk', async () => {
+    await show(photoOrder({ pricingPlanId: 1, printsHeld: true }));
+    const items = screen.getByRole('region', { name: 'Photo items' });
+    expect(within(items).getByText(SECOND_LOOK_MESSAGES.orderHeld)).toBeTruthy();
+    expect(within(items).getByRole('link', { name: 'Photo checks' }).getAttribute('href')).toBe('/admin/photo-checks');
+  });
+
+  it('says nothing of a hold when none is open', async () => {
+    await show(photoOrder({ pricingPlanId: 1, printsHeld: false }));
+    expect(screen.queryByText(SECOND_LOOK_MESSAGES.orderHeld)).toBeNull();
+  });
 });
+
