@@ -7,7 +7,7 @@ import {
   contactEnquirySchema,
   contactInfoSchema,
 } from '../../../domain/contact/schema.ts';
-import { failureOf, HttpError } from '../../http/errors.ts';
+import { failureOf } from '../../http/errors.ts';
 
 /** Per network address, on top of the enquiry service's own longer window. */
 export const CONTACT_ROUTE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;

@@ -3,7 +3,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { REFUND_MESSAGES } from '../../../domain/refunds/options.ts';
 import { refundReceiptSchema, refundRequestSchema } from '../../../domain/refunds/schema.ts';
-import { failureOf, HttpError } from '../../http/errors.ts';
+import { failureOf } from '../../http/errors.ts';
 
 /** Per network address, on top of the refund service's own limits. */
 export const REFUND_ROUTE_RATE_LIMIT = { max: 5, timeWindow: '1 minute' } as const;

@@ -170,4 +170,3 @@ describe('the photo order desk', () => {
     expect(screen.queryByText(SECOND_LOOK_MESSAGES.orderHeld)).toBeNull();
   });
 });
-
