@@ -229,7 +229,9 @@ export function AddressEditor({
           {(c) => (
             <input
               {...c}
-              {...register('postalCode', { onBlur: (event) => fillFromCode(event.target.value) })}
+              // Filled as soon as the code says where (a ZIP prefix, an FSA), while the field has focus: filled on
+              // leaving it, the line below appeared under the finger on its way to Save and took the tap.
+              {...register('postalCode', { onChange: (event) => fillFromCode(event.target.value) })}
               autoComplete="postal-code"
               className="field-input"
             />

@@ -211,6 +211,13 @@ describe('/profile tabs (SPEC.md §2, §3)', () => {
     expect(within(form).getByRole('option', { name: 'Ontario' })).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Country'), { target: { value: 'US' } });
     expect(within(form).getByRole('option', { name: 'California' })).toBeTruthy();
+    // A whole ZIP fills the city and state while the field still has focus, so nothing moves under a
+    // tap on Save that leaves it.
+    fireEvent.change(within(form).getByLabelText('ZIP code'), { target: { value: '94' } });
+    expect(within(form).queryByText(/Filled from the code/)).toBeNull();
+    fireEvent.change(within(form).getByLabelText('ZIP code'), { target: { value: '94105' } });
+    expect(within(form).getByText(/^Filled from the code: .*CA\. Change them if they are not right\.$/)).toBeTruthy();
+    expect((within(form).getByLabelText('State') as HTMLSelectElement).value).toBe('CA');
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
 
     await add({
