@@ -27,6 +27,8 @@ export interface CheckoutSummaryProps {
   afterPayment?: ReactNode;
   /** A word about this kind of order under the Pay button (the photo order's downloads). */
   note?: string;
+  /** What the order still needs, changing with it (PayButton's `readiness`). */
+  readiness?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export function CheckoutSummary({
   onCouponChange,
   afterPayment,
   note,
+  readiness,
 }: CheckoutSummaryProps) {
   return (
     <div className="space-y-6">
@@ -61,7 +64,13 @@ export function CheckoutSummary({
         </h2>
         {afterPayment}
         <Suspense fallback={<p role="status">{CHECKOUT_SUMMARY_TEXT.loadingPay}</p>}>
-          <PayButton orderRef={orderRef} kind={kind} amountCents={summary.totalCents} currency={summary.currency} />
+          <PayButton
+            orderRef={orderRef}
+            kind={kind}
+            amountCents={summary.totalCents}
+            currency={summary.currency}
+            {...(readiness === undefined ? {} : { readiness })}
+          />
         </Suspense>
         {note ? <p className="text-sm text-slate-700">{note}</p> : null}
         <p className="text-xs text-slate-600">{CHECKOUT_SUMMARY_TEXT.payNote}</p>

@@ -88,6 +88,7 @@ export function PayButton({
   currency,
   label,
   kind = 'service',
+  readiness = '',
 }: {
   orderRef: string;
   /** Which kind of order is paid: an application (DOC-…) or a photo order (PHO-…). */
@@ -96,6 +97,11 @@ export function PayButton({
   amountCents: number;
   currency: Currency;
   label?: string;
+  /**
+   * What the order still needs before payment, in any form that changes with it: a refusal shown
+   * ("Before paying, please add…") goes once the customer has given something since.
+   */
+  readiness?: string;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -103,6 +109,8 @@ export function PayButton({
   const running = useRef(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new readiness is the reason to clear it.
+  useEffect(() => setError(null), [readiness]);
   const [chosen, setChosen] = useState<PaymentProviderName | null>(null);
   const [onPage, setOnPage] = useState<Payment | null>(null);
   // Back from an on-page form the customer closed: the focus returns to the Pay button it replaced.

@@ -4,13 +4,14 @@ import {
   FAILED_RULE_CHOICES,
   type FailedRuleChoice,
   failedChecks,
+  paymentStanding,
 } from '../../../../domain/photos/failed-rules.ts';
 import type { OrderPhoto, PhotoItem, PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { chooseForFailedRules } from '../../../lib/photo-api.ts';
 import { useChoiceSave } from '../../../lib/use-choice-save.ts';
-import { FAILED_TEXT } from './text.ts';
+import { FAILED_TEXT, REVIEW_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
 
 /** The order's fitted photos that failed a rule: each needs a retake or the customer's choice before payment. */
@@ -19,6 +20,41 @@ export function failingPhotos(order: PhotoOrder): { item: PhotoItem; photo: Orde
     item.photos
       .filter((photo) => photo.state === 'done' && photo.report?.fitted && !photo.report.passed)
       .map((photo) => ({ item, photo })),
+  );
+}
+
+/** The order's items with no photo that can be delivered (none, or none checked and fitted): each needs another. */
+export function itemsWithoutUsablePhoto(order: PhotoOrder): { item: PhotoItem; names: string[] }[] {
+  return order.items.flatMap((item) =>
+    item.photos.every(
+      (photo) => paymentStanding({ ...photo, failedRuleChoice: photo.failedRuleChoice?.choice ?? null }) === 'unusable',
+    )
+      ? [{ item, names: item.photos.map((photo) => photo.name) }]
+      : [],
+  );
+}
+
+/** Step 4: the items whose photos could not be used, before the customer reaches Pay (the server would refuse it). */
+export function UnusablePhotos({ order, goTo }: { order: PhotoOrder; goTo(step: PhotoStep): void }) {
+  const unusable = itemsWithoutUsablePhoto(order);
+  if (unusable.length === 0) return null;
+  return (
+    <section aria-labelledby="unusable-photos" className="card mb-6 border-amber-300 bg-amber-50">
+      <h2 id="unusable-photos" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Icon name="circle-alert" className="size-5 text-amber-700" />
+        {REVIEW_TEXT.unusableHeading}
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-slate-800">
+        {unusable.map(({ item, names }) => (
+          <li key={item.id} className="break-words">
+            {REVIEW_TEXT.unusable(item.label, names)}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn-outline mt-3 px-4 py-2 text-sm" onClick={() => goTo(1)}>
+        {REVIEW_TEXT.uploadAnother}
+      </button>
+    </section>
   );
 }
 

@@ -224,3 +224,39 @@ describe('the review step with a photo that failed a rule (issue 31)', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 });
+
+describe('the review step with a photo that could not be used', () => {
+  /** No face found: checked, but nothing fitted to print or download. */
+  const noFace: OrderPhoto = {
+    ...tilted,
+    id: 32,
+    name: 'wall.jpg',
+    report: {
+      sizeId: 'oci-photo',
+      passed: false,
+      fitted: null,
+      checks: [{ rule: 'one-face', passed: false, measured: '0 faces', expected: '1 face', fix: 'Face the camera.' }],
+    },
+    links: { original: '/o', fitted: null, printSheet: null },
+  };
+  const item = { id: 11, photoSize: 'oci-photo' as const, documentType: 'OCI card', label: 'OCI photo (600 × 600 px)' };
+
+  it('says which item has no usable photo before Pay, and leads back to step 1 to upload another', async () => {
+    const { goTo } = renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace] }] }));
+    const notice = await screen.findByRole('region', { name: REVIEW_TEXT.unusableHeading });
+    expect(notice.textContent).toContain(REVIEW_TEXT.unusable(item.label, ['wall.jpg']));
+    fireEvent.click(within(notice).getByRole('button', { name: REVIEW_TEXT.uploadAnother }));
+    expect(goTo).toHaveBeenLastCalledWith(1);
+  });
+
+  it('says nothing of it when another photo of the item can be used', async () => {
+    renderStep(
+      ReviewWithPay,
+      photoOrderAt(4, {
+        items: [{ ...item, photos: [noFace, { ...tilted, report: { ...tilted.report, passed: true } } as OrderPhoto] }],
+      }),
+    );
+    await screen.findByText(REVIEW_TEXT.digitalOnly);
+    expect(screen.queryByRole('region', { name: REVIEW_TEXT.unusableHeading })).toBeNull();
+  });
+});

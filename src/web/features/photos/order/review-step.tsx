@@ -1,12 +1,18 @@
 import { Suspense } from 'react';
 import { applyCoupon, removeCoupon } from '../../../lib/order-api.ts';
 import { getPhotoOrder } from '../../../lib/photo-api.ts';
-import { FailedPhotos, FailedPhotosReminder } from './failed-photos.tsx';
+import { FailedPhotos, FailedPhotosReminder, UnusablePhotos } from './failed-photos.tsx';
 import { deliveryWords, planWords, summaryOf } from './order-words.ts';
 import { SecondLookNotice } from './second-look.tsx';
 import { type CheckoutSlot, StepActions, type StepProps } from './step-parts.tsx';
 import { REVIEW_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
+
+/** Each photo's check state and the customer's choice: what decides whether the order may be paid. */
+const readinessOf = (order: StepProps['order']) =>
+  order.items
+    .flatMap((item) => item.photos.map((p) => `${p.id}:${p.state}:${p.failedRuleChoice?.choice ?? ''}`))
+    .join(',');
 
 function Row({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit(): void }) {
   return (
@@ -36,6 +42,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
   return (
     <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
       <div>
+        <UnusablePhotos order={order} goTo={goTo} />
         <FailedPhotos order={order} goTo={goTo} />
         <div className="card">
           <Row title={REVIEW_TEXT.items} onEdit={() => goTo(1)}>
@@ -67,6 +74,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
             appliedCoupon={order.appliedCoupon}
             onCouponChange={(code) => coupon.mutateAsync(code)}
             note={REVIEW_TEXT.payNote}
+            readiness={readinessOf(order)}
           />
         </Suspense>
       </div>

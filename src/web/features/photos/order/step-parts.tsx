@@ -16,6 +16,8 @@ export type CheckoutSlot = ComponentType<{
   appliedCoupon: string | null;
   onCouponChange(code: string | null): Promise<unknown>;
   note?: string;
+  /** Changes with what the order still needs: a refusal shown under Pay then goes. */
+  readiness?: string;
 }>;
 
 /** What a step is given: the order, and a way to move (the server keeps the step). */

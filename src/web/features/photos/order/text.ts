@@ -93,6 +93,13 @@ export const REVIEW_TEXT = {
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   loadingCheckout: 'Loading checkout…',
   payNote: 'You pay the total above. Your fitted photos are ready to download as soon as the payment is confirmed.',
+  /** An item none of whose photos could be checked or fitted: the server asks for a photo before payment. */
+  unusableHeading: 'A photo needs replacing',
+  unusable: (label: string, names: readonly string[]) =>
+    names.length === 0
+      ? `${label} has no photo yet.`
+      : `${label}: we could not check or fit ${names.join(', ')}, so there is nothing to print or download. Upload another photo before you pay.`,
+  uploadAnother: 'Upload another photo',
 } as const;
 
 /** The review step's failing photos (issue 31 §3): a retake, or the customer's choice, before paying. */

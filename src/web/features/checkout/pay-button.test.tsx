@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentOption } from '../../../domain/payments/payment.ts';
+import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
+import { PayButton } from './pay-button.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+afterEach(clearQueries);
+
+const REF = 'PHO-1001';
+const BASE = `/api/v1/orders/${REF}`;
+const options: PaymentOption[] = [
+  { provider: 'sandbox', label: 'Test payment', amountCents: 999, currency: 'USD', exchangeRate: null },
+];
+const REFUSAL = 'Before paying, please add: your choice for “wall.jpg” (OCI photo).';
+
+/** The review step's part: a choice saved changes the readiness; a repeat of the same does not. */
+function Harness() {
+  const [readiness, setReadiness] = useState('31:done:');
+  return (
+    <QueryProvider>
+      <button type="button" onClick={() => setReadiness('31:done:')}>
+        Same again
+      </button>
+      <button type="button" onClick={() => setReadiness('31:done:person-check')}>
+        Choose
+      </button>
+      <PayButton orderRef={REF} kind="photo" amountCents={999} currency="USD" readiness={readiness} />
+    </QueryProvider>
+  );
+}
+
+describe('the Pay button’s refusal', () => {
+  it('stays while nothing changed, and goes once what the order needs has changed', async () => {
+    fakeApi({
+      [`GET ${BASE}/payment/options`]: () => ok(options),
+      [`POST ${BASE}/payment`]: () => fail(409, REFUSAL),
+    });
+    renderWithRouter(<Harness />, { path: `/photos/photo-enhancement?orderId=${REF}` });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(REFUSAL);
+    fireEvent.click(screen.getByRole('button', { name: 'Same again' }));
+    expect(screen.getByRole('alert').textContent).toBe(REFUSAL);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
