@@ -42,4 +42,45 @@ describe('the items step (step 1)', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ photoSize: 'us-2x2' });
     expect(screen.queryByText(M.sizeRequired)).toBeNull();
   });
+
+  it('names the files chosen beyond the item’s four instead of dropping them silently', async () => {
+    fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+    });
+    const photo = (id: number) => ({
+      id,
+      itemId: 11,
+      name: `p${id}.jpg`,
+      size: 100_000,
+      type: 'image/jpeg',
+      state: 'failed' as const,
+      report: null,
+      error: 'No face',
+      url: '/o',
+      links: { original: '/o', fitted: null, printSheet: null },
+      uploadedAt: '2026-11-28T08:00:00.000Z',
+      failedRuleChoice: null,
+      secondLook: null,
+      secondLookReason: null,
+      retakeUrl: null,
+    });
+    const order = photoOrderAt(1, {
+      backgroundChangeOffered: false,
+      items: [
+        {
+          id: 11,
+          photoSize: US.id,
+          documentType: US.documentType,
+          label: US.label,
+          photos: [photo(1), photo(2), photo(3)],
+        },
+      ],
+    });
+    renderStep(ItemsStep, order);
+    const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+    const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
+    fireEvent.change(input, { target: { files } });
+    expect((await screen.findByText(ITEMS_TEXT.leftOut(['b.jpg', 'c.jpg']))).getAttribute('role')).toBe('alert');
+  });
 });

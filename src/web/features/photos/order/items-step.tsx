@@ -160,6 +160,8 @@ function ItemCard({
 }) {
   const remove = useOrderChange(orderRef, () => removePhotoItem(orderRef, item.id));
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // Files chosen beyond the item's four: named, not silently dropped.
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const room = MAX_PHOTOS_PER_ITEM - item.photos.length - uploads.filter((u) => !u.error).length;
   const titleId = `item-${item.id}-title`;
 
@@ -169,6 +171,7 @@ function ItemCard({
 
   const { refetchOrder } = useRefetchOrder(orderRef);
   const start = (files: File[]) => {
+    setLeftOut(files.slice(Math.max(0, room)).map((file) => file.name));
     for (const file of files.slice(0, Math.max(0, room))) {
       const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
       setUploads((list) => [...list, upload]);
@@ -250,6 +253,11 @@ function ItemCard({
             </li>
           ))}
         </ul>
+      ) : null}
+      {leftOut.length > 0 ? (
+        <p role="alert" className="mt-4 text-sm font-medium text-amber-800">
+          {ITEMS_TEXT.leftOut(leftOut)}
+        </p>
       ) : null}
       {room > 0 ? (
         <DropZone fileTypes={fileTypes} onFiles={start} label={sizeTitle(item)} />

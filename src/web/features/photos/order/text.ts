@@ -34,6 +34,8 @@ export const ITEMS_TEXT = {
   choose: 'choose a photo',
   accepts: (types: string, mb: number) => `${types}, up to ${mb} MB each`,
   full: 'This item has four photos. Remove one to add another.',
+  leftOut: (names: readonly string[]) =>
+    `An item takes four photos: ${names.join(', ')} ${names.length === 1 ? 'was' : 'were'} not added. Remove a photo to add another, or add another item.`,
   needPhoto: 'Upload at least one photo for every item to continue.',
   uploadFailed: 'The upload did not finish. Please try again.',
   removePhoto: (name: string) => `Remove ${name}`,
