@@ -113,7 +113,7 @@ describe('photo order (issue 12)', () => {
 
       // Step 4: review, then the sandbox's hosted page.
       await expectVisible(heading(page, FLOW_TEXT.steps[4]));
-      await expectVisible(page.getByText('Pickup at CVS Photo, 10118'));
+      await expectVisible(page.getByText('Pickup at CVS Photo, 350 5th Ave, New York (10118)'));
       // A SevaDocs coupon is refused on the field; PHOTO10 takes 10 % off, and Pay follows the total.
       const payLabel = () => page.getByRole('button', { name: /^Pay / }).textContent();
       const full = await payLabel();

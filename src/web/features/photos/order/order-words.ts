@@ -17,7 +17,9 @@ export const planWords = (order: PhotoOrder) =>
 export function deliveryWords(order: PhotoOrder): string {
   const d = order.delivery;
   if (!d) return REVIEW_TEXT.digitalOnly;
-  if (d.method === 'pickup') return REVIEW_TEXT.pickupAt(PHOTO_SERVICE_TYPE_LABELS[d.serviceType], d.pinCode);
+  if (d.method === 'pickup') {
+    return REVIEW_TEXT.pickupAt(PHOTO_SERVICE_TYPE_LABELS[d.serviceType], d.pinCode, d.addressLine);
+  }
   const a = d.address;
   return `${REVIEW_TEXT.homeTo(a.fullName)}: ${a.addressLine}, ${a.city}, ${a.state} ${a.postalCode}`;
 }

@@ -51,6 +51,18 @@ describe('the review step (step 4)', () => {
     ).toBeTruthy();
   });
 
+  it('names the pickup counter with the address the customer gave', async () => {
+    const delivery = {
+      method: 'pickup' as const,
+      serviceType: 'CVS' as const,
+      pinCode: '10118',
+      addressLine: '350 5th Ave, New York',
+      message: null,
+    };
+    renderStep(ReviewWithPay, photoOrderAt(4, { ...ORDER, deliveryMethod: 'pickup', delivery }));
+    expect(await screen.findByText('Pickup at CVS Photo, 350 5th Ave, New York (10118)')).toBeTruthy();
+  });
+
   it('applies a coupon through the order core, then reads the photo order again', async () => {
     const api = fakeApi({
       'POST /api/v1/orders/PHO-1001/coupon': () => ok({ totalCents: 1258 }, COUPON_MESSAGES.applied),

@@ -90,7 +90,8 @@ export const REVIEW_TEXT = {
   coupon: 'Coupon',
   edit: (what: string) => `Edit ${what}`,
   digitalOnly: 'Digital copy: downloads on your order page',
-  pickupAt: (chain: string, pin: string) => `Pickup at ${chain}, ${pin}`,
+  pickupAt: (chain: string, pin: string, addressLine: string) =>
+    addressLine ? `Pickup at ${chain}, ${addressLine} (${pin})` : `Pickup at ${chain}, ${pin}`,
   homeTo: (name: string) => `Delivered to ${name}`,
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   loadingCheckout: 'Loading checkout…',
