@@ -7,6 +7,7 @@ import { receiptLine } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
+import { ORDER_BRAND_NAMES } from '../../../domain/orders/status-descriptions.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
@@ -307,7 +308,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         ...premiumSupportMailDetails(premiumSupportFor(order.totalCents)),
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
-      signature: `The ${deps.companyName} team`,
+      // A photo order is SevaPhotos', as its status e-mails say.
+      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
     });
   }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
+import { ORDER_BRAND_NAMES } from '../../../domain/orders/status-descriptions.ts';
 import { checkoutHref, PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../../../domain/payments/payment.ts';
 import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
 import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
@@ -591,6 +592,8 @@ describe('paying a photo order', () => {
     const receipts = await t.database.db.select().from(mailMessages);
     const receipt = receipts.find((r) => r.subject === `Payment received for your order ${order.displayId}`);
     expect(receipt?.text).toContain('Digital Copy');
+    // SevaPhotos' receipt, as its status e-mails are.
+    expect(receipt?.text).toContain(`The ${ORDER_BRAND_NAMES.photo} team`);
 
     // A paid order is not changed any more.
     const locked = await apiCall(t.app, 'POST', `${base}/reset`, user.token);
