@@ -80,6 +80,8 @@ export const PHOTO_ORDER_MESSAGES = {
   photoFailed: 'We could not check this photo. Please upload it again, or another photo.',
   plansLoaded: 'Plans loaded',
   planChosen: 'Plan saved',
+  currencyChosen: (currency: string) => `Prices are now in ${currency}`,
+  currencyInvalid: 'Choose US dollars (USD) or Canadian dollars (CAD)',
   planInvalid: 'Choose Digital Copy (1) or Print copies (2)',
   optionInvalid: 'Choose Photo Optimize, Background Change or Pickup From Nearest Photo studio',
   optionTwice: 'Choose each option once',
@@ -160,6 +162,12 @@ export const addPhotoItemSchema = z
   });
 
 /** PUT …/plan (SPEC.md §3 step2: pricingPlanId, default Digital Copy; and the options). */
+/** PUT /photo-orders/:ref/currency: the currency an unpaid order is priced and paid in. */
+export const chooseCurrencySchema = z.object({
+  currency: z.enum(PHOTO_CURRENCIES, { error: M.currencyInvalid }),
+});
+export type ChooseCurrency = z.infer<typeof chooseCurrencySchema>;
+
 export const choosePlanSchema = z.object({
   pricingPlanId: z
     .union(

@@ -1760,6 +1760,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/photo-orders/{orderRef}/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The currency the unpaid order is priced and paid in (USD, or CAD for Canada); the server prices it again */
+        put: operations["putPhotoOrdersByOrderRefCurrency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/photo-orders/{orderRef}/plan": {
         parameters: {
             query?: never;
@@ -10602,6 +10619,42 @@ export interface operations {
             401: components["responses"]["Answer401_16"];
             404: components["responses"]["Answer404_5"];
             409: components["responses"]["Answer409_8"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    putPhotoOrdersByOrderRefCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example PHO-48213907 */
+                orderRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currency": "USD"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    currency: "USD" | "CAD";
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Answer200_38"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
             500: components["responses"]["Answer500_2"];
         };
     };

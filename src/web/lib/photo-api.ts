@@ -86,6 +86,8 @@ export const chooseForFailedRules = (ref: string, itemId: number, photoId: numbe
     }),
   );
 
+export const choosePhotoCurrency = (ref: string, currency: PhotoCurrency) =>
+  envelopeOf(api.PUT('/api/v1/photo-orders/{orderRef}/currency', { ...order(ref), body: { currency } }));
 export const choosePhotoPlan = (ref: string, body: ChoosePlan) =>
   envelopeOf(api.PUT('/api/v1/photo-orders/{orderRef}/plan', { ...order(ref), body }));
 export const choosePhotoDelivery = (ref: string, body: ChooseDelivery) =>

@@ -16,6 +16,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import type { Currency } from '../../../domain/catalog/money.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
@@ -261,6 +262,12 @@ export function createOrdersRepository(db: Database) {
      * Sets the total only when it differs, in one statement: the changed row, or null when the
      * total was already this (the caller then has nothing to tell).
      */
+    async changeCurrency(id: number, currency: Currency): Promise<OrderRow> {
+      const [row] = await db.update(orders).set({ currency }).where(eq(orders.id, id)).returning();
+      if (!row) throw new Error(`order ${id} vanished while it was locked`);
+      return row;
+    },
+
     async changeTotal(id: number, totalCents: number): Promise<OrderRow | null> {
       const [row] = await db
         .update(orders)

@@ -466,6 +466,15 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     },
 
     /**
+     * Sets the currency of an order nothing has been paid for (the caller holds the lock and has
+     * checked the status); its kind prices it again next (`setCharged`), which closes the attempts
+     * opened in the old one.
+     */
+    async setCurrency(on: Database, orderId: number, currency: Currency): Promise<Order> {
+      return toOrder(await createOrdersRepository(on).changeCurrency(orderId, currency));
+    },
+
+    /**
      * Stores what the order is charged, its kind's priced lines, and sets its total from them (the
      * caller holds the lock and has checked the status); a different total is told to the total
      * listeners in the same transaction.

@@ -24,7 +24,7 @@ import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { SANDBOX_EVENT_TYPES, SANDBOX_NOTICE_PATH, SANDBOX_WEBHOOK_PATH } from '../payments/service.ts';
 import { sandboxPayments } from '../payments/tables.ts';
-import { paymentRecords } from '../payments/testing.ts';
+import { paymentRecords, payWithSandbox } from '../payments/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
 import { fakeAnalyse } from './testing.ts';
@@ -398,6 +398,33 @@ describe('plan, delivery, step and reset', () => {
     expect(both.json().message).toBe(M.pickupWithPrint);
     const badPlan = await plan({ pricingPlanId: 3 });
     expect(badPlan.json().message).toBe(M.planInvalid);
+  });
+
+  it('prices an unpaid order again in the currency chosen (CAD for Canada), closing the attempt opened in the old one', async () => {
+    const { user, order } = await orderWithPhoto('oci-photo');
+    const base = `/photo-orders/${order.displayId}`;
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['photo-optimize'] });
+    const opened = await apiCall(t.app, 'POST', `/orders/${order.displayId}/payment`, user.token, {});
+    expect(opened.statusCode, opened.body).toBeLessThan(300);
+    const choose = (currency: string) => apiCall(t.app, 'PUT', `${base}/currency`, user.token, { currency });
+
+    const cad = await choose('CAD');
+    expect(cad.statusCode, cad.body).toBe(200);
+    expect(cad.json().message).toBe(M.currencyChosen('CAD'));
+    const c = PHOTO_PRICES.CAD;
+    expect(cad.json().data).toMatchObject({ currency: 'CAD', totalCents: c.plans[1] + c.options['photo-optimize'] });
+    const summary = (await apiCall(t.app, 'GET', `/orders/${order.displayId}/cost-summary`, user.token)).json().data;
+    expect(summary).toMatchObject({ currency: 'CAD', totalCents: c.plans[1] + c.options['photo-optimize'] });
+    // The USD attempt cannot be paid any more: paying starts again in CAD.
+    const again = await apiCall(t.app, 'POST', `/orders/${order.displayId}/payment`, user.token, {});
+    expect(again.json().data).toMatchObject({ currency: 'CAD' });
+    expect(again.json().data.attempt).toBe(opened.json().data.attempt + 1);
+
+    expect((await choose('INR')).json().message).toBe(M.currencyInvalid);
+    await payWithSandbox(t, user.token, order.displayId);
+    const locked = await choose('USD');
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(M.locked);
   });
 
   it('checks the photos again with Background Change when it is bought, and without when it is given up', async () => {

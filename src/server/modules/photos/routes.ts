@@ -8,6 +8,7 @@ import { orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import { chooseForFailedRulesSchema, FAILED_RULE_MESSAGES } from '../../../domain/photos/failed-rules.ts';
 import {
   addPhotoItemSchema,
+  chooseCurrencySchema,
   chooseDeliverySchema,
   choosePlanSchema,
   createPhotoOrderSchema,
@@ -322,6 +323,24 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { itemId, photoId } = request.params;
       const sheet = await photos.printSheet(customer(request).id, refOf(request.params), itemId, photoId);
       return serveMadeFile(reply, valueOrThrow(sheet));
+    },
+  );
+
+  app.put(
+    '/photo-orders/:orderRef/currency',
+    {
+      schema: {
+        tags,
+        summary:
+          'The currency the unpaid order is priced and paid in (USD, or CAD for Canada); the server prices it again',
+        params: photoOrderRefParams,
+        body: chooseCurrencySchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const order = await photos.chooseCurrency(customer(request).id, refOf(request.params), request.body);
+      return ok(valueOrThrow(order), M.currencyChosen(request.body.currency));
     },
   );
 

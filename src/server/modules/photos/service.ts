@@ -20,6 +20,7 @@ import {
 } from '../../../domain/photos/failed-rules.ts';
 import {
   backgroundChangeOffered,
+  type ChooseCurrency,
   type ChooseDelivery,
   type ChoosePlan,
   deliveryMethodFor,
@@ -104,6 +105,7 @@ export interface PhotosServiceDeps {
     | 'findForStaff'
     | 'lockOrder'
     | 'setCharged'
+    | 'setCurrency'
     | 'purchaseChanged'
     | 'chargedSummary'
     | 'timeline'
@@ -322,7 +324,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       if (!done.ok) return done;
       const storageKeys = done.value?.dropped ?? [];
       if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
-      const priced = await settle(tx, order);
+      // As the work left it (a new currency): the order is priced from its row.
+      const current = (await orders.lockOrder(tx, order.id)) ?? order;
+      const priced = await settle(tx, current);
       // A new total was told to the listeners by the repricing already.
       if (purchase && priced.totalCents === order.totalCents) await orders.purchaseChanged(tx, priced);
       return { ok: true, value: await view(tx, priced) };
@@ -685,6 +689,22 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     },
 
     /** PUT …/plan: the plan and options (step 2); a delivery that no longer fits the plan is dropped. */
+    /**
+     * PUT /photo-orders/:ref/currency: the currency the unpaid order is priced and paid in (a
+     * customer in Canada pays in CAD); every line is priced again in it, and attempts opened in
+     * the old one cannot be paid any more.
+     */
+    chooseCurrency(
+      customerId: number,
+      ref: PhotoOrderRef,
+      { currency }: ChooseCurrency,
+    ): Promise<FormResult<PhotoOrder>> {
+      return change(customerId, ref, async (tx, order) => {
+        if (order.currency !== currency) await orders.setCurrency(tx, order.id, currency);
+        return { ok: true, value: null };
+      });
+    },
+
     choosePlan(customerId: number, ref: PhotoOrderRef, input: ChoosePlan): Promise<FormResult<PhotoOrder>> {
       return change(customerId, ref, async (tx, order) => {
         const repository = createPhotosRepository(tx);

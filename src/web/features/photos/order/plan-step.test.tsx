@@ -81,4 +81,20 @@ describe('the plan step (step 2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(goTo).toHaveBeenLastCalledWith(3);
   });
+
+  it('offers the order in Canadian dollars and saves the choice at once', async () => {
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/plans': () => ok(PLANS),
+      'PUT /api/v1/photo-orders/PHO-1001/currency': () => ok({ ...ORDER, currency: 'CAD', totalCents: 1299 }),
+    });
+    renderStep(PlanStep, ORDER);
+    await screen.findByText(PHOTO_PLAN_LABELS[1]);
+    expect(screen.getByText(PLAN_TEXT.currencyHint)).toBeTruthy();
+    expect((screen.getByRole('radio', { name: PLAN_TEXT.currencies.USD }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: PLAN_TEXT.currencies.CAD }));
+    // Shown as chosen from the click on; the page then shows the server's order, priced in CAD.
+    expect((screen.getByRole('radio', { name: PLAN_TEXT.currencies.CAD }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ currency: 'CAD' });
+  });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import {
+  PHOTO_CURRENCIES,
   type PhotoCurrency,
   type PhotoOption,
   type PhotoPlanId,
@@ -11,7 +12,7 @@ import { CostSummaryPanel } from '../../../components/cost-summary-panel.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { choosePhotoPlan, getPhotoPlans, photoKeys } from '../../../lib/photo-api.ts';
+import { choosePhotoCurrency, choosePhotoPlan, getPhotoPlans, photoKeys } from '../../../lib/photo-api.ts';
 import { useChoiceSave } from '../../../lib/use-choice-save.ts';
 import { summaryOf } from './order-words.ts';
 import { StepActions, type StepProps } from './step-parts.tsx';
@@ -44,6 +45,8 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
     const options = on ? [...shown.options, option] : shown.options.filter((o) => o !== option);
     save(shown.pricingPlanId, options);
   };
+  const pickCurrency = useOrderChange(ref, (next: PhotoCurrency) => choosePhotoCurrency(ref, next));
+  const currencyChoice = useChoiceSave(pickCurrency);
   const offered = (plans.data?.options ?? []).filter(
     (option) => option.id !== 'background-change' || order.backgroundChangeOffered,
   );
@@ -52,6 +55,33 @@ export function PlanStep({ order, goTo, moving }: StepProps) {
     <div className="grid gap-8 desk:grid-cols-[1fr_22rem]">
       <div>
         <p className="text-slate-700">{PLAN_TEXT.lead}</p>
+        <fieldset className="mt-4" aria-busy={currencyChoice.saving || undefined}>
+          <legend className="text-sm font-semibold text-slate-900">{PLAN_TEXT.currency}</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {PHOTO_CURRENCIES.map((c) => (
+              <label
+                key={c}
+                className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={`${name}-currency`}
+                  value={c}
+                  checked={(currencyChoice.sending ?? currency) === c}
+                  onChange={() => currencyChoice.save(c)}
+                  className="accent-brand-600"
+                />
+                {PLAN_TEXT.currencies[c]}
+              </label>
+            ))}
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{PLAN_TEXT.currencyHint}</p>
+          {pickCurrency.isError ? (
+            <div className="mt-2">
+              <FormAlert tone="error">{errorMessage(pickCurrency.error, PLAN_TEXT.loadPlans)}</FormAlert>
+            </div>
+          ) : null}
+        </fieldset>
         {plans.isError ? (
           <div className="mt-6">
             <LoadError what={PLAN_TEXT.loadPlans} onRetry={() => void plans.refetch()} />

@@ -61,6 +61,9 @@ export const PLAN_TEXT = {
     'Background Change is offered only when every size in your order allows a plain background to be evened out. Passport and visa authorities refuse edited photos, so it is not offered for them.',
   pickupNotWithPrint: 'Pickup is for Digital Copy orders: print copies delivered to home already include the prints.',
   loadPlans: 'the plans',
+  currency: 'Prices in',
+  currencies: { USD: 'US dollars (USD)', CAD: 'Canadian dollars (CAD)' },
+  currencyHint: 'Paying from Canada? Choose Canadian dollars: every price is in them, and so is your payment.',
 } as const;
 
 export const DELIVERY_TEXT = {
