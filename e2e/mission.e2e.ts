@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatPageWeight, measurePageWeight } from '../bench/page-weight.ts';
+import { memberSteps, stepIndexByField } from '../src/domain/forms/visibility.ts';
 import { VISALIA_ADDRESS_ANSWERS as VISALIA } from '../src/domain/jurisdiction/testing.ts';
+import { definitionForPackage } from '../src/server/modules/applications/form-definitions/index.ts';
+import { applicationFormHref } from '../src/web/lib/application-api.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { screenshot } from './support/looks.ts';
@@ -8,6 +11,7 @@ import { completeOrder, startOrder } from './support/orders.ts';
 import { expectHidden, expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
+const OCI = definitionForPackage('oci-card', 'new-oci-card');
 const TULARE =
   'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.';
 describe('where the file goes (issue 32 §1)', () => {
@@ -86,4 +90,51 @@ describe('where the file goes (issue 32 §1)', () => {
     await waitForHydration(page);
     await expectVisible(page.getByText('Everything is in. You can continue to checkout.'));
   }, 150_000);
+
+  it.each([
+    ['390', () => e2e.mobile()],
+    ['1440', () => e2e.desktop()],
+  ])(
+    'at %s px, a spouse living in another mission’s area is told so on their address step, and a state that is not the ZIP’s is pointed out',
+    async (width, open) => {
+      const email = uniqueEmail('spouse');
+      await verifiedAccount(e2e.baseURL, email, 'Priya Sharma');
+      const { context, page } = await open();
+      await signInContext(context, e2e.baseURL, email);
+      const order = await startOrder(context, e2e.baseURL, [
+        { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' },
+        { fullName: 'Rohan Sharma', dateOfBirth: '1983-02-03', relationship: 'Spouse' },
+      ]);
+      const [priya, rohan] = order.members;
+      if (!priya || !rohan) throw new Error('two members expected');
+      // Priya's address decides: Los Angeles. Rohan lives in Houston, with Arizona picked by mistake.
+      const form = (memberId: number) => `/api/v1/application/order/${order.displayId}/members/${memberId}/form`;
+      const saved = await context.request.put(form(priya.id), {
+        headers: { origin: e2e.baseURL },
+        data: { answers: { addressCountry: 'US', usState: 'CA', zipCode: '90012' }, currentStep: 1 },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+      if (!OCI) throw new Error('no New OCI Card form');
+      const steps = memberSteps(OCI, 'Adult');
+      const addressStep = (stepIndexByField(steps).get('zipCode') ?? 0) + 1;
+      await page.goto(applicationFormHref(order.displayId, { memberId: rohan.id, step: addressStep }));
+      await waitForHydration(page);
+      await page.getByLabel('Country', { exact: true }).selectOption('US');
+      await page.getByLabel('State or territory').selectOption('AZ');
+      await page.getByLabel('ZIP code').fill('77002');
+      const notice = page.getByRole('region', { name: 'Where your file goes' });
+      await expectVisible(
+        notice.getByText(
+          'Rohan Sharma’s address (ZIP 77002) is served by the Consulate General of India, Houston, but this application goes to the Consulate General of India, Los Angeles',
+          { exact: false },
+        ),
+      );
+      await expectVisible(
+        notice.getByText('ZIP 77002 is in Texas, but the state chosen is Arizona.', { exact: false }),
+      );
+      await notice.scrollIntoViewIfNeeded();
+      await screenshot(page, `mission-spouse-elsewhere-${width}`, { fullPage: false });
+    },
+    90_000,
+  );
 });

@@ -18,8 +18,18 @@ export interface StartedOrder {
   members: { id: number; fullName: string; dateOfBirth: string; kind: 'Minor' | 'Adult' }[];
 }
 
-/** A New OCI Card application from the USA for an adult and a minor, started through the API. */
-export async function startOrder(context: BrowserContext, baseURL: string): Promise<StartedOrder> {
+/** The family most journeys start with: an adult and a minor. */
+const PRIYA_AND_AARAV = [
+  { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' },
+  { fullName: 'Aarav Sharma', dateOfBirth: '2016-09-30', relationship: 'Child' },
+];
+
+/** A New OCI Card application from the USA for `members` (an adult and a minor), started through the API. */
+export async function startOrder(
+  context: BrowserContext,
+  baseURL: string,
+  members: readonly { fullName: string; dateOfBirth: string; relationship: string }[] = PRIYA_AND_AARAV,
+): Promise<StartedOrder> {
   const origin = { origin: baseURL };
   const services = await (await context.request.get('/api/v1/services?page=1&limit=100')).json();
   const oci = services.data.results.find((s: { slug: string }) => s.slug === 'oci-card');
@@ -33,10 +43,7 @@ export async function startOrder(context: BrowserContext, baseURL: string): Prom
       idempotencyKey: randomUUID(),
       packageId: pkg.id,
       choices: { applyingFrom: 'US' },
-      members: [
-        { fullName: 'Priya Sharma', dateOfBirth: '1985-04-12', relationship: 'Self' },
-        { fullName: 'Aarav Sharma', dateOfBirth: '2016-09-30', relationship: 'Child' },
-      ],
+      members,
     },
   });
   expect(response.status(), await response.text()).toBe(201);
