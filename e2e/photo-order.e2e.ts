@@ -12,7 +12,7 @@ import { PHOTO_ORDER_MESSAGES as M } from '../src/domain/photos/orders.ts';
 import { PHOTO_SIZES } from '../src/domain/photos/sizes.ts';
 import { faceOn } from '../src/server/modules/photos/compliance/test-images.ts';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
-import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT } from '../src/web/features/photos/order/text.ts';
+import { DELIVERY_TEXT, FLOW_TEXT, ITEMS_TEXT, PAID_TEXT, PLAN_TEXT } from '../src/web/features/photos/order/text.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { looksRight } from './support/looks.ts';
@@ -93,6 +93,14 @@ describe('photo order (issue 12)', () => {
       // Step 2: Digital Copy (the default) with Pickup; Background Change is not offered for a US passport size.
       await expectVisible(heading(page, FLOW_TEXT.steps[2]));
       expect(await page.getByRole('checkbox', { name: /Background Change/ }).count()).toBe(0);
+      // A customer in Canada prices the order in Canadian dollars (and this one goes back to USD).
+      const summary = page.getByRole('region', { name: 'Cost summary' });
+      await page.getByRole('radio', { name: PLAN_TEXT.currencies.CAD }).check();
+      await expectVisible(summary.getByText('CA$12.99').first());
+      await expectVisible(page.getByText('CA$12.99 per item'));
+      await looksRight(page, 'photo-order-step2-cad-1440');
+      await page.getByRole('radio', { name: PLAN_TEXT.currencies.USD }).check();
+      await expectVisible(summary.getByText('$9.99').first());
       await page.getByRole('checkbox', { name: /Pickup From Nearest Photo studio/ }).check();
       await expectVisible(
         page.getByRole('region', { name: 'Cost summary' }).getByText('Pickup From Nearest Photo studio'),
