@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { ADDON_TYPES } from '../catalog/addons.ts';
 import { CURRENCIES } from '../catalog/money.ts';
 import { SERVICE_PARAMETERS } from '../catalog/parameters.ts';
@@ -23,7 +24,23 @@ export const CATALOG_MESSAGES = {
   /** Photo Enhancement packages are priced as the photo orders they are (src/domain/photos/catalog-prices.ts). */
   photoPricesFromOrders:
     'Photo Enhancement prices are the photo order prices (Digital Copy, prints, pickup) and are changed with them, not here.',
+  /** A price for applicants from one age and under another: the first must be the lower. */
+  ageRangeEmpty: 'The lower age must be below the upper age: no applicant would fit this price.',
 } as const;
+
+/** An applicant's age limit on a price (decisions 0149, 0150): whole years, 1 to 120. */
+function ageLimitSchema(label: string) {
+  return z
+    .number({ error: `${label} must be a number of years` })
+    .int(`${label} must be in whole years`)
+    .min(1, `${label} must be at least 1`)
+    .max(120, `${label} must be at most 120`);
+}
+
+/** Whether a price's age limits leave nobody: from one age and under one no higher. */
+export function ageRangeProblem(fromAge: number | null, underAge: number | null): string | null {
+  return fromAge !== null && underAge !== null && fromAge >= underAge ? CATALOG_MESSAGES.ageRangeEmpty : null;
+}
 
 /** A price in cents: a whole number from 0 to MAX_PRICE_CENTS. */
 export function centsSchema(label: string) {
@@ -80,6 +97,12 @@ export const packageEditFields = z.object({
   processingTime: text('Processing time', 200).optional(),
   feeNote: z.string().trim().max(500, 'Fee note must be at most 500 characters').nullable().optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  /** Who the package's price is for (decision 0149): null, or both kinds, for anyone. */
+  applicantKinds: z
+    .array(z.enum(MEMBER_KINDS, { error: 'Choose Adult or Minor' }))
+    .min(1, 'Choose who the package is for, or leave it for anyone')
+    .nullable()
+    .optional(),
 });
 export const packageEditSchema = atLeastOne(packageEditFields);
 export type PackageEdit = z.infer<typeof packageEditSchema>;
@@ -96,6 +119,10 @@ export const packagePriceEditFields = z.object({
   serviceFeeCents: centsSchema('Our fee').optional(),
   compareAtServiceFeeCents: centsSchema('Former fee').nullable().optional(),
   isEstimate: z.boolean({ error: 'isEstimate must be true or false' }).optional(),
+  /** For the price's country: the applicant is younger than this (Canada's minor renewal: 15). */
+  applicantUnderAge: ageLimitSchema('The upper age').nullable().optional(),
+  /** …or at least this old, whatever the package's kinds (Canada's adult renewal: 15). */
+  applicantFromAge: ageLimitSchema('The lower age').nullable().optional(),
 });
 export const packagePriceEditSchema = atLeastOne(packagePriceEditFields);
 export type PackagePriceEdit = z.infer<typeof packagePriceEditSchema>;
@@ -183,6 +210,8 @@ export const adminPriceSchema = z.object({
   isEstimate: z.boolean(),
   /** The first day the row applies; null since always (decision 0109-fee-on-the-day). */
   effectiveFrom: z.string().nullable(),
+  applicantUnderAge: z.number().nullable(),
+  applicantFromAge: z.number().nullable(),
 });
 export type AdminPrice = z.infer<typeof adminPriceSchema>;
 
@@ -194,6 +223,8 @@ export const adminPackageSchema = z.object({
   processingTime: z.string(),
   feeNote: z.string().nullable(),
   isActive: z.boolean(),
+  /** Who its price is for; null for anyone. */
+  applicantKinds: z.array(z.enum(MEMBER_KINDS)).nullable(),
   prices: z.array(adminPriceSchema),
   timeline: z.array(
     z.object({

@@ -13613,6 +13613,7 @@ export interface operations {
                                 processingTime: string;
                                 feeNote: string | null;
                                 isActive: boolean;
+                                applicantKinds: ("Minor" | "Adult")[] | null;
                                 prices: {
                                     id: number;
                                     applyingFrom: string | null;
@@ -13629,6 +13630,8 @@ export interface operations {
                                     compareAtServiceFeeCents: number | null;
                                     isEstimate: boolean;
                                     effectiveFrom: string | null;
+                                    applicantUnderAge: number | null;
+                                    applicantFromAge: number | null;
                                 }[];
                                 timeline: {
                                     id: number;
@@ -13924,7 +13927,10 @@ export interface operations {
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "processingTime": "Asha Verma",
                  *       "feeNote": "Asha Verma",
-                 *       "isActive": true
+                 *       "isActive": true,
+                 *       "applicantKinds": [
+                 *         "Minor"
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -13933,6 +13939,7 @@ export interface operations {
                     processingTime?: string;
                     feeNote?: string | null;
                     isActive?: boolean;
+                    applicantKinds?: ("Minor" | "Adult")[] | null;
                 };
             };
         };
@@ -13996,7 +14003,9 @@ export interface operations {
                  *       ],
                  *       "serviceFeeCents": 1,
                  *       "compareAtServiceFeeCents": 1,
-                 *       "isEstimate": true
+                 *       "isEstimate": true,
+                 *       "applicantUnderAge": 1,
+                 *       "applicantFromAge": 1
                  *     }
                  */
                 "application/json": {
@@ -14008,6 +14017,8 @@ export interface operations {
                     serviceFeeCents?: number;
                     compareAtServiceFeeCents?: number | null;
                     isEstimate?: boolean;
+                    applicantUnderAge?: number | null;
+                    applicantFromAge?: number | null;
                 };
             };
         };

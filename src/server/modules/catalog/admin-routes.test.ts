@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { createContext } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContextValue } from '../../../contracts/load-context.ts';
+import { CATALOG_MESSAGES } from '../../../domain/admin/catalog.ts';
+import { APPLICANT_MESSAGES } from '../../../domain/applications/package-applicants.ts';
 import { buildApp } from '../../app.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { loadEnv } from '../../env.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { stubServerBuild } from '../../test/server-build.ts';
+import { seededPackage, startBody } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -359,5 +362,73 @@ describe('changing texts', () => {
     const after = (await app.inject({ url: '/api/v1/admin/catalog/addon-prices', headers: asAdmin() })).json().data
       .results as { id: number; amountCents: number }[];
     expect(after.find((r) => r.id === row.id)?.amountCents).toBe(row.amountCents + 100);
+  });
+});
+
+describe('who a package is for', () => {
+  /** The passport renewal's packages as the back office reads them. */
+  async function renewal() {
+    const id = (await app.inject({ url: '/api/v1/services/slug/indian-passport-renewal' })).json().data.id as number;
+    const res = await app.inject({ url: `/api/v1/admin/catalog/services/${id}`, headers: asAdmin() });
+    return res.json().data.packages as {
+      id: number;
+      slug: string;
+      applicantKinds: string[] | null;
+      prices: {
+        id: number;
+        applyingFrom: string | null;
+        applicantUnderAge: number | null;
+        applicantFromAge: number | null;
+      }[];
+    }[];
+  }
+  const fifteen = { fullName: 'Kabir Sharma', dateOfBirth: '2011-06-01', relationship: 'Child' };
+  const startMinorFromCanada = async () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/application/order',
+      headers: bearer(customerToken),
+      payload: await startBody(app, {
+        packageId: (await seededPackage(app, 'indian-passport-renewal', 'minor', { applyingFrom: 'CA' })).pkg.id,
+        choices: { applyingFrom: 'CA' },
+        members: [fifteen],
+      }),
+    });
+
+  it('shows the age rules, and an admin changes them: a new application is held to them at once', async () => {
+    const packages = await renewal();
+    const adult = packages.find((p) => p.slug === 'adult-36-pages');
+    const minor = packages.find((p) => p.slug === 'minor');
+    expect(adult?.applicantKinds).toEqual(['Adult']);
+    expect(adult?.prices.find((p) => p.applyingFrom === 'CA')?.applicantFromAge).toBe(15);
+    const canadian = minor?.prices.find((p) => p.applyingFrom === 'CA');
+    if (!canadian) throw new Error('no Canadian minor price');
+    expect(canadian.applicantUnderAge).toBe(15);
+
+    expect((await startMinorFromCanada()).json().message).toBe(APPLICANT_MESSAGES.tooOld('Kabir Sharma', 15));
+    const url = `/api/v1/admin/catalog/prices/${canadian.id}`;
+    const raised = await app.inject({ method: 'PATCH', url, headers: asAdmin(), payload: { applicantUnderAge: 16 } });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await startMinorFromCanada()).statusCode).toBe(201);
+
+    const empty = await app.inject({ method: 'PATCH', url, headers: asAdmin(), payload: { applicantFromAge: 16 } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.applicantFromAge).toBe(CATALOG_MESSAGES.ageRangeEmpty);
+    const notYears = await app.inject({
+      method: 'PATCH',
+      url,
+      headers: asAdmin(),
+      payload: { applicantUnderAge: 15.5 },
+    });
+    expect(notYears.json().errors.applicantUnderAge).toBe('The upper age must be in whole years');
+
+    const anyone = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/catalog/packages/${minor?.id}`,
+      headers: asAdmin(),
+      payload: { applicantKinds: null },
+    });
+    expect(anyone.statusCode, anyone.body).toBe(200);
+    expect((await renewal()).find((p) => p.slug === 'minor')?.applicantKinds).toBeNull();
   });
 });

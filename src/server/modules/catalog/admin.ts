@@ -10,7 +10,7 @@ import type {
   ServiceEdit,
   TimelineEntryEdit,
 } from '../../../domain/admin/catalog.ts';
-import { CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
+import { ageRangeProblem, CATALOG_MESSAGES, compareAtProblem } from '../../../domain/admin/catalog.ts';
 import { choiceProblem, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import {
   type AdminFaq,
@@ -320,6 +320,7 @@ export function createCatalogAdmin(
           processingTime: p.processingTime,
           feeNote: p.feeNote,
           isActive: p.isActive,
+          applicantKinds: p.applicantKinds,
           prices: priceRows
             .filter(({ price }) => price.packageId === p.id)
             .map(({ price }) => ({
@@ -334,6 +335,8 @@ export function createCatalogAdmin(
               compareAtServiceFeeCents: price.compareAtServiceFeeCents,
               isEstimate: price.isEstimate,
               effectiveFrom: price.effectiveFrom,
+              applicantUnderAge: price.applicantUnderAge,
+              applicantFromAge: price.applicantFromAge,
             })),
           timeline: timelineRows
             .filter(({ entry }) => entry.packageId === p.id)
@@ -421,7 +424,9 @@ export function createCatalogAdmin(
             });
           }
           const problem = compareAtProblem(next.serviceFeeCents, next.compareAtServiceFeeCents);
-          return problem ? formFailure(400, problem, { compareAtServiceFeeCents: problem }) : null;
+          if (problem) return formFailure(400, problem, { compareAtServiceFeeCents: problem });
+          const ages = ageRangeProblem(next.applicantFromAge, next.applicantUnderAge);
+          return ages ? formFailure(400, ages, { applicantFromAge: ages }) : null;
         },
       );
     },

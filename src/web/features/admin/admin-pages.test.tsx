@@ -29,6 +29,7 @@ const SERVICE: AdminService = {
       description: 'New',
       processingTime: '6–8 weeks',
       feeNote: null,
+      applicantKinds: null,
       isActive: true,
       prices: [
         {
@@ -43,6 +44,8 @@ const SERVICE: AdminService = {
           compareAtServiceFeeCents: null,
           isEstimate: true,
           effectiveFrom: null,
+          applicantUnderAge: null,
+          applicantFromAge: null,
         },
       ],
       timeline: [{ id: 21, position: 1, title: 'Review', description: 'We check', duration: 'Day 1', appliesTo: {} }],

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPackage, AdminPrice, AdminService } from '../../../domain/admin/catalog.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { FaqList, PackageTextList, StepList, TimelineList } from './catalog-content-forms.tsx';
 import { NewPackageForm, NewPriceForm, ParametersForm, RemoveForm } from './catalog-create-forms.tsx';
-import { FaqForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
+import { FaqForm, PackageForm, PriceForm, StepForm, TimelineForm } from './catalog-forms.tsx';
 import { CountryEditPage } from './countries-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -26,6 +26,8 @@ const PRICE: AdminPrice = {
   compareAtServiceFeeCents: null,
   isEstimate: false,
   effectiveFrom: null,
+  applicantUnderAge: null,
+  applicantFromAge: null,
 };
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -78,12 +80,46 @@ describe('the price form of /admin/catalog/:id', () => {
       serviceFeeCents: 8900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      applicantFromAge: null,
+      applicantUnderAge: null,
     });
 
     fireEvent.change(field('Former fee, struck through'), { target: { value: '50' } });
     save();
     const message = await screen.findByText(refusal, { selector: 'p' });
     expect(field('Former fee, struck through').getAttribute('aria-describedby')).toContain(message.id);
+  });
+});
+
+describe('who a package and its price are for', () => {
+  it('sends the price’s ages as whole years, empty as none, and the package’s kinds, both as anyone', async () => {
+    const bodies: { url: string; body: unknown }[] = [];
+    fakeApi({
+      'PATCH /api/v1/admin/catalog/prices/7': (call) => {
+        bodies.push({ url: call.path, body: call.body });
+        return ok({ changed: ['applicantUnderAge'] }, 'Saved');
+      },
+      'PATCH /api/v1/admin/catalog/packages/11': (call) => {
+        bodies.push({ url: call.path, body: call.body });
+        return ok({ changed: ['applicantKinds'] }, 'Saved');
+      },
+    });
+    renderWithRouter(<PriceForm price={{ ...PRICE, applicantUnderAge: 15 }} />);
+    expect(((await screen.findByLabelText(/^For applicants younger than/)) as HTMLInputElement).value).toBe('15');
+    fireEvent.change(field('For applicants younger than \\(years\\)'), { target: { value: '16' } });
+    save();
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(bodies[0]?.body).toMatchObject({ applicantFromAge: null, applicantUnderAge: 16 });
+    cleanup();
+
+    renderWithRouter(<PackageForm pkg={{ ...PACKAGE, applicantKinds: ['Adult'] }} />);
+    const form = await screen.findByRole('form', { name: 'New OCI Card: package' });
+    const adults = within(form).getByLabelText('Adults (18 and over)') as HTMLInputElement;
+    expect(adults.checked).toBe(true);
+    fireEvent.click(within(form).getByLabelText('Minors (under 18)'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save package' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]?.body).toMatchObject({ applicantKinds: null });
   });
 });
 
@@ -159,6 +195,7 @@ const PACKAGE: AdminPackage = {
   description: 'New',
   processingTime: '6–8 weeks',
   feeNote: null,
+  applicantKinds: null,
   isActive: true,
   prices: [],
   timeline: [],

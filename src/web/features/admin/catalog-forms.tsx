@@ -16,6 +16,7 @@ import {
 } from '../../../domain/admin/catalog.ts';
 import { appliesToLabel, type ServiceChoices } from '../../../domain/admin/catalog-choices.ts';
 import { type AdminFaq, PROCESS_STEP_KIND_LABELS } from '../../../domain/admin/catalog-content.ts';
+import { MEMBER_KINDS } from '../../../domain/applications/member-kinds.ts';
 import { formatFeeDate } from '../../../domain/catalog/fee-schedule.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
@@ -25,6 +26,8 @@ import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
 import { positionValue } from './content-form-page.tsx';
 
 export type Form = ReturnType<typeof useAdminForm>;
+
+const APPLICANT_KIND_LABELS = { Adult: 'Adults (18 and over)', Minor: 'Minors (under 18)' } as const;
 export const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
 
 /** Reads an amount field as cents; a field that is not an amount goes into `errors`. */
@@ -99,6 +102,12 @@ export function Checkbox({
 
 export const checked = (data: FormData, form: Form, field: string) => data.get(form.id(field)) === 'on';
 
+/** An optional age field: null when empty, the number typed otherwise (the schema checks it). */
+function readAge(data: FormData, form: Form, field: string): number | null {
+  const text = fieldText(data, form.id(field)).trim();
+  return text === '' ? null : Number(text);
+}
+
 export function ServiceForm({ service }: { service: AdminService }) {
   const form = useAdminForm(`service-${service.id}`);
   return (
@@ -165,6 +174,11 @@ export function PackageForm({ pkg }: { pkg: AdminPackage }) {
             processingTime: fieldText(data, form.id('processingTime')),
             feeNote: feeNote === '' ? null : feeNote,
             isActive: checked(data, form, 'isActive'),
+            // Both kinds, or neither ticked, is anyone: the catalog then says nothing.
+            applicantKinds: (() => {
+              const kinds = MEMBER_KINDS.filter((kind) => checked(data, form, `kind${kind}`));
+              return kinds.length === 0 || kinds.length === MEMBER_KINDS.length ? null : kinds;
+            })(),
           },
         });
       }}
@@ -189,6 +203,19 @@ export function PackageForm({ pkg }: { pkg: AdminPackage }) {
         defaultValue={pkg.feeNote ?? ''}
         error={form.error('feeNote')}
       />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="field-label">Who its price is for (none or both ticked: anyone)</legend>
+        {MEMBER_KINDS.map((kind) => (
+          <Checkbox
+            key={kind}
+            form={form}
+            field={`kind${kind}`}
+            label={APPLICANT_KIND_LABELS[kind]}
+            checked={pkg.applicantKinds?.includes(kind) ?? false}
+          />
+        ))}
+        {form.error('applicantKinds') ? <p className="field-error">{form.error('applicantKinds')}</p> : null}
+      </fieldset>
       <Checkbox form={form} field="isActive" label="Offered on the site" checked={pkg.isActive} />
       <AdminFormFooter form={form} label="Save package" />
     </form>
@@ -241,6 +268,8 @@ export function PriceForm({ price }: { price: AdminPrice }) {
             compareAtServiceFeeCents:
               compareAt === '' ? null : readCents(data, form, 'compareAtServiceFeeCents', errors),
             isEstimate: checked(data, form, 'isEstimate'),
+            applicantFromAge: readAge(data, form, 'applicantFromAge'),
+            applicantUnderAge: readAge(data, form, 'applicantUnderAge'),
           },
           localErrors: errors,
         });
@@ -296,6 +325,26 @@ export function PriceForm({ price }: { price: AdminPrice }) {
         ))}
         {form.error('mandatoryFees') ? <p className="field-error">{form.error('mandatoryFees')}</p> : null}
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          name={form.id('applicantFromAge')}
+          label="For applicants aged at least (years)"
+          hint="Empty: the package's kinds decide. Canada's adult renewal: 15."
+          inputMode="numeric"
+          required={false}
+          defaultValue={price.applicantFromAge === null ? '' : String(price.applicantFromAge)}
+          error={form.error('applicantFromAge')}
+        />
+        <TextField
+          name={form.id('applicantUnderAge')}
+          label="For applicants younger than (years)"
+          hint="Empty: no upper age. Canada's minor renewal: 15."
+          inputMode="numeric"
+          required={false}
+          defaultValue={price.applicantUnderAge === null ? '' : String(price.applicantUnderAge)}
+          error={form.error('applicantUnderAge')}
+        />
+      </div>
       <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={price.isEstimate} />
       <AdminFormFooter form={form} label="Save price" />
     </form>
