@@ -8,6 +8,7 @@ import type { MemberInput } from '../../../domain/applications/members.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { checkAnswers } from '../../../domain/forms/answers.ts';
 import { validAnswers } from '../../../domain/forms/testing.ts';
+import { VISALIA_ADDRESS_ANSWERS } from '../../../domain/jurisdiction/testing.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
@@ -99,7 +100,11 @@ export async function moveOrderTo(
 
 const OCI = definitionForPackage('oci-card', 'new-oci-card');
 
-/** Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised). */
+/**
+ * Every shown answer of the New OCI Card form, valid today, for a member of this kind (normalised),
+ * living at the family's home in Visalia: members of one order share a mission, and one whose own
+ * address another mission serves is refused at the review (decision 0150).
+ */
 export function completeOciAnswers(
   memberKind: MemberKind,
   seed = 51,
@@ -109,7 +114,7 @@ export function completeOciAnswers(
   if (!OCI) throw new Error('no seeded New OCI Card form');
   const today = todayIsoDate();
   const [sampled] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
-  const values = { ...sampled, dateOfBirth };
+  const values = { ...sampled, ...VISALIA_ADDRESS_ANSWERS, dateOfBirth };
   const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
   if (Object.keys(checked.errors).length > 0) throw new Error(`incomplete answers: ${JSON.stringify(checked.errors)}`);
   return checked.answers;
