@@ -108,6 +108,22 @@ describe('a person’s second look (issue 31 §4)', () => {
       await expectVisible(card.getByText(/^(\d+ h( \d+ min)?|\d+ min) left$|^Overdue by /));
       await atBothWidths(desk, 'queue');
 
+      // The order's desk page says the prints are held, and offers no move that would send them.
+      await desk.goto(`/admin/orders/${orderId}`);
+      await waitForHydration(desk);
+      const items = desk.getByRole('region', { name: 'Photo items' });
+      await expectVisible(items.getByText(S.orderHeld));
+      await desk.getByLabel('New status').selectOption('In review');
+      await desk.getByRole('button', { name: 'Change status' }).click();
+      // In review now: back to the customer or cancelled, not Submitted while the prints are held.
+      await expect
+        .poll(() => desk.getByLabel('New status').locator('option').allTextContents())
+        .toEqual(['Forms incomplete', 'Cancelled']);
+      await items.scrollIntoViewIfNeeded();
+      await atBothWidths(desk, 'desk-held');
+      await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);
+      await waitForHydration(desk);
+
       const sheet = () =>
         desk.request.get(
           `${e2e.baseURL}/api/v1/admin/orders/${orderId}/items/${photo?.itemId}/photos/${photo?.id}/print-sheet`,
