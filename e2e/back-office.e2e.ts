@@ -72,10 +72,11 @@ describe('back office (issue 13)', () => {
       await sendForm.getByRole('button', { name: 'Send to the customer' }).click();
       await expectVisible(desk.getByText('Document sent to the customer').first());
       await looksRight(desk, 'back-office-order');
-      // Where the file goes, stored from the applicant's saved address (issue 32 §1): its ZIP 06798 is Connecticut's.
+      // Where the file goes, stored from the applicant's saved address (issue 32 §1): the family's
+      // home in Visalia (ZIP 93277), Tulare County.
       await expectVisible(
         desk.getByText(
-          /^Consulate General of India, New York \(Connecticut\), through the VFS centre in New York, by post\./,
+          /^Consulate General of India, San Francisco \(Tulare County\), through the VFS centre in San Francisco, by post\./,
         ),
       );
       await desk.setViewportSize({ width: 390, height: 844 });
