@@ -311,7 +311,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   async function change(
     customerId: number,
     ref: PhotoOrderRef,
-    work: (tx: Database, order: Order) => Promise<FormResult<{ dropped?: string[] } | null>>,
+    // `order`: the order as the work changed it (its currency), priced from then on.
+    work: (tx: Database, order: Order) => Promise<FormResult<{ dropped?: string[]; order?: Order } | null>>,
     { purchase = true }: { purchase?: boolean } = {},
   ): Promise<FormResult<PhotoOrder>> {
     const owned = await orders.findOwned(customerId, ref, 'photo');
@@ -324,9 +325,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       if (!done.ok) return done;
       const storageKeys = done.value?.dropped ?? [];
       if (storageKeys.length > 0) await removeFilesLater(tx, storageKeys);
-      // As the work left it (a new currency): the order is priced from its row.
-      const current = (await orders.lockOrder(tx, order.id)) ?? order;
-      const priced = await settle(tx, current);
+      const priced = await settle(tx, done.value?.order ?? order);
       // A new total was told to the listeners by the repricing already.
       if (purchase && priced.totalCents === order.totalCents) await orders.purchaseChanged(tx, priced);
       return { ok: true, value: await view(tx, priced) };
@@ -700,8 +699,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       { currency }: ChooseCurrency,
     ): Promise<FormResult<PhotoOrder>> {
       return change(customerId, ref, async (tx, order) => {
-        if (order.currency !== currency) await orders.setCurrency(tx, order.id, currency);
-        return { ok: true, value: null };
+        if (order.currency === currency) return { ok: true, value: null };
+        return { ok: true, value: { order: await orders.setCurrency(tx, order.id, currency) } };
       });
     },
 
@@ -822,9 +821,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       async staffMoveHeld(tx, order, to) {
         if (!PAST_SECOND_LOOK.includes(to)) return null;
         const repository = createPhotosRepository(tx);
-        const details = await repository.findOrder(order.id);
-        const items = await repository.listItems(order.id);
-        const photos = await repository.listPhotos(items.map((i) => i.id));
+        const [details, photos] = await Promise.all([
+          repository.findOrder(order.id),
+          repository.photosOfOrder(order.id),
+        ]);
         const hasPrints = details ? deliveryMethodFor(details.pricingPlanId, details.options) !== null : false;
         return printsHeld(hasPrints, photos) ? SECOND_LOOK_MESSAGES.orderHeld : null;
       },
