@@ -8,7 +8,7 @@ import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
-import { ADDRESS_KEYS, decidingMember } from '../../../../domain/jurisdiction/address-answers.ts';
+import { addressCodeOf, decidingMember } from '../../../../domain/jurisdiction/address-answers.ts';
 import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
 import type { OrderMissionOf } from '../../../components/jurisdiction-notice.tsx';
 import {
@@ -65,9 +65,8 @@ export function rememberMemberForm(client: QueryClient, orderRef: string, form: 
   if (before && CHECKLIST_ANSWER_KEYS.some((key) => before.answers[key] !== form.answers[key])) {
     void client.invalidateQueries({ queryKey: applicationKeys.checklist(orderRef) });
   }
-  // The order's mission follows the deciding member's address: read again when an address changed.
-  const addressKeys = Object.values(ADDRESS_KEYS);
-  if (before && addressKeys.some((key) => before.answers[key] !== form.answers[key])) {
+  // The order's mission follows the deciding member's address code: read again when a code changed.
+  if (before && JSON.stringify(addressCodeOf(before.answers)) !== JSON.stringify(addressCodeOf(form.answers))) {
     void client.invalidateQueries({ queryKey: applicationKeys.order(orderRef) });
   }
   client.setQueryData<ApplicationOrder>(applicationKeys.order(orderRef), (order) =>
