@@ -102,6 +102,33 @@ export function Checkbox({
 
 export const checked = (data: FormData, form: Form, field: string) => data.get(form.id(field)) === 'on';
 
+/** An optional age limit of a price, in whole years (empty: none). */
+function AgeField({
+  form,
+  field,
+  label,
+  hint,
+  years,
+}: {
+  form: Form;
+  field: string;
+  label: string;
+  hint: string;
+  years: number | null;
+}) {
+  return (
+    <TextField
+      name={form.id(field)}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      required={false}
+      defaultValue={years === null ? '' : String(years)}
+      error={form.error(field)}
+    />
+  );
+}
+
 /** An optional age field: null when empty, the number typed otherwise (the schema checks it). */
 function readAge(data: FormData, form: Form, field: string): number | null {
   const text = fieldText(data, form.id(field)).trim();
@@ -326,23 +353,19 @@ export function PriceForm({ price }: { price: AdminPrice }) {
         {form.error('mandatoryFees') ? <p className="field-error">{form.error('mandatoryFees')}</p> : null}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name={form.id('applicantFromAge')}
+        <AgeField
+          form={form}
+          field="applicantFromAge"
           label="For applicants aged at least (years)"
           hint="Empty: the package's kinds decide. Canada's adult renewal: 15."
-          inputMode="numeric"
-          required={false}
-          defaultValue={price.applicantFromAge === null ? '' : String(price.applicantFromAge)}
-          error={form.error('applicantFromAge')}
+          years={price.applicantFromAge}
         />
-        <TextField
-          name={form.id('applicantUnderAge')}
+        <AgeField
+          form={form}
+          field="applicantUnderAge"
           label="For applicants younger than (years)"
           hint="Empty: no upper age. Canada's minor renewal: 15."
-          inputMode="numeric"
-          required={false}
-          defaultValue={price.applicantUnderAge === null ? '' : String(price.applicantUnderAge)}
-          error={form.error('applicantUnderAge')}
+          years={price.applicantUnderAge}
         />
       </div>
       <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={price.isEstimate} />
