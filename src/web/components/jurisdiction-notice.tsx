@@ -65,43 +65,30 @@ export function JurisdictionNotice({
       ) : (
         <>
           <JurisdictionAnswer jurisdiction={answer.data} />
-          <RegionMismatch country={country} postalCode={code} region={region} answer={answer.data} />
-          <OrderConflict country={country} postalCode={code} answer={answer.data} order={order} />
+          {warningsOf({ country, postalCode: code }, answer.data, region, order).map((warning) => (
+            <p key={warning} className="mt-2 font-medium text-amber-900">
+              {warning}
+            </p>
+          ))}
         </>
       )}
     </section>
   );
 }
 
-/** The member's address is another mission's than the order's: said under the answer, as the review will. */
-function OrderConflict({
-  country,
-  postalCode,
-  answer,
-  order,
-}: {
-  country: AddressCountry;
-  postalCode: string;
-  answer: Jurisdiction;
-  order: OrderMissionOf | null;
-}) {
-  const conflict = order ? addressConflict({ country, postalCode }, answer, order.mission, order.deciderName) : null;
-  if (!order || !conflict) return null;
-  return <p className="mt-2 font-medium text-amber-900">{`${order.memberName.trim()}’s ${conflict}`}</p>;
-}
-
-/** The state or province chosen is not the code's: said under the answer (the code decides). */
-function RegionMismatch({
-  country,
-  postalCode,
-  region,
-  answer,
-}: {
-  country: AddressCountry;
-  postalCode: string;
-  region: string | null;
-  answer: Jurisdiction;
-}) {
-  const mismatch = regionMismatch({ country, postalCode }, region, answer);
-  return mismatch ? <p className="mt-2 font-medium text-amber-900">{mismatch}</p> : null;
+/**
+ * What to say under the answer: the state or province chosen is not the code's (the code decides),
+ * and, on a member's step, the address is another mission's than the order's (as the review will).
+ */
+function warningsOf(
+  code: { country: AddressCountry; postalCode: string },
+  answer: Jurisdiction,
+  region: string | null,
+  order: OrderMissionOf | null,
+): string[] {
+  const conflict = order ? addressConflict(code, answer, order.mission, order.deciderName) : null;
+  return [
+    regionMismatch(code, region, answer),
+    order && conflict ? `${order.memberName.trim()}’s ${conflict}` : null,
+  ].filter((warning): warning is string => warning !== null);
 }
