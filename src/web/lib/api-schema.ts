@@ -5530,7 +5530,6 @@ export interface operations {
                             status: "ok" | "degraded";
                             /** @enum {string} */
                             database: "up" | "down";
-                            engine: string;
                         };
                     };
                 };
@@ -5552,7 +5551,6 @@ export interface operations {
                             status: "ok" | "degraded";
                             /** @enum {string} */
                             database: "up" | "down";
-                            engine: string;
                         };
                     };
                 };

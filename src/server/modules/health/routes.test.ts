@@ -12,6 +12,10 @@ afterAll(() => t.close());
 
 describe('liveness and readiness', () => {
   it('answers liveness and readiness while everything is up', async () => {
+    const health = await t.app.inject({ url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+    // Anyone may ask: the answer names no engine or version to aim an attack by.
+    expect(health.json().data).toEqual({ status: 'ok', database: 'up' });
     const live = await t.app.inject({ url: '/api/v1/health/live' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toMatchObject({ isSuccess: true, data: { status: 'ok' } });

@@ -6,7 +6,6 @@ import { createReadiness } from './readiness.ts';
 const healthData = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
-  engine: z.string(),
 });
 
 const upDown = z.enum(['up', 'down']);
@@ -19,7 +18,8 @@ const readyData = z.object({
  * Health for load balancers and process managers: `/health/live` says only that the process answers
  * (restart it when it does not), `/health/ready` that it can serve (take it out of rotation while
  * it cannot: its database, file storage or job queue is down, or it is shutting down). `/health`,
- * liveness plus the database, stays as it was for what already probes it.
+ * liveness plus the database, stays as it was for what already probes it. None of them names the
+ * database engine or a version: they answer anyone, and an attacker learns nothing there to aim by.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +38,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           isSuccess: true,
           statusCode: 200,
           message: 'OK',
-          data: { status: 'ok' as const, database: 'up' as const, engine: app.database.kind },
+          data: { status: 'ok' as const, database: 'up' as const },
         };
       } catch (err) {
         request.log.error({ err }, 'database unreachable');
@@ -47,7 +47,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           isSuccess: false,
           statusCode: 503,
           message: 'Database unreachable',
-          data: { status: 'degraded' as const, database: 'down' as const, engine: app.database.kind },
+          data: { status: 'degraded' as const, database: 'down' as const },
         };
       }
     },
