@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '../domain/api/text.ts';
@@ -7,6 +7,7 @@ import { buildApp, HEADERS_TIMEOUT_MS } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { BACKSTOP_REQUEST_TIMEOUT_MS, BODY_DEADLINES } from './http/body-deadlines.ts';
+import { HEADERS_TOO_LARGE_MESSAGE, UNREADABLE_REQUEST_MESSAGE } from './http/client-errors.ts';
 import { createSignedInUser, sessionCookie } from './modules/auth/testing.ts';
 import { createStaffUser } from './modules/users/testing.ts';
 import { BAD_ADDRESS_MESSAGE } from './plugins/error-handler.ts';
@@ -105,6 +106,48 @@ describe('the NUL character', () => {
   });
 });
 
+/** What the app answers on a raw connection to `text`, once it closes the connection. */
+async function rawAnswer(app: FastifyInstance, text: string): Promise<string> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+    setTimeout(() => reject(new Error('the connection was never closed')), 10_000).unref();
+  });
+}
+
+describe('requests refused before any route runs', () => {
+  it('a 20 KB query string is a 431 in the envelope, not Fastify’s own error object', async () => {
+    const answer = await rawAnswer(
+      t.app,
+      `GET /api/v1/services?search=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('Cache-Control: no-store');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      isSuccess: false,
+      statusCode: 431,
+      message: HEADERS_TOO_LARGE_MESSAGE,
+      data: null,
+    });
+  });
+
+  it('bytes that are not HTTP are a 400 in the envelope', async () => {
+    const answer = await rawAnswer(t.app, 'HELLO THERE\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      statusCode: 400,
+      message: UNREADABLE_REQUEST_MESSAGE,
+    });
+  });
+});
+
 describe('stalled clients', () => {
   it('are cut off: headers within 15 s, bodies by http/body-deadlines.ts, Node’s whole-request limit a backstop', () => {
     expect(t.app.server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
@@ -124,23 +167,11 @@ describe('stalled clients', () => {
     afterAll(() => quick.close());
 
     it('closes a connection whose body never finishes (a 408 once the timeout passes)', async () => {
-      const address = await quick.app.listen({ host: '127.0.0.1', port: 0 });
-      const { port } = new URL(address);
       const started = Date.now();
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.write(
-            'POST /api/v1/contact/user-info HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"na',
-          );
-        });
-        let received = '';
-        socket.on('data', (chunk) => {
-          received += chunk.toString();
-        });
-        socket.on('close', () => resolve(received));
-        socket.on('error', reject);
-        setTimeout(() => reject(new Error('the stalled request was never cut off')), 10_000).unref();
-      });
+      const answer = await rawAnswer(
+        quick.app,
+        'POST /api/v1/contact/user-info HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"na',
+      );
       expect(answer).toMatch(/^HTTP\/1\.1 408/);
       expect(Date.now() - started).toBeLessThan(5_000);
     });

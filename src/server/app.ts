@@ -13,6 +13,7 @@ import type { Env } from './env.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { backOffice } from './http/back-office.ts';
 import { BACKSTOP_REQUEST_TIMEOUT_MS, type BodyDeadlines, registerBodyDeadlines } from './http/body-deadlines.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { watchForDirectConnections } from './http/proxy-check.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
@@ -160,6 +161,8 @@ export async function buildApp({
     requestTimeout: BACKSTOP_REQUEST_TIMEOUT_MS,
     http: { connectionsCheckingInterval: CONNECTIONS_CHECK_MS },
     keepAliveTimeout: 65_000,
+    // What Node's parser refuses before routing (a 20 KB query string: 431) in the envelope too.
+    clientErrorHandler,
     // An address no route can read (bad percent-encoding) is refused before routing, where no hook
     // runs: in the envelope every other refusal uses, not Fastify's own error object (which
     // repeated the address), never sniffed as a page nor cached.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from '../../domain/api/envelope.ts';
 import { DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../../domain/uploads/file-types.ts';
+import { REQUEST_TIMEOUT_MESSAGE, rawEnvelopeResponse } from './client-errors.ts';
 
 /** How long a request body may take to arrive (docs/decisions/0090-hardening-server.md). */
 export interface BodyDeadlines {
@@ -38,9 +38,8 @@ declare module 'fastify' {
   }
 }
 
-const TIMEOUT_BODY = JSON.stringify(fail(408, 'The request took too long to arrive. Please try again.'));
 /** Written on the socket itself, as Node answers its own timeouts: the reply may be mid-parse. */
-const TIMEOUT_RESPONSE = `HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`;
+const TIMEOUT_RESPONSE = rawEnvelopeResponse(408, REQUEST_TIMEOUT_MESSAGE);
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
