@@ -221,7 +221,7 @@ export async function createServices(
     orders,
     forms,
     completion,
-    resolveMission: missionResolver(jurisdiction),
+    resolveMissionIn: (on) => missionResolver(createJurisdictionService(on)),
     accountContact: async (customerId) => {
       const profile = await users.getProfile(customerId);
       return profile ? { email: profile.email, phone: profile.phone || null } : null;

@@ -26,7 +26,12 @@ import type { Order, OrdersService } from '../orders/service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import type { OrderCompletion } from './order-completion.ts';
-import { memberAddressConflict, type ResolveMission, refreshOrderMission } from './order-mission.ts';
+import {
+  memberAddressConflict,
+  type ResolveMission,
+  refreshOrderMission,
+  withdrawReviewsAway,
+} from './order-mission.ts';
 import { createPassportsRepository, type MemberPassportRow } from './passports-repository.ts';
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
@@ -34,8 +39,11 @@ export interface MemberFormsServiceDeps {
   orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
   forms: Pick<FormsService, 'orderForm'>;
   completion: Pick<OrderCompletion, 'sync'>;
-  /** Where an address sends the file (the jurisdiction table); the order's mission is stored on save when given. */
-  resolveMission?: ResolveMission;
+  /**
+   * Where an address sends the file (the jurisdiction table), read on `on`; the order's mission is
+   * stored on save when given.
+   */
+  resolveMissionIn?: (on: Database) => ResolveMission;
   /** The account holder's e-mail and phone, which their own and their children's forms start with. */
   accountContact?: (customerId: number) => Promise<AccountContact | null>;
   now?: () => Date;
@@ -258,9 +266,21 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
         (await saveUnlocked(customerId, ref, memberId, input)) ??
         (await change(customerId, ref, memberId, (context) => saveValues(context, input)));
       // After the order's lock is released: the look-up reads the jurisdiction table outside it.
-      if (saved.ok && saved.value.canEdit && deps.resolveMission) {
+      const resolveIn = deps.resolveMissionIn;
+      if (saved.ok && saved.value.canEdit && resolveIn) {
         const order = await orders.findOwned(customerId, ref, 'service');
-        if (order) await refreshOrderMission(db, deps.resolveMission, order.id, memberId, now());
+        const moved = order ? await refreshOrderMission(db, resolveIn(db), order.id, memberId, now()) : false;
+        // Members reviewed for where the order went before cannot go where it goes now.
+        if (moved) {
+          await withLockedOrder(db, orders, customerId, ref, async (tx, locked) => {
+            const app = await createApplicationsRepository(tx).findApplication(locked.id);
+            const form = app && canRemoveReview(locked.status) ? await forms.orderForm(app) : null;
+            if (form) {
+              await withdrawReviewsAway(tx, { resolve: resolveIn(tx), completion }, locked.id, form.definition, now());
+            }
+            return { ok: true, value: null };
+          });
+        }
       }
       return saved;
     },
@@ -273,10 +293,10 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     async review(customerId: number, ref: OrderRef, memberId: number): Promise<FormResult<MemberForm>> {
       // A member whose own address another mission serves cannot go with this order (read before
       // the order's lock: the look-up reads the jurisdiction table).
-      const order = deps.resolveMission ? await orders.findOwned(customerId, ref, 'service') : null;
+      const order = deps.resolveMissionIn ? await orders.findOwned(customerId, ref, 'service') : null;
       const away =
-        order && deps.resolveMission
-          ? await memberAddressConflict(db, deps.resolveMission, order.id, memberId, now())
+        order && deps.resolveMissionIn
+          ? await memberAddressConflict(db, deps.resolveMissionIn(db), order.id, memberId, now())
           : null;
       if (away) return formFailure(400, away.message, { [away.field]: away.message });
       return change(customerId, ref, memberId, (context) => {

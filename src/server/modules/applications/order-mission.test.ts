@@ -38,7 +38,9 @@ async function orderOf(startWith = [ADULT, MINOR]) {
   };
   const review = async (memberId: number) =>
     apiCall(t.app, 'POST', `/application/order/${ref}/members/${memberId}/form/review`, user.token);
-  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members, review };
+  const form = async (memberId: number) =>
+    (await apiCall(t.app, 'GET', `/application/order/${ref}/members/${memberId}/form`, user.token)).json().data;
+  return { ids: order.members.map((m: { id: number }) => m.id), save, mission, members, review, form };
 }
 
 const SECOND_ADULT: MemberInput = { fullName: 'Rohan Sharma', dateOfBirth: '1983-02-03', relationship: 'Spouse' };
@@ -158,6 +160,58 @@ describe('a member whose own address another mission serves', () => {
     await save(ids[1] ?? 0, answersAt({ zipCode: '90017' }));
     const taken = await review(ids[1] ?? 0);
     expect(taken.statusCode, taken.body).toBe(200);
+  });
+});
+
+describe('a member reviewed before the order’s mission moved away from their address', () => {
+  const answersAt = (address: object, kind: 'Adult' | 'Minor', dateOfBirth: string) => ({
+    ...completeOciAnswers(kind, 7, dateOfBirth),
+    addressCountry: 'US',
+    addressCity: 'Somewhere',
+    usState: 'CA',
+    ...address,
+  });
+  const HOUSTON = { usState: 'TX', zipCode: '77002' };
+
+  it('goes back to their form when the adult who joined later lives in another mission’s area', async () => {
+    const { ids, save, mission, members, review, form } = await orderOf([MINOR]);
+    const child = ids[0] ?? 0;
+    await save(child, answersAt(HOUSTON, 'Minor', MINOR.dateOfBirth));
+    expect((await review(child)).statusCode).toBe(200);
+    const adult = await members('POST', '', ADULT);
+    await save(adult.id, answersAt({ zipCode: '90012' }, 'Adult', ADULT.dateOfBirth));
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    const after = await form(child);
+    expect(after.reviewDetails).toBeNull();
+    expect(after.answers).toMatchObject({ zipCode: '77002' });
+    // Reviewing again says why.
+    const refused = await review(child);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.zipCode).toContain('Consulate General of India, Houston');
+  });
+
+  it('goes back to their form when removing the deciding adult hands the order to another mission', async () => {
+    const { ids, save, mission, members, review, form } = await orderOf([ADULT, SECOND_ADULT, MINOR]);
+    const [first = 0, second = 0, child = 0] = ids;
+    await save(first, answersAt(HOUSTON, 'Adult', ADULT.dateOfBirth));
+    await save(child, answersAt(HOUSTON, 'Minor', MINOR.dateOfBirth));
+    expect((await review(child)).statusCode).toBe(200);
+    await save(second, answersAt({ zipCode: '90012' }, 'Adult', SECOND_ADULT.dateOfBirth));
+    expect(await mission()).toMatchObject({ mission: { city: 'Houston' } });
+    await members('DELETE', `/${first}`);
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    expect((await form(child)).reviewDetails).toBeNull();
+  });
+
+  it('keeps their review when the mission moves but their address is still its area', async () => {
+    const { ids, save, mission, members, review, form } = await orderOf([MINOR]);
+    const child = ids[0] ?? 0;
+    await save(child, answersAt({ zipCode: '90017' }, 'Minor', MINOR.dateOfBirth));
+    expect((await review(child)).statusCode).toBe(200);
+    const adult = await members('POST', '', ADULT);
+    await save(adult.id, answersAt({ zipCode: '90012' }, 'Adult', ADULT.dateOfBirth));
+    expect(await mission()).toMatchObject({ mission: { city: 'Los Angeles' } });
+    expect((await form(child)).reviewDetails).not.toBeNull();
   });
 });
 

@@ -1,10 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { FormDefinition } from '../../../domain/forms/definition.ts';
+import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
 import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
 import type { JurisdictionService } from '../jurisdiction/service.ts';
+import type { OrderCompletion } from './order-completion.ts';
 import type { MissionAddressOf } from './print-pack-service.ts';
 import { createApplicationsRepository, type MemberRow } from './repository.ts';
 
@@ -23,7 +26,7 @@ export function missionResolver(jurisdiction: Pick<JurisdictionService, 'resolve
  * After a member's answers are written: when that member is the one whose address decides
  * (`decidingMember`), stores the mission their address resolves to on `at`, or null when it has
  * no address yet or none the table knows (decision 0114-order-mission). Another member's save
- * changes nothing.
+ * changes nothing. Answers whether the stored mission changed.
  */
 export async function refreshOrderMission(
   db: Database,
@@ -31,11 +34,11 @@ export async function refreshOrderMission(
   orderId: number,
   savedMemberId: number,
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const repository = createApplicationsRepository(db);
   const decider = decidingMember(await repository.listMembers(orderId));
-  if (decider?.id !== savedMemberId) return;
-  await storeMissionOf(db, resolve, orderId, decider, at);
+  if (decider?.id !== savedMemberId) return false;
+  return storeMissionOf(db, resolve, orderId, decider, at);
 }
 
 /**
@@ -43,7 +46,8 @@ export async function refreshOrderMission(
  * reads in it too): when another member decides now, the mission follows their saved address at
  * once (null while they have none), so the print pack's label never goes to a removed member's
  * consulate. The same decider keeps the stored mission: their address did not change, and a
- * later table row does not move a mission the customer was told (decision 0114).
+ * later table row does not move a mission the customer was told (decision 0114). Answers whether
+ * the stored mission changed.
  */
 export async function followDecidingMember(
   tx: Database,
@@ -51,11 +55,18 @@ export async function followDecidingMember(
   orderId: number,
   membersBefore: readonly MemberRow[],
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const before = decidingMember(membersBefore);
   const now = decidingMember(await createApplicationsRepository(tx).listMembers(orderId));
-  if (before?.id === now?.id) return;
-  await storeMissionOf(tx, resolve, orderId, now, at);
+  if (before?.id === now?.id) return false;
+  return storeMissionOf(tx, resolve, orderId, now, at);
+}
+
+/** Why a member cannot go with the order: the field of their address's code and the sentence naming them. */
+export interface MemberAway {
+  memberId: number;
+  field: string;
+  message: string;
 }
 
 /**
@@ -69,40 +80,97 @@ export async function memberAddressConflict(
   orderId: number,
   memberId: number,
   at: Date,
-): Promise<{ field: string; message: string } | null> {
-  const repository = createApplicationsRepository(db);
-  const [app, members] = await Promise.all([repository.findApplication(orderId), repository.listMembers(orderId)]);
-  const member = members.find((m) => m.id === memberId);
-  const decider = decidingMember(members);
-  if (!app || !member || !decider || decider.id === member.id) return null;
-  const code = addressCodeOf(member.answers);
-  if (!code || !app.mission) return null;
-  const conflict = addressConflict(
-    code,
-    await resolve(code.country, code.postalCode, at),
-    app.mission,
-    decider.fullName,
-  );
-  if (!conflict) return null;
-  return {
-    field: code.country === 'US' ? ADDRESS_KEYS.zip : ADDRESS_KEYS.postalCode,
-    message: `${member.fullName.trim()}’s ${conflict}`,
-  };
+): Promise<MemberAway | null> {
+  const away = await membersAway(db, resolve, orderId, at, (member) => member.id === memberId);
+  return away[0] ?? null;
 }
 
-/** Stores the mission `decider`'s address resolves to on `at` (null without one), when it differs. */
+/**
+ * The reviewed members, other than the deciding one, whose own address another mission serves
+ * than the order's: reviewed before the deciding member's address set the order's mission, or
+ * before it moved. They go back to their form (decision 0151).
+ */
+export function reviewedMembersAway(db: Database, resolve: ResolveMission, orderId: number, at: Date) {
+  return membersAway(db, resolve, orderId, at, (member) => member.reviewDetails !== null);
+}
+
+async function membersAway(
+  db: Database,
+  resolve: ResolveMission,
+  orderId: number,
+  at: Date,
+  which: (member: MemberRow) => boolean,
+): Promise<MemberAway[]> {
+  const repository = createApplicationsRepository(db);
+  const [app, members] = await Promise.all([repository.findApplication(orderId), repository.listMembers(orderId)]);
+  const decider = decidingMember(members);
+  if (!app?.mission || !decider) return [];
+  const away: MemberAway[] = [];
+  for (const member of members) {
+    const code = member.id === decider.id || !which(member) ? null : addressCodeOf(member.answers);
+    if (!code) continue;
+    const conflict = addressConflict(
+      code,
+      await resolve(code.country, code.postalCode, at),
+      app.mission,
+      decider.fullName,
+    );
+    if (!conflict) continue;
+    away.push({
+      memberId: member.id,
+      field: code.country === 'US' ? ADDRESS_KEYS.zip : ADDRESS_KEYS.postalCode,
+      message: `${member.fullName.trim()}’s ${conflict}`,
+    });
+  }
+  return away;
+}
+
+/**
+ * After the order's mission moved, in the order's locked transaction `tx` (`resolve` reads in it):
+ * each reviewed member whose own address another mission now serves goes back to their form's last
+ * step, unreviewed, so the order cannot go to the consulate with them; their review then refuses
+ * them with `memberAddressConflict`'s sentence until the address or the order changes. The
+ * order's status follows (an order pending goes back to forms incomplete).
+ */
+export async function withdrawReviewsAway(
+  tx: Database,
+  { resolve, completion }: { resolve: ResolveMission; completion: Pick<OrderCompletion, 'sync'> },
+  orderId: number,
+  definition: FormDefinition,
+  at: Date,
+): Promise<void> {
+  const away = new Set((await reviewedMembersAway(tx, resolve, orderId, at)).map((a) => a.memberId));
+  if (away.size === 0) return;
+  const repository = createApplicationsRepository(tx);
+  for (const member of await repository.listMembers(orderId)) {
+    if (!away.has(member.id)) continue;
+    const lastStep = memberSteps(definition, member.kind).length;
+    await repository.updateMember(orderId, member.id, {
+      reviewDetails: null,
+      currentStep: Math.min(member.currentStep, lastStep),
+    });
+  }
+  await completion.sync(tx, orderId);
+}
+
+/**
+ * Stores the mission `decider`'s address resolves to on `at` (null without one), when it differs;
+ * answers whether it did.
+ */
 async function storeMissionOf(
   db: Database,
   resolve: ResolveMission,
   orderId: number,
   decider: Pick<MemberRow, 'answers'> | null,
   at: Date,
-): Promise<void> {
+): Promise<boolean> {
   const repository = createApplicationsRepository(db);
   const code = decider ? addressCodeOf(decider.answers) : null;
   const mission = code ? await resolve(code.country, code.postalCode, at) : null;
   const app = await repository.findApplication(orderId);
-  if (app && !isDeepStrictEqual(app.mission, mission)) await repository.setMission(orderId, mission);
+  if (!app || isDeepStrictEqual(app.mission, mission)) return false;
+  await repository.setMission(orderId, mission);
+  return true;
 }
 
 /**

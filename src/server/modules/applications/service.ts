@@ -46,7 +46,7 @@ import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
 import { completionFacts, type OrderCompletion } from './order-completion.ts';
-import { followDecidingMember, type ResolveMission } from './order-mission.ts';
+import { followDecidingMember, type ResolveMission, withdrawReviewsAway } from './order-mission.ts';
 import {
   type ApplicationRow,
   createApplicationsRepository,
@@ -300,6 +300,18 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return deps.forms.orderForm(app);
   }
 
+  /**
+   * After a member was added, changed or removed, in its transaction: the mission follows the
+   * deciding member, and members reviewed for where the order went before go back to their form
+   * when their address is another mission's now.
+   */
+  async function followMission(tx: Database, orderId: number, membersBefore: readonly MemberRow[]): Promise<void> {
+    const resolve = deps.resolveMissionIn(tx);
+    if (!(await followDecidingMember(tx, resolve, orderId, membersBefore, now()))) return;
+    const form = await formOfOrder(tx, orderId);
+    if (form) await withdrawReviewsAway(tx, { resolve, completion: deps.completion }, orderId, form.definition, now());
+  }
+
   /** Why `member` cannot be on the order's package at its price (an adult on a minor's renewal), or null. */
   async function applicantRefusalOn(tx: Database, orderId: number, member: ValidMember): Promise<string | null> {
     const app = await createApplicationsRepository(tx).findApplication(orderId);
@@ -477,7 +489,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         const [row] = await createApplicationsRepository(tx).insertMembers(order.id, [memberValues(member)]);
         if (!row) throw new Error('insert into application_members returned no row');
         // The first adult joining an order of children decides where it goes from now on.
-        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
+        await followMission(tx, order.id, members);
         await updateTotal(tx, order);
         return { ok: true, value: toMember(row, members.length, await formOfOrder(tx, order.id)) };
       });
@@ -514,7 +526,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           await deps.completion.sync(tx, order.id);
         }
         // A member's kind says who decides the mission: a child now 18 may, an adult entered as a child no longer does.
-        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
+        await followMission(tx, order.id, members);
         return { ok: true, value: toMember(row, index, form) };
       });
     },
@@ -528,7 +540,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         const files = await deps.documents.markMemberDocumentsDeleted(tx, order.id, memberId);
         await createApplicationsRepository(tx).deleteMember(order.id, memberId);
         // Removing the deciding member hands the mission to the next one's address.
-        await followDecidingMember(tx, deps.resolveMissionIn(tx), order.id, members, now());
+        await followMission(tx, order.id, members);
         await updateTotal(tx, order);
         return { ok: true, value: files };
       });
