@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { AccountRows } from '../users/service.ts';
+import type { AccountRows, SignUpCredentials } from '../users/service.ts';
 import { sessions, signUpRequests, type TokenPurpose, verificationTokens } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -12,6 +12,7 @@ export interface ConsumedToken {
   userId: number;
   createdAt: Date;
   returnPath: string | null;
+  credentials: SignUpCredentials | null;
 }
 
 export function createAuthRepository(db: Database) {
@@ -129,6 +130,7 @@ export function createAuthRepository(db: Database) {
       createdAt: Date,
       expiresAt: Date,
       returnPath: string | null = null,
+      credentials: SignUpCredentials | null = null,
     ) {
       await db.transaction(async (tx) => {
         await tx
@@ -141,7 +143,9 @@ export function createAuthRepository(db: Database) {
               lte(verificationTokens.expiresAt, createdAt),
             ),
           );
-        await tx.insert(verificationTokens).values({ userId, purpose, tokenHash, createdAt, expiresAt, returnPath });
+        await tx
+          .insert(verificationTokens)
+          .values({ userId, purpose, tokenHash, createdAt, expiresAt, returnPath, credentials });
       });
     },
 
@@ -188,6 +192,7 @@ export function createAuthRepository(db: Database) {
           userId: verificationTokens.userId,
           createdAt: verificationTokens.createdAt,
           returnPath: verificationTokens.returnPath,
+          credentials: verificationTokens.credentials,
         });
       return row ?? null;
     },

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import type { UsersService } from '../users/service.ts';
+import type { SignUpCredentials, UsersService } from '../users/service.ts';
 import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -135,14 +135,16 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     purpose: TokenPurpose,
     ttlMs: number,
     returnPath: string | null = null,
+    credentials: SignUpCredentials | null = null,
   ) {
     const token = newToken();
     const tokenHash = hashToken(token);
     const createdAt = now();
     const expiresAt = new Date(createdAt.getTime() + ttlMs);
     const tokens = createAuthRepository(tx);
-    if (purpose === 'verify-email') await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt, returnPath);
-    else await tokens.replaceToken(userId, purpose, tokenHash, createdAt, expiresAt);
+    if (purpose === 'verify-email') {
+      await tokens.addToken(userId, purpose, tokenHash, createdAt, expiresAt, returnPath, credentials);
+    } else await tokens.replaceToken(userId, purpose, tokenHash, createdAt, expiresAt);
     return { token, tokenHash };
   }
 
@@ -154,9 +156,23 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
    * link itself carries only the token: where it returns to is stored with it, never read from
    * the link, so an edited link cannot send anyone elsewhere.
    */
-  async function queueVerification(tx: Database, user: Recipient, origin: string, returnTo?: string, key?: string) {
+  async function queueVerification(
+    tx: Database,
+    user: Recipient,
+    credentials: SignUpCredentials | null,
+    origin: string,
+    returnTo?: string,
+    key?: string,
+  ) {
     const returnPath = verificationReturnPath(returnTo);
-    const { token, tokenHash } = await issueToken(tx, user.id, 'verify-email', VERIFY_EMAIL_TTL_MS, returnPath);
+    const { token, tokenHash } = await issueToken(
+      tx,
+      user.id,
+      'verify-email',
+      VERIFY_EMAIL_TTL_MS,
+      returnPath,
+      credentials,
+    );
     const link = `${origin}/verify-email?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
       ...verificationMail({ to: user.email, name: user.name, link }),
@@ -190,40 +206,49 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     const key = `${kind}:job:${jobId}`;
     await db.transaction(async (tx) => {
       if (await mail.isQueued(tx, key)) return;
-      if (kind === 'verify-email') await queueVerification(tx, account, origin, returnTo, key);
-      else await queuePasswordReset(tx, account, origin, key);
+      // A new link for the account's credentials now (the newest sign-up's), not whatever they are when it is opened.
+      if (kind === 'verify-email') {
+        await queueVerification(tx, account, await users.signUpCredentials(account.id, tx), origin, returnTo, key);
+      } else await queuePasswordReset(tx, account, origin, key);
     });
   }
 
   /**
    * The sign-up job: takes the stored request out and, in the same transaction, makes the account
-   * with its verification link and e-mail, or tells the address's owner someone tried to sign up
-   * with it. A job that runs again finds the request gone and does nothing.
+   * with its verification link and e-mail, or tells a verified address's owner someone tried to
+   * sign up with it. An address nobody has verified yet proves nothing about who registered it: a
+   * stranger may have signed up with someone else's address first. So each sign-up for it becomes
+   * the account's credentials and gets a link of its own, which makes its credentials the
+   * account's when opened (decision 0151). A job that runs again finds the request gone and does
+   * nothing.
    */
   async function runSignUp({ requestId }: SignUpJob): Promise<void> {
     await db.transaction(async (tx) => {
       const request = await createAuthRepository(tx).takeSignUpRequest(requestId);
       if (!request) return;
+      const credentials: SignUpCredentials = {
+        name: request.name,
+        phone: request.phone,
+        phoneCountry: request.phoneCountry,
+        passwordHash: request.passwordHash,
+        platform: request.platform,
+        referredByUserId: request.referredByUserId,
+      };
+      const returnTo = request.returnTo ?? undefined;
       const existing = await users.findAccountByEmail(request.email, tx);
-      if (existing) {
+      if (existing?.emailVerified) {
         await queueAccountExists(tx, existing, request.origin);
         return;
       }
+      if (existing) {
+        await users.takeSignUpCredentials(existing.id, credentials, tx);
+        await queueVerification(tx, { ...existing, name: request.name }, credentials, request.origin, returnTo);
+        return;
+      }
       // The account, its verification link and the e-mail carrying it: all three, or none. An
-      // address taken meanwhile by another sign-up fails the job, whose retry tells its owner.
-      const created = await users.createAccount(
-        {
-          name: request.name,
-          email: request.email,
-          phone: request.phone,
-          phoneCountry: request.phoneCountry,
-          passwordHash: request.passwordHash,
-          platform: request.platform,
-          referredByUserId: request.referredByUserId,
-        },
-        tx,
-      );
-      await queueVerification(tx, created, request.origin, request.returnTo ?? undefined);
+      // address taken meanwhile by another sign-up fails the job, whose retry finds the account.
+      const created = await users.createAccount({ email: request.email, ...credentials }, tx);
+      await queueVerification(tx, created, credentials, request.origin, returnTo);
     });
   }
 
@@ -412,6 +437,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       if (!account) return { state: 'invalid' };
       const at = now();
       await repository.markTokensUsed(account.id, 'verify-email', at);
+      // The password, name and phone of the sign-up this link was sent for (decision 0151).
+      if (consumed.credentials) await users.takeSignUpCredentials(account.id, consumed.credentials);
       if (!account.emailVerified) {
         await users.markEmailVerified(account.id, at);
         await notifications.notify(account.id, { remark: AUTH_API_MESSAGES.welcomeRemark });

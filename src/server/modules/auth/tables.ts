@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SignUpCredentials } from '../users/service.ts';
 import { users } from '../users/tables.ts';
 
 /**
@@ -30,7 +31,10 @@ export type TokenPurpose = 'verify-email' | 'reset-password';
 /**
  * Single-use tokens for e-mail verification (24 h) and password reset (1 h), stored hashed. A
  * verification token keeps where the customer signed up from (`returnPath`, checked same-origin
- * before it is stored), so the link brings them back there on any device.
+ * before it is stored), so the link brings them back there on any device, and the sign-up it was
+ * sent for (`credentials`: its password hash, name and phone), which the link makes the account's:
+ * whoever opens the link from the mailbox gets the password typed with that sign-up, not one a
+ * stranger registered the address with first (decision 0151).
  */
 export const verificationTokens = pgTable(
   'verification_tokens',
@@ -44,6 +48,7 @@ export const verificationTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     returnPath: text('return_path'),
+    credentials: jsonb('credentials').$type<SignUpCredentials>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_tokens_user_idx').on(t.userId, t.purpose)],

@@ -63,6 +63,13 @@ export interface NewAccount {
   referredByUserId: number | null;
 }
 
+/**
+ * What a sign-up says about its account besides the address: while the address is unverified, the
+ * newest sign-up's are the account's, and the verification link sent for a sign-up makes its own
+ * the account's (decision 0151).
+ */
+export type SignUpCredentials = Omit<NewAccount, 'email'>;
+
 export class EmailTakenError extends Error {
   constructor() {
     super('email taken');
@@ -313,6 +320,28 @@ export function createUsersService(
           throw error;
         }
       }
+    },
+
+    /** An unverified account's credentials (the newest sign-up's), for a verification link sent now; null once verified. */
+    async signUpCredentials(userId: number, on: Database = db): Promise<SignUpCredentials | null> {
+      const row = await createUsersRepository(on).findById(userId);
+      if (!row || row.emailVerifiedAt !== null) return null;
+      const { name, phone, phoneCountry, passwordHash, platform, referredByUserId } = row;
+      return { name, phone, phoneCountry, passwordHash, platform, referredByUserId };
+    },
+
+    /**
+     * Makes a sign-up's credentials the account's, only while its address is unverified: a newer
+     * sign-up for the address, or the verification link sent for one. Nobody has signed in to an
+     * unverified account, so no session is ended.
+     */
+    async takeSignUpCredentials(userId: number, credentials: SignUpCredentials, on: Database = db): Promise<void> {
+      const row = await createUsersRepository(on).findById(userId);
+      if (!row || row.emailVerifiedAt !== null) return;
+      await createUsersRepository(on).update(userId, {
+        ...credentials,
+        phoneCountry: resolvePhoneCountry(credentials.phone, credentials.phoneCountry),
+      });
     },
 
     async markEmailVerified(userId: number, at: Date): Promise<void> {
