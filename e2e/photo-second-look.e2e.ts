@@ -115,10 +115,11 @@ describe('a person’s second look (issue 31 §4)', () => {
       await expectVisible(items.getByText(S.orderHeld));
       await desk.getByLabel('New status').selectOption('In review');
       await desk.getByRole('button', { name: 'Change status' }).click();
-      // In review now: back to the customer or cancelled, not Submitted while the prints are held.
+      // In review now: only cancelled, not Submitted while the prints are held (a retake is asked
+      // for on the photo checks: a photo order has no forms to send back for).
       await expect
         .poll(() => desk.getByLabel('New status').locator('option').allTextContents())
-        .toEqual(['Forms incomplete', 'Cancelled']);
+        .toEqual(['Cancelled']);
       await items.scrollIntoViewIfNeeded();
       await atBothWidths(desk, 'desk-held');
       await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);

@@ -40,6 +40,22 @@ describe('the order status transition table', () => {
     expect(canChangeStatus('Payment pending', 'In review', 'staff')).toBe(false);
   });
 
+  it('staff send an application back to the customer and may take it back; a photo order never waits for forms', () => {
+    expect(nextStatuses('In review', 'staff', 'service')).toEqual([
+      'Forms incomplete',
+      'Submitted',
+      'Cancelled',
+      'Refunded',
+    ]);
+    // Sent back for something that then came another way: not a dead end for staff.
+    expect(nextStatuses('Forms incomplete', 'staff', 'service')).toEqual(['In review', 'Cancelled', 'Refunded']);
+    // A photo order's retake is asked for on the photo checks: it has no forms or documents to wait for.
+    expect(nextStatuses('In review', 'staff', 'photo')).toEqual(['Submitted', 'Cancelled', 'Refunded']);
+    expect(canChangeStatus('In review', 'Forms incomplete', 'staff', 'photo')).toBe(false);
+    expect(nextStatuses('Payment pending', 'system', 'photo')).toEqual(['Order pending']);
+    expect(canChangeStatus('Order pending', 'Forms incomplete', 'system', 'photo')).toBe(false);
+  });
+
   it('the customer may only cancel, and only before paying', () => {
     const customerRows = STATUS_TRANSITIONS.filter(([, , by]) => by.includes('customer'));
     expect(customerRows.map(([from, to]) => [from, to])).toEqual([['Payment pending', 'Cancelled']]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderKind } from './order-kind.ts';
 
 /**
  * Order statuses and the one table of who may change which into which (DESIGN.md §1,
@@ -31,7 +32,8 @@ export const INITIAL_ORDER_STATUS: OrderStatus = 'Payment pending';
 export const STATUS_ACTORS = ['customer', 'system', 'staff'] as const;
 export type StatusActor = (typeof STATUS_ACTORS)[number];
 
-type Row = readonly [from: OrderStatus, to: OrderStatus, by: readonly StatusActor[]];
+/** One allowed change, who may make it, and (when not every kind) the one kind of order it applies to. */
+type Row = readonly [from: OrderStatus, to: OrderStatus, by: readonly StatusActor[], only?: OrderKind];
 
 /** Statuses an order has been paid in (staff may refund from any of them). */
 const PAID: readonly OrderStatus[] = [
@@ -57,18 +59,22 @@ const CANCELLABLE_AFTER_PAYMENT: readonly OrderStatus[] = [
  * an order. `Completed` and `Refunded` are final.
  */
 export const STATUS_TRANSITIONS: readonly Row[] = [
-  // Checkout verifies the payment, then the order waits for whatever is still missing.
-  ['Payment pending', 'Forms incomplete', ['system']],
+  // Checkout verifies the payment, then the order waits for whatever is still missing. Only an
+  // application has forms and documents: a photo order has everything in once paid.
+  ['Payment pending', 'Forms incomplete', ['system'], 'service'],
   ['Payment pending', 'Order pending', ['system']],
   // Before paying, the customer may walk away from an application.
   ['Payment pending', 'Cancelled', ['customer', 'staff']],
   // The last required form or document arrived.
-  ['Forms incomplete', 'Order pending', ['system']],
+  ['Forms incomplete', 'Order pending', ['system'], 'service'],
   // A required document was removed after everything was in.
-  ['Order pending', 'Forms incomplete', ['system']],
+  ['Order pending', 'Forms incomplete', ['system'], 'service'],
   ['Order pending', 'In review', ['staff']],
-  // Staff send an application back to the customer for a missing or corrected item.
-  ['In review', 'Forms incomplete', ['staff']],
+  // Staff send an application back to the customer for a missing or corrected item (a photo
+  // order's retake is asked for on the photo checks), and take it back when what they asked for
+  // came another way or is no longer needed.
+  ['In review', 'Forms incomplete', ['staff'], 'service'],
+  ['Forms incomplete', 'In review', ['staff'], 'service'],
   ['In review', 'Submitted', ['staff']],
   ['Submitted', 'Approved', ['staff']],
   ['Submitted', 'Rejected', ['staff']],
@@ -84,21 +90,23 @@ export function toOrderStatus(value: string): OrderStatus | null {
   return ORDER_STATUSES.find((s) => s.toLowerCase() === wanted) ?? null;
 }
 
-/** Whether `by` may move an order from `from` to `to` (statuses in any casing). */
-export function canChangeStatus(from: string, to: string, by: StatusActor): boolean {
+/** The rows `by` may use on an order of `kind` (every row when the kind is not said). */
+const rowsFor = (by: StatusActor, kind: OrderKind | undefined) =>
+  STATUS_TRANSITIONS.filter(([, , actors, only]) => actors.includes(by) && (!kind || !only || only === kind));
+
+/** Whether `by` may move an order (of `kind`, when said) from `from` to `to` (statuses in any casing). */
+export function canChangeStatus(from: string, to: string, by: StatusActor, kind?: OrderKind): boolean {
   const f = toOrderStatus(from);
   const t = toOrderStatus(to);
-  return (
-    f !== null &&
-    t !== null &&
-    STATUS_TRANSITIONS.some(([rf, rt, actors]) => rf === f && rt === t && actors.includes(by))
-  );
+  return f !== null && t !== null && rowsFor(by, kind).some(([rf, rt]) => rf === f && rt === t);
 }
 
-/** The statuses `by` may move an order in `from` to, in table order. */
-export function nextStatuses(from: string, by: StatusActor): OrderStatus[] {
+/** The statuses `by` may move an order (of `kind`, when said) in `from` to, in table order. */
+export function nextStatuses(from: string, by: StatusActor, kind?: OrderKind): OrderStatus[] {
   const f = toOrderStatus(from);
-  return STATUS_TRANSITIONS.filter(([rf, , actors]) => rf === f && actors.includes(by)).map(([, to]) => to);
+  return rowsFor(by, kind)
+    .filter(([rf]) => rf === f)
+    .map(([, to]) => to);
 }
 
 /** A status with no way out. */

@@ -180,8 +180,9 @@ describe('GET /admin/orders/:ref', () => {
       kind: 'service',
       status: 'Forms incomplete',
       customer: { name: 'Anita Detail', email: customer.email },
-      // Refunded follows a refund of the whole payment on the refunds desk, not a choice here.
-      nextStatuses: ['Cancelled'],
+      // Staff may take it into review (what is missing came another way); Refunded follows a refund
+      // of the whole payment on the refunds desk, not a choice here.
+      nextStatuses: ['In review', 'Cancelled'],
       photo: null,
     });
     expect(data.service.order.members).toHaveLength(1);
@@ -237,6 +238,36 @@ describe('GET /admin/orders/:ref', () => {
 });
 
 describe('POST /admin/orders/:ref/status', () => {
+  it('never sends a photo order to Forms incomplete (it has no forms to wait for), nor offers it', async () => {
+    const customer = await createSignedInUser(t.app);
+    const photo = await photoOrder(customer.token);
+    await moveOrderTo(t.app, photo.id, 'Order pending');
+    await moveOrderTo(t.app, photo.id, 'In review', 'staff');
+    expect((await asStaff('GET', `/admin/orders/${photo.displayId}`)).json().data.nextStatuses).not.toContain(
+      'Forms incomplete',
+    );
+    const res = await asStaff('POST', `/admin/orders/${photo.displayId}/status`, { status: 'Forms incomplete' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(STATUS_MESSAGES.notAllowed('In review', 'Forms incomplete'));
+  });
+
+  it('takes an application sent back to the customer back into review', async () => {
+    const { order } = await paidApplication();
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const back = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+      status: 'Forms incomplete',
+      remark: 'Please sign page 2 of the PoA again.',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.nextStatuses).toContain('In review');
+    const again = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+      status: 'In review',
+      remark: 'The signed page came by e-mail.',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('moves the order as staff with a remark: timeline, notification, e-mail and audit entry together', async () => {
     const { customer, order } = await paidApplication();
     await moveOrderTo(t.app, order.id, 'Order pending');

@@ -231,7 +231,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
         sla: slaOf({ status: order.status, paidAt }, staffView(views, order).promise, now()),
         // Refunded follows a refund of the whole payment (refunds desk), never a choice alone.
-        nextStatuses: nextStatuses(order.status, 'staff').filter((s) => s !== 'Refunded' || refunded),
+        nextStatuses: nextStatuses(order.status, 'staff', order.kind).filter((s) => s !== 'Refunded' || refunded),
         notes,
         expedite,
         charged,

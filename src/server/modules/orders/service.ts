@@ -261,7 +261,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
         return { ok: false, reason: 'not-found' };
       }
       if (from !== undefined && current.status !== from) return { ok: false, reason: 'changed', from: current.status };
-      if (!canChangeStatus(current.status, to, by.actor)) {
+      if (!canChangeStatus(current.status, to, by.actor, current.kind)) {
         return { ok: false, reason: 'not-allowed', from: current.status };
       }
       // Refunded tells the customer their money went back: only the ledger can say so (a refund

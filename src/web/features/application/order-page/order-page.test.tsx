@@ -229,6 +229,38 @@ describe('/service-order', () => {
     expect(screen.getByText(/Nothing right now/)).toBeTruthy();
   });
 
+  it('says what our team asked for when they sent a complete application back, not “nothing right now”', async () => {
+    serve(() =>
+      order({
+        status: 'Forms incomplete',
+        members: [member({ progress: { currentStep: 8, totalSteps: 7, reviewed: true } })],
+        timeline: [
+          ...order().timeline,
+          {
+            fromStatus: 'Order pending',
+            status: 'In review',
+            by: 'staff',
+            remark: null,
+            at: '2026-11-21T09:00:00.000Z',
+          },
+          {
+            fromStatus: 'In review',
+            status: 'Forms incomplete',
+            by: 'staff',
+            remark: 'Please sign page 2 of the PoA again.',
+            at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderPage();
+    const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(within(toDo).getByText(COMPLETION_TEXT.sentBack)).toBeTruthy();
+    expect(within(toDo).getByText('Please sign page 2 of the PoA again.')).toBeTruthy();
+    expect(within(toDo).getByText(COMPLETION_TEXT.sentBackHow)).toBeTruthy();
+    expect(within(toDo).queryByText(/Nothing right now/)).toBeNull();
+  });
+
   it('cancels after a confirmation with an optional reason, then shows the new status', async () => {
     let current = order();
     const api = serve(() => current, {

@@ -46,6 +46,17 @@ function uploadHref(ref: string, missing: MissingDocuments): string {
 }
 
 /**
+ * Our team's words when they sent a complete application back to the customer (Forms incomplete
+ * with nothing of the to-do list missing): the remark of the staff change that moved it there ('' if
+ * they gave none), or null when that is not why it waits.
+ */
+function sentBackRemark(order: ApplicationOrder): string | null {
+  if (order.status !== 'Forms incomplete') return null;
+  const last = order.timeline.at(-1);
+  return last?.status === 'Forms incomplete' && last.by === 'staff' ? (last.remark ?? '') : null;
+}
+
+/**
  * What the customer must still do, first on the page: each member's form not reviewed yet, each
  * member's required documents not uploaded, and the payment while it waits. Each item links to
  * the member's form, where the answers and the uploads are.
@@ -54,10 +65,20 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
   const ref = order.displayId;
   const { incompleteForms, missingDocuments } = order.toDo;
   const nothing = incompleteForms.length === 0 && missingDocuments.length === 0;
+  const sentBack = nothing ? sentBackRemark(order) : null;
 
   return (
     <Panel id="order-to-do" title="What you still need to do" className="border-brand-200 bg-brand-50/40">
-      {nothing && !paymentPending ? (
+      {sentBack !== null ? (
+        <div className="mt-3 flex items-start gap-2 text-slate-800">
+          <Icon name="pencil" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div className="min-w-0 space-y-1">
+            <p>{COMPLETION_TEXT.sentBack}</p>
+            {sentBack ? <blockquote className="border-l-4 border-brand-200 pl-3 italic">{sentBack}</blockquote> : null}
+            <p className="text-sm text-slate-600">{COMPLETION_TEXT.sentBackHow}</p>
+          </div>
+        </div>
+      ) : nothing && !paymentPending ? (
         <p className="mt-3 flex items-start gap-2 text-slate-700">
           <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
           {order.status === 'Order pending'
