@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceCheckout } from '../checkout/cost-summary.ts';
-import { refundSplit } from './refund-split.ts';
+import { feesPaidOut, refundSplit } from './refund-split.ts';
 
 /** New OCI card from the USA for two: $275 government fee and $3 ICWF each, $12 our fee, Expedite, $10 coupon. */
 const summary = priceCheckout(
@@ -20,7 +20,7 @@ const summary = priceCheckout(
 describe('refundSplit', () => {
   it('keeps government and third-party fees out of the policy’s amount; discounts come off our fees', () => {
     expect(summary.totalCents).toBe(2 * (275_00 + 3_00 + 12_00) + 62_00 - 10_00);
-    const split = refundSplit(summary, { refundedCents: 0, remainingCents: summary.totalCents });
+    const split = refundSplit(summary, { refundedCents: 0, remainingCents: summary.totalCents }, true);
     expect(split.nonRefundableLines).toEqual([
       { label: 'Government fee', amountCents: 550_00 },
       { label: 'ICWF', amountCents: 6_00 },
@@ -32,10 +32,23 @@ describe('refundSplit', () => {
 
   it('takes off what was refunded already and never offers more than is left, or anything unpaid', () => {
     expect(
-      refundSplit(summary, { refundedCents: 50_00, remainingCents: summary.totalCents - 50_00 }).defaultCents,
+      refundSplit(summary, { refundedCents: 50_00, remainingCents: summary.totalCents - 50_00 }, true).defaultCents,
     ).toBe(26_00);
-    expect(refundSplit(summary, { refundedCents: 600_00, remainingCents: 32_00 }).defaultCents).toBe(0);
-    expect(refundSplit(summary, { refundedCents: 0, remainingCents: 20_00 }).defaultCents).toBe(20_00);
-    expect(refundSplit(summary, null).defaultCents).toBe(0);
+    expect(refundSplit(summary, { refundedCents: 600_00, remainingCents: 32_00 }, true).defaultCents).toBe(0);
+    expect(refundSplit(summary, { refundedCents: 0, remainingCents: 20_00 }, true).defaultCents).toBe(20_00);
+    expect(refundSplit(summary, null, true).defaultCents).toBe(0);
+  });
+
+  it('gives the fees back too when the order never went to the authorities (cancelled before it was submitted)', () => {
+    expect(feesPaidOut(['Payment pending', 'Order pending', 'In review', 'Cancelled'])).toBe(false);
+    expect(feesPaidOut(['Payment pending', 'Order pending', 'In review', 'Submitted', 'Rejected'])).toBe(true);
+    const split = refundSplit(summary, { refundedCents: 0, remainingCents: summary.totalCents }, false);
+    expect(split).toEqual({
+      feesPaidOut: false,
+      nonRefundableLines: [],
+      nonRefundableCents: 0,
+      refundableCents: summary.totalCents,
+      defaultCents: summary.totalCents,
+    });
   });
 });

@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import type { CostSummary } from '../checkout/cost-summary.ts';
+import type { OrderStatus } from '../orders/status.ts';
+
+/**
+ * The statuses of an order whose application went to the authorities, with their fees: once an
+ * order has been in one of them, the government and third-party fees are spent.
+ */
+export const FEES_PAID_OUT_STATUSES: readonly OrderStatus[] = ['Submitted', 'Approved', 'Rejected', 'Completed'];
+
+/** The refund page's note under the split: why the fees are kept, or why they are not. */
+export const REFUND_SPLIT_TEXT = {
+  paidOut:
+    "Government and third-party fees paid on the customer's behalf cannot be recovered once paid to the authorities.",
+  notPaidOut:
+    'This order never went to the authorities (it was not submitted): its government and third-party fees were not paid out, and all of it is refundable.',
+} as const;
+
+/** Whether an order's history (its statuses so far) shows its fees paid to the authorities. */
+export const feesPaidOut = (statuses: readonly string[]) =>
+  statuses.some((status) => (FEES_PAID_OUT_STATUSES as readonly string[]).includes(status));
 
 /**
  * What of an order's payment the refund policy gives back (issue 28 §3, the Terms' "Cancellations
  * and refunds"): government and third-party fees paid on the customer's behalf are marked
  * `refundable: false` on the cost summary the order was charged, and cannot be recovered once paid
- * to the authorities; the rest (our fees and add-ons after discounts) is refundable. Staff start
- * from the refundable part; the server still checks any amount against what is left.
+ * to the authorities; the rest (our fees and add-ons after discounts) is refundable. An order that
+ * never went to the authorities (cancelled before it was submitted) paid them nothing: all of it is
+ * refundable. Staff start from the refundable part; the server still checks any amount against
+ * what is left.
  */
 export const refundSplitSchema = z.object({
+  /** Whether the order went to the authorities (FEES_PAID_OUT_STATUSES): its fees are spent. */
+  feesPaidOut: z.boolean(),
   /** The non-refundable lines as charged ('Government fee', 'ICWF' …), for staff to read. */
   nonRefundableLines: z.array(z.object({ label: z.string(), amountCents: z.number() })),
   nonRefundableCents: z.number(),
@@ -22,13 +45,17 @@ export type RefundSplit = z.infer<typeof refundSplitSchema>;
 export function refundSplit(
   summary: Pick<CostSummary, 'lines' | 'totalCents'>,
   payment: { refundedCents: number; remainingCents: number } | null,
+  paidOut: boolean,
 ): RefundSplit {
-  const nonRefundable = summary.lines.filter((l) => l.kind === 'charge' && l.refundable === false && l.amountCents > 0);
+  const nonRefundable = paidOut
+    ? summary.lines.filter((l) => l.kind === 'charge' && l.refundable === false && l.amountCents > 0)
+    : [];
   const nonRefundableCents = nonRefundable.reduce((sum, l) => sum + l.amountCents, 0);
   const refundableCents = Math.max(0, summary.totalCents - nonRefundableCents);
   const left = payment ? payment.remainingCents : 0;
   const owed = refundableCents - (payment?.refundedCents ?? 0);
   return {
+    feesPaidOut: paidOut,
     nonRefundableLines: nonRefundable.map((l) => ({ label: l.label, amountCents: l.amountCents })),
     nonRefundableCents,
     refundableCents,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { apiCall, startApplication } from '../applications/testing.ts';
+import { apiCall, moveOrderTo, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { paymentRefunds } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
@@ -143,7 +143,20 @@ describe('reading refund requests', () => {
     expect(kept).toBeGreaterThan(0);
     const split = async () =>
       (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data.split;
+    // Not gone to the authorities yet: none of its fees were paid out, all of it is refundable.
     expect(await split()).toEqual({
+      feesPaidOut: false,
+      nonRefundableLines: [],
+      nonRefundableCents: 0,
+      refundableCents: order.price.totalCents,
+      defaultCents: order.price.totalCents,
+    });
+    // Submitted: the fees went with the application.
+    for (const status of ['Order pending', 'In review', 'Submitted'] as const) {
+      await moveOrderTo(t.app, order.id, status, status === 'Order pending' ? 'system' : 'staff');
+    }
+    expect(await split()).toEqual({
+      feesPaidOut: true,
       nonRefundableLines: expect.arrayContaining([
         { label: 'Government fee', amountCents: charged.governmentFeeCents },
       ]),

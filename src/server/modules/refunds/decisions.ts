@@ -1,4 +1,4 @@
-import { refundSplit } from '../../../domain/admin/refund-split.ts';
+import { feesPaidOut, refundSplit } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefund,
   type AdminRefundDetail,
@@ -30,6 +30,7 @@ export interface RefundDecisionDeps {
     | 'refundable'
     | 'reserveRefund'
     | 'strayRefunds'
+    | 'timeline'
   >;
   /** Gives the reserved money back through the order's payment provider. */
   payments: Pick<PaymentsService, 'executeRefund'>;
@@ -224,17 +225,19 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       const row = await repository.findById(id);
       if (!row) return null;
       const [order] = await deps.orders.findByIds([row.orderId]);
-      const [refundable, charged] = await Promise.all([
+      const [refundable, charged, timeline] = await Promise.all([
         deps.orders.refundable(db, row.orderId),
         order ? deps.orders.chargedSummary(db, order) : Promise.resolve(null),
+        deps.orders.timeline(row.orderId),
       ]);
+      const paidOut = feesPaidOut(timeline.map((change) => change.status));
       return {
         request: toAdminRefund(row, order?.displayId ?? ''),
         order: order
           ? { displayId: order.displayId, title: order.title, status: order.status, totalCents: order.totalCents }
           : null,
         refundable,
-        split: charged ? refundSplit(charged, refundable) : null,
+        split: charged ? refundSplit(charged, refundable, paidOut) : null,
       };
     },
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { REFUND_SPLIT_TEXT } from '../../../domain/admin/refund-split.ts';
 import type { AdminRefundDetail } from '../../../domain/admin/refunds.ts';
 import { adminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { AdminUserDetail } from '../../../domain/admin/users.ts';
@@ -32,6 +33,7 @@ const refund: AdminRefundDetail = {
   refundable: { provider: 'sandbox', paidCents: 10000, refundedCents: 5000, remainingCents: 5000, currency: 'USD' },
   // $20 government fee not refundable; $80 refundable, $50 of it refunded already: $30 by the policy.
   split: {
+    feesPaidOut: true,
     nonRefundableLines: [{ label: 'Government fee', amountCents: 2000 }],
     nonRefundableCents: 2000,
     refundableCents: 8000,
@@ -40,6 +42,25 @@ const refund: AdminRefundDetail = {
 };
 
 describe('a refund request page', () => {
+  it('starts from all that is left when the order never went to the authorities, and says why', async () => {
+    const cancelled: AdminRefundDetail = {
+      ...refund,
+      order: refund.order && { ...refund.order, status: 'Cancelled' },
+      split: {
+        feesPaidOut: false,
+        nonRefundableLines: [],
+        nonRefundableCents: 0,
+        refundableCents: 10000,
+        defaultCents: 5000,
+      },
+    };
+    renderWithRouter(<RefundPage detail={cancelled} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    expect((amount as HTMLInputElement).value).toBe('50.00');
+    expect(screen.getByText(REFUND_SPLIT_TEXT.notPaidOut)).toBeTruthy();
+    expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
+  });
+
   it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {
     const api = fakeApi({
       'POST /api/v1/admin/refunds/7/approve': () => ok({ ...refund.request, status: 'Refunded' }, 'Refunded $40.'),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { RefundSplit } from '../../../domain/admin/refund-split.ts';
+import { REFUND_SPLIT_TEXT, type RefundSplit } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefundDetail,
   approveRefundFormSchema,
@@ -39,7 +39,7 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
         </div>
       </dl>
       <p className="mt-2 text-xs text-slate-600">
-        Government and third-party fees paid on the customer's behalf cannot be recovered once paid to the authorities.
+        {split.feesPaidOut ? REFUND_SPLIT_TEXT.paidOut : REFUND_SPLIT_TEXT.notPaidOut}
       </p>
     </div>
   );
