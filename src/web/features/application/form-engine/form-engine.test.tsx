@@ -186,6 +186,21 @@ describe('FormEngine', () => {
     expect(within(nav).getAllByRole('button', { name: 'Passport' })[0]?.getAttribute('aria-current')).toBe('step');
   });
 
+  it('keeps a later step it was filled in on ticked when the form opens on an earlier one (going back to change it)', () => {
+    const answers = { givenName: 'PRIYA', changedName: 'no', passportNumber: 'Z1234567' };
+    renderEngine({ defaultValues: answers, savedAnswers: answers, initialStep: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Form steps' });
+    expect(within(nav).getAllByRole('button', { name: 'Passport, complete' }).length).toBeGreaterThan(0);
+    expect(within(nav).getAllByText('All steps complete').length).toBeGreaterThan(0);
+  });
+
+  it('does not tick a later step for what the household filled in: only what was saved counts', () => {
+    const answers = { givenName: 'PRIYA', changedName: 'no', passportNumber: 'Z1234567' };
+    renderEngine({ defaultValues: answers, savedAnswers: { givenName: 'PRIYA' }, initialStep: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Form steps' });
+    expect(within(nav).queryAllByRole('button', { name: 'Passport, complete' })).toHaveLength(0);
+  });
+
   it('asks a minor the minor’s steps', () => {
     renderEngine({ memberKind: 'Minor', initialStep: 3 });
     expect(heading().textContent).toBe('Parents’ consent');

@@ -133,6 +133,12 @@ export interface FormEngineProps {
   defaultValues?: FormValues;
   /** The step to open, 1-based (the saved step counter). */
   initialStep?: number;
+  /**
+   * Answers the customer saved before (not what the household fills in): a step with one of them
+   * was filled in, and counts as done when it passes, even when the form opens on an earlier step
+   * (the customer went back to change one).
+   */
+  savedAnswers?: FormValues;
   /** ISO date the date rules are resolved on; default today (UTC), as the server does. */
   today?: string;
   /** Sends a file; without it, upload fields say uploading is unavailable. */
@@ -191,6 +197,10 @@ function offersBySectionKey(steps: readonly FormStep[], offers: readonly CopyOff
 }
 
 /** The answer keys of one step, in order. */
+/** An answer given: not empty, not an empty list. */
+const isAnswered = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
 function stepKeys(byField: Map<string, number>, index: number): string[] {
   return [...byField].filter(([, step]) => step === index).map(([key]) => key);
 }
@@ -206,6 +216,7 @@ export function FormEngine({
   memberKind,
   defaultValues,
   initialStep = 1,
+  savedAnswers,
   today: givenToday,
   upload,
   fileUrl,
@@ -271,7 +282,11 @@ export function FormEngine({
 
   const stepCount = steps.length + hostSteps.length;
   const [index, setIndex] = useState(() => clamp(initialStep - 1, stepCount - 1));
-  const [visited, setVisited] = useState(() => new Set(Array.from({ length: index + 1 }, (_, i) => i)));
+  const [visited, setVisited] = useState(() => {
+    const seen = new Set(Array.from({ length: index + 1 }, (_, i) => i));
+    for (const [key, step] of byField) if (isAnswered(savedAnswers?.[key])) seen.add(step);
+    return seen;
+  });
   const heading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
   const checkOnArrival = useRef(false);

@@ -336,6 +336,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
         memberKind={member.kind}
         memberName={member.fullName}
         defaultValues={restored?.values ?? household.values}
+        savedAnswers={form.answers}
         notes={restored ? undefined : household.notes}
         offers={household.offers}
         initialStep={initialStep}
