@@ -13,6 +13,7 @@ import { applicationFormHref, checkoutHref, serviceOrderHref, startApplication }
 import { showToast } from '../../../lib/toast.ts';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
+import { forgetMembers, savedMembers, saveMembers } from './members-draft.ts';
 import { forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
 type Checked = z.output<ReturnType<typeof membersFormSchema>>;
@@ -91,6 +92,15 @@ export function StartApplicationForm({
     setStartedBefore(startedOrderFor(pkg));
   }, [pkg]);
 
+  // The list typed before a reload comes back once React runs (the server cannot read this tab's
+  // storage), and every change is kept for the next one.
+  useEffect(() => {
+    const saved = savedMembers(pkg);
+    if (saved) form.reset({ members: saved });
+    const watching = form.watch((values) => saveMembers(pkg, values.members ?? []));
+    return () => watching.unsubscribe();
+  }, [pkg, form]);
+
   const submit = form.handleSubmit(async ({ members }) => {
     if (sending.current) return;
     sending.current = true;
@@ -104,6 +114,7 @@ export function StartApplicationForm({
         members,
       });
       markStarted(pkg, idempotencyKey, order.displayId);
+      forgetMembers(pkg);
       void import('../../../lib/stores/packages-store.ts').then(({ usePackagesStore }) =>
         usePackagesStore.getState().clearCurrentPackage(),
       );

@@ -13,9 +13,12 @@ export interface StartChoice {
 
 const PREFIX = 'sevadocs-start:';
 
-function storageKey({ id, choices }: StartChoice): string {
-  return `${PREFIX}${id}:${SERVICE_PARAMETERS.map((p) => choices[p] ?? '').join('-')}`;
+/** One chosen package with its countries, as the keys of this tab's storage name it. */
+export function choiceKey({ id, choices }: StartChoice): string {
+  return `${id}:${SERVICE_PARAMETERS.map((p) => choices[p] ?? '').join('-')}`;
 }
+
+const storageKey = (choice: StartChoice) => `${PREFIX}${choiceKey(choice)}`;
 
 /** The key to start `choice` with: the waiting one, else a new one (stored before it is sent). */
 export const startKeyFor = (choice: StartChoice): string => keys.startKeyFor(storageKey(choice));

@@ -121,6 +121,26 @@ describe('/package-form: starting an application', () => {
     expect(await screen.findByText(APPLICATION_MESSAGES.started)).toBeTruthy();
   });
 
+  it('keeps the family’s list through a reload, and forgets it once the order starts', async () => {
+    const api = fakeApi({ [START]: () => ok(order(), APPLICATION_MESSAGES.started, 201) });
+    const first = await renderPage();
+    fireEvent.change(field(0, 'Date of birth'), { target: { value: '1988-04-12' } });
+    fillSecondMember();
+    first.unmount();
+
+    await renderPage();
+    await waitFor(() => expect(memberGroups()).toHaveLength(2));
+    expect((field(1, 'Full name (as in the passport)') as HTMLInputElement).value).toBe('Dev Sharma');
+    expect((field(1, 'Date of birth') as HTMLInputElement).value).toBe('2015-05-05');
+    expect((field(0, 'Date of birth') as HTMLInputElement).value).toBe('1988-04-12');
+    fireEvent.click(startButton());
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('orderId=DOC-48213907'));
+    expect(
+      (api.calls.find((c) => `${c.method} ${c.path}` === START)?.body as { members: unknown[] }).members,
+    ).toHaveLength(2);
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('sevadocs-start-members:'))).toEqual([]);
+  });
+
   it('sends the same key again after a lost answer, even after a reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const api = fakeApi({ [START]: () => 'network-error' });

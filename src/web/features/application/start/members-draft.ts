@@ -1,0 +1,56 @@
+import { MAX_MEMBERS, MEMBER_RELATIONSHIPS } from '../../../../domain/applications/members.ts';
+import type { MemberDraft } from '../members/member-fields.tsx';
+import { choiceKey, type StartChoice } from './start-key.ts';
+
+/**
+ * "Who is applying?" as typed so far, per chosen package in this tab (SPEC.md §4: the application
+ * form state persists across reloads): a reload, or a phone that drops the page while the parent
+ * fetches a child's date of birth, keeps the family's list. sessionStorage, not localStorage: the
+ * names and dates of birth go with the tab, and the list is forgotten once the order starts.
+ */
+const PREFIX = 'sevadocs-start-members:';
+
+const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length <= max;
+const RELATIONSHIPS: readonly string[] = MEMBER_RELATIONSHIPS;
+
+function asDraft(value: unknown): MemberDraft | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { fullName, dateOfBirth, relationship } = value as Record<string, unknown>;
+  if (!isText(fullName, 200) || !isText(dateOfBirth, 10) || !isText(relationship, 20)) return null;
+  if (relationship !== '' && !RELATIONSHIPS.includes(relationship)) return null;
+  return { fullName, dateOfBirth, relationship: relationship as MemberDraft['relationship'] };
+}
+
+/** The list typed for `choice` in this tab, or null (none, or not one this page wrote). */
+export function savedMembers(choice: StartChoice): MemberDraft[] | null {
+  try {
+    const raw = sessionStorage.getItem(PREFIX + choiceKey(choice));
+    const list: unknown = raw ? JSON.parse(raw) : null;
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MEMBERS) return null;
+    const drafts = list.map(asDraft);
+    return drafts.every((d): d is MemberDraft => d !== null) ? drafts : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveMembers(choice: StartChoice, members: readonly (Partial<MemberDraft> | undefined)[]): void {
+  const drafts = members.map((m) => ({
+    fullName: m?.fullName ?? '',
+    dateOfBirth: m?.dateOfBirth ?? '',
+    relationship: m?.relationship ?? '',
+  }));
+  try {
+    sessionStorage.setItem(PREFIX + choiceKey(choice), JSON.stringify(drafts));
+  } catch {
+    // Storage refused (a private window): the list lives as long as the page.
+  }
+}
+
+export function forgetMembers(choice: StartChoice): void {
+  try {
+    sessionStorage.removeItem(PREFIX + choiceKey(choice));
+  } catch {
+    // Nothing kept.
+  }
+}
