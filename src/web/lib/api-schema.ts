@@ -11553,6 +11553,7 @@ export interface operations {
                                 currency: "USD" | "CAD" | "INR";
                             } | null;
                             split: {
+                                feesPaidOut: boolean;
                                 nonRefundableLines: {
                                     label: string;
                                     amountCents: number;
