@@ -79,6 +79,7 @@ describe('the passport reads itself (issue 30 §2)', () => {
       dateOfBirth: '1985-03-14',
       passportNumber: 'X12354678',
       passportCountry: 'US',
+      passportIssueDate: '2021-07-16',
       passportExpiryDate: '2031-07-15',
       presentNationality: 'US',
     };

@@ -69,7 +69,7 @@ export async function completeOrder(
     const form = `/api/v1/application/order/${order.displayId}/members/${member.id}/form`;
     const saved = await context.request.put(form, {
       headers,
-      data: { currentStep: 1, answers: { ...completeOciAnswers(member.kind), ...answers } },
+      data: { currentStep: 1, answers: { ...completeOciAnswers(member.kind, 51, member.dateOfBirth), ...answers } },
     });
     expect(saved.status(), await saved.text()).toBe(200);
     const reviewed = await context.request.post(`${form}/review`, { headers });

@@ -293,6 +293,31 @@ describe('date and time', () => {
     expect(one(expiry, '2026-11-29')).toBe('Date of expiry cannot be in the past');
   });
 
+  it('compares a date with the earlier answers its rules name: not before one, at most N years after another', () => {
+    const fields: FormField[] = [
+      { type: 'date', key: 'dob', label: 'Date of birth', rules: { min: '1900-01-01' } },
+      { type: 'date', key: 'acquired', label: 'Date you acquired it', rules: { min: '1950-01-01', notBefore: 'dob' } },
+      { type: 'date', key: 'issued', label: 'Date of issue', rules: { notBefore: 'dob' } },
+      {
+        type: 'date',
+        key: 'expires',
+        label: 'Date of expiry',
+        rules: { max: 'today+3660', notBefore: 'issued', atMostYearsAfter: { field: 'issued', years: 11 } },
+      },
+    ];
+    const dob = '1988-03-14';
+    expect(run(fields, { dob, acquired: '1960-01-01', issued: '2001-01-01', expires: '2027-01-01' }).errors).toEqual({
+      acquired: 'Date you acquired it cannot be before the date of birth (March 14, 1988)',
+      expires: 'Date of expiry is more than 11 years after the date of issue: please check both dates',
+    });
+    expect(run(fields, { dob, issued: '2020-05-01', expires: '2020-04-30' }).errors).toEqual({
+      expires: 'Date of expiry cannot be before the date of issue (May 1, 2020)',
+    });
+    expect(run(fields, { dob, acquired: dob, issued: '2020-05-01', expires: '2031-05-01' }).errors).toEqual({});
+    // Nothing to compare with yet (a partial save): the date alone is checked.
+    expect(run(fields, { expires: '2030-01-01' }, 'partial').errors).toEqual({});
+  });
+
   it('time: HH:MM on a 24-hour clock, within its bounds', () => {
     const time: AnswerField = {
       type: 'time',

@@ -7,6 +7,7 @@ import { todayIsoDate } from '../limits/constants.ts';
 import { isCalendarDate, isTime } from './dates.ts';
 import {
   type AnswerField,
+  answerFieldsByKey,
   type CheckboxesField,
   type CurrencyField,
   type DateField,
@@ -230,6 +231,33 @@ export function checkAnswer(field: AnswerField, raw: unknown, today: string = to
   }
 }
 
+/** An ISO date `years` later ('2016-04-12' + 10 → '2026-04-12'): compared as text, like every date here. */
+const yearsLater = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
+
+/**
+ * A valid date against the earlier answers its rules name (DateField's `notBefore`,
+ * `atMostYearsAfter`): a passport issued before its holder was born, or valid for 26 years, is a
+ * typo the consulate refuses. Nothing to compare while the other answer is not given.
+ */
+function dateAgainstEarlier(
+  field: DateField,
+  value: string,
+  answers: Answers,
+  nameOf: (key: string) => string,
+): string | null {
+  const before = field.rules?.notBefore;
+  const earliest = before ? answers[before] : undefined;
+  if (before && typeof earliest === 'string' && value < earliest) {
+    return M.dateBeforeOther(fieldName(field), nameOf(before), earliest);
+  }
+  const within = field.rules?.atMostYearsAfter;
+  const from = within ? answers[within.field] : undefined;
+  if (within && typeof from === 'string' && value > yearsLater(from, within.years)) {
+    return M.dateTooFarAfterOther(fieldName(field), nameOf(within.field), within.years);
+  }
+  return null;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * A member's answers.
  * ------------------------------------------------------------------------------------------- */
@@ -257,6 +285,12 @@ export function checkAnswers(definition: FormDefinition, input: unknown, options
   const today = options.today ?? todayIsoDate();
   const answers: Answers = {};
   const errors: Record<string, string> = {};
+  let byKey: Map<string, AnswerField> | undefined;
+  const nameOf = (key: string) => {
+    byKey ??= answerFieldsByKey(definition);
+    const field = byKey.get(key);
+    return field ? fieldName(field) : key;
+  };
   forEachShownField(
     memberSteps(definition, options.memberKind),
     (key) => answers[key],
@@ -269,7 +303,12 @@ export function checkAnswers(definition: FormDefinition, input: unknown, options
         return;
       }
       const checked = checkAnswer(field, raw, today);
+      const against =
+        'value' in checked && field.type === 'date'
+          ? dateAgainstEarlier(field, checked.value as string, answers, nameOf)
+          : null;
       if ('error' in checked) errors[field.key] = checked.error;
+      else if (against) errors[field.key] = against;
       else answers[field.key] = checked.value;
     },
   );

@@ -106,6 +106,24 @@ describe('formDefinitionSchema', () => {
     expect(problems([self])).toEqual(['"spouse" depends on "inner", which is not a question that comes before it']);
   });
 
+  it('refuses a date compared with a question that is not an earlier date', () => {
+    const birth = { type: 'date', key: 'dob', label: 'Date of birth', rules: { min: '1900-01-01' } };
+    const issued = { type: 'date', key: 'issued', label: 'Issued', rules: { notBefore: 'dob' } };
+    const expires = {
+      type: 'date',
+      key: 'expires',
+      label: 'Expires',
+      rules: { max: 'today+3660', atMostYearsAfter: { field: 'issued', years: 11 } },
+    };
+    expect(problems([birth, issued, expires])).toEqual([]);
+    expect(problems([issued, birth])).toEqual([
+      '"issued" is compared with "dob", which is not a date question that comes before it',
+    ]);
+    expect(problems([{ type: 'text', key: 'dob', label: 'D' }, issued])).toEqual([
+      '"issued" is compared with "dob", which is not a date question that comes before it',
+    ]);
+  });
+
   it('refuses a value test on a free-text question and a value the question cannot have', () => {
     const text = { type: 'text', key: 'city', label: 'City' };
     const onText = {

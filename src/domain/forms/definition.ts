@@ -115,7 +115,14 @@ export interface RatingField extends AnswerCommon {
 /** An ISO date. Without rules the SPEC.md §5 bounds apply: 2000-01-01 to today. */
 export interface DateField extends AnswerCommon {
   type: 'date';
-  rules?: { min?: DateBound; max?: DateBound };
+  rules?: {
+    min?: DateBound;
+    max?: DateBound;
+    /** An earlier date question's key: this date cannot be before its answer (an issue date before the birth). */
+    notBefore?: string;
+    /** …and at most `years` after the answer to `field` (a passport's expiry after its issue). */
+    atMostYearsAfter?: { field: string; years: number };
+  };
 }
 
 /** 'HH:MM' on a 24-hour clock; bounds are times too. */
@@ -347,7 +354,14 @@ const ratingField = z.strictObject({
 const dateField = z.strictObject({
   ...answerCommon,
   type: z.literal('date'),
-  rules: z.strictObject({ min: dateBound.optional(), max: dateBound.optional() }).optional(),
+  rules: z
+    .strictObject({
+      min: dateBound.optional(),
+      max: dateBound.optional(),
+      notBefore: key.optional(),
+      atMostYearsAfter: z.strictObject({ field: key, years: z.number().int().min(1).max(100) }).optional(),
+    })
+    .optional(),
 });
 const timeField = z.strictObject({
   ...answerCommon,
@@ -594,6 +608,8 @@ export function checkDefinition(definition: FormDefinition): Problem[] {
         for (const message of conditionProblems(field, earlier)) problems.push({ message, path: [...here, 'when'] });
         visit(field.fields, [...here, 'fields'], depth + 1);
       } else if (isAnswerField(field)) {
+        for (const message of dateReferenceProblems(field, earlier))
+          problems.push({ message, path: [...here, 'rules'] });
         earlier.set(field.key, field);
       }
     });
@@ -607,6 +623,13 @@ export function checkDefinition(definition: FormDefinition): Problem[] {
   });
   if (fieldCount > FORM_LIMITS.fieldsMax) problems.push({ message: D.tooManyFields, path: ['steps'] });
   return problems;
+}
+
+/** A date rule that names another question: it must be a date question asked before this one. */
+function dateReferenceProblems(field: AnswerField, earlier: ReadonlyMap<string, AnswerField>): string[] {
+  if (field.type !== 'date' || !field.rules) return [];
+  const named = [field.rules.notBefore, field.rules.atMostYearsAfter?.field].filter((k) => k !== undefined);
+  return named.filter((k) => earlier.get(k)?.type !== 'date').map((k) => D.unknownDateReference(field.key, k));
 }
 
 /** Parses a definition from the database or an admin; throws a ZodError naming every problem. */

@@ -41,6 +41,10 @@ export const FORM_MESSAGES = {
   dateInFuture: (name: string) => `${name} cannot be in the future`,
   dateTooEarly: (name: string, min: string) => `${name} must be on or after ${formatFormDate(min)}`,
   dateTooLate: (name: string, max: string) => `${name} must be on or before ${formatFormDate(max)}`,
+  dateBeforeOther: (name: string, other: string, otherDate: string) =>
+    `${name} cannot be before the ${lowerFirst(other)} (${formatFormDate(otherDate)})`,
+  dateTooFarAfterOther: (name: string, other: string, years: number) =>
+    `${name} is more than ${years} years after the ${lowerFirst(other)}: please check both dates`,
   notTime: (name: string) => `${name} must be a time such as 09:30`,
   timeTooEarly: (name: string, min: string) => `${name} must be at ${min} or later`,
   timeTooLate: (name: string, max: string) => `${name} must be at ${max} or earlier`,
@@ -73,6 +77,11 @@ export function fileTypeList(types: readonly FileType[]): string {
   return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 }
 
+/** 'date of birth' for 'Date of birth', as the second name in a sentence. */
+function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
 /** Messages about a definition itself (admins read these when a definition is refused). */
 export const DEFINITION_MESSAGES = {
   duplicateKey: (key: string) => `The key "${key}" is used more than once; every step, section and field needs its own`,
@@ -84,6 +93,8 @@ export const DEFINITION_MESSAGES = {
   conditionValue: (key: string, value: string) =>
     `"${key}" tests for "${value}", which is not one of that question's options`,
   minAboveMax: (key: string) => `"${key}": its min rule is above its max rule`,
+  unknownDateReference: (key: string, field: string) =>
+    `"${key}" is compared with "${field}", which is not a date question that comes before it`,
   badPattern: (key: string) => `"${key}": its matches rule is not a valid regular expression`,
   conflictingCase: (key: string) => `"${key}": uppercase and lowercase cannot both apply`,
   duplicateOption: (key: string) => `"${key}" lists the same option value twice`,

@@ -41,7 +41,7 @@ function matching(field: TextField | PasswordField, today: string): fc.Arbitrary
     );
 }
 
-/** Answers that satisfy a field, whatever else is answered; `today` resolves its date rules. */
+/** Answers that satisfy a field alone; `today` resolves its date rules (dates that name another: consistentDates). */
 export function validValue(field: AnswerField, today: string): fc.Arbitrary<unknown> {
   if (
     (field.type === 'password' || 'transforms' in field || field.type === 'email') &&
@@ -134,7 +134,42 @@ export function answerFields(definition: FormDefinition): AnswerField[] {
   return out;
 }
 
-/** A valid answer for every field of the definition, shown or not. */
-export function validAnswers(definition: FormDefinition, today: string): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(Object.fromEntries(answerFields(definition).map((f) => [f.key, validValue(f, today)])));
+/** `isoDate` moved by whole years ('2026-04-12', -11 → '2015-04-12'). */
+const yearsMoved = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
+
+/**
+ * Dates made to agree with the earlier ones their rules name (DateField's `notBefore`,
+ * `atMostYearsAfter`), in the form's order: one before its reference is moved up to it, and a
+ * reference too far before it is moved up to the latest it may be. Moving a date later keeps it
+ * within its own rules for the seeded forms (an issue date stays before today and after the birth).
+ */
+function consistentDates(definition: FormDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const field of answerFields(definition)) {
+    if (field.type !== 'date' || typeof out[field.key] !== 'string') continue;
+    const before = field.rules?.notBefore;
+    const earliest = before ? out[before] : undefined;
+    if (typeof earliest === 'string' && (out[field.key] as string) < earliest) out[field.key] = earliest;
+    const within = field.rules?.atMostYearsAfter;
+    const from = within ? out[within.field] : undefined;
+    const value = out[field.key] as string;
+    if (within && typeof from === 'string' && value > yearsMoved(from, within.years)) {
+      out[within.field] = yearsMoved(value, -within.years);
+    }
+  }
+  return out;
+}
+
+/**
+ * A valid answer for every field of the definition, shown or not, with `fixed` answers (a member's
+ * own date of birth) in place of the sampled ones, the dates agreeing with each other.
+ */
+export function validAnswers(
+  definition: FormDefinition,
+  today: string,
+  fixed: Record<string, unknown> = {},
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record(Object.fromEntries(answerFields(definition).map((f) => [f.key, validValue(f, today)])))
+    .map((values) => consistentDates(definition, { ...values, ...fixed }));
 }

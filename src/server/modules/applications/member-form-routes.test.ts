@@ -338,7 +338,7 @@ describe('the review step', () => {
 
   it('reviews only a form whose date of birth is the member’s, saying so at the field', async () => {
     const { user, ref, memberId } = await customerWithOrder();
-    const answers = { ...completeAnswers('Adult'), dateOfBirth: '2016-01-15' };
+    const answers = { ...completeAnswers('Adult'), dateOfBirth: '1984-01-15' };
     // Autosave keeps what was typed, to be corrected.
     expect((await save(user.token, ref, memberId, { currentStep: 3, answers })).statusCode).toBe(200);
     const reviewed = await review(user.token, ref, memberId);

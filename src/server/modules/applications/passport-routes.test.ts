@@ -56,6 +56,7 @@ function priyasAnswers(overrides: Record<string, unknown> = {}) {
     dateOfBirth: '1985-03-14',
     passportNumber: 'X12345678',
     passportCountry: 'US',
+    passportIssueDate: '2021-07-16',
     passportExpiryDate: '2031-07-15',
     presentNationality: 'US',
     ...overrides,

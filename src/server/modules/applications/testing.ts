@@ -113,8 +113,10 @@ export function completeOciAnswers(
 ): Record<string, unknown> {
   if (!OCI) throw new Error('no seeded New OCI Card form');
   const today = todayIsoDate();
-  const [sampled] = fc.sample(validAnswers(OCI, today), { numRuns: 1, seed });
-  const values = { ...sampled, ...VISALIA_ADDRESS_ANSWERS, dateOfBirth };
+  const [values] = fc.sample(validAnswers(OCI, today, { ...VISALIA_ADDRESS_ANSWERS, dateOfBirth }), {
+    numRuns: 1,
+    seed,
+  });
   const checked = checkAnswers(OCI, values, { mode: 'complete', memberKind, today });
   if (Object.keys(checked.errors).length > 0) throw new Error(`incomplete answers: ${JSON.stringify(checked.errors)}`);
   return checked.answers;

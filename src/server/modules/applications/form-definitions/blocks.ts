@@ -343,8 +343,16 @@ export function foreignPassport(title = 'Your current passport'): FormSection {
       transforms: ['trim'],
       help: 'As printed in the passport, for example “U.S. Department of State”.',
     }),
-    ask('date', 'passportIssueDate', 'Date of issue'),
-    ask('date', 'passportExpiryDate', 'Date of expiry', { rules: { min: 'today', max: 'today+3660' } }),
+    ask('date', 'passportIssueDate', 'Date of issue', { rules: { notBefore: 'dateOfBirth' } }),
+    // A passport is valid for 10 years at most (older British ones for up to 10 years 9 months).
+    ask('date', 'passportExpiryDate', 'Date of expiry', {
+      rules: {
+        min: 'today',
+        max: 'today+3660',
+        notBefore: 'passportIssueDate',
+        atMostYearsAfter: { field: 'passportIssueDate', years: 11 },
+      },
+    }),
   ]);
 }
 
@@ -360,9 +368,11 @@ export function indianPassport(title: string, current: boolean): FormSection {
         },
       },
     }),
-    ask('date', 'indianPassportIssueDate', 'Date of issue', current ? {} : { rules: { min: '1950-01-01' } }),
+    ask('date', 'indianPassportIssueDate', 'Date of issue', {
+      rules: current ? { notBefore: 'dateOfBirth' } : { min: '1950-01-01', notBefore: 'dateOfBirth' },
+    }),
     ask('date', 'indianPassportExpiryDate', 'Date of expiry', {
-      rules: { min: current ? '2000-01-01' : '1950-01-01', max: 'today+3660' },
+      rules: { min: current ? '2000-01-01' : '1950-01-01', max: 'today+3660', notBefore: 'indianPassportIssueDate' },
     }),
     ask('short answer', 'indianPassportIssuePlace', 'Place of issue', {
       transforms: ['trim'],

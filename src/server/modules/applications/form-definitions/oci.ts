@@ -33,7 +33,9 @@ function citizenship(): FormSection {
       ]),
     }),
     dependent('naturalisedDetails', { field: 'nationalityAcquiredBy', oneOf: ['naturalisation', 'registration'] }, [
-      ask('date', 'nationalityAcquiredOn', 'Date you acquired it', { rules: { min: '1950-01-01' } }),
+      ask('date', 'nationalityAcquiredOn', 'Date you acquired it', {
+        rules: { min: '1950-01-01', notBefore: 'dateOfBirth' },
+      }),
       ask('short answer', 'nationalityAcquiredAt', 'Place where you acquired it', { transforms: ['trim'] }),
       ask('unique ID', 'naturalisationCertificateNumber', 'Naturalisation or citizenship certificate number', {
         transforms: ['uppercase'],
