@@ -313,6 +313,7 @@ export async function createServices(
     adminOrders: createAdminOrdersService(db, {
       orders,
       users,
+      refunds,
       applications,
       memberForms,
       printPacks,

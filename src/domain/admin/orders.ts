@@ -33,6 +33,9 @@ export const ORDER_DESK_MESSAGES = {
   /** A charge the order could not take (issue 28): the payments module gave it back by itself. */
   strayCharge: 'Stray charge — refunded automatically',
   strayRefund: 'Automatic refund of a stray charge',
+  openRefund: (reference: string, status: string, amount: string) =>
+    `Refund request ${reference} (${status}, ${amount} asked) waits for a decision.`,
+  openRefundLink: 'Decide it on the refunds desk',
 } as const;
 const M = ORDER_DESK_MESSAGES;
 
@@ -180,6 +183,10 @@ export const deskOrderSchema = z.object({
   charged: chargedSummarySchema,
   /** Every payment attempt, charge and refund, stray ones and their automatic refunds included. */
   payments: paymentLedgerSchema,
+  /** The customer's refund request still waiting for a decision on the refunds desk, or null. */
+  openRefund: z
+    .object({ id: z.number(), reference: z.string(), status: z.string(), amountCents: z.number() })
+    .nullable(),
   service: z
     .object({
       order: applicationOrderSchema,

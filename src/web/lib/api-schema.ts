@@ -12044,6 +12044,12 @@ export interface operations {
                                     createdAt: string;
                                 }[];
                             };
+                            openRefund: {
+                                id: number;
+                                reference: string;
+                                status: string;
+                                amountCents: number;
+                            } | null;
                             service: {
                                 order: {
                                     id: number;

@@ -42,6 +42,7 @@ import type { CheckoutService } from '../checkout/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/service.ts';
 import type { PhotosService } from '../photos/service.ts';
+import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createAdminOrdersRepository } from './repository.ts';
 
@@ -62,6 +63,8 @@ export interface AdminOrdersDeps {
     | 'staffViews'
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
+  /** The order's refund request waiting for staff, linked from the desk. */
+  refunds: Pick<RefundsService, 'openRequestOf'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
@@ -211,12 +214,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments, refunded] = await Promise.all([
+      const [contacts, notes, charged, payments, refunded, openRefund] = await Promise.all([
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
         deps.orders.chargedSummary(db, order),
         deps.orders.payments(db, order.id),
         deps.orders.refundedInFull(db, order.id),
+        deps.refunds.openRequestOf(order.id),
       ]);
       const contact = contacts.get(order.userId);
       // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
@@ -236,6 +240,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         expedite,
         charged,
         payments,
+        openRefund,
       };
       if (order.kind === 'photo') {
         const photo = owned(await deps.photos.get(order.userId, ref), 'the photo order');

@@ -173,6 +173,26 @@ describe('reading refund requests', () => {
   });
 });
 
+describe('the order desk', () => {
+  it('links the order’s refund request while it waits for a decision, and not after', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, request } = await paidOrderWithRequest('12.50');
+    const desk = async () =>
+      (await call('GET', `/admin/orders/${order.displayId}`, bearer(staff.token))).json().data.openRefund;
+    expect(await desk()).toEqual({
+      id: request.id,
+      reference: request.reference,
+      status: 'Received',
+      amountCents: 1250,
+    });
+    const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: 1250,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await desk()).toBeNull();
+  });
+});
+
 describe('automatic refunds of stray charges', () => {
   it('are listed beside the requests, newest first, each with its order', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');

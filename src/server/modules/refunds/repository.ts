@@ -13,7 +13,12 @@ export function createRefundsRepository(db: Database) {
   return {
     async findOpenRequest(orderId: number) {
       const [row] = await db
-        .select({ reference: refundRequests.reference })
+        .select({
+          id: refundRequests.id,
+          reference: refundRequests.reference,
+          status: refundRequests.status,
+          amountCents: refundRequests.amountCents,
+        })
         .from(refundRequests)
         .where(and(eq(refundRequests.orderId, orderId), inArray(refundRequests.status, OPEN_REFUND_STATUSES)))
         .orderBy(desc(refundRequests.id))

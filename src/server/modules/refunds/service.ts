@@ -226,6 +226,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
     onStatusChange,
 
+    /** The order's refund request still waiting for staff (the desk links it), or null. */
+    openRequestOf(orderId: number) {
+      return createRefundsRepository(db).findOpenRequest(orderId);
+    },
+
     /** What the request worker runs for one job (exposed for tests of its idempotency). */
     processRequest,
 

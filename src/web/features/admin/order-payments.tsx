@@ -1,5 +1,7 @@
+import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import { ATTEMPT_STATUS_LABELS, formatUtc, PROVIDER_NAMES } from './order-format.ts';
 
 /**
@@ -105,7 +107,22 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
       </ol>
       <div>
         <h3 className="font-bold text-slate-900">Refunds</h3>
-        {refunds.length === 0 ? (
+        {order.openRefund ? (
+          <p className="mt-1 rounded-lg border border-amber-300 bg-amber-50 p-2">
+            {M.openRefund(
+              order.openRefund.reference,
+              order.openRefund.status,
+              formatMoney({ amountCents: order.openRefund.amountCents, currency: order.charged.currency }),
+            )}{' '}
+            <Link
+              to={`${ROUTES.ADMIN_REFUNDS}/${order.openRefund.id}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {M.openRefundLink}
+            </Link>
+          </p>
+        ) : null}
+        {refunds.length === 0 && !order.openRefund ? (
           <p className="mt-1 text-slate-600">None.</p>
         ) : (
           <ul className="mt-1 flex flex-col gap-1">

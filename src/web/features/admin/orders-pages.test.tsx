@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DeskOrder, orderQueueQuery, type QueuedOrder } from '../../../domain/admin/orders.ts';
+import {
+  type DeskOrder,
+  ORDER_DESK_MESSAGES,
+  orderQueueQuery,
+  type QueuedOrder,
+} from '../../../domain/admin/orders.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -341,6 +346,20 @@ describe('the order page', () => {
     expect(within(payments).getByText('Paid')).toBeTruthy();
     expect(within(payments).getByText('Stray charge — refunded automatically')).toBeTruthy();
     expect(within(payments).getByText(/Automatic refund of a stray charge/)).toBeTruthy();
+  });
+
+  it('links the refund request that waits for a decision, with what was asked', async () => {
+    await show({
+      ...ORDER,
+      status: 'Cancelled',
+      openRefund: { id: 7, reference: 'RF-7K3Q9M2X', status: 'Received', amountCents: 30900 },
+    } as DeskOrder);
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(
+      within(payments).getByText(ORDER_DESK_MESSAGES.openRefund('RF-7K3Q9M2X', 'Received', '$309'), { exact: false }),
+    ).toBeTruthy();
+    const link = within(payments).getByRole('link', { name: ORDER_DESK_MESSAGES.openRefundLink });
+    expect(link.getAttribute('href')).toBe('/admin/refunds/7');
   });
 
   it('changes the status with a remark, offering only the transition table’s next statuses', async () => {
