@@ -70,6 +70,8 @@ export const costSummarySchema = z.object({
   premiumSupport: z.boolean(),
   /** SPEC.md §3 applied coupon: a single string, or null. */
   appliedCoupon: z.string().nullable(),
+  /** On the order's own cost-summary path: what was refunded of its payment so far (refunds made). */
+  refundedCents: z.number().int().optional(),
 });
 
 export const applyCouponSchema = z.object({ code: couponCodeSchema });

@@ -51,4 +51,7 @@ export const PAID_LINES_TEXT = {
   title: 'What you paid',
   total: 'Total paid',
   receiptNote: 'The same lines as your receipt e-mail.',
+  /** Once some of it went back: the refunds made, and what the payment now comes to. */
+  refunded: 'Refunded to you',
+  net: 'Paid, less refunds',
 } as const;

@@ -8,8 +8,14 @@ import { Panel } from './ui/panel.tsx';
  * its note ("$275 × 2", "not refundable", the coupon's code), then the total paid they add up to,
  * then the package's former price ("was …") apart, since it is not added.
  */
-export function PaidLinesPanel({ summary }: { summary: Parameters<typeof paidLines>[0] & { currency: Currency } }) {
+export function PaidLinesPanel({
+  summary,
+}: {
+  summary: Parameters<typeof paidLines>[0] & { currency: Currency; refundedCents?: number | undefined };
+}) {
   const paid = paidLines(summary);
+  const refunded = summary.refundedCents ?? 0;
+  const money = (amountCents: number) => formatMoney({ amountCents, currency: summary.currency });
   return (
     <Panel id="paid-lines" title={PAID_LINES_TEXT.title}>
       <p className="mt-1 text-sm text-slate-600">
@@ -29,9 +35,21 @@ export function PaidLinesPanel({ summary }: { summary: Parameters<typeof paidLin
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3">
           <dt className="font-semibold text-slate-900">{PAID_LINES_TEXT.total}</dt>
           <dd className="text-lg font-bold text-slate-900" data-testid="paid-total">
-            {formatMoney({ amountCents: paid.totalCents, currency: summary.currency })}
+            {money(paid.totalCents)}
           </dd>
         </div>
+        {refunded > 0 ? (
+          <>
+            <div className="flex justify-between gap-4 text-sm">
+              <dt className="text-slate-700">{PAID_LINES_TEXT.refunded}</dt>
+              <dd className="font-medium text-green-800">{money(-refunded)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+              <dt className="font-semibold text-slate-900">{PAID_LINES_TEXT.net}</dt>
+              <dd className="font-bold text-slate-900">{money(paid.totalCents - refunded)}</dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {paid.notes.length > 0 ? (
         <dl className="mt-3 space-y-1 text-xs text-slate-600">

@@ -3998,6 +3998,7 @@ export interface components {
                         couponDiscountCents: number;
                         premiumSupport: boolean;
                         appliedCoupon: string | null;
+                        refundedCents?: number;
                     };
                 };
             };
@@ -12009,6 +12010,7 @@ export interface operations {
                                 referralDiscountCents: number;
                                 couponDiscountCents: number;
                                 premiumSupport: boolean;
+                                refundedCents?: number;
                             };
                             payments: {
                                 attempts: {

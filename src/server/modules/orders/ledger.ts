@@ -106,6 +106,13 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     };
   }
 
+  /** What the provider has given back of the order's paid attempt (refunds made, not those waiting). */
+  async function returnedCents(on: Database, orderId: number): Promise<number> {
+    const repository = createLedgerRepository(on);
+    const attempt = await repository.paidAttempt(orderId);
+    return attempt ? (await repository.counted(attempt.id, { returned: true })).cents : 0;
+  }
+
   /**
    * Whether the order was paid and its payment has all gone back: refunds the provider has made,
    * not those still waiting on it (two approved at once: the first to finish leaves the other's
@@ -265,6 +272,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     },
 
     refundable,
+    returnedCents,
 
     refundedInFull,
 

@@ -531,12 +531,18 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       );
     },
 
-    /** The customer's order of any kind: its cost summary as it now stands (the core's own path). */
+    /**
+     * The customer's order of any kind: its cost summary as it now stands, with what was refunded
+     * of its payment (the core's own path: the order page's "What you paid").
+     */
     costSummary(customerId: number, ref: OrderLookup): Promise<FormResult<CostSummaryView>> {
-      return withOwnedKind(customerId, ref, async (kind, order) => ({
-        ok: true,
-        value: await kind.costSummary(db, order),
-      }));
+      return withOwnedKind(customerId, ref, async (kind, order) => {
+        const [summary, refundedCents] = await Promise.all([
+          kind.costSummary(db, order),
+          ledger.returnedCents(db, order.id),
+        ]);
+        return { ok: true, value: { ...summary, refundedCents } };
+      });
     },
 
     /** Applies a coupon to the customer's order of any kind (its kind checks the rules); the new summary. */

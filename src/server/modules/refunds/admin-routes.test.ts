@@ -174,9 +174,9 @@ describe('reading refund requests', () => {
 });
 
 describe('the order desk', () => {
-  it('links the order’s refund request while it waits for a decision, and not after', async () => {
+  it('links the order’s refund request while it waits for a decision, and the customer sees the refund once made', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
-    const { order, request } = await paidOrderWithRequest('12.50');
+    const { customer, order, request } = await paidOrderWithRequest('12.50');
     const desk = async () =>
       (await call('GET', `/admin/orders/${order.displayId}`, bearer(staff.token))).json().data.openRefund;
     expect(await desk()).toEqual({
@@ -185,11 +185,16 @@ describe('the order desk', () => {
       status: 'Received',
       amountCents: 1250,
     });
+    const summary = async () =>
+      (await apiCall(t.app, 'GET', `/orders/${order.displayId}/cost-summary`, customer.token)).json().data;
+    expect((await summary()).refundedCents).toBe(0);
     const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
       amountCents: 1250,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await desk()).toBeNull();
+    // The customer's order page shows it beside what they paid.
+    expect(await summary()).toMatchObject({ refundedCents: 1250, totalCents: order.price.totalCents });
   });
 });
 

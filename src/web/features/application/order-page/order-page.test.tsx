@@ -463,8 +463,9 @@ describe('/service-order', () => {
     expect(within(card).getByRole('link', { name: c.email }).getAttribute('href')).toBe(`mailto:${c.email}`);
   });
 
-  it('once paid, lists the paid lines as the receipt words them, adding up to the total paid (issue 28)', async () => {
-    const summary = priceCheckout(
+  /** A paid order's summary: one member, 10 % off our fee (FIRST10). */
+  const paidSummary = () =>
+    priceCheckout(
       {
         currency: 'USD',
         governmentFeeCents: 275_00,
@@ -477,7 +478,9 @@ describe('/service-order', () => {
       { code: 'FIRST10', discountType: 'percentage', value: 10 },
       { applies: false },
     );
-    const paid = order({
+  /** The order, paid: in Forms incomplete since. */
+  const paidOrder = () =>
+    order({
       status: 'Forms incomplete',
       actions: NOTHING_ALLOWED,
       timeline: [
@@ -491,6 +494,10 @@ describe('/service-order', () => {
         },
       ],
     });
+
+  it('once paid, lists the paid lines as the receipt words them, adding up to the total paid (issue 28)', async () => {
+    const summary = paidSummary();
+    const paid = paidOrder();
     serve(() => paid, {
       'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...summary, appliedCoupon: 'FIRST10' }),
     });
@@ -508,6 +515,22 @@ describe('/service-order', () => {
       ['Package Cost Per Member', '$357 (was $374)'],
     ]);
     expect(summary.totalCents).toBe(275_00 + 82_00 - 8_20);
+  });
+
+  it('once refunded in part, shows the refund beside what was paid, and what the payment now comes to', async () => {
+    const summary = paidSummary();
+    serve(paidOrder, {
+      'GET /api/v1/orders/DOC-48213907/cost-summary': () =>
+        ok({ ...summary, appliedCoupon: 'FIRST10', refundedCents: 73_80 }),
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    await within(panel).findByText(PAID_LINES_TEXT.refunded);
+    const rows = within(panel)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(rows).toContainEqual([PAID_LINES_TEXT.refunded, '-$73.80']);
+    expect(rows).toContainEqual([PAID_LINES_TEXT.net, '$275']);
   });
 
   it('before payment, shows the price the order started with, not paid lines', async () => {
