@@ -14,6 +14,8 @@ export const REFUND_SPLIT_TEXT = {
     "Government and third-party fees paid on the customer's behalf cannot be recovered once paid to the authorities.",
   notPaidOut:
     'This order never went to the authorities (it was not submitted): its government and third-party fees were not paid out, and all of it is refundable.',
+  refundablePart: 'Refundable (our fees and add-ons, after discounts)',
+  refundableAll: 'Refundable (all of it, fees included)',
 } as const;
 
 /** Whether an order's history (its statuses so far) shows its fees paid to the authorities. */

@@ -58,7 +58,12 @@ describe('a refund request page', () => {
     const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
     expect((amount as HTMLInputElement).value).toBe('50.00');
     expect(screen.getByText(REFUND_SPLIT_TEXT.notPaidOut)).toBeTruthy();
+    expect(screen.getByText(REFUND_SPLIT_TEXT.refundableAll)).toBeTruthy();
     expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
+    expect(screen.queryByText('Not refundable in all')).toBeNull();
+    expect(
+      screen.getByText(/The policy's amount is \$50: all that was paid, less what was refunded already\./),
+    ).toBeTruthy();
   });
 
   it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {

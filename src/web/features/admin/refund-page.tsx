@@ -25,12 +25,14 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
             <dd className="tabular-nums">{money(line.amountCents)}</dd>
           </div>
         ))}
+        {split.feesPaidOut ? (
+          <div className="flex items-baseline justify-between gap-3 py-1.5">
+            <dt>Not refundable in all</dt>
+            <dd className="tabular-nums">{money(split.nonRefundableCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex items-baseline justify-between gap-3 py-1.5">
-          <dt>Not refundable in all</dt>
-          <dd className="tabular-nums">{money(split.nonRefundableCents)}</dd>
-        </div>
-        <div className="flex items-baseline justify-between gap-3 py-1.5">
-          <dt>Refundable (our fees and add-ons, after discounts)</dt>
+          <dt>{split.feesPaidOut ? REFUND_SPLIT_TEXT.refundablePart : REFUND_SPLIT_TEXT.refundableAll}</dt>
           <dd className="tabular-nums">{money(split.refundableCents)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 py-1.5 font-semibold">
@@ -178,8 +180,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             )}
             {split && (
               <p className="text-xs text-slate-600">
-                The policy's amount is {money(split.defaultCents)}: what was paid less the fees that are not refundable
-                {refundable && refundable.refundedCents > 0 ? ' and what was refunded already' : ''}.
+                The policy's amount is {money(split.defaultCents)}:{' '}
+                {split.feesPaidOut ? 'what was paid less the fees that are not refundable' : 'all that was paid'}
+                {refundable && refundable.refundedCents > 0 ? ', less what was refunded already' : ''}.
               </p>
             )}
             {confirming === null ? (

@@ -1,12 +1,13 @@
 import { MAX_MEMBERS, MEMBER_RELATIONSHIPS } from '../../../../domain/applications/members.ts';
 import type { MemberDraft } from '../members/member-fields.tsx';
-import { choiceKey, type StartChoice } from './start-key.ts';
 
 /**
  * "Who is applying?" as typed so far, per chosen package in this tab (SPEC.md §4: the application
  * form state persists across reloads): a reload, or a phone that drops the page while the parent
  * fetches a child's date of birth, keeps the family's list. sessionStorage, not localStorage: the
- * names and dates of birth go with the tab, and the list is forgotten once the order starts.
+ * names and dates of birth go with the tab, and the list is forgotten once the order starts. Each
+ * function takes the choice's key (`choiceKey`): a string, so a page that is handed the same choice
+ * as a new object does not restore the list over what was typed since.
  */
 const PREFIX = 'sevadocs-start-members:';
 
@@ -22,9 +23,9 @@ function asDraft(value: unknown): MemberDraft | null {
 }
 
 /** The list typed for `choice` in this tab, or null (none, or not one this page wrote). */
-export function savedMembers(choice: StartChoice): MemberDraft[] | null {
+export function savedMembers(choice: string): MemberDraft[] | null {
   try {
-    const raw = sessionStorage.getItem(PREFIX + choiceKey(choice));
+    const raw = sessionStorage.getItem(PREFIX + choice);
     const list: unknown = raw ? JSON.parse(raw) : null;
     if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MEMBERS) return null;
     const drafts = list.map(asDraft);
@@ -34,22 +35,22 @@ export function savedMembers(choice: StartChoice): MemberDraft[] | null {
   }
 }
 
-export function saveMembers(choice: StartChoice, members: readonly (Partial<MemberDraft> | undefined)[]): void {
+export function saveMembers(choice: string, members: readonly (Partial<MemberDraft> | undefined)[]): void {
   const drafts = members.map((m) => ({
     fullName: m?.fullName ?? '',
     dateOfBirth: m?.dateOfBirth ?? '',
     relationship: m?.relationship ?? '',
   }));
   try {
-    sessionStorage.setItem(PREFIX + choiceKey(choice), JSON.stringify(drafts));
+    sessionStorage.setItem(PREFIX + choice, JSON.stringify(drafts));
   } catch {
     // Storage refused (a private window): the list lives as long as the page.
   }
 }
 
-export function forgetMembers(choice: StartChoice): void {
+export function forgetMembers(choice: string): void {
   try {
-    sessionStorage.removeItem(PREFIX + choiceKey(choice));
+    sessionStorage.removeItem(PREFIX + choice);
   } catch {
     // Nothing kept.
   }

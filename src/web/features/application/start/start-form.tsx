@@ -14,7 +14,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
 import { forgetMembers, savedMembers, saveMembers } from './members-draft.ts';
-import { forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
+import { choiceKey, forgetStartKey, markStarted, startedOrderFor, startKeyFor } from './start-key.ts';
 
 type Checked = z.output<ReturnType<typeof membersFormSchema>>;
 
@@ -93,13 +93,15 @@ export function StartApplicationForm({
   }, [pkg]);
 
   // The list typed before a reload comes back once React runs (the server cannot read this tab's
-  // storage), and every change is kept for the next one.
+  // storage), and every change is kept for the next one. Keyed by the choice's key, not its object:
+  // the same choice handed over again must not put back an older list over what was typed since.
+  const draftKey = choiceKey(pkg);
   useEffect(() => {
-    const saved = savedMembers(pkg);
+    const saved = savedMembers(draftKey);
     if (saved) form.reset({ members: saved });
-    const watching = form.watch((values) => saveMembers(pkg, values.members ?? []));
+    const watching = form.watch((values) => saveMembers(draftKey, values.members ?? []));
     return () => watching.unsubscribe();
-  }, [pkg, form]);
+  }, [draftKey, form]);
 
   const submit = form.handleSubmit(async ({ members }) => {
     if (sending.current) return;
@@ -114,7 +116,7 @@ export function StartApplicationForm({
         members,
       });
       markStarted(pkg, idempotencyKey, order.displayId);
-      forgetMembers(pkg);
+      forgetMembers(draftKey);
       void import('../../../lib/stores/packages-store.ts').then(({ usePackagesStore }) =>
         usePackagesStore.getState().clearCurrentPackage(),
       );
