@@ -4,7 +4,7 @@ import type { MemberKind } from '../applications/member-kinds.ts';
 import { EMAIL_PATTERN, fullPhoneSchema, missingPasswordParts, passwordStrengthMessage } from '../auth/schemas.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { todayIsoDate } from '../limits/constants.ts';
-import { isCalendarDate, isTime } from './dates.ts';
+import { addYears, isCalendarDate, isTime } from './dates.ts';
 import {
   type AnswerField,
   answerFieldsByKey,
@@ -231,9 +231,6 @@ export function checkAnswer(field: AnswerField, raw: unknown, today: string = to
   }
 }
 
-/** An ISO date `years` later ('2016-04-12' + 10 → '2026-04-12'): compared as text, like every date here. */
-const yearsLater = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
-
 /**
  * A valid date against the earlier answers its rules name (DateField's `notBefore`,
  * `atMostYearsAfter`): a passport issued before its holder was born, or valid for 26 years, is a
@@ -252,7 +249,7 @@ function dateAgainstEarlier(
   }
   const within = field.rules?.atMostYearsAfter;
   const from = within ? answers[within.field] : undefined;
-  if (within && typeof from === 'string' && value > yearsLater(from, within.years)) {
+  if (within && typeof from === 'string' && value > addYears(from, within.years)) {
     return M.dateTooFarAfterOther(fieldName(field), nameOf(within.field), within.years);
   }
   return null;

@@ -43,6 +43,11 @@ export function resolveDateBound(bound: DateBound, today: string): string {
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** 'January 1, 2000': how answers and messages show a date, the same on both sides. */
+/** An ISO date moved by whole years ('2016-04-12', 10 → '2026-04-12'): compared as text, like every date here. */
+export function addYears(isoDate: string, years: number): string {
+  return `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
+}
+
 export function formatFormDate(isoDate: string): string {
   return isCalendarDate(isoDate) ? LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`)) : isoDate;
 }

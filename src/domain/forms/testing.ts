@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { ISO_COUNTRY_CODES } from '../countries/iso-codes.ts';
 import { checkAnswer } from './answers.ts';
-import { resolveDateBound } from './dates.ts';
+import { addYears, resolveDateBound } from './dates.ts';
 import type { AnswerField, FormDefinition, FormField, PasswordField, TextField } from './definition.ts';
 import { acceptedFileTypes, maxFileSize } from './files.ts';
 import { OCCUPATIONS } from './occupations.ts';
@@ -134,9 +134,6 @@ export function answerFields(definition: FormDefinition): AnswerField[] {
   return out;
 }
 
-/** `isoDate` moved by whole years ('2026-04-12', -11 → '2015-04-12'). */
-const yearsMoved = (isoDate: string, years: number) => `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
-
 /**
  * Dates made to agree with the earlier ones their rules name (DateField's `notBefore`,
  * `atMostYearsAfter`), in the form's order: one before its reference is moved up to it, and a
@@ -153,8 +150,8 @@ function consistentDates(definition: FormDefinition, values: Record<string, unkn
     const within = field.rules?.atMostYearsAfter;
     const from = within ? out[within.field] : undefined;
     const value = out[field.key] as string;
-    if (within && typeof from === 'string' && value > yearsMoved(from, within.years)) {
-      out[within.field] = yearsMoved(value, -within.years);
+    if (within && typeof from === 'string' && value > addYears(from, within.years)) {
+      out[within.field] = addYears(value, -within.years);
     }
   }
   return out;
