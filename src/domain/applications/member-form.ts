@@ -78,6 +78,15 @@ export const reviewDetailsSchema = z.object({
 });
 export type ReviewDetails = z.infer<typeof reviewDetailsSchema>;
 
+/**
+ * A member's form opened again: no review, and on its last step at most (`stepCount`, the member's
+ * steps). The one shape for a review removed, a new kind that asks other steps, and a mission that
+ * moved away from the member's address.
+ */
+export function reopenedForm(member: { currentStep: number }, stepCount: number) {
+  return { reviewDetails: null, currentStep: Math.min(member.currentStep, stepCount) };
+}
+
 /** GET/PUT …/members/{memberId}/form and the review calls answer this. */
 export const memberFormSchema = z.object({
   memberId: z.number(),

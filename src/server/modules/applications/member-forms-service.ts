@@ -10,6 +10,7 @@ import {
   birthDateConflict,
   MEMBER_FORM_MESSAGES as F,
   type MemberForm,
+  reopenedForm,
   type SaveMemberForm,
 } from '../../../domain/applications/member-form.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
@@ -127,6 +128,21 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const reviewChanged = (member.reviewDetails === null) !== (row.reviewDetails === null);
       const moved = reviewChanged ? await completion.sync(tx, order.id) : null;
       return { ok: true, value: toMemberForm(row, moved ?? order.status) };
+    });
+  }
+
+  /**
+   * After the order's mission moved: members reviewed for where it went before cannot go where it
+   * goes now, and go back to their form (the order was found for its customer by the caller; it is
+   * locked here by its id).
+   */
+  async function reopenMembersAway(resolveIn: (on: Database) => ResolveMission, orderId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const order = await orders.lockOrder(tx, orderId);
+      if (!order || !canRemoveReview(order.status)) return;
+      const app = await createApplicationsRepository(tx).findApplication(orderId);
+      const form = app ? await forms.orderForm(app) : null;
+      if (form) await withdrawReviewsAway(tx, { resolve: resolveIn(tx), completion }, orderId, form.definition, now());
     });
   }
 
@@ -270,17 +286,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       if (saved.ok && saved.value.canEdit && resolveIn) {
         const order = await orders.findOwned(customerId, ref, 'service');
         const moved = order ? await refreshOrderMission(db, resolveIn(db), order.id, memberId, now()) : false;
-        // Members reviewed for where the order went before cannot go where it goes now.
-        if (moved) {
-          await withLockedOrder(db, orders, customerId, ref, async (tx, locked) => {
-            const app = await createApplicationsRepository(tx).findApplication(locked.id);
-            const form = app && canRemoveReview(locked.status) ? await forms.orderForm(app) : null;
-            if (form) {
-              await withdrawReviewsAway(tx, { resolve: resolveIn(tx), completion }, locked.id, form.definition, now());
-            }
-            return { ok: true, value: null };
-          });
-        }
+        if (order && moved) await reopenMembersAway(resolveIn, order.id);
       }
       return saved;
     },
@@ -331,8 +337,7 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       return change(customerId, ref, memberId, ({ order, member, form }) => {
         if (!canRemoveReview(order.status)) return formFailure(409, F.locked);
         if (member.reviewDetails === null) return { ok: true, value: null };
-        const lastStep = memberStepCount(form.definition, member);
-        return { ok: true, value: { reviewDetails: null, currentStep: Math.min(member.currentStep, lastStep) } };
+        return { ok: true, value: reopenedForm(member, memberStepCount(form.definition, member)) };
       });
     },
   };

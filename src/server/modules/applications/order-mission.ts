@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { reopenedForm } from '../../../domain/applications/member-form.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
@@ -64,7 +65,7 @@ export async function followDecidingMember(
 
 /** Why a member cannot go with the order: the field of their address's code and the sentence naming them. */
 export interface MemberAway {
-  memberId: number;
+  member: MemberRow;
   field: string;
   message: string;
 }
@@ -117,7 +118,7 @@ async function membersAway(
     );
     if (!conflict) continue;
     away.push({
-      memberId: member.id,
+      member,
       field: code.country === 'US' ? ADDRESS_KEYS.zip : ADDRESS_KEYS.postalCode,
       message: `${member.fullName.trim()}’s ${conflict}`,
     });
@@ -139,16 +140,15 @@ export async function withdrawReviewsAway(
   definition: FormDefinition,
   at: Date,
 ): Promise<void> {
-  const away = new Set((await reviewedMembersAway(tx, resolve, orderId, at)).map((a) => a.memberId));
-  if (away.size === 0) return;
+  const away = await reviewedMembersAway(tx, resolve, orderId, at);
+  if (away.length === 0) return;
   const repository = createApplicationsRepository(tx);
-  for (const member of await repository.listMembers(orderId)) {
-    if (!away.has(member.id)) continue;
-    const lastStep = memberSteps(definition, member.kind).length;
-    await repository.updateMember(orderId, member.id, {
-      reviewDetails: null,
-      currentStep: Math.min(member.currentStep, lastStep),
-    });
+  for (const { member } of away) {
+    await repository.updateMember(
+      orderId,
+      member.id,
+      reopenedForm(member, memberSteps(definition, member.kind).length),
+    );
   }
   await completion.sync(tx, orderId);
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/applications/application.ts';
 import { type CompletionFacts, missingItems } from '../../../domain/applications/completion.ts';
 import type { MissingDocuments } from '../../../domain/applications/documents.ts';
+import { reopenedForm } from '../../../domain/applications/member-form.ts';
 import {
   MEMBER_MESSAGES as M,
   type Member,
@@ -224,9 +225,7 @@ function formAfterKindChange(form: StoredForm, row: MemberRow): MemberFormValues
   const stillComplete =
     row.reviewDetails !== null &&
     answersComplete(form.definition, row.answers, { memberKind: row.kind, today: todayIsoDate() });
-  return stillComplete
-    ? { currentStep: Math.min(row.currentStep, steps + 1) }
-    : { reviewDetails: null, currentStep: Math.min(row.currentStep, steps) };
+  return stillComplete ? { currentStep: Math.min(row.currentStep, steps + 1) } : reopenedForm(row, steps);
 }
 
 /** Only the service's own parameters, as chosen. */
