@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { Database } from '../../db/client.ts';
 import { addresses, users } from './tables.ts';
@@ -96,6 +96,14 @@ export function createUsersRepository(db: Database) {
     async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row ?? null;
+    },
+
+    /** Sets `values` on the account only while its address is unverified, in one statement. */
+    async updateUnverified(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+      await db
+        .update(users)
+        .set(values)
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
 
     /**

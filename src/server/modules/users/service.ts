@@ -336,9 +336,7 @@ export function createUsersService(
      * unverified account, so no session is ended.
      */
     async takeSignUpCredentials(userId: number, credentials: SignUpCredentials, on: Database = db): Promise<void> {
-      const row = await createUsersRepository(on).findById(userId);
-      if (!row || row.emailVerifiedAt !== null) return;
-      await createUsersRepository(on).update(userId, {
+      await createUsersRepository(on).updateUnverified(userId, {
         ...credentials,
         phoneCountry: resolvePhoneCountry(credentials.phone, credentials.phoneCountry),
       });
