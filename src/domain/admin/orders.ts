@@ -7,7 +7,7 @@ import {
   orderChecklistSchema,
 } from '../applications/documents.ts';
 import { CURRENCIES } from '../catalog/money.ts';
-import { costSummarySchema } from '../checkout/api.ts';
+import { chosenAddOnSchema, costSummarySchema } from '../checkout/api.ts';
 import { ORDER_STATUSES, STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../orders/status.ts';
 import { paymentLedgerSchema } from '../payments/payment.ts';
 import { photoOrderSchema } from '../photos/orders.ts';
@@ -195,6 +195,8 @@ export const deskOrderSchema = z.object({
       answers: z.array(memberAnswersSchema),
       checklist: orderChecklistSchema,
       documents: z.array(documentSchema),
+      /** The add-ons bought, in the catalog's order; empty when none. */
+      addOns: z.array(chosenAddOnSchema),
     })
     .nullable(),
   photo: photoOrderSchema.nullable(),

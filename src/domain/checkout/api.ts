@@ -43,6 +43,16 @@ export const addOnOptionSchema = z.object({
   chosen: z.boolean(),
   memberIds: z.array(z.number().int()),
 });
+/**
+ * An add-on an order bought, as staff work it: for the members named (Photo Enhancement: the
+ * photo editor works those applicants' photos), or for the whole order (null).
+ */
+export const chosenAddOnSchema = z.object({
+  addon: z.enum(ADDON_TYPES),
+  memberIds: z.array(z.number().int()).nullable(),
+});
+export type ChosenAddOn = z.infer<typeof chosenAddOnSchema>;
+
 export const addOnsSchema = z.object({ currency: z.enum(CURRENCIES), addOns: z.array(addOnOptionSchema) });
 export type AddOnOption = z.infer<typeof addOnOptionSchema>;
 

@@ -12432,6 +12432,11 @@ export interface operations {
                                         };
                                     };
                                 }[];
+                                addOns: {
+                                    /** @enum {string} */
+                                    addon: "Photo Enhancement" | "Expedite" | "Apostilled";
+                                    memberIds: number[] | null;
+                                }[];
                             } | null;
                             photo: {
                                 id: number;

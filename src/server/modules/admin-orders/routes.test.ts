@@ -10,9 +10,11 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { handmadePdf, smallPng } from '../../test/upload-fixtures.ts';
 import {
+  ADULT,
   afterAutosaveWindow,
   apiCall,
   completeOciAnswers,
+  MINOR,
   moveOrderTo,
   requiredItems,
   startApplication,
@@ -716,6 +718,33 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
       }),
     ]);
     expect(data.payments.refunds).toEqual([]);
+  });
+
+  it('names the applicants a per-member add-on was bought for, and the whole order’s add-ons', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Meera Photodesk', email: uniqueEmail('addons') });
+    const sibling = { ...MINOR, fullName: 'Kabir Sharma', dateOfBirth: '2018-02-14' };
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, MINOR, sibling] });
+    const [adult, , kabir] = order.members;
+    const base = `/application/order/${order.displayId}`;
+    const chosen = await apiCall(t.app, 'PUT', `${base}/add-ons`, customer.token, {
+      addOns: [{ addon: 'Photo Enhancement', memberIds: [adult?.id, kabir?.id] }, { addon: 'Expedite' }],
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    // A member removed before payment takes their add-on with them; the others keep theirs.
+    expect((await apiCall(t.app, 'DELETE', `${base}/members/${kabir?.id}`, customer.token)).statusCode).toBe(200);
+    await payWithSandbox(t, customer.token, order.displayId);
+
+    const data = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(data.service.addOns).toEqual([
+      { addon: 'Photo Enhancement', memberIds: [adult?.id] },
+      { addon: 'Expedite', memberIds: null },
+    ]);
+    expect(data.charged.lines.find((l: { id: string }) => l.id === 'photo-enhancer')).toMatchObject({ value: '$10' });
+
+    // An order without add-ons says so with an empty list.
+    const plain = await paidExpediteOrder('Meera Plaindesk', { expedite: false });
+    const none = (await asStaff('GET', `/admin/orders/${plain.order.displayId}`)).json().data;
+    expect(none.service.addOns).toEqual([]);
   });
 
   it('flags Expedite orders in the queue, with their clock, and filters to them alone', async () => {

@@ -75,7 +75,7 @@ export interface AdminOrdersDeps {
   photos: Pick<PhotosService, 'get' | 'openFile' | 'printSheetForStaff'>;
   catalog: Pick<CatalogService, 'listServicesByBrand'>;
   /** Which orders chose an add-on: the queue's Expedite flag and filter. */
-  addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn'>;
+  addOns: Pick<CheckoutService, 'orderIdsWithAddOn' | 'withAddOn' | 'chosenAddOns'>;
   /** Every staff action writes its entry in the action's transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
   /**
@@ -257,12 +257,18 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
       ]);
       const app = owned(application, 'the application');
-      const answers = await Promise.all(
-        app.members.map(async (member) => {
-          const memberForm = owned(await deps.memberForms.memberForm(order.userId, ref, member.id), 'a member form');
-          return { memberId: member.id, answers: memberForm.answers, reviewed: memberForm.reviewDetails !== null };
-        }),
-      );
+      const [answers, addOns] = await Promise.all([
+        Promise.all(
+          app.members.map(async (member) => {
+            const memberForm = owned(await deps.memberForms.memberForm(order.userId, ref, member.id), 'a member form');
+            return { memberId: member.id, answers: memberForm.answers, reviewed: memberForm.reviewDetails !== null };
+          }),
+        ),
+        deps.addOns.chosenAddOns(
+          order.id,
+          app.members.map((m) => m.id),
+        ),
+      ]);
       return {
         ...base,
         service: {
@@ -271,6 +277,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           answers,
           checklist: owned(checklist, 'the checklist'),
           documents: owned(documents, 'the documents').results,
+          addOns,
         },
         photo: null,
       };

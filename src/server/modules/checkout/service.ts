@@ -15,6 +15,7 @@ import {
   type addOnsSchema,
   CHECKOUT_MESSAGES as C,
   type ChooseAddOns,
+  type ChosenAddOn,
   type costSummarySchema,
 } from '../../../domain/checkout/api.ts';
 import { type CheckoutSnapshot, type CostSummary, priceCheckout } from '../../../domain/checkout/cost-summary.ts';
@@ -411,6 +412,20 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     },
     withAddOn(orderIds: readonly number[], addon: AddonType): Promise<Set<number>> {
       return createCheckoutRepository(db).withAddOn(orderIds, addon);
+    },
+
+    /**
+     * What the order bought beyond its package, for the desk: each chosen add-on with the members
+     * it is for (of `memberIds`, the order's members now), or null for one bought for the whole order.
+     */
+    async chosenAddOns(orderId: number, memberIds: readonly number[]): Promise<ChosenAddOn[]> {
+      const rows = await createCheckoutRepository(db).listAddOns(orderId);
+      return ADDON_TYPES.flatMap((addon): ChosenAddOn[] => {
+        const mine = rows.filter((r) => r.addon === addon);
+        if (ADDON_DETAILS[addon].scope === 'order') return mine.length > 0 ? [{ addon, memberIds: null }] : [];
+        const members = memberIds.filter((id) => mine.some((r) => r.memberId === id));
+        return members.length > 0 ? [{ addon, memberIds: members }] : [];
+      });
     },
 
     /** The coupon applied to an order, or null. */

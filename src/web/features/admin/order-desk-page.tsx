@@ -49,6 +49,10 @@ const DESK_TEXT = {
   proofCode: (code: string, mission: string) => `${code} on the proof, as the customer read it: ${mission}.`,
   noProofCode: 'The customer has not given the postal code printed on it.',
   missionMismatch: 'Mission mismatch, holding the order in Forms incomplete:',
+  noAddOns: 'None',
+  addOnFor: (addon: string, names: string) => `${addon} for ${names}`,
+  addOnWholeOrder: (addon: string) => `${addon} (the whole order)`,
+  memberAddOns: (addons: string) => `Bought for this applicant: ${addons}.`,
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -332,6 +336,10 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
   if (!service) return null;
   const app = service.order;
   const sent = service.documents.filter((d) => d.direction === 'to-customer');
+  const nameOf = (id: number) => app.members.find((m) => m.id === id)?.fullName ?? `#${id}`;
+  const addOnLines = service.addOns.map(({ addon, memberIds }) =>
+    memberIds ? DESK_TEXT.addOnFor(addon, memberIds.map(nameOf).join(', ')) : DESK_TEXT.addOnWholeOrder(addon),
+  );
   return (
     <>
       <Panel title="Application" id="desk-application">
@@ -342,6 +350,8 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           <dd>{app.package.name}</dd>
           <dt className="text-slate-600">Choices</dt>
           <dd>{choiceLines(app.choices).join(', ') || '—'}</dd>
+          <dt className="text-slate-600">Add-ons</dt>
+          <dd>{addOnLines.join('; ') || DESK_TEXT.noAddOns}</dd>
           <dt className="text-slate-600">Total</dt>
           <dd>{formatMoney({ amountCents: app.price.totalCents, currency: app.price.currency })}</dd>
           <dt className="text-slate-600">Mission</dt>
@@ -359,6 +369,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
       {app.members.map((member) => {
         const answers = service.answers.find((a) => a.memberId === member.id);
         const checklist = service.checklist.members.find((c) => c.memberId === member.id);
+        const memberAddOns = service.addOns.filter((a) => a.memberIds?.includes(member.id)).map((a) => a.addon);
         return (
           <Panel key={member.id} title={`${member.position}. ${member.fullName}`} id={`desk-member-${member.id}`}>
             <p className="text-sm text-slate-700">
@@ -367,6 +378,11 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                 ? 'reviewed'
                 : `step ${member.progress.currentStep} of ${member.progress.totalSteps ?? '—'}`}
             </p>
+            {memberAddOns.length > 0 ? (
+              <p className="mt-1 text-sm font-semibold text-slate-900">
+                {DESK_TEXT.memberAddOns(memberAddOns.join(', '))}
+              </p>
+            ) : null}
             {canUsePrintPack(order.status) ? (
               <a
                 href={printPackHref(order.displayId, member.id, 'staff')}

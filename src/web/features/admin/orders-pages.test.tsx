@@ -230,6 +230,7 @@ const ORDER = {
       ],
     },
     documents: [document(21, 'from-customer', 'passport.pdf'), document(22, 'to-customer', 'receipt.pdf')],
+    addOns: [],
   },
   photo: null,
 } as unknown as DeskOrder;
@@ -266,6 +267,36 @@ describe('the order page', () => {
     expect(screen.getByText('Called the customer')).toBeTruthy();
     expect(screen.getByText('Applying From: United States'), 'the choices as staff read them').toBeTruthy();
     expect(screen.getByText('Only staff see these notes.')).toBeTruthy();
+  });
+
+  it('names the add-ons bought: for which applicants, or for the whole order', async () => {
+    const service = ORDER.service;
+    if (!service) throw new Error('the fixture is a service order');
+    const [priya] = service.order.members;
+    if (!priya) throw new Error('the fixture has a member');
+    const aarav = { ...priya, id: 12, fullName: 'Aarav Sharma', kind: 'Minor', position: 2 };
+    await show({
+      ...ORDER,
+      service: {
+        ...service,
+        order: { ...service.order, members: [priya, aarav] },
+        addOns: [
+          { addon: 'Photo Enhancement', memberIds: [12] },
+          { addon: 'Expedite', memberIds: null },
+        ],
+      },
+    } as DeskOrder);
+    expect(screen.getByText('Add-ons').nextElementSibling?.textContent).toBe(
+      'Photo Enhancement for Aarav Sharma; Expedite (the whole order)',
+    );
+    const section = (name: string) => screen.getByRole('region', { name });
+    expect(within(section('2. Aarav Sharma')).getByText('Bought for this applicant: Photo Enhancement.')).toBeTruthy();
+    expect(within(section('1. Priya Sharma')).queryByText(/Bought for this applicant/)).toBeNull();
+  });
+
+  it('says when no add-on was bought', async () => {
+    await show();
+    expect(screen.getByText('Add-ons').nextElementSibling?.textContent).toBe('None');
   });
 
   it('shows the order’s mission on one line with its source', async () => {
