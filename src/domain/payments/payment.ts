@@ -13,6 +13,29 @@ import type { OrderKind } from '../orders/order-kind.ts';
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'square', 'razorpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * How a successful payment was made, as its provider reports it: staff reconcile and refund by it
+ * (a UPI refund goes back to the payer's bank account, a card's to the card). `other` is any
+ * method we do not name (a Stripe wallet, Razorpay's EMI…).
+ */
+export const PAYMENT_METHODS = ['card', 'upi', 'netbanking', 'wallet', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  upi: 'UPI',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  other: 'Other method',
+};
+
+/** A provider's own name for the method (Stripe's `card`, Square's `CARD`, Razorpay's `upi`), as ours. */
+export function paymentMethodOf(providerName: string | null | undefined): PaymentMethod | undefined {
+  if (!providerName) return undefined;
+  const name = providerName.toLowerCase();
+  return (PAYMENT_METHODS as readonly string[]).includes(name) ? (name as PaymentMethod) : 'other';
+}
+
 /** How checkout names each provider to the customer (SPEC.md §1's payment badges). */
 export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderName, string> = {
   sandbox: 'Test payment (no money is taken)',
@@ -100,6 +123,8 @@ export const paymentLedgerSchema = z.object({
       orderCurrency: z.enum(CURRENCIES),
       exchangeRate: z.string().nullable(),
       providerPaymentId: z.string().nullable(),
+      /** How the customer paid, once the provider took the money (null before, and for older attempts). */
+      method: z.enum(PAYMENT_METHODS).nullable(),
       createdAt: z.iso.datetime(),
       updatedAt: z.iso.datetime(),
     }),

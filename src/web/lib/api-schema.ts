@@ -12027,6 +12027,7 @@ export interface operations {
                                     orderCurrency: "USD" | "CAD" | "INR";
                                     exchangeRate: string | null;
                                     providerPaymentId: string | null;
+                                    method: ("card" | "upi" | "netbanking" | "wallet" | "other") | null;
                                     /** Format: date-time */
                                     createdAt: string;
                                     /** Format: date-time */

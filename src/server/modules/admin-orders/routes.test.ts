@@ -715,6 +715,7 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
         status: 'succeeded',
         amountCents: summary.totalCents,
         currency: 'USD',
+        method: 'card',
       }),
     ]);
     expect(data.payments.refunds).toEqual([]);

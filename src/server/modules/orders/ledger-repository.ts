@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
-import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { PaymentAttemptStatus, PaymentMethod, PaymentProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts, paymentRefunds } from './ledger-tables.ts';
 
@@ -110,10 +110,19 @@ export function createLedgerRepository(db: Database) {
       return row ?? null;
     },
 
-    async setAttemptStatus(id: number, status: PaymentAttemptStatus, cardFingerprint?: string) {
+    /** The attempt's new status, with how it was paid when the provider took money (`paid`). */
+    async setAttemptStatus(
+      id: number,
+      status: PaymentAttemptStatus,
+      paid?: { cardFingerprint?: string; method?: PaymentMethod },
+    ) {
       await db
         .update(paymentAttempts)
-        .set(cardFingerprint ? { status, cardFingerprint } : { status })
+        .set({
+          status,
+          ...(paid?.cardFingerprint ? { cardFingerprint: paid.cardFingerprint } : {}),
+          ...(paid?.method ? { method: paid.method } : {}),
+        })
         .where(eq(paymentAttempts.id, id));
     },
 

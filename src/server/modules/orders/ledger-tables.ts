@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type {
   PaymentAttemptStatus,
+  PaymentMethod,
   PaymentProviderName,
   PaymentRefundReason,
   PaymentRefundStatus,
@@ -46,6 +47,8 @@ export const paymentAttempts = pgTable(
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('created'),
     /** The paying card's fingerprint, when the provider gave one with the success (ProviderPayment). */
     cardFingerprint: text('card_fingerprint'),
+    /** How it was paid, when the provider said with the success (ProviderPayment). */
+    method: text('method').$type<PaymentMethod>(),
     /**
      * When the attempt stops being payable: never after the order's coupon hold ends (a coupon's use
      * is not held for a payment that could still arrive later). Null for attempts opened before

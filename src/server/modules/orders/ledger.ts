@@ -6,6 +6,7 @@ import {
   PAYMENT_MESSAGES,
   type PaymentAttemptStatus,
   type PaymentLedger,
+  type PaymentMethod,
   type PaymentProviderName,
   type PaymentRefundReason,
   type PaymentRefundStatus,
@@ -52,6 +53,7 @@ export interface SettledPayment {
   amountCents: number;
   currency: Currency;
   cardFingerprint?: string;
+  method?: PaymentMethod;
 }
 
 /** What the order made of a payment: for payments to tell the customer and the providers. */
@@ -134,7 +136,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
    */
   async function recordStray(tx: Database, attempt: PaymentAttempt, paid: SettledPayment): Promise<void> {
     const repository = createLedgerRepository(tx);
-    await repository.setAttemptStatus(attempt.id, 'stray');
+    await repository.setAttemptStatus(attempt.id, 'stray', paid);
     const amountCents = attempt.exchangeRate
       ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
       : paid.amountCents;
@@ -260,7 +262,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       );
       if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
       await kind.afterPaid?.(tx, moved.order);
-      await repository.setAttemptStatus(attempt.id, 'succeeded', paid.cardFingerprint);
+      await repository.setAttemptStatus(attempt.id, 'succeeded', paid);
       // Any other attempt still open can no longer be paid: the order is.
       const superseded = await repository.supersedeOpen(order.id, OPEN_ATTEMPT_STATUSES, attempt.id);
       return { outcome: 'paid', order: moved.order, superseded };
@@ -354,6 +356,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
           orderCurrency: a.orderCurrency,
           exchangeRate: a.exchangeRate,
           providerPaymentId: a.providerPaymentId,
+          method: a.method,
           createdAt: a.createdAt.toISOString(),
           updatedAt: a.updatedAt.toISOString(),
         })),

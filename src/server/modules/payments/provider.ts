@@ -1,6 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Currency } from '../../../domain/catalog/money.ts';
-import type { ConfirmPayment, PaymentProviderName, ProviderCheckout } from '../../../domain/payments/payment.ts';
+import type {
+  ConfirmPayment,
+  PaymentMethod,
+  PaymentProviderName,
+  ProviderCheckout,
+} from '../../../domain/payments/payment.ts';
 
 /**
  * What checkout needs from a payment provider (docs/decisions/0055). Shaped so Stripe Checkout
@@ -128,6 +133,8 @@ export interface ProviderPayment {
    * compare it (a friend paying with the referrer's card earns nothing).
    */
   cardFingerprint?: string;
+  /** How it was paid, where the provider says (card, UPI, netbanking…). */
+  method?: PaymentMethod;
 }
 
 /** A webhook that must be refused with 400 and not stored. */

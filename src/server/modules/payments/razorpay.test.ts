@@ -171,6 +171,9 @@ describe('Razorpay: confirming the payment from Checkout', () => {
     ).toBe(200);
     expect(await paidMoves(order.id)).toHaveLength(1);
     expect(await receiptsOf(order.displayId)).toHaveLength(1);
+    // How it was paid reaches the desk: Razorpay's payment says UPI.
+    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    expect(attempt).toMatchObject({ status: 'succeeded', method: 'upi' });
   });
 
   it('captures an authorized payment of exactly the charge', async () => {

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import Razorpay from 'razorpay';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../../../domain/catalog/money.ts';
+import { paymentMethodOf } from '../../../domain/payments/payment.ts';
 import {
   PaymentConfirmationError,
   type PaymentProvider,
@@ -61,6 +62,8 @@ const paymentEntity = z.object({
   amount: z.number().int(),
   currency,
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  /** card, upi, netbanking, wallet, emi… */
+  method: z.string().nullish(),
   /** Unix seconds: the latest payment tells a failed try from one still going. */
   created_at: z.number().int().optional(),
 });
@@ -76,10 +79,12 @@ const webhookSchema = z.object({
 
 function asProviderPayment(payment: PaymentEntity): ProviderPayment {
   const status = { captured: 'succeeded', refunded: 'refunded', failed: 'failed' } as const;
+  const method = paymentMethodOf(payment.method);
   return {
     status: status[payment.status as keyof typeof status] ?? 'pending',
     amountCents: payment.amount,
     currency: payment.currency,
+    ...(method ? { method } : {}),
   };
 }
 

@@ -124,6 +124,8 @@ export function createSandboxProvider({
         amountCents: row.amountCents,
         currency: row.currency,
         ...(row.cardFingerprint ? { cardFingerprint: row.cardFingerprint } : {}),
+        // The sandbox plays a card provider: its page takes a test card.
+        ...(status === 'succeeded' || status === 'refunded' ? { method: 'card' as const } : {}),
       };
     },
 

@@ -19,6 +19,8 @@ export interface SquarePayment {
   amountMoney?: SquareMoney;
   refundedMoney?: SquareMoney;
   cardDetails?: { card?: { fingerprint?: string } };
+  /** CARD, BANK_ACCOUNT, WALLET… */
+  sourceType?: string;
 }
 
 export interface SquareErrorInstance extends Error {

@@ -113,7 +113,11 @@ describe('Square: start and confirm', () => {
       },
     });
     const [attempt] = await attemptsOf(order.id);
-    expect(attempt).toMatchObject({ status: 'succeeded', providerPaymentId: expect.stringMatching(/^sq_pay_/) });
+    expect(attempt).toMatchObject({
+      status: 'succeeded',
+      providerPaymentId: expect.stringMatching(/^sq_pay_/),
+      method: 'card',
+    });
     expect(await orderStatus(order.id)).toBe('Forms incomplete');
     expect(await receiptsOf(order.displayId)).toHaveLength(1);
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../../../domain/catalog/money.ts';
+import { paymentMethodOf } from '../../../domain/payments/payment.ts';
 import {
   type ConfirmedPayment,
   PaymentConfirmationError,
@@ -125,11 +126,13 @@ function toProviderPayment(payment: SquarePayment): ProviderPayment {
   const refunded = Number(payment.refundedMoney?.amount ?? 0);
   if (payment.status === 'COMPLETED') {
     const cardFingerprint = payment.cardDetails?.card?.fingerprint;
+    const method = paymentMethodOf(payment.sourceType);
     return {
       status: refunded > 0 && refunded >= amountCents ? 'refunded' : 'succeeded',
       amountCents,
       currency,
       ...(cardFingerprint ? { cardFingerprint } : {}),
+      ...(method ? { method } : {}),
     };
   }
   if (payment.status === 'FAILED' || payment.status === 'CANCELED') return { status: 'failed', amountCents, currency };

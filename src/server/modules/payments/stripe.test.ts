@@ -268,7 +268,10 @@ describe('the Stripe provider', () => {
     const sessionId = created.providerPaymentId ?? '';
     fake.pay(sessionId, { cardFingerprint: 'Xt5EWLLDS7FJjR1c' });
     // The card's fingerprint comes with the charge (referrals compare it, issue 29).
-    expect(await provider.fetchPayment(sessionId)).toMatchObject({ cardFingerprint: 'Xt5EWLLDS7FJjR1c' });
+    expect(await provider.fetchPayment(sessionId)).toMatchObject({
+      cardFingerprint: 'Xt5EWLLDS7FJjR1c',
+      method: 'card',
+    });
     await provider.refund({ providerPaymentId: sessionId, amountCents: 30000, idempotencyKey: `${sessionId}-part` });
     expect((await provider.fetchPayment(sessionId)).status).toBe('succeeded');
     await provider.refund({ providerPaymentId: sessionId, amountCents: 40800, idempotencyKey: `${sessionId}-rest` });

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
 import { CURRENCIES, type Currency } from '../../../domain/catalog/money.ts';
-import { STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
+import { paymentMethodOf, STRIPE_SESSION_ID_PARAM } from '../../../domain/payments/payment.ts';
 import {
   PaymentConfirmationError,
   type PaymentProvider,
@@ -83,11 +83,13 @@ function paymentOf(session: Stripe.Checkout.Session): ProviderPayment {
     status = 'failed';
   }
   const cardFingerprint = charge?.payment_method_details?.card?.fingerprint;
+  const method = paymentMethodOf(charge?.payment_method_details?.type);
   return {
     status,
     amountCents: session.amount_total ?? 0,
     currency: toCurrency(session.currency),
     ...(cardFingerprint ? { cardFingerprint } : {}),
+    ...(method ? { method } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payments/payment.ts';
 import { ATTEMPT_STATUS_LABELS, formatUtc, PROVIDER_NAMES } from './order-format.ts';
 
 /**
@@ -84,6 +85,7 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold">
                 Attempt {a.attempt} · {PROVIDER_NAMES[a.provider]}
+                {a.method ? ` · ${PAYMENT_METHOD_LABELS[a.method]}` : ''}
               </span>
               <span className={`${CHIP} ${attemptTone(a.status)}`}>{ATTEMPT_STATUS_LABELS[a.status]}</span>
             </p>

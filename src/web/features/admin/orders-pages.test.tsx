@@ -153,6 +153,7 @@ const ORDER = {
         orderCurrency: 'USD',
         exchangeRate: null,
         providerPaymentId: 'sbx_1',
+        method: 'upi',
         createdAt: '2026-11-01T11:00:00.000Z',
         updatedAt: '2026-11-01T11:00:00.000Z',
       },
@@ -166,6 +167,7 @@ const ORDER = {
         orderCurrency: 'USD',
         exchangeRate: null,
         providerPaymentId: 'cs_test_2',
+        method: 'card',
         createdAt: '2026-11-01T11:05:00.000Z',
         updatedAt: '2026-11-01T11:06:00.000Z',
       },
@@ -375,6 +377,9 @@ describe('the order page', () => {
     expect(within(lines).getByText('$325 USD')).toBeTruthy();
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(within(payments).getByText('Paid')).toBeTruthy();
+    // How each was paid: a UPI refund goes to a bank account, a card's to the card.
+    expect(within(payments).getByText('Attempt 1 · Sandbox · UPI')).toBeTruthy();
+    expect(within(payments).getByText('Attempt 2 · Stripe · Card')).toBeTruthy();
     expect(within(payments).getByText('Stray charge — refunded automatically')).toBeTruthy();
     expect(within(payments).getByText(/Automatic refund of a stray charge/)).toBeTruthy();
   });
