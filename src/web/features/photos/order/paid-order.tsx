@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
@@ -5,7 +6,9 @@ import { Timeline } from '../../../components/order-timeline.tsx';
 import { PaidLinesPanel } from '../../../components/paid-lines-panel.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
+import { getCostSummary } from '../../../lib/order-api.ts';
 import { shortDate } from '../../../lib/order-format.ts';
+import { photoKeys } from '../../../lib/photo-api.ts';
 import { deliveryWords, fittedFigures, planWords, summaryOf } from './order-words.ts';
 import { SecondLookPanel } from './second-look.tsx';
 import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
@@ -15,6 +18,11 @@ import { FLOW_TEXT, PAID_TEXT, REVIEW_TEXT } from './text.ts';
  * downloads of each fitted photo at its exact size, the paid lines (as the receipt) and the timeline.
  */
 export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
+  // What was refunded of the payment comes with the order's cost summary (the core's own path).
+  const summary = useQuery({
+    queryKey: photoKeys.costSummary(order.displayId),
+    queryFn: async () => (await getCostSummary(order.displayId)).data,
+  });
   const fitted = order.items.flatMap((item) =>
     item.photos
       .filter((photo) => photo.links.fitted)
@@ -84,7 +92,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <Timeline entries={order.timeline} startedLabel={PAID_TEXT.timeline} />
           </div>
           <div>
-            <PaidLinesPanel summary={summaryOf(order)} />
+            <PaidLinesPanel summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }} />
           </div>
         </div>
       </div>
