@@ -9,6 +9,8 @@ import {
   memberInputSchemaFor,
   memberKindFor,
   memberListSchemaFor,
+  stepOfSteps,
+  walkedSteps,
 } from './members.ts';
 
 const TODAY = '2026-11-20';
@@ -148,5 +150,15 @@ describe('the member list of a new application', () => {
       message: MEMBER_MESSAGES.oneSelf,
     });
     expect(memberConflict([{ relationship: 'Child' }], { relationship: 'Self' }, false)).toBeNull();
+  });
+});
+
+describe('stepOfSteps', () => {
+  it('counts the Documents step after the answer steps, as the form does', () => {
+    expect(stepOfSteps(1, 7)).toBe('Step 1 of 8');
+    // On Documents (the server keeps the member there until review): not past the end.
+    expect(stepOfSteps(8, 7)).toBe('Step 8 of 8');
+    expect(stepOfSteps(9, 7)).toBe('Step 8 of 8');
+    expect(walkedSteps(7)).toBe(8);
   });
 });

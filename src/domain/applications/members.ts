@@ -181,3 +181,15 @@ export const memberSchema = z.object({
   updatedAt: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/**
+ * The steps of a member's form as the customer walks them: the answer steps, then Documents
+ * (docs/decisions/0053). The order page and the form's member switcher count alike.
+ */
+export const walkedSteps = (answerSteps: number) => answerSteps + 1;
+
+/** "Step 2 of 8": the step a member is on, of their walked steps (the last is Documents). */
+export function stepOfSteps(currentStep: number, answerSteps: number): string {
+  const total = walkedSteps(answerSteps);
+  return `Step ${Math.min(currentStep, total)} of ${total}`;
+}

@@ -4,7 +4,7 @@ import { CHECKLIST_ANSWER_KEYS } from '../../../../domain/applications/checklist
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
-import type { Member } from '../../../../domain/applications/members.ts';
+import { type Member, walkedSteps } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { walkFields } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
@@ -106,7 +106,7 @@ export function rememberChecklist(client: QueryClient, orderRef: string, next: M
  * Without a definition (a documents-only package) there is only the documents view.
  */
 export function memberStepCount(definition: FormDefinition | null, kind: MemberKind): number {
-  return definition ? memberSteps(definition, kind).length + 1 : 0;
+  return definition ? walkedSteps(memberSteps(definition, kind).length) : 0;
 }
 
 /**

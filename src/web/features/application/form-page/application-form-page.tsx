@@ -238,7 +238,7 @@ function Loaded({
     return {
       key: String(member.id),
       title: member.fullName,
-      detail: `${member.kind} · ${memberProgress(member, total, memberChecklist)}`,
+      detail: `${member.kind} · ${memberProgress(member, memberChecklist)}`,
       done: total === 0 ? Boolean(memberChecklist?.complete) : member.progress.reviewed,
       current: !place.review && member.id === active?.id,
       href: applicationFormHref(orderRef, { memberId: member.id }),

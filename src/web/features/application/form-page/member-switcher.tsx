@@ -1,5 +1,5 @@
 import type { MemberChecklist } from '../../../../domain/applications/documents.ts';
-import type { Member } from '../../../../domain/applications/members.ts';
+import { type Member, stepOfSteps } from '../../../../domain/applications/members.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { inPageLink } from './in-page-link.ts';
@@ -7,21 +7,19 @@ import { inPageLink } from './in-page-link.ts';
 export const SWITCHER_TEXT = {
   label: 'Members of this application',
   reviewed: 'Reviewed',
-  step: (step: number, total: number) => `Step ${Math.min(step, total)} of ${total}`,
   documents: (uploaded: number, total: number) => `${uploaded} of ${total} documents`,
   review: 'Review all',
   reviewProgress: 'Answers and documents',
 } as const;
 
 /** "Step 2 of 7", "Reviewed", or (a documents-only package) "1 of 3 documents". */
-export function memberProgress(member: Member, totalSteps: number, checklist: MemberChecklist | undefined): string {
-  if (totalSteps === 0) {
+export function memberProgress(member: Member, checklist: MemberChecklist | undefined): string {
+  const { currentStep, totalSteps, reviewed } = member.progress;
+  if (totalSteps === null) {
     const required = checklist?.items.filter((i) => i.required) ?? [];
     return SWITCHER_TEXT.documents(required.filter((i) => i.uploaded).length, required.length);
   }
-  return member.progress.reviewed
-    ? SWITCHER_TEXT.reviewed
-    : SWITCHER_TEXT.step(member.progress.currentStep, totalSteps);
+  return reviewed ? SWITCHER_TEXT.reviewed : stepOfSteps(currentStep, totalSteps);
 }
 
 export interface SwitcherEntry {

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
-import { MEMBER_MESSAGES, type Member } from '../../../../domain/applications/members.ts';
+import { MEMBER_MESSAGES, type Member, stepOfSteps, walkedSteps } from '../../../../domain/applications/members.ts';
 import { canUsePrintPack, copyAssistHref, printPackHref } from '../../../../domain/applications/print-pack.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -24,17 +24,17 @@ import { EMPTY_MEMBER } from '../members/member-fields.tsx';
 import { MemberForm } from '../members/member-form.tsx';
 import { ChecklistView } from './checklist-view.tsx';
 
-/** Where a member's form stands: reviewed, ready for review, or the step they are on. */
+/** Where a member's form stands: reviewed, or the step they are on, counted as the form counts them. */
 export function formProgress({ currentStep, totalSteps, reviewed }: Member['progress']): string {
   if (reviewed) return 'Reviewed';
   if (totalSteps === null) return 'No form to fill in';
-  if (currentStep > totalSteps) return 'Ready for review';
-  return `Step ${currentStep} of ${totalSteps}`;
+  return stepOfSteps(currentStep, totalSteps);
 }
 
 function ProgressLine({ progress }: { progress: Member['progress'] }) {
   const { currentStep, totalSteps, reviewed } = progress;
-  const fraction = reviewed ? 1 : totalSteps ? Math.min(1, (currentStep - 1) / totalSteps) : 0;
+  const walked = totalSteps === null ? 0 : walkedSteps(totalSteps);
+  const fraction = reviewed ? 1 : walked ? Math.min(1, (currentStep - 1) / walked) : 0;
   return (
     <div className="mt-3">
       <p className="flex items-center gap-1.5 text-sm font-medium text-slate-800">

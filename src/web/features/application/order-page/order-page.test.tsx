@@ -87,7 +87,8 @@ describe('/service-order', () => {
     expect(screen.getAllByText('Payment pending').length).toBeGreaterThan(0);
     const members = screen.getByRole('region', { name: 'Members (2)' });
     expect(within(members).getByRole('heading', { level: 3, name: /Priya Sharma/ })).toBeTruthy();
-    expect(within(members).getByText('Form: Step 3 of 7')).toBeTruthy();
+    // Counted as the form counts them: seven answer steps, then Documents.
+    expect(within(members).getByText('Form: Step 3 of 8')).toBeTruthy();
     expect(within(members).getByRole('heading', { level: 3, name: /Dev Sharma\s*Minor/ })).toBeTruthy();
     expect(within(members).getByText('Form: Reviewed')).toBeTruthy();
     const price = screen.getByRole('region', { name: 'Price' });
