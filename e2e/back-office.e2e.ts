@@ -41,7 +41,9 @@ describe('back office (issue 13)', () => {
       const desk = staff.page;
       await desk.goto('/admin/orders');
       await waitForHydration(desk);
-      await desk.getByRole('searchbox', { name: 'Order id, e-mail or name' }).fill(order.displayId);
+      await desk
+        .getByRole('searchbox', { name: 'Order id, e-mail, or customer or applicant name' })
+        .fill(order.displayId);
       await desk.getByRole('button', { name: 'Search' }).click();
       await desk.waitForURL((url) => url.searchParams.get('q') === order.displayId);
       const row = desk.getByRole('link', { name: order.displayId });

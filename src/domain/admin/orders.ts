@@ -50,7 +50,7 @@ const isoDate = z
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-/** GET /admin/orders and the /admin/orders page: sort, page, search (id, e-mail, name) and filters. */
+/** GET /admin/orders and the /admin/orders page: sort, page, search (id, e-mail, the customer's or a family member's name) and filters. */
 export const orderQueueQuery = adminListQuery(['createdAt', 'displayId', 'status', 'totalCents'] as const).extend({
   status: optional(
     z

@@ -151,6 +151,22 @@ describe('GET /admin/orders', () => {
     expect((await asStaff('GET', '/admin/orders?status=Lost')).statusCode).toBe(400);
   });
 
+  it('finds an application by a family member’s name, not only the customer’s', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Farah Parentsearch', email: uniqueEmail('family') });
+    const child = { ...MINOR, fullName: 'Kiaan Membersearch' };
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, child] });
+    const found = async (q: string) =>
+      (
+        (await asStaff('GET', `/admin/orders?q=${encodeURIComponent(q)}`)).json().data.results as {
+          displayId: string;
+        }[]
+      ).map((r) => r.displayId);
+    expect(await found('kiaan membersearch')).toEqual([order.displayId]);
+    expect(await found('MEMBERSEARCH')).toEqual([order.displayId]);
+    // LIKE's own characters are only text: "%" does not match every order.
+    expect(await found('Kiaan%search')).toEqual([]);
+  });
+
   it('runs the SLA clock from the payment against the package’s published processing time, and flags overdue', async () => {
     const { order } = await paidApplication('Kiran Slatest');
     const row = async () => (await asStaff('GET', '/admin/orders?q=kiran%20slatest')).json().data.results[0];

@@ -65,7 +65,7 @@ export interface AdminOrdersDeps {
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   /** The order's refund request waiting for staff, linked from the desk. */
   refunds: Pick<RefundsService, 'openRequestOf'>;
-  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'getOrder'>;
+  applications: Pick<ApplicationsService, 'orderIdsOfService' | 'orderIdsWithMemberNamed' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
   printPacks: Pick<PrintPackService, 'memberPack'>;
@@ -166,7 +166,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           ],
           createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
           createdBefore: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-          search: query.q ? { text: query.q, userIdIn: deps.users.idsMatching(query.q) } : undefined,
+          search: query.q
+            ? {
+                text: query.q,
+                userIdIn: deps.users.idsMatching(query.q),
+                orderIdIn: deps.applications.orderIdsWithMemberNamed(query.q),
+              }
+            : undefined,
         },
         { by: query.sort, dir: query.dir },
         query,

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { orderInStatuses } from '../orders/service.ts';
 import { applicationFeeNotices, applicationMembers, applicationOrders } from './tables.ts';
 
@@ -23,6 +24,14 @@ export function createApplicationsRepository(db: Database) {
         .select({ id: applicationOrders.orderId })
         .from(applicationOrders)
         .where(eq(applicationOrders.serviceSlug, serviceSlug));
+    },
+
+    /** The ids of orders with a member whose name contains `text`, as a subquery (the desk's search). */
+    orderIdsWithMemberNamed(text: string): SQLWrapper {
+      return db
+        .selectDistinct({ id: applicationMembers.orderId })
+        .from(applicationMembers)
+        .where(ilike(applicationMembers.fullName, containing(text)));
     },
 
     /** How many service orders were started with this service or package (their snapshot names it). */

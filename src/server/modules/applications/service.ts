@@ -345,6 +345,11 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       return repository.orderIdsOfService(serviceSlug);
     },
 
+    /** The applications a family member of that name is on (the desk finds a child's order by the child's name). */
+    orderIdsWithMemberNamed(text: string) {
+      return repository.orderIdsWithMemberNamed(text);
+    },
+
     /**
      * The customer's applications still to pay or to finish, newest first, with their members'
      * names: home's and the dashboard's "Continue your application" (issue 30 §4).

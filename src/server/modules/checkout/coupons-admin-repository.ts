@@ -1,12 +1,11 @@
 import { asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { CouponListQuery } from '../../../domain/admin/coupons.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { CouponRow } from './repository.ts';
 import { coupons } from './tables.ts';
 
 export type NewCoupon = typeof coupons.$inferInsert;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The back office's coupon queries (coupons-admin.ts, decision 0070). `lock` takes the coupon row
@@ -17,7 +16,7 @@ export function createCouponsAdminRepository(db: Database) {
     /** One page of coupons, sorted, searched by code or description, and how many match in all. */
     async listPage(query: CouponListQuery): Promise<{ rows: CouponRow[]; total: number }> {
       const where: SQL | undefined = query.q
-        ? or(ilike(coupons.code, `%${escapeLike(query.q)}%`), ilike(coupons.description, `%${escapeLike(query.q)}%`))
+        ? or(ilike(coupons.code, containing(query.q)), ilike(coupons.description, containing(query.q)))
         : undefined;
       const column = { createdAt: coupons.createdAt, code: coupons.code, endsAt: coupons.endsAt }[query.sort];
       const order = query.dir === 'asc' ? asc(column) : desc(column);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, min, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { contactEnquiries, contactReplies } from './tables.ts';
 
 export type NewEnquiry = typeof contactEnquiries.$inferInsert;
@@ -88,7 +89,7 @@ export function createContactRepository(db: Database) {
       if (query.status === 'open') filters.push(isNull(contactEnquiries.handledAt));
       if (query.status === 'handled') filters.push(isNotNull(contactEnquiries.handledAt));
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containing(query.q);
         const match = or(
           ilike(contactEnquiries.name, pattern),
           ilike(contactEnquiries.email, pattern),

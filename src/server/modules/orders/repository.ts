@@ -21,6 +21,7 @@ import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import type { OrderLookup, StaffOrderFilter, StaffSort } from './service.ts';
 import { orderChargedSummaries, orderStatusHistory, orders } from './tables.ts';
 
@@ -57,9 +58,14 @@ function staffWhere(filter: StaffOrderFilter): SQL | undefined {
     ...([] as SQLWrapper[]).concat(filter.orderIdIn ?? []).map((ids) => inArray(orders.id, ids)),
   ];
   if (filter.search) {
-    const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(filter.search.text);
     conditions.push(
-      or(ilike(orders.displayId, like), ilike(orders.email, like), inArray(orders.userId, filter.search.userIdIn)),
+      or(
+        ilike(orders.displayId, like),
+        ilike(orders.email, like),
+        inArray(orders.userId, filter.search.userIdIn),
+        filter.search.orderIdIn ? inArray(orders.id, filter.search.orderIdIn) : undefined,
+      ),
     );
   }
   return and(...conditions.filter((c) => c !== undefined));

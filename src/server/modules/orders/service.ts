@@ -53,8 +53,11 @@ export interface StaffOrderFilter {
   createdBefore?: Date | undefined;
   /** Only these orders (a subquery of order ids, e.g. the applications of one service); several: in every one. */
   orderIdIn?: SQLWrapper | readonly SQLWrapper[] | undefined;
-  /** The display id, the order's e-mail, or a customer among `userIdIn` (a subquery of user ids). */
-  search?: { text: string; userIdIn: SQLWrapper } | undefined;
+  /**
+   * The display id, the order's e-mail, a customer among `userIdIn` (a subquery of user ids), or
+   * an order among `orderIdIn` (a subquery: the applications whose members' names match).
+   */
+  search?: { text: string; userIdIn: SQLWrapper; orderIdIn?: SQLWrapper } | undefined;
 }
 
 export type StaffSort = 'createdAt' | 'displayId' | 'status' | 'totalCents';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AdminRefundListQuery } from '../../../domain/admin/refunds.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { type RefundStatus, refundRequests } from './tables.ts';
 
 export type NewRefundRequest = typeof refundRequests.$inferInsert;
@@ -61,7 +62,7 @@ export function createRefundsRepository(db: Database) {
       if (query.status === 'open') filters.push(inArray(refundRequests.status, OPEN_REFUND_STATUSES));
       else if (query.status) filters.push(eq(refundRequests.status, query.status));
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containing(query.q);
         const match = or(ilike(refundRequests.reference, pattern), ilike(refundRequests.email, pattern));
         if (match) filters.push(match);
       }

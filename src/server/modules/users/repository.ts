@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../../domain/admin/users.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { addresses, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,7 +48,7 @@ export function createUsersRepository(db: Database) {
 
     /** A subquery of the ids of users whose name or e-mail contains `text` (the back office's search). */
     idsMatching(text: string): SQLWrapper {
-      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containing(text);
       return db
         .select({ id: users.id })
         .from(users)
@@ -129,7 +130,7 @@ export function createUsersRepository(db: Database) {
     async adminList(query: AdminUserListQuery): Promise<{ rows: UserRow[]; total: number }> {
       let where: SQL | undefined;
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containing(query.q);
         where = or(ilike(users.email, pattern), ilike(users.name, pattern));
       }
       const column = { createdAt: users.createdAt, email: users.email, name: users.name, role: users.role }[query.sort];

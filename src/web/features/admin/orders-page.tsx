@@ -180,7 +180,11 @@ export function OrdersPage({
         Service (DOC-…) and photo (PHO-…) orders. The SLA clock starts at payment and runs against the package’s
         published processing time, or the Expedite add-on’s one business day when the customer paid for it.
       </p>
-      <TableSearch label="Order id, e-mail or name" value={query.q} placeholder="DOC-12345678 or name@example.com" />
+      <TableSearch
+        label="Order id, e-mail, or customer or applicant name"
+        value={query.q}
+        placeholder="DOC-12345678 or name@example.com"
+      />
       <QueueFilters query={query} services={services} />
       <DataTable
         caption="Orders"
