@@ -24,6 +24,9 @@ export const ORDER_DESK_MESSAGES = {
   notFound: 'We could not find this order.',
   statusChanged: 'Order status changed',
   noteAdded: 'Note added',
+  messageSent: 'Message sent to the customer',
+  messageRequired: 'Write the message first',
+  messageTooLong: 'A message should not exceed 2000 characters',
   documentSent: 'Document sent to the customer',
   onlyServiceDocuments: 'Documents can be sent back only on service (DOC-…) orders.',
   noteRequired: 'Write the note first',
@@ -109,11 +112,15 @@ export const queuedOrderSchema = z.object({
 });
 export type QueuedOrder = z.infer<typeof queuedOrderSchema>;
 
-/** An internal note on an order: staff only, never in a customer's answer or page. */
+/**
+ * A note on an order: an internal one (staff only, never in a customer's answer or page), or a
+ * message staff sent the customer (`toCustomer`: by e-mail and in their notifications).
+ */
 export const orderNoteSchema = z.object({
   id: z.number(),
   authorEmail: z.string(),
   body: z.string(),
+  toCustomer: z.boolean(),
   createdAt: z.string(),
 });
 export type OrderNote = z.infer<typeof orderNoteSchema>;
@@ -125,6 +132,12 @@ export const addOrderNoteSchema = z.object({
   body: z.string({ error: M.noteRequired }).trim().min(1, M.noteRequired).max(NOTE_MAX_LENGTH, M.noteTooLong),
 });
 export type AddOrderNote = z.infer<typeof addOrderNoteSchema>;
+
+/** POST /admin/orders/{ref}/messages and the detail page's message form: a word to the customer without a status change. */
+export const messageCustomerSchema = z.object({
+  body: z.string({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(NOTE_MAX_LENGTH, M.messageTooLong),
+});
+export type MessageCustomer = z.infer<typeof messageCustomerSchema>;
 
 /** POST /admin/orders/{ref}/status and the detail page's status form. */
 export const changeOrderStatusSchema = z.object({

@@ -2289,6 +2289,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the customer a message about their order without changing its status (e-mail and notification; kept among the notes) */
+        post: operations["postAdminOrdersByRefMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/orders/{ref}/document-requests": {
         parameters: {
             query?: never;
@@ -5255,8 +5272,28 @@ export interface components {
                 };
             };
         };
+        /** @description Created */
+        Answer201_44: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    isSuccess: boolean;
+                    statusCode: number;
+                    message: string;
+                    data: {
+                        id: number;
+                        authorEmail: string;
+                        body: string;
+                        toCustomer: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+        };
         /** @description Success */
-        Answer200_44: {
+        Answer200_45: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5276,7 +5313,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_45: {
+        Answer200_46: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5303,7 +5340,7 @@ export interface components {
             };
         };
         /** @description Created */
-        Answer201_46: {
+        Answer201_47: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5319,7 +5356,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_47: {
+        Answer200_48: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5335,7 +5372,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_48: {
+        Answer200_49: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5353,7 +5390,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_49: {
+        Answer200_50: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5386,7 +5423,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_50: {
+        Answer200_51: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5409,7 +5446,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_51: {
+        Answer200_52: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5432,7 +5469,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_52: {
+        Answer200_53: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5455,7 +5492,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_53: {
+        Answer200_54: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5479,7 +5516,7 @@ export interface components {
             };
         };
         /** @description Success */
-        Answer200_54: {
+        Answer200_55: {
             headers: {
                 [name: string]: unknown;
             };
@@ -11985,6 +12022,7 @@ export interface operations {
                                 id: number;
                                 authorEmail: string;
                                 body: string;
+                                toCustomer: boolean;
                                 createdAt: string;
                             }[];
                             expedite: boolean;
@@ -12652,25 +12690,42 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        isSuccess: boolean;
-                        statusCode: number;
-                        message: string;
-                        data: {
-                            id: number;
-                            authorEmail: string;
-                            body: string;
-                            createdAt: string;
-                        };
-                    };
+            201: components["responses"]["Answer201_44"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    postAdminOrdersByRefMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "body": "Asha Verma"
+                 *     }
+                 */
+                "application/json": {
+                    body: string;
                 };
             };
+        };
+        responses: {
+            201: components["responses"]["Answer201_44"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13093,7 +13148,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_44"];
+            200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13128,7 +13183,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_44"];
+            200: components["responses"]["Answer200_45"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13420,7 +13475,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_45"];
+            200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13455,7 +13510,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_45"];
+            200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13487,7 +13542,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_45"];
+            200: components["responses"]["Answer200_46"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13573,7 +13628,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13713,7 +13768,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13754,7 +13809,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13888,7 +13943,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13910,7 +13965,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13957,7 +14012,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -13981,7 +14036,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14036,7 +14091,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14073,7 +14128,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14097,7 +14152,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14146,7 +14201,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14170,7 +14225,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14221,7 +14276,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14245,7 +14300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14296,7 +14351,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14320,7 +14375,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_48"];
+            200: components["responses"]["Answer200_49"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14367,7 +14422,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14417,7 +14472,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14479,7 +14534,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14534,7 +14589,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14585,7 +14640,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14637,7 +14692,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14694,7 +14749,7 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["Answer201_46"];
+            201: components["responses"]["Answer201_47"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14739,7 +14794,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14921,7 +14976,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -14974,7 +15029,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_49"];
+            200: components["responses"]["Answer200_50"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15030,7 +15085,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_47"];
+            200: components["responses"]["Answer200_48"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15457,7 +15512,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_50"];
+            200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15518,7 +15573,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_50"];
+            200: components["responses"]["Answer200_51"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15663,7 +15718,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_51"];
+            200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15724,7 +15779,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_51"];
+            200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15869,7 +15924,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15930,7 +15985,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -15966,7 +16021,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_51"];
+            200: components["responses"]["Answer200_52"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16002,7 +16057,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_52"];
+            200: components["responses"]["Answer200_53"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16152,7 +16207,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_53"];
+            200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16211,7 +16266,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_53"];
+            200: components["responses"]["Answer200_54"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16533,7 +16588,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_54"];
+            200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16592,7 +16647,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_54"];
+            200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];
@@ -16628,7 +16683,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Answer200_54"];
+            200: components["responses"]["Answer200_55"];
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];

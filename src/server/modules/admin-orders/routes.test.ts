@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { MEMBER_FORM_MESSAGES } from '../../../domain/applications/member-form.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { UPLOAD_MESSAGES } from '../../../domain/uploads/messages.ts';
@@ -79,6 +80,7 @@ describe('the back office order endpoints', () => {
       ['GET', `/admin/orders/${ref}`],
       ['POST', `/admin/orders/${ref}/status`, { status: 'Cancelled' }],
       ['POST', `/admin/orders/${ref}/notes`, { body: 'note' }],
+      ['POST', `/admin/orders/${ref}/messages`, { body: 'Your appointment is on Monday' }],
       ['POST', `/admin/orders/${ref}/document-requests`, { memberId: 1, itemId: 'photo', note: 'Blurry' }],
       ['GET', `/admin/orders/${ref}/documents/1/download`],
       ['GET', `/admin/orders/${ref}/documents/1/preview`],
@@ -415,6 +417,56 @@ describe('POST /admin/orders/:ref/notes', () => {
       expect(answer.statusCode, url).toBe(200);
       expect(answer.body, url).not.toContain(secret);
     }
+  });
+});
+
+describe('POST /admin/orders/:ref/messages', () => {
+  it('tells the customer something without a status change: notification, e-mail, kept on the desk as sent, audited', async () => {
+    const { customer, order } = await paidApplication();
+    const body = 'Your VFS appointment is on 10 December at 9:30.\nBring the original passports.';
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/messages`, { body: `  ${body}  ` });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: M.messageSent,
+      data: { body, toCustomer: true, authorEmail: staff.email },
+    });
+    const noteId = res.json().data.id as number;
+
+    // The customer reads it in their notifications and by e-mail, with the link to the order.
+    const theirs = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);
+    expect(theirs.json().data.notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ orderId: order.displayId, remark: body })]),
+    );
+    const [mail] = await mailsWith(`order-message:${noteId}`);
+    expect(mail).toMatchObject({ to: customer.email, purpose: 'order-message' });
+    expect(mail?.text).toContain('Bring the original passports.');
+    expect(mail?.text).toContain(`${t.app.env.siteUrl}/service-order?orderId=${order.id}`);
+
+    // The status stays; the desk lists it among the notes, marked as sent; the audit log has it.
+    const detail = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data;
+    expect(detail.status).toBe('Forms incomplete');
+    expect(detail.notes).toEqual([expect.objectContaining({ id: noteId, body, toCustomer: true })]);
+    expect(await auditEntries(order.displayId, 'order.message')).toEqual([
+      expect.objectContaining({ after: { noteId } }),
+    ]);
+
+    // An internal note stays internal.
+    await asStaff('POST', `/admin/orders/${order.displayId}/notes`, { body: 'Called them' });
+    const notes = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.notes;
+    expect(notes.map((n: { toCustomer: boolean }) => n.toCustomer)).toEqual([true, false]);
+  });
+
+  it('refuses an empty or overlong message and an unknown order, sending nothing', async () => {
+    const { customer, order } = await paidApplication();
+    const empty = await asStaff('POST', `/admin/orders/${order.displayId}/messages`, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(M.messageRequired);
+    const long = await asStaff('POST', `/admin/orders/${order.displayId}/messages`, { body: 'x'.repeat(2001) });
+    expect(long.json().message).toBe(M.messageTooLong);
+    expect((await asStaff('POST', '/admin/orders/DOC-99999999/messages', { body: 'Hello' })).statusCode).toBe(404);
+    const theirs = await apiCall(t.app, 'GET', '/users/notification?page=1&limit=100', customer.token);
+    expect(theirs.json().data.notifications.map((n: { remark: string | null }) => n.remark)).not.toContain('Hello');
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.notes).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   deskOrderParams,
   deskOrderSchema,
   ORDER_DESK_MESSAGES as M,
+  messageCustomerSchema,
   orderNoteSchema,
   orderQueueQuery,
   queuedOrderSchema,
@@ -125,6 +126,24 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const note = valueOrThrow(await adminOrders.addNote(staff(request), request.params.ref, request.body));
       return reply.status(201).send(ok(note, M.noteAdded, 201));
+    },
+  );
+
+  app.post(
+    '/admin/orders/:ref/messages',
+    {
+      schema: {
+        tags,
+        summary:
+          'Send the customer a message about their order without changing its status (e-mail and notification; kept among the notes)',
+        params: deskOrderParams,
+        body: messageCustomerSchema,
+        response: { 201: envelopeSchema(orderNoteSchema) },
+      },
+    },
+    async (request, reply) => {
+      const note = valueOrThrow(await adminOrders.messageCustomer(staff(request), request.params.ref, request.body));
+      return reply.status(201).send(ok(note, M.messageSent, 201));
     },
   );
 

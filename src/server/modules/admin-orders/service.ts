@@ -4,6 +4,7 @@ import {
   type ChangeOrderStatus,
   type DeskOrder,
   ORDER_DESK_MESSAGES as M,
+  type MessageCustomer,
   type OrderNote,
   type OrderQueueQuery,
   PHOTO_ORDERS_FILTER,
@@ -23,7 +24,9 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
+import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
+import { ORDER_BRAND_NAMES } from '../../../domain/orders/status-descriptions.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -44,7 +47,7 @@ import type { Order, OrdersService, StaffOrder, StaffView } from '../orders/serv
 import type { PhotosService } from '../photos/service.ts';
 import type { RefundsService } from '../refunds/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { createAdminOrdersRepository } from './repository.ts';
+import { createAdminOrdersRepository, type OrderNoteRow } from './repository.ts';
 
 export interface AdminOrdersDeps {
   /**
@@ -114,14 +117,48 @@ function owned<T>(result: FormResult<T>, what: string): T {
 export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   const now = deps.now ?? (() => new Date());
 
+  const toNote = (r: OrderNoteRow): OrderNote => ({
+    id: r.id,
+    authorEmail: r.authorEmail,
+    body: r.body,
+    toCustomer: r.toCustomer,
+    createdAt: r.createdAt.toISOString(),
+  });
+
   async function notesOf(orderId: number): Promise<OrderNote[]> {
-    const rows = await createAdminOrdersRepository(db).notesOf(orderId);
-    return rows.map((r) => ({
-      id: r.id,
-      authorEmail: r.authorEmail,
-      body: r.body,
-      createdAt: r.createdAt.toISOString(),
-    }));
+    return (await createAdminOrdersRepository(db).notesOf(orderId)).map(toNote);
+  }
+
+  /** Keeps a note on the order (an internal one, or the message sent the customer), with its audit entry. */
+  async function keepNote(tx: Database, actor: StaffActor, order: Order, body: string, toCustomer: boolean) {
+    const row = await createAdminOrdersRepository(tx).insertNote({
+      orderId: order.id,
+      authorId: actor.id,
+      authorEmail: actor.email,
+      body,
+      toCustomer,
+    });
+    await deps.audit.record(tx, {
+      actor,
+      action: toCustomer ? 'order.message' : 'order.note',
+      subject: { type: 'order', id: order.displayId },
+      after: { noteId: row.id },
+    });
+    return row;
+  }
+
+  /** Staff's message to the customer by e-mail: the words as written, and the link to the order page. */
+  function messageMail(order: Order, body: string) {
+    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    return simpleMail({
+      to: order.email,
+      subject: `A message from our team about your order ${order.displayId}`,
+      heading: `A message about your order ${order.displayId}`,
+      intro: body.split(/\n+/),
+      details: [['Order', `${order.displayId} (${order.title})`]],
+      outro: [`See your order at any time: ${link}`],
+      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
+    });
   }
 
   /** The customer's e-mail about their order, with the link to a document slot on the order page. */
@@ -330,23 +367,38 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     async addNote(actor: StaffActor, orderRef: string, { body }: AddOrderNote): Promise<FormResult<OrderNote>> {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
+      return db.transaction(async (tx) => ({
+        ok: true,
+        value: toNote(await keepNote(tx, actor, found.order, body, false)),
+      }));
+    },
+
+    /**
+     * Sends the customer a message about their order without changing its status (an appointment,
+     * what to bring): their notification and e-mail, and the desk keeps it among the notes, marked
+     * as sent; all in one transaction with the audit entry.
+     */
+    async messageCustomer(
+      actor: StaffActor,
+      orderRef: string,
+      { body }: MessageCustomer,
+    ): Promise<FormResult<OrderNote>> {
+      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+      if (!found) return notFound();
+      const { order } = found;
       return db.transaction(async (tx) => {
-        const row = await createAdminOrdersRepository(tx).insertNote({
-          orderId: found.order.id,
-          authorId: actor.id,
-          authorEmail: actor.email,
-          body,
+        const row = await keepNote(tx, actor, order, body, true);
+        await deps.notifications.notify(
+          order.userId,
+          { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark: body },
+          tx,
+        );
+        await deps.mail.enqueue(tx, {
+          ...messageMail(order, body),
+          purpose: 'order-message',
+          key: `order-message:${row.id}`,
         });
-        await deps.audit.record(tx, {
-          actor,
-          action: 'order.note',
-          subject: { type: 'order', id: found.order.displayId },
-          after: { noteId: row.id },
-        });
-        return {
-          ok: true,
-          value: { id: row.id, authorEmail: row.authorEmail, body: row.body, createdAt: row.createdAt.toISOString() },
-        };
+        return { ok: true, value: toNote(row) };
       });
     },
 

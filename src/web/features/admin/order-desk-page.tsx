@@ -6,6 +6,7 @@ import {
   type DeskOrder,
   deskDocumentLinks,
   deskPhotoLinks,
+  messageCustomerSchema,
   NOTE_MAX_LENGTH,
   requestDocumentSchema,
 } from '../../../domain/admin/orders.ts';
@@ -173,29 +174,39 @@ function StatusForm({ order }: { order: DeskOrder }) {
   );
 }
 
-function NoteForm({ order }: { order: DeskOrder }) {
+/** The form for a note on the order: an internal one, or a message sent to the customer. */
+function NoteForm({ order, toCustomer }: { order: DeskOrder; toCustomer: boolean }) {
   const { busy, error, setError, run } = useAction();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = addOrderNoteSchema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the note');
-    const done = await run(
-      async () =>
-        (await envelopeOf(api.POST('/api/v1/admin/orders/{ref}/notes', { ...byRef(order), body: parsed.data })))
-          .message,
-    );
+    const schema = toCustomer ? messageCustomerSchema : addOrderNoteSchema;
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the text');
+    const call = toCustomer
+      ? api.POST('/api/v1/admin/orders/{ref}/messages', { ...byRef(order), body: parsed.data })
+      : api.POST('/api/v1/admin/orders/{ref}/notes', { ...byRef(order), body: parsed.data });
+    const done = await run(async () => (await envelopeOf(call)).message);
     if (done) form.reset();
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" aria-label="Add an internal note">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-2"
+      aria-label={toCustomer ? 'Message the customer' : 'Add an internal note'}
+    >
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        New note (staff only)
+        {toCustomer ? 'Message (the customer reads it)' : 'New note (staff only)'}
         <textarea name="body" rows={3} maxLength={NOTE_MAX_LENGTH} className={CONTROL} />
       </label>
+      {toCustomer ? (
+        <p className="text-xs text-slate-600">
+          Sent by e-mail and to their notifications; the order’s status stays as it is.
+        </p>
+      ) : null}
       <FormError message={error} />
       <button type="submit" className={BUTTON} disabled={busy}>
-        {busy ? 'Saving…' : 'Add note'}
+        {busy ? (toCustomer ? 'Sending…' : 'Saving…') : toCustomer ? 'Send message' : 'Add note'}
       </button>
     </form>
   );
@@ -663,11 +674,22 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
               </Panel>
             </>
           ) : null}
-          <Panel title="Internal notes" id="desk-notes">
-            <p className="mb-3 text-xs text-slate-600">Only staff see these notes.</p>
+          <Panel title="Message the customer" id="desk-message">
+            <NoteForm order={order} toCustomer />
+          </Panel>
+          <Panel title="Notes and messages" id="desk-notes">
+            <p className="mb-3 text-xs text-slate-600">
+              Only staff see the notes; messages marked “Sent to the customer” reached them.
+            </p>
             <ul className="mb-3 space-y-2">
               {order.notes.map((note) => (
-                <li key={note.id} className="rounded-lg bg-amber-50 p-2 text-sm">
+                <li
+                  key={note.id}
+                  className={`rounded-lg p-2 text-sm ${note.toCustomer ? 'bg-sky-50 ring-1 ring-sky-200' : 'bg-amber-50'}`}
+                >
+                  {note.toCustomer ? (
+                    <p className="mb-1 text-xs font-semibold text-sky-900">Sent to the customer</p>
+                  ) : null}
                   <p className="whitespace-pre-wrap">{note.body}</p>
                   <p className="mt-1 text-xs text-slate-600">
                     {note.authorEmail} · {formatUtc(note.createdAt)}
@@ -675,7 +697,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
                 </li>
               ))}
             </ul>
-            <NoteForm order={order} />
+            <NoteForm order={order} toCustomer={false} />
           </Panel>
         </aside>
       </div>

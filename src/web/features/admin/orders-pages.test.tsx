@@ -112,7 +112,20 @@ const ORDER = {
   sla: sla('running', 20),
   nextStatuses: ['Forms incomplete', 'Submitted', 'Cancelled', 'Refunded'],
   notes: [
-    { id: 3, authorEmail: 'sunil@sevadocs.example', body: 'Called the customer', createdAt: '2026-11-03T10:00:00Z' },
+    {
+      id: 3,
+      authorEmail: 'sunil@sevadocs.example',
+      body: 'Called the customer',
+      toCustomer: false,
+      createdAt: '2026-11-03T10:00:00Z',
+    },
+    {
+      id: 4,
+      authorEmail: 'sunil@sevadocs.example',
+      body: 'Your appointment is on Monday',
+      toCustomer: true,
+      createdAt: '2026-11-03T11:00:00Z',
+    },
   ],
   expedite: true,
   charged: {
@@ -242,6 +255,7 @@ describe('the order page', () => {
     const api = fakeApi({
       'POST /api/v1/admin/orders/DOC-48213907/status': () => ok({}, 'Order status changed'),
       'POST /api/v1/admin/orders/DOC-48213907/notes': () => ok({}, 'Note added', 201),
+      'POST /api/v1/admin/orders/DOC-48213907/messages': () => ok({}, 'Message sent to the customer', 201),
       'POST /api/v1/admin/orders/DOC-48213907/document-requests': () => ok({}, 'Document requested', 201),
     });
     renderWithRouter(
@@ -268,7 +282,13 @@ describe('the order page', () => {
     ]);
     expect(screen.getByText('Called the customer')).toBeTruthy();
     expect(screen.getByText('Applying From: United States'), 'the choices as staff read them').toBeTruthy();
-    expect(screen.getByText('Only staff see these notes.')).toBeTruthy();
+    const notes = screen.getByRole('region', { name: 'Notes and messages' });
+    expect(within(notes).getByText('Called the customer').closest('li')?.textContent).not.toContain(
+      'Sent to the customer',
+    );
+    expect(within(notes).getByText('Your appointment is on Monday').closest('li')?.textContent).toContain(
+      'Sent to the customer',
+    );
   });
 
   it('names the add-ons bought: for which applicants, or for the whole order', async () => {
@@ -445,6 +465,21 @@ describe('the order page', () => {
     await waitFor(() =>
       expect(api.calls.find((c) => c.path.endsWith('/notes'))?.body).toEqual({ body: 'Waiting for VFS' }),
     );
+  });
+
+  it('sends the customer a message, checked with the shared schema first', async () => {
+    const api = await show();
+    const form = screen.getByRole('form', { name: 'Message the customer' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send message' }));
+    expect(await within(form).findByText(ORDER_DESK_MESSAGES.messageRequired)).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Message (the customer reads it)'), {
+      target: { value: 'Bring the originals' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send message' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path.endsWith('/messages'))?.body).toEqual({ body: 'Bring the originals' }),
+    );
+    expect(api.calls.some((c) => c.path.endsWith('/notes'))).toBe(false);
   });
 
   it('requests a document for a member’s checklist item with a note', async () => {

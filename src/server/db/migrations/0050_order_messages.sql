@@ -1,0 +1,1 @@
+ALTER TABLE "order_notes" ADD COLUMN "to_customer" boolean DEFAULT false NOT NULL;
