@@ -102,6 +102,12 @@ describe('a refund request page', () => {
     ]);
   });
 
+  it('starts from what the customer asked when the policy would give more', async () => {
+    renderWithRouter(<RefundPage detail={{ ...refund, request: { ...refund.request, amountCents: 1999 } }} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    expect((amount as HTMLInputElement).value).toBe('19.99');
+  });
+
   it("shows the server's refusal, and offers no decision once the request is decided", async () => {
     fakeApi({
       'POST /api/v1/admin/refunds/7/reject': () => fail(409, 'This refund request was already decided (Refunded).'),

@@ -63,10 +63,12 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   const money = (amountCents: number) => formatMoney({ amountCents, currency: request.currency });
   const open = (OPEN_REFUND_REQUEST_STATUSES as readonly string[]).includes(request.status);
   const action = useAdminAction();
-  // The policy's amount (the refundable part, within what is left); without a cost summary, what was asked.
-  const suggested = split
-    ? split.defaultCents
-    : Math.min(request.amountCents, refundable?.remainingCents ?? request.amountCents);
+  // What the customer asked, within the policy's amount (the refundable part, within what is left):
+  // one click never refunds more than was asked. Without a cost summary, within what is left.
+  const suggested = Math.min(
+    request.amountCents,
+    split ? split.defaultCents : (refundable?.remainingCents ?? Infinity),
+  );
   const [amount, setAmount] = useState(asAmount(suggested));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
