@@ -250,6 +250,7 @@ export async function createServices(
     payments,
     audit,
     mail,
+    notifications,
     jobs,
     contact: company,
     log: log ?? console,

@@ -27,3 +27,10 @@ export const REFUND_MESSAGES = {
   rateLimited: 'You have sent several refund requests in a short time. Please wait before trying again.',
   honeypot: 'We could not accept this form. Please reload the page and try again.',
 } as const;
+
+/** The customer's notification of a decision on their refund request (beside its e-mail). */
+export const REFUND_NOTICES = {
+  refunded: (reference: string, amount: string) =>
+    `Refund ${reference}: we refunded ${amount} to your original payment method. It reaches your account within 5–10 business days.`,
+  rejected: (reference: string, reason: string) => `Refund request ${reference} was not approved: ${reason}`,
+} as const;

@@ -26,6 +26,7 @@ import {
 } from '../../../domain/checkout/referral.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
+import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
 import { REFUND_REQUEST_QUEUE } from './service.ts';
@@ -69,6 +70,12 @@ async function requestRefund(email: string, orderDisplayId: string, amount: stri
   if (!request) throw new Error('no refund request');
   return request;
 }
+
+const noticesOf = (userId: number) =>
+  t.database.db
+    .select({ orderId: notifications.orderId, remark: notifications.remark })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
 
 const orderStatus = async (id: number) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
@@ -240,6 +247,11 @@ describe('approving a refund', () => {
     expect(await orderStatus(order.id)).toBe(before);
     const [mail] = await decisionMails(customer.email);
     expect(mail?.subject).toBe(`Your refund of $10 for order ${order.displayId} is on its way`);
+    // The customer's notifications say so too, about the order (the bell, not only the inbox).
+    expect(await noticesOf(customer.id)).toContainEqual({
+      orderId: order.displayId,
+      remark: REFUND_NOTICES.refunded(request.reference, '$10'),
+    });
     expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
       'refund.approve',
     ]);
@@ -296,6 +308,9 @@ describe('approving a refund', () => {
     expect(payment?.status).toBe('refunded');
     expect(await orderStatus(order.id)).toBe('Refunded');
     expect(await decisionMails(customer.email)).toHaveLength(1);
+    // The order's move to Refunded is the customer's notice; no second one about the same refund.
+    const notices = (await noticesOf(customer.id)).filter((n) => n.orderId === order.displayId);
+    expect(notices.filter((n) => n.remark?.startsWith(`Refund ${request.reference}`))).toHaveLength(1);
   });
 
   it('refuses more than is left, server-side, and an amount that is not whole cents', async () => {
@@ -506,6 +521,10 @@ describe('rejecting a refund', () => {
     const [mail] = await decisionMails(customer.email);
     expect(mail?.subject).toBe(`Your refund request ${request.reference} for order ${res.json().data.orderDisplayId}`);
     expect(mail?.text).toContain(reason);
+    expect(await noticesOf(customer.id)).toContainEqual({
+      orderId: res.json().data.orderDisplayId,
+      remark: REFUND_NOTICES.rejected(request.reference, reason),
+    });
     expect(await auditOf(staff.token, request.id)).toEqual([
       expect.objectContaining({ action: 'refund.reject', after: { status: 'Rejected', rejectionReason: reason } }),
     ]);

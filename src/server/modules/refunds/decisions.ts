@@ -8,10 +8,12 @@ import {
 } from '../../../domain/admin/refunds.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import { type Currency, formatMoney } from '../../../domain/catalog/money.ts';
+import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService, RefundReservation } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
@@ -36,6 +38,8 @@ export interface RefundDecisionDeps {
   payments: Pick<PaymentsService, 'executeRefund'>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
+  /** The customer's panel hears of the decision too: the order page and the bell, not only the inbox. */
+  notifications: Pick<NotificationsService, 'notify'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now: () => Date;
   log?: { error(details: object, message: string): void };
@@ -102,6 +106,17 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   }
   async function toAdmin(row: RefundRequestRow, on: Database = db): Promise<AdminRefund> {
     return toAdminRefund(row, (await displayIds([row.orderId], on)).get(row.orderId) ?? '');
+  }
+
+  /** The decision in the customer's notifications, about the order the request is for. */
+  async function notifyCustomer(tx: Database, request: AdminRefund, remark: string) {
+    const [order] = await deps.orders.findByIds([request.orderId], tx);
+    if (!order) return;
+    await deps.notifications.notify(
+      order.userId,
+      { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
+      tx,
+    );
   }
 
   function decisionMail(request: AdminRefund, decision: 'refunded' | 'rejected') {
@@ -180,6 +195,11 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         purpose: 'refund-decision',
         key: `refund-decision:${row.reference}:refunded`,
       });
+      // A whole refund moves the order to Refunded, whose own notification says so.
+      if (!outcome.fullyRefunded) {
+        const amount = formatMoney({ amountCents: refunded.approvedCents ?? 0, currency: refunded.currency });
+        await notifyCustomer(tx, refunded, REFUND_NOTICES.refunded(refunded.reference, amount));
+      }
       if (outcome.fullyRefunded) {
         await deps.orders.fullyRefunded(tx, row.orderId);
         const moved = await deps.orders.changeOrderStatus(
@@ -329,6 +349,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           purpose: 'refund-decision',
           key: `refund-decision:${row.reference}:rejected`,
         });
+        await notifyCustomer(tx, request, REFUND_NOTICES.rejected(request.reference, reason));
         await deps.audit.record(tx, {
           actor,
           action: 'refund.reject',

@@ -30,6 +30,7 @@ export interface RefundsServiceDeps {
   /** The back office's decisions refund through the order's payment provider (decision 0069). */
   payments: RefundDecisionDeps['payments'];
   audit: RefundDecisionDeps['audit'];
+  notifications: RefundDecisionDeps['notifications'];
   log?: RefundDecisionDeps['log'];
   /** Queues e-mail in the transaction of what causes it. */
   mail: Pick<MailOutbox, 'enqueue' | 'isQueued'>;
@@ -186,6 +187,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     payments: deps.payments,
     audit: deps.audit,
     mail: deps.mail,
+    notifications: deps.notifications,
     contact: deps.contact,
     now,
     ...(deps.log ? { log: deps.log } : {}),
