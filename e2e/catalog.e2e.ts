@@ -98,6 +98,10 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
     expect(text).toMatch(new RegExp(`Our service fee .*\\$${(cents / 100).toFixed(2).replace('.', '\\.')}`));
     expect(text).not.toContain('Government fee');
     expect(text).not.toContain('per applicant');
+    // Ordered on the photos page (check first), not through the application's members dialog.
+    const choose = card.getByRole('link', { name: /^Choose package/ });
+    expect(await choose.getAttribute('href')).toBe('/photos');
+    expect(await choose.getAttribute('data-choose-package')).toBeNull();
   });
 
   it('writes title, description, canonical (codec form), robots and Service/FAQPage/BreadcrumbList data', async () => {

@@ -1486,7 +1486,7 @@ export const CATALOG: readonly SeedService[] = [
     slug: 'photo-enhancement',
     brand: 'SEVAPHOTOS',
     summary: 'Passport, OCI and visa photos fixed to official rules, as a digital file, home prints or store pickup.',
-    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US and Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
+    description: `Upload a photo taken at home: we check it against the exact rules of the document you need, tell you in plain words what to fix, and fit it to those rules, from 2×2 in US passport photos and 630 × 810 px Indian passport photos to the square OCI and e-Visa uploads. ${PHOTO_PROMISE.SEVAPHOTOS} The US, India and Canada refuse altered photos, and you pay less than at a CVS or Walgreens photo counter.`,
     icon: 'camera',
     parameters: [],
     parameterOptions: {},
@@ -1500,7 +1500,7 @@ export const CATALOG: readonly SeedService[] = [
           'Checked for one face, head size, eye line, tilt, background, focus and even light',
           'Cropped and sized to the document’s pixel and file-size rules',
           PHOTO_PROMISE.SEVAPHOTOS,
-          'JPEG delivered by e-mail and in your account',
+          'JPEG to download from your order page as soon as you have paid',
         ],
         processingTime: 'Digital file delivered within 24 hours',
         documents: [
@@ -1520,7 +1520,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Everything in the Digital Copy package',
           'Four prints at the exact size your document needs',
-          'Mailed to your address with tracking',
+          'Mailed to your home address',
         ],
         processingTime: 'Digital file within 24 hours; prints mailed within 2 business days',
         documents: [
@@ -1542,7 +1542,7 @@ export const CATALOG: readonly SeedService[] = [
           'Everything in the Digital Copy package',
           'Print order placed at the store you choose',
           'Store print cost included',
-          'Pickup notice by e-mail when the prints are ready',
+          'An e-mail from our team when the prints are ready to collect',
         ],
         processingTime: 'Digital file within 24 hours; prints ready for pickup the same day they are ordered',
         documents: [

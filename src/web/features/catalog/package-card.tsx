@@ -10,6 +10,7 @@ export function PackageCard({
   focused = false,
   detailsHref,
   chooseHref,
+  orderedElsewhere = false,
 }: {
   pkg: PackageDetail;
   price: PackagePrice | null;
@@ -20,6 +21,11 @@ export function PackageCard({
   detailsHref?: string;
   /** Where "Choose package" goes without JavaScript (sign-in or the package form). */
   chooseHref: string;
+  /**
+   * The package is ordered elsewhere (SevaPhotos' packages, on the photos page): "Choose package"
+   * is a plain link there, not the application's members dialog.
+   */
+  orderedElsewhere?: boolean;
 }) {
   const headingId = `package-${pkg.slug}`;
   return (
@@ -69,7 +75,11 @@ export function PackageCard({
       )}
       <div className="mt-auto flex flex-col items-stretch gap-3 pt-5 text-center">
         {price ? (
-          <a href={chooseHref} data-choose-package={pkg.id} className="btn-primary px-4 py-2.5 text-[0.95rem]">
+          <a
+            href={chooseHref}
+            data-choose-package={orderedElsewhere ? undefined : pkg.id}
+            className="btn-primary px-4 py-2.5 text-[0.95rem]"
+          >
             Choose package<span className="sr-only">: {pkg.name}</span>
           </a>
         ) : null}

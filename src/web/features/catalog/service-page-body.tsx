@@ -8,7 +8,8 @@ import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import type { ParameterChoices } from '../../../domain/catalog/parameters.ts';
 import { priceFor } from '../../../domain/catalog/pricing.ts';
 import { buildServicePath, type ServiceUrlContext } from '../../../domain/catalog/seo-url.ts';
-import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { BRANDS, DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { type IconName, SERVICE_ICON_NAMES, serviceIconName, UI_ICON_NAMES } from '../../components/ui/icon-names.ts';
@@ -111,6 +112,8 @@ export function ServicePageBody({ content: allContent, view, config, signedIn }:
   };
   const forChoices = choiceSentence(choices);
   const packages = focused ? [focused, ...service.packages.filter((p) => p !== focused)] : service.packages;
+  // SevaPhotos' packages are ordered on the photos page (check first, then choose the plan there).
+  const photoService = service.brand === BRANDS.photos;
   const steps =
     focused && content.packageSteps[focused.id]?.length ? (content.packageSteps[focused.id] ?? []) : content.steps;
   const details = focused ? [...content.details, ...(content.packageDetails[focused.id] ?? [])] : content.details;
@@ -245,7 +248,9 @@ export function ServicePageBody({ content: allContent, view, config, signedIn }:
                     focused={pkg === focused}
                     unavailableText={`This package is not offered for ${forChoices || 'this choice'}.`}
                     detailsHref={pkg === focused ? undefined : buildServicePath(choice, context)}
-                    chooseHref={signedIn ? packageFormHref(choice) : signInHref(packageFormHref(choice))}
+                    {...(photoService
+                      ? { chooseHref: ROUTES.PHOTOS, orderedElsewhere: true }
+                      : { chooseHref: signedIn ? packageFormHref(choice) : signInHref(packageFormHref(choice)) })}
                   />
                 );
               })}
