@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { joinPhone, splitPhone } from '../../domain/auth/schemas.ts';
 import {
@@ -10,9 +10,16 @@ import {
   addressInputSchema,
 } from '../../domain/users/address.ts';
 import { isLookupCode, lookupPostalCode } from '../../domain/users/postal-lookup.ts';
-import { type AddressCountry, CA_PROVINCES, COUNTRY_NAMES, US_STATES } from '../../domain/users/regions.ts';
+import {
+  ADDRESS_COUNTRIES,
+  type AddressCountry,
+  CA_PROVINCES,
+  COUNTRY_NAMES,
+  US_STATES,
+} from '../../domain/users/regions.ts';
 import { createAddress, saveAddress } from '../lib/account-api.ts';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { forgetTabDraft, readTabDraft, writeTabDraft } from '../lib/tab-draft.ts';
 import { showToast, toastError } from '../lib/toast.ts';
 import { useCountries } from '../lib/use-countries.ts';
 import { Icon } from './ui/icon.tsx';
@@ -87,6 +94,22 @@ function emptyForm(isFirst: boolean): AddressForm {
   };
 }
 
+/** A new address typed earlier in this tab (`draftKey`), over the empty form; what does not fit is dropped. */
+function draftOver(empty: AddressForm, draftKey: string | undefined): AddressForm {
+  const kept = draftKey ? readTabDraft(draftKey) : null;
+  if (typeof kept !== 'object' || kept === null) return empty;
+  const form: Record<string, unknown> = { ...empty };
+  for (const [key, value] of Object.entries(kept)) {
+    if (key in empty && typeof value === typeof form[key] && (typeof value !== 'string' || value.length <= 500)) {
+      form[key] = value;
+    }
+  }
+  const draft = form as unknown as AddressForm;
+  const known = (ADDRESS_COUNTRIES as readonly string[]).includes(draft.country);
+  const type = (ADDRESS_TYPES as readonly string[]).includes(draft.type);
+  return known && type ? draft : empty;
+}
+
 function formOf(address: Address): AddressForm {
   const [phoneCode, phoneNumber] = address.phone ? splitPhone(address.phone) : ['+1', ''];
   return {
@@ -115,12 +138,22 @@ export function AddressEditor({
   isFirst,
   onDone,
   onCancel,
+  draftKey,
+  saveLabel = 'Save address',
+  cancelLabel = 'Cancel',
 }: {
   address: Address | null;
   isFirst: boolean;
   /** Saved: the address as the server stored it. */
   onDone(saved: Address): void;
   onCancel(): void;
+  /**
+   * Keeps a new address as typed in this tab under this key until it is saved (a step of an
+   * order's flow, left and come back to, keeps it).
+   */
+  draftKey?: string;
+  saveLabel?: string;
+  cancelLabel?: string;
 }) {
   const countries = useCountries();
   const {
@@ -133,9 +166,14 @@ export function AddressEditor({
     formState: { errors, isSubmitting },
   } = useForm<AddressForm>({
     resolver,
-    defaultValues: address ? formOf(address) : emptyForm(isFirst),
+    defaultValues: address ? formOf(address) : draftOver(emptyForm(isFirst), draftKey),
     mode: 'onTouched',
   });
+  useEffect(() => {
+    if (address || !draftKey) return;
+    const subscription = watch((values) => writeTabDraft(draftKey, values));
+    return () => subscription.unsubscribe();
+  }, [address, draftKey, watch]);
   const country = watch('country');
   const regions = country === 'US' ? US_STATES : CA_PROVINCES;
   const [filled, setFilled] = useState<string | null>(null);
@@ -153,6 +191,7 @@ export function AddressEditor({
       const payload = toPayload(values);
       const { message, data } = address ? await saveAddress(address.id, payload) : await createAddress(payload);
       showToast(message);
+      if (draftKey) forgetTabDraft(draftKey);
       onDone(data);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -265,10 +304,10 @@ export function AddressEditor({
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={isSubmitting} className="btn-primary px-6 py-3 disabled:opacity-60">
           {isSubmitting ? <Icon name="loader-circle" className="size-5 animate-spin" /> : null}
-          Save address
+          {saveLabel}
         </button>
         <button type="button" onClick={onCancel} className="btn-outline px-5 py-3">
-          Cancel
+          {cancelLabel}
         </button>
       </div>
     </form>

@@ -49,4 +49,51 @@ describe('the delivery step (step 3)', () => {
     });
     expect(api.calls[1]?.body).toEqual({ step: 4 });
   });
+
+  it('keeps a first home address as typed when the parent steps away, and saving it goes on to review', async () => {
+    const home = { ...ORDER, pricingPlanId: 2 as const, deliveryMethod: 'home' as const };
+    const saved = {
+      id: 41,
+      type: 'home',
+      fullName: 'Asha Rao',
+      addressLine: '12 Elm St',
+      city: 'Edison',
+      country: 'US',
+      state: 'NJ',
+      postalCode: '08817',
+      phone: null,
+      phoneCountry: null,
+      additionalInfo: null,
+      isDefault: true,
+    };
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/addresses': () => ok({ results: [], totalCount: 0, page: 1, limit: 100 }),
+      'POST /api/v1/users/addresses': () => ok(saved, 'Address saved', 201),
+      'PUT /api/v1/photo-orders/PHO-1001/delivery': () => ok(home),
+      'PUT /api/v1/photo-orders/PHO-1001/step': () => ok({ ...home, step: 4 }),
+    });
+    const first = renderStep(DeliveryStep, home);
+    fireEvent.change(await screen.findByLabelText(/^Full Name/), { target: { value: 'Asha Rao' } });
+    fireEvent.change(screen.getByLabelText(/^Address/), { target: { value: '12 Elm St' } });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'Edison' } });
+    // The step left (the stepper's "Plan") and come back to: what was typed is still there.
+    first.unmount();
+    renderStep(DeliveryStep, home);
+    expect(((await screen.findByLabelText(/^Full Name/)) as HTMLInputElement).value).toBe('Asha Rao');
+    expect((screen.getByLabelText(/^Address/) as HTMLInputElement).value).toBe('12 Elm St');
+    fireEvent.change(screen.getByLabelText(/^ZIP code/), { target: { value: '08817' } });
+    fireEvent.change(screen.getByLabelText(/^State/), { target: { value: 'NJ' } });
+
+    fireEvent.click(screen.getByRole('button', { name: DELIVERY_TEXT.saveAndContinue }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+        'POST /api/v1/users/addresses',
+        'PUT /api/v1/photo-orders/PHO-1001/delivery',
+        'PUT /api/v1/photo-orders/PHO-1001/step',
+      ]),
+    );
+    expect(api.calls.find((c) => c.path.endsWith('/delivery'))?.body).toEqual({ method: 'home', addressId: 41 });
+    // Saved: the draft is gone.
+    expect(sessionStorage.getItem('sevaphotos-home-address:PHO-1001')).toBeNull();
+  });
 });

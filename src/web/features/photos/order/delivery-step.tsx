@@ -158,10 +158,16 @@ function HomeDelivery({ order, goTo, moving }: StepProps) {
           <AddressEditor
             address={null}
             isFirst={list.length === 0}
+            draftKey={`sevaphotos-home-address:${order.displayId}`}
+            {...(list.length === 0
+              ? { saveLabel: DELIVERY_TEXT.saveAndContinue, cancelLabel: DELIVERY_TEXT.back }
+              : {})}
             onDone={(address: Address) => {
+              void queryClient.invalidateQueries({ queryKey: photoKeys.addresses });
+              // The first address is the one the prints go to: on to review, as Continue would.
+              if (list.length === 0) return save.mutate({ method: 'home', addressId: address.id });
               setChosen(address.id);
               setAdding(false);
-              void queryClient.invalidateQueries({ queryKey: photoKeys.addresses });
             }}
             onCancel={() => (list.length === 0 ? goTo(2) : setAdding(false))}
           />

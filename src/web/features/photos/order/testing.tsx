@@ -35,10 +35,10 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
  */
 export function renderStep(Step: ComponentType<StepProps>, order: PhotoOrder) {
   const goTo = vi.fn();
-  renderWithRouter(
+  const view = renderWithRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <Step order={order} goTo={goTo} moving={false} />
     </QueryClientProvider>,
   );
-  return { goTo };
+  return { goTo, unmount: view.unmount };
 }

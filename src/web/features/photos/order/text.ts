@@ -82,6 +82,8 @@ export const DELIVERY_TEXT = {
   noAddresses: 'No saved addresses yet. Add one to continue.',
   addAddress: 'Add a new address',
   useAddress: 'Deliver here',
+  saveAndContinue: 'Save and continue',
+  back: 'Back',
   loadAddresses: 'your addresses',
 } as const;
 
