@@ -88,6 +88,8 @@ export const PHOTO_ORDER_MESSAGES = {
   backgroundChangeNotAllowed:
     'Background Change is not offered for this order: at least one of its sizes must not be altered (passport and visa authorities refuse edited photos).',
   pickupWithPrint: 'Choose either print copies delivered to home or pickup from a photo studio, not both.',
+  pickupUsOnly:
+    'Pickup is at Walgreens and CVS photo counters in the US only. In Canada, choose print copies delivered to home.',
   deliverySaved: 'Delivery saved',
   deliveryNotNeeded: 'A Digital Copy order has nothing to deliver. Choose print copies or pickup first.',
   deliveryMethodMismatch: (expected: 'pickup' | 'home') =>

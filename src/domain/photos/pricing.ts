@@ -47,22 +47,36 @@ export type PriceUnit = 'item' | 'order';
 
 interface PriceList {
   plans: Record<PhotoPlanId, number>;
-  options: Record<PhotoOption, number>;
+  /**
+   * The options offered in the currency, with their prices. Pickup is only in USD: the photo
+   * counters (Walgreens, CVS) and the 5-digit pin code of their area are American.
+   */
+  options: Partial<Record<PhotoOption, number>>;
 }
 
 /** Cents per item (plans, Photo Optimize, Background Change) or per order (Pickup), by currency. */
-export const PHOTO_PRICES: Record<'USD' | 'CAD', PriceList> = {
+export const PHOTO_PRICES = {
   USD: {
     plans: { 1: 999, 2: 1999 },
     options: { 'photo-optimize': 499, 'background-change': 399, pickup: 299 },
   },
   CAD: {
     plans: { 1: 1299, 2: 2599 },
-    options: { 'photo-optimize': 649, 'background-change': 499, pickup: 399 },
+    options: { 'photo-optimize': 649, 'background-change': 499 },
   },
-};
+} as const satisfies Record<'USD' | 'CAD', PriceList>;
 export type PhotoCurrency = keyof typeof PHOTO_PRICES;
 export const PHOTO_CURRENCIES = Object.keys(PHOTO_PRICES) as PhotoCurrency[];
+
+/** An option's price in `currency`, or undefined where it is not offered (pickup outside USD). */
+export function optionCents(option: PhotoOption, currency: PhotoCurrency): number | undefined {
+  const options: PriceList['options'] = PHOTO_PRICES[currency].options;
+  return options[option];
+}
+
+/** Whether an order in `currency` can have `option` (it has a price there). */
+export const optionOffered = (option: PhotoOption, currency: PhotoCurrency) =>
+  optionCents(option, currency) !== undefined;
 
 export const PHOTO_OPTION_UNITS: Record<PhotoOption, PriceUnit> = {
   'photo-optimize': 'item',
@@ -120,9 +134,11 @@ export function pricePhotoOrder({
     charge(`plan-${planId}`, PHOTO_PLAN_LABELS[planId], prices.plans[planId], n, 'image'),
   ];
   for (const option of PHOTO_OPTIONS) {
-    if (!options.includes(option)) continue;
+    const unitCents = optionCents(option, currency);
+    // An option the currency does not offer is never stored (the plan's call refuses it).
+    if (!options.includes(option) || unitCents === undefined) continue;
     const count = PHOTO_OPTION_UNITS[option] === 'item' ? n : 1;
-    lines.push(charge(option, PHOTO_OPTION_LABELS[option], prices.options[option], count, 'sparkles'));
+    lines.push(charge(option, PHOTO_OPTION_LABELS[option], unitCents, count, 'sparkles'));
   }
   const actualCostCents = lines.reduce((sum, line) => sum + (line.kind === 'charge' ? line.amountCents : 0), 0);
   lines.push({

@@ -106,12 +106,38 @@ describe('photo store', () => {
         { id: 1, label: 'Digital Copy', unitCents: PHOTO_PRICES[currency].plans[1], isDefault: true },
         { id: 2, label: 'Get Print Copies delivered to home', unitCents: PHOTO_PRICES[currency].plans[2] },
       ]);
-      expect(options.map((o: { label: string }) => o.label)).toEqual([
-        'Photo Optimize',
-        'Background Change',
-        'Pickup From Nearest Photo studio',
-      ]);
+      // Pickup is at US photo counters (a 5-digit pin code): not offered in CAD.
+      expect(options.map((o: { label: string }) => o.label)).toEqual(
+        currency === 'USD'
+          ? ['Photo Optimize', 'Background Change', 'Pickup From Nearest Photo studio']
+          : ['Photo Optimize', 'Background Change'],
+      );
     }
+  });
+
+  it('refuses pickup on a CAD order, and drops it (with its pickup details) when the order turns to CAD', async () => {
+    const { user, order } = await orderWithPhoto('oci-photo');
+    const base = `/photo-orders/${order.displayId}`;
+    const call = (method: 'PUT', url: string, body: object) => apiCall(t.app, method, url, user.token, body);
+    expect((await call('PUT', `${base}/plan`, { pricingPlanId: 1, options: ['pickup'] })).statusCode).toBe(200);
+    const pickup = { method: 'pickup', serviceType: 'CVS', pinCode: '94105', addressLine: '1 Market St', message: '' };
+    expect((await call('PUT', `${base}/delivery`, pickup)).statusCode).toBe(200);
+
+    const cad = await call('PUT', `${base}/currency`, { currency: 'CAD' });
+    expect(cad.statusCode, cad.body).toBe(200);
+    expect(cad.json().data).toMatchObject({
+      currency: 'CAD',
+      options: [],
+      delivery: null,
+      totalCents: PHOTO_PRICES.CAD.plans[1],
+    });
+
+    const refused = await call('PUT', `${base}/plan`, { pricingPlanId: 1, options: ['photo-optimize', 'pickup'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.pickupUsOnly);
+    // Nothing changed.
+    const after = (await apiCall(t.app, 'GET', base, user.token)).json().data;
+    expect(after).toMatchObject({ currency: 'CAD', options: [] });
   });
 
   it('looks up ZIP prefixes and Canadian FSAs offline', async () => {

@@ -37,6 +37,8 @@ import {
   type StoredDelivery,
 } from '../../../domain/photos/orders.ts';
 import {
+  optionCents,
+  optionOffered,
   PHOTO_OPTION_DESCRIPTIONS,
   PHOTO_OPTION_LABELS,
   PHOTO_OPTION_UNITS,
@@ -454,13 +456,13 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           unit: 'item' as const,
           isDefault: id === 1,
         })),
-        options: PHOTO_OPTIONS.map((id) => ({
-          id,
-          label: PHOTO_OPTION_LABELS[id],
-          description: PHOTO_OPTION_DESCRIPTIONS[id],
-          unitCents: prices.options[id],
-          unit: PHOTO_OPTION_UNITS[id],
-        })),
+        // Only the options the currency offers (pickup: USD).
+        options: PHOTO_OPTIONS.flatMap((id) => {
+          const unitCents = optionCents(id, currency);
+          if (unitCents === undefined) return [];
+          const unit = PHOTO_OPTION_UNITS[id];
+          return [{ id, label: PHOTO_OPTION_LABELS[id], description: PHOTO_OPTION_DESCRIPTIONS[id], unitCents, unit }];
+        }),
       };
     },
 
@@ -700,6 +702,16 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     ): Promise<FormResult<PhotoOrder>> {
       return change(customerId, ref, async (tx, order) => {
         if (order.currency === currency) return { ok: true, value: null };
+        // An option the new currency does not offer (pickup, in CAD) goes, with its delivery details.
+        const repository = createPhotosRepository(tx);
+        const details = await repository.findOrder(order.id);
+        const options = details?.options ?? [];
+        const kept = options.filter((option) => optionOffered(option, currency));
+        if (kept.length < options.length) {
+          const method = deliveryMethodFor(details?.pricingPlanId ?? 1, kept);
+          const delivery = details?.delivery && details.delivery.method === method ? details.delivery : null;
+          await repository.updateOrder(order.id, { options: kept, delivery });
+        }
         return { ok: true, value: { order: await orders.setCurrency(tx, order.id, currency) } };
       });
     },
@@ -710,6 +722,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         const items = await repository.listItems(order.id);
         if (input.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
           return formFailure(400, M.backgroundChangeNotAllowed, { options: M.backgroundChangeNotAllowed });
+        }
+        if (input.options.some((option) => !optionOffered(option, currencyOf(order)))) {
+          return formFailure(400, M.pickupUsOnly, { options: M.pickupUsOnly });
         }
         if (input.options.includes('pickup') && input.pricingPlanId === 2) {
           return formFailure(400, M.pickupWithPrint, { options: M.pickupWithPrint });
