@@ -177,6 +177,21 @@ describe('FormEngine', () => {
     expect((givenName() as HTMLInputElement).value).toBe('PRIYA');
   });
 
+  it('leaves the focus on an answer that reveals more questions, after any step move', async () => {
+    renderEngine({ defaultValues: { givenName: 'PRIYA', changedName: 'no' } });
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(heading().textContent).toBe('Passport'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(heading().textContent).toBe('About you'));
+    expect(document.activeElement).toBe(heading());
+    // Answering on the step: the revealed question appears, the focus stays on the answer.
+    const yes = screen.getByRole('radio', { name: 'Yes' });
+    yes.focus();
+    fireEvent.click(yes);
+    await screen.findByLabelText(/Previous name/);
+    expect(document.activeElement).toBe(yes);
+  });
+
   it('opens any step from the navigator and ticks the steps that are complete', async () => {
     renderEngine({ defaultValues: { givenName: 'PRIYA', changedName: 'no' } });
     const nav = screen.getByRole('navigation', { name: 'Form steps' });

@@ -356,8 +356,11 @@ export function FormEngine({
   // its problems checks itself once its fields are there. A layout effect: the focus moves in the
   // same commit that shows the step, never a moment after it (a passive effect left a window in
   // which the new step was on screen with the focus still on the old button).
+  // Once per move: a later change of the step's shown fields (an answer that reveals others) must
+  // leave the focus where the customer is answering.
   useLayoutEffect(() => {
     if (!moved.current) return;
+    moved.current = false;
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: 'start' });
     if (checkOnArrival.current) {
