@@ -268,6 +268,16 @@ describe('the service modal', () => {
     const sheet = page.getByRole('dialog', { name: 'OCI Card Service' });
     await expectBackdropAfterDelay(page, sheet, page.getByTestId('sheet-backdrop'));
     await expectVisible(sheet);
+    // The sheet takes the focus and keeps Tab inside; its Close button gives it back to the opener.
+    const insideSheet = () => sheet.evaluate((el) => el.contains(document.activeElement));
+    expect(await insideSheet()).toBe(true);
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await insideSheet()).toBe(true);
+    }
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => sheet.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Change choices');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   MOBILE_MAX_WIDTH_PX,
 } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
+import { focusSheetItself } from '../../components/ui/sheet-focus.ts';
 import { focusOnClose } from '../../lib/focus-return.ts';
 import type { StoredService } from '../../lib/stores/packages-store.ts';
 import { CountrySelect } from './country-select.tsx';
@@ -180,7 +181,7 @@ function BottomSheet({
   children: React.ReactNode;
 }) {
   return (
-    <Drawer.Root open onOpenChange={onOpenChange}>
+    <Drawer.Root open onOpenChange={onOpenChange} autoFocus>
       <Drawer.Portal>
         {backdrop ? (
           <Drawer.Overlay
@@ -189,13 +190,21 @@ function BottomSheet({
           />
         ) : null}
         <Drawer.Content
+          onOpenAutoFocus={focusSheetItself}
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[90vh] flex-col rounded-t-2xl bg-white focus:outline-none"
         >
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-slate-300" />
           <div className="overflow-y-auto px-5 pt-4 pb-8">
-            <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>
-            <Drawer.Description className="mt-1 text-sm text-slate-600">{description}</Drawer.Description>
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>
+                <Drawer.Description className="mt-1 text-sm text-slate-600">{description}</Drawer.Description>
+              </div>
+              <Drawer.Close aria-label="Close" className="icon-btn -mt-1 -mr-2 shrink-0">
+                <Icon name="x" className="size-6" />
+              </Drawer.Close>
+            </div>
             <div className="mt-5">{children}</div>
           </div>
         </Drawer.Content>
