@@ -215,6 +215,19 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await expectVisible(page.getByText('All changes saved'));
     await looksRight(page, 'application-form-step-390');
 
+    // A field reached with Tab is never behind the sticky Back and Continue bar (WCAG 2.4.11).
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      const covered = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const bar = document.querySelector('form button[type="submit"]')?.parentElement;
+        if (!focused || !bar || bar.contains(focused) || !focused.closest('form')) return null;
+        const { bottom } = focused.getBoundingClientRect();
+        return bottom > bar.getBoundingClientRect().top + 1 ? `${focused.tagName} ${focused.id}` : null;
+      });
+      expect(covered, 'a focused field behind the bar').toBeNull();
+    }
+
     // First-load JavaScript (DESIGN.md §4): the form engine and this page load after the first paint.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const weight = await measurePageWeight(`${e2e.baseURL}${formUrl(order)}`, {
