@@ -1,3 +1,4 @@
+import { ROUTES } from '../config/routes.ts';
 import type { StatusChange } from '../orders/status.ts';
 import type { CostLine } from './cost-summary.ts';
 
@@ -54,4 +55,15 @@ export const PAID_LINES_TEXT = {
   /** Once some of it went back: the refunds made, and what the payment now comes to. */
   refunded: 'Refunded to you',
   net: 'Paid, less refunds',
+  askRefund: 'Request a refund',
 } as const;
+
+/**
+ * Whether a paid order's page offers the refund request: not once it is refunded, nor cancelled
+ * (cancelling a paid order opens its refund request by itself).
+ */
+export const refundAskable = (status: string) => status !== 'Refunded' && status !== 'Cancelled';
+
+/** The refund request form, filled with the order's id (the signed-in customer's e-mail comes with it). */
+export const refundRequestHref = (displayId: string) =>
+  `${ROUTES.REFUND_REQUEST}?${new URLSearchParams({ orderId: displayId })}`;

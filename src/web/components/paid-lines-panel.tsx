@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Currency } from '../../domain/catalog/money.ts';
 import { formatMoney } from '../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT, paidLines } from '../../domain/checkout/receipt.ts';
@@ -10,8 +11,11 @@ import { Panel } from './ui/panel.tsx';
  */
 export function PaidLinesPanel({
   summary,
+  refundHref,
 }: {
   summary: Parameters<typeof paidLines>[0] & { currency: Currency; refundedCents?: number | undefined };
+  /** The refund request form for this order, while one can still be asked for. */
+  refundHref?: string | undefined;
 }) {
   const paid = paidLines(summary);
   const refunded = summary.refundedCents ?? 0;
@@ -60,6 +64,13 @@ export function PaidLinesPanel({
             </div>
           ))}
         </dl>
+      ) : null}
+      {refundHref ? (
+        <p className="mt-4 text-sm">
+          <Link to={refundHref} className="font-semibold text-brand-700 underline underline-offset-2">
+            {PAID_LINES_TEXT.askRefund}
+          </Link>
+        </p>
       ) : null}
     </Panel>
   );

@@ -1,7 +1,7 @@
-import { data, useActionData, useRouteLoaderData } from 'react-router';
+import { data, useActionData, useRouteLoaderData, useSearchParams } from 'react-router';
 import { fieldErrors } from '../../domain/contact/fields.ts';
 import { CONTACT_MESSAGES } from '../../domain/contact/messages.ts';
-import { REFUND_MESSAGES } from '../../domain/refunds/options.ts';
+import { ORDER_ID_PATTERN, REFUND_MESSAGES } from '../../domain/refunds/options.ts';
 import { refundRequestSchema } from '../../domain/refunds/schema.ts';
 import { REFUND_FIELDS, type RefundActionData } from '../features/refund/refund-fields.ts';
 import { appContext } from '../lib/app-context.ts';
@@ -56,11 +56,19 @@ export const meta: Route.MetaFunction = () => [
 
 export default function RefundRequestRoute() {
   const result = useActionData<typeof action>();
-  const tollFree = useRouteLoaderData<RootData>('root')?.publicConfig.tollFreeNumber;
+  const root = useRouteLoaderData<RootData>('root');
+  const tollFree = root?.publicConfig.tollFreeNumber;
+  // The order page's link names the order; a signed-in customer's e-mail is theirs already.
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId')?.toUpperCase();
+  const prefill = {
+    orderId: orderId && ORDER_ID_PATTERN.test(orderId) ? orderId : undefined,
+    email: root?.user?.email,
+  };
   return (
     <Preloaded
       module={page}
-      render={({ RefundRequestPage }) => <RefundRequestPage result={result} tollFree={tollFree} />}
+      render={({ RefundRequestPage }) => <RefundRequestPage result={result} tollFree={tollFree} prefill={prefill} />}
     />
   );
 }

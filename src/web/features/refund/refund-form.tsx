@@ -17,7 +17,14 @@ import type { RefundActionData } from './refund-fields.ts';
 const FORM_ID = 'refund-form';
 
 /** SPEC.md §2 refund request: order ID, e-mail, amount and reason, answered with a reference number. */
-export function RefundForm({ result }: { result: RefundActionData | undefined }) {
+export function RefundForm({
+  result,
+  prefill,
+}: {
+  result: RefundActionData | undefined;
+  /** From the order page's link: its id, and the signed-in customer's e-mail. */
+  prefill?: { orderId?: string | undefined; email?: string | undefined };
+}) {
   const done = useRef<HTMLHeadingElement>(null);
   const { sending, failed, values, errors } = usePostedForm(FORM_ID, result, done);
 
@@ -71,14 +78,14 @@ export function RefundForm({ result }: { result: RefundActionData | undefined })
           spellCheck={false}
           placeholder="DOC-000123"
           hint="From your order confirmation e-mail."
-          defaultValue={values?.orderId}
+          defaultValue={values?.orderId ?? prefill?.orderId}
           error={errors.orderId}
         />
         <TextField
           name="email"
           label="E-mail used for the order"
           {...EMAIL_INPUT}
-          defaultValue={values?.email}
+          defaultValue={values?.email ?? prefill?.email}
           error={errors.email}
         />
         <TextField

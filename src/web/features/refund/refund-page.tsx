@@ -9,9 +9,11 @@ import { RefundForm } from './refund-form.tsx';
 export function RefundRequestPage({
   result,
   tollFree,
+  prefill,
 }: {
   result: RefundActionData | undefined;
   tollFree: string | undefined;
+  prefill?: { orderId?: string | undefined; email?: string | undefined };
 }) {
   return (
     <div className="min-h-full bg-slate-50">
@@ -70,7 +72,7 @@ export function RefundRequestPage({
             ) : null}
           </p>
         </div>
-        <RefundForm result={result} />
+        <RefundForm result={result} prefill={prefill} />
       </div>
     </div>
   );

@@ -534,6 +534,27 @@ describe('/service-order', () => {
     expect(rows).toContainEqual([PAID_LINES_TEXT.net, '$275']);
   });
 
+  it('offers the refund request, filled with the order, until the order is refunded or cancelled', async () => {
+    const summary = paidSummary();
+    const routes = { 'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...summary, appliedCoupon: null }) };
+    serve(paidOrder, routes);
+    renderPage();
+    const panel = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    expect(within(panel).getByRole('link', { name: PAID_LINES_TEXT.askRefund }).getAttribute('href')).toBe(
+      '/refund-request?orderId=DOC-48213907',
+    );
+  });
+
+  it('offers no refund request once the order is refunded', async () => {
+    const summary = paidSummary();
+    serve(() => ({ ...paidOrder(), status: 'Refunded' }), {
+      'GET /api/v1/orders/DOC-48213907/cost-summary': () => ok({ ...summary, appliedCoupon: null }),
+    });
+    renderPage();
+    const refunded = await screen.findByRole('region', { name: PAID_LINES_TEXT.title });
+    expect(within(refunded).queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
+  });
+
   it('before payment, shows the price the order started with, not paid lines', async () => {
     serve(() => order());
     renderPage();

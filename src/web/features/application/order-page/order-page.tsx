@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { wasPaid } from '../../../../domain/checkout/receipt.ts';
+import { refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { toOrderStatus } from '../../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
@@ -41,7 +41,14 @@ function OrderPrice({ order }: { order: ApplicationOrder }) {
     queryFn: async () => (await getCostSummary(order.displayId)).data,
     enabled: paid,
   });
-  return paid && summary.data ? <PaidLinesPanel summary={summary.data} /> : <PriceSummary price={order.price} />;
+  return paid && summary.data ? (
+    <PaidLinesPanel
+      summary={summary.data}
+      refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
+    />
+  ) : (
+    <PriceSummary price={order.price} />
+  );
 }
 
 function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderRef: string; today: string }) {

@@ -16,7 +16,7 @@ const LINES = [
   { id: 'print-copies', label: 'Print copies', value: '$5', icon: 'printer', kind: 'charge', amountCents: 500 },
 ] as const;
 
-function show(refundedCents: number) {
+function show(refundedCents: number, status = 'Cancelled') {
   fakeApi({
     'GET /api/v1/orders/PHO-1001/cost-summary': () =>
       ok(
@@ -24,7 +24,7 @@ function show(refundedCents: number) {
         'Cost summary loaded',
       ),
   });
-  const order = photoOrderAt(4, { status: 'Cancelled', totalCents: 1399, costSummary: [...LINES] });
+  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES] });
   renderWithRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PaidPhotoOrder order={order} />
@@ -38,5 +38,17 @@ describe('a paid photo order’s page', () => {
     const refunded = await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(refunded.nextElementSibling?.textContent).toBe(formatMoney({ amountCents: -500, currency: 'USD' }));
     expect(screen.getByText(PAID_LINES_TEXT.net).nextElementSibling?.textContent).toBe('$8.99');
+  });
+
+  it('offers the refund request for this order while it is not cancelled or refunded', async () => {
+    show(0, 'Completed');
+    const link = await screen.findByRole('link', { name: PAID_LINES_TEXT.askRefund });
+    expect(link.getAttribute('href')).toBe('/refund-request?orderId=PHO-1001');
+  });
+
+  it('offers none on a cancelled order (its refund request opened by itself)', async () => {
+    show(500);
+    await screen.findByText(PAID_LINES_TEXT.refunded);
+    expect(screen.queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
 import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
@@ -92,7 +93,10 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <Timeline entries={order.timeline} startedLabel={PAID_TEXT.timeline} />
           </div>
           <div>
-            <PaidLinesPanel summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }} />
+            <PaidLinesPanel
+              summary={{ ...summaryOf(order), refundedCents: summary.data?.refundedCents }}
+              refundHref={refundAskable(order.status) ? refundRequestHref(order.displayId) : undefined}
+            />
           </div>
         </div>
       </div>

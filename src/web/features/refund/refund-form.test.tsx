@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
+import { RefundForm } from './refund-form.tsx';
+
+beforeAll(installBrowserStubs);
+cleanupAfterEach();
+
+describe('the refund request form', () => {
+  it('comes filled with the order from its page and the signed-in customer’s e-mail', async () => {
+    renderWithRouter(
+      <RefundForm result={undefined} prefill={{ orderId: 'PHO-57369120', email: 'asha@example.com' }} />,
+    );
+    expect(((await screen.findByLabelText(/^Order ID/)) as HTMLInputElement).value).toBe('PHO-57369120');
+    expect((screen.getByLabelText(/^E-mail used for the order/) as HTMLInputElement).value).toBe('asha@example.com');
+    expect((screen.getByLabelText(/^Refund amount/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps what was sent over the prefill after a refusal', async () => {
+    const refused = {
+      ok: false as const,
+      message: 'Please fix the errors below.',
+      errors: { reason: 'Reason should be at least 20 characters' },
+      values: { orderId: 'DOC-000123', email: 'typed@example.com', amount: '10', reason: 'short', website: '' },
+    };
+    renderWithRouter(<RefundForm result={refused} prefill={{ orderId: 'PHO-57369120', email: 'asha@example.com' }} />);
+    expect(((await screen.findByLabelText(/^Order ID/)) as HTMLInputElement).value).toBe('DOC-000123');
+    expect((screen.getByLabelText(/^E-mail used for the order/) as HTMLInputElement).value).toBe('typed@example.com');
+  });
+});
