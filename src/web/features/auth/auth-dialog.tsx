@@ -5,7 +5,7 @@ import { Drawer } from 'vaul';
 import { PHOTO_ORDER_PATH } from '../../../domain/config/routes.ts';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { focusSheetItself } from '../../components/ui/sheet-focus.ts';
+import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
@@ -133,7 +133,7 @@ function BottomSheet({
           <Drawer.Overlay data-testid="sheet-backdrop" className="fixed inset-0 z-[80] bg-slate-900/60" />
         ) : null}
         <Drawer.Content
-          onOpenAutoFocus={focusSheetItself}
+          onOpenAutoFocus={focusPopupItself}
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[94dvh] flex-col rounded-t-3xl bg-white shadow-2xl outline-none"
         >

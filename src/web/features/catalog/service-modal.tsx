@@ -17,7 +17,7 @@ import {
   MOBILE_MAX_WIDTH_PX,
 } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
-import { focusSheetItself } from '../../components/ui/sheet-focus.ts';
+import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { focusOnClose } from '../../lib/focus-return.ts';
 import type { StoredService } from '../../lib/stores/packages-store.ts';
 import { CountrySelect } from './country-select.tsx';
@@ -190,7 +190,7 @@ function BottomSheet({
           />
         ) : null}
         <Drawer.Content
-          onOpenAutoFocus={focusSheetItself}
+          onOpenAutoFocus={focusPopupItself}
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed inset-x-0 bottom-0 z-[90] flex max-h-[90vh] flex-col rounded-t-2xl bg-white focus:outline-none"
         >

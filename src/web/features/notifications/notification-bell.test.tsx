@@ -77,6 +77,10 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications (3)' });
     expect(within(panel).getByRole('heading', { name: 'Notifications (3)' })).toBeTruthy();
+    // The panel itself takes the focus: Enter cannot delete a notification nobody chose.
+    await waitFor(() => expect(document.activeElement).toBe(panel));
+    // Each delete button names what it deletes.
+    expect(within(panel).getByRole('button', { name: 'Delete notification about PHO-000045' })).toBeTruthy();
     const doc = within(panel).getByRole('link', { name: /DOC-000123/ });
     expect(doc.getAttribute('href')).toBe('/service-order?orderId=123');
     expect(doc.textContent).toContain('Order Status: In review');
@@ -110,7 +114,7 @@ describe('notification bell and panel (SPEC.md §2, §4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications (2)' });
     const row = panel.querySelector('[data-notification-id="1"]') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Delete notification' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete notification about DOC-000123' }));
     await screen.findByRole('dialog', { name: 'Notifications (1)' });
     const del = fake.calls.findIndex((c) => c.method === 'DELETE');
     expect(fake.calls[del]?.path).toBe('/api/v1/users/notification/1');

@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { Icon } from '../../components/ui/icon.tsx';
+import { focusPopupItself } from '../../components/ui/popup-focus.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 import { useNotifications } from './use-notifications.ts';
 
@@ -46,6 +47,7 @@ export function NotificationBell() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
+          onOpenAutoFocus={focusPopupItself}
           aria-label={`Notifications (${list?.totalCount ?? 0})`}
           className="z-[60] w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/10 outline-none"
         >

@@ -131,7 +131,7 @@ function NotificationItem({
       )}
       <button
         type="button"
-        aria-label="Delete notification"
+        aria-label={n.orderId ? `Delete notification about ${n.orderId}` : 'Delete notification'}
         onClick={() => onRemove(n.id)}
         className="mt-2 mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
       >
