@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { COUPON_MESSAGES } from '../../domain/checkout/coupons.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { Icon } from './ui/icon.tsx';
@@ -28,11 +28,24 @@ export function CouponField({
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Applying swaps the field for the applied coupon and back: the focus follows to what replaced
+  // the control it was on (Remove, whose name says the coupon; the field), not to the page.
+  const input = useRef<HTMLInputElement>(null);
+  const remove = useRef<HTMLButtonElement>(null);
+  const focusAfter = useRef<'input' | 'remove' | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the swap has rendered (applied changed).
+  useEffect(() => {
+    const target = focusAfter.current === 'remove' ? remove.current : focusAfter.current ? input.current : null;
+    if (!target) return;
+    focusAfter.current = null;
+    target.focus();
+  }, [applied]);
   const change = useMutation({
     mutationFn: onChange,
     onMutate: () => setError(null),
     onSuccess: (_answer, next) => {
       if (next !== null) setCode('');
+      focusAfter.current = next === null ? 'input' : 'remove';
     },
     onError: (failure) => setError(errorMessage(failure, COUPON_TEXT.failed)),
   });
@@ -55,11 +68,14 @@ export function CouponField({
           {COUPON_TEXT.applied(applied)}
         </p>
         <button
+          ref={remove}
           type="button"
           className="btn-outline px-4 py-2 text-sm"
-          disabled={change.isPending}
+          aria-disabled={change.isPending || undefined}
           aria-label={`${COUPON_TEXT.remove} coupon ${applied}`}
-          onClick={() => change.mutate(null)}
+          onClick={() => {
+            if (!change.isPending) change.mutate(null);
+          }}
         >
           {COUPON_TEXT.remove}
         </button>
@@ -79,6 +95,7 @@ export function CouponField({
       </label>
       <div className="mt-1 flex gap-2">
         <input
+          ref={input}
           id="coupon-code"
           name="code"
           autoComplete="off"

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Member } from '../../../domain/applications/members.ts';
+import { formatMoney } from '../../../domain/catalog/money.ts';
 import type { AddOnOption, ChooseAddOns } from '../../../domain/checkout/api.ts';
 import { Panel } from '../../components/ui/panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -16,6 +17,8 @@ export const ADD_ONS_TEXT = {
   perMember: 'Choose the members it is for.',
   perOrder: 'Once for the whole order.',
   saving: 'Saving your add-ons…',
+  /** Read out once saved: the total the choice comes to. */
+  saved: (total: string) => `Add-ons saved. Your total is now ${total}.`,
   failed: 'We could not save your add-ons. Please try again.',
 } as const;
 
@@ -57,7 +60,7 @@ function withChoice(addOns: readonly AddOnOption[], choice: ChooseAddOns): AddOn
  */
 export function AddOnsSection({
   orderRef,
-  addOns: saved,
+  addOns: stored,
   members,
 }: {
   orderRef: string;
@@ -66,10 +69,15 @@ export function AddOnsSection({
 }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState('');
   const save = useMutation({
     mutationFn: async (body: ChooseAddOns) => (await chooseAddOns(orderRef, body)).data,
-    onMutate: () => setFailure(null),
+    onMutate: () => {
+      setFailure(null);
+      setSaved('');
+    },
     onSuccess: async (summary) => {
+      setSaved(ADD_ONS_TEXT.saved(formatMoney({ amountCents: summary.totalCents, currency: summary.currency })));
       await putAnswer(queryClient, applicationKeys.costSummary(orderRef), summary);
       return queryClient.invalidateQueries({ queryKey: applicationKeys.addOns(orderRef) });
     },
@@ -80,7 +88,7 @@ export function AddOnsSection({
   });
   const choice = useChoiceSave(save);
   const busy = choice.saving;
-  const addOns = choice.sending ? withChoice(saved, choice.sending) : saved;
+  const addOns = choice.sending ? withChoice(stored, choice.sending) : stored;
   const change = (addon: AddOnOption['addon'], checked: boolean, memberId?: number) => {
     if (busy) return;
     choice.save(nextChoice(addOns, { addon, checked, ...(memberId === undefined ? {} : { memberId }) }));
@@ -101,7 +109,7 @@ export function AddOnsSection({
                     type="checkbox"
                     className="mt-1 size-5 shrink-0 accent-brand-600"
                     checked={option.chosen}
-                    disabled={busy}
+                    aria-disabled={busy || undefined}
                     aria-describedby={`${id}-text`}
                     onChange={(event) => change(option.addon, event.target.checked)}
                   />
@@ -129,7 +137,7 @@ export function AddOnsSection({
                           type="checkbox"
                           className="size-5 accent-brand-600"
                           checked={option.chosen && option.memberIds.includes(member.id)}
-                          disabled={busy}
+                          aria-disabled={busy || undefined}
                           onChange={(event) => change(option.addon, event.target.checked, member.id)}
                         />
                         {option.title} for {member.fullName}
@@ -143,7 +151,7 @@ export function AddOnsSection({
         })}
       </ul>
       <p role="status" className="mt-3 text-sm text-slate-600">
-        {busy ? ADD_ONS_TEXT.saving : ''}
+        {busy ? ADD_ONS_TEXT.saving : saved}
       </p>
       {failure ? (
         <p role="alert" className="field-error mt-1">

@@ -10,6 +10,7 @@ import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { member, order, payment } from '../../testing/order-fixtures.ts';
+import { ADD_ONS_TEXT } from './add-ons-section.tsx';
 import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
 import { goTo } from './pay-button.tsx';
 
@@ -151,11 +152,21 @@ describe('checkout', () => {
     const api = serve({ [`PUT ${CORE}/add-ons`]: () => ok(summary(72800)) });
     renderPage();
     const box = (await screen.findByRole('checkbox', { name: 'Photo Enhancement for Dev Sharma' })) as HTMLInputElement;
+    box.focus();
     fireEvent.click(box);
     // Ticked from the click on (and held while it saves), not a macrotask later when react-query reports the save.
     expect(box.checked).toBe(true);
-    expect(box.disabled).toBe(true);
+    // Held, not disabled: the focus stays on the box (a disabled one drops it to the page), and a
+    // second click while it saves changes nothing.
+    expect(box.getAttribute('aria-disabled')).toBe('true');
+    expect(box.disabled).toBe(false);
+    expect(document.activeElement).toBe(box);
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('$728'));
+    // The new total is read out where the save was announced.
+    const addOns = screen.getByRole('region', { name: 'Add-ons' });
+    expect(within(addOns).getByRole('status').textContent).toBe(ADD_ONS_TEXT.saved('$728'));
     const puts = api.calls.filter((call) => call.method === 'PUT');
     expect(puts.map((call) => call.body)).toEqual([{ addOns: [{ addon: 'Photo Enhancement', memberIds: [12] }] }]);
   });
@@ -181,8 +192,12 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Coupon FIRST10 applied.')).toBeTruthy();
     expect(screen.getByTestId('checkout-total').textContent).toBe('$692.20');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove coupon FIRST10' }));
-    expect(await screen.findByRole('textbox', { name: 'Coupon code' })).toBeTruthy();
+    // The focus follows the swap (to Remove, which names the coupon), never dropping to the page.
+    const remove = screen.getByRole('button', { name: 'Remove coupon FIRST10' });
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    fireEvent.click(remove);
+    const again = await screen.findByRole('textbox', { name: 'Coupon code' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
     expect(api.calls.filter((c) => c.path.endsWith('/coupon')).map((c) => [c.method, c.body])).toEqual([
       ['POST', { code: 'first10' }],
       ['POST', { code: 'first10' }],
