@@ -53,7 +53,14 @@ export function CostSummaryPanel({
             <dt className="text-slate-600">{line.label}</dt>
             <dd className="text-right text-slate-800">
               {line.value}
-              {line.subValue ? <span className="ml-1 text-slate-500 line-through">{line.subValue}</span> : null}
+              {line.subValue ? (
+                // The former price: struck through on screen, said as such to a screen reader.
+                <span className="ml-1 text-slate-500 line-through">
+                  <span className="sr-only">(was </span>
+                  {line.subValue}
+                  <span className="sr-only">)</span>
+                </span>
+              ) : null}
             </dd>
           </div>
         ))}

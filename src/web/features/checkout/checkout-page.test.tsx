@@ -72,6 +72,15 @@ function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSumm
         refundable: true,
       },
       { id: 'members', label: 'Members', value: 'x2', icon: 'users', kind: 'summary', amountCents: 0 },
+      {
+        id: 'package-cost-per-member',
+        label: 'Package Cost Per Member',
+        value: '$354',
+        subValue: '$374',
+        icon: 'package',
+        kind: 'summary',
+        amountCents: 35400,
+      },
     ],
     totalCents,
     actualCostCents: totalCents,
@@ -117,6 +126,8 @@ describe('checkout', () => {
     expect(within(total).getByText('Not refundable')).toBeTruthy();
     expect(within(total).getByText('Refundable')).toBeTruthy();
     expect(within(total).getByTestId('checkout-total').textContent).toBe('$708');
+    // The former price is struck through on screen and said as such to a screen reader.
+    expect(within(total).getByText('Package Cost Per Member').nextElementSibling?.textContent).toBe('$354(was $374)');
     expect(within(total).getByText(/Premium support included/)).toBeTruthy();
     // What is missing is the server's list (the rule the order's status follows), never a guess here.
     const needed = screen.getByRole('list', { name: COMPLETION_TEXT.stillNeeded });

@@ -321,6 +321,8 @@ describe('the review page', () => {
       path: `/package-form?orderId=${REF}&review=1`,
     });
     const missing = await screen.findByRole('region', { name: 'Still to do' });
+    // Each member's section is named as a sentence, not "Priya SharmaAdult".
+    expect(screen.getByRole('region', { name: /^Priya Sharma\s*,\s*Adult$/ })).toBeTruthy();
     expect(
       within(missing)
         .getAllByRole('link')

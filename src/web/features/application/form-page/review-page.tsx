@@ -125,6 +125,7 @@ export function ReviewPage({
             >
               <h3 id={`review-member-${member.id}`} className="text-xl font-bold text-slate-900">
                 {member.fullName}
+                <span className="sr-only">, </span>
                 <span className="ml-2 align-middle text-sm font-semibold text-slate-500">{member.kind}</span>
               </h3>
               {definition ? (
