@@ -1,7 +1,14 @@
+/** What a screen reader hears of an upload on its way: every quarter, not every byte. */
+export const uploadProgressWords = (name: string, progress: number) =>
+  `Uploading ${name}: ${Math.min(100, Math.floor(progress * 4) * 25)}%`;
+
 /** An upload on its way: a progress bar named after the file, its percentage, and Cancel. */
 export function UploadProgress({ name, progress, onCancel }: { name: string; progress: number; onCancel(): void }) {
   return (
     <>
+      <span role="status" className="sr-only">
+        {uploadProgressWords(name, progress)}
+      </span>
       <div className="flex items-center gap-3">
         <progress
           value={progress}

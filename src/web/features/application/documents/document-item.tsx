@@ -17,6 +17,8 @@ export const DOCUMENT_TEXT = {
   /** A document our team prepares (the Parental Authorization Form): never "Required" before we send it. */
   preparedByUs: 'We send it to you after payment',
   uploaded: 'Uploaded',
+  /** Read out once a file is in. */
+  uploadedName: (name: string) => `${name} is uploaded.`,
   choose: 'Choose file',
   orDrag: 'or drag it here',
   replace: 'Replace',
@@ -185,6 +187,8 @@ export function DocumentItem({
   const errorId = `${id}-error`;
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string>();
+  /** What a screen reader is told when an upload ends well (its failures are the item's error). */
+  const [said, setSaid] = useState('');
   const [dragging, setDragging] = useState(false);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -199,12 +203,14 @@ export function DocumentItem({
     const controller = new AbortController();
     running.current = controller;
     setPhase({ kind: 'uploading', file, progress: 0, controller });
+    setSaid('');
     try {
       await actions.upload(file, {
         signal: controller.signal,
         onProgress: (fraction) =>
           setPhase((p) => (p.kind === 'uploading' && p.file === file ? { ...p, progress: fraction } : p)),
       });
+      if (!controller.signal.aborted) setSaid(DOCUMENT_TEXT.uploadedName(file.name));
     } catch (error) {
       if (!controller.signal.aborted) setProblem(errorMessage(error, DOCUMENT_TEXT.uploadFailed));
     } finally {
@@ -308,6 +314,9 @@ export function DocumentItem({
           canChange ? 'border-2 border-dashed' : 'border border-slate-200'
         } ${dragging ? 'border-brand-500 bg-brand-50' : problem ? 'border-red-300 bg-red-50/40' : 'border-slate-300 bg-slate-50'}`}
       >
+        <p role="status" className="sr-only">
+          {said}
+        </p>
         {canChange ? (
           <input
             id={inputId}
@@ -317,7 +326,8 @@ export function DocumentItem({
             aria-label={`${DOCUMENT_TEXT.choose}: ${item.label}`}
             aria-describedby={describedBy}
             aria-invalid={problem ? true : undefined}
-            disabled={phase.kind === 'uploading'}
+            // Held, not disabled, while a file goes up: disabling it dropped the focus to the page.
+            aria-disabled={phase.kind === 'uploading' || undefined}
             onChange={(event) => {
               void choose(event.target.files?.[0]);
               event.target.value = '';

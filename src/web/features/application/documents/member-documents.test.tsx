@@ -11,6 +11,7 @@ import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../../../../domain/uploads/file-t
 import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../../domain/uploads/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { DOCUMENT_TEXT } from './document-item.tsx';
 import { MemberDocuments } from './member-documents.tsx';
 
 const api = vi.hoisted(() => ({ uploadDocument: vi.fn(), deleteDocument: vi.fn(), reuseDocument: vi.fn() }));
@@ -200,6 +201,10 @@ describe('a member’s documents', () => {
     act(() => progress(0.6));
     expect((bar as HTMLProgressElement).value).toBe(0.6);
     expect(screen.getByText('60%')).toBeTruthy();
+    // The file input is held, not disabled, while the file goes up (the focus stays on it).
+    const input = screen.getByLabelText(/^Choose file: Current foreign passport/) as HTMLInputElement;
+    expect(input.disabled).toBe(false);
+    expect(input.getAttribute('aria-disabled')).toBe('true');
     expect(api.uploadDocument).toHaveBeenCalledWith(
       'DOC-48213907',
       4,
@@ -210,6 +215,9 @@ describe('a member’s documents', () => {
     act(() => finish());
     await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(after));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(
+      DOCUMENT_TEXT.uploadedName('passport.pdf'),
+    );
   });
 
   it('says why the server refused a file, and keeps the other items as they were', async () => {

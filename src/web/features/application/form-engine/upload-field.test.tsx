@@ -122,7 +122,11 @@ describe('upload fields', () => {
     const bar = screen.getByRole('progressbar', { name: 'Uploading passport.pdf' });
     expect(bar.getAttribute('value')).toBe('0.45');
     expect(screen.getByText('45%')).toBeTruthy();
+    // A screen reader hears the upload by quarters, then that it is in.
+    const said = () => screen.getAllByRole('status').map((s) => s.textContent);
+    expect(said()).toContain('Uploading passport.pdf: 25%');
     await transfer.finish(stored);
+    expect(said()).toContain(UPLOAD_TEXT.done('passport.pdf'));
     expect(values().passportPage).toEqual(stored);
     expect(screen.getByText('passport.pdf')).toBeTruthy();
     expect(screen.getByText('Replace file')).toBeTruthy();
@@ -134,6 +138,12 @@ describe('upload fields', () => {
     const input = screen.getByLabelText(/Passport photo page/);
     fireEvent.change(input, { target: { files: [new File(['x'], 'photo.png', { type: 'image/png' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Passport photo page must be a PDF file');
+    // The upload's own problem is the file input's description, and marks it invalid.
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const describers = (input.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(describers.map((id) => document.getElementById(id)?.textContent)).toContain(
+      'Passport photo page must be a PDF file',
+    );
     fireEvent.change(input, { target: { files: [pdf(300 * 1024 + 1)] } });
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Passport photo page must be at most 300 KB'),
@@ -204,10 +214,10 @@ describe('upload fields', () => {
     transfer.progress(0.3);
     expect(screen.getByRole('progressbar', { name: 'Uploading IMG_2041.jpg' }).getAttribute('value')).toBe('0.3');
     expect(screen.getByText('30%')).toBeTruthy();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(UPLOAD_TEXT.checking)).toBeNull();
     // Sent: the server checks and fits it before it answers.
     transfer.progress(1);
-    expect(screen.getByRole('status').textContent).toBe(UPLOAD_TEXT.checking);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(UPLOAD_TEXT.checking);
 
     const fitted: FileRef = { documentId: '41', name: 'IMG_2041.jpg', type: 'image/jpeg', size: 84_000 };
     await transfer.finish(fitted, ociReport);

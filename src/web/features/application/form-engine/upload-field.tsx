@@ -9,7 +9,7 @@ import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
-import { FieldShell } from './field-shell.tsx';
+import { describedBy, FieldShell } from './field-shell.tsx';
 import { useAnswer } from './use-answer.ts';
 
 export const UPLOAD_TEXT = {
@@ -17,6 +17,8 @@ export const UPLOAD_TEXT = {
   failed: 'The upload did not finish. Please try again.',
   /** Sent: the server checks it (and fits a photo) before answering, a few seconds for a phone's photo. */
   checking: 'Uploaded. Checking it now…',
+  /** Read out once the file is in (the field shows it; a screen reader hears it). */
+  done: (name: string) => `${name} is uploaded.`,
   retry: 'Try again',
   fittedTo: (label: string, bytes: number) => `Fitted to ${label}, ${formatBytes(bytes)}`,
   fittedAlt: (label: string) => `Your file fitted to ${label}`,
@@ -117,9 +119,11 @@ function FittedImage({ report, name, preview }: { report: ComplianceReport; name
  * portal's size shows the fitted file with SevaPhotos' checks until it is replaced or removed.
  */
 export function UploadControl({ field }: { field: UploadField }) {
-  const { engine, input, error, ids, aria } = useAnswer(field);
+  const { engine, input, error, ids } = useAnswer(field);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string>();
+  /** What a screen reader is told when an upload ends well (its failures are the field's error). */
+  const [said, setSaid] = useState('');
   const [dragging, setDragging] = useState(false);
   /** The checks of the image this field uploaded last, kept with the document they belong to. */
   const [checked, setChecked] = useState<{ documentId: string; report: ComplianceReport }>();
@@ -145,6 +149,7 @@ export function UploadControl({ field }: { field: UploadField }) {
     const controller = new AbortController();
     running.current = controller;
     setPhase({ kind: 'uploading', file, progress: 0, controller });
+    setSaid('');
     try {
       const { ref, report: fitted } = await engine.upload(file, {
         field,
@@ -159,6 +164,7 @@ export function UploadControl({ field }: { field: UploadField }) {
       input.onChange(ref);
       input.onBlur();
       setPhase({ kind: 'idle' });
+      setSaid(UPLOAD_TEXT.done(file.name));
     } catch (failure) {
       if (controller.signal.aborted) return;
       setProblem(failure instanceof Error && failure.message ? failure.message : UPLOAD_TEXT.failed);
@@ -185,6 +191,8 @@ export function UploadControl({ field }: { field: UploadField }) {
   }
 
   const message = problem ?? error;
+  // The file input is described by (and marked invalid for) the upload's own problem too, not only the form's.
+  const aria = describedBy(field, ids, message, engine.notes[field.key]);
   const hint = `${fileTypeList(types)}, up to ${formatBytes(maxFileSize(field))}`;
   const chooseLabel = report ? UPLOAD_TEXT.chooseAnotherPhoto : stored ? 'Replace file' : 'Choose a file';
 
@@ -211,6 +219,9 @@ export function UploadControl({ field }: { field: UploadField }) {
               : 'border-slate-300 bg-slate-50'
         }`}
       >
+        <p role="status" className="sr-only">
+          {said}
+        </p>
         <input
           {...aria}
           ref={input.ref}
