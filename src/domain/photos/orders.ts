@@ -56,6 +56,9 @@ export const PHOTO_SERVICE_TYPE_LABELS: Record<PhotoServiceType, string> = {
 /** SPEC.md §5: "Pin code: exactly 5 digits" (the pickup store's area). */
 export const PIN_CODE_PATTERN = /^\d{5}$/;
 
+/** Whose photo an item is, at most this long (a first name, a child's name). */
+export const PERSON_NAME_MAX_LENGTH = 60;
+
 export const PHOTO_ORDER_MESSAGES = {
   created: 'Photo order created',
   alreadyCreated: 'This photo order was already created',
@@ -65,6 +68,8 @@ export const PHOTO_ORDER_MESSAGES = {
   orderRefInvalid: 'Order id must be a PHO- id or an order number',
   locked: 'This photo order is paid and can no longer be changed.',
   itemAdded: 'Item added',
+  itemNamed: 'Saved whose photo it is',
+  personNameTooLong: `A name should not exceed ${PERSON_NAME_MAX_LENGTH} characters`,
   itemRemoved: 'Item removed',
   itemNotFound: 'Item not found',
   tooManyItems: `An order can have at most ${MAX_ITEMS_PER_ORDER} items.`,
@@ -149,6 +154,31 @@ export const createPhotoOrderSchema = z.object({
   /** USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES). */
   currency: z.enum(PHOTO_CURRENCIES).default('USD'),
 });
+
+/** Whose photo an item is: optional, blank for none. */
+const personNameField = z
+  .string()
+  .trim()
+  .max(PERSON_NAME_MAX_LENGTH, M.personNameTooLong)
+  .transform((v) => (v ? v : null));
+
+/** PATCH …/items/{itemId}: whose photo it is ("Asha"), so a family's items are told apart; blank clears it. */
+export const namePhotoItemSchema = z.object({ personName: personNameField });
+export type NamePhotoItem = z.infer<typeof namePhotoItemSchema>;
+
+/** An item as the customer reads it: whose photo, then the document ("Asha · US passport"). */
+export const itemTitle = (item: { personName: string | null; documentType: string }) =>
+  item.personName ? `${item.personName} · ${item.documentType}` : item.documentType;
+
+/** The start of a download's file name from whose photo it is ("asha-"), or nothing. */
+export function fileNamePrefix(personName: string | null): string {
+  const slug = (personName ?? '')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 40);
+  return slug ? `${slug}-` : '';
+}
 
 /** POST …/items (SPEC.md §3 step1 item: photoSize and documentType). */
 export const addPhotoItemSchema = z
@@ -300,6 +330,8 @@ export const photoItemSchema = z.object({
   id: z.number(),
   photoSize: z.enum(PHOTO_SIZE_IDS),
   documentType: z.string(),
+  /** Whose photo it is, when the customer said. */
+  personName: z.string().nullable(),
   label: z.string(),
   photos: z.array(orderPhotoSchema),
 });

@@ -1671,7 +1671,8 @@ export interface paths {
         delete: operations["deletePhotoOrdersByOrderRefItemsByItemId"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Name whose photo an item is ("Asha"), so a family’s items are told apart (before payment) */
+        patch: operations["patchPhotoOrdersByOrderRefItemsByItemId"];
         trace?: never;
     };
     "/api/v1/photo-orders/{orderRef}/items/{itemId}/photos/{photoId}": {
@@ -4944,6 +4945,7 @@ export interface components {
                             /** @enum {string} */
                             photoSize: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                             documentType: string;
+                            personName: string | null;
                             label: string;
                             photos: {
                                 id: number;
@@ -5074,6 +5076,7 @@ export interface components {
                             /** @enum {string} */
                             photoSize: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                             documentType: string;
+                            personName: string | null;
                             label: string;
                             photos: {
                                 id: number;
@@ -10438,6 +10441,43 @@ export interface operations {
             500: components["responses"]["Answer500_2"];
         };
     };
+    patchPhotoOrdersByOrderRefItemsByItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example PHO-48213907 */
+                orderRef: string;
+                /** @example 3 */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "personName": "Asha Verma"
+                 *     }
+                 */
+                "application/json": {
+                    personName: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Answer200_38"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
     getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoId: {
         parameters: {
             query?: never;
@@ -12490,6 +12530,7 @@ export interface operations {
                                     /** @enum {string} */
                                     photoSize: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     documentType: string;
+                                    personName: string | null;
                                     label: string;
                                     photos: {
                                         id: number;

@@ -64,6 +64,10 @@ export const getPhotoOrder = (ref: string) => envelopeOf(api.GET('/api/v1/photo-
 
 export const addPhotoItem = (ref: string, photoSize: PhotoSizeId, documentType?: string) =>
   envelopeOf(api.POST('/api/v1/photo-orders/{orderRef}/items', { ...order(ref), body: { photoSize, documentType } }));
+export const namePhotoItem = (ref: string, itemId: number, personName: string) =>
+  envelopeOf(
+    api.PATCH('/api/v1/photo-orders/{orderRef}/items/{itemId}', { ...item(ref, itemId), body: { personName } }),
+  );
 export const removePhotoItem = (ref: string, itemId: number) =>
   envelopeOf(api.DELETE('/api/v1/photo-orders/{orderRef}/items/{itemId}', item(ref, itemId)));
 

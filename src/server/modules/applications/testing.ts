@@ -74,7 +74,7 @@ export async function startApplication(app: FastifyInstance, token: string, over
   };
 }
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A call to the API under /api/v1 as `token`'s customer (or a visitor), with an optional JSON body. */
 export function apiCall(app: FastifyInstance, method: ApiMethod, url: string, token: string | null, payload?: object) {

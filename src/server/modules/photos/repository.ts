@@ -64,6 +64,13 @@ export function createPhotosRepository(db: Database) {
       return row;
     },
 
+    async nameItem(orderId: number, itemId: number, personName: string | null): Promise<void> {
+      await db
+        .update(photoOrderItems)
+        .set({ personName })
+        .where(and(eq(photoOrderItems.orderId, orderId), eq(photoOrderItems.id, itemId)));
+    },
+
     async findItem(orderId: number, itemId: number): Promise<PhotoItemRow | null> {
       const [row] = await db
         .select()

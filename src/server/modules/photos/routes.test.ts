@@ -115,6 +115,29 @@ describe('photo store', () => {
     }
   });
 
+  it('names whose photo an item is, shown on the order and in the downloads’ names; blank clears it', async () => {
+    const { user, order, item, photo } = await orderWithPhoto('oci-photo');
+    const base = `/photo-orders/${order.displayId}`;
+    const name = (personName: string, token = user.token) =>
+      apiCall(t.app, 'PATCH', `${base}/items/${item.id}`, token, { personName });
+
+    const named = await name('  Asha Rao ');
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().message).toBe(M.itemNamed);
+    expect(named.json().data.items[0]).toMatchObject({ id: item.id, personName: 'Asha Rao' });
+    const fitted = await apiCall(t.app, 'GET', `${base}/items/${item.id}/photos/${photo.id}/fitted`, user.token);
+    expect(fitted.headers['content-disposition']).toContain('asha-rao-oci-photo-600x600.jpg');
+
+    const long = await name('x'.repeat(61));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(M.personNameTooLong);
+    // Another customer's item is not found; nothing changed.
+    const stranger = await createSignedInUser(t.app);
+    expect((await name('Mallory', stranger.token)).statusCode).toBe(404);
+    const cleared = await name('   ');
+    expect(cleared.json().data.items[0].personName).toBeNull();
+  });
+
   it('refuses pickup on a CAD order, and drops it (with its pickup details) when the order turns to CAD', async () => {
     const { user, order } = await orderWithPhoto('oci-photo');
     const base = `/photo-orders/${order.displayId}`;

@@ -13,6 +13,7 @@ import {
   choosePlanSchema,
   createPhotoOrderSchema,
   PHOTO_ORDER_MESSAGES as M,
+  namePhotoItemSchema,
   orderPhotoSchema,
   parsePhotoOrderRef,
   photoFileTypeSchema,
@@ -216,6 +217,26 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = valueOrThrow(await photos.addItem(customer(request).id, refOf(request.params), request.body));
       return reply.status(201).send(ok(order, M.itemAdded, 201));
+    },
+  );
+
+  app.patch(
+    '/photo-orders/:orderRef/items/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Name whose photo an item is ("Asha"), so a family’s items are told apart (before payment)',
+        params: photoItemParams,
+        body: namePhotoItemSchema,
+        response: order200,
+      },
+    },
+    async (request) => {
+      const { itemId } = request.params;
+      return ok(
+        valueOrThrow(await photos.nameItem(customer(request).id, refOf(request.params), itemId, request.body)),
+        M.itemNamed,
+      );
     },
   );
 

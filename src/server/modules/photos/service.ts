@@ -24,9 +24,11 @@ import {
   type ChooseDelivery,
   type ChoosePlan,
   deliveryMethodFor,
+  fileNamePrefix,
   PHOTO_ORDER_MESSAGES as M,
   MAX_ITEMS_PER_ORDER,
   MAX_PHOTOS_PER_ITEM,
+  type NamePhotoItem,
   type OrderPhoto,
   PHOTO_ORDER_UPLOAD,
   type PhotoItem,
@@ -225,6 +227,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       id: item.id,
       photoSize: item.sizeId,
       documentType: item.documentType,
+      personName: item.personName,
       label: PHOTO_SIZES[item.sizeId].label,
       photos: photos.filter((p) => p.itemId === item.id).map((p) => toPhoto(order, p, item.sizeId)),
     };
@@ -359,7 +362,10 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const size = PHOTO_SIZES[item.sizeId];
     return {
       ok: true,
-      value: { storageKey: row.fittedKey, displayName: `${size.id}-${size.widthPx}x${size.heightPx}.jpg` },
+      value: {
+        storageKey: row.fittedKey,
+        displayName: `${fileNamePrefix(item.personName)}${size.id}-${size.widthPx}x${size.heightPx}.jpg`,
+      },
     };
   }
 
@@ -385,7 +391,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       value: {
         body: await printSheet(await buffer(stored.stream), size),
         contentType: 'image/jpeg',
-        displayName: `${size.id}-print-sheet-4x6in.jpg`,
+        displayName: `${fileNamePrefix(item?.personName ?? null)}${size.id}-print-sheet-4x6in.jpg`,
       },
     };
   }
@@ -575,6 +581,27 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         // Background Change may no longer be offered for the new size.
         return { ok: true, value: { dropped: await dropRefusedOptions(tx, order.id) } };
       });
+    },
+
+    /** Names whose photo an item is (before payment, as every change of the order). */
+    nameItem(
+      customerId: number,
+      ref: PhotoOrderRef,
+      itemId: number,
+      { personName }: NamePhotoItem,
+    ): Promise<FormResult<PhotoOrder>> {
+      return change(
+        customerId,
+        ref,
+        async (tx, order) => {
+          const repository = createPhotosRepository(tx);
+          if (!(await repository.findItem(order.id, itemId))) return itemNotFound();
+          await repository.nameItem(order.id, itemId, personName);
+          return { ok: true, value: null };
+        },
+        // A name changes nothing that was bought.
+        { purchase: false },
+      );
     },
 
     removeItem(customerId: number, ref: PhotoOrderRef, itemId: number): Promise<FormResult<PhotoOrder>> {

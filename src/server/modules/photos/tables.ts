@@ -44,6 +44,8 @@ export const photoOrderItems = pgTable(
       .references(() => photoOrders.orderId, { onDelete: 'cascade' }),
     sizeId: text('size_id').$type<PhotoSizeId>().notNull(),
     documentType: text('document_type').notNull(),
+    /** Whose photo it is ("Asha"), as the customer names it: a family's items told apart. */
+    personName: text('person_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('photo_order_items_order_idx').on(t.orderId)],

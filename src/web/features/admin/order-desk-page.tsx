@@ -579,6 +579,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
           {photo.items.map((item) => (
             <li key={item.id}>
               <p className="font-medium">
+                {item.personName ? `${item.personName}: ` : ''}
                 {item.label} <span className="text-sm text-slate-600">({item.documentType})</span>
               </p>
               <ul className="mt-1 space-y-1 pl-4 text-sm">

@@ -59,7 +59,9 @@ function photoOrder(photoPart: Partial<PhotoOrder>): DeskOrder {
     service: null,
     photo: {
       currency: 'USD',
-      items: [{ id: 5, photoSize: 'us-2x2', documentType: 'US passport', label: '2 × 2 in', photos: [] }],
+      items: [
+        { id: 5, photoSize: 'us-2x2', documentType: 'US passport', personName: null, label: '2 × 2 in', photos: [] },
+      ],
       options: [],
       delivery: null,
       timeline: [],
@@ -144,6 +146,7 @@ describe('the photo order desk', () => {
             id: 5,
             photoSize: 'us-2x2',
             documentType: 'US passport',
+            personName: null,
             label: '2 × 2 in',
             photos: [photo(1, []), photo(2, ['head-height', 'eye-line'])],
           },

@@ -22,7 +22,9 @@ describe('the items step (step 1)', () => {
       'POST /api/v1/photo-orders/PHO-1001/items': () =>
         ok({
           ...ORDER,
-          items: [{ id: 11, photoSize: US.id, documentType: US.documentType, label: US.label, photos: [] }],
+          items: [
+            { id: 11, photoSize: US.id, documentType: US.documentType, personName: null, label: US.label, photos: [] },
+          ],
         }),
     });
     const { goTo } = renderStep(ItemsStep, ORDER);
@@ -72,6 +74,7 @@ describe('the items step (step 1)', () => {
           id: 11,
           photoSize: US.id,
           documentType: US.documentType,
+          personName: null,
           label: US.label,
           photos: [photo(1), photo(2), photo(3)],
         },
@@ -82,5 +85,50 @@ describe('the items step (step 1)', () => {
     const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
     fireEvent.change(input, { target: { files } });
     expect((await screen.findByText(ITEMS_TEXT.leftOut(['b.jpg', 'c.jpg']))).getAttribute('role')).toBe('alert');
+  });
+
+  it('names whose photo an item is, on leaving the field, and saves it', async () => {
+    const item = {
+      id: 11,
+      photoSize: US.id,
+      documentType: US.documentType,
+      personName: null,
+      label: US.label,
+      photos: [],
+    };
+    const order = photoOrderAt(1, { backgroundChangeOffered: false, items: [item] });
+    const api = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'PATCH /api/v1/photo-orders/PHO-1001/items/11': () =>
+        ok({ ...order, items: [{ ...item, personName: 'Asha' }] }, M.itemNamed),
+    });
+    renderStep(ItemsStep, order);
+    const name = await screen.findByLabelText(ITEMS_TEXT.personName);
+    // Leaving it unchanged saves nothing.
+    fireEvent.blur(name);
+    fireEvent.change(name, { target: { value: 'Asha' } });
+    fireEvent.blur(name);
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ personName: 'Asha' }]),
+    );
+  });
+
+  it('titles a named item with whose photo it is', async () => {
+    fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+    });
+    const item = {
+      id: 11,
+      photoSize: US.id,
+      documentType: US.documentType,
+      personName: 'Asha',
+      label: US.label,
+      photos: [],
+    };
+    renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [item] }));
+    expect(await screen.findByRole('heading', { level: 3, name: `Asha · ${US.documentType}` })).toBeTruthy();
+    expect((screen.getByLabelText(ITEMS_TEXT.personName) as HTMLInputElement).value).toBe('Asha');
   });
 });

@@ -1,6 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useState } from 'react';
-import { PHOTO_ORDER_MESSAGES as M, MAX_PHOTOS_PER_ITEM, type PhotoItem } from '../../../../domain/photos/orders.ts';
+import {
+  itemTitle,
+  PHOTO_ORDER_MESSAGES as M,
+  MAX_PHOTOS_PER_ITEM,
+  PERSON_NAME_MAX_LENGTH,
+  type PhotoItem,
+} from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
@@ -12,6 +18,7 @@ import {
   addPhotoItem,
   getPhotoFileTypes,
   getPhotoSizes,
+  namePhotoItem,
   type PhotoFileType,
   photoKeys,
   removePhotoItem,
@@ -159,6 +166,11 @@ function ItemCard({
   note: string | null;
 }) {
   const remove = useOrderChange(orderRef, () => removePhotoItem(orderRef, item.id));
+  const name = useOrderChange(orderRef, (personName: string) => namePhotoItem(orderRef, item.id, personName));
+  const nameId = `item-${item.id}-person`;
+  const saveName = (typed: string) => {
+    if (typed.trim() !== (item.personName ?? '')) name.mutate(typed);
+  };
   const [uploads, setUploads] = useState<Upload[]>([]);
   // Files chosen beyond the item's four: named, not silently dropped.
   const [leftOut, setLeftOut] = useState<string[]>([]);
@@ -196,7 +208,7 @@ function ItemCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="text-lg font-bold text-slate-900">
-            {item.documentType}
+            {itemTitle(item)}
           </h3>
           <p className="text-sm text-slate-700">{item.label}</p>
           {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
@@ -211,6 +223,35 @@ function ItemCard({
           <Icon name="trash-2" className="size-4" />
           {ITEMS_TEXT.removeItem}
         </button>
+      </div>
+      <div className="mt-3 max-w-sm">
+        <label htmlFor={nameId} className="field-label">
+          {ITEMS_TEXT.personName}
+        </label>
+        <input
+          id={nameId}
+          defaultValue={item.personName ?? ''}
+          maxLength={PERSON_NAME_MAX_LENGTH}
+          autoComplete="off"
+          aria-describedby={`${nameId}-hint${name.isError ? ` ${nameId}-error` : ''}`}
+          aria-invalid={name.isError || undefined}
+          onBlur={(event) => saveName(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              saveName(event.currentTarget.value);
+            }
+          }}
+          className="field-input mt-1"
+        />
+        <p id={`${nameId}-hint`} className="mt-1 text-xs text-slate-600">
+          {ITEMS_TEXT.personHint}
+        </p>
+        {name.isError ? (
+          <p id={`${nameId}-error`} role="alert" className="field-error">
+            {errorMessage(name.error, ITEMS_TEXT.uploadFailed)}
+          </p>
+        ) : null}
       </div>
       {remove.isError ? (
         <div className="mt-3">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
-import type { PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { itemTitle, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
@@ -70,15 +70,15 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
                     <li key={photo.id} className="rounded-xl border border-slate-200 p-3">
                       <img
                         src={href}
-                        alt={`${item.documentType}: ${photo.name}, fitted`}
+                        alt={`${itemTitle(item)}: ${photo.name}, fitted`}
                         className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
                         loading="lazy"
                       />
-                      <p className="mt-2 font-medium text-slate-900">{item.documentType}</p>
+                      <p className="mt-2 font-medium text-slate-900">{itemTitle(item)}</p>
                       <p className="text-sm text-slate-600">{fittedFigures(photo.report?.fitted ?? null)}</p>
                       <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
                         <Icon name="arrow-up-right" className="size-4" />
-                        {PAID_TEXT.download(`${item.label}`)}
+                        {PAID_TEXT.download(item.personName ? `${item.personName}: ${item.label}` : item.label)}
                       </a>
                       {photo.links.printSheet ? (
                         <a href={photo.links.printSheet} download className="btn-outline mt-2 w-full px-4 py-2 text-sm">

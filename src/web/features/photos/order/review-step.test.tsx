@@ -21,7 +21,16 @@ cleanupAfterEach();
 
 const ORDER = photoOrderAt(4, {
   totalCents: 1398,
-  items: [{ id: 11, photoSize: 'oci-photo', documentType: 'OCI card', label: 'OCI photo (600 × 600 px)', photos: [] }],
+  items: [
+    {
+      id: 11,
+      photoSize: 'oci-photo',
+      documentType: 'OCI card',
+      personName: null,
+      label: 'OCI photo (600 × 600 px)',
+      photos: [],
+    },
+  ],
   options: ['background-change'],
 });
 
@@ -134,7 +143,14 @@ const tilted: OrderPhoto = {
 const FAILING = photoOrderAt(4, {
   totalCents: 999,
   items: [
-    { id: 11, photoSize: 'oci-photo', documentType: 'OCI card', label: 'OCI photo (600 × 600 px)', photos: [tilted] },
+    {
+      id: 11,
+      photoSize: 'oci-photo',
+      documentType: 'OCI card',
+      personName: null,
+      label: 'OCI photo (600 × 600 px)',
+      photos: [tilted],
+    },
   ],
 });
 
@@ -251,7 +267,13 @@ describe('the review step with a photo that could not be used', () => {
     },
     links: { original: '/o', fitted: null, printSheet: null },
   };
-  const item = { id: 11, photoSize: 'oci-photo' as const, documentType: 'OCI card', label: 'OCI photo (600 × 600 px)' };
+  const item = {
+    id: 11,
+    photoSize: 'oci-photo' as const,
+    documentType: 'OCI card',
+    personName: null,
+    label: 'OCI photo (600 × 600 px)',
+  };
 
   it('says which item has no usable photo before Pay, and leads back to step 1 to upload another', async () => {
     const { goTo } = renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace] }] }));

@@ -49,6 +49,7 @@ export function ReviewStep({ order, goTo, moving, Checkout }: StepProps & { Chec
             <ul className="space-y-1">
               {order.items.map((item) => (
                 <li key={item.id}>
+                  {item.personName ? `${item.personName}: ` : ''}
                   {item.label} ({REVIEW_TEXT.photos(item.photos.length)})
                 </li>
               ))}

@@ -30,6 +30,8 @@ export const ITEMS_TEXT = {
   adding: 'Adding…',
   empty: 'No items yet. Choose a photo size above to add your first item.',
   removeItem: 'Remove item',
+  personName: 'Whose photo is this? (optional)',
+  personHint: 'A name tells the family’s photos apart on your order, and names the downloads.',
   drop: 'Drag a photo here, or',
   choose: 'choose a photo',
   accepts: (types: string, mb: number) => `${types}, up to ${mb} MB each`,

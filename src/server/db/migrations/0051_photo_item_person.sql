@@ -1,0 +1,1 @@
+ALTER TABLE "photo_order_items" ADD COLUMN "person_name" text;
