@@ -115,12 +115,22 @@ export function RemoveButton({ document, onRemove }: { document: DocumentView; o
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
+  const ask = useRef<HTMLButtonElement>(null);
+  // The question takes the focus on Keep it; kept (Keep it or Escape), the focus goes back to Delete.
+  const asked = useRef(false);
   useEffect(() => {
-    if (confirming) keep.current?.focus();
+    if (confirming) {
+      asked.current = true;
+      keep.current?.focus();
+    } else if (asked.current) {
+      asked.current = false;
+      ask.current?.focus();
+    }
   }, [confirming]);
   if (!confirming) {
     return (
       <button
+        ref={ask}
         type="button"
         onClick={() => setConfirming(true)}
         className="btn-outline px-4 py-2 text-sm"
@@ -132,7 +142,16 @@ export function RemoveButton({ document, onRemove }: { document: DocumentView; o
     );
   }
   return (
-    <fieldset aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`} className="w-full rounded-xl bg-red-50 p-3">
+    <fieldset
+      aria-label={`${DOCUMENT_TEXT.remove} ${document.name}`}
+      className="w-full rounded-xl bg-red-50 p-3"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !busy) {
+          event.stopPropagation();
+          setConfirming(false);
+        }
+      }}
+    >
       <p className="text-sm break-words text-red-900">{DOCUMENT_TEXT.confirmRemove(document.name)}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button

@@ -301,6 +301,16 @@ describe('a member’s documents', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep it'));
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep it' }));
     expect(api.deleteDocument).not.toHaveBeenCalled();
+    // Kept: the focus is back on Delete. Escape keeps it too.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete passport.pdf' })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete passport.pdf' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep it'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Delete passport.pdf' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete passport.pdf' }));
+    expect(api.deleteDocument).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Delete passport.pdf' }));
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Delete passport.pdf' })).getByRole('button', { name: 'Delete' }),
