@@ -68,7 +68,11 @@ describe('the photo check on /photos, without an account', () => {
     const order = screen.getByRole('link', { name: CHECK_TEXT.order });
     expect(order.getAttribute('href')).toBe('/signup?redirect=%2Fphotos%2Fphoto-enhancement');
 
-    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.another }));
+    // A family's second photo replaces this check: the button says so before it is pressed.
+    const another = screen.getByRole('button', { name: CHECK_TEXT.another });
+    expect(another.getAttribute('aria-describedby')).toBe('check-another-note');
+    expect(document.getElementById('check-another-note')?.textContent).toBe(CHECK_TEXT.anotherReplaces);
+    fireEvent.click(another);
     expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
   });
 

@@ -181,11 +181,14 @@ function Verdict({ check, orderCta, onAnother }: { check: PhotoCheck; orderCta: 
       <p className="mt-5 text-sm text-slate-600">{CHECK_TEXT.kept(keptUntil(check.expiresAt))}</p>
       <div className="mt-5 flex flex-wrap items-start gap-4">
         {orderCta}
-        <button type="button" className="btn-outline" onClick={onAnother}>
+        <button type="button" className="btn-outline" onClick={onAnother} aria-describedby="check-another-note">
           <Icon name="refresh-cw" className="size-4" />
           {CHECK_TEXT.another}
         </button>
       </div>
+      <p id="check-another-note" className="mt-2 text-sm text-slate-600">
+        {CHECK_TEXT.anotherReplaces}
+      </p>
     </div>
   );
 }

@@ -17,4 +17,7 @@ export const CHECK_TEXT = {
   kept: (until: string) => `Kept privately for this browser until ${until}.`,
   order: 'Order this photo',
   another: 'Check another photo',
+  /** One check is kept per browser: a family's second photo replaces the first. */
+  anotherReplaces:
+    'A new check replaces this one. To keep this photo, order it first: you can add the family’s other photos to the same order.',
 } as const;
