@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Drawer } from 'vaul';
 import { PHOTO_ORDER_PATH } from '../../../domain/config/routes.ts';
 import { BOTTOM_SHEET_BACKDROP_DELAY_MS } from '../../../domain/limits/constants.ts';
-import { Icon } from '../../components/ui/icon.tsx';
 import { focusPopupItself } from '../../components/ui/popup-focus.ts';
+import { PopupHeading } from '../../components/ui/popup-heading.tsx';
 import { focusOnClose, useOpener } from '../../lib/focus-return.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { AUTH_TITLES, AuthForm, AuthIllustration } from './auth-panel.tsx';
@@ -95,15 +95,7 @@ export default function AuthDialog({ state }: { state: AuthDialogState }) {
         >
           <AuthIllustration />
           <div className="max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain px-8 py-8 sm:px-10">
-            <div className="mb-6 flex items-start justify-between gap-4">
-              <div>
-                <Dialog.Title className="text-2xl font-bold text-slate-900">{title}</Dialog.Title>
-                <Dialog.Description className="mt-1 text-[0.95rem] text-slate-600">{lead}</Dialog.Description>
-              </div>
-              <Dialog.Close aria-label="Close" className="icon-btn -mt-1 -mr-2 shrink-0">
-                <Icon name="x" className="size-6" />
-              </Dialog.Close>
-            </div>
+            <PopupHeading title={title} description={lead} large className="mb-6" />
             {form}
           </div>
         </Dialog.Content>
@@ -139,15 +131,7 @@ function BottomSheet({
         >
           <OpenedTimer onElapsed={() => setBackdrop(true)} />
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 shrink-0 rounded-full bg-slate-300" />
-          <div className="flex items-start justify-between gap-4 px-5 pt-3 pb-2">
-            <div>
-              <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>
-              <Drawer.Description className="mt-0.5 text-sm text-slate-600">{lead}</Drawer.Description>
-            </div>
-            <Drawer.Close aria-label="Close" className="icon-btn -mr-2 shrink-0">
-              <Icon name="x" className="size-6" />
-            </Drawer.Close>
-          </div>
+          <PopupHeading title={title} description={lead} className="px-5 pt-3 pb-2" />
           <div className="overflow-y-auto overscroll-contain px-5 pt-2 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
             {children}
           </div>

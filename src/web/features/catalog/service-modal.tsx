@@ -18,6 +18,7 @@ import {
 } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { focusPopupItself } from '../../components/ui/popup-focus.ts';
+import { PopupHeading } from '../../components/ui/popup-heading.tsx';
 import { focusOnClose } from '../../lib/focus-return.ts';
 import type { StoredService } from '../../lib/stores/packages-store.ts';
 import { CountrySelect } from './country-select.tsx';
@@ -196,15 +197,7 @@ function BottomSheet({
         >
           <div aria-hidden="true" className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-slate-300" />
           <div className="overflow-y-auto px-5 pt-4 pb-8">
-            <div className="flex items-start justify-between gap-4">
-              <div>
-                <Drawer.Title className="text-xl font-bold text-slate-900">{title}</Drawer.Title>
-                <Drawer.Description className="mt-1 text-sm text-slate-600">{description}</Drawer.Description>
-              </div>
-              <Drawer.Close aria-label="Close" className="icon-btn -mt-1 -mr-2 shrink-0">
-                <Icon name="x" className="size-6" />
-              </Drawer.Close>
-            </div>
+            <PopupHeading title={title} description={description} />
             <div className="mt-5">{children}</div>
           </div>
         </Drawer.Content>
