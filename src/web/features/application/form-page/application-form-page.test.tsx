@@ -19,6 +19,7 @@ import {
 } from '../../../testing/dom.tsx';
 import { ApplicationForm } from './application-form-page.tsx';
 import { writeDraft } from './form-draft.ts';
+import { SAVE_TEXT } from './save-status.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -251,8 +252,10 @@ describe('the application form page', () => {
     expect(JSON.parse(localStorage.getItem(`sevadocs-form-draft:${REF}:1`) ?? '{}').values).toEqual({
       givenName: 'PRIYA',
     });
-    expect((await screen.findByText('Saving…')).closest('[role=status]')).toBeTruthy();
+    // Shown, not read out: a screen reader hears the saves only when something goes wrong.
+    expect((await screen.findByText('Saving…')).closest('[role=status]')).toBeNull();
     expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).not.toContain('All changes saved');
     // Built on the answers the page opened with: a save from another tab since would be a 409.
     expect(puts(api).map((c) => c.body)).toEqual([
       { answers: { givenName: 'PRIYA' }, currentStep: 1, basedOn: '2026-11-30T09:30:00.000Z' },
@@ -270,10 +273,15 @@ describe('the application form page', () => {
     });
     fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
     expect(await screen.findByText(/^Not saved yet — retrying in \d s$/, undefined, { timeout: 4000 })).toBeTruthy();
+    // Read out once, without the seconds counting down.
+    const said = () => screen.getAllByRole('status').map((s) => s.textContent);
+    expect(said()).toContain(SAVE_TEXT.retryingNow);
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).not.toBeNull();
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    // The save that ends the trouble is read out.
+    await waitFor(() => expect(said()).toContain(SAVE_TEXT.saved));
     expect(puts(api).length).toBeGreaterThanOrEqual(2);
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
   });

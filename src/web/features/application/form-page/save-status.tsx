@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { AutosaveStatus } from './autosaver.ts';
 
@@ -31,9 +31,11 @@ function useCountdown(at: number | undefined): number {
 }
 
 /**
- * The autosave status beside the form's buttons, read out politely: "Saving…", "All changes
- * saved", "Saved at 10:42" (what the server had when the form opened), or why not and when the
- * next try is.
+ * The autosave status beside the form's buttons: "Saving…", "All changes saved", "Saved at 10:42"
+ * (what the server had when the form opened), or why not and when the next try is. A screen
+ * reader is told only of trouble (not saved, a correction needed) and of the save that ends it:
+ * announcing every answer's save interrupted the reading of the next question, and a countdown
+ * each second.
  */
 export function SaveStatus({
   status,
@@ -73,9 +75,13 @@ export function SaveStatus({
       break;
   }
   const colour = tone === 'bad' ? 'text-red-800' : tone === 'good' ? 'text-green-800' : 'text-slate-600';
+  const spoken = useSpokenStatus(status, tone === 'bad', text);
   return (
     <div className={`flex flex-wrap items-center gap-x-3 gap-y-1 text-sm ${colour}`}>
-      <p role="status" aria-live="polite" className="flex items-center gap-1.5">
+      <p role="status" className="sr-only">
+        {spoken}
+      </p>
+      <p className="flex items-center gap-1.5">
         {text ? (
           <Icon
             name={
@@ -99,4 +105,21 @@ export function SaveStatus({
       ) : null}
     </div>
   );
+}
+
+/** What the live region says: trouble as it starts (without the countdown), then the save that ends it. */
+function useSpokenStatus(status: AutosaveStatus, bad: boolean, text: string): string {
+  const [spoken, setSpoken] = useState('');
+  const troubled = useRef(false);
+  const said = bad ? (status.kind === 'retrying' ? SAVE_TEXT.retryingNow : text) : text;
+  useEffect(() => {
+    if (bad) {
+      troubled.current = true;
+      setSpoken(said);
+    } else if (status.kind === 'saved' && troubled.current) {
+      troubled.current = false;
+      setSpoken(said);
+    }
+  }, [bad, status.kind, said]);
+  return spoken;
 }
