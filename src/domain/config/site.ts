@@ -13,6 +13,12 @@ export function platformForPath(pathname: string): Platform {
   return pathname === '/photos' || pathname.startsWith('/photos/') ? PLATFORMS.photos : PLATFORMS.docs;
 }
 
+/** The brand a customer signed up under, by the platform of the page they signed up on. */
+export const brandNameOf = (
+  platform: string | null | undefined,
+  contact: Pick<SiteContact, 'companyName' | 'photoBrandName'> = DEFAULT_CONTACT,
+) => (platform === PLATFORMS.photos ? contact.photoBrandName : contact.companyName);
+
 export interface SiteContact {
   companyName: string;
   photoBrandName: string;

@@ -12,6 +12,8 @@ interface LinkMail {
   link: string;
   validity: string;
   ignoreNote: string;
+  /** Who signs it: the brand the customer came to (SevaDocs unless said). */
+  brand?: string;
 }
 
 /** A short message around one action link, in text and HTML. */
@@ -26,7 +28,7 @@ function linkMail(mail: LinkMail): OutgoingMail {
     mail.validity,
     mail.ignoreNote,
     '',
-    '— SevaDocs',
+    `— ${mail.brand ?? 'SevaDocs'}`,
   ].join('\n');
   const link = escapeHtml(mail.link);
   const html = [
@@ -37,22 +39,34 @@ function linkMail(mail: LinkMail): OutgoingMail {
     `<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#1f56d6;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(mail.buttonLabel)}</a></p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#475569">Or open this link: <a href="${link}">${link}</a></p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#475569">${escapeHtml(mail.validity)} ${escapeHtml(mail.ignoreNote)}</p>`,
-    '<p style="margin:24px 0 0;color:#475569">— SevaDocs</p>',
+    `<p style="margin:24px 0 0;color:#475569">— ${escapeHtml(mail.brand ?? 'SevaDocs')}</p>`,
     '</div></body></html>',
   ].join('');
   return { to: mail.to, subject: mail.subject, text, html };
 }
 
-export function verificationMail({ to, name, link }: { to: string; name: string; link: string }): OutgoingMail {
+/** The sign-up's link, in the words of the brand signed up with (a SevaPhotos customer hears SevaPhotos). */
+export function verificationMail({
+  to,
+  name,
+  link,
+  brand = 'SevaDocs',
+}: {
+  to: string;
+  name: string;
+  link: string;
+  brand?: string;
+}): OutgoingMail {
   return linkMail({
     to,
-    subject: 'Verify your email for SevaDocs',
+    subject: `Verify your email for ${brand}`,
     greetingName: name,
-    intro: 'Thank you for signing up with SevaDocs. Please confirm your email address to activate your account.',
+    intro: `Thank you for signing up with ${brand}. Please confirm your email address to activate your account.`,
     buttonLabel: 'Verify my email',
     link,
     validity: 'This link works once and expires in 24 hours.',
-    ignoreNote: 'If you did not create a SevaDocs account, you can ignore this email.',
+    ignoreNote: `If you did not create a ${brand} account, you can ignore this email.`,
+    brand,
   });
 }
 

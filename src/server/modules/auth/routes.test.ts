@@ -56,7 +56,10 @@ describe('POST /auth/signup', () => {
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const [mail] = (await deliveredMail(t.app)).filter((m) => m.to === normalized);
-    expect(mail?.subject).toBe('Verify your email for SevaDocs');
+    // Signed up on the photos pages: the mail speaks and signs as SevaPhotos.
+    expect(mail?.subject).toBe('Verify your email for SevaPhotos');
+    expect(mail?.text).toContain('Thank you for signing up with SevaPhotos.');
+    expect(mail?.text).toContain('— SevaPhotos');
     const link = new URL(mail?.links[0] ?? '');
     expect(`${link.origin}${link.pathname}`).toBe('https://sevadocs.test/verify-email');
     const token = link.searchParams.get('token') ?? '';
@@ -73,6 +76,8 @@ describe('POST /auth/signup', () => {
     const body = signUpBody();
     expect((await post('/auth/signup', body)).statusCode).toBe(201);
     expect((await userRow(body.email)).platform).toBe('sevadocs');
+    const [mail] = (await deliveredMail(t.app)).filter((m) => m.to === body.email);
+    expect(mail?.subject).toBe('Verify your email for SevaDocs');
     const bad = await post('/auth/signup', signUpBody(), { 'x-platform': 'other' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(A.invalidPlatform);

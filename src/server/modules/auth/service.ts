@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import { verificationReturnPath } from '../../../domain/auth/return-path.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { brandNameOf } from '../../../domain/config/site.ts';
 import { IDLE_LOGOUT_MS, SESSION_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import type { Viewer } from '../../../domain/users/viewer.ts';
 import type { Database } from '../../db/client.ts';
@@ -175,7 +176,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     );
     const link = `${origin}/verify-email?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {
-      ...verificationMail({ to: user.email, name: user.name, link }),
+      ...verificationMail({ to: user.email, name: user.name, link, brand: brandNameOf(credentials?.platform) }),
       purpose: 'verify-email',
       key: key ?? `verify-email:${tokenHash}`,
     });
