@@ -19,18 +19,18 @@ import { FAILED_TEXT, REVIEW_TEXT } from './text.ts';
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
 
+/** The order's one item: an OCI photo. */
+const OCI_ITEM = {
+  id: 11,
+  photoSize: 'oci-photo' as const,
+  documentType: 'OCI card',
+  personName: null,
+  label: 'OCI photo (600 × 600 px)',
+};
+
 const ORDER = photoOrderAt(4, {
   totalCents: 1398,
-  items: [
-    {
-      id: 11,
-      photoSize: 'oci-photo',
-      documentType: 'OCI card',
-      personName: null,
-      label: 'OCI photo (600 × 600 px)',
-      photos: [],
-    },
-  ],
+  items: [{ ...OCI_ITEM, photos: [] }],
   options: ['background-change'],
 });
 
@@ -142,16 +142,7 @@ const tilted: OrderPhoto = {
 };
 const FAILING = photoOrderAt(4, {
   totalCents: 999,
-  items: [
-    {
-      id: 11,
-      photoSize: 'oci-photo',
-      documentType: 'OCI card',
-      personName: null,
-      label: 'OCI photo (600 × 600 px)',
-      photos: [tilted],
-    },
-  ],
+  items: [{ ...OCI_ITEM, photos: [tilted] }],
 });
 
 /** The failing photo's radio for `choice`, once the review step shows it. */
@@ -267,13 +258,7 @@ describe('the review step with a photo that could not be used', () => {
     },
     links: { original: '/o', fitted: null, printSheet: null },
   };
-  const item = {
-    id: 11,
-    photoSize: 'oci-photo' as const,
-    documentType: 'OCI card',
-    personName: null,
-    label: 'OCI photo (600 × 600 px)',
-  };
+  const item = OCI_ITEM;
 
   it('says which item has no usable photo before Pay, and leads back to step 1 to upload another', async () => {
     const { goTo } = renderStep(ReviewWithPay, photoOrderAt(4, { items: [{ ...item, photos: [noFace] }] }));
