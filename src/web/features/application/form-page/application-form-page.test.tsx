@@ -275,7 +275,7 @@ describe('the application form page', () => {
     expect(await screen.findByText(/^Not saved yet — retrying in \d s$/, undefined, { timeout: 4000 })).toBeTruthy();
     // Read out once, without the seconds counting down.
     const said = () => screen.getAllByRole('status').map((s) => s.textContent);
-    expect(said()).toContain(SAVE_TEXT.retryingNow);
+    await waitFor(() => expect(said()).toContain(SAVE_TEXT.retryingNow));
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).not.toBeNull();
     down = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
