@@ -217,17 +217,4 @@ describe('accessibility of the home page (axe)', () => {
     await waitForHydration(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
-
-  it('says which page a followed link opened, as a page load would, to a screen reader', async () => {
-    const { page } = await e2e.desktop();
-    await page.goto('/');
-    await waitForHydration(page);
-    const announcer = page.getByTestId('route-announcer');
-    await announcer.waitFor({ state: 'attached' });
-    expect(await announcer.textContent()).toBe('');
-    await page.getByRole('banner').getByRole('link', { name: 'About Us' }).click();
-    await page.waitForURL((url) => url.pathname === '/about-us');
-    await expect.poll(() => announcer.textContent()).toMatch(/^About us/);
-    expect(await announcer.textContent()).toBe(await page.title());
-  });
 });

@@ -3,7 +3,6 @@ import { Outlet, useLoaderData } from 'react-router';
 import type { RootData } from '../lib/root-data.ts';
 import { AccountHosts } from './account-hosts.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
-import { RouteAnnouncerHost } from './route-announcer-host.tsx';
 import { ToasterHost } from './toaster-host.tsx';
 
 /**
@@ -20,7 +19,6 @@ export function SiteFrame({ root, children }: { root: RootData; children: ReactN
       </SiteLayout>
       <AccountHosts user={user} />
       <ToasterHost />
-      <RouteAnnouncerHost />
     </>
   );
 }

@@ -10,8 +10,6 @@ export const loadAuthDialog = () => import('../features/auth/auth-dialog.tsx');
 export const loadSessionRuntime = () => import('../features/auth/session-runtime.tsx');
 export const loadHeaderAccount = () => import('./header-account.tsx');
 export const loadToasterView = () => import('../lib/toaster-view.tsx');
-// Says which page a client-side navigation opened (screen readers).
-export const loadRouteAnnouncer = () => import('./route-announcer.tsx').then((m) => ({ default: m.RouteAnnouncer }));
 // The catalog's menu, modal, package buttons and client-rendered service page (issue 4).
 export const loadCatalogActions = () => import('../features/catalog/catalog-actions.ts');
 export const loadServiceModal = () => import('../features/catalog/service-modal.tsx');

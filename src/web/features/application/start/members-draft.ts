@@ -1,5 +1,4 @@
 import { MAX_MEMBERS, MEMBER_RELATIONSHIPS } from '../../../../domain/applications/members.ts';
-import { forgetTabDraft, readTabDraft, writeTabDraft } from '../../../lib/tab-draft.ts';
 import type { MemberDraft } from '../members/member-fields.tsx';
 
 /**
@@ -25,23 +24,34 @@ function asDraft(value: unknown): MemberDraft | null {
 
 /** The list typed for `choice` in this tab, or null (none, or not one this page wrote). */
 export function savedMembers(choice: string): MemberDraft[] | null {
-  const list = readTabDraft(PREFIX + choice);
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MEMBERS) return null;
-  const drafts = list.map(asDraft);
-  return drafts.every((d): d is MemberDraft => d !== null) ? drafts : null;
+  try {
+    const raw = sessionStorage.getItem(PREFIX + choice);
+    const list: unknown = raw ? JSON.parse(raw) : null;
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_MEMBERS) return null;
+    const drafts = list.map(asDraft);
+    return drafts.every((d): d is MemberDraft => d !== null) ? drafts : null;
+  } catch {
+    return null;
+  }
 }
 
 export function saveMembers(choice: string, members: readonly (Partial<MemberDraft> | undefined)[]): void {
-  writeTabDraft(
-    PREFIX + choice,
-    members.map((m) => ({
-      fullName: m?.fullName ?? '',
-      dateOfBirth: m?.dateOfBirth ?? '',
-      relationship: m?.relationship ?? '',
-    })),
-  );
+  const drafts = members.map((m) => ({
+    fullName: m?.fullName ?? '',
+    dateOfBirth: m?.dateOfBirth ?? '',
+    relationship: m?.relationship ?? '',
+  }));
+  try {
+    sessionStorage.setItem(PREFIX + choice, JSON.stringify(drafts));
+  } catch {
+    // Storage refused (a private window): the list lives as long as the page.
+  }
 }
 
 export function forgetMembers(choice: string): void {
-  forgetTabDraft(PREFIX + choice);
+  try {
+    sessionStorage.removeItem(PREFIX + choice);
+  } catch {
+    // Nothing kept.
+  }
 }
