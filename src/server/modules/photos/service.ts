@@ -145,6 +145,16 @@ const orderNotFound = () => formFailure(404, M.notFound);
 const itemNotFound = () => formFailure(404, M.itemNotFound);
 const photoNotFound = () => formFailure(404, M.photoNotFound);
 
+/** The delivery details still wanted after the plan or options change: kept while the method stays. */
+function deliveryKept(
+  details: Pick<PhotoOrderRow, 'delivery'> | null,
+  planId: PhotoOrderRow['pricingPlanId'],
+  options: PhotoOrderRow['options'],
+): PhotoOrderRow['delivery'] {
+  const method = deliveryMethodFor(planId, options);
+  return details?.delivery && details.delivery.method === method ? details.delivery : null;
+}
+
 function currencyOf(order: Order): PhotoCurrency {
   return order.currency === 'CAD' ? 'CAD' : 'USD';
 }
@@ -735,8 +745,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         const options = details?.options ?? [];
         const kept = options.filter((option) => optionOffered(option, currency));
         if (kept.length < options.length) {
-          const method = deliveryMethodFor(details?.pricingPlanId ?? 1, kept);
-          const delivery = details?.delivery && details.delivery.method === method ? details.delivery : null;
+          const delivery = deliveryKept(details, details?.pricingPlanId ?? 1, kept);
           await repository.updateOrder(order.id, { options: kept, delivery });
         }
         return { ok: true, value: { order: await orders.setCurrency(tx, order.id, currency) } };
@@ -757,8 +766,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           return formFailure(400, M.pickupWithPrint, { options: M.pickupWithPrint });
         }
         const details = await repository.findOrder(order.id);
-        const method = deliveryMethodFor(input.pricingPlanId, input.options);
-        const keep = details?.delivery && details.delivery.method === method ? details.delivery : null;
+        const keep = deliveryKept(details, input.pricingPlanId, input.options);
         await repository.updateOrder(order.id, {
           pricingPlanId: input.pricingPlanId,
           options: input.options,
