@@ -25,6 +25,10 @@ export const anyOrderRefParams = z.object({
 
 export type AnyOrderRef = { displayId: string } | { id: number };
 
+/** The kind of order a display id names: PHO-… a photo order, anything else a service application. */
+export const orderKindOfDisplayId = (displayId: string): OrderKind =>
+  displayId.startsWith('PHO-') ? 'photo' : 'service';
+
 export function parseAnyOrderRef(ref: string): AnyOrderRef {
   return /^(?:DOC|PHO)-/.test(ref) ? { displayId: ref } : { id: Number(ref) };
 }

@@ -12,6 +12,13 @@ export const ORDER_BRAND_NAMES: Record<OrderKind, string> = {
 };
 
 /**
+ * The brand an order's e-mails sign off with: a service application's is the deployment's own
+ * company name (the environment may rename it), a photo order's SevaPhotos.
+ */
+export const orderBrandName = (kind: OrderKind, companyName: string) =>
+  kind === 'service' ? companyName : ORDER_BRAND_NAMES[kind];
+
+/**
  * What each status means for the customer, per kind of order: the notification's remark (and
  * the e-mail's first line) when the change comes without a remark of its own. One transition
  * table serves both kinds, but they mean different work: an application goes to the

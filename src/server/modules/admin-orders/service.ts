@@ -26,7 +26,7 @@ import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
-import { ORDER_BRAND_NAMES } from '../../../domain/orders/status-descriptions.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -157,7 +157,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       intro: body.split(/\n+/),
       details: [['Order', `${order.displayId} (${order.title})`]],
       outro: [`See your order at any time: ${link}`],
-      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
+      signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }
 

@@ -18,7 +18,7 @@ import {
   type StatusChange,
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
-import { ORDER_BRAND_NAMES, statusDescription } from '../../../domain/orders/status-descriptions.ts';
+import { orderBrandName, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -221,7 +221,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       details,
       outro: [`See your order and its timeline at any time: ${link}`],
       // A photo order's customer bought from SevaPhotos: signed by that brand, not the company's.
-      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
+      signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }
 

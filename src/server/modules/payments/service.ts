@@ -7,7 +7,7 @@ import { receiptLine } from '../../../domain/checkout/receipt.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
-import { ORDER_BRAND_NAMES } from '../../../domain/orders/status-descriptions.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
@@ -309,7 +309,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       ],
       outro: [`See your order, what is still needed and its timeline at any time: ${link}`],
       // A photo order is SevaPhotos', as its status e-mails say.
-      signature: `The ${order.kind === 'service' ? deps.companyName : ORDER_BRAND_NAMES[order.kind]} team`,
+      signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
     });
   }
 
@@ -371,7 +371,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           outro: [
             `Your order itself is unchanged: see what it needs at any time: ${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
           ],
-          signature: `The ${deps.companyName} team`,
+          signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
         }),
         purpose: 'payment-stray-refund',
         key: `payment-stray-refund:${attemptId}`,

@@ -247,6 +247,7 @@ describe('approving a refund', () => {
     expect(await orderStatus(order.id)).toBe(before);
     const [mail] = await decisionMails(customer.email);
     expect(mail?.subject).toBe(`Your refund of $10 for order ${order.displayId} is on its way`);
+    expect(mail?.text).toContain(`The ${DEFAULT_CONTACT.companyName} billing team`);
     // The customer's notifications say so too, about the order (the bell, not only the inbox).
     expect(await noticesOf(customer.id)).toContainEqual({
       orderId: order.displayId,

@@ -17,6 +17,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService, RefundReservation } from '../orders/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
+import { billingSignature } from './request-mails.ts';
 
 type RefundStatus = RefundRequestRow['status'];
 
@@ -125,7 +126,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       ['Order', request.orderDisplayId],
     ];
     const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
-    const signature = `The ${deps.contact.companyName} billing team`;
+    const signature = billingSignature(request.orderDisplayId, deps.contact);
     if (decision === 'refunded') {
       const amount = formatMoney({ amountCents: request.approvedCents ?? 0, currency: request.currency });
       details.push(['Amount refunded', amount]);

@@ -1,5 +1,7 @@
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { orderKindOfDisplayId } from '../../../domain/orders/order-kind.ts';
+import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { RefundRequestInput } from '../../../domain/refunds/schema.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 
@@ -17,6 +19,10 @@ export interface LoggedRefundRequest {
   currency: Currency;
   input: RefundRequestInput;
 }
+
+/** Billing's sign-off under the brand the order was bought from (SevaPhotos for a PHO- order). */
+export const billingSignature = (orderId: string, contact: Pick<RefundMailContact, 'companyName'>) =>
+  `The ${orderBrandName(orderKindOfDisplayId(orderId), contact.companyName)} billing team`;
 
 const questions = (contact: RefundMailContact) =>
   `Questions? Reply to ${contact.supportEmail} or call us toll-free on ${contact.tollFreeNumber}.`;
@@ -44,7 +50,7 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
       'A member of our billing team reviews every request within 3 business days and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
       questions(contact),
     ],
-    signature: `The ${contact.companyName} billing team`,
+    signature: billingSignature(request.orderId, contact),
   });
 }
 
@@ -91,7 +97,7 @@ export function cancellationRefundMail(request: LoggedRefundRequest, contact: Re
       'Our billing team reviews it within 3 business days under our refund policy (government and third-party fees already paid to the authorities on your behalf cannot be recovered) and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
       questions(contact),
     ],
-    signature: `The ${contact.companyName} billing team`,
+    signature: billingSignature(request.orderId, contact),
   });
 }
 
@@ -118,6 +124,6 @@ export function requestNotLoggedMail(
       'If you meant another order, please send the request again with the order ID from your confirmation e-mail and the e-mail address you used for that order.',
       questions(contact),
     ],
-    signature: `The ${contact.companyName} billing team`,
+    signature: billingSignature(input.orderId, contact),
   });
 }

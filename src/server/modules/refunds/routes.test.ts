@@ -90,8 +90,24 @@ describe('POST /api/v1/refund/request', () => {
     expect(customer?.subject).toBe(`Refund request ${reference} received for order DOC-000123`);
     expect(customer?.text).toContain(`Reference: ${reference}`);
     expect(customer?.text).toContain('Amount requested: $79');
+    expect(customer?.text).toContain('The SevaDocs billing team');
     const staff = mails.find((m) => m.to === 'support@sevadocs.example');
     expect(staff?.subject).toBe(`Refund request ${reference} for order DOC-000123: $79`);
+  });
+
+  it('signs a SevaPhotos order’s e-mails from the SevaPhotos billing team, logged or not', async () => {
+    await t.app.jobs.drain();
+    const photoRequest = { ...valid, orderId: 'PHO-000200', email: 'ravi@example.com', amount: '5' };
+    const logged = (await post(photoRequest)).json().data.reference as string;
+    const refused = (await post({ ...photoRequest, amount: '29.99' })).json().data.reference as string;
+    await deliveredMail(t.app);
+    for (const reference of [logged, refused]) {
+      const [mail] = (await mailTo('ravi@example.com')).filter((m) =>
+        m.subject.startsWith(`Refund request ${reference} `),
+      );
+      expect(mail?.text).toContain('The SevaPhotos billing team');
+      expect(mail?.text).not.toContain('SevaDocs billing team');
+    }
   });
 
   it('answers every request alike, before looking at any order: known or not, another customer’s, unpaid, refunded, over the total (issue 29)', async () => {
