@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_API_MESSAGES } from '../domain/auth/messages.ts';
 import { ROLE_MESSAGES } from '../domain/users/roles.ts';
 import { API_PREFIX } from './app.ts';
 import { bearer, createSignedInUser } from './modules/auth/testing.ts';
@@ -64,6 +65,32 @@ describe('the back office’s role check', () => {
           wrong.push(`${method} ${path} (${who}): ${res.statusCode} ${res.body.slice(0, 80)}`);
         else if (who === 'customer') expect(res.json().message).toBe(ROLE_MESSAGES.forbidden);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the customer endpoints’ sign-in check', () => {
+  it('answers a visitor 401 on every signed-in endpoint before it reads the body, path or query', async () => {
+    // The signed-in endpoints as the API document declares them (its security, from the hooks).
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    const paths = docs.json().paths as Record<string, Record<string, { security?: unknown[] }>>;
+    const signedIn = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => (op.security?.length ?? 0) > 0 && !isBackOffice(path))
+        .map(([method]) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(signedIn.length).toBeGreaterThan(60);
+    const wrong: string[] = [];
+    for (const { method, path } of signedIn) {
+      const writes = method !== 'GET' && method !== 'DELETE';
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: `${path.replace(/\{\w+\}/g, 'not-an-id')}?page=-1&limit=x`,
+        ...(writes ? { payload: [{ unexpected: true }] } : {}),
+      });
+      if (res.statusCode !== 401 || res.json().message !== AUTH_API_MESSAGES.signInRequired)
+        wrong.push(`${method} ${path}: ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
   });

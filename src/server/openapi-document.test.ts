@@ -79,6 +79,36 @@ describe('the OpenAPI document', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('gives examples a client can send as they are: the bot trap left empty, a name only where a name goes', () => {
+    const misplaced: string[] = [];
+    const visit = (value: unknown, where: string, key: string) => {
+      if (Array.isArray(value)) for (const [i, item] of value.entries()) visit(item, `${where}[${i}]`, key);
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) visit(v, `${where}.${k}`, k);
+      else if (key === 'website' && value !== '') misplaced.push(`${where} = ${String(value)}`);
+      else if (value === 'Asha Verma' && !/name|author/i.test(key)) misplaced.push(`${where} = ${String(value)}`);
+    };
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of op.parameters ?? [])
+          visit(parameter.example, `${where} ${parameter.name}`, parameter.name);
+        const content = (op as { requestBody?: { content?: Record<string, { example?: unknown }> } }).requestBody
+          ?.content;
+        for (const [type, media] of Object.entries(content ?? {})) visit(media.example, `${where} ${type}`, 'body');
+      }
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it('marks a body optional where the server takes the call without one, and required elsewhere', () => {
+    const body = (path: string, method: string) =>
+      (document.paths[path] as Record<string, { requestBody?: { required?: boolean } }>)[method]?.requestBody;
+    for (const base of ['/api/v1/orders', '/api/v1/application/order', '/api/v1/photo-orders'])
+      expect(body(`${base}/{orderRef}/payment`, 'post')?.required, base).toBe(false);
+    expect(body('/api/v1/auth/signup', 'post')?.required).toBe(true);
+  });
+
   it('declares who may call: the session (bearer or cookie) where sign-in is needed, nothing on public operations', () => {
     const operation = (path: string, method: string) =>
       (document.paths[path] as Record<string, Operation>)[method] as Operation;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packagePriceSchema, parameterChoicesSchema } from '../catalog/service-detail.ts';
 import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
@@ -18,7 +19,7 @@ export const APPLICATION_MESSAGES = {
   loaded: 'Order loaded',
   listLoaded: 'Applications loaded',
   cancelled: 'Your application has been cancelled.',
-  idempotencyKeyInvalid: 'idempotencyKey must be 16 to 100 letters, digits, - or _',
+  idempotencyKeyInvalid: IDEMPOTENCY_KEY_MESSAGE,
   idempotencyKeyReused:
     'This page already started an application for a different package or countries. Please reload the page to start a new one.',
   packageRequired: 'Choose a package to start an application',
@@ -51,13 +52,7 @@ export const applicationChoicesSchema = z.object({
  * server prices it. Anything else in the body (a price, a status, a total) is dropped unread.
  */
 export const startApplicationSchema = z.object({
-  /**
-   * Made by the page once per visit (a random UUID): sending the same key again answers the order
-   * it started instead of starting another (a double click, a retried request).
-   */
-  idempotencyKey: z
-    .string({ error: APPLICATION_MESSAGES.idempotencyKeyInvalid })
-    .regex(/^[A-Za-z0-9_-]{16,100}$/, APPLICATION_MESSAGES.idempotencyKeyInvalid),
+  idempotencyKey: idempotencyKeySchema,
   packageId: z
     .number({ error: APPLICATION_MESSAGES.packageRequired })
     .int(APPLICATION_MESSAGES.packageRequired)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../catalog/money.ts';
 import { costLineSchema } from '../checkout/api.ts';
+import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { statusChangeSchema } from '../orders/status.ts';
 import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRule } from '../uploads/file-types.ts';
@@ -128,7 +129,7 @@ export const PHOTO_ORDER_MESSAGES = {
   postalUnknown: 'We do not know this code. Please enter the city and state or province yourself.',
   postalCountryInvalid: 'Country must be US or CA',
   postalCodeInvalid: 'Enter the first digits of a ZIP code or the first three characters of a postal code',
-  idempotencyKeyInvalid: 'idempotencyKey must be a UUID',
+  idempotencyKeyInvalid: IDEMPOTENCY_KEY_MESSAGE,
 } as const;
 const M = PHOTO_ORDER_MESSAGES;
 
@@ -148,9 +149,9 @@ const positiveId = z.coerce.number().int().min(1).max(2_147_483_647);
 export const photoItemParams = photoOrderRefParams.extend({ itemId: positiveId });
 export const photoParams = photoItemParams.extend({ photoId: positiveId });
 
-/** POST /photo-orders (SPEC.md §7 `/photo-orders`): a key made once per visit, like applications'. */
+/** POST /photo-orders (SPEC.md §7 `/photo-orders`): a key made once per visit, as for applications. */
 export const createPhotoOrderSchema = z.object({
-  idempotencyKey: z.uuid({ error: M.idempotencyKeyInvalid }),
+  idempotencyKey: idempotencyKeySchema,
   /** USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES). */
   currency: z.enum(PHOTO_CURRENCIES).default('USD'),
 });

@@ -5,7 +5,7 @@ import type { StaffRole } from '../../domain/users/roles.ts';
  * What a hook tells about the routes it guards, for the API document and its answer check
  * (issue 33, decision 0112-api-contract): the session's guards say who may call (a signed-in
  * user, a back-office role), the accounts limiters that they count requests. A route declares
- * them the way it always has (`addHook('preHandler', app.requireUser)`, `backOffice(…)`, a
+ * them the way it always has (`addHook('onRequest', app.requireUser)`, `backOffice(…)`, a
  * limiter in `onRequest`), and the document reads them from the hooks Fastify will run.
  */
 export type RouteTrait = { kind: 'signed-in' } | { kind: 'role'; role: StaffRole } | { kind: 'rate-limited' };

@@ -87,6 +87,30 @@ const BY_NAME: Record<string, unknown[]> = {
   amount: [2500],
   amountCents: [2500],
   priceCents: [2500],
+  // The bot trap: any value in it refuses the form.
+  website: [''],
+  'x-platform': ['sevadocs'],
+  returnTo: ['/dashboard'],
+  sessionId: ['cs_test_a1B2c3D4e5F6g7H8'],
+  addressLine: ['123 Main Street, Apt 4'],
+  additionalInfo: ['Ring the bell twice'],
+  body: ['Your VFS appointment is on 10 December; bring the original passports.'],
+  subjectType: ['order'],
+  subjectId: ['DOC-48213907'],
+  summary: ['Overseas Citizenship of India card for US residents'],
+  question: ['How long does an OCI card take?'],
+  answer: ['About 8 to 10 weeks after the consulate receives the application.'],
+  processingTime: ['8–10 weeks'],
+  duration: ['2–3 business days'],
+  feeNote: ['Paid to the consulate on your behalf'],
+  label: ['Consulate fee'],
+  features: ['Document review by a case manager'],
+  documents: ['Current passport (original)'],
+  step: ['Applicant details'],
+  section: ['Passport'],
+  altText: ['Diwali offer: 10% off OCI applications'],
+  buttonText: ['See the offer'],
+  jobDescription: ['Case manager for OCI applications'],
 };
 
 const BY_FORMAT: Record<string, unknown> = {
@@ -125,7 +149,12 @@ const MAX_DEPTH = 6;
 /** Candidate values for a field, best first, each in the field's JSON type (`'42'` for an integer is 42). */
 function candidates(name: string, schema: JsonSchema, depth: number): unknown[] {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  return rawCandidates(name, schema, depth).map((value) => {
+  // A name's examples fit its scalar fields: a list's name gives its items' (`features`), and an
+  // object is sampled from its properties (the request `body` is not the admin reply's `body`).
+  const fitting = rawCandidates(name, schema, depth).filter((value) =>
+    type === 'array' ? Array.isArray(value) : type !== 'object' || (typeof value === 'object' && value !== null),
+  );
+  return fitting.map((value) => {
     if ((type === 'integer' || type === 'number') && typeof value === 'string' && /^\d+$/.test(value)) {
       return Number(value);
     }
@@ -155,7 +184,8 @@ function fromType(name: string, schema: JsonSchema, depth: number): unknown[] {
   if (schema.format && BY_FORMAT[schema.format] !== undefined) return [BY_FORMAT[schema.format]];
   switch (type) {
     case 'string': {
-      const text = 'Asha Verma';
+      // A person's name only where a name goes: elsewhere it would read as one (decision 0153).
+      const text = /name|author/i.test(name) ? 'Asha Verma' : 'Example text';
       const min = schema.minLength ?? 0;
       return [text.length >= min ? text.slice(0, schema.maxLength ?? text.length) : text.padEnd(min, 'x')];
     }

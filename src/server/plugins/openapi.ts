@@ -170,8 +170,17 @@ export async function registerOpenApi(app: FastifyInstance) {
   const transformObject: SwaggerTransformObject = (documentObject) => {
     const openapiObject = 'openapiObject' in documentObject ? documentObject.openapiObject : {};
     const document = openapiObject as {
-      paths?: Record<string, Record<string, { tags?: string[] }>>;
+      paths?: Record<string, Record<string, { tags?: string[]; requestBody?: { required?: boolean } }>>;
     };
+    // swagger marks every body required; a route whose body may be left out (`.nullish()`, such as
+    // starting a payment with the default provider) says so, or a checking client refuses the call.
+    for (const [key, route] of routes) {
+      const body = route.schema?.body as z.ZodType | undefined;
+      if (!body?.safeParse(undefined).success) continue;
+      const [method = '', url = ''] = key.split(' ');
+      const operation = document.paths?.[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (operation?.requestBody) operation.requestBody.required = false;
+    }
     const used = new Set(
       Object.values(document.paths ?? {}).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])),
     );

@@ -5718,7 +5718,7 @@ export interface operations {
                 platform?: "sevadocs" | "sevaphotos";
             };
             header?: {
-                /** @example Asha Verma */
+                /** @example sevadocs */
                 "x-platform"?: string;
             };
             path?: never;
@@ -6840,7 +6840,7 @@ export interface operations {
                  *       "enquiryType": "new-application",
                  *       "topic": "indian-consular-application",
                  *       "message": "Please call me about my OCI application.",
-                 *       "website": "Asha Verma"
+                 *       "website": ""
                  *     }
                  */
                 "application/json": {
@@ -6900,7 +6900,7 @@ export interface operations {
                  *       "email": "asha.verma@example.com",
                  *       "reason": "My travel plans changed, so I no longer need the service.",
                  *       "amount": "2500",
-                 *       "website": "Asha Verma"
+                 *       "website": ""
                  *     }
                  */
                 "application/json": {
@@ -6964,8 +6964,8 @@ export interface operations {
                  *       "phoneCountry": "US",
                  *       "password": "Namaste@2026",
                  *       "referredBy": "",
-                 *       "returnTo": "Asha Verma",
-                 *       "website": "Asha Verma"
+                 *       "returnTo": "/dashboard",
+                 *       "website": ""
                  *     }
                  */
                 "application/json": {
@@ -7083,7 +7083,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "asha.verma@example.com",
-                 *       "returnTo": "Asha Verma"
+                 *       "returnTo": "/dashboard"
                  *     }
                  */
                 "application/json": {
@@ -7400,14 +7400,14 @@ export interface operations {
                  * @example {
                  *       "type": "home",
                  *       "fullName": "Asha Verma",
-                 *       "addressLine": "Asha Verma",
+                 *       "addressLine": "123 Main Street, Apt 4",
                  *       "city": "San Jose",
                  *       "state": "CA",
                  *       "postalCode": "95112",
                  *       "country": "US",
                  *       "phone": "+1-4155550132",
                  *       "phoneCountry": "US",
-                 *       "additionalInfo": "Asha Verma",
+                 *       "additionalInfo": "Ring the bell twice",
                  *       "isDefault": true
                  *     }
                  */
@@ -7470,14 +7470,14 @@ export interface operations {
                  * @example {
                  *       "type": "home",
                  *       "fullName": "Asha Verma",
-                 *       "addressLine": "Asha Verma",
+                 *       "addressLine": "123 Main Street, Apt 4",
                  *       "city": "San Jose",
                  *       "state": "CA",
                  *       "postalCode": "95112",
                  *       "country": "US",
                  *       "phone": "+1-4155550132",
                  *       "phoneCountry": "US",
-                 *       "additionalInfo": "Asha Verma",
+                 *       "additionalInfo": "Ring the bell twice",
                  *       "isDefault": true
                  *     }
                  */
@@ -7528,14 +7528,14 @@ export interface operations {
                  * @example {
                  *       "type": "home",
                  *       "fullName": "Asha Verma",
-                 *       "addressLine": "Asha Verma",
+                 *       "addressLine": "123 Main Street, Apt 4",
                  *       "city": "San Jose",
                  *       "state": "CA",
                  *       "postalCode": "95112",
                  *       "country": "US",
                  *       "phone": "+1-4155550132",
                  *       "phoneCountry": "US",
-                 *       "additionalInfo": "Asha Verma",
+                 *       "additionalInfo": "Ring the bell twice",
                  *       "isDefault": true
                  *     }
                  */
@@ -8186,7 +8186,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9120,7 +9120,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9497,7 +9497,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9580,7 +9580,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9642,7 +9642,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "stripe",
-                 *       "sessionId": "Asha Verma"
+                 *       "sessionId": "cs_test_a1B2c3D4e5F6g7H8"
                  *     }
                  */
                 "application/json": {
@@ -9707,7 +9707,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9769,7 +9769,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "stripe",
-                 *       "sessionId": "Asha Verma"
+                 *       "sessionId": "cs_test_a1B2c3D4e5F6g7H8"
                  *     }
                  */
                 "application/json": {
@@ -9834,7 +9834,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9896,7 +9896,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "provider": "stripe",
-                 *       "sessionId": "Asha Verma"
+                 *       "sessionId": "cs_test_a1B2c3D4e5F6g7H8"
                  *     }
                  */
                 "application/json": {
@@ -10336,7 +10336,6 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** Format: uuid */
                     idempotencyKey: string;
                     /**
                      * @default USD
@@ -10849,7 +10848,7 @@ export interface operations {
                  *       "method": "pickup",
                  *       "serviceType": "WALGREENS",
                  *       "pinCode": "95112",
-                 *       "addressLine": "Asha Verma",
+                 *       "addressLine": "123 Main Street, Apt 4",
                  *       "message": "Please call me about my OCI application."
                  *     }
                  */
@@ -10952,7 +10951,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -11053,7 +11052,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -11212,7 +11211,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -11250,7 +11249,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -11875,7 +11874,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "body": "Asha Verma",
+                 *       "body": "Your VFS appointment is on 10 December; bring the original passports.",
                  *       "markHandled": true
                  *     }
                  */
@@ -12722,7 +12721,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "body": "Asha Verma"
+                 *       "body": "Your VFS appointment is on 10 December; bring the original passports."
                  *     }
                  */
                 "application/json": {
@@ -12757,7 +12756,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "body": "Asha Verma"
+                 *       "body": "Your VFS appointment is on 10 December; bring the original passports."
                  *     }
                  */
                 "application/json": {
@@ -12991,7 +12990,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -13323,9 +13322,9 @@ export interface operations {
                 dir?: "asc" | "desc";
                 /** @example verma */
                 q?: string;
-                /** @example Asha Verma */
+                /** @example order */
                 subjectType?: string;
-                /** @example Asha Verma */
+                /** @example DOC-48213907 */
                 subjectId?: string;
             };
             header?: never;
@@ -13651,7 +13650,7 @@ export interface operations {
                  *       "name": "Asha Verma",
                  *       "slug": "oci-card",
                  *       "brand": "SEVADOCS",
-                 *       "summary": "Asha Verma",
+                 *       "summary": "Overseas Citizenship of India card for US residents",
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "isActive": false
                  *     }
@@ -13836,7 +13835,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Asha Verma",
-                 *       "summary": "Asha Verma",
+                 *       "summary": "Overseas Citizenship of India card for US residents",
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "isActive": true
                  *     }
@@ -13958,8 +13957,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "question": "Asha Verma",
-                 *       "answer": "Asha Verma",
+                 *       "question": "How long does an OCI card take?",
+                 *       "answer": "About 8 to 10 weeks after the consulate receives the application.",
                  *       "isActive": true,
                  *       "position": 1,
                  *       "appliesTo": {
@@ -14034,8 +14033,8 @@ export interface operations {
                  * @example {
                  *       "name": "Asha Verma",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "processingTime": "Asha Verma",
-                 *       "feeNote": "Asha Verma",
+                 *       "processingTime": "8–10 weeks",
+                 *       "feeNote": "Paid to the consulate on your behalf",
                  *       "isActive": true,
                  *       "applicantKinds": [
                  *         "Minor"
@@ -14106,7 +14105,7 @@ export interface operations {
                  *       "governmentFeeCents": 1,
                  *       "mandatoryFees": [
                  *         {
-                 *           "label": "Asha Verma",
+                 *           "label": "Consulate fee",
                  *           "amountCents": 2500
                  *         }
                  *       ],
@@ -14294,7 +14293,7 @@ export interface operations {
                  * @example {
                  *       "title": "OCI card",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "duration": "Asha Verma",
+                 *       "duration": "2–3 business days",
                  *       "position": 1,
                  *       "appliesTo": {
                  *         "applyingFrom": "US",
@@ -14367,8 +14366,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "question": "Asha Verma",
-                 *       "answer": "Asha Verma",
+                 *       "question": "How long does an OCI card take?",
+                 *       "answer": "About 8 to 10 weeks after the consulate receives the application.",
                  *       "isActive": true,
                  *       "position": 1,
                  *       "appliesTo": {
@@ -14444,13 +14443,13 @@ export interface operations {
                  * @example {
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "features": [
-                 *         "Asha Verma"
+                 *         "Document review by a case manager"
                  *       ],
-                 *       "processingTime": "Asha Verma",
+                 *       "processingTime": "8–10 weeks",
                  *       "documents": [
-                 *         "Asha Verma"
+                 *         "Current passport (original)"
                  *       ],
-                 *       "feeNote": "Asha Verma"
+                 *       "feeNote": "Paid to the consulate on your behalf"
                  *     }
                  */
                 "application/json": {
@@ -14492,7 +14491,7 @@ export interface operations {
                  *       "name": "Asha Verma",
                  *       "slug": "oci-card",
                  *       "description": "Overseas Citizenship of India card for US residents",
-                 *       "processingTime": "Asha Verma",
+                 *       "processingTime": "8–10 weeks",
                  *       "feeNote": null,
                  *       "perApplicant": false,
                  *       "isActive": false
@@ -14657,7 +14656,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "OCI card",
-                 *       "duration": "Asha Verma",
+                 *       "duration": "2–3 business days",
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "position": 1,
                  *       "appliesTo": {
@@ -14707,8 +14706,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "question": "Asha Verma",
-                 *       "answer": "Asha Verma",
+                 *       "question": "How long does an OCI card take?",
+                 *       "answer": "About 8 to 10 weeks after the consulate receives the application.",
                  *       "isActive": true,
                  *       "position": 1,
                  *       "appliesTo": {
@@ -14766,13 +14765,13 @@ export interface operations {
                  *       },
                  *       "description": "Overseas Citizenship of India card for US residents",
                  *       "features": [
-                 *         "Asha Verma"
+                 *         "Document review by a case manager"
                  *       ],
-                 *       "processingTime": "Asha Verma",
+                 *       "processingTime": "8–10 weeks",
                  *       "documents": [
-                 *         "Asha Verma"
+                 *         "Current passport (original)"
                  *       ],
-                 *       "feeNote": "Asha Verma"
+                 *       "feeNote": "Paid to the consulate on your behalf"
                  *     }
                  */
                 "application/json": {
@@ -15375,9 +15374,9 @@ export interface operations {
             query: {
                 /** @example 1 */
                 packageId: number;
-                /** @example Asha Verma */
+                /** @example Applicant details */
                 step: string;
-                /** @example Asha Verma */
+                /** @example Passport */
                 section: string;
             };
             header?: never;
@@ -15675,9 +15674,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "altText": "Asha Verma",
+                 *       "altText": "Diwali offer: 10% off OCI applications",
                  *       "link": "/oci-card",
-                 *       "buttonText": "Asha Verma",
+                 *       "buttonText": "See the offer",
                  *       "isActive": false,
                  *       "position": 0
                  *     }
@@ -15740,9 +15739,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "altText": "Asha Verma",
+                 *       "altText": "Diwali offer: 10% off OCI applications",
                  *       "link": "/oci-card",
-                 *       "buttonText": "Asha Verma",
+                 *       "buttonText": "See the offer",
                  *       "isActive": false,
                  *       "position": 0
                  *     }
@@ -16048,7 +16047,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -16084,7 +16083,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -16162,8 +16161,8 @@ export interface operations {
                  * @example {
                  *       "slug": "oci-card",
                  *       "title": "OCI card",
-                 *       "summary": "Asha Verma",
-                 *       "body": "Asha Verma",
+                 *       "summary": "Overseas Citizenship of India card for US residents",
+                 *       "body": "Your VFS appointment is on 10 December; bring the original passports.",
                  *       "author": "Asha Verma",
                  *       "isPublished": true
                  *     }
@@ -16230,8 +16229,8 @@ export interface operations {
                  * @example {
                  *       "slug": "oci-card",
                  *       "title": "OCI card",
-                 *       "summary": "Asha Verma",
-                 *       "body": "Asha Verma",
+                 *       "summary": "Overseas Citizenship of India card for US residents",
+                 *       "body": "Your VFS appointment is on 10 December; bring the original passports.",
                  *       "author": "Asha Verma",
                  *       "isPublished": true
                  *     }
@@ -16558,7 +16557,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Asha Verma",
-                 *       "jobDescription": "Asha Verma",
+                 *       "jobDescription": "Case manager for OCI applications",
                  *       "position": 0
                  *     }
                  */
@@ -16616,7 +16615,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Asha Verma",
-                 *       "jobDescription": "Asha Verma",
+                 *       "jobDescription": "Case manager for OCI applications",
                  *       "position": 0
                  *     }
                  */
@@ -16710,7 +16709,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {

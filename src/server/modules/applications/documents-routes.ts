@@ -63,7 +63,7 @@ const fileResponse = {
  * checklist, uploads, deletions, the order's documents and their files, for the signed-in owner.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { documents } = app.services;
   const tags = ['documents'];
 

@@ -28,7 +28,7 @@ const saveRateLimit = perSessionAnd(MEMBER_FORM_SAVE_RATE_LIMIT, {
  * member's answers and step, autosave, and the review step.
  */
 export const memberFormRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   // An autosave body over the limit is refused while it arrives, with words for the form page.
   app.setErrorHandler((error, _request, _reply) => {
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, F.tooLarge);

@@ -40,7 +40,7 @@ const pageForm = z
  * confirmed one.
  */
 export const passportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { passports } = app.services;
   const tags = ['application forms'];
   const passport = '/application/order/:orderRef/members/:memberId/passport';

@@ -18,7 +18,7 @@ export const printPackResponse = {
  * customer's order or member is a 404 like an unknown one).
  */
 export const printPackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { printPacks } = app.services;
 
   app.get(

@@ -28,7 +28,7 @@ export const MEMBER_ADD_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as co
  * docs/decisions/0048): the signed-in customer's service orders and their members.
  */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { applications } = app.services;
   const tags = ['applications'];
 

@@ -42,7 +42,7 @@ const ref = (params: { orderRef: string }) => parseOrderRef(params.orderRef);
 
 /** Signed-in only; every call reads the order through its owner (another customer's is a 404). */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { checkout } = app.services;
 
   app.get(

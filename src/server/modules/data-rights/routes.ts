@@ -37,7 +37,7 @@ const exportResponse = {
 
 /** The customer's own data rights (issue 34 §3): status, export and deletion; signed-in users only. */
 export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { dataRights } = app.services;
   // Wrong passwords are counted like the Password tab's: a session cannot be used to guess it.
   const passwordAttempts = createLimiter(app, 'data-deletion:user', authLimitFigures(app).perClient, byUser);

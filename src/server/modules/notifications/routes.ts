@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in user's notification panel (SPEC.md §7: users/notification). */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const notifications = app.services.notifications;
 
   app.get(

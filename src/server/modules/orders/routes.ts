@@ -18,7 +18,7 @@ import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in user's order history and dashboard. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { orders, notifications, applications } = app.services;
 
   app.get(

@@ -65,7 +65,7 @@ export const ORDER_PAYMENT_PATHS: readonly OrderPaymentPath[] = [
  * moves only through the webhook inbox, never because the browser says it paid.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { payments } = app.services;
 
   for (const { base, params, parse, kind, tags } of ORDER_PAYMENT_PATHS) {

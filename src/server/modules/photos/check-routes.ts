@@ -108,7 +108,8 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/photo-orders/claim-check',
     {
-      preHandler: [app.requireUser, sameSiteChange],
+      onRequest: app.requireUser,
+      preHandler: sameSiteChange,
       schema: {
         tags,
         summary:

@@ -206,6 +206,13 @@ describe('photo orders: create, read, list, ownership', () => {
     const res = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: 'nope' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.idempotencyKeyInvalid);
+    // The key an application takes starts a photo order too: one rule for both kinds.
+    const key = 'visit_2026-12-02_a1b2';
+    const first = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.displayId).toBe(first.json().data.displayId);
   });
 
   it('answers another customer 404 and a visitor 401 on every route', async () => {

@@ -151,7 +151,7 @@ const fileResponse = {
  * mapping is in docs/decisions/0063. Another customer's order, item or photo is a 404.
  */
 export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { photos } = app.services;
   const customer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).viewer;
   const refOf = (params: { orderRef: string }) => parsePhotoOrderRef(params.orderRef);

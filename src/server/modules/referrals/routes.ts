@@ -7,7 +7,7 @@ import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in referrer's gift-card rewards (decision 0057). */
 export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const referrals = app.services.referrals;
 
   app.get(

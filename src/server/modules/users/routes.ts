@@ -31,7 +31,7 @@ function addressOrThrow(result: AddressResult) {
 
 /** /users/profile, password and the address book; all need a signed-in user. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireUser);
+  app.addHook('onRequest', app.requireUser);
   const { users, auth } = app.services;
   const passwordAttempts = createLimiter(app, 'password:user', authLimitFigures(app).perClient, byUser);
 
