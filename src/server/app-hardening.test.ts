@@ -273,6 +273,7 @@ describe('a production deployment', () => {
   beforeAll(async () => {
     production = await buildTestApp({
       DEPLOYMENT: 'production',
+      NODE_ENV: 'production',
       ...PRODUCTION_PAYMENTS,
       SITE_URL: 'https://sevadocs.example',
       SMTP_URL: 'smtp://127.0.0.1:1',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 import { PRODUCTION_PAYMENTS } from './test/app.ts';
@@ -67,6 +69,34 @@ describe('loadEnv', () => {
     expect(env.siteUrl).toBe('https://sevadocs.example');
     expect(env.isProductionDeployment).toBe(true);
     expect(env.devMailbox).toBe(false);
+  });
+
+  it('refuses a production deployment on the development or test build, or on a plain-http SITE_URL', () => {
+    const production = { ...PRODUCTION_BASE, ...PRODUCTION_PAYMENTS };
+    expect(loadEnv(production).NODE_ENV).toBe('production');
+    for (const NODE_ENV of ['development', 'test'])
+      expect(() => loadEnv({ ...production, NODE_ENV })).toThrow(
+        new RegExp(`NODE_ENV=${NODE_ENV} is refused in a production deployment`),
+      );
+    expect(() => loadEnv({ ...production, SITE_URL: 'http://shop.example' })).toThrow(
+      /SITE_URL must be https in production/,
+    );
+    // The embedded mode on a network address is plain http, as the README's first command serves it.
+    expect(loadEnv({ SITE_URL: 'http://192.168.1.20:3000' }).siteUrl).toBe('http://192.168.1.20:3000');
+  });
+
+  it('starts the README’s `.env` route (a copy of .env.example) on the production build', () => {
+    const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+    expect(loadEnv(example as Record<string, string>)).toMatchObject({ NODE_ENV: 'production', devPages: false });
+  });
+
+  it('stops on a schedule the job queue could not read, naming the variable', () => {
+    expect(() => loadEnv({ RETENTION_CRON: 'every hour' })).toThrow(/RETENTION_CRON is not a cron schedule/);
+    expect(() => loadEnv({ EXCHANGE_RATE_REFRESH_CRON: '61 * * * *' })).toThrow(
+      /EXCHANGE_RATE_REFRESH_CRON is not a cron schedule/,
+    );
+    expect(loadEnv({ RETENTION_CRON: '5 3 * * MON-FRI' }).RETENTION_CRON).toBe('5 3 * * MON-FRI');
+    expect(loadEnv({}).RETENTION_CRON).toBe('41 * * * *');
   });
 
   it('offers the sandbox by default and refuses to start a production server with it', () => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CronExpressionParser } from 'cron-parser';
 import { z } from 'zod';
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import { PAYMENT_PROVIDERS } from '../domain/payments/payment.ts';
@@ -8,6 +9,22 @@ const optionalSecret = z
   .string()
   .optional()
   .transform((v) => v?.trim() || undefined);
+
+/** A schedule, read by the parser the job queue itself reads it with (pg-boss's cron-parser). */
+const cronSchedule = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .default(fallback)
+    .refine((value) => {
+      try {
+        CronExpressionParser.parse(value, { tz: 'UTC', strict: false });
+        return true;
+      } catch {
+        return false;
+      }
+    }, `${name} is not a cron schedule (five fields, e.g. ${fallback})`);
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -125,9 +142,9 @@ const envSchema = z
       .refine((url) => url.includes('{base}'), 'EXCHANGE_RATE_SOURCE_URL names the base currency as {base}')
       .optional(),
     // When the refresh runs (cron, UTC); used only with EXCHANGE_RATE_SOURCE_URL.
-    EXCHANGE_RATE_REFRESH_CRON: z.string().trim().min(1).default('17 * * * *'),
+    EXCHANGE_RATE_REFRESH_CRON: cronSchedule('EXCHANGE_RATE_REFRESH_CRON', '17 * * * *'),
     // When the retention sweep of customers' files runs (cron, UTC; src/server/retention.ts).
-    RETENTION_CRON: z.string().trim().min(1).default('41 * * * *'),
+    RETENTION_CRON: cronSchedule('RETENTION_CRON', '41 * * * *'),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_EMAIL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
     AUTH_SIGNIN_FAILURE_MAX: z.coerce.number().int().min(1).optional(),
@@ -189,6 +206,14 @@ const envSchema = z
       }
     }
     if (env.DEPLOYMENT !== 'production') return;
+    // Development serves Vite, the crash and form-preview pages and no Content-Security-Policy.
+    if (env.NODE_ENV !== 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NODE_ENV'],
+        message: `NODE_ENV=${env.NODE_ENV} is refused in a production deployment: set NODE_ENV=production (or leave it unset)`,
+      });
+    }
     // Unchecked rate limits and the deliberate crash page are never part of a real shop.
     if (env.TEST_HARNESS) {
       ctx.addIssue({
@@ -213,6 +238,9 @@ const envSchema = z
     }
     if (!env.SITE_URL)
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL is required in production' });
+    // Production cookies are Secure: a customer on http would never stay signed in.
+    else if (!env.SITE_URL.startsWith('https:'))
+      ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'SITE_URL must be https in production' });
     // Prices in INR follow these rates: never fetched over a connection anyone on the way can rewrite.
     if (env.EXCHANGE_RATE_SOURCE_URL?.startsWith('http:')) {
       ctx.addIssue({

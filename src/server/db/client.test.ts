@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -73,6 +73,16 @@ describe('embedded database directory', () => {
     writeFileSync(join(dataDir, 'server.pid'), '999999999');
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await db.close();
+  });
+
+  it('keeps the folder to its own user, one made open before included', async () => {
+    chmodSync(dataDir, 0o755);
+    const db = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    } finally {
+      await db.close();
+    }
   });
 });
 

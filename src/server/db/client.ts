@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -143,7 +143,10 @@ function takeTurnsWithTheEventLoop(pglite: PGlite): void {
  * second `npm start` stop with a clear message instead; a stale file from a crash is taken over.
  */
 function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // PGlite writes its files readable and writable by everyone (0666): the folder alone keeps other
+  // users of the machine out of customers' data and password hashes, a folder made before too.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const lockFile = join(dataDir, 'server.pid');
   let holder = Number.NaN;
   try {

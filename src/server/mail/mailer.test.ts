@@ -50,6 +50,7 @@ describe('dev mailbox', () => {
   it('is not served in a production deployment', async () => {
     const prod = await buildTestApp({
       DEPLOYMENT: 'production',
+      NODE_ENV: 'production',
       ...PRODUCTION_PAYMENTS,
       SITE_URL: 'https://x.example',
       SMTP_URL: 'smtp://127.0.0.1:1',

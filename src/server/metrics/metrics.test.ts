@@ -153,6 +153,7 @@ describe('who may read /metrics', () => {
   it('in production without a token: nobody, not even this machine (404)', async () => {
     const production = await buildTestApp({
       DEPLOYMENT: 'production',
+      NODE_ENV: 'production',
       SITE_URL: 'https://www.sevadocs.example',
       SMTP_URL: 'smtp://localhost:2525',
       RECAPTCHA_SECRET_KEY: 'secret',
