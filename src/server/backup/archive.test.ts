@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { main as restoreCommand } from '../cli/restore.ts';
@@ -134,6 +134,10 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
       expect(code).toBe(0);
       expect(said.mock.calls.flat().join('\n')).toContain(
         'Erased again 1 account erased after this archive was written',
+      );
+      // The folder it restored into, not the default ./data a bare `npm start` would open.
+      expect(said.mock.calls.flat().join('\n')).toContain(
+        `Start the shop on it with DATA_DIR=${resolve(restoredDir)} npm start`,
       );
     } finally {
       said.mockRestore();

@@ -10,6 +10,7 @@ import { apiCall } from '../modules/applications/testing.ts';
 import { createSignedInUser, signIn } from '../modules/auth/testing.ts';
 import { eraseOwnAccount } from '../modules/data-rights/testing.ts';
 import { fakeAnalyse } from '../modules/photos/testing.ts';
+import { createFileStorage } from '../storage/index.ts';
 import type { S3Storage } from '../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { startTestS3Server, type TestS3Server, testS3Storage } from '../test/s3-server.ts';
@@ -96,12 +97,14 @@ describe.runIf(template.kind === 'postgres')(
       const archive = join(folder, 'shop.tar.gz');
       const shopStorage = { files: shopBucket, name: 'the bucket sevadocs-shop' };
       // Taken beside the running shop, which keeps answering.
+      const warnings: string[] = [];
       const [summary, meanwhile] = await Promise.all([
-        backupPostgres({ url, storage: shopStorage, out: archive, pgDump }),
+        backupPostgres({ url, storage: shopStorage, out: archive, pgDump, warn: (m) => warnings.push(m) }),
         apiCall(shop.app, 'GET', '/users/orders', order.customer.token),
       ]);
       expect(meanwhile.statusCode).toBe(200);
       expect(summary.files).toBe(order.view.files.length);
+      expect(warnings).toEqual([]);
       expect((await readManifest(archive)).erasures).toContainEqual({ userId: gone.id, erasedAt: expect.any(String) });
       // The dump's temporary folder beside the archive is gone.
       expect(await readdir(folder)).toEqual(['shop.tar.gz']);
@@ -171,6 +174,30 @@ describe.runIf(template.kind === 'postgres')(
         await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       }
     }, 60_000);
+
+    it('refuses a backup whose storage holds none of the files the database names (not the shop’s settings), and leaves no archive', async () => {
+      await placeOrderWithFiles(shop);
+      const elsewhere = await mkdtemp(join(tmpdir(), 'sevadocs-other-data-'));
+      try {
+        const otherFiles = await createFileStorage({ FILE_STORAGE: 'local', dataDir: elsewhere });
+        const out = join(folder, 'without-files.tar.gz');
+        await expect(
+          backupPostgres({
+            url: shop.database.connectionString ?? '',
+            storage: { files: otherFiles, name: join(elsewhere, 'files') },
+            out,
+            pgDump,
+          }),
+        ).rejects.toThrow(
+          new RegExp(
+            `^The database names \\d+ stored files and none is in ${join(elsewhere, 'files')}: run the backup with the shop's own DATA_DIR \\(or FILE_STORAGE and S3_\\*\\)\\. No archive was written\\.$`,
+          ),
+        );
+        expect(await readdir(folder)).not.toContain('without-files.tar.gz');
+      } finally {
+        await rm(elsewhere, { recursive: true, force: true });
+      }
+    });
 
     it('says plainly when pg_dump is missing, and leaves no archive', async () => {
       const out = join(folder, 'never.tar.gz');

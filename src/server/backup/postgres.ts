@@ -84,13 +84,17 @@ export async function backupPostgres({
   storage,
   out,
   pgDump = 'pg_dump',
+  warn = () => {},
 }: {
   url: string;
   storage: BackupStorage;
   out: string;
   /** The pg_dump to run: the PATH's by default. */
   pgDump?: string;
+  /** Told when some files the database names are not in the storage (the archive is still written). */
+  warn?: (message: string) => void;
 }): Promise<BackupSummary> {
+  await checkStorageIsTheShops(url, storage, warn);
   const { dbname, env } = clientConnection(url);
   const folder = await mkdtemp(join(dirname(out), '.sevadocs-backup-'));
   try {
@@ -114,6 +118,53 @@ export async function backupPostgres({
     });
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The files' storage is configured apart from the database (DATA_DIR, FILE_STORAGE, S3_*): a backup
+ * run without the shop's own settings would read another, empty storage and write an archive
+ * whose orders have lost their documents. When none of the files the database names is there, the
+ * backup is refused; when some are missing, the operator is told how many.
+ */
+async function checkStorageIsTheShops(url: string, storage: BackupStorage, warn: (message: string) => void) {
+  const named = await keysNamedIn(url);
+  if (named.size === 0) return;
+  const stored = new Set<string>();
+  for await (const key of storage.files.keys()) stored.add(key);
+  const missing = [...named].filter((key) => !stored.has(key)).length;
+  const settings = 'DATA_DIR (or FILE_STORAGE and S3_*)';
+  if (missing === named.size) {
+    throw new BackupRefusedError(
+      `The database names ${named.size} stored ${named.size === 1 ? 'file' : 'files'} and none is in ${storage.name}: run the backup with the shop's own ${settings}. No archive was written.`,
+    );
+  }
+  if (missing > 0) {
+    warn(
+      `${missing} of the ${named.size} files the database names ${missing === 1 ? 'is' : 'are'} not in ${storage.name}; the archive holds the others. Check the shop's ${settings}.`,
+    );
+  }
+}
+
+/** Every stored file's key the database names: the values of each table's `storage_key` column. */
+async function keysNamedIn(url: string): Promise<Set<string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      `SELECT format('%I.%I', table_schema, table_name) AS name FROM information_schema.columns
+       WHERE column_name = 'storage_key' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    const keys = new Set<string>();
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ key: string }>(
+        `SELECT storage_key AS key FROM ${name} WHERE storage_key IS NOT NULL`,
+      );
+      for (const row of rows) keys.add(row.key);
+    }
+    return keys;
+  } finally {
+    await client.end();
   }
 }
 

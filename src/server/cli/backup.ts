@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     summary =
       url && storage
-        ? await backupPostgres({ url, storage, out })
+        ? await backupPostgres({ url, storage, out, warn: (message) => console.warn(message) })
         : await requestBackup(env.dataDir, out).catch((error: unknown) => {
             if (error instanceof NoServerListeningError) return backupDataDir(env.dataDir, out);
             throw error;

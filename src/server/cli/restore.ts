@@ -82,7 +82,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
   console.log(
     url
       ? 'Start one process first (npm start: it migrates the database), then the others.'
-      : 'Start the shop with npm start.',
+      : `Start the shop on it with DATA_DIR=${env.dataDir} npm start (check it, then switch the shop's DATA_DIR to it).`,
   );
   return 0;
 }
