@@ -242,7 +242,12 @@ describe('GET /admin/orders/:ref', () => {
       expect(file.headers['content-type']).toBe('image/jpeg');
     }
     const detail = await asStaff('GET', `/admin/orders/${photo.displayId}`);
-    expect(detail.json().data.photo.items[0].photos[0]).toMatchObject({ id: photoId, state: 'done' });
+    const shown = detail.json().data.photo.items[0].photos[0];
+    expect(shown).toMatchObject({ id: photoId, state: 'done' });
+    // The links the detail gives staff are theirs to follow (the customer's would answer 404).
+    for (const link of [shown.url, shown.links.original, shown.links.fitted, shown.links.printSheet]) {
+      expect((await asStaff('GET', String(link).replace('/api/v1', ''))).statusCode, link).toBe(200);
+    }
     expect(
       (await asStaff('GET', `/admin/orders/${photo.displayId}/items/${itemId}/photos/999999/original`)).statusCode,
     ).toBe(404);
@@ -494,6 +499,12 @@ describe('POST /admin/orders/:ref/documents (SPEC.md §7 /admin-order/documents/
     expect(download.headers['content-disposition']).toContain('attachment');
     expect(download.headers['cache-control']).toContain('no-store');
     expect((await asStaff('GET', `/admin/orders/${order.displayId}/documents/999999/download`)).statusCode).toBe(404);
+    // The detail's document links are the desk's, which staff may follow.
+    const detail = await asStaff('GET', `/admin/orders/${order.displayId}`);
+    const listed = detail.json().data.service.documents.find((d: { id: number }) => d.id === document.id);
+    for (const link of [listed.links.download, listed.links.preview]) {
+      expect((await asStaff('GET', String(link).replace('/api/v1', ''))).statusCode, link).toBe(200);
+    }
 
     const forMember = await sendDocument(staff.token, order.displayId, `?memberId=${order.members[0]?.id}`);
     expect(forMember.json().data.memberId).toBe(order.members[0]?.id);

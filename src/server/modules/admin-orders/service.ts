@@ -3,6 +3,8 @@ import {
   type AddOrderNote,
   type ChangeOrderStatus,
   type DeskOrder,
+  deskDocumentLinks,
+  deskPhotoLinks,
   ORDER_DESK_MESSAGES as M,
   type MessageCustomer,
   type OrderNote,
@@ -21,6 +23,7 @@ import {
   type DocumentView,
   documentSlot,
   documentSlotHref,
+  type OrderChecklist,
 } from '../../../domain/applications/documents.ts';
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
@@ -286,7 +289,26 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         openRefund,
       };
       if (order.kind === 'photo') {
-        const photo = owned(await deps.photos.get(order.userId, ref), 'the photo order');
+        const owners = owned(await deps.photos.get(order.userId, ref), 'the photo order');
+        // The customer's links answer only the customer: staff read each file through the desk's.
+        const photo = {
+          ...owners,
+          items: owners.items.map((item) => ({
+            ...item,
+            photos: item.photos.map((p) => {
+              const desk = deskPhotoLinks(order.displayId, item.id, p.id);
+              return {
+                ...p,
+                url: desk.original,
+                links: {
+                  original: desk.original,
+                  fitted: p.links.fitted ? desk.fitted : null,
+                  printSheet: p.links.printSheet ? desk.printSheet : null,
+                },
+              };
+            }),
+          })),
+        };
         // Held prints (a person's check still open) cannot go out: the desk offers no move that sends them.
         const next = photo.printsHeld
           ? base.nextStatuses.filter((s) => !PAST_SECOND_LOOK.includes(s))
@@ -300,6 +322,16 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
       ]);
       const app = owned(application, 'the application');
+      // The customer's links answer only the customer: staff read each file through the desk's.
+      const desk = (d: DocumentView): DocumentView => ({ ...d, links: deskDocumentLinks(order.displayId, d.id) });
+      const deskChecklist = (list: OrderChecklist): OrderChecklist => ({
+        ...list,
+        members: list.members.map((m) => ({
+          ...m,
+          items: m.items.map((item) => ({ ...item, documents: item.documents.map(desk) })),
+          otherDocuments: m.otherDocuments.map(desk),
+        })),
+      });
       const [answers, addOns] = await Promise.all([
         Promise.all(
           app.members.map(async (member) => {
@@ -318,8 +350,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order: app,
           definition: owned(form, 'the form').definition,
           answers,
-          checklist: owned(checklist, 'the checklist'),
-          documents: owned(documents, 'the documents').results,
+          checklist: deskChecklist(owned(checklist, 'the checklist')),
+          documents: owned(documents, 'the documents').results.map(desk),
           addOns,
         },
         photo: null,

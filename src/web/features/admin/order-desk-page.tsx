@@ -4,8 +4,6 @@ import {
   addOrderNoteSchema,
   changeOrderStatusSchema,
   type DeskOrder,
-  deskDocumentLinks,
-  deskPhotoLinks,
   messageCustomerSchema,
   NOTE_MAX_LENGTH,
   requestDocumentSchema,
@@ -325,9 +323,9 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
   );
 }
 
-/** A document with the staff-authorised links (never the customer's). */
-function DocumentLink({ order, document }: { order: DeskOrder; document: DocumentView }) {
-  const links = deskDocumentLinks(order.displayId, document.id);
+/** A document with the links the desk's answer gives staff (never the customer's). */
+function DocumentLink({ document }: { document: DocumentView }) {
+  const { links } = document;
   return (
     <span className="flex flex-wrap items-baseline gap-x-3 text-sm">
       <span className="font-medium break-all text-slate-900">{document.name}</span>
@@ -435,7 +433,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                   ) : null}
                   {item.documents.map((d) => (
                     <div key={d.id} className="mt-1 pl-6">
-                      <DocumentLink order={order} document={d} />
+                      <DocumentLink document={d} />
                       {d.proofAddress ? (
                         <p className="text-sm text-slate-700">
                           {DESK_TEXT.proofCode(
@@ -466,7 +464,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           <ul className="space-y-1">
             {sent.map((d) => (
               <li key={d.id}>
-                <DocumentLink order={order} document={d} />
+                <DocumentLink document={d} />
                 <span className="ml-2 text-xs text-slate-500">{formatUtc(d.uploadedAt)}</span>
               </li>
             ))}
@@ -480,20 +478,20 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
 type DeskPhoto = NonNullable<DeskOrder['photo']>;
 type DeskPhotoFile = DeskPhoto['items'][number]['photos'][number];
 
-function PhotoLinks({ order, itemId, photo }: { order: DeskOrder; itemId: number; photo: DeskPhotoFile }) {
-  const links = deskPhotoLinks(order.displayId, itemId, photo.id);
+function PhotoLinks({ photo }: { photo: DeskPhotoFile }) {
+  const { links } = photo;
   const link = 'font-semibold text-brand-700 underline';
   return (
     <span className="inline-flex gap-2">
       <a href={links.original} className={link}>
         Original
       </a>
-      {photo.links.fitted ? (
+      {links.fitted ? (
         <a href={links.fitted} className={link}>
           Fitted
         </a>
       ) : null}
-      {photo.links.printSheet ? (
+      {links.printSheet ? (
         <a href={links.printSheet} className={link}>
           Print sheet
         </a>
@@ -587,7 +585,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
                   <li key={p.id}>
                     {p.name} · {formatFileSize(p.size)} · {checkWords(p)}
                     {' · '}
-                    <PhotoLinks order={order} itemId={item.id} photo={p} />
+                    <PhotoLinks photo={p} />
                   </li>
                 ))}
               </ul>

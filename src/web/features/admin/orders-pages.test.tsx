@@ -95,9 +95,10 @@ const document = (id: number, direction: 'from-customer' | 'to-customer', name: 
   size: 240_000,
   uploadedBy: direction === 'from-customer' ? ('customer' as const) : ('staff' as const),
   uploadedAt: '2026-11-02T10:00:00.000Z',
+  // As the desk's answer gives them (admin-orders/service.ts): staff's own routes.
   links: {
-    download: `/api/v1/application/order/DOC-48213907/documents/${id}/download`,
-    preview: `/api/v1/application/order/DOC-48213907/documents/${id}/preview`,
+    download: `/api/v1/admin/orders/DOC-48213907/documents/${id}/download`,
+    preview: `/api/v1/admin/orders/DOC-48213907/documents/${id}/preview`,
   },
 });
 
