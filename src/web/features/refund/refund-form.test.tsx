@@ -14,7 +14,12 @@ describe('the refund request form', () => {
     );
     expect(((await screen.findByLabelText(/^Order ID/)) as HTMLInputElement).value).toBe('PHO-57369120');
     expect((screen.getByLabelText(/^E-mail used for the order/) as HTMLInputElement).value).toBe('asha@example.com');
-    expect((screen.getByLabelText(/^Refund amount/) as HTMLInputElement).value).toBe('');
+    const amount = screen.getByLabelText(/^Refund amount/) as HTMLInputElement;
+    expect(amount.value).toBe('');
+    // Empty means empty: no grey figure that reads as an amount already filled in; the hint shows the form.
+    expect(amount.placeholder).toBe('');
+    expect(amount.getAttribute('aria-describedby') ?? '').not.toBe('');
+    expect(screen.getByText('An amount such as 79.00: at most what you paid for this order.')).toBeTruthy();
   });
 
   it('keeps what was sent over the prefill after a refusal', async () => {

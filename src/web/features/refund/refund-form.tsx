@@ -92,8 +92,7 @@ export function RefundForm({
           name="amount"
           label="Refund amount (in the order’s currency)"
           inputMode="decimal"
-          placeholder="79.00"
-          hint="At most the amount you paid for this order."
+          hint="An amount such as 79.00: at most what you paid for this order."
           defaultValue={values?.amount}
           error={errors.amount}
           className="sm:col-span-2"
