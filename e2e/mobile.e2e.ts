@@ -1,8 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../src/domain/config/routes.ts';
+import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
 import { setupE2E } from './support/browser.ts';
+import { overlapArea, screenshot } from './support/looks.ts';
+import { startOrder } from './support/orders.ts';
 import { bodyOverflow, expectHidden, expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -130,5 +133,54 @@ describe('mobile side drawer', () => {
     await toggle.click();
     await poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await expectHidden(firstLink);
+  });
+});
+
+describe('the dashboard on a phone', () => {
+  it('stacks a recent order: the whole title on its own line, its number, date, status and total below, none over another', async () => {
+    const email = uniqueEmail('dashboard-row');
+    await verifiedAccount(e2e.baseURL, email, 'Row Reader');
+    const { page, context } = await e2e.mobile();
+    await signInContext(context, e2e.baseURL, email);
+    const order = await startOrder(context, e2e.baseURL);
+    for (const width of [360, 390, 430, 1440]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(ROUTES.DASHBOARD);
+      const row = page.getByRole('region', { name: 'Recent orders' }).getByRole('link').first();
+      const title = row.getByText('OCI Card: New OCI Card', { exact: true });
+      await expectVisible(title);
+      const parts = [
+        title,
+        row.getByText(new RegExp(`^${order.displayId} · `)),
+        row.getByText('Payment pending', { exact: true }),
+        row.getByText(/^\$\d/),
+      ];
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth), `${width} px: the title is not cut`).toBe(
+        true,
+      );
+      for (const [i, a] of parts.entries()) {
+        for (const b of parts.slice(i + 1)) {
+          expect(await overlapArea(a, b), `${width} px: parts of the row overlap`).toBe(0);
+        }
+      }
+      const [titleBox, numberBox, totalBox] = await Promise.all([
+        title.boundingBox(),
+        parts[1]?.boundingBox(),
+        parts[3]?.boundingBox(),
+      ]);
+      if (!titleBox || !numberBox || !totalBox) throw new Error('a part of the row has no box');
+      // The number and date on one line, not a word a line in a squeezed column.
+      expect(numberBox.height, `${width} px: the number and date on one line`).toBeLessThan(30);
+      if (width === 1440) {
+        expect(totalBox.y, 'on a desktop the total sits in the row beside the title').toBeLessThan(
+          titleBox.y + titleBox.height,
+        );
+      } else {
+        expect(totalBox.y, `${width} px: the total below the title`).toBeGreaterThanOrEqual(
+          titleBox.y + titleBox.height,
+        );
+      }
+      await screenshot(row, `dashboard-recent-order-${width}`);
+    }
   });
 });

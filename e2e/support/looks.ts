@@ -33,3 +33,12 @@ export async function looksRight(page: Page, name: string): Promise<void> {
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await screenshot(page, name);
 }
+
+/** The area two elements' boxes share on screen, in px²: 0 when apart, or when either is not shown. */
+export async function overlapArea(a: Locator, b: Locator): Promise<number> {
+  const [boxA, boxB] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!boxA || !boxB) return 0;
+  const width = Math.min(boxA.x + boxA.width, boxB.x + boxB.width) - Math.max(boxA.x, boxB.x);
+  const height = Math.min(boxA.y + boxA.height, boxB.y + boxB.height) - Math.max(boxA.y, boxB.y);
+  return Math.max(0, width) * Math.max(0, height);
+}

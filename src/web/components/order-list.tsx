@@ -30,22 +30,28 @@ export function OrderList({ orders }: { orders: readonly OrderSummary[] }) {
     <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white">
       {orders.map((order) => (
         <li key={order.id}>
+          {/* On a phone the title takes the row's width and the status and total go below it: side
+              by side, the title's column was squeezed to a letter and the badge ran over the number. */}
           <Link
             to={orderHref(order)}
-            className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 hover:bg-slate-50 sm:px-5"
+            className="flex items-start gap-x-4 px-4 py-4 hover:bg-slate-50 sm:items-center sm:px-5"
           >
             <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
               <Icon name={order.kind === 'photo' ? 'camera' : 'file-text'} />
             </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold text-slate-900">{order.title}</span>
-              <span className="block text-sm text-slate-600">
-                {order.displayId} · {dateFormat.format(new Date(order.createdAt))}
+            <span className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+              <span className="min-w-0 sm:flex-1">
+                <span className="block font-semibold text-slate-900 sm:truncate">{order.title}</span>
+                <span className="block text-sm text-slate-600">
+                  {order.displayId} · {dateFormat.format(new Date(order.createdAt))}
+                </span>
               </span>
-            </span>
-            <StatusBadge status={order.status} />
-            <span className="w-20 text-right font-semibold text-slate-900 tabular-nums">
-              {formatMoney({ amountCents: order.totalCents, currency: order.currency })}
+              <span className="flex items-center justify-between gap-4">
+                <StatusBadge status={order.status} />
+                <span className="w-20 text-right font-semibold text-slate-900 tabular-nums">
+                  {formatMoney({ amountCents: order.totalCents, currency: order.currency })}
+                </span>
+              </span>
             </span>
           </Link>
         </li>
