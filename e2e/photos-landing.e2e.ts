@@ -14,6 +14,7 @@ import {
 } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { screenshot } from './support/looks.ts';
 import { expectVisible, pathOf, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -117,6 +118,17 @@ describe('/photos weight and accessibility', () => {
     const weight = await measurePageWeight(`${e2e.baseURL}${ROUTES.PHOTOS}`);
     expect(weight.scripts.length).toBeGreaterThan(2);
     expect(weight.withinBudget, formatPageWeight(weight)).toBe(true);
+  });
+
+  it('keeps the no-retouching promise’s shield icon at its size beside a heading that wraps on a phone', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto(ROUTES.PHOTOS);
+    const icon = page.locator('#photos-no-retouch-title svg');
+    await expectVisible(icon);
+    const box = await icon.boundingBox();
+    expect(box?.width, 'the icon’s width').toBeGreaterThanOrEqual(20);
+    expect(box?.height, 'the icon’s height').toBeGreaterThanOrEqual(20);
+    await screenshot(page.getByRole('complementary', { name: PHOTO_PROMISE.SEVAPHOTOS }), 'photos-no-retouch-390');
   });
 
   it('has no serious or critical axe violation at 1440 px and at 390 px', async () => {

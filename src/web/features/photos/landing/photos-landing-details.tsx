@@ -99,8 +99,10 @@ function Checks() {
           </p>
         </div>
         <aside aria-labelledby="photos-no-retouch-title" className="card self-start bg-brand-50/60">
-          <h3 id="photos-no-retouch-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-            <Icon name="shield-check" className="size-5 text-green-700" />
+          {/* The heading wraps to several lines: the icon keeps its size (a flex item may shrink to a
+              dot) and sits beside the first line. */}
+          <h3 id="photos-no-retouch-title" className="flex items-start gap-2 text-lg font-bold text-slate-900">
+            <Icon name="shield-check" className="mt-1 size-5 shrink-0 text-green-700" />
             {PHOTO_PROMISE.SEVAPHOTOS}
           </h3>
           <p className="card-body">
