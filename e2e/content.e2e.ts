@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { GUIDELINE_TABS, ROUTES } from '../src/domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../src/domain/config/site.ts';
@@ -7,9 +8,30 @@ import { REFUND_MESSAGES } from '../src/domain/refunds/options.ts';
 import { waitForInteractive } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
+import { screenshot } from './support/looks.ts';
 import { expectHidden, expectVisible, holdBackChunk, poll, pollMail, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
+
+/**
+ * How dark the table region's right edge is (0 white, 255 black), just inside the first body row
+ * where only the cell's padding is: what a reader sees there, not how it is drawn.
+ */
+async function rightEdgeShade(region: Locator): Promise<number> {
+  const { rowTop, width } = await region.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return {
+      rowTop: (el.querySelector('tbody tr')?.getBoundingClientRect().top ?? box.top) - box.top,
+      width: box.width,
+    };
+  });
+  const { data, info } = await sharp(await region.screenshot())
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scale = info.width / width;
+  const at = (Math.floor((rowTop + 4) * scale) * info.width + Math.floor((width - 3) * scale)) * info.channels;
+  return 255 - Math.min(data[at] ?? 255, data[at + 1] ?? 255, data[at + 2] ?? 255);
+}
 
 /** A form refused with a 4xx answers its fetch with that status; Chromium logs it as a console error. */
 const REFUSED_POST = [/Failed to load resource: the server responded with a status of 4\d\d/];
@@ -460,6 +482,31 @@ describe('content pages', () => {
     expect(await page.locator('head link[rel="canonical"]').getAttribute('href')).toBe(
       `${e2e.baseURL}/articles/oci-card-documents-checklist`,
     );
+  });
+
+  it('shows on a phone that a wide article table goes on to the right, and lets the keyboard scroll it', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto('/articles/oci-card-documents-checklist');
+    await waitForHydration(page);
+    const region = page.getByRole('region', { name: 'Table: What it costs' });
+    await expectVisible(region);
+    expect(await region.getAttribute('tabindex'), 'the scrolling region is reachable with Tab').toBe('0');
+    // Clear of the sticky header and the chat button, which would otherwise be in its screenshot.
+    await region.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table is wider than a phone').toBe(
+      true,
+    );
+    await screenshot(region, 'article-table-390-start');
+    expect(await rightEdgeShade(region), 'a shade at the right edge: more of the table to see').toBeGreaterThan(10);
+
+    await region.focus();
+    for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowRight');
+    await poll(
+      () => region.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1),
+      'scrolled to the last column with the keyboard',
+    ).toBe(true);
+    await screenshot(region, 'article-table-390-end');
+    expect(await rightEdgeShade(region), 'no shade at the right edge once at the end').toBeLessThan(5);
   });
 
   it('About page shows the story, the team (with initials where there is no photo), the vision and the four values', async () => {
