@@ -13,7 +13,7 @@ import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.
 import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { dropFile, onePagePdf } from './support/files.ts';
-import { looksRight, screenshot } from './support/looks.ts';
+import { looksRight, overlapArea, screenshot } from './support/looks.ts';
 import { phoneJpeg, type StartedOrder, startOrder as startOrderAt } from './support/orders.ts';
 import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
@@ -214,6 +214,14 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
     await page.getByLabel('Given name(s)').fill('priya');
     await expectVisible(page.getByText('All changes saved'));
     await looksRight(page, 'application-form-step-390');
+    // The chat button steps aside while a field is typed in: out of the field, it is back, above the bar.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    await expectVisible(chat);
+    const bar = page.locator('form button[type="submit"]').locator('..');
+    expect(await overlapArea(chat, bar), 'the chat button over the sticky Continue bar').toBe(0);
+    await screenshot(page, 'application-form-chat-390', { fullPage: false });
+    await page.getByLabel('Given name(s)').focus();
 
     // A field reached with Tab is never behind the sticky Back and Continue bar (WCAG 2.4.11).
     for (let i = 0; i < 12; i += 1) {

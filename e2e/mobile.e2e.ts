@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_HINT } from '../src/domain/auth/messages.ts';
 import { ROUTES } from '../src/domain/config/routes.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { fetchServices } from './support/api.ts';
@@ -182,5 +183,23 @@ describe('the dashboard on a phone', () => {
       }
       await screenshot(row, `dashboard-recent-order-${width}`);
     }
+  });
+});
+
+describe('the chat button on a phone', () => {
+  it('leaves the sign-up password hint readable while the password is typed', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto(ROUTES.SIGN_UP);
+    await waitForHydration(page);
+    const hint = page.getByText(PASSWORD_HINT);
+    const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp', includeHidden: true });
+    await expectVisible(chat);
+    // Scrolled so that the hint is level with the chat button, as at the foot of a 390 × 844 screen.
+    const [hintBox, chatBox] = await Promise.all([hint.boundingBox(), chat.boundingBox()]);
+    if (!hintBox || !chatBox) throw new Error('the hint or the chat button has no box');
+    await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), hintBox.y - chatBox.y);
+    await page.getByLabel('Set Password').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+    expect(await overlapArea(chat, hint), 'the chat button over the password hint').toBe(0);
+    await screenshot(page, 'signup-password-typed-390', { fullPage: false });
   });
 });

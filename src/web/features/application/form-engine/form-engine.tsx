@@ -544,7 +544,11 @@ export function FormEngine({
               </p>
             )}
           </div>
-          <div className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 py-3 pr-20 pl-4 backdrop-blur sm:-mx-6 sm:pl-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:pr-0 desk:pl-0 desk:backdrop-blur-none">
+          {/* data-sticky-actions: the chat button rises above this bar while it is shown (app.css). */}
+          <div
+            data-sticky-actions
+            className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:backdrop-blur-none"
+          >
             {index > 0 ? (
               <button type="button" onClick={() => goToStep(index - 1)} className="btn-outline px-4 sm:px-6">
                 <Icon name="arrow-left" className="size-5" />
