@@ -217,6 +217,7 @@ export async function buildApp({
       jobs: app.jobs,
       rateLimits: rateLimitStore,
       storage,
+      scrubDeadRows: database.scrubDeadRows,
       log: app.log.child({ module: 'services' }),
       // Every photo the engine checks (visitors' checks, photo orders, application photos) is timed.
       photoAnalyser: metrics.timePhotoChecks(photoAnalyser ?? analysePhoto),

@@ -66,6 +66,8 @@ export interface ServiceDeps {
   storage: FileStorage;
   /** The photo compliance engine; by default the engine module, loaded on the first photo (tests pass a fake). */
   photoAnalyser?: AnalysePhoto;
+  /** After an erasure, the database keeps no copy of the replaced rows (DatabaseHandle.scrubDeadRows). */
+  scrubDeadRows: () => Promise<void>;
   /** Whose day's fees are in force: the catalog's prices and the fee-change job (tests hold it). */
   feeClock?: () => Date;
   /** Passport OCR (src/server/ocr); by default Tesseract in its worker, started on the first page. */
@@ -80,7 +82,18 @@ export interface ServiceDeps {
 /** The modules' public surfaces, built once per app and shared by routes and page loaders. */
 export async function createServices(
   db: Database,
-  { env, mail, jobs, rateLimits, storage, log, photoAnalyser, passportOcr = readZoneText, feeClock }: ServiceDeps,
+  {
+    env,
+    mail,
+    jobs,
+    rateLimits,
+    storage,
+    log,
+    photoAnalyser,
+    passportOcr = readZoneText,
+    feeClock,
+    scrubDeadRows,
+  }: ServiceDeps,
 ) {
   // The one signal that public content changed: drops the catalog snapshot, the marketing lists and
   // the page cache (decision 0070); app.ts makes it cross-process on PostgreSQL (decision 0079).
@@ -273,6 +286,7 @@ export async function createServices(
     contact,
     marketing,
     mail,
+    scrubDeadRows,
   });
 
   return {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { main as restoreCommand } from '../cli/restore.ts';
@@ -194,6 +195,37 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
       new BackupRefusedError(`${existing} already exists. A backup never overwrites a file: name a new one.`),
     );
     expect(await readFile(existing, 'utf8')).toBe('an earlier backup');
+  });
+
+  it('holds no copy of an erased customer’s name, phone or address in a backup written after the erasure', async () => {
+    const customer = await createSignedInUser(shop.app, { name: 'Zubeida Quarshie', phone: '+1-4155550987' });
+    const saved = await apiCall(shop.app, 'POST', '/users/addresses', customer.token, {
+      type: 'home',
+      fullName: 'Zubeida Quarshie',
+      addressLine: '8 Xylophone Quay',
+      city: 'San Jose',
+      state: 'CA',
+      postalCode: '95112',
+      country: 'US',
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const { pglite, db } = shop.database;
+    if (!pglite) throw new Error('the embedded database is PGlite');
+    const filesRoot = localFilesRoot(shop.app.env.dataDir);
+    const before = join(folder, 'before-erasing-zubeida.tar.gz');
+    await writeBackup({ pglite, db, filesRoot, out: before });
+    const traces = ['Zubeida Quarshie', '4155550987', '8 Xylophone Quay'];
+    const found = async (archive: string) => {
+      const bytes = gunzipSync(await readFile(archive));
+      return traces.filter((trace) => bytes.includes(trace));
+    };
+    // The archive is the data directory as it lies: what the database holds, the archive holds.
+    expect(await found(before)).toEqual(traces);
+
+    await eraseOwnAccount(shop.app, customer);
+    const after = join(folder, 'after-erasing-zubeida.tar.gz');
+    await writeBackup({ pglite, db, filesRoot, out: after });
+    expect(await found(after)).toEqual([]);
   });
 
   it('refuses to restore into a data directory that holds anything, and leaves it as it was', async () => {

@@ -26,6 +26,15 @@ export interface DatabaseHandle {
   /** Present on a PostgreSQL server, for sessions of their own beside the pool (LISTEN). */
   connectionString?: string;
   migrate(): Promise<void>;
+  /**
+   * Leaves no copy of rows an erasure replaced where a backup reads them. The embedded archive is
+   * PGlite's data directory as it lies (decision 0113): an UPDATE's old row versions stay in the
+   * tables' and indexes' pages until reused, and in the WAL. Every table is rewritten (VACUUM
+   * FULL), then the WAL that held them is finished and, with `wal_recycle=off`, deleted rather
+   * than renamed for reuse. Requests wait meanwhile (PGlite is this process): erasures are rare.
+   * PostgreSQL's archive is `pg_dump`, which reads live rows only: nothing to do there.
+   */
+  scrubDeadRows(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,17 +90,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       connectionString: config.url,
       executeSql: (text, values) => pool.query(text, values as unknown[]),
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      scrubDeadRows: async () => {},
       close: () => pool.end(),
     };
   }
   const releaseLock = config.dataDir ? lockDataDir(config.dataDir) : () => {};
   const settings = {
     ...(config.sharedBuffers && { shared_buffers: config.sharedBuffers }),
+    // A finished WAL segment is deleted, not kept under a new name with its old records (scrubDeadRows).
+    wal_recycle: 'off',
     ...config.settings,
   };
-  const startParams = Object.keys(settings).length
-    ? [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
-    : undefined;
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
   const pglite = await PGlite.create({
     dataDir: config.dataDir,
     loadDataDir: config.loadDataDir,
@@ -109,6 +122,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     pglite,
     executeSql: (text, values) => pglite.query(text, values),
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
+    scrubDeadRows: async () => {
+      // One statement each: VACUUM cannot run inside the implicit transaction of a multi-statement exec.
+      await pglite.exec('VACUUM FULL');
+      await pglite.exec('CHECKPOINT');
+      await pglite.query('SELECT pg_switch_wal()');
+      await pglite.exec('CHECKPOINT');
+    },
     close: async () => {
       await pglite.close();
       releaseLock();

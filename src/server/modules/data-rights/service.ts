@@ -54,6 +54,8 @@ export interface DataRightsDeps {
   audit: Pick<AuditLog, 'record'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
+  /** After an erasure: no copy of the replaced rows stays where a backup reads it (DatabaseHandle). */
+  scrubDeadRows: () => Promise<void>;
   now?: () => Date;
 }
 
@@ -188,7 +190,10 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         },
       };
     });
-    if (result.ok) await deps.auth.forgetUser(request.userId);
+    if (result.ok) {
+      await deps.auth.forgetUser(request.userId);
+      await deps.scrubDeadRows();
+    }
     return result;
   }
 
