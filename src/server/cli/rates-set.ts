@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Currency } from '../../domain/catalog/money.ts';
-import { databaseConfigFor, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, DataDirInUseError, databaseConfigFor, openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { exchangeRateProblem, setExchangeRate } from '../modules/payments/exchange-rates.ts';
 
@@ -8,7 +10,7 @@ import { exchangeRateProblem, setExchangeRate } from '../modules/payments/exchan
  * It writes the app's database directly: with PostgreSQL at any time; with the embedded PGlite
  * only while the server is stopped (one process per data directory; a running one is refused).
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], source: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [from = '', to = '', rate = ''] = argv.map((a) => a.trim());
   const problem = exchangeRateProblem(from.toUpperCase(), to.toUpperCase(), rate);
   if (argv.length !== 3 || problem) {
@@ -16,8 +18,21 @@ export async function main(argv: string[]): Promise<number> {
     if (problem) console.error(problem);
     return 2;
   }
-  const env = loadEnv();
-  const database = await openDatabase(databaseConfigFor(env));
+  const env = loadEnv(source);
+  const config = databaseConfigFor(env);
+  // A DATA_DIR left unset or mistyped would start a new, empty shop and store the rate there.
+  if (config.kind === 'pglite' && !existsSync(join(config.dataDir ?? '', 'PG_VERSION'))) {
+    console.error(`There is no embedded database in ${env.dataDir}: set DATA_DIR to the shop's.`);
+    return 1;
+  }
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(`${error.message} The rate is set while the shop is stopped, or with PostgreSQL at any time.`);
+    return 1;
+  }
   try {
     await database.migrate();
     const setting = {

@@ -158,6 +158,16 @@ function takeTurnsWithTheEventLoop(pglite: PGlite): void {
   pglite.transaction = afterATurn(pglite.transaction.bind(pglite)) as typeof pglite.transaction;
 }
 
+/** Another live process holds the embedded database (its pid file); the message says what to do. */
+export class DataDirInUseError extends Error {
+  constructor(dataDir: string, holder: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${holder}. Stop that server, or set DATA_DIR to another folder.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * PGlite is single-process: two servers on one data directory corrupt it. A pid file makes a
  * second `npm start` stop with a clear message instead; a stale file from a crash is taken over.
@@ -174,11 +184,8 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     // no lock file: free
   }
-  if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
-    throw new Error(
-      `The embedded database in ${dataDir} is in use by process ${holder}. Stop that server, or set DATA_DIR to another folder.`,
-    );
-  }
+  if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder))
+    throw new DataDirInUseError(dataDir, holder);
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });
 }
