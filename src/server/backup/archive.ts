@@ -82,6 +82,7 @@ export async function writeArchive({
   dump,
   erasures,
   files,
+  checkFiles,
 }: {
   out: string;
   engine: BackupEngine;
@@ -90,6 +91,12 @@ export async function writeArchive({
   /** The register of erased accounts; read after the dump, so it holds every erasure the dump does. */
   erasures: () => Promise<ErasureRecord[]>;
   files: Pick<FileStorage, 'keys' | 'get'>;
+  /**
+   * Reads what the files must include, before they are listed (a file is stored before the row
+   * naming it, so whatever it reads is listed next), and answers the check of that one listing,
+   * which throws to refuse the backup.
+   */
+  checkFiles?: () => Promise<(listed: ReadonlySet<string>) => void>;
 }): Promise<BackupSummary> {
   // Opened first: a name already taken fails before the dump's work, and is never overwritten.
   const target = await open(out, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
@@ -100,8 +107,10 @@ export async function writeArchive({
   try {
     const database = await dump();
     const register = await erasures();
+    const checkListed = await checkFiles?.();
     const keys: string[] = [];
     for await (const key of files.keys()) keys.push(key);
+    checkListed?.(new Set(keys));
     let count = 0;
     async function* entries(): AsyncGenerator<TarEntry> {
       const manifest: Manifest = {

@@ -94,7 +94,6 @@ export async function backupPostgres({
   /** Told when some files the database names are not in the storage (the archive is still written). */
   warn?: (message: string) => void;
 }): Promise<BackupSummary> {
-  await checkStorageIsTheShops(url, storage, warn);
   const { dbname, env } = clientConnection(url);
   const folder = await mkdtemp(join(dirname(out), '.sevadocs-backup-'));
   try {
@@ -102,6 +101,10 @@ export async function backupPostgres({
       out,
       engine: 'postgres',
       files: storage.files,
+      async checkFiles() {
+        const named = await keysNamedIn(url);
+        return (listed) => checkStorageIsTheShops(named, listed, storage.name, warn);
+      },
       async erasures() {
         const database = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
         try {
@@ -125,23 +128,26 @@ export async function backupPostgres({
  * The files' storage is configured apart from the database (DATA_DIR, FILE_STORAGE, S3_*): a backup
  * run without the shop's own settings would read another, empty storage and write an archive
  * whose orders have lost their documents. When none of the files the database names is there, the
- * backup is refused; when some are missing, the operator is told how many.
+ * backup is refused (the archive begun is removed); when some are missing, the operator is told how
+ * many. Checked against the backup's own listing of the files, so the storage is listed once.
  */
-async function checkStorageIsTheShops(url: string, storage: BackupStorage, warn: (message: string) => void) {
-  const named = await keysNamedIn(url);
+function checkStorageIsTheShops(
+  named: ReadonlySet<string>,
+  stored: ReadonlySet<string>,
+  storageName: string,
+  warn: (message: string) => void,
+) {
   if (named.size === 0) return;
-  const stored = new Set<string>();
-  for await (const key of storage.files.keys()) stored.add(key);
   const missing = [...named].filter((key) => !stored.has(key)).length;
   const settings = 'DATA_DIR (or FILE_STORAGE and S3_*)';
   if (missing === named.size) {
     throw new BackupRefusedError(
-      `The database names ${named.size} stored ${named.size === 1 ? 'file' : 'files'} and none is in ${storage.name}: run the backup with the shop's own ${settings}. No archive was written.`,
+      `The database names ${named.size} stored ${named.size === 1 ? 'file' : 'files'} and none is in ${storageName}: run the backup with the shop's own ${settings}. No archive was written.`,
     );
   }
   if (missing > 0) {
     warn(
-      `${missing} of the ${named.size} files the database names ${missing === 1 ? 'is' : 'are'} not in ${storage.name}; the archive holds the others. Check the shop's ${settings}.`,
+      `${missing} of the ${named.size} files the database names ${missing === 1 ? 'is' : 'are'} not in ${storageName}; the archive holds the others. Check the shop's ${settings}.`,
     );
   }
 }
