@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import { type Database, databaseConfigFor, openDatabase } from '../db/client.ts';
+import { type Database, databaseConfigFor, holdsEmbeddedDatabase, openDatabase } from '../db/client.ts';
 import { isNotFound } from '../lib/stale-files.ts';
 import { type ErasureRecord, erasureRegister } from '../modules/data-rights/service.ts';
 import { type FileStorage, localFilesRoot } from '../storage/index.ts';
@@ -252,7 +252,7 @@ export async function bytesOf(body: AsyncIterable<Buffer>): Promise<Buffer> {
  */
 export async function backupDataDir(dataDir: string, out: string): Promise<BackupSummary> {
   const config = embeddedDatabase(dataDir);
-  if (!existsSync(join(config.dataDir, 'PG_VERSION'))) {
+  if (!holdsEmbeddedDatabase(config.dataDir)) {
     throw new BackupRefusedError(`There is no embedded database in ${dataDir} to back up.`);
   }
   const database = await openDatabase(config);

@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Currency } from '../../domain/catalog/money.ts';
-import { type DatabaseHandle, DataDirInUseError, databaseConfigFor, openDatabase } from '../db/client.ts';
+import {
+  type DatabaseHandle,
+  DataDirInUseError,
+  databaseConfigFor,
+  holdsEmbeddedDatabase,
+  openDatabase,
+} from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { exchangeRateProblem, setExchangeRate } from '../modules/payments/exchange-rates.ts';
 
@@ -21,7 +25,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
   const env = loadEnv(source);
   const config = databaseConfigFor(env);
   // A DATA_DIR left unset or mistyped would start a new, empty shop and store the rate there.
-  if (config.kind === 'pglite' && !existsSync(join(config.dataDir ?? '', 'PG_VERSION'))) {
+  if (config.kind === 'pglite' && !holdsEmbeddedDatabase(config.dataDir ?? '')) {
     console.error(`There is no embedded database in ${env.dataDir}: set DATA_DIR to the shop's.`);
     return 1;
   }

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -69,6 +69,9 @@ export function databaseConfigFor(env: { DATABASE_URL?: string | undefined; data
     ? { kind: 'postgres', url: env.DATABASE_URL }
     : { kind: 'pglite', dataDir: join(env.dataDir, 'pglite'), sharedBuffers: EMBEDDED_SHARED_BUFFERS };
 }
+
+/** Whether an embedded database was ever created in `dataDir` (PGlite's folder, as in the config): opening a folder without one makes an empty shop there. */
+export const holdsEmbeddedDatabase = (dataDir: string) => existsSync(join(dataDir, 'PG_VERSION'));
 
 function warnIdleError(error: Error) {
   console.warn(`PostgreSQL closed an idle pooled connection (a new one opens when needed): ${error.message}`);
