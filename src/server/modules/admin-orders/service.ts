@@ -30,6 +30,7 @@ import { type FormResult, formFailure } from '../../../domain/contact/result.ts'
 import { notificationHref } from '../../../domain/notifications/notification.ts';
 import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
+import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
@@ -117,6 +118,46 @@ function owned<T>(result: FormResult<T>, what: string): T {
  * customer reads with the order's own customer id, so staff see exactly what the customer sees
  * (and the same formatting); every change writes its audit entry in its own transaction.
  */
+// The order answers carry the customer's links, which answer only the customer: staff read each
+// file through the desk's own routes.
+
+function withDeskDocumentLinks(displayId: string, document: DocumentView): DocumentView {
+  return { ...document, links: deskDocumentLinks(displayId, document.id) };
+}
+
+function withDeskChecklistLinks(displayId: string, list: OrderChecklist): OrderChecklist {
+  const desk = (document: DocumentView) => withDeskDocumentLinks(displayId, document);
+  return {
+    ...list,
+    members: list.members.map((m) => ({
+      ...m,
+      items: m.items.map((item) => ({ ...item, documents: item.documents.map(desk) })),
+      otherDocuments: m.otherDocuments.map(desk),
+    })),
+  };
+}
+
+function withDeskPhotoLinks(displayId: string, photoOrder: PhotoOrder): PhotoOrder {
+  return {
+    ...photoOrder,
+    items: photoOrder.items.map((item) => ({
+      ...item,
+      photos: item.photos.map((photo) => {
+        const desk = deskPhotoLinks(displayId, item.id, photo.id);
+        return {
+          ...photo,
+          url: desk.original,
+          links: {
+            original: desk.original,
+            fitted: photo.links.fitted ? desk.fitted : null,
+            printSheet: photo.links.printSheet ? desk.printSheet : null,
+          },
+        };
+      }),
+    })),
+  };
+}
+
 export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -289,26 +330,10 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         openRefund,
       };
       if (order.kind === 'photo') {
-        const owners = owned(await deps.photos.get(order.userId, ref), 'the photo order');
-        // The customer's links answer only the customer: staff read each file through the desk's.
-        const photo = {
-          ...owners,
-          items: owners.items.map((item) => ({
-            ...item,
-            photos: item.photos.map((p) => {
-              const desk = deskPhotoLinks(order.displayId, item.id, p.id);
-              return {
-                ...p,
-                url: desk.original,
-                links: {
-                  original: desk.original,
-                  fitted: p.links.fitted ? desk.fitted : null,
-                  printSheet: p.links.printSheet ? desk.printSheet : null,
-                },
-              };
-            }),
-          })),
-        };
+        const photo = withDeskPhotoLinks(
+          order.displayId,
+          owned(await deps.photos.get(order.userId, ref), 'the photo order'),
+        );
         // Held prints (a person's check still open) cannot go out: the desk offers no move that sends them.
         const next = photo.printsHeld
           ? base.nextStatuses.filter((s) => !PAST_SECOND_LOOK.includes(s))
@@ -322,16 +347,6 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         deps.documents.list(order.userId, ref, { page: 1, limit: 100 }),
       ]);
       const app = owned(application, 'the application');
-      // The customer's links answer only the customer: staff read each file through the desk's.
-      const desk = (d: DocumentView): DocumentView => ({ ...d, links: deskDocumentLinks(order.displayId, d.id) });
-      const deskChecklist = (list: OrderChecklist): OrderChecklist => ({
-        ...list,
-        members: list.members.map((m) => ({
-          ...m,
-          items: m.items.map((item) => ({ ...item, documents: item.documents.map(desk) })),
-          otherDocuments: m.otherDocuments.map(desk),
-        })),
-      });
       const [answers, addOns] = await Promise.all([
         Promise.all(
           app.members.map(async (member) => {
@@ -350,8 +365,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           order: app,
           definition: owned(form, 'the form').definition,
           answers,
-          checklist: deskChecklist(owned(checklist, 'the checklist')),
-          documents: owned(documents, 'the documents').results.map(desk),
+          checklist: withDeskChecklistLinks(order.displayId, owned(checklist, 'the checklist')),
+          documents: owned(documents, 'the documents').results.map((d) => withDeskDocumentLinks(order.displayId, d)),
           addOns,
         },
         photo: null,
