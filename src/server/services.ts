@@ -287,6 +287,7 @@ export async function createServices(
     marketing,
     mail,
     scrubDeadRows,
+    log: log ?? console,
   });
 
   return {

@@ -9,6 +9,7 @@ import { outboundEmails } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import type { S3Storage } from '../../storage/s3.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { pdfWithPages } from '../../test/upload-fixtures.ts';
@@ -313,6 +314,33 @@ describe('data rights: deletion', () => {
       for (const answer of answers) expect([200, 400]).toContain(answer.statusCode);
       expect(answers.some((a) => a.statusCode === 200 && a.json().data.state === 'erased')).toBe(true);
       expect((await auditActions(t, hal.id)).filter((a) => a === 'data-rights.erase')).toHaveLength(1);
+    }
+  });
+
+  it('answers that the account is erased when the clean-up after it fails, and logs why for the operator', async () => {
+    const database = await createTestDatabase();
+    const logged: { msg: string; err?: { message: string } }[] = [];
+    const failing = await buildTestApp(
+      {},
+      {
+        database: { ...database, scrubDeadRows: () => Promise.reject(new Error('No space left on device')) },
+        logger: { level: 'error', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
+      },
+    );
+    try {
+      const kim = await createSignedInUser(failing.app);
+      const answer = await deletion(failing, kim.token, { password: kim.password, confirm: true });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().data.state).toBe('erased');
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          msg: 'the database clean-up after an erasure failed: old row copies may stay until the next',
+          err: expect.objectContaining({ message: 'No space left on device' }),
+        }),
+      );
+    } finally {
+      await failing.close();
+      await database.close();
     }
   });
 
