@@ -267,6 +267,9 @@ const envSchema = z
     }
   });
 
+/** The names loadEnv reads; BUILD_DIR and NODE_OPTIONS are read before it (scripts/start.mjs). */
+export const ENV_NAMES: readonly string[] = [...Object.keys(envSchema.shape), 'BUILD_DIR', 'NODE_OPTIONS'];
+
 export type Env = Omit<z.infer<typeof envSchema>, 'RATE_LIMIT_STORE'> & {
   RATE_LIMIT_STORE: 'memory' | 'postgres';
   siteUrl: string;

@@ -6,7 +6,8 @@ import { writeBackup } from './backup/archive.ts';
 import { type BackupListener, listenForBackups } from './backup/control-socket.ts';
 import { databaseConfigFor, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { type Env, EnvError, loadEnv } from './env.ts';
+import { ENV_NAMES, type Env, EnvError, loadEnv } from './env.ts';
+import { lookalikeVariables } from './env-lookalikes.ts';
 import type { WebOptions } from './plugins/web.ts';
 import { localFilesRoot } from './storage/index.ts';
 
@@ -29,6 +30,7 @@ async function main() {
   if (env.SEED_ON_START) await seedDatabase(database.db);
 
   const app = await buildApp({ env, database, web: await loadWeb(env) });
+  for (const line of lookalikeVariables(process.env, ENV_NAMES)) app.log.warn(line);
   // `npm run backup` asks this process for the embedded mode's archive: only it may read its PGlite.
   const { pglite, db } = database;
   const backups: BackupListener | null =
