@@ -9,7 +9,6 @@ import { seedDatabase } from './db/seed/index.ts';
 import { ENV_NAMES, type Env, EnvError, loadEnv } from './env.ts';
 import { lookalikeVariables } from './env-lookalikes.ts';
 import type { WebOptions } from './plugins/web.ts';
-import { localFilesRoot } from './storage/index.ts';
 
 const buildDir = resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -37,7 +36,7 @@ async function main() {
     pglite && env.FILE_STORAGE === 'local'
       ? await listenForBackups({
           dataDir: env.dataDir,
-          backup: (out) => writeBackup({ pglite, db, filesRoot: localFilesRoot(env.dataDir), out }),
+          backup: (out) => writeBackup({ pglite, db, dataDir: env.dataDir, out }),
           onError: (error) => app.log.error({ err: error }, 'backup failed'),
         }).catch((error: unknown) => {
           // The shop runs without it (e.g. a socket path past the system's ~100 bytes); a backup

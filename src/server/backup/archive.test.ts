@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { main as restoreCommand } from '../cli/restore.ts';
-import { databaseConfigFor, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, databaseConfigFor, openDatabase } from '../db/client.ts';
 import { applicationDocuments } from '../modules/applications/tables.ts';
 import { apiCall } from '../modules/applications/testing.ts';
 import { auditLog } from '../modules/audit/tables.ts';
@@ -18,6 +18,7 @@ import { users } from '../modules/users/tables.ts';
 import { localFilesRoot } from '../storage/index.ts';
 import { createLocalDiskStorage } from '../storage/local-disk.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { createTestDatabase } from '../test/database.ts';
 import {
   BackupRefusedError,
   backupDataDir,
@@ -37,12 +38,19 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
   let shop: TestApp;
   let folder: string;
 
+  let shopDatabase: DatabaseHandle;
+
   beforeAll(async () => {
-    shop = await buildTestApp({}, { photoAnalyser: fakeAnalyse });
     folder = await mkdtemp(join(tmpdir(), 'sevadocs-backup-'));
+    // The shop's database on disk in its DATA_DIR, as the embedded server keeps it.
+    const shopDir = join(folder, 'shop');
+    const config = databaseConfigFor({ dataDir: shopDir });
+    shopDatabase = await createTestDatabase({ onDisk: config.kind === 'pglite' ? config.dataDir : undefined });
+    shop = await buildTestApp({ DATA_DIR: shopDir }, { database: shopDatabase, photoAnalyser: fakeAnalyse });
   });
   afterAll(async () => {
     await shop.close();
+    await shopDatabase.close();
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -55,7 +63,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const dataDir = shop.app.env.dataDir;
     const listener = await listenForBackups({
       dataDir,
-      backup: (out) => writeBackup({ pglite, db, filesRoot: localFilesRoot(dataDir), out }),
+      backup: (out) => writeBackup({ pglite, db, dataDir, out }),
       onError: (error) => {
         throw error;
       },
@@ -108,9 +116,9 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     const stays = await createSignedInUser(shop.app);
     const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
-    const filesRoot = localFilesRoot(shop.app.env.dataDir);
+    const dataDir = shop.app.env.dataDir;
     const older = join(folder, 'before-the-erasure.tar.gz');
-    await writeBackup({ pglite, db, filesRoot, out: older });
+    await writeBackup({ pglite, db, dataDir, out: older });
     expect((await readManifest(older)).erasures).not.toContainEqual(
       expect.objectContaining({ userId: order.customer.id }),
     );
@@ -118,7 +126,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     // The customer erases their account (no open order: at once); the next backup's register says so.
     await eraseOwnAccount(shop.app, order.customer);
     const newer = join(folder, 'after-the-erasure.tar.gz');
-    await writeBackup({ pglite, db, filesRoot, out: newer });
+    await writeBackup({ pglite, db, dataDir, out: newer });
     const register = (await readManifest(newer)).erasures ?? [];
     expect(register).toContainEqual({ userId: order.customer.id, erasedAt: expect.any(String) });
 
@@ -185,13 +193,23 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     );
   }, 60_000);
 
+  it('leaves no copy of the database behind, written or refused', async () => {
+    const { pglite, db } = shop.database;
+    if (!pglite) throw new Error('the embedded database is PGlite');
+    const dataDir = shop.app.env.dataDir;
+    const out = join(folder, 'no-copy-left.tar.gz');
+    await writeBackup({ pglite, db, dataDir, out });
+    await expect(writeBackup({ pglite, db, dataDir, out })).rejects.toThrow(BackupRefusedError);
+    expect(await readdir(join(dataDir, 'backup-work'))).toEqual([]);
+  });
+
   it('never overwrites an existing file with an archive', async () => {
     const existing = join(folder, 'existing.tar.gz');
     await writeFile(existing, 'an earlier backup');
     const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
-    const filesRoot = localFilesRoot(shop.app.env.dataDir);
-    await expect(writeBackup({ pglite, db, filesRoot, out: existing })).rejects.toThrow(
+    const dataDir = shop.app.env.dataDir;
+    await expect(writeBackup({ pglite, db, dataDir, out: existing })).rejects.toThrow(
       new BackupRefusedError(`${existing} already exists. A backup never overwrites a file: name a new one.`),
     );
     expect(await readFile(existing, 'utf8')).toBe('an earlier backup');
@@ -211,9 +229,9 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
-    const filesRoot = localFilesRoot(shop.app.env.dataDir);
+    const dataDir = shop.app.env.dataDir;
     const before = join(folder, 'before-erasing-zubeida.tar.gz');
-    await writeBackup({ pglite, db, filesRoot, out: before });
+    await writeBackup({ pglite, db, dataDir, out: before });
     const traces = ['Zubeida Quarshie', '4155550987', '8 Xylophone Quay'];
     const found = async (archive: string) => {
       const bytes = gunzipSync(await readFile(archive));
@@ -224,7 +242,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
 
     await eraseOwnAccount(shop.app, customer);
     const after = join(folder, 'after-erasing-zubeida.tar.gz');
-    await writeBackup({ pglite, db, filesRoot, out: after });
+    await writeBackup({ pglite, db, dataDir, out: after });
     expect(await found(after)).toEqual([]);
   });
 

@@ -14,6 +14,8 @@ export interface TarEntry {
   name: string;
   size: number;
   body: AsyncIterable<Uint8Array> | Uint8Array;
+  /** A folder (no body, size 0): the embedded database's empty folders must exist when restored. */
+  folder?: boolean;
 }
 
 export class TarFormatError extends Error {
@@ -30,17 +32,17 @@ function octal(value: number, width: number): string {
   return `${value.toString(8).padStart(width - 1, '0')}\0`;
 }
 
-function header(name: string, size: number, mtime: number): Buffer {
+function header(name: string, size: number, mtime: number, folder: boolean): Buffer {
   if (Buffer.byteLength(name) > MAX_NAME) throw new Error(`tar name too long: ${name}`);
   if (size > MAX_SIZE) throw new Error(`tar entry too large: ${name}`);
   const block = Buffer.alloc(BLOCK);
   block.write(name, 0, 'utf8');
-  block.write(octal(0o600, 8), 100, 'ascii');
+  block.write(octal(folder ? 0o700 : 0o600, 8), 100, 'ascii');
   block.write(octal(0, 8), 108, 'ascii');
   block.write(octal(0, 8), 116, 'ascii');
   block.write(octal(size, 12), 124, 'ascii');
   block.write(octal(mtime, 12), 136, 'ascii');
-  block.write('0', 156, 'ascii');
+  block.write(folder ? '5' : '0', 156, 'ascii');
   block.write('ustar\0' + '00', 257, 'ascii');
   block.write(' '.repeat(8), 148, 'ascii');
   block.write(`${checksum(block).toString(8).padStart(6, '0')}\0 `, 148, 'ascii');
@@ -53,15 +55,19 @@ function checksum(block: Buffer): number {
   return sum;
 }
 
-function padding(size: number): Buffer {
-  return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
+/** The zeros after an entry's body, up to the next block. */
+const paddingOf = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
+
+/** How many bytes writeTar makes of entries of these sizes: a tar nested in another needs it first. */
+export function tarSize(entries: readonly Pick<TarEntry, 'size'>[]): number {
+  return entries.reduce((sum, { size }) => sum + BLOCK + size + paddingOf(size), 2 * BLOCK);
 }
 
 /** The tar bytes of `entries`, in order; an entry whose body is not `size` bytes long is an error. */
 export async function* writeTar(entries: AsyncIterable<TarEntry> | Iterable<TarEntry>): AsyncGenerator<Buffer> {
   const mtime = Math.floor(Date.now() / 1000);
   for await (const entry of entries) {
-    yield header(entry.name, entry.size, mtime);
+    yield header(entry.name, entry.size, mtime, entry.folder === true);
     let written = 0;
     const chunks = entry.body instanceof Uint8Array ? [entry.body] : entry.body;
     for await (const chunk of chunks) {
@@ -71,7 +77,7 @@ export async function* writeTar(entries: AsyncIterable<TarEntry> | Iterable<TarE
     }
     // A file that changed length while it was read would shift every later header.
     if (written !== entry.size) throw new Error(`${entry.name} changed while it was archived`);
-    yield padding(entry.size);
+    yield Buffer.alloc(paddingOf(entry.size));
   }
   yield Buffer.alloc(2 * BLOCK);
 }
@@ -158,6 +164,6 @@ export async function* readTar(
       })(),
     };
     if (!consumed) throw new Error(`the body of ${name} was not read`);
-    await reader.read(padding(size).length);
+    await reader.read(paddingOf(size));
   }
 }

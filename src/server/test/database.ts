@@ -27,12 +27,20 @@ async function withAdmin<T>(adminUrl: string, run: (client: pg.Client) => Promis
 /** A test file's data fit in a small cache; each PGlite start zeroes it (decision 0083). */
 export const TEST_SHARED_BUFFERS = '16MB';
 
-/** A migrated, seeded database of its own for one test file; `close` removes it. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A migrated, seeded database of its own for one test file; `close` removes it. PGlite keeps it in
+ * memory, or in the folder `onDisk` names (the embedded server's way: what a backup copies).
+ */
+export async function createTestDatabase({ onDisk }: { onDisk?: string } = {}): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   if (template.kind === 'pglite') {
     const dump = await readFile(template.file);
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]), sharedBuffers: TEST_SHARED_BUFFERS });
+    return openDatabase({
+      kind: 'pglite',
+      ...(onDisk ? { dataDir: onDisk } : {}),
+      loadDataDir: new Blob([dump]),
+      sharedBuffers: TEST_SHARED_BUFFERS,
+    });
   }
   const name = `sevadocs_test_${randomBytes(6).toString('hex')}`;
   // FILE_COPY copies the template's files; PostgreSQL 15's default (WAL_LOG) writes every block
