@@ -193,10 +193,16 @@ describe('the chat button on a phone', () => {
     await waitForHydration(page);
     const hint = page.getByText(PASSWORD_HINT);
     const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp', includeHidden: true });
-    await expectVisible(chat);
+    await Promise.all([expectVisible(hint), expectVisible(chat)]);
     // Scrolled so that the hint is level with the chat button, as at the foot of a 390 × 844 screen.
     const [hintBox, chatBox] = await Promise.all([hint.boundingBox(), chat.boundingBox()]);
-    if (!hintBox || !chatBox) throw new Error('the hint or the chat button has no box');
+    if (!hintBox || !chatBox) {
+      // Seen once under load (session 44) and not since: say which one, and what had the focus (the button steps aside while a field has it).
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
+      throw new Error(
+        `no box for ${hintBox ? '' : 'the hint '}${chatBox ? '' : 'the chat button '}(focus on ${focused})`,
+      );
+    }
     await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), hintBox.y - chatBox.y);
     await page.getByLabel('Set Password').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
     expect(await overlapArea(chat, hint), 'the chat button over the password hint').toBe(0);

@@ -93,6 +93,18 @@ describe('local-disk storage', () => {
     await expect(blocked.check()).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 
+  it('shows as down when its folder vanishes while it runs, even once a write has made a new one', async () => {
+    const fresh = createLocalDiskStorage({ root: join(dir, 'fresh', 'files') });
+    await expect(fresh.check()).resolves.toBeUndefined();
+    for await (const key of fresh.keys()) throw new Error(`the marker is listed as a file: ${key}`);
+    await rm(fresh.root, { recursive: true });
+    await expect(fresh.check()).rejects.toMatchObject({ code: 'ENOENT' });
+    await fresh.put(Readable.from([Buffer.from('x')]), { contentType: 'image/png' });
+    await expect(fresh.check()).rejects.toMatchObject({ code: 'ENOENT' });
+    // A restart takes the folder it finds.
+    await expect(createLocalDiskStorage({ root: fresh.root }).check()).resolves.toBeUndefined();
+  });
+
   it('is chosen from the environment: local files under DATA_DIR/files', async () => {
     const chosen = await createFileStorage({ dataDir: dir, FILE_STORAGE: 'local' });
     const stored = await chosen.put(Readable.from([Buffer.from('x')]), { contentType: 'image/png' });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, link, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,12 @@ import { type FileStorage, StorageKeyRefusedError, type StoredFile, StoredObject
 export const TEMP_FOLDER = '.tmp';
 /** A temporary file this old belongs to a write that died with its process (a crash, a kill). */
 const STALE_TEMP_MS = 60 * 60 * 1000;
+/**
+ * Written in the folder the first time a process checks it: while that process runs, a folder
+ * without it is not the one it started with (a volume unmounted, the folder deleted), whatever a
+ * write has made in its place since. Not a storage key, so never listed, backed up or served.
+ */
+export const FOLDER_MARKER = '.sevadocs-files';
 
 export interface LocalDiskStorage extends FileStorage {
   /** The folder objects live in (DATA_DIR/files by default). */
@@ -29,6 +35,8 @@ export interface LocalDiskStorage extends FileStorage {
 export function createLocalDiskStorage({ root }: { root: string }): LocalDiskStorage {
   const base = resolve(root);
   const tempFolder = join(base, TEMP_FOLDER);
+  // Whether this process has marked the folder (FOLDER_MARKER) as the one it serves.
+  let adopted = false;
 
   /** The file of a key, or null when the key is not one we issue (so never a path outside `base`). */
   function pathOf(key: string): string | null {
@@ -139,8 +147,14 @@ export function createLocalDiskStorage({ root }: { root: string }): LocalDiskSto
     },
 
     async check() {
-      // A fresh data directory has no files folder until the first upload: that is no fault.
-      await mkdir(base, { recursive: true, mode: 0o700 });
+      if (!adopted) {
+        // A fresh data directory has no files folder until the first upload: that is no fault.
+        await mkdir(base, { recursive: true, mode: 0o700 });
+        await writeFile(join(base, FOLDER_MARKER), '', { mode: 0o600 });
+        adopted = true;
+      }
+      // Never made again here: a folder that vanished must show as down, not be replaced by an empty one.
+      await access(join(base, FOLDER_MARKER));
       await access(base, constants.W_OK);
     },
 
