@@ -564,7 +564,7 @@ describe("the sandbox provider's refund call", () => {
 
 describe('cancelling a paid order', () => {
   const requestsOf = (orderId: number) =>
-    t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId));
+    t.database.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)).orderBy(refundRequests.id);
   const mailsAbout = (reference: string) =>
     t.database.db
       .select()
@@ -590,6 +590,7 @@ describe('cancelling a paid order', () => {
       amountCents: order.price.totalCents,
       currency: 'USD',
       status: 'Received',
+      origin: 'cancellation',
     });
     if (!request) throw new Error('no request');
     const mails = await mailsAbout(request.reference);
@@ -629,5 +630,53 @@ describe('cancelling a paid order', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await requestsOf(order.id)).map((r) => r.reference)).toEqual([request.reference]);
+  });
+
+  it('opens its request once the customer’s own is decided, for what is still held, and only once', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const cancel = (displayId: string) =>
+      call('POST', `/admin/orders/${displayId}/status`, bearer(staff.token), { status: 'Cancelled' });
+
+    // The customer asked for $10 of a paid order we then cancelled: $10 back left the rest held.
+    const asked = await paidOrderWithRequest('10.00');
+    expect((await cancel(asked.order.displayId)).statusCode).toBe(200);
+    const approved = await call('POST', `/admin/refunds/${asked.request.id}/approve`, bearer(staff.token), {
+      amountCents: 1000,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [, opened, ...more] = await requestsOf(asked.order.id);
+    expect(more).toEqual([]);
+    expect(opened).toMatchObject({
+      origin: 'cancellation',
+      reason: CANCELLATION_REFUND.reason(null),
+      amountCents: asked.order.price.totalCents - 1000,
+      status: 'Received',
+    });
+    if (!opened) throw new Error('no request for what is held');
+    expect((await mailsAbout(opened.reference)).map((m) => m.purpose).sort()).toEqual([
+      'refund-request-customer',
+      'refund-request-staff',
+    ]);
+    // Decided in part under the policy (government fees gone): what is left stays, and nothing reopens.
+    const part = await call('POST', `/admin/refunds/${opened.id}/approve`, bearer(staff.token), { amountCents: 500 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(await requestsOf(asked.order.id)).toHaveLength(2);
+
+    // A rejected ask leaves all of it held: the cancellation's request is for all of it.
+    const refused = await paidOrderWithRequest('10.00');
+    expect((await cancel(refused.order.displayId)).statusCode).toBe(200);
+    const rejected = await call('POST', `/admin/refunds/${refused.request.id}/reject`, bearer(staff.token), {
+      reason: 'Asked before we cancelled.',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await requestsOf(refused.order.id)).map((r) => [r.origin, r.amountCents])).toEqual([
+      ['customer', 1000],
+      ['cancellation', refused.order.price.totalCents],
+    ]);
+
+    // An order still open: a decided ask opens nothing.
+    const open = await paidOrderWithRequest('10.00');
+    await call('POST', `/admin/refunds/${open.request.id}/reject`, bearer(staff.token), { reason: 'Not yet.' });
+    expect(await requestsOf(open.order.id)).toHaveLength(1);
   });
 });

@@ -43,6 +43,8 @@ export interface RefundDecisionDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   contact: { companyName: string; supportEmail: string; tollFreeNumber: string };
   now: () => Date;
+  /** Told in the decision's transaction once a request is decided and money may still be held. */
+  afterDecision?: (tx: Database, orderId: number) => Promise<void>;
   log?: { error(details: object, message: string): void };
 }
 
@@ -200,6 +202,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
       if (!outcome.fullyRefunded) {
         const amount = formatMoney({ amountCents: refunded.approvedCents ?? 0, currency: refunded.currency });
         await notifyCustomer(tx, refunded, REFUND_NOTICES.refunded(refunded.reference, amount));
+        await deps.afterDecision?.(tx, row.orderId);
       }
       if (outcome.fullyRefunded) {
         await deps.orders.fullyRefunded(tx, row.orderId);
@@ -351,6 +354,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           key: `refund-decision:${row.reference}:rejected`,
         });
         await notifyCustomer(tx, request, REFUND_NOTICES.rejected(request.reference, reason));
+        await deps.afterDecision?.(tx, row.orderId);
         await deps.audit.record(tx, {
           actor,
           action: 'refund.reject',

@@ -27,6 +27,16 @@ export function createRefundsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Whether the order's cancellation has had its request (decision 0150), whatever became of it. */
+    async hasCancellationRequest(orderId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: refundRequests.id })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.origin, 'cancellation')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async insert(request: NewRefundRequest) {
       const [row] = await db.insert(refundRequests).values(request).returning({
         reference: refundRequests.reference,

@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { withNewReference } from '../../lib/reference.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../plugins/rate-limit-store.ts';
-import type { OrdersService, StatusChangeListener } from '../orders/service.ts';
+import type { OrdersService, Order as PlacedOrder, StatusChangeListener } from '../orders/service.ts';
 import { createRefundDecisions, type RefundDecisionDeps } from './decisions.ts';
 import { createRefundsPersonalDataRepository } from './personal-data-repository.ts';
 import { newRefundReference } from './reference.ts';
@@ -138,22 +138,20 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
 
   /**
    * An order cancelled with money of its payment still held (staff cancel a paid order) is owed it
-   * back: a refund request for all that is left is opened in the cancellation's transaction, for the
-   * refunds desk to decide under the refund policy, and the customer and support are told. Nothing
-   * is opened when nothing was paid through us, all of it went back, or a request is already open.
+   * back: a refund request for all that is left is opened, for the refunds desk to decide under the
+   * refund policy, and the customer and support are told. Nothing is opened when nothing was paid
+   * through us or all of it went back.
    */
-  const onStatusChange: StatusChangeListener = async (tx, { order, to, change }) => {
-    if (to !== 'Cancelled') return;
+  async function openCancellationRequest(tx: Database, order: PlacedOrder, remark: string | null): Promise<void> {
     const left = await deps.orders.refundable(tx, order.id);
     if (!left || left.remainingCents <= 0) return;
-    if (await createRefundsRepository(tx).findOpenRequest(order.id)) return;
     const input: RefundRequestInput = {
       orderId: order.displayId,
       email: order.email,
-      reason: CANCELLATION_REFUND.reason(change.remark),
+      reason: CANCELLATION_REFUND.reason(remark),
       amount: left.remainingCents,
     };
-    // A savepoint per drawn reference: a clash must not spoil the cancellation's transaction.
+    // A savepoint per drawn reference: a clash must not spoil the caller's transaction.
     await withNewReference(tx, 'refund_requests_reference_unique', newReference, async (savepoint, reference) => {
       await createRefundsRepository(savepoint).insert({
         reference,
@@ -162,6 +160,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         reason: input.reason,
         amountCents: input.amount,
         currency: left.currency,
+        origin: 'cancellation',
         ip: null,
       });
       const logged = { reference, orderId: order.displayId, orderTitle: order.title, currency: left.currency, input };
@@ -180,7 +179,26 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         key: `refund-request:${reference}:staff`,
       });
     });
+  }
+
+  /** The cancellation's request is opened with it, unless one is open already (the customer's own). */
+  const onStatusChange: StatusChangeListener = async (tx, { order, to, change }) => {
+    if (to !== 'Cancelled') return;
+    if (await createRefundsRepository(tx).findOpenRequest(order.id)) return;
+    await openCancellationRequest(tx, order, change.remark);
   };
+
+  /**
+   * The customer's request that kept the cancellation from opening its own is decided (refunded in
+   * part, or rejected): the cancellation's request is opened now for what is still held, once.
+   */
+  async function afterDecision(tx: Database, orderId: number): Promise<void> {
+    const [order] = await deps.orders.findByIds([orderId], tx);
+    if (order?.status !== 'Cancelled') return;
+    const requests = createRefundsRepository(tx);
+    if ((await requests.findOpenRequest(orderId)) || (await requests.hasCancellationRequest(orderId))) return;
+    await openCancellationRequest(tx, order, null);
+  }
 
   const decisions = createRefundDecisions(db, {
     orders: deps.orders,
@@ -190,6 +208,7 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
     notifications: deps.notifications,
     contact: deps.contact,
     now,
+    afterDecision,
     ...(deps.log ? { log: deps.log } : {}),
   });
 

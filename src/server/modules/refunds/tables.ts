@@ -4,6 +4,8 @@ import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
 
 export type RefundStatus = 'Received' | 'In review' | 'Approved' | 'Rejected' | 'Refunded';
+/** Who asked: the customer (the public form), or our cancellation of a paid order (decision 0150). */
+export type RefundOrigin = 'customer' | 'cancellation';
 
 export const refundRequests = pgTable('refund_requests', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -17,6 +19,7 @@ export const refundRequests = pgTable('refund_requests', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').$type<Currency>().notNull(),
   status: text('status').$type<RefundStatus>().notNull().default('Received'),
+  origin: text('origin').$type<RefundOrigin>().notNull().default('customer'),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The back office's decision (decision 0069): the amount approved, or why it was rejected… */
