@@ -52,6 +52,7 @@ const DESK_TEXT = {
   addOnFor: (addon: string, names: string) => `${addon} for ${names}`,
   addOnWholeOrder: (addon: string) => `${addon} (the whole order)`,
   memberAddOns: (addons: string) => `Bought for this applicant: ${addons}.`,
+  toActions: 'Go to the actions: status, document requests, messages and notes',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -627,6 +628,12 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
         {order.sla.dueAt ? `Due ${formatUtc(order.sla.dueAt)}. ` : ''}
         {order.sla.basis}
       </p>
+      {/* Below the desk breakpoint the actions come after every member's answers, screens down: a way there. */}
+      <p className="text-sm desk:hidden">
+        <a href="#desk-actions" className="font-semibold text-brand-700 underline">
+          {DESK_TEXT.toActions}
+        </a>
+      </p>
       <div className="grid gap-4 desk:grid-cols-[minmax(0,1fr)_22rem] desk:items-start">
         <div className="flex min-w-0 flex-col gap-4">
           <Panel title="Customer" id="desk-customer">
@@ -659,7 +666,7 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
             </ol>
           </Panel>
         </div>
-        <aside aria-label="Actions" className="flex flex-col gap-4">
+        <aside id="desk-actions" aria-label="Actions" className="flex scroll-mt-24 flex-col gap-4">
           <Panel title="Status" id="desk-status">
             <StatusForm key={order.status} order={order} />
           </Panel>

@@ -292,6 +292,15 @@ describe('the order page', () => {
     );
   });
 
+  it('links the actions from the top, for widths where they come after every member’s answers', async () => {
+    await show();
+    const link = screen.getByRole('link', { name: 'Go to the actions: status, document requests, messages and notes' });
+    const actions = screen.getByRole('complementary', { name: 'Actions' });
+    expect(link.getAttribute('href')).toBe(`#${actions.id}`);
+    expect(actions.id).not.toBe('');
+    expect(within(actions).getByRole('form', { name: 'Change status' })).toBeTruthy();
+  });
+
   it('names the add-ons bought: for which applicants, or for the whole order', async () => {
     const service = ORDER.service;
     if (!service) throw new Error('the fixture is a service order');
