@@ -169,6 +169,20 @@ describe('GET /admin/orders', () => {
     expect(await found('Kiaan%search')).toEqual([]);
   });
 
+  it('finds a name with an apostrophe typed as a phone types it (curly)', async () => {
+    const customer = await createSignedInUser(t.app, { name: 'Farah Apostrophe', email: uniqueEmail('apostrophe') });
+    const spouse = { ...ADULT, fullName: "Rohan O'Brienapos", relationship: 'Spouse' };
+    const order = await startApplication(t.app, customer.token, { members: [ADULT, spouse] });
+    const found = async (q: string) =>
+      (
+        (await asStaff('GET', `/admin/orders?q=${encodeURIComponent(q)}`)).json().data.results as {
+          displayId: string;
+        }[]
+      ).map((r) => r.displayId);
+    expect(await found("o'brienapos")).toEqual([order.displayId]);
+    expect(await found('O\u2019Brienapos')).toEqual([order.displayId]);
+  });
+
   it('runs the SLA clock from the payment against the package’s published processing time, and flags overdue', async () => {
     const { order } = await paidApplication('Kiran Slatest');
     const row = async () => (await asStaff('GET', '/admin/orders?q=kiran%20slatest')).json().data.results[0];

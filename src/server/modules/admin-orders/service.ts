@@ -235,6 +235,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 
     /** Every customer's orders, filtered, searched, sorted and paged on the server, each with its SLA clock. */
     async list(query: OrderQueueQuery): Promise<ListData<QueuedOrder>> {
+      // Names keep the plain apostrophe (O'Brien); a phone's keyboard types the curly one.
+      const q = query.q?.replace(/[\u2018\u2019\u02BC]/g, "'");
       const page = await deps.orders.listForStaff(
         {
           status: query.status,
@@ -247,11 +249,11 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           ],
           createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
           createdBefore: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-          search: query.q
+          search: q
             ? {
-                text: query.q,
-                userIdIn: deps.users.idsMatching(query.q),
-                orderIdIn: deps.applications.orderIdsWithMemberNamed(query.q),
+                text: q,
+                userIdIn: deps.users.idsMatching(q),
+                orderIdIn: deps.applications.orderIdsWithMemberNamed(q),
               }
             : undefined,
         },
