@@ -194,6 +194,8 @@ export const deskOrderSchema = z.object({
    * fees, add-ons, coupon and discounts, total and currency (issue 28 §3).
    */
   charged: chargedSummarySchema,
+  /** What has gone back of the order's payment (order currency, refunds the provider made): the desk's net line. */
+  refundedCents: z.number().int(),
   /** Every payment attempt, charge and refund, stray ones and their automatic refunds included. */
   payments: paymentLedgerSchema,
   /** The customer's refund request still waiting for a decision on the refunds desk, or null. */

@@ -12089,6 +12089,7 @@ export interface operations {
                                 premiumSupport: boolean;
                                 refundedCents?: number;
                             };
+                            refundedCents: number;
                             payments: {
                                 attempts: {
                                     attempt: number;

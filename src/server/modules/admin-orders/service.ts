@@ -67,6 +67,7 @@ export interface AdminOrdersDeps {
     | 'chargedSummary'
     | 'payments'
     | 'refundedInFull'
+    | 'returnedCents'
     | 'staffViews'
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
@@ -303,12 +304,13 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments, refunded, openRefund] = await Promise.all([
+      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund] = await Promise.all([
         deps.users.contactsByIds([order.userId]),
         notesOf(order.id),
         deps.orders.chargedSummary(db, order),
         deps.orders.payments(db, order.id),
         deps.orders.refundedInFull(db, order.id),
+        deps.orders.returnedCents(db, order.id),
         deps.refunds.openRequestOf(order.id),
       ]);
       const contact = contacts.get(order.userId);
@@ -328,6 +330,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         notes,
         expedite,
         charged,
+        refundedCents,
         payments,
         openRefund,
       };

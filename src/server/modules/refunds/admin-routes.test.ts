@@ -644,6 +644,9 @@ describe('cancelling a paid order', () => {
       amountCents: 1000,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // The order desk's net line: what went back of the payment.
+    const desk = await call('GET', `/admin/orders/${asked.order.displayId}`, bearer(staff.token));
+    expect(desk.json().data.refundedCents).toBe(1000);
     const [, opened, ...more] = await requestsOf(asked.order.id);
     expect(more).toEqual([]);
     expect(opened).toMatchObject({

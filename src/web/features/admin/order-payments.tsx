@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments/payment.ts';
 import { ATTEMPT_STATUS_LABELS, formatUtc, PROVIDER_NAMES } from './order-format.ts';
@@ -18,12 +19,18 @@ const TONES = {
   quiet: 'bg-slate-50 text-slate-700 ring-slate-200',
 } as const;
 
+const DESK_PAID_TEXT = {
+  /** The customer's page says "Refunded to you"; staff read what went back of the payment. */
+  refunded: 'Refunded',
+} as const;
+
 /** Whether any attempt has taken the order's money. */
 export const isPaid = (order: DeskOrder) => order.payments.attempts.some((a) => a.status === 'succeeded');
 
 /** The charged cost summary, line by line as the customer saw it, with the fees no refund gives back marked. */
 export function PaidLines({ order }: { order: DeskOrder }) {
   const { charged } = order;
+  const money = (amountCents: number) => formatMoney({ amountCents, currency: charged.currency });
   return (
     <>
       <dl className="divide-y divide-slate-100 text-sm">
@@ -52,9 +59,24 @@ export function PaidLines({ order }: { order: DeskOrder }) {
         <div className="flex items-baseline justify-between gap-3 pt-2 font-bold text-slate-900">
           <dt>{isPaid(order) ? 'Total paid' : 'Total to pay'}</dt>
           <dd className="tabular-nums">
-            {formatMoney({ amountCents: charged.totalCents, currency: charged.currency })} {charged.currency}
+            {money(charged.totalCents)} {charged.currency}
           </dd>
         </div>
+        {order.refundedCents > 0 ? (
+          // As the customer's order page shows it (PAID_LINES_TEXT), so staff and customer read one figure.
+          <>
+            <div className="flex items-baseline justify-between gap-3 py-1.5 text-slate-900">
+              <dt>{DESK_PAID_TEXT.refunded}</dt>
+              <dd className="tabular-nums">−{money(order.refundedCents)}</dd>
+            </div>
+            <div className="flex items-baseline justify-between gap-3 pt-2 font-bold text-slate-900">
+              <dt>{PAID_LINES_TEXT.net}</dt>
+              <dd className="tabular-nums">
+                {money(charged.totalCents - order.refundedCents)} {charged.currency}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {isPaid(order) ? null : (
         <p className="mt-2 text-xs text-slate-600">Not paid yet: the lines the order would charge.</p>

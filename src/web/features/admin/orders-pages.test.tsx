@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type DeskOrder,
@@ -7,6 +7,7 @@ import {
   orderQueueQuery,
   type QueuedOrder,
 } from '../../../domain/admin/orders.ts';
+import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
@@ -155,6 +156,7 @@ const ORDER = {
     ],
     totalCents: 32500,
   },
+  refundedCents: 0,
   payments: {
     attempts: [
       {
@@ -412,6 +414,16 @@ describe('the order page', () => {
     expect(within(payments).getByText('Attempt 2 · Stripe · Card')).toBeTruthy();
     expect(within(payments).getByText('Stray charge — refunded automatically')).toBeTruthy();
     expect(within(payments).getByText(/Automatic refund of a stray charge/)).toBeTruthy();
+  });
+
+  it('says what has gone back of the payment and what it now comes to, as the customer’s page does', async () => {
+    await show();
+    const lines = () => screen.getByRole('region', { name: 'Paid lines' });
+    expect(within(lines()).queryByText(PAID_LINES_TEXT.net)).toBeNull();
+    cleanup();
+    await show({ ...ORDER, refundedCents: 10000 } as DeskOrder);
+    expect(within(lines()).getByText('Refunded').nextElementSibling?.textContent).toBe('−$100');
+    expect(within(lines()).getByText(PAID_LINES_TEXT.net).nextElementSibling?.textContent).toBe('$225 USD');
   });
 
   it('links the refund request that waits for a decision, with what was asked', async () => {
