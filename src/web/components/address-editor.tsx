@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { joinPhone, splitPhone } from '../../domain/auth/schemas.ts';
 import {
@@ -162,6 +162,7 @@ export function AddressEditor({
     handleSubmit,
     watch,
     setValue,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<AddressForm>({
@@ -177,13 +178,21 @@ export function AddressEditor({
   const country = watch('country');
   const regions = country === 'US' ? US_STATES : CA_PROVINCES;
   const [filled, setFilled] = useState<string | null>(null);
+  // The city this fill last put in: the code may replace it, never a city the customer typed.
+  const cityFilled = useRef<string | null>(null);
   // The code's city and state or province, when the table knows them; the customer can change both.
+  // A prefix names its area's main city only (945… is Fremont and Hayward too), so a typed city stays.
   const fillFromCode = (code: string) => {
     const found = isLookupCode(country, code) ? lookupPostalCode(country, code) : null;
     if (!found) return setFilled(null);
     setValue('state', found.state, { shouldValidate: true });
-    if (found.city) setValue('city', found.city, { shouldValidate: true });
-    setFilled(found.city ? `${found.city}, ${found.state}` : found.state);
+    const typed = getValues('city').trim();
+    const city = typed === '' || typed === cityFilled.current ? found.city : null;
+    if (city) {
+      setValue('city', city, { shouldValidate: true });
+      cityFilled.current = city;
+    }
+    setFilled(city ? `${city}, ${found.state}` : found.state);
   };
 
   const submit = handleSubmit(async (values) => {
