@@ -45,6 +45,39 @@ describe('the items step (step 1)', () => {
     expect(screen.queryByText(M.sizeRequired)).toBeNull();
   });
 
+  it('adds one item for a double tap on Add item: the second tap while adding is not a second item to pay for', async () => {
+    const api = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'POST /api/v1/photo-orders/PHO-1001/items': () =>
+        // Answered a moment later, as over a phone's network: the button says "Adding…" meanwhile.
+        new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
+          ok({
+            ...ORDER,
+            items: [
+              {
+                id: 11,
+                photoSize: US.id,
+                documentType: US.documentType,
+                personName: null,
+                label: US.label,
+                photos: [],
+              },
+            ],
+          }),
+        ),
+    });
+    renderStep(ItemsStep, ORDER);
+    await screen.findByRole('option', { name: sizeTitle(US) });
+    fireEvent.change(screen.getByLabelText(ITEMS_TEXT.sizeLabel), { target: { value: US.id } });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.add }));
+    await screen.findByRole('button', { name: ITEMS_TEXT.adding });
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.adding }));
+    await screen.findByRole('button', { name: ITEMS_TEXT.add });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('names the files chosen beyond the item’s four instead of dropping them silently', async () => {
     fakeApi({
       'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),

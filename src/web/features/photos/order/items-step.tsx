@@ -47,6 +47,8 @@ export function ItemsStep({ order, goTo, moving }: StepProps) {
   const ready = order.items.length > 0 && order.items.every((item) => item.photos.length > 0);
 
   const submit = () => {
+    // A second tap while the first adds would add (and price) a second item.
+    if (add.isPending) return;
     if (!size) return setSizeError(M.sizeRequired);
     setSizeError(null);
     add.mutate(size, { onSuccess: () => setSize('') });
