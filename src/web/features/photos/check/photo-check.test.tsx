@@ -76,6 +76,24 @@ describe('the photo check on /photos, without an account', () => {
     expect(screen.getByRole('button', { name: CHECK_TEXT.submit })).toBeTruthy();
   });
 
+  it('sends one check for a double tap on Check my photo while the first is uploading', async () => {
+    let done: (check: PhotoCheck) => void = () => {};
+    api.checkPhoto.mockImplementation(
+      () =>
+        new Promise<PhotoCheck>((resolve) => {
+          done = resolve;
+        }),
+    );
+    renderForVisitor();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(await screen.findByLabelText(CHECK_TEXT.fileLabel), { target: { files: [photo] } });
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+    fireEvent.click(screen.getByRole('button', { name: CHECK_TEXT.submit }));
+    done(checked);
+    expect(await screen.findByRole('heading', { name: CHECK_TEXT.verdictTitle })).toBeTruthy();
+    expect(api.checkPhoto).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for no earlier check without its marker cookie', async () => {
     renderForVisitor();
     await screen.findByRole('button', { name: CHECK_TEXT.submit });

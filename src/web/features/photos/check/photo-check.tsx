@@ -53,6 +53,8 @@ export function PhotoCheckPanel({ orderCta }: { orderCta: ReactNode }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The button only says it is busy: a second tap would upload and check the photo again.
+    if (state.step === 'uploading') return;
     if (!file) return setState({ step: 'form', error: CHECK_TEXT.fileRequired });
     setState({ step: 'uploading', percent: 0 });
     try {
