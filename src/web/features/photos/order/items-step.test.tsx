@@ -165,3 +165,62 @@ describe('the items step (step 1)', () => {
     expect((screen.getByLabelText(ITEMS_TEXT.personName) as HTMLInputElement).value).toBe('Asha');
   });
 });
+
+/** The upload's XMLHttpRequest, answered by file name: `bad-…` is refused as the server refuses a non-photo. */
+class FakeUpload {
+  static sent: string[] = [];
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open() {}
+  setRequestHeader() {}
+  abort() {}
+  send(form: FormData) {
+    const name = (form.get('file') as File).name;
+    FakeUpload.sent.push(name);
+    setTimeout(() => {
+      const refused = name.startsWith('bad-');
+      this.status = refused ? 415 : 201;
+      this.response = refused
+        ? { isSuccess: false, statusCode: 415, message: 'This file type is not accepted here.', data: null }
+        : { isSuccess: true, statusCode: 201, message: 'Photo uploaded', data: { id: 1 } };
+      this.onload?.();
+    }, 10);
+  }
+}
+
+describe('files chosen beyond an item’s free places', () => {
+  it('are uploaded when a refused file gives its place back, instead of being left out with four places free', async () => {
+    fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+    });
+    const order = photoOrderAt(1, {
+      backgroundChangeOffered: false,
+      items: [
+        { id: 11, photoSize: US.id, documentType: US.documentType, personName: null, label: US.label, photos: [] },
+      ],
+    });
+    const real = window.XMLHttpRequest;
+    FakeUpload.sent = [];
+    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+    try {
+      renderStep(ItemsStep, order);
+      const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+      const names = ['bad-1.heic', 'bad-2.jpg', 'bad-3.jpg', 'me.jpg', 'me-2.jpg', 'me-3.jpg'];
+      const files = names.map((name) => new File(['x'], name, { type: 'image/jpeg' }));
+      fireEvent.change(input, { target: { files } });
+      expect(await screen.findByText(ITEMS_TEXT.leftOut(['me-2.jpg', 'me-3.jpg']))).toBeTruthy();
+      await waitFor(() => expect([...FakeUpload.sent].sort()).toEqual([...names].sort()));
+      await waitFor(() => expect(screen.queryByText(/were not added/)).toBeNull());
+      expect(screen.getAllByText('This file type is not accepted here.')).toHaveLength(3);
+    } finally {
+      window.XMLHttpRequest = real;
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import {
   itemTitle,
   PHOTO_ORDER_MESSAGES as M,
@@ -174,8 +174,10 @@ function ItemCard({
     if (typed.trim() !== (item.personName ?? '')) name.mutate(typed);
   };
   const [uploads, setUploads] = useState<Upload[]>([]);
-  // Files chosen beyond the item's four: named, not silently dropped.
+  // Files chosen beyond the item's four: named, not silently dropped; each starts when a refused
+  // or cancelled upload gives its place back.
   const [leftOut, setLeftOut] = useState<string[]>([]);
+  const waiting = useRef<File[]>([]);
   const room = MAX_PHOTOS_PER_ITEM - item.photos.length - uploads.filter((u) => !u.error).length;
   const titleId = `item-${item.id}-title`;
 
@@ -184,25 +186,31 @@ function ItemCard({
   const drop = (id: number) => setUploads((list) => list.filter((u) => u.id !== id));
 
   const { refetchOrder } = useRefetchOrder(orderRef);
+  const begin = (file: File) => {
+    const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
+    setUploads((list) => [...list, upload]);
+    uploadPhoto(orderRef, item.id, file, {
+      signal: upload.controller.signal,
+      onProgress: (progress) => patch(upload.id, { progress }),
+    }).then(
+      async () => {
+        await refetchOrder();
+        drop(upload.id);
+      },
+      (error) => {
+        if (upload.controller.signal.aborted) drop(upload.id);
+        else patch(upload.id, { error: errorMessage(error, ITEMS_TEXT.uploadFailed) });
+        // Its place is free again: the next file waiting for one takes it.
+        const next = waiting.current.shift();
+        setLeftOut(waiting.current.map((f) => f.name));
+        if (next) begin(next);
+      },
+    );
+  };
   const start = (files: File[]) => {
-    setLeftOut(files.slice(Math.max(0, room)).map((file) => file.name));
-    for (const file of files.slice(0, Math.max(0, room))) {
-      const upload: Upload = { id: ++uploadIds, file, progress: 0, controller: new AbortController(), error: null };
-      setUploads((list) => [...list, upload]);
-      uploadPhoto(orderRef, item.id, file, {
-        signal: upload.controller.signal,
-        onProgress: (progress) => patch(upload.id, { progress }),
-      }).then(
-        async () => {
-          await refetchOrder();
-          drop(upload.id);
-        },
-        (error) => {
-          if (upload.controller.signal.aborted) drop(upload.id);
-          else patch(upload.id, { error: errorMessage(error, ITEMS_TEXT.uploadFailed) });
-        },
-      );
-    }
+    waiting.current = files.slice(Math.max(0, room));
+    setLeftOut(waiting.current.map((file) => file.name));
+    for (const file of files.slice(0, Math.max(0, room))) begin(file);
   };
 
   return (
