@@ -6,6 +6,7 @@ import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
 import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES as S, type SecondLookEntry } from '../../../domain/photos/second-look.ts';
+import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
 import { outboundEmails } from '../../mail/tables.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
@@ -217,6 +218,8 @@ describe('staff’s decision', () => {
     const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');
     expect(mail?.subject).toBe(`Your photo is approved (order ${order.displayId})`);
     expect(mail?.text).toContain('Your prints are released');
+    // The size named once, as the order names it: not "US passport or visa (US passport or visa (2 × 2 in, …))".
+    expect(mail?.text).toContain(`“wall.jpg” for ${sizeTitle(PHOTO_SIZES['us-2x2'])} and it is ready`);
     const [entry] = await auditOf(order.displayId);
     expect(entry).toMatchObject({
       actorId: staff.id,

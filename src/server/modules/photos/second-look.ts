@@ -16,7 +16,7 @@ import {
   type SecondLookEntry,
   secondLookSla,
 } from '../../../domain/photos/second-look.ts';
-import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
+import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -128,7 +128,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       const photos = await repository.listPhotos(items.map((i) => i.id));
       const hasPrints = deliveryMethodFor(photo.pricingPlanId, photo.options) !== null;
       const size = PHOTO_SIZES[photo.sizeId];
-      const what = `your photo “${photo.photo.displayName}” for ${photo.documentType} (${size.label})`;
+      const what = `your photo “${photo.photo.displayName}” for ${sizeTitle(size)}`;
       const approved = decision.secondLook === 'approved';
       await deps.mail.enqueue(tx, {
         ...simpleMail({
