@@ -81,5 +81,23 @@ describe('links for a visitor on 127.0.0.1 (issue 29 §3)', () => {
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, redirectUrl.searchParams.get('payment') ?? ''));
     expect(new URL(row?.returnUrl ?? '').origin).toBe('http://127.0.0.1:3000');
+
+    // Paid: the receipt, sent on the provider's notice (no visitor's address), links the same address.
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/sandbox/checkout',
+      headers: { ...bearer(user.token), ...on('127.0.0.1:3000'), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        payment: redirectUrl.searchParams.get('payment') ?? '',
+        outcome: 'succeeded',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    await t.runJobs();
+    const receipt = (await deliveredMail(t.app)).find(
+      (m) => m.to === user.email && m.subject === `Payment received for your order ${order.displayId}`,
+    );
+    expect(receipt?.links.length).toBeGreaterThan(0);
+    for (const link of receipt?.links ?? []) expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
   });
 });

@@ -55,6 +55,11 @@ export const paymentAttempts = pgTable(
      * attempts expired.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * The address the customer started it from (siteUrlFor: SITE_URL's whenever that is set), for
+     * the receipt's link: sent by the provider's webhook, which carries no visitor's address.
+     */
+    returnOrigin: text('return_origin'),
     ...timestamps,
   },
   (t) => [

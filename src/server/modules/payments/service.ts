@@ -282,7 +282,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
 
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt) {
-    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    // The address the customer paid from: a link to another (localhost for 127.0.0.1) finds them signed out.
+    const link = `${attempt.returnOrigin ?? deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     const summary = await deps.orders.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
@@ -488,6 +489,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             orderTotalCents: order.totalCents,
             orderCurrency: order.currency,
             expiresAt: new Date(now().getTime() + ATTEMPT_LIFETIME_MS),
+            returnOrigin: origin,
           });
           await closeAtProviders(tx, superseded);
           return { ok: true, value: { order, attempt } };
