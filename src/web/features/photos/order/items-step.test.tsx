@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_ORDER_MESSAGES as M } from '../../../../domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok } from '../../../testing/dom.tsx';
 import { ItemsStep } from './items-step.tsx';
@@ -13,6 +13,15 @@ cleanupAfterEach();
 
 const ORDER = photoOrderAt(1, { backgroundChangeOffered: false });
 const US = PHOTO_SIZES['us-2x2'];
+/** The order's one item, a US 2 × 2 photo, with `photos`. */
+const usItem = (photos: PhotoOrder['items'][number]['photos'] = []): PhotoOrder['items'][number] => ({
+  id: 11,
+  photoSize: US.id,
+  documentType: US.documentType,
+  personName: null,
+  label: US.label,
+  photos,
+});
 
 describe('the items step (step 1)', () => {
   it('asks for a size before adding an item, adds the chosen one, and holds Continue until every item has a photo', async () => {
@@ -22,9 +31,7 @@ describe('the items step (step 1)', () => {
       'POST /api/v1/photo-orders/PHO-1001/items': () =>
         ok({
           ...ORDER,
-          items: [
-            { id: 11, photoSize: US.id, documentType: US.documentType, personName: null, label: US.label, photos: [] },
-          ],
+          items: [usItem()],
         }),
     });
     const { goTo } = renderStep(ItemsStep, ORDER);
@@ -54,16 +61,7 @@ describe('the items step (step 1)', () => {
         new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
           ok({
             ...ORDER,
-            items: [
-              {
-                id: 11,
-                photoSize: US.id,
-                documentType: US.documentType,
-                personName: null,
-                label: US.label,
-                photos: [],
-              },
-            ],
+            items: [usItem()],
           }),
         ),
     });
@@ -102,16 +100,7 @@ describe('the items step (step 1)', () => {
     });
     const order = photoOrderAt(1, {
       backgroundChangeOffered: false,
-      items: [
-        {
-          id: 11,
-          photoSize: US.id,
-          documentType: US.documentType,
-          personName: null,
-          label: US.label,
-          photos: [photo(1), photo(2), photo(3)],
-        },
-      ],
+      items: [usItem([photo(1), photo(2), photo(3)])],
     });
     renderStep(ItemsStep, order);
     const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
@@ -121,14 +110,7 @@ describe('the items step (step 1)', () => {
   });
 
   it('names whose photo an item is, on leaving the field, and saves it', async () => {
-    const item = {
-      id: 11,
-      photoSize: US.id,
-      documentType: US.documentType,
-      personName: null,
-      label: US.label,
-      photos: [],
-    };
+    const item = usItem();
     const order = photoOrderAt(1, { backgroundChangeOffered: false, items: [item] });
     const api = fakeApi({
       'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
@@ -202,9 +184,7 @@ describe('files chosen beyond an item’s free places', () => {
     });
     const order = photoOrderAt(1, {
       backgroundChangeOffered: false,
-      items: [
-        { id: 11, photoSize: US.id, documentType: US.documentType, personName: null, label: US.label, photos: [] },
-      ],
+      items: [usItem()],
     });
     const real = window.XMLHttpRequest;
     FakeUpload.sent = [];
