@@ -18,7 +18,9 @@ export function deliveryWords(order: PhotoOrder): string {
   const d = order.delivery;
   if (!d) return REVIEW_TEXT.digitalOnly;
   if (d.method === 'pickup') {
-    return REVIEW_TEXT.pickupAt(PHOTO_SERVICE_TYPE_LABELS[d.serviceType], d.pinCode, d.addressLine);
+    const at = REVIEW_TEXT.pickupAt(PHOTO_SERVICE_TYPE_LABELS[d.serviceType], d.pinCode, d.addressLine);
+    // The note was saved with the pickup; the customer checks it here before paying, and after.
+    return d.message ? `${at}. ${REVIEW_TEXT.studioNote(d.message)}` : at;
   }
   const a = d.address;
   return `${REVIEW_TEXT.homeTo(a.fullName)}: ${a.addressLine}, ${a.city}, ${a.state} ${a.postalCode}`;

@@ -72,6 +72,22 @@ describe('the review step (step 4)', () => {
     expect(await screen.findByText('Pickup at CVS Photo, 350 5th Ave, New York (10118)')).toBeTruthy();
   });
 
+  it('shows the note the customer left for the studio with the pickup', async () => {
+    const delivery = {
+      method: 'pickup' as const,
+      serviceType: 'CVS' as const,
+      pinCode: '10118',
+      addressLine: '350 5th Ave, New York',
+      message: 'Two sets, please: one for each passport',
+    };
+    renderStep(ReviewWithPay, photoOrderAt(4, { ...ORDER, deliveryMethod: 'pickup', delivery }));
+    expect(
+      await screen.findByText(
+        'Pickup at CVS Photo, 350 5th Ave, New York (10118). Note for the studio: “Two sets, please: one for each passport”',
+      ),
+    ).toBeTruthy();
+  });
+
   it('applies a coupon through the order core, then reads the photo order again', async () => {
     const api = fakeApi({
       'POST /api/v1/orders/PHO-1001/coupon': () => ok({ totalCents: 1258 }, COUPON_MESSAGES.applied),

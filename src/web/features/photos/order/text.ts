@@ -99,6 +99,7 @@ export const REVIEW_TEXT = {
   digitalOnly: 'Digital copy: downloads on your order page',
   pickupAt: (chain: string, pin: string, addressLine: string) =>
     addressLine ? `Pickup at ${chain}, ${addressLine} (${pin})` : `Pickup at ${chain}, ${pin}`,
+  studioNote: (message: string) => `Note for the studio: “${message}”`,
   homeTo: (name: string) => `Delivered to ${name}`,
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   loadingCheckout: 'Loading checkout…',
