@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -117,6 +117,20 @@ export function PhotoOrderPage({
     enabled: orderRef !== null,
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  const displayId = order.data?.displayId;
+  // Notifications and e-mails link an order by its number (?orderId=12), while every step saves
+  // into and refreshes the order by its reference (PHO-…): the address takes the reference, or the
+  // page would never show a change (a retake's new photo appeared only on reload).
+  useEffect(() => {
+    if (!displayId || displayId === orderRef) return;
+    queryClient.setQueryData(photoKeys.order(displayId), order.data);
+    const params = new URLSearchParams(search);
+    params.set('orderId', displayId);
+    void navigate({ search: `?${params}`, hash }, { replace: true, preventScrollReset: true });
+  }, [displayId, orderRef, order.data, queryClient, navigate, search, hash]);
   if (invalid || (order.isError && isNotFound(order.error))) return <OrderNotFound />;
   if (orderRef === null) return <StartPhotoOrder heldCheck={heldCheck} />;
   if (order.isError) {
