@@ -29,6 +29,7 @@ import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
+import { REFUND_MAIL_TEXT } from './decisions.ts';
 import { REFUND_REQUEST_QUEUE } from './service.ts';
 
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
@@ -248,6 +249,8 @@ describe('approving a refund', () => {
     const [mail] = await decisionMails(customer.email);
     expect(mail?.subject).toBe(`Your refund of $10 for order ${order.displayId} is on its way`);
     expect(mail?.text).toContain(`The ${DEFAULT_CONTACT.companyName} billing team`);
+    // All that was asked: nothing about a smaller amount.
+    expect(mail?.text).not.toContain('Amount asked');
     // The customer's notifications say so too, about the order (the bell, not only the inbox).
     expect(await noticesOf(customer.id)).toContainEqual({
       orderId: order.displayId,
@@ -663,6 +666,10 @@ describe('cancelling a paid order', () => {
     // Decided in part under the policy (government fees gone): what is left stays, and nothing reopens.
     const part = await call('POST', `/admin/refunds/${opened.id}/approve`, bearer(staff.token), { amountCents: 500 });
     expect(part.statusCode, part.body).toBe(200);
+    // The customer is told it is less than the request was for, and by how much.
+    const told = (await mailsAbout(opened.reference)).find((m) => m.purpose === 'refund-decision');
+    const held = formatMoney({ amountCents: opened.amountCents, currency: 'USD' });
+    expect(told?.text).toContain(REFUND_MAIL_TEXT.lessThanAsked(held));
     expect(await requestsOf(asked.order.id)).toHaveLength(2);
 
     // A rejected ask leaves all of it held: the cancellation's request is for all of it.

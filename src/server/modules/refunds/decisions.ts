@@ -100,6 +100,11 @@ function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefu
  * — or, if the provider refused, put the request back to undecided. A second approve of the same
  * request (a double click, a second tab) finds it decided at step 1 and refunds nothing.
  */
+export const REFUND_MAIL_TEXT = {
+  lessThanAsked: (asked: string) =>
+    `This is less than the ${asked} asked for: fees already paid out for your order, such as government fees, cannot be refunded. If you think the amount is wrong, reply to this e-mail.`,
+} as const;
+
 export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   const repository = createRefundsRepository(db);
 
@@ -130,14 +135,20 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     const support = `Questions? Reply to ${deps.contact.supportEmail} or call us toll-free on ${deps.contact.tollFreeNumber}.`;
     const signature = billingSignature(request.orderDisplayId, deps.contact);
     if (decision === 'refunded') {
-      const amount = formatMoney({ amountCents: request.approvedCents ?? 0, currency: request.currency });
+      const approvedCents = request.approvedCents ?? 0;
+      const amount = formatMoney({ amountCents: approvedCents, currency: request.currency });
+      // Less than was asked: said plainly, with the figure asked, so the customer is not left to guess.
+      const asked = formatMoney({ amountCents: request.amountCents, currency: request.currency });
+      const partial = approvedCents < request.amountCents;
       details.push(['Amount refunded', amount]);
+      if (partial) details.push(['Amount asked', asked]);
       return simpleMail({
         to: request.email,
         subject: `Your refund of ${amount} for order ${request.orderDisplayId} is on its way`,
         heading: 'Your refund is approved',
         intro: [
           `We have refunded ${amount} for order ${request.orderDisplayId} (refund request ${request.reference}) to your original payment method.`,
+          ...(partial ? [REFUND_MAIL_TEXT.lessThanAsked(asked)] : []),
         ],
         details,
         outro: ['Depending on your bank, it reaches your account within 5–10 business days.', support],
