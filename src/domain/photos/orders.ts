@@ -67,6 +67,7 @@ export const PHOTO_ORDER_MESSAGES = {
   listLoaded: 'Photo orders loaded',
   notFound: 'Photo order not found',
   orderRefInvalid: 'Order id must be a PHO- id or an order number',
+  idInvalid: 'id must be a positive whole number',
   locked: 'This photo order is paid and can no longer be changed.',
   itemAdded: 'Item added',
   itemNamed: 'Saved whose photo it is',
@@ -145,7 +146,12 @@ export function parsePhotoOrderRef(ref: string): PhotoOrderRef {
   return ref.startsWith('PHO-') ? { displayId: ref } : { id: Number(ref) };
 }
 
-const positiveId = z.coerce.number().int().min(1).max(2_147_483_647);
+// Said in words for any value: zod's own for a path's "abc" is "expected number, received NaN".
+const positiveId = z.coerce
+  .number({ error: M.idInvalid })
+  .int(M.idInvalid)
+  .min(1, M.idInvalid)
+  .max(2_147_483_647, M.idInvalid);
 export const photoItemParams = photoOrderRefParams.extend({ itemId: positiveId });
 export const photoParams = photoItemParams.extend({ photoId: positiveId });
 

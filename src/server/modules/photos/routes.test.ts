@@ -128,6 +128,13 @@ describe('photo store', () => {
     const fitted = await apiCall(t.app, 'GET', `${base}/items/${item.id}/photos/${photo.id}/fitted`, user.token);
     expect(fitted.headers['content-disposition']).toContain('asha-rao-oci-photo-600x600.jpg');
 
+    // A hand-made address with an item that is not a number is told so in words.
+    for (const itemId of ['abc', '0', '1.5', '99999999999']) {
+      const bad = await apiCall(t.app, 'PATCH', `${base}/items/${itemId}`, user.token, { personName: 'Asha' });
+      expect(bad.statusCode, itemId).toBe(400);
+      expect(bad.json().message, itemId).toContain(M.idInvalid);
+    }
+
     const long = await name('x'.repeat(61));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(M.personNameTooLong);
