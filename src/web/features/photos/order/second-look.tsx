@@ -70,7 +70,7 @@ function Retake({ order, item, photo }: { order: PhotoOrder; item: PhotoItem; ph
         type="file"
         accept="image/jpeg,image/png,image/heic"
         onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm"
+        className="field-input mt-1 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800"
       />
       <button type="submit" disabled={state.busy} className="btn-primary px-4 py-2 text-sm">
         {SECOND_LOOK_TEXT.retakeLabel}
