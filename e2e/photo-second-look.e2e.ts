@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
+import { notificationHref } from '../src/domain/notifications/notification.ts';
 import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
 import type { PhotoOrder } from '../src/domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES as S, SECOND_LOOK_TEXT } from '../src/domain/photos/second-look.ts';
@@ -14,7 +15,7 @@ import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
 import { looksRight } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
-import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder } from './support/photo-order.ts';
+import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder, PHOTO_CHECK_TIMEOUT_MS } from './support/photo-order.ts';
 
 const e2e = setupE2E();
 
@@ -40,6 +41,37 @@ async function atBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await looksRight(page, `photo-second-look-${name}-390`);
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** A new customer pays a photo order whose one photo waits for a person; answers their page and the order's id. */
+async function paidBorderlineOrder(tag: string) {
+  const email = uniqueEmail(tag);
+  await verifiedAccount(e2e.baseURL, email, 'Anita Desai');
+  const { page, context } = await e2e.desktop();
+  await signInContext(context, e2e.baseURL, email);
+  const orderId = await openPhotoOrder(page);
+  const report = await addUsPassportPhoto(page, await greyWallPhoto(), NAME);
+  await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.passed));
+  await chooseCvsPickup(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
+  await page.getByRole('button', { name: P.simulateSuccess }).click();
+  await page.waitForURL((url) => url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS);
+  await waitForHydration(page);
+  await expectVisible(page.getByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }), CONFIRM_TIMEOUT_MS);
+  return { email, page, orderId };
+}
+
+/** Staff, signed in on the photo checks page, and the card of `orderId`'s photo there. */
+async function staffAtPhotoChecks(orderId: string) {
+  await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
+  const staff = await e2e.desktop();
+  await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
+  await staff.page.goto(ROUTES.ADMIN_PHOTO_CHECKS);
+  await waitForHydration(staff.page);
+  const card = staff.page.getByRole('listitem').filter({ has: staff.page.getByRole('link', { name: orderId }) });
+  await expectVisible(card);
+  return { desk: staff.page, card };
 }
 
 describe('a person’s second look (issue 31 §4)', () => {
@@ -141,6 +173,38 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.reload();
       await waitForHydration(page);
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.approved));
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'staff reject a photo with a reason; the customer, opening the order from the bell’s link, retakes it and sees it waiting again without a reload',
+    async () => {
+      const { email, page, orderId } = await paidBorderlineOrder('photo-retake');
+      const { desk, card } = await staffAtPhotoChecks(orderId);
+      const reason = 'Your glasses reflect the light: please take them off.';
+      await card.getByLabel(PHOTO_CHECKS_PAGE_TEXT.reason).fill(reason);
+      await card.getByRole('button', { name: new RegExp(`^${PHOTO_CHECKS_PAGE_TEXT.reject}`) }).click();
+      await expectVisible(desk.getByRole('status').getByText(S.rejected));
+      await expect
+        .poll(async () => (await mailsTo(e2e.baseURL, email)).map((m) => m.subject), { timeout: MAIL_TIMEOUT_MS })
+        .toContain(`Please take a new photo: the retake is free (order ${orderId})`);
+
+      // The bell links the order by its number; the page takes the PHO- reference into the address.
+      const number = (await (await page.request.get(`${e2e.baseURL}/api/v1/photo-orders/${orderId}`)).json()).data.id;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(notificationHref({ orderId, orderId_DB: number }) ?? '');
+      await waitForHydration(page);
+      await page.waitForURL((url) => url.searchParams.get('orderId') === orderId);
+      const rejected = page.getByRole('note').getByText(SECOND_LOOK_TEXT.rejected(reason));
+      await expectVisible(rejected);
+      await looksRight(page, 'photo-second-look-retake-390');
+
+      // The retake: uploaded, checked again, and the page says it waits for a person once more.
+      await page.getByLabel(`${SECOND_LOOK_TEXT.retakeLabel}:`).setInputFiles(await greyWallPhoto());
+      await page.getByRole('button', { name: SECOND_LOOK_TEXT.retakeLabel, exact: true }).click();
+      await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise), PHOTO_CHECK_TIMEOUT_MS);
+      await expect.poll(() => rejected.count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );
