@@ -43,16 +43,23 @@ async function atBothWidths(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/** A new customer pays a photo order whose one photo waits for a person; answers their page and the order's id. */
-async function paidBorderlineOrder(tag: string) {
+/**
+ * A new customer pays a photo order whose one photo passes every rule, one near its limit, so it
+ * waits for a person; `atReview` looks at the review step before Pay. Answers their page and the order's id.
+ */
+async function paidBorderlineOrder(tag: string, atReview: (page: Page) => Promise<void> = async () => {}) {
   const email = uniqueEmail(tag);
   await verifiedAccount(e2e.baseURL, email, 'Anita Desai');
   const { page, context } = await e2e.desktop();
   await signInContext(context, e2e.baseURL, email);
   const orderId = await openPhotoOrder(page);
+  // Step 1: the photo passes every rule, its background close to the limit.
   const report = await addUsPassportPhoto(page, await greyWallPhoto(), NAME);
   await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.passed));
+  await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.nearLimit));
+  // Steps 2 and 3: prints, picked up at a photo counter.
   await chooseCvsPickup(page);
+  await atReview(page);
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
   await page.getByRole('button', { name: P.simulateSuccess }).click();
@@ -78,36 +85,14 @@ describe('a person’s second look (issue 31 §4)', () => {
   it(
     'a borderline photo’s order reaches the staff queue, staff approve it, the customer is e-mailed and the prints are released',
     async () => {
-      const email = uniqueEmail('photo-second-look');
-      await verifiedAccount(e2e.baseURL, email, 'Anita Desai');
-      const { page, context } = await e2e.desktop();
-      await signInContext(context, e2e.baseURL, email);
-
-      const orderId = await openPhotoOrder(page);
-
-      // Step 1: the photo passes every rule, its background close to the limit.
-      const report = await addUsPassportPhoto(page, await greyWallPhoto(), NAME);
-      await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.passed));
-      await expectVisible(report.getByText(PHOTO_CHECKS_TEXT.nearLimit));
-
-      // Steps 2 and 3: prints, picked up at a photo counter.
-      await chooseCvsPickup(page);
-
-      // Step 4: the promise beside Pay, and why.
-      await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
-      await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.borderline));
-      await atBothWidths(page, 'review');
+      const { email, page, orderId } = await paidBorderlineOrder('photo-second-look', async (review) => {
+        // Step 4: the promise beside Pay, and why.
+        await expectVisible(review.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
+        await expectVisible(review.getByRole('note').getByText(SECOND_LOOK_TEXT.borderline));
+        await atBothWidths(review, 'review');
+      });
 
       // Paid: the confirmation repeats the promise.
-      await page.getByRole('button', { name: /^Pay / }).click();
-      await page.waitForURL((url) => url.pathname === '/api/v1/payments/sandbox/checkout');
-      await page.getByRole('button', { name: P.simulateSuccess }).click();
-      await page.waitForURL((url) => url.pathname === ROUTES.PHOTO_PAYMENT_SUCCESS);
-      await waitForHydration(page);
-      await expectVisible(
-        page.getByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle }),
-        CONFIRM_TIMEOUT_MS,
-      );
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
       await atBothWidths(page, 'confirmation');
 
@@ -125,15 +110,8 @@ describe('a person’s second look (issue 31 §4)', () => {
       await atBothWidths(page, 'order-waiting');
 
       // Staff: the queue holds the photo with its checks and clock; they approve it.
-      await verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer').catch(() => undefined);
-      const staff = await e2e.desktop();
-      await signInContext(staff.context, e2e.baseURL, E2E_ADMIN_EMAIL);
-      const desk = staff.page;
-      await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);
-      await waitForHydration(desk);
+      const { desk, card } = await staffAtPhotoChecks(orderId);
       await expectVisible(desk.getByRole('heading', { level: 1, name: PHOTO_CHECKS_PAGE_TEXT.title }));
-      const card = desk.getByRole('listitem').filter({ has: desk.getByRole('link', { name: orderId }) });
-      await expectVisible(card);
       await expectVisible(card.getByRole('img', { name: PHOTO_CHECKS_PAGE_TEXT.thumbnail(NAME) }));
       await expectVisible(card.getByText(PHOTO_CHECKS_TEXT.nearLimit));
       // The clock: business time left (or overdue), in the words of slaWords.
