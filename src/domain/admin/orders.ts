@@ -39,6 +39,13 @@ export const ORDER_DESK_MESSAGES = {
   openRefund: (reference: string, status: string, amount: string) =>
     `Refund request ${reference} (${status}, ${amount} asked) waits for a decision.`,
   openRefundLink: 'Decide it on the refunds desk',
+  decidedRefunds: 'Decided requests',
+  /** A decided request, as the desk lists it: 'RF-7K3Q9M2X: Refunded $100 of $1,100 asked'. */
+  decidedRefund: (reference: string, status: string, approved: string | null, asked: string) =>
+    approved === null
+      ? `${reference}: ${status}, ${asked} asked`
+      : `${reference}: ${status} ${approved} of ${asked} asked`,
+  byCancellation: 'opened by our cancellation',
 } as const;
 const M = ORDER_DESK_MESSAGES;
 
@@ -202,6 +209,17 @@ export const deskOrderSchema = z.object({
   openRefund: z
     .object({ id: z.number(), reference: z.string(), status: z.string(), amountCents: z.number() })
     .nullable(),
+  /** The order's decided refund requests, newest first: which request each refund answered. */
+  decidedRefunds: z.array(
+    z.object({
+      id: z.number(),
+      reference: z.string(),
+      status: z.string(),
+      amountCents: z.number(),
+      approvedCents: z.number().nullable(),
+      origin: z.enum(['customer', 'cancellation']),
+    }),
+  ),
   service: z
     .object({
       order: applicationOrderSchema,

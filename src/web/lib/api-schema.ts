@@ -12131,6 +12131,15 @@ export interface operations {
                                 status: string;
                                 amountCents: number;
                             } | null;
+                            decidedRefunds: {
+                                id: number;
+                                reference: string;
+                                status: string;
+                                amountCents: number;
+                                approvedCents: number | null;
+                                /** @enum {string} */
+                                origin: "customer" | "cancellation";
+                            }[];
                             service: {
                                 order: {
                                     id: number;

@@ -72,7 +72,7 @@ export interface AdminOrdersDeps {
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   /** The order's refund request waiting for staff, linked from the desk. */
-  refunds: Pick<RefundsService, 'openRequestOf'>;
+  refunds: Pick<RefundsService, 'openRequestOf' | 'decidedRequestsOf'>;
   applications: Pick<ApplicationsService, 'orderIdsOfService' | 'orderIdsWithMemberNamed' | 'getOrder'>;
   memberForms: Pick<MemberFormsService, 'orderForm' | 'memberForm'>;
   /** A member's print pack, as the customer gets it (issue 32 §3). */
@@ -304,15 +304,17 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
       if (!found) return null;
       const { order, paidAt } = found;
       const ref = { id: order.id };
-      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund] = await Promise.all([
-        deps.users.contactsByIds([order.userId]),
-        notesOf(order.id),
-        deps.orders.chargedSummary(db, order),
-        deps.orders.payments(db, order.id),
-        deps.orders.refundedInFull(db, order.id),
-        deps.orders.returnedCents(db, order.id),
-        deps.refunds.openRequestOf(order.id),
-      ]);
+      const [contacts, notes, charged, payments, refunded, refundedCents, openRefund, decidedRefunds] =
+        await Promise.all([
+          deps.users.contactsByIds([order.userId]),
+          notesOf(order.id),
+          deps.orders.chargedSummary(db, order),
+          deps.orders.payments(db, order.id),
+          deps.orders.refundedInFull(db, order.id),
+          deps.orders.returnedCents(db, order.id),
+          deps.refunds.openRequestOf(order.id),
+          deps.refunds.decidedRequestsOf(order.id),
+        ]);
       const contact = contacts.get(order.userId);
       // The desk's badge and SLA agree: Expedite is a paid line of what the order was charged.
       const expedite = hasExpedite(charged);
@@ -333,6 +335,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         refundedCents,
         payments,
         openRefund,
+        decidedRefunds,
       };
       if (order.kind === 'photo') {
         const photo = withDeskPhotoLinks(

@@ -673,6 +673,13 @@ describe('cancelling a paid order', () => {
       .where(eq(outboundEmails.key, `refund-decision:${opened.reference}:refunded`));
     const held = formatMoney({ amountCents: opened.amountCents, currency: 'USD' });
     expect(told?.text).toContain(REFUND_MAIL_TEXT.lessThanAsked(held));
+    // The order desk names both requests, newest first, and who opened each.
+    const decided = (await call('GET', `/admin/orders/${asked.order.displayId}`, bearer(staff.token))).json().data
+      .decidedRefunds;
+    expect(decided).toMatchObject([
+      { reference: opened.reference, status: 'Refunded', approvedCents: 500, origin: 'cancellation' },
+      { reference: asked.request.reference, status: 'Refunded', approvedCents: 1000, origin: 'customer' },
+    ]);
     expect(await requestsOf(asked.order.id)).toHaveLength(2);
 
     // A rejected ask leaves all of it held: the cancellation's request is for all of it.

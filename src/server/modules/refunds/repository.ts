@@ -12,6 +12,22 @@ export const OPEN_REFUND_STATUSES: RefundStatus[] = ['Received', 'In review'];
 
 export function createRefundsRepository(db: Database) {
   return {
+    /** The order's requests staff have decided (refunded or rejected), newest first. */
+    listDecided(orderId: number) {
+      return db
+        .select({
+          id: refundRequests.id,
+          reference: refundRequests.reference,
+          status: refundRequests.status,
+          amountCents: refundRequests.amountCents,
+          approvedCents: refundRequests.approvedCents,
+          origin: refundRequests.origin,
+        })
+        .from(refundRequests)
+        .where(and(eq(refundRequests.orderId, orderId), inArray(refundRequests.status, ['Refunded', 'Rejected'])))
+        .orderBy(desc(refundRequests.id));
+    },
+
     async findOpenRequest(orderId: number) {
       const [row] = await db
         .select({

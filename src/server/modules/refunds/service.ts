@@ -252,6 +252,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       return createRefundsRepository(db).findOpenRequest(orderId);
     },
 
+    /** The order's decided requests, newest first (the desk names the request each refund answered). */
+    decidedRequestsOf(orderId: number) {
+      return createRefundsRepository(db).listDecided(orderId);
+    },
+
     /** What the request worker runs for one job (exposed for tests of its idempotency). */
     processRequest,
 

@@ -95,6 +95,7 @@ function attemptTone(status: DeskOrder['payments']['attempts'][number]['status']
 /** Every attempt (provider, amount, status, when) and every refund, automatic ones for stray charges included. */
 export function PaymentsLedger({ order }: { order: DeskOrder }) {
   const { attempts, refunds } = order.payments;
+  const money = (amountCents: number) => formatMoney({ amountCents, currency: order.charged.currency });
   if (attempts.length === 0) return <p className="text-sm text-slate-600">No payment attempt yet.</p>;
   return (
     <div className="flex flex-col gap-4 text-sm">
@@ -145,6 +146,29 @@ export function PaymentsLedger({ order }: { order: DeskOrder }) {
               {M.openRefundLink}
             </Link>
           </p>
+        ) : null}
+        {order.decidedRefunds.length > 0 ? (
+          <>
+            <h4 className="mt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{M.decidedRefunds}</h4>
+            <ul className="mt-1 flex flex-col gap-1">
+              {order.decidedRefunds.map((r) => (
+                <li key={r.id}>
+                  <Link
+                    to={`${ROUTES.ADMIN_REFUNDS}/${r.id}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    {M.decidedRefund(
+                      r.reference,
+                      r.status,
+                      r.approvedCents === null ? null : money(r.approvedCents),
+                      money(r.amountCents),
+                    )}
+                  </Link>
+                  {r.origin === 'cancellation' ? <span className="text-slate-600"> · {M.byCancellation}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         {refunds.length === 0 && !order.openRefund ? (
           <p className="mt-1 text-slate-600">None.</p>

@@ -157,6 +157,7 @@ const ORDER = {
     totalCents: 32500,
   },
   refundedCents: 0,
+  decidedRefunds: [],
   payments: {
     attempts: [
       {
@@ -424,6 +425,37 @@ describe('the order page', () => {
     await show({ ...ORDER, refundedCents: 10000 } as DeskOrder);
     expect(within(lines()).getByText('Refunded').nextElementSibling?.textContent).toBe('−$100');
     expect(within(lines()).getByText(PAID_LINES_TEXT.net).nextElementSibling?.textContent).toBe('$225 USD');
+  });
+
+  it('names each decided refund request, what it refunded of what was asked, and who opened it', async () => {
+    await show({
+      ...ORDER,
+      status: 'Cancelled',
+      decidedRefunds: [
+        {
+          id: 9,
+          reference: 'RF-CANCEL01',
+          status: 'Refunded',
+          amountCents: 31500,
+          approvedCents: 4000,
+          origin: 'cancellation',
+        },
+        {
+          id: 8,
+          reference: 'RF-ASKED001',
+          status: 'Rejected',
+          amountCents: 1000,
+          approvedCents: null,
+          origin: 'customer',
+        },
+      ],
+    } as DeskOrder);
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    const cancelled = within(payments).getByRole('link', { name: 'RF-CANCEL01: Refunded $40 of $315 asked' });
+    expect(cancelled.getAttribute('href')).toBe('/admin/refunds/9');
+    expect(cancelled.parentElement?.textContent).toContain(ORDER_DESK_MESSAGES.byCancellation);
+    const asked = within(payments).getByRole('link', { name: 'RF-ASKED001: Rejected, $10 asked' });
+    expect(asked.parentElement?.textContent).not.toContain(ORDER_DESK_MESSAGES.byCancellation);
   });
 
   it('links the refund request that waits for a decision, with what was asked', async () => {
