@@ -67,7 +67,7 @@ export function PaidLines({ order }: { order: DeskOrder }) {
           <>
             <div className="flex items-baseline justify-between gap-3 py-1.5 text-slate-900">
               <dt>{DESK_PAID_TEXT.refunded}</dt>
-              <dd className="tabular-nums">−{money(order.refundedCents)}</dd>
+              <dd className="tabular-nums">{money(-order.refundedCents)}</dd>
             </div>
             <div className="flex items-baseline justify-between gap-3 pt-2 font-bold text-slate-900">
               <dt>{PAID_LINES_TEXT.net}</dt>

@@ -423,7 +423,7 @@ describe('the order page', () => {
     expect(within(lines()).queryByText(PAID_LINES_TEXT.net)).toBeNull();
     cleanup();
     await show({ ...ORDER, refundedCents: 10000 } as DeskOrder);
-    expect(within(lines()).getByText('Refunded').nextElementSibling?.textContent).toBe('−$100');
+    expect(within(lines()).getByText('Refunded').nextElementSibling?.textContent).toBe('-$100');
     expect(within(lines()).getByText(PAID_LINES_TEXT.net).nextElementSibling?.textContent).toBe('$225 USD');
   });
 
