@@ -288,6 +288,10 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
      */
     async requestDeletion(actor: DataRightsActor, password: string): Promise<FormResult<DeletionStatus>> {
       if (!(await deps.auth.checkPassword(actor.id, password))) {
+        // A double click's second request can check the password after the first erased the
+        // account (no password matches then): it is answered with the erasure, not "incorrect".
+        const latest = await createDataRightsRepository(db).latestOf(actor.id);
+        if (latest?.state === 'erased') return { ok: true, value: statusOf(latest, []) };
         return formFailure(400, M.passwordIncorrect, { password: M.passwordIncorrect });
       }
       const requestedAt = now();
