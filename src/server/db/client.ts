@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { processAlive } from '../lib/process-alive.ts';
+import { sharedNextRun } from '../lib/shared-next-run.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -125,13 +126,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     pglite,
     executeSql: (text, values) => pglite.query(text, values),
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
-    scrubDeadRows: async () => {
+    // Erasures that commit while a rewrite runs share the next one (a burst rewrites twice, not once each).
+    scrubDeadRows: sharedNextRun(async () => {
       // One statement each: VACUUM cannot run inside the implicit transaction of a multi-statement exec.
       await pglite.exec('VACUUM FULL');
       await pglite.exec('CHECKPOINT');
       await pglite.query('SELECT pg_switch_wal()');
       await pglite.exec('CHECKPOINT');
-    },
+    }),
     close: async () => {
       await pglite.close();
       releaseLock();
