@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { type MenuItem, serviceHref, telHref } from '../../../domain/config/navigation.ts';
+import type { Platform } from '../../../domain/config/site.ts';
 import { MOBILE_SERVICES_LIST_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -12,6 +13,8 @@ export interface MobileDrawerProps {
   menu: MenuItem[];
   services: NavService[];
   config: PublicConfig;
+  /** The brand of the page the drawer opened on: its logo's wordmark. */
+  platform: Platform;
   onClose: () => void;
 }
 
@@ -20,7 +23,7 @@ export interface MobileDrawerProps {
  * while it is open; a wheel or touch scroll over the backdrop, a click outside or Escape close
  * it. Focus stays inside while it is open. Loaded on demand (not part of the first page load).
  */
-export function MobileDrawer({ menu, services, config, onClose }: MobileDrawerProps) {
+export function MobileDrawer({ menu, services, config, platform, onClose }: MobileDrawerProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const listId = useId();
@@ -73,7 +76,7 @@ export function MobileDrawer({ menu, services, config, onClose }: MobileDrawerPr
           <h2 id={titleId} className="sr-only">
             Menu
           </h2>
-          <Logo />
+          <Logo platform={platform} />
         </div>
 
         <nav aria-label="Main" className="flex-1 overflow-y-auto overscroll-contain px-3 py-4">

@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
+import { platformForPath } from '../../../domain/config/site.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
 import type { UserRole } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
@@ -93,7 +94,7 @@ export function SiteHeader({ config, services, menu, user = null }: SiteHeaderPr
             <Icon name="menu" className="size-6" />
           </button>
 
-          <Logo />
+          <Logo platform={platformForPath(pathname)} />
 
           <nav aria-label="Main" className="hidden flex-1 desk:block">
             <ul className="flex items-center justify-center gap-1">
@@ -151,7 +152,13 @@ export function SiteHeader({ config, services, menu, user = null }: SiteHeaderPr
       {/* Outside the header: its backdrop-filter would otherwise contain the fixed drawer. */}
       {drawerOpen ? (
         <Suspense>
-          <MobileDrawer menu={menu} services={services} config={config} onClose={closeDrawer} />
+          <MobileDrawer
+            menu={menu}
+            services={services}
+            config={config}
+            platform={platformForPath(pathname)}
+            onClose={closeDrawer}
+          />
         </Suspense>
       ) : null}
     </>
