@@ -2,7 +2,7 @@
 // the fresh database, made through the users and accounts services before the server opens the database. The bench's
 // server has captcha keys and an unreachable SMTP server, so the public sign-up cannot be
 // completed over HTTP there.
-import { PLATFORMS } from '../src/domain/config/site.ts';
+import { PLATFORMS } from '../src/domain/config/platform.ts';
 import { type Database, type DatabaseConfig, openDatabase } from '../src/server/db/client.ts';
 import { hashPassword } from '../src/server/modules/auth/passwords.ts';
 import { createAuthService } from '../src/server/modules/auth/service.ts';

@@ -6,7 +6,7 @@
 import { createHistogram } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CAPTCHA_ACTIONS } from '../src/domain/auth/requests.ts';
-import { PLATFORMS } from '../src/domain/config/site.ts';
+import { PLATFORMS } from '../src/domain/config/platform.ts';
 import { HUMAN_PASS_COOKIE, issueHumanPass } from '../src/server/captcha/human-pass.ts';
 import { hashPassword } from '../src/server/modules/auth/passwords.ts';
 import { createUsersService } from '../src/server/modules/users/service.ts';

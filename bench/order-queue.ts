@@ -3,7 +3,8 @@
 // only: the app's seed (src/server/db/seed) never makes orders.
 import { eq, sql } from 'drizzle-orm';
 import { applicationTitle } from '../src/domain/applications/application.ts';
-import { BRANDS, PLATFORMS } from '../src/domain/config/site.ts';
+import { PLATFORMS } from '../src/domain/config/platform.ts';
+import { BRANDS } from '../src/domain/config/site.ts';
 import type { OrderKind } from '../src/domain/orders/order-kind.ts';
 import type { OrderStatus } from '../src/domain/orders/status.ts';
 import type { Database } from '../src/server/db/client.ts';

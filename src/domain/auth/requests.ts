@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORMS } from '../config/site.ts';
+import { PLATFORMS } from '../config/platform.ts';
 import { AUTH_API_MESSAGES as A, AUTH_MESSAGES as M } from './messages.ts';
 import { emailField, strongPassword } from './schemas.ts';
 

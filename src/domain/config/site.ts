@@ -1,17 +1,11 @@
+import { PLATFORMS } from './platform.ts';
+
 /**
  * Company facts shown across the site. The server may override the contact values from the
  * environment (see src/server/env.ts); these are the defaults the spec and design fix.
  */
 export const BRANDS = { docs: 'SEVADOCS', photos: 'SEVAPHOTOS', referral: 'REFERRAL' } as const;
 export type Brand = (typeof BRANDS)[keyof typeof BRANDS];
-
-export const PLATFORMS = { docs: 'sevadocs', photos: 'sevaphotos' } as const;
-export type Platform = (typeof PLATFORMS)[keyof typeof PLATFORMS];
-
-/** The x-platform header value for the page at `pathname` (DESIGN.md §1). */
-export function platformForPath(pathname: string): Platform {
-  return pathname === '/photos' || pathname.startsWith('/photos/') ? PLATFORMS.photos : PLATFORMS.docs;
-}
 
 /** The brand a customer signed up under, by the platform of the page they signed up on. */
 export const brandNameOf = (

@@ -16,7 +16,7 @@ import {
   signInSchema,
   signUpPayloadSchema,
 } from '../../../domain/auth/schemas.ts';
-import { PLATFORMS } from '../../../domain/config/site.ts';
+import { PLATFORMS } from '../../../domain/config/platform.ts';
 import { checkPhoneCountry } from '../../../domain/phone/phone-country.ts';
 import { HUMAN_PASS_COOKIE, isValidHumanPass } from '../../captcha/human-pass.ts';
 import { refusals } from '../../http/error-responses.ts';

@@ -15,7 +15,8 @@ import {
 import { noPackagesMessage } from '../../../domain/catalog/messages.ts';
 import { serviceDetailSchema } from '../../../domain/catalog/service-detail.ts';
 import { serviceSummarySchema } from '../../../domain/catalog/service-summary.ts';
-import { BRANDS, PLATFORMS } from '../../../domain/config/site.ts';
+import { PLATFORMS } from '../../../domain/config/platform.ts';
+import { BRANDS } from '../../../domain/config/site.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { createJsonResponseCache } from '../../plugins/json-response-cache.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PLATFORMS, type Platform } from '../../../domain/config/site.ts';
+import { PLATFORMS, type Platform } from '../../../domain/config/platform.ts';
 
 /**
  * The mark and wordmark; goes home (SPEC.md §2 header). Pages under /photos are the SevaPhotos

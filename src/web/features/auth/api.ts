@@ -1,5 +1,5 @@
 import { CAPTCHA_ACTIONS } from '../../../domain/auth/requests.ts';
-import type { Platform } from '../../../domain/config/site.ts';
+import type { Platform } from '../../../domain/config/platform.ts';
 import { api, envelopeOf } from '../../lib/api-client.ts';
 
 /** One function per accounts call of SPEC.md §7, typed by the OpenAPI document. */

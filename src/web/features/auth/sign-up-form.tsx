@@ -11,8 +11,8 @@ import {
   type SignUpFormInput,
   signUpFormSchema,
 } from '../../../domain/auth/schemas.ts';
+import { platformForPath } from '../../../domain/config/platform.ts';
 import { GUIDELINE_TABS, guidelineHref } from '../../../domain/config/routes.ts';
-import { platformForPath } from '../../../domain/config/site.ts';
 import { TOAST_SIGNUP_SUCCESS_MS } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { EMAIL_INPUT } from '../../components/ui/input-presets.ts';

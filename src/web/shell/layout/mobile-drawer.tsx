@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import { type MenuItem, serviceHref, telHref } from '../../../domain/config/navigation.ts';
-import type { Platform } from '../../../domain/config/site.ts';
+import type { Platform } from '../../../domain/config/platform.ts';
 import { MOBILE_SERVICES_LIST_MAX_HEIGHT_PX } from '../../../domain/limits/constants.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Logo } from '../../components/ui/logo.tsx';

@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { NavLink, useLocation } from 'react-router';
 import type { PublicConfig } from '../../../contracts/load-context.ts';
 import type { MenuItem } from '../../../domain/config/navigation.ts';
+import { platformForPath } from '../../../domain/config/platform.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
-import { platformForPath } from '../../../domain/config/site.ts';
 import { MOBILE_MAX_WIDTH_PX } from '../../../domain/limits/constants.ts';
 import type { UserRole } from '../../../domain/users/profile.ts';
 import { Icon } from '../../components/ui/icon.tsx';
