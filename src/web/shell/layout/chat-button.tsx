@@ -4,12 +4,7 @@ import { whatsappHref } from '../../../domain/config/navigation.ts';
 export function ChatButton({ number }: { number: string }) {
   return (
     <aside aria-label="Chat">
-      <a
-        href={whatsappHref(number)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="fixed right-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg ring-4 ring-white hover:bg-green-800 sm:right-6 sm:bottom-6"
-      >
+      <a href={whatsappHref(number)} target="_blank" rel="noopener noreferrer" className="chat-fab">
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-8">
           <use href="/icons/social.svg#whatsapp" />
         </svg>

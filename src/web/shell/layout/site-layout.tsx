@@ -32,10 +32,7 @@ export function SiteLayout({ config, services, user = null, children }: SiteLayo
   const layout = layoutForPath(useLocation().pathname);
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[100] rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus-visible:not-sr-only focus-visible:fixed focus-visible:top-3 focus-visible:left-3"
-      >
+      <a href="#main" className="skip-link">
         Skip to main content
       </a>
       {layout.tollFreeBanner === 'none' ? null : (
