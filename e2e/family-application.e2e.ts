@@ -9,7 +9,7 @@ import { STRONG_PASSWORD, uniqueEmail, waitForInteractive, waitForLink } from '.
 import { setupE2E } from './support/browser.ts';
 import { choosePackageOn } from './support/catalog.ts';
 import { onePagePdf } from './support/files.ts';
-import { screenshot } from './support/looks.ts';
+import { overlapArea, screenshot } from './support/looks.ts';
 import { expectVisible, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
@@ -410,7 +410,13 @@ describe('a family applies on a phone (issue 30)', () => {
       const formsDone = Date.now();
 
       await expectVisible(page.getByRole('heading', { level: 2, name: 'Review your application' }), 10_000);
-      await page.getByRole('link', { name: 'Continue to checkout' }).click();
+      // Every member's answers make a long page (24,000 px for a family of four at 390 px): the way on
+      // is in view without scrolling through them, and the chat button does not cover it.
+      const toCheckout = page.getByRole('link', { name: 'Continue to checkout' });
+      await expectVisible(page.getByText('Everything is in. You can continue to checkout.'));
+      expect(await toCheckout.evaluate((link) => link.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+      expect(await overlapArea(toCheckout, page.locator('aside[aria-label="Chat"] > a'))).toBe(0);
+      await toCheckout.click();
       await page.waitForURL((url) => url.pathname === '/checkout');
       await waitForHydration(page);
       await page.getByRole('button', { name: /^Pay / }).click();

@@ -32,8 +32,9 @@ type Open = (at: { memberId: number; step?: number }) => void;
 
 /**
  * The order's review (issue 10 point 6): what is missing first, with links to it; then every
- * member's answers by step with Edit links and their documents; then Continue to checkout (open
- * with something missing too: the spec lets customers pay first and finish the forms afterwards).
+ * member's answers by step with Edit links and their documents; Continue to checkout in a bar kept
+ * at the bottom of the screen (open with something missing too: the spec lets customers pay first
+ * and finish the forms afterwards).
  */
 export function ReviewPage({
   orderRef,
@@ -192,17 +193,25 @@ export function ReviewPage({
         })}
       </div>
 
-      <div className="mt-10 rounded-3xl bg-slate-50 p-5 sm:p-8">
+      {order.status === 'Payment pending' ? (
+        <p className="mt-10 max-w-2xl text-sm text-slate-600">
+          {REVIEW_TEXT.checkoutNote} {nothingMissing ? '' : REVIEW_TEXT.payFirstNote}
+        </p>
+      ) : null}
+      {/*
+       * The way on stays in view (a family's review runs to 17,000 px at 1440 and 24,000 at 390):
+       * a bar at the bottom of the screen, as the form's own Back and Continue. data-sticky-actions
+       * lifts the chat button above it (app.css).
+       */}
+      <div
+        data-sticky-actions
+        className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6"
+      >
         {order.status === 'Payment pending' ? (
-          <>
-            <a href={checkoutHref(orderRef)} className="btn-primary">
-              {REVIEW_TEXT.continue}
-              <Icon name="arrow-right" className="size-5" />
-            </a>
-            <p className="mt-3 max-w-2xl text-sm text-slate-600">
-              {REVIEW_TEXT.checkoutNote} {nothingMissing ? '' : REVIEW_TEXT.payFirstNote}
-            </p>
-          </>
+          <a href={checkoutHref(orderRef)} className="btn-primary">
+            {REVIEW_TEXT.continue}
+            <Icon name="arrow-right" className="size-5" />
+          </a>
         ) : (
           <a href={serviceOrderHref(orderRef)} className="btn-primary">
             {REVIEW_TEXT.toOrder}
