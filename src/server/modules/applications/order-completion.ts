@@ -51,6 +51,16 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
 
   return {
     /**
+     * The status a verified payment moves the order to, on the locked order in the payment's
+     * transaction: `Order pending` when every form and document is in already, else
+     * `Forms incomplete`. One change and one notification: a family that finished everything
+     * before paying was told "Forms incomplete" first, then "Order pending" in the same second.
+     */
+    async statusWhenPaid(tx: Database, orderId: number): Promise<OrderStatus> {
+      return (await isComplete(tx, orderId)) ? 'Order pending' : 'Forms incomplete';
+    },
+
+    /**
      * Moves a paid order between `Forms incomplete` and `Order pending` (actor system, with a
      * remark on the timeline and the customer's notification) when its forms and documents say so.
      * Any other status is left alone. Answers the status it moved to, or null.

@@ -137,7 +137,7 @@ export interface CheckoutServiceDeps {
   /** What an application was started with: its price's input, and the service and package staff see. */
   applications: Pick<ApplicationsService, 'checkoutInput' | 'snapshots'>;
   /** A paid application moves straight on to Order pending when everything is already in. */
-  completion: Pick<OrderCompletion, 'sync'>;
+  completion: Pick<OrderCompletion, 'statusWhenPaid'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
   pricing: CheckoutPricing;
   /** The coupon's validity window is checked against this clock. */
@@ -502,11 +502,8 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       offered: (customerId, order) => service.addOns(customerId, { id: order.id }),
       choose: (customerId, order, choice) => service.chooseAddOns(customerId, { id: order.id }, choice),
     },
-    statusWhenPaid: 'Forms incomplete',
-    // Straight on to Order pending when every form and document is already in.
-    async afterPaid(tx, order) {
-      await deps.completion.sync(tx, order.id);
-    },
+    // Forms incomplete, or straight on to Order pending when every form and document is already in.
+    statusWhenPaid: (tx, order) => deps.completion.statusWhenPaid(tx, order.id),
     // Staff see the service applied for and its package's promise (one read of the applications).
     async staffViews(ofKind) {
       const snapshots = await applications.snapshots(ofKind.map((o) => o.id));

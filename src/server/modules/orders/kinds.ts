@@ -78,15 +78,13 @@ export interface OrderKindDefinition {
     offered(customerId: number, order: Order): Promise<FormResult<AddOnsView>>;
     choose(customerId: number, order: Order, choice: ChooseAddOns): Promise<FormResult<CostSummaryView>>;
   };
-  /** The status a verified payment moves the order to. */
-  statusWhenPaid: OrderStatus;
+  /** The status a verified payment moves the order to, on the locked order in the payment's transaction. */
+  statusWhenPaid(tx: Database, order: Order): Promise<OrderStatus>;
   /**
    * On the locked order, before a staff change to `to` the transition table allows: why the work
    * cannot move there yet (a photo whose prints wait for a person's check), or null.
    */
   staffMoveHeld?(tx: Database, order: Order, to: OrderStatus): Promise<string | null>;
-  /** After the payment's status change, in its transaction (an application moves on when complete). */
-  afterPaid?(tx: Database, order: Order): Promise<void>;
   /** The storage keys of the stored files (uploads, photos, what staff sent) the order holds now. */
   storedFiles(on: Database, order: Order): Promise<string[]>;
   /**

@@ -256,12 +256,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       }
       const moved = await deps.changeOrderStatus(
         order.id,
-        kind.statusWhenPaid,
+        await kind.statusWhenPaid(tx, order),
         { by: { actor: 'system' }, remark: PAYMENT_MESSAGES.paidRemark },
         tx,
       );
       if (!moved.ok) throw new Error(`order ${order.id} could not leave Payment pending: ${moved.reason}`);
-      await kind.afterPaid?.(tx, moved.order);
       await repository.setAttemptStatus(attempt.id, 'succeeded', paid);
       // Any other attempt still open can no longer be paid: the order is.
       const superseded = await repository.supersedeOpen(order.id, OPEN_ATTEMPT_STATUSES, attempt.id);

@@ -400,7 +400,7 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'succeeded' }]);
   });
 
-  it('a success for an order whose forms and documents are all in lands on Order pending, in one go', async () => {
+  it('a success for an order whose forms and documents are all in lands on Order pending: one move, one notification', async () => {
     const { user, order, paymentId } = await orderWithPayment();
     const ref = order.displayId;
     const memberId = order.members[0]?.id ?? 0;
@@ -411,10 +411,14 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     await settleAndAnnounce(t, paymentId, 'succeeded');
     await t.runJobs();
     const moves = (await historyOf(order.id)).map((h) => [h.fromStatus, h.toStatus]);
+    // Not through Forms incomplete: the customer who had finished everything was told so first.
     expect(moves).toEqual([
       [null, 'Payment pending'],
-      ['Payment pending', 'Forms incomplete'],
-      ['Forms incomplete', 'Order pending'],
+      ['Payment pending', 'Order pending'],
+    ]);
+    const { notifications } = await t.app.services.notifications.list(user.id, { page: 1, limit: 10 });
+    expect(notifications.filter((n) => n.orderId === ref)).toMatchObject([
+      { orderStatus: 'Order pending', remark: P.paidRemark },
     ]);
   });
 

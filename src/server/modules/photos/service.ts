@@ -866,7 +866,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         viewSummary(await applyCoupon(customerId, { id: order.id }, code), order),
       removeCoupon: async (customerId, order) => viewSummary(await removeCoupon(customerId, { id: order.id }), order),
       // A photo order has everything in (its photos) once paid.
-      statusWhenPaid: 'Order pending',
+      statusWhenPaid: async () => 'Order pending',
       // Its prints wait for a person's check the customer asked for (or a rejection's retake).
       async staffMoveHeld(tx, order, to) {
         if (!PAST_SECOND_LOOK.includes(to)) return null;
