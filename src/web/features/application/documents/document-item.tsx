@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useContext, useEffect, useId, useRef, useState } from 'react';
 import type { ChecklistItemStatus, DocumentView } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { PROOF_OF_ADDRESS_ITEM } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -9,6 +9,7 @@ import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { EngineContext } from '../form-engine/engine-context.ts';
 import { ProofPostalCode } from './proof-postal-code.tsx';
 
 export const DOCUMENT_TEXT = {
@@ -211,6 +212,8 @@ export function DocumentItem({
   const [dragging, setDragging] = useState(false);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
+  // In a member's form (its Documents step), Continue waits for an upload under way.
+  const engine = useContext(EngineContext);
   const stored = item.documents[0];
   const limits = `${describeUploadTypes(item.accept.types)}, up to ${formatFileSize(item.accept.maxBytes)}`;
 
@@ -224,11 +227,13 @@ export function DocumentItem({
     setPhase({ kind: 'uploading', file, progress: 0, controller });
     setSaid('');
     try {
-      await actions.upload(file, {
+      const sending = actions.upload(file, {
         signal: controller.signal,
         onProgress: (fraction) =>
           setPhase((p) => (p.kind === 'uploading' && p.file === file ? { ...p, progress: fraction } : p)),
       });
+      engine?.trackUpload(`document:${item.id}`, sending);
+      await sending;
       if (!controller.signal.aborted) setSaid(DOCUMENT_TEXT.uploadedName(file.name));
     } catch (error) {
       if (!controller.signal.aborted) setProblem(errorMessage(error, DOCUMENT_TEXT.uploadFailed));

@@ -49,6 +49,7 @@ import {
   useEngine,
 } from './engine-context.ts';
 import { SectionView } from './field-view.tsx';
+import { usePendingUploads } from './pending-uploads.ts';
 import { type NavigatorStep, StepNavigator } from './step-navigator.tsx';
 
 // DESIGN.md §2b: zod must not try `new Function` under our CSP (no 'unsafe-eval').
@@ -288,6 +289,8 @@ export function FormEngine({
     return seen;
   });
   const heading = useRef<HTMLHeadingElement | null>(null);
+  const pendingUploads = usePendingUploads();
+  const [waitingForUploads, setWaitingForUploads] = useState(false);
   const moved = useRef(false);
   const checkOnArrival = useRef(false);
 
@@ -386,6 +389,12 @@ export function FormEngine({
   }
 
   async function next() {
+    setWaitingForUploads(true);
+    try {
+      await pendingUploads.settled();
+    } finally {
+      setWaitingForUploads(false);
+    }
     if (!(await validateStep())) return;
     if (index === stepCount - 1) await complete();
     else goToStep(index + 1);
@@ -468,13 +477,27 @@ export function FormEngine({
       memberKind,
       today,
       upload,
+      trackUpload: pendingUploads.track,
       fileUrl,
       fileReport,
       notes,
       offersBySection,
       applyOffer,
     }),
-    [control, trigger, idPrefix, memberKind, today, upload, fileUrl, fileReport, notes, offersBySection, applyOffer],
+    [
+      control,
+      trigger,
+      idPrefix,
+      memberKind,
+      today,
+      upload,
+      pendingUploads.track,
+      fileUrl,
+      fileReport,
+      notes,
+      offersBySection,
+      applyOffer,
+    ],
   );
 
   const hostStep = hostSteps[index - steps.length];
@@ -558,7 +581,7 @@ export function FormEngine({
             {/* Before the script runs a submit would put the answers in the address: wait for it. */}
             <button
               type="submit"
-              disabled={!hydrated || formState.isSubmitting}
+              disabled={!hydrated || formState.isSubmitting || waitingForUploads}
               className="btn-primary flex-1 disabled:opacity-70 sm:flex-none"
             >
               {last ? finishLabel : ENGINE_TEXT.continue}

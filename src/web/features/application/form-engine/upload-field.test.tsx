@@ -2,13 +2,16 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ChecklistItemStatus } from '../../../../domain/applications/documents.ts';
 import type { FormDefinition, UploadField } from '../../../../domain/forms/definition.ts';
 import type { FileRef } from '../../../../domain/forms/files.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
+import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
+import { DocumentItem } from '../documents/document-item.tsx';
 import type { UploadContext, UploadedFile, UploadFile } from './engine-context.ts';
-import { FormEngine, type FormEngineHandle } from './form-engine.tsx';
+import { ENGINE_TEXT, FormEngine, type FormEngineHandle, type FormEngineProps } from './form-engine.tsx';
 import { UPLOAD_TEXT } from './upload-field.tsx';
 
 beforeAll(installBrowserStubs);
@@ -53,6 +56,7 @@ function renderUpload(
   defaultValues = {},
   fileUrl?: (ref: FileRef) => string | undefined,
   fileReport?: (ref: FileRef) => ComplianceReport | undefined,
+  onComplete?: FormEngineProps['onComplete'],
 ) {
   const definition: FormDefinition = {
     format: 1,
@@ -71,6 +75,7 @@ function renderUpload(
       fileUrl={fileUrl}
       fileReport={fileReport}
       defaultValues={defaultValues}
+      onComplete={onComplete}
       ref={handle}
     />,
   );
@@ -181,6 +186,62 @@ describe('upload fields', () => {
     expect(screen.getByRole('alert').textContent).toBe('The file is not a real JPEG');
     fireEvent.click(screen.getByRole('button', { name: UPLOAD_TEXT.retry }));
     expect(transfer.upload).toHaveBeenCalledTimes(2);
+  });
+
+  it('Continue pressed while a file is on its way waits for it, rather than calling the file missing', async () => {
+    const transfer = controlledUpload();
+    const onComplete = vi.fn();
+    renderUpload(passportPage, transfer.upload, {}, undefined, undefined, onComplete);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    transfer.progress(0.1);
+    const finish = screen.getByRole('button', { name: ENGINE_TEXT.review });
+    fireEvent.click(finish);
+    await waitFor(() => expect((finish as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onComplete).not.toHaveBeenCalled();
+
+    await transfer.finish(stored);
+    await waitFor(() => expect(onComplete).toHaveBeenCalledWith(expect.objectContaining({ passportPage: stored })));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('on a Documents step, Continue waits for a document on its way instead of leaving it behind', async () => {
+    let finish: (() => void) | undefined;
+    const upload = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const onComplete = vi.fn();
+    const passport: ChecklistItemStatus = {
+      id: 'foreign-passport',
+      label: 'Current foreign passport',
+      required: true,
+      accept: { types: [...DOCUMENT_UPLOAD.types], maxBytes: DOCUMENT_UPLOAD.maxBytes },
+      documents: [],
+      uploaded: false,
+    };
+    const definition: FormDefinition = { format: 1, id: 'test/documents', version: 1, title: 'Documents', steps: [] };
+    render(
+      <FormEngine
+        definition={definition}
+        memberKind="Adult"
+        today="2026-11-30"
+        onComplete={onComplete}
+        hostSteps={[
+          {
+            key: 'documents',
+            title: 'Documents',
+            done: false,
+            content: <DocumentItem item={passport} canChange actions={{ upload, remove: vi.fn() }} />,
+          },
+        ]}
+      />,
+    );
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, { target: { files: [pdf()] } });
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: ENGINE_TEXT.review }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onComplete).not.toHaveBeenCalled();
+
+    await act(async () => finish?.());
+    await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
   });
 
   it('cancels an upload under way', async () => {

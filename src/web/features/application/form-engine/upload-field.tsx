@@ -141,7 +141,14 @@ export function UploadControl({ field }: { field: UploadField }) {
   // Leaving the step (or the page) mid-upload abandons it.
   useEffect(() => () => running.current?.abort(), []);
 
-  async function send(file: File) {
+  /** Sends the file, and tells the engine until when (Continue waits for it). */
+  function send(file: File): Promise<void> {
+    const sending = transfer(file);
+    engine.trackUpload(field.key, sending);
+    return sending;
+  }
+
+  async function transfer(file: File) {
     if (!engine.upload) {
       setProblem(UPLOAD_TEXT.unavailable);
       return;
