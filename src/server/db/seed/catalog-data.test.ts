@@ -193,4 +193,13 @@ describe('seeded catalog', () => {
     expect(price).toMatchObject({ currency: 'USD', governmentFeeCents: 12500 });
     expect(price.isEstimate ?? false).toBe(false);
   });
+  it("does not call the New OCI Card adults-only: a family's children apply in the same order (catalog-facts §1: adult or minor)", () => {
+    const pkg = allPackages.find((p) => p.pkg.slug === 'new-oci-card')?.pkg;
+    const descriptions = [pkg?.description ?? '', ...(pkg?.texts ?? []).map((t) => t.description ?? '')];
+    expect(descriptions).toHaveLength(3);
+    for (const description of descriptions) {
+      expect(description).not.toMatch(/for an adult\b/);
+      expect(description).toMatch(/children/);
+    }
+  });
 });

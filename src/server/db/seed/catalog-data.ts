@@ -187,7 +187,8 @@ export const CATALOG: readonly SeedService[] = [
       {
         name: 'New OCI Card',
         slug: 'new-oci-card',
-        description: 'First OCI card for an adult of Indian origin who holds the citizenship of another country.',
+        description:
+          'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them.',
         features: [
           'Online government form filled in and reviewed line by line',
           'Photo and signature resized to the portal rules',
@@ -207,7 +208,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_US,
             description:
-              'First OCI card for an adult of Indian origin who holds the citizenship of another country, filed with the consulate through VFS Global.',
+              'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them, filed with the consulate through VFS Global.',
             features: [
               'Online government form filled in and reviewed line by line',
               'Photo and signature resized to the portal rules',
@@ -221,7 +222,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_CA,
             description:
-              'First OCI card for an adult of Indian origin who holds the citizenship of another country, filed with the consulate through BLS International. BLS accepts the application only once your Indian passport has been surrendered.',
+              'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them, filed with the consulate through BLS International. BLS accepts the application only once your Indian passport has been surrendered.',
             features: [
               'Online government form filled in and reviewed line by line',
               'Photo and signature resized to the portal rules',

@@ -56,6 +56,9 @@ describe('after sign-up', () => {
     expect(await screen.findByText(SIGNED_UP, { selector: '[data-sonner-toast] *' })).toBeTruthy();
     expect(screen.getByText('priya.sharma@example.com').tagName).toBe('STRONG');
     expect(screen.getByText(/spam or junk folder/)).toBeTruthy();
+    // The link signs in where it is opened: no "then sign in" step to look for.
+    expect(screen.getByText(/it signs you in on the device you open it on/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/then sign in/);
     expect(screen.getByRole('region', { name: 'You are applying for' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Sign Up' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(`/signin${QUERY}`);

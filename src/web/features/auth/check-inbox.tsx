@@ -5,7 +5,7 @@ import { useResendMail } from './resend-mail.ts';
 /** The title and lead of the step after sign-up. */
 export const CHECK_INBOX_TITLES = {
   title: 'Check your inbox',
-  lead: 'One more step: confirm your e-mail address, then sign in.',
+  lead: 'One more step: confirm your e-mail address.',
 } as const;
 
 /**
@@ -31,7 +31,8 @@ export function CheckInbox({
         <Icon name="mail-check" className="mt-0.5 size-6 shrink-0 text-brand-700" />
         <p className="min-w-0">
           We have sent an e-mail to <strong className="font-semibold text-slate-900 wrap-anywhere">{email}</strong>.
-          Open the link in it to confirm your address, then sign in. The link works for 24 hours.
+          Open the link in it to confirm your address: it signs you in on the device you open it on. The link works for
+          24 hours.
         </p>
       </div>
       <p className="flex gap-2 text-sm text-slate-700">
