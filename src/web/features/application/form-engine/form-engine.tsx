@@ -61,6 +61,7 @@ export const ENGINE_TEXT = {
   review: 'Review answers',
   nextMember: 'Next member',
   nothingHere: 'Nothing to answer on this step. Continue to the next one.',
+  waitingForUploads: 'Finishing your upload before going on…',
 } as const;
 
 /** Every change of an answer: what autosave needs. */
@@ -587,6 +588,10 @@ export function FormEngine({
               {last ? finishLabel : ENGINE_TEXT.continue}
               <Icon name="arrow-right" className="size-5" />
             </button>
+            {/* The button waits, disabled, beside the upload's own progress: say why to a screen reader. */}
+            <span role="status" className="sr-only">
+              {waitingForUploads ? ENGINE_TEXT.waitingForUploads : ''}
+            </span>
             {status ? <div className="ml-auto text-sm text-slate-600">{status}</div> : null}
           </div>
         </form>

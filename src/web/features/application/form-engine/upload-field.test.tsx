@@ -198,11 +198,13 @@ describe('upload fields', () => {
     fireEvent.click(finish);
     await waitFor(() => expect((finish as HTMLButtonElement).disabled).toBe(true));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(ENGINE_TEXT.waitingForUploads).getAttribute('role')).toBe('status');
     expect(onComplete).not.toHaveBeenCalled();
 
     await transfer.finish(stored);
     await waitFor(() => expect(onComplete).toHaveBeenCalledWith(expect.objectContaining({ passportPage: stored })));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(ENGINE_TEXT.waitingForUploads)).toBeNull();
   });
 
   it('on a Documents step, Continue waits for a document on its way instead of leaving it behind', async () => {
