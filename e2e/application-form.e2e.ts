@@ -247,6 +247,13 @@ describe('the application form (issue 10 points 3, 5, 6)', () => {
 
     await open(page, `${formUrl(order)}&member=${order.members[0]?.id}&step=8`);
     await expectVisible(stepHeading(page, 'Documents'));
+    // Here the bar can wrap to two rows ("Review answers" beside the autosave's status): the chat
+    // button still clears it.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expectVisible(chat);
+    const barHeight = await bar.evaluate((el) => el.getBoundingClientRect().height);
+    console.info(`the Documents step's action bar: ${barHeight} px high at 390 px`);
+    expect(await overlapArea(chat, bar), 'the chat button over the Documents step’s bar').toBe(0);
     await looksRight(page, 'application-form-documents-390');
 
     await open(page, `${formUrl(order)}&review=1`);
