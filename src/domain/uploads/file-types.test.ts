@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, describeUploadTypes, formatFileSize, MEGABYTE } from './file-types.ts';
+import { acceptAttribute, describeUploadTypes, formatFileSize, MEGABYTE, uploadTypeNamed } from './file-types.ts';
 import {
   fileTooLargeMessage,
   pageTooLargeMessage,
@@ -44,5 +44,16 @@ describe('upload messages', () => {
     expect(UPLOAD_MESSAGES.pdfEncrypted).toBe(
       'This PDF is protected by a password. Please upload a copy without a password.',
     );
+  });
+});
+
+describe('uploadTypeNamed', () => {
+  it('reads the type a name claims by its last extension, in any case', () => {
+    expect(uploadTypeNamed('scan.PDF')).toBe('pdf');
+    expect(uploadTypeNamed('IMG_0042.jpeg')).toBe('jpeg');
+    expect(uploadTypeNamed('photo.heif')).toBe('heic');
+    expect(uploadTypeNamed('statement.pdf.html')).toBeNull();
+    expect(uploadTypeNamed('README')).toBeNull();
+    expect(uploadTypeNamed('.pdf')).toBe('pdf');
   });
 });

@@ -54,6 +54,13 @@ export function acceptAttribute(types: readonly UploadType[]): string {
   return types.flatMap((type) => [...UPLOAD_TYPE_INFO[type].extensions, ...UPLOAD_TYPE_INFO[type].mimeTypes]).join(',');
 }
 
+/** The type a file's name claims by its extension (`scan.PDF` → pdf), or null. */
+export function uploadTypeNamed(fileName: string): UploadType | null {
+  const extension = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0];
+  if (!extension) return null;
+  return UPLOAD_TYPES.find((type) => UPLOAD_TYPE_INFO[type].extensions.includes(extension)) ?? null;
+}
+
 /** `JPEG, PNG or PDF`: the types' names joined as a customer reads them. */
 export function describeUploadTypes(types: readonly UploadType[]): string {
   const labels = types.map((type) => UPLOAD_TYPE_INFO[type].label);

@@ -1,4 +1,4 @@
-import { describeUploadTypes, formatFileSize, type UploadType } from './file-types.ts';
+import { describeUploadTypes, formatFileSize, UPLOAD_TYPE_INFO, type UploadType } from './file-types.ts';
 
 /**
  * What a customer reads when an upload is refused (issue 10, "Bad input and safety"): what went
@@ -23,6 +23,15 @@ export const UPLOAD_MESSAGES = {
 /** A file of a type this slot does not take, whatever its name says. */
 export function unsupportedTypeMessage(types: readonly UploadType[]): string {
   return `This file type is not accepted here. Please upload a ${describeUploadTypes(types)} file.`;
+}
+
+/**
+ * A file whose name promises a type the slot takes but whose bytes are something else (a saved
+ * web page renamed to `.pdf`): the general message would leave the customer sure they uploaded a PDF.
+ */
+export function mislabelledFileMessage(named: UploadType, types: readonly UploadType[]): string {
+  const label = UPLOAD_TYPE_INFO[named].label;
+  return `This file is named as a ${label} but is not really one: it may be a saved web page or a renamed file. Please save or export it again as a ${describeUploadTypes(types)} file.`;
 }
 
 /** A file over the slot's size limit. */

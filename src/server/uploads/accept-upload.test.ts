@@ -9,6 +9,7 @@ import { ok } from '../../domain/api/envelope.ts';
 import { DOCUMENT_UPLOAD, MEGABYTE, PHOTO_UPLOAD, type UploadRule } from '../../domain/uploads/file-types.ts';
 import {
   fileTooLargeMessage,
+  mislabelledFileMessage,
   tooManyPagesMessage,
   tooManyPixelsMessage,
   UPLOAD_MESSAGES,
@@ -261,7 +262,11 @@ describe('acceptUpload', () => {
 
     it('an ELF executable named .jpg and declared image/jpeg', async () => {
       const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4096, 0x90)]);
-      await expectRefused(await upload('/document', [file('photo.jpg', elf, 'image/jpeg')]), 415, everyType);
+      await expectRefused(
+        await upload('/document', [file('photo.jpg', elf, 'image/jpeg')]),
+        415,
+        mislabelledFileMessage('jpeg', DOCUMENT_UPLOAD.types),
+      );
     });
 
     it('a Windows executable named .jpg', async () => {
@@ -269,18 +274,32 @@ describe('acceptUpload', () => {
       await expectRefused(
         await upload('/photo', [file('photo.jpg', pe, 'image/jpeg')]),
         415,
-        unsupportedTypeMessage(PHOTO_UPLOAD.types),
+        mislabelledFileMessage('jpeg', PHOTO_UPLOAD.types),
       );
     });
 
     it('an HTML page renamed .pdf', async () => {
       const html = '<!DOCTYPE html><html><body><script>fetch("/api/v1/users/me")</script></body></html>';
-      await expectRefused(await upload('/document', [file('statement.pdf', html, 'application/pdf')]), 415, everyType);
+      await expectRefused(
+        await upload('/document', [file('statement.pdf', html, 'application/pdf')]),
+        415,
+        'This file is named as a PDF but is not really one: it may be a saved web page or a renamed file. Please save or export it again as a JPEG, PNG, HEIC or PDF file.',
+      );
     });
 
     it('a zip archive', async () => {
       const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]);
-      await expectRefused(await upload('/document', [file('documents.pdf', zip, 'application/pdf')]), 415, everyType);
+      await expectRefused(
+        await upload('/document', [file('documents.pdf', zip, 'application/pdf')]),
+        415,
+        mislabelledFileMessage('pdf', DOCUMENT_UPLOAD.types),
+      );
+      await expectRefused(await upload('/document', [file('documents.zip', zip, 'application/zip')]), 415, everyType);
+      await expectRefused(
+        await upload('/document', [file('documents', zip, 'application/octet-stream')]),
+        415,
+        everyType,
+      );
     });
 
     it('a PDF where the slot takes only images', async () => {

@@ -7,8 +7,18 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { displayFileName } from '../../domain/uploads/display-name.ts';
-import type { StoredFileType, UploadRule, UploadType } from '../../domain/uploads/file-types.ts';
-import { fileTooLargeMessage, UPLOAD_MESSAGES, unsupportedTypeMessage } from '../../domain/uploads/messages.ts';
+import {
+  type StoredFileType,
+  type UploadRule,
+  type UploadType,
+  uploadTypeNamed,
+} from '../../domain/uploads/file-types.ts';
+import {
+  fileTooLargeMessage,
+  mislabelledFileMessage,
+  UPLOAD_MESSAGES,
+  unsupportedTypeMessage,
+} from '../../domain/uploads/messages.ts';
 import { HttpError } from '../http/errors.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { type ReencodedImage, reencodeImage } from './image.ts';
@@ -104,7 +114,14 @@ async function receive(part: MultipartFile, path: string, rule: UploadRule): Pro
   let type: UploadType | null = null;
   const decide = (): Error | null => {
     type = sniffUploadType(head);
-    return type && rule.types.includes(type) ? null : uploadRefused(415, unsupportedTypeMessage(rule.types));
+    if (type && rule.types.includes(type)) return null;
+    const named = uploadTypeNamed(part.filename);
+    return uploadRefused(
+      415,
+      named && named !== type && rule.types.includes(named)
+        ? mislabelledFileMessage(named, rule.types)
+        : unsupportedTypeMessage(rule.types),
+    );
   };
   const gate = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_FIXES } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
 import { IMAGE_UPLOAD_TYPES, MEGABYTE, PHOTO_MAX_BYTES } from '../../../domain/uploads/file-types.ts';
-import { fileTooLargeMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
+import { fileTooLargeMessage, mislabelledFileMessage } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } from '../../test/multipart.ts';
 import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
@@ -113,7 +113,7 @@ describe('refused photos leave nothing stored', () => {
       'a PDF named .jpg, by its bytes',
       async () => [filePart('photo.jpg', await pdfWithPages(), 'image/jpeg')],
       415,
-      unsupportedTypeMessage(IMAGE_UPLOAD_TYPES),
+      mislabelledFileMessage('jpeg', IMAGE_UPLOAD_TYPES),
     ],
     [
       'a file over 15 MB, with the limit in the message',

@@ -11,7 +11,7 @@ import { checkoutHref, PAYMENT_MESSAGES as P, STRAY_CHARGE_REASONS } from '../..
 import { PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
 import { PHOTO_PRICES } from '../../../domain/photos/pricing.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
-import { tooFewPixelsMessage, tooManyPixelsMessage, unsupportedTypeMessage } from '../../../domain/uploads/messages.ts';
+import { mislabelledFileMessage, tooFewPixelsMessage, tooManyPixelsMessage } from '../../../domain/uploads/messages.ts';
 import { mailMessages } from '../../mail/tables.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -407,7 +407,7 @@ describe('items and photos', () => {
       'a non-image renamed .jpg',
       () => Buffer.from('MZ\x90\x00 this is a program'),
       415,
-      unsupportedTypeMessage(['jpeg', 'png', 'heic']),
+      mislabelledFileMessage('jpeg', ['jpeg', 'png', 'heic']),
     ],
     [
       'a 1 × 1 image',
