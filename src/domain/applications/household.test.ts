@@ -57,6 +57,8 @@ const DEFINITION: FormDefinition = {
             text('motherPassportNumber', { memberKinds: ['Minor'] }),
             text('parentsSituation', { memberKinds: ['Minor'] }),
             text('indianParent', { memberKinds: ['Minor'] }),
+            text('indianParentDocument', { memberKinds: ['Minor'] }),
+            text('parentsConsent', { memberKinds: ['Minor'] }),
             text('education'),
           ],
         },
@@ -218,6 +220,40 @@ describe('householdPrefill', () => {
       householdPrefill(DEFINITION, { ...anaya, dateOfBirth: '2012-11-30' }, [priya, rahul], account, TODAY).answers
         .education?.value,
     ).toBe('below-matriculation');
+  });
+
+  it('gives a second child what their brother or sister said about the parents, not the consent', () => {
+    const kabir: HouseholdMember = {
+      id: 4,
+      fullName: 'Kabir Sharma',
+      dateOfBirth: '2022-03-01',
+      kind: 'Minor',
+      relationship: 'Child',
+      answers: {},
+    };
+    const answered = {
+      ...anaya,
+      answers: {
+        indianParent: 'father',
+        indianParentDocument: 'Z1234567',
+        fatherName: 'RAHUL K SHARMA',
+        parentsConsent: ['both-agree'],
+      },
+    };
+    const prefill = householdPrefill(DEFINITION, kabir, [priya, rahul, answered, kabir], account, TODAY);
+    expect(prefill.answers.indianParent).toEqual({ value: 'father', from: 'From Anaya Sharma’s answers' });
+    expect(prefill.answers.indianParentDocument?.value).toBe('Z1234567');
+    // The parents' own answers come first; the consent is each child's own.
+    expect(prefill.answers.fatherName).toEqual({
+      value: 'Rahul Kumar Sharma',
+      from: 'From Rahul Kumar Sharma’s answers',
+    });
+    expect(prefill.answers.parentsConsent).toBeUndefined();
+    // A niece in the same order does not share Anaya's parents.
+    const niece = { ...kabir, relationship: 'Other' as const };
+    expect(
+      householdPrefill(DEFINITION, niece, [priya, rahul, answered, niece], account, TODAY).answers.indianParent,
+    ).toBeUndefined();
   });
 
   it('leaves the parents out when neither has said who is the father', () => {

@@ -125,6 +125,32 @@ function fatherAndMother(parents: readonly HouseholdMember[]): { father?: Househ
   return {};
 }
 
+/**
+ * Answers about the parents that brothers and sisters in one order share: their parents' names
+ * and passports, how the parents live, which parent is of Indian origin and that parent's
+ * document. Not the consent, which a parent gives for each child.
+ */
+const SIBLINGS_SHARED_KEYS = [
+  'fatherName',
+  'fatherNationality',
+  'fatherBirthPlace',
+  'fatherPassportNumber',
+  'motherName',
+  'motherNationality',
+  'motherBirthPlace',
+  'motherPassportNumber',
+  'parentsSituation',
+  'custodyParent',
+  'indianParent',
+  'indianParentDocument',
+] as const;
+
+/** The account holder's children for a child, their brothers and sisters for a sibling: the members with the same parents. */
+function siblingsOf(member: HouseholdMember, others: readonly HouseholdMember[]): HouseholdMember[] {
+  if (member.relationship !== 'Child' && member.relationship !== 'Sibling') return [];
+  return others.filter((o) => o.relationship === member.relationship);
+}
+
 /** Eligibility answers that are Indian origin of one's own (a spouse of one is not). */
 const OWN_INDIAN_ORIGIN: readonly unknown[] = ['former-citizen', 'descendant'];
 
@@ -166,6 +192,8 @@ function askedFields(definition: FormDefinition, kind: MemberKind): Map<string, 
  * - the passport's issuing country and place from the first member who gave them;
  * - a school-age child's education (below matriculation until 14), and which parent is of Indian
  *   origin from the parents' own eligibility answers;
+ * - for a minor, what a brother or sister in the order already said about their parents (which
+ *   parent is of Indian origin and that parent's OCI card or passport, the parents' details);
  * - the address's country from the country the order is applied from (the consulate serves
  *   residents of that country), while no member has given an address;
  * - "Same address as …" and "Same contact as …" from each other member who answered them.
@@ -231,6 +259,11 @@ export function householdPrefill(
     const age = member.dateOfBirth ? ageOn(member.dateOfBirth, today) : null;
     // Matriculation is the 10th year of school, at 15 or 16: a child of 5 to 13 is still below it.
     if (age !== null && age >= 5 && age < 14) give('education', 'below-matriculation', HOUSEHOLD_TEXT.fromAge);
+    // What the parents' own answers did not give, a brother or sister already answered.
+    for (const sibling of siblingsOf(member, others)) {
+      for (const key of SIBLINGS_SHARED_KEYS)
+        give(key, sibling.answers[key], HOUSEHOLD_TEXT.fromMember(sibling.fullName));
+    }
   }
 
   const passportSource = others.find((o) => !isEmptyAnswer(o.answers.passportCountry));
