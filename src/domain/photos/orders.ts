@@ -84,6 +84,9 @@ export const PHOTO_ORDER_MESSAGES = {
   tooManyPhotos: `You can upload up to ${MAX_PHOTOS_PER_ITEM} photos per item. Remove one to add another.`,
   photoNotReady: 'This photo is not fitted yet. Please wait for its check to finish.',
   notPrinted: 'This size is used as a file only: it has no print sheet.',
+  /** The customer's own downloads of a photo a person checks or could not approve (issue 31 §4). */
+  heldForCheck: 'A person checks this photo before it is used: you can download it once they approve it.',
+  heldForRetake: 'A person could not approve this photo. Upload a new one (free) to download its replacement.',
   photoFailed: 'We could not check this photo. Please upload it again, or another photo.',
   plansLoaded: 'Plans loaded',
   planChosen: 'Plan saved',
@@ -435,12 +438,13 @@ export function photoLinks(
   orderDisplayId: string,
   itemId: number,
   photoId: number,
-  { fitted, printed }: { fitted: boolean; printed: boolean },
+  { fitted, printed, held }: { fitted: boolean; printed: boolean; held: boolean },
 ) {
   const base = `/api/v1/photo-orders/${orderDisplayId}/items/${itemId}/photos/${photoId}`;
   return {
     original: `${base}/original`,
     fitted: fitted ? `${base}/fitted` : null,
-    printSheet: fitted && printed ? `${base}/print-sheet` : null,
+    // A photo waiting for a person's check, or for its retake, is not printed by anyone yet.
+    printSheet: fitted && printed && !held ? `${base}/print-sheet` : null,
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import { FAILED_RULE_MESSAGES as F } from '../../../domain/photos/failed-rules.ts';
-import type { PhotoOrder } from '../../../domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES as S, type SecondLookEntry } from '../../../domain/photos/second-look.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../domain/photos/sizes.ts';
 import { outboundEmails } from '../../mail/tables.ts';
@@ -93,6 +93,8 @@ async function paidOrderWith(result: typeof verdict) {
     view: async () => (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder,
     printSheet: (id = photoId) =>
       apiCall(t.app, 'GET', `/admin/orders/${order.displayId}/items/${item.id}/photos/${id}/print-sheet`, staff.token),
+    /** The customer's own 4×6 sheet, to print at a counter. */
+    ownPrintSheet: () => apiCall(t.app, 'GET', `${base}/items/${item.id}/photos/${photoId}/print-sheet`, user.token),
   };
 }
 
@@ -204,6 +206,11 @@ describe('staff’s decision', () => {
     const held = await order.printSheet();
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toBe(F.printsHeld);
+    // Nor does the customer print it at a counter before a person approves it.
+    const own = await order.ownPrintSheet();
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(M.heldForCheck);
+    expect((await order.view()).items[0]?.photos[0]?.links.printSheet).toBeNull();
 
     const approved = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/approve`, staff.token);
     expect(approved.statusCode).toBe(200);
@@ -213,6 +220,8 @@ describe('staff’s decision', () => {
     });
     expect((await order.view()).printsHeld).toBe(false);
     expect((await order.printSheet()).statusCode).toBe(200);
+    expect((await order.ownPrintSheet()).statusCode).toBe(200);
+    expect((await order.view()).items[0]?.photos[0]?.links.printSheet).toMatch(/\/print-sheet$/);
     expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(false);
 
     const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');
@@ -248,7 +257,11 @@ describe('staff’s decision', () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().data).toMatchObject({ secondLook: 'rejected', printsHeld: true });
     expect((await order.printSheet()).statusCode).toBe(409);
+    const own = await order.ownPrintSheet();
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(M.heldForRetake);
     const photo = (await order.view()).items[0]?.photos[0];
+    expect(photo?.links.printSheet).toBeNull();
     const retakeUrl = `/api/v1${order.base}/items/${order.itemId}/photos/${order.photoId}/retake`;
     expect(photo).toMatchObject({ secondLook: 'rejected', secondLookReason: reason, retakeUrl });
 

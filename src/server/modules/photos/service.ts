@@ -209,6 +209,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const links = photoLinks(order.displayId, row.itemId, row.id, {
       fitted: row.fittedKey !== null,
       printed: PHOTO_SIZES[sizeId].printInches !== null,
+      held: photoHeld(row),
     });
     return {
       id: row.id,
@@ -381,7 +382,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   /**
    * GET …/print-sheet: the fitted photo tiled at its printed size on a 4×6 in sheet at 300 dpi,
-   * made on request (a retail counter prints it; decision 0063).
+   * made on request (a retail counter prints it; decision 0063). Not while a person's check of the
+   * photo is open or after they rejected it: no print of it before a person approves it.
    */
   async function sheetOf(
     customerId: number,
@@ -392,6 +394,9 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
     if (!fitted.ok) return fitted;
     const { item } = await ownedItem(customerId, ref, itemId);
+    const row = item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
+    if (row && photoHeld(row))
+      return formFailure(409, row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck);
     const size = item ? PHOTO_SIZES[item.sizeId] : null;
     if (!size?.printInches) return formFailure(404, M.notPrinted);
     const stored = await storage.get(fitted.value.storageKey);

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
+import { type OrderPhoto, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
 import { photoOrderAt } from './testing.tsx';
@@ -16,7 +17,7 @@ const LINES = [
   { id: 'print-copies', label: 'Print copies', value: '$5', icon: 'printer', kind: 'charge', amountCents: 500 },
 ] as const;
 
-function show(refundedCents: number, status = 'Cancelled') {
+function show(refundedCents: number, status = 'Cancelled', items: PhotoOrder['items'] = []) {
   fakeApi({
     'GET /api/v1/orders/PHO-1001/cost-summary': () =>
       ok(
@@ -24,7 +25,7 @@ function show(refundedCents: number, status = 'Cancelled') {
         'Cost summary loaded',
       ),
   });
-  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES] });
+  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items });
   renderWithRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PaidPhotoOrder order={order} />
@@ -50,5 +51,54 @@ describe('a paid photo order’s page', () => {
     show(500);
     await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(screen.queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
+  });
+});
+
+describe('its downloads', () => {
+  const photo = (id: number, name: string, secondLook: OrderPhoto['secondLook']): OrderPhoto => {
+    const base = `/api/v1/photo-orders/PHO-1001/items/${id}/photos/${id}`;
+    return {
+      id,
+      itemId: id,
+      name,
+      size: 2_000_000,
+      type: 'image/jpeg',
+      state: 'done',
+      report: {
+        sizeId: 'us-2x2',
+        passed: true,
+        fitted: { widthPx: 600, heightPx: 600, bytes: 80_000, headPercent: 60 },
+        checks: [],
+      },
+      error: null,
+      url: `${base}/original`,
+      links: { original: `${base}/original`, fitted: `${base}/fitted`, printSheet: null },
+      uploadedAt: '2026-11-28T08:00:00.000Z',
+      failedRuleChoice: null,
+      secondLook,
+      secondLookReason: secondLook === 'rejected' ? 'Your eyes are closed.' : null,
+      retakeUrl: null,
+    };
+  };
+  const item = (id: number, personName: string, p: OrderPhoto) => ({
+    id,
+    photoSize: 'us-2x2' as const,
+    documentType: 'US passport',
+    personName,
+    label: 'US passport photo',
+    photos: [p],
+  });
+
+  it('offers no download of a photo a person is checking or could not approve, and says why', async () => {
+    show(0, 'Completed', [
+      item(1, 'Asha', photo(1, 'asha.jpg', 'approved')),
+      item(2, 'Dev', photo(2, 'dev.jpg', 'requested')),
+      item(3, 'Mira', photo(3, 'mira.jpg', 'rejected')),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Download Asha: US passport photo' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Download Dev/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Download Mira/ })).toBeNull();
+    expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForCheck)).toBeTruthy();
+    expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForRetake)).toBeTruthy();
   });
 });

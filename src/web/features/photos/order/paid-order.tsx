@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
-import { itemTitle, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { photoHeld } from '../../../../domain/photos/failed-rules.ts';
+import { itemTitle, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
@@ -76,10 +77,18 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
                       />
                       <p className="mt-2 font-medium text-slate-900">{itemTitle(item)}</p>
                       <p className="text-sm text-slate-600">{fittedFigures(photo.report?.fitted ?? null)}</p>
-                      <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
-                        <Icon name="arrow-up-right" className="size-4" />
-                        {PAID_TEXT.download(item.personName ? `${item.personName}: ${item.label}` : item.label)}
-                      </a>
+                      {photoHeld(photo) ? (
+                        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                          {photo.secondLook === 'rejected'
+                            ? PHOTO_ORDER_MESSAGES.heldForRetake
+                            : PHOTO_ORDER_MESSAGES.heldForCheck}
+                        </p>
+                      ) : (
+                        <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
+                          <Icon name="arrow-up-right" className="size-4" />
+                          {PAID_TEXT.download(item.personName ? `${item.personName}: ${item.label}` : item.label)}
+                        </a>
+                      )}
                       {photo.links.printSheet ? (
                         <a href={photo.links.printSheet} download className="btn-outline mt-2 w-full px-4 py-2 text-sm">
                           {PAID_TEXT.printSheet}
