@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_PATH, ROUTES } from '../src/domain/config/routes.ts';
 import { notificationHref } from '../src/domain/notifications/notification.ts';
 import { PAYMENT_MESSAGES as P } from '../src/domain/payments/payment.ts';
-import type { PhotoOrder } from '../src/domain/photos/orders.ts';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../src/domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES as S, SECOND_LOOK_TEXT } from '../src/domain/photos/second-look.ts';
 import { faceOn, plain } from '../src/server/modules/photos/compliance/test-images.ts';
 import { PHOTO_CHECKS_TEXT } from '../src/web/components/photo-checks.tsx';
 import { PHOTO_CHECKS_PAGE_TEXT } from '../src/web/features/admin/photo-checks-page.tsx';
 import { RESULT_TEXT } from '../src/web/features/checkout/payment-result-page.tsx';
+import { PAID_TEXT } from '../src/web/features/photos/order/text.ts';
 import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
@@ -107,6 +108,10 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.goto(`${PHOTO_ORDER_PATH}?orderId=${orderId}`);
       await waitForHydration(page);
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise));
+      // Nothing of it to download or print at a counter before a person approves it.
+      const downloads = page.getByRole('region', { name: PAID_TEXT.downloads });
+      await expectVisible(downloads.getByText(M.heldForCheck));
+      expect(await downloads.getByRole('link').count()).toBe(0);
       await atBothWidths(page, 'order-waiting');
 
       // Staff: the queue holds the photo with its checks and clock; they approve it.
@@ -151,6 +156,8 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.reload();
       await waitForHydration(page);
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.approved));
+      await expect.poll(() => downloads.getByRole('link', { name: /^Download / }).count()).toBe(2);
+      await expectVisible(downloads.getByRole('link', { name: PAID_TEXT.printSheet }));
     },
     TEST_TIMEOUT_MS,
   );
@@ -176,6 +183,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.waitForURL((url) => url.searchParams.get('orderId') === orderId);
       const rejected = page.getByRole('note').getByText(SECOND_LOOK_TEXT.rejected(reason));
       await expectVisible(rejected);
+      await expectVisible(page.getByRole('region', { name: PAID_TEXT.downloads }).getByText(M.heldForRetake));
       await looksRight(page, 'photo-second-look-retake-390');
 
       // The retake: uploaded, checked again, and the page says it waits for a person once more.
