@@ -53,6 +53,9 @@ const DESK_TEXT = {
   addOnWholeOrder: (addon: string) => `${addon} (the whole order)`,
   memberAddOns: (addons: string) => `Bought for this applicant: ${addons}.`,
   toActions: 'Go to the actions: status, document requests, messages and notes',
+  /** The timeline sits below every member's answers: its latest entry is read at the top. */
+  lastChange: (status: string, at: string, by: string) => `Last change: ${status}, ${at} by ${by}.`,
+  toTimeline: 'Whole timeline',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -609,6 +612,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
 /** /admin/orders/{ref}: one order as staff work it, with the actions on it. */
 export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; renderAnswers: RenderAnswers }) {
   const timeline = order.service?.order.timeline ?? order.photo?.timeline ?? [];
+  const lastEntry = timeline.at(-1);
   return (
     <article aria-labelledby="desk-order-title" className="flex flex-col gap-4">
       <p className="text-sm">
@@ -628,6 +632,14 @@ export function OrderDeskPage({ order, renderAnswers }: { order: DeskOrder; rend
         {order.sla.dueAt ? `Due ${formatUtc(order.sla.dueAt)}. ` : ''}
         {order.sla.basis}
       </p>
+      {lastEntry ? (
+        <p className="text-sm text-slate-700">
+          {DESK_TEXT.lastChange(lastEntry.status, formatUtc(lastEntry.at), lastEntry.by)}{' '}
+          <a href="#desk-timeline" className="font-semibold text-brand-700 underline">
+            {DESK_TEXT.toTimeline}
+          </a>
+        </p>
+      ) : null}
       {/* Below the desk breakpoint the actions come after every member's answers, screens down: a way there. */}
       <p className="text-sm desk:hidden">
         <a href="#desk-actions" className="font-semibold text-brand-700 underline">

@@ -295,6 +295,31 @@ describe('the order page', () => {
     );
   });
 
+  it('says the latest status change at the top, with a link to the whole timeline below the answers', async () => {
+    await show({
+      ...ORDER,
+      service: {
+        ...ORDER.service,
+        order: {
+          ...ORDER.service?.order,
+          timeline: [
+            ...(ORDER.service?.order.timeline ?? []),
+            {
+              fromStatus: 'Payment pending',
+              status: 'In review',
+              by: 'asha@sevadocs.example',
+              remark: null,
+              at: '2026-11-02T09:30:00Z',
+            },
+          ],
+        },
+      },
+    } as DeskOrder);
+    expect(screen.getByText(/^Last change: In review, .+ by asha@sevadocs\.example\.$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Whole timeline' }).getAttribute('href')).toBe('#desk-timeline');
+    expect(screen.getByRole('region', { name: 'Timeline' }).querySelector('h2')?.id).toBe('desk-timeline');
+  });
+
   it('links the actions from the top, for widths where they come after every member’s answers', async () => {
     await show();
     const link = screen.getByRole('link', { name: 'Go to the actions: status, document requests, messages and notes' });
