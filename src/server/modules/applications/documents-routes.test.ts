@@ -310,7 +310,7 @@ describe('refused uploads leave nothing on disk and no row', () => {
       'foreign-passport',
       () => [filePart('passport.jpg', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096)]), 'image/jpeg')],
       415,
-      'This file type is not accepted here. Please upload a JPEG, PNG, HEIC or PDF file.',
+      'This file is named as a JPEG but is not really one: it may be a saved web page or a renamed file. Please save or export it again as a JPEG, PNG, HEIC or PDF file.',
     ],
     [
       'a PDF for a photo',
