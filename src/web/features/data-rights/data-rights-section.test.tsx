@@ -71,6 +71,17 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     expect(screen.queryByRole('button', { name: 'Delete my account…' })).toBeNull();
   });
 
+  it('says the account goes shortly, with no empty list, once every order it waited for has finished', async () => {
+    renderSection({ 'GET /api/v1/users/data-rights': () => ok({ deletion: { ...PENDING, openOrders: [] } }) });
+    expect(
+      await screen.findByText(
+        'You asked on November 29, 2026. Your orders have finished, so we delete your account shortly, and by December 29, 2026 at the latest.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/once these orders have finished/)).toBeNull();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
   it('downloads the export, and says why when it is refused', async () => {
     const createObjectURL = vi.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });

@@ -39,30 +39,35 @@ export const DATA_RIGHTS_TEXT = {
   pendingTitle: 'Deletion requested',
   pendingLead: (requested: string, due: string) =>
     `You asked on ${requested}. We delete your account once these orders have finished or been cancelled, and by ${due} at the latest:`,
+  // Every order it waited for has finished: staff erase it from their queue (decision 0119).
+  pendingReady: (requested: string, due: string) =>
+    `You asked on ${requested}. Your orders have finished, so we delete your account shortly, and by ${due} at the latest.`,
   home: 'Go to the home page',
 } as const;
 
 /** The pending request: when it was made, its deadline and the orders it waits for. */
 function PendingDeletion({ status }: { status: DeletionStatus }) {
+  const waiting = status.openOrders.length > 0;
+  const lead = waiting ? DATA_RIGHTS_TEXT.pendingLead : DATA_RIGHTS_TEXT.pendingReady;
   return (
     <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
       <p className="font-semibold">{DATA_RIGHTS_TEXT.pendingTitle}</p>
-      <p className="mt-1 text-[0.95rem]">
-        {DATA_RIGHTS_TEXT.pendingLead(longDate(status.requestedAt), longDate(status.dueAt))}
-      </p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {status.openOrders.map((order) => (
-          <li key={order.orderId}>
-            {/* The order's page: where an unpaid order can be cancelled, or a paid one followed. */}
-            <Link
-              to={ORDER_KIND_PAGES[order.kind].orderHref(order.orderId)}
-              className="inline-flex rounded-full bg-white px-3 py-1 font-mono text-sm text-amber-950 underline ring-1 ring-amber-200"
-            >
-              {order.orderId} · {order.status}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <p className="mt-1 text-[0.95rem]">{lead(longDate(status.requestedAt), longDate(status.dueAt))}</p>
+      {waiting && (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {status.openOrders.map((order) => (
+            <li key={order.orderId}>
+              {/* The order's page: where an unpaid order can be cancelled, or a paid one followed. */}
+              <Link
+                to={ORDER_KIND_PAGES[order.kind].orderHref(order.orderId)}
+                className="inline-flex rounded-full bg-white px-3 py-1 font-mono text-sm text-amber-950 underline ring-1 ring-amber-200"
+              >
+                {order.orderId} · {order.status}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
