@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { photoOrderHref } from '../../lib/photo-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
+import { useSessionStore } from '../../lib/stores/session-store.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { DataRightsSection } from './data-rights-section.tsx';
 
@@ -32,6 +33,7 @@ function renderSection(routes = {}) {
 
 describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
   it('asks for the tick and the password before deleting, then says the account is gone', async () => {
+    useSessionStore.getState().login({ id: 1, name: 'Ana Rao', email: 'ana@example.com' }, 1);
     let attempts = 0;
     const api = renderSection({
       'POST /api/v1/users/data-deletion': () =>
@@ -52,8 +54,13 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(M.passwordIncorrect)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'Str0ng!Pass' } });
+    sessionStorage.setItem('sevadocs-start-members:oci-new', '[{"fullName":"Asha Rao"}]');
+    localStorage.setItem('sevadocs-application-form', '{"x":1}');
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(M.erased)).toBeTruthy();
+    // Forgotten at once, not when the customer leaves the page: they may just close the tab.
+    expect(useSessionStore.getState().isLoggedIn).toBe(false);
+    expect([sessionStorage.length, localStorage.length]).toEqual([0, 0]);
     expect(api.calls.filter((c) => c.method === 'POST').at(-1)?.body).toEqual({
       password: 'Str0ng!Pass',
       confirm: true,

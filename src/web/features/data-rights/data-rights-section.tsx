@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { longDate } from '../../lib/format-date.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
-import { logout, useSessionStore } from '../../lib/stores/session-store.ts';
+import { forgetSignedInState } from '../../lib/stores/session-store.ts';
 import { dataRightsKeys, downloadExport, getDataRightsStatus, requestDeletion } from './data-rights-api.ts';
 
 export const DATA_RIGHTS_TEXT = {
@@ -203,8 +203,9 @@ function DeleteBlock() {
   function done(result: DeletionStatus) {
     setOpen(false);
     if (result.state === 'erased') {
-      // The server ended the session; the browser forgets it too.
-      useSessionStore.getState().clear();
+      // The server ended the session; the browser forgets it and what this tab kept of the
+      // account at once, not when the customer leaves the page (they may just close the tab).
+      forgetSignedInState();
       setErased(true);
     } else {
       void putAnswer(queryClient, dataRightsKeys.status, { deletion: result });
@@ -218,7 +219,7 @@ function DeleteBlock() {
       {erased ? (
         <div className="mt-3 grid gap-3">
           <FormAlert tone="success">{DATA_RIGHTS_MESSAGES.erased}</FormAlert>
-          <button type="button" onClick={() => void logout('/')} className="btn-primary self-start">
+          <button type="button" onClick={() => window.location.assign('/')} className="btn-primary self-start">
             {DATA_RIGHTS_TEXT.home}
           </button>
         </div>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOME_POPUP_DISMISSED_KEY } from '../../../domain/marketing/home-popup.ts';
 import { usePackagesStore } from './packages-store.ts';
 import { logout, onLogoutReset, SESSION_STORAGE_KEY, timedStorage, useSessionStore } from './session-store.ts';
 
@@ -60,6 +61,17 @@ describe('session store (SPEC.md §3, §4)', () => {
     expect(localStorage.length).toBe(0);
     expect(assign).toHaveBeenCalledWith('/');
     unregister();
+  });
+
+  it("logout drops the tab's unsaved family list and address, keeping only the closed home offer", async () => {
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    useSessionStore.getState().login(user, 1);
+    sessionStorage.setItem('sevadocs-start-members:oci-new', '[{"fullName":"Asha Rao","dateOfBirth":"2019-04-02"}]');
+    sessionStorage.setItem('sevadocs-address-draft', '{"line1":"12 Elm St"}');
+    sessionStorage.setItem(HOME_POPUP_DISMISSED_KEY, '1');
+    await logout();
+    expect(sessionStorage.length).toBe(1);
+    expect(sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY)).toBe('1');
   });
 
   it('clears the browser side even when the server cannot be reached', async () => {

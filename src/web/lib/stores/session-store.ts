@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { PERSIST_TIMEOUT_MS } from '../../../domain/limits/constants.ts';
+import { HOME_POPUP_DISMISSED_KEY } from '../../../domain/marketing/home-popup.ts';
 import { api } from '../api-client.ts';
 import { usePackagesStore } from './packages-store.ts';
 
@@ -103,16 +104,13 @@ export function onLogoutReset(reset: () => void): () => void {
 }
 
 /**
- * SPEC.md §4 logout: ends the session on the server, clears user, token and flags and all local
- * storage, resets the other stores, then loads `to` (home by default) afresh so no signed-in
- * state survives in memory.
+ * The browser side of a sign-out (SPEC.md §4): clears user, token and flags and all local storage,
+ * resets the other stores, and drops what this tab kept of unsaved forms (a family's names and
+ * dates of birth, an address typed): an idle logout on a shared computer leaves nothing of them to
+ * the next person in the tab. Whether the home page's offer was closed is no one's personal data
+ * and stays closed.
  */
-export async function logout(to = '/'): Promise<void> {
-  try {
-    await api.POST('/api/v1/auth/signout');
-  } catch {
-    // Logged by the call helper; the browser side is cleared all the same.
-  }
+export function forgetSignedInState(): void {
   useSessionStore.getState().clear();
   for (const reset of [() => usePackagesStore.getState().reset(), ...logoutResets]) {
     try {
@@ -126,5 +124,26 @@ export async function logout(to = '/'): Promise<void> {
   } catch {
     // Storage may be unavailable (private mode); nothing to clear then.
   }
+  try {
+    const popupClosed = sessionStorage.getItem(HOME_POPUP_DISMISSED_KEY);
+    sessionStorage.clear();
+    if (popupClosed !== null) sessionStorage.setItem(HOME_POPUP_DISMISSED_KEY, popupClosed);
+  } catch {
+    // Storage refused: the tab kept nothing.
+  }
+}
+
+/**
+ * SPEC.md §4 logout: ends the session on the server, forgets it in the browser
+ * (`forgetSignedInState`), then loads `to` (home by default) afresh so no signed-in state survives
+ * in memory.
+ */
+export async function logout(to = '/'): Promise<void> {
+  try {
+    await api.POST('/api/v1/auth/signout');
+  } catch {
+    // Logged by the call helper; the browser side is cleared all the same.
+  }
+  forgetSignedInState();
   window.location.assign(to);
 }
