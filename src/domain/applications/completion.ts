@@ -70,6 +70,8 @@ export const COMPLETION_TEXT = {
     'You can pay now and finish later: after payment your order waits in Forms incomplete until all of it is in.',
   /** The order page when our team sent a complete application back (Forms incomplete): their remark follows. */
   sentBack: 'Our team sent your application back to you:',
+  /** …when they said nothing (before the desk required a remark for it). */
+  sentBackUnsaid: 'Our team sent your application back to you. If it is not clear what to change, please contact us.',
   /** …and how it comes back to them (a document replaced or a review given again moves it on). */
   sentBackHow:
     'Change what they asked for: replace the document on this page, or open the member’s form, change the answer and review it again. Your application comes back to our team as soon as you do.',

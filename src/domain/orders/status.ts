@@ -122,7 +122,18 @@ export const STATUS_MESSAGES = {
     'An order becomes Refunded when its payment has gone back in full: approve a refund of it on the refunds desk.',
   cancelled: 'Your application has been cancelled.',
   remarkTooLong: 'The remark should not exceed 1000 characters',
+  sendBackNeedsRemark:
+    'Say what the customer should change: your remark is all they read of it, in their notification and e-mail.',
 } as const;
+
+/**
+ * Whether a change to `to` by `by` must come with a remark: staff sending an application back to
+ * the customer (Forms incomplete) must say what to change, or the customer is told their
+ * application came back and to "change what they asked for" with nothing asked.
+ */
+export function remarkRequired(to: OrderStatus, by: StatusActor): boolean {
+  return by === 'staff' && to === 'Forms incomplete';
+}
 
 /** A remark kept with a status change (shown on the timeline and in the notification). */
 export const STATUS_REMARK_MAX_LENGTH = 1000;

@@ -294,6 +294,22 @@ describe('POST /admin/orders/:ref/status', () => {
     const { order } = await paidApplication();
     await moveOrderTo(t.app, order.id, 'Order pending');
     await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    // Sent back with nothing said, the customer would read "change what they asked for" and no ask.
+    for (const remark of [undefined, '   ']) {
+      const silent = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
+        status: 'Forms incomplete',
+        ...(remark === undefined ? {} : { remark }),
+      });
+      expect(silent.statusCode, silent.body).toBe(400);
+      expect(silent.json()).toMatchObject({
+        message: STATUS_MESSAGES.sendBackNeedsRemark,
+        errors: { remark: STATUS_MESSAGES.sendBackNeedsRemark },
+      });
+    }
+    expect(STATUS_MESSAGES.sendBackNeedsRemark).toBe(
+      'Say what the customer should change: your remark is all they read of it, in their notification and e-mail.',
+    );
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.status).toBe('In review');
     const back = await asStaff('POST', `/admin/orders/${order.displayId}/status`, {
       status: 'Forms incomplete',
       remark: 'Please sign page 2 of the PoA again.',

@@ -28,7 +28,13 @@ import {
 import { BRANDS } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { notificationHref } from '../../../domain/notifications/notification.ts';
-import { nextStatuses, STATUS_MESSAGES, type StatusChange } from '../../../domain/orders/status.ts';
+import {
+  canChangeStatus,
+  nextStatuses,
+  remarkRequired,
+  STATUS_MESSAGES,
+  type StatusChange,
+} from '../../../domain/orders/status.ts';
 import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import type { PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PAST_SECOND_LOOK } from '../../../domain/photos/second-look.ts';
@@ -393,9 +399,14 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     ): Promise<FormResult<StatusChange>> {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return notFound();
+      // A change the table refuses is told as such below, whatever its remark.
+      const { order } = found;
+      if (!remark && remarkRequired(status, 'staff') && canChangeStatus(order.status, status, 'staff', order.kind)) {
+        return formFailure(400, STATUS_MESSAGES.sendBackNeedsRemark, { remark: STATUS_MESSAGES.sendBackNeedsRemark });
+      }
       return db.transaction(async (tx): Promise<FormResult<StatusChange>> => {
         const result = await deps.orders.changeOrderStatus(
-          found.order.id,
+          order.id,
           status,
           { by: { actor: 'staff', userId: actor.id }, remark, ...(fromStatus ? { from: fromStatus } : {}) },
           tx,
@@ -405,12 +416,12 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           if (result.reason === 'changed') return formFailure(409, STATUS_MESSAGES.changedConcurrently);
           if (result.reason === 'not-refunded') return formFailure(409, STATUS_MESSAGES.notRefunded);
           if (result.reason === 'held') return formFailure(409, result.message);
-          return formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? found.order.status, status));
+          return formFailure(409, STATUS_MESSAGES.notAllowed(result.from ?? order.status, status));
         }
         await deps.audit.record(tx, {
           actor,
           action: 'order.status',
-          subject: { type: 'order', id: found.order.displayId },
+          subject: { type: 'order', id: order.displayId },
           before: { status: result.change.fromStatus },
           after: { status: result.change.status, remark },
         });

@@ -17,7 +17,12 @@ import { telHref } from '../../../domain/config/navigation.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { missionLine } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { codeWords, conflictSentence, PROOF_OF_ADDRESS_ITEM } from '../../../domain/jurisdiction/proof-of-address.ts';
-import { STATUS_REMARK_MAX_LENGTH, toOrderStatus } from '../../../domain/orders/status.ts';
+import {
+  remarkRequired,
+  STATUS_MESSAGES,
+  STATUS_REMARK_MAX_LENGTH,
+  toOrderStatus,
+} from '../../../domain/orders/status.ts';
 import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
@@ -56,6 +61,8 @@ const DESK_TEXT = {
   /** The timeline sits below every member's answers: its latest entry is read at the top. */
   lastChange: (status: string, at: string, by: string) => `Last change: ${status}, ${at} by ${by}.`,
   toTimeline: 'Whole timeline',
+  remarkLabel: 'Remark for the customer (notification and e-mail)',
+  remarkRequiredLabel: 'What the customer should change (required: their notification and e-mail say it)',
 } as const;
 
 const PANEL = 'rounded-xl border border-slate-200 bg-white p-4';
@@ -116,12 +123,16 @@ function StatusForm({ order }: { order: DeskOrder }) {
   if (order.nextStatuses.length === 0) {
     return <p className="text-sm text-slate-600">{order.status} is final: no further status change.</p>;
   }
+  const remarkNeeded = chosen !== undefined && remarkRequired(chosen, 'staff');
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(new FormData(form));
     const parsed = changeOrderStatusSchema.safeParse(values);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    if (!parsed.data.remark && remarkRequired(parsed.data.status, 'staff')) {
+      return setError(STATUS_MESSAGES.sendBackNeedsRemark);
+    }
     const done = await run(
       async () =>
         (
@@ -142,7 +153,7 @@ function StatusForm({ order }: { order: DeskOrder }) {
     if (done) form.reset();
   };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Change status">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Change status">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         New status
         <select
@@ -165,8 +176,14 @@ function StatusForm({ order }: { order: DeskOrder }) {
         </p>
       ) : null}
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-        Remark for the customer (notification and e-mail)
-        <textarea name="remark" rows={3} maxLength={STATUS_REMARK_MAX_LENGTH} className={CONTROL} />
+        {remarkNeeded ? DESK_TEXT.remarkRequiredLabel : DESK_TEXT.remarkLabel}
+        <textarea
+          name="remark"
+          rows={3}
+          maxLength={STATUS_REMARK_MAX_LENGTH}
+          required={remarkNeeded}
+          className={CONTROL}
+        />
       </label>
       <FormError message={error} />
       <button type="submit" className={BUTTON} disabled={busy}>

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/admin/orders.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
+import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
@@ -511,6 +512,30 @@ describe('the order page', () => {
       fromStatus: 'In review',
     });
     expect(await screen.findByText('Order status changed')).toBeTruthy();
+  });
+
+  it('asks what the customer should change before sending an application back, and sends nothing until it is said', async () => {
+    const api = await show();
+    // Forms incomplete, the first of an In review order's next statuses, is chosen to begin with.
+    const remark = screen.getByLabelText(
+      'What the customer should change (required: their notification and e-mail say it)',
+    ) as HTMLTextAreaElement;
+    expect(remark.required).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText(STATUS_MESSAGES.sendBackNeedsRemark)).toBeTruthy();
+    expect(api.calls.some((c) => c.path.endsWith('/status'))).toBe(false);
+    fireEvent.change(remark, { target: { value: 'Please sign page 2 of the PoA again.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path.endsWith('/status'))?.body).toEqual({
+        status: 'Forms incomplete',
+        remark: 'Please sign page 2 of the PoA again.',
+        fromStatus: 'In review',
+      }),
+    );
+    // Other statuses keep the remark optional.
+    fireEvent.change(screen.getByLabelText('New status'), { target: { value: 'Submitted' } });
+    expect((screen.getByLabelText(/Remark for the customer/) as HTMLTextAreaElement).required).toBe(false);
   });
 
   it('says, when Cancelled is chosen for a paid order, that cancelling opens a refund request', async () => {

@@ -262,6 +262,41 @@ describe('/service-order', () => {
     expect(within(toDo).queryByText(/Nothing right now/)).toBeNull();
   });
 
+  it('says the application came back with no colon over nothing when our team gave no remark (before the desk required one)', async () => {
+    serve(() =>
+      order({
+        status: 'Forms incomplete',
+        members: [member({ progress: { currentStep: 8, totalSteps: 7, reviewed: true } })],
+        timeline: [
+          ...order().timeline,
+          {
+            fromStatus: 'Order pending',
+            status: 'In review',
+            by: 'staff',
+            remark: null,
+            at: '2026-11-21T09:00:00.000Z',
+          },
+          {
+            fromStatus: 'In review',
+            status: 'Forms incomplete',
+            by: 'staff',
+            remark: null,
+            at: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    renderPage();
+    const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
+    expect(
+      within(toDo).getByText(
+        'Our team sent your application back to you. If it is not clear what to change, please contact us.',
+      ),
+    ).toBeTruthy();
+    expect(within(toDo).queryByText(COMPLETION_TEXT.sentBack)).toBeNull();
+    expect(within(toDo).queryByRole('blockquote')).toBeNull();
+  });
+
   it('cancels after a confirmation with an optional reason, then shows the new status', async () => {
     let current = order();
     const api = serve(() => current, {

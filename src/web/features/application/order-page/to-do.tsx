@@ -73,7 +73,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
         <div className="mt-3 flex items-start gap-2 text-slate-800">
           <Icon name="pencil" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div className="min-w-0 space-y-1">
-            <p>{COMPLETION_TEXT.sentBack}</p>
+            <p>{sentBack ? COMPLETION_TEXT.sentBack : COMPLETION_TEXT.sentBackUnsaid}</p>
             {sentBack ? <blockquote className="border-l-4 border-brand-200 pl-3 italic">{sentBack}</blockquote> : null}
             <p className="text-sm text-slate-600">{COMPLETION_TEXT.sentBackHow}</p>
           </div>
