@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
+import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
 import { LAYOUT_MESSAGES } from '../src/domain/limits/messages.ts';
+import { STATUS_MESSAGES } from '../src/domain/orders/status.ts';
 import { ROLE_MESSAGES } from '../src/domain/users/roles.ts';
 import { ADMIN_SECTIONS } from '../src/web/features/admin/sections.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
@@ -15,6 +17,7 @@ const e2e = setupE2E();
 
 const TEST_TIMEOUT_MS = 150_000;
 const REMARK = 'We are checking your passport scans with the consulate checklist.';
+const SEND_BACK = 'Please upload the photo page of the passport again: its lower edge is cut off.';
 
 /** The first admin (ADMIN_EMAILS), signed up and verified once for the whole file. */
 let adminAccount: Promise<void> | undefined;
@@ -98,6 +101,22 @@ describe('back office (issue 13)', () => {
         .click();
       const panel = page.getByRole('dialog', { name: /^Notifications \(\d+\)$/ });
       await expectVisible(panel.getByText(REMARK, { exact: false }).first());
+
+      // Staff send it back, on the phone-sized desk: not before saying what the customer should change.
+      const change = desk.getByRole('form', { name: 'Change status' });
+      await change.getByRole('combobox', { name: 'New status' }).selectOption('Forms incomplete');
+      await change.getByRole('button', { name: 'Change status' }).click();
+      await expectVisible(change.getByText(STATUS_MESSAGES.sendBackNeedsRemark));
+      await change.getByRole('textbox', { name: /^What the customer should change/ }).fill(SEND_BACK);
+      await change.getByRole('button', { name: 'Change status' }).click();
+      await expectVisible(desk.getByRole('main').getByText(SEND_BACK).first());
+      // The customer reads what to change first on the order's page.
+      await page.reload();
+      await waitForHydration(page);
+      const toDo = page.getByRole('region', { name: 'What you still need to do' });
+      await expectVisible(toDo.getByText(COMPLETION_TEXT.sentBack));
+      await expectVisible(toDo.getByText(SEND_BACK));
+      await looksRight(page, 'back-office-sent-back');
     },
     TEST_TIMEOUT_MS,
   );
