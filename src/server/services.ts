@@ -148,7 +148,6 @@ export async function createServices(
     mail,
     notifications,
     jobs,
-    siteUrl: env.siteUrl,
     companyName: company.companyName,
     ...(feeClock ? { now: feeClock } : {}),
   });
@@ -181,7 +180,6 @@ export async function createServices(
     log: log ?? console,
     mail,
     audit,
-    siteUrl: env.siteUrl,
   });
   orders.registerKind(photos.orderKind);
   // Each configured provider, the default first (docs/decisions/0055, 0058).
@@ -248,7 +246,6 @@ export async function createServices(
     orders,
     jobs,
     mail,
-    siteUrl: env.siteUrl,
     companyName: company.companyName,
   });
   orders.onStatusChange(formsReminders.onStatusChange);
@@ -340,7 +337,6 @@ export async function createServices(
       audit,
       addOns: checkout,
       mail,
-      siteUrl: env.siteUrl,
       companyName: company.companyName,
     }),
   };

@@ -6,6 +6,7 @@ import { deliveredMail } from '../mail/testing.ts';
 import { startApplication } from '../modules/applications/testing.ts';
 import { bearer, createSignedInUser, signUpBody } from '../modules/auth/testing.ts';
 import { sandboxPayments } from '../modules/payments/tables.ts';
+import { createStaffUser } from '../modules/users/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { siteUrlFor } from './site-url.ts';
 
@@ -99,5 +100,26 @@ describe('links for a visitor on 127.0.0.1 (issue 29 §3)', () => {
     );
     expect(receipt?.links.length).toBeGreaterThan(0);
     for (const link of receipt?.links ?? []) expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
+
+    // Staff, working on whatever address they came on, e-mail the customer a status change and a
+    // message: their links too go where the customer paid from, where they are signed in.
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const desk = (path: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.displayId}/${path}`,
+        headers: { ...bearer(staff.token), ...on('localhost:3000') },
+        payload,
+      });
+    expect((await desk('status', { status: 'In review', remark: 'Checking the scans' })).statusCode).toBe(200);
+    expect((await desk('messages', { body: 'Your appointment is on Monday.' })).statusCode).toBe(201);
+    await t.runJobs();
+    const fromStaff = (await deliveredMail(t.app)).filter(
+      (m) => m.to === user.email && /is now In review|A message from our team/.test(m.subject),
+    );
+    expect(fromStaff).toHaveLength(2);
+    for (const link of fromStaff.flatMap((m) => m.links)) {
+      expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
+    }
   });
 });

@@ -75,6 +75,7 @@ export interface AdminOrdersDeps {
     | 'refundedInFull'
     | 'returnedCents'
     | 'staffViews'
+    | 'siteUrlOf'
   >;
   users: Pick<UsersService, 'idsMatching' | 'contactsByIds'>;
   /** The order's refund request waiting for staff, linked from the desk. */
@@ -97,7 +98,6 @@ export interface AdminOrdersDeps {
    * slot on the order page (issue 30 §4), queued in the action's transaction.
    */
   mail: Pick<MailOutbox, 'enqueue'>;
-  siteUrl: string;
   companyName: string;
   now?: () => Date;
 }
@@ -199,8 +199,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
   }
 
   /** Staff's message to the customer by e-mail: the words as written, and the link to the order page. */
-  function messageMail(order: Order, body: string) {
-    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+  function messageMail(order: Order, body: string, siteUrl: string) {
+    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     return simpleMail({
       to: order.email,
       subject: `A message from our team about your order ${order.displayId}`,
@@ -217,8 +217,9 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     order: Order,
     slot: string,
     parts: { subject: string; heading: string; intro: string[]; linkText: string },
+    siteUrl: string,
   ) {
-    const link = `${deps.siteUrl}${documentSlotHref(order.displayId, slot)}`;
+    const link = `${siteUrl}${documentSlotHref(order.displayId, slot)}`;
     return simpleMail({
       to: order.email,
       subject: parts.subject,
@@ -460,7 +461,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           tx,
         );
         await deps.mail.enqueue(tx, {
-          ...messageMail(order, body),
+          ...messageMail(order, body, await deps.orders.siteUrlOf(order.id, tx)),
           purpose: 'order-message',
           key: `order-message:${row.id}`,
         });
@@ -495,12 +496,17 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             after: { documentId: document.id, name: document.name, memberId },
           });
           await deps.mail.enqueue(tx, {
-            ...documentMail(order, documentSlot.sent(document.id), {
-              subject: `A document from our team for your order ${order.displayId}`,
-              heading: 'Our team sent you a document',
-              intro: [`${document.name} is ready for you on your order page.`],
-              linkText: 'Open it here',
-            }),
+            ...documentMail(
+              order,
+              documentSlot.sent(document.id),
+              {
+                subject: `A document from our team for your order ${order.displayId}`,
+                heading: 'Our team sent you a document',
+                intro: [`${document.name} is ready for you on your order page.`],
+                linkText: 'Open it here',
+              },
+              await deps.orders.siteUrlOf(order.id, tx),
+            ),
             purpose: 'order-document-sent',
             key: `order-document-sent:${document.id}`,
           });
@@ -560,12 +566,17 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             );
           }
           await deps.mail.enqueue(tx, {
-            ...documentMail(order, documentSlot.item(memberId, itemId), {
-              subject: `Please upload ${inSentence(itemLabel)} for ${memberName} again (order ${order.displayId})`,
-              heading: `Our team needs ${inSentence(itemLabel)} for ${memberName} again`,
-              intro: [note, 'Only this document is needed: your answers stay as they are.'],
-              linkText: 'Upload it here',
-            }),
+            ...documentMail(
+              order,
+              documentSlot.item(memberId, itemId),
+              {
+                subject: `Please upload ${inSentence(itemLabel)} for ${memberName} again (order ${order.displayId})`,
+                heading: `Our team needs ${inSentence(itemLabel)} for ${memberName} again`,
+                intro: [note, 'Only this document is needed: your answers stay as they are.'],
+                linkText: 'Upload it here',
+              },
+              await deps.orders.siteUrlOf(order.id, tx),
+            ),
             purpose: 'order-document-request',
             key: `order-document-request:${requestId}`,
           });

@@ -39,7 +39,7 @@ export const FEE_CHANGES_CRON = '7 0 * * *';
 export type FeeReview = 'repriced' | 'told' | 'unchanged';
 
 export interface FeeChangesDeps {
-  orders: Pick<OrdersService, 'lockOrder'>;
+  orders: Pick<OrdersService, 'lockOrder' | 'siteUrlOf'>;
   /** The package's price in force today for the order's countries, with its next dated change. */
   catalog: Pick<CatalogService, 'priceToday'>;
   /** Checkout's pricing (declared, not imported: checkout depends on applications). */
@@ -60,13 +60,12 @@ export interface FeeChangesDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   notifications: Pick<NotificationsService, 'notify'>;
   jobs: Pick<JobQueue, 'work' | 'schedule' | 'send'>;
-  siteUrl: string;
   companyName: string;
   now?: () => Date;
 }
 
 export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
-  const { orders, catalog, pricing, mail, notifications, siteUrl, companyName } = deps;
+  const { orders, catalog, pricing, mail, notifications, companyName } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The order's package priced today for its countries, read in `tx`; null when it is no longer priced so. */
@@ -88,7 +87,7 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
     const repository = createApplicationsRepository(tx);
     if (!(await repository.recordFeeNotice(order.id, change.id, change.effectiveFrom))) return false;
     const sentence = orderFeeChangeSentence(order, app, change, totals, inForce);
-    const link = `${siteUrl}${continueHref({ displayId: order.displayId, status: 'Payment pending' })}`;
+    const link = `${await orders.siteUrlOf(order.id, tx)}${continueHref({ displayId: order.displayId, status: 'Payment pending' })}`;
     await mail.enqueue(tx, {
       ...simpleMail({
         to: order.email,

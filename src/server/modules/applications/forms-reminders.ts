@@ -30,10 +30,9 @@ export interface FormsReminderJob {
 }
 
 export interface FormsRemindersDeps {
-  orders: Pick<OrdersService, 'findByIds' | 'timeline' | 'onStatusChange'>;
+  orders: Pick<OrdersService, 'findByIds' | 'timeline' | 'onStatusChange' | 'siteUrlOf'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
   mail: Pick<MailOutbox, 'enqueue'>;
-  siteUrl: string;
   companyName: string;
 }
 
@@ -41,7 +40,7 @@ export interface FormsRemindersDeps {
 export const reminderKey = ({ orderId, day }: FormsReminderJob) => `forms-reminder:${orderId}:${day}`;
 
 export function createFormsReminders(db: Database, deps: FormsRemindersDeps) {
-  const { orders, jobs, mail, siteUrl, companyName } = deps;
+  const { orders, jobs, mail, companyName } = deps;
 
   /** Files the reminders when a payment leaves the forms incomplete, in the payment's transaction. */
   const onStatusChange: StatusChangeListener = async (tx, { order, to }) => {
@@ -66,7 +65,7 @@ export function createFormsReminders(db: Database, deps: FormsRemindersDeps) {
     if (order?.status !== 'Forms incomplete') return 'not-needed';
     const names = (await createApplicationsRepository(db).memberNamesOf([order.id])).get(order.id) ?? [];
     const name = openApplicationName({ title: order.title, memberNames: names });
-    const link = `${siteUrl}${continueHref({ displayId: order.displayId, status: 'Forms incomplete' })}`;
+    const link = `${await orders.siteUrlOf(order.id)}${continueHref({ displayId: order.displayId, status: 'Forms incomplete' })}`;
     const { queued } = await mail.enqueue(db, {
       ...simpleMail({
         to: order.email,

@@ -24,6 +24,17 @@ export function createLedgerRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The address the customer last started paying this order from, or null (no attempt kept one). */
+    async latestReturnOrigin(orderId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ origin: paymentAttempts.returnOrigin })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, orderId), isNotNull(paymentAttempts.returnOrigin)))
+        .orderBy(desc(paymentAttempts.attemptNumber))
+        .limit(1);
+      return row?.origin ?? null;
+    },
+
     /** Every attempt of the order, oldest first (the order desk's ledger). */
     listAttempts(orderId: number): Promise<AttemptRow[]> {
       return db

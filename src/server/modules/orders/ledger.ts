@@ -161,6 +161,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       return createLedgerRepository(on).attempt(attemptId);
     },
 
+    /** The address the customer last started paying the order from (siteUrlFor's), or null. */
+    paidFrom(on: Database, orderId: number): Promise<string | null> {
+      return createLedgerRepository(on).latestReturnOrigin(orderId);
+    },
+
     /** The attempt, locked for the rest of the transaction (after the order's lock: never the other way). */
     lockAttempt(tx: Database, attemptId: number): Promise<PaymentAttempt | null> {
       return createLedgerRepository(tx).lockAttempt(attemptId);

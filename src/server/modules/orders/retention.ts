@@ -52,7 +52,8 @@ export interface OrderFileRetentionDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The app's file storage: the sweep deletes an order's files before its transaction. */
   storage: Pick<FileStorage, 'delete'>;
-  siteUrl: string;
+  /** Where the order's e-mail links point (the orders service's siteUrlOf). */
+  siteUrlOf(orderId: number, on: Database): Promise<string>;
   companyName: string;
 }
 
@@ -123,8 +124,8 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
     }
   }
 
-  function noticeMail(order: Order, deleteOn: string) {
-    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+  function noticeMail(order: Order, deleteOn: string, siteUrl: string) {
+    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     return simpleMail({
       to: order.email,
       subject: R.noticeSubject(order.displayId),
@@ -157,7 +158,7 @@ export function createOrderFileRetention(db: Database, deps: OrderFileRetentionD
             : row.deleteOn;
         await rows.update(order.id, { noticeSentAt: now, deleteOn });
         await deps.mail.enqueue(tx, {
-          ...noticeMail(order, deleteOn),
+          ...noticeMail(order, deleteOn, await deps.siteUrlOf(order.id, tx)),
           purpose: 'retention-notice',
           key: `retention-notice:${order.id}`,
         });

@@ -196,7 +196,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     lockOrder,
     mail: deps.mail,
     storage: deps.storage,
-    siteUrl: deps.siteUrl,
+    siteUrlOf: (orderId, on) => siteUrlOf(orderId, on),
     companyName: deps.companyName,
   });
 
@@ -205,8 +205,18 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     return row ? toOrder(row) : null;
   }
 
-  function statusMail(order: Order, to: OrderStatus, remark: string | null) {
-    const link = `${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+  /**
+   * Where links in the order's e-mails point: the address its customer paid from (siteUrlFor's:
+   * SITE_URL's whenever that is set), else SITE_URL's. With SITE_URL unset, a customer who paid on
+   * 127.0.0.1 and got a link to localhost found themselves signed out (the session cookie is the
+   * other host's).
+   */
+  async function siteUrlOf(orderId: number, on: Database = db): Promise<string> {
+    return (await ledger.paidFrom(on, orderId)) ?? deps.siteUrl;
+  }
+
+  function statusMail(order: Order, to: OrderStatus, remark: string | null, siteUrl: string) {
+    const link = `${siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     const details: [string, string][] = [
       ['Order', `${order.displayId} (${order.title})`],
       ['Status', to],
@@ -297,7 +307,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       );
       if (by.actor === 'staff' && mail) {
         await deps.mail.enqueue(tx, {
-          ...statusMail(order, to, remark),
+          ...statusMail(order, to, remark, await siteUrlOf(order.id, tx)),
           purpose: 'order-status',
           key: `order-status:${history.id}`,
         });
@@ -616,6 +626,8 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
 
     /** Whether the order's files are kept until a day, or were deleted when (its pages say so). */
     filesRetention: (orderId: number, on: Database = db) => retention.of(orderId, on),
+
+    siteUrlOf,
 
     /** Adds a listener of every status change (services.ts wires them once, before any request). */
     onStatusChange(listener: StatusChangeListener): void {

@@ -370,7 +370,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             ['Refund id', refund.providerRefundId ?? '—'],
           ],
           outro: [
-            `Your order itself is unchanged: see what it needs at any time: ${deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
+            `Your order itself is unchanged: see what it needs at any time: ${attempt.returnOrigin ?? deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
           ],
           signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
         }),

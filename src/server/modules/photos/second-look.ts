@@ -26,12 +26,11 @@ import { createPhotosRepository, filesOf, type LookedPhotoRow } from './reposito
 import type { ReceivePhoto } from './service.ts';
 
 export interface SecondLookDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'findForStaff' | 'lockOrder'>;
+  orders: Pick<OrdersService, 'findOwned' | 'findForStaff' | 'lockOrder' | 'siteUrlOf'>;
   /** The decision's e-mail to the customer, queued in the decision's transaction. */
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Every staff decision writes its entry in the same transaction (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
-  siteUrl: string;
   /** Queues the photo's check (the photos module's job) in `tx`. */
   queueCheck: (tx: Database, photoId: number) => Promise<void>;
   removeFilesLater: (tx: Database, storageKeys: string[]) => Promise<void>;
@@ -56,9 +55,9 @@ type HeldPhoto = LookedPhotoRow & { order: Order; paidAt: Date | null };
 export function createSecondLook(db: Database, deps: SecondLookDeps) {
   const brand = DEFAULT_CONTACT.photoBrandName;
 
-  function orderLink(displayId: string, photoId?: number) {
+  function orderLink(siteUrl: string, displayId: string, photoId?: number) {
     const query = new URLSearchParams({ orderId: displayId });
-    return `${deps.siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${query}${photoId ? `#retake-${photoId}` : ''}`;
+    return `${siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${query}${photoId ? `#retake-${photoId}` : ''}`;
   }
 
   /** The photos with their orders (the orders module's), leaving out those of unpaid or cancelled orders. */
@@ -130,6 +129,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
       const size = PHOTO_SIZES[photo.sizeId];
       const what = `your photo “${photo.photo.displayName}” for ${sizeTitle(size)}`;
       const approved = decision.secondLook === 'approved';
+      const siteUrl = await deps.orders.siteUrlOf(order.id, tx);
       await deps.mail.enqueue(tx, {
         ...simpleMail({
           to: order.email,
@@ -151,8 +151,8 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
           details: [['Order', order.displayId]],
           outro: [
             approved
-              ? `Your order: ${orderLink(order.displayId)}`
-              : `Upload your new photo here: ${orderLink(order.displayId, photoId)}`,
+              ? `Your order: ${orderLink(siteUrl, order.displayId)}`
+              : `Upload your new photo here: ${orderLink(siteUrl, order.displayId, photoId)}`,
           ],
           signature: `The ${brand} team`,
         }),

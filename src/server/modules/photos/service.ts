@@ -115,6 +115,7 @@ export interface PhotosServiceDeps {
     | 'timeline'
     | 'listForUser'
     | 'filesRetention'
+    | 'siteUrlOf'
   >;
   users: Pick<UsersService, 'listAddresses'>;
   storage: Pick<FileStorage, 'get' | 'put' | 'delete'>;
@@ -130,7 +131,6 @@ export interface PhotosServiceDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Staff's decisions on photos write their audit entries (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
-  siteUrl: string;
   /** The clock of the visitors' checks' expiry and of the second looks' SLA (tests move it). */
   now?: () => Date;
 }
@@ -179,7 +179,6 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     orders,
     mail: deps.mail,
     audit: deps.audit,
-    siteUrl: deps.siteUrl,
     queueCheck: async (tx, photoId) => {
       await jobs.send<PhotoCheckJob>(PHOTO_CHECK_QUEUE, { photoId }, { tx });
     },
