@@ -23,6 +23,7 @@ const newOci: PackageDetail = {
   documents: ['Current foreign passport'],
   feeNote: null,
   perApplicant: true,
+  applicantKinds: null,
   addons: [],
   prices: [],
   texts: [

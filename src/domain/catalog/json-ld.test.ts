@@ -37,6 +37,7 @@ const service: ServiceDetail = {
       documents: [],
       feeNote: null,
       perApplicant: true,
+      applicantKinds: null,
       addons: [],
       prices: [price],
       texts: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { ADDON_TYPES } from './addons.ts';
 import { CURRENCIES, type Money } from './money.ts';
 import { SERVICE_PARAMETERS } from './parameters.ts';
@@ -67,6 +68,12 @@ export const packageDetailSchema = z.object({
   feeNote: z.string().nullable(),
   /** The price is for one person ("per applicant"). */
   perApplicant: z.boolean(),
+  /**
+   * Who the package is for (a minor's passport renewal: minors), or null for anyone. A member of
+   * another kind is refused when the application starts (`applicantRefusal`); the start page
+   * offers a child, not the account holder, as the first member of a package for minors.
+   */
+  applicantKinds: z.array(z.enum(MEMBER_KINDS)).nullable(),
   addons: z.array(z.enum(ADDON_TYPES)),
   prices: z.array(packagePriceSchema),
   texts: z.array(packageTextSchema),

@@ -5781,6 +5781,7 @@ export interface operations {
                                 documents: string[];
                                 feeNote: string | null;
                                 perApplicant: boolean;
+                                applicantKinds: ("Minor" | "Adult")[] | null;
                                 addons: ("Photo Enhancement" | "Expedite" | "Apostilled")[];
                                 prices: {
                                     id: number;
@@ -5881,6 +5882,7 @@ export interface operations {
                                     documents: string[];
                                     feeNote: string | null;
                                     perApplicant: boolean;
+                                    applicantKinds: ("Minor" | "Adult")[] | null;
                                     addons: ("Photo Enhancement" | "Expedite" | "Apostilled")[];
                                     prices: {
                                         id: number;
@@ -6043,6 +6045,7 @@ export interface operations {
                             documents: string[];
                             feeNote: string | null;
                             perApplicant: boolean;
+                            applicantKinds: ("Minor" | "Adult")[] | null;
                             addons: ("Photo Enhancement" | "Expedite" | "Apostilled")[];
                             serviceId: number;
                             choices: {

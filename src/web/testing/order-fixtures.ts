@@ -21,6 +21,7 @@ export const CHOSEN: ChosenPackage = {
     documents: [],
     feeNote: null,
     perApplicant: true,
+    applicantKinds: null,
     addons: [],
     choices: { applyingFrom: 'US' },
     price: {

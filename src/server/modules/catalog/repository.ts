@@ -70,6 +70,7 @@ export function createCatalogRepository(db: Database) {
           documents: packages.documents,
           feeNote: packages.feeNote,
           perApplicant: packages.perApplicant,
+          applicantKinds: packages.applicantKinds,
           addons: packages.addons,
           updatedAt: packages.updatedAt,
         })

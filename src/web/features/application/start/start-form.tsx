@@ -11,6 +11,7 @@ import { useHydrated } from '../../../components/ui/use-hydrated.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, checkoutHref, serviceOrderHref, startApplication } from '../../../lib/application-api.ts';
 import { showToast } from '../../../lib/toast.ts';
+import type { MemberDraft } from '../members/member-fields.tsx';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from '../members/members-editor.tsx';
 import { placeMemberErrors } from '../members/server-errors.ts';
 import { forgetMembers, savedMembers, saveMembers } from './members-draft.ts';
@@ -33,6 +34,21 @@ export const START_CHOICES = {
   },
 } as const;
 type StartChoice = keyof typeof START_CHOICES;
+
+/** Said above the members of a package for children (a minor's passport renewal). */
+export const FOR_CHILDREN = 'This package is for children: enter your child’s details as in their passport, not yours.';
+
+/**
+ * The first member the form offers: the account holder, who applies for most services, or for a
+ * package only minors may have (`applicantKinds`), a child to fill in, since the parent would be
+ * refused there (`applicantRefusal`) after typing their own details.
+ */
+function firstMember(pkg: ChosenPackage['pkg'], holderName: string): MemberDraft {
+  const forChildren = pkg.applicantKinds?.length === 1 && pkg.applicantKinds[0] === 'Minor';
+  return forChildren
+    ? { fullName: '', dateOfBirth: '', relationship: 'Child' }
+    : { fullName: holderName, dateOfBirth: '', relationship: 'Self' };
+}
 
 /** One line of what the application costs for the members so far (the server multiplies the same way). */
 function RunningTotal({ choice }: { choice: ChosenPackage }) {
@@ -82,7 +98,7 @@ export function StartApplicationForm({
   const chosen = useRef<StartChoice>('forms');
   const form = useForm<MembersFormValues, unknown, Checked>({
     resolver: zodResolver(membersFormSchema(today)) as unknown as Resolver<MembersFormValues, unknown, Checked>,
-    defaultValues: { members: [{ fullName: holderName, dateOfBirth: '', relationship: 'Self' }] },
+    defaultValues: { members: [firstMember(pkg, holderName)] },
     // Fields check themselves as they are left or corrected (MemberFields); see there why.
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -149,6 +165,9 @@ export function StartApplicationForm({
         Add everyone in your family who needs this service. Each person gets their own form, and you can switch between
         them as you fill them in.
       </p>
+      {firstMember(pkg, holderName).relationship === 'Child' ? (
+        <p className="mt-2 font-medium text-slate-800">{FOR_CHILDREN}</p>
+      ) : null}
       {startedBefore ? (
         <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
           You already started this application as {startedBefore}.{' '}

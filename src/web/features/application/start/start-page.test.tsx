@@ -14,6 +14,7 @@ import {
   renderWithRouter,
 } from '../../../testing/dom.tsx';
 import { CHOSEN, member, order, TODAY } from '../../../testing/order-fixtures.ts';
+import { FOR_CHILDREN } from './start-form.tsx';
 import { StartApplicationPage } from './start-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -33,11 +34,11 @@ const startKeys = (calls: ApiCall[]) =>
     .filter((c) => `${c.method} ${c.path}` === START)
     .map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
 
-async function renderPage(holder: { name: string } | null = { name: 'Priya Sharma' }) {
+async function renderPage(holder: { name: string } | null = { name: 'Priya Sharma' }, choice = CHOSEN) {
   const view = renderWithRouter(
     <>
       <StartApplicationPage
-        choice={CHOSEN}
+        choice={choice}
         holder={holder}
         today={TODAY}
         renderPackage={(choice) => <h2>{choice.pkg.name}</h2>}
@@ -46,7 +47,7 @@ async function renderPage(holder: { name: string } | null = { name: 'Priya Sharm
     </>,
     { path: '/package-form?service=oci-card&package=new-oci-card&applyingFrom=US' },
   );
-  await screen.findByRole('heading', { level: 2, name: 'New OCI Card' });
+  await screen.findByRole('heading', { level: 2, name: choice.pkg.name });
   // The members editor loads after the first paint.
   if (holder) await screen.findByRole('button', { name: 'Start the forms' });
   return view;
@@ -64,6 +65,27 @@ function fillSecondMember() {
 }
 
 describe('/package-form: starting an application', () => {
+  it('offers a child to fill in, not the parent, as the first member of a package for minors', async () => {
+    const minor = {
+      ...CHOSEN,
+      pkg: { ...CHOSEN.pkg, name: 'Minor Passport Renewal', applicantKinds: ['Minor' as const] },
+    };
+    await renderPage({ name: 'Priya Sharma' }, minor);
+    expect(screen.getByText(FOR_CHILDREN)).toBeTruthy();
+    expect(FOR_CHILDREN).toBe(
+      'This package is for children: enter your child’s details as in their passport, not yours.',
+    );
+    expect((field(0, 'Full name (as in the passport)') as HTMLInputElement).value).toBe('');
+    expect((field(0, 'Relationship to you') as HTMLSelectElement).value).toBe('Child');
+  });
+
+  it('offers the account holder as the first member of a package for anyone', async () => {
+    await renderPage();
+    expect(screen.queryByText(FOR_CHILDREN)).toBeNull();
+    expect((field(0, 'Full name (as in the passport)') as HTMLInputElement).value).toBe('Priya Sharma');
+    expect((field(0, 'Relationship to you') as HTMLSelectElement).value).toBe('Self');
+  });
+
   it('offers a visitor Sign in and Create an account, both coming back to this package', async () => {
     await renderPage(null);
     expect(screen.getByRole('heading', { level: 2, name: 'New OCI Card' })).toBeTruthy();
