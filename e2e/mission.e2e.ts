@@ -66,7 +66,7 @@ describe('where the file goes (issue 32 §1)', () => {
     await page.goto(`/package-form?orderId=${order.displayId}&review=1`);
     await waitForHydration(page);
     const missing = page.getByRole('region', { name: 'Still to do' });
-    const mismatch = missing.getByRole('link', { name: /Priya Sharma: Proof of address \(ZIP 93301\) belongs to/ });
+    const mismatch = missing.getByRole('link', { name: /Priya’s proof of address \(ZIP 93301\) belongs to/ });
     await expectVisible(mismatch);
     expect(await mismatch.textContent()).toContain(
       'the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County)',

@@ -27,29 +27,45 @@ export interface CompletionFacts {
 export const inSentence = (label: string) =>
   /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
 
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
+
 /**
- * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
- * current foreign passport". A member is named by first name, or in full when another member shares it.
- * Empty when the order is complete.
+ * How a list of what is missing names a member of `members`: by first name, or in full when
+ * another member shares it.
  */
-export function missingItems(facts: CompletionFacts): string[] {
-  const first = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
-  const firstNames = facts.members.map((m) => first(m.fullName));
-  const nameOf = (member: { fullName: string }) => {
-    const name = first(member.fullName);
+export function memberNamer(members: readonly { fullName: string }[]): (member: { fullName: string }) => string {
+  const firstNames = members.map((m) => firstName(m.fullName));
+  return (member) => {
+    const name = firstName(member.fullName);
     return firstNames.filter((n) => n === name).length > 1 ? member.fullName.trim() : name;
   };
+}
+
+/**
+ * "Priya’s current foreign passport": a document `member` still needs, named as `nameOf` names
+ * them. A child's own items already carry the child's first name ("Anaya’s photo"): named once.
+ */
+export function neededDocument(
+  member: { fullName: string },
+  label: string,
+  nameOf: (member: { fullName: string }) => string,
+): string {
+  const own = `${firstName(member.fullName)}’s `;
+  return `${nameOf(member)}’s ${inSentence(label.startsWith(own) ? label.slice(own.length) : label)}`;
+}
+
+/**
+ * What is still needed, in human words and member order: "Priya’s application form", "Priya’s
+ * current foreign passport" (`memberNamer`, `neededDocument`). Empty when the order is complete.
+ */
+export function missingItems(facts: CompletionFacts): string[] {
+  const nameOf = memberNamer(facts.members);
   return facts.members.flatMap((member) => {
     const form = facts.hasForm && !member.reviewed ? [`${nameOf(member)}’s ${COMPLETION_TEXT.form}`] : [];
-    // A child's own items already carry the child's first name ("Anaya’s photo"): named once.
-    const own = `${first(member.fullName)}’s `;
     const documents =
       facts.missingDocuments
         .find((m) => m.memberId === member.id)
-        ?.items.map((item) => {
-          const label = item.label.startsWith(own) ? item.label.slice(own.length) : item.label;
-          return `${nameOf(member)}’s ${inSentence(label)}`;
-        }) ?? [];
+        ?.items.map((item) => neededDocument(member, item.label, nameOf)) ?? [];
     const conflicts = (facts.proofConflicts ?? [])
       .filter((c) => c.memberId === member.id)
       .map((c) => `${nameOf(member)}’s ${c.message}`);

@@ -337,8 +337,8 @@ describe('the review page', () => {
         .map((l) => [l.textContent, l.getAttribute('href')]),
     ).toEqual([
       ['Rahul Sharma: answers not reviewed yet', `/package-form?orderId=${REF}&member=2`],
-      ['Priya Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=1&step=3`],
-      ['Rahul Sharma: Current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
+      ['Priya’s current foreign passport', `/package-form?orderId=${REF}&member=1&step=3`],
+      ['Rahul’s current foreign passport', `/package-form?orderId=${REF}&member=2&step=3`],
     ]);
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe(
       `/checkout?orderId=${REF}`,

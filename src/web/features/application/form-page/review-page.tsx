@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { memberNamer, neededDocument } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -15,7 +16,6 @@ export const REVIEW_TEXT = {
   lead: 'Check every answer and document once more. Use Edit to change anything; your changes are saved as you type.',
   missingTitle: 'Still to do',
   notReviewed: (name: string) => `${name}: answers not reviewed yet`,
-  missingDocument: (name: string, label: string) => `${name}: ${label}`,
   allDone: 'Everything is in. You can continue to checkout.',
   documents: 'Documents',
   notUploaded: 'Not uploaded',
@@ -61,6 +61,8 @@ export function ReviewPage({
       : [],
   });
   const missing = missingWork(order, definition, checklist);
+  // Named as the checkout's "still needed" list names them: "Aarav’s birth certificate", once.
+  const nameOf = memberNamer(order.members);
   const nothingMissing = missing.unreviewed.length === 0 && missing.documents.length === 0;
   const link = (at: { memberId: number; step?: number }, children: React.ReactNode) => (
     <a
@@ -104,7 +106,7 @@ export function ReviewPage({
                 <li key={`doc-${member.id}-${item.id}`}>
                   {link(
                     { memberId: member.id, step: itemStep(definition, member.kind, item.id) },
-                    REVIEW_TEXT.missingDocument(member.fullName, item.label),
+                    neededDocument(member, item.label, nameOf),
                   )}
                 </li>
               )),
