@@ -18,6 +18,25 @@ describe('what an application still needs (issue 28)', () => {
     ).toEqual(['Priya’s application form', 'Priya’s PAN card', 'Arjun’s passport copy']);
   });
 
+  it('names an item that says "Your" by the member, once ("Meena’s last Indian passport")', () => {
+    expect(
+      missingItems({
+        hasForm: false,
+        members: [priya],
+        missingDocuments: [
+          {
+            memberId: 1,
+            fullName: 'Priya Sharma',
+            items: [
+              { id: 'last-indian-passport', label: 'Your last Indian passport' },
+              { id: 'photo', label: 'Your photo' },
+            ],
+          },
+        ],
+      }),
+    ).toEqual(['Priya’s last Indian passport', 'Priya’s photo']);
+  });
+
   it('is empty when every form is reviewed and every document is in; a package without a form has no form to review', () => {
     expect(missingItems({ hasForm: true, members: [arjun], missingDocuments: [] })).toEqual([]);
     expect(missingItems({ hasForm: false, members: [priya], missingDocuments: [] })).toEqual([]);

@@ -43,7 +43,8 @@ export function memberNamer(members: readonly { fullName: string }[]): (member: 
 
 /**
  * "Priya’s current foreign passport": a document `member` still needs, named as `nameOf` names
- * them. A child's own items already carry the child's first name ("Anaya’s photo"): named once.
+ * them. A child's own items already carry the child's first name ("Anaya’s photo"), and an
+ * adult's may say "Your" ("Your last Indian passport"): either is named once, by the member.
  */
 export function neededDocument(
   member: { fullName: string },
@@ -51,7 +52,8 @@ export function neededDocument(
   nameOf: (member: { fullName: string }) => string,
 ): string {
   const own = `${firstName(member.fullName)}’s `;
-  return `${nameOf(member)}’s ${inSentence(label.startsWith(own) ? label.slice(own.length) : label)}`;
+  const bare = label.startsWith(own) ? label.slice(own.length) : label.replace(/^Your /, '');
+  return `${nameOf(member)}’s ${inSentence(bare)}`;
 }
 
 /**
