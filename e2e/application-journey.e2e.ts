@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isWeekend } from '../src/domain/forms/dates.ts';
 import {
   STRONG_PASSWORD,
   signInContext,
@@ -58,6 +59,12 @@ function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The first Monday-to-Friday date at least `days` from today: the consulate's days. */
+function weekdayInDays(days: number): string {
+  const date = inDays(days);
+  return isWeekend(date) ? weekdayInDays(days + 1) : date;
+}
+
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 const switcher = (page: Page) => page.getByRole('navigation', { name: 'Members of this application' });
 const saved = (page: Page) => expectVisible(page.getByText(/All changes saved|Saved at/), 10_000);
@@ -106,7 +113,7 @@ async function fillTheDocument(page: Page) {
 async function fillSubmission(page: Page) {
   await radio(page, 'Submission', 'In person at the consulate').check();
   // Shown only for an in-person submission.
-  await page.getByLabel('Preferred date').fill(inDays(10));
+  await page.getByLabel('Preferred date').fill(weekdayInDays(10));
   await page.getByLabel('Preferred time').fill('10:30');
   await page.getByLabel('How many pages does the document have?').fill('3');
 }

@@ -265,6 +265,25 @@ describe('date and time', () => {
     expect(one(issued, '2026-12-01')).toBe('Date of issue cannot be in the future');
   });
 
+  it('takes only Monday to Friday for a day at a consulate (weekdaysOnly), naming the day it refuses', () => {
+    const visit: AnswerField = {
+      type: 'date',
+      key: 'preferredDate',
+      label: 'Preferred date',
+      rules: { min: '2026-01-01', max: '2027-12-31', weekdaysOnly: true },
+    };
+    expect(one(visit, '2026-12-13')).toBe(
+      'Preferred date must be a weekday: December 13, 2026 is a Sunday, when consulates and application centres are closed',
+    );
+    expect(one(visit, '2026-12-12')).toBe(
+      'Preferred date must be a weekday: December 12, 2026 is a Saturday, when consulates and application centres are closed',
+    );
+    expect(one(visit, '2026-12-14')).toBe('2026-12-14');
+    expect(one(visit, '2026-12-18')).toBe('2026-12-18');
+    // Without the rule a Sunday is a date like any other.
+    expect(one({ ...visit, rules: { min: '2026-01-01', max: '2027-12-31' } }, '2026-12-13')).toBe('2026-12-13');
+  });
+
   it('refuses what is not a real ISO date', () => {
     for (const bad of ['2026-02-30', '30/11/2026', '2026-1-5', 20261130]) {
       expect(one(issued, bad)).toBe('Date of issue must be a real date (year, month and day)');

@@ -4,7 +4,7 @@ import type { MemberKind } from '../applications/member-kinds.ts';
 import { EMAIL_PATTERN, fullPhoneSchema, missingPasswordParts, passwordStrengthMessage } from '../auth/schemas.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { todayIsoDate } from '../limits/constants.ts';
-import { addYears, isCalendarDate, isTime } from './dates.ts';
+import { addYears, isCalendarDate, isTime, isWeekend } from './dates.ts';
 import {
   type AnswerField,
   answerFieldsByKey,
@@ -146,6 +146,7 @@ function checkDate(field: DateField, raw: unknown, name: string, today: string):
   const { min, max } = resolvedDateBounds(field, today);
   if (raw < min) return { error: bounds.min === 'today' ? M.dateInPast(name) : M.dateTooEarly(name, min) };
   if (raw > max) return { error: bounds.max === 'today' ? M.dateInFuture(name) : M.dateTooLate(name, max) };
+  if (field.rules?.weekdaysOnly && isWeekend(raw)) return { error: M.notWeekday(name, raw) };
   return { value: raw };
 }
 

@@ -59,3 +59,16 @@ export function formatFormTime(time: string): string {
   const suffix = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The day of the week of an ISO date ('Sunday' for 2026-12-13). */
+export function weekdayName(isoDate: string): string {
+  return WEEKDAY_NAMES[new Date(`${isoDate}T00:00:00Z`).getUTCDay()] ?? '';
+}
+
+/** A Saturday or a Sunday. */
+export function isWeekend(isoDate: string): boolean {
+  const day = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+}

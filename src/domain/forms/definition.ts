@@ -122,6 +122,8 @@ export interface DateField extends AnswerCommon {
     notBefore?: string;
     /** …and at most `years` after the answer to `field` (a passport's expiry after its issue). */
     atMostYearsAfter?: { field: string; years: number };
+    /** Monday to Friday only: a day to go to a consulate or an application centre, which close at weekends. */
+    weekdaysOnly?: boolean;
   };
 }
 
@@ -360,6 +362,7 @@ const dateField = z.strictObject({
       max: dateBound.optional(),
       notBefore: key.optional(),
       atMostYearsAfter: z.strictObject({ field: key, years: z.number().int().min(1).max(100) }).optional(),
+      weekdaysOnly: z.boolean().optional(),
     })
     .optional(),
 });

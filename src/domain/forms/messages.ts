@@ -2,7 +2,7 @@ import { NUL_CHARACTER_MESSAGE } from '../api/text.ts';
 import { AUTH_MESSAGES } from '../auth/messages.ts';
 import type { Currency } from '../catalog/money.ts';
 import { formatMoney } from '../catalog/money.ts';
-import { formatFormDate } from './dates.ts';
+import { formatFormDate, weekdayName } from './dates.ts';
 import { FILE_TYPE_LABELS, type FileType } from './field-types.ts';
 
 /**
@@ -41,6 +41,8 @@ export const FORM_MESSAGES = {
   dateInFuture: (name: string) => `${name} cannot be in the future`,
   dateTooEarly: (name: string, min: string) => `${name} must be on or after ${formatFormDate(min)}`,
   dateTooLate: (name: string, max: string) => `${name} must be on or before ${formatFormDate(max)}`,
+  notWeekday: (name: string, date: string) =>
+    `${name} must be a weekday: ${formatFormDate(date)} is a ${weekdayName(date)}, when consulates and application centres are closed`,
   dateBeforeOther: (name: string, other: string, otherDate: string) =>
     `${name} cannot be before the ${lowerFirst(other)} (${formatFormDate(otherDate)})`,
   dateTooFarAfterOther: (name: string, other: string, years: number) =>

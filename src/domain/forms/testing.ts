@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { ISO_COUNTRY_CODES } from '../countries/iso-codes.ts';
 import { checkAnswer } from './answers.ts';
-import { addYears, resolveDateBound } from './dates.ts';
+import { addYears, isWeekend, resolveDateBound } from './dates.ts';
 import type { AnswerField, FormDefinition, FormField, PasswordField, TextField } from './definition.ts';
 import { acceptedFileTypes, maxFileSize } from './files.ts';
 import { OCCUPATIONS } from './occupations.ts';
@@ -83,7 +83,8 @@ export function validValue(field: AnswerField, today: string): fc.Arbitrary<unkn
       const { min, max } = resolvedDateBounds(field, today);
       const span = (Date.parse(max) - Date.parse(min)) / 86_400_000;
       const fromToday = (Date.parse(min) - Date.parse(today)) / 86_400_000;
-      return fc.integer({ min: 0, max: span }).map((d) => addDays(today, fromToday + d));
+      const dates = fc.integer({ min: 0, max: span }).map((d) => addDays(today, fromToday + d));
+      return field.rules?.weekdaysOnly ? dates.filter((date) => !isWeekend(date)) : dates;
     }
     case 'time': {
       const { min, max } = timeBounds(field);

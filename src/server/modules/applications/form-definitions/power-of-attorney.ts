@@ -105,7 +105,9 @@ function submission(): FormSection {
       ]),
     }),
     dependent('inPerson', { field: 'submissionMode', equals: 'in-person' }, [
-      ask('date', 'preferredDate', 'Preferred date', { rules: { min: 'today+2', max: 'today+90' } }),
+      ask('date', 'preferredDate', 'Preferred date', {
+        rules: { min: 'today+2', max: 'today+90', weekdaysOnly: true },
+      }),
       ask('time', 'preferredTime', 'Preferred time', {
         rules: { min: '09:30', max: '12:30' },
         help: 'Consulates take attestation requests in the morning.',

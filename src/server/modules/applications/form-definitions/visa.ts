@@ -289,7 +289,9 @@ function appointment(withFormUpload: boolean): FormSection {
     dependent('caCentre', { field: 'addressCountry', equals: 'CA' }, [
       ask('select', 'blsCentre', 'Application centre', { options: CENTRES.CA }),
     ]),
-    ask('date', 'appointmentDate', 'Preferred appointment date', { rules: { min: 'today+2', max: 'today+60' } }),
+    ask('date', 'appointmentDate', 'Preferred appointment date', {
+      rules: { min: 'today+2', max: 'today+60', weekdaysOnly: true },
+    }),
     ask('time', 'appointmentTime', 'Preferred time', { rules: { min: '08:30', max: '15:30' } }),
     ...(withFormUpload
       ? [
