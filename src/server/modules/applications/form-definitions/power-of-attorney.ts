@@ -107,6 +107,7 @@ function submission(): FormSection {
     dependent('inPerson', { field: 'submissionMode', equals: 'in-person' }, [
       ask('date', 'preferredDate', 'Preferred date', {
         rules: { min: 'today+2', max: 'today+90', weekdaysOnly: true },
+        help: 'Monday to Friday: the consulate is closed at weekends.',
       }),
       ask('time', 'preferredTime', 'Preferred time', {
         rules: { min: '09:30', max: '12:30' },

@@ -291,6 +291,7 @@ function appointment(withFormUpload: boolean): FormSection {
     ]),
     ask('date', 'appointmentDate', 'Preferred appointment date', {
       rules: { min: 'today+2', max: 'today+60', weekdaysOnly: true },
+      help: 'Monday to Friday: the centre is closed at weekends.',
     }),
     ask('time', 'appointmentTime', 'Preferred time', { rules: { min: '08:30', max: '15:30' } }),
     ...(withFormUpload
