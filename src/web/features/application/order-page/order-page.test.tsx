@@ -12,6 +12,7 @@ import {
   premiumSupportFor,
 } from '../../../../domain/checkout/premium-support.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
+import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
 import { clearQueries, QueryProvider } from '../../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { checklist, member, order, TODAY } from '../../../testing/order-fixtures.ts';
@@ -260,6 +261,9 @@ describe('/service-order', () => {
     expect(within(toDo).getByText('Please sign page 2 of the PoA again.')).toBeTruthy();
     expect(within(toDo).getByText(COMPLETION_TEXT.sentBackHow)).toBeTruthy();
     expect(within(toDo).queryByText(/Nothing right now/)).toBeNull();
+    // The status line says so too: Forms incomplete's own says something is missing, and nothing is.
+    expect(screen.getByText('Our team sent your application back to you: what to change is just below.')).toBeTruthy();
+    expect(screen.queryByText(STATUS_DESCRIPTIONS['Forms incomplete'])).toBeNull();
   });
 
   it('says the application came back with no colon over nothing when our team gave no remark (before the desk required one)', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
+import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { refundAskable, refundRequestHref, wasPaid } from '../../../../domain/checkout/receipt.ts';
 import { toOrderStatus } from '../../../../domain/orders/status.ts';
 import { STATUS_DESCRIPTIONS } from '../../../../domain/orders/status-descriptions.ts';
@@ -23,7 +24,7 @@ import { MembersSection } from './members-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { PriceSummary } from './price-summary.tsx';
 import { TeamDocuments } from './team-documents.tsx';
-import { ToDo } from './to-do.tsx';
+import { sentBackRemark, ToDo } from './to-do.tsx';
 
 /** How often an open order page asks for news (status changes by staff); paused in a hidden tab. */
 const REFRESH_MS = 30_000;
@@ -81,7 +82,11 @@ function OrderView({ order, orderRef, today }: { order: ApplicationOrder; orderR
             </span>
             <span className="text-sm text-slate-600">Started {shortDate(order.createdAt)}</span>
           </p>
-          {status ? <p className="mt-2 max-w-3xl text-slate-700">{STATUS_DESCRIPTIONS[status]}</p> : null}
+          {status ? (
+            <p className="mt-2 max-w-3xl text-slate-700">
+              {sentBackRemark(order) !== null ? COMPLETION_TEXT.sentBackStatus : STATUS_DESCRIPTIONS[status]}
+            </p>
+          ) : null}
         </header>
 
         <div className="mt-8">

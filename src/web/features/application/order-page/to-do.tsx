@@ -50,8 +50,9 @@ function uploadHref(ref: string, missing: MissingDocuments): string {
  * with nothing of the to-do list missing): the remark of the staff change that moved it there ('' if
  * they gave none), or null when that is not why it waits.
  */
-function sentBackRemark(order: ApplicationOrder): string | null {
-  if (order.status !== 'Forms incomplete') return null;
+export function sentBackRemark(order: ApplicationOrder): string | null {
+  const { incompleteForms, missingDocuments } = order.toDo;
+  if (order.status !== 'Forms incomplete' || incompleteForms.length > 0 || missingDocuments.length > 0) return null;
   const last = order.timeline.at(-1);
   return last?.status === 'Forms incomplete' && last.by === 'staff' ? (last.remark ?? '') : null;
 }
@@ -65,7 +66,7 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
   const ref = order.displayId;
   const { incompleteForms, missingDocuments } = order.toDo;
   const nothing = incompleteForms.length === 0 && missingDocuments.length === 0;
-  const sentBack = nothing ? sentBackRemark(order) : null;
+  const sentBack = sentBackRemark(order);
 
   return (
     <Panel id="order-to-do" title="What you still need to do" className="border-brand-200 bg-brand-50/40">
