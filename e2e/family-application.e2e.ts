@@ -144,7 +144,7 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
   const asked = (adult: string, child: string) => (minor ? child.replaceAll('{name}', firstName) : adult);
   await expectVisible(stepHeading(page, asked('About you', 'About {name}')), 10_000);
   // The passport page first: what its machine-readable zone says fills this step and the passport's.
-  await readPassport(page, inputs, person);
+  await readPassport(page, inputs, person, asked);
   // Optional in the form (a passport may show no surname): its label ends in “(optional)”.
   await inputs.answer(page.getByLabel(/^Surname/), person.surname);
   await inputs.answer(label('Given name(s)'), person.givenName);
@@ -250,8 +250,14 @@ async function fillForm(page: Page, inputs: Inputs, person: Person, minor: boole
  * A photo of the passport's photo page, read on the server: the customer checks what was read and
  * takes it ("Use these values"), which fills the passport's answers (one upload and one tap).
  */
-async function readPassport(page: Page, inputs: Inputs, person: Person) {
-  const reader = page.getByRole('region', { name: 'Read my passport' });
+async function readPassport(
+  page: Page,
+  inputs: Inputs,
+  person: Person,
+  asked: (adult: string, child: string) => string,
+) {
+  // A parent reads a child's passport: the reader names the child.
+  const reader = page.getByRole('region', { name: asked('Read my passport', 'Read {name}’s passport') });
   await expectVisible(reader);
   const [year, month, day] = person.dateOfBirth.split('-');
   const [ey, em, ed] = PASSPORT_EXPIRY.split('-');
@@ -270,7 +276,12 @@ async function readPassport(page: Page, inputs: Inputs, person: Person) {
     mimeType: 'image/jpeg',
     buffer: page1,
   });
-  await expectVisible(reader.getByRole('heading', { name: 'We read these from your passport' }), 30_000);
+  await expectVisible(
+    reader.getByRole('heading', {
+      name: asked('We read these from your passport', 'We read these from {name}’s passport'),
+    }),
+    30_000,
+  );
   await inputs.tap(reader.getByRole('button', { name: 'Use these values' }));
   await expectVisible(reader.getByText('Your answers match the passport you read'));
 }

@@ -353,6 +353,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                 memberId={member.id}
                 definition={definition}
                 memberKind={member.kind}
+                memberName={member.fullName}
                 today={today}
                 copies={copies}
                 fill={fill}

@@ -14,6 +14,7 @@ import {
   passportCopies,
   passportReaderStepKeys,
   passportStepKey,
+  passportWords,
 } from './passport-reader.tsx';
 
 beforeAll(installBrowserStubs);
@@ -75,6 +76,7 @@ function renderStep(copies = [{ documentId: 41, name: 'passport.jpg' }]) {
               memberId={7}
               definition={definition}
               memberKind="Adult"
+              memberName="Priya Sharma"
               today={TODAY}
               copies={copies}
               fill={fill}
@@ -87,6 +89,20 @@ function renderStep(copies = [{ documentId: 41, name: 'passport.jpg' }]) {
 }
 
 describe('PassportReader', () => {
+  it('names the child on a minor’s form, and keeps “my passport” for the customer’s own', () => {
+    const child = passportWords('Minor', 'Aarav Rao');
+    expect(child.title).toBe('Read Aarav’s passport');
+    expect(child.intro).toMatch(/^Take a photo or scan of Aarav’s passport photo page\./);
+    expect([child.found, child.filled]).toEqual([
+      'We read these from Aarav’s passport',
+      'Filled in from Aarav’s passport. The answers will be checked against it before review.',
+    ]);
+    for (const text of [child.title, child.intro, child.choose, child.found, child.foundHint, child.filled]) {
+      expect(text).not.toMatch(/\b(my|your)\b/i);
+    }
+    expect(passportWords('Adult', 'Priya Sharma')).toBe(PASSPORT_TEXT);
+  });
+
   it('lists what it read for confirmation, fills nothing until "Use these values", then catches a wrong digit', async () => {
     let confirmed: unknown = null;
     const api = fakeApi({

@@ -5,6 +5,7 @@ import type { MemberChecklist } from '../../../../domain/applications/documents.
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import { countryName } from '../../../../domain/countries/names.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
+import { memberFirstName } from '../../../../domain/forms/member-texts.ts';
 import { memberSteps, shownFieldKeys, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import {
   CHECKED_FIELDS,
@@ -64,6 +65,25 @@ export const PASSPORT_TEXT = {
   failed: 'The passport could not be read. Please try again.',
 } as const;
 
+/**
+ * The reader's words about whose passport it is: the customer's own ("Read my passport"), or on a
+ * minor's form, which a parent fills in, the child's by first name (issue 30 §3: a minor's steps
+ * name the child, never "you").
+ */
+export function passportWords(memberKind: MemberKind, fullName: string) {
+  if (memberKind !== 'Minor') return PASSPORT_TEXT;
+  const child = `${memberFirstName(fullName)}’s`;
+  return {
+    ...PASSPORT_TEXT,
+    title: `Read ${child} passport`,
+    intro: `Take a photo or scan of ${child} passport photo page. We read the two lines of letters and numbers at the bottom and show you what we found: nothing is filled in until you say so.`,
+    choose: `Read ${child} passport`,
+    found: `We read these from ${child} passport`,
+    foundHint: 'Check each value against the passport. Correct a name if we misread a letter.',
+    filled: `Filled in from ${child} passport. The answers will be checked against it before review.`,
+  };
+}
+
 /** A passport field's value as the customer reads it. */
 function shown(field: PassportField, value: string): string {
   if (field === 'sex') return value === 'female' ? 'Female' : 'Male';
@@ -84,6 +104,8 @@ export interface PassportReaderProps {
   memberId: number;
   definition: FormDefinition;
   memberKind: MemberKind;
+  /** The member's full name: a minor's passport is named after the child. */
+  memberName: string;
   today: string;
   /** The member's uploaded passport copies: photos, or PDF scans whose page image is read. */
   copies: readonly { documentId: number; name: string }[];
@@ -102,11 +124,13 @@ export function PassportReader({
   memberId,
   definition,
   memberKind,
+  memberName,
   today,
   copies,
   fill,
 }: PassportReaderProps) {
   const id = useId();
+  const words = passportWords(memberKind, memberName);
   const client = useQueryClient();
   const input = useRef<HTMLInputElement | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
@@ -164,16 +188,16 @@ export function PassportReader({
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-brand-200 bg-brand-50/60 p-4 sm:p-6">
       <h3 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
         <Icon name="id-card" className="size-5 text-brand-700" />
-        {PASSPORT_TEXT.title}
+        {words.title}
       </h3>
-      <p className="mt-1 text-slate-700">{PASSPORT_TEXT.intro}</p>
+      <p className="mt-1 text-slate-700">{words.intro}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <label
           htmlFor={`${id}-file`}
           className={`btn-primary cursor-pointer px-4 py-2 ${busy ? 'pointer-events-none opacity-70' : ''}`}
         >
           <Icon name="camera" className="size-5" />
-          {stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : PASSPORT_TEXT.choose}
+          {stored || phase.kind !== 'idle' ? PASSPORT_TEXT.chooseAgain : words.choose}
         </label>
         <input
           id={`${id}-file`}
@@ -212,8 +236,8 @@ export function PassportReader({
             {PASSPORT_TEXT.reading}
           </span>
         ) : null}
-        {phase.kind === 'confirming' ? PASSPORT_TEXT.found : null}
-        {phase.kind === 'filled' ? PASSPORT_TEXT.filled : null}
+        {phase.kind === 'confirming' ? words.found : null}
+        {phase.kind === 'filled' ? words.filled : null}
       </div>
       {problem ? (
         <p
@@ -226,6 +250,7 @@ export function PassportReader({
 
       {phase.kind === 'confirming' ? (
         <ConfirmPanel
+          words={words}
           phase={phase}
           asked={asked}
           values={values}
@@ -257,6 +282,7 @@ export function PassportReader({
 }
 
 interface ConfirmPanelProps {
+  words: ReturnType<typeof passportWords>;
   phase: Extract<Phase, { kind: 'confirming' }>;
   asked: ReadonlySet<string>;
   values: Record<string, unknown>;
@@ -266,16 +292,16 @@ interface ConfirmPanelProps {
 }
 
 /** Each value found beside the field it fills; names are editable, the check digits vouch for the rest. */
-function ConfirmPanel({ phase, asked, values, onChange, onUse, onCancel }: ConfirmPanelProps) {
+function ConfirmPanel({ words, phase, asked, values, onChange, onUse, onCancel }: ConfirmPanelProps) {
   const id = useId();
   const { reading, fields } = phase;
   const found = passportAnswers(fields, asked);
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
       <h4 id={`${id}-found`} className="font-bold text-slate-900">
-        {PASSPORT_TEXT.found}
+        {words.found}
       </h4>
-      <p className="mt-1 text-sm text-slate-600">{PASSPORT_TEXT.foundHint}</p>
+      <p className="mt-1 text-sm text-slate-600">{words.foundHint}</p>
       {reading.valid ? null : (
         <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
           <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
