@@ -18,10 +18,21 @@ export interface PackageChoiceRef {
   choices: ParameterChoices;
 }
 
+/**
+ * What /package-form shows and starts from of a priced package: not its features, documents or
+ * add-ons, which the page does not show and which its loader would send inline, in a page whose
+ * first load is at its budget (DESIGN.md §4).
+ */
+export type ChosenPackageDetails = Omit<PricedPackage, 'features' | 'documents' | 'addons'>;
+
+export function chosenPackageDetails({ features, documents, addons, ...details }: PricedPackage): ChosenPackageDetails {
+  return details;
+}
+
 /** A chosen package, priced for its countries, with its service (what /package-form starts from). */
 export interface ChosenPackage {
   service: { name: string; slug: string; parameters: string[] };
-  pkg: PricedPackage;
+  pkg: ChosenPackageDetails;
 }
 
 /** The address form of a chosen package (the reverse of what /package-form's query names). */

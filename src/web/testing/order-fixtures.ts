@@ -16,13 +16,10 @@ export const CHOSEN: ChosenPackage = {
     name: 'New OCI Card',
     slug: 'new-oci-card',
     description: 'A first OCI card for a foreign citizen of Indian origin.',
-    features: [],
     processingTime: '6–8 weeks',
-    documents: [],
     feeNote: null,
     perApplicant: true,
     applicantKinds: null,
-    addons: [],
     choices: { applyingFrom: 'US' },
     price: {
       id: 31,

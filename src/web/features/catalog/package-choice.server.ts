@@ -1,5 +1,9 @@
 import type { LoaderServices } from '../../../contracts/load-context.ts';
-import type { ChosenPackage, PackageChoiceRef } from '../../../domain/catalog/package-choice.ts';
+import {
+  type ChosenPackage,
+  chosenPackageDetails,
+  type PackageChoiceRef,
+} from '../../../domain/catalog/package-choice.ts';
 
 /**
  * The package an address names (/package-form's query, or a sign-in page's continuation to it),
@@ -15,5 +19,10 @@ export async function loadChosenPackage(
   if (!service) return null;
   const priced = await catalog.getPackagesForChoices(service.id, ref.choices);
   const pkg = priced?.packages.find((p) => p.slug === ref.packageSlug);
-  return pkg ? { service: { name: service.name, slug: service.slug, parameters: service.parameters }, pkg } : null;
+  return pkg
+    ? {
+        service: { name: service.name, slug: service.slug, parameters: service.parameters },
+        pkg: chosenPackageDetails(pkg),
+      }
+    : null;
 }
