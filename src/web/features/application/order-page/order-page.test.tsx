@@ -79,6 +79,18 @@ const twoMembers = () => [
   }),
 ];
 
+/** A complete application our team sent back from In review, with `remark` (null: none given). */
+const sentBack = (remark: string | null) =>
+  order({
+    status: 'Forms incomplete',
+    members: [member({ progress: { currentStep: 8, totalSteps: 7, reviewed: true } })],
+    timeline: [
+      ...order().timeline,
+      { fromStatus: 'Order pending', status: 'In review', by: 'staff', remark: null, at: '2026-11-21T09:00:00.000Z' },
+      { fromStatus: 'In review', status: 'Forms incomplete', by: 'staff', remark, at: '2026-11-21T10:00:00.000Z' },
+    ],
+  });
+
 describe('/service-order', () => {
   it('shows the status, the price snapshot and every member with their form progress', async () => {
     serve(() => order({ members: twoMembers() }));
@@ -232,29 +244,7 @@ describe('/service-order', () => {
   });
 
   it('says what our team asked for when they sent a complete application back, not “nothing right now”', async () => {
-    serve(() =>
-      order({
-        status: 'Forms incomplete',
-        members: [member({ progress: { currentStep: 8, totalSteps: 7, reviewed: true } })],
-        timeline: [
-          ...order().timeline,
-          {
-            fromStatus: 'Order pending',
-            status: 'In review',
-            by: 'staff',
-            remark: null,
-            at: '2026-11-21T09:00:00.000Z',
-          },
-          {
-            fromStatus: 'In review',
-            status: 'Forms incomplete',
-            by: 'staff',
-            remark: 'Please sign page 2 of the PoA again.',
-            at: '2026-11-21T10:00:00.000Z',
-          },
-        ],
-      }),
-    );
+    serve(() => sentBack('Please sign page 2 of the PoA again.'));
     renderPage();
     const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
     expect(within(toDo).getByText(COMPLETION_TEXT.sentBack)).toBeTruthy();
@@ -267,29 +257,7 @@ describe('/service-order', () => {
   });
 
   it('says the application came back with no colon over nothing when our team gave no remark (before the desk required one)', async () => {
-    serve(() =>
-      order({
-        status: 'Forms incomplete',
-        members: [member({ progress: { currentStep: 8, totalSteps: 7, reviewed: true } })],
-        timeline: [
-          ...order().timeline,
-          {
-            fromStatus: 'Order pending',
-            status: 'In review',
-            by: 'staff',
-            remark: null,
-            at: '2026-11-21T09:00:00.000Z',
-          },
-          {
-            fromStatus: 'In review',
-            status: 'Forms incomplete',
-            by: 'staff',
-            remark: null,
-            at: '2026-11-21T10:00:00.000Z',
-          },
-        ],
-      }),
-    );
+    serve(() => sentBack(null));
     renderPage();
     const toDo = await screen.findByRole('region', { name: 'What you still need to do' });
     expect(
