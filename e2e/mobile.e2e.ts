@@ -204,8 +204,14 @@ describe('the chat button on a phone', () => {
       );
     }
     await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), hintBox.y - chatBox.y);
-    await page.getByLabel('Set Password').evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
-    expect(await overlapArea(chat, hint), 'the chat button over the password hint').toBe(0);
+    // Polled, the field focused at each try: CI run 47d measured 983 px² once under load, the button
+    // still in place just after the focus (the style that hides it, or the field it keys on, not yet
+    // current). What must hold is the steady state while the field has the focus.
+    const password = page.getByLabel('Set Password');
+    await poll(async () => {
+      await password.evaluate((input: HTMLInputElement) => input.focus({ preventScroll: true }));
+      return overlapArea(chat, hint);
+    }, 'the chat button over the password hint').toBe(0);
     await screenshot(page, 'signup-password-typed-390', { fullPage: false });
   });
 });
