@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../uploads/file-types.ts';
-import { type ChecklistInput, checklistAnswers, documentChecklist, givesThumbImpression } from './checklist.ts';
+import {
+  type ChecklistInput,
+  checklistAnswers,
+  checklistItemOfUpload,
+  documentChecklist,
+  givesThumbImpression,
+} from './checklist.ts';
 
 function checklist(input: ChecklistInput) {
   const items = documentChecklist(input);
@@ -301,5 +307,13 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     expect(older.find((i) => i.id === 'current-passport')?.label).toBe('Anaya’s current Indian passport');
     // An adult's items are theirs: no name in the label.
     expect(item(oci('new-oci-card', { fullName: 'Priya Sharma' }), 'photo')?.label).toBe('Photo');
+  });
+});
+
+describe('checklistItemOfUpload', () => {
+  it('names the checklist item an upload question files to: its key in kebab-case', () => {
+    expect(checklistItemOfUpload('photo')).toBe('photo');
+    expect(checklistItemOfUpload('passportBioPage')).toBe('passport-bio-page');
+    expect(checklistItemOfUpload('governmentForm')).toBe('government-form');
   });
 });

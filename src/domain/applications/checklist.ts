@@ -19,6 +19,16 @@ export interface ChecklistItem {
   accept: UploadRule;
 }
 
+/**
+ * The checklist item an upload question of a member's form files to: the question's key in
+ * kebab-case (`photo` → `photo`, `passportBioPage` → `passport-bio-page`). Form keys are camelCase
+ * (FIELD_RULES.keyPattern) and item ids kebab-case, so the one is named from the other; the file
+ * is then the item's, and the Documents step does not ask for it again.
+ */
+export function checklistItemOfUpload(fieldKey: string): string {
+  return fieldKey.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
 /** The package's service parameters as the order was started with them (DESIGN.md §1). */
 export interface ChecklistChoices {
   applyingFrom?: string | null;

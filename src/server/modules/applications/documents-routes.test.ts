@@ -12,8 +12,8 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } fr
 import { pdfWithPages, smallPng } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser, signIn } from '../auth/testing.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
-import { applicationDocuments } from './tables.ts';
-import { ADULT, MINOR, moveOrderTo, startApplication } from './testing.ts';
+import { applicationDocuments, applicationMembers } from './tables.ts';
+import { ADULT, MINOR, moveOrderTo, seededPackage, startApplication } from './testing.ts';
 
 let t: TestApp;
 let pdf: Buffer;
@@ -209,6 +209,22 @@ describe('uploading to a checklist item', () => {
     // A file that is not fitted has no checks.
     const passport = await upload(user.token, itemPath(order.displayId, memberId, 'foreign-passport'), pdfFile());
     expect(passport.json().data.document).not.toHaveProperty('report');
+  });
+
+  const EVISA_US = { citizenship: 'US', destination: 'IN' };
+  it('an upload question of the form files to the item its key names: the e-Visa’s passport page is its answer too', async () => {
+    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', EVISA_US);
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id, choices: EVISA_US });
+    const memberId = order.members[0]?.id ?? 0;
+    // The form asks `passportBioPage`, the checklist lists `passport-bio-page` (checklistItemOfUpload).
+    const res = await upload(user.token, itemPath(order.displayId, memberId, 'passport-bio-page'), pdfFile());
+    expect(res.statusCode, res.body).toBe(201);
+    const { document } = res.json().data;
+    const [member] = await t.database.db.select().from(applicationMembers).where(eq(applicationMembers.id, memberId));
+    expect(member?.answers).toMatchObject({
+      passportBioPage: { documentId: String(document.id), name: 'passport.pdf', type: 'application/pdf' },
+    });
   });
 
   it('shows a long file name truncated to 500 characters with an ellipsis (SPEC.md §5)', async () => {

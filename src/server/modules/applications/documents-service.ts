@@ -5,7 +5,12 @@ import {
   canChangeDocuments,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
-import { type ChecklistItem, checklistAnswers, documentChecklist } from '../../../domain/applications/checklist.ts';
+import {
+  type ChecklistItem,
+  checklistAnswers,
+  checklistItemOfUpload,
+  documentChecklist,
+} from '../../../domain/applications/checklist.ts';
 import {
   type ChecklistItemStatus,
   checklistStatus,
@@ -93,17 +98,20 @@ type ApplicationSnapshot = ChecklistSnapshot & Pick<ApplicationRow, 'formDefinit
 
 /**
  * The member's answers with `document` as the answer of the upload question asked for its item
- * (the form's photo and signature fields upload to the checklist slot of the same key), or null
- * when the member's form shows no such question.
+ * (the form's upload questions file to the checklist item their key names: checklistItemOfUpload),
+ * or null when the member's form shows no such question.
  */
 export function answersWithDocument(
   definition: FormDefinition,
   member: Pick<MemberRow, 'kind' | 'answers'>,
   document: DocumentRow,
 ): Record<string, unknown> | null {
-  const key = document.itemId;
-  const field = key ? answerFieldsByKey(definition).get(key) : undefined;
-  if (!key || !field || !(UPLOAD_FIELD_TYPES as readonly string[]).includes(field.type)) return null;
+  const field = [...answerFieldsByKey(definition).values()].find(
+    (f) =>
+      (UPLOAD_FIELD_TYPES as readonly string[]).includes(f.type) && checklistItemOfUpload(f.key) === document.itemId,
+  );
+  if (!document.itemId || !field) return null;
+  const { key } = field;
   if (!shownAnswerKeys(definition, member.kind, member.answers).has(key)) return null;
   const ref = documentFileRef({
     id: document.id,

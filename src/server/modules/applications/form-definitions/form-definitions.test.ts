@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checklistItemOfUpload, documentChecklist } from '../../../../domain/applications/checklist.ts';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
 import { checkAnswers } from '../../../../domain/forms/answers.ts';
 import {
@@ -79,7 +80,7 @@ const QUESTIONS: Record<string, string[]> = {
   'visa-application-centre-support/consular-appointment-file-check': [
     'consularService',
     'appointmentTime',
-    'completedForm',
+    'governmentForm',
   ],
 };
 
@@ -165,6 +166,50 @@ describe('seeded form definitions', () => {
         expect(result.errors, `${definition.id} ${memberKind}`).toEqual({});
       }
     }
+  });
+
+  it('file every upload question to an item of the member’s checklist, which the Documents step then skips', () => {
+    // An upload question whose item the checklist lacks is refused by the upload route ("Choose a
+    // document from the checklist"), and the required question then holds the form: the e-Visa's
+    // passport page did, while the Documents step asked for the same page again.
+    let checked = 0;
+    for (const service of CATALOG.filter((s) => s.brand === 'SEVADOCS')) {
+      for (const pkg of service.packages) {
+        const definition = definitionForPackage(service.slug, pkg.slug);
+        if (!definition) continue;
+        for (const price of pkg.prices) {
+          for (const memberKind of MEMBER_KINDS) {
+            for (const formerIndianCitizen of [undefined, true, false]) {
+              const items = documentChecklist({
+                serviceSlug: service.slug,
+                packageSlug: pkg.slug,
+                choices: {
+                  applyingFrom: price.applyingFrom,
+                  citizenship: price.citizenship,
+                  destination: price.destination,
+                },
+                memberKind,
+                ...(formerIndianCitizen === undefined ? {} : { formerIndianCitizen }),
+                dateOfBirth: memberKind === 'Minor' ? '2016-09-30' : '1980-03-12',
+                today: TODAY,
+              });
+              const ids = new Set(items?.map((item) => item.id));
+              for (const step of memberSteps(definition, memberKind)) {
+                for (const section of step.sections) {
+                  for (const { field } of walkFields(section.fields)) {
+                    if (field.type !== 'file upload' && field.type !== 'image upload') continue;
+                    const where = `${definition.id} ${price.applyingFrom ?? price.citizenship ?? ''} ${memberKind} ${formerIndianCitizen} ${field.key}`;
+                    expect(ids.has(checklistItemOfUpload(field.key)), where).toBe(true);
+                    checked += 1;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it('use the engine’s field types widely', () => {

@@ -46,7 +46,7 @@ export const MINOR_QUESTION_TEXTS: Readonly<Record<string, MinorTexts>> = {
   passportBioPage: { label: 'Scan of {name}’s passport photo page' },
   businessCard: { label: '{name}’s business card' },
   formerIndian: { label: 'Was {name} an Indian citizen before?' },
-  completedForm: { label: '{name}’s completed government form' },
+  governmentForm: { label: '{name}’s completed government form' },
 };
 
 function worded(field: FormField): FormField {

@@ -3,6 +3,7 @@
  * regular visa form and consular bookings filed through VFS Global or BLS International.
  */
 import type { FormDefinition, FormField, FormSection } from '../../../../domain/forms/definition.ts';
+import { DOCUMENT_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
 import {
   addressAbroad,
   background,
@@ -205,26 +206,31 @@ function references(): FormSection {
   ]);
 }
 
+/**
+ * The rule of the checklist item an upload question files to (checklistItemOfUpload): a scan or
+ * what a phone makes, as the Documents step takes it. The portal's own limits (a PDF of 10–300 KB)
+ * are for the file our team files there.
+ */
+const CHECKLIST_DOCUMENT = { maxSize: DOCUMENT_MAX_BYTES };
+
 function eVisaUploads(visa: EVisaKind): FormSection {
   const business: FormField[] =
     visa.kind === 'business'
       ? [
-          ask('file upload', 'businessCard', 'Your business card', {
-            rules: { maxSize: 300 * 1024, fileTypes: ['application/pdf', 'image/jpeg'] },
-            uploadMode: 'onDrop',
-          }),
+          ask('file upload', 'businessCard', 'Your business card', { rules: CHECKLIST_DOCUMENT, uploadMode: 'onDrop' }),
           ask('file upload', 'invitationLetter', 'Invitation letter from the Indian company', {
-            rules: { maxSize: 300 * 1024, fileTypes: ['application/pdf'] },
+            rules: CHECKLIST_DOCUMENT,
             uploadMode: 'onDrop',
+            help: 'On the company’s letterhead, signed.',
           }),
         ]
       : [];
   return section('uploadsSection', 'Photo and passport page', [
     fittedPhoto('the e-Visa’s square format'),
     ask('file upload', 'passportBioPage', 'Scan of your passport’s photo page', {
-      rules: { maxSize: 300 * 1024, fileTypes: ['application/pdf'] },
+      rules: CHECKLIST_DOCUMENT,
       uploadMode: 'onDrop',
-      help: 'PDF, 10 KB to 300 KB.',
+      help: 'A scan or a clear phone photo of the page. The passport must be valid for at least 6 months after you arrive, with 2 blank pages.',
     }),
     ...business,
   ]);
@@ -296,8 +302,8 @@ function appointment(withFormUpload: boolean): FormSection {
     ask('time', 'appointmentTime', 'Preferred time', { rules: { min: '08:30', max: '15:30' } }),
     ...(withFormUpload
       ? [
-          ask('file upload', 'completedForm', 'Your completed government form', {
-            rules: { maxSize: 5 * 1024 * 1024, fileTypes: ['application/pdf'] },
+          ask('file upload', 'governmentForm', 'Your completed government form', {
+            rules: { maxSize: DOCUMENT_MAX_BYTES, fileTypes: ['application/pdf'] },
             uploadMode: 'onUpload',
             help: 'The PDF the government portal gave you. We check it against the mission’s checklist.',
           }),

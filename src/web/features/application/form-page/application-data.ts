@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
-import { CHECKLIST_ANSWER_KEYS } from '../../../../domain/applications/checklist.ts';
+import { CHECKLIST_ANSWER_KEYS, checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
@@ -116,22 +116,22 @@ export function memberStepCount(definition: FormDefinition | null, kind: MemberK
 export function itemStep(definition: FormDefinition | null, kind: MemberKind, itemId: string): number | undefined {
   if (!definition) return undefined;
   const steps = memberSteps(definition, kind);
-  const asked = stepIndexByField(steps).get(itemId);
+  const asked = [...stepIndexByField(steps)].find(([key]) => checklistItemOfUpload(key) === itemId)?.[1];
   return (asked ?? steps.length) + 1;
 }
 
-/** The keys of the upload questions a member's form asks: those checklist items are uploaded in the form. */
-export function formUploadKeys(definition: FormDefinition | null, kind: MemberKind): string[] {
+/** The checklist items a member's form asks to upload (checklistItemOfUpload): the Documents step skips them. */
+export function formUploadItems(definition: FormDefinition | null, kind: MemberKind): string[] {
   if (!definition) return [];
-  const keys: string[] = [];
+  const items: string[] = [];
   for (const step of memberSteps(definition, kind)) {
     for (const section of step.sections) {
       for (const { field } of walkFields(section.fields)) {
-        if (field.type === 'file upload' || field.type === 'image upload') keys.push(field.key);
+        if (field.type === 'file upload' || field.type === 'image upload') items.push(checklistItemOfUpload(field.key));
       }
     }
   }
-  return keys;
+  return items;
 }
 
 export interface MissingWork {

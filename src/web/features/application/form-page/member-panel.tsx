@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
+import { checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
 import type { DocumentOffer } from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
@@ -15,7 +16,7 @@ import type { CopyOffer, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
-import { formUploadKeys, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
+import { formUploadItems, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
 import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
 import { PassportReader, passportCopies, passportReaderStepKeys } from './passport-reader.tsx';
 import { SaveStatus, savedTime } from './save-status.tsx';
@@ -215,7 +216,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   });
   flushRef.current = autosave.flush;
 
-  const skip = useMemo(() => formUploadKeys(definition, member.kind), [definition, member.kind]);
+  const skip = useMemo(() => formUploadItems(definition, member.kind), [definition, member.kind]);
   const upload = useMemo<UploadFile>(
     () =>
       async (file, { field, onProgress, signal }) => {
@@ -223,7 +224,10 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           document,
           checklist: next,
           report,
-        } = await uploadDocument(orderRef, member.id, field.key, file, { onProgress, signal });
+        } = await uploadDocument(orderRef, member.id, checklistItemOfUpload(field.key), file, {
+          onProgress,
+          signal,
+        });
         rememberChecklist(client, orderRef, next);
         const ref = documentFileRef(document);
         return report ? { ref, report } : { ref };
