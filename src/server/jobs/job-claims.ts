@@ -41,9 +41,26 @@ export interface OrphanedJob {
  * that replaces it on this machine (the same service restarted) runs it at once. Handlers are
  * idempotent (jobs are at least once), so pg-boss's own retry later finds the work done.
  */
-export function createJobClaims(db: Database, host = hostname()) {
-  const startedAt = new Date(Date.now() - process.uptime() * 1000);
+export interface JobClaimsOptions {
+  /** This machine's name, which claims are recorded under. */
+  host?: string;
+  /** When this process started: jobs fetched before it and unclaimed had another fetcher. */
+  startedAt?: Date;
+  /** UNCLAIMED_GRACE_MS unless a test shortens it. */
+  unclaimedGraceMs?: number;
+}
+
+export function createJobClaims(
+  db: Database,
+  {
+    host = hostname(),
+    startedAt = new Date(Date.now() - process.uptime() * 1000),
+    unclaimedGraceMs = UNCLAIMED_GRACE_MS,
+  }: JobClaimsOptions = {},
+) {
   return {
+    unclaimedGraceMs,
+
     async record(job: { id: string; data: object }, queue: string): Promise<void> {
       await db
         .insert(jobClaims)
@@ -113,7 +130,7 @@ export function createJobClaims(db: Database, host = hostname()) {
    * may run one too; handlers are idempotent.
    */
   async function unclaimedBeforeStart(queues: readonly string[]): Promise<OrphanedJob[]> {
-    const before = new Date(Math.min(startedAt.getTime(), Date.now() - UNCLAIMED_GRACE_MS));
+    const before = new Date(Math.min(startedAt.getTime(), Date.now() - unclaimedGraceMs));
     const rows = await db
       .select({ id: bossJobs.id, queue: bossJobs.name, data: bossJobs.data })
       .from(bossJobs)

@@ -537,6 +537,25 @@ describe(`background jobs on pg-boss (${engine})`, () => {
       expect(seen).toEqual([1]);
     });
 
+    it('runs, once the grace has passed, a job its dead fetcher left unclaimed just before this process started', async () => {
+      const startedAt = new Date();
+      const worker = newQueue(database, { pollingIntervalSeconds: 30, claims: { startedAt, unclaimedGraceMs: 1_000 } });
+      const seen: number[] = [];
+      await worker.work<{ n: number }>('fetched-late', async (job) => {
+        seen.push(job.data.n);
+      });
+      await worker.start();
+      // Fetched a moment before this process started by one that died before claiming it, so the
+      // first look at start, within the grace, left it (a live fetcher may still have claimed it).
+      const id = await worker.send('fetched-late', { n: 1 }, { startAfterSeconds: 3600 });
+      await database.executeSql(`update ${JOBS_SCHEMA}.job set state = 'active', started_on = $2 where id = $1`, [
+        id,
+        new Date(startedAt.getTime() - 200).toISOString(),
+      ]);
+      expect(seen).toEqual([]);
+      await waitFor(() => expect(seen).toEqual([1]), 3_000);
+    });
+
     it('runs up to `concurrency` jobs at once, settles each alone, and drains a backlog without waiting for polls', async () => {
       const producer = newQueue(database, { workers: false });
       await producer.start();
