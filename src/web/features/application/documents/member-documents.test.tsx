@@ -117,7 +117,8 @@ describe('a member’s documents', () => {
     expect(within(item('Current foreign passport')).getByText('· Uploaded')).toBeTruthy();
     expect(within(item('Renunciation certificate')).queryByText(/Uploaded/)).toBeNull();
     expect(within(item('Renunciation certificate')).getByText('Optional')).toBeTruthy();
-    expect(screen.getByText('Your photo and signature are uploaded in the form’s own steps.')).toBeTruthy();
+    // It names what the form asked for: an e-Visa's form asks for the passport page, not a signature.
+    expect(screen.getByText('Uploaded in the form’s own steps, so not asked again here: Photo.')).toBeTruthy();
     const picker = screen.getByLabelText('Choose file: Renunciation certificate');
     expect(picker.getAttribute('type')).toBe('file');
     expect(picker.tabIndex).toBe(0);
@@ -129,6 +130,19 @@ describe('a member’s documents', () => {
     expect(within(passport).getByRole('link', { name: 'Open passport.pdf' }).getAttribute('href')).toBe(
       '/api/v1/application/order/DOC-48213907/documents/11/preview',
     );
+  });
+
+  it('says the form asked for everything when it did, not that nothing is needed', () => {
+    show(checklist(), { skip: ['foreign-passport', 'photo', 'renunciation-certificate'] });
+    expect(
+      screen.getByText(
+        'Uploaded in the form’s own steps, so not asked again here: Current foreign passport, Photo, Renunciation certificate.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Nothing more to upload: the form’s own steps asked for every document this member needs.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('No documents are needed for this member.')).toBeNull();
   });
 
   it('shows our team’s request for an item with their note', () => {

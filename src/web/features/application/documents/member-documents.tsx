@@ -13,10 +13,13 @@ import { DOCUMENT_TEXT, DocumentItem, type ItemActions, RemoveButton, StoredFile
 export const DOCUMENTS_TEXT = {
   title: 'Documents',
   intro: 'Upload a clear scan or photo of each document. Required ones must be in before we can file the application.',
-  askedInForm: 'Your photo and signature are uploaded in the form’s own steps.',
+  /** The items the form's own steps ask for (their checklist labels), not asked again here. */
+  askedInForm: (labels: readonly string[]) =>
+    `Uploaded in the form’s own steps, so not asked again here: ${labels.join(', ')}.`,
   other: 'Files no longer on the checklist',
   otherHint: 'These were uploaded for documents this member no longer needs. You can delete them.',
   noItems: 'No documents are needed for this member.',
+  allInForm: 'Nothing more to upload: the form’s own steps asked for every document this member needs.',
 } as const;
 
 /**
@@ -42,7 +45,7 @@ export function MemberDocuments({
   offers?: readonly DocumentOffer[];
 }) {
   const items = checklist.items.filter((item) => !skip.includes(item.id));
-  const skipped = checklist.items.length > items.length;
+  const skipped = checklist.items.filter((item) => skip.includes(item.id)).map((item) => item.label);
 
   const actionsFor = (itemId: string): ItemActions => ({
     upload: async (file, { onProgress, signal }) => {
@@ -72,7 +75,7 @@ export function MemberDocuments({
           {DOCUMENT_MESSAGES.locked}
         </p>
       )}
-      {skipped ? <p className="text-sm text-slate-600">{DOCUMENTS_TEXT.askedInForm}</p> : null}
+      {skipped.length > 0 ? <p className="text-sm text-slate-600">{DOCUMENTS_TEXT.askedInForm(skipped)}</p> : null}
       {items.length > 0 ? (
         <ul className="space-y-3">
           {items.map((item) => (
@@ -86,7 +89,9 @@ export function MemberDocuments({
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-slate-700">{DOCUMENTS_TEXT.noItems}</p>
+        <p className="rounded-2xl border border-slate-200 bg-slate-50 p-5 text-slate-700">
+          {skipped.length > 0 ? DOCUMENTS_TEXT.allInForm : DOCUMENTS_TEXT.noItems}
+        </p>
       )}
       {checklist.otherDocuments.length > 0 ? (
         <section aria-labelledby={`other-${checklist.memberId}`} className="rounded-2xl border border-slate-200 p-4">
