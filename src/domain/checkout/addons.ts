@@ -11,6 +11,11 @@ export interface AddOnDetails {
   subText: string;
   scope: AddOnScope;
   icon: string;
+  /**
+   * Only for a member whose checklist asks for a photo the SevaPhotos engine fits (an OCI, passport
+   * or visa photo): a renunciation or a power of attorney has no such photo for the editor to work.
+   */
+  needsFittedPhoto: boolean;
 }
 
 /**
@@ -25,6 +30,7 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
     subText: `A photo editor checks each applicant’s fitted photo against the official size and background by hand. ${PHOTO_PROMISE.SEVADOCS}`,
     scope: 'member',
     icon: 'image',
+    needsFittedPhoto: true,
   },
   Expedite: {
     title: 'Expedite',
@@ -32,6 +38,7 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
     subText: 'Our team reviews and files your application first, within one business day of your last document.',
     scope: 'order',
     icon: 'zap',
+    needsFittedPhoto: false,
   },
   Apostilled: {
     title: 'Apostilled',
@@ -39,6 +46,7 @@ export const ADDON_DETAILS: Record<AddonType, AddOnDetails> = {
     subText: 'We obtain the apostille on your signed document, so it is accepted in India without further attestation.',
     scope: 'order',
     icon: 'stamp',
+    needsFittedPhoto: false,
   },
 };
 

@@ -42,6 +42,8 @@ export const addOnOptionSchema = z.object({
   subTitle: z.string(),
   chosen: z.boolean(),
   memberIds: z.array(z.number().int()),
+  /** The members a per-member add-on may be chosen for (empty for a per-order one). */
+  forMemberIds: z.array(z.number().int()),
 });
 /**
  * An add-on an order bought, as staff work it: for the members named (Photo Enhancement: the

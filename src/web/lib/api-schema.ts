@@ -4046,6 +4046,7 @@ export interface components {
                             subTitle: string;
                             chosen: boolean;
                             memberIds: number[];
+                            forMemberIds: number[];
                         }[];
                     };
                 };

@@ -853,7 +853,7 @@ export const CATALOG: readonly SeedService[] = [
           'If the Indian passport is lost: a notarised affidavit, a police report and proof that you held it',
         ],
         perApplicant: true,
-        addons: ['Photo Enhancement', 'Expedite'],
+        addons: ['Expedite'],
         texts: [
           {
             appliesTo: FROM_US,
@@ -920,7 +920,7 @@ export const CATALOG: readonly SeedService[] = [
           'Proof of current address',
         ],
         perApplicant: true,
-        addons: ['Photo Enhancement', 'Expedite'],
+        addons: ['Expedite'],
         texts: [
           {
             appliesTo: FROM_US,
@@ -1005,7 +1005,7 @@ export const CATALOG: readonly SeedService[] = [
         ],
         feeNote: 'The price is for one executant; each additional executant adds the attestation fees again.',
         perApplicant: false,
-        addons: ['Apostilled', 'Photo Enhancement', 'Expedite'],
+        addons: ['Apostilled', 'Expedite'],
         texts: [
           {
             appliesTo: FROM_US,
@@ -1434,7 +1434,7 @@ export const CATALOG: readonly SeedService[] = [
           'Passport and proof of address',
         ],
         perApplicant: true,
-        addons: ['Photo Enhancement', 'Expedite'],
+        addons: ['Expedite'],
         texts: [
           {
             appliesTo: FROM_US,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentChecklist } from '../../../domain/applications/checklist.ts';
 import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
+import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import { CATALOG } from './catalog-data.ts';
 
 describe('document checklists of the seeded catalog', () => {
@@ -43,6 +44,28 @@ describe('document checklists of the seeded catalog', () => {
         expect(item.id, where).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
         expect(item.accept.types.length, `${where} ${item.id}`).toBeGreaterThan(0);
         expect(item.accept.maxBytes, `${where} ${item.id}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('lists Photo Enhancement on exactly the packages whose checklist asks for a passport-style photo', () => {
+    // The photo editor works the photo the engine fitted: a renunciation, a power of attorney or a
+    // consular booking has none (the checkout would not offer it: ADDON_DETAILS.needsFittedPhoto).
+    for (const service of CATALOG.filter((s) => s.brand === 'SEVADOCS')) {
+      for (const pkg of service.packages) {
+        const [price] = pkg.prices;
+        const items = documentChecklist({
+          serviceSlug: service.slug,
+          packageSlug: pkg.slug,
+          choices: {
+            applyingFrom: price?.applyingFrom,
+            citizenship: price?.citizenship,
+            destination: price?.destination,
+          },
+          memberKind: 'Adult',
+        });
+        const takesPhoto = (items ?? []).some((item) => fittedPhotoSize(service.slug, item.id)?.kind === 'photo');
+        expect(pkg.addons.includes('Photo Enhancement'), `${service.slug}/${pkg.slug}`).toBe(takesPhoto);
       }
     }
   });

@@ -147,6 +147,17 @@ export function memberChecklistItems(
 }
 
 /**
+ * Whether the member's checklist asks for a photo the SevaPhotos engine fits to a passport-style
+ * size (not a signature): what Photo Enhancement's editor works on (ADDON_DETAILS.needsFittedPhoto).
+ */
+export function asksForFittedPhoto(
+  app: ChecklistSnapshot,
+  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+): boolean {
+  return memberChecklistItems(app, member).some((item) => fittedPhotoSize(app.serviceSlug, item.id)?.kind === 'photo');
+}
+
+/**
  * Each member's items still needed (src/domain/applications/documents.ts itemsStillNeeded: required
  * ones without a file among `uploaded`, the order's live customer files, and ones our team asked for
  * again), in member order.

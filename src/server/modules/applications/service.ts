@@ -42,7 +42,7 @@ import { canChangeStatus, type StatusChange } from '../../../domain/orders/statu
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import type { DocumentsService } from './documents-service.ts';
+import { asksForFittedPhoto, type DocumentsService } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
@@ -325,13 +325,22 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return (await deps.pricing.settle(tx, order, input.snapshot, input.memberIds)).order;
   }
 
-  /** What checkout prices an order with: its snapshot, package and members. */
+  /**
+   * What checkout prices an order with: its snapshot, package and members, and which members have a
+   * passport-style photo for Photo Enhancement.
+   */
   async function checkoutInput(on: Database, orderId: number) {
     const applications = createApplicationsRepository(on);
     const app = await applications.findApplication(orderId);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
     const members = await applications.listMembers(orderId);
-    return { snapshot: app, packageId: app.packageId, members, memberIds: members.map((m) => m.id) };
+    return {
+      snapshot: app,
+      packageId: app.packageId,
+      members,
+      memberIds: members.map((m) => m.id),
+      fittedPhotoMemberIds: members.filter((m) => asksForFittedPhoto(app, m)).map((m) => m.id),
+    };
   }
 
   return {

@@ -14,6 +14,7 @@ import {
   startApplication,
 } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
+import { packages } from '../catalog/tables.ts';
 import { couponRedemptions } from '../orders/coupon-use-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { users } from '../users/tables.ts';
@@ -79,11 +80,45 @@ describe('add-ons', () => {
     const order = await startApplication(t.app, user.token, { packageId: pkg.id, choices: { applyingFrom: 'CA' } });
     const { data } = (await call('GET', `/application/order/${order.id}/add-ons`, user.token)).json();
     expect(data.currency).toBe('CAD');
+    // No Photo Enhancement: the executant's photo is attested on paper, never fitted to a size.
     expect(data.addOns.map((a: { addon: string; subTitle: string }) => [a.addon, a.subTitle])).toEqual([
       ['Apostilled', 'CA$82'],
-      ['Photo Enhancement', 'CA$14 per member'],
       ['Expedite', 'CA$85'],
     ]);
+  });
+
+  it('offers Photo Enhancement only for members with a passport-style photo, whatever the package lists', async () => {
+    // A renunciation takes no photo; an operator's package still listing the add-on offers nothing.
+    const { pkg } = await seededPackage(
+      t.app,
+      'renunciation-of-indian-passport',
+      'surrender-certificate-from-june-2010',
+    );
+    await t.database.db
+      .update(packages)
+      .set({ addons: ['Photo Enhancement', 'Expedite'] })
+      .where(eq(packages.id, pkg.id));
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { packageId: pkg.id });
+    const base = `/application/order/${order.id}`;
+    const { data } = (await call('GET', `${base}/add-ons`, user.token)).json();
+    expect(data.addOns.map((a: { addon: string }) => a.addon)).toEqual(['Expedite']);
+    const memberId = order.members[0]?.id;
+    const res = await call('PUT', `${base}/add-ons`, user.token, {
+      addOns: [{ addon: 'Photo Enhancement', memberIds: [memberId] }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(C.notOffered('Photo Enhancement'));
+    expect(await storedTotal(order.id)).toBe(order.price.totalCents);
+
+    // An OCI family: every member has a photo the editor works on.
+    const oci = await family();
+    const offered = (await call('GET', `${oci.base}/add-ons`, oci.user.token)).json().data.addOns;
+    expect(offered[0]).toMatchObject({
+      addon: 'Photo Enhancement',
+      forMemberIds: oci.order.members.map((m) => m.id),
+    });
+    expect(offered[1]).toMatchObject({ addon: 'Expedite', forMemberIds: [] });
   });
 
   it('prices photo enhancement per member and expedite once; the stored total follows every change', async () => {

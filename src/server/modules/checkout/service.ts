@@ -161,17 +161,28 @@ export interface CouponPricing {
   reprice(tx: Database, order: Order): Promise<void>;
 }
 
+type CheckoutInput = Awaited<ReturnType<ApplicationsService['checkoutInput']>>;
+
 /** The checkout calls on a customer's service order (decision 0054): add-ons, cost summary, coupon. */
 export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   const { orders, applications, catalog, pricing } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function offeredAddOns(on: Database, packageId: number, currency: Currency) {
-    const found = await catalog.getPackage(packageId);
-    const prices = await catalog.addonPrices(currency, on);
+  /**
+   * The package's add-ons with a price, each with the members it may be chosen for (none for a
+   * per-order one); a per-member add-on no member may have (Photo Enhancement on an order without a
+   * passport-style photo) is not offered.
+   */
+  async function offeredAddOns(on: Database, input: CheckoutInput) {
+    const found = await catalog.getPackage(input.packageId);
+    const prices = await catalog.addonPrices(input.snapshot.currency, on);
     return (found?.pkg.addons ?? []).flatMap((addon) => {
       const unitCents = prices[addon];
-      return unitCents === undefined ? [] : [{ addon, unitCents }];
+      const details = ADDON_DETAILS[addon];
+      const forMemberIds =
+        details.scope === 'order' ? [] : details.needsFittedPhoto ? input.fittedPhotoMemberIds : input.memberIds;
+      if (unitCents === undefined || (details.scope === 'member' && forMemberIds.length === 0)) return [];
+      return [{ addon, unitCents, forMemberIds }];
     });
   }
 
@@ -325,9 +336,9 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
       if (!order) return orderNotFound();
       const input = await applications.checkoutInput(db, order.id);
       const chosen = await createCheckoutRepository(db).listAddOns(order.id);
-      const offered = await offeredAddOns(db, input.packageId, input.snapshot.currency);
+      const offered = await offeredAddOns(db, input);
       const money = (cents: number) => formatMoney({ amountCents: cents, currency: input.snapshot.currency });
-      const addOns: AddOnOption[] = offered.map(({ addon, unitCents }) => {
+      const addOns: AddOnOption[] = offered.map(({ addon, unitCents, forMemberIds }) => {
         const details = ADDON_DETAILS[addon];
         const rows = chosen.filter((c) => c.addon === addon);
         return {
@@ -340,6 +351,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
           subTitle: details.scope === 'member' ? `${money(unitCents)} per member` : money(unitCents),
           chosen: rows.length > 0,
           memberIds: rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])),
+          forMemberIds,
         };
       });
       return { ok: true, value: { currency: input.snapshot.currency, addOns } };
@@ -349,9 +361,7 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
     chooseAddOns(customerId: number, ref: OrderRef, choice: ChooseAddOns): Promise<FormResult<CostSummaryView>> {
       return changeBeforePayment(customerId, ref, async (tx, order) => {
         const input = await applications.checkoutInput(tx, order.id);
-        const offered = new Set(
-          (await offeredAddOns(tx, input.packageId, input.snapshot.currency)).map((o) => o.addon),
-        );
+        const offered = new Map((await offeredAddOns(tx, input)).map((o) => [o.addon, o.forMemberIds]));
         const rows: { addon: AddonType; memberIds: number[] | undefined }[] = [];
         for (const [i, { addon, memberIds }] of choice.addOns.entries()) {
           const field = `addOns.${i}`;
@@ -363,6 +373,8 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
           } else {
             if (!memberIds?.length) return fail(C.chooseMembers(addon));
             if (memberIds.some((id) => !input.memberIds.includes(id))) return formFailure(404, C.memberNotFound);
+            // A member it is not for (Photo Enhancement: no passport-style photo on their checklist).
+            if (memberIds.some((id) => !offered.get(addon)?.includes(id))) return fail(C.notOffered(addon));
           }
           rows.push({ addon, memberIds });
         }

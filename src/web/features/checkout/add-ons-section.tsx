@@ -131,18 +131,20 @@ export function AddOnsSection({
                     {option.subText} {ADD_ONS_TEXT.perMember}
                   </p>
                   <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-                    {members.map((member) => (
-                      <label key={member.id} className="flex items-center gap-2 text-slate-800">
-                        <input
-                          type="checkbox"
-                          className="size-5 accent-brand-600"
-                          checked={option.chosen && option.memberIds.includes(member.id)}
-                          aria-disabled={busy || undefined}
-                          onChange={(event) => change(option.addon, event.target.checked, member.id)}
-                        />
-                        {option.title} for {member.fullName}
-                      </label>
-                    ))}
+                    {members
+                      .filter((member) => option.forMemberIds.includes(member.id))
+                      .map((member) => (
+                        <label key={member.id} className="flex items-center gap-2 text-slate-800">
+                          <input
+                            type="checkbox"
+                            className="size-5 accent-brand-600"
+                            checked={option.chosen && option.memberIds.includes(member.id)}
+                            aria-disabled={busy || undefined}
+                            onChange={(event) => change(option.addon, event.target.checked, member.id)}
+                          />
+                          {option.title} for {member.fullName}
+                        </label>
+                      ))}
                   </div>
                 </fieldset>
               )}

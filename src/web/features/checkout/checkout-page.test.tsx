@@ -37,6 +37,7 @@ function addOn(overrides: Partial<AddOnOption>): AddOnOption {
     subTitle: '$62',
     chosen: false,
     memberIds: [],
+    forMemberIds: [],
     ...overrides,
   };
 }
@@ -47,6 +48,7 @@ const PHOTO = addOn({
   scope: 'member',
   unitCents: 1000,
   subTitle: '$10 per member',
+  forMemberIds: members.map((m) => m.id),
 });
 
 function summary(totalCents: number, extra: Partial<CostSummary> = {}): CostSummary {
@@ -139,6 +141,18 @@ describe('checkout', () => {
     expect(screen.queryByText(COMPLETION_TEXT.allIn)).toBeNull();
     expect(screen.getByText(COMPLETION_TEXT.payFirst, { exact: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $708' })).toBeTruthy();
+  });
+
+  it('offers a per-member add-on for the members the server names only', async () => {
+    // The server's forMemberIds: Photo Enhancement for the applicants with a passport-style photo.
+    serve({ [`GET ${CORE}/add-ons`]: () => ok({ currency: 'USD', addOns: [{ ...PHOTO, forMemberIds: [12] }] }) });
+    renderPage();
+    const addOns = await screen.findByRole('region', { name: 'Add-ons' });
+    expect(
+      (await within(addOns).findAllByRole('checkbox')).map(
+        (box) => box.getAttribute('aria-label') ?? box.closest('label')?.textContent,
+      ),
+    ).toEqual(['Photo Enhancement for Dev Sharma']);
   });
 
   it('lists four missing items, and the rest behind "and N more"', async () => {
