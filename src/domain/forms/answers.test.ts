@@ -337,6 +337,27 @@ describe('date and time', () => {
     expect(run(fields, { expires: '2030-01-01' }, 'partial').errors).toEqual({});
   });
 
+  it('keeps a passport valid at least N months after an earlier date: a visa applicant’s arrival', () => {
+    const fields: FormField[] = [
+      { type: 'date', key: 'arrival', label: 'Expected date of arrival', rules: { min: 'today', max: 'today+365' } },
+      {
+        type: 'date',
+        key: 'expires',
+        label: 'Date of expiry',
+        rules: { max: 'today+3660', atLeastMonthsAfter: { field: 'arrival', months: 6 } },
+      },
+    ];
+    expect(run(fields, { arrival: '2026-12-15', expires: '2026-12-11' }).errors).toEqual({
+      expires: 'Date of expiry must be at least 6 months after the expected date of arrival: on or after June 15, 2027',
+    });
+    expect(run(fields, { arrival: '2026-12-15', expires: '2027-06-14' }).errors).toEqual({
+      expires: 'Date of expiry must be at least 6 months after the expected date of arrival: on or after June 15, 2027',
+    });
+    expect(run(fields, { arrival: '2026-12-15', expires: '2027-06-15' }).errors).toEqual({});
+    // Counted in calendar months: six months after August 31 is the end of February.
+    expect(run(fields, { arrival: '2027-08-31', expires: '2028-02-29' }).errors).toEqual({});
+  });
+
   it('time: HH:MM on a 24-hour clock, within its bounds', () => {
     const time: AnswerField = {
       type: 'time',

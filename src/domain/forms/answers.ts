@@ -4,7 +4,7 @@ import type { MemberKind } from '../applications/member-kinds.ts';
 import { EMAIL_PATTERN, fullPhoneSchema, missingPasswordParts, passwordStrengthMessage } from '../auth/schemas.ts';
 import { isIsoCountryCode } from '../countries/iso-codes.ts';
 import { todayIsoDate } from '../limits/constants.ts';
-import { addYears, isCalendarDate, isTime, isWeekend } from './dates.ts';
+import { addMonths, addYears, isCalendarDate, isTime, isWeekend } from './dates.ts';
 import {
   type AnswerField,
   answerFieldsByKey,
@@ -252,6 +252,11 @@ function dateAgainstEarlier(
   const from = within ? answers[within.field] : undefined;
   if (within && typeof from === 'string' && value > addYears(from, within.years)) {
     return M.dateTooFarAfterOther(fieldName(field), nameOf(within.field), within.years);
+  }
+  const after = field.rules?.atLeastMonthsAfter;
+  const start = after ? answers[after.field] : undefined;
+  if (after && typeof start === 'string' && value < addMonths(start, after.months)) {
+    return M.dateTooSoonAfterOther(fieldName(field), nameOf(after.field), after.months, addMonths(start, after.months));
   }
   return null;
 }

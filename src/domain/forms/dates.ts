@@ -43,6 +43,18 @@ export function resolveDateBound(bound: DateBound, today: string): string {
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** 'January 1, 2000': how answers and messages show a date, the same on both sides. */
+/**
+ * An ISO date moved by whole months, on the same day of the month or the month's last day when it
+ * has fewer ('2026-08-31', 6 → '2027-02-28'): how a passport's "valid for 6 months" is counted.
+ */
+export function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
 /** An ISO date moved by whole years ('2016-04-12', 10 → '2026-04-12'): compared as text, like every date here. */
 export function addYears(isoDate: string, years: number): string {
   return `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;

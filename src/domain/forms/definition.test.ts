@@ -116,6 +116,15 @@ describe('formDefinitionSchema', () => {
       rules: { max: 'today+3660', atMostYearsAfter: { field: 'issued', years: 11 } },
     };
     expect(problems([birth, issued, expires])).toEqual([]);
+    const validAfter = {
+      type: 'date',
+      key: 'valid',
+      label: 'Valid until',
+      rules: { atLeastMonthsAfter: { field: 'arrival', months: 6 } },
+    };
+    expect(problems([birth, validAfter])).toEqual([
+      '"valid" is compared with "arrival", which is not a date question that comes before it',
+    ]);
     expect(problems([issued, birth])).toEqual([
       '"issued" is compared with "dob", which is not a date question that comes before it',
     ]);

@@ -122,6 +122,8 @@ export interface DateField extends AnswerCommon {
     notBefore?: string;
     /** …and at most `years` after the answer to `field` (a passport's expiry after its issue). */
     atMostYearsAfter?: { field: string; years: number };
+    /** …and at least `months` after the answer to `field` (a passport valid 6 months after arrival). */
+    atLeastMonthsAfter?: { field: string; months: number };
     /** Monday to Friday only: a day to go to a consulate or an application centre, which close at weekends. */
     weekdaysOnly?: boolean;
   };
@@ -362,6 +364,7 @@ const dateField = z.strictObject({
       max: dateBound.optional(),
       notBefore: key.optional(),
       atMostYearsAfter: z.strictObject({ field: key, years: z.number().int().min(1).max(100) }).optional(),
+      atLeastMonthsAfter: z.strictObject({ field: key, months: z.number().int().min(1).max(120) }).optional(),
       weekdaysOnly: z.boolean().optional(),
     })
     .optional(),
@@ -631,7 +634,11 @@ export function checkDefinition(definition: FormDefinition): Problem[] {
 /** A date rule that names another question: it must be a date question asked before this one. */
 function dateReferenceProblems(field: AnswerField, earlier: ReadonlyMap<string, AnswerField>): string[] {
   if (field.type !== 'date' || !field.rules) return [];
-  const named = [field.rules.notBefore, field.rules.atMostYearsAfter?.field].filter((k) => k !== undefined);
+  const named = [
+    field.rules.notBefore,
+    field.rules.atMostYearsAfter?.field,
+    field.rules.atLeastMonthsAfter?.field,
+  ].filter((k) => k !== undefined);
   return named.filter((k) => earlier.get(k)?.type !== 'date').map((k) => D.unknownDateReference(field.key, k));
 }
 

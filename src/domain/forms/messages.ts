@@ -45,6 +45,8 @@ export const FORM_MESSAGES = {
     `${name} must be a weekday: ${formatFormDate(date)} is a ${weekdayName(date)}, when consulates and application centres are closed`,
   dateBeforeOther: (name: string, other: string, otherDate: string) =>
     `${name} cannot be before the ${lowerFirst(other)} (${formatFormDate(otherDate)})`,
+  dateTooSoonAfterOther: (name: string, other: string, months: number, earliest: string) =>
+    `${name} must be at least ${months} months after the ${lowerFirst(other)}: on or after ${formatFormDate(earliest)}`,
   dateTooFarAfterOther: (name: string, other: string, years: number) =>
     `${name} is more than ${years} years after the ${lowerFirst(other)}: please check both dates`,
   notTime: (name: string) => `${name} must be a time such as 09:30`,

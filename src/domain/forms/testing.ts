@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { ISO_COUNTRY_CODES } from '../countries/iso-codes.ts';
 import { checkAnswer } from './answers.ts';
-import { addYears, isWeekend, resolveDateBound } from './dates.ts';
+import { addMonths, addYears, isWeekend, resolveDateBound } from './dates.ts';
 import type { AnswerField, FormDefinition, FormField, PasswordField, TextField } from './definition.ts';
 import { acceptedFileTypes, maxFileSize } from './files.ts';
 import { OCCUPATIONS } from './occupations.ts';
@@ -148,6 +148,11 @@ function consistentDates(definition: FormDefinition, values: Record<string, unkn
     const before = field.rules?.notBefore;
     const earliest = before ? out[before] : undefined;
     if (typeof earliest === 'string' && (out[field.key] as string) < earliest) out[field.key] = earliest;
+    const after = field.rules?.atLeastMonthsAfter;
+    const start = after ? out[after.field] : undefined;
+    if (after && typeof start === 'string' && (out[field.key] as string) < addMonths(start, after.months)) {
+      out[field.key] = addMonths(start, after.months);
+    }
     const within = field.rules?.atMostYearsAfter;
     const from = within ? out[within.field] : undefined;
     const value = out[field.key] as string;

@@ -331,8 +331,15 @@ export function contact(): FormSection {
   );
 }
 
-/** The foreign passport the applicant travels on now. */
-export function foreignPassport(title = 'Your current passport'): FormSection {
+/**
+ * The foreign passport the applicant travels on now. `validAfterArrival`: a visa's passport must be
+ * valid 6 months after the arrival date asked earlier (catalog-facts §4: the portal and the
+ * consulate refuse a shorter one).
+ */
+export function foreignPassport(
+  title = 'Your current passport',
+  { validAfterArrival = false }: { validAfterArrival?: boolean } = {},
+): FormSection {
   return section('foreignPassportSection', title, [
     ask('unique ID', 'passportNumber', 'Passport number', {
       transforms: ['uppercase'],
@@ -351,10 +358,17 @@ export function foreignPassport(title = 'Your current passport'): FormSection {
         max: 'today+3660',
         notBefore: 'passportIssueDate',
         atMostYearsAfter: { field: 'passportIssueDate', years: 11 },
+        ...(validAfterArrival ? { atLeastMonthsAfter: { field: 'arrivalDate', months: PASSPORT_VALID_MONTHS } } : {}),
       },
+      ...(validAfterArrival
+        ? { help: `It must be valid for at least ${PASSPORT_VALID_MONTHS} months after you arrive in India.` }
+        : {}),
     }),
   ]);
 }
+
+/** How long after arrival a visa applicant's passport must still be valid (catalog-facts §4, §6). */
+const PASSPORT_VALID_MONTHS = 6;
 
 /** An Indian passport: the one to renew, the one given up, or the last one held. */
 export function indianPassport(title: string, current: boolean): FormSection {

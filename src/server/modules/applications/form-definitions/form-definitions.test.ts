@@ -212,6 +212,26 @@ describe('seeded form definitions', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it('ask a visa applicant for a passport valid 6 months after arrival, and nobody else', () => {
+    for (const definition of all) {
+      const expiry = [...allFields(definition)].find((f) => f.key === 'passportExpiryDate');
+      if (!expiry || expiry.type !== 'date') continue;
+      const visa = /^(indian-visa|visa-application-centre-support\/paper-visa-application)/.test(definition.id);
+      expect(expiry.rules?.atLeastMonthsAfter, definition.id).toEqual(
+        visa ? { field: 'arrivalDate', months: 6 } : undefined,
+      );
+    }
+    const [eVisa] = all.filter((d) => d.id === 'indian-visa/e-tourist-1-year');
+    const errors = checkAnswers(
+      eVisa as FormDefinition,
+      { arrivalDate: '2026-12-15', passportIssueDate: '2017-01-10', passportExpiryDate: '2027-01-09' },
+      { mode: 'partial', memberKind: 'Adult', today: TODAY },
+    ).errors;
+    expect(errors.passportExpiryDate).toBe(
+      'Date of expiry must be at least 6 months after the expected date of arrival: on or after June 15, 2027',
+    );
+  });
+
   it('use the engine’s field types widely', () => {
     const used = new Set(all.flatMap((d) => [...allFields(d)].map((f) => f.type)));
     const unused = FORM_FIELD_TYPES.filter((t) => !used.has(t));

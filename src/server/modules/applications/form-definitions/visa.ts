@@ -244,7 +244,7 @@ export function eVisaDefinition(id: string, title: string, visa: EVisaKind): For
     [
       step('journeyStep', 'Your trip', [journey(visa), ...(visa.kind === 'business' ? [businessHost()] : [])]),
       step('aboutYou', 'About you', [namesAsInPassport(), birthPlace(), personalParticulars(applicantExtras())]),
-      step('passportStep', 'Passport', [foreignPassport(), otherPassport()]),
+      step('passportStep', 'Passport', [foreignPassport(undefined, { validAfterArrival: true }), otherPassport()]),
       step('familyStep', 'Address and family', [addressAbroad(), contact(), parents(), spouse(), familyExtras()]),
       step('workStep', 'Work', [occupation()]),
       step('historyStep', 'Travel and references', [travelHistory(), references(), background()]),
@@ -342,7 +342,7 @@ export function paperVisaDefinition(id: string, title: string): FormDefinition {
     ]),
     step('aboutYou', 'About you', [namesAsInPassport(), birthPlace(), personalParticulars(applicantExtras())]),
     step('passportStep', 'Passport', [
-      foreignPassport(),
+      foreignPassport(undefined, { validAfterArrival: true }),
       section('formerIndianSection', 'Former Indian citizens', [
         yesNo('formerIndian', 'Were you an Indian citizen before?', 'Former Indian citizenship'),
         ifYes('formerIndian', [
