@@ -119,7 +119,12 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await section.getByLabel('Your password').fill('Str0ng!Pass');
       await section.getByRole('checkbox').check();
       await section.getByRole('button', { name: 'Delete my account', exact: true }).click();
-      await expectVisible(section.getByText(M.erased), 20_000);
+      // A page loaded afresh: her name and avatar are gone from the header with the account.
+      await page.waitForURL((url) => url.pathname === '/account-deleted', { timeout: 20_000 });
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Your account is deleted' }));
+      await expectVisible(page.getByText(M.erased));
+      expect(await page.getByRole('button', { name: /^Account menu for/ }).count()).toBe(0);
+      await expectVisible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
       expect((await storedHashes()).has(mineHash)).toBe(false);
       await page.goto('/profile');
       await page.waitForURL((url) => url.pathname === '/signin');

@@ -12,6 +12,8 @@ export default [
   route('create-password', 'routes/create-password.tsx'),
   route('dashboard', 'routes/dashboard.tsx'),
   route('profile', 'routes/profile.tsx'),
+  // Where an erased customer lands, signed out (decision 0159).
+  route('account-deleted', 'routes/account-deleted.tsx'),
   route('dev/mailbox', 'routes/dev.mailbox.tsx'),
   // The form engine on any definition (issue 10); a 404 in production like /dev/crash.
   route('dev/form-preview', 'routes/dev.form-preview.tsx'),

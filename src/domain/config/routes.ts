@@ -12,6 +12,8 @@ export const ROUTES = {
   /** An application's checkout: add-ons, coupon, cost summary and Pay (decision 0088). */
   CHECKOUT: '/checkout',
   PROFILE: '/profile',
+  /** Where an erased customer lands, loaded afresh and signed out (decision 0159). */
+  ACCOUNT_DELETED: '/account-deleted',
   PHOTO_PAYMENT_SUCCESS: '/photo-payment-success',
   PHOTO_ENHANCEMENT_ORDER: '/photos/photo-enhancement',
   VERIFY_EMAIL: '/verify-email',

@@ -6,13 +6,13 @@ import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
 import type { AddOnOption } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
+import { goTo } from '../../lib/go-to.ts';
 import type { CostSummary } from '../../lib/order-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { member, order, payment } from '../../testing/order-fixtures.ts';
 import { ADD_ONS_TEXT } from './add-ons-section.tsx';
 import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
-import { goTo } from './pay-button.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/payments/payment.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { goTo } from '../../lib/go-to.ts';
 import { getPaymentOptions, startPayment } from '../../lib/order-api.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { payWidgetFor } from './pay-widgets.tsx';
@@ -25,13 +26,6 @@ export const PAY_TEXT = {
   failed: 'We could not start the payment. Please try again.',
   noWidget: 'This payment method cannot be used in this browser. Please choose another one.',
 } as const;
-
-/** Leaves for the provider's page (a full navigation: it is not one of our routes). */
-export const goTo = {
-  url(url: string) {
-    window.location.assign(url);
-  },
-};
 
 function ProviderChoice({
   options,

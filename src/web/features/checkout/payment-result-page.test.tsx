@@ -8,10 +8,10 @@ import {
 } from '../../../domain/checkout/premium-support.ts';
 import { PAYMENT_MESSAGES, type Payment, type PaymentResultState } from '../../../domain/payments/payment.ts';
 import { NOT_PAID_AFTER_MS, NOT_PAID_POLL_MS, NOT_PAID_TEXT } from '../../../domain/payments/payment-result.ts';
+import { goTo } from '../../lib/go-to.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { payment } from '../../testing/order-fixtures.ts';
-import { goTo } from './pay-button.tsx';
 import { PaymentResultPage, RESULT_TEXT } from './payment-result-page.tsx';
 
 beforeAll(installBrowserStubs);

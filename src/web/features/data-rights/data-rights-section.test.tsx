@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { goTo } from '../../lib/go-to.ts';
 import { photoOrderHref } from '../../lib/photo-api.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { useSessionStore } from '../../lib/stores/session-store.ts';
@@ -56,6 +57,7 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
     fireEvent.change(screen.getByLabelText('Your password'), { target: { value: 'Str0ng!Pass' } });
     sessionStorage.setItem('sevadocs-start-members:oci-new', '[{"fullName":"Asha Rao"}]');
     localStorage.setItem('sevadocs-application-form', '{"x":1}');
+    const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(M.erased)).toBeTruthy();
     // Forgotten at once, not when the customer leaves the page: they may just close the tab.
@@ -65,7 +67,9 @@ describe('the profile page\'s "Your data" section (issue 34 §3)', () => {
       password: 'Str0ng!Pass',
       confirm: true,
     });
-    expect(screen.getByRole('button', { name: 'Go to the home page' })).toBeTruthy();
+    // A page loaded afresh, signed out: nothing on screen is the erased account's any more.
+    expect(assign).toHaveBeenCalledWith('/account-deleted');
+    assign.mockRestore();
   });
 
   it('shows a pending request with its deadline and the orders it waits for', async () => {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ROUTES } from '../../../domain/config/routes.ts';
 import {
   DATA_RIGHTS_MESSAGES,
   type DeletionStatus,
@@ -12,6 +13,7 @@ import { FormField } from '../../components/ui/labelled-control.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { longDate } from '../../lib/format-date.ts';
+import { goTo } from '../../lib/go-to.ts';
 import { ORDER_KIND_PAGES } from '../../lib/order-kind-pages.ts';
 import { putAnswer } from '../../lib/query-client.tsx';
 import { forgetSignedInState } from '../../lib/stores/session-store.ts';
@@ -42,7 +44,7 @@ export const DATA_RIGHTS_TEXT = {
   // Every order it waited for has finished: staff erase it from their queue (decision 0119).
   pendingReady: (requested: string, due: string) =>
     `You asked on ${requested}. Your orders have finished, so we delete your account shortly, and by ${due} at the latest.`,
-  home: 'Go to the home page',
+  continue: 'Continue',
 } as const;
 
 /** The pending request: when it was made, its deadline and the orders it waits for. */
@@ -204,9 +206,11 @@ function DeleteBlock() {
     setOpen(false);
     if (result.state === 'erased') {
       // The server ended the session; the browser forgets it and what this tab kept of the
-      // account at once, not when the customer leaves the page (they may just close the tab).
+      // account at once (they may just close the tab), then loads a page afresh: the header's
+      // avatar and this profile's name, e-mail and phone came from the erased account.
       forgetSignedInState();
       setErased(true);
+      goTo.url(ROUTES.ACCOUNT_DELETED);
     } else {
       void putAnswer(queryClient, dataRightsKeys.status, { deletion: result });
     }
@@ -219,9 +223,10 @@ function DeleteBlock() {
       {erased ? (
         <div className="mt-3 grid gap-3">
           <FormAlert tone="success">{DATA_RIGHTS_MESSAGES.erased}</FormAlert>
-          <button type="button" onClick={() => window.location.assign('/')} className="btn-primary self-start">
-            {DATA_RIGHTS_TEXT.home}
-          </button>
+          {/* Shown while the page that follows loads (or if it cannot). */}
+          <a href={ROUTES.ACCOUNT_DELETED} className="btn-primary self-start">
+            {DATA_RIGHTS_TEXT.continue}
+          </a>
         </div>
       ) : pending ? (
         <div className="mt-3">
