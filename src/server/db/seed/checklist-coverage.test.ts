@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { documentChecklist } from '../../../domain/applications/checklist.ts';
-import type { MemberKind } from '../../../domain/applications/member-kinds.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
 import { CATALOG } from './catalog-data.ts';
+import { seededChecklistCases } from './checklist-cases.ts';
 
 describe('document checklists of the seeded catalog', () => {
-  const kinds: MemberKind[] = ['Adult', 'Minor'];
-  const cases = CATALOG.flatMap((service) =>
-    service.packages.flatMap((pkg) =>
-      pkg.prices.flatMap((price) =>
-        kinds.flatMap((memberKind) =>
-          [undefined, true, false].map((formerIndianCitizen) => ({
-            where: `${service.slug}/${pkg.slug} ${price.applyingFrom ?? price.citizenship ?? ''} ${memberKind} ${formerIndianCitizen}`,
-            input: {
-              serviceSlug: service.slug,
-              packageSlug: pkg.slug,
-              choices: {
-                applyingFrom: price.applyingFrom,
-                citizenship: price.citizenship,
-                destination: price.destination,
-              },
-              memberKind,
-              ...(formerIndianCitizen === undefined ? {} : { formerIndianCitizen }),
-            },
-          })),
-        ),
-      ),
-    ),
-  );
+  const cases = seededChecklistCases();
 
   it('gives every seeded package, country, member kind and answer a checklist', () => {
     expect(cases.length).toBeGreaterThan(100);

@@ -14,6 +14,7 @@ import { definitionForMember } from '../../../../domain/forms/member-texts.ts';
 import { validAnswers } from '../../../../domain/forms/testing.ts';
 import { memberSteps, shownAnswerKeys } from '../../../../domain/forms/visibility.ts';
 import { CATALOG } from '../../../db/seed/catalog-data.ts';
+import { seededChecklistCases } from '../../../db/seed/checklist-cases.ts';
 import { definitionForPackage, SEEDED_FORM_DEFINITIONS } from './index.ts';
 
 const TODAY = '2026-11-30';
@@ -173,38 +174,17 @@ describe('seeded form definitions', () => {
     // document from the checklist"), and the required question then holds the form: the e-Visa's
     // passport page did, while the Documents step asked for the same page again.
     let checked = 0;
-    for (const service of CATALOG.filter((s) => s.brand === 'SEVADOCS')) {
-      for (const pkg of service.packages) {
-        const definition = definitionForPackage(service.slug, pkg.slug);
-        if (!definition) continue;
-        for (const price of pkg.prices) {
-          for (const memberKind of MEMBER_KINDS) {
-            for (const formerIndianCitizen of [undefined, true, false]) {
-              const items = documentChecklist({
-                serviceSlug: service.slug,
-                packageSlug: pkg.slug,
-                choices: {
-                  applyingFrom: price.applyingFrom,
-                  citizenship: price.citizenship,
-                  destination: price.destination,
-                },
-                memberKind,
-                ...(formerIndianCitizen === undefined ? {} : { formerIndianCitizen }),
-                dateOfBirth: memberKind === 'Minor' ? '2016-09-30' : '1980-03-12',
-                today: TODAY,
-              });
-              const ids = new Set(items?.map((item) => item.id));
-              for (const step of memberSteps(definition, memberKind)) {
-                for (const section of step.sections) {
-                  for (const { field } of walkFields(section.fields)) {
-                    if (field.type !== 'file upload' && field.type !== 'image upload') continue;
-                    const where = `${definition.id} ${price.applyingFrom ?? price.citizenship ?? ''} ${memberKind} ${formerIndianCitizen} ${field.key}`;
-                    expect(ids.has(checklistItemOfUpload(field.key)), where).toBe(true);
-                    checked += 1;
-                  }
-                }
-              }
-            }
+    for (const { where, input } of seededChecklistCases({ today: TODAY })) {
+      const definition = definitionForPackage(input.serviceSlug, input.packageSlug);
+      if (!definition) continue;
+      const dateOfBirth = input.memberKind === 'Minor' ? '2016-09-30' : '1980-03-12';
+      const ids = new Set(documentChecklist({ ...input, dateOfBirth })?.map((item) => item.id));
+      for (const step of memberSteps(definition, input.memberKind)) {
+        for (const section of step.sections) {
+          for (const { field } of walkFields(section.fields)) {
+            if (field.type !== 'file upload' && field.type !== 'image upload') continue;
+            expect(ids.has(checklistItemOfUpload(field.key)), `${where} ${field.key}`).toBe(true);
+            checked += 1;
           }
         }
       }
