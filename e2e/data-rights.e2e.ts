@@ -8,6 +8,7 @@ import { readZip } from '../src/server/lib/zip.ts';
 import { TEMP_FOLDER } from '../src/server/storage/local-disk.ts';
 import { filesUnder } from '../src/server/test/multipart.ts';
 import { signInContext, uniqueEmail, verifiedAccount } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { onePagePdf } from './support/files.ts';
@@ -125,6 +126,7 @@ describe('data rights, self-service (issue 34 §3)', () => {
       await expectVisible(page.getByText(M.erased));
       expect(await page.getByRole('button', { name: /^Account menu for/ }).count()).toBe(0);
       await expectVisible(page.getByRole('banner').getByRole('link', { name: 'Sign In' }));
+      expect(await seriousViolations(page)).toEqual([]);
       expect((await storedHashes()).has(mineHash)).toBe(false);
       await page.goto('/profile');
       await page.waitForURL((url) => url.pathname === '/signin');
