@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { checklistItemOfUpload } from '../applications/checklist.ts';
 import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { buildAnswersSchema } from '../forms/answers.ts';
-import { type FormDefinition, formDefinitionSchema } from '../forms/definition.ts';
+import { allFields, type FormDefinition, formDefinitionSchema } from '../forms/definition.ts';
 
 /**
  * The back office's form builder (issue 13 item 4, decision 0073): admins edit a package's form
@@ -27,6 +28,8 @@ export const ADMIN_FORM_MESSAGES = {
   tooManyRows: (max: number) => `A file may hold at most ${max} questions.`,
   imported: (n: number) => `${n} question${n === 1 ? '' : 's'} added to the draft.`,
   rowsInvalid: 'No question was added: some rows have problems.',
+  uploadOffChecklist: (item: string) =>
+    `Its file would go to the checklist item "${item}", which this package's checklist does not list, so customers could not upload it. Name the question after a checklist item, in camelCase (passport-bio-page: passportBioPage).`,
 } as const;
 const M = ADMIN_FORM_MESSAGES;
 
@@ -112,6 +115,21 @@ export function checkAdminDefinition(input: unknown, key: string, version: numbe
     return { ok: false, errors: { definition: error instanceof Error ? error.message : String(error) } };
   }
   return { ok: true, definition: parsed.data };
+}
+
+/**
+ * The upload questions whose file no checklist item of the package takes (checklistItemOfUpload),
+ * by question key: the upload route refuses such a file, and a required question would hold every
+ * customer at its step (decision 0159). `items`: every item a member of the package may have.
+ */
+export function uploadsOffChecklist(definition: FormDefinition, items: ReadonlySet<string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of allFields(definition)) {
+    if (field.type !== 'file upload' && field.type !== 'image upload') continue;
+    const item = checklistItemOfUpload(field.key);
+    if (!items.has(item)) errors[field.key] = M.uploadOffChecklist(item);
+  }
+  return errors;
 }
 
 /* ---------------------------------------------------------------------------------------------

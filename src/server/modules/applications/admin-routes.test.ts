@@ -117,6 +117,30 @@ describe('drafts', () => {
     expect(moved.json().errors).toEqual({ id: A.wrongId(published.definition.id) });
   });
 
+  it('refuses an upload question whose file no checklist item of the package takes', async () => {
+    const { token } = await admin();
+    const packageId = await packageOf('indian-visa', 'e-tourist-30-days', { citizenship: 'US', destination: 'IN' });
+    const { published } = await formOf(token, packageId);
+    const edited = structuredClone(published.definition);
+    const last = edited.steps.at(-1)?.sections[0];
+    if (!last) throw new Error('no section');
+    // The seeded e-Visa form's uploads name checklist items (passportBioPage: passport-bio-page).
+    expect(
+      (await call('POST', `/admin/packages/${packageId}/form/check`, bearer(token), { definition: edited })).statusCode,
+    ).toBe(200);
+    last.fields.push({ type: 'file upload', key: 'bankStatement', label: 'Bank statement' });
+    for (const [method, path] of [
+      ['POST', 'check'],
+      ['PUT', 'draft'],
+    ] as const) {
+      const res = await call(method, `/admin/packages/${packageId}/form/${path}`, bearer(token), {
+        definition: edited,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ bankStatement: A.uploadOffChecklist('bank-statement') });
+    }
+  });
+
   it('checks and saves a valid draft without changing what customers get, and discards it', async () => {
     const { token } = await admin();
     const packageId = await packageOf('oci-card', 'lost-or-damaged-oci', { applyingFrom: 'US' });

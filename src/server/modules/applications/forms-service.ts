@@ -8,9 +8,13 @@ import {
   checkAdminDefinition,
   type ParsedQuestions,
   type QuestionImportTarget,
+  uploadsOffChecklist,
 } from '../../../domain/admin/forms.ts';
+import { documentChecklist } from '../../../domain/applications/checklist.ts';
+import { MEMBER_KINDS } from '../../../domain/applications/member-kinds.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { type FormDefinition, formDefinitionSchema } from '../../../domain/forms/definition.ts';
+import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import { createFormsRepository, type FormDefinitionRow, type FormDraftRow } from './forms-repository.ts';
@@ -156,7 +160,7 @@ export function createFormsService(db: Database, { audit }: FormsServiceDeps = {
       const key = await repository.keyForPackage(packageId);
       const latest = key ? await repository.latest(key) : null;
       if (!key || !latest) return formFailure(404, A.notFound);
-      return checked(checkAdminDefinition(input, key, latest.version + 1));
+      return checked(checkForKey(input, key, latest.version + 1));
     },
 
     /** Saves the draft of a package's form once the definition schema accepts it (a 400 stores nothing). */
@@ -164,7 +168,7 @@ export function createFormsService(db: Database, { audit }: FormsServiceDeps = {
       const key = await repository.keyForPackage(packageId);
       const latest = key ? await repository.latest(key) : null;
       if (!key || !latest) return formFailure(404, A.notFound);
-      const result = checkAdminDefinition(input, key, latest.version + 1);
+      const result = checkForKey(input, key, latest.version + 1);
       if (!result.ok) return formFailure(400, A.invalid, result.errors);
       const existing = await repository.draft(key);
       const row = await repository.saveDraft({
@@ -198,6 +202,9 @@ export function createFormsService(db: Database, { audit }: FormsServiceDeps = {
       const existing = await repository.draft(key);
       const appended = appendQuestions(existing?.definition ?? latest.definition, target, parsed.questions);
       if (!appended.ok) return formFailure(400, A.rowsInvalid, appended.errors);
+      const items = checklistItemsOfKey(key);
+      const off = items ? uploadsOffChecklist(appended.definition, items) : {};
+      if (Object.keys(off).length > 0) return formFailure(400, A.rowsInvalid, off);
       const row = await repository.saveDraft({
         key,
         definition: { ...appended.definition, version: latest.version + 1 },
@@ -223,7 +230,7 @@ export function createFormsService(db: Database, { audit }: FormsServiceDeps = {
         if (!latest) return formFailure(404, A.notFound);
         if (latest.version !== draft.baseVersion) return formFailure(409, A.stale);
         const version = latest.version + 1;
-        const result = checkAdminDefinition(draft.definition, key, version);
+        const result = checkForKey(draft.definition, key, version);
         if (!result.ok) return formFailure(400, A.invalid, result.errors);
         const row = await repository.insertVersion(
           {
@@ -262,6 +269,51 @@ function draftView(row: FormDraftRow): AdminFormDraft {
 
 function versionView(row: FormDefinitionRow): AdminFormDetail['versions'][number] {
   return { id: row.id, version: row.version, source: row.source, createdAt: row.createdAt.toISOString() };
+}
+
+/** The engine's check, then that every upload question files to an item of the key's checklist. */
+function checkForKey(input: unknown, key: string, version: number): ReturnType<typeof checkAdminDefinition> {
+  const result = checkAdminDefinition(input, key, version);
+  if (!result.ok) return result;
+  const items = checklistItemsOfKey(key);
+  const off = items ? uploadsOffChecklist(result.definition, items) : {};
+  return Object.keys(off).length > 0 ? { ok: false, errors: off } : result;
+}
+
+/** The choices a package's checklist may be asked for: a country applied from, or a citizenship. */
+const CHECKLIST_CHOICES = [
+  { applyingFrom: 'US' },
+  { applyingFrom: 'CA' },
+  { citizenship: 'US', destination: 'IN' },
+  { citizenship: 'CA', destination: 'IN' },
+];
+
+/**
+ * Every checklist item a member of the key's package (`service/package`) may have: either kind, a
+ * child under 5 or older, from either country, a former Indian citizen or not. Null for a package
+ * no checklist knows, whose form has nothing to hold its uploads to.
+ */
+function checklistItemsOfKey(key: string): ReadonlySet<string> | null {
+  const [serviceSlug = '', packageSlug = ''] = key.split('/');
+  const items = new Set<string>();
+  for (const memberKind of MEMBER_KINDS) {
+    for (const choices of CHECKLIST_CHOICES) {
+      for (const formerIndianCitizen of [true, false]) {
+        for (const dateOfBirth of [undefined, '2010-01-01']) {
+          const list = documentChecklist({
+            serviceSlug,
+            packageSlug,
+            choices,
+            memberKind,
+            formerIndianCitizen,
+            ...(dateOfBirth ? { dateOfBirth, today: todayIsoDate() } : {}),
+          });
+          for (const item of list ?? []) items.add(item.id);
+        }
+      }
+    }
+  }
+  return items.size > 0 ? items : null;
 }
 
 function checked(result: ReturnType<typeof checkAdminDefinition>): FormResult<FormDefinition> {
