@@ -1,3 +1,4 @@
+import { memberFirstName } from '../forms/member-texts.ts';
 import type { MissingDocuments } from './documents.ts';
 
 /**
@@ -27,16 +28,14 @@ export interface CompletionFacts {
 export const inSentence = (label: string) =>
   /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
 
-const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
-
 /**
  * How a list of what is missing names a member of `members`: by first name, or in full when
  * another member shares it.
  */
 export function memberNamer(members: readonly { fullName: string }[]): (member: { fullName: string }) => string {
-  const firstNames = members.map((m) => firstName(m.fullName));
+  const firstNames = members.map((m) => memberFirstName(m.fullName));
   return (member) => {
-    const name = firstName(member.fullName);
+    const name = memberFirstName(member.fullName);
     return firstNames.filter((n) => n === name).length > 1 ? member.fullName.trim() : name;
   };
 }
@@ -51,7 +50,7 @@ export function neededDocument(
   label: string,
   nameOf: (member: { fullName: string }) => string,
 ): string {
-  const own = `${firstName(member.fullName)}’s `;
+  const own = `${memberFirstName(member.fullName)}’s `;
   const bare = label.startsWith(own) ? label.slice(own.length) : label.replace(/^Your /, '');
   return `${nameOf(member)}’s ${inSentence(bare)}`;
 }

@@ -1,5 +1,6 @@
 import { checkAnswer } from '../forms/answers.ts';
 import { type AnswerField, type FormDefinition, isAnswerField, walkFields } from '../forms/definition.ts';
+import { memberFirstName } from '../forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, type MemberRelationship } from './members.ts';
@@ -86,8 +87,6 @@ export const HOUSEHOLD_TEXT = {
   sameAs: (group: HouseholdGroup, firstName: string) =>
     group === 'address' ? `Same address as ${firstName}` : `Same contact as ${firstName}`,
 } as const;
-
-export const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] ?? fullName;
 
 /** "Priya Sharma" → surname SHARMA, given names PRIYA: the last word is the surname, as most passports print it. */
 export function passportNames(fullName: string): { surname?: string; givenName: string } {
@@ -301,7 +300,7 @@ function copyOffers(
       offers.push({
         group,
         memberId: other.id,
-        label: HOUSEHOLD_TEXT.sameAs(group, firstName(other.fullName)),
+        label: HOUSEHOLD_TEXT.sameAs(group, memberFirstName(other.fullName)),
         from: HOUSEHOLD_TEXT.fromMember(other.fullName),
         values,
       });
@@ -362,8 +361,8 @@ export function documentOffers(
           documentId: d.id,
           label:
             sourceItem === 'foreign-passport'
-              ? `Use ${firstName(source.fullName)}’s passport copy`
-              : `Use ${firstName(source.fullName)}’s copy`,
+              ? `Use ${memberFirstName(source.fullName)}’s passport copy`
+              : `Use ${memberFirstName(source.fullName)}’s copy`,
         })),
     ),
   );
