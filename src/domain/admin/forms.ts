@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checklistItemOfUpload } from '../applications/checklist.ts';
 import { MEMBER_KINDS } from '../applications/member-kinds.ts';
 import { buildAnswersSchema } from '../forms/answers.ts';
-import { allFields, type FormDefinition, formDefinitionSchema } from '../forms/definition.ts';
+import { allFields, type FormDefinition, formDefinitionSchema, isUploadField } from '../forms/definition.ts';
 
 /**
  * The back office's form builder (issue 13 item 4, decision 0073): admins edit a package's form
@@ -125,7 +125,7 @@ export function checkAdminDefinition(input: unknown, key: string, version: numbe
 export function uploadsOffChecklist(definition: FormDefinition, items: ReadonlySet<string>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of allFields(definition)) {
-    if (field.type !== 'file upload' && field.type !== 'image upload') continue;
+    if (!isUploadField(field)) continue;
     const item = checklistItemOfUpload(field.key);
     if (!items.has(item)) errors[field.key] = M.uploadOffChecklist(item);
   }

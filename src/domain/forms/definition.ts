@@ -492,6 +492,11 @@ export function isAnswerField(field: FormField): field is AnswerField {
   return field.type !== 'description' && field.type !== 'dependent';
 }
 
+/** A question answered with a file (a file or an image upload). */
+export function isUploadField(field: FormField): field is UploadField {
+  return (UPLOAD_FIELD_TYPES as readonly string[]).includes(field.type);
+}
+
 /** Every field of a list in document order, with the dependents' fields after their group. */
 export function* walkFields(fields: readonly FormField[], depth = 1): Generator<{ field: FormField; depth: number }> {
   for (const field of fields) {

@@ -29,8 +29,7 @@ import {
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
-import { answerFieldsByKey, type FormDefinition } from '../../../domain/forms/definition.ts';
-import { UPLOAD_FIELD_TYPES } from '../../../domain/forms/field-types.ts';
+import { answerFieldsByKey, type FormDefinition, isUploadField } from '../../../domain/forms/definition.ts';
 import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
 import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts';
 import {
@@ -107,8 +106,7 @@ export function answersWithDocument(
   document: DocumentRow,
 ): Record<string, unknown> | null {
   const field = [...answerFieldsByKey(definition).values()].find(
-    (f) =>
-      (UPLOAD_FIELD_TYPES as readonly string[]).includes(f.type) && checklistItemOfUpload(f.key) === document.itemId,
+    (f) => isUploadField(f) && checklistItemOfUpload(f.key) === document.itemId,
   );
   if (!document.itemId || !field) return null;
   const { key } = field;

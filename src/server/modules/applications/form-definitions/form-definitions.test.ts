@@ -7,6 +7,7 @@ import {
   allFields,
   type FormDefinition,
   formDefinitionSchema,
+  isUploadField,
   walkFields,
 } from '../../../../domain/forms/definition.ts';
 import { FORM_FIELD_TYPES } from '../../../../domain/forms/field-types.ts';
@@ -182,7 +183,7 @@ describe('seeded form definitions', () => {
       for (const step of memberSteps(definition, input.memberKind)) {
         for (const section of step.sections) {
           for (const { field } of walkFields(section.fields)) {
-            if (field.type !== 'file upload' && field.type !== 'image upload') continue;
+            if (!isUploadField(field)) continue;
             expect(ids.has(checklistItemOfUpload(field.key)), `${where} ${field.key}`).toBe(true);
             checked += 1;
           }

@@ -6,7 +6,7 @@ import type { MemberForm } from '../../../../domain/applications/member-form.ts'
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import { type Member, walkedSteps } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
-import { walkFields } from '../../../../domain/forms/definition.ts';
+import { isUploadField, walkFields } from '../../../../domain/forms/definition.ts';
 import { memberSteps, stepIndexByField } from '../../../../domain/forms/visibility.ts';
 import { addressCodeOf, decidingMember } from '../../../../domain/jurisdiction/address-answers.ts';
 import { conflictSentence } from '../../../../domain/jurisdiction/proof-of-address.ts';
@@ -127,7 +127,7 @@ export function formUploadItems(definition: FormDefinition | null, kind: MemberK
   for (const step of memberSteps(definition, kind)) {
     for (const section of step.sections) {
       for (const { field } of walkFields(section.fields)) {
-        if (field.type === 'file upload' || field.type === 'image upload') items.push(checklistItemOfUpload(field.key));
+        if (isUploadField(field)) items.push(checklistItemOfUpload(field.key));
       }
     }
   }
