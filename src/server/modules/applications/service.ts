@@ -325,26 +325,22 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     return (await deps.pricing.settle(tx, order, input.snapshot, input.memberIds)).order;
   }
 
-  /**
-   * What checkout prices an order with: its snapshot, package and members, and which members have a
-   * passport-style photo for Photo Enhancement.
-   */
+  /** What checkout prices an order with: its snapshot, package and members. */
   async function checkoutInput(on: Database, orderId: number) {
     const applications = createApplicationsRepository(on);
     const app = await applications.findApplication(orderId);
     if (!app) throw new Error(`service order ${orderId} has no application row`);
     const members = await applications.listMembers(orderId);
-    return {
-      snapshot: app,
-      packageId: app.packageId,
-      members,
-      memberIds: members.map((m) => m.id),
-      fittedPhotoMemberIds: members.filter((m) => asksForFittedPhoto(app, m)).map((m) => m.id),
-    };
+    return { snapshot: app, packageId: app.packageId, members, memberIds: members.map((m) => m.id) };
   }
 
   return {
     checkoutInput,
+
+    /** Of a checkout input's members, those whose checklist asks for a passport-style photo (Photo Enhancement's). */
+    fittedPhotoMemberIds({ snapshot, members }: Awaited<ReturnType<typeof checkoutInput>>): number[] {
+      return members.filter((m) => asksForFittedPhoto(snapshot, m)).map((m) => m.id);
+    },
 
     /**
      * A subquery of the ids of the orders for one service, for another module's single statement

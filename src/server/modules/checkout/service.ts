@@ -135,7 +135,7 @@ export interface CheckoutServiceDeps {
     | 'releaseCouponUse'
   >;
   /** What an application was started with: its price's input, and the service and package staff see. */
-  applications: Pick<ApplicationsService, 'checkoutInput' | 'snapshots'>;
+  applications: Pick<ApplicationsService, 'checkoutInput' | 'fittedPhotoMemberIds' | 'snapshots'>;
   /** A paid application moves straight on to Order pending when everything is already in. */
   completion: Pick<OrderCompletion, 'statusWhenPaid'>;
   catalog: Pick<CatalogService, 'getPackage' | 'addonPrices'>;
@@ -176,11 +176,15 @@ export function createCheckoutService(db: Database, deps: CheckoutServiceDeps) {
   async function offeredAddOns(on: Database, input: CheckoutInput) {
     const found = await catalog.getPackage(input.packageId);
     const prices = await catalog.addonPrices(input.snapshot.currency, on);
-    return (found?.pkg.addons ?? []).flatMap((addon) => {
+    const addons = found?.pkg.addons ?? [];
+    // Read from the members' checklists here, when an add-on needs it, not on every pricing call.
+    const withPhoto = addons.some((addon) => ADDON_DETAILS[addon].needsFittedPhoto)
+      ? applications.fittedPhotoMemberIds(input)
+      : [];
+    return addons.flatMap((addon) => {
       const unitCents = prices[addon];
       const details = ADDON_DETAILS[addon];
-      const forMemberIds =
-        details.scope === 'order' ? [] : details.needsFittedPhoto ? input.fittedPhotoMemberIds : input.memberIds;
+      const forMemberIds = details.scope === 'order' ? [] : details.needsFittedPhoto ? withPhoto : input.memberIds;
       if (unitCents === undefined || (details.scope === 'member' && forMemberIds.length === 0)) return [];
       return [{ addon, unitCents, forMemberIds }];
     });
