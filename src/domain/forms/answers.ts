@@ -255,8 +255,9 @@ function dateAgainstEarlier(
   }
   const after = field.rules?.atLeastMonthsAfter;
   const start = after ? answers[after.field] : undefined;
-  if (after && typeof start === 'string' && value < addMonths(start, after.months)) {
-    return M.dateTooSoonAfterOther(fieldName(field), nameOf(after.field), after.months, addMonths(start, after.months));
+  const earliestValid = after && typeof start === 'string' ? addMonths(start, after.months) : undefined;
+  if (after && earliestValid && value < earliestValid) {
+    return M.dateTooSoonAfterOther(fieldName(field), nameOf(after.field), after.months, earliestValid);
   }
   return null;
 }

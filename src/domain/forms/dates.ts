@@ -42,7 +42,6 @@ export function resolveDateBound(bound: DateBound, today: string): string {
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** 'January 1, 2000': how answers and messages show a date, the same on both sides. */
 /**
  * An ISO date moved by whole months, on the same day of the month or the month's last day when it
  * has fewer ('2026-08-31', 6 → '2027-02-28'): how a passport's "valid for 6 months" is counted.
@@ -60,6 +59,7 @@ export function addYears(isoDate: string, years: number): string {
   return `${Number(isoDate.slice(0, 4)) + years}${isoDate.slice(4)}`;
 }
 
+/** 'January 1, 2000': how answers and messages show a date, the same on both sides. */
 export function formatFormDate(isoDate: string): string {
   return isCalendarDate(isoDate) ? LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`)) : isoDate;
 }

@@ -150,9 +150,8 @@ function consistentDates(definition: FormDefinition, values: Record<string, unkn
     if (typeof earliest === 'string' && (out[field.key] as string) < earliest) out[field.key] = earliest;
     const after = field.rules?.atLeastMonthsAfter;
     const start = after ? out[after.field] : undefined;
-    if (after && typeof start === 'string' && (out[field.key] as string) < addMonths(start, after.months)) {
-      out[field.key] = addMonths(start, after.months);
-    }
+    const earliestValid = after && typeof start === 'string' ? addMonths(start, after.months) : undefined;
+    if (earliestValid && (out[field.key] as string) < earliestValid) out[field.key] = earliestValid;
     const within = field.rules?.atMostYearsAfter;
     const from = within ? out[within.field] : undefined;
     const value = out[field.key] as string;

@@ -331,6 +331,9 @@ export function contact(): FormSection {
   );
 }
 
+/** How long after arrival a visa applicant's passport must still be valid (catalog-facts §4, §6). */
+const PASSPORT_VALID_MONTHS = 6;
+
 /**
  * The foreign passport the applicant travels on now. `validAfterArrival`: a visa's passport must be
  * valid 6 months after the arrival date asked earlier (catalog-facts §4: the portal and the
@@ -366,9 +369,6 @@ export function foreignPassport(
     }),
   ]);
 }
-
-/** How long after arrival a visa applicant's passport must still be valid (catalog-facts §4, §6). */
-const PASSPORT_VALID_MONTHS = 6;
 
 /** An Indian passport: the one to renew, the one given up, or the last one held. */
 export function indianPassport(title: string, current: boolean): FormSection {

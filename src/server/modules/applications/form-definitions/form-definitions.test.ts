@@ -196,7 +196,7 @@ describe('seeded form definitions', () => {
   it('ask a visa applicant for a passport valid 6 months after arrival, and nobody else', () => {
     for (const definition of all) {
       const expiry = [...allFields(definition)].find((f) => f.key === 'passportExpiryDate');
-      if (!expiry || expiry.type !== 'date') continue;
+      if (expiry?.type !== 'date') continue;
       const visa = /^(indian-visa|visa-application-centre-support\/paper-visa-application)/.test(definition.id);
       expect(expiry.rules?.atLeastMonthsAfter, definition.id).toEqual(
         visa ? { field: 'arrivalDate', months: 6 } : undefined,
