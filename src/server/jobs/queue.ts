@@ -285,6 +285,9 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const ready = new Set<string>();
 
   const claims = createJobClaims(database.db, options.claims);
+  /** Queues attached since the last second look for orphaned jobs, and its timer (see attach). */
+  const secondLook = new Set<string>();
+  let secondLookTimer: NodeJS.Timeout | undefined;
   /** The batches this process's workers are running now (a drain waits for them: see drain). */
   const workersRunning = new Set<Promise<unknown>>();
   let boss: PgBoss | null = null;
@@ -353,23 +356,32 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
       },
     );
     // What a killed process on this machine was running of this queue runs now, not minutes later.
-    const runOrphans = async () => {
-      for (const orphan of await claims.takeOrphans([name])) {
-        logger.warn({ job: { id: orphan.id, name } }, 'running a job whose process died while running it');
-        void run(name, handler, { id: orphan.id, data: orphan.data, retryCount: 0 }).catch(() => {});
-      }
-    };
-    await runOrphans();
+    await runOrphans([name]);
     // A job the dead process fetched within the grace before this start, and had not claimed, is
     // left by that first look (a live process may be about to claim it). Once the grace has passed
     // its fetcher is dead: a second look runs it, instead of after a stale heartbeat and a retry
     // delay (CI run 48a's crash suite: a queued payment event not run within 15 s of the restart).
-    setTimeout(() => {
-      if (boss === b)
-        runOrphans().catch((err: unknown) =>
-          logger.warn({ err, queue: name }, 'the second look for orphaned jobs failed'),
-        );
+    // One look for every queue attached meanwhile, not one per queue.
+    secondLook.add(name);
+    secondLookTimer ??= setTimeout(() => {
+      const names = [...secondLook];
+      secondLook.clear();
+      secondLookTimer = undefined;
+      // Not after stop(); a restart meanwhile attached its queues to this look.
+      if (boss) {
+        runOrphans(names).catch((err: unknown) => logger.warn({ err }, 'the second look for orphaned jobs failed'));
+      }
     }, claims.unclaimedGraceMs).unref();
+  };
+
+  /** Runs the jobs of `names` whose process died while running them (or before claiming them). */
+  const runOrphans = async (names: readonly string[]) => {
+    for (const orphan of await claims.takeOrphans(names)) {
+      // Taken for an attached queue only, so it is registered.
+      const { handler } = registrations.get(orphan.queue) as Registration;
+      logger.warn({ job: { id: orphan.id, name: orphan.queue } }, 'running a job whose process died while running it');
+      void run(orphan.queue, handler, { id: orphan.id, data: orphan.data, retryCount: 0 }).catch(() => {});
+    }
   };
 
   const applySchedule = async (b: PgBoss, name: string, setting: ScheduleSetting) => {
