@@ -1,6 +1,7 @@
 import { DEFAULT_CONTACT } from '../domain/config/site.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { linkOriginFor } from './http/site-url.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
@@ -108,12 +109,14 @@ export async function createServices(
   // Every back-office change writes its entry here, in its own transaction (decision 0067).
   const audit = createAuditLog(db);
   const users = createUsersService(db, { adminEmails: env.ADMIN_EMAILS, audit });
+  const linkOrigin = linkOriginFor(env);
   const notifications = createNotificationsService(db);
   const orders = createOrdersService(db, {
     notifications,
     mail,
     storage,
-    siteUrl: env.siteUrl,
+    users,
+    linkOrigin,
     companyName: company.companyName,
   });
   const forms = createFormsService(db, { audit });
@@ -206,6 +209,7 @@ export async function createServices(
       log: log ?? console,
     }),
     siteUrl: env.siteUrl,
+    linkOrigin,
     companyName: company.companyName,
     log: log ?? console,
   });
@@ -221,7 +225,7 @@ export async function createServices(
     orders,
     notifications,
     mail,
-    siteUrl: env.siteUrl,
+    linkOrigin,
     companyName: company.companyName,
   });
   // The referrer's reward is earned in the transaction that completes the friend's order (decision 0057).

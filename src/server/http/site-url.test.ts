@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.ts';
 import { deliveredMail } from '../mail/testing.ts';
-import { startApplication } from '../modules/applications/testing.ts';
+import { moveOrderTo, startApplication } from '../modules/applications/testing.ts';
 import { bearer, createSignedInUser, signUpBody } from '../modules/auth/testing.ts';
 import { sandboxPayments } from '../modules/payments/tables.ts';
+import { users } from '../modules/users/tables.ts';
 import { createStaffUser } from '../modules/users/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
-import { siteUrlFor } from './site-url.ts';
+import { linkOriginFor, siteUrlFor } from './site-url.ts';
 
 const request = (host: string, protocol = 'http') => ({ host, protocol }) as FastifyRequest;
 
@@ -31,6 +32,17 @@ describe('siteUrlFor', () => {
   it('always uses SITE_URL when it is set', () => {
     const configured = loadEnv({ PORT: '3000', SITE_URL: 'https://www.sevadocs.example' });
     expect(siteUrlFor(request('127.0.0.1:3000'), configured)).toBe('https://www.sevadocs.example');
+  });
+});
+
+describe('linkOriginFor', () => {
+  it('uses the recorded address only without SITE_URL, so setting it later moves every link', () => {
+    const embedded = linkOriginFor(loadEnv({ PORT: '3000' }));
+    expect(embedded('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(embedded(null)).toBe('http://localhost:3000');
+    const configured = linkOriginFor(loadEnv({ PORT: '3000', SITE_URL: 'https://www.sevadocs.example' }));
+    expect(configured('http://127.0.0.1:3000')).toBe('https://www.sevadocs.example');
+    expect(configured(null)).toBe('https://www.sevadocs.example');
   });
 });
 
@@ -121,5 +133,47 @@ describe('links for a visitor on 127.0.0.1 (issue 29 §3)', () => {
     for (const link of fromStaff.flatMap((m) => m.links)) {
       expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
     }
+  });
+
+  it('links an order never taken to payment, and a referral reward, to the address the customer signed in on', async () => {
+    const referrer = await createSignedInUser(t.app, { phone: '+1-4155550123' });
+    const [row] = await t.database.db.select({ code: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    // Phones of their own: a friend with the referrer's number earns nothing.
+    const friend = await createSignedInUser(t.app, { referredBy: row?.code, phone: '+1-6045550142' });
+    // Both signed in again on 127.0.0.1 (createSignedInUser's sign-in came on the default address).
+    for (const who of [referrer, friend]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/signin',
+        headers: on('127.0.0.1:3000'),
+        payload: { email: who.email, password: who.password },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+
+    // Staff message the friend about an order that has not been paid for.
+    const order = await startApplication(t.app, friend.token);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const message = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${order.displayId}/messages`,
+      headers: { ...bearer(staff.token), ...on('localhost:3000') },
+      payload: { body: 'Your appointment is on Monday.' },
+    });
+    expect(message.statusCode).toBe(201);
+
+    // The friend's order completed: the referrer's gift-card e-mail.
+    for (const to of ['Order pending', 'In review', 'Submitted', 'Approved', 'Completed'] as const) {
+      await moveOrderTo(t.app, order.id, to, to === 'Order pending' ? 'system' : 'staff');
+    }
+    await t.runJobs();
+    const mail = await deliveredMail(t.app);
+    const toFriend = mail.filter((m) => m.to === friend.email && /A message from our team/.test(m.subject));
+    const reward = mail.filter((m) => m.to === referrer.email && /gift card/.test(m.subject));
+    expect(toFriend).toHaveLength(1);
+    expect(reward).toHaveLength(1);
+    const links = [...toFriend, ...reward].flatMap((m) => m.links);
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const link of links) expect(link.startsWith('http://127.0.0.1:3000/'), link).toBe(true);
   });
 });

@@ -40,3 +40,12 @@ export function siteUrlFor(request: FastifyRequest, env: Pick<Env, 'SITE_URL' | 
   const own = /^127(\.\d{1,3}){3}$/.test(name) || ownHostnames().has(name);
   return own ? url.origin : env.siteUrl;
 }
+
+/**
+ * The origin of links sent outside any request (a status e-mail, a reminder, a reward): SITE_URL's
+ * when it is set, whatever was recorded before it was; without it, the address the customer last
+ * came on (`recorded`: a payment's return address, the account's last sign-in), else the default.
+ */
+export function linkOriginFor(env: Pick<Env, 'SITE_URL' | 'siteUrl'>): (recorded: string | null) => string {
+  return (recorded) => (env.SITE_URL ? env.siteUrl : (recorded ?? env.siteUrl));
+}

@@ -285,9 +285,8 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
   const ready = new Set<string>();
 
   const claims = createJobClaims(database.db, options.claims);
-  /** Queues attached since the last second look for orphaned jobs, and its timer (see attach). */
+  /** Queues attached since the last second look for orphaned jobs (see attach). */
   const secondLook = new Set<string>();
-  let secondLookTimer: NodeJS.Timeout | undefined;
   /** The batches this process's workers are running now (a drain waits for them: see drain). */
   const workersRunning = new Set<Promise<unknown>>();
   let boss: PgBoss | null = null;
@@ -361,17 +360,18 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
     // left by that first look (a live process may be about to claim it). Once the grace has passed
     // its fetcher is dead: a second look runs it, instead of after a stale heartbeat and a retry
     // delay (CI run 48a's crash suite: a queued payment event not run within 15 s of the restart).
-    // One look for every queue attached meanwhile, not one per queue.
+    // One look for every queue attached meanwhile, not one per queue: a timer is pending while
+    // the set holds a name.
+    if (secondLook.size === 0)
+      setTimeout(() => {
+        const names = [...secondLook];
+        secondLook.clear();
+        // Not after stop(); a restart meanwhile attached its queues to this look.
+        if (boss) {
+          runOrphans(names).catch((err: unknown) => logger.warn({ err }, 'the second look for orphaned jobs failed'));
+        }
+      }, claims.unclaimedGraceMs).unref();
     secondLook.add(name);
-    secondLookTimer ??= setTimeout(() => {
-      const names = [...secondLook];
-      secondLook.clear();
-      secondLookTimer = undefined;
-      // Not after stop(); a restart meanwhile attached its queues to this look.
-      if (boss) {
-        runOrphans(names).catch((err: unknown) => logger.warn({ err }, 'the second look for orphaned jobs failed'));
-      }
-    }, claims.unclaimedGraceMs).unref();
   };
 
   /** Runs the jobs of `names` whose process died while running them (or before claiming them). */

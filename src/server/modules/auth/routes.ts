@@ -103,6 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await auth.signIn(email, password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        origin: siteUrlFor(request, app.env),
       });
       if (!result.ok && result.reason === 'invalid-credentials') {
         await signInThrottle.failed(email, client);
@@ -171,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await auth.verifyEmail(request.body.token, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        origin: siteUrlFor(request, app.env),
       });
       if (result.state === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
       if (result.state === 'already-verified') return ok(null, A.emailAlreadyVerified);

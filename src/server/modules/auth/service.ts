@@ -63,6 +63,8 @@ export interface SignUpInput {
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The address the request came on (siteUrlFor): kept with the account for later e-mails' links. */
+  origin?: string;
 }
 
 /** A live session as the request sees it. */
@@ -304,6 +306,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       userAgent: client.userAgent?.slice(0, 512) ?? null,
       userEpoch: account.sessionEpoch,
     });
+    if (client.origin) await users.recordLinkOrigin(account.id, client.origin);
     return { token, session: { id: row.id, userId: row.userId, createdAt, expiresAt: row.expiresAt } };
   }
 

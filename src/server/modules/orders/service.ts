@@ -24,6 +24,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
+import type { UsersService } from '../users/service.ts';
 import { createCouponUses } from './coupon-uses.ts';
 import { newOrderDisplayId } from './display-id.ts';
 import {
@@ -164,7 +165,10 @@ export interface OrdersServiceDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The app's file storage (the retention sweep deletes closed orders' files through it). */
   storage: Pick<FileStorage, 'delete'>;
-  siteUrl: string;
+  /** Where a customer last signed in (the fallback of an order never taken to payment). */
+  users: Pick<UsersService, 'linkOriginOf'>;
+  /** The origin of links sent outside a request, from what was recorded (linkOriginFor). */
+  linkOrigin: (recorded: string | null) => string;
   companyName: string;
   now?: () => Date;
   newDisplayId?: (kind: OrderKind) => string;
@@ -206,13 +210,16 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
   }
 
   /**
-   * Where links in the order's e-mails point: the address its customer paid from (siteUrlFor's:
-   * SITE_URL's whenever that is set), else SITE_URL's. With SITE_URL unset, a customer who paid on
-   * 127.0.0.1 and got a link to localhost found themselves signed out (the session cookie is the
-   * other host's).
+   * Where links in the order's e-mails point: SITE_URL's whenever that is set; without it, the
+   * address its customer paid from, else the one they last signed in on (an order never taken to
+   * payment), else the default. A customer who paid on 127.0.0.1 and got a link to localhost found
+   * themselves signed out (the session cookie is the other host's).
    */
   async function siteUrlOf(orderId: number, on: Database = db): Promise<string> {
-    return (await ledger.paidFrom(on, orderId)) ?? deps.siteUrl;
+    const paidFrom = await ledger.paidFrom(on, orderId);
+    if (paidFrom) return deps.linkOrigin(paidFrom);
+    const [order] = await createOrdersRepository(on).findByIds([orderId]);
+    return deps.linkOrigin(order ? await deps.users.linkOriginOf(order.userId, on) : null);
   }
 
   function statusMail(order: Order, to: OrderStatus, remark: string | null, siteUrl: string) {

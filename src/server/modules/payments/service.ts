@@ -177,7 +177,10 @@ export interface PaymentsServiceDeps {
   providers: PaymentProvider[];
   /** Converts for providers that charge another currency; without it they are not offered then. */
   rates?: ExchangeRates;
+  /** The return address when a request gives none (SITE_URL's or the default). */
   siteUrl: string;
+  /** The origin of a receipt's links, from the attempt's return address (linkOriginFor). */
+  linkOrigin: (recorded: string | null) => string;
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;
@@ -283,7 +286,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
   async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt) {
     // The address the customer paid from: a link to another (localhost for 127.0.0.1) finds them signed out.
-    const link = `${attempt.returnOrigin ?? deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
+    const link = `${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     const summary = await deps.orders.chargedSummary(tx, order);
     return simpleMail({
       to: order.email,
@@ -370,7 +373,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
             ['Refund id', refund.providerRefundId ?? '—'],
           ],
           outro: [
-            `Your order itself is unchanged: see what it needs at any time: ${attempt.returnOrigin ?? deps.siteUrl}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
+            `Your order itself is unchanged: see what it needs at any time: ${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`,
           ],
           signature: `The ${orderBrandName(order.kind, deps.companyName)} team`,
         }),

@@ -27,7 +27,8 @@ export interface ReferralsServiceDeps {
   /** The cards each side's orders were paid with. */
   notifications: Pick<NotificationsService, 'notify'>;
   mail: Pick<MailOutbox, 'enqueue'>;
-  siteUrl: string;
+  /** The origin of the e-mail's link, from where the referrer last signed in (linkOriginFor). */
+  linkOrigin: (recorded: string | null) => string;
   companyName: string;
   now?: () => Date;
 }
@@ -50,7 +51,7 @@ export type MarkSentResult = { ok: true; reward: ReferralReward } | { ok: false;
 export function createReferralsService(db: Database, deps: ReferralsServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
-  function rewardMail(to: { name: string; email: string }, reward: RewardRow) {
+  function rewardMail(to: { name: string; email: string; linkOrigin: string | null }, reward: RewardRow) {
     const amount = formatMoney({ amountCents: reward.amountCents, currency: reward.currency as Currency });
     return simpleMail({
       to: to.email,
@@ -62,7 +63,9 @@ export function createReferralsService(db: Database, deps: ReferralsServiceDeps)
         ['Friend', reward.friendName],
         ['State', REFERRAL_REWARD_LABELS[reward.state]],
       ],
-      outro: [`See your rewards and your referral link at any time: ${deps.siteUrl}${ROUTES.REFER_FRIEND}`],
+      outro: [
+        `See your rewards and your referral link at any time: ${deps.linkOrigin(to.linkOrigin)}${ROUTES.REFER_FRIEND}`,
+      ],
       signature: `The ${deps.companyName} team`,
     });
   }

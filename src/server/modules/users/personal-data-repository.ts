@@ -23,6 +23,7 @@ export function createUsersPersonalDataRepository(db: Database) {
           ageGroup: null,
           referralCode: sql`'erased-' || ${users.id}`,
           isDashboardVisible: false,
+          linkOrigin: null,
           disabledAt: at,
           sessionEpoch: sql`${users.sessionEpoch} + 1`,
           updatedAt: at,

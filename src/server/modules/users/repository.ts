@@ -99,6 +99,14 @@ export function createUsersRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Sets the account's link origin, writing only when it changed (a sign-in on the same address writes nothing). */
+    async setLinkOrigin(id: number, origin: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ linkOrigin: origin })
+        .where(and(eq(users.id, id), sql`${users.linkOrigin} is distinct from ${origin}`));
+    },
+
     /** Sets `values` on the account only while its address is unverified, in one statement. */
     async updateUnverified(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
       await db

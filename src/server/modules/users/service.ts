@@ -277,7 +277,7 @@ export function createUsersService(
     ): Promise<{
       name: string;
       phone: string;
-      referrer: Pick<Account, 'id' | 'name' | 'email'> & { phone: string };
+      referrer: Pick<Account, 'id' | 'name' | 'email'> & { phone: string; linkOrigin: string | null };
     } | null> {
       const users = createUsersRepository(on);
       const user = await users.findById(userId);
@@ -286,7 +286,13 @@ export function createUsersService(
       return {
         name: user.name,
         phone: user.phone,
-        referrer: { id: referrer.id, name: referrer.name, email: referrer.email, phone: referrer.phone },
+        referrer: {
+          id: referrer.id,
+          name: referrer.name,
+          email: referrer.email,
+          phone: referrer.phone,
+          linkOrigin: referrer.linkOrigin,
+        },
       };
     },
 
@@ -340,6 +346,16 @@ export function createUsersService(
         ...credentials,
         phoneCountry: resolvePhoneCountry(credentials.phone, credentials.phoneCountry),
       });
+    },
+
+    /** Keeps the address the customer signed in on, for the links of e-mails sent later (linkOriginFor). */
+    async recordLinkOrigin(userId: number, origin: string): Promise<void> {
+      await repository.setLinkOrigin(userId, origin);
+    },
+
+    /** The address the customer last signed in on, or null (never signed in since it was kept). */
+    async linkOriginOf(userId: number, on: Database = db): Promise<string | null> {
+      return (await createUsersRepository(on).findById(userId))?.linkOrigin ?? null;
     },
 
     async markEmailVerified(userId: number, at: Date): Promise<void> {

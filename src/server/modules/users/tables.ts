@@ -36,6 +36,11 @@ export const users = pgTable('users', {
    * moves the session epoch so its open sessions end at their next request (decision 0069).
    */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /**
+   * The address the customer last signed in on (siteUrlFor's), for the links of e-mails sent
+   * outside any request. Read only in the embedded mode, without SITE_URL (linkOriginFor).
+   */
+  linkOrigin: text('link_origin'),
   ...timestamps,
 });
 
