@@ -40,8 +40,14 @@ export function headers(): HeadersInit {
 
 export const handle: RouteHandle = { indexable: () => false };
 
+// Named by its DOC-… id only: an e-mail's link carries the order number, which means nothing to
+// the customer in a tab or a screen reader's page title.
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.orderRef ? `Order ${loaderData.orderRef} | SevaDocs` : 'Your order | SevaDocs' },
+  {
+    title: loaderData?.orderRef?.startsWith('DOC-')
+      ? `Order ${loaderData.orderRef} | SevaDocs`
+      : 'Your order | SevaDocs',
+  },
 ];
 
 export default function ServiceOrderRoute({ loaderData }: Route.ComponentProps) {
