@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
@@ -261,6 +261,15 @@ describe('the application form page', () => {
       { answers: { givenName: 'PRIYA' }, currentStep: 1, basedOn: '2026-11-30T09:30:00.000Z' },
     ]);
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
+  });
+
+  it('sends what was typed within the debounce when the customer leaves the form within the app (Back)', async () => {
+    const api = setup({ members: [member(1, 'Priya Sharma', false)] });
+    fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
+    expect(puts(api)).toEqual([]);
+    // The page goes away before the debounce ends: no pagehide, as when the router leaves it.
+    cleanup();
+    await waitFor(() => expect(puts(api).map((c) => (c.body as MemberForm).answers)).toEqual([{ givenName: 'PRIYA' }]));
   });
 
   it('says a failed save will be retried, keeps the draft, and saves on Retry now', async () => {

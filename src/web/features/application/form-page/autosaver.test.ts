@@ -295,6 +295,23 @@ describe('autosave', () => {
     expect(t.saved).toEqual([{ body: { answers: { a: 1 }, currentStep: 1 }, settled: false }]);
   });
 
+  it('sends nothing when the form is not there to read: a save replaces every stored answer', async () => {
+    const sent: SaveMemberForm[] = [];
+    const saver = createAutosaver({
+      collect: () => null,
+      send: (body) => {
+        sent.push(body);
+        return new Promise(() => {});
+      },
+      onStatus: () => {},
+      onSaved: () => {},
+    });
+    saver.saveNow();
+    await advance(MIN_SAVE_INTERVAL_MS);
+    saver.sendOnExit();
+    expect(sent).toEqual([]);
+  });
+
   it('counts a request of the page before a reload against the rate limit', async () => {
     const started: number[] = [];
     const saver = createAutosaver({

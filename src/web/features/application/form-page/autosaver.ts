@@ -27,8 +27,11 @@ export type AutosaveStatus =
   | { kind: 'stopped'; reason: 'locked' | 'signed-out' | 'refused'; message: string };
 
 export interface AutosaverOptions {
-  /** What to save now: the savable answers and the step, and whether some answers were left out as malformed. */
-  collect(): { body: SaveMemberForm; withCorrections: boolean };
+  /**
+   * What to save now: the savable answers and the step, and whether some answers were left out as
+   * malformed; null when the form is not there to read (nothing is sent: a save replaces every answer).
+   */
+  collect(): { body: SaveMemberForm; withCorrections: boolean } | null;
   send(body: SaveMemberForm, options: { keepalive?: boolean }): Promise<MemberForm>;
   onStatus(status: AutosaveStatus): void;
   /** The server has `body` (its answer is `form`). */
@@ -132,7 +135,9 @@ export function createAutosaver({
   async function run() {
     timer = undefined;
     if (!dirty || inFlight || stopped || disposed) return;
-    const { body, withCorrections } = collect();
+    const collected = collect();
+    if (!collected) return;
+    const { body, withCorrections } = collected;
     dirty = false;
     inFlight = true;
     noteRequestTime();
@@ -230,7 +235,8 @@ export function createAutosaver({
     },
     sendOnExit() {
       if (stopped || (!dirty && !inFlight)) return;
-      const { body } = collect();
+      const body = collect()?.body;
+      if (!body) return;
       void send(body, { keepalive: true }).then(
         // A tab switched away from is still there when the answer comes: its next save is built on this one.
         (form) => {

@@ -36,7 +36,8 @@ export interface Autosave {
 /**
  * Wires one member's FormEngine to the autosaver (autosaver.ts): every change also goes to the
  * local draft at once, cleared when the server has all of it; the page's pagehide and
- * visibilitychange send what is unsaved with keepalive, and beforeunload warns while anything is.
+ * visibilitychange, and leaving the form within the app, send what is unsaved with keepalive, and
+ * beforeunload warns while anything is.
  */
 export function useAutosave({
   orderRef,
@@ -58,6 +59,9 @@ export function useAutosave({
   savedHandler.current = onSaved;
   // The stored answers this tab's are built on: each save says so, and a newer one stored elsewhere is a 409.
   const basedOn = useRef(answersSavedAt);
+  // The engine that reported the last change: React has let go of `engine` by the time leaving the
+  // form within the app sends what is unsaved, and its answers are still this one's.
+  const changedEngine = useRef<FormEngineHandle | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -66,7 +70,9 @@ export function useAutosave({
       lastRequestAt: Number(sessionStorage.getItem(requestKey)) || undefined,
       onRequestTime: (at) => sessionStorage.setItem(requestKey, String(at)),
       collect: () => {
-        const checked = engine.current?.savableAnswers() ?? { answers: {}, errors: {} };
+        const form = engine.current ?? changedEngine.current;
+        if (!form) return null;
+        const checked = form.savableAnswers();
         corrections.current = Object.keys(checked.errors).length > 0;
         const body: SaveMemberForm = { answers: checked.answers, currentStep: step.current, basedOn: basedOn.current };
         return { body, withCorrections: corrections.current };
@@ -92,6 +98,7 @@ export function useAutosave({
       },
     });
     saver.current = instance;
+    changedEngine.current = engine.current;
     // The engine is mounted by now: its step is the one to save (a restored draft opens on its own).
     step.current = engine.current?.currentStep() ?? step.current;
     if (startDirty) instance.saveNow();
@@ -113,6 +120,9 @@ export function useAutosave({
       window.removeEventListener('pagehide', onExit);
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('beforeunload', onBeforeUnload);
+      // Leaving within the app (the browser's Back, a link) unloads no page, so neither event
+      // above fires: what was typed within the debounce goes now, or it was lost.
+      instance.sendOnExit();
       instance.dispose();
       saver.current = null;
     };
@@ -131,20 +141,22 @@ export function useAutosave({
       if (json === seen.current) return;
       seen.current = json;
       if (!saver.current) return;
+      changedEngine.current = engine.current;
       keepDraft(values);
       saver.current.change();
     },
-    [keepDraft],
+    [keepDraft, engine],
   );
 
   const onStepChange = useCallback(
     (change: StepChange) => {
       step.current = change.step;
       if (!saver.current) return;
+      changedEngine.current = engine.current;
       keepDraft(change.values);
       saver.current.saveNow();
     },
-    [keepDraft],
+    [keepDraft, engine],
   );
 
   const flush = useCallback(() => saver.current?.flush() ?? Promise.resolve(true), []);

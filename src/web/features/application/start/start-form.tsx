@@ -139,10 +139,13 @@ export function StartApplicationForm({
       setLeaving(true);
       void showToast(message);
       const first = order.members[0];
+      // In place of this page: the order exists now, so the browser's Back from its forms goes to
+      // the package chosen, not to an empty "Who is applying?" that would start another order.
       navigate(
         chosen.current === 'pay'
           ? checkoutHref(order.displayId)
           : applicationFormHref(order.displayId, first ? { memberId: first.id } : {}),
+        { replace: true },
       );
     } catch (error) {
       sending.current = false;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
@@ -23,7 +23,13 @@ afterEach(() => sessionStorage.clear());
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+  const how = useNavigationType();
+  return (
+    <>
+      <output data-testid="where">{`${location.pathname}${location.search}`}</output>
+      <output data-testid="how">{how}</output>
+    </>
+  );
 }
 
 const START = 'POST /api/v1/application/order';
@@ -128,6 +134,8 @@ describe('/package-form: starting an application', () => {
     await waitFor(() =>
       expect(screen.getByTestId('where').textContent).toBe('/package-form?orderId=DOC-48213907&member=11'),
     );
+    // In place of the start page: Back from the forms does not offer an empty one to start again.
+    expect(screen.getByTestId('how').textContent).toBe('REPLACE');
     const starts = api.calls.filter((c) => `${c.method} ${c.path}` === START);
     expect(starts).toHaveLength(1);
     const body = starts[0]?.body as Record<string, unknown>;
