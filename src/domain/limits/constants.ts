@@ -33,6 +33,11 @@ export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 200;
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 12;
+/**
+ * What a phone input takes as typed, before its formatting is dropped: room for "+1 (416) 967-1111"
+ * pasted whole. A cap of PHONE_MAX_DIGITS characters cut such a number short, silently.
+ */
+export const PHONE_TYPED_MAX_LENGTH = 24;
 export const PIN_CODE_DIGITS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long passphrases welcome (NIST 800-63B asks for at least 64); far longer is only a hashing load. */

@@ -1,6 +1,7 @@
 import { type ChangeEvent, type InputHTMLAttributes, type Ref, useRef } from 'react';
 import type { Country } from '../../../domain/countries/country.ts';
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../../../domain/limits/constants.ts';
+import { PHONE_MIN_DIGITS, PHONE_TYPED_MAX_LENGTH } from '../../../domain/limits/constants.ts';
+import { nationalDigits } from '../../../domain/phone/national-digits.ts';
 import { type CountryChoice, CountryCodePicker } from './country-code-picker.tsx';
 import { NATIONAL_PHONE_INPUT } from './input-presets.ts';
 
@@ -45,8 +46,7 @@ export function PhoneInput({
   const latest = useRef(country);
   latest.current = country;
 
-  function followDigits(value: string) {
-    const digits = value.replace(/\D/g, '');
+  function followDigits(digits: string) {
     if (picked.current || digits.length < PHONE_MIN_DIGITS) return;
     const { code } = latest.current;
     void loadPhoneCountry().then(({ countryFromDigits }) => {
@@ -79,12 +79,15 @@ export function PhoneInput({
         {...field}
         {...number}
         onChange={(event) => {
+          // Kept as digits (SPEC.md §5), whatever was typed, pasted or filled in.
+          const digits = nationalDigits(event.target.value, latest.current.code);
+          if (digits !== event.target.value) event.target.value = digits;
           void number.onChange?.(event);
-          followDigits(event.target.value);
+          followDigits(digits);
         }}
         onFocus={() => void loadPhoneCountry()}
         {...NATIONAL_PHONE_INPUT}
-        maxLength={PHONE_MAX_DIGITS}
+        maxLength={PHONE_TYPED_MAX_LENGTH}
         placeholder={placeholder}
         className="field-input mt-0 min-w-0 flex-1"
       />

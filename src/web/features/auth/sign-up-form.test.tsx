@@ -144,6 +144,19 @@ describe('Sign Up form (SPEC.md §2, §5)', () => {
     expect(api.calls.some((c) => c.path === '/api/v1/auth/signup')).toBe(false);
   });
 
+  it('keeps the digits of a phone number pasted as it is usually written, dial code and all', async () => {
+    fakeApi({ 'GET /api/v1/country-codes': countries, 'POST /api/hello': human });
+    renderForm();
+    const phone = (await screen.findByRole('textbox', { name: 'Phone' })) as HTMLInputElement;
+    // Longer than the 12 digits: a cap on what is typed cut it to "(416) 967-11", silently.
+    expect(phone.maxLength).toBeGreaterThanOrEqual('+1 (416) 967-1111'.length);
+    fireEvent.change(phone, { target: { value: '+1 (416) 967-1111' } });
+    expect(phone.value).toBe('4169671111');
+    fireEvent.blur(phone);
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(screen.queryByText('Enter valid phone number')).toBeNull();
+  });
+
   it('registers with the joined phone, the x-platform header and toasts the server message for 10 s', async () => {
     const api = fakeApi({
       'GET /api/v1/country-codes': countries,

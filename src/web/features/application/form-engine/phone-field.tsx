@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PhoneField } from '../../../../domain/forms/definition.ts';
-import { PHONE_MAX_DIGITS } from '../../../../domain/limits/constants.ts';
+import { PHONE_TYPED_MAX_LENGTH } from '../../../../domain/limits/constants.ts';
+import { nationalDigits } from '../../../../domain/phone/national-digits.ts';
 import { CountryCodePicker } from '../../../components/ui/country-code-picker.tsx';
 import { NATIONAL_PHONE_INPUT } from '../../../components/ui/input-presets.ts';
 import { useCountries } from '../../../lib/use-countries.ts';
@@ -53,10 +54,10 @@ export function PhoneControl({ field }: { field: PhoneField }) {
           id={ids.id}
           name={field.key}
           ref={input.ref}
-          maxLength={PHONE_MAX_DIGITS}
+          maxLength={PHONE_TYPED_MAX_LENGTH}
           value={parts.number}
           placeholder={field.placeholder}
-          onChange={(event) => update({ ...parts, number: event.target.value.replace(/[^\d]/g, '') })}
+          onChange={(event) => update({ ...parts, number: nationalDigits(event.target.value, parts.code) })}
           onBlur={input.onBlur}
           className="field-input mt-0 min-w-0 flex-1"
         />
