@@ -57,6 +57,8 @@ export const AUTH_API_MESSAGES = {
   signedOut: 'Signed out',
   emailVerified: 'Your email is verified. You can sign in now.',
   emailVerifiedSignedIn: 'Your email is verified and you are signed in.',
+  emailVerifiedChoosePassword:
+    'Your email is verified. More than one sign-up used this address, so choose your password to finish.',
   emailAlreadyVerified: 'Your email is already verified. You can sign in now.',
   invalidVerificationLink: 'This verification link is invalid or has expired.',
   resetRequested: 'If an account exists for this email, we have sent a link to reset your password.',

@@ -17,6 +17,9 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** False for a wrong password and for a malformed stored hash alike. */
+/** A stored hash no password matches: an account whose password its owner has yet to choose. */
+export const NO_PASSWORD_HASH = '!choose';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

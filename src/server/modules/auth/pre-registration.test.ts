@@ -45,38 +45,72 @@ async function strangerThenOwner() {
 }
 
 describe('an address a stranger signed up with first', () => {
-  it('gets the owner’s own link, which makes the owner’s password, name and phone the account’s', async () => {
+  const CHOSEN = 'Ch0sen!Password';
+
+  /** Opens `link`: it verifies, signs no one in, and hands over the token that chooses the password. */
+  async function verifiedWithoutPassword(email: string, link: string | undefined) {
+    const verified = await post('/auth/email/verify', { token: tokenOf(link) });
+    expect(verified.json()).toMatchObject({
+      message: A.emailVerifiedChoosePassword,
+      data: { signedIn: false, choosePassword: expect.any(String) },
+    });
+    expect(verified.headers['set-cookie']).toBeUndefined();
+    // Neither sign-up's password opens the account now.
+    expect((await signIn(email, PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(email, STRANGER.password)).statusCode).toBe(401);
+    return verified.json().data.choosePassword as string;
+  }
+
+  async function choose(email: string, token: string) {
+    expect((await post('/auth/reset-password', { token, password: CHOSEN })).statusCode).toBe(200);
+    expect((await signIn(email, CHOSEN)).statusCode).toBe(200);
+    expect((await signIn(email, STRANGER.password)).statusCode).toBe(401);
+  }
+
+  it('the owner’s own link verifies, takes the owner’s name and phone, and has them choose the password', async () => {
     const email = await strangerThenOwner();
     const [strangers, owners] = await verifyLinks(email);
     expect(owners).toBeDefined();
 
-    const verified = await post('/auth/email/verify', { token: tokenOf(owners) });
-    expect(verified.json()).toMatchObject({ data: { signedIn: true } });
+    const token = await verifiedWithoutPassword(email, owners);
     expect(await account(email)).toMatchObject({ name: 'Priya Sharma', phone: '+1-4155550123' });
-    expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(email, STRANGER.password)).statusCode).toBe(401);
+    await choose(email, token);
 
     // The stranger's link is used up with the address's verification: it changes nothing.
     const late = await post('/auth/email/verify', { token: tokenOf(strangers) });
     expect(late.json()).toMatchObject({ message: A.emailAlreadyVerified, data: null });
     expect(late.headers['set-cookie']).toBeUndefined();
     expect((await signIn(email, STRANGER.password)).statusCode).toBe(401);
-    expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(email, CHOSEN)).statusCode).toBe(200);
   });
 
-  it('resends a link for the newest sign-up’s password, fixed when it is sent', async () => {
+  it('the stranger’s link, opened by the owner from their mailbox, leaves the stranger no way in', async () => {
+    // The e-mails look alike: an owner who opens the stranger's must not get the stranger's password.
+    const email = await strangerThenOwner();
+    const [strangers] = await verifyLinks(email);
+    await choose(email, await verifiedWithoutPassword(email, strangers));
+  });
+
+  it('resends a link that sets no password either while the sign-ups disagree', async () => {
     const email = await strangerThenOwner();
     expect((await post('/auth/email/send', { email })).statusCode).toBe(200);
     await t.app.jobs.drain();
     const resent = (await verifyLinks(email)).at(-1);
-    // A stranger who signs up again after it was sent does not change what it gives.
     expect((await post('/auth/signup', signUpBody({ ...STRANGER, email }))).statusCode).toBe(201);
     await t.app.jobs.drain();
+    await choose(email, await verifiedWithoutPassword(email, resent));
+  });
 
-    expect((await post('/auth/email/verify', { token: tokenOf(resent) })).statusCode).toBe(200);
+  it('signs in with the one sign-up’s password when nobody else signed up with the address', async () => {
+    const email = uniqueEmail('single');
+    await post('/auth/signup', signUpBody({ email }));
+    await t.app.jobs.drain();
+    const verified = await post('/auth/email/verify', { token: tokenOf((await verifyLinks(email))[0]) });
+    expect(verified.json()).toMatchObject({
+      message: A.emailVerifiedSignedIn,
+      data: { signedIn: true, choosePassword: null },
+    });
     expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(email, STRANGER.password)).statusCode).toBe(401);
-    expect(await account(email)).toMatchObject({ name: 'Priya Sharma' });
   });
 
   it('e-mails no “someone tried” notice for an address nobody has verified: its sign-ups each get a link', async () => {

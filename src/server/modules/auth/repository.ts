@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AccountRows, SignUpCredentials } from '../users/service.ts';
 import { sessions, signUpRequests, type TokenPurpose, verificationTokens } from './tables.ts';
@@ -156,6 +156,25 @@ export function createAuthRepository(db: Database) {
         .from(verificationTokens)
         .where(and(eq(verificationTokens.tokenHash, tokenHash), eq(verificationTokens.purpose, purpose)));
       return Boolean(row?.usedAt);
+    },
+
+    /**
+     * How many different passwords the sign-ups for this user's address came with, by the
+     * verification links sent for them (each keeps its sign-up's credentials, a resend the
+     * account's at the time).
+     */
+    async signUpPasswordCount(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ count: countDistinct(sql`${verificationTokens.credentials}->>'passwordHash'`) })
+        .from(verificationTokens)
+        .where(
+          and(
+            eq(verificationTokens.userId, userId),
+            eq(verificationTokens.purpose, 'verify-email'),
+            isNotNull(verificationTokens.credentials),
+          ),
+        );
+      return row?.count ?? 0;
     },
 
     /** Marks every unused token of the user and purpose used (the thing they were for is done). */

@@ -160,10 +160,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary:
-          'Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie); a link used before: already verified, data null',
+          'Verify the e-mail with the token of the link: where it returns to, and whether it signed in (a fresh link sets the session cookie), or, when sign-ups for the address came with different passwords, the token of the password reset that chooses one (choosePassword); a link used before: already verified, data null',
         body: verifyEmailSchema,
         response: {
-          200: envelopeSchema(z.object({ signedIn: z.boolean(), returnTo: z.string().nullable() }).nullable()),
+          200: envelopeSchema(
+            z
+              .object({ signedIn: z.boolean(), returnTo: z.string().nullable(), choosePassword: z.string().nullable() })
+              .nullable(),
+          ),
         },
       },
       onRequest: limits.verify,
@@ -176,13 +180,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (result.state === 'invalid') throw new HttpError(400, A.invalidVerificationLink);
       if (result.state === 'already-verified') return ok(null, A.emailAlreadyVerified);
-      const { signedIn, returnTo } = result;
+      const { signedIn, returnTo, choosePassword } = result;
       if (signedIn) {
         // This browser's earlier session (another account's, perhaps) gives way to the new one.
         if (request.session?.source === 'cookie') await auth.endSession(request.session.id);
         app.setSessionCookie(reply, signedIn.token);
       }
-      return ok({ signedIn: signedIn !== null, returnTo }, signedIn ? A.emailVerifiedSignedIn : A.emailVerified);
+      const message = choosePassword
+        ? A.emailVerifiedChoosePassword
+        : signedIn
+          ? A.emailVerifiedSignedIn
+          : A.emailVerified;
+      return ok({ signedIn: signedIn !== null, returnTo, choosePassword }, message);
     },
   );
 

@@ -12,7 +12,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import type { SignUpCredentials, UsersService } from '../users/service.ts';
 import { signDeviceCookie, verifyDeviceCookie } from './device-cookie.ts';
 import { accountExistsMail, passwordResetMail, verificationMail } from './emails.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, NO_PASSWORD_HASH, verifyPassword } from './passwords.ts';
 import { createAuthRepository, type TokenPurpose } from './repository.ts';
 import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 
@@ -107,7 +107,11 @@ export interface OpenedSession {
  * `returnTo`, and signed in when the link was fresh), found it verified already, or nothing.
  */
 export type VerifyEmailResult =
-  | { state: 'verified'; returnTo: string | null; signedIn: OpenedSession | null }
+  /**
+   * `choosePassword`: a reset token for the password the holder chooses now, when the address's
+   * sign-ups came with more than one password (no link signs in or sets a password then).
+   */
+  | { state: 'verified'; returnTo: string | null; signedIn: OpenedSession | null; choosePassword: string | null }
   | { state: 'already-verified' }
   | { state: 'invalid' };
 export type SignInResult =
@@ -440,16 +444,33 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       const account = await users.findAccountById(consumed.userId);
       if (!account) return { state: 'invalid' };
       const at = now();
+      const returnTo = verificationReturnPath(consumed.returnPath);
+      // Sign-ups with different passwords: a stranger's may be among them, and the mailbox's
+      // owner cannot tell its e-mail from their own. Whichever link they open, no password of a
+      // sign-up becomes the account's; they choose one now (decision 0161).
+      const contested =
+        !account.emailVerified &&
+        consumed.credentials !== null &&
+        (await repository.signUpPasswordCount(account.id)) > 1;
       await repository.markTokensUsed(account.id, 'verify-email', at);
       // The password, name and phone of the sign-up this link was sent for (decision 0151).
-      if (consumed.credentials) await users.takeSignUpCredentials(account.id, consumed.credentials);
+      if (consumed.credentials) {
+        await users.takeSignUpCredentials(
+          account.id,
+          contested ? { ...consumed.credentials, passwordHash: NO_PASSWORD_HASH } : consumed.credentials,
+        );
+      }
       if (!account.emailVerified) {
         await users.markEmailVerified(account.id, at);
         await notifications.notify(account.id, { remark: AUTH_API_MESSAGES.welcomeRemark });
       }
+      if (contested) {
+        const { token: choosePassword } = await issueToken(db, account.id, 'reset-password', RESET_PASSWORD_TTL_MS);
+        return { state: 'verified', returnTo, signedIn: null, choosePassword };
+      }
       const fresh = at.getTime() - consumed.createdAt.getTime() < VERIFY_LINK_SIGN_IN_MS;
       const signedIn = fresh && !account.disabled ? await openSession(account, client) : null;
-      return { state: 'verified', returnTo: verificationReturnPath(consumed.returnPath), signedIn };
+      return { state: 'verified', returnTo, signedIn, choosePassword: null };
     },
 
     async validateReferral(code: string): Promise<boolean> {

@@ -53,7 +53,7 @@ describe('the verification link returns to where the customer signed up', () => 
       isSuccess: true,
       statusCode: 200,
       message: A.emailVerifiedSignedIn,
-      data: { signedIn: true, returnTo: PACKAGE_FORM },
+      data: { signedIn: true, returnTo: PACKAGE_FORM, choosePassword: null },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE_NAME);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -82,14 +82,14 @@ describe('the verification link returns to where the customer signed up', () => 
       const { token } = await signUpFrom(returnTo);
       expect((await storedToken(token)).returnPath, returnTo).toBeNull();
       const res = await post('/auth/email/verify', { token });
-      expect(res.json().data, returnTo).toEqual({ signedIn: true, returnTo: null });
+      expect(res.json().data, returnTo).toEqual({ signedIn: true, returnTo: null, choosePassword: null });
     }
   });
 
   it('reads the place only from the stored token, never from the request', async () => {
     const { token } = await signUpFrom('/photos/photo-enhancement');
     const res = await post('/auth/email/verify', { token, returnTo: 'https://evil.example/' });
-    expect(res.json().data).toEqual({ signedIn: true, returnTo: '/photos/photo-enhancement' });
+    expect(res.json().data).toEqual({ signedIn: true, returnTo: '/photos/photo-enhancement', choosePassword: null });
   });
 
   it('after an hour only verifies: the place is kept for the sign-in that follows', async () => {
@@ -108,7 +108,7 @@ describe('the verification link returns to where the customer signed up', () => 
     const { email, token } = await signUpFrom(PACKAGE_FORM);
     await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, email));
     const res = await post('/auth/email/verify', { token });
-    expect(res.json().data).toEqual({ signedIn: false, returnTo: PACKAGE_FORM });
+    expect(res.json().data).toEqual({ signedIn: false, returnTo: PACKAGE_FORM, choosePassword: null });
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE_NAME)).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_API_MESSAGES } from '../../../domain/auth/messages.ts';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { chooseMinorPackageSignedOut } from '../../testing/packages.ts';
 import { CreatePasswordPage } from './create-password-page.tsx';
@@ -47,6 +48,22 @@ describe('/verify-email', () => {
     expect(chosen.textContent).toContain('OCI Card for a Minor');
     expect(chosen.textContent).toContain('United States');
     expect(screen.getByText('Sign in and your application continues with this package.')).toBeTruthy();
+  });
+
+  it('offers choosing the password, not signing in, when the address’s sign-ups came with different passwords', async () => {
+    fakeApi({
+      'POST /api/v1/auth/email/verify': () =>
+        ok(
+          { signedIn: false, returnTo: null, choosePassword: 'reset-token-1' },
+          AUTH_API_MESSAGES.emailVerifiedChoosePassword,
+        ),
+    });
+    renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=abc123' });
+    expect(await screen.findByText(AUTH_API_MESSAGES.emailVerifiedChoosePassword)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose your password' }).getAttribute('href')).toBe(
+      '/create-password?token=reset-token-1',
+    );
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 
   it('says the link is invalid without a token, and calls nothing', async () => {

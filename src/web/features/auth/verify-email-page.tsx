@@ -13,7 +13,7 @@ import { useCompleteSignIn } from './use-complete-sign-in.ts';
 
 type Status =
   | { state: 'verifying' }
-  | { state: 'verified'; message: string; returnTo: string | null }
+  | { state: 'verified'; message: string; returnTo: string | null; choosePassword: string | null }
   | { state: 'failed'; message: string };
 
 /**
@@ -24,7 +24,8 @@ type Status =
  *
  * A fresh link signs this browser in (whichever device opens it) and goes straight back to where
  * the customer signed up, which the server kept with the link (issue 30 §4); an older one verifies,
- * and the sign-in it offers goes back there.
+ * and the sign-in it offers goes back there. When the address's sign-ups came with different
+ * passwords, the link sets none: the page offers choosing one (decision 0161).
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -43,7 +44,8 @@ export function VerifyEmailPage() {
     verifyEmail(token)
       .then((envelope) => {
         const returnTo = envelope.data?.returnTo ?? null;
-        setStatus({ state: 'verified', message: envelope.message, returnTo });
+        const choosePassword = envelope.data?.choosePassword ?? null;
+        setStatus({ state: 'verified', message: envelope.message, returnTo, choosePassword });
         if (envelope.data?.signedIn) void completeSignIn(envelope.message, returnTo ? { redirectTo: returnTo } : {});
       })
       .catch((error) =>
@@ -92,7 +94,18 @@ export function VerifyEmailPage() {
             <p className="mt-2 text-sm text-slate-600">Sign in and your application continues with this package.</p>
           </div>
         ) : null}
-        {status.state !== 'verifying' ? (
+        {status.state === 'verified' && status.choosePassword ? (
+          <div className="mt-8 flex flex-col items-center gap-3">
+            <Link
+              to={`${ROUTES.CREATE_PASSWORD}?${new URLSearchParams({ token: status.choosePassword })}`}
+              replace
+              className="btn-primary"
+            >
+              <Icon name="key-round" className="size-5" />
+              Choose your password
+            </Link>
+          </div>
+        ) : status.state !== 'verifying' ? (
           <div className="mt-8 flex flex-col items-center gap-3">
             <a
               href={ROUTES.SIGN_IN}
