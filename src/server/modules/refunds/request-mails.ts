@@ -48,6 +48,7 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
     details: detailsOf(request),
     outro: [
       'A member of our billing team reviews every request within 3 business days and will e-mail you the decision. Approved refunds reach your original payment method within 5–10 business days.',
+      `If you did not ask for this refund, tell us at ${contact.supportEmail}: nothing is refunded without our team's review.`,
       questions(contact),
     ],
     signature: billingSignature(request.orderId, contact),
@@ -61,7 +62,8 @@ export function requestReceivedMail(request: LoggedRefundRequest, contact: Refun
 export function requestNoticeMail(
   request: LoggedRefundRequest,
   contact: RefundMailContact,
-  origin = `The customer (${request.input.email}) asked for a refund through the website.`,
+  // The form signs no one in: whoever knows an order's id and e-mail address can send it.
+  origin = `A refund request came through the website's refund form, with the order's e-mail address (${request.input.email}). The form does not sign anyone in: confirm it with the customer before refunding.`,
 ) {
   const amount = formatMoney({ amountCents: request.input.amount, currency: request.currency });
   return simpleMail({
