@@ -23,7 +23,7 @@ import {
   STATUS_REMARK_MAX_LENGTH,
   toOrderStatus,
 } from '../../../domain/orders/status.ts';
-import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
+import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
@@ -52,6 +52,8 @@ const DESK_TEXT = {
   noMission: 'Not known yet: the applicant’s saved address does not tell which mission serves it.',
   proofCode: (code: string, mission: string) => `${code} on the proof, as the customer read it: ${mission}.`,
   noProofCode: 'The customer has not given the postal code printed on it.',
+  /** A photo, signature or thumb impression of an application, stored fitted: the check the customer saw. */
+  fittedCheck: (words: string) => `SevaPhotos' check: ${words}`,
   missionMismatch: 'Mission mismatch, holding the order in Forms incomplete:',
   noAddOns: 'None',
   addOnFor: (addon: string, names: string) => `${addon} for ${names}`,
@@ -344,6 +346,10 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
   );
 }
 
+/** No file of the item fails SevaPhotos' check (a photo the customer kept though a rule failed). */
+const passesChecks = (item: { documents: readonly DocumentView[] }) =>
+  item.documents.every((d) => d.report?.passed !== false);
+
 /** A document with the links the desk's answer gives staff (never the customer's). */
 function DocumentLink({ document }: { document: DocumentView }) {
   const { links } = document;
@@ -440,8 +446,10 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                 <li key={item.id} className="py-2">
                   <p className="text-sm">
                     <Icon
-                      name={item.uploaded ? 'circle-check' : item.required ? 'circle-alert' : 'minus'}
-                      className={`mr-1 inline size-4 align-[-3px] ${item.uploaded ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
+                      name={
+                        item.uploaded && passesChecks(item) ? 'circle-check' : item.required ? 'circle-alert' : 'minus'
+                      }
+                      className={`mr-1 inline size-4 align-[-3px] ${item.uploaded && passesChecks(item) ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
                     />
                     <span className="font-medium">{item.label}</span>{' '}
                     <span className="text-slate-600">
@@ -455,6 +463,11 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
                   {item.documents.map((d) => (
                     <div key={d.id} className="mt-1 pl-6">
                       <DocumentLink document={d} />
+                      {d.report ? (
+                        <p className={`text-sm ${d.report.passed ? 'text-slate-700' : 'font-semibold text-amber-800'}`}>
+                          {DESK_TEXT.fittedCheck(verdictWords(d.report))}
+                        </p>
+                      ) : null}
                       {d.proofAddress ? (
                         <p className="text-sm text-slate-700">
                           {DESK_TEXT.proofCode(
@@ -521,14 +534,17 @@ function PhotoLinks({ photo }: { photo: DeskPhotoFile }) {
   );
 }
 
-/** A photo's check in the verdict's words the customer reads, failed rules by label: "2 rules to fix: Head size. Also to fix: Eye height." */
+/** SevaPhotos' verdict in the words the customer reads, failed rules by label: "2 rules to fix: Head size. Also to fix: Eye height." */
+function verdictWords(report: ComplianceReport): string {
+  const verdict = photoVerdict(report);
+  const reason = verdict.reason ? `: ${PHOTO_RULE_LABELS[verdict.reason.check.rule]}.` : '';
+  return [`${verdict.headline}${reason}`, ...verdict.rest].join(' ');
+}
+
+/** A photo order's photo: the state of its check, and the verdict. */
 function checkWords(photo: DeskPhotoFile): string {
   const parts = [`check ${photo.state}`];
-  if (photo.report) {
-    const verdict = photoVerdict(photo.report);
-    const reason = verdict.reason ? `: ${PHOTO_RULE_LABELS[verdict.reason.check.rule]}.` : '';
-    parts.push([`${verdict.headline}${reason}`, ...verdict.rest].join(' '));
-  }
+  if (photo.report) parts.push(verdictWords(photo.report));
   if (photo.error) parts.push(photo.error);
   return parts.join(' · ');
 }

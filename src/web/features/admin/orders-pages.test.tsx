@@ -10,6 +10,7 @@ import {
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { TULARE_JURISDICTION } from '../../../domain/jurisdiction/testing.ts';
 import { STATUS_MESSAGES } from '../../../domain/orders/status.ts';
+import { PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
@@ -416,6 +417,49 @@ describe('the order page', () => {
     expect(
       screen.getByText(`Mission mismatch, holding the order in Forms incomplete: P${conflict.slice(1)}`),
     ).toBeTruthy();
+  });
+
+  it('shows SevaPhotos’ check of an application’s photo, a failed one flagged on its item', async () => {
+    const service = ORDER.service;
+    const member = service?.checklist.members[0];
+    if (!service || !member) throw new Error('the fixture is a service order with a member');
+    const checks = [
+      { rule: 'head-height' as const, passed: true, measured: '62%', expected: '50–69%', fix: null },
+      {
+        rule: 'background' as const,
+        passed: false,
+        measured: 'grey',
+        expected: 'plain, light',
+        fix: 'Stand before a white wall',
+      },
+    ];
+    const photoItem = {
+      id: 'photo',
+      label: 'Photo',
+      required: true,
+      accept: { types: ['jpeg' as const], maxBytes: 10_000_000 },
+      uploaded: true,
+      documents: [
+        {
+          ...document(24, 'from-customer', 'photo.jpg'),
+          report: { sizeId: 'in-passport' as const, checks, passed: false, fitted: null },
+        },
+      ],
+    };
+    await show({
+      ...ORDER,
+      service: {
+        ...service,
+        checklist: { ...service.checklist, members: [{ ...member, items: [...member.items, photoItem] }] },
+      },
+    } as DeskOrder);
+    const line = screen.getByText(/^SevaPhotos' check: /);
+    expect(line.textContent).toContain('1 rule to fix');
+    expect(line.textContent).toContain(PHOTO_RULE_LABELS.background);
+    // Uploaded, but not the green tick of an item that is done.
+    const item = line.closest('li') as HTMLElement;
+    expect(item.querySelector('.text-green-700')).toBeNull();
+    expect(item.querySelector('.text-amber-700')).not.toBeNull();
   });
 
   it('says so when the order’s mission is not known yet', async () => {
