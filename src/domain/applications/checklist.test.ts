@@ -270,6 +270,17 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     }
   });
 
+  it('says where a passport annexure comes from: we prepare it, the print pack holds it, the customer signs it', () => {
+    const passport = inputsFor('indian-passport-renewal');
+    const minor = passport('minor', { memberKind: 'Minor' });
+    const adult = passport('adult-36-pages', { memberKind: 'Adult' });
+    const lost = passport('lost-or-damaged', { memberKind: 'Adult' });
+    for (const found of [item(minor, 'annexure-d'), item(adult, 'annexure-e'), item(lost, 'annexure-f')]) {
+      expect(found).toMatchObject({ required: true, preparedByUs: true });
+      expect(found?.hint).toContain('print it from the print pack on your order page, sign it and upload it here');
+    }
+  });
+
   it('names a minor’s own documents after the child, never “you”; the parents’ papers keep theirs', () => {
     const anaya = checklist(
       oci('new-oci-card', {

@@ -160,6 +160,21 @@ function signatureOrThumb(member: Member): ChecklistItem {
   return member.underFive ? thumbImpression : childSignature;
 }
 
+/**
+ * A passport annexure our team prepares from the answers (the print pack holds it once the order is
+ * paid): the customer signs it and uploads it. Required: the mission's checklist asks for it signed.
+ */
+function declaration(id: string, label: string, what: string): ChecklistItem {
+  return {
+    ...doc(
+      id,
+      label,
+      `${what} We prepare it from your answers: once you have paid, print it from the print pack on your order page, sign it and upload it here.`,
+    ),
+    preparedByUs: true,
+  };
+}
+
 /** Our team prepares it from the answers and sends it after payment (catalog-facts §1 minor add-ons). */
 const parentalAuthorizationForm: ChecklistItem = {
   ...doc(
@@ -256,7 +271,11 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
     'The first five and the last two pages.',
   );
   const minorItems = [
-    doc('annexure-d', 'Annexure D, signed by both parents', 'Annexure C instead if you are a single parent.'),
+    declaration(
+      'annexure-d',
+      'Annexure D, signed by both parents',
+      'The parents’ declaration. A single parent signs Annexure C instead.',
+    ),
     ...parentsPassports,
     birthCertificate,
     ...(country === 'CA' ? [doc('parents-pr-cards', 'Both parents’ PR cards')] : []),
@@ -270,7 +289,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
         currentPassport,
         statusProof(country, minor),
         addressProof(country),
-        ...(minor ? minorItems : [doc('annexure-e', 'Annexure E', 'The specimen signature declaration, signed.')]),
+        ...(minor ? minorItems : [declaration('annexure-e', 'Annexure E', 'The specimen signature declaration.')]),
       ];
       break;
     case 'tatkal':
@@ -285,7 +304,7 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
     case 'lost-or-damaged':
       items = [
         doc('police-report', 'Police report of the loss or damage'),
-        doc('annexure-f', 'Annexure F', 'The declaration about the lost or damaged passport, signed.'),
+        declaration('annexure-f', 'Annexure F', 'The declaration about the lost or damaged passport.'),
         doc(
           'indian-nationality-proof',
           'Proof of Indian nationality',

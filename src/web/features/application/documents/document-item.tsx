@@ -15,8 +15,8 @@ import { ProofPostalCode } from './proof-postal-code.tsx';
 export const DOCUMENT_TEXT = {
   required: 'Required',
   optional: 'Optional',
-  /** A document our team prepares (the Parental Authorization Form): never "Required" before we send it. */
-  preparedByUs: 'We send it to you after payment',
+  /** A document our team prepares (a form or declaration in the print pack): never "Required" before we send it. */
+  preparedByUs: 'We prepare it: in your print pack once you have paid',
   uploaded: 'Uploaded',
   /** Read out once a file is in. */
   uploadedName: (name: string) => `${name} is uploaded.`,

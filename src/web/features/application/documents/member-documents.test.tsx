@@ -385,7 +385,7 @@ describe('a minor’s checklist (issue 30 §3)', () => {
     );
     for (const heading of headings.filter((h) => h.startsWith('Anaya’s'))) expect(heading).not.toMatch(/\byour?\b/i);
     const form = screen.getByRole('heading', { name: 'Parental Authorization Form' }).closest('li') as HTMLElement;
-    expect(within(form).getByText('We send it to you after payment')).toBeTruthy();
+    expect(within(form).getByText('We prepare it: in your print pack once you have paid')).toBeTruthy();
     expect(within(form).queryByText('Required')).toBeNull();
   });
 });
