@@ -36,8 +36,8 @@ export interface Autosave {
 /**
  * Wires one member's FormEngine to the autosaver (autosaver.ts): every change also goes to the
  * local draft at once, cleared when the server has all of it; the page's pagehide and
- * visibilitychange, and leaving the form within the app, send what is unsaved with keepalive, and
- * beforeunload warns while anything is.
+ * visibilitychange send what is unsaved with keepalive, leaving the form within the app sends it
+ * once the rate allows, and beforeunload warns while anything is unsaved.
  */
 export function useAutosave({
   orderRef,
@@ -121,9 +121,11 @@ export function useAutosave({
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('beforeunload', onBeforeUnload);
       // Leaving within the app (the browser's Back, a link) unloads no page, so neither event
-      // above fires: what was typed within the debounce goes now, or it was lost.
-      instance.sendOnExit();
-      instance.dispose();
+      // above fires, and the page's script lives on: the autosaver stays to send what was typed
+      // within the debounce, at the rate the server takes (a keepalive request at once was refused
+      // with 429 after the save just before it), then stops.
+      if (instance.hasUnsaved()) void instance.flush().finally(() => instance.dispose());
+      else instance.dispose();
       saver.current = null;
     };
   }, [enabled, orderRef, orderId, memberId, engine, startDirty]);
