@@ -329,6 +329,37 @@ describe('the application form page', () => {
         },
       ]),
     );
+    // Settled before the page goes: a save still to come would outlive it (leaving saves what is unsaved).
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it('takes back without asking a draft this device typed over the answers the server still has', async () => {
+    // The page left within the server's one save a second: the last typing stayed on the device.
+    writeDraft(REF, 1, {
+      values: { givenName: 'PRIYANKA' },
+      step: 1,
+      updatedAt: '2026-11-30T10:00:00.000Z',
+      basedOn: '2026-11-30T09:30:00.000Z',
+    });
+    const api = setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+    await waitFor(() => expect((screen.getByLabelText(/^Given name/) as HTMLInputElement).value).toBe('PRIYANKA'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() =>
+      expect(puts(api).map((c) => c.body)).toEqual([
+        { answers: { givenName: 'PRIYANKA' }, currentStep: 1, basedOn: '2026-11-30T09:30:00.000Z' },
+      ]),
+    );
+  });
+
+  it('still asks about a draft typed over answers that were saved elsewhere since', async () => {
+    writeDraft(REF, 1, {
+      values: { givenName: 'PRIYANKA' },
+      step: 1,
+      updatedAt: '2026-11-30T10:00:00.000Z',
+      basedOn: '2026-11-30T08:00:00.000Z',
+    });
+    setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/did not reach our server/);
   });
 
   it('shows the server’s field messages when a save is refused', async () => {

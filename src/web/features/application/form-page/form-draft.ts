@@ -10,6 +10,12 @@ export interface FormDraft {
   step: number;
   /** When it was written (ISO). */
   updatedAt: string;
+  /**
+   * The stored answers it was typed over (MemberForm.answersSavedAt, null before any save), when
+   * known: while the server still has those, nothing was saved elsewhere since, and the draft is
+   * only this device's later typing.
+   */
+  basedOn?: string | null;
 }
 
 const key = (order: string, memberId: number) => `sevadocs-form-draft:${order}:${memberId}`;
@@ -20,7 +26,12 @@ export function readDraft(order: string, memberId: number): FormDraft | null {
     if (!raw) return null;
     const draft = JSON.parse(raw) as Partial<FormDraft>;
     if (typeof draft.values !== 'object' || draft.values === null || typeof draft.updatedAt !== 'string') return null;
-    return { values: draft.values, step: Number(draft.step) || 1, updatedAt: draft.updatedAt };
+    return {
+      values: draft.values,
+      step: Number(draft.step) || 1,
+      updatedAt: draft.updatedAt,
+      ...(typeof draft.basedOn === 'string' || draft.basedOn === null ? { basedOn: draft.basedOn } : {}),
+    };
   } catch {
     return null;
   }
@@ -49,4 +60,13 @@ export function newerDraft(order: string, memberId: number, savedAt: string): Fo
   if (Date.parse(draft.updatedAt) > Date.parse(savedAt)) return draft;
   clearDraft(order, memberId);
   return null;
+}
+
+/**
+ * Whether a draft is this device's typing over the answers the server still has (`answersSavedAt`):
+ * taken back without asking, as the save the device could not make (the page left within the
+ * server's one-save-a-second, or offline). One typed over answers saved since elsewhere is offered.
+ */
+export function continuesStored(draft: FormDraft, answersSavedAt: string | null): boolean {
+  return draft.basedOn !== undefined && draft.basedOn === answersSavedAt;
 }

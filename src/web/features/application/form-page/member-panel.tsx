@@ -17,7 +17,7 @@ import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
 import { formUploadItems, rememberChecklist, rememberMemberForm, useMemberForm } from './application-data.ts';
-import { clearDraft, type FormDraft, newerDraft } from './form-draft.ts';
+import { clearDraft, continuesStored, type FormDraft, newerDraft } from './form-draft.ts';
 import { PassportReader, passportCopies, passportReaderStepKeys } from './passport-reader.tsx';
 import { SaveStatus, savedTime } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
@@ -196,8 +196,11 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   const { orderRef, orderId, member, definition, checklist, form, today, onStep, onReviewed, flushRef } = props;
   const client = useQueryClient();
   const engine = useRef<FormEngineHandle | null>(null);
-  const [offer, setOffer] = useState<FormDraft | null>(() => newerDraft(orderId, member.id, form.savedAt));
-  const [restored, setRestored] = useState<FormDraft | null>(null);
+  const [draft] = useState(() => newerDraft(orderId, member.id, form.savedAt));
+  // This device's own later typing is taken back as it is; a draft over answers saved elsewhere since is offered.
+  const ownTyping = draft !== null && continuesStored(draft, form.answersSavedAt);
+  const [offer, setOffer] = useState<FormDraft | null>(ownTyping ? null : draft);
+  const [restored, setRestored] = useState<FormDraft | null>(ownTyping ? draft : null);
   const [problem, setProblem] = useState<string>();
   const initialStep = restored?.step ?? props.step ?? form.currentStep;
   const household = useHousehold(form);

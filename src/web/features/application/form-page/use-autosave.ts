@@ -132,7 +132,12 @@ export function useAutosave({
 
   const keepDraft = useCallback(
     (values: Record<string, unknown>) =>
-      writeDraft(orderId, memberId, { values, step: step.current, updatedAt: new Date().toISOString() }),
+      writeDraft(orderId, memberId, {
+        values,
+        step: step.current,
+        updatedAt: new Date().toISOString(),
+        basedOn: basedOn.current,
+      }),
     [orderId, memberId],
   );
 
