@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MEMBER_KINDS } from '../applications/member-kinds.ts';
+import { MEMBER_KINDS, type MemberKind } from '../applications/member-kinds.ts';
+import type { ApplicantRule } from '../applications/package-applicants.ts';
 import { ADDON_TYPES } from './addons.ts';
 import { CURRENCIES, type Money } from './money.ts';
 import { SERVICE_PARAMETERS } from './parameters.ts';
@@ -38,8 +39,27 @@ export const packagePriceSchema = z.object({
    * absent, as in prices made by hand) when none is dated.
    */
   scheduledChange: scheduledChangeSchema.nullable().optional(),
+  /**
+   * For this price's country, the applicant's age on the day of ordering (ApplicantRule's
+   * `underAge` and `fromAge`: from Canada a minor's passport fee is for a child under 15); absent
+   * when age does not matter. The start page says so as a member's date of birth is typed.
+   */
+  applicantUnderAge: z.number().int().optional(),
+  applicantFromAge: z.number().int().optional(),
 });
 export type PackagePrice = z.infer<typeof packagePriceSchema>;
+
+/** Who a price of `pkg` is for: its kinds, and the ages its country sets (the server's own rule). */
+export function applicantRuleOf(
+  pkg: { applicantKinds: readonly MemberKind[] | null },
+  price: Pick<PackagePrice, 'applicantUnderAge' | 'applicantFromAge'>,
+): ApplicantRule {
+  return {
+    kinds: pkg.applicantKinds,
+    underAge: price.applicantUnderAge ?? null,
+    fromAge: price.applicantFromAge ?? null,
+  };
+}
 
 /** Choices of countries, by parameter: what a page shows, or what a text is true for (`{}`: any). */
 export const parameterChoicesSchema = z.partialRecord(z.enum(SERVICE_PARAMETERS), z.string());

@@ -5811,6 +5811,8 @@ export interface operations {
                                         }[];
                                         totalCents: number;
                                     } | null;
+                                    applicantUnderAge?: number;
+                                    applicantFromAge?: number;
                                 }[];
                                 texts: {
                                     appliesTo: {
@@ -5912,6 +5914,8 @@ export interface operations {
                                             }[];
                                             totalCents: number;
                                         } | null;
+                                        applicantUnderAge?: number;
+                                        applicantFromAge?: number;
                                     }[];
                                     texts: {
                                         appliesTo: {
@@ -6079,6 +6083,8 @@ export interface operations {
                                     }[];
                                     totalCents: number;
                                 } | null;
+                                applicantUnderAge?: number;
+                                applicantFromAge?: number;
                             };
                         }[];
                     };

@@ -94,6 +94,8 @@ export function createCatalogRepository(db: Database) {
           compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
           isEstimate: packagePrices.isEstimate,
           effectiveFrom: packagePrices.effectiveFrom,
+          applicantUnderAge: packagePrices.applicantUnderAge,
+          applicantFromAge: packagePrices.applicantFromAge,
         })
         .from(packagePrices)
         .orderBy(asc(packagePrices.id));

@@ -59,6 +59,22 @@ describe('GET /api/v1/services/slug/:slug', () => {
     expect(us.totalCents).toBe(27500 + 300 + 1590 + 7900);
   });
 
+  it('says for which ages a price is, where its country sets them, and nothing where it does not', async () => {
+    const res = await t.app.inject({ url: '/api/v1/services/slug/indian-passport-renewal' });
+    const { packages } = res.json().data as {
+      packages: {
+        slug: string;
+        prices: { applyingFrom: string; applicantFromAge?: number; applicantUnderAge?: number }[];
+      }[];
+    };
+    const priceOf = (slug: string, from: string) =>
+      packages.find((p) => p.slug === slug)?.prices.find((p) => p.applyingFrom === from);
+    expect(priceOf('adult-36-pages', 'CA')).toMatchObject({ applicantFromAge: 15 });
+    expect(priceOf('minor', 'CA')).toMatchObject({ applicantUnderAge: 15 });
+    expect(priceOf('adult-36-pages', 'US')).not.toHaveProperty('applicantFromAge');
+    expect(priceOf('adult-36-pages', 'US')).not.toHaveProperty('applicantUnderAge');
+  });
+
   it('answers 404 with a clear message for an unknown slug', async () => {
     const res = await t.app.inject({ url: '/api/v1/services/slug/no-such-service' });
     expect(res.statusCode).toBe(404);

@@ -106,7 +106,13 @@ async function loadSnapshot(repository: Repository, day: string): Promise<Catalo
   for (const [packageId, rows] of rowsByPackage) {
     pricesByPackage.set(
       packageId,
-      pricesOnDay(rows, day).map((price) => ({ ...price, totalCents: priceTotalCents(price) })),
+      pricesOnDay(rows, day).map(({ applicantUnderAge, applicantFromAge, ...price }) => ({
+        ...price,
+        totalCents: priceTotalCents(price),
+        // Only where age matters: the pages carry every price.
+        ...(applicantUnderAge !== null ? { applicantUnderAge } : {}),
+        ...(applicantFromAge !== null ? { applicantFromAge } : {}),
+      })),
     );
   }
   const textsByPackage = new Map<number, PackageDetail['texts']>();

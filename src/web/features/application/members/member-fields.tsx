@@ -8,6 +8,8 @@ import {
   type MemberRelationship,
   memberKindFor,
 } from '../../../../domain/applications/members.ts';
+import { type ApplicantRule, applicantRefusal } from '../../../../domain/applications/package-applicants.ts';
+import { Icon } from '../../../components/ui/icon.tsx';
 import { FormField } from '../../../components/ui/labelled-control.tsx';
 
 /** One member as the editor holds it: the relationship is '' until the customer picks one. */
@@ -33,6 +35,9 @@ const KIND_NOTES: Record<MemberKind, string> = {
   Minor: 'Under 18: applies as a Minor, with a parent’s consent in their form',
 };
 
+/** Who a refusal names while the member's name is still blank. */
+const NO_NAME = 'This member';
+
 const errorAt = (errors: FieldErrors, path: string): string | undefined =>
   (get(errors, path) as { message?: string } | undefined)?.message;
 
@@ -46,12 +51,15 @@ export function MemberFields({
   today,
   legend,
   aside,
+  rule,
 }: {
   prefix: string;
   today: string;
   legend: ReactNode;
   /** Beside the legend: the member's Remove button. */
   aside?: ReactNode;
+  /** Who the package is for: a member it is not for is told so under the date of birth. */
+  rule?: ApplicantRule;
 }) {
   const {
     register,
@@ -76,7 +84,11 @@ export function MemberFields({
       },
     });
   const dateOfBirth: string = useWatch({ control, name: `${prefix}dateOfBirth` }) ?? '';
+  const fullName: string = useWatch({ control, name: `${prefix}fullName` }) ?? '';
   const kind = derivedKind(dateOfBirth, today);
+  // The server's own refusal, before the order is started (it would refuse the member then).
+  const refusal =
+    rule && kind ? applicantRefusal(rule, { fullName: fullName.trim() || NO_NAME, kind, dateOfBirth }, today) : null;
 
   return (
     <fieldset className="relative min-w-0">
@@ -118,7 +130,12 @@ export function MemberFields({
             )}
           </FormField>
           <p aria-live="polite" className="mt-2 text-sm">
-            {kind ? (
+            {refusal ? (
+              <span className="field-error">
+                <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
+                {refusal}
+              </span>
+            ) : kind ? (
               <span className="inline-flex flex-wrap items-center gap-2">
                 <span
                   className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${kind === 'Minor' ? 'bg-amber-100 text-amber-900' : 'bg-brand-100 text-brand-800'}`}

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MEMBERS, MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import { APPLICANT_MESSAGES, type ApplicantRule } from '../../../../domain/applications/package-applicants.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { MemberForm } from './member-form.tsx';
 import { MembersEditor, type MembersFormValues, membersFormSchema } from './members-editor.tsx';
@@ -13,7 +14,7 @@ cleanupAfterEach();
 
 const TODAY = '2026-11-20';
 
-function Harness({ onValid }: { onValid(values: unknown): void }) {
+function Harness({ onValid, rule }: { onValid(values: unknown): void; rule?: ApplicantRule }) {
   const form = useForm<MembersFormValues>({
     resolver: zodResolver(membersFormSchema(TODAY)) as unknown as Resolver<MembersFormValues>,
     defaultValues: { members: [{ fullName: 'Priya Sharma', dateOfBirth: '', relationship: 'Self' }] },
@@ -23,7 +24,7 @@ function Harness({ onValid }: { onValid(values: unknown): void }) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
-        <MembersEditor today={TODAY} />
+        <MembersEditor today={TODAY} {...(rule ? { rule } : {})} />
         <button type="submit">Start</button>
       </form>
     </FormProvider>
@@ -44,6 +45,22 @@ describe('MembersEditor', () => {
     );
     expect(within(first as HTMLElement).getByLabelText('Relationship to you')).toHaveProperty('value', 'Self');
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
+  });
+
+  it('says as the date of birth is typed that the package is not for the member, in the server’s words', () => {
+    // The adult renewal from Canada: 15 and over (a walk added an 8-year-old and was told only at the start).
+    render(<Harness onValid={() => {}} rule={{ kinds: ['Adult'], underAge: null, fromAge: 15 }} />);
+    fireEvent.click(addButton());
+    const child = members()[1] as HTMLElement;
+    fireEvent.change(within(child).getByLabelText('Full name (as in the passport)'), {
+      target: { value: 'Aarav Rao' },
+    });
+    fireEvent.change(within(child).getByLabelText('Date of birth'), { target: { value: '2018-05-01' } });
+    expect(within(child).getByText(APPLICANT_MESSAGES.tooYoung('Aarav Rao', 15))).toBeTruthy();
+    // A 16-year-old is a minor, and from Canada renews on this package.
+    fireEvent.change(within(child).getByLabelText('Date of birth'), { target: { value: '2010-05-01' } });
+    expect(within(child).queryByText(/and from this country this package is for/)).toBeNull();
+    expect(within(child).getByText('Minor')).toBeTruthy();
   });
 
   it('shows Minor or Adult from the date of birth as it is typed', () => {

@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
 import { memberListSchemaFor } from '../../../../domain/applications/members.ts';
+import type { ApplicantRule } from '../../../../domain/applications/package-applicants.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { AddMemberButton } from './add-member-button.tsx';
 import { EMPTY_MEMBER, type MemberDraft, MemberFields } from './member-fields.tsx';
@@ -17,9 +18,10 @@ export function membersFormSchema(today: string) {
 /**
  * The members of a new application, in a react-hook-form form holding `members`: each with
  * their fields, a Remove button while there is more than one, and Add up to MAX_MEMBERS, where
- * the button is disabled and the limit's message says why.
+ * the button is disabled and the limit's message says why. With the package's `rule`, a member it
+ * is not for is told so as their date of birth is typed.
  */
-export function MembersEditor({ today }: { today: string }) {
+export function MembersEditor({ today, rule }: { today: string; rule?: ApplicantRule }) {
   const {
     control,
     setFocus,
@@ -42,6 +44,7 @@ export function MembersEditor({ today }: { today: string }) {
             <MemberFields
               prefix={`members.${index}.`}
               today={today}
+              {...(rule ? { rule } : {})}
               legend={`Member ${index + 1}`}
               aside={
                 fields.length > 1 ? (
