@@ -270,6 +270,12 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     }
   });
 
+  it('names the passport photo’s real size, the portal’s 630 × 810 px, not 2×2 in', () => {
+    const photo = item(inputsFor('indian-passport-renewal')('adult-36-pages'), 'photo');
+    expect(photo?.hint).toContain('630 × 810 px photo the passport portal asks for');
+    expect(photo?.hint).not.toContain('2×2');
+  });
+
   it('says where a passport annexure comes from: we prepare it, the print pack holds it, the customer signs it', () => {
     const passport = inputsFor('indian-passport-renewal');
     const minor = passport('minor', { memberKind: 'Minor' });

@@ -1,3 +1,4 @@
+import { PHOTO_SIZES } from '../photos/sizes.ts';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD, type UploadRule } from '../uploads/file-types.ts';
 import type { MemberKind } from './member-kinds.ts';
 import { ageOn, isIsoDate } from './members.ts';
@@ -248,7 +249,7 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
 const PASSPORT_PHOTO = image(
   'photo',
   'Photo',
-  'A recent front-facing photo on a white background; we size it to the 2×2 in format the consulate asks for.',
+  `A recent front-facing photo on a white background; we size it to the ${PHOTO_SIZES['in-passport'].widthPx} × ${PHOTO_SIZES['in-passport'].heightPx} px photo the passport portal asks for.`,
 );
 
 function statusProof(country: Country, minor: boolean): ChecklistItem {
