@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checklistItemOfUpload, documentChecklist } from '../../../../domain/applications/checklist.ts';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
 import { checkAnswers } from '../../../../domain/forms/answers.ts';
+import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import {
   allFields,
   type FormDefinition,
@@ -16,6 +17,7 @@ import { validAnswers } from '../../../../domain/forms/testing.ts';
 import { memberSteps, shownAnswerKeys } from '../../../../domain/forms/visibility.ts';
 import { CATALOG } from '../../../db/seed/catalog-data.ts';
 import { seededChecklistCases } from '../../../db/seed/checklist-cases.ts';
+import { addressAbroad } from './blocks.ts';
 import { definitionForPackage, SEEDED_FORM_DEFINITIONS } from './index.ts';
 
 const TODAY = '2026-11-30';
@@ -218,6 +220,17 @@ describe('seeded form definitions', () => {
     const unused = FORM_FIELD_TYPES.filter((t) => !used.has(t));
     // A customer application has no use for a password, a star rating or a confirmation of one.
     expect(unused).toEqual(['password', 'rating']);
+  });
+});
+
+describe('the address block and the browser’s autofill', () => {
+  it('names a token for every answer of the block but its country and date, and nothing elsewhere', () => {
+    const keys = [...walkFields(addressAbroad().fields)].map(({ field }) => field.key);
+    expect(keys.filter((key) => autofillFor(key) !== undefined).sort()).toEqual(
+      ['addressCity', 'addressLine1', 'addressLine2', 'caProvince', 'postalCode', 'usState', 'zipCode'].sort(),
+    );
+    expect(autofillFor('zipCode')).toBe('postal-code');
+    expect(autofillFor('passportNumber')).toBeUndefined();
   });
 });
 

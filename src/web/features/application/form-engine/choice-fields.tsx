@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { orderCountries } from '../../../../domain/countries/country.ts';
 import { ISO_COUNTRY_CODES } from '../../../../domain/countries/iso-codes.ts';
 import { countryName } from '../../../../domain/countries/names.ts';
+import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import type {
   CheckboxesField,
   ChoiceOption,
@@ -37,6 +38,7 @@ export function SelectControl({ field }: { field: SingleChoiceField | CountryFie
           : field.options,
     [field],
   );
+  const autofill = autofillFor(field.key);
   return (
     <FieldShell field={field} ids={ids} error={error}>
       <select
@@ -47,6 +49,7 @@ export function SelectControl({ field }: { field: SingleChoiceField | CountryFie
         value={typeof input.value === 'string' ? input.value : ''}
         onChange={(event) => input.onChange(event.target.value)}
         onBlur={input.onBlur}
+        {...(autofill ? { autoComplete: autofill } : {})}
         className="field-input max-w-xl appearance-auto"
       >
         <option value="">{field.placeholder ?? 'Choose…'}</option>

@@ -80,6 +80,19 @@ describe('text fields', () => {
     expect(await messageOf(input)).toBe('Enter a 5-digit ZIP code');
   });
 
+  it('the address block’s answers name their autofill token, so the browser fills the family’s address', () => {
+    renderFields([
+      { type: 'text', key: 'addressLine1', label: 'Street address' },
+      { type: 'short answer', key: 'zipCode', label: 'ZIP code' },
+      { type: 'dropdown', key: 'usState', label: 'State', options: [{ value: 'CA', label: 'California' }] },
+      { type: 'text', key: 'fatherName', label: 'Father’s name' },
+    ]);
+    expect(screen.getByLabelText(/Street address/).getAttribute('autocomplete')).toBe('address-line1');
+    expect(screen.getByLabelText(/ZIP code/).getAttribute('autocomplete')).toBe('postal-code');
+    expect(screen.getByLabelText(/State/).getAttribute('autocomplete')).toBe('address-level1');
+    expect(screen.getByLabelText(/Father’s name/).getAttribute('autocomplete')).toBeNull();
+  });
+
   it('paragraph: a text area with a character count', () => {
     renderFields([{ type: 'paragraph', key: 'details', label: 'Details', rules: { max: 300 } }]);
     const area = screen.getByLabelText(/Details/);

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { transformText } from '../../../../domain/forms/answers.ts';
+import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import type {
   CurrencyField,
   DateField,
@@ -62,11 +63,13 @@ export function TextControl({ field }: { field: TextField | PasswordField }) {
     );
   }
   const { width, ...hints } = INPUTS[field.type];
+  const autofill = autofillFor(field.key);
   return (
     <FieldShell field={field} ids={ids} error={error}>
       <input
         {...props}
         {...hints}
+        {...(autofill ? { autoComplete: autofill } : {})}
         // A document number is read without spaces and hyphens, so typing them must not hit the limit.
         maxLength={field.type === 'unique ID' ? max * 2 : max}
         className={`field-input ${width}`}
