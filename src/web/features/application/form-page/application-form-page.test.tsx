@@ -333,15 +333,15 @@ describe('the application form page', () => {
     expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
   });
 
+  /** The form opens on the server's PRIYA (saved at 09:30) with this device's PRIYANKA typed over `basedOn`. */
+  function openWithDraftOver(basedOn: string) {
+    writeDraft(REF, 1, { values: { givenName: 'PRIYANKA' }, step: 1, updatedAt: '2026-11-30T10:00:00.000Z', basedOn });
+    return setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+  }
+
   it('takes back without asking a draft this device typed over the answers the server still has', async () => {
     // The page left within the server's one save a second: the last typing stayed on the device.
-    writeDraft(REF, 1, {
-      values: { givenName: 'PRIYANKA' },
-      step: 1,
-      updatedAt: '2026-11-30T10:00:00.000Z',
-      basedOn: '2026-11-30T09:30:00.000Z',
-    });
-    const api = setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+    const api = openWithDraftOver('2026-11-30T09:30:00.000Z');
     await waitFor(() => expect((screen.getByLabelText(/^Given name/) as HTMLInputElement).value).toBe('PRIYANKA'));
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() =>
@@ -352,13 +352,7 @@ describe('the application form page', () => {
   });
 
   it('still asks about a draft typed over answers that were saved elsewhere since', async () => {
-    writeDraft(REF, 1, {
-      values: { givenName: 'PRIYANKA' },
-      step: 1,
-      updatedAt: '2026-11-30T10:00:00.000Z',
-      basedOn: '2026-11-30T08:00:00.000Z',
-    });
-    setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, { givenName: 'PRIYA' }) } });
+    openWithDraftOver('2026-11-30T08:00:00.000Z');
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not reach our server/);
   });
 
