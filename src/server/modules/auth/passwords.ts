@@ -16,10 +16,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-/** False for a wrong password and for a malformed stored hash alike. */
 /** A stored hash no password matches: an account whose password its owner has yet to choose. */
 export const NO_PASSWORD_HASH = '!choose';
 
+/** False for a wrong password and for a malformed stored hash alike. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
