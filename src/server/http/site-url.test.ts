@@ -43,6 +43,9 @@ describe('linkOriginFor', () => {
     const configured = linkOriginFor(loadEnv({ PORT: '3000', SITE_URL: 'https://www.sevadocs.example' }));
     expect(configured('http://127.0.0.1:3000')).toBe('https://www.sevadocs.example');
     expect(configured(null)).toBe('https://www.sevadocs.example');
+    // Nothing recorded need be read with SITE_URL set.
+    expect(configured.fixed).toBe('https://www.sevadocs.example');
+    expect(embedded.fixed).toBeNull();
   });
 });
 

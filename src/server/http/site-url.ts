@@ -46,6 +46,13 @@ export function siteUrlFor(request: FastifyRequest, env: Pick<Env, 'SITE_URL' | 
  * when it is set, whatever was recorded before it was; without it, the address the customer last
  * came on (`recorded`: a payment's return address, the account's last sign-in), else the default.
  */
-export function linkOriginFor(env: Pick<Env, 'SITE_URL' | 'siteUrl'>): (recorded: string | null) => string {
-  return (recorded) => (env.SITE_URL ? env.siteUrl : (recorded ?? env.siteUrl));
+export interface LinkOrigin {
+  (recorded: string | null): string;
+  /** SITE_URL's origin when it sets every link: nothing recorded need be read then. */
+  readonly fixed: string | null;
+}
+
+export function linkOriginFor(env: Pick<Env, 'SITE_URL' | 'siteUrl'>): LinkOrigin {
+  const fixed = env.SITE_URL ? env.siteUrl : null;
+  return Object.assign((recorded: string | null) => fixed ?? recorded ?? env.siteUrl, { fixed });
 }

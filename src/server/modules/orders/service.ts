@@ -20,6 +20,7 @@ import {
 } from '../../../domain/orders/status.ts';
 import { orderBrandName, statusDescription } from '../../../domain/orders/status-descriptions.ts';
 import type { Database } from '../../db/client.ts';
+import type { LinkOrigin } from '../../http/site-url.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { FileStorage } from '../../storage/index.ts';
@@ -168,7 +169,7 @@ export interface OrdersServiceDeps {
   /** Where a customer last signed in (the fallback of an order never taken to payment). */
   users: Pick<UsersService, 'linkOriginOf'>;
   /** The origin of links sent outside a request, from what was recorded (linkOriginFor). */
-  linkOrigin: (recorded: string | null) => string;
+  linkOrigin: LinkOrigin;
   companyName: string;
   now?: () => Date;
   newDisplayId?: (kind: OrderKind) => string;
@@ -216,6 +217,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
    * themselves signed out (the session cookie is the other host's).
    */
   async function siteUrlOf(orderId: number, on: Database = db): Promise<string> {
+    if (deps.linkOrigin.fixed) return deps.linkOrigin.fixed;
     const paidFrom = await ledger.paidFrom(on, orderId);
     if (paidFrom) return deps.linkOrigin(paidFrom);
     const [order] = await createOrdersRepository(on).findByIds([orderId]);

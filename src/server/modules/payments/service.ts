@@ -25,6 +25,7 @@ import {
 } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
+import type { LinkOrigin } from '../../http/site-url.ts';
 import type { JobQueue, RetryPolicy } from '../../jobs/queue.ts';
 import { MAIL_POLLING_INTERVAL_SECONDS, MAIL_RETRY, type MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
@@ -180,7 +181,7 @@ export interface PaymentsServiceDeps {
   /** The return address when a request gives none (SITE_URL's or the default). */
   siteUrl: string;
   /** The origin of a receipt's links, from the attempt's return address (linkOriginFor). */
-  linkOrigin: (recorded: string | null) => string;
+  linkOrigin: LinkOrigin;
   companyName: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   now?: () => Date;

@@ -11,6 +11,7 @@ import type { ReferralReward } from '../../../domain/checkout/referral-reward-ap
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { samePhoneNumber } from '../../../domain/phone/same-number.ts';
 import type { Database } from '../../db/client.ts';
+import type { LinkOrigin } from '../../http/site-url.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -28,7 +29,7 @@ export interface ReferralsServiceDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The origin of the e-mail's link, from where the referrer last signed in (linkOriginFor). */
-  linkOrigin: (recorded: string | null) => string;
+  linkOrigin: LinkOrigin;
   companyName: string;
   now?: () => Date;
 }
