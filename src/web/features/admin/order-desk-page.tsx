@@ -346,9 +346,19 @@ function RequestDocumentForm({ order }: { order: DeskOrder }) {
   );
 }
 
-/** No file of the item fails SevaPhotos' check (a photo the customer kept though a rule failed). */
-const passesChecks = (item: { documents: readonly DocumentView[] }) =>
-  item.documents.every((d) => d.report?.passed !== false);
+/**
+ * A checklist item's mark: ticked once it is uploaded and no file of it fails SevaPhotos' check (a
+ * photo the customer kept though a rule failed), else an alert when required.
+ */
+function ItemMark({ item }: { item: { uploaded: boolean; required: boolean; documents: readonly DocumentView[] } }) {
+  const done = item.uploaded && item.documents.every((d) => d.report?.passed !== false);
+  return (
+    <Icon
+      name={done ? 'circle-check' : item.required ? 'circle-alert' : 'minus'}
+      className={`mr-1 inline size-4 align-[-3px] ${done ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
+    />
+  );
+}
 
 /** A document with the links the desk's answer gives staff (never the customer's). */
 function DocumentLink({ document }: { document: DocumentView }) {
@@ -445,12 +455,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
               {checklist?.items.map((item) => (
                 <li key={item.id} className="py-2">
                   <p className="text-sm">
-                    <Icon
-                      name={
-                        item.uploaded && passesChecks(item) ? 'circle-check' : item.required ? 'circle-alert' : 'minus'
-                      }
-                      className={`mr-1 inline size-4 align-[-3px] ${item.uploaded && passesChecks(item) ? 'text-green-700' : item.required ? 'text-amber-700' : 'text-slate-500'}`}
-                    />
+                    <ItemMark item={item} />
                     <span className="font-medium">{item.label}</span>{' '}
                     <span className="text-slate-600">
                       ({item.required ? 'required' : 'optional'}
