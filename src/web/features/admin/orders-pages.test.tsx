@@ -379,17 +379,27 @@ describe('the order page', () => {
     ).toBe(TULARE_JURISDICTION.sourceUrl);
   });
 
-  it('shows the code on a proof of address with its mission, and a mismatch that holds the order', async () => {
+  /** The fixture order with `item` added to its first member's checklist. */
+  function withItemOnFirstMember(item: object): DeskOrder {
     const service = ORDER.service;
-    if (!service) throw new Error('the fixture is a service order');
+    const member = service?.checklist.members[0];
+    if (!service || !member) throw new Error('the fixture is a service order with a member');
+    return {
+      ...ORDER,
+      service: {
+        ...service,
+        checklist: { ...service.checklist, members: [{ ...member, items: [...member.items, item] }] },
+      },
+    } as DeskOrder;
+  }
+
+  it('shows the code on a proof of address with its mission, and a mismatch that holds the order', async () => {
     const conflict =
       'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
     const kern = {
       ...TULARE_JURISDICTION,
       mission: { ...TULARE_JURISDICTION.mission, name: 'Consulate General of India, Los Angeles' },
     };
-    const member = service.checklist.members[0];
-    if (!member) throw new Error('the fixture has a member');
     const proofItem = {
       id: 'address-proof',
       label: 'Proof of current address',
@@ -404,13 +414,7 @@ describe('the order page', () => {
       ],
       conflict,
     };
-    await show({
-      ...ORDER,
-      service: {
-        ...service,
-        checklist: { ...service.checklist, members: [{ ...member, items: [...member.items, proofItem] }] },
-      },
-    } as DeskOrder);
+    await show(withItemOnFirstMember(proofItem));
     expect(
       screen.getByText('ZIP 93215 on the proof, as the customer read it: Consulate General of India, Los Angeles.'),
     ).toBeTruthy();
@@ -420,9 +424,6 @@ describe('the order page', () => {
   });
 
   it('shows SevaPhotos’ check of an application’s photo, a failed one flagged on its item', async () => {
-    const service = ORDER.service;
-    const member = service?.checklist.members[0];
-    if (!service || !member) throw new Error('the fixture is a service order with a member');
     const checks = [
       { rule: 'head-height' as const, passed: true, measured: '62%', expected: '50–69%', fix: null },
       {
@@ -446,13 +447,7 @@ describe('the order page', () => {
         },
       ],
     };
-    await show({
-      ...ORDER,
-      service: {
-        ...service,
-        checklist: { ...service.checklist, members: [{ ...member, items: [...member.items, photoItem] }] },
-      },
-    } as DeskOrder);
+    await show(withItemOnFirstMember(photoItem));
     const line = screen.getByText(/^SevaPhotos' check: /);
     expect(line.textContent).toContain('1 rule to fix');
     expect(line.textContent).toContain(PHOTO_RULE_LABELS.background);
