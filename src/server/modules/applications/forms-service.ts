@@ -202,9 +202,8 @@ export function createFormsService(db: Database, { audit }: FormsServiceDeps = {
       const existing = await repository.draft(key);
       const appended = appendQuestions(existing?.definition ?? latest.definition, target, parsed.questions);
       if (!appended.ok) return formFailure(400, A.rowsInvalid, appended.errors);
-      const items = checklistItemsOfKey(key);
-      const off = items ? uploadsOffChecklist(appended.definition, items) : {};
-      if (Object.keys(off).length > 0) return formFailure(400, A.rowsInvalid, off);
+      const off = offChecklistOfKey(appended.definition, key);
+      if (off) return formFailure(400, A.rowsInvalid, off);
       const row = await repository.saveDraft({
         key,
         definition: { ...appended.definition, version: latest.version + 1 },
@@ -275,9 +274,15 @@ function versionView(row: FormDefinitionRow): AdminFormDetail['versions'][number
 function checkForKey(input: unknown, key: string, version: number): ReturnType<typeof checkAdminDefinition> {
   const result = checkAdminDefinition(input, key, version);
   if (!result.ok) return result;
+  const off = offChecklistOfKey(result.definition, key);
+  return off ? { ok: false, errors: off } : result;
+}
+
+/** The upload questions of `definition` whose file no item of the key's checklist takes, or null when none. */
+function offChecklistOfKey(definition: FormDefinition, key: string): Record<string, string> | null {
   const items = checklistItemsOfKey(key);
-  const off = items ? uploadsOffChecklist(result.definition, items) : {};
-  return Object.keys(off).length > 0 ? { ok: false, errors: off } : result;
+  const off = items ? uploadsOffChecklist(definition, items) : {};
+  return Object.keys(off).length > 0 ? off : null;
 }
 
 /** The choices a package's checklist may be asked for: a country applied from, or a citizenship. */
