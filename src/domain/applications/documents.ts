@@ -4,6 +4,7 @@ import type { FileRef } from '../forms/files.ts';
 import { proofAddressSchema } from '../jurisdiction/proof-of-address.ts';
 import { complianceReportSchema } from '../photos/compliance.ts';
 import { UPLOAD_TYPES } from '../uploads/file-types.ts';
+import { ADDRESS_COUNTRIES } from '../users/regions.ts';
 import type { ChecklistItem } from './checklist.ts';
 import { MEMBER_KINDS } from './member-kinds.ts';
 
@@ -104,6 +105,8 @@ export const checklistItemStatusSchema = z.object({
    * application back, and what to do (src/domain/jurisdiction/proof-of-address.ts `proofConflict`).
    */
   conflict: z.string().optional(),
+  /** A proof of address: the country its code is first asked in (`proofCountryOf`). */
+  proofCountry: z.enum(ADDRESS_COUNTRIES).optional(),
 });
 export type ChecklistItemStatus = z.infer<typeof checklistItemStatusSchema>;
 

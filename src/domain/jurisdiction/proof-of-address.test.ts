@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Jurisdiction } from './jurisdiction.ts';
-import { codeWords, type ProofAddress, proofConflict, sameMission } from './proof-of-address.ts';
+import { codeWords, type ProofAddress, proofConflict, proofCountryOf, sameMission } from './proof-of-address.ts';
 import { TULARE_JURISDICTION } from './testing.ts';
 
 const kern: Jurisdiction = {
@@ -38,5 +38,15 @@ describe('proofConflict', () => {
   it('names a Canadian code as a postal code', () => {
     expect(codeWords('CA', 'K1A 0B1')).toBe('postal code K1A 0B1');
     expect(codeWords('US', '93277')).toBe('ZIP 93277');
+  });
+});
+
+describe('proofCountryOf', () => {
+  it('asks in the order’s mission’s country, else the country applied from when codes are resolved there', () => {
+    expect(proofCountryOf(TULARE_JURISDICTION, 'CA')).toBe('US');
+    expect(proofCountryOf(null, 'CA')).toBe('CA');
+    expect(proofCountryOf(null, 'US')).toBe('US');
+    expect(proofCountryOf(null, 'IN')).toBeUndefined();
+    expect(proofCountryOf(null, undefined)).toBeUndefined();
   });
 });

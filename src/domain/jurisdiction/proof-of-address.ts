@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADDRESS_COUNTRIES } from '../users/regions.ts';
+import { ADDRESS_COUNTRIES, type AddressCountry } from '../users/regions.ts';
 import { type Jurisdiction, jurisdictionQuery, jurisdictionSchema } from './jurisdiction.ts';
 
 /**
@@ -32,6 +32,19 @@ export const PROOF_OF_ADDRESS_MESSAGES = {
 /** 'ZIP 93215' or 'postal code K1A 0B1', as the sentences name a code. */
 export function codeWords(country: ProofAddress['country'], postalCode: string): string {
   return country === 'US' ? `ZIP ${postalCode}` : `postal code ${postalCode}`;
+}
+
+/**
+ * The country a proof of address's code is first asked in: the order's mission's, or else the
+ * country applied from when it is one we resolve codes for. A family applying from Canada should
+ * not have to switch the control away from the USA before typing their postal code.
+ */
+export function proofCountryOf(
+  orderMission: Pick<Jurisdiction, 'country'> | null,
+  applyingFrom: string | undefined,
+): AddressCountry | undefined {
+  if (orderMission) return orderMission.country;
+  return ADDRESS_COUNTRIES.find((country) => country === applyingFrom);
 }
 
 /** Whether two answers name the same mission (the centre or the area used may differ). */

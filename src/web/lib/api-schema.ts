@@ -4295,6 +4295,8 @@ export interface components {
                                 at: string;
                             };
                             conflict?: string;
+                            /** @enum {string} */
+                            proofCountry?: "US" | "CA";
                         }[];
                         otherDocuments: {
                             id: number;
@@ -4561,6 +4563,8 @@ export interface components {
                                     at: string;
                                 };
                                 conflict?: string;
+                                /** @enum {string} */
+                                proofCountry?: "US" | "CA";
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -8562,6 +8566,8 @@ export interface operations {
                                         at: string;
                                     };
                                     conflict?: string;
+                                    /** @enum {string} */
+                                    proofCountry?: "US" | "CA";
                                 }[];
                                 otherDocuments: {
                                     id: number;
@@ -8904,6 +8910,8 @@ export interface operations {
                                     at: string;
                                 };
                                 conflict?: string;
+                                /** @enum {string} */
+                                proofCountry?: "US" | "CA";
                             }[];
                             otherDocuments: {
                                 id: number;
@@ -12383,6 +12391,8 @@ export interface operations {
                                                 at: string;
                                             };
                                             conflict?: string;
+                                            /** @enum {string} */
+                                            proofCountry?: "US" | "CA";
                                         }[];
                                         otherDocuments: {
                                             id: number;

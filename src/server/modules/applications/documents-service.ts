@@ -36,6 +36,7 @@ import {
   PROOF_OF_ADDRESS_MESSAGES as P,
   PROOF_OF_ADDRESS_ITEM,
   proofConflict,
+  proofCountryOf,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
 import { todayIsoDate } from '../../../domain/limits/constants.ts';
 import { fittedPhotoSize } from '../../../domain/photos/application-photos.ts';
@@ -225,6 +226,7 @@ function toMemberChecklist(
     app,
     documents.filter((d) => d.memberId === member.id),
   )[0]?.message;
+  const proofCountry = proofCountryOf(app.mission, app.choices.applyingFrom);
   const items = status.items.map(
     (item): ChecklistItemStatus => ({
       id: item.id,
@@ -237,6 +239,7 @@ function toMemberChecklist(
       documents: item.documents,
       ...optionalRequest(openRequest(requests, member.id, item.id, item.documents)),
       ...(conflict && item.id === PROOF_OF_ADDRESS_ITEM ? { conflict } : {}),
+      ...(proofCountry && item.id === PROOF_OF_ADDRESS_ITEM ? { proofCountry } : {}),
     }),
   );
   return {

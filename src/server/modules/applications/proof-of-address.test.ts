@@ -35,6 +35,8 @@ async function paidOrderWithProof() {
   const items = await requiredItems(t.app, user.token, ref, memberId);
   const proof = items.filter((i) => i.id === 'address-proof');
   expect(proof).toHaveLength(1);
+  // The code is first asked in the country of the order's mission (the form's Visalia address).
+  expect(proof[0]?.proofCountry).toBe('US');
   await uploadItems(t.app, user.token, ref, memberId, proof);
   const codePath = `/application/order/${ref}/members/${memberId}/documents/address-proof/postal-code`;
   const setCode = (country: string, postalCode: string) =>
@@ -105,5 +107,20 @@ describe('the postal code on a proof of address (issue 32 §1)', () => {
     const stranger = await createSignedInUser(t.app);
     const other = await apiCall(t.app, 'PUT', path, stranger.token, { country: 'US', postalCode: '93277' });
     expect(other.statusCode).toBe(404);
+  });
+
+  it('asks for the code in the country applied from until the form’s address sets the order’s mission', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { choices: { applyingFrom: 'CA' } });
+    const memberId = order.members[0]?.id ?? 0;
+    const res = await apiCall(
+      t.app,
+      'GET',
+      `/application/order/${order.displayId}/members/${memberId}/checklist`,
+      user.token,
+    );
+    const items = res.json().data.items as { id: string; proofCountry?: string }[];
+    expect(items.find((i) => i.id === 'address-proof')?.proofCountry).toBe('CA');
+    expect(items.filter((i) => i.proofCountry !== undefined).map((i) => i.id)).toEqual(['address-proof']);
   });
 });

@@ -126,6 +126,7 @@ export interface ChecklistItem {
   id: string;
   required: boolean;
   accept: { types: string[] };
+  proofCountry?: string;
 }
 
 /** The member's required checklist items. */

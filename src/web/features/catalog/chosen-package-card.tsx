@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
+import { type ChosenPackage, servicePackagesHref } from '../../../domain/catalog/package-choice.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
-import { buildServicePath } from '../../../domain/catalog/seo-url.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { PriceBreakdown } from '../../components/price-breakdown.tsx';
 import { CountryFlag } from './country-flag.tsx';
@@ -19,10 +18,7 @@ export interface ChosenPackageCardProps {
 export function ChosenPackageCard({ choice }: ChosenPackageCardProps) {
   const { service, pkg } = choice;
   const choices = pkg.choices;
-  const back = buildServicePath(
-    { serviceSlug: service.slug, packageSlug: null, choices },
-    { parameters: SERVICE_PARAMETERS.filter((p) => service.parameters.includes(p)) },
-  );
+  const back = servicePackagesHref(choice);
   return (
     <article aria-labelledby="chosen-package" className="card">
       <p className="eyebrow">{service.name}</p>

@@ -415,6 +415,7 @@ export function DocumentItem({
         <ProofPostalCode
           document={stored}
           conflict={item.conflict}
+          {...(item.proofCountry ? { country: item.proofCountry } : {})}
           canChange={canChange}
           onSave={actions.setProofCode}
         />

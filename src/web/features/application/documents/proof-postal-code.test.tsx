@@ -38,7 +38,7 @@ const proof = (extra: Partial<DocumentView> = {}): DocumentView => ({
 const CONFLICT =
   'proof of address (ZIP 93215) belongs to the Consulate General of India, Los Angeles, but this application goes to the Consulate General of India, San Francisco (Tulare County), from the address in the form. Upload a proof of the address in the form, or correct the address in the form if you have moved.';
 
-function checklist(document: DocumentView, conflict?: string): MemberChecklist {
+function checklist(document: DocumentView, conflict?: string, proofCountry?: 'US' | 'CA'): MemberChecklist {
   return {
     memberId: 4,
     fullName: 'Priya Sharma',
@@ -52,6 +52,7 @@ function checklist(document: DocumentView, conflict?: string): MemberChecklist {
         uploaded: true,
         documents: [document],
         ...(conflict ? { conflict } : {}),
+        ...(proofCountry ? { proofCountry } : {}),
       },
     ],
     otherDocuments: [],
@@ -72,6 +73,24 @@ describe('the postal code on a proof of address', () => {
     fireEvent.click(within(group).getByRole('button', { name: PROOF_CODE_TEXT.save }));
     await waitFor(() => expect(onChecklist).toHaveBeenCalledWith(next));
     expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'US', '93277');
+  });
+
+  it('asks in the order’s country first: a family applying from Canada types a postal code straight away', async () => {
+    const onChecklist = vi.fn();
+    api.setProofPostalCode.mockResolvedValue({ data: checklist(proof()) });
+    render(
+      <MemberDocuments
+        orderRef="DOC-1"
+        checklist={checklist(proof(), undefined, 'CA')}
+        canChange
+        onChecklist={onChecklist}
+      />,
+    );
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('CA');
+    fireEvent.change(screen.getByLabelText('Postal code'), { target: { value: 'M5V 2T6' } });
+    fireEvent.click(screen.getByRole('button', { name: PROOF_CODE_TEXT.save }));
+    await waitFor(() => expect(onChecklist).toHaveBeenCalledTimes(1));
+    expect(api.setProofPostalCode).toHaveBeenCalledWith('DOC-1', 4, 'CA', 'M5V 2T6');
   });
 
   it('inside the application form, sends the code without submitting the form (its next step)', async () => {

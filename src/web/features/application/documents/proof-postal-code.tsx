@@ -23,11 +23,14 @@ export const PROOF_CODE_TEXT = {
 export function ProofPostalCode({
   document,
   conflict,
+  country,
   canChange,
   onSave,
 }: {
   document: DocumentView;
   conflict: string | undefined;
+  /** The country the code is first asked in (the order's); the customer can change it. */
+  country?: AddressCountry;
   canChange: boolean;
   /** Sends the code; rejects with the server's refusal. */
   onSave(country: AddressCountry, postalCode: string): Promise<void>;
@@ -65,7 +68,11 @@ export function ProofPostalCode({
           legend={PROOF_CODE_TEXT.legend}
           hint={PROOF_CODE_TEXT.hint}
           submitLabel={PROOF_CODE_TEXT.save}
-          {...(given ? { initial: { country: given.country, postalCode: given.postalCode } } : {})}
+          {...(given
+            ? { initial: { country: given.country, postalCode: given.postalCode } }
+            : country
+              ? { initial: { country, postalCode: '' } }
+              : {})}
           onSend={async (country, postalCode) => {
             try {
               await onSave(country, postalCode);

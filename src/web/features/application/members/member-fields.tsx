@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type FieldErrors, type FieldValues, get, useFormContext, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
 import {
   DATE_OF_BIRTH_MIN,
@@ -52,6 +53,7 @@ export function MemberFields({
   legend,
   aside,
   rule,
+  packagesHref,
 }: {
   prefix: string;
   today: string;
@@ -60,6 +62,8 @@ export function MemberFields({
   aside?: ReactNode;
   /** Who the package is for: a member it is not for is told so under the date of birth. */
   rule?: ApplicantRule;
+  /** Where the service's other packages are chosen, linked after that refusal. */
+  packagesHref?: string;
 }) {
   const {
     register,
@@ -133,7 +137,17 @@ export function MemberFields({
             {refusal ? (
               <span className="field-error">
                 <Icon name="circle-alert" className="mt-0.5 size-4 shrink-0" />
-                {refusal}
+                <span>
+                  {refusal}
+                  {packagesHref ? (
+                    <>
+                      {' '}
+                      <Link to={packagesHref} className="font-semibold underline underline-offset-2">
+                        See this service’s packages
+                      </Link>
+                    </>
+                  ) : null}
+                </span>
               </span>
             ) : kind ? (
               <span className="inline-flex flex-wrap items-center gap-2">

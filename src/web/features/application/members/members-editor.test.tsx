@@ -2,6 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MEMBERS, MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
 import { APPLICANT_MESSAGES, type ApplicantRule } from '../../../../domain/applications/package-applicants.ts';
@@ -14,7 +15,15 @@ cleanupAfterEach();
 
 const TODAY = '2026-11-20';
 
-function Harness({ onValid, rule }: { onValid(values: unknown): void; rule?: ApplicantRule }) {
+function Harness({
+  onValid,
+  rule,
+  packagesHref,
+}: {
+  onValid(values: unknown): void;
+  rule?: ApplicantRule;
+  packagesHref?: string;
+}) {
   const form = useForm<MembersFormValues>({
     resolver: zodResolver(membersFormSchema(TODAY)) as unknown as Resolver<MembersFormValues>,
     defaultValues: { members: [{ fullName: 'Priya Sharma', dateOfBirth: '', relationship: 'Self' }] },
@@ -22,12 +31,14 @@ function Harness({ onValid, rule }: { onValid(values: unknown): void; rule?: App
     reValidateMode: 'onSubmit',
   });
   return (
-    <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(onValid)}>
-        <MembersEditor today={TODAY} {...(rule ? { rule } : {})} />
-        <button type="submit">Start</button>
-      </form>
-    </FormProvider>
+    <MemoryRouter>
+      <FormProvider {...form}>
+        <form noValidate onSubmit={form.handleSubmit(onValid)}>
+          <MembersEditor today={TODAY} {...(rule ? { rule } : {})} {...(packagesHref ? { packagesHref } : {})} />
+          <button type="submit">Start</button>
+        </form>
+      </FormProvider>
+    </MemoryRouter>
   );
 }
 
@@ -47,9 +58,15 @@ describe('MembersEditor', () => {
     expect(screen.queryByRole('button', { name: /Remove/ })).toBeNull();
   });
 
-  it('says as the date of birth is typed that the package is not for the member, in the server’s words', () => {
+  it('says as the date of birth is typed that the package is not for the member, in the server’s words, with the way to the other packages', () => {
     // The adult renewal from Canada: 15 and over (a walk added an 8-year-old and was told only at the start).
-    render(<Harness onValid={() => {}} rule={{ kinds: ['Adult'], underAge: null, fromAge: 15 }} />);
+    render(
+      <Harness
+        onValid={() => {}}
+        rule={{ kinds: ['Adult'], underAge: null, fromAge: 15 }}
+        packagesHref="/indian-passport-renewal?applyingFrom=CA"
+      />,
+    );
     fireEvent.click(addButton());
     const child = members()[1] as HTMLElement;
     fireEvent.change(within(child).getByLabelText('Full name (as in the passport)'), {
@@ -57,6 +74,9 @@ describe('MembersEditor', () => {
     });
     fireEvent.change(within(child).getByLabelText('Date of birth'), { target: { value: '2018-05-01' } });
     expect(within(child).getByText(APPLICANT_MESSAGES.tooYoung('Aarav Rao', 15))).toBeTruthy();
+    expect(within(child).getByRole('link', { name: 'See this service’s packages' }).getAttribute('href')).toBe(
+      '/indian-passport-renewal?applyingFrom=CA',
+    );
     // A 16-year-old is a minor, and from Canada renews on this package.
     fireEvent.change(within(child).getByLabelText('Date of birth'), { target: { value: '2010-05-01' } });
     expect(within(child).queryByText(/and from this country this package is for/)).toBeNull();

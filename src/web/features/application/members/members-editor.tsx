@@ -19,9 +19,18 @@ export function membersFormSchema(today: string) {
  * The members of a new application, in a react-hook-form form holding `members`: each with
  * their fields, a Remove button while there is more than one, and Add up to MAX_MEMBERS, where
  * the button is disabled and the limit's message says why. With the package's `rule`, a member it
- * is not for is told so as their date of birth is typed.
+ * is not for is told so as their date of birth is typed, with a link to the service's packages
+ * (`packagesHref`).
  */
-export function MembersEditor({ today, rule }: { today: string; rule?: ApplicantRule }) {
+export function MembersEditor({
+  today,
+  rule,
+  packagesHref,
+}: {
+  today: string;
+  rule?: ApplicantRule;
+  packagesHref?: string;
+}) {
   const {
     control,
     setFocus,
@@ -45,6 +54,7 @@ export function MembersEditor({ today, rule }: { today: string; rule?: Applicant
               prefix={`members.${index}.`}
               today={today}
               {...(rule ? { rule } : {})}
+              {...(packagesHref ? { packagesHref } : {})}
               legend={`Member ${index + 1}`}
               aside={
                 fields.length > 1 ? (

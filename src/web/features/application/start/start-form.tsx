@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { APPLICATION_MESSAGES } from '../../../../domain/applications/application.ts';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
-import type { ChosenPackage } from '../../../../domain/catalog/package-choice.ts';
+import { type ChosenPackage, servicePackagesHref } from '../../../../domain/catalog/package-choice.ts';
 import { applicantRuleOf } from '../../../../domain/catalog/service-detail.ts';
 import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
 import { useHydrated } from '../../../components/ui/use-hydrated.ts';
@@ -183,7 +183,11 @@ export function StartApplicationForm({
       ) : null}
       <FormProvider {...form}>
         <form noValidate onSubmit={submit} aria-labelledby="who-applies" className="mt-6 space-y-6">
-          <MembersEditor today={today} rule={applicantRuleOf(pkg, pkg.price)} />
+          <MembersEditor
+            today={today}
+            rule={applicantRuleOf(pkg, pkg.price)}
+            packagesHref={servicePackagesHref(choice)}
+          />
           <RunningTotal choice={choice} />
           {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
           <ul aria-label="How to go on" className="grid gap-4 desk:grid-cols-2">
