@@ -161,8 +161,11 @@ export const photoParams = photoItemParams.extend({ photoId: positiveId });
 /** POST /photo-orders (SPEC.md §7 `/photo-orders`): a key made once per visit, as for applications. */
 export const createPhotoOrderSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
-  /** USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES). */
-  currency: z.enum(PHOTO_CURRENCIES).default('USD'),
+  /**
+   * USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES); without it, the currency
+   * the customer last ordered in, else USD (`photoCurrencyFor`).
+   */
+  currency: z.enum(PHOTO_CURRENCIES).optional(),
 });
 
 /** Whose photo an item is: optional, blank for none. */

@@ -68,6 +68,15 @@ export const PHOTO_PRICES = {
 export type PhotoCurrency = keyof typeof PHOTO_PRICES;
 export const PHOTO_CURRENCIES = Object.keys(PHOTO_PRICES) as PhotoCurrency[];
 
+/**
+ * The currency a new photo order starts in when the customer names none: the one they last
+ * ordered in (a family with CAD service orders is in Canada), else USD. They can change it on the
+ * order's first step.
+ */
+export function photoCurrencyFor(lastOrdered: string | null): PhotoCurrency {
+  return PHOTO_CURRENCIES.find((currency) => currency === lastOrdered) ?? 'USD';
+}
+
 /** An option's price in `currency`, or undefined where it is not offered (pickup outside USD). */
 export function optionCents(option: PhotoOption, currency: PhotoCurrency): number | undefined {
   const options: PriceList['options'] = PHOTO_PRICES[currency].options;

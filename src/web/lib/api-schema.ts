@@ -10356,10 +10356,7 @@ export interface operations {
                  */
                 "application/json": {
                     idempotencyKey: string;
-                    /**
-                     * @default USD
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     currency?: "USD" | "CAD";
                 };
             };
@@ -11238,10 +11235,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /**
-                     * @default USD
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     currency?: "USD" | "CAD";
                 } | null;
             };

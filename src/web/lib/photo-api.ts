@@ -55,9 +55,12 @@ export const getPhotoPlans = (currency: PhotoCurrency = 'USD') =>
 export const lookupPostal = (country: AddressCountry, code: string) =>
   envelopeOf(api.GET('/api/v1/postal-lookup', { params: { query: { country, code } } }));
 
-/** Starts the order once per visit: the same key answers the same order (a double click, a reload). */
-export const createPhotoOrder = (idempotencyKey: string, currency: PhotoCurrency = 'USD') =>
-  envelopeOf(api.POST('/api/v1/photo-orders', { body: { idempotencyKey, currency } }));
+/**
+ * Starts the order once per visit: the same key answers the same order (a double click, a reload).
+ * Without a currency the server starts it in the one the customer last ordered in.
+ */
+export const createPhotoOrder = (idempotencyKey: string, currency?: PhotoCurrency) =>
+  envelopeOf(api.POST('/api/v1/photo-orders', { body: { idempotencyKey, ...(currency ? { currency } : {}) } }));
 export const listPhotoOrders = (page = 1, limit = 20) =>
   envelopeOf(api.GET('/api/v1/photo-orders', { params: { query: { page, limit } } }));
 export const getPhotoOrder = (ref: string) => envelopeOf(api.GET('/api/v1/photo-orders/{orderRef}', order(ref)));

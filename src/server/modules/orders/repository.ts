@@ -197,6 +197,17 @@ export function createOrdersRepository(db: Database) {
       return rows.map((r) => r.id);
     },
 
+    /** The currency of the user's latest order, or null without one. */
+    async latestCurrency(userId: number): Promise<Currency | null> {
+      const [row] = await db
+        .select({ currency: orders.currency })
+        .from(orders)
+        .where(ofUser(userId))
+        .orderBy(desc(orders.id))
+        .limit(1);
+      return (row?.currency as Currency | undefined) ?? null;
+    },
+
     /** The user's earliest order of a kind that is not cancelled. */
     async firstNotCancelled(userId: number, kind: OrderKind): Promise<number | null> {
       const [row] = await db

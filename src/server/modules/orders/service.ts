@@ -482,6 +482,11 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return createOrdersRepository(on).idsOfUser(userId);
     },
 
+    /** The currency the customer last ordered in (a new photo order starts in it), or null. */
+    latestCurrencyOf(on: Database, userId: number): Promise<Currency | null> {
+      return createOrdersRepository(on).latestCurrency(userId);
+    },
+
     /** How many of these orders are in none of `statuses` (coupon uses: not cancelled, or paid). */
     countExcept(on: Database, orderIds: readonly number[], statuses: readonly OrderStatus[]): Promise<number> {
       return createOrdersRepository(on).countExcept(orderIds, statuses);

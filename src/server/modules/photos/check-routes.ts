@@ -114,13 +114,14 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone",
-        body: z.object({ currency: z.enum(PHOTO_CURRENCIES).default('USD') }).nullish(),
+        // Without a currency, the one the customer last ordered in, else USD (`photoCurrencyFor`).
+        body: z.object({ currency: z.enum(PHOTO_CURRENCIES).optional() }).nullish(),
         response: { 201: envelopeSchema(photoOrderSchema), ...refusals(404) },
       },
     },
     async (request, reply) => {
       const { viewer } = currentUser(request);
-      const claimed = await photos.claimCheck(viewer, tokenOf(request), request.body?.currency ?? 'USD');
+      const claimed = await photos.claimCheck(viewer, tokenOf(request), request.body?.currency);
       clearCookie(reply);
       return reply.status(201).send(ok(valueOrThrow(claimed), C.claimed, 201));
     },

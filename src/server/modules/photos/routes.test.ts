@@ -17,7 +17,7 @@ import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { pixelBombPng } from '../../test/upload-fixtures.ts';
-import { apiCall } from '../applications/testing.ts';
+import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
@@ -461,6 +461,21 @@ describe('plan, delivery, step and reset', () => {
     expect(both.json().message).toBe(M.pickupWithPrint);
     const badPlan = await plan({ pricingPlanId: 3 });
     expect(badPlan.json().message).toBe(M.planInvalid);
+  });
+
+  it('starts a new order in the currency the customer last ordered in, unless they name one', async () => {
+    const user = await createSignedInUser(t.app);
+    const currencyOf = async (ref: string) =>
+      (await apiCall(t.app, 'GET', `/photo-orders/${ref}`, user.token)).json().data.currency;
+    // A newcomer: USD.
+    expect(await currencyOf((await newOrder(user.token)).displayId)).toBe('USD');
+    // A family renewing passports from Canada, then ordering prints: CAD, without choosing it again.
+    const service = await startApplication(t.app, user.token, { choices: { applyingFrom: 'CA' } });
+    expect(
+      (await apiCall(t.app, 'GET', `/application/order/${service.displayId}`, user.token)).json().data,
+    ).toMatchObject({ price: { currency: 'CAD' } });
+    expect(await currencyOf((await newOrder(user.token)).displayId)).toBe('CAD');
+    expect(await currencyOf((await newOrder(user.token, 'USD')).displayId)).toBe('USD');
   });
 
   it('prices an unpaid order again in the currency chosen (CAD for Canada), closing the attempt opened in the old one', async () => {

@@ -51,6 +51,7 @@ import {
   PHOTO_PRICES,
   type PhotoCurrency,
   type PhotoOption,
+  photoCurrencyFor,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
 import { PAST_SECOND_LOOK, retakeHref, SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
@@ -105,6 +106,7 @@ export interface PhotosServiceDeps {
   orders: Pick<
     OrdersService,
     | 'createOrder'
+    | 'latestCurrencyOf'
     | 'findOwned'
     | 'findForStaff'
     | 'lockOrder'
@@ -167,6 +169,10 @@ function currencyOf(order: Order): PhotoCurrency {
  */
 export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   const { orders, storage, jobs, log } = deps;
+
+  /** The currency a new order starts in: the one asked for, else the customer's last order's. */
+  const currencyFor = async (tx: Database, customerId: number, asked: PhotoCurrency | undefined) =>
+    asked ?? photoCurrencyFor(await orders.latestCurrencyOf(tx, customerId));
 
   const removeFilesLater = async (tx: Database, storageKeys: string[]) => {
     await jobs.send<PhotoFileRemovalJob>(
@@ -493,7 +499,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
      */
     async create(
       customer: { id: number; email: string },
-      input: { idempotencyKey: string; currency: PhotoCurrency },
+      input: { idempotencyKey: string; currency?: PhotoCurrency | undefined },
     ): Promise<FormResult<{ order: PhotoOrder; created: boolean }>> {
       return db.transaction(async (tx) => {
         const { order, created } = await orders.createOrder(tx, {
@@ -502,7 +508,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           email: customer.email,
           title: 'SevaPhotos photo order',
           totalCents: 0,
-          currency: input.currency,
+          currency: await currencyFor(tx, customer.id, input.currency),
           idempotencyKey: input.idempotencyKey,
         });
         if (order.kind !== 'photo') return formFailure(409, M.alreadyCreated);
@@ -525,7 +531,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     async claimCheck(
       customer: { id: number; email: string },
       token: string | undefined,
-      currency: PhotoCurrency,
+      asked: PhotoCurrency | undefined,
     ): Promise<FormResult<PhotoOrder>> {
       return db.transaction(async (tx): Promise<FormResult<PhotoOrder>> => {
         const check = await checks.take(tx, token);
@@ -536,7 +542,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
           email: customer.email,
           title: 'SevaPhotos photo order',
           totalCents: 0,
-          currency,
+          currency: await currencyFor(tx, customer.id, asked),
           idempotencyKey: null,
         });
         const repository = createPhotosRepository(tx);
