@@ -7,6 +7,7 @@ import { orderFilesRetentionSchema } from '../orders/retention.ts';
 import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
+import { photoToRedoSchema } from './photos-to-redo.ts';
 
 /**
  * An application: a service order (DOC-…) started from a chosen package and its country
@@ -199,6 +200,8 @@ export const applicationOrderSchema = z.object({
   toDo: z.object({
     missingDocuments: z.array(missingDocumentsSchema),
     incompleteForms: z.array(z.object({ memberId: z.number(), fullName: z.string() })),
+    /** Files in that fail one of SevaPhotos' rules: worth replacing, but holding nothing back. */
+    photosToRedo: z.array(photoToRedoSchema),
   }),
   /**
    * What the completeness rule that moves the order's status (src/domain/applications/completion.ts)

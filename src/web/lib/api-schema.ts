@@ -4179,6 +4179,12 @@ export interface components {
                                 memberId: number;
                                 fullName: string;
                             }[];
+                            photosToRedo: {
+                                memberId: number;
+                                itemId: string;
+                                label: string;
+                                problem: string;
+                            }[];
                         };
                         missing: string[];
                         files: {
@@ -8148,6 +8154,12 @@ export interface operations {
                                 incompleteForms: {
                                     memberId: number;
                                     fullName: string;
+                                }[];
+                                photosToRedo: {
+                                    memberId: number;
+                                    itemId: string;
+                                    label: string;
+                                    problem: string;
                                 }[];
                             };
                             missing: string[];
@@ -12270,6 +12282,12 @@ export interface operations {
                                         incompleteForms: {
                                             memberId: number;
                                             fullName: string;
+                                        }[];
+                                        photosToRedo: {
+                                            memberId: number;
+                                            itemId: string;
+                                            label: string;
+                                            problem: string;
                                         }[];
                                     };
                                     missing: string[];

@@ -87,7 +87,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
       canChangeDocuments: true,
       canChangeAnswers: true,
     },
-    toDo: { missingDocuments: [], incompleteForms: [] },
+    toDo: { missingDocuments: [], incompleteForms: [], photosToRedo: [] },
     missing: [],
     files: { deleteOn: null, deletedAt: null },
     createdAt: '2026-11-20T10:00:00.000Z',

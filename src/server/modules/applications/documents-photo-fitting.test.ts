@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_FIXES } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
+import { PHOTO_PROBLEMS } from '../../../domain/photos/verdict.ts';
 import { IMAGE_UPLOAD_TYPES, MEGABYTE, PHOTO_MAX_BYTES } from '../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, mislabelledFileMessage } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -11,7 +12,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart, type Part } fr
 import { pdfWithPages, TINY_HEIC } from '../../test/upload-fixtures.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { loadFaceModel, phonePhoto, plain, stopFaceDetection } from '../photos/testing.ts';
-import { ADULT, startApplication } from './testing.ts';
+import { ADULT, apiCall, startApplication } from './testing.ts';
 
 // The application's photo, signature and thumb impression slots with the real SevaPhotos engine
 // (face model included): what a phone sends is kept fitted to the OCI portal's size (issue 30).
@@ -51,7 +52,7 @@ async function ociSlot(itemId: string) {
   const user = await createSignedInUser(t.app);
   const order = await startApplication(t.app, user.token, { members: [ADULT] });
   const url = `/application/order/${order.displayId}/members/${order.members[0]?.id}/documents/${itemId}`;
-  return { token: user.token, url };
+  return { token: user.token, url, ref: order.displayId };
 }
 
 /** The one file an upload added to storage, with its pixels. */
@@ -92,8 +93,8 @@ describe('an application photo is fitted to the portal’s size, not refused', (
     // A 12-megapixel re-encode and the fit: ~3 s alone, several times that on a loaded machine.
   }, 60_000);
 
-  it('an iPhone HEIC signature is kept as the 600 × 200 (3 : 1) OCI JPEG', async () => {
-    const { token, url } = await ociSlot('signature');
+  it('an iPhone HEIC signature is kept as the 600 × 200 (3 : 1) OCI JPEG, and named as worth replacing', async () => {
+    const { token, url, ref } = await ociSlot('signature');
     const before = await storedFiles();
     const res = await upload(token, url, [filePart('IMG_0007.HEIC', TINY_HEIC, 'image/heic')]);
     expect(res.statusCode, res.body).toBe(201);
@@ -104,6 +105,17 @@ describe('an application photo is fitted to the portal’s size, not refused', (
     expect(document).toMatchObject({ type: 'image/jpeg' });
     expect(document.size).toBeLessThanOrEqual(PHOTO_SIZES['oci-signature'].maxBytes);
     expect(await addedFile(before)).toMatchObject({ format: 'jpeg', width: 600, height: 200 });
+    // The order page and checkout name it with what is wrong; it holds nothing back.
+    const view = (await apiCall(t.app, 'GET', `/application/order/${ref}`, token)).json().data;
+    expect(view.toDo.photosToRedo).toEqual([
+      {
+        memberId: expect.any(Number),
+        itemId: 'signature',
+        label: 'Priya’s signature',
+        problem: PHOTO_PROBLEMS.resolution,
+      },
+    ]);
+    expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
   });
 });
 

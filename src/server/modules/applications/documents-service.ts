@@ -28,6 +28,7 @@ import {
 } from '../../../domain/applications/documents.ts';
 import { documentOffers, type MemberFiles } from '../../../domain/applications/household.ts';
 import { MEMBER_MESSAGES as M } from '../../../domain/applications/members.ts';
+import { type PhotoToRedo, photosToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { answerFieldsByKey, type FormDefinition, isUploadField } from '../../../domain/forms/definition.ts';
 import { shownAnswerKeys } from '../../../domain/forms/visibility.ts';
@@ -92,6 +93,13 @@ export type FitPhoto = (
   image: Buffer,
   size: PhotoSizeSpec,
 ) => Promise<{ image: ReencodedImage; report: ComplianceReport }>;
+
+/** What is left of an order's documents (`gaps`). */
+export interface OrderGaps {
+  missingDocuments: MissingDocuments[];
+  proofConflicts: { memberId: number; message: string }[];
+  photosToRedo: PhotoToRedo[];
+}
 
 type ChecklistSnapshot = Pick<ApplicationRow, 'serviceSlug' | 'packageSlug' | 'choices' | 'mission'>;
 type ApplicationSnapshot = ChecklistSnapshot & Pick<ApplicationRow, 'formDefinitionId'>;
@@ -646,22 +654,24 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     },
 
     /**
-     * Each member's required documents not uploaded yet (the order page's "what you must still
-     * do"), while the order's status lets documents change; nothing once it does not.
+     * What the order page and checkout say is left, while the order's status lets documents
+     * change (nothing once it does not): each member's required documents not uploaded yet, the
+     * proofs of address from another mission's area, and the files in that fail SevaPhotos' rules.
      */
-    async missingDocuments(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]) {
-      if (!canChangeDocuments(order.status)) return [];
+    async gaps(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]): Promise<OrderGaps> {
+      if (!canChangeDocuments(order.status)) return { missingDocuments: [], proofConflicts: [], photosToRedo: [] };
       const [uploaded, requests] = await Promise.all([
         repository.listLive(order.id, 'from-customer'),
         repository.listRequests(order.id),
       ]);
-      return missingDocumentsOf(app, members, uploaded, requests);
-    },
-
-    /** The members whose proof of address is from another mission's area, while documents may change. */
-    async proofConflicts(order: Order, app: Pick<ApplicationRow, 'mission'>) {
-      if (!canChangeDocuments(order.status)) return [];
-      return proofConflictsOf(app, await repository.listLive(order.id, 'from-customer'));
+      return {
+        missingDocuments: missingDocumentsOf(app, members, uploaded, requests),
+        proofConflicts: proofConflictsOf(app, uploaded),
+        photosToRedo: photosToRedo(
+          members.map((m) => ({ id: m.id, fullName: m.fullName, items: memberChecklistItems(app, m) })),
+          uploaded,
+        ),
+      };
     },
 
     /**

@@ -12,8 +12,7 @@ import {
   type PriceSnapshot,
   type StartApplication,
 } from '../../../domain/applications/application.ts';
-import { type CompletionFacts, missingItems } from '../../../domain/applications/completion.ts';
-import type { MissingDocuments } from '../../../domain/applications/documents.ts';
+import { missingItems } from '../../../domain/applications/completion.ts';
 import { reopenedForm } from '../../../domain/applications/member-form.ts';
 import {
   MEMBER_MESSAGES as M,
@@ -42,7 +41,7 @@ import { canChangeStatus, type StatusChange } from '../../../domain/orders/statu
 import type { Database } from '../../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
-import { asksForFittedPhoto, type DocumentsService } from './documents-service.ts';
+import { asksForFittedPhoto, type DocumentsService, type OrderGaps } from './documents-service.ts';
 import type { FormsService, StoredForm } from './forms-service.ts';
 import { orderNotFound, withLockedOrder } from './locked-order.ts';
 import { answersComplete, memberStepCount } from './member-forms-service.ts';
@@ -100,10 +99,7 @@ export interface ApplicationsServiceDeps {
   /** Brings a paid order's status in line with its forms and documents after a member edit. */
   completion: Pick<OrderCompletion, 'sync'>;
   /** The application's documents: what is still missing, and a removed member's files. */
-  documents: Pick<
-    DocumentsService,
-    'missingDocuments' | 'proofConflicts' | 'markMemberDocumentsDeleted' | 'removeFiles'
-  >;
+  documents: Pick<DocumentsService, 'gaps' | 'markMemberDocumentsDeleted' | 'removeFiles'>;
   /**
    * The order's total is its checkout cost summary (decision 0054): checkout's pricing settles it
    * after a change of members. Declared here, not imported, so checkout depends on applications
@@ -183,8 +179,7 @@ function toView(
   form: StoredForm | null,
   members: MemberRow[],
   timeline: StatusChange[],
-  missingDocuments: MissingDocuments[],
-  proofConflicts: CompletionFacts['proofConflicts'],
+  { missingDocuments, proofConflicts, photosToRedo }: OrderGaps,
   files: OrderFilesRetention,
 ): ApplicationOrder {
   return {
@@ -208,7 +203,7 @@ function toView(
       canChangeDocuments: canChangeDocuments(order.status),
       canChangeAnswers: canChangeAnswers(order.status),
     },
-    toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members) },
+    toDo: { missingDocuments, incompleteForms: incompleteForms(order, form, members), photosToRedo },
     // What the completeness rule finds missing (the one the status follows), while it can change.
     missing: canChangeAnswers(order.status)
       ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts))
@@ -263,12 +258,8 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
       orders.filesRetention(order.id),
     ]);
     if (!app) throw new Error(`service order ${order.displayId} has no application row`);
-    const [form, missingDocuments, proofConflicts] = await Promise.all([
-      deps.forms.orderForm(app),
-      deps.documents.missingDocuments(order, app, members),
-      deps.documents.proofConflicts(order, app),
-    ]);
-    return toView(order, app, form, members, timeline, missingDocuments, proofConflicts, files);
+    const [form, gaps] = await Promise.all([deps.forms.orderForm(app), deps.documents.gaps(order, app, members)]);
+    return toView(order, app, form, members, timeline, gaps, files);
   }
 
   /** The same key again: the order it started, if it was for the same package and choices. */

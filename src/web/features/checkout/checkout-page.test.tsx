@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import { PHOTOS_TO_REDO_TEXT } from '../../../domain/applications/photos-to-redo.ts';
 import type { AddOnOption } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
@@ -171,6 +172,24 @@ describe('checkout', () => {
     renderPage();
     expect(await screen.findByText(COMPLETION_TEXT.allIn)).toBeTruthy();
     expect(screen.queryByText(COMPLETION_TEXT.stillNeeded)).toBeNull();
+  });
+
+  it('names a photo in that fails a rule before payment, though nothing else is missing', async () => {
+    const toDo = {
+      missingDocuments: [],
+      incompleteForms: [],
+      photosToRedo: [{ memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.' }],
+    };
+    serve({ [`GET ${BASE}`]: () => ok(order({ members, missing: [], toDo }), APPLICATION_MESSAGES.loaded) });
+    renderPage();
+    expect(await screen.findByText(COMPLETION_TEXT.allIn)).toBeTruthy();
+    const redo = screen.getByRole('list', { name: PHOTOS_TO_REDO_TEXT.heading });
+    expect(
+      within(redo)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dev’s photo: The photo is out of focus.']);
+    expect(screen.getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
   });
 
   it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../domain/applications/completion.ts';
+import { PHOTOS_TO_REDO_TEXT, type PhotoToRedo } from '../../../domain/applications/photos-to-redo.ts';
 import { OrderNotFound } from '../../components/order-not-found.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
@@ -38,6 +39,36 @@ const isNotFound = (error: unknown) => error instanceof ApiError && (error.statu
  * "Everything is in" here means Order pending after payment.
  */
 function AfterPayment({ order }: { order: ApplicationOrder }) {
+  return (
+    <>
+      <StillNeeded order={order} />
+      <PhotosToRedo photos={order.toDo.photosToRedo} />
+    </>
+  );
+}
+
+/**
+ * A photo in that fails a rule, named before the customer pays: it holds nothing back, but the
+ * portal checks the same rules, and a new one costs less now than after our team asks for it.
+ */
+function PhotosToRedo({ photos }: { photos: readonly PhotoToRedo[] }) {
+  if (photos.length === 0) return null;
+  return (
+    <div className="mt-3 space-y-1 text-sm text-slate-700">
+      <p id="checkout-photos-to-redo" className="font-semibold text-slate-900">
+        {PHOTOS_TO_REDO_TEXT.heading}
+      </p>
+      <ul aria-labelledby="checkout-photos-to-redo" className="list-disc space-y-0.5 pl-5">
+        {photos.map((photo) => (
+          <li key={`${photo.memberId}-${photo.itemId}`}>{PHOTOS_TO_REDO_TEXT.item(photo)}</li>
+        ))}
+      </ul>
+      <p>{PHOTOS_TO_REDO_TEXT.why}</p>
+    </div>
+  );
+}
+
+function StillNeeded({ order }: { order: ApplicationOrder }) {
   if (order.missing.length === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
   return (
     <div className="space-y-2 text-sm text-slate-700">

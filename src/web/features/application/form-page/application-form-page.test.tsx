@@ -6,6 +6,7 @@ import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
 import type { MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
+import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
 import {
@@ -71,7 +72,7 @@ const member = (id: number, fullName: string, reviewed: boolean, currentStep = 1
   updatedAt: '2026-11-30T09:00:00.000Z',
 });
 
-function order(members: Member[]): ApplicationOrder {
+function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photosToRedo'] = []): ApplicationOrder {
   return {
     id: 5,
     displayId: REF,
@@ -103,7 +104,7 @@ function order(members: Member[]): ApplicationOrder {
       canChangeDocuments: true,
       canChangeAnswers: true,
     },
-    toDo: { missingDocuments: [], incompleteForms: [] },
+    toDo: { missingDocuments: [], incompleteForms: [], photosToRedo },
     missing: [],
     files: { deleteOn: null, deletedAt: null },
     createdAt: '2026-11-30T09:00:00.000Z',
@@ -161,20 +162,28 @@ const form = (memberId: number, answers: Record<string, unknown>, extra: Partial
 
 interface Setup {
   members: Member[];
+  photosToRedo?: ApplicationOrder['toDo']['photosToRedo'];
   uploaded?: boolean;
   forms?: Record<number, MemberForm>;
   save?: (call: ApiCall) => ReturnType<typeof ok> | ReturnType<typeof fail> | 'network-error';
   path?: string;
 }
 
-function setup({ members, uploaded = false, forms = {}, save, path = `/package-form?orderId=${REF}` }: Setup) {
+function setup({
+  members,
+  photosToRedo = [],
+  uploaded = false,
+  forms = {},
+  save,
+  path = `/package-form?orderId=${REF}`,
+}: Setup) {
   const checklist: OrderChecklist = {
     canChangeDocuments: true,
     complete: uploaded,
     members: members.map((m) => memberChecklist(m.id, m.fullName, uploaded)),
   };
   const routes: Parameters<typeof fakeApi>[0] = {
-    [`GET ${BASE}`]: () => ok(order(members)),
+    [`GET ${BASE}`]: () => ok(order(members, photosToRedo)),
     [`GET ${BASE}/form`]: () => ok({ definition }),
     [`GET ${BASE}/checklist`]: () => ok(checklist),
   };
@@ -396,6 +405,25 @@ describe('the review page', () => {
         /You can pay now and finish what is listed above afterwards: your order then waits in Forms incomplete/,
       ),
     ).toBeTruthy();
+  });
+
+  it('names a file in that fails a photo rule, linking to the step that takes it, though nothing is missing', async () => {
+    setup({
+      members: [member(1, 'Priya Sharma', true)],
+      uploaded: true,
+      photosToRedo: [
+        { memberId: 1, itemId: 'foreign-passport', label: 'Priya’s scan', problem: 'The photo is out of focus.' },
+      ],
+      path: `/package-form?orderId=${REF}&review=1`,
+    });
+    expect(await screen.findByText('Everything is in. You can continue to checkout.')).toBeTruthy();
+    const redo = screen.getByRole('region', { name: PHOTOS_TO_REDO_TEXT.heading });
+    expect(
+      within(redo)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([['Priya’s scan: The photo is out of focus.', `/package-form?orderId=${REF}&member=1&step=3`]]);
+    expect(within(redo).getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
   });
 
   it('shows every member’s answers by step with Edit links back to the step, then checkout', async () => {

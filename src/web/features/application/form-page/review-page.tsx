@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { memberNamer, neededDocument } from '../../../../domain/applications/completion.ts';
 import type { OrderChecklist } from '../../../../domain/applications/documents.ts';
+import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -29,6 +30,39 @@ export const REVIEW_TEXT = {
 } as const;
 
 type Open = (at: { memberId: number; step?: number }) => void;
+
+/** Photos in that fail a rule, each linking to the step that asks for it: worth replacing, holding nothing back. */
+function PhotosToRedo({
+  order,
+  definition,
+  link,
+}: {
+  order: ApplicationOrder;
+  definition: FormDefinition | null;
+  link(at: { memberId: number; step?: number }, children: React.ReactNode): React.ReactNode;
+}) {
+  const photos = order.toDo.photosToRedo;
+  if (photos.length === 0) return null;
+  return (
+    <section aria-labelledby="redo-heading" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-5">
+      <h3 id="redo-heading" className="font-bold text-amber-950">
+        {PHOTOS_TO_REDO_TEXT.heading}
+      </h3>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-950">
+        {photos.map((photo) => {
+          const kind = order.members.find((m) => m.id === photo.memberId)?.kind ?? 'Adult';
+          const step = itemStep(definition, kind, photo.itemId);
+          return (
+            <li key={`${photo.memberId}-${photo.itemId}`}>
+              {link({ memberId: photo.memberId, ...(step ? { step } : {}) }, PHOTOS_TO_REDO_TEXT.item(photo))}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 text-sm text-amber-950">{PHOTOS_TO_REDO_TEXT.why}</p>
+    </section>
+  );
+}
 
 /**
  * The order's review (issue 10 point 6): what is missing first, with links to it; then every
@@ -114,6 +148,7 @@ export function ReviewPage({
           </ul>
         </section>
       )}
+      <PhotosToRedo order={order} definition={definition} link={link} />
 
       <div className="mt-10 space-y-10">
         {order.members.map((member, i) => {

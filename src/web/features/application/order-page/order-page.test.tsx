@@ -5,6 +5,7 @@ import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import type { DocumentView } from '../../../../domain/applications/documents.ts';
 import { MEMBER_MESSAGES } from '../../../../domain/applications/members.ts';
+import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import { priceCheckout } from '../../../../domain/checkout/cost-summary.ts';
 import {
   PREMIUM_SUPPORT_CONTACT,
@@ -118,6 +119,9 @@ describe('/service-order', () => {
           missingDocuments: [
             { memberId: 12, fullName: 'Dev Sharma', items: [{ id: 'parents-passports', label: 'Parents’ passports' }] },
           ],
+          photosToRedo: [
+            { memberId: 12, itemId: 'photo', label: 'Dev’s photo', problem: 'The photo is out of focus.' },
+          ],
         },
       }),
     );
@@ -128,6 +132,12 @@ describe('/service-order', () => {
     );
     expect(within(toDo).getByText(/Parents’ passports/)).toBeTruthy();
     expect(within(toDo).getByRole('link', { name: 'Upload Dev Sharma’s documents' }).getAttribute('href')).toBe(
+      '/package-form?orderId=DOC-48213907&member=12',
+    );
+    // A photo in that fails a rule: named with what is wrong, and the way to replace it in the form.
+    expect(within(toDo).getByText('Dev’s photo: The photo is out of focus.')).toBeTruthy();
+    expect(within(toDo).getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
+    expect(within(toDo).getByRole('link', { name: 'Replace Dev’s photo' }).getAttribute('href')).toBe(
       '/package-form?orderId=DOC-48213907&member=12',
     );
     expect(within(toDo).getByText(/Pay for your application at checkout/)).toBeTruthy();
@@ -142,6 +152,7 @@ describe('/service-order', () => {
       members: twoMembers(),
       toDo: {
         incompleteForms: [],
+        photosToRedo: [],
         missingDocuments: [
           {
             memberId: 12,
@@ -163,7 +174,7 @@ describe('/service-order', () => {
     current = order({
       status: 'Order pending',
       members: twoMembers(),
-      toDo: { incompleteForms: [], missingDocuments: [] },
+      toDo: { incompleteForms: [], missingDocuments: [], photosToRedo: [] },
     });
     renderPage();
     const done = await screen.findByRole('region', { name: 'What you still need to do' });

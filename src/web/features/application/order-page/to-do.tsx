@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ApplicationOrder } from '../../../../domain/applications/application.ts';
 import { COMPLETION_TEXT } from '../../../../domain/applications/completion.ts';
 import { documentSlot, documentSlotHref, type MissingDocuments } from '../../../../domain/applications/documents.ts';
+import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import { Icon } from '../../../components/ui/icon.tsx';
 import type { IconName } from '../../../components/ui/icon-names.ts';
 import { Panel } from '../../../components/ui/panel.tsx';
@@ -64,8 +65,8 @@ export function sentBackRemark(order: ApplicationOrder): string | null {
  */
 export function ToDo({ order, paymentPending }: { order: ApplicationOrder; paymentPending: boolean }) {
   const ref = order.displayId;
-  const { incompleteForms, missingDocuments } = order.toDo;
-  const nothing = incompleteForms.length === 0 && missingDocuments.length === 0;
+  const { incompleteForms, missingDocuments, photosToRedo } = order.toDo;
+  const nothing = incompleteForms.length === 0 && missingDocuments.length === 0 && photosToRedo.length === 0;
   const sentBack = sentBackRemark(order);
 
   return (
@@ -110,6 +111,19 @@ export function ToDo({ order, paymentPending }: { order: ApplicationOrder; payme
               <span className="mt-0.5 block text-sm text-slate-600">
                 {missing.items.map((item) => item.label).join(' · ')}
               </span>
+            </ToDoItem>
+          ))}
+          {photosToRedo.map((photo) => (
+            <ToDoItem
+              key={`photo-${photo.memberId}-${photo.itemId}`}
+              icon="camera"
+              link={{
+                to: applicationFormHref(ref, { memberId: photo.memberId }),
+                label: PHOTOS_TO_REDO_TEXT.replace(photo.label),
+              }}
+            >
+              {PHOTOS_TO_REDO_TEXT.item(photo)}
+              <span className="mt-0.5 block text-sm text-slate-600">{PHOTOS_TO_REDO_TEXT.why}</span>
             </ToDoItem>
           ))}
           {paymentPending ? (

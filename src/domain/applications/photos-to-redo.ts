@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ComplianceReport } from '../photos/compliance.ts';
+import { photoVerdict } from '../photos/verdict.ts';
+import { memberNamer, neededDocument } from './completion.ts';
+
+/**
+ * A member's photo, signature or thumb impression that is in but fails one of SevaPhotos' rules
+ * (its stored report). It does not hold the order back: the engine can be wrong, and our team has
+ * the last word at the desk. But the government portal checks the same rules, so the customer is
+ * told before paying and while the order waits, with the way to replace it.
+ */
+export const photoToRedoSchema = z.object({
+  memberId: z.number(),
+  itemId: z.string(),
+  /** "Priya’s photo", as the list of what is missing names it. */
+  label: z.string(),
+  /** The most important rule it fails, as what is wrong: "The photo is out of focus." */
+  problem: z.string(),
+});
+export type PhotoToRedo = z.infer<typeof photoToRedoSchema>;
+
+export const PHOTOS_TO_REDO_TEXT = {
+  heading: 'Worth replacing before we file it:',
+  item: (photo: Pick<PhotoToRedo, 'label' | 'problem'>) => `${photo.label}: ${photo.problem}`,
+  why: 'The government portal checks photos by the same rules. Your order can go on without a new one; our team may ask for it.',
+  replace: (label: string) => `Replace ${label}`,
+} as const;
+
+/**
+ * The members' stored files whose report fails, in member order then checklist order. `items` is
+ * each member's checklist (the labels); a file for an item the member no longer needs is left out.
+ */
+export function photosToRedo(
+  members: readonly { id: number; fullName: string; items: readonly { id: string; label: string }[] }[],
+  files: readonly { memberId: number | null; itemId: string | null; report: ComplianceReport | null }[],
+): PhotoToRedo[] {
+  const nameOf = memberNamer(members);
+  return members.flatMap((member) =>
+    member.items.flatMap((item) => {
+      const report = files.find((f) => f.memberId === member.id && f.itemId === item.id)?.report;
+      if (!report || report.passed) return [];
+      const verdict = photoVerdict(report);
+      return [
+        {
+          memberId: member.id,
+          itemId: item.id,
+          label: neededDocument(member, item.label, nameOf),
+          problem: verdict.reason?.problem ?? verdict.headline,
+        },
+      ];
+    }),
+  );
+}
