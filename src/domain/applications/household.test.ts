@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition, FormField } from '../forms/definition.ts';
-import { documentOffers, type HouseholdMember, householdPrefill, passportNames } from './household.ts';
+import {
+  documentOffers,
+  type EarlierMember,
+  type HouseholdMember,
+  householdPrefill,
+  passportNames,
+} from './household.ts';
 
 const text = (key: string, extra: Partial<FormField> = {}) =>
   ({ type: 'text', key, label: key, ...extra }) as FormField;
@@ -261,6 +267,72 @@ describe('householdPrefill', () => {
     const prefill = householdPrefill(DEFINITION, anaya, unknown, null, TODAY);
     expect(prefill.answers.fatherName).toBeUndefined();
     expect(prefill.answers.email).toBeUndefined();
+  });
+
+  describe('from the customer’s other applications', () => {
+    const earlier = (m: HouseholdMember, orderDisplayId: string, answers = m.answers): EarlierMember => ({
+      ...m,
+      id: m.id + 100,
+      answers,
+      orderDisplayId,
+    });
+
+    it('gives a member their own facts from an earlier application, not what each application asks afresh', () => {
+      const before = earlier(priya, 'DOC-11112222', {
+        ...priya.answers,
+        givenName: 'PRIYA R',
+        parentsConsent: ['yes'],
+        fatherName: 'VIJAY SHARMA',
+      });
+      // Typed a little differently this time: the same person by name (case, spaces) and date of birth.
+      const now = { ...priya, fullName: ' priya  SHARMA', answers: {} };
+      const prefill = householdPrefill(DEFINITION, now, [now], account, TODAY, 'US', [before]);
+      expect(values(prefill)).toMatchObject({
+        passportNumber: '561234870',
+        birthCity: 'Edison',
+        fatherName: 'VIJAY SHARMA',
+        addressLine1: '1200 Market Street',
+      });
+      expect(prefill.answers.passportNumber?.from).toBe('From Priya’s application DOC-11112222');
+      // "Who is applying" and the account come first; a consent is never carried over.
+      expect(prefill.answers.givenName?.from).toBe('From “Who is applying”');
+      expect(prefill.answers.email?.from).toBe('From your account');
+      expect(prefill.answers.parentsConsent).toBeUndefined();
+      // Another date of birth is another person.
+      const other = householdPrefill(DEFINITION, { ...now, dateOfBirth: '1986-04-12' }, [now], account, TODAY, 'US', [
+        before,
+      ]);
+      expect(other.answers.passportNumber).toBeUndefined();
+    });
+
+    it('gives a child’s own order the parents’ answers from their orders, and their address one tap away', () => {
+      const alone = householdPrefill(DEFINITION, anaya, [anaya], account, TODAY, 'US', [
+        earlier(priya, 'DOC-11112222'),
+        earlier(rahul, 'DOC-33334444'),
+      ]);
+      expect(values(alone)).toMatchObject({
+        fatherName: 'Rahul Kumar Sharma',
+        fatherPassportNumber: '571298340',
+        motherName: 'PRIYA SHARMA',
+        motherPassportNumber: '561234870',
+        parentsSituation: 'together',
+      });
+      expect(alone.offers.map((o) => o.label)).toContain('Same address as Priya');
+    });
+
+    it('counts a person once, and an account holder once', () => {
+      // The same Priya in this order and an earlier one, and a second "Self" of an old order typed otherwise.
+      const oldSelf = earlier({ ...priya, fullName: 'Priya S', dateOfBirth: '1985-04-12' }, 'DOC-55556666', {
+        addressLine1: '9 Old Road',
+      });
+      const prefill = householdPrefill(DEFINITION, anaya, [priya, anaya], account, TODAY, 'US', [
+        earlier(priya, 'DOC-11112222'),
+        oldSelf,
+      ]);
+      expect(prefill.offers.filter((o) => o.group === 'address').map((o) => o.values.addressLine1)).toEqual([
+        '1200 Market Street',
+      ]);
+    });
   });
 });
 

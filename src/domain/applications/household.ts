@@ -22,6 +22,105 @@ export interface HouseholdMember {
   answers: Record<string, unknown>;
 }
 
+/**
+ * A person of the customer's other applications (another order's member), with the answers given
+ * there: a family renewing two passports, or coming back a year later, does not type them again.
+ */
+export interface EarlierMember extends HouseholdMember {
+  /** The order they were given in (DOC-…), named beside each answer taken. */
+  orderDisplayId: string;
+}
+
+/**
+ * What stays true of a person from one application to the next and is taken from their earlier
+ * one: who they are, their passports and nationality, their parents and spouse, their home and how
+ * to reach it (HOUSEHOLD_GROUPS, beside these), their work. Not what each application asks afresh: its reasons, dates and places,
+ * declarations and consents, criminal record and refusals, or files (each order keeps its own).
+ */
+export const PERSON_FACT_KEYS = [
+  'surname',
+  'givenName',
+  'changedName',
+  'previousSurname',
+  'previousGivenName',
+  'nameChangeReason',
+  'sex',
+  'birthCity',
+  'birthCountry',
+  'birthDistrict',
+  'birthState',
+  'maritalStatus',
+  'education',
+  'visibleMark',
+  'passportNumber',
+  'passportCountry',
+  'passportIssuePlace',
+  'passportIssueDate',
+  'passportExpiryDate',
+  'presentNationality',
+  'nationalityAcquiredBy',
+  'nationalityAcquiredOn',
+  'nationalityAcquiredAt',
+  'naturalisationCertificateNumber',
+  'otherNationality',
+  'otherNationalityCountry',
+  'lastIndianPassportNumber',
+  'lastIndianPassportIssueDate',
+  'lastIndianPassportIssuePlace',
+  'surrenderCertificateNumber',
+  'surrenderCertificateDate',
+  'indianPassportNumber',
+  'indianPassportIssueDate',
+  'indianPassportExpiryDate',
+  'indianPassportIssuePlace',
+  'indianPassportFileNumber',
+  'fatherName',
+  'fatherNationality',
+  'fatherBirthPlace',
+  'fatherPassportNumber',
+  'motherName',
+  'motherNationality',
+  'motherBirthPlace',
+  'motherPassportNumber',
+  'spouseName',
+  'spouseNationality',
+  'spouseBirthPlace',
+  'spouseBirthCountry',
+  'occupation',
+  'occupationDetails',
+  'employerName',
+  'designation',
+  'employerAddress',
+  'employerPhone',
+  'businessName',
+  'businessAddress',
+  'panNumber',
+  'emergencyName',
+  'emergencyRelationship',
+  'emergencyPhone',
+  'emergencyAddress',
+] as const;
+
+/** The same person in two orders: the same name (case and spacing aside) and date of birth. */
+export function samePerson(a: Pick<HouseholdMember, 'fullName' | 'dateOfBirth'>, b: typeof a): boolean {
+  const name = (m: typeof a) => m.fullName.trim().replace(/\s+/g, ' ').toLowerCase();
+  return a.dateOfBirth === b.dateOfBirth && name(a) === name(b);
+}
+
+/**
+ * The people of earlier applications who are not in this order, once each (the first of each
+ * wins: the caller lists reviewed answers and newer orders first), with one account holder at most.
+ */
+function relativesFrom(earlier: readonly EarlierMember[], everyone: readonly HouseholdMember[]): EarlierMember[] {
+  const kept: EarlierMember[] = [];
+  for (const person of earlier) {
+    if ([...everyone, ...kept].some((m) => samePerson(m, person))) continue;
+    if (person.relationship === 'Self' && [...everyone, ...kept].some((m) => m.relationship === 'Self')) continue;
+    kept.push(person);
+  }
+  return kept;
+}
+
 /** The account holder's contact details (their profile). */
 export interface AccountContact {
   email: string;
@@ -84,6 +183,7 @@ export const HOUSEHOLD_TEXT = {
   fromAge: 'From the date of birth',
   fromParents: 'From the parents’ answers',
   fromMember: (name: string) => `From ${name}’s answers`,
+  fromEarlier: (name: string, orderDisplayId: string) => `From ${name}’s application ${orderDisplayId}`,
   sameAs: (group: HouseholdGroup, firstName: string) =>
     group === 'address' ? `Same address as ${firstName}` : `Same contact as ${firstName}`,
 } as const;
@@ -196,6 +296,9 @@ function askedFields(definition: FormDefinition, kind: MemberKind): Map<string, 
  * - the address's country from the country the order is applied from (the consulate serves
  *   residents of that country), while no member has given an address;
  * - "Same address as …" and "Same contact as …" from each other member who answered them.
+ * From the customer's other applications (`earlier`): the member's own facts (PERSON_FACT_KEYS)
+ * as they gave them there, after the names above; and the people not in this order count among
+ * the others (a child's renewal takes the parent's answers from the parent's own renewal).
  */
 export function householdPrefill(
   definition: FormDefinition,
@@ -204,9 +307,10 @@ export function householdPrefill(
   account: AccountContact | null,
   today: string,
   applyingFrom: string | null = null,
+  earlier: readonly EarlierMember[] = [],
 ): HouseholdPrefill {
   const asked = askedFields(definition, member.kind);
-  const others = everyone.filter((m) => m.id !== member.id);
+  const others = [...everyone.filter((m) => m.id !== member.id), ...relativesFrom(earlier, everyone)];
   const answers: Record<string, Prefilled> = {};
   // Only answers the field takes, normalised as a save would: one that does not fit (a name with
   // letters a passport does not print) is left for the customer instead of failing the autosave.
@@ -225,6 +329,13 @@ export function householdPrefill(
   if (account && (member.relationship === 'Self' || (member.kind === 'Minor' && member.relationship === 'Child'))) {
     give('email', account.email, HOUSEHOLD_TEXT.fromAccount);
     give('mobile', account.phone, HOUSEHOLD_TEXT.fromAccount);
+  }
+
+  const before = earlier.find((person) => samePerson(person, member));
+  if (before) {
+    const from = HOUSEHOLD_TEXT.fromEarlier(memberFirstName(before.fullName), before.orderDisplayId);
+    const keys = [...PERSON_FACT_KEYS, ...HOUSEHOLD_GROUPS.address, ...HOUSEHOLD_GROUPS.contact];
+    for (const key of keys) give(key, before.answers[key], from);
   }
 
   const spouse = spouseOf(member, others);

@@ -132,6 +132,33 @@ describe('GET …/members/{memberId}/form', () => {
     ]);
   });
 
+  it('starts a new order’s forms from the customer’s earlier applications, and never from another customer’s', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = { sex: 'female', passportNumber: 'x1234567', addressCountry: 'US', addressCity: 'Austin' };
+    expect((await save(user.token, ref, memberId, { currentStep: 1, answers })).statusCode).toBe(200);
+
+    // The child's passport, in an order of its own: the mother's answers and address from hers.
+    const forChild = await startApplication(t.app, user.token, { members: [MINOR] });
+    const child = (await call('GET', formPath(forChild.displayId, forChild.members[0]?.id ?? 0), user.token)).json()
+      .data.household;
+    expect(child.answers.motherPassportNumber).toEqual({ value: 'X1234567', from: 'From Priya Sharma’s answers' });
+    expect(child.offers.map((o: { label: string }) => o.label)).toEqual(['Same address as Priya']);
+
+    // Priya again, a year on: her own answers, named by the order they came from.
+    const again = await startApplication(t.app, user.token, { members: [ADULT] });
+    const own = (await call('GET', formPath(again.displayId, again.members[0]?.id ?? 0), user.token)).json().data
+      .household;
+    expect(own.answers.passportNumber).toEqual({ value: 'X1234567', from: `From Priya’s application ${ref}` });
+    expect(own.answers.addressCity).toEqual({ value: 'Austin', from: `From Priya’s application ${ref}` });
+
+    // Another customer with a Priya Sharma of the same birthday starts from nothing of hers.
+    const stranger = await customerWithOrder();
+    const theirs = (await call('GET', formPath(stranger.ref, stranger.memberId), stranger.user.token)).json().data
+      .household;
+    expect(theirs.answers.passportNumber).toBeUndefined();
+    expect(theirs.answers.addressCity).toBeUndefined();
+  });
+
   it('offers nothing once the answers can no longer change', async () => {
     const { user, order, ref, memberId } = await customerWithOrder();
     await moveTo(order.id, 'Order pending');

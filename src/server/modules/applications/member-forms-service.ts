@@ -5,7 +5,7 @@ import {
   canRemoveReview,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
-import { type AccountContact, householdPrefill } from '../../../domain/applications/household.ts';
+import { type AccountContact, type EarlierMember, householdPrefill } from '../../../domain/applications/household.ts';
 import {
   birthDateConflict,
   MEMBER_FORM_MESSAGES as F,
@@ -37,7 +37,7 @@ import { createPassportsRepository, type MemberPassportRow } from './passports-r
 import { createApplicationsRepository, type MemberFormValues, type MemberRow } from './repository.ts';
 
 export interface MemberFormsServiceDeps {
-  orders: Pick<OrdersService, 'findOwned' | 'lockOrder'>;
+  orders: Pick<OrdersService, 'findOwned' | 'lockOrder' | 'orderIdsOf' | 'findByIds'>;
   forms: Pick<FormsService, 'orderForm'>;
   completion: Pick<OrderCompletion, 'sync'>;
   /**
@@ -49,6 +49,9 @@ export interface MemberFormsServiceDeps {
   accountContact?: (customerId: number) => Promise<AccountContact | null>;
   now?: () => Date;
 }
+
+/** How many of the customer's other orders, newest first, a form opening reads earlier answers from. */
+const EARLIER_ORDERS_READ = 20;
 
 /** The steps of a member's form (their kind's); the review step is one past them. */
 export function memberStepCount(definition: FormDefinition, member: Pick<MemberRow, 'kind'>): number {
@@ -232,6 +235,28 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
     return row ? { ok: true, value: toMemberForm(row, order.status) } : null;
   }
 
+  /**
+   * The members of the customer's other recent service orders, reviewed answers first, then the
+   * newest order's (householdPrefill takes the first of each person).
+   */
+  async function earlierMembers(customerId: number, exceptOrderId: number): Promise<EarlierMember[]> {
+    const ids = (await orders.orderIdsOf(db, customerId))
+      .filter((id) => id !== exceptOrderId)
+      .sort((a, b) => b - a)
+      .slice(0, EARLIER_ORDERS_READ);
+    if (ids.length === 0) return [];
+    const [rows, found] = await Promise.all([
+      createApplicationsRepository(db).listMembersIn(ids),
+      orders.findByIds(ids),
+    ]);
+    const displayIds = new Map(found.map((o) => [o.id, o.displayId]));
+    const reviewedFirst = (m: MemberRow) => (m.reviewDetails === null ? 1 : 0);
+    return rows
+      .filter((m) => Object.keys(m.answers).length > 0)
+      .sort((a, b) => reviewedFirst(a) - reviewedFirst(b) || b.orderId - a.orderId)
+      .map((m) => ({ ...m, orderDisplayId: displayIds.get(m.orderId) ?? '' }));
+  }
+
   return {
     /** GET …/form: the definition version the order started with, or null for a package without a form. */
     async orderForm(customerId: number, ref: OrderRef): Promise<FormResult<{ definition: FormDefinition | null }>> {
@@ -253,15 +278,17 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
       const value = toMemberForm(member, order.status);
       if (!value.canEdit) return { ok: true, value };
       // Read on every opening, so a member opened after another starts with what that one just gave.
-      const [everyone, account] = await Promise.all([
+      const [everyone, account, earlier] = await Promise.all([
         createApplicationsRepository(db).listMembers(order.id),
         deps.accountContact?.(customerId) ?? null,
+        earlierMembers(customerId, order.id),
       ]);
+      const today = todayIsoDate(now());
       return {
         ok: true,
         value: {
           ...value,
-          household: householdPrefill(form.definition, member, everyone, account, todayIsoDate(now()), applyingFrom),
+          household: householdPrefill(form.definition, member, everyone, account, today, applyingFrom, earlier),
         },
       };
     },

@@ -109,6 +109,15 @@ export function createApplicationsRepository(db: Database) {
         .orderBy(asc(applicationMembers.id));
     },
 
+    /** The members of these orders (any order of them). */
+    listMembersIn(orderIds: readonly number[]): Promise<MemberRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(applicationMembers)
+        .where(inArray(applicationMembers.orderId, [...orderIds]));
+    },
+
     /** The members' full names of each order, in the order they were added. */
     async memberNamesOf(orderIds: readonly number[]): Promise<Map<number, string[]>> {
       const names = new Map<number, string[]>(orderIds.map((id) => [id, []]));
