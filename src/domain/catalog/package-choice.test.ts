@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PricedPackage } from './catalog-content.ts';
-import type { ChosenPackage } from './package-choice.ts';
 import {
   packageChoiceFromQuery,
   packageChoiceFromRedirect,
   packageChoiceSummary,
   packageFormHref,
-  servicePackagesHref,
   signInHref,
 } from './package-choice.ts';
-import { parseServicePath } from './seo-url.ts';
 
 describe('package choice links', () => {
   it('sends a signed-out visitor to /signin with the current path encoded as redirect', () => {
@@ -38,20 +35,6 @@ describe('package choice links', () => {
       serviceSlug: 'a',
       packageSlug: 'b',
       choices: { destination: 'IN' },
-    });
-  });
-
-  it('leads from a chosen package to its service page at the same countries, where another package is chosen', () => {
-    const choice = {
-      service: { name: 'Passport Renewal', slug: 'passport-renewal', parameters: ['applyingFrom'] },
-      pkg: { slug: 'adult-renewal', choices: { applyingFrom: 'CA' } },
-    } as unknown as ChosenPackage;
-    const href = servicePackagesHref(choice);
-    const url = new URL(href, 'https://x.test');
-    expect(parseServicePath(url.pathname, url.search, { parameters: ['applyingFrom'] })).toEqual({
-      serviceSlug: 'passport-renewal',
-      packageSlug: null,
-      choices: { applyingFrom: 'CA' },
     });
   });
 

@@ -2,7 +2,6 @@ import { ROUTES } from '../config/routes.ts';
 import type { PricedPackage } from './catalog-content.ts';
 import type { Money } from './money.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS } from './parameters.ts';
-import { buildServicePath } from './seo-url.ts';
 
 /** Messages of the package choice (SPEC.md §4 'Sign-in' route-handler mode and /package-form). */
 export const PACKAGE_CHOICE_MESSAGES = {
@@ -39,14 +38,6 @@ export interface ChosenPackage {
 /** The address form of a chosen package (the reverse of what /package-form's query names). */
 export function choiceRefOf({ service, pkg }: ChosenPackage): PackageChoiceRef {
   return { serviceSlug: service.slug, packageSlug: pkg.slug, choices: pkg.choices };
-}
-
-/** The service page at a chosen package's countries, where another of its packages is chosen. */
-export function servicePackagesHref({ service, pkg }: ChosenPackage): string {
-  return buildServicePath(
-    { serviceSlug: service.slug, packageSlug: null, choices: pkg.choices },
-    { parameters: SERVICE_PARAMETERS.filter((p) => service.parameters.includes(p)) },
-  );
 }
 
 /** What the sign-in, sign-up and verification pages show of the package the visitor is applying for. */

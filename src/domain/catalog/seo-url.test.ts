@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ChosenPackage } from './package-choice.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
 import {
   buildServicePath,
@@ -9,6 +10,7 @@ import {
   parseServicePath,
   type ServiceLocation,
   type ServiceUrlContext,
+  servicePackagesHref,
   serviceUrlSlug,
   slugify,
 } from './seo-url.ts';
@@ -269,5 +271,21 @@ describe('the codec round-trips (fast-check)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('servicePackagesHref', () => {
+  it('leads from a chosen package to its service page at the same countries, where another package is chosen', () => {
+    const choice = {
+      service: { name: 'Passport Renewal', slug: 'passport-renewal', parameters: ['applyingFrom'] },
+      pkg: { slug: 'adult-renewal', choices: { applyingFrom: 'CA' } },
+    } as unknown as ChosenPackage;
+    const href = servicePackagesHref(choice);
+    const url = new URL(href, 'https://x.test');
+    expect(parseServicePath(url.pathname, url.search, { parameters: ['applyingFrom'] })).toEqual({
+      serviceSlug: 'passport-renewal',
+      packageSlug: null,
+      choices: { applyingFrom: 'CA' },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { ChosenPackage } from './package-choice.ts';
 import { type ParameterChoices, SERVICE_PARAMETERS, type ServiceParameter } from './parameters.ts';
 
 /**
@@ -217,4 +218,16 @@ export function buildServicePath(location: ServiceLocation, context: ServiceUrlC
   }
   const search = query.toString();
   return `/${segments.join('/')}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The service page at a chosen package's countries, where another of its packages is chosen. Here,
+ * not in package-choice.ts, which the package form's first load holds: this module loads with the
+ * page's later code (DESIGN.md §4 budget).
+ */
+export function servicePackagesHref({ service, pkg }: ChosenPackage): string {
+  return buildServicePath(
+    { serviceSlug: service.slug, packageSlug: null, choices: pkg.choices },
+    { parameters: SERVICE_PARAMETERS.filter((p) => service.parameters.includes(p)) },
+  );
 }

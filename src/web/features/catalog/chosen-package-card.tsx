@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { type ChosenPackage, servicePackagesHref } from '../../../domain/catalog/package-choice.ts';
+import type { ChosenPackage } from '../../../domain/catalog/package-choice.ts';
 import { parameterLabel } from '../../../domain/catalog/parameter-labels.ts';
 import { SERVICE_PARAMETERS } from '../../../domain/catalog/parameters.ts';
+import { servicePackagesHref } from '../../../domain/catalog/seo-url.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { PriceBreakdown } from '../../components/price-breakdown.tsx';
 import { CountryFlag } from './country-flag.tsx';
