@@ -42,7 +42,7 @@ export async function createBenchSessions(
     const auth = createAuthService(database.db, {
       users,
       notifications: createNotificationsService(database.db),
-      mail: { enqueue: notNeeded, isQueued: notNeeded },
+      mail: { enqueue: notNeeded, isQueued: notNeeded, countQueuedTo: notNeeded },
       jobs: { send: notNeeded, work: notNeeded },
       siteUrl: 'http://bench.invalid',
     });

@@ -118,3 +118,14 @@ export function createAuthRateLimits(app: FastifyInstance) {
   };
 }
 export type AuthRateLimits = ReturnType<typeof createAuthRateLimits>;
+
+/**
+ * Coupon codes a signed-in customer may try in 15 minutes, on all orders and kinds together: plenty
+ * for a customer typing the code they were given, too few to find an unpublished one by guessing.
+ */
+export const COUPON_TRIES_PER_USER = 20;
+
+/** The apply-coupon routes' limit (every kind of order shares it): checked once the session is known. */
+export function createCouponLimit(app: FastifyInstance) {
+  return createLimiter(app, 'coupon:user', COUPON_TRIES_PER_USER, byUser);
+}

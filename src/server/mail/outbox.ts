@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
@@ -71,6 +71,8 @@ export interface MailOutbox {
    * a second run of the same job at the same moment waits here and then finds the e-mail.
    */
   isQueued(tx: Database, key: string): Promise<boolean>;
+  /** How many e-mails for `purpose` were queued to `to` since `since` (a per-recipient cap). */
+  countQueuedTo(tx: Database, to: string, purpose: string, since: Date): Promise<number>;
   /**
    * An erased account's e-mails (issue 34 §3): those settled (sent or given up) to `email` keep
    * their row as the record of delivery, addressed to `placeholder`, without subject or body; the
@@ -257,6 +259,14 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         await jobs.send<MailJob>(MAIL_QUEUE, { emailId: inserted.id }, { tx });
         return { id: inserted.id, queued: true };
       });
+    },
+
+    async countQueuedTo(tx, to, purpose, since) {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(e)
+        .where(and(eq(e.to, to), eq(e.purpose, purpose), gte(e.createdAt, since)));
+      return row?.n ?? 0;
     },
 
     async isQueued(tx, key) {

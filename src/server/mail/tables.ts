@@ -57,5 +57,7 @@ export const outboundEmails = pgTable(
   (t) => [
     check('outbound_emails_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     index('outbound_emails_status_idx').on(t.status, t.createdAt),
+    // The per-recipient cap on account e-mails counts by address, purpose and time.
+    index('outbound_emails_to_idx').on(t.to, t.purpose, t.createdAt),
   ],
 );

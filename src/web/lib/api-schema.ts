@@ -7932,6 +7932,7 @@ export interface operations {
             409: components["responses"]["Answer409_8"];
             413: components["responses"]["Answer413_9"];
             415: components["responses"]["Answer415_10"];
+            429: components["responses"]["Answer429_14"];
             500: components["responses"]["Answer500_2"];
         };
     };
@@ -10140,6 +10141,7 @@ export interface operations {
             409: components["responses"]["Answer409_8"];
             413: components["responses"]["Answer413_9"];
             415: components["responses"]["Answer415_10"];
+            429: components["responses"]["Answer429_14"];
             500: components["responses"]["Answer500_2"];
         };
     };
@@ -10832,6 +10834,7 @@ export interface operations {
             409: components["responses"]["Answer409_8"];
             413: components["responses"]["Answer413_9"];
             415: components["responses"]["Answer415_10"];
+            429: components["responses"]["Answer429_14"];
             500: components["responses"]["Answer500_2"];
         };
     };

@@ -12,6 +12,10 @@ export function createAuditRepository(db: Database) {
       await db.insert(auditLog).values(values);
     },
 
+    async replaceActorEmail(actorId: number, email: string): Promise<void> {
+      await db.update(auditLog).set({ actorEmail: email }).where(eq(auditLog.actorId, actorId));
+    },
+
     /** One page in the query's order (newest first unless asked otherwise), and how many match. */
     async page(query: AuditListQuery): Promise<{ rows: AuditRow[]; total: number }> {
       const filters: SQL[] = [];

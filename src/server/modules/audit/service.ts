@@ -33,6 +33,14 @@ export function createAuditLog(db: Database) {
       });
     },
 
+    /**
+     * An erased account's entries (issue 34 §3) keep the account's id and what was done, under
+     * `placeholder` instead of the e-mail address it acted with.
+     */
+    async forgetActor(tx: Database, actorId: number, placeholder: string): Promise<void> {
+      await createAuditRepository(tx).replaceActorEmail(actorId, placeholder);
+    },
+
     /** Newest first unless asked otherwise; narrowed to one record with subjectType + subjectId. */
     async list(query: AuditListQuery): Promise<ListData<AuditRecord>> {
       const { rows, total } = await repository.page(query);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '../../../domain/auth/messages.ts';
+import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { ACCOUNT_MAILS_PER_HOUR } from './service.ts';
 import { PASSWORD, signUpBody, tokenFromMail, uniqueEmail } from './testing.ts';
 
 const WRONG = 'Wr0ng!Guess';
@@ -110,6 +112,28 @@ describe('rate limits of the accounts API', () => {
       expectLimited(await post(url, { email }, flooder));
       expect((await post(url, { email }, nextIp())).statusCode).toBe(200);
     }
+  });
+
+  it('sends one address at most five reset and five verification e-mails an hour, however many clients ask', async () => {
+    const mailsTo = async (email: string, path: string) =>
+      (await deliveredMail(t.app, 1000)).filter((m) => m.to === email && m.links.some((l) => l.includes(path)));
+    const owner = await verifiedAccount();
+    const unverified = signUpBody();
+    expect((await post('/auth/signup', unverified, nextIp())).statusCode).toBe(201);
+    for (let i = 0; i < 8; i++) {
+      const flooder = nextIp();
+      for (let j = 0; j < 2; j++) {
+        // Each answer is the same as ever: nothing says the cap was reached, or who has an account.
+        expect((await post('/auth/reset-password/request', { email: owner }, flooder)).statusCode).toBe(200);
+        expect((await post('/auth/email/send', { email: unverified.email }, flooder)).statusCode).toBe(200);
+      }
+    }
+    expect(await mailsTo(owner, '/create-password')).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
+    // The sign-up's own e-mail counts among the five.
+    expect(await mailsTo(unverified.email, '/verify-email')).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
+    // The newest link sent still works: the capped requests issued none to replace it.
+    const token = await tokenFromMail(t.app, owner, '/create-password');
+    expect((await post('/auth/reset-password', { token, password: 'N3w!Password' }, nextIp())).statusCode).toBe(200);
   });
 
   it('limits the referral check and the reset form per client address', async () => {

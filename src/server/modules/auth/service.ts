@@ -19,6 +19,15 @@ import { hashToken, looksLikeToken, newToken } from './tokens.ts';
 /** E-mail verification links live 24 hours, password reset links 1 hour. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * At most this many verification, and as many reset, e-mails to one address an hour, whoever asks
+ * and from wherever: the per-client limits cannot stop many addresses flooding one inbox. The
+ * answer to the request stays the same (nothing tells who has an account), and the owner still
+ * has the e-mails already sent, whose newest link works.
+ */
+export const ACCOUNT_MAILS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
 /**
  * A verification link opened within this time of being sent also signs its holder in, like a
  * reset link of the same age could; later it only verifies (docs/decisions/0099-way-in-and-back.md).
@@ -40,7 +49,7 @@ export interface AuthServiceDeps {
   users: UsersService;
   notifications: NotificationsService;
   /** Queues e-mail in the transaction that issues the link it carries. */
-  mail: Pick<MailOutbox, 'enqueue' | 'isQueued'>;
+  mail: Pick<MailOutbox, 'enqueue' | 'isQueued' | 'countQueuedTo'>;
   /** Resend and reset requests are answered at once and looked into by a job (no enumeration). */
   jobs: Pick<JobQueue, 'send' | 'work'>;
   siteUrl: string;
@@ -155,6 +164,12 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     return { token, tokenHash };
   }
 
+  /** Whether `user` had ACCOUNT_MAILS_PER_HOUR e-mails for `purpose` in the last hour. */
+  async function overMailCap(tx: Database, user: Recipient, purpose: 'verify-email' | 'reset-password') {
+    const since = new Date(now().getTime() - HOUR_MS);
+    return (await mail.countQueuedTo(tx, user.email, purpose, since)) >= ACCOUNT_MAILS_PER_HOUR;
+  }
+
   /**
    * Account e-mails: the token and the e-mail carrying it are written in one transaction, so a
    * link is never issued without its e-mail queued, nor an e-mail queued for a link that was not
@@ -171,6 +186,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     returnTo?: string,
     key?: string,
   ) {
+    if (await overMailCap(tx, user, 'verify-email')) return;
     const returnPath = verificationReturnPath(returnTo);
     const { token, tokenHash } = await issueToken(
       tx,
@@ -189,6 +205,8 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
   }
 
   async function queuePasswordReset(tx: Database, user: Recipient, origin: string, key: string) {
+    // Before the new link: it would replace the one in the e-mails already sent.
+    if (await overMailCap(tx, user, 'reset-password')) return;
     const { token } = await issueToken(tx, user.id, 'reset-password', RESET_PASSWORD_TTL_MS);
     const link = `${origin}/create-password?${new URLSearchParams({ token })}`;
     await mail.enqueue(tx, {

@@ -13,6 +13,7 @@ import {
   publicCouponSchema,
 } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
+import { createCouponLimit } from '../../http/rate-limits.ts';
 import { customer, valueOrThrow } from '../applications/service.ts';
 
 /**
@@ -44,6 +45,7 @@ const ref = (params: { orderRef: string }) => parseOrderRef(params.orderRef);
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { checkout } = app.services;
+  const couponTries = createCouponLimit(app);
 
   app.get(
     '/application/order/:orderRef/add-ons',
@@ -95,6 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/application/order/:orderRef/coupon',
     {
+      preHandler: couponTries,
       schema: {
         tags,
         summary: 'Apply a coupon to the order (SPEC.md §7 /apply-coupon/); answers the new cost summary',

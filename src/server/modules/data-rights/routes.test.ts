@@ -301,6 +301,15 @@ describe('data rights: deletion', () => {
     expect(await auditActions(t, eve.id)).toEqual(
       expect.arrayContaining(['data-rights.deletion-request', 'data-rights.erase']),
     );
+    // The entries she made herself keep her account's id and what was done, not her address.
+    const hers = await db.select().from(auditLog).where(eq(auditLog.actorId, eve.id));
+    expect(hers.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['data-rights.deletion-request', 'data-rights.erase']),
+    );
+    for (const row of hers) expect(row.actorEmail).toBe(`erased-${eve.id}@erased.invalid`);
+    expect(
+      await db.select().from(auditLog).where(sql`lower(${auditLog.actorEmail}) = ${eve.email.toLowerCase()}`),
+    ).toEqual([]);
   });
 
   it('erases once when the request is sent several times at once (a double click): each answer is the erasure, or the sign-in that ended with it', async () => {

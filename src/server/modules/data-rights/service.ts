@@ -51,7 +51,7 @@ export interface DataRightsDeps {
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
   /** E-mails sent to the address keep their delivery record without it (issue 34 §3). */
   mail: Pick<MailOutbox, 'forgetRecipient'>;
-  audit: Pick<AuditLog, 'record'>;
+  audit: Pick<AuditLog, 'record' | 'forgetActor'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
   /** After an erasure: no copy of the replaced rows stays where a backup reads it (DatabaseHandle). */
@@ -181,6 +181,8 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
           ...(again ? { erasedAgainAfterRestore: true, firstErasedAt: again.erasedAt } : {}),
         },
       });
+      // Last, so the customer's own request to erase (this entry, when they made it) is covered too.
+      await deps.audit.forgetActor(tx, locked.userId, placeholder);
       return {
         ok: true,
         value: {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooManyAttemptsMessage } from '../../../domain/auth/messages.ts';
 import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
 import { COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { ORDER_REF_MESSAGES } from '../../../domain/orders/order-kind.ts';
+import { COUPON_TRIES_PER_USER } from '../../http/rate-limits.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
@@ -147,6 +149,35 @@ describe("the order core's checkout calls: /orders/{orderRef}/cost-summary and /
       ).toBe(404);
     }
     expect((await apiCall(t.app, 'GET', `/orders/${service.displayId}/cost-summary`, null)).statusCode).toBe(401);
+  });
+});
+
+describe('guessing coupon codes', () => {
+  it('stops a customer after 20 tries in 15 minutes on every coupon route together, and no one else', async () => {
+    const user = await createSignedInUser(t.app);
+    const service = await startApplication(t.app, user.token);
+    const photo = (await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() })).json()
+      .data as { displayId: string };
+    const routes = [
+      `/orders/${service.displayId}/coupon`,
+      `/application/order/${service.displayId}/coupon`,
+      `/photo-orders/${photo.displayId}/coupon`,
+    ];
+    for (let i = 0; i < COUPON_TRIES_PER_USER; i++) {
+      const res = await apiCall(t.app, 'POST', routes[i % routes.length] ?? '', user.token, { code: `GUESS${i}` });
+      expect(res.statusCode).toBe(400);
+    }
+    for (const route of routes) {
+      // The right code too: the limit counts tries, not wrong answers.
+      const stopped = await apiCall(t.app, 'POST', route, user.token, { code: 'FIRST10' });
+      expect(stopped.statusCode).toBe(429);
+      expect(stopped.json().message).toBe(tooManyAttemptsMessage(15 * 60));
+    }
+    const other = await createSignedInUser(t.app);
+    const theirs = await startApplication(t.app, other.token);
+    expect(
+      (await apiCall(t.app, 'POST', `/orders/${theirs.displayId}/coupon`, other.token, { code: 'FIRST10' })).statusCode,
+    ).toBe(200);
   });
 });
 

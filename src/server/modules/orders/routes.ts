@@ -14,12 +14,14 @@ import { anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/orde
 import { dashboardSchema, orderSummarySchema } from '../../../domain/orders/order-summary.ts';
 import { USER_MESSAGES as U } from '../../../domain/users/messages.ts';
 import { valueOrThrow } from '../../http/errors.ts';
+import { createCouponLimit } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
 
 /** The signed-in user's order history and dashboard. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { orders, notifications, applications } = app.services;
+  const couponTries = createCouponLimit(app);
 
   app.get(
     '/users/orders',
@@ -125,6 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:orderRef/coupon',
     {
+      preHandler: couponTries,
       schema: {
         tags: ['orders'],
         summary:

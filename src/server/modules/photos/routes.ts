@@ -33,7 +33,7 @@ import { isLookupCode, lookupPostalCode } from '../../../domain/users/postal-loo
 import { ADDRESS_COUNTRIES } from '../../../domain/users/regions.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
-import { perSignedInUser } from '../../http/rate-limits.ts';
+import { createCouponLimit, perSignedInUser } from '../../http/rate-limits.ts';
 import { currentUser } from '../../plugins/session.ts';
 import { registerUploadParsing, serveFile, serveMadeFile } from '../../uploads/index.ts';
 
@@ -153,6 +153,7 @@ const fileResponse = {
 export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
   const { photos } = app.services;
+  const couponTries = createCouponLimit(app);
   const customer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).viewer;
   const refOf = (params: { orderRef: string }) => parsePhotoOrderRef(params.orderRef);
   const order200 = { 200: envelopeSchema(photoOrderSchema) };
@@ -385,6 +386,7 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/photo-orders/:orderRef/coupon',
     {
+      preHandler: couponTries,
       schema: {
         tags,
         summary: 'Apply a SevaPhotos coupon (SPEC.md §7 photo /apply-coupon/); answers the order repriced',
