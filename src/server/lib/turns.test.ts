@@ -22,4 +22,24 @@ describe('createTurns', () => {
     expect(order).toEqual([1, 2, 3, 4, 5]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
   });
+
+  it('gives work asked behind a turn only when no other work waits, and counts it', async () => {
+    const inTurn = createTurns(1);
+    const order: string[] = [];
+    const work = (id: string, behind = false) =>
+      inTurn(
+        async () => {
+          order.push(id);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        },
+        { behind },
+      );
+    const first = work('customer 1');
+    const visitors = [work('visitor 1', true), work('visitor 2', true)];
+    expect(inTurn.waitingBehind()).toBe(2);
+    const customer = work('customer 2');
+    await Promise.all([first, customer, ...visitors]);
+    expect(order).toEqual(['customer 1', 'customer 2', 'visitor 1', 'visitor 2']);
+    expect(inTurn.waitingBehind()).toBe(0);
+  });
 });

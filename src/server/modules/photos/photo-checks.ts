@@ -92,7 +92,8 @@ export function createPhotoChecks(db: Database, deps: PhotoChecksDeps) {
         if (!stored) throw new Error('an accepted photo is missing from storage');
         let result: Awaited<ReturnType<AnalysePhoto>>;
         try {
-          result = await analyse(await buffer(stored.stream), PHOTO_SIZES[sizeId], {});
+          // Behind customers' photos, and refused while many visitors' checks wait (a 503: try again).
+          result = await analyse(await buffer(stored.stream), PHOTO_SIZES[sizeId], { visitor: true });
         } catch (error) {
           // Detection could not run at all: a retry in a moment can succeed.
           if (error instanceof FaceDetectionError) throw new HttpError(503, P.notChecked);

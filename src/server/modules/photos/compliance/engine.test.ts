@@ -4,8 +4,8 @@ import { complianceReportSchema, PHOTO_FIXES, PHOTO_RULES } from '../../../../do
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_PROBLEMS, photoVerdict } from '../../../../domain/photos/verdict.ts';
 import { MAX_TILT_DEGREES } from './checks.ts';
-import { detectInWorker } from './detection-queue.ts';
-import { analysePhoto, stopFaceDetection } from './engine.ts';
+import { detectInWorker, FaceDetectionError } from './detection-queue.ts';
+import { analysePhoto, stopFaceDetection, VISITOR_CHECKS_WAITING } from './engine.ts';
 import { faceGeometry } from './geometry.ts';
 import {
   busyBackground,
@@ -365,4 +365,23 @@ describe('analysePhoto on a signature', () => {
       expect.objectContaining({ rule: 'resolution', passed: false, fix: PHOTO_FIXES.lowResolution }),
     ]);
   });
+});
+
+describe('visitors’ checks', () => {
+  it('wait behind customers’ photos, and are refused while VISITOR_CHECKS_WAITING of them wait', async () => {
+    const wall = await plain(400, 400);
+    const done: string[] = [];
+    const check = (who: string, visitor: boolean) =>
+      analysePhoto(wall, PHOTO_SIZES['oci-photo'], { visitor }).then(() => done.push(who));
+    const running = check('customer 1', false);
+    const visitors = Array.from({ length: VISITOR_CHECKS_WAITING }, (_, i) => check(`visitor ${i + 1}`, true));
+    // One more visitor while four wait: refused at once, as detection that could not run (a 503).
+    await expect(analysePhoto(wall, PHOTO_SIZES['oci-photo'], { visitor: true })).rejects.toBeInstanceOf(
+      FaceDetectionError,
+    );
+    const customer = check('customer 2', false);
+    await Promise.all([running, customer, ...visitors]);
+    expect(done.slice(0, 2)).toEqual(['customer 1', 'customer 2']);
+    expect(done).toHaveLength(2 + VISITOR_CHECKS_WAITING);
+  }, 60_000);
 });

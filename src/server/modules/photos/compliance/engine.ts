@@ -20,7 +20,7 @@ import {
   sharpnessCheck,
   tiltCheck,
 } from './checks.ts';
-import { detectInWorker, detectionPixels, reuseDetectionPixels } from './detection-queue.ts';
+import { detectInWorker, detectionPixels, FaceDetectionError, reuseDetectionPixels } from './detection-queue.ts';
 import type { RawFace } from './faces.ts';
 import { type Encoded, fitPhoto, fitSignature, levelCrop, pixelRect } from './fit.ts';
 import {
@@ -80,7 +80,19 @@ export interface AnalyseOptions {
    * before the fit, if the size allows it (`backgroundChangeAllowed`); ignored for one that does not.
    */
   backgroundChange?: boolean;
+  /**
+   * A visitor's check before any account or order (photo-checks.ts): it waits behind every
+   * customer's photo, and is refused (FaceDetectionError) while VISITOR_CHECKS_WAITING wait.
+   */
+  visitor?: boolean;
 }
+
+/**
+ * Visitors' checks that may wait at once. Anyone can ask for one without an account, so a few
+ * clients could otherwise fill the one turn for minutes (a session-50 probe held a paying
+ * customer's photo 34 s behind 40 of them); they wait behind customers' photos too.
+ */
+export const VISITOR_CHECKS_WAITING = 4;
 
 export interface AnalysedPhoto {
   report: ComplianceReport;
@@ -352,7 +364,10 @@ async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec): Pr
  * could not run (queue full, worker crashed): a retry later can succeed.
  */
 export function analysePhoto(image: Buffer, size: PhotoSizeSpec, options: AnalyseOptions = {}): Promise<AnalysedPhoto> {
-  return photoCheckTurn(() => analyseWith(detectInWorker, image, size, options));
+  if (options.visitor && photoCheckTurn.waitingBehind() >= VISITOR_CHECKS_WAITING) {
+    return Promise.reject(new FaceDetectionError('Too many visitors’ photo checks are waiting'));
+  }
+  return photoCheckTurn(() => analyseWith(detectInWorker, image, size, options), { behind: options.visitor ?? false });
 }
 
 /**
