@@ -148,7 +148,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Answer one questionnaire',
         description:
-          'Plain-English questions about you, your parents and your Indian origin. We transfer the answers to the government OCI form and flag anything that does not match your passport.',
+          'Plain-English questions about you, your parents and your Indian origin. We set the answers out in the government OCI form’s order, ready to copy into the portal when you submit it, and flag anything that does not match your passport.',
         icon: 'file-text',
       },
       {

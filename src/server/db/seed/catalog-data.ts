@@ -143,7 +143,7 @@ function eTouristSeasons(inCurrency: (usdCents: number) => number): SeedFeeDate[
 /** What an adult passport renewal includes, with the appointment where the file goes. */
 function adultRenewalFeatures(appointment: string): string[] {
   return [
-    'Passport Seva form filled in and reviewed',
+    'Answers for the Passport Seva form prepared and checked',
     'Annexure E and the document checklist prepared',
     'Indian and local addresses checked for police verification',
     appointment,
@@ -179,7 +179,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'New, minor, re-issue and lost Overseas Citizen of India cards, every document checked before you file.',
     description:
-      'We prepare your Overseas Citizenship of India application end to end: the government form, your photo and signature sized to the portal’s rules, the file for the consulate’s application centre, and a document check before anything is sent. Government, ICWF and application-centre fees are shown apart from our service fee, at the amounts they are charged.',
+      'We prepare your Overseas Citizenship of India application with you: every answer of the government form in the portal’s order, ready for you to submit, your photo and signature sized to the portal’s rules, the file for the consulate’s application centre, and a document check before anything is sent. Government, ICWF and application-centre fees are shown apart from our service fee, at the amounts they are charged.',
     icon: 'id-card',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -190,7 +190,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them.',
         features: [
-          'Online government form filled in and reviewed line by line',
+          'Answers for the online government form prepared and checked line by line',
           'Photo and signature resized to the portal rules',
           'Application-centre appointment and checklist',
           'Final document check before the file is sent',
@@ -210,7 +210,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them, filed with the consulate through VFS Global.',
             features: [
-              'Online government form filled in and reviewed line by line',
+              'Answers for the online government form prepared and checked line by line',
               'Photo and signature resized to the portal rules',
               'VFS Global appointment and checklist',
               'Final document check before the file is sent',
@@ -224,7 +224,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'First OCI card for anyone of Indian origin who holds the citizenship of another country: adults, and children applying with them, filed with the consulate through BLS International. BLS accepts the application only once your Indian passport has been surrendered.',
             features: [
-              'Online government form filled in and reviewed line by line',
+              'Answers for the online government form prepared and checked line by line',
               'Photo and signature resized to the portal rules',
               'BLS International appointment and checklist',
               'Final document check before the file is sent',
@@ -330,7 +330,7 @@ export const CATALOG: readonly SeedService[] = [
           'Re-issue of an existing OCI card after you get a new foreign passport or change your name. A re-issue is needed only once, when you get a new passport after turning 20; we check whether your case needs one before you apply.',
         features: [
           'Check of whether your passport change needs a re-issue',
-          'Re-issue form filled in with the new passport details',
+          'Answers for the re-issue form prepared with the new passport details',
           'Name-change affidavit guidance where needed',
           'Application-centre appointment and checklist',
         ],
@@ -348,7 +348,7 @@ export const CATALOG: readonly SeedService[] = [
             appliesTo: FROM_US,
             features: [
               'Check of whether your passport change needs a re-issue',
-              'Re-issue form filled in with the new passport details',
+              'Answers for the re-issue form prepared with the new passport details',
               'Name-change affidavit guidance where needed',
               'VFS Global appointment and checklist',
             ],
@@ -358,7 +358,7 @@ export const CATALOG: readonly SeedService[] = [
             appliesTo: FROM_CA,
             features: [
               'Check of whether your passport change needs a re-issue',
-              'Re-issue form filled in with the new passport details',
+              'Answers for the re-issue form prepared with the new passport details',
               'Name-change affidavit guidance where needed',
               'BLS International appointment and checklist',
             ],
@@ -394,7 +394,7 @@ export const CATALOG: readonly SeedService[] = [
         features: [
           'Affidavit of loss or damage drafted for notarisation',
           'Guidance on filing the police report',
-          'Replacement form filled in and reviewed',
+          'Answers for the replacement form prepared and checked',
           'Application-centre appointment and checklist',
         ],
         processingTime: 'Usually 6–10 weeks after the application centre receives the file',
@@ -412,7 +412,7 @@ export const CATALOG: readonly SeedService[] = [
             features: [
               'Affidavit of loss or damage drafted for notarisation',
               'Guidance on filing the police report',
-              'Replacement form filled in and reviewed',
+              'Answers for the replacement form prepared and checked',
               'VFS Global appointment and checklist',
             ],
             processingTime: 'Usually 6–10 weeks after VFS Global receives the file',
@@ -422,7 +422,7 @@ export const CATALOG: readonly SeedService[] = [
             features: [
               'Affidavit of loss or damage drafted for notarisation',
               'Guidance on filing the police report',
-              'Replacement form filled in and reviewed',
+              'Answers for the replacement form prepared and checked',
               'BLS International appointment and checklist',
             ],
             processingTime: 'Usually 6–8 weeks after BLS International receives the file',
@@ -457,7 +457,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Renew your Indian passport from abroad: adult, minor, Tatkal, lost or damaged.',
     description:
-      'We fill in the Passport Seva form, prepare the annexures your case needs and check every copy against the application centre’s checklist, so that your file is not sent back for a missing page.',
+      'We prepare every answer of the Passport Seva form and the annexures your case needs, and check every copy against the application centre’s checklist, so that your file is not sent back for a missing page.',
     icon: 'book-open',
     parameters: ['applyingFrom'],
     parameterOptions: { applyingFrom: ['US', 'CA'] },
@@ -584,7 +584,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'Re-issue of a child’s passport, valid for five years. Both parents sign the application and Annexure D.',
         features: [
-          'Passport Seva form filled in for the child',
+          'Answers for the child’s Passport Seva form prepared and checked',
           'Annexure D (or Annexure C for a single parent) prepared for both parents',
           'Thumb-impression and signature guidance for young children',
           'Application-centre appointment',
@@ -606,7 +606,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'Re-issue of the passport of a child under 18, valid for five years. Both parents sign the application and Annexure D.',
             features: [
-              'Passport Seva form filled in for the child',
+              'Answers for the child’s Passport Seva form prepared and checked',
               'Annexure D (or Annexure C for a single parent) prepared for both parents',
               'Thumb-impression and signature guidance for young children',
               'VFS Global appointment',
@@ -618,7 +618,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'Re-issue of the passport of a child under 15, valid for five years. Both parents sign the application and Annexure D.',
             features: [
-              'Passport Seva form filled in for the child',
+              'Answers for the child’s Passport Seva form prepared and checked',
               'Annexure D (or Annexure C for a single parent) prepared for both parents',
               'Thumb-impression and signature guidance for young children',
               'BLS International appointment',
@@ -839,7 +839,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'Renunciation of Indian citizenship and surrender of the passport for anyone who became a foreign citizen on or after 1 June 2010. Any penalty for late surrender or for travel on the Indian passport is worked out by the consulate after it receives the file and is paid separately.',
         features: [
-          'Online renunciation form filled in and reviewed',
+          'Answers for the online renunciation form prepared and checked',
           'Penalty exposure checked from your travel history before you file',
           'Lost-passport affidavit prepared if your old passport is missing',
           'Application-centre appointment and checklist',
@@ -858,7 +858,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_US,
             features: [
-              'Online renunciation form filled in and reviewed',
+              'Answers for the online renunciation form prepared and checked',
               'Penalty exposure checked from your travel history before you file',
               'Lost-passport affidavit prepared if your old passport is missing',
               'VFS Global appointment and checklist',
@@ -869,7 +869,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_CA,
             features: [
-              'Online renunciation form filled in and reviewed',
+              'Answers for the online renunciation form prepared and checked',
               'Penalty exposure checked from your travel history before you file',
               'Lost-passport affidavit prepared if your old passport is missing',
               'BLS International appointment and checklist',
@@ -907,7 +907,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'Surrender certificate for anyone who became a foreign citizen on or before 31 May 2010, when the lower surrender fee applies. Penalties for travel on the Indian passport after naturalisation still apply and are worked out by the consulate.',
         features: [
-          'Surrender form filled in and reviewed',
+          'Answers for the surrender form prepared and checked',
           'Naturalisation date checked against the 1 June 2010 cut-off',
           'Lost-passport affidavit prepared if your old passport is missing',
           'Application-centre appointment and checklist',
@@ -925,7 +925,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_US,
             features: [
-              'Surrender form filled in and reviewed',
+              'Answers for the surrender form prepared and checked',
               'Naturalisation date checked against the 1 June 2010 cut-off',
               'Lost-passport affidavit prepared if your old passport is missing',
               'VFS Global appointment and checklist',
@@ -936,7 +936,7 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: FROM_CA,
             features: [
-              'Surrender form filled in and reviewed',
+              'Answers for the surrender form prepared and checked',
               'Naturalisation date checked against the 1 June 2010 cut-off',
               'Lost-passport affidavit prepared if your old passport is missing',
               'BLS International appointment and checklist',
@@ -1137,7 +1137,7 @@ export const CATALOG: readonly SeedService[] = [
         slug: 'e-tourist-30-days',
         description: 'Double-entry tourist e-Visa valid for 30 days from arrival, for holidays and family visits.',
         features: [
-          'e-Visa form filled in on the official portal',
+          'Answers for the official e-Visa portal prepared in its order',
           'Photo and passport scan resized to the upload rules',
           'Answers checked against your passport before you submit',
           'Arrival-date window checked (4–30 days ahead)',
@@ -1195,7 +1195,7 @@ export const CATALOG: readonly SeedService[] = [
         slug: 'e-tourist-1-year',
         description: 'Multiple-entry tourist e-Visa valid for one year; each stay may last up to 180 days.',
         features: [
-          'e-Visa form filled in on the official portal',
+          'Answers for the official e-Visa portal prepared in its order',
           'Photo and passport scan resized to the upload rules',
           'Answers checked against your passport before you submit',
           'Government fee for your nationality checked before you submit',
@@ -1240,7 +1240,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'Multiple-entry tourist e-Visa valid for five years, the best value for anyone visiting family in India every year. Each stay may last up to 180 days.',
         features: [
-          'e-Visa form filled in on the official portal',
+          'Answers for the official e-Visa portal prepared in its order',
           'Photo and passport scan resized to the upload rules',
           'Answers checked against your passport before you submit',
           'Government fee for your nationality checked before you submit',
@@ -1285,7 +1285,7 @@ export const CATALOG: readonly SeedService[] = [
         description:
           'Business e-Visa for meetings, trade fairs and sales visits, backed by an invitation from an Indian company.',
         features: [
-          'e-Visa form filled in on the official portal',
+          'Answers for the official e-Visa portal prepared in its order',
           'Invitation letter and business card checked against the form',
           'Photo and passport scan resized to the upload rules',
           'Government fee checked before you submit',
@@ -1333,7 +1333,7 @@ export const CATALOG: readonly SeedService[] = [
         slug: 'paper-visa-application',
         description: 'Regular paper visa for travellers who cannot use, or need more than, an e-Visa.',
         features: [
-          'Online visa form filled in and reviewed',
+          'Answers for the online visa form prepared and checked',
           'File assembled in the application centre’s checklist order',
           'Application-centre appointment booked',
           'Photos checked against the visa photo rules',
@@ -1354,7 +1354,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'Regular paper visa for travellers who cannot use, or need more than, an e-Visa, such as a long-term visa for US citizens.',
             features: [
-              'Online visa form filled in and reviewed',
+              'Answers for the online visa form prepared and checked',
               'File assembled in the application centre’s checklist order',
               'VFS Global appointment booked',
               'Photos checked against the visa photo rules',
@@ -1374,7 +1374,7 @@ export const CATALOG: readonly SeedService[] = [
             description:
               'Paper entry visa for travellers who cannot use, or need more than, an e-Visa, such as former Indian citizens visiting family.',
             features: [
-              'Online visa form filled in and reviewed',
+              'Answers for the online visa form prepared and checked',
               'File assembled in the application centre’s checklist order',
               'BLS International appointment booked',
               'Biometrics appointment planned (ages 12–70)',
