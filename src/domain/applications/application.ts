@@ -4,7 +4,7 @@ import { premiumSupportSchema } from '../checkout/premium-support.ts';
 import { jurisdictionSchema } from '../jurisdiction/jurisdiction.ts';
 import { IDEMPOTENCY_KEY_MESSAGE, idempotencyKeySchema } from '../orders/idempotency-key.ts';
 import { orderFilesRetentionSchema } from '../orders/retention.ts';
-import { type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
+import { INITIAL_ORDER_STATUS, type OrderStatus, statusChangeSchema, toOrderStatus } from '../orders/status.ts';
 import { missingDocumentsSchema } from './documents.ts';
 import { memberListSchema, memberSchema } from './members.ts';
 import { photoToRedoSchema } from './photos-to-redo.ts';
@@ -133,6 +133,11 @@ const DOCUMENTS_OPEN: readonly OrderStatus[] = ['Payment pending', 'Forms incomp
 export function canChangeDocuments(status: string): boolean {
   const s = toOrderStatus(status);
   return s !== null && DOCUMENTS_OPEN.includes(s);
+}
+
+/** The order was paid for: past Payment pending (what our team prepares is due from then on). */
+export function isPaidStatus(status: string): boolean {
+  return status !== INITIAL_ORDER_STATUS;
 }
 
 /**

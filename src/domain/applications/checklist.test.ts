@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_UPLOAD, PHOTO_UPLOAD } from '../uploads/file-types.ts';
 import {
   type ChecklistInput,
+  type ChecklistItem,
   checklistAnswers,
   checklistItemOfUpload,
   documentChecklist,
+  dueWhen,
   givesThumbImpression,
 } from './checklist.ts';
 
@@ -262,12 +264,17 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     expect(checklistAnswers({ eligibility: '' })).toEqual({});
   });
 
-  it('a document our team prepares is sent after payment, never required of the customer', () => {
+  it('a document our team prepares is in the print pack once paid, and required from then on only', () => {
     for (const pkg of ['oci-card-for-minor', 'oci-reissue']) {
       const form = item(oci(pkg, { memberKind: 'Minor' }), 'parental-authorization-form');
-      expect(form).toMatchObject({ required: false, preparedByUs: true });
-      expect(form?.hint).toContain('send it to you after payment');
+      // The mission takes no child's application without it (a walk was told "Everything is in").
+      expect(form).toMatchObject({ required: true, preparedByUs: true });
+      expect(form?.hint).toContain('print it from the print pack on your order page');
+      expect(dueWhen(false, form as ChecklistItem).required).toBe(false);
+      expect(dueWhen(true, form as ChecklistItem).required).toBe(true);
     }
+    const passport = item(oci('new-oci-card', { memberKind: 'Adult' }), 'foreign-passport') as ChecklistItem;
+    expect(dueWhen(false, passport)).toBe(passport);
   });
 
   it('names the passport photo’s real size, the portal’s 630 × 810 px, not 2×2 in', () => {

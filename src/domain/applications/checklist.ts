@@ -12,8 +12,9 @@ export interface ChecklistItem {
   hint?: string;
   required: boolean;
   /**
-   * A document our team prepares (the Parental Authorization Form): we send it after payment and
-   * the customer uploads it signed. Never required before that, so it never holds the order back.
+   * A document our team prepares (the Parental Authorization Form, a passport annexure): in the
+   * print pack once the order is paid, and uploaded signed. Required only from then on
+   * (`dueWhen`): before payment it cannot be had, so it is not listed as missing.
    */
   preparedByUs?: true;
   /** The types and size this item takes: passed to acceptUpload as `itemLimits`. */
@@ -176,16 +177,26 @@ function declaration(id: string, label: string, what: string): ChecklistItem {
   };
 }
 
-/** Our team prepares it from the answers and sends it after payment (catalog-facts §1 minor add-ons). */
+/**
+ * Our team prepares it from the answers (catalog-facts §1 minor add-ons: notarised, signed by both
+ * parents); the mission will not take the child's application without it.
+ */
 const parentalAuthorizationForm: ChecklistItem = {
   ...doc(
     'parental-authorization-form',
     'Parental Authorization Form',
-    'We prepare it from your answers and send it to you after payment. Both parents sign it before a notary; then upload it here.',
-    false,
+    'We prepare it from your answers: once you have paid, print it from the print pack on your order page. Both parents sign it before a notary; then upload it here.',
   ),
   preparedByUs: true,
 };
+
+/**
+ * `item` as the order's payment leaves it: one our team prepares is required only once the order
+ * is paid, when its print pack holds it (a list of what is missing before then could not be done).
+ */
+export function dueWhen(paid: boolean, item: ChecklistItem): ChecklistItem {
+  return item.preparedByUs && !paid ? { ...item, required: false } : item;
+}
 
 const OCI_PHOTO = image(
   'photo',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPLETION_TEXT, memberNamer, missingItems, neededDocument } from './completion.ts';
+import { COMPLETION_TEXT, inSentence, memberNamer, missingItems, neededDocument } from './completion.ts';
 
 const priya = { id: 1, fullName: 'Priya Sharma', reviewed: false };
 const arjun = { id: 2, fullName: 'Arjun Sharma', reviewed: true };
@@ -77,5 +77,17 @@ describe('what an application still needs (issue 28)', () => {
       'Everything is in: after payment your order goes straight to our team (Order pending).',
     );
     expect(COMPLETION_TEXT.stillNeeded).toBe('Still needed:');
+  });
+});
+
+describe('inSentence', () => {
+  it('lowers a plain label’s first letter, and leaves acronyms and a form’s own name as they are', () => {
+    expect(inSentence('Current foreign passport')).toBe('current foreign passport');
+    expect(inSentence('Proof of Indian origin')).toBe('proof of Indian origin');
+    expect(inSentence('PAN card')).toBe('PAN card');
+    // A walk's e-mail asked for the "parental Authorization Form".
+    expect(inSentence('Parental Authorization Form')).toBe('Parental Authorization Form');
+    expect(inSentence('Record of Landing')).toBe('Record of Landing');
+    expect(inSentence('Photo')).toBe('photo');
   });
 });

@@ -24,9 +24,30 @@ export interface CompletionFacts {
   proofConflicts?: readonly { memberId: number; message: string }[];
 }
 
-/** "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") stays as it is. */
-export const inSentence = (label: string) =>
-  /^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label;
+/** Short words a title leaves in lower case ("Record of Landing"). */
+const TITLE_SMALL_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'and',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+]);
+
+/**
+ * "Passport copy" → "passport copy"; an acronym ("PAN card", "OCI") and a form's own name, every
+ * word capitalised ("Parental Authorization Form"), stay as they are.
+ */
+export const inSentence = (label: string) => {
+  const words = label.split(/\s+/);
+  const named = words.length > 1 && words.every((w) => !/^[a-z]/.test(w) || TITLE_SMALL_WORDS.has(w));
+  return /^[A-Z][a-z]/.test(label) && !named ? label[0]?.toLowerCase() + label.slice(1) : label;
+};
 
 /**
  * How a list of what is missing names a member of `members`: by first name, or in full when

@@ -695,6 +695,20 @@ const mailsWith = (key: string) =>
     .where(like(outboundEmails.key, `${key}%`));
 
 describe('a document request after submission (issue 30 §4)', () => {
+  it('asks for a document never sent without “again”', async () => {
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token);
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    const res = await asStaff('POST', `/admin/orders/${order.displayId}/document-requests`, {
+      memberId: order.members[0]?.id,
+      itemId: 'foreign-passport',
+      note: 'We need your passport',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = (await mailsWith('order-document-request:')).filter((m) => m.to === customer.email);
+    expect(mail?.subject).toBe(`Please upload current foreign passport for Priya Sharma (order ${order.displayId})`);
+  });
+
   it('is e-mailed with a same-origin link to the slot, instead of the status e-mail', async () => {
     const { customer, order, memberId } = await completeApplication('Kavya Rao');
     await moveOrderTo(t.app, order.id, 'In review', 'staff');

@@ -539,7 +539,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           const recorded = await deps.documents.requestDocument(tx, order.id, { memberId, itemId, note }, actor.id);
           if (!recorded.ok) return recorded;
           const { requestId, itemLabel, memberName } = recorded.value;
-          const remark = `Please upload ${itemLabel} for ${memberName} again: ${note}`;
+          const again = recorded.value.again ? ' again' : '';
+          const remark = `Please upload ${itemLabel} for ${memberName}${again}: ${note}`;
           let status = order.status;
           if (order.status === 'In review') {
             // The request's own e-mail below says what to do and links to the slot: no status e-mail too.
@@ -570,8 +571,8 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
               order,
               documentSlot.item(memberId, itemId),
               {
-                subject: `Please upload ${inSentence(itemLabel)} for ${memberName} again (order ${order.displayId})`,
-                heading: `Our team needs ${inSentence(itemLabel)} for ${memberName} again`,
+                subject: `Please upload ${inSentence(itemLabel)} for ${memberName}${again} (order ${order.displayId})`,
+                heading: `Our team needs ${inSentence(itemLabel)} for ${memberName}${again}`,
                 intro: [note, 'Only this document is needed: your answers stay as they are.'],
                 linkText: 'Upload it here',
               },

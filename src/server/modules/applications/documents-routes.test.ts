@@ -111,6 +111,7 @@ describe('the checklist', () => {
       m.items.find((i) => i.id === id)?.label;
     expect(label(minor, 'signature')).toBe('Aarav’s signature');
     expect(label(little, 'photo')).toBe('Anaya’s photo');
+    // Prepared by us: in the print pack once paid, and not due before (this order is not paid).
     expect(minor.items.find((i: { id: string }) => i.id === 'parental-authorization-form')).toMatchObject({
       required: false,
       preparedByUs: true,
@@ -137,6 +138,23 @@ describe('the checklist', () => {
     );
     expect(one.statusCode).toBe(200);
     expect(one.json().data).toEqual(minor);
+  });
+});
+
+describe('what our team prepares', () => {
+  it('is not missing before payment, when it cannot be had, and is due once the order is paid', async () => {
+    const { user, order } = await customerWithOrder([MINOR]);
+    const formOf = async () =>
+      (await call('GET', `${orderPath(order.displayId)}/checklist`, user.token))
+        .json()
+        .data.members[0].items.find((i: { id: string }) => i.id === 'parental-authorization-form');
+    const missing = async () => (await call('GET', orderPath(order.displayId), user.token)).json().data.missing;
+    expect(await formOf()).toMatchObject({ required: false, preparedByUs: true });
+    expect(await missing()).not.toContain('Aarav’s Parental Authorization Form');
+
+    await moveOrderTo(t.app, order.id, 'Forms incomplete');
+    expect(await formOf()).toMatchObject({ required: true, preparedByUs: true });
+    expect(await missing()).toContain('Aarav’s Parental Authorization Form');
   });
 });
 

@@ -3,6 +3,7 @@ import type { Pagination } from '../../../domain/api/pagination.ts';
 import {
   APPLICATION_MESSAGES as A,
   canChangeDocuments,
+  isPaidStatus,
   type OrderRef,
 } from '../../../domain/applications/application.ts';
 import {
@@ -10,6 +11,7 @@ import {
   checklistAnswers,
   checklistItemOfUpload,
   documentChecklist,
+  dueWhen,
 } from '../../../domain/applications/checklist.ts';
 import {
   type ChecklistItemStatus,
@@ -174,12 +176,14 @@ export function missingDocumentsOf(
   members: readonly MemberRow[],
   uploaded: readonly DocumentRow[],
   requests: readonly DocumentRequest[],
+  paid: boolean,
 ): MissingDocuments[] {
   return members.flatMap((member): MissingDocuments[] => {
     const uploads = uploaded.flatMap((d) =>
       d.memberId === member.id ? [{ itemId: d.itemId, uploadedAt: d.createdAt.toISOString() }] : [],
     );
-    const missing = itemsStillNeeded(memberChecklistItems(app, member), member.id, uploads, requests);
+    const due = memberChecklistItems(app, member).map((item) => dueWhen(paid, item));
+    const missing = itemsStillNeeded(due, member.id, uploads, requests);
     if (missing.length === 0) return [];
     const items = missing.map(({ id, label, requested }) => ({ id, label, ...(requested ? { requested } : {}) }));
     return [{ memberId: member.id, fullName: member.fullName, items }];
@@ -229,7 +233,8 @@ function toMemberChecklist(
   const mine = documents
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
-  const status = checklistStatus(memberChecklistItems(app, member), mine);
+  const due = memberChecklistItems(app, member).map((item) => dueWhen(isPaidStatus(order.status), item));
+  const status = checklistStatus(due, mine);
   const conflict = proofConflictsOf(
     app,
     documents.filter((d) => d.memberId === member.id),
@@ -635,7 +640,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       orderId: number,
       { memberId, itemId, note }: { memberId: number; itemId: string; note: string },
       staffUserId: number,
-    ): Promise<FormResult<{ requestId: number; itemLabel: string; memberName: string }>> {
+    ): Promise<FormResult<{ requestId: number; itemLabel: string; memberName: string; again: boolean }>> {
       const applications = createApplicationsRepository(tx);
       const app = await applications.findApplication(orderId);
       if (!app) return orderNotFound();
@@ -643,14 +648,22 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
       if (!member) return formFailure(404, M.notFound);
       const item = memberChecklistItems(app, member).find((i) => i.id === itemId);
       if (!item) return formFailure(404, D.itemNotFound);
-      const request = await createDocumentsRepository(tx).insertRequest({
+      const documents = createDocumentsRepository(tx);
+      // Asked "again" only for a file the customer had sent; a document never sent is asked for.
+      const again = (await documents.listLive(orderId, 'from-customer')).some(
+        (d) => d.memberId === memberId && d.itemId === itemId,
+      );
+      const request = await documents.insertRequest({
         orderId,
         memberId,
         itemId,
         note,
         requestedByUserId: staffUserId,
       });
-      return { ok: true, value: { requestId: request.id, itemLabel: item.label, memberName: member.fullName } };
+      return {
+        ok: true,
+        value: { requestId: request.id, itemLabel: item.label, memberName: member.fullName, again },
+      };
     },
 
     /**
@@ -665,7 +678,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         repository.listRequests(order.id),
       ]);
       return {
-        missingDocuments: missingDocumentsOf(app, members, uploaded, requests),
+        missingDocuments: missingDocumentsOf(app, members, uploaded, requests, isPaidStatus(order.status)),
         proofConflicts: proofConflictsOf(app, uploaded),
         photosToRedo: photosToRedo(
           members.map((m) => ({ id: m.id, fullName: m.fullName, items: memberChecklistItems(app, m) })),

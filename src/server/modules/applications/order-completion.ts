@@ -45,7 +45,8 @@ export function createOrderCompletion(deps: { orders: Pick<OrdersService, 'lockO
       documents.listRequests(orderId),
     ]);
     // The rule the order view's `missing` lists by (src/domain/applications/completion.ts).
-    const missing = missingDocumentsOf(app, members, uploaded, requests);
+    // Only paid orders move by this rule: what our team prepares is due.
+    const missing = missingDocumentsOf(app, members, uploaded, requests, true);
     return missingItems(completionFacts(app, members, missing, proofConflictsOf(app, uploaded))).length === 0;
   }
 
