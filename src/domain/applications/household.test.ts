@@ -166,12 +166,17 @@ describe('householdPrefill', () => {
     expect(prefill.answers.maritalStatus).toBeUndefined();
   });
 
-  it('never replaces an answer the member gave, and offers nothing for a group already answered', () => {
-    const own = { ...anaya, answers: { givenName: 'ANU', motherName: 'P. SHARMA', addressLine1: '1 Elm Street' } };
+  it('never replaces an answer the member gave, and offers a group while it would change something', () => {
+    const own = { ...anaya, answers: { givenName: 'ANU', motherName: 'P. SHARMA', addressCountry: 'US' } };
     const prefill = householdPrefill(DEFINITION, own, [priya, rahul, own], account, TODAY);
     expect(prefill.answers.givenName).toBeUndefined();
     expect(prefill.answers.motherName).toBeUndefined();
-    expect(prefill.offers.map((o) => o.group)).toEqual(['contact']);
+    // The country picked first: the rest of Priya's address is still one tap away (a walk retyped it).
+    expect(prefill.offers.map((o) => o.group)).toEqual(['address', 'contact']);
+    // Once the member's answers say the same as Priya's, there is nothing left to copy.
+    const same = { ...own, answers: { ...own.answers, addressLine1: '1200 Market Street' } };
+    const after = householdPrefill(DEFINITION, same, [priya, rahul, same], account, TODAY);
+    expect(after.offers.map((o) => o.group)).toEqual(['contact']);
   });
 
   it('leaves out what the field would refuse, and normalises what it takes', () => {

@@ -390,7 +390,12 @@ export function householdPrefill(
   return { answers, offers };
 }
 
-/** One offer per group and distinct set of answers, from the others who gave them, while this member has none. */
+/**
+ * One offer per group and distinct set of answers, from the others who gave them, unless this
+ * member's answers say the same already. Not only while this member has none: a parent who picked
+ * the country first, or answered a question of the group that cannot be cleared (a radio), still
+ * takes the rest with one tap (a walk had to retype the address).
+ */
 function copyOffers(
   asked: ReadonlyMap<string, AnswerField>,
   member: HouseholdMember,
@@ -399,7 +404,7 @@ function copyOffers(
   const offers: CopyOffer[] = [];
   for (const group of Object.keys(HOUSEHOLD_GROUPS) as HouseholdGroup[]) {
     const keys = HOUSEHOLD_GROUPS[group].filter((key) => asked.has(key));
-    if (keys.length === 0 || keys.some((key) => !isEmptyAnswer(member.answers[key]))) continue;
+    if (keys.length === 0) continue;
     const seen = new Set<string>();
     for (const other of others) {
       const values = Object.fromEntries(
@@ -407,6 +412,7 @@ function copyOffers(
       );
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
+      if (Object.entries(values).every(([key, value]) => sameAnswer(member.answers[key], value))) continue;
       seen.add(signature);
       offers.push({
         group,
@@ -419,6 +425,8 @@ function copyOffers(
   }
   return offers;
 }
+
+const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A member of the order with the files uploaded for their checklist, for offering those files again. */
 export interface MemberFiles extends Pick<HouseholdMember, 'id' | 'fullName' | 'kind' | 'relationship'> {
