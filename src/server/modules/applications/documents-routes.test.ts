@@ -455,6 +455,27 @@ describe('using another member’s file again (issue 30)', () => {
     expect(open.statusCode).toBe(200);
   });
 
+  it('carries a proof of address’s code with it: the same document is not asked again for each member', async () => {
+    const { user, order } = await customerWithOrder([ADULT, MINOR]);
+    const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
+    const source = (await upload(user.token, itemPath(order.displayId, parent, 'address-proof'), pdfFile())).json()
+      .data.document;
+    const coded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1${itemPath(order.displayId, parent, 'address-proof')}/postal-code`,
+      headers: bearer(user.token),
+      payload: { country: 'US', postalCode: '93277' },
+    });
+    expect(coded.statusCode, coded.body).toBe(200);
+    const res = await copy(user.token, order.displayId, child, 'address-proof', source.id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.document.proofAddress).toMatchObject({
+      country: 'US',
+      postalCode: '93277',
+      mission: { mission: { city: 'San Francisco' } },
+    });
+  });
+
   it('refuses, as not found, a file not offered for the item, of another order, or of another customer', async () => {
     const { user, order } = await customerWithOrder([ADULT, MINOR]);
     const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];

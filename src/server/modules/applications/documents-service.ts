@@ -38,6 +38,7 @@ import { JURISDICTION_MESSAGES } from '../../../domain/jurisdiction/messages.ts'
 import {
   PROOF_OF_ADDRESS_MESSAGES as P,
   PROOF_OF_ADDRESS_ITEM,
+  type ProofAddress,
   proofConflict,
   proofCountryOf,
 } from '../../../domain/jurisdiction/proof-of-address.ts';
@@ -380,7 +381,8 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
     member: MemberRow,
     itemId: string,
     file: AcceptedUpload,
-    report?: ComplianceReport,
+    /** What the file's checks found: its photo report; a proof of address's code, for a file used again. */
+    { report, proofAddress }: { report?: ComplianceReport | undefined; proofAddress?: ProofAddress | undefined } = {},
   ): Promise<FormResult<{ document: DocumentView; checklist: MemberChecklist; replaced: boolean }>> {
     const form = await forms.orderForm(found.app);
     const result = await record(file, async (tx) => {
@@ -400,6 +402,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         direction: 'from-customer',
         ...fileOf(file),
         ...(report ? { report } : {}),
+        ...(proofAddress ? { proofAddress } : {}),
         uploadedBy: 'customer',
         uploadedByUserId: customerId,
       });
@@ -488,7 +491,7 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
             }
           : undefined,
       );
-      const stored = await store(customerId, found, member, itemId, file, report);
+      const stored = await store(customerId, found, member, itemId, file, { report });
       return stored.ok && report ? { ok: true, value: { ...stored.value, report } } : stored;
     },
 
@@ -533,7 +536,11 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
         size: stored.size,
         sha256: stored.sha256,
       };
-      return store(customerId, found, member, itemId, file, source.report ?? undefined);
+      // The same proof of address is the same code: it is not asked again for each member.
+      return store(customerId, found, member, itemId, file, {
+        report: source.report ?? undefined,
+        proofAddress: source.proofAddress ?? undefined,
+      });
     },
 
     /** Deletes one of the customer's uploads while documents may change; answers the member's checklist. */
