@@ -32,7 +32,7 @@ export const PANEL_TEXT = {
   form: 'this member’s form',
   readOnly: MEMBER_FORM_MESSAGES.locked,
   reopen: 'Change answers',
-  reopenHint: 'Our team has not started on your application yet: you can still correct these answers.',
+  reopenHint: 'These answers are reviewed. You can still correct them until our team takes the application.',
 } as const;
 
 export interface PanelProps {
