@@ -397,10 +397,21 @@ export function DocumentItem({
                 ))}
               </div>
             ) : null}
-            <p className="py-2 text-center text-sm text-slate-700">
-              {usableOffers.length > 0 ? `${DOCUMENT_TEXT.reuseOr} ` : null}
-              {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
-            </p>
+            {usableOffers.length > 0 ? (
+              <p className="py-2 text-center text-sm text-slate-700">
+                {`${DOCUMENT_TEXT.reuseOr} `}
+                {picker(DOCUMENT_TEXT.choose, true)} <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
+              </p>
+            ) : (
+              // The whole empty box opens the picker (a walk tapped it, and only the link answered); the
+              // input's own aria-label names it.
+              <label htmlFor={inputId} className="block cursor-pointer py-2 text-center text-sm text-slate-700">
+                <span className="font-semibold text-brand-700 underline underline-offset-4">
+                  {DOCUMENT_TEXT.choose}
+                </span>{' '}
+                <span className="hidden sm:inline">{DOCUMENT_TEXT.orDrag}</span>
+              </label>
+            )}
           </>
         ) : (
           <p className="text-sm text-slate-600">Not uploaded</p>

@@ -132,6 +132,15 @@ describe('a member’s documents', () => {
     );
   });
 
+  it('opens the picker from anywhere in an empty box, not only its link', () => {
+    show(checklist({}), { skip: ['photo'] });
+    const picker = screen.getByLabelText('Choose file: Renunciation certificate');
+    const opened = vi.fn();
+    picker.addEventListener('click', opened);
+    fireEvent.click(within(item('Renunciation certificate')).getByText(DOCUMENT_TEXT.orDrag));
+    expect(opened).toHaveBeenCalledTimes(1);
+  });
+
   it('says the form asked for everything when it did, not that nothing is needed', () => {
     show(checklist(), { skip: ['foreign-passport', 'photo', 'renunciation-certificate'] });
     expect(

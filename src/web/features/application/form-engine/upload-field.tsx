@@ -291,9 +291,13 @@ export function UploadControl({ field }: { field: UploadField }) {
           </div>
         ) : (
           <div className="flex flex-col items-center gap-2 py-3 text-center">
-            <span className="inline-flex size-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm">
+            {/* The icon opens the picker too (a walk tapped it, and only the link answered); it adds nothing to the name. */}
+            <label
+              htmlFor={ids.id}
+              className="inline-flex size-11 cursor-pointer items-center justify-center rounded-full bg-white text-brand-700 shadow-sm"
+            >
               <Icon name={image ? 'image' : 'file-text'} className="size-5" />
-            </span>
+            </label>
             <p className="text-sm text-slate-700">
               <label
                 htmlFor={ids.id}
