@@ -443,7 +443,7 @@ export function parentalConsent(form: string): FormSection {
       note(
         'consentNote',
         'Why we ask',
-        `A child's ${form} is applied for by the parents: both sign the consent, the child does not. We prepare the consent form for you to sign in front of a notary.`,
+        `A child's ${form} is applied for by the parents: both sign the consent, the child does not sign it. We prepare the consent form for you to sign in front of a notary. A child of 5 or older signs the application itself: their signature is asked for with the documents (a thumb impression under 5).`,
       ),
       ask('multiple choice', 'parentsSituation', 'Which describes the child’s parents?', {
         errorLabel: 'Parents’ situation',
