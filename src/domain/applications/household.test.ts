@@ -208,6 +208,22 @@ describe('householdPrefill', () => {
     );
     expect(both.answers.indianParent).toEqual({ value: 'both', from: 'From the parents’ answers' });
     expect(both.answers.education).toEqual({ value: 'below-matriculation', from: 'From the date of birth' });
+    // That parent's own Indian document, from their form (a walk typed the surrender number twice).
+    const surrendered = {
+      ...withOrigin(rahul, 'former-citizen'),
+      answers: { ...rahul.answers, eligibility: 'former-citizen', surrenderCertificateNumber: 'SFO20130456' },
+    };
+    const withDocument = householdPrefill(
+      DEFINITION,
+      anaya,
+      [withOrigin(priya, 'descendant'), surrendered, anaya],
+      account,
+      TODAY,
+    );
+    expect(withDocument.answers.indianParentDocument).toEqual({
+      value: 'SFO20130456',
+      from: 'From Rahul Kumar Sharma’s answers',
+    });
     // The spouse of an Indian citizen is not of Indian origin: only the father is.
     const father = householdPrefill(
       DEFINITION,

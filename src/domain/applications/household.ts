@@ -365,7 +365,15 @@ export function householdPrefill(
     if (parents.length === 2 && member.relationship === 'Child') {
       give('parentsSituation', 'together', HOUSEHOLD_TEXT.fromMembers);
     }
-    give('indianParent', indianParentOf(father, mother), HOUSEHOLD_TEXT.fromParents);
+    const indianParent = indianParentOf(father, mother);
+    give('indianParent', indianParent, HOUSEHOLD_TEXT.fromParents);
+    // That parent's own Indian document, as they gave it in their form (a walk typed it again).
+    const origin = indianParent === 'mother' ? mother : indianParent ? (father ?? mother) : undefined;
+    if (origin) {
+      const { surrenderCertificateNumber, lastIndianPassportNumber, ociNumber } = origin.answers;
+      const document = [surrenderCertificateNumber, lastIndianPassportNumber, ociNumber].find((v) => !isEmptyAnswer(v));
+      give('indianParentDocument', document, HOUSEHOLD_TEXT.fromMember(origin.fullName));
+    }
     const age = member.dateOfBirth ? ageOn(member.dateOfBirth, today) : null;
     // Matriculation is the 10th year of school, at 15 or 16: a child of 5 to 13 is still below it.
     if (age !== null && age >= 5 && age < 14) give('education', 'below-matriculation', HOUSEHOLD_TEXT.fromAge);

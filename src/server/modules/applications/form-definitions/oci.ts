@@ -126,7 +126,7 @@ function minorOrigin(): FormSection {
       ask(
         'short answer',
         'indianParentDocument',
-        'That parent’s OCI card, Indian passport or surrender certificate number',
+        'That parent’s OCI card, Indian passport or surrender certificate number (either parent’s, if both)',
         {
           errorLabel: 'Parent’s Indian document',
           transforms: ['trim', 'uppercase'],
