@@ -319,6 +319,26 @@ describe('upload fields', () => {
     expect(screen.getByText(UPLOAD_TEXT.chooseAnotherPhoto)).toBeTruthy();
   });
 
+  it('words a fitted signature as a file: no face promise, no “another photo”', () => {
+    const fitted: FileRef = { documentId: '42', name: 'sign.png', type: 'image/jpeg', size: 9_000 };
+    const signatureReport: ComplianceReport = {
+      sizeId: 'oci-signature',
+      checks: [{ rule: 'resolution', passed: true, measured: '1200 × 400 px', expected: 'at least 600 px', fix: null }],
+      passed: true,
+      fitted: { widthPx: 600, heightPx: 200, bytes: 9_000, headPercent: null },
+    };
+    renderUpload(
+      phonePhotoField,
+      vi.fn(),
+      { photo: fitted },
+      (ref) => `/files/${ref.documentId}`,
+      () => signatureReport,
+    );
+    expect(screen.queryByText(PHOTO_PROMISE.SEVADOCS)).toBeNull();
+    expect(screen.queryByText(UPLOAD_TEXT.chooseAnotherPhoto)).toBeNull();
+    expect(screen.getByText('Replace file')).toBeTruthy();
+  });
+
   it('says so when there is nowhere to upload to', async () => {
     renderUpload(passportPage);
     fireEvent.change(screen.getByLabelText(/Passport photo page/), { target: { files: [pdf()] } });

@@ -99,10 +99,13 @@ function FittedImage({ report, name, preview }: { report: ComplianceReport; name
             {name}
           </span>
           {report.fitted ? <span className="block">{UPLOAD_TEXT.fittedTo(label, report.fitted.bytes)}</span> : null}
-          <span className="mt-1 flex items-start gap-1.5 text-slate-600">
-            <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
-            {PHOTO_PROMISE.SEVADOCS}
-          </span>
+          {/* The promise is about faces: a signature is only trimmed and sized. */}
+          {size.kind === 'photo' ? (
+            <span className="mt-1 flex items-start gap-1.5 text-slate-600">
+              <Icon name="shield-check" className="mt-0.5 size-4 shrink-0 text-green-700" />
+              {PHOTO_PROMISE.SEVADOCS}
+            </span>
+          ) : null}
         </figcaption>
       </figure>
       <PhotoChecks report={report} name={name} />
@@ -201,7 +204,12 @@ export function UploadControl({ field }: { field: UploadField }) {
   // The file input is described by (and marked invalid for) the upload's own problem too, not only the form's.
   const aria = describedBy(field, ids, message, engine.notes[field.key]);
   const hint = `${fileTypeList(types)}, up to ${formatBytes(maxFileSize(field))}`;
-  const chooseLabel = report ? UPLOAD_TEXT.chooseAnotherPhoto : stored ? 'Replace file' : 'Choose a file';
+  const chooseLabel =
+    report && PHOTO_SIZES[report.sizeId].kind === 'photo'
+      ? UPLOAD_TEXT.chooseAnotherPhoto
+      : stored
+        ? 'Replace file'
+        : 'Choose a file';
 
   return (
     <FieldShell field={field} ids={ids} error={message}>
