@@ -80,9 +80,12 @@ export async function completeOrder(
     const items = (await checklist.json()).data.items as {
       id: string;
       required: boolean;
+      preparedByUs?: true;
       accept: { types: string[] };
     }[];
-    for (const item of items.filter((i) => i.required)) {
+    // What our team prepares is due once paid: a scan stands in for the signed copy, so the paid
+    // order has everything.
+    for (const item of items.filter((i) => i.required || i.preparedByUs)) {
       const file = item.accept.types.includes('pdf')
         ? { name: 'scan.pdf', mimeType: 'application/pdf', buffer: pdf }
         : item.id === 'photo'
