@@ -54,4 +54,18 @@ describe('photosToRedo', () => {
     ]);
     expect(found.map((p) => p.label)).toEqual(['Priya Rao’s signature']);
   });
+
+  it('says a signature’s problem of the signature, not of a photo', () => {
+    const tooSmall: ComplianceReport = {
+      sizeId: 'oci-signature',
+      checks: [{ rule: 'resolution', passed: false, measured: '90 × 30 px', expected: 'at least 600 px', fix: null }],
+      passed: false,
+      fitted: { widthPx: 600, heightPx: 200, bytes: 9_000, headPercent: null },
+    };
+    const [found] = photosToRedo(
+      [{ id: 1, fullName: 'Dev Rao', items }],
+      [{ memberId: 1, itemId: 'signature', report: tooSmall }],
+    );
+    expect(found?.problem).toBe('The signature has too few pixels.');
+  });
 });

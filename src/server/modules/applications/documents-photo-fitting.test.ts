@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_FIXES } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES } from '../../../domain/photos/sizes.ts';
-import { PHOTO_PROBLEMS } from '../../../domain/photos/verdict.ts';
 import { IMAGE_UPLOAD_TYPES, MEGABYTE, PHOTO_MAX_BYTES } from '../../../domain/uploads/file-types.ts';
 import { fileTooLargeMessage, mislabelledFileMessage } from '../../../domain/uploads/messages.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -112,7 +111,7 @@ describe('an application photo is fitted to the portal’s size, not refused', (
         memberId: expect.any(Number),
         itemId: 'signature',
         label: 'Priya’s signature',
-        problem: PHOTO_PROBLEMS.resolution,
+        problem: 'The signature has too few pixels.',
       },
     ]);
     expect(view.missing).not.toContainEqual(expect.stringContaining('signature'));
