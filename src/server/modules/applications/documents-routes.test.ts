@@ -458,8 +458,8 @@ describe('using another member’s file again (issue 30)', () => {
   it('carries a proof of address’s code with it: the same document is not asked again for each member', async () => {
     const { user, order } = await customerWithOrder([ADULT, MINOR]);
     const [parent, child] = order.members.map((m: { id: number }) => m.id) as [number, number];
-    const source = (await upload(user.token, itemPath(order.displayId, parent, 'address-proof'), pdfFile())).json()
-      .data.document;
+    const source = (await upload(user.token, itemPath(order.displayId, parent, 'address-proof'), pdfFile())).json().data
+      .document;
     const coded = await t.app.inject({
       method: 'PUT',
       url: `/api/v1${itemPath(order.displayId, parent, 'address-proof')}/postal-code`,
