@@ -31,6 +31,18 @@ export interface EarlierMember extends HouseholdMember {
   orderDisplayId: string;
 }
 
+/** A person's parents as a form asks for them: names, nationality, place of birth, passport. */
+const PARENTS_KEYS = [
+  'fatherName',
+  'fatherNationality',
+  'fatherBirthPlace',
+  'fatherPassportNumber',
+  'motherName',
+  'motherNationality',
+  'motherBirthPlace',
+  'motherPassportNumber',
+] as const;
+
 /**
  * What stays true of a person from one application to the next and is taken from their earlier
  * one: who they are, their passports and nationality, their parents and spouse, their home and how
@@ -74,14 +86,7 @@ export const PERSON_FACT_KEYS = [
   'indianPassportExpiryDate',
   'indianPassportIssuePlace',
   'indianPassportFileNumber',
-  'fatherName',
-  'fatherNationality',
-  'fatherBirthPlace',
-  'fatherPassportNumber',
-  'motherName',
-  'motherNationality',
-  'motherBirthPlace',
-  'motherPassportNumber',
+  ...PARENTS_KEYS,
   'spouseName',
   'spouseNationality',
   'spouseBirthPlace',
@@ -230,14 +235,7 @@ function fatherAndMother(parents: readonly HouseholdMember[]): { father?: Househ
  * document. Not the consent, which a parent gives for each child.
  */
 const SIBLINGS_SHARED_KEYS = [
-  'fatherName',
-  'fatherNationality',
-  'fatherBirthPlace',
-  'fatherPassportNumber',
-  'motherName',
-  'motherNationality',
-  'motherBirthPlace',
-  'motherPassportNumber',
+  ...PARENTS_KEYS,
   'parentsSituation',
   'custodyParent',
   'indianParent',

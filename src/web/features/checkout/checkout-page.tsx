@@ -55,16 +55,29 @@ function PhotosToRedo({ photos }: { photos: readonly PhotoToRedo[] }) {
   if (photos.length === 0) return null;
   return (
     <div className="mt-3 space-y-1 text-sm text-slate-700">
-      <p id="checkout-photos-to-redo" className="font-semibold text-slate-900">
-        {PHOTOS_TO_REDO_TEXT.heading}
-      </p>
-      <ul aria-labelledby="checkout-photos-to-redo" className="list-disc space-y-0.5 pl-5">
-        {photos.map((photo) => (
-          <li key={`${photo.memberId}-${photo.itemId}`}>{PHOTOS_TO_REDO_TEXT.item(photo)}</li>
-        ))}
-      </ul>
+      <HeadedList
+        id="checkout-photos-to-redo"
+        heading={PHOTOS_TO_REDO_TEXT.heading}
+        items={photos.map((photo) => PHOTOS_TO_REDO_TEXT.item(photo))}
+      />
       <p>{PHOTOS_TO_REDO_TEXT.why}</p>
     </div>
+  );
+}
+
+/** A bold line, and the list it names (its accessible name). */
+function HeadedList({ id, heading, items }: { id: string; heading: string; items: readonly string[] }) {
+  return (
+    <>
+      <p id={id} className="font-semibold text-slate-900">
+        {heading}
+      </p>
+      <ul aria-labelledby={id} className="list-disc space-y-0.5 pl-5">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -72,14 +85,11 @@ function StillNeeded({ order }: { order: ApplicationOrder }) {
   if (order.missing.length === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
   return (
     <div className="space-y-2 text-sm text-slate-700">
-      <p id="checkout-still-needed" className="font-semibold text-slate-900">
-        {CHECKOUT_TEXT.stillNeeded}
-      </p>
-      <ul aria-labelledby="checkout-still-needed" className="list-disc space-y-0.5 pl-5">
-        {order.missing.slice(0, STILL_NEEDED_SHOWN).map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <HeadedList
+        id="checkout-still-needed"
+        heading={CHECKOUT_TEXT.stillNeeded}
+        items={order.missing.slice(0, STILL_NEEDED_SHOWN)}
+      />
       {/* A family's order can miss a dozen things: the rest on request, so Pay stays in sight on a phone. */}
       {order.missing.length > STILL_NEEDED_SHOWN ? (
         <details className="group">
