@@ -45,9 +45,10 @@ const PARENTS_KEYS = [
 
 /**
  * What stays true of a person from one application to the next and is taken from their earlier
- * one: who they are, their passports and nationality, their parents and spouse, their home and how
- * to reach it (HOUSEHOLD_GROUPS, beside these), their work. Not what each application asks afresh: its reasons, dates and places,
- * declarations and consents, criminal record and refusals, or files (each order keeps its own).
+ * one: who they are, their passports and nationality, their parents and spouse, their work, and
+ * (HOUSEHOLD_GROUPS, beside these) their home and how to reach it. Not what each application asks
+ * afresh: its reasons, dates and places, declarations and consents, criminal record and refusals,
+ * or files (each order keeps its own).
  */
 export const PERSON_FACT_KEYS = [
   'surname',
