@@ -51,6 +51,11 @@ export interface AcceptUploadOptions {
    * throws the refusal. The customer's own file is then never stored.
    */
   finishImage?: (image: ReencodedImage) => Promise<ReencodedImage>;
+  /**
+   * A visitor's upload, before any account or order (a photo check): its image is re-encoded
+   * behind every other upload waiting, so strangers cannot hold customers' uploads up.
+   */
+  behind?: boolean;
 }
 
 export interface UploadService {
@@ -162,14 +167,14 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
   const content: ContentLimits = { ...CONTENT_LIMITS, ...limits };
 
   /** An image re-encoded within the app's and the slot's pixel limits. */
-  function reencoded(received: Received, rule: UploadRule): Promise<ReencodedImage> {
+  function reencoded(received: Received, rule: UploadRule, behind = false): Promise<ReencodedImage> {
     const maxImagePixels = Math.min(content.maxImagePixels, rule.maxPixels ?? content.maxImagePixels);
     const type = received.type as Exclude<UploadType, 'pdf'>;
-    return reencodeImage(received.path, type, { ...content, maxImagePixels }, rule.minSidePx);
+    return reencodeImage(received.path, type, { ...content, maxImagePixels }, rule.minSidePx, { behind });
   }
 
   /** Checks a received file against the app's and the slot's limits and puts what we keep of it in storage. */
-  async function keep(received: Received, { itemLimits: rule, finishImage }: AcceptUploadOptions) {
+  async function keep(received: Received, { itemLimits: rule, finishImage, behind }: AcceptUploadOptions) {
     if (received.type === 'pdf') {
       // The document as checked, written again: never the bytes sent (pdf.ts, decision 0092).
       const checked = await checkPdf(await readFile(received.path), content);
@@ -178,7 +183,7 @@ export function createUploadService({ storage, scratchDir, limits }: UploadServi
         { contentType: 'application/pdf' },
       );
     }
-    const fresh = await reencoded(received, rule);
+    const fresh = await reencoded(received, rule, behind);
     const image = finishImage ? await finishImage(fresh) : fresh;
     return storage.put(Readable.from([image.data]), { contentType: image.contentType });
   }

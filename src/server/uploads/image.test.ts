@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ALLOCATOR_ENV } from '../process-settings.ts';
+import { reencodeImage } from './image.ts';
 
 const run = promisify(execFile);
 
@@ -39,4 +44,27 @@ describe('reencodeImage memory (decision 0122-memory-peak)', () => {
     },
     60_000,
   );
+});
+
+describe('reencodeImage turns', () => {
+  it('re-encodes a visitor’s image behind customers’ images that arrive while it waits', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'reencode-turns-'));
+    try {
+      const path = join(dir, 'photo.jpg');
+      await writeFile(
+        path,
+        await sharp({ create: { width: 400, height: 300, channels: 3, background: '#d9c2a8' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const limits = { maxImagePixels: 50_000_000, heicTimeoutMs: 30_000, workerHeapMb: 256 };
+      const done: string[] = [];
+      const encode = (who: string, behind: boolean) =>
+        reencodeImage(path, 'jpeg', limits, 1, { behind }).then(() => done.push(who));
+      await Promise.all([encode('customer 1', false), encode('visitor', true), encode('customer 2', false)]);
+      expect(done).toEqual(['customer 1', 'customer 2', 'visitor']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

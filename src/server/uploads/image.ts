@@ -78,8 +78,10 @@ export function reencodeImage(
   type: Exclude<UploadType, 'pdf'>,
   limits: ContentLimits,
   minSidePx = 1,
+  /** `behind`: a visitor's image, re-encoded after every other waiting one (createTurns). */
+  turn: { behind?: boolean } = {},
 ): Promise<ReencodedImage> {
-  return reencodeTurn(() => reencode(path, type, limits, minSidePx));
+  return reencodeTurn(() => reencode(path, type, limits, minSidePx), turn);
 }
 
 /**

@@ -158,7 +158,8 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { token, check } = await photos.checks.create(tokenOf(request), request.query.size, (itemLimits) =>
-          app.uploads.acceptUpload(request, { itemLimits }),
+          // A visitor's photo: re-encoded behind customers' uploads, as it is checked behind their photos.
+          app.uploads.acceptUpload(request, { itemLimits, behind: true }),
         );
         const maxAge = PHOTO_CHECK_TTL_MS / 1000;
         reply.setCookie(PHOTO_CHECK_COOKIE, token, { ...cookie, maxAge });
