@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ALLOCATOR_ENV } from '../process-settings.ts';
 import { reencodeImage } from './image.ts';
+import { CONTENT_LIMITS } from './limits.ts';
 
 const run = promisify(execFile);
 
@@ -57,10 +58,9 @@ describe('reencodeImage turns', () => {
           .jpeg()
           .toBuffer(),
       );
-      const limits = { maxImagePixels: 50_000_000, heicTimeoutMs: 30_000, workerHeapMb: 256 };
       const done: string[] = [];
       const encode = (who: string, behind: boolean) =>
-        reencodeImage(path, 'jpeg', limits, 1, { behind }).then(() => done.push(who));
+        reencodeImage(path, 'jpeg', CONTENT_LIMITS, 1, { behind }).then(() => done.push(who));
       await Promise.all([encode('customer 1', false), encode('visitor', true), encode('customer 2', false)]);
       expect(done).toEqual(['customer 1', 'customer 2', 'visitor']);
     } finally {
