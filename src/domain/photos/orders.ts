@@ -163,7 +163,7 @@ export const createPhotoOrderSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
   /**
    * USD for US customers, CAD for Canadian ones (prices in PHOTO_PRICES); without it, the currency
-   * the customer last ordered in, else USD (`photoCurrencyFor`).
+   * the customer last ordered in, else USD (`photoCurrencyOf`).
    */
   currency: z.enum(PHOTO_CURRENCIES).optional(),
 });

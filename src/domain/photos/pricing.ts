@@ -69,12 +69,12 @@ export type PhotoCurrency = keyof typeof PHOTO_PRICES;
 export const PHOTO_CURRENCIES = Object.keys(PHOTO_PRICES) as PhotoCurrency[];
 
 /**
- * The currency a new photo order starts in when the customer names none: the one they last
- * ordered in (a family with CAD service orders is in Canada), else USD. They can change it on the
- * order's first step.
+ * The price list a currency names: CAD's or USD's, USD's for any other or none. An order is priced
+ * by it, and a new photo order starts in the currency the customer last ordered in (a family with
+ * CAD service orders is in Canada); they can change it on the order's first step.
  */
-export function photoCurrencyFor(lastOrdered: string | null): PhotoCurrency {
-  return PHOTO_CURRENCIES.find((currency) => currency === lastOrdered) ?? 'USD';
+export function photoCurrencyOf(currency: string | null): PhotoCurrency {
+  return PHOTO_CURRENCIES.find((c) => c === currency) ?? 'USD';
 }
 
 /** An option's price in `currency`, or undefined where it is not offered (pickup outside USD). */

@@ -114,7 +114,7 @@ export const photoCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Start a photo order holding this browser's photo check (an item of its size with the checked photo); once: the check is then gone",
-        // Without a currency, the one the customer last ordered in, else USD (`photoCurrencyFor`).
+        // Without a currency, the one the customer last ordered in, else USD (`photoCurrencyOf`).
         body: z.object({ currency: z.enum(PHOTO_CURRENCIES).optional() }).nullish(),
         response: { 201: envelopeSchema(photoOrderSchema), ...refusals(404) },
       },

@@ -51,7 +51,7 @@ import {
   PHOTO_PRICES,
   type PhotoCurrency,
   type PhotoOption,
-  photoCurrencyFor,
+  photoCurrencyOf,
   pricePhotoOrder,
 } from '../../../domain/photos/pricing.ts';
 import { PAST_SECOND_LOOK, retakeHref, SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
@@ -157,10 +157,6 @@ function deliveryKept(
   return details?.delivery && details.delivery.method === method ? details.delivery : null;
 }
 
-function currencyOf(order: Order): PhotoCurrency {
-  return order.currency === 'CAD' ? 'CAD' : 'USD';
-}
-
 /**
  * SevaPhotos orders (docs/decisions/0063): a `photo` order in the orders module (PHO-…, its status
  * and timeline) and this module's items, photos, plan, delivery and step. Every call reads the order
@@ -172,7 +168,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   /** The currency a new order starts in: the one asked for, else the customer's last order's. */
   const currencyFor = async (tx: Database, customerId: number, asked: PhotoCurrency | undefined) =>
-    asked ?? photoCurrencyFor(await orders.latestCurrencyOf(tx, customerId));
+    asked ?? photoCurrencyOf(await orders.latestCurrencyOf(tx, customerId));
 
   const removeFilesLater = async (tx: Database, storageKeys: string[]) => {
     await jobs.send<PhotoFileRemovalJob>(
@@ -251,7 +247,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   function summaryOf(order: Order, details: PhotoOrderRow, itemCount: number, coupon: Coupon | null): CostSummary {
     return pricePhotoOrder({
-      currency: currencyOf(order),
+      currency: photoCurrencyOf(order.currency),
       itemCount,
       planId: details.pricingPlanId,
       options: details.options,
@@ -769,7 +765,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
         if (input.options.includes('background-change') && !backgroundChangeOffered(items.map((i) => i.sizeId))) {
           return formFailure(400, M.backgroundChangeNotAllowed, { options: M.backgroundChangeNotAllowed });
         }
-        if (input.options.some((option) => !optionOffered(option, currencyOf(order)))) {
+        if (input.options.some((option) => !optionOffered(option, photoCurrencyOf(order.currency)))) {
           return formFailure(400, M.pickupUsOnly, { options: M.pickupUsOnly });
         }
         if (input.options.includes('pickup') && input.pricingPlanId === 2) {
