@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ComplianceReport } from '../photos/compliance.ts';
-import { PHOTO_SIZES } from '../photos/sizes.ts';
 import { photoVerdict } from '../photos/verdict.ts';
 import { memberNamer, neededDocument } from './completion.ts';
 
@@ -41,17 +40,12 @@ export function photosToRedo(
       const report = files.find((f) => f.memberId === member.id && f.itemId === item.id)?.report;
       if (!report || report.passed) return [];
       const verdict = photoVerdict(report);
-      const problem = verdict.reason?.problem ?? verdict.headline;
       return [
         {
           memberId: member.id,
           itemId: item.id,
           label: neededDocument(member, item.label, nameOf),
-          // A signature's only rule is its pixels: said of the signature, not "the photo".
-          problem:
-            PHOTO_SIZES[report.sizeId].kind === 'signature'
-              ? problem.replace(/^The photo /, 'The signature ')
-              : problem,
+          problem: verdict.reason?.problem ?? verdict.headline,
         },
       ];
     }),

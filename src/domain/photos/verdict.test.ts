@@ -107,3 +107,12 @@ describe('a photo’s verdict in one reason (issue 31 §2)', () => {
     });
   });
 });
+
+describe('a signature’s verdict', () => {
+  it('says its problem of the signature, where a photo’s says “the photo”', () => {
+    const failing = failed('resolution', '90 × 30 px', PHOTO_FIXES.lowResolution);
+    const signature: ComplianceReport = { sizeId: 'oci-signature', checks: [failing], passed: false, fitted: null };
+    expect(photoVerdict(signature).reason?.problem).toBe('The signature has too few pixels.');
+    expect(photoVerdict(reportOf([failing])).reason?.problem).toBe(PHOTO_PROBLEMS.resolution);
+  });
+});

@@ -5,6 +5,7 @@ import {
   type PhotoCheck,
   type PhotoRule,
 } from './compliance.ts';
+import { PHOTO_SIZES } from './sizes.ts';
 
 /**
  * A photo's verdict in one clear reason (issue 31 §2): several failed rules used to read as a
@@ -46,6 +47,19 @@ export const PHOTO_PROBLEMS: Record<PhotoRule, string> = {
   shadow: 'The face is unevenly lit.',
   resolution: 'The photo has too few pixels.',
 };
+
+/**
+ * A signature's problems, where "the photo" would be wrong: its one rule is its pixels. The verdict
+ * reads them for a report of a signature size, on its upload field, the order page and the desk.
+ */
+const SIGNATURE_PROBLEMS: Partial<Record<PhotoRule, string>> = {
+  resolution: 'The signature has too few pixels.',
+};
+
+/** What is wrong with the upload when `rule` fails, in the words of its size's kind. */
+function problemOf(rule: PhotoRule, sizeId: ComplianceReport['sizeId']): string {
+  return (PHOTO_SIZES[sizeId].kind === 'signature' ? SIGNATURE_PROBLEMS[rule] : undefined) ?? PHOTO_PROBLEMS[rule];
+}
 
 export const VERDICT_TEXT = {
   passed: 'Meets every rule',
@@ -95,7 +109,7 @@ export function photoVerdict(report: ComplianceReport): PhotoVerdict {
   return {
     passed: false,
     headline: main ? VERDICT_TEXT.failedCount(1 + others.length) : VERDICT_TEXT.fileLimits,
-    reason: main && { check: main, problem: PHOTO_PROBLEMS[main.rule], fix: main.fix },
+    reason: main && { check: main, problem: problemOf(main.rule, report.sizeId), fix: main.fix },
     rest,
     checks,
   };
