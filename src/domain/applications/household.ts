@@ -118,10 +118,12 @@ export function samePerson(a: Pick<HouseholdMember, 'fullName' | 'dateOfBirth'>,
  * wins: the caller lists reviewed answers and newer orders first), with one account holder at most.
  */
 function relativesFrom(earlier: readonly EarlierMember[], everyone: readonly HouseholdMember[]): EarlierMember[] {
+  const known: HouseholdMember[] = [...everyone];
   const kept: EarlierMember[] = [];
   for (const person of earlier) {
-    if ([...everyone, ...kept].some((m) => samePerson(m, person))) continue;
-    if (person.relationship === 'Self' && [...everyone, ...kept].some((m) => m.relationship === 'Self')) continue;
+    if (known.some((m) => samePerson(m, person))) continue;
+    if (person.relationship === 'Self' && known.some((m) => m.relationship === 'Self')) continue;
+    known.push(person);
     kept.push(person);
   }
   return kept;

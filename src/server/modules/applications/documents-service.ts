@@ -156,6 +156,15 @@ export function memberChecklistItems(
   );
 }
 
+/** The member's checklist as the order's payment leaves it: what our team prepares is due once paid (`dueWhen`). */
+function dueChecklistItems(
+  app: ChecklistSnapshot,
+  member: Pick<MemberRow, 'kind' | 'fullName' | 'dateOfBirth' | 'answers'>,
+  paid: boolean,
+): ChecklistItem[] {
+  return memberChecklistItems(app, member).map((item) => dueWhen(paid, item));
+}
+
 /**
  * Whether the member's checklist asks for a photo the SevaPhotos engine fits to a passport-style
  * size (not a signature): what Photo Enhancement's editor works on (ADDON_DETAILS.needsFittedPhoto).
@@ -183,8 +192,7 @@ export function missingDocumentsOf(
     const uploads = uploaded.flatMap((d) =>
       d.memberId === member.id ? [{ itemId: d.itemId, uploadedAt: d.createdAt.toISOString() }] : [],
     );
-    const due = memberChecklistItems(app, member).map((item) => dueWhen(paid, item));
-    const missing = itemsStillNeeded(due, member.id, uploads, requests);
+    const missing = itemsStillNeeded(dueChecklistItems(app, member, paid), member.id, uploads, requests);
     if (missing.length === 0) return [];
     const items = missing.map(({ id, label, requested }) => ({ id, label, ...(requested ? { requested } : {}) }));
     return [{ memberId: member.id, fullName: member.fullName, items }];
@@ -234,8 +242,7 @@ function toMemberChecklist(
   const mine = documents
     .filter((d) => d.memberId === member.id && d.direction === 'from-customer')
     .map((d) => toView(d, order.displayId));
-  const due = memberChecklistItems(app, member).map((item) => dueWhen(isPaidStatus(order.status), item));
-  const status = checklistStatus(due, mine);
+  const status = checklistStatus(dueChecklistItems(app, member, isPaidStatus(order.status)), mine);
   const conflict = proofConflictsOf(
     app,
     documents.filter((d) => d.memberId === member.id),
