@@ -162,33 +162,32 @@ function signatureOrThumb(member: Member): ChecklistItem {
   return member.underFive ? thumbImpression : childSignature;
 }
 
+/** Where a document our team prepares comes from, as its hint says it. */
+const FROM_THE_PRINT_PACK =
+  'We prepare it from your answers: once you have paid, print it from the print pack on your order page';
+
+/** A document our team prepares from the answers, which the customer signs and uploads (`hint`: how). */
+function preparedByUs(id: string, label: string, hint: string): ChecklistItem {
+  return { ...doc(id, label, hint), preparedByUs: true };
+}
+
 /**
  * A passport annexure our team prepares from the answers (the print pack holds it once the order is
  * paid): the customer signs it and uploads it. Required: the mission's checklist asks for it signed.
  */
 function declaration(id: string, label: string, what: string): ChecklistItem {
-  return {
-    ...doc(
-      id,
-      label,
-      `${what} We prepare it from your answers: once you have paid, print it from the print pack on your order page, sign it and upload it here.`,
-    ),
-    preparedByUs: true,
-  };
+  return preparedByUs(id, label, `${what} ${FROM_THE_PRINT_PACK}, sign it and upload it here.`);
 }
 
 /**
  * Our team prepares it from the answers (catalog-facts §1 minor add-ons: notarised, signed by both
  * parents); the mission will not take the child's application without it.
  */
-const parentalAuthorizationForm: ChecklistItem = {
-  ...doc(
-    'parental-authorization-form',
-    'Parental Authorization Form',
-    'We prepare it from your answers: once you have paid, print it from the print pack on your order page. Both parents sign it before a notary; then upload it here.',
-  ),
-  preparedByUs: true,
-};
+const parentalAuthorizationForm = preparedByUs(
+  'parental-authorization-form',
+  'Parental Authorization Form',
+  `${FROM_THE_PRINT_PACK}. Both parents sign it before a notary; then upload it here.`,
+);
 
 /**
  * `item` as the order's payment leaves it: one our team prepares is required only once the order
