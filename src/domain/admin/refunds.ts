@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency, formatMoney } from '../catalog/money.ts';
-import { PAYMENT_PROVIDERS } from '../payments/payment.ts';
+import { LEDGER_PROVIDERS } from '../payments/payment.ts';
 import { amountField } from '../refunds/schema.ts';
 import { adminListQuery } from './list-query.ts';
 import { refundSplitSchema } from './refund-split.ts';
@@ -43,7 +43,7 @@ export const automaticRefundSchema = z.object({
   orderId: z.number(),
   orderDisplayId: z.string(),
   attempt: z.number(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(LEDGER_PROVIDERS),
   amountCents: z.number(),
   currency: z.enum(CURRENCIES),
   status: z.enum(['pending', 'succeeded', 'failed']),

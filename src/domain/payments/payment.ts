@@ -14,6 +14,14 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'square', 'razorpay'] as 
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
+ * Who took an order's payment, as its ledger records it: a provider, or `none` for an order whose
+ * discounts cover its whole total (a 100 % coupon), settled with no provider and nothing charged (decision 0163).
+ */
+export const NO_PROVIDER = 'none';
+export const LEDGER_PROVIDERS = [...PAYMENT_PROVIDERS, NO_PROVIDER] as const;
+export type LedgerProviderName = (typeof LEDGER_PROVIDERS)[number];
+
+/**
  * How a successful payment was made, as its provider reports it: staff reconcile and refund by it
  * (a UPI refund goes back to the payer's bank account, a card's to the card). `other` is any
  * method we do not name (a Stripe wallet, Razorpay's EMI…).
@@ -115,7 +123,7 @@ export const paymentLedgerSchema = z.object({
   attempts: z.array(
     z.object({
       attempt: z.int().min(1),
-      provider: z.enum(PAYMENT_PROVIDERS),
+      provider: z.enum(LEDGER_PROVIDERS),
       status: z.enum(PAYMENT_ATTEMPT_STATUSES),
       amountCents: z.int(),
       currency: z.enum(CURRENCIES),
@@ -148,7 +156,9 @@ export const PAYMENT_MESSAGES = {
   loaded: 'Payment loaded',
   notStarted: 'No payment has been started for this order yet.',
   notPayable: 'This order is not waiting for a payment.',
-  nothingToPay: 'This order has nothing to pay.',
+  /** An order whose discounts cover its whole total, confirmed without a payment (decision 0163). */
+  nothingToPay: 'Your order is confirmed. Its discounts cover the whole total, so there was nothing to pay.',
+  nothingToPayRemark: 'Nothing to pay: the discounts cover the whole total.',
   providerNotOffered: 'This payment method is not offered.',
   confirmed: 'Payment verified',
   noOpenPayment: 'There is no payment waiting for confirmation on this order. Start the payment again.',
@@ -259,7 +269,7 @@ export type StartPayment = z.infer<typeof startPaymentSchema>;
 
 export const paymentSchema = z.object({
   attempt: z.int().min(1),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  provider: z.enum(LEDGER_PROVIDERS),
   state: z.enum(PAYMENT_RESULT_STATES),
   /** What the provider charges: the order's total, or its conversion (see `exchangeRate`). */
   amountCents: z.int().min(0),

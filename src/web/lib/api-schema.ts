@@ -1304,7 +1304,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getOrdersByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
         post: operations["postOrdersByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getApplicationOrderByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
         post: operations["postApplicationOrderByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -1408,7 +1408,7 @@ export interface paths {
         /** The latest payment attempt's state (COMPLETED, FAILED or PENDING), null before any */
         get: operations["getPhotoOrdersByOrderRefPayment"];
         put?: never;
-        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. */
+        /** Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED). */
         post: operations["postPhotoOrdersByOrderRefPayment"];
         delete?: never;
         options?: never;
@@ -4810,7 +4810,7 @@ export interface components {
                     data: {
                         attempt: number;
                         /** @enum {string} */
-                        provider: "sandbox" | "stripe" | "square" | "razorpay";
+                        provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
                         /** @enum {string} */
                         state: "COMPLETED" | "FAILED" | "PENDING";
                         amountCents: number;
@@ -4876,7 +4876,7 @@ export interface components {
                     data: {
                         attempt: number;
                         /** @enum {string} */
-                        provider: "sandbox" | "stripe" | "square" | "razorpay";
+                        provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
                         /** @enum {string} */
                         state: "COMPLETED" | "FAILED" | "PENDING";
                         amountCents: number;
@@ -11586,7 +11586,7 @@ export interface operations {
                             orderDisplayId: string;
                             attempt: number;
                             /** @enum {string} */
-                            provider: "sandbox" | "stripe" | "square" | "razorpay";
+                            provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
                             amountCents: number;
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
@@ -12122,7 +12122,7 @@ export interface operations {
                                 attempts: {
                                     attempt: number;
                                     /** @enum {string} */
-                                    provider: "sandbox" | "stripe" | "square" | "razorpay";
+                                    provider: "sandbox" | "stripe" | "square" | "razorpay" | "none";
                                     /** @enum {string} */
                                     status: "created" | "pending" | "succeeded" | "failed" | "mismatched" | "superseded" | "stray";
                                     amountCents: number;

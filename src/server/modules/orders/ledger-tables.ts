@@ -1,9 +1,9 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type {
+  LedgerProviderName,
   PaymentAttemptStatus,
   PaymentMethod,
-  PaymentProviderName,
   PaymentRefundReason,
   PaymentRefundStatus,
   ProviderCheckout,
@@ -27,7 +27,7 @@ export const paymentAttempts = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    provider: text('provider').$type<LedgerProviderName>().notNull(),
     attemptNumber: integer('attempt_number').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** Null until the provider answered the create call. */

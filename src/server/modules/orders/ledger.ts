@@ -2,6 +2,7 @@ import type { Currency } from '../../../domain/catalog/money.ts';
 import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import type { OrderStatus } from '../../../domain/orders/status.ts';
 import {
+  type LedgerProviderName,
   OPEN_ATTEMPT_STATUSES,
   PAYMENT_MESSAGES,
   type PaymentAttemptStatus,
@@ -24,13 +25,13 @@ export type PaymentRefund = RefundRow;
 
 /** Every order's attempts and refunds, counted by provider and state (/metrics reads them). */
 export interface PaymentCounts {
-  attempts: { provider: PaymentProviderName; status: PaymentAttemptStatus; count: number }[];
-  refunds: { provider: PaymentProviderName; reason: PaymentRefundReason; status: PaymentRefundStatus; count: number }[];
+  attempts: { provider: LedgerProviderName; status: PaymentAttemptStatus; count: number }[];
+  refunds: { provider: LedgerProviderName; reason: PaymentRefundReason; status: PaymentRefundStatus; count: number }[];
 }
 
 /** What an order's payment allows back, in the order's currency. */
 export interface Refundable {
-  provider: PaymentProviderName;
+  provider: LedgerProviderName;
   paidCents: number;
   refundedCents: number;
   /** paid − refunded (pending refunds count: their money is on its way back). */

@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { LedgerProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -21,7 +21,8 @@ export function createPaymentRefunds(
       OrdersService,
       'refundByKey' | 'refund' | 'attempt' | 'refundedInFull' | 'recordRefundSucceeded' | 'recordRefundFailed'
     >;
-    providers: ReadonlyMap<PaymentProviderName, PaymentProvider>;
+    /** By ledger name: an attempt settled with `none` has no provider to call. */
+    providers: ReadonlyMap<LedgerProviderName, PaymentProvider>;
     log: { error(details: object, message: string): void };
   },
 ) {

@@ -7,6 +7,7 @@ import { orderRefParams, parseOrderRef } from '../../../domain/applications/appl
 import { type AnyOrderRef, anyOrderRefParams, parseAnyOrderRef } from '../../../domain/orders/order-kind.ts';
 import {
   confirmPaymentSchema,
+  NO_PROVIDER,
   PAYMENT_MESSAGES as P,
   type PaidOrderKind,
   paymentOptionSchema,
@@ -79,26 +80,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary:
-            "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older.",
+            "Start (or continue) paying the order's total: answers the attempt with the provider's page to pay on. Two calls answer one attempt; a new one closes the older. An order whose discounts cover its whole total is confirmed at once, with nothing charged (provider `none`, state COMPLETED).",
           params,
           body: startPaymentSchema.nullish(),
           // 502: the provider could not be reached.
           response: { 200: envelopeSchema(paymentSchema), ...refusals(502) },
         },
       },
-      async (request) =>
-        ok(
-          valueOrThrow(
-            await payments.start(
-              customerId(request),
-              ref(request),
-              request.body ?? {},
-              kind,
-              siteUrlFor(request, app.env),
-            ),
+      async (request) => {
+        const payment = valueOrThrow(
+          await payments.start(
+            customerId(request),
+            ref(request),
+            request.body ?? {},
+            kind,
+            siteUrlFor(request, app.env),
           ),
-          P.started,
-        ),
+        );
+        return ok(payment, payment.provider === NO_PROVIDER ? P.nothingToPay : P.started);
+      },
     );
 
     app.get(

@@ -11,6 +11,8 @@ import { orderBrandName } from '../../../domain/orders/status-descriptions.ts';
 import {
   type ConfirmPayment,
   checkoutHref,
+  type LedgerProviderName,
+  NO_PROVIDER,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
@@ -197,7 +199,8 @@ const money = (amountCents: number, currency: Currency) => formatMoney({ amountC
  */
 export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const providers = new Map(deps.providers.map((p) => [p.name, p]));
+  // Keyed by the ledger's names: an attempt settled with `none` finds no provider to call.
+  const providers: ReadonlyMap<LedgerProviderName, PaymentProvider> = new Map(deps.providers.map((p) => [p.name, p]));
   const defaultProvider = deps.providers[0]?.name;
   /** An unknown order, or another customer's, in the words of its kind's pages. */
   const orderNotFound = (kind: PaidOrderKind | undefined) =>
@@ -307,8 +310,12 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
               ],
             ]
           : []),
-        ['Payment provider', attempt.provider],
-        ['Payment id', attempt.providerPaymentId ?? '—'],
+        ...(attempt.provider === NO_PROVIDER
+          ? [['Payment', P.nothingToPayRemark] as [string, string]]
+          : [
+              ['Payment provider', attempt.provider] as [string, string],
+              ['Payment id', attempt.providerPaymentId ?? '—'] as [string, string],
+            ]),
         ['Date', now().toISOString().slice(0, 10)],
         ...premiumSupportMailDetails(premiumSupportFor(order.totalCents)),
       ],
@@ -346,6 +353,37 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         key: `payment-receipt:${attempt.id}`,
       });
     }
+    return settled;
+  }
+
+  /**
+   * An order whose discounts cover its whole total is paid with nothing charged: an attempt of no
+   * provider for 0 is opened on the locked order and settled as a provider's success would be (its
+   * kind's paid status, the coupon's use, the receipt), so its ledger shows how it was paid and a
+   * refund finds nothing to give back. Anything but `paid` undoes it all: no order is confirmed on
+   * a settlement that failed.
+   */
+  async function settleNothingToPay(
+    tx: Database,
+    order: Order,
+    origin: string,
+  ): Promise<{ order: Order; attempt: PaymentAttempt }> {
+    const { attempt, superseded } = await deps.orders.openAttempt(tx, {
+      orderId: order.id,
+      provider: NO_PROVIDER,
+      amountCents: 0,
+      currency: order.currency,
+      exchangeRate: null,
+      orderTotalCents: order.totalCents,
+      orderCurrency: order.currency,
+      expiresAt: null,
+      returnOrigin: origin,
+    });
+    await closeAtProviders(tx, superseded);
+    const settled = await settle(tx, attempt, order, { status: 'succeeded', amountCents: 0, currency: order.currency });
+    if (settled.outcome !== 'paid')
+      throw new Error(`order ${order.id} with nothing to pay was not settled: ${settled.outcome}`);
+    return { order: settled.order, attempt: await deps.orders.attempt(tx, attempt.id) };
   }
 
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
@@ -480,7 +518,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           if (repriced && !repriced.ok) return repriced;
           const held = await definition.holdCoupon(tx, order);
           if (!held.ok) return held;
-          if (order.totalCents <= 0) return formFailure(409, P.nothingToPay);
+          if (order.totalCents <= 0) return { ok: true, value: await settleNothingToPay(tx, order, origin) };
           const latest = await deps.orders.latestAttempt(tx, order.id);
           if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
           const charge = await chargeFor(tx, provider, order);

@@ -19,6 +19,7 @@ import { filePart, filesUnder, MULTIPART_CONTENT_TYPE, multipart } from '../../t
 import { pixelBombPng } from '../../test/upload-fixtures.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { coupons } from '../checkout/tables.ts';
 import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
@@ -802,5 +803,55 @@ describe('paying a photo order', () => {
       .where(eq(sandboxPayments.id, paymentId));
     expect(sandboxPayment?.returnUrl).toBe(`${t.app.env.siteUrl}/photo-payment-success?orderId=${order.displayId}`);
     expect(checkoutHref(order.displayId, 'photo')).toBe(`/photos/photo-order?orderId=${order.displayId}&step=4`);
+  });
+
+  it('a coupon covering the whole total confirms the order with nothing charged, once, whatever the double submits', async () => {
+    await t.database.db.insert(coupons).values({
+      code: 'PHOTOFREE',
+      description: 'Photos on us',
+      discountType: 'percentage',
+      value: 100,
+      platform: 'sevaphotos',
+      usageLimit: 1,
+    });
+    const { user, order } = await orderWithPhoto();
+    const base = `/photo-orders/${order.displayId}`;
+    const applied = await apiCall(t.app, 'POST', `${base}/coupon`, user.token, { code: 'photofree' });
+    expect(applied.json().data).toMatchObject({ appliedCoupon: 'PHOTOFREE', totalCents: 0 });
+
+    // Three clicks at once: one confirms the order, the others find it no longer awaiting payment.
+    const answers = await Promise.all([1, 2, 3].map(() => apiCall(t.app, 'POST', `${base}/payment`, user.token, {})));
+    const confirmed = answers.filter((a) => a.statusCode === 200);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]?.json()).toMatchObject({
+      message: P.nothingToPay,
+      data: { provider: 'none', state: 'COMPLETED', amountCents: 0, orderStatus: 'Order pending', redirectUrl: null },
+    });
+    expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().message)).toEqual([
+      P.notPayable,
+      P.notPayable,
+    ]);
+
+    // The ledger records how it was paid: one attempt of no provider, for nothing.
+    expect(await records.attemptsOf(order.id)).toEqual([
+      expect.objectContaining({ provider: 'none', status: 'succeeded', amountCents: 0, orderTotalCents: 0 }),
+    ]);
+    expect(await records.paidMoves(order.id)).toEqual([
+      expect.objectContaining({ toStatus: 'Order pending', remark: P.paidRemark }),
+    ]);
+    const receipts = await records.receiptsOf(order.displayId);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain(P.nothingToPayRemark);
+    expect(receipts[0]?.text).not.toContain('Payment provider');
+    // The coupon's one use is this order's now, and nothing can be refunded of nothing.
+    const other = await orderWithPhoto();
+    const reuse = await apiCall(t.app, 'POST', `/photo-orders/${other.order.displayId}/coupon`, other.user.token, {
+      code: 'PHOTOFREE',
+    });
+    expect(reuse.json().message).toBe(COUPON_MESSAGES.usedUp);
+    const refund = await t.database.db.transaction((tx) =>
+      t.app.services.orders.reserveRefund(tx, { orderId: order.id, amountCents: 1, key: `free-${order.id}` }),
+    );
+    expect(refund).toEqual({ ok: false, reason: 'over', remainingCents: 0, currency: 'USD' });
   });
 });

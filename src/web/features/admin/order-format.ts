@@ -1,5 +1,5 @@
 import { daysLeft, ORDER_DESK_MESSAGES, type Sla } from '../../../domain/admin/orders.ts';
-import type { PaymentAttemptStatus, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type { LedgerProviderName, PaymentAttemptStatus } from '../../../domain/payments/payment.ts';
 
 /** The SLA clock as staff read it: the state's words and how many days are left or late. */
 export function slaLabel(sla: Sla, now: Date = new Date()): { text: string; tone: 'ok' | 'late' | 'quiet' } {
@@ -38,9 +38,10 @@ export const ATTEMPT_STATUS_LABELS: Record<PaymentAttemptStatus, string> = {
 };
 
 /** The provider's name, short (the customer-facing labels are sentences). */
-export const PROVIDER_NAMES: Record<PaymentProviderName, string> = {
+export const PROVIDER_NAMES: Record<LedgerProviderName, string> = {
   sandbox: 'Sandbox',
   stripe: 'Stripe',
   square: 'Square',
   razorpay: 'Razorpay',
+  none: 'No payment: discounts cover the total',
 };

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentOption } from '../../../domain/payments/payment.ts';
 import { clearQueries, QueryProvider } from '../../lib/query-client.tsx';
 import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
-import { PayButton } from './pay-button.tsx';
+import { payment } from '../../testing/order-fixtures.ts';
+import { PAY_TEXT, PayButton } from './pay-button.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -47,5 +49,42 @@ describe('the Pay button’s refusal', () => {
     expect(screen.getByRole('alert').textContent).toBe(REFUSAL);
     fireEvent.click(screen.getByRole('button', { name: 'Choose' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+/** Where the router is now: the button navigates to the result page itself. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
+}
+
+describe('an order with nothing to pay', () => {
+  it('offers no provider to choose, confirms the order and goes to its result page', async () => {
+    let asked = 0;
+    fakeApi({
+      [`GET ${BASE}/payment/options`]: () =>
+        ok(
+          [...options, { ...options[0], provider: 'stripe', label: 'Card (Stripe)' }].map((o) => ({
+            ...o,
+            amountCents: 0,
+          })),
+        ),
+      [`POST ${BASE}/payment`]: () => {
+        asked += 1;
+        return ok(payment({ provider: 'none', state: 'COMPLETED', amountCents: 0, orderStatus: 'Order pending' }));
+      },
+    });
+    renderWithRouter(
+      <QueryProvider>
+        <PayButton orderRef={REF} kind="photo" amountCents={0} currency="USD" />
+        <Where />
+      </QueryProvider>,
+      { path: `/photos/photo-order?orderId=${REF}&step=4` },
+    );
+    const confirm = await screen.findByRole('button', { name: PAY_TEXT.confirm });
+    expect(screen.queryByRole('group', { name: PAY_TEXT.payWith })).toBeNull();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`/photo-payment-success?orderId=${REF}`));
+    expect(asked).toBe(1);
   });
 });

@@ -19,6 +19,9 @@ import { payWidgetFor } from './pay-widgets.tsx';
 
 export const PAY_TEXT = {
   pay: (amount: string) => `Pay ${amount}`,
+  /** Discounts cover the whole total: the order is confirmed with no payment (decision 0163). */
+  confirm: 'Confirm order (nothing to pay)',
+  confirming: 'Confirming your order…',
   payWith: 'Pay with',
   converted: (rate: string, from: Currency, to: Currency) => `Charged in ${to} at 1 ${from} = ${rate} ${to}`,
   starting: 'Opening the payment page…',
@@ -127,6 +130,8 @@ export function PayButton({
   const selected = list.find((o) => o.provider === chosen) ?? list[0] ?? null;
   // Unconverted, a provider charges the order's total, which the page knows before the options do.
   const charge = selected?.exchangeRate ? selected : { amountCents, currency };
+  // Nothing to pay: no provider is chosen or called; the server confirms the order at once.
+  const free = amountCents === 0;
 
   const finish = () => {
     running.current = false;
@@ -140,6 +145,7 @@ export function PayButton({
     setError(null);
     try {
       const { data } = await startPayment(orderRef, selected?.provider);
+      if (data.state === 'COMPLETED') return void navigate(paymentResultHref(orderRef, kind));
       if (data.redirectUrl) return goTo.url(data.redirectUrl);
       if (!data.checkout) throw new Error(PAY_TEXT.noWidget);
       setOnPage(data);
@@ -156,7 +162,7 @@ export function PayButton({
   const Widget = onPage?.checkout ? payWidgetFor(onPage.checkout) : null;
   return (
     <div className="space-y-3">
-      {list.length > 1 ? (
+      {list.length > 1 && !free ? (
         <ProviderChoice
           options={list}
           orderCurrency={currency}
@@ -193,11 +199,11 @@ export function PayButton({
             name={pending ? 'loader-circle' : 'lock-keyhole'}
             className={pending ? 'size-5 animate-spin' : 'size-5'}
           />
-          {label ?? PAY_TEXT.pay(formatMoney(charge))}
+          {label ?? (free ? PAY_TEXT.confirm : PAY_TEXT.pay(formatMoney(charge)))}
         </button>
       )}
       <p role="status" className="text-sm text-slate-600">
-        {pending && !onPage ? PAY_TEXT.starting : ''}
+        {pending && !onPage ? (free ? PAY_TEXT.confirming : PAY_TEXT.starting) : ''}
       </p>
       {error ? (
         <p id="pay-error" role="alert" className="field-error">

@@ -61,6 +61,14 @@ describe('/service-payment-success', () => {
     expect(api.calls.filter((call) => call.path === `${BASE}/payment`).length).toBe(3);
   }, 15_000);
 
+  it('says an order with nothing to pay is confirmed, not that money was received', async () => {
+    serve([paymentIn('COMPLETED', { provider: 'none', amountCents: 0, orderStatus: 'Order pending' })]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.confirmedTitle })).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.confirmedLead('DOC-48213907'))).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.completedTitle)).toBeNull();
+  });
+
   it('shows FAILED with a Try again that starts a new attempt, and a link back to the order', async () => {
     const assign = vi.spyOn(goTo, 'url').mockImplementation(() => {});
     const api = serve([paymentIn('PENDING'), paymentIn('FAILED')], {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { checkoutHref, type PaidOrderKind, type Payment } from '../../../domain/payments/payment.ts';
+import { checkoutHref, NO_PROVIDER, type PaidOrderKind, type Payment } from '../../../domain/payments/payment.ts';
 import {
   NOT_PAID_AFTER_MS,
   NOT_PAID_POLL_MS,
@@ -30,6 +30,10 @@ export const RESULT_TEXT = {
   completedTitle: 'Payment received',
   completedLead: (amount: string, order: string) =>
     `We received ${amount} for order ${order}. A receipt is on its way to your e-mail.`,
+  /** An order whose discounts cover its whole total: confirmed with no payment (provider `none`). */
+  confirmedTitle: 'Order confirmed',
+  confirmedLead: (order: string) =>
+    `Your order ${order} is confirmed. Its discounts cover the whole total, so there was nothing to pay. A receipt is on its way to your e-mail.`,
   nextFormsIncomplete:
     'What happens next: finish every member’s form and upload the documents still missing. Once everything is in, our team starts on your application.',
   nextOrderPending:
@@ -66,13 +70,16 @@ function Result({
   const amount = formatMoney({ amountCents: payment.amountCents, currency: payment.currency });
 
   if (payment.state === 'COMPLETED') {
+    const nothingPaid = payment.provider === NO_PROVIDER;
     return (
       <div className="card space-y-4">
         <Icon name="circle-check" className="size-10 text-green-700" />
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
-          {RESULT_TEXT.completedTitle}
+          {nothingPaid ? RESULT_TEXT.confirmedTitle : RESULT_TEXT.completedTitle}
         </h1>
-        <p className="text-slate-800">{RESULT_TEXT.completedLead(amount, orderRef)}</p>
+        <p className="text-slate-800">
+          {nothingPaid ? RESULT_TEXT.confirmedLead(orderRef) : RESULT_TEXT.completedLead(amount, orderRef)}
+        </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-600">Order</dt>
           <dd className="font-medium text-slate-900">{orderRef}</dd>
