@@ -218,4 +218,17 @@ describe('the chat button on a phone', () => {
     }, 'the chat button over the password hint').toBe(0);
     await screenshot(page, 'signup-password-typed-390', { fullPage: false });
   });
+
+  it('covers none of the footer’s last lines once the page is scrolled to its end', async () => {
+    const { page } = await e2e.mobile();
+    await page.goto(ROUTES.ABOUT);
+    await waitForHydration(page);
+    const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+    await expectVisible(chat);
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    const footer = page.locator('footer');
+    const last = [footer.getByText(/All rights reserved/), footer.getByRole('link', { name: 'Privacy' })];
+    for (const line of last) await poll(() => overlapArea(chat, line), 'the chat button over the footer').toBe(0);
+    await screenshot(page, 'footer-end-390', { fullPage: false });
+  });
 });

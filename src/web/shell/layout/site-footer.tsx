@@ -50,7 +50,8 @@ export function SiteFooter({ config }: { config: PublicConfig }) {
 
   return (
     <footer className="on-dark bg-slate-900 text-[0.95rem] text-slate-300">
-      <div className="page-x pt-14 pb-8">
+      {/* Below the desk width the chat button floats at the screen's foot: the last lines scroll clear of it. */}
+      <div className="page-x pt-14 pb-24 desk:pb-8">
         <div className="grid grid-cols-2 gap-x-6 gap-y-10 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
           <div className="col-span-2 lg:col-span-1">
             <Logo inverted />
