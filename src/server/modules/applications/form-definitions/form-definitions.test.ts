@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checklistItemOfUpload, documentChecklist } from '../../../../domain/applications/checklist.ts';
 import { MEMBER_KINDS } from '../../../../domain/applications/member-kinds.ts';
-import { checkAnswers } from '../../../../domain/forms/answers.ts';
+import { checkAnswer, checkAnswers } from '../../../../domain/forms/answers.ts';
 import { autofillFor } from '../../../../domain/forms/autofill.ts';
 import {
   allFields,
@@ -213,6 +213,23 @@ describe('seeded form definitions', () => {
     expect(errors.passportExpiryDate).toBe(
       'Date of expiry must be at least 6 months after the expected date of arrival: on or after June 15, 2027',
     );
+  });
+
+  it('keep a certificate’s or police report’s number as printed, slashes and hyphens too', () => {
+    const asked = all.flatMap((definition) =>
+      [...allFields(definition)].flatMap((field) =>
+        (field.type === 'short answer' || field.type === 'unique ID') &&
+        (field.key === 'surrenderCertificateNumber' || field.key === 'policeReportNumber')
+          ? [{ definition, field }]
+          : [],
+      ),
+    );
+    expect(asked.length).toBeGreaterThanOrEqual(4);
+    for (const { definition, field } of asked) {
+      expect(checkAnswer(field, ' sfo/sur/2019-0456 ', TODAY), `${definition.id} ${field.key}`).toEqual({
+        value: 'SFO/SUR/2019-0456',
+      });
+    }
   });
 
   it('use the engine’s field types widely', () => {

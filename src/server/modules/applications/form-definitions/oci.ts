@@ -78,8 +78,9 @@ function indianOrigin(): FormSection {
         ask('unique ID', 'lastIndianPassportNumber', 'Your last Indian passport number', { transforms: ['uppercase'] }),
         ask('date', 'lastIndianPassportIssueDate', 'Its date of issue', { rules: { min: '1950-01-01' } }),
         ask('short answer', 'lastIndianPassportIssuePlace', 'Its place of issue', { transforms: ['trim'] }),
-        ask('unique ID', 'surrenderCertificateNumber', 'Surrender or renunciation certificate number', {
-          transforms: ['uppercase'],
+        // Kept as printed: certificate numbers carry slashes and hyphens (SFO/SUR/2019-0456).
+        ask('short answer', 'surrenderCertificateNumber', 'Surrender or renunciation certificate number', {
+          transforms: ['trim', 'uppercase'],
           help: 'Canada: the surrender must be complete before you apply for the OCI card.',
         }),
         ask('date', 'surrenderCertificateDate', 'Date of the certificate', { rules: { min: '1950-01-01' } }),
@@ -240,7 +241,7 @@ export function ociLostDefinition(id: string, title: string): FormDefinition {
             'Police report',
             'Report the loss to your local police first; the consulate asks for the report.',
           ),
-          ask('unique ID', 'policeReportNumber', 'Police report number', { transforms: ['uppercase'] }),
+          ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
           ask('date', 'policeReportDate', 'Date of the report'),
           optional(ask('short answer', 'policeStation', 'Police department or station', { transforms: ['trim'] })),
         ]),

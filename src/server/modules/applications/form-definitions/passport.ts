@@ -96,7 +96,8 @@ function lossOrDamage(): FormField[] {
       help: 'We use this for Annexure F, the statement you sign.',
     }),
     dependent('passportPoliceReport', { field: 'passportLossKind', oneOf: ['lost', 'stolen'] }, [
-      ask('unique ID', 'policeReportNumber', 'Police report number', { transforms: ['uppercase'] }),
+      // Kept as the police wrote it: report numbers carry hyphens and slashes (23-004512).
+      ask('short answer', 'policeReportNumber', 'Police report number', { transforms: ['trim', 'uppercase'] }),
       ask('date', 'policeReportDate', 'Date of the report'),
     ]),
     yesNo('hasOldPassportCopy', 'Do you have a copy of the old passport?', 'Copy of the old passport', {

@@ -346,7 +346,9 @@ export function paperVisaDefinition(id: string, title: string): FormDefinition {
       section('formerIndianSection', 'Former Indian citizens', [
         yesNo('formerIndian', 'Were you an Indian citizen before?', 'Former Indian citizenship'),
         ifYes('formerIndian', [
-          ask('unique ID', 'surrenderCertificateNumber', 'Surrender certificate number', { transforms: ['uppercase'] }),
+          ask('short answer', 'surrenderCertificateNumber', 'Surrender certificate number', {
+            transforms: ['trim', 'uppercase'],
+          }),
           ask('unique ID', 'lastIndianPassportNumber', 'Last Indian passport number', { transforms: ['uppercase'] }),
         ]),
       ]),
