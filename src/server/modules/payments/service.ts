@@ -292,10 +292,16 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     // The address the customer paid from: a link to another (localhost for 127.0.0.1) finds them signed out.
     const link = `${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     const summary = await deps.orders.chargedSummary(tx, order);
+    // Discounts that cover the whole total: nothing was received, the order is confirmed.
+    const nothingPaid = attempt.provider === NO_PROVIDER;
     return simpleMail({
       to: order.email,
-      subject: `Payment received for your order ${order.displayId}`,
-      heading: `Thank you: we received your payment for ${order.displayId}`,
+      subject: nothingPaid
+        ? `Your order is confirmed: ${order.displayId}`
+        : `Payment received for your order ${order.displayId}`,
+      heading: nothingPaid
+        ? `Thank you: your order ${order.displayId} is confirmed`
+        : `Thank you: we received your payment for ${order.displayId}`,
       intro: ['This is your receipt. Keep it for your records.'],
       details: [
         ['Order', `${order.displayId} (${order.title})`],
@@ -310,7 +316,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
               ],
             ]
           : []),
-        ...(attempt.provider === NO_PROVIDER
+        ...(nothingPaid
           ? [['Payment', P.nothingToPayRemark] as [string, string]]
           : [
               ['Payment provider', attempt.provider] as [string, string],

@@ -841,6 +841,7 @@ describe('paying a photo order', () => {
     ]);
     const receipts = await records.receiptsOf(order.displayId);
     expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.subject).toBe(`Your order is confirmed: ${order.displayId}`);
     expect(receipts[0]?.text).toContain(P.nothingToPayRemark);
     expect(receipts[0]?.text).not.toContain('Payment provider');
     // The coupon's one use is this order's now, and nothing can be refunded of nothing.

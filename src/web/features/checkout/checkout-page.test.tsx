@@ -14,6 +14,8 @@ import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRou
 import { member, order, payment } from '../../testing/order-fixtures.ts';
 import { ADD_ONS_TEXT } from './add-ons-section.tsx';
 import { CHECKOUT_TEXT, CheckoutPage } from './checkout-page.tsx';
+import { CHECKOUT_SUMMARY_TEXT } from './checkout-summary.tsx';
+import { PAY_TEXT } from './pay-button.tsx';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -190,6 +192,14 @@ describe('checkout', () => {
         .map((li) => li.textContent),
     ).toEqual(['Dev’s photo: The photo is out of focus.']);
     expect(screen.getByText(PHOTOS_TO_REDO_TEXT.why)).toBeTruthy();
+  });
+
+  it('with nothing to pay, offers to confirm the order, not a provider’s form', async () => {
+    serve({ [`GET ${CORE}/cost-summary`]: () => ok(summary(0)) });
+    renderPage();
+    expect(await screen.findByRole('button', { name: PAY_TEXT.confirm })).toBeTruthy();
+    expect(screen.getByText(CHECKOUT_SUMMARY_TEXT.nothingToPay)).toBeTruthy();
+    expect(screen.queryByText(CHECKOUT_SUMMARY_TEXT.payNote)).toBeNull();
   });
 
   it('saves the whole add-on choice on a checkbox change and shows the new total', async () => {

@@ -11,6 +11,8 @@ export const CHECKOUT_SUMMARY_TEXT = {
   payNote:
     'You pay through our payment provider’s secure form: your card or UPI details go to them, never to us. Nothing is charged before you confirm there.',
   loadingPay: 'Loading payment…',
+  /** Discounts cover the whole total: no provider's form, nothing charged (decision 0163). */
+  nothingToPay: 'Your discounts cover the whole total: confirm the order and nothing is charged.',
 } as const;
 
 /** What the checkout summary is handed, whichever brand's order it pays. */
@@ -72,8 +74,14 @@ export function CheckoutSummary({
             {...(readiness === undefined ? {} : { readiness })}
           />
         </Suspense>
-        {note ? <p className="text-sm text-slate-700">{note}</p> : null}
-        <p className="text-xs text-slate-600">{CHECKOUT_SUMMARY_TEXT.payNote}</p>
+        {summary.totalCents === 0 ? (
+          <p className="text-sm text-slate-700">{CHECKOUT_SUMMARY_TEXT.nothingToPay}</p>
+        ) : (
+          <>
+            {note ? <p className="text-sm text-slate-700">{note}</p> : null}
+            <p className="text-xs text-slate-600">{CHECKOUT_SUMMARY_TEXT.payNote}</p>
+          </>
+        )}
       </section>
     </div>
   );
