@@ -27,7 +27,7 @@ describe('the header logo names the brand of the page', () => {
   });
 
   it('says SevaPhotos on the pages under /photos, with the visible name in the accessible one, and still goes home', () => {
-    for (const path of ['/photos', '/photos/photo-order']) {
+    for (const path of ['/photos', '/photos/photo-order', '/photo-payment-success?orderId=PHO-1001']) {
       expect(logoAt(path)).toEqual({ label: 'SevaPhotos by SevaDocs: home', text: 'SevaPhotos' });
     }
     // Not a prefix match: a page whose name only starts with "photos" is SevaDocs'.
