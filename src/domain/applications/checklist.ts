@@ -10,6 +10,11 @@ export interface ChecklistItem {
   label: string;
   /** What exactly to upload, when the label alone may not say. */
   hint?: string;
+  /**
+   * What goes in the envelope, where it is not the upload's scan: the original with its copies, the
+   * number and size of photo prints (catalog-facts §1–§3). The print pack's checklist says it.
+   */
+  envelope?: string;
   required: boolean;
   /**
    * A document our team prepares (the Parental Authorization Form, a passport annexure): in the
@@ -120,11 +125,14 @@ const childSignature = image(
   'The child signs in black ink on plain white paper, the way they usually write their name.',
 );
 /** A child under 5 does not sign: a thumb impression takes the signature's place (catalog-facts §1, §2). */
-const thumbImpression = image(
-  'thumb-impression',
-  'Child’s thumb impression',
-  'In place of a signature: the left thumb for boys, the right thumb for girls, in blue or black ink on plain white paper.',
-);
+const thumbImpression: ChecklistItem = {
+  ...image(
+    'thumb-impression',
+    'Child’s thumb impression',
+    'In place of a signature: the left thumb for boys, the right thumb for girls, in blue or black ink on plain white paper.',
+  ),
+  envelope: 'Where the forms ask for the child’s signature: the left thumb for a boy, the right thumb for a girl.',
+};
 const parentsPassports = [
   doc('parent-passport-1', 'First parent’s passport', 'The bio page and the page with the address, if there is one.'),
   doc('parent-passport-2', 'Second parent’s passport', 'The bio page and the page with the address, if there is one.'),
@@ -197,11 +205,14 @@ export function dueWhen(paid: boolean, item: ChecklistItem): ChecklistItem {
   return item.preparedByUs && !paid ? { ...item, required: false } : item;
 }
 
-const OCI_PHOTO = image(
-  'photo',
-  'Photo',
-  'A recent front-facing photo on a plain light background; we crop and size it to the OCI portal’s square format.',
-);
+const OCI_PHOTO: ChecklistItem = {
+  ...image(
+    'photo',
+    'Photo',
+    'A recent front-facing photo on a plain light background; we crop and size it to the OCI portal’s square format.',
+  ),
+  envelope: 'A 2 × 2 in print of the photo, on a plain light background.',
+};
 
 /** OCI card (catalog-facts §1). */
 function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
@@ -256,11 +267,14 @@ function ociChecklist(packageSlug: string, member: Member): ChecklistItem[] | nu
   return [...items, OCI_PHOTO, signatureOrThumb(member)];
 }
 
-const PASSPORT_PHOTO = image(
-  'photo',
-  'Photo',
-  `A recent front-facing photo on a white background; we size it to the ${PHOTO_SIZES['in-passport'].widthPx} × ${PHOTO_SIZES['in-passport'].heightPx} px photo the passport portal asks for.`,
-);
+const PASSPORT_PHOTO: ChecklistItem = {
+  ...image(
+    'photo',
+    'Photo',
+    `A recent front-facing photo on a white background; we size it to the ${PHOTO_SIZES['in-passport'].widthPx} × ${PHOTO_SIZES['in-passport'].heightPx} px photo the passport portal asks for.`,
+  ),
+  envelope: 'Two 2 × 2 in prints of the photo, on a white background.',
+};
 
 function statusProof(country: Country, minor: boolean): ChecklistItem {
   const whose = minor ? 'the child’s' : 'your';
@@ -276,11 +290,14 @@ function statusProof(country: Country, minor: boolean): ChecklistItem {
 /** Indian passport renewal abroad (catalog-facts §2). */
 function passportChecklist(packageSlug: string, member: Member): ChecklistItem[] | null {
   const { minor, country } = member;
-  const currentPassport = doc(
-    'current-passport',
-    minor ? 'Child’s current Indian passport' : 'Current Indian passport',
-    'The first five and the last two pages.',
-  );
+  const currentPassport: ChecklistItem = {
+    ...doc(
+      'current-passport',
+      minor ? 'Child’s current Indian passport' : 'Current Indian passport',
+      'The first five and the last two pages.',
+    ),
+    envelope: 'The original passport, with copies of its first five and last two pages.',
+  };
   const minorItems = [
     declaration(
       'annexure-d',
@@ -344,7 +361,10 @@ function renunciationChecklist(packageSlug: string, member: Member): ChecklistIt
   }
   const canada = member.country === 'CA';
   return [
-    doc('last-indian-passport', 'Your last Indian passport', 'Every page, including the blank ones.'),
+    {
+      ...doc('last-indian-passport', 'Your last Indian passport', 'Every page, including the blank ones.'),
+      envelope: 'The original passport, with a copy of every page.',
+    },
     doc('foreign-passport', canada ? 'Canadian passport' : 'US passport', 'The bio page.'),
     doc(
       'naturalisation-certificate',

@@ -93,6 +93,38 @@ describe('the print pack', () => {
     expect(pack.pages.at(-1)?.blocks).toContainEqual({ kind: 'label', heading: 'To', lines: missionAddress });
   });
 
+  it('says what goes in the envelope: originals with their copies, photo prints, and for attestation a return envelope', () => {
+    const checklistOf = (serviceSlug: string, packageSlug: string, memberKind: 'Adult' | 'Minor' = 'Adult') => {
+      const checklist =
+        documentChecklist({ serviceSlug, packageSlug, choices: { applyingFrom: 'US' }, memberKind }) ?? [];
+      const cover = buildPrintPack(base({ serviceSlug, checklist, member: { ...base().member, kind: memberKind } }));
+      const block = cover.pages[0]?.blocks.find((b) => b.kind === 'checklist');
+      return block?.kind === 'checklist' ? block.items : [];
+    };
+    expect(checklistOf('indian-passport-renewal', 'adult-36-pages')).toEqual(
+      expect.arrayContaining([
+        {
+          label: 'Current Indian passport',
+          note: 'The original passport, with copies of its first five and last two pages.',
+        },
+        { label: 'Photo', note: 'Two 2 × 2 in prints of the photo, on a white background.' },
+      ]),
+    );
+    expect(checklistOf('renunciation-of-indian-passport', 'surrender-certificate-from-june-2010')).toContainEqual({
+      label: 'Your last Indian passport',
+      note: 'The original passport, with a copy of every page.',
+    });
+    expect(checklistOf('oci-card', 'new-oci-card')).toContainEqual({
+      label: 'Photo',
+      note: 'A 2 × 2 in print of the photo, on a plain light background.',
+    });
+    const attestation = checklistOf('power-of-attorney', 'property-power-of-attorney');
+    expect(attestation.at(-1)?.label).toBe('A prepaid return envelope, addressed to you');
+    expect(checklistOf('oci-card', 'new-oci-card').map((i) => i.label)).not.toContain(
+      'A prepaid return envelope, addressed to you',
+    );
+  });
+
   it('has no mailing label for an e-Visa, filed online only', () => {
     const pack = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] }));
     expect(pack.pages.map((p) => p.title)).toEqual(['Your checklist']);

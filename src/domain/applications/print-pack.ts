@@ -125,6 +125,13 @@ export const MISSION_ADDRESS_MISSING =
 /** Services filed online only: nothing is posted, so the pack has no mailing label. */
 const ONLINE_ONLY_SERVICES = new Set(['indian-visa']);
 
+/** Attestation comes back by post in the customer's own prepaid envelope (catalog-facts §5). */
+const RETURN_ENVELOPE_SERVICES = new Set(['power-of-attorney']);
+const RETURN_ENVELOPE = {
+  label: 'A prepaid return envelope, addressed to you',
+  note: 'The mission posts the attested papers back in it: a tracked service is safest.',
+};
+
 /** The answer of `key` as the portal writes it, or '' when unanswered (or the form has no such question). */
 function answerReader(definition: FormDefinition | null, answers: Readonly<Record<string, unknown>>) {
   const fields = definition ? answerFieldsByKey(definition) : new Map();
@@ -354,10 +361,13 @@ function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<st
       label: item.label,
       ...(prepared.has(item.id)
         ? { note: 'In this pack: sign it as the page shows.' }
-        : item.required
-          ? {}
-          : { note: item.hint ?? 'Only if it applies.' }),
+        : item.envelope
+          ? { note: item.envelope }
+          : item.required
+            ? {}
+            : { note: item.hint ?? 'Only if it applies.' }),
     })),
+    ...(RETURN_ENVELOPE_SERVICES.has(input.serviceSlug) ? [RETURN_ENVELOPE] : []),
   ];
   return {
     title: 'Your checklist',
