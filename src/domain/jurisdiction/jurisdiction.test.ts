@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isSplit, type JurisdictionRule, jurisdictionSentence, pickRule, toJurisdiction } from './jurisdiction.ts';
+import {
+  isSplit,
+  type JurisdictionRule,
+  jurisdictionSentence,
+  missionLine,
+  pickRule,
+  straightToMission,
+  toJurisdiction,
+} from './jurisdiction.ts';
 import { type PostalPlace, parsePostalPlace } from './postal-codes.ts';
 
 const rule = (overrides: Partial<JurisdictionRule>): JurisdictionRule => ({
@@ -87,6 +95,24 @@ describe('the answer and its sentence', () => {
     expect(jurisdictionSentence(answer)).toBe(
       'Your file goes to the Consulate General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post.',
     );
+  });
+
+  it('sends a US power of attorney straight to the mission, not through its centre; a Canadian one through BLS', () => {
+    const on = '2026-01-01';
+    const tulare = place('US', '93277');
+    const answer = toJurisdiction(pickRule(california, tulare, 'Tulare', on) as JurisdictionRule, tulare, {
+      county: 'Tulare',
+      split: isSplit(california, 'CA', on),
+    });
+    expect(straightToMission('power-of-attorney', 'US')).toBe(true);
+    expect(jurisdictionSentence(answer, 'power-of-attorney')).toBe(
+      'Your file goes to the Consulate General in San Francisco (Tulare County), straight to the mission, not through VFS, by post.',
+    );
+    expect(missionLine(answer, 'power-of-attorney')).toBe(
+      'Consulate General of India, San Francisco (Tulare County), straight to the mission, not through VFS, by post',
+    );
+    expect(jurisdictionSentence(answer, 'oci-card')).toContain('through the VFS centre in San Francisco');
+    expect(straightToMission('power-of-attorney', 'CA')).toBe(false);
   });
 
   it('names the state where it is not split, and the FSA where a province is', () => {

@@ -160,20 +160,36 @@ export function toJurisdiction(
  * The sentence the service page and the application show: "Your file goes to the Consulate
  * General in San Francisco (Tulare County), through the VFS centre in San Francisco, by post."
  */
-export function jurisdictionSentence(j: Jurisdiction): string {
-  return `Your file goes to the ${MISSION_TITLES[j.mission.kind]} in ${j.mission.city} (${j.place}), through ${centreWords(j)}, ${MODE_WORDS[j.submissionMode]}.`;
+export function jurisdictionSentence(j: Jurisdiction, serviceSlug?: string): string {
+  return `Your file goes to the ${MISSION_TITLES[j.mission.kind]} in ${j.mission.city} (${j.place}), ${routeWords(j, serviceSlug)}, ${MODE_WORDS[j.submissionMode]}.`;
 }
 
-/** "the VFS centre in San Francisco", or "a BLS centre" where the table names no city. */
-function centreWords(j: Jurisdiction): string {
+/**
+ * Services whose papers go to the mission itself rather than through its outsourced centre, by
+ * country of application: a power of attorney in the USA (catalog-facts §5: "none (sent straight
+ * to the consulate)"). In Canada BLS takes attestations where the mission asks, so the table's
+ * centre stands.
+ */
+const STRAIGHT_TO_MISSION: Partial<Record<AddressCountry, ReadonlySet<string>>> = {
+  US: new Set(['power-of-attorney']),
+};
+
+/** Whether `serviceSlug`'s papers go straight to the mission in `country`, not through the centre. */
+export function straightToMission(serviceSlug: string | undefined, country: AddressCountry): boolean {
+  return serviceSlug !== undefined && (STRAIGHT_TO_MISSION[country]?.has(serviceSlug) ?? false);
+}
+
+/** "through the VFS centre in San Francisco", "through a BLS centre", or "straight to the mission, not through VFS". */
+function routeWords(j: Jurisdiction, serviceSlug: string | undefined): string {
   const provider = PROVIDER_SHORT[j.centre.provider];
-  return j.centre.city ? `the ${provider} centre in ${j.centre.city}` : `a ${provider} centre`;
+  if (straightToMission(serviceSlug, j.country)) return `straight to the mission, not through ${provider}`;
+  return j.centre.city ? `through the ${provider} centre in ${j.centre.city}` : `through a ${provider} centre`;
 }
 
 /**
  * The order's mission on one line for staff (the back office's order desk): "Consulate General
  * of India, San Francisco (Tulare County), through the VFS centre in San Francisco, by post".
  */
-export function missionLine(j: Jurisdiction): string {
-  return `${j.mission.name} (${j.place}), through ${centreWords(j)}, ${MODE_WORDS[j.submissionMode]}`;
+export function missionLine(j: Jurisdiction, serviceSlug?: string): string {
+  return `${j.mission.name} (${j.place}), ${routeWords(j, serviceSlug)}, ${MODE_WORDS[j.submissionMode]}`;
 }

@@ -1,4 +1,4 @@
-import { type Jurisdiction, jurisdictionSentence } from '../../domain/jurisdiction/jurisdiction.ts';
+import { type Jurisdiction, jurisdictionSentence, straightToMission } from '../../domain/jurisdiction/jurisdiction.ts';
 import { longDate } from '../lib/format-date.ts';
 
 export const JURISDICTION_TEXT = {
@@ -6,6 +6,9 @@ export const JURISDICTION_TEXT = {
   checking: 'Checking which Indian mission serves this address…',
   failed: 'We could not check where your file goes just now. It does not stop your application.',
   postTo: 'Posted to',
+  /** A service sent straight to the mission: the table's postal address is its centre's, not the mission's. */
+  postToMission:
+    'Posted to the mission itself: our team confirms its postal address with you before anything is posted.',
   source: (date: string) => `Source, in force since ${date}:`,
 } as const;
 
@@ -20,13 +23,23 @@ function sourceHost(url: string): string {
 
 /**
  * Where the file goes, as the address step and the service page say it (issue 32 §1): the
- * sentence, the postal address when our sources give one, and the source with its date.
+ * sentence, the postal address when our sources give one, and the source with its date. For a
+ * service sent straight to the mission (`serviceSlug`), not the centre's address.
  */
-export function JurisdictionAnswer({ jurisdiction }: { jurisdiction: Jurisdiction }) {
+export function JurisdictionAnswer({
+  jurisdiction,
+  serviceSlug,
+}: {
+  jurisdiction: Jurisdiction;
+  serviceSlug?: string;
+}) {
+  const direct = straightToMission(serviceSlug, jurisdiction.country);
   return (
     <>
-      <p className="mt-1">{jurisdictionSentence(jurisdiction)}</p>
-      {jurisdiction.postalAddress ? (
+      <p className="mt-1">{jurisdictionSentence(jurisdiction, serviceSlug)}</p>
+      {direct ? (
+        <p className="mt-2 text-sm text-slate-700">{JURISDICTION_TEXT.postToMission}</p>
+      ) : jurisdiction.postalAddress ? (
         <p className="mt-2 text-sm text-slate-700">
           {JURISDICTION_TEXT.postTo}: {jurisdiction.centre.provider}, {jurisdiction.postalAddress}
         </p>

@@ -25,12 +25,15 @@ export function JurisdictionNotice({
   postalCode,
   region = null,
   order = null,
+  serviceSlug,
 }: {
   country: AddressCountry | null;
   postalCode: string;
   /** The state or province chosen beside the code, if any: said when the code is elsewhere. */
   region?: string | null;
   order?: OrderMissionOf | null;
+  /** The order's service: a power of attorney goes straight to the mission (straightToMission). */
+  serviceSlug?: string;
 }) {
   const code = country ? normalizePostalCode(country, postalCode) : null;
   const answer = useQuery({
@@ -64,7 +67,7 @@ export function JurisdictionNotice({
         </p>
       ) : (
         <>
-          <JurisdictionAnswer jurisdiction={answer.data} />
+          <JurisdictionAnswer jurisdiction={answer.data} {...(serviceSlug ? { serviceSlug } : {})} />
           {warningsOf({ country, postalCode: code }, answer.data, region, order).map((warning) => (
             <p key={warning} className="mt-2 font-medium text-amber-900">
               {warning}

@@ -185,6 +185,7 @@ export default function ServicePage() {
       {/* Outside the kept body: hydrated like any form, and small (the look-up loads on first use). */}
       <WhereYouLive
         country={addressCountryOf(view.choices.applyingFrom)}
+        serviceSlug={service.slug}
         loadLookup={() => deferred().then((m) => m.loadMissionLookup())}
       />
       {modalOpen ? (

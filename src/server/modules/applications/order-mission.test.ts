@@ -216,9 +216,11 @@ describe('a member reviewed before the order’s mission moved away from their a
 });
 
 describe('storedMissionAddress', () => {
-  const app = (mission: Partial<Jurisdiction> | null) =>
+  const app = (mission: Partial<Jurisdiction> | null, serviceSlug = 'oci-card') =>
     ({
+      serviceSlug,
       mission: mission && {
+        country: 'US',
         mission: { kind: 'consulate_general', name: 'Consulate General of India, Los Angeles', city: 'Los Angeles' },
         ...mission,
       },
@@ -239,6 +241,15 @@ describe('storedMissionAddress', () => {
       'Suite 1210',
       'Los Angeles, CA 90017',
     ]);
+  });
+
+  it('is null for a US power of attorney, which goes to the mission itself, not to the centre', async () => {
+    const vfs = {
+      centre: { provider: 'VFS Global', city: 'Los Angeles' },
+      postalAddress: '800 South Figueroa Street, Suite 1210, Los Angeles, CA 90017',
+    } as const;
+    expect(await storedMissionAddress({} as never, app(vfs, 'power-of-attorney'))).toBeNull();
+    expect(await storedMissionAddress({} as never, app(vfs, 'indian-passport-renewal'))).toHaveLength(5);
   });
 
   it('is null without a mission or without its postal address', async () => {

@@ -3,7 +3,7 @@ import { reopenedForm } from '../../../domain/applications/member-form.ts';
 import type { FormDefinition } from '../../../domain/forms/definition.ts';
 import { memberSteps } from '../../../domain/forms/visibility.ts';
 import { ADDRESS_KEYS, addressCodeOf, decidingMember } from '../../../domain/jurisdiction/address-answers.ts';
-import type { Jurisdiction } from '../../../domain/jurisdiction/jurisdiction.ts';
+import { type Jurisdiction, straightToMission } from '../../../domain/jurisdiction/jurisdiction.ts';
 import { addressConflict } from '../../../domain/jurisdiction/proof-of-address.ts';
 import type { AddressCountry } from '../../../domain/users/regions.ts';
 import type { Database } from '../../db/client.ts';
@@ -177,11 +177,13 @@ async function storeMissionOf(
  * The mailing label's "To" from the order's stored mission: the centre the papers are posted to
  * (the postal address is the outsourced centre's, not the consulate's), for which mission, then
  * the address with the city, state or province and code kept on one line ("San Francisco, CA
- * 94108"). Null while the order has no mission or our sources give its mission no postal address.
+ * 94108"). Null while the order has no mission or our sources give its mission no postal address,
+ * and for a service sent straight to the mission (`straightToMission`), which bypasses the centre.
  */
 export const storedMissionAddress: MissionAddressOf = async (_order, app) => {
   const address = app.mission?.postalAddress;
-  if (!app.mission || !address) return null;
+  // Sent straight to the mission (a US power of attorney): the table's address is its centre's.
+  if (!app.mission || !address || straightToMission(app.serviceSlug, app.mission.country)) return null;
   const parts = address.split(',').map((part) => part.trim());
   const streetLines = parts.slice(0, -2);
   return [

@@ -404,7 +404,7 @@ function ServiceSections({ order, renderAnswers }: { order: DeskOrder; renderAns
           <dd>
             {app.mission ? (
               <>
-                {missionLine(app.mission)}. <JurisdictionSource jurisdiction={app.mission} />
+                {missionLine(app.mission, app.service.slug)}. <JurisdictionSource jurisdiction={app.mission} />
               </>
             ) : (
               DESK_TEXT.noMission

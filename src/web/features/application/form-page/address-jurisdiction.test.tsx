@@ -67,7 +67,11 @@ const definition: FormDefinition = {
   ],
 };
 
-function renderAddressStep(defaultValues: Record<string, string>, order: OrderMissionOf | null = null) {
+function renderAddressStep(
+  defaultValues: Record<string, string>,
+  order: OrderMissionOf | null = null,
+  serviceSlug = 'oci-card',
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const steps = addressStepKeys(definition, 'Adult');
   return render(
@@ -78,7 +82,9 @@ function renderAddressStep(defaultValues: Record<string, string>, order: OrderMi
         initialStep={2}
         today="2026-11-29"
         defaultValues={defaultValues}
-        stepAddOn={(stepKey) => (steps.has(stepKey) ? <AddressJurisdiction order={order} /> : null)}
+        stepAddOn={(stepKey) =>
+          steps.has(stepKey) ? <AddressJurisdiction order={order} serviceSlug={serviceSlug} /> : null
+        }
       />
     </QueryClientProvider>,
   );
@@ -108,6 +114,19 @@ describe('AddressJurisdiction', () => {
     expect(source.getAttribute('href')).toBe(TULARE_JURISDICTION.sourceUrl);
     expect(source.getAttribute('rel')).toBe('noopener noreferrer');
     expect(api.calls.map((c) => Object.fromEntries(c.query))).toEqual([{ country: 'US', postalCode: '93277' }]);
+  });
+
+  it('sends a power of attorney straight to the mission: not the centre’s address', async () => {
+    fakeApi({ 'GET /api/v1/jurisdiction': () => ok(TULARE_JURISDICTION) });
+    renderAddressStep({ addressCountry: 'US', zipCode: '93277' }, null, 'power-of-attorney');
+    const notice = await screen.findByRole('region', { name: JURISDICTION_TEXT.title });
+    expect(
+      await within(notice).findByText(
+        'Your file goes to the Consulate General in San Francisco (Tulare County), straight to the mission, not through VFS, by post.',
+      ),
+    ).toBeTruthy();
+    expect(within(notice).getByText(JURISDICTION_TEXT.postToMission)).toBeTruthy();
+    expect(notice.textContent).not.toContain('228 Grant Avenue');
   });
 
   it('asks with the postal code in its usual form, and shows the server’s answer to a code it cannot place', async () => {

@@ -23,7 +23,13 @@ export function addressStepKeys(definition: FormDefinition, memberKind: MemberKi
  * Where the file goes for the address being typed, above the address questions (issue 32 §1); for
  * a member whose address does not decide the order's mission (`order`), whether it is that one.
  */
-export function AddressJurisdiction({ order = null }: { order?: OrderMissionOf | null }) {
+export function AddressJurisdiction({
+  order = null,
+  serviceSlug,
+}: {
+  order?: OrderMissionOf | null;
+  serviceSlug?: string;
+}) {
   const [country, zip, postalCode, usState, caProvince] = useWatch({
     control: useEngine().control,
     name: [
@@ -43,6 +49,7 @@ export function AddressJurisdiction({ order = null }: { order?: OrderMissionOf |
       postalCode={typeof code === 'string' ? code : ''}
       region={typeof region === 'string' && region !== '' ? region : null}
       order={order}
+      {...(serviceSlug ? { serviceSlug } : {})}
     />
   );
 }

@@ -294,6 +294,7 @@ function Loaded({
               checklist={activeChecklist}
               documentOffers={offers}
               orderMission={orderMissionFor(order, active)}
+              serviceSlug={order.service.slug}
               canChangeDocuments={checklist.canChangeDocuments}
               step={place.memberId === null || place.memberId === active.id ? place.step : null}
               today={today}

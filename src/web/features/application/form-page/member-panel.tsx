@@ -44,6 +44,8 @@ export interface PanelProps {
   checklist: MemberChecklist | undefined;
   /** The order's mission when another member's address set it (the address step compares). */
   orderMission?: OrderMissionOf | null;
+  /** The order's service: where its papers go (a power of attorney straight to the mission). */
+  serviceSlug?: string;
   /** Other members' files this member's documents can use again. */
   documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
@@ -366,7 +368,12 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
                 fill={fill}
               />
             ) : null}
-            {addressSteps.has(stepKey) ? <AddressJurisdiction order={props.orderMission ?? null} /> : null}
+            {addressSteps.has(stepKey) ? (
+              <AddressJurisdiction
+                order={props.orderMission ?? null}
+                {...(props.serviceSlug ? { serviceSlug: props.serviceSlug } : {})}
+              />
+            ) : null}
           </>
         )}
         onChange={(change) => {
