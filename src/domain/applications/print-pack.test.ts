@@ -118,6 +118,10 @@ describe('the print pack', () => {
       label: 'Photo',
       note: 'A 2 × 2 in print of the photo, on a plain light background.',
     });
+    const cover = buildPrintPack(base()).pages[0]?.blocks ?? [];
+    expect(cover).toContainEqual({ kind: 'paragraph', text: PRINT_PACK_MESSAGES.fees });
+    const online = buildPrintPack(base({ serviceSlug: 'indian-visa', checklist: [] })).pages[0]?.blocks ?? [];
+    expect(online).not.toContainEqual({ kind: 'paragraph', text: PRINT_PACK_MESSAGES.fees });
     const attestation = checklistOf('power-of-attorney', 'property-power-of-attorney');
     expect(attestation.at(-1)?.label).toBe('A prepaid return envelope, addressed to you');
     expect(checklistOf('oci-card', 'new-oci-card').map((i) => i.label)).not.toContain(

@@ -22,6 +22,11 @@ export const PRINT_PACK_MESSAGES = {
   /** …and while it is complete but not yet checked (Order pending, In review). */
   notChecked: (send: 'post' | 'submit') =>
     `Do not ${send} this yet: our team checks your application with you first and tells you by e-mail when it is ready to send.`,
+  /**
+   * The government, ICWF and centre fees are in the order's price, so the envelope carries no payment
+   * unless our team asks for one (a fee the mission changed: price-lines' estimate note).
+   */
+  fees: 'Fees: you paid the government, ICWF and centre fees with your order (see your receipt). Put no cheque, money order or card form in the envelope unless our team asks you to.',
 } as const;
 
 /** What the cover says first for an order in `status`: wait (and why), or nothing once it has been checked. */
@@ -389,6 +394,7 @@ function coverPage(input: PrintPackInput, name: string, prepared: ReadonlySet<st
           : 'Put the papers in the envelope in this order, ticking each one as it goes in. Sign only where a page asks you to, and in front of a notary or witnesses where it says so.',
       },
       { kind: 'checklist', items },
+      ...(online ? [] : [{ kind: 'paragraph' as const, text: PRINT_PACK_MESSAGES.fees }]),
       {
         kind: 'paragraph',
         text: 'SevaDocs never files on a government portal for you: you submit the application, and we check it with you first.',

@@ -159,7 +159,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       },
       ...perCountry<SeedStep>([US_FILING, CA_FILING], ({ centre }) => ({
         title: 'We check the file and you send it',
-        description: `A specialist checks every page against the ${centre} checklist; you sign the printed file and send it to ${centre} with the fees.`,
+        description: `A specialist checks every page against the ${centre} checklist; you sign the printed file and send it to ${centre}, with no payment: its fees are in your price.`,
         icon: 'shield-check',
       })),
       {
