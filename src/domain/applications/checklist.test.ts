@@ -294,6 +294,11 @@ describe('the checklist follows the answers (issue 30 §3)', () => {
     }
   });
 
+  it('calls Annexure E what the print pack prints: the declaration of Indian citizenship', () => {
+    const adult = inputsFor('indian-passport-renewal')('adult-36-pages', { memberKind: 'Adult' });
+    expect(item(adult, 'annexure-e')?.hint).toMatch(/^Your declaration that you are a citizen of India/);
+  });
+
   it('names a minor’s own documents after the child, never “you”; the parents’ papers keep theirs', () => {
     const anaya = checklist(
       oci('new-oci-card', {

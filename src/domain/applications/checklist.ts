@@ -317,7 +317,15 @@ function passportChecklist(packageSlug: string, member: Member): ChecklistItem[]
         currentPassport,
         statusProof(country, minor),
         addressProof(country),
-        ...(minor ? minorItems : [declaration('annexure-e', 'Annexure E', 'The specimen signature declaration.')]),
+        ...(minor
+          ? minorItems
+          : [
+              declaration(
+                'annexure-e',
+                'Annexure E',
+                'Your declaration that you are a citizen of India and hold no other citizenship.',
+              ),
+            ]),
       ];
       break;
     case 'tatkal':
