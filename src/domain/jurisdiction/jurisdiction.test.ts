@@ -78,13 +78,18 @@ describe('pickRule', () => {
 });
 
 describe('the answer and its sentence', () => {
-  it('names the county a split state was decided on', () => {
+  /** A Tulare County ZIP: California is split by county. */
+  const tulareAnswer = () => {
     const on = '2026-01-01';
     const tulare = place('US', '93277');
-    const answer = toJurisdiction(pickRule(california, tulare, 'Tulare', on) as JurisdictionRule, tulare, {
+    return toJurisdiction(pickRule(california, tulare, 'Tulare', on) as JurisdictionRule, tulare, {
       county: 'Tulare',
       split: isSplit(california, 'CA', on),
     });
+  };
+
+  it('names the county a split state was decided on', () => {
+    const answer = tulareAnswer();
     expect(answer).toMatchObject({
       region: 'CA',
       regionName: 'California',
@@ -98,12 +103,7 @@ describe('the answer and its sentence', () => {
   });
 
   it('sends a US power of attorney straight to the mission, not through its centre; a Canadian one through BLS', () => {
-    const on = '2026-01-01';
-    const tulare = place('US', '93277');
-    const answer = toJurisdiction(pickRule(california, tulare, 'Tulare', on) as JurisdictionRule, tulare, {
-      county: 'Tulare',
-      split: isSplit(california, 'CA', on),
-    });
+    const answer = tulareAnswer();
     expect(straightToMission('power-of-attorney', 'US')).toBe(true);
     expect(jurisdictionSentence(answer, 'power-of-attorney')).toBe(
       'Your file goes to the Consulate General in San Francisco (Tulare County), straight to the mission, not through VFS, by post.',
