@@ -276,7 +276,7 @@ describe('the service modal', () => {
       expect(await insideSheet()).toBe(true);
     }
     await sheet.getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => sheet.count()).toBe(0);
+    await poll(() => sheet.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Change choices');
   });
 });

@@ -13,7 +13,7 @@ import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL } from './support/constants.ts';
 import { screenshot } from './support/looks.ts';
 import { completeOrder, payAtCheckout, startOrder } from './support/orders.ts';
-import { expectVisible, waitForHydration } from './support/page.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 const TEST_TIMEOUT_MS = 150_000;
@@ -93,7 +93,7 @@ describe('a document request (issue 30 §4)', () => {
         .toBe(`/service-order?document=${adult.id}-photo`);
       const slot = page.locator(`#document-${adult.id}-photo`);
       await expectVisible(slot);
-      await expect.poll(() => slot.evaluate((node) => node === document.activeElement)).toBe(true);
+      await poll(() => slot.evaluate((node) => node === document.activeElement)).toBe(true);
       await expectVisible(slot.getByText(NOTE));
       await screenshot(page, 'document-request-390', { fullPage: false });
 

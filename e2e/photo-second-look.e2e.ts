@@ -15,7 +15,7 @@ import { mailsTo, signInContext, uniqueEmail, verifiedAccount } from './support/
 import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
 import { looksRight } from './support/looks.ts';
-import { expectVisible, waitForHydration } from './support/page.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
 import { addUsPassportPhoto, chooseCvsPickup, openPhotoOrder, PHOTO_CHECK_TIMEOUT_MS } from './support/photo-order.ts';
 
 const e2e = setupE2E();
@@ -132,7 +132,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       await desk.getByRole('button', { name: 'Change status' }).click();
       // In review now: only cancelled, not Submitted while the prints are held (a retake is asked
       // for on the photo checks: a photo order has no forms to send back for).
-      await expect.poll(() => desk.getByLabel('New status').locator('option').allTextContents()).toEqual(['Cancelled']);
+      await poll(() => desk.getByLabel('New status').locator('option').allTextContents()).toEqual(['Cancelled']);
       await items.scrollIntoViewIfNeeded();
       await atBothWidths(desk, 'desk-held');
       await desk.goto(ROUTES.ADMIN_PHOTO_CHECKS);
@@ -145,7 +145,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       expect((await sheet()).status()).toBe(409);
       await card.getByRole('button', { name: new RegExp(`^${PHOTO_CHECKS_PAGE_TEXT.approve}`) }).click();
       await expectVisible(desk.getByRole('status').getByText(S.approved));
-      await expect.poll(() => card.count()).toBe(0);
+      await poll(() => card.count()).toBe(0);
 
       // The customer is e-mailed, and the prints are released.
       await expect
@@ -156,7 +156,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.reload();
       await waitForHydration(page);
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.approved));
-      await expect.poll(() => downloads.getByRole('link', { name: /^Download / }).count()).toBe(2);
+      await poll(() => downloads.getByRole('link', { name: /^Download / }).count()).toBe(2);
       await expectVisible(downloads.getByRole('link', { name: PAID_TEXT.printSheet }));
     },
     TEST_TIMEOUT_MS,
@@ -190,7 +190,7 @@ describe('a person’s second look (issue 31 §4)', () => {
       await page.getByLabel(`${SECOND_LOOK_TEXT.retakeLabel}:`).setInputFiles(await greyWallPhoto());
       await page.getByRole('button', { name: SECOND_LOOK_TEXT.retakeLabel, exact: true }).click();
       await expectVisible(page.getByRole('note').getByText(SECOND_LOOK_TEXT.promise), PHOTO_CHECK_TIMEOUT_MS);
-      await expect.poll(() => rejected.count()).toBe(0);
+      await poll(() => rejected.count()).toBe(0);
     },
     TEST_TIMEOUT_MS,
   );

@@ -13,7 +13,7 @@ import { setupE2E } from './support/browser.ts';
 import { E2E_ADMIN_EMAIL, MAIL_TIMEOUT_MS } from './support/constants.ts';
 import { looksRight, screenshot } from './support/looks.ts';
 import { completeOrder, payAtCheckout, startOrder } from './support/orders.ts';
-import { expectVisible, waitForHydration } from './support/page.ts';
+import { expectVisible, poll, waitForHydration } from './support/page.ts';
 
 const e2e = setupE2E();
 
@@ -80,7 +80,7 @@ describe('refunds of an order staff cancel (decision 0155)', () => {
       // The desk: both decided requests, who opened each, and the payment less refunds.
       await open(desk, deskPath);
       const decided = payments.getByRole('link', { name: /^RF-/ });
-      await expect.poll(() => decided.allTextContents()).toHaveLength(2);
+      await poll(() => decided.allTextContents()).toHaveLength(2);
       await expectVisible(payments.getByText(D.byCancellation));
       const lines = desk.getByRole('region', { name: 'Paid lines' });
       await expectVisible(lines.getByText(PAID_LINES_TEXT.net));
