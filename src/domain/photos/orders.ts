@@ -34,6 +34,11 @@ export const MAX_ITEMS_PER_ORDER = 10;
 export const PHOTO_STEPS = [1, 2, 3, 4] as const;
 export type PhotoStep = (typeof PHOTO_STEPS)[number];
 
+/** Whether `value` (a ?step= read as a number) is one of the flow's steps. */
+export function isPhotoStep(value: number): value is PhotoStep {
+  return (PHOTO_STEPS as readonly number[]).includes(value);
+}
+
 /**
  * What a photo upload takes: JPEG, PNG or HEIC up to 15 MB, at most 25 megapixels (a 40-megapixel
  * decompression bomb is refused from its header; phones take 12 or 24 MP by default) and at least

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PhotoOrder, PhotoStep } from '../../../../domain/photos/orders.ts';
+import { isPhotoStep, type PhotoOrder, type PhotoStep } from '../../../../domain/photos/orders.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -78,14 +78,46 @@ export function PhotoFlow({ order, Checkout }: { order: PhotoOrder; Checkout: Ch
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(order.step);
 
-  // The address follows the server's step (a reload, a link with another ?step= or none).
+  // The address follows the server's step. On opening (a reload, a link with another ?step= or
+  // none) it is only corrected; a step the server moved to is a new history entry, so the phone's
+  // Back goes to the step before. Back, Forward or a changed ?step= later moves the server there,
+  // and a step it refuses (the earlier ones not done) puts the address back.
+  const synced = useRef<PhotoStep | null>(null);
+  // The step asked for from the address, once: effects run again before the mutation is pending.
+  const asking = useRef<PhotoStep | null>(null);
+  // The ?step= this effect last wrote: until the address shows it, an older one is not a Back.
+  const written = useRef<string | null>(null);
   useEffect(() => {
-    if (params.get('step') === String(order.step) && params.get('orderId') === ref) return;
-    const next = new URLSearchParams(params);
-    next.set('orderId', ref);
-    next.set('step', String(order.step));
-    setParams(next, { replace: true, preventScrollReset: true });
-  }, [order.step, params, ref, setParams]);
+    const show = (step: PhotoStep, replace: boolean) => {
+      const next = new URLSearchParams(params);
+      next.set('orderId', ref);
+      next.set('step', String(step));
+      written.current = String(step);
+      setParams(next, { replace, preventScrollReset: true });
+    };
+    if (written.current !== null) {
+      if (params.get('step') !== written.current) return;
+      written.current = null;
+    }
+    const asked = Number(params.get('step'));
+    const opened = synced.current === null;
+    if (!opened && synced.current === order.step && params.get('orderId') === ref && asked !== order.step) {
+      if (isPhotoStep(asked) && asking.current !== asked && !move.isPending) {
+        asking.current = asked;
+        move.mutate(asked, {
+          onError: () => {
+            asking.current = null;
+            show(order.step, true);
+          },
+        });
+      }
+      return;
+    }
+    synced.current = order.step;
+    asking.current = null;
+    if (asked === order.step && params.get('orderId') === ref) return;
+    show(order.step, opened);
+  }, [order.step, params, ref, setParams, move]);
 
   // A new step: its heading takes the focus, so a screen reader starts there.
   useEffect(() => {

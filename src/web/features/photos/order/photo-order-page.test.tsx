@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, useSearchParams } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
+import { cleanupAfterEach, fail, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { PhotoOrderPage } from './photo-order-page.tsx';
 import { photoOrderAt } from './testing.tsx';
 
@@ -19,6 +19,16 @@ function RoutedPage() {
       <p data-testid="address">{`${search}${hash}`}</p>
       <PhotoOrderPage orderRef={params.get('orderId')} invalid={false} Checkout={() => null} />
     </>
+  );
+}
+
+/** Changes the address's ?step= as the browser's Back, Forward or a link would. */
+function AddressStep({ to }: { to: string }) {
+  const [, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams({ orderId: 'PHO-1001', step: to })}>
+      {`Address step ${to}`}
+    </button>
   );
 }
 
@@ -39,5 +49,37 @@ describe('the photo order page', () => {
     // What the steps refresh (the order under its reference) is what the page now reads.
     await waitFor(() => expect(api.calls.some((c) => c.path === '/api/v1/photo-orders/PHO-1012')).toBe(true));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
+  it('moves the order to the step the address names after Back or Forward, and puts the address back when the server refuses', async () => {
+    let step: 1 | 2 | 3 | 4 = 3;
+    const api = fakeApi({
+      'GET /api/v1/photo-orders/PHO-1001': () => ok(photoOrderAt(step)),
+      'PUT /api/v1/photo-orders/PHO-1001/step': (call) => {
+        const asked = (call.body as { step: 1 | 2 | 3 | 4 }).step;
+        if (asked === 4) return fail(409, 'Finish the earlier steps first.');
+        step = asked;
+        return ok(photoOrderAt(step));
+      },
+    });
+    renderWithRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RoutedPage />
+        <AddressStep to="2" />
+        <AddressStep to="4" />
+      </QueryClientProvider>,
+      { path: '/photos/photo-order?orderId=PHO-1001&step=3' },
+    );
+    await screen.findByRole('heading', { level: 1 });
+    const steps = () => api.calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    // As the phone's Back does: the address names the step before, and the server follows it.
+    fireEvent.click(screen.getByRole('button', { name: 'Address step 2' }));
+    await waitFor(() => expect(steps()).toEqual([{ step: 2 }]));
+    await waitFor(() => expect(step).toBe(2));
+    expect(screen.getByTestId('address').textContent).toBe('?orderId=PHO-1001&step=2');
+    // A step the server refuses: the address goes back to the server's.
+    fireEvent.click(screen.getByRole('button', { name: 'Address step 4' }));
+    await waitFor(() => expect(steps()).toEqual([{ step: 2 }, { step: 4 }]));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('?orderId=PHO-1001&step=2'));
   });
 });
