@@ -8,6 +8,7 @@ import { type OrderPhoto, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../..
 import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../../testing/dom.tsx';
 import { PaidPhotoOrder } from './paid-order.tsx';
 import { photoOrderAt } from './testing.tsx';
+import { PAID_TEXT } from './text.ts';
 
 beforeAll(installBrowserStubs);
 cleanupAfterEach();
@@ -100,5 +101,19 @@ describe('its downloads', () => {
     expect(screen.queryByRole('link', { name: /Download Mira/ })).toBeNull();
     expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForCheck)).toBeTruthy();
     expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForRetake)).toBeTruthy();
+  });
+
+  it('names each print sheet’s link after its photo, so a screen reader’s list of links tells them apart', async () => {
+    const withSheet = (p: OrderPhoto): OrderPhoto => ({ ...p, links: { ...p.links, printSheet: `${p.url}/sheet` } });
+    show(0, 'Completed', [
+      item(1, 'Asha', withSheet(photo(1, 'asha.jpg', null))),
+      item(2, 'Dev', withSheet(photo(2, 'dev.jpg', null))),
+    ]);
+    await screen.findByRole('link', { name: 'Download Asha: US passport photo' });
+    const sheets = screen.getAllByRole('link').filter((link) => link.textContent?.startsWith(PAID_TEXT.printSheet));
+    expect(sheets.map((link) => link.textContent)).toEqual([
+      `${PAID_TEXT.printSheet}: Asha: US passport photo`,
+      `${PAID_TEXT.printSheet}: Dev: US passport photo`,
+    ]);
   });
 });

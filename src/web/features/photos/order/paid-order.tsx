@@ -67,35 +67,44 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
                 <p className="mt-4 text-slate-700">{PAID_TEXT.noDownloads}</p>
               ) : (
                 <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-                  {fitted.map(({ item, photo, href }) => (
-                    <li key={photo.id} className="rounded-xl border border-slate-200 p-3">
-                      <img
-                        src={href}
-                        alt={`${itemTitle(item)}: ${photo.name}, fitted`}
-                        className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
-                        loading="lazy"
-                      />
-                      <p className="mt-2 font-medium text-slate-900">{itemTitle(item)}</p>
-                      <p className="text-sm text-slate-600">{fittedFigures(photo.report?.fitted ?? null)}</p>
-                      {photoHeld(photo) ? (
-                        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                          {photo.secondLook === 'rejected'
-                            ? PHOTO_ORDER_MESSAGES.heldForRetake
-                            : PHOTO_ORDER_MESSAGES.heldForCheck}
-                        </p>
-                      ) : (
-                        <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
-                          <Icon name="arrow-up-right" className="size-4" />
-                          {PAID_TEXT.download(item.personName ? `${item.personName}: ${item.label}` : item.label)}
-                        </a>
-                      )}
-                      {photo.links.printSheet ? (
-                        <a href={photo.links.printSheet} download className="btn-outline mt-2 w-full px-4 py-2 text-sm">
-                          {PAID_TEXT.printSheet}
-                        </a>
-                      ) : null}
-                    </li>
-                  ))}
+                  {fitted.map(({ item, photo, href }) => {
+                    const whose = item.personName ? `${item.personName}: ${item.label}` : item.label;
+                    return (
+                      <li key={photo.id} className="rounded-xl border border-slate-200 p-3">
+                        <img
+                          src={href}
+                          alt={`${itemTitle(item)}: ${photo.name}, fitted`}
+                          className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
+                          loading="lazy"
+                        />
+                        <p className="mt-2 font-medium text-slate-900">{itemTitle(item)}</p>
+                        <p className="text-sm text-slate-600">{fittedFigures(photo.report?.fitted ?? null)}</p>
+                        {photoHeld(photo) ? (
+                          <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                            {photo.secondLook === 'rejected'
+                              ? PHOTO_ORDER_MESSAGES.heldForRetake
+                              : PHOTO_ORDER_MESSAGES.heldForCheck}
+                          </p>
+                        ) : (
+                          <a href={href} download className="btn-primary mt-3 w-full px-4 py-2 text-sm">
+                            <Icon name="arrow-up-right" className="size-4" />
+                            {PAID_TEXT.download(whose)}
+                          </a>
+                        )}
+                        {photo.links.printSheet ? (
+                          <a
+                            href={photo.links.printSheet}
+                            download
+                            className="btn-outline mt-2 w-full px-4 py-2 text-sm"
+                          >
+                            {PAID_TEXT.printSheet}
+                            {/* One link per photo: a screen reader's list of links tells them apart. */}
+                            <span className="sr-only">{`: ${whose}`}</span>
+                          </a>
+                        ) : null}
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
             </Panel>

@@ -48,7 +48,7 @@ export const ITEMS_TEXT = {
   fitted: 'Fitted result',
   figures: (w: number, h: number, kb: number, head: number | null) =>
     `${w} × ${h} px · ${kb} KB${head === null ? '' : ` · head ${head} %`}`,
-  notFitted: 'No fitted result: fix the rules above and upload the photo again.',
+  notFitted: 'No fitted result: fix what the check lists and upload the photo again.',
   loadSizes: 'the photo sizes',
 } as const;
 
