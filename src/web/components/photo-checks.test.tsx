@@ -8,7 +8,7 @@ import {
   type PhotoRule,
 } from '../../domain/photos/compliance.ts';
 import { PHOTO_PROBLEMS } from '../../domain/photos/verdict.ts';
-import { PhotoChecks } from './photo-checks.tsx';
+import { PHOTO_CHECKS_TEXT, PhotoChecks } from './photo-checks.tsx';
 
 /** What the engine reports for a photo with no face: every face rule failed, "not measured", with the same fix. */
 const noFace: ComplianceReport = {
@@ -37,6 +37,13 @@ describe('PhotoChecks', () => {
     expect(html).toContain('1 rule to fix');
     expect(html).toContain(PHOTO_PROBLEMS['one-face']);
     expect(html).toContain('7 more rules are checked once a face is found.');
+  });
+
+  it('marks to fix as many rows as the headline counts: the rules not measured are not among them', () => {
+    const html = renderToStaticMarkup(<PhotoChecks report={noFace} name="me.jpg" />);
+    expect(count(html, PHOTO_CHECKS_TEXT.srToFix)).toBe(1);
+    expect(count(html, PHOTO_CHECKS_TEXT.srNotMeasured)).toBe(7);
+    expect(count(html, 'text-red-700')).toBe(1);
   });
 
   it('leads three failed rules with the most important one and names the other two', () => {

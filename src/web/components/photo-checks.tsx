@@ -1,4 +1,4 @@
-import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../domain/photos/compliance.ts';
+import { type ComplianceReport, PHOTO_NOT_MEASURED, PHOTO_RULE_LABELS } from '../../domain/photos/compliance.ts';
 import { photoVerdict, VERDICT_TEXT } from '../../domain/photos/verdict.ts';
 import { Icon } from './ui/icon.tsx';
 
@@ -9,7 +9,15 @@ export const PHOTO_CHECKS_TEXT = {
   expected: 'Needed',
   /** A rule passed within its margin of the limit (issue 31 §4): a person looks at the photo. */
   nearLimit: 'Close to the limit',
+  srPassed: ': passed',
+  srToFix: ': to fix',
+  /** A rule the engine could not measure (no single face): not counted among those to fix. */
+  srNotMeasured: ': not measured yet',
 } as const;
+
+/** A rule the engine could not measure: the headline does not count it, so its row is not marked to fix. */
+const unmeasured = (check: { passed: boolean; measured: string }) =>
+  !check.passed && check.measured === PHOTO_NOT_MEASURED;
 
 /**
  * The SevaPhotos engine's checks of one photo: the verdict in one reason (the most important
@@ -45,13 +53,19 @@ export function PhotoChecks({ report, name }: { report: ComplianceReport; name: 
         {verdict.checks.map((check) => (
           <li key={check.rule} className="flex gap-3 py-2 text-sm">
             <Icon
-              name={check.passed ? 'circle-check' : 'circle-alert'}
-              className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : 'text-red-700'}`}
+              name={check.passed ? 'circle-check' : unmeasured(check) ? 'minus' : 'circle-alert'}
+              className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : unmeasured(check) ? 'text-slate-500' : 'text-red-700'}`}
             />
             <div className="min-w-0">
               <p className="font-medium text-slate-900">
                 {PHOTO_RULE_LABELS[check.rule]}
-                <span className="sr-only">{check.passed ? ': passed' : ': to fix'}</span>
+                <span className="sr-only">
+                  {check.passed
+                    ? PHOTO_CHECKS_TEXT.srPassed
+                    : unmeasured(check)
+                      ? PHOTO_CHECKS_TEXT.srNotMeasured
+                      : PHOTO_CHECKS_TEXT.srToFix}
+                </span>
                 {check.borderline ? (
                   <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
                     {PHOTO_CHECKS_TEXT.nearLimit}
