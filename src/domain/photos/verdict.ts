@@ -83,7 +83,8 @@ export interface PhotoVerdict {
   checks: PhotoCheck[];
 }
 
-const notMeasured = (check: PhotoCheck) => !check.passed && check.measured === PHOTO_NOT_MEASURED;
+/** A rule the engine could not measure (no single face): shown, but not counted among those to fix. */
+export const notMeasured = (check: PhotoCheck) => !check.passed && check.measured === PHOTO_NOT_MEASURED;
 const rank = (check: PhotoCheck) => RULE_IMPORTANCE.indexOf(check.rule);
 
 export function photoVerdict(report: ComplianceReport): PhotoVerdict {

@@ -1,5 +1,5 @@
-import { type ComplianceReport, PHOTO_NOT_MEASURED, PHOTO_RULE_LABELS } from '../../domain/photos/compliance.ts';
-import { photoVerdict, VERDICT_TEXT } from '../../domain/photos/verdict.ts';
+import { type ComplianceReport, PHOTO_RULE_LABELS, type PhotoCheck } from '../../domain/photos/compliance.ts';
+import { notMeasured, photoVerdict, VERDICT_TEXT } from '../../domain/photos/verdict.ts';
 import { Icon } from './ui/icon.tsx';
 
 export const PHOTO_CHECKS_TEXT = {
@@ -15,9 +15,18 @@ export const PHOTO_CHECKS_TEXT = {
   srNotMeasured: ': not measured yet',
 } as const;
 
-/** A rule the engine could not measure: the headline does not count it, so its row is not marked to fix. */
-const unmeasured = (check: { passed: boolean; measured: string }) =>
-  !check.passed && check.measured === PHOTO_NOT_MEASURED;
+/**
+ * How a check's row is marked: a rule not measured is not marked to fix, since the headline does
+ * not count it among them.
+ */
+const ROW_MARKS = {
+  passed: { icon: 'circle-check', tone: 'text-green-700', words: PHOTO_CHECKS_TEXT.srPassed },
+  notMeasured: { icon: 'minus', tone: 'text-slate-500', words: PHOTO_CHECKS_TEXT.srNotMeasured },
+  toFix: { icon: 'circle-alert', tone: 'text-red-700', words: PHOTO_CHECKS_TEXT.srToFix },
+} as const;
+
+const rowMark = (check: PhotoCheck) =>
+  ROW_MARKS[check.passed ? 'passed' : notMeasured(check) ? 'notMeasured' : 'toFix'];
 
 /**
  * The SevaPhotos engine's checks of one photo: the verdict in one reason (the most important
@@ -50,35 +59,29 @@ export function PhotoChecks({ report, name }: { report: ComplianceReport; name: 
         </div>
       ) : null}
       <ul className="mt-3 divide-y divide-slate-100">
-        {verdict.checks.map((check) => (
-          <li key={check.rule} className="flex gap-3 py-2 text-sm">
-            <Icon
-              name={check.passed ? 'circle-check' : unmeasured(check) ? 'minus' : 'circle-alert'}
-              className={`mt-0.5 size-4 shrink-0 ${check.passed ? 'text-green-700' : unmeasured(check) ? 'text-slate-500' : 'text-red-700'}`}
-            />
-            <div className="min-w-0">
-              <p className="font-medium text-slate-900">
-                {PHOTO_RULE_LABELS[check.rule]}
-                <span className="sr-only">
-                  {check.passed
-                    ? PHOTO_CHECKS_TEXT.srPassed
-                    : unmeasured(check)
-                      ? PHOTO_CHECKS_TEXT.srNotMeasured
-                      : PHOTO_CHECKS_TEXT.srToFix}
-                </span>
-                {check.borderline ? (
-                  <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
-                    {PHOTO_CHECKS_TEXT.nearLimit}
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-slate-700">
-                {PHOTO_CHECKS_TEXT.measured}: {check.measured} · {PHOTO_CHECKS_TEXT.expected}: {check.expected}
-              </p>
-              {check.fix ? <p className="mt-0.5 text-slate-900">{check.fix}</p> : null}
-            </div>
-          </li>
-        ))}
+        {verdict.checks.map((check) => {
+          const mark = rowMark(check);
+          return (
+            <li key={check.rule} className="flex gap-3 py-2 text-sm">
+              <Icon name={mark.icon} className={`mt-0.5 size-4 shrink-0 ${mark.tone}`} />
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {PHOTO_RULE_LABELS[check.rule]}
+                  <span className="sr-only">{mark.words}</span>
+                  {check.borderline ? (
+                    <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">
+                      {PHOTO_CHECKS_TEXT.nearLimit}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-slate-700">
+                  {PHOTO_CHECKS_TEXT.measured}: {check.measured} · {PHOTO_CHECKS_TEXT.expected}: {check.expected}
+                </p>
+                {check.fix ? <p className="mt-0.5 text-slate-900">{check.fix}</p> : null}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
