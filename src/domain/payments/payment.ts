@@ -21,6 +21,9 @@ export const NO_PROVIDER = 'none';
 export const LEDGER_PROVIDERS = [...PAYMENT_PROVIDERS, NO_PROVIDER] as const;
 export type LedgerProviderName = (typeof LEDGER_PROVIDERS)[number];
 
+/** An order whose discounts cover its whole total: confirmed with no provider (decision 0163). */
+export const nothingToPay = (totalCents: number) => totalCents <= 0;
+
 /**
  * How a successful payment was made, as its provider reports it: staff reconcile and refund by it
  * (a UPI refund goes back to the payer's bank account, a card's to the card). `other` is any

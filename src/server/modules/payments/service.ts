@@ -13,6 +13,7 @@ import {
   checkoutHref,
   type LedgerProviderName,
   NO_PROVIDER,
+  nothingToPay,
   PAYMENT_MESSAGES as P,
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
@@ -524,7 +525,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           if (repriced && !repriced.ok) return repriced;
           const held = await definition.holdCoupon(tx, order);
           if (!held.ok) return held;
-          if (order.totalCents <= 0) return { ok: true, value: await settleNothingToPay(tx, order, origin) };
+          if (nothingToPay(order.totalCents)) return { ok: true, value: await settleNothingToPay(tx, order, origin) };
           const latest = await deps.orders.latestAttempt(tx, order.id);
           if (latest && continues(latest, provider.name, order)) return { ok: true, value: { order, attempt: latest } };
           const charge = await chargeFor(tx, provider, order);

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import type { PaidOrderKind } from '../../../domain/payments/payment.ts';
+import { nothingToPay, type PaidOrderKind } from '../../../domain/payments/payment.ts';
 import { CostSummaryPanel } from '../../components/cost-summary-panel.tsx';
 import { CouponField } from '../../components/coupon-field.tsx';
 import type { CostSummary } from '../../lib/order-api.ts';
@@ -74,7 +74,7 @@ export function CheckoutSummary({
             {...(readiness === undefined ? {} : { readiness })}
           />
         </Suspense>
-        {summary.totalCents === 0 ? (
+        {nothingToPay(summary.totalCents) ? (
           <p className="text-sm text-slate-700">{CHECKOUT_SUMMARY_TEXT.nothingToPay}</p>
         ) : (
           <>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import {
+  nothingToPay,
   type PaidOrderKind,
   type Payment,
   type PaymentOption,
@@ -131,7 +132,7 @@ export function PayButton({
   // Unconverted, a provider charges the order's total, which the page knows before the options do.
   const charge = selected?.exchangeRate ? selected : { amountCents, currency };
   // Nothing to pay: no provider is chosen or called; the server confirms the order at once.
-  const free = amountCents === 0;
+  const free = nothingToPay(amountCents);
 
   const finish = () => {
     running.current = false;
