@@ -31,7 +31,7 @@ export function JurisdictionAnswer({
   serviceSlug,
 }: {
   jurisdiction: Jurisdiction;
-  serviceSlug?: string;
+  serviceSlug?: string | undefined;
 }) {
   const direct = straightToMission(serviceSlug, jurisdiction.country);
   return (

@@ -33,7 +33,7 @@ export function JurisdictionNotice({
   region?: string | null;
   order?: OrderMissionOf | null;
   /** The order's service: a power of attorney goes straight to the mission (straightToMission). */
-  serviceSlug?: string;
+  serviceSlug?: string | undefined;
 }) {
   const code = country ? normalizePostalCode(country, postalCode) : null;
   const answer = useQuery({
@@ -67,7 +67,7 @@ export function JurisdictionNotice({
         </p>
       ) : (
         <>
-          <JurisdictionAnswer jurisdiction={answer.data} {...(serviceSlug ? { serviceSlug } : {})} />
+          <JurisdictionAnswer jurisdiction={answer.data} serviceSlug={serviceSlug} />
           {warningsOf({ country, postalCode: code }, answer.data, region, order).map((warning) => (
             <p key={warning} className="mt-2 font-medium text-amber-900">
               {warning}

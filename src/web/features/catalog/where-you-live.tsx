@@ -21,7 +21,7 @@ export function WhereYouLive({
   loadLookup,
 }: {
   /** The page's service: a power of attorney goes straight to the mission (straightToMission). */
-  serviceSlug?: string;
+  serviceSlug?: string | undefined;
   /** The page's country of application, when it names one: the look-up asks for that country's codes only. */
   country?: AddressCountry;
   /** mission-lookup.tsx, loaded on the first look-up (the route passes it through shell/deferred.ts: out of the first load). */
@@ -46,10 +46,7 @@ export function WhereYouLive({
         <div aria-live="polite" className="text-slate-800">
           {found ? (
             <div className="mt-4 rounded-2xl border border-slate-200 bg-slate-50 p-4">
-              <found.module.JurisdictionAnswer
-                jurisdiction={found.jurisdiction}
-                {...(serviceSlug ? { serviceSlug } : {})}
-              />
+              <found.module.JurisdictionAnswer jurisdiction={found.jurisdiction} serviceSlug={serviceSlug} />
             </div>
           ) : null}
         </div>

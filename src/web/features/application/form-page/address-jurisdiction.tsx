@@ -28,7 +28,7 @@ export function AddressJurisdiction({
   serviceSlug,
 }: {
   order?: OrderMissionOf | null;
-  serviceSlug?: string;
+  serviceSlug?: string | undefined;
 }) {
   const [country, zip, postalCode, usState, caProvince] = useWatch({
     control: useEngine().control,
@@ -49,7 +49,7 @@ export function AddressJurisdiction({
       postalCode={typeof code === 'string' ? code : ''}
       region={typeof region === 'string' && region !== '' ? region : null}
       order={order}
-      {...(serviceSlug ? { serviceSlug } : {})}
+      serviceSlug={serviceSlug}
     />
   );
 }

@@ -45,7 +45,7 @@ export interface PanelProps {
   /** The order's mission when another member's address set it (the address step compares). */
   orderMission?: OrderMissionOf | null;
   /** The order's service: where its papers go (a power of attorney straight to the mission). */
-  serviceSlug?: string;
+  serviceSlug?: string | undefined;
   /** Other members' files this member's documents can use again. */
   documentOffers?: readonly DocumentOffer[];
   canChangeDocuments: boolean;
@@ -369,10 +369,7 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
               />
             ) : null}
             {addressSteps.has(stepKey) ? (
-              <AddressJurisdiction
-                order={props.orderMission ?? null}
-                {...(props.serviceSlug ? { serviceSlug: props.serviceSlug } : {})}
-              />
+              <AddressJurisdiction order={props.orderMission ?? null} serviceSlug={props.serviceSlug} />
             ) : null}
           </>
         )}
