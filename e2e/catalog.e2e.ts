@@ -87,6 +87,19 @@ describe('service pages rendered on the server (JavaScript disabled)', () => {
     expect(await pageText()).not.toMatch(/being converted|figures conflict|sources/i);
   });
 
+  it('prices an e-Visa at our fee, with the government fee the customer pays on the portal apart', async () => {
+    const { page } = await e2e.noJavaScript();
+    await page.goto('/indian-visa/e-tourist-30-days/us-in');
+    const card = page.getByRole('article', { name: 'e-Tourist Visa (30 Days)' });
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what is asserted
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    // The season decides $25 (July to March) or $10 (April to June); our fee is $12 either way.
+    expect(text).toMatch(
+      /Total \$12 per applicant Paid by you on the official portal when you submit, not in our price: Government fee \$(25|10) Bank charge \(2\.5%\) \$0\.(63|25)/,
+    );
+    expect(text).not.toContain('we refund the difference');
+  });
+
   it('shows no government fee line for a photo, whose government fee is zero', async () => {
     const { page } = await e2e.noJavaScript();
     await page.goto('/photo-enhancement/digital-copy');

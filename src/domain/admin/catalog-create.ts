@@ -131,6 +131,8 @@ export const priceCreateSchema = z.object({
   serviceFeeCents: centsSchema('Our fee'),
   compareAtServiceFeeCents: centsSchema('Former fee').nullable().default(null),
   isEstimate: z.boolean({ error: 'isEstimate must be true or false' }).default(false),
+  /** The customer pays the government and mandatory fees on the official portal: not in our total. */
+  feesPaidOnPortal: z.boolean({ error: 'feesPaidOnPortal must be true or false' }).default(false),
   /**
    * The first day the fees apply (decision 0109-fee-on-the-day): a government fee that changes on a
    * date is a new row from that date beside the one in force; null (empty) since always.

@@ -119,6 +119,7 @@ export const packagePriceEditFields = z.object({
   serviceFeeCents: centsSchema('Our fee').optional(),
   compareAtServiceFeeCents: centsSchema('Former fee').nullable().optional(),
   isEstimate: z.boolean({ error: 'isEstimate must be true or false' }).optional(),
+  feesPaidOnPortal: z.boolean({ error: 'feesPaidOnPortal must be true or false' }).optional(),
   /** For the price's country: the applicant is younger than this (Canada's minor renewal: 15). */
   applicantUnderAge: ageLimitSchema('The upper age').nullable().optional(),
   /** …or at least this old, whatever the package's kinds (Canada's adult renewal: 15). */
@@ -208,6 +209,7 @@ export const adminPriceSchema = z.object({
   serviceFeeCents: z.number(),
   compareAtServiceFeeCents: z.number().nullable(),
   isEstimate: z.boolean(),
+  feesPaidOnPortal: z.boolean(),
   /** The first day the row applies; null since always (decision 0109-fee-on-the-day). */
   effectiveFrom: z.string().nullable(),
   applicantUnderAge: z.number().nullable(),

@@ -10,6 +10,7 @@ const snapshot = {
   mandatoryFees: [{ label: 'ICWF', amountCents: 3_00 }],
   serviceFeeCents: 12_00,
   compareAtServiceFeeCents: null,
+  feesPaidOnPortal: false,
 };
 
 describe('the Expedite promise', () => {

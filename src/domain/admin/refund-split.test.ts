@@ -10,6 +10,7 @@ const summary = priceCheckout(
     mandatoryFees: [{ label: 'ICWF', amountCents: 3_00 }],
     serviceFeeCents: 12_00,
     compareAtServiceFeeCents: null,
+    feesPaidOnPortal: false,
   },
   2,
   [{ addon: 'Expedite', unitCents: 62_00, quantity: 1 }],

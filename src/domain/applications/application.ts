@@ -98,9 +98,10 @@ export const priceSnapshotSchema = packagePriceSchema
     serviceFeeCents: true,
     compareAtServiceFeeCents: true,
     isEstimate: true,
+    feesPaidOnPortal: true,
   })
   .extend({
-    /** Government + mandatory + service fee, for one member. */
+    /** What we charge for one member (priceTotalCents): without the fees paid on the portal. */
     perMemberCents: z.number().int(),
     memberCount: z.number().int(),
     /** perMemberCents × memberCount (add-ons and coupons come with checkout). */

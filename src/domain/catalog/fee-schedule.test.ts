@@ -23,6 +23,7 @@ function row(id: number, effectiveFrom: string | null, governmentFeeCents: numbe
     governmentFeeCents,
     mandatoryFees: [ICWF, VFS],
     serviceFeeCents: 5900,
+    feesPaidOnPortal: false,
     ...extra,
   };
 }
@@ -73,7 +74,12 @@ describe('the fee in force on a day', () => {
 });
 
 describe('what the pages and the e-mail say', () => {
-  const price = { currency: 'USD' as const, governmentFeeCents: 5000, mandatoryFees: [ICWF, VFS] };
+  const price = {
+    currency: 'USD' as const,
+    governmentFeeCents: 5000,
+    mandatoryFees: [ICWF, VFS],
+    feesPaidOnPortal: false,
+  };
 
   it('announces a change before it takes effect', () => {
     expect(formatFeeDate('2027-07-01')).toBe('1 July 2027');
@@ -82,6 +88,15 @@ describe('what the pages and the e-mail say', () => {
       'From 1 July 2027 the government fee is $90 (total $166.90).',
     );
     expect(scheduledChangeNotice({ ...price, scheduledChange: null })).toBeNull();
+  });
+
+  it('announces a change of a fee paid on the portal without a new total of ours', () => {
+    const rows = [row(1, null, 2500), row(2, '2027-04-01', 1000)].map((r) => ({ ...r, feesPaidOnPortal: true }));
+    const [before] = pricesOnDay(rows, '2027-03-31');
+    expect(before?.scheduledChange?.totalCents).toBe(5900);
+    expect(
+      scheduledChangeNotice({ ...price, feesPaidOnPortal: true, scheduledChange: before?.scheduledChange ?? null }),
+    ).toBe('From 1 April 2027 the government fee is $10, paid on the official portal.');
   });
 
   it('names an outsourcer fee that changes with the government fee', () => {

@@ -27,6 +27,7 @@ export interface DatedPrice {
   governmentFeeCents: number;
   mandatoryFees: readonly { label: string; amountCents: number }[];
   serviceFeeCents: number;
+  feesPaidOnPortal: boolean;
 }
 
 /** The fees a government or an outsourcer sets: what a fee change is about (our service fee is not). */
@@ -125,6 +126,8 @@ function joined(parts: readonly string[]): string {
 export const FEE_CHANGE_MESSAGES = {
   /** Under a price on the service and package pages, before the change takes effect. */
   scheduled: (date: string, changes: string, total: string) => `From ${date} ${changes} (total ${total}).`,
+  /** The same for fees paid on the official portal: our total does not change. */
+  scheduledOnPortal: (date: string, changes: string) => `From ${date} ${changes}, paid on the official portal.`,
   /** 409 when a payment starts on an order whose fees changed since it was priced. */
   repriced:
     'The government or application-centre fees changed since this order was priced. Check the new total, then pay.',
@@ -132,18 +135,18 @@ export const FEE_CHANGE_MESSAGES = {
 
 /** The notice a page shows under a price with a change ahead, or null without one. */
 export function scheduledChangeNotice(
-  price: Pick<PackagePrice, 'currency' | 'governmentFeeCents' | 'mandatoryFees'> & {
+  price: Pick<PackagePrice, 'currency' | 'governmentFeeCents' | 'mandatoryFees' | 'feesPaidOnPortal'> & {
     scheduledChange?: ScheduledChange | null;
   },
 ): string | null {
   const next = price.scheduledChange;
   if (!next) return null;
   const money = (amountCents: number) => formatMoney({ amountCents, currency: price.currency });
-  return FEE_CHANGE_MESSAGES.scheduled(
-    formatFeeDate(next.effectiveFrom),
-    joined(changedFees(price, next, money)),
-    money(next.totalCents),
-  );
+  const date = formatFeeDate(next.effectiveFrom);
+  const changes = joined(changedFees(price, next, money));
+  return price.feesPaidOnPortal
+    ? FEE_CHANGE_MESSAGES.scheduledOnPortal(date, changes)
+    : FEE_CHANGE_MESSAGES.scheduled(date, changes, money(next.totalCents));
 }
 
 /** The sentence of an unpaid order's e-mail: a change ahead, or one that took effect and repriced it. */

@@ -14,6 +14,7 @@ const price = {
   compareAtServiceFeeCents: null,
   totalCents: 35400,
   isEstimate: false,
+  feesPaidOnPortal: false,
 };
 const service: ServiceDetail = {
   id: 1,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateNote, PRICE_MESSAGES, priceLines } from './price-lines.ts';
+import { estimateNote, PRICE_MESSAGES, portalLines, priceLines } from './price-lines.ts';
+import { priceTotalCents } from './service-detail.ts';
 
 const oci = {
   currency: 'CAD' as const,
@@ -11,6 +12,7 @@ const oci = {
   serviceFeeCents: 9900,
   compareAtServiceFeeCents: 12900,
   isEstimate: false,
+  feesPaidOnPortal: false,
 };
 
 describe('priceLines', () => {
@@ -28,6 +30,35 @@ describe('priceLines', () => {
     expect(priceLines({ ...photo, compareAtServiceFeeCents: 899 })).toEqual([
       { label: 'Our service fee', amountCents: 899, wasCents: null },
     ]);
+  });
+});
+
+describe('fees paid on the official portal (the e-Visa)', () => {
+  const eVisa = {
+    ...oci,
+    currency: 'USD' as const,
+    governmentFeeCents: 2500,
+    mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
+    serviceFeeCents: 1200,
+    compareAtServiceFeeCents: 2400,
+    isEstimate: true,
+    feesPaidOnPortal: true,
+  };
+
+  it('lists our fee as the price and the portal’s fees apart, with no promise to refund a difference', () => {
+    expect(priceLines(eVisa)).toEqual([{ label: 'Our service fee', amountCents: 1200, wasCents: 2400 }]);
+    expect(portalLines(eVisa)).toEqual([
+      { label: 'Government fee', amountCents: 2500, wasCents: null },
+      { label: 'Bank charge (2.5%)', amountCents: 63, wasCents: null },
+    ]);
+    expect(portalLines(oci)).toEqual([]);
+    expect(estimateNote(eVisa)).toBeNull();
+    expect(PRICE_MESSAGES.paidOnPortal).toBe('Paid by you on the official portal when you submit, not in our price:');
+  });
+
+  it('totals our fee alone', () => {
+    expect(priceTotalCents(eVisa)).toBe(1200);
+    expect(priceTotalCents({ ...eVisa, feesPaidOnPortal: false })).toBe(3763);
   });
 });
 

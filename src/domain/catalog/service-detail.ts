@@ -32,6 +32,11 @@ export const packagePriceSchema = z.object({
   compareAtServiceFeeCents: z.number().int().nullable(),
   totalCents: z.number().int(),
   isEstimate: z.boolean(),
+  /**
+   * The government fee and the mandatory fees are paid by the customer on the official portal when
+   * they submit (the e-Visa's): shown, never in our total, which is our service fee alone.
+   */
+  feesPaidOnPortal: z.boolean(),
   /** The first UTC day this price applies; null (or absent) since always. */
   effectiveFrom: z.string().nullable().optional(),
   /**
@@ -107,15 +112,25 @@ export const serviceDetailSchema = serviceSummarySchema.extend({
 });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
-/** Government fee + mandatory third-party fees + our service fee. */
+/** The government fee and the mandatory third-party fees of a price: what others set. */
+export function outsideFeeCents(price: {
+  governmentFeeCents: number;
+  mandatoryFees: readonly { amountCents: number }[];
+}): number {
+  return price.governmentFeeCents + price.mandatoryFees.reduce((sum, f) => sum + f.amountCents, 0);
+}
+
+/**
+ * What we charge: government fee + mandatory third-party fees + our service fee, or our service fee
+ * alone when the customer pays the others on the official portal.
+ */
 export function priceTotalCents(price: {
   governmentFeeCents: number;
   mandatoryFees: readonly { amountCents: number }[];
   serviceFeeCents: number;
+  feesPaidOnPortal: boolean;
 }): number {
-  return (
-    price.governmentFeeCents + price.mandatoryFees.reduce((sum, f) => sum + f.amountCents, 0) + price.serviceFeeCents
-  );
+  return (price.feesPaidOnPortal ? 0 : outsideFeeCents(price)) + price.serviceFeeCents;
 }
 
 export function priceTotal(price: PackagePrice): Money {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutSnapshot, type CostLine, priceCheckout } from './cost-summary.ts';
+import { type CheckoutSnapshot, type CostLine, PORTAL_FEES_LINE, priceCheckout } from './cost-summary.ts';
 import { hasPremiumSupport, PREMIUM_SUPPORT_MINIMUM_CENTS } from './premium-support.ts';
 import { referralDiscountApplies } from './referral.ts';
 
@@ -10,6 +10,7 @@ const OCI: CheckoutSnapshot = {
   mandatoryFees: [{ label: 'VFS Global service fee', amountCents: 19_90 }],
   serviceFeeCents: 12_00,
   compareAtServiceFeeCents: 24_00,
+  feesPaidOnPortal: false,
 };
 const NO_REFERRAL = { applies: false };
 
@@ -46,6 +47,34 @@ describe('priceCheckout', () => {
     expect(s.ourFeeCents).toBe(166_00);
     expect(byId(s.lines, 'government-fee')).toMatchObject({ refundable: false });
     expect(byId(s.lines, 'service-fee')).toMatchObject({ refundable: true });
+  });
+
+  it('charges our fee alone when the customer pays the government fee on the portal (the e-Visa), and says what the portal takes', () => {
+    const eVisa: CheckoutSnapshot = {
+      currency: 'USD',
+      governmentFeeCents: 25_00,
+      mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
+      serviceFeeCents: 12_00,
+      compareAtServiceFeeCents: 24_00,
+      feesPaidOnPortal: true,
+    };
+    const s = priceCheckout(eVisa, 2, [], { code: 'FIRST10', discountType: 'flat', value: 5_00 }, NO_REFERRAL);
+    expect(s.lines.map((l) => [l.label, l.value, l.subValue])).toEqual([
+      ['Package Cost Per Member', '$12', '$24'],
+      ['Members', 'x2', undefined],
+      ['Our service fee', '$24', '$12 × 2'],
+      ['Convenience Fees', '$0', undefined],
+      ['Actual Cost', '$24', undefined],
+      ['Paid by you on the official portal, not in this total', '$51.26', '$25.63 × 2'],
+      ['Coupon Discount', '-$5', 'FIRST10'],
+    ]);
+    expect(byId(s.lines, PORTAL_FEES_LINE)?.kind).toBe('summary');
+    expect(s.totalCents).toBe(19_00);
+    expect(s.governmentFeeCents).toBe(0);
+    expect(s.thirdPartyFeeCents).toBe(0);
+    expect(s.ourFeeCents).toBe(19_00);
+    // The same price collected by us is every fee, as before.
+    expect(priceCheckout({ ...eVisa, feesPaidOnPortal: false }, 2, [], null, NO_REFERRAL).totalCents).toBe(75_26);
   });
 
   it('shows each discount once: Actual Cost less the discount lines is the total', () => {
@@ -100,7 +129,7 @@ describe('priceCheckout', () => {
     expect(priceCheckout(free, 2, [], null, NO_REFERRAL).premiumSupport).toBe(true);
   });
 
-  it('holds for any order: total ≥ 0, fees untouched, lines add up', () => {
+  it('holds for any order: total ≥ 0, fees untouched (or left to the portal), lines add up', () => {
     const cents = fc.integer({ min: 0, max: 500_000 });
     fc.assert(
       fc.property(
@@ -121,13 +150,15 @@ describe('priceCheckout', () => {
           nil: null,
         }),
         fc.boolean(),
-        (gov, fees, service, was, n, addOns, coupon, referred) => {
+        fc.boolean(),
+        (gov, fees, service, was, n, addOns, coupon, referred, onPortal) => {
           const snapshot: CheckoutSnapshot = {
             currency: 'USD',
             governmentFeeCents: gov,
             mandatoryFees: fees.map((amountCents, i) => ({ label: `Fee ${i}`, amountCents })),
             serviceFeeCents: service,
             compareAtServiceFeeCents: was,
+            feesPaidOnPortal: onPortal,
           };
           const s = priceCheckout(
             snapshot,
@@ -142,7 +173,9 @@ describe('priceCheckout', () => {
           );
           expect(s.totalCents).toBeGreaterThanOrEqual(0);
           expect(s.ourFeeCents).toBeGreaterThanOrEqual(0);
-          expect(s.governmentFeeCents).toBe(gov * n);
+          expect(s.governmentFeeCents).toBe(onPortal ? 0 : gov * n);
+          const portal = s.lines.find((l) => l.id === PORTAL_FEES_LINE)?.amountCents ?? 0;
+          expect(portal).toBe(onPortal ? (gov + fees.reduce((a, b) => a + b, 0)) * n : 0);
           expect(s.totalCents).toBe(s.governmentFeeCents + s.thirdPartyFeeCents + s.ourFeeCents);
           const counted = s.lines.filter((l) => l.kind !== 'summary').reduce((sum, l) => sum + l.amountCents, 0);
           expect(counted).toBe(s.totalCents);

@@ -1,6 +1,7 @@
 import type { Currency } from '../catalog/money.ts';
 import { formatMoney } from '../catalog/money.ts';
 import { PRICE_MESSAGES } from '../catalog/price-lines.ts';
+import { outsideFeeCents } from '../catalog/service-detail.ts';
 import { ADDON_DETAILS, type PricedAddOn } from './addons.ts';
 import { type Coupon, couponDiscountCents } from './coupons.ts';
 import { hasPremiumSupport } from './premium-support.ts';
@@ -13,6 +14,8 @@ export interface CheckoutSnapshot {
   mandatoryFees: readonly { label: string; amountCents: number }[];
   serviceFeeCents: number;
   compareAtServiceFeeCents: number | null;
+  /** The government and third-party fees are the customer's to pay on the official portal. */
+  feesPaidOnPortal: boolean;
 }
 
 /**
@@ -61,7 +64,14 @@ export const COST_LABELS = {
   actualCost: 'Actual Cost',
   referral: 'Referral discount',
   coupon: 'Coupon Discount',
+  /** Explains, is not added: what the customer pays the portal when they submit. */
+  paidOnPortal: 'Paid by you on the official portal, not in this total',
 } as const;
+
+/** The explaining line whose sub-value is the package's former price per member ("was …"). */
+export const FORMER_PRICE_LINE = 'package-cost-per-member';
+/** The explaining line of the fees paid on the official portal. */
+export const PORTAL_FEES_LINE = 'paid-on-portal';
 
 /** Convenience fees are $0 (SPEC.md §9); the line is shown so the customer sees none is hidden. */
 const CONVENIENCE_FEE_CENTS = 0;
@@ -80,8 +90,11 @@ export function priceCheckout(
 ): CostSummary {
   const money = (cents: number) => formatMoney({ amountCents: cents, currency: snapshot.currency });
   const n = memberCount;
-  const thirdPartyPerMember = snapshot.mandatoryFees.reduce((sum, f) => sum + f.amountCents, 0);
-  const perMember = snapshot.governmentFeeCents + thirdPartyPerMember + snapshot.serviceFeeCents;
+  const onPortal = snapshot.feesPaidOnPortal;
+  // Fees the customer pays the portal are not ours to charge: they are only explained below.
+  const collected = onPortal ? { governmentFeeCents: 0, mandatoryFees: [] } : snapshot;
+  const thirdPartyPerMember = collected.mandatoryFees.reduce((sum, f) => sum + f.amountCents, 0);
+  const perMember = collected.governmentFeeCents + thirdPartyPerMember + snapshot.serviceFeeCents;
   const was = snapshot.compareAtServiceFeeCents;
   const packageSavedPerMember = was !== null && was > snapshot.serviceFeeCents ? was - snapshot.serviceFeeCents : 0;
 
@@ -100,7 +113,7 @@ export function priceCheckout(
 
   const lines: CostLine[] = [
     {
-      id: 'package-cost-per-member',
+      id: FORMER_PRICE_LINE,
       label: COST_LABELS.perMember,
       value: money(perMember),
       ...(packageSavedPerMember > 0 ? { subValue: money(perMember + packageSavedPerMember) } : {}),
@@ -110,8 +123,8 @@ export function priceCheckout(
     },
     { id: 'members', label: COST_LABELS.members, value: `x${n}`, icon: 'users', kind: 'summary', amountCents: 0 },
   ];
-  if (snapshot.governmentFeeCents > 0) {
-    const cents = snapshot.governmentFeeCents * n;
+  if (collected.governmentFeeCents > 0) {
+    const cents = collected.governmentFeeCents * n;
     lines.push(
       charge(
         'government-fee',
@@ -119,11 +132,11 @@ export function priceCheckout(
         cents,
         'landmark',
         false,
-        perMemberNote(snapshot.governmentFeeCents),
+        perMemberNote(collected.governmentFeeCents),
       ),
     );
   }
-  snapshot.mandatoryFees.forEach((fee, i) => {
+  collected.mandatoryFees.forEach((fee, i) => {
     lines.push(
       charge(
         `third-party-fee-${i + 1}`,
@@ -158,7 +171,7 @@ export function priceCheckout(
   }
   lines.push(charge('convenience-fees', COST_LABELS.convenienceFees, CONVENIENCE_FEE_CENTS, 'receipt', true));
 
-  const governmentFeeCents = snapshot.governmentFeeCents * n;
+  const governmentFeeCents = collected.governmentFeeCents * n;
   const thirdPartyFeeCents = thirdPartyPerMember * n;
   const ourFeeBefore = serviceFees + addOnCents + CONVENIENCE_FEE_CENTS;
   const actualCostCents = governmentFeeCents + thirdPartyFeeCents + ourFeeBefore;
@@ -170,6 +183,18 @@ export function priceCheckout(
     kind: 'summary',
     amountCents: actualCostCents,
   });
+  const portalPerMember = onPortal ? outsideFeeCents(snapshot) : 0;
+  if (portalPerMember > 0) {
+    lines.push({
+      id: PORTAL_FEES_LINE,
+      label: COST_LABELS.paidOnPortal,
+      value: money(portalPerMember * n),
+      ...(n > 1 ? { subValue: `${money(portalPerMember)} × ${n}` } : {}),
+      icon: 'landmark',
+      kind: 'summary',
+      amountCents: portalPerMember * n,
+    });
+  }
 
   const referralCents = referral.applies ? Math.min(REFERRAL_DISCOUNT_CENTS, ourFeeBefore) : 0;
   if (referralCents > 0) lines.push(discountLine('referral-discount', COST_LABELS.referral, referralCents, 'gift'));

@@ -9,6 +9,7 @@ const OCI: CheckoutSnapshot = {
   mandatoryFees: [{ label: 'VFS Global service fee', amountCents: 19_90 }],
   serviceFeeCents: 12_00,
   compareAtServiceFeeCents: 24_00,
+  feesPaidOnPortal: false,
 };
 
 describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
@@ -28,6 +29,17 @@ describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
       },
     ]);
     expect(PAID_LINES_TEXT.total).toBe('Total paid');
+  });
+
+  it('keeps what the portal takes under the total of an e-Visa order, not among the paid lines', () => {
+    const s = priceCheckout({ ...OCI, feesPaidOnPortal: true }, 1, [], null, { applies: false });
+    const paid = paidLines(s);
+    expect(paid.lines.map((l) => l.id)).toEqual(['service-fee', 'convenience-fees']);
+    expect(paid.totalCents).toBe(12_00);
+    expect(paid.notes.map((n) => [n.label, n.value])).toEqual([
+      ['Package Cost Per Member', '$12 (was $24)'],
+      ['Paid by you on the official portal, not in this total', '$294.90'],
+    ]);
   });
 
   it('the listed figures always add up to the total paid', () => {

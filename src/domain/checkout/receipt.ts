@@ -1,17 +1,21 @@
 import { ROUTES } from '../config/routes.ts';
 import type { StatusChange } from '../orders/status.ts';
-import type { CostLine } from './cost-summary.ts';
+import { type CostLine, FORMER_PRICE_LINE, PORTAL_FEES_LINE } from './cost-summary.ts';
 
 /**
  * The paid lines as the receipt e-mail lists them (payments' service) and the customer's order
  * pages show them once paid (issue 28): one rule for both, so the page and the e-mail agree.
  */
 
+/** An explaining line a paid order still lists: the package's former price, what the portal takes. */
+const isPaidNote = (line: Pick<CostLine, 'id' | 'kind' | 'subValue'>) =>
+  line.kind === 'summary' && ((line.id === FORMER_PRICE_LINE && line.subValue) || line.id === PORTAL_FEES_LINE);
+
 /** A cost summary line as the receipt lists it: '$20.00 ($10.00 × 2)', '-$10.00 (FIRST10)', not-refundable fees marked. */
 export function receiptLine(
   line: Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable'>,
 ): [string, string] {
-  const sub = line.subValue ? (line.id === 'package-cost-per-member' ? `was ${line.subValue}` : line.subValue) : null;
+  const sub = line.subValue ? (line.id === FORMER_PRICE_LINE ? `was ${line.subValue}` : line.subValue) : null;
   const notes = [sub, line.refundable === false ? 'not refundable' : null].filter(Boolean);
   return [line.label, notes.length > 0 ? `${line.value} (${notes.join(', ')})` : line.value];
 }
@@ -21,7 +25,10 @@ type Line = Pick<CostLine, 'id' | 'label' | 'value' | 'subValue' | 'refundable' 
 export interface PaidLines {
   /** The charges and discounts, as the receipt words them: they add up to `totalCents`. */
   lines: { id: string; label: string; value: string; amountCents: number }[];
-  /** The package's former price per member ("was …"), when it had one: explains, is not added. */
+  /**
+   * The package's former price per member ("was …"), when it had one, and the fees paid on the
+   * official portal: they explain, they are not added.
+   */
   notes: { id: string; label: string; value: string }[];
   totalCents: number;
 }
@@ -34,12 +41,10 @@ export function paidLines(summary: { lines: readonly Line[]; totalCents: number 
       const [label, value] = receiptLine(line);
       return { id: line.id, label, value, amountCents: line.amountCents };
     });
-  const notes = summary.lines
-    .filter((line) => line.kind === 'summary' && line.id === 'package-cost-per-member' && line.subValue)
-    .map((line) => {
-      const [label, value] = receiptLine(line);
-      return { id: line.id, label, value };
-    });
+  const notes = summary.lines.filter(isPaidNote).map((line) => {
+    const [label, value] = receiptLine(line);
+    return { id: line.id, label, value };
+  });
   return { lines, notes, totalCents: summary.totalCents };
 }
 

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../domain/catalog/money.ts';
+import { FORMER_PRICE_LINE } from '../../domain/checkout/cost-summary.ts';
 import type { CostSummary } from '../lib/order-api.ts';
 import { Panel } from './ui/panel.tsx';
 
@@ -53,13 +54,15 @@ export function CostSummaryPanel({
             <dt className="text-slate-600">{line.label}</dt>
             <dd className="text-right text-slate-800">
               {line.value}
-              {line.subValue ? (
+              {line.subValue && line.id === FORMER_PRICE_LINE ? (
                 // The former price: struck through on screen, said as such to a screen reader.
                 <span className="ml-1 text-slate-500 line-through">
                   <span className="sr-only">(was </span>
                   {line.subValue}
                   <span className="sr-only">)</span>
                 </span>
+              ) : line.subValue ? (
+                <span className="ml-1 text-slate-500">({line.subValue})</span>
               ) : null}
             </dd>
           </div>

@@ -18,6 +18,7 @@ const price: PackagePrice = {
   compareAtServiceFeeCents: 9900,
   totalCents: 37290,
   isEstimate: false,
+  feesPaidOnPortal: false,
 };
 
 const text = (html: string) =>
@@ -68,6 +69,26 @@ describe('PriceBreakdown', () => {
     expect(text(renderToStaticMarkup(<PriceBreakdown price={{ ...price, scheduledChange: null }} />))).not.toContain(
       'From ',
     );
+  });
+
+  it('totals our fee alone for an e-Visa and lists what the customer pays on the official portal under it', () => {
+    const eVisa: PackagePrice = {
+      ...price,
+      governmentFeeCents: 2500,
+      mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
+      serviceFeeCents: 1200,
+      compareAtServiceFeeCents: 2400,
+      totalCents: 1200,
+      feesPaidOnPortal: true,
+    };
+    expect(text(renderToStaticMarkup(<PriceBreakdown price={eVisa} perApplicant />))).toBe(
+      'Our service fee was $24 now $12 Total $12 per applicant Paid by you on the official portal when you submit, not in our price: Government fee $25 Bank charge (2.5%) $0.63',
+    );
+    const estimated = text(renderToStaticMarkup(<PriceBreakdown price={{ ...eVisa, isEstimate: true }} />));
+    expect(estimated).toMatch(
+      /These amounts are our best estimate: the portal shows the exact fee before you pay it\.$/,
+    );
+    expect(estimated).not.toContain('we refund the difference');
   });
 
   it("shows the package's fee note for the choices", () => {

@@ -4091,6 +4091,7 @@ export interface components {
                             serviceFeeCents: number;
                             compareAtServiceFeeCents: number | null;
                             isEstimate: boolean;
+                            feesPaidOnPortal: boolean;
                             perMemberCents: number;
                             memberCount: number;
                             totalCents: number;
@@ -5810,6 +5811,7 @@ export interface operations {
                                     compareAtServiceFeeCents: number | null;
                                     totalCents: number;
                                     isEstimate: boolean;
+                                    feesPaidOnPortal: boolean;
                                     effectiveFrom?: string | null;
                                     scheduledChange?: {
                                         id: number;
@@ -5913,6 +5915,7 @@ export interface operations {
                                         compareAtServiceFeeCents: number | null;
                                         totalCents: number;
                                         isEstimate: boolean;
+                                        feesPaidOnPortal: boolean;
                                         effectiveFrom?: string | null;
                                         scheduledChange?: {
                                             id: number;
@@ -6082,6 +6085,7 @@ export interface operations {
                                 compareAtServiceFeeCents: number | null;
                                 totalCents: number;
                                 isEstimate: boolean;
+                                feesPaidOnPortal: boolean;
                                 effectiveFrom?: string | null;
                                 scheduledChange?: {
                                     id: number;
@@ -8068,6 +8072,7 @@ export interface operations {
                                 serviceFeeCents: number;
                                 compareAtServiceFeeCents: number | null;
                                 isEstimate: boolean;
+                                feesPaidOnPortal: boolean;
                                 perMemberCents: number;
                                 memberCount: number;
                                 totalCents: number;
@@ -12198,6 +12203,7 @@ export interface operations {
                                         serviceFeeCents: number;
                                         compareAtServiceFeeCents: number | null;
                                         isEstimate: boolean;
+                                        feesPaidOnPortal: boolean;
                                         perMemberCents: number;
                                         memberCount: number;
                                         totalCents: number;
@@ -13783,6 +13789,7 @@ export interface operations {
                                     serviceFeeCents: number;
                                     compareAtServiceFeeCents: number | null;
                                     isEstimate: boolean;
+                                    feesPaidOnPortal: boolean;
                                     effectiveFrom: string | null;
                                     applicantUnderAge: number | null;
                                     applicantFromAge: number | null;
@@ -14158,6 +14165,7 @@ export interface operations {
                  *       "serviceFeeCents": 1,
                  *       "compareAtServiceFeeCents": 1,
                  *       "isEstimate": true,
+                 *       "feesPaidOnPortal": true,
                  *       "applicantUnderAge": 1,
                  *       "applicantFromAge": 1
                  *     }
@@ -14171,6 +14179,7 @@ export interface operations {
                     serviceFeeCents?: number;
                     compareAtServiceFeeCents?: number | null;
                     isEstimate?: boolean;
+                    feesPaidOnPortal?: boolean;
                     applicantUnderAge?: number | null;
                     applicantFromAge?: number | null;
                 };
@@ -14592,7 +14601,8 @@ export interface operations {
                  *       "mandatoryFees": [],
                  *       "serviceFeeCents": 1,
                  *       "compareAtServiceFeeCents": null,
-                 *       "isEstimate": false
+                 *       "isEstimate": false,
+                 *       "feesPaidOnPortal": false
                  *     }
                  */
                 "application/json": {
@@ -14615,6 +14625,8 @@ export interface operations {
                     compareAtServiceFeeCents?: number | null;
                     /** @default false */
                     isEstimate?: boolean;
+                    /** @default false */
+                    feesPaidOnPortal?: boolean;
                     effectiveFrom?: string | null;
                 };
             };

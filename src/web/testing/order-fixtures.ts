@@ -33,6 +33,7 @@ export const CHOSEN: ChosenPackage = {
       compareAtServiceFeeCents: null,
       totalCents: 35700,
       isEstimate: false,
+      feesPaidOnPortal: false,
     },
   },
 };
@@ -69,6 +70,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
       serviceFeeCents: 7900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      feesPaidOnPortal: false,
       perMemberCents: 35700,
       memberCount: members.length,
       totalCents: 35700 * members.length,

@@ -830,15 +830,16 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         icon: 'camera',
       },
       {
-        title: 'The government fee goes to the official portal',
-        description: 'The visa fee and its 2.5% bank charge are paid on the official portal in US dollars, at cost.',
+        title: 'You pay the government fee on the official portal',
+        description:
+          'When you submit, the portal takes the visa fee and its 2.5% bank charge in US dollars, by card. They are not in our price.',
         icon: 'lock-keyhole',
         appliesTo: US_CITIZENS,
       },
       {
-        title: 'The government fee goes to the official portal',
+        title: 'You pay the government fee on the official portal',
         description:
-          'The visa fee and its 2.5% bank charge are paid on the official portal, at cost. The portal charges in US dollars; your price shows the amount in Canadian dollars.',
+          'When you submit, the portal takes the visa fee and its 2.5% bank charge in US dollars, by card. They are not in our price; beside it we show them in Canadian dollars.',
         icon: 'lock-keyhole',
         appliesTo: CA_CITIZENS,
       },
@@ -869,7 +870,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and the government fee is paid on the official portal.',
+          description: 'You approve the completed form, submit it and pay the government fee on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -891,7 +892,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and the government fee is paid on the official portal.',
+          description: 'You approve the completed form, submit it and pay the government fee on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -912,7 +913,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         },
         {
           title: 'Application submitted',
-          description: 'You approve the completed form and the government fee is paid on the official portal.',
+          description: 'You approve the completed form, submit it and pay the government fee on the official portal.',
           duration: 'Day 1–2',
         },
         {
@@ -935,7 +936,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
         {
           title: 'Application submitted',
           description:
-            'You approve the form, with the Indian company’s details, and the fee is paid on the official portal.',
+            'You approve the form, with the Indian company’s details, submit it and pay the fee on the official portal.',
           duration: 'Day 1–2',
         },
         {

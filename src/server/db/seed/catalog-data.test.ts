@@ -157,6 +157,7 @@ describe('seeded catalog', () => {
         citizenship: r.citizenship ?? null,
         destination: r.destination ?? null,
         effectiveFrom: r.effectiveFrom ?? null,
+        feesPaidOnPortal: r.feesPaidOnPortal ?? false,
       })),
       day,
     );

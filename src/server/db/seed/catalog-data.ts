@@ -17,6 +17,8 @@ export interface SeedPrice {
   serviceFeeCents: number;
   compareAtServiceFeeCents?: number | null;
   isEstimate?: boolean;
+  /** The customer pays the government and mandatory fees on the official portal (the e-Visa's). */
+  feesPaidOnPortal?: boolean;
   /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15). */
   applicantUnderAge?: number;
   /** The applicant is at least this old, whatever their kind (Canada's adult passport: 15). */
@@ -1127,7 +1129,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Indian e-Visa: tourist visas of 30 days, 1 year or 5 years, and business visas.',
     description:
-      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. The government fee and its 2.5% bank charge go to the official portal at cost; our fee covers the preparation and the review.',
+      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. You pay the government fee and its 2.5% bank charge on the official portal when you submit: they are not in our price, which is our fee for the preparation and the review.',
     icon: 'plane',
     parameters: ['citizenship', 'destination'],
     parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },
@@ -1154,12 +1156,12 @@ export const CATALOG: readonly SeedService[] = [
           {
             appliesTo: US_CITIZENS,
             feeNote:
-              'The government fee is $25 from July to March and $10 from April to June; the price follows the season.',
+              'The government fee, paid on the official portal, is $25 from July to March and $10 from April to June.',
           },
           {
             appliesTo: CA_CITIZENS,
             feeNote:
-              'The portal charges US$25 from July to March and US$10 from April to June; the price shows the season’s fee in Canadian dollars.',
+              'The portal charges US$25 from July to March and US$10 from April to June; the fee shown is the season’s in Canadian dollars.',
           },
         ],
         prices: [
@@ -1167,6 +1169,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'US',
             destination: 'IN',
             currency: 'USD',
+            feesPaidOnPortal: true,
             governmentFeeCents: 2500,
             mandatoryFees: [bankCharge(2500)],
             serviceFeeCents: 1200,
@@ -1179,6 +1182,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'CA',
             destination: 'IN',
             currency: 'CAD',
+            feesPaidOnPortal: true,
             governmentFeeCents: usdToCad(2500),
             mandatoryFees: [bankCharge(usdToCad(2500))],
             serviceFeeCents: 1600,
@@ -1214,6 +1218,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'US',
             destination: 'IN',
             currency: 'USD',
+            feesPaidOnPortal: true,
             governmentFeeCents: 4000,
             mandatoryFees: [bankCharge(4000)],
             serviceFeeCents: 1900,
@@ -1225,6 +1230,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'CA',
             destination: 'IN',
             currency: 'CAD',
+            feesPaidOnPortal: true,
             governmentFeeCents: usdToCad(4000),
             mandatoryFees: [bankCharge(usdToCad(4000))],
             serviceFeeCents: 2600,
@@ -1259,6 +1265,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'US',
             destination: 'IN',
             currency: 'USD',
+            feesPaidOnPortal: true,
             governmentFeeCents: 8000,
             mandatoryFees: [bankCharge(8000)],
             serviceFeeCents: 2400,
@@ -1270,6 +1277,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'CA',
             destination: 'IN',
             currency: 'CAD',
+            feesPaidOnPortal: true,
             governmentFeeCents: usdToCad(8000),
             mandatoryFees: [bankCharge(usdToCad(8000))],
             serviceFeeCents: 3300,
@@ -1306,6 +1314,7 @@ export const CATALOG: readonly SeedService[] = [
             citizenship: 'US',
             destination: 'IN',
             currency: 'USD',
+            feesPaidOnPortal: true,
             governmentFeeCents: 10000,
             mandatoryFees: [bankCharge(10000)],
             serviceFeeCents: 2900,

@@ -60,6 +60,8 @@ We do **not** decide applications, and we cannot speed up a consulate's or outso
 - **Mandatory third-party fees** such as the Indian Community Welfare Fund (ICWF) and the VFS Global or BLS International service charge, charged at cost;
 - **Our service fee** and any add-ons you choose (Photo Enhancement, Expedite, Apostilled).
 
+For an Indian e-Visa you pay the government fee and its bank charge yourself, on the official portal when you submit: we show them beside our price, but they are not part of it.
+
 Government and third-party fees can change at short notice — for example, Indian passport fees abroad changed on 1 July 2026. If a fee changes after you pay, we will tell you before submitting and you may pay the difference or cancel. We accept Visa, Mastercard, American Express, wallet apps and UPI through our payment providers; we never see or store your full card number.`,
       },
       {

@@ -19,7 +19,8 @@ export const OFFERS: readonly SeedOffer[] = [
   },
   {
     title: 'e-Tourist visa help for $12',
-    description: 'Our fee for the 30-day e-Tourist visa is $12 per traveller, down from $24. Government fees at cost.',
+    description:
+      'Our fee for the 30-day e-Tourist visa is $12 per traveller, down from $24. You pay the government fee on the official portal.',
     isActive: true,
   },
   {

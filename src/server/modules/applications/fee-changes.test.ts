@@ -161,6 +161,36 @@ describe('the fee on the day', () => {
     expect(await t.app.services.feeChanges.reviewAll()).toMatchObject({ repriced: 0, told: 0 });
   });
 
+  it('follows the e-Visa’s season on an unpaid order without news: its fee is paid on the portal, our total stays', async () => {
+    clock = new Date('2027-03-31T23:30:00Z');
+    const customer = await createSignedInUser(t.app);
+    const { pkg } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', {
+      citizenship: 'US',
+      destination: 'IN',
+    });
+    const order = await startApplication(t.app, customer.token, {
+      packageId: pkg.id,
+      choices: { citizenship: 'US', destination: 'IN' },
+    });
+    const portalLine = async () => {
+      const res = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/cost-summary`, customer.token);
+      return res.json().data.lines.find((l: { id: string }) => l.id === 'paid-on-portal')?.value;
+    };
+    expect(order.price.totalCents).toBe(1200);
+    expect(await portalLine()).toBe('$25.63');
+    await t.app.services.feeChanges.reviewAll();
+
+    clock = new Date('2027-04-01T00:10:00Z');
+    await t.app.services.feeChanges.reviewAll();
+    expect(await portalLine()).toBe('$10.25');
+    expect(await orderTotal(customer.token, order.displayId)).toBe(1200);
+    expect(await feeMailsTo(customer.email)).toEqual([]);
+    // Nothing to refuse a payment for: the total it takes is the one the customer saw.
+    await payWithSandbox(t, customer.token, order.displayId);
+    const paid = await apiCall(t.app, 'GET', `/application/order/${order.displayId}`, customer.token);
+    expect(paid.json().data).toMatchObject({ status: 'Forms incomplete', price: { totalCents: 1200 } });
+  });
+
   it('reprices an unpaid order as soon as staff add a fee change dated today, not at the next daily run', async () => {
     clock = AFTER;
     const customer = await createSignedInUser(t.app);

@@ -129,9 +129,13 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
         governmentFeeCents: price.governmentFeeCents,
         mandatoryFees: price.mandatoryFees,
         isEstimate: price.isEstimate,
+        feesPaidOnPortal: price.feesPaidOnPortal,
       };
       await repository.replaceFees(order.id, fees);
       const { order: repriced } = await pricing.settle(tx, order, { ...app, ...fees }, memberIds);
+      // Fees the customer pays on the portal change no total of ours: the order shows the new
+      // amounts, and there is nothing to tell or to refuse a payment for.
+      if (repriced.totalCents === order.totalCents) return 'unchanged';
       await tell(
         tx,
         order,
@@ -147,6 +151,7 @@ export function createFeeChanges(db: Database, deps: FeeChangesDeps) {
     if (!ahead || !next || sameOutsideFees(app, next)) return 'unchanged';
     if (daysBetween(feeDay(now()), next.effectiveFrom) > FEE_CHANGE_NOTICE_DAYS) return 'unchanged';
     const after = await pricing.summary(tx, order, { ...app, ...next }, memberIds);
+    if (after.totalCents === order.totalCents) return 'unchanged';
     const told = await tell(tx, order, app, next, { nowCents: order.totalCents, afterCents: after.totalCents }, false);
     return told ? 'told' : 'unchanged';
   }

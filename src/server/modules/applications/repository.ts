@@ -68,7 +68,10 @@ export function createApplicationsRepository(db: Database) {
     /** The government and outsourcer fees of the order's price snapshot, from another catalog row. */
     async replaceFees(
       orderId: number,
-      fees: Pick<ApplicationRow, 'packagePriceId' | 'governmentFeeCents' | 'mandatoryFees' | 'isEstimate'>,
+      fees: Pick<
+        ApplicationRow,
+        'packagePriceId' | 'governmentFeeCents' | 'mandatoryFees' | 'isEstimate' | 'feesPaidOnPortal'
+      >,
     ): Promise<void> {
       await db.update(applicationOrders).set(fees).where(eq(applicationOrders.orderId, orderId));
     },

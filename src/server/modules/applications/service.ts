@@ -147,7 +147,9 @@ function toMember(row: MemberRow, index: number, form: StoredForm | null): Membe
   };
 }
 
-function perMemberCents(app: Pick<ApplicationRow, 'governmentFeeCents' | 'mandatoryFees' | 'serviceFeeCents'>) {
+function perMemberCents(
+  app: Pick<ApplicationRow, 'governmentFeeCents' | 'mandatoryFees' | 'serviceFeeCents' | 'feesPaidOnPortal'>,
+) {
   return priceTotalCents(app);
 }
 
@@ -164,6 +166,7 @@ function priceSnapshot(app: ApplicationRow, memberCount: number, totalCents: num
     memberCount,
     totalCents,
     isEstimate: app.isEstimate,
+    feesPaidOnPortal: app.feesPaidOnPortal,
   };
 }
 
@@ -450,6 +453,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
           serviceFeeCents: price.serviceFeeCents,
           compareAtServiceFeeCents: price.compareAtServiceFeeCents,
           isEstimate: price.isEstimate,
+          feesPaidOnPortal: price.feesPaidOnPortal,
           formDefinitionId,
         });
         await applications.insertMembers(order.id, input.members.map(memberValues));

@@ -114,6 +114,8 @@ export const applicationOrders = pgTable('application_orders', {
   serviceFeeCents: integer('service_fee_cents').notNull(),
   compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
   isEstimate: boolean('is_estimate').notNull().default(false),
+  /** The government and mandatory fees are the customer's to pay on the official portal: not in the total. */
+  feesPaidOnPortal: boolean('fees_paid_on_portal').notNull().default(false),
   /** The form definition (one version of the package's form) the order was started with; null when the package has none. */
   formDefinitionId: integer('form_definition_id').references(() => formDefinitions.id, { onDelete: 'restrict' }),
   /**

@@ -334,6 +334,7 @@ export function createCatalogAdmin(
               serviceFeeCents: price.serviceFeeCents,
               compareAtServiceFeeCents: price.compareAtServiceFeeCents,
               isEstimate: price.isEstimate,
+              feesPaidOnPortal: price.feesPaidOnPortal,
               effectiveFrom: price.effectiveFrom,
               applicantUnderAge: price.applicantUnderAge,
               applicantFromAge: price.applicantFromAge,

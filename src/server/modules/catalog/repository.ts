@@ -93,6 +93,7 @@ export function createCatalogRepository(db: Database) {
           serviceFeeCents: packagePrices.serviceFeeCents,
           compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
           isEstimate: packagePrices.isEstimate,
+          feesPaidOnPortal: packagePrices.feesPaidOnPortal,
           effectiveFrom: packagePrices.effectiveFrom,
           applicantUnderAge: packagePrices.applicantUnderAge,
           applicantFromAge: packagePrices.applicantFromAge,
@@ -115,6 +116,7 @@ export function createCatalogRepository(db: Database) {
           serviceFeeCents: packagePrices.serviceFeeCents,
           compareAtServiceFeeCents: packagePrices.compareAtServiceFeeCents,
           isEstimate: packagePrices.isEstimate,
+          feesPaidOnPortal: packagePrices.feesPaidOnPortal,
           effectiveFrom: packagePrices.effectiveFrom,
         })
         .from(packagePrices)

@@ -80,6 +80,7 @@ function asPhotoOrderPrices(packageSlug: string, stored: PackageDetail['prices']
         compareAtServiceFeeCents: null,
         totalCents: cents,
         isEstimate: false,
+        feesPaidOnPortal: false,
         scheduledChange: null,
       },
     ];

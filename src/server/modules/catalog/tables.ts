@@ -124,6 +124,8 @@ export const packagePrices = pgTable('package_prices', {
   /** The former service fee, shown struck through when higher. */
   compareAtServiceFeeCents: integer('compare_at_service_fee_cents'),
   isEstimate: boolean('is_estimate').notNull().default(false),
+  /** The customer pays the government and mandatory fees on the official portal (the e-Visa's): not in our total. */
+  feesPaidOnPortal: boolean('fees_paid_on_portal').notNull().default(false),
   /** The applicant is younger than this on the day of ordering (Canada's minor passport: 15); null: no limit. */
   applicantUnderAge: integer('applicant_under_age'),
   /**

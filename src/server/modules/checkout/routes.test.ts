@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_MESSAGES as A } from '../../../domain/applications/application.ts';
+import { outsideFeeCents } from '../../../domain/catalog/service-detail.ts';
 import { CHECKOUT_MESSAGES as C } from '../../../domain/checkout/api.ts';
 import { COUPON_HOLD_MS, COUPON_MESSAGES } from '../../../domain/checkout/coupons.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -197,6 +198,37 @@ describe('cost summary', () => {
     expect(s.lines.find((l: { id: string }) => l.id === 'service-fee').refundable).toBe(true);
     expect(s.premiumSupport).toBe(s.totalCents >= 10_000);
     expect(s.premiumSupport).toBe(true);
+  });
+
+  it('charges a family’s e-Visa our service fee alone and names what the portal takes from each (SPEC.md §9’s $12, was $24)', async () => {
+    const user = await createSignedInUser(t.app);
+    const { pkg, price } = await seededPackage(t.app, 'indian-visa', 'e-tourist-30-days', {
+      citizenship: 'US',
+      destination: 'IN',
+    });
+    expect(price).toMatchObject({ feesPaidOnPortal: true, serviceFeeCents: 1200, totalCents: 1200 });
+    expect(price.governmentFeeCents).toBeGreaterThan(0);
+    const order = await startApplication(t.app, user.token, {
+      packageId: pkg.id,
+      choices: { citizenship: 'US', destination: 'IN' },
+      members: [ADULT, MINOR],
+    });
+    expect(order.price).toMatchObject({ feesPaidOnPortal: true, perMemberCents: 1200, totalCents: 2400 });
+    const s = (await call('GET', `/application/order/${order.displayId}/cost-summary`, user.token)).json().data;
+    expect(s.totalCents).toBe(2400);
+    expect(await storedTotal(order.id)).toBe(2400);
+    const ids = s.lines.map((l: { id: string }) => l.id);
+    expect(ids).not.toContain('government-fee');
+    expect(s.lines.find((l: { id: string }) => l.id === 'package-cost-per-member')).toMatchObject({
+      value: '$12',
+      subValue: '$24',
+    });
+    const portal = outsideFeeCents(price);
+    expect(s.lines.find((l: { id: string }) => l.id === 'paid-on-portal')).toMatchObject({
+      label: 'Paid by you on the official portal, not in this total',
+      kind: 'summary',
+      amountCents: portal * 2,
+    });
   });
 });
 

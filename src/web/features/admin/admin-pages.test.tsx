@@ -43,6 +43,7 @@ const SERVICE: AdminService = {
           serviceFeeCents: 7900,
           compareAtServiceFeeCents: null,
           isEstimate: true,
+          feesPaidOnPortal: false,
           effectiveFrom: null,
           applicantUnderAge: null,
           applicantFromAge: null,

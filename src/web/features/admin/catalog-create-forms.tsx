@@ -15,7 +15,7 @@ import { BRANDS } from '../../../domain/config/site.ts';
 import { countryName } from '../../../domain/countries/names.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-field.tsx';
 import { AdminFormFooter, fieldText, useAdminForm } from './admin-form.tsx';
-import { AmountField, Checkbox, checked, readCents } from './catalog-forms.tsx';
+import { AmountField, Checkbox, checked, PORTAL_FEES_LABEL, readCents } from './catalog-forms.tsx';
 
 /**
  * The back office's forms that add to and remove from the catalog (decision 0076): a new service,
@@ -232,6 +232,7 @@ export function NewPriceForm({ service, pkg }: { service: AdminService; pkg: Adm
             compareAtServiceFeeCents:
               compareAt === '' ? null : readCents(data, form, 'compareAtServiceFeeCents', errors),
             isEstimate: checked(data, form, 'isEstimate'),
+            feesPaidOnPortal: checked(data, form, 'feesPaidOnPortal'),
             effectiveFrom: fieldText(data, form.id('effectiveFrom')).trim(),
           },
           localErrors: errors,
@@ -316,6 +317,7 @@ export function NewPriceForm({ service, pkg }: { service: AdminService; pkg: Adm
         className="sm:max-w-xs"
       />
       <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={false} />
+      <Checkbox form={form} field="feesPaidOnPortal" label={PORTAL_FEES_LABEL} checked={false} />
       <AdminFormFooter form={form} label="Add price" />
     </form>
   );

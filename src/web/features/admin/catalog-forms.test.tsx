@@ -25,6 +25,7 @@ const PRICE: AdminPrice = {
   serviceFeeCents: 7900,
   compareAtServiceFeeCents: null,
   isEstimate: false,
+  feesPaidOnPortal: false,
   effectiveFrom: null,
   applicantUnderAge: null,
   applicantFromAge: null,
@@ -80,6 +81,7 @@ describe('the price form of /admin/catalog/:id', () => {
       serviceFeeCents: 8900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      feesPaidOnPortal: false,
       applicantFromAge: null,
       applicantUnderAge: null,
     });
@@ -259,6 +261,7 @@ describe('adding to the catalog', () => {
       serviceFeeCents: 7900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      feesPaidOnPortal: false,
       effectiveFrom: '2027-07-01',
     });
   });

@@ -29,6 +29,9 @@ export type Form = ReturnType<typeof useAdminForm>;
 
 const APPLICANT_KIND_LABELS = { Adult: 'Adults (18 and over)', Minor: 'Minors (under 18)' } as const;
 export const NOT_AN_AMOUNT = 'Enter an amount like 15.90';
+/** The price's government and other fees are the customer's to pay on the official portal (the e-Visa's). */
+export const PORTAL_FEES_LABEL =
+  'Government and other fees paid by the customer on the official portal (not in our total)';
 
 /** Reads an amount field as cents; a field that is not an amount goes into `errors`. */
 export function readCents(
@@ -295,6 +298,7 @@ export function PriceForm({ price }: { price: AdminPrice }) {
             compareAtServiceFeeCents:
               compareAt === '' ? null : readCents(data, form, 'compareAtServiceFeeCents', errors),
             isEstimate: checked(data, form, 'isEstimate'),
+            feesPaidOnPortal: checked(data, form, 'feesPaidOnPortal'),
             applicantFromAge: readAge(data, form, 'applicantFromAge'),
             applicantUnderAge: readAge(data, form, 'applicantUnderAge'),
           },
@@ -369,6 +373,7 @@ export function PriceForm({ price }: { price: AdminPrice }) {
         />
       </div>
       <Checkbox form={form} field="isEstimate" label="An estimate staff must confirm" checked={price.isEstimate} />
+      <Checkbox form={form} field="feesPaidOnPortal" label={PORTAL_FEES_LABEL} checked={price.feesPaidOnPortal} />
       <AdminFormFooter form={form} label="Save price" />
     </form>
   );

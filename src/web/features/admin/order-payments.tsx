@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type DeskOrder, ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { FORMER_PRICE_LINE } from '../../../domain/checkout/cost-summary.ts';
 import { PAID_LINES_TEXT } from '../../../domain/checkout/receipt.ts';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payments/payment.ts';
@@ -43,9 +44,7 @@ export function PaidLines({ order }: { order: DeskOrder }) {
               <span className={line.id === 'expedite' ? 'font-semibold' : undefined}>{line.label}</span>
               {line.subValue ? (
                 // The package's own markdown is the price it was before ('was'), as checkout shows it.
-                <span
-                  className={`ml-2 text-xs text-slate-500 ${line.id === 'package-cost-per-member' ? 'line-through' : ''}`}
-                >
+                <span className={`ml-2 text-xs text-slate-500 ${line.id === FORMER_PRICE_LINE ? 'line-through' : ''}`}>
                   {line.subValue}
                 </span>
               ) : null}

@@ -34,7 +34,7 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
       },
       {
         title: 'Travel with confidence',
-        body: 'We file on the official portal and track it until your approval reaches your inbox.',
+        body: 'You submit on the official portal once we have checked every answer with you, and we follow it until your approval reaches your inbox.',
       },
     ],
     formTitle: 'Get a free call back',
@@ -45,9 +45,9 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
   'indian-tourist-visa': {
     eyebrow: 'Indian tourist e-Visa',
     title: 'Visiting India? Get your tourist e-Visa right the first time',
-    lead: 'The 30-day, 1-year and 5-year e-Tourist visas for US and Canadian passport holders, prepared by our team and filed on the official portal.',
+    lead: 'The 30-day, 1-year and 5-year e-Tourist visas for US and Canadian passport holders, prepared and checked by our team for you to submit on the official portal.',
     benefits: [
-      '30-day e-Tourist visa from $10–$25 government fee, depending on the season',
+      '30-day e-Tourist visa: a $10–$25 government fee, depending on the season, paid on the official portal',
       '1-year and 5-year multiple-entry visas with stays of up to 180 days',
       'Photo and passport scan sized to the portal rules, free',
       'Apply 4 to 30 days before you land (up to 120 days for 1-year and 5-year visas)',
@@ -63,7 +63,7 @@ export const CAMPAIGN_COPY: Record<CampaignId, CampaignCopy> = {
       },
       {
         title: 'Receive your approval',
-        body: 'We file on the official portal and send you the approval e-mail to print and carry.',
+        body: 'You submit on the official portal and pay the government fee there; we check it all first and tell you what to print and carry.',
       },
     ],
     formTitle: 'Start with a free call back',

@@ -6,6 +6,8 @@ import {
   PRINT_PACK_MESSAGES,
   printPackHref,
 } from '../../../../domain/applications/print-pack.ts';
+import { formatMoney } from '../../../../domain/catalog/money.ts';
+import { outsideFeeCents } from '../../../../domain/catalog/service-detail.ts';
 import { ROUTES } from '../../../../domain/config/routes.ts';
 import { OrderNotFound } from '../../../components/order-not-found.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
@@ -21,7 +23,16 @@ export const COPY_ASSIST_PAGE_TEXT = {
     'We never submit to a government portal ourselves. Open the official portal in another tab and copy each answer from here: you submit the application, and we check it with you first.',
   formats: 'Answers are written as the portals take them: in capitals, with dates as DD/MM/YYYY.',
   uploads: 'Photos, signatures and documents are not typed: upload them from your order page.',
+  /** An e-Visa's: the portal takes its fee at the end, from the applicant, and we did not. */
+  portalFee: (amount: string) =>
+    `At the end the portal asks for the government fee and its bank charge (about ${amount}): pay it there, by card. It is not in the price you paid us.`,
 } as const;
+
+/** What the portal takes from one member, in the order's currency; null when the order paid every fee to us. */
+function portalFeeOf(order: ApplicationOrder): string | null {
+  if (!order.price.feesPaidOnPortal) return null;
+  return formatMoney({ amountCents: outsideFeeCents(order.price), currency: order.price.currency });
+}
 
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -89,6 +100,7 @@ function LoadCopyAssist({ orderRef, memberId }: { orderRef: string; memberId: nu
   if (order.isError && isNotFound(order.error)) return <OrderNotFound />;
   const data = order.data;
   const member = data?.members.find((m) => m.id === memberId);
+  const portalFee = data ? portalFeeOf(data) : null;
   return (
     <div className="bg-slate-50/60">
       <div className="page-x max-w-5xl py-8 desk:py-12">
@@ -112,6 +124,7 @@ function LoadCopyAssist({ orderRef, memberId }: { orderRef: string; memberId: nu
           </p>
           <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.formats}</p>
           <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.uploads}</p>
+          {portalFee ? <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.portalFee(portalFee)}</p> : null}
         </div>
         <div className="mt-6">
           {order.isError ? (

@@ -112,20 +112,29 @@ describe('CopyAssist', () => {
   });
 });
 
-const order = (status: string) => ({
+const OCI_PRICE = {
+  currency: 'USD',
+  governmentFeeCents: 27500,
+  mandatoryFees: [{ label: 'ICWF', amountCents: 300 }],
+  serviceFeeCents: 7900,
+  feesPaidOnPortal: false,
+};
+
+const order = (status: string, price: object = OCI_PRICE) => ({
   id: 7,
   displayId: 'DOC-12345678',
   title: 'OCI Card: New OCI Card',
   status,
+  price,
   members: [
     { id: 41, fullName: 'Priya Sharma', kind: 'Adult' },
     { id: 42, fullName: 'Aarav Sharma', kind: 'Minor' },
   ],
 });
 
-function page(status: string): ReactNode {
+function page(status: string, price?: object): ReactNode {
   fakeApi({
-    'GET /api/v1/application/order/DOC-12345678': () => ok(order(status)),
+    'GET /api/v1/application/order/DOC-12345678': () => ok(order(status, price)),
     'GET /api/v1/application/order/DOC-12345678/form': () => ok({ definition: DEFINITION }),
     'GET /api/v1/application/order/DOC-12345678/members/42/form': () =>
       ok({ memberId: 42, currentStep: 9, answers: AARAV, reviewDetails: null, canEdit: false, canRemoveReview: false }),
@@ -143,6 +152,8 @@ describe('CopyAssistPage', () => {
     renderWithRouter(page('Forms incomplete'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Copy-assist: Aarav Sharma' })).toBeTruthy();
     expect(screen.getByText(COPY_ASSIST_PAGE_TEXT.neverSubmit)).toBeTruthy();
+    // Every fee of an OCI card was paid with the order: nothing is said of paying a portal.
+    expect(screen.queryByText(/portal asks for the government fee/)).toBeNull();
     const pack = screen.getByRole('link', { name: 'Download Aarav Sharma’s print pack (PDF)' });
     expect(pack.getAttribute('href')).toBe('/api/v1/application/order/DOC-12345678/members/42/print-pack');
     const members = within(screen.getByRole('navigation', { name: 'Members' }));
@@ -151,6 +162,21 @@ describe('CopyAssistPage', () => {
       '/service-order/copy-assist?orderId=DOC-12345678&member=41',
     );
     expect(await screen.findByText('AARAV')).toBeTruthy();
+  });
+
+  it('tells an e-Visa applicant to pay the government fee on the portal: it was not in our price', async () => {
+    renderWithRouter(
+      page('Forms incomplete', {
+        ...OCI_PRICE,
+        governmentFeeCents: 2500,
+        mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
+        feesPaidOnPortal: true,
+      }),
+    );
+    expect(await screen.findByText(COPY_ASSIST_PAGE_TEXT.portalFee('$25.63'))).toBeTruthy();
+    expect(COPY_ASSIST_PAGE_TEXT.portalFee('$25.63')).toBe(
+      'At the end the portal asks for the government fee and its bank charge (about $25.63): pay it there, by card. It is not in the price you paid us.',
+    );
   });
 
   it('waits for the payment before offering anything', async () => {

@@ -88,6 +88,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
       serviceFeeCents: 9_900,
       compareAtServiceFeeCents: null,
       isEstimate: false,
+      feesPaidOnPortal: false,
       perMemberCents: 37_400,
       memberCount: members.length,
       totalCents: 37_400 * members.length,

@@ -491,6 +491,7 @@ describe('/service-order', () => {
         mandatoryFees: [],
         serviceFeeCents: 82_00,
         compareAtServiceFeeCents: 99_00,
+        feesPaidOnPortal: false,
       },
       1,
       [],
