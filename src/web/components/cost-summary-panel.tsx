@@ -25,8 +25,9 @@ export function CostSummaryPanel({
 }) {
   const priced = summary.lines.filter((line) => line.kind !== 'summary');
   const explaining = summary.lines.filter((line) => line.kind === 'summary');
-  // The note explains the refundable marks; a summary without them (a photo order's) needs none.
-  const marksRefunds = priced.some((line) => line.refundable !== undefined);
+  // The note is about the fees no refund gives back: a summary without one (a photo order's, an
+  // e-Visa's whose government fee goes to the portal) needs none.
+  const marksRefunds = priced.some((line) => line.refundable === false);
   return (
     <Panel id="checkout-summary" title={SUMMARY_TEXT.title}>
       <p className="mt-1 text-sm text-slate-600">All amounts in {summary.currency}.</p>
@@ -62,7 +63,7 @@ export function CostSummaryPanel({
                   <span className="sr-only">)</span>
                 </span>
               ) : line.subValue ? (
-                <span className="ml-1 text-slate-500">({line.subValue})</span>
+                <span className="ml-1 whitespace-nowrap text-slate-500">({line.subValue})</span>
               ) : null}
             </dd>
           </div>

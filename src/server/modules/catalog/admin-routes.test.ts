@@ -231,6 +231,26 @@ describe('changing a price', () => {
     expect(entry?.after).toEqual({ mandatoryFees: fees });
   });
 
+  it('marks a price’s fees as paid on the official portal: the public total is our fee alone from then on', async () => {
+    const price = (await ociCard()).packages
+      .find((p) => p.slug === 'new-oci-card')
+      ?.prices.find((p) => p.applyingFrom === 'US');
+    if (!price) throw new Error('no US price for the new OCI card');
+    const publicTotal = async () => {
+      const service = await app.services.catalog.getServiceBySlug('oci-card');
+      return service?.packages.flatMap((p) => p.prices).find((p) => p.id === price.id)?.totalCents;
+    };
+    const url = `/api/v1/admin/catalog/prices/${price.id}`;
+    const res = await app.inject({ method: 'PATCH', url, headers: asAdmin(), payload: { feesPaidOnPortal: true } });
+    expect(res.statusCode).toBe(200);
+    expect(await publicTotal()).toBe(price.serviceFeeCents);
+    expect((await auditOf('package_price', price.id)).map((entry) => entry.after)).toContainEqual({
+      feesPaidOnPortal: true,
+    });
+    await app.inject({ method: 'PATCH', url, headers: asAdmin(), payload: { feesPaidOnPortal: false } });
+    expect(await publicTotal()).toBeGreaterThan(price.serviceFeeCents);
+  });
+
   it.each([
     [{ serviceFeeCents: -1 }, 'serviceFeeCents', 'Our fee cannot be negative'],
     [{ serviceFeeCents: 10.5 }, 'serviceFeeCents', 'Our fee must be in whole cents'],
