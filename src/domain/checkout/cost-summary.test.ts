@@ -3,15 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { type CheckoutSnapshot, type CostLine, PORTAL_FEES_LINE, priceCheckout } from './cost-summary.ts';
 import { hasPremiumSupport, PREMIUM_SUPPORT_MINIMUM_CENTS } from './premium-support.ts';
 import { referralDiscountApplies } from './referral.ts';
+import { E_VISA_SNAPSHOT, OCI_SNAPSHOT } from './testing.ts';
 
-const OCI: CheckoutSnapshot = {
-  currency: 'USD',
-  governmentFeeCents: 275_00,
-  mandatoryFees: [{ label: 'VFS Global service fee', amountCents: 19_90 }],
-  serviceFeeCents: 12_00,
-  compareAtServiceFeeCents: 24_00,
-  feesPaidOnPortal: false,
-};
+const OCI = OCI_SNAPSHOT;
 const NO_REFERRAL = { applies: false };
 
 const byId = (lines: CostLine[], id: string) => lines.find((l) => l.id === id);
@@ -50,14 +44,7 @@ describe('priceCheckout', () => {
   });
 
   it('charges our fee alone when the customer pays the government fee on the portal (the e-Visa), and says what the portal takes', () => {
-    const eVisa: CheckoutSnapshot = {
-      currency: 'USD',
-      governmentFeeCents: 25_00,
-      mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
-      serviceFeeCents: 12_00,
-      compareAtServiceFeeCents: 24_00,
-      feesPaidOnPortal: true,
-    };
+    const eVisa = E_VISA_SNAPSHOT;
     const s = priceCheckout(eVisa, 2, [], { code: 'FIRST10', discountType: 'flat', value: 5_00 }, NO_REFERRAL);
     expect(s.lines.map((l) => [l.label, l.value, l.subValue])).toEqual([
       ['Package Cost Per Member', '$12', '$24'],

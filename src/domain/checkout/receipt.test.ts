@@ -2,15 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CheckoutSnapshot, priceCheckout } from './cost-summary.ts';
 import { PAID_LINES_TEXT, paidLines, receiptLine, wasPaid } from './receipt.ts';
+import { OCI_SNAPSHOT } from './testing.ts';
 
-const OCI: CheckoutSnapshot = {
-  currency: 'USD',
-  governmentFeeCents: 275_00,
-  mandatoryFees: [{ label: 'VFS Global service fee', amountCents: 19_90 }],
-  serviceFeeCents: 12_00,
-  compareAtServiceFeeCents: 24_00,
-  feesPaidOnPortal: false,
-};
+const OCI = OCI_SNAPSHOT;
 
 describe('the paid lines (receipt e-mail and order page, issue 28)', () => {
   it('words each line as the receipt does: value, its note, "was …", "not refundable"', () => {

@@ -1,16 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { type CheckoutSnapshot, priceCheckout } from '../../domain/checkout/cost-summary.ts';
+import { E_VISA_SNAPSHOT } from '../../domain/checkout/testing.ts';
 import { CostSummaryPanel, SUMMARY_TEXT } from './cost-summary-panel.tsx';
-
-const E_VISA: CheckoutSnapshot = {
-  currency: 'USD',
-  governmentFeeCents: 25_00,
-  mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 63 }],
-  serviceFeeCents: 12_00,
-  compareAtServiceFeeCents: 24_00,
-  feesPaidOnPortal: true,
-};
 
 const text = (html: string) =>
   html
@@ -23,7 +15,7 @@ const shown = (snapshot: CheckoutSnapshot) =>
 
 describe('CostSummaryPanel', () => {
   it('explains what the portal takes beside the total, not struck through like a former price', () => {
-    const html = shown(E_VISA);
+    const html = shown(E_VISA_SNAPSHOT);
     expect(text(html)).toContain(
       'Package Cost Per Member $12 (was $24 ) Members x2 Actual Cost $24 Paid by you on the official portal, not in this total $51.26 ($25.63 × 2) Total to pay $24',
     );
@@ -33,7 +25,7 @@ describe('CostSummaryPanel', () => {
   });
 
   it('says which fees no refund gives back when the order collects a government fee', () => {
-    const html = shown({ ...E_VISA, feesPaidOnPortal: false });
+    const html = shown({ ...E_VISA_SNAPSHOT, feesPaidOnPortal: false });
     expect(text(html)).toContain('Government fee ($25 × 2) Not refundable $50');
     expect(text(html)).toContain(SUMMARY_TEXT.refundNote);
     expect(text(html)).not.toContain('official portal');
