@@ -38,9 +38,19 @@ describe('printSheet', () => {
       PRINT_SHEET.heightPx,
       PRINT_SHEET.dpi,
     ]);
-    // Edge to edge, two across and three down: the whole sheet is grey.
-    const { data } = await sharp(sheet).greyscale().raw().toBuffer({ resolveWithObject: true });
-    expect(data.every((v) => v < 160)).toBe(true);
+    // Edge to edge, two across and three down: the whole sheet is grey but for a 1 px cut line on
+    // each seam (x 600; y 600 and 1200), where copies with a white background would show no edge.
+    const { data, info } = await sharp(sheet).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const light = (x: number, y: number) => (data[y * info.width + x] ?? 0) >= 160;
+    const column = (x: number) => Array.from({ length: info.height }, (_, y) => light(x, y));
+    const row = (y: number) => Array.from({ length: info.width }, (_, x) => light(x, y));
+    expect(column(600).every(Boolean)).toBe(true);
+    expect(row(600).every(Boolean)).toBe(true);
+    expect(row(1200).every(Boolean)).toBe(true);
+    for (const x of [0, 300, 599, 601, 900, 1199]) expect(column(x).filter(Boolean).length, `x ${x}`).toBe(2);
+    let lightPixels = 0;
+    for (let i = 0; i < data.length; i += 1) if ((data[i] ?? 0) >= 160) lightPixels += 1;
+    expect(lightPixels).toBe(info.height + 2 * info.width - 2);
   });
 
   it('lays 35 × 45 mm copies (Indian passport) two across and three down, apart, each 413 px wide', async () => {

@@ -3,7 +3,7 @@ import { type PhotoSizeSpec, PRINT_SHEET } from '../../../domain/photos/sizes.ts
 
 /** Space between copies, for the scissors: 2 mm at 300 dpi, when it costs no copy. */
 const GAP_PX = 24;
-/** A light cut line drawn in the gap around each copy, never on the photo itself. */
+/** A light cut line: in the gap around each copy, or on the seam where copies touch. */
 const CUT_LINE_COLOUR = '#c8c8c8';
 
 /** How many copies of `tile` px fit in `length` px with `gap` px between them. */
@@ -12,7 +12,8 @@ const copiesAlong = (length: number, tile: number, gap: number) => Math.floor((l
 /**
  * The fitted photo tiled on a 4×6 in sheet at 300 dpi, as many copies as fit at its printed size
  * (six 2×2 in copies fill it edge to edge), centred on white; where a gap costs no copy the copies
- * stand apart with a light cut line around each. Only scaled, never retouched (photo-specs.md).
+ * stand apart with a light cut line around each, and where they touch a 1 px line marks each seam.
+ * Only scaled, never retouched (photo-specs.md).
  */
 export async function printSheet(fitted: Buffer, size: PhotoSizeSpec): Promise<Buffer> {
   if (!size.printInches) throw new Error(`${size.id} is not printed`);
@@ -38,11 +39,42 @@ export async function printSheet(fitted: Buffer, size: PhotoSizeSpec): Promise<B
     const photo = { input: copy, left: x, top: y };
     return frame ? [{ input: frame, left: x - 1, top: y - 1 }, photo] : [photo];
   }).flat();
+  // Copies that touch (six 2 × 2 in fill the sheet) share a white background and no edge shows:
+  // a 1 px cut line on each seam, the one place the lab's scissors go.
+  const seams = gap ? [] : await seamLines(columns, rows, { left, top, width, height });
   return sharp({
     create: { width: PRINT_SHEET.widthPx, height: PRINT_SHEET.heightPx, channels: 3, background: '#ffffff' },
   })
-    .composite(layers)
+    .composite([...layers, ...seams])
     .withMetadata({ density: PRINT_SHEET.dpi })
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
+}
+
+/** One line between each two touching columns and rows of copies, over the copies' span. */
+async function seamLines(
+  columns: number,
+  rows: number,
+  grid: { left: number; top: number; width: number; height: number },
+) {
+  const line = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: CUT_LINE_COLOUR } })
+      .png()
+      .toBuffer();
+  const across = columns * grid.width;
+  const down = rows * grid.height;
+  const vertical = await line(1, down);
+  const horizontal = await line(across, 1);
+  return [
+    ...Array.from({ length: columns - 1 }, (_, i) => ({
+      input: vertical,
+      left: grid.left + (i + 1) * grid.width,
+      top: grid.top,
+    })),
+    ...Array.from({ length: rows - 1 }, (_, i) => ({
+      input: horizontal,
+      left: grid.left,
+      top: grid.top + (i + 1) * grid.height,
+    })),
+  ];
 }

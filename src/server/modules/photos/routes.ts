@@ -316,7 +316,7 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             which === 'original'
               ? 'Download the photo as uploaded (re-encoded, metadata removed)'
-              : "Download the fitted photo at its size's exact pixels (409 until its check is done)",
+              : "Download the fitted photo at its size's exact pixels (409 until its check is done; under stripes while a person has not approved it)",
           params: photoParams,
           // 409: not fitted yet.
           response: { 200: fileResponse, ...refusals(409) },
@@ -324,8 +324,11 @@ export const photoOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { itemId, photoId } = request.params;
-        const file = await photos.openFile(customer(request).id, refOf(request.params), itemId, photoId, which);
-        return serveFile(reply, app.storage, valueOrThrow(file));
+        const ref = refOf(request.params);
+        const id = customer(request).id;
+        if (which === 'fitted')
+          return serveMadeFile(reply, valueOrThrow(await photos.fitted(id, ref, itemId, photoId)));
+        return serveFile(reply, app.storage, valueOrThrow(await photos.openFile(id, ref, itemId, photoId, which)));
       },
     );
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessMinutes } from '../../../domain/config/business-hours.ts';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
@@ -95,7 +96,15 @@ async function paidOrderWith(result: typeof verdict) {
       apiCall(t.app, 'GET', `/admin/orders/${order.displayId}/items/${item.id}/photos/${id}/print-sheet`, staff.token),
     /** The customer's own 4×6 sheet, to print at a counter. */
     ownPrintSheet: () => apiCall(t.app, 'GET', `${base}/items/${item.id}/photos/${photoId}/print-sheet`, user.token),
+    /** The customer's fitted photo, as the order page shows and downloads it. */
+    ownFitted: () => apiCall(t.app, 'GET', `${base}/items/${item.id}/photos/${photoId}/fitted`, user.token),
   };
+}
+
+/** How much redder than blue an image is on average: the held preview's orange stripes raise it. */
+async function orangeCast(image: Buffer): Promise<number> {
+  const [red, , blue] = (await sharp(image).stats()).channels;
+  return (red?.mean ?? 0) - (blue?.mean ?? 0);
 }
 
 async function queue(): Promise<SecondLookEntry[]> {
@@ -211,6 +220,10 @@ describe('staff’s decision', () => {
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(M.heldForCheck);
     expect((await order.view()).items[0]?.photos[0]?.links.printSheet).toBeNull();
+    // The page still shows the photo, under stripes: not a file to print or upload.
+    const striped = await order.ownFitted();
+    expect(striped.statusCode).toBe(200);
+    expect(striped.headers['content-disposition']).toContain('-not-approved-yet.jpg');
 
     const approved = await apiCall(t.app, 'POST', `/admin/photo-checks/${order.photoId}/approve`, staff.token);
     expect(approved.statusCode).toBe(200);
@@ -222,6 +235,11 @@ describe('staff’s decision', () => {
     expect((await order.printSheet()).statusCode).toBe(200);
     expect((await order.ownPrintSheet()).statusCode).toBe(200);
     expect((await order.view()).items[0]?.photos[0]?.links.printSheet).toMatch(/\/print-sheet$/);
+    const clean = await order.ownFitted();
+    expect(clean.headers['content-disposition']).not.toContain('not-approved');
+    // The same photo, as its check fitted it: the stripes were laid over it, not kept.
+    expect(clean.rawPayload.equals(striped.rawPayload)).toBe(false);
+    expect(await orangeCast(striped.rawPayload)).toBeGreaterThan((await orangeCast(clean.rawPayload)) + 20);
     expect((await queue()).some((e) => e.photoId === order.photoId)).toBe(false);
 
     const [mail] = await mailsTo(order.user.email, 'photo-second-look-approved');

@@ -67,6 +67,7 @@ import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { heldPreview } from './held-preview.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
@@ -377,6 +378,35 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       value: {
         storageKey: row.fittedKey,
         displayName: `${fileNamePrefix(item.personName)}${size.id}-${size.widthPx}x${size.heightPx}.jpg`,
+      },
+    };
+  }
+
+  /**
+   * GET …/fitted: the fitted photo at its size's pixels, for its owner. While a person's check of
+   * it is open, or after they rejected it, the page still shows it, under stripes (heldPreview):
+   * the clean file waits for their approval, as its print sheet does.
+   */
+  async function fittedOf(
+    customerId: number,
+    ref: PhotoOrderRef,
+    itemId: number,
+    photoId: number,
+  ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
+    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+    if (!fitted.ok) return fitted;
+    const stored = await storage.get(fitted.value.storageKey);
+    if (!stored) return photoNotFound();
+    const body = await buffer(stored.stream);
+    const row = await createPhotosRepository(db).findPhoto(itemId, photoId);
+    if (!row || !photoHeld(row))
+      return { ok: true, value: { body, contentType: 'image/jpeg', displayName: fitted.value.displayName } };
+    return {
+      ok: true,
+      value: {
+        body: await heldPreview(body),
+        contentType: 'image/jpeg',
+        displayName: fitted.value.displayName.replace(/\.jpg$/, '-not-approved-yet.jpg'),
       },
     };
   }
@@ -693,6 +723,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     },
 
     openFile,
+    fitted: fittedOf,
 
     printSheet: sheetOf,
 
