@@ -7,6 +7,7 @@ import { PHOTO_SIZE_IDS } from './sizes.ts';
  * and the page that shows it.
  */
 
+/** The rules a photo is checked on, in its report's order. */
 export const PHOTO_RULES = [
   'one-face',
   'head-height',
@@ -18,7 +19,11 @@ export const PHOTO_RULES = [
   'shadow',
   'resolution',
 ] as const;
-export type PhotoRule = (typeof PHOTO_RULES)[number];
+/** The rules a signature (or a child's thumb impression) is checked on, in its report's order. */
+export const SIGNATURE_RULES = ['signature', 'resolution'] as const;
+/** Every rule of the engine: a report's checks are a photo's or a signature's. */
+export const COMPLIANCE_RULES = [...PHOTO_RULES, 'signature'] as const;
+export type PhotoRule = (typeof COMPLIANCE_RULES)[number];
 
 export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
   'one-face': 'Exactly one face',
@@ -30,6 +35,7 @@ export const PHOTO_RULE_LABELS: Record<PhotoRule, string> = {
   sharpness: 'In focus',
   shadow: 'Even light on the face',
   resolution: 'Enough pixels',
+  signature: 'A signature in dark ink',
 };
 
 /** What the customer can do about a failed check. */
@@ -48,6 +54,10 @@ export const PHOTO_FIXES = {
     'Your photo is too blurred to find a face. Hold the camera still, or lean it on something, and make sure your face is in focus.',
   shadow: 'Face a window or a lamp so both sides of your face are lit evenly.',
   lowResolution: 'Use a sharper photo: take it with the phone’s main camera, not a screenshot.',
+  noInk:
+    'We could not find a signature. Sign in dark ink on plain white paper, then photograph the whole signature close up, in good light.',
+  faceNotSignature:
+    'This is a photo of a face, not a signature. Upload a photo of the signature, in dark ink on white paper.',
 } as const;
 
 /**
@@ -57,7 +67,7 @@ export const PHOTO_FIXES = {
 export const PHOTO_NOT_MEASURED = 'Not measured: needs exactly one face';
 
 export const photoCheckSchema = z.object({
-  rule: z.enum(PHOTO_RULES),
+  rule: z.enum(COMPLIANCE_RULES),
   passed: z.boolean(),
   /** What was measured, for the customer ("head 62 % of the height"). */
   measured: z.string(),
@@ -81,7 +91,7 @@ export type FittedPhoto = z.infer<typeof fittedPhotoSchema>;
 
 export const complianceReportSchema = z.object({
   sizeId: z.enum(PHOTO_SIZE_IDS),
-  /** Every rule that applies to the size, in PHOTO_RULES order (a signature has only `resolution`). */
+  /** Every rule that applies to the size, in PHOTO_RULES order, or SIGNATURE_RULES' for a signature. */
   checks: z.array(photoCheckSchema),
   passed: z.boolean(),
   /** The fitted output's measured figures, or null when the photo could not be fitted (no face). */

@@ -24,6 +24,8 @@ import { PHOTO_SIZES } from './sizes.ts';
  * photo is too tight around the head); then the wall and the light.
  */
 export const RULE_IMPORTANCE: readonly PhotoRule[] = [
+  // A signature's: a blank page or a face is not a signature, whatever its pixels.
+  'signature',
   'sharpness',
   'one-face',
   'resolution',
@@ -46,6 +48,7 @@ export const PHOTO_PROBLEMS: Record<PhotoRule, string> = {
   sharpness: 'The photo is out of focus.',
   shadow: 'The face is unevenly lit.',
   resolution: 'The photo has too few pixels.',
+  signature: 'The upload is not a signature in dark ink.',
 };
 
 /**

@@ -45,6 +45,8 @@ export const MIN_PHOTO_FOCUS = 13;
 export const MIN_SHADOW_RATIO = 0.7;
 
 const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
+/** To a tenth of a per cent: an ink share is often under 1 %. */
+const finePercent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 const range = ([min, max]: readonly [number, number]) => `${Math.round(min * 100)}–${Math.round(max * 100)} %`;
 
 /** What each rule asks of `size`, worded for the customer. */
@@ -68,6 +70,8 @@ export function expectedFor(rule: PhotoRule, size: PhotoSizeSpec): string {
       return `At least ${percent(MIN_SHADOW_RATIO)}`;
     case 'resolution':
       return `At least ${size.widthPx} × ${size.heightPx} px`;
+    case 'signature':
+      return `Dark strokes on at least ${finePercent(MIN_INK_SHARE)} of the strip, and no face`;
   }
 }
 
@@ -231,6 +235,26 @@ export function resolutionCheck(
     expectedFor('resolution', size),
     PHOTO_FIXES.lowResolution,
   );
+}
+
+/** How dark a pixel of the fitted strip must be to count as ink (luminance, of 255): ballpoint, not paper. */
+export const INK_LUMA = 128;
+/**
+ * The least share of the fitted strip in ink: a blank or nearly blank page has less. A signature
+ * trimmed to its strokes and padded to 3 : 1 has several per cent; a thumb impression far more.
+ */
+export const MIN_INK_SHARE = 0.005;
+
+/**
+ * A signature is dark strokes on paper, and not a face: a blank page or a portrait uploaded as the
+ * signature passed on its pixels alone, and the portal refuses it.
+ */
+export function signatureCheck(size: PhotoSizeSpec, inkShare: number, faces: number): PhotoCheck {
+  const expected = expectedFor('signature', size);
+  if (faces > 0) return check('signature', false, 'A face, not a signature', expected, PHOTO_FIXES.faceNotSignature);
+  const ink = `Ink on ${finePercent(inkShare)} of the strip`;
+  const passed = inkShare >= MIN_INK_SHARE;
+  return check('signature', passed, passed ? `${ink}, no face` : ink, expected, PHOTO_FIXES.noInk);
 }
 
 /** A face-dependent rule that could not be measured because there was not exactly one face. */

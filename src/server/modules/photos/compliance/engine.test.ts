@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceReportSchema, PHOTO_FIXES, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
+import {
+  complianceReportSchema,
+  PHOTO_FIXES,
+  PHOTO_RULES,
+  SIGNATURE_RULES,
+} from '../../../../domain/photos/compliance.ts';
 import { PHOTO_SIZES, type PhotoSizeId } from '../../../../domain/photos/sizes.ts';
 import { PHOTO_PROBLEMS, photoVerdict } from '../../../../domain/photos/verdict.ts';
 import { MAX_TILT_DEGREES } from './checks.ts';
@@ -339,6 +344,13 @@ describe('analysePhoto on a signature', () => {
     const result = await analysePhoto(await signature(), size);
     expect(result.report.checks).toEqual([
       {
+        rule: SIGNATURE_RULES[0],
+        passed: true,
+        measured: expect.stringMatching(/^Ink on \d+\.\d % of the strip, no face$/),
+        expected: 'Dark strokes on at least 0.5 % of the strip, and no face',
+        fix: null,
+      },
+      {
         rule: 'resolution',
         passed: true,
         measured: expect.stringMatching(/^Signature \d+ × \d+ px$/),
@@ -361,9 +373,34 @@ describe('analysePhoto on a signature', () => {
 
   it('says a tiny signature has too few pixels', async () => {
     const result = await analysePhoto(await plain(1, 1), size);
-    expect(result.report.checks).toEqual([
+    expect(result.report.checks).toContainEqual(
       expect.objectContaining({ rule: 'resolution', passed: false, fix: PHOTO_FIXES.lowResolution }),
-    ]);
+    );
+  });
+
+  it('refuses a blank page: no ink, however many pixels', async () => {
+    const result = await analysePhoto(await plain(1800, 600), size);
+    expect(result.report.passed).toBe(false);
+    expect(result.report.checks[0]).toEqual({
+      rule: 'signature',
+      passed: false,
+      measured: 'Ink on 0.0 % of the strip',
+      expected: 'Dark strokes on at least 0.5 % of the strip, and no face',
+      fix: PHOTO_FIXES.noInk,
+    });
+    expect(result.report.checks[1]).toMatchObject({ rule: 'resolution', passed: true });
+    expect(photoVerdict(result.report).reason?.problem).toBe(PHOTO_PROBLEMS.signature);
+  });
+
+  it('refuses a photo of a face uploaded as the signature', async () => {
+    const result = await analysePhoto(await faceOn('brunette'), size);
+    expect(result.report.passed).toBe(false);
+    expect(result.report.checks[0]).toMatchObject({
+      rule: 'signature',
+      passed: false,
+      measured: 'A face, not a signature',
+      fix: PHOTO_FIXES.faceNotSignature,
+    });
   });
 });
 

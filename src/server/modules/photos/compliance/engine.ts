@@ -11,6 +11,7 @@ import {
   centredCheck,
   eyeLineCheck,
   headHeightCheck,
+  INK_LUMA,
   MIN_PHOTO_FOCUS,
   notMeasured,
   oneFaceCheck,
@@ -18,6 +19,7 @@ import {
   resolutionCheck,
   shadowCheck,
   sharpnessCheck,
+  signatureCheck,
   tiltCheck,
 } from './checks.ts';
 import { detectInWorker, detectionPixels, FaceDetectionError, reuseDetectionPixels } from './detection-queue.ts';
@@ -344,14 +346,26 @@ async function frame(
 
 const EMPTY: RgbImage = { data: Buffer.alloc(0), width: 0, height: 0 };
 
-async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec): Promise<AnalysedPhoto> {
+async function analyseSignature(image: RgbImage | null, size: PhotoSizeSpec, detect: Detect): Promise<AnalysedPhoto> {
   if (!image) {
     const checks = [resolutionCheck(size, EMPTY, 'Signature')];
     return { report: report(size, checks, null, null), fitted: null };
   }
   const fitted = await fitSignature(image, size);
-  const checks = [resolutionCheck(size, { width: fitted.sourceWidth, height: fitted.sourceHeight }, 'Signature')];
+  const { faces } = await findFaces(image, image, detect);
+  const checks = [
+    signatureCheck(size, await inkShare(fitted.jpeg), faces.length),
+    resolutionCheck(size, { width: fitted.sourceWidth, height: fitted.sourceHeight }, 'Signature'),
+  ];
   return { report: report(size, checks, fitted, null), fitted: fitted.jpeg };
+}
+
+/** The share of a fitted signature strip's pixels dark enough to be ink (INK_LUMA). */
+async function inkShare(strip: Buffer): Promise<number> {
+  const { data, info } = await sharp(strip).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let ink = 0;
+  for (let i = 0; i < data.length; i += info.channels) if ((data[i] ?? 255) < INK_LUMA) ink += 1;
+  return ink / (info.width * info.height);
 }
 
 /**
@@ -386,7 +400,7 @@ export async function analyseWith(
   size: PhotoSizeSpec,
   options: AnalyseOptions = {},
 ): Promise<AnalysedPhoto> {
-  if (size.kind === 'signature') return analyseSignature(await decode(image, WORKING_MAX_SIDE), size);
+  if (size.kind === 'signature') return analyseSignature(await decode(image, WORKING_MAX_SIDE), size, detect);
 
   const changeBackground = Boolean(options.backgroundChange && size.backgroundChangeAllowed);
   // The background change learns the wall's colours from the whole photo: it decodes it whole.

@@ -2,7 +2,7 @@ import type { PhotoRule } from '../../../../domain/photos/compliance.ts';
 
 /**
  * The /photos page's copy. What a check means is said per rule of the compliance engine, so a
- * rule added to PHOTO_RULES cannot be left off the page's "what we check" list (TypeScript asks).
+ * rule added to COMPLIANCE_RULES cannot be left off the page's "what we check" list (TypeScript asks).
  */
 export const RULE_MEANINGS: Record<PhotoRule, string> = {
   'one-face': 'Only you in the photo: no one else in the frame, nothing covering your face.',
@@ -14,6 +14,7 @@ export const RULE_MEANINGS: Record<PhotoRule, string> = {
   sharpness: 'The photo is in focus, not blurred by a moving hand.',
   shadow: 'Both sides of your face are evenly lit, with no strong shadow on one side.',
   resolution: 'The photo has enough pixels for your size, so nothing is blown up.',
+  signature: 'For an OCI signature: dark ink strokes on white paper, not a blank page or a photo of a face.',
 };
 
 export const HOW_IT_WORKS = [

@@ -1,4 +1,4 @@
-import { PHOTO_RULE_LABELS, PHOTO_RULES } from '../../../../domain/photos/compliance.ts';
+import { COMPLIANCE_RULES, PHOTO_RULE_LABELS } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { NumberedSteps } from '../../../components/numbered-steps.tsx';
@@ -84,7 +84,7 @@ function Checks() {
             Every check shown, with what we measured
           </h2>
           <ul className="mt-8 space-y-4">
-            {PHOTO_RULES.map((rule) => (
+            {COMPLIANCE_RULES.map((rule) => (
               <li key={rule} className="flex gap-3">
                 <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
                 <p className="text-[0.95rem] leading-relaxed text-slate-700">
