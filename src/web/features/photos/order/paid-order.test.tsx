@@ -101,6 +101,11 @@ describe('its downloads', () => {
     expect(screen.queryByRole('link', { name: /Download Mira/ })).toBeNull();
     expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForCheck)).toBeTruthy();
     expect(screen.getByText(PHOTO_ORDER_MESSAGES.heldForRetake)).toBeTruthy();
+    // The page shows a held photo under stripes (the server's preview), and says so to a screen reader.
+    expect(
+      screen.getByRole('img', { name: /dev\.jpg, fitted, under stripes until a person approves it$/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: /asha\.jpg, fitted$/ })).toBeTruthy();
   });
 
   it('names each print sheet’s link after its photo, so a screen reader’s list of links tells them apart', async () => {

@@ -73,7 +73,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
                       <li key={photo.id} className="rounded-xl border border-slate-200 p-3">
                         <img
                           src={href}
-                          alt={`${itemTitle(item)}: ${photo.name}, fitted`}
+                          alt={`${itemTitle(item)}: ${photo.name}, fitted${photoHeld(photo) ? PAID_TEXT.stripedAlt : ''}`}
                           className="aspect-square w-full rounded-lg bg-slate-100 object-contain"
                           loading="lazy"
                         />

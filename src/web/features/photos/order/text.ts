@@ -142,6 +142,8 @@ export const PAID_TEXT = {
   downloadsLead: 'Each photo is fitted to its size’s exact pixels, as a JPEG under the portal’s file-size limit.',
   download: (label: string) => `Download ${label}`,
   printSheet: 'Download a 4×6 in print sheet (print it at any photo counter)',
+  /** Said after a held photo's description: the stripes are on purpose. */
+  stripedAlt: ', under stripes until a person approves it',
   noDownloads: 'No fitted photos in this order.',
   timeline: 'Photo order started',
   summary: 'Cost summary',
