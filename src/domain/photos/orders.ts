@@ -17,6 +17,7 @@ import {
   type PhotoPlanId,
   PRINT_PLAN_ID,
 } from './pricing.ts';
+import { storedShipmentSchema } from './shipment.ts';
 import { PHOTO_SIZE_IDS, PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
 
 /**
@@ -372,6 +373,8 @@ export const photoOrderSchema = z.object({
   /** Which kind of delivery the plan needs: pickup, home, or null for digital only. */
   deliveryMethod: z.enum(['pickup', 'home']).nullable(),
   delivery: storedDeliverySchema.nullable(),
+  /** Prints delivered to home, once staff posted them; null before (and for every other delivery). */
+  shipment: storedShipmentSchema.nullable(),
   costSummary: z.array(photoCostLineSchema),
   /** The applied coupon's code (platform `sevaphotos`), or null. */
   appliedCoupon: z.string().nullable(),

@@ -1734,7 +1734,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the fitted photo at its size's exact pixels (409 until its check is done) */
+        /** Download the fitted photo at its size's exact pixels (409 until its check is done; under stripes while a person has not approved it) */
         get: operations["getPhotoOrdersByOrderRefItemsByItemIdPhotosByPhotoIdFitted"];
         put?: never;
         post?: never;
@@ -2488,6 +2488,23 @@ export interface paths {
         put?: never;
         /** Reject the photo with a reason: the customer is e-mailed it with a free retake; the prints stay held */
         post: operations["postAdminPhotoChecksByPhotoIdReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/orders/{ref}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record the carrier and tracking number of a photo order’s prints posted to home: the customer is e-mailed them (again, replaced, when corrected) */
+        put: operations["putAdminOrdersByRefShipment"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4247,7 +4264,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -4327,7 +4344,7 @@ export interface components {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -4426,7 +4443,7 @@ export interface components {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -4515,7 +4532,7 @@ export interface components {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -4595,7 +4612,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -4652,7 +4669,7 @@ export interface components {
                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                             checks: {
                                 /** @enum {string} */
-                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                 passed: boolean;
                                 measured: string;
                                 expected: string;
@@ -4972,7 +4989,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -5034,6 +5051,12 @@ export interface components {
                                 phone: string | null;
                             };
                         }) | null;
+                        shipment: {
+                            /** @enum {string} */
+                            carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
+                            trackingNumber: string;
+                            shippedAt: string;
+                        } | null;
                         costSummary: {
                             id: string;
                             label: string;
@@ -5103,7 +5126,7 @@ export interface components {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -5165,6 +5188,12 @@ export interface components {
                                 phone: string | null;
                             };
                         }) | null;
+                        shipment: {
+                            /** @enum {string} */
+                            carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
+                            trackingNumber: string;
+                            shippedAt: string;
+                        } | null;
                         costSummary: {
                             id: string;
                             label: string;
@@ -8529,7 +8558,7 @@ export interface operations {
                                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                             checks: {
                                                 /** @enum {string} */
-                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                                 passed: boolean;
                                                 measured: string;
                                                 expected: string;
@@ -8609,7 +8638,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -8747,7 +8776,7 @@ export interface operations {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -8873,7 +8902,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -8953,7 +8982,7 @@ export interface operations {
                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                     checks: {
                                         /** @enum {string} */
-                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                         passed: boolean;
                                         measured: string;
                                         expected: string;
@@ -10551,7 +10580,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11027,7 +11056,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11162,7 +11191,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -11318,7 +11347,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -12357,7 +12386,7 @@ export interface operations {
                                                     sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                                     checks: {
                                                         /** @enum {string} */
-                                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                                        rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                                         passed: boolean;
                                                         measured: string;
                                                         expected: string;
@@ -12437,7 +12466,7 @@ export interface operations {
                                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                                 checks: {
                                                     /** @enum {string} */
-                                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                                     passed: boolean;
                                                     measured: string;
                                                     expected: string;
@@ -12512,7 +12541,7 @@ export interface operations {
                                         sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                         checks: {
                                             /** @enum {string} */
-                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                            rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                             passed: boolean;
                                             measured: string;
                                             expected: string;
@@ -12596,7 +12625,7 @@ export interface operations {
                                             sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                             checks: {
                                                 /** @enum {string} */
-                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                                rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                                 passed: boolean;
                                                 measured: string;
                                                 expected: string;
@@ -12658,6 +12687,12 @@ export interface operations {
                                         phone: string | null;
                                     };
                                 }) | null;
+                                shipment: {
+                                    /** @enum {string} */
+                                    carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
+                                    trackingNumber: string;
+                                    shippedAt: string;
+                                } | null;
                                 costSummary: {
                                     id: string;
                                     label: string;
@@ -13091,7 +13126,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -13188,7 +13223,7 @@ export interface operations {
                                 sizeId: "oci-photo" | "oci-signature" | "in-passport" | "in-evisa" | "us-2x2" | "ca-visa";
                                 checks: {
                                     /** @enum {string} */
-                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution";
+                                    rule: "one-face" | "head-height" | "eye-line" | "tilt" | "centred" | "background" | "sharpness" | "shadow" | "resolution" | "signature";
                                     passed: boolean;
                                     measured: string;
                                     expected: string;
@@ -13276,6 +13311,62 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Answer200_45"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    putAdminOrdersByRefShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "carrier": "USPS",
+                 *       "trackingNumber": "Example text"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
+                    trackingNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
+                            trackingNumber: string;
+                            shippedAt: string;
+                        };
+                    };
+                };
+            };
             400: components["responses"]["Answer400_1"];
             401: components["responses"]["Answer401_16"];
             403: components["responses"]["Answer403_6"];

@@ -45,7 +45,7 @@ export function createPhotosRepository(db: Database) {
 
     async updateOrder(
       orderId: number,
-      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery'>>,
+      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery' | 'shipment'>>,
     ): Promise<void> {
       await db.update(photoOrders).set(values).where(eq(photoOrders.orderId, orderId));
     },

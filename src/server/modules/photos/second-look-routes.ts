@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { deskOrderParams } from '../../../domain/admin/orders.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import {
@@ -8,6 +9,8 @@ import {
   secondLookDecisionSchema,
   secondLookEntrySchema,
 } from '../../../domain/photos/second-look.ts';
+import { recordShipmentSchema, SHIPMENT_MESSAGES, storedShipmentSchema } from '../../../domain/photos/shipment.ts';
+import { refusals } from '../../http/error-responses.ts';
 import { valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { currentUser } from '../../plugins/session.ts';
@@ -16,10 +19,11 @@ const secondLookParams = z.object({ photoId: idParams.shape.id });
 
 /**
  * The back office's photo checks (issue 31 §4): the queue of photos waiting for a person, and the
- * decisions on them. Registered behind the staff role (http/back-office.ts), checked on arrival.
+ * decisions on them; and the shipment of prints delivered to home (decision 0164). Registered
+ * behind the staff role (http/back-office.ts), checked on arrival.
  */
 export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { secondLook } = app.services.photos;
+  const { secondLook, shipments } = app.services.photos;
   const tags = ['admin'];
   const actorOf = (request: Parameters<typeof currentUser>[0]) => {
     const { viewer } = currentUser(request);
@@ -68,6 +72,25 @@ export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         valueOrThrow(await secondLook.reject(actorOf(request), request.params.photoId, request.body.reason)),
         S.rejected,
+      ),
+  );
+
+  app.put(
+    '/admin/orders/:ref/shipment',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record the carrier and tracking number of a photo order’s prints posted to home: the customer is e-mailed them (again, replaced, when corrected)',
+        params: deskOrderParams,
+        body: recordShipmentSchema,
+        response: { 200: envelopeSchema(storedShipmentSchema), ...refusals(409) },
+      },
+    },
+    async (request) =>
+      ok(
+        valueOrThrow(await shipments.record(actorOf(request), request.params.ref, request.body)),
+        SHIPMENT_MESSAGES.recorded,
       ),
   );
 };

@@ -72,6 +72,7 @@ import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
 import { createPhotosRepository, filesOf, type PhotoItemRow, type PhotoOrderRow, type PhotoRow } from './repository.ts';
 import { createSecondLook } from './second-look.ts';
+import { createShipments } from './shipments.ts';
 
 export { type AnalysePhoto, analysePhoto, stopFaceDetection } from './analyser.ts';
 export { type FittedUpload, fitUpload } from './fit-upload.ts';
@@ -178,6 +179,12 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       { tx, ...PHOTO_FILE_REMOVAL_RETRY },
     );
   };
+  const shipments = createShipments(db, {
+    orders,
+    mail: deps.mail,
+    audit: deps.audit,
+    now: deps.now ?? (() => new Date()),
+  });
   const secondLook = createSecondLook(db, {
     orders,
     mail: deps.mail,
@@ -275,6 +282,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       options: details.options,
       deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options),
       delivery: details.delivery,
+      shipment: details.shipment,
       costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
       appliedCoupon: (await deps.checkout.appliedCoupon(on, order.id))?.code ?? null,
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),
@@ -548,6 +556,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
     /** A person's second look: the staff queue, approval, rejection and the free retake (second-look.ts). */
     secondLook,
+    shipments,
 
     /**
      * POST /photo-orders/claim-check: the signed-in customer's new photo order holding the check

@@ -5,6 +5,7 @@ import type { FailedRuleChoice, SecondLook } from '../../../domain/photos/failed
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
 import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
 import type { SecondLookCause } from '../../../domain/photos/second-look.ts';
+import type { StoredShipment } from '../../../domain/photos/shipment.ts';
 import type { PhotoSizeId } from '../../../domain/photos/sizes.ts';
 import type { StoredFileType } from '../../../domain/uploads/file-types.ts';
 import { timestamps } from '../../db/columns.ts';
@@ -26,6 +27,8 @@ export const photoOrders = pgTable(
     options: jsonb('options').$type<PhotoOption[]>().notNull().default([]),
     /** Pickup details or a copy of the delivery address; null until step 3 is saved. */
     delivery: jsonb('delivery').$type<StoredDelivery>(),
+    /** Prints delivered to home: the carrier and tracking number staff recorded when they posted them. */
+    shipment: jsonb('shipment').$type<StoredShipment>(),
     ...timestamps,
   },
   (t) => [

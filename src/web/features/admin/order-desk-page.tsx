@@ -27,6 +27,7 @@ import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../../domain/photos
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
+import { CARRIERS, recordShipmentSchema, SHIPMENT_TEXT, trackingUrl } from '../../../domain/photos/shipment.ts';
 import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
@@ -600,6 +601,63 @@ function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
   );
 }
 
+/**
+ * Prints delivered to home: the carrier and tracking number once posted, and the form that records
+ * them (the customer is e-mailed them). Recording again replaces a mistyped number.
+ */
+function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
+  const { busy, error, setError, run } = useAction();
+  if (photo.deliveryMethod !== 'home') return null;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = recordShipmentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    await run(
+      async () =>
+        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/shipment', { ...byRef(order), body: parsed.data })))
+          .message,
+    );
+  };
+  const shipped = photo.shipment;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3">
+      {shipped ? (
+        <p className="text-sm">
+          {SHIPMENT_TEXT.shipped(shipped.carrier, shipped.trackingNumber)} · {formatUtc(shipped.shippedAt)} ·{' '}
+          <a href={trackingUrl(shipped)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+            Track
+          </a>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">Not posted yet.</p>
+      )}
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Record the shipment"
+        className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Carrier
+          <select name="carrier" className={CONTROL} defaultValue={shipped?.carrier ?? CARRIERS[0]}>
+            {CARRIERS.map((carrier) => (
+              <option key={carrier}>{carrier}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Tracking number
+          <input name="trackingNumber" className={CONTROL} autoComplete="off" defaultValue={shipped?.trackingNumber} />
+        </label>
+        <button type="submit" className={BUTTON} disabled={busy}>
+          {busy ? 'Saving…' : shipped ? 'Replace the shipment' : 'Record the shipment'}
+        </button>
+      </form>
+      <FormError message={error} />
+    </div>
+  );
+}
+
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
@@ -642,6 +700,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
           {formatMoney({ amountCents: photo.totalCents, currency: photo.currency })}
         </p>
         <DeliveryDetails delivery={photo.delivery} />
+        <ShipmentForm order={order} photo={photo} />
       </Panel>
     </>
   );

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
+import { SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
@@ -134,6 +135,35 @@ describe('the photo order desk', () => {
     expect(termValue(panel, 'Address type')).toBe('Home');
     expect(termValue(panel, 'Delivery notes')).toBe('Ring twice');
     expect(within(panel).getByRole('link', { name: '+1-7325550123' }).getAttribute('href')).toBe('tel:+17325550123');
+  });
+
+  it('records the shipment of prints posted to home, and shows the one recorded', async () => {
+    const home = { pricingPlanId: 2 as const, totalCents: 1999, deliveryMethod: 'home' as const };
+    const panel = await show(photoOrder({ ...home, shipment: null }));
+    expect(within(panel).getByText('Not posted yet.')).toBeTruthy();
+    const form = within(panel).getByRole('form', { name: 'Record the shipment' });
+    fireEvent.change(within(form).getByLabelText('Tracking number'), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Record the shipment' }));
+    // Checked before any call: the message says what a tracking number is.
+    expect(await within(panel).findByRole('alert')).toHaveProperty('textContent', SHIPMENT_MESSAGES.trackingNumber);
+    cleanup();
+
+    const shipped = await show(
+      photoOrder({
+        ...home,
+        shipment: { carrier: 'FedEx', trackingNumber: '123456789012', shippedAt: '2026-12-04T15:00:00.000Z' },
+      }),
+    );
+    expect(within(shipped).getByText(/^Posted with FedEx, tracking number 123456789012 ·/)).toBeTruthy();
+    expect(within(shipped).getByRole('link', { name: 'Track' }).getAttribute('href')).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=123456789012',
+    );
+    expect(within(shipped).getByRole('button', { name: 'Replace the shipment' })).toBeTruthy();
+  });
+
+  it('has no shipment to record for prints picked up at a studio', async () => {
+    const panel = await show(photoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }));
+    expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull();
   });
 
   it('reads each photo’s check in the verdict’s words, failed rules by their labels', async () => {

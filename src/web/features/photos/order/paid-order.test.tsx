@@ -18,7 +18,12 @@ const LINES = [
   { id: 'print-copies', label: 'Print copies', value: '$5', icon: 'printer', kind: 'charge', amountCents: 500 },
 ] as const;
 
-function show(refundedCents: number, status = 'Cancelled', items: PhotoOrder['items'] = []) {
+function show(
+  refundedCents: number,
+  status = 'Cancelled',
+  items: PhotoOrder['items'] = [],
+  more: Partial<PhotoOrder> = {},
+) {
   fakeApi({
     'GET /api/v1/orders/PHO-1001/cost-summary': () =>
       ok(
@@ -26,7 +31,7 @@ function show(refundedCents: number, status = 'Cancelled', items: PhotoOrder['it
         'Cost summary loaded',
       ),
   });
-  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items });
+  const order = photoOrderAt(4, { status, totalCents: 1399, costSummary: [...LINES], items, ...more });
   renderWithRouter(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <PaidPhotoOrder order={order} />
@@ -48,10 +53,24 @@ describe('a paid photo order’s page', () => {
     expect(link.getAttribute('href')).toBe('/refund-request?orderId=PHO-1001');
   });
 
+  it('says how the prints were posted, with the carrier’s tracking page in a new tab', async () => {
+    show(0, 'Submitted', [], {
+      shipment: { carrier: 'USPS', trackingNumber: '9400100000000000000000', shippedAt: '2026-12-04T15:00:00Z' },
+    });
+    expect(await screen.findByText('Posted with USPS, tracking number 9400100000000000000000')).toBeTruthy();
+    const track = screen.getByRole('link', { name: /^Track your prints/ });
+    expect(track.getAttribute('href')).toBe(
+      'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    );
+    expect([track.getAttribute('target'), track.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+  });
+
   it('offers none on a cancelled order (its refund request opened by itself)', async () => {
     show(500);
     await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(screen.queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
+    // Nothing posted: no tracking line.
+    expect(screen.queryByTestId('photo-shipment')).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
 import { photoHeld } from '../../../../domain/photos/failed-rules.ts';
 import { itemTitle, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import { SHIPMENT_TEXT, trackingUrl } from '../../../../domain/photos/shipment.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
@@ -55,6 +56,24 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <dd className="font-medium text-slate-900">{deliveryWords(order)}</dd>
           </div>
         </dl>
+        {order.shipment ? (
+          <p
+            data-testid="photo-shipment"
+            className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-900"
+          >
+            <Icon name="package" className="size-4 text-brand-700" />
+            <span>{SHIPMENT_TEXT.shipped(order.shipment.carrier, order.shipment.trackingNumber)}</span>
+            <a
+              href={trackingUrl(order.shipment)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-700 underline"
+            >
+              {SHIPMENT_TEXT.track}
+              <span className="sr-only"> (opens the carrier’s site)</span>
+            </a>
+          </p>
+        ) : null}
         <div className="mt-8 grid gap-6 desk:grid-cols-[1fr_22rem]">
           <div className="space-y-6">
             <SecondLookPanel order={order} />

@@ -19,6 +19,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   options: [],
   deliveryMethod: null,
   delivery: null,
+  shipment: null,
   costSummary: [],
   appliedCoupon: null,
   backgroundChangeOffered: true,

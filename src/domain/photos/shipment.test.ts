@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { recordShipmentSchema, SHIPMENT_MESSAGES, SHIPMENT_TEXT, trackingUrl } from './shipment.ts';
+
+describe('a shipment of prints', () => {
+  it('keeps the tracking number’s letters and digits, upper-cased, as a label prints it with spaces', () => {
+    expect(recordShipmentSchema.parse({ carrier: 'UPS', trackingNumber: ' 1z 999 aa1-0123456784 ' })).toEqual({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    for (const trackingNumber of ['1234567', 'A'.repeat(41), '9400#1000000000']) {
+      const parsed = recordShipmentSchema.safeParse({ carrier: 'USPS', trackingNumber });
+      expect(parsed.error?.issues[0]?.message, trackingNumber).toBe(SHIPMENT_MESSAGES.trackingNumber);
+    }
+  });
+
+  it('links each carrier’s own tracking page for the number', () => {
+    expect(trackingUrl({ carrier: 'Canada Post', trackingNumber: '7023210039414604' })).toBe(
+      'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=7023210039414604',
+    );
+    expect(trackingUrl({ carrier: 'FedEx', trackingNumber: '123456789012' })).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=123456789012',
+    );
+    expect(SHIPMENT_TEXT.shipped('USPS', '9400100000000000000000')).toBe(
+      'Posted with USPS, tracking number 9400100000000000000000',
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Prints delivered to home: the carrier and tracking number staff record when they post them, which
+ * the customer is e-mailed and sees on the order page with a link to the carrier's tracking page.
+ */
+
+/** The carriers a print envelope goes by from the USA or Canada. */
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Canada Post', 'Purolator'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+/** Each carrier's public tracking page for one number. */
+const TRACKING_PAGES: Record<Carrier, (number: string) => string> = {
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  DHL: (n) => `https://www.dhl.com/us-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
+  'Canada Post': (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+  Purolator: (n) => `https://www.purolator.com/en/shipping/tracker?pins=${n}`,
+};
+
+export function trackingUrl(shipment: { carrier: Carrier; trackingNumber: string }): string {
+  return TRACKING_PAGES[shipment.carrier](encodeURIComponent(shipment.trackingNumber));
+}
+
+export const SHIPMENT_MESSAGES = {
+  recorded: 'Shipment recorded: the customer is e-mailed the tracking number.',
+  carrier: 'Choose the carrier',
+  trackingNumber: 'Enter the tracking number: 8 to 40 letters and digits',
+  notHome: 'Only prints delivered to home are shipped: this order has no home delivery.',
+  notPaid: 'Record the shipment of a paid order that is not cancelled or refunded.',
+} as const;
+
+/** Letters and digits only: the spaces a label prints between groups are dropped, letters upper-cased. */
+export const recordShipmentSchema = z.object({
+  carrier: z.enum(CARRIERS, { error: SHIPMENT_MESSAGES.carrier }),
+  trackingNumber: z
+    .string({ error: SHIPMENT_MESSAGES.trackingNumber })
+    .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{8,40}$/, SHIPMENT_MESSAGES.trackingNumber)),
+});
+export type RecordShipment = z.infer<typeof recordShipmentSchema>;
+
+export const storedShipmentSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  trackingNumber: z.string(),
+  /** When staff recorded it (ISO). */
+  shippedAt: z.string(),
+});
+export type StoredShipment = z.infer<typeof storedShipmentSchema>;
+
+/** What the customer reads of it, on the order page and in the e-mail. */
+export const SHIPMENT_TEXT = {
+  shipped: (carrier: Carrier, number: string) => `Posted with ${carrier}, tracking number ${number}`,
+  track: 'Track your prints',
+  mailSubject: (displayId: string) => `Your prints are on their way (order ${displayId})`,
+} as const;

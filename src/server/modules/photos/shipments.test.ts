@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../../domain/config/routes.ts';
+import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
+import { SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
+import { deliveredMail } from '../../mail/testing.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
+import { apiCall } from '../applications/testing.ts';
+import { auditLog } from '../audit/tables.ts';
+import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
+import { createStaffUser } from '../users/testing.ts';
+import { fakeAnalyse, testFace } from './testing.ts';
+
+/** Decision 0164: staff record the carrier and tracking number of prints posted to home. */
+
+let t: TestApp;
+let face: Buffer;
+let staff: { token: string; email: string; id: number };
+beforeAll(async () => {
+  t = await buildTestApp({ SITE_URL: 'https://sevaphotos.test' }, { photoAnalyser: fakeAnalyse });
+  face = await testFace();
+  staff = await createStaffUser(t.app, t.database.db, 'staff');
+});
+afterAll(() => t.close());
+
+/** A customer's order of US 2 × 2 prints delivered to home (or picked up), paid unless said. */
+async function printsOrder({ home = true, pay = true } = {}) {
+  const user = await createSignedInUser(t.app);
+  const created = await apiCall(t.app, 'POST', '/photo-orders', user.token, { idempotencyKey: randomUUID() });
+  const { displayId } = created.json().data as { displayId: string };
+  const base = `/photo-orders/${displayId}`;
+  const item = (await apiCall(t.app, 'POST', `${base}/items`, user.token, { photoSize: 'us-2x2' })).json().data
+    .items[0] as { id: number };
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1${base}/items/${item.id}/photos`,
+    headers: { ...bearer(user.token), 'content-type': MULTIPART_CONTENT_TYPE },
+    payload: multipart([filePart('asha.jpg', face, 'image/jpeg')]),
+  });
+  expect(uploaded.statusCode).toBe(201);
+  await t.runJobs();
+  if (home) {
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 2, options: [] });
+    const address = await apiCall(t.app, 'POST', '/photo-orders/addresses', user.token, {
+      fullName: 'Priya Sharma',
+      addressLine: '1 Market St',
+      city: 'San Francisco',
+      state: 'CA',
+      postalCode: '94105',
+      country: 'US',
+      type: 'home',
+    });
+    await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, { method: 'home', addressId: address.json().data.id });
+  } else {
+    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
+    await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
+      method: 'pickup',
+      serviceType: 'CVS',
+      pinCode: '10118',
+      addressLine: '350 5th Ave, New York',
+    });
+  }
+  if (pay) await payWithSandbox(t, user.token, displayId);
+  return {
+    user,
+    displayId,
+    record: (body: object, token = staff.token) =>
+      apiCall(t.app, 'PUT', `/admin/orders/${displayId}/shipment`, token, body),
+    view: async () => (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder,
+  };
+}
+
+describe('the shipment of prints delivered to home', () => {
+  it('is recorded by staff, e-mailed to the customer with the carrier’s tracking link, and shown on the order', async () => {
+    const order = await printsOrder();
+    const res = await order.record({ carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: S.recorded,
+      data: { carrier: 'USPS', trackingNumber: '9400100000000000000000', shippedAt: expect.any(String) },
+    });
+    expect((await order.view()).shipment).toMatchObject({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    const mail = (await deliveredMail(t.app, 200)).filter(
+      (m) => m.to === order.user.email && /on their way/.test(m.subject),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe(`Your prints are on their way (order ${order.displayId})`);
+    expect(mail[0]?.text).toContain('Posted with USPS, tracking number 9400100000000000000000.');
+    expect(mail[0]?.links).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000');
+    expect(mail[0]?.links).toContain(
+      `https://sevaphotos.test${ROUTES.PHOTO_ENHANCEMENT_ORDER}?orderId=${order.displayId}`,
+    );
+
+    // A mistyped number is replaced, and the corrected one e-mailed.
+    const fixed = await order.record({ carrier: 'UPS', trackingNumber: '1z999aa10123456784' });
+    expect(fixed.json().data).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect((await order.view()).shipment?.carrier).toBe('UPS');
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'photo.shipment.record'), eq(auditLog.subjectId, order.displayId)))
+      .orderBy(asc(auditLog.id));
+    expect(audited.map((entry) => [entry.actorId, (entry.after as { carrier: string }).carrier])).toEqual([
+      [staff.id, 'USPS'],
+      [staff.id, 'UPS'],
+    ]);
+  });
+
+  it('refuses a bad number, an order without home delivery, an unpaid one, and a customer', async () => {
+    const order = await printsOrder();
+    const bad = await order.record({ carrier: 'USPS', trackingNumber: '12-34' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ trackingNumber: S.trackingNumber });
+    const noCarrier = await order.record({ carrier: 'Pigeon', trackingNumber: '9400100000000000000000' });
+    expect(noCarrier.json().errors).toEqual({ carrier: S.carrier });
+    // The customer may not record it, even on their own order, and learns nothing of its rules.
+    expect((await order.record({ carrier: 'USPS', trackingNumber: 'X' }, order.user.token)).statusCode).toBe(403);
+
+    const pickup = await printsOrder({ home: false });
+    const notHome = await pickup.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    expect([notHome.statusCode, notHome.json().message]).toEqual([409, S.notHome]);
+
+    const unpaid = await printsOrder({ pay: false });
+    const early = await unpaid.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    expect([early.statusCode, early.json().message]).toEqual([409, S.notPaid]);
+    expect((await unpaid.view()).shipment).toBeNull();
+
+    const unknown = await apiCall(t.app, 'PUT', '/admin/orders/PHO-99999999/shipment', staff.token, {
+      carrier: 'USPS',
+      trackingNumber: '9400100000000000000000',
+    });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, M.notFound]);
+  });
+});
