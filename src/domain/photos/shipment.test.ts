@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { recordShipmentSchema, SHIPMENT_MESSAGES, SHIPMENT_TEXT, trackingUrl } from './shipment.ts';
+import {
+  MAILING_TEXT,
+  recordShipmentSchema,
+  SHIPMENT_MESSAGES,
+  SHIPMENT_TEXT,
+  sheetsToMail,
+  trackingUrl,
+} from './shipment.ts';
 
 describe('a shipment of prints', () => {
   it('keeps the tracking number’s letters and digits, upper-cased, as a label prints it with spaces', () => {
@@ -22,6 +29,21 @@ describe('a shipment of prints', () => {
     );
     expect(SHIPMENT_TEXT.shipped('USPS', '9400100000000000000000')).toBe(
       'Posted with USPS, tracking number 9400100000000000000000',
+    );
+  });
+
+  it('counts one print sheet per item of a printed size; a signature is a file only', () => {
+    const family = sheetsToMail([
+      { photoSize: 'us-2x2' },
+      { photoSize: 'in-passport' },
+      { photoSize: 'oci-signature' },
+    ]);
+    expect(family).toEqual({ sheets: 2, filesOnly: 1 });
+    expect(MAILING_TEXT.sheets(family)).toBe(
+      'To mail: 2 print sheets (4 × 6 in), one per printed item; 1 item is a file only, not printed.',
+    );
+    expect(MAILING_TEXT.sheets(sheetsToMail([{ photoSize: 'us-2x2' }]))).toBe(
+      'To mail: one 4 × 6 in print sheet, one per printed item.',
     );
   });
 });

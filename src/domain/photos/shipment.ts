@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHOTO_SIZES, type PhotoSizeId } from './sizes.ts';
 
 /**
  * Prints delivered to home: the carrier and tracking number staff record when they post them, which
@@ -54,4 +55,24 @@ export const SHIPMENT_TEXT = {
   shipped: (carrier: Carrier, number: string) => `Posted with ${carrier}, tracking number ${number}`,
   track: 'Track your prints',
   mailSubject: (displayId: string) => `Your prints are on their way (order ${displayId})`,
+} as const;
+
+/**
+ * What goes in the envelope: one 4 × 6 in print sheet per item of a printed size (a set of prints
+ * per item, pricing.ts); an item of a size used as a file only (a signature, an e-Visa photo) has
+ * none. The desk says it above the shipment form.
+ */
+export function sheetsToMail(items: readonly { photoSize: PhotoSizeId }[]): { sheets: number; filesOnly: number } {
+  const sheets = items.filter((item) => PHOTO_SIZES[item.photoSize].printInches !== null).length;
+  return { sheets, filesOnly: items.length - sheets };
+}
+
+export const MAILING_TEXT = {
+  sheets: ({ sheets, filesOnly }: { sheets: number; filesOnly: number }) =>
+    [
+      `To mail: ${sheets === 1 ? 'one 4 × 6 in print sheet' : `${sheets} print sheets (4 × 6 in)`}, one per printed item`,
+      ...(filesOnly > 0
+        ? [`${filesOnly === 1 ? '1 item is' : `${filesOnly} items are`} a file only, not printed`]
+        : []),
+    ].join('; ') + '.',
 } as const;

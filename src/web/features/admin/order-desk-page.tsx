@@ -27,7 +27,14 @@ import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../../domain/photos
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
-import { CARRIERS, recordShipmentSchema, SHIPMENT_TEXT, trackingUrl } from '../../../domain/photos/shipment.ts';
+import {
+  CARRIERS,
+  MAILING_TEXT,
+  recordShipmentSchema,
+  SHIPMENT_TEXT,
+  sheetsToMail,
+  trackingUrl,
+} from '../../../domain/photos/shipment.ts';
 import { photoVerdict } from '../../../domain/photos/verdict.ts';
 import { CANCELLATION_REFUND } from '../../../domain/refunds/cancellation.ts';
 import { acceptAttribute, DOCUMENT_UPLOAD, formatFileSize } from '../../../domain/uploads/file-types.ts';
@@ -621,6 +628,7 @@ function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) 
   const shipped = photo.shipment;
   return (
     <div className="mt-4 border-t border-slate-200 pt-3">
+      <p className="mb-2 text-sm font-medium">{MAILING_TEXT.sheets(sheetsToMail(photo.items))}</p>
       {shipped ? (
         <p className="text-sm">
           {SHIPMENT_TEXT.shipped(shipped.carrier, shipped.trackingNumber)} · {formatUtc(shipped.shippedAt)} ·{' '}

@@ -141,6 +141,8 @@ describe('the photo order desk', () => {
     const home = { pricingPlanId: 2 as const, totalCents: 1999, deliveryMethod: 'home' as const };
     const panel = await show(photoOrder({ ...home, shipment: null }));
     expect(within(panel).getByText('Not posted yet.')).toBeTruthy();
+    // The fixture's one 2 × 2 in item: one sheet in the envelope.
+    expect(within(panel).getByText('To mail: one 4 × 6 in print sheet, one per printed item.')).toBeTruthy();
     const form = within(panel).getByRole('form', { name: 'Record the shipment' });
     fireEvent.change(within(form).getByLabelText('Tracking number'), { target: { value: '12' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Record the shipment' }));
