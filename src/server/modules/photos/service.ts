@@ -165,6 +165,9 @@ function deliveryKept(
  * through `findOwned(…, 'photo')`: another customer's order is a 404 like an unknown one. Changes
  * are open while the order awaits payment and run with the order locked; each stores the new total.
  */
+/** A file the service makes on request: a print sheet, or a held photo under stripes. */
+type MadeFile = { body: Buffer; contentType: string; displayName: string };
+
 export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   const { orders, storage, jobs, log } = deps;
 
@@ -390,6 +393,17 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
+  /** The owner's fitted photo read whole, with its row (whether a person holds it) and its item. */
+  async function readFitted(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+    if (!fitted.ok) return fitted;
+    const { item } = await ownedItem(customerId, ref, itemId);
+    const row = item && (await createPhotosRepository(db).findPhoto(item.id, photoId));
+    const stored = await storage.get(fitted.value.storageKey);
+    if (!item || !row || !stored) return photoNotFound();
+    return { ok: true as const, value: { body: await buffer(stored.stream), row, item, ...fitted.value } };
+  }
+
   /**
    * GET …/fitted: the fitted photo at its size's pixels, for its owner. While a person's check of
    * it is open, or after they rejected it, the page still shows it, under stripes (heldPreview):
@@ -400,21 +414,17 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     ref: PhotoOrderRef,
     itemId: number,
     photoId: number,
-  ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
-    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
-    if (!fitted.ok) return fitted;
-    const stored = await storage.get(fitted.value.storageKey);
-    if (!stored) return photoNotFound();
-    const body = await buffer(stored.stream);
-    const row = await createPhotosRepository(db).findPhoto(itemId, photoId);
-    if (!row || !photoHeld(row))
-      return { ok: true, value: { body, contentType: 'image/jpeg', displayName: fitted.value.displayName } };
+  ): Promise<FormResult<MadeFile>> {
+    const read = await readFitted(customerId, ref, itemId, photoId);
+    if (!read.ok) return read;
+    const { body, row, displayName } = read.value;
+    const held = photoHeld(row);
     return {
       ok: true,
       value: {
-        body: await heldPreview(body),
+        body: held ? await heldPreview(body) : body,
         contentType: 'image/jpeg',
-        displayName: fitted.value.displayName.replace(/\.jpg$/, '-not-approved-yet.jpg'),
+        displayName: held ? displayName.replace(/\.jpg$/, '-not-approved-yet.jpg') : displayName,
       },
     };
   }
@@ -429,23 +439,19 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     ref: PhotoOrderRef,
     itemId: number,
     photoId: number,
-  ): Promise<FormResult<{ body: Buffer; contentType: string; displayName: string }>> {
-    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
-    if (!fitted.ok) return fitted;
-    const { item } = await ownedItem(customerId, ref, itemId);
-    const row = item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
-    if (row && photoHeld(row))
-      return formFailure(409, row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck);
-    const size = item ? PHOTO_SIZES[item.sizeId] : null;
-    if (!size?.printInches) return formFailure(404, M.notPrinted);
-    const stored = await storage.get(fitted.value.storageKey);
-    if (!stored) return photoNotFound();
+  ): Promise<FormResult<MadeFile>> {
+    const read = await readFitted(customerId, ref, itemId, photoId);
+    if (!read.ok) return read;
+    const { body, row, item } = read.value;
+    if (photoHeld(row)) return formFailure(409, row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck);
+    const size = PHOTO_SIZES[item.sizeId];
+    if (!size.printInches) return formFailure(404, M.notPrinted);
     return {
       ok: true,
       value: {
-        body: await printSheet(await buffer(stored.stream), size),
+        body: await printSheet(body, size),
         contentType: 'image/jpeg',
-        displayName: `${fileNamePrefix(item?.personName ?? null)}${size.id}-print-sheet-4x6in.jpg`,
+        displayName: `${fileNamePrefix(item.personName)}${size.id}-print-sheet-4x6in.jpg`,
       },
     };
   }
