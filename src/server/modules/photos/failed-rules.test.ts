@@ -12,7 +12,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
-import { fakeAnalyse, testFace } from './testing.ts';
+import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
 /** Issue 31 §3: a photo that failed a rule is paid for only after a retake or the customer's choice. */
 
@@ -107,13 +107,7 @@ describe('paying for a photo that failed a rule', () => {
   it('is allowed after "have a person check it", which flags the photo for staff and holds its prints', async () => {
     const { user, base, pay, choose, photoId } = await orderWith('tilted');
     // Pickup: the prints are made at a photo counter.
-    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
-    await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
-      method: 'pickup',
-      serviceType: 'CVS',
-      pinCode: '10118',
-      addressLine: '350 5th Ave, New York',
-    });
+    await chooseCvsPickup(t.app, user.token, base);
     const chosen = await choose('person-check');
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().data.printsHeld).toBe(true);

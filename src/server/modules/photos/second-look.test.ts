@@ -17,7 +17,7 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
-import { fakeAnalyse, testFace } from './testing.ts';
+import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
 /** Issue 31 §4: a person's second look at borderline photos and at those the customer asked about. */
 
@@ -74,13 +74,7 @@ async function paidOrderWith(result: typeof verdict) {
   verdict = result;
   await t.runJobs();
   verdict = 'pass';
-  await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
-  await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
-    method: 'pickup',
-    serviceType: 'CVS',
-    pinCode: '10118',
-    addressLine: '350 5th Ave, New York',
-  });
+  await chooseCvsPickup(t.app, user.token, base);
   const unpaid = (await apiCall(t.app, 'GET', base, user.token)).json().data as PhotoOrder;
   await payWithSandbox(t, user.token, order.displayId);
   const photoId = (uploaded.json().data as { id: number }).id;

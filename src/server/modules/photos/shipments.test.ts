@@ -12,7 +12,7 @@ import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
-import { fakeAnalyse, testFace } from './testing.ts';
+import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
 /** Decision 0164: staff record the carrier and tracking number of prints posted to home. */
 
@@ -55,13 +55,7 @@ async function printsOrder({ home = true, pay = true } = {}) {
     });
     await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, { method: 'home', addressId: address.json().data.id });
   } else {
-    await apiCall(t.app, 'PUT', `${base}/plan`, user.token, { pricingPlanId: 1, options: ['pickup'] });
-    await apiCall(t.app, 'PUT', `${base}/delivery`, user.token, {
-      method: 'pickup',
-      serviceType: 'CVS',
-      pinCode: '10118',
-      addressLine: '350 5th Ave, New York',
-    });
+    await chooseCvsPickup(t.app, user.token, base);
   }
   if (pay) await payWithSandbox(t, user.token, displayId);
   return {

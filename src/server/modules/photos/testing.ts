@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { PhotoSizeSpec } from '../../../domain/photos/sizes.ts';
+import { apiCall } from '../applications/testing.ts';
 import { detectInWorker } from './compliance/detection-queue.ts';
 
 /** A stand-in for the compliance engine: passes every photo and fits it to the size's exact pixels. */
@@ -32,4 +34,18 @@ export { phonePhoto, plain } from './compliance/test-images.ts';
 /** Loads the real engine's face model now, so a test file's set-up pays for it rather than its first test. */
 export async function loadFaceModel(): Promise<void> {
   await detectInWorker(new Uint8Array(64 * 64 * 3), 64, 64);
+}
+
+/**
+ * A customer chooses pickup at a CVS photo counter for their order at `base` (/photo-orders/PHO-…):
+ * the Digital Copy plan with the pickup option, then the counter's details.
+ */
+export async function chooseCvsPickup(app: FastifyInstance, token: string, base: string): Promise<void> {
+  await apiCall(app, 'PUT', `${base}/plan`, token, { pricingPlanId: 1, options: ['pickup'] });
+  await apiCall(app, 'PUT', `${base}/delivery`, token, {
+    method: 'pickup',
+    serviceType: 'CVS',
+    pinCode: '10118',
+    addressLine: '350 5th Ave, New York',
+  });
 }
