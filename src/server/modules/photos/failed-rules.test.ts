@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { apiCall } from '../applications/testing.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { payWithSandbox } from '../payments/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import type { AnalysePhoto } from './analyser.ts';
 import { photoOrderPhotos } from './tables.ts';
@@ -105,10 +106,13 @@ describe('paying for a photo that failed a rule', () => {
   });
 
   it('is allowed after "have a person check it", which flags the photo for staff and holds its prints', async () => {
-    const { user, base, pay, choose, photoId } = await orderWith('tilted');
+    const { user, order, base, pay, choose, photoId, photoPath } = await orderWith('tilted');
     // Pickup: the prints are made at a photo counter.
     await chooseCvsPickup(t.app, user.token, base);
     const chosen = await choose('person-check');
+    const fitted = () => apiCall(t.app, 'GET', `${photoPath}/fitted`, user.token);
+    // Before payment nobody has been asked yet: the preview is the photo the customer decides on.
+    expect((await fitted()).headers['content-disposition']).not.toContain('not-approved-yet');
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json().data.printsHeld).toBe(true);
     expect(chosen.json().data.items[0].photos[0]).toMatchObject({
@@ -121,6 +125,9 @@ describe('paying for a photo that failed a rule', () => {
       secondLook: 'requested',
     });
     expect((await pay()).statusCode).toBe(200);
+    // Paid, it waits for the person: striped until they approve it.
+    await payWithSandbox(t, user.token, order.displayId);
+    expect((await fitted()).headers['content-disposition']).toContain('not-approved-yet');
   });
 
   it('staff cannot print the sheet of a photo that waits for a person’s check', async () => {

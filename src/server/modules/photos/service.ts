@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { PHOTO_ORDER_DAYS } from '../../../domain/admin/orders.ts';
 import type { ListData } from '../../../domain/api/envelope.ts';
 import type { Pagination } from '../../../domain/api/pagination.ts';
+import { isPaidStatus } from '../../../domain/applications/application.ts';
 import type { CostSummary } from '../../../domain/checkout/cost-summary.ts';
 import type { Coupon } from '../../../domain/checkout/coupons.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
@@ -397,17 +398,18 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   async function readFitted(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
     const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
     if (!fitted.ok) return fitted;
-    const { item } = await ownedItem(customerId, ref, itemId);
+    const { order, item } = await ownedItem(customerId, ref, itemId);
     const row = item && (await createPhotosRepository(db).findPhoto(item.id, photoId));
     const stored = await storage.get(fitted.value.storageKey);
-    if (!item || !row || !stored) return photoNotFound();
-    return { ok: true as const, value: { body: await buffer(stored.stream), row, item, ...fitted.value } };
+    if (!order || !item || !row || !stored) return photoNotFound();
+    return { ok: true as const, value: { body: await buffer(stored.stream), order, row, item, ...fitted.value } };
   }
 
   /**
-   * GET …/fitted: the fitted photo at its size's pixels, for its owner. While a person's check of
-   * it is open, or after they rejected it, the page still shows it, under stripes (heldPreview):
-   * the clean file waits for their approval, as its print sheet does.
+   * GET …/fitted: the fitted photo at its size's pixels, for its owner. Once the order is paid,
+   * while a person's check of it is open or after they rejected it, the page still shows it, under
+   * stripes (heldPreview): the clean file waits for their approval, as its print sheet does. Before
+   * payment nobody has been asked yet, and the preview is the photo the customer is deciding on.
    */
   async function fittedOf(
     customerId: number,
@@ -417,8 +419,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
   ): Promise<FormResult<MadeFile>> {
     const read = await readFitted(customerId, ref, itemId, photoId);
     if (!read.ok) return read;
-    const { body, row, displayName } = read.value;
-    const held = photoHeld(row);
+    const { body, order, row, displayName } = read.value;
+    const held = photoHeld(row) && isPaidStatus(order.status);
     return {
       ok: true,
       value: {
