@@ -55,6 +55,7 @@ import { photoCheckRoutes } from './modules/photos/check-routes.ts';
 import { photoOrderRoutes, photoStoreRoutes } from './modules/photos/routes.ts';
 import { adminSecondLookRoutes } from './modules/photos/second-look-routes.ts';
 import { type AnalysePhoto, analysePhoto, stopFaceDetection } from './modules/photos/service.ts';
+import { adminShipmentRoutes } from './modules/photos/shipment-routes.ts';
 import { referralsRoutes } from './modules/referrals/routes.ts';
 import { adminRefundsRoutes } from './modules/refunds/admin-routes.ts';
 import { refundsRoutes } from './modules/refunds/routes.ts';
@@ -349,6 +350,7 @@ export async function buildApp({
           adminMessagesRoutes,
           adminOrdersRoutes,
           adminSecondLookRoutes,
+          adminShipmentRoutes,
           adminDataRightsRoutes,
         ]),
       );

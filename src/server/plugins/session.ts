@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { StaffActor } from '../../domain/admin/audit.ts';
 import { AUTH_API_MESSAGES } from '../../domain/auth/messages.ts';
 import { SESSION_LOGOUT_MS } from '../../domain/limits/constants.ts';
 import { ROLE_MESSAGES, roleAllows, type StaffRole } from '../../domain/users/roles.ts';
@@ -39,6 +40,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function currentUser(request: FastifyRequest): { viewer: Viewer; session: RequestSession } {
   if (!request.viewer || !request.session) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
   return { viewer: request.viewer, session: request.session };
+}
+
+/** The signed-in member of staff as the audit log records them (the back office's routes). */
+export function staffActor(request: FastifyRequest): StaffActor {
+  const { viewer } = currentUser(request);
+  return { id: viewer.id, email: viewer.email };
 }
 
 function readToken(request: FastifyRequest): { token: string; source: RequestSession['source'] } | null {

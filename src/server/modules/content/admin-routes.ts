@@ -22,7 +22,7 @@ import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { staffActor } from '../../plugins/session.ts';
 import type { ContentAdminResult } from './admin.ts';
 
 const resultValue = <T>(result: ContentAdminResult<T>): T => {
@@ -37,10 +37,6 @@ const resultValue = <T>(result: ContentAdminResult<T>): T => {
 export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { content } = app.services;
   const tags = ['admin'];
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { viewer } = currentUser(request);
-    return { id: viewer.id, email: viewer.email };
-  };
   const article = envelopeSchema(adminArticleSchema);
 
   app.get(
@@ -68,7 +64,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(resultValue(await content.createArticle(actorOf(request), request.body)), M.created, 201)),
+        .send(ok(resultValue(await content.createArticle(staffActor(request), request.body)), M.created, 201)),
   );
   app.put(
     '/admin/articles/:id',
@@ -82,7 +78,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editArticle(actorOf(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editArticle(staffActor(request), request.params.id, request.body)), M.saved),
   );
   app.patch(
     '/admin/articles/:id',
@@ -97,7 +93,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        resultValue(await content.publishArticle(actorOf(request), request.params.id, request.body.isPublished)),
+        resultValue(await content.publishArticle(staffActor(request), request.params.id, request.body.isPublished)),
         M.saved,
       ),
   );
@@ -107,7 +103,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an article', params: idParams, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const result = await content.deleteArticle(actorOf(request), request.params.id);
+      const result = await content.deleteArticle(staffActor(request), request.params.id);
       if (!result.ok) throw new HttpError(404, A.notFound);
       return ok(null, M.deleted);
     },
@@ -141,7 +137,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           ok(
-            resultValue(await content.createTermSection(actorOf(request), request.params.id, request.body)),
+            resultValue(await content.createTermSection(staffActor(request), request.params.id, request.body)),
             M.created,
             201,
           ),
@@ -159,7 +155,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editTermSection(actorOf(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editTermSection(staffActor(request), request.params.id, request.body)), M.saved),
   );
   app.delete(
     '/admin/term-sections/:id',
@@ -171,7 +167,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => ok(resultValue(await content.deleteTermSection(actorOf(request), request.params.id)), M.deleted),
+    async (request) =>
+      ok(resultValue(await content.deleteTermSection(staffActor(request), request.params.id)), M.deleted),
   );
 
   const member = envelopeSchema(adminTeamMemberSchema);
@@ -192,7 +189,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Add a team member', body: teamMemberFormSchema, response: { 201: member } },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await content.createTeamMember(actorOf(request), request.body), M.created, 201)),
+      reply.status(201).send(ok(await content.createTeamMember(staffActor(request), request.body), M.created, 201)),
   );
   app.put(
     '/admin/team-members/:id',
@@ -206,7 +203,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editTeamMember(actorOf(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editTeamMember(staffActor(request), request.params.id, request.body)), M.saved),
   );
   app.patch(
     '/admin/team-members/:id',
@@ -221,7 +218,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        resultValue(await content.moveTeamMember(actorOf(request), request.params.id, request.body.position)),
+        resultValue(await content.moveTeamMember(staffActor(request), request.params.id, request.body.position)),
         M.saved,
       ),
   );
@@ -235,7 +232,8 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => ok(resultValue(await content.deleteTeamMember(actorOf(request), request.params.id)), M.deleted),
+    async (request) =>
+      ok(resultValue(await content.deleteTeamMember(staffActor(request), request.params.id)), M.deleted),
   );
   await app.register(
     contentImageRoutes([
@@ -274,6 +272,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editAboutBlock(actorOf(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editAboutBlock(staffActor(request), request.params.id, request.body)), M.saved),
   );
 };

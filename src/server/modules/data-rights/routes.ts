@@ -16,7 +16,7 @@ import { refusals } from '../../http/error-responses.ts';
 import { failureOf, HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { authLimitFigures, byUser, createLimiter, perSignedInUser } from '../../http/rate-limits.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { currentUser, staffActor } from '../../plugins/session.ts';
 import { serveMadeFile } from '../../uploads/index.ts';
 
 /**
@@ -24,11 +24,6 @@ import { serveMadeFile } from '../../uploads/index.ts';
  * keeps a script (or a stolen session) from turning it into load or a stream of copies.
  */
 export const DATA_EXPORT_RATE_LIMIT = { max: 3, timeWindow: '1 hour' } as const;
-
-const actorOf = (request: FastifyRequest) => {
-  const { viewer } = currentUser(request);
-  return { id: viewer.id, email: viewer.email };
-};
 
 const exportResponse = {
   description: 'Everything held about the customer as a ZIP archive (README.txt, sevadocs-data.json, their files)',
@@ -66,7 +61,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const archive = await dataRights.exportArchive(actorOf(request));
+      const archive = await dataRights.exportArchive(staffActor(request));
       if (!archive) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
       return serveMadeFile(reply, {
         body: archive.body,
@@ -89,7 +84,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: passwordAttempts,
     },
     async (request, reply) => {
-      const result = await dataRights.requestDeletion(actorOf(request), request.body.password);
+      const result = await dataRights.requestDeletion(staffActor(request), request.body.password);
       if (!result.ok) throw failureOf(result);
       if (result.value.state === 'pending') return reply.status(202).send(ok(result.value, M.pending, 202));
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
@@ -126,7 +121,7 @@ export const adminDataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await dataRights.carryOut(request.params.id, actorOf(request));
+      const result = await dataRights.carryOut(request.params.id, staffActor(request));
       if (!result.ok) throw failureOf(result);
       return ok(result.value, M.erasedByStaff);
     },

@@ -17,7 +17,7 @@ import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { staffActor } from '../../plugins/session.ts';
 import type { StaffActor } from '../audit/service.ts';
 import type { AdminResult } from './admin.ts';
 
@@ -49,10 +49,6 @@ interface ContentListRoutes<T, Input> {
 /** A content list's five admin routes: list, add, change, show/hide or move, delete. */
 function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoutes<T, Input>) {
   const tags = ['admin'];
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { viewer } = currentUser(request);
-    return { id: viewer.id, email: viewer.email };
-  };
   const one = envelopeSchema(list.record);
   // The form schema has checked the body; the type provider only loses that through the generic.
   const inputOf = (request: { body: unknown }) => request.body as Input;
@@ -74,7 +70,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
       schema: { tags, summary: list.addSummary ?? `Add ${list.one}`, body: list.form, response: { 201: one } },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await list.create(actorOf(request), inputOf(request)), M.created, 201)),
+      reply.status(201).send(ok(await list.create(staffActor(request), inputOf(request)), M.created, 201)),
   );
   app.put(
     `${list.url}/:id`,
@@ -87,7 +83,8 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
         response: { 200: one },
       },
     },
-    async (request) => ok(resultValue(await list.edit(actorOf(request), request.params.id, inputOf(request))), M.saved),
+    async (request) =>
+      ok(resultValue(await list.edit(staffActor(request), request.params.id, inputOf(request))), M.saved),
   );
   app.patch(
     `${list.url}/:id`,
@@ -100,7 +97,8 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
         response: { 200: one },
       },
     },
-    async (request) => ok(resultValue(await list.toggle(actorOf(request), request.params.id, request.body)), M.saved),
+    async (request) =>
+      ok(resultValue(await list.toggle(staffActor(request), request.params.id, request.body)), M.saved),
   );
   app.delete(
     `${list.url}/:id`,
@@ -112,7 +110,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => ok(resultValue(await list.remove(actorOf(request), request.params.id)), M.deleted),
+    async (request) => ok(resultValue(await list.remove(staffActor(request), request.params.id)), M.deleted),
   );
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deskOrderParams } from '../../../domain/admin/orders.ts';
 import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import {
@@ -9,26 +8,19 @@ import {
   secondLookDecisionSchema,
   secondLookEntrySchema,
 } from '../../../domain/photos/second-look.ts';
-import { recordShipmentSchema, SHIPMENT_MESSAGES, storedShipmentSchema } from '../../../domain/photos/shipment.ts';
-import { refusals } from '../../http/error-responses.ts';
 import { valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { staffActor } from '../../plugins/session.ts';
 
 const secondLookParams = z.object({ photoId: idParams.shape.id });
 
 /**
  * The back office's photo checks (issue 31 §4): the queue of photos waiting for a person, and the
- * decisions on them; and the shipment of prints delivered to home (decision 0164). Registered
- * behind the staff role (http/back-office.ts), checked on arrival.
+ * decisions on them. Registered behind the staff role (http/back-office.ts), checked on arrival.
  */
 export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { secondLook, shipments } = app.services.photos;
+  const { secondLook } = app.services.photos;
   const tags = ['admin'];
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { viewer } = currentUser(request);
-    return { id: viewer.id, email: viewer.email };
-  };
   const decided = { 200: envelopeSchema(secondLookDecisionSchema) };
 
   app.get(
@@ -54,7 +46,8 @@ export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: decided,
       },
     },
-    async (request) => ok(valueOrThrow(await secondLook.approve(actorOf(request), request.params.photoId)), S.approved),
+    async (request) =>
+      ok(valueOrThrow(await secondLook.approve(staffActor(request), request.params.photoId)), S.approved),
   );
 
   app.post(
@@ -70,27 +63,8 @@ export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        valueOrThrow(await secondLook.reject(actorOf(request), request.params.photoId, request.body.reason)),
+        valueOrThrow(await secondLook.reject(staffActor(request), request.params.photoId, request.body.reason)),
         S.rejected,
-      ),
-  );
-
-  app.put(
-    '/admin/orders/:ref/shipment',
-    {
-      schema: {
-        tags,
-        summary:
-          'Record the carrier and tracking number of a photo order’s prints posted to home: the customer is e-mailed them (again, replaced, when corrected)',
-        params: deskOrderParams,
-        body: recordShipmentSchema,
-        response: { 200: envelopeSchema(storedShipmentSchema), ...refusals(409) },
-      },
-    },
-    async (request) =>
-      ok(
-        valueOrThrow(await shipments.record(actorOf(request), request.params.ref, request.body)),
-        SHIPMENT_MESSAGES.recorded,
       ),
   );
 };

@@ -14,7 +14,7 @@ import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/paginati
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { staffActor } from '../../plugins/session.ts';
 import type { AdminUserChange } from './service.ts';
 
 /** The refusals of an account change, as the API answers them. */
@@ -31,10 +31,6 @@ function changedOrThrow(result: AdminUserChange, selfMessage: string) {
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users, orders } = app.services;
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-    const { viewer } = currentUser(request);
-    return { id: viewer.id, email: viewer.email };
-  };
 
   app.get(
     '/admin/users',
@@ -79,7 +75,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = changedOrThrow(
-        await users.setRole(actorOf(request), request.params.id, request.body.role),
+        await users.setRole(staffActor(request), request.params.id, request.body.role),
         M.ownRole,
       );
       return ok(result.user, result.changed ? M.roleChanged : M.roleUnchanged);
@@ -100,7 +96,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { disabled } = request.body;
       const result = changedOrThrow(
-        await users.setDisabled(actorOf(request), request.params.id, disabled),
+        await users.setDisabled(staffActor(request), request.params.id, disabled),
         M.ownAccount,
       );
       return ok(result.user, disabled ? M.disabled : M.enabled);
@@ -119,7 +115,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = changedOrThrow(await users.verifyByHand(actorOf(request), request.body.userId), M.notFound);
+      const result = changedOrThrow(await users.verifyByHand(staffActor(request), request.body.userId), M.notFound);
       return ok(result.user, result.changed ? M.verified : M.alreadyVerified);
     },
   );

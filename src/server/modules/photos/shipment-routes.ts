@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deskOrderParams } from '../../../domain/admin/orders.ts';
+import { ok } from '../../../domain/api/envelope.ts';
+import { envelopeSchema } from '../../../domain/api/pagination.ts';
+import { recordShipmentSchema, SHIPMENT_MESSAGES, storedShipmentSchema } from '../../../domain/photos/shipment.ts';
+import { refusals } from '../../http/error-responses.ts';
+import { valueOrThrow } from '../../http/errors.ts';
+import { staffActor } from '../../plugins/session.ts';
+
+/**
+ * The shipment of a photo order's prints delivered to home (decision 0164): staff record the
+ * carrier and tracking number. Registered behind the staff role (http/back-office.ts).
+ */
+export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { shipments } = app.services.photos;
+  const tags = ['admin'];
+  app.put(
+    '/admin/orders/:ref/shipment',
+    {
+      schema: {
+        tags,
+        summary:
+          'Record the carrier and tracking number of a photo order’s prints posted to home: the customer is e-mailed them (again, replaced, when corrected)',
+        params: deskOrderParams,
+        body: recordShipmentSchema,
+        response: { 200: envelopeSchema(storedShipmentSchema), ...refusals(409) },
+      },
+    },
+    async (request) =>
+      ok(
+        valueOrThrow(await shipments.record(staffActor(request), request.params.ref, request.body)),
+        SHIPMENT_MESSAGES.recorded,
+      ),
+  );
+};
