@@ -69,10 +69,10 @@ export function sheetsToMail(items: readonly { photoSize: PhotoSizeId }[]): { sh
 
 export const MAILING_TEXT = {
   sheets: ({ sheets, filesOnly }: { sheets: number; filesOnly: number }) =>
-    [
+    `${[
       `To mail: ${sheets === 1 ? 'one 4 × 6 in print sheet' : `${sheets} print sheets (4 × 6 in)`}, one per printed item`,
       ...(filesOnly > 0
         ? [`${filesOnly === 1 ? '1 item is' : `${filesOnly} items are`} a file only, not printed`]
         : []),
-    ].join('; ') + '.',
+    ].join('; ')}.`,
 } as const;
