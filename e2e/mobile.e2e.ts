@@ -197,16 +197,16 @@ describe('the chat button on a phone', () => {
     // Scrolled so that the hint is level with the chat button, as at the foot of a 390 × 844 screen.
     // Polled: CI runs 44 and 48f found the hint visible, then without a box for a moment (the page's
     // code replacing the server's markup under load).
-    const boxes = () => Promise.all([hint.boundingBox(), chat.boundingBox()]);
-    await poll(async () => (await boxes()).every(Boolean), 'the hint and the chat button laid out').toBe(true);
-    const [hintBox, chatBox] = await boxes();
-    if (!hintBox || !chatBox) {
-      // Seen once under load (session 44) and not since: say which one, and what had the focus (the button steps aside while a field has it).
-      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160));
-      throw new Error(
-        `no box for ${hintBox ? '' : 'the hint '}${chatBox ? '' : 'the chat button '}(focus on ${focused})`,
-      );
-    }
+    // The boxes are those the poll found: reading them again after it raced the same replacement
+    // once more (CI run 52b: laid out at the poll, no box for the hint a moment later).
+    const seen: { boxes: { hint: { y: number }; chat: { y: number } } | null } = { boxes: null };
+    await poll(async () => {
+      const [hintBox, chatBox] = await Promise.all([hint.boundingBox(), chat.boundingBox()]);
+      seen.boxes = hintBox && chatBox ? { hint: hintBox, chat: chatBox } : null;
+      return seen.boxes !== null;
+    }, 'the hint and the chat button laid out').toBe(true);
+    if (!seen.boxes) throw new Error('the poll passed without the boxes it found');
+    const { hint: hintBox, chat: chatBox } = seen.boxes;
     await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), hintBox.y - chatBox.y);
     // Polled, the field focused at each try: CI run 47d measured 983 px² once under load, the button
     // still in place just after the focus (the style that hides it, or the field it keys on, not yet
