@@ -71,7 +71,7 @@ export function expectedFor(rule: PhotoRule, size: PhotoSizeSpec): string {
     case 'resolution':
       return `At least ${size.widthPx} × ${size.heightPx} px`;
     case 'signature':
-      return `Dark strokes on at least ${finePercent(MIN_INK_SHARE)} of the strip, and no face`;
+      return `Dark strokes on ${finePercent(MIN_INK_SHARE)} to ${percent(MAX_INK_SHARE)} of the strip, and no face`;
   }
 }
 
@@ -244,6 +244,12 @@ export const INK_LUMA = 128;
  * trimmed to its strokes and padded to 3 : 1 has several per cent; a thumb impression far more.
  */
 export const MIN_INK_SHARE = 0.005;
+/**
+ * The most: a page photographed in dim light cannot be trimmed, and all of it reads as ink (about
+ * 59 % of the strip once the white margin is added). A thumb impression, the densest mark a
+ * signature field takes, fills far less of its padded strip.
+ */
+export const MAX_INK_SHARE = 0.45;
 
 /**
  * A signature is dark strokes on paper, and not a face: a blank page or a portrait uploaded as the
@@ -253,7 +259,7 @@ export function signatureCheck(size: PhotoSizeSpec, inkShare: number, faces: num
   const expected = expectedFor('signature', size);
   if (faces > 0) return check('signature', false, 'A face, not a signature', expected, PHOTO_FIXES.faceNotSignature);
   const ink = `Ink on ${finePercent(inkShare)} of the strip`;
-  const passed = inkShare >= MIN_INK_SHARE;
+  const passed = inkShare >= MIN_INK_SHARE && inkShare <= MAX_INK_SHARE;
   return check('signature', passed, passed ? `${ink}, no face` : ink, expected, PHOTO_FIXES.noInk);
 }
 
