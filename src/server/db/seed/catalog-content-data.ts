@@ -820,7 +820,7 @@ export const CATALOG_CONTENT: readonly SeedServiceContent[] = [
       {
         title: 'Answer our questionnaire',
         description:
-          'We transfer your answers to the official e-Visa form on the Government of India portal and check them against your passport.',
+          'We set out your answers in the order of the official e-Visa form on the Government of India portal and check them against your passport.',
         icon: 'file-text',
       },
       {

@@ -1129,7 +1129,7 @@ export const CATALOG: readonly SeedService[] = [
     brand: 'SEVADOCS',
     summary: 'Indian e-Visa: tourist visas of 30 days, 1 year or 5 years, and business visas.',
     description:
-      'We fill in the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. You pay the government fee and its 2.5% bank charge on the official portal when you submit: they are not in our price, which is our fee for the preparation and the review.',
+      'We prepare your answers for the e-Visa form on the official Government of India portal, resize your photo and passport scan to its upload rules and check every answer before you submit. Most e-Visas are decided within 72 hours. You pay the government fee and its 2.5% bank charge on the official portal when you submit: they are not in our price, which is our fee for the preparation and the review.',
     icon: 'plane',
     parameters: ['citizenship', 'destination'],
     parameterOptions: { citizenship: ['US', 'CA'], destination: ['IN'] },

@@ -26,6 +26,8 @@ export const COPY_ASSIST_PAGE_TEXT = {
   /** An e-Visa's: the portal takes its fee at the end, from the applicant, and we did not. */
   portalFee: (amount: string) =>
     `At the end the portal asks for the government fee and its bank charge (about ${amount}): pay it there, by card. It is not in the price you paid us.`,
+  /** Beside an amount in another currency: the portal charges US dollars only. */
+  portalCurrency: ' The portal charges it in US dollars.',
 } as const;
 
 /** What the portal takes from one member, in the order's currency; null when the order paid every fee to us. */
@@ -124,7 +126,12 @@ function LoadCopyAssist({ orderRef, memberId }: { orderRef: string; memberId: nu
           </p>
           <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.formats}</p>
           <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.uploads}</p>
-          {portalFee ? <p className="pl-7 text-sm">{COPY_ASSIST_PAGE_TEXT.portalFee(portalFee)}</p> : null}
+          {portalFee && data ? (
+            <p className="pl-7 text-sm">
+              {COPY_ASSIST_PAGE_TEXT.portalFee(portalFee)}
+              {data.price.currency === 'USD' ? null : COPY_ASSIST_PAGE_TEXT.portalCurrency}
+            </p>
+          ) : null}
         </div>
         <div className="mt-6">
           {order.isError ? (

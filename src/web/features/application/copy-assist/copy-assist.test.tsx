@@ -174,9 +174,24 @@ describe('CopyAssistPage', () => {
       }),
     );
     expect(await screen.findByText(COPY_ASSIST_PAGE_TEXT.portalFee('$25.63'))).toBeTruthy();
+    expect(screen.queryByText(/in US dollars/)).toBeNull();
     expect(COPY_ASSIST_PAGE_TEXT.portalFee('$25.63')).toBe(
       'At the end the portal asks for the government fee and its bank charge (about $25.63): pay it there, by card. It is not in the price you paid us.',
     );
+  });
+
+  it('tells a Canadian e-Visa applicant that the portal charges US dollars', async () => {
+    renderWithRouter(
+      page('Forms incomplete', {
+        ...OCI_PRICE,
+        currency: 'CAD',
+        governmentFeeCents: 3500,
+        mandatoryFees: [{ label: 'Bank charge (2.5%)', amountCents: 88 }],
+        feesPaidOnPortal: true,
+      }),
+    );
+    const said = `${COPY_ASSIST_PAGE_TEXT.portalFee('CA$35.88')}${COPY_ASSIST_PAGE_TEXT.portalCurrency}`;
+    expect(await screen.findByText(said)).toBeTruthy();
   });
 
   it('waits for the payment before offering anything', async () => {
