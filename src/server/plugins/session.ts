@@ -42,8 +42,8 @@ export function currentUser(request: FastifyRequest): { viewer: Viewer; session:
   return { viewer: request.viewer, session: request.session };
 }
 
-/** The signed-in member of staff as the audit log records them (the back office's routes). */
-export function staffActor(request: FastifyRequest): StaffActor {
+/** The signed-in user as the audit log records them: a member of staff, or a customer acting on their own data. */
+export function auditActor(request: FastifyRequest): StaffActor {
   const { viewer } = currentUser(request);
   return { id: viewer.id, email: viewer.email };
 }

@@ -15,7 +15,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { HttpError, valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 
 /**
  * The back office's form builder (issue 13 item 4, decision 0073), admins only: a package's form
@@ -91,7 +91,7 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const draft = valueOrThrow(
-        await forms.saveDraft(staffActor(request), request.params.id, request.body.definition),
+        await forms.saveDraft(auditActor(request), request.params.id, request.body.definition),
       );
       return ok(draft, A.draftSaved);
     },
@@ -124,7 +124,7 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const published = valueOrThrow(await forms.publish(staffActor(request), request.params.id));
+      const published = valueOrThrow(await forms.publish(auditActor(request), request.params.id));
       return ok(published, A.published(published.version));
     },
   );
@@ -147,7 +147,7 @@ export const adminFormsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (type === 'text/csv' && typeof request.body === 'string') parsed = questionsFromCsv(request.body);
       else if (type === 'application/json') parsed = questionsFromJson(request.body);
       else throw new HttpError(415, 'Send the questions as text/csv or application/json.');
-      const result = valueOrThrow(await forms.importQuestions(staffActor(request), request.query, parsed));
+      const result = valueOrThrow(await forms.importQuestions(auditActor(request), request.query, parsed));
       return ok(result, A.imported(result.added));
     },
   );

@@ -11,7 +11,7 @@ import { ok } from '../../../domain/api/envelope.ts';
 import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/pagination.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 
 /**
  * The back office's contact messages (issue 13 item 7, decision 0069), for staff: list, read,
@@ -62,7 +62,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await contact.reply(staffActor(request), request.params.id, request.body);
+      const result = await contact.reply(auditActor(request), request.params.id, request.body);
       if (!result.ok) throw new HttpError(404, M.notFound);
       return ok(result.message, M.replied);
     },
@@ -81,7 +81,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { handled } = request.body;
-      const result = await contact.setHandled(staffActor(request), request.params.id, handled);
+      const result = await contact.setHandled(auditActor(request), request.params.id, handled);
       if (!result.ok) throw new HttpError(404, M.notFound);
       return ok(result.message, handled ? M.handled : M.reopened);
     },

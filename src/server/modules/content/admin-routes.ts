@@ -22,7 +22,7 @@ import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import type { ContentAdminResult } from './admin.ts';
 
 const resultValue = <T>(result: ContentAdminResult<T>): T => {
@@ -64,7 +64,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(resultValue(await content.createArticle(staffActor(request), request.body)), M.created, 201)),
+        .send(ok(resultValue(await content.createArticle(auditActor(request), request.body)), M.created, 201)),
   );
   app.put(
     '/admin/articles/:id',
@@ -78,7 +78,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editArticle(staffActor(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editArticle(auditActor(request), request.params.id, request.body)), M.saved),
   );
   app.patch(
     '/admin/articles/:id',
@@ -93,7 +93,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        resultValue(await content.publishArticle(staffActor(request), request.params.id, request.body.isPublished)),
+        resultValue(await content.publishArticle(auditActor(request), request.params.id, request.body.isPublished)),
         M.saved,
       ),
   );
@@ -103,7 +103,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an article', params: idParams, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
-      const result = await content.deleteArticle(staffActor(request), request.params.id);
+      const result = await content.deleteArticle(auditActor(request), request.params.id);
       if (!result.ok) throw new HttpError(404, A.notFound);
       return ok(null, M.deleted);
     },
@@ -137,7 +137,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           ok(
-            resultValue(await content.createTermSection(staffActor(request), request.params.id, request.body)),
+            resultValue(await content.createTermSection(auditActor(request), request.params.id, request.body)),
             M.created,
             201,
           ),
@@ -155,7 +155,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editTermSection(staffActor(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editTermSection(auditActor(request), request.params.id, request.body)), M.saved),
   );
   app.delete(
     '/admin/term-sections/:id',
@@ -168,7 +168,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.deleteTermSection(staffActor(request), request.params.id)), M.deleted),
+      ok(resultValue(await content.deleteTermSection(auditActor(request), request.params.id)), M.deleted),
   );
 
   const member = envelopeSchema(adminTeamMemberSchema);
@@ -189,7 +189,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Add a team member', body: teamMemberFormSchema, response: { 201: member } },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await content.createTeamMember(staffActor(request), request.body), M.created, 201)),
+      reply.status(201).send(ok(await content.createTeamMember(auditActor(request), request.body), M.created, 201)),
   );
   app.put(
     '/admin/team-members/:id',
@@ -203,7 +203,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editTeamMember(staffActor(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editTeamMember(auditActor(request), request.params.id, request.body)), M.saved),
   );
   app.patch(
     '/admin/team-members/:id',
@@ -218,7 +218,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        resultValue(await content.moveTeamMember(staffActor(request), request.params.id, request.body.position)),
+        resultValue(await content.moveTeamMember(auditActor(request), request.params.id, request.body.position)),
         M.saved,
       ),
   );
@@ -233,7 +233,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.deleteTeamMember(staffActor(request), request.params.id)), M.deleted),
+      ok(resultValue(await content.deleteTeamMember(auditActor(request), request.params.id)), M.deleted),
   );
   await app.register(
     contentImageRoutes([
@@ -272,6 +272,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(resultValue(await content.editAboutBlock(staffActor(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await content.editAboutBlock(auditActor(request), request.params.id, request.body)), M.saved),
   );
 };

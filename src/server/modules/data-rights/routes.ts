@@ -16,7 +16,7 @@ import { refusals } from '../../http/error-responses.ts';
 import { failureOf, HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { authLimitFigures, byUser, createLimiter, perSignedInUser } from '../../http/rate-limits.ts';
-import { currentUser, staffActor } from '../../plugins/session.ts';
+import { auditActor, currentUser } from '../../plugins/session.ts';
 import { serveMadeFile } from '../../uploads/index.ts';
 
 /**
@@ -61,7 +61,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const archive = await dataRights.exportArchive(staffActor(request));
+      const archive = await dataRights.exportArchive(auditActor(request));
       if (!archive) throw new HttpError(401, AUTH_API_MESSAGES.signInRequired);
       return serveMadeFile(reply, {
         body: archive.body,
@@ -84,7 +84,7 @@ export const dataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: passwordAttempts,
     },
     async (request, reply) => {
-      const result = await dataRights.requestDeletion(staffActor(request), request.body.password);
+      const result = await dataRights.requestDeletion(auditActor(request), request.body.password);
       if (!result.ok) throw failureOf(result);
       if (result.value.state === 'pending') return reply.status(202).send(ok(result.value, M.pending, 202));
       if (request.session?.source === 'cookie') app.clearSessionCookie(reply);
@@ -121,7 +121,7 @@ export const adminDataRightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await dataRights.carryOut(request.params.id, staffActor(request));
+      const result = await dataRights.carryOut(request.params.id, auditActor(request));
       if (!result.ok) throw failureOf(result);
       return ok(result.value, M.erasedByStaff);
     },

@@ -17,7 +17,7 @@ import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { contentImageRoutes } from '../../http/content-image-route.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import type { StaffActor } from '../audit/service.ts';
 import type { AdminResult } from './admin.ts';
 
@@ -70,7 +70,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
       schema: { tags, summary: list.addSummary ?? `Add ${list.one}`, body: list.form, response: { 201: one } },
     },
     async (request, reply) =>
-      reply.status(201).send(ok(await list.create(staffActor(request), inputOf(request)), M.created, 201)),
+      reply.status(201).send(ok(await list.create(auditActor(request), inputOf(request)), M.created, 201)),
   );
   app.put(
     `${list.url}/:id`,
@@ -84,7 +84,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
       },
     },
     async (request) =>
-      ok(resultValue(await list.edit(staffActor(request), request.params.id, inputOf(request))), M.saved),
+      ok(resultValue(await list.edit(auditActor(request), request.params.id, inputOf(request))), M.saved),
   );
   app.patch(
     `${list.url}/:id`,
@@ -98,7 +98,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
       },
     },
     async (request) =>
-      ok(resultValue(await list.toggle(staffActor(request), request.params.id, request.body)), M.saved),
+      ok(resultValue(await list.toggle(auditActor(request), request.params.id, request.body)), M.saved),
   );
   app.delete(
     `${list.url}/:id`,
@@ -110,7 +110,7 @@ function registerContentListRoutes<T, Input>(app: ZodApp, list: ContentListRoute
         response: { 200: envelopeSchema(z.null()) },
       },
     },
-    async (request) => ok(resultValue(await list.remove(staffActor(request), request.params.id)), M.deleted),
+    async (request) => ok(resultValue(await list.remove(auditActor(request), request.params.id)), M.deleted),
   );
 }
 

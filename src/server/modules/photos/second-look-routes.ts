@@ -10,7 +10,7 @@ import {
 } from '../../../domain/photos/second-look.ts';
 import { valueOrThrow } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 
 const secondLookParams = z.object({ photoId: idParams.shape.id });
 
@@ -47,7 +47,7 @@ export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(valueOrThrow(await secondLook.approve(staffActor(request), request.params.photoId)), S.approved),
+      ok(valueOrThrow(await secondLook.approve(auditActor(request), request.params.photoId)), S.approved),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const adminSecondLookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        valueOrThrow(await secondLook.reject(staffActor(request), request.params.photoId, request.body.reason)),
+        valueOrThrow(await secondLook.reject(auditActor(request), request.params.photoId, request.body.reason)),
         S.rejected,
       ),
   );

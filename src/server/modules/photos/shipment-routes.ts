@@ -5,7 +5,7 @@ import { envelopeSchema } from '../../../domain/api/pagination.ts';
 import { recordShipmentSchema, SHIPMENT_MESSAGES, storedShipmentSchema } from '../../../domain/photos/shipment.ts';
 import { refusals } from '../../http/error-responses.ts';
 import { valueOrThrow } from '../../http/errors.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 
 /**
  * The shipment of a photo order's prints delivered to home (decision 0164): staff record the
@@ -28,7 +28,7 @@ export const adminShipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        valueOrThrow(await shipments.record(staffActor(request), request.params.ref, request.body)),
+        valueOrThrow(await shipments.record(auditActor(request), request.params.ref, request.body)),
         SHIPMENT_MESSAGES.recorded,
       ),
   );

@@ -14,7 +14,7 @@ import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/paginati
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import type { ApproveResult } from './decisions.ts';
 
 /**
@@ -96,7 +96,7 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      approvalAnswer(await refunds.approve(staffActor(request), request.params.id, request.body.amountCents)),
+      approvalAnswer(await refunds.approve(auditActor(request), request.params.id, request.body.amountCents)),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminRefundSchema), ...refusals(502) },
       },
     },
-    async (request) => approvalAnswer(await refunds.retry(staffActor(request), request.params.id)),
+    async (request) => approvalAnswer(await refunds.retry(auditActor(request), request.params.id)),
   );
 
   app.post(
@@ -125,7 +125,7 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await refunds.reject(staffActor(request), request.params.id, request.body.reason);
+      const result = await refunds.reject(auditActor(request), request.params.id, request.body.reason);
       if (result.ok) return ok(result.request, M.rejected);
       if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
       throw new HttpError(409, M.decided(result.status));

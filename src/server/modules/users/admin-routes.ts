@@ -14,7 +14,7 @@ import { envelopeSchema, listEnvelopeSchema } from '../../../domain/api/paginati
 import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
-import { staffActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import type { AdminUserChange } from './service.ts';
 
 /** The refusals of an account change, as the API answers them. */
@@ -75,7 +75,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const result = changedOrThrow(
-        await users.setRole(staffActor(request), request.params.id, request.body.role),
+        await users.setRole(auditActor(request), request.params.id, request.body.role),
         M.ownRole,
       );
       return ok(result.user, result.changed ? M.roleChanged : M.roleUnchanged);
@@ -96,7 +96,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { disabled } = request.body;
       const result = changedOrThrow(
-        await users.setDisabled(staffActor(request), request.params.id, disabled),
+        await users.setDisabled(auditActor(request), request.params.id, disabled),
         M.ownAccount,
       );
       return ok(result.user, disabled ? M.disabled : M.enabled);
@@ -115,7 +115,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = changedOrThrow(await users.verifyByHand(staffActor(request), request.body.userId), M.notFound);
+      const result = changedOrThrow(await users.verifyByHand(auditActor(request), request.body.userId), M.notFound);
       return ok(result.user, result.changed ? M.verified : M.alreadyVerified);
     },
   );
