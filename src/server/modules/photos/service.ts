@@ -369,20 +369,18 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     return { order, item: await createPhotosRepository(db).findItem(order.id, itemId) };
   }
 
-  /** The original upload or the fitted photo, for its owner (the route serves it). */
-  async function openFile(
-    customerId: number,
-    ref: PhotoOrderRef,
-    itemId: number,
-    photoId: number,
-    which: 'original' | 'fitted',
-  ): Promise<FormResult<ServableFile>> {
+  /** The customer's photo of their order's item, with both, or the 404 of whichever is missing. */
+  async function ownedPhoto(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
     const { order, item } = await ownedItem(customerId, ref, itemId);
     if (!order) return orderNotFound();
     if (!item) return itemNotFound();
     const row = await createPhotosRepository(db).findPhoto(item.id, photoId);
     if (!row) return photoNotFound();
-    if (which === 'original') return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
+    return { ok: true as const, value: { order, item, row } };
+  }
+
+  /** The fitted file of a photo and the name it is downloaded by; 409 until its check fitted it. */
+  function fittedFile(item: PhotoItemRow, row: PhotoRow): FormResult<ServableFile> {
     if (!row.fittedKey) return formFailure(409, row.state === 'failed' ? M.photoFailed : M.photoNotReady);
     const size = PHOTO_SIZES[item.sizeId];
     return {
@@ -394,15 +392,30 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
-  /** The owner's fitted photo read whole, with its row (whether a person holds it) and its item. */
+  /** The original upload or the fitted photo, for its owner (the route serves it). */
+  async function openFile(
+    customerId: number,
+    ref: PhotoOrderRef,
+    itemId: number,
+    photoId: number,
+    which: 'original' | 'fitted',
+  ): Promise<FormResult<ServableFile>> {
+    const owned = await ownedPhoto(customerId, ref, itemId, photoId);
+    if (!owned.ok) return owned;
+    const { item, row } = owned.value;
+    if (which === 'original') return { ok: true, value: { storageKey: row.storageKey, displayName: row.displayName } };
+    return fittedFile(item, row);
+  }
+
+  /** The owner's fitted photo read whole, with its row (whether a person holds it), item and order. */
   async function readFitted(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
-    const fitted = await openFile(customerId, ref, itemId, photoId, 'fitted');
+    const owned = await ownedPhoto(customerId, ref, itemId, photoId);
+    if (!owned.ok) return owned;
+    const fitted = fittedFile(owned.value.item, owned.value.row);
     if (!fitted.ok) return fitted;
-    const { order, item } = await ownedItem(customerId, ref, itemId);
-    const row = item && (await createPhotosRepository(db).findPhoto(item.id, photoId));
     const stored = await storage.get(fitted.value.storageKey);
-    if (!order || !item || !row || !stored) return photoNotFound();
-    return { ok: true as const, value: { body: await buffer(stored.stream), order, row, item, ...fitted.value } };
+    if (!stored) return photoNotFound();
+    return { ok: true as const, value: { body: await buffer(stored.stream), ...owned.value, ...fitted.value } };
   }
 
   /**
