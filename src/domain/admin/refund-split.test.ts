@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { priceCheckout } from '../checkout/cost-summary.ts';
-import { feesPaidOut, refundSplit } from './refund-split.ts';
+import { E_VISA_SNAPSHOT } from '../checkout/testing.ts';
+import { feesPaidOut, REFUND_SPLIT_TEXT, refundSplit, refundSplitWords } from './refund-split.ts';
 
 /** New OCI card from the USA for two: $275 government fee and $3 ICWF each, $12 our fee, Expedite, $10 coupon. */
 const summary = priceCheckout(
@@ -29,6 +30,31 @@ describe('refundSplit', () => {
     expect(split.nonRefundableCents).toBe(556_00);
     expect(split.refundableCents).toBe(24_00 + 62_00 - 10_00);
     expect(split.defaultCents).toBe(76_00);
+    expect(split.feesCollected).toBe(true);
+    expect(refundSplitWords(split)).toEqual({
+      keepsFees: true,
+      refundable: REFUND_SPLIT_TEXT.refundablePart,
+      note: REFUND_SPLIT_TEXT.paidOut,
+    });
+  });
+
+  it('keeps nothing of an e-Visa submitted on the portal: its fees were paid there, never to us', () => {
+    const eVisa = priceCheckout(E_VISA_SNAPSHOT, 2, [], null, { applies: false });
+    expect(eVisa.totalCents).toBe(24_00);
+    const split = refundSplit(eVisa, { refundedCents: 0, remainingCents: 24_00 }, true);
+    expect(split).toEqual({
+      feesPaidOut: true,
+      feesCollected: false,
+      nonRefundableLines: [],
+      nonRefundableCents: 0,
+      refundableCents: 24_00,
+      defaultCents: 24_00,
+    });
+    expect(refundSplitWords(split)).toEqual({
+      keepsFees: false,
+      refundable: REFUND_SPLIT_TEXT.refundableOurs,
+      note: REFUND_SPLIT_TEXT.noneCollected,
+    });
   });
 
   it('takes off what was refunded already and never offers more than is left, or anything unpaid', () => {
@@ -46,10 +72,12 @@ describe('refundSplit', () => {
     const split = refundSplit(summary, { refundedCents: 0, remainingCents: summary.totalCents }, false);
     expect(split).toEqual({
       feesPaidOut: false,
+      feesCollected: true,
       nonRefundableLines: [],
       nonRefundableCents: 0,
       refundableCents: summary.totalCents,
       defaultCents: summary.totalCents,
     });
+    expect(refundSplitWords(split).note).toBe(REFUND_SPLIT_TEXT.notPaidOut);
   });
 });

@@ -14,8 +14,11 @@ export const REFUND_SPLIT_TEXT = {
     "Government and third-party fees paid on the customer's behalf cannot be recovered once paid to the authorities.",
   notPaidOut:
     'This order never went to the authorities (it was not submitted): its government and third-party fees were not paid out, and all of it is refundable.',
+  noneCollected:
+    'We collected no government or third-party fees for this order (the customer pays them on the official portal): all of it is refundable.',
   refundablePart: 'Refundable (our fees and add-ons, after discounts)',
   refundableAll: 'Refundable (all of it, fees included)',
+  refundableOurs: 'Refundable (all of it: our fees and add-ons, after discounts)',
 } as const;
 
 /** Whether an order's history (its statuses so far) shows its fees paid to the authorities. */
@@ -34,6 +37,11 @@ export const feesPaidOut = (statuses: readonly string[]) =>
 export const refundSplitSchema = z.object({
   /** Whether the order went to the authorities (FEES_PAID_OUT_STATUSES): its fees are spent. */
   feesPaidOut: z.boolean(),
+  /**
+   * Whether the order's payment carried any government or third-party fee at all: an e-Visa's are
+   * paid by the customer on the official portal, so there is nothing for the policy to keep.
+   */
+  feesCollected: z.boolean(),
   /** The non-refundable lines as charged ('Government fee', 'ICWF' …), for staff to read. */
   nonRefundableLines: z.array(z.object({ label: z.string(), amountCents: z.number() })),
   nonRefundableCents: z.number(),
@@ -49,18 +57,27 @@ export function refundSplit(
   payment: { refundedCents: number; remainingCents: number } | null,
   paidOut: boolean,
 ): RefundSplit {
-  const nonRefundable = paidOut
-    ? summary.lines.filter((l) => l.kind === 'charge' && l.refundable === false && l.amountCents > 0)
-    : [];
+  const fees = summary.lines.filter((l) => l.kind === 'charge' && l.refundable === false && l.amountCents > 0);
+  const nonRefundable = paidOut ? fees : [];
   const nonRefundableCents = nonRefundable.reduce((sum, l) => sum + l.amountCents, 0);
   const refundableCents = Math.max(0, summary.totalCents - nonRefundableCents);
   const left = payment ? payment.remainingCents : 0;
   const owed = refundableCents - (payment?.refundedCents ?? 0);
   return {
     feesPaidOut: paidOut,
+    feesCollected: fees.length > 0,
     nonRefundableLines: nonRefundable.map((l) => ({ label: l.label, amountCents: l.amountCents })),
     nonRefundableCents,
     refundableCents,
     defaultCents: Math.max(0, Math.min(owed, left)),
   };
+}
+
+/** How the refund page words a split: whether it keeps fees, the refundable line's label and the note under it. */
+export function refundSplitWords(split: Pick<RefundSplit, 'feesPaidOut' | 'feesCollected'>) {
+  if (!split.feesCollected)
+    return { keepsFees: false, refundable: REFUND_SPLIT_TEXT.refundableOurs, note: REFUND_SPLIT_TEXT.noneCollected };
+  if (!split.feesPaidOut)
+    return { keepsFees: false, refundable: REFUND_SPLIT_TEXT.refundableAll, note: REFUND_SPLIT_TEXT.notPaidOut };
+  return { keepsFees: true, refundable: REFUND_SPLIT_TEXT.refundablePart, note: REFUND_SPLIT_TEXT.paidOut };
 }

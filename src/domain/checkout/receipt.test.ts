@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CheckoutSnapshot, priceCheckout } from './cost-summary.ts';
+import { priceCheckout } from './cost-summary.ts';
 import { PAID_LINES_TEXT, paidLines, receiptLine, wasPaid } from './receipt.ts';
 import { OCI_SNAPSHOT } from './testing.ts';
 

@@ -11693,6 +11693,7 @@ export interface operations {
                             } | null;
                             split: {
                                 feesPaidOut: boolean;
+                                feesCollected: boolean;
                                 nonRefundableLines: {
                                     label: string;
                                     amountCents: number;

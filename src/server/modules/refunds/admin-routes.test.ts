@@ -154,6 +154,7 @@ describe('reading refund requests', () => {
     // Not gone to the authorities yet: none of its fees were paid out, all of it is refundable.
     expect(await split()).toEqual({
       feesPaidOut: false,
+      feesCollected: true,
       nonRefundableLines: [],
       nonRefundableCents: 0,
       refundableCents: order.price.totalCents,
@@ -165,6 +166,7 @@ describe('reading refund requests', () => {
     }
     expect(await split()).toEqual({
       feesPaidOut: true,
+      feesCollected: true,
       nonRefundableLines: expect.arrayContaining([
         { label: 'Government fee', amountCents: charged.governmentFeeCents },
       ]),

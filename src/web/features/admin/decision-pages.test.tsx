@@ -34,6 +34,7 @@ const refund: AdminRefundDetail = {
   // $20 government fee not refundable; $80 refundable, $50 of it refunded already: $30 by the policy.
   split: {
     feesPaidOut: true,
+    feesCollected: true,
     nonRefundableLines: [{ label: 'Government fee', amountCents: 2000 }],
     nonRefundableCents: 2000,
     refundableCents: 8000,
@@ -48,6 +49,7 @@ describe('a refund request page', () => {
       order: refund.order && { ...refund.order, status: 'Cancelled' },
       split: {
         feesPaidOut: false,
+        feesCollected: true,
         nonRefundableLines: [],
         nonRefundableCents: 0,
         refundableCents: 10000,
@@ -64,6 +66,31 @@ describe('a refund request page', () => {
     expect(
       screen.getByText(/The policy's amount is \$50: all that was paid, less what was refunded already\./),
     ).toBeTruthy();
+  });
+
+  it('keeps nothing and speaks of no fees for an e-Visa whose fees the customer paid on the portal', async () => {
+    const eVisa: AdminRefundDetail = {
+      ...refund,
+      order: refund.order && { ...refund.order, title: 'e-Tourist Visa (30 days)', status: 'Completed' },
+      refundable: { provider: 'sandbox', paidCents: 2400, refundedCents: 0, remainingCents: 2400, currency: 'USD' },
+      request: { ...refund.request, amountCents: 2400 },
+      split: {
+        feesPaidOut: true,
+        feesCollected: false,
+        nonRefundableLines: [],
+        nonRefundableCents: 0,
+        refundableCents: 2400,
+        defaultCents: 2400,
+      },
+    };
+    renderWithRouter(<RefundPage detail={eVisa} />);
+    const amount = await screen.findByRole('textbox', { name: 'Amount (USD)' });
+    expect((amount as HTMLInputElement).value).toBe('24.00');
+    expect(screen.getByText(REFUND_SPLIT_TEXT.noneCollected)).toBeTruthy();
+    expect(screen.getByText(REFUND_SPLIT_TEXT.refundableOurs)).toBeTruthy();
+    expect(screen.queryByText(REFUND_SPLIT_TEXT.paidOut)).toBeNull();
+    expect(screen.queryByText('Not refundable in all')).toBeNull();
+    expect(screen.getByText(/The policy's amount is \$24: all that was paid\./)).toBeTruthy();
   });
 
   it('starts from the policy’s amount, checks the amount, and sends cents only once staff confirm it', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { REFUND_SPLIT_TEXT, type RefundSplit } from '../../../domain/admin/refund-split.ts';
+import { type RefundSplit, refundSplitWords } from '../../../domain/admin/refund-split.ts';
 import {
   type AdminRefundDetail,
   approveRefundFormSchema,
@@ -13,6 +13,7 @@ import { ActionOutcome, useAdminAction } from './use-admin-action.tsx';
 
 /** What the refund policy gives back of this order's payment, from the cost summary it was charged. */
 function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: number) => string }) {
+  const words = refundSplitWords(split);
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-lg font-semibold text-slate-900">What the refund policy gives back</h2>
@@ -25,14 +26,14 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
             <dd className="tabular-nums">{money(line.amountCents)}</dd>
           </div>
         ))}
-        {split.feesPaidOut ? (
+        {words.keepsFees ? (
           <div className="flex items-baseline justify-between gap-3 py-1.5">
             <dt>Not refundable in all</dt>
             <dd className="tabular-nums">{money(split.nonRefundableCents)}</dd>
           </div>
         ) : null}
         <div className="flex items-baseline justify-between gap-3 py-1.5">
-          <dt>{split.feesPaidOut ? REFUND_SPLIT_TEXT.refundablePart : REFUND_SPLIT_TEXT.refundableAll}</dt>
+          <dt>{words.refundable}</dt>
           <dd className="tabular-nums">{money(split.refundableCents)}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3 py-1.5 font-semibold">
@@ -40,9 +41,7 @@ function PolicySplit({ split, money }: { split: RefundSplit; money: (cents: numb
           <dd className="tabular-nums">{money(split.defaultCents)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-slate-600">
-        {split.feesPaidOut ? REFUND_SPLIT_TEXT.paidOut : REFUND_SPLIT_TEXT.notPaidOut}
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{words.note}</p>
     </div>
   );
 }
@@ -183,7 +182,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
             {split && (
               <p className="text-xs text-slate-600">
                 The policy's amount is {money(split.defaultCents)}:{' '}
-                {split.feesPaidOut ? 'what was paid less the fees that are not refundable' : 'all that was paid'}
+                {refundSplitWords(split).keepsFees
+                  ? 'what was paid less the fees that are not refundable'
+                  : 'all that was paid'}
                 {refundable && refundable.refundedCents > 0 ? ', less what was refunded already' : ''}.
               </p>
             )}
