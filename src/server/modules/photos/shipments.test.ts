@@ -7,10 +7,11 @@ import { SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
-import { apiCall } from '../applications/testing.ts';
+import { apiCall, moveOrderTo } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { payWithSandbox } from '../payments/testing.ts';
+import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
@@ -92,6 +93,14 @@ describe('the shipment of prints delivered to home', () => {
     const fixed = await order.record({ carrier: 'UPS', trackingNumber: '1z999aa10123456784' });
     expect(fixed.json().data).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     expect((await order.view()).shipment?.carrier).toBe('UPS');
+    // The same number twice (a double submit) is recorded and e-mailed once; going back to the first
+    // number is a change like any other.
+    expect((await order.record({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).statusCode).toBe(200);
+    await order.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    const sent = (await deliveredMail(t.app, 200))
+      .filter((m) => m.to === order.user.email && /on their way/.test(m.subject))
+      .map((m) => m.text.match(/Posted with (\w+)/)?.[1]);
+    expect(sent).toEqual(['USPS', 'UPS', 'USPS']);
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -100,6 +109,7 @@ describe('the shipment of prints delivered to home', () => {
     expect(audited.map((entry) => [entry.actorId, (entry.after as { carrier: string }).carrier])).toEqual([
       [staff.id, 'USPS'],
       [staff.id, 'UPS'],
+      [staff.id, 'USPS'],
     ]);
   });
 
@@ -121,6 +131,25 @@ describe('the shipment of prints delivered to home', () => {
     const early = await unpaid.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
     expect([early.statusCode, early.json().message]).toEqual([409, S.notPaid]);
     expect((await unpaid.view()).shipment).toBeNull();
+
+    // Completed, then its payment given back in two halves: the second moves it to Refunded (decision
+    // 0164's review feared it stayed Completed), and nothing more is posted.
+    const refunded = await printsOrder();
+    const { id, totalCents: paid } = await refunded.view();
+    for (const status of ['In review', 'Submitted', 'Approved', 'Completed'] as const) {
+      await moveOrderTo(t.app, id, status, 'staff');
+    }
+    const half = Math.floor(paid / 2);
+    for (const cents of [half, paid - half]) {
+      const request = await requestRefund(t, refunded.user.email, refunded.displayId, (cents / 100).toFixed(2));
+      const approved = await apiCall(t.app, 'POST', `/admin/refunds/${request.id}/approve`, staff.token, {
+        amountCents: cents,
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    expect((await refunded.view()).status).toBe('Refunded');
+    const late = await refunded.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    expect([late.statusCode, late.json().message]).toEqual([409, S.notPaid]);
 
     const unknown = await apiCall(t.app, 'PUT', '/admin/orders/PHO-99999999/shipment', staff.token, {
       carrier: 'USPS',

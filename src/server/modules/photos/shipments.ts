@@ -33,7 +33,8 @@ const POSTABLE = new Set(['Order pending', 'In review', 'Submitted', 'Approved',
 /**
  * Prints delivered to home (decision 0164): staff record the carrier and tracking number when they
  * post them; the customer is e-mailed them with the carrier's tracking link, and the order page
- * shows them. Recording again (a mistyped number) replaces the record and e-mails the new one.
+ * shows them. Recording another number (a mistyped one) replaces the record and e-mails the new one;
+ * the same number again changes nothing.
  */
 export function createShipments(db: Database, deps: ShipmentsDeps) {
   return {
@@ -51,6 +52,11 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
         const photos = await repository.listPhotos(items.map((i) => i.id));
         if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);
 
+        // The same carrier and number again (a double submit): already recorded and e-mailed.
+        const current = details.shipment;
+        if (current?.carrier === input.carrier && current.trackingNumber === input.trackingNumber) {
+          return { ok: true, value: current };
+        }
         const shipment: StoredShipment = { ...input, shippedAt: deps.now().toISOString() };
         await repository.updateOrder(order.id, { shipment });
         const link = trackingUrl(shipment);
@@ -71,7 +77,8 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
             signature: `The ${DEFAULT_CONTACT.photoBrandName} team`,
           }),
           purpose: 'photo-shipment',
-          key: `photo-shipment:${order.id}:${shipment.carrier}:${shipment.trackingNumber}`,
+          // Each change is e-mailed, a return to an earlier number too (A, B, then A again).
+          key: `photo-shipment:${order.id}:${shipment.shippedAt}:${shipment.carrier}:${shipment.trackingNumber}`,
         });
         await deps.audit.record(tx, {
           actor,

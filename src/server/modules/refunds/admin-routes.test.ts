@@ -30,7 +30,7 @@ import { REFUND_NOTICES } from '../../../domain/refunds/options.ts';
 import { notifications } from '../notifications/tables.ts';
 import { referralRewards } from '../referrals/tables.ts';
 import { REFUND_MAIL_TEXT } from './decisions.ts';
-import { REFUND_REQUEST_QUEUE } from './service.ts';
+import { requestRefund } from './testing.ts';
 
 const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: Record<string, unknown>) =>
   t.app.inject(
@@ -44,32 +44,8 @@ async function paidOrderWithRequest(amount = '10.00') {
   const customer = await createSignedInUser(t.app);
   const order = await startApplication(t.app, customer.token);
   const paymentId = await payWithSandbox(t, customer.token, order.displayId);
-  const request = await requestRefund(customer.email, order.displayId, amount);
+  const request = await requestRefund(t, customer.email, order.displayId, amount);
   return { customer, order, paymentId, request };
-}
-
-/** The refund form sent for the order, its job run: the logged request. */
-async function requestRefund(email: string, orderDisplayId: string, amount: string) {
-  const submitted = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/refund/request',
-    payload: {
-      orderId: orderDisplayId,
-      email,
-      reason: 'We cancelled the trip and no longer need the card, please refund.',
-      amount,
-    },
-    remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-  });
-  if (submitted.statusCode !== 201) throw new Error(`refund request failed: ${submitted.body}`);
-  // The form answers at once; its job logs the request.
-  await t.app.jobs.drain([REFUND_REQUEST_QUEUE]);
-  const [request] = await t.database.db
-    .select()
-    .from(refundRequests)
-    .where(eq(refundRequests.reference, submitted.json().data.reference));
-  if (!request) throw new Error('no refund request');
-  return request;
 }
 
 const noticesOf = (userId: number) =>
@@ -391,7 +367,7 @@ describe('two refunds of one order at once', () => {
     });
     await held;
     // Approved requests are not open: the customer asks again for the rest, and staff approve it.
-    const second = await requestRefund(customer.email, order.displayId, '10.00');
+    const second = await requestRefund(t, customer.email, order.displayId, '10.00');
     const rest = order.price.totalCents - half;
     const secondApproval = await call('POST', `/admin/refunds/${second.id}/approve`, bearer(staff.token), {
       amountCents: rest,
