@@ -8,6 +8,7 @@ import { describeUploadTypes, IMAGE_UPLOAD_TYPES, PHOTO_MAX_BYTES, type UploadRu
 import { addressSchema } from '../users/address.ts';
 import { complianceReportSchema } from './compliance.ts';
 import { failedRuleChoiceSchema, SECOND_LOOK_STATES } from './failed-rules.ts';
+import { storedPickupReadySchema } from './pickup-ready.ts';
 import {
   DIGITAL_PLAN_ID,
   PHOTO_CURRENCIES,
@@ -375,6 +376,8 @@ export const photoOrderSchema = z.object({
   delivery: storedDeliverySchema.nullable(),
   /** Prints delivered to home, once staff posted them; null before (and for every other delivery). */
   shipment: storedShipmentSchema.nullable(),
+  /** Prints picked up from a studio, once staff recorded them ready there; null before (and for every other delivery). */
+  pickupReady: storedPickupReadySchema.nullable(),
   costSummary: z.array(photoCostLineSchema),
   /** The applied coupon's code (platform `sevaphotos`), or null. */
   appliedCoupon: z.string().nullable(),

@@ -45,5 +45,8 @@ describe('a shipment of prints', () => {
     expect(MAILING_TEXT.sheets(sheetsToMail([{ photoSize: 'us-2x2' }]))).toBe(
       'To mail: one 4 × 6 in print sheet, one per printed item.',
     );
+    expect(MAILING_TEXT.studio(family)).toBe(
+      'To place with the studio: 2 print sheets (4 × 6 in), one per printed item; 1 item is a file only, not printed.',
+    );
   });
 });

@@ -67,12 +67,16 @@ export function sheetsToMail(items: readonly { photoSize: PhotoSizeId }[]): { sh
   return { sheets, filesOnly: items.length - sheets };
 }
 
+/** "To mail: one 4 × 6 in print sheet, one per printed item; 1 item is a file only, not printed." */
+const sheetsLine = (lead: string, { sheets, filesOnly }: { sheets: number; filesOnly: number }) =>
+  `${[
+    `${lead}: ${sheets === 1 ? 'one 4 × 6 in print sheet' : `${sheets} print sheets (4 × 6 in)`}, one per printed item`,
+    ...(filesOnly > 0 ? [`${filesOnly === 1 ? '1 item is' : `${filesOnly} items are`} a file only, not printed`] : []),
+  ].join('; ')}.`;
+
 export const MAILING_TEXT = {
-  sheets: ({ sheets, filesOnly }: { sheets: number; filesOnly: number }) =>
-    `${[
-      `To mail: ${sheets === 1 ? 'one 4 × 6 in print sheet' : `${sheets} print sheets (4 × 6 in)`}, one per printed item`,
-      ...(filesOnly > 0
-        ? [`${filesOnly === 1 ? '1 item is' : `${filesOnly} items are`} a file only, not printed`]
-        : []),
-    ].join('; ')}.`,
+  /** Above the shipment form of prints delivered to home. */
+  sheets: (counts: { sheets: number; filesOnly: number }) => sheetsLine('To mail', counts),
+  /** Above the pickup form: the same sheets, printed by the studio the customer chose. */
+  studio: (counts: { sheets: number; filesOnly: number }) => sheetsLine('To place with the studio', counts),
 } as const;

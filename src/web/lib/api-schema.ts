@@ -2511,6 +2511,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/orders/{ref}/pickup-ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record that a photo order’s prints are ready at the photo studio the customer chose, with the studio’s order number: the customer is e-mailed where to collect them */
+        put: operations["putAdminOrdersByRefPickupReady"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/data-rights/deletion-requests": {
         parameters: {
             query?: never;
@@ -5057,6 +5074,10 @@ export interface components {
                             trackingNumber: string;
                             shippedAt: string;
                         } | null;
+                        pickupReady: {
+                            storeOrderNumber: string;
+                            readyAt: string;
+                        } | null;
                         costSummary: {
                             id: string;
                             label: string;
@@ -5193,6 +5214,10 @@ export interface components {
                             carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
                             trackingNumber: string;
                             shippedAt: string;
+                        } | null;
+                        pickupReady: {
+                            storeOrderNumber: string;
+                            readyAt: string;
                         } | null;
                         costSummary: {
                             id: string;
@@ -12694,6 +12719,10 @@ export interface operations {
                                     trackingNumber: string;
                                     shippedAt: string;
                                 } | null;
+                                pickupReady: {
+                                    storeOrderNumber: string;
+                                    readyAt: string;
+                                } | null;
                                 costSummary: {
                                     id: string;
                                     label: string;
@@ -13364,6 +13393,57 @@ export interface operations {
                             carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
                             trackingNumber: string;
                             shippedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
+        };
+    };
+    putAdminOrdersByRefPickupReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example DOC-48213907 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "storeOrderNumber": "Example text"
+                 *     }
+                 */
+                "application/json": {
+                    storeOrderNumber: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            storeOrderNumber: string;
+                            readyAt: string;
                         };
                     };
                 };

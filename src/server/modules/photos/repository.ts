@@ -45,7 +45,9 @@ export function createPhotosRepository(db: Database) {
 
     async updateOrder(
       orderId: number,
-      values: Partial<Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery' | 'shipment'>>,
+      values: Partial<
+        Pick<PhotoOrderRow, 'step' | 'pricingPlanId' | 'options' | 'delivery' | 'shipment' | 'pickupReady'>
+      >,
     ): Promise<void> {
       await db.update(photoOrders).set(values).where(eq(photoOrders.orderId, orderId));
     },

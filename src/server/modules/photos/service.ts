@@ -287,6 +287,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
       deliveryMethod: deliveryMethodFor(details.pricingPlanId, details.options),
       delivery: details.delivery,
       shipment: details.shipment,
+      pickupReady: details.pickupReady,
       costSummary: summary.lines.map(({ refundable: _r, ...line }) => line),
       appliedCoupon: (await deps.checkout.appliedCoupon(on, order.id))?.code ?? null,
       backgroundChangeOffered: backgroundChangeOffered(items.map((i) => i.sizeId)),

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../domain/config/routes.ts';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../domain/photos/orders.ts';
+import { PICKUP_READY_MESSAGES as P, PICKUP_READY_TEXT } from '../../../domain/photos/pickup-ready.ts';
 import { SHIPMENT_MESSAGES as S } from '../../../domain/photos/shipment.ts';
 import { deliveredMail } from '../../mail/testing.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -15,7 +16,10 @@ import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
 import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
-/** Decision 0164: staff record the carrier and tracking number of prints posted to home. */
+/**
+ * Decision 0164: staff record the carrier and tracking number of prints posted to home; decision
+ * 0165: the studio's order number of prints ready for pickup.
+ */
 
 let t: TestApp;
 let face: Buffer;
@@ -156,5 +160,69 @@ describe('the shipment of prints delivered to home', () => {
       trackingNumber: '9400100000000000000000',
     });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, M.notFound]);
+  });
+});
+
+describe('prints ready for pickup at a photo studio', () => {
+  const ready = (order: Awaited<ReturnType<typeof printsOrder>>, storeOrderNumber: string, token = staff.token) =>
+    apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/pickup-ready`, token, { storeOrderNumber });
+  const pickupMail = async (email: string) =>
+    (await deliveredMail(t.app, 200)).filter((m) => m.to === email && /ready for pickup/.test(m.subject));
+
+  it('are recorded by staff with the studio’s order number, e-mailed with where to collect them, and shown', async () => {
+    const order = await printsOrder({ home: false });
+    const res = await ready(order, 'cvs-4821 0397');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: P.recorded,
+      data: { storeOrderNumber: 'CVS48210397', readyAt: expect.any(String) },
+    });
+    expect((await order.view()).pickupReady).toMatchObject({ storeOrderNumber: 'CVS48210397' });
+    const [mail, ...more] = await pickupMail(order.user.email);
+    expect(more).toHaveLength(0);
+    expect(mail?.subject).toBe(`Your prints are ready for pickup (order ${order.displayId})`);
+    expect(mail?.text).toContain('Ready for pickup at CVS Photo, 350 5th Ave, New York.');
+    expect(mail?.text).toContain(PICKUP_READY_TEXT.bring);
+    expect(mail?.text).toContain('CVS48210397');
+    expect(mail?.links).toContain(
+      `https://sevaphotos.test${ROUTES.PHOTO_ENHANCEMENT_ORDER}?orderId=${order.displayId}`,
+    );
+
+    // The same number again (a double submit) changes nothing; a corrected one is e-mailed.
+    expect((await ready(order, 'CVS48210397')).statusCode).toBe(200);
+    expect(await pickupMail(order.user.email)).toHaveLength(1);
+    expect((await ready(order, '48210398')).json().data.storeOrderNumber).toBe('48210398');
+    // Newest first: the corrected number, then the first.
+    expect((await pickupMail(order.user.email)).map((m) => /CVS48210397/.test(m.text))).toEqual([false, true]);
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'photo.pickup.ready'), eq(auditLog.subjectId, order.displayId)));
+    expect(
+      audited.map((entry) => [entry.actorId, (entry.after as { storeOrderNumber: string }).storeOrderNumber]),
+    ).toEqual([
+      [staff.id, 'CVS48210397'],
+      [staff.id, '48210398'],
+    ]);
+  });
+
+  it('refuses a bad number, an order posted to home, an unpaid one, and a customer', async () => {
+    const order = await printsOrder({ home: false });
+    const bad = await ready(order, '12');
+    expect([bad.statusCode, bad.json().errors]).toEqual([400, { storeOrderNumber: P.storeOrderNumber }]);
+    expect((await ready(order, '48210397', order.user.token)).statusCode).toBe(403);
+
+    const home = await printsOrder();
+    const notPickup = await ready(home, '48210397');
+    expect([notPickup.statusCode, notPickup.json().message]).toEqual([409, P.notPickup]);
+    // …and a pickup order has no shipment.
+    const notHome = await order.record({ carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    expect([notHome.statusCode, notHome.json().message]).toEqual([409, S.notHome]);
+
+    const unpaid = await printsOrder({ home: false, pay: false });
+    const early = await ready(unpaid, '48210397');
+    expect([early.statusCode, early.json().message]).toEqual([409, P.notPaid]);
+    expect((await unpaid.view()).pickupReady).toBeNull();
+    expect(await pickupMail(unpaid.user.email)).toHaveLength(0);
   });
 });

@@ -4,7 +4,17 @@ import { ROUTES } from '../../../domain/config/routes.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { type FormResult, formFailure } from '../../../domain/contact/result.ts';
 import { printsHeld } from '../../../domain/photos/failed-rules.ts';
-import { deliveryMethodFor, PHOTO_ORDER_MESSAGES as M } from '../../../domain/photos/orders.ts';
+import {
+  deliveryMethodFor,
+  PHOTO_ORDER_MESSAGES as M,
+  PHOTO_SERVICE_TYPE_LABELS,
+} from '../../../domain/photos/orders.ts';
+import {
+  PICKUP_READY_MESSAGES as P,
+  PICKUP_READY_TEXT,
+  type RecordPickupReady,
+  type StoredPickupReady,
+} from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import {
   type RecordShipment,
@@ -17,8 +27,8 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
-import type { OrdersService } from '../orders/service.ts';
-import { createPhotosRepository } from './repository.ts';
+import type { Order, OrdersService } from '../orders/service.ts';
+import { createPhotosRepository, type PhotoOrderRow } from './repository.ts';
 
 export interface ShipmentsDeps {
   orders: Pick<OrdersService, 'findForStaff' | 'lockOrder' | 'siteUrlOf'>;
@@ -27,41 +37,58 @@ export interface ShipmentsDeps {
   now: () => Date;
 }
 
-/** Statuses an order's prints may be posted in: paid, and neither cancelled nor refunded. */
+/** Statuses an order's prints may be handed over in: paid, and neither cancelled nor refunded. */
 const POSTABLE = new Set(['Order pending', 'In review', 'Submitted', 'Approved', 'Completed']);
 
 /**
- * Prints delivered to home (decision 0164): staff record the carrier and tracking number when they
- * post them; the customer is e-mailed them with the carrier's tracking link, and the order page
- * shows them. Recording another number (a mistyped one) replaces the record and e-mails the new one;
- * the same number again changes nothing.
+ * How a photo order's prints reach the customer, once staff have them out (decision 0164, 0165):
+ * prints delivered to home are posted, and staff record the carrier and tracking number; prints
+ * picked up are placed with the studio the customer chose, and staff record its order number once
+ * ready. Either way the customer is e-mailed it and the order page shows it. Recording a different
+ * value (a mistyped number) replaces the record and e-mails the new one; the same again changes
+ * nothing.
  */
 export function createShipments(db: Database, deps: ShipmentsDeps) {
-  return {
-    async record(actor: StaffActor, orderRef: string, input: RecordShipment): Promise<FormResult<StoredShipment>> {
-      const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
-      if (found?.order.kind !== 'photo') return formFailure(404, M.notFound);
-      return db.transaction(async (tx): Promise<FormResult<StoredShipment>> => {
-        const order = await deps.orders.lockOrder(tx, found.order.id);
-        const repository = createPhotosRepository(tx);
-        const details = order && (await repository.findOrder(order.id));
-        if (!order || !details) return formFailure(404, M.notFound);
-        if (deliveryMethodFor(details.pricingPlanId, details.options) !== 'home') return formFailure(409, S.notHome);
-        if (!POSTABLE.has(order.status)) return formFailure(409, S.notPaid);
-        const items = await repository.listItems(order.id);
-        const photos = await repository.listPhotos(items.map((i) => i.id));
-        if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);
+  /**
+   * Runs `hand` on the locked order when its prints may go out by `method`: a paid photo order of
+   * that delivery, not cancelled or refunded, with no photo held for a person's check.
+   */
+  async function handOver<T>(
+    orderRef: string,
+    method: 'home' | 'pickup',
+    hand: (tx: Database, order: Order, details: PhotoOrderRow) => Promise<T>,
+  ): Promise<FormResult<T>> {
+    const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
+    if (found?.order.kind !== 'photo') return formFailure(404, M.notFound);
+    return db.transaction(async (tx): Promise<FormResult<T>> => {
+      const order = await deps.orders.lockOrder(tx, found.order.id);
+      const repository = createPhotosRepository(tx);
+      const details = order && (await repository.findOrder(order.id));
+      if (!order || !details) return formFailure(404, M.notFound);
+      // A paid order has its delivery saved (checkout asks for it); both are read to be sure.
+      if (deliveryMethodFor(details.pricingPlanId, details.options) !== method || details.delivery?.method !== method) {
+        return formFailure(409, method === 'home' ? S.notHome : P.notPickup);
+      }
+      if (!POSTABLE.has(order.status)) return formFailure(409, method === 'home' ? S.notPaid : P.notPaid);
+      const items = await repository.listItems(order.id);
+      const photos = await repository.listPhotos(items.map((i) => i.id));
+      if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);
+      return { ok: true, value: await hand(tx, order, details) };
+    });
+  }
 
+  const orderPageOf = async (tx: Database, order: Order) =>
+    `${await deps.orders.siteUrlOf(order.id, tx)}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+  const signature = `The ${DEFAULT_CONTACT.photoBrandName} team`;
+
+  return {
+    record(actor: StaffActor, orderRef: string, input: RecordShipment): Promise<FormResult<StoredShipment>> {
+      return handOver(orderRef, 'home', async (tx, order, details) => {
         // The same carrier and number again (a double submit): already recorded and e-mailed.
         const current = details.shipment;
-        if (current?.carrier === input.carrier && current.trackingNumber === input.trackingNumber) {
-          return { ok: true, value: current };
-        }
+        if (current?.carrier === input.carrier && current.trackingNumber === input.trackingNumber) return current;
         const shipment: StoredShipment = { ...input, shippedAt: deps.now().toISOString() };
-        await repository.updateOrder(order.id, { shipment });
-        const link = trackingUrl(shipment);
-        const siteUrl = await deps.orders.siteUrlOf(order.id, tx);
-        const orderPage = `${siteUrl}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
+        await createPhotosRepository(tx).updateOrder(order.id, { shipment });
         await deps.mail.enqueue(tx, {
           ...simpleMail({
             to: order.email,
@@ -73,8 +100,8 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
               ['Carrier', shipment.carrier],
               ['Tracking number', shipment.trackingNumber],
             ],
-            outro: [`${SHIPMENT_TEXT.track}: ${link}`, `Your order: ${orderPage}`],
-            signature: `The ${DEFAULT_CONTACT.photoBrandName} team`,
+            outro: [`${SHIPMENT_TEXT.track}: ${trackingUrl(shipment)}`, `Your order: ${await orderPageOf(tx, order)}`],
+            signature,
           }),
           purpose: 'photo-shipment',
           // Each change is e-mailed, a return to an earlier number too (A, B, then A again).
@@ -84,10 +111,51 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           actor,
           action: 'photo.shipment.record',
           subject: { type: 'order', id: order.displayId },
-          before: details.shipment ? { ...details.shipment } : null,
+          before: current ? { ...current } : null,
           after: { ...shipment },
         });
-        return { ok: true, value: shipment };
+        return shipment;
+      });
+    },
+
+    readyForPickup(
+      actor: StaffActor,
+      orderRef: string,
+      input: RecordPickupReady,
+    ): Promise<FormResult<StoredPickupReady>> {
+      return handOver(orderRef, 'pickup', async (tx, order, details) => {
+        // The same number again (a double submit): already recorded and e-mailed.
+        const current = details.pickupReady;
+        if (current?.storeOrderNumber === input.storeOrderNumber) return current;
+        const pickupReady: StoredPickupReady = { ...input, readyAt: deps.now().toISOString() };
+        await createPhotosRepository(tx).updateOrder(order.id, { pickupReady });
+        const studio = details.delivery;
+        if (studio?.method !== 'pickup') throw new Error(`photo order ${order.id} has no studio (handOver checks it)`);
+        const where = PICKUP_READY_TEXT.ready(PHOTO_SERVICE_TYPE_LABELS[studio.serviceType], studio.addressLine);
+        await deps.mail.enqueue(tx, {
+          ...simpleMail({
+            to: order.email,
+            subject: PICKUP_READY_TEXT.mailSubject(order.displayId),
+            heading: 'Your prints are ready for pickup',
+            intro: [`${where}.`, PICKUP_READY_TEXT.bring],
+            details: [
+              ['Order', order.displayId],
+              ['Studio order number', pickupReady.storeOrderNumber],
+            ],
+            outro: [`Your order: ${await orderPageOf(tx, order)}`],
+            signature,
+          }),
+          purpose: 'photo-pickup-ready',
+          key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}:${pickupReady.storeOrderNumber}`,
+        });
+        await deps.audit.record(tx, {
+          actor,
+          action: 'photo.pickup.ready',
+          subject: { type: 'order', id: order.displayId },
+          before: current ? { ...current } : null,
+          after: { ...pickupReady },
+        });
+        return pickupReady;
       });
     },
   };

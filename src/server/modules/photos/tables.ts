@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-
 import type { ComplianceReport } from '../../../domain/photos/compliance.ts';
 import type { FailedRuleChoice, SecondLook } from '../../../domain/photos/failed-rules.ts';
 import type { PhotoState, StoredDelivery } from '../../../domain/photos/orders.ts';
+import type { StoredPickupReady } from '../../../domain/photos/pickup-ready.ts';
 import type { PhotoOption, PhotoPlanId } from '../../../domain/photos/pricing.ts';
 import type { SecondLookCause } from '../../../domain/photos/second-look.ts';
 import type { StoredShipment } from '../../../domain/photos/shipment.ts';
@@ -29,6 +30,8 @@ export const photoOrders = pgTable(
     delivery: jsonb('delivery').$type<StoredDelivery>(),
     /** Prints delivered to home: the carrier and tracking number staff recorded when they posted them. */
     shipment: jsonb('shipment').$type<StoredShipment>(),
+    /** Prints picked up from a studio: the studio's order number staff recorded once they were ready. */
+    pickupReady: jsonb('pickup_ready').$type<StoredPickupReady>(),
     ...timestamps,
   },
   (t) => [

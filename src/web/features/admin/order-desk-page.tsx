@@ -25,6 +25,7 @@ import {
 } from '../../../domain/orders/status.ts';
 import { type ComplianceReport, PHOTO_RULE_LABELS } from '../../../domain/photos/compliance.ts';
 import { PHOTO_SERVICE_TYPE_LABELS } from '../../../domain/photos/orders.ts';
+import { PICKUP_READY_TEXT, recordPickupReadySchema } from '../../../domain/photos/pickup-ready.ts';
 import { PHOTO_OPTION_LABELS, PHOTO_PLAN_LABELS } from '../../../domain/photos/pricing.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import {
@@ -666,6 +667,59 @@ function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) 
   );
 }
 
+/**
+ * Prints picked up from a photo studio: once staff have placed them with the studio the customer
+ * chose and they are ready, the studio's order number, which the customer is e-mailed with where to
+ * collect them. Recording again replaces a mistyped number.
+ */
+function PickupReadyForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
+  const { busy, error, setError, run } = useAction();
+  if (photo.deliveryMethod !== 'pickup') return null;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = recordPickupReadySchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
+    await run(
+      async () =>
+        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/pickup-ready', { ...byRef(order), body: parsed.data })))
+          .message,
+    );
+  };
+  const ready = photo.pickupReady;
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-3">
+      <p className="mb-2 text-sm font-medium">{MAILING_TEXT.studio(sheetsToMail(photo.items))}</p>
+      {ready ? (
+        <p className="text-sm">
+          Ready: {PICKUP_READY_TEXT.number(ready.storeOrderNumber)} · {formatUtc(ready.readyAt)}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">Not ready at the studio yet.</p>
+      )}
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Record the prints ready for pickup"
+        className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Studio order number
+          <input
+            name="storeOrderNumber"
+            className={CONTROL}
+            autoComplete="off"
+            defaultValue={ready?.storeOrderNumber}
+          />
+        </label>
+        <button type="submit" className={BUTTON} disabled={busy}>
+          {busy ? 'Saving…' : ready ? 'Replace the order number' : 'Ready for pickup'}
+        </button>
+      </form>
+      <FormError message={error} />
+    </div>
+  );
+}
+
 function PhotoSections({ order }: { order: DeskOrder }) {
   const photo = order.photo;
   if (!photo) return null;
@@ -709,6 +763,7 @@ function PhotoSections({ order }: { order: DeskOrder }) {
         </p>
         <DeliveryDetails delivery={photo.delivery} />
         <ShipmentForm order={order} photo={photo} />
+        <PickupReadyForm order={order} photo={photo} />
       </Panel>
     </>
   );

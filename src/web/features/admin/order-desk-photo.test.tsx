@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
 import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
+import { PICKUP_READY_MESSAGES } from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
 import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
@@ -163,9 +164,33 @@ describe('the photo order desk', () => {
     expect(within(shipped).getByRole('button', { name: 'Replace the shipment' })).toBeTruthy();
   });
 
-  it('has no shipment to record for prints picked up at a studio', async () => {
-    const panel = await show(photoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }));
+  it('records prints ready at the studio for pickup instead of a shipment, and shows the one recorded', async () => {
+    const pickup = { pricingPlanId: 1 as const, options: ['pickup' as const], deliveryMethod: 'pickup' as const };
+    const panel = await show(photoOrder({ ...pickup, pickupReady: null }));
     expect(within(panel).queryByRole('form', { name: 'Record the shipment' })).toBeNull();
+    expect(within(panel).getByText('Not ready at the studio yet.')).toBeTruthy();
+    expect(
+      within(panel).getByText('To place with the studio: one 4 × 6 in print sheet, one per printed item.'),
+    ).toBeTruthy();
+    const form = within(panel).getByRole('form', { name: 'Record the prints ready for pickup' });
+    fireEvent.change(within(form).getByLabelText('Studio order number'), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Ready for pickup' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty(
+      'textContent',
+      PICKUP_READY_MESSAGES.storeOrderNumber,
+    );
+    cleanup();
+
+    const ready = await show(
+      photoOrder({ ...pickup, pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00.000Z' } }),
+    );
+    expect(within(ready).getByText(/^Ready: Studio order number 48210397 ·/)).toBeTruthy();
+    expect(within(ready).getByRole('button', { name: 'Replace the order number' })).toBeTruthy();
+  });
+
+  it('has no pickup to record for prints posted to home', async () => {
+    const panel = await show(photoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }));
+    expect(within(panel).queryByRole('form', { name: 'Record the prints ready for pickup' })).toBeNull();
   });
 
   it('reads each photo’s check in the verdict’s words, failed rules by their labels', async () => {

@@ -65,12 +65,31 @@ describe('a paid photo order’s page', () => {
     expect([track.getAttribute('target'), track.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
   });
 
+  it('says where prints picked up from a studio are ready, the number to give and what to bring', async () => {
+    show(0, 'Submitted', [], {
+      delivery: {
+        method: 'pickup',
+        serviceType: 'CVS',
+        pinCode: '10118',
+        addressLine: '350 5th Ave, New York',
+        message: null,
+      },
+      pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00Z' },
+    });
+    const note = await screen.findByTestId('photo-pickup-ready');
+    expect(note.textContent).toBe(
+      'Ready for pickup at CVS Photo, 350 5th Ave, New York' +
+        'Studio order number 48210397. At the photo counter, give your name and this order number, and bring a photo ID.',
+    );
+  });
+
   it('offers none on a cancelled order (its refund request opened by itself)', async () => {
     show(500);
     await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(screen.queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
-    // Nothing posted: no tracking line.
+    // Nothing posted or ready: no tracking or pickup line.
     expect(screen.queryByTestId('photo-shipment')).toBeNull();
+    expect(screen.queryByTestId('photo-pickup-ready')).toBeNull();
   });
 });
 

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { refundAskable, refundRequestHref } from '../../../../domain/checkout/receipt.ts';
 import { photoHeld } from '../../../../domain/photos/failed-rules.ts';
-import { itemTitle, PHOTO_ORDER_MESSAGES, type PhotoOrder } from '../../../../domain/photos/orders.ts';
+import {
+  itemTitle,
+  PHOTO_ORDER_MESSAGES,
+  PHOTO_SERVICE_TYPE_LABELS,
+  type PhotoOrder,
+} from '../../../../domain/photos/orders.ts';
+import { PICKUP_READY_TEXT } from '../../../../domain/photos/pickup-ready.ts';
 import { SHIPMENT_TEXT, trackingUrl } from '../../../../domain/photos/shipment.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
@@ -74,6 +80,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             </a>
           </p>
         ) : null}
+        <PickupReadyNote order={order} />
         <div className="mt-8 grid gap-6 desk:grid-cols-[1fr_22rem]">
           <div className="space-y-6">
             <SecondLookPanel order={order} />
@@ -137,6 +144,23 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
           </div>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Prints ready at the photo studio the customer chose: where, the number to give, what to bring. */
+function PickupReadyNote({ order }: { order: PhotoOrder }) {
+  const ready = order.pickupReady;
+  if (!ready || order.delivery?.method !== 'pickup') return null;
+  return (
+    <div data-testid="photo-pickup-ready" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-900">
+      <p className="flex items-center gap-2 font-semibold">
+        <Icon name="package" className="size-4 text-brand-700" />
+        {PICKUP_READY_TEXT.ready(PHOTO_SERVICE_TYPE_LABELS[order.delivery.serviceType], order.delivery.addressLine)}
+      </p>
+      <p className="mt-1">
+        {PICKUP_READY_TEXT.number(ready.storeOrderNumber)}. {PICKUP_READY_TEXT.bring}
+      </p>
     </div>
   );
 }

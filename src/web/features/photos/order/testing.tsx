@@ -20,6 +20,7 @@ export const photoOrderAt = (step: PhotoStep, overrides: Partial<PhotoOrder> = {
   deliveryMethod: null,
   delivery: null,
   shipment: null,
+  pickupReady: null,
   costSummary: [],
   appliedCoupon: null,
   backgroundChangeOffered: true,

@@ -1,0 +1,1 @@
+ALTER TABLE "photo_orders" ADD COLUMN "pickup_ready" jsonb;
