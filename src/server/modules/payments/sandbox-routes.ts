@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatMoney } from '../../../domain/catalog/money.ts';
+import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { escapeHtml } from '../../../domain/content/html.ts';
 import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import {
@@ -38,8 +39,11 @@ const SANDBOX_HEADINGS: Partial<Record<string, string>> = {
   refunded: 'Payment refunded',
 };
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · SevaDocs</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
+/** The brand an order was placed with: a photo order's is SevaPhotos. */
+const brandOf = (kind: string) => (kind === 'photo' ? DEFAULT_CONTACT.photoBrandName : DEFAULT_CONTACT.companyName);
+
+function page(title: string, body: string, brand: string = DEFAULT_CONTACT.companyName): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(brand)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
 <main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
 }
@@ -133,8 +137,9 @@ ${button('succeeded', P.simulateLateNotice, 'background:#fff;color:#15803d;borde
       : `<p role="status">Nothing more is paid on this link.</p>
 <form method="post" action="${SANDBOX_NOTICE_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94a3b8')}</form>
-<p><a href="${escapeHtml(payment.returnUrl)}">Back to SevaDocs</a></p>`
+<p><a href="${escapeHtml(payment.returnUrl)}">Back to ${escapeHtml(brandOf(kind))}</a></p>`
 }`,
+            brandOf(kind),
           ),
         );
       },

@@ -500,7 +500,14 @@ describe('plan, delivery, step and reset', () => {
     expect(again.json().data.attempt).toBe(opened.json().data.attempt + 1);
 
     expect((await choose('INR')).json().message).toBe(M.currencyInvalid);
-    await payWithSandbox(t, user.token, order.displayId);
+    const paymentId = await payWithSandbox(t, user.token, order.displayId);
+    // The paid sandbox page leads back to the brand the order was placed with.
+    const paid = await t.app.inject({
+      url: `/api/v1/payments/sandbox/checkout?payment=${paymentId}`,
+      headers: bearer(user.token),
+    });
+    expect(paid.body).toContain('>Back to SevaPhotos</a>');
+    expect(paid.body).not.toContain('SevaDocs');
     const locked = await choose('USD');
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe(M.locked);
