@@ -66,7 +66,8 @@ export const AUTH_API_MESSAGES = {
   invalidResetLink: 'This password reset link is invalid or has expired.',
   signInRequired: 'Please sign in to continue.',
   crossSiteRequest: 'This request did not come from this site and was blocked.',
-  welcomeRemark: 'Welcome to SevaDocs! Your email is verified.',
+  /** The bell's greeting once the address is verified, in the brand the customer signed up with. */
+  welcomeRemark: (brand: string) => `Welcome to ${brand}! Your email is verified.`,
   captchaPassed: 'Human check passed',
   captchaFailed: 'Human check failed',
   captchaUnavailable: 'The human check is unavailable right now. Please try again.',

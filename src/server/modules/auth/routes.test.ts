@@ -364,6 +364,16 @@ describe('POST /auth/email/send (resend verification)', () => {
 });
 
 describe('POST /auth/email/verify', () => {
+  it('greets a SevaPhotos sign-up as SevaPhotos', async () => {
+    const body = signUpBody();
+    await post('/auth/signup', body, { 'x-platform': 'sevaphotos' });
+    const { id } = await userRow(body.email);
+    const token = await tokenFromMail(t.app, body.email, '/verify-email');
+    expect((await post('/auth/email/verify', { token })).statusCode).toBe(200);
+    const welcome = await t.database.db.select().from(notifications).where(eq(notifications.userId, id));
+    expect(welcome.map((n) => n.remark)).toEqual(['Welcome to SevaPhotos! Your email is verified.']);
+  });
+
   it('is single-use, greets the user with a notification and refuses bad tokens', async () => {
     const body = signUpBody();
     await post('/auth/signup', body);

@@ -480,7 +480,9 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       }
       if (!account.emailVerified) {
         await users.markEmailVerified(account.id, at);
-        await notifications.notify(account.id, { remark: AUTH_API_MESSAGES.welcomeRemark });
+        // The sign-up this link was sent for decides the brand (decision 0151), as its e-mail did.
+        const brand = brandNameOf(consumed.credentials?.platform ?? account.platform);
+        await notifications.notify(account.id, { remark: AUTH_API_MESSAGES.welcomeRemark(brand) });
       }
       if (contested) {
         const { token: choosePassword } = await issueToken(db, account.id, 'reset-password', RESET_PASSWORD_TTL_MS);
@@ -547,7 +549,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         // Its verification links now say the address is verified.
         await repository.markTokensUsed(userId, 'verify-email', now());
         await users.markEmailVerified(userId, now());
-        await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark });
+        await notifications.notify(userId, { remark: AUTH_API_MESSAGES.welcomeRemark(brandNameOf(account.platform)) });
       }
       return account.email;
     },

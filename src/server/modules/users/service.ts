@@ -47,6 +47,8 @@ export interface SessionAccount {
 /** The account with its password hash: signing in, changing the password, device cookies. */
 export interface Account extends SessionAccount {
   passwordHash: string;
+  /** The platform (x-platform) the account was signed up on: the brand its greetings speak. */
+  platform: string;
 }
 
 /** The users as a subquery another module joins in one statement (UsersService.accountRows). */
@@ -82,7 +84,7 @@ function roleOf(row: Pick<UserRow, 'email' | 'role' | 'emailVerifiedAt'>, adminE
 }
 
 function toAccount(row: UserRow, adminEmails: ReadonlySet<string>): Account {
-  return { ...toSessionAccount(row, adminEmails), passwordHash: row.passwordHash };
+  return { ...toSessionAccount(row, adminEmails), passwordHash: row.passwordHash, platform: row.platform };
 }
 
 function toSessionAccount(row: SessionAccountRow, adminEmails: ReadonlySet<string>): SessionAccount {
