@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_ORDER_MESSAGES as M, type PhotoOrder } from '../../../../domain/photos/orders.ts';
 import { PHOTO_SIZES, sizeTitle } from '../../../../domain/photos/sizes.ts';
@@ -21,6 +21,25 @@ const usItem = (photos: PhotoOrder['items'][number]['photos'] = []): PhotoOrder[
   personName: null,
   label: US.label,
   photos,
+});
+
+/** A photo of the item whose check failed (no face): nothing to poll. */
+const photo = (id: number): PhotoOrder['items'][number]['photos'][number] => ({
+  id,
+  itemId: 11,
+  name: `p${id}.jpg`,
+  size: 100_000,
+  type: 'image/jpeg',
+  state: 'failed' as const,
+  report: null,
+  error: 'No face',
+  url: '/o',
+  links: { original: '/o', fitted: null, printSheet: null },
+  uploadedAt: '2026-11-28T08:00:00.000Z',
+  failedRuleChoice: null,
+  secondLook: null,
+  secondLookReason: null,
+  retakeUrl: null,
 });
 
 describe('the items step (step 1)', () => {
@@ -81,23 +100,6 @@ describe('the items step (step 1)', () => {
       'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
       'GET /api/v1/photo-store/file-type': () => ok([]),
     });
-    const photo = (id: number) => ({
-      id,
-      itemId: 11,
-      name: `p${id}.jpg`,
-      size: 100_000,
-      type: 'image/jpeg',
-      state: 'failed' as const,
-      report: null,
-      error: 'No face',
-      url: '/o',
-      links: { original: '/o', fitted: null, printSheet: null },
-      uploadedAt: '2026-11-28T08:00:00.000Z',
-      failedRuleChoice: null,
-      secondLook: null,
-      secondLookReason: null,
-      retakeUrl: null,
-    });
     const order = photoOrderAt(1, {
       backgroundChangeOffered: false,
       items: [usItem([photo(1), photo(2), photo(3)])],
@@ -107,6 +109,44 @@ describe('the items step (step 1)', () => {
     const files = ['a.jpg', 'b.jpg', 'c.jpg'].map((name) => new File(['x'], name, { type: 'image/jpeg' }));
     fireEvent.change(input, { target: { files } });
     expect((await screen.findByText(ITEMS_TEXT.leftOut(['b.jpg', 'c.jpg']))).getAttribute('role')).toBe('alert');
+  });
+
+  it('asks before removing an item with photos or a photo, and keeps them on Keep it; an empty item goes at once', async () => {
+    const order = photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem([photo(1), photo(2)])] });
+    const api = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'DELETE /api/v1/photo-orders/PHO-1001/items/11/photos/1': () => ok({ ...order, items: [usItem([photo(2)])] }),
+      'DELETE /api/v1/photo-orders/PHO-1001/items/11': () => ok({ ...order, items: [] }),
+    });
+    const deletes = () => api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path);
+    renderStep(ItemsStep, order);
+
+    fireEvent.click(await screen.findByRole('button', { name: `${ITEMS_TEXT.removeItem}: ${sizeTitle(US)}` }));
+    const asked = await screen.findByRole('dialog', { name: ITEMS_TEXT.removeItemTitle(`${US.documentType}`) });
+    expect(asked.textContent).toContain(ITEMS_TEXT.removeItemDescription(2));
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.removeKeep }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.removePhoto('p1.jpg') }));
+    const photoAsked = await screen.findByRole('dialog', { name: ITEMS_TEXT.removePhotoTitle('p1.jpg') });
+    expect(photoAsked.textContent).toContain(ITEMS_TEXT.removePhotoDescription);
+    fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.removeConfirm }));
+    await waitFor(() => expect(deletes()).toEqual(['/api/v1/photo-orders/PHO-1001/items/11/photos/1']));
+    cleanup();
+
+    // An item without photos loses nothing: removed on the first tap.
+    const empty = photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] });
+    const again = fakeApi({
+      'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+      'GET /api/v1/photo-store/file-type': () => ok([]),
+      'DELETE /api/v1/photo-orders/PHO-1001/items/11': () => ok({ ...empty, items: [] }),
+    });
+    renderStep(ItemsStep, empty);
+    fireEvent.click(await screen.findByRole('button', { name: `${ITEMS_TEXT.removeItem}: ${sizeTitle(US)}` }));
+    await waitFor(() => expect(again.calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('names whose photo an item is, on leaving the field, and saves it', async () => {

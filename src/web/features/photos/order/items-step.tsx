@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -180,6 +181,16 @@ function ItemCard({
   const waiting = useRef<File[]>([]);
   const room = MAX_PHOTOS_PER_ITEM - item.photos.length - uploads.filter((u) => !u.error).length;
   const titleId = `item-${item.id}-title`;
+  const removeItemButton = {
+    'aria-label': `${ITEMS_TEXT.removeItem}: ${sizeTitle(item)}`,
+    className: 'address-action',
+    children: (
+      <>
+        <Icon name="trash-2" className="size-4" />
+        {ITEMS_TEXT.removeItem}
+      </>
+    ),
+  };
 
   const patch = (id: number, change: Partial<Upload>) =>
     setUploads((list) => list.map((u) => (u.id === id ? { ...u, ...change } : u)));
@@ -217,22 +228,37 @@ function ItemCard({
     <article aria-labelledby={titleId} className="card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-lg font-bold text-slate-900">
+          <h3 id={titleId} tabIndex={-1} className="text-lg font-bold text-slate-900 outline-none">
             {itemTitle(item)}
           </h3>
           <p className="text-sm text-slate-700">{item.label}</p>
           {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
         </div>
-        <button
-          type="button"
-          onClick={() => remove.mutate(undefined)}
-          aria-disabled={remove.isPending || undefined}
-          aria-label={`${ITEMS_TEXT.removeItem}: ${sizeTitle(item)}`}
-          className="address-action"
-        >
-          <Icon name="trash-2" className="size-4" />
-          {ITEMS_TEXT.removeItem}
-        </button>
+        {item.photos.length === 0 ? (
+          <button
+            type="button"
+            onClick={() => remove.mutate(undefined)}
+            aria-disabled={remove.isPending || undefined}
+            {...removeItemButton}
+          />
+        ) : (
+          // Its photos would go with it: asked first.
+          <ConfirmDialog
+            trigger={<button type="button" {...removeItemButton} />}
+            title={ITEMS_TEXT.removeItemTitle(itemTitle(item))}
+            description={ITEMS_TEXT.removeItemDescription(item.photos.length)}
+            confirmLabel={ITEMS_TEXT.removeConfirm}
+            keepLabel={ITEMS_TEXT.removeKeep}
+            onConfirm={async () => {
+              try {
+                await remove.mutateAsync(undefined);
+              } catch (error) {
+                throw new Error(errorMessage(error, ITEMS_TEXT.uploadFailed));
+              }
+            }}
+            focusAfterConfirm={() => document.getElementById('photo-step-heading')}
+          />
+        )}
       </div>
       <div className="mt-3 max-w-sm">
         <label htmlFor={nameId} className="field-label">
@@ -272,7 +298,12 @@ function ItemCard({
         <ul className="mt-4 space-y-4">
           {item.photos.map((photo) => (
             <li key={photo.id}>
-              <PhotoCard orderRef={orderRef} itemId={item.id} photo={photo} />
+              <PhotoCard
+                orderRef={orderRef}
+                itemId={item.id}
+                photo={photo}
+                focusAfterRemove={() => document.getElementById(titleId)}
+              />
             </li>
           ))}
         </ul>

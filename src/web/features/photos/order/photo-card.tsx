@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -14,11 +15,22 @@ import { useOrderChange } from './use-order.ts';
 export const PHOTO_POLL_MS = 1000;
 
 /**
- * One uploaded photo: asked again until its check is done, then its report (each rule passed or
+ * One uploaded photo (removed after a confirmation: a tap too many on a phone loses an upload): asked again until its check is done, then its report (each rule passed or
  * not, what was measured against what is needed, the fix in plain words) and the fitted result
  * beside the original.
  */
-export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemId: number; photo: OrderPhoto }) {
+export function PhotoCard({
+  orderRef,
+  itemId,
+  photo,
+  focusAfterRemove,
+}: {
+  orderRef: string;
+  itemId: number;
+  photo: OrderPhoto;
+  /** Where the focus goes once the photo is removed (its card, and the button, are gone). */
+  focusAfterRemove: () => HTMLElement | null;
+}) {
   const queryClient = useQueryClient();
   const remove = useOrderChange(orderRef, () => removeOrderPhoto(orderRef, itemId, photo.id));
   const polled = useQuery({
@@ -40,22 +52,27 @@ export function PhotoCard({ orderRef, itemId, photo }: { orderRef: string; itemI
     <div className="rounded-xl border border-slate-200 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <p className="min-w-0 truncate font-medium text-slate-900">{current.name}</p>
-        <button
-          type="button"
-          onClick={() => remove.mutate(undefined)}
-          aria-disabled={remove.isPending || undefined}
-          aria-label={ITEMS_TEXT.removePhoto(current.name)}
-          className="address-action"
-        >
-          <Icon name="trash-2" className="size-4" />
-          Remove
-        </button>
+        <ConfirmDialog
+          trigger={
+            <button type="button" aria-label={ITEMS_TEXT.removePhoto(current.name)} className="address-action">
+              <Icon name="trash-2" className="size-4" />
+              Remove
+            </button>
+          }
+          title={ITEMS_TEXT.removePhotoTitle(current.name)}
+          description={ITEMS_TEXT.removePhotoDescription}
+          confirmLabel={ITEMS_TEXT.removeConfirm}
+          keepLabel={ITEMS_TEXT.removeKeep}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(undefined);
+            } catch (error) {
+              throw new Error(errorMessage(error, ITEMS_TEXT.uploadFailed));
+            }
+          }}
+          focusAfterConfirm={focusAfterRemove}
+        />
       </div>
-      {remove.isError ? (
-        <p role="alert" className="field-error">
-          {errorMessage(remove.error, ITEMS_TEXT.uploadFailed)}
-        </p>
-      ) : null}
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <figure>
           <img
