@@ -455,11 +455,14 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     ref: PhotoOrderRef,
     itemId: number,
     photoId: number,
+    /** What a held photo's refusal says: the customer's words unless staff ask. */
+    heldMessage: (row: PhotoRow) => string = (row) =>
+      row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck,
   ): Promise<FormResult<MadeFile>> {
     const read = await readFitted(customerId, ref, itemId, photoId);
     if (!read.ok) return read;
     const { body, row, item } = read.value;
-    if (photoHeld(row)) return formFailure(409, row.secondLook === 'rejected' ? M.heldForRetake : M.heldForCheck);
+    if (photoHeld(row)) return formFailure(409, heldMessage(row));
     const size = PHOTO_SIZES[item.sizeId];
     if (!size.printInches) return formFailure(404, M.notPrinted);
     return {
@@ -763,11 +766,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
      * 31 §3, §4) or for its retake after a rejection, so no print of it is released before a
      * person approves it.
      */
-    async printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
-      const { order, item } = await ownedItem(customerId, ref, itemId);
-      const row = order && item ? await createPhotosRepository(db).findPhoto(item.id, photoId) : null;
-      if (row && photoHeld(row)) return formFailure(409, F.printsHeld);
-      return sheetOf(customerId, ref, itemId, photoId);
+    printSheetForStaff(customerId: number, ref: PhotoOrderRef, itemId: number, photoId: number) {
+      return sheetOf(customerId, ref, itemId, photoId, () => F.printsHeld);
     },
 
     /**
