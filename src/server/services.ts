@@ -183,6 +183,7 @@ export async function createServices(
     log: log ?? console,
     mail,
     audit,
+    notifications,
   });
   orders.registerKind(photos.orderKind);
   // Each configured provider, the default first (docs/decisions/0055, 0058).

@@ -20,6 +20,10 @@ describe('prints ready for pickup at a photo studio', () => {
       'Ready for pickup at CVS Photo, 350 5th Ave, New York',
     );
     expect(PICKUP_READY_TEXT.number('48210397')).toBe('Studio order number 48210397');
+    // The number keeps its letters' case on the bell.
+    expect(PICKUP_READY_TEXT.bell('Ready for pickup at CVS Photo, 350 5th Ave', 'CVS48210397')).toBe(
+      'Ready for pickup at CVS Photo, 350 5th Ave: studio order number CVS48210397.',
+    );
     expect(PICKUP_READY_TEXT.mailSubject('PHO-00000042')).toBe('Your prints are ready for pickup (order PHO-00000042)');
   });
 });

@@ -35,6 +35,8 @@ export const PICKUP_READY_TEXT = {
   /** `studio` by its label (PHOTO_SERVICE_TYPE_LABELS): "CVS Photo". */
   ready: (studio: string, addressLine: string) => `Ready for pickup at ${studio}, ${addressLine}`,
   number: (storeOrderNumber: string) => `Studio order number ${storeOrderNumber}`,
+  /** The bell's remark: where (`ready`'s words) and the number. */
+  bell: (where: string, storeOrderNumber: string) => `${where}: studio order number ${storeOrderNumber}.`,
   bring: 'At the photo counter, give your name and this order number, and bring a photo ID.',
   mailSubject: (displayId: string) => `Your prints are ready for pickup (order ${displayId})`,
 } as const;

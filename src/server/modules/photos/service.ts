@@ -65,6 +65,7 @@ import type { FileStorage } from '../../storage/index.ts';
 import type { AcceptedUpload, ServableFile } from '../../uploads/index.ts';
 import type { AuditLog } from '../audit/service.ts';
 import type { CheckoutService, CouponPricing } from '../checkout/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
@@ -136,6 +137,8 @@ export interface PhotosServiceDeps {
   mail: Pick<MailOutbox, 'enqueue'>;
   /** Staff's decisions on photos write their audit entries (decision 0067). */
   audit: Pick<AuditLog, 'record'>;
+  /** Prints posted or ready for pickup reach the customer's bell too (decision 0165). */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** The clock of the visitors' checks' expiry and of the second looks' SLA (tests move it). */
   now?: () => Date;
 }
@@ -187,6 +190,7 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     orders,
     mail: deps.mail,
     audit: deps.audit,
+    notifications: deps.notifications,
     now: deps.now ?? (() => new Date()),
   });
   const secondLook = createSecondLook(db, {

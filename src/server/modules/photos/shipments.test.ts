@@ -11,6 +11,7 @@ import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipar
 import { apiCall, moveOrderTo } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
 import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { notifications } from '../notifications/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
@@ -30,6 +31,16 @@ beforeAll(async () => {
   staff = await createStaffUser(t.app, t.database.db, 'staff');
 });
 afterAll(() => t.close());
+
+/** The customer's notifications about prints, oldest first. */
+const bell = async (userId: number) =>
+  (
+    await t.database.db
+      .select({ orderId: notifications.orderId, remark: notifications.remark })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(asc(notifications.id))
+  ).filter((n) => /^(Posted with|Ready for pickup)/.test(n.remark ?? ''));
 
 /** A customer's order of US 2 × 2 prints delivered to home (or picked up), paid unless said. */
 async function printsOrder({ home = true, pay = true } = {}) {
@@ -105,6 +116,12 @@ describe('the shipment of prints delivered to home', () => {
       .filter((m) => m.to === order.user.email && /on their way/.test(m.subject))
       .map((m) => m.text.match(/Posted with (\w+)/)?.[1]);
     expect(sent).toEqual(['USPS', 'UPS', 'USPS']);
+    // The bell says it too, once per change, linking the order.
+    expect(await bell(order.user.id)).toEqual([
+      { orderId: order.displayId, remark: 'Posted with USPS, tracking number 9400100000000000000000.' },
+      { orderId: order.displayId, remark: 'Posted with UPS, tracking number 1Z999AA10123456784.' },
+      { orderId: order.displayId, remark: 'Posted with USPS, tracking number 9400100000000000000000.' },
+    ]);
     const audited = await t.database.db
       .select()
       .from(auditLog)
@@ -187,6 +204,12 @@ describe('prints ready for pickup at a photo studio', () => {
     expect(mail?.links).toContain(
       `https://sevaphotos.test${ROUTES.PHOTO_ENHANCEMENT_ORDER}?orderId=${order.displayId}`,
     );
+    expect(await bell(order.user.id)).toEqual([
+      {
+        orderId: order.displayId,
+        remark: 'Ready for pickup at CVS Photo, 350 5th Ave, New York: studio order number CVS48210397.',
+      },
+    ]);
 
     // The same number again (a double submit) changes nothing; a corrected one is e-mailed.
     expect((await ready(order, 'CVS48210397')).statusCode).toBe(200);
@@ -224,5 +247,6 @@ describe('prints ready for pickup at a photo studio', () => {
     expect([early.statusCode, early.json().message]).toEqual([409, P.notPaid]);
     expect((await unpaid.view()).pickupReady).toBeNull();
     expect(await pickupMail(unpaid.user.email)).toHaveLength(0);
+    expect(await bell(unpaid.user.id)).toEqual([]);
   });
 });

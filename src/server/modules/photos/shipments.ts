@@ -27,6 +27,7 @@ import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog } from '../audit/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { Order, OrdersService } from '../orders/service.ts';
 import { createPhotosRepository, type PhotoOrderRow } from './repository.ts';
 
@@ -34,6 +35,7 @@ export interface ShipmentsDeps {
   orders: Pick<OrdersService, 'findForStaff' | 'lockOrder' | 'siteUrlOf'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   audit: Pick<AuditLog, 'record'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   now: () => Date;
 }
 
@@ -80,6 +82,13 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
   const orderPageOf = async (tx: Database, order: Order) =>
     `${await deps.orders.siteUrlOf(order.id, tx)}${ROUTES.PHOTO_ENHANCEMENT_ORDER}?${new URLSearchParams({ orderId: order.displayId })}`;
   const signature = `The ${DEFAULT_CONTACT.photoBrandName} team`;
+  /** The same news on the customer's bell, linking the order. */
+  const tellBell = (tx: Database, order: Order, remark: string) =>
+    deps.notifications.notify(
+      order.userId,
+      { orderId: order.displayId, orderIdDb: order.id, orderStatus: order.status, remark },
+      tx,
+    );
 
   return {
     record(actor: StaffActor, orderRef: string, input: RecordShipment): Promise<FormResult<StoredShipment>> {
@@ -107,6 +116,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           // Each change is e-mailed, a return to an earlier number too (A, B, then A again).
           key: `photo-shipment:${order.id}:${shipment.shippedAt}:${shipment.carrier}:${shipment.trackingNumber}`,
         });
+        await tellBell(tx, order, `${SHIPMENT_TEXT.shipped(shipment.carrier, shipment.trackingNumber)}.`);
         await deps.audit.record(tx, {
           actor,
           action: 'photo.shipment.record',
@@ -148,6 +158,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           purpose: 'photo-pickup-ready',
           key: `photo-pickup-ready:${order.id}:${pickupReady.readyAt}:${pickupReady.storeOrderNumber}`,
         });
+        await tellBell(tx, order, PICKUP_READY_TEXT.bell(where, pickupReady.storeOrderNumber));
         await deps.audit.record(tx, {
           actor,
           action: 'photo.pickup.ready',
