@@ -9,7 +9,6 @@ import {
 } from '../../../../domain/photos/orders.ts';
 import { type PhotoSizeId, sizeTitle } from '../../../../domain/photos/sizes.ts';
 import { MEGABYTE, PHOTO_MAX_BYTES } from '../../../../domain/uploads/file-types.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -25,6 +24,7 @@ import {
   removePhotoItem,
   uploadPhoto,
 } from '../../../lib/photo-api.ts';
+import { ConfirmRemove } from './confirm-remove.tsx';
 import { PhotoCard } from './photo-card.tsx';
 import { StepActions, type StepProps } from './step-parts.tsx';
 import { ITEMS_TEXT } from './text.ts';
@@ -243,20 +243,12 @@ function ItemCard({
           />
         ) : (
           // Its photos would go with it: asked first.
-          <ConfirmDialog
+          <ConfirmRemove
             trigger={<button type="button" {...removeItemButton} />}
             title={ITEMS_TEXT.removeItemTitle(itemTitle(item))}
             description={ITEMS_TEXT.removeItemDescription(item.photos.length)}
-            confirmLabel={ITEMS_TEXT.removeConfirm}
-            keepLabel={ITEMS_TEXT.removeKeep}
-            onConfirm={async () => {
-              try {
-                await remove.mutateAsync(undefined);
-              } catch (error) {
-                throw new Error(errorMessage(error, ITEMS_TEXT.uploadFailed));
-              }
-            }}
-            focusAfterConfirm={() => document.getElementById('photo-step-heading')}
+            remove={() => remove.mutateAsync(undefined)}
+            focusAfter={() => document.getElementById('photo-step-heading')}
           />
         )}
       </div>

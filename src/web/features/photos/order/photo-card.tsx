@@ -2,11 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OrderPhoto } from '../../../../domain/photos/orders.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { LoadingStatus } from '../../../components/ui/loading-status.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { getOrderPhoto, photoKeys, removeOrderPhoto } from '../../../lib/photo-api.ts';
+import { ConfirmRemove } from './confirm-remove.tsx';
 import { fittedFigures } from './order-words.ts';
 import { ITEMS_TEXT } from './text.ts';
 import { useOrderChange } from './use-order.ts';
@@ -52,7 +51,7 @@ export function PhotoCard({
     <div className="rounded-xl border border-slate-200 p-3 sm:p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <p className="min-w-0 truncate font-medium text-slate-900">{current.name}</p>
-        <ConfirmDialog
+        <ConfirmRemove
           trigger={
             <button type="button" aria-label={ITEMS_TEXT.removePhoto(current.name)} className="address-action">
               <Icon name="trash-2" className="size-4" />
@@ -61,16 +60,8 @@ export function PhotoCard({
           }
           title={ITEMS_TEXT.removePhotoTitle(current.name)}
           description={ITEMS_TEXT.removePhotoDescription}
-          confirmLabel={ITEMS_TEXT.removeConfirm}
-          keepLabel={ITEMS_TEXT.removeKeep}
-          onConfirm={async () => {
-            try {
-              await remove.mutateAsync(undefined);
-            } catch (error) {
-              throw new Error(errorMessage(error, ITEMS_TEXT.uploadFailed));
-            }
-          }}
-          focusAfterConfirm={focusAfterRemove}
+          remove={() => remove.mutateAsync(undefined)}
+          focusAfter={focusAfterRemove}
         />
       </div>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
