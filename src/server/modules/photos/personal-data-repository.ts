@@ -27,12 +27,15 @@ export function createPhotosPersonalDataRepository(db: Database) {
         .orderBy(asc(photoOrderPhotos.id));
     },
 
-    /** The delivery (a name and address, or a pickup's details) of the orders. */
+    /**
+     * The delivery (a name and address, or a pickup's details) of the orders, and the carrier's
+     * tracking number or the studio's order number, which lead back to them.
+     */
     async eraseDelivery(orderIds: readonly number[]): Promise<void> {
       if (orderIds.length === 0) return;
       await db
         .update(photoOrders)
-        .set({ delivery: null })
+        .set({ delivery: null, shipment: null, pickupReady: null })
         .where(inArray(photoOrders.orderId, [...orderIds]));
     },
   };

@@ -40,6 +40,8 @@ export function createPhotosPersonalData(db: Database) {
           plan: details.pricingPlanId,
           options: details.options,
           delivery: details.delivery,
+          shipment: details.shipment,
+          pickupReady: details.pickupReady,
           items: items.map((item) => ({ id: item.id, size: item.sizeId, documentType: item.documentType })),
           photos: photoList,
         },
@@ -47,7 +49,7 @@ export function createPhotosPersonalData(db: Database) {
       };
     },
 
-    /** Erases the orders' delivery details, in the caller's transaction (their photos go with eraseFiles). */
+    /** Erases the orders' delivery details (and the tracking or studio number that leads to them), in the caller's transaction (their photos go with eraseFiles). */
     erase(tx: Database, orderIds: readonly number[]): Promise<void> {
       return createPhotosPersonalDataRepository(tx).eraseDelivery(orderIds);
     },

@@ -15,6 +15,7 @@ import { notifications } from '../notifications/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { requestRefund } from '../refunds/testing.ts';
 import { createStaffUser } from '../users/testing.ts';
+import { createPhotosPersonalData } from './personal-data.ts';
 import { chooseCvsPickup, fakeAnalyse, testFace } from './testing.ts';
 
 /**
@@ -227,6 +228,21 @@ describe('prints ready for pickup at a photo studio', () => {
       [staff.id, 'CVS48210397'],
       [staff.id, '48210398'],
     ]);
+  });
+
+  it('is in the customer’s data export, and erased with the delivery it leads to (issue 34 §3)', async () => {
+    const order = await printsOrder({ home: false });
+    expect((await ready(order, '48210397')).statusCode).toBe(200);
+    const { id } = await order.view();
+    const personalData = createPhotosPersonalData(t.database.db);
+    const exported = await personalData.exportOrder(id, order.displayId);
+    expect(exported.data).toMatchObject({ pickupReady: { storeOrderNumber: '48210397' }, shipment: null });
+    await t.database.db.transaction((tx) => personalData.erase(tx, [id]));
+    expect((await order.view()).pickupReady).toBeNull();
+    expect((await personalData.exportOrder(id, order.displayId)).data).toMatchObject({
+      delivery: null,
+      pickupReady: null,
+    });
   });
 
   it('refuses a bad number, an order posted to home, an unpaid one, and a customer', async () => {
