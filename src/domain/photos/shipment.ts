@@ -24,6 +24,20 @@ export function trackingUrl(shipment: { carrier: Carrier; trackingNumber: string
   return TRACKING_PAGES[shipment.carrier](encodeURIComponent(shipment.trackingNumber));
 }
 
+/**
+ * The statuses a photo order's prints may be handed over in (posted or ready at the studio): paid,
+ * and neither cancelled nor refunded. The desk offers the forms, and the order page shows what was
+ * recorded, only in these.
+ */
+export const HANDOVER_STATUSES: readonly string[] = [
+  'Order pending',
+  'In review',
+  'Submitted',
+  'Approved',
+  'Completed',
+];
+export const mayHandOver = (status: string) => HANDOVER_STATUSES.includes(status);
+
 export const SHIPMENT_MESSAGES = {
   recorded: 'Shipment recorded: the customer is e-mailed the tracking number.',
   carrier: 'Choose the carrier',

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import {
+  mayHandOver,
   type RecordShipment,
   SHIPMENT_MESSAGES as S,
   SHIPMENT_TEXT,
@@ -38,9 +39,6 @@ export interface ShipmentsDeps {
   notifications: Pick<NotificationsService, 'notify'>;
   now: () => Date;
 }
-
-/** Statuses an order's prints may be handed over in: paid, and neither cancelled nor refunded. */
-const POSTABLE = new Set(['Order pending', 'In review', 'Submitted', 'Approved', 'Completed']);
 
 /**
  * How a photo order's prints reach the customer, once staff have them out (decision 0164, 0165):
@@ -71,7 +69,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
       if (deliveryMethodFor(details.pricingPlanId, details.options) !== method || details.delivery?.method !== method) {
         return formFailure(409, method === 'home' ? S.notHome : P.notPickup);
       }
-      if (!POSTABLE.has(order.status)) return formFailure(409, method === 'home' ? S.notPaid : P.notPaid);
+      if (!mayHandOver(order.status)) return formFailure(409, method === 'home' ? S.notPaid : P.notPaid);
       const items = await repository.listItems(order.id);
       const photos = await repository.listPhotos(items.map((i) => i.id));
       if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);

@@ -31,6 +31,7 @@ import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import {
   CARRIERS,
   MAILING_TEXT,
+  mayHandOver,
   recordShipmentSchema,
   SHIPMENT_TEXT,
   sheetsToMail,
@@ -615,7 +616,8 @@ function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
  */
 function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
   const { busy, error, setError, run } = useAction();
-  if (photo.deliveryMethod !== 'home') return null;
+  // Only while the prints may go out: the server refuses an unpaid, cancelled or refunded order.
+  if (photo.deliveryMethod !== 'home' || !mayHandOver(order.status)) return null;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = recordShipmentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
@@ -674,7 +676,7 @@ function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) 
  */
 function PickupReadyForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
   const { busy, error, setError, run } = useAction();
-  if (photo.deliveryMethod !== 'pickup') return null;
+  if (photo.deliveryMethod !== 'pickup' || !mayHandOver(order.status)) return null;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = recordPickupReadySchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));

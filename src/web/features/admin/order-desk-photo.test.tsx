@@ -188,6 +188,20 @@ describe('the photo order desk', () => {
     expect(within(ready).getByRole('button', { name: 'Replace the order number' })).toBeTruthy();
   });
 
+  it('offers neither form once the order is cancelled or refunded, nor before it is paid', async () => {
+    for (const status of ['Cancelled', 'Refunded', 'Payment pending']) {
+      const pickup = await show({
+        ...photoOrder({ pricingPlanId: 1, options: ['pickup'], deliveryMethod: 'pickup' }),
+        status,
+      });
+      expect(within(pickup).queryByRole('form', { name: 'Record the prints ready for pickup' }), status).toBeNull();
+      cleanup();
+      const home = await show({ ...photoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }), status });
+      expect(within(home).queryByRole('form', { name: 'Record the shipment' }), status).toBeNull();
+      cleanup();
+    }
+  });
+
   it('has no pickup to record for prints posted to home', async () => {
     const panel = await show(photoOrder({ pricingPlanId: 2, deliveryMethod: 'home' }));
     expect(within(panel).queryByRole('form', { name: 'Record the prints ready for pickup' })).toBeNull();

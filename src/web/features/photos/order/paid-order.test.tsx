@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../../domain/catalog/money.ts';
 import { PAID_LINES_TEXT } from '../../../../domain/checkout/receipt.ts';
@@ -87,9 +87,20 @@ describe('a paid photo order’s page', () => {
     show(500);
     await screen.findByText(PAID_LINES_TEXT.refunded);
     expect(screen.queryByRole('link', { name: PAID_LINES_TEXT.askRefund })).toBeNull();
-    // Nothing posted or ready: no tracking or pickup line.
-    expect(screen.queryByTestId('photo-shipment')).toBeNull();
-    expect(screen.queryByTestId('photo-pickup-ready')).toBeNull();
+  });
+
+  it('says nothing of prints posted or ready once the order is cancelled or refunded', async () => {
+    for (const status of ['Cancelled', 'Refunded']) {
+      show(1399, status, [], {
+        delivery: { method: 'pickup', serviceType: 'CVS', pinCode: '10118', addressLine: '350 5th Ave', message: null },
+        pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00Z' },
+        shipment: { carrier: 'USPS', trackingNumber: '9400100000000000000000', shippedAt: '2026-12-04T15:00:00Z' },
+      });
+      await screen.findByText(PAID_LINES_TEXT.refunded);
+      expect(screen.queryByTestId('photo-shipment'), status).toBeNull();
+      expect(screen.queryByTestId('photo-pickup-ready'), status).toBeNull();
+      cleanup();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type PhotoOrder,
 } from '../../../../domain/photos/orders.ts';
 import { PICKUP_READY_TEXT } from '../../../../domain/photos/pickup-ready.ts';
-import { SHIPMENT_TEXT, trackingUrl } from '../../../../domain/photos/shipment.ts';
+import { mayHandOver, SHIPMENT_TEXT, trackingUrl } from '../../../../domain/photos/shipment.ts';
 import { FilesRetentionNote } from '../../../components/files-retention-note.tsx';
 import { StatusBadge } from '../../../components/order-list.tsx';
 import { Timeline } from '../../../components/order-timeline.tsx';
@@ -62,7 +62,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
             <dd className="font-medium text-slate-900">{deliveryWords(order)}</dd>
           </div>
         </dl>
-        {order.shipment ? (
+        {order.shipment && mayHandOver(order.status) ? (
           <p
             data-testid="photo-shipment"
             className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-900"
@@ -151,7 +151,7 @@ export function PaidPhotoOrder({ order }: { order: PhotoOrder }) {
 /** Prints ready at the photo studio the customer chose: where, the number to give, what to bring. */
 function PickupReadyNote({ order }: { order: PhotoOrder }) {
   const ready = order.pickupReady;
-  if (!ready || order.delivery?.method !== 'pickup') return null;
+  if (!ready || order.delivery?.method !== 'pickup' || !mayHandOver(order.status)) return null;
   return (
     <div data-testid="photo-pickup-ready" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-slate-900">
       <p className="flex items-center gap-2 font-semibold">
