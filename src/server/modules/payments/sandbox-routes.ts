@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatMoney } from '../../../domain/catalog/money.ts';
 import { DEFAULT_CONTACT } from '../../../domain/config/site.ts';
 import { escapeHtml } from '../../../domain/content/html.ts';
+import type { OrderKind } from '../../../domain/orders/order-kind.ts';
 import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/payment.ts';
 import {
   SANDBOX_CHECKOUT_PATH,
@@ -40,7 +41,7 @@ const SANDBOX_HEADINGS: Partial<Record<string, string>> = {
 };
 
 /** The brand an order was placed with: a photo order's is SevaPhotos. */
-const brandOf = (kind: string) => (kind === 'photo' ? DEFAULT_CONTACT.photoBrandName : DEFAULT_CONTACT.companyName);
+const brandOf = (kind: OrderKind) => (kind === 'photo' ? DEFAULT_CONTACT.photoBrandName : DEFAULT_CONTACT.companyName);
 
 function page(title: string, body: string, brand: string = DEFAULT_CONTACT.companyName): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(brand)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
@@ -80,7 +81,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
       const payment = await sandbox.find(paymentId);
       if (!payment) return null;
       // A photo order (PHO-…) pays through the same sandbox as an application (decision 0063).
-      const kind = payment.orderDisplayId.startsWith('PHO-') ? 'photo' : 'service';
+      const kind: OrderKind = payment.orderDisplayId.startsWith('PHO-') ? 'photo' : 'service';
       const order = await app.services.orders.findOwned(viewerId, { displayId: payment.orderDisplayId }, kind);
       return order ? { payment, order, kind } : null;
     }

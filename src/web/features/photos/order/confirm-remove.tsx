@@ -32,7 +32,7 @@ export function ConfirmRemove({
         try {
           await remove();
         } catch (error) {
-          throw new Error(errorMessage(error, ITEMS_TEXT.uploadFailed));
+          throw new Error(errorMessage(error, ITEMS_TEXT.removeFailed));
         }
       }}
       focusAfterConfirm={focusAfter}

@@ -134,6 +134,8 @@ describe('the items step (step 1)', () => {
     expect(photoAsked.textContent).toContain(ITEMS_TEXT.removePhotoDescription);
     fireEvent.click(screen.getByRole('button', { name: ITEMS_TEXT.removeConfirm }));
     await waitFor(() => expect(deletes()).toEqual(['/api/v1/photo-orders/PHO-1001/items/11/photos/1']));
+    // The photo's card and its button are gone: the focus is on the item's heading.
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H3'));
     cleanup();
 
     // An item without photos loses nothing: removed on the first tap.
@@ -143,10 +145,15 @@ describe('the items step (step 1)', () => {
       'GET /api/v1/photo-store/file-type': () => ok([]),
       'DELETE /api/v1/photo-orders/PHO-1001/items/11': () => ok({ ...empty, items: [] }),
     });
+    // The step's heading, as the order flow renders it around the step.
+    const heading = Object.assign(document.createElement('h2'), { id: 'photo-step-heading', tabIndex: -1 });
+    document.body.append(heading);
     renderStep(ItemsStep, empty);
     fireEvent.click(await screen.findByRole('button', { name: `${ITEMS_TEXT.removeItem}: ${sizeTitle(US)}` }));
     await waitFor(() => expect(again.calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    heading.remove();
   });
 
   it('names whose photo an item is, on leaving the field, and saves it', async () => {
@@ -188,7 +195,10 @@ describe('the items step (step 1)', () => {
   });
 });
 
-/** The upload's XMLHttpRequest, answered by file name: `bad-…` is refused as the server refuses a non-photo. */
+/**
+ * The upload's XMLHttpRequest, answered by file name: `bad-…` is refused as the server refuses a
+ * non-photo, `slow-…` is never answered (a phone's slow upload).
+ */
 class FakeUpload {
   static sent: string[] = [];
   status = 0;
@@ -205,6 +215,7 @@ class FakeUpload {
   send(form: FormData) {
     const name = (form.get('file') as File).name;
     FakeUpload.sent.push(name);
+    if (name.startsWith('slow-')) return;
     setTimeout(() => {
       const refused = name.startsWith('bad-');
       this.status = refused ? 415 : 201;
@@ -239,6 +250,29 @@ describe('files chosen beyond an item’s free places', () => {
       await waitFor(() => expect([...FakeUpload.sent].sort()).toEqual([...names].sort()));
       await waitFor(() => expect(screen.queryByText(/were not added/)).toBeNull());
       expect(screen.getAllByText('This file type is not accepted here.')).toHaveLength(3);
+    } finally {
+      window.XMLHttpRequest = real;
+    }
+  });
+});
+
+describe('removing an item while its photo uploads', () => {
+  it('asks first: the upload on its way would go with it', async () => {
+    const real = window.XMLHttpRequest;
+    window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+    try {
+      const api = fakeApi({
+        'GET /api/v1/photo-store/photo-size': () => ok(Object.values(PHOTO_SIZES)),
+        'GET /api/v1/photo-store/file-type': () => ok([]),
+      });
+      renderStep(ItemsStep, photoOrderAt(1, { backgroundChangeOffered: false, items: [usItem()] }));
+      const input = (await screen.findByText(ITEMS_TEXT.choose)).querySelector('input') as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(['x'], 'slow-asha.jpg', { type: 'image/jpeg' })] } });
+      await waitFor(() => expect(FakeUpload.sent).toContain('slow-asha.jpg'));
+      fireEvent.click(screen.getByRole('button', { name: `${ITEMS_TEXT.removeItem}: ${sizeTitle(US)}` }));
+      const asked = await screen.findByRole('dialog');
+      expect(asked.textContent).toContain(ITEMS_TEXT.removeItemDescription(1));
+      expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     } finally {
       window.XMLHttpRequest = real;
     }

@@ -234,19 +234,26 @@ function ItemCard({
           <p className="text-sm text-slate-700">{item.label}</p>
           {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
         </div>
-        {item.photos.length === 0 ? (
+        {item.photos.length === 0 && !uploads.some((u) => !u.error) && leftOut.length === 0 ? (
           <button
             type="button"
-            onClick={() => remove.mutate(undefined)}
+            onClick={() =>
+              // The button goes with the item: the focus goes to the step's heading, not the page.
+              // A refusal is said below (remove.isError).
+              remove.mutateAsync(undefined).then(
+                () => document.getElementById('photo-step-heading')?.focus(),
+                () => {},
+              )
+            }
             aria-disabled={remove.isPending || undefined}
             {...removeItemButton}
           />
         ) : (
-          // Its photos would go with it: asked first.
+          // Its photos, or those on their way, would go with it: asked first.
           <ConfirmRemove
             trigger={<button type="button" {...removeItemButton} />}
             title={ITEMS_TEXT.removeItemTitle(itemTitle(item))}
-            description={ITEMS_TEXT.removeItemDescription(item.photos.length)}
+            description={ITEMS_TEXT.removeItemDescription(item.photos.length + uploads.filter((u) => !u.error).length)}
             remove={() => remove.mutateAsync(undefined)}
             focusAfter={() => document.getElementById('photo-step-heading')}
           />
@@ -283,7 +290,7 @@ function ItemCard({
       </div>
       {remove.isError ? (
         <div className="mt-3">
-          <FormAlert tone="error">{errorMessage(remove.error, ITEMS_TEXT.uploadFailed)}</FormAlert>
+          <FormAlert tone="error">{errorMessage(remove.error, ITEMS_TEXT.removeFailed)}</FormAlert>
         </div>
       ) : null}
       {item.photos.length > 0 ? (

@@ -35,6 +35,7 @@ export const ITEMS_TEXT = {
     `${photos === 1 ? 'Its photo goes' : `Its ${photos} photos go`} with it, with their checks. You can add the item and upload again afterwards.`,
   removeConfirm: 'Remove',
   removeKeep: 'Keep it',
+  removeFailed: 'We could not remove it. Please try again.',
   personName: 'Whose photo is this? (optional)',
   personHint: 'A name tells the family’s photos apart on your order, and names the downloads.',
   drop: 'Drag a photo here, or',
