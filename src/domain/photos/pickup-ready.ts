@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { replacesField } from './shipment.ts';
 
 /**
  * Prints picked up from a photo studio (decision 0165): staff place the prints with the studio the
@@ -20,6 +21,7 @@ export const recordPickupReadySchema = z.object({
     .string({ error: PICKUP_READY_MESSAGES.storeOrderNumber })
     .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{4,30}$/, PICKUP_READY_MESSAGES.storeOrderNumber)),
+  replaces: replacesField,
 });
 export type RecordPickupReady = z.infer<typeof recordPickupReadySchema>;
 

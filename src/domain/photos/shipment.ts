@@ -44,7 +44,15 @@ export const SHIPMENT_MESSAGES = {
   trackingNumber: 'Enter the tracking number: 8 to 40 letters and digits',
   notHome: 'Only prints delivered to home are shipped: this order has no home delivery.',
   notPaid: 'Record the shipment of a paid order that is not cancelled or refunded.',
+  changedMeanwhile: 'Someone recorded another number meanwhile. Reload the order to see it before you replace it.',
 } as const;
+
+/**
+ * The number a desk form replaces, as its page showed it (null: none yet): a form loaded before
+ * another member of staff recorded one is refused instead of overwriting theirs unseen. Left out,
+ * nothing is compared.
+ */
+export const replacesField = z.string().nullable().optional();
 
 /** Letters and digits only: the spaces a label prints between groups are dropped, letters upper-cased. */
 export const recordShipmentSchema = z.object({
@@ -53,6 +61,7 @@ export const recordShipmentSchema = z.object({
     .string({ error: SHIPMENT_MESSAGES.trackingNumber })
     .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{8,40}$/, SHIPMENT_MESSAGES.trackingNumber)),
+  replaces: replacesField,
 });
 export type RecordShipment = z.infer<typeof recordShipmentSchema>;
 

@@ -13367,13 +13367,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "carrier": "USPS",
-                 *       "trackingNumber": "Example text"
+                 *       "trackingNumber": "Example text",
+                 *       "replaces": "Example text"
                  *     }
                  */
                 "application/json": {
                     /** @enum {string} */
                     carrier: "USPS" | "UPS" | "FedEx" | "DHL" | "Canada Post" | "Purolator";
                     trackingNumber: string;
+                    replaces?: string | null;
                 };
             };
         };
@@ -13422,11 +13424,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "storeOrderNumber": "Example text"
+                 *       "storeOrderNumber": "Example text",
+                 *       "replaces": "Example text"
                  *     }
                  */
                 "application/json": {
                     storeOrderNumber: string;
+                    replaces?: string | null;
                 };
             };
         };

@@ -230,6 +230,30 @@ describe('prints ready for pickup at a photo studio', () => {
     ]);
   });
 
+  it('is not replaced unseen: a desk page loaded before another number was recorded is refused', async () => {
+    const order = await printsOrder({ home: false });
+    const send = (storeOrderNumber: string, replaces: string | null) =>
+      apiCall(t.app, 'PUT', `/admin/orders/${order.displayId}/pickup-ready`, staff.token, {
+        storeOrderNumber,
+        replaces,
+      });
+    expect((await send('48210397', null)).statusCode).toBe(200);
+    // A second member of staff, whose page still said "Not ready at the studio yet".
+    const stale = await send('55550000', null);
+    expect([stale.statusCode, stale.json().message]).toEqual([409, S.changedMeanwhile]);
+    expect((await order.view()).pickupReady?.storeOrderNumber).toBe('48210397');
+    // Having seen it, they replace it.
+    expect((await send('55550000', '48210397')).statusCode).toBe(200);
+    expect(await pickupMail(order.user.email)).toHaveLength(2);
+
+    const home = await printsOrder();
+    const post = (trackingNumber: string, replaces: string | null) =>
+      home.record({ carrier: 'USPS', trackingNumber, replaces });
+    expect((await post('9400100000000000000000', null)).statusCode).toBe(200);
+    expect((await post('9400100000000000000011', null)).json().message).toBe(S.changedMeanwhile);
+    expect((await post('9400100000000000000011', '9400100000000000000000')).statusCode).toBe(200);
+  });
+
   it('is in the customer’s data export, and erased with the delivery it leads to (issue 34 §3)', async () => {
     const order = await printsOrder({ home: false });
     expect((await ready(order, '48210397')).statusCode).toBe(200);

@@ -56,7 +56,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
   async function handOver<T>(
     orderRef: string,
     method: 'home' | 'pickup',
-    hand: (tx: Database, order: Order, details: PhotoOrderRow) => Promise<T>,
+    hand: (tx: Database, order: Order, details: PhotoOrderRow) => Promise<FormResult<T>>,
   ): Promise<FormResult<T>> {
     const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
     if (found?.order.kind !== 'photo') return formFailure(404, M.notFound);
@@ -73,7 +73,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
       const items = await repository.listItems(order.id);
       const photos = await repository.listPhotos(items.map((i) => i.id));
       if (printsHeld(true, photos)) return formFailure(409, SECOND_LOOK_MESSAGES.orderHeld);
-      return { ok: true, value: await hand(tx, order, details) };
+      return hand(tx, order, details);
     });
   }
 
@@ -93,8 +93,14 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
       return handOver(orderRef, 'home', async (tx, order, details) => {
         // The same carrier and number again (a double submit): already recorded and e-mailed.
         const current = details.shipment;
-        if (current?.carrier === input.carrier && current.trackingNumber === input.trackingNumber) return current;
-        const shipment: StoredShipment = { ...input, shippedAt: deps.now().toISOString() };
+        const { replaces, ...entered } = input;
+        if (current?.carrier === entered.carrier && current.trackingNumber === entered.trackingNumber) {
+          return { ok: true, value: current };
+        }
+        if (replaces !== undefined && replaces !== (current?.trackingNumber ?? null)) {
+          return formFailure(409, S.changedMeanwhile);
+        }
+        const shipment: StoredShipment = { ...entered, shippedAt: deps.now().toISOString() };
         await createPhotosRepository(tx).updateOrder(order.id, { shipment });
         await deps.mail.enqueue(tx, {
           ...simpleMail({
@@ -122,7 +128,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           before: current ? { ...current } : null,
           after: { ...shipment },
         });
-        return shipment;
+        return { ok: true, value: shipment };
       });
     },
 
@@ -134,8 +140,12 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
       return handOver(orderRef, 'pickup', async (tx, order, details) => {
         // The same number again (a double submit): already recorded and e-mailed.
         const current = details.pickupReady;
-        if (current?.storeOrderNumber === input.storeOrderNumber) return current;
-        const pickupReady: StoredPickupReady = { ...input, readyAt: deps.now().toISOString() };
+        const { replaces, ...entered } = input;
+        if (current?.storeOrderNumber === entered.storeOrderNumber) return { ok: true, value: current };
+        if (replaces !== undefined && replaces !== (current?.storeOrderNumber ?? null)) {
+          return formFailure(409, S.changedMeanwhile);
+        }
+        const pickupReady: StoredPickupReady = { ...entered, readyAt: deps.now().toISOString() };
         await createPhotosRepository(tx).updateOrder(order.id, { pickupReady });
         const studio = details.delivery;
         if (studio?.method !== 'pickup') throw new Error(`photo order ${order.id} has no studio (handOver checks it)`);
@@ -164,7 +174,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           before: current ? { ...current } : null,
           after: { ...pickupReady },
         });
-        return pickupReady;
+        return { ok: true, value: pickupReady };
       });
     },
   };

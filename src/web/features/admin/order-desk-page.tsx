@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import {
   addOrderNoteSchema,
   changeOrderStatusSchema,
@@ -611,57 +612,48 @@ function DeliveryDetails({ delivery }: { delivery: DeskPhoto['delivery'] }) {
 }
 
 /**
- * Prints delivered to home: the carrier and tracking number once posted, and the form that records
- * them (the customer is e-mailed them). Recording again replaces a mistyped number.
+ * How a photo order's prints go out, recorded on the desk (a shipment or a pickup): what goes out,
+ * what was recorded, and the form that records it (the customer is e-mailed and told on the bell).
+ * It sends the number its page showed, so a number another member of staff recorded meanwhile is
+ * not replaced unseen.
  */
-function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
+function HandOverForm<Body extends object>({
+  lead,
+  recorded,
+  label,
+  columns,
+  schema,
+  replaces,
+  send,
+  submitLabel,
+  children,
+}: {
+  lead: string;
+  recorded: ReactNode;
+  label: string;
+  /** The form's grid columns from the small breakpoint up. */
+  columns: string;
+  schema: z.ZodType<Body>;
+  replaces: string | null;
+  send: (body: Body & { replaces: string | null }) => Promise<string>;
+  submitLabel: (busy: boolean) => string;
+  children: ReactNode;
+}) {
   const { busy, error, setError, run } = useAction();
-  // Only while the prints may go out: the server refuses an unpaid, cancelled or refunded order.
-  if (photo.deliveryMethod !== 'home' || !mayHandOver(order.status)) return null;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = recordShipmentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    await run(
-      async () =>
-        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/shipment', { ...byRef(order), body: parsed.data })))
-          .message,
-    );
+    await run(() => send({ ...parsed.data, replaces }));
   };
-  const shipped = photo.shipment;
   return (
     <div className="mt-4 border-t border-slate-200 pt-3">
-      <p className="mb-2 text-sm font-medium">{MAILING_TEXT.sheets(sheetsToMail(photo.items))}</p>
-      {shipped ? (
-        <p className="text-sm">
-          {SHIPMENT_TEXT.shipped(shipped.carrier, shipped.trackingNumber)} · {formatUtc(shipped.shippedAt)} ·{' '}
-          <a href={trackingUrl(shipped)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-            Track
-          </a>
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600">Not posted yet.</p>
-      )}
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label="Record the shipment"
-        className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
-      >
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Carrier
-          <select name="carrier" className={CONTROL} defaultValue={shipped?.carrier ?? CARRIERS[0]}>
-            {CARRIERS.map((carrier) => (
-              <option key={carrier}>{carrier}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Tracking number
-          <input name="trackingNumber" className={CONTROL} autoComplete="off" defaultValue={shipped?.trackingNumber} />
-        </label>
+      <p className="mb-2 text-sm font-medium">{lead}</p>
+      {recorded}
+      <form noValidate onSubmit={submit} aria-label={label} className={`mt-2 grid gap-2 ${columns} sm:items-end`}>
+        {children}
         <button type="submit" className={BUTTON} disabled={busy}>
-          {busy ? 'Saving…' : shipped ? 'Replace the shipment' : 'Record the shipment'}
+          {submitLabel(busy)}
         </button>
       </form>
       <FormError message={error} />
@@ -669,56 +661,91 @@ function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) 
   );
 }
 
+const FIELD_LABEL = 'flex flex-col gap-1 text-sm font-medium text-slate-800';
+
+/** Prints delivered to home: the carrier and tracking number once posted. Recording again replaces a mistyped number. */
+function ShipmentForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
+  // Only while the prints may go out: the server refuses an unpaid, cancelled or refunded order.
+  if (photo.deliveryMethod !== 'home' || !mayHandOver(order.status)) return null;
+  const shipped = photo.shipment;
+  return (
+    <HandOverForm
+      lead={MAILING_TEXT.sheets(sheetsToMail(photo.items))}
+      recorded={
+        shipped ? (
+          <p className="text-sm">
+            {SHIPMENT_TEXT.shipped(shipped.carrier, shipped.trackingNumber)} · {formatUtc(shipped.shippedAt)} ·{' '}
+            <a
+              href={trackingUrl(shipped)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+            >
+              Track
+            </a>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Not posted yet.</p>
+        )
+      }
+      label="Record the shipment"
+      columns="sm:grid-cols-[10rem_1fr_auto]"
+      schema={recordShipmentSchema}
+      replaces={shipped?.trackingNumber ?? null}
+      send={async (body) =>
+        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/shipment', { ...byRef(order), body }))).message
+      }
+      submitLabel={(busy) => (busy ? 'Saving…' : shipped ? 'Replace the shipment' : 'Record the shipment')}
+    >
+      <label className={FIELD_LABEL}>
+        Carrier
+        <select name="carrier" className={CONTROL} defaultValue={shipped?.carrier ?? CARRIERS[0]}>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier}>{carrier}</option>
+          ))}
+        </select>
+      </label>
+      <label className={FIELD_LABEL}>
+        Tracking number
+        <input name="trackingNumber" className={CONTROL} autoComplete="off" defaultValue={shipped?.trackingNumber} />
+      </label>
+    </HandOverForm>
+  );
+}
+
 /**
  * Prints picked up from a photo studio: once staff have placed them with the studio the customer
- * chose and they are ready, the studio's order number, which the customer is e-mailed with where to
- * collect them. Recording again replaces a mistyped number.
+ * chose and they are ready, the studio's order number. Recording again replaces a mistyped number.
  */
 function PickupReadyForm({ order, photo }: { order: DeskOrder; photo: DeskPhoto }) {
-  const { busy, error, setError, run } = useAction();
   if (photo.deliveryMethod !== 'pickup' || !mayHandOver(order.status)) return null;
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = recordPickupReadySchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the form');
-    await run(
-      async () =>
-        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/pickup-ready', { ...byRef(order), body: parsed.data })))
-          .message,
-    );
-  };
   const ready = photo.pickupReady;
   return (
-    <div className="mt-4 border-t border-slate-200 pt-3">
-      <p className="mb-2 text-sm font-medium">{MAILING_TEXT.studio(sheetsToMail(photo.items))}</p>
-      {ready ? (
-        <p className="text-sm">
-          Ready: {PICKUP_READY_TEXT.number(ready.storeOrderNumber)} · {formatUtc(ready.readyAt)}
-        </p>
-      ) : (
-        <p className="text-sm text-slate-600">Not ready at the studio yet.</p>
-      )}
-      <form
-        noValidate
-        onSubmit={submit}
-        aria-label="Record the prints ready for pickup"
-        className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end"
-      >
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          Studio order number
-          <input
-            name="storeOrderNumber"
-            className={CONTROL}
-            autoComplete="off"
-            defaultValue={ready?.storeOrderNumber}
-          />
-        </label>
-        <button type="submit" className={BUTTON} disabled={busy}>
-          {busy ? 'Saving…' : ready ? 'Replace the order number' : 'Ready for pickup'}
-        </button>
-      </form>
-      <FormError message={error} />
-    </div>
+    <HandOverForm
+      lead={MAILING_TEXT.studio(sheetsToMail(photo.items))}
+      recorded={
+        ready ? (
+          <p className="text-sm">
+            Ready: {PICKUP_READY_TEXT.number(ready.storeOrderNumber)} · {formatUtc(ready.readyAt)}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Not ready at the studio yet.</p>
+        )
+      }
+      label="Record the prints ready for pickup"
+      columns="sm:grid-cols-[1fr_auto]"
+      schema={recordPickupReadySchema}
+      replaces={ready?.storeOrderNumber ?? null}
+      send={async (body) =>
+        (await envelopeOf(api.PUT('/api/v1/admin/orders/{ref}/pickup-ready', { ...byRef(order), body }))).message
+      }
+      submitLabel={(busy) => (busy ? 'Saving…' : ready ? 'Replace the order number' : 'Ready for pickup')}
+    >
+      <label className={FIELD_LABEL}>
+        Studio order number
+        <input name="storeOrderNumber" className={CONTROL} autoComplete="off" defaultValue={ready?.storeOrderNumber} />
+      </label>
+    </HandOverForm>
   );
 }
 

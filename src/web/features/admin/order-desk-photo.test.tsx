@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskOrder } from '../../../domain/admin/orders.ts';
 import type { PhotoCheck } from '../../../domain/photos/compliance.ts';
@@ -7,7 +7,7 @@ import type { OrderPhoto, PhotoOrder } from '../../../domain/photos/orders.ts';
 import { PICKUP_READY_MESSAGES } from '../../../domain/photos/pickup-ready.ts';
 import { SECOND_LOOK_MESSAGES } from '../../../domain/photos/second-look.ts';
 import { SHIPMENT_MESSAGES } from '../../../domain/photos/shipment.ts';
-import { cleanupAfterEach, installBrowserStubs, renderWithRouter } from '../../testing/dom.tsx';
+import { cleanupAfterEach, fakeApi, installBrowserStubs, ok, renderWithRouter } from '../../testing/dom.tsx';
 import { OrderDeskPage } from './order-desk-page.tsx';
 
 beforeAll(installBrowserStubs);
@@ -185,7 +185,19 @@ describe('the photo order desk', () => {
       photoOrder({ ...pickup, pickupReady: { storeOrderNumber: '48210397', readyAt: '2026-12-04T15:00:00.000Z' } }),
     );
     expect(within(ready).getByText(/^Ready: Studio order number 48210397 ·/)).toBeTruthy();
-    expect(within(ready).getByRole('button', { name: 'Replace the order number' })).toBeTruthy();
+    // It sends the number the page showed, so one recorded meanwhile is not replaced unseen.
+    const api = fakeApi({
+      'PUT /api/v1/admin/orders/PHO-51234567/pickup-ready': () =>
+        ok({ storeOrderNumber: '48210398', readyAt: '2026-12-04T16:00:00.000Z' }, 'Pickup recorded'),
+    });
+    const replace = within(ready).getByRole('form', { name: 'Record the prints ready for pickup' });
+    fireEvent.change(within(replace).getByLabelText('Studio order number'), { target: { value: '4821 0398' } });
+    fireEvent.click(within(ready).getByRole('button', { name: 'Replace the order number' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      storeOrderNumber: '48210398',
+      replaces: '48210397',
+    });
   });
 
   it('offers neither form once the order is cancelled or refunded, nor before it is paid', async () => {
