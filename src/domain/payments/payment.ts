@@ -196,6 +196,21 @@ export const STRAY_CHARGE_REASONS = {
   coupon: 'your coupon had been used up by the time the payment arrived, so your order’s total changed',
 } as const;
 export type StrayChargeReason = keyof typeof STRAY_CHARGE_REASONS;
+const STRAY_CHARGE_REASON_KEYS = Object.keys(STRAY_CHARGE_REASONS) as [StrayChargeReason, ...StrayChargeReason[]];
+
+/**
+ * Money an attempt took that its order could not (a `stray` attempt), given back in full: what the
+ * provider charged, in its currency, and why (null for attempts that went stray before the reason
+ * was kept).
+ */
+export const returnedChargeSchema = z.object({
+  amountCents: z.int().min(0),
+  currency: z.enum(CURRENCIES),
+  reason: z.enum(STRAY_CHARGE_REASON_KEYS).nullable(),
+  /** True once the provider has given it back; until then it is on its way. */
+  refunded: z.boolean(),
+});
+export type ReturnedCharge = z.infer<typeof returnedChargeSchema>;
 
 /**
  * A provider the order can be paid with, and what it would charge: the order's own total, or that
@@ -284,6 +299,8 @@ export const paymentSchema = z.object({
   checkout: providerCheckoutSchema.nullable(),
   /** The order's status now (the success page shows it next to the payment's state). */
   orderStatus: z.string(),
+  /** A charge this attempt took that the order could not, being given back; else null. */
+  returned: returnedChargeSchema.nullable(),
   /** The order's premium support contact when its total reaches the minimum (SPEC.md §9); else null. */
   premiumSupport: premiumSupportSchema.nullable(),
   updatedAt: z.string(),

@@ -4869,6 +4869,13 @@ export interface components {
                             scriptUrl: string;
                         }) | null;
                         orderStatus: string;
+                        returned: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            reason: ("order-changed" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
+                            refunded: boolean;
+                        } | null;
                         premiumSupport: {
                             name: string;
                             role: string;
@@ -4935,6 +4942,13 @@ export interface components {
                             scriptUrl: string;
                         }) | null;
                         orderStatus: string;
+                        returned: {
+                            amountCents: number;
+                            /** @enum {string} */
+                            currency: "USD" | "CAD" | "INR";
+                            reason: ("order-changed" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
+                            refunded: boolean;
+                        } | null;
                         premiumSupport: {
                             name: string;
                             role: string;

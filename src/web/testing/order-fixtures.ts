@@ -116,6 +116,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     checkout: null,
     orderStatus: state === 'COMPLETED' ? 'Forms incomplete' : 'Payment pending',
     premiumSupport: premiumSupportFor(overrides.amountCents ?? 70800),
+    returned: null,
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
-import type { PaymentAttemptStatus, PaymentMethod, PaymentProviderName } from '../../../domain/payments/payment.ts';
+import type {
+  PaymentAttemptStatus,
+  PaymentMethod,
+  PaymentProviderName,
+  StrayChargeReason,
+} from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts, paymentRefunds } from './ledger-tables.ts';
 
@@ -125,7 +130,7 @@ export function createLedgerRepository(db: Database) {
     async setAttemptStatus(
       id: number,
       status: PaymentAttemptStatus,
-      paid?: { cardFingerprint?: string; method?: PaymentMethod },
+      paid?: { cardFingerprint?: string; method?: PaymentMethod; strayReason?: StrayChargeReason },
     ) {
       await db
         .update(paymentAttempts)
@@ -133,6 +138,7 @@ export function createLedgerRepository(db: Database) {
           status,
           ...(paid?.cardFingerprint ? { cardFingerprint: paid.cardFingerprint } : {}),
           ...(paid?.method ? { method: paid.method } : {}),
+          ...(paid?.strayReason ? { strayReason: paid.strayReason } : {}),
         })
         .where(eq(paymentAttempts.id, id));
     },

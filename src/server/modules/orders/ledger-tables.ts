@@ -7,6 +7,7 @@ import type {
   PaymentRefundReason,
   PaymentRefundStatus,
   ProviderCheckout,
+  StrayChargeReason,
 } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
 import { orders } from './tables.ts';
@@ -49,6 +50,11 @@ export const paymentAttempts = pgTable(
     cardFingerprint: text('card_fingerprint'),
     /** How it was paid, when the provider said with the success (ProviderPayment). */
     method: text('method').$type<PaymentMethod>(),
+    /**
+     * Why a `stray` attempt's money could not be the order's, which the success page tells the
+     * customer; null otherwise, and for attempts that went stray before it was kept.
+     */
+    strayReason: text('stray_reason').$type<StrayChargeReason>(),
     /**
      * When the attempt stops being payable: never after the order's coupon hold ends (a coupon's use
      * is not held for a payment that could still arrive later). Null for attempts opened before

@@ -135,9 +135,14 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
    * `paid` is what the provider took, in its currency; the order's currency is reckoned at the
    * attempt's own rate.
    */
-  async function recordStray(tx: Database, attempt: PaymentAttempt, paid: SettledPayment): Promise<void> {
+  async function recordStray(
+    tx: Database,
+    attempt: PaymentAttempt,
+    paid: SettledPayment,
+    reason: StrayChargeReason,
+  ): Promise<void> {
     const repository = createLedgerRepository(tx);
-    await repository.setAttemptStatus(attempt.id, 'stray', paid);
+    await repository.setAttemptStatus(attempt.id, 'stray', { ...paid, strayReason: reason });
     const amountCents = attempt.exchangeRate
       ? Math.round((paid.amountCents * attempt.orderTotalCents) / Math.max(attempt.amountCents, 1))
       : paid.amountCents;
@@ -257,7 +262,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         ((await kind.missingBeforePayment(tx, order)).length > 0 ? 'order-changed' : null) ??
         ((await kind.confirmCoupon(tx, order)) ? null : 'coupon');
       if (stray) {
-        await recordStray(tx, attempt, paid);
+        await recordStray(tx, attempt, paid, stray);
         return { outcome: 'stray', reason: stray };
       }
       const moved = await deps.changeOrderStatus(

@@ -274,7 +274,11 @@ describe('the sandbox checkout page', () => {
     expect(res.statusCode).toBe(200);
     await t.runJobs();
     const url = `/application/order/${order.displayId}/payment`;
-    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ state: 'FAILED' });
+    // Declined: nothing was taken, so nothing goes back.
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({
+      state: 'FAILED',
+      returned: null,
+    });
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
     const retry = await apiCall(t.app, 'POST', url, user.token, {});
     expect(retry.json().data).toMatchObject({ attempt: 2, state: 'PENDING' });
@@ -361,7 +365,12 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect((await orderRow(order.id))?.status).toBe('Payment pending');
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
     const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
-    expect(read.json().data).toMatchObject({ state: 'FAILED' });
+    // The success page tells the customer their money is back, and why (not "declined").
+    expect(read.json().data).toMatchObject({
+      state: 'FAILED',
+      orderStatus: 'Payment pending',
+      returned: { amountCents: order.price.totalCents, currency: 'USD', reason: 'order-changed', refunded: true },
+    });
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
     expect(await refundsOf(order.id)).toMatchObject([
       { reason: 'stray', status: 'succeeded', amountCents: order.price.totalCents },
@@ -398,6 +407,12 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['stray']);
     expect(await refundsOf(order.id)).toMatchObject([{ reason: 'stray', status: 'succeeded' }]);
+    const read = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(read.json().data).toMatchObject({
+      state: 'FAILED',
+      orderStatus: 'Cancelled',
+      returned: { amountCents: order.price.totalCents, reason: 'cancelled', refunded: true },
+    });
   });
 
   it('a success for an order whose forms and documents are all in lands on Order pending: one move, one notification', async () => {

@@ -21,6 +21,7 @@ import {
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
+  type ReturnedCharge,
   resultState,
   STRAY_CHARGE_REASONS,
   type StartPayment,
@@ -207,7 +208,20 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const orderNotFound = (kind: PaidOrderKind | undefined) =>
     formFailure(404, kind ? deps.orders.kind(kind).notFoundMessage : ORDER_REF_MESSAGES.notFound);
 
-  function toPayment(attempt: PaymentAttempt, orderStatus: string): Payment {
+  /** A stray attempt's money on its way back to the customer, in the currency the provider charged. */
+  async function returnedBy(attempt: PaymentAttempt): Promise<ReturnedCharge | null> {
+    if (attempt.status !== 'stray') return null;
+    const found = await deps.orders.strayRefund(db, attempt.id);
+    if (!found) return null;
+    return {
+      amountCents: found.refund.providerAmountCents,
+      currency: attempt.exchangeRate ? attempt.currency : found.refund.currency,
+      reason: attempt.strayReason,
+      refunded: found.refund.status === 'succeeded',
+    };
+  }
+
+  async function toPayment(attempt: PaymentAttempt, orderStatus: string): Promise<Payment> {
     const state = resultState(attempt.status);
     return {
       attempt: attempt.attemptNumber,
@@ -222,6 +236,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       // The attempt's amount is the order's total it charges (never a browser's figure).
       // The order's total in its own currency: a converted charge (INR) is not the threshold's unit.
       premiumSupport: premiumSupportFor(attempt.orderTotalCents),
+      returned: await returnedBy(attempt),
       updatedAt: attempt.updatedAt.toISOString(),
     };
   }
@@ -564,7 +579,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           return formFailure(502, P.providerUnavailable);
         }
       }
-      return { ok: true, value: toPayment(attempt, order.status) };
+      return { ok: true, value: await toPayment(attempt, order.status) };
     },
 
     /** The providers this order can be paid with, and what each would charge (converted when it must). */
@@ -598,7 +613,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       if (!order) return orderNotFound(kind);
       const attempt = await deps.orders.latestAttempt(db, order.id);
       if (!attempt || attempt.provider !== provider.name) return formFailure(409, P.noOpenPayment);
-      if (attempt.status === 'succeeded') return { ok: true, value: toPayment(attempt, order.status) };
+      if (attempt.status === 'succeeded') return { ok: true, value: await toPayment(attempt, order.status) };
       if (attempt.status !== 'pending' || !payable(attempt)) return formFailure(409, P.noOpenPayment);
       let confirmed: Awaited<ReturnType<NonNullable<PaymentProvider['confirmPayment']>>>;
       try {
@@ -631,7 +646,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           status: after?.status ?? order.status,
         };
       });
-      return { ok: true, value: toPayment(settled.attempt, settled.status) };
+      return { ok: true, value: await toPayment(settled.attempt, settled.status) };
     },
 
     /** The order's latest attempt as the success page shows it, or null before any. */
@@ -639,7 +654,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const order = await deps.orders.findOwned(customerId, ref, kind);
       if (!order) return orderNotFound(kind);
       const attempt = await deps.orders.latestAttempt(db, order.id);
-      return { ok: true, value: attempt ? toPayment(attempt, order.status) : null };
+      return { ok: true, value: attempt ? await toPayment(attempt, order.status) : null };
     },
 
     /**

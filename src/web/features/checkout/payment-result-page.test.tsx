@@ -88,6 +88,62 @@ describe('/service-payment-success', () => {
     expect(api.calls.filter((call) => call.method === 'POST').length).toBe(1);
   }, 15_000);
 
+  it('says a charge the order could not take is being given back, and why: no Try again, the order page for its current total', async () => {
+    const api = serve([
+      paymentIn('FAILED', {
+        returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refunded: false },
+      }),
+    ]);
+    renderPage();
+    const title = await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.returnedTitle(false) });
+    expect(title.textContent).toBe('We are refunding your payment');
+    expect(document.activeElement).toBe(title);
+    expect(
+      screen.getByText(
+        'We received $708, but the payment arrived after your order changed, so we are refunding all of it to the card or account you paid with. Your bank may take a few days to show it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.payCurrentTotal)).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.failedTitle)).toBeNull();
+    expect(screen.queryByText(RESULT_TEXT.failedLead)).toBeNull();
+    expect(screen.queryByRole('button', { name: RESULT_TEXT.tryAgain })).toBeNull();
+    expect(screen.getByRole('link', { name: RESULT_TEXT.toOrder }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says a second payment of a paid order was refunded, without asking to pay again', async () => {
+    serve([
+      paymentIn('FAILED', {
+        orderStatus: 'Forms incomplete',
+        returned: { amountCents: 70800, currency: 'USD', reason: 'already-paid', refunded: true },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We refunded your payment' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'We received $708, but your order had already been paid, so we refunded all of it to the card or account you paid with. Your bank may take a few days to show it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.payCurrentTotal)).toBeNull();
+  });
+
+  it('offers no Try again once the order no longer waits for a payment (cancelled meanwhile)', async () => {
+    serve([paymentIn('FAILED', { orderStatus: 'Cancelled' })]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.failedTitle })).toBeTruthy();
+    expect(
+      screen.getByText('This payment was not taken, and your order no longer waits for one: it is Cancelled now.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.failedLead)).toBeNull();
+    expect(screen.queryByRole('button', { name: RESULT_TEXT.tryAgain })).toBeNull();
+    expect(screen.getByRole('link', { name: RESULT_TEXT.toOrder }).getAttribute('href')).toBe(
+      '/service-order?orderId=DOC-48213907',
+    );
+  });
+
   it('back from Stripe, confirms its session once and shows COMPLETED before the webhook lands', async () => {
     const stripe = (state: PaymentResultState) => paymentIn(state, { provider: 'stripe', redirectUrl: null });
     const api = serve([stripe('PENDING')], {

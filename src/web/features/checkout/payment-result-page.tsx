@@ -1,8 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/catalog/money.ts';
-import { checkoutHref, NO_PROVIDER, type PaidOrderKind, type Payment } from '../../../domain/payments/payment.ts';
+import { INITIAL_ORDER_STATUS } from '../../../domain/orders/status.ts';
+import {
+  checkoutHref,
+  NO_PROVIDER,
+  type PaidOrderKind,
+  type Payment,
+  STRAY_CHARGE_REASONS,
+} from '../../../domain/payments/payment.ts';
 import {
   NOT_PAID_AFTER_MS,
   NOT_PAID_POLL_MS,
@@ -43,6 +50,16 @@ export const RESULT_TEXT = {
   failedTitle: 'Your payment did not go through',
   failedLead:
     'The payment was declined or could not be confirmed, so your order is not paid and still waits in Payment pending. You can try again.',
+  /** The order no longer waits for a payment (cancelled, or paid by another attempt meanwhile). */
+  failedLeadNotWaiting: (status: string) =>
+    `This payment was not taken, and your order no longer waits for one: it is ${status} now.`,
+  /** A charge the order could not take (a stray attempt), given back in full. */
+  returnedTitle: (refunded: boolean) => (refunded ? 'We refunded your payment' : 'We are refunding your payment'),
+  returnedLead: (amount: string, because: string, refunded: boolean) =>
+    `We received ${amount}, but ${because}, so we ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with. Your bank may take a few days to show it.`,
+  /** A stray charge from before its reason was kept. */
+  returnedBecause: 'your order could not take it',
+  payCurrentTotal: 'Your order is not paid: pay its current total on your order page.',
   tryAgain: 'Try again',
   toOrder: 'Go to your order',
   backToOrder: 'Back to your order',
@@ -108,24 +125,68 @@ function Result({
       </div>
     );
   }
+  return <NotTaken payment={payment} orderRef={orderRef} kind={kind} heading={heading} />;
+}
+
+/**
+ * A FAILED attempt: declined, closed, or paid when the order could no longer take it (a stray
+ * charge, given back in full). "Try again" only while the order still waits for a payment, and
+ * never after a stray charge: the order's total may have changed, which its page shows.
+ */
+function NotTaken({
+  payment,
+  orderRef,
+  kind,
+  heading,
+}: {
+  payment: Payment;
+  orderRef: string;
+  kind: PaidOrderKind;
+  heading: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { returned } = payment;
+  const waiting = payment.orderStatus === INITIAL_ORDER_STATUS;
+  const orderHref = ORDER_KIND_PAGES[kind].orderHref(orderRef);
+  if (returned) {
+    const amount = formatMoney({ amountCents: returned.amountCents, currency: returned.currency });
+    const because = returned.reason ? STRAY_CHARGE_REASONS[returned.reason] : RESULT_TEXT.returnedBecause;
+    return (
+      <div className="card space-y-4">
+        <Icon name="circle-alert" className="size-10 text-saffron-600" />
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
+          {RESULT_TEXT.returnedTitle(returned.refunded)}
+        </h1>
+        <p className="text-slate-800">{RESULT_TEXT.returnedLead(amount, because, returned.refunded)}</p>
+        {waiting ? <p className="text-slate-800">{RESULT_TEXT.payCurrentTotal}</p> : null}
+        <Link to={orderHref} className="btn-primary">
+          {RESULT_TEXT.toOrder}
+          <Icon name="arrow-right" />
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="card space-y-4">
       <Icon name="circle-alert" className="size-10 text-red-700" />
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
         {RESULT_TEXT.failedTitle}
       </h1>
-      <p className="text-slate-800">{RESULT_TEXT.failedLead}</p>
-      <div className="max-w-sm">
-        <PayButton
-          orderRef={orderRef}
-          kind={kind}
-          amountCents={payment.amountCents}
-          currency={payment.currency}
-          label={RESULT_TEXT.tryAgain}
-        />
-      </div>
-      <Link to={ORDER_KIND_PAGES[kind].orderHref(orderRef)} className="font-semibold text-brand-700 underline">
-        {RESULT_TEXT.backToOrder}
+      <p className="text-slate-800">
+        {waiting ? RESULT_TEXT.failedLead : RESULT_TEXT.failedLeadNotWaiting(payment.orderStatus)}
+      </p>
+      {waiting ? (
+        <div className="max-w-sm">
+          <PayButton
+            orderRef={orderRef}
+            kind={kind}
+            amountCents={payment.amountCents}
+            currency={payment.currency}
+            label={RESULT_TEXT.tryAgain}
+          />
+        </div>
+      ) : null}
+      <Link to={orderHref} className={waiting ? 'font-semibold text-brand-700 underline' : 'btn-primary'}>
+        {waiting ? RESULT_TEXT.backToOrder : RESULT_TEXT.toOrder}
       </Link>
     </div>
   );
