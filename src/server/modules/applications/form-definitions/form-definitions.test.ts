@@ -142,6 +142,19 @@ describe('seeded form definitions', () => {
     }
   });
 
+  it('let a child’s form go on without a parent’s Indian document: parents applying for their own first OCI card have none yet', () => {
+    for (const id of ['oci-card/new-oci-card', 'oci-card/oci-card-for-minor']) {
+      const definition = SEEDED_FORM_DEFINITIONS.get(id) as FormDefinition;
+      const field = [...allFields(definition)].find((f) => 'key' in f && f.key === 'indianParentDocument');
+      expect(field, id).toMatchObject({ required: false });
+      expect(field, id).toHaveProperty('help', expect.stringContaining('leave it blank'));
+      // The review's check asks for the parent of Indian origin, not for their document.
+      const { errors } = checkAnswers(definition, {}, { mode: 'complete', memberKind: 'Minor', today: TODAY });
+      expect(errors, id).toHaveProperty('indianParent');
+      expect(errors, id).not.toHaveProperty('indianParentDocument');
+    }
+  });
+
   it('take the naturalisation date on the right side of 1 June 2010 for each renunciation package', () => {
     const check = (pkg: string, date: string) =>
       checkAnswers(

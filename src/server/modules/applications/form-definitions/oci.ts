@@ -124,6 +124,8 @@ function minorOrigin(): FormSection {
           ['both', 'Both'],
         ]),
       }),
+      // A parent applying for their own first OCI card with the child (a family's first order) has
+      // none of these yet: the child's proof of Indian origin then carries the application.
       ask(
         'short answer',
         'indianParentDocument',
@@ -131,6 +133,8 @@ function minorOrigin(): FormSection {
         {
           errorLabel: 'Parent’s Indian document',
           transforms: ['trim', 'uppercase'],
+          required: false,
+          help: 'If that parent has none yet (say they apply for their first OCI card with this order), leave it blank: the child’s proof of Indian origin shows the link.',
         },
       ),
     ],
