@@ -215,6 +215,12 @@ export const applicationOrderSchema = z.object({
    * in, and once forms and documents can no longer change.
    */
   missing: z.array(z.string()),
+  /**
+   * Before payment, the documents our team prepares once the order is paid, which the customer then
+   * signs and uploads ("Anaya’s Parental Authorization Form"), named as `missing` names them: due
+   * from payment on, so an order with nothing `missing` still waits for them. Empty once paid.
+   */
+  preparedAfterPayment: z.array(z.string()),
   /** Its files under the retention policy (issue 34 §4): kept until a day once closed, then deleted. */
   files: orderFilesRetentionSchema,
   createdAt: z.string(),

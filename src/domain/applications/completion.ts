@@ -99,6 +99,12 @@ export const COMPLETION_TEXT = {
   form: 'application form',
   /** Checkout's Payment card when nothing is missing. */
   allIn: 'Everything is in: after payment your order goes straight to our team (Order pending).',
+  /**
+   * …when nothing is missing but our team prepares documents once the order is paid, for the
+   * customer to sign and upload (a child's Parental Authorization Form): listed after this heading.
+   */
+  preparedAfterPayment: 'After payment, we prepare these for you to sign and upload here:',
+  allInThenPrepared: 'Everything else is in: once they are uploaded, your order goes to our team (Order pending).',
   /** The order page once a paid order has everything (the last requested document too). */
   allInPaid:
     'Everything is in: your order is with our team (Order pending). We will let you know here and by e-mail when anything changes.',

@@ -4222,6 +4222,7 @@ export interface components {
                             }[];
                         };
                         missing: string[];
+                        preparedAfterPayment: string[];
                         files: {
                             deleteOn: string | null;
                             deletedAt: string | null;
@@ -8237,6 +8238,7 @@ export interface operations {
                                 }[];
                             };
                             missing: string[];
+                            preparedAfterPayment: string[];
                             files: {
                                 deleteOn: string | null;
                                 deletedAt: string | null;
@@ -12369,6 +12371,7 @@ export interface operations {
                                         }[];
                                     };
                                     missing: string[];
+                                    preparedAfterPayment: string[];
                                     files: {
                                         deleteOn: string | null;
                                         deletedAt: string | null;

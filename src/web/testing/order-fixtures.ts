@@ -91,6 +91,7 @@ export function order(overrides: Partial<ApplicationOrder> = {}): ApplicationOrd
     },
     toDo: { missingDocuments: [], incompleteForms: [], photosToRedo: [] },
     missing: [],
+    preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',

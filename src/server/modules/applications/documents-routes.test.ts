@@ -148,13 +148,22 @@ describe('what our team prepares', () => {
       (await call('GET', `${orderPath(order.displayId)}/checklist`, user.token))
         .json()
         .data.members[0].items.find((i: { id: string }) => i.id === 'parental-authorization-form');
-    const missing = async () => (await call('GET', orderPath(order.displayId), user.token)).json().data.missing;
+    const view = async () => (await call('GET', orderPath(order.displayId), user.token)).json().data;
     expect(await formOf()).toMatchObject({ required: false, preparedByUs: true });
-    expect(await missing()).not.toContain('Aarav’s Parental Authorization Form');
+    expect((await view()).missing).not.toContain('Aarav’s Parental Authorization Form');
+    // Checkout names it before payment: an order with nothing missing still waits for it once paid.
+    expect((await view()).preparedAfterPayment).toEqual(['Aarav’s Parental Authorization Form']);
 
     await moveOrderTo(t.app, order.id, 'Forms incomplete');
     expect(await formOf()).toMatchObject({ required: true, preparedByUs: true });
-    expect(await missing()).toContain('Aarav’s Parental Authorization Form');
+    expect((await view()).missing).toContain('Aarav’s Parental Authorization Form');
+    expect((await view()).preparedAfterPayment).toEqual([]);
+  });
+
+  it('names nothing to come for an adult, whose checklist has nothing our team prepares', async () => {
+    const { user, order } = await customerWithOrder();
+    const view = (await call('GET', orderPath(order.displayId), user.token)).json().data;
+    expect(view.preparedAfterPayment).toEqual([]);
   });
 });
 

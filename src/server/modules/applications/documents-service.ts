@@ -100,6 +100,11 @@ export type FitPhoto = (
 /** What is left of an order's documents (`gaps`). */
 export interface OrderGaps {
   missingDocuments: MissingDocuments[];
+  /**
+   * Before payment, each member's documents our team prepares once the order is paid, which the
+   * customer then signs and uploads (a child's Parental Authorization Form): due from payment on.
+   */
+  preparedAfterPayment: MissingDocuments[];
   proofConflicts: { memberId: number; message: string }[];
   photosToRedo: PhotoToRedo[];
 }
@@ -163,6 +168,15 @@ function dueChecklistItems(
   paid: boolean,
 ): ChecklistItem[] {
   return memberChecklistItems(app, member).map((item) => dueWhen(paid, item));
+}
+
+/** Each member's required documents our team prepares once the order is paid (`preparedByUs`), in member order. */
+function preparedOncePaid(app: ChecklistSnapshot, members: readonly MemberRow[]): MissingDocuments[] {
+  return members.flatMap((member): MissingDocuments[] => {
+    const items = memberChecklistItems(app, member).filter((item) => item.preparedByUs && item.required);
+    if (items.length === 0) return [];
+    return [{ memberId: member.id, fullName: member.fullName, items: items.map(({ id, label }) => ({ id, label })) }];
+  });
 }
 
 /**
@@ -686,13 +700,16 @@ export function createDocumentsService(db: Database, deps: DocumentsServiceDeps)
      * proofs of address from another mission's area, and the files in that fail SevaPhotos' rules.
      */
     async gaps(order: Order, app: ChecklistSnapshot, members: readonly MemberRow[]): Promise<OrderGaps> {
-      if (!canChangeDocuments(order.status)) return { missingDocuments: [], proofConflicts: [], photosToRedo: [] };
+      if (!canChangeDocuments(order.status))
+        return { missingDocuments: [], preparedAfterPayment: [], proofConflicts: [], photosToRedo: [] };
       const [uploaded, requests] = await Promise.all([
         repository.listLive(order.id, 'from-customer'),
         repository.listRequests(order.id),
       ]);
+      const paid = isPaidStatus(order.status);
       return {
-        missingDocuments: missingDocumentsOf(app, members, uploaded, requests, isPaidStatus(order.status)),
+        missingDocuments: missingDocumentsOf(app, members, uploaded, requests, paid),
+        preparedAfterPayment: paid ? [] : preparedOncePaid(app, members),
         proofConflicts: proofConflictsOf(app, uploaded),
         photosToRedo: photosToRedo(
           members.map((m) => ({ id: m.id, fullName: m.fullName, items: memberChecklistItems(app, m) })),

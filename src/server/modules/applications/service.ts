@@ -182,7 +182,7 @@ function toView(
   form: StoredForm | null,
   members: MemberRow[],
   timeline: StatusChange[],
-  { missingDocuments, proofConflicts, photosToRedo }: OrderGaps,
+  { missingDocuments, preparedAfterPayment, proofConflicts, photosToRedo }: OrderGaps,
   files: OrderFilesRetention,
 ): ApplicationOrder {
   return {
@@ -211,6 +211,11 @@ function toView(
     missing: canChangeAnswers(order.status)
       ? missingItems(completionFacts(app, members, missingDocuments, proofConflicts))
       : [],
+    // Named as `missing` names documents; no form to review among them.
+    preparedAfterPayment: missingItems({
+      ...completionFacts(app, members, preparedAfterPayment),
+      hasForm: false,
+    }),
     files,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),

@@ -176,6 +176,46 @@ describe('checkout', () => {
     expect(screen.queryByText(COMPLETION_TEXT.stillNeeded)).toBeNull();
   });
 
+  it('with nothing missing, names what our team prepares after payment instead of promising Order pending', async () => {
+    const prepared = ['Anaya’s Parental Authorization Form'];
+    serve({
+      [`GET ${BASE}`]: () =>
+        ok(order({ members, missing: [], preparedAfterPayment: prepared }), APPLICATION_MESSAGES.loaded),
+    });
+    renderPage();
+    const list = await screen.findByRole('list', {
+      name: 'After payment, we prepare these for you to sign and upload here:',
+    });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(prepared);
+    expect(
+      screen.getByText('Everything else is in: once they are uploaded, your order goes to our team (Order pending).'),
+    ).toBeTruthy();
+    expect(screen.queryByText(COMPLETION_TEXT.allIn)).toBeNull();
+  });
+
+  it('names what our team prepares beside what is still missing', async () => {
+    serve({
+      [`GET ${BASE}`]: () =>
+        ok(
+          order({
+            members,
+            missing: ['Dev’s application form'],
+            preparedAfterPayment: ['Dev’s Parental Authorization Form'],
+          }),
+          APPLICATION_MESSAGES.loaded,
+        ),
+    });
+    renderPage();
+    expect(await screen.findByRole('list', { name: COMPLETION_TEXT.stillNeeded })).toBeTruthy();
+    const list = screen.getByRole('list', { name: COMPLETION_TEXT.preparedAfterPayment });
+    expect(within(list).getByRole('listitem').textContent).toBe('Dev’s Parental Authorization Form');
+    expect(screen.queryByText(COMPLETION_TEXT.allInThenPrepared)).toBeNull();
+  });
+
   it('names a photo in that fails a rule before payment, though nothing else is missing', async () => {
     const toDo = {
       missingDocuments: [],

@@ -81,7 +81,29 @@ function HeadedList({ id, heading, items }: { id: string; heading: string; items
   );
 }
 
+/**
+ * What our team prepares once the order is paid, for the customer to sign and upload: due from
+ * payment on, so "Everything is in" would promise an Order pending the payment does not bring.
+ */
+function PreparedAfterPayment({ order }: { order: ApplicationOrder }) {
+  if (order.preparedAfterPayment.length === 0) return null;
+  return (
+    <HeadedList
+      id="checkout-prepared"
+      heading={COMPLETION_TEXT.preparedAfterPayment}
+      items={order.preparedAfterPayment}
+    />
+  );
+}
+
 function StillNeeded({ order }: { order: ApplicationOrder }) {
+  if (order.missing.length === 0 && order.preparedAfterPayment.length > 0)
+    return (
+      <div className="space-y-2 text-sm text-slate-700">
+        <PreparedAfterPayment order={order} />
+        <p>{COMPLETION_TEXT.allInThenPrepared}</p>
+      </div>
+    );
   if (order.missing.length === 0) return <p className="text-sm text-slate-700">{CHECKOUT_TEXT.afterAllDone}</p>;
   return (
     <div className="space-y-2 text-sm text-slate-700">
@@ -103,6 +125,7 @@ function StillNeeded({ order }: { order: ApplicationOrder }) {
           </ul>
         </details>
       ) : null}
+      <PreparedAfterPayment order={order} />
       <p>
         {CHECKOUT_TEXT.payFirst}{' '}
         <Link to={applicationFormHref(order.displayId)} className="font-semibold text-brand-700 underline">

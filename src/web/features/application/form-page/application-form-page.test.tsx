@@ -107,6 +107,7 @@ function order(members: Member[], photosToRedo: ApplicationOrder['toDo']['photos
     },
     toDo: { missingDocuments: [], incompleteForms: [], photosToRedo },
     missing: [],
+    preparedAfterPayment: [],
     files: { deleteOn: null, deletedAt: null },
     createdAt: '2026-11-30T09:00:00.000Z',
     updatedAt: '2026-11-30T09:00:00.000Z',
