@@ -125,11 +125,13 @@ describe('the member list of a new application', () => {
     expect(MAX_MEMBERS).toBe(10);
     expect(errorsOf(list.safeParse([]))).toEqual({ '': 'Add at least one member to start an application' });
     expect(errorsOf(list.safeParse(undefined))).toEqual({ '': 'Add at least one member to start an application' });
-    const eleven = Array.from({ length: 11 }, () => child);
+    const children = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...child, dateOfBirth: `2016-09-${String(i + 1).padStart(2, '0')}` }));
+    const eleven = children(11);
     expect(errorsOf(list.safeParse(eleven))).toEqual({
       '': 'An application can have at most 10 members. Please start another application for more family members.',
     });
-    expect(list.parse(Array.from({ length: 10 }, () => child))).toHaveLength(10);
+    expect(list.parse(children(10))).toHaveLength(10);
   });
 
   it('has at most one Self', () => {
@@ -138,18 +140,38 @@ describe('the member list of a new application', () => {
     });
   });
 
-  it('memberConflict: the 11th member and a second Self are refused, an edit of the Self member is not', () => {
-    const ten = Array.from({ length: 10 }, () => ({ relationship: 'Child' }));
-    expect(memberConflict(ten, { relationship: 'Child' }, true)).toEqual({
+  it('has each person once: the same name (however spaced or cased) and date of birth again is refused', () => {
+    expect(
+      errorsOf(list.safeParse([adult, { ...adult, fullName: ' priya  SHARMA ', relationship: 'Spouse' }])),
+    ).toEqual({
+      '1.fullName': 'priya SHARMA is already a member of this application.',
+    });
+    // Twins share a date of birth, not a name; a namesake shares a name, not a date of birth.
+    expect(list.safeParse([child, { ...child, fullName: 'Anaya Sharma' }]).success).toBe(true);
+    expect(list.safeParse([adult, { ...adult, dateOfBirth: '1960-01-01', relationship: 'Parent' }]).success).toBe(true);
+  });
+
+  it('memberConflict: the 11th member, a second Self and the same person again are refused, an edit of the Self member is not', () => {
+    const person = (relationship: string, i = 0) => ({
+      relationship,
+      fullName: `Child ${'abcdefghijk'[i]}`,
+      dateOfBirth: '2016-09-30',
+    });
+    const ten = Array.from({ length: 10 }, (_, i) => person('Child', i));
+    expect(memberConflict(ten, person('Child', 10), true)).toEqual({
       field: 'members',
       message: MEMBER_MESSAGES.tooMany,
     });
-    expect(memberConflict(ten, { relationship: 'Child' }, false)).toBeNull();
-    expect(memberConflict([{ relationship: 'Self' }], { relationship: 'Self' }, true)).toEqual({
+    expect(memberConflict(ten.slice(1), person('Child', 0), false)).toBeNull();
+    expect(memberConflict([person('Self', 1)], person('Self', 2), true)).toEqual({
       field: 'relationship',
       message: MEMBER_MESSAGES.oneSelf,
     });
-    expect(memberConflict([{ relationship: 'Child' }], { relationship: 'Self' }, false)).toBeNull();
+    expect(memberConflict([person('Child', 1)], person('Self', 2), false)).toBeNull();
+    expect(memberConflict([person('Self', 1)], person('Spouse', 1), true)).toEqual({
+      field: 'fullName',
+      message: MEMBER_MESSAGES.sameMember('Child b'),
+    });
   });
 });
 

@@ -35,6 +35,8 @@ export const MEMBER_MESSAGES = {
       : `A member born on ${dateOfBirth} is 18 or over, so they apply as an Adult. Please check the date of birth.`,
   relationshipRequired: 'Please choose how this member is related to you',
   oneSelf: 'Only one member can be you (Self)',
+  /** The same person twice (the same name and date of birth) would be charged twice. */
+  sameMember: (fullName: string) => `${fullName} is already a member of this application.`,
   atLeastOne: 'Add at least one member to start an application',
   tooMany: `An application can have at most ${MAX_MEMBERS} members. Please start another application for more family members.`,
   lastMember: 'An application needs at least one member. Add another member before removing this one.',
@@ -137,7 +139,22 @@ export function memberListSchemaFor(today?: () => string) {
       for (const index of selves.slice(1)) {
         ctx.addIssue({ code: 'custom', path: [index, 'relationship'], message: MEMBER_MESSAGES.oneSelf });
       }
+      members.forEach((member, index) => {
+        if (members.slice(0, index).some((earlier) => samePerson(earlier, member))) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'fullName'],
+            message: MEMBER_MESSAGES.sameMember(member.fullName),
+          });
+        }
+      });
     });
+}
+
+/** "Meera  iyer" born 1985-04-12 is "Meera Iyer" born 1985-04-12: the same person entered twice. */
+function samePerson(a: { fullName: string; dateOfBirth: string }, b: { fullName: string; dateOfBirth: string }) {
+  const name = (n: string) => n.trim().replace(/\s+/g, ' ').toLowerCase();
+  return a.dateOfBirth === b.dateOfBirth && name(a.fullName) === name(b.fullName);
 }
 export const memberListSchema = memberListSchemaFor();
 
@@ -146,13 +163,16 @@ export const memberListSchema = memberListSchemaFor();
  * when it may, else the field and message to answer with.
  */
 export function memberConflict(
-  others: readonly { relationship: string }[],
-  member: { relationship: string },
+  others: readonly { relationship: string; fullName: string; dateOfBirth: string }[],
+  member: { relationship: string; fullName: string; dateOfBirth: string },
   adding: boolean,
 ): { field: string; message: string } | null {
   if (adding && others.length >= MAX_MEMBERS) return { field: 'members', message: MEMBER_MESSAGES.tooMany };
   if (member.relationship === 'Self' && others.some((m) => m.relationship === 'Self')) {
     return { field: 'relationship', message: MEMBER_MESSAGES.oneSelf };
+  }
+  if (others.some((m) => samePerson(m, member))) {
+    return { field: 'fullName', message: MEMBER_MESSAGES.sameMember(member.fullName) };
   }
   return null;
 }

@@ -232,6 +232,12 @@ describe('POST /application/order: start an application', () => {
         M.oneSelf,
       ],
       [
+        'the same person twice (charged twice)',
+        { members: [ADULT, { ...ADULT, fullName: ADULT.fullName.toUpperCase(), relationship: 'Spouse' }] },
+        'members.1.fullName',
+        M.sameMember(ADULT.fullName.toUpperCase()),
+      ],
+      [
         'a short name',
         { members: [{ ...ADULT, fullName: 'Al' }] },
         'members.0.fullName',
@@ -506,6 +512,24 @@ describe('members', () => {
     expect(childAsSelf.statusCode).toBe(400);
     // The Self member may keep being Self.
     expect((await call('PUT', `${base}/${order.members[0]?.id}`, user.token, ADULT)).statusCode).toBe(200);
+  });
+
+  it('has each person once, on add and on edit: the same name and date of birth again would be charged twice', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { members: [ADULT, MINOR] });
+    const base = `/application/order/${order.displayId}/members`;
+    const again = await call('POST', base, user.token, { ...ADULT, relationship: 'Spouse' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toEqual({ fullName: M.sameMember(ADULT.fullName) });
+    const intoTheOther = await call('PUT', `${base}/${order.members[1]?.id}`, user.token, {
+      ...ADULT,
+      fullName: ` ${ADULT.fullName.toLowerCase()} `,
+      relationship: 'Spouse',
+    });
+    expect(intoTheOther.statusCode).toBe(400);
+    expect(await membersOf(order.id)).toHaveLength(2);
+    // Twins: the same date of birth, another name.
+    expect((await call('POST', base, user.token, { ...MINOR, fullName: 'Anaya Sharma' })).statusCode).toBe(201);
   });
 
   it('ignores progress, answers and ids a client sends with a member', async () => {

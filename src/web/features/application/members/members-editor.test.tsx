@@ -170,6 +170,29 @@ describe('MembersEditor', () => {
     expect(onValid).not.toHaveBeenCalled();
     expect(document.activeElement, 'the first problem has the focus').toBe(firstDob);
   });
+
+  it('says at the name when the same person is entered twice, before the order is made and charged', async () => {
+    const onValid = vi.fn();
+    render(<Harness onValid={onValid} />);
+    const fill = (index: number, relationship: string) => {
+      const member = members()[index] as HTMLElement;
+      fireEvent.change(within(member).getByLabelText('Full name (as in the passport)'), {
+        target: { value: 'Meera Iyer' },
+      });
+      fireEvent.change(within(member).getByLabelText('Date of birth'), { target: { value: '1985-04-12' } });
+      fireEvent.change(within(member).getByLabelText('Relationship to you'), { target: { value: relationship } });
+    };
+    fill(0, 'Self');
+    fireEvent.click(addButton());
+    fill(1, 'Spouse');
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    const name = within(members()[1] as HTMLElement).getByLabelText('Full name (as in the passport)');
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      MEMBER_MESSAGES.sameMember('Meera Iyer'),
+    );
+    expect(onValid).not.toHaveBeenCalled();
+  });
 });
 
 function renderMemberForm(onSave: () => Promise<void>) {
