@@ -378,6 +378,36 @@ describe('the review step', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('follows a date of birth corrected in the member’s details: the form said the old one, and its review passes', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = { ...completeAnswers('Adult'), dateOfBirth: ADULT.dateOfBirth };
+    expect((await save(user.token, ref, memberId, { currentStep: 3, answers })).statusCode).toBe(200);
+    const savedAt = (await memberRow(memberId)).answersSavedAt;
+    const corrected = '1985-05-12';
+    const edited = await call('PUT', `${orderPath(ref)}/members/${memberId}`, user.token, {
+      ...ADULT,
+      dateOfBirth: corrected,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const row = await memberRow(memberId);
+    expect(row.answers.dateOfBirth).toBe(corrected);
+    // A tab that still shows the old answers reloads them before its next save.
+    expect(row.answersSavedAt?.getTime()).toBeGreaterThan(savedAt?.getTime() ?? 0);
+    const reviewed = await review(user.token, ref, memberId);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+  });
+
+  it('leaves a form’s date of birth that was neither the old nor the new one, for the review to question', async () => {
+    const { user, ref, memberId } = await customerWithOrder();
+    const answers = { ...completeAnswers('Adult'), dateOfBirth: '1984-01-15' };
+    expect((await save(user.token, ref, memberId, { currentStep: 3, answers })).statusCode).toBe(200);
+    await call('PUT', `${orderPath(ref)}/members/${memberId}`, user.token, { ...ADULT, dateOfBirth: '1985-05-12' });
+    expect((await memberRow(memberId)).answers.dateOfBirth).toBe('1984-01-15');
+    expect((await review(user.token, ref, memberId)).json().errors).toEqual({
+      dateOfBirth: F.dateOfBirthNotMember('1985-05-12'),
+    });
+  });
+
   it('words a minor’s messages as the minor’s form does: the child’s name, never “your”', async () => {
     const { user, ref, memberId } = await customerWithOrder([MINOR]);
     const res = await review(user.token, ref, memberId);

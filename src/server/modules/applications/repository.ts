@@ -8,7 +8,7 @@ import { applicationFeeNotices, applicationMembers, applicationOrders } from './
 export type ApplicationRow = typeof applicationOrders.$inferSelect;
 export type MemberRow = typeof applicationMembers.$inferSelect;
 export type NewMember = Pick<MemberRow, 'fullName' | 'dateOfBirth' | 'kind' | 'relationship'>;
-export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails'>>;
+export type MemberFormValues = Partial<Pick<MemberRow, 'answers' | 'currentStep' | 'reviewDetails' | 'answersSavedAt'>>;
 
 export function createApplicationsRepository(db: Database) {
   return {

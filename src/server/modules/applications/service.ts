@@ -528,6 +528,13 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         if (!row) return formFailure(404, M.notFound);
         const form = await formOfOrder(tx, order.id);
         const before = members[index];
+        // A corrected date of birth: the form's, where it still says the old one, follows it (the
+        // review would refuse the form for the difference). A form open elsewhere then reloads
+        // (its next save is built on older answers: changedElsewhere).
+        if (before && before.dateOfBirth !== row.dateOfBirth && row.answers.dateOfBirth === before.dateOfBirth) {
+          const answers = { ...row.answers, dateOfBirth: row.dateOfBirth };
+          row = (await applications.updateMember(order.id, memberId, { answers, answersSavedAt: now() })) ?? row;
+        }
         if (form && before && before.kind !== row.kind) {
           // Another kind asks other steps (a minor's parental consent): a review stands only if the
           // answers are complete for the new kind, and the step stays within the new form.
