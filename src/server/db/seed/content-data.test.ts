@@ -128,6 +128,14 @@ describe('seeded site copy', () => {
     expect(OFFERS.filter((o) => o.isActive).length).toBeGreaterThanOrEqual(3);
     expect(PARTNER_SERVICES.length).toBeGreaterThanOrEqual(3);
   });
+
+  it('words the FIRST10 offer as the coupon counts it: all our fees, add-ons too, never the government fee', () => {
+    // couponDiscountCents takes its share of our whole fee (service fee, add-ons, convenience fee).
+    const offer = OFFERS.find((o) => o.title.startsWith('FIRST10'));
+    expect(offer?.description).toContain('10% off our fees (the service fee and any add-ons)');
+    expect(offer?.description).toContain('Government fees are not discounted.');
+    expect(offer?.description).not.toContain('off our service fee');
+  });
 });
 
 describe('seedContent and seedMarketing', () => {

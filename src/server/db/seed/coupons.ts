@@ -2,13 +2,13 @@ import type { Database } from '../client.ts';
 import { coupons } from '../schema.ts';
 
 /**
- * FIRST10 (issue 11): 10 % off our service fee, once per customer, on SevaDocs; advertised in an
+ * FIRST10 (issue 11): 10 % off our fees (couponDiscountCents: the service fee, add-ons and convenience fee), once per customer, on SevaDocs; advertised in an
  * offer. PHOTO10 (issue 12): the same on a first SevaPhotos order.
  */
 export const SEED_COUPONS: readonly (typeof coupons.$inferInsert)[] = [
   {
     code: 'FIRST10',
-    description: '10% off our service fee on your first application',
+    description: '10% off our fees on your first application',
     discountType: 'percentage',
     value: 10,
     platform: 'sevadocs',

@@ -14,7 +14,7 @@ export const OFFERS: readonly SeedOffer[] = [
   {
     title: 'FIRST10: 10% off your first application',
     description:
-      'Enter FIRST10 at checkout for 10% off our service fee, once per customer. Government fees are not discounted.',
+      'Enter FIRST10 at checkout for 10% off our fees (the service fee and any add-ons), once per customer. Government fees are not discounted.',
     isActive: true,
   },
   {

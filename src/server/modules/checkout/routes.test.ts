@@ -233,7 +233,7 @@ describe('cost summary', () => {
 });
 
 describe('coupons', () => {
-  it('applies FIRST10 to our service fee only, once per customer, and removes it', async () => {
+  it('applies FIRST10 to our fees only (never the government fee), once per customer, and removes it', async () => {
     const { user, order, base } = await family();
     const plain = (await call('GET', `${base}/cost-summary`, user.token)).json().data;
     const res = await call('POST', `${base}/coupon`, user.token, { code: 'first10' });
