@@ -20,11 +20,42 @@ describe('the Expedite promise', () => {
     expect(EXPEDITE_PROMISE.basis).toContain('one business day');
   });
 
-  it('sets a paid Expedite order’s due date 2 days after the payment, not the package’s 70', () => {
+  it('sets a paid Expedite order’s due date 2 days after its last document, not the package’s 70', () => {
+    // Paid with everything in: the payment moved it to Order pending.
     const paidAt = new Date('2026-11-27T09:00:00Z');
-    const sla = slaOf({ status: 'Order pending', paidAt }, EXPEDITE_PROMISE, new Date('2026-11-27T10:00:00Z'));
+    const sla = slaOf(
+      { status: 'Order pending', paidAt, readyAt: paidAt },
+      EXPEDITE_PROMISE,
+      new Date('2026-11-27T10:00:00Z'),
+    );
     expect(sla).toMatchObject({ state: 'running', days: 2, dueAt: '2026-11-29T09:00:00.000Z' });
     expect(daysLeft(sla, new Date('2026-11-27T10:00:00Z'))).toBe(1);
+  });
+
+  it('waits for the customer while a document is missing after payment, then counts from the last one', () => {
+    const paidAt = new Date('2026-12-04T20:05:00Z');
+    const missing = slaOf(
+      { status: 'Forms incomplete', paidAt, readyAt: null },
+      EXPEDITE_PROMISE,
+      new Date('2026-12-07'),
+    );
+    // "within one business day of your last document": not overdue while the family has it to give.
+    expect(missing).toMatchObject({ state: 'customer', startedAt: null, dueAt: null });
+    const readyAt = new Date('2026-12-08T15:00:00Z');
+    const ready = slaOf(
+      { status: 'Order pending', paidAt, readyAt },
+      EXPEDITE_PROMISE,
+      new Date('2026-12-08T16:00:00Z'),
+    );
+    expect(ready).toMatchObject({
+      state: 'running',
+      startedAt: readyAt.toISOString(),
+      dueAt: '2026-12-10T15:00:00.000Z',
+    });
+    // Sent back for a document, it waits for the customer again.
+    const sentBack = slaOf({ status: 'Forms incomplete', paidAt, readyAt }, EXPEDITE_PROMISE, new Date('2026-12-09'));
+    expect(sentBack.state).toBe('customer');
+    expect(slaOf({ status: 'Payment pending', paidAt: null }, EXPEDITE_PROMISE, new Date()).state).toBe('waiting');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ADDON_DETAILS } from '../checkout/addons.ts';
 import { addOnLineId, type CostSummary } from '../checkout/cost-summary.ts';
-import { processingDays } from './orders.ts';
+import { processingDays, type SlaPromise } from './orders.ts';
 
 /**
  * The Expedite add-on as staff work it (issue 28 §3): an order whose paid lines include it is
@@ -23,11 +23,15 @@ export const EXPEDITE_PROMISE_TEXT = '1 business day';
  */
 export const EXPEDITE_PROMISE_DAYS = processingDays(EXPEDITE_PROMISE_TEXT) ?? 2;
 
-/** The SLA promise of an expedited order (the clock still starts at the payment). */
+/**
+ * The SLA promise of an expedited order: from the customer's last document, as the add-on says (a
+ * paid order still missing a document waits for the customer, not for our team).
+ */
 export const EXPEDITE_PROMISE = {
   days: EXPEDITE_PROMISE_DAYS,
   basis: `Expedite add-on: ${ADDON_DETAILS.Expedite.subText} (${EXPEDITE_PROMISE_DAYS} days)`,
-} as const;
+  from: 'last-document',
+} as const satisfies SlaPromise;
 
 /** Whether the order was charged for Expedite: a charge line of the add-on with money on it. */
 export function hasExpedite(summary: Pick<CostSummary, 'lines'> | null | undefined): boolean {

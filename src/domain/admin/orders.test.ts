@@ -29,6 +29,11 @@ describe('slaOf', () => {
     expect(slaOf({ status: 'Submitted', paidAt }, promise, new Date('2026-11-12T00:00:00Z')).state).toBe('overdue');
   });
 
+  it('counts a package’s published time from the payment, whatever is still missing', () => {
+    const missing = slaOf({ status: 'Forms incomplete', paidAt, readyAt: null }, promise, new Date('2026-11-05'));
+    expect(missing).toMatchObject({ state: 'running', startedAt: paidAt.toISOString() });
+  });
+
   it('stops once the work is decided or over', () => {
     for (const status of ['Approved', 'Rejected', 'Completed', 'Refunded', 'Cancelled']) {
       expect(slaOf({ status, paidAt }, promise, new Date('2027-01-01')).state).toBe('stopped');

@@ -91,8 +91,13 @@ export type OrderQueueQuery = z.infer<typeof orderQueueQuery>;
  * decided status (Approved, Rejected, Completed, Refunded, Cancelled).
  */
 export const slaSchema = z.object({
-  state: z.enum(['waiting', 'running', 'overdue', 'stopped']),
-  /** When the clock started: the payment (the first move out of Payment pending). */
+  /**
+   * `waiting`: not paid yet; `customer`: paid, and the promise counts from the last document, which
+   * the customer has still to give (Forms incomplete); then `running` or `overdue`, and `stopped`
+   * once the work is decided or over.
+   */
+  state: z.enum(['waiting', 'customer', 'running', 'overdue', 'stopped']),
+  /** When the clock started: the payment (the first move out of Payment pending), or the last document (`SlaPromise.from`). */
   startedAt: z.string().nullable(),
   dueAt: z.string().nullable(),
   /** The promised days the due date is counted with, and where they came from. */
@@ -267,18 +272,38 @@ export function processingDays(text: string | null | undefined): number | null {
 export interface SlaPromise {
   days: number;
   basis: string;
+  /**
+   * When the days start: at the payment (the default), or at the customer's last document, the
+   * order's latest move into Order pending (Expedite: "within one business day of your last document").
+   */
+  from?: 'payment' | 'last-document';
+}
+
+/** Where the order's clock stands: its status, its payment and its latest move into Order pending. */
+export interface SlaFacts {
+  status: string;
+  paidAt: Date | null;
+  /** The latest move into Order pending (everything in), or null before any. */
+  readyAt?: Date | null;
 }
 
 /** The order's SLA clock at `now`. */
-export function slaOf(
-  { status, paidAt }: { status: string; paidAt: Date | null },
-  promise: SlaPromise,
-  now: Date,
-): Sla {
-  const startedAt = paidAt?.toISOString() ?? null;
-  const dueAt = paidAt ? new Date(paidAt.getTime() + promise.days * DAY_MS) : null;
-  const base = { startedAt, dueAt: dueAt?.toISOString() ?? null, days: promise.days, basis: promise.basis };
+export function slaOf({ status, paidAt, readyAt = null }: SlaFacts, promise: SlaPromise, now: Date): Sla {
+  const fromLastDocument = promise.from === 'last-document';
+  const start = fromLastDocument && paidAt ? readyAt : paidAt;
+  const dueAt = start ? new Date(start.getTime() + promise.days * DAY_MS) : null;
+  const base = {
+    startedAt: start?.toISOString() ?? null,
+    dueAt: dueAt?.toISOString() ?? null,
+    days: promise.days,
+    basis: promise.basis,
+  };
   if (CLOCK_STOPPED.has(status)) return { ...base, state: 'stopped' };
+  if (!paidAt) return { ...base, state: 'waiting' };
+  // Sent back to the customer, the clock waits for them again, whenever it first started.
+  if (fromLastDocument && (status === 'Forms incomplete' || !dueAt)) {
+    return { ...base, startedAt: null, dueAt: null, state: 'customer' };
+  }
   if (!dueAt) return { ...base, state: 'waiting' };
   return { ...base, state: now.getTime() > dueAt.getTime() ? 'overdue' : 'running' };
 }

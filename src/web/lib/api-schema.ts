@@ -12097,7 +12097,7 @@ export interface operations {
                                 createdAt: string;
                                 sla: {
                                     /** @enum {string} */
-                                    state: "waiting" | "running" | "overdue" | "stopped";
+                                    state: "waiting" | "customer" | "running" | "overdue" | "stopped";
                                     startedAt: string | null;
                                     dueAt: string | null;
                                     days: number;
@@ -12154,7 +12154,7 @@ export interface operations {
                             };
                             sla: {
                                 /** @enum {string} */
-                                state: "waiting" | "running" | "overdue" | "stopped";
+                                state: "waiting" | "customer" | "running" | "overdue" | "stopped";
                                 startedAt: string | null;
                                 dueAt: string | null;
                                 days: number;

@@ -826,10 +826,19 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
     expect(lines.find((l) => l.id === 'expedite')).toMatchObject({ label: 'Expedite', value: '$62' });
     expect(lines.find((l) => l.id === 'coupon-discount')).toMatchObject({ value: '-$10', subValue: code });
     expect(lines.find((l) => l.id === 'members')).toMatchObject({ value: 'x1' });
-    // The Expedite promise (one business day: 2 calendar days), not the package's 70.
-    expect(data.sla).toMatchObject({ state: 'running', days: 2 });
+    // The Expedite promise (one business day: 2 calendar days, not the package's 70) counts from
+    // the last document: paid with documents missing, the order waits for the customer.
+    expect(data.sla).toMatchObject({ state: 'customer', days: 2, startedAt: null, dueAt: null });
     expect(data.sla.basis).toContain('Expedite');
-    expect(Date.parse(data.sla.dueAt) - Date.parse(data.sla.startedAt)).toBe(2 * DAY_MS);
+    await moveOrderTo(t.app, order.id, 'Order pending');
+    const ready = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.sla;
+    expect(ready).toMatchObject({ state: 'running', days: 2 });
+    const [lastIn] = await t.database.db
+      .select({ at: orderStatusHistory.changedAt })
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, 'Order pending')));
+    expect(ready.startedAt).toBe(lastIn?.at.toISOString());
+    expect(Date.parse(ready.dueAt) - Date.parse(ready.startedAt)).toBe(2 * DAY_MS);
     // The payment that charged it.
     expect(data.payments.attempts).toEqual([
       expect.objectContaining({
@@ -877,12 +886,17 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
     const rows = async (query: string) => {
       const res = await asStaff('GET', `/admin/orders?q=tanvi%20rushqueue&${query}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.results as { displayId: string; expedite: boolean; sla: { days: number } }[];
+      return res.json().data.results as {
+        displayId: string;
+        expedite: boolean;
+        sla: { days: number; state: string };
+      }[];
     };
     const all = await rows('limit=100');
-    expect(all.map((r) => [r.displayId, r.expedite, r.sla.days])).toEqual([
-      [plain.order.displayId, false, 70],
-      [rushed.order.displayId, true, 2],
+    // The package's clock runs from the payment; Expedite's waits for the customer's last document.
+    expect(all.map((r) => [r.displayId, r.expedite, r.sla.days, r.sla.state])).toEqual([
+      [plain.order.displayId, false, 70, 'running'],
+      [rushed.order.displayId, true, 2, 'customer'],
     ]);
     expect((await rows('expedite=1')).map((r) => r.displayId)).toEqual([rushed.order.displayId]);
     // With the other filters, and as the page's checkbox sends it.

@@ -280,7 +280,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         expediting.then((ids) => deps.orders.staffViews(orders, ids)),
       ]);
       const at = now();
-      const results = page.results.map(({ order, paidAt }: StaffOrder): QueuedOrder => {
+      const results = page.results.map(({ order, paidAt, readyAt }: StaffOrder): QueuedOrder => {
         const view = staffView(views, order);
         const contact = contacts.get(order.userId);
         return {
@@ -294,7 +294,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           totalCents: order.totalCents,
           currency: order.currency,
           createdAt: order.createdAt.toISOString(),
-          sla: slaOf({ status: order.status, paidAt }, view.promise, at),
+          sla: slaOf({ status: order.status, paidAt, readyAt }, view.promise, at),
           expedite: expedited.has(order.id),
         };
       });
@@ -309,7 +309,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
     async get(orderRef: string): Promise<DeskOrder | null> {
       const found = await deps.orders.findForStaff(parseDeskOrderRef(orderRef));
       if (!found) return null;
-      const { order, paidAt } = found;
+      const { order, paidAt, readyAt } = found;
       const ref = { id: order.id };
       const [contacts, notes, charged, payments, refunded, refundedCents, openRefund, decidedRefunds] =
         await Promise.all([
@@ -333,7 +333,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
         title: order.title,
         status: order.status,
         customer: { id: order.userId, name: contact?.name ?? '', email: contact?.email ?? order.email },
-        sla: slaOf({ status: order.status, paidAt }, staffView(views, order).promise, now()),
+        sla: slaOf({ status: order.status, paidAt, readyAt }, staffView(views, order).promise, now()),
         // Refunded follows a refund of the whole payment (refunds desk), never a choice alone.
         nextStatuses: nextStatuses(order.status, 'staff', order.kind).filter((s) => s !== 'Refunded' || refunded),
         notes,

@@ -64,10 +64,11 @@ export interface StaffOrderFilter {
 
 export type StaffSort = 'createdAt' | 'displayId' | 'status' | 'totalCents';
 
-/** An order as the back office reads it: with when it was paid (its SLA clock's start). */
+/** An order as the back office reads it: with when it was paid and when everything was last in (its SLA clock's starts). */
 export interface StaffOrder {
   order: Order;
   paidAt: Date | null;
+  readyAt: Date | null;
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['listForUser']>>[number];
@@ -436,7 +437,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     ): Promise<ListData<StaffOrder>> {
       const { rows, total } = await repository.pageForStaff(filter, sort, (page - 1) * limit, limit);
       return {
-        results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt })),
+        results: rows.map((r) => ({ order: toOrder(r.order), paidAt: r.paidAt, readyAt: r.readyAt })),
         totalCount: total,
         page,
         limit,
@@ -446,7 +447,7 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
     /** Any customer's order (the back office; the caller has checked the role). */
     async findForStaff(ref: OrderLookup): Promise<StaffOrder | null> {
       const row = await repository.findForStaff(ref);
-      return row ? { order: toOrder(row.order), paidAt: row.paidAt } : null;
+      return row ? { order: toOrder(row.order), paidAt: row.paidAt, readyAt: row.readyAt } : null;
     },
 
     /**

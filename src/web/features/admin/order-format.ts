@@ -7,6 +7,8 @@ export function slaLabel(sla: Sla, now: Date = new Date()): { text: string; tone
   switch (sla.state) {
     case 'waiting':
       return { text: 'Not paid yet', tone: 'quiet' };
+    case 'customer':
+      return { text: 'Waits for the customer', tone: 'quiet' };
     case 'stopped':
       return { text: 'Stopped', tone: 'quiet' };
     case 'overdue':

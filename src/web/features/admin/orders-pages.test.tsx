@@ -57,6 +57,20 @@ const ROWS: QueuedOrder[] = [
     sla: sla('waiting', null),
     expedite: false,
   },
+  {
+    id: 3,
+    displayId: 'DOC-48213908',
+    kind: 'service',
+    title: 'OCI Card · New OCI Card',
+    status: 'Forms incomplete',
+    customer: { id: 9, name: 'Meera Iyer', email: 'meera@example.com' },
+    service: 'OCI Card',
+    totalCents: 35500,
+    currency: 'USD',
+    createdAt: '2026-11-03T10:00:00.000Z',
+    sla: sla('customer', null),
+    expedite: true,
+  },
 ];
 
 describe('the order queue', () => {
@@ -64,7 +78,7 @@ describe('the order queue', () => {
     const query = orderQueueQuery.parse({ status: 'In review', service: 'oci-card' });
     renderWithRouter(
       <OrdersPage
-        list={{ results: ROWS, totalCount: 2, page: 1, limit: 25 }}
+        list={{ results: ROWS, totalCount: 3, page: 1, limit: 25 }}
         query={query}
         services={[
           { value: 'oci-card', label: 'OCI Card' },
@@ -78,11 +92,13 @@ describe('the order queue', () => {
     expect(first.getAttribute('href')).toBe('/admin/orders/DOC-48213907');
     expect(within(table).getByText('Overdue by 3 d')).toBeTruthy();
     expect(within(table).getByText('Not paid yet')).toBeTruthy();
+    // Expedite counts from the last document: a paid order still missing one waits for the customer.
+    expect(within(table).getByText('Waits for the customer')).toBeTruthy();
     expect(within(table).getByText('$325')).toBeTruthy();
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('In review');
     expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe('oci-card');
     // The Expedite order is flagged; the filter is a checkbox the URL keeps.
-    expect(within(table).getAllByText('Expedite')).toHaveLength(1);
+    expect(within(table).getAllByText('Expedite')).toHaveLength(2);
     expect((screen.getByLabelText('Expedite only') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('link', { name: 'Clear' }).getAttribute('href')).toBe('/admin/orders');
   });
