@@ -35,6 +35,11 @@ export const MEMBER_MESSAGES = {
       : `A member born on ${dateOfBirth} is 18 or over, so they apply as an Adult. Please check the date of birth.`,
   relationshipRequired: 'Please choose how this member is related to you',
   oneSelf: 'Only one member can be you (Self)',
+  /** Editing a member: the date of birth typed makes them the other kind, with that kind's form. */
+  kindWillChange: (kind: MemberKind) =>
+    kind === 'Adult'
+      ? 'With this date of birth they are 18 or over and apply as an Adult: their form then asks an adult’s questions.'
+      : 'With this date of birth they are under 18 and apply as a Minor: their form then asks a minor’s questions, with both parents’ consent.',
   /** The same person twice (the same name and date of birth) would be charged twice. */
   sameMember: (fullName: string) => `${fullName} is already a member of this application.`,
   atLeastOne: 'Add at least one member to start an application',

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import { memberInputSchemaFor, type ValidMember } from '../../../../domain/applications/members.ts';
+import { type Control, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import type { MemberKind } from '../../../../domain/applications/member-kinds.ts';
+import {
+  isIsoDate,
+  MEMBER_MESSAGES,
+  memberInputSchemaFor,
+  memberKindFor,
+  type ValidMember,
+} from '../../../../domain/applications/members.ts';
 import { FormAlert, SubmitButton } from '../../../components/ui/form-field.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { type MemberDraft, MemberFields } from './member-fields.tsx';
@@ -19,9 +26,12 @@ export function MemberForm({
   saveLabel,
   onSave,
   onCancel,
+  kindBefore,
 }: {
   today: string;
   defaultValues: MemberDraft;
+  /** Editing: the member's kind now, so a date of birth that changes it is said before saving. */
+  kindBefore?: MemberKind;
   legend: string;
   saveLabel: string;
   /** Saves the checked member; rejects with the API's error to show. */
@@ -50,6 +60,7 @@ export function MemberForm({
     <FormProvider {...form}>
       <form noValidate onSubmit={submit} aria-label={legend} className="space-y-4">
         <MemberFields prefix="" today={today} legend={legend} />
+        {kindBefore ? <KindChange control={form.control} today={today} kindBefore={kindBefore} /> : null}
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
         <div className="flex flex-wrap gap-3">
           <SubmitButton
@@ -65,5 +76,27 @@ export function MemberForm({
         </div>
       </form>
     </FormProvider>
+  );
+}
+
+/**
+ * A date of birth that makes an edited member the other kind (a child entered as born in 2000):
+ * said as it is typed, since saving gives them the other kind's form.
+ */
+function KindChange({
+  control,
+  today,
+  kindBefore,
+}: {
+  control: Control<MemberDraft, unknown, ValidMember>;
+  today: string;
+  kindBefore: MemberKind;
+}) {
+  const dateOfBirth = useWatch({ control, name: 'dateOfBirth' }) ?? '';
+  const kind = isIsoDate(dateOfBirth) && dateOfBirth <= today ? memberKindFor(dateOfBirth, today) : kindBefore;
+  return (
+    <p role="status" className={kind === kindBefore ? 'sr-only' : 'rounded-xl bg-amber-50 p-3 text-sm text-amber-950'}>
+      {kind === kindBefore ? '' : MEMBER_MESSAGES.kindWillChange(kind)}
+    </p>
   );
 }

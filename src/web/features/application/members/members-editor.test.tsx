@@ -237,4 +237,25 @@ describe('MemberForm', () => {
     renderMemberForm(onSave);
     expect((await screen.findByRole('alert')).textContent).toBe(MEMBER_MESSAGES.locked);
   });
+
+  it('says, editing a child, that a date of birth 18 or more years back makes them an adult with an adult’s form', async () => {
+    render(
+      <MemberForm
+        today={TODAY}
+        defaultValues={{ fullName: 'Anaya Sharma', dateOfBirth: '2016-01-15', relationship: 'Child' }}
+        legend="Edit Anaya Sharma"
+        saveLabel="Save changes"
+        kindBefore="Minor"
+        onSave={async () => {}}
+        onCancel={() => {}}
+      />,
+    );
+    const said = () => screen.getByRole('status').textContent;
+    expect(said()).toBe('');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2000-01-15' } });
+    await waitFor(() => expect(said()).toBe(MEMBER_MESSAGES.kindWillChange('Adult')));
+    expect(said()).toContain('18 or over and apply as an Adult');
+    fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '2016-01-16' } });
+    await waitFor(() => expect(said()).toBe(''));
+  });
 });

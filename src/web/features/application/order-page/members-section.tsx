@@ -217,6 +217,7 @@ export function MembersSection({
                   relationship: member.relationship,
                 }}
                 legend={`Edit ${member.fullName}`}
+                kindBefore={member.kind}
                 saveLabel="Save changes"
                 onSave={async (details) => {
                   await updateMember(ref, member.id, details);
