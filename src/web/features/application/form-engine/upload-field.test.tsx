@@ -8,6 +8,7 @@ import type { FileRef } from '../../../../domain/forms/files.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { DocumentItem } from '../documents/document-item.tsx';
 import type { UploadContext, UploadedFile, UploadFile } from './engine-context.ts';
@@ -101,7 +102,7 @@ function controlledUpload() {
     upload,
     progress: (fraction: number) => act(() => context?.onProgress(fraction)),
     finish: (ref: FileRef, report?: ComplianceReport) => act(async () => finish?.(report ? { ref, report } : { ref })),
-    fail: (message: string) => act(async () => fail?.(new Error(message))),
+    fail: (message: string, status = 0) => act(async () => fail?.(new ApiError(status, undefined, message))),
     signal: () => context?.signal,
   };
 }
@@ -175,17 +176,32 @@ describe('upload fields', () => {
     expect(values().photo).toMatchObject({ documentId: 'doc_2' });
   });
 
-  it('says why an upload failed and keeps the file to try again', async () => {
+  it('says why an upload did not arrive and keeps the file to try again', async () => {
     const transfer = controlledUpload();
     renderUpload(photo, transfer.upload);
     fireEvent.change(screen.getByLabelText(/Your photo/), {
       target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    await transfer.fail('The file is not a real JPEG');
-    expect(screen.getByRole('alert').textContent).toBe('The file is not a real JPEG');
+    await transfer.fail('The upload did not finish. Please check your connection.');
+    expect(screen.getByRole('alert').textContent).toBe('The upload did not finish. Please check your connection.');
     fireEvent.click(screen.getByRole('button', { name: UPLOAD_TEXT.retry }));
     expect(transfer.upload).toHaveBeenCalledTimes(2);
+  });
+
+  it('says why the server refused a file and asks for another, not to send the same one again', async () => {
+    const transfer = controlledUpload();
+    renderUpload(photo, transfer.upload);
+    fireEvent.change(screen.getByLabelText(/Your photo/), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await transfer.fail('This file is named as a JPEG but is not really one.', 415);
+    expect(screen.getByRole('alert').textContent).toBe('This file is named as a JPEG but is not really one.');
+    expect(screen.queryByRole('button', { name: UPLOAD_TEXT.retry })).toBeNull();
+    expect(screen.queryByText('me.jpg')).toBeNull();
+    expect(screen.getByText('Choose a file')).toBeTruthy();
+    expect(transfer.upload).toHaveBeenCalledTimes(1);
   });
 
   it('Continue pressed while a file is on its way waits for it, rather than calling the file missing', async () => {

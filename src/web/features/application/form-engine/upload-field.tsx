@@ -9,8 +9,12 @@ import { PHOTO_SIZES } from '../../../../domain/photos/sizes.ts';
 import { PhotoChecks } from '../../../components/photo-checks.tsx';
 import { Icon } from '../../../components/ui/icon.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { describedBy, FieldShell } from './field-shell.tsx';
 import { useAnswer } from './use-answer.ts';
+
+/** The server looked at the file and refused it: sending the same one again cannot help. */
+const refusedFile = (failure: unknown) => failure instanceof ApiError && [400, 413, 415, 422].includes(failure.status);
 
 export const UPLOAD_TEXT = {
   unavailable: 'Uploading is not available here yet. Please try again later.',
@@ -178,7 +182,9 @@ export function UploadControl({ field }: { field: UploadField }) {
     } catch (failure) {
       if (controller.signal.aborted) return;
       setProblem(failure instanceof Error && failure.message ? failure.message : UPLOAD_TEXT.failed);
-      setPhase({ kind: 'chosen', file });
+      // A file the server refused (not really a JPEG, too large…) would be refused again: the
+      // customer chooses another. One that did not arrive (no connection, a busy server) may be sent again.
+      setPhase(refusedFile(failure) ? { kind: 'idle' } : { kind: 'chosen', file });
     }
   }
 
