@@ -121,6 +121,8 @@ describe('PassportReader', () => {
     expect(within(panel).getByText('X12345678')).toBeTruthy();
     expect(within(panel).getByText('15 Jul 2031')).toBeTruthy();
     expect(within(reader).getByRole('status').textContent).toBe(PASSPORT_TEXT.found);
+    // Announced, but seen once: as the panel's heading, not again as a line above it.
+    expect(within(reader).getByRole('status').className).toBe('sr-only');
     const number = screen.getByLabelText(/^Passport number/) as HTMLInputElement;
     expect(number.value).toBe('');
 

@@ -228,7 +228,12 @@ export function PassportReader({
         ))}
       </div>
 
-      <div aria-live="polite" role="status" className="mt-3 text-sm text-slate-700 empty:hidden">
+      {/* While the found values show under their own heading, the line is for screen readers only (it was the heading twice). */}
+      <div
+        aria-live="polite"
+        role="status"
+        className={phase.kind === 'confirming' ? 'sr-only' : 'mt-3 text-sm text-slate-700 empty:hidden'}
+      >
         {phase.kind === 'uploading' ? PASSPORT_TEXT.uploading(phase.percent) : null}
         {phase.kind === 'reading' ? (
           <span className="inline-flex items-center gap-2">
