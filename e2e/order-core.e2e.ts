@@ -12,9 +12,10 @@ import { expectVisible, waitForHydration } from './support/page.ts';
 
 /**
  * Issue 28 on the built app: what a family pays for reaches staff (the paid lines, the Expedite
- * badge, its SLA), a payment link priced at an old total is closed, and a charge whose notice
- * came late, after the family changed the order and paid again, is refunded automatically,
- * e-mailed, and shown to staff (the sandbox holds the notice back, as a slow provider would).
+ * badge, its SLA waiting for the customer's last document: decision 0166), a payment link priced
+ * at an old total is closed, and a charge whose notice came late, after the family changed the
+ * order and paid again, is refunded automatically, e-mailed, and shown to staff (the sandbox holds
+ * the notice back, as a slow provider would).
  */
 const e2e = setupE2E();
 const TEST_TIMEOUT_MS = 150_000;
@@ -69,6 +70,8 @@ describe('the order core (issue 28)', () => {
         await waitForHydration(desk);
         const row = desk.getByRole('row', { name: new RegExp(order.displayId) });
         await expectVisible(row.getByText('Expedite', { exact: true }));
+        // Paid with documents still to give: Expedite's day counts from the last of them.
+        await expectVisible(row.getByText('Waits for the customer'));
         await looksRight(desk, `order-core-queue-${device}`);
 
         await desk.goto(`/admin/orders/${order.displayId}`);
@@ -77,7 +80,7 @@ describe('the order core (issue 28)', () => {
         await expectVisible(lines);
         await expectVisible(lines.getByText('Expedite', { exact: true }));
         await expectVisible(lines.getByText(/FIRST10/));
-        await expectVisible(desk.getByText('1 d left').first());
+        await expectVisible(desk.getByText('Waits for the customer').first());
         await expectVisible(
           desk
             .getByRole('region', { name: 'Payments' })

@@ -57,6 +57,24 @@ describe('the Expedite promise', () => {
     expect(sentBack.state).toBe('customer');
     expect(slaOf({ status: 'Payment pending', paidAt: null }, EXPEDITE_PROMISE, new Date()).state).toBe('waiting');
   });
+
+  it('runs once our team has the order, however it came (staff took it back to In review), from that move', () => {
+    const paidAt = new Date('2026-12-04T20:05:00Z');
+    const takenBack = new Date('2026-12-07T09:00:00Z');
+    const sla = slaOf(
+      { status: 'In review', paidAt, readyAt: takenBack },
+      EXPEDITE_PROMISE,
+      new Date('2026-12-07T10:00:00Z'),
+    );
+    expect(sla).toMatchObject({
+      state: 'running',
+      startedAt: takenBack.toISOString(),
+      dueAt: '2026-12-09T09:00:00.000Z',
+    });
+    // No move from the customer's statuses on record: from the payment, never waiting for ever.
+    const unknown = slaOf({ status: 'Submitted', paidAt, readyAt: null }, EXPEDITE_PROMISE, new Date('2026-12-20'));
+    expect(unknown).toMatchObject({ state: 'overdue', startedAt: paidAt.toISOString() });
+  });
 });
 
 describe('hasExpedite', () => {

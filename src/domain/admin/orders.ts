@@ -274,7 +274,7 @@ export interface SlaPromise {
   basis: string;
   /**
    * When the days start: at the payment (the default), or at the customer's last document, the
-   * order's latest move into Order pending (Expedite: "within one business day of your last document").
+   * order's latest move to our team's statuses (Expedite: "within one business day of your last document").
    */
   from?: 'payment' | 'last-document';
 }
@@ -283,14 +283,20 @@ export interface SlaPromise {
 export interface SlaFacts {
   status: string;
   paidAt: Date | null;
-  /** The latest move into Order pending (everything in), or null before any. */
+  /**
+   * The latest move from the customer's statuses to our team's (everything in: Order pending, or
+   * In review when staff took it back), or null before any.
+   */
   readyAt?: Date | null;
 }
 
 /** The order's SLA clock at `now`. */
 export function slaOf({ status, paidAt, readyAt = null }: SlaFacts, promise: SlaPromise, now: Date): Sla {
   const fromLastDocument = promise.from === 'last-document';
-  const start = fromLastDocument && paidAt ? readyAt : paidAt;
+  // With the customer (Forms incomplete), the clock waits for them; an order past it with no move
+  // from it on record counts from its payment.
+  const withCustomer = fromLastDocument && status === 'Forms incomplete';
+  const start = withCustomer ? null : fromLastDocument ? (readyAt ?? paidAt) : paidAt;
   const dueAt = start ? new Date(start.getTime() + promise.days * DAY_MS) : null;
   const base = {
     startedAt: start?.toISOString() ?? null,
@@ -301,9 +307,7 @@ export function slaOf({ status, paidAt, readyAt = null }: SlaFacts, promise: Sla
   if (CLOCK_STOPPED.has(status)) return { ...base, state: 'stopped' };
   if (!paidAt) return { ...base, state: 'waiting' };
   // Sent back to the customer, the clock waits for them again, whenever it first started.
-  if (fromLastDocument && (status === 'Forms incomplete' || !dueAt)) {
-    return { ...base, startedAt: null, dueAt: null, state: 'customer' };
-  }
+  if (withCustomer) return { ...base, state: 'customer' };
   if (!dueAt) return { ...base, state: 'waiting' };
   return { ...base, state: now.getTime() > dueAt.getTime() ? 'overdue' : 'running' };
 }

@@ -103,7 +103,7 @@ export const COMPLETION_TEXT = {
    * …when nothing is missing but our team prepares documents once the order is paid, for the
    * customer to sign and upload (a child's Parental Authorization Form): listed after this heading.
    */
-  preparedAfterPayment: 'After payment, we prepare these for you to sign and upload here:',
+  preparedAfterPayment: 'After payment, we prepare these for you to sign and upload on your order page:',
   allInThenPrepared: 'Everything else is in: once they are uploaded, your order goes to our team (Order pending).',
   /** The order page once a paid order has everything (the last requested document too). */
   allInPaid:

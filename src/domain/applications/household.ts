@@ -3,7 +3,7 @@ import { type AnswerField, type FormDefinition, isAnswerField, walkFields } from
 import { memberFirstName } from '../forms/member-texts.ts';
 import { isEmptyAnswer, memberSteps } from '../forms/visibility.ts';
 import type { MemberKind } from './member-kinds.ts';
-import { ageOn, type MemberRelationship } from './members.ts';
+import { ageOn, type MemberRelationship, samePerson } from './members.ts';
 
 /**
  * What one family member's form may take from the rest of the order (issue 30 §1, decision
@@ -106,12 +106,6 @@ export const PERSON_FACT_KEYS = [
   'emergencyPhone',
   'emergencyAddress',
 ] as const;
-
-/** The same person in two orders: the same name (case and spacing aside) and date of birth. */
-export function samePerson(a: Pick<HouseholdMember, 'fullName' | 'dateOfBirth'>, b: typeof a): boolean {
-  const name = (m: typeof a) => m.fullName.trim().replace(/\s+/g, ' ').toLowerCase();
-  return a.dateOfBirth === b.dateOfBirth && name(a) === name(b);
-}
 
 /**
  * The people of earlier applications who are not in this order, once each (the first of each

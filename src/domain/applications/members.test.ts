@@ -158,20 +158,26 @@ describe('the member list of a new application', () => {
       dateOfBirth: '2016-09-30',
     });
     const ten = Array.from({ length: 10 }, (_, i) => person('Child', i));
-    expect(memberConflict(ten, person('Child', 10), true)).toEqual({
+    expect(memberConflict(ten, person('Child', 10))).toEqual({
       field: 'members',
       message: MEMBER_MESSAGES.tooMany,
     });
-    expect(memberConflict(ten.slice(1), person('Child', 0), false)).toBeNull();
-    expect(memberConflict([person('Self', 1)], person('Self', 2), true)).toEqual({
+    expect(memberConflict(ten.slice(1), person('Child', 0), person('Child', 0))).toBeNull();
+    expect(memberConflict([person('Self', 1)], person('Self', 2))).toEqual({
       field: 'relationship',
       message: MEMBER_MESSAGES.oneSelf,
     });
-    expect(memberConflict([person('Child', 1)], person('Self', 2), false)).toBeNull();
-    expect(memberConflict([person('Self', 1)], person('Spouse', 1), true)).toEqual({
+    expect(memberConflict([person('Child', 1)], person('Self', 2), person('Child', 2))).toBeNull();
+    expect(memberConflict([person('Self', 1)], person('Spouse', 1))).toEqual({
       field: 'fullName',
       message: MEMBER_MESSAGES.sameMember('Child b'),
     });
+    // An edit that makes the duplicate is refused; one of a member who already was it is not.
+    expect(memberConflict([person('Self', 1)], person('Spouse', 1), person('Spouse', 2))).toEqual({
+      field: 'fullName',
+      message: MEMBER_MESSAGES.sameMember('Child b'),
+    });
+    expect(memberConflict([person('Self', 1)], person('Child', 1), person('Spouse', 1))).toBeNull();
   });
 });
 

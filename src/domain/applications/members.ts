@@ -38,8 +38,8 @@ export const MEMBER_MESSAGES = {
   /** Editing a member: the date of birth typed makes them the other kind, with that kind's form. */
   kindWillChange: (kind: MemberKind) =>
     kind === 'Adult'
-      ? 'With this date of birth they are 18 or over and apply as an Adult: their form then asks an adult’s questions.'
-      : 'With this date of birth they are under 18 and apply as a Minor: their form then asks a minor’s questions, with both parents’ consent.',
+      ? 'With this date of birth they are 18 or over and apply as an Adult, with an adult’s questions and documents.'
+      : 'With this date of birth they are under 18 and apply as a Minor, with a minor’s questions and documents.',
   /** The same person twice (the same name and date of birth) would be charged twice. */
   sameMember: (fullName: string) => `${fullName} is already a member of this application.`,
   atLeastOne: 'Add at least one member to start an application',
@@ -156,27 +156,37 @@ export function memberListSchemaFor(today?: () => string) {
     });
 }
 
-/** "Meera  iyer" born 1985-04-12 is "Meera Iyer" born 1985-04-12: the same person entered twice. */
-function samePerson(a: { fullName: string; dateOfBirth: string }, b: { fullName: string; dateOfBirth: string }) {
+/**
+ * The same person, in one order or two: the same name (case and spacing aside) and date of birth
+ * ("Meera  iyer" born 1985-04-12 is "Meera Iyer" born 1985-04-12).
+ */
+export function samePerson(
+  a: { fullName: string; dateOfBirth: string },
+  b: { fullName: string; dateOfBirth: string },
+): boolean {
   const name = (n: string) => n.trim().replace(/\s+/g, ' ').toLowerCase();
   return a.dateOfBirth === b.dateOfBirth && name(a.fullName) === name(b.fullName);
 }
 export const memberListSchema = memberListSchemaFor();
 
+type Person = { relationship: string; fullName: string; dateOfBirth: string };
+
 /**
- * Whether `member` may join (`adding`) or stay among `others` (the order's other members): null
- * when it may, else the field and message to answer with.
+ * Whether `member` may join (`was` undefined: adding) or stay among `others` (the order's other
+ * members), as `was` before the edit: null when it may, else the field and message to answer with.
+ * An edit that keeps a name and date of birth another member already had (two entries made before
+ * the rule) is let through: refusing it would block every correction of either.
  */
 export function memberConflict(
-  others: readonly { relationship: string; fullName: string; dateOfBirth: string }[],
-  member: { relationship: string; fullName: string; dateOfBirth: string },
-  adding: boolean,
+  others: readonly Person[],
+  member: Person,
+  was?: Person,
 ): { field: string; message: string } | null {
-  if (adding && others.length >= MAX_MEMBERS) return { field: 'members', message: MEMBER_MESSAGES.tooMany };
+  if (!was && others.length >= MAX_MEMBERS) return { field: 'members', message: MEMBER_MESSAGES.tooMany };
   if (member.relationship === 'Self' && others.some((m) => m.relationship === 'Self')) {
     return { field: 'relationship', message: MEMBER_MESSAGES.oneSelf };
   }
-  if (others.some((m) => samePerson(m, member))) {
+  if (others.some((m) => samePerson(m, member)) && !(was && samePerson(was, member))) {
     return { field: 'fullName', message: MEMBER_MESSAGES.sameMember(member.fullName) };
   }
   return null;

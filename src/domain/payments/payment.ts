@@ -201,14 +201,15 @@ const STRAY_CHARGE_REASON_KEYS = Object.keys(STRAY_CHARGE_REASONS) as [StrayChar
 /**
  * Money an attempt took that its order could not (a `stray` attempt), given back in full: what the
  * provider charged, in its currency, and why (null for attempts that went stray before the reason
- * was kept).
+ * was kept). The payment answer gives the newest one found since its attempt opened: the attempt
+ * itself, or an older one paid in another tab after this one started.
  */
 export const returnedChargeSchema = z.object({
   amountCents: z.int().min(0),
   currency: z.enum(CURRENCIES),
   reason: z.enum(STRAY_CHARGE_REASON_KEYS).nullable(),
-  /** True once the provider has given it back; until then it is on its way. */
-  refunded: z.boolean(),
+  /** The refund: on its way (`pending`), made, or refused by the provider (`failed`: our team sees to it). */
+  refund: z.enum(PAYMENT_REFUND_STATUSES),
 });
 export type ReturnedCharge = z.infer<typeof returnedChargeSchema>;
 
@@ -299,7 +300,7 @@ export const paymentSchema = z.object({
   checkout: providerCheckoutSchema.nullable(),
   /** The order's status now (the success page shows it next to the payment's state). */
   orderStatus: z.string(),
-  /** A charge this attempt took that the order could not, being given back; else null. */
+  /** A charge the order could not take, found since this attempt opened, being given back; else null. */
   returned: returnedChargeSchema.nullable(),
   /** The order's premium support contact when its total reaches the minimum (SPEC.md §9); else null. */
   premiumSupport: premiumSupportSchema.nullable(),

@@ -4875,7 +4875,8 @@ export interface components {
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
                             reason: ("order-changed" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
-                            refunded: boolean;
+                            /** @enum {string} */
+                            refund: "pending" | "succeeded" | "failed";
                         } | null;
                         premiumSupport: {
                             name: string;
@@ -4948,7 +4949,8 @@ export interface components {
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
                             reason: ("order-changed" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
-                            refunded: boolean;
+                            /** @enum {string} */
+                            refund: "pending" | "succeeded" | "failed";
                         } | null;
                         premiumSupport: {
                             name: string;

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isContentBlockIcon } from '../../../domain/content/value-icons.ts';
@@ -169,6 +169,23 @@ describe('seedContent and seedMarketing', () => {
     expect(await Promise.all(tables.map((t) => countOf(t)))).toEqual(before);
     const [edited] = await database.db.select().from(offers).where(eq(offers.position, 0));
     expect(edited?.title).toBe('Edited by staff');
+  });
+
+  it('rewords FIRST10 where a shop seeded before decision 0166 still says "our service fee" (migration 0061), and only there', async () => {
+    const oldOffer =
+      'Enter FIRST10 at checkout for 10% off our service fee, once per customer. Government fees are not discounted.';
+    await database.db.update(offers).set({ description: oldOffer }).where(eq(offers.position, 0));
+    await database.db.update(offers).set({ description: 'Reworded by staff' }).where(eq(offers.position, 1));
+    const [before1] = await database.db.select().from(offers).where(eq(offers.position, 1));
+    const migration = readFileSync(
+      fileURLToPath(new URL('../migrations/0061_first10_wording.sql', import.meta.url)),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await database.db.execute(sql.raw(statement));
+    const [first] = await database.db.select().from(offers).where(eq(offers.position, 0));
+    expect(first?.description).toBe(OFFERS[0]?.description);
+    const [other] = await database.db.select().from(offers).where(eq(offers.position, 1));
+    expect(other?.description).toBe(before1?.description);
   });
 
   it('links articles to their services', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES as M } from '../../../domain/admin/orders.ts';
@@ -839,6 +839,20 @@ describe('what was paid for reaches staff (issue 28 §3)', () => {
       .where(and(eq(orderStatusHistory.orderId, order.id), eq(orderStatusHistory.toStatus, 'Order pending')));
     expect(ready.startedAt).toBe(lastIn?.at.toISOString());
     expect(Date.parse(ready.dueAt) - Date.parse(ready.startedAt)).toBe(2 * DAY_MS);
+    // Sent back for a document it waits for the customer; taken back by staff straight to In
+    // review (the document came by e-mail), it runs from that move.
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    await moveOrderTo(t.app, order.id, 'Forms incomplete', 'staff');
+    expect((await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.sla.state).toBe('customer');
+    await moveOrderTo(t.app, order.id, 'In review', 'staff');
+    const takenBack = (await asStaff('GET', `/admin/orders/${order.displayId}`)).json().data.sla;
+    const [lastMove] = await t.database.db
+      .select({ at: orderStatusHistory.changedAt })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(desc(orderStatusHistory.changedAt))
+      .limit(1);
+    expect(takenBack).toMatchObject({ state: 'running', startedAt: lastMove?.at.toISOString() });
     // The payment that charged it.
     expect(data.payments.attempts).toEqual([
       expect.objectContaining({

@@ -528,6 +528,20 @@ describe('members', () => {
     });
     expect(intoTheOther.statusCode).toBe(400);
     expect(await membersOf(order.id)).toHaveLength(2);
+    // Two entries of one person made before the rule: either can still be corrected.
+    const [twice] = await t.database.db
+      .insert(applicationMembers)
+      .values({
+        orderId: order.id,
+        fullName: ADULT.fullName,
+        dateOfBirth: ADULT.dateOfBirth,
+        kind: 'Adult',
+        relationship: 'Spouse',
+      })
+      .returning();
+    const corrected = await call('PUT', `${base}/${twice?.id}`, user.token, { ...ADULT, relationship: 'Sibling' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    await t.database.db.delete(applicationMembers).where(eq(applicationMembers.id, twice?.id ?? 0));
     // Twins: the same date of birth, another name.
     expect((await call('POST', base, user.token, { ...MINOR, fullName: 'Anaya Sharma' })).statusCode).toBe(201);
   });

@@ -491,7 +491,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
     addMember(customer: Applicant, ref: OrderRef, member: ValidMember): Promise<FormResult<Member>> {
       return locked(customer, ref, async (tx, order, members) => {
         if (!canChangeMemberList(order.status)) return formFailure(409, M.locked);
-        const conflict = memberConflict(members, member, true);
+        const conflict = memberConflict(members, member);
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const refused = await applicantRefusalOn(tx, order.id, member);
         if (refused) return formFailure(400, refused, { dateOfBirth: refused });
@@ -518,7 +518,7 @@ export function createApplicationsService(db: Database, deps: ApplicationsServic
         const conflict = memberConflict(
           members.filter((m) => m.id !== memberId),
           member,
-          false,
+          members[index],
         );
         if (conflict) return formFailure(400, conflict.message, { [conflict.field]: conflict.message });
         const refused = await applicantRefusalOn(tx, order.id, member);

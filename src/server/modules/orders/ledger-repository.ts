@@ -234,6 +234,18 @@ export function createLedgerRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The order's newest stray charge with its refund (by when it was found stray), or null. */
+    async latestStrayRefund(orderId: number) {
+      const [row] = await db
+        .select({ attempt: paymentAttempts, refund: paymentRefunds })
+        .from(paymentRefunds)
+        .innerJoin(paymentAttempts, eq(paymentRefunds.attemptId, paymentAttempts.id))
+        .where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.reason, 'stray')))
+        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Every refund of the order, oldest first. */
     listRefunds(orderId: number) {
       return db

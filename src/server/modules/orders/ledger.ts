@@ -278,6 +278,14 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       return { outcome: 'paid', order: moved.order, superseded };
     },
 
+    /** The order's newest stray attempt with its refund (the payment page), or null. */
+    latestStrayRefund(
+      on: Database,
+      orderId: number,
+    ): Promise<{ attempt: PaymentAttempt; refund: PaymentRefund } | null> {
+      return createLedgerRepository(on).latestStrayRefund(orderId);
+    },
+
     /** A stray attempt with its refund (the customer's e-mail), or null. */
     strayRefund(on: Database, attemptId: number): Promise<{ attempt: PaymentAttempt; refund: PaymentRefund } | null> {
       return createLedgerRepository(on).strayRefund(attemptId);

@@ -77,9 +77,13 @@ const paidAt = sql<Date | null>`(select min(${orderStatusHistory.changedAt}) fro
 const asDate = (v: string | Date | null) => (v ? new Date(v) : null);
 const paidAtColumn = paidAt.mapWith(asDate);
 
-/** When everything was last in: its latest move into Order pending (an Expedite promise counts from it). */
+/**
+ * When everything was last in: its latest move out of the customer's statuses (Payment pending,
+ * Forms incomplete) to our team's (Order pending, or In review when staff take an order back
+ * themselves). An Expedite promise counts from it.
+ */
 const readyAtColumn =
-  sql<Date | null>`(select max(${orderStatusHistory.changedAt}) from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders}.${sql.identifier('id')} and ${orderStatusHistory.toStatus} = 'Order pending')`.mapWith(
+  sql<Date | null>`(select max(${orderStatusHistory.changedAt}) from ${orderStatusHistory} where ${orderStatusHistory.orderId} = ${orders}.${sql.identifier('id')} and ${orderStatusHistory.fromStatus} in ('Payment pending', 'Forms incomplete') and ${orderStatusHistory.toStatus} not in ('Payment pending', 'Forms incomplete', 'Cancelled'))`.mapWith(
     asDate,
   );
 

@@ -127,6 +127,34 @@ describe('a double charge', () => {
     expect(await strayMailsOf(order.displayId)).toHaveLength(1);
     expect((await sandbox().find(first))?.status).toBe('refunded');
     expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    // The payment page shows the paid attempt and says the first tab's payment went back.
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(page.json().data).toMatchObject({
+      attempt: 2,
+      state: 'COMPLETED',
+      returned: { reason: 'already-paid', refund: 'succeeded' },
+    });
+  });
+
+  it('a payment made in an older tab after a newer one started is said on the payment page, while the newer one waits', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const url = `/application/order/${order.displayId}/payment`;
+    const before = (await apiCall(t.app, 'GET', url, user.token)).json().data;
+    expect(before).toBeNull();
+    const first = await startPayment(user.token, order.displayId);
+    await chooseExpedite(user.token, order.displayId);
+    await startPayment(user.token, order.displayId);
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({ attempt: 2, returned: null });
+    // Tab A pays the first, closed attempt: a stray charge, refunded.
+    await db().execute(sql`update sandbox_payments set status = 'succeeded' where id = ${first}`);
+    await postEvent(sandbox().signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId: first }));
+    await t.runJobs();
+    expect((await apiCall(t.app, 'GET', url, user.token)).json().data).toMatchObject({
+      attempt: 2,
+      state: 'PENDING',
+      returned: { reason: 'order-changed', refund: 'succeeded' },
+    });
   });
 });
 

@@ -369,7 +369,7 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(read.json().data).toMatchObject({
       state: 'FAILED',
       orderStatus: 'Payment pending',
-      returned: { amountCents: order.price.totalCents, currency: 'USD', reason: 'order-changed', refunded: true },
+      returned: { amountCents: order.price.totalCents, currency: 'USD', reason: 'order-changed', refund: 'succeeded' },
     });
     expect(await receiptsOf(order.displayId)).toHaveLength(0);
     expect(await refundsOf(order.id)).toMatchObject([
@@ -411,7 +411,7 @@ describe('POST /payments/webhooks/{provider}: the inbox', () => {
     expect(read.json().data).toMatchObject({
       state: 'FAILED',
       orderStatus: 'Cancelled',
-      returned: { amountCents: order.price.totalCents, reason: 'cancelled', refunded: true },
+      returned: { amountCents: order.price.totalCents, reason: 'cancelled', refund: 'succeeded' },
     });
   });
 

@@ -170,6 +170,7 @@ export interface PaymentsServiceDeps {
     | 'recordProviderPayment'
     | 'recordSettlement'
     | 'strayRefund'
+    | 'latestStrayRefund'
     | 'refundedInFull'
     | 'refundByKey'
     | 'refund'
@@ -199,6 +200,20 @@ const money = (amountCents: number, currency: Currency) => formatMoney({ amountC
  * moves the order once a payment is verified with the provider itself; every attempt, payment and
  * refund is recorded on the order through the orders service.
  */
+/** What a stray charge's refund gives back, in the currency the provider charged (the e-mail and the payment page). */
+function strayRefundCharge({
+  attempt,
+  refund,
+}: {
+  attempt: PaymentAttempt;
+  refund: { providerAmountCents: number; currency: Currency };
+}) {
+  return {
+    amountCents: refund.providerAmountCents,
+    currency: attempt.exchangeRate ? attempt.currency : refund.currency,
+  };
+}
+
 export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const now = deps.now ?? (() => new Date());
   // Keyed by the ledger's names: an attempt settled with `none` finds no provider to call.
@@ -208,16 +223,17 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   const orderNotFound = (kind: PaidOrderKind | undefined) =>
     formFailure(404, kind ? deps.orders.kind(kind).notFoundMessage : ORDER_REF_MESSAGES.notFound);
 
-  /** A stray attempt's money on its way back to the customer, in the currency the provider charged. */
-  async function returnedBy(attempt: PaymentAttempt): Promise<ReturnedCharge | null> {
-    if (attempt.status !== 'stray') return null;
-    const found = await deps.orders.strayRefund(db, attempt.id);
-    if (!found) return null;
+  /**
+   * A stray charge found since `latest` opened (itself, or an older attempt paid in another tab
+   * after this one started): its money on its way back, as the customer's e-mail says it.
+   */
+  async function returnedSince(latest: PaymentAttempt): Promise<ReturnedCharge | null> {
+    const found = await deps.orders.latestStrayRefund(db, latest.orderId);
+    if (!found || found.refund.createdAt < latest.createdAt) return null;
     return {
-      amountCents: found.refund.providerAmountCents,
-      currency: attempt.exchangeRate ? attempt.currency : found.refund.currency,
-      reason: attempt.strayReason,
-      refunded: found.refund.status === 'succeeded',
+      ...strayRefundCharge(found),
+      reason: found.attempt.strayReason,
+      refund: found.refund.status,
     };
   }
 
@@ -236,7 +252,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       // The attempt's amount is the order's total it charges (never a browser's figure).
       // The order's total in its own currency: a converted charge (INR) is not the threshold's unit.
       premiumSupport: premiumSupportFor(attempt.orderTotalCents),
-      returned: await returnedBy(attempt),
+      returned: await returnedSince(attempt),
       updatedAt: attempt.updatedAt.toISOString(),
     };
   }
@@ -417,8 +433,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const [order] = found ? await deps.orders.findByIds([found.attempt.orderId]) : [];
     if (!found || !order) return;
     const { attempt, refund } = found;
-    // What went back, in the currency the provider charged.
-    const refunded = money(refund.providerAmountCents, attempt.exchangeRate ? attempt.currency : refund.currency);
+    const charge = strayRefundCharge(found);
+    const refunded = money(charge.amountCents, charge.currency);
     await db.transaction(async (tx) => {
       await deps.mail.enqueue(tx, {
         ...simpleMail({

@@ -184,7 +184,7 @@ describe('checkout', () => {
     });
     renderPage();
     const list = await screen.findByRole('list', {
-      name: 'After payment, we prepare these for you to sign and upload here:',
+      name: 'After payment, we prepare these for you to sign and upload on your order page:',
     });
     expect(
       within(list)

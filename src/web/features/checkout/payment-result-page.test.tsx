@@ -91,7 +91,7 @@ describe('/service-payment-success', () => {
   it('says a charge the order could not take is being given back, and why: no Try again, the order page for its current total', async () => {
     const api = serve([
       paymentIn('FAILED', {
-        returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refunded: false },
+        returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refund: 'pending' },
       }),
     ]);
     renderPage();
@@ -117,7 +117,7 @@ describe('/service-payment-success', () => {
     serve([
       paymentIn('FAILED', {
         orderStatus: 'Forms incomplete',
-        returned: { amountCents: 70800, currency: 'USD', reason: 'already-paid', refunded: true },
+        returned: { amountCents: 70800, currency: 'USD', reason: 'already-paid', refund: 'succeeded' },
       }),
     ]);
     renderPage();
@@ -128,6 +128,48 @@ describe('/service-payment-success', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(RESULT_TEXT.payCurrentTotal)).toBeNull();
+  });
+
+  it('says at once, without polling on, that a payment made in another tab went back while a newer one waits', async () => {
+    const api = serve([
+      paymentIn('PENDING', {
+        attempt: 2,
+        returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refund: 'pending' },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.returnedTitle(false) })).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.payCurrentTotal)).toBeTruthy();
+    expect(screen.queryByText(RESULT_TEXT.confirming, { selector: 'p:not([role])' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect(api.calls.filter((call) => call.path === `${BASE}/payment`).length).toBe(1);
+  }, 15_000);
+
+  it('says a refund the provider refused is being done by hand', async () => {
+    serve([
+      paymentIn('FAILED', {
+        returned: { amountCents: 70800, currency: 'USD', reason: 'order-changed', refund: 'failed' },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'We are refunding your payment' })).toBeTruthy();
+    expect(screen.getByText(RESULT_TEXT.returnedByHand)).toBeTruthy();
+  });
+
+  it('says, on a paid order, that a second payment went back', async () => {
+    serve([
+      paymentIn('COMPLETED', {
+        attempt: 2,
+        returned: { amountCents: 70800, currency: 'USD', reason: 'already-paid', refund: 'succeeded' },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'We also received a second payment of $708 for this order and refunded all of it to the card or account you paid with.',
+      ),
+    ).toBeTruthy();
   });
 
   it('offers no Try again once the order no longer waits for a payment (cancelled meanwhile)', async () => {

@@ -57,6 +57,12 @@ export const RESULT_TEXT = {
   returnedTitle: (refunded: boolean) => (refunded ? 'We refunded your payment' : 'We are refunding your payment'),
   returnedLead: (amount: string, because: string, refunded: boolean) =>
     `We received ${amount}, but ${because}, so we ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with. Your bank may take a few days to show it.`,
+  /** The provider refused the refund: a person sees to it (the refunds desk lists it). */
+  returnedByHand:
+    'Our payment provider could not send it back by itself, so our team is doing it by hand and will write to you when it is done.',
+  /** Paid, and a second payment (another tab, a second try) given back. */
+  alsoReturned: (amount: string, refunded: boolean) =>
+    `We also received a second payment of ${amount} for this order and ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with.`,
   /** A stray charge from before its reason was kept. */
   returnedBecause: 'your order could not take it',
   payCurrentTotal: 'Your order is not paid: pay its current total on your order page.',
@@ -112,6 +118,14 @@ function Result({
               ? RESULT_TEXT.nextFormsIncomplete
               : RESULT_TEXT.nextOrderPending}
         </p>
+        {payment.returned ? (
+          <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-slate-900">
+            {RESULT_TEXT.alsoReturned(
+              formatMoney({ amountCents: payment.returned.amountCents, currency: payment.returned.currency }),
+              payment.returned.refund === 'succeeded',
+            )}
+          </p>
+        ) : null}
         {personCheck ? (
           <p role="note" className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-slate-900">
             {SECOND_LOOK_TEXT.promise}
@@ -150,13 +164,15 @@ function NotTaken({
   if (returned) {
     const amount = formatMoney({ amountCents: returned.amountCents, currency: returned.currency });
     const because = returned.reason ? STRAY_CHARGE_REASONS[returned.reason] : RESULT_TEXT.returnedBecause;
+    const refunded = returned.refund === 'succeeded';
     return (
       <div className="card space-y-4">
         <Icon name="circle-alert" className="size-10 text-saffron-600" />
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
-          {RESULT_TEXT.returnedTitle(returned.refunded)}
+          {RESULT_TEXT.returnedTitle(refunded)}
         </h1>
-        <p className="text-slate-800">{RESULT_TEXT.returnedLead(amount, because, returned.refunded)}</p>
+        <p className="text-slate-800">{RESULT_TEXT.returnedLead(amount, because, refunded)}</p>
+        {returned.refund === 'failed' ? <p className="text-slate-800">{RESULT_TEXT.returnedByHand}</p> : null}
         {waiting ? <p className="text-slate-800">{RESULT_TEXT.payCurrentTotal}</p> : null}
         <Link to={orderHref} className="btn-primary">
           {RESULT_TEXT.toOrder}
@@ -289,14 +305,18 @@ export function PaymentResultPage({
     // Asks while nothing is final: often at first, then less once the page says "Not paid yet".
     refetchInterval: (query) => {
       const data = query.state.data;
-      if (data !== null && data?.state !== 'PENDING') return false;
+      if (data !== null && (data?.state !== 'PENDING' || data.returned)) return false;
       return waited || data === null ? NOT_PAID_POLL_MS : POLL_MS;
     },
     retry: (count, error) => !isNotFound(error) && count < 2,
   });
   useConfirmStripeSession(kind, orderRef, stripeSessionId, payment.data);
   if (orderRef === null || (payment.isError && isNotFound(payment.error))) return <OrderNotFound />;
-  const view = paymentResultView(payment.data, waited ? NOT_PAID_AFTER_MS : 0);
+  // A charge given back since this attempt opened (another tab's payment) is said at once, pending or not.
+  const view: PaymentResultView =
+    payment.data?.returned && payment.data.state === 'PENDING'
+      ? 'failed'
+      : paymentResultView(payment.data, waited ? NOT_PAID_AFTER_MS : 0);
 
   return (
     <div className="bg-slate-50/60">

@@ -102,7 +102,9 @@ function controlledUpload() {
     upload,
     progress: (fraction: number) => act(() => context?.onProgress(fraction)),
     finish: (ref: FileRef, report?: ComplianceReport) => act(async () => finish?.(report ? { ref, report } : { ref })),
-    fail: (message: string, status = 0) => act(async () => fail?.(new ApiError(status, undefined, message))),
+    /** A failure with `status`; a refusal carries our words as its body unless `body` is null (a proxy's page). */
+    fail: (message: string, status = 0, body?: null) =>
+      act(async () => fail?.(new ApiError(status, body === null || !status ? undefined : { message }, message))),
     signal: () => context?.signal,
   };
 }
@@ -202,6 +204,18 @@ describe('upload fields', () => {
     expect(screen.queryByText('me.jpg')).toBeNull();
     expect(screen.getByText('Choose a file')).toBeTruthy();
     expect(transfer.upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for another file when a refusal came without our words (a proxy’s 413 page), not to try again', async () => {
+    const transfer = controlledUpload();
+    renderUpload(photo, transfer.upload);
+    fireEvent.change(screen.getByLabelText(/Your photo/), {
+      target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await transfer.fail('The upload did not finish. Please try again.', 413, null);
+    expect(screen.getByRole('alert').textContent).toBe(UPLOAD_TEXT.refused);
+    expect(screen.queryByRole('button', { name: UPLOAD_TEXT.retry })).toBeNull();
   });
 
   it('Continue pressed while a file is on its way waits for it, rather than calling the file missing', async () => {

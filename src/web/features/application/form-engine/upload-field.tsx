@@ -14,7 +14,8 @@ import { describedBy, FieldShell } from './field-shell.tsx';
 import { useAnswer } from './use-answer.ts';
 
 /** The server looked at the file and refused it: sending the same one again cannot help. */
-const refusedFile = (failure: unknown) => failure instanceof ApiError && [400, 413, 415, 422].includes(failure.status);
+const refusedFile = (failure: unknown): failure is ApiError =>
+  failure instanceof ApiError && [400, 413, 415, 422].includes(failure.status);
 
 export const UPLOAD_TEXT = {
   unavailable: 'Uploading is not available here yet. Please try again later.',
@@ -24,6 +25,8 @@ export const UPLOAD_TEXT = {
   /** Read out once the file is in (the field shows it; a screen reader hears it). */
   done: (name: string) => `${name} is uploaded.`,
   retry: 'Try again',
+  /** A refusal that came without our words (a proxy's 413 page): the file goes, so another is asked for. */
+  refused: 'We could not take this file. Please choose another one.',
   fittedTo: (label: string, bytes: number) => `Fitted to ${label}, ${formatBytes(bytes)}`,
   fittedAlt: (label: string) => `Your file fitted to ${label}`,
   chooseAnotherPhoto: 'Choose another photo',
@@ -181,10 +184,19 @@ export function UploadControl({ field }: { field: UploadField }) {
       setSaid(UPLOAD_TEXT.done(file.name));
     } catch (failure) {
       if (controller.signal.aborted) return;
-      setProblem(failure instanceof Error && failure.message ? failure.message : UPLOAD_TEXT.failed);
       // A file the server refused (not really a JPEG, too large…) would be refused again: the
       // customer chooses another. One that did not arrive (no connection, a busy server) may be sent again.
-      setPhase(refusedFile(failure) ? { kind: 'idle' } : { kind: 'chosen', file });
+      const refused = refusedFile(failure);
+      setProblem(
+        refused
+          ? typeof failure.body?.message === 'string'
+            ? failure.body.message
+            : UPLOAD_TEXT.refused
+          : failure instanceof Error && failure.message
+            ? failure.message
+            : UPLOAD_TEXT.failed,
+      );
+      setPhase(refused ? { kind: 'idle' } : { kind: 'chosen', file });
     }
   }
 
