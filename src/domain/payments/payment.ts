@@ -190,6 +190,7 @@ export const PAYMENT_MESSAGES = {
 /** Why a charge could not be taken by its order (the stray charge's e-mail completes "We refunded $X: …"). */
 export const STRAY_CHARGE_REASONS = {
   'order-changed': 'the payment arrived after your order changed',
+  'newer-payment': 'you had started a newer payment for your order by then',
   'already-paid': 'your order had already been paid',
   cancelled: 'the payment arrived after your order was cancelled',
   amount: 'the amount paid was not your order’s total',

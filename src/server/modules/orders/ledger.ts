@@ -80,11 +80,9 @@ export interface OrderLedgerDeps {
 function strayReason(attempt: PaymentAttempt, order: Order, paid: SettledPayment): StrayChargeReason | null {
   if (paid.amountCents !== attempt.amountCents || paid.currency !== attempt.currency) return 'amount';
   if (order.status !== 'Payment pending') return order.status === 'Cancelled' ? 'cancelled' : 'already-paid';
-  const changed =
-    attempt.status === 'superseded' ||
-    order.totalCents !== attempt.orderTotalCents ||
-    order.currency !== attempt.orderCurrency;
-  return changed ? 'order-changed' : null;
+  if (order.totalCents !== attempt.orderTotalCents || order.currency !== attempt.orderCurrency) return 'order-changed';
+  // Closed with the total unchanged: a newer payment was started (another tab, another provider).
+  return attempt.status === 'superseded' ? 'newer-payment' : null;
 }
 
 /**

@@ -158,6 +158,25 @@ describe('a double charge', () => {
   });
 });
 
+describe('a payment of an attempt a newer one replaced', () => {
+  it('is refunded as such when the order itself is unchanged: "you had started a newer payment", not "your order changed"', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token, { members: [ADULT] });
+    const first = await startPayment(user.token, order.displayId);
+    // Tab B chose another provider: the first attempt closed, the total as it was.
+    await db().update(paymentAttempts).set({ status: 'superseded' }).where(eq(paymentAttempts.orderId, order.id));
+    await pay(first, { force: true });
+    await t.runJobs();
+    const because = STRAY_CHARGE_REASONS['newer-payment'];
+    expect(because).toBe('you had started a newer payment for your order by then');
+    const mail = (await deliveredMail(t.app)).find((m) => m.subject.includes(`order ${order.displayId}`));
+    expect(mail?.text).toContain(because);
+    expect(mail?.text).not.toContain(STRAY_CHARGE_REASONS['order-changed']);
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(page.json().data).toMatchObject({ returned: { reason: 'newer-payment' } });
+  });
+});
+
 describe('a single-use coupon', () => {
   it('is never used twice: a payment that arrives after its hold lapsed and another order took it is refunded', async () => {
     const code = `ONCE${Date.now() % 100000}`;
