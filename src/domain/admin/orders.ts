@@ -279,7 +279,7 @@ export interface SlaPromise {
   from?: 'payment' | 'last-document';
 }
 
-/** Where the order's clock stands: its status, its payment and its latest move into Order pending. */
+/** Where the order's clock stands: its status, its payment and its latest move to our team (`readyAt`). */
 export interface SlaFacts {
   status: string;
   paidAt: Date | null;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sum } from 'drizzle-orm';
 import type {
   PaymentAttemptStatus,
   PaymentMethod,
@@ -18,6 +18,18 @@ const COUNTED = ['pending', 'succeeded'] as const;
 
 /** The order's ledger rows: its payment attempts and its refunds. Create it over the caller's `tx` to work in it. */
 export function createLedgerRepository(db: Database) {
+  /** The newest stray charge with its refund among those `where` picks (one attempt, or an order's), or null. */
+  async function newestStrayRefund(where: SQL) {
+    const [row] = await db
+      .select({ attempt: paymentAttempts, refund: paymentRefunds })
+      .from(paymentRefunds)
+      .innerJoin(paymentAttempts, eq(paymentRefunds.attemptId, paymentAttempts.id))
+      .where(and(where, eq(paymentRefunds.reason, 'stray')))
+      .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     async latestAttempt(orderId: number): Promise<AttemptRow | null> {
       const [row] = await db
@@ -225,25 +237,13 @@ export function createLedgerRepository(db: Database) {
     },
 
     /** A stray attempt with its refund, for the customer's e-mail. */
-    async strayRefund(attemptId: number) {
-      const [row] = await db
-        .select({ attempt: paymentAttempts, refund: paymentRefunds })
-        .from(paymentAttempts)
-        .innerJoin(paymentRefunds, eq(paymentRefunds.attemptId, paymentAttempts.id))
-        .where(and(eq(paymentAttempts.id, attemptId), eq(paymentRefunds.reason, 'stray')));
-      return row ?? null;
+    strayRefund(attemptId: number) {
+      return newestStrayRefund(eq(paymentAttempts.id, attemptId));
     },
 
     /** The order's newest stray charge with its refund (by when it was found stray), or null. */
-    async latestStrayRefund(orderId: number) {
-      const [row] = await db
-        .select({ attempt: paymentAttempts, refund: paymentRefunds })
-        .from(paymentRefunds)
-        .innerJoin(paymentAttempts, eq(paymentRefunds.attemptId, paymentAttempts.id))
-        .where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.reason, 'stray')))
-        .orderBy(desc(paymentRefunds.createdAt), desc(paymentRefunds.id))
-        .limit(1);
-      return row ?? null;
+    latestStrayRefund(orderId: number) {
+      return newestStrayRefund(eq(paymentRefunds.orderId, orderId));
     },
 
     /** Every refund of the order, oldest first. */
