@@ -178,7 +178,8 @@ export function OrdersPage({
       </h1>
       <p className="text-slate-700">
         Service (DOC-…) and photo (PHO-…) orders. The SLA clock starts at payment and runs against the package’s
-        published processing time, or the Expedite add-on’s one business day when the customer paid for it.
+        published processing time; with the Expedite add-on it runs one business day from the customer’s last document,
+        and waits for the customer until then.
       </p>
       <TableSearch
         label="Order id, e-mail, or customer or applicant name"
