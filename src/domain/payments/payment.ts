@@ -176,6 +176,8 @@ export const PAYMENT_MESSAGES = {
   /** The sandbox's play of a provider whose event comes late (the charge is taken, the notice held). */
   simulateLateNotice: 'Simulate a payment whose notice comes late',
   sendNotice: 'Send the held notice now',
+  /** The sandbox's UPI field: a UPI ID is name@bank. */
+  upiIdInvalid: 'Enter a UPI ID like name@bank.',
   paidRemark: 'Payment received. Thank you!',
   signInToPay: 'Your session has ended. Sign in, open your order and continue to payment again.',
   /** Before payment, what the order still needs from the customer. */

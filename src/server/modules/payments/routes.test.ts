@@ -17,7 +17,14 @@ import { bearer, createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts, paymentRefunds } from '../orders/ledger-tables.ts';
 import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
-import { SANDBOX_CHECKOUT_PATH, SANDBOX_EVENT_TYPES, SANDBOX_NOTICE_PATH, SANDBOX_WEBHOOK_PATH } from './sandbox.ts';
+import {
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_EVENT_TYPES,
+  SANDBOX_NOTICE_PATH,
+  SANDBOX_WEBHOOK_PATH,
+  sandboxCardFingerprint,
+  sandboxUpiFingerprint,
+} from './sandbox.ts';
 import { ATTEMPT_CREATE_WINDOW_MS, PAYMENT_EVENT_QUEUE, PAYMENT_EVENT_REQUEUE_AFTER_MS } from './service.ts';
 import { paymentWebhookEvents } from './tables.ts';
 
@@ -232,6 +239,47 @@ describe('the sandbox checkout page', () => {
     const receipts = await receiptsOf(order.displayId);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.subject).toBe(`Payment received for your order ${order.displayId}`);
+  });
+
+  it("takes UPI as well as a card: the way chosen on the page reaches the order's payment, a mistyped UPI ID is refused", async () => {
+    const { user, order, payment, paymentId } = await orderWithPayment();
+    const pagePath = new URL(payment.redirectUrl).pathname + new URL(payment.redirectUrl).search;
+    const page = await t.app.inject({ url: pagePath, headers: bearer(user.token) });
+    expect(page.body).toContain('<legend style="padding:0;font-size:.875rem;font-weight:600">Pay with</legend>');
+    expect(page.body).toMatch(/<input type="radio" name="method" value="card" checked> Card/);
+    expect(page.body).toMatch(/<input type="radio" name="method" value="upi"> UPI/);
+    expect(page.body).toMatch(/<label for="upi-id"[^>]*>Test UPI ID, when paying with UPI \(optional\)<\/label>/);
+
+    const pay = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: SANDBOX_CHECKOUT_PATH,
+        headers: { ...bearer(user.token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ payment: paymentId, outcome: 'succeeded', ...fields }).toString(),
+      });
+    const mistyped = await pay({ method: 'upi', upiId: 'meera.iyer' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.body).toContain(P.upiIdInvalid);
+    expect((await sandboxOf(t.app).find(paymentId))?.status).toBe('open');
+
+    expect((await pay({ method: 'upi', upiId: ' Meera.Iyer@okhdfc ', card: '4242 4242 4242 4242' })).statusCode).toBe(
+      303,
+    );
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    // The payer is the UPI ID, whatever its case, not the card number typed beside it.
+    expect(await attemptsOf(order.id)).toMatchObject([
+      { status: 'succeeded', method: 'upi', cardFingerprint: sandboxUpiFingerprint('meera.iyer@okhdfc') },
+    ]);
+    expect(sandboxUpiFingerprint('meera.iyer@okhdfc')).not.toBe(sandboxCardFingerprint('4242424242424242'));
+  });
+
+  it('a card stays the way paid when the page is not asked (a row settled before UPI was offered)', async () => {
+    const { order, paymentId } = await orderWithPayment();
+    await settleAndAnnounce(t, paymentId, 'succeeded');
+    await db().execute(sql`update sandbox_payments set method = null where id = ${paymentId}`);
+    await t.runJobs();
+    expect(await attemptsOf(order.id)).toMatchObject([{ status: 'succeeded', method: 'card', cardFingerprint: null }]);
   });
 
   it('a held notice takes the charge without telling the app; the settled page sends it, once, to its customer only', async () => {

@@ -35,15 +35,15 @@ export function createSandboxRepository(db: Database) {
         .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'open')));
     },
 
-    /** Records the outcome while the payment is still open; false when it no longer was. */
+    /** Records the outcome, and how it was paid, while the payment is still open; false when it no longer was. */
     async settleOpenPayment(
       id: string,
       status: 'succeeded' | 'failed',
-      cardFingerprint: string | null,
+      payer: Pick<SandboxPaymentRow, 'method' | 'cardFingerprint'>,
     ): Promise<boolean> {
       const rows = await db
         .update(sandboxPayments)
-        .set({ status, cardFingerprint })
+        .set({ status, ...payer })
         .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'open')))
         .returning({ id: sandboxPayments.id });
       return rows.length > 0;

@@ -9,12 +9,15 @@ import { checkoutHref, PAYMENT_MESSAGES as P } from '../../../domain/payments/pa
 import {
   SANDBOX_CHECKOUT_PATH,
   SANDBOX_EVENT_TYPES,
+  SANDBOX_METHODS,
   SANDBOX_NOTICE_PATH,
   SANDBOX_WEBHOOK_PATH,
   type Sandbox,
   type SandboxOutcome,
 } from './sandbox.ts';
 
+/** name@bank: the browser checks it as it is typed (the field's `pattern`), the route again. */
+const UPI_ID_PATTERN = '[\\w.\\-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}';
 const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, P.paymentNotFound) });
 /**
  * `held`: the charge is taken but its event is not sent, as when a provider's notice comes late
@@ -24,10 +27,17 @@ const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, 
 const simulateBody = paymentQuery.extend({
   outcome: z.enum(['succeeded', 'failed']),
   notice: z.enum(['now', 'held']).default('now'),
+  method: z.enum(SANDBOX_METHODS).default('card'),
   /** A test card number (any digits): the sandbox gives the same card the same fingerprint. */
   card: z
     .string()
     .regex(/^[\d ]{0,23}$/)
+    .optional(),
+  /** A test UPI ID (name@bank, NPCI's form), the same payer's fingerprint as a card's. */
+  upiId: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^(${UPI_ID_PATTERN})?$`), P.upiIdInvalid)
     .optional(),
 });
 const noticeBody = paymentQuery;
@@ -48,6 +58,22 @@ function page(title: string, body: string, brand: string = DEFAULT_CONTACT.compa
 <body style="margin:0;padding:0 1rem;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a">
 <main style="max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border:1px solid #e2e8f0;border-radius:.75rem">${body}</main></body></html>`;
 }
+
+const FIELD_STYLE =
+  'display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:.5rem .75rem;font:inherit;border:1px solid #94a3b8;border-radius:.5rem';
+const LABEL_STYLE = 'display:block;margin-top:.75rem;font-size:.875rem;color:#475569';
+/**
+ * How the customer pays, as at a real provider's page: a card, or UPI (Razorpay's). Without
+ * script the page shows both numbers; the one of the chosen way is kept.
+ */
+const payerFields = `<fieldset style="margin:0;padding:0;border:0"><legend style="padding:0;font-size:.875rem;font-weight:600">Pay with</legend>
+<div style="display:flex;gap:1.5rem;margin-top:.25rem">
+<label style="display:flex;align-items:center;gap:.5rem;min-height:44px"><input type="radio" name="method" value="card" checked> Card</label>
+<label style="display:flex;align-items:center;gap:.5rem;min-height:44px"><input type="radio" name="method" value="upi"> UPI</label></div></fieldset>
+<label for="card" style="${LABEL_STYLE}">Test card number (optional)</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" style="${FIELD_STYLE}">
+<label for="upi-id" style="${LABEL_STYLE}">Test UPI ID, when paying with UPI (optional)</label>
+<input id="upi-id" name="upiId" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="success@upi" pattern="${UPI_ID_PATTERN}" title="${escapeHtml(P.upiIdInvalid)}" style="${FIELD_STYLE}">`;
 
 const button = (outcome: string | null, label: string, colours: string) =>
   `<button type="submit"${outcome ? ` name="outcome" value="${outcome}"` : ''} style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
@@ -126,8 +152,7 @@ export function sandboxRoutes(sandbox: Sandbox): FastifyPluginAsyncZod {
 ${
   open
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
-<label for="card" style="display:block;font-size:.875rem;color:#475569">Test card number (optional)</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" style="display:block;width:100%;box-sizing:border-box;min-height:44px;margin-top:.25rem;padding:.5rem .75rem;font:inherit;border:1px solid #94a3b8;border-radius:.5rem">
+${payerFields}
 ${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
 ${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
 <form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}"><input type="hidden" name="notice" value="held">
@@ -149,14 +174,14 @@ ${button(null, P.sendNotice, 'background:#fff;color:#0f172a;border:1px solid #94
     app.post('/payments/sandbox/checkout', { schema: { hide: true, body: simulateBody } }, async (request, reply) => {
       await app.requireUser(request);
       const viewerId = request.viewer?.id ?? 0;
-      const { payment: paymentId, outcome, card } = request.body;
+      const { payment: paymentId, outcome, method, card, upiId } = request.body;
       const found = await owned(viewerId, paymentId);
       if (!found)
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
           .send(page('Payment not found', `<h1>${escapeHtml(P.paymentNotFound)}</h1>`));
-      if ((await sandbox.settle(paymentId, outcome, card)) && request.body.notice === 'now') {
+      if ((await sandbox.settle(paymentId, outcome, { method, card, upiId })) && request.body.notice === 'now') {
         await announce(request, paymentId, outcome);
       }
       return reply.redirect(found.payment.returnUrl, 303);

@@ -23,6 +23,15 @@ export const SANDBOX_WEBHOOK_PATH = '/api/v1/payments/webhooks/sandbox';
 export const SANDBOX_NOTICE_PATH = '/api/v1/payments/sandbox/notice';
 
 export type SandboxOutcome = 'succeeded' | 'failed';
+/** The sandbox plays both ways the shop is paid: a card (Stripe, Square) or UPI (Razorpay). */
+export const SANDBOX_METHODS = ['card', 'upi'] as const;
+export type SandboxMethod = (typeof SANDBOX_METHODS)[number];
+/** What the customer typed on the sandbox's page: the way they paid and its test card number or UPI ID. */
+export interface SandboxPayer {
+  method?: SandboxMethod;
+  card?: string | undefined;
+  upiId?: string | undefined;
+}
 
 /**
  * The sandbox's card fingerprint: the same test card number always gives the same one, as a real
@@ -32,6 +41,18 @@ export function sandboxCardFingerprint(cardNumber: string | undefined): string |
   const digits = cardNumber?.replace(/\D/g, '') ?? '';
   return digits ? `sbx_fp_${createHash('sha256').update(digits).digest('hex').slice(0, 24)}` : null;
 }
+
+/**
+ * A test UPI ID's fingerprint: like a card's, the same payer whatever case it was typed in, so the
+ * rules that compare payers (a referral's friend paying as the referrer) see UPI too.
+ */
+export function sandboxUpiFingerprint(upiId: string | undefined): string | null {
+  const id = upiId?.trim().toLowerCase() ?? '';
+  return id ? `sbx_fp_upi_${createHash('sha256').update(id).digest('hex').slice(0, 24)}` : null;
+}
+
+const payerFingerprint = ({ method = 'card', card, upiId }: SandboxPayer) =>
+  method === 'upi' ? sandboxUpiFingerprint(upiId) : sandboxCardFingerprint(card);
 export const SANDBOX_EVENT_TYPES = { succeeded: 'payment.succeeded', failed: 'payment.failed' } as const;
 
 const sandboxEventSchema = z.object({
@@ -124,8 +145,8 @@ export function createSandboxProvider({
         amountCents: row.amountCents,
         currency: row.currency,
         ...(row.cardFingerprint ? { cardFingerprint: row.cardFingerprint } : {}),
-        // The sandbox plays a card provider: its page takes a test card.
-        ...(status === 'succeeded' || status === 'refunded' ? { method: 'card' as const } : {}),
+        // Rows settled before the page asked were paid by card, the only way it offered then.
+        ...(status === 'succeeded' || status === 'refunded' ? { method: row.method ?? 'card' } : {}),
       };
     },
 
@@ -171,11 +192,14 @@ export function createSandboxProvider({
       };
     },
     /**
-     * Records the customer's simulated outcome on the sandbox's side, with the test card number
-     * they typed, if any (its fingerprint only); an outcome is final.
+     * Records the customer's simulated outcome on the sandbox's side, with the way they paid and
+     * the test card number or UPI ID they typed, if any (its fingerprint only); an outcome is final.
      */
-    async settle(paymentId: string, outcome: SandboxOutcome, cardNumber?: string): Promise<boolean> {
-      return repository.settleOpenPayment(paymentId, outcome, sandboxCardFingerprint(cardNumber));
+    async settle(paymentId: string, outcome: SandboxOutcome, payer: SandboxPayer = {}): Promise<boolean> {
+      return repository.settleOpenPayment(paymentId, outcome, {
+        method: payer.method ?? 'card',
+        cardFingerprint: payerFingerprint(payer),
+      });
     },
   };
 }

@@ -2,6 +2,7 @@ import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } fro
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type { PaymentProviderName } from '../../../domain/payments/payment.ts';
 import { timestamps } from '../../db/columns.ts';
+import type { SandboxMethod } from './sandbox.ts';
 
 // The providers' own records: their webhook inbox, the sandbox provider's side and the exchange
 // rates a converted charge uses. What an order was charged and given back is the order's ledger
@@ -42,8 +43,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').$type<Currency>().notNull(),
   status: text('status').$type<'open' | 'succeeded' | 'failed' | 'refunded' | 'expired'>().notNull().default('open'),
-  /** The fingerprint of the test card the payment was made with, when one was typed. */
+  /** The fingerprint of the test card or UPI ID the payment was made with, when one was typed. */
   cardFingerprint: text('card_fingerprint'),
+  /** How the customer chose to pay on the sandbox's page; null until settled (and on rows before it was asked). */
+  method: text('method').$type<SandboxMethod>(),
   returnUrl: text('return_url').notNull(),
   ...timestamps,
 });

@@ -57,7 +57,7 @@ export async function payWithSandbox(t: TestApp, token: string, displayId: strin
   const paymentId = new URL(started.json().data.redirectUrl).searchParams.get('payment') ?? '';
   const sandbox = t.app.services.sandbox;
   if (!sandbox) throw new Error('the sandbox is not configured');
-  await sandbox.settle(paymentId, 'succeeded', card);
+  await sandbox.settle(paymentId, 'succeeded', { card });
   const event = sandbox.signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
   await t.app.inject({ method: 'POST', url: SANDBOX_WEBHOOK_PATH, headers: event.headers, payload: event.body });
   await t.runJobs();

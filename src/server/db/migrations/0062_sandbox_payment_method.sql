@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_payments" ADD COLUMN "method" text;
