@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_DESK_MESSAGES } from '../src/domain/admin/orders.ts';
 import { COMPLETION_TEXT } from '../src/domain/applications/completion.ts';
@@ -22,6 +23,17 @@ const SEND_BACK = 'Please upload the photo page of the passport again: its lower
 /** The first admin (ADMIN_EMAILS), signed up and verified once for the whole file. */
 let adminAccount: Promise<void> | undefined;
 const ensureAdmin = () => (adminAccount ??= verifiedAccount(e2e.baseURL, E2E_ADMIN_EMAIL, 'Meera Iyer'));
+
+/** Whether the back office's current section is wholly inside its row of sections as scrolled. */
+function currentSectionInView(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const current = document.querySelector('nav[aria-label="Back office"] [aria-current="page"]');
+    const row = current?.closest('ul');
+    if (!current || !row) return false;
+    const [a, r] = [current.getBoundingClientRect(), row.getBoundingClientRect()];
+    return a.left >= r.left - 0.5 && a.right <= r.right + 0.5;
+  });
+}
 
 describe('back office (issue 13)', () => {
   it(
@@ -132,6 +144,8 @@ describe('back office (issue 13)', () => {
       for (const path of [...ADMIN_SECTIONS.map((section) => section.to), ...editors, '/admin/countries/IN']) {
         await page.goto(path);
         expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0);
+        // The sections' row scrolls sideways on a phone: the page's own is in view, whole.
+        await expect.poll(() => currentSectionInView(page), { timeout: 5_000, message: path }).toBe(true);
         // The customers' chat button is not over the desk (it covered its amounts on a phone).
         expect(await chat.isVisible(), path).toBe(false);
       }
