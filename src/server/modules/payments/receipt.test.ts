@@ -54,7 +54,7 @@ async function deliveredText(to: string, subject: string) {
 }
 
 describe('the receipt e-mail', () => {
-  it('lists the cost summary the order was charged, the total and currency, the provider and payment id', async () => {
+  it('lists the cost summary the order was charged, the total and currency, the provider, the way paid and payment id', async () => {
     const { summary, payment, paymentId, receipt } = await paidReissue('CUT290');
     expect(summary.totalCents).toBe(100_00);
     expect(payment).toMatchObject({ state: 'COMPLETED', amountCents: 100_00 });
@@ -71,6 +71,7 @@ describe('the receipt e-mail', () => {
     expect(text).toContain('Total paid: $100');
     expect(text).toContain('Currency: USD');
     expect(text).toContain('Payment provider: sandbox');
+    expect(text).toContain('Paid with: Card');
     expect(text).toContain(`Payment id: ${paymentId}`);
     expect(html).toContain('Total paid');
   });

@@ -272,6 +272,10 @@ describe('the sandbox checkout page', () => {
       { status: 'succeeded', method: 'upi', cardFingerprint: sandboxUpiFingerprint('meera.iyer@okhdfc') },
     ]);
     expect(sandboxUpiFingerprint('meera.iyer@okhdfc')).not.toBe(sandboxCardFingerprint('4242424242424242'));
+    const receipt = (await deliveredMail(t.app)).find(
+      (m) => m.subject === `Payment received for your order ${order.displayId}`,
+    );
+    expect(receipt?.text).toContain('Paid with: UPI');
   });
 
   it('a card stays the way paid when the page is not asked (a row settled before UPI was offered)', async () => {

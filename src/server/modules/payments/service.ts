@@ -15,9 +15,11 @@ import {
   NO_PROVIDER,
   nothingToPay,
   PAYMENT_MESSAGES as P,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_PROVIDER_LABELS,
   type PaidOrderKind,
   type Payment,
+  type PaymentMethod,
   type PaymentOption,
   type PaymentProviderName,
   paymentResultHref,
@@ -320,7 +322,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   }
 
   /** The receipt: the cost summary the order was charged (its line items), the total, how it was paid. */
-  async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt) {
+  async function receiptMail(tx: Database, order: Order, attempt: PaymentAttempt, method?: PaymentMethod) {
     // The address the customer paid from: a link to another (localhost for 127.0.0.1) finds them signed out.
     const link = `${deps.linkOrigin(attempt.returnOrigin)}${notificationHref({ orderId: order.displayId, orderId_DB: order.id })}`;
     const summary = await deps.orders.chargedSummary(tx, order);
@@ -352,6 +354,8 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
           ? [['Payment', P.nothingToPayRemark] as [string, string]]
           : [
               ['Payment provider', attempt.provider] as [string, string],
+              // Where the provider says: a card, or UPI (Razorpay's, the sandbox's).
+              ...(method ? [['Paid with', PAYMENT_METHOD_LABELS[method]] as [string, string]] : []),
               ['Payment id', attempt.providerPaymentId ?? '—'] as [string, string],
             ]),
         ['Date', now().toISOString().slice(0, 10)],
@@ -386,7 +390,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     } else if (settled.outcome === 'paid') {
       await closeAtProviders(tx, settled.superseded);
       await deps.mail.enqueue(tx, {
-        ...(await receiptMail(tx, settled.order, attempt)),
+        ...(await receiptMail(tx, settled.order, attempt, paid.method)),
         purpose: 'payment-receipt',
         key: `payment-receipt:${attempt.id}`,
       });
