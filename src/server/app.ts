@@ -16,6 +16,7 @@ import { BACKSTOP_REQUEST_TIMEOUT_MS, type BodyDeadlines, registerBodyDeadlines 
 import { clientErrorHandler } from './http/client-errors.ts';
 import { isFromThisMachine } from './http/local-request.ts';
 import { watchForDirectConnections } from './http/proxy-check.ts';
+import { loggerOptions } from './http/request-log.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { listenAcrossProcesses } from './lib/content-changes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -146,7 +147,7 @@ export async function buildApp({
   const hops = env.TRUST_PROXY;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    logger: loggerOptions(logger, env.LOG_LEVEL),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
