@@ -12,8 +12,14 @@ export function createAuditRepository(db: Database) {
       await db.insert(auditLog).values(values);
     },
 
-    async replaceActorEmail(actorId: number, email: string): Promise<void> {
-      await db.update(auditLog).set({ actorEmail: email }).where(eq(auditLog.actorId, actorId));
+    /** On the entries `actorId` made about their own account only. */
+    async replaceOwnActorEmail(actorId: number, email: string): Promise<void> {
+      await db
+        .update(auditLog)
+        .set({ actorEmail: email })
+        .where(
+          and(eq(auditLog.actorId, actorId), eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(actorId))),
+        );
     },
 
     /** One page in the query's order (newest first unless asked otherwise), and how many match. */

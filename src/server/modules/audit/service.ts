@@ -34,11 +34,13 @@ export function createAuditLog(db: Database) {
     },
 
     /**
-     * An erased account's entries (issue 34 §3) keep the account's id and what was done, under
-     * `placeholder` instead of the e-mail address it acted with.
+     * An erased account's entries about itself (issue 34 §3: its requests, its erasure) keep the
+     * account's id and what was done, under `placeholder` instead of the e-mail address it acted
+     * with. What a staff member did to others' records keeps their address: that is the log's
+     * purpose (decision 0119), and erasing their own account must not rewrite it.
      */
     async forgetActor(tx: Database, actorId: number, placeholder: string): Promise<void> {
-      await createAuditRepository(tx).replaceActorEmail(actorId, placeholder);
+      await createAuditRepository(tx).replaceOwnActorEmail(actorId, placeholder);
     },
 
     /** Newest first unless asked otherwise; narrowed to one record with subjectType + subjectId. */

@@ -16,7 +16,7 @@ import { pdfWithPages } from '../../test/upload-fixtures.ts';
 import { applicationDocuments, applicationMembers } from '../applications/tables.ts';
 import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
-import { bearer, createSignedInUser } from '../auth/testing.ts';
+import { bearer, createSignedInUser, PASSWORD } from '../auth/testing.ts';
 import { contactEnquiries } from '../contact/tables.ts';
 import { campaignLeads } from '../marketing/tables.ts';
 import { notifications } from '../notifications/tables.ts';
@@ -310,6 +310,30 @@ describe('data rights: deletion', () => {
     expect(
       await db.select().from(auditLog).where(sql`lower(${auditLog.actorEmail}) = ${eve.email.toLowerCase()}`),
     ).toEqual([]);
+  });
+
+  it("keeps a staff member's address on what they did to others' records when they erase their own account", async () => {
+    const admin = await createStaffUser(t.app, t.database.db, 'admin');
+    const customer = await createSignedInUser(t.app);
+    const role = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/users/${customer.id}/role`,
+      headers: bearer(admin.token),
+      payload: { role: 'staff' },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const erased = await deletion(t, admin.token, { password: PASSWORD, confirm: true });
+    expect(erased.json().data.state).toBe('erased');
+    const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    // Accountability: who changed a customer's role stays on the record (decision 0119).
+    expect(entries.find((e) => e.action === 'user.role')).toMatchObject({
+      subjectId: String(customer.id),
+      actorEmail: admin.email,
+    });
+    // Their own account's entries (the request, the erasure) are theirs to have forgotten.
+    const own = entries.filter((e) => e.subjectType === 'user' && e.subjectId === String(admin.id));
+    expect(own.map((e) => e.action)).toEqual(expect.arrayContaining(['data-rights.erase']));
+    for (const entry of own) expect(entry.actorEmail).toBe(`erased-${admin.id}@erased.invalid`);
   });
 
   it('erases once when the request is sent several times at once (a double click): each answer is the erasure, or the sign-in that ended with it', async () => {
