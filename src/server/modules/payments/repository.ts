@@ -41,8 +41,12 @@ export function createPaymentsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Processed, and the provider's payload (the payer's details) dropped: the row stays to recognise replays. */
     async markEventProcessed(id: number, at: Date) {
-      await db.update(paymentWebhookEvents).set({ processedAt: at }).where(eq(paymentWebhookEvents.id, id));
+      await db
+        .update(paymentWebhookEvents)
+        .set({ processedAt: at, payload: null })
+        .where(eq(paymentWebhookEvents.id, id));
     },
   };
 }

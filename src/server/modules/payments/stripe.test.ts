@@ -124,6 +124,25 @@ describe('Stripe Checkout Sessions', () => {
     expect(read.json().data).toMatchObject({ state: 'COMPLETED', redirectUrl: null });
   });
 
+  it("keeps the provider's event, with the customer's details in it, only until it is processed", async () => {
+    const { order, user, sessionId } = await orderWithSession();
+    fake.pay(sessionId);
+    const event = fake.signedEvent('checkout.session.completed', sessionId);
+    expect((await postEvent(event)).statusCode).toBe(200);
+    const stored = () =>
+      db()
+        .select()
+        .from(paymentWebhookEvents)
+        .where(eq(paymentWebhookEvents.eventId, JSON.parse(event.body).id));
+    expect(JSON.stringify((await stored())[0]?.payload)).toContain(user.email);
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    // The row stays, so a replay is still recognised; what the provider said about the payer does not.
+    expect(await stored()).toMatchObject([{ payload: null, providerPaymentId: sessionId }]);
+    expect((await postEvent(event)).statusCode).toBe(200);
+    expect(await stored()).toHaveLength(1);
+  });
+
   it('a forged, tampered, stale or unsigned event is a 400 and stores nothing', async () => {
     const { order, sessionId } = await orderWithSession();
     fake.pay(sessionId);

@@ -23,8 +23,12 @@ export const paymentWebhookEvents = pgTable(
     providerPaymentId: text('provider_payment_id'),
     /** Our attempt key when the provider echoes it: finds an attempt whose provider id is not recorded yet. */
     attemptKey: text('attempt_key'),
-    /** The provider's event as verified (for the record; processing re-reads the provider). */
-    payload: jsonb('payload').$type<unknown>().notNull(),
+    /**
+     * The provider's event as verified, kept while it waits to be processed (processing re-reads the
+     * provider), then cleared: it carries the payer's e-mail, name, phone or UPI ID, which the
+     * order's ledger does not need and an erasure would not find.
+     */
+    payload: jsonb('payload').$type<unknown>(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
