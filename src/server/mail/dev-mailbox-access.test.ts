@@ -40,6 +40,21 @@ describe('who may read the dev mailbox', () => {
       expect(res.statusCode, JSON.stringify(header)).toBe(404);
     }
   });
+  it('is a 404 for a page in a browser on this machine that reached it under another name (DNS rebinding)', async () => {
+    for (const host of [
+      'attacker.example',
+      'attacker.example:3000',
+      '127.0.0.1.nip.io',
+      'localhost.attacker.example',
+    ]) {
+      const res = await t.app.inject({ url: '/api/v1/dev/mailbox', remoteAddress: '127.0.0.1', headers: { host } });
+      expect(res.statusCode, host).toBe(404);
+    }
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST:3000']) {
+      const res = await t.app.inject({ url: '/api/v1/dev/mailbox', remoteAddress: '127.0.0.1', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
 });
 
 describe('behind a trusted proxy', () => {

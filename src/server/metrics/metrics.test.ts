@@ -126,6 +126,9 @@ describe('who may read /metrics', () => {
     expect(remote.body).not.toContain('sevadocs_');
     const relayed = await t.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(relayed.statusCode).toBe(404);
+    // A page that rebound its own name to 127.0.0.1 reaches this port under that name.
+    const rebound = await t.app.inject({ url: '/metrics', headers: { host: 'attacker.example:3000' } });
+    expect(rebound.statusCode).toBe(404);
   });
 
   it('with METRICS_TOKEN: its bearer only, from anywhere', async () => {
