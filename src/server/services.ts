@@ -5,7 +5,7 @@ import { linkOriginFor } from './http/site-url.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createContentChanges } from './lib/content-changes.ts';
 import type { MailOutbox } from './mail/outbox.ts';
-import { createAdminOrdersService } from './modules/admin-orders/service.ts';
+import { createAdminOrdersService, createOrderNotesPersonalData } from './modules/admin-orders/service.ts';
 import {
   createApplicationsPersonalData,
   createApplicationsService,
@@ -280,6 +280,7 @@ export async function createServices(
     orders,
     applications: applicationsPersonalData,
     photos: createPhotosPersonalData(db),
+    notes: createOrderNotesPersonalData(),
     notifications,
     refunds,
     referrals,

@@ -56,6 +56,13 @@ export const DATA_RIGHTS_MESSAGES = {
   erasedByStaff: 'The account has been erased.',
 } as const;
 
+/**
+ * What staff see in place of the words people wrote about an erased customer's orders: staff notes
+ * and messages, remarks on status changes, refund reasons, and those words in the audit log. Free
+ * text may name anyone or hold a passport number; the records themselves stay.
+ */
+export const ERASED_TEXT = 'Erased with the customer’s account.';
+
 /** An order that holds a deletion back; its kind says which page shows it. */
 const openOrderSchema = z.object({ orderId: z.string(), kind: z.enum(ORDER_KINDS), status: z.string() });
 

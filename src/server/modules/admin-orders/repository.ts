@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { orderNotes } from './tables.ts';
 
@@ -7,6 +8,15 @@ export type OrderNoteRow = typeof orderNotes.$inferSelect;
 /** The back office's own rows: staff's internal notes on orders. */
 export function createAdminOrdersRepository(db: Database) {
   return {
+    /** The notes and messages of the orders keep who wrote them and when, not their words. */
+    async eraseNoteWords(orderIds: readonly number[]): Promise<void> {
+      if (orderIds.length === 0) return;
+      await db
+        .update(orderNotes)
+        .set({ body: ERASED_TEXT })
+        .where(inArray(orderNotes.orderId, [...orderIds]));
+    },
+
     /** The order's notes, oldest first. */
     notesOf(orderId: number): Promise<OrderNoteRow[]> {
       return db

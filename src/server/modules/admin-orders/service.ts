@@ -626,3 +626,5 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
 }
 
 export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;
+
+export { createOrderNotesPersonalData, type OrderNotesPersonalData } from './personal-data.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AuditListQuery } from '../../../domain/admin/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from './tables.ts';
@@ -20,6 +20,19 @@ export function createAuditRepository(db: Database) {
         .where(
           and(eq(auditLog.actorId, actorId), eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(actorId))),
         );
+    },
+
+    /** The entries about these subjects, for rewriting them. */
+    about(subjectType: string, subjectIds: readonly string[]): Promise<AuditRow[]> {
+      if (subjectIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectType, subjectType), inArray(auditLog.subjectId, [...subjectIds])));
+    },
+
+    async replaceChanges(id: number, before: unknown, after: unknown): Promise<void> {
+      await db.update(auditLog).set({ before, after }).where(eq(auditLog.id, id));
     },
 
     /** One page in the query's order (newest first unless asked otherwise), and how many match. */

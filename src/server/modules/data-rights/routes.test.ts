@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { readZip } from '../../lib/zip.ts';
 import { ERASED_SUBJECT } from '../../mail/outbox.ts';
 import { outboundEmails } from '../../mail/tables.ts';
@@ -13,6 +13,7 @@ import { createTestDatabase } from '../../test/database.ts';
 import { filePart, MULTIPART_CONTENT_TYPE, multipart } from '../../test/multipart.ts';
 import { matchS3rverBucketPaths, startTestS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { pdfWithPages } from '../../test/upload-fixtures.ts';
+import { orderNotes } from '../admin-orders/tables.ts';
 import { applicationDocuments, applicationMembers } from '../applications/tables.ts';
 import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
@@ -21,10 +22,12 @@ import { contactEnquiries } from '../contact/tables.ts';
 import { campaignLeads } from '../marketing/tables.ts';
 import { notifications } from '../notifications/tables.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
-import { orders } from '../orders/tables.ts';
+import { orderStatusHistory, orders } from '../orders/tables.ts';
 import { payWithSandbox } from '../payments/testing.ts';
 import { photoOrderPhotos } from '../photos/tables.ts';
 import { fakeAnalyse } from '../photos/testing.ts';
+import { refundRequests } from '../refunds/tables.ts';
+import { requestRefund } from '../refunds/testing.ts';
 import { users } from '../users/tables.ts';
 import { createStaffUser } from '../users/testing.ts';
 
@@ -474,6 +477,75 @@ describe('data rights: deletion', () => {
       .from(auditLog)
       .where(eq(auditLog.subjectId, String(finn.id)));
     expect(erasures.find((r) => r.action === 'data-rights.erase')?.actorId).toBe(staff.id);
+  });
+});
+
+describe("data rights: what staff wrote about an erased customer's orders", () => {
+  it('keeps the notes, messages, status changes and refund decisions as records, without their words, in the desk and the audit log', async () => {
+    const gita = await createSignedInUser(t.app, { name: 'Gita Notes' });
+    const order = await photoOrder(t, gita);
+    await payWithSandbox(t, gita.token, order.displayId);
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const refund = await requestRefund(t, gita.email, order.displayId, '1.00');
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refunds/${refund.id}/reject`,
+      headers: bearer(staff.token),
+      payload: { reason: 'Gita already has passport K1234567 back.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await t.database.db.update(orders).set({ status: 'In review' }).where(eq(orders.id, order.id));
+    const desk = (path: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${order.displayId}${path}`,
+        headers: bearer(staff.token),
+        payload,
+      });
+    const words = 'Gita called: passport K1234567, her mother Asha signs';
+    for (const [path, payload] of [
+      ['/notes', { body: words }],
+      ['/messages', { body: words }],
+      ['/status', { status: 'Submitted', remark: words }],
+    ] as const) {
+      const res = await desk(path, payload);
+      expect(res.statusCode, `${path}: ${res.body}`).toBeLessThan(300);
+    }
+    await t.database.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, order.id));
+    const erased = await deletion(t, gita.token, { password: gita.password, confirm: true });
+    expect(erased.json().data.state).toBe('erased');
+
+    const detail = await t.app.inject({ url: `/api/v1/admin/orders/${order.displayId}`, headers: bearer(staff.token) });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).not.toContain('K1234567');
+    const notes = await t.database.db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id));
+    expect(notes.map((n) => [n.toCustomer, n.authorEmail, n.body])).toEqual([
+      [false, staff.email, ERASED_TEXT],
+      [true, staff.email, ERASED_TEXT],
+    ]);
+    const history = await t.database.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
+    expect(history.find((h) => h.toStatus === 'Submitted')).toMatchObject({ changedBy: 'staff', remark: ERASED_TEXT });
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'order'), eq(auditLog.subjectId, order.displayId)));
+    expect(entries.find((e) => e.action === 'order.status')).toMatchObject({
+      actorEmail: staff.email,
+      after: { status: 'Submitted', remark: ERASED_TEXT },
+    });
+    expect(JSON.stringify(entries)).not.toContain('K1234567');
+    const [request] = await t.database.db.select().from(refundRequests).where(eq(refundRequests.id, refund.id));
+    expect(request).toMatchObject({ status: 'Rejected', reason: ERASED_TEXT, rejectionReason: ERASED_TEXT });
+    const decision = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'refund-request'), eq(auditLog.subjectId, String(refund.id))));
+    expect(decision).toMatchObject([
+      { action: 'refund.reject', after: { status: 'Rejected', rejectionReason: ERASED_TEXT } },
+    ]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { FileStorage } from '../../storage/index.ts';
+import type { OrderNotesPersonalData } from '../admin-orders/service.ts';
 import type { ApplicationsPersonalData } from '../applications/service.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -51,7 +52,9 @@ export interface DataRightsDeps {
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
   /** E-mails sent to the address keep their delivery record without it (issue 34 §3). */
   mail: Pick<MailOutbox, 'forgetRecipient'>;
-  audit: Pick<AuditLog, 'record' | 'forgetActor'>;
+  audit: Pick<AuditLog, 'record' | 'forgetActor' | 'forgetWordsAbout'>;
+  /** Staff's notes and messages on the orders. */
+  notes: Pick<OrderNotesPersonalData, 'erase'>;
   /** The export reads the customer's files from it; erasure goes through each order's kind. */
   storage: Pick<FileStorage, 'get'>;
   /** After an erasure: no copy of the replaced rows stays where a backup reads it (DatabaseHandle). */
@@ -158,7 +161,14 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       const placeholder = erasedEmail(locked.userId);
       await deps.applications.erase(tx, orderIds);
       await deps.photos.erase(tx, orderIds);
-      await deps.refunds.erasePersonalFields(tx, orderIds, placeholder);
+      const refundIds = await deps.refunds.erasePersonalFields(tx, orderIds, placeholder);
+      await deps.notes.erase(tx, orderIds);
+      await deps.audit.forgetWordsAbout(
+        tx,
+        'order',
+        current.map((o) => o.displayId),
+      );
+      await deps.audit.forgetWordsAbout(tx, 'refund-request', refundIds.map(String));
       await deps.referrals.eraseFriendName(tx, orderIds);
       await deps.orders.erasePersonalFields(tx, locked.userId, placeholder);
       await deps.notifications.eraseAllOf(tx, locked.userId);

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts } from './ledger-tables.ts';
-import { orders } from './tables.ts';
+import { orderStatusHistory, orders } from './tables.ts';
 
 /**
  * An erased customer's orders (issue 34 §3): the orders and their ledger stay, as tax and
@@ -18,6 +19,18 @@ export function createOrdersPersonalDataRepository(db: Database) {
           .update(paymentAttempts)
           .set({ cardFingerprint: null, redirectUrl: null, checkout: null })
           .where(inArray(paymentAttempts.orderId, ids));
+        // A remark the customer or staff typed. The system's sentences name no one, nor does the
+        // one the erasure's own cancellation leaves (under the customer, who asked for it).
+        await db
+          .update(orderStatusHistory)
+          .set({ remark: ERASED_TEXT })
+          .where(
+            and(
+              inArray(orderStatusHistory.orderId, ids),
+              ne(orderStatusHistory.changedBy, 'system'),
+              notInArray(orderStatusHistory.remark, [M.cancelledWithDeletion]),
+            ),
+          );
       }
       return ids;
     },

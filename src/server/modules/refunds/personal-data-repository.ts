@@ -1,4 +1,5 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { refundRequests } from './tables.ts';
 
@@ -14,13 +15,23 @@ export function createRefundsPersonalDataRepository(db: Database) {
         .orderBy(asc(refundRequests.id));
     },
 
-    /** The request stays as the record of the refund; the address it came from and its e-mail go. */
-    async anonymise(orderIds: readonly number[], email: string): Promise<void> {
-      if (orderIds.length === 0) return;
-      await db
+    /**
+     * The request stays as the record of the refund; the address it came from, its e-mail and the
+     * words of its reason and of a rejection go. Answers the requests' ids.
+     */
+    async anonymise(orderIds: readonly number[], email: string): Promise<number[]> {
+      if (orderIds.length === 0) return [];
+      const rows = await db
         .update(refundRequests)
-        .set({ email, ip: null })
-        .where(inArray(refundRequests.orderId, [...orderIds]));
+        .set({
+          email,
+          ip: null,
+          reason: ERASED_TEXT,
+          rejectionReason: sql`CASE WHEN ${refundRequests.rejectionReason} IS NULL THEN NULL ELSE ${ERASED_TEXT} END`,
+        })
+        .where(inArray(refundRequests.orderId, [...orderIds]))
+        .returning({ id: refundRequests.id });
+      return rows.map((row) => row.id);
     },
   };
 }

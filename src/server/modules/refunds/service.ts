@@ -283,8 +283,11 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
       }));
     },
 
-    /** An erased customer's requests keep amounts and decisions, not their e-mail or address (issue 34 §3). */
-    erasePersonalFields(tx: Database, orderIds: readonly number[], placeholderEmail: string): Promise<void> {
+    /**
+     * An erased customer's requests keep amounts and decisions, not their e-mail, address or the
+     * words of their reasons (issue 34 §3); answers the requests' ids.
+     */
+    erasePersonalFields(tx: Database, orderIds: readonly number[], placeholderEmail: string): Promise<number[]> {
       return createRefundsPersonalDataRepository(tx).anonymise(orderIds, placeholderEmail);
     },
   };

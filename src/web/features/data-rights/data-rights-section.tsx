@@ -30,7 +30,7 @@ export const DATA_RIGHTS_TEXT = {
   exportFailed: 'Your data could not be downloaded. Please try again.',
   deleteTitle: 'Delete your account',
   deleteLead:
-    'We delete your account, your answers, documents, photos, addresses and notifications. The record of your payments (amounts, dates and references) stays, without your name or e-mail, because tax and payment law requires it. Orders not paid yet are cancelled; orders in progress must first finish.',
+    'We delete your account, your answers, documents, photos, addresses and notifications, and the words you and our team wrote about your orders (notes, messages, remarks, refund reasons). The record of your payments and of what our team did (amounts, dates, statuses and references) stays, without your name or e-mail, because tax and payment law requires it. Orders not paid yet are cancelled; orders in progress must first finish.',
   deleteOpen: 'Delete my account…',
   passwordLabel: 'Your password',
   confirmLabel: 'I understand that my account, documents and photos are deleted and cannot be recovered.',
