@@ -258,6 +258,8 @@ export async function buildApp({
     jobs: app.jobs,
     mail: app.mail,
     auth: app.services.auth,
+    contact: app.services.contact,
+    marketing: app.services.marketing,
     log: app.log.child({ module: 'housekeeping' }),
   }).registerJobs();
   app.decorate(

@@ -5,6 +5,8 @@ import { mailMessages, outboundEmails } from './mail/tables.ts';
 import { sessions, signUpRequests, verificationTokens } from './modules/auth/tables.ts';
 import { createSignedInUser } from './modules/auth/testing.ts';
 import { hashToken, newToken } from './modules/auth/tokens.ts';
+import { contactEnquiries, contactReplies } from './modules/contact/tables.ts';
+import { campaignLeads } from './modules/marketing/tables.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,6 +115,56 @@ describe('the daily prune of finished rows', () => {
     await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
     expect(await t.runJobs()).toBe(1);
     expect((await db.select({ key: outboundEmails.key }).from(outboundEmails)).length).toBe(3);
+  });
+
+  it('deletes contact enquiries a year after they were handled or two after they came, and campaign leads after a year: people without an account included', async () => {
+    const db = t.database.db;
+    await db.delete(contactEnquiries);
+    await db.delete(campaignLeads);
+    const enquiry = (name: string, createdAt: Date, handledAt: Date | null) => ({
+      name,
+      email: 'visitor@example.com',
+      phone: '+1 415 555 0100',
+      enquiryType: 'new-application',
+      topic: 'oci',
+      message: `${name}: my passport is K1234567`,
+      createdAt,
+      handledAt,
+    });
+    const yearAndADay = RETENTION_MS.handledEnquiries + DAY_MS;
+    const [handledLongAgo] = await db
+      .insert(contactEnquiries)
+      .values([
+        enquiry('handled long ago', ago(yearAndADay + DAY_MS), ago(yearAndADay)),
+        enquiry('handled lately', ago(yearAndADay), ago(DAY_MS)),
+        enquiry('never handled, sent long ago', ago(RETENTION_MS.unhandledEnquiries + DAY_MS), null),
+        enquiry('never handled, sent over a year ago', ago(yearAndADay), null),
+      ])
+      .returning({ id: contactEnquiries.id });
+    await db
+      .insert(contactReplies)
+      .values({ enquiryId: handledLongAgo?.id ?? 0, body: 'We replied', sentByEmail: 'staff@example.com' });
+    const lead = (name: string, createdAt: Date) => ({
+      campaign: 'indian-tourist-visa',
+      name,
+      email: 'lead@example.com',
+      phone: '604 555 0142',
+      createdAt,
+    });
+    await db
+      .insert(campaignLeads)
+      .values([lead('lead long ago', ago(RETENTION_MS.campaignLeads + DAY_MS)), lead('lead lately', ago(DAY_MS))]);
+
+    await t.app.jobs.send(HOUSEKEEPING_QUEUE, {});
+    expect(await t.runJobs()).toBe(1);
+
+    const names = async () =>
+      (await db.select({ name: contactEnquiries.name }).from(contactEnquiries)).map((r) => r.name);
+    expect((await names()).sort()).toEqual(['handled lately', 'never handled, sent over a year ago']);
+    expect(await db.select().from(contactReplies)).toEqual([]);
+    expect((await db.select({ name: campaignLeads.name }).from(campaignLeads)).map((r) => r.name)).toEqual([
+      'lead lately',
+    ]);
   });
 
   it('is scheduled once a day', async () => {

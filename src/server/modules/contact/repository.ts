@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, min, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  min,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AdminMessageListQuery } from '../../../domain/admin/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
@@ -26,6 +42,15 @@ export function createContactRepository(db: Database) {
         .from(contactEnquiries)
         .where(eq(contactEnquiries.userId, userId))
         .orderBy(asc(contactEnquiries.createdAt), asc(contactEnquiries.id));
+    },
+
+    /** Deletes the enquiries handled before `handledBefore`, or sent before `sentBefore` whatever their state; replies go with them. */
+    async deleteOld(handledBefore: Date, sentBefore: Date): Promise<number> {
+      const rows = await db
+        .delete(contactEnquiries)
+        .where(or(lt(contactEnquiries.handledAt, handledBefore), lt(contactEnquiries.createdAt, sentBefore)))
+        .returning({ id: contactEnquiries.id });
+      return rows.length;
     },
 
     /** Deletes the enquiries sent from an account or from its e-mail address; their replies go with them. */

@@ -199,6 +199,14 @@ export function createContactService(db: Database, deps: ContactServiceDeps) {
     },
 
     /**
+     * The housekeeping's prune (decision 0168): an enquiry is kept a year after staff handled it, two
+     * after it was sent if nobody did. Most come from people without an account, whom no erasure reaches.
+     */
+    pruneOld(handledBefore: Date, sentBefore: Date): Promise<number> {
+      return repository.deleteOld(handledBefore, sentBefore);
+    },
+
+    /**
      * An erased account's enquiries go, with our replies: those sent signed in and any sent from its
      * e-mail address (issue 34 §3). Answers how many.
      */

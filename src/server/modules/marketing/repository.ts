@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { banners, campaignLeads, offers, partnerServices } from './tables.ts';
 
@@ -79,6 +79,15 @@ export function createMarketingRepository(db: Database) {
         .returning({ id: campaignLeads.id, createdAt: campaignLeads.createdAt });
       if (!row) throw new Error('campaign lead was not stored');
       return row;
+    },
+
+    /** Deletes the campaign leads left before `before`. */
+    async deleteLeadsBefore(before: Date): Promise<number> {
+      const rows = await db
+        .delete(campaignLeads)
+        .where(lt(campaignLeads.createdAt, before))
+        .returning({ id: campaignLeads.id });
+      return rows.length;
     },
 
     /** Deletes the campaign leads left with this e-mail address. */

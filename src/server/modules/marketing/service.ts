@@ -72,6 +72,11 @@ export function createMarketingService(db: Database, deps: MarketingServiceDeps)
     ...admin,
 
     /** An erased account's campaign leads, left with its e-mail address, go (issue 34 §3). */
+    /** The housekeeping's prune (decision 0168): a lead is a request to be called back, kept a year. */
+    pruneLeads(before: Date): Promise<number> {
+      return repository.deleteLeadsBefore(before);
+    },
+
     eraseLeadsOf(tx: Database, email: string): Promise<number> {
       return createMarketingRepository(tx).deleteLeadsOf(email);
     },
