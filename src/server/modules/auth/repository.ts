@@ -177,6 +177,23 @@ export function createAuthRepository(db: Database) {
       return row?.count ?? 0;
     },
 
+    /**
+     * The sign-up credentials (password hash, name, phone) the user's verification links carried:
+     * needed only until the address is verified, then dropped from every link, used or not.
+     */
+    async forgetSignUpCredentials(userId: number): Promise<void> {
+      await db
+        .update(verificationTokens)
+        .set({ credentials: null })
+        .where(
+          and(
+            eq(verificationTokens.userId, userId),
+            eq(verificationTokens.purpose, 'verify-email'),
+            isNotNull(verificationTokens.credentials),
+          ),
+        );
+    },
+
     /** Marks every unused token of the user and purpose used (the thing they were for is done). */
     async markTokensUsed(userId: number, purpose: TokenPurpose, at: Date): Promise<void> {
       await db

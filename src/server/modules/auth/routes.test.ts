@@ -405,6 +405,29 @@ describe('POST /auth/email/verify', () => {
     }
   });
 
+  it("keeps the sign-ups' password hashes on their links only until the address is verified", async () => {
+    const body = signUpBody();
+    await post('/auth/signup', body);
+    // A resend before verifying: a second link, with the account's credentials.
+    await post('/auth/email/send', { email: body.email });
+    await t.runJobs();
+    const { id } = await userRow(body.email);
+    const links = () =>
+      t.database.db
+        .select({ credentials: verificationTokens.credentials })
+        .from(verificationTokens)
+        .where(and(eq(verificationTokens.userId, id), eq(verificationTokens.purpose, 'verify-email')));
+    expect((await links()).filter((l) => l.credentials?.passwordHash)).toHaveLength(2);
+    const token = await tokenFromMail(t.app, body.email, '/verify-email');
+    expect((await post('/auth/email/verify', { token })).statusCode).toBe(200);
+    expect(await links()).toEqual([{ credentials: null }, { credentials: null }]);
+    // The link still answers "already verified", and the password the sign-up chose still signs in.
+    expect((await post('/auth/email/verify', { token })).json().message).toBe(
+      'Your email is already verified. You can sign in now.',
+    );
+    expect(await signIn(t.app, body.email, body.password as string)).toBeTruthy();
+  });
+
   it('says verified for the links of an address that a password reset verified', async () => {
     const body = signUpBody();
     await post('/auth/signup', body);

@@ -471,6 +471,7 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
         consumed.credentials !== null &&
         (await repository.signUpPasswordCount(account.id)) > 1;
       await repository.markTokensUsed(account.id, 'verify-email', at);
+      await repository.forgetSignUpCredentials(account.id);
       // The password, name and phone of the sign-up this link was sent for (decision 0151).
       if (consumed.credentials) {
         await users.takeSignUpCredentials(
