@@ -9,7 +9,7 @@ import { type DatabaseHandle, databaseConfigFor, openDatabase } from '../db/clie
 import { applicationDocuments } from '../modules/applications/tables.ts';
 import { apiCall } from '../modules/applications/testing.ts';
 import { auditLog } from '../modules/audit/tables.ts';
-import { createSignedInUser, signIn } from '../modules/auth/testing.ts';
+import { bearer, createSignedInUser, signIn, tokenFromMail } from '../modules/auth/testing.ts';
 import { deletionRequests } from '../modules/data-rights/tables.ts';
 import { eraseOwnAccount } from '../modules/data-rights/testing.ts';
 import { orders } from '../modules/orders/tables.ts';
@@ -114,6 +114,14 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
     ).map((row) => row.key ?? '');
     expect(keys.length).toBeGreaterThan(0);
     const stays = await createSignedInUser(shop.app);
+    // A reset link of the day, not used yet when the archive is written (used, say, just after).
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password/request',
+      payload: { email: stays.email },
+    });
+    await shop.runJobs();
+    const resetLink = await tokenFromMail(shop.app, stays.email, '/create-password');
     const { pglite, db } = shop.database;
     if (!pglite) throw new Error('the embedded database is PGlite');
     const dataDir = shop.app.env.dataDir;
@@ -144,6 +152,7 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
       expect(said.mock.calls.flat().join('\n')).toContain(
         'Erased again 1 account erased after this archive was written',
       );
+      expect(said.mock.calls.flat().join('\n')).toMatch(/Signed everyone out \(\d+ sessions?\)/);
       // The folder it restored into, not the default ./data a bare `npm start` would open.
       expect(said.mock.calls.flat().join('\n')).toContain(
         `Start the shop on it with DATA_DIR=${resolve(restoredDir)} npm start`,
@@ -157,6 +166,18 @@ describe.runIf(inject('databaseTemplate').kind === 'pglite')('backup and restore
       await expect(signIn(restored.app, order.customer.email, order.customer.password)).rejects.toThrow(
         'sign-in failed',
       );
+      // The archive's sessions and links do not come back to life: a sign-out since, a used link.
+      const archived = await restored.app.inject({ url: '/api/v1/users/profile', headers: bearer(stays.token) });
+      expect(archived.statusCode).toBe(401);
+      const reset = (app: TestApp) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/reset-password',
+          payload: { token: resetLink, password: 'An0ther!Pass' },
+        });
+      expect((await reset(restored)).statusCode).toBe(400);
+      // The same link still works in the shop the archive was written from: it was the restore.
+      expect((await reset(shop)).statusCode).toBe(200);
       expect(await signIn(restored.app, stays.email, stays.password)).toEqual(expect.any(String));
       const [account] = await database.db.select().from(users).where(eq(users.id, order.customer.id));
       expect(account?.email).toBe(`erased-${order.customer.id}@erased.invalid`);

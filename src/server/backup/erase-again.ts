@@ -43,19 +43,23 @@ export async function erasuresSince(
 }
 
 /**
- * Erases those accounts in the restored shop, with the server's own code (its modules and
- * storage), before any process serves it: the database is migrated first, as the first start
- * would. Returns how many were erased again (accounts the restored database does not hold, or
- * already erased, are skipped).
+ * Readies the restored shop with the server's own code (its modules and storage), before any
+ * process serves it; the database is migrated first, as the first start would. Erases those
+ * accounts again (accounts the restored database does not hold, or already erased, are skipped),
+ * then ends every session and retires every unused link: the archive's would revive a sign-out,
+ * or a password-reset link used, since it was written. Answers how many of each.
  */
-export async function eraseAgainAfterRestore(env: Env, records: readonly ErasureRecord[]): Promise<number> {
-  if (records.length === 0) return 0;
+export async function readyRestoredShop(
+  env: Env,
+  records: readonly ErasureRecord[],
+): Promise<{ erasedAgain: number; sessionsEnded: number }> {
   const database = await openDatabase(databaseConfigFor(env));
   try {
     await database.migrate();
     const app = await buildApp({ env, database, logger: { level: 'warn' } });
     try {
-      return await app.services.dataRights.eraseAgain(records);
+      const erasedAgain = records.length > 0 ? await app.services.dataRights.eraseAgain(records) : 0;
+      return { erasedAgain, sessionsEnded: await app.services.auth.endEverySession() };
     } finally {
       await app.close();
     }

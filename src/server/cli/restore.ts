@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupRefusedError, type BackupSummary, countOfFiles, restoreBackup } from '../backup/archive.ts';
-import { eraseAgainAfterRestore, erasuresSince } from '../backup/erase-again.ts';
+import { erasuresSince, readyRestoredShop } from '../backup/erase-again.ts';
 import { backupStorageFor, databaseName, restorePostgres } from '../backup/postgres.ts';
 import { TarFormatError } from '../backup/tar.ts';
 import { loadEnv } from '../env.ts';
@@ -42,7 +42,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
   }
   const storage = url ? await backupStorageFor(env) : null;
   let summary: BackupSummary;
-  let erasedAgain: number;
+  let readied: Awaited<ReturnType<typeof readyRestoredShop>>;
   let since: Awaited<ReturnType<typeof erasuresSince>>;
   try {
     // The registers are read first: a newer archive that cannot be read stops the restore before it starts.
@@ -58,11 +58,11 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
     return 1;
   }
   try {
-    erasedAgain = await eraseAgainAfterRestore(env, since.records);
+    readied = await readyRestoredShop(env, since.records);
   } catch (error) {
     if (!(error instanceof Error)) throw error;
     console.error(
-      `The archive was restored, but erasing again the accounts erased since failed: ${error.message}. Do not start the shop on it: empty ${url ? 'the database and the storage' : 'DATA_DIR'} and run the restore again.`,
+      `The archive was restored, but readying it (erasing again the accounts erased since, signing everyone out) failed: ${error.message}. Do not start the shop on it: empty ${url ? 'the database and the storage' : 'DATA_DIR'} and run the restore again.`,
     );
     return 1;
   }
@@ -71,6 +71,7 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
       ? `Restored the database into ${databaseName(url)} and ${countOfFiles(summary)} into ${storage.name}.`
       : `Restored the database and ${countOfFiles(summary)} into ${env.dataDir}.`,
   );
+  const { erasedAgain, sessionsEnded } = readied;
   for (const path of since.notNewer) {
     console.log(`${path} was written before this archive: its register adds nothing.`);
   }
@@ -78,6 +79,9 @@ export async function main(argv: string[], source: NodeJS.ProcessEnv = process.e
     newer.length > 0
       ? `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'account' : 'accounts'} erased after this archive was written (${since.writtenAt}).`
       : `This archive was written ${since.writtenAt}: accounts erased after that are erased again only with --erasures-from NEWER_ARCHIVE (README, "Backups").`,
+  );
+  console.log(
+    `Signed everyone out (${sessionsEnded} ${sessionsEnded === 1 ? 'session' : 'sessions'}) and retired the e-mailed links not used yet: the archive's would revive sign-outs and used password-reset links since. Customers sign in again, and ask again for a link.`,
   );
   console.log(
     url

@@ -254,6 +254,16 @@ export function createAuthRepository(db: Database) {
       return { sessions: ended.length, tokens: expired.length, signUps: abandoned.length };
     },
 
+    /**
+     * Every session and every link not used yet deleted (a deleted link answers "invalid or
+     * expired"; one marked used would claim the address verified); answers how many sessions went.
+     */
+    async endEverySessionAndLink(): Promise<number> {
+      const ended = await db.delete(sessions).returning({ id: sessions.id });
+      await db.delete(verificationTokens).where(isNull(verificationTokens.usedAt));
+      return ended.length;
+    },
+
     async deleteTokens(userId: number, purpose: TokenPurpose): Promise<void> {
       await db
         .delete(verificationTokens)

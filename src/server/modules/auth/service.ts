@@ -581,6 +581,15 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
     },
 
     /** An erased account (issue 34 §3): every session ends and no e-mailed link works any more. */
+    /**
+     * After a restore (decision 0168): the archive holds the sessions and links of its day, among
+     * them those signed out, or used to reset a password, since. Everyone signs in again; a link
+     * sent before it is asked for again. Answers how many sessions ended.
+     */
+    endEverySession(): Promise<number> {
+      return repository.endEverySessionAndLink();
+    },
+
     async forgetUser(userId: number): Promise<void> {
       await repository.deleteUserSessions(userId);
       await repository.deleteTokens(userId, 'verify-email');
