@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_MESSAGES } from '../auth/messages.ts';
 import { ORDER_KINDS } from '../orders/order-kind.ts';
 import { toOrderStatus } from '../orders/status.ts';
 
@@ -68,7 +69,10 @@ const openOrderSchema = z.object({ orderId: z.string(), kind: z.enum(ORDER_KINDS
 
 /** POST /users/data-deletion: the password again, and the customer's confirmation. */
 export const deletionRequestSchema = z.object({
-  password: z.string().min(1, DATA_RIGHTS_MESSAGES.passwordIncorrect).max(200),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200, DATA_RIGHTS_MESSAGES.passwordIncorrect),
   confirm: z.literal(true, { error: DATA_RIGHTS_MESSAGES.confirmRequired }),
 });
 export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { BackupRefusedError, type BackupSummary, backupDataDir, countOfFiles } from '../backup/archive.ts';
 import { NoServerListeningError, requestBackup } from '../backup/control-socket.ts';
 import { backupPostgres, backupStorageFor, databaseName } from '../backup/postgres.ts';
@@ -10,12 +11,12 @@ import { loadEnv } from '../env.ts';
  * socket; with none running, this process opens the data directory and writes it. With
  * DATABASE_URL (decision 0117-postgres-backups): `pg_dump`, then the configured storage's files.
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], source: NodeJS.ProcessEnv = process.env): Promise<number> {
   if (argv.length > 1) {
     console.error('Usage: npm run backup [ARCHIVE]   (default: sevadocs-backup-<date and time>.tar.gz here)');
     return 2;
   }
-  const env = loadEnv();
+  const env = loadEnv(source);
   const url = env.DATABASE_URL;
   if (!url && env.FILE_STORAGE !== 'local') {
     console.error(
@@ -24,6 +25,12 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const out = resolve(argv[0] ?? `sevadocs-backup-${new Date().toISOString().replaceAll(':', '-')}.tar.gz`);
+  if (!existsSync(dirname(out))) {
+    console.error(
+      `The folder ${dirname(out)} does not exist: create it first, or name an archive in a folder that does.`,
+    );
+    return 1;
+  }
   const storage = url ? await backupStorageFor(env) : null;
   let summary: BackupSummary;
   try {

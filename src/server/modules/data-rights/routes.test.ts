@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
 import { readZip } from '../../lib/zip.ts';
 import { ERASED_SUBJECT } from '../../mail/outbox.ts';
@@ -212,6 +213,12 @@ describe('data rights: deletion', () => {
     expect(wrong.json().message).toBe(M.passwordIncorrect);
     const unconfirmed = await deletion(t, dora.token, { password: dora.password });
     expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().message).toBe(M.confirmRequired);
+    for (const payload of [{ confirm: true }, { password: '', confirm: true }]) {
+      const missing = await deletion(t, dora.token, payload);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(AUTH_MESSAGES.passwordRequired);
+    }
     expect((await t.app.inject({ url: '/api/v1/users/profile', headers: bearer(dora.token) })).statusCode).toBe(200);
   });
 
