@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { safeEntryName } from '../../lib/zip.ts';
+import { downloadFileName } from '../../uploads/serve-file.ts';
 import { createApplicationsPersonalDataRepository } from './personal-data-repository.ts';
 
 /** A stored file the customer's export carries, by its storage key. */
@@ -29,7 +30,7 @@ export function createApplicationsPersonalData(db: Database) {
       const documentList = documents.map((doc) => {
         const path =
           doc.storageKey && doc.deletedAt === null
-            ? safeEntryName(`files/${displayId}/${doc.id}-${doc.displayName}`)
+            ? safeEntryName(`files/${displayId}/${doc.id}-${downloadFileName(doc.displayName, doc.contentType)}`)
             : null;
         if (path && doc.storageKey) files.push({ path, storageKey: doc.storageKey });
         return {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { safeEntryName } from '../../lib/zip.ts';
+import { downloadFileName } from '../../uploads/serve-file.ts';
 import { createPhotosPersonalDataRepository } from './personal-data-repository.ts';
 
 /** A photo order's personal data (issue 34 §3): its export and the erasure of its delivery. */
@@ -13,10 +14,12 @@ export function createPhotosPersonalData(db: Database) {
       const [items, photos] = await Promise.all([repository.items(orderId), repository.photos(orderId)]);
       const files: { path: string; storageKey: string }[] = [];
       const photoList = photos.map(({ photo }) => {
-        const path = safeEntryName(`photos/${displayId}/${photo.id}-${photo.displayName}`);
+        // Named with the stored type's extension: a HEIC or PNG upload is kept as a JPEG.
+        const name = downloadFileName(photo.displayName, photo.contentType);
+        const path = safeEntryName(`photos/${displayId}/${photo.id}-${name}`);
         files.push({ path, storageKey: photo.storageKey });
         const fitted = photo.fittedKey
-          ? safeEntryName(`photos/${displayId}/${photo.id}-fitted-${photo.displayName}`)
+          ? safeEntryName(`photos/${displayId}/${photo.id}-fitted-${downloadFileName(photo.displayName, 'image/jpeg')}`)
           : null;
         if (fitted && photo.fittedKey) files.push({ path: fitted, storageKey: photo.fittedKey });
         return {
