@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
+import type { PaymentMethod } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
 import { createSandboxRepository } from './sandbox-repository.ts';
@@ -24,8 +25,8 @@ export const SANDBOX_NOTICE_PATH = '/api/v1/payments/sandbox/notice';
 
 export type SandboxOutcome = 'succeeded' | 'failed';
 /** The sandbox plays both ways the shop is paid: a card (Stripe, Square) or UPI (Razorpay). */
-export const SANDBOX_METHODS = ['card', 'upi'] as const;
-export type SandboxMethod = (typeof SANDBOX_METHODS)[number];
+export const SANDBOX_METHODS = ['card', 'upi'] as const satisfies readonly PaymentMethod[];
+export type SandboxMethod = Extract<PaymentMethod, (typeof SANDBOX_METHODS)[number]>;
 /** What the customer typed on the sandbox's page: the way they paid and its test card number or UPI ID. */
 export interface SandboxPayer {
   method?: SandboxMethod;
@@ -34,25 +35,23 @@ export interface SandboxPayer {
 }
 
 /**
- * The sandbox's card fingerprint: the same test card number always gives the same one, as a real
- * provider's does for one card, and the number itself is never kept. Null when none was typed.
+ * A payer's fingerprint: the same typed value always gives the same one, as a real provider's does
+ * for one card, and the value itself is never kept. Null when none was typed.
  */
-export function sandboxCardFingerprint(cardNumber: string | undefined): string | null {
-  const digits = cardNumber?.replace(/\D/g, '') ?? '';
-  return digits ? `sbx_fp_${createHash('sha256').update(digits).digest('hex').slice(0, 24)}` : null;
+function fingerprintOf(prefix: string, value: string): string | null {
+  return value ? `${prefix}${createHash('sha256').update(value).digest('hex').slice(0, 24)}` : null;
 }
+
+/** A test card number's fingerprint, whatever spaces or dashes it was typed with. */
+export const sandboxCardFingerprint = (cardNumber: string | undefined) =>
+  fingerprintOf('sbx_fp_', cardNumber?.replace(/\D/g, '') ?? '');
 
 /**
  * A test UPI ID's fingerprint: like a card's, the same payer whatever case it was typed in, so the
  * rules that compare payers (a referral's friend paying as the referrer) see UPI too.
  */
-export function sandboxUpiFingerprint(upiId: string | undefined): string | null {
-  const id = upiId?.trim().toLowerCase() ?? '';
-  return id ? `sbx_fp_upi_${createHash('sha256').update(id).digest('hex').slice(0, 24)}` : null;
-}
-
-const payerFingerprint = ({ method = 'card', card, upiId }: SandboxPayer) =>
-  method === 'upi' ? sandboxUpiFingerprint(upiId) : sandboxCardFingerprint(card);
+export const sandboxUpiFingerprint = (upiId: string | undefined) =>
+  fingerprintOf('sbx_fp_upi_', upiId?.trim().toLowerCase() ?? '');
 export const SANDBOX_EVENT_TYPES = { succeeded: 'payment.succeeded', failed: 'payment.failed' } as const;
 
 const sandboxEventSchema = z.object({
@@ -196,9 +195,11 @@ export function createSandboxProvider({
      * the test card number or UPI ID they typed, if any (its fingerprint only); an outcome is final.
      */
     async settle(paymentId: string, outcome: SandboxOutcome, payer: SandboxPayer = {}): Promise<boolean> {
+      // A payer who did not say paid by card, the sandbox's first way.
+      const method = payer.method ?? 'card';
       return repository.settleOpenPayment(paymentId, outcome, {
-        method: payer.method ?? 'card',
-        cardFingerprint: payerFingerprint(payer),
+        method,
+        cardFingerprint: method === 'upi' ? sandboxUpiFingerprint(payer.upiId) : sandboxCardFingerprint(payer.card),
       });
     },
   };
