@@ -298,9 +298,10 @@ describe('the sandbox checkout page', () => {
     const pagePath = new URL(payment.redirectUrl).pathname + new URL(payment.redirectUrl).search;
     expect((await t.app.inject({ url: pagePath, headers: bearer(user.token) })).body).toContain(P.simulateLateNotice);
 
+    // The late-notice button sits in the form with "Pay with": what the customer chose goes with it.
     const held = await form(
       SANDBOX_CHECKOUT_PATH,
-      { payment: paymentId, outcome: 'succeeded', notice: 'held' },
+      { payment: paymentId, method: 'upi', upiId: 'meera.iyer@okhdfc', notice: 'held' },
       user.token,
     );
     expect(held.statusCode).toBe(303);
@@ -318,6 +319,9 @@ describe('the sandbox checkout page', () => {
     await t.runJobs();
     expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
     expect(await receiptsOf(order.displayId)).toHaveLength(1);
+    expect(await attemptsOf(order.id)).toMatchObject([
+      { status: 'succeeded', method: 'upi', cardFingerprint: sandboxUpiFingerprint('meera.iyer@okhdfc') },
+    ]);
   });
 
   it("'Simulate failed payment' fails the attempt, the order stays Payment pending, and a retry is a new attempt", async () => {

@@ -24,22 +24,30 @@ const paymentQuery = z.object({ payment: z.string().regex(/^sbx_[0-9a-f]{32}$/, 
  * (the customer may meanwhile change the order and pay again); the settled payment's page then
  * sends it. This is how the stray-charge path is played end to end (issue 28).
  */
-const simulateBody = paymentQuery.extend({
-  outcome: z.enum(['succeeded', 'failed']),
-  notice: z.enum(['now', 'held']).default('now'),
-  method: z.enum(SANDBOX_METHODS).default('card'),
-  /** A test card number (any digits): the sandbox gives the same card the same fingerprint. */
-  card: z
-    .string()
-    .regex(/^[\d ]{0,23}$/)
-    .optional(),
-  /** A test UPI ID (name@bank, NPCI's form), the same payer's fingerprint as a card's. */
-  upiId: z
-    .string()
-    .trim()
-    .regex(new RegExp(`^(${UPI_ID_PATTERN})?$`), P.upiIdInvalid)
-    .optional(),
-});
+const simulateBody = paymentQuery
+  .extend({
+    /** Absent for the late-notice button: a notice held back is a success's. */
+    outcome: z.enum(['succeeded', 'failed']).optional(),
+    notice: z.enum(['now', 'held']).default('now'),
+    method: z.enum(SANDBOX_METHODS).default('card'),
+    /** A test card number (any digits): the sandbox gives the same card the same fingerprint. */
+    card: z
+      .string()
+      .regex(/^[\d ]{0,23}$/)
+      .optional(),
+    /** A test UPI ID (name@bank, NPCI's form), the same payer's fingerprint as a card's. */
+    upiId: z
+      .string()
+      .trim()
+      .regex(new RegExp(`^(${UPI_ID_PATTERN})?$`), P.upiIdInvalid)
+      .optional(),
+  })
+  .transform(({ outcome, ...rest }, context) => {
+    if (outcome) return { ...rest, outcome };
+    if (rest.notice === 'held') return { ...rest, outcome: 'succeeded' as const };
+    context.addIssue({ code: 'custom', message: 'Choose an outcome', path: ['outcome'] });
+    return z.NEVER;
+  });
 const noticeBody = paymentQuery;
 
 /** The page's heading once the payment is no longer open (an open one asks to pay its amount). */
@@ -75,8 +83,9 @@ const payerFields = `<fieldset style="margin:0;padding:0;border:0"><legend style
 <label for="upi-id" style="${LABEL_STYLE}">Test UPI ID, when paying with UPI (optional)</label>
 <input id="upi-id" name="upiId" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="success@upi" pattern="${UPI_ID_PATTERN}" title="${escapeHtml(P.upiIdInvalid)}" style="${FIELD_STYLE}">`;
 
-const button = (outcome: string | null, label: string, colours: string) =>
-  `<button type="submit"${outcome ? ` name="outcome" value="${outcome}"` : ''} style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
+/** A full-width submit button; `field` is the name and value it sends, when it sends one. */
+const button = (field: [string, string] | null, label: string, colours: string) =>
+  `<button type="submit"${field ? ` name="${field[0]}" value="${field[1]}"` : ''} style="display:block;width:100%;min-height:44px;margin-top:.75rem;padding:.75rem 1rem;font:inherit;font-weight:600;border-radius:.5rem;cursor:pointer;${colours}">${escapeHtml(label)}</button>`;
 
 /**
  * The sandbox provider's hosted checkout (docs/decisions/0055), registered only when the sandbox
@@ -153,10 +162,9 @@ ${
   open
     ? `<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
 ${payerFields}
-${button('succeeded', P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
-${button('failed', P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}</form>
-<form method="post" action="${SANDBOX_CHECKOUT_PATH}"><input type="hidden" name="payment" value="${escapeHtml(payment.id)}"><input type="hidden" name="notice" value="held">
-${button('succeeded', P.simulateLateNotice, 'background:#fff;color:#15803d;border:1px solid #15803d')}</form>
+${button(['outcome', 'succeeded'], P.simulateSuccess, 'background:#15803d;color:#fff;border:0')}
+${button(['outcome', 'failed'], P.simulateFailure, 'background:#fff;color:#b91c1c;border:1px solid #b91c1c')}
+${button(['notice', 'held'], P.simulateLateNotice, 'background:#fff;color:#15803d;border:1px solid #15803d')}</form>
 <p style="margin:1rem 0 0;text-align:center"><a href="${escapeHtml(backToOrder)}" style="color:#1d4ed8">Back to your order without paying</a></p>`
     : payment.status === 'expired'
       ? `<p role="status">${escapeHtml(P.linkClosed)}</p><p><a href="${escapeHtml(backToOrder)}">Back to your order</a></p>`
