@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
@@ -79,6 +79,10 @@ export interface MailOutbox {
    * dev mailbox's copies go. One still to be sent is left to go out (the erasure's own notice).
    */
   forgetRecipient(tx: Database, email: string, placeholder: string): Promise<void>;
+  /** The e-mails queued to `email` in any casing, oldest first: what, when and how it went (a customer's export). */
+  sentTo(
+    email: string,
+  ): Promise<{ purpose: string; subject: string; status: string; queuedAt: string; sentAt: string | null }[]>;
 }
 
 export interface MailLogger {
@@ -282,6 +286,21 @@ export function createMailQueue(options: MailQueueOptions): MailQueue {
         .set({ to: placeholder, subject: ERASED_SUBJECT, text: null, html: null })
         .where(and(to, inArray(e.status, ['sent', 'failed'])));
       await tx.delete(mailMessages).where(sql`lower(${mailMessages.to}) = ${email.toLowerCase()}`);
+    },
+
+    async sentTo(email) {
+      const rows = await db
+        .select({ purpose: e.purpose, subject: e.subject, status: e.status, createdAt: e.createdAt, sentAt: e.sentAt })
+        .from(e)
+        .where(sql`lower(${e.to}) = ${email.toLowerCase()}`)
+        .orderBy(asc(e.createdAt), asc(e.id));
+      return rows.map((row) => ({
+        purpose: row.purpose,
+        subject: row.subject,
+        status: row.status,
+        queuedAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      }));
     },
 
     deliver,

@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AccountRows, SignUpCredentials } from '../users/service.ts';
 import { sessions, signUpRequests, type TokenPurpose, verificationTokens } from './tables.ts';
@@ -89,6 +89,21 @@ export function createAuthRepository(db: Database) {
     },
 
     /** Ends every session of the user, or every one but `exceptId`. */
+    /** The user's sessions, oldest first: when, from where and with what browser (their export). */
+    sessionsOf(userId: number) {
+      return db
+        .select({
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+        })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(asc(sessions.createdAt), asc(sessions.id));
+    },
+
     async deleteUserSessions(userId: number, exceptId?: number): Promise<number> {
       const rows = await db
         .delete(sessions)

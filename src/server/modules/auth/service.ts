@@ -590,6 +590,17 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return repository.endEverySessionAndLink();
     },
 
+    /** The account's sessions as its export shows them: opened, last seen, ending, browser and address. */
+    async sessionsOf(userId: number) {
+      return (await repository.sessionsOf(userId)).map((s) => ({
+        openedAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        endsAt: s.expiresAt.toISOString(),
+        browser: s.userAgent,
+        ipAddress: s.ip,
+      }));
+    },
+
     async forgetUser(userId: number): Promise<void> {
       await repository.deleteUserSessions(userId);
       await repository.deleteTokens(userId, 'verify-email');

@@ -167,6 +167,14 @@ describe('data rights: the export', () => {
     expect(data.enquiries).toEqual([
       expect.objectContaining({ reference: anaEnquiry, message: 'Ana asks about her OCI card, passport Z1234567.' }),
     ]);
+    // The e-mails we sent her (the verification link's first), and the sessions she has open.
+    expect(data.emails[0]).toMatchObject({ purpose: 'verify-email', status: 'sent', queuedAt: expect.any(String) });
+    expect(data.emails.map((m: { subject: string }) => m.subject)).toContain(
+      `Payment received for your order ${anaOrder.displayId}`,
+    );
+    expect(data.sessions).toEqual([
+      expect.objectContaining({ openedAt: expect.any(String), browser: 'lightMyRequest', ipAddress: '127.0.0.1' }),
+    ]);
     const [doc] = order.application.documents;
     expect(doc.fileInArchive).toBe(`files/${anaOrder.displayId}/${doc.id}-my passport.pdf`);
     const stored = await t.app.storage.get(anaOrder.storageKey);

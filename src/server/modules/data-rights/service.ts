@@ -30,7 +30,7 @@ import { createDataRightsRepository, type DeletionRequestRow } from './repositor
 
 export interface DataRightsDeps {
   users: Pick<UsersService, 'getProfile' | 'listAddresses' | 'contactsByIds' | 'erasePersonalData'>;
-  auth: Pick<AuthService, 'checkPassword' | 'forgetUser'>;
+  auth: Pick<AuthService, 'checkPassword' | 'forgetUser' | 'sessionsOf'>;
   orders: Pick<
     OrdersService,
     | 'orderIdsOf'
@@ -51,7 +51,7 @@ export interface DataRightsDeps {
   contact: Pick<ContactService, 'ofAccount' | 'eraseOf'>;
   marketing: Pick<MarketingService, 'eraseLeadsOf'>;
   /** E-mails sent to the address keep their delivery record without it (issue 34 §3). */
-  mail: Pick<MailOutbox, 'forgetRecipient'>;
+  mail: Pick<MailOutbox, 'forgetRecipient' | 'sentTo'>;
   audit: Pick<AuditLog, 'record' | 'forgetActor' | 'forgetWordsAbout'>;
   /** Staff's notes and messages on the orders. */
   notes: Pick<OrderNotesPersonalData, 'erase'>;
@@ -274,6 +274,10 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
         notifications: await deps.notifications.allOf(actor.id),
         // What was sent through the contact form signed in, with our replies.
         enquiries: await deps.contact.ofAccount(actor.id),
+        // Every e-mail we queued to the account's address: its subject, and when and how it went.
+        emails: await deps.mail.sentTo(profile.email),
+        // The signed-in sessions open now, with the browser and address each was used from.
+        sessions: await deps.auth.sessionsOf(actor.id),
         deletionRequest: latest ? statusOf(latest, orders) : null,
       };
       const body = await buildExportArchive(data, files, deps.storage, exportedAt);

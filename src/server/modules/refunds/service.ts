@@ -275,6 +275,8 @@ export function createRefundsService(db: Database, deps: RefundsServiceDeps) {
         reference: r.reference,
         orderId: r.orderId,
         reason: r.reason,
+        /** The address the request was sent from, as the shop logged it. */
+        ipAddress: r.ip,
         amountCents: r.amountCents,
         currency: r.currency,
         status: r.status,
