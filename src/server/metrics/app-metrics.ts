@@ -38,6 +38,8 @@ export interface AppMetrics {
    * zero included, so a dashboard's series do not appear from nowhere. Null: unknown this time.
    */
   setPaymentCounts(counts: PaymentCounts | null, offered: readonly PaymentProviderName[]): void;
+  /** Deletion requests waiting, and how many are past their deadline; null when unknown this time. */
+  setDeletionRequests(counts: { waiting: number; overdue: number } | null): void;
   /** The process's and this app's metrics in Prometheus's text format. */
   render(): Promise<string>;
   readonly contentType: string;
@@ -87,6 +89,13 @@ export function createAppMetrics(): AppMetrics {
     name: 'sevadocs_payment_refunds',
     help: 'Refunds by provider, reason (requested by staff, or stray: a stray charge given back) and state (from the database)',
     labelNames: ['provider', 'reason', 'state'] as const,
+    registers,
+  });
+
+  const deletionRequests = new Gauge({
+    name: 'sevadocs_data_deletion_requests',
+    help: 'Customers’ deletion requests waiting for staff (due "any"), and those past their one-month deadline (due "overdue"), from the database',
+    labelNames: ['due'] as const,
     registers,
   });
 
@@ -140,6 +149,13 @@ export function createAppMetrics(): AppMetrics {
       for (const { provider, reason, status, count } of counts.refunds) {
         refunds.set({ provider, reason, state: status }, count);
       }
+    },
+
+    setDeletionRequests(counts) {
+      deletionRequests.reset();
+      if (!counts) return;
+      deletionRequests.set({ due: 'any' }, counts.waiting);
+      deletionRequests.set({ due: 'overdue' }, counts.overdue);
     },
 
     async render() {

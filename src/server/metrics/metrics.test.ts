@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApplication } from '../modules/applications/testing.ts';
-import { createSignedInUser } from '../modules/auth/testing.ts';
+import { bearer, createSignedInUser } from '../modules/auth/testing.ts';
+import { deletionRequests } from '../modules/data-rights/tables.ts';
 import { payWithSandbox, recordedStrayCharge } from '../modules/payments/testing.ts';
 import { fakeAnalyse, testFace } from '../modules/photos/testing.ts';
 import { buildTestApp, PRODUCTION_PAYMENTS, type TestApp } from '../test/app.ts';
@@ -102,6 +104,32 @@ describe('/metrics', () => {
     ).toBe(1);
     const age = find(samplesOf(text, 'sevadocs_job_queue_oldest_ready_seconds'), { queue: 'metrics.test-waiting' });
     expect(age?.value).toBeGreaterThan(0);
+  });
+
+  it('shows the deletion requests waiting for staff, and those past their deadline', async () => {
+    const due = async () => {
+      const samples = samplesOf(await scrape(), 'sevadocs_data_deletion_requests');
+      return { any: find(samples, { due: 'any' })?.value, overdue: find(samples, { due: 'overdue' })?.value };
+    };
+    expect(await due()).toEqual({ any: 0, overdue: 0 });
+    // A customer with an order in progress: the request waits for it.
+    const customer = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, customer.token);
+    await payWithSandbox(t, customer.token, order.displayId);
+    await t.runJobs();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/data-deletion',
+      headers: bearer(customer.token),
+      payload: { password: customer.password, confirm: true },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(await due()).toEqual({ any: 1, overdue: 0 });
+    await t.database.db
+      .update(deletionRequests)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(deletionRequests.userId, customer.id));
+    expect(await due()).toEqual({ any: 1, overdue: 1 });
   });
 
   it('counts into each app’s own registry: two apps in one process never add up', async () => {

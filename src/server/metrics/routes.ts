@@ -59,17 +59,19 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics): void
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send(fail(401, 'A valid metrics token is required'));
     }
-    const [queues, payments] = await Promise.allSettled([
+    const [queues, payments, deletions] = await Promise.allSettled([
       app.jobs.stats(),
       app.services.orders.paymentCounts(app.database.db),
+      app.services.dataRights.waitingCounts(),
     ]);
-    for (const result of [queues, payments]) {
+    for (const result of [queues, payments, deletions]) {
       if (result.status === 'rejected') {
         request.log.warn({ err: result.reason }, 'metrics: a figure could not be read from the database');
       }
     }
     metrics.setQueueStats(queues.status === 'fulfilled' ? queues.value : null);
     metrics.setPaymentCounts(payments.status === 'fulfilled' ? payments.value : null, app.env.PAYMENT_PROVIDERS);
+    metrics.setDeletionRequests(deletions.status === 'fulfilled' ? deletions.value : null);
     return reply
       .header('cache-control', 'no-store')
       .type(metrics.contentType)

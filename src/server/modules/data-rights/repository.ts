@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DeletionState } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { deletionRequests } from './tables.ts';
@@ -28,6 +28,19 @@ export function createDataRightsRepository(db: Database) {
         .orderBy(desc(deletionRequests.id))
         .limit(1);
       return row ?? null;
+    },
+
+    /** How many requests wait, and how many of them are past their deadline at `now`. */
+    async waitingCounts(now: Date): Promise<{ waiting: number; overdue: number }> {
+      const pending = eq(deletionRequests.state, 'pending');
+      const [[all], [late]] = await Promise.all([
+        db.select({ n: count() }).from(deletionRequests).where(pending),
+        db
+          .select({ n: count() })
+          .from(deletionRequests)
+          .where(and(pending, lt(deletionRequests.dueAt, now))),
+      ]);
+      return { waiting: all?.n ?? 0, overdue: late?.n ?? 0 };
     },
 
     /** A new pending request, or the one already pending (one per account, by its unique index). */

@@ -290,6 +290,14 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
       return { body, fileName: `sevadocs-data-${exportedAt.toISOString().slice(0, 10)}.zip` };
     },
 
+    /**
+     * The requests waiting for staff, and those past the month the law gives (for /metrics: an
+     * alert on an overdue one, which nothing else would raise).
+     */
+    waitingCounts(): Promise<{ waiting: number; overdue: number }> {
+      return createDataRightsRepository(db).waitingCounts(now());
+    },
+
     /** The customer's pending deletion request and what it waits for; null when there is none. */
     async status(userId: number): Promise<DataRightsStatus> {
       const latest = await createDataRightsRepository(db).latestOf(userId);
