@@ -390,3 +390,55 @@ describe('documentOffers', () => {
     ]);
   });
 });
+
+describe('the background questions, one tap for a family that answers No', () => {
+  const yesNo = (key: string) =>
+    ({
+      type: 'radio',
+      key,
+      label: key,
+      options: [
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ],
+    }) as FormField;
+  const WITH_BACKGROUND: FormDefinition = {
+    ...DEFINITION,
+    steps: [
+      ...DEFINITION.steps,
+      {
+        key: 'more',
+        title: 'More',
+        sections: [
+          {
+            key: 'background',
+            title: 'A few more questions',
+            fields: [yesNo('convicted'), yesNo('proceedingsPending'), yesNo('refusedOrDeported')],
+          },
+        ],
+      },
+    ],
+  };
+  const allNo = { convicted: 'no', proceedingsPending: 'no', refusedOrDeported: 'no' };
+  const offersTo = (member: HouseholdMember, others: HouseholdMember[]) =>
+    householdPrefill(WITH_BACKGROUND, member, [member, ...others], account, TODAY)
+      .offers.filter((o) => o.group === 'background')
+      .map((o) => [o.label, o.values]);
+
+  it('offers No to each when another member answered No to each', () => {
+    expect(offersTo(anaya, [{ ...priya, answers: { ...priya.answers, ...allNo } }])).toEqual([
+      ['No to each, as Priya answered', allNo],
+    ]);
+  });
+
+  it('never copies a yes, nor a No over this member’s own yes, nor what is not all answered', () => {
+    const convicted = { ...priya, answers: { ...allNo, convicted: 'yes', convictionDetails: 'Speeding, 2010' } };
+    expect(offersTo(anaya, [convicted])).toEqual([]);
+    const halfway = { ...priya, answers: { convicted: 'no', proceedingsPending: 'no' } };
+    expect(offersTo(anaya, [halfway])).toEqual([]);
+    const saidYes = { ...anaya, answers: { refusedOrDeported: 'yes' } };
+    expect(offersTo(saidYes, [{ ...priya, answers: allNo }])).toEqual([]);
+    // Already No to each: nothing to offer.
+    expect(offersTo({ ...anaya, answers: allNo }, [{ ...priya, answers: allNo }])).toEqual([]);
+  });
+});

@@ -149,7 +149,10 @@ export interface HouseholdPrefill {
   offers: CopyOffer[];
 }
 
-/** Answers a family usually shares, offered as one tap each: the home (abroad and in India) and how to reach it. */
+/**
+ * Answers a family usually shares, offered as one tap each: the home (abroad and in India), how to
+ * reach it, and the questions of good character, which most families answer No to for everyone.
+ */
 export const HOUSEHOLD_GROUPS = {
   address: [
     'addressCountry',
@@ -169,8 +172,24 @@ export const HOUSEHOLD_GROUPS = {
     'indiaPinCode',
   ],
   contact: ['email', 'mobile', 'otherPhone'],
+  background: ['convicted', 'proceedingsPending', 'refusedOrDeported'],
 } as const;
 export type HouseholdGroup = keyof typeof HOUSEHOLD_GROUPS;
+export const HOUSEHOLD_GROUP_NAMES = Object.keys(HOUSEHOLD_GROUPS) as [HouseholdGroup, ...HouseholdGroup[]];
+
+/**
+ * A group offered only when the other member's answers fit it: the background questions only as a
+ * No to each of them. A yes, with its details, is that person's own story, never copied to another.
+ */
+const OFFERED_WHEN: Partial<
+  Record<
+    HouseholdGroup,
+    (values: Record<string, unknown>, keys: readonly string[], mine: Record<string, unknown>) => boolean
+  >
+> = {
+  // Nor over this member's own yes (a radio's answer stays until changed).
+  background: (values, keys, mine) => keys.every((key) => values[key] === 'no' && mine[key] !== 'yes'),
+};
 
 /**
  * Passport facts that are the same for a family travelling on one country's passports: taken
@@ -187,7 +206,11 @@ export const HOUSEHOLD_TEXT = {
   fromMember: (name: string) => `From ${name}’s answers`,
   fromEarlier: (name: string, orderDisplayId: string) => `From ${name}’s application ${orderDisplayId}`,
   sameAs: (group: HouseholdGroup, firstName: string) =>
-    group === 'address' ? `Same address as ${firstName}` : `Same contact as ${firstName}`,
+    ({
+      address: `Same address as ${firstName}`,
+      contact: `Same contact as ${firstName}`,
+      background: `No to each, as ${firstName} answered`,
+    })[group],
 } as const;
 
 /** "Priya Sharma" → surname SHARMA, given names PRIYA: the last word is the surname, as most passports print it. */
@@ -415,6 +438,7 @@ function copyOffers(
       );
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
+      if (OFFERED_WHEN[group] && !OFFERED_WHEN[group](values, keys, member.answers)) continue;
       if (Object.entries(values).every(([key, value]) => sameAnswer(member.answers[key], value))) continue;
       seen.add(signature);
       offers.push({

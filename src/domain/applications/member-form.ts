@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORM_LIMITS } from '../forms/field-types.ts';
+import { HOUSEHOLD_GROUP_NAMES } from './household.ts';
 
 /**
  * One member's application form on the wire (SPEC.md §3 applicationFormData: currentStepper,
@@ -116,7 +117,7 @@ export const memberFormSchema = z.object({
       answers: z.record(z.string(), z.object({ value: z.unknown(), from: z.string() })),
       offers: z.array(
         z.object({
-          group: z.enum(['address', 'contact']),
+          group: z.enum(HOUSEHOLD_GROUP_NAMES),
           memberId: z.number(),
           label: z.string(),
           from: z.string(),

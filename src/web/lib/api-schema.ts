@@ -4775,7 +4775,7 @@ export interface components {
                             };
                             offers: {
                                 /** @enum {string} */
-                                group: "address" | "contact";
+                                group: "address" | "contact" | "background";
                                 memberId: number;
                                 label: string;
                                 from: string;
