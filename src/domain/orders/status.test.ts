@@ -14,7 +14,8 @@ import { ORDER_BRAND_NAMES, STATUS_DESCRIPTIONS, statusDescription } from './sta
 describe('the order status transition table', () => {
   it('DESIGN.md §1: payment moves Payment pending on, the last item moves Forms incomplete to Order pending (system)', () => {
     expect(INITIAL_ORDER_STATUS).toBe('Payment pending');
-    expect(nextStatuses('Payment pending', 'system')).toEqual(['Forms incomplete', 'Order pending']);
+    // On a payment; or cancelled with the account it belongs to (an erasure, decision 0169).
+    expect(nextStatuses('Payment pending', 'system')).toEqual(['Forms incomplete', 'Order pending', 'Cancelled']);
     expect(canChangeStatus('Forms incomplete', 'Order pending', 'system')).toBe(true);
     expect(canChangeStatus('Forms incomplete', 'Order pending', 'staff')).toBe(false);
     expect(canChangeStatus('Forms incomplete', 'Order pending', 'customer')).toBe(false);
@@ -52,7 +53,9 @@ describe('the order status transition table', () => {
     // A photo order's retake is asked for on the photo checks: it has no forms or documents to wait for.
     expect(nextStatuses('In review', 'staff', 'photo')).toEqual(['Submitted', 'Cancelled', 'Refunded']);
     expect(canChangeStatus('In review', 'Forms incomplete', 'staff', 'photo')).toBe(false);
-    expect(nextStatuses('Payment pending', 'system', 'photo')).toEqual(['Order pending']);
+    // Paid, or gone with an erased account.
+    expect(nextStatuses('Payment pending', 'system', 'photo')).toEqual(['Order pending', 'Cancelled']);
+    expect(canChangeStatus('Order pending', 'Cancelled', 'system', 'photo')).toBe(false);
     expect(canChangeStatus('Order pending', 'Forms incomplete', 'system', 'photo')).toBe(false);
   });
 

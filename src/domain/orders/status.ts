@@ -63,8 +63,9 @@ export const STATUS_TRANSITIONS: readonly Row[] = [
   // application has forms and documents: a photo order has everything in once paid.
   ['Payment pending', 'Forms incomplete', ['system'], 'service'],
   ['Payment pending', 'Order pending', ['system']],
-  // Before paying, the customer may walk away from an application.
-  ['Payment pending', 'Cancelled', ['customer', 'staff']],
+  // Before paying, the customer may walk away from an application; an account's erasure takes
+  // its unpaid orders with it (the system's act, carrying out the customer's request).
+  ['Payment pending', 'Cancelled', ['customer', 'staff', 'system']],
   // The last required form or document arrived.
   ['Forms incomplete', 'Order pending', ['system'], 'service'],
   // A required document was removed after everything was in.

@@ -59,7 +59,7 @@ export async function readyRestoredShop(
     const app = await buildApp({ env, database, logger: { level: 'warn' } });
     try {
       const erasedAgain = records.length > 0 ? await app.services.dataRights.eraseAgain(records) : 0;
-      return { erasedAgain, sessionsEnded: await app.services.auth.endEverySession() };
+      return { erasedAgain, sessionsEnded: await app.services.auth.endEverySessionAndLink() };
     } finally {
       await app.close();
     }

@@ -425,6 +425,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
           subject: { type: 'order', id: order.displayId },
           before: { status: result.change.fromStatus },
           after: { status: result.change.status, remark },
+          words: ['remark'],
         });
         return { ok: true, value: result.change };
       });
@@ -494,6 +495,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             action: 'order.document',
             subject: { type: 'order', id: order.displayId },
             after: { documentId: document.id, name: document.name, memberId },
+            words: ['name'],
           });
           await deps.mail.enqueue(tx, {
             ...documentMail(
@@ -586,6 +588,7 @@ export function createAdminOrdersService(db: Database, deps: AdminOrdersDeps) {
             action: 'order.document-request',
             subject: { type: 'order', id: order.displayId },
             after: { memberId, itemId, note, status },
+            words: ['note'],
           });
           return { ok: true, value: { itemLabel, status } };
         })

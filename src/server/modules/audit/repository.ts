@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuditListQuery } from '../../../domain/admin/audit.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from './tables.ts';
@@ -22,17 +23,23 @@ export function createAuditRepository(db: Database) {
         );
     },
 
-    /** The entries about these subjects, for rewriting them. */
-    about(subjectType: string, subjectIds: readonly string[]): Promise<AuditRow[]> {
-      if (subjectIds.length === 0) return Promise.resolve([]);
-      return db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.subjectType, subjectType), inArray(auditLog.subjectId, [...subjectIds])));
-    },
-
-    async replaceChanges(id: number, before: unknown, after: unknown): Promise<void> {
-      await db.update(auditLog).set({ before, after }).where(eq(auditLog.id, id));
+    /** On the entries about these subjects: each text value their `words` name becomes `text`. */
+    async replaceWords(subjectType: string, subjectIds: readonly string[], text: string): Promise<void> {
+      if (subjectIds.length === 0) return;
+      const replaced = (column: AnyPgColumn) => sql`case when jsonb_typeof(${column}) = 'object' then
+        coalesce((select jsonb_object_agg(e.key, case when e.key = any(${auditLog.words}) and jsonb_typeof(e.value) = 'string'
+          then to_jsonb(${text}::text) else e.value end) from jsonb_each(${column}) as e), '{}'::jsonb)
+        else ${column} end`;
+      await db
+        .update(auditLog)
+        .set({ before: replaced(auditLog.before), after: replaced(auditLog.after) })
+        .where(
+          and(
+            eq(auditLog.subjectType, subjectType),
+            inArray(auditLog.subjectId, [...subjectIds]),
+            sql`cardinality(${auditLog.words}) > 0`,
+          ),
+        );
     },
 
     /** One page in the query's order (newest first unless asked otherwise), and how many match. */

@@ -13,30 +13,12 @@ export interface AuditEntry {
   /** Only the fields the action changed, as they were and as they became. */
   before?: unknown;
   after?: unknown;
-}
-
-/**
- * The keys of an entry's changes whose values are words someone typed (a remark, a note, a reason,
- * a document's name) or numbers that lead to a person (a parcel's tracking number, the studio's
- * order number).
- */
-const WORDS_ABOUT_A_PERSON = new Set([
-  'remark',
-  'note',
-  'name',
-  'reason',
-  'rejectionReason',
-  'trackingNumber',
-  'storeOrderNumber',
-]);
-
-/** `changes` with those words replaced, or `changes` itself when it holds none. */
-function withoutWords(changes: unknown): unknown {
-  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return changes;
-  const entries = Object.entries(changes);
-  const isWords = ([key, value]: [string, unknown]) => WORDS_ABOUT_A_PERSON.has(key) && typeof value === 'string';
-  if (!entries.some(isWords)) return changes;
-  return Object.fromEntries(entries.map((entry) => (isWords(entry) ? [entry[0], ERASED_TEXT] : entry)));
+  /**
+   * Which of those fields hold words someone typed about the subject's person (a remark, a note,
+   * a reason, a document's name) or numbers that lead to them (a parcel's tracking number): the
+   * module that writes them says so, and an erasure of the person replaces them (ERASED_TEXT).
+   */
+  words?: readonly string[];
 }
 
 /**
@@ -46,7 +28,7 @@ function withoutWords(changes: unknown): unknown {
 export function createAuditLog(db: Database) {
   const repository = createAuditRepository(db);
   return {
-    async record(tx: Database, { actor, action, subject, before, after }: AuditEntry): Promise<void> {
+    async record(tx: Database, { actor, action, subject, before, after, words = [] }: AuditEntry): Promise<void> {
       await createAuditRepository(tx).insert({
         actorId: actor.id,
         actorEmail: actor.email,
@@ -55,6 +37,7 @@ export function createAuditLog(db: Database) {
         subjectId: String(subject.id),
         before: before ?? null,
         after: after ?? null,
+        words: [...words],
       });
     },
 
@@ -73,12 +56,7 @@ export function createAuditLog(db: Database) {
      * did what and when, not the words typed about them (ERASED_TEXT in their place).
      */
     async forgetWordsAbout(tx: Database, subjectType: string, subjectIds: readonly string[]): Promise<void> {
-      const entries = createAuditRepository(tx);
-      for (const row of await entries.about(subjectType, subjectIds)) {
-        const before = withoutWords(row.before);
-        const after = withoutWords(row.after);
-        if (before !== row.before || after !== row.after) await entries.replaceChanges(row.id, before, after);
-      }
+      await createAuditRepository(tx).replaceWords(subjectType, subjectIds, ERASED_TEXT);
     },
 
     /** Newest first unless asked otherwise; narrowed to one record with subjectType + subjectId. */

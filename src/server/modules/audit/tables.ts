@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/tables.ts';
 
@@ -17,6 +18,11 @@ export const auditLog = pgTable(
     subjectId: text('subject_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The keys of `before`/`after` whose values someone typed about the subject's person (a
+     * remark, a note, a tracking number): what an erasure of that person replaces.
+     */
+    words: text('words').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

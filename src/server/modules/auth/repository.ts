@@ -88,7 +88,6 @@ export function createAuthRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.id, id));
     },
 
-    /** Ends every session of the user, or every one but `exceptId`. */
     /** The user's sessions, oldest first: when, from where and with what browser (their export). */
     sessionsOf(userId: number) {
       return db
@@ -104,6 +103,7 @@ export function createAuthRepository(db: Database) {
         .orderBy(asc(sessions.createdAt), asc(sessions.id));
     },
 
+    /** Ends every session of the user, or every one but `exceptId`. */
     async deleteUserSessions(userId: number, exceptId?: number): Promise<number> {
       const rows = await db
         .delete(sessions)

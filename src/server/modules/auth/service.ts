@@ -580,18 +580,22 @@ export function createAuthService(db: Database, deps: AuthServiceDeps) {
       return { ok: true };
     },
 
-    /** An erased account (issue 34 §3): every session ends and no e-mailed link works any more. */
     /**
      * After a restore (decision 0168): the archive holds the sessions and links of its day, among
      * them those signed out, or used to reset a password, since. Everyone signs in again; a link
      * sent before it is asked for again. Answers how many sessions ended.
      */
-    endEverySession(): Promise<number> {
+    endEverySessionAndLink(): Promise<number> {
       return repository.endEverySessionAndLink();
     },
 
-    /** The account's sessions as its export shows them: opened, last seen, ending, browser and address. */
+    /**
+     * The account's open sessions as its export shows them: opened, last seen, ending, browser and
+     * address. Those past a limit that the daily prune has not reached yet are deleted first.
+     */
     async sessionsOf(userId: number) {
+      const at = now();
+      await repository.deleteStaleSessions(userId, at, new Date(at.getTime() - IDLE_LOGOUT_MS));
       return (await repository.sessionsOf(userId)).map((s) => ({
         openedAt: s.createdAt.toISOString(),
         lastSeenAt: s.lastSeenAt.toISOString(),

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth/messages.ts';
 import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { IDLE_LOGOUT_MS } from '../../../domain/limits/constants.ts';
 import { readZip } from '../../lib/zip.ts';
 import { ERASED_SUBJECT } from '../../mail/outbox.ts';
 import { outboundEmails } from '../../mail/tables.ts';
@@ -18,6 +19,7 @@ import { orderNotes } from '../admin-orders/tables.ts';
 import { applicationDocuments, applicationMembers } from '../applications/tables.ts';
 import { apiCall, requiredItems, startApplication } from '../applications/testing.ts';
 import { auditLog } from '../audit/tables.ts';
+import { sessions } from '../auth/tables.ts';
 import { bearer, createSignedInUser, PASSWORD } from '../auth/testing.ts';
 import { contactEnquiries } from '../contact/tables.ts';
 import { campaignLeads } from '../marketing/tables.ts';
@@ -180,6 +182,21 @@ describe('data rights: the export', () => {
     const stored = await t.app.storage.get(anaOrder.storageKey);
     const bytes = stored ? Buffer.concat(await stored.stream.toArray()) : Buffer.alloc(0);
     expect(entries.get(doc.fileInArchive)?.equals(bytes)).toBe(true);
+  });
+
+  it('lists the sessions still open, not one past its idle limit that the daily prune has not reached yet', async () => {
+    const idleSince = new Date(Date.now() - IDLE_LOGOUT_MS - 60_000);
+    await t.database.db.insert(sessions).values({
+      tokenHash: `stale-${randomUUID()}`,
+      userId: ben.id,
+      createdAt: idleSince,
+      lastSeenAt: idleSince,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      userAgent: 'Old Phone',
+      ip: '203.0.113.9',
+    });
+    const { data } = archiveOf(await exportOf(t, ben.token));
+    expect(data.sessions).toEqual([expect.objectContaining({ browser: 'lightMyRequest', ipAddress: '127.0.0.1' })]);
   });
 
   it("holds nothing of another customer's: orders, files, payments, notifications", async () => {
@@ -429,7 +446,7 @@ describe('data rights: deletion', () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('Cancelled');
     const history = await t.app.services.orders.timeline(order.id);
-    expect(history.at(-1)).toMatchObject({ status: 'Cancelled', by: 'customer', remark: M.cancelledWithDeletion });
+    expect(history.at(-1)).toMatchObject({ status: 'Cancelled', by: 'system', remark: M.cancelledWithDeletion });
     for (const key of order.keys) expect(await t.app.storage.exists(key)).toBe(false);
   });
 

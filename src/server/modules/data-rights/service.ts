@@ -111,7 +111,7 @@ export function createDataRightsService(db: Database, deps: DataRightsDeps) {
     const unpaid = orders.filter(isUnpaid);
     for (const order of unpaid) {
       await deps.orders.changeOrderStatus(order.id, 'Cancelled', {
-        by: { actor: 'customer', userId: order.userId },
+        by: { actor: 'system' },
         remark: M.cancelledWithDeletion,
         mail: false,
       });

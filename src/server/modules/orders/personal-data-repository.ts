@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
-import { ERASED_TEXT, DATA_RIGHTS_MESSAGES as M } from '../../../domain/data-rights/schemas.ts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { ERASED_TEXT } from '../../../domain/data-rights/schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentAttempts } from './ledger-tables.ts';
 import { orderStatusHistory, orders } from './tables.ts';
@@ -19,18 +19,12 @@ export function createOrdersPersonalDataRepository(db: Database) {
           .update(paymentAttempts)
           .set({ cardFingerprint: null, redirectUrl: null, checkout: null })
           .where(inArray(paymentAttempts.orderId, ids));
-        // A remark the customer or staff typed. The system's sentences name no one, nor does the
-        // one the erasure's own cancellation leaves (under the customer, who asked for it).
+        // A remark the customer or staff typed. The system's sentences name no one (the erasure's
+        // own cancellation among them).
         await db
           .update(orderStatusHistory)
           .set({ remark: ERASED_TEXT })
-          .where(
-            and(
-              inArray(orderStatusHistory.orderId, ids),
-              ne(orderStatusHistory.changedBy, 'system'),
-              notInArray(orderStatusHistory.remark, [M.cancelledWithDeletion]),
-            ),
-          );
+          .where(and(inArray(orderStatusHistory.orderId, ids), ne(orderStatusHistory.changedBy, 'system')));
       }
       return ids;
     },

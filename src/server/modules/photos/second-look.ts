@@ -165,6 +165,7 @@ export function createSecondLook(db: Database, deps: SecondLookDeps) {
         subject: { type: 'order', id: order.displayId },
         before: { photoId, secondLook: 'requested' },
         after: { photoId, secondLook: decision.secondLook, ...(decision.reason ? { reason: decision.reason } : {}) },
+        words: ['reason'],
       });
       return {
         ok: true,

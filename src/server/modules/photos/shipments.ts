@@ -127,6 +127,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           subject: { type: 'order', id: order.displayId },
           before: current ? { ...current } : null,
           after: { ...shipment },
+          words: ['trackingNumber'],
         });
         return { ok: true, value: shipment };
       });
@@ -173,6 +174,7 @@ export function createShipments(db: Database, deps: ShipmentsDeps) {
           subject: { type: 'order', id: order.displayId },
           before: current ? { ...current } : null,
           after: { ...pickupReady },
+          words: ['storeOrderNumber'],
         });
         return { ok: true, value: pickupReady };
       });

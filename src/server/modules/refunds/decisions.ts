@@ -372,6 +372,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
           subject: { ...SUBJECT, id },
           before: { status: row.status },
           after: { status: 'Rejected', rejectionReason: reason },
+          words: ['rejectionReason'],
         });
         return { ok: true, request };
       });

@@ -24,7 +24,7 @@ export const DATA_RIGHTS_TEXT = {
   lead: 'Download everything we hold about you, or ask us to delete your account.',
   exportTitle: 'Download your data',
   exportLead:
-    'One ZIP file with your account, consents, orders and answers, the documents and photos you uploaded, your payments and your notifications.',
+    'One ZIP file with your account, consents, orders and answers, the documents and photos you uploaded, your payments, notifications and enquiries, the e-mails we sent you and your open sessions.',
   exportButton: 'Download my data',
   exporting: 'Preparing your file…',
   exportFailed: 'Your data could not be downloaded. Please try again.',
