@@ -5,6 +5,8 @@ import {
   type EarlierMember,
   type HouseholdMember,
   householdPrefill,
+  offerFits,
+  offerHasCondition,
   passportNames,
 } from './household.ts';
 
@@ -440,5 +442,19 @@ describe('the background questions, one tap for a family that answers No', () =>
     expect(offersTo(saidYes, [{ ...priya, answers: allNo }])).toEqual([]);
     // Already No to each: nothing to offer.
     expect(offersTo({ ...anaya, answers: allNo }, [{ ...priya, answers: allNo }])).toEqual([]);
+  });
+});
+
+describe('offerFits: asked again in the browser as the member answers', () => {
+  const no = { convicted: 'no', proceedingsPending: 'no', refusedOrDeported: 'no' };
+  it('takes the background offer away once this member answers Yes to any of its questions', () => {
+    expect(offerFits('background', no, {})).toBe(true);
+    expect(offerFits('background', no, { proceedingsPending: 'yes' })).toBe(false);
+    expect(offerFits('background', no, { proceedingsPending: 'no' })).toBe(true);
+  });
+  it('has a condition only for the background questions', () => {
+    expect(offerHasCondition('background')).toBe(true);
+    expect(offerHasCondition('address')).toBe(false);
+    expect(offerFits('address', { addressLine1: '1 Main St' }, { addressLine1: '9 Elm St' })).toBe(true);
   });
 });

@@ -192,6 +192,23 @@ const OFFERED_WHEN: Partial<
 };
 
 /**
+ * Whether another member's `values` for `group` may be offered over this member's answers `mine`
+ * (`keys`: the group's questions asked). The browser asks again as the member answers: a Yes typed
+ * after the form opened takes the background offer away.
+ */
+export function offerFits(
+  group: HouseholdGroup,
+  values: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  keys: readonly string[] = Object.keys(values),
+): boolean {
+  return OFFERED_WHEN[group]?.(values, keys, mine) ?? true;
+}
+
+/** Whether `offerFits` can ever say no for `group` (only those are asked again as the member answers). */
+export const offerHasCondition = (group: HouseholdGroup): boolean => OFFERED_WHEN[group] !== undefined;
+
+/**
  * Passport facts that are the same for a family travelling on one country's passports: taken
  * from the first member who gave them, shown as theirs and open to change.
  */
@@ -438,7 +455,7 @@ function copyOffers(
       );
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
-      if (OFFERED_WHEN[group] && !OFFERED_WHEN[group](values, keys, member.answers)) continue;
+      if (!offerFits(group, values, member.answers, keys)) continue;
       if (Object.entries(values).every(([key, value]) => sameAnswer(member.answers[key], value))) continue;
       seen.add(signature);
       offers.push({

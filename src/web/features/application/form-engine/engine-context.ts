@@ -61,6 +61,10 @@ export interface CopyOffer {
   /** Shown beside each answer it fills. */
   from: string;
   values: FormValues;
+  /** Its questions: those it has no answer for are emptied when it is taken (no old line 2 left). */
+  keys: readonly string[];
+  /** Whether it is still offered over the member's answers as they are now (none: always). */
+  fits?: (current: FormValues) => boolean;
 }
 
 export const EngineContext = createContext<EngineContextValue | null>(null);

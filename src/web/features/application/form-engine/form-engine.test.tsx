@@ -316,6 +316,7 @@ describe('FormEngine', () => {
           label: 'Same contact as Rahul',
           from: 'From Rahul Sharma’s answers',
           values: { email: 'r@example.com' },
+          keys: ['email'],
         },
       ],
     });
@@ -333,6 +334,49 @@ describe('FormEngine', () => {
     expect(screen.queryByRole('button', { name: 'Same contact as Rahul' })).toBeNull();
     expect(handle.current?.getValues()).toMatchObject({ givenName: 'PRIYA', email: 'r@example.com' });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ isDirty: true })));
+  });
+});
+
+describe('one-tap copies over what the member has answered since the form opened', () => {
+  it('takes back an offer the member’s own answer no longer fits (a No over a Yes just given)', async () => {
+    renderEngine({
+      defaultValues: { givenName: 'ASHA' },
+      offers: [
+        {
+          id: 'background-2',
+          label: 'No to each, as Rahul answered',
+          from: 'From Rahul Sharma’s answers',
+          values: { changedName: 'no' },
+          keys: ['changedName'],
+          fits: (current) => current.changedName !== 'yes',
+        },
+      ],
+    });
+    const offer = () => screen.queryByRole('button', { name: 'No to each, as Rahul answered' });
+    expect(offer()).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await waitFor(() => expect(offer()).toBeNull());
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(offer()).toBeTruthy());
+  });
+
+  it('empties the questions the other member left empty, so no old answer stays among theirs', async () => {
+    const { handle } = renderEngine({
+      defaultValues: { givenName: 'ASHA', email: 'old@example.com' },
+      offers: [
+        {
+          id: 'address-2',
+          label: 'Same as Rahul',
+          from: 'From Rahul Sharma’s answers',
+          values: { givenName: 'RAHUL' },
+          keys: ['givenName', 'email'],
+        },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Same as Rahul' }));
+    await waitFor(() => expect(givenName()).toHaveProperty('value', 'RAHUL'));
+    expect(screen.getByLabelText(/^Email/)).toHaveProperty('value', '');
+    expect(handle.current?.savableAnswers().answers).not.toHaveProperty('email');
   });
 });
 

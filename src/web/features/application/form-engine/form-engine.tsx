@@ -449,16 +449,25 @@ export function FormEngine({
     ids: new Set(),
     notes: {},
   }));
-  const offersBySection = useMemo(
-    () =>
-      offersBySectionKey(
-        steps,
-        offers.filter((offer) => !taken.ids.has(offer.id)),
-      ),
-    [steps, offers, taken.ids],
-  );
+  // Only the questions of offers with a condition are watched (a radio each, not every keystroke).
+  const conditional = useMemo(() => [...new Set(offers.flatMap((o) => (o.fits ? o.keys : [])))], [offers]);
+  const conditionalAnswers = useWatch({ control, name: conditional.length > 0 ? conditional : ['__none__'] });
+  const offersBySection = useMemo(() => {
+    const current = Object.fromEntries(conditional.map((key, i) => [key, (conditionalAnswers as unknown[])[i]]));
+    return offersBySectionKey(
+      steps,
+      offers.filter((offer) => !taken.ids.has(offer.id) && (offer.fits?.(current) ?? true)),
+    );
+  }, [steps, offers, taken.ids, conditional, conditionalAnswers]);
   const applyOffer = useCallback(
     (offer: CopyOffer) => {
+      // What the other member left empty is emptied here too: no old flat number under their street.
+      const mine = getValues();
+      for (const key of offer.keys) {
+        if (!(key in offer.values) && typeof mine[key] === 'string' && mine[key] !== '') {
+          setValue(key, '', { shouldDirty: true });
+        }
+      }
       // In the order given: a question another one opens (the state after the country) comes after it.
       for (const [key, value] of Object.entries(offer.values)) setValue(key, value, { shouldDirty: true });
       setTaken((t) => ({
@@ -466,7 +475,7 @@ export function FormEngine({
         notes: { ...t.notes, ...Object.fromEntries(Object.keys(offer.values).map((key) => [key, offer.from])) },
       }));
     },
-    [setValue],
+    [getValues, setValue],
   );
   const notes = useMemo(() => ({ ...givenNotes, ...taken.notes }), [givenNotes, taken.notes]);
 

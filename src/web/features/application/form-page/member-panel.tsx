@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import { checklistItemOfUpload } from '../../../../domain/applications/checklist.ts';
 import { documentFileRef, type MemberChecklist } from '../../../../domain/applications/documents.ts';
-import type { DocumentOffer } from '../../../../domain/applications/household.ts';
+import {
+  type DocumentOffer,
+  HOUSEHOLD_GROUPS,
+  offerFits,
+  offerHasCondition,
+} from '../../../../domain/applications/household.ts';
 import { MEMBER_FORM_MESSAGES, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -12,7 +17,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applicationKeys, removeMemberReview, reviewMemberForm, uploadDocument } from '../../../lib/application-api.ts';
 import { DOCUMENTS_TEXT, MemberDocuments } from '../documents/member-documents.tsx';
-import type { CopyOffer, UploadFile } from '../form-engine/engine-context.ts';
+import type { CopyOffer, FormValues, UploadFile } from '../form-engine/engine-context.ts';
 import { FormEngine, type FormEngineHandle, type HostStep } from '../form-engine/form-engine.tsx';
 import { AddressJurisdiction, addressStepKeys } from './address-jurisdiction.tsx';
 import { AnswersSummary } from './answers-summary.tsx';
@@ -187,6 +192,10 @@ function useHousehold(form: MemberForm) {
           label: offer.label,
           from: offer.from,
           values: offer.values,
+          keys: HOUSEHOLD_GROUPS[offer.group],
+          ...(offerHasCondition(offer.group)
+            ? { fits: (current: FormValues) => offerFits(offer.group, offer.values, current) }
+            : {}),
         }),
       ),
     };
