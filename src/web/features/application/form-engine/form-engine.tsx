@@ -295,15 +295,20 @@ export function FormEngine({
   const moved = useRef(false);
   const checkOnArrival = useRef(false);
 
-  // Which fields show depends only on the answers dependents test.
-  const sources = useMemo(() => conditionSources(definition), [definition]);
+  // Watched as the member answers, and only these (not every keystroke): the answers dependents
+  // test, which decide the fields shown, and those a one-tap copy's condition reads.
+  const sources = useMemo(
+    () => [...new Set([...conditionSources(definition), ...offers.flatMap((o) => (o.fits ? o.keys : []))])],
+    [definition, offers],
+  );
   const watched = useWatch({ control, name: sources.length > 0 ? sources : ['__none__'] }) as unknown[];
   const watchedKey = JSON.stringify(watched);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a tested answer changes (watchedKey).
-  const shown = useMemo(() => {
-    const values = new Map(sources.map((key, i) => [key, watched[i]]));
-    return shownFieldKeys(steps, (key) => values.get(key));
-  }, [steps, sources, watchedKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when a watched answer changes (watchedKey).
+  const answersNow = useMemo(
+    () => Object.fromEntries(sources.map((key, i) => [key, watched[i]])) as FormValues,
+    [sources, watchedKey],
+  );
+  const shown = useMemo(() => shownFieldKeys(steps, (key) => answersNow[key]), [steps, answersNow]);
 
   // Hidden answers are not kept (SPEC.md §3 dependent): drop them from the form as they hide.
   const answerKeys = useMemo(() => [...answerFieldsByKey(definition).keys()], [definition]);
@@ -449,16 +454,14 @@ export function FormEngine({
     ids: new Set(),
     notes: {},
   }));
-  // Only the questions of offers with a condition are watched (a radio each, not every keystroke).
-  const conditional = useMemo(() => [...new Set(offers.flatMap((o) => (o.fits ? o.keys : [])))], [offers]);
-  const conditionalAnswers = useWatch({ control, name: conditional.length > 0 ? conditional : ['__none__'] });
-  const offersBySection = useMemo(() => {
-    const current = Object.fromEntries(conditional.map((key, i) => [key, (conditionalAnswers as unknown[])[i]]));
-    return offersBySectionKey(
-      steps,
-      offers.filter((offer) => !taken.ids.has(offer.id) && (offer.fits?.(current) ?? true)),
-    );
-  }, [steps, offers, taken.ids, conditional, conditionalAnswers]);
+  const offersBySection = useMemo(
+    () =>
+      offersBySectionKey(
+        steps,
+        offers.filter((offer) => !taken.ids.has(offer.id) && (offer.fits?.(answersNow) ?? true)),
+      ),
+    [steps, offers, taken.ids, answersNow],
+  );
   const applyOffer = useCallback(
     (offer: CopyOffer) => {
       // What the other member left empty is emptied here too: no old flat number under their street.
