@@ -94,6 +94,10 @@ export const ADMIN_REFUND_MESSAGES = {
   overRemaining: (remaining: { amountCents: number; currency: Currency }) =>
     `The refund cannot be more than what is left to refund: ${formatMoney(remaining)}.`,
   providerFailed: 'The payment provider did not make the refund. Nothing was refunded; try again or refund by hand.',
+  providerUnclear:
+    'The payment provider did not answer clearly, so the refund may have been made. It stays approved: retry it, and the provider makes it at most once.',
+  inFlight:
+    'This refund is being sent to the payment provider right now. Reload the page in a few minutes to see how it ended.',
   notRetryable: (status: string) =>
     `Only an approved refund whose payment provider call did not finish can be retried; this request is ${status}.`,
   refunded: (amount: { amountCents: number; currency: Currency }) => `Refunded ${formatMoney(amount)}.`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type {
   PaymentAttemptStatus,
   PaymentMethod,
@@ -222,15 +222,42 @@ export function createLedgerRepository(db: Database) {
       await db.update(paymentRefunds).set({ status: 'pending' }).where(eq(paymentRefunds.id, id));
     },
 
+    /**
+     * Claims the provider call of a refund not yet made, for `leaseMs`: false while another
+     * process's claim holds (the database's clock, the same for every process).
+     */
+    async claimRefundCall(id: number, leaseMs: number): Promise<boolean> {
+      const [claimed] = await db
+        .update(paymentRefunds)
+        .set({ callingUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+        .where(
+          and(
+            eq(paymentRefunds.id, id),
+            ne(paymentRefunds.status, 'succeeded'),
+            or(isNull(paymentRefunds.callingUntil), lte(paymentRefunds.callingUntil, sql`now()`)),
+          ),
+        )
+        .returning({ id: paymentRefunds.id });
+      return claimed !== undefined;
+    },
+
+    /** The call ended without an answer to record: the next call may go at once. */
+    async releaseRefundCall(id: number): Promise<void> {
+      await db.update(paymentRefunds).set({ callingUntil: null }).where(eq(paymentRefunds.id, id));
+    },
+
     async markRefundSucceeded(id: number, providerRefundId: string): Promise<void> {
-      await db.update(paymentRefunds).set({ status: 'succeeded', providerRefundId }).where(eq(paymentRefunds.id, id));
+      await db
+        .update(paymentRefunds)
+        .set({ status: 'succeeded', providerRefundId, callingUntil: null })
+        .where(eq(paymentRefunds.id, id));
     },
 
     /** Marks the refund failed while it is still pending; false when it no longer was. */
     async markRefundFailedIfPending(id: number): Promise<boolean> {
       const [failed] = await db
         .update(paymentRefunds)
-        .set({ status: 'failed' })
+        .set({ status: 'failed', callingUntil: null })
         .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
         .returning({ id: paymentRefunds.id });
       return failed !== undefined;

@@ -101,6 +101,11 @@ export const paymentRefunds = pgTable(
     /** A staff decision on a refund request, or a stray charge given back automatically. */
     reason: text('reason').$type<PaymentRefundReason>().notNull().default('requested'),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * Set while a process is calling the provider for this refund, until when it may (decision
+     * 0170): one call per refund at a time, as Razorpay's refunds take no idempotency key.
+     */
+    callingUntil: timestamp('calling_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('payment_refunds_order_idx').on(t.orderId)],

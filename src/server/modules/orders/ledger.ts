@@ -44,6 +44,13 @@ export type RefundReservation =
   | { ok: false; reason: 'not-paid' }
   | { ok: false; reason: 'over'; remainingCents: number; currency: Currency };
 
+/**
+ * How long one process may call a provider for a refund before another may call it again: longer
+ * than any provider call takes with its SDK's own retries (Stripe's: 3 tries of 20 s), short
+ * enough that a call cut off by a restart can be retried within minutes (decision 0170).
+ */
+export const REFUND_CALL_LEASE_MS = 5 * 60 * 1000;
+
 /** One refund of a stray charge per attempt: its key makes every provider call of it one refund. */
 export const strayRefundKey = (attemptId: number) => `stray-attempt-${attemptId}`;
 
@@ -344,6 +351,19 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
 
     refund(on: Database, refundId: number): Promise<PaymentRefund | undefined> {
       return createLedgerRepository(on).findRefund(refundId);
+    },
+
+    /**
+     * Claims the provider call of the refund for REFUND_CALL_LEASE_MS; false while another call
+     * of it may still be running (its answer is the one to wait for).
+     */
+    claimRefundCall(on: Database, refundId: number): Promise<boolean> {
+      return createLedgerRepository(on).claimRefundCall(refundId, REFUND_CALL_LEASE_MS);
+    },
+
+    /** The provider's answer said nothing of the outcome: the refund stays pending, and may be called again. */
+    releaseRefundCall(on: Database, refundId: number): Promise<void> {
+      return createLedgerRepository(on).releaseRefundCall(refundId);
     },
 
     /** The provider gave the money back. */

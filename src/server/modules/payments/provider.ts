@@ -50,6 +50,10 @@ export interface PaymentProvider {
   closePayment?(providerPaymentId: string): Promise<void>;
   /** The provider's own record of the payment now: what the webhook job trusts, not the event. */
   fetchPayment(providerPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * Throws RefundRefusedError, or an SDK error with a 4xx status (`refundRefused`), when the
+   * provider certainly made no refund; any other throw leaves it unknown whether it did.
+   */
   refund(input: {
     providerPaymentId: string;
     amountCents: number;
@@ -142,3 +146,18 @@ export class WebhookVerificationError extends Error {}
 
 /** Browser-sent evidence of a payment that the provider does not bear out: a 400, nothing changes. */
 export class PaymentConfirmationError extends Error {}
+
+/** A refund the provider certainly did not make (found before the call, or refused by it). */
+export class RefundRefusedError extends Error {}
+
+/**
+ * Whether a refund call's error means no refund was made. The SDKs (Stripe, Square, Razorpay) put
+ * the HTTP status on what they throw as `statusCode`: a 4xx is a refusal, except 408 (timed out)
+ * and 409 (Stripe's "the same key is still being processed"), which say nothing of the outcome,
+ * like a 5xx, a network error or a timeout (decision 0170).
+ */
+export function refundRefused(error: unknown): boolean {
+  if (error instanceof RefundRefusedError) return true;
+  const status = typeof error === 'object' && error !== null ? (error as { statusCode?: unknown }).statusCode : null;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 409;
+}

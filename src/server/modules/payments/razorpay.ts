@@ -9,6 +9,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPayment,
+  RefundRefusedError,
   WebhookVerificationError,
 } from './provider.ts';
 
@@ -212,7 +213,7 @@ export function createRazorpayProvider({ keyId, keySecret, webhookSecret }: Razo
      */
     async refund({ providerPaymentId, amountCents, idempotencyKey }) {
       const { captured } = await orderState(providerPaymentId);
-      if (!captured) throw new Error(`Razorpay order ${providerPaymentId} has no captured payment`);
+      if (!captured) throw new RefundRefusedError(`Razorpay order ${providerPaymentId} has no captured payment`);
       const refunds = await client.payments.fetchMultipleRefund(captured.id, { count: 100 });
       const earlier = refunds.items.find((r) => r.notes && Object(r.notes).idempotency_key === idempotencyKey);
       if (earlier) return { refundId: earlier.id };

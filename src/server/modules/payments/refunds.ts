@@ -1,25 +1,39 @@
 import type { LedgerProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrdersService } from '../orders/service.ts';
-import type { PaymentProvider } from './provider.ts';
+import { type PaymentProvider, RefundRefusedError, refundRefused } from './provider.ts';
 
 export type RefundOutcome =
   | { ok: true; refundId: string; fullyRefunded: boolean }
-  | { ok: false; reason: 'provider'; detail: string };
+  /** The provider made no refund: the reservation is failed and counts no more. */
+  | { ok: false; reason: 'refused'; detail: string }
+  /** The provider may or may not have made it: the reservation stays pending, to call again under its key. */
+  | { ok: false; reason: 'unclear'; detail: string }
+  /** Another process is calling the provider for this refund now: its answer will be recorded. */
+  | { ok: false; reason: 'in-flight' };
 
 /**
  * Refunds through the order's payment provider (issue 13, decision 0069), in two steps so no
  * transaction is held open across a network call: the order's ledger reserves the refund in the
  * caller's transaction (`orders.reserveRefund`, under the order's lock); `executeRefund`, after
- * commit, calls the provider with the reservation's key and records its answer on the order. A
- * repeated `executeRefund` of one key refunds once (the providers' own idempotency).
+ * commit, calls the provider with the reservation's key and records its answer on the order. One
+ * process at a time calls the provider for a reservation (a claim in the ledger, decision 0170),
+ * and a repeated call of one key refunds once: the providers' own idempotency, and for Razorpay,
+ * which has none for refunds, a look for the key among the payment's refunds first.
  */
 export function createPaymentRefunds(
   db: Database,
   deps: {
     orders: Pick<
       OrdersService,
-      'refundByKey' | 'refund' | 'attempt' | 'refundedInFull' | 'recordRefundSucceeded' | 'recordRefundFailed'
+      | 'refundByKey'
+      | 'refund'
+      | 'attempt'
+      | 'refundedInFull'
+      | 'claimRefundCall'
+      | 'releaseRefundCall'
+      | 'recordRefundSucceeded'
+      | 'recordRefundFailed'
     >;
     /** By ledger name: an attempt settled with `none` has no provider to call. */
     providers: ReadonlyMap<LedgerProviderName, PaymentProvider>;
@@ -32,15 +46,22 @@ export function createPaymentRefunds(
     async executeRefund(key: string): Promise<RefundOutcome> {
       const row = await orders.refundByKey(db, key);
       if (!row) throw new Error(`no refund reserved under ${key}`);
-      const attempt = await orders.attempt(db, row.attemptId);
       const fully = () => orders.refundedInFull(db, row.orderId);
+      const made = async (): Promise<RefundOutcome | null> => {
+        const current = await orders.refund(db, row.id);
+        return current?.status === 'succeeded' && current.providerRefundId
+          ? { ok: true, refundId: current.providerRefundId, fullyRefunded: await fully() }
+          : null;
+      };
       if (row.status === 'succeeded' && row.providerRefundId) {
         return { ok: true, refundId: row.providerRefundId, fullyRefunded: await fully() };
       }
+      if (!(await orders.claimRefundCall(db, row.id))) return (await made()) ?? { ok: false, reason: 'in-flight' };
+      const attempt = await orders.attempt(db, row.attemptId);
       const provider = deps.providers.get(attempt.provider);
       try {
-        if (!attempt.providerPaymentId) throw new Error('the paid attempt has no provider payment id');
-        if (!provider) throw new Error(`payment provider ${attempt.provider} is not configured`);
+        if (!attempt.providerPaymentId) throw new RefundRefusedError('the paid attempt has no provider payment id');
+        if (!provider) throw new RefundRefusedError(`payment provider ${attempt.provider} is not configured`);
         const { refundId } = await provider.refund({
           providerPaymentId: attempt.providerPaymentId,
           amountCents: row.providerAmountCents,
@@ -51,16 +72,18 @@ export function createPaymentRefunds(
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         deps.log.error({ err: error, refund: key, orderId: row.orderId }, 'a refund was refused or failed');
-        // Only a reservation still waiting: a concurrent call under the same key may have recorded the
-        // refund, and then this key's refund exists and is the answer.
-        const failed = await orders.recordRefundFailed(db, row.id);
-        if (!failed) {
-          const current = await orders.refund(db, row.id);
-          if (current?.status === 'succeeded' && current.providerRefundId) {
-            return { ok: true, refundId: current.providerRefundId, fullyRefunded: await fully() };
-          }
+        if (!refundRefused(error)) {
+          // A timeout, a 5xx, a dropped connection: the provider may have refunded. The reservation
+          // keeps counting, and only a call under the same key (a retry) may settle it.
+          await orders.releaseRefundCall(db, row.id);
+          return { ok: false, reason: 'unclear', detail };
         }
-        return { ok: false, reason: 'provider', detail };
+        // Only a reservation still waiting: a call whose claim had run out may have recorded the refund.
+        if (!(await orders.recordRefundFailed(db, row.id))) {
+          const recorded = await made();
+          if (recorded) return recorded;
+        }
+        return { ok: false, reason: 'refused', detail };
       }
     },
   };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../../../domain/catalog/money.ts';
 import type { PaymentMethod } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
-import { type PaymentProvider, type ProviderEvent, WebhookVerificationError } from './provider.ts';
+import { type PaymentProvider, type ProviderEvent, RefundRefusedError, WebhookVerificationError } from './provider.ts';
 import { createSandboxRepository } from './sandbox-repository.ts';
 
 /**
@@ -160,11 +160,13 @@ export function createSandboxProvider({
         if (earlier) return { refundId: earlier.id };
         const payment = await txRepository.lockPayment(providerPaymentId);
         if (payment?.status !== 'succeeded') {
-          throw new Error(`sandbox payment ${providerPaymentId} is not a completed payment`);
+          throw new RefundRefusedError(`sandbox payment ${providerPaymentId} is not a completed payment`);
         }
         const left = payment.amountCents - (await txRepository.refundedCents(providerPaymentId));
         if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
-          throw new Error(`sandbox payment ${providerPaymentId} has ${left} cents left to refund, not ${amountCents}`);
+          throw new RefundRefusedError(
+            `sandbox payment ${providerPaymentId} has ${left} cents left to refund, not ${amountCents}`,
+          );
         }
         const id = `sbx_re_${randomUUID().replaceAll('-', '')}`;
         await txRepository.insertRefund({ id, idempotencyKey, paymentId: providerPaymentId, amountCents });

@@ -178,6 +178,8 @@ export interface PaymentsServiceDeps {
     | 'refund'
     | 'recordRefundSucceeded'
     | 'recordRefundFailed'
+    | 'claimRefundCall'
+    | 'releaseRefundCall'
   >;
   mail: Pick<MailOutbox, 'enqueue'>;
   jobs: Pick<JobQueue, 'send' | 'work'>;
@@ -431,8 +433,11 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   /** The job: gives a stray charge back through its provider, then tells the customer (once). */
   async function refundStray({ attemptId, reason }: StrayRefundJob): Promise<void> {
     const outcome = await refunds.executeRefund(strayRefundKey(attemptId));
-    if (!outcome.ok)
-      throw new Error(`the stray charge of attempt ${attemptId} could not be refunded: ${outcome.detail}`);
+    // Not made yet (refused, unclear, or another call of it running): the job's retry asks again.
+    if (!outcome.ok) {
+      const why = outcome.reason === 'in-flight' ? 'another call of it is running' : outcome.detail;
+      throw new Error(`the stray charge of attempt ${attemptId} is not refunded yet: ${why}`);
+    }
     const found = await deps.orders.strayRefund(db, attemptId);
     const [order] = found ? await deps.orders.findByIds([found.attempt.orderId]) : [];
     if (!found || !order) return;

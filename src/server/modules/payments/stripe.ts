@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderPayment,
+  RefundRefusedError,
   WebhookVerificationError,
 } from './provider.ts';
 
@@ -190,7 +191,7 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
       const session = await retrieve(providerPaymentId);
       const intent = session.payment_intent;
       const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
-      if (!paymentIntent) throw new Error(`Stripe session ${providerPaymentId} has no payment to refund`);
+      if (!paymentIntent) throw new RefundRefusedError(`Stripe session ${providerPaymentId} has no payment to refund`);
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntent, amount: amountCents },
         { idempotencyKey },

@@ -418,8 +418,17 @@ describe('retrying a stuck approval', () => {
     });
     await reached;
     expect(await requestStatus(paid.request.id)).toBe('Approved');
+    // The process that made the call is gone (a restart): its claim on the call runs out.
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ callingUntil: new Date(Date.now() - 1000) })
+      .where(eq(paymentRefunds.orderId, paid.order.id));
     return { staff, ...paid };
   }
+
+  /** An error as the providers' SDKs throw it, with the HTTP status they answered. */
+  const providerError = (statusCode: number) =>
+    Object.assign(new Error(`provider answered ${statusCode}`), { statusCode });
 
   it('finishes it with the same key: one provider refund, one ledger row, one e-mail, the order Refunded', async () => {
     const { staff, customer, order, paymentId, request } = await stuckApproval();
@@ -433,7 +442,8 @@ describe('retrying a stuck approval', () => {
       call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
       call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
     ]);
-    // The second either finishes beside the first (200, answered as it is) or after it (409).
+    // The second finishes beside the first (200, answered as it is), finds its call running, or
+    // comes after it (409 each).
     const done = [a, b].filter((r) => r.statusCode === 200);
     expect(done.length + [a, b].filter((r) => r.statusCode === 409).length).toBe(2);
     expect(done[0]?.json().data).toEqual(
@@ -447,8 +457,10 @@ describe('retrying a stuck approval', () => {
     ]);
     expect(await orderStatus(order.id)).toBe('Refunded');
     expect(await decisionMails(customer.email)).toHaveLength(1);
+    // Each retry let through is audited: the one that called the provider, and one that found it calling.
+    const inFlight = [a, b].filter((r) => r.statusCode === 409 && r.json().message.startsWith('This refund is being'));
     expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
-      ...done.map(() => 'refund.retry'),
+      ...[...done, ...inFlight].map(() => 'refund.retry'),
       'refund.approve',
     ]);
     // Finished: nothing left to retry.
@@ -459,24 +471,112 @@ describe('retrying a stuck approval', () => {
     );
   });
 
-  it('after a provider error on the retry, reopens the request; a later retry of that amount refunds once', async () => {
+  it('while the approval’s call is still running, a retry waits for it: the provider is called once', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, paymentId, request } = await paidOrderWithRequest();
+    const provider = sandboxProvider();
+    const refund = provider.refund.bind(provider);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached!: () => void;
+    const held = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    // A provider without idempotency keys (Razorpay's refunds) would refund twice for two calls at once.
+    const calls = vi.spyOn(provider, 'refund').mockImplementation(async (input) => {
+      reached();
+      await released;
+      return refund(input);
+    });
+    const approval = call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents,
+    });
+    await held;
+    const [a, b] = await Promise.all([
+      call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
+      call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token)),
+    ]);
+    for (const retry of [a, b]) {
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().message).toBe(
+        'This refund is being sent to the payment provider right now. Reload the page in a few minutes to see how it ended.',
+      );
+    }
+    expect(calls).toHaveBeenCalledTimes(1);
+    release();
+    expect((await approval).statusCode).toBe(200);
+    expect(calls).toHaveBeenCalledTimes(1);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given).toHaveLength(1);
+    expect(await requestStatus(request.id)).toBe('Refunded');
+  });
+
+  it('after an unclear provider answer, keeps the request approved for a retry of that refund only', async () => {
     const { staff, order, paymentId, request } = await stuckApproval();
-    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(new Error('provider unavailable (503)'));
-    const failed = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
-    expect(failed.statusCode).toBe(502);
-    expect(await requestStatus(request.id)).toBe('In review');
+    // A 503 after the provider may have refunded: another amount now would be a second refund.
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(providerError(503));
+    const unclear = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(unclear.statusCode).toBe(502);
+    expect(unclear.json().message).toBe(
+      'The payment provider did not answer clearly, so the refund may have been made. It stays approved: retry it, and the provider makes it at most once.',
+    );
+    expect(await requestStatus(request.id)).toBe('Approved');
+    const detail = (await call('GET', `/admin/refunds/${request.id}`, bearer(staff.token))).json().data;
+    expect(detail.refundable.refundedCents).toBe(order.price.totalCents);
+    const other = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 100 });
+    expect(other.statusCode).toBe(409);
+    // A dropped connection says no more than a 503.
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(new Error('socket hang up'));
+    expect((await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token))).statusCode).toBe(502);
+    expect(await requestStatus(request.id)).toBe('Approved');
+    const done = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(done.statusCode).toBe(200);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.amountCents)).toEqual([order.price.totalCents]);
+    expect(await orderStatus(order.id)).toBe('Refunded');
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.retry',
+      'refund.provider-unclear',
+      'refund.retry',
+      'refund.provider-unclear',
+      'refund.retry',
+      'refund.approve',
+    ]);
+  });
+
+  it('after the provider refuses, reopens the request: another amount is a new refund, made once', async () => {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const { order, paymentId, request } = await paidOrderWithRequest();
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(providerError(400));
+    const refused = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
+      amountCents: order.price.totalCents,
+    });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(
+      'The payment provider did not make the refund. Nothing was refunded; try again or refund by hand.',
+    );
+    expect(await requestStatus(request.id)).toBe('Received');
     const reserved = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(reserved.map((r) => r.status)).toEqual(['failed']);
-    // Approving the same amount again is the same refund at the provider: the key it already made it under.
+    const half = Math.floor(order.price.totalCents / 2);
     const approved = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
-      amountCents: order.price.totalCents,
+      amountCents: half,
     });
     expect(approved.statusCode).toBe(200);
     const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
-    expect(given).toHaveLength(1);
-    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
-    expect(ledger.map((r) => r.status)).toEqual(['succeeded']);
-    expect(await orderStatus(order.id)).toBe('Refunded');
+    expect(given.map((r) => r.amountCents)).toEqual([half]);
+    const ledger = await t.database.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, order.id))
+      .orderBy(paymentRefunds.id);
+    expect(ledger.map((r) => [r.amountCents, r.status])).toEqual([
+      [order.price.totalCents, 'failed'],
+      [half, 'succeeded'],
+    ]);
+    expect(await orderStatus(order.id)).not.toBe('Refunded');
   });
 
   it('refuses a request that is not waiting on its provider call', async () => {

@@ -31,6 +31,8 @@ function approvalAnswer(result: ApproveResult) {
   if (result.reason === 'decided') throw new HttpError(409, M.decided(result.status));
   if (result.reason === 'not-retryable') throw new HttpError(409, M.notRetryable(result.status));
   if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
+  if (result.reason === 'in-flight') throw new HttpError(409, M.inFlight);
+  if (result.reason === 'provider-unclear') throw new HttpError(502, M.providerUnclear);
   if (result.reason === 'over') {
     const message = M.overRemaining(result.remaining);
     throw new HttpError(400, message, { amountCents: message });

@@ -50,7 +50,12 @@ export interface RefundDecisionDeps {
 
 export type ApproveResult =
   | { ok: true; request: AdminRefund; fullyRefunded: boolean }
-  | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' }
+  /**
+   * `provider`: the provider refused, and the request is open again. `provider-unclear`: it may
+   * have refunded, and the request stays Approved for a retry under the same key. `in-flight`:
+   * another call of this refund is running (decision 0170).
+   */
+  | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' | 'provider-unclear' | 'in-flight' }
   | { ok: false; reason: 'decided'; status: RefundStatus }
   /** A retry of a request that is not waiting on its provider call. */
   | { ok: false; reason: 'not-retryable'; status: RefundStatus }
@@ -97,7 +102,8 @@ function toAdminRefund(row: RefundRequestRow, orderDisplayId: string): AdminRefu
  * is still undecided, reserve the amount against what is left (payments) and mark it Approved,
  * with its audit entry; (2) the provider's refund call with the reservation's idempotency key;
  * (3) mark it Refunded, e-mail the customer and, when nothing is left, move the order to Refunded
- * — or, if the provider refused, put the request back to undecided. A second approve of the same
+ * — or, if the provider refused, put the request back to undecided; if its answer was unclear,
+ * leave it Approved for a retry of the same refund (decision 0170). A second approve of the same
  * request (a double click, a second tab) finds it decided at step 1 and refunds nothing.
  */
 export const REFUND_MAIL_TEXT = {
@@ -177,6 +183,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   async function finish(actor: StaffActor, id: number, key: string, reopenAs: RefundStatus): Promise<ApproveResult> {
     // Step 2: the provider's refund, outside any transaction.
     const outcome = await deps.payments.executeRefund(key);
+    // The call running now records its own answer.
+    if (!outcome.ok && outcome.reason === 'in-flight') return { ok: false, reason: 'in-flight' };
 
     // Step 3: record the outcome, tell the customer, close the order when nothing is left.
     return db.transaction(async (tx): Promise<ApproveResult> => {
@@ -187,6 +195,18 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         return { ok: true, request: await toAdmin(row, tx), fullyRefunded: outcome.fullyRefunded };
       }
       if (row.status !== 'Approved') return { ok: false, reason: 'decided', status: row.status };
+      if (!outcome.ok && outcome.reason === 'unclear') {
+        // The money may have gone: a new decision could choose another amount, so another key and
+        // a second refund. The request stays Approved, for a retry of this one.
+        await deps.audit.record(tx, {
+          actor,
+          action: 'refund.provider-unclear',
+          subject: { ...SUBJECT, id },
+          before: { status: 'Approved' },
+          after: { status: 'Approved', error: outcome.detail.slice(0, 300) },
+        });
+        return { ok: false, reason: 'provider-unclear' };
+      }
       if (!outcome.ok) {
         await requests.update(id, {
           status: reopenAs,
@@ -309,11 +329,10 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     },
 
     /**
-     * Finishes an approval that is stuck as Approved — its provider call failed to come back, or
-     * the server stopped before recording the answer — with the same idempotency key, so the
-     * provider refunds once however many times it was called. Two retries at once both reach the
-     * provider under that key; the one that records second finds the request Refunded and answers
-     * it as it is.
+     * Finishes an approval that is stuck as Approved — its provider call did not answer clearly,
+     * or the server stopped before recording the answer — with the same idempotency key, so the
+     * provider refunds once however many times it was called. Only one call of it runs at a time:
+     * a retry while another is running answers `in-flight` (decision 0170).
      */
     async retry(actor: StaffActor, id: number): Promise<ApproveResult> {
       const claimed = await db.transaction(async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string }> => {

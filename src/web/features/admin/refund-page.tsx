@@ -270,8 +270,8 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
         <div className="flex flex-col gap-2 rounded-xl border border-amber-300 bg-amber-50 p-4">
           <h2 className="text-lg font-semibold text-slate-900">The refund is not finished</h2>
           <p className="text-sm text-slate-800">
-            It was approved, but the payment provider's answer was never recorded. Retrying sends the same refund again:
-            the provider makes it once, however many times it is asked.
+            It was approved, but the payment provider's answer was unclear or never recorded. Retrying sends the same
+            refund again: the provider makes it once, however many times it is asked.
           </p>
           <button
             type="button"

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_refunds" ADD COLUMN "calling_until" timestamp with time zone;
