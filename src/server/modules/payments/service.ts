@@ -503,8 +503,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
       const inTx = createPaymentsRepository(tx);
       if (!(await inTx.lockUnprocessedEvent(eventId))) return;
       if (attempt && providerPaymentId && paid) {
-        if (!attempt.providerPaymentId) await deps.orders.recordProviderPayment(tx, attempt.id, providerPaymentId);
-        await settleLocked(tx, attempt.id, attempt.orderId, paid);
+        await settleLocked(tx, attempt.id, attempt.orderId, paid, providerPaymentId);
       } else {
         deps.log.warn(
           { eventId, type: event.type, provider: event.provider },
@@ -515,11 +514,28 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     });
   }
 
-  /** Locks the order, then the attempt (always in this order: no deadlock between job and confirm), and settles. */
-  async function settleLocked(tx: Database, attemptId: number, orderId: number, paid: ProviderPayment) {
+  /**
+   * Locks the order, then the attempt, and settles; the provider's id of the payment, when first
+   * learned here, is recorded once both are locked. Nothing of the attempt is written before the
+   * order's lock: starting a payment locks the order and then writes its attempts, and the other
+   * order would deadlock the two (decision 0170).
+   */
+  async function settleLocked(
+    tx: Database,
+    attemptId: number,
+    orderId: number,
+    paid: ProviderPayment,
+    providerPaymentId: string | null = null,
+  ) {
     const order = await deps.orders.lockOrder(tx, orderId);
-    const current = await deps.orders.lockAttempt(tx, attemptId);
-    if (order && current) await settle(tx, current, order, paid);
+    const locked = await deps.orders.lockAttempt(tx, attemptId);
+    if (!order || !locked) return;
+    let current = locked;
+    if (providerPaymentId && !locked.providerPaymentId) {
+      await deps.orders.recordProviderPayment(tx, attemptId, providerPaymentId);
+      current = { ...locked, providerPaymentId };
+    }
+    await settle(tx, current, order, paid);
   }
 
   return {
@@ -661,10 +677,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         return formFailure(502, P.providerUnavailable);
       }
       const settled = await db.transaction(async (tx) => {
-        if (!attempt.providerPaymentId && confirmed.providerPaymentId) {
-          await deps.orders.recordProviderPayment(tx, attempt.id, confirmed.providerPaymentId);
-        }
-        await settleLocked(tx, attempt.id, order.id, confirmed.payment);
+        await settleLocked(tx, attempt.id, order.id, confirmed.payment, confirmed.providerPaymentId ?? null);
         const after = await deps.orders.lockOrder(tx, order.id);
         return {
           attempt: await deps.orders.attempt(tx, attempt.id),

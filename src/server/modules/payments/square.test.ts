@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, PAYMENT_PROVIDER_LABELS } from '../../../domain/payments/payment.ts';
@@ -6,6 +6,7 @@ import { EnvError, loadEnv } from '../../env.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { apiCall, startApplication } from '../applications/testing.ts';
 import { createSignedInUser } from '../auth/testing.ts';
+import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { WebhookVerificationError } from './provider.ts';
 import { createSquareProvider, SQUARE_WEBHOOK_PATH, squareOptionsFrom } from './square.ts';
 import { paymentWebhookEvents } from './tables.ts';
@@ -160,6 +161,31 @@ describe('Square: start and confirm', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(P.confirmationRefused);
     expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['pending']);
+  });
+});
+
+describe('Square: confirm beside another transaction on the order', () => {
+  it('waits for a transaction that holds the order and then writes its attempt (as starting a payment does): no deadlock', async () => {
+    const { order, confirm } = await orderPayingWithSquare();
+    let held!: () => void;
+    const orderLocked = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    // Starting a payment locks the order, then writes its attempts (it supersedes the open one).
+    const starting = db().transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM orders WHERE id = ${order.id} FOR UPDATE`);
+      held();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await tx.update(paymentAttempts).set({ updatedAt: new Date() }).where(eq(paymentAttempts.orderId, order.id));
+    });
+    await orderLocked;
+    // Confirm learns Square's payment id here: it must not write it before it holds the order too.
+    const [, confirmed] = await Promise.all([starting, confirm(SQUARE_TEST_TOKENS.ok)]);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ state: 'COMPLETED', orderStatus: 'Forms incomplete' });
+    expect(await attemptsOf(order.id)).toMatchObject([
+      { status: 'succeeded', providerPaymentId: expect.stringMatching(/^sq_pay_/) },
+    ]);
   });
 });
 
