@@ -197,6 +197,8 @@ export const STRAY_CHARGE_REASONS = {
   cancelled: 'the payment arrived after your order was cancelled',
   amount: 'the amount paid was not your order’s total',
   coupon: 'your coupon had been used up by the time the payment arrived, so your order’s total changed',
+  /** Paid, then given back in full at the provider (by its staff, or automatically) before we saw it. */
+  refunded: 'it was refunded at the payment provider before it reached your order',
 } as const;
 export type StrayChargeReason = keyof typeof STRAY_CHARGE_REASONS;
 const STRAY_CHARGE_REASON_KEYS = Object.keys(STRAY_CHARGE_REASONS) as [StrayChargeReason, ...StrayChargeReason[]];

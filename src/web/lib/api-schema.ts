@@ -4874,7 +4874,7 @@ export interface components {
                             amountCents: number;
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
-                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
+                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
                             /** @enum {string} */
                             refund: "pending" | "succeeded" | "failed";
                         } | null;
@@ -4948,7 +4948,7 @@ export interface components {
                             amountCents: number;
                             /** @enum {string} */
                             currency: "USD" | "CAD" | "INR";
-                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon") | null;
+                            reason: ("order-changed" | "newer-payment" | "already-paid" | "cancelled" | "amount" | "coupon" | "refunded") | null;
                             /** @enum {string} */
                             refund: "pending" | "succeeded" | "failed";
                         } | null;

@@ -146,6 +146,8 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     paid: SettledPayment,
     reason: StrayChargeReason,
   ): Promise<void> {
+    // Already given back at the provider: the refund is recorded as made, with nothing to call.
+    const returned = reason === 'refunded';
     const repository = createLedgerRepository(tx);
     await repository.setAttemptStatus(attempt.id, 'stray', { ...paid, strayReason: reason });
     const amountCents = attempt.exchangeRate
@@ -159,6 +161,7 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       currency: attempt.exchangeRate ? attempt.orderCurrency : paid.currency,
       providerAmountCents: paid.amountCents,
       reason: 'stray',
+      ...(returned ? { status: 'succeeded' as const } : {}),
     });
   }
 
@@ -257,6 +260,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
         if (attempt.status === 'superseded') return { outcome: 'unchanged' };
         await repository.setAttemptStatus(attempt.id, 'failed');
         return { outcome: 'failed' };
+      }
+      if (paid.status === 'refunded') {
+        // Taken and given back before we saw it: still a charge of ours to record, never a payment.
+        await recordStray(tx, attempt, paid, 'refunded');
+        return { outcome: 'stray', reason: 'refunded' };
       }
       if (paid.status !== 'succeeded') return { outcome: 'unchanged' };
       const kind = deps.kind(order.kind);

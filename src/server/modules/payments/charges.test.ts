@@ -177,6 +177,31 @@ describe('a payment of an attempt a newer one replaced', () => {
   });
 });
 
+describe('a payment the provider already gave back', () => {
+  it('is recorded with its refund made: the order stays unpaid, nothing is refunded again, no "we refunded" e-mail', async () => {
+    const user = await createSignedInUser(t.app);
+    const order = await startApplication(t.app, user.token);
+    const paymentId = await startPayment(user.token, order.displayId);
+    // Paid, then refunded in full at the provider (its dashboard, an automatic refund) before the event came.
+    expect(await sandbox().settle(paymentId, 'succeeded')).toBe(true);
+    await db().execute(sql`update sandbox_payments set status = 'refunded' where id = ${paymentId}`);
+    const event = sandbox().signedEvent({ type: SANDBOX_EVENT_TYPES.succeeded, paymentId });
+    expect((await postEvent(event)).statusCode).toBe(200);
+    await t.runJobs();
+    expect(await postEvent(event)).toMatchObject({ statusCode: 200 });
+    await t.runJobs();
+    expect(await attemptsOf(order.id)).toMatchObject([{ status: 'stray', strayReason: 'refunded' }]);
+    expect((await refundsOf(order.id)).map((r) => [r.amountCents, r.status, r.reason])).toEqual([
+      [order.price.totalCents, 'succeeded', 'stray'],
+    ]);
+    expect((await orderRow(order.id))?.status).toBe('Payment pending');
+    expect(await receiptsOf(order.displayId)).toHaveLength(0);
+    expect(await strayMailsOf(order.displayId)).toHaveLength(0);
+    const page = await apiCall(t.app, 'GET', `/application/order/${order.displayId}/payment`, user.token);
+    expect(page.json().data).toMatchObject({ returned: { reason: 'refunded', refund: 'succeeded' } });
+  });
+});
+
 describe('a single-use coupon', () => {
   it('is never used twice: a payment that arrives after its hold lapsed and another order took it is refunded', async () => {
     const code = `ONCE${Date.now() % 100000}`;

@@ -380,11 +380,13 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     const settled = await deps.orders.recordSettlement(tx, attempt, order, paid);
     if (settled.outcome === 'stray') {
       const { reason } = settled;
-      await deps.jobs.send<StrayRefundJob>(
-        STRAY_REFUND_QUEUE,
-        { attemptId: attempt.id, reason },
-        { tx, ...PAYMENT_EVENT_RETRY },
-      );
+      // Given back at the provider already: nothing to refund, and "we refunded" would not be true.
+      if (reason !== 'refunded')
+        await deps.jobs.send<StrayRefundJob>(
+          STRAY_REFUND_QUEUE,
+          { attemptId: attempt.id, reason },
+          { tx, ...PAYMENT_EVENT_RETRY },
+        );
       deps.log.warn(
         { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
         'a stray charge: recorded, refunded automatically',
@@ -480,7 +482,10 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
     if (attempt.status !== 'superseded' || !attempt.providerPaymentId || !provider) return;
     await provider.closePayment?.(attempt.providerPaymentId);
     const paid = await provider.fetchPayment(attempt.providerPaymentId);
-    if (paid.status === 'succeeded') await db.transaction((tx) => settleLocked(tx, attempt.id, attempt.orderId, paid));
+    // Paid (or paid and given back already) before the close: a charge of ours all the same.
+    if (paid.status === 'succeeded' || paid.status === 'refunded') {
+      await db.transaction((tx) => settleLocked(tx, attempt.id, attempt.orderId, paid));
+    }
   }
 
   /** The attempt an event is about: by the provider's id, else by our key it echoes (an early event). */

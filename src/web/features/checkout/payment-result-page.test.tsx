@@ -130,6 +130,23 @@ describe('/service-payment-success', () => {
     expect(screen.queryByText(RESULT_TEXT.payCurrentTotal)).toBeNull();
   });
 
+  it('says a payment given back at the provider before it reached the order did not pay for it, not that we refunded it', async () => {
+    serve([
+      paymentIn('FAILED', {
+        returned: { amountCents: 70800, currency: 'USD', reason: 'refunded', refund: 'succeeded' },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment was given back' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'We received $708, but it was refunded at the payment provider before it reached your order, so it did not pay for it. The money goes back to the card or account you paid with; your bank may take a few days to show it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('We refunded your payment')).toBeNull();
+    expect(screen.getByText(RESULT_TEXT.payCurrentTotal)).toBeTruthy();
+  });
+
   it('says at once, without polling on, that a payment made in another tab went back while a newer one waits', async () => {
     const api = serve([
       paymentIn('PENDING', {

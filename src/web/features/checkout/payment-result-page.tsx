@@ -57,6 +57,10 @@ export const RESULT_TEXT = {
   returnedTitle: (refunded: boolean) => (refunded ? 'We refunded your payment' : 'We are refunding your payment'),
   returnedLead: (amount: string, because: string, refunded: boolean) =>
     `We received ${amount}, but ${because}, so we ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with. Your bank may take a few days to show it.`,
+  /** Given back at the payment provider before it reached the order (reason `refunded`): we refunded nothing. */
+  returnedAtProviderTitle: 'Your payment was given back',
+  returnedAtProviderLead: (amount: string) =>
+    `We received ${amount}, but it was refunded at the payment provider before it reached your order, so it did not pay for it. The money goes back to the card or account you paid with; your bank may take a few days to show it.`,
   /** The provider refused the refund: a person sees to it (the refunds desk lists it). */
   returnedByHand:
     'Our payment provider could not send it back by itself, so our team is doing it by hand and will write to you when it is done.',
@@ -165,13 +169,18 @@ function NotTaken({
     const amount = formatMoney({ amountCents: returned.amountCents, currency: returned.currency });
     const because = returned.reason ? STRAY_CHARGE_REASONS[returned.reason] : RESULT_TEXT.returnedBecause;
     const refunded = returned.refund === 'succeeded';
+    const atProvider = returned.reason === 'refunded';
     return (
       <div className="card space-y-4">
         <Icon name="circle-alert" className="size-10 text-saffron-600" />
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold tracking-tight text-slate-900 outline-none">
-          {RESULT_TEXT.returnedTitle(refunded)}
+          {atProvider ? RESULT_TEXT.returnedAtProviderTitle : RESULT_TEXT.returnedTitle(refunded)}
         </h1>
-        <p className="text-slate-800">{RESULT_TEXT.returnedLead(amount, because, refunded)}</p>
+        <p className="text-slate-800">
+          {atProvider
+            ? RESULT_TEXT.returnedAtProviderLead(amount)
+            : RESULT_TEXT.returnedLead(amount, because, refunded)}
+        </p>
         {returned.refund === 'failed' ? <p className="text-slate-800">{RESULT_TEXT.returnedByHand}</p> : null}
         {waiting ? <p className="text-slate-800">{RESULT_TEXT.payCurrentTotal}</p> : null}
         <Link to={orderHref} className="btn-primary">
