@@ -112,6 +112,22 @@ describe('loadEnv', () => {
     );
     expect(loadEnv({ ...production, PAYMENT_PROVIDERS: 'stripe' }).PAYMENT_PROVIDERS).toEqual(['stripe']);
   });
+
+  it('refuses live payment keys outside a production deployment: a server that forgot DEPLOYMENT would offer the sandbox', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_51Habc' })).toThrow(
+      'STRIPE_SECRET_KEY takes real money: set DEPLOYMENT=production',
+    );
+    expect(() => loadEnv({ RAZORPAY_KEY_ID: 'rzp_live_abc', STRIPE_SECRET_KEY: 'rk_live_abc' })).toThrow(
+      'STRIPE_SECRET_KEY, RAZORPAY_KEY_ID take real money: set DEPLOYMENT=production',
+    );
+    expect(() => loadEnv({ SQUARE_ACCESS_TOKEN: 'EAAA-live', SQUARE_ENVIRONMENT: 'production' })).toThrow(
+      /SQUARE_ENVIRONMENT=production takes real money/,
+    );
+    // Test keys are for trying things out, on the embedded defaults too.
+    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_51Habc', RAZORPAY_KEY_ID: 'rzp_test_abc' }).DEPLOYMENT).toBe(
+      'embedded',
+    );
+  });
 });
 
 describe('loadEnv: the test harness (decision 0123-e2e-cpu)', () => {

@@ -28,6 +28,20 @@ const cronSchedule = (name: string, fallback: string) =>
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** The payment settings that take real money (live keys, Square's production environment). */
+function liveKeys(env: {
+  STRIPE_SECRET_KEY?: string | undefined;
+  RAZORPAY_KEY_ID?: string | undefined;
+  SQUARE_ACCESS_TOKEN?: string | undefined;
+  SQUARE_ENVIRONMENT: 'sandbox' | 'production';
+}): string[] {
+  return [
+    /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '') ? 'STRIPE_SECRET_KEY' : null,
+    env.RAZORPAY_KEY_ID?.startsWith('rzp_live_') ? 'RAZORPAY_KEY_ID' : null,
+    env.SQUARE_ACCESS_TOKEN && env.SQUARE_ENVIRONMENT === 'production' ? 'SQUARE_ENVIRONMENT=production' : null,
+  ].filter((key) => key !== null);
+}
+
 /** Every variable the server reads. README.md lists the same table; .env.example shows them. */
 const envSchema = z
   .object({
@@ -205,7 +219,20 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required when FILE_STORAGE=s3` });
       }
     }
-    if (env.DEPLOYMENT !== 'production') return;
+    // Live keys take real money: the shop must run as a production deployment, whose checks refuse
+    // the sandbox (any customer could mark an order paid), plain http and the dev mailbox. A server
+    // that forgot DEPLOYMENT would otherwise run the embedded defaults beside them (decision 0170).
+    if (env.DEPLOYMENT !== 'production') {
+      const live = liveKeys(env);
+      if (live.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEPLOYMENT'],
+          message: `${live.join(', ')} ${live.length > 1 ? 'take' : 'takes'} real money: set DEPLOYMENT=production`,
+        });
+      }
+      return;
+    }
     // Development serves Vite, the crash and form-preview pages and no Content-Security-Policy.
     if (env.NODE_ENV !== 'production') {
       ctx.addIssue({
