@@ -341,6 +341,26 @@ describe('householdPrefill', () => {
         parentsSituation: 'together',
       });
       expect(alone.offers.map((o) => o.label)).toContain('Same address as Priya');
+      // Named with the application they came from, not as if given in this order.
+      expect(alone.answers.fatherPassportNumber?.from).toBe('From Rahul’s application DOC-33334444');
+      expect(alone.answers.motherName?.from).toBe('From Priya’s application DOC-11112222');
+      expect(alone.offers.find((o) => o.group === 'address')?.from).toBe('From Priya’s application DOC-11112222');
+    });
+
+    it('takes a spouse of another application’s details as theirs, without saying “Married” for this one', () => {
+      // A former spouse, perhaps: only the member's own answers (or a spouse in this order) say married.
+      const now = { ...priya, answers: {} };
+      const prefill = householdPrefill(DEFINITION, now, [now], account, TODAY, 'US', [
+        earlier({ ...rahul, answers: { ...rahul.answers, birthCity: 'Pune' } }, 'DOC-33334444'),
+      ]);
+      expect(prefill.answers.maritalStatus).toBeUndefined();
+      expect(prefill.answers.spouseBirthPlace).toEqual({
+        value: 'Pune',
+        from: 'From Rahul’s application DOC-33334444',
+      });
+      // A spouse in this order is one.
+      const together = householdPrefill(DEFINITION, now, [now, rahul], account, TODAY, 'US');
+      expect(together.answers.maritalStatus).toEqual({ value: 'married', from: 'From “Who is applying”' });
     });
 
     it('counts a person once, and an account holder once', () => {
@@ -433,6 +453,17 @@ describe('the background questions, one tap for a family that answers No', () =>
     ]);
   });
 
+  it('never offers a No given in another application: each application asks them afresh', () => {
+    const before: EarlierMember = {
+      ...priya,
+      id: 101,
+      answers: { ...priya.answers, ...allNo },
+      orderDisplayId: 'DOC-1',
+    };
+    const offers = householdPrefill(WITH_BACKGROUND, anaya, [anaya], account, TODAY, 'US', [before]).offers;
+    expect(offers.map((o) => o.group)).toEqual(['address', 'contact']);
+  });
+
   it('never copies a yes, nor a No over this member’s own yes, nor what is not all answered', () => {
     const convicted = { ...priya, answers: { ...allNo, convicted: 'yes', convictionDetails: 'Speeding, 2010' } };
     expect(offersTo(anaya, [convicted])).toEqual([]);
@@ -442,6 +473,45 @@ describe('the background questions, one tap for a family that answers No', () =>
     expect(offersTo(saidYes, [{ ...priya, answers: allNo }])).toEqual([]);
     // Already No to each: nothing to offer.
     expect(offersTo({ ...anaya, answers: allNo }, [{ ...priya, answers: allNo }])).toEqual([]);
+  });
+});
+
+describe('one-tap copies take only what this form’s fields take', () => {
+  const STRICT: FormDefinition = {
+    ...DEFINITION,
+    steps: [
+      {
+        key: 'contact',
+        title: 'Contact',
+        sections: [
+          {
+            key: 'address',
+            title: 'Address',
+            fields: [text('addressCountry'), text('addressLine1', { transforms: ['uppercase'] } as Partial<FormField>)],
+          },
+          {
+            key: 'contact',
+            title: 'Contact',
+            fields: [
+              text('email'),
+              text('mobile', {
+                rules: { matches: { pattern: '^[+0-9 -]+$', message: 'Digits' } },
+              } as Partial<FormField>),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('normalises a value as a save would, and leaves out one the field refuses', () => {
+    const other = { ...priya, answers: { ...priya.answers, mobile: 'call me after 6' } };
+    const offers = householdPrefill(STRICT, anaya, [anaya, other], account, TODAY).offers;
+    expect(offers.find((o) => o.group === 'address')?.values).toEqual({
+      addressCountry: 'US',
+      addressLine1: '1200 MARKET STREET',
+    });
+    expect(offers.find((o) => o.group === 'contact')?.values).toEqual({ email: 'priya@example.com' });
   });
 });
 

@@ -237,6 +237,33 @@ export function passportNames(fullName: string): { surname?: string; givenName: 
   return { surname: words.at(-1) as string, givenName: words.slice(0, -1).join(' ') };
 }
 
+/**
+ * `value` as this form's field for `key` takes it, normalised as a save would; undefined when the
+ * field is not asked, the value is empty, or it does not fit (a name with letters a passport does
+ * not print, an option another service's form had): left for the customer, not failing the autosave.
+ */
+function fitAnswer(
+  asked: ReadonlyMap<string, AnswerField>,
+  key: string,
+  value: unknown,
+  today: string,
+): { value: unknown } | undefined {
+  const field = asked.get(key);
+  if (!field || isEmptyAnswer(value)) return undefined;
+  const checked = checkAnswer(field, value, today);
+  return 'value' in checked ? { value: checked.value } : undefined;
+}
+
+/** A person of the customer's other applications, not of this order. */
+const isEarlier = (person: HouseholdMember): person is EarlierMember => 'orderDisplayId' in person;
+
+/** Where an answer taken from `person` came from: their answers in this order, or their application of another. */
+function sourceOf(person: HouseholdMember): string {
+  return isEarlier(person)
+    ? HOUSEHOLD_TEXT.fromEarlier(memberFirstName(person.fullName), person.orderDisplayId)
+    : HOUSEHOLD_TEXT.fromMember(person.fullName);
+}
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -347,13 +374,10 @@ export function householdPrefill(
   const asked = askedFields(definition, member.kind);
   const others = [...everyone.filter((m) => m.id !== member.id), ...relativesFrom(earlier, everyone)];
   const answers: Record<string, Prefilled> = {};
-  // Only answers the field takes, normalised as a save would: one that does not fit (a name with
-  // letters a passport does not print) is left for the customer instead of failing the autosave.
   const give = (key: string, value: unknown, from: string) => {
-    const field = asked.get(key);
-    if (!field || isEmptyAnswer(value) || !isEmptyAnswer(member.answers[key]) || key in answers) return;
-    const checked = checkAnswer(field, value, today);
-    if ('value' in checked) answers[key] = { value: checked.value, from };
+    if (!isEmptyAnswer(member.answers[key]) || key in answers) return;
+    const fit = fitAnswer(asked, key, value, today);
+    if (fit) answers[key] = { value: fit.value, from };
   };
 
   const names = passportNames(member.fullName);
@@ -375,8 +399,10 @@ export function householdPrefill(
 
   const spouse = spouseOf(member, others);
   if (spouse && member.kind === 'Adult') {
-    const from = HOUSEHOLD_TEXT.fromMember(spouse.fullName);
-    give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
+    const from = sourceOf(spouse);
+    // Married, as "Who is applying" says only of a spouse in this order: one of an earlier
+    // application may be a former spouse (the member's own earlier answer, above, says what it said).
+    if (!isEarlier(spouse)) give('maritalStatus', 'married', HOUSEHOLD_TEXT.fromMembers);
     give('spouseName', nameOf(spouse), from);
     give('spouseNationality', spouse.answers.presentNationality ?? spouse.answers.passportCountry, from);
     give('spouseBirthPlace', spouse.answers.birthCity, from);
@@ -391,7 +417,7 @@ export function householdPrefill(
       ['mother', mother],
     ] as const) {
       if (!parent) continue;
-      const from = HOUSEHOLD_TEXT.fromMember(parent.fullName);
+      const from = sourceOf(parent);
       give(`${prefix}Name`, nameOf(parent), from);
       give(`${prefix}Nationality`, parent.answers.presentNationality ?? parent.answers.passportCountry, from);
       give(`${prefix}BirthPlace`, parent.answers.birthCity, from);
@@ -407,42 +433,47 @@ export function householdPrefill(
     if (origin) {
       const { surrenderCertificateNumber, lastIndianPassportNumber, ociNumber } = origin.answers;
       const document = [surrenderCertificateNumber, lastIndianPassportNumber, ociNumber].find((v) => !isEmptyAnswer(v));
-      give('indianParentDocument', document, HOUSEHOLD_TEXT.fromMember(origin.fullName));
+      give('indianParentDocument', document, sourceOf(origin));
     }
     const age = member.dateOfBirth ? ageOn(member.dateOfBirth, today) : null;
     // Matriculation is the 10th year of school, at 15 or 16: a child of 5 to 13 is still below it.
     if (age !== null && age >= 5 && age < 14) give('education', 'below-matriculation', HOUSEHOLD_TEXT.fromAge);
     // What the parents' own answers did not give, a brother or sister already answered.
     for (const sibling of siblingsOf(member, others)) {
-      for (const key of SIBLINGS_SHARED_KEYS)
-        give(key, sibling.answers[key], HOUSEHOLD_TEXT.fromMember(sibling.fullName));
+      for (const key of SIBLINGS_SHARED_KEYS) give(key, sibling.answers[key], sourceOf(sibling));
     }
   }
 
   const passportSource = others.find((o) => !isEmptyAnswer(o.answers.passportCountry));
   if (passportSource) {
     for (const key of SHARED_PASSPORT_KEYS) {
-      give(key, passportSource.answers[key], HOUSEHOLD_TEXT.fromMember(passportSource.fullName));
+      give(key, passportSource.answers[key], sourceOf(passportSource));
     }
   }
 
-  const offers = copyOffers(asked, member, others);
+  const offers = copyOffers(asked, member, others, today);
   if (!offers.some((offer) => offer.group === 'address'))
     give('addressCountry', applyingFrom, HOUSEHOLD_TEXT.fromOrder);
 
   return { answers, offers };
 }
 
+/** Groups each application asks afresh: never offered from another application, only from this order. */
+const ASKED_AFRESH: readonly HouseholdGroup[] = ['background'];
+
 /**
  * One offer per group and distinct set of answers, from the others who gave them, unless this
  * member's answers say the same already. Not only while this member has none: a parent who picked
  * the country first, or answered a question of the group that cannot be cleared (a radio), still
- * takes the rest with one tap (a walk had to retype the address).
+ * takes the rest with one tap (a walk had to retype the address). Each value is checked and
+ * normalised by this form's field, as a prefilled answer is: one it does not take (another
+ * service's form, a rule changed since) is left out, for the customer to give.
  */
 function copyOffers(
   asked: ReadonlyMap<string, AnswerField>,
   member: HouseholdMember,
   others: readonly HouseholdMember[],
+  today: string,
 ): CopyOffer[] {
   const offers: CopyOffer[] = [];
   for (const group of Object.keys(HOUSEHOLD_GROUPS) as HouseholdGroup[]) {
@@ -450,8 +481,12 @@ function copyOffers(
     if (keys.length === 0) continue;
     const seen = new Set<string>();
     for (const other of others) {
+      if (isEarlier(other) && ASKED_AFRESH.includes(group)) continue;
       const values = Object.fromEntries(
-        keys.flatMap((key) => (isEmptyAnswer(other.answers[key]) ? [] : [[key, other.answers[key]]])),
+        keys.flatMap((key) => {
+          const fit = fitAnswer(asked, key, other.answers[key], today);
+          return fit ? [[key, fit.value]] : [];
+        }),
       );
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
@@ -462,7 +497,7 @@ function copyOffers(
         group,
         memberId: other.id,
         label: HOUSEHOLD_TEXT.sameAs(group, memberFirstName(other.fullName)),
-        from: HOUSEHOLD_TEXT.fromMember(other.fullName),
+        from: sourceOf(other),
         values,
       });
     }

@@ -240,7 +240,8 @@ export function createMemberFormsService(db: Database, deps: MemberFormsServiceD
    * newest order's (householdPrefill takes the first of each person).
    */
   async function earlierMembers(customerId: number, exceptOrderId: number): Promise<EarlierMember[]> {
-    const ids = (await orders.orderIdsOf(db, customerId))
+    // Service orders only: photo orders have no members, and would crowd earlier applications out of the window.
+    const ids = (await orders.orderIdsOf(db, customerId, 'service'))
       .filter((id) => id !== exceptOrderId)
       .sort((a, b) => b - a)
       .slice(0, EARLIER_ORDERS_READ);

@@ -211,8 +211,11 @@ export function createOrdersRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    async idsOfUser(userId: number): Promise<number[]> {
-      const rows = await db.select({ id: orders.id }).from(orders).where(ofUser(userId));
+    async idsOfUser(userId: number, kind?: OrderKind): Promise<number[]> {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(kind ? and(ofUser(userId), eq(orders.kind, kind)) : ofUser(userId));
       return rows.map((r) => r.id);
     },
 

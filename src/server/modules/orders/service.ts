@@ -478,9 +478,12 @@ export function createOrdersService(db: Database, deps: OrdersServiceDeps) {
       return (await createOrdersRepository(on).firstNotCancelled(order.userId, order.kind)) === order.id;
     },
 
-    /** The ids of every order of the customer (a referral compares the cards both sides paid with). */
-    orderIdsOf(on: Database, userId: number): Promise<number[]> {
-      return createOrdersRepository(on).idsOfUser(userId);
+    /**
+     * The ids of the customer's orders, of one kind or all (a referral compares the cards both
+     * sides paid with; a form opening reads earlier applications).
+     */
+    orderIdsOf(on: Database, userId: number, kind?: OrderKind): Promise<number[]> {
+      return createOrdersRepository(on).idsOfUser(userId, kind);
     },
 
     /** The currency the customer last ordered in (a new photo order starts in it), or null. */
