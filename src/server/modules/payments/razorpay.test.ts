@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { delay, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertCents } from '../../../domain/catalog/money.ts';
@@ -10,6 +11,7 @@ import { createSignedInUser } from '../auth/testing.ts';
 import { paymentAttempts } from '../orders/ledger-tables.ts';
 import { orders } from '../orders/tables.ts';
 import { setExchangeRate } from './exchange-rates.ts';
+import { refundRefused } from './provider.ts';
 import { createRazorpayProvider, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay.ts';
 import { paymentWebhookEvents } from './tables.ts';
 import { createRazorpayFake, listenRazorpayFake, RAZORPAY_TEST_KEYS } from './testing/razorpay-fake.ts';
@@ -287,6 +289,37 @@ describe('Razorpay webhooks', () => {
       expect(fake.calls.filter((c) => c.path.endsWith(`/payments/${payment.id}/refund`))).toHaveLength(1);
       expect(await strayMailsOf(order.displayId)).toHaveLength(1);
     }
+  });
+
+  it('a payment Razorpay refunded by itself does not hide the captured one that pays the order', async () => {
+    const { order, razorpayOrderId } = await razorpayOrder();
+    // A first payment refunded automatically (a late authorisation), then the one that pays: both listed.
+    fake.pay(razorpayOrderId, { status: 'refunded' });
+    const paid = fake.pay(razorpayOrderId);
+    await postWebhook(fake.webhook('payment.captured', paid));
+    await t.runJobs();
+    expect((await orderRow(order.id))?.status).toBe('Forms incomplete');
+    expect((await attemptsOf(order.id)).map((a) => a.status)).toEqual(['succeeded']);
+    expect(await refundsOf(order.id)).toEqual([]);
+  });
+
+  it('a call Razorpay does not answer ends at the time limit, its outcome unknown (not a refusal)', async () => {
+    const { razorpayOrderId } = await razorpayOrder();
+    const provider = createRazorpayProvider({
+      keyId: RAZORPAY_TEST_KEYS.RAZORPAY_KEY_ID,
+      keySecret: RAZORPAY_TEST_KEYS.RAZORPAY_KEY_SECRET,
+      webhookSecret: RAZORPAY_TEST_KEYS.RAZORPAY_WEBHOOK_SECRET,
+      timeoutMs: 200,
+    });
+    msw.use(http.get(`https://api.razorpay.com/v1/orders/${razorpayOrderId}`, () => delay('infinite'), { once: true }));
+    const started = Date.now();
+    const error = await provider.fetchPayment(razorpayOrderId).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(refundRefused(error)).toBe(false);
   });
 
   it('a failed payment reads as failed; a later capture on the same order (Checkout lets the customer try again) still pays it', async () => {

@@ -28,6 +28,8 @@ export interface RazorpayOptions {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
+  /** How long one API call may take (RAZORPAY_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** The options from the environment, whose schema requires all three when Razorpay is listed. */
@@ -89,17 +91,34 @@ function asProviderPayment(payment: PaymentEntity): ProviderPayment {
   };
 }
 
-export function createRazorpayProvider({ keyId, keySecret, webhookSecret }: RazorpayOptions): PaymentProvider {
+/** How long one call to Razorpay's API may take. */
+export const RAZORPAY_TIMEOUT_MS = 30_000;
+
+export function createRazorpayProvider({
+  keyId,
+  keySecret,
+  webhookSecret,
+  timeoutMs = RAZORPAY_TIMEOUT_MS,
+}: RazorpayOptions): PaymentProvider {
   const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  // The SDK's HTTP client waits for ever by default: a refund call must end well within its claim
+  // (REFUND_CALL_LEASE_MS), and a customer's payment page must not hang (decision 0170).
+  // The axios instance is not in the SDK's types (razorpay 2.9: dist/api.js's `rq`).
+  (client.api as unknown as { rq: { defaults: { timeout: number } } }).rq.defaults.timeout = timeoutMs;
   const checkout = (orderId: string) =>
     ({ kind: 'razorpay', keyId, orderId, scriptUrl: RAZORPAY_CHECKOUT_SCRIPT }) as const;
 
-  /** An order and its captured payment (one of the order's full amount first), or null. */
+  /**
+   * An order and its captured payment, or null: one still captured before one refunded (a second
+   * payment Razorpay refunded by itself must not hide the one that pays the order, decision 0170),
+   * and one of the order's full amount first.
+   */
   async function orderState(orderId: string) {
     const [order, payments] = await Promise.all([client.orders.fetch(orderId), client.orders.fetchPayments(orderId)]);
     const items = z.array(paymentEntity).parse(payments.items);
+    const rank = (p: PaymentEntity) => (p.status === 'captured' ? 0 : 2) + (p.amount === Number(order.amount) ? 0 : 1);
     const all = items.filter((p) => p.status === 'captured' || p.status === 'refunded');
-    const captured = all.find((p) => p.amount === Number(order.amount)) ?? all[0] ?? null;
+    const captured = all.toSorted((a, b) => rank(a) - rank(b))[0] ?? null;
     const latest = items.reduce<PaymentEntity | null>(
       (last, p) => (last === null || (p.created_at ?? 0) >= (last.created_at ?? 0) ? p : last),
       null,
