@@ -223,13 +223,14 @@ export function createLedgerRepository(db: Database) {
     },
 
     /**
-     * Claims the provider call of a refund not yet made, for `leaseMs`: false while another
-     * process's claim holds (the database's clock, the same for every process).
+     * Claims the provider call of a refund not yet made, for `leaseMs`: its deadline, which names
+     * the claim, or null while another process's claim holds (the database's clock, the same for
+     * every process; whole milliseconds, so the deadline read back compares equal).
      */
-    async claimRefundCall(id: number, leaseMs: number): Promise<boolean> {
+    async claimRefundCall(id: number, leaseMs: number): Promise<Date | null> {
       const [claimed] = await db
         .update(paymentRefunds)
-        .set({ callingUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+        .set({ callingUntil: sql`date_trunc('milliseconds', now() + make_interval(secs => ${leaseMs / 1000}))` })
         .where(
           and(
             eq(paymentRefunds.id, id),
@@ -237,13 +238,19 @@ export function createLedgerRepository(db: Database) {
             or(isNull(paymentRefunds.callingUntil), lte(paymentRefunds.callingUntil, sql`now()`)),
           ),
         )
-        .returning({ id: paymentRefunds.id });
-      return claimed !== undefined;
+        .returning({ callingUntil: paymentRefunds.callingUntil });
+      return claimed?.callingUntil ?? null;
     },
 
-    /** The call ended without an answer to record: the next call may go at once. */
-    async releaseRefundCall(id: number): Promise<void> {
-      await db.update(paymentRefunds).set({ callingUntil: null }).where(eq(paymentRefunds.id, id));
+    /**
+     * Ends the claim `claim` (not a later one another process took after it ran out) without an
+     * answer to record; `unclear`: the call may have refunded, which no later refusal undoes.
+     */
+    async releaseRefundCall(id: number, claim: Date, { unclear }: { unclear: boolean }): Promise<void> {
+      await db
+        .update(paymentRefunds)
+        .set({ callingUntil: null, ...(unclear ? { mayHaveRefunded: true } : {}) })
+        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.callingUntil, claim)));
     },
 
     async markRefundSucceeded(id: number, providerRefundId: string): Promise<void> {
@@ -253,12 +260,22 @@ export function createLedgerRepository(db: Database) {
         .where(eq(paymentRefunds.id, id));
     },
 
-    /** Marks the refund failed while it is still pending; false when it no longer was. */
-    async markRefundFailedIfPending(id: number): Promise<boolean> {
+    /**
+     * Marks the refund failed and ends the claim `claim`, unless the refund was made, a call of it
+     * may have made it, or the claim is no longer this one; false then.
+     */
+    async markRefundFailed(id: number, claim: Date): Promise<boolean> {
       const [failed] = await db
         .update(paymentRefunds)
         .set({ status: 'failed', callingUntil: null })
-        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')))
+        .where(
+          and(
+            eq(paymentRefunds.id, id),
+            ne(paymentRefunds.status, 'succeeded'),
+            eq(paymentRefunds.mayHaveRefunded, false),
+            eq(paymentRefunds.callingUntil, claim),
+          ),
+        )
         .returning({ id: paymentRefunds.id });
       return failed !== undefined;
     },

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../domain/catalog/money.ts';
 import type {
   LedgerProviderName,
@@ -106,6 +106,11 @@ export const paymentRefunds = pgTable(
      * 0170): one call per refund at a time, as Razorpay's refunds take no idempotency key.
      */
     callingUntil: timestamp('calling_until', { withTimezone: true }),
+    /**
+     * A call of it ended without a clear answer: the provider may have made it, so a later
+     * refusal (an expired idempotency key, a rotated API key) does not fail it (decision 0170).
+     */
+    mayHaveRefunded: boolean('may_have_refunded').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('payment_refunds_order_idx').on(t.orderId)],

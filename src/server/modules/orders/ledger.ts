@@ -362,16 +362,16 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
     },
 
     /**
-     * Claims the provider call of the refund for REFUND_CALL_LEASE_MS; false while another call
-     * of it may still be running (its answer is the one to wait for).
+     * Claims the provider call of the refund for REFUND_CALL_LEASE_MS: the claim, or null while
+     * another call of it may still be running (its answer is the one to wait for).
      */
-    claimRefundCall(on: Database, refundId: number): Promise<boolean> {
+    claimRefundCall(on: Database, refundId: number): Promise<Date | null> {
       return createLedgerRepository(on).claimRefundCall(refundId, REFUND_CALL_LEASE_MS);
     },
 
-    /** The provider's answer said nothing of the outcome: the refund stays pending, and may be called again. */
-    releaseRefundCall(on: Database, refundId: number): Promise<void> {
-      return createLedgerRepository(on).releaseRefundCall(refundId);
+    /** The call under `claim` ended with no answer to record (`unclear`: it may have refunded); the refund stays pending. */
+    releaseRefundCall(on: Database, refundId: number, claim: Date, options: { unclear: boolean }): Promise<void> {
+      return createLedgerRepository(on).releaseRefundCall(refundId, claim, options);
     },
 
     /** The provider gave the money back. */
@@ -379,9 +379,12 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       return createLedgerRepository(on).markRefundSucceeded(refundId, providerRefundId);
     },
 
-    /** The provider refused: the refund is failed while it was still pending (false when it no longer was). */
-    recordRefundFailed(on: Database, refundId: number): Promise<boolean> {
-      return createLedgerRepository(on).markRefundFailedIfPending(refundId);
+    /**
+     * The provider refused the call under `claim`: the refund is failed (it counts no more), unless
+     * it was made or an earlier call of it may have made it (false then).
+     */
+    recordRefundFailed(on: Database, refundId: number, claim: Date): Promise<boolean> {
+      return createLedgerRepository(on).markRefundFailed(refundId, claim);
     },
 
     /** The order's money for staff and the receipt: every attempt and every refund, oldest first (no ownership check). */

@@ -56,12 +56,15 @@ export function createPaymentRefunds(
       if (row.status === 'succeeded' && row.providerRefundId) {
         return { ok: true, refundId: row.providerRefundId, fullyRefunded: await fully() };
       }
-      if (!(await orders.claimRefundCall(db, row.id))) return (await made()) ?? { ok: false, reason: 'in-flight' };
-      const attempt = await orders.attempt(db, row.attemptId);
-      const provider = deps.providers.get(attempt.provider);
+      const claim = await orders.claimRefundCall(db, row.id);
+      if (!claim) return (await made()) ?? { ok: false, reason: 'in-flight' };
+      let called = false;
       try {
+        const attempt = await orders.attempt(db, row.attemptId);
+        const provider = deps.providers.get(attempt.provider);
         if (!attempt.providerPaymentId) throw new RefundRefusedError('the paid attempt has no provider payment id');
         if (!provider) throw new RefundRefusedError(`payment provider ${attempt.provider} is not configured`);
+        called = true;
         const { refundId } = await provider.refund({
           providerPaymentId: attempt.providerPaymentId,
           amountCents: row.providerAmountCents,
@@ -70,20 +73,23 @@ export function createPaymentRefunds(
         await orders.recordRefundSucceeded(db, row.id, refundId);
         return { ok: true, refundId, fullyRefunded: await fully() };
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
+        // Razorpay's SDK throws a plain object ({ statusCode, error }).
+        const detail = error instanceof Error ? error.message : JSON.stringify(error);
         deps.log.error({ err: error, refund: key, orderId: row.orderId }, 'a refund was refused or failed');
-        if (!refundRefused(error)) {
+        if (called && !refundRefused(error)) {
           // A timeout, a 5xx, a dropped connection: the provider may have refunded. The reservation
           // keeps counting, and only a call under the same key (a retry) may settle it.
-          await orders.releaseRefundCall(db, row.id);
+          await orders.releaseRefundCall(db, row.id, claim, { unclear: true });
           return { ok: false, reason: 'unclear', detail };
         }
-        // Only a reservation still waiting: a call whose claim had run out may have recorded the refund.
-        if (!(await orders.recordRefundFailed(db, row.id))) {
-          const recorded = await made();
-          if (recorded) return recorded;
-        }
-        return { ok: false, reason: 'refused', detail };
+        if (await orders.recordRefundFailed(db, row.id, claim)) return { ok: false, reason: 'refused', detail };
+        // Not failed: made meanwhile (a call whose claim had run out), or an earlier call of it
+        // ended unclear, and this refusal does not say that one made nothing (an idempotency key
+        // the provider forgot after a day, a rotated API key).
+        const recorded = await made();
+        if (recorded) return recorded;
+        await orders.releaseRefundCall(db, row.id, claim, { unclear: false });
+        return { ok: false, reason: 'unclear', detail };
       }
     },
   };

@@ -513,6 +513,39 @@ describe('retrying a stuck approval', () => {
     expect(await requestStatus(request.id)).toBe('Refunded');
   });
 
+  it('a call whose claim ran out never ends the claim of the call that took over', async () => {
+    const { staff, request } = await stuckApproval();
+    const provider = sandboxProvider();
+    const holds: { reached: Promise<void>; answer: (error: Error) => void }[] = [];
+    vi.spyOn(provider, 'refund').mockImplementation(() => {
+      let reached!: () => void;
+      let answer!: (error: Error) => void;
+      const hold = { reached: new Promise<void>((resolve) => (reached = resolve)), answer };
+      const answered = new Promise<never>((_, reject) => (hold.answer = reject));
+      holds.push(hold);
+      reached();
+      return answered;
+    });
+    // Retry A calls and hangs; its claim runs out; retry B takes over and hangs too.
+    const a = call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    await vi.waitFor(() => expect(holds).toHaveLength(1));
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ callingUntil: new Date(Date.now() - 1000) })
+      .where(eq(paymentRefunds.orderId, request.orderId));
+    const b = call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    await vi.waitFor(() => expect(holds).toHaveLength(2));
+    // A's late answer (unclear, then a refusal) leaves B's claim alone: a third retry waits for B.
+    holds[0]?.answer(providerError(503));
+    expect((await a).statusCode).toBe(502);
+    const c = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(c.statusCode).toBe(409);
+    expect(c.json().message).toMatch(/^This refund is being sent/);
+    expect(holds).toHaveLength(2);
+    holds[1]?.answer(providerError(503));
+    expect((await b).statusCode).toBe(502);
+  });
+
   it('after an unclear provider answer, keeps the request approved for a retry of that refund only', async () => {
     const { staff, order, paymentId, request } = await stuckApproval();
     // A 503 after the provider may have refunded: another amount now would be a second refund.
@@ -527,16 +560,27 @@ describe('retrying a stuck approval', () => {
     expect(detail.refundable.refundedCents).toBe(order.price.totalCents);
     const other = await call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), { amountCents: 100 });
     expect(other.statusCode).toBe(409);
-    // A dropped connection says no more than a 503.
-    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(new Error('socket hang up'));
-    expect((await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token))).statusCode).toBe(502);
-    expect(await requestStatus(request.id)).toBe('Approved');
+    // A dropped connection says no more than a 503; nor does a refusal now (an idempotency key the
+    // provider forgot after a day, a rotated API key) say the earlier call made nothing.
+    vi.spyOn(sandboxProvider(), 'refund')
+      .mockRejectedValueOnce(new Error('socket hang up'))
+      .mockRejectedValueOnce(providerError(400));
+    for (let i = 0; i < 2; i++) {
+      const again = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+      expect(again.statusCode).toBe(502);
+      expect(again.json().message).toMatch(/^The payment provider did not answer clearly/);
+      expect(await requestStatus(request.id)).toBe('Approved');
+    }
+    const counted = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(counted.map((r) => [r.status, r.mayHaveRefunded])).toEqual([['pending', true]]);
     const done = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
     expect(done.statusCode).toBe(200);
     const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
     expect(given.map((r) => r.amountCents)).toEqual([order.price.totalCents]);
     expect(await orderStatus(order.id)).toBe('Refunded');
     expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.retry',
+      'refund.provider-unclear',
       'refund.retry',
       'refund.provider-unclear',
       'refund.retry',

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_refunds" ADD COLUMN "may_have_refunded" boolean DEFAULT false NOT NULL;
