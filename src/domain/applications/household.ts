@@ -466,8 +466,8 @@ const ASKED_AFRESH: readonly HouseholdGroup[] = ['background'];
  * member's answers say the same already. Not only while this member has none: a parent who picked
  * the country first, or answered a question of the group that cannot be cleared (a radio), still
  * takes the rest with one tap (a walk had to retype the address). Each value is checked and
- * normalised by this form's field, as a prefilled answer is: one it does not take (another
- * service's form, a rule changed since) is left out, for the customer to give.
+ * normalised by this form's field, as a prefilled answer is: a group with one it does not take
+ * (another service's form, a rule changed since) is not offered from that member.
  */
 function copyOffers(
   asked: ReadonlyMap<string, AnswerField>,
@@ -482,12 +482,12 @@ function copyOffers(
     const seen = new Set<string>();
     for (const other of others) {
       if (isEarlier(other) && ASKED_AFRESH.includes(group)) continue;
-      const values = Object.fromEntries(
-        keys.flatMap((key) => {
-          const fit = fitAnswer(asked, key, other.answers[key], today);
-          return fit ? [[key, fit.value]] : [];
-        }),
-      );
+      const given = keys.filter((key) => !isEmptyAnswer(other.answers[key]));
+      const fits = given.map((key) => [key, fitAnswer(asked, key, other.answers[key], today)] as const);
+      // All or nothing: taking a copy empties the group's questions it leaves out, so an answer of
+      // theirs this form refuses would blank the member's own instead of giving one.
+      if (fits.some(([, fit]) => fit === undefined)) continue;
+      const values = Object.fromEntries(fits.map(([key, fit]) => [key, fit?.value]));
       const signature = JSON.stringify(values);
       if (Object.keys(values).length === 0 || seen.has(signature)) continue;
       if (!offerFits(group, values, member.answers, keys)) continue;

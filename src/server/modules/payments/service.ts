@@ -389,7 +389,9 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
         );
       deps.log.warn(
         { orderId: order.id, attempt: attempt.id, provider: attempt.provider, reason, paid },
-        'a stray charge: recorded, refunded automatically',
+        reason === 'refunded'
+          ? 'a charge already refunded at its provider: recorded'
+          : 'a stray charge: recorded, refunded automatically',
       );
     } else if (settled.outcome === 'paid') {
       await closeAtProviders(tx, settled.superseded);

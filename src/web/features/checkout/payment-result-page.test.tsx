@@ -189,6 +189,22 @@ describe('/service-payment-success', () => {
     ).toBeTruthy();
   });
 
+  it('says, on a paid order, that a second payment given back at the provider was not refunded by us', async () => {
+    serve([
+      paymentIn('COMPLETED', {
+        attempt: 2,
+        returned: { amountCents: 70800, currency: 'USD', reason: 'refunded', refund: 'succeeded' },
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: RESULT_TEXT.completedTitle })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'We also received a second payment of $708 for this order; it was refunded at the payment provider, to the card or account you paid with.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('offers no Try again once the order no longer waits for a payment (cancelled meanwhile)', async () => {
     serve([paymentIn('FAILED', { orderStatus: 'Cancelled' })]);
     renderPage();

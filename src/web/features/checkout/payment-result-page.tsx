@@ -67,6 +67,9 @@ export const RESULT_TEXT = {
   /** Paid, and a second payment (another tab, a second try) given back. */
   alsoReturned: (amount: string, refunded: boolean) =>
     `We also received a second payment of ${amount} for this order and ${refunded ? 'refunded' : 'are refunding'} all of it to the card or account you paid with.`,
+  /** Paid, and a second payment that was given back at the payment provider before it reached us. */
+  alsoReturnedAtProvider: (amount: string) =>
+    `We also received a second payment of ${amount} for this order; it was refunded at the payment provider, to the card or account you paid with.`,
   /** A stray charge from before its reason was kept. */
   returnedBecause: 'your order could not take it',
   payCurrentTotal: 'Your order is not paid: pay its current total on your order page.',
@@ -124,10 +127,14 @@ function Result({
         </p>
         {payment.returned ? (
           <p role="note" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-slate-900">
-            {RESULT_TEXT.alsoReturned(
-              formatMoney({ amountCents: payment.returned.amountCents, currency: payment.returned.currency }),
-              payment.returned.refund === 'succeeded',
-            )}
+            {payment.returned.reason === 'refunded'
+              ? RESULT_TEXT.alsoReturnedAtProvider(
+                  formatMoney({ amountCents: payment.returned.amountCents, currency: payment.returned.currency }),
+                )
+              : RESULT_TEXT.alsoReturned(
+                  formatMoney({ amountCents: payment.returned.amountCents, currency: payment.returned.currency }),
+                  payment.returned.refund === 'succeeded',
+                )}
           </p>
         ) : null}
         {personCheck ? (
