@@ -344,6 +344,38 @@ describe('the application form page', () => {
     expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
   });
 
+  it('saves a draft taken back after the pre-filled answers were saved, and keeps it on the device until then', async () => {
+    writeDraft(REF, 1, {
+      values: { givenName: 'PRIYA', passportNumber: 'Z1234567' },
+      step: 2,
+      updatedAt: '2026-11-30T10:00:00.000Z',
+    });
+    const household = { answers: { passportNumber: { value: 'X7654321', from: 'From your account' } }, offers: [] };
+    const api = setup({
+      members: [member(1, 'Priya Sharma', false)],
+      forms: { 1: form(1, { givenName: 'PRI' }, { household }) },
+    });
+    const offer = await screen.findByRole('alert');
+    // The pre-filled answer is saved at once; the draft still offered stays on the device.
+    await waitFor(() => expect(puts(api)).toHaveLength(1));
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).not.toBeNull();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Use them' }));
+    await waitFor(
+      () =>
+        expect(puts(api).at(-1)?.body).toMatchObject({
+          answers: { givenName: 'PRIYA', passportNumber: 'Z1234567' },
+          currentStep: 2,
+        }),
+      { timeout: 4000 },
+    );
+    await waitFor(() => expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull(), { timeout: 4000 });
+    // Settled before the page goes (a save still to come would outlive it): the draft's answers are the last sent.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(puts(api).at(-1)?.body).toMatchObject({ answers: { givenName: 'PRIYA', passportNumber: 'Z1234567' } });
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+  }, 15_000);
+
   /** The form opens on the server's PRIYA (saved at 09:30) with this device's PRIYANKA typed over `basedOn`. */
   function openWithDraftOver(basedOn: string) {
     writeDraft(REF, 1, { values: { givenName: 'PRIYANKA' }, step: 1, updatedAt: '2026-11-30T10:00:00.000Z', basedOn });

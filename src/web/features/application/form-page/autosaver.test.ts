@@ -232,9 +232,14 @@ describe('autosave', () => {
     });
     await advance(60_000);
     expect(t.calls).toHaveLength(1);
+    // The server still has the answers from before: a review must not go ahead on them.
+    expect(await t.saver.flush()).toBe(false);
     t.type({ email: 'priya@example.com' });
     await advance(AUTOSAVE_DEBOUNCE_MS);
     expect(t.calls[1]?.body.answers).toEqual({ email: 'priya@example.com' });
+    t.calls[1]?.resolve();
+    await advance(0);
+    expect(await t.saver.flush()).toBe(true);
   });
 
   it('stops on a 409 (locked) with the server’s message, and on a 401 (signed out)', async () => {

@@ -103,6 +103,8 @@ export function createAutosaver({
   let dirty = false;
   let inFlight = false;
   let stopped = false;
+  /** The last answers were refused (400): the server holds older ones until a save succeeds. */
+  let refused = false;
   let disposed = false;
   let dueAt = 0;
   let retryAt = 0;
@@ -148,6 +150,7 @@ export function createAutosaver({
       failures = 0;
       catchUps = 0;
       retryAt = 0;
+      refused = false;
       onSaved(body, form, !dirty);
       onStatus(dirty ? { kind: 'saving' } : { kind: 'saved', at: new Date(form.savedAt), withCorrections });
       if (!dirty) settle(true);
@@ -191,7 +194,9 @@ export function createAutosaver({
       return;
     }
     if (status === 400) {
-      // Nothing was stored; the next change sends the whole answer set again.
+      // Nothing was stored; the next change sends the whole answer set again. Until then the
+      // server has older answers than the page: a flush says so, and a review waits.
+      refused = true;
       onStatus({ kind: 'invalid', message, errors: (error as ApiError).fieldErrors });
       settle(false);
       return;
@@ -221,7 +226,7 @@ export function createAutosaver({
     },
     flush() {
       if (stopped) return Promise.resolve(false);
-      if (!dirty && !inFlight) return Promise.resolve(true);
+      if (!dirty && !inFlight) return Promise.resolve(!refused);
       dueAt = now();
       retryAt = 0;
       const settled = new Promise<boolean>((resolve) => waiters.push(resolve));

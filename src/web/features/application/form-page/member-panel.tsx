@@ -224,8 +224,11 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     initialStep,
     enabled: true,
     answersSavedAt: form.answersSavedAt,
-    // Pre-filled answers are saved at once, like typed ones: what the form shows is what is kept.
-    startDirty: restored !== null || household.filled,
+    // Pre-filled answers are saved at once, like typed ones: what the form shows is what is kept;
+    // and a draft taken back is saved when taken, even after the pre-filled answers were.
+    saveAtOnce: restored ? `draft-${restored.updatedAt}` : household.filled ? 'household' : null,
+    // A draft still offered stays on the device until the customer answers the offer.
+    holdDraft: offer !== null,
     onSaved: (saved) => rememberMemberForm(client, orderRef, saved),
   });
   flushRef.current = autosave.flush;
@@ -383,7 +386,9 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
           </>
         )}
         onChange={(change) => {
-          if (offer) setOffer(null);
+          // Typing answers the offer (the customer goes on from the saved answers); a save's
+          // re-announced answers (no field named) do not.
+          if (offer && change.name !== undefined) setOffer(null);
           autosave.onChange(change);
         }}
         onStepChange={(change) => {

@@ -20,8 +20,13 @@ export interface UseAutosaveOptions {
   answersSavedAt: string | null;
   /** Each answer of the server to a save (progress, review state), or the answers loaded after another tab saved. */
   onSaved?(form: MemberForm): void;
-  /** Starts as "changes to save" (a draft was restored). */
-  startDirty?: boolean;
+  /**
+   * Set: the form opened with answers to save at once (pre-filled ones, a restored draft). A new
+   * value saves again: a draft restored after the pre-filled answers were saved is saved too.
+   */
+  saveAtOnce?: string | null;
+  /** While true, a save does not delete the local draft (one still offered back to the customer). */
+  holdDraft?: boolean;
 }
 
 export interface Autosave {
@@ -48,7 +53,8 @@ export function useAutosave({
   enabled,
   answersSavedAt,
   onSaved,
-  startDirty = false,
+  saveAtOnce = null,
+  holdDraft = false,
 }: UseAutosaveOptions): Autosave {
   const [status, setStatus] = useState<AutosaveStatus>({ kind: 'idle' });
   const saver = useRef<Autosaver | null>(null);
@@ -57,6 +63,8 @@ export function useAutosave({
   const corrections = useRef(false);
   const savedHandler = useRef(onSaved);
   savedHandler.current = onSaved;
+  const holding = useRef(holdDraft);
+  holding.current = holdDraft;
   // The stored answers this tab's are built on: each save says so, and a newer one stored elsewhere is a 409.
   const basedOn = useRef(answersSavedAt);
   // The engine that reported the last change: React has let go of `engine` by the time leaving the
@@ -87,7 +95,7 @@ export function useAutosave({
         basedOn.current = form.answersSavedAt;
         engine.current?.markSaved(body.answers);
         // What was typed but cannot be saved yet (a malformed answer) stays in the draft.
-        if (settled && !corrections.current) clearDraft(orderId, memberId);
+        if (settled && !corrections.current && !holding.current) clearDraft(orderId, memberId);
         savedHandler.current?.(form);
       },
       catchUp: async () => {
@@ -101,7 +109,7 @@ export function useAutosave({
     changedEngine.current = engine.current;
     // The engine is mounted by now: its step is the one to save (a restored draft opens on its own).
     step.current = engine.current?.currentStep() ?? step.current;
-    if (startDirty) instance.saveNow();
+    if (saveAtOnce) instance.saveNow();
 
     const onExit = () => instance.sendOnExit();
     const onHidden = () => {
@@ -128,16 +136,19 @@ export function useAutosave({
       else instance.dispose();
       saver.current = null;
     };
-  }, [enabled, orderRef, orderId, memberId, engine, startDirty]);
+  }, [enabled, orderRef, orderId, memberId, engine, saveAtOnce]);
 
   const keepDraft = useCallback(
-    (values: Record<string, unknown>) =>
+    (values: Record<string, unknown>) => {
+      // A draft still offered back is the customer's to take or discard: not overwritten meanwhile.
+      if (holding.current) return;
       writeDraft(orderId, memberId, {
         values,
         step: step.current,
         updatedAt: new Date().toISOString(),
         basedOn: basedOn.current,
-      }),
+      });
+    },
     [orderId, memberId],
   );
 
