@@ -336,6 +336,29 @@ describe('approving a refund', () => {
   });
 });
 
+type SandboxProvider = NonNullable<TestApp['app']['services']['sandbox']>['provider'];
+
+/** The provider's refund calls (the next one, or each) held until `release`; `held` once one is. */
+function holdRefundCalls(provider: SandboxProvider, { once }: { once: boolean }) {
+  const refund = provider.refund.bind(provider);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const late = async (input: Parameters<SandboxProvider['refund']>[0]) => {
+    reached();
+    await released;
+    return refund(input);
+  };
+  const spy = vi.spyOn(provider, 'refund');
+  const calls = once ? spy.mockImplementationOnce(late) : spy.mockImplementation(late);
+  return { held, release, calls };
+}
+
 describe('two refunds of one order at once', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -347,21 +370,8 @@ describe('two refunds of one order at once', () => {
     const half = Math.floor(order.price.totalCents / 2);
     const sandbox = t.app.services.sandbox;
     if (!sandbox) throw new Error('the sandbox is not configured');
-    const refund = sandbox.provider.refund.bind(sandbox.provider);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let reached!: () => void;
-    const held = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
     // The first approval's provider call answers late.
-    vi.spyOn(sandbox.provider, 'refund').mockImplementationOnce(async (input) => {
-      reached();
-      await released;
-      return refund(input);
-    });
+    const { held, release } = holdRefundCalls(sandbox.provider, { once: true });
     const firstApproval = call('POST', `/admin/refunds/${first.id}/approve`, bearer(staff.token), {
       amountCents: half,
     });
@@ -474,22 +484,8 @@ describe('retrying a stuck approval', () => {
   it('while the approval’s call is still running, a retry waits for it: the provider is called once', async () => {
     const staff = await createStaffUser(t.app, t.database.db, 'staff');
     const { order, paymentId, request } = await paidOrderWithRequest();
-    const provider = sandboxProvider();
-    const refund = provider.refund.bind(provider);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let reached!: () => void;
-    const held = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
     // A provider without idempotency keys (Razorpay's refunds) would refund twice for two calls at once.
-    const calls = vi.spyOn(provider, 'refund').mockImplementation(async (input) => {
-      reached();
-      await released;
-      return refund(input);
-    });
+    const { held, release, calls } = holdRefundCalls(sandboxProvider(), { once: false });
     const approval = call('POST', `/admin/refunds/${request.id}/approve`, bearer(staff.token), {
       amountCents: order.price.totalCents,
     });
