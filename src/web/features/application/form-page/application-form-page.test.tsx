@@ -18,7 +18,7 @@ import {
   ok,
   renderWithRouter,
 } from '../../../testing/dom.tsx';
-import { ApplicationForm } from './application-form-page.tsx';
+import { ApplicationForm, PAGE_TEXT } from './application-form-page.tsx';
 import { writeDraft } from './form-draft.ts';
 import { SAVE_TEXT } from './save-status.tsx';
 
@@ -296,6 +296,27 @@ describe('the application form page', () => {
     cleanup();
     await waitFor(() => expect(stored).toEqual([{ givenName: 'PRIYA' }, { givenName: 'PRIYANKA' }]), { timeout: 4000 });
   });
+
+  it('stays on the member when Review all is opened while their latest answers are not saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    setup({
+      members: [member(1, 'Priya Sharma', false)],
+      save: (call) => (down ? 'network-error' : ok(form(1, (call.body as MemberForm).answers))),
+    });
+    fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
+    const switcher = screen.getByRole('navigation', { name: 'Members of this application' });
+    fireEvent.click(within(switcher).getByRole('link', { name: /^Review all/ }));
+    const said = await screen.findByText(PAGE_TEXT.notSavedForReview, undefined, { timeout: 4000 });
+    expect(said.getAttribute('role')).toBe('alert');
+    expect(screen.getByLabelText(/^Given name/)).toBeTruthy();
+    expect(document.getElementById('review-heading')).toBeNull();
+    // Once saved, Review all opens.
+    down = false;
+    fireEvent.click(within(switcher).getByRole('link', { name: /^Review all/ }));
+    await waitFor(() => expect(document.getElementById('review-heading')).not.toBeNull(), { timeout: 6000 });
+    expect(screen.queryByText(PAGE_TEXT.notSavedForReview)).toBeNull();
+  }, 15_000);
 
   it('says a failed save will be retried, keeps the draft, and saves on Retry now', async () => {
     // apiCall logs a request that got no answer.

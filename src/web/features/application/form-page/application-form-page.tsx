@@ -30,6 +30,9 @@ export const PAGE_TEXT = {
   toOrders: 'Go to your orders',
   orderDetails: 'Order details',
   eyebrow: (id: string) => `Application ${id}`,
+  /** "Review all" tapped while this member's latest answers have not reached the server. */
+  notSavedForReview:
+    'Your latest answers are not saved yet, so the review cannot show them. Once you see “All changes saved”, open Review all again.',
 } as const;
 
 /** The Orders tab of the profile. */
@@ -105,6 +108,7 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
   const [place, move] = usePlace(orderRef, { memberId, step, review });
   const flushRef = useRef<(() => Promise<boolean>) | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unsavedForReview, setUnsavedForReview] = useState(false);
 
   // A new place's heading takes focus, so keyboard and screen-reader users start there.
   const focusNext = useRef(false);
@@ -120,10 +124,17 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
     async (next: Place) => {
       // Switching saves first; a save that fails keeps its answers in the local draft.
       setBusy(true);
+      setUnsavedForReview(false);
+      let saved = true;
       try {
-        await flushRef.current?.();
+        saved = (await flushRef.current?.()) ?? true;
       } finally {
         setBusy(false);
+      }
+      // The review shows what the server has: not while this member's latest answers are only here.
+      if (!saved && next.review) {
+        setUnsavedForReview(true);
+        return;
       }
       flushRef.current = null;
       focusNext.current = true;
@@ -169,6 +180,7 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
           go={go}
           move={move}
           flushRef={flushRef}
+          unsavedForReview={unsavedForReview}
         />
       )}
     </div>
@@ -214,6 +226,7 @@ function Loaded({
   go,
   move,
   flushRef,
+  unsavedForReview,
 }: {
   orderRef: string;
   order: NonNullable<Data['order']['data']>;
@@ -225,6 +238,7 @@ function Loaded({
   go(next: Place): Promise<void>;
   move(next: Place): void;
   flushRef: React.RefObject<(() => Promise<boolean>) | null>;
+  unsavedForReview: boolean;
 }) {
   const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];
   const activeChecklist = checklist.members.find((c) => c.memberId === active?.id);
@@ -270,6 +284,11 @@ function Loaded({
       <div className="mt-6" aria-busy={busy || undefined}>
         <MemberSwitcher entries={entries} />
       </div>
+      {unsavedForReview && !place.review ? (
+        <p role="alert" className="mt-4 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950">
+          {PAGE_TEXT.notSavedForReview}
+        </p>
+      ) : null}
       <div className="mt-8">
         {place.review || !active ? (
           <ReviewPage
