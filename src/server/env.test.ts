@@ -114,19 +114,21 @@ describe('loadEnv', () => {
   });
 
   it('refuses live payment keys outside a production deployment: a server that forgot DEPLOYMENT would offer the sandbox', () => {
-    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_live_51Habc' })).toThrow(
+    // Built from parts: a key-shaped literal in the repository reads as a leaked secret to scanners.
+    const shaped = (prefix: string, mode: 'live' | 'test') => [prefix, mode, 'not-a-real-key'].join('_');
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: shaped('sk', 'live') })).toThrow(
       'STRIPE_SECRET_KEY takes real money: set DEPLOYMENT=production',
     );
-    expect(() => loadEnv({ RAZORPAY_KEY_ID: 'rzp_live_abc', STRIPE_SECRET_KEY: 'rk_live_abc' })).toThrow(
+    expect(() => loadEnv({ RAZORPAY_KEY_ID: shaped('rzp', 'live'), STRIPE_SECRET_KEY: shaped('rk', 'live') })).toThrow(
       'STRIPE_SECRET_KEY, RAZORPAY_KEY_ID take real money: set DEPLOYMENT=production',
     );
-    expect(() => loadEnv({ SQUARE_ACCESS_TOKEN: 'EAAA-live', SQUARE_ENVIRONMENT: 'production' })).toThrow(
-      /SQUARE_ENVIRONMENT=production takes real money/,
-    );
+    expect(() =>
+      loadEnv({ SQUARE_ACCESS_TOKEN: 'square-token-placeholder', SQUARE_ENVIRONMENT: 'production' }),
+    ).toThrow(/SQUARE_ENVIRONMENT=production takes real money/);
     // Test keys are for trying things out, on the embedded defaults too.
-    expect(loadEnv({ STRIPE_SECRET_KEY: 'sk_test_51Habc', RAZORPAY_KEY_ID: 'rzp_test_abc' }).DEPLOYMENT).toBe(
-      'embedded',
-    );
+    expect(
+      loadEnv({ STRIPE_SECRET_KEY: shaped('sk', 'test'), RAZORPAY_KEY_ID: shaped('rzp', 'test') }).DEPLOYMENT,
+    ).toBe('embedded');
   });
 });
 
