@@ -104,6 +104,11 @@ export interface FormEngineHandle {
   currentStep(): number;
   /** Opens step `step` (1-based) without checking the current one. */
   goToStep(step: number): void;
+  /**
+   * Resolves once no upload of the form is on its way, saying meanwhile that it is finishing:
+   * leaving the form (another member, the review) would abandon a file being sent.
+   */
+  uploadsSettled(): Promise<void>;
   /** Checks the current step as the complete form would, showing the messages; true when it passes. */
   validateStep(): Promise<boolean>;
   /** The answers a partial save would keep now, and the messages of those it would refuse. */
@@ -394,13 +399,30 @@ export function FormEngine({
     await onComplete?.(result.answers);
   }
 
-  async function next() {
+  const uploadsSettled = useCallback(async () => {
     setWaitingForUploads(true);
     try {
       await pendingUploads.settled();
     } finally {
       setWaitingForUploads(false);
     }
+  }, [pendingUploads.settled]);
+
+  // The step the customer asked for last while an upload finished: a later tap wins.
+  const asked = useRef<number | null>(null);
+  /** Back and the list of steps: a file being sent on this step is waited for, not abandoned. */
+  async function moveTo(target: number) {
+    asked.current = target;
+    await uploadsSettled();
+    if (asked.current !== target) return;
+    asked.current = null;
+    goToStep(target);
+  }
+
+  async function next() {
+    asked.current = null;
+    await uploadsSettled();
+    if (asked.current !== null) return;
     if (!(await validateStep())) return;
     if (index === stepCount - 1) await complete();
     else goToStep(index + 1);
@@ -422,6 +444,7 @@ export function FormEngine({
       },
       currentStep: () => index + 1,
       goToStep: (step) => goToStep(step - 1),
+      uploadsSettled,
       validateStep: () => validateStep(),
       savableAnswers: () => checkAnswers(definition, getValues(), { mode: 'partial', memberKind, today }),
       showErrors: (errors) => {
@@ -442,6 +465,7 @@ export function FormEngine({
       stepCount,
       index,
       goToStep,
+      uploadsSettled,
       validateStep,
       definition,
       memberKind,
@@ -533,7 +557,7 @@ export function FormEngine({
             byField={byField}
             visited={visited}
             current={index}
-            onSelect={goToStep}
+            onSelect={(target) => void moveTo(target)}
             memberName={memberName}
           />
         </div>
@@ -586,7 +610,7 @@ export function FormEngine({
             className="sticky bottom-0 z-10 -mx-4 mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 desk:static desk:mx-0 desk:border-0 desk:bg-transparent desk:px-0 desk:py-0 desk:backdrop-blur-none"
           >
             {index > 0 ? (
-              <button type="button" onClick={() => goToStep(index - 1)} className="btn-outline px-4 sm:px-6">
+              <button type="button" onClick={() => void moveTo(index - 1)} className="btn-outline px-4 sm:px-6">
                 <Icon name="arrow-left" className="size-5" />
                 <span className="sr-only sm:not-sr-only">{ENGINE_TEXT.back}</span>
               </button>
@@ -600,8 +624,8 @@ export function FormEngine({
               {last ? finishLabel : ENGINE_TEXT.continue}
               <Icon name="arrow-right" className="size-5" />
             </button>
-            {/* The button waits, disabled, beside the upload's own progress: say why to a screen reader. */}
-            <span role="status" className="sr-only">
+            {/* Continue, Back, a step or another member waits for the upload, beside its own progress: say why. */}
+            <span role="status" className={waitingForUploads ? 'text-sm font-medium text-slate-700' : 'sr-only'}>
               {waitingForUploads ? ENGINE_TEXT.waitingForUploads : ''}
             </span>
             {status ? <div className="ml-auto text-sm text-slate-600">{status}</div> : null}

@@ -276,6 +276,89 @@ describe('upload fields', () => {
     await waitFor(() => expect(onComplete).toHaveBeenCalledTimes(1));
   });
 
+  /** A form whose second step holds `field`, opened on that step. */
+  function renderSecondStep(upload: UploadFile) {
+    const definition: FormDefinition = {
+      format: 1,
+      id: 'test/two-steps',
+      version: 1,
+      title: 'Two steps',
+      steps: [
+        {
+          key: 'about',
+          title: 'About you',
+          sections: [{ key: 'name', title: 'Name', fields: [{ type: 'text', key: 'givenName', label: 'Given name' }] }],
+        },
+        { key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [passportPage] }] },
+      ],
+    };
+    const handle = createRef<FormEngineHandle>();
+    render(
+      <FormEngine
+        definition={definition}
+        memberKind="Adult"
+        today="2026-11-30"
+        upload={upload}
+        initialStep={2}
+        ref={handle}
+      />,
+    );
+    return handle;
+  }
+  const stepHeading = () => screen.getByRole('heading', { level: 2 }).textContent;
+
+  it.each([
+    ['Back', () => screen.getByRole('button', { name: ENGINE_TEXT.back })],
+    ['the list of steps', () => screen.getAllByRole('button', { name: /About you/ })[0] as HTMLElement],
+  ])('%s pressed while a file is on its way waits for it, saying so, instead of abandoning it', async (_, leave) => {
+    const transfer = controlledUpload();
+    const handle = renderSecondStep(transfer.upload);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    transfer.progress(0.4);
+    fireEvent.click(leave());
+    await waitFor(() => expect(screen.getByText(ENGINE_TEXT.waitingForUploads).getAttribute('role')).toBe('status'));
+    expect(stepHeading()).toBe('Documents');
+    expect(transfer.signal()?.aborted).toBe(false);
+
+    await transfer.finish(stored);
+    await waitFor(() => expect(stepHeading()).toBe('About you'));
+    expect(handle.current?.getValues().passportPage).toEqual(stored);
+    expect(screen.queryByText(ENGINE_TEXT.waitingForUploads)).toBeNull();
+  });
+
+  it('the host waits for a file on its way before leaving the form (another member, the review)', async () => {
+    const transfer = controlledUpload();
+    const handle = renderSecondStep(transfer.upload);
+    await act(async () => expect(await handle.current?.uploadsSettled()).toBeUndefined());
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    let settled = false;
+    act(() => {
+      void handle.current?.uploadsSettled().then(() => {
+        settled = true;
+      });
+    });
+    await waitFor(() => expect(screen.getByText(ENGINE_TEXT.waitingForUploads)).toBeTruthy());
+    expect(settled).toBe(false);
+    await transfer.finish(stored);
+    await waitFor(() => expect(settled).toBe(true));
+    expect(handle.current?.getValues().passportPage).toEqual(stored);
+  });
+
+  it('closing or reloading the page while a file is on its way asks first; once it is in, it does not', async () => {
+    const transfer = controlledUpload();
+    renderSecondStep(transfer.upload);
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
+    expect(leave()).toBe(true);
+    await transfer.finish(stored);
+    await waitFor(() => expect(leave()).toBe(false));
+  });
+
   it('cancels an upload under way', async () => {
     const transfer = controlledUpload();
     const { values } = renderUpload(passportPage, transfer.upload);

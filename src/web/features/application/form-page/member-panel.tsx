@@ -231,7 +231,12 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
     holdDraft: offer !== null,
     onSaved: (saved) => rememberMemberForm(client, orderRef, saved),
   });
-  flushRef.current = autosave.flush;
+  // Another member or the review: a file still being sent is waited for (leaving would abandon
+  // it), then the answers it completes are saved with the rest.
+  flushRef.current = async () => {
+    await engine.current?.uploadsSettled();
+    return autosave.flush();
+  };
 
   const skip = useMemo(() => formUploadItems(definition, member.kind), [definition, member.kind]);
   const upload = useMemo<UploadFile>(
