@@ -1,11 +1,48 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiCall, apiUrl, envelopeOf, errorMessage } from './api-client.ts';
+import {
+  ANSWER_WAIT_MS,
+  ApiError,
+  api,
+  apiCall,
+  apiUrl,
+  envelopeOf,
+  errorMessage,
+  NO_ANSWER_IN_TIME,
+  PROVIDER_ANSWER_WAIT_MS,
+  UPLOAD_STALL_MS,
+  UPLOAD_STALLED,
+  uploadFile,
+} from './api-client.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** A server that never answers: the request ends only when its signal aborts it. */
+function silent() {
+  const fetchMock = vi.fn(
+    (input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init?.signal ?? (input as Request).signal;
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Where a promise stands, without waiting for it. */
+function track(promise: Promise<unknown>) {
+  const state: { settled: boolean; error?: unknown } = { settled: false };
+  promise.then(
+    () => (state.settled = true),
+    (error: unknown) => Object.assign(state, { settled: true, error }),
+  );
+  return state;
+}
 
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(
@@ -39,6 +76,7 @@ describe('call helper (SPEC.md §7)', () => {
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-platform': 'sevadocs' },
       body: '{"email":"a@b.io","password":"x"}',
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -49,6 +87,7 @@ describe('call helper (SPEC.md §7)', () => {
       method: 'DELETE',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
+      signal: expect.any(AbortSignal),
     });
   });
 
@@ -181,5 +220,126 @@ describe('the typed client (issue 33 §3)', () => {
       name: 'AbortError',
     });
     expect(logged).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a call the server does not answer', () => {
+  it('is given up after ANSWER_WAIT_MS with words the customer can act on (the helper)', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    silent();
+    const call = track(apiCall({ url: '/users/profile', method: 'PUT', body: { name: 'Asha' } }));
+    await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.error).toBeInstanceOf(ApiError);
+    expect(call.error).toMatchObject({ status: 0, message: NO_ANSWER_IN_TIME });
+    expect(NO_ANSWER_IN_TIME).toBe('The server did not answer in time. Please check your connection and try again.');
+  });
+
+  it('is given up after ANSWER_WAIT_MS (the typed client), while a payment waits PROVIDER_ANSWER_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    silent();
+    const profile = track(api.GET('/api/v1/users/profile'));
+    const payment = track(
+      api.POST('/api/v1/orders/{orderRef}/payment', { params: { path: { orderRef: 'DOC-1' } }, body: {} }),
+    );
+    await vi.advanceTimersByTimeAsync(ANSWER_WAIT_MS);
+    expect(profile.error).toMatchObject({ status: 0, message: NO_ANSWER_IN_TIME });
+    expect(payment.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(PROVIDER_ANSWER_WAIT_MS - ANSWER_WAIT_MS);
+    expect(payment.error).toMatchObject({ status: 0, message: NO_ANSWER_IN_TIME });
+  });
+
+  it('an answer in time clears the wait, and a call the customer cancels stays an AbortError', async () => {
+    vi.useFakeTimers();
+    answer(200, { isSuccess: true, statusCode: 200, message: 'ok', data: 1 });
+    await expect(apiCall({ url: '/users/profile' })).resolves.toMatchObject({ data: 1 });
+    expect(vi.getTimerCount()).toBe(0);
+
+    silent();
+    const controller = new AbortController();
+    const call = track(apiCall({ url: '/users/profile', signal: controller.signal }));
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.error).toMatchObject({ name: 'AbortError' });
+  });
+});
+
+/** XMLHttpRequest as far as uploadFile uses it: the test moves its upload along. */
+class ScriptedXhr {
+  static last: ScriptedXhr | undefined;
+  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  status = 0;
+  response: unknown = null;
+  responseType = '';
+  withCredentials = false;
+  aborted = false;
+  constructor() {
+    ScriptedXhr.last = this;
+  }
+  open() {}
+  setRequestHeader() {}
+  send() {}
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+    this.onloadend?.();
+  }
+  progress(loaded: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total: 100 } as ProgressEvent);
+  }
+}
+
+describe('an upload that stalls', () => {
+  const file = () => new File([new Uint8Array(100)], 'photo.jpg', { type: 'image/jpeg' });
+
+  it('is given up after UPLOAD_STALL_MS in which nothing got through, however long it took in all', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
+    const sending = track(uploadFile('/photos', file()));
+    const xhr = ScriptedXhr.last as ScriptedXhr;
+    // A slow line: a little every 50 s, four minutes in all, is not a stall.
+    for (let loaded = 20; loaded <= 100; loaded += 20) {
+      await vi.advanceTimersByTimeAsync(50_000);
+      xhr.progress(loaded);
+    }
+    expect(xhr.aborted).toBe(false);
+    // All in: the server's answer (its checks of a photo) gets the same minute.
+    xhr.upload.onload?.();
+    await vi.advanceTimersByTimeAsync(UPLOAD_STALL_MS - 1);
+    expect(sending.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(xhr.aborted).toBe(true);
+    expect(sending.error).toMatchObject({ status: 0, message: UPLOAD_STALLED });
+  });
+
+  it('a cancel is still a cancel, and a finished upload leaves no wait behind', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
+    const controller = new AbortController();
+    const cancelled = track(uploadFile('/photos', file(), { signal: controller.signal }));
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cancelled.error).toMatchObject({ status: 0, message: 'Upload cancelled' });
+    expect(vi.getTimerCount()).toBe(0);
+
+    const done = track(uploadFile<{ id: number }>('/photos', file()));
+    const xhr = ScriptedXhr.last as ScriptedXhr;
+    xhr.status = 200;
+    xhr.response = { data: { id: 7 } };
+    xhr.onload?.();
+    xhr.onloadend?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toEqual({ settled: true });
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

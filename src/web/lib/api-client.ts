@@ -72,6 +72,54 @@ function refused(what: string, response: Response, data: Partial<Envelope> | und
   );
 }
 
+/**
+ * How long a call waits for the server's answer before saying so. A phone that lost its network
+ * mid-call (a lift, a switch from Wi-Fi to mobile data) otherwise waits minutes, with its button
+ * still saying "Saving…" or "Paying…"; the server itself cuts a stalled request body at 30 s.
+ */
+export const ANSWER_WAIT_MS = 30_000;
+/** Calls that wait on a payment provider, whose SDK may take 20 s a try and try three times (payments/stripe.ts). */
+export const PROVIDER_ANSWER_WAIT_MS = 90_000;
+/** An upload is given up after this long without a byte getting through, or without an answer once all are in. */
+export const UPLOAD_STALL_MS = 60_000;
+export const NO_ANSWER_IN_TIME = 'The server did not answer in time. Please check your connection and try again.';
+export const UPLOAD_STALLED =
+  'The upload stopped: nothing got through for a minute. Please check your connection and try again.';
+
+/** The wait for a call to `pathname`: longer for payments and refunds, which call a provider. */
+export function answerWaitMs(pathname: string): number {
+  return /\/(payment|refunds)(\/|$)/.test(pathname) ? PROVIDER_ANSWER_WAIT_MS : ANSWER_WAIT_MS;
+}
+
+/**
+ * `send`, given up when its answer (the response's headers) has not come within `ms`: rejects
+ * with an ApiError of status 0, which callers treat as no connection (the autosaver retries). The
+ * caller's own cancel stays an AbortError, which they recognise.
+ */
+async function answeredWithin(
+  ms: number,
+  own: AbortSignal | null | undefined,
+  send: (signal: AbortSignal) => Promise<Response>,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  const forward = () => controller.abort(own?.reason);
+  if (own?.aborted) forward();
+  else own?.addEventListener('abort', forward, { once: true });
+  try {
+    return await send(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted && !own?.aborted) {
+      console.error(`no answer within ${ms} ms`, error);
+      throw new ApiError(0, undefined, NO_ANSWER_IN_TIME);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    own?.removeEventListener('abort', forward);
+  }
+}
+
 /** No answer came: logged, and an ApiError of status 0 whose message the UI may show. */
 function unanswered(what: string, error: unknown): ApiError {
   console.error(`${what}: no response (network failure)`, error);
@@ -92,7 +140,10 @@ export const api = createClient<paths>({
   credentials: 'same-origin',
   headers: { Accept: 'application/json' },
   // Looked up at each call, not once at load: the tests replace fetch.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) =>
+    answeredWithin(answerWaitMs(new URL(request.url).pathname), request.signal, (signal) =>
+      globalThis.fetch(new Request(request, { signal })),
+    ),
 });
 
 const what = (request: Request) => {
@@ -107,6 +158,8 @@ api.use({
     throw refused(what(request), response, data);
   },
   onError({ request, error }) {
+    // No answer in time: already an ApiError with its own words.
+    if (error instanceof ApiError) return error;
     // A cancelled call stays an AbortError, which the callers (and React Query) recognise.
     return request.signal.aborted ? undefined : unanswered(what(request), error);
   },
@@ -147,20 +200,22 @@ export async function apiCall<T = unknown>({
   const target = apiUrl(url, queryParams);
   let response: Response;
   try {
-    response = await fetch(target, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-      ...(keepalive ? { keepalive } : {}),
-    });
+    response = await answeredWithin(answerWaitMs(target.split('?')[0] ?? target), signal, (within) =>
+      fetch(target, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: within,
+        ...(keepalive ? { keepalive } : {}),
+      }),
+    );
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || error instanceof ApiError) throw error;
     throw unanswered(`${method} ${target}`, error);
   }
   const data = (await response.json().catch(() => undefined)) as Partial<Envelope<T>> | undefined;
@@ -191,9 +246,23 @@ export function uploadFile<T>(url: string, file: File, { onProgress, signal }: U
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'json';
+    // Given up after a minute in which nothing moved: a stalled phone otherwise shows its bar for ever.
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, UPLOAD_STALL_MS);
+    };
+    xhr.onloadend = () => clearTimeout(watchdog);
     xhr.upload.onprogress = (event) => {
+      moved();
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
+    // Every byte is in: the wait for the server's answer (its checks of a photo) starts now.
+    xhr.upload.onload = moved;
     xhr.onload = () => {
       const body = xhr.response as (Partial<Envelope<unknown>> & { data?: T }) | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.data) resolve(body.data);
@@ -207,10 +276,11 @@ export function uploadFile<T>(url: string, file: File, { onProgress, signal }: U
         );
     };
     xhr.onerror = () => reject(new ApiError(0, undefined, 'The upload did not finish. Please check your connection.'));
-    xhr.onabort = () => reject(new ApiError(0, undefined, 'Upload cancelled'));
+    xhr.onabort = () => reject(new ApiError(0, undefined, stalled ? UPLOAD_STALLED : 'Upload cancelled'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
+    moved();
   });
 }
