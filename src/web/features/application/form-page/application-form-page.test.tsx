@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type ApplicationOrder } from '../../../../domain/applications/application.ts';
 import type { MemberChecklist, OrderChecklist } from '../../../../domain/applications/documents.ts';
-import type { MemberForm } from '../../../../domain/applications/member-form.ts';
+import { AUTOSAVE_DEBOUNCE_MS, type MemberForm } from '../../../../domain/applications/member-form.ts';
 import type { Member } from '../../../../domain/applications/members.ts';
 import { PHOTOS_TO_REDO_TEXT } from '../../../../domain/applications/photos-to-redo.ts';
 import type { FormDefinition } from '../../../../domain/forms/definition.ts';
@@ -19,6 +19,7 @@ import {
   renderWithRouter,
 } from '../../../testing/dom.tsx';
 import { ApplicationForm, PAGE_TEXT } from './application-form-page.tsx';
+import { MIN_SAVE_INTERVAL_MS } from './autosaver.ts';
 import { writeDraft } from './form-draft.ts';
 import { SAVE_TEXT } from './save-status.tsx';
 
@@ -273,6 +274,22 @@ describe('the application form page', () => {
     ]);
     expect(localStorage.getItem(`sevadocs-form-draft:${REF}:1`)).toBeNull();
   });
+
+  it('sends each change once: marking it saved is not another change to send', async () => {
+    const household = { answers: { passportNumber: { value: 'X7654321', from: 'From your account' } }, offers: [] };
+    const api = setup({ members: [member(1, 'Priya Sharma', false)], forms: { 1: form(1, {}, { household }) } });
+    // The pre-filled answer, saved at once; then one typed.
+    await waitFor(() => expect(puts(api)).toHaveLength(1));
+    expect(await screen.findByText('All changes saved', undefined, { timeout: 4000 })).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(/^Given name/), { target: { value: 'PRIYA' } });
+    await waitFor(() => expect(puts(api)).toHaveLength(2), { timeout: 4000 });
+    // Past the debounce and the server's one save a second: nothing more was sent.
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + MIN_SAVE_INTERVAL_MS + 300));
+    expect(puts(api).map((c) => (c.body as MemberForm).answers)).toEqual([
+      { passportNumber: 'X7654321' },
+      { passportNumber: 'X7654321', givenName: 'PRIYA' },
+    ]);
+  }, 10_000);
 
   it('sends what was typed within the debounce when the customer leaves the form within the app (Back)', async () => {
     // The server's one save a second per member: a save sent at once after the last was refused.

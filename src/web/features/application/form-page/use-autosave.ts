@@ -93,6 +93,10 @@ export function useAutosave({
       },
       onSaved: (body, form, settled) => {
         basedOn.current = form.answersSavedAt;
+        // Marking them saved announces the answers again: those already announced are not a change
+        // (every save of an opened form was followed by an identical second one).
+        const values = engine.current?.getValues();
+        if (values) seen.current = JSON.stringify(values);
         engine.current?.markSaved(body.answers);
         // What was typed but cannot be saved yet (a malformed answer) stays in the draft.
         if (settled && !corrections.current && !holding.current) clearDraft(orderId, memberId);
