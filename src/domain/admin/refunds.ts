@@ -102,6 +102,13 @@ export const ADMIN_REFUND_MESSAGES = {
     `Only an approved refund whose payment provider call did not finish can be retried; this request is ${status}.`,
   refunded: (amount: { amountCents: number; currency: Currency }) => `Refunded ${formatMoney(amount)}.`,
   rejected: 'Refund request rejected. The customer has been e-mailed.',
+  /** Recorded as refunded by hand at the provider: closed like a refund the provider confirmed. */
+  recordedByHand: (amount: { amountCents: number; currency: Currency }) =>
+    `Recorded: ${formatMoney(amount)} was refunded by hand at the payment provider. The customer has been e-mailed.`,
+  notRecordable: (status: string) =>
+    `Only an approved refund whose payment provider call did not finish can be recorded as made by hand; this request is ${status}.`,
+  providerRefundIdRequired: "Enter the refund's id from the payment provider's dashboard",
+  providerRefundIdInvalid: "A refund's id is up to 100 letters, digits and the signs _ - . :",
   reasonRequired: 'Tell the customer why the refund is rejected',
   reasonTooShort: 'The reason should be at least 10 characters',
   reasonTooLong: 'The reason should not exceed 2000 characters',
@@ -121,6 +128,20 @@ export type ApproveRefund = z.infer<typeof approveRefundSchema>;
 export const approveRefundFormSchema = z
   .object({ amount: amountField })
   .transform(({ amount }): ApproveRefund => ({ amountCents: amount }));
+
+/**
+ * POST /admin/refunds/{id}/recorded-by-hand: the refund staff made in the payment provider's
+ * dashboard for an approval whose call did not finish, by its id there (re_…, rfnd_…).
+ */
+export const recordRefundByHandSchema = z.object({
+  providerRefundId: z
+    .string({ error: ADMIN_REFUND_MESSAGES.providerRefundIdRequired })
+    .trim()
+    .min(1, ADMIN_REFUND_MESSAGES.providerRefundIdRequired)
+    .max(100, ADMIN_REFUND_MESSAGES.providerRefundIdInvalid)
+    .regex(/^[A-Za-z0-9_.:-]+$/, ADMIN_REFUND_MESSAGES.providerRefundIdInvalid),
+});
+export type RecordRefundByHand = z.infer<typeof recordRefundByHandSchema>;
 
 /** POST /admin/refunds/{id}/reject: why, in words the customer reads in the e-mail. */
 export const rejectRefundSchema = z.object({

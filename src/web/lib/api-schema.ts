@@ -2137,6 +2137,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/refunds/{id}/recorded-by-hand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard (its id there): Refunded, the customer e-mailed, no retry after it */
+        post: operations["postAdminRefundsByIdRecordedByHand"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/refunds/{id}/reject": {
         parameters: {
             query?: never;
@@ -11815,6 +11832,36 @@ export interface operations {
             415: components["responses"]["Answer415_10"];
             500: components["responses"]["Answer500_2"];
             502: components["responses"]["Answer502_35"];
+        };
+    };
+    postAdminRefundsByIdRecordedByHand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 42 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    providerRefundId: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Answer200_42"];
+            400: components["responses"]["Answer400_1"];
+            401: components["responses"]["Answer401_16"];
+            403: components["responses"]["Answer403_6"];
+            404: components["responses"]["Answer404_5"];
+            408: components["responses"]["Answer408_7"];
+            409: components["responses"]["Answer409_8"];
+            413: components["responses"]["Answer413_9"];
+            415: components["responses"]["Answer415_10"];
+            500: components["responses"]["Answer500_2"];
         };
     };
     postAdminRefundsByIdReject: {

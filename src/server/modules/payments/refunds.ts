@@ -42,6 +42,21 @@ export function createPaymentRefunds(
 ) {
   const { orders } = deps;
   return {
+    /**
+     * Records the reservation under `key` as refunded by hand in the provider's dashboard, as
+     * `providerRefundId` there: no call under the key may run after it, nor while one runs.
+     */
+    async recordRefundByHand(key: string, providerRefundId: string): Promise<RefundOutcome> {
+      const row = await orders.refundByKey(db, key);
+      if (!row) throw new Error(`no refund reserved under ${key}`);
+      const current = row.status === 'succeeded' && row.providerRefundId ? row.providerRefundId : null;
+      if (current) return { ok: true, refundId: current, fullyRefunded: await orders.refundedInFull(db, row.orderId) };
+      // A provider call running now may make the refund itself: its answer comes first.
+      if (!(await orders.claimRefundCall(db, row.id))) return { ok: false, reason: 'in-flight' };
+      await orders.recordRefundSucceeded(db, row.id, providerRefundId);
+      return { ok: true, refundId: providerRefundId, fullyRefunded: await orders.refundedInFull(db, row.orderId) };
+    },
+
     /** Calls the provider for the reservation under `key` (outside any transaction) and records the answer. */
     async executeRefund(key: string): Promise<RefundOutcome> {
       const row = await orders.refundByKey(db, key);

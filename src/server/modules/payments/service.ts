@@ -547,6 +547,7 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
 
   return {
     executeRefund: refunds.executeRefund,
+    recordRefundByHand: refunds.recordRefundByHand,
 
     async registerWorkers(): Promise<void> {
       // Polled as often as mail: a paid customer waits for it, and after a restart a backlog of events

@@ -84,6 +84,7 @@ describe('the refunds section is for staff', () => {
     ['POST', '/admin/refunds/1/approve', { amountCents: 100 }],
     ['POST', '/admin/refunds/1/reject', { reason: 'Outside the refund window.' }],
     ['POST', '/admin/refunds/1/retry', undefined],
+    ['POST', '/admin/refunds/1/recorded-by-hand', { providerRefundId: 're_1' }],
   ];
   it.each(endpoints)('%s %s answers a visitor 401 and a customer 403', async (method, url, payload) => {
     await expectRoleGuard(t.app, t.database.db, 'staff', (headers) => call(method, url, headers, payload));
@@ -617,6 +618,92 @@ describe('retrying a stuck approval', () => {
       [half, 'succeeded'],
     ]);
     expect(await orderStatus(order.id)).not.toBe('Refunded');
+  });
+
+  /** An approval of the whole payment whose provider call answered 503: Approved, the ledger pending. */
+  async function unclearApproval() {
+    const staff = await createStaffUser(t.app, t.database.db, 'staff');
+    const paid = await paidOrderWithRequest();
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(providerError(503));
+    const approve = await call('POST', `/admin/refunds/${paid.request.id}/approve`, bearer(staff.token), {
+      amountCents: paid.order.price.totalCents,
+    });
+    expect(approve.statusCode).toBe(502);
+    return { staff, ...paid };
+  }
+  const byHand = (staff: { token: string }, id: number, providerRefundId: unknown) =>
+    call('POST', `/admin/refunds/${id}/recorded-by-hand`, bearer(staff.token), { providerRefundId });
+
+  it('records a refund staff made by hand at the provider: Refunded, the customer told once, and no retry sends it again', async () => {
+    const { staff, customer, order, paymentId, request } = await unclearApproval();
+    const recorded = await byHand(staff, request.id, '  re_3PqManual  ');
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json().message).toBe(
+      `Recorded: ${formatMoney({ amountCents: order.price.totalCents, currency: recorded.json().data.currency })} was refunded by hand at the payment provider. The customer has been e-mailed.`,
+    );
+    expect(recorded.json().data).toEqual(expect.objectContaining({ status: 'Refunded' }));
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(ledger.map((r) => [r.amountCents, r.status, r.providerRefundId])).toEqual([
+      [order.price.totalCents, 'succeeded', 're_3PqManual'],
+    ]);
+    // Nothing was sent to the provider by the record, nor can be after it.
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
+      [],
+    );
+    expect(await orderStatus(order.id)).toBe('Refunded');
+    expect(await decisionMails(customer.email)).toHaveLength(1);
+    const retry = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    expect(retry.statusCode).toBe(409);
+    const again = await byHand(staff, request.id, 're_other');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Only an approved refund whose payment provider call did not finish can be recorded as made by hand; this request is Refunded.',
+    );
+    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
+      [],
+    );
+    expect(await decisionMails(customer.email)).toHaveLength(1);
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.recorded-by-hand',
+      'refund.provider-unclear',
+      'refund.approve',
+    ]);
+  });
+
+  it('waits for a provider call running now: its answer, not the record, closes the request', async () => {
+    const { staff, paymentId, request } = await unclearApproval();
+    const { held, release } = holdRefundCalls(sandboxProvider(), { once: true });
+    const retry = call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
+    await held;
+    const recorded = await byHand(staff, request.id, 're_manual');
+    expect(recorded.statusCode).toBe(409);
+    expect(recorded.json().message).toMatch(/^This refund is being sent to the payment provider right now/);
+    release();
+    expect((await retry).statusCode).toBe(200);
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given).toHaveLength(1);
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, request.orderId));
+    expect(ledger.map((r) => r.providerRefundId)).toEqual([given[0]?.id]);
+  });
+
+  it('refuses a record without a usable refund id, or for a request not stuck as approved', async () => {
+    const { staff, request } = await unclearApproval();
+    for (const [id, message] of [
+      ['', "Enter the refund's id from the payment provider's dashboard"],
+      [undefined, "Enter the refund's id from the payment provider's dashboard"],
+      ['re 1; drop', "A refund's id is up to 100 letters, digits and the signs _ - . :"],
+      ['r'.repeat(101), "A refund's id is up to 100 letters, digits and the signs _ - . :"],
+    ] as const) {
+      const res = await byHand(staff, request.id, id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ providerRefundId: message });
+    }
+    const { request: undecided } = await paidOrderWithRequest();
+    const res = await byHand(staff, undecided.id, 're_1');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Only an approved refund whose payment provider call did not finish can be recorded as made by hand; this request is Received.',
+    );
   });
 
   it('refuses a request that is not waiting on its provider call', async () => {

@@ -7,6 +7,7 @@ import {
   approveRefundSchema,
   automaticRefundSchema,
   ADMIN_REFUND_MESSAGES as M,
+  recordRefundByHandSchema,
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
 import { ok } from '../../../domain/api/envelope.ts';
@@ -21,15 +22,17 @@ import type { ApproveResult } from './decisions.ts';
  * The back office's refund requests (issue 13 item 7, decision 0069), for staff: list, read,
  * approve a full or partial refund through the order's payment provider, or reject with a reason.
  */
-/** The answer to an approval or its retry. */
-function approvalAnswer(result: ApproveResult) {
+/** The answer to an approval, its retry, or its record as made by hand (`byHand`). */
+function approvalAnswer(result: ApproveResult, byHand = false) {
   if (result.ok) {
     const amount = { amountCents: result.request.approvedCents ?? 0, currency: result.request.currency };
-    return ok(result.request, M.refunded(amount));
+    return ok(result.request, byHand ? M.recordedByHand(amount) : M.refunded(amount));
   }
   if (result.reason === 'not-found') throw new HttpError(404, M.notFound);
   if (result.reason === 'decided') throw new HttpError(409, M.decided(result.status));
-  if (result.reason === 'not-retryable') throw new HttpError(409, M.notRetryable(result.status));
+  if (result.reason === 'not-retryable') {
+    throw new HttpError(409, byHand ? M.notRecordable(result.status) : M.notRetryable(result.status));
+  }
   if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
   if (result.reason === 'in-flight') throw new HttpError(409, M.inFlight);
   if (result.reason === 'provider-unclear') throw new HttpError(502, M.providerUnclear);
@@ -113,6 +116,25 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => approvalAnswer(await refunds.retry(auditActor(request), request.params.id)),
+  );
+
+  app.post(
+    '/admin/refunds/:id/recorded-by-hand',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard (its id there): Refunded, the customer e-mailed, no retry after it",
+        params: idParams,
+        body: recordRefundByHandSchema,
+        response: { 200: envelopeSchema(adminRefundSchema) },
+      },
+    },
+    async (request) =>
+      approvalAnswer(
+        await refunds.recordByHand(auditActor(request), request.params.id, request.body.providerRefundId),
+        true,
+      ),
   );
 
   app.post(

@@ -35,8 +35,8 @@ export interface RefundDecisionDeps {
     | 'strayRefunds'
     | 'timeline'
   >;
-  /** Gives the reserved money back through the order's payment provider. */
-  payments: Pick<PaymentsService, 'executeRefund'>;
+  /** Gives the reserved money back through the order's payment provider, or records it given back by hand there. */
+  payments: Pick<PaymentsService, 'executeRefund' | 'recordRefundByHand'>;
   audit: Pick<AuditLog, 'record'>;
   mail: Pick<MailOutbox, 'enqueue'>;
   /** The customer's panel hears of the decision too: the order page and the bell, not only the inbox. */
@@ -176,13 +176,19 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   }
 
   /**
-   * Steps 2 and 3 of an approval (or its retry): the provider's refund under `key`, outside any
-   * transaction, then the outcome recorded under the request's lock. Only a request still Approved
-   * is moved: a concurrent retry that recorded first has already told the customer.
+   * Steps 2 and 3 of an approval (or its retry, or its record as made by hand): the provider's
+   * refund (`refunded`), outside any transaction, then the outcome recorded under the request's
+   * lock. Only a request still Approved is moved: a concurrent retry that recorded first has
+   * already told the customer.
    */
-  async function finish(actor: StaffActor, id: number, key: string, reopenAs: RefundStatus): Promise<ApproveResult> {
+  async function finish(
+    actor: StaffActor,
+    id: number,
+    refunded: () => ReturnType<PaymentsService['executeRefund']>,
+    reopenAs: RefundStatus,
+  ): Promise<ApproveResult> {
     // Step 2: the provider's refund, outside any transaction.
-    const outcome = await deps.payments.executeRefund(key);
+    const outcome = await refunded();
     // The call running now records its own answer.
     if (!outcome.ok && outcome.reason === 'in-flight') return { ok: false, reason: 'in-flight' };
 
@@ -257,6 +263,43 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     });
   }
 
+  /**
+   * Step 1 of finishing a request stuck as Approved (a retry, or its record as made by hand):
+   * under the request's and the order's locks, its reservation counted again if its failed call
+   * marked it failed (and checked it still fits), and the step audited as `action`.
+   */
+  function claimStuck(
+    actor: StaffActor,
+    id: number,
+    action: 'refund.retry' | 'refund.recorded-by-hand',
+    details: Record<string, string>,
+  ): Promise<ApproveResult | { ok: 'claimed'; key: string }> {
+    return db.transaction(async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string }> => {
+      const requests = createRefundsRepository(tx);
+      const row = await requests.lockById(id);
+      if (!row) return { ok: false, reason: 'not-found' };
+      if (row.status !== 'Approved' || row.approvedCents === null) {
+        return { ok: false, reason: 'not-retryable', status: row.status };
+      }
+      await deps.orders.lockOrder(tx, row.orderId);
+      const key = refundKey(row.reference, row.approvedCents);
+      const reserved = await deps.orders.reserveRefund(tx, {
+        orderId: row.orderId,
+        amountCents: row.approvedCents,
+        key,
+      });
+      if (!reserved.ok) return refusal(reserved);
+      await deps.audit.record(tx, {
+        actor,
+        action,
+        subject: { ...SUBJECT, id },
+        before: { status: 'Approved' },
+        after: { status: 'Approved', approvedCents: row.approvedCents, ...details },
+      });
+      return { ok: 'claimed', key };
+    });
+  }
+
   return {
     async adminList(query: AdminRefundListQuery): Promise<ListData<AdminRefund>> {
       const { rows, total } = await repository.adminList(query);
@@ -325,7 +368,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         },
       );
       if (claimed.ok !== 'claimed') return claimed;
-      return finish(actor, id, claimed.key, claimed.before);
+      const { key } = claimed;
+      return finish(actor, id, () => deps.payments.executeRefund(key), claimed.before);
     },
 
     /**
@@ -335,34 +379,23 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
      * a retry while another is running answers `in-flight` (decision 0170).
      */
     async retry(actor: StaffActor, id: number): Promise<ApproveResult> {
-      const claimed = await db.transaction(async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string }> => {
-        const requests = createRefundsRepository(tx);
-        const row = await requests.lockById(id);
-        if (!row) return { ok: false, reason: 'not-found' };
-        if (row.status !== 'Approved' || row.approvedCents === null) {
-          return { ok: false, reason: 'not-retryable', status: row.status };
-        }
-        await deps.orders.lockOrder(tx, row.orderId);
-        const key = refundKey(row.reference, row.approvedCents);
-        // Counts the reservation again if its failed call marked it failed (and checks it still fits).
-        const reserved = await deps.orders.reserveRefund(tx, {
-          orderId: row.orderId,
-          amountCents: row.approvedCents,
-          key,
-        });
-        if (!reserved.ok) return refusal(reserved);
-        await deps.audit.record(tx, {
-          actor,
-          action: 'refund.retry',
-          subject: { ...SUBJECT, id },
-          before: { status: 'Approved' },
-          after: { status: 'Approved', approvedCents: row.approvedCents },
-        });
-        return { ok: 'claimed', key };
-      });
+      const claimed = await claimStuck(actor, id, 'refund.retry', {});
       if (claimed.ok !== 'claimed') return claimed;
+      const { key } = claimed;
       // A retry that fails too leaves the request open for a new decision, as a failed approval does.
-      return finish(actor, id, claimed.key, 'In review');
+      return finish(actor, id, () => deps.payments.executeRefund(key), 'In review');
+    },
+
+    /**
+     * Closes an approval that is stuck as Approved with the refund staff made by hand in the
+     * provider's dashboard (its id there): Refunded, the customer e-mailed, as if the provider had
+     * answered. No retry can send the refund again after it, and it waits for a call running now.
+     */
+    async recordByHand(actor: StaffActor, id: number, providerRefundId: string): Promise<ApproveResult> {
+      const claimed = await claimStuck(actor, id, 'refund.recorded-by-hand', { providerRefundId });
+      if (claimed.ok !== 'claimed') return claimed;
+      const { key } = claimed;
+      return finish(actor, id, () => deps.payments.recordRefundByHand(key, providerRefundId), 'Approved');
     },
 
     async reject(actor: StaffActor, id: number, reason: string): Promise<RejectResult> {

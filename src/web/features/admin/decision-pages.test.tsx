@@ -156,7 +156,7 @@ describe('a refund request page', () => {
     expect(screen.queryByRole('button', { name: 'Reject the request' })).toBeNull();
   });
 
-  it('offers a stuck approval a retry of the same refund, and nothing else', async () => {
+  it('offers a stuck approval a retry of the same refund, or a record of the one made by hand, and nothing else', async () => {
     const api = fakeApi({
       'POST /api/v1/admin/refunds/7/retry': () =>
         ok({ ...refund.request, status: 'Refunded', approvedCents: 5000 }, 'Refunded $50.'),
@@ -169,6 +169,31 @@ describe('a refund request page', () => {
     await act(async () => fireEvent.click(retry));
     expect(await screen.findByText('Refunded $50.')).toBeTruthy();
     expect(api.calls.map((c) => [c.method, c.path])).toEqual([['POST', '/api/v1/admin/refunds/7/retry']]);
+  });
+
+  it('records a stuck approval as refunded by hand, by the refund id at the provider, checked first', async () => {
+    const message = 'Recorded: $50.00 was refunded by hand at the payment provider. The customer has been e-mailed.';
+    const api = fakeApi({
+      'POST /api/v1/admin/refunds/7/recorded-by-hand': () =>
+        ok({ ...refund.request, status: 'Refunded', approvedCents: 5000 }, message),
+    });
+    renderWithRouter(
+      <RefundPage detail={{ ...refund, request: { ...refund.request, status: 'Approved', approvedCents: 5000 } }} />,
+    );
+    const record = await screen.findByRole('button', { name: 'Record the refund of $50 made by hand' });
+    const id = screen.getByLabelText("The refund's id at the payment provider");
+    fireEvent.change(id, { target: { value: 're 1' } });
+    await act(async () => fireEvent.click(record));
+    expect(screen.getByText("A refund's id is up to 100 letters, digits and the signs _ - . :")).toBeTruthy();
+    expect(id.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toEqual([]);
+
+    fireEvent.change(id, { target: { value: ' re_3PqManual ' } });
+    await act(async () => fireEvent.click(record));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(api.calls.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['POST', '/api/v1/admin/refunds/7/recorded-by-hand', { providerRefundId: 're_3PqManual' }],
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type AdminRefundDetail,
   approveRefundFormSchema,
   OPEN_REFUND_REQUEST_STATUSES,
+  recordRefundByHandSchema,
   rejectRefundSchema,
 } from '../../../domain/admin/refunds.ts';
 import { formatMoney } from '../../../domain/catalog/money.ts';
@@ -70,7 +71,8 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
   );
   const [amount, setAmount] = useState(asAmount(suggested));
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [refundId, setRefundId] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; refundId?: string }>({});
   // Money goes back only after staff confirm the amount they read (issue 28 §3).
   const [confirming, setConfirming] = useState<number | null>(null);
 
@@ -88,6 +90,13 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
     if (confirming === null) return;
     setConfirming(null);
     void action.run('POST', `/admin/refunds/${request.id}/approve`, { amountCents: confirming });
+  };
+  const recordByHand = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = recordRefundByHandSchema.safeParse({ providerRefundId: refundId });
+    if (!parsed.success) return setErrors({ refundId: parsed.error.issues[0]?.message ?? 'Enter the refund id' });
+    setErrors({});
+    void action.run('POST', `/admin/refunds/${request.id}/recorded-by-hand`, parsed.data);
   };
   const reject = (event: React.FormEvent) => {
     event.preventDefault();
@@ -281,6 +290,38 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
           >
             Retry the refund of {money(request.approvedCents)}
           </button>
+          <form noValidate onSubmit={recordByHand} className="mt-3 flex flex-col gap-2 border-t border-amber-300 pt-3">
+            <h3 className="font-semibold text-slate-900">Refunded it by hand in the provider's dashboard?</h3>
+            <p className="text-sm text-slate-800">
+              Record it here instead of retrying: a retry would refund it a second time. The request is closed as
+              Refunded and the customer is e-mailed.
+            </p>
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              The refund's id at the payment provider
+              <input
+                name="providerRefundId"
+                value={refundId}
+                onChange={(event) => setRefundId(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={errors.refundId ? true : undefined}
+                aria-describedby={errors.refundId ? 'refund-by-hand-error' : undefined}
+                className={`${field} font-mono sm:max-w-sm`}
+              />
+            </label>
+            {errors.refundId && (
+              <p id="refund-by-hand-error" className="text-sm text-red-700">
+                {errors.refundId}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={action.pending}
+              className={`${button} self-start border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
+            >
+              Record the refund of {money(request.approvedCents)} made by hand
+            </button>
+          </form>
         </div>
       )}
       <ActionOutcome outcome={action.outcome} />

@@ -66,21 +66,15 @@ function renderUpload(
     title: 'Uploads',
     steps: [{ key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [field] }] }],
   };
-  const handle = createRef<FormEngineHandle>();
-  render(
-    <FormEngine
-      definition={definition}
-      memberKind="Adult"
-      today="2026-11-30"
-      upload={upload}
-      fileUrl={fileUrl}
-      fileReport={fileReport}
-      defaultValues={defaultValues}
-      onComplete={onComplete}
-      ref={handle}
-    />,
-  );
+  const handle = renderEngine({ definition, upload, fileUrl, fileReport, defaultValues, onComplete });
   return { values: () => handle.current?.getValues() ?? {} };
+}
+
+/** The form engine of `props`, for an adult, today 2026-11-30; its handle. */
+function renderEngine(props: Omit<FormEngineProps, 'memberKind' | 'today'>) {
+  const handle = createRef<FormEngineHandle>();
+  render(<FormEngine memberKind="Adult" today="2026-11-30" {...props} ref={handle} />);
+  return handle;
 }
 
 const pdf = (size = 1000, name = 'passport.pdf') => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
@@ -292,18 +286,7 @@ describe('upload fields', () => {
         { key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [passportPage] }] },
       ],
     };
-    const handle = createRef<FormEngineHandle>();
-    render(
-      <FormEngine
-        definition={definition}
-        memberKind="Adult"
-        today="2026-11-30"
-        upload={upload}
-        initialStep={2}
-        ref={handle}
-      />,
-    );
-    return handle;
+    return renderEngine({ definition, upload, initialStep: 2 });
   }
   const stepHeading = () => screen.getByRole('heading', { level: 2 }).textContent;
 
