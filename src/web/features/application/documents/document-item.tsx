@@ -232,7 +232,13 @@ export function DocumentItem({
         onProgress: (fraction) =>
           setPhase((p) => (p.kind === 'uploading' && p.file === file ? { ...p, progress: fraction } : p)),
       });
-      engine?.trackUpload(`document:${item.id}`, sending);
+      engine?.trackUpload(
+        `document:${item.id}`,
+        sending.then(
+          () => true,
+          () => controller.signal.aborted,
+        ),
+      );
       await sending;
       if (!controller.signal.aborted) setSaid(DOCUMENT_TEXT.uploadedName(file.name));
     } catch (error) {

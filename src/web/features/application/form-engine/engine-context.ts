@@ -40,8 +40,11 @@ export interface EngineContextValue {
   memberKind: MemberKind;
   today: string;
   upload: UploadFile | undefined;
-  /** An upload (a field's, or a document's on a host step) has started: Continue waits until `sending` settles (usePendingUploads). */
-  trackUpload(key: string, sending: Promise<void>): void;
+  /**
+   * An upload (a field's, or a document's on a host step) has started: Continue, Back and leaving
+   * the form wait until `sending` settles, true once it is in or cancelled (usePendingUploads).
+   */
+  trackUpload(key: string, sending: Promise<boolean>): void;
   /** Where a stored document can be previewed, if the host knows. */
   fileUrl: ((ref: FileRef) => string | undefined) | undefined;
   /** The photo checks kept with a stored document (a fitted photo or signature), if the host knows them. */

@@ -106,9 +106,10 @@ export interface FormEngineHandle {
   goToStep(step: number): void;
   /**
    * Resolves once no upload of the form is on its way, saying meanwhile that it is finishing:
-   * leaving the form (another member, the review) would abandon a file being sent.
+   * leaving the form (another member, the review) would abandon a file being sent. False when one
+   * failed: its field says why, and the customer stays to send it again.
    */
-  uploadsSettled(): Promise<void>;
+  uploadsSettled(): Promise<boolean>;
   /** Checks the current step as the complete form would, showing the messages; true when it passes. */
   validateStep(): Promise<boolean>;
   /** The answers a partial save would keep now, and the messages of those it would refuse. */
@@ -399,30 +400,46 @@ export function FormEngine({
     await onComplete?.(result.answers);
   }
 
+  // Waits overlap (Back, then another member): the message stays until the last one ends.
+  const waits = useRef(0);
   const uploadsSettled = useCallback(async () => {
+    waits.current += 1;
     setWaitingForUploads(true);
     try {
-      await pendingUploads.settled();
+      return await pendingUploads.settled();
     } finally {
-      setWaitingForUploads(false);
+      waits.current -= 1;
+      if (waits.current === 0) setWaitingForUploads(false);
     }
   }, [pendingUploads.settled]);
 
+  // A wait that ends after the form has gone (a link, the browser's Back) moves nothing.
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
   // The step the customer asked for last while an upload finished: a later tap wins.
   const asked = useRef<number | null>(null);
-  /** Back and the list of steps: a file being sent on this step is waited for, not abandoned. */
+  /**
+   * Back and the list of steps: a file being sent on this step is waited for, not abandoned; one
+   * that failed keeps the customer here, beside its message.
+   */
   async function moveTo(target: number) {
     asked.current = target;
-    await uploadsSettled();
-    if (asked.current !== target) return;
+    const allIn = await uploadsSettled();
+    if (!live.current || asked.current !== target) return;
     asked.current = null;
-    goToStep(target);
+    if (allIn) goToStep(target);
   }
 
   async function next() {
     asked.current = null;
-    await uploadsSettled();
-    if (asked.current !== null) return;
+    const allIn = await uploadsSettled();
+    if (!live.current || asked.current !== null || !allIn) return;
     if (!(await validateStep())) return;
     if (index === stepCount - 1) await complete();
     else goToStep(index + 1);

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from 'react';
  * its way asks first, as unsaved answers do.
  */
 export function usePendingUploads() {
-  const pending = useRef(new Map<string, Promise<void>>());
+  const pending = useRef(new Map<string, Promise<boolean>>());
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -21,8 +21,8 @@ export function usePendingUploads() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  /** `sending` settles once the upload is in (or has failed or stopped). */
-  const track = useCallback((key: string, sending: Promise<void>) => {
+  /** `sending` settles once the upload is in or cancelled (true), or has failed (false, or a rejection). */
+  const track = useCallback((key: string, sending: Promise<boolean>) => {
     pending.current.set(key, sending);
     const forget = () => {
       if (pending.current.get(key) === sending) pending.current.delete(key);
@@ -30,10 +30,18 @@ export function usePendingUploads() {
     sending.then(forget, forget);
   }, []);
 
-  /** Resolves once no upload is on its way (at once when none is). */
+  /**
+   * Resolves once no upload is on its way (at once when none is), including any started while
+   * waiting: true when every one waited for is in or was cancelled, false when one failed (its
+   * field says why, and the customer stays to send it again).
+   */
   const settled = useCallback(async () => {
-    const waiting = [...pending.current.values()];
-    if (waiting.length > 0) await Promise.allSettled(waiting);
+    let allIn = true;
+    while (pending.current.size > 0) {
+      const outcomes = await Promise.allSettled([...pending.current.values()]);
+      if (outcomes.some((o) => o.status === 'rejected' || !o.value)) allIn = false;
+    }
+    return allIn;
   }, []);
 
   return { track, settled };

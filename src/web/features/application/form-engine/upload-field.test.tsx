@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChecklistItemStatus } from '../../../../domain/applications/documents.ts';
@@ -8,7 +8,7 @@ import type { FileRef } from '../../../../domain/forms/files.ts';
 import type { ComplianceReport } from '../../../../domain/photos/compliance.ts';
 import { PHOTO_PROMISE } from '../../../../domain/photos/promise.ts';
 import { DOCUMENT_UPLOAD } from '../../../../domain/uploads/file-types.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, UPLOAD_STALLED } from '../../../lib/api-client.ts';
 import { cleanupAfterEach, installBrowserStubs } from '../../../testing/dom.tsx';
 import { DocumentItem } from '../documents/document-item.tsx';
 import type { UploadContext, UploadedFile, UploadFile } from './engine-context.ts';
@@ -271,7 +271,7 @@ describe('upload fields', () => {
   });
 
   /** A form whose second step holds `field`, opened on that step. */
-  function renderSecondStep(upload: UploadFile) {
+  function renderSecondStep(upload: UploadFile, fields: UploadField[] = [passportPage], onStepChange = vi.fn()) {
     const definition: FormDefinition = {
       format: 1,
       id: 'test/two-steps',
@@ -283,10 +283,10 @@ describe('upload fields', () => {
           title: 'About you',
           sections: [{ key: 'name', title: 'Name', fields: [{ type: 'text', key: 'givenName', label: 'Given name' }] }],
         },
-        { key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields: [passportPage] }] },
+        { key: 'docs', title: 'Documents', sections: [{ key: 'files', title: 'Files', fields }] },
       ],
     };
-    return renderEngine({ definition, upload, initialStep: 2 });
+    return renderEngine({ definition, upload, initialStep: 2, onStepChange });
   }
   const stepHeading = () => screen.getByRole('heading', { level: 2 }).textContent;
 
@@ -312,7 +312,7 @@ describe('upload fields', () => {
   it('the host waits for a file on its way before leaving the form (another member, the review)', async () => {
     const transfer = controlledUpload();
     const handle = renderSecondStep(transfer.upload);
-    await act(async () => expect(await handle.current?.uploadsSettled()).toBeUndefined());
+    await act(async () => expect(await handle.current?.uploadsSettled()).toBe(true));
     fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf()] } });
     let settled = false;
     act(() => {
@@ -325,6 +325,65 @@ describe('upload fields', () => {
     await transfer.finish(stored);
     await waitFor(() => expect(settled).toBe(true));
     expect(handle.current?.getValues().passportPage).toEqual(stored);
+  });
+
+  /** Uploads the test finishes or fails one by one, by the file's name. */
+  function uploadsByName() {
+    const open = new Map<string, { finish: (ref: FileRef) => void; fail: (error: Error) => void }>();
+    const upload = vi.fn<UploadFile>(
+      (file) =>
+        new Promise<UploadedFile>((resolve, reject) =>
+          open.set(file.name, { finish: (ref) => resolve({ ref }), fail: reject }),
+        ),
+    );
+    return {
+      upload,
+      finish: (name: string) => act(async () => open.get(name)?.finish({ ...stored, documentId: `doc_${name}`, name })),
+      fail: (name: string) => act(async () => open.get(name)?.fail(new ApiError(0, undefined, UPLOAD_STALLED))),
+    };
+  }
+  const signaturePage: UploadField = { ...passportPage, key: 'signaturePage', label: 'Signature page' };
+
+  it('waits too for a file chosen while it waits, rather than abandoning that one', async () => {
+    const uploads = uploadsByName();
+    renderSecondStep(uploads.upload, [passportPage, signaturePage]);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf(1000, 'a.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: ENGINE_TEXT.back }));
+    fireEvent.drop(screen.getByTestId('drop-signaturePage'), { dataTransfer: { files: [pdf(1000, 'b.pdf')] } });
+    await uploads.finish('a.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stepHeading()).toBe('Documents');
+    expect(screen.getByText(ENGINE_TEXT.waitingForUploads)).toBeTruthy();
+    await uploads.finish('b.pdf');
+    await waitFor(() => expect(stepHeading()).toBe('About you'));
+  });
+
+  it('a file that fails while Back waits keeps the customer beside its message, and says so to the host', async () => {
+    const uploads = uploadsByName();
+    const handle = renderSecondStep(uploads.upload);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf(1000, 'a.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: ENGINE_TEXT.back }));
+    let leaving: Promise<boolean | undefined> | undefined;
+    act(() => {
+      leaving = handle.current?.uploadsSettled();
+    });
+    await uploads.fail('a.pdf');
+    expect(await leaving).toBe(false);
+    await waitFor(() => expect(screen.queryByText(ENGINE_TEXT.waitingForUploads)).toBeNull());
+    expect(stepHeading()).toBe('Documents');
+    expect(screen.getByRole('alert').textContent).toBe(UPLOAD_STALLED);
+  });
+
+  it('a wait that ends after the form has gone moves nothing', async () => {
+    const uploads = uploadsByName();
+    const onStepChange = vi.fn();
+    renderSecondStep(uploads.upload, [passportPage], onStepChange);
+    fireEvent.drop(screen.getByTestId('drop-passportPage'), { dataTransfer: { files: [pdf(1000, 'a.pdf')] } });
+    fireEvent.click(screen.getByRole('button', { name: ENGINE_TEXT.back }));
+    cleanup();
+    await uploads.finish('a.pdf');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onStepChange).not.toHaveBeenCalled();
   });
 
   it('closing or reloading the page while a file is on its way asks first; once it is in, it does not', async () => {

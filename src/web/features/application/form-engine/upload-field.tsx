@@ -152,16 +152,17 @@ export function UploadControl({ field }: { field: UploadField }) {
   useEffect(() => () => running.current?.abort(), []);
 
   /** Sends the file, and tells the engine until when (Continue waits for it). */
-  function send(file: File): Promise<void> {
+  function send(file: File): Promise<boolean> {
     const sending = transfer(file);
     engine.trackUpload(field.key, sending);
     return sending;
   }
 
-  async function transfer(file: File) {
+  /** True once the file is in (or the customer cancelled it); false when it failed, which the field says. */
+  async function transfer(file: File): Promise<boolean> {
     if (!engine.upload) {
       setProblem(UPLOAD_TEXT.unavailable);
-      return;
+      return false;
     }
     const controller = new AbortController();
     running.current = controller;
@@ -176,14 +177,15 @@ export function UploadControl({ field }: { field: UploadField }) {
             p.kind === 'uploading' && p.file === file ? { ...p, progress: Math.min(1, Math.max(0, fraction)) } : p,
           ),
       });
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return true;
       setChecked(fitted ? { documentId: ref.documentId, report: fitted } : undefined);
       input.onChange(ref);
       input.onBlur();
       setPhase({ kind: 'idle' });
       setSaid(UPLOAD_TEXT.done(file.name));
+      return true;
     } catch (failure) {
-      if (controller.signal.aborted) return;
+      if (controller.signal.aborted) return true;
       // A file the server refused (not really a JPEG, too large…) would be refused again: the
       // customer chooses another. One that did not arrive (no connection, a busy server) may be sent again.
       const refused = refusedFile(failure);
@@ -197,6 +199,7 @@ export function UploadControl({ field }: { field: UploadField }) {
             : UPLOAD_TEXT.failed,
       );
       setPhase(refused ? { kind: 'idle' } : { kind: 'chosen', file });
+      return false;
     }
   }
 

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applicationFormHref, serviceOrderHref } from '../../../lib/application-api.ts';
 import { ENGINE_TEXT } from '../form-engine/form-engine.tsx';
 import { memberStepCount, nextUnreviewed, orderMissionFor, useApplicationData } from './application-data.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { type FlushOutcome, MemberPanel } from './member-panel.tsx';
 import { MemberSwitcher, memberProgress, SWITCHER_TEXT, type SwitcherEntry } from './member-switcher.tsx';
 import { ReviewPage } from './review-page.tsx';
 
@@ -106,7 +106,7 @@ function NotFound() {
 export function ApplicationForm({ orderRef, memberId, step, review, today }: ApplicationFormPageProps) {
   const { order, form, checklist } = useApplicationData(orderRef);
   const [place, move] = usePlace(orderRef, { memberId, step, review });
-  const flushRef = useRef<(() => Promise<boolean>) | null>(null);
+  const flushRef = useRef<(() => Promise<FlushOutcome>) | null>(null);
   const [busy, setBusy] = useState(false);
   const [unsavedForReview, setUnsavedForReview] = useState(false);
 
@@ -120,19 +120,33 @@ export function ApplicationForm({ orderRef, memberId, step, review, today }: App
     window.scrollTo?.({ top: 0 });
   }, [place.memberId, place.review]);
 
+  // A switch that ends after the customer went elsewhere (a link, the browser's Back) moves nothing.
+  const location = useLocation();
+  const at = useRef<string | null>(location.key);
+  useEffect(() => {
+    at.current = location.key;
+    return () => {
+      at.current = null;
+    };
+  }, [location.key]);
+
   const go = useCallback(
     async (next: Place) => {
       // Switching saves first; a save that fails keeps its answers in the local draft.
+      const started = at.current;
       setBusy(true);
       setUnsavedForReview(false);
-      let saved = true;
+      let outcome: FlushOutcome = 'saved';
       try {
-        saved = (await flushRef.current?.()) ?? true;
+        outcome = (await flushRef.current?.()) ?? 'saved';
       } finally {
         setBusy(false);
       }
+      if (at.current !== started) return;
+      // A file that did not arrive: its field says so, and the customer stays to send it again.
+      if (outcome === 'upload-failed') return;
       // The review shows what the server has: not while this member's latest answers are only here.
-      if (!saved && next.review) {
+      if (outcome === 'unsaved' && next.review) {
         setUnsavedForReview(true);
         return;
       }
@@ -237,7 +251,7 @@ function Loaded({
   today: string;
   go(next: Place): Promise<void>;
   move(next: Place): void;
-  flushRef: React.RefObject<(() => Promise<boolean>) | null>;
+  flushRef: React.RefObject<(() => Promise<FlushOutcome>) | null>;
   unsavedForReview: boolean;
 }) {
   const active = order.members.find((m) => m.id === place.memberId) ?? order.members[0];

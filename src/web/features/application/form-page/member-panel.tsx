@@ -63,8 +63,14 @@ export interface PanelProps {
   /** The last step's button, naming where onReviewed goes (FormEngine's finishLabel). */
   finishLabel?: string;
   /** The page asks for a save before it moves away (a member switch, the review). */
-  flushRef: RefObject<(() => Promise<boolean>) | null>;
+  flushRef: RefObject<(() => Promise<FlushOutcome>) | null>;
 }
+
+/**
+ * How a save before moving away ended: `unsaved` (kept in the local draft), or `upload-failed`:
+ * a file the customer was sending did not arrive, and its field says why.
+ */
+export type FlushOutcome = 'saved' | 'unsaved' | 'upload-failed';
 
 /** One member: their guided form with autosave and documents, or (no form) their documents. */
 export function MemberPanel(props: PanelProps) {
@@ -234,8 +240,8 @@ function EditableForm(props: PanelProps & { definition: FormDefinition; form: Me
   // Another member or the review: a file still being sent is waited for (leaving would abandon
   // it), then the answers it completes are saved with the rest.
   flushRef.current = async () => {
-    await engine.current?.uploadsSettled();
-    return autosave.flush();
+    if ((await engine.current?.uploadsSettled()) === false) return 'upload-failed';
+    return (await autosave.flush()) ? 'saved' : 'unsaved';
   };
 
   const skip = useMemo(() => formUploadItems(definition, member.kind), [definition, member.kind]);
