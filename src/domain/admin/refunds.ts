@@ -107,6 +107,18 @@ export const ADMIN_REFUND_MESSAGES = {
     `Recorded: ${formatMoney(amount)} was refunded by hand at the payment provider. The customer has been e-mailed.`,
   notRecordable: (status: string) =>
     `Only an approved refund whose payment provider call did not finish can be recorded as made by hand; this request is ${status}.`,
+  /** A refund made by hand the provider does not show as this one (decision 0171). */
+  byHand: {
+    madeAlready: (id: string) =>
+      `The payment provider had already made this refund (${id} there), so nothing was recorded. Retry to close the request; if you also refunded by hand, reverse that refund in the provider's dashboard.`,
+    notFound: (id: string) =>
+      `The payment provider has no refund ${id} of this order's payment. Check the id in its dashboard.`,
+    failed: (id: string) => `The payment provider says refund ${id} failed: no money went back.`,
+    otherAmount: (id: string) => `Refund ${id} at the payment provider is for another amount than the one approved.`,
+    recordedAlready: (id: string) => `Refund ${id} is already recorded for another refund.`,
+    lookupFailed:
+      'The payment provider did not answer when we looked the refund up, so nothing was recorded. Try again in a minute.',
+  },
   providerRefundIdRequired: "Enter the refund's id from the payment provider's dashboard",
   providerRefundIdInvalid: "A refund's id is up to 100 letters, digits and the signs _ - . :",
   reasonRequired: 'Tell the customer why the refund is rejected',

@@ -2146,7 +2146,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard (its id there): Refunded, the customer e-mailed, no retry after it */
+        /** Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard, by its id there, once the provider shows it as this payment's refund of the approved amount: Refunded, the customer e-mailed, no retry after it */
         post: operations["postAdminRefundsByIdRecordedByHand"];
         delete?: never;
         options?: never;
@@ -11862,6 +11862,7 @@ export interface operations {
             413: components["responses"]["Answer413_9"];
             415: components["responses"]["Answer415_10"];
             500: components["responses"]["Answer500_2"];
+            502: components["responses"]["Answer502_35"];
         };
     };
     postAdminRefundsByIdReject: {

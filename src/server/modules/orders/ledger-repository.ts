@@ -212,6 +212,11 @@ export function createLedgerRepository(db: Database) {
       return row;
     },
 
+    async findRefundByProviderId(providerRefundId: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.providerRefundId, providerRefundId));
+      return row;
+    },
+
     async findRefund(id: number): Promise<RefundRow | undefined> {
       const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id));
       return row;

@@ -113,5 +113,9 @@ export const paymentRefunds = pgTable(
     mayHaveRefunded: boolean('may_have_refunded').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('payment_refunds_order_idx').on(t.orderId)],
+  (t) => [
+    index('payment_refunds_order_idx').on(t.orderId),
+    // One refund at the provider is one row: a refund staff made by hand is recorded once (decision 0171).
+    uniqueIndex('payment_refunds_provider_refund_idx').on(t.providerRefundId),
+  ],
 );

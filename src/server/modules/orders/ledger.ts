@@ -357,6 +357,11 @@ export function createOrderLedger(deps: OrderLedgerDeps) {
       return createLedgerRepository(on).findRefundByKey(key);
     },
 
+    /** The refund recorded as `providerRefundId` at its provider, or undefined. */
+    refundByProviderId(on: Database, providerRefundId: string): Promise<PaymentRefund | undefined> {
+      return createLedgerRepository(on).findRefundByProviderId(providerRefundId);
+    },
+
     refund(on: Database, refundId: number): Promise<PaymentRefund | undefined> {
       return createLedgerRepository(on).findRefund(refundId);
     },

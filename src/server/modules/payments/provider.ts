@@ -59,6 +59,18 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ refundId: string }>;
+  /**
+   * The provider's record of refund `refundId` of the payment (one staff made by hand in its
+   * dashboard): null when it has no such refund, or the refund is of another payment.
+   */
+  findRefund(input: { providerPaymentId: string; refundId: string }): Promise<ProviderRefund | null>;
+}
+
+/** A refund as its provider records it: the amount in the payment's currency, and how it stands. */
+export interface ProviderRefund {
+  amountCents: number;
+  /** `pending`: made, the money on its way (Square's refunds start so, a bank's take days). */
+  status: 'succeeded' | 'pending' | 'failed';
 }
 
 export interface CreatePaymentInput {

@@ -359,6 +359,12 @@ describe('Razorpay refunds and configuration', () => {
       expect.objectContaining({ body: { amount: payment.amount, notes: { idempotency_key: key } } }),
     ]);
     expect(await provider.fetchPayment(razorpayOrderId)).toMatchObject({ status: 'refunded' });
+    // A refund staff look up by its id (one made by hand): this payment's, or none.
+    expect(await provider.findRefund({ providerPaymentId: razorpayOrderId, refundId: first.refundId })).toEqual({
+      amountCents: payment.amount,
+      status: 'succeeded',
+    });
+    expect(await provider.findRefund({ providerPaymentId: razorpayOrderId, refundId: 'rfnd_typo' })).toBeNull();
   });
 
   it('an unreachable Razorpay is a 502 with a retry message, and no attempt is left half made', async () => {

@@ -242,5 +242,15 @@ export function createRazorpayProvider({
       });
       return { refundId: refund.id };
     },
+
+    async findRefund({ providerPaymentId, refundId }) {
+      const { captured } = await orderState(providerPaymentId);
+      if (!captured) return null;
+      const refunds = await client.payments.fetchMultipleRefund(captured.id, { count: 100 });
+      const refund = refunds.items.find((r) => r.id === refundId);
+      if (!refund) return null;
+      const status = refund.status === 'processed' ? 'succeeded' : refund.status === 'failed' ? 'failed' : 'pending';
+      return { amountCents: Number(refund.amount), status };
+    },
   };
 }

@@ -1,7 +1,26 @@
 import type { LedgerProviderName } from '../../../domain/payments/payment.ts';
 import type { Database } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/errors.ts';
 import type { OrdersService } from '../orders/service.ts';
-import { type PaymentProvider, RefundRefusedError, refundRefused } from './provider.ts';
+import { type PaymentProvider, type ProviderRefund, RefundRefusedError, refundRefused } from './provider.ts';
+
+/** Why a refund staff made by hand was not recorded (decision 0171). */
+export type ByHandRefusal =
+  /** A call under the reservation's key made it after all (`refundId` there): staff's own is a second one. */
+  | 'made-already'
+  /** The provider has no such refund of this payment. */
+  | 'not-found'
+  | 'failed'
+  /** The refund there is for another amount than the one reserved. */
+  | 'other-amount'
+  /** That refund is recorded for another reservation. */
+  | 'recorded-already'
+  /** The provider did not answer the look-up. */
+  | 'lookup-failed';
+
+export type ByHandOutcome =
+  | Extract<RefundOutcome, { ok: true } | { reason: 'in-flight' }>
+  | { ok: false; reason: 'not-recorded'; why: ByHandRefusal; refundId?: string };
 
 export type RefundOutcome =
   | { ok: true; refundId: string; fullyRefunded: boolean }
@@ -27,6 +46,7 @@ export function createPaymentRefunds(
     orders: Pick<
       OrdersService,
       | 'refundByKey'
+      | 'refundByProviderId'
       | 'refund'
       | 'attempt'
       | 'refundedInFull'
@@ -44,16 +64,54 @@ export function createPaymentRefunds(
   return {
     /**
      * Records the reservation under `key` as refunded by hand in the provider's dashboard, as
-     * `providerRefundId` there: no call under the key may run after it, nor while one runs.
+     * `providerRefundId` there, once the provider shows that refund: of this payment, for the
+     * reserved amount, not failed, and not recorded for another reservation. No call under the
+     * key may run after it, nor while one runs (the call's claim, decision 0170).
      */
-    async recordRefundByHand(key: string, providerRefundId: string): Promise<RefundOutcome> {
+    async recordRefundByHand(key: string, providerRefundId: string): Promise<ByHandOutcome> {
       const row = await orders.refundByKey(db, key);
       if (!row) throw new Error(`no refund reserved under ${key}`);
-      const current = row.status === 'succeeded' && row.providerRefundId ? row.providerRefundId : null;
-      if (current) return { ok: true, refundId: current, fullyRefunded: await orders.refundedInFull(db, row.orderId) };
+      const made = async (): Promise<ByHandOutcome | null> => {
+        const current = await orders.refund(db, row.id);
+        if (current?.status !== 'succeeded' || !current.providerRefundId) return null;
+        // The provider call made it after all: staff's own refund would be a second one.
+        if (current.providerRefundId !== providerRefundId) {
+          return { ok: false, reason: 'not-recorded', why: 'made-already', refundId: current.providerRefundId };
+        }
+        return { ok: true, refundId: providerRefundId, fullyRefunded: await orders.refundedInFull(db, row.orderId) };
+      };
+      const claim = await orders.claimRefundCall(db, row.id);
       // A provider call running now may make the refund itself: its answer comes first.
-      if (!(await orders.claimRefundCall(db, row.id))) return { ok: false, reason: 'in-flight' };
-      await orders.recordRefundSucceeded(db, row.id, providerRefundId);
+      if (!claim) return (await made()) ?? { ok: false, reason: 'in-flight' };
+      const refused = async (why: ByHandRefusal): Promise<ByHandOutcome> => {
+        await orders.releaseRefundCall(db, row.id, claim, { unclear: false });
+        return { ok: false, reason: 'not-recorded', why };
+      };
+      let found: ProviderRefund | null;
+      try {
+        const attempt = await orders.attempt(db, row.attemptId);
+        const provider = deps.providers.get(attempt.provider);
+        if (!provider || !attempt.providerPaymentId) return await refused('not-found');
+        found = await provider.findRefund({ providerPaymentId: attempt.providerPaymentId, refundId: providerRefundId });
+      } catch (error) {
+        deps.log.error(
+          { err: error, refund: key, orderId: row.orderId },
+          'a refund made by hand could not be looked up',
+        );
+        return await refused('lookup-failed');
+      }
+      if (!found) return await refused('not-found');
+      if (found.status === 'failed') return await refused('failed');
+      if (found.amountCents !== row.providerAmountCents) return await refused('other-amount');
+      const elsewhere = await orders.refundByProviderId(db, providerRefundId);
+      if (elsewhere && elsewhere.id !== row.id) return await refused('recorded-already');
+      try {
+        await orders.recordRefundSucceeded(db, row.id, providerRefundId);
+      } catch (error) {
+        // Recorded for another reservation at the same moment (the unique index).
+        if (uniqueViolation(error) !== null) return await refused('recorded-already');
+        throw error;
+      }
       return { ok: true, refundId: providerRefundId, fullyRefunded: await orders.refundedInFull(db, row.orderId) };
     },
 

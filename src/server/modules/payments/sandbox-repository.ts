@@ -59,6 +59,11 @@ export function createSandboxRepository(db: Database) {
       await db.update(sandboxPayments).set({ status }).where(eq(sandboxPayments.id, id));
     },
 
+    async findRefund(id: string) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+      return row;
+    },
+
     async findRefundByKey(idempotencyKey: string) {
       const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
       return row;

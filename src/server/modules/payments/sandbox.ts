@@ -174,6 +174,11 @@ export function createSandboxProvider({
         return { refundId: id };
       });
     },
+
+    async findRefund({ providerPaymentId, refundId }) {
+      const refund = await repository.findRefund(refundId);
+      return refund?.paymentId === providerPaymentId ? { amountCents: refund.amountCents, status: 'succeeded' } : null;
+    },
   };
 
   return {

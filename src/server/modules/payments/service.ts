@@ -175,6 +175,7 @@ export interface PaymentsServiceDeps {
     | 'latestStrayRefund'
     | 'refundedInFull'
     | 'refundByKey'
+    | 'refundByProviderId'
     | 'refund'
     | 'recordRefundSucceeded'
     | 'recordRefundFailed'
@@ -751,3 +752,4 @@ export function createPaymentsService(db: Database, deps: PaymentsServiceDeps) {
   };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type { ByHandRefusal } from './refunds.ts';

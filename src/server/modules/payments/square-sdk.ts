@@ -50,7 +50,17 @@ interface SquareClientInstance {
       paymentId: string;
       amountMoney: { amount: bigint; currency: string };
     }): Promise<{ refund?: { id?: string } }>;
+    get(request: { refundId: string }): Promise<{ refund?: SquareRefund }>;
   };
+}
+
+/** The fields of Square's PaymentRefund that square.ts reads. */
+export interface SquareRefund {
+  id?: string;
+  /** PENDING, COMPLETED, REJECTED or FAILED. */
+  status?: string;
+  paymentId?: string;
+  amountMoney?: SquareMoney;
 }
 
 export interface SquareSdk {

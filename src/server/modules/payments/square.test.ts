@@ -325,6 +325,14 @@ describe('Square: refunds and configuration', () => {
     });
     expect(fake.payments.get(payment.id)?.refunded_money).toEqual({ amount: 5000, currency: 'CAD' });
     expect(await provider.fetchPayment(payment.id)).toMatchObject({ status: 'succeeded', amountCents: 13_200 });
+    // A refund staff look up by its id (one made by hand): this payment's, or none (Square's 404).
+    expect(await provider.findRefund({ providerPaymentId: payment.id, refundId: first.refundId })).toEqual({
+      amountCents: 5000,
+      status: 'pending',
+    });
+    const other = fake.put({ amount_money: { amount: 13_200, currency: 'CAD' } });
+    expect(await provider.findRefund({ providerPaymentId: other.id, refundId: first.refundId })).toBeNull();
+    expect(await provider.findRefund({ providerPaymentId: payment.id, refundId: 'sq_ref_typo' })).toBeNull();
   });
 
   it("the pages' security policy allows Square's script, calls and frames", async () => {

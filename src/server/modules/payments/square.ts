@@ -10,7 +10,13 @@ import {
   type ProviderPayment,
   WebhookVerificationError,
 } from './provider.ts';
-import { loadSquareSdk, type SquareErrorInstance, type SquarePayment, type SquareSdk } from './square-sdk.ts';
+import {
+  loadSquareSdk,
+  type SquareErrorInstance,
+  type SquarePayment,
+  type SquareRefund,
+  type SquareSdk,
+} from './square-sdk.ts';
 
 /**
  * Square (docs/decisions/0060): the card is taken on our page by Square's Web Payments SDK, which
@@ -273,6 +279,19 @@ export async function createSquareProvider(options: SquareOptions): Promise<Paym
       });
       if (!refund?.id) throw new Error(`Square answered no refund for ${providerPaymentId}`);
       return { refundId: refund.id };
+    },
+
+    async findRefund({ providerPaymentId, refundId }) {
+      let refund: SquareRefund | undefined;
+      try {
+        ({ refund } = await client.refunds.get({ refundId }));
+      } catch (error) {
+        if (error instanceof sdk.SquareError && error.statusCode === 404) return null;
+        throw error;
+      }
+      if (!refund || refund.paymentId !== providerPaymentId) return null;
+      const status = refund.status === 'COMPLETED' ? 'succeeded' : refund.status === 'PENDING' ? 'pending' : 'failed';
+      return { amountCents: Number(refund.amountMoney?.amount ?? 0), status };
     },
   };
 }

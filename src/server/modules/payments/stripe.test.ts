@@ -280,6 +280,17 @@ describe('the Stripe provider', () => {
     expect(calls[0]?.form.get('payment_intent')).toBe(fake.sessions.get(sessionId)?.payment_intent);
     expect(calls[0]?.form.get('amount')).toBe('70800');
     expect(fake.refunds.filter((r) => r.id === first.refundId)).toHaveLength(1);
+    // A refund staff look up by its id (one made by hand): this session's payment's, or none.
+    expect(await provider.findRefund({ providerPaymentId: sessionId, refundId: first.refundId })).toEqual({
+      amountCents: 70800,
+      status: 'succeeded',
+    });
+    expect(await provider.findRefund({ providerPaymentId: sessionId, refundId: 're_typo' })).toBeNull();
+    const other = await provider.createPayment({ ...input, attemptKey: `${input.attemptKey}-other` });
+    fake.pay(other.providerPaymentId ?? '');
+    expect(
+      await provider.findRefund({ providerPaymentId: other.providerPaymentId ?? '', refundId: first.refundId }),
+    ).toBeNull();
   });
 
   it('reads a paid session as refunded once its charge went back in full, and closes an open session', async () => {

@@ -198,6 +198,28 @@ export function createStripeProvider({ secretKey, webhookSecret }: StripeOptions
       );
       return { refundId: refund.id };
     },
+
+    async findRefund({ providerPaymentId, refundId }) {
+      const intent = (await retrieve(providerPaymentId)).payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent) return null;
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.retrieve(refundId);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+      const of = typeof refund.payment_intent === 'string' ? refund.payment_intent : refund.payment_intent?.id;
+      if (of !== paymentIntent) return null;
+      const status =
+        refund.status === 'succeeded'
+          ? 'succeeded'
+          : refund.status === 'pending' || refund.status === 'requires_action'
+            ? 'pending'
+            : 'failed';
+      return { amountCents: refund.amount, status };
+    },
   };
   return provider;
 }

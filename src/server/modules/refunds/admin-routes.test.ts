@@ -634,9 +634,18 @@ describe('retrying a stuck approval', () => {
   const byHand = (staff: { token: string }, id: number, providerRefundId: unknown) =>
     call('POST', `/admin/refunds/${id}/recorded-by-hand`, bearer(staff.token), { providerRefundId });
 
+  /** A refund staff made in the sandbox's "dashboard": no idempotency key of ours. */
+  async function refundInDashboard(paymentId: string, amountCents: number, id = `sbx_re_hand_${Date.now()}`) {
+    await t.database.db
+      .insert(sandboxRefunds)
+      .values({ id, idempotencyKey: `dashboard-${id}`, paymentId, amountCents });
+    return id;
+  }
+
   it('records a refund staff made by hand at the provider: Refunded, the customer told once, and no retry sends it again', async () => {
     const { staff, customer, order, paymentId, request } = await unclearApproval();
-    const recorded = await byHand(staff, request.id, '  re_3PqManual  ');
+    const made = await refundInDashboard(paymentId, order.price.totalCents);
+    const recorded = await byHand(staff, request.id, `  ${made}  `);
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json().message).toBe(
       `Recorded: ${formatMoney({ amountCents: order.price.totalCents, currency: recorded.json().data.currency })} was refunded by hand at the payment provider. The customer has been e-mailed.`,
@@ -644,24 +653,20 @@ describe('retrying a stuck approval', () => {
     expect(recorded.json().data).toEqual(expect.objectContaining({ status: 'Refunded' }));
     const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
     expect(ledger.map((r) => [r.amountCents, r.status, r.providerRefundId])).toEqual([
-      [order.price.totalCents, 'succeeded', 're_3PqManual'],
+      [order.price.totalCents, 'succeeded', made],
     ]);
-    // Nothing was sent to the provider by the record, nor can be after it.
-    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
-      [],
-    );
     expect(await orderStatus(order.id)).toBe('Refunded');
     expect(await decisionMails(customer.email)).toHaveLength(1);
+    // Nothing more reaches the provider: a retry and a second record are refused.
     const retry = await call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
     expect(retry.statusCode).toBe(409);
-    const again = await byHand(staff, request.id, 're_other');
+    const again = await byHand(staff, request.id, made);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       'Only an approved refund whose payment provider call did not finish can be recorded as made by hand; this request is Refunded.',
     );
-    expect(await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId))).toEqual(
-      [],
-    );
+    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+    expect(given.map((r) => r.id)).toEqual([made]);
     expect(await decisionMails(customer.email)).toHaveLength(1);
     expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
       'refund.recorded-by-hand',
@@ -670,20 +675,86 @@ describe('retrying a stuck approval', () => {
     ]);
   });
 
+  it('records nothing the provider does not show as this refund: unknown, of another payment, another amount, or recorded already', async () => {
+    const { staff, order, paymentId, request } = await unclearApproval();
+    const other = await paidOrderWithRequest();
+    const elsewhere = await refundInDashboard(other.paymentId, other.order.price.totalCents, 'sbx_re_other_payment');
+    const smaller = await refundInDashboard(paymentId, order.price.totalCents - 100, 'sbx_re_smaller');
+    for (const [id, message] of [
+      [
+        'sbx_re_typo',
+        "The payment provider has no refund sbx_re_typo of this order's payment. Check the id in its dashboard.",
+      ],
+      [
+        elsewhere,
+        `The payment provider has no refund ${elsewhere} of this order's payment. Check the id in its dashboard.`,
+      ],
+      [smaller, `Refund ${smaller} at the payment provider is for another amount than the one approved.`],
+    ] as const) {
+      const res = await byHand(staff, request.id, id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ providerRefundId: message });
+    }
+    // The other order's own stuck approval takes its refund; this one may not take it again.
+    vi.spyOn(sandboxProvider(), 'refund').mockRejectedValueOnce(providerError(503));
+    await call('POST', `/admin/refunds/${other.request.id}/approve`, bearer(staff.token), {
+      amountCents: other.order.price.totalCents,
+    });
+    expect((await byHand(staff, other.request.id, elsewhere)).statusCode).toBe(200);
+    const twice = await refundInDashboard(paymentId, order.price.totalCents, 'sbx_re_twice');
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ providerRefundId: twice })
+      .where(eq(paymentRefunds.orderId, other.order.id));
+    const res = await byHand(staff, request.id, twice);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ providerRefundId: `Refund ${twice} is already recorded for another refund.` });
+    // Nothing changed: still approved, the reservation pending, no audit of a record.
+    expect(await requestStatus(request.id)).toBe('Approved');
+    const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, order.id));
+    expect(ledger.map((r) => [r.status, r.providerRefundId, r.callingUntil])).toEqual([['pending', null, null]]);
+    expect((await auditOf(staff.token, request.id)).map((e: { action: string }) => e.action)).toEqual([
+      'refund.provider-unclear',
+      'refund.approve',
+    ]);
+  });
+
+  it('says so when the provider made the refund after all, or does not answer the look-up', async () => {
+    const { staff, order, paymentId, request } = await unclearApproval();
+    const made = await refundInDashboard(paymentId, order.price.totalCents);
+    vi.spyOn(sandboxProvider(), 'findRefund').mockRejectedValueOnce(providerError(503));
+    const silent = await byHand(staff, request.id, made);
+    expect(silent.statusCode).toBe(502);
+    expect(silent.json().message).toBe(
+      'The payment provider did not answer when we looked the refund up, so nothing was recorded. Try again in a minute.',
+    );
+    // The unclear call had refunded: its id is recorded (as a retry would find), and staff are told.
+    await t.database.db
+      .update(paymentRefunds)
+      .set({ status: 'succeeded', providerRefundId: 'sbx_re_by_the_call' })
+      .where(eq(paymentRefunds.orderId, order.id));
+    const already = await byHand(staff, request.id, made);
+    expect(already.statusCode).toBe(409);
+    expect(already.json().message).toBe(
+      "The payment provider had already made this refund (sbx_re_by_the_call there), so nothing was recorded. Retry to close the request; if you also refunded by hand, reverse that refund in the provider's dashboard.",
+    );
+    expect(await requestStatus(request.id)).toBe('Approved');
+  });
+
   it('waits for a provider call running now: its answer, not the record, closes the request', async () => {
-    const { staff, paymentId, request } = await unclearApproval();
+    const { staff, request } = await unclearApproval();
+    // Refused before any look-up: the id matters not.
+    const made = 'sbx_re_dashboard';
     const { held, release } = holdRefundCalls(sandboxProvider(), { once: true });
     const retry = call('POST', `/admin/refunds/${request.id}/retry`, bearer(staff.token));
     await held;
-    const recorded = await byHand(staff, request.id, 're_manual');
+    const recorded = await byHand(staff, request.id, made);
     expect(recorded.statusCode).toBe(409);
     expect(recorded.json().message).toMatch(/^This refund is being sent to the payment provider right now/);
     release();
     expect((await retry).statusCode).toBe(200);
-    const given = await t.database.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
-    expect(given).toHaveLength(1);
     const ledger = await t.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, request.orderId));
-    expect(ledger.map((r) => r.providerRefundId)).toEqual([given[0]?.id]);
+    expect(ledger.map((r) => r.providerRefundId)).not.toContain(made);
   });
 
   it('refuses a record without a usable refund id, or for a request not stuck as approved', async () => {

@@ -16,14 +16,26 @@ import { refusals } from '../../http/error-responses.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParams } from '../../http/id-params.ts';
 import { auditActor } from '../../plugins/session.ts';
+import type { ByHandRefusal } from '../payments/service.ts';
 import type { ApproveResult } from './decisions.ts';
 
 /**
  * The back office's refund requests (issue 13 item 7, decision 0069), for staff: list, read,
  * approve a full or partial refund through the order's payment provider, or reject with a reason.
  */
-/** The answer to an approval, its retry, or its record as made by hand (`byHand`). */
-function approvalAnswer(result: ApproveResult, byHand = false) {
+/** Why a refund made by hand was not recorded: about the id typed (400), or not now (409, 502). */
+function notRecorded(why: ByHandRefusal, id: string, made: string | undefined): never {
+  const field = (message: string) => new HttpError(400, message, { providerRefundId: message });
+  if (why === 'made-already') throw new HttpError(409, M.byHand.madeAlready(made ?? ''));
+  if (why === 'lookup-failed') throw new HttpError(502, M.byHand.lookupFailed);
+  if (why === 'failed') throw field(M.byHand.failed(id));
+  if (why === 'other-amount') throw field(M.byHand.otherAmount(id));
+  if (why === 'recorded-already') throw field(M.byHand.recordedAlready(id));
+  throw field(M.byHand.notFound(id));
+}
+
+/** The answer to an approval, its retry, or its record as made by hand (`byHand`: the id typed). */
+function approvalAnswer(result: ApproveResult, byHand?: string) {
   if (result.ok) {
     const amount = { amountCents: result.request.approvedCents ?? 0, currency: result.request.currency };
     return ok(result.request, byHand ? M.recordedByHand(amount) : M.refunded(amount));
@@ -33,6 +45,7 @@ function approvalAnswer(result: ApproveResult, byHand = false) {
   if (result.reason === 'not-retryable') {
     throw new HttpError(409, byHand ? M.notRecordable(result.status) : M.notRetryable(result.status));
   }
+  if (result.reason === 'not-recorded') notRecorded(result.why, byHand ?? '', result.refundId);
   if (result.reason === 'not-paid') throw new HttpError(409, M.notPaid);
   if (result.reason === 'in-flight') throw new HttpError(409, M.inFlight);
   if (result.reason === 'provider-unclear') throw new HttpError(502, M.providerUnclear);
@@ -124,16 +137,17 @@ export const adminRefundsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard (its id there): Refunded, the customer e-mailed, no retry after it",
+          "Close an approved refund whose provider call did not finish with the refund staff made in the provider's dashboard, by its id there, once the provider shows it as this payment's refund of the approved amount: Refunded, the customer e-mailed, no retry after it",
         params: idParams,
         body: recordRefundByHandSchema,
-        response: { 200: envelopeSchema(adminRefundSchema) },
+        // 502: the payment provider did not answer the look-up of the refund.
+        response: { 200: envelopeSchema(adminRefundSchema), ...refusals(502) },
       },
     },
     async (request) =>
       approvalAnswer(
         await refunds.recordByHand(auditActor(request), request.params.id, request.body.providerRefundId),
-        true,
+        request.body.providerRefundId,
       ),
   );
 

@@ -15,7 +15,7 @@ import { simpleMail } from '../../mail/simple-template.ts';
 import type { AuditLog, StaffActor } from '../audit/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { OrdersService, RefundReservation } from '../orders/service.ts';
-import type { PaymentsService } from '../payments/service.ts';
+import type { ByHandRefusal, PaymentsService } from '../payments/service.ts';
 import { createRefundsRepository, type RefundRequestRow } from './repository.ts';
 import { billingSignature } from './request-mails.ts';
 
@@ -57,6 +57,8 @@ export type ApproveResult =
    */
   | { ok: false; reason: 'not-found' | 'not-paid' | 'provider' | 'provider-unclear' | 'in-flight' }
   | { ok: false; reason: 'decided'; status: RefundStatus }
+  /** A refund staff made by hand that the provider does not show as this one (decision 0171). */
+  | { ok: false; reason: 'not-recorded'; why: ByHandRefusal; refundId?: string }
   /** A retry of a request that is not waiting on its provider call. */
   | { ok: false; reason: 'not-retryable'; status: RefundStatus }
   | { ok: false; reason: 'over'; remaining: { amountCents: number; currency: Currency } };
@@ -186,6 +188,8 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
     id: number,
     refunded: () => ReturnType<PaymentsService['executeRefund']>,
     reopenAs: RefundStatus,
+    /** Told in the transaction that records the refund made. */
+    recorded?: (tx: Database) => Promise<void>,
   ): Promise<ApproveResult> {
     // Step 2: the provider's refund, outside any transaction.
     const outcome = await refunded();
@@ -230,6 +234,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         return { ok: false, reason: 'provider' };
       }
       const refunded = await toAdmin(await requests.update(id, { status: 'Refunded' }), tx);
+      await recorded?.(tx);
       await deps.mail.enqueue(tx, {
         ...decisionMail(refunded, 'refunded'),
         purpose: 'refund-decision',
@@ -266,13 +271,12 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
   /**
    * Step 1 of finishing a request stuck as Approved (a retry, or its record as made by hand):
    * under the request's and the order's locks, its reservation counted again if its failed call
-   * marked it failed (and checked it still fits), and the step audited as `action`.
+   * marked it failed (and checked it still fits), and the step audited as `action` when given.
    */
   function claimStuck(
     actor: StaffActor,
     id: number,
-    action: 'refund.retry' | 'refund.recorded-by-hand',
-    details: Record<string, string>,
+    action: 'refund.retry' | null,
   ): Promise<ApproveResult | { ok: 'claimed'; key: string }> {
     return db.transaction(async (tx): Promise<ApproveResult | { ok: 'claimed'; key: string }> => {
       const requests = createRefundsRepository(tx);
@@ -289,13 +293,15 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
         key,
       });
       if (!reserved.ok) return refusal(reserved);
-      await deps.audit.record(tx, {
-        actor,
-        action,
-        subject: { ...SUBJECT, id },
-        before: { status: 'Approved' },
-        after: { status: 'Approved', approvedCents: row.approvedCents, ...details },
-      });
+      if (action) {
+        await deps.audit.record(tx, {
+          actor,
+          action,
+          subject: { ...SUBJECT, id },
+          before: { status: 'Approved' },
+          after: { status: 'Approved', approvedCents: row.approvedCents },
+        });
+      }
       return { ok: 'claimed', key };
     });
   }
@@ -379,7 +385,7 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
      * a retry while another is running answers `in-flight` (decision 0170).
      */
     async retry(actor: StaffActor, id: number): Promise<ApproveResult> {
-      const claimed = await claimStuck(actor, id, 'refund.retry', {});
+      const claimed = await claimStuck(actor, id, 'refund.retry');
       if (claimed.ok !== 'claimed') return claimed;
       const { key } = claimed;
       // A retry that fails too leaves the request open for a new decision, as a failed approval does.
@@ -392,10 +398,25 @@ export function createRefundDecisions(db: Database, deps: RefundDecisionDeps) {
      * answered. No retry can send the refund again after it, and it waits for a call running now.
      */
     async recordByHand(actor: StaffActor, id: number, providerRefundId: string): Promise<ApproveResult> {
-      const claimed = await claimStuck(actor, id, 'refund.recorded-by-hand', { providerRefundId });
+      const claimed = await claimStuck(actor, id, null);
       if (claimed.ok !== 'claimed') return claimed;
-      const { key } = claimed;
-      return finish(actor, id, () => deps.payments.recordRefundByHand(key, providerRefundId), 'Approved');
+      const outcome = await deps.payments.recordRefundByHand(claimed.key, providerRefundId);
+      if (!outcome.ok && outcome.reason === 'not-recorded') return outcome;
+      // Audited once recorded: a record the provider's answer refused changed nothing.
+      return finish(
+        actor,
+        id,
+        async () => outcome,
+        'Approved',
+        (tx) =>
+          deps.audit.record(tx, {
+            actor,
+            action: 'refund.recorded-by-hand',
+            subject: { ...SUBJECT, id },
+            before: { status: 'Approved' },
+            after: { status: 'Refunded', providerRefundId },
+          }),
+      );
     },
 
     async reject(actor: StaffActor, id: number, reason: string): Promise<RejectResult> {

@@ -293,8 +293,9 @@ export function RefundPage({ detail }: { detail: AdminRefundDetail }) {
           <form noValidate onSubmit={recordByHand} className="mt-3 flex flex-col gap-2 border-t border-amber-300 pt-3">
             <h3 className="font-semibold text-slate-900">Refunded it by hand in the provider's dashboard?</h3>
             <p className="text-sm text-slate-800">
-              Record it here instead of retrying: a retry would refund it a second time. The request is closed as
-              Refunded and the customer is e-mailed.
+              Record it here instead of retrying: a retry would refund it a second time. Once the provider shows that
+              refund of this payment, for the approved amount, the request is closed as Refunded and the customer is
+              e-mailed.
             </p>
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
               The refund's id at the payment provider

@@ -145,6 +145,15 @@ export function createSquareFake({
       return payment ? HttpResponse.json({ payment }) : error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND');
     }),
 
+    http.get(`${base}/v2/refunds/:id`, async ({ request, params }) => {
+      const entry = await record(request, `/v2/refunds/${String(params.id)}`);
+      if (unauthorized(entry)) return error(401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED');
+      const found = [...refundsByKey.values()].find(
+        (stored) => (stored.body as { refund?: { id?: string } }).refund?.id === String(params.id),
+      );
+      return found ? HttpResponse.json(found.body) : error(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND');
+    }),
+
     http.post(`${base}/v2/refunds`, async ({ request }) => {
       const entry = await record(request, '/v2/refunds');
       if (unauthorized(entry)) return error(401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED');

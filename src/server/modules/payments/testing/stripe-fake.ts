@@ -72,7 +72,7 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
   const sessions = new Map<string, FakeSession>();
   const intents = new Map<string, FakeIntent>();
   const charges = new Map<string, FakeCharge>();
-  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  const refunds: { id: string; object?: string; payment_intent: string; amount: number; status?: string }[] = [];
   const idempotent = new Map<string, { form: string; body: JsonBodyType }>();
   const requests: StripeRequest[] = [];
 
@@ -180,6 +180,13 @@ export function createStripeFake({ webhookSecret = FAKE_STRIPE_WEBHOOK_SECRET } 
         );
       }
       found.status = 'expired';
+      return HttpResponse.json(found);
+    }),
+    http.get(`${API}/refunds/:id`, ({ request, params }) => {
+      const url = new URL(request.url);
+      requests.push({ method: 'GET', path: url.pathname, idempotencyKey: null, form: url.searchParams });
+      const found = refunds.find((r) => r.id === String(params.id));
+      if (!found) return stripeError(404, 'invalid_request_error', `No such refund: '${params.id}'`);
       return HttpResponse.json(found);
     }),
     http.post(`${API}/refunds`, ({ request }) =>

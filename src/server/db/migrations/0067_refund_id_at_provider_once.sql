@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_refunds_provider_refund_idx" ON "payment_refunds" USING btree ("provider_refund_id");
