@@ -64,7 +64,12 @@ export interface SquareRefund {
 }
 
 export interface SquareSdk {
-  SquareClient: new (options: { token: string; environment: string }) => SquareClientInstance;
+  SquareClient: new (options: {
+    token: string;
+    environment: string;
+    timeoutInSeconds?: number;
+    maxRetries?: number;
+  }) => SquareClientInstance;
   SquareEnvironment: { Production: string; Sandbox: string };
   SquareError: abstract new (...args: never[]) => SquareErrorInstance;
   serialization: {

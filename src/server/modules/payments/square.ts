@@ -153,12 +153,20 @@ function declinedPayment(sdk: SquareSdk, error: SquareErrorInstance): SquarePaym
   return parsed.ok && parsed.value.id ? parsed.value : null;
 }
 
+/** How long one Square API call may take. */
+export const SQUARE_TIMEOUT_SECONDS = 20;
+
 export async function createSquareProvider(options: SquareOptions): Promise<PaymentProvider> {
   const sdk = await loadSquareSdk();
   const client = new sdk.SquareClient({
     token: options.accessToken,
     environment:
       options.environment === 'production' ? sdk.SquareEnvironment.Production : sdk.SquareEnvironment.Sandbox,
+    // As Stripe's (stripe.ts): 20 s a try, two retries under the same idempotency key, so a
+    // customer's charge is answered within the browser's wait for payments (PROVIDER_ANSWER_WAIT_MS,
+    // 90 s); the SDK's own default is 60 s a try.
+    timeoutInSeconds: SQUARE_TIMEOUT_SECONDS,
+    maxRetries: 2,
   });
   const webSdk = WEB_SDK[options.environment];
   const notificationUrl = `${options.siteUrl}${SQUARE_WEBHOOK_PATH}`;
