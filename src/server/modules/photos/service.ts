@@ -69,6 +69,7 @@ import type { NotificationsService } from '../notifications/service.ts';
 import type { CostSummaryView, Order, OrderKindDefinition, OrdersService, StaffView } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { AnalysePhoto } from './analyser.ts';
+import { FaceDetectionError } from './compliance/detection-queue.ts';
 import { heldPreview } from './held-preview.ts';
 import { createPhotoChecks } from './photo-checks.ts';
 import { printSheet } from './print-sheet.ts';
@@ -82,10 +83,13 @@ export { type FittedUpload, fitUpload } from './fit-upload.ts';
 /** The job that checks and fits one uploaded photo (queued in the upload's transaction). */
 export const PHOTO_CHECK_QUEUE = 'photos.check';
 /**
- * A check is CPU work on our own machine: a failure is the engine's (logged, the photo marked
- * failed), not a network blip worth hours of retries. One retry covers a restart mid-check.
+ * A check is CPU work on our own machine: a photo the engine cannot read is marked failed at once,
+ * not retried for hours. Two retries, 5 then 10 s later, cover a restart mid-check and an engine
+ * that was busy, timed out or crashed (FaceDetectionError), which says nothing about the photo.
  */
-export const PHOTO_CHECK_RETRY: RetryPolicy = { retryLimit: 1, retryDelaySeconds: 5, retryBackoff: false };
+export const PHOTO_CHECK_RETRY: RetryPolicy = { retryLimit: 2, retryDelaySeconds: 5, retryBackoff: true };
+/** Receives a check that ran out of attempts: its photo is marked failed, not left "Checking…" for ever. */
+export const PHOTO_CHECK_GAVE_UP_QUEUE = 'photos.check-gave-up';
 
 /**
  * The job that removes the files of photos a change deleted, queued in that change's transaction:
@@ -479,20 +483,29 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     };
   }
 
-  /** The check: reads the original, runs the engine, stores the fitted file and the report once. */
-  async function check(photoId: number): Promise<void> {
+  /** Marks a photo still waiting for its check as failed, with the reason logged. */
+  async function checkFailed(photoId: number, error: unknown, message: string): Promise<void> {
+    const repository = createPhotosRepository(db);
+    const photo = await repository.photoById(photoId);
+    if (photo?.state !== 'pending') return;
+    log.error({ err: error, photoId }, message);
+    await repository.finishCheck(
+      photoId,
+      { state: 'failed', report: null, fittedKey: null, error: M.photoFailed },
+      photo.options.includes('background-change'),
+    );
+  }
+
+  /**
+   * The check (its `attempt`, 0 first): reads the original, runs the engine, stores the fitted
+   * file and the report once.
+   */
+  async function check(photoId: number, attempt: number): Promise<void> {
     const repository = createPhotosRepository(db);
     const photo = await repository.photoById(photoId);
     if (photo?.state !== 'pending') return;
     const backgroundChange = photo.options.includes('background-change');
-    const failed = (error: unknown, message: string) => {
-      log.error({ err: error, photoId }, message);
-      return repository.finishCheck(
-        photoId,
-        { state: 'failed', report: null, fittedKey: null, error: M.photoFailed },
-        backgroundChange,
-      );
-    };
+    const failed = (error: unknown, message: string) => checkFailed(photoId, error, message);
     const stored = await storage.get(photo.storageKey);
     if (!stored) {
       await failed(null, 'an uploaded photo is missing from storage');
@@ -502,6 +515,8 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
     try {
       result = await deps.analyse(await buffer(stored.stream), PHOTO_SIZES[photo.sizeId], { backgroundChange });
     } catch (error) {
+      // The engine's fault, not the photo's: tried again while attempts remain.
+      if (error instanceof FaceDetectionError && attempt < (PHOTO_CHECK_RETRY.retryLimit ?? 0)) throw error;
       await failed(error, 'the compliance engine could not check a photo');
       return;
     }
@@ -521,7 +536,15 @@ export function createPhotosService(db: Database, deps: PhotosServiceDeps) {
 
   return {
     async registerWorkers(): Promise<void> {
-      await jobs.work<PhotoCheckJob>(PHOTO_CHECK_QUEUE, (job) => check(job.data.photoId), PHOTO_CHECK_RETRY);
+      await jobs.work<PhotoCheckJob>(
+        PHOTO_CHECK_GAVE_UP_QUEUE,
+        (job) => checkFailed(job.data.photoId, null, 'gave up checking a photo after its last attempt'),
+        { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true },
+      );
+      await jobs.work<PhotoCheckJob>(PHOTO_CHECK_QUEUE, (job) => check(job.data.photoId, job.attempt), {
+        ...PHOTO_CHECK_RETRY,
+        deadLetter: PHOTO_CHECK_GAVE_UP_QUEUE,
+      });
       // A failure throws, so the job is retried; a key already removed deletes nothing.
       await jobs.work<PhotoFileRemovalJob>(
         PHOTO_FILE_REMOVAL_QUEUE,
